@@ -1,0 +1,106 @@
+"""The answers a Reign seat gives to its decisions.
+
+Each answer has a public part (what every peer sees: a count, a target, a card
+played face up) and, where the rules keep something secret, a secret part
+(which hand cards went face down).  The secret part is given only to an engine
+instance that knows the seat's hand (its own peer, or the omniscient local
+referee); every other instance receives ``None`` there and learns the cards
+when the rules reveal them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+Cards = tuple[str, ...]
+
+
+@attrs.frozen
+class Bid:
+    """Influence phase: ``count`` cards face down as a bid (0 = no bid)."""
+
+    seat: int
+    count: int
+    cards: Cards | None = None
+
+
+@attrs.frozen
+class Overt:
+    """Plotting phase, overt backing: one card face up into ``target``'s army, or pass (None)."""
+
+    seat: int
+    target: int | None
+    card: str | None = None
+
+
+@attrs.frozen
+class Covert:
+    """Plotting phase, covert backing: cards face down, in order, into the armies of ``targets``."""
+
+    seat: int
+    targets: tuple[int, ...]
+    cards: Cards | None = None
+
+
+@attrs.frozen
+class KeepSupport:
+    """A seat holding two support cards keeps the one of ``house``."""
+
+    seat: int
+    house: str
+
+
+@attrs.frozen
+class TieBreak:
+    """The Regent (or first player) picks ``winner`` among the tied seats."""
+
+    seat: int
+    winner: int
+
+
+@attrs.frozen
+class RegentDiscard:
+    """The Regent discards ``card`` from hand because someone gained a support card."""
+
+    seat: int
+    card: str
+
+
+@attrs.frozen
+class Spoils:
+    """The Regent hands ``counts`` (recipient, number) cards; ``gifts`` (recipient, card) is secret."""
+
+    seat: int
+    counts: tuple[tuple[int, int], ...]
+    gifts: tuple[tuple[int, str], ...] | None = None
+
+
+@attrs.frozen
+class DrawChoice:
+    """Draw 3 military cards (``events=0``) or 2 military and 1 event (``events=1``)."""
+
+    seat: int
+    events: int
+
+
+@attrs.frozen
+class Discard:
+    """Discard ``cards`` (face up) to get down to 8."""
+
+    seat: int
+    cards: Cards
+
+
+ReignAnswer = Bid | Overt | Covert | KeepSupport | TieBreak | RegentDiscard | Spoils | DrawChoice | Discard
+
+ANSWER_KINDS: dict[str, type] = {
+    "bid": Bid,
+    "overt": Overt,
+    "covert": Covert,
+    "keep_support": KeepSupport,
+    "tie_break": TieBreak,
+    "regent_discard": RegentDiscard,
+    "spoils": Spoils,
+    "draw": DrawChoice,
+    "discard": Discard,
+}

@@ -1,0 +1,380 @@
+"""Reign's card data: the houses, military cards, events and support cards.
+
+Cards are TOML files under ``data/`` (one per house, plus ``events.toml``),
+loaded and validated once.  A bad file raises :class:`CardDataError` naming the
+file, the card and the field.  Abilities are written in a small effect
+vocabulary (see ``docs/engine.md``); anything the vocabulary cannot say is a
+named hook from :mod:`engine.reign.hooks`.
+
+Every physical card has its own identity string: the card's id, with ``.N``
+appended for each copy when a card has several copies (``crimson-pike.2``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from engine.errors import CardDataError
+from engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+
+_ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
+
+MILITARY, EVENT = "military", "event"
+COMBAT_OPS = {
+    "force", "force_per", "boost", "desert", "ward", "no_house_bonus", "house_bonus",
+    "lose_support", "strike", "counts_as_army_house", "hook",
+}
+MILITARY_ONLY_OPS = {"strike", "counts_as_army_house"}
+INFLUENCE_OPS = {"bid_force", "sabotage"}
+_OP_PARAMS: dict[str, dict[str, bool]] = {  # parameter -> required
+    "force": {"amount": True},
+    "force_per": {"amount": True, "filter": True, "max": False},
+    "boost": {"amount": True, "filter": False},
+    "desert": {"count": True, "which": True, "filter": False},
+    "ward": {"count": True},
+    "no_house_bonus": {},
+    "house_bonus": {"amount": True},
+    "lose_support": {},
+    "strike": {"amount": True, "target": True},
+    "counts_as_army_house": {},
+    "hook": {"name": True},
+    "bid_force": {"amount": True},
+    "sabotage": {"amount": True},
+}
+
+
+@attrs.frozen
+class Filter:
+    kind: str | None = None
+    house: str | None = None  # a house id, "army" or "own"
+    unique: bool | None = None
+    betrayal: bool | None = None
+    min_force: int | None = None
+    max_force: int | None = None
+
+
+@attrs.frozen
+class CountCondition:
+    count: int
+    filter: Filter
+
+
+@attrs.frozen
+class Condition:
+    you_are_regent: bool | None = None
+    support_house: str | None = None
+    army_house: bool | None = None
+    min: CountCondition | None = None
+    max: CountCondition | None = None
+
+
+@attrs.frozen
+class Effect:
+    op: str
+    amount: int = 0
+    count: int = 0
+    which: str = ""
+    target: str = ""
+    name: str = ""
+    max: int | None = None
+    filter: Filter | None = None
+    cond: Condition | None = None
+
+
+@attrs.frozen
+class CardDef:
+    """One printed card (possibly in several copies)."""
+
+    id: str
+    name: str
+    kind: str  # "military" or "event"
+    house: str | None
+    force: int
+    unique: bool
+    betrayal: bool
+    phase: str  # "combat" for military cards, "influence" or "plotting" for events
+    text: str
+    flavour: str
+    effects: tuple[Effect, ...]
+    copies: int
+
+
+@attrs.frozen
+class House:
+    id: str
+    name: str
+    colour: str
+    support: str
+    text: str
+
+
+@attrs.frozen
+class Catalog:
+    """Every house and every physical card of the game, in a canonical order."""
+
+    houses: tuple[House, ...]
+    defs: dict[str, CardDef]  # physical card id -> definition
+    military: dict[str, tuple[str, ...]]  # house id -> physical card ids, sorted
+    events: tuple[str, ...]  # physical event ids, sorted
+
+    def house(self, house_id: str) -> House:
+        for house in self.houses:
+            if house.id == house_id:
+                return house
+        raise KeyError(house_id)
+
+    @property
+    def house_ids(self) -> tuple[str, ...]:
+        return tuple(h.id for h in self.houses)
+
+
+class _Reader:
+    """Validation helpers bound to one file and card, for precise error messages."""
+
+    def __init__(self, file: str, card: str = "") -> None:
+        self.file, self.card = file, card
+
+    def fail(self, field: str, problem: str) -> CardDataError:
+        return CardDataError(self.file, self.card, field, problem)
+
+    def text(self, table: dict[str, Any], field: str, *, optional: bool = False) -> str:
+        if field not in table:
+            if optional:
+                return ""
+            raise self.fail(field, "is missing")
+        value = table[field]
+        if not isinstance(value, str) or len(value) > 400:
+            raise self.fail(field, f"expected text of at most 400 characters, got {value!r}")
+        return value
+
+    def ident(self, table: dict[str, Any], field: str) -> str:
+        value = self.text(table, field)
+        if not _ID.match(value):
+            raise self.fail(field, f"expected a lowercase kebab-case id, got {value!r}")
+        return value
+
+    def integer(self, table: dict[str, Any], field: str, lo: int, hi: int) -> int:
+        if field not in table:
+            raise self.fail(field, "is missing")
+        value = table[field]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.fail(field, f"expected an integer from {lo} to {hi}, got {value!r}")
+        return value
+
+    def boolean(self, table: dict[str, Any], field: str, default: bool) -> bool:
+        value = table.get(field, default)
+        if not isinstance(value, bool):
+            raise self.fail(field, f"expected true or false, got {value!r}")
+        return value
+
+    def only(self, table: dict[str, Any], allowed: set[str], where: str) -> None:
+        extra = sorted(set(table) - allowed)
+        if extra:
+            raise self.fail(where, f"unknown key(s) {', '.join(extra)}")
+
+    def table(self, value: Any, field: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, f"expected a table, got {value!r}")
+        return value
+
+
+def _filter(r: _Reader, raw: Any, field: str, houses: set[str]) -> Filter:
+    t = r.table(raw, field)
+    r.only(t, {"kind", "house", "unique", "betrayal", "min_force", "max_force"}, field)
+    kind = t.get("kind")
+    if kind not in (None, MILITARY, EVENT):
+        raise r.fail(field + ".kind", f"expected 'military' or 'event', got {kind!r}")
+    house = t.get("house")
+    if house is not None and house not in houses | {"army", "own"}:
+        raise r.fail(field + ".house", f"unknown house {house!r}")
+    out: dict[str, Any] = {"kind": kind, "house": house}
+    for key in ("unique", "betrayal"):
+        if key in t:
+            out[key] = r.boolean(t, key, False)
+    for key in ("min_force", "max_force"):
+        if key in t:
+            out[key] = r.integer(t, key, 0, 20)
+    return Filter(**out)
+
+
+def _condition(r: _Reader, raw: Any, houses: set[str]) -> Condition:
+    t = r.table(raw, "if")
+    r.only(t, {"you_are_regent", "support_house", "army_house", "min", "max"}, "if")
+    out: dict[str, Any] = {}
+    for key in ("you_are_regent", "army_house"):
+        if key in t:
+            out[key] = r.boolean(t, key, False)
+    if "support_house" in t:
+        if t["support_house"] not in houses:
+            raise r.fail("if.support_house", f"unknown house {t['support_house']!r}")
+        out["support_house"] = t["support_house"]
+    for key in ("min", "max"):
+        if key in t:
+            c = r.table(t[key], "if." + key)
+            r.only(c, {"count", "filter"}, "if." + key)
+            out[key] = CountCondition(
+                count=r.integer(c, "count", 0, 20),
+                filter=_filter(r, c.get("filter", {}), f"if.{key}.filter", houses),
+            )
+    return Condition(**out)
+
+
+def _effect(r: _Reader, raw: Any, index: int, kind: str, phase: str, houses: set[str]) -> Effect:
+    field = f"effects[{index}]"
+    t = r.table(raw, field)
+    op = t.get("op")
+    allowed_ops = INFLUENCE_OPS if phase == "influence" else COMBAT_OPS
+    if kind == EVENT:
+        allowed_ops = allowed_ops - MILITARY_ONLY_OPS
+    if op not in allowed_ops:
+        raise r.fail(field + ".op", f"{op!r} is not an effect a {phase} {kind} card may have")
+    params = _OP_PARAMS[op]
+    r.only(t, set(params) | {"op", "if"}, field)
+    for key, required in params.items():
+        if required and key not in t:
+            raise r.fail(f"{field}.{key}", f"is required by op {op!r}")
+    out: dict[str, Any] = {"op": op}
+    if "amount" in t:
+        out["amount"] = r.integer(t, "amount", -20, 20)
+    if "count" in t:
+        out["count"] = r.integer(t, "count", 1, 10)
+    if "max" in t:
+        out["max"] = r.integer(t, "max", 1, 20)
+    if "which" in t:
+        if t["which"] not in ("strongest", "weakest"):
+            raise r.fail(field + ".which", "expected 'strongest' or 'weakest'")
+        out["which"] = t["which"]
+    if "target" in t:
+        if t["target"] not in ("strongest_other", "all_others"):
+            raise r.fail(field + ".target", "expected 'strongest_other' or 'all_others'")
+        out["target"] = t["target"]
+    if "name" in t:
+        hooks = MILITARY_HOOKS if kind == MILITARY else EVENT_HOOKS
+        if t["name"] not in hooks:
+            raise r.fail(field + ".name", f"no {kind} hook named {t['name']!r}")
+        out["name"] = t["name"]
+    if "filter" in t:
+        out["filter"] = _filter(r, t["filter"], field + ".filter", houses)
+    if "if" in t:
+        out["cond"] = _condition(r, t["if"], houses)
+    return Effect(**out)
+
+
+def _card(r: _Reader, t: dict[str, Any], kind: str, house: str | None, houses: set[str]) -> CardDef:
+    common = {"id", "name", "copies", "text", "flavour", "effects"}
+    if kind == MILITARY:
+        r.only(t, common | {"force", "unique"}, "")
+        force, unique, betrayal, phase = (
+            r.integer(t, "force", 0, 9), r.boolean(t, "unique", False), False, "combat")
+    else:
+        r.only(t, common | {"betrayal", "phase"}, "")
+        force, unique = 0, False
+        betrayal = r.boolean(t, "betrayal", False)
+        phase = t.get("phase", "plotting")
+        if phase not in ("influence", "plotting"):
+            raise r.fail("phase", f"expected 'influence' or 'plotting', got {phase!r}")
+        if betrayal and phase == "influence":
+            raise r.fail("betrayal", "an influence-phase event cannot carry the betrayal dagger")
+    copies = r.integer(t, "copies", 1, 8)
+    if unique and copies != 1:
+        raise r.fail("copies", "a unique card has exactly one copy")
+    raw_effects = t.get("effects", [])
+    if not isinstance(raw_effects, list):
+        raise r.fail("effects", "expected a list of effect tables")
+    effects = tuple(_effect(r, e, i, kind, phase, houses) for i, e in enumerate(raw_effects))
+    return CardDef(
+        id=r.card, name=r.text(t, "name"), kind=kind, house=house, force=force, unique=unique,
+        betrayal=betrayal, phase=phase, text=r.text(t, "text", optional=True),
+        flavour=r.text(t, "flavour", optional=True), effects=effects, copies=copies,
+    )
+
+
+def physical_ids(card: CardDef) -> list[str]:
+    if card.copies == 1:
+        return [card.id]
+    return [f"{card.id}.{n}" for n in range(1, card.copies + 1)]
+
+
+def _parse(file: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(file, "", "", f"not valid TOML: {exc}") from None
+
+
+def build_catalog(house_files: dict[str, str], events_file: tuple[str, str]) -> Catalog:
+    """Validate card data given as ``{file name: TOML text}`` and build the catalog."""
+    parsed = {name: _parse(name, text) for name, text in sorted(house_files.items())}
+    houses: list[House] = []
+    for name, doc in parsed.items():
+        r = _Reader(name)
+        r.only(doc, {"house", "card"}, "")
+        h = r.table(doc.get("house"), "house")
+        r.only(h, {"id", "name", "colour", "support", "text"}, "house")
+        houses.append(House(id=r.ident(h, "id"), name=r.text(h, "name"),
+                            colour=r.text(h, "colour"), support=r.text(h, "support"),
+                            text=r.text(h, "text", optional=True)))
+    house_ids = {h.id for h in houses}
+    if len(house_ids) != len(houses):
+        raise CardDataError("houses", "", "house.id", "two house files share one id")
+    defs: dict[str, CardDef] = {}
+    military: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()
+
+    def add(r: _Reader, card: CardDef) -> list[str]:
+        if card.id in seen:
+            raise r.fail("id", "this id is used by another card")
+        seen.add(card.id)
+        ids = physical_ids(card)
+        for pid in ids:
+            defs[pid] = card
+        return ids
+
+    for (name, doc), house in zip(parsed.items(), houses, strict=True):
+        cards = doc.get("card", [])
+        if not isinstance(cards, list) or not cards:
+            raise CardDataError(name, "", "card", "expected a list of [[card]] tables")
+        ids: list[str] = []
+        for t in cards:
+            r = _Reader(name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
+            t = r.table(t, "")
+            r.card = r.ident(t, "id")
+            ids += add(r, _card(r, t, MILITARY, house.id, house_ids))
+        military[house.id] = tuple(sorted(ids))
+    ev_name, ev_text = events_file
+    doc = _parse(ev_name, ev_text)
+    _Reader(ev_name).only(doc, {"event"}, "")
+    raw_events = doc.get("event", [])
+    if not isinstance(raw_events, list) or not raw_events:
+        raise CardDataError(ev_name, "", "event", "expected a list of [[event]] tables")
+    events: list[str] = []
+    for t in raw_events:
+        r = _Reader(ev_name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
+        t = r.table(t, "")
+        r.card = r.ident(t, "id")
+        events += add(r, _card(r, t, EVENT, None, house_ids))
+    return Catalog(houses=tuple(sorted(houses, key=lambda h: h.id)), defs=defs,
+                   military=military, events=tuple(sorted(events)))
+
+
+_CATALOG: Catalog | None = None
+
+
+def standard_catalog() -> Catalog:
+    """The shipped card set (loaded and validated once per process)."""
+    global _CATALOG
+    if _CATALOG is None:
+        root = resources.files("engine.reign") / "data"
+        house_files = {
+            f"houses/{entry.name}": entry.read_text(encoding="utf-8")
+            for entry in (root / "houses").iterdir()
+            if entry.name.endswith(".toml")
+        }
+        events = ("events.toml", (root / "events.toml").read_text(encoding="utf-8"))
+        _CATALOG = build_catalog(house_files, events)
+    return _CATALOG

@@ -1,0 +1,220 @@
+"""Combat in Reign: resolving abilities and events, and counting force.
+
+Combat Phase > The Reveal: in turn order from the first player, all military
+abilities resolve, then all non-betrayal events, then all betrayal events (one
+pass each over every army, see docs/rules/reign.md); then each army counts the
+force of its military cards plus 1 for each card of the army's support-card
+house.  Effects act on the army their card sits in; only a military ``strike``
+reaches other armies.  The module is pure: it reads card definitions and
+returns totals and side effects; the caller changes the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from engine.reign.cards import Catalog, CardDef, Condition, Effect, Filter
+from engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+
+
+@attrs.define(eq=False)
+class CombatCard:
+    id: str
+    card: CardDef
+    house: str | None  # effective house (a mercenary may count as the army's)
+    printed: int
+    force: int
+    removed: bool = False
+
+
+@attrs.define(eq=False)
+class Army:
+    owner: int
+    house: str | None  # the owner's support-card house
+    cards: list[CombatCard]
+    flat: int = 0
+    ward: int = 0
+    bonus: int = 1
+    no_bonus: bool = False
+    lose_support: bool = False
+    backer_bonus: int = 0
+
+    def military(self) -> list[CombatCard]:
+        return [c for c in self.cards if c.card.kind == "military" and not c.removed]
+
+    def total(self) -> int:
+        total = self.flat
+        bonus = 0 if self.no_bonus else self.bonus
+        for c in self.military():
+            total += c.force
+            if bonus and self.house is not None and c.house == self.house:
+                total += bonus
+        return max(total, 0)
+
+
+@attrs.frozen
+class CombatResult:
+    totals: tuple[tuple[int, int], ...]  # (owner, total) in turn order
+    lose_support: tuple[int, ...]
+    backer_bonus: tuple[tuple[int, int], ...]
+
+
+@attrs.define
+class _Context:
+    armies: list[Army]
+    regent: int | None
+
+
+def _matches(f: Filter | None, card: CombatCard, army: Army, source: CombatCard) -> bool:
+    if f is None:
+        return True
+    d = card.card
+    if f.kind is not None and d.kind != f.kind:
+        return False
+    if f.house is not None:
+        want = {"army": army.house, "own": source.house}.get(f.house, f.house)
+        if want is None or card.house != want:
+            return False
+    if f.unique is not None and d.unique != f.unique:
+        return False
+    if f.betrayal is not None and d.betrayal != f.betrayal:
+        return False
+    if f.min_force is not None and (d.kind != "military" or d.force < f.min_force):
+        return False
+    return not (f.max_force is not None and (d.kind != "military" or d.force > f.max_force))
+
+
+def _others(army: Army, source: CombatCard, f: Filter | None) -> int:
+    return sum(
+        1 for c in army.cards if c is not source and not c.removed and _matches(f, c, army, source)
+    )
+
+
+def _holds(cond: Condition | None, ctx: _Context, army: Army, source: CombatCard) -> bool:
+    if cond is None:
+        return True
+    if cond.you_are_regent is not None and (ctx.regent == army.owner) != cond.you_are_regent:
+        return False
+    if cond.support_house is not None and army.house != cond.support_house:
+        return False
+    if cond.army_house is not None and (
+        (army.house is not None and source.house == army.house) != cond.army_house
+    ):
+        return False
+    if cond.min is not None and _others(army, source, cond.min.filter) < cond.min.count:
+        return False
+    return not (cond.max is not None and _others(army, source, cond.max.filter) > cond.max.count)
+
+
+def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
+    op = e.op
+    if op == "force":
+        army.flat += e.amount
+    elif op == "force_per":
+        n = _others(army, source, e.filter)
+        if e.max is not None:
+            n = min(n, e.max)
+        army.flat += e.amount * n
+    elif op == "boost":
+        for c in army.military():
+            if _matches(e.filter, c, army, source):
+                c.force = max(0, c.force + e.amount)
+    elif op == "desert":
+        pool = [c for c in army.military() if _matches(e.filter, c, army, source)]
+        strongest = e.which == "strongest"
+        pool.sort(key=lambda c: (-c.force if strongest else c.force, c.id))
+        for c in pool[: e.count]:
+            c.removed = True
+    elif op == "ward":
+        army.ward += e.count
+    elif op == "no_house_bonus":
+        army.no_bonus = True
+    elif op == "house_bonus":
+        army.bonus = e.amount
+    elif op == "lose_support":
+        army.lose_support = True
+    elif op == "strike":
+        others = [a for a in ctx.armies if a is not army]
+        if e.target == "strongest_other" and others:
+            best = max(a.total() for a in others)
+            others = [next(a for a in others if a.total() == best)]
+        for a in others:
+            a.flat -= e.amount
+    elif op == "hook":
+        hooks = MILITARY_HOOKS if source.card.kind == "military" else EVENT_HOOKS
+        hooks[e.name](ctx, army, source)
+    # counts_as_army_house is applied before the passes start.
+
+
+def resolve(
+    catalog: Catalog,
+    armies: Sequence[tuple[int, str | None, Sequence[str]]],
+    regent: int | None,
+) -> CombatResult:
+    """Resolve combat.  ``armies`` are ``(owner, support house, card ids)`` in turn order."""
+    built: list[Army] = []
+    for owner, house, ids in armies:
+        cards = []
+        for cid in sorted(ids):
+            d = catalog.defs[cid]
+            eff_house = d.house
+            if d.kind == "military" and any(e.op == "counts_as_army_house" for e in d.effects):
+                eff_house = house if house is not None else d.house
+            cards.append(CombatCard(cid, d, eff_house, d.force, d.force))
+        built.append(Army(owner, house, cards))
+    ctx = _Context(built, regent)
+    for army in built:  # pass 1: special abilities on military cards
+        for c in list(army.cards):
+            if c.card.kind == "military" and not c.removed:
+                for e in c.card.effects:
+                    if _holds(e.cond, ctx, army, c):
+                        _apply(e, ctx, army, c)
+    for betrayal in (False, True):  # pass 2: non-betrayal events; pass 3: betrayal events
+        for army in built:
+            for c in army.cards:
+                if c.card.kind != "event" or c.card.betrayal != betrayal:
+                    continue
+                if betrayal and army.ward > 0:
+                    army.ward -= 1
+                    continue
+                for e in c.card.effects:
+                    if _holds(e.cond, ctx, army, c):
+                        _apply(e, ctx, army, c)
+    return CombatResult(
+        totals=tuple((a.owner, a.total()) for a in built),
+        lose_support=tuple(a.owner for a in built if a.lose_support),
+        backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
+    )
+
+
+def bid_totals(
+    catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]
+) -> dict[int, tuple[str, int]]:
+    """Influence Phase: each bidder's (house, combined force) after influence events.
+
+    ``bids`` are ``(seat, card ids)`` in turn order from the first player.
+    Special abilities on military cards do not work in this phase; influence
+    events resolve in turn order before any support card is taken."""
+    out: dict[int, tuple[str, int]] = {}
+    for seat, ids in bids:
+        military = [catalog.defs[c] for c in ids if catalog.defs[c].kind == "military"]
+        if military:
+            out[seat] = (military[0].house or "", sum(d.force for d in military))
+    for seat, ids in bids:
+        if seat not in out:
+            continue
+        house = out[seat][0]
+        for cid in sorted(ids):
+            d = catalog.defs[cid]
+            if d.kind != "event":
+                continue
+            for e in d.effects:
+                if e.op == "bid_force":
+                    out[seat] = (house, max(0, out[seat][1] + e.amount))
+                elif e.op == "sabotage":
+                    for other, (h, force) in list(out.items()):
+                        if other != seat and h == house:
+                            out[other] = (h, max(0, force - e.amount))
+    return out

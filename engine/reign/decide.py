@@ -1,0 +1,308 @@
+"""Seat decisions in Reign: checking an answer against the rules, then applying it.
+
+Each ``check_*`` function raises a typed error and changes nothing; each
+``apply_*`` function is called only after its check passed.  Where an answer's
+secret part is unknown to this engine instance (another seat's face-down
+cards), only the public part is checked here and the rest when the cards are
+revealed (see :func:`engine.reign.flow.check_bid`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.errors import IllegalMove, MalformedAnswer, UnknownSecret
+from engine.reign import flow
+from engine.reign.answers import (
+    Bid,
+    Covert,
+    Discard,
+    DrawChoice,
+    KeepSupport,
+    Overt,
+    RegentDiscard,
+    Spoils,
+    TieBreak,
+)
+from engine.reign.state import HAND_LIMIT, ReignState
+from engine.requests import Decision
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cards_shape(cards: Any, rule: str) -> tuple[str, ...]:
+    if not isinstance(cards, tuple) or any(not isinstance(c, str) for c in cards):
+        raise MalformedAnswer("cards are given as a tuple of card ids", rule=rule)
+    return cards
+
+
+def _own_cards(state: ReignState, seat: int, cards: tuple[str, ...] | None, count: int,
+               rule: str) -> None:
+    """The secret part of an answer: present exactly when this instance knows the seat."""
+    if not state.knows(seat):
+        if cards is not None:
+            raise UnknownSecret(f"this engine may not be told seat {seat}'s hidden cards")
+        return
+    if cards is None:
+        raise UnknownSecret("say which of your cards", rule=rule)
+    _cards_shape(cards, rule)
+    if len(cards) != count:
+        raise MalformedAnswer(f"{count} cards were announced but {len(cards)} given", rule=rule)
+    need, have = Counter(cards), Counter(state.secrets[seat].hand)
+    for c, n in need.items():
+        if have[c] < n:
+            raise IllegalMove(f"{c} is not in your hand", rule=rule)
+
+
+def _take(state: ReignState, seat: int, cards: tuple[str, ...] | None, count: int) -> None:
+    state.hand_count[seat] -= count
+    if cards is not None and state.knows(seat):
+        for c in cards:
+            state.secrets[seat].hand.remove(c)
+
+
+def _public_card(state: ReignState, seat: int, card: Any, rule: str) -> None:
+    """A card a seat shows from its hand (face up)."""
+    if not isinstance(card, str) or card not in state.catalog.defs:
+        raise MalformedAnswer(f"there is no card {card!r}", rule=rule)
+    if state.knows(seat):
+        if card not in state.secrets[seat].hand:
+            raise IllegalMove(f"{card} is not in your hand", rule=rule)
+    else:
+        flow.reveal_public(state, [card], rule)
+
+
+# -- influence ---------------------------------------------------------------------------
+def check_bid(state: ReignState, req: Decision, a: Bid) -> None:
+    rule = "Influence Phase > Bidding"
+    if not _is_int(a.count) or not 0 <= a.count <= state.hand_count[a.seat]:
+        raise MalformedAnswer("bid between 0 cards and the cards in your hand", rule=rule)
+    _own_cards(state, a.seat, a.cards, a.count, rule)
+    if a.cards is not None:
+        flow.check_bid(state, a.seat, list(a.cards), req.get("pass_number", 1))
+
+
+def apply_bid(state: ReignState, req: Decision, a: Bid) -> None:
+    _take(state, a.seat, a.cards, a.count)
+    handles = [state.new_handle() for _ in range(a.count)]
+    if a.count:
+        state.bids[a.seat] = handles
+        if a.cards is not None:
+            for h, c in zip(handles, a.cards, strict=True):
+                state.secrets[a.seat].facedown[h] = c
+    state.log("bid", a.seat, a.count)
+
+
+def check_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
+    if a.house not in req.get("houses", ()):
+        raise IllegalMove("keep one of the support cards you hold",
+                          rule="Influence Phase > Bidding")
+
+
+def apply_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
+    for house in req.get("houses"):
+        if house != a.house:
+            state.support[house] = None
+            state.log("support_returned", a.seat, house)
+
+
+def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
+    if not _is_int(a.winner) or a.winner not in req.get("tied", ()):
+        raise IllegalMove("the winner must be one of the tied players",
+                          rule="Combat Phase > Regent's Special Rules")
+
+
+def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
+    state.log("tie_broken", a.seat, a.winner)
+    if req.get("phase") == "influence":
+        state.influence_winner[req.get("house")] = a.winner
+    else:
+        flow.crown(state, a.winner, 0)
+
+
+def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
+    _public_card(state, a.seat, a.card, "Influence Phase > Regent's Special Rules")
+
+
+def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
+    _take(state, a.seat, (a.card,), 1)
+    state.hidden.discard(a.card)
+    state.discards[flow._pile_of(state, a.card)].append(a.card)
+    state.log("regent_discard", a.seat, a.card)
+
+
+# -- plotting ----------------------------------------------------------------------------
+def _regent_last_elsewhere(state: ReignState, seat: int) -> bool:
+    return seat == state.regent and seat in state.backing and state.backing[seat] != seat
+
+
+def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
+    rule = "Plotting Phase > Overt Backing"
+    if a.target is None:
+        if a.card is not None:
+            raise MalformedAnswer("a pass places no card", rule=rule)
+        return
+    if not _is_int(a.target) or a.target not in req.get("targets", ()):
+        raise IllegalMove("cards go only into the army of a player holding a support card",
+                          rule=rule)
+    _public_card(state, a.seat, a.card, rule)
+    d = state.catalog.defs[a.card]  # type: ignore[index]
+    if d.kind == "event" and d.phase == "influence":
+        raise IllegalMove("this event can only be placed in the influence phase",
+                          rule="Influence Phase > Event Cards and Special Abilities")
+    if a.seat == state.regent and a.target != a.seat:
+        if a.seat not in state.holders():
+            raise IllegalMove("the Regent can only back themselves, and has no army",
+                              rule="Plotting Phase > Regent's Special Rules")
+        if state.hand_count[a.seat] < 2:
+            raise IllegalMove("the Regent's last card must go into their own army",
+                              rule="Plotting Phase > Regent's Special Rules")
+
+
+def apply_overt(state: ReignState, req: Decision, a: Overt) -> None:
+    if a.target is None:
+        state.log("overt_pass", a.seat)
+        return
+    assert a.card is not None
+    _take(state, a.seat, (a.card,), 1)
+    state.hidden.discard(a.card)
+    state.armies[a.target].append(a.card)
+    state.backing[a.seat] = a.target
+    state.log("overt", a.seat, a.target, a.card)
+
+
+def check_covert(state: ReignState, req: Decision, a: Covert) -> None:
+    rule = "Plotting Phase > Covert Backing"
+    if not isinstance(a.targets, tuple) or any(not _is_int(t) for t in a.targets):
+        raise MalformedAnswer("targets are a tuple of seats", rule=rule)
+    limit = req.get("max_cards", 2)
+    if len(a.targets) > limit:
+        raise IllegalMove(f"at most {limit} cards face down", rule=rule)
+    if len(a.targets) > state.hand_count[a.seat]:
+        raise IllegalMove("you do not hold that many cards", rule=rule)
+    if any(t not in req.get("targets", ()) for t in a.targets):
+        raise IllegalMove("cards go only into the army of a player holding a support card",
+                          rule=rule)
+    if a.seat == state.regent:
+        regent_rule = "Plotting Phase > Regent's Special Rules"
+        if a.targets and a.targets[-1] != a.seat:
+            raise IllegalMove("the Regent can only back themselves: the last card goes into "
+                              "their own army", rule=regent_rule)
+        if not a.targets and _regent_last_elsewhere(state, a.seat):
+            raise IllegalMove("the Regent's last card must go into their own army",
+                              rule=regent_rule)
+    _own_cards(state, a.seat, a.cards, len(a.targets), rule)
+    if a.cards is not None:
+        for c in a.cards:
+            d = state.catalog.defs[c]
+            if d.kind == "event" and d.phase == "influence":
+                raise IllegalMove("this event can only be placed in the influence phase",
+                                  rule="Influence Phase > Event Cards and Special Abilities")
+
+
+def apply_covert(state: ReignState, req: Decision, a: Covert) -> None:
+    _take(state, a.seat, a.cards, len(a.targets))
+    for i, target in enumerate(a.targets):
+        h = state.new_handle()
+        state.army_down[target].append([h, a.seat])
+        if a.cards is not None:
+            state.secrets[a.seat].facedown[h] = a.cards[i]
+    if a.targets:
+        state.backing[a.seat] = a.targets[-1]
+    state.log("covert", a.seat, list(a.targets))
+
+
+# -- regent phase ------------------------------------------------------------------------
+def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
+    rule = "Regent Phase > Spoils"
+    if not isinstance(a.counts, tuple) or any(
+        not isinstance(x, tuple) or len(x) != 2 or not all(_is_int(v) for v in x)
+        for x in a.counts
+    ):
+        raise MalformedAnswer("counts are (seat, number) pairs", rule=rule)
+    seats = [s for s, _ in a.counts]
+    if seats != sorted(set(seats)):
+        raise MalformedAnswer("name each recipient once, in seat order", rule=rule)
+    if any(not 0 <= s < state.players or s == a.seat or n < 1 for s, n in a.counts):
+        raise IllegalMove("spoils go to the other players, at least one card each named",
+                          rule=rule)
+    total = sum(n for _, n in a.counts)
+    if total > state.hand_count[a.seat]:
+        raise IllegalMove("you cannot give more cards than you hold", rule=rule)
+    must = req.get("must_give", ())
+    missing = [s for s in must if s not in seats]
+    if missing and total >= len(must):
+        raise IllegalMove(f"give at least one card to each player who backed you (seat "
+                          f"{missing[0]} gets none)", rule=rule)
+    if missing and any(s not in must for s in seats):
+        raise IllegalMove("backers come first when there are too few cards for all", rule=rule)
+    if not state.knows(a.seat):
+        if a.gifts is not None:
+            raise UnknownSecret("this engine may not be told which cards the Regent gives")
+        return
+    if a.gifts is None:
+        raise UnknownSecret("say which card goes to whom", rule=rule)
+    if not isinstance(a.gifts, tuple) or any(
+        not isinstance(g, tuple) or len(g) != 2 or not _is_int(g[0]) or not isinstance(g[1], str)
+        for g in a.gifts
+    ):
+        raise MalformedAnswer("gifts are (seat, card) pairs", rule=rule)
+    if sorted(Counter(s for s, _ in a.gifts).items()) != sorted(a.counts):
+        raise MalformedAnswer("the gifts do not match the announced counts", rule=rule)
+    _own_cards(state, a.seat, tuple(c for _, c in a.gifts), total, rule)
+
+
+def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
+    cards = tuple(c for _, c in a.gifts) if a.gifts is not None else None
+    _take(state, a.seat, cards, sum(n for _, n in a.counts))
+    if a.gifts is not None:
+        state.secrets[a.seat].gifts = sorted(a.gifts)
+    state.log("spoils", a.seat, [list(x) for x in a.counts])
+    flow.push_front(state, *[("deal", f"hand:{a.seat}", s, n) for s, n in a.counts])
+
+
+def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
+    if a.events not in (0, 1) or isinstance(a.events, bool):
+        raise MalformedAnswer("draw 3 military cards (0 events) or 2 military and 1 event",
+                              rule="Regent Phase > Draw")
+
+
+def apply_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
+    flow.push_front(state, ("deal", "military", a.seat, 3 - a.events),
+                    ("deal", "event", a.seat, a.events))
+
+
+def check_discard(state: ReignState, req: Decision, a: Discard) -> None:
+    rule = "Regent Phase > Draw"
+    cards = _cards_shape(a.cards, rule)
+    need = state.hand_count[a.seat] - HAND_LIMIT
+    if len(cards) != need:
+        raise IllegalMove(f"discard exactly {need} cards to get down to {HAND_LIMIT}", rule=rule)
+    if len(set(cards)) != len(cards):
+        raise MalformedAnswer("a card is named twice", rule=rule)
+    for c in cards:
+        _public_card(state, a.seat, c, rule)
+
+
+def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
+    _take(state, a.seat, a.cards, len(a.cards))
+    for c in a.cards:
+        state.hidden.discard(c)
+        state.discards[flow._pile_of(state, c)].append(c)
+    state.log("discard", a.seat, list(a.cards))
+
+
+RULES = {
+    Bid: ("bid", check_bid, apply_bid),
+    Overt: ("overt", check_overt, apply_overt),
+    Covert: ("covert", check_covert, apply_covert),
+    KeepSupport: ("keep_support", check_keep_support, apply_keep_support),
+    TieBreak: ("tie_break", check_tie_break, apply_tie_break),
+    RegentDiscard: ("regent_discard", check_regent_discard, apply_regent_discard),
+    Spoils: ("spoils", check_spoils, apply_spoils),
+    DrawChoice: ("draw", check_draw, apply_draw),
+    Discard: ("discard", check_discard, apply_discard),
+}

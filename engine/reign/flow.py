@@ -1,0 +1,577 @@
+"""The order of play: set-up, then rounds of Influence, Plotting, Combat and Regent.
+
+Each task in ``state.tasks`` is a tuple naming a step of the round.  ``advance``
+runs tasks until one needs an answer (it sets ``state.pending``) or the game
+ends.  The handlers for chance, shuffle, deal and reveal answers live here too;
+seat decisions are in :mod:`engine.reign.decide`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from engine.reign import combat
+from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
+from engine.requests import (
+    Chance,
+    ChanceAnswer,
+    Deal,
+    DealAnswer,
+    Decision,
+    Reveal,
+    RevealAnswer,
+    Shuffle,
+    ShuffleAnswer,
+)
+
+Task = tuple[Any, ...]
+
+
+def start(state: ReignState) -> None:
+    n = state.players
+    state.legitimacy = [0] * n
+    state.hand_count = [0] * n
+    state.tasks = [("pick_houses",)]
+    advance(state)
+
+
+def advance(state: ReignState) -> None:
+    while not state.pending and state.tasks and not state.over:
+        task = state.tasks.pop(0)
+        _HANDLERS[task[0]](state, *task[1:])
+
+
+def push_front(state: ReignState, *tasks: Task) -> None:
+    state.tasks[0:0] = list(tasks)
+
+
+# -- set-up -------------------------------------------------------------------------------
+def _pick_houses(state: ReignState) -> None:
+    state.pending = [Chance("support_houses", len(state.catalog.houses), state.config.support_count)]
+
+
+def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Chance)
+    values = answer.values
+    if (
+        not isinstance(values, tuple)
+        or len(values) != req.k
+        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < req.n for v in values)
+        or len(set(values)) != req.k
+    ):
+        raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule="Set Up")
+    state.pending = []
+    if req.label == "support_houses":
+        ids = state.catalog.house_ids
+        state.houses = tuple(sorted(ids[v] for v in values))
+        state.support = {h: None for h in state.houses}
+        for h in state.houses:
+            state.hidden.update(state.catalog.military[h])
+        state.hidden.update(state.catalog.events)
+        state.log("houses", list(state.houses))
+        deals: list[Task] = []
+        for seat in range(state.players):
+            deals += [("deal", "military", seat, 4), ("deal", "event", seat, 1)]
+        military = [c for h in state.houses for c in state.catalog.military[h]]
+        push_front(
+            state,
+            ("shuffle", "military", tuple(military)),
+            ("shuffle", "event", state.catalog.events),
+            *deals,
+            ("pick_first",),
+        )
+    else:
+        state.first_player = values[0]
+        state.log("first_player", values[0])
+        push_front(state, ("round_start",))
+
+
+def _pick_first(state: ReignState) -> None:
+    state.pending = [Chance("first_player", state.players, 1)]
+
+
+def _shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None) -> None:
+    if cards is None:  # reshuffle the discard pile into a new pile
+        cards = tuple(state.discards[pile])
+        state.discards[pile] = []
+        state.hidden.update(cards)
+        state.log("reshuffle", pile, len(cards))
+    state.piles[pile] = len(cards)
+    state.pending = [Shuffle(pile, tuple(cards))]
+
+
+def on_shuffle(state: ReignState, answer: ShuffleAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Shuffle)
+    if answer.pile != req.pile:
+        raise MalformedAnswer(f"expected the shuffle of the {req.pile} pile", rule="Set Up")
+    state.pending = []
+
+
+def _deal(state: ReignState, source: str, seat: int, count: int) -> None:
+    if count <= 0:
+        return
+    if source.startswith("hand:"):
+        state.pending = [Deal(source, seat, count)]
+        return
+    available = state.piles[source]
+    if available == 0:
+        if state.discards[source]:
+            push_front(state, ("shuffle", source), ("deal", source, seat, count))
+        else:
+            state.log("pile_empty", source, seat, count)
+        return
+    if available < count:
+        push_front(state, ("deal", source, seat, available), ("deal", source, seat, count - available))
+        return
+    state.pending = [Deal(source, seat, count)]
+
+
+def _pile_of(state: ReignState, card: str) -> str:
+    return "military" if state.catalog.defs[card].kind == "military" else "event"
+
+
+def on_deal(state: ReignState, answer: DealAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Deal)
+    if answer.seat != req.seat:
+        raise MalformedAnswer(f"this deal is for seat {req.seat}", rule="Draw")
+    cards = answer.cards
+    giver = int(req.source[5:]) if req.source.startswith("hand:") else None
+    if state.knows(req.seat):
+        if cards is None:
+            raise UnknownSecret("the dealt cards must be told to the seat receiving them")
+        if (
+            not isinstance(cards, tuple)
+            or len(cards) != req.count
+            or any(not isinstance(c, str) or c not in state.catalog.defs for c in cards)
+            or len(set(cards)) != len(cards)
+        ):
+            raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
+        if giver is not None:
+            if state.knows(giver):
+                promised = sorted(c for s, c in state.secrets[giver].gifts if s == req.seat)
+                if sorted(cards) != promised:
+                    raise IllegalReveal("the handed-over cards are not the spoils chosen",
+                                        rule="Regent Phase > Spoils")
+        else:
+            for c in cards:
+                if c not in state.hidden or _pile_of(state, c) != req.source:
+                    raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
+            for s, sec in state.secrets.items():
+                if s != req.seat and any(c in sec.hand for c in cards):
+                    raise IllegalReveal("a dealt card is in another hand", rule="Draw")
+    elif cards is not None:
+        raise UnknownSecret(f"this engine may not learn the cards dealt to seat {req.seat}")
+    state.pending = []
+    if giver is not None:
+        if state.knows(giver):
+            state.secrets[giver].gifts = [g for g in state.secrets[giver].gifts if g[0] != req.seat]
+        state.log("handover", giver, req.seat, req.count)
+    else:
+        state.piles[req.source] -= req.count
+        state.log("draw", req.seat, req.source, req.count)
+    state.hand_count[req.seat] += req.count
+    if cards is not None:
+        state.secrets[req.seat].hand.extend(cards)
+        state.secrets[req.seat].hand.sort()
+
+
+# -- influence phase -----------------------------------------------------------------------
+def _round_start(state: ReignState) -> None:
+    state.round += 1
+    state.phase = "influence"
+    state.log("round", state.round, state.first_player)
+    push_front(state, ("bid_pass", 1))
+
+
+def _bid_pass(state: ReignState, number: int) -> None:
+    seats = state.turn_order()
+    if number == 2:
+        held = {s for s in state.support.values() if s is not None}
+        seats = [s for s in seats if s not in held]
+    state.bids, state.bid_cards, state.influence_winner, state.gains = {}, {}, {}, 0
+    push_front(state, *[("bid", s, number) for s in seats], ("reveal_bids", number))
+
+
+def forbidden_houses(state: ReignState, number: int) -> list[str]:
+    """Houses a seat may not bid for now (Influence Phase > Regent's Special Rules, and the
+    First Round Special Case)."""
+    out = set()
+    if state.regent is not None:
+        out.update(state.support_of(state.regent))
+    if number == 2:
+        out.update(h for h, s in state.support.items() if s is not None)
+    return sorted(out)
+
+
+def _bid(state: ReignState, seat: int, number: int) -> None:
+    if state.hand_count[seat] == 0:
+        return
+    state.pending = [Decision(seat, "bid", (
+        ("forbidden", tuple(forbidden_houses(state, number))),
+        ("max_cards", state.hand_count[seat]),
+        ("pass_number", number),
+    ))]
+
+
+def _reveal_bids(state: ReignState, number: int) -> None:
+    groups = tuple((str(s), tuple(h), False) for s, h in sorted(state.bids.items()) if h)
+    if groups:
+        state.pending = [Reveal("bids", groups)]
+    push_front(state, ("settle_bids", number))
+
+
+def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> None:
+    """Influence Phase > Bidding: one house, military cards and influence events only."""
+    rule = "Influence Phase > Bidding"
+    defs = [state.catalog.defs[c] for c in cards]
+    houses = {d.house for d in defs if d.kind == "military"}
+    if len(houses) > 1:
+        raise IllegalReveal(f"seat {seat}'s bid mixes houses", rule=rule)
+    if any(d.kind == "event" and d.phase != "influence" for d in defs):
+        raise IllegalReveal(f"seat {seat}'s bid holds an event that is not for the influence "
+                            "phase", rule="Influence Phase > Event Cards and Special Abilities")
+    if cards and not houses:
+        raise IllegalReveal(f"seat {seat}'s bid has no military card to name its house", rule=rule)
+    if houses and houses.pop() in forbidden_houses(state, number):
+        raise IllegalReveal(f"seat {seat} bid for a house it may not bid for",
+                            rule="Influence Phase > Regent's Special Rules")
+
+
+def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: str) -> None:
+    """Cards becoming public must be ones whose whereabouts were hidden."""
+    seen = set()
+    for c in cards:
+        if c not in state.catalog.defs:
+            raise MalformedAnswer(f"there is no card {c!r}", rule=rule)
+        if c not in state.hidden or c in seen:
+            raise IllegalReveal(f"{c} is not a hidden card that could be here", rule=rule)
+        seen.add(c)
+
+
+def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Reveal)
+    if answer.label != req.label or not isinstance(answer.cards, tuple):
+        raise MalformedAnswer(f"expected the reveal of {req.label}", rule="Combat Phase")
+    if len(answer.cards) != len(req.groups):
+        raise MalformedAnswer("the reveal must answer every group", rule="Combat Phase")
+    revealed: dict[str, list[str]] = {}
+    every: list[str] = []
+    for (group, handles, mixed), (name, ids) in zip(req.groups, answer.cards, strict=True):
+        if name != group or not isinstance(ids, tuple) or len(ids) != len(handles):
+            raise MalformedAnswer(f"group {group} must reveal {len(handles)} cards")
+        if any(not isinstance(c, str) for c in ids):
+            raise MalformedAnswer("card ids are text")
+        if mixed and list(ids) != sorted(ids):
+            raise MalformedAnswer("a mixed group is revealed in sorted order")
+        revealed[group] = list(ids)
+        every += ids
+    rule = "Influence Phase > Bidding" if req.label == "bids" else "Combat Phase > The Reveal"
+    reveal_public(state, every, rule)
+    _check_known_reveal(state, req, revealed)
+    if req.label == "bids":
+        number = state.tasks[0][1]
+        for group, ids in revealed.items():
+            check_bid(state, int(group), ids, number)
+    else:
+        for group, ids in revealed.items():
+            for c in ids:
+                d = state.catalog.defs[c]
+                if d.kind == "event" and d.phase == "influence":
+                    raise IllegalReveal(f"the army of seat {group} holds an influence-phase "
+                                        "event", rule="Influence Phase > Event Cards and Special "
+                                        "Abilities")
+    state.pending = []
+    state.hidden.difference_update(every)
+    for sec in state.secrets.values():
+        sec.facedown.clear()
+    if req.label == "bids":
+        for group, ids in revealed.items():
+            state.bid_cards[int(group)] = ids
+            state.log("bid_revealed", int(group), ids)
+        state.bids = {}
+    else:
+        for group, ids in revealed.items():
+            state.armies[int(group)].extend(ids)
+            state.log("army_revealed", int(group), sorted(ids))
+        state.army_down = {}
+
+
+def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list[str]]) -> None:
+    """Where this instance knows the face-down cards, the reveal must match them."""
+    for group, handles, mixed in req.groups:
+        known: list[str] = []
+        for h in handles:
+            for sec in state.secrets.values():
+                if h in sec.facedown:
+                    known.append(sec.facedown[h])
+        ids = revealed[group]
+        if mixed:
+            remaining = list(ids)
+            for c in known:
+                if c not in remaining:
+                    raise IllegalReveal(f"a card placed face down in {group}'s army is missing",
+                                        rule="Combat Phase > The Reveal")
+                remaining.remove(c)
+        else:
+            for h, c in zip(handles, ids, strict=True):
+                for sec in state.secrets.values():
+                    if h in sec.facedown and sec.facedown[h] != c:
+                        raise IllegalReveal(f"seat {group}'s bid is not what was placed",
+                                            rule="Influence Phase > Bidding")
+
+
+def _settle_bids(state: ReignState, number: int) -> None:
+    order = [s for s in state.turn_order() if s in state.bid_cards]
+    totals = combat.bid_totals(state.catalog, [(s, state.bid_cards[s]) for s in order])
+    ties: list[Task] = []
+    for house in state.houses:
+        bidders = [(s, f) for s, (h, f) in totals.items() if h == house]
+        if not bidders:
+            continue
+        best = max(f for _, f in bidders)
+        top = sorted(s for s, f in bidders if f == best)
+        if len(top) == 1:
+            state.influence_winner[house] = top[0]
+        elif state.regent is not None:
+            ties.append(("tie_house", house, tuple(top)))
+        else:
+            state.log("bid_tie", house, top)
+    push_front(state, *ties, ("transfer_support", number))
+
+
+def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
+    assert state.regent is not None
+    state.pending = [Decision(state.regent, "tie_break", (
+        ("house", house), ("tied", tuple(tied)), ("phase", "influence")))]
+
+
+def _transfer_support(state: ReignState, number: int) -> None:
+    gains = 0
+    for house, seat in sorted(state.influence_winner.items()):
+        if state.support[house] != seat:
+            state.support[house] = seat
+            gains += 1
+            state.log("support_gained", seat, house)
+    for seat, ids in sorted(state.bid_cards.items()):
+        for c in ids:
+            state.discards[_pile_of(state, c)].append(c)
+    state.bid_cards = {}
+    keeps = [("keep_support", s) for s in state.turn_order() if len(state.support_of(s)) > 1]
+    discards = [("regent_discard",)] * gains if state.regent is not None else []
+    push_front(state, *keeps, *discards, ("after_influence", number))
+
+
+def _keep_support(state: ReignState, seat: int) -> None:
+    held = state.support_of(seat)
+    if len(held) > 1:
+        state.pending = [Decision(seat, "keep_support", (("houses", tuple(held)),))]
+
+
+def _regent_discard(state: ReignState) -> None:
+    if state.regent is not None and state.hand_count[state.regent] > 0:
+        state.pending = [Decision(state.regent, "regent_discard")]
+
+
+def _after_influence(state: ReignState, number: int) -> None:
+    if state.round == 1 and number == 1 and len(state.holders()) == 1:
+        state.log("second_bid")
+        push_front(state, ("bid_pass", 2), ("after_influence", 2))
+    else:
+        push_front(state, ("plotting",))
+
+
+# -- plotting phase ------------------------------------------------------------------------
+def _plotting(state: ReignState) -> None:
+    state.phase = "plotting"
+    holders = state.holders()
+    state.armies = {s: [] for s in holders}
+    state.army_down = {s: [] for s in holders}
+    state.backing = {}
+    state.combat_totals = []
+    if not holders:
+        state.log("no_armies")
+        push_front(state, ("draw_round",))
+        return
+    order = state.turn_order()
+    push_front(state, *[("overt", s) for s in order], *[("covert", s) for s in order],
+               ("combat",))
+
+
+def _overt(state: ReignState, seat: int) -> None:
+    if state.hand_count[seat] > 0:
+        state.pending = [Decision(seat, "overt", (("targets", tuple(state.holders())),))]
+
+
+def covert_limit(state: ReignState, seat: int) -> int:
+    return 3 if seat == state.regent else 2
+
+
+def _covert(state: ReignState, seat: int) -> None:
+    if state.hand_count[seat] > 0:
+        state.pending = [Decision(seat, "covert", (
+            ("targets", tuple(state.holders())), ("max_cards", covert_limit(state, seat))))]
+
+
+# -- combat phase --------------------------------------------------------------------------
+def _combat(state: ReignState) -> None:
+    state.phase = "combat"
+    groups = tuple(
+        (str(s), tuple(h for h, _ in down), True) for s, down in sorted(state.army_down.items())
+        if down
+    )
+    if groups:
+        state.pending = [Reveal("armies", groups)]
+    push_front(state, ("resolve_combat",))
+
+
+def _resolve_combat(state: ReignState) -> None:
+    armies = [(s, (state.support_of(s) or [None])[0], state.armies[s]) for s in state.holders()]
+    result = combat.resolve(state.catalog, armies, state.regent)
+    state.combat_totals = [[s, t] for s, t in result.totals]
+    state.log("combat_totals", [[s, t] for s, t in result.totals])
+    best = max(t for _, t in result.totals)
+    top = sorted(s for s, t in result.totals if t == best)
+    state.kingmaker = 0
+    state.betrayal_in_regent_army = False
+    after: list[Task] = [("lose_support", tuple(result.lose_support))]
+    bonus = dict(result.backer_bonus)
+    if len(top) == 1:
+        push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
+    else:
+        chooser = state.regent if state.regent is not None else state.first_player
+        state.pending = [Decision(chooser, "tie_break", (("tied", tuple(top)), ("phase", "combat")))]
+        state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
+
+
+def crown(state: ReignState, winner: int, bonus: int) -> None:
+    state.regent = winner
+    state.kingmaker = bonus
+    state.betrayal_in_regent_army = any(
+        state.catalog.defs[c].betrayal for c in state.armies.get(winner, [])
+    )
+    state.log("regent", winner)
+
+
+def _crown(state: ReignState, winner: int, bonus: int) -> None:
+    crown(state, winner, bonus)
+
+
+def _crown_tie(state: ReignState, bonus: tuple[tuple[int, int], ...]) -> None:
+    # The tie-break decision already named the Regent; only the bonus remains.
+    state.kingmaker = dict(bonus).get(state.regent, 0) if state.regent is not None else 0
+
+
+def _lose_support(state: ReignState, losers: tuple[int, ...]) -> None:
+    for seat in losers:
+        for house in state.support_of(seat):
+            state.support[house] = None
+            state.log("support_lost", seat, house)
+    for seat in sorted(state.armies):
+        for c in state.armies[seat]:
+            state.discards[_pile_of(state, c)].append(c)
+    state.armies = {}
+    state.army_down = {}
+    push_front(state, ("legitimacy",))
+
+
+# -- regent phase --------------------------------------------------------------------------
+def backers(state: ReignState) -> list[int]:
+    regent = state.regent
+    return sorted(s for s, t in state.backing.items() if t == regent and s != regent)
+
+
+def _legitimacy(state: ReignState) -> None:
+    state.phase = "regent"
+    regent = state.regent
+    assert regent is not None
+    state.legitimacy[regent] += 3
+    for s in backers(state):
+        state.legitimacy[s] += 2 + state.kingmaker
+    state.log("legitimacy", list(state.legitimacy))
+    if state.legitimacy[regent] >= WIN_LEGITIMACY:
+        state.winner = regent
+        state.over = "won"
+        state.phase = "over"
+        state.log("winner", regent)
+        state.tasks = []
+        return
+    push_front(state, ("deal", "military", regent, state.players), ("spoils",), ("draw_round",))
+
+
+def _spoils(state: ReignState) -> None:
+    regent = state.regent
+    assert regent is not None
+    if state.hand_count[regent] == 0:
+        return
+    must = () if state.betrayal_in_regent_army else tuple(backers(state))
+    state.pending = [Decision(regent, "spoils", (("must_give", must),))]
+
+
+def _draw_round(state: ReignState) -> None:
+    start_seat = state.regent if state.regent is not None else state.first_player
+    state.phase = "regent" if state.regent is not None else state.phase
+    push_front(state, *[("draw", s) for s in state.turn_order(start_seat)], ("discard_down",),
+               ("round_end",))
+
+
+def _draw(state: ReignState, seat: int) -> None:
+    state.pending = [Decision(seat, "draw")]
+
+
+def _discard_down(state: ReignState) -> None:
+    over = [s for s in range(state.players) if state.hand_count[s] > HAND_LIMIT]
+    state.pending = [
+        Decision(s, "discard", (("count", state.hand_count[s] - HAND_LIMIT),), simultaneous=True)
+        for s in over
+    ]
+    state.buffered = {}
+
+
+def _round_end(state: ReignState) -> None:
+    if state.regent is not None:
+        state.first_player = state.regent
+    limit = state.config.round_limit
+    if limit and state.round >= limit:
+        state.over = "round_limit"
+        state.phase = "over"
+        state.log("round_limit", state.round)
+        state.tasks = []
+        return
+    push_front(state, ("round_start",))
+
+
+_HANDLERS = {
+    "pick_houses": _pick_houses,
+    "pick_first": _pick_first,
+    "shuffle": _shuffle,
+    "deal": _deal,
+    "round_start": _round_start,
+    "bid_pass": _bid_pass,
+    "bid": _bid,
+    "reveal_bids": _reveal_bids,
+    "settle_bids": _settle_bids,
+    "tie_house": _tie_house,
+    "transfer_support": _transfer_support,
+    "keep_support": _keep_support,
+    "regent_discard": _regent_discard,
+    "after_influence": _after_influence,
+    "plotting": _plotting,
+    "overt": _overt,
+    "covert": _covert,
+    "combat": _combat,
+    "resolve_combat": _resolve_combat,
+    "crown": _crown,
+    "crown_tie": _crown_tie,
+    "lose_support": _lose_support,
+    "legitimacy": _legitimacy,
+    "spoils": _spoils,
+    "draw_round": _draw_round,
+    "draw": _draw,
+    "discard_down": _discard_down,
+    "round_end": _round_end,
+}

@@ -1,0 +1,160 @@
+"""The state of a game of Reign: public zones, per-seat secrets, the task queue.
+
+``ReignState`` holds exactly what the public may know (hand sizes, pile sizes,
+face-up cards, face-down cards as opaque handles) plus, in ``secrets``, the
+hidden identities of the seats this engine instance is entitled to know: one
+seat on a networked peer, every seat on the local referee, none for a
+spectator.  The digest covers the public part only, so every peer computes the
+same digest whatever it knows.
+
+Progress through the round is a queue of small tasks (tuples of strings and
+ints); :mod:`engine.reign.flow` runs them until one needs an answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.canonical import digest_of
+from engine.reign.cards import Catalog
+from engine.requests import Request
+
+HAND_LIMIT = 8
+WIN_LEGITIMACY = 9
+
+
+@attrs.frozen
+class ReignConfig:
+    """A table's settings: 3 to 7 players and a round limit (0 = none)."""
+
+    players: int
+    round_limit: int = 60
+
+    def check(self) -> None:
+        from engine.errors import MalformedAnswer
+
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
+            3 <= self.players <= 7
+        ):
+            raise MalformedAnswer("Reign is for 3 to 7 players", rule="Set Up")
+        if not isinstance(self.round_limit, int) or self.round_limit < 0:
+            raise MalformedAnswer("the round limit is a whole number (0 = none)", rule="Set Up")
+
+    @property
+    def support_count(self) -> int:
+        return 3 if self.players == 3 else 4 if self.players <= 5 else 5
+
+
+@attrs.define
+class Secrets:
+    """What one seat knows that the public does not."""
+
+    hand: list[str] = attrs.Factory(list)
+    facedown: dict[int, str] = attrs.Factory(dict)  # handle -> card this seat placed
+    gifts: list[tuple[int, str]] = attrs.Factory(list)  # spoils chosen, not yet handed over
+
+
+@attrs.define
+class ReignState:
+    config: ReignConfig
+    catalog: Catalog
+    known: frozenset[int]
+    secrets: dict[int, Secrets]
+    round: int = 0
+    phase: str = "setup"
+    houses: tuple[str, ...] = ()
+    first_player: int = 0
+    regent: int | None = None
+    legitimacy: list[int] = attrs.Factory(list)
+    support: dict[str, int | None] = attrs.Factory(dict)  # house -> holder (None: centre)
+    piles: dict[str, int] = attrs.Factory(lambda: {"military": 0, "event": 0})
+    discards: dict[str, list[str]] = attrs.Factory(lambda: {"military": [], "event": []})
+    hand_count: list[int] = attrs.Factory(list)
+    hidden: set[str] = attrs.Factory(set)  # cards whose whereabouts are not public
+    next_handle: int = 1
+    bids: dict[int, list[int]] = attrs.Factory(dict)  # seat -> face-down handles
+    bid_cards: dict[int, list[str]] = attrs.Factory(dict)  # seat -> revealed bid
+    influence_winner: dict[str, int] = attrs.Factory(dict)
+    gains: int = 0
+    armies: dict[int, list[str]] = attrs.Factory(dict)  # holder -> face-up cards
+    army_down: dict[int, list[list[int]]] = attrs.Factory(dict)  # holder -> [handle, placer]
+    backing: dict[int, int] = attrs.Factory(dict)  # seat -> holder its last card went to
+    betrayal_in_regent_army: bool = False
+    kingmaker: int = 0
+    combat_totals: list[list[int]] = attrs.Factory(list)
+    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
+    pending: list[Request] = attrs.Factory(list)
+    buffered: dict[int, Any] = attrs.Factory(dict)  # simultaneous answers not yet applied
+    winner: int | None = None
+    over: str = ""  # "", "won" or "round_limit"
+    decisions: int = 0
+    events: list[tuple[Any, ...]] = attrs.Factory(list)  # public log of what happened
+
+    # -- small helpers -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def knows(self, seat: int) -> bool:
+        return seat in self.known
+
+    def turn_order(self, start: int | None = None) -> list[int]:
+        first = self.first_player if start is None else start
+        return [(first + i) % self.players for i in range(self.players)]
+
+    def holders(self) -> list[int]:
+        """Seats holding a support card, in turn order."""
+        held = {s for s in self.support.values() if s is not None}
+        return [s for s in self.turn_order() if s in held]
+
+    def support_of(self, seat: int) -> list[str]:
+        return [h for h in self.houses if self.support.get(h) == seat]
+
+    def log(self, *event: Any) -> None:
+        self.events.append(event)
+
+    def new_handle(self) -> int:
+        handle = self.next_handle
+        self.next_handle += 1
+        return handle
+
+    # -- the public state, its digest ---------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        """Everything every peer may know, as canonical JSON-shaped data."""
+        return {
+            "game": "reign",
+            "players": self.players,
+            "round_limit": self.config.round_limit,
+            "round": self.round,
+            "phase": self.phase,
+            "houses": list(self.houses),
+            "first_player": self.first_player,
+            "regent": self.regent,
+            "legitimacy": list(self.legitimacy),
+            "support": {h: self.support.get(h) for h in self.houses},
+            "piles": dict(self.piles),
+            "discards": {k: list(v) for k, v in self.discards.items()},
+            "hand_count": list(self.hand_count),
+            "bids": {str(s): list(h) for s, h in sorted(self.bids.items())},
+            "bid_cards": {str(s): list(c) for s, c in sorted(self.bid_cards.items())},
+            "armies": {str(s): list(c) for s, c in sorted(self.armies.items())},
+            "army_down": {str(s): [list(x) for x in d] for s, d in sorted(self.army_down.items())},
+            "backing": {str(s): t for s, t in sorted(self.backing.items())},
+            "combat_totals": [list(x) for x in self.combat_totals],
+            "next_handle": self.next_handle,
+            "tasks": [list(t) for t in self.tasks],
+            "pending": [_request_data(r) for r in self.pending],
+            "winner": self.winner,
+            "over": self.over,
+        }
+
+    def digest(self) -> str:
+        return digest_of("fairtable/reign/state/v1", self.public())
+
+
+def _request_data(r: Request) -> dict[str, Any]:
+    data = attrs.asdict(r, recurse=True)
+    data["request"] = type(r).__name__
+    return data

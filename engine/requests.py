@@ -1,0 +1,121 @@
+"""The engine contract's requests and the generic answers to them.
+
+A game state lists its *pending requests*: who or what must answer before the
+game can go on.  There are four kinds, shared by every game:
+
+- :class:`Decision` -- a seat must choose.  Several seats may be asked at once
+  (``simultaneous``); their answers are accepted in any arrival order and
+  applied in seat order once all are in, so arrival order never changes the
+  outcome.  The answer classes are game-specific.
+- :class:`Chance` -- a random pick (first player, a random subset).  Answered by
+  :class:`ChanceAnswer` with ``k`` distinct indices below ``n``.
+- :class:`Shuffle` -- a hidden pile is formed from the listed cards in an order
+  nobody may know; answered by :class:`ShuffleAnswer`.  The engine never learns
+  the order: whoever deals (the local referee, or the protocol's mental-poker
+  deck) keeps it.
+- :class:`Deal` -- cards go from a hidden pile (or from one seat's hand, for a
+  hand-over) to one seat, whose identities only that seat (and the giver) may
+  learn.  Answered by :class:`DealAnswer`, with the identities where this
+  engine instance is entitled to know them and ``None`` where it is not.
+- :class:`Reveal` -- hidden cards must become public.  Answered by
+  :class:`RevealAnswer`.  ``mixed`` groups are revealed as a sorted multiset so
+  nobody learns who contributed which card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Decision:
+    """Seat ``seat`` must make a decision of ``kind``; ``info`` holds the public
+    constraints (targets, limits, candidates) as a canonical tuple of pairs."""
+
+    seat: int
+    kind: str
+    info: tuple[tuple[str, Any], ...] = ()
+    simultaneous: bool = False
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for name, value in self.info:
+            if name == key:
+                return value
+        return default
+
+
+@attrs.frozen
+class Chance:
+    """Pick ``k`` distinct indices below ``n`` uniformly at random (``label`` names why)."""
+
+    label: str
+    n: int
+    k: int = 1
+
+
+@attrs.frozen
+class Shuffle:
+    """Form hidden pile ``pile`` from ``cards`` (public list) in a secret order."""
+
+    pile: str
+    cards: tuple[str, ...]
+
+
+@attrs.frozen
+class Deal:
+    """Move ``count`` cards from ``source`` to ``seat``'s hand, privately.
+
+    ``source`` is a pile name, or ``"hand:<seat>"`` for a hand-over of cards a
+    seat chose earlier (Reign's spoils)."""
+
+    source: str
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class Reveal:
+    """Make hidden cards public.  ``groups`` is a tuple of ``(group, handles,
+    mixed)``: for an unmixed group each handle's identity is revealed; for a
+    mixed group only the sorted multiset of identities is."""
+
+    label: str
+    groups: tuple[tuple[str, tuple[int, ...], bool], ...]
+
+
+Request = Decision | Chance | Shuffle | Deal | Reveal
+
+
+@attrs.frozen
+class ChanceAnswer:
+    values: tuple[int, ...]
+
+
+@attrs.frozen
+class ShuffleAnswer:
+    pile: str
+
+
+@attrs.frozen
+class DealAnswer:
+    """``cards`` are the dealt identities, or ``None`` on an instance that may not know them."""
+
+    seat: int
+    cards: tuple[str, ...] | None
+
+
+@attrs.frozen
+class RevealAnswer:
+    """``cards`` maps each group name to its identities: per handle (in the
+    request's handle order) for an unmixed group, sorted for a mixed one."""
+
+    label: str
+    cards: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def group(self, name: str) -> tuple[str, ...] | None:
+        for group, ids in self.cards:
+            if group == name:
+                return ids
+        return None
