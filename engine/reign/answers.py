@@ -104,3 +104,17 @@ ANSWER_KINDS: dict[str, type] = {
     "draw": DrawChoice,
     "discard": Discard,
 }
+
+
+def public_part(answer: ReignAnswer) -> ReignAnswer:
+    """The answer as every other seat receives it: the secret part left out.
+
+    This is what a networked peer signs in the clear; the secret part is bound
+    by a commitment and opened when the rules reveal the cards."""
+    if isinstance(answer, Bid):
+        return Bid(answer.seat, answer.count, None)
+    if isinstance(answer, Covert):
+        return Covert(answer.seat, answer.targets, None)
+    if isinstance(answer, Spoils):
+        return Spoils(answer.seat, answer.counts, None)
+    return answer
