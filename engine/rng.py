@@ -24,7 +24,7 @@ _DOMAIN = b"fairtable/chance/v1"
 class ChanceStream:
     """A deterministic stream of unbiased integers derived from a 32-byte seed."""
 
-    __slots__ = ("_seed", "_counter", "_buffer")
+    __slots__ = ("_seed", "_counter", "_buffer", "_pos")
 
     def __init__(self, seed: bytes) -> None:
         if not isinstance(seed, bytes | bytearray) or len(seed) != 32:
@@ -32,6 +32,7 @@ class ChanceStream:
         self._seed = bytes(seed)
         self._counter = 0
         self._buffer = b""
+        self._pos = 0
 
     @classmethod
     def from_int(cls, number: int) -> ChanceStream:
@@ -46,15 +47,18 @@ class ChanceStream:
         digest = hashlib.sha256(_DOMAIN + b"/child" + self._seed + label.encode("utf-8")).digest()
         return ChanceStream(digest)
 
+    def _refill(self) -> None:
+        block = hashlib.sha256(_DOMAIN + self._seed + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        self._buffer = self._buffer[self._pos:] + block
+        self._pos = 0
+
     def take(self, count: int) -> bytes:
         """The next ``count`` bytes of the stream."""
-        while len(self._buffer) < count:
-            block = hashlib.sha256(
-                _DOMAIN + self._seed + self._counter.to_bytes(8, "big")
-            ).digest()
-            self._counter += 1
-            self._buffer += block
-        out, self._buffer = self._buffer[:count], self._buffer[count:]
+        while len(self._buffer) - self._pos < count:
+            self._refill()
+        out = self._buffer[self._pos:self._pos + count]
+        self._pos += count
         return out
 
     def below(self, n: int) -> int:
@@ -64,6 +68,15 @@ class ChanceStream:
         if n == 1:
             return 0
         bits = (n - 1).bit_length()
+        if bits <= 8:  # one byte per try: the common case, kept fast
+            mask = (1 << bits) - 1
+            while True:
+                if self._pos >= len(self._buffer):
+                    self._refill()
+                value = self._buffer[self._pos] & mask
+                self._pos += 1
+                if value < n:
+                    return value
         width = (bits + 7) // 8
         top_mask = (1 << (bits - 8 * (width - 1))) - 1
         while True:

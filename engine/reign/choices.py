@@ -91,7 +91,7 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
         regent = _regent(view)
         for target in decision.get("targets", ()):
             if seat == regent and target != seat and (
-                seat not in decision.get("targets", ()) or len(view.hand) < 2
+                seat not in decision.get("targets", ()) or len(army_cards(view)) < 2
             ):
                 continue
             for c in sorted(set(army_cards(view))):

@@ -135,6 +135,11 @@ def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> 
 
 
 # -- plotting ----------------------------------------------------------------------------
+def _army_card(state: ReignState, card: str) -> bool:
+    d = state.catalog.defs[card]
+    return not (d.kind == "event" and d.phase == "influence")
+
+
 def _regent_last_elsewhere(state: ReignState, seat: int) -> bool:
     return seat == state.regent and seat in state.backing and state.backing[seat] != seat
 
@@ -157,8 +162,12 @@ def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
         if a.seat not in state.holders():
             raise IllegalMove("the Regent can only back themselves, and has no army",
                               rule="Plotting Phase > Regent's Special Rules")
-        if state.hand_count[a.seat] < 2:
-            raise IllegalMove("the Regent's last card must go into their own army",
+        rest = state.hand_count[a.seat] - 1
+        if state.knows(a.seat):
+            rest = sum(1 for c in state.secrets[a.seat].hand if _army_card(state, c)) - 1
+        if rest < 1:
+            raise IllegalMove("the Regent's last card must go into their own army, and no "
+                              "card would be left for it",
                               rule="Plotting Phase > Regent's Special Rules")
 
 

@@ -54,6 +54,8 @@ class ReignGame:
     def pending(self) -> tuple[Request, ...]:
         """The requests waiting for an answer (several seats for a simultaneous decision)."""
         s = self.state
+        if not s.buffered:
+            return tuple(s.pending)
         return tuple(r for r in s.pending
                      if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered))
 
@@ -84,7 +86,11 @@ class ReignGame:
             raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
         kind, check, apply = rule
         seat = getattr(answer, "seat", None)
-        req = next((r for r in self.pending() if isinstance(r, Decision) and r.seat == seat), None)
+        req = None
+        for r in s.pending:
+            if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered:
+                req = r
+                break
         if req is None:
             if any(isinstance(r, Decision) and r.kind == kind for r in s.pending):
                 raise WrongSeat(f"it is not seat {seat}'s turn to decide")

@@ -122,7 +122,7 @@ class ReignState:
 
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:
-        """Everything every peer may know, as canonical JSON-shaped data."""
+        """Everything every peer may know about the table, as canonical JSON-shaped data."""
         return {
             "game": "reign",
             "players": self.players,
@@ -143,15 +143,20 @@ class ReignState:
             "army_down": {str(s): [list(x) for x in d] for s, d in sorted(self.army_down.items())},
             "backing": {str(s): t for s, t in sorted(self.backing.items())},
             "combat_totals": [list(x) for x in self.combat_totals],
-            "next_handle": self.next_handle,
-            "tasks": [list(t) for t in self.tasks],
-            "pending": [_request_data(r) for r in self.pending],
             "winner": self.winner,
             "over": self.over,
         }
 
+    def digest_data(self) -> dict[str, Any]:
+        """The public state plus where play stands (the task queue and pending requests)."""
+        data = self.public()
+        data["next_handle"] = self.next_handle
+        data["tasks"] = [list(t) for t in self.tasks]
+        data["pending"] = [_request_data(r) for r in self.pending]
+        return data
+
     def digest(self) -> str:
-        return digest_of("fairtable/reign/state/v1", self.public())
+        return digest_of("fairtable/reign/state/v1", self.digest_data())
 
 
 def _request_data(r: Request) -> dict[str, Any]:
