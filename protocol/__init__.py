@@ -1,0 +1,200 @@
+"""fairtable's sans-IO protocol layer: messages, codec, crypto and (later) the table session.
+
+Nothing in this package touches a socket, a clock or global randomness it
+does not ask the OS for (keys, nonces).  The public API is re-exported here;
+the private modules each own one concern:
+
+* ``_errors``      -- typed errors: LocalProtocolError (you erred) vs RemoteProtocolError
+  (a peer erred, naming the seat to blame);
+* ``_codec``       -- canonical JSON encoding, the message registry, size limits;
+* ``_messages``    -- the generic message types;
+* ``_identity``    -- Ed25519 identities, fingerprints, derived X25519 sealing keys;
+* ``_feed``        -- signed, hash-chained per-seat feeds and equivocation proofs;
+* ``_commit``      -- domain-separated hash commitments;
+* ``_randomness``  -- commit-reveal joint randomness feeding ``engine.rng.ChanceStream``;
+* ``_group``       -- the ed25519 prime-order group (validation, ``_noclamp`` ops);
+* ``_dleq``        -- Schnorr, Chaum-Pedersen and re-encryption proofs (Fiat-Shamir);
+* ``_deck``        -- mental-poker decks: shuffle, draw, reveal, re-mix, hand-over, audit;
+* ``_sealed``      -- payloads only one seat can read.
+
+The specification is ``docs/protocol.md``.
+"""
+
+from ._codec import (
+    CONVERTER,
+    MAX_FRAME,
+    MAX_INT,
+    MAX_ITEMS,
+    MAX_LABEL,
+    MESSAGE_TYPES,
+    PROTOCOL_VERSION,
+    canonical_json,
+    decode,
+    decode_as,
+    encode,
+    message,
+)
+from ._commit import commitment_digest, make_commitment, verify_reveal
+from ._deck import (
+    CardCodebook,
+    Ciphertext,
+    DeckKey,
+    ShuffleSecret,
+    decryption_shares,
+    hand_over,
+    initial_deck,
+    joint_key,
+    open_held,
+    parse_cards,
+    remix,
+    rerandomise,
+    reveal_card,
+    shuffle,
+    shuffle_step,
+    strip_shares,
+    verify_hand_over,
+    verify_key_share,
+    verify_shares,
+    verify_shuffle_opening,
+)
+from ._dleq import ProofContext
+from ._errors import (
+    BadCommitment,
+    BadProof,
+    BadSealedPayload,
+    BadShuffle,
+    BadSignature,
+    BrokenChain,
+    DecodeError,
+    EquivocationError,
+    FieldError,
+    FrameTooLarge,
+    InvalidEvidence,
+    InvalidPoint,
+    LocalProtocolError,
+    Misaddressed,
+    ProtocolError,
+    RemoteProtocolError,
+    UnknownCard,
+    UnsupportedVersion,
+    WithheldReveal,
+)
+from ._feed import (
+    ZERO_HASH,
+    Entry,
+    EntryHeader,
+    EquivocationProof,
+    Feed,
+    FeedLog,
+    SignedHeader,
+    sign_entry,
+)
+from ._identity import Identity, PublicIdentity, fingerprint
+from ._messages import (
+    JOINT,
+    MAX_CARDS,
+    MAX_SEATS,
+    Commit,
+    DecryptShares,
+    DigestCheck,
+    FeedRequest,
+    HandOver,
+    HandOverItem,
+    KeyShare,
+    Reveal,
+    Sealed,
+    Share,
+    ShuffleOpening,
+    ShuffleStep,
+)
+from ._randomness import JointRandomness, chance_purpose, joint_seed
+from ._sealed import seal, unseal
+
+__all__ = [
+    "CONVERTER",
+    "JOINT",
+    "MAX_CARDS",
+    "MAX_FRAME",
+    "MAX_INT",
+    "MAX_ITEMS",
+    "MAX_LABEL",
+    "MAX_SEATS",
+    "MESSAGE_TYPES",
+    "PROTOCOL_VERSION",
+    "ZERO_HASH",
+    "BadCommitment",
+    "BadProof",
+    "BadSealedPayload",
+    "BadShuffle",
+    "BadSignature",
+    "BrokenChain",
+    "CardCodebook",
+    "Ciphertext",
+    "Commit",
+    "DecodeError",
+    "DeckKey",
+    "DecryptShares",
+    "DigestCheck",
+    "Entry",
+    "EntryHeader",
+    "EquivocationError",
+    "EquivocationProof",
+    "Feed",
+    "FeedLog",
+    "FeedRequest",
+    "FieldError",
+    "FrameTooLarge",
+    "HandOver",
+    "HandOverItem",
+    "Identity",
+    "InvalidEvidence",
+    "InvalidPoint",
+    "JointRandomness",
+    "KeyShare",
+    "LocalProtocolError",
+    "Misaddressed",
+    "ProofContext",
+    "ProtocolError",
+    "PublicIdentity",
+    "RemoteProtocolError",
+    "Reveal",
+    "Sealed",
+    "Share",
+    "ShuffleOpening",
+    "ShuffleSecret",
+    "ShuffleStep",
+    "SignedHeader",
+    "UnknownCard",
+    "UnsupportedVersion",
+    "WithheldReveal",
+    "canonical_json",
+    "chance_purpose",
+    "commitment_digest",
+    "decode",
+    "decode_as",
+    "decryption_shares",
+    "encode",
+    "fingerprint",
+    "hand_over",
+    "initial_deck",
+    "joint_key",
+    "joint_seed",
+    "make_commitment",
+    "message",
+    "open_held",
+    "parse_cards",
+    "remix",
+    "reveal_card",
+    "rerandomise",
+    "seal",
+    "shuffle",
+    "shuffle_step",
+    "sign_entry",
+    "strip_shares",
+    "unseal",
+    "verify_hand_over",
+    "verify_key_share",
+    "verify_reveal",
+    "verify_shares",
+    "verify_shuffle_opening",
+]

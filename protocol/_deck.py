@@ -1,0 +1,417 @@
+"""Mental-poker decks: Barnett-Smart ElGamal over the ed25519 prime-order group.
+
+This module owns the deck protocol's operations; the table session decides who
+runs which and when.  Notation: ``G`` base point, seat ``i`` holds deck key
+``x_i`` and publishes ``Y_i = x_i*G`` with a Schnorr proof; the joint key is
+``H = sum(Y_i)``.  A card ``i`` of deck ``label`` is the point
+``M_i = from_uniform(SHA-256("fairtable/card/v1" || frame(table, label, i)))``.
+A ciphertext under key ``K`` is ``(A, B) = (r*G, M + r*K)``.
+
+* **Initial deck**: ``(G, M_i + H)`` for every card (``r = 1``, computed by
+  every seat alone; nothing is hidden yet).
+* **Shuffle / re-mix step** (each seat in turn): validate the input, draw a
+  uniform permutation ``p`` and scalars ``r_j``, output
+  ``out[j] = (A + r_j*G, B + r_j*H)`` of ``in[p[j]]``.  The seat keeps
+  ``(p, r)``; it opens them at the end-of-game audit, where
+  :func:`verify_shuffle_opening` recomputes the step.
+* **Decryption share** of seat ``i`` for ``(A, B)``: ``D_i = x_i*A`` with a
+  Chaum-Pedersen proof that ``log_G(Y_i) = log_A(D_i)``.
+* **Private draw** of a deck card by seat ``s``: every other seat publishes its
+  share; ``held = (A, B - sum_{j != s} D_j)`` is then an ElGamal ciphertext
+  of the card under ``Y_s`` alone, which only ``s`` can open:
+  ``M = held.B - x_s*held.A``.  Shares travel in the clear: without ``x_s``
+  they reveal nothing (DDH), and everyone can check every proof.
+* **Public reveal**: all key holders of a ciphertext publish shares (all seats
+  for a deck card; the holder alone for a held card); ``M = B - sum(D)``.
+* **Hand-over** of a held card to seat ``t`` (or to the joint key, to put it
+  into a face-down pool): the holder re-encrypts it, ``(r*G, M + r*K)`` with
+  ``K = Y_t`` (or ``H``), and proves with a sigma proof that the new ciphertext
+  holds the same card; only ``t`` can open it.
+* **Card lookup**: a decrypted point is mapped back to its index through the
+  deck's :class:`CardCodebook`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from engine.rng import ChanceStream
+
+from ._dleq import (
+    ProofContext,
+    prove_key,
+    prove_reencryption,
+    prove_share,
+    verify_key,
+    verify_reencryption,
+    verify_share,
+)
+from ._errors import (
+    BadProof,
+    BadShuffle,
+    InvalidPoint,
+    LocalProtocolError,
+    RemoteProtocolError,
+    UnknownCard,
+)
+from ._group import (
+    BASE,
+    GroupError,
+    add,
+    base_mul,
+    check_point,
+    check_scalar,
+    hash_to_point,
+    mul,
+    random_scalar,
+    sub,
+    sum_points,
+)
+from ._messages import (
+    MAX_CARDS,
+    DecryptShares,
+    HandOver,
+    HandOverItem,
+    KeyShare,
+    Share,
+    ShuffleOpening,
+    ShuffleStep,
+)
+
+__all__ = [
+    "CARD_DOMAIN",
+    "KEY_STEP",
+    "CardCodebook",
+    "Ciphertext",
+    "DeckKey",
+    "ShuffleSecret",
+    "decryption_shares",
+    "hand_over",
+    "initial_deck",
+    "joint_key",
+    "open_held",
+    "parse_cards",
+    "remix",
+    "rerandomise",
+    "reveal_card",
+    "shuffle",
+    "shuffle_step",
+    "strip_shares",
+    "verify_hand_over",
+    "verify_key_share",
+    "verify_shares",
+    "verify_shuffle_opening",
+]
+
+CARD_DOMAIN = b"fairtable/card/v1"
+KEY_STEP = "deck-key"
+"""Step label in the proof context of deck key shares."""
+
+
+@attrs.frozen
+class Ciphertext:
+    """An ElGamal ciphertext ``(A, B)``; 64 bytes on the wire as ``A || B``."""
+
+    a: bytes
+    b: bytes
+
+    def to_bytes(self) -> bytes:
+        """``A || B``."""
+        return self.a + self.b
+
+    @classmethod
+    def parse(cls, data: bytes, *, seat: int | None = None) -> Ciphertext:
+        """Split and validate both points; InvalidPoint names ``seat`` (the sender)."""
+        if type(data) is not bytes or len(data) != 64:
+            raise InvalidPoint("a ciphertext is 64 bytes", seat=seat)
+        return cls(check_point(data[:32], seat=seat), check_point(data[32:], seat=seat))
+
+    @classmethod
+    def unchecked(cls, data: bytes) -> Ciphertext:
+        """Split without validating (validate with :meth:`check` before first use)."""
+        if len(data) != 64:
+            raise LocalProtocolError("a ciphertext is 64 bytes")
+        return cls(data[:32], data[32:])
+
+    def check(self, *, seat: int | None = None) -> Ciphertext:
+        """Validate both points (blaming ``seat``, the producer) and return self."""
+        check_point(self.a, seat=seat)
+        check_point(self.b, seat=seat)
+        return self
+
+
+def parse_cards(cards: Iterable[bytes], *, seat: int | None = None) -> list[Ciphertext]:
+    """Validate every ciphertext of a received deck or pool."""
+    return [Ciphertext.parse(c, seat=seat) for c in cards]
+
+
+class CardCodebook:
+    """The card points of one deck and the reverse lookup point -> card index."""
+
+    def __init__(self, table: bytes, deck: str, size: int) -> None:
+        if not 0 < size <= MAX_CARDS:
+            raise LocalProtocolError(f"deck size must be 1..{MAX_CARDS}")
+        self.table, self.deck = table, deck
+        self.points = tuple(
+            hash_to_point(CARD_DOMAIN, table, deck.encode("ascii"), i.to_bytes(4, "big"))
+            for i in range(size)
+        )
+        self._index = {p: i for i, p in enumerate(self.points)}
+        if len(self._index) != size:  # a collision would be a SHA-256 break
+            raise LocalProtocolError("card points collide")
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def index(self, point: bytes) -> int:
+        """The card index of a decrypted point; UnknownCard if it is none of ours."""
+        try:
+            return self._index[point]
+        except KeyError:
+            raise UnknownCard(f"decrypted point is not a card of {self.deck!r}") from None
+
+
+@attrs.frozen
+class DeckKey:
+    """One seat's secret deck key share ``x`` and its public ``Y = x*G``."""
+
+    secret: bytes = attrs.field(repr=False)
+    public: bytes
+
+    @classmethod
+    def generate(cls, *, entropy: bytes | None = None) -> DeckKey:
+        """A fresh key (``entropy``: 64 bytes, only for test vectors)."""
+        x = random_scalar(entropy)
+        return cls(x, base_mul(x))
+
+    def key_share(self, table: bytes, seat: int, *, entropy: bytes | None = None) -> KeyShare:
+        """The :class:`KeyShare` message: ``Y`` and a Schnorr proof of knowing ``x``."""
+        ctx = ProofContext(table, KEY_STEP, seat)
+        return KeyShare(self.public, prove_key(self.secret, self.public, ctx, entropy=entropy))
+
+
+def verify_key_share(table: bytes, seat: int, msg: KeyShare) -> bytes:
+    """Validate a seat's key share and its proof; return ``Y``."""
+    check_point(msg.key, seat=seat, what="deck key")
+    verify_key(msg.key, msg.proof, ProofContext(table, KEY_STEP, seat))
+    return msg.key
+
+
+def joint_key(keys: Iterable[bytes]) -> bytes:
+    """``H = sum(Y_i)`` over verified key shares (all seats)."""
+    try:
+        return check_point(sum_points(keys), what="joint key")
+    except GroupError as exc:
+        raise LocalProtocolError("no key shares") from exc
+
+
+def rerandomise(ct: Ciphertext, key: bytes, r: bytes) -> Ciphertext:
+    """``(A + r*G, B + r*K)``: the same card, unlinkable without ``r``."""
+    return Ciphertext(add(ct.a, base_mul(r)), add(ct.b, mul(r, key)))
+
+
+def initial_deck(codebook: CardCodebook, key: bytes) -> list[Ciphertext]:
+    """The public starting deck ``(G, M_i + H)``, in card order."""
+    return [Ciphertext(BASE, add(m, key)) for m in codebook.points]
+
+
+@attrs.frozen
+class ShuffleSecret:
+    """What a shuffling seat keeps for the audit: its permutation and re-randomisers."""
+
+    permutation: tuple[int, ...]
+    randomisers: tuple[bytes, ...] = attrs.field(repr=False)
+
+    def opening(self, deck: str, step: str) -> ShuffleOpening:
+        """The audit-time :class:`ShuffleOpening` message."""
+        return ShuffleOpening(deck, step, self.permutation, self.randomisers)
+
+
+def shuffle(
+    cards: Sequence[Ciphertext], key: bytes, *, entropy: bytes | None = None
+) -> tuple[list[Ciphertext], ShuffleSecret]:
+    """Re-randomise every ciphertext and permute: ``out[j] = rerand(cards[p[j]], r_j)``.
+
+    ``cards`` must already be validated (:func:`parse_cards`).  The permutation
+    and scalars come from ``engine.rng.ChanceStream`` over 32 fresh random
+    bytes (``entropy`` fixes them, for tests only).
+    """
+    rng = ChanceStream(os.urandom(32) if entropy is None else entropy)
+    perm = tuple(rng.permutation(len(cards)))
+    rs = tuple(random_scalar(rng.take(64)) for _ in cards)
+    out = [rerandomise(cards[p], key, r) for p, r in zip(perm, rs, strict=True)]
+    return out, ShuffleSecret(perm, rs)
+
+
+remix = shuffle
+"""Re-mix a pool of face-down cards (same operation as a shuffle step): after one
+honest seat's turn nobody can tell which input became which output."""
+
+
+def shuffle_step(
+    deck: str,
+    step: str,
+    cards: Sequence[Ciphertext],
+    key: bytes,
+    *,
+    entropy: bytes | None = None,
+) -> tuple[ShuffleStep, list[Ciphertext], ShuffleSecret]:
+    """:func:`shuffle` and wrap the output in a :class:`ShuffleStep` message."""
+    out, secret = shuffle(cards, key, entropy=entropy)
+    return ShuffleStep(deck, step, tuple(c.to_bytes() for c in out)), out, secret
+
+
+def verify_shuffle_opening(
+    before: Sequence[Ciphertext],
+    after: Sequence[Ciphertext],
+    key: bytes,
+    opening: ShuffleOpening | ShuffleSecret,
+    *,
+    seat: int,
+) -> None:
+    """Recompute an opened shuffle step; BadShuffle naming ``seat`` unless it matches."""
+    perm, rs = opening.permutation, opening.randomisers
+    n = len(before)
+    if len(after) != n or len(perm) != n or len(rs) != n:
+        raise BadShuffle("shuffle changed the number of cards", seat=seat)
+    if sorted(perm) != list(range(n)):
+        raise BadShuffle("opened shuffle is not a permutation", seat=seat)
+    try:
+        for j, (p, r) in enumerate(zip(perm, rs, strict=True)):
+            check_scalar(r, seat=seat)
+            if rerandomise(before[p], key, r) != after[j]:
+                raise BadShuffle(f"output card {j} is not input {p} re-randomised", seat=seat)
+    except (GroupError, BadProof) as exc:
+        raise BadShuffle(f"bad re-randomiser: {exc}", seat=seat) from exc
+
+
+def decryption_shares(
+    key: DeckKey,
+    table: bytes,
+    seat: int,
+    deck: str,
+    step: str,
+    cards: Mapping[int, Ciphertext],
+    *,
+    entropy: bytes | None = None,
+) -> DecryptShares:
+    """All of ``seat``'s shares ``D = x*A`` (with DLEQ proofs) for ``cards`` by slot, batched."""
+    shares = []
+    for slot in sorted(cards):
+        a = cards[slot].a
+        d = mul(key.secret, a)
+        ctx = ProofContext(table, step, seat, slot)
+        proof = prove_share(key.secret, key.public, a, d, ctx, entropy=entropy)
+        shares.append(Share(slot, d, proof))
+    return DecryptShares(deck, step, tuple(shares))
+
+
+def verify_shares(
+    table: bytes,
+    seat: int,
+    public: bytes,
+    msg: DecryptShares,
+    cards: Mapping[int, Ciphertext],
+) -> dict[int, bytes]:
+    """Check ``seat``'s batch of shares for exactly the slots of ``cards``; slot -> ``D``.
+
+    Raises InvalidPoint or BadProof naming ``seat``.
+    """
+    slots = [s.slot for s in msg.shares]
+    if sorted(slots) != sorted(cards) or len(set(slots)) != len(slots):
+        raise BadProof("shares do not cover exactly the requested cards", seat=seat)
+    out = {}
+    for share in msg.shares:
+        d = check_point(share.share, seat=seat, what="decryption share")
+        ctx = ProofContext(table, msg.step, seat, share.slot)
+        verify_share(public, cards[share.slot].a, d, share.proof, ctx)
+        out[share.slot] = d
+    return out
+
+
+def strip_shares(ct: Ciphertext, shares: Iterable[bytes]) -> Ciphertext:
+    """``(A, B - sum(D))``: remove verified shares (all of them: ``.b`` is the card point)."""
+    b = ct.b
+    for d in shares:
+        b = sub(b, d)
+    return Ciphertext(ct.a, b)
+
+
+def open_held(key: DeckKey, held: Ciphertext) -> bytes:
+    """The card point of a ciphertext under our key alone: ``B - x*A``."""
+    return sub(held.b, mul(key.secret, held.a))
+
+
+def hand_over(
+    key: DeckKey,
+    table: bytes,
+    seat: int,
+    deck: str,
+    step: str,
+    to_seat: int,
+    target: bytes,
+    held: Mapping[int, Ciphertext],
+    *,
+    entropy: bytes | None = None,
+) -> tuple[HandOver, dict[int, Ciphertext]]:
+    """Re-encrypt held cards (by slot) to ``target`` (``to_seat``'s key, or H for JOINT).
+
+    Returns the :class:`HandOver` message and the new ciphertexts by slot.
+    """
+    items, fresh_by_slot = [], {}
+    rng = ChanceStream(os.urandom(32) if entropy is None else entropy)
+    for slot in sorted(held):
+        ct = held[slot]
+        point = open_held(key, ct)
+        r = random_scalar(rng.take(64))
+        fresh = Ciphertext(base_mul(r), add(point, mul(r, target)))
+        ctx = ProofContext(table, step, seat, slot)
+        proof = prove_reencryption(
+            key.secret,
+            r,
+            key.public,
+            (ct.a, ct.b),
+            target,
+            (fresh.a, fresh.b),
+            ctx,
+            entropy=None if entropy is None else rng.take(32),
+        )
+        items.append(HandOverItem(slot, fresh.to_bytes(), proof))
+        fresh_by_slot[slot] = fresh
+    return HandOver(deck, step, to_seat, tuple(items)), fresh_by_slot
+
+
+def verify_hand_over(
+    table: bytes,
+    seat: int,
+    owner: bytes,
+    target: bytes,
+    msg: HandOver,
+    held: Mapping[int, Ciphertext],
+) -> dict[int, Ciphertext]:
+    """Check a hand-over by ``seat`` (key ``owner``) of exactly the cards ``held``.
+
+    Returns the validated new ciphertexts by slot; InvalidPoint/BadProof name ``seat``.
+    """
+    slots = [item.slot for item in msg.cards]
+    if sorted(slots) != sorted(held) or len(set(slots)) != len(slots):
+        raise BadProof("hand-over does not cover exactly the held cards", seat=seat)
+    out = {}
+    for item in msg.cards:
+        fresh = Ciphertext.parse(item.card, seat=seat)
+        ct = held[item.slot]
+        ctx = ProofContext(table, msg.step, seat, item.slot)
+        verify_reencryption(owner, (ct.a, ct.b), target, (fresh.a, fresh.b), item.proof, ctx)
+        out[item.slot] = fresh
+    return out
+
+
+def reveal_card(codebook: CardCodebook, ct: Ciphertext, shares: Iterable[bytes]) -> int:
+    """Finish a decryption with every share (verified) and look the card up."""
+    try:
+        return codebook.index(strip_shares(ct, shares).b)
+    except GroupError as exc:
+        raise RemoteProtocolError("ciphertext cannot be decrypted") from exc

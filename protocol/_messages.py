@@ -1,0 +1,176 @@
+"""The generic message types carried in feed-entry bodies.
+
+This module owns the data shapes (attrs classes registered with the codec)
+that the building blocks exchange: commitments and reveals, deck key shares,
+shuffle steps and their audit openings, batched decryption shares, hand-overs,
+sealed payloads, digest checks and feed requests.  The table session will add
+its own types the same way: one ``@message("tag")`` + ``@attrs.frozen`` class.
+
+Who sent a message, for which table and in which order is not repeated here:
+it is the signed feed entry around the body (see ``_feed``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._codec import blob, integer, item_bytes, item_int, items, label, message
+
+__all__ = [
+    "JOINT",
+    "MAX_CARDS",
+    "MAX_PAYLOAD",
+    "MAX_SEALED",
+    "MAX_SEATS",
+    "Commit",
+    "DecryptShares",
+    "DigestCheck",
+    "FeedRequest",
+    "HandOver",
+    "HandOverItem",
+    "KeyShare",
+    "Reveal",
+    "Sealed",
+    "Share",
+    "ShuffleOpening",
+    "ShuffleStep",
+]
+
+MAX_SEATS = 16
+"""Seats are numbered ``0 .. MAX_SEATS - 1``."""
+
+MAX_CARDS = 1024
+"""Largest deck (or pool) of encrypted cards."""
+
+MAX_PAYLOAD = 64 * 1024
+"""Largest committed payload."""
+
+MAX_SEALED = 256 * 1024
+"""Largest sealed box."""
+
+JOINT = -1
+"""``HandOver.to_seat`` value meaning "re-encrypt to the joint key" (into a shared pool)."""
+
+_SEAT_HI = MAX_SEATS - 1
+_SLOT_HI = (1 << 32) - 1
+
+
+@message("commit")
+@attrs.frozen
+class Commit:
+    """A commitment digest for ``purpose`` (see ``_commit``)."""
+
+    purpose: str = label()
+    digest: bytes = blob(exact=32)
+
+
+@message("reveal")
+@attrs.frozen
+class Reveal:
+    """The opening of the sender's commitment for ``purpose``."""
+
+    purpose: str = label()
+    nonce: bytes = blob(exact=32)
+    payload: bytes = blob(max_len=MAX_PAYLOAD)
+
+
+@message("key-share")
+@attrs.frozen
+class KeyShare:
+    """A seat's deck public-key share with a Schnorr proof of knowledge of its secret."""
+
+    key: bytes = blob(exact=32)
+    proof: bytes = blob(exact=64)
+
+
+@message("shuffle")
+@attrs.frozen
+class ShuffleStep:
+    """One seat's re-randomised and permuted deck (or re-mixed pool).
+
+    ``cards`` are 64-byte ElGamal ciphertexts ``A || B``.
+    """
+
+    deck: str = label()
+    step: str = label()
+    cards: tuple[bytes, ...] = items(item_bytes(exact=64), max_items=MAX_CARDS)
+
+
+@message("shuffle-opening")
+@attrs.frozen
+class ShuffleOpening:
+    """The audit opening of a shuffle step: ``output[j] = rerandomise(input[permutation[j]],
+    randomisers[j])``."""
+
+    deck: str = label()
+    step: str = label()
+    permutation: tuple[int, ...] = items(item_int(hi=MAX_CARDS - 1), max_items=MAX_CARDS)
+    randomisers: tuple[bytes, ...] = items(item_bytes(exact=32), max_items=MAX_CARDS)
+
+
+@attrs.frozen
+class Share:
+    """One decryption share ``D = x * A`` for card ``slot`` with its DLEQ proof ``c || z``."""
+
+    slot: int = integer(hi=_SLOT_HI)
+    share: bytes = blob(exact=32)
+    proof: bytes = blob(exact=64)
+
+
+@message("shares")
+@attrs.frozen
+class DecryptShares:
+    """All of one seat's decryption shares for one step, batched."""
+
+    deck: str = label()
+    step: str = label()
+    shares: tuple[Share, ...] = items(Share, max_items=MAX_CARDS)
+
+
+@attrs.frozen
+class HandOverItem:
+    """One held card re-encrypted for the recipient, with its re-encryption proof."""
+
+    slot: int = integer(hi=_SLOT_HI)
+    card: bytes = blob(exact=64)
+    proof: bytes = blob(exact=96)
+
+
+@message("hand-over")
+@attrs.frozen
+class HandOver:
+    """Cards the sender holds, re-encrypted to ``to_seat``'s key (or :data:`JOINT`)."""
+
+    deck: str = label()
+    step: str = label()
+    to_seat: int = integer(lo=JOINT, hi=_SEAT_HI)
+    cards: tuple[HandOverItem, ...] = items(HandOverItem, max_items=MAX_CARDS)
+
+
+@message("sealed")
+@attrs.frozen
+class Sealed:
+    """A payload only ``to_seat`` can read (see ``_sealed``)."""
+
+    to_seat: int = integer(lo=0, hi=_SEAT_HI)
+    purpose: str = label()
+    box: bytes = blob(max_len=MAX_SEALED)
+
+
+@message("digest")
+@attrs.frozen
+class DigestCheck:
+    """The sender's engine public-state digest after game step ``step``."""
+
+    step: int = integer()
+    digest: bytes = blob(exact=32)
+
+
+@message("want")
+@attrs.frozen
+class FeedRequest:
+    """Ask a link for entries ``start <= seq < stop`` of ``seat``'s feed."""
+
+    seat: int = integer(lo=0, hi=_SEAT_HI)
+    start: int = integer()
+    stop: int = integer()
