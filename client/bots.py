@@ -146,9 +146,8 @@ class HeuristicBot:
         own = d.seat in targets
         for c in good[: limit - len(plan) if own else 1]:
             plan.append((home, c))
-        if not plan or plan[-1][0] != home:
-            if view.public["regent"] == d.seat:
-                plan = [p for p in plan if p[0] == home] or ([(home, cards[0])] if cards else [])
+        if view.public["regent"] == d.seat and (not plan or plan[-1][0] != home):
+            plan = [p for p in plan if p[0] == home] or ([(home, cards[0])] if cards else [])
         plan = plan[:limit]
         return Covert(d.seat, tuple(t for t, _ in plan), tuple(c for _, c in plan))
 

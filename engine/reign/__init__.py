@@ -12,7 +12,7 @@ from engine.reign.answers import (
     Spoils,
     TieBreak,
 )
-from engine.reign.cards import Catalog, CardDef, standard_catalog
+from engine.reign.cards import CardDef, Catalog, standard_catalog
 from engine.reign.game import ReignGame, new_game
 from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
 from engine.reign.view import ReignView

@@ -68,7 +68,8 @@ class RegentDiscard:
 
 @attrs.frozen
 class Spoils:
-    """The Regent hands ``counts`` (recipient, number) cards; ``gifts`` (recipient, card) is secret."""
+    """The Regent hands ``counts`` (recipient, number) cards; ``gifts`` (recipient, card)
+    is the secret part."""
 
     seat: int
     counts: tuple[tuple[int, int], ...]
@@ -91,7 +92,9 @@ class Discard:
     cards: Cards
 
 
-ReignAnswer = Bid | Overt | Covert | KeepSupport | TieBreak | RegentDiscard | Spoils | DrawChoice | Discard
+ReignAnswer = (
+    Bid | Overt | Covert | KeepSupport | TieBreak | RegentDiscard | Spoils | DrawChoice | Discard
+)
 
 ANSWER_KINDS: dict[str, type] = {
     "bid": Bid,

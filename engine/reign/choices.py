@@ -180,7 +180,8 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
             if pick < len(others):
                 gifts.append((others[pick], hand[i]))
         gifts.sort()
-        counts = tuple(sorted((s, sum(1 for g, _ in gifts if g == s)) for s in {g for g, _ in gifts}))
+        given = sorted({g for g, _ in gifts})
+        counts = tuple((s, sum(1 for g, _ in gifts if g == s)) for s in given)
         return Spoils(seat, counts, tuple(gifts))
     raise ValueError(f"unknown decision kind {kind!r}")
 

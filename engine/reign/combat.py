@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from engine.reign.cards import Catalog, CardDef, Condition, Effect, Filter
+from engine.reign.cards import CardDef, Catalog, Condition, Effect, Filter
 from engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
 
 

@@ -48,7 +48,8 @@ def push_front(state: ReignState, *tasks: Task) -> None:
 
 # -- set-up -------------------------------------------------------------------------------
 def _pick_houses(state: ReignState) -> None:
-    state.pending = [Chance("support_houses", len(state.catalog.houses), state.config.support_count)]
+    houses = len(state.catalog.houses)
+    state.pending = [Chance("support_houses", houses, state.config.support_count)]
 
 
 def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
@@ -124,7 +125,8 @@ def _deal(state: ReignState, source: str, seat: int, count: int) -> None:
             state.log("pile_empty", source, seat, count)
         return
     if available < count:
-        push_front(state, ("deal", source, seat, available), ("deal", source, seat, count - available))
+        push_front(state, ("deal", source, seat, available),
+                   ("deal", source, seat, count - available))
         return
     state.pending = [Deal(source, seat, count)]
 
@@ -357,7 +359,7 @@ def _transfer_support(state: ReignState, number: int) -> None:
             state.support[house] = seat
             gains += 1
             state.log("support_gained", seat, house)
-    for seat, ids in sorted(state.bid_cards.items()):
+    for _seat, ids in sorted(state.bid_cards.items()):
         for c in ids:
             state.discards[_pile_of(state, c)].append(c)
     state.bid_cards = {}
@@ -444,7 +446,8 @@ def _resolve_combat(state: ReignState) -> None:
         push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
     else:
         chooser = state.regent if state.regent is not None else state.first_player
-        state.pending = [Decision(chooser, "tie_break", (("tied", tuple(top)), ("phase", "combat")))]
+        info = (("tied", tuple(top)), ("phase", "combat"))
+        state.pending = [Decision(chooser, "tie_break", info)]
         state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
 
 
