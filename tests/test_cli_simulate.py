@@ -1,0 +1,71 @@
+"""``fairtable simulate``: the command a user runs, its output and its errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from client.cli import main
+
+FIELDS = {"game", "players", "seed", "winner", "rounds", "decisions", "digest"}
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "client.cli", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_simulate_json_prints_one_line_per_game_with_the_promised_fields() -> None:
+    done = run("simulate", "reign", "--players", "4", "--games", "3", "--seed", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3
+    games = [json.loads(line) for line in lines]
+    for index, game in enumerate(games):
+        assert set(game) >= FIELDS
+        assert game["game"] == "reign" and game["players"] == 4 and game["seed"] == 5 + index
+        assert game["winner"] is None or 0 <= game["winner"] < 4
+        assert len(game["digest"]) == 64 and int(game["digest"], 16) >= 0
+
+
+def test_simulate_the_same_command_prints_the_same_bytes() -> None:
+    args = ("simulate", "reign", "--players", "6", "--games", "4", "--seed", "11", "--json",
+            "--bots", "heuristic,random,random,heuristic,random,random")
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+
+
+def test_simulate_game_i_is_replayed_alone_with_seed_plus_i() -> None:
+    many = run("simulate", "reign", "--players", "3", "--games", "3", "--seed", "20", "--json")
+    alone = run("simulate", "reign", "--players", "3", "--games", "1", "--seed", "22", "--json")
+    assert many.stdout.splitlines()[2] == alone.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "2"], "3 to 7 players"),
+        (["--players", "4", "--bots", "random,random"], "names 2 bots but the table has 4"),
+        (["--players", "3", "--bots", "random,genius,random"], "unknown bot 'genius'"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--seed", "-1"], "--seed must be a non-negative"),
+    ],
+)
+def test_simulate_bad_arguments_get_a_clear_message(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "reign", *args]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
+
+
+def test_simulate_text_output_names_each_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "reign", "--players", "5", "--games", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 1: seed 1,") and "winner" in out[0]
+    assert out[-1].startswith("wins -- ")
