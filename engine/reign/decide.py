@@ -10,6 +10,7 @@ revealed (see :func:`engine.reign.flow.check_bid`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalMove, MalformedAnswer, UnknownSecret
@@ -304,7 +305,8 @@ def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
     state.log("discard", a.seat, list(a.cards))
 
 
-RULES = {
+Check = Callable[[ReignState, Decision, Any], None]
+RULES: dict[type, tuple[str, Check, Check]] = {
     Bid: ("bid", check_bid, apply_bid),
     Overt: ("overt", check_overt, apply_overt),
     Covert: ("covert", check_covert, apply_covert),

@@ -8,6 +8,7 @@ seat decisions are in :mod:`engine.reign.decide`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
@@ -263,15 +264,15 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
         raise MalformedAnswer("the reveal must answer every group", rule="Combat Phase")
     revealed: dict[str, list[str]] = {}
     every: list[str] = []
-    for (group, handles, mixed), (name, ids) in zip(req.groups, answer.cards, strict=True):
-        if name != group or not isinstance(ids, tuple) or len(ids) != len(handles):
+    for (group, handles, mixed), (name, raw) in zip(req.groups, answer.cards, strict=True):
+        if name != group or not isinstance(raw, tuple) or len(raw) != len(handles):
             raise MalformedAnswer(f"group {group} must reveal {len(handles)} cards")
-        if any(not isinstance(c, str) for c in ids):
+        if any(not isinstance(c, str) for c in raw):
             raise MalformedAnswer("card ids are text")
-        if mixed and list(ids) != sorted(ids):
+        if mixed and list(raw) != sorted(raw):
             raise MalformedAnswer("a mixed group is revealed in sorted order")
-        revealed[group] = list(ids)
-        every += ids
+        revealed[group] = list(raw)
+        every += raw
     rule = "Influence Phase > Bidding" if req.label == "bids" else "Combat Phase > The Reveal"
     reveal_public(state, every, rule)
     _check_known_reveal(state, req, revealed)
@@ -432,7 +433,9 @@ def _combat(state: ReignState) -> None:
 
 
 def _resolve_combat(state: ReignState) -> None:
-    armies = [(s, (state.support_of(s) or [None])[0], state.armies[s]) for s in state.holders()]
+    armies: list[tuple[int, str | None, list[str]]] = [
+        (s, next(iter(state.support_of(s)), None), state.armies[s]) for s in state.holders()
+    ]
     result = combat.resolve(state.catalog, armies, state.regent)
     state.combat_totals = [[s, t] for s, t in result.totals]
     state.log("combat_totals", [[s, t] for s, t in result.totals])
@@ -548,7 +551,7 @@ def _round_end(state: ReignState) -> None:
     push_front(state, ("round_start",))
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[..., None]] = {
     "pick_houses": _pick_houses,
     "pick_first": _pick_first,
     "shuffle": _shuffle,

@@ -10,7 +10,7 @@ reveal answer and either changes the state or raises a typed
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.errors import GameOver, IllegalReveal, MalformedAnswer, WrongPhase, WrongSeat
@@ -34,7 +34,7 @@ from engine.requests import (
 
 Answer = ReignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | RevealAnswer
 
-_GENERIC = {
+_GENERIC: dict[type, tuple[type, Callable[[ReignState, Any], None]]] = {
     ChanceAnswer: (Chance, flow.on_chance),
     ShuffleAnswer: (Shuffle, flow.on_shuffle),
     DealAnswer: (Deal, flow.on_deal),
@@ -78,13 +78,13 @@ class ReignGame:
             kind, handler = generic
             if not s.pending or not isinstance(s.pending[0], kind):
                 raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
-            handler(s, answer)  # type: ignore[operator]
+            handler(s, answer)
             flow.advance(s)
             return s.events[mark:]
         rule = decide.RULES.get(type(answer))
         if rule is None:
             raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
-        kind, check, apply = rule
+        decision_kind, check, apply = rule
         seat = getattr(answer, "seat", None)
         req = None
         for r in s.pending:
@@ -92,11 +92,11 @@ class ReignGame:
                 req = r
                 break
         if req is None:
-            if any(isinstance(r, Decision) and r.kind == kind for r in s.pending):
+            if any(isinstance(r, Decision) and r.kind == decision_kind for r in s.pending):
                 raise WrongSeat(f"it is not seat {seat}'s turn to decide")
-            raise WrongPhase(f"nobody is asked for a {kind} decision now")
-        if req.kind != kind:
-            raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {kind}")
+            raise WrongPhase(f"nobody is asked for a {decision_kind} decision now")
+        if req.kind != decision_kind:
+            raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
         check(s, req, answer)
         s.decisions += 1
         if req.simultaneous:
