@@ -6,14 +6,15 @@ statement** (every point involved, the base point included) plus the
 :class:`ProofContext` -- table id, step label, prover seat and card slot -- so
 a proof cannot be replayed for another card, step, seat or table::
 
-    c = SHA-512( domain || frame(ctx.table, ctx.step, seat_u16, slot_u32,
+    c = SHA-512( domain || frame(table, step, seat_u16, slot_u32,
                                  statement points..., commitment points...) ) mod L
 
 Proofs are sent in the compact form ``c || z...`` (32 bytes per scalar); the
 verifier recomputes the commitment points from the responses and checks the
-challenge.  Prover nonces are hedged: ``k = SHA-512(nonce domain || secret ||
-32 random bytes || transcript) mod L``, so neither a weak RNG nor a repeated
-RNG state can leak the secret.  Pass ``entropy`` only for test vectors.
+challenge.  Prover nonces are hedged, ``k = SHA-512(nonce domain ||
+frame(secrets..., 32 random bytes, context and statement items...)) mod L``,
+so neither a weak RNG nor a repeated RNG state can leak the secret.  Pass
+``entropy`` only for test vectors.
 
 * :func:`prove_key` -- knowledge of ``x`` with ``Y = x*G`` (deck key shares,
   stops rogue-key attacks on the joint key);
@@ -34,7 +35,6 @@ from ._group import (
     GroupError,
     base_mul,
     check_scalar,
-    frame,
     hash_to_scalar,
     mul,
     scalar_add,
@@ -67,11 +67,11 @@ class ProofContext:
     seat: int
     slot: int = 0
 
-    def encode(self) -> bytes:
-        """The context part of every Fiat-Shamir transcript."""
+    def parts(self) -> tuple[bytes, ...]:
+        """The context items that open every Fiat-Shamir transcript."""
         if len(self.table) != 32 or not 0 <= self.seat < 1 << 16 or not 0 <= self.slot < 1 << 32:
             raise LocalProtocolError("bad proof context")
-        return frame(
+        return (
             self.table,
             self.step.encode("ascii"),
             self.seat.to_bytes(2, "big"),
@@ -79,9 +79,11 @@ class ProofContext:
         )
 
 
-def _nonce(secrets: tuple[bytes, ...], transcript: bytes, entropy: bytes | None) -> bytes:
+def _nonce(
+    secrets: tuple[bytes, ...], statement: tuple[bytes, ...], entropy: bytes | None
+) -> bytes:
     noise = os.urandom(32) if entropy is None else entropy
-    return hash_to_scalar(_NONCE, *secrets, noise, transcript)
+    return hash_to_scalar(_NONCE, *secrets, noise, *statement)
 
 
 def _split(proof: bytes, count: int, seat: int) -> list[bytes]:
@@ -92,22 +94,22 @@ def _split(proof: bytes, count: int, seat: int) -> list[bytes]:
 
 def prove_key(x: bytes, y: bytes, ctx: ProofContext, *, entropy: bytes | None = None) -> bytes:
     """Schnorr proof (64 bytes) that the prover knows ``x`` with ``y = x*G``."""
-    statement = ctx.encode() + frame(BASE, y)
+    statement = (*ctx.parts(), BASE, y)
     k = _nonce((x,), statement, entropy)
     t = base_mul(k)
-    c = hash_to_scalar(_SCHNORR, statement, t)
+    c = hash_to_scalar(_SCHNORR, *statement, t)
     return c + scalar_add(k, scalar_mul(c, x))
 
 
 def verify_key(y: bytes, proof: bytes, ctx: ProofContext) -> None:
     """Check a :func:`prove_key` proof; raise BadProof naming ``ctx.seat``."""
     c, z = _split(proof, 2, ctx.seat)
-    statement = ctx.encode() + frame(BASE, y)
+    statement = (*ctx.parts(), BASE, y)
     try:
         t = sub(base_mul(z), mul(c, y))
     except GroupError as exc:
         raise BadProof("key proof does not verify", seat=ctx.seat) from exc
-    if hash_to_scalar(_SCHNORR, statement, t) != c:
+    if hash_to_scalar(_SCHNORR, *statement, t) != c:
         raise BadProof("key proof does not verify", seat=ctx.seat)
 
 
@@ -115,30 +117,24 @@ def prove_share(
     x: bytes, y: bytes, a: bytes, d: bytes, ctx: ProofContext, *, entropy: bytes | None = None
 ) -> bytes:
     """Chaum-Pedersen proof (64 bytes) that ``log_G(y) == log_a(d)`` (``d = x*a``)."""
-    statement = ctx.encode() + frame(BASE, y, a, d)
+    statement = (*ctx.parts(), BASE, y, a, d)
     k = _nonce((x,), statement, entropy)
     t1, t2 = base_mul(k), mul(k, a)
-    c = hash_to_scalar(_DLEQ, statement, t1, t2)
+    c = hash_to_scalar(_DLEQ, *statement, t1, t2)
     return c + scalar_add(k, scalar_mul(c, x))
 
 
 def verify_share(y: bytes, a: bytes, d: bytes, proof: bytes, ctx: ProofContext) -> None:
     """Check a :func:`prove_share` proof (points already validated); BadProof otherwise."""
     c, z = _split(proof, 2, ctx.seat)
-    statement = ctx.encode() + frame(BASE, y, a, d)
+    statement = (*ctx.parts(), BASE, y, a, d)
     try:
         t1 = sub(base_mul(z), mul(c, y))
         t2 = sub(mul(z, a), mul(c, d))
     except GroupError as exc:
         raise BadProof("decryption-share proof does not verify", seat=ctx.seat) from exc
-    if hash_to_scalar(_DLEQ, statement, t1, t2) != c:
+    if hash_to_scalar(_DLEQ, *statement, t1, t2) != c:
         raise BadProof("decryption-share proof does not verify", seat=ctx.seat)
-
-
-def _reenc_statement(
-    ctx: ProofContext, y: bytes, a: bytes, c: bytes, k: bytes, a2: bytes, b2: bytes
-) -> bytes:
-    return ctx.encode() + frame(BASE, y, a, c, k, a2, b2)
 
 
 def prove_reencryption(
@@ -158,12 +154,12 @@ def prove_reencryption(
     relation: ``held.C - fresh.B = x*held.A - r*target``.
     """
     (a, c_pt), (a2, b2) = held, fresh
-    statement = _reenc_statement(ctx, y, a, c_pt, target, a2, b2)
-    k1 = _nonce((x, r), statement + b"\x01", entropy)
-    k2 = _nonce((x, r), statement + b"\x02", entropy)
+    statement = (*ctx.parts(), BASE, y, a, c_pt, target, a2, b2)
+    k1 = _nonce((x, r, b"\x01"), statement, entropy)
+    k2 = _nonce((x, r, b"\x02"), statement, entropy)
     t1, t2 = base_mul(k1), base_mul(k2)
     t3 = sub(mul(k1, a), mul(k2, target))
-    c = hash_to_scalar(_REENC, statement, t1, t2, t3)
+    c = hash_to_scalar(_REENC, *statement, t1, t2, t3)
     return c + scalar_add(k1, scalar_mul(c, x)) + scalar_add(k2, scalar_mul(c, r))
 
 
@@ -178,12 +174,12 @@ def verify_reencryption(
     """Check a :func:`prove_reencryption` proof; raise BadProof naming ``ctx.seat``."""
     c, z1, z2 = _split(proof, 3, ctx.seat)
     (a, c_pt), (a2, b2) = held, fresh
-    statement = _reenc_statement(ctx, y, a, c_pt, target, a2, b2)
+    statement = (*ctx.parts(), BASE, y, a, c_pt, target, a2, b2)
     try:
         t1 = sub(base_mul(z1), mul(c, y))
         t2 = sub(base_mul(z2), mul(c, a2))
         t3 = sub(sub(mul(z1, a), mul(z2, target)), mul(c, sub(c_pt, b2)))
     except GroupError as exc:
         raise BadProof("re-encryption proof does not verify", seat=ctx.seat) from exc
-    if hash_to_scalar(_REENC, statement, t1, t2, t3) != c:
+    if hash_to_scalar(_REENC, *statement, t1, t2, t3) != c:
         raise BadProof("re-encryption proof does not verify", seat=ctx.seat)

@@ -1,0 +1,382 @@
+"""Mental-poker decks: key shares, shuffles, draws, reveals, re-mix, hand-over, audit."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import nacl.bindings
+import pytest
+
+import protocol as P
+from protocol import _group
+
+from .helpers import OTHER_TABLE, TABLE, deck_key, seed, wide
+
+DECK = "main"
+SMALL_ORDER = bytes(32)  # (sqrt(-1), 0): on the curve, order 4
+IDENTITY = (1).to_bytes(32, "little")
+NON_CANONICAL = b"\xff" * 31 + b"\x7f"  # y >= p
+
+
+class Table:
+    """``n`` seats with deck keys, a joint key and a codebook of ``size`` cards."""
+
+    def __init__(self, n: int, size: int) -> None:
+        self.n = n
+        self.keys = [deck_key(i) for i in range(n)]
+        shares = [k.key_share(TABLE, i, entropy=seed(f"ks{i}")) for i, k in enumerate(self.keys)]
+        self.pub = [P.verify_key_share(TABLE, i, m) for i, m in enumerate(shares)]
+        self.joint = P.joint_key(self.pub)
+        self.codebook = P.CardCodebook(TABLE, DECK, size)
+
+    def shuffle_all(self, start: list[P.Ciphertext] | None = None, label: str = "shuffle"):
+        """Every seat shuffles in turn (over the wire); returns final deck and the steps."""
+        deck = P.initial_deck(self.codebook, self.joint) if start is None else start
+        steps = []
+        for seat in range(self.n):
+            msg, out, secret = P.shuffle_step(
+                DECK, f"{label}/{seat}", deck, self.joint, entropy=seed(f"{label}/{seat}")
+            )
+            wire = P.decode_as(P.encode(msg), P.ShuffleStep)
+            received = P.parse_cards(wire.cards, seat=seat)
+            assert received == out
+            steps.append((deck, received, secret))
+            deck = received
+        return deck, steps
+
+    def shares(self, seat: int, cards: dict[int, P.Ciphertext], step: str) -> dict[int, bytes]:
+        """Seat ``seat`` makes shares, they cross the wire, a peer verifies them."""
+        msg = P.decryption_shares(self.keys[seat], TABLE, seat, DECK, step, cards)
+        wire = P.decode_as(P.encode(msg), P.DecryptShares)
+        return P.verify_shares(TABLE, seat, self.pub[seat], wire, cards)
+
+    def private_draw(self, ct: P.Ciphertext, slot: int, drawer: int) -> P.Ciphertext:
+        """Every other seat's shares: the public held ciphertext under the drawer's key."""
+        others = [
+            self.shares(s, {slot: ct}, f"draw/{slot}")[slot] for s in range(self.n) if s != drawer
+        ]
+        return P.strip_shares(ct, others)
+
+    def public_reveal(self, ct: P.Ciphertext, slot: int, holders: list[int]) -> int:
+        ds = [self.shares(s, {slot: ct}, f"reveal/{slot}")[slot] for s in holders]
+        return P.reveal_card(self.codebook, ct, ds)
+
+
+def test_full_three_seat_game_recovers_the_card_set() -> None:
+    table = Table(3, 102)
+    deck, _ = table.shuffle_all()
+    assert len({c.a for c in deck}) == 102
+    seen = []
+    for slot in range(30):  # private draws, 10 per seat
+        drawer = slot % 3
+        held = table.private_draw(deck[slot], slot, drawer)
+        card = table.codebook.index(P.open_held(table.keys[drawer], held))
+        for other in set(range(3)) - {drawer}:  # the others cannot open it
+            with pytest.raises(P.UnknownCard):
+                table.codebook.index(P.open_held(table.keys[other], held))
+        # later the drawer shows it: its own share alone finishes the public decryption
+        assert table.public_reveal(held, slot, [drawer]) == card
+        seen.append(card)
+    # the remaining cards are revealed publicly with every seat's share, batched per seat
+    rest = {slot: deck[slot] for slot in range(30, 102)}
+    batches = [table.shares(s, rest, "reveal-rest") for s in range(3)]
+    for slot, ct in rest.items():
+        seen.append(P.reveal_card(table.codebook, ct, [b[slot] for b in batches]))
+    assert sorted(seen) == list(range(102))
+    assert seen[:30] != sorted(seen[:30])  # shuffled
+
+
+def test_shuffle_is_deterministic_given_entropy_and_reorders() -> None:
+    table = Table(2, 20)
+    deck = P.initial_deck(table.codebook, table.joint)
+    out1, s1 = P.shuffle(deck, table.joint, entropy=seed("e"))
+    out2, s2 = P.shuffle(deck, table.joint, entropy=seed("e"))
+    out3, _ = P.shuffle(deck, table.joint, entropy=seed("f"))
+    assert out1 == out2 and s1 == s2 and out1 != out3
+    assert sorted(s1.permutation) == list(range(20)) and s1.permutation != tuple(range(20))
+    P.verify_shuffle_opening(deck, out1, table.joint, s1.opening(DECK, "s"), seat=0)
+
+
+# ------------------------------------------------------------------ key shares
+
+
+def test_key_share_proofs_bind_seat_and_table() -> None:
+    key = deck_key(0)
+    share = key.key_share(TABLE, 0)
+    assert P.verify_key_share(TABLE, 0, share) == key.public
+    with pytest.raises(P.BadProof) as err:
+        P.verify_key_share(TABLE, 1, share)  # replayed as seat 1's
+    assert err.value.seat == 1
+    with pytest.raises(P.BadProof):
+        P.verify_key_share(OTHER_TABLE, 0, share)
+
+
+def test_rogue_key_without_knowledge_is_rejected() -> None:
+    # Seat 2 wants H = its chosen point by publishing Y2 = T - Y0 - Y1 (log unknown).
+    y0, y1 = deck_key(0).public, deck_key(1).public
+    target = _group.hash_to_point(b"attacker", b"t")
+    rogue = _group.sub(_group.sub(target, y0), y1)
+    stolen = deck_key(2).key_share(TABLE, 2)
+    with pytest.raises(P.BadProof) as err:
+        P.verify_key_share(TABLE, 2, P.KeyShare(rogue, stolen.proof))
+    assert err.value.seat == 2
+
+
+@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+def test_key_share_rejects_invalid_points(point: bytes) -> None:
+    with pytest.raises(P.InvalidPoint) as err:
+        P.verify_key_share(TABLE, 1, P.KeyShare(point, bytes(64)))
+    assert err.value.seat == 1
+
+
+# ------------------------------------------------------------------ decryption shares
+
+
+@pytest.fixture(scope="module")
+def small() -> tuple[Table, list[P.Ciphertext]]:
+    table = Table(3, 10)
+    deck, _ = table.shuffle_all()
+    return table, deck
+
+
+def _share_msg(table: Table, seat: int, cards: dict[int, P.Ciphertext]) -> P.DecryptShares:
+    return P.decryption_shares(table.keys[seat], TABLE, seat, DECK, "draw/x", cards)
+
+
+def _edit_share(msg: P.DecryptShares, **changes: object) -> P.DecryptShares:
+    return attrs.evolve(msg, shares=(attrs.evolve(msg.shares[0], **changes), *msg.shares[1:]))
+
+
+def test_bad_dleq_proof_names_the_prover(small) -> None:
+    table, deck = small
+    msg = _share_msg(table, 1, {0: deck[0]})
+    proof = bytearray(msg.shares[0].proof)
+    proof[40] ^= 1
+    with pytest.raises(P.BadProof) as err:
+        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, proof=bytes(proof)), {0: deck[0]})
+    assert err.value.seat == 1 and err.value.kind == "bad-proof"
+    not_canonical = msg.shares[0].proof[:32] + b"\xff" * 32
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, proof=not_canonical), {0: deck[0]})
+
+
+def test_wrong_share_is_rejected(small) -> None:
+    table, deck = small
+    msg = _share_msg(table, 2, {0: deck[0]})
+    wrong = _group.add(msg.shares[0].share, _group.BASE)  # valid point, wrong value
+    with pytest.raises(P.BadProof) as err:
+        P.verify_shares(TABLE, 2, table.pub[2], _edit_share(msg, share=wrong), {0: deck[0]})
+    assert err.value.seat == 2
+    # seat 2 using another seat's proof, or a share made with a different key
+    other = _share_msg(table, 0, {0: deck[0]})
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 2, table.pub[2], other, {0: deck[0]})
+
+
+def test_proof_is_bound_to_slot_step_and_card(small) -> None:
+    table, deck = small
+    msg = _share_msg(table, 1, {0: deck[0]})
+    with pytest.raises(P.BadProof):  # claimed for another slot
+        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, slot=1), {1: deck[0]})
+    with pytest.raises(P.BadProof):  # another step label
+        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, step="draw/y"), {0: deck[0]})
+    with pytest.raises(P.BadProof):  # another card
+        P.verify_shares(TABLE, 1, table.pub[1], msg, {0: deck[1]})
+    with pytest.raises(P.BadProof):  # another table
+        P.verify_shares(OTHER_TABLE, 1, table.pub[1], msg, {0: deck[0]})
+
+
+@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+def test_invalid_share_point_is_rejected(small, point: bytes) -> None:
+    table, deck = small
+    msg = _share_msg(table, 1, {0: deck[0]})
+    with pytest.raises(P.InvalidPoint) as err:
+        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, share=point), {0: deck[0]})
+    assert err.value.seat == 1
+
+
+def test_shares_must_cover_exactly_the_requested_slots(small) -> None:
+    table, deck = small
+    msg = _share_msg(table, 0, {0: deck[0], 1: deck[1]})
+    assert set(P.verify_shares(TABLE, 0, table.pub[0], msg, {0: deck[0], 1: deck[1]})) == {0, 1}
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 0, table.pub[0], msg, {0: deck[0]})
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 0, table.pub[0], msg, {0: deck[0], 1: deck[1], 2: deck[2]})
+    doubled = attrs.evolve(msg, shares=(msg.shares[0], msg.shares[0]))
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 0, table.pub[0], doubled, {0: deck[0], 1: deck[1]})
+
+
+@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+def test_invalid_points_in_a_shuffle_name_the_shuffler(small, point: bytes) -> None:
+    _, deck = small
+    cards = [c.to_bytes() for c in deck]
+    cards[3] = cards[3][:32] + point
+    with pytest.raises(P.InvalidPoint) as err:
+        P.parse_cards(cards, seat=2)
+    assert err.value.seat == 2
+    cards[3] = point + deck[3].b
+    with pytest.raises(P.InvalidPoint):
+        P.parse_cards(cards, seat=2)
+
+
+def test_torsion_tagged_point_is_rejected(small) -> None:
+    # A valid card plus a small-order point stays on the curve but leaves the subgroup:
+    # a shuffler could use it to tag a card through later shuffles.
+    _, deck = small
+    tagged = nacl.bindings.crypto_core_ed25519_add(deck[0].a, SMALL_ORDER)
+    assert not _group.is_valid_point(tagged)
+    with pytest.raises(P.InvalidPoint):
+        P.Ciphertext.parse(tagged + deck[0].b, seat=1)
+
+
+# ------------------------------------------------------------------ audit openings
+
+
+def test_shuffle_openings_verify_and_catch_cheats() -> None:
+    table = Table(3, 12)
+    deck, steps = table.shuffle_all()
+    for seat, (before, after, secret) in enumerate(steps):
+        opening = P.decode_as(P.encode(secret.opening(DECK, f"shuffle/{seat}")), P.ShuffleOpening)
+        P.verify_shuffle_opening(before, after, table.joint, opening, seat=seat)
+    before, after, secret = steps[1]
+    # a wrong randomiser, a wrong permutation, the wrong output
+    bad_r = attrs.evolve(secret, randomisers=(secret.randomisers[1], *secret.randomisers[1:]))
+    swapped = (secret.permutation[1], secret.permutation[0], *secret.permutation[2:])
+    bad_p = attrs.evolve(secret, permutation=swapped)
+    for opening, out in [(bad_r, after), (bad_p, after), (secret, steps[2][1])]:
+        with pytest.raises(P.BadShuffle) as err:
+            P.verify_shuffle_opening(before, out, table.joint, opening, seat=1)
+        assert err.value.seat == 1
+    zero = attrs.evolve(secret, randomisers=(bytes(32), *secret.randomisers[1:]))
+    with pytest.raises(P.BadShuffle):
+        P.verify_shuffle_opening(before, after, table.joint, zero, seat=1)
+
+
+def test_shuffle_that_duplicates_a_card_fails_its_opening() -> None:
+    table = Table(3, 12)
+    deck = P.initial_deck(table.codebook, table.joint)
+    # Seat 1 cheats: card 0 appears twice and card 5 vanishes.
+    perm = tuple([0, *range(1, 5), 0, *range(6, 12)])
+    rs = tuple(_group.random_scalar(wide(f"r{i}")) for i in range(len(perm)))
+    out = [P.rerandomise(deck[p], table.joint, r) for p, r in zip(perm, rs, strict=True)]
+    claimed = P.ShuffleSecret(perm, rs)
+    with pytest.raises(P.BadShuffle, match="not a permutation") as err:
+        P.verify_shuffle_opening(deck, out, table.joint, claimed, seat=1)
+    assert err.value.seat == 1
+    honest_looking = P.ShuffleSecret(tuple(range(12)), rs)  # any true permutation fails too
+    with pytest.raises(P.BadShuffle):
+        P.verify_shuffle_opening(deck, out, table.joint, honest_looking, seat=1)
+    # before the audit the duplicate shows up as two equal revealed cards
+    final, _ = table.shuffle_all(start=out, label="after-cheat")
+    revealed = [table.public_reveal(ct, slot, [0, 1, 2]) for slot, ct in enumerate(final)]
+    assert Counter(revealed)[0] == 2 and 5 not in revealed
+
+
+def test_substituted_non_card_is_unknown_at_reveal() -> None:
+    table = Table(2, 5)
+    deck = P.initial_deck(table.codebook, table.joint)
+    junk = _group.hash_to_point(b"not a card", b"")
+    deck[2] = P.Ciphertext(_group.BASE, _group.add(junk, table.joint))
+    final, _ = table.shuffle_all(start=deck)
+    revealed = []
+    for slot, ct in enumerate(final):
+        try:
+            revealed.append(table.public_reveal(ct, slot, [0, 1]))
+        except P.UnknownCard:
+            revealed.append(None)
+    assert revealed.count(None) == 1
+
+
+# ------------------------------------------------------------------ re-mix and hand-over
+
+
+def test_remix_hides_contributors_but_reveals_the_same_cards() -> None:
+    table = Table(3, 30)
+    deck, _ = table.shuffle_all()
+    held = {seat: table.private_draw(deck[seat], seat, seat) for seat in range(3)}
+    cards = {s: table.codebook.index(P.open_held(table.keys[s], held[s])) for s in range(3)}
+    # each seat puts its card face-down into a shared pool (re-encrypted to the joint key)
+    pool = []
+    for seat in range(3):
+        msg, fresh = P.hand_over(
+            table.keys[seat],
+            TABLE,
+            seat,
+            DECK,
+            "covert/1",
+            P.JOINT,
+            table.joint,
+            {seat: held[seat]},
+        )
+        wire = P.decode_as(P.encode(msg), P.HandOver)
+        assert wire.to_seat == P.JOINT
+        got = P.verify_hand_over(
+            TABLE, seat, table.pub[seat], table.joint, wire, {seat: held[seat]}
+        )
+        assert got == fresh
+        pool.append(got[seat])
+    mixed, steps = table.shuffle_all(start=pool, label="remix")
+    assert not {c.a for c in mixed} & {c.a for c in pool}
+    assert not {c.b for c in mixed} & {c.b for c in pool}
+    assert not {c.to_bytes() for c in mixed} & {c.to_bytes() for c in pool}
+    revealed = [table.public_reveal(ct, i, [0, 1, 2]) for i, ct in enumerate(mixed)]
+    assert Counter(revealed) == Counter(cards.values())
+    for seat, (before, after, secret) in enumerate(steps):  # and the audit can check it
+        P.verify_shuffle_opening(before, after, table.joint, secret, seat=seat)
+
+
+def test_hand_over_lets_only_the_recipient_read_the_card() -> None:
+    table = Table(3, 20)
+    deck, _ = table.shuffle_all()
+    held = table.private_draw(deck[4], 4, 0)  # seat 0 holds slot 4
+    card = table.codebook.index(P.open_held(table.keys[0], held))
+    msg, fresh = P.hand_over(
+        table.keys[0], TABLE, 0, DECK, "spoils/1", 1, table.pub[1], {4: held}, entropy=seed("h")
+    )
+    got = P.verify_hand_over(TABLE, 0, table.pub[0], table.pub[1], msg, {4: held})[4]
+    assert got == fresh[4]
+    assert table.codebook.index(P.open_held(table.keys[1], got)) == card
+    for other in (0, 2):
+        with pytest.raises(P.UnknownCard):
+            table.codebook.index(P.open_held(table.keys[other], got))
+    # the recipient can later show it to everyone
+    assert table.public_reveal(got, 4, [1]) == card
+
+
+def test_bad_hand_overs_are_rejected() -> None:
+    table = Table(3, 10)
+    deck, _ = table.shuffle_all()
+    held = table.private_draw(deck[0], 0, 0)
+    other = table.private_draw(deck[1], 1, 0)
+    msg, _ = P.hand_over(table.keys[0], TABLE, 0, DECK, "spoils/1", 1, table.pub[1], {0: held})
+    verify = P.verify_hand_over
+    with pytest.raises(P.BadProof):  # to someone else than claimed
+        verify(TABLE, 0, table.pub[0], table.pub[2], msg, {0: held})
+    with pytest.raises(P.BadProof):  # not the held card
+        verify(TABLE, 0, table.pub[0], table.pub[1], msg, {0: other})
+    with pytest.raises(P.BadProof):  # by another seat
+        verify(TABLE, 2, table.pub[2], table.pub[1], msg, {0: held})
+    item = msg.cards[0]
+    # a different card substituted, with the proof of the honest one
+    cheat, _ = P.hand_over(table.keys[0], TABLE, 0, DECK, "spoils/1", 1, table.pub[1], {0: other})
+    swapped = attrs.evolve(msg, cards=(attrs.evolve(item, card=cheat.cards[0].card),))
+    with pytest.raises(P.BadProof) as err:
+        verify(TABLE, 0, table.pub[0], table.pub[1], swapped, {0: held})
+    assert err.value.seat == 0
+    broken = attrs.evolve(msg, cards=(attrs.evolve(item, card=SMALL_ORDER + item.card[32:]),))
+    with pytest.raises(P.InvalidPoint):
+        verify(TABLE, 0, table.pub[0], table.pub[1], broken, {0: held})
+    with pytest.raises(P.BadProof):  # missing card
+        verify(TABLE, 0, table.pub[0], table.pub[1], attrs.evolve(msg, cards=()), {0: held})
+
+
+def test_drawer_alone_cannot_decrypt_a_deck_card(small) -> None:
+    table, deck = small
+    with pytest.raises(P.UnknownCard):
+        table.codebook.index(P.open_held(table.keys[0], deck[0]))
+    partial = table.private_draw(deck[0], 0, 0)
+    with pytest.raises(P.UnknownCard):  # everyone's shares but the drawer's: still hidden
+        table.codebook.index(partial.b)
