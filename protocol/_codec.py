@@ -24,7 +24,7 @@ import binascii
 import json
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar, get_args, get_origin
+from typing import Any, TypeVar, cast, get_args, get_origin
 
 import attrs
 import cattrs
@@ -208,8 +208,8 @@ def message(tag: str) -> Callable[[type[T]], type[T]]:
         if clash:
             raise LocalProtocolError(f"{cls.__name__} uses reserved field names {clash}")
         MESSAGE_TYPES[tag] = cls
-        cls.TYPE = tag  # type: ignore[attr-defined]
-        return cls
+        setattr(cls, "TYPE", tag)  # noqa: B010 -- a class attribute mypy cannot see
+        return cast(type[T], cls)
 
     return register
 
@@ -284,7 +284,7 @@ def to_plain(msg: Any) -> dict[str, Any]:
     tag = getattr(type(msg), "TYPE", None)
     if tag is None or MESSAGE_TYPES.get(tag) is not type(msg):
         raise LocalProtocolError(f"{type(msg).__name__} is not a registered message")
-    attrs.validate(msg)
+    attrs.validate(cast(Any, msg))
     plain = CONVERTER.unstructure(msg)
     plain["type"] = tag
     plain["v"] = PROTOCOL_VERSION
@@ -344,7 +344,7 @@ def _structure(data: bytes) -> Any:
         raise UnsupportedVersion(f"protocol version {version} (we speak {PROTOCOL_VERSION})")
     if type(tag) is not str or tag not in MESSAGE_TYPES:
         raise DecodeError(f"unknown message type {str(tag)[:40]!r}")
-    msg = CONVERTER.structure(obj, MESSAGE_TYPES[tag])
+    msg: Any = CONVERTER.structure(obj, MESSAGE_TYPES[tag])
     if canonical_json(to_plain(msg)) != data:
         raise DecodeError("not the canonical encoding")
     return msg

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -61,7 +62,7 @@ MAX_BODY = 512 * 1024
 _SEAT_HI = MAX_SEATS - 1
 
 
-def _seat_field() -> object:
+def _seat_field() -> Any:
     return integer(lo=0, hi=_SEAT_HI)
 
 
@@ -275,7 +276,7 @@ class FeedLog:
     def entries(self, seat: int) -> list[Entry]:
         """The contiguous, fully chained prefix ``0, 1, ...`` of ``seat``'s feed."""
         feed = self._entries[seat]
-        out = []
+        out: list[Entry] = []
         while len(out) in feed:
             out.append(feed[len(out)])
         return out
