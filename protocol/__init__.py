@@ -80,6 +80,7 @@ from ._errors import (
     WithheldReveal,
 )
 from ._feed import (
+    ENTRY_DOMAIN,
     ZERO_HASH,
     Entry,
     EntryHeader,
@@ -112,6 +113,7 @@ from ._sealed import seal, unseal
 
 __all__ = [
     "CONVERTER",
+    "ENTRY_DOMAIN",
     "JOINT",
     "MAX_CARDS",
     "MAX_FRAME",

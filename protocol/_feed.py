@@ -20,6 +20,7 @@ either; anyone holding the seat's public key can check the proof alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Mapping
 from typing import Any
@@ -77,13 +78,23 @@ class EntryHeader:
     prev: bytes = blob(exact=32)
     body_hash: bytes = blob(exact=32)
 
+    @functools.cached_property
+    def encoded(self) -> bytes:
+        """The canonical encoding (computed once)."""
+        return encode(self)
+
     def signing_bytes(self) -> bytes:
         """Domain prefix + canonical encoding: the exact bytes signed."""
-        return ENTRY_DOMAIN + encode(self)
+        return ENTRY_DOMAIN + self.encoded
+
+    @functools.cached_property
+    def id(self) -> bytes:
+        """SHA-256 of the canonical header: what the next entry's ``prev`` holds."""
+        return hashlib.sha256(self.encoded).digest()
 
     def entry_id(self) -> bytes:
         """SHA-256 of the canonical header: what the next entry's ``prev`` holds."""
-        return hashlib.sha256(encode(self)).digest()
+        return self.id
 
     def conflicts_with(self, other: EntryHeader) -> bool:
         """Whether two headers of one seat cannot both belong to an honest feed."""
@@ -119,7 +130,7 @@ class Entry:
     body: bytes = blob(max_len=MAX_BODY)
     sig: bytes = blob(exact=64)
 
-    @property
+    @functools.cached_property
     def header(self) -> EntryHeader:
         """The signed header of this entry."""
         return EntryHeader(

@@ -1,0 +1,210 @@
+"""Benchmark the protocol building blocks: shuffle, draw, reveal, commit-reveal, DLEQ.
+
+Plain script, prints figures, asserts nothing::
+
+    .venv/bin/python bench/protocol.py
+
+All seats run in this one process, so "total CPU" is the sum of every seat's
+work (``time.process_time``); "bytes" are the signed feed entries each seat
+broadcasts for the operation (one entry per seat per round: everything is
+batched), before the flooding fan-out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import protocol as P  # noqa: E402
+
+TABLE = hashlib.sha256(b"bench table").digest()
+DECK = "main"
+CARDS = 102
+
+
+class Seats:
+    """``n`` seats with identities, feeds, deck keys and a joint key."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.ids = [P.Identity.generate() for _ in range(n)]
+        self.feeds = [P.Feed(ident, TABLE, seat) for seat, ident in enumerate(self.ids)]
+        self.keys = [P.DeckKey.generate() for _ in range(n)]
+        self.pub = [
+            P.verify_key_share(TABLE, s, k.key_share(TABLE, s)) for s, k in enumerate(self.keys)
+        ]
+        self.joint = P.joint_key(self.pub)
+        self.codebook = P.CardCodebook(TABLE, DECK, CARDS)
+        self.log = P.FeedLog(TABLE, {s: i.public for s, i in enumerate(self.ids)})
+
+    def send(self, seat: int, msg: object) -> bytes:
+        """Sign ``msg`` into ``seat``'s feed; the framed entry, as it goes on the wire."""
+        return P.encode(self.feeds[seat].append(msg))
+
+    def receive(self, frame: bytes) -> object:
+        """A peer's side: decode and verify the entry, decode its body."""
+        entry = P.Entry.parse(frame)
+        self.log.add(entry)
+        return entry.message()
+
+
+def cpu(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    """Median CPU seconds of ``fn`` over ``repeat`` runs, and its last result."""
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.process_time()
+        result = fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times), result
+
+
+def full_shuffle(seats: Seats) -> tuple[list[P.Ciphertext], int]:
+    """Every seat in turn: validate its input (from the wire), shuffle, sign, send."""
+    deck = P.initial_deck(seats.codebook, seats.joint)
+    wire, frame = 0, b""
+    for seat in range(seats.n):
+        if seat:  # the previous seat's output arrives over the wire and is validated
+            msg = seats.receive(frame)
+            deck = P.parse_cards(msg.cards, seat=seat - 1)
+        step, deck, _secret = P.shuffle_step(DECK, f"shuffle/{seat}", deck, seats.joint)
+        frame = seats.send(seat, step)
+        wire += len(frame)
+    return deck, wire
+
+
+def private_draw(seats: Seats, deck: list[P.Ciphertext], slot: int) -> int:
+    """Seats 1.. send shares for ``slot``; seat 0 checks them and opens its card."""
+    ct = deck[slot]
+    frames = [
+        seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, f"d{slot}", {slot: ct}))
+        for s in range(1, seats.n)
+    ]
+    ct.check(seat=seats.n - 1)  # the drawer validates the B point of the drawn card once
+    shares = []
+    for s, frame in zip(range(1, seats.n), frames, strict=True):
+        msg = seats.receive(frame)
+        shares.append(P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
+    held = P.strip_shares(ct, shares)
+    return seats.codebook.index(P.open_held(seats.keys[0], held))
+
+
+def bystander_checks(seats: Seats, deck: list[P.Ciphertext], slot: int) -> float:
+    """CPU for the n-1 non-drawing seats to also check the shares (n-2 each, not their own)."""
+    ct = deck[slot]
+    msgs = {
+        s: P.decryption_shares(seats.keys[s], TABLE, s, DECK, "x", {slot: ct})
+        for s in range(1, seats.n)
+    }
+    start = time.process_time()
+    for viewer in range(1, seats.n):
+        for s, msg in msgs.items():
+            if s != viewer:
+                P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})
+    return time.process_time() - start
+
+
+def public_reveal(seats: Seats, deck: list[P.Ciphertext], slot: int) -> tuple[int, int]:
+    """Every seat sends its share; every seat checks the others' and finishes."""
+    ct = deck[slot]
+    frames = [
+        seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, f"r{slot}", {slot: ct}))
+        for s in range(seats.n)
+    ]
+    card = -1
+    for viewer in range(seats.n):
+        shares = []
+        for s, frame in enumerate(frames):
+            if s == viewer:  # its own share: no check needed
+                shares.append(P.Entry.parse(frame).message().shares[0].share)
+                continue
+            msg = P.Entry.parse(frame).message()
+            shares.append(P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
+        card = P.reveal_card(seats.codebook, ct, shares)
+    return card, sum(map(len, frames))
+
+
+def commit_reveal(seats: Seats) -> int:
+    """One joint-randomness round: everyone commits, reveals; every seat checks all."""
+    rounds = [P.JointRandomness(TABLE, "roll", range(seats.n)) for _ in range(seats.n)]
+    pairs = [rounds[s].contribute(s) for s in range(seats.n)]
+    commit_frames = [seats.send(s, c) for s, (c, _) in enumerate(pairs)]
+    reveal_frames = [seats.send(s, r) for s, (_, r) in enumerate(pairs)]
+    for rnd in rounds:
+        for s, frame in enumerate(commit_frames):
+            rnd.add_commit(s, P.Entry.parse(frame).message())
+        for s, frame in enumerate(reveal_frames):
+            rnd.add_reveal(s, P.Entry.parse(frame).message())
+        rnd.stream().below(6)
+    return sum(map(len, commit_frames)) + sum(map(len, reveal_frames))
+
+
+def dleq(seats: Seats, deck: list[P.Ciphertext]) -> tuple[float, float]:
+    key, ct = seats.keys[0], deck[0]
+    ctx = P.ProofContext(TABLE, "bench", 0, 0)
+    from protocol import _dleq, _group
+
+    d = _group.mul(key.secret, ct.a)
+    reps = 200
+    start = time.process_time()
+    for _ in range(reps):
+        proof = _dleq.prove_share(key.secret, key.public, ct.a, d, ctx)
+    prove = (time.process_time() - start) / reps
+    start = time.process_time()
+    for _ in range(reps):
+        _group.check_point(d)
+        _dleq.verify_share(key.public, ct.a, d, proof, ctx)
+    verify = (time.process_time() - start) / reps
+    return prove, verify
+
+
+def main() -> None:
+    print(f"fairtable protocol bench: {CARDS}-card deck, {os.cpu_count()} CPUs, CPU time per op")
+    print("(medians; 'bytes' = signed entries broadcast, before fan-out to each peer)\n")
+    header = (
+        f"{'seats':>5} {'shuffle ms':>10} {'bytes':>7} | {'draw ms':>7} {'+others':>7} {'bytes':>6}"
+        f" | {'reveal ms':>9} {'bytes':>6} | {'c-r ms':>6} {'bytes':>6}"
+        f" | {'dleq prove/verify us':>20}"
+    )
+    print(header)
+    print("-" * len(header))
+    for n in (3, 5, 6, 7):
+        seats = Seats(n)
+        shuffle_cpu, (deck, shuffle_bytes) = cpu(lambda s=seats: full_shuffle(s), 3)
+        slots = iter(range(CARDS))
+        draw_cpu, _ = cpu(lambda s=seats, d=deck, it=slots: private_draw(s, d, next(it)), 15)
+        one = {0: deck[0]}
+        draw_bytes = sum(
+            len(seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, "b", one)))
+            for s in range(1, n)
+        )
+        others = statistics.median(bystander_checks(seats, deck, 90) for _ in range(3))
+        reveal_cpu, (_, reveal_bytes) = cpu(
+            lambda s=seats, d=deck, it=slots: public_reveal(s, d, next(it)), 7
+        )
+        cr_cpu, cr_bytes = cpu(lambda s=seats: commit_reveal(s), 7)
+        prove, verify = dleq(seats, deck)
+        print(
+            f"{n:>5} {shuffle_cpu * 1e3:>10.1f} {shuffle_bytes:>7} | {draw_cpu * 1e3:>7.2f}"
+            f" {others * 1e3:>7.2f} {draw_bytes:>6} | {reveal_cpu * 1e3:>9.2f} {reveal_bytes:>6}"
+            f" | {cr_cpu * 1e3:>6.2f} {cr_bytes:>6} | {prove * 1e6:>9.0f} / {verify * 1e6:<9.0f}"
+        )
+    print(
+        "\nshuffle: every seat validates its input deck (204 points) and re-randomises + permutes"
+        "\n  102 ciphertexts; total over all seats.  Target: <= 200 ms for 6 seats."
+        "\ndraw: n-1 seats prove a share; the drawer validates and checks them and opens the card."
+        "\n  Target: <= 6 ms.  '+others': the n-1 other seats also checking the shares"
+        "\n  (n-2 each), which only accountability needs, not the drawer."
+        "\nreveal: n seats prove a share; every seat checks the n-1 others' shares."
+        "\nc-r: one commit-reveal round (2 entries per seat), every seat checking every reveal."
+    )
+
+
+if __name__ == "__main__":
+    main()
