@@ -29,6 +29,7 @@ import attrs
 
 from ._codec import blob, decode, decode_as, encode, integer, message, nested
 from ._errors import (
+    BadSignature,
     BrokenChain,
     EquivocationError,
     InvalidEvidence,
@@ -114,8 +115,16 @@ class SignedHeader:
     sig: bytes = blob(exact=64)
 
     def verify(self, key: PublicIdentity) -> None:
-        """Raise BadSignature (naming the seat) unless ``sig`` is ``key``'s over the header."""
-        key.verify(self.header.signing_bytes(), self.sig, seat=self.header.seat)
+        """Raise BadSignature unless ``sig`` is ``key``'s over the header.
+
+        The error blames nobody: anyone can make a bad signature claiming any seat.
+        """
+        try:
+            key.verify(self.header.signing_bytes(), self.sig)
+        except BadSignature:
+            raise BadSignature(
+                f"entry ({self.header.seat}, {self.header.seq}) has a bad signature"
+            ) from None
 
 
 @message("entry")

@@ -1,0 +1,111 @@
+"""Compute the protocol test vectors (fixed keys and nonces -> exact bytes and hashes).
+
+Run ``.venv/bin/python -m tests.protocol.make_vectors`` to print them as a
+Markdown table (pasted into docs/protocol.md) and as a Python dict (pasted
+into test_vectors.py).  The tests recompute them and compare with both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pprint
+
+import protocol as P
+from engine.rng import ChanceStream
+from protocol import _group, _sealed
+
+
+def compute() -> dict[str, str]:
+    v: dict[str, str] = {}
+    table = hashlib.sha256(b"fairtable test vector table").digest()
+    v["table"] = table.hex()
+
+    ident = P.Identity.from_seed(bytes(range(32)))
+    v["identity.seed"] = bytes(range(32)).hex()
+    v["identity.public_key"] = ident.public.key.hex()
+    v["identity.fingerprint"] = ident.fingerprint
+    v["identity.x25519_public"] = bytes(ident.public.seal_key()).hex()
+
+    commit, reveal = P.make_commitment(table, 0, "bid:round-1", b"3", nonce=b"\x42" * 32)
+    v["commit.digest"] = commit.digest.hex()
+    v["commit.message"] = P.encode(commit).decode()
+    v["reveal.message"] = P.encode(reveal).decode()
+
+    feed = P.Feed(ident, table, 0)
+    first = feed.append(commit)
+    second = feed.append(P.DigestCheck(1, b"\x11" * 32))
+    assert first.header.signing_bytes() == P.ENTRY_DOMAIN + P.encode(first.header)
+    v["entry0.header"] = P.encode(first.header).decode()
+    v["entry0.sig"] = first.sig.hex()
+    v["entry0.id"] = first.entry_id().hex()
+    v["entry0.frame"] = P.encode(first).decode()
+    v["entry1.prev"] = second.prev.hex()
+    v["entry1.id"] = second.entry_id().hex()
+
+    values = {seat: bytes([seat + 1]) * 32 for seat in range(3)}
+    seed = P.joint_seed(table, "roll/1", values)
+    stream = ChanceStream(seed)
+    v["chance.seed"] = seed.hex()
+    v["chance.dice"] = " ".join(str(stream.below(6) + 1) for _ in range(5))
+    v["chance.permutation10"] = " ".join(map(str, stream.permutation(10)))
+
+    codebook = P.CardCodebook(table, "main", 102)
+    v["card.main.0"] = codebook.points[0].hex()
+    v["card.main.101"] = codebook.points[101].hex()
+
+    key0 = P.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 0").digest())
+    key1 = P.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 1").digest())
+    v["deckkey0.secret"] = key0.secret.hex()
+    v["deckkey0.public"] = key0.public.hex()
+    v["deckkey1.public"] = key1.public.hex()
+    v["deckkey0.share_proof"] = key0.key_share(table, 0, entropy=b"\x07" * 32).proof.hex()
+    joint = P.joint_key([key0.public, key1.public])
+    v["joint_key"] = joint.hex()
+    initial = P.initial_deck(codebook, joint)
+    v["initial.0"] = initial[0].to_bytes().hex()
+
+    r = _group.hash_to_scalar(b"fairtable test vector r")
+    v["rerandomise.r"] = r.hex()
+    ct = P.rerandomise(initial[0], joint, r)
+    v["rerandomise.0"] = ct.to_bytes().hex()
+    shares = P.decryption_shares(key0, table, 0, "main", "draw/1", {0: ct}, entropy=b"\x08" * 32)
+    v["share.d"] = shares.shares[0].share.hex()
+    v["share.proof"] = shares.shares[0].proof.hex()
+
+    small = P.CardCodebook(table, "small", 5)
+    out, secret = P.shuffle(P.initial_deck(small, joint), joint, entropy=b"\x09" * 32)
+    v["shuffle.permutation"] = " ".join(map(str, secret.permutation))
+    v["shuffle.output_sha256"] = hashlib.sha256(b"".join(c.to_bytes() for c in out)).hexdigest()
+
+    held = P.Ciphertext(
+        _group.base_mul(r), _group.add(codebook.points[0], _group.mul(r, key0.public))
+    )
+    msg, _ = P.hand_over(
+        key0, table, 0, "main", "spoils/1", 1, key1.public, {0: held}, entropy=b"\x0a" * 32
+    )
+    v["handover.held"] = held.to_bytes().hex()
+    v["handover.card"] = msg.cards[0].card.hex()
+    v["handover.proof"] = msg.cards[0].proof.hex()
+
+    v["sealed.header"] = _sealed._header(table, 0, 2, "spoils/1").hex()
+    return v
+
+
+def markdown(v: dict[str, str]) -> str:
+    lines = ["| name | value |", "|---|---|"]
+    for name, value in v.items():
+        if len(value) > 130:
+            continue
+        lines.append(f"| `{name}` | `{value}` |")
+    out = "\n".join(lines) + "\n"
+    for name, value in v.items():
+        if len(value) > 130:
+            out += f"\n`{name}`:\n\n```\n{value}\n```\n"
+    return out
+
+
+if __name__ == "__main__":
+    vectors = compute()
+    print(markdown(vectors))
+    print("VECTORS = ", end="")
+    pprint.pprint(vectors, width=100, sort_dicts=False)

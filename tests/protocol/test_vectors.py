@@ -1,0 +1,190 @@
+# ruff: noqa: E501 -- pasted test vectors are long lines
+"""Test vectors: fixed keys and nonces give exactly these bytes (also in docs/protocol.md).
+
+The values were produced by ``python -m tests.protocol.make_vectors`` and pasted
+here and into the spec.  Besides recomputing them through the API, several are
+recomputed from the spec text alone with hashlib/PyNaCl, to keep the spec honest.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from pathlib import Path
+
+import nacl.bindings as na
+import nacl.signing
+import pytest
+
+import protocol as P
+from engine.rng import ChanceStream
+
+from .make_vectors import compute
+
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+VECTORS = {
+    "table": "4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd",
+    "identity.seed": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+    "identity.public_key": "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8",
+    "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
+    "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
+    "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
+    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":1}',
+    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":1}',
+    "entry0.header": '{"body_hash":"LSRLmPhwF6PVRqYj4YzWsvq6ZFz-YlizBGCAnR4Kluw","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":1}',
+    "entry0.sig": "7f6157cc22a087cb9c4948027c310446a142a454b41187f3aeaa75593ad59264ae608ac964ccbba8aab0d22faa8145e7c93499c3f240a7c62976e7b1f7882f0e",
+    "entry0.id": "34f5b89f28ce88ff136a254826c1c33d8cd79ffc2f9bafc8728c770c46c5612b",
+    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjF9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"f2FXzCKgh8ucSUgCfDEERqFCpFS0EYfzrqp1WTrVkmSuYIrJZMy7qKqw0i-qgUXnyTSZw_JAp8Ypduex94gvDg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":1}',
+    "entry1.prev": "34f5b89f28ce88ff136a254826c1c33d8cd79ffc2f9bafc8728c770c46c5612b",
+    "entry1.id": "4f4805ff9dcd84e315e660de738d85d2e801ae1a44930c1885dbc5312215ded8",
+    "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
+    "chance.dice": "6 3 3 4 3",
+    "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
+    "card.main.0": "e8fd76ce3a40fe0fa3d29d5c1627ad576ed162d1e4a22279660b795dc4ff7670",
+    "card.main.101": "73ed87f2d9ebed1137ea92b452bb0181a72b4c57049be631741bc7e3771dea25",
+    "deckkey0.secret": "0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02",
+    "deckkey0.public": "ea1b320609fb5040a20b001b7303e4b9b7be3d415829cade66acbf2a4d0ff35b",
+    "deckkey1.public": "683bb0225f9c16a818fd044707158cc1efa6442993ee627b6a318a6c5a4c154f",
+    "deckkey0.share_proof": "b6b4c2a1b3a0a3f1651682dccad75f319d0d1b4d98b52d562927aa5bc7798e08bd68f005bbb8ddf5598f8eebc7140038739c30fdb239d2176400442362805503",
+    "joint_key": "bfb7e1dc44ea3bbc3056b48768d24a4ff9139841c1f86a1e0bce67c03257ebc7",
+    "initial.0": "58666666666666666666666666666666666666666666666666666666666666662a5d34848b0fa3b02bf728434c5b2251ce8b0ad54553e1cb581c10d7b001938d",
+    "rerandomise.r": "53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b",
+    "rerandomise.0": "d0ca77492048f955ce1c71796fd167c0ac5e0651dcc816bc9538e8ecca2a63bbd98aafe5440bc4ecac8c271c28d3c12ea62edc90606d06b5896d84b2efe420c8",
+    "share.d": "6048dfbe1179a2769f402941354843713f53ab3a2c34e28390f21ee1794e2fd0",
+    "share.proof": "1027a62aa27c4dbe4efd2b7ef41b4c7e106060d0198aba32667fea80e6341d0257e17dd9f30165a9a957bf400fb92b78c37328f520423e495217396c683fb702",
+    "shuffle.permutation": "0 2 3 4 1",
+    "shuffle.output_sha256": "6b981bdc77fe6ca0b0df1502a6506dfd6af4736a192fd49157b38287529ed74d",
+    "handover.held": "817ee5327e8cfd40a0424cc3da1404fd18f2043fab9db89cef7e9231a5de635a455c8f3a08b3b1ef25b98e7858d2913f8082408cacaeed398475c9609c01cc6d",
+    "handover.card": "b203355106d127cafdc248c3e032428bdb0e492a0880af3966c5c4815e9940e191a8e5f30faa82e5467ed664e1a3e54c27353abdb54d42fd82188e5d077f012e",
+    "handover.proof": "1c8579a09e904720e5d8530dc06fc922173fd0a878d3bbebcc4ee252a3e9cb074cccfc1be523552b9b55276708b1c5078f0aeab24acf838e7985e7edc7a5230ed1ce39d2f24d0140c13fd320424c2ababdb8543caded4b5bd806fc99692f9a04",
+    "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
+}
+
+COMPUTED = compute()
+
+
+@pytest.mark.parametrize("name", list(VECTORS))
+def test_vector(name: str) -> None:
+    assert COMPUTED[name] == VECTORS[name]
+
+
+def test_no_unlisted_vectors() -> None:
+    assert set(COMPUTED) == set(VECTORS)
+
+
+@pytest.mark.parametrize("name", list(VECTORS))
+def test_vector_is_in_the_spec(name: str) -> None:
+    assert VECTORS[name] in SPEC.read_text(encoding="utf-8"), name
+
+
+def _h(name: str) -> bytes:
+    return bytes.fromhex(VECTORS[name])
+
+
+def _frame(*parts: bytes) -> bytes:
+    return b"".join(len(p).to_bytes(4, "big") + p for p in parts)
+
+
+TABLE = _h("table")
+
+
+def test_spec_commitment_layout() -> None:
+    raw = (
+        b"fairtable/commit/v1\x00"
+        + TABLE
+        + (0).to_bytes(2, "big")
+        + len(b"bid:round-1").to_bytes(2, "big")
+        + b"bid:round-1"
+        + b"\x42" * 32
+        + (1).to_bytes(4, "big")
+        + b"3"
+    )
+    assert hashlib.sha256(raw).hexdigest() == VECTORS["commit.digest"]
+
+
+def test_spec_entry_signature_and_id() -> None:
+    header = VECTORS["entry0.header"].encode()
+    frame = json.loads(VECTORS["entry0.frame"])
+    body = base64.urlsafe_b64decode(frame["body"] + "==")
+    assert body == VECTORS["commit.message"].encode()
+    assert json.loads(header)["body_hash"] == (
+        base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+    )
+    key = nacl.signing.VerifyKey(_h("identity.public_key"))
+    key.verify(b"fairtable/entry/v1\x00" + header, _h("entry0.sig"))
+    assert hashlib.sha256(header).hexdigest() == VECTORS["entry0.id"] == VECTORS["entry1.prev"]
+    assert hashlib.sha256(_h("identity.public_key")).hexdigest() == VECTORS["identity.fingerprint"]
+    log = P.FeedLog(TABLE, {0: P.PublicIdentity(_h("identity.public_key"))})
+    assert log.add_bytes(VECTORS["entry0.frame"].encode())
+
+
+def test_spec_joint_seed_and_dice() -> None:
+    raw = b"fairtable/joint-seed/v1\x00" + TABLE + (6).to_bytes(2, "big") + b"roll/1"
+    raw += (3).to_bytes(2, "big")
+    for seat in range(3):
+        raw += seat.to_bytes(2, "big") + bytes([seat + 1]) * 32
+    seed = hashlib.sha256(raw).digest()
+    assert seed.hex() == VECTORS["chance.seed"]
+    # engine.rng: SHA-256 counter mode, masked rejection sampling
+    block = hashlib.sha256(b"fairtable/chance/v1" + seed + (0).to_bytes(8, "big")).digest()
+    first = next(b & 0b111 for b in block if b & 0b111 < 6)
+    assert str(first + 1) == VECTORS["chance.dice"].split()[0]
+    assert ChanceStream(seed).below(6) == first
+
+
+def test_spec_card_point_and_initial_deck() -> None:
+    digest = hashlib.sha256(
+        b"fairtable/card/v1" + _frame(TABLE, b"main", (0).to_bytes(4, "big"))
+    ).digest()
+    point = na.crypto_core_ed25519_from_uniform(digest)
+    assert point.hex() == VECTORS["card.main.0"]
+    joint = na.crypto_core_ed25519_add(_h("deckkey0.public"), _h("deckkey1.public"))
+    assert joint.hex() == VECTORS["joint_key"]
+    base = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    assert (base + na.crypto_core_ed25519_add(point, joint)).hex() == VECTORS["initial.0"]
+
+
+def test_spec_dleq_proof() -> None:
+    ct = _h("rerandomise.0")
+    a, d, proof, y = ct[:32], _h("share.d"), _h("share.proof"), _h("deckkey0.public")
+    x = _h("deckkey0.secret")
+    assert na.crypto_scalarmult_ed25519_noclamp(x, a) == d
+    c, z = proof[:32], proof[32:]
+    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    t1 = na.crypto_core_ed25519_sub(
+        na.crypto_scalarmult_ed25519_base_noclamp(z), na.crypto_scalarmult_ed25519_noclamp(c, y)
+    )
+    t2 = na.crypto_core_ed25519_sub(
+        na.crypto_scalarmult_ed25519_noclamp(z, a), na.crypto_scalarmult_ed25519_noclamp(c, d)
+    )
+    ctx = (TABLE, b"draw/1", (0).to_bytes(2, "big"), (0).to_bytes(4, "big"))
+    wide = hashlib.sha512(b"fairtable/proof/dleq/v1" + _frame(*ctx, g, y, a, d, t1, t2)).digest()
+    assert na.crypto_core_ed25519_scalar_reduce(wide) == c
+    # the prover's hedged nonce with the fixed entropy
+    nonce = hashlib.sha512(
+        b"fairtable/proof/nonce/v1" + _frame(x, b"\x08" * 32, *ctx, g, y, a, d)
+    ).digest()
+    k = na.crypto_core_ed25519_scalar_reduce(nonce)
+    assert na.crypto_scalarmult_ed25519_base_noclamp(k) == t1
+    # and through the API
+    msg = P.DecryptShares("main", "draw/1", (P.Share(0, d, proof),))
+    P.verify_shares(TABLE, 0, y, msg, {0: P.Ciphertext(a, ct[32:])})
+
+
+def test_spec_key_share_and_hand_over_verify() -> None:
+    y0, y1 = _h("deckkey0.public"), _h("deckkey1.public")
+    P.verify_key_share(TABLE, 0, P.KeyShare(y0, _h("deckkey0.share_proof")))
+    held = _h("handover.held")
+    msg = P.HandOver(
+        "main", "spoils/1", 1, (P.HandOverItem(0, _h("handover.card"), _h("handover.proof")),)
+    )
+    P.verify_hand_over(TABLE, 0, y0, y1, msg, {0: P.Ciphertext(held[:32], held[32:])})
+
+
+def test_spec_sealed_header() -> None:
+    expected = b"fairtable/sealed/v1\x00" + _frame(
+        TABLE, (0).to_bytes(2, "big"), (2).to_bytes(2, "big"), b"spoils/1"
+    )
+    assert expected.hex() == VECTORS["sealed.header"]
