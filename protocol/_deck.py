@@ -65,6 +65,7 @@ from ._group import (
     check_point,
     check_scalar,
     hash_to_point,
+    is_valid_point,
     mul,
     random_scalar,
     sub,
@@ -222,7 +223,7 @@ def initial_deck(codebook: CardCodebook, key: bytes) -> list[Ciphertext]:
 class ShuffleSecret:
     """What a shuffling seat keeps for the audit: its permutation and re-randomisers."""
 
-    permutation: tuple[int, ...]
+    permutation: tuple[int, ...] = attrs.field(repr=False)
     randomisers: tuple[bytes, ...] = attrs.field(repr=False)
 
     def opening(self, deck: str, step: str) -> ShuffleOpening:
@@ -298,7 +299,11 @@ def decryption_shares(
     *,
     entropy: bytes | None = None,
 ) -> DecryptShares:
-    """All of ``seat``'s shares ``D = x*A`` (with DLEQ proofs) for ``cards`` by slot, batched."""
+    """All of ``seat``'s shares ``D = x*A`` (with DLEQ proofs) for ``cards`` by slot, batched.
+
+    The ciphertexts must have been validated (:meth:`Ciphertext.check`, blaming
+    their producer) before their first use.
+    """
     shares = []
     for slot in sorted(cards):
         a = cards[slot].a
@@ -327,9 +332,19 @@ def verify_shares(
     for share in msg.shares:
         d = check_point(share.share, seat=seat, what="decryption share")
         ctx = ProofContext(table, msg.step, seat, share.slot)
-        verify_share(public, cards[share.slot].a, d, share.proof, ctx)
+        try:
+            verify_share(public, cards[share.slot].a, d, share.proof, ctx)
+        except BadProof:
+            _not_the_provers_fault(cards[share.slot])
+            raise
         out[share.slot] = d
     return out
+
+
+def _not_the_provers_fault(ct: Ciphertext) -> None:
+    """Before blaming a prover, make sure the ciphertext it was asked about is valid."""
+    if not (is_valid_point(ct.a) and is_valid_point(ct.b)):
+        raise InvalidPoint("the ciphertext itself is invalid: blame whoever produced it")
 
 
 def strip_shares(ct: Ciphertext, shares: Iterable[bytes]) -> Ciphertext:
@@ -404,7 +419,11 @@ def verify_hand_over(
         fresh = Ciphertext.parse(item.card, seat=seat)
         ct = held[item.slot]
         ctx = ProofContext(table, msg.step, seat, item.slot)
-        verify_reencryption(owner, (ct.a, ct.b), target, (fresh.a, fresh.b), item.proof, ctx)
+        try:
+            verify_reencryption(owner, (ct.a, ct.b), target, (fresh.a, fresh.b), item.proof, ctx)
+        except BadProof:
+            _not_the_provers_fault(ct)
+            raise
         out[item.slot] = fresh
     return out
 

@@ -380,3 +380,16 @@ def test_drawer_alone_cannot_decrypt_a_deck_card(small) -> None:
     partial = table.private_draw(deck[0], 0, 0)
     with pytest.raises(P.UnknownCard):  # everyone's shares but the drawer's: still hidden
         table.codebook.index(partial.b)
+
+
+def test_an_invalid_card_is_not_blamed_on_the_prover(small) -> None:
+    table, deck = small
+    msg = _share_msg(table, 1, {0: deck[0]})
+    tagged = nacl.bindings.crypto_core_ed25519_add(deck[0].a, SMALL_ORDER)
+    broken = P.Ciphertext(tagged, deck[0].b)
+    with pytest.raises(P.InvalidPoint) as err:
+        P.verify_shares(TABLE, 1, table.pub[1], msg, {0: broken})
+    assert err.value.seat is None
+    with pytest.raises(P.InvalidPoint) as err:
+        broken.check(seat=2)  # the producer, found by checking the signed deck
+    assert err.value.seat == 2
