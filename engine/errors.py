@@ -44,8 +44,13 @@ class IllegalReveal(EngineError):
     """Revealed card identities contradict the rules or public knowledge.
 
     In a networked game this means the seat that committed to the cards lied;
-    the protocol turns it into a verdict against that seat.
+    the protocol turns it into a verdict against ``seat`` (``None`` when the
+    cards were mixed and the culprit can only be found by the audit).
     """
+
+    def __init__(self, message: str, *, rule: str = "", seat: int | None = None) -> None:
+        super().__init__(message, rule=rule)
+        self.seat = seat
 
 
 class UnknownSecret(EngineError):

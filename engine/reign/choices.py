@@ -24,6 +24,7 @@ from engine.reign.answers import (
     TieBreak,
 )
 from engine.reign.cards import standard_catalog
+from engine.reign.decide import spoils_problem
 from engine.reign.view import ReignView
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -130,10 +131,9 @@ def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer
         gifts = tuple(sorted((s, c) for s, c in zip(assignment, hand, strict=True)
                              if s is not None))
         given = {s for s, _ in gifts}
-        missing = [s for s in must if s not in given]
-        if missing and (len(gifts) >= len(must) or any(s not in must for s in given)):
-            continue
         counts = tuple(sorted((s, sum(1 for g, _ in gifts if g == s)) for s in given))
+        if spoils_problem(tuple(must), len(hand), counts):
+            continue
         yield Spoils(seat, counts, gifts)
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalMove, MalformedAnswer, UnknownSecret
+from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSecret
 from engine.reign import flow
 from engine.reign.answers import (
     Bid,
@@ -83,7 +83,10 @@ def check_bid(state: ReignState, req: Decision, a: Bid) -> None:
         raise MalformedAnswer("bid between 0 cards and the cards in your hand", rule=rule)
     _own_cards(state, a.seat, a.cards, a.count, rule)
     if a.cards is not None:
-        flow.check_bid(state, a.seat, list(a.cards), req.get("pass_number", 1))
+        try:
+            flow.check_bid(state, a.seat, list(a.cards), req.get("pass_number", 1))
+        except IllegalReveal as exc:  # our own bid: an illegal move, not a lie
+            raise IllegalMove(exc.reason, rule=exc.rule) from None
 
 
 def apply_bid(state: ReignState, req: Decision, a: Bid) -> None:
@@ -242,13 +245,9 @@ def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     total = sum(n for _, n in a.counts)
     if total > state.hand_count[a.seat]:
         raise IllegalMove("you cannot give more cards than you hold", rule=rule)
-    must = req.get("must_give", ())
-    missing = [s for s in must if s not in seats]
-    if missing and total >= len(must):
-        raise IllegalMove(f"give at least one card to each player who backed you (seat "
-                          f"{missing[0]} gets none)", rule=rule)
-    if missing and any(s not in must for s in seats):
-        raise IllegalMove("backers come first when there are too few cards for all", rule=rule)
+    problem = spoils_problem(req.get("must_give", ()), state.hand_count[a.seat], a.counts)
+    if problem:
+        raise IllegalMove(problem, rule=rule)
     if not state.knows(a.seat):
         if a.gifts is not None:
             raise UnknownSecret("this engine may not be told which cards the Regent gives")
@@ -265,6 +264,21 @@ def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     _own_cards(state, a.seat, tuple(c for _, c in a.gifts), total, rule)
 
 
+def spoils_problem(must: tuple[int, ...], held: int, counts: tuple[tuple[int, int], ...]) -> str:
+    """Why a spoils split breaks "they must give at least one card to any player that backed
+    them" ('' if it does not).  With fewer cards than backers, every card goes to a
+    different backer."""
+    given = dict(counts)
+    missing = [s for s in must if s not in given]
+    if not missing:
+        return ""
+    if held >= len(must):
+        return f"give at least one card to each player who backed you (seat {missing[0]} gets none)"
+    if sum(given.values()) < held or any(s not in must or n > 1 for s, n in given.items()):
+        return "with fewer cards than backers, every card goes to a different backer"
+    return ""
+
+
 def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     cards = tuple(c for _, c in a.gifts) if a.gifts is not None else None
     _take(state, a.seat, cards, sum(n for _, n in a.counts))
@@ -275,7 +289,7 @@ def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
 
 
 def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
-    if a.events not in (0, 1) or isinstance(a.events, bool):
+    if type(a.events) is not int or a.events not in (0, 1):
         raise MalformedAnswer("draw 3 military cards (0 events) or 2 military and 1 event",
                               rule="Regent Phase > Draw")
 

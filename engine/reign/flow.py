@@ -38,9 +38,12 @@ def start(state: ReignState) -> None:
 
 
 def advance(state: ReignState) -> None:
+    was_waiting = bool(state.pending)
     while not state.pending and state.tasks and not state.over:
         task = state.tasks.pop(0)
         _HANDLERS[task[0]](state, *task[1:])
+    if state.pending and not was_waiting:
+        state.serial += 1
 
 
 def push_front(state: ReignState, *tasks: Task) -> None:
@@ -233,15 +236,17 @@ def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> No
     defs = [state.catalog.defs[c] for c in cards]
     houses = {d.house for d in defs if d.kind == "military"}
     if len(houses) > 1:
-        raise IllegalReveal(f"seat {seat}'s bid mixes houses", rule=rule)
+        raise IllegalReveal(f"seat {seat}'s bid mixes houses", rule=rule, seat=seat)
     if any(d.kind == "event" and d.phase != "influence" for d in defs):
         raise IllegalReveal(f"seat {seat}'s bid holds an event that is not for the influence "
-                            "phase", rule="Influence Phase > Event Cards and Special Abilities")
+                            "phase", rule="Influence Phase > Event Cards and Special Abilities",
+                            seat=seat)
     if cards and not houses:
-        raise IllegalReveal(f"seat {seat}'s bid has no military card to name its house", rule=rule)
+        raise IllegalReveal(f"seat {seat}'s bid has no military card to name its house",
+                            rule=rule, seat=seat)
     if houses and houses.pop() in forbidden_houses(state, number):
         raise IllegalReveal(f"seat {seat} bid for a house it may not bid for",
-                            rule="Influence Phase > Regent's Special Rules")
+                            rule="Influence Phase > Regent's Special Rules", seat=seat)
 
 
 def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: str) -> None:
@@ -325,7 +330,7 @@ def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list
                 for sec in state.secrets.values():
                     if h in sec.facedown and sec.facedown[h] != c:
                         raise IllegalReveal(f"seat {group}'s bid is not what was placed",
-                                            rule="Influence Phase > Bidding")
+                                            rule="Influence Phase > Bidding", seat=int(group))
 
 
 def _settle_bids(state: ReignState, number: int) -> None:

@@ -98,6 +98,8 @@ class ReignGame:
         if req.kind != decision_kind:
             raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
         check(s, req, answer)
+        if req.simultaneous:
+            self._check_against_buffered(answer)
         s.decisions += 1
         if req.simultaneous:
             s.buffered[seat] = answer  # type: ignore[index]
@@ -110,16 +112,17 @@ class ReignGame:
         flow.advance(s)
         return s.events[mark:]
 
+    def _check_against_buffered(self, answer: Any) -> None:
+        """Two seats cannot show one card: the deck itself was tampered with (the protocol's
+        audit finds by whom), so nobody is named here."""
+        cards = set(getattr(answer, "cards", ()) or ())
+        for other in self.state.buffered.values():
+            if cards & set(getattr(other, "cards", ()) or ()):
+                raise IllegalReveal("two seats show the same card", rule="Regent Phase > Draw")
+
     def _flush_simultaneous(self) -> None:
         """All simultaneous answers are in: apply them in seat order."""
         s = self.state
-        shown: set[str] = set()
-        for seat in sorted(s.buffered):
-            for c in getattr(s.buffered[seat], "cards", ()) or ():
-                if c in shown:
-                    del s.buffered[seat]
-                    raise IllegalReveal(f"seat {seat} shows a card another seat showed")
-                shown.add(c)
         requests = {r.seat: r for r in s.pending if isinstance(r, Decision)}
         answers, s.buffered, s.pending = dict(s.buffered), {}, []
         for seat in sorted(answers):

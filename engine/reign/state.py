@@ -90,6 +90,7 @@ class ReignState:
     winner: int | None = None
     over: str = ""  # "", "won" or "round_limit"
     decisions: int = 0
+    serial: int = 0  # how many groups of requests have been asked so far (the step number)
     events: list[tuple[Any, ...]] = attrs.Factory(list)  # public log of what happened
 
     # -- small helpers -------------------------------------------------------------------

@@ -96,16 +96,12 @@ def test_regent_spoils_at_least_one_card_to_each_backer():
     assert GUARD in hand(game, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: check_spoils compares the backers with "
-                   "the cards given, not the cards held, so giving nothing is accepted")
 def test_regent_spoils_giving_a_backer_nothing_is_rejected():
     game, ref = seat0_wins()
     assert decision(game, ref).get("must_give") == (2,)
     rejects(game, Spoils(0, (), ()), IllegalMove)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with two backers, a card to one of them "
-                   "only is accepted (check_spoils: total given < backers)")
 def test_regent_spoils_every_backer_needs_a_card_not_just_one():
     covert = dict(COVERT)
     covert[3] = ((0,), (ARCHER,))  # seat 3 backs seat 0 too
