@@ -1,0 +1,96 @@
+"""An in-memory table: several sessions passing entries to each other, no sockets.
+
+Used by ``fairtable simulate --crypto`` and the protocol tests.  Every entry a
+session emits is delivered to every other session (a full mesh), in a
+deterministic order; when nothing is in flight and nobody can progress, every
+session is told that the seats it waits for timed out.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from engine.rng import ChanceStream
+
+from ._identity import Identity
+from ._session import DecisionNeeded, TableSession, Verdict
+from ._table import TableSpec
+
+Decider = Callable[[int, DecisionNeeded], Any]
+
+
+@attrs.define
+class TableRun:
+    sessions: list[TableSession]
+    messages: int = 0
+    bytes: int = 0
+    timeouts: int = 0
+
+
+def make_table(players: int, seed: int, *, round_limit: int = 60,
+               session_class: Callable[..., TableSession] = TableSession,
+               cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
+    """A table of ``players`` seats whose keys and randomness all come from ``seed``."""
+    root = ChanceStream.from_int(seed)
+    identities = [Identity.from_seed(root.child(f"identity/{s}").take(32)) for s in range(players)]
+    spec = TableSpec("reign", tuple(i.public.key for i in identities), round_limit,
+                     root.child("table").take(32))
+    sessions = []
+    for seat, identity in enumerate(identities):
+        stream = root.child(f"peer/{seat}")
+        cls = session_class if seat in cheaters else TableSession
+        sessions.append(cls(spec, seat, identity, random_bytes=stream.take))
+    return spec, sessions
+
+
+def run_table(
+    sessions: list[TableSession], decide: Decider, *, max_rounds: int = 200_000
+) -> TableRun:
+    """Deliver messages and decisions until every session finished or stopped."""
+    run = TableRun(sessions)
+    queue: deque[tuple[int, bytes]] = deque()
+
+    def collect() -> bool:
+        moved = False
+        for seat, session in enumerate(sessions):
+            while (event := session.next_event()) is not None:
+                moved = True
+                if isinstance(event, DecisionNeeded) and session.verdict is None:
+                    session.decide(decide(seat, event))
+            for data in session.outgoing():
+                moved = True
+                run.messages += 1
+                run.bytes += len(data)
+                queue.append((seat, data))
+        return moved
+
+    for _ in range(max_rounds):
+        moved = collect()
+        if queue:
+            sender, data = queue.popleft()
+            for seat, session in enumerate(sessions):
+                if seat != sender:
+                    session.receive(data)
+            continue
+        if all(s.finished is not None or s.verdict is not None for s in sessions):
+            return run
+        if moved:
+            continue
+        stuck = False
+        for session in sessions:
+            if session.verdict is None and session.finished is None:
+                for seat in sorted(session.waiting):
+                    session.timeout(seat)
+                    stuck = True
+        run.timeouts += 1
+        if not stuck and not any(s.waiting for s in sessions):
+            raise RuntimeError("the table is stuck with nobody to wait for")
+    raise RuntimeError("the table did not finish")
+
+
+def verdicts(sessions: list[TableSession]) -> list[Verdict | None]:
+    return [s.verdict for s in sessions]

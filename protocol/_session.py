@@ -1,0 +1,358 @@
+"""The table session: one peer's sans-IO state machine for a whole game.
+
+Feed it what arrives (:meth:`TableSession.receive`), the local seat's decisions
+(:meth:`decide`) and time-out notices (:meth:`timeout`); take back the signed
+entries to send (:meth:`outgoing`) and what happened (:meth:`next_event`).  It
+never touches a socket or a clock.
+
+Every peer runs the same engine (knowing only its own seat's secrets) and
+turns each engine request into an exchange (see :mod:`protocol._exchanges`):
+a seat's decision is a signed :class:`Move` (its secret part committed), chance
+is joint randomness, a shuffle is every seat re-randomising and permuting the
+mental-poker deck in turn, a deal is a private draw, a reveal opens
+commitments and decrypts publicly.  Every part is checked on arrival; a
+failure stops the session with a :class:`Verdict` naming the seat and carrying
+the signed entries that prove it.  After the game every seat opens its deck key
+and shuffles, and the session audits them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine.errors import EngineError
+from engine.reign import ReignConfig, ReignView, new_game
+from engine.requests import Decision
+
+from ._codec import decode, encode
+from ._deck import DeckKey
+from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError
+from ._feed import Entry, Feed, FeedLog
+from ._messages import (
+    Commit,
+    DecryptShares,
+    DigestCheck,
+    HandOver,
+    KeyShare,
+    Reveal,
+    ShuffleStep,
+)
+from ._session_messages import AuditOpening, Batch, Move, Opening
+from ._table import TableSpec
+
+__all__ = [
+    "CardsSeen",
+    "DecisionNeeded",
+    "GameFinished",
+    "StepApplied",
+    "TableSession",
+    "Verdict",
+    "VerdictReached",
+]
+
+RandomBytes = Callable[[int], bytes]
+
+
+@attrs.frozen
+class Verdict:
+    """The session stopped: ``seat`` (None: nobody could be named) broke the protocol."""
+
+    seat: int | None
+    kind: str
+    reason: str
+    evidence: tuple[bytes, ...] = ()
+
+
+@attrs.frozen
+class DecisionNeeded:
+    step: int
+    decision: Decision
+    view: ReignView
+
+
+@attrs.frozen
+class StepApplied:
+    step: int
+    events: tuple[tuple[Any, ...], ...]
+
+
+@attrs.frozen
+class CardsSeen:
+    """Cards this seat may now see, and why (``"dealt"``, ``"handed"``)."""
+
+    cards: tuple[str, ...]
+    why: str
+
+
+@attrs.frozen
+class VerdictReached:
+    verdict: Verdict
+
+
+@attrs.frozen
+class GameFinished:
+    winner: int | None
+    digest: str
+    end: str
+
+
+Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished
+
+
+def part_key(msg: Any) -> str:
+    """The name under which a part is filed: one per (seat, name), ever."""
+    if isinstance(msg, KeyShare):
+        return "key"
+    if isinstance(msg, Commit):
+        return f"commit:{msg.purpose}"
+    if isinstance(msg, Reveal):
+        return f"reveal:{msg.purpose}"
+    if isinstance(msg, ShuffleStep):
+        return f"shuffle:{msg.deck}:{msg.step}"
+    if isinstance(msg, DecryptShares):
+        return f"shares:{msg.deck}:{msg.step}"
+    if isinstance(msg, HandOver):
+        return f"handover:{msg.deck}:{msg.step}:{msg.to_seat}"
+    if isinstance(msg, Move):
+        return f"move:{msg.step}"
+    if isinstance(msg, Opening):
+        return f"open:{msg.step}"
+    if isinstance(msg, AuditOpening):
+        return "audit"
+    raise DecodeError(f"{type(msg).__name__} is not a table-session message")
+
+
+class Blame(Exception):
+    """Raised inside the session to stop with a verdict."""
+
+    def __init__(self, seat: int | None, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.seat, self.kind, self.reason = seat, kind, reason
+
+
+class TableSession:
+    """One peer at one table: seat ``seat`` (``None``: a spectator or auditor)."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        seat: int | None,
+        identity: Any = None,
+        *,
+        random_bytes: RandomBytes = os.urandom,
+    ) -> None:
+        from ._exchanges import Exchanges  # the exchanges need the session type
+
+        if spec.game != "reign":
+            raise LocalProtocolError(f"game {spec.game!r} is not played over the protocol yet")
+        self.spec = spec
+        self.table = spec.table_id
+        self.seat = seat
+        self.seats = tuple(range(spec.seats))
+        self.roster = spec.roster()
+        if seat is not None and (identity is None or identity.public.key != spec.players[seat]):
+            raise LocalProtocolError("the identity does not hold this seat's key")
+        self.game = new_game(ReignConfig(spec.seats, spec.round_limit),
+                             known=[] if seat is None else [seat])
+        self.log = FeedLog(self.table, self.roster)
+        self.feed = Feed(identity, self.table, seat) if seat is not None else None
+        self.random_bytes = random_bytes
+        self.deck_key = DeckKey.generate(entropy=random_bytes(64))
+        self.verdict: Verdict | None = None
+        self.finished: GameFinished | None = None
+        self.parts: dict[tuple[int, str], Any] = {}
+        self._origin: dict[tuple[int, str], Entry] = {}
+        self._cursor = {s: 0 for s in self.seats}
+        self._out_parts: list[Any] = []
+        self._published: set[str] = set()
+        self._outgoing: list[bytes] = []
+        self._events: deque[Event] = deque()
+        self._running = False
+        self.waiting: set[int] = set()
+        self.digests: dict[int, bytes] = {}
+        self._peer_digests: dict[tuple[int, int], bytes] = {}
+        self._digest_sent = -1
+        self.messages_sent = 0
+        self.bytes_sent = 0
+        self.exchanges = Exchanges(self)
+        if seat is not None:
+            self.publish(self.deck_key.key_share(self.table, seat))
+        self._run()
+
+    # -- inputs ------------------------------------------------------------------------------
+    def receive(self, data: bytes) -> None:
+        """A framed feed entry from any link (any seat's, in any order, maybe again)."""
+        if self.verdict is not None:
+            return
+        try:
+            entry = Entry.parse(data)
+            if entry.seat == self.seat:
+                return  # our own entry coming back: we already hold it
+            new = self.log.add(entry)
+        except EquivocationError as exc:
+            self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
+            return
+        except RemoteProtocolError:
+            return  # unsigned or misaddressed noise: nobody can be blamed for it
+        if new:
+            self._ingest()
+            self._run()
+
+    def decide(self, answer: Any) -> None:
+        """The local seat's decision for the step it was asked (typed errors, nothing changes)."""
+        if self.verdict is not None:
+            raise LocalProtocolError("the table has stopped")
+        self.exchanges.decide(answer)
+        self._run()
+
+    def timeout(self, seat: int) -> None:
+        """The I/O layer reports ``seat`` silent past its deadline."""
+        if self.verdict is None and seat in self.waiting and seat != self.seat:
+            kind = "withheld-reveal" if self.exchanges.waiting_for_reveal else "timeout"
+            self._stop(Verdict(seat, kind, f"seat {seat} did not answer in time"))
+
+    # -- outputs -----------------------------------------------------------------------------
+    def outgoing(self) -> list[bytes]:
+        """Signed entries to flood to every link (each once)."""
+        out, self._outgoing = self._outgoing, []
+        return out
+
+    def next_event(self) -> Event | None:
+        return self._events.popleft() if self._events else None
+
+    def entries(self) -> list[bytes]:
+        """The whole table log this peer holds, every seat's feed in order."""
+        return [encode(e) for s in self.seats for e in self.log.entries(s)]
+
+    # -- used by the exchanges ---------------------------------------------------------------
+    def publish(self, msg: Any) -> None:
+        """Queue one of our parts for the next entry, and file it as already received."""
+        key = part_key(msg)
+        if self.seat is None or key in self._published:
+            return
+        self._published.add(key)
+        self._out_parts.append(msg)
+        self.parts[(self.seat, key)] = msg
+
+    def part(self, seat: int, key: str) -> Any:
+        msg = self.parts.get((seat, key))
+        if msg is None:
+            self.waiting.add(seat)
+        return msg
+
+    def emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def evidence(self, *keys: tuple[int, str]) -> tuple[bytes, ...]:
+        return tuple(encode(self._origin[k]) for k in keys if k in self._origin)
+
+    def record_digest(self, step: int) -> None:
+        digest = bytes.fromhex(self.game.digest())
+        self.digests[step] = digest
+        for (seat, their_step), theirs in list(self._peer_digests.items()):
+            if their_step == step and theirs != digest:
+                raise Blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
+                            f"{step} differs from ours")
+
+    # -- the machinery -----------------------------------------------------------------------
+    def _ingest(self) -> None:
+        """File the parts of every newly contiguous entry, feed by feed."""
+        for seat in self.seats:
+            if seat == self.seat:
+                continue
+            while self.verdict is None:
+                entry = self.log.get(seat, self._cursor[seat])
+                if entry is None:
+                    break
+                self._cursor[seat] += 1
+                try:
+                    self._file(seat, entry)
+                except RemoteProtocolError as exc:
+                    self._stop(Verdict(seat, exc.kind, str(exc), (encode(entry),)))
+                except Blame as blame:
+                    self._stop(Verdict(blame.seat, blame.kind, blame.reason, (encode(entry),)))
+
+    def _file(self, seat: int, entry: Entry) -> None:
+        try:
+            batch = entry.message()
+        except DecodeError as exc:
+            raise DecodeError(str(exc), seat=seat) from None
+        if not isinstance(batch, Batch):
+            raise DecodeError("a feed entry carries a batch", seat=seat)
+        for raw in batch.parts:
+            try:
+                msg = decode(raw)
+            except DecodeError as exc:
+                raise DecodeError(str(exc), seat=seat) from None
+            if isinstance(msg, DigestCheck):
+                self._peer_digest(seat, msg)
+                continue
+            key = part_key(msg)
+            if (seat, key) in self.parts:
+                raise Blame(seat, "replay", f"seat {seat} sent {key} twice")
+            self.parts[(seat, key)] = msg
+            self._origin[(seat, key)] = entry
+
+    def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
+        self._peer_digests[(seat, msg.step)] = msg.digest
+        mine = self.digests.get(msg.step)
+        if mine is not None and mine != msg.digest:
+            raise Blame(seat, "wrong-digest",
+                        f"seat {seat}'s state digest after step {msg.step} differs from ours")
+
+    def _run(self) -> None:
+        if self._running:
+            return
+        self._running = True
+        try:
+            while self.verdict is None and self.finished is None:
+                self.waiting = set()
+                try:
+                    progressed = self.exchanges.advance()
+                except Blame as blame:
+                    keys = [(blame.seat, k) for (s, k) in self._origin if s == blame.seat]
+                    self._stop(Verdict(blame.seat, blame.kind, blame.reason,
+                                       self.evidence(*keys[-2:]) if blame.seat is not None else ()))
+                    break
+                except RemoteProtocolError as exc:
+                    seat = exc.seat
+                    keys = [(seat, k) for (s, k) in self._origin if s == seat]
+                    self._stop(Verdict(seat, exc.kind, str(exc),
+                                       self.evidence(*keys[-2:]) if seat is not None else ()))
+                    break
+                except EngineError as exc:  # our own engine refused what the protocol proved
+                    self._stop(Verdict(None, "engine", str(exc)))
+                    break
+                if not progressed:
+                    break
+        finally:
+            self._running = False
+        self._flush()
+
+    def _flush(self) -> None:
+        if not self._out_parts or self.feed is None:
+            return
+        parts = list(self._out_parts)
+        latest = max(self.digests) if self.digests else -1
+        if latest > self._digest_sent:
+            parts.append(DigestCheck(latest, self.digests[latest]))
+            self._digest_sent = latest
+        body = Batch(tuple(encode(p) for p in parts))
+        entry = self.feed.append(body)
+        self.log.add(entry)
+        self._cursor[self.feed.seat] = entry.seq + 1
+        data = encode(entry)
+        self._outgoing.append(data)
+        self.messages_sent += 1
+        self.bytes_sent += len(data)
+        self._out_parts = []
+
+    def _stop(self, verdict: Verdict) -> None:
+        if self.verdict is None:
+            self.verdict = verdict
+            self._events.append(VerdictReached(verdict))

@@ -1,0 +1,79 @@
+"""The table session's own messages (carried, batched, in feed entries).
+
+A seat's feed entry body is one :class:`Batch`: the canonical encodings of
+every part the seat publishes at once (its decision, its shares, its shuffle
+step...), so each seat signs one message per round.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._codec import blob, integer, item_bytes, items, label, message
+from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
+
+__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Opening", "VerdictRecord"]
+
+MAX_PARTS = 256
+
+
+@message("batch")
+@attrs.frozen
+class Batch:
+    """Several encoded messages signed as one feed entry."""
+
+    parts: tuple[bytes, ...] = items(item_bytes(max_len=512 * 1024), max_items=MAX_PARTS)
+
+
+@message("move")
+@attrs.frozen
+class Move:
+    """A seat's decision at game step ``step``.
+
+    ``answer`` is the canonical encoding of the decision's public part;
+    ``commit`` binds its secret part (the slots of the hand cards chosen), or is
+    empty; ``shown`` proves the identity of every card the decision shows face
+    up (the holder's decryption shares for those held slots)."""
+
+    step: int = integer()
+    answer: bytes = blob(max_len=64 * 1024)
+    commit: bytes = blob(max_len=32)
+    shown: tuple[DecryptShares, ...] = items(DecryptShares, max_items=16)
+
+
+@attrs.frozen
+class HeldSlot:
+    deck: str = label()
+    slot: int = integer(hi=MAX_CARDS - 1)
+
+
+@message("opening")
+@attrs.frozen
+class Opening:
+    """Opens the commitment made with the Move at ``step``: its nonce and slots."""
+
+    step: int = integer()
+    nonce: bytes = blob(exact=32)
+    slots: tuple[HeldSlot, ...] = items(HeldSlot, max_items=64)
+    shown: tuple[DecryptShares, ...] = items(DecryptShares, max_items=16)
+
+
+@message("audit")
+@attrs.frozen
+class AuditOpening:
+    """End-of-game audit: the seat's deck key secret and every shuffle it made."""
+
+    deck_secret: bytes = blob(exact=32)
+    shuffles: tuple[ShuffleOpening, ...] = items(ShuffleOpening, max_items=4096)
+
+
+@message("verdict")
+@attrs.frozen
+class VerdictRecord:
+    """A verdict as saved or shown: who is blamed, for what, proven by which entries."""
+
+    seat: int = integer(lo=-1, hi=15)
+    kind: str = label()
+    reason: bytes = blob(max_len=2048)
+    evidence: tuple[bytes, ...] = items(item_bytes(max_len=1 << 20), max_items=8)
+

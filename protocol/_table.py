@@ -1,0 +1,44 @@
+"""The table: which game, which settings, which player keys sit in which seat.
+
+A :class:`TableSpec` is agreed before the game starts (netplay's invite and
+handshake carry it).  Its table id is the SHA-256 of its canonical encoding,
+so every signature, commitment and proof made at this table is bound to this
+exact game, these settings and these players.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+from ._codec import blob, encode, integer, item_bytes, items, label, message
+from ._identity import PublicIdentity
+from ._messages import MAX_SEATS
+
+__all__ = ["TABLE_DOMAIN", "TableSpec"]
+
+TABLE_DOMAIN = b"fairtable/table/v1\x00"
+
+
+@message("table")
+@attrs.frozen
+class TableSpec:
+    """Game, settings and the roster (seat ``i`` is ``players[i]``'s Ed25519 key)."""
+
+    game: str = label()
+    players: tuple[bytes, ...] = items(item_bytes(exact=32), max_items=MAX_SEATS)
+    round_limit: int = integer(hi=10_000)
+    nonce: bytes = blob(exact=32)
+
+    @property
+    def table_id(self) -> bytes:
+        return hashlib.sha256(TABLE_DOMAIN + encode(self)).digest()
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def roster(self) -> dict[int, PublicIdentity]:
+        return {seat: PublicIdentity.from_bytes(key, seat=seat)
+                for seat, key in enumerate(self.players)}
