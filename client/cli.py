@@ -6,9 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from client.bots import BOTS
-from client.simulate import GAMES, run_game
+from client.simulate import GAMES, run_crypto_game, run_game
+from protocol import CHEATS
 
 
 class UsageError(Exception):
@@ -35,22 +38,83 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise UsageError("--seed must be a non-negative integer")
     bots = _bot_list(args.bots, args.players)
+    if (args.cheat or args.cheater is not None or args.log) and not args.crypto:
+        raise UsageError("--cheat, --cheater and --log need --crypto")
+    if args.cheat and args.cheater is None:
+        raise UsageError("--cheat needs --cheater SEAT")
+    if args.cheater is not None and not 0 <= args.cheater < args.players:
+        raise UsageError(f"--cheater must be a seat from 0 to {args.players - 1}")
+    if args.cheater is not None and not args.cheat:
+        raise UsageError("--cheater needs --cheat KIND")
     wins: dict[str, int] = {}
     for index in range(args.games):
-        result = run_game(args.game, args.players, args.seed + index, bots)
+        seed = args.seed + index
+        if args.crypto:
+            result, (spec, sessions) = run_crypto_game(
+                args.game, args.players, seed, bots, cheat=args.cheat, cheater=args.cheater)
+            if args.log:
+                _save_logs(args.log, args.game, seed, spec, sessions, args.cheater)
+        else:
+            result = run_game(args.game, args.players, seed, bots)
         if args.json:
             print(json.dumps(result, sort_keys=True, separators=(",", ":")), flush=True)
         else:
-            winner = result["winner"]
-            who = f"seat {winner} ({bots[winner]})" if winner is not None else "nobody"
-            print(f"game {index + 1}: seed {result['seed']}, {result['rounds']} rounds, "
-                  f"{result['decisions']} decisions, winner {who}, digest {result['digest'][:16]}")
+            print(_describe(index, result, bots))
         key = "none" if result["winner"] is None else str(result["winner"])
         wins[key] = wins.get(key, 0) + 1
     if not args.json and args.games > 1:
         summary = ", ".join(f"seat {k}: {v}" for k, v in sorted(wins.items()))
         print(f"wins -- {summary}")
     return 0
+
+
+def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
+    head = f"game {index + 1}: seed {result['seed']}"
+    if "verdict" in result:
+        v = result["verdict"]
+        who = f"seat {v['seat']}" if v["seat"] is not None else "nobody"
+        return f"{head}, stopped: {who} blamed for {v['kind']}"
+    winner = result["winner"]
+    who = f"seat {winner} ({bots[winner]})" if winner is not None else "nobody"
+    extra = ""
+    if "messages" in result:
+        extra = f", {result['messages']} messages, {result['bytes']} bytes"
+    return (f"{head}, {result['rounds']} rounds, {result['decisions']} decisions, winner {who}"
+            f"{extra}, digest {result['digest'][:16]}")
+
+
+def _save_logs(folder: str, game: str, seed: int, spec: Any, sessions: list[Any],
+               cheater: int | None) -> None:
+    from protocol import write_log
+
+    root = Path(folder)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        for session in sessions:
+            name = root / f"{game}-seed{seed}-seat{session.seat}.log"
+            name.write_bytes(write_log(spec, session.entries()))
+    except OSError as exc:
+        raise UsageError(f"cannot write logs to {folder}: {exc.strerror}") from None
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from protocol import LogError, audit_log, read_log
+
+    try:
+        data = Path(args.logfile).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.logfile}: {exc.strerror}") from None
+    try:
+        spec, entries = read_log(data)
+    except LogError as exc:
+        raise UsageError(f"{args.logfile}: {exc}") from None
+    result = audit_log(spec, entries)
+    if args.json:
+        print(json.dumps({"ok": result.ok, "summary": result.summary, "winner": result.winner,
+                          "digest": result.digest, "blamed": result.blamed}, sort_keys=True))
+    else:
+        print(("OK " if result.ok else "FAILED ") + f"{args.logfile}: {result.summary}")
+    return 0 if result.ok else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,7 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     sim.add_argument("--bots", help="one bot kind per seat, comma-separated (default: all random)")
     sim.add_argument("--json", action="store_true", help="print one JSON line per game")
+    sim.add_argument("--crypto", action="store_true",
+                     help="play among in-memory protocol peers, every secret cryptographic")
+    sim.add_argument("--log", metavar="DIR", help="with --crypto: save every peer's table log")
+    sim.add_argument("--cheat", choices=CHEATS, help="with --crypto: one peer cheats this way")
+    sim.add_argument("--cheater", type=int, metavar="SEAT", help="the seat that cheats")
     sim.set_defaults(run=_simulate)
+    aud = sub.add_parser("audit", help="check a saved table log end to end")
+    aud.add_argument("logfile")
+    aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
+    aud.set_defaults(run=_audit)
     return parser
 
 

@@ -1,8 +1,10 @@
-"""Bot-versus-bot simulation in one process: the engine, a local referee and bots.
+"""Bot-versus-bot simulation in one process.
 
-``run_game`` plays one whole game and returns the JSON-ready summary that
-``fairtable simulate`` prints.  The same seed gives the same game, byte for
-byte, on every machine.
+``run_game`` plays one whole game with the engine, a local referee and bots;
+``run_crypto_game`` plays it among in-memory protocol peers, each with its own
+keys and engine, every secret going through the cryptographic protocol.  Both
+return the JSON-ready summary that ``fairtable simulate`` prints.  The same
+seed gives the same output, byte for byte, on every machine.
 """
 
 from __future__ import annotations
@@ -47,3 +49,57 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
         "legitimacy": list(s.legitimacy),
         "digest": state.digest(),
     }
+
+
+def run_crypto_game(
+    game: str,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    *,
+    cheat: str | None = None,
+    cheater: int | None = None,
+) -> tuple[dict[str, Any], Any]:
+    """Play one game among in-memory protocol peers; returns the summary and the table."""
+    from protocol import cheating_session, make_table, run_table
+
+    if game != "reign":
+        raise ValueError(f"simulation of {game!r} is not available yet")
+    session_class = cheating_session(cheat) if cheat else None
+    cheaters = [cheater] if cheat and cheater is not None else []
+    kwargs: dict[str, Any] = {"cheaters": cheaters}
+    if session_class is not None:
+        kwargs["session_class"] = session_class
+    spec, sessions = make_table(players, seed, **kwargs)
+    root = ChanceStream.from_int(seed)
+    seats = [BOTS[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
+    run = run_table(sessions, lambda seat, event: seats[seat].decide(event.view, event.decision))
+    honest = [s for seat, s in enumerate(sessions) if seat not in cheaters]
+    result: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "bots": list(bots),
+        "crypto": True,
+        "messages": run.messages,
+        "bytes": run.bytes,
+    }
+    verdicts = {(v.seat, v.kind) for v in (s.verdict for s in honest) if v is not None}
+    finished = {(f.winner, f.digest, f.end) for f in (s.finished for s in honest) if f}
+    if verdicts:
+        (seat, kind), *others = sorted(verdicts, key=lambda v: (v[0] is None, v))
+        agreed = not others and all(s.verdict is not None for s in honest)
+        result["verdict"] = {"seat": seat, "kind": kind, "agreed": agreed}
+        result["winner"] = None
+        result["digest"] = None
+    elif len(finished) == 1 and all(s.finished is not None for s in honest):
+        winner, digest, end = finished.pop()
+        state = honest[0].game.state
+        result.update({"winner": winner, "end": end, "rounds": state.round,
+                       "decisions": state.decisions, "legitimacy": list(state.legitimacy),
+                       "digest": digest})
+    else:
+        result["verdict"] = {"seat": None, "kind": "desync", "agreed": False}
+        result["winner"] = None
+        result["digest"] = None
+    return result, (spec, sessions)

@@ -20,6 +20,7 @@ the private modules each own one concern:
 The specification is ``docs/protocol.md``.
 """
 
+from ._cheats import CHEATS, cheating_session
 from ._codec import (
     CONVERTER,
     MAX_FRAME,
@@ -90,7 +91,9 @@ from ._feed import (
     SignedHeader,
     sign_entry,
 )
+from ._harness import TableRun, make_table, run_table
 from ._identity import Identity, PublicIdentity, fingerprint
+from ._log import AuditResult, LogError, audit_log, read_log, write_log
 from ._messages import (
     JOINT,
     MAX_CARDS,
@@ -110,8 +113,41 @@ from ._messages import (
 )
 from ._randomness import JointRandomness, chance_purpose, joint_seed
 from ._sealed import seal, unseal
+from ._session import (
+    CardsSeen,
+    DecisionNeeded,
+    GameFinished,
+    StepApplied,
+    TableSession,
+    Verdict,
+    VerdictReached,
+)
+from ._session_messages import AuditOpening, Batch, Move, Opening
+from ._table import TableSpec
 
 __all__ = [
+    "CHEATS",
+    "AuditOpening",
+    "AuditResult",
+    "Batch",
+    "CardsSeen",
+    "DecisionNeeded",
+    "GameFinished",
+    "LogError",
+    "Move",
+    "Opening",
+    "StepApplied",
+    "TableRun",
+    "TableSession",
+    "TableSpec",
+    "Verdict",
+    "VerdictReached",
+    "audit_log",
+    "cheating_session",
+    "make_table",
+    "read_log",
+    "run_table",
+    "write_log",
     "CONVERTER",
     "ENTRY_DOMAIN",
     "JOINT",

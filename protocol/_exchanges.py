@@ -115,6 +115,7 @@ class Exchanges:
         self.remixed: set[tuple[str, str, str]] = set()
         self.waiting_for_reveal = False
         self.audited = False
+        self.early_audit = ""
 
     @property
     def me(self) -> int | None:
@@ -129,7 +130,12 @@ class Exchanges:
         """Complete the pending request if everything it needs is here."""
         self.waiting_for_reveal = False
         game = self.s.game
-        if game.over:
+        if not self.early_audit:
+            for seat in self.s.seats:
+                msg = self.s.parts.get((seat, "audit"))
+                if msg is not None and msg.when == "early":
+                    self.early_audit = f"seat {seat} found the deck broken"
+        if game.over or self.early_audit:
             return self.audit()
         pending = game.pending()
         first = pending[0]
@@ -154,6 +160,9 @@ class Exchanges:
             events = self.s.game.apply(answer)
         except IllegalReveal as exc:
             culprit = exc.seat if exc.seat is not None else seat
+            if culprit is None:  # a card that cannot be: the deck itself was tampered with
+                self.early_audit = str(exc)
+                return
             raise Blame(culprit, "illegal-move", str(exc)) from None
         except EngineError as exc:
             if seat is None:
@@ -633,7 +642,8 @@ class Exchanges:
 
         if self.audited:
             return False
-        self.s.publish(AuditOpening(self.s.deck_key.secret, tuple(self.my_shuffles)))
+        when = "early" if self.early_audit else "end"
+        self.s.publish(AuditOpening(when, self.s.deck_key.secret, tuple(self.my_shuffles)))
         openings = {}
         for seat in self.s.seats:
             msg = self.s.part(seat, "audit")
@@ -656,6 +666,9 @@ class Exchanges:
             assert self.joint is not None
             verify_shuffle_opening(before, after, self.joint, opening, seat=seat)
         self.audited = True
+        if self.early_audit:
+            raise Blame(None, "inconclusive", f"{self.early_audit}, but every shuffle and key "
+                        "checks out")
         game = self.s.game
         self.s.finished = GameFinished(game.winner, game.digest(), game.state.over)
         self.s.emit(self.s.finished)

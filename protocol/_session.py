@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalReveal
 from engine.reign import ReignConfig, ReignView, new_game
 from engine.requests import Decision
 
@@ -325,6 +325,12 @@ class TableSession:
                     self._stop(Verdict(seat, exc.kind, str(exc),
                                        self.evidence(*keys[-2:]) if seat is not None else ()))
                     break
+                except IllegalReveal as exc:
+                    if exc.seat is not None:
+                        self._stop(Verdict(exc.seat, "illegal-move", str(exc)))
+                        break
+                    self.exchanges.early_audit = str(exc)  # the deck is broken: audit now
+                    continue
                 except EngineError as exc:  # our own engine refused what the protocol proved
                     self._stop(Verdict(None, "engine", str(exc)))
                     break

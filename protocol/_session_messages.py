@@ -12,7 +12,7 @@ import attrs
 from ._codec import blob, integer, item_bytes, items, label, message
 from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
 
-__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Opening", "VerdictRecord"]
+__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Opening"]
 
 MAX_PARTS = 256
 
@@ -61,19 +61,12 @@ class Opening:
 @message("audit")
 @attrs.frozen
 class AuditOpening:
-    """End-of-game audit: the seat's deck key secret and every shuffle it made."""
+    """The audit: the seat's deck key secret and every shuffle it made.
 
+    ``when`` is ``"end"`` after the game, or ``"early"`` when a seat found the deck
+    broken mid-game (a dealt or revealed card that cannot be): everyone then opens
+    at once and the audit names the culprit."""
+
+    when: str = label()
     deck_secret: bytes = blob(exact=32)
     shuffles: tuple[ShuffleOpening, ...] = items(ShuffleOpening, max_items=4096)
-
-
-@message("verdict")
-@attrs.frozen
-class VerdictRecord:
-    """A verdict as saved or shown: who is blamed, for what, proven by which entries."""
-
-    seat: int = integer(lo=-1, hi=15)
-    kind: str = label()
-    reason: bytes = blob(max_len=2048)
-    evidence: tuple[bytes, ...] = items(item_bytes(max_len=1 << 20), max_items=8)
-

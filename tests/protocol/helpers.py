@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import protocol as P
+from protocol._session_messages import HeldSlot
 
 TABLE = hashlib.sha256(b"fairtable test table").digest()
 OTHER_TABLE = hashlib.sha256(b"another table").digest()
@@ -52,4 +53,10 @@ def examples() -> list[object]:
         entry,
         entry.header,
         P.EquivocationProof(ident.public.key, entry.signed_header(), entry2.signed_header()),
+        P.Batch((b"{}", P.encode(P.DigestCheck(1, bytes(32))))),
+        P.Move(4, b'{"type":"Bid"}', bytes(32), (P.DecryptShares("military.2", "s4", ()),)),
+        P.Opening(4, bytes(32), (HeldSlot("military.2", 7),), ()),
+        P.AuditOpening("end", b"\x03" * 32,
+                       (P.ShuffleOpening("military.2", "s2/0", (0,), (bytes(32),)),)),
+        P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),
     ]

@@ -1,0 +1,167 @@
+"""Cheating peers, for demonstrations and tests of the protocol's defences.
+
+``cheating_session(kind)`` returns a :class:`TableSession` subclass that plays
+honestly except for one kind of cheat.  Every honest peer must reach a verdict
+naming the cheater; none may ever blame an honest seat.
+
+=================  ===========================================================
+kind               what the cheater does
+=================  ===========================================================
+bad-reveal         opens a commitment with the wrong nonce
+bad-proof          spoils the proof of one decryption share
+equivocation       signs two different entries with one sequence number
+illegal-move       announces a decision the rules forbid
+replay             sends one of its earlier parts again
+withheld-reveal    never reveals its joint-randomness value
+bad-shuffle        duplicates a card while shuffling a deck
+wrong-digest       reports a wrong state digest
+=================  ===========================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.reign.answers import Bid
+from engine.requests import Decision
+
+from ._answers import encode_answer
+from ._codec import encode
+from ._deck import rerandomise
+from ._messages import DecryptShares, DigestCheck, Reveal, ShuffleStep
+from ._session import TableSession
+from ._session_messages import Batch, Move, Opening
+
+__all__ = ["CHEATS", "cheating_session"]
+
+CHEATS = (
+    "bad-reveal", "bad-proof", "equivocation", "illegal-move", "replay", "withheld-reveal",
+    "bad-shuffle", "wrong-digest",
+)
+
+
+def _flip(data: bytes) -> bytes:
+    return bytes([data[0] ^ 1]) + data[1:]
+
+
+class _Cheater(TableSession):
+    kind = ""
+    done = False
+
+    def publish(self, msg: Any) -> None:
+        if not self.done:
+            msg = self.corrupt(msg)
+        if msg is not None:
+            super().publish(msg)
+
+    def corrupt(self, msg: Any) -> Any:
+        return msg
+
+
+class _BadReveal(_Cheater):
+    def corrupt(self, msg: Any) -> Any:
+        if isinstance(msg, Opening):
+            self.done = True
+            return attrs.evolve(msg, nonce=_flip(msg.nonce))
+        return msg
+
+
+class _BadProof(_Cheater):
+    def corrupt(self, msg: Any) -> Any:
+        if isinstance(msg, DecryptShares) and msg.shares:
+            self.done = True
+            first = msg.shares[0]
+            bad = attrs.evolve(first, proof=_flip(first.proof))
+            return attrs.evolve(msg, shares=(bad, *msg.shares[1:]))
+        return msg
+
+
+class _WithheldReveal(_Cheater):
+    def corrupt(self, msg: Any) -> Any:
+        return None if isinstance(msg, Reveal) else msg
+
+
+class _BadShuffle(_Cheater):
+    def corrupt(self, msg: Any) -> Any:
+        if isinstance(msg, ShuffleStep) and len(msg.cards) > 2 and self.exchanges.joint:
+            self.done = True
+            from ._deck import Ciphertext
+            from ._group import random_scalar
+
+            copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), self.exchanges.joint,
+                               random_scalar(self.random_bytes(64)))
+            return attrs.evolve(msg, cards=(msg.cards[0], copy.to_bytes(), *msg.cards[2:]))
+        return msg
+
+
+class _IllegalMove(_Cheater):
+    def decide(self, answer: Any) -> None:
+        asked = [d for d in self.game.pending()
+                 if isinstance(d, Decision) and d.seat == self.seat and d.kind == "bid"]
+        if self.done or not asked:
+            super().decide(answer)
+            return
+        self.done = True
+        step = self.game.state.serial
+        assert self.seat is not None
+        illegal = Bid(self.seat, 99, None)  # more cards than any hand holds
+        self.exchanges.my_answers[step] = illegal
+        super().publish(Move(step, encode_answer(illegal), bytes(32), ()))
+        self._run()
+
+
+class _Equivocation(_Cheater):
+    def _flush(self) -> None:
+        if not self.done and self.feed is not None and self._out_parts and self.feed.next_seq >= 3:
+            self.done = True
+            seq, head = self.feed.next_seq, self.feed.head
+            twin = Batch((encode(DigestCheck(0, bytes(32))),))
+            from ._feed import sign_entry
+
+            other = sign_entry(self.feed.identity, self.table, self.feed.seat, seq, head,
+                               encode(twin))
+            self._outgoing.append(encode(other))
+        super()._flush()
+
+
+class _Replay(_Cheater):
+    sent: list[Any]
+
+    def _flush(self) -> None:
+        if not hasattr(self, "sent"):
+            self.sent = []
+        if self._out_parts:
+            if not self.done and len(self.sent) > 6:
+                self.done = True
+                self._out_parts.append(self.sent[2])
+            self.sent += [p for p in self._out_parts if not isinstance(p, DigestCheck)]
+        super()._flush()
+
+
+class _WrongDigest(_Cheater):
+    def record_digest(self, step: int) -> None:
+        super().record_digest(step)
+        if step >= 5:  # from here on it claims another state
+            self.digests[step] = _flip(self.digests[step])
+
+
+_KINDS: dict[str, type[TableSession]] = {
+    "bad-reveal": _BadReveal,
+    "bad-proof": _BadProof,
+    "equivocation": _Equivocation,
+    "illegal-move": _IllegalMove,
+    "replay": _Replay,
+    "withheld-reveal": _WithheldReveal,
+    "bad-shuffle": _BadShuffle,
+    "wrong-digest": _WrongDigest,
+}
+
+
+def cheating_session(kind: str) -> type[TableSession]:
+    """The session class of a peer that cheats in way ``kind``."""
+    try:
+        return _KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown cheat {kind!r} (one of {', '.join(CHEATS)})") from None
