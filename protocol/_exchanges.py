@@ -158,16 +158,15 @@ class Exchanges:
         step = self.step
         try:
             events = self.s.game.apply(answer)
-        except IllegalReveal as exc:
-            culprit = exc.seat if exc.seat is not None else seat
-            if culprit is None:  # a card that cannot be: the deck itself was tampered with
+        except EngineError as exc:
+            culprit = exc.seat if isinstance(exc, IllegalReveal) else None
+            culprit = seat if culprit is None else culprit
+            if culprit is None:
+                # Cards the protocol proved (a deal, a reveal) that the rules say cannot be:
+                # the deck itself was tampered with.  Everyone opens; the audit names who.
                 self.early_audit = str(exc)
                 return
             raise Blame(culprit, "illegal-move", str(exc)) from None
-        except EngineError as exc:
-            if seat is None:
-                raise
-            raise Blame(seat, "illegal-move", str(exc)) from None
         if self.s.game.over or self.step != step:
             self.s.record_digest(step)
         if events:

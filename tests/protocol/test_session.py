@@ -1,0 +1,210 @@
+"""The table session: whole Reign games among in-memory peers, cheaters, logs and the audit.
+
+Every test here runs real cryptography (keys, mental-poker decks, proofs) with
+no sockets: the harness passes each peer's signed entries to the others.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import protocol as P
+from client.bots import RandomBot
+from client.simulate import run_crypto_game
+from engine.reign import Bid, standard_catalog
+from engine.rng import ChanceStream
+
+CARD_IDS = set(standard_catalog().defs)
+
+
+def play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
+    spec, sessions = P.make_table(players, seed, **kwargs)
+    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}")) for s in range(players)]
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    return spec, sessions
+
+
+@pytest.fixture(scope="module")
+def finished_game() -> tuple[P.TableSpec, list[P.TableSession]]:
+    return play(3, 11)
+
+
+def test_session_every_peer_ends_with_the_same_digest_and_a_clean_audit(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    _, sessions = finished_game
+    assert all(s.verdict is None for s in sessions)
+    results = {(s.finished.winner, s.finished.digest) for s in sessions if s.finished}
+    assert len(results) == 1 and len(sessions) == 3
+    assert all(s.exchanges.audited for s in sessions)
+
+
+def test_session_four_peers_agree_too() -> None:
+    _, sessions = play(4, 5)
+    assert all(s.verdict is None and s.finished is not None for s in sessions)
+    assert len({s.finished.digest for s in sessions if s.finished}) == 1
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value) | {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _strings(v)}
+    return set()
+
+
+def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    """The only card names on the wire are cards a decision shows face up, by the rules."""
+    _, sessions = finished_game
+    shown_face_up = 0
+    for data in sessions[0].entries():
+        entry = P.Entry.parse(data)
+        batch = entry.message()
+        assert isinstance(batch, P.Batch)
+        for raw in batch.parts:
+            part = P.decode(raw)
+            named = _strings(json.loads(raw)) & CARD_IDS
+            if isinstance(part, P.Move):
+                answer = json.loads(part.answer)
+                allowed = set()
+                if answer["type"] in ("Overt", "RegentDiscard") and answer.get("card"):
+                    allowed = {answer["card"]}
+                if answer["type"] == "Discard":
+                    allowed = set(answer["cards"])
+                assert _strings(answer) & CARD_IDS == allowed
+                assert answer.get("cards") is None or answer["type"] == "Discard"
+                shown_face_up += len(allowed)
+                named = set()
+            assert not named, f"{type(part).__name__} names {named}"
+    assert shown_face_up > 0
+
+
+def test_hiding_a_peer_never_learns_another_seats_hand(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    _, sessions = finished_game
+    for session in sessions:
+        assert set(session.game.state.secrets) == {session.seat}
+
+
+@pytest.mark.parametrize("kind", P.CHEATS)
+@pytest.mark.parametrize("cheater", [0, 2])
+def test_accountability_every_honest_peer_blames_the_cheater(kind: str, cheater: int) -> None:
+    result, (_, sessions) = run_crypto_game("reign", 3, 21, ["random"] * 3, cheat=kind,
+                                            cheater=cheater)
+    honest = [s for s in sessions if s.seat != cheater]
+    assert result["verdict"] == {"seat": cheater, "kind": kind, "agreed": True}
+    for session in honest:
+        assert session.verdict is not None
+        assert session.verdict.seat == cheater, session.verdict
+        assert session.verdict.kind == kind
+
+
+def test_accountability_an_equivocation_proof_checks_standalone() -> None:
+    _, (spec, sessions) = run_crypto_game("reign", 3, 4, ["random"] * 3, cheat="equivocation",
+                                          cheater=1)
+    verdict = sessions[0].verdict
+    assert verdict is not None and verdict.evidence
+    proof = P.decode_as(verdict.evidence[0], P.EquivocationProof)
+    assert proof.verify(spec.roster()[1]) == 1
+
+
+def test_audit_a_saved_log_verifies(finished_game: tuple[P.TableSpec, list[P.TableSession]]) -> None:
+    spec, sessions = finished_game
+    for session in sessions:
+        read_spec, entries = P.read_log(P.write_log(spec, session.entries()))
+        result = P.audit_log(read_spec, entries)
+        assert result.ok, result.summary
+        assert result.digest == session.finished.digest  # type: ignore[union-attr]
+
+
+def test_audit_a_tampered_entry_fails_naming_the_line(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    spec, sessions = finished_game
+    entries = sessions[1].entries()
+    doctored = json.loads(entries[10])
+    doctored["seq"] = doctored["seq"] + 1000
+    entries[10] = json.dumps(doctored, sort_keys=True, separators=(",", ":")).encode()
+    result = P.audit_log(spec, entries)
+    assert not result.ok
+    assert result.summary.startswith("line 12:")
+
+
+def test_audit_a_log_with_a_missing_entry_says_which(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    spec, sessions = finished_game
+    entries = sessions[2].entries()
+    victim = P.Entry.parse(entries[5])
+    del entries[5]
+    result = P.audit_log(spec, entries)
+    assert not result.ok
+    assert f"seat {victim.seat}'s feed is missing entries {victim.seq}" in result.summary
+
+
+def test_audit_a_log_cut_short_says_where_it_stops(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    spec, sessions = finished_game
+    entries = sessions[0].entries()
+    by_seat: dict[int, list[bytes]] = {}
+    for data in entries:
+        by_seat.setdefault(P.Entry.parse(data).seat, []).append(data)
+    cut = [e for seat in sorted(by_seat) for e in by_seat[seat][:20]]
+    result = P.audit_log(spec, cut)
+    assert not result.ok and "before the game ends" in result.summary
+
+
+def test_audit_a_file_that_is_not_a_log_is_refused() -> None:
+    with pytest.raises(P.LogError, match="line 1"):
+        P.read_log(b"hello\n")
+
+
+def test_bad_input_garbage_from_the_network_changes_nothing(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    spec, _ = finished_game
+    _, sessions = P.make_table(3, 11)
+    session = sessions[0]
+    before = (session.game.digest(), len(session.parts), session.verdict)
+    for junk in (b"", b"\x00" * 10, b"{}", b'{"type":"entry"}', b"[" * 5000, b"x" * (2 << 20)):
+        session.receive(junk)
+    assert (session.game.digest(), len(session.parts), session.verdict) == before
+
+
+def test_bad_input_an_illegal_local_decision_is_refused_and_nothing_is_sent() -> None:
+    _, sessions = P.make_table(3, 2)
+    asked: dict[int, P.DecisionNeeded] = {}
+
+    def decide(seat: int, event: P.DecisionNeeded) -> Any:
+        asked[seat] = event
+        raise _Stop
+
+    class _Stop(Exception):
+        pass
+
+    with pytest.raises(_Stop):
+        P.run_table(sessions, decide)
+    seat, event = next(iter(asked.items()))
+    session = sessions[seat]
+    sent = session.messages_sent
+    from engine.errors import EngineError
+
+    with pytest.raises(EngineError):
+        session.decide(Bid(seat, 99, tuple(event.view.hand)))
+    assert session.messages_sent == sent and session.outgoing() == []
+
+
+def test_crypto_simulation_is_deterministic_for_a_seed() -> None:
+    first, _ = run_crypto_game("reign", 3, 8, ["random", "heuristic", "random"])
+    second, _ = run_crypto_game("reign", 3, 8, ["random", "heuristic", "random"])
+    assert first == second
+    assert first["messages"] > 0 and first["bytes"] > 0 and first["digest"]
