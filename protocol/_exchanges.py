@@ -69,6 +69,54 @@ from ._session_messages import AuditOpening, HeldSlot, Move, Opening
 if TYPE_CHECKING:
     from ._session import TableSession
 
+EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
+    ("Decision", (
+        ("deciding seat", "move", "Move: public answer, commitment, shown-card shares, "
+         "hand-overs"),
+    )),
+    ("Chance", (
+        ("every seat", "commit", "Commit chance:s<k>"),
+        ("every seat", "reveal", "Reveal chance:s<k>"),
+    )),
+    ("Shuffle", (
+        ("seat 0, then 1, ... in turn", "shuffle", "ShuffleStep <pile>.<k> s<k>/<seat>"),
+    )),
+    ("Deal", (
+        ("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),
+    )),
+    ("Reveal bids", (
+        ("each bidder", "open", "Opening (nonce, slots, own shares)"),
+    )),
+    ("Reveal armies", (
+        ("each placer", "pool", "Opening + HandOver to the joint key"),
+        ("seat 0, then 1, ... in turn", "remix", "ShuffleStep pool<army> s<k>/mix<seat>"),
+        ("every seat", "open", "DecryptShares pool<army> s<k>/open"),
+    )),
+    ("Game over", (
+        ("every seat", "audit", "AuditOpening (deck key secret, shuffle openings)"),
+    )),
+)
+"""Each engine request, and the rounds of parts that complete it (docs/protocol.md §11)."""
+
+
+def state_diagram() -> str:
+    """The session state machine as a Mermaid diagram, generated from :data:`EXCHANGES`."""
+    lines = ["stateDiagram-v2", "    [*] --> keys: every seat publishes KeyShare"]
+    lines.append("    keys --> request: next engine request (step k)")
+    for request, rounds in EXCHANGES:
+        node = request.replace(" ", "_").lower()
+        lines.append(f"    request --> {node}_{rounds[0][1]}: {request}")
+        for (who, name, part), nxt in zip(rounds, (*rounds[1:], None), strict=True):
+            here = f"{node}_{name}"
+            lines.append(f"    {here}: {name} -- {who} sends {part}")
+            target = f"{node}_{nxt[1]}" if nxt else ("done" if request == "Game over"
+                                                     else "request")
+            lines.append(f"    {here} --> {target}: all parts in and checked")
+    lines.append("    request --> verdict: a check fails / a waited-for seat times out")
+    lines.append("    done --> [*]")
+    lines.append("    verdict --> [*]")
+    return "\n".join(lines)
+
 Slot = tuple[str, int]
 
 

@@ -116,7 +116,9 @@ def test_accountability_an_equivocation_proof_checks_standalone() -> None:
     assert proof.verify(spec.roster()[1]) == 1
 
 
-def test_audit_a_saved_log_verifies(finished_game: tuple[P.TableSpec, list[P.TableSession]]) -> None:
+def test_audit_a_saved_log_verifies(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
     spec, sessions = finished_game
     for session in sessions:
         read_spec, entries = P.read_log(P.write_log(spec, session.entries()))
@@ -208,3 +210,12 @@ def test_crypto_simulation_is_deterministic_for_a_seed() -> None:
     second, _ = run_crypto_game("reign", 3, 8, ["random", "heuristic", "random"])
     assert first == second
     assert first["messages"] > 0 and first["bytes"] > 0 and first["digest"]
+
+
+def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
+    from pathlib import Path
+
+    from protocol._exchanges import state_diagram
+
+    docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert "```mermaid\n" + state_diagram() + "\n```" in docs
