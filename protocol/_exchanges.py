@@ -43,7 +43,8 @@ from engine.requests import (
 )
 
 from ._answers import decode_answer, encode_answer, gifted_cards, secret_cards, shown_cards
-from ._commit import commitment_digest
+from ._codec import decode_as, encode
+from ._commit import commitment_digest, make_commitment, verify_reveal
 from ._deck import (
     CardCodebook,
     Ciphertext,
@@ -60,7 +61,7 @@ from ._deck import (
     verify_shares,
     verify_shuffle_opening,
 )
-from ._errors import BadCommitment, BadProof, LocalProtocolError, UnknownCard
+from ._errors import BadCommitment, BadProof, DecodeError, LocalProtocolError, UnknownCard
 from ._group import GroupError, base_mul, sub
 from ._messages import JOINT, DecryptShares, ShuffleOpening, ShuffleStep
 from ._randomness import JointRandomness
@@ -73,6 +74,10 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
     ("Decision", (
         ("deciding seat", "move", "Move: public answer, commitment, shown-card shares, "
          "hand-overs"),
+    )),
+    ("Simultaneous decisions", (
+        ("every deciding seat", "commit", "Commit simul:s<k> to its Move"),
+        ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
     )),
     ("Chance", (
         ("every seat", "commit", "Commit chance:s<k>"),
@@ -161,6 +166,7 @@ class Exchanges:
         self.my_shuffles: list[ShuffleOpening] = []
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
+        self.held_back: dict[int, Any] = {}
         self.waiting_for_reveal = False
         self.audited = False
         self.early_audit = ""
@@ -369,13 +375,16 @@ class Exchanges:
         from ._session import DecisionNeeded
 
         k = self.step
+        for d in pending:
+            if d.seat == self.me and k not in self.asked:
+                self.asked.add(k)
+                self.s.emit(DecisionNeeded(k, d, self.s.game.view(d.seat)))
+        if any(d.simultaneous for d in pending):
+            return self.simultaneous_decisions(k)
         progressed = False
         for d in pending:
             if (d.seat, k) in self.applied:
                 continue
-            if d.seat == self.me and k not in self.asked:
-                self.asked.add(k)
-                self.s.emit(DecisionNeeded(k, d, self.s.game.view(d.seat)))
             msg = self.s.part(d.seat, f"move:{k}")
             if msg is None:
                 continue
@@ -386,13 +395,42 @@ class Exchanges:
                 break
         return progressed
 
+    def simultaneous_decisions(self, k: int) -> bool:
+        """Simultaneous decisions: every deciding seat commits to its move, then all reveal,
+        so nobody decides knowing another's choice."""
+        purpose = f"simul:s{k}"
+        group = sorted(r.seat for r in self.s.game.state.pending if isinstance(r, Decision))
+        commits = {seat: self.s.part(seat, f"commit:{purpose}") for seat in group}
+        if any(c is None for c in commits.values()):
+            return False
+        if k in self.held_back:
+            self.s.publish(self.held_back.pop(k))
+        progressed = False
+        for seat in group:
+            if (seat, k) in self.applied:
+                continue
+            reveal = self.s.part(seat, f"reveal:{purpose}")
+            if reveal is None:
+                self.waiting_for_reveal = True
+                continue
+            payload = verify_reveal(self.s.table, seat, commits[seat], reveal)
+            try:
+                move = decode_as(payload, Move)
+            except DecodeError:
+                raise DecodeError("a revealed move does not decode", seat=seat) from None
+            self.applied.add((seat, k))
+            self.take_move(seat, move)
+            progressed = True
+        return progressed
+
     def decide(self, answer: Any) -> None:
         """Our seat's answer: checked by a trial engine, then published as a Move."""
         me, k = self.me, self.step
         if me is None or self.s.game.over:
             raise LocalProtocolError("there is nothing for this peer to decide")
         asked = [d for d in self.s.game.pending() if isinstance(d, Decision) and d.seat == me]
-        if not asked or (me, f"move:{k}") in self.s.parts:
+        done = {f"move:{k}", f"commit:simul:s{k}"}
+        if not asked or any((me, key) in self.s.parts for key in done):
             raise LocalProtocolError("it is not this seat's turn to decide")
         self.s.game.copy().apply(answer)  # raises the engine's typed error; nothing changes
         by_card = {card: slot for slot, card in self.mine.items()}
@@ -413,7 +451,14 @@ class Exchanges:
                                self.keys[recipient], held, entropy=self.s.random_bytes(32))
             self.s.publish(msg)
         self.my_answers[k] = answer
-        self.s.publish(Move(k, encode_answer(answer), commit, shown))
+        move = Move(k, encode_answer(answer), commit, shown)
+        if any(d.simultaneous for d in asked):
+            sealed, opening = make_commitment(self.s.table, me, f"simul:s{k}", encode(move),
+                                              nonce=self.s.random_bytes(32))
+            self.held_back[k] = opening
+            self.s.publish(sealed)
+        else:
+            self.s.publish(move)
 
     def shares_for(self, slots: list[Slot], step: str) -> tuple[DecryptShares, ...]:
         """Our decryption shares (with proofs) for held slots, one message per deck."""
