@@ -60,6 +60,13 @@ def decode_answer(data: bytes, seat: int) -> Any:
     return answer
 
 
+def decode_full_answer(data: bytes) -> Any:
+    """Our own decision, secret part included (from our own encrypted note)."""
+    raw = json.loads(data.decode("utf-8"))
+    cls = _TYPES[raw.pop("type")]
+    return cls(**{k: _tuples(v) for k, v in raw.items()})
+
+
 def _no_float(text: str) -> Any:
     raise ValueError("floats are not allowed")
 

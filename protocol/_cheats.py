@@ -91,7 +91,7 @@ class _BadShuffle(_Cheater):
             from ._group import random_scalar
 
             copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), self.exchanges.joint,
-                               random_scalar(self.random_bytes(64)))
+                               random_scalar(self.secret("cheat", 64)))
             return attrs.evolve(msg, cards=(msg.cards[0], copy.to_bytes(), *msg.cards[2:]))
         return msg
 

@@ -247,7 +247,7 @@ class Exchanges:
             jr = JointRandomness(self.s.table, f"s{k}", self.s.seats)
             reveal = None
             if self.me is not None:
-                commit, reveal = jr.contribute(self.me, value=self.s.random_bytes(32))
+                commit, reveal = jr.contribute(self.me, value=self.s.secret(f"chance/{k}", 32))
                 self.s.publish(commit)
             self.chance[k] = (jr, reveal)
         jr, reveal = self.chance[k]
@@ -287,11 +287,8 @@ class Exchanges:
         while len(rec.steps) <= len(self.s.seats):
             seat = len(rec.steps) - 1
             step = f"s{k}/{seat}"
-            if seat == self.me and (seat, f"shuffle:{label}:{step}") not in self.s.parts:
-                out, secret = remix(rec.steps[-1], self.joint,
-                                    entropy=self.s.random_bytes(32))
-                self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
-                self.my_shuffles.append(secret.opening(label, step))
+            if seat == self.me:
+                self.my_shuffle(label, step, rec.steps[-1])
             msg = self.s.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
@@ -317,7 +314,8 @@ class Exchanges:
         cards = {slot: final[slot] for slot in slots}
         if self.me is not None and self.me != recipient:
             self.s.publish(decryption_shares(self.s.deck_key, self.s.table, self.me, rec.label,
-                                             f"s{k}", cards, entropy=self.s.random_bytes(32)))
+                                             f"s{k}", cards,
+                                             entropy=self.s.secret(f"shares/{rec.label}/{k}", 32)))
         found: dict[int, DecryptShares] = {}
         for seat in self.s.seats:
             if seat != recipient:
@@ -378,7 +376,13 @@ class Exchanges:
         for d in pending:
             if d.seat == self.me and k not in self.asked:
                 self.asked.add(k)
-                self.s.emit(DecisionNeeded(k, d, self.s.game.view(d.seat)))
+                if (d.seat, f"note:{k}") in self.s.parts:  # decided before a restart
+                    if any(r.simultaneous for r in pending) and k not in self.held_back:
+                        answer = self.s.read_note(k)
+                        self.my_answers[k] = answer
+                        self.prepare(answer, k, True)
+                else:
+                    self.s.emit(DecisionNeeded(k, d, self.s.game.view(d.seat)))
         if any(d.simultaneous for d in pending):
             return self.simultaneous_decisions(k)
         progressed = False
@@ -429,16 +433,24 @@ class Exchanges:
         if me is None or self.s.game.over:
             raise LocalProtocolError("there is nothing for this peer to decide")
         asked = [d for d in self.s.game.pending() if isinstance(d, Decision) and d.seat == me]
-        done = {f"move:{k}", f"commit:simul:s{k}"}
+        done = {f"move:{k}", f"note:{k}"}
         if not asked or any((me, key) in self.s.parts for key in done):
             raise LocalProtocolError("it is not this seat's turn to decide")
         self.s.game.copy().apply(answer)  # raises the engine's typed error; nothing changes
+        self.s.publish(self.s.note(k, answer))
+        self.prepare(answer, k, any(d.simultaneous for d in asked))
+
+    def prepare(self, answer: Any, k: int, simultaneous: bool) -> None:
+        """Everything our decision at step ``k`` publishes.  Deterministic from the answer
+        and our secret seed: a restarted peer re-runs it from its note and gets the same."""
+        me = self.me
+        assert me is not None
         by_card = {card: slot for slot, card in self.mine.items()}
         commit = b""
         secret = secret_cards(answer)
         if secret:
             slots = tuple(by_card[c] for c in secret)
-            nonce = self.s.random_bytes(32)
+            nonce = self.s.secret(f"commit/{k}", 32)
             commit = commitment_digest(self.s.table, me, f"move:s{k}", nonce, _slot_bytes(slots))
             self.my_openings[k] = (nonce, slots)
         shown = self.shares_for([by_card[c] for c in shown_cards(answer)], f"s{k}")
@@ -448,13 +460,14 @@ class Exchanges:
             gifts.setdefault((recipient, deck), {})[slot] = self.held[me][(deck, slot)]
         for (recipient, deck), held in sorted(gifts.items()):
             msg, _ = hand_over(self.s.deck_key, self.s.table, me, deck, f"s{k}", recipient,
-                               self.keys[recipient], held, entropy=self.s.random_bytes(32))
+                               self.keys[recipient], held,
+                               entropy=self.s.secret(f"handover/{k}/{recipient}/{deck}", 32))
             self.s.publish(msg)
         self.my_answers[k] = answer
         move = Move(k, encode_answer(answer), commit, shown)
-        if any(d.simultaneous for d in asked):
+        if simultaneous:
             sealed, opening = make_commitment(self.s.table, me, f"simul:s{k}", encode(move),
-                                              nonce=self.s.random_bytes(32))
+                                              nonce=self.s.secret(f"simul/{k}", 32))
             self.held_back[k] = opening
             self.s.publish(sealed)
         else:
@@ -462,14 +475,26 @@ class Exchanges:
 
     def shares_for(self, slots: list[Slot], step: str) -> tuple[DecryptShares, ...]:
         """Our decryption shares (with proofs) for held slots, one message per deck."""
+        me = self.me
+        assert me is not None
         by_deck: dict[str, dict[int, Ciphertext]] = {}
         for deck, slot in slots:
-            by_deck.setdefault(deck, {})[slot] = self.held[self.me][(deck, slot)]  # type: ignore[index]
+            by_deck.setdefault(deck, {})[slot] = self.held[me][(deck, slot)]
         return tuple(
-            decryption_shares(self.s.deck_key, self.s.table, self.me, deck, step, cards,  # type: ignore[arg-type]
-                              entropy=self.s.random_bytes(32))
+            decryption_shares(self.s.deck_key, self.s.table, me, deck, step, cards,
+                              entropy=self.s.secret(f"shown/{step}/{deck}", 32))
             for deck, cards in sorted(by_deck.items())
         )
+
+    def my_shuffle(self, label: str, step: str, cards: list[Ciphertext]) -> None:
+        """Our shuffle (or re-mix) step: deterministic from our secret seed, so a restarted
+        peer replaying its log makes exactly the same one and can still open it."""
+        if any(o.deck == label and o.step == step for o in self.my_shuffles):
+            return
+        assert self.joint is not None
+        out, secret = remix(cards, self.joint, entropy=self.s.secret(f"shuffle/{label}/{step}", 32))
+        self.my_shuffles.append(secret.opening(label, step))
+        self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
 
     def read_shown(self, seat: int, shown: tuple[DecryptShares, ...], step: str) -> list[str]:
         """Check a seat's shares for cards it shows and decrypt them (held slots only)."""
@@ -503,7 +528,13 @@ class Exchanges:
         k = self.step
         if msg.step != k:
             raise Blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
-        answer = self.my_answers[k] if seat == self.me else decode_answer(msg.answer, seat)
+        if seat == self.me:
+            answer = self.my_answers.get(k)
+            if answer is None:  # replaying our own log after a restart
+                answer = self.s.read_note(k)
+                self.prepare(answer, k, False)
+        else:
+            answer = decode_answer(msg.answer, seat)
         claimed = shown_cards(answer)
         shown = self.read_shown(seat, msg.shown, f"s{k}")
         if sorted(shown) != sorted(c for c in claimed if c is not None):
@@ -623,12 +654,8 @@ class Exchanges:
             if seat == self.me:
                 for army in sorted(pools):
                     label = f"pool{army}"
-                    if ("mixed", label, step) in stage:
-                        continue
-                    out, secret = remix(pools[army], self.joint, entropy=self.s.random_bytes(32))
-                    self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
-                    self.my_shuffles.append(secret.opening(label, step))
-                    stage.add(("mixed", label, step))
+                    if (str(seat), label, step) not in stage:
+                        self.my_shuffle(label, step, pools[army])
             done = True
             for army in sorted(pools):
                 label = f"pool{army}"
@@ -652,7 +679,8 @@ class Exchanges:
                 label = f"pool{army}"
                 self.s.publish(decryption_shares(
                     self.s.deck_key, self.s.table, self.me, label, step,
-                    dict(enumerate(pools[army])), entropy=self.s.random_bytes(32)))
+                    dict(enumerate(pools[army])),
+                    entropy=self.s.secret(f"open/{label}/{step}", 32)))
         shares: dict[str, list[dict[int, bytes]]] = {}
         for army in sorted(pools):
             label = f"pool{army}"
@@ -696,7 +724,8 @@ class Exchanges:
                     by_deck.setdefault(deck, {})[index] = self.held[c.seat][(deck, index)]
                 for deck, held in sorted(by_deck.items()):
                     msg, _ = hand_over(self.s.deck_key, self.s.table, c.seat, deck, step, JOINT,
-                                       self.joint, held, entropy=self.s.random_bytes(32))
+                                       self.joint, held,
+                                       entropy=self.s.secret(f"pool/{step}/{deck}", 32))
                     self.s.publish(msg)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:

@@ -31,19 +31,25 @@ class TableRun:
     timeouts: int = 0
 
 
+def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
+    """Seat ``seat``'s identity and secret seed at a table made by :func:`make_table`."""
+    root = ChanceStream.from_int(seed)
+    return (Identity.from_seed(root.child(f"identity/{seat}").take(32)),
+            root.child(f"peer/{seat}").take(32))
+
+
 def make_table(players: int, seed: int, *, round_limit: int = 60,
                session_class: Callable[..., TableSession] = TableSession,
                cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
     """A table of ``players`` seats whose keys and randomness all come from ``seed``."""
     root = ChanceStream.from_int(seed)
-    identities = [Identity.from_seed(root.child(f"identity/{s}").take(32)) for s in range(players)]
+    identities = [peer_secrets(seed, s)[0] for s in range(players)]
     spec = TableSpec("reign", tuple(i.public.key for i in identities), round_limit,
                      root.child("table").take(32))
     sessions = []
     for seat, identity in enumerate(identities):
-        stream = root.child(f"peer/{seat}")
         cls = session_class if seat in cheaters else TableSession
-        sessions.append(cls(spec, seat, identity, random_bytes=stream.take))
+        sessions.append(cls(spec, seat, identity, secret_seed=peer_secrets(seed, seat)[1]))
     return spec, sessions
 
 

@@ -20,15 +20,20 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
+import nacl.exceptions
+import nacl.secret
 
+from engine.canonical import canonical_bytes
 from engine.errors import EngineError, IllegalReveal
 from engine.reign import ReignConfig, ReignView, new_game
 from engine.requests import Decision
+from engine.rng import ChanceStream
 
+from ._answers import decode_full_answer
 from ._codec import decode, encode
 from ._deck import DeckKey
 from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError
@@ -42,7 +47,7 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
-from ._session_messages import AuditOpening, Batch, Move, Opening
+from ._session_messages import AuditOpening, Batch, Move, Note, Opening
 from ._table import TableSpec
 
 __all__ = [
@@ -54,8 +59,6 @@ __all__ = [
     "Verdict",
     "VerdictReached",
 ]
-
-RandomBytes = Callable[[int], bytes]
 
 
 @attrs.frozen
@@ -124,6 +127,8 @@ def part_key(msg: Any) -> str:
         return f"open:{msg.step}"
     if isinstance(msg, AuditOpening):
         return "audit"
+    if isinstance(msg, Note):
+        return f"note:{msg.step}"
     raise DecodeError(f"{type(msg).__name__} is not a table-session message")
 
 
@@ -144,8 +149,12 @@ class TableSession:
         seat: int | None,
         identity: Any = None,
         *,
-        random_bytes: RandomBytes = os.urandom,
+        secret_seed: bytes | None = None,
+        saved: Iterable[bytes] = (),
     ) -> None:
+        """``secret_seed`` (32 bytes, kept private on disk) fixes every secret this peer will
+        ever use at this table; ``saved`` are the table log's entries from a previous run
+        (ours included): the session replays them and carries on where it stopped."""
         from ._exchanges import Exchanges  # the exchanges need the session type
 
         if spec.game != "reign":
@@ -161,8 +170,12 @@ class TableSession:
                              known=[] if seat is None else [seat])
         self.log = FeedLog(self.table, self.roster)
         self.feed = Feed(identity, self.table, seat) if seat is not None else None
-        self.random_bytes = random_bytes
-        self.deck_key = DeckKey.generate(entropy=random_bytes(64))
+        seed = os.urandom(32) if secret_seed is None else secret_seed
+        if len(seed) != 32:
+            raise LocalProtocolError("a secret seed is 32 bytes")
+        self._secrets = ChanceStream(seed)
+        self.deck_key = DeckKey.generate(entropy=self.secret("deck-key", 64))
+        self._note_box = nacl.secret.SecretBox(self.secret("note-key", 32))
         self.verdict: Verdict | None = None
         self.finished: GameFinished | None = None
         self.parts: dict[tuple[int, str], Any] = {}
@@ -180,8 +193,9 @@ class TableSession:
         self.messages_sent = 0
         self.bytes_sent = 0
         self.exchanges = Exchanges(self)
+        self._restore(list(saved))
         if seat is not None:
-            self.publish(self.deck_key.key_share(self.table, seat))
+            self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
         self._run()
 
     # -- inputs ------------------------------------------------------------------------------
@@ -229,7 +243,51 @@ class TableSession:
         """The whole table log this peer holds, every seat's feed in order."""
         return [encode(e) for s in self.seats for e in self.log.entries(s)]
 
+    # -- restart -----------------------------------------------------------------------------
+    def _restore(self, saved: list[bytes]) -> None:
+        """Take back a previous run's log: our own entries first (they fix where our feed
+        stands and which parts we already sent), then everyone else's."""
+        if not saved:
+            return
+        entries = [Entry.parse(data) for data in saved]
+        own = sorted((e for e in entries if e.seat == self.seat), key=lambda e: e.seq)
+        if own and self.feed is not None:
+            self.feed = Feed.resume(self.feed.identity, self.table, self.feed.seat, own)
+            for entry in own:
+                self.log.add(entry)
+                self._file(entry.seat, entry, own_entry=True)
+            self._cursor[self.feed.seat] = self.feed.next_seq
+        for entry in entries:
+            if entry.seat != self.seat:
+                try:
+                    self.log.add(entry)
+                except EquivocationError as exc:
+                    self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
+                except RemoteProtocolError:
+                    continue
+        self._ingest()
+
     # -- used by the exchanges ---------------------------------------------------------------
+    def secret(self, label: str, size: int) -> bytes:
+        """``size`` secret bytes for one purpose, the same every time for this seed."""
+        return self._secrets.child(label).take(size)
+
+    def note(self, step: int, answer: Any) -> Note:
+        """Our decision in full, encrypted to ourselves (see :class:`Note`)."""
+        data = canonical_bytes({"type": type(answer).__name__, **attrs.asdict(answer)})
+        nonce = self.secret(f"note-nonce/{step}", nacl.secret.SecretBox.NONCE_SIZE)
+        return Note(step, bytes(self._note_box.encrypt(data, nonce)))
+
+    def read_note(self, step: int) -> Any:
+        msg = self.parts.get((self.seat, f"note:{step}")) if self.seat is not None else None
+        if msg is None:
+            raise LocalProtocolError(f"our own decision at step {step} is not in our log")
+        try:
+            data = self._note_box.decrypt(msg.box)
+        except nacl.exceptions.CryptoError:
+            raise LocalProtocolError("our own note does not open: wrong secret seed") from None
+        return decode_full_answer(data)
+
     def publish(self, msg: Any) -> None:
         """Queue one of our parts for the next entry, and file it as already received."""
         key = part_key(msg)
@@ -277,7 +335,7 @@ class TableSession:
                 except Blame as blame:
                     self._stop(Verdict(blame.seat, blame.kind, blame.reason, (encode(entry),)))
 
-    def _file(self, seat: int, entry: Entry) -> None:
+    def _file(self, seat: int, entry: Entry, *, own_entry: bool = False) -> None:
         try:
             batch = entry.message()
         except DecodeError as exc:
@@ -290,9 +348,14 @@ class TableSession:
             except DecodeError as exc:
                 raise DecodeError(str(exc), seat=seat) from None
             if isinstance(msg, DigestCheck):
-                self._peer_digest(seat, msg)
+                if own_entry:
+                    self._digest_sent = max(self._digest_sent, msg.step)
+                else:
+                    self._peer_digest(seat, msg)
                 continue
             key = part_key(msg)
+            if own_entry:
+                self._published.add(key)
             if (seat, key) in self.parts:
                 raise Blame(seat, "replay", f"seat {seat} sent {key} twice")
             self.parts[(seat, key)] = msg

@@ -12,7 +12,7 @@ import attrs
 from ._codec import blob, integer, item_bytes, items, label, message
 from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
 
-__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Opening"]
+__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Note", "Opening"]
 
 MAX_PARTS = 256
 
@@ -45,6 +45,16 @@ class Move:
 class HeldSlot:
     deck: str = label()
     slot: int = integer(hi=MAX_CARDS - 1)
+
+
+@message("note")
+@attrs.frozen
+class Note:
+    """A private note to ourselves: our decision at ``step`` in full, encrypted with a key
+    only we hold, so a restarted peer can recover it from its own feed."""
+
+    step: int = integer()
+    box: bytes = blob(max_len=16 * 1024)
 
 
 @message("opening")

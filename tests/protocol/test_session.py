@@ -219,3 +219,47 @@ def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
 
     docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert "```mermaid\n" + state_diagram() + "\n```" in docs
+
+
+class _Pause(Exception):
+    pass
+
+
+@pytest.mark.parametrize(("seed", "crash_at"), [(13, 40), (13, 3), (6, 25), (9, 61), (2, 30)])
+def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
+    seed: int, crash_at: int
+) -> None:
+    from protocol._harness import peer_secrets
+
+    spec, sessions = P.make_table(3, seed)
+    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}")) for s in range(3)]
+    made = 0
+    paused: list[int] = []
+
+    def decide(seat: int, event: P.DecisionNeeded) -> Any:
+        nonlocal made
+        made += 1
+        if made == crash_at:
+            paused.append(seat)
+            raise _Pause  # seat crashes here, before answering
+        return bots[seat].decide(event.view, event.decision)
+
+    with pytest.raises(_Pause):
+        P.run_table(sessions, decide)
+    seat = paused[0]
+    crashed = sessions[seat]
+    identity, secret_seed = peer_secrets(seed, seat)
+    revived = P.TableSession(spec, seat, identity, secret_seed=secret_seed,
+                             saved=crashed.entries())
+    assert revived.game.digest() == crashed.game.digest()
+    assert revived.game.view(seat) == crashed.game.view(seat)
+    assert revived.outgoing() == []  # nothing already sent is signed again
+    sessions[seat] = revived
+    for session in sessions:  # catch-up: every peer offers every entry it holds
+        for data in session.entries():
+            for other in sessions:
+                if other is not session:
+                    other.receive(data)
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    assert all(s.verdict is None and s.finished is not None for s in sessions)
+    assert len({s.finished.digest for s in sessions if s.finished}) == 1
