@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from client import netcli
 from client.bots import BOTS
 from client.simulate import GAMES, run_crypto_game, run_game
 from protocol import CHEATS
@@ -140,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     aud.add_argument("logfile")
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     aud.set_defaults(run=_audit)
+    netcli.add_commands(sub)
     return parser
 
 
@@ -148,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except UsageError as exc:
+    except (UsageError, netcli.NetUsageError) as exc:
         print(f"fairtable: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

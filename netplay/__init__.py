@@ -1,1 +1,45 @@
-"""netplay"""
+"""fairtable's network layer (trio): links, tables, relays, discovery, logs on disk.
+
+* ``_frames``    -- length-prefixed frames, the cap checked before reading;
+* ``_wire``      -- link-level messages (hello, auth, ping, pong, bye);
+* ``_link``      -- authenticated links: handshake with a deadline, heartbeats, back-off;
+* ``_invite``    -- invites, join proofs and relay tokens;
+* ``_discovery`` -- LAN discovery of open tables by UDP broadcast (a hint only);
+* ``_lobby``     -- forming a table: join requests and the host's signed start;
+* ``_storage``   -- identity, per-table secrets and append-only logs on disk;
+* ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
+* ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
+"""
+
+from ._invite import Invite, InviteError, join_proof, relay_token
+from ._link import Link, LinkClosed, PeerInfo, connect, connect_with_backoff, serve_links
+from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart
+from ._node import NodeConfig, TableNode, relay_scope
+from ._relay import RelayNode
+from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
+
+__all__ = [
+    "DEFAULT_DATA_DIR",
+    "Invite",
+    "InviteError",
+    "JoinRequest",
+    "Link",
+    "LinkClosed",
+    "LobbyStatus",
+    "LogFile",
+    "NodeConfig",
+    "PeerInfo",
+    "RelayNode",
+    "StorageError",
+    "Subscribe",
+    "TableFolder",
+    "TableNode",
+    "TableStart",
+    "connect",
+    "connect_with_backoff",
+    "join_proof",
+    "load_identity_seed",
+    "relay_scope",
+    "relay_token",
+    "serve_links",
+]

@@ -1,0 +1,215 @@
+"""The network commands: ``host``, ``join``, ``relay`` and ``tables``.
+
+Each runs one trio program: a :class:`~netplay.TableNode` (plus, for ``host
+--bots K``, K bot peers joining over loopback), a :class:`~netplay.RelayNode`,
+or a discovery listener.  Events are printed as they happen, as text or -- with
+``--json`` -- as one JSON object per line.  Ctrl-C stops cleanly; the game is
+kept on disk and the same command resumes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import protocol as P
+from client.bots import BOTS
+from engine.rng import ChanceStream
+from netplay import (
+    DEFAULT_DATA_DIR,
+    Invite,
+    InviteError,
+    NodeConfig,
+    RelayNode,
+    StorageError,
+    TableNode,
+    load_identity_seed,
+)
+
+
+class NetUsageError(Exception):
+    """A network command cannot start; the message says why."""
+
+
+def _printer(as_json: bool, prefix: str = "") -> Callable[[dict[str, Any]], None]:
+    def emit(event: dict[str, Any]) -> None:
+        if as_json:
+            print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)
+        else:
+            print(prefix + describe(event), flush=True)
+
+    return emit
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One line of text for a node event."""
+    kind = event.get("event")
+    if kind == "table_open":
+        return f"Table open. Invite your friends with:\n  fairtable join '{event['invite']}'"
+    if kind == "joining":
+        return "Joining the table..."
+    if kind == "lobby":
+        return f"{event['seated']} of {event['seats']} seats taken"
+    if kind == "seated":
+        again = " (resumed)" if event.get("resumed") else ""
+        return f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
+    if kind == "waiting":
+        return f"Waiting for seat {event['seat']} ({event['seconds']} s)"
+    if kind == "abandoned":
+        return f"Seat {event['seat']} never came back: the game is abandoned"
+    if kind == "verdict":
+        who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
+        return f"The game stopped: {who} blamed for {event['kind']} ({event['reason']})"
+    if kind == "game_over":
+        winner = "nobody" if event["winner"] is None else f"seat {event['winner']}"
+        return f"Game over: winner {winner}; final digest {event['digest'][:16]}"
+    if kind == "relay_open":
+        return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
+    if kind == "refused":
+        return f"Refused: {event['reason']}"
+    return json.dumps(event, sort_keys=True)
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    return Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
+
+
+def _identity(data_dir: Path) -> P.Identity:
+    try:
+        return P.Identity.from_seed(load_identity_seed(data_dir))
+    except StorageError as exc:
+        raise NetUsageError(str(exc)) from None
+
+
+def _address(text: str | None) -> tuple[str, int] | None:
+    if text is None:
+        return None
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise NetUsageError(f"--via takes HOST:PORT, not {text!r}")
+    return host, int(port)
+
+
+def _decider(kind: str | None, seed: bytes) -> Callable[[P.DecisionNeeded], Any] | None:
+    if kind is None:
+        return None
+    if kind not in BOTS:
+        raise NetUsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(BOTS))})")
+    bot = BOTS[kind](ChanceStream(seed).child("bot"))
+    return lambda event: bot.decide(event.view, event.decision)
+
+
+def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfig:
+    return NodeConfig(
+        data_dir=data_dir,
+        listen_port=(args.port if listen else None),
+        listen_host=args.listen_host,
+        advertise_host=args.advertise,
+        via=_address(args.via),
+        seat_timeout=args.seat_timeout,
+        abandon_after=args.abandon_after,
+    )
+
+
+def _need_bot(args: argparse.Namespace) -> None:
+    if args.bot is None:
+        raise NetUsageError("playing from the keyboard comes with the console client; "
+                            "for now run a headless peer with --bot random|heuristic")
+
+
+async def _host(args: argparse.Namespace) -> None:
+    data_dir = _data_dir(args)
+    identity = _identity(data_dir)
+    emit = _printer(args.json)
+    node = TableNode(_config(args, data_dir, True), identity, seats=args.seats, game=args.game,
+                     decider=_decider(args.bot, identity.seed), emit=emit)
+    async with trio.open_nursery() as nursery:
+        invite = await nursery.start(node.run)
+        for index in range(args.bots):
+            bot_dir = data_dir / "bots" / str(index)
+            bot_identity = _identity(bot_dir)
+            config = _config(args, bot_dir, args.via is None)
+            config.listen_port = 0 if args.via is None else None
+            bot = TableNode(config, bot_identity, invite=invite,
+                            decider=_decider("heuristic", bot_identity.seed))
+            nursery.start_soon(bot.run)
+        await node.done.wait()
+
+
+async def _join(args: argparse.Namespace) -> None:
+    try:
+        invite = Invite.parse(args.invite)
+    except InviteError as exc:
+        raise NetUsageError(f"not an invite: {exc}") from None
+    data_dir = _data_dir(args)
+    identity = _identity(data_dir)
+    node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
+                     decider=_decider(args.bot, identity.seed), emit=_printer(args.json))
+    await node.run()
+
+
+async def _relay(args: argparse.Namespace) -> None:
+    data_dir = _data_dir(args)
+    relay = RelayNode(data_dir, _identity(data_dir), port=args.port, host=args.listen_host,
+                      emit=_printer(args.json))
+    await relay.run()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point for ``host``, ``join`` and ``relay``."""
+    if args.command in ("host", "join"):
+        _need_bot(args)
+    if args.command == "host" and not 3 <= args.seats <= 7:
+        raise NetUsageError("Reign is for 3 to 7 players")
+    if args.command == "host" and not 0 <= args.bots < args.seats:
+        raise NetUsageError("--bots must leave the host a seat")
+    main = {"host": _host, "join": _join, "relay": _relay}[args.command]
+    try:
+        trio.run(main, args)
+    except KeyboardInterrupt:
+        print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
+        return 130
+    except StorageError as exc:
+        raise NetUsageError(str(exc)) from None
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """The network subcommands, for the main parser."""
+    def common(p: argparse.ArgumentParser, listen: bool = True) -> None:
+        p.add_argument("--data-dir",
+                       help=f"where games and keys are kept (default {DEFAULT_DATA_DIR})")
+        p.add_argument("--json", action="store_true", help="print events as JSON lines")
+        p.add_argument("--listen-host", default="0.0.0.0", help="address to listen on")
+        if listen:
+            p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
+            p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
+            p.add_argument("--advertise", default="127.0.0.1",
+                           help="the address others reach this machine at (for the invite)")
+            p.add_argument("--seat-timeout", type=float, default=10.0,
+                           help="seconds before a silent seat is reported")
+            p.add_argument("--abandon-after", type=float, default=120.0,
+                           help="seconds of silence after which the game is abandoned")
+
+    host = sub.add_parser("host", help="open a table on this machine and print its invite")
+    host.add_argument("game", choices=["reign"])
+    host.add_argument("--seats", type=int, required=True)
+    host.add_argument("--port", type=int, default=0, help="port to listen on (default: any)")
+    host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
+    common(host)
+    host.set_defaults(run=run)
+    join = sub.add_parser("join", help="take a seat at a table")
+    join.add_argument("invite")
+    join.add_argument("--port", type=int, default=0, help="port to listen on for other seats")
+    common(join)
+    join.set_defaults(run=run)
+    relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
+    relay.add_argument("--port", type=int, default=7777)
+    common(relay, listen=False)
+    relay.set_defaults(run=run)

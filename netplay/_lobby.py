@@ -1,0 +1,86 @@
+"""Forming a table: who may sit, in which seat, and the host's signed start.
+
+Before a game there is a lobby.  A joiner proves it holds the invite with a
+:class:`JoinRequest` (an HMAC of its key under the invite secret), the host
+seats joiners in arrival order, and once every seat is taken the host signs a
+:class:`TableStart`: the :class:`~protocol.TableSpec` (game, players' keys in
+seat order, settings) and the address each seat can be reached at.  Every peer
+checks the host's signature against the host key in its invite, so nobody --
+not a relay, not a stranger -- can start a different table in the host's name.
+The table id every feed entry is bound to is the spec's hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+from protocol import Identity, PublicIdentity, TableSpec, decode_as, encode, message
+from protocol._codec import blob, integer, item_bytes, items, label
+
+__all__ = [
+    "JoinRequest",
+    "LobbyStatus",
+    "Subscribe",
+    "TableStart",
+    "sign_start",
+    "verify_start",
+]
+
+START_DOMAIN = b"fairtable/start/v1\x00"
+
+
+@message("join")
+@attrs.frozen
+class JoinRequest:
+    """A player asks for a seat: its key, proof of the invite, and a port it listens on."""
+
+    key: bytes = blob(exact=32)
+    proof: bytes = blob(exact=32)
+    listen: int = integer(hi=65535)
+
+
+@message("lobby")
+@attrs.frozen
+class LobbyStatus:
+    """How many seats are taken (sent by the host to everyone in the lobby)."""
+
+    seated: int = integer(hi=16)
+    seats: int = integer(hi=16)
+
+
+@message("start")
+@attrs.frozen
+class TableStart:
+    """The host's signed start: the spec and where each seat can be reached ("" if nowhere)."""
+
+    spec: bytes = blob(max_len=8192)
+    addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
+    sig: bytes = blob(exact=64)
+
+
+@message("subscribe")
+@attrs.frozen
+class Subscribe:
+    """Sent to a relay: the relay token for this table (its hash is the relay scope)."""
+
+    token: bytes = blob(exact=32)
+    role: str = label()
+
+
+def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...]) -> bytes:
+    return START_DOMAIN + hashlib.sha256(spec).digest() + b"".join(
+        len(a).to_bytes(1, "big") + a for a in addresses)
+
+
+def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...]) -> TableStart:
+    data = encode(spec)
+    return TableStart(data, addresses, host.sign(_signed_bytes(data, addresses)))
+
+
+def verify_start(host_key: bytes, start: TableStart) -> TableSpec:
+    """The spec, if the host signed this start (raises protocol's BadSignature otherwise)."""
+    PublicIdentity.from_bytes(host_key).verify(_signed_bytes(start.spec, start.addresses),
+                                               start.sig)
+    return decode_as(start.spec, TableSpec)

@@ -1,0 +1,449 @@
+"""A peer at one table, over real links: the lobby, the game, the log on disk.
+
+``TableNode.run`` is one trio task tree per table: a listener (unless told not
+to listen), a link to the host or to a relay, links to the other seats once the
+table starts (a full mesh where they can reach each other), one reader and one
+writer task per link, a liveness clock, and the main loop that feeds what
+arrives into the sans-IO :class:`~protocol.TableSession` and sends what it
+says to send.  Our own entries are written to disk and fsynced before they
+leave (durable before visible); everyone else's are logged as they arrive.
+Restarting the same command with the same data directory reloads the log and
+carries on.  Messages are flooded: a new entry goes to every link but the one
+it came from, and a new link first asks for what it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import trio
+
+import protocol as P
+
+from ._invite import Invite, join_proof, relay_token
+from ._link import Link, LinkClosed, connect_with_backoff, serve_links
+from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart, sign_start, verify_start
+from ._storage import LogFile, TableFolder
+
+__all__ = ["NodeConfig", "TableNode", "relay_scope"]
+
+Emit = Callable[[dict[str, Any]], None]
+Decider = Callable[[P.DecisionNeeded], Any]
+RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
+_MAX_SEQ = 1 << 52
+
+
+def relay_scope(token: bytes) -> bytes:
+    """The scope a relay files a table under: the hash of its relay token."""
+    import hashlib
+
+    return hashlib.sha256(b"fairtable/relay-scope/v1\x00" + token).digest()
+
+
+@attrs.define
+class NodeConfig:
+    data_dir: Path
+    listen_port: int | None = 0  # None: do not listen
+    listen_host: str = "127.0.0.1"
+    advertise_host: str = "127.0.0.1"
+    via: tuple[str, int] | None = None
+    seat_timeout: float = 10.0
+    abandon_after: float = 120.0
+    grace: float = 1.0
+    round_limit: int = 60
+
+
+@attrs.define(eq=False)
+class _Peer:
+    link: Link
+    outbox: trio.MemorySendChannel[bytes]
+    via_relay: bool = False
+
+
+class TableNode:
+    """One seat at one table (the host's or a joiner's)."""
+
+    def __init__(
+        self,
+        config: NodeConfig,
+        identity: P.Identity,
+        *,
+        invite: Invite | None = None,
+        seats: int = 0,
+        game: str = "reign",
+        decider: Decider | None = None,
+        emit: Emit = lambda event: None,
+    ) -> None:
+        self.config = config
+        self.identity = identity
+        self.invite = invite
+        self.hosting = invite is None
+        self.seats = seats
+        self.game = game
+        self.decider = decider
+        self.emit = emit
+        self.session: P.TableSession | None = None
+        self.start: TableStart | None = None
+        self.peers: set[_Peer] = set()
+        self.lobby: list[tuple[bytes, bytes]] = []  # host: (key, address) in seat order
+        self.early: list[bytes] = []
+        self.folder: TableFolder | None = None
+        self.log: LogFile | None = None
+        self.last_heard: dict[int, float] = {}
+        self.waiting_since: dict[int, float] = {}
+        self.reported: set[int] = set()
+        self.done = trio.Event()
+        self.port = 0
+        self._send_inbox, self._inbox = trio.open_memory_channel[tuple[_Peer, bytes]](512)
+        self._nursery: trio.Nursery | None = None
+        self._dialled: set[bytes] = set()
+
+    # -- running -----------------------------------------------------------------------------
+    async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            if self.config.listen_port is not None:
+                self.port = await nursery.start(self._serve)
+            self._open_folder()
+            task_status.started(self.invite)
+            if self.invite is not None:
+                self.emit({"event": "table_open" if self.hosting else "joining",
+                           "invite": self.invite.text()})
+            if self.config.via is not None:
+                nursery.start_soon(self._dial, self.config.via, True, None)
+            elif not self.hosting and self.invite is not None:
+                nursery.start_soon(self._dial, (self.invite.host, self.invite.port), False,
+                                   self.invite.host_key)
+            nursery.start_soon(self._clock)
+            nursery.start_soon(self._main_loop)
+            self._pump()
+            await self.done.wait()
+            await trio.sleep(self.config.grace)  # let the last entries reach the others
+            nursery.cancel_scope.cancel()
+
+    async def _main_loop(self) -> None:
+        async for peer, data in self._inbox:
+            self._handle(peer, data)
+            self._pump()
+
+    def _open_folder(self) -> None:
+        """Find (or make) this table's folder; resume a game already under way."""
+        data_dir = self.config.data_dir
+        if self.hosting:
+            self.invite = self._resume_hosted() or self._new_invite()
+        assert self.invite is not None
+        self.folder = TableFolder(data_dir, "tables", self.invite.scope)
+        info = self.folder.read_info() if self.folder.exists() else {}
+        info.update({"invite": self.invite.text(), "role": "host" if self.hosting else "joiner",
+                     "status": info.get("status", "lobby")})
+        self.folder.write_info(info)
+        self.log = self.folder.log()
+        if "start" in info:
+            self._begin(P.decode_as(bytes.fromhex(info["start"]), TableStart), resumed=True)
+
+    def _new_invite(self) -> Invite:
+        return Invite(self.config.advertise_host, self.port, os.urandom(32),
+                      self.identity.public.key, os.urandom(32), self.game, self.seats)
+
+    def _resume_hosted(self) -> Invite | None:
+        """The unfinished table we host with the same game and seats, if any."""
+        root = self.config.data_dir / "tables"
+        if not root.is_dir():
+            return None
+        for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
+            folder = TableFolder(self.config.data_dir, "tables", bytes.fromhex(path.name))
+            try:
+                info = folder.read_info()
+                invite = Invite.parse(info["invite"])
+            except Exception:  # noqa: BLE001 -- a folder we cannot read is not ours to resume
+                continue
+            if (info.get("role") == "host" and info.get("status") != "finished"
+                    and invite.game == self.game and invite.seats == self.seats
+                    and invite.host_key == self.identity.public.key):
+                self.emit({"event": "resuming", "table": path.name})
+                return attrs.evolve(invite, port=self.port or invite.port)
+        return None
+
+    async def _serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        def secrets_for(scope: bytes) -> bytes | None:
+            if self.invite is not None and scope == self.invite.scope:
+                return self.invite.secret
+            return None
+
+        def authorise(info: Any) -> bool:
+            if self.start is None or self.session is None:
+                return True  # the lobby: the handshake proved the invite
+            return info.key in self.session.spec.players
+
+        await serve_links(self.config.listen_port or 0, self._adopt, identity=self.identity,
+                          secrets_for=secrets_for, authorize=authorise,
+                          host=self.config.listen_host, task_status=task_status)
+
+    async def _dial(self, address: tuple[str, int], via_relay: bool, key: bytes | None) -> None:
+        """Keep a link to ``address`` up until the table is done (reconnecting with back-off)."""
+        assert self.invite is not None
+        scope, secret = self.invite.scope, self.invite.secret
+        if via_relay:
+            scope, secret = relay_scope(relay_token(self.invite)), RELAY_SECRET
+        while not self.done.is_set():
+            async with trio.open_nursery() as nursery:
+                try:
+                    link = await connect_with_backoff(
+                        nursery, address[0], address[1], identity=self.identity, scope=scope,
+                        secret=secret, role="peer", rng=random.Random(), expect_key=key,
+                        max_delay=2.0)
+                except LinkClosed as exc:
+                    self.emit({"event": "link_refused", "reason": exc.reason})
+                    return
+                if via_relay:
+                    await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))
+                await self._adopt(link, via_relay=via_relay)
+
+    async def _adopt(self, link: Link, *, via_relay: bool = False) -> None:
+        """Run one link: a writer task, and this task as its reader, until it closes."""
+        send, receive = trio.open_memory_channel[bytes](1024)
+        peer = _Peer(link, send, via_relay)
+        self.peers.add(peer)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._writer, peer, receive)
+            self._greet(peer)
+            try:
+                while True:
+                    data = await link.receive()
+                    await self._send_inbox.send((peer, data))
+            except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+            finally:
+                self.peers.discard(peer)
+                nursery.cancel_scope.cancel()
+                with trio.CancelScope(shield=True):
+                    await link.aclose("done")
+
+    async def _writer(self, peer: _Peer, outbox: trio.MemoryReceiveChannel[bytes]) -> None:
+        try:
+            async for data in outbox:
+                await peer.link.send(data)
+        except LinkClosed:
+            return
+        await peer.link.aclose("too slow")  # our queue to it overflowed
+
+    def _send(self, peer: _Peer, data: bytes) -> None:
+        try:
+            peer.outbox.send_nowait(data)
+        except trio.WouldBlock:  # a link too slow to keep up is dropped; it will catch up
+            peer.outbox.close()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    def _broadcast(self, data: bytes, *, skip: _Peer | None = None) -> None:
+        for peer in list(self.peers):
+            if peer is not skip:
+                self._send(peer, data)
+
+    def _greet(self, peer: _Peer) -> None:
+        """A new link: say what we are, and ask for what we lack."""
+        assert self.invite is not None
+        if not self.hosting and self.start is None:
+            key = self.identity.public.key
+            self._send(peer, P.encode(JoinRequest(
+                key, join_proof(self.invite.secret, self.invite.scope, key),
+                self.port if self.config.via is None else 0)))
+        if self.start is not None:
+            self._send(peer, P.encode(self.start))
+        if self.session is not None:
+            for seat in range(self.session.spec.seats):
+                have = len(self.session.log.entries(seat))
+                self._send(peer, P.encode(P.FeedRequest(seat, have, _MAX_SEQ)))
+
+    # -- messages ----------------------------------------------------------------------------
+    def _handle(self, peer: _Peer, data: bytes) -> None:
+        try:
+            msg = P.decode(data)
+        except P.DecodeError:
+            return  # nothing we can use (the peer proved the invite; it just talks nonsense)
+        handler = self._HANDLERS.get(type(msg))
+        if handler is not None:
+            handler(self, peer, data, msg)
+
+    def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
+        if self.session is None:
+            if len(self.early) < 4096:
+                self.early.append(data)
+            return
+        if self.session.receive(data):
+            assert self.log is not None
+            self.log.append(data, durable=False)
+            self.last_heard[msg.seat] = trio.current_time()
+            self._broadcast(data, skip=peer)
+
+    def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
+        if self.session is not None:
+            for entry in self.session.log.serve(msg, limit=4096):
+                self._send(peer, P.encode(entry))
+
+    def _on_join(self, peer: _Peer, data: bytes, msg: JoinRequest) -> None:
+        assert self.invite is not None
+        if not self.hosting:
+            if self.start is None:
+                self._broadcast(data, skip=peer)  # pass it on towards the host
+            return
+        if join_proof(self.invite.secret, self.invite.scope, msg.key) != msg.proof:
+            self.emit({"event": "refused", "reason": "a join without the invite"})
+            return
+        if self.start is not None:
+            self._send(peer, P.encode(self.start))
+            return
+        if not self.lobby:
+            self.lobby.append((self.identity.public.key, b""))
+        if msg.key in (k for k, _ in self.lobby):
+            return
+        if len(self.lobby) >= self.seats:
+            return
+        address = b""
+        remote_host = peer.link.address.rpartition(":")[0]
+        if msg.listen and remote_host not in ("", "?") and not peer.via_relay:
+            address = f"{remote_host}:{msg.listen}".encode()
+        self.lobby.append((msg.key, address))
+        status = LobbyStatus(len(self.lobby), self.seats)
+        self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
+        self._broadcast(P.encode(status))
+        if len(self.lobby) == self.seats:
+            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby),
+                               self.config.round_limit, os.urandom(32))
+            start = sign_start(self.identity, spec, tuple(a for _, a in self.lobby))
+            self._begin(start, resumed=False)
+            self._broadcast(P.encode(start))
+
+    def _on_status(self, peer: _Peer, data: bytes, msg: LobbyStatus) -> None:
+        if self.start is None:
+            self.emit({"event": "lobby", "seated": msg.seated, "seats": msg.seats})
+            self._broadcast(data, skip=peer)
+
+    def _on_start(self, peer: _Peer, data: bytes, msg: TableStart) -> None:
+        if self.start is not None:
+            return
+        assert self.invite is not None
+        try:
+            verify_start(self.invite.host_key, msg)
+        except (P.RemoteProtocolError, P.DecodeError):
+            self.emit({"event": "refused", "reason": "a table start the host did not sign"})
+            return
+        self._begin(msg, resumed=False)
+        self._broadcast(data, skip=peer)
+
+    _HANDLERS: dict[type, Callable[[TableNode, _Peer, bytes, Any], None]] = {
+        P.Entry: _on_entry,
+        P.FeedRequest: _on_want,
+        JoinRequest: _on_join,
+        LobbyStatus: _on_status,
+        TableStart: _on_start,
+    }
+
+    # -- the game ----------------------------------------------------------------------------
+    def _begin(self, start: TableStart, *, resumed: bool) -> None:
+        assert self.invite is not None and self.folder is not None and self.log is not None
+        spec = verify_start(self.invite.host_key, start)
+        me = self.identity.public.key
+        if me not in spec.players:
+            self.emit({"event": "refused", "reason": "the table started without us"})
+            self.done.set()
+            return
+        seat = spec.players.index(me)
+        info = self.folder.read_info()
+        if "start" not in info:  # durable before visible: the start is on disk first
+            info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
+            self.folder.write_info(info)
+        self.start = start
+        self.session = P.TableSession(spec, seat, self.identity,
+                                      secret_seed=self.folder.secret_seed(),
+                                      saved=list(self.log.records))
+        now = trio.current_time()
+        self.last_heard = {s: now for s in range(spec.seats)}
+        self.emit({"event": "seated", "seat": seat, "players": spec.seats,
+                   "table": spec.table_id.hex(), "resumed": resumed})
+        for data in self.early:
+            self.session.receive(data)
+        self.early = []
+        for peer in list(self.peers):
+            self._greet(peer)
+        self._mesh(start, seat)
+
+    def _mesh(self, start: TableStart, seat: int) -> None:
+        """Link to every seat after ours that can be reached directly."""
+        if self.config.via is not None or self._nursery is None or self.session is None:
+            return
+        for other, raw in enumerate(start.addresses):
+            key = self.session.spec.players[other]
+            if other <= seat or not raw or key in self._dialled:
+                continue
+            host, _, port = raw.decode().rpartition(":")
+            if not port.isdigit():
+                continue
+            self._dialled.add(key)
+            self._nursery.start_soon(self._dial, (host, int(port)), False, key)
+
+    def _pump(self) -> None:
+        """Carry out what the session says: send, decide, report."""
+        session = self.session
+        if session is None:
+            return
+        while True:
+            for data in session.outgoing():
+                assert self.log is not None
+                self.log.append(data, durable=True)  # durable before visible
+                self._broadcast(data)
+            event = session.next_event()
+            if event is None:
+                return
+            self._on_event(event)
+
+    def _on_event(self, event: Any) -> None:
+        session = self.session
+        assert session is not None
+        if isinstance(event, P.DecisionNeeded) and self.decider is not None:
+            session.decide(self.decider(event))
+        elif isinstance(event, P.VerdictReached):
+            v = event.verdict
+            self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
+            self._finish("verdict")
+        elif isinstance(event, P.GameFinished):
+            self.emit({"event": "game_over", "winner": event.winner, "digest": event.digest,
+                       "end": event.end})
+            self._finish("finished")
+
+    def _finish(self, status: str) -> None:
+        if self.folder is not None:
+            info = self.folder.read_info()
+            info["status"] = status
+            self.folder.write_info(info)
+        self.done.set()
+
+    async def _clock(self) -> None:
+        """Liveness: report seats we wait for; past the table's limit, the game is abandoned."""
+        while not self.done.is_set():
+            await trio.sleep(0.25)
+            session = self.session
+            if session is None or session.verdict is not None or session.finished is not None:
+                continue
+            now = trio.current_time()
+            waiting = session.waiting - {session.seat}
+            for seat in list(self.waiting_since):
+                if seat not in waiting:
+                    del self.waiting_since[seat]
+                    self.reported.discard(seat)
+            for seat in sorted(waiting):
+                since = max(self.waiting_since.setdefault(seat, now), self.last_heard.get(seat, 0))
+                silent = now - since
+                if silent >= self.config.seat_timeout and seat not in self.reported:
+                    self.reported.add(seat)
+                    self.emit({"event": "waiting", "seat": seat, "seconds": int(silent)})
+                if silent >= self.config.abandon_after:
+                    self.emit({"event": "abandoned", "seat": seat})
+                    session.timeout(seat)
+                    self._pump()
+                    break

@@ -1,0 +1,159 @@
+"""What a peer keeps on disk: its identity, and per table its secrets and its log.
+
+Layout under the data directory (``platformdirs.user_data_dir("fairtable")``
+unless ``--data-dir`` says otherwise)::
+
+    identity.key                 the player's Ed25519 seed (mode 0600)
+    tables/<table>/table.json    the invite, our seat, the table spec once agreed
+    tables/<table>/secret.seed   the seed every secret of ours at this table derives from (0600)
+    tables/<table>/log           every feed entry we hold, append-only
+    relay/<table>/log            (a relay) every entry it forwarded
+
+A log is a sequence of records ``length (4 bytes, big-endian) || CRC-32 of the
+payload (4 bytes) || payload``.  Our own entries are written and fsynced
+before they are sent (durable before visible), so a restarted peer never signs
+two different entries with one sequence number.  A torn or corrupt last
+record -- a crash mid-write -- is detected on load and cut off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = ["DEFAULT_DATA_DIR", "LogFile", "StorageError", "TableFolder", "load_identity_seed"]
+
+DEFAULT_DATA_DIR = Path(platformdirs.user_data_dir("fairtable"))
+_HEADER = 8
+MAX_RECORD = 2 << 20
+
+
+class StorageError(Exception):
+    """The data directory cannot be used; the message says which file and why."""
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def load_identity_seed(data_dir: Path) -> bytes:
+    """The player's identity seed, made on first use."""
+    path = data_dir / "identity.key"
+    try:
+        if path.exists():
+            seed = path.read_bytes()
+            if len(seed) != 32:
+                raise StorageError(f"{path}: not an identity key (expected 32 bytes)")
+            return seed
+        seed = os.urandom(32)
+        _write_private(path, seed)
+        return seed
+    except OSError as exc:
+        raise StorageError(f"{path}: {exc.strerror}") from None
+
+
+class LogFile:
+    """An append-only file of length-prefixed, checksummed records."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.dropped = 0  # bytes of a torn tail cut off on open
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.records = self._load()
+            self._file = open(path, "ab")  # noqa: SIM115 -- kept open for appends
+        except OSError as exc:
+            raise StorageError(f"{path}: {exc.strerror}") from None
+
+    def _load(self) -> list[bytes]:
+        if not self.path.exists():
+            return []
+        data = self.path.read_bytes()
+        out, pos = [], 0
+        while pos + _HEADER <= len(data):
+            size = int.from_bytes(data[pos:pos + 4], "big")
+            crc = int.from_bytes(data[pos + 4:pos + 8], "big")
+            payload = data[pos + _HEADER:pos + _HEADER + size]
+            if size > MAX_RECORD or len(payload) < size or zlib.crc32(payload) != crc:
+                break
+            out.append(payload)
+            pos += _HEADER + size
+        if pos < len(data):  # a torn or corrupt tail: cut it off
+            self.dropped = len(data) - pos
+            with open(self.path, "r+b") as f:
+                f.truncate(pos)
+                f.flush()
+                os.fsync(f.fileno())
+        return out
+
+    def append(self, payload: bytes, *, durable: bool) -> None:
+        """Append one record; ``durable`` waits until it is on disk."""
+        record = len(payload).to_bytes(4, "big") + zlib.crc32(payload).to_bytes(4, "big")
+        try:
+            self._file.write(record + payload)
+            self._file.flush()
+            if durable:
+                os.fsync(self._file.fileno())
+        except OSError as exc:
+            raise StorageError(f"{self.path}: {exc.strerror}") from None
+        self.records.append(payload)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class TableFolder:
+    """One table's folder: its settings, our secret seed and the log."""
+
+    def __init__(self, data_dir: Path, kind: str, table: bytes) -> None:
+        self.path = data_dir / kind / table.hex()
+
+    def exists(self) -> bool:
+        return (self.path / "table.json").exists()
+
+    def read_info(self) -> dict[str, Any]:
+        path = self.path / "table.json"
+        try:
+            info = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise StorageError(f"{path}: cannot be read ({exc})") from None
+        if not isinstance(info, dict):
+            raise StorageError(f"{path}: not a table description")
+        return info
+
+    def write_info(self, info: dict[str, Any]) -> None:
+        try:
+            _write_private(self.path / "table.json",
+                           json.dumps(info, sort_keys=True, indent=1).encode("utf-8"))
+        except OSError as exc:
+            raise StorageError(f"{self.path / 'table.json'}: {exc.strerror}") from None
+
+    def secret_seed(self) -> bytes:
+        path = self.path / "secret.seed"
+        try:
+            if path.exists():
+                seed = path.read_bytes()
+                if len(seed) != 32:
+                    raise StorageError(f"{path}: not a secret seed")
+                return seed
+            seed = os.urandom(32)
+            _write_private(path, seed)
+            return seed
+        except OSError as exc:
+            raise StorageError(f"{path}: {exc.strerror}") from None
+
+    def log(self) -> LogFile:
+        return LogFile(self.path / "log")
