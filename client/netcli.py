@@ -114,6 +114,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         via=_address(args.via),
         seat_timeout=args.seat_timeout,
         abandon_after=args.abandon_after,
+        pace=args.pace,
     )
 
 
@@ -196,6 +197,8 @@ def add_commands(sub: Any) -> None:
                            help="seconds before a silent seat is reported")
             p.add_argument("--abandon-after", type=float, default=120.0,
                            help="seconds of silence after which the game is abandoned")
+            p.add_argument("--pace", type=float, default=0.0,
+                           help="seconds a bot waits before each decision (default: none)")
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", choices=["reign"])

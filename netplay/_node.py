@@ -56,6 +56,7 @@ class NodeConfig:
     abandon_after: float = 120.0
     grace: float = 1.0
     round_limit: int = 60
+    pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
 
 
 @attrs.define(eq=False)
@@ -406,7 +407,10 @@ class TableNode:
         session = self.session
         assert session is not None
         if isinstance(event, P.DecisionNeeded) and self.decider is not None:
-            session.decide(self.decider(event))
+            if self.config.pace > 0 and self._nursery is not None:
+                self._nursery.start_soon(self._decide_later, event)
+            else:
+                session.decide(self.decider(event))
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
             self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
@@ -415,6 +419,12 @@ class TableNode:
             self.emit({"event": "game_over", "winner": event.winner, "digest": event.digest,
                        "end": event.end})
             self._finish("finished")
+
+    async def _decide_later(self, event: P.DecisionNeeded) -> None:
+        await trio.sleep(self.config.pace)
+        if self.session is not None and self.decider is not None and not self.done.is_set():
+            self.session.decide(self.decider(event))
+            self._pump()
 
     def _finish(self, status: str) -> None:
         if self.folder is not None:

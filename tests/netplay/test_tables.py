@@ -1,0 +1,172 @@
+"""Whole Reign games between table nodes over real loopback sockets, in one trio run.
+
+Full mesh and relay-only tables of 3, 5 and 7 seats end with one digest on every
+peer; the relay's stored log holds no hidden card in the clear; strangers and
+impostors are refused; every saved log passes the audit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+import protocol as P
+from client.bots import RandomBot
+from engine.reign import standard_catalog
+from engine.rng import ChanceStream
+from netplay import Invite, LinkClosed, NodeConfig, RelayNode, TableNode, connect
+
+CARDS = set(standard_catalog().defs)
+
+
+def bot(seed: int) -> Any:
+    player = RandomBot(ChanceStream.from_int(seed))
+    return lambda event: player.decide(event.view, event.decision)
+
+
+class Table:
+    """A host, its joiners and maybe a relay, all in this process."""
+
+    def __init__(self, tmp: Path, seats: int, *, via_relay: bool) -> None:
+        self.tmp, self.seats, self.via_relay = tmp, seats, via_relay
+        self.events: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
+        self.nodes: list[TableNode] = []
+        self.relay: RelayNode | None = None
+
+    def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
+        return NodeConfig(data_dir=self.tmp / f"peer{index}", via=via,
+                          listen_port=None if via and index else 0, grace=0.5)
+
+    async def play(self) -> None:
+        async with trio.open_nursery() as nursery:
+            via = None
+            if self.via_relay:
+                self.relay = RelayNode(self.tmp / "relay", P.Identity.generate(), emit=print)
+                via = ("127.0.0.1", await nursery.start(self.relay.run))
+            host = TableNode(self.config(0, via), P.Identity.generate(), seats=self.seats,
+                             decider=bot(0), emit=self.events[0].append)
+            self.nodes.append(host)
+            invite = await nursery.start(host.run)
+            for index in range(1, self.seats):
+                node = TableNode(self.config(index, via), P.Identity.generate(), invite=invite,
+                                 decider=bot(index), emit=self.events[index].append)
+                self.nodes.append(node)
+                nursery.start_soon(node.run)
+            for node in self.nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+
+    def results(self) -> list[dict[str, Any]]:
+        return [next(e for e in events if e["event"] == "game_over") for events in self.events]
+
+
+@pytest.mark.parametrize("seats", [3, 5, 7])
+@pytest.mark.parametrize("via_relay", [False, True], ids=["mesh", "relay"])
+async def test_bot_game_over_sockets_ends_with_one_digest(
+    tmp_path: Path, seats: int, via_relay: bool
+) -> None:
+    table = Table(tmp_path, seats, via_relay=via_relay)
+    with trio.fail_after(240):
+        await table.play()
+    results = table.results()
+    assert len({r["digest"] for r in results}) == 1
+    assert len({r["winner"] for r in results}) == 1
+    if via_relay:
+        assert all(not node._dialled for node in table.nodes)  # nobody linked directly
+    else:
+        assert any(node._dialled for node in table.nodes[1:])  # joiners linked: a mesh
+    for node in table.nodes:  # every peer's saved log passes the audit
+        assert node.session is not None and node.log is not None
+        spec, entries = node.session.spec, list(node.log.records)
+        assert P.audit_log(spec, entries).ok
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value) | {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _strings(v)}
+    return set()
+
+
+async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None:
+    table = Table(tmp_path, 3, via_relay=True)
+    with trio.fail_after(120):
+        await table.play()
+    assert table.relay is not None
+    stored = [data for t in table.relay.tables.values() for data in t.log.records]
+    assert any(b'"type":"entry"' in data for data in stored)
+    for data in stored:
+        msg = P.decode(data)
+        if not isinstance(msg, P.Entry):
+            assert not _strings(json.loads(data)) & CARDS
+            continue
+        batch = msg.message()
+        assert isinstance(batch, P.Batch)
+        for raw in batch.parts:
+            part = P.decode(raw)
+            named = _strings(json.loads(raw)) & CARDS
+            if isinstance(part, P.Move):  # only cards shown face up, by the rules
+                answer = json.loads(part.answer)
+                shown = ({answer["card"]} if answer["type"] in ("Overt", "RegentDiscard")
+                         and answer["card"] else set(answer.get("cards") or ())
+                         if answer["type"] == "Discard" else set())
+                assert _strings(answer) & CARDS == shown
+                continue
+            assert not named, f"the relay stored {named} in a {type(part).__name__}"
+
+
+async def test_a_stranger_without_the_invite_is_refused(tmp_path: Path) -> None:
+    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
+                     decider=bot(1))
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            invite: Invite = await nursery.start(host.run)
+            with pytest.raises(LinkClosed) as refused:
+                await connect(nursery, invite.host, invite.port, identity=P.Identity.generate(),
+                              scope=invite.scope, secret=bytes(32))
+            assert refused.value.reason == "invite"
+            assert host.lobby == [] and host.start is None
+            nursery.cancel_scope.cancel()
+
+
+async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
+    """After the start only the roster's keys may link: the invite alone is not enough."""
+    table = Table(tmp_path, 3, via_relay=False)
+    outcome: dict[str, str] = {}
+
+    async def intrude(invite: Invite) -> None:
+        with trio.fail_after(30):
+            while table.nodes[0].start is None:
+                await trio.sleep(0.01)
+            async with trio.open_nursery() as nursery:
+                try:
+                    await connect(nursery, invite.host, invite.port,
+                                  identity=P.Identity.generate(), scope=invite.scope,
+                                  secret=invite.secret)
+                except LinkClosed as exc:
+                    outcome["reason"] = exc.reason
+
+    async with trio.open_nursery() as nursery:
+        host = TableNode(table.config(0, None), P.Identity.generate(), seats=3,
+                         decider=bot(0), emit=table.events[0].append)
+        table.nodes.append(host)
+        invite = await nursery.start(host.run)
+        nursery.start_soon(intrude, invite)
+        for index in (1, 2):
+            node = TableNode(table.config(index, None), P.Identity.generate(), invite=invite,
+                             decider=bot(index), emit=table.events[index].append)
+            table.nodes.append(node)
+            nursery.start_soon(node.run)
+        with trio.fail_after(120):
+            for node in table.nodes:
+                await node.done.wait()
+        nursery.cancel_scope.cancel()
+    assert "authorised" in outcome.get("reason", "")
+    assert len({r["digest"] for r in table.results()}) == 1
