@@ -108,8 +108,12 @@ class TableNode:
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
+            if self.hosting:
+                self.invite = self._resume_hosted()
             if self.config.listen_port is not None:
-                self.port = await nursery.start(self._serve)
+                self.port = await nursery.start(self._serve, self._listen_port())
+            if self.invite is None:
+                self.invite = self._new_invite()
             self._open_folder()
             task_status.started(self.invite)
             if self.invite is not None:
@@ -132,16 +136,25 @@ class TableNode:
             self._handle(peer, data)
             self._pump()
 
+    def _listen_port(self) -> int:
+        """The port asked for; after a restart, the one we had (others dial it)."""
+        if self.config.listen_port:
+            return self.config.listen_port
+        if self.invite is not None:
+            folder = TableFolder(self.config.data_dir, "tables", self.invite.scope)
+            if folder.exists():
+                port = folder.read_info().get("port", 0)
+                return port if isinstance(port, int) else 0
+        return 0
+
     def _open_folder(self) -> None:
         """Find (or make) this table's folder; resume a game already under way."""
         data_dir = self.config.data_dir
-        if self.hosting:
-            self.invite = self._resume_hosted() or self._new_invite()
         assert self.invite is not None
         self.folder = TableFolder(data_dir, "tables", self.invite.scope)
         info = self.folder.read_info() if self.folder.exists() else {}
         info.update({"invite": self.invite.text(), "role": "host" if self.hosting else "joiner",
-                     "status": info.get("status", "lobby")})
+                     "status": info.get("status", "lobby"), "port": self.port})
         self.folder.write_info(info)
         self.log = self.folder.log()
         if "start" in info:
@@ -167,10 +180,10 @@ class TableNode:
                     and invite.game == self.game and invite.seats == self.seats
                     and invite.host_key == self.identity.public.key):
                 self.emit({"event": "resuming", "table": path.name})
-                return attrs.evolve(invite, port=self.port or invite.port)
+                return invite
         return None
 
-    async def _serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+    async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         def secrets_for(scope: bytes) -> bytes | None:
             if self.invite is not None and scope == self.invite.scope:
                 return self.invite.secret
@@ -181,7 +194,7 @@ class TableNode:
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
 
-        await serve_links(self.config.listen_port or 0, self._adopt, identity=self.identity,
+        await serve_links(port, self._adopt, identity=self.identity,
                           secrets_for=secrets_for, authorize=authorise,
                           host=self.config.listen_host, task_status=task_status)
 

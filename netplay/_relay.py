@@ -115,6 +115,11 @@ class RelayNode:
             try:
                 for data in list(table.lobby):
                     await link.send(data)
+                for seat in range(P.MAX_SEATS):  # and ask for what we may have missed
+                    have = 0
+                    while (seat, have) in table.entries:
+                        have += 1
+                    await link.send(P.encode(P.FeedRequest(seat, have, 1 << 52)))
                 async for data in link:
                     await self._on_message(table, link, data)
             finally:

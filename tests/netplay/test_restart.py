@@ -1,0 +1,153 @@
+"""Crash and resume with real processes: SIGKILL a peer (or the relay) mid-game, run the
+same command again with the same data directory, and the game ends with one digest."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from netplay import Invite
+
+PACE = "0.02"
+
+
+class Peer:
+    """A ``fairtable`` process whose JSON events we read as they come."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.args = args
+        self.events: list[dict[str, Any]] = []
+        self.process: trio.Process | None = None
+        self._buffer = b""
+        self._more = trio.Event()
+
+    async def start(self, nursery: trio.Nursery) -> None:
+        self.process = await trio.lowlevel.open_process(
+            [sys.executable, "-m", "client.cli", *self.args],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        nursery.start_soon(self._read, self.process)
+
+    async def _read(self, process: trio.Process) -> None:
+        assert process.stdout is not None
+        async for chunk in process.stdout:
+            self._buffer += chunk
+            while b"\n" in self._buffer:
+                line, self._buffer = self._buffer.split(b"\n", 1)
+                if line.startswith(b"{"):
+                    self.events.append(json.loads(line))
+                    self._more.set()
+                    self._more = trio.Event()
+
+    async def event(self, kind: str, after: int = 0) -> dict[str, Any]:
+        while True:
+            for e in self.events[after:]:
+                if e["event"] == kind:
+                    return e
+            await self._more.wait()
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+            await self.process.wait()
+
+
+def log_records(data_dir: Path, invite: Invite) -> int:
+    path = data_dir / "tables" / invite.scope.hex() / "log"
+    if not path.exists():
+        return 0
+    data, count, pos = path.read_bytes(), 0, 0
+    while pos + 8 <= len(data):
+        pos += 8 + int.from_bytes(data[pos:pos + 4], "big")
+        count += pos <= len(data)
+    return count
+
+
+async def grown(data_dir: Path, invite: Invite, records: int) -> None:
+    """Wait (polling the peer's own log) until it holds ``records`` entries."""
+    while log_records(data_dir, invite) < records:
+        await trio.sleep(0.02)
+
+
+def common(data_dir: Path, via: str | None) -> list[str]:
+    extra = ["--via", via] if via else []
+    return ["--bot", "random", "--json", "--data-dir", str(data_dir), "--pace", PACE, *extra]
+
+
+async def play_with_a_crash(tmp: Path, victim: str) -> list[dict[str, Any]]:
+    """Host + two joiners (+ a relay when the relay is the victim); kill one, restart it."""
+    peers: list[Peer] = []
+    async with trio.open_nursery() as nursery:
+        via = None
+        relay_args = ["relay", "--port", "0", "--json", "--data-dir", str(tmp / "relay")]
+        relay = None
+        if victim == "relay":
+            relay = Peer(relay_args)
+            await relay.start(nursery)
+            port = (await relay.event("relay_open"))["port"]
+            via = f"127.0.0.1:{port}"
+            relay_args[2] = str(port)  # restart on the same port
+        host = Peer(["host", "reign", "--seats", "3", *common(tmp / "host", via)])
+        await host.start(nursery)
+        invite = Invite.parse((await host.event("table_open"))["invite"])
+        joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)])
+                   for i in (1, 2)]
+        for joiner in joiners:
+            await joiner.start(nursery)
+        peers = [host, *joiners]
+        if victim == "relay":
+            assert relay is not None
+            await grown(tmp / "host", invite, 60)
+            relay.kill()
+            await relay.process.wait()  # type: ignore[union-attr]
+            revived = Peer(relay_args)
+            await revived.start(nursery)
+            extra = [revived]
+        else:
+            index = {"host": 0, "joiner": 2}[victim]
+            folder = tmp / ("host" if index == 0 else "joiner2")
+            await grown(folder, invite, 60)
+            peers[index].kill()
+            await peers[index].process.wait()  # type: ignore[union-attr]
+            peers[index] = Peer(peers[index].args)
+            await peers[index].start(nursery)
+            extra = []
+        results = [await peer.event("game_over") for peer in peers]
+        if victim not in ("relay",):
+            seated = await peers[{"host": 0, "joiner": 2}[victim]].event("seated")
+            assert seated["resumed"] is True
+        for peer in peers + extra + ([relay] if relay else []):
+            await peer.stop()
+        nursery.cancel_scope.cancel()
+    return results
+
+
+async def test_liveness_a_joiner_killed_mid_game_resumes_and_the_game_ends(tmp_path: Path) -> None:
+    with trio.fail_after(180):
+        results = await play_with_a_crash(tmp_path, "joiner")
+    assert len({r["digest"] for r in results}) == 1
+
+
+async def test_liveness_the_host_killed_mid_game_resumes_and_the_game_ends(tmp_path: Path) -> None:
+    with trio.fail_after(180):
+        results = await play_with_a_crash(tmp_path, "host")
+    assert len({r["digest"] for r in results}) == 1
+
+
+async def test_liveness_the_relay_killed_mid_game_comes_back_and_the_game_ends(
+    tmp_path: Path,
+) -> None:
+    with trio.fail_after(180):
+        results = await play_with_a_crash(tmp_path, "relay")
+    assert len({r["digest"] for r in results}) == 1
