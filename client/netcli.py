@@ -31,6 +31,7 @@ from netplay import (
     TableNode,
     load_identity_seed,
 )
+from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 
 class NetUsageError(Exception):
@@ -115,6 +116,8 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         seat_timeout=args.seat_timeout,
         abandon_after=args.abandon_after,
         pace=args.pace,
+        announce_to=(None if getattr(args, "no_announce", True)
+                     else (args.announce_address, args.discovery_port)),
     )
 
 
@@ -181,6 +184,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_tables(args: argparse.Namespace) -> int:
+    """``fairtable tables``: what the LAN announces (a hint: you still need the invite)."""
+    if args.seconds <= 0:
+        raise NetUsageError("--seconds must be positive")
+
+    async def hear() -> list[Any]:
+        return await listen(port=args.discovery_port, duration=args.seconds)
+
+    found = trio.run(hear)
+    for table in found:
+        if args.json:
+            print(json.dumps({"game": table.game, "seats": table.seats, "free": table.free,
+                              "host": table.host, "port": table.port,
+                              "fingerprint": table.fingerprint}, sort_keys=True))
+        else:
+            print(f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
+                  f"seats free, host {table.fingerprint[:16]} (ask the host for the invite)")
+    if not found and not args.json:
+        print(f"No tables announced on the LAN in {args.seconds:g} s.")
+    return 0
+
+
 def add_commands(sub: Any) -> None:
     """The network subcommands, for the main parser."""
     def common(p: argparse.ArgumentParser, listen: bool = True) -> None:
@@ -205,6 +230,11 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--seats", type=int, required=True)
     host.add_argument("--port", type=int, default=0, help="port to listen on (default: any)")
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
+    host.add_argument("--no-announce", action="store_true",
+                      help="do not announce the table on the LAN")
+    host.add_argument("--announce-address", default=BROADCAST,
+                      help="where to send LAN announcements (default: broadcast)")
+    host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
@@ -216,3 +246,8 @@ def add_commands(sub: Any) -> None:
     relay.add_argument("--port", type=int, default=7777)
     common(relay, listen=False)
     relay.set_defaults(run=run)
+    tables = sub.add_parser("tables", help="list tables announced on the LAN")
+    tables.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
+    tables.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    tables.add_argument("--json", action="store_true", help="one JSON line per table")
+    tables.set_defaults(run=run_tables)

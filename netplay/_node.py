@@ -25,6 +25,7 @@ import trio
 
 import protocol as P
 
+from ._discovery import Announcement, announce
 from ._invite import Invite, join_proof, relay_token
 from ._link import Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart, sign_start, verify_start
@@ -57,6 +58,7 @@ class NodeConfig:
     grace: float = 1.0
     round_limit: int = 60
     pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
+    announce_to: tuple[str, int] | None = None  # LAN discovery: where the host announces
 
 
 @attrs.define(eq=False)
@@ -103,6 +105,7 @@ class TableNode:
         self._send_inbox, self._inbox = trio.open_memory_channel[tuple[_Peer, bytes]](512)
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
+        self._stop_announcing: trio.CancelScope | None = None
 
     # -- running -----------------------------------------------------------------------------
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
@@ -126,6 +129,8 @@ class TableNode:
                                    self.invite.host_key)
             nursery.start_soon(self._clock)
             nursery.start_soon(self._main_loop)
+            if self.hosting and self.config.announce_to is not None and self.start is None:
+                nursery.start_soon(self._announce)
             self._pump()
             await self.done.wait()
             await trio.sleep(self.config.grace)  # let the last entries reach the others
@@ -135,6 +140,19 @@ class TableNode:
         async for peer, data in self._inbox:
             self._handle(peer, data)
             self._pump()
+
+    async def _announce(self) -> None:
+        """Tell the LAN about the table while seats are free (a hint: the invite decides)."""
+        assert self.invite is not None and self.config.announce_to is not None
+        invite, (address, port) = self.invite, self.config.announce_to
+
+        def summary() -> Announcement:
+            free = self.seats - max(1, len(self.lobby))
+            return Announcement.from_invite(invite, free=free, host="")
+
+        with trio.CancelScope() as scope:
+            self._stop_announcing = scope
+            await announce(summary, port=port, address=address, interval=1.0)
 
     def _listen_port(self) -> int:
         """The port asked for; after a restart, the one we had (others dial it)."""
@@ -373,6 +391,8 @@ class TableNode:
             info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
             self.folder.write_info(info)
         self.start = start
+        if self._stop_announcing is not None:
+            self._stop_announcing.cancel()
         self.session = P.TableSession(spec, seat, self.identity,
                                       secret_seed=self.folder.secret_seed(),
                                       saved=list(self.log.records))

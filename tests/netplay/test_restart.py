@@ -98,7 +98,8 @@ async def play_with_a_crash(tmp: Path, victim: str) -> list[dict[str, Any]]:
             port = (await relay.event("relay_open"))["port"]
             via = f"127.0.0.1:{port}"
             relay_args[2] = str(port)  # restart on the same port
-        host = Peer(["host", "reign", "--seats", "3", *common(tmp / "host", via)])
+        host = Peer(["host", "reign", "--seats", "3", "--no-announce",
+                     *common(tmp / "host", via)])
         await host.start(nursery)
         invite = Invite.parse((await host.event("table_open"))["invite"])
         joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)])

@@ -170,3 +170,20 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
         nursery.cancel_scope.cancel()
     assert "authorised" in outcome.get("reason", "")
     assert len({r["digest"] for r in table.results()}) == 1
+
+
+async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path: Path) -> None:
+    from netplay._discovery import open_listener
+
+    with trio.fail_after(30):
+        listener = await open_listener(port=0, host="127.0.0.1")
+        port = listener.port
+        config = NodeConfig(data_dir=tmp_path / "host", announce_to=("127.0.0.1", port))
+        host = TableNode(config, P.Identity.generate(), seats=4, decider=bot(0))
+        async with trio.open_nursery() as nursery:
+            invite: Invite = await nursery.start(host.run)
+            with listener:
+                heard = await listener.receive()
+            assert (heard.game, heard.seats, heard.free, heard.port) == ("reign", 4, 3, invite.port)
+            assert heard.fingerprint == invite.fingerprint
+            nursery.cancel_scope.cancel()
