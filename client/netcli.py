@@ -174,13 +174,19 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "host" and not 0 <= args.bots < args.seats:
         raise NetUsageError("--bots must leave the host a seat")
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
+    interrupted = False
+    problem: Exception | None = None
     try:
         trio.run(main, args)
-    except KeyboardInterrupt:
+    except* KeyboardInterrupt:
+        interrupted = True
+    except* (StorageError, NetUsageError) as group:
+        problem = group.exceptions[0]  # type: ignore[assignment]
+    if problem is not None:
+        raise NetUsageError(str(problem))
+    if interrupted:
         print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
         return 130
-    except StorageError as exc:
-        raise NetUsageError(str(exc)) from None
     return 0
 
 

@@ -11,14 +11,49 @@
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 
-from ._invite import Invite, InviteError, join_proof, relay_token
-from ._link import Link, LinkClosed, PeerInfo, connect, connect_with_backoff, serve_links
+from ._discovery import (
+    BROADCAST,
+    DISCOVERY_PORT,
+    Announcement,
+    BadAnnouncement,
+    DiscoveryListener,
+    announce,
+    listen,
+    open_listener,
+)
+from ._frames import FrameReader, encode_frame
+from ._invite import Invite, InviteError, join_proof, relay_token, verify_join_proof
+from ._link import (
+    FATAL_REASONS,
+    Link,
+    LinkClosed,
+    LinkConfig,
+    PeerInfo,
+    connect,
+    connect_with_backoff,
+    open_link,
+    serve_links,
+)
 from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart
 from ._node import NodeConfig, TableNode, relay_scope
 from ._relay import RelayNode
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
 
 __all__ = [
+    "BROADCAST",
+    "DISCOVERY_PORT",
+    "FATAL_REASONS",
+    "Announcement",
+    "BadAnnouncement",
+    "DiscoveryListener",
+    "FrameReader",
+    "LinkConfig",
+    "announce",
+    "encode_frame",
+    "listen",
+    "open_link",
+    "open_listener",
+    "verify_join_proof",
     "DEFAULT_DATA_DIR",
     "Invite",
     "InviteError",

@@ -152,3 +152,20 @@ async def test_liveness_the_relay_killed_mid_game_comes_back_and_the_game_ends(
     with trio.fail_after(180):
         results = await play_with_a_crash(tmp_path, "relay")
     assert len({r["digest"] for r in results}) == 1
+
+
+async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            host = Peer(["host", "reign", "--seats", "3", "--no-announce",
+                         *common(tmp_path / "host", None)])
+            await host.start(nursery)
+            invite = Invite.parse((await host.event("table_open"))["invite"])
+            assert host.process is not None
+            host.process.send_signal(signal.SIGINT)
+            code = await host.process.wait()
+            nursery.cancel_scope.cancel()
+    assert code == 130
+    info = json.loads((tmp_path / "host" / "tables" / invite.scope.hex() / "table.json")
+                      .read_text())
+    assert info["invite"] == invite.text() and info["role"] == "host"

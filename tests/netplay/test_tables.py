@@ -187,3 +187,89 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
             assert (heard.game, heard.seats, heard.free, heard.port) == ("reign", 4, 3, invite.port)
             assert heard.fingerprint == invite.fingerprint
             nursery.cancel_scope.cancel()
+
+
+async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
+    tmp_path: Path,
+) -> None:
+    """Every other peer reports the silent seat, then ends the game naming it, log kept."""
+    events: list[list[dict[str, Any]]] = [[], [], []]
+
+    def config(index: int) -> NodeConfig:
+        return NodeConfig(data_dir=tmp_path / f"p{index}", seat_timeout=0.3, abandon_after=1.0,
+                          grace=0.2)
+
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            host = TableNode(config(0), P.Identity.generate(), seats=3, decider=bot(0),
+                             emit=events[0].append)
+            invite = await nursery.start(host.run)
+            nodes = [host]
+            doomed = trio.CancelScope()
+            for index in (1, 2):
+                node = TableNode(config(index), P.Identity.generate(), invite=invite,
+                                 decider=bot(index), emit=events[index].append)
+                nodes.append(node)
+
+                async def run(node: TableNode = node, index: int = index) -> None:
+                    if index == 2:
+                        with doomed:
+                            await node.run()
+                    else:
+                        await node.run()
+
+                nursery.start_soon(run)
+            while nodes[2].log is None or len(nodes[2].log.records) < 30:
+                await trio.sleep(0.01)
+            doomed.cancel()  # seat of node 2 goes silent for good
+            silent = nodes[2].session.seat  # type: ignore[union-attr]
+            await nodes[0].done.wait()
+            await nodes[1].done.wait()
+            nursery.cancel_scope.cancel()
+    for index in (0, 1):
+        kinds = [e["event"] for e in events[index]]
+        assert "waiting" in kinds and "abandoned" in kinds
+        verdict = next(e for e in events[index] if e["event"] == "verdict")
+        assert verdict["seat"] == silent
+        assert verdict["kind"] in ("timeout", "withheld-reveal")
+        assert nodes[index].log is not None and len(nodes[index].log.records) >= 30
+
+
+async def test_garbage_and_connection_floods_leave_the_game_unaffected(tmp_path: Path) -> None:
+    table = Table(tmp_path, 3, via_relay=False)
+
+    async def pester(port: int) -> None:
+        async def one(payload: bytes, hold: bool) -> None:
+            try:
+                stream = await trio.open_tcp_stream("127.0.0.1", port)
+            except OSError:
+                return
+            async with stream:
+                try:
+                    await stream.send_all(payload)
+                    if hold:
+                        await trio.sleep_forever()  # a stalled handshake
+                    await stream.receive_some(1024)
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    return
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(one, b"\xff" * 4 + b"junk", False)  # oversize declared length
+            nursery.start_soon(one, b"\x00\x00\x00\x05hello", False)  # garbage frame
+            for _ in range(150):
+                nursery.start_soon(one, b"", True)
+            await trio.sleep(3)
+            nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as outer:
+        async def play() -> None:
+            await table.play()
+            outer.cancel_scope.cancel()
+
+        outer.start_soon(play)
+        with trio.fail_after(120):
+            while not table.nodes or table.nodes[0].port == 0:
+                await trio.sleep(0.01)
+            await pester(table.nodes[0].port)
+            await trio.sleep_forever()
+    assert len({r["digest"] for r in table.results()}) == 1
