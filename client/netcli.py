@@ -116,6 +116,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         seat_timeout=args.seat_timeout,
         abandon_after=args.abandon_after,
         pace=args.pace,
+        stats=args.stats,
         announce_to=(None if getattr(args, "no_announce", True)
                      else (args.announce_address, args.discovery_port)),
     )
@@ -181,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     except* KeyboardInterrupt:
         interrupted = True
     except* (StorageError, NetUsageError) as group:
-        problem = group.exceptions[0]  # type: ignore[assignment]
+        problem = group.exceptions[0]
     if problem is not None:
         raise NetUsageError(str(problem))
     if interrupted:
@@ -230,6 +231,7 @@ def add_commands(sub: Any) -> None:
                            help="seconds of silence after which the game is abandoned")
             p.add_argument("--pace", type=float, default=0.0,
                            help="seconds a bot waits before each decision (default: none)")
+            p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", choices=["reign"])

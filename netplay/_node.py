@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ class NodeConfig:
     round_limit: int = 60
     pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
     announce_to: tuple[str, int] | None = None  # LAN discovery: where the host announces
+    stats: bool = False  # report timings and traffic with game_over (for bench/netplay.py)
 
 
 @attrs.define(eq=False)
@@ -106,6 +108,9 @@ class TableNode:
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
         self._stop_announcing: trio.CancelScope | None = None
+        self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
+        self._applied: dict[int, float] = {}  # step -> when our engine moved past it
+        self._serial = 0
 
     # -- running -----------------------------------------------------------------------------
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
@@ -427,6 +432,12 @@ class TableNode:
         if session is None:
             return
         while True:
+            serial = session.game.state.serial
+            if serial != self._serial:
+                now = time.monotonic()
+                for step in range(self._serial, serial):
+                    self._applied.setdefault(step, now)
+                self._serial = serial
             for data in session.outgoing():
                 assert self.log is not None
                 self.log.append(data, durable=True)  # durable before visible
@@ -443,14 +454,21 @@ class TableNode:
             if self.config.pace > 0 and self._nursery is not None:
                 self._nursery.start_soon(self._decide_later, event)
             else:
+                self._decided[event.step] = (time.monotonic(), event.decision.kind)
                 session.decide(self.decider(event))
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
             self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
             self._finish("verdict")
         elif isinstance(event, P.GameFinished):
-            self.emit({"event": "game_over", "winner": event.winner, "digest": event.digest,
-                       "end": event.end})
+            report: dict[str, Any] = {"event": "game_over", "winner": event.winner,
+                                      "digest": event.digest, "end": event.end}
+            if self.config.stats:
+                report["stats"] = {"messages": session.messages_sent,
+                                   "bytes": session.bytes_sent,
+                                   "decided": {str(k): v for k, v in self._decided.items()},
+                                   "applied": {str(k): v for k, v in self._applied.items()}}
+            self.emit(report)
             self._finish("finished")
 
     async def _decide_later(self, event: P.DecisionNeeded) -> None:

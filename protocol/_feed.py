@@ -263,6 +263,8 @@ class FeedLog:
         key = self.roster.get(entry.seat)
         if key is None:
             raise Misaddressed(f"entry from unknown seat {entry.seat}")
+        if self._entries[entry.seat].get(entry.seq) == entry:
+            return False  # an exact copy of what we hold: nothing to check again
         signed = entry.signed_header()
         signed.verify(key)
         if entry.seq == 0 and entry.prev != ZERO_HASH:

@@ -1,0 +1,95 @@
+"""Network speed: a whole Reign bot game over loopback TCP, every peer its own process.
+
+Starts a host and N-1 joiners (``fairtable host/join --bot random``) with all the
+protocol's cryptography, waits for every peer's ``game_over``, and prints the
+wall time, messages and bytes sent, and the latency of a decision -- from the
+moment a seat answers until the last peer has applied it -- as p50/p99, for all
+decisions and for secret ones (bids and covert backing: commit, then reveal).
+Targets (issue 4): the 5-seat game in at most 5 s; a secret-decision round among
+6 peers at most 7 ms p50.
+
+    .venv/bin/python bench/netplay.py [--players 5] [--games 1] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SECRET = {"bid", "covert"}
+
+
+def run_game(players: int, folder: Path) -> tuple[float, list[dict[str, Any]]]:
+    common = ["--bot", "random", "--json", "--stats"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    cli = [sys.executable, "-m", "client.cli"]
+    start = time.monotonic()
+    host = subprocess.Popen([*cli, "host", "reign", "--seats", str(players), "--no-announce",
+                             "--data-dir", str(folder / "p0"), *common],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    assert host.stdout is not None
+    invite = json.loads(host.stdout.readline())["invite"]
+    joiners = [subprocess.Popen([*cli, "join", invite, "--data-dir", str(folder / f"p{i}"),
+                                 *common], stdout=subprocess.PIPE, text=True, env=env)
+               for i in range(1, players)]
+    results = []
+    for proc in [host, *joiners]:
+        out, _ = proc.communicate(timeout=600)
+        events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        results.append(next(e for e in events if e["event"] == "game_over"))
+    elapsed = max(time.monotonic() - start, 0.0)
+    return elapsed, results
+
+
+def latencies(results: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
+    every, secret = [], []
+    applied = [r["stats"]["applied"] for r in results]
+    for r in results:
+        for step, (when, kind) in r["stats"]["decided"].items():
+            if all(step in a for a in applied):
+                latency = max(a[step] for a in applied) - when
+                every.append(latency)
+                if kind in SECRET:
+                    secret.append(latency)
+    return every, secret
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1)
+    args = parser.parse_args()
+    for game in range(args.games):
+        with tempfile.TemporaryDirectory() as tmp:
+            elapsed, results = run_game(args.players, Path(tmp))
+        digests = {r["digest"] for r in results}
+        every, secret = latencies(results)
+        messages = sum(r["stats"]["messages"] for r in results)
+        sent = sum(r["stats"]["bytes"] for r in results)
+        print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each: "
+              f"{elapsed:.2f} s wall (includes process start-up), "
+              f"{'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
+        print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB")
+        print(f"  decision latency (answer -> applied by every peer): "
+              f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}")
+        print(f"  secret decisions (bid, covert): p50 {pct(secret, 0.5):.1f} ms, "
+              f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}")
+        if every:
+            print(f"  mean {statistics.mean(every) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
