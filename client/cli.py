@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from client import netcli
+from client import netcli, play
 from client.bots import BOTS
 from client.simulate import GAMES, run_crypto_game, run_game
 from protocol import CHEATS
@@ -142,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     aud.set_defaults(run=_audit)
     netcli.add_commands(sub)
+    play.add_commands(sub)
     return parser
 
 
@@ -150,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (UsageError, netcli.NetUsageError) as exc:
+    except (UsageError, netcli.NetUsageError, play.PlayUsageError) as exc:
         print(f"fairtable: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

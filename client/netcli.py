@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import trio
 
 import protocol as P
@@ -122,12 +123,6 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
     )
 
 
-def _need_bot(args: argparse.Namespace) -> None:
-    if args.bot is None:
-        raise NetUsageError("playing from the keyboard comes with the console client; "
-                            "for now run a headless peer with --bot random|heuristic")
-
-
 async def _host(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
@@ -166,14 +161,27 @@ async def _relay(args: argparse.Namespace) -> None:
     await relay.run()
 
 
+def _screen_config(args: argparse.Namespace, listen: bool) -> dict[str, Any]:
+    config = attrs.asdict(_config(args, Path("."), listen))
+    del config["data_dir"]
+    return config
+
+
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``host``, ``join`` and ``relay``."""
-    if args.command in ("host", "join"):
-        _need_bot(args)
+    from client import play
+
     if args.command == "host" and not 3 <= args.seats <= 7:
         raise NetUsageError("Reign is for 3 to 7 players")
     if args.command == "host" and not 0 <= args.bots < args.seats:
         raise NetUsageError("--bots must leave the host a seat")
+    if args.command == "join" and args.invite is None and args.bot is not None:
+        raise NetUsageError("a headless peer needs the invite")
+    if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
+        data_dir = _data_dir(args)
+        if args.command == "host":
+            return play.host_screen(args, data_dir, _screen_config(args, True))
+        return play.join_screen(args.invite, data_dir, _screen_config(args, args.via is None))
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
     problem: Exception | None = None
@@ -246,7 +254,7 @@ def add_commands(sub: Any) -> None:
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
-    join.add_argument("invite")
+    join.add_argument("invite", nargs="?", help="the invite (none: list tables on the LAN)")
     join.add_argument("--port", type=int, default=0, help="port to listen on for other seats")
     common(join)
     join.set_defaults(run=run)

@@ -25,6 +25,7 @@ import attrs
 import trio
 
 import protocol as P
+from engine.errors import EngineError
 
 from ._discovery import Announcement, announce
 from ._invite import Invite, join_proof, relay_token
@@ -61,6 +62,7 @@ class NodeConfig:
     pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
     announce_to: tuple[str, int] | None = None  # LAN discovery: where the host announces
     stats: bool = False  # report timings and traffic with game_over (for bench/netplay.py)
+    ui_events: bool = False  # also report views, decisions and seen cards (for a screen)
 
 
 @attrs.define(eq=False)
@@ -83,7 +85,10 @@ class TableNode:
         game: str = "reign",
         decider: Decider | None = None,
         emit: Emit = lambda event: None,
+        answers: trio.MemoryReceiveChannel[Any] | None = None,
     ) -> None:
+        """``decider`` answers for a bot; without one, ``answers`` brings a person's answers
+        (from the screen, through a bounded channel) and ``emit`` reports every view."""
         self.config = config
         self.identity = identity
         self.invite = invite
@@ -92,6 +97,7 @@ class TableNode:
         self.game = game
         self.decider = decider
         self.emit = emit
+        self.answers = answers
         self.session: P.TableSession | None = None
         self.start: TableStart | None = None
         self.peers: set[_Peer] = set()
@@ -134,6 +140,8 @@ class TableNode:
                                    self.invite.host_key)
             nursery.start_soon(self._clock)
             nursery.start_soon(self._main_loop)
+            if self.answers is not None:
+                nursery.start_soon(self._take_answers)
             if self.hosting and self.config.announce_to is not None and self.start is None:
                 nursery.start_soon(self._announce)
             self._pump()
@@ -456,6 +464,13 @@ class TableNode:
             else:
                 self._decided[event.step] = (time.monotonic(), event.decision.kind)
                 session.decide(self.decider(event))
+        elif isinstance(event, P.DecisionNeeded) and self.config.ui_events:
+            self.emit({"event": "decision", "decision": event.decision, "view": event.view})
+        elif isinstance(event, P.StepApplied) and self.config.ui_events:
+            self.emit({"event": "view", "view": session.game.view(session.seat),
+                       "events": event.events})
+        elif isinstance(event, P.CardsSeen) and self.config.ui_events:
+            self.emit({"event": "cards_seen", "cards": event.cards, "why": event.why})
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
             self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
@@ -470,6 +485,21 @@ class TableNode:
                                    "applied": {str(k): v for k, v in self._applied.items()}}
             self.emit(report)
             self._finish("finished")
+
+    async def _take_answers(self) -> None:
+        """A person's answers, as the screen sends them."""
+        assert self.answers is not None
+        async for answer in self.answers:
+            session = self.session
+            if session is None:
+                continue
+            try:
+                session.decide(answer)
+            except (EngineError, P.LocalProtocolError) as exc:
+                self.emit({"event": "refused_answer", "reason": getattr(exc, "reason", str(exc))})
+                continue
+            self.emit({"event": "answered"})
+            self._pump()
 
     async def _decide_later(self, event: P.DecisionNeeded) -> None:
         await trio.sleep(self.config.pace)

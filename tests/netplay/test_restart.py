@@ -15,7 +15,8 @@ import trio
 
 from netplay import Invite
 
-PACE = "0.02"
+PACE = "0.1"  # slow enough that the crash lands mid-game, not after it
+CRASH_AFTER = 40  # log records the victim holds when it is killed (round 1 or 2)
 
 
 class Peer:
@@ -28,7 +29,9 @@ class Peer:
         self._buffer = b""
         self._more = trio.Event()
 
-    async def start(self, nursery: trio.Nursery) -> None:
+    async def start(self, nursery: trio.Nursery, started: list[Peer] | None = None) -> None:
+        if started is not None:
+            started.append(self)
         self.process = await trio.lowlevel.open_process(
             [sys.executable, "-m", "client.cli", *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -88,41 +91,55 @@ def common(data_dir: Path, via: str | None) -> list[str]:
 async def play_with_a_crash(tmp: Path, victim: str) -> list[dict[str, Any]]:
     """Host + two joiners (+ a relay when the relay is the victim); kill one, restart it."""
     peers: list[Peer] = []
+    started: list[Peer] = []
+    try:
+        return await _crash(tmp, victim, peers, started)
+    finally:
+        with trio.CancelScope(shield=True):
+            for peer in started:  # never leave a process behind, even on failure
+                await peer.stop()
+
+
+async def _crash(tmp: Path, victim: str, peers: list[Peer],
+                 started: list[Peer]) -> list[dict[str, Any]]:
     async with trio.open_nursery() as nursery:
         via = None
         relay_args = ["relay", "--port", "0", "--json", "--data-dir", str(tmp / "relay")]
         relay = None
         if victim == "relay":
             relay = Peer(relay_args)
-            await relay.start(nursery)
+            await relay.start(nursery, started)
             port = (await relay.event("relay_open"))["port"]
             via = f"127.0.0.1:{port}"
             relay_args[2] = str(port)  # restart on the same port
         host = Peer(["host", "reign", "--seats", "3", "--no-announce",
                      *common(tmp / "host", via)])
-        await host.start(nursery)
+        await host.start(nursery, started)
         invite = Invite.parse((await host.event("table_open"))["invite"])
         joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)])
                    for i in (1, 2)]
         for joiner in joiners:
-            await joiner.start(nursery)
+            await joiner.start(nursery, started)
         peers = [host, *joiners]
         if victim == "relay":
             assert relay is not None
-            await grown(tmp / "host", invite, 60)
+            await grown(tmp / "host", invite, CRASH_AFTER)
             relay.kill()
             await relay.process.wait()  # type: ignore[union-attr]
+            assert not host.events or all(e["event"] != "game_over" for e in host.events)
             revived = Peer(relay_args)
-            await revived.start(nursery)
+            await revived.start(nursery, started)
             extra = [revived]
         else:
             index = {"host": 0, "joiner": 2}[victim]
             folder = tmp / ("host" if index == 0 else "joiner2")
-            await grown(folder, invite, 60)
+            await grown(folder, invite, CRASH_AFTER)
             peers[index].kill()
             await peers[index].process.wait()  # type: ignore[union-attr]
+            info = json.loads((folder / "tables" / invite.scope.hex() / "table.json").read_text())
+            assert info["status"] == "playing", "the crash must land mid-game"
             peers[index] = Peer(peers[index].args)
-            await peers[index].start(nursery)
+            await peers[index].start(nursery, started)
             extra = []
         results = [await peer.event("game_over") for peer in peers]
         if victim not in ("relay",):

@@ -1,0 +1,360 @@
+"""The console client's model: what the screen shows and what the player may type.
+
+The model holds only what this seat may know -- its :class:`ReignView` (public
+state plus its own hand), the decision it is asked, a log in words, the status
+line -- and turns typed input into engine answers.  Every decision is offered
+as a numbered menu whose first item is always a complete legal answer; cards
+for bids, covert backing, discards and spoils are picked one by one and
+confirmed with ``done``.  Input the rules refuse gets a one-line reason and
+changes nothing.  The model does no I/O: ``submit`` hands answers to a callback
+(the network side), and ``apply_event`` takes what the network side reports.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine.reign import (
+    Bid,
+    Covert,
+    Discard,
+    DrawChoice,
+    ReignView,
+    Spoils,
+    standard_catalog,
+)
+from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
+from engine.requests import Decision
+
+__all__ = ["ClientModel", "card_label", "describe_public_event"]
+
+DEFS = standard_catalog().defs
+HELP = {
+    "bid": "Bid for a support card: pick military cards of ONE house (and influence events) by "
+           "number, then 'done'. 'pass' bids nothing.",
+    "overt": "Overt backing: choose one card to place face up in an army, or pass.",
+    "covert": "Covert backing: pick up to {max} cards face down, each as 'N>S' (card N into seat "
+              "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
+    "keep_support": "You hold two support cards: choose the one to keep.",
+    "tie_break": "Players are tied: choose the winner.",
+    "regent_discard": "A player gained a support card: as Regent you discard a card.",
+    "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
+              "betrayal sat in your army. 'done' to confirm.",
+    "draw": "Draw 3 military cards, or 2 military and 1 event.",
+    "discard": "Your hand is over 8: pick {count} cards to discard, then 'done'.",
+}
+
+
+def card_label(card: str) -> str:
+    d = DEFS[card]
+    if d.kind == "military":
+        tag = f"{d.house} {d.force}" + (" unique" if d.unique else "")
+    else:
+        tag = "betrayal" if d.betrayal else ("influence" if d.phase == "influence" else "event")
+    return f"{d.name} [{tag}]"
+
+
+def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
+    """One line of words for a public engine event (None: not worth a line)."""
+    def who(seat: int) -> str:
+        return "you" if seat == me else f"seat {seat}"
+
+    kind = e[0]
+    if kind == "round":
+        return f"-- Round {e[1]} begins; {who(e[2])} first --"
+    if kind == "houses":
+        return "Houses in play: " + ", ".join(e[1])
+    if kind == "bid":
+        return f"{who(e[1])} bid {e[2]} card(s) face down" if e[2] else f"{who(e[1])} did not bid"
+    if kind == "bid_revealed":
+        return f"{who(e[1])} revealed a bid: " + ", ".join(card_label(c) for c in e[2])
+    if kind == "support_gained":
+        return f"{who(e[1])} gained the support of {e[2]}"
+    if kind in ("support_lost", "support_returned"):
+        return f"{who(e[1])} lost the support of {e[2]}"
+    if kind == "overt":
+        return f"{who(e[1])} placed {card_label(e[3])} face up in {who(e[2])}'s army"
+    if kind == "covert":
+        return f"{who(e[1])} placed {len(e[2])} card(s) face down" + (
+            " (into " + ", ".join(f"{who(t)}'s army" for t in e[2]) + ")" if e[2] else "")
+    if kind == "army_revealed":
+        return f"{who(e[1])}'s army revealed: " + ", ".join(card_label(c) for c in e[2])
+    if kind == "combat_totals":
+        return "Combat: " + ", ".join(f"{who(s)} {t}" for s, t in e[1])
+    if kind == "regent":
+        return f"{who(e[1])} takes the Onyx Crown and is Regent"
+    if kind == "legitimacy":
+        return "Legitimacy: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(e[1]))
+    if kind == "spoils":
+        return f"{who(e[1])} hands out spoils: " + ", ".join(f"{n} to {who(s)}" for s, n in e[2])
+    if kind == "regent_discard":
+        return f"{who(e[1])} (Regent) discarded {card_label(e[2])}"
+    if kind == "discard":
+        return f"{who(e[1])} discarded " + ", ".join(card_label(c) for c in e[2])
+    if kind == "winner":
+        return f"{who(e[1])} rules Kazath!"
+    if kind == "no_armies":
+        return "Nobody holds a support card: no battle this round"
+    if kind == "tie_broken":
+        return f"{who(e[1])} settled a tie for {who(e[2])}"
+    if kind == "round_limit":
+        return "The round limit is reached: nobody wins"
+    return None
+
+
+@attrs.define
+class _Pick:
+    """A multi-card answer being built: (card, target) pairs."""
+
+    cards: list[tuple[str, int | None]] = attrs.Factory(list)
+
+
+class ClientModel:
+    """Everything the console screen shows, for one seat."""
+
+    def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
+        self.submit = submit
+        self.seat: int | None = None
+        self.players = 0
+        self.view: ReignView | None = None
+        self.decision: Decision | None = None
+        self.log: deque[str] = deque(maxlen=500)
+        self.message = ""  # the one-line reply to the last input
+        self.status = "Connecting..."
+        self.invite = ""
+        self.over = ""
+        self.show_help = False
+        self.pick = _Pick()
+        self.waiting: dict[int, int] = {}
+
+    # -- from the network side -----------------------------------------------------------
+    def apply_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "table_open":
+            self.invite = event["invite"]
+            self.status = "Waiting for players to join"
+        elif kind == "lobby":
+            self.status = f"{event['seated']} of {event['seats']} seats taken"
+        elif kind == "seated":
+            self.seat, self.players = event["seat"], event["players"]
+            self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+        elif kind == "view":
+            self.view = event["view"]
+            for e in event.get("events", ()):
+                line = describe_public_event(e, self.seat)
+                if line:
+                    self.log.append(line)
+        elif kind == "decision":
+            self.view = event["view"]
+            self.decision = event["decision"]
+            self.pick = _Pick()
+            self.message = f"Your move: {self.decision.kind.replace('_', ' ')} (? for help)"
+        elif kind == "cards_seen":
+            why = "drawn" if event["why"] == "dealt" else "handed to you"
+            self.log.append(f"You see the cards {why}: "
+                            + ", ".join(card_label(c) for c in event["cards"]))
+        elif kind == "refused_answer":
+            self.message = f"Not allowed: {event['reason']}"
+        elif kind == "waiting":
+            self.waiting[event["seat"]] = event["seconds"]
+        elif kind == "verdict":
+            who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
+            self.over = f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
+            self.log.append(self.over)
+            self.decision = None
+        elif kind == "abandoned":
+            self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
+        elif kind == "game_over":
+            winner = event["winner"]
+            if winner is None:
+                self.over = "Game over: nobody rules Kazath (round limit)"
+            else:
+                self.over = "Game over: " + ("you win!" if winner == self.seat
+                                             else f"seat {winner} wins")
+            self.log.append(self.over)
+            self.decision = None
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if self.over:
+            self.status = self.over + "  (q to quit)"
+            return
+        if self.view is None:
+            return
+        pub = self.view.public
+        turn = "your move" if self.decision is not None else "waiting for the others"
+        waiting = "".join(f"; waiting for seat {s} ({t} s)"
+                          for s, t in sorted(self.waiting.items()))
+        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
+
+    # -- what the screen lists -------------------------------------------------------------
+    def hand(self) -> list[str]:
+        return list(self.view.hand) if self.view is not None else []
+
+    def menu(self) -> list[tuple[str, Any]]:
+        """The numbered options: (label, answer or a command string)."""
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            return []
+        kind = d.kind
+        if kind == "bid":
+            options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
+            for house, cards in bid_groups(view, d).items():
+                best = sorted(cards, key=lambda c: -DEFS[c].force)
+                options.append((f"bid all {house}: " + ", ".join(card_label(c) for c in best),
+                                Bid(d.seat, len(best), tuple(best))))
+            return options
+        if kind == "covert":
+            return [("place nothing face down", Covert(d.seat, (), ()))] if self._covert_may_pass(
+            ) else [(f"{card_label(c)} into your own army", Covert(d.seat, (d.seat,), (c,)))
+                    for c in army_cards(view)[:1]]
+        if kind == "discard":
+            count = d.get("count", 0)
+            worst = sorted(view.hand, key=lambda c: (DEFS[c].force, c))[:count]
+            return [("discard the weakest: " + ", ".join(card_label(c) for c in worst),
+                     Discard(d.seat, tuple(worst)))]
+        if kind == "spoils":
+            must = list(d.get("must_give", ()))
+            hand = sorted(view.hand, key=lambda c: (DEFS[c].force, c))
+            gifts = tuple(sorted(zip(must, hand, strict=False)))
+            counts = tuple((s, 1) for s, _ in gifts)
+            label = "give each backer one card" if gifts else "keep every card"
+            return [(label, Spoils(d.seat, counts, gifts))]
+        if kind == "draw":
+            return [("draw 3 military cards", DrawChoice(d.seat, 0)),
+                    ("draw 2 military cards and 1 event", DrawChoice(d.seat, 1))]
+        return [(self._label(a), a) for a in legal_answers(view, d)]
+
+    def _covert_may_pass(self) -> bool:
+        d, view = self.decision, self.view
+        assert d is not None and view is not None
+        if d.seat != view.public["regent"]:
+            return True
+        return view.public["backing"].get(str(d.seat), d.seat) == d.seat
+
+    def _label(self, answer: Any) -> str:
+        name = type(answer).__name__
+        if name == "Overt":
+            if answer.target is None:
+                return "pass"
+            return f"{card_label(answer.card)} face up into seat {answer.target}'s army"
+        if name == "KeepSupport":
+            return f"keep {answer.house}"
+        if name == "TieBreak":
+            return f"seat {answer.winner} wins"
+        if name == "RegentDiscard":
+            return f"discard {card_label(answer.card)}"
+        return repr(answer)
+
+    def help_text(self) -> str:
+        if self.decision is None:
+            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+        d = self.decision
+        text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
+        return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
+                "'N>S', 'clear', 'done', 'pass'.")
+
+    def picked(self) -> list[tuple[str, int | None]]:
+        return list(self.pick.cards)
+
+    # -- from the keyboard -----------------------------------------------------------------
+    def command(self, text: str) -> None:
+        """Act on one typed line; ``message`` says what happened."""
+        text = text.strip()
+        self.show_help = False
+        if text in ("?", "help"):
+            self.show_help = True
+            self.message = self.help_text()
+            return
+        d = self.decision
+        if d is None:
+            self.message = "Nothing to decide now." if not self.over else self.over
+            return
+        menu = self.menu()
+        if text.startswith("#") and text[1:].isdigit():  # menu item
+            index = int(text[1:]) - 1
+            if not 0 <= index < len(menu):
+                self.message = f"There is no option {text}."
+                return
+            self._send(menu[index][1])
+            return
+        if d.kind not in ("bid", "covert", "discard", "spoils"):
+            if text.isdigit() and 1 <= int(text) <= len(menu):
+                self._send(menu[int(text) - 1][1])
+            elif text == "pass" and menu and "pass" in menu[0][0]:
+                self._send(menu[0][1])
+            else:
+                self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+            return
+        self._build(d, text)
+
+    def _build(self, d: Decision, text: str) -> None:
+        hand = self.hand()
+        if text == "pass":
+            if d.kind == "bid":
+                self._send(Bid(d.seat, 0, ()))
+            elif d.kind == "covert":
+                self._send(Covert(d.seat, (), ()))
+            else:
+                self.message = "You cannot pass this decision."
+            return
+        if text == "clear":
+            self.pick = _Pick()
+            self.message = "Selection cleared."
+            return
+        if text == "done":
+            self._send(self._built(d))
+            return
+        card_text, _, target_text = text.partition(">")
+        if not card_text.isdigit() or not 1 <= int(card_text) <= len(hand):
+            self.message = f"Pick a card by its number, 1 to {len(hand)} (? for help)."
+            return
+        card = hand[int(card_text) - 1]
+        target: int | None = None
+        if d.kind in ("covert", "spoils"):
+            if not target_text.isdigit():
+                self.message = "Say where it goes: N>S, e.g. 3>1 puts card 3 with seat 1."
+                return
+            target = int(target_text)
+        existing = [p for p in self.pick.cards if p[0] == card]
+        if existing:
+            self.pick.cards.remove(existing[0])
+            self.message = f"Took back {card_label(card)}."
+        else:
+            self.pick.cards.append((card, target))
+            self.message = f"Picked {card_label(card)}" + (
+                f" for seat {target}" if target is not None else "") + "; 'done' to confirm."
+
+    def _built(self, d: Decision) -> Any:
+        cards = tuple(c for c, _ in self.pick.cards)
+        if d.kind == "bid":
+            military = [c for c in cards if DEFS[c].kind == "military"]
+            events = [c for c in cards if c in influence_events(self.view)]  # type: ignore[arg-type]
+            ordered = tuple(military + events)
+            return Bid(d.seat, len(ordered), ordered)
+        if d.kind == "covert":
+            return Covert(d.seat, tuple(t for _, t in self.pick.cards), cards)  # type: ignore[misc]
+        if d.kind == "discard":
+            return Discard(d.seat, tuple(sorted(cards)))
+        gifts = tuple(sorted((t, c) for c, t in self.pick.cards if t is not None))
+        seats = sorted({s for s, _ in gifts})
+        return Spoils(d.seat, tuple((s, sum(1 for g, _ in gifts if g == s)) for s in seats), gifts)
+
+    def _send(self, answer: Any) -> None:
+        self.message = "Sent; waiting for the others..."
+        self.submit(answer)
+
+    def answered(self) -> None:
+        """The network side accepted our answer."""
+        self.decision = None
+        self.pick = _Pick()
+        self._update_status()
+
+    def completions(self) -> list[str]:
+        words = ["?", "help", "done", "pass", "clear", "quit"]
+        return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
+            str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]

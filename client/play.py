@@ -1,0 +1,194 @@
+"""Playing at the keyboard: ``play``, ``host`` and ``join`` with the screen, and ``resume``.
+
+``fairtable play reign --bots 2`` opens a table on this machine over loopback,
+with two bot peers run by this process (each its own keys, engine and data
+folder: the full protocol), and puts the player at seat 0.  ``host`` and
+``join`` without ``--bot`` open the same screen for LAN play.  Quitting keeps
+the game on disk; ``fairtable resume`` lists unfinished games and reopens one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import protocol as P
+from client.app import run_screen
+from client.bots import BOTS
+from client.model import ClientModel
+from engine.rng import ChanceStream
+from netplay import (
+    DEFAULT_DATA_DIR,
+    Invite,
+    InviteError,
+    NodeConfig,
+    StorageError,
+    TableFolder,
+    TableNode,
+    listen,
+    load_identity_seed,
+)
+
+__all__ = ["add_commands", "unfinished_games"]
+
+
+class PlayUsageError(Exception):
+    """The command cannot start; the message says why."""
+
+
+def _identity(data_dir: Path) -> P.Identity:
+    try:
+        return P.Identity.from_seed(load_identity_seed(data_dir))
+    except StorageError as exc:
+        raise PlayUsageError(str(exc)) from None
+
+
+def _forward(to_screen: trio.MemorySendChannel[dict[str, Any]]) -> Any:
+    def emit(event: dict[str, Any]) -> None:
+        # the screen may be gone or flooded; the game itself goes on
+        with contextlib.suppress(trio.WouldBlock, trio.BrokenResourceError,
+                                 trio.ClosedResourceError):
+            to_screen.send_nowait(event)
+
+    return emit
+
+
+def _bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:
+    folder = data_dir / "bots" / str(index)
+    identity = _identity(folder)
+    bot = BOTS["heuristic"](ChanceStream(identity.seed).child("bot"))
+    config = NodeConfig(data_dir=folder, pace=pace)
+    return TableNode(config, identity, invite=invite,
+                     decider=lambda event: bot.decide(event.view, event.decision))
+
+
+def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
+             pace: float = 0.6, config: dict[str, Any] | None = None) -> Any:
+    """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
+    async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
+                   answers: trio.MemoryReceiveChannel[Any]) -> None:
+        identity = _identity(data_dir)
+        node = TableNode(NodeConfig(data_dir=data_dir, ui_events=True, **(config or {})),
+                         identity, invite=invite, seats=seats, emit=_forward(to_screen),
+                         answers=answers)
+        async with trio.open_nursery() as nursery:
+            table_invite = await nursery.start(node.run)
+            if node.folder is not None and bots:
+                info = node.folder.read_info()
+                info["bots"] = bots
+                node.folder.write_info(info)
+            for index in range(bots):
+                nursery.start_soon(_bot_node(data_dir, index, table_invite, pace).run)
+            await trio.sleep_forever()  # the screen decides when we stop
+
+    return main
+
+
+def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
+    """Games on disk that have not ended, newest first."""
+    root = data_dir / "tables"
+    found = []
+    if root.is_dir():
+        for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
+            try:
+                info = TableFolder(data_dir, "tables", bytes.fromhex(path.name)).read_info()
+                invite = Invite.parse(info["invite"])
+            except (StorageError, InviteError, KeyError, ValueError):
+                continue
+            if info.get("status") in ("lobby", "playing"):
+                found.append({"invite": invite, "role": info.get("role"),
+                              "status": info["status"], "seat": info.get("seat"),
+                              "bots": info.get("bots", 0), "table": path.name})
+    return found
+
+
+def _play(args: argparse.Namespace) -> int:
+    data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
+    if not 2 <= args.bots <= 6:
+        raise PlayUsageError("Reign is for 3 to 7 players: --bots 2 to 6")
+    model = ClientModel()
+    run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
+                               config={"listen_host": "127.0.0.1"}))
+    print(model.over or "Game kept; 'fairtable resume' reopens it.")
+    return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
+    games = unfinished_games(data_dir)
+    if not games:
+        print("No unfinished games.")
+        return 0
+    for number, game in enumerate(games, start=1):
+        invite = game["invite"]
+        seat = "" if game["seat"] is None else f", seat {game['seat']}"
+        print(f"{number}. {invite.game}, {invite.seats} seats, {game['status']}, "
+              f"you are {'the host' if game['role'] == 'host' else 'a guest'}{seat} "
+              f"({game['table'][:12]})")
+    choice = args.game
+    if choice is None:
+        if args.list:
+            return 0
+        text = input("Resume which game? ").strip()
+        choice = int(text) if text.isdigit() else 0
+    if not 1 <= choice <= len(games):
+        raise PlayUsageError(f"choose a game from 1 to {len(games)}")
+    game = games[choice - 1]
+    invite = game["invite"]
+    model = ClientModel()
+    if game["role"] == "host":
+        network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace)
+    else:
+        network = _network(data_dir, invite=invite)
+    run_screen(model, network)
+    print(model.over or "Game kept; 'fairtable resume' reopens it.")
+    return 0
+
+
+def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]) -> int:
+    model = ClientModel()
+    run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
+                               config=config))
+    print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
+    return 0
+
+
+def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
+                seconds: float = 3.0) -> int:
+    if invite_text is None:
+        found = trio.run(lambda: listen(duration=seconds))
+        if found:
+            print("Tables on the LAN (ask the host for the invite of the one you want):")
+            for table in found:
+                print(f"  {table.game} at {table.host}:{table.port}, {table.free} of "
+                      f"{table.seats} seats free, host {table.fingerprint[:16]}")
+        else:
+            print("No tables announced on the LAN.")
+        invite_text = input("Invite: ").strip()
+    try:
+        invite = Invite.parse(invite_text)
+    except InviteError as exc:
+        raise PlayUsageError(f"not an invite: {exc}") from None
+    model = ClientModel()
+    run_screen(model, _network(data_dir, invite=invite, config=config))
+    print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
+    play.add_argument("game", choices=["reign"])
+    play.add_argument("--bots", type=int, default=2, help="how many bot players (2-6)")
+    play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
+    play.set_defaults(run=_play)
+    resume = sub.add_parser("resume", help="list unfinished games and reopen one")
+    resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
+    resume.add_argument("--list", action="store_true", help="only list them")
+    resume.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
+    resume.set_defaults(run=_resume)
