@@ -309,7 +309,10 @@ class ClientModel:
         if text == "done":
             self._send(self._built(d))
             return
-        card_text, _, target_text = text.partition(">")
+        card_text, arrow, target_text = text.partition(">")
+        if arrow and d.kind not in ("covert", "spoils"):
+            self.message = "Cards here go nowhere in particular: just type the card's number."
+            return
         if not card_text.isdigit() or not 1 <= int(card_text) <= len(hand):
             self.message = f"Pick a card by its number, 1 to {len(hand)} (? for help)."
             return

@@ -1,0 +1,133 @@
+"""The console model: every decision can be made from the keyboard, refused input changes
+nothing, and nothing of another seat's hidden cards ever reaches the model."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from client.model import ClientModel
+from engine.reign import standard_catalog
+from engine.requests import Decision
+from tests.engine.driver import Table
+
+DEFS = standard_catalog().defs
+KINDS = {"bid", "overt", "covert", "keep_support", "tie_break", "regent_discard", "spoils", "draw",
+         "discard"}
+
+
+def model_for(table: Table, d: Decision) -> tuple[ClientModel, list[Any]]:
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": d.seat, "players": table.truth.state.players})
+    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    return model, sent
+
+
+def accepted(table: Table, answer: Any) -> bool:
+    trial = table.truth.copy()
+    trial.apply(answer)
+    return True
+
+
+def typed_answer(model: ClientModel, d: Decision) -> list[str]:
+    """What a person would type to build a non-trivial answer by hand."""
+    hand = model.hand()
+    if d.kind == "bid":
+        houses: dict[str, list[int]] = {}
+        for i, card in enumerate(hand, start=1):
+            if DEFS[card].kind == "military" and DEFS[card].house not in d.get("forbidden", ()):
+                houses.setdefault(DEFS[card].house or "", []).append(i)
+        if not houses:
+            return ["pass"]
+        return [str(i) for i in next(iter(houses.values()))] + ["done"]
+    if d.kind == "covert":
+        targets = d.get("targets", ())
+        playable = [i for i, c in enumerate(hand, start=1)
+                    if not (DEFS[c].kind == "event" and DEFS[c].phase == "influence")]
+        home = d.seat if d.seat in targets else targets[0]
+        return [f"{playable[0]}>{home}", "done"] if playable else ["pass"]
+    if d.kind == "discard":
+        return [str(i) for i in range(1, d.get("count", 0) + 1)] + ["done"]
+    if d.kind == "spoils":
+        must = d.get("must_give", ())
+        return [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)] + ["done"]
+    return ["1"]
+
+
+def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_hand() -> None:
+    seen: set[str] = set()
+    for seed in range(40):
+        table = Table(4, seed=seed, bots=["random"] * 4)
+        while not table.truth.over:
+            request = table.truth.pending()[0]
+            if isinstance(request, Decision):
+                model, sent = model_for(table, request)
+                model.command("#1")  # the first option is always a whole legal answer
+                assert len(sent) == 1 and accepted(table, sent[0])
+                model, sent = model_for(table, request)
+                for line in typed_answer(model, request):
+                    model.command(line)
+                assert sent, f"{request.kind}: {model.message}"
+                assert accepted(table, sent[-1])
+                seen.add(request.kind)
+            table.step()
+        if seen == KINDS:
+            break
+    assert seen == KINDS
+
+
+@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", ""])
+def test_keyboard_refused_input_gets_a_reason_and_sends_nothing(line: str) -> None:
+    table = Table(4, seed=2, bots=["random"] * 4)
+    while not (isinstance(table.truth.pending()[0], Decision)
+               and table.truth.pending()[0].kind in ("bid", "draw", "covert")):
+        table.step()
+    model, sent = model_for(table, table.truth.pending()[0])
+    before = (model.picked(), model.decision)
+    model.command(line)
+    assert sent == []
+    assert model.message and (model.picked(), model.decision) == before
+
+
+def test_keyboard_help_explains_the_current_decision() -> None:
+    table = Table(3, seed=1, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    model, sent = model_for(table, table.truth.pending()[0])
+    model.command("?")
+    assert model.show_help and "Bid for a support card" in model.message and not sent
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value) | {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list | tuple):
+        return {s for v in value for s in _strings(v)}
+    return set()
+
+
+def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
+    table = Table(4, seed=5, bots=["random"] * 4)
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": 0, "players": 4})
+    while not table.truth.over:
+        before = len(table.truth.state.events)
+        table.step()
+        model.apply_event({"event": "view", "view": table.truth.view(0),
+                           "events": tuple(table.truth.state.events[before:])})
+        hidden = set()
+        for seat, secret in table.truth.state.secrets.items():
+            if seat != 0:
+                hidden |= set(secret.hand) | set(secret.facedown.values())
+        for pile in table.referee.piles.values():
+            hidden |= set(pile)
+        shown = _strings(json.loads(json.dumps(model.view.to_dict()))) | set(  # type: ignore[union-attr]
+            " ".join(model.log).split())
+        assert not (hidden & shown)
+        assert all(not any(card in line for card in hidden) for line in model.log)

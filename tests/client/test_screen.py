@@ -1,0 +1,60 @@
+"""The screen itself: keys typed into prompt_toolkit (pipe input, no terminal) reach the
+model; the layout fits 80x24; F1 toggles help; q quits."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from client.app import build_application
+from client.model import ClientModel
+from engine.requests import Decision
+from tests.engine.driver import Table
+
+
+def decision_model() -> tuple[ClientModel, list[Any], Table]:
+    table = Table(3, seed=3, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
+    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    return model, sent, table
+
+
+def run_keys(model: ClientModel, keys: str) -> None:
+    async def main() -> None:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            app = build_application(model)
+            pipe.send_text(keys)
+            await asyncio.wait_for(app.run_async(), timeout=10)
+
+    asyncio.run(main())
+
+
+def test_screen_typed_menu_choice_reaches_the_network_side() -> None:
+    model, sent, table = decision_model()
+    run_keys(model, "#1\rq\r")
+    assert len(sent) == 1
+    table.truth.copy().apply(sent[0])  # a legal answer
+
+
+def test_screen_building_a_bid_card_by_card() -> None:
+    model, sent, _ = decision_model()
+    military = [i for i, c in enumerate(model.hand(), start=1) if c.split("-")[0] in
+                {h for h in model.view.public["houses"]}]  # type: ignore[union-attr]
+    first = military[0]
+    run_keys(model, f"{first}\r{first}\rpass\rq\r")  # pick, take back, then pass
+    assert sent and sent[0].count == 0
+
+
+def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
+    model, sent, _ = decision_model()
+    run_keys(model, "\x1bOP" + "banana\rq\r")
+    assert sent == [] and "Pick a card" in model.message
