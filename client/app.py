@@ -99,8 +99,11 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
         return [("class:message", model.help_text() if model.show_help else "")]
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
                                  " type #N for an option, ? for help\n")]
-    for i, (label, _) in enumerate(model.menu()[:9], start=1):
+    menu = model.menu()
+    for i, (label, _) in enumerate(menu[:8], start=1):
         out.append(("class:menu", f"#{i} {label}\n"))
+    if len(menu) > 8:
+        out.append(("class:dim", f"... and #9 to #{len(menu)}: type one, or ? for help\n"))
     return out
 
 

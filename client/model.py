@@ -227,7 +227,10 @@ class ClientModel:
         if kind == "draw":
             return [("draw 3 military cards", DrawChoice(d.seat, 0)),
                     ("draw 2 military cards and 1 event", DrawChoice(d.seat, 1))]
-        return [(self._label(a), a) for a in legal_answers(view, d)]
+        options = [(self._label(a), a) for a in legal_answers(view, d)]
+        if kind == "overt":  # your own army first, then the others
+            options.sort(key=lambda o: (o[1].target is not None, o[1].target != d.seat))
+        return options
 
     def _covert_may_pass(self) -> bool:
         d, view = self.decision, self.view
