@@ -61,11 +61,18 @@ from ._deck import (
     verify_shares,
     verify_shuffle_opening,
 )
-from ._errors import BadCommitment, BadProof, DecodeError, LocalProtocolError, UnknownCard
+from ._errors import (
+    BadCommitment,
+    BadProof,
+    DecodeError,
+    LocalProtocolError,
+    RemoteProtocolError,
+    UnknownCard,
+)
 from ._group import GroupError, base_mul, sub
 from ._messages import JOINT, DecryptShares, ShuffleOpening, ShuffleStep
 from ._randomness import JointRandomness
-from ._session_messages import AuditOpening, HeldSlot, Move, Opening
+from ._session_messages import AuditOpening, Complaint, HeldSlot, Move, Opening
 
 if TYPE_CHECKING:
     from ._session import TableSession
@@ -167,6 +174,8 @@ class Exchanges:
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
         self.held_back: dict[int, Any] = {}
+        self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
+        self.judged: set[tuple[int, str]] = set()
         self.waiting_for_reveal = False
         self.audited = False
         self.early_audit = ""
@@ -189,6 +198,7 @@ class Exchanges:
                 msg = self.s.parts.get((seat, "audit"))
                 if msg is not None and msg.when == "early":
                     self.early_audit = f"seat {seat} found the deck broken"
+        self.complaints()
         if game.over or self.early_audit:
             return self.audit()
         pending = game.pending()
@@ -239,6 +249,29 @@ class Exchanges:
             return False
         self.joint = joint_key(self.keys[s] for s in self.s.seats)
         return True
+
+    # -- complaints -------------------------------------------------------------------------
+    def complaints(self) -> None:
+        """Check every complaint about a deal we have reached: blame the seat whose shares
+        fail, or the complainer if they were sound."""
+        from ._session import Blame
+
+        for (seat, key), msg in list(self.s.parts.items()):
+            if not isinstance(msg, Complaint) or (seat, key) in self.judged:
+                continue
+            if msg.step not in self.dealt:
+                continue
+            self.judged.add((seat, key))
+            label, cards, found = self.dealt[msg.step]
+            accused = found.get(msg.about)
+            if accused is None or msg.about == seat:
+                raise Blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+            try:
+                verify_shares(self.s.table, msg.about, self.keys[msg.about], accused, cards)
+            except RemoteProtocolError as exc:
+                raise Blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
+            raise Blame(seat, "false-complaint",
+                        f"seat {seat} complained about seat {msg.about}'s sound shares")
 
     # -- chance -----------------------------------------------------------------------------
     def chance_request(self, req: Chance) -> bool:
@@ -324,11 +357,26 @@ class Exchanges:
                     found[seat] = msg
         if len(found) < len(self.s.seats) - 1:
             return False
+        self.dealt[k] = (rec.label, cards, found)
         stripped = dict(cards)
         for seat, msg in sorted(found.items()):
-            shares = verify_shares(self.s.table, seat, self.keys[seat], msg, cards)
+            if sorted(s.slot for s in msg.shares) != slots:
+                raise BadProof("shares do not cover exactly the dealt cards", seat=seat)
+            if recipient == self.me:
+                # Only the recipient needs these shares, so only it checks their proofs; a
+                # bad one it reports in a Complaint that every other peer then checks too.
+                try:
+                    shares = verify_shares(self.s.table, seat, self.keys[seat], msg, cards)
+                except RemoteProtocolError:
+                    self.s.publish(Complaint(k, seat))
+                    raise
+            else:
+                shares = {s.slot: s.share for s in msg.shares}
             for slot in slots:
-                stripped[slot] = strip_shares(stripped[slot], [shares[slot]])
+                try:
+                    stripped[slot] = strip_shares(stripped[slot], [shares[slot]])
+                except GroupError:  # not ours to judge: the recipient will complain
+                    stripped[slot] = cards[slot]
         ids: tuple[str, ...] | None = None
         for slot in slots:
             self.held[recipient][(rec.label, slot)] = stripped[slot]

@@ -47,7 +47,7 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
-from ._session_messages import AuditOpening, Batch, Move, Note, Opening
+from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening
 from ._table import TableSpec
 
 __all__ = [
@@ -129,6 +129,8 @@ def part_key(msg: Any) -> str:
         return "audit"
     if isinstance(msg, Note):
         return f"note:{msg.step}"
+    if isinstance(msg, Complaint):
+        return f"complaint:{msg.step}:{msg.about}"
     raise DecodeError(f"{type(msg).__name__} is not a table-session message")
 
 
@@ -199,23 +201,26 @@ class TableSession:
         self._run()
 
     # -- inputs ------------------------------------------------------------------------------
-    def receive(self, data: bytes) -> None:
-        """A framed feed entry from any link (any seat's, in any order, maybe again)."""
+    def receive(self, data: bytes) -> bool:
+        """A framed feed entry from any link (any seat's, in any order, maybe again).
+
+        Returns whether it was new to us (a peer forwards only new entries)."""
         if self.verdict is not None:
-            return
+            return False
         try:
             entry = Entry.parse(data)
             if entry.seat == self.seat:
-                return  # our own entry coming back: we already hold it
+                return False  # our own entry coming back: we already hold it
             new = self.log.add(entry)
         except EquivocationError as exc:
             self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
-            return
+            return True
         except RemoteProtocolError:
-            return  # unsigned or misaddressed noise: nobody can be blamed for it
+            return False  # unsigned or misaddressed noise: nobody can be blamed for it
         if new:
             self._ingest()
             self._run()
+        return new
 
     def decide(self, answer: Any) -> None:
         """The local seat's decision for the step it was asked (typed errors, nothing changes)."""

@@ -12,7 +12,9 @@ import attrs
 from ._codec import blob, integer, item_bytes, items, label, message
 from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
 
-__all__ = ["MAX_PARTS", "AuditOpening", "Batch", "HeldSlot", "Move", "Note", "Opening"]
+__all__ = [
+    "MAX_PARTS", "AuditOpening", "Batch", "Complaint", "HeldSlot", "Move", "Note", "Opening",
+]
 
 MAX_PARTS = 256
 
@@ -55,6 +57,16 @@ class Note:
 
     step: int = integer()
     box: bytes = blob(max_len=16 * 1024)
+
+
+@message("complaint")
+@attrs.frozen
+class Complaint:
+    """The recipient of a deal found seat ``about``'s decryption shares at ``step`` bad:
+    every peer checks them, and blames ``about`` -- or the complainer if they were sound."""
+
+    step: int = integer()
+    about: int = integer(hi=15)
 
 
 @message("opening")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import protocol as P
-from protocol._session_messages import HeldSlot, Note
+from protocol._session_messages import Complaint, HeldSlot, Note
 
 TABLE = hashlib.sha256(b"fairtable test table").digest()
 OTHER_TABLE = hashlib.sha256(b"another table").digest()
@@ -57,6 +57,7 @@ def examples() -> list[object]:
         P.Move(4, b'{"type":"Bid"}', bytes(32), (P.DecryptShares("military.2", "s4", ()),)),
         P.Opening(4, bytes(32), (HeldSlot("military.2", 7),), ()),
         Note(4, b"\x09" * 40),
+        Complaint(7, 2),
         P.AuditOpening("end", b"\x03" * 32,
                        (P.ShuffleOpening("military.2", "s2/0", (0,), (bytes(32),)),)),
         P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),

@@ -263,3 +263,25 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.verdict is None and s.finished is not None for s in sessions)
     assert len({s.finished.digest for s in sessions if s.finished}) == 1
+
+
+def test_accountability_a_false_complaint_blames_the_complainer() -> None:
+    from protocol._session_messages import Complaint
+
+    class FalseComplainer(P.TableSession):
+        sent = False
+
+        def publish(self, msg: Any) -> None:
+            super().publish(msg)
+            if not self.sent and isinstance(msg, P.Move):
+                for step, (_, _, found) in sorted(self.exchanges.dealt.items()):
+                    others = sorted(s for s in found if s != self.seat)
+                    if others:
+                        self.sent = True
+                        super().publish(Complaint(step, others[0]))
+                        return
+
+    _, sessions = play(3, 17, session_class=FalseComplainer, cheaters=[1])
+    for session in (sessions[0], sessions[2]):
+        assert session.verdict is not None
+        assert (session.verdict.seat, session.verdict.kind) == (1, "false-complaint")
