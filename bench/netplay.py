@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,6 +47,8 @@ def run_game(players: int, folder: Path) -> tuple[float, list[dict[str, Any]]]:
         events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
         results.append(next(e for e in events if e["event"] == "game_over"))
     elapsed = max(time.monotonic() - start, 0.0)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    results[0]["cpu"] = usage.ru_utime + usage.ru_stime
     return elapsed, results
 
 
@@ -82,7 +85,8 @@ def main() -> None:
         print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each: "
               f"{elapsed:.2f} s wall (includes process start-up), "
               f"{'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
-        print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB")
+        print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
+              f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores)")
         print(f"  decision latency (answer -> applied by every peer): "
               f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}")
         print(f"  secret decisions (bid, covert): p50 {pct(secret, 0.5):.1f} ms, "

@@ -11,6 +11,7 @@ from typing import Any
 
 from client import netcli, play
 from client.bots import BOTS
+from client.play import PlayUsageError
 from client.simulate import GAMES, run_crypto_game, run_game
 from protocol import CHEATS
 
@@ -151,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (UsageError, netcli.NetUsageError, play.PlayUsageError) as exc:
+    except (UsageError, netcli.NetUsageError, PlayUsageError) as exc:
         print(f"fairtable: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

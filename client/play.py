@@ -17,7 +17,6 @@ from typing import Any
 import trio
 
 import protocol as P
-from client.app import run_screen
 from client.bots import BOTS
 from client.model import ClientModel
 from engine.rng import ChanceStream
@@ -88,6 +87,12 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
     return main
 
 
+def _run_screen(model: ClientModel, network: Any) -> None:
+    from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
+
+    run_screen(model, network)
+
+
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     """Games on disk that have not ended, newest first."""
     root = data_dir / "tables"
@@ -111,7 +116,7 @@ def _play(args: argparse.Namespace) -> int:
     if not 2 <= args.bots <= 6:
         raise PlayUsageError("Reign is for 3 to 7 players: --bots 2 to 6")
     model = ClientModel()
-    run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
+    _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
                                config={"listen_host": "127.0.0.1"}))
     print(model.over or "Game kept; 'fairtable resume' reopens it.")
     return 0
@@ -144,14 +149,14 @@ def _resume(args: argparse.Namespace) -> int:
         network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace)
     else:
         network = _network(data_dir, invite=invite)
-    run_screen(model, network)
+    _run_screen(model, network)
     print(model.over or "Game kept; 'fairtable resume' reopens it.")
     return 0
 
 
 def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]) -> int:
     model = ClientModel()
-    run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
+    _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
                                config=config))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
@@ -174,7 +179,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
     except InviteError as exc:
         raise PlayUsageError(f"not an invite: {exc}") from None
     model = ClientModel()
-    run_screen(model, _network(data_dir, invite=invite, config=config))
+    _run_screen(model, _network(data_dir, invite=invite, config=config))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
 

@@ -14,6 +14,7 @@ it came from, and a new link first asks for what it is missing.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import time
@@ -113,6 +114,7 @@ class TableNode:
         self._send_inbox, self._inbox = trio.open_memory_channel[tuple[_Peer, bytes]](512)
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
+        self._seen: set[bytes] = set()  # hashes of entries already handled
         self._stop_announcing: trio.CancelScope | None = None
         self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
         self._applied: dict[int, float] = {}  # step -> when our engine moved past it
@@ -307,6 +309,9 @@ class TableNode:
 
     # -- messages ----------------------------------------------------------------------------
     def _handle(self, peer: _Peer, data: bytes) -> None:
+        digest = hashlib.sha256(data).digest()
+        if digest in self._seen:  # flooding brings most messages more than once
+            return
         try:
             msg = P.decode(data)
         except P.DecodeError:
@@ -314,13 +319,15 @@ class TableNode:
         handler = self._HANDLERS.get(type(msg))
         if handler is not None:
             handler(self, peer, data, msg)
+        if isinstance(msg, P.Entry) and self.session is not None:
+            self._seen.add(digest)
 
     def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
         if self.session is None:
             if len(self.early) < 4096:
                 self.early.append(data)
             return
-        if self.session.receive(data):
+        if self.session.receive_entry(msg):
             assert self.log is not None
             self.log.append(data, durable=False)
             self.last_heard[msg.seat] = trio.current_time()

@@ -209,6 +209,15 @@ class TableSession:
             return False
         try:
             entry = Entry.parse(data)
+        except RemoteProtocolError:
+            return False
+        return self.receive_entry(entry)
+
+    def receive_entry(self, entry: Entry) -> bool:
+        """:meth:`receive` for an entry already decoded."""
+        if self.verdict is not None:
+            return False
+        try:
             if entry.seat == self.seat:
                 return False  # our own entry coming back: we already hold it
             new = self.log.add(entry)
