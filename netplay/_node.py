@@ -420,8 +420,10 @@ class TableNode:
         self.last_heard = {s: now for s in range(spec.seats)}
         self.emit({"event": "seated", "seat": seat, "players": spec.seats,
                    "table": spec.table_id.hex(), "resumed": resumed})
-        for data in self.early:
-            self.session.receive(data)
+        for data in self.early:  # what arrived before the start: take it, log it, pass it on
+            if self.session.receive(data):
+                self.log.append(data, durable=False)
+                self._broadcast(data)
         self.early = []
         for peer in list(self.peers):
             self._greet(peer)

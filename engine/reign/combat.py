@@ -110,13 +110,17 @@ def _holds(cond: Condition | None, ctx: _Context, army: Army, source: CombatCard
 
 def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
     op = e.op
-    if op == "force":
-        army.flat += e.amount
-    elif op == "force_per":
-        n = _others(army, source, e.filter)
-        if e.max is not None:
-            n = min(n, e.max)
-        army.flat += e.amount * n
+    if op in ("force", "force_per"):
+        amount = e.amount
+        if op == "force_per":
+            n = _others(army, source, e.filter)
+            amount *= n if e.max is None else min(n, e.max)
+        if source.card.kind == "military":
+            # A soldier's own bonus is its own force: it counts when strength is compared
+            # (desertion) and leaves with it.
+            source.force = max(0, source.force + amount)
+        else:
+            army.flat += amount
     elif op == "boost":
         for c in army.military():
             if _matches(e.filter, c, army, source):

@@ -73,7 +73,7 @@ def _public_card(state: ReignState, seat: int, card: Any, rule: str) -> None:
         if card not in state.secrets[seat].hand:
             raise IllegalMove(f"{card} is not in your hand", rule=rule)
     else:
-        flow.reveal_public(state, [card], rule)
+        flow.reveal_public(state, [card], rule, owner=seat)
 
 
 # -- influence ---------------------------------------------------------------------------

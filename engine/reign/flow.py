@@ -142,7 +142,7 @@ def _pile_of(state: ReignState, card: str) -> str:
 def on_deal(state: ReignState, answer: DealAnswer) -> None:
     req = state.pending[0]
     assert isinstance(req, Deal)
-    if answer.seat != req.seat:
+    if type(answer.seat) is not int or answer.seat != req.seat:
         raise MalformedAnswer(f"this deal is for seat {req.seat}", rule="Draw")
     cards = answer.cards
     giver = int(req.source[5:]) if req.source.startswith("hand:") else None
@@ -156,12 +156,17 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
             or len(set(cards)) != len(cards)
         ):
             raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
+        if any(c in state.secrets[req.seat].hand for c in cards):
+            raise IllegalReveal("a card cannot be dealt twice to one hand", rule="Draw")
         if giver is not None:
             if state.knows(giver):
                 promised = sorted(c for s, c in state.secrets[giver].gifts if s == req.seat)
                 if sorted(cards) != promised:
                     raise IllegalReveal("the handed-over cards are not the spoils chosen",
                                         rule="Regent Phase > Spoils")
+            elif any(c not in state.hidden for c in cards):
+                raise IllegalReveal("a handed-over card must be one whose place is hidden",
+                                    rule="Regent Phase > Spoils")
         else:
             for c in cards:
                 if c not in state.hidden or _pile_of(state, c) != req.source:
@@ -249,14 +254,20 @@ def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> No
                             rule="Influence Phase > Regent's Special Rules", seat=seat)
 
 
-def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: str) -> None:
-    """Cards becoming public must be ones whose whereabouts were hidden."""
+def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: str,
+                  owner: int | None = None) -> None:
+    """Cards becoming public must be ones whose whereabouts were hidden -- and not in a hand
+    this instance knows, unless it is the hand of ``owner``, who shows them."""
     seen = set()
     for c in cards:
-        if c not in state.catalog.defs:
+        if not isinstance(c, str) or c not in state.catalog.defs:
             raise MalformedAnswer(f"there is no card {c!r}", rule=rule)
         if c not in state.hidden or c in seen:
-            raise IllegalReveal(f"{c} is not a hidden card that could be here", rule=rule)
+            raise IllegalReveal(f"{c} is not a hidden card that could be here", rule=rule,
+                                seat=owner)
+        for seat, sec in state.secrets.items():
+            if seat != owner and c in sec.hand:
+                raise IllegalReveal(f"{c} is in another hand", rule=rule, seat=owner)
         seen.add(c)
 
 
@@ -265,8 +276,12 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
     assert isinstance(req, Reveal)
     if answer.label != req.label or not isinstance(answer.cards, tuple):
         raise MalformedAnswer(f"expected the reveal of {req.label}", rule="Combat Phase")
-    if len(answer.cards) != len(req.groups):
-        raise MalformedAnswer("the reveal must answer every group", rule="Combat Phase")
+    if len(answer.cards) != len(req.groups) or any(
+        not isinstance(entry, tuple) or len(entry) != 2 or not isinstance(entry[0], str)
+        for entry in answer.cards
+    ):
+        raise MalformedAnswer("the reveal answers every group as (group, cards)",
+                              rule="Combat Phase")
     revealed: dict[str, list[str]] = {}
     every: list[str] = []
     for (group, handles, mixed), (name, raw) in zip(req.groups, answer.cards, strict=True):
@@ -279,6 +294,8 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
         revealed[group] = list(raw)
         every += raw
     rule = "Influence Phase > Bidding" if req.label == "bids" else "Combat Phase > The Reveal"
+    for group, ids in revealed.items():
+        reveal_public(state, ids, rule, owner=int(group) if req.label == "bids" else None)
     reveal_public(state, every, rule)
     _check_known_reveal(state, req, revealed)
     if req.label == "bids":

@@ -86,6 +86,8 @@ class ReignGame:
             raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
         decision_kind, check, apply = rule
         seat = getattr(answer, "seat", None)
+        if type(seat) is not int:
+            raise MalformedAnswer("an answer names its seat as a whole number")
         req = None
         for r in s.pending:
             if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered:
@@ -158,8 +160,11 @@ def new_game(
     (``None``: every seat, as the local referee does; ``()``: a spectator)."""
     config.check()
     seats = range(config.players) if known is None else known
-    known_set = frozenset(seats)
-    if any(not 0 <= s < config.players for s in known_set):
+    try:
+        known_set = frozenset(seats)
+    except TypeError:
+        raise MalformedAnswer("known seats are a collection of seat numbers") from None
+    if any(type(s) is not int or not 0 <= s < config.players for s in known_set):
         raise MalformedAnswer("known seats must be seats of this table")
     state = ReignState(
         config=config,

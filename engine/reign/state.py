@@ -39,7 +39,7 @@ class ReignConfig:
             3 <= self.players <= 7
         ):
             raise MalformedAnswer("Reign is for 3 to 7 players", rule="Set Up")
-        if not isinstance(self.round_limit, int) or self.round_limit < 0:
+        if type(self.round_limit) is not int or self.round_limit < 0:
             raise MalformedAnswer("the round limit is a whole number (0 = none)", rule="Set Up")
 
     @property

@@ -128,8 +128,6 @@ def test_bad_input_positions_ask_what_they_say(kind):
 # -- wrong seat ----------------------------------------------------------------------------
 WRONG_SEAT = [
     ("bid", Bid(1, 1, (RIDER,))),
-    ("bid", Bid("0", 0, ())),
-    ("bid", Bid(None, 0, ())),
     ("bid", Bid(9, 0, ())),
     ("overt", Overt(0, 0, SPEAR)),
     ("covert", Covert(0, (0,), (SPEAR,))),
@@ -146,6 +144,15 @@ WRONG_SEAT = [
 def test_bad_input_wrong_seat(kind, answer):
     game, _ = POSITIONS[kind]()
     rejects(game, answer, WrongSeat)
+
+
+@pytest.mark.parametrize("seat", ["0", None, 0.0, True, 1.0])
+@pytest.mark.parametrize("kind", ["bid", "overt", "draw", "regent_discard"])
+def test_bad_input_a_seat_that_is_not_a_whole_number(kind, seat):
+    game, _ = POSITIONS[kind]()
+    answer = {"bid": Bid(seat, 0, ()), "overt": Overt(seat, None, None),
+              "draw": DrawChoice(seat, 0), "regent_discard": RegentDiscard(seat, MARINE)}[kind]
+    rejects(game, answer, MalformedAnswer)
 
 
 # -- wrong phase ---------------------------------------------------------------------------
