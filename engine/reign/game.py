@@ -104,7 +104,7 @@ class ReignGame:
             self._check_against_buffered(answer)
         s.decisions += 1
         if req.simultaneous:
-            s.buffered[seat] = answer  # type: ignore[index]
+            s.buffered[seat] = answer
             if len(s.buffered) < len(s.pending):
                 return []
             self._flush_simultaneous()
