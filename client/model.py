@@ -129,7 +129,8 @@ class ClientModel:
         self.over = ""
         self.show_help = False
         self.pick = _Pick()
-        self.waiting: dict[int, int] = {}
+        self.waiting: dict[int, int] = {}  # seats silent for long: seconds
+        self.blocking: list[int] = []  # seats the table waits for now
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -161,6 +162,9 @@ class ClientModel:
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":
             self.waiting[event["seat"]] = event["seconds"]
+        elif kind == "waiting_for":
+            self.blocking = list(event["seats"])
+            self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
         elif kind == "verdict":
             who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
             self.over = f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
@@ -186,7 +190,12 @@ class ClientModel:
         if self.view is None:
             return
         pub = self.view.public
-        turn = "your move" if self.decision is not None else "waiting for the others"
+        if self.decision is not None:
+            turn = "your move"
+        elif self.blocking:
+            turn = "waiting for " + ", ".join(f"seat {s}" for s in self.blocking)
+        else:
+            turn = "waiting for the others"
         waiting = "".join(f"; waiting for seat {s} ({t} s)"
                           for s, t in sorted(self.waiting.items()))
         self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")

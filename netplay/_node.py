@@ -115,6 +115,7 @@ class TableNode:
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
         self._seen: set[bytes] = set()  # hashes of entries already handled
+        self._told_waiting: list[int] = []
         self._stop_announcing: trio.CancelScope | None = None
         self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
         self._applied: dict[int, float] = {}  # step -> when our engine moved past it
@@ -461,8 +462,13 @@ class TableNode:
                 self._broadcast(data)
             event = session.next_event()
             if event is None:
-                return
+                break
             self._on_event(event)
+        if self.config.ui_events:
+            waiting = sorted(session.waiting - {session.seat})
+            if waiting != self._told_waiting:
+                self._told_waiting = waiting
+                self.emit({"event": "waiting_for", "seats": waiting})
 
     def _on_event(self, event: Any) -> None:
         session = self.session

@@ -131,3 +131,18 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
             " ".join(model.log).split())
         assert not (hidden & shown)
         assert all(not any(card in line for card in hidden) for line in model.log)
+
+
+def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
+    table = Table(3, seed=4, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    model = ClientModel()
+    model.apply_event({"event": "seated", "seat": 0, "players": 3})
+    model.apply_event({"event": "view", "view": table.truth.view(0), "events": ()})
+    model.apply_event({"event": "waiting_for", "seats": [2]})
+    assert "waiting for seat 2" in model.status
+    model.apply_event({"event": "waiting", "seat": 2, "seconds": 12})
+    assert "seat 2 (12 s)" in model.status
+    model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout", "reason": "silent"})
+    assert "seat 2 is blamed for timeout" in model.status
