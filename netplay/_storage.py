@@ -49,20 +49,24 @@ def _write_private(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def load_identity_seed(data_dir: Path) -> bytes:
-    """The player's identity seed, made on first use."""
-    path = data_dir / "identity.key"
+def _seed_file(path: Path, what: str) -> bytes:
+    """32 secret bytes kept in ``path`` (mode 0600), made on first use."""
     try:
         if path.exists():
             seed = path.read_bytes()
             if len(seed) != 32:
-                raise StorageError(f"{path}: not an identity key (expected 32 bytes)")
+                raise StorageError(f"{path}: not {what} (expected 32 bytes)")
             return seed
         seed = os.urandom(32)
         _write_private(path, seed)
         return seed
     except OSError as exc:
         raise StorageError(f"{path}: {exc.strerror}") from None
+
+
+def load_identity_seed(data_dir: Path) -> bytes:
+    """The player's identity seed, made on first use."""
+    return _seed_file(data_dir / "identity.key", "an identity key")
 
 
 class LogFile:
@@ -142,18 +146,7 @@ class TableFolder:
             raise StorageError(f"{self.path / 'table.json'}: {exc.strerror}") from None
 
     def secret_seed(self) -> bytes:
-        path = self.path / "secret.seed"
-        try:
-            if path.exists():
-                seed = path.read_bytes()
-                if len(seed) != 32:
-                    raise StorageError(f"{path}: not a secret seed")
-                return seed
-            seed = os.urandom(32)
-            _write_private(path, seed)
-            return seed
-        except OSError as exc:
-            raise StorageError(f"{path}: {exc.strerror}") from None
+        return _seed_file(self.path / "secret.seed", "a secret seed")
 
     def log(self) -> LogFile:
         return LogFile(self.path / "log")

@@ -12,6 +12,7 @@ from client.model import ClientModel
 from engine.reign import standard_catalog
 from engine.requests import Decision
 from tests.engine.driver import Table
+from tests.leaks import strings_in
 
 DEFS = standard_catalog().defs
 KINDS = {"bid", "overt", "covert", "keep_support", "tie_break", "regent_discard", "spoils", "draw",
@@ -101,14 +102,6 @@ def test_keyboard_help_explains_the_current_decision() -> None:
     assert model.show_help and "Bid for a support card" in model.message and not sent
 
 
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set(value) | {s for v in value.values() for s in _strings(v)}
-    if isinstance(value, list | tuple):
-        return {s for v in value for s in _strings(v)}
-    return set()
 
 
 def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
@@ -127,7 +120,7 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
                 hidden |= set(secret.hand) | set(secret.facedown.values())
         for pile in table.referee.piles.values():
             hidden |= set(pile)
-        shown = _strings(json.loads(json.dumps(model.view.to_dict()))) | set(  # type: ignore[union-attr]
+        shown = strings_in(json.loads(json.dumps(model.view.to_dict()))) | set(  # type: ignore[union-attr]
             " ".join(model.log).split())
         assert not (hidden & shown)
         assert all(not any(card in line for card in hidden) for line in model.log)

@@ -19,6 +19,7 @@ from client.bots import RandomBot
 from engine.reign import standard_catalog
 from engine.rng import ChanceStream
 from netplay import Invite, LinkClosed, NodeConfig, RelayNode, TableNode, connect
+from tests.leaks import strings_in
 
 CARDS = set(standard_catalog().defs)
 
@@ -85,14 +86,6 @@ async def test_bot_game_over_sockets_ends_with_one_digest(
         assert P.audit_log(spec, entries).ok
 
 
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set(value) | {s for v in value.values() for s in _strings(v)}
-    if isinstance(value, list):
-        return {s for v in value for s in _strings(v)}
-    return set()
 
 
 async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None:
@@ -105,19 +98,19 @@ async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None
     for data in stored:
         msg = P.decode(data)
         if not isinstance(msg, P.Entry):
-            assert not _strings(json.loads(data)) & CARDS
+            assert not strings_in(json.loads(data)) & CARDS
             continue
         batch = msg.message()
         assert isinstance(batch, P.Batch)
         for raw in batch.parts:
             part = P.decode(raw)
-            named = _strings(json.loads(raw)) & CARDS
+            named = strings_in(json.loads(raw)) & CARDS
             if isinstance(part, P.Move):  # only cards shown face up, by the rules
                 answer = json.loads(part.answer)
                 shown = ({answer["card"]} if answer["type"] in ("Overt", "RegentDiscard")
                          and answer["card"] else set(answer.get("cards") or ())
                          if answer["type"] == "Discard" else set())
-                assert _strings(answer) & CARDS == shown
+                assert strings_in(answer) & CARDS == shown
                 continue
             assert not named, f"the relay stored {named} in a {type(part).__name__}"
 

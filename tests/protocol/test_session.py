@@ -16,6 +16,7 @@ from client.bots import RandomBot
 from client.simulate import run_crypto_game
 from engine.reign import Bid, standard_catalog
 from engine.rng import ChanceStream
+from tests.leaks import strings_in
 
 CARD_IDS = set(standard_catalog().defs)
 
@@ -48,14 +49,6 @@ def test_session_four_peers_agree_too() -> None:
     assert len({s.finished.digest for s in sessions if s.finished}) == 1
 
 
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set(value) | {s for v in value.values() for s in _strings(v)}
-    if isinstance(value, list):
-        return {s for v in value for s in _strings(v)}
-    return set()
 
 
 def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
@@ -70,7 +63,7 @@ def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
         assert isinstance(batch, P.Batch)
         for raw in batch.parts:
             part = P.decode(raw)
-            named = _strings(json.loads(raw)) & CARD_IDS
+            named = strings_in(json.loads(raw)) & CARD_IDS
             if isinstance(part, P.Move):
                 answer = json.loads(part.answer)
                 allowed = set()
@@ -78,7 +71,7 @@ def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
                     allowed = {answer["card"]}
                 if answer["type"] == "Discard":
                     allowed = set(answer["cards"])
-                assert _strings(answer) & CARD_IDS == allowed
+                assert strings_in(answer) & CARD_IDS == allowed
                 assert answer.get("cards") is None or answer["type"] == "Discard"
                 shown_face_up += len(allowed)
                 named = set()
