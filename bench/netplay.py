@@ -45,7 +45,9 @@ def run_game(players: int, folder: Path) -> tuple[float, list[dict[str, Any]]]:
     for proc in [host, *joiners]:
         out, _ = proc.communicate(timeout=600)
         events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-        results.append(next(e for e in events if e["event"] == "game_over"))
+        result = next(e for e in events if e["event"] == "game_over")
+        result["seated_at"] = next(e for e in events if e["event"] == "seated")["at"]
+        results.append(result)
     elapsed = max(time.monotonic() - start, 0.0)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     results[0]["cpu"] = usage.ru_utime + usage.ru_stime
@@ -82,9 +84,11 @@ def main() -> None:
         every, secret = latencies(results)
         messages = sum(r["stats"]["messages"] for r in results)
         sent = sum(r["stats"]["bytes"] for r in results)
-        print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each: "
-              f"{elapsed:.2f} s wall (includes process start-up), "
+        played = max(r["stats"]["at"] for r in results) - min(r["seated_at"] for r in results)
+        print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each, "
               f"{'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
+        print(f"  the game (table start to the last peer's audited end): {played:.2f} s; "
+              f"with process start-up and lobby: {elapsed:.2f} s")
         print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
               f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores)")
         print(f"  decision latency (answer -> applied by every peer): "

@@ -419,8 +419,11 @@ class TableNode:
                                       saved=list(self.log.records))
         now = trio.current_time()
         self.last_heard = {s: now for s in range(spec.seats)}
-        self.emit({"event": "seated", "seat": seat, "players": spec.seats,
-                   "table": spec.table_id.hex(), "resumed": resumed})
+        seated: dict[str, Any] = {"event": "seated", "seat": seat, "players": spec.seats,
+                                  "table": spec.table_id.hex(), "resumed": resumed}
+        if self.config.stats:
+            seated["at"] = time.monotonic()
+        self.emit(seated)
         for data in self.early:  # what arrived before the start: take it, log it, pass it on
             if self.session.receive(data):
                 self.log.append(data, durable=False)
@@ -494,7 +497,7 @@ class TableNode:
             report: dict[str, Any] = {"event": "game_over", "winner": event.winner,
                                       "digest": event.digest, "end": event.end}
             if self.config.stats:
-                report["stats"] = {"messages": session.messages_sent,
+                report["stats"] = {"at": time.monotonic(), "messages": session.messages_sent,
                                    "bytes": session.bytes_sent,
                                    "decided": {str(k): v for k, v in self._decided.items()},
                                    "applied": {str(k): v for k, v in self._applied.items()}}
