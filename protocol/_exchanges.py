@@ -256,10 +256,9 @@ class Exchanges:
         fail, or the complainer if they were sound."""
         from ._session import Blame
 
-        for (seat, key), msg in list(self.s.parts.items()):
-            if not isinstance(msg, Complaint) or (seat, key) in self.judged:
-                continue
-            if msg.step not in self.dealt:
+        for seat, key in list(self.s.complaints):
+            msg = self.s.parts[(seat, key)]
+            if (seat, key) in self.judged or msg.step not in self.dealt:
                 continue
             self.judged.add((seat, key))
             label, cards, found = self.dealt[msg.step]

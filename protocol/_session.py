@@ -181,6 +181,7 @@ class TableSession:
         self.verdict: Verdict | None = None
         self.finished: GameFinished | None = None
         self.parts: dict[tuple[int, str], Any] = {}
+        self.complaints: list[tuple[int, str]] = []  # (seat, part name) of every complaint
         self._origin: dict[tuple[int, str], Entry] = {}
         self._cursor = {s: 0 for s in self.seats}
         self._out_parts: list[Any] = []
@@ -374,6 +375,8 @@ class TableSession:
                 raise Blame(seat, "replay", f"seat {seat} sent {key} twice")
             self.parts[(seat, key)] = msg
             self._origin[(seat, key)] = entry
+            if isinstance(msg, Complaint):
+                self.complaints.append((seat, key))
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
         self._peer_digests[(seat, msg.step)] = msg.digest
