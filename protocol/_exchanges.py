@@ -483,7 +483,7 @@ class Exchanges:
         done = {f"move:{k}", f"note:{k}"}
         if not asked or any((me, key) in self.s.parts for key in done):
             raise LocalProtocolError("it is not this seat's turn to decide")
-        self.s.game.copy().apply(answer)  # raises the engine's typed error; nothing changes
+        self.s.game.check(answer)  # raises the engine's typed error; nothing changes
         self.s.publish(self.s.note(k, answer))
         self.prepare(answer, k, any(d.simultaneous for d in asked))
 

@@ -81,6 +81,28 @@ class ReignGame:
             handler(s, answer)
             flow.advance(s)
             return s.events[mark:]
+        req, apply = self._checked_decision(answer)
+        seat = answer.seat  # type: ignore[union-attr]
+        s.decisions += 1
+        if req.simultaneous:
+            s.buffered[seat] = answer
+            if len(s.buffered) < len(s.pending):
+                return []
+            self._flush_simultaneous()
+        else:
+            s.pending = []
+            apply(s, req, answer)
+        flow.advance(s)
+        return s.events[mark:]
+
+    def check(self, answer: ReignAnswer) -> None:
+        """Raise the error :meth:`apply` would raise for this decision; change nothing."""
+        if self.state.over:
+            raise GameOver("the game is over")
+        self._checked_decision(answer)
+
+    def _checked_decision(self, answer: Any) -> tuple[Decision, Any]:
+        s = self.state
         rule = decide.RULES.get(type(answer))
         if rule is None:
             raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
@@ -102,17 +124,7 @@ class ReignGame:
         check(s, req, answer)
         if req.simultaneous:
             self._check_against_buffered(answer)
-        s.decisions += 1
-        if req.simultaneous:
-            s.buffered[seat] = answer
-            if len(s.buffered) < len(s.pending):
-                return []
-            self._flush_simultaneous()
-        else:
-            s.pending = []
-            apply(s, req, answer)
-        flow.advance(s)
-        return s.events[mark:]
+        return req, apply
 
     def _check_against_buffered(self, answer: Any) -> None:
         """Two seats cannot show one card: the deck itself was tampered with (the protocol's

@@ -218,3 +218,26 @@ def test_contract_a_peer_is_never_told_another_seats_secret() -> None:
     assert mirror.digest() == before
     mirror.apply(for_seat(answer, other))
     assert mirror.digest() != before
+
+
+def test_contract_check_refuses_what_apply_refuses_and_changes_nothing() -> None:
+    from engine.errors import EngineError
+
+    table = Table(4, seed=12)
+    checked = 0
+    while not table.truth.over and checked < 60:
+        request = table.truth.pending()[0]
+        if isinstance(request, Decision):
+            good = table.next_answer()
+            before = table.truth.digest()
+            table.truth.check(good)  # a legal answer passes
+            bad = Bid(request.seat, 99, None) if request.kind != "bid" else Discard(0, ())
+            try:
+                table.truth.check(bad)
+            except EngineError as refused:
+                with pytest.raises(type(refused)):
+                    table.truth.copy().apply(bad)
+            assert table.truth.digest() == before
+            checked += 1
+        table.step()
+    assert checked > 10
