@@ -34,7 +34,7 @@ from ._link import (
     open_link,
     serve_links,
 )
-from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart
+from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
 from ._node import NodeConfig, TableNode, relay_scope
 from ._relay import RelayNode
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
@@ -60,6 +60,7 @@ __all__ = [
     "JoinRequest",
     "Link",
     "LinkClosed",
+    "Links",
     "LobbyStatus",
     "LogFile",
     "NodeConfig",

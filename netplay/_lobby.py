@@ -21,6 +21,7 @@ from protocol._codec import blob, integer, item_bytes, items, label
 
 __all__ = [
     "JoinRequest",
+    "Links",
     "LobbyStatus",
     "Subscribe",
     "TableStart",
@@ -58,6 +59,15 @@ class TableStart:
     spec: bytes = blob(max_len=8192)
     addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
     sig: bytes = blob(exact=64)
+
+
+@message("links")
+@attrs.frozen
+class Links:
+    """The players a peer is linked to directly right now: a peer does not forward an entry
+    to someone who already gets it straight from its author."""
+
+    keys: tuple[bytes, ...] = items(item_bytes(exact=32), max_items=16)
 
 
 @message("subscribe")

@@ -31,7 +31,15 @@ from engine.errors import EngineError
 from ._discovery import Announcement, announce
 from ._invite import Invite, join_proof, relay_token
 from ._link import Link, LinkClosed, connect_with_backoff, serve_links
-from ._lobby import JoinRequest, LobbyStatus, Subscribe, TableStart, sign_start, verify_start
+from ._lobby import (
+    JoinRequest,
+    Links,
+    LobbyStatus,
+    Subscribe,
+    TableStart,
+    sign_start,
+    verify_start,
+)
 from ._storage import LogFile, TableFolder
 
 __all__ = ["NodeConfig", "TableNode", "relay_scope"]
@@ -71,6 +79,7 @@ class _Peer:
     link: Link
     outbox: trio.MemorySendChannel[bytes]
     via_relay: bool = False
+    linked: frozenset[bytes] = frozenset()  # the players it says it is linked to directly
 
 
 class TableNode:
@@ -116,6 +125,7 @@ class TableNode:
         self._dialled: set[bytes] = set()
         self._seen: set[bytes] = set()  # hashes of entries already handled
         self._told_waiting: list[int] = []
+        self._progress_at = 0.0  # when a new entry last arrived
         self._stop_announcing: trio.CancelScope | None = None
         self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
         self._applied: dict[int, float] = {}  # step -> when our engine moved past it
@@ -257,6 +267,7 @@ class TableNode:
         send, receive = trio.open_memory_channel[bytes](1024)
         peer = _Peer(link, send, via_relay)
         self.peers.add(peer)
+        self._tell_links()
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._writer, peer, receive)
             self._greet(peer)
@@ -268,6 +279,7 @@ class TableNode:
                 pass
             finally:
                 self.peers.discard(peer)
+                self._tell_links()
                 nursery.cancel_scope.cancel()
                 with trio.CancelScope(shield=True):
                     await link.aclose("done")
@@ -292,6 +304,19 @@ class TableNode:
         for peer in list(self.peers):
             if peer is not skip:
                 self._send(peer, data)
+
+    def _tell_links(self) -> None:
+        """Tell every link whom we are linked to (players, not relays)."""
+        keys = tuple(sorted({p.link.info.key for p in self.peers if not p.via_relay}))
+        self._broadcast(P.encode(Links(keys)))
+
+    def _forward(self, data: bytes, author: bytes, source: _Peer) -> None:
+        """Flood a new entry -- but not to its author, nor to a peer linked to its author
+        (the author sent it there itself)."""
+        for peer in list(self.peers):
+            if peer is source or peer.link.info.key == author or author in peer.linked:
+                continue
+            self._send(peer, data)
 
     def _greet(self, peer: _Peer) -> None:
         """A new link: say what we are, and ask for what we lack."""
@@ -332,7 +357,8 @@ class TableNode:
             assert self.log is not None
             self.log.append(data, durable=False)
             self.last_heard[msg.seat] = trio.current_time()
-            self._broadcast(data, skip=peer)
+            self._progress_at = trio.current_time()
+            self._forward(data, self.session.spec.players[msg.seat], peer)
 
     def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
         if self.session is not None:
@@ -372,6 +398,9 @@ class TableNode:
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
 
+    def _on_links(self, peer: _Peer, data: bytes, msg: Links) -> None:
+        peer.linked = frozenset(msg.keys)
+
     def _on_status(self, peer: _Peer, data: bytes, msg: LobbyStatus) -> None:
         if self.start is None:
             self.emit({"event": "lobby", "seated": msg.seated, "seats": msg.seats})
@@ -394,6 +423,7 @@ class TableNode:
         P.FeedRequest: _on_want,
         JoinRequest: _on_join,
         LobbyStatus: _on_status,
+        Links: _on_links,
         TableStart: _on_start,
     }
 
@@ -540,6 +570,12 @@ class TableNode:
             if session is None or session.verdict is not None or session.finished is not None:
                 continue
             now = trio.current_time()
+            if now - self._progress_at >= 2.0:  # stalled: ask every link again for what we lack
+                self._progress_at = now
+                for peer in list(self.peers):
+                    for seat in range(session.spec.seats):
+                        have = len(session.log.entries(seat))
+                        self._send(peer, P.encode(P.FeedRequest(seat, have, _MAX_SEQ)))
             waiting = session.waiting - {session.seat}
             for seat in list(self.waiting_since):
                 if seat not in waiting:

@@ -44,3 +44,10 @@ def test_a_start_with_changed_addresses_or_spec_is_refused() -> None:
     swapped = attrs.evolve(start, spec=P.encode(spec()))
     with pytest.raises(P.RemoteProtocolError):
         verify_start(host.public.key, swapped)
+
+
+def test_links_round_trip() -> None:
+    from netplay import Links
+
+    msg = Links((b"\x01" * 32, b"\x02" * 32))
+    assert P.decode(P.encode(msg)) == msg
