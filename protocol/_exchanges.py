@@ -361,9 +361,10 @@ class Exchanges:
         for seat, msg in sorted(found.items()):
             if sorted(s.slot for s in msg.shares) != slots:
                 raise BadProof("shares do not cover exactly the dealt cards", seat=seat)
-            if recipient == self.me:
-                # Only the recipient needs these shares, so only it checks their proofs; a
-                # bad one it reports in a Complaint that every other peer then checks too.
+            if recipient == self.me or self.me is None:
+                # Only the recipient needs these shares, so only it checks their proofs (and an
+                # auditor, which checks everything); a bad one the recipient reports in a
+                # Complaint that every other peer then checks too.
                 try:
                     shares = verify_shares(self.s.table, seat, self.keys[seat], msg, cards)
                 except RemoteProtocolError:
