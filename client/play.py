@@ -138,7 +138,10 @@ def _resume(args: argparse.Namespace) -> int:
     if choice is None:
         if args.list:
             return 0
-        text = input("Resume which game? ").strip()
+        try:
+            text = input("Resume which game? ").strip()
+        except EOFError:
+            raise PlayUsageError("no game chosen") from None
         choice = int(text) if text.isdigit() else 0
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
@@ -173,7 +176,10 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
                       f"{table.seats} seats free, host {table.fingerprint[:16]}")
         else:
             print("No tables announced on the LAN.")
-        invite_text = input("Invite: ").strip()
+        try:
+            invite_text = input("Invite: ").strip()
+        except EOFError:
+            raise PlayUsageError("no invite given") from None
     try:
         invite = Invite.parse(invite_text)
     except InviteError as exc:

@@ -1,0 +1,33 @@
+"""The keyboard commands' edges: resume with nothing to resume, join without an invite."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "client.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_resume_with_no_unfinished_game_says_so(tmp_path: Path) -> None:
+    done = run("resume", "--data-dir", str(tmp_path))
+    assert done.returncode == 0 and "No unfinished games." in done.stdout
+
+
+def test_join_without_an_invite_asks_for_one_and_refuses_nothing_given(tmp_path: Path) -> None:
+    done = run("join", "--data-dir", str(tmp_path), stdin="")
+    assert done.returncode == 2
+    assert "no invite given" in done.stderr
+
+
+def test_join_with_a_broken_invite_is_refused_clearly(tmp_path: Path) -> None:
+    done = run("join", "fairtable://nowhere", "--data-dir", str(tmp_path))
+    assert done.returncode == 2 and "not an invite" in done.stderr
+
+
+def test_play_needs_two_to_six_bots(tmp_path: Path) -> None:
+    done = run("play", "reign", "--bots", "1", "--data-dir", str(tmp_path))
+    assert done.returncode == 2 and "--bots 2 to 6" in done.stderr
