@@ -16,7 +16,7 @@ the private modules each own one concern:
 * ``_dleq``        -- Schnorr, Chaum-Pedersen and re-encryption proofs (Fiat-Shamir);
 * ``_deck``        -- mental-poker decks: shuffle, draw, reveal, re-mix, hand-over, audit;
 * ``_sealed``      -- payloads only one seat can read;
-* ``_table``, ``_session``, ``_session_messages`` -- the table, the session state machine, its parts;
+* ``_table``, ``_session``, ``_session_messages`` -- the table, the session machine, its parts;
 * ``_exchanges`` (with ``_exchange_core``, ``_decisions``, ``_reveals``) -- each engine request as
   messages between the seats; ``_answers`` -- engine answers on the wire;
 * ``_harness``, ``_cheats``, ``_log`` -- in-memory tables, cheating peers, saved logs and the audit.
