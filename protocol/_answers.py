@@ -95,7 +95,3 @@ def gifted_cards(answer: Any) -> tuple[tuple[int, str], ...]:
         return tuple(answer.gifts or ())
     return ()
 
-
-def shown_count(answer: Any) -> int:
-    """How many face-up cards a peer's public answer claims to show."""
-    return len(shown_cards(answer))

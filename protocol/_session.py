@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -107,31 +107,27 @@ class GameFinished:
 Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished
 
 
+_PART_NAMES: dict[type, Callable[[Any], str]] = {
+    KeyShare: lambda m: "key",
+    Commit: lambda m: f"commit:{m.purpose}",
+    Reveal: lambda m: f"reveal:{m.purpose}",
+    ShuffleStep: lambda m: f"shuffle:{m.deck}:{m.step}",
+    DecryptShares: lambda m: f"shares:{m.deck}:{m.step}",
+    HandOver: lambda m: f"handover:{m.deck}:{m.step}:{m.to_seat}",
+    Move: lambda m: f"move:{m.step}",
+    Opening: lambda m: f"open:{m.step}",
+    AuditOpening: lambda m: "audit",
+    Note: lambda m: f"note:{m.step}",
+    Complaint: lambda m: f"complaint:{m.step}:{m.about}",
+}
+
+
 def part_key(msg: Any) -> str:
     """The name under which a part is filed: one per (seat, name), ever."""
-    if isinstance(msg, KeyShare):
-        return "key"
-    if isinstance(msg, Commit):
-        return f"commit:{msg.purpose}"
-    if isinstance(msg, Reveal):
-        return f"reveal:{msg.purpose}"
-    if isinstance(msg, ShuffleStep):
-        return f"shuffle:{msg.deck}:{msg.step}"
-    if isinstance(msg, DecryptShares):
-        return f"shares:{msg.deck}:{msg.step}"
-    if isinstance(msg, HandOver):
-        return f"handover:{msg.deck}:{msg.step}:{msg.to_seat}"
-    if isinstance(msg, Move):
-        return f"move:{msg.step}"
-    if isinstance(msg, Opening):
-        return f"open:{msg.step}"
-    if isinstance(msg, AuditOpening):
-        return "audit"
-    if isinstance(msg, Note):
-        return f"note:{msg.step}"
-    if isinstance(msg, Complaint):
-        return f"complaint:{msg.step}:{msg.about}"
-    raise DecodeError(f"{type(msg).__name__} is not a table-session message")
+    name = _PART_NAMES.get(type(msg))
+    if name is None:
+        raise DecodeError(f"{type(msg).__name__} is not a table-session message")
+    return name(msg)
 
 
 class Blame(Exception):
