@@ -10,7 +10,9 @@ armies.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
 from engine.reign import (
     Bid,
@@ -170,3 +172,12 @@ BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
+
+
+def bots_for(game: str) -> dict[str, Callable[[ChanceStream], Any]]:
+    """The bot kinds of ``game`` by name (Reign's here; another game's in ``client.<game>_bots``)."""
+    if game == "reign":
+        return dict(BOTS)
+    found: dict[str, Callable[[ChanceStream], Any]] = importlib.import_module(
+        f"client.{game}_bots").BOTS
+    return found

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from client import netcli, play
-from client.bots import BOTS
+from client.bots import bots_for
 from client.play import PlayUsageError
 from client.simulate import GAMES, run_crypto_game, run_game
+from engine.games import rules
 from protocol import CHEATS
 
 
@@ -20,26 +21,36 @@ class UsageError(Exception):
     """A command-line argument that cannot be used; the message says why."""
 
 
-def _bot_list(text: str | None, players: int) -> list[str]:
+def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
     if text is None:
         return ["random"] * players
+    known = bots_for(game)
     kinds = [k.strip() for k in text.split(",")]
     if len(kinds) != players:
         raise UsageError(f"--bots names {len(kinds)} bots but the table has {players} seats")
     for kind in kinds:
-        if kind not in BOTS:
-            raise UsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(BOTS))})")
+        if kind not in known:
+            raise UsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(known))})")
     return kinds
 
 
+def _players(game: str, players: int | None) -> int:
+    """The seat count asked for (or the game's usual one), refused unless the game allows it."""
+    counts = rules(game).seat_counts
+    if players is None:
+        return 5 if 5 in counts else counts[len(counts) // 2]
+    if players not in counts:
+        raise UsageError(f"{rules(game).title} is for {', '.join(map(str, counts))} players")
+    return players
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    if not 3 <= args.players <= 7:
-        raise UsageError("Reign is for 3 to 7 players")
+    args.players = _players(args.game, args.players)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.seed < 0:
         raise UsageError("--seed must be a non-negative integer")
-    bots = _bot_list(args.bots, args.players)
+    bots = _bot_list(args.bots, args.players, args.game)
     if (args.cheat or args.cheater is not None or args.log) and not args.crypto:
         raise UsageError("--cheat, --cheater and --log need --crypto")
     if args.cheat and args.cheater is None:
@@ -65,7 +76,7 @@ def _simulate(args: argparse.Namespace) -> int:
         key = "none" if result["winner"] is None else str(result["winner"])
         wins[key] = wins.get(key, 0) + 1
     if not args.json and args.games > 1:
-        summary = ", ".join(f"seat {k}: {v}" for k, v in sorted(wins.items()))
+        summary = ", ".join(f"{_winner_name(k)}: {v}" for k, v in sorted(wins.items()))
         print(f"wins -- {summary}")
     return 0
 
@@ -77,12 +88,21 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
         who = f"seat {v['seat']}" if v["seat"] is not None else "nobody"
         return f"{head}, stopped: {who} blamed for {v['kind']}"
     winner = result["winner"]
-    who = f"seat {winner} ({bots[winner]})" if winner is not None else "nobody"
+    if winner is None:
+        who = "nobody"
+    elif isinstance(winner, int):
+        who = f"seat {winner} ({bots[winner]})"
+    else:
+        who = f"team {winner}"
     extra = ""
     if "messages" in result:
         extra = f", {result['messages']} messages, {result['bytes']} bytes"
     return (f"{head}, {result['rounds']} rounds, {result['decisions']} decisions, winner {who}"
             f"{extra}, digest {result['digest'][:16]}")
+
+
+def _winner_name(key: str) -> str:
+    return f"seat {key}" if key.isdigit() else ("nobody" if key == "none" else f"team {key}")
 
 
 def _save_logs(folder: str, game: str, seed: int, spec: Any, sessions: list[Any],
@@ -127,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
     sim.add_argument("game", choices=GAMES)
-    sim.add_argument("--players", type=int, default=5, help="seats at the table (Reign: 3-7)")
+    sim.add_argument("--players", type=int,
+                     help="seats at the table (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)")
     sim.add_argument("--games", type=int, default=1, help="how many games to play")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     sim.add_argument("--bots", help="one bot kind per seat, comma-separated (default: all random)")

@@ -12,23 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.bots import BOTS
+from client.bots import bots_for
+from engine.games import GAMES, rules
 from engine.referee import Referee
-from engine.reign import ReignConfig, new_game
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
-GAMES = ("reign",)
+__all__ = ["GAMES", "run_crypto_game", "run_game"]
 
 
 def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[str, Any]:
     """Play one game of ``game`` to the end with bots and a seeded referee."""
-    if game != "reign":
-        raise ValueError(f"simulation of {game!r} is not available yet")
-    state = new_game(ReignConfig(players))
+    game_rules = rules(game)
+    state = game_rules.new_game(players)
     root = ChanceStream.from_int(seed)
     referee = Referee(root.child("referee").take(32))
-    seats = [BOTS[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
+    kinds = bots_for(game)
+    seats = [kinds[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
     while not state.over:
         request = state.pending()[0]
         if isinstance(request, Decision):
@@ -36,17 +36,14 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
         else:
             answer = referee.answer(state, request)
         state.apply(answer)
-    s = state.state
     return {
         "game": game,
         "players": players,
         "seed": seed,
         "bots": list(bots),
         "winner": state.winner,
-        "end": s.over,
-        "rounds": s.round,
-        "decisions": s.decisions,
-        "legitimacy": list(s.legitimacy),
+        "end": state.state.over,
+        **game_rules.summary(state),
         "digest": state.digest(),
     }
 
@@ -63,16 +60,17 @@ def run_crypto_game(
     """Play one game among in-memory protocol peers; returns the summary and the table."""
     from protocol import cheating_session, make_table, run_table
 
-    if game != "reign":
-        raise ValueError(f"simulation of {game!r} is not available yet")
+    game_rules = rules(game)
     session_class = cheating_session(cheat) if cheat else None
     cheaters = [cheater] if cheat and cheater is not None else []
     kwargs: dict[str, Any] = {"cheaters": cheaters}
     if session_class is not None:
         kwargs["session_class"] = session_class
-    spec, sessions = make_table(players, seed, **kwargs)
+    spec, sessions = make_table(players, seed, game=game,
+                                round_limit=game_rules.default_round_limit, **kwargs)
     root = ChanceStream.from_int(seed)
-    seats = [BOTS[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
+    kinds = bots_for(game)
+    seats = [kinds[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
     run = run_table(sessions, lambda seat, event: seats[seat].decide(event.view, event.decision))
     honest = [s for seat, s in enumerate(sessions) if seat not in cheaters]
     result: dict[str, Any] = {
@@ -94,9 +92,7 @@ def run_crypto_game(
         result["digest"] = None
     elif len(finished) == 1 and all(s.finished is not None for s in honest):
         winner, digest, end = finished.pop()
-        state = honest[0].game.state
-        result.update({"winner": winner, "end": end, "rounds": state.round,
-                       "decisions": state.decisions, "legitimacy": list(state.legitimacy),
+        result.update({"winner": winner, "end": end, **game_rules.summary(honest[0].game),
                        "digest": digest})
     else:
         result["verdict"] = {"seat": None, "kind": "desync", "agreed": False}

@@ -16,9 +16,13 @@ from engine.requests import (
     ChanceAnswer,
     Deal,
     DealAnswer,
+    Flip,
+    FlipAnswer,
     Request,
     Reveal,
     RevealAnswer,
+    Roll,
+    RollAnswer,
     Shuffle,
     ShuffleAnswer,
 )
@@ -44,6 +48,8 @@ class Referee:
         if isinstance(request, Chance):
             order = self.stream.permutation(request.n)
             return ChanceAnswer(tuple(order[: request.k]))
+        if isinstance(request, Roll):
+            return RollAnswer(self.stream.dice(request.sides))
         if isinstance(request, Shuffle):
             order = self.stream.permutation(len(request.cards))
             self.piles[request.pile] = [request.cards[i] for i in order]
@@ -56,6 +62,11 @@ class Referee:
                 cards = tuple(pile[: request.count])
                 del pile[: request.count]
             return DealAnswer(request.seat, cards)
+        if isinstance(request, Flip):
+            pile = self.piles[request.pile]
+            cards = tuple(pile[: request.count])
+            del pile[: request.count]
+            return FlipAnswer(request.pile, cards)
         if isinstance(request, Reveal):
             groups = []
             for name, handles, mixed in request.groups:

@@ -9,6 +9,9 @@ game can go on.  There are four kinds, shared by every game:
   outcome.  The answer classes are game-specific.
 - :class:`Chance` -- a random pick (first player, a random subset).  Answered by
   :class:`ChanceAnswer` with ``k`` distinct indices below ``n``.
+- :class:`Roll` -- dice: one value ``1..s`` for each die size ``s`` listed (values
+  may repeat, unlike :class:`Chance`).  Answered by :class:`RollAnswer`; a whole
+  roll costs one joint-randomness round in the protocol.
 - :class:`Shuffle` -- a hidden pile is formed from the listed cards in an order
   nobody may know; answered by :class:`ShuffleAnswer`.  The engine never learns
   the order: whoever deals (the local referee, or the protocol's mental-poker
@@ -17,6 +20,8 @@ game can go on.  There are four kinds, shared by every game:
   hand-over) to one seat, whose identities only that seat (and the giver) may
   learn.  Answered by :class:`DealAnswer`, with the identities where this
   engine instance is entitled to know them and ``None`` where it is not.
+- :class:`Flip` -- the next cards of a hidden pile are turned face up for
+  everyone (Sodalis' spreads); answered by :class:`FlipAnswer`.
 - :class:`Reveal` -- hidden cards must become public.  Answered by
   :class:`RevealAnswer`.  ``mixed`` groups are revealed as a sorted multiset so
   nobody learns who contributed which card.
@@ -56,6 +61,14 @@ class Chance:
 
 
 @attrs.frozen
+class Roll:
+    """Roll one die of each size in ``sides`` (e.g. ``(10, 10, 10)``); ``label`` names why."""
+
+    label: str
+    sides: tuple[int, ...]
+
+
+@attrs.frozen
 class Shuffle:
     """Form hidden pile ``pile`` from ``cards`` (public list) in a secret order."""
 
@@ -76,6 +89,14 @@ class Deal:
 
 
 @attrs.frozen
+class Flip:
+    """Turn the next ``count`` cards of hidden pile ``pile`` face up, for everyone."""
+
+    pile: str
+    count: int = 1
+
+
+@attrs.frozen
 class Reveal:
     """Make hidden cards public.  ``groups`` is a tuple of ``(group, handles,
     mixed)``: for an unmixed group each handle's identity is revealed; for a
@@ -85,11 +106,18 @@ class Reveal:
     groups: tuple[tuple[str, tuple[int, ...], bool], ...]
 
 
-Request = Decision | Chance | Shuffle | Deal | Reveal
+Request = Decision | Chance | Roll | Shuffle | Deal | Flip | Reveal
 
 
 @attrs.frozen
 class ChanceAnswer:
+    values: tuple[int, ...]
+
+
+@attrs.frozen
+class RollAnswer:
+    """The face of each die of a :class:`Roll`, in order, each in ``1..sides``."""
+
     values: tuple[int, ...]
 
 
@@ -104,6 +132,14 @@ class DealAnswer:
 
     seat: int
     cards: tuple[str, ...] | None
+
+
+@attrs.frozen
+class FlipAnswer:
+    """The identities of the flipped cards, top first."""
+
+    pile: str
+    cards: tuple[str, ...]
 
 
 @attrs.frozen

@@ -11,7 +11,8 @@ The stream is SHA-256 in counter mode: block ``i`` is
 ``below(n)`` takes the fewest whole bytes that cover ``n - 1``, masks the top
 byte down to the bit length of ``n - 1`` and rejects values ``>= n`` (rejection
 sampling: no modulo bias).  ``permutation(n)`` is a Fisher-Yates shuffle
-drawing ``below(i + 1)`` for ``i`` from ``n - 1`` down to ``1``.
+drawing ``below(i + 1)`` for ``i`` from ``n - 1`` down to ``1``.  ``dice(sides)``
+draws ``below(s) + 1`` for each die in order.
 """
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ class ChanceStream:
             value = int.from_bytes(raw, "big")
             if value < n:
                 return value
+
+    def dice(self, sides: tuple[int, ...]) -> tuple[int, ...]:
+        """One face ``1..s`` per die size ``s``, in order (``below(s) + 1`` each)."""
+        return tuple(self.below(s) + 1 for s in sides)
 
     def permutation(self, n: int) -> list[int]:
         """A uniform permutation of ``range(n)`` (Fisher-Yates, from the top down)."""

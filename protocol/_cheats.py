@@ -27,7 +27,6 @@ import attrs
 from engine.reign.answers import Bid
 from engine.requests import Decision
 
-from ._answers import encode_answer
 from ._codec import encode
 from ._deck import rerandomise
 from ._messages import DecryptShares, DigestCheck, Reveal, ShuffleStep
@@ -108,7 +107,7 @@ class _IllegalMove(_Cheater):
         assert self.seat is not None
         illegal = Bid(self.seat, 99, None)  # more cards than any hand holds
         self.exchanges.my_answers[step] = illegal
-        super().publish(Move(step, encode_answer(illegal), bytes(32), ()))
+        super().publish(Move(step, self.codec.encode(illegal), bytes(32), ()))
         self._run()
 
 

@@ -9,7 +9,6 @@ from engine.requests import (
     Decision,
 )
 
-from ._answers import decode_answer, encode_answer, gifted_cards, secret_cards, shown_cards
 from ._codec import decode_as, encode
 from ._commit import commitment_digest, make_commitment, verify_reveal
 from ._deck import (
@@ -109,15 +108,15 @@ class DecisionExchanges(ExchangeCore):
         assert me is not None
         by_card = {card: slot for slot, card in self.mine.items()}
         commit = b""
-        secret = secret_cards(answer)
+        secret = self.codec.secret_cards(answer)
         if secret:
             slots = tuple(by_card[c] for c in secret)
             nonce = self.s.secret(f"commit/{k}", 32)
             commit = commitment_digest(self.s.table, me, f"move:s{k}", nonce, _slot_bytes(slots))
             self.my_openings[k] = (nonce, slots)
-        shown = self.shares_for([by_card[c] for c in shown_cards(answer)], f"s{k}")
+        shown = self.shares_for([by_card[c] for c in self.codec.shown_cards(answer)], f"s{k}")
         gifts: dict[tuple[int, str], dict[int, Ciphertext]] = {}
-        for recipient, card in gifted_cards(answer):
+        for recipient, card in self.codec.gifted_cards(answer):
             deck, slot = by_card[card]
             gifts.setdefault((recipient, deck), {})[slot] = self.held[me][(deck, slot)]
         for (recipient, deck), held in sorted(gifts.items()):
@@ -126,7 +125,7 @@ class DecisionExchanges(ExchangeCore):
                                entropy=self.s.secret(f"handover/{k}/{recipient}/{deck}", 32))
             self.s.publish(msg)
         self.my_answers[k] = answer
-        move = Move(k, encode_answer(answer), commit, shown)
+        move = Move(k, self.codec.encode(answer), commit, shown)
         if simultaneous:
             sealed, opening = make_commitment(self.s.table, me, f"simul:s{k}", encode(move),
                                               nonce=self.s.secret(f"simul/{k}", 32))
@@ -147,14 +146,13 @@ class DecisionExchanges(ExchangeCore):
                 answer = self.s.read_note(k)
                 self.prepare(answer, k, False)
         else:
-            answer = decode_answer(msg.answer, seat)
-        claimed = shown_cards(answer)
+            answer = self.codec.decode(msg.answer, seat)
+        claimed = self.codec.shown_cards(answer)
         shown = self.read_shown(seat, msg.shown, f"s{k}")
         if sorted(shown) != sorted(c for c in claimed if c is not None):
             raise Blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
         self.take_gifts(seat, answer, k)
-        if bool(msg.commit) != bool(secret_cards(answer) or getattr(answer, "count", 0)
-                                    or getattr(answer, "targets", ())):
+        if bool(msg.commit) != self.codec.rules.places_face_down(answer):
             raise Blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
         before = self.s.game.state.next_handle
         self.apply(answer, seat)

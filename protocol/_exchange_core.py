@@ -77,6 +77,7 @@ class ExchangeCore:
         self.my_shuffles: list[ShuffleOpening] = []
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
+        self.codec = session.codec
         self.held_back: dict[int, Any] = {}
         self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
         self.judged: set[tuple[int, str]] = set()

@@ -12,10 +12,13 @@ request    exchange
 Decision   the seat's :class:`Move` (public answer; commitment to the slots of
            any face-down cards; decryption shares proving face-up cards;
            re-encryptions of handed-over cards)
-Chance     joint randomness: every seat commits, then reveals
+Chance     joint randomness: every seat commits, then reveals (a Roll too:
+           its dice are read from the same joint seed)
 Shuffle    every seat in seat order re-randomises and permutes the deck
 Deal       every other seat publishes its decryption shares for the dealt
            slots; only the recipient can finish the decryption
+Flip       every seat publishes its decryption shares for the pile's next
+           slots; everyone checks them all and reads the cards
 Reveal     each placer opens its commitment (bids: with its shares; army cards:
            re-encrypted into a pool), pools are re-mixed by every seat in turn,
            then every seat publishes shares for the pooled cards
@@ -29,9 +32,13 @@ from typing import TYPE_CHECKING
 from engine.requests import (
     Chance,
     ChanceAnswer,
+    Roll,
+    RollAnswer,
     Deal,
     DealAnswer,
     Decision,
+    Flip,
+    FlipAnswer,
     Reveal,
     Shuffle,
     ShuffleAnswer,
@@ -73,7 +80,7 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
         ("every deciding seat", "commit", "Commit simul:s<k> to its Move"),
         ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
     )),
-    ("Chance", (
+    ("Chance or Roll", (
         ("every seat", "commit", "Commit chance:s<k>"),
         ("every seat", "reveal", "Reveal chance:s<k>"),
     )),
@@ -82,6 +89,9 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
     )),
     ("Deal", (
         ("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),
+    )),
+    ("Flip", (
+        ("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),
     )),
     ("Reveal bids", (
         ("each bidder", "open", "Opening (nonce, slots, own shares)"),
@@ -136,12 +146,14 @@ class Exchanges(DecisionExchanges, RevealExchanges):
         first = pending[0]
         if isinstance(first, Decision):
             return self.decisions([r for r in pending if isinstance(r, Decision)])
-        if isinstance(first, Chance):
+        if isinstance(first, Chance | Roll):
             return self.chance_request(first)
         if isinstance(first, Shuffle):
             return self.shuffle_request(first)
         if isinstance(first, Deal):
             return self.deal_request(first)
+        if isinstance(first, Flip):
+            return self.flip_request(first)
         if isinstance(first, Reveal):
             return self.reveal_request(first)
         raise LocalProtocolError(f"no exchange for {type(first).__name__}")
@@ -180,7 +192,7 @@ class Exchanges(DecisionExchanges, RevealExchanges):
             raise Blame(seat, "false-complaint",
                         f"seat {seat} complained about seat {msg.about}'s sound shares")
 
-    def chance_request(self, req: Chance) -> bool:
+    def chance_request(self, req: Chance | Roll) -> bool:
         k = self.step
         if k not in self.chance:
             jr = JointRandomness(self.s.table, f"s{k}", self.s.seats)
@@ -205,8 +217,11 @@ class Exchanges(DecisionExchanges, RevealExchanges):
         if jr.missing_reveals():
             self.waiting_for_reveal = True
             return False
-        order = jr.stream().permutation(req.n)
-        self.apply(ChanceAnswer(tuple(order[: req.k])))
+        if isinstance(req, Roll):
+            self.apply(RollAnswer(jr.stream().dice(req.sides)))
+        else:
+            order = jr.stream().permutation(req.n)
+            self.apply(ChanceAnswer(tuple(order[: req.k])))
         return True
 
     def shuffle_request(self, req: Shuffle) -> bool:
@@ -309,4 +324,39 @@ class Exchanges(DecisionExchanges, RevealExchanges):
         self.apply(DealAnswer(req.seat, tuple(ids) if req.seat == self.me else None))
         if ids:
             self.s.emit(CardsSeen(tuple(ids), "handed"))
+        return True
+
+    def flip_request(self, req: Flip) -> bool:
+        """The next cards of a pile turned face up: every seat's shares, checked by all."""
+        if not self.need_keys():
+            return False
+        k = self.step
+        rec = self.decks[self.current[req.pile]]
+        final = rec.steps[-1]
+        slots = list(range(rec.top, rec.top + req.count))
+        if slots and slots[-1] >= len(final):
+            raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
+        cards = {slot: final[slot] for slot in slots}
+        if self.me is not None:
+            self.s.publish(decryption_shares(self.s.deck_key, self.s.table, self.me, rec.label,
+                                             f"s{k}", cards,
+                                             entropy=self.s.secret(f"shares/{rec.label}/{k}", 32)))
+        found = {seat: self.s.part(seat, f"shares:{rec.label}:s{k}") for seat in self.s.seats}
+        if any(msg is None for msg in found.values()):
+            return False
+        stripped = dict(cards)
+        for seat, msg in sorted(found.items()):
+            assert msg is not None
+            shares = verify_shares(self.s.table, seat, self.keys[seat], msg, cards)
+            for slot in slots:
+                stripped[slot] = strip_shares(stripped[slot], [shares[slot]])
+        ids = []
+        for slot in slots:
+            card = self.point_card.get(stripped[slot].b)
+            if card is None:  # every share checked out: the deck itself was tampered with
+                self.early_audit = f"a flipped card of the {req.pile} pile is not a card"
+                return True
+            ids.append(card)
+        rec.top += req.count
+        self.apply(FlipAnswer(req.pile, tuple(ids)))
         return True

@@ -38,13 +38,13 @@ def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
             root.child(f"peer/{seat}").take(32))
 
 
-def make_table(players: int, seed: int, *, round_limit: int = 60,
+def make_table(players: int, seed: int, *, game: str = "reign", round_limit: int = 60,
                session_class: Callable[..., TableSession] = TableSession,
                cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
     """A table of ``players`` seats whose keys and randomness all come from ``seed``."""
     root = ChanceStream.from_int(seed)
     identities = [peer_secrets(seed, s)[0] for s in range(players)]
-    spec = TableSpec("reign", tuple(i.public.key for i in identities), round_limit,
+    spec = TableSpec(game, tuple(i.public.key for i in identities), round_limit,
                      root.child("table").take(32))
     sessions = []
     for seat, identity in enumerate(identities):

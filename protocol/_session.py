@@ -29,11 +29,11 @@ import nacl.secret
 
 from engine.canonical import canonical_bytes
 from engine.errors import EngineError, IllegalReveal
-from engine.reign import ReignConfig, ReignView, new_game
+from engine.games import rules as game_rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
-from ._answers import decode_full_answer
+from ._answers import AnswerCodec
 from ._codec import decode, encode
 from ._deck import DeckKey
 from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError
@@ -75,7 +75,7 @@ class Verdict:
 class DecisionNeeded:
     step: int
     decision: Decision
-    view: ReignView
+    view: Any
 
 
 @attrs.frozen
@@ -155,8 +155,11 @@ class TableSession:
         (ours included): the session replays them and carries on where it stopped."""
         from ._exchanges import Exchanges  # the exchanges need the session type
 
-        if spec.game != "reign":
-            raise LocalProtocolError(f"game {spec.game!r} is not played over the protocol yet")
+        try:
+            self.rules = game_rules(spec.game)
+        except KeyError as exc:
+            raise LocalProtocolError(str(exc.args[0])) from None
+        self.codec = AnswerCodec(self.rules)
         self.spec = spec
         self.table = spec.table_id
         self.seat = seat
@@ -164,8 +167,8 @@ class TableSession:
         self.roster = spec.roster()
         if seat is not None and (identity is None or identity.public.key != spec.players[seat]):
             raise LocalProtocolError("the identity does not hold this seat's key")
-        self.game = new_game(ReignConfig(spec.seats, spec.round_limit),
-                             known=[] if seat is None else [seat])
+        self.game = self.rules.new_game(spec.seats, spec.round_limit,
+                                        known=[] if seat is None else [seat])
         self.log = FeedLog(self.table, self.roster)
         self.feed = Feed(identity, self.table, seat) if seat is not None else None
         seed = os.urandom(32) if secret_seed is None else secret_seed
@@ -297,7 +300,7 @@ class TableSession:
             data = self._note_box.decrypt(msg.box)
         except nacl.exceptions.CryptoError:
             raise LocalProtocolError("our own note does not open: wrong secret seed") from None
-        return decode_full_answer(data)
+        return self.codec.decode_full(data)
 
     def publish(self, msg: Any) -> None:
         """Queue one of our parts for the next entry, and file it as already received."""

@@ -1,5 +1,6 @@
 """Reign: The Card Game -- rules, cards and the engine contract for them."""
 
+from engine.games import GameRules
 from engine.reign.answers import (
     ANSWER_KINDS,
     Bid,
@@ -20,5 +21,39 @@ from engine.reign.view import ReignView
 __all__ = [
     "ANSWER_KINDS", "Bid", "Covert", "Discard", "DrawChoice", "KeepSupport", "Overt",
     "RegentDiscard", "Spoils", "TieBreak", "Catalog", "CardDef", "standard_catalog",
-    "ReignGame", "new_game", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
+    "ReignGame", "new_game", "RULES", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
 ]
+
+
+def _new_game(seats: int, round_limit: int | None = None, known=None, options=()) -> ReignGame:
+    config = ReignConfig(seats) if round_limit is None else ReignConfig(seats, round_limit)
+    return new_game(config, known)
+
+
+def _summary(game: ReignGame) -> dict:
+    s = game.state
+    return {"rounds": s.round, "decisions": s.decisions, "legitimacy": list(s.legitimacy)}
+
+
+def _rules() -> GameRules:
+    from engine.reign import answers, choices
+
+    return GameRules(
+        name="reign",
+        title="Reign: The Card Game",
+        seat_counts=(3, 4, 5, 6, 7),
+        new_game=_new_game,
+        answer_kinds=tuple(ANSWER_KINDS.values()),
+        legal_answers=choices.legal_answers,
+        random_answer=choices.random_answer,
+        summary=_summary,
+        public_part=answers.public_part,
+        secret_cards=answers.secret_cards,
+        shown_cards=answers.shown_cards,
+        gifted_cards=answers.gifted_cards,
+        places_face_down=answers.places_face_down,
+        default_round_limit=60,
+    )
+
+
+RULES = _rules()

@@ -121,3 +121,37 @@ def public_part(answer: ReignAnswer) -> ReignAnswer:
     if isinstance(answer, Spoils):
         return Spoils(answer.seat, answer.counts, None)
     return answer
+
+
+def secret_cards(answer: ReignAnswer) -> Cards:
+    """Hand cards the decision places face down (committed, opened later)."""
+    if isinstance(answer, Bid | Covert):
+        return tuple(answer.cards or ())
+    return ()
+
+
+def shown_cards(answer: ReignAnswer) -> Cards:
+    """Hand cards the decision shows face up."""
+    if isinstance(answer, Overt):
+        return (answer.card,) if answer.card is not None else ()
+    if isinstance(answer, RegentDiscard):
+        return (answer.card,)
+    if isinstance(answer, Discard):
+        return tuple(answer.cards)
+    return ()
+
+
+def gifted_cards(answer: ReignAnswer) -> tuple[tuple[int, str], ...]:
+    """(recipient, card) pairs the decision hands over (the spoils)."""
+    if isinstance(answer, Spoils):
+        return tuple(answer.gifts or ())
+    return ()
+
+
+def places_face_down(answer: ReignAnswer) -> bool:
+    """Whether the (public) answer puts cards face down: a bid or covert backing."""
+    if isinstance(answer, Bid):
+        return answer.count > 0
+    if isinstance(answer, Covert):
+        return bool(answer.targets)
+    return False

@@ -1,0 +1,78 @@
+"""The registry of games: what the protocol and the client need to know of each.
+
+Every game package ``engine/<name>/`` exports ``RULES``, a :class:`GameRules`:
+how to start a game, the answer classes that travel on the wire, which parts
+of an answer are secret, and how to enumerate or pick legal answers.  Layers
+above the engine look a game up by name here and never import a game package
+by hand, so adding a game is adding a package and a line to :data:`GAMES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from engine.errors import MalformedAnswer
+
+GAMES: tuple[str, ...] = ("reign",)
+"""The games fairtable plays, by the name used on the command line and in table specs."""
+
+
+def _same(answer: Any) -> Any:
+    return answer
+
+
+def _no_cards(answer: Any) -> tuple[Any, ...]:
+    return ()
+
+
+@attrs.frozen
+class GameRules:
+    """One game, as the layers above the engine see it.
+
+    - ``new_game(seats, round_limit, known, options)`` starts a game; ``known`` are
+      the seats whose secrets this instance may hold (``None``: all of them);
+      ``options`` are the table's game options as sorted ``(name, value)`` pairs.
+    - ``answer_kinds`` are the attrs classes of this game's answers.
+    - ``public_part(answer)`` is the answer as other seats receive it.
+    - ``secret_cards`` / ``shown_cards`` / ``gifted_cards`` name the hand cards a
+      decision puts face down, shows face up, or hands to another seat;
+      ``places_face_down(public answer)`` says whether it puts any face down (so
+      its move must carry a commitment).
+    - ``legal_answers(view, decision)`` enumerates answers (may be long);
+      ``random_answer(view, decision, rng)`` picks one legal answer.
+    - ``summary(game)`` gives the game-specific fields of a finished game's report.
+    """
+
+    name: str
+    title: str
+    seat_counts: tuple[int, ...]
+    new_game: Callable[..., Any]
+    answer_kinds: tuple[type, ...]
+    legal_answers: Callable[[Any, Any], Iterable[Any]]
+    random_answer: Callable[[Any, Any, Any], Any]
+    summary: Callable[[Any], dict[str, Any]]
+    public_part: Callable[[Any], Any] = _same
+    secret_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
+    shown_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
+    gifted_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
+    places_face_down: Callable[[Any], bool] = lambda answer: False
+    default_round_limit: int = 60
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse a seat count this game is not played with."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.seat_counts:
+            counts = ", ".join(str(n) for n in self.seat_counts)
+            raise MalformedAnswer(f"{self.title} is played by {counts} players, not {seats}")
+
+
+def rules(name: str) -> GameRules:
+    """The rules of game ``name``; :class:`KeyError` naming the games if there is none."""
+    if name not in GAMES:
+        raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
+    module = importlib.import_module(f"engine.{name}")
+    found: GameRules = module.RULES
+    return found
