@@ -72,7 +72,8 @@ class ExchangeCore:
         self.applied: set[tuple[int, int]] = set()
         self.asked: set[int] = set()
         self.transfers: dict[tuple[int, int], list[tuple[Slot, Ciphertext]]] = {}
-        self.chance: dict[int, tuple[JointRandomness, Any]] = {}
+        self.chance: dict[int, tuple[JointRandomness, Any]] = {}  # by randomness round
+        self.chance_rounds: dict[int, int] = {}  # step -> its randomness round
         self.shuffles: list[tuple[int, str, str, list[Ciphertext], list[Ciphertext]]] = []
         self.my_shuffles: list[ShuffleOpening] = []
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}

@@ -27,7 +27,7 @@ Reveal     each placer opens its commitment (bids: with its shares; army cards:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.requests import (
     Chance,
@@ -81,8 +81,8 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
         ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
     )),
     ("Chance or Roll", (
-        ("every seat", "commit", "Commit chance:s<k>"),
-        ("every seat", "reveal", "Reveal chance:s<k>"),
+        ("every seat", "commit", "Commit chance:c<n> (sent with the reveal of c<n-1>)"),
+        ("every seat", "reveal", "Reveal chance:c<n>"),
     )),
     ("Shuffle", (
         ("seat 0, then 1, ... in turn", "shuffle", "ShuffleStep <pile>.<k> s<k>/<seat>"),
@@ -192,16 +192,25 @@ class Exchanges(DecisionExchanges, RevealExchanges):
             raise Blame(seat, "false-complaint",
                         f"seat {seat} complained about seat {msg.about}'s sound shares")
 
-    def chance_request(self, req: Chance | Roll) -> bool:
-        k = self.step
-        if k not in self.chance:
-            jr = JointRandomness(self.s.table, f"s{k}", self.s.seats)
+    def chance_round(self, n: int) -> tuple[JointRandomness, Any]:
+        """Joint-randomness round ``n`` (the n-th Chance or Roll of the game), our commitment
+        to it published."""
+        if n not in self.chance:
+            jr = JointRandomness(self.s.table, f"c{n}", self.s.seats)
             reveal = None
             if self.me is not None:
-                commit, reveal = jr.contribute(self.me, value=self.s.secret(f"chance/{k}", 32))
+                commit, reveal = jr.contribute(self.me, value=self.s.secret(f"chance/{n}", 32))
                 self.s.publish(commit)
-            self.chance[k] = (jr, reveal)
-        jr, reveal = self.chance[k]
+            self.chance[n] = (jr, reveal)
+        return self.chance[n]
+
+    def chance_request(self, req: Chance | Roll) -> bool:
+        """Every seat commits, then reveals.  Each seat commits to round ``n + 1`` in the same
+        batch as its reveal for round ``n``, so after the first round a Chance or Roll costs
+        one network round: every commitment is already in when the request comes."""
+        k = self.step
+        n = self.chance_rounds.setdefault(k, len(self.chance_rounds))
+        jr, reveal = self.chance_round(n)
         for seat in jr.missing_commits():
             msg = self.s.part(seat, f"commit:{jr.purpose}")
             if msg is not None:
@@ -210,6 +219,7 @@ class Exchanges(DecisionExchanges, RevealExchanges):
             return False
         if reveal is not None:
             self.s.publish(reveal)
+            self.chance_round(n + 1)
         for seat in jr.missing_reveals():
             msg = self.s.part(seat, f"reveal:{jr.purpose}")
             if msg is not None:
