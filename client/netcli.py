@@ -20,7 +20,8 @@ import attrs
 import trio
 
 import protocol as P
-from client.bots import BOTS
+from client.bots import bots_for
+from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
@@ -69,7 +70,9 @@ def describe(event: dict[str, Any]) -> str:
         who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
         return f"The game stopped: {who} blamed for {event['kind']} ({event['reason']})"
     if kind == "game_over":
-        winner = "nobody" if event["winner"] is None else f"seat {event['winner']}"
+        winner = event["winner"]
+        winner = ("nobody" if winner is None
+                  else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
         return f"Game over: winner {winner}; final digest {event['digest'][:16]}"
     if kind == "relay_open":
         return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
@@ -98,12 +101,14 @@ def _address(text: str | None) -> tuple[str, int] | None:
     return host, int(port)
 
 
-def _decider(kind: str | None, seed: bytes) -> Callable[[P.DecisionNeeded], Any] | None:
+def _decider(kind: str | None, seed: bytes,
+             game: str) -> Callable[[P.DecisionNeeded], Any] | None:
     if kind is None:
         return None
-    if kind not in BOTS:
-        raise NetUsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(BOTS))})")
-    bot = BOTS[kind](ChanceStream(seed).child("bot"))
+    known = bots_for(game)
+    if kind not in known:
+        raise NetUsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(known))})")
+    bot = known[kind](ChanceStream(seed).child("bot"))
     return lambda event: bot.decide(event.view, event.decision)
 
 
@@ -128,7 +133,7 @@ async def _host(args: argparse.Namespace) -> None:
     identity = _identity(data_dir)
     emit = _printer(args.json)
     node = TableNode(_config(args, data_dir, True), identity, seats=args.seats, game=args.game,
-                     decider=_decider(args.bot, identity.seed), emit=emit)
+                     decider=_decider(args.bot, identity.seed, args.game), emit=emit)
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         for index in range(args.bots):
@@ -137,9 +142,17 @@ async def _host(args: argparse.Namespace) -> None:
             config = _config(args, bot_dir, args.via is None)
             config.listen_port = 0 if args.via is None else None
             bot = TableNode(config, bot_identity, invite=invite,
-                            decider=_decider("heuristic", bot_identity.seed))
+                            decider=_decider("heuristic", bot_identity.seed, args.game))
             nursery.start_soon(bot.run)
         await node.done.wait()
+
+
+def _invite_game(invite: Invite) -> str:
+    """The invite's game, if fairtable plays it."""
+    if invite.game not in GAMES:
+        raise NetUsageError(f"the invite is for {invite.game!r}; fairtable plays "
+                            f"{', '.join(GAMES)}")
+    return invite.game
 
 
 async def _join(args: argparse.Namespace) -> None:
@@ -150,7 +163,8 @@ async def _join(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
     node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
-                     decider=_decider(args.bot, identity.seed), emit=_printer(args.json))
+                     decider=_decider(args.bot, identity.seed, _invite_game(invite)),
+                     emit=_printer(args.json))
     await node.run()
 
 
@@ -171,8 +185,9 @@ def run(args: argparse.Namespace) -> int:
     """Entry point for ``host``, ``join`` and ``relay``."""
     from client import play
 
-    if args.command == "host" and not 3 <= args.seats <= 7:
-        raise NetUsageError("Reign is for 3 to 7 players")
+    if args.command == "host" and args.seats not in rules(args.game).seat_counts:
+        counts = ", ".join(map(str, rules(args.game).seat_counts))
+        raise NetUsageError(f"{rules(args.game).title} is for {counts} players")
     if args.command == "host" and not 0 <= args.bots < args.seats:
         raise NetUsageError("--bots must leave the host a seat")
     if args.command == "join" and args.invite is None and args.bot is not None:
@@ -242,7 +257,7 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
-    host.add_argument("game", choices=["reign"])
+    host.add_argument("game", choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
     host.add_argument("--port", type=int, default=0, help="port to listen on (default: any)")
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")

@@ -17,8 +17,9 @@ from typing import Any
 import trio
 
 import protocol as P
-from client.bots import BOTS
+from client.bots import bots_for
 from client.model import ClientModel
+from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
@@ -59,20 +60,33 @@ def _forward(to_screen: trio.MemorySendChannel[dict[str, Any]]) -> Any:
 def _bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:
     folder = data_dir / "bots" / str(index)
     identity = _identity(folder)
-    bot = BOTS["heuristic"](ChanceStream(identity.seed).child("bot"))
+    bot = bots_for(invite.game)["heuristic"](ChanceStream(identity.seed).child("bot"))
     config = NodeConfig(data_dir=folder, pace=pace)
     return TableNode(config, identity, invite=invite,
                      decider=lambda event: bot.decide(event.view, event.decision))
 
 
+def model_for(game: str) -> Any:
+    """A fresh screen model for ``game`` (Reign's, or ``client.<game>_model.ClientModel``)."""
+    if game not in GAMES:
+        raise PlayUsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
+    if game == "reign":
+        return ClientModel()
+    import importlib
+
+    return importlib.import_module(f"client.{game}_model").ClientModel()
+
+
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
-             pace: float = 0.6, config: dict[str, Any] | None = None) -> Any:
+             pace: float = 0.6, config: dict[str, Any] | None = None,
+             game: str = "reign") -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
     async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = _identity(data_dir)
         node = TableNode(NodeConfig(data_dir=data_dir, ui_events=True, **(config or {})),
-                         identity, invite=invite, seats=seats, emit=_forward(to_screen),
+                         identity, invite=invite, seats=seats, game=game,
+                         emit=_forward(to_screen),
                          answers=answers)
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
@@ -87,7 +101,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
     return main
 
 
-def _run_screen(model: ClientModel, network: Any) -> None:
+def _run_screen(model: Any, network: Any) -> None:
     from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
 
     run_screen(model, network)
@@ -113,11 +127,16 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
 
 def _play(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
-    if not 2 <= args.bots <= 6:
-        raise PlayUsageError("Reign is for 3 to 7 players: --bots 2 to 6")
-    model = ClientModel()
+    game = rules(args.game)
+    if args.bots + 1 not in game.seat_counts:
+        bots = [n - 1 for n in game.seat_counts if n > 1]
+        consecutive = bots == list(range(bots[0], bots[-1] + 1))
+        counts = f"{bots[0]} to {bots[-1]}" if consecutive else ", ".join(map(str, bots))
+        raise PlayUsageError(f"{game.title} is for {', '.join(map(str, game.seat_counts))} "
+                             f"players: --bots {counts}")
+    model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
-                               config={"listen_host": "127.0.0.1"}))
+                               config={"listen_host": "127.0.0.1"}, game=args.game))
     print(model.over or "Game kept; 'fairtable resume' reopens it.")
     return 0
 
@@ -147,9 +166,10 @@ def _resume(args: argparse.Namespace) -> int:
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
     invite = game["invite"]
-    model = ClientModel()
+    model = model_for(invite.game)
     if game["role"] == "host":
-        network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace)
+        network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace,
+                           game=invite.game)
     else:
         network = _network(data_dir, invite=invite)
     _run_screen(model, network)
@@ -158,9 +178,9 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]) -> int:
-    model = ClientModel()
+    model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
-                               config=config))
+                               config=config, game=args.game))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
 
@@ -184,7 +204,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
         invite = Invite.parse(invite_text)
     except InviteError as exc:
         raise PlayUsageError(f"not an invite: {exc}") from None
-    model = ClientModel()
+    model = model_for(invite.game)
     _run_screen(model, _network(data_dir, invite=invite, config=config))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
@@ -192,8 +212,9 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
 
 def add_commands(sub: Any) -> None:
     play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
-    play.add_argument("game", choices=["reign"])
-    play.add_argument("--bots", type=int, default=2, help="how many bot players (2-6)")
+    play.add_argument("game", choices=GAMES)
+    play.add_argument("--bots", type=int, default=2,
+                      help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)

@@ -27,6 +27,7 @@ import trio
 
 import protocol as P
 from engine.errors import EngineError
+from engine.games import rules as game_rules
 
 from ._discovery import Announcement, announce
 from ._invite import Invite, join_proof, relay_token
@@ -67,7 +68,7 @@ class NodeConfig:
     seat_timeout: float = 10.0
     abandon_after: float = 120.0
     grace: float = 1.0
-    round_limit: int = 60
+    round_limit: int | None = None  # None: the game's own default
     pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
     announce_to: tuple[str, int] | None = None  # LAN discovery: where the host announces
     stats: bool = False  # report timings and traffic with game_over (for bench/netplay.py)
@@ -392,8 +393,10 @@ class TableNode:
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
         self._broadcast(P.encode(status))
         if len(self.lobby) == self.seats:
-            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby),
-                               self.config.round_limit, os.urandom(32))
+            limit = self.config.round_limit
+            if limit is None:
+                limit = game_rules(self.game).default_round_limit
+            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), limit, os.urandom(32))
             start = sign_start(self.identity, spec, tuple(a for _, a in self.lobby))
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
