@@ -18,6 +18,8 @@ from engine.requests import (
     DealAnswer,
     Flip,
     FlipAnswer,
+    Peek,
+    PeekAnswer,
     Request,
     Reveal,
     RevealAnswer,
@@ -67,6 +69,9 @@ class Referee:
             cards = tuple(pile[: request.count])
             del pile[: request.count]
             return FlipAnswer(request.pile, cards)
+        if isinstance(request, Peek):
+            return PeekAnswer(request.label, request.seat,
+                              tuple(game.secret_of(h) for h in request.handles))
         if isinstance(request, Reveal):
             groups = []
             for name, handles, mixed in request.groups:

@@ -22,6 +22,9 @@ game can go on.  There are four kinds, shared by every game:
   engine instance is entitled to know them and ``None`` where it is not.
 - :class:`Flip` -- the next cards of a hidden pile are turned face up for
   everyone (Sodalis' spreads); answered by :class:`FlipAnswer`.
+- :class:`Peek` -- one seat privately sees hidden cards that stay where they
+  are (Sovereign's breaches); answered by :class:`PeekAnswer`, with the
+  identities only on an instance entitled to know them.
 - :class:`Reveal` -- hidden cards must become public.  Answered by
   :class:`RevealAnswer`.  ``mixed`` groups are revealed as a sorted multiset so
   nobody learns who contributed which card.
@@ -97,6 +100,16 @@ class Flip:
 
 
 @attrs.frozen
+class Peek:
+    """Seat ``seat`` sees the identities of face-down cards ``handles``; nothing moves and
+    nobody else learns them."""
+
+    label: str
+    seat: int
+    handles: tuple[int, ...]
+
+
+@attrs.frozen
 class Reveal:
     """Make hidden cards public.  ``groups`` is a tuple of ``(group, handles,
     mixed)``: for an unmixed group each handle's identity is revealed; for a
@@ -106,7 +119,7 @@ class Reveal:
     groups: tuple[tuple[str, tuple[int, ...], bool], ...]
 
 
-Request = Decision | Chance | Roll | Shuffle | Deal | Flip | Reveal
+Request = Decision | Chance | Roll | Shuffle | Deal | Flip | Peek | Reveal
 
 
 @attrs.frozen
@@ -140,6 +153,16 @@ class FlipAnswer:
 
     pile: str
     cards: tuple[str, ...]
+
+
+@attrs.frozen
+class PeekAnswer:
+    """The peeked identities in the request's handle order, or ``None`` on an instance that
+    may not know them."""
+
+    label: str
+    seat: int
+    cards: tuple[str, ...] | None
 
 
 @attrs.frozen
