@@ -119,13 +119,25 @@ def message_line(model: ClientModel) -> StyleAndTextTuples:
     return [("class:message", model.message)]
 
 
+def game_panes(model: Any) -> tuple[Callable[[], StyleAndTextTuples],
+                                     Callable[[], StyleAndTextTuples]]:
+    """The two upper panes (the table, and the side pane beside it) for the model's game:
+    a model of another game brings its own through ``panes()``; Reign's are here."""
+    panes = getattr(model, "panes", None)
+    if panes is not None:
+        found: tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]] = panes()
+        return found
+    return (lambda: table_lines(model)), (lambda: hand_lines(model))
+
+
 def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
     deciding = Condition(lambda: model.decision is not None or model.show_help)
+    table, side = game_panes(model)
     body = HSplit([
         VSplit([
-            Window(FormattedTextControl(lambda: table_lines(model)), wrap_lines=True),
+            Window(FormattedTextControl(table), wrap_lines=True),
             Window(width=1, char="|", style="class:dim"),
-            Window(FormattedTextControl(lambda: hand_lines(model)), width=Dimension(min=30,
+            Window(FormattedTextControl(side), width=Dimension(min=24,
                    preferred=38), wrap_lines=True),
         ], height=Dimension(min=8, weight=2)),
         Window(height=1, char="-", style="class:dim"),
