@@ -40,7 +40,7 @@ def _players(game: str, players: int | None) -> int:
     if players is None:
         return 5 if 5 in counts else counts[len(counts) // 2]
     if players not in counts:
-        raise UsageError(f"{rules(game).title} is for {', '.join(map(str, counts))} players")
+        raise UsageError(f"{rules(game).title} is for {rules(game).seat_text} players")
     return players
 
 

@@ -17,7 +17,7 @@ import attrs
 
 from engine.errors import MalformedAnswer
 
-GAMES: tuple[str, ...] = ("reign",)
+GAMES: tuple[str, ...] = ("reign", "sodalis")
 """The games fairtable plays, by the name used on the command line and in table specs."""
 
 
@@ -62,11 +62,20 @@ class GameRules:
     places_face_down: Callable[[Any], bool] = lambda answer: False
     default_round_limit: int = 60
 
+    @property
+    def seat_text(self) -> str:
+        """The seat counts in words: "3 to 7", "2, 4 or 6"."""
+        counts = list(self.seat_counts)
+        if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]}"
+        if len(counts) == 1:
+            return str(counts[0])
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count this game is not played with."""
         if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.seat_counts:
-            counts = ", ".join(str(n) for n in self.seat_counts)
-            raise MalformedAnswer(f"{self.title} is played by {counts} players, not {seats}")
+            raise MalformedAnswer(f"{self.title} is for {self.seat_text} players, not {seats}")
 
 
 def rules(name: str) -> GameRules:

@@ -1,0 +1,69 @@
+"""Sodalis -- rules, champion data, the arena and the engine contract for them."""
+
+from engine.games import GameRules
+from engine.sodalis.answers import (
+    ANSWER_KINDS,
+    Carry,
+    Cast,
+    ChooseChampion,
+    ConfuseChoice,
+    EndTurn,
+    ForcedStep,
+    GiveTribute,
+    Place,
+    Rearrange,
+    RefreshToken,
+    Respawn,
+    Reversals,
+    Step,
+    StrengthRefresh,
+    TurnTokens,
+)
+from engine.sodalis.arena import Arena, standard_arena
+from engine.sodalis.cards import Catalog, Champion, standard_catalog
+from engine.sodalis.game import SodalisGame, new_game
+from engine.sodalis.state import PARAGON, SodalisConfig
+from engine.sodalis.view import SodalisView
+
+__all__ = [
+    "ANSWER_KINDS", "Carry", "Cast", "ChooseChampion", "ConfuseChoice", "EndTurn",
+    "ForcedStep", "GiveTribute", "Place", "Rearrange", "RefreshToken", "Respawn", "Reversals",
+    "Step", "StrengthRefresh", "TurnTokens", "Arena", "standard_arena", "Catalog", "Champion",
+    "standard_catalog", "SodalisGame", "new_game", "PARAGON", "SodalisConfig", "SodalisView",
+    "RULES",
+]
+
+
+def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: ignore[no-untyped-def]
+              options=()) -> SodalisGame:
+    config = SodalisConfig(seats) if round_limit is None else SodalisConfig(seats, round_limit)
+    return new_game(config, known)
+
+
+def _summary(game: SodalisGame) -> dict:
+    s = game.state
+    return {
+        "rounds": s.round,
+        "decisions": s.decisions,
+        "tributes": {team: s.team_tributes(team) for team in ("dawn", "dusk")},
+    }
+
+
+def _rules() -> GameRules:
+    from engine.sodalis import answers, choices
+
+    return GameRules(
+        name="sodalis",
+        title="Sodalis",
+        seat_counts=(2, 4, 6),
+        new_game=_new_game,
+        answer_kinds=tuple(ANSWER_KINDS.values()),
+        legal_answers=choices.legal_answers,
+        random_answer=choices.random_answer,
+        summary=_summary,
+        public_part=answers.public_part,
+        default_round_limit=100,
+    )
+
+
+RULES = _rules()

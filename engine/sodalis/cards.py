@@ -1,0 +1,365 @@
+"""Sodalis card data: champions, their arcana and the two faces of each arcana.
+
+Each champion is one TOML file (``data/champions/<id>.toml``, format in
+``docs/cards/sodalis.md``), loaded and validated once.  A bad file raises
+:class:`~engine.errors.CardDataError` naming the file, the card and the field.
+
+Card identities: an arcana lying front side up is named by its id (``"squall"``); lying
+reversal side up, by its id and ``~r`` (``"squall~r"``).  The orientation is fixed before
+the shuffle, so the identity names the face for the whole game (``docs/rules/sodalis.md``,
+"Reversals").  Arcana ids use lowercase letters and ``_`` only, so ``~`` never clashes.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.errors import CardDataError
+
+REVERSED = "~r"
+_CHAMPION_ID = re.compile(r"^[a-z]{1,24}$")
+_ARCANA_ID = re.compile(r"^[a-z][a-z_]{0,39}$")
+_SYMBOL = re.compile(r"^[A-Z]$")
+ARCANA_PER_CHAMPION = 9
+MIN_REVERSALS = 6
+
+ACTIONS = ("major", "minor")
+RANGES = ("within", "at", "anywhere")
+TARGETS = ("one", "all", "self")
+WHO = ("any", "enemy", "friend")
+EFFECTS = ("damage", "heal", "none")
+AURA_STATS = ("inertia", "power", "range", "piercing")
+AURA_TO = ("caster", "friends", "affected")
+REFRESH_TOKENS = ("move", "minor", "major", "any")
+EXTRA_FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {  # kind -> field -> allowed values
+    "confuse": {},
+    "slow": {},
+    "push": {"steps": (1, 2, 3)},
+    "pull": {"steps": (1, 2, 3)},
+    "refresh": {"token": REFRESH_TOKENS},
+    "recoil": {"effect": ("damage", "heal"), "power": (1, 2, 3, 4)},
+    "critical_confuse": {},
+    "critical_slow": {},
+}
+CHAMPION_FIELDS = {"id", "name", "symbol", "inertia", "max_life", "passive", "passive_text",
+                   "arcana"}
+ARCANA_FIELDS = {"id", "ultimate", "continuous", "front", "reversal"}
+FACE_FIELDS = {"name", "text", "action", "range", "reach", "targets", "who", "effect", "power",
+               "accuracy", "piercing", "extra", "aura"}
+
+
+@attrs.frozen
+class Extra:
+    """One additional effect (``kind`` from :data:`EXTRA_FIELDS`)."""
+
+    kind: str
+    steps: int = 0
+    token: str = ""
+    effect: str = ""
+    power: int = 0
+
+
+@attrs.frozen
+class Aura:
+    stat: str
+    amount: int
+    to: str
+
+
+@attrs.frozen
+class Face:
+    name: str
+    text: str
+    action: str
+    range: str
+    reach: int
+    targets: str
+    who: str
+    effect: str
+    power: int
+    accuracy: bool
+    piercing: int
+    extra: tuple[Extra, ...]
+    aura: Aura | None
+
+    @property
+    def recoils(self) -> tuple[Extra, ...]:
+        return tuple(x for x in self.extra if x.kind == "recoil")
+
+
+@attrs.frozen
+class Arcana:
+    id: str
+    champion: str
+    ultimate: bool
+    continuous: bool
+    front: Face
+    reversal: Face | None
+
+
+@attrs.frozen
+class Champion:
+    id: str
+    name: str
+    symbol: str
+    inertia: int
+    max_life: int
+    passive: str
+    passive_text: str
+    arcana: tuple[Arcana, ...]
+
+    def cards(self, reversed_ids: Iterable[str] = ()) -> tuple[str, ...]:
+        """The champion's nine card identities with the given arcana reversed, sorted."""
+        flip = set(reversed_ids)
+        return tuple(sorted(card_id(a.id, a.id in flip) for a in self.arcana))
+
+    @property
+    def reversible(self) -> tuple[str, ...]:
+        return tuple(sorted(a.id for a in self.arcana if a.reversal is not None))
+
+
+def card_id(arcana: str, reversed_: bool) -> str:
+    return arcana + REVERSED if reversed_ else arcana
+
+
+def split_card(card: str) -> tuple[str, bool]:
+    if card.endswith(REVERSED):
+        return card[: -len(REVERSED)], True
+    return card, False
+
+
+@attrs.frozen(eq=False)
+class Catalog:
+    """Every champion of a game, sorted by id, with lookups by champion, arcana and card."""
+
+    champions: tuple[Champion, ...]
+    by_id: dict[str, Champion] = attrs.field(init=False)
+    arcana: dict[str, Arcana] = attrs.field(init=False)
+    faces: dict[str, Face] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {c.id: c for c in self.champions})
+        arcana = {a.id: a for c in self.champions for a in c.arcana}
+        faces: dict[str, Face] = {}
+        for a in arcana.values():
+            faces[a.id] = a.front
+            if a.reversal is not None:
+                faces[a.id + REVERSED] = a.reversal
+        object.__setattr__(self, "arcana", arcana)
+        object.__setattr__(self, "faces", faces)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.champions)
+
+    def face(self, card: str) -> Face:
+        return self.faces[card]
+
+    def arcana_of(self, card: str) -> Arcana:
+        return self.arcana[split_card(card)[0]]
+
+
+# -- validation -------------------------------------------------------------------------------
+class _Reader:
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, card: str, field: str, problem: str) -> CardDataError:
+        return CardDataError(self.file, card, field, problem)
+
+    def text(self, data: dict[str, Any], key: str, card: str, prefix: str = "") -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(card, prefix + key, "expected non-empty text")
+        return value
+
+    def number(self, data: dict[str, Any], key: str, card: str, low: int, high: int,
+               default: int | None = None, prefix: str = "") -> int:
+        value = data.get(key, default)
+        if type(value) is not int or not low <= value <= high:
+            raise self.fail(card, prefix + key, f"expected a whole number from {low} to {high}")
+        return value
+
+    def choice(self, data: dict[str, Any], key: str, card: str, options: tuple[str, ...],
+               prefix: str = "") -> str:
+        value = data.get(key)
+        if value not in options:
+            raise self.fail(card, prefix + key, f"expected one of {', '.join(options)}")
+        return str(value)
+
+    def flag(self, data: dict[str, Any], key: str, card: str, prefix: str = "") -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail(card, prefix + key, "expected true or false")
+        return value
+
+    def unknown(self, data: dict[str, Any], allowed: set[str], card: str, prefix: str) -> None:
+        for key in sorted(set(data) - allowed):
+            raise self.fail(card, prefix + key, "unknown field")
+
+
+def _extra(r: _Reader, raw: Any, card: str, field: str) -> Extra:
+    if not isinstance(raw, dict) or raw.get("kind") not in EXTRA_FIELDS:
+        raise r.fail(card, field + ".kind", f"expected one of {', '.join(EXTRA_FIELDS)}")
+    kind = raw["kind"]
+    fields = EXTRA_FIELDS[kind]
+    r.unknown(raw, {"kind", *fields}, card, field + ".")
+    values: dict[str, Any] = {}
+    for name, allowed in fields.items():
+        value = raw.get(name)
+        if value not in allowed or isinstance(value, bool):
+            raise r.fail(card, f"{field}.{name}",
+                         f"expected one of {', '.join(str(a) for a in allowed)}")
+        values[name] = value
+    return Extra(kind, **values)
+
+
+def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate: bool) -> Face:
+    if not isinstance(raw, dict):
+        raise r.fail(card, side, "expected a table of face fields")
+    p = side + "."
+    r.unknown(raw, FACE_FIELDS, card, p)
+    name = r.text(raw, "name", card, p)
+    text = r.text(raw, "text", card, p)
+    action = r.choice(raw, "action", card, ACTIONS, p)
+    if ultimate and action != "major":
+        raise r.fail(card, p + "action", "an ultimate costs a Major action (l. 130)")
+    range_ = r.choice(raw, "range", card, RANGES, p)
+    reach = r.number(raw, "reach", card, 0, 3, 0 if range_ == "anywhere" else None, p)
+    if reach == 0 and range_ == "at":
+        raise r.fail(card, p + "reach", "reach 0 only with range 'within'")
+    targets = r.choice(raw, "targets", card, TARGETS, p)
+    who = r.choice(raw, "who", card, WHO, p)
+    if targets == "self" and (range_ != "within" or who == "enemy"):
+        raise r.fail(card, p + "targets", "'self' needs range 'within' and who 'any' or "
+                     "'friend' (the caster is at distance 0 and on its own team)")
+    effect = r.choice(raw, "effect", card, EFFECTS, p)
+    power = r.number(raw, "power", card, 0, 8, None, p)
+    if (power == 0) != (effect == "none"):
+        raise r.fail(card, p + "power", "power is 0 exactly when effect is 'none'")
+    accuracy = r.flag(raw, "accuracy", card, p)
+    piercing = r.number(raw, "piercing", card, 0, 3, 0, p)
+    extras_raw = raw.get("extra", [])
+    if not isinstance(extras_raw, list):
+        raise r.fail(card, p + "extra", "expected a list of tables")
+    extra = tuple(_extra(r, x, card, f"{p}extra[{i}]") for i, x in enumerate(extras_raw))
+    if effect == "none" and any(x.kind.startswith("critical_") for x in extra):
+        raise r.fail(card, p + "extra", "a critical needs a roll: effect 'none' rolls nothing")
+    aura = None
+    if "aura" in raw:
+        if not continuous:
+            raise r.fail(card, p + "aura", "only a continuous arcana has an aura")
+        a = raw["aura"]
+        if not isinstance(a, dict):
+            raise r.fail(card, p + "aura", "expected a table")
+        r.unknown(a, {"stat", "amount", "to"}, card, p + "aura.")
+        amount = r.number(a, "amount", card, -2, 2, None, p + "aura.")
+        if amount == 0:
+            raise r.fail(card, p + "aura.amount", "an aura changes something (not 0)")
+        aura = Aura(r.choice(a, "stat", card, AURA_STATS, p + "aura."), amount,
+                    r.choice(a, "to", card, AURA_TO, p + "aura."))
+    return Face(name, text, action, range_, reach, targets, who, effect, power, accuracy,
+                piercing, extra, aura)
+
+
+def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> Champion:
+    """Validate one champion file's parsed TOML."""
+    r = _Reader(file)
+    raw_id = data.get("id")
+    if not isinstance(raw_id, str) or not _CHAMPION_ID.match(raw_id):
+        raise r.fail("", "id", "a champion id is lowercase letters")
+    cid = raw_id
+    if Path(file).name != f"{cid}.toml":
+        raise r.fail(cid, "id", f"the file of champion {cid!r} is named {cid}.toml")
+    r.unknown(data, CHAMPION_FIELDS, cid, "")
+    name = r.text(data, "name", cid)
+    symbol = data.get("symbol")
+    if not isinstance(symbol, str) or not _SYMBOL.match(symbol):
+        raise r.fail(cid, "symbol", "one capital letter")
+    inertia = r.number(data, "inertia", cid, 2, 9)
+    max_life = r.number(data, "max_life", cid, 4, 20)
+    passive = data.get("passive")
+    hooks = sorted(passives)
+    if passive not in hooks:
+        raise r.fail(cid, "passive", f"expected one of the passive hooks: {', '.join(hooks)}")
+    passive_text = r.text(data, "passive_text", cid)
+    raw_arcana = data.get("arcana")
+    if not isinstance(raw_arcana, list) or len(raw_arcana) != ARCANA_PER_CHAMPION:
+        raise r.fail(cid, "arcana", f"exactly {ARCANA_PER_CHAMPION} arcana per champion")
+    arcana = []
+    for i, raw in enumerate(raw_arcana):
+        if not isinstance(raw, dict):
+            raise r.fail(cid, f"arcana[{i}]", "expected a table")
+        aid = raw.get("id")
+        if not isinstance(aid, str) or not _ARCANA_ID.match(aid):
+            raise r.fail(f"{cid} arcana[{i}]", "id", "lowercase letters and _")
+        r.unknown(raw, ARCANA_FIELDS, aid, "")
+        ultimate = r.flag(raw, "ultimate", aid)
+        continuous = r.flag(raw, "continuous", aid)
+        if "front" not in raw:
+            raise r.fail(aid, "front", "every arcana has a front face")
+        front = _face(r, raw["front"], aid, "front", continuous, ultimate)
+        reversal = None
+        if "reversal" in raw:
+            reversal = _face(r, raw["reversal"], aid, "reversal", continuous, ultimate)
+        arcana.append(Arcana(aid, cid, ultimate, continuous, front, reversal))
+    ids = [a.id for a in arcana]
+    if len(set(ids)) != len(ids):
+        raise r.fail(cid, "arcana", "an arcana id is used twice")
+    if sum(a.ultimate for a in arcana) != 1:
+        raise r.fail(cid, "arcana", "exactly one arcana is the ultimate")
+    if sum(a.reversal is not None for a in arcana) < MIN_REVERSALS:
+        raise r.fail(cid, "arcana", f"at least {MIN_REVERSALS} arcana have a reversal")
+    return Champion(cid, name, symbol, inertia, max_life, str(passive), passive_text,
+                    tuple(arcana))
+
+
+def load_catalog(paths: Iterable[str | Path]) -> Catalog:
+    """Load and cross-check champion files (ids, symbols and arcana ids unique)."""
+    from engine.sodalis.passives import PASSIVES
+
+    champions: list[Champion] = []
+    seen_symbols: dict[str, str] = {}
+    seen_arcana: dict[str, str] = {}
+    for path in sorted(Path(p) for p in paths):
+        file = str(path)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(file, "", "", f"not valid TOML: {exc}") from None
+        champion = parse_champion(data, file, PASSIVES)
+        if any(c.id == champion.id for c in champions):
+            raise CardDataError(file, champion.id, "id", "two champions share this id")
+        if champion.symbol in seen_symbols:
+            raise CardDataError(file, champion.id, "symbol",
+                                f"symbol already used by {seen_symbols[champion.symbol]}")
+        seen_symbols[champion.symbol] = champion.id
+        for a in champion.arcana:
+            if a.id in seen_arcana:
+                raise CardDataError(file, a.id, "id",
+                                    f"arcana id already used by {seen_arcana[a.id]}")
+            seen_arcana[a.id] = champion.id
+        champions.append(champion)
+    if not champions:
+        raise CardDataError("engine/sodalis/data/champions", "", "", "no champion files")
+    return Catalog(tuple(sorted(champions, key=lambda c: c.id)))
+
+
+def catalog_dir(directory: str | Path) -> Catalog:
+    """Every ``*.toml`` champion file of a directory."""
+    return load_catalog(sorted(Path(directory).glob("*.toml")))
+
+
+@cache
+def standard_catalog() -> Catalog:
+    """The nine champions of ``engine/sodalis/data/champions/`` (loaded once)."""
+    root = resources.files("engine.sodalis") / "data" / "champions"
+    return catalog_dir(str(root))

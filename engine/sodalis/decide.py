@@ -1,0 +1,271 @@
+"""Seat decisions in Sodalis: checking an answer against the rules, then applying it.
+
+Each decision's ``info`` already lists its legal options (computed when it was asked), so
+each ``check_*`` compares the answer with them and raises a typed error, changing nothing;
+each ``apply_*`` is called only after its check passed (for simultaneous decisions, once
+every asked seat has answered, in seat order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import IllegalMove, MalformedAnswer
+from engine.requests import Decision
+from engine.sodalis import casting, flow, movement, tribute
+from engine.sodalis.answers import (
+    Carry,
+    Cast,
+    ChooseChampion,
+    ConfuseChoice,
+    EndTurn,
+    ForcedStep,
+    GiveTribute,
+    Place,
+    Rearrange,
+    RefreshToken,
+    Respawn,
+    Reversals,
+    Step,
+    StrengthRefresh,
+    TurnTokens,
+)
+from engine.sodalis.state import SodalisState
+
+
+def _int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _space(v: Any, rule: str) -> tuple[int, int]:
+    if not isinstance(v, tuple) or len(v) != 2 or not all(_int(x) for x in v):
+        raise MalformedAnswer("a space is (q, r), two whole numbers", rule=rule)
+    return v
+
+
+def _ints(v: Any, rule: str) -> tuple[int, ...]:
+    if not isinstance(v, tuple) or not all(_int(x) for x in v):
+        raise MalformedAnswer("expected a tuple of whole numbers", rule=rule)
+    return v
+
+
+def _flag(v: Any, what: str, rule: str) -> bool:
+    if not isinstance(v, bool):
+        raise MalformedAnswer(f"{what} is true or false", rule=rule)
+    return v
+
+
+# -- setup --------------------------------------------------------------------------------
+def check_turn_tokens(state: SodalisState, req: Decision, a: TurnTokens) -> None:
+    rule = "Turn Order"
+    tokens = _ints(a.tokens, rule)
+    if len(tokens) != len(req.get("members")):
+        raise IllegalMove("give one token to each member of the team", rule=rule)
+    if any(t not in req.get("tokens") for t in tokens) or len(set(tokens)) != len(tokens):
+        raise IllegalMove("give distinct tokens of your team's set", rule=rule)
+    if any(t not in tokens for t in req.get("must_keep")):
+        raise IllegalMove("Dawn keeps token 1: turns start with one", rule=rule)
+
+
+def apply_turn_tokens(state: SodalisState, req: Decision, a: TurnTokens) -> None:
+    flow.assign_tokens(state, req.get("members"), a.tokens)
+
+
+def check_champion(state: SodalisState, req: Decision, a: ChooseChampion) -> None:
+    if not isinstance(a.champion, str) or a.champion not in req.get("available"):
+        raise IllegalMove("choose a champion nobody has chosen", rule="Champion Selection")
+
+
+def apply_champion(state: SodalisState, req: Decision, a: ChooseChampion) -> None:
+    flow.choose_champion(state, a.seat, a.champion)
+
+
+def check_rearrange(state: SodalisState, req: Decision, a: Rearrange) -> None:
+    rule = "Turn Order"
+    tokens = _ints(a.tokens, rule)
+    if sorted(tokens) != list(req.get("tokens")):
+        raise IllegalMove("rearrange only the tokens your team kept, one per member", rule=rule)
+
+
+def apply_rearrange(state: SodalisState, req: Decision, a: Rearrange) -> None:
+    flow.assign_tokens(state, req.get("members"), a.tokens)
+
+
+def check_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
+    rule = "Champion Selection"
+    if not isinstance(a.reversed, tuple) or any(not isinstance(c, str) for c in a.reversed):
+        raise MalformedAnswer("name the reversed arcana as a tuple of ids", rule=rule)
+    if list(a.reversed) != sorted(set(a.reversed)):
+        raise MalformedAnswer("name each reversed arcana once, sorted", rule=rule)
+    if any(c not in req.get("arcana") for c in a.reversed):
+        raise IllegalMove("only your arcana with a reversal can be flipped", rule=rule)
+
+
+def apply_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
+    s = state.seats[a.seat]
+    s.cards = state.champion_of(a.seat).cards(a.reversed)
+    state.log("reversals", a.seat, list(a.reversed))
+
+
+def check_place(state: SodalisState, req: Decision, a: Place | Respawn) -> None:
+    rule = "Starting the Game" if isinstance(a, Place) else "Champion Cards"
+    if _space(a.space, rule) not in req.get("spaces"):
+        raise IllegalMove("an unoccupied space of your team's base", rule=rule)
+
+
+def apply_place(state: SodalisState, req: Decision, a: Place) -> None:
+    movement.place(state, a.seat, a.space)
+
+
+# -- the turn -------------------------------------------------------------------------------
+def check_step(state: SodalisState, req: Decision, a: Step) -> None:
+    rule = "Actions"
+    to = _space(a.to, rule)
+    carry = _flag(a.carry, "carry", rule)
+    if a.pay not in movement.PAYMENTS:
+        raise MalformedAnswer("pay with move, minor, major or speed", rule=rule)
+    if a.pay not in req.get("pay"):
+        raise IllegalMove(f"no face-up {a.pay} to exhaust", rule=rule)
+    if to not in req.get("steps"):
+        raise IllegalMove("move one space to a side-sharing space that is not occupied, "
+                          "impassable or the opposing Artifact's", rule=rule)
+    if carry and not req.get("carry"):
+        raise IllegalMove("only a champion standing on its Artifact carries it",
+                          rule="Tribute of Speed")
+
+
+def apply_step(state: SodalisState, req: Decision, a: Step) -> None:
+    movement.exhaust_payment(state, a.seat, a.pay)
+    state.seats[a.seat].moved = True
+    state.push(("turn", a.seat))
+    movement.move(state, a.seat, a.to, a.carry, a.pay)
+
+
+def check_cast(state: SodalisState, req: Decision, a: Cast) -> None:
+    rule = "Arcana"
+    if not isinstance(a.card, str):
+        raise MalformedAnswer("name the card cast", rule=rule)
+    sight = _flag(a.sight, "sight", rule)
+    strength = _flag(a.strength, "strength", rule)
+    if a.target is not None and not _int(a.target):
+        raise MalformedAnswer("a target is a seat, -1 for the Paragon, or None", rule=rule)
+    option = next((o for o in req.get("casts") if o[0] == a.card), None)
+    if option is None:
+        raise IllegalMove("cast a card of your spread whose action token is face up",
+                          rule="Actions")
+    _, plain, sighted, strength_ok = option
+    if strength and not strength_ok:
+        raise IllegalMove("Strength: hold it face up, on an effect that changes life",
+                          rule="Victory")
+    targets = sighted if sight else plain
+    if sight and not sighted:
+        raise IllegalMove("Sight: hold it face up, on an effect with a numbered range",
+                          rule="Victory")
+    if a.target not in targets:
+        raise IllegalMove("that unit cannot be affected (range, or who the card affects)"
+                          if a.target is not None else "choose the unit to affect",
+                          rule="Affecting Units")
+
+
+def apply_cast(state: SodalisState, req: Decision, a: Cast) -> None:
+    state.push(("turn", a.seat))
+    casting.declare(state, a.seat, a.card, a.target, a.sight, a.strength)
+
+
+def check_end(state: SodalisState, req: Decision, a: EndTurn) -> None:
+    return None
+
+
+def apply_end(state: SodalisState, req: Decision, a: EndTurn) -> None:
+    state.push(("turn_end", a.seat))
+
+
+# -- during a cast ----------------------------------------------------------------------------
+def check_confuse(state: SodalisState, req: Decision, a: ConfuseChoice | RefreshToken) -> None:
+    if not isinstance(a.token, str):
+        raise MalformedAnswer("name a token", rule="Glossary")
+    if a.token not in req.get("options"):
+        raise IllegalMove(f"choose one of {', '.join(req.get('options'))}", rule="Glossary")
+
+
+def apply_confuse(state: SodalisState, req: Decision, a: ConfuseChoice) -> None:
+    state.seats[a.seat].up[a.token] = False
+    state.log("exhausted", a.seat, a.token)
+
+
+def apply_refresh_token(state: SodalisState, req: Decision, a: RefreshToken) -> None:
+    state.seats[a.seat].up[a.token] = True
+    state.log("refreshed", a.seat, a.token)
+
+
+def check_carry(state: SodalisState, req: Decision, a: Carry) -> None:
+    _flag(a.carry, "carry", "Tribute of Speed")
+
+
+def apply_carry(state: SodalisState, req: Decision, a: Carry) -> None:
+    state.push(("forced_to", req.get("unit"), req.get("movement"), req.get("steps"),
+                int(a.carry), req.get("from"), req.get("caster"), req.get("to")))
+
+
+def check_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
+    rule = "Movement"
+    if _space(a.to, rule) not in req.get("options"):
+        raise IllegalMove("the unit goes to one of the spaces straight away from or toward "
+                          "the caster", rule=rule)
+
+
+def apply_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
+    state.push(("forced_to", req.get("unit"), req.get("movement"), req.get("steps"),
+                req.get("carry"), req.get("from"), a.seat, a.to))
+
+
+def apply_respawn(state: SodalisState, req: Decision, a: Respawn) -> None:
+    movement.do_respawn(state, a.seat, a.space)
+
+
+def check_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
+    if not _int(a.to) or a.to not in req.get("candidates"):
+        raise IllegalMove("give it to a champion of your team holding the fewest tributes",
+                          rule="Victory")
+
+
+def apply_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
+    tribute.give(state, req.get("team"), a.to, req.get("tribute"))
+
+
+def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
+    rule = "Tribute of Strength"
+    if a.champion is None and a.token is None:
+        return
+    if not _int(a.champion) or not isinstance(a.token, str):
+        raise MalformedAnswer("name a seat and a token, or decline with both None", rule=rule)
+    if (a.champion, a.token) not in req.get("options"):
+        raise IllegalMove("refresh an exhausted action token of your team, or decline",
+                          rule=rule)
+
+
+def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
+    if a.champion is not None and a.token is not None:
+        state.seats[a.champion].up[a.token] = True
+    state.log("strength_refresh", req.get("team"), a.champion, a.token)
+
+
+Check = Callable[[SodalisState, Decision, Any], None]
+RULES: dict[type, tuple[str, Check, Check]] = {
+    TurnTokens: ("turn_tokens", check_turn_tokens, apply_turn_tokens),
+    ChooseChampion: ("champion", check_champion, apply_champion),
+    Rearrange: ("rearrange", check_rearrange, apply_rearrange),
+    Reversals: ("reversals", check_reversals, apply_reversals),
+    Place: ("place", check_place, apply_place),
+    Step: ("turn", check_step, apply_step),
+    Cast: ("turn", check_cast, apply_cast),
+    EndTurn: ("turn", check_end, apply_end),
+    ConfuseChoice: ("confuse", check_confuse, apply_confuse),
+    Carry: ("carry", check_carry, apply_carry),
+    ForcedStep: ("forced_step", check_forced_step, apply_forced_step),
+    Respawn: ("respawn", check_place, apply_respawn),
+    GiveTribute: ("give_tribute", check_give, apply_give),
+    StrengthRefresh: ("strength_refresh", check_strength_refresh, apply_strength_refresh),
+    RefreshToken: ("refresh_token", check_confuse, apply_refresh_token),
+}

@@ -1,0 +1,296 @@
+"""The state of a game of Sodalis: the table config, each seat's champion, the board, the
+task queue.
+
+Everything here is public except the simultaneous answers buffered until every asked seat
+has answered (``buffered``; views show a seat only its own).  No deck order is ever held:
+the engine knows each deck's visible top, the known bottom (cards cast, in order) and how
+many unseen cards lie between -- the order of the unseen cards stays with whoever shuffled
+(the local referee, or the protocol's mental-poker deck).  The digest covers the public
+part and where play stands (tasks and pending requests), so instances that know different
+seats agree on it.
+
+Progress is a queue of small tasks (tuples of strings, ints and spaces); :mod:`.flow` runs
+them until one needs an answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.canonical import digest_of
+from engine.errors import MalformedAnswer
+from engine.requests import Request
+from engine.sodalis import passives
+from engine.sodalis.arena import Arena, Space, hex_distance
+from engine.sodalis.cards import Catalog, Champion, Face
+
+PARAGON = passives.PARAGON
+TEAMS = ("dawn", "dusk")
+TEAM_TOKENS = {"dawn": (1, 3, 5), "dusk": (2, 4, 6)}
+ACTIONS = ("major", "minor", "move")
+TRIBUTES = ("strength", "speed", "sight")
+PLAYER_COUNTS = (2, 4, 6)
+SETUP_RULE = "Setup"
+
+
+@attrs.frozen
+class SodalisConfig:
+    """A table: 2, 4 or 6 players, a round limit (0 = none) and the team of each seat
+    (default: even seats Dawn, odd seats Dusk)."""
+
+    players: int
+    round_limit: int = 100
+    teams: tuple[str, ...] | None = None
+
+    def check(self) -> None:
+        if type(self.players) is not int or self.players not in PLAYER_COUNTS:
+            raise MalformedAnswer("Sodalis is for 2, 4 or 6 players (teams divide evenly)",
+                                  rule="Overview")
+        if type(self.round_limit) is not int or self.round_limit < 0:
+            raise MalformedAnswer("the round limit is a whole number (0 = none)",
+                                  rule="End of the game")
+        if self.teams is not None:
+            if not isinstance(self.teams, tuple) or len(self.teams) != self.players:
+                raise MalformedAnswer("name one team per seat", rule=SETUP_RULE)
+            if any(t not in TEAMS for t in self.teams):
+                raise MalformedAnswer("teams are 'dawn' and 'dusk'", rule=SETUP_RULE)
+            if self.teams.count("dawn") != self.players // 2:
+                raise MalformedAnswer("players divide evenly into two teams", rule="Overview")
+
+    def team_of(self, seat: int) -> str:
+        if self.teams is not None:
+            return self.teams[seat]
+        return TEAMS[seat % 2]
+
+
+@attrs.define
+class Seat:
+    """One player and its champion: all public."""
+
+    team: str
+    token: int | None = None
+    champion: str | None = None
+    cards: tuple[str, ...] = ()  # the deck's nine identities, orientation fixed, sorted
+    at: Space | None = None
+    life: int = 0
+    up: dict[str, bool] = attrs.Factory(lambda: dict.fromkeys(ACTIONS, True))
+    confused: bool = False
+    slowed: bool = False
+    casts: int = 0  # arcana cast this turn
+    moved: bool = False  # took a step of its own this turn
+    side: list[str | None] = attrs.Factory(list)  # spread cards beside the deck
+    top: str | None = None  # the deck's visible top card (part of the spread)
+    unseen: int = 0  # cards under the top whose order nobody knows
+    bottom: list[str] = attrs.Factory(list)  # known cards under those, top first
+    continuous: list[tuple[str, tuple[int, ...]]] = attrs.Factory(list)  # (card, aura units)
+    tributes: dict[str, bool] = attrs.Factory(dict)  # kind -> face up
+
+    def spread(self) -> list[str]:
+        cards = [c for c in self.side if c is not None]
+        return cards + [self.top] if self.top is not None else cards
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "team": self.team,
+            "token": self.token,
+            "champion": self.champion,
+            "cards": list(self.cards),
+            "at": None if self.at is None else list(self.at),
+            "life": self.life,
+            "up": [a for a in ACTIONS if self.up[a]],
+            "confused": self.confused,
+            "slowed": self.slowed,
+            "casts": self.casts,
+            "moved": self.moved,
+            "side": list(self.side),
+            "top": self.top,
+            "unseen": self.unseen,
+            "bottom": list(self.bottom),
+            "continuous": [[c, list(u)] for c, u in self.continuous],
+            "tributes": {k: v for k, v in sorted(self.tributes.items())},
+        }
+
+
+@attrs.define
+class SodalisState:
+    config: SodalisConfig
+    catalog: Catalog
+    arena: Arena
+    known: frozenset[int]
+    seats: list[Seat]
+    round: int = 0
+    phase: str = "setup"  # "setup", "play" or "over"
+    order: list[int] = attrs.Factory(list)  # seats in turn order (token order)
+    active: int | None = None
+    paragon_sight: bool = True  # the Paragon still holds the Tribute of Sight
+    artifacts: dict[str, Space | None] = attrs.Factory(dict)  # team -> space (None: delivered)
+    cast: dict[str, Any] | None = None  # the cast being resolved
+    last_roll: dict[str, Any] | None = None
+    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
+    pending: list[Request] = attrs.Factory(list)
+    buffered: dict[int, Any] = attrs.Factory(dict)  # simultaneous answers not yet applied
+    winner: str | None = None
+    over: str | None = None  # None, "tribute" or "round_limit"
+    decisions: int = 0
+    serial: int = 0  # how many groups of requests have been asked so far (the step number)
+    next_handle: int = 1  # Sodalis has no face-down cards: never changes
+    events: list[tuple[Any, ...]] = attrs.Factory(list)
+    _teams: dict[str, list[int]] = attrs.Factory(dict)  # team -> seats (fixed by the config)
+
+    # -- seats and teams -----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def knows(self, seat: int) -> bool:
+        return seat in self.known
+
+    def team_of(self, seat: int) -> str:
+        return self.seats[seat].team
+
+    def members(self, team: str) -> list[int]:
+        if not self._teams:
+            for t in TEAMS:
+                self._teams[t] = [s for s in range(self.players) if self.seats[s].team == t]
+        return self._teams[team]
+
+    def captain(self, team: str) -> int:
+        return self.members(team)[0]
+
+    @staticmethod
+    def other(team: str) -> str:
+        return "dusk" if team == "dawn" else "dawn"
+
+    def turn_rank(self, unit: int) -> int:
+        """Sort key for "unit by unit in turn order, the Paragon last"."""
+        if unit == PARAGON:
+            return 99
+        token = self.seats[unit].token
+        return token if token is not None else 50 + unit
+
+    def champion_of(self, seat: int) -> Champion:
+        cid = self.seats[seat].champion
+        assert cid is not None
+        return self.catalog.by_id[cid]
+
+    def face(self, card: str) -> Face:
+        return self.catalog.face(card)
+
+    def log(self, *event: Any) -> None:
+        self.events.append(event)
+
+    def push(self, *tasks: tuple[Any, ...]) -> None:
+        """Run these tasks next, in this order."""
+        self.tasks[0:0] = list(tasks)
+
+    def ask(self, *requests: Request) -> None:
+        self.pending = list(requests)
+
+    # -- the board ------------------------------------------------------------------------
+    def unit_spaces(self) -> dict[Space, int]:
+        """Occupied spaces -> the unit there (a seat, or PARAGON)."""
+        out = {s.at: i for i, s in enumerate(self.seats) if s.at is not None}
+        out[self.arena.paragon] = PARAGON
+        return out
+
+    def unit_at(self, unit: int) -> Space | None:
+        return self.arena.paragon if unit == PARAGON else self.seats[unit].at
+
+    def closed_for(self, seat: int, space: Space, occupied: dict[Space, int] | None = None
+                   ) -> bool:
+        """Can ``seat``'s champion not enter ``space`` (impassable, off the arena, another
+        unit, the opposing Artifact)?"""
+        if space not in self.arena.passable:
+            return True
+        occupied = self.unit_spaces() if occupied is None else occupied
+        if occupied.get(space, seat) != seat:
+            return True
+        return self.artifacts.get(self.other(self.team_of(seat))) == space
+
+    def adjacent(self, a: int, b: int) -> bool:
+        sa, sb = self.unit_at(a), self.unit_at(b)
+        return sa is not None and sb is not None and hex_distance(sa, sb) == 1
+
+    # -- life, inertia, auras -------------------------------------------------------------
+    def max_life(self, seat: int) -> int:
+        return self.champion_of(seat).max_life
+
+    def bloodied(self, seat: int) -> bool:
+        return seat >= 0 and 2 * self.seats[seat].life <= self.max_life(seat)
+
+    def aura_total(self, stat: str, unit: int) -> int:
+        total = 0
+        for seat in self.seats:
+            for card, units in seat.continuous:
+                aura = self.catalog.face(card).aura
+                if aura is not None and aura.stat == stat and unit in units:
+                    total += aura.amount
+        return total
+
+    def inertia(self, unit: int) -> int:
+        """A champion's inertia now: printed, plus auras and passives, at least 1."""
+        base = self.champion_of(unit).inertia
+        return max(1, base + self.aura_total("inertia", unit) + passives.inertia_bonus(self, unit))
+
+    def change_life(self, seat: int, delta: int, why: str) -> tuple[int, int]:
+        """Change a champion's life, clamped to 0..maximum (l. 116)."""
+        unit = self.seats[seat]
+        before = unit.life
+        unit.life = max(0, min(self.max_life(seat), before + delta))
+        self.log("life", seat, before, unit.life, why)
+        return before, unit.life
+
+    # -- tributes -------------------------------------------------------------------------
+    def holder(self, team: str, kind: str) -> int | None:
+        for seat in self.members(team):
+            if kind in self.seats[seat].tributes:
+                return seat
+        return None
+
+    def team_tributes(self, team: str) -> list[str]:
+        return [k for k in TRIBUTES if self.holder(team, k) is not None]
+
+    def tribute_up(self, seat: int, kind: str) -> bool:
+        return self.seats[seat].tributes.get(kind, False)
+
+    # -- the public state, its digest ------------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        return {
+            "game": "sodalis",
+            "players": self.players,
+            "round_limit": self.config.round_limit,
+            "round": self.round,
+            "phase": self.phase,
+            "order": list(self.order),
+            "active": self.active,
+            "seats": [s.public() for s in self.seats],
+            "paragon": {"at": list(self.arena.paragon), "sight": self.paragon_sight},
+            "artifacts": {t: _space(self.artifacts.get(t)) for t in TEAMS},
+            "tributes": {t: {k: self.holder(t, k) for k in TRIBUTES} for t in TEAMS},
+            "cast": self.cast,
+            "last_roll": self.last_roll,
+            "winner": self.winner,
+            "over": self.over,
+        }
+
+    def digest_data(self) -> dict[str, Any]:
+        data = self.public()
+        data["next_handle"] = self.next_handle
+        data["tasks"] = [list(t) for t in self.tasks]
+        data["pending"] = [request_data(r) for r in self.pending]
+        return data
+
+    def digest(self) -> str:
+        return digest_of("fairtable/sodalis/state/v1", self.digest_data())
+
+
+def _space(space: Space | None) -> list[int] | None:
+    return None if space is None else list(space)
+
+
+def request_data(r: Request) -> dict[str, Any]:
+    data = attrs.asdict(r, recurse=True)
+    data["request"] = type(r).__name__
+    return data

@@ -1,0 +1,109 @@
+"""Tributes and victory: earning, giving, the Strength refresh, Sight taken and stolen.
+
+"When a team earns a Tribute, it can be given to any Champion on that team ... Tribute must
+be distributed as evenly as possible" (l. 206): the captain gives it to a champion of the
+team holding the fewest (asked only when several qualify).  Victory is checked at every gain
+(l. 216): a team holding all three kinds wins at once, mid-turn if need be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.requests import Decision
+from engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
+
+
+def candidates(state: SodalisState, team: str) -> tuple[int, ...]:
+    """The team's champions holding the fewest tributes."""
+    counts = {s: len(state.seats[s].tributes) for s in state.members(team)}
+    low = min(counts.values())
+    return tuple(s for s, n in counts.items() if n == low)
+
+
+def earn(state: SodalisState, team: str, kind: str) -> None:
+    """Task: ``team`` earns (or steals) a tribute of ``kind``."""
+    state.log("tribute_earned", team, kind)
+    options = candidates(state, team)
+    if len(options) == 1:
+        give(state, team, options[0], kind)
+        return
+    state.ask(Decision(state.captain(team), "give_tribute", (
+        ("team", team), ("tribute", kind), ("candidates", options))))
+
+
+def give(state: SodalisState, team: str, seat: int, kind: str) -> None:
+    """The tribute arrives face up with ``seat``; the team may have won."""
+    state.seats[seat].tributes[kind] = True
+    state.log("tribute", team, kind, seat)
+    if all(state.holder(team, k) is not None for k in TRIBUTES):
+        win(state, team)
+
+
+def win(state: SodalisState, team: str) -> None:
+    state.winner = team
+    state.over = "tribute"
+    state.phase = "over"
+    state.active = None
+    state.cast = None
+    state.tasks = []
+    state.pending = []
+    state.buffered = {}
+    state.log("won", team)
+
+
+def fallen(state: SodalisState, seat: int) -> None:
+    """Task: a champion's life reached 0: the opposing team earns Strength (or, holding it
+    already, its captain may refresh an action), then the champion respawns (l. 118, 234)."""
+    team = state.other(state.team_of(seat))
+    state.log("fallen", seat)
+    if state.holder(team, "strength") is None:
+        state.push(("earn", team, "strength"), ("respawn", seat))
+    else:
+        state.push(("strength_refresh", team), ("respawn", seat))
+
+
+def refresh_options(state: SodalisState, team: str) -> tuple[tuple[int, str], ...]:
+    return tuple((s, a) for s in state.members(team) for a in ACTIONS
+                 if not state.seats[s].up[a])
+
+
+def strength_refresh(state: SodalisState, team: str) -> None:
+    """Task: "any unit on that team may refresh an Action" -- the captain picks one
+    exhausted action token of the team, or declines."""
+    options = refresh_options(state, team)
+    if not options:
+        state.log("strength_refresh", team, None, None)
+        return
+    state.ask(Decision(state.captain(team), "strength_refresh", (
+        ("team", team), ("options", options))))
+
+
+def sight_check(state: SodalisState) -> None:
+    """Task: after a critical roll, the Tribute of Sight is taken from the Paragon or stolen
+    from an opposing holder among the affected units (l. 228-230)."""
+    cast = state.cast
+    if cast is None or not cast["critical"]:
+        return
+    caster = cast["seat"]
+    team = state.team_of(caster)
+    units = cast["units"]
+    if PARAGON in units and state.paragon_sight:
+        state.paragon_sight = False
+        state.log("sight_taken", team, caster)
+        state.push(("earn", team, "sight"))
+        return
+    other = state.other(team)
+    holder = state.holder(other, "sight")
+    if holder is not None and holder in units:
+        del state.seats[holder].tributes["sight"]
+        state.log("sight_stolen", team, caster, holder)
+        state.push(("earn", team, "sight"))
+
+
+HANDLERS: dict[str, Callable[..., None]] = {
+    "earn": earn,
+    "fallen": fallen,
+    "strength_refresh": strength_refresh,
+    "sight_check": sight_check,
+}

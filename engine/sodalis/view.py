@@ -1,0 +1,62 @@
+"""Per-seat views of a Sodalis game: the public state, plus that seat's own buffered choice.
+
+Everything in Sodalis is public except (a) the order of each deck's unseen cards, which no
+engine instance ever holds, and (b) a simultaneous answer given but not yet applied (turn
+tokens, rearranging, reversals), which only its own seat's view shows, under ``secret``.
+A spectator's view (seat ``None``) holds the public state only.
+
+``public`` (canonical JSON-ready): ``players``, ``round``, ``round_limit``, ``phase``
+("setup", "play", "over"), ``order`` (seats in turn order), ``active``, ``seats`` (per seat:
+``team``, ``token``, ``champion``, ``cards`` (the deck's nine identities), ``at`` ([q, r]),
+``life``, ``up`` (face-up action tokens), ``confused``, ``slowed``, ``casts``, ``moved``,
+``side`` and ``top`` (the spread: the cards beside the deck and the deck's visible top),
+``unseen`` (how many cards of unknown order lie under the top), ``bottom`` (the known cards
+under those, top first), ``continuous`` ([card, units its aura touches]), ``tributes``
+(kind -> face up)), ``paragon`` (``at``, ``sight``), ``artifacts`` (team -> [q, r] or None
+once delivered), ``tributes`` (team -> kind -> holding seat), ``cast`` (the cast being
+resolved), ``last_roll`` (``seat``, ``card``, ``sides``, ``values``, ``critical``), ``winner``
+and ``over``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.requests import Decision
+from engine.sodalis.cards import Catalog
+from engine.sodalis.state import SodalisState
+
+
+@attrs.frozen
+class SodalisView:
+    seat: int | None
+    public: dict[str, Any]
+    secret: dict[str, Any] | None  # this seat's simultaneous answer waiting for the others
+    decisions: tuple[Decision, ...]  # what this seat is asked now
+    catalog: Catalog = attrs.field(eq=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "public": self.public,
+            "secret": self.secret,
+            "decisions": [attrs.asdict(d) for d in self.decisions],
+        }
+
+
+def make_view(state: SodalisState, seat: int | None) -> SodalisView:
+    if seat is not None and seat not in state.known:
+        raise KeyError(f"this engine instance does not hold seat {seat}'s secrets")
+    secret: dict[str, Any] | None = None
+    decisions: tuple[Decision, ...] = ()
+    if seat is not None:
+        mine = state.buffered.get(seat)
+        if mine is not None:
+            secret = {"answer": type(mine).__name__, **attrs.asdict(mine)}
+        decisions = tuple(
+            r for r in state.pending
+            if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
+        )
+    return SodalisView(seat, state.public(), secret, decisions, state.catalog)
