@@ -175,7 +175,7 @@ BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
 
 
 def bots_for(game: str) -> dict[str, Callable[[ChanceStream], Any]]:
-    """The bot kinds of ``game`` by name (Reign's here; another game's in ``client.<game>_bots``)."""
+    """The bot kinds of ``game`` by name (Reign's here, another game's in its own module)."""
     if game == "reign":
         return dict(BOTS)
     found: dict[str, Callable[[ChanceStream], Any]] = importlib.import_module(

@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
     sim.add_argument("game", choices=GAMES)
     sim.add_argument("--players", type=int,
-                     help="seats at the table (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)")
+                     help="seats (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)")
     sim.add_argument("--games", type=int, default=1, help="how many games to play")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     sim.add_argument("--bots", help="one bot kind per seat, comma-separated (default: all random)")

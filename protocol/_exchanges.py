@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING, Any
 from engine.requests import (
     Chance,
     ChanceAnswer,
-    Roll,
-    RollAnswer,
     Deal,
     DealAnswer,
     Decision,
     Flip,
     FlipAnswer,
     Reveal,
+    Roll,
+    RollAnswer,
     Shuffle,
     ShuffleAnswer,
 )

@@ -1,5 +1,8 @@
 """Reign: The Card Game -- rules, cards and the engine contract for them."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from engine.games import GameRules
 from engine.reign.answers import (
     ANSWER_KINDS,
@@ -25,12 +28,13 @@ __all__ = [
 ]
 
 
-def _new_game(seats: int, round_limit: int | None = None, known=None, options=()) -> ReignGame:
+def _new_game(seats: int, round_limit: int | None = None, known: Iterable[int] | None = None,
+              options: tuple[tuple[str, Any], ...] = ()) -> ReignGame:
     config = ReignConfig(seats) if round_limit is None else ReignConfig(seats, round_limit)
     return new_game(config, known)
 
 
-def _summary(game: ReignGame) -> dict:
+def _summary(game: ReignGame) -> dict[str, Any]:
     s = game.state
     return {"rounds": s.round, "decisions": s.decisions, "legitimacy": list(s.legitimacy)}
 
