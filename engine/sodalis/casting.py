@@ -29,10 +29,13 @@ CRITICAL = 10
 
 # -- range and targets ------------------------------------------------------------------------
 def reach(state: SodalisState, seat: int, face: Face, sight: bool) -> int | None:
-    """The range numeral of a cast (None: anywhere)."""
+    """The range numeral of a cast (None: anywhere).  Range auras never bring a "within"
+    numeral below 0 nor an "at" numeral below 1 (an "at" range never reaches the caster,
+    docs/rules/sodalis.md "Self-targeting"); Sight then adds one."""
     if face.range == "anywhere":
         return None
-    return max(0, face.reach + state.aura_total("range", seat) + (1 if sight else 0))
+    floor = 1 if face.range == "at" else 0
+    return max(floor, face.reach + state.aura_total("range", seat)) + (1 if sight else 0)
 
 
 def allowed(state: SodalisState, caster: int, face: Face, unit: int) -> bool:
