@@ -123,6 +123,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         abandon_after=args.abandon_after,
         pace=args.pace,
         stats=args.stats,
+        round_limit=getattr(args, "round_limit", None),
         announce_to=(None if getattr(args, "no_announce", True)
                      else (args.announce_address, args.discovery_port)),
     )
@@ -186,8 +187,9 @@ def run(args: argparse.Namespace) -> int:
     from client import play
 
     if args.command == "host" and args.seats not in rules(args.game).seat_counts:
-        counts = ", ".join(map(str, rules(args.game).seat_counts))
-        raise NetUsageError(f"{rules(args.game).title} is for {counts} players")
+        raise NetUsageError(f"{rules(args.game).title} is for {rules(args.game).seat_text} players")
+    if args.command == "host" and args.round_limit is not None and args.round_limit < 0:
+        raise NetUsageError("--round-limit is a number of rounds (0: no limit)")
     if args.command == "host" and not 0 <= args.bots < args.seats:
         raise NetUsageError("--bots must leave the host a seat")
     if args.command == "join" and args.invite is None and args.bot is not None:
@@ -266,6 +268,8 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--announce-address", default=BROADCAST,
                       help="where to send LAN announcements (default: broadcast)")
     host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    host.add_argument("--round-limit", type=int, metavar="N",
+                      help="end the game after N rounds (0: none; default: the game's own)")
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")

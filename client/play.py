@@ -132,11 +132,13 @@ def _play(args: argparse.Namespace) -> int:
         bots = [n - 1 for n in game.seat_counts if n > 1]
         consecutive = bots == list(range(bots[0], bots[-1] + 1))
         counts = f"{bots[0]} to {bots[-1]}" if consecutive else ", ".join(map(str, bots))
-        raise PlayUsageError(f"{game.title} is for {', '.join(map(str, game.seat_counts))} "
-                             f"players: --bots {counts}")
+        raise PlayUsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
+    if args.round_limit is not None and args.round_limit < 0:
+        raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
-                               config={"listen_host": "127.0.0.1"}, game=args.game))
+                               config={"listen_host": "127.0.0.1",
+                                       "round_limit": args.round_limit}, game=args.game))
     print(model.over or "Game kept; 'fairtable resume' reopens it.")
     return 0
 
@@ -216,6 +218,8 @@ def add_commands(sub: Any) -> None:
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    play.add_argument("--round-limit", type=int, metavar="N",
+                      help="end the game after N rounds (0: none; default: the game's own)")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")

@@ -1,0 +1,558 @@
+"""Sodalis bots: players that answer decisions from their seat's view only.
+
+A bot sees a :class:`~engine.sodalis.SodalisView` (the public state, plus its own buffered
+simultaneous choice) and the decision it is asked; it never touches the game state.  The
+arena and the card catalog are static data shared by every game.
+
+``RandomBot`` answers with :func:`engine.sodalis.choices.random_answer`.  ``HeuristicBot``
+plays to win the Trial: the teammate nearest its team's Artifact walks onto it and carries
+it to the arena's centre (Speed); the others shoot the Paragon or an opposing Sight holder
+with many (or accurate) dice (Sight) and focus damage on enemies they can reach and likely
+bring to 0 (Strength); it heals the Bloodied, spends its Strength and Sight tributes where
+they add most, and picks champions, reversals and spaces that suit this.  Each turn
+decision is one greedy choice: the action (a cast, a step, or ending the turn) whose
+immediate value plus what the remaining tokens could still do from where it stands is best.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from engine.sodalis.answers import (
+    Carry,
+    Cast,
+    ChooseChampion,
+    ConfuseChoice,
+    EndTurn,
+    ForcedStep,
+    GiveTribute,
+    Place,
+    Rearrange,
+    RefreshToken,
+    Respawn,
+    Reversals,
+    SodalisAnswer,
+    Step,
+    StrengthRefresh,
+    TurnTokens,
+)
+from engine.sodalis.arena import Space, hex_distance, standard_arena
+from engine.sodalis.cards import Face
+from engine.sodalis.choices import legal_answers, random_answer
+from engine.sodalis.view import SodalisView
+
+PARAGON = -1
+SIGHT_VALUE = 10.0  # taking (or stealing) the Tribute of Sight
+KILL_VALUE = 8.0  # bringing an enemy to 0 while the team lacks Strength
+REFRESH_KILL = 2.5  # ... once it holds Strength (an action refreshed)
+RUN_STEP = 2.0  # one step nearer to delivering the Artifact
+DELIVER = 10.0  # the Artifact reaches the centre
+APPROACH = 0.15  # one step nearer to something worth casting at
+PICKS = ("archer", "tempest", "damned", "empress", "undying", "beast", "sage", "animist",
+         "lover")
+
+
+class RandomBot:
+    """Any legal answer (the engine's random pick: casting likeliest, then moving)."""
+
+    kind = "random"
+
+    def __init__(self, stream: ChanceStream) -> None:
+        self.stream = stream
+
+    def decide(self, view: SodalisView, decision: Decision) -> SodalisAnswer:
+        return random_answer(view, decision, self.stream)
+
+
+@cache
+def _pmf(n: int, p: float) -> tuple[float, ...]:
+    """P(exactly k successes) for k = 0..n, n dice each succeeding with chance p."""
+    out = [1.0]
+    for _ in range(n):
+        nxt = [0.0] * (len(out) + 1)
+        for k, v in enumerate(out):
+            nxt[k] += v * (1 - p)
+            nxt[k + 1] += v * p
+        out = nxt
+    return tuple(out)
+
+
+def _expect(n: int, p: float, cap: int) -> tuple[float, float]:
+    """(expected successes capped at ``cap``, chance of at least ``cap``)."""
+    pmf = _pmf(n, round(p, 4))
+    mean = sum(min(k, cap) * v for k, v in enumerate(pmf))
+    return mean, sum(v for k, v in enumerate(pmf) if k >= cap)
+
+
+def _hit(sides: int, threshold: int) -> float:
+    return min(1.0, max(0.0, (sides + 1 - max(1, threshold)) / sides))
+
+
+class Board:
+    """What a seat's view says about the table, with the rules' arithmetic for estimates."""
+
+    def __init__(self, view: SodalisView) -> None:
+        self.view = view
+        self.pub = view.public
+        self.cat = view.catalog
+        self.arena = standard_arena()
+        self.me = view.seat if view.seat is not None else 0
+        self.seats = self.pub["seats"]
+        self.team = self.seats[self.me]["team"]
+        self.at: dict[int, Space] = {i: (s["at"][0], s["at"][1])
+                                     for i, s in enumerate(self.seats) if s["at"] is not None}
+        paragon = self.pub["paragon"]["at"]
+        self.at[PARAGON] = (paragon[0], paragon[1])
+        self.friends = [i for i, s in enumerate(self.seats) if s["team"] == self.team]
+        self.enemies = [i for i, s in enumerate(self.seats) if s["team"] != self.team]
+        self.held = self.pub["tributes"]
+        art = self.pub["artifacts"].get(self.team)
+        self.artifact: Space | None = None if art is None else (art[0], art[1])
+        foe_art = self.pub["artifacts"].get("dusk" if self.team == "dawn" else "dawn")
+        self.foe_artifact: Space | None = None if foe_art is None else (foe_art[0], foe_art[1])
+
+    # -- champions, auras, passives -----------------------------------------------------
+    def champion(self, seat: int) -> Any:
+        return self.cat.by_id[self.seats[seat]["champion"]]
+
+    def passive(self, seat: int) -> str:
+        return str(self.champion(seat).passive)
+
+    def life(self, seat: int) -> int:
+        return int(self.seats[seat]["life"])
+
+    def bloodied(self, seat: int) -> bool:
+        return seat >= 0 and 2 * self.life(seat) <= self.champion(seat).max_life
+
+    def aura(self, stat: str, unit: int) -> int:
+        total = 0
+        for s in self.seats:
+            for card, units in s["continuous"]:
+                a = self.cat.face(card).aura
+                if a is not None and a.stat == stat and unit in units:
+                    total += a.amount
+        return total
+
+    def inertia(self, unit: int, at: dict[int, Space]) -> int:
+        base = self.champion(unit).inertia + self.aura("inertia", unit)
+        for owner, s in enumerate(self.seats):
+            if (owner != unit and s["team"] == self.seats[unit]["team"]
+                    and self.passive(owner) == "royal_guard" and owner in at and unit in at
+                    and hex_distance(at[owner], at[unit]) == 1):
+                base += 1
+        return max(1, base)
+
+    def power(self, caster: int, face: Face, strength: bool, moved: bool, casts: int) -> int:
+        if face.effect == "none":
+            return 0
+        bonus = {"kindred_growth": casts,
+                 "steady_aim": 2 if face.effect == "damage" and not moved else 0,
+                 "suffering": 2 if face.effect == "damage" and self.bloodied(caster) else 0,
+                 }.get(self.passive(caster), 0)
+        return max(0, face.power + self.aura("power", caster) + bonus + (2 if strength else 0))
+
+    def allowed(self, caster: int, face: Face, unit: int) -> bool:
+        if face.who == "any":
+            return True
+        if unit == PARAGON:
+            return face.who == "enemy"
+        same = self.seats[unit]["team"] == self.seats[caster]["team"]
+        return same if face.who == "friend" else not same
+
+    def in_range(self, caster: int, face: Face, sight: bool, at: dict[int, Space]) -> list[int]:
+        dist = self.arena.dist[at[caster]]
+        reach = None if face.range == "anywhere" else max(
+            0, face.reach + self.aura("range", caster) + (1 if sight else 0))
+        out = []
+        for unit, space in at.items():
+            if not self.allowed(caster, face, unit):
+                continue
+            if reach is not None:
+                d = dist.get(space)
+                if d is None or (d > reach if face.range == "within" else d != reach):
+                    continue
+            out.append(unit)
+        return out
+
+    def targets(self, caster: int, face: Face, at: dict[int, Space]) -> list[int | None]:
+        if face.targets == "self":
+            return [None]
+        units = self.in_range(caster, face, False, at)
+        if face.targets == "all":
+            return [None] if units else []
+        return list(units)
+
+    def affected(self, caster: int, face: Face, target: int | None, sight: bool,
+                 at: dict[int, Space]) -> list[int]:
+        if face.targets == "self":
+            units = [caster]
+        elif face.targets == "all":
+            units = self.in_range(caster, face, sight, at)
+        else:
+            units = [target] if target is not None else []
+        passive = self.passive(caster)
+        if passive == "chain_lightning" and face.effect == "damage":
+            struck = [u for u in units if u >= 0]
+            units += [s for s in at if s >= 0 and s not in units
+                      and any(hex_distance(at[s], at[u]) == 1 for u in struck)]
+        elif (passive == "shared_soul" and face.effect == "heal" and caster not in units
+              and any(u != caster for u in units)):
+            units.append(caster)
+        return units
+
+    def threshold(self, caster: int, face: Face, unit: int, at: dict[int, Space]) -> int:
+        """The die value that counts as a success of ``caster``'s ``face`` on ``unit``."""
+        pierce = face.piercing + self.aura("piercing", caster)
+        if self.passive(caster) == "blood_scent" and face.effect == "damage" and self.bloodied(
+                unit):
+            pierce += 2
+        return self.inertia(unit, at) - pierce
+
+    # -- the value of one cast ----------------------------------------------------------
+    def cast_value(self, caster: int, card: str, target: int | None, sight: bool = False,
+                   strength: bool = False, at: dict[int, Space] | None = None,
+                   moved: bool | None = None, left: int = 0) -> float:
+        """Estimated worth of casting ``card`` (``left``: cast tokens still up afterwards)."""
+        at = self.at if at is None else at
+        s = self.seats[caster]
+        face = self.cat.face(card)
+        moved = bool(s["moved"]) if moved is None else moved
+        units = self.affected(caster, face, target, sight, at)
+        dice = self.power(caster, face, strength, moved, int(s["casts"]))
+        sides = 12 if face.accuracy else 10
+        crit = 1 - (1 - (sides - 9) / sides) ** dice if dice else 0.0
+        mine = self.team
+        value = 0.0
+        for u in units:
+            if u == PARAGON:
+                if self.pub["paragon"]["sight"]:
+                    value += crit * SIGHT_VALUE
+                continue
+            friend = self.seats[u]["team"] == mine
+            holder = self.held[self.seats[u]["team"]]["sight"]
+            if not friend and holder == u:
+                value += crit * SIGHT_VALUE
+            if dice:
+                p = _hit(sides, self.threshold(caster, face, u, at))
+                life, top = self.life(u), self.champion(u).max_life
+                if face.effect == "damage":
+                    lost, dies = _expect(dice, p, life)
+                    gets_strength = self.held[self.other(u)]["strength"] is None
+                    swing = lost + dies * (KILL_VALUE if gets_strength else REFRESH_KILL)
+                    value += -1.2 * swing if friend else swing
+                else:
+                    gained, _ = _expect(dice, p, top - life)
+                    weight = 1.0 + 2.0 * (1 - life / top) if self.bloodied(u) else 0.4
+                    value += gained * weight if friend else -gained
+            value += self._extras(caster, face, u, friend, crit)
+        value += self._recoils(caster, face)
+        if face.aura is not None:
+            value += self._aura_value(face, units, left)
+        return value
+
+    def other(self, seat: int) -> str:
+        return "dusk" if self.seats[seat]["team"] == "dawn" else "dawn"
+
+    def _extras(self, caster: int, face: Face, u: int, friend: bool, crit: float) -> float:
+        s = self.seats[u]
+        sign = -1.0 if friend else 1.0
+        value = 0.0
+        for x in face.extra:
+            chance = crit if x.kind.startswith("critical_") else 1.0
+            kind = x.kind.removeprefix("critical_")
+            if kind == "confuse" and not s["confused"]:
+                value += sign * 1.2 * chance
+            elif kind == "slow" and not s["slowed"] and "move" in s["up"]:
+                value += sign * 0.6 * chance
+            elif kind in ("push", "pull") and not friend:
+                value += 0.2
+            elif kind == "refresh":
+                down = [a for a in ("major", "minor", "move") if a not in s["up"]]
+                if u == caster:
+                    down.append(face.action)
+                if x.token == "any" and down or x.token in down:
+                    value += -sign * (2.0 if u == caster else 1.0)
+        return value
+
+    def _recoils(self, caster: int, face: Face) -> float:
+        value = 0.0
+        inertia = self.inertia(caster, self.at)
+        for x in face.recoils:
+            p = _hit(10, inertia)
+            if x.effect == "damage":
+                lost, dies = _expect(x.power, p, self.life(caster))
+                value -= lost + dies * KILL_VALUE
+            else:
+                gained, _ = _expect(x.power, p, self.champion(caster).max_life - self.life(caster))
+                value += 0.5 * gained
+        return value
+
+    def _aura_value(self, face: Face, units: list[int], left: int) -> float:
+        a = face.aura
+        assert a is not None
+        if a.to == "caster":
+            touched = [self.me]
+        elif a.to == "friends":
+            touched = list(self.friends)
+        else:
+            touched = [u for u in units if u >= 0]
+        value = 0.0
+        for u in touched:
+            sign = 1.0 if self.seats[u]["team"] == self.team else -1.0
+            if a.stat == "inertia":
+                value += sign * 0.7 * a.amount
+            elif a.stat == "power":
+                busy = 1.0 if u != self.me else (1.0 if left else 0.2)
+                value += sign * a.amount * busy
+            elif a.stat == "piercing":
+                value += sign * 0.6 * a.amount * (1.0 if left or u != self.me else 0.2)
+            else:
+                value += sign * 0.3 * a.amount
+        return value
+
+    # -- distances among units -------------------------------------------------------------
+    def blocked(self, seat: int) -> set[Space]:
+        """Spaces ``seat``'s champion cannot enter: other units, the opposing Artifact."""
+        out = {sp for u, sp in self.at.items() if u != seat}
+        if self.foe_artifact is not None:
+            out.add(self.foe_artifact)
+        return out
+
+    def flood(self, start: Space, blocked: set[Space]) -> dict[Space, int]:
+        """Walking distances from ``start`` through open spaces (the start itself may be held)."""
+        found = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for n in self.arena.neighbours(here):
+                if n not in found and n not in blocked:
+                    found[n] = found[here] + 1
+                    queue.append(n)
+        return found
+
+
+class HeuristicBot:
+    """A Sodalis player that goes for the three tributes."""
+
+    kind = "heuristic"
+
+    def __init__(self, stream: ChanceStream) -> None:
+        self.stream = stream
+
+    def decide(self, view: SodalisView, decision: Decision) -> SodalisAnswer:
+        handler: Callable[[SodalisView, Decision], SodalisAnswer] | None = getattr(
+            self, "_" + decision.kind, None)
+        if handler is None:
+            return next(iter(legal_answers(view, decision)))
+        return handler(view, decision)
+
+    # -- setup ------------------------------------------------------------------------------
+    def _turn_tokens(self, view: SodalisView, d: Decision) -> TurnTokens:
+        return next(a for a in legal_answers(view, d) if isinstance(a, TurnTokens))
+
+    def _rearrange(self, view: SodalisView, d: Decision) -> Rearrange:
+        return Rearrange(d.seat, tuple(d.get("tokens")))
+
+    def _champion(self, view: SodalisView, d: Decision) -> ChooseChampion:
+        available = d.get("available")
+        pick = next((c for c in PICKS if c in available), available[0])
+        return ChooseChampion(d.seat, pick)
+
+    def _reversals(self, view: SodalisView, d: Decision) -> Reversals:
+        flip = []
+        for arcana_id in d.get("arcana"):
+            arcana = view.catalog.arcana[arcana_id]
+            if arcana.reversal is not None and face_worth(arcana.reversal) > face_worth(
+                    arcana.front):
+                flip.append(arcana_id)
+        return Reversals(d.seat, tuple(sorted(flip)))
+
+    def _toward_artifact(self, view: SodalisView, spaces: tuple[Space, ...]) -> Space:
+        b = Board(view)
+        goal = b.artifact or b.arena.centre
+        return min(spaces, key=lambda s: (b.arena.distance(s, goal) or 99, s))
+
+    def _place(self, view: SodalisView, d: Decision) -> Place:
+        return Place(d.seat, self._toward_artifact(view, d.get("spaces")))
+
+    def _respawn(self, view: SodalisView, d: Decision) -> Respawn:
+        return Respawn(d.seat, self._toward_artifact(view, d.get("spaces")))
+
+    # -- during casts -------------------------------------------------------------------------
+    def _confuse(self, view: SodalisView, d: Decision) -> ConfuseChoice:
+        options = d.get("options")
+        return ConfuseChoice(d.seat, "minor" if "minor" in options else options[0])
+
+    def _refresh_token(self, view: SodalisView, d: Decision) -> RefreshToken:
+        options = d.get("options")
+        return RefreshToken(d.seat, next(t for t in ("major", "minor", "move") if t in options))
+
+    def _carry(self, view: SodalisView, d: Decision) -> Carry:
+        b = Board(view)
+        here, to = b.at[d.seat], tuple(d.get("to"))
+        centre = b.arena.centre
+        nearer = (b.arena.distance(to, centre) or 99) < (b.arena.distance(here, centre) or 99)
+        return Carry(d.seat, nearer)
+
+    def _forced_step(self, view: SodalisView, d: Decision) -> ForcedStep:
+        b = Board(view)
+        unit = d.get("unit")
+        centre = b.arena.centre
+        options = sorted(d.get("options"), key=lambda s: b.arena.distance(s, centre) or 0)
+        return ForcedStep(d.seat, options[0 if b.seats[unit]["team"] == b.team else -1])
+
+    def _give_tribute(self, view: SodalisView, d: Decision) -> GiveTribute:
+        b = Board(view)
+        candidates = d.get("candidates")
+        runner = runner_of(b)
+        keep = [c for c in candidates if c != runner] or list(candidates)
+        return GiveTribute(d.seat, keep[0])
+
+    def _strength_refresh(self, view: SodalisView, d: Decision) -> StrengthRefresh:
+        options = d.get("options")
+        active = view.public["active"]
+        order = {"major": 0, "minor": 1, "move": 2}
+        best = sorted(options, key=lambda o: (o[0] != active, order[o[1]], o[0]))
+        return StrengthRefresh(d.seat, best[0][0], best[0][1])
+
+    # -- the turn ------------------------------------------------------------------------------
+    def _turn(self, view: SodalisView, d: Decision) -> SodalisAnswer:
+        return TurnPlan(Board(view), d).choose()
+
+
+def face_worth(face: Face) -> float:
+    """A static score of a face, for choosing reversals."""
+    value = face.power * (1.0 if face.effect == "damage" else 0.6)
+    value += 1.0 if face.accuracy else 0.0
+    value += 0.6 * face.piercing
+    value += {"anywhere": 1.5, "within": 0.3 * face.reach, "at": 0.2 * face.reach}[face.range]
+    value += 0.8 if face.targets == "all" and face.who != "any" else 0.0
+    for x in face.extra:
+        value += {"confuse": 0.8, "slow": 0.4, "refresh": 0.8, "critical_confuse": 0.3,
+                  "critical_slow": 0.2, "push": 0.1, "pull": 0.1}.get(x.kind, 0.0)
+        if x.kind == "recoil":
+            value += -0.4 * x.power if x.effect == "damage" else 0.3 * x.power
+    if face.aura is not None:
+        value += 1.0 if face.aura.stat in ("power", "piercing") else 0.6
+    return value
+
+
+def runner_of(b: Board) -> int | None:
+    """The teammate that goes for the team's Artifact: the nearest (lowest seat on ties)."""
+    if b.artifact is None:
+        return None
+    best: tuple[int, int] | None = None
+    for seat in b.friends:
+        if seat not in b.at:
+            continue
+        d = b.flood(b.artifact, b.blocked(seat)).get(b.at[seat])
+        d = d if d is not None else 50 + (b.arena.distance(b.at[seat], b.artifact) or 50)
+        if best is None or (d, seat) < best:
+            best = (d, seat)
+    return None if best is None else best[1]
+
+
+class TurnPlan:
+    """One turn decision: value every cast, step and ending, pick the best."""
+
+    def __init__(self, board: Board, d: Decision) -> None:
+        self.b = board
+        self.d = d
+        self.me = d.seat
+        me = board.seats[self.me]
+        self.up = set(me["up"]) | ({"speed"} if me["tributes"].get("speed") else set())
+        self.strength = bool(me["tributes"].get("strength"))
+        self.runner = runner_of(board) == self.me
+        self.blocked = board.blocked(self.me)
+        self.memo: dict[Any, float] = {}
+        if self.runner:
+            assert board.artifact is not None
+            self.to_art = board.flood(board.artifact, self.blocked - {board.artifact})
+            self.to_centre = board.flood(board.arena.centre, self.blocked)
+            self.art_left = board.arena.distance(board.artifact, board.arena.centre) or 0
+        objectives = [u for u in board.enemies if u in board.at]
+        if board.pub["paragon"]["sight"]:
+            objectives.append(PARAGON)
+        self.near: dict[Space, int] = {}
+        for u in objectives:
+            for space, dist in board.flood(board.at[u], self.blocked - {board.at[u]}).items():
+                self.near[space] = min(self.near.get(space, 99), dist)
+
+    def potential(self, pos: Space, carried: bool) -> float:
+        """How good it is to stand at ``pos`` (the Artifact along if ``carried``)."""
+        if self.runner:
+            if carried:
+                if pos == self.b.arena.centre:
+                    return DELIVER
+                left = self.to_centre.get(pos, 30)
+            else:
+                left = self.to_art.get(pos, 30) + self.art_left
+            return -RUN_STEP * left
+        return -APPROACH * max(0, self.near.get(pos, 12) - 2)
+
+    def later(self, pos: Space, up: set[str], moved: bool, skip: str | None = None) -> float:
+        """What the tokens in ``up`` could still cast from ``pos`` (one card per token)."""
+        key = (pos, frozenset(up & {"major", "minor"}), moved, skip)
+        if key not in self.memo:
+            self.memo[key] = self._later(pos, up, moved, skip)
+        return self.memo[key]
+
+    def _later(self, pos: Space, up: set[str], moved: bool, skip: str | None) -> float:
+        b = self.b
+        at = dict(b.at)
+        at[self.me] = pos
+        best = {"major": 0.0, "minor": 0.0}
+        left = len({"major", "minor"} & up) - 1
+        spread = [c for c in b.seats[self.me]["side"] if c] + [b.seats[self.me]["top"]]
+        for card in spread:
+            if card is None or card == skip:
+                continue
+            face = b.cat.face(card)
+            if face.action not in up:
+                continue
+            for target in b.targets(self.me, face, at):
+                v = b.cast_value(self.me, card, target, False, self.strength, at, moved, left)
+                best[face.action] = max(best[face.action], v)
+        return best["major"] + best["minor"]
+
+    def choose(self) -> SodalisAnswer:
+        b, d = self.b, self.d
+        here = b.at[self.me]
+        moved = bool(b.seats[self.me]["moved"])
+        carrying = bool(d.get("carry"))
+        options: list[tuple[float, int, SodalisAnswer]] = []
+        stay = self.potential(here, carrying)
+        for card, plain, sighted, strength_ok in d.get("casts", ()):
+            action = b.cat.face(card).action
+            rest = self.up - {action}
+            tail = self.later(here, rest, moved, skip=card)
+            left = len({"major", "minor"} & rest)
+            for sight, targets in ((False, plain), (True, sighted)):
+                for target in targets:
+                    for strength in ((False, True) if strength_ok else (False,)):
+                        v = b.cast_value(self.me, card, target, sight, strength, None, None, left)
+                        v -= 0.3 * sight  # keep Sight's range for when it matters
+                        options.append((v + tail + stay, 2, Cast(self.me, card, target, sight,
+                                                                  strength)))
+        pays = d.get("pay", ())
+        for to in d.get("steps", ()):
+            for carry in ((True, False) if carrying else (False,)):
+                where = self.potential(to, carry)
+                for pay in pays:
+                    cost = {"move": 0.0, "speed": 0.05}.get(pay, 0.1)
+                    tail = self.later(to, self.up - {pay}, True)
+                    options.append((tail + where - cost, 1, Step(self.me, to, pay, carry)))
+        options.append((stay, 0, EndTurn(self.me)))
+        best = max(options, key=lambda o: (round(o[0], 6), o[1]))
+        return best[2]
+
+
+BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}

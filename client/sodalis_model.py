@@ -1,0 +1,598 @@
+"""The console client's model for Sodalis: what the screen shows and what the player types.
+
+It has the interface of Reign's :class:`client.model.ClientModel`, which it extends for the
+network events both games share (seated, lobby, waiting, verdict, abandoned...):
+``apply_event``, ``menu``, ``command``, ``completions``, ``help_text``, ``answered`` and the
+``status``/``log``/``message``/``over``/``invite`` fields, plus ``panes()``: the arena (from
+``Arena.text_positions``, one character a space at half the columns, so it fits 80x24 beside
+the side pane) and the side pane (champions, your spread, continuous effects, the last roll,
+your own hidden choice).  The model holds only this seat's :class:`SodalisView` and the
+decision it is asked.  Every decision is a numbered menu of legal answers in words whose
+first item is a whole legal answer (the heuristic bot's suggestion); shortcuts: ``N``/``#N``,
+``end``, ``pass``, ``go DIR [PAY] [leave]``, ``cast N [SEAT|p] [+sight] [+strength]``,
+``flip N ...``.  Refused input gets a one-line reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from client.model import ClientModel as _SharedModel
+from client.sodalis_bots import Board, HeuristicBot
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from engine.sodalis.answers import (
+    Carry,
+    Cast,
+    ChooseChampion,
+    ConfuseChoice,
+    EndTurn,
+    ForcedStep,
+    GiveTribute,
+    Place,
+    Rearrange,
+    RefreshToken,
+    Respawn,
+    Reversals,
+    Step,
+    StrengthRefresh,
+    TurnTokens,
+)
+from engine.sodalis.arena import standard_arena
+from engine.sodalis.choices import legal_answers
+from engine.sodalis.view import SodalisView
+
+__all__ = ["ClientModel", "arena_lines", "describe_event", "label", "side_lines", "who"]
+
+HELP = {
+    "turn_tokens": "Turn order: as your team's captain, give one turn token to each member "
+                   "(Dawn keeps token 1). The other team chooses at the same time.",
+    "champion": "Choose your champion (nobody may take one already chosen).",
+    "rearrange": "Before the game starts your team may reorder its turn tokens.",
+    "reversals": "Flip arcana to their reversal: 'flip 2 5' flips your arcana 2 and 5 (listed "
+                 "beside the arena), 'flip' keeps all front up. Nobody sees your choice until "
+                 "everyone has chosen.",
+    "place": "Place your champion on a free space of your team's base.",
+    "turn": "Your turn, one action at a time: 'go DIR [move|minor|major|speed] [leave]' steps "
+            "(DIR: e ne nw w sw se), 'cast N [SEAT|p] [+sight] [+strength]' casts spread card N "
+            "(p: the Paragon), 'end' ends the turn. Champions: M m v = Major, Minor, Move up; "
+            "! Bloodied, C Confused, S Slowed.",
+    "confuse": "You are Confused: choose the action token you exhaust.",
+    "carry": "You are forced off your Artifact: carry it along, or leave it ('pass').",
+    "forced_step": "Your push or pull has two equally straight spaces: choose one.",
+    "respawn": "Your champion fell: choose where in your base it comes back at full life.",
+    "give_tribute": "Your team earned a tribute: give it to a champion holding the fewest.",
+    "strength_refresh": "An enemy fell and your team already holds Strength: refresh one "
+                        "exhausted action token of your team ('pass' declines).",
+    "refresh_token": "Choose which of your exhausted tokens is refreshed.",
+}
+PAY_ORDER = ("move", "speed", "minor", "major")
+DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1),
+              "se": (0, 1)}
+TEAM_STYLE = {"dawn": "fg:ansiyellow", "dusk": "fg:ansicyan"}
+LEGEND_WIDTH = 14
+TRIBUTES = {"speed": "Speed", "sight": "Sight", "strength": "Strength"}
+Lines = list[tuple[str, str]]
+
+
+def who(pub: dict[str, Any], unit: int | None, me: int | None) -> str:
+    """A unit in words: "you", "the Empress (seat 1)", "the Paragon"."""
+    if unit is None or unit < 0:
+        return "nobody" if unit is None else "the Paragon"
+    if unit == me:
+        return "you"
+    champion = pub["seats"][unit]["champion"]
+    return f"seat {unit}" if champion is None else f"the {champion.title()} (seat {unit})"
+
+
+def _space(s: Any) -> str:
+    return f"({s[0]},{s[1]})"
+
+
+def _name(view: SodalisView, card: str) -> str:
+    return str(view.catalog.face(card).name)
+
+
+def _spread(seat: dict[str, Any]) -> list[str]:
+    return [c for c in seat["side"] if c] + ([seat["top"]] if seat["top"] else [])
+
+
+def _dice(view: SodalisView, seat: int, card: str, strength: bool) -> str:
+    face = view.catalog.face(card)
+    if face.effect == "none":
+        return ""
+    s = view.public["seats"][seat]
+    n = Board(view).power(seat, face, strength, bool(s["moved"]), int(s["casts"]))
+    return f", {n}d{12 if face.accuracy else 10}"
+
+
+def label(view: SodalisView, d: Decision, a: Any) -> str:
+    """One answer in words."""
+    me, pub = view.seat, view.public
+    if isinstance(a, Step):
+        here = pub["seats"][a.seat]["at"]
+        way = next((k for k, v in DIRECTIONS.items()
+                    if v == (a.to[0] - here[0], a.to[1] - here[1])), "?")
+        carry = ", carry the Artifact" if a.carry else (
+            ", leave the Artifact" if d.get("carry") else "")
+        return f"move {way} to {_space(a.to)} paying {a.pay}{carry}"
+    if isinstance(a, Cast):
+        face = view.catalog.face(a.card)
+        at = {"self": "on yourself", "all": f"on every {face.who.replace('any', 'unit')} in range"
+              }.get(face.targets, "at " + who(pub, a.target, me))
+        extra = (" +Sight" if a.sight else "") + (" +Strength" if a.strength else "")
+        return f"cast {face.name} {at}{_dice(view, a.seat, a.card, a.strength)}{extra}"
+    if isinstance(a, EndTurn):
+        return "end your turn"
+    if isinstance(a, TurnTokens | Rearrange):
+        return "tokens: " + ", ".join(f"{t} to {who(pub, s, me)}"
+                                      for s, t in zip(d.get("members"), a.tokens, strict=True))
+    if isinstance(a, ChooseChampion):
+        c = view.catalog.by_id[a.champion]
+        return (f"{c.name} ({c.symbol}): inertia {c.inertia}, life {c.max_life}, "
+                f"{c.passive_text.split(':')[0]}")
+    if isinstance(a, Reversals):
+        return "flip " + ", ".join(f"{_name(view, x)} to {_name(view, x + '~r')}"
+                                   for x in a.reversed) if a.reversed else "keep all front up"
+    if isinstance(a, Place | Respawn):
+        art = Board(view).artifact
+        far = "" if art is None else f", {standard_arena().distance(a.space, art)} from your " \
+            "Artifact"
+        return f"{'place' if isinstance(a, Place) else 'come back'} at {_space(a.space)}{far}"
+    if isinstance(a, ConfuseChoice):
+        return f"exhaust your {a.token} token"
+    if isinstance(a, Carry):
+        return "carry the Artifact along" if a.carry else "leave the Artifact behind"
+    if isinstance(a, ForcedStep):
+        return f"{d.get('movement')} {who(pub, d.get('unit'), me)} to {_space(a.to)}"
+    if isinstance(a, GiveTribute):
+        return f"give {TRIBUTES[d.get('tribute')]} to {who(pub, a.to, me)}"
+    if isinstance(a, StrengthRefresh):
+        return "decline the refresh" if a.champion is None else \
+            f"refresh the {a.token} token of {who(pub, a.champion, me)}"
+    if isinstance(a, RefreshToken):
+        return f"refresh your {a.token} token"
+    return repr(a)
+
+
+def _turn_rank(a: Any, d: Decision) -> tuple[int, ...]:
+    """Menu order of a turn's answers: plain casts, cheapest steps, ending, the rest."""
+    if isinstance(a, Cast):
+        return (0 if not (a.sight or a.strength) else 3, a.sight, a.strength)
+    if isinstance(a, Step):
+        cheapest = next(p for p in PAY_ORDER if p in d.get("pay"))
+        usual = a.pay == cheapest and a.carry == bool(d.get("carry"))
+        return (1 if usual else 4, PAY_ORDER.index(a.pay), not a.carry)
+    return (2,)
+
+
+def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | None,
+                   after: SodalisView) -> str | None:
+    """One line of words for a public engine event (None: not worth a line).  ``before`` is
+    the view before the step that caused it (for a roll's successes), ``after`` after it."""
+    pub, kind = after.public, e[0]
+
+    def w(seat: int) -> str:
+        return who(pub, seat, me)
+
+    def v(seat: int, third: str, second: str) -> str:
+        return f"{w(seat)} {second if seat == me else third}"
+
+    def of(seat: int) -> str:  # starts a sentence
+        return "Your" if seat == me else f"{w(seat)[0].upper()}{w(seat)[1:]}'s"
+
+    def name(card: str) -> str:
+        return _name(after, card)
+
+    team = e[1].title() if kind in ("artifact", "artifact_delivered", "tribute_earned",
+                                    "tribute", "won", "strength_refresh") else ""
+    if kind == "tokens":
+        again = before is not None and before.public["seats"][e[1][0][0]]["token"] is not None
+        return f"Turn tokens{' rearranged' if again else ''}: " + ", ".join(
+            f"{w(s)} {t}" for s, t in e[1])
+    if kind == "champion":
+        c = after.catalog.by_id[e[2]]
+        return f"{'you' if e[1] == me else 'seat ' + str(e[1])} chose {c.name} ({c.symbol})"
+    if kind == "reversals":
+        return f"{w(e[1])} reversed " + (", ".join(name(x + "~r") for x in e[2]) or "nothing")
+    if kind == "order":
+        return "Turn order: " + ", ".join(w(s) for s in e[1])
+    if kind == "flipped":
+        return f"{w(e[1])} turned up " + ", ".join(name(c) for c in e[2])
+    if kind in ("placed", "respawn"):
+        verb = v(e[1], "is placed", "are placed") if kind == "placed" else \
+            f"{w(e[1])} came back at full life"
+        return f"{verb} at {_space(e[2])}"
+    if kind == "round":
+        return f"-- Round {e[1]} --"
+    if kind == "turn":
+        return f"{of(e[1])} turn begins"
+    if kind == "moved":
+        if e[4] in ("push", "pull"):
+            return v(e[1], "was", "were") + f" {e[4]}ed to {_space(e[3])}"
+        return f"{w(e[1])} moved to {_space(e[3])} ({e[4]})"
+    if kind == "artifact":
+        return f"The {team} Artifact is carried to {_space(e[2])}"
+    if kind == "artifact_delivered":
+        return f"The {team} Artifact reached the centre!"
+    if kind == "cast":
+        extra = (" +Sight" if e[4] else "") + (" +Strength" if e[5] else "")
+        on = ", ".join(w(u) for u in e[3])
+        return f"{w(e[1])} cast {name(e[2])}" + (f" on {on}" if on else "") + extra
+    if kind == "roll":
+        return "  " + _dice_line(e, before)
+    if kind == "life" and e[2] != e[3]:
+        verb = v(e[1], "loses", "lose") if e[3] < e[2] else v(e[1], "gains", "gain")
+        why = {"recoil": " (recoil)", "endurance": " (Endurance)"}.get(e[4], "")
+        return f"{verb} {abs(e[3] - e[2])} life: {e[2]}->{e[3]}{why}"
+    if kind == "fallen":
+        return v(e[1], "falls", "fall") + " to 0 life!"
+    if kind == "tribute_earned":
+        return f"Team {team} earns the Tribute of {TRIBUTES[e[2]]}"
+    if kind == "tribute":
+        return f"Team {team} gives {TRIBUTES[e[2]]} to {w(e[3])}"
+    if kind == "sight_taken":
+        return f"{w(e[2])} took the Tribute of Sight from the Paragon!"
+    if kind == "sight_stolen":
+        return f"{w(e[2])} stole the Tribute of Sight from {w(e[3])}!"
+    if kind == "won":
+        return f"Team {team} wins the Trial of Sodalis!"
+    if kind == "strength_refresh":
+        return f"Team {team} refreshes " + (f"a {e[3]} token of {w(e[2])}" if e[2] is not None
+                                            else "nothing")
+    if kind in ("confused", "slowed"):
+        return v(e[1], "is", "are") + f" {kind.title()}"
+    if kind in ("exhausted", "refreshed"):
+        return f"{of(e[1])} {e[2]} token is {kind}"
+    if kind == "forced_stopped":
+        return v(e[1], "stops", "stop") + ": the way is closed"
+    if kind == "cycled":
+        return f"{of(e[1])} {name(e[2])} cycles under the deck"
+    if kind == "continuous":
+        return f"{of(e[1])} {name(e[2])} stays in play until the next turn"
+    if kind == "top":
+        return f"{of(e[1])} deck shows {name(e[2])}"
+    if kind == "nothing_left":
+        return v(e[1], "has", "have") + " nothing left to do"
+    if kind == "round_limit":
+        return "The round limit is reached: nobody wins"
+    return None
+
+
+def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
+    """A roll's dice, and each affected champion's successes, counted against the cast as
+    it stood when the dice were rolled (``before``: the view then)."""
+    values = list(e[3])
+    crit = " CRITICAL" if e[4] else ""
+    cast = before.public.get("cast") if before is not None else None
+    if before is None or before.seat is None or not cast or cast["card"] != e[2]:
+        return "dice " + " ".join(map(str, values)) + crit
+    main, rest = values[: cast["main"]], values[cast["main"]:]
+    text = "dice " + " ".join(map(str, main)) + crit + (
+        " (recoil " + " ".join(map(str, rest)) + ")" if rest else "")
+    b = Board(before)
+    face = before.catalog.face(cast["card"])
+    parts = [f"{who(before.public, u, before.seat)} "
+             f"{sum(x >= b.threshold(cast['seat'], face, u, b.at) for x in main)}"
+             for u in cast["units"] if u >= 0 and main]
+    return text + ("; successes: " + ", ".join(parts) if parts else "")
+
+
+class ClientModel(_SharedModel):
+    """Everything the console screen shows of a Sodalis game, for one seat."""
+
+    view: SodalisView | None  # type: ignore[assignment]
+
+    def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
+        super().__init__(submit)
+        self._menu: list[tuple[str, Any]] | None = None
+        self._adviser = HeuristicBot(ChanceStream.from_int(0))
+
+    # -- from the network side -----------------------------------------------------------
+    def apply_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "view":
+            before, self.view = self.view, event["view"]
+            for e in event.get("events", ()):
+                line = describe_event(e, self.seat, before, event["view"])
+                if line:
+                    self.log.append(line)
+        elif kind == "decision":
+            self.view, self.decision, self._menu = event["view"], event["decision"], None
+            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+        elif kind == "game_over":
+            winner = event["winner"]
+            mine = None if self.view is None or self.seat is None else \
+                self.view.public["seats"][self.seat]["team"]
+            self.over = "Game over: nobody wins (round limit)" if winner is None else (
+                f"Game over: team {str(winner).title()} wins"
+                + (" - you win!" if winner == mine else ""))
+            self.log.append(self.over)
+            self.decision, self.message = None, ""
+        elif kind != "cards_seen":  # Sodalis has no private cards
+            super().apply_event(event)
+            return
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if self.over:
+            self.status = self.over + "  (q to quit)"
+            return
+        if self.view is None:
+            return
+        pub = self.view.public
+        if self.decision is not None:
+            turn = "your move: " + self.decision.kind.replace("_", " ")
+        elif self.blocking:
+            turn = "waiting for " + ", ".join(who(pub, s, self.seat) for s in self.blocking)
+        elif pub["active"] is not None and pub["active"] != self.seat:
+            turn = "waiting for " + who(pub, pub["active"], self.seat)
+        else:
+            turn = "waiting for the others"
+        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
+        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+        self.status = f"Round {pub['round']}{limit} - {pub['phase']} - {turn}{waiting}"
+
+    def answered(self) -> None:
+        super().answered()
+        self._menu = None
+
+    # -- what the screen lists -------------------------------------------------------------
+    def hand(self) -> list[str]:
+        return []
+
+    def picked(self) -> list[tuple[str, int | None]]:
+        return []
+
+    def panes(self) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
+        return (lambda: arena_lines(self)), (lambda: side_lines(self))
+
+    def menu(self) -> list[tuple[str, Any]]:
+        """The numbered options (label, legal answer); the first is the suggested one."""
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            return []
+        if self._menu is None:
+            legal = list(legal_answers(view, d))
+            answers = legal
+            if d.kind == "turn":
+                answers = sorted(legal, key=lambda a: _turn_rank(a, d))
+            elif d.kind == "reversals":  # one flip at a time here; 'flip N N' for more
+                answers = [a for a in legal if len(getattr(a, "reversed", ())) <= 1]
+            best = self._adviser.decide(view, d)
+            if best not in legal:  # cannot happen; never offer anything else first
+                best = answers[0]
+            if best in answers:
+                answers.remove(best)
+            self._menu = [(label(view, d, best) + " (suggested)", best)] + [
+                (label(view, d, a), a) for a in answers]
+        return self._menu
+
+    def reversible(self) -> list[str]:
+        """The arcana a pending reversals decision may flip, numbered for ``flip N``."""
+        d = self.decision
+        return list(d.get("arcana", ())) if d is not None and d.kind == "reversals" else []
+
+    def help_text(self) -> str:
+        if self.decision is None:
+            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+        return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
+                "takes the do-nothing answer where there is one.")
+
+    def completions(self) -> list[str]:
+        words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",
+                 "+strength", *DIRECTIONS, *PAY_ORDER]
+        return words + [f"#{i + 1}" for i in range(len(self.menu()))]
+
+    # -- from the keyboard -----------------------------------------------------------------
+    def command(self, text: str) -> None:
+        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
+        text = " ".join(text.strip().lower().split())
+        self.show_help = False
+        if text in ("?", "help"):
+            self.show_help = True
+            self.message = self.help_text()
+            return
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            self.message = self.over or "Nothing to decide now."
+            return
+        menu = self.menu()
+        number = text[1:] if text.startswith("#") else text
+        if number.isdigit():
+            if not 1 <= int(number) <= len(menu):
+                self.message = f"There is no option {text}: choose 1 to {len(menu)}."
+                return
+            self._send(menu[int(number) - 1][1])
+            return
+        word, _, rest = text.partition(" ")
+        parse = {"end": self._end, "pass": self._pass, "go": self._go, "cast": self._cast,
+                 "flip": self._flip}.get(word)
+        answer = parse(view, d, rest.split()) if parse is not None else (
+            f"Type a number from 1 to {len(menu)} (? for help).")
+        if isinstance(answer, str):
+            self.message = answer
+        elif answer not in list(legal_answers(view, d)):
+            self.message = "Not allowed now: " + label(view, d, answer)
+        else:
+            self._send(answer)
+
+    def _end(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
+        return EndTurn(d.seat) if d.kind == "turn" else "Only your turn can be ended."
+
+    def _pass(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
+        return {"turn": EndTurn(d.seat), "strength_refresh": StrengthRefresh(d.seat),
+                "reversals": Reversals(d.seat, ()), "carry": Carry(d.seat, False)}.get(
+            d.kind, "This decision cannot be passed: choose an option.")
+
+    def _go(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
+        if d.kind != "turn":
+            return "You can only step during your turn."
+        if not words or words[0] not in DIRECTIONS:
+            return "Say where: go e, ne, nw, w, sw or se (e.g. 'go ne')."
+        unknown = [x for x in words[1:] if x not in (*PAY_ORDER, "leave", "carry")]
+        if unknown:
+            return f"Unknown word {unknown[0]!r}: go DIR [move|minor|major|speed] [leave]."
+        here = view.public["seats"][d.seat]["at"]
+        to = (here[0] + DIRECTIONS[words[0]][0], here[1] + DIRECTIONS[words[0]][1])
+        if to not in d.get("steps"):
+            return f"You cannot step {words[0]}: that space is closed."
+        pays = [x for x in words[1:] if x in PAY_ORDER]
+        pay = pays[0] if pays else next((p for p in PAY_ORDER if p in d.get("pay")), "move")
+        if pay not in d.get("pay"):
+            return f"No face-up {pay} to pay with."
+        if "carry" in words and not d.get("carry"):
+            return "Only a champion standing on its own Artifact carries it."
+        return Step(d.seat, to, pay, bool(d.get("carry")) and "leave" not in words)
+
+    def _cast(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
+        if d.kind != "turn":
+            return "You can only cast during your turn."
+        spread = _spread(view.public["seats"][d.seat])
+        if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(spread):
+            return f"Say which card: cast N, N from 1 to {len(spread)} (your spread)."
+        card = spread[int(words[0]) - 1]
+        option = next((o for o in d.get("casts") if o[0] == card), None)
+        if option is None:
+            return f"{_name(view, card)} cannot be cast now (token down or nothing in range)."
+        sight, strength = "+sight" in words, "+strength" in words
+        rest = [x for x in words[1:] if x not in ("+sight", "+strength")]
+        targets = option[2] if sight else option[1]
+        if len(rest) > 1 or rest and not (rest[0].isdigit() or rest[0] in ("p", "paragon")):
+            return "Name one target: a seat number, or p for the Paragon."
+        if not rest and len(targets) != 1:
+            return "Name the target: " + ", ".join(
+                "p" if t == -1 else str(t) for t in targets) + " (seats; p: the Paragon)."
+        target = targets[0] if not rest else -1 if rest[0] in ("p", "paragon") else int(rest[0])
+        if target not in targets:
+            return f"{_name(view, card)} cannot affect that unit from here."
+        return Cast(d.seat, card, target, sight, strength)
+
+    def _flip(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
+        arcana = self.reversible()
+        if not arcana:
+            return "Nothing to flip now."
+        if not all(x.isdigit() and 1 <= int(x) <= len(arcana) for x in words):
+            return f"flip takes arcana numbers from 1 to {len(arcana)} (listed beside the arena)."
+        return Reversals(d.seat, tuple(sorted({arcana[int(x) - 1] for x in words})))
+
+
+# -- the panes ------------------------------------------------------------------------------
+def _glyph(pub: dict[str, Any], space: tuple[int, int], me: int | None,
+           units: dict[tuple[int, int], int], catalog: Any) -> tuple[str, str]:
+    """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
+    arena = standard_arena()
+    arts = {(v[0], v[1]): t for t, v in pub["artifacts"].items() if v is not None}
+    if space in units:
+        s = pub["seats"][units[space]]
+        style = TEAM_STYLE[s["team"]] + " bold" + (" reverse" if units[space] == me else "") + (
+            " underline" if space in arts else "")
+        return style, catalog.by_id[s["champion"]].symbol
+    if space == arena.paragon:
+        return "bold", "P"
+    if space in arts:
+        mine = pub["seats"][me]["team"] if me is not None else "dawn"
+        return TEAM_STYLE[arts[space]], "*" if arts[space] == mine else "o"
+    if space in arena.impassable:
+        return "class:dim", "#"
+    if space == arena.centre:
+        return "bold", "+"
+    team = next((t for t, base in arena.bases.items() if space in base), None)
+    return (TEAM_STYLE[team], ":") if team else ("", ".")
+
+
+def arena_lines(model: ClientModel) -> Lines:
+    """The left pane: the hex arena with its units and a legend (or, while you choose
+    reversals, your arcana numbered for ``flip``)."""
+    view = model.view
+    if view is None:
+        lines = [("class:title", "Sodalis\n"), ("", model.status + "\n")]
+        if model.invite:
+            lines += [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+        return lines
+    arcana = model.reversible()
+    if arcana:  # no title: up to nine lines must fit the eight or nine rows there are
+        return [("", f"{i} {_name(view, a)}/{_name(view, a + '~r')}"[:40] + "\n")
+                for i, a in enumerate(arcana, start=1)]
+    pub = view.public
+    active = pub["active"]
+    turn = "" if active is None else ", your turn" if active == model.seat else (
+        f", seat {active}'s turn")
+    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}\n")]
+    arena = standard_arena()
+    rows, cols = arena.text_size
+    grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
+    units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
+    for space, row, col in arena.text_positions():
+        grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
+    sight = "Paragon" if pub["paragon"]["sight"] else next(
+        (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
+    legend = ["P Paragon", "+ centre", "* own Artifact", "o foe Artifact", "# impassable",
+              ": base", f"Sight: {sight}"]
+    for row, cells in enumerate(grid):
+        out += cells
+        out.append(("class:dim", " " + legend[row][:LEGEND_WIDTH] if row < len(legend) else ""))
+        out.append(("", "\n"))
+    return out
+
+
+def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any) -> str:
+    s = pub["seats"][seat]
+    name = "you" if seat == me else f"seat {seat}"
+    if s["champion"] is None:
+        return f"  {name} {s['team'].title()}: choosing"
+    c = catalog.by_id[s["champion"]]
+    tokens = "".join(x if a in s["up"] else "-"
+                     for x, a in (("M", "major"), ("m", "minor"), ("v", "move")))
+    held = "".join(k[:2].title() if up else k[:2] for k, up in s["tributes"].items())
+    placed = s["at"] is not None
+    marks = ("C" if s["confused"] else "") + ("S" if s["slowed"] else "") + (
+        "!" if placed and 2 * s["life"] <= c.max_life else "")
+    life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
+    return (f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
+            f"{s['team'].title():<4} {life} {tokens} {held} {marks}")
+
+
+def _card_line(view: SodalisView, index: int, card: str) -> str:
+    face = view.catalog.face(card)
+    where = "self" if face.targets == "self" else {
+        "anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
+    what = "" if face.effect == "none" else (
+        f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
+    name = (face.name + ("~" if card.endswith("~r") else ""))[:17]
+    return (f"{index} {name} {'M' if face.action == 'major' else 'm'} {where}"
+            f"{' all' if face.targets == 'all' else ''}{what}")
+
+
+def side_lines(model: ClientModel) -> Lines:
+    """The right pane: champions, your spread, continuous effects, the last roll, your
+    hidden simultaneous choice."""
+    view = model.view
+    if view is None:
+        return [("class:title", "Champions\n")]
+    pub, me, cat = view.public, model.seat, view.catalog
+    out: Lines = [("class:mine" if seat == me else "",
+                   _champion_line(pub, seat, me, cat) + "\n")
+                  for seat in (pub["order"] or range(pub["players"]))]
+    if model.reversible():
+        out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
+    if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
+        flips = view.secret.get("reversed")
+        hidden = (", ".join(_name(view, x + "~r") for x in flips) or "no reversal") \
+            if flips is not None else "tokens " + " ".join(map(str, view.secret["tokens"]))
+        out.append(("class:dim", f"Your hidden choice: {hidden}\n"))
+    if me is not None:
+        out += [("", _card_line(view, i, c) + "\n")
+                for i, c in enumerate(_spread(pub["seats"][me]), start=1)]
+    roll = pub["last_roll"]
+    if roll is not None:
+        out.append(("", f"Roll {cat.face(roll['card']).name}: "
+                    f"{' '.join(map(str, roll['values']))}{' crit' if roll['critical'] else ''}\n"))
+    for s in pub["seats"]:
+        for card, units in s["continuous"]:
+            on = ",".join("P" if u < 0 else str(u) for u in units)
+            out.append(("class:dim", f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name}"
+                        f" (on {on})\n"))
+    return out

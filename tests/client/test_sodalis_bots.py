@@ -1,0 +1,119 @@
+"""Sodalis bots: legal answers from the view alone; the heuristic team beats a random team
+and goes for each tribute (Speed: its Artifact to the centre; Sight: the Paragon; Strength:
+the enemy it can bring down), healing when Bloodied."""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+import pytest
+
+from client.bots import bots_for
+from client.sodalis_bots import BOTS, HeuristicBot, RandomBot
+from engine.referee import Referee
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from engine.sodalis import SodalisConfig, SodalisGame, new_game
+from engine.sodalis.answers import Cast, Step
+from engine.sodalis.arena import standard_arena
+from engine.sodalis.choices import legal_answers
+from engine.sodalis.position import position
+
+ARENA = standard_arena()
+
+
+def play(kinds: list[str], seed: int, check: Any = None, after: Any = None) -> SodalisGame:
+    game = new_game(SodalisConfig(len(kinds)))
+    root = ChanceStream.from_int(seed)
+    referee = Referee(root.child("referee").take(32))
+    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
+    while not game.over:
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            view = game.view(request.seat)
+            answer = bots[request.seat].decide(view, request)
+            if check is not None:
+                check(game, view, request, answer)
+        else:
+            answer = referee.answer(game, request)
+        game.apply(answer)
+        if after is not None:
+            after(answer)
+    return game
+
+
+def test_heuristic_team_wins_a_clear_majority_of_2v2_games_against_random() -> None:
+    started = time.monotonic()
+    wins = 0
+    for seed in range(20):  # seats alternate teams (seat 0 Dawn); so does the heuristic team
+        kinds = ["heuristic", "random"] * 2 if seed % 2 == 0 else ["random", "heuristic"] * 2
+        game = play(kinds, 1000 + seed)
+        wins += game.winner == ("dawn" if seed % 2 == 0 else "dusk")
+        assert game.state.over == "tribute" or game.winner is None
+    assert wins >= 15, f"the heuristic team won {wins} of 20"
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bots_answer_legally_from_the_view_alone_and_leave_it_untouched(players: int) -> None:
+    kinds = (["heuristic", "random"] * 3)[:players]
+    mirrors = {s: new_game(SodalisConfig(players), known=[s]) for s in range(players)}
+
+    def check(game: SodalisGame, view: Any, d: Decision, answer: Any) -> None:
+        game.copy().apply(answer)  # the engine accepts it
+        if d.kind != "reversals":  # (2^9 of those: the engine's word is enough)
+            assert answer in list(legal_answers(view, d))
+        own = mirrors[d.seat].view(d.seat)  # from an instance that knows only this seat
+        before = copy.deepcopy(own.to_dict())
+        for kind in ("random", "heuristic"):
+            assert (BOTS[kind](ChanceStream.from_int(9)).decide(own, d)
+                    == BOTS[kind](ChanceStream.from_int(9)).decide(view, d))
+        assert own.to_dict() == before
+
+    play(kinds, 3, check, after=lambda answer: [m.apply(answer) for m in mirrors.values()])
+
+
+def test_bots_for_sodalis_names_random_and_heuristic() -> None:
+    found = bots_for("sodalis")
+    assert found["random"] is RandomBot and found["heuristic"] is HeuristicBot
+
+
+def decide(line: str) -> Any:
+    game, _ = position(line)
+    d = game.pending()[0]
+    assert isinstance(d, Decision) and d.kind == "turn"
+    return HeuristicBot(ChanceStream.from_int(0)).decide(game.view(d.seat), d), game
+
+
+def test_speed_the_runner_carries_its_artifact_toward_the_centre() -> None:
+    answer, game = decide("sodalis players=2 champions=undying,tempest at=8:0,1:0 up=v,Mmv")
+    assert isinstance(answer, Step) and answer.carry
+    assert ARENA.distance(answer.to, ARENA.centre) < ARENA.distance((8, 0), ARENA.centre)
+
+
+def test_speed_the_runner_walks_to_its_artifact_first() -> None:
+    answer, _ = decide("sodalis players=2 champions=undying,tempest at=4:0,1:0 up=v,Mmv")
+    assert isinstance(answer, Step) and not answer.carry
+    assert ARENA.distance(answer.to, (8, 0)) < ARENA.distance((4, 0), (8, 0))
+
+
+def test_sight_an_accurate_shot_goes_at_the_paragon() -> None:
+    answer, _ = decide("sodalis players=2 champions=archer,tempest at=0:1,8:1 up=M,Mmv "
+                       "spread0=railbolt,calibrated_shot")
+    assert answer == Cast(0, "railbolt", -1, False, False)
+
+
+def test_strength_damage_goes_to_the_enemy_it_can_bring_down() -> None:
+    line = ("sodalis players=4 champions=archer,tempest,sage,empress at=0:1,8:1,1:0,9:0 "
+            "life=9,9,9,2 up=M,Mmv,Mmv,Mmv tributes=sight:2 spread0=railbolt,calibrated_shot")
+    answer, _ = decide(line)
+    assert answer == Cast(0, "railbolt", 3, False, False)
+
+
+def test_a_bloodied_champion_heals_itself() -> None:
+    line = ("sodalis players=2 champions=undying,tempest at=0:-1,8:1 life=3,9 up=m,Mmv "
+            "spread0=rime_mend,frozen_grasp tributes=sight:0")
+    answer, _ = decide(line)
+    assert answer == Cast(0, "rime_mend", None, False, False)

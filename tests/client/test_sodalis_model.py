@@ -1,0 +1,274 @@
+"""The Sodalis console model: every decision kind can be made from the keyboard (by menu and by
+shortcut), refused input changes nothing, the log tells public events in words, the status line
+names whom the table waits for, and no view, log line or pane shows another seat's pending
+simultaneous choice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from client.sodalis_bots import BOTS
+from client.sodalis_model import HELP, ClientModel, arena_lines, side_lines, who
+from engine.referee import Referee
+from engine.requests import Decision, RollAnswer
+from engine.rng import ChanceStream
+from engine.sodalis import SodalisConfig, SodalisGame, new_game
+from engine.sodalis.answers import Reversals
+from engine.sodalis.choices import legal_answers
+from tests.leaks import strings_in
+
+KINDS = {"turn_tokens", "champion", "rearrange", "reversals", "place", "turn", "confuse",
+         "carry", "forced_step", "respawn", "give_tribute", "strength_refresh", "refresh_token"}
+DIRS = {(1, 0): "e", (1, -1): "ne", (0, -1): "nw", (-1, 0): "w", (-1, 1): "sw", (0, 1): "se"}
+
+
+def play(players: int, seed: int, kinds: list[str], round_limit: int = 100,
+         on_decision: Callable[[SodalisGame, Decision], None] | None = None,
+         on_step: Callable[[SodalisGame, Any, list[Any]], None] | None = None) -> SodalisGame:
+    """One whole game among bots with a seeded referee."""
+    game = new_game(SodalisConfig(players, round_limit))
+    root = ChanceStream.from_int(seed)
+    referee = Referee(root.child("referee").take(32))
+    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
+    while not game.over:
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            if on_decision is not None:
+                on_decision(game, request)
+            answer = bots[request.seat].decide(game.view(request.seat), request)
+        else:
+            answer = referee.answer(game, request)
+        events = game.apply(answer)
+        if on_step is not None:
+            on_step(game, answer, events)
+    return game
+
+
+def model_for(game: SodalisGame, d: Decision) -> tuple[ClientModel, list[Any]]:
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": d.seat, "players": game.state.players})
+    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
+    return model, sent
+
+
+def accepted(game: SodalisGame, answer: Any) -> bool:
+    game.copy().apply(answer)  # raises if the engine refuses it
+    return True
+
+
+def typed(model: ClientModel, game: SodalisGame, d: Decision) -> list[str]:
+    """What a person would type with the shortcuts."""
+    if d.kind == "turn":
+        me = game.public()["seats"][d.seat]
+        if d.get("casts"):
+            card, plain, sighted, _ = d.get("casts")[0]
+            spread = [c for c in me["side"] if c] + [me["top"]]
+            target = plain[0] if plain else sighted[0]
+            words = [f"cast {spread.index(card) + 1}"]
+            if target is not None:
+                words.append("p" if target == -1 else str(target))
+            return [" ".join(words + ([] if plain else ["+sight"]))]
+        if d.get("steps"):
+            to = d.get("steps")[0]
+            return [f"go {DIRS[(to[0] - me['at'][0], to[1] - me['at'][1])]}"]
+        return ["end"]
+    if d.kind == "reversals":
+        return ["flip " + " ".join(str(i + 1) for i in range(0, len(d.get("arcana")), 2))]
+    if d.kind in ("strength_refresh", "carry"):
+        return ["pass"]
+    return ["2" if len(model.menu()) > 1 else "#1"]
+
+
+def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> None:
+    seen: set[str] = set()
+
+    def check(game: SodalisGame, d: Decision) -> None:
+        model, sent = model_for(game, d)
+        menu = [a for _, a in model.menu()]
+        assert len(menu) == len(set(menu))
+        if d.kind != "reversals":  # every legal answer is on the menu (reversals: 'flip')
+            assert set(menu) == set(legal_answers(game.view(d.seat), d))
+        model.command("#1")  # the first option is always a whole legal answer
+        assert len(sent) == 1 and accepted(game, sent[0]), model.message
+        model, sent = model_for(game, d)
+        for line in typed(model, game, d):
+            model.command(line)
+        assert len(sent) == 1, f"{d.kind}: {model.message}"
+        assert accepted(game, sent[0])
+        seen.add(d.kind)
+
+    for seed in range(8):
+        play(4, seed, ["random"] * 4, round_limit=30, on_decision=check)
+        if seen == KINDS:
+            break
+    assert seen == KINDS
+
+
+def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
+    found: list[tuple[SodalisGame, Decision]] = []
+
+    def grab(game: SodalisGame, d: Decision) -> None:
+        if d.kind == "turn" and d.get("casts") and d.get("steps") and not found:
+            found.append((game.copy(), d))
+
+    play(players, seed, ["random"] * players, round_limit=3, on_decision=grab)
+    return found[0]
+
+
+@pytest.mark.parametrize("line", [
+    "99", "#99", "0", "#0", "x", "", "go", "go up", "go e banana", "cast", "cast 9",
+    "cast 1 77", "cast 1 2 3", "cast x", "flip 1", "-1"])
+def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
+    game, d = first_turn()
+    model, sent = model_for(game, d)
+    before = (model.decision, list(model.menu()), list(model.log), model.view)
+    model.command(line)
+    assert sent == [] and model.message
+    assert (model.decision, list(model.menu()), list(model.log), model.view) == before
+
+
+def test_keyboard_closed_spaces_and_other_decisions_refuse_turn_words() -> None:
+    game, d = first_turn()
+    model, sent = model_for(game, d)
+    here = game.public()["seats"][d.seat]["at"]
+    closed = [w for (dq, dr), w in DIRS.items() if (here[0] + dq, here[1] + dr) not in
+              d.get("steps")]
+    model.command(f"go {closed[0]}")
+    assert sent == [] and "closed" in model.message
+    found: list[tuple[SodalisGame, Decision]] = []
+    play(4, 0, ["random"] * 4, round_limit=1,
+         on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "place" else None)
+    model, sent = model_for(*found[0])
+    for line in ("end", "go e", "cast 1", "pass", "flip 1"):
+        model.command(line)
+        assert sent == [] and model.message and model.decision is not None
+
+
+def test_keyboard_help_explains_each_decision_kind() -> None:
+    seen: set[str] = set()
+
+    def check(game: SodalisGame, d: Decision) -> None:
+        if d.kind in seen:
+            return
+        model, sent = model_for(game, d)
+        model.command("?")
+        assert model.show_help and HELP[d.kind] in model.message and not sent
+        seen.add(d.kind)
+
+    play(4, 0, ["random"] * 4, round_limit=2, on_decision=check)
+    assert {"turn_tokens", "champion", "reversals", "place", "turn"} <= seen
+
+
+def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
+    game = new_game(SodalisConfig(4))
+    root = ChanceStream.from_int(7)
+    referee = Referee(root.child("referee").take(32))
+    bots = [BOTS["random"](root.child(f"bot/{s}")) for s in range(4)]
+    models = {s: ClientModel() for s in range(4)}
+    for seat, model in models.items():
+        model.apply_event({"event": "seated", "seat": seat, "players": 4})
+    while not (isinstance(game.pending()[0], Decision) and game.pending()[0].kind == "reversals"):
+        request = game.pending()[0]
+        answer = (bots[request.seat].decide(game.view(request.seat), request)
+                  if isinstance(request, Decision) else referee.answer(game, request))
+        events = game.apply(answer)
+        for seat, model in models.items():
+            model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+    mine = [d for d in game.pending() if d.seat == 0][0]
+    flip = tuple(mine.get("arcana"))
+    events = game.apply(Reversals(0, flip))
+    assert events == []  # nothing is told before every seat has chosen
+    secret = {x + "~r" for x in flip} | {game.state.catalog.face(x + "~r").name for x in flip}
+    for seat in (1, 2, 3):
+        d = [r for r in game.pending() if r.seat == seat][0]
+        model = models[seat]
+        model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+        model.apply_event({"event": "decision", "decision": d, "view": game.view(seat)})
+        shown = strings_in(json.loads(json.dumps(game.view(seat).to_dict())))
+        text = " ".join([*model.log, model.status, model.message,
+                         *(label for label, _ in model.menu()),
+                         *(t for _, t in arena_lines(model) + side_lines(model))])
+        assert game.view(seat).secret is None
+        assert not (secret & shown) and not any(s in text for s in secret)
+    models[0].answered()
+    models[0].apply_event({"event": "view", "view": game.view(0), "events": events})
+    own = "".join(t for _, t in side_lines(models[0]))
+    assert "Your hidden choice" in own
+    assert game.state.catalog.face(flip[0] + "~r").name in own
+    for seat in (1, 2, 3):
+        d = [r for r in game.pending() if r.seat == seat][0]
+        events = game.apply(Reversals(seat, ()))
+    log = " ".join(e[0] for e in events)
+    assert "reversals" in log
+    models[1].apply_event({"event": "view", "view": game.view(1), "events": events})
+    assert any(game.state.catalog.face(flip[0] + "~r").name in line for line in models[1].log)
+
+
+def test_log_tells_public_events_in_words_with_each_rolls_successes() -> None:
+    model = ClientModel()
+    model.apply_event({"event": "seated", "seat": 0, "players": 4})
+    checked = [0]
+
+    def feed(game: SodalisGame, answer: Any, events: list[Any]) -> None:
+        before = len(model.log)
+        model.apply_event({"event": "view", "view": game.view(0), "events": events})
+        if not isinstance(answer, RollAnswer):
+            return
+        lines = list(model.log)[before:]
+        roll = next(line for line in lines if line.startswith("  dice"))
+        pub = game.public()
+        for e in events:  # successes = the life change, wherever no bound clipped it
+            if e[0] == "life" and e[4] == "cast" and 0 < e[3] < 9 and e[2] != e[3]:
+                assert f"{who(pub, e[1], 0)} {abs(e[3] - e[2])}" in roll, (roll, e)
+                checked[0] += 1
+
+    text = ""
+    for seed in range(4):
+        model.log.clear()
+        play(4, seed, ["heuristic", "random"] * 2, on_step=feed)
+        text += "\n".join(model.log)
+    for words in ("turn begins", "moved to", " cast ", "dice ", "successes:", "CRITICAL",
+                  "life:", "came back at full life", "earns the Tribute of",
+                  "took the Tribute of Sight", "Artifact is carried", "reached the centre",
+                  "cycles under the deck", "turned up", "wins the Trial of Sodalis",
+                  "-- Round", "chose The", "Turn order", "falls to 0"):
+        assert words in text, words
+    assert checked[0] > 20
+
+
+def test_status_line_names_whom_the_table_waits_for_and_the_end() -> None:
+    game, d = first_turn()
+    model = ClientModel()
+    other = (d.seat + 1) % 4
+    model.apply_event({"event": "seated", "seat": other, "players": 4})
+    model.apply_event({"event": "view", "view": game.view(other), "events": ()})
+    assert who(game.public(), d.seat, other) in model.status  # the active seat
+    model.apply_event({"event": "waiting_for", "seats": [d.seat]})
+    assert "waiting for " + who(game.public(), d.seat, other) in model.status
+    model.apply_event({"event": "waiting", "seat": d.seat, "seconds": 12})
+    assert f"seat {d.seat} silent 12 s" in model.status
+    model.apply_event({"event": "abandoned", "seat": d.seat})
+    assert f"Seat {d.seat} never came back" in model.log[-1]
+    team = game.public()["seats"][other]["team"]
+    model.apply_event({"event": "game_over", "winner": team, "digest": "x", "end": "tribute"})
+    assert "you win!" in model.status and model.decision is None
+    model.over = ""
+    model.apply_event({"event": "verdict", "seat": d.seat, "kind": "timeout", "reason": "silent"})
+    assert f"seat {d.seat} is blamed for timeout" in model.status
+    model.command("1")
+    assert "blamed" in model.message
+
+
+def test_menu_labels_are_words_with_dice_and_tributes() -> None:
+    game, d = first_turn()
+    model, _ = model_for(game, d)
+    labels = [label for label, _ in model.menu()]
+    assert labels[0].endswith("(suggested)")
+    assert any(label.startswith("cast ") and "d1" in label for label in labels)
+    assert any(label.startswith("move ") and " paying " in label for label in labels)
+    assert "end your turn" in labels
