@@ -1,0 +1,46 @@
+"""Sovereign: Fall of Wormwood -- rules, cards and the engine contract for them.
+
+Not yet in :data:`engine.games.GAMES`: it is played with the local referee until the
+protocol supports its requests (``Peek``).  ``RULES`` is ready for that registry.
+"""
+
+from engine.games import GameRules
+from engine.sovereign.answers import ANSWER_KINDS
+from engine.sovereign.cards import CardDef, Catalog, standard_catalog
+from engine.sovereign.game import SovereignGame, new_game
+from engine.sovereign.state import HAND_SIZE, SovereignConfig
+from engine.sovereign.view import SovereignView
+
+__all__ = ["ANSWER_KINDS", "Catalog", "CardDef", "standard_catalog", "SovereignGame",
+           "new_game", "HAND_SIZE", "SovereignConfig", "SovereignView", "RULES"]
+
+
+def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: ignore[no-untyped-def]
+              options=()) -> SovereignGame:
+    opts = dict(options)
+    config = SovereignConfig(
+        seats, factions=tuple(opts.get("factions", ())), echo_target=opts.get("echo_target"),
+        round_limit=60 if round_limit is None else round_limit)
+    return new_game(config, known)
+
+
+def _summary(game: SovereignGame) -> dict:  # type: ignore[type-arg]
+    s = game.state
+    return {"rounds": s.round, "turns": s.turn, "decisions": s.decisions,
+            "echoes": [len(b.scored) for b in s.boards]}
+
+
+def _rules() -> GameRules:
+    from engine.sovereign import answers, choices
+
+    return GameRules(
+        name="sovereign", title="Sovereign: Fall of Wormwood", seat_counts=(2, 3, 4, 5, 6),
+        new_game=_new_game, answer_kinds=tuple(ANSWER_KINDS.values()),
+        legal_answers=choices.legal_answers, random_answer=choices.random_answer,
+        summary=_summary, public_part=answers.public_part, secret_cards=answers.secret_cards,
+        shown_cards=answers.shown_cards, places_face_down=answers.places_face_down,
+        default_round_limit=60,
+    )
+
+
+RULES = _rules()

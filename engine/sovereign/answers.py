@@ -1,0 +1,209 @@
+"""The answers a Sovereign seat gives to its decisions.
+
+No answer carries a hidden card identity: a seat names its face-down cards by their
+opaque handles, and identities travel only through the contract's ``Deal``, ``Peek``
+and ``Reveal`` requests.  So every answer's public part is the answer itself; playing a
+hand card into the forge (``PlayToForge``) is the one answer that puts a card face down
+(the handle it names is the commitment).
+
+Targets are strings: a unit or facility in play ``"<owner>:<card>"``, a forge slot
+``"slot:<handle>"``, a seat ``"seat:<n>"``, a move ``"<owner>:<card>>up|down|other"``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+Targets = tuple[str, ...]
+
+
+@attrs.frozen
+class Mulligan:
+    """Setup: ``keep`` the hand, take the ``free`` mulligan, or a ``shown`` one (the
+    whole hand is revealed and must hold no unit)."""
+
+    seat: int
+    choice: str
+
+
+@attrs.frozen
+class OrderTriggers:
+    """The order (source refs) in which the seat's simultaneous triggers resolve."""
+
+    seat: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen
+class UpkeepReturn:
+    """Upkeep: take back one citizen (``talent``/``drone``) from each named facility ref or
+    ``leader``."""
+
+    seat: int
+    returns: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class Pass:
+    """Pass in a priority window; end the forge actions or the move phase."""
+
+    seat: int
+
+
+@attrs.frozen
+class PlayToForge:
+    """Put hand card ``handle`` face down into the forge with an idle talent."""
+
+    seat: int
+    handle: int
+
+
+@attrs.frozen
+class Accelerate:
+    """Flip ``amount`` idle talents to drones to advance forge card ``handle``."""
+
+    seat: int
+    handle: int
+    amount: int = 1
+
+
+@attrs.frozen
+class ForgeCard:
+    """Reveal forge card ``handle``.  ``place``: ``lane:0``/``lane:1`` for a unit (back of
+    the lane), ``host:<ref>`` or ``loose`` for an augment, ``""`` otherwise."""
+
+    seat: int
+    handle: int
+    place: str = ""
+
+
+@attrs.frozen
+class PlayReflex:
+    """Play hand card ``handle`` as a reflex, paying ``talents`` + ``drones`` idle
+    citizens, with ``targets``."""
+
+    seat: int
+    handle: int
+    talents: int
+    drones: int
+    targets: Targets = ()
+
+
+@attrs.frozen
+class Work:
+    """Work facility ``card`` (a ref) or ``leader`` with ``uses`` times its printed
+    citizens, for ``uses`` simultaneous uses."""
+
+    seat: int
+    card: str
+    uses: int = 1
+    targets: Targets = ()
+
+
+@attrs.frozen
+class Move:
+    """Move unit ``unit`` ``up``, ``down`` or to the back of the ``other`` lane (the
+    move-phase move, or an Airborne move when ``airborne``)."""
+
+    seat: int
+    unit: str
+    where: str
+    airborne: bool = False
+
+
+@attrs.frozen
+class Attack:
+    """Attack with the ``count`` front units of own lane ``lane`` the ``target_lane`` of
+    seat ``target``; ``lane=None``: no attack."""
+
+    seat: int
+    lane: int | None
+    count: int = 0
+    target: int = 0
+    target_lane: int = 0
+
+
+@attrs.frozen
+class FinishForge:
+    """End of the forge actions: first health ``(ref, talents, drones)`` of each unit
+    forged this phase, their lanes in order ``(ref, lane)``, hosts of loose augments
+    ``(augment ref, host ref)``."""
+
+    seat: int
+    health: tuple[tuple[str, int, int], ...] = ()
+    lanes: tuple[tuple[str, int], ...] = ()
+    attach: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class Losses:
+    """For each listed unit, how many of its lost health tokens are talents."""
+
+    seat: int
+    talents: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
+class BreachPick:
+    """Forge breach: which forge cards (handles) the attacker looks at."""
+
+    seat: int
+    handles: tuple[int, ...]
+
+
+@attrs.frozen
+class Findings:
+    """After a breach look: the Echoes seen (handles, all of them) and, in a hand breach
+    with none, the seen card to discard."""
+
+    seat: int
+    echoes: tuple[int, ...] = ()
+    discard: int | None = None
+
+
+SovereignAnswer = (
+    Mulligan | OrderTriggers | UpkeepReturn | Pass | PlayToForge | Accelerate | ForgeCard
+    | PlayReflex | Work | Move | Attack | FinishForge | Losses | BreachPick | Findings
+)
+
+ANSWER_KINDS: dict[str, type] = {
+    "mulligan": Mulligan, "order_triggers": OrderTriggers, "upkeep_return": UpkeepReturn,
+    "pass": Pass, "play_to_forge": PlayToForge, "accelerate": Accelerate,
+    "forge_card": ForgeCard, "play_reflex": PlayReflex, "work": Work, "move": Move,
+    "attack": Attack, "finish_forge": FinishForge, "losses": Losses,
+    "breach_pick": BreachPick, "findings": Findings,
+}
+
+# decision kind -> the answer classes it accepts
+ACCEPTS: dict[str, tuple[type, ...]] = {
+    "mulligan": (Mulligan,),
+    "order_triggers": (OrderTriggers,),
+    "upkeep_return": (UpkeepReturn,),
+    "forge": (Pass, PlayToForge, Accelerate, ForgeCard, PlayReflex, Work),
+    "window": (Pass, PlayReflex, Work, Move),
+    "move": (Pass, Move, PlayReflex, Work),
+    "attack": (Attack,),
+    "finish_forge": (FinishForge,),
+    "losses": (Losses,),
+    "breach_pick": (BreachPick,),
+    "findings": (Findings,),
+}
+
+
+def public_part(answer: SovereignAnswer) -> SovereignAnswer:
+    """Every Sovereign answer is public as it is (identities move through requests)."""
+    return answer
+
+
+def secret_cards(answer: SovereignAnswer) -> tuple[int, ...]:
+    """Hand cards (handles) the decision puts face down."""
+    return (answer.handle,) if isinstance(answer, PlayToForge) else ()
+
+
+def shown_cards(answer: SovereignAnswer) -> tuple[int, ...]:
+    """Hand cards the decision shows (revealed by a following ``Reveal`` request)."""
+    return (answer.handle,) if isinstance(answer, PlayReflex) else ()
+
+
+def places_face_down(answer: SovereignAnswer) -> bool:
+    return isinstance(answer, PlayToForge)

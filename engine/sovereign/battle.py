@@ -1,0 +1,223 @@
+"""The battle phase: declaration, combat rounds, breach.
+
+``state.battle`` while a battle runs: ``attacker``, ``home_lane``, ``order`` (the
+declared attackers front to back), ``attackers`` (those still alive), ``defender``,
+``target_lane``, ``round``, ``dealt`` (attackers that have dealt their combat damage),
+``spaces`` (the defending lane frozen when round 1's damage starts; ``None`` before;
+a scrapped defender leaves ``None`` in its space), ``seen`` and ``area`` during a breach.
+
+Combat rounds are positional (docs/rules/sovereign.md §1.8): in round ``r`` attacker
+``i`` (0 = front) stands at defending space ``r - 1 - i`` and faces the living unit
+there, if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.requests import Chance, Decision, Peek
+from engine.sovereign import effects
+from engine.sovereign.state import SovereignState
+
+
+def _declare(state: SovereignState, seat: int) -> None:
+    if not any(state.boards[seat].lanes):
+        state.log("no_attack", seat)
+        return
+    state.pending = [Decision(seat, "attack", (("targets", tuple(state.neighbours(seat))),))]
+
+
+def declare(state: SovereignState, seat: int, lane: int, count: int, target: int,
+            target_lane: int) -> None:
+    from engine.sovereign import flow
+
+    order = state.boards[seat].lanes[lane][:count]
+    state.battle = {"attacker": seat, "home_lane": lane, "order": list(order),
+                    "attackers": list(order), "defender": target, "target_lane": target_lane,
+                    "round": 0, "dealt": [], "spaces": None, "seen": [], "area": ""}
+    state.log("attack", seat, list(order), target, target_lane)
+    flow.push_front(state, ("combat_round", 1), ("breach",), ("window", "battle_end"),
+                    ("battle_close",))
+
+
+def _spaces(state: SovereignState) -> list[str | None]:
+    bt = state.battle
+    if bt["spaces"] is not None:
+        return list(bt["spaces"])
+    return list(state.boards[bt["defender"]].lanes[bt["target_lane"]])
+
+
+def pairs(state: SovereignState, r: int) -> list[tuple[str, str]]:
+    """(attacker, defender) facing each other in round ``r``."""
+    bt = state.battle
+    spaces = _spaces(state)
+    out = []
+    for i, a in enumerate(bt["order"]):
+        sp = r - 1 - i
+        if a in bt["attackers"] and 0 <= sp < len(spaces):
+            d = spaces[sp]
+            if d is not None and d in state.units:
+                out.append((a, d))
+    return out
+
+
+def _can_continue(state: SovereignState, r: int) -> bool:
+    bt = state.battle
+    spaces = _spaces(state)
+    for i, a in enumerate(bt["order"]):
+        if a not in bt["attackers"]:
+            continue
+        for sp in range(max(0, r - i), len(spaces)):
+            if spaces[sp] is not None and spaces[sp] in state.units:
+                return True
+    return False
+
+
+def _combat_round(state: SovereignState, r: int) -> None:
+    from engine.sovereign import flow
+
+    if not state.battle["attackers"]:
+        return
+    if not pairs(state, r):
+        if r <= 3 + len(state.battle["order"]) and _can_continue(state, r):
+            flow.push_front(state, ("combat_round", r + 1))
+        return
+    state.battle["round"] = r
+    flow.push_front(state, ("window", "combat"), ("damage", r), ("round_end", r),
+                    ("combat_round", r + 1))
+
+
+def _damage(state: SovereignState, r: int) -> None:
+    """All unit-to-unit damage of the round at once; Slow checks lethal damage first."""
+    from engine.sovereign import flow
+
+    bt = state.battle
+    if bt["spaces"] is None:
+        bt["spaces"] = list(state.boards[bt["defender"]].lanes[bt["target_lane"]])
+    facing = pairs(state, r)
+    hits: list[tuple[str, str, int]] = []  # source, target, damage
+    for a, d in facing:
+        if a not in bt["dealt"]:
+            hits.append((a, d, effects.stats(state, a)[0]))
+            bt["dealt"].append(a)
+        hits.append((d, a, effects.stats(state, d)[0]))
+
+    def lost(hs: list[tuple[str, str, int]]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for _, tgt, dmg in hs:
+            if dmg >= 1:
+                out[tgt] = out.get(tgt, 0) + max(0, dmg - effects.stats(state, tgt)[1])
+        return out
+
+    first = lost(hits)
+    opponent = {a: d for a, d in facing} | {d: a for a, d in facing}
+    cancelled = {
+        u for u in opponent
+        if state.defn(u).has("slow") and first.get(u, 0) >= effects.health(state, u)
+        and not state.defn(opponent[u]).has("slow")
+    }
+    hits = [h for h in hits if h[0] not in cancelled]
+    for src, tgt, dmg in hits:
+        state.log("combat_damage", src, tgt, dmg)
+    losses = lost(hits)
+    flow.push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
+                            "combat"))
+
+
+def _round_end(state: SovereignState, r: int) -> None:
+    for ref in sorted(state.units):
+        if sum(state.units[ref].health) == 0 and not state.units[ref].new:
+            effects.scrap_unit(state, ref)
+
+
+def _breach(state: SovereignState) -> None:
+    bt = state.battle
+    alive = [a for a in bt["order"] if a in bt["attackers"]]
+    if not alive:
+        return
+    defenders = [d for d in _spaces(state) if d is not None and d in state.units]
+    attacks = [effects.stats(state, a)[0] for a in alive]
+    value = sum(1 for x in attacks if x >= 1) if defenders else sum(attacks)
+    value += effects.breach_bonus(state, alive, bt["attacker"])
+    d = state.boards[bt["defender"]]
+    area = "hand" if bt["target_lane"] == 0 else "forge"
+    bt["area"] = area
+    state.log("breach", bt["attacker"], bt["defender"], area, value)
+    if value <= 0:
+        return
+    if area == "hand":
+        if d.hand:
+            state.pending = [Chance("breach_hand", len(d.hand), min(value, len(d.hand)))]
+        return
+    handles = tuple(s.handle for s in d.forge)
+    if value >= len(handles):
+        if handles:
+            _peek(state, handles)
+        return
+    state.pending = [Decision(bt["attacker"], "breach_pick", (("count", value),
+                                                              ("slots", handles)))]
+
+
+def _peek(state: SovereignState, handles: tuple[int, ...]) -> None:
+    from engine.sovereign import flow
+
+    bt = state.battle
+    bt["seen"] = sorted(handles)
+    state.pending = [Peek("breach", bt["attacker"], tuple(sorted(handles)))]
+    flow.push_front(state, ("findings",))
+
+
+def picked(state: SovereignState, handles: tuple[int, ...]) -> None:
+    _peek(state, handles)
+
+
+def chance_picked(state: SovereignState, values: tuple[int, ...]) -> None:
+    hand = state.boards[state.battle["defender"]].hand
+    _peek(state, tuple(hand[v] for v in values))
+
+
+def _findings(state: SovereignState) -> None:
+    bt = state.battle
+    state.pending = [Decision(bt["attacker"], "findings", (
+        ("handles", tuple(bt["seen"])), ("area", bt["area"]), ("defender", bt["defender"])))]
+
+
+def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -> None:
+    """Echoes seen are scored (then their forge talents return); else a hand card is
+    discarded face up."""
+    from engine.sovereign import flow
+
+    bt = state.battle
+    seat, victim = bt["attacker"], bt["defender"]
+    d = state.boards[victim]
+    cards = dict(state.revealed)
+    talents = 0
+    for h in echoes:
+        if state.slot(victim, h) is not None:
+            d.forge = [s for s in d.forge if s.handle != h]
+            talents += 1
+        flow.take_public(state, victim, h, cards[h])
+        flow.score(state, seat, f"{victim}:{cards[h]}")
+        if state.over:
+            d.citadel[0] += talents  # the talents still go home (the game is over)
+            return
+    d.citadel[0] += talents
+    if discard is not None:
+        flow.take_public(state, victim, discard, cards[discard])
+        d.scrap.append(cards[discard])
+        state.log("discarded", victim, cards[discard])
+    if bt["area"] == "hand":
+        flow.push_front(state, ("rehandle", victim))
+
+
+def _battle_close(state: SovereignState) -> None:
+    state.battle = {}
+    state.revealed = []
+
+
+HANDLERS: dict[str, Callable[..., Any]] = {
+    "declare": _declare, "combat_round": _combat_round, "damage": _damage,
+    "round_end": _round_end, "breach": _breach, "findings": _findings,
+    "battle_close": _battle_close, "found": found,
+}

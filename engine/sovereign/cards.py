@@ -1,0 +1,431 @@
+"""Sovereign's card data: factions (Leader, Citadel, 30 cards, 20 Echoes) from TOML.
+
+One file per faction under ``data/factions/``.  Loading validates every field and
+raises :class:`~engine.errors.CardDataError` naming the file, the card and the field.
+Abilities are written in a small effect vocabulary (``docs/cards/sovereign.md``):
+
+- *one-shot effects* (``play`` of a reflex, the ``effects`` of a facility or Leader
+  ability, ``on_forge``/``upkeep``/``growth``/``on_score`` triggers): ``damage``,
+  ``lose_health``, ``add_health``, ``restore_health``, ``gain``, ``flip_drones``,
+  ``accelerate``, ``move``, ``draw``, ``sacrifice``, ``temp_stat``, ``hook``;
+- *static effects* (``static`` of units and augments, ``lasting`` of reflexes, the
+  ``effects`` of a perpetual ability): ``stat`` and ``breach_bonus``.
+
+Anything the vocabulary cannot say is a named hook from :mod:`engine.sovereign.hooks`.
+The rules never test a card's name.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from engine.errors import CardDataError
+from engine.sovereign.hooks import HOOKS
+
+_ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
+
+TYPES = ("unit", "augment", "facility", "reflex", "echo")
+KEYWORDS = ("airborne", "slow")
+ONE_SHOT_OPS: dict[str, dict[str, bool]] = {  # op -> parameter -> required
+    "damage": {"amount": True, "target": True, "spread": False},
+    "lose_health": {"amount": True, "target": True},
+    "add_health": {"amount": True, "target": True, "source": False},
+    "restore_health": {"amount": True, "target": True, "source": False},
+    "gain": {"talents": False, "drones": False},
+    "flip_drones": {"count": True},
+    "accelerate": {"amount": True, "target": True},
+    "move": {"target": True},
+    "draw": {"count": True},
+    "sacrifice": {"target": True},
+    "temp_stat": {"attack": False, "armor": False, "who": True, "target": False},
+    "hook": {"name": True, "target": False},
+}
+STATIC_OPS: dict[str, dict[str, bool]] = {
+    "stat": {"attack": False, "armor": False, "who": True, "when": False, "target": False},
+    "breach_bonus": {"amount": True},
+}
+TARGETS = {  # what a target entry names
+    "unit": "any unit in play",
+    "enemy_unit": "a unit another seat controls",
+    "own_unit": "a unit you control",
+    "own_unit_idle": "a unit you control that is not in combat",
+    "own_slot": "a card in your forge",
+    "move_own": "a unit you control and a move (up, down, other)",
+    "seat": "a seat (its Citadel)",
+}
+UNIT_TARGETS = ("unit", "enemy_unit", "own_unit", "own_unit_idle")
+STAT_WHO = ("self", "host", "own_units", "other_own_units", "own_lane_others", "adjacent",
+            "attackers_vs_you", "enemy_units", "target")
+STAT_WHEN = ("", "attacking", "defending", "front")
+TRIGGERS = ("on_forge", "upkeep", "growth", "on_score")
+
+
+@attrs.frozen
+class Effect:
+    op: str
+    amount: int = 0
+    talents: int = 0
+    drones: int = 0
+    count: int = 0
+    attack: int = 0
+    armor: int = 0
+    target: str = ""
+    spread: str = ""
+    source: str = "citadel"
+    who: str = ""
+    when: str = ""
+    name: str = ""
+
+    @property
+    def scaled(self) -> bool:
+        """Whether ``k`` simultaneous uses multiply an amount (else the effect repeats)."""
+        return self.op not in ("move", "sacrifice", "hook")
+
+
+@attrs.frozen
+class Ability:
+    """A facility's or Leader's ability: ``mode`` ``triggered`` (``:``) or ``perpetual``
+    (``➤``), worked by ``talents``/``drones`` citizens."""
+
+    mode: str
+    talents: int
+    drones: int
+    effects: tuple[Effect, ...]
+    not_in_combat: bool = False
+
+
+@attrs.frozen
+class CardDef:
+    id: str
+    name: str
+    faction: str
+    type: str  # leader, citadel, unit, augment, facility, reflex, echo
+    subtype: str = ""
+    cost: int = 0
+    attack: int = 0
+    armor: int = 0
+    talents: int = 0  # printed maximum health, by type
+    drones: int = 0
+    keywords: tuple[str, ...] = ()
+    attach: str = ""  # augments: "unit" or "facility"
+    static: tuple[Effect, ...] = ()
+    lasting: tuple[Effect, ...] = ()
+    play: tuple[Effect, ...] = ()
+    ability: Ability | None = None
+    triggers: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    text: str = ""
+    flavour: str = ""
+
+    def trigger(self, when: str) -> tuple[Effect, ...]:
+        for name, effects in self.triggers:
+            if name == when:
+                return effects
+        return ()
+
+    @property
+    def health(self) -> int:
+        return self.talents + self.drones
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+@attrs.frozen
+class Faction:
+    id: str
+    name: str
+    leader: str
+    citadel: str
+    cards: tuple[str, ...]  # the 30 unique cards, sorted
+    echoes: tuple[str, ...]  # the 20 unique Echoes, sorted
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        return tuple(sorted(self.cards + self.echoes))
+
+
+@attrs.frozen
+class Catalog:
+    factions: tuple[Faction, ...]
+    defs: dict[str, CardDef]
+
+    def faction(self, faction_id: str) -> Faction:
+        for f in self.factions:
+            if f.id == faction_id:
+                return f
+        raise KeyError(faction_id)
+
+    @property
+    def faction_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.factions)
+
+
+class _Reader:
+    def __init__(self, file: str, card: str = "") -> None:
+        self.file, self.card = file, card
+
+    def fail(self, field: str, problem: str) -> CardDataError:
+        return CardDataError(self.file, self.card, field, problem)
+
+    def text(self, t: dict[str, Any], field: str, optional: bool = False) -> str:
+        if field not in t:
+            if optional:
+                return ""
+            raise self.fail(field, "is missing")
+        value = t[field]
+        if not isinstance(value, str) or len(value) > 400:
+            raise self.fail(field, f"expected text of at most 400 characters, got {value!r}")
+        return value
+
+    def ident(self, t: dict[str, Any], field: str) -> str:
+        value = self.text(t, field)
+        if not _ID.match(value):
+            raise self.fail(field, f"expected a lowercase kebab-case id, got {value!r}")
+        return value
+
+    def integer(self, t: dict[str, Any], field: str, lo: int, hi: int, default: int | None = None
+                ) -> int:
+        if field not in t:
+            if default is not None:
+                return default
+            raise self.fail(field, "is missing")
+        value = t[field]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.fail(field, f"expected an integer from {lo} to {hi}, got {value!r}")
+        return value
+
+    def table(self, value: Any, field: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, f"expected a table, got {value!r}")
+        return value
+
+    def only(self, t: dict[str, Any], allowed: set[str], field: str) -> None:
+        extra = sorted(set(t) - allowed)
+        if extra:
+            raise self.fail(field, f"unknown key(s) {', '.join(extra)}")
+
+    def choice(self, t: dict[str, Any], field: str, options: tuple[str, ...], where: str,
+               default: str = "") -> str:
+        value = t.get(field, default)
+        if value not in options:
+            raise self.fail(f"{where}.{field}" if where else field,
+                            f"expected one of {', '.join(o or repr(o) for o in options)}, "
+                            f"got {value!r}")
+        return value
+
+
+def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
+    t = r.table(raw, field)
+    ops = STATIC_OPS if static else ONE_SHOT_OPS
+    op = t.get("op")
+    if op not in ops:
+        kind = "a static" if static else "a one-shot"
+        raise r.fail(field + ".op", f"{op!r} is not {kind} effect ({', '.join(sorted(ops))})")
+    params = ops[op]
+    r.only(t, set(params) | {"op"}, field)
+    for key, required in params.items():
+        if required and key not in t:
+            raise r.fail(f"{field}.{key}", f"is required by op {op!r}")
+    out: dict[str, Any] = {"op": op}
+    for key in ("amount", "count"):
+        if key in t:
+            out[key] = r.integer(t, key, 1, 9)
+    for key in ("talents", "drones"):
+        if key in t:
+            out[key] = r.integer(t, key, 0, 9)
+    for key in ("attack", "armor"):
+        if key in t:
+            out[key] = r.integer(t, key, -9, 9)
+    if "target" in t:
+        out["target"] = r.choice(t, "target", tuple(TARGETS), field)
+    if op in ("damage", "lose_health", "add_health", "restore_health", "sacrifice") and (
+        out["target"] not in UNIT_TARGETS
+    ):
+        raise r.fail(field + ".target", f"op {op!r} targets a unit")
+    if op == "accelerate" and out["target"] != "own_slot":
+        raise r.fail(field + ".target", "accelerate targets 'own_slot'")
+    if op == "move" and out["target"] != "move_own":
+        raise r.fail(field + ".target", "move targets 'move_own'")
+    if "spread" in t:
+        out["spread"] = r.choice(t, "spread", ("", "adjacent"), field)
+    if "source" in t:
+        out["source"] = r.choice(t, "source", ("citadel", "creche"), field)
+    if "who" in t:
+        out["who"] = r.choice(t, "who", STAT_WHO, field)
+        if not static and out["who"] == "target" and out.get("target") not in UNIT_TARGETS:
+            raise r.fail(field + ".target", "who = 'target' needs a unit target")
+        if static and "target" in t:
+            raise r.fail(field + ".target", "a static effect chooses no target")
+    if "when" in t:
+        out["when"] = r.choice(t, "when", STAT_WHEN, field)
+    if "name" in t:
+        if t["name"] not in HOOKS:
+            raise r.fail(field + ".name", f"no hook named {t['name']!r}")
+        out["name"] = t["name"]
+    if op == "gain" and not (t.get("talents") or t.get("drones")):
+        raise r.fail(field, "gain names talents or drones")
+    return Effect(**out)
+
+
+def _effects(r: _Reader, t: dict[str, Any], field: str, static: bool) -> tuple[Effect, ...]:
+    raw = t.get(field, [])
+    if not isinstance(raw, list):
+        raise r.fail(field, "expected a list of effect tables")
+    return tuple(_effect(r, e, f"{field}[{i}]", static) for i, e in enumerate(raw))
+
+
+def _ability(r: _Reader, raw: Any) -> Ability:
+    t = r.table(raw, "ability")
+    r.only(t, {"mode", "talents", "drones", "effects", "not_in_combat"}, "ability")
+    mode = r.choice(t, "mode", ("triggered", "perpetual"), "ability")
+    talents = r.integer(t, "talents", 0, 5, 0)
+    drones = r.integer(t, "drones", 0, 5, 0)
+    if talents + drones == 0:
+        raise r.fail("ability", "an ability is worked by at least one citizen")
+    nic = t.get("not_in_combat", False)
+    if not isinstance(nic, bool):
+        raise r.fail("ability.not_in_combat", "expected true or false")
+    effects = _effects(r, t, "effects", static=(mode == "perpetual"))
+    return Ability(mode, talents, drones, effects, nic)
+
+
+_COMMON = {"id", "name", "type", "text", "flavour"}
+_BY_TYPE = {
+    "leader": {"ability"},
+    "citadel": set(),
+    "unit": {"subtype", "cost", "attack", "armor", "health", "keywords", "static"} | set(TRIGGERS),
+    "augment": {"cost", "attach", "static"} | set(TRIGGERS),
+    "facility": {"cost", "ability"} | set(TRIGGERS),
+    "reflex": {"cost", "play", "lasting"},
+    "echo": {"cost"},
+}
+
+
+def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
+    r.only(t, _COMMON | _BY_TYPE[kind], "")
+    out: dict[str, Any] = {
+        "id": r.card, "name": r.text(t, "name"), "faction": faction, "type": kind,
+        "text": r.text(t, "text", optional=True), "flavour": r.text(t, "flavour", optional=True),
+    }
+    if kind not in ("leader", "citadel"):
+        out["cost"] = r.integer(t, "cost", 1, 9)
+    if kind == "unit":
+        out["subtype"] = r.text(t, "subtype", optional=True)
+        out["attack"] = r.integer(t, "attack", 0, 9)
+        out["armor"] = r.integer(t, "armor", 0, 9)
+        h = r.table(t.get("health"), "health")
+        r.only(h, {"talents", "drones"}, "health")
+        out["talents"] = r.integer(h, "talents", 0, 9, 0)
+        out["drones"] = r.integer(h, "drones", 0, 9, 0)
+        if out["talents"] + out["drones"] == 0:
+            raise r.fail("health", "a unit has at least 1 maximum health")
+        kw = t.get("keywords", [])
+        if (not isinstance(kw, list) or any(k not in KEYWORDS for k in kw)
+                or len(set(kw)) != len(kw)):
+            raise r.fail("keywords", f"expected distinct keywords among {', '.join(KEYWORDS)}")
+        out["keywords"] = tuple(sorted(kw))
+    if kind == "augment":
+        out["attach"] = r.choice(t, "attach", ("unit", "facility"), "")
+    if kind in ("unit", "augment"):
+        out["static"] = _effects(r, t, "static", static=True)
+    if kind in ("leader", "facility"):
+        out["ability"] = _ability(r, t.get("ability"))
+    if kind == "reflex":
+        out["play"] = _effects(r, t, "play", static=False)
+        out["lasting"] = _effects(r, t, "lasting", static=True)
+        if not out["play"] and not out["lasting"]:
+            raise r.fail("play", "a reflex does something")
+    triggers = []
+    for when in TRIGGERS:
+        if when in t:
+            effects = _effects(r, t, when, static=False)
+            if any(e.target for e in effects):
+                raise r.fail(when, "a triggered effect chooses no target")
+            triggers.append((when, effects))
+    out["triggers"] = tuple(triggers)
+    for eff in out.get("static", ()) + out.get("lasting", ()):
+        if eff.who == "host" and kind != "augment":
+            raise r.fail("static", "who = 'host' is for augments")
+        if eff.who == "target" and kind != "reflex":
+            raise r.fail("static", "who = 'target' is for a reflex's lasting effects")
+    if kind == "reflex" and any(e.who == "target" for e in out["lasting"]):
+        first = [e.target for e in out["play"] if e.target]
+        if not first or first[0] not in UNIT_TARGETS:
+            raise r.fail("lasting", "who = 'target' binds the reflex's first target, which "
+                         "must be a unit")
+    for eff in out.get("ability").effects if out.get("ability") else ():
+        if eff.who == "target" and eff.op == "stat":
+            raise r.fail("ability", "a perpetual ability chooses no target")
+    return CardDef(**out)
+
+
+def _parse(file: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(file, "", "", f"not valid TOML: {exc}") from None
+
+
+def build_catalog(files: dict[str, str]) -> Catalog:
+    """Validate faction files given as ``{file name: TOML text}`` and build the catalog."""
+    defs: dict[str, CardDef] = {}
+    factions: list[Faction] = []
+    for name, text in sorted(files.items()):
+        doc = _parse(name, text)
+        r = _Reader(name)
+        r.only(doc, {"faction", "leader", "citadel", "card", "echo"}, "")
+        head = r.table(doc.get("faction"), "faction")
+        r.only(head, {"id", "name", "text"}, "faction")
+        fid = r.ident(head, "id")
+        if any(f.id == fid for f in factions):
+            raise r.fail("faction.id", f"faction {fid!r} is defined twice")
+        ids: dict[str, list[str]] = {"leader": [], "citadel": [], "card": [], "echo": []}
+        for section in ("leader", "citadel", "card", "echo"):
+            raw = doc.get(section, [] if section in ("card", "echo") else None)
+            tables = [raw] if section in ("leader", "citadel") else raw
+            if not isinstance(tables, list) or not tables:
+                raise r.fail(section, f"expected [{section}] table(s)")
+            for t in tables:
+                cr = _Reader(name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
+                t = cr.table(t, "")
+                cr.card = cr.ident(t, "id")
+                if cr.card in defs:
+                    raise cr.fail("id", "this id is used by another card")
+                if section == "card":
+                    kind = cr.choice(t, "type", TYPES[:4], "")
+                elif section == "echo":
+                    kind = "echo"
+                    if t.get("type", "echo") != "echo":
+                        raise cr.fail("type", "an [[echo]] is of type 'echo'")
+                else:
+                    kind = section
+                defs[cr.card] = _card(cr, {k: v for k, v in t.items() if k != "type"}, fid, kind)
+                ids[section].append(cr.card)
+        if len(ids["card"]) != 30:
+            raise r.fail("card", f"a faction has 30 unique cards, not {len(ids['card'])}")
+        if len(ids["echo"]) != 20:
+            raise r.fail("echo", f"a faction has 20 unique Echoes, not {len(ids['echo'])}")
+        factions.append(Faction(fid, r.text(head, "name"), ids["leader"][0], ids["citadel"][0],
+                                tuple(sorted(ids["card"])), tuple(sorted(ids["echo"]))))
+    if not factions:
+        raise CardDataError("factions", "", "", "no faction files")
+    return Catalog(tuple(sorted(factions, key=lambda f: f.id)), defs)
+
+
+_CATALOG: Catalog | None = None
+
+
+def standard_catalog() -> Catalog:
+    """The shipped factions (loaded and validated once per process)."""
+    global _CATALOG
+    if _CATALOG is None:
+        root = resources.files("engine.sovereign") / "data" / "factions"
+        files = {f"factions/{e.name}": e.read_text(encoding="utf-8")
+                 for e in root.iterdir() if e.name.endswith(".toml")}
+        _CATALOG = build_catalog(files)
+    return _CATALOG

@@ -1,0 +1,292 @@
+"""The legal answers to a Sovereign decision, from the deciding seat's view only.
+
+The view's public state (plus the seat's own cards) is rebuilt into a state object so
+that the engine's own rule checks decide what is legal: ``legal_answers`` yields every
+candidate that passes them (lazily; some spaces are large), ``random_answer`` picks a
+plausible legal answer for the random bot and for property tests (it favours forging
+and attacking so that games reach their end).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from engine.errors import EngineError
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from engine.sovereign import answers as A
+from engine.sovereign import decide, effects
+from engine.sovereign.cards import standard_catalog
+from engine.sovereign.state import (
+    Board,
+    Facility,
+    Secrets,
+    Slot,
+    SovereignConfig,
+    SovereignState,
+    Unit,
+)
+from engine.sovereign.view import SovereignView
+
+
+def state_of(view: SovereignView) -> SovereignState:
+    """A state holding exactly what the view shows (no other seat's secret)."""
+    p = view.public
+    config = SovereignConfig(p["players"], echo_target=p["echo_target"],
+                             round_limit=p["round_limit"])
+    known = frozenset() if view.seat is None else frozenset([view.seat])
+    secrets = {view.seat: Secrets(dict(view.cards), dict(view.seen))} if view.seat is not None \
+        else {}
+    s = SovereignState(config=config, catalog=standard_catalog(), known=known, secrets=secrets)
+    for bp in p["boards"]:
+        b = Board(faction=bp["faction"], leader=bp["leader"], citadel_card=bp["citadel_card"])
+        b.citadel, b.leader_workers = list(bp["citadel"]), list(bp["leader_workers"])
+        b.lanes = [list(x) for x in bp["lanes"]]
+        b.facilities, b.loose = list(bp["facilities"]), list(bp["loose"])
+        b.reflexes = [[r, list(c), list(t)] for r, c, t in bp["reflexes"]]
+        b.forge = [Slot(*x) for x in bp["forge"]]
+        b.hand, b.deck, b.scored = list(bp["hand"]), bp["deck"], list(bp["scored"])
+        b.mulligans = list(bp["mulligans"])
+        s.boards.append(b)
+    s.units = {r: Unit(u["owner"], u["card"], list(u["health"]), list(u["augments"]), u["new"])
+               for r, u in p["units"].items()}
+    s.facilities = {r: Facility(f["owner"], f["card"], list(f["workers"]), list(f["augments"]))
+                    for r, f in p["facilities"].items()}
+    s.turn, s.active, s.phase, s.moved = p["turn"], p["active"], p["phase"], p["moved"]
+    s.window = dict(p["window"])
+    s.battle = dict(p["battle"])
+    s.temps = [list(t) for t in p["temps"]]
+    return s
+
+
+def _ok(state: SovereignState, d: Decision, answer: Any) -> bool:
+    try:
+        decide.RULES[type(answer)][0](state, d, answer)
+    except EngineError:
+        return False
+    return True
+
+
+def _target_entries(state: SovereignState, seat: int, kind: str) -> list[str]:
+    units = [r for b in state.boards for lane in b.lanes for r in lane]
+    if kind == "own_slot":
+        return [f"slot:{x.handle}" for x in state.boards[seat].forge]
+    if kind == "seat":
+        return [f"seat:{n}" for n in range(state.players)]
+    if kind == "move_own":
+        return [f"{r}>{w}" for r in units for w in ("up", "down", "other")]
+    return units
+
+
+def _target_tuples(state: SovereignState, seat: int, effs: Any, k: int) -> Iterator[tuple]:
+    slots = effects.target_slots(effs, k)
+    pools = [[e for e in _target_entries(state, seat, eff.target)
+              if not effects.target_problem(state, seat, eff, e)] for eff in slots]
+    if all(pools):
+        yield from itertools.product(*pools)
+
+
+def _reflexes(state: SovereignState, seat: int) -> Iterator[A.PlayReflex]:
+    defs = state.catalog.defs
+    b = state.boards[seat]
+    for h in b.hand:
+        d = defs[state.secrets[seat].cards[h]]
+        if d.type != "reflex":
+            continue
+        for t in range(min(d.cost, b.citadel[0]) + 1):
+            if d.cost - t > b.citadel[1]:
+                continue
+            for targets in _target_tuples(state, seat, d.play, 1):
+                yield A.PlayReflex(seat, h, t, d.cost - t, targets)
+
+
+def _works(state: SovereignState, seat: int) -> Iterator[A.Work]:
+    b = state.boards[seat]
+    for card in ["leader", *b.facilities]:
+        ref = effects.leader_ref(state, seat) if card == "leader" else card
+        ab = state.defn(ref).ability
+        if ab is None:
+            continue
+        caps = [b.citadel[0] // ab.talents] if ab.talents else []
+        caps += [b.citadel[1] // ab.drones] if ab.drones else []
+        most = min(caps)
+        for uses in range(1, most + 1):
+            effs = ab.effects if ab.mode == "triggered" else ()
+            for targets in _target_tuples(state, seat, effs, uses):
+                yield A.Work(seat, card, uses, targets)
+
+
+def _moves(state: SovereignState, seat: int, airborne: bool) -> Iterator[A.Move]:
+    for lane in state.boards[seat].lanes:
+        for r in lane:
+            for w in ("up", "down", "other"):
+                yield A.Move(seat, r, w, airborne)
+
+
+def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any]]:
+    """Candidate answers at an action point (forge, window, move), by kind, lazily."""
+    seat, kind = d.seat, d.kind
+    b = state.boards[seat]
+    groups: dict[str, Iterator[Any]] = {"Pass": iter([A.Pass(seat)])}
+    if kind == "forge":
+        groups["PlayToForge"] = (A.PlayToForge(seat, h) for h in b.hand)
+        groups["Accelerate"] = (A.Accelerate(seat, x.handle, n) for x in b.forge
+                                for n in range(1, b.citadel[0] + 1))
+        places = ("", "lane:0", "lane:1", "loose",
+                  *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)))
+        groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
+    if kind == "move":
+        groups["Move"] = _moves(state, seat, False)
+    if kind == "window" and d.get("window") == "battle_begin":
+        groups["Move"] = _moves(state, seat, True)
+    groups["PlayReflex"] = _reflexes(state, seat)
+    groups["Work"] = _works(state, seat)
+    return groups
+
+
+def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
+    seat, kind = d.seat, d.kind
+    if kind == "mulligan":
+        yield from (A.Mulligan(seat, c) for c in ("keep", "free", "shown"))
+    elif kind == "order_triggers":
+        yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(d.get("sources")))
+    elif kind == "upkeep_return":
+        cards = d.get("cards")
+        for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
+            yield A.UpkeepReturn(seat, tuple((c, k) for c, k in zip(cards, combo, strict=True)
+                                             if k))
+    elif kind in ("forge", "window", "move"):
+        for group in _action_groups(state, d).values():
+            yield from group
+    elif kind == "attack":
+        yield A.Attack(seat, None)
+        for lane, count, target, tl in itertools.product((0, 1), (1, 2, 3), d.get("targets"),
+                                                         (0, 1)):
+            yield A.Attack(seat, lane, count, target, tl)
+    elif kind == "finish_forge":
+        yield from _finishes(state, d)
+    elif kind == "losses":
+        units = d.get("units")
+        ranges = [range(n + 1) for _, n in units]
+        for combo in itertools.product(*ranges):
+            yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, combo, strict=True)))
+    elif kind == "breach_pick":
+        yield from (A.BreachPick(seat, c)
+                    for c in itertools.combinations(d.get("slots"), d.get("count")))
+    elif kind == "findings":
+        seen = state.secrets[seat].seen
+        echoes = tuple(sorted(h for h in d.get("handles")
+                              if state.catalog.defs[seen[h]].type == "echo"))
+        if echoes or d.get("area") == "forge":
+            yield A.Findings(seat, echoes, None)
+        else:
+            yield from (A.Findings(seat, (), h) for h in d.get("handles"))
+
+
+def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
+    seat = d.seat
+    new, loose = d.get("new_units"), d.get("loose")
+    healths = [[(r, t, dr) for t in range(state.defn(r).talents + 1)
+                for dr in range(state.defn(r).drones + 1)] for r in new]
+    hosts = [flow_hosts(state, a) for a in loose]
+    arrangements: list[tuple] = [()]
+    for perm in itertools.permutations(new):
+        for lanes in itertools.product((0, 1), repeat=len(new)):
+            arrangements.append(tuple(zip(perm, lanes, strict=True)))
+    for health in itertools.product(*healths):
+        for attach in itertools.product(*hosts):
+            for lanes in arrangements:
+                yield A.FinishForge(seat, tuple(health), lanes,
+                                    tuple(zip(loose, attach, strict=True)))
+
+
+def flow_hosts(state: SovereignState, aug: str) -> list[str]:
+    from engine.sovereign.flow import host_options
+
+    return host_options(state, aug) or [""]
+
+
+def legal_answers(view: SovereignView, decision: Decision) -> Iterator[Any]:
+    state = state_of(view)
+    for answer in _candidates(state, decision):
+        if _ok(state, decision, answer):
+            yield answer
+
+
+def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) -> Any:
+    """A random legal answer, biased towards progress (forging, revealing, attacking)."""
+    state = state_of(view)
+    seat, kind = decision.seat, decision.kind
+
+    def pick(options: list[Any]) -> Any:
+        return options[rng.below(len(options))]
+
+    def legal(cands: Any) -> list[Any]:
+        return [a for a in cands if _ok(state, decision, a)]
+
+    if kind == "mulligan":
+        return A.Mulligan(seat, "free" if decision.get("free") and rng.below(4) == 0 else "keep")
+    if kind == "finish_forge":
+        b = state.boards[seat]
+        idle = list(b.citadel)
+        health = []
+        for r in decision.get("new_units"):
+            d = state.defn(r)
+            t, dr = min(d.talents, idle[0]), min(d.drones, idle[1])
+            idle[0] -= t
+            idle[1] -= dr
+            health.append((r, t, dr))
+        attach = tuple((a, pick(flow_hosts(state, a))) for a in decision.get("loose"))
+        return A.FinishForge(seat, tuple(health), (), attach)
+    if kind in ("forge", "window", "move"):
+        groups = _action_groups(state, decision)
+        weights = {"forge": {"ForgeCard": 8, "PlayToForge": 6, "Accelerate": 2, "PlayReflex": 1,
+                             "Work": 2, "Pass": 2},
+                   "window": {"Pass": 12, "PlayReflex": 1, "Work": 1, "Move": 1},
+                   "move": {"Move": 2, "Pass": 3, "PlayReflex": 1, "Work": 1}}[kind]
+        names = sorted(groups)
+        while names:
+            total = sum(weights.get(n, 1) for n in names)
+            roll = rng.below(total)
+            for n in names:
+                roll -= weights.get(n, 1)
+                if roll < 0:
+                    break
+            options = legal(itertools.islice(groups[n], 120))
+            if options:
+                return pick(options)
+            names.remove(n)
+        return A.Pass(seat)
+    if kind == "attack":
+        options = legal(_candidates(state, decision))
+        attacks = [a for a in options if a.lane is not None]
+        if attacks and rng.below(4):
+            return pick(attacks)
+        return A.Attack(seat, None)
+    if kind == "upkeep_return":
+        cards = decision.get("cards")
+        chosen = []
+        for c in cards:
+            w = decide._workers(state, seat, c)
+            kinds = [k for k, n in (("talent", w[0]), ("drone", w[1])) if n]
+            if kinds and rng.below(3):
+                chosen.append((c, pick(kinds)))
+        return A.UpkeepReturn(seat, tuple(chosen))
+    if kind == "losses":
+        out = []
+        for r, n in decision.get("units"):
+            have = state.units[r].health
+            lo, hi = max(0, n - have[1]), min(n, have[0])
+            out.append((r, lo + rng.below(hi - lo + 1)))
+        return A.Losses(seat, tuple(out))
+    if kind == "breach_pick":
+        slots = decision.get("slots")
+        order = rng.permutation(len(slots))[: decision.get("count")]
+        return A.BreachPick(seat, tuple(sorted(slots[i] for i in order)))
+    if kind == "order_triggers":
+        src = decision.get("sources")
+        return A.OrderTriggers(seat, tuple(src[i] for i in rng.permutation(len(src))))
+    options = legal(_candidates(state, decision))
+    return pick(options)

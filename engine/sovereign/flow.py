@@ -1,0 +1,427 @@
+"""The order of play: setup and mulligans, then turns of growth, upkeep, forge, battle,
+move and draw, with priority windows between.
+
+Each task in ``state.tasks`` is a tuple naming a step; :func:`advance` runs tasks until
+one needs an answer (it sets ``state.pending``) or the game ends.  Battle steps are in
+:mod:`.battle`, one-shot effects in :mod:`.resolve`, the handlers of the contract's
+chance/shuffle/deal/peek/reveal answers in :mod:`.requests_in`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.requests import Chance, Deal, Decision, Reveal, Shuffle
+from engine.sovereign import battle, effects, resolve
+from engine.sovereign.state import (
+    HAND_SIZE,
+    LANE_SIZE,
+    MAX_SHOWN_MULLIGANS,
+    Board,
+    Facility,
+    SovereignState,
+    Unit,
+)
+
+Task = tuple[Any, ...]
+TURN_PHASES = ("growth", "upkeep", "forge", "battle", "move", "draw")
+
+
+def start(state: SovereignState) -> None:
+    factions = state.config.seat_factions(state.catalog)
+    for f in factions:
+        fac = state.catalog.faction(f)
+        state.boards.append(Board(faction=f, leader=fac.leader, citadel_card=fac.citadel))
+        state.hidden.append(list(fac.deck))
+    state.tasks = [*[("shuffle", s) for s in range(state.players)], ("first",)]
+    advance(state)
+
+
+def advance(state: SovereignState) -> None:
+    was_waiting = bool(state.pending)
+    while not state.pending and state.tasks and not state.over:
+        task = state.tasks.pop(0)
+        HANDLERS[task[0]](state, *task[1:])
+    if state.pending and not was_waiting:
+        state.serial += 1
+
+
+def push_front(state: SovereignState, *tasks: Task) -> None:
+    state.tasks[0:0] = list(tasks)
+
+
+def end_game(state: SovereignState, how: str, winner: int | None = None) -> None:
+    state.over = how
+    state.winner = winner
+    state.phase = "over"
+    state.tasks = []
+    state.pending = []
+    state.log("game_over", how, winner)
+
+
+# -- setup --------------------------------------------------------------------------------
+def deck_list(state: SovereignState, seat: int) -> tuple[str, ...]:
+    return state.catalog.faction(state.boards[seat].faction).deck
+
+
+def _shuffle(state: SovereignState, seat: int) -> None:
+    state.boards[seat].deck = len(deck_list(state, seat))
+    state.pending = [Shuffle(f"deck:{seat}", deck_list(state, seat))]
+
+
+def _first(state: SovereignState) -> None:
+    state.pending = [Chance("first_player", state.players, 1)]
+
+
+def first_player(state: SovereignState, seat: int) -> None:
+    state.first_player = seat
+    state.log("first_player", seat)
+    for i, s in enumerate(state.order_from(seat)):
+        effects.from_creche(state, s, 0, i + 1)
+    state.window = {"name": "mulligan", "seats": list(range(state.players)), "choices": {}}
+    push_front(state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)],
+               ("mulligan_round",))
+
+
+def _deal(state: SovereignState, seat: int, count: int) -> None:
+    count = min(count, state.boards[seat].deck)
+    if count > 0:
+        state.pending = [Deal(f"deck:{seat}", seat, count)]
+    elif state.phase == "draw":
+        state.log("deck_empty", seat)
+
+
+def _mulligan_round(state: SovereignState) -> None:
+    seats = state.window["seats"]
+    if not seats:
+        state.window = {}
+        push_front(state, ("turn", state.first_player))
+        return
+    state.window["choices"] = {}
+    state.pending = [
+        Decision(s, "mulligan", (
+            ("free", state.boards[s].mulligans[0] == 0),
+            ("shown_left", MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1])),
+            simultaneous=True)
+        for s in seats
+    ]
+    state.buffered = {}
+    push_front(state, ("mulligan_resolve",))
+
+
+def _mulligan_resolve(state: SovereignState) -> None:
+    choices = state.window["choices"]
+    tasks: list[Task] = []
+    for seat in sorted(choices, key=int):
+        s, choice = int(seat), choices[seat]
+        b = state.boards[s]
+        if choice == "keep":
+            state.window["seats"].remove(s)
+            state.log("mulligan", s, "keep")
+            continue
+        b.mulligans[0 if choice == "free" else 1] += 1
+        state.log("mulligan", s, choice)
+        if choice == "shown":
+            tasks.append(("reveal", "mulligan", s, tuple(b.hand)))
+        tasks += [("redeal", s), ("deal", s, HAND_SIZE)]
+    push_front(state, *tasks, ("mulligan_round",))
+
+
+def _redeal(state: SovereignState, seat: int) -> None:
+    """The hand goes back into the deck unseen and the deck is reshuffled."""
+    b = state.boards[seat]
+    for h in b.hand:
+        forget(state, h)
+    b.hand = []
+    state.revealed = []
+    _shuffle(state, seat)
+
+
+def forget(state: SovereignState, handle: int) -> None:
+    for sec in state.secrets.values():
+        sec.cards.pop(handle, None)
+        sec.seen.pop(handle, None)
+
+
+def _reveal(state: SovereignState, label: str, seat: int, handles: tuple[int, ...]) -> None:
+    if handles:
+        state.pending = [Reveal(label, ((str(seat), tuple(handles), False),))]
+
+
+# -- the turn -----------------------------------------------------------------------------
+def _turn(state: SovereignState, seat: int) -> None:
+    limit = state.config.round_limit
+    if seat == state.first_player:
+        if limit and state.round >= limit:
+            state.log("round_limit", state.round)
+            end_game(state, "round_limit")
+            return
+        state.round += 1
+    state.active = seat
+    state.turn += 1
+    state.moved = False
+    state.log("turn", state.turn, seat)
+    nxt = (seat + 1) % state.players
+    push_front(
+        state, ("phase", "growth"), ("growth", seat), ("phase", "upkeep"), ("upkeep", seat),
+        ("phase", "forge"), ("window", "forge_begin"), ("forge", seat), ("forge_finish", seat),
+        ("window", "forge_end"), ("phase", "battle"), ("window", "battle_begin"),
+        ("declare", seat), ("phase", "move"), ("window", "move_begin"), ("move", seat),
+        ("window", "move_end"), ("phase", "draw"), ("draw", seat), ("phase", "between"),
+        ("window", "between_turns"), ("turn", nxt),
+    )
+
+
+def _phase(state: SovereignState, name: str) -> None:
+    state.phase = name
+    state.temps = []  # "until end of phase" effects end with it
+
+
+def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int]]:
+    """(source ref, scale) of the seat's cards triggering ``when``, in a canonical order."""
+    out: list[tuple[str, int]] = []
+    b = state.boards[seat]
+    lref = effects.leader_ref(state, seat)
+    for ref in [lref, *b.facilities]:
+        d = state.defn(ref)
+        if d.trigger(when):
+            lv = effects.level(state, ref) if d.ability and d.ability.mode == "perpetual" else 1
+            if lv:
+                out.append((ref, lv))
+    for lane in b.lanes:
+        for ref in lane:
+            if state.defn(ref).trigger(when):
+                out.append((ref, 1))
+            for aug in state.units[ref].augments:
+                if state.defn(aug).trigger(when) and effects.controller(state, aug) == seat:
+                    out.append((aug, 1))
+    return out
+
+
+def fire(state: SovereignState, seat: int, when: str) -> None:
+    found = triggers(state, seat, when)
+    if len(found) >= 2:
+        state.window = {**state.window, "trigger": when}
+        state.pending = [Decision(seat, "order_triggers", (
+            ("sources", tuple(r for r, _ in found)), ("when", when)))]
+        return
+    push_front(state, *trigger_tasks(state, seat, when, found))
+
+
+def trigger_tasks(state: SovereignState, seat: int, when: str,
+                  found: list[tuple[str, int]]) -> list[Task]:
+    tasks: list[Task] = []
+    for ref, scale in found:
+        for i, _ in enumerate(state.defn(ref).trigger(when)):
+            tasks.append(("effect", seat, ref, when, i, scale, ""))
+    return tasks
+
+
+def _growth(state: SovereignState, seat: int) -> None:
+    effects.from_creche(state, seat, 2, 0)
+    state.log("growth", seat)
+    fire(state, seat, "growth")
+
+
+def _upkeep(state: SovereignState, seat: int) -> None:
+    push_front(state, ("upkeep_reflexes", seat), ("upkeep_return", seat),
+               ("upkeep_forge", seat))
+    fire(state, seat, "upkeep")
+
+
+def _upkeep_reflexes(state: SovereignState, seat: int) -> None:
+    b = state.boards[seat]
+    for ref, citizens, _ in b.reflexes:
+        b.citadel[0] += citizens[0]
+        b.citadel[1] += citizens[1]
+        effects.scrap_card(state, ref)
+        state.log("reflex_ends", ref)
+    b.reflexes = []
+
+
+def worked_cards(state: SovereignState, seat: int) -> list[str]:
+    b = state.boards[seat]
+    out = ["leader"] if sum(b.leader_workers) else []
+    return out + [r for r in b.facilities if sum(state.facilities[r].workers)]
+
+
+def _upkeep_return(state: SovereignState, seat: int) -> None:
+    cards = worked_cards(state, seat)
+    if cards:
+        state.pending = [Decision(seat, "upkeep_return", (("cards", tuple(cards)),))]
+
+
+def _upkeep_forge(state: SovereignState, seat: int) -> None:
+    for slot in state.boards[seat].forge:
+        slot.progress += 1
+    state.log("forge_advance", seat)
+
+
+# -- priority windows ------------------------------------------------------------------------
+def _window(state: SovereignState, name: str) -> None:
+    state.window = {"name": name, "order": state.order_from(state.active), "i": 0,
+                    "passes": 0, "airborne": []}
+    push_front(state, ("window_step",))
+
+
+def may_act(state: SovereignState, seat: int) -> bool:
+    """Public grounds only: idle citizens, or a free Airborne move at the start of battle."""
+    if sum(state.boards[seat].citadel):
+        return True
+    return state.window.get("name") == "battle_begin" and bool(airborne_units(state, seat))
+
+
+def airborne_units(state: SovereignState, seat: int) -> list[str]:
+    used = state.window.get("airborne", [])
+    return [r for lane in state.boards[seat].lanes for r in lane
+            if state.defn(r).has("airborne") and r not in used]
+
+
+def _window_step(state: SovereignState) -> None:
+    w = state.window
+    n = state.players
+    while w["passes"] < n:
+        seat = w["order"][w["i"]]
+        if may_act(state, seat):
+            state.pending = [Decision(seat, "window", (("window", w["name"]),))]
+            return
+        w["passes"] += 1
+        w["i"] = (w["i"] + 1) % n
+    state.window = {}
+
+
+def window_done(state: SovereignState, acted: bool) -> None:
+    """The asked seat passed or finished one action: the next seat is asked."""
+    w = state.window
+    w["passes"] = 0 if acted else w["passes"] + 1
+    w["i"] = (w["i"] + 1) % state.players
+
+
+def window_open(state: SovereignState) -> str:
+    return state.window.get("name", "") if "order" in state.window else ""
+
+
+# -- forge phase ----------------------------------------------------------------------------
+def _forge(state: SovereignState, seat: int) -> None:
+    state.pending = [Decision(seat, "forge", ())]
+
+
+def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
+    """A revealed forge card takes its place (the reveal already checked it may)."""
+    b = state.boards[seat]
+    card = dict(state.revealed)[handle]
+    ref = f"{seat}:{card}"
+    d = state.catalog.defs[card]
+    b.forge = [s for s in b.forge if s.handle != handle]
+    take_public(state, seat, handle, card)
+    state.log("forged", ref, place)
+    if d.type == "echo":
+        b.citadel[0] += 1
+        score(state, seat, ref)
+        return
+    b.citadel[1] += 1
+    if d.type == "unit":
+        lane = int(place[5:])
+        state.units[ref] = Unit(seat, card, [0, 0], new=True)
+        b.lanes[lane].append(ref)
+    elif d.type == "facility":
+        state.facilities[ref] = Facility(seat, card)
+        b.facilities.append(ref)
+    elif d.type == "augment":
+        if place.startswith("host:"):
+            attach(state, ref, place[5:])
+        else:
+            b.loose.append(ref)
+    push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
+
+
+def attach(state: SovereignState, aug: str, host: str) -> None:
+    target = state.units.get(host) or state.facilities.get(host)
+    assert target is not None
+    target.augments.append(aug)
+    state.log("attached", aug, host)
+
+
+def take_public(state: SovereignState, seat: int, handle: int, card: str) -> None:
+    """A face-down card of ``seat`` is now public: no longer hidden, its handle forgotten."""
+    if card in state.hidden[seat]:
+        state.hidden[seat].remove(card)
+    b = state.boards[seat]
+    if handle in b.hand:
+        b.hand.remove(handle)
+    forget(state, handle)
+
+
+def score(state: SovereignState, seat: int, ref: str) -> None:
+    b = state.boards[seat]
+    b.scored.append(ref)
+    state.log("scored", seat, ref)
+    if len(b.scored) >= state.config.target:
+        end_game(state, "won", seat)
+        return
+    found = triggers(state, seat, "on_score")
+    push_front(state, *trigger_tasks(state, seat, "on_score", found))
+
+
+def host_options(state: SovereignState, aug: str) -> list[str]:
+    kind = state.defn(aug).attach
+    pool = state.units if kind == "unit" else state.facilities
+    return sorted(r for r, u in pool.items()
+                  if kind != "unit" or state.lane_of(r) is not None)
+
+
+def _forge_finish(state: SovereignState, seat: int) -> None:
+    b = state.boards[seat]
+    new = [r for lane in b.lanes for r in lane if state.units[r].new]
+    loose = list(b.loose)
+    if not new and not loose:
+        return
+    state.pending = [Decision(seat, "finish_forge", (("new_units", tuple(new)),
+                                                     ("loose", tuple(loose))))]
+    push_front(state, ("sweep",))
+
+
+def _sweep(state: SovereignState) -> None:
+    """Units at 0 health are scrapped (outside a combat round)."""
+    for ref in sorted(state.units):
+        if sum(state.units[ref].health) == 0 and not state.units[ref].new:
+            effects.scrap_unit(state, ref)
+
+
+def lane_room(state: SovereignState, seat: int) -> list[int]:
+    return [i for i, lane in enumerate(state.boards[seat].lanes) if len(lane) < LANE_SIZE]
+
+
+# -- move and draw ----------------------------------------------------------------------------
+def _move(state: SovereignState, seat: int) -> None:
+    state.pending = [Decision(seat, "move", (("moved", state.moved),))]
+
+
+def _draw(state: SovereignState, seat: int) -> None:
+    b = state.boards[seat]
+    want = max(0, HAND_SIZE - len(b.hand))
+    if want and b.deck == 0:
+        state.log("deck_empty", seat)
+        return
+    push_front(state, ("deal", seat, want))
+
+
+def _rehandle(state: SovereignState, seat: int) -> None:
+    """After a hand breach the defender's hand gets fresh handles only it can map: a
+    hand-over of its own hand to itself, in an order it chooses."""
+    b = state.boards[seat]
+    if b.hand:
+        state.pending = [Deal(f"hand:{seat}", seat, len(b.hand))]
+
+
+HANDLERS: dict[str, Callable[..., None]] = {
+    "shuffle": _shuffle, "first": _first, "deal": _deal, "mulligan_round": _mulligan_round,
+    "mulligan_resolve": _mulligan_resolve, "redeal": _redeal, "reveal": _reveal,
+    "turn": _turn, "phase": _phase, "growth": _growth, "upkeep": _upkeep,
+    "upkeep_reflexes": _upkeep_reflexes, "upkeep_return": _upkeep_return,
+    "upkeep_forge": _upkeep_forge, "window": _window, "window_step": _window_step,
+    "forge": _forge, "forge_finish": _forge_finish, "sweep": _sweep, "move": _move,
+    "draw": _draw, "rehandle": _rehandle, "forged": forged,
+    **battle.HANDLERS, **resolve.HANDLERS,
+}

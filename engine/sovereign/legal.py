@@ -1,0 +1,58 @@
+"""Rule checks that need a hidden card's identity.
+
+They run twice: on the instance that knows the card, when its holder answers (a broken
+rule is then an :class:`~engine.errors.IllegalMove`), and on every instance when the
+card is revealed (a broken rule is then an :class:`~engine.errors.IllegalReveal` naming
+the seat: its holder lied when it committed to the card).  Each returns the problem as
+text ('' when the card may do what its holder said).
+"""
+
+from __future__ import annotations
+
+from engine.sovereign import effects
+from engine.sovereign.state import LANE_SIZE, Slot, SovereignState
+
+FORGE_RULE = "Forge Phase > Revealing Cards in the Forge"
+REFLEX_RULE = "Reflexes"
+
+
+def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place: str) -> str:
+    d = state.catalog.defs[card]
+    if d.type == "reflex":
+        return "reflexes never enter the forge"
+    if slot.progress < d.cost:
+        return f"its forge cost is {d.cost} and its talent is at {slot.progress}"
+    if d.type == "echo" and slot.entered == state.turn:
+        return "an Echo is never revealed in the turn it entered the forge"
+    if d.type == "unit":
+        if place not in ("lane:0", "lane:1"):
+            return "a unit goes to the back of lane:0 or lane:1"
+        if len(state.boards[seat].lanes[int(place[5:])]) >= LANE_SIZE:
+            return "only three units may occupy a lane"
+        return ""
+    if d.type == "augment":
+        if place == "loose":
+            return ""
+        if not place.startswith("host:"):
+            return "an augment goes to host:<ref> or stays loose until the phase ends"
+        host = place[5:]
+        if d.attach == "unit" and (host not in state.units or state.lane_of(host) is None):
+            return "this augment attaches to a unit in play"
+        if d.attach == "facility" and host not in state.facilities:
+            return "this augment attaches to a facility in play"
+        return ""
+    return "" if place == "" else "only units and augments are placed"
+
+
+def reflex_problem(state: SovereignState, seat: int, card: str, talents: int, drones: int,
+                   targets: tuple[str, ...]) -> str:
+    d = state.catalog.defs[card]
+    if d.type != "reflex":
+        return "only reflexes are played from the hand"
+    if talents + drones != d.cost:
+        return f"its cost is {d.cost} citizens"
+    return effects.targets_problem(state, seat, d.play, 1, targets)
+
+
+def unit_count(state: SovereignState, cards: list[str]) -> int:
+    return sum(1 for c in cards if state.catalog.defs[c].type == "unit")

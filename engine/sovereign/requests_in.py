@@ -1,0 +1,188 @@
+"""Answers to the contract's requests: chance, shuffle, deal, peek and reveal.
+
+Every handler checks the answer completely before changing anything.  Identities are
+checked against what the public knows (a card must be one of the holder's cards whose
+place is hidden) and against what this instance knows (its own hand and forge, what it
+saw in a breach); a contradiction is an :class:`IllegalReveal` naming the holder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from engine.requests import (
+    Chance,
+    ChanceAnswer,
+    Deal,
+    DealAnswer,
+    Peek,
+    PeekAnswer,
+    Reveal,
+    RevealAnswer,
+    Shuffle,
+    ShuffleAnswer,
+)
+from engine.sovereign import battle, flow, legal
+from engine.sovereign.state import SETUP_RULE, SovereignState
+
+BREACH_RULE = "Breaching"
+
+
+def _ints(values: Any, n: int, k: int) -> bool:
+    return (isinstance(values, tuple) and len(values) == k and len(set(values)) == k
+            and all(type(v) is int and 0 <= v < n for v in values))
+
+
+def on_chance(state: SovereignState, answer: ChanceAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Chance)
+    if not _ints(answer.values, req.n, req.k):
+        raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule=SETUP_RULE)
+    state.pending = []
+    if req.label == "first_player":
+        flow.first_player(state, answer.values[0])
+    else:
+        battle.chance_picked(state, tuple(sorted(answer.values)))
+
+
+def on_shuffle(state: SovereignState, answer: ShuffleAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Shuffle)
+    if answer.pile != req.pile:
+        raise MalformedAnswer(f"expected the shuffle of {req.pile}", rule=SETUP_RULE)
+    state.pending = []
+
+
+def _card_list(cards: Any, count: int, rule: str) -> tuple[str, ...]:
+    if (not isinstance(cards, tuple) or len(cards) != count
+            or any(not isinstance(c, str) for c in cards) or len(set(cards)) != count):
+        raise MalformedAnswer(f"expected {count} distinct card ids", rule=rule)
+    return cards
+
+
+def on_deal(state: SovereignState, answer: DealAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Deal)
+    rule = "Draw Phase"
+    if type(answer.seat) is not int or answer.seat != req.seat:
+        raise MalformedAnswer(f"this deal is for seat {req.seat}", rule=rule)
+    seat = req.seat
+    b = state.boards[seat]
+    rehandle = req.source.startswith("hand:")
+    cards = answer.cards
+    if state.knows(seat):
+        if cards is None:
+            raise UnknownSecret("the dealt cards must be told to the seat receiving them")
+        cards = _card_list(cards, req.count, rule)
+        mine = state.secrets[seat].cards
+        if rehandle:
+            if sorted(cards) != sorted(mine[h] for h in b.hand):
+                raise IllegalReveal("a re-handled hand must be the same cards", rule=rule,
+                                    seat=seat)
+        else:
+            held = set(mine.values())
+            for c in cards:
+                if c not in state.hidden[seat] or c in held:
+                    raise IllegalReveal(f"{c} cannot be in seat {seat}'s deck", rule=rule,
+                                        seat=seat)
+    elif cards is not None:
+        raise UnknownSecret(f"this engine may not learn the cards dealt to seat {seat}")
+    state.pending = []
+    if rehandle:
+        for h in b.hand:
+            flow.forget(state, h)
+        b.hand = []
+        state.log("rehandle", seat, req.count)
+    else:
+        b.deck -= req.count
+        state.log("draw", seat, req.count)
+    for i in range(req.count):
+        h = state.new_handle()
+        b.hand.append(h)
+        if cards is not None:
+            state.secrets[seat].cards[h] = cards[i]
+
+
+def on_peek(state: SovereignState, answer: PeekAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Peek)
+    if answer.label != req.label or answer.seat != req.seat:
+        raise MalformedAnswer("expected the answer to the pending peek", rule=BREACH_RULE)
+    victim = state.battle["defender"]
+    cards = answer.cards
+    if state.knows(req.seat):
+        if cards is None:
+            raise UnknownSecret("the peeking seat must be told the cards")
+        cards = _card_list(cards, len(req.handles), BREACH_RULE)
+        for h, c in zip(req.handles, cards, strict=True):
+            known = state.secret(h)
+            if c not in state.hidden[victim] or (known is not None and known != c):
+                raise IllegalReveal("a peeked card is not the card held there",
+                                    rule=BREACH_RULE, seat=victim)
+    elif cards is not None:
+        raise UnknownSecret(f"this engine may not learn what seat {req.seat} peeks at")
+    state.pending = []
+    state.log("peek", req.seat, victim, list(req.handles))
+    if cards is not None:
+        for h, c in zip(req.handles, cards, strict=True):
+            state.secrets[req.seat].seen[h] = c
+
+
+def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Reveal)
+    (group, handles, _), = req.groups
+    seat = int(group)
+    if answer.label != req.label or not isinstance(answer.cards, tuple) or len(answer.cards) != 1:
+        raise MalformedAnswer(f"expected the reveal of {req.label}")
+    name, ids = answer.cards[0] if isinstance(answer.cards[0], tuple) else (None, None)
+    if name != group:
+        raise MalformedAnswer(f"expected group {group}")
+    ids = _card_list(ids, len(handles), "Reveal")
+    rule = _RULES.get(req.label, "Reveal")
+    for h, c in zip(handles, ids, strict=True):
+        if c not in state.catalog.defs or c not in state.hidden[seat]:
+            raise IllegalReveal(f"{c!r} is not a hidden card of seat {seat}", rule=rule,
+                                seat=seat)
+        known = state.secret(h)
+        seen = [sec.seen[h] for sec in state.secrets.values() if h in sec.seen]
+        if (known is not None and known != c) or any(x != c for x in seen):
+            raise IllegalReveal("the revealed card is not the one held there", rule=rule,
+                                seat=seat)
+    problem, culprit = _purpose_problem(state, req.label, seat, handles, ids)
+    if problem:
+        raise IllegalReveal(problem, rule=rule, seat=culprit)
+    state.pending = []
+    state.revealed = [[h, c] for h, c in zip(handles, ids, strict=True)]
+    state.log("revealed", req.label, seat, list(ids))
+
+
+_RULES = {"mulligan": SETUP_RULE, "forge": legal.FORGE_RULE, "reflex": legal.REFLEX_RULE,
+          "findings": BREACH_RULE}
+
+
+def _purpose_problem(state: SovereignState, label: str, seat: int, handles: tuple[int, ...],
+                     ids: tuple[str, ...]) -> tuple[str, int]:
+    nxt = state.tasks[0] if state.tasks else ("",)
+    if label == "mulligan":
+        if legal.unit_count(state, list(ids)):
+            return "a shown mulligan needs a hand with no units", seat
+    elif label == "forge":
+        slot = state.slot(seat, handles[0])
+        assert slot is not None and nxt[0] == "forged"
+        return legal.forge_problem(state, seat, slot, ids[0], nxt[3]), seat
+    elif label == "reflex":
+        assert nxt[0] == "reflex"
+        return legal.reflex_problem(state, seat, ids[0], nxt[3], nxt[4], nxt[5]), seat
+    elif label == "findings":
+        assert nxt[0] == "found"
+        attacker = state.battle["attacker"]
+        echoes, discard = nxt[1], nxt[2]
+        for h, c in zip(handles, ids, strict=True):
+            is_echo = state.catalog.defs[c].type == "echo"
+            if h in echoes and not is_echo:
+                return "a card claimed as an Echo is not one", attacker
+            if h == discard and is_echo:
+                return "an Echo was seen but not scored", attacker
+    return "", seat

@@ -1,0 +1,186 @@
+"""One-shot effects as tasks: reflexes played, facilities and Leaders worked, triggers,
+and the health tokens units lose.
+
+``("effect", seat, source, which, index, k, target)`` runs effect ``index`` of the list
+``which`` (``play``, ``ability``, or a trigger name) of card ``source`` for ``seat``,
+``k`` simultaneous uses (amounts are multiplied: one source, one armor check), with
+``target``.  Lost tokens go through ``("losses", ((ref, n), ...), mode)``: forced splits
+are applied at once, the controller chooses where a unit holds both types and survives;
+in mode ``effect`` units brought to 0 are scrapped at once, in mode ``combat`` at the end
+of the combat round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.requests import Decision
+from engine.sovereign import effects
+from engine.sovereign.cards import Effect
+from engine.sovereign.hooks import HOOKS
+from engine.sovereign.state import SovereignState
+
+Task = tuple[Any, ...]
+
+
+def effect_tasks(seat: int, source: str, which: str, effs: tuple[Effect, ...], k: int,
+                 targets: tuple[str, ...]) -> list[Task]:
+    """The tasks of a list of effects, consuming ``targets`` in order."""
+    tasks: list[Task] = []
+    queue = list(targets)
+    for i, eff in enumerate(effs):
+        if eff.op == "move":
+            for _ in range(k):
+                tasks.append(("effect", seat, source, which, i, 1, queue.pop(0)))
+        else:
+            tasks.append(("effect", seat, source, which, i, k,
+                          queue.pop(0) if eff.target else ""))
+    return tasks
+
+
+def _effect(state: SovereignState, seat: int, source: str, which: str, index: int, k: int,
+            target: str) -> None:
+    from engine.sovereign import flow
+
+    eff = effects.effects_of(state.defn(source), which)[index]
+    op = eff.op
+    if target and eff.target and eff.op != "move" and effects.target_problem(
+        state, seat, eff, target
+    ):
+        state.log("fizzle", source, target)  # the target left play meanwhile
+        return
+    b = state.boards[seat]
+    if op == "damage":
+        hit = [target]
+        if eff.spread == "adjacent":
+            s, lane, i = state.lane_of(target)  # type: ignore[misc]
+            refs = state.boards[s].lanes[lane]
+            hit += [refs[j] for j in (i - 1, i + 1) if 0 <= j < len(refs)]
+        losses = []
+        for ref in hit:
+            armor = effects.stats(state, ref)[1]
+            lost = max(0, eff.amount * k - armor)
+            state.log("damage", source, ref, eff.amount * k, lost)
+            if lost:
+                losses.append((ref, lost))
+        flow.push_front(state, ("losses", tuple(losses), "effect"))
+    elif op == "lose_health":
+        state.log("lose_health", source, target, eff.amount * k)
+        flow.push_front(state, ("losses", ((target, eff.amount * k),), "effect"))
+    elif op in ("add_health", "restore_health"):
+        _gain_health(state, seat, eff, k, target)
+    elif op == "gain":
+        effects.from_creche(state, seat, eff.talents * k, eff.drones * k)
+        state.log("gain", seat, eff.talents * k, eff.drones * k)
+    elif op == "flip_drones":
+        n = min(eff.count * k, b.citadel[1])
+        b.citadel[1] -= n
+        b.citadel[0] += n
+        state.log("flip_drones", seat, n)
+    elif op == "accelerate":
+        slot = state.slot(seat, int(target[5:]))
+        if slot is not None:
+            slot.progress += eff.amount * k
+            state.log("accelerate", seat, slot.handle, eff.amount * k)
+    elif op == "move":
+        ref, _, where = target.partition(">")
+        if not effects.move_problem(state, seat, ref, where):
+            effects.do_move(state, ref, where)
+    elif op == "draw":
+        flow.push_front(state, ("deal", seat, eff.count * k))
+    elif op == "sacrifice":
+        effects.scrap_unit(state, target)
+    elif op == "temp_stat":
+        state.temps.append([source, seat, which, index, target, k])
+        state.log("temp_stat", source, target)
+    elif op == "hook":
+        HOOKS[eff.name](state, seat, source, k, target)
+
+
+def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: str) -> None:
+    """Add: any type, above the maximum (drones first from the Citadel); restore: the
+    printed types, up to the printed maximum of each."""
+    unit = state.units[target]
+    d = state.defn(target)
+    b = state.boards[seat]
+    want = eff.amount * k
+    if eff.op == "restore_health":
+        room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
+    else:
+        room = [want, want]
+    got = [0, 0]
+    for kind in (1, 0):
+        n = min(want - sum(got), room[kind])
+        if eff.source == "citadel":
+            n = min(n, b.citadel[kind])
+            b.citadel[kind] -= n
+        else:
+            state.creche_out += n
+        got[kind] += n
+    unit.health[0] += got[0]
+    unit.health[1] += got[1]
+    state.log(eff.op, target, got[0], got[1])
+
+
+def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str) -> None:
+    ask: dict[int, list[tuple[str, int]]] = {}
+    for ref, n in pairs:
+        if ref not in state.units or n <= 0:
+            continue
+        split = effects.loss_split(state, ref, n)
+        if split is None:
+            ask.setdefault(state.units[ref].owner, []).append((ref, n))
+        else:
+            effects.remove_tokens(state, ref, *split)
+            state.log("lost", ref, split[0], split[1])
+    if mode == "effect":
+        from engine.sovereign import flow
+
+        flow.push_front(state, ("sweep",))
+    if ask:
+        state.pending = [Decision(s, "losses", (("units", tuple(ask[s])),), simultaneous=True)
+                         for s in sorted(ask)]
+        state.buffered = {}
+
+
+def _reflex(state: SovereignState, seat: int, handle: int, talents: int, drones: int,
+            targets: tuple[str, ...]) -> None:
+    from engine.sovereign import flow
+
+    card = dict(state.revealed)[handle]
+    ref = f"{seat}:{card}"
+    b = state.boards[seat]
+    flow.take_public(state, seat, handle, card)
+    b.citadel[0] -= talents
+    b.citadel[1] -= drones
+    b.reflexes.append([ref, [talents, drones], list(targets)])
+    state.log("reflex", ref, list(targets))
+    d = state.catalog.defs[card]
+    n_play = len(effects.target_slots(d.play, 1))
+    flow.push_front(state, *effect_tasks(seat, ref, "play", d.play, 1, targets[:n_play]))
+
+
+def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[str, ...]) -> None:
+    """Move the citizens onto the facility or Leader, then resolve a triggered ability."""
+    from engine.sovereign import flow
+
+    ref = effects.leader_ref(state, seat) if card == "leader" else card
+    d = state.defn(ref)
+    ab = d.ability
+    assert ab is not None
+    b = state.boards[seat]
+    t, dr = ab.talents * uses, ab.drones * uses
+    b.citadel[0] -= t
+    b.citadel[1] -= dr
+    workers = b.leader_workers if card == "leader" else state.facilities[ref].workers
+    workers[0] += t
+    workers[1] += dr
+    state.log("work", ref, uses, list(targets))
+    if ab.mode == "triggered":
+        flow.push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
+
+
+HANDLERS: dict[str, Callable[..., None]] = {
+    "effect": _effect, "losses": _losses, "reflex": _reflex,
+}

@@ -1,0 +1,287 @@
+"""The state of a game of Sovereign: public zones, per-seat secrets, the task queue.
+
+Public: every seat's Citadel citizens, lanes of units (with typed health tokens and
+augments), facilities and Leader workers, reflexes in play, forge slots (opaque handle,
+progress, entry turn), hand handles, deck sizes, scrap piles, scored Echoes, and the
+creche count.  Hidden cards are opaque integer handles; ``secrets`` holds, for each seat
+this instance is entitled to know, the identities behind its own hand and forge handles
+and the cards it saw in breaches (``seen``).  The digest covers the public part only.
+
+A card in play is named by a *ref* ``"<owner>:<card id>"`` (a deck holds each card once).
+Citizens are ``[talents, drones]`` pairs wherever they live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.canonical import digest_of
+from engine.errors import MalformedAnswer
+from engine.requests import Request
+from engine.sovereign.cards import Catalog
+
+HAND_SIZE = 8
+LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge
+LANE_SIZE = 3
+MAX_SHOWN_MULLIGANS = 5
+SETUP_RULE = "Game Setup"
+
+
+@attrs.frozen
+class SovereignConfig:
+    """A table: 2 to 6 players, each seat's faction (default: the authored factions in
+    turn, mirrored if there are fewer), the Echo target (default 10, 12 for two players)
+    and a round limit (0 = none)."""
+
+    players: int
+    factions: tuple[str, ...] = ()
+    echo_target: int | None = None
+    round_limit: int = 60
+
+    def check(self, catalog: Catalog | None = None) -> None:
+        if type(self.players) is not int or not 2 <= self.players <= 6:
+            raise MalformedAnswer("Sovereign is for 2 to 6 players", rule=SETUP_RULE)
+        if self.echo_target is not None and (type(self.echo_target) is not int
+                                             or self.echo_target < 1):
+            raise MalformedAnswer("the Echo target is a whole number of at least 1",
+                                  rule="Revising the Win Condition")
+        if type(self.round_limit) is not int or self.round_limit < 0:
+            raise MalformedAnswer("the round limit is a whole number (0 = none)",
+                                  rule="Winning and ending")
+        if not isinstance(self.factions, tuple):
+            raise MalformedAnswer("factions are a tuple of faction ids", rule=SETUP_RULE)
+        if self.factions and len(self.factions) != self.players:
+            raise MalformedAnswer("name one faction per seat", rule=SETUP_RULE)
+        if catalog is not None:
+            for f in self.factions:
+                if f not in catalog.faction_ids:
+                    raise MalformedAnswer(f"there is no faction {f!r}", rule=SETUP_RULE)
+
+    @property
+    def target(self) -> int:
+        if self.echo_target is not None:
+            return self.echo_target
+        return 12 if self.players == 2 else 10
+
+    def seat_factions(self, catalog: Catalog) -> tuple[str, ...]:
+        if self.factions:
+            return self.factions
+        ids = catalog.faction_ids
+        return tuple(ids[s % len(ids)] for s in range(self.players))
+
+
+@attrs.define
+class Secrets:
+    """What one seat knows that the public does not."""
+
+    cards: dict[int, str] = attrs.Factory(dict)  # own hand and forge handles -> card id
+    seen: dict[int, str] = attrs.Factory(dict)  # other seats' handles seen in a breach
+
+
+@attrs.define
+class Unit:
+    owner: int
+    card: str
+    health: list[int]  # [talents, drones]
+    augments: list[str] = attrs.Factory(list)
+    new: bool = False  # forged this forge phase (health not yet placed)
+
+    def public(self) -> dict[str, Any]:
+        return {"card": self.card, "owner": self.owner, "health": list(self.health),
+                "augments": list(self.augments), "new": self.new}
+
+
+@attrs.define
+class Facility:
+    owner: int
+    card: str
+    workers: list[int] = attrs.Factory(lambda: [0, 0])
+    augments: list[str] = attrs.Factory(list)
+
+    def public(self) -> dict[str, Any]:
+        return {"card": self.card, "owner": self.owner, "workers": list(self.workers),
+                "augments": list(self.augments)}
+
+
+@attrs.define
+class Slot:
+    handle: int
+    progress: int
+    entered: int  # the turn number it entered the forge
+
+    def public(self) -> list[int]:
+        return [self.handle, self.progress, self.entered]
+
+
+@attrs.define
+class Board:
+    """One seat's side of the table."""
+
+    faction: str
+    leader: str
+    citadel_card: str
+    citadel: list[int] = attrs.Factory(lambda: [0, 0])
+    leader_workers: list[int] = attrs.Factory(lambda: [0, 0])
+    lanes: list[list[str]] = attrs.Factory(lambda: [[], []])
+    facilities: list[str] = attrs.Factory(list)
+    loose: list[str] = attrs.Factory(list)  # augments forged this phase, not yet attached
+    reflexes: list[list[Any]] = attrs.Factory(list)  # [ref, [t, d], [targets]]
+    forge: list[Slot] = attrs.Factory(list)
+    hand: list[int] = attrs.Factory(list)
+    deck: int = 0
+    scrap: list[str] = attrs.Factory(list)  # owner's scrap pile, card ids in order
+    scored: list[str] = attrs.Factory(list)  # refs of scored Echoes (any owner)
+    mulligans: list[int] = attrs.Factory(lambda: [0, 0])  # free used, shown used
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction, "leader": self.leader, "citadel_card": self.citadel_card,
+            "citadel": list(self.citadel), "leader_workers": list(self.leader_workers),
+            "lanes": [list(x) for x in self.lanes], "facilities": list(self.facilities),
+            "loose": list(self.loose),
+            "reflexes": [[r, list(c), list(t)] for r, c, t in self.reflexes],
+            "forge": [s.public() for s in self.forge], "hand": list(self.hand),
+            "deck": self.deck, "scrap": list(self.scrap), "scored": list(self.scored),
+            "mulligans": list(self.mulligans),
+        }
+
+
+@attrs.define
+class SovereignState:
+    config: SovereignConfig
+    catalog: Catalog
+    known: frozenset[int]
+    secrets: dict[int, Secrets]
+    boards: list[Board] = attrs.Factory(list)
+    units: dict[str, Unit] = attrs.Factory(dict)
+    facilities: dict[str, Facility] = attrs.Factory(dict)
+    hidden: list[list[str]] = attrs.Factory(list)  # per seat: own cards not publicly placed
+    creche_out: int = 0  # citizens taken from the creche and not returned
+    first_player: int = 0
+    active: int = 0
+    turn: int = 0
+    round: int = 0
+    phase: str = "setup"
+    window: dict[str, Any] = attrs.Factory(dict)
+    battle: dict[str, Any] = attrs.Factory(dict)
+    temps: list[list[Any]] = attrs.Factory(list)  # [source ref, controller, effect index, target]
+    moved: bool = False  # the move-phase move was made
+    revealed: list[list[Any]] = attrs.Factory(list)  # [handle, card] of the last reveal
+    next_handle: int = 1
+    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
+    pending: list[Request] = attrs.Factory(list)
+    buffered: dict[int, Any] = attrs.Factory(dict)
+    winner: int | None = None
+    over: str = ""
+    decisions: int = 0
+    serial: int = 0
+    events: list[tuple[Any, ...]] = attrs.Factory(list)
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def knows(self, seat: int) -> bool:
+        return seat in self.known
+
+    def log(self, *event: Any) -> None:
+        self.events.append(event)
+
+    def new_handle(self) -> int:
+        handle = self.next_handle
+        self.next_handle += 1
+        return handle
+
+    def order_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.players for i in range(self.players)]
+
+    def neighbours(self, seat: int) -> list[int]:
+        n = self.players
+        return sorted({(seat - 1) % n, (seat + 1) % n})
+
+    def defn(self, ref: str):  # type: ignore[no-untyped-def]
+        return self.catalog.defs[ref.split(":", 1)[1]]
+
+    def secret(self, handle: int) -> str | None:
+        """The identity of a hand or forge handle, if this instance knows its holder."""
+        for sec in self.secrets.values():
+            if handle in sec.cards:
+                return sec.cards[handle]
+        return None
+
+    def holder_of(self, handle: int) -> tuple[int, str] | None:
+        """(seat, "hand" or "forge") holding a face-down handle."""
+        for seat, b in enumerate(self.boards):
+            if handle in b.hand:
+                return seat, "hand"
+            if any(s.handle == handle for s in b.forge):
+                return seat, "forge"
+        return None
+
+    def slot(self, seat: int, handle: int) -> Slot | None:
+        for s in self.boards[seat].forge:
+            if s.handle == handle:
+                return s
+        return None
+
+    def lane_of(self, ref: str) -> tuple[int, int, int] | None:
+        """(seat, lane, space index from 0 = front) of a unit in play."""
+        unit = self.units.get(ref)
+        if unit is None:
+            return None
+        for lane, refs in enumerate(self.boards[unit.owner].lanes):
+            if ref in refs:
+                return unit.owner, lane, refs.index(ref)
+        return None
+
+    # -- public state and digest -------------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        return {
+            "game": "sovereign",
+            "players": self.players,
+            "echo_target": self.config.target,
+            "round_limit": self.config.round_limit,
+            "boards": [b.public() for b in self.boards],
+            "units": {r: u.public() for r, u in sorted(self.units.items())},
+            "facilities": {r: f.public() for r, f in sorted(self.facilities.items())},
+            "creche_out": self.creche_out,
+            "first_player": self.first_player,
+            "active": self.active,
+            "turn": self.turn,
+            "round": self.round,
+            "phase": self.phase,
+            "window": dict(sorted(self.window.items())),
+            "battle": _plain(self.battle),
+            "temps": [list(t) for t in self.temps],
+            "moved": self.moved,
+            "revealed": [list(x) for x in self.revealed],
+            "winner": self.winner,
+            "over": self.over,
+        }
+
+    def digest_data(self) -> dict[str, Any]:
+        data = self.public()
+        data["hidden"] = [sorted(h) for h in self.hidden]
+        data["next_handle"] = self.next_handle
+        data["tasks"] = [list(t) for t in self.tasks]
+        data["pending"] = [_request_data(r) for r in self.pending]
+        return data
+
+    def digest(self) -> str:
+        return digest_of("fairtable/sovereign/state/v1", self.digest_data())
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _request_data(r: Request) -> dict[str, Any]:
+    data = attrs.asdict(r, recurse=True)
+    data["request"] = type(r).__name__
+    return data

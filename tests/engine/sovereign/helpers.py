@@ -1,0 +1,132 @@
+"""Helpers for Sovereign rule tests: reach a decision point with quiet answers, then set the
+table up by hand (units, citizens, forge cards) for a rule clause or a worked example."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine.errors import EngineError
+from engine.referee import Referee
+from engine.requests import Decision
+from engine.sovereign import SovereignConfig, SovereignGame, new_game
+from engine.sovereign import answers as A
+from engine.sovereign.state import Unit
+
+
+def settle(game: SovereignGame, referee: Referee) -> tuple[Any, ...]:
+    while not game.over:
+        pending = game.pending()
+        if not pending or isinstance(pending[0], Decision):
+            return pending
+        game.apply(referee.answer(game, pending[0]))
+    return ()
+
+
+def quiet(game: SovereignGame, d: Decision) -> Any:
+    """A quiet legal answer: keep, pass, no attack, no health, nothing returned."""
+    s = d.seat
+    if d.kind == "mulligan":
+        return A.Mulligan(s, "keep")
+    if d.kind == "attack":
+        return A.Attack(s, None)
+    if d.kind == "upkeep_return":
+        return A.UpkeepReturn(s, ())
+    if d.kind == "findings":
+        seen = game.state.secrets[s].seen
+        defs = game.state.catalog.defs
+        echoes = tuple(sorted(h for h in d.get("handles") if defs[seen[h]].type == "echo"))
+        discard = None if echoes or d.get("area") == "forge" else d.get("handles")[0]
+        return A.Findings(s, echoes, discard)
+    if d.kind == "breach_pick":
+        return A.BreachPick(s, tuple(d.get("slots")[: d.get("count")]))
+    if d.kind == "losses":
+        units = game.state.units
+        return A.Losses(s, tuple((r, max(0, n - units[r].health[1])) for r, n in d.get("units")))
+    if d.kind == "finish_forge":
+        return A.FinishForge(s, tuple((r, 0, 0) for r in d.get("new_units")), (),
+                             tuple((g, "") for g in d.get("loose")))
+    return A.Pass(s)
+
+
+def until(game: SovereignGame, referee: Referee, kind: str, seat: int | None = None,
+          window: str | None = None, limit: int = 400) -> Decision:
+    """Answer quietly until a decision of ``kind`` (for ``seat``, in ``window``) is pending."""
+    for _ in range(limit):
+        pending = settle(game, referee)
+        for d in pending:
+            if isinstance(d, Decision) and d.kind == kind and (seat is None or d.seat == seat) \
+                    and (window is None or d.get("window") == window):
+                return d
+        d = pending[0]
+        game.apply(quiet(game, d))
+    raise AssertionError(f"no {kind} decision came")
+
+
+def start(players: int = 2, seed: int = 0, **config: Any) -> tuple[SovereignGame, Referee]:
+    game = new_game(SovereignConfig(players, **config))
+    return game, Referee(seed)
+
+
+def at_forge(players: int = 2, seed: int = 0) -> tuple[SovereignGame, Referee, Decision]:
+    game, ref = start(players, seed)
+    d = until(game, ref, "forge")
+    return game, ref, d
+
+
+def put_unit(game: SovereignGame, seat: int, lane: int, card: str, talents: int = 0,
+             drones: int | None = None) -> str:
+    """Place a unit of ``seat``'s deck into a lane (taken out of its hidden cards)."""
+    s = game.state
+    d = s.catalog.defs[card]
+    ref = f"{seat}:{card}"
+    s.units[ref] = Unit(seat, card, [talents, d.drones if drones is None else drones])
+    s.creche_out += talents + s.units[ref].health[1]
+    s.boards[seat].lanes[lane].append(ref)
+    if card in s.hidden[seat]:
+        s.hidden[seat].remove(card)
+        _drop_from_hand(game, seat, card)
+    return ref
+
+
+def _drop_from_hand(game: SovereignGame, seat: int, card: str) -> None:
+    s = game.state
+    for h, c in list(s.secrets[seat].cards.items()):
+        if c == card:
+            del s.secrets[seat].cards[h]
+            b = s.boards[seat]
+            if h in b.hand:
+                b.hand.remove(h)
+            b.forge = [x for x in b.forge if x.handle != h]
+            return
+    s.boards[seat].deck -= 1  # it was still in the deck (the referee's pile keeps a copy)
+
+
+def hand_card(game: SovereignGame, seat: int, card: str) -> int:
+    """Make sure ``card`` is in ``seat``'s hand; returns its handle."""
+    s = game.state
+    for h in s.boards[seat].hand:
+        if s.secrets[seat].cards[h] == card:
+            return h
+    assert card in s.hidden[seat] and card not in s.secrets[seat].cards.values()
+    h = s.new_handle()
+    s.boards[seat].hand.append(h)
+    s.boards[seat].deck -= 1
+    s.secrets[seat].cards[h] = card
+    return h
+
+
+def snapshot(game: SovereignGame) -> tuple[Any, ...]:
+    s = game.state
+    return (game.digest(), copy.deepcopy(s.secrets), dict(s.buffered), list(s.events),
+            s.decisions)
+
+
+def rejects(game: SovereignGame, answer: Any, error: type[EngineError]) -> EngineError:
+    before = snapshot(game)
+    with pytest.raises(error) as info:
+        game.apply(answer)
+    assert snapshot(game) == before, "a refused answer changed the state"
+    return info.value
