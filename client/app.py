@@ -30,6 +30,7 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.data_structures import Point
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
@@ -107,6 +108,14 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
     return out
 
 
+def menu_height(model: ClientModel) -> int:
+    """Rows the decision pane takes: its whole text (title, 8 options and the "more" line) as
+    long as that fits, so the options never shrink behind the log."""
+    text = "".join(part[1] for part in menu_lines(model))
+    rows = sum(1 + len(line) // 76 for line in text.rstrip("\n").split("\n"))  # wrapped
+    return max(1, min(10, rows))
+
+
 def log_lines(model: ClientModel, height: int = 8) -> StyleAndTextTuples:
     return [("", line + "\n") for line in list(model.log)[-height:]]
 
@@ -141,11 +150,14 @@ def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
                    preferred=38), wrap_lines=True),
         ], height=Dimension(min=8, weight=2)),
         Window(height=1, char="-", style="class:dim"),
-        Window(FormattedTextControl(lambda: log_lines(model)), height=Dimension(min=3, weight=1),
-               wrap_lines=True),
+        Window(FormattedTextControl(lambda: log_lines(model), show_cursor=False,
+                                    get_cursor_position=lambda: Point(  # newest line shows
+                                        0, max(0, min(len(model.log), 8) - 1))),
+               height=Dimension(min=1, weight=1), wrap_lines=True),
         ConditionalContainer(
-            Window(FormattedTextControl(lambda: menu_lines(model)), height=Dimension(max=11),
-                   wrap_lines=True), filter=deciding),
+            Window(FormattedTextControl(lambda: menu_lines(model)),
+                   height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
+            filter=deciding),
         Window(FormattedTextControl(lambda: message_line(model)), height=1),
         Window(FormattedTextControl(lambda: status_line(model)), height=1),
         VSplit([Window(FormattedTextControl("> "), width=2),

@@ -149,3 +149,15 @@ def test_round_limit_reaches_the_node_config(monkeypatch: pytest.MonkeyPatch,
                      "--data-dir", str(tmp_path)]) == 2
     assert cli.main(["host", "sodalis", "--seats", "2", "--round-limit", "-2",
                      "--data-dir", str(tmp_path)]) == 2
+
+
+def test_screen_at_80x24_shows_eight_options_even_with_a_full_log() -> None:
+    model, _, _, _ = turn_model()
+    for i in range(12):
+        model.log.append(f"log line {i}")
+    menu = model.menu()
+    assert len(menu) > 8
+    screen = "\n".join(render(model))
+    assert all(f"#{i} " in screen for i in range(1, 9))
+    assert f"#9 to #{len(menu)}" in screen
+    assert "log line 11" in screen  # the newest log line still shows
