@@ -1,12 +1,12 @@
-"""Engine speed: Reign random play, with python-chess random playouts as a reference.
+"""Engine speed: random play of each game, with python-chess random playouts as a reference.
 
 Prints decisions per second, microseconds per decision and games per second
-for Reign games between random bots (engine, referee and bots all counted),
-and, when python-chess is installed, microseconds per ply of random chess
-playouts measured in the same run.  Target (issue 2): a Reign decision costs
-no more than a python-chess ply.
+for games between random bots (engine, referee and bots all counted), and,
+when python-chess is installed, microseconds per ply of random chess playouts
+measured in the same run.  Targets: a Reign decision costs no more than a
+python-chess ply (issue 2); a Sodalis decision no more than two (issue 7).
 
-    .venv/bin/python bench/engine.py [--games 200] [--players 5]
+    .venv/bin/python bench/engine.py [--game reign|sodalis|all] [--games 200] [--players N]
 """
 
 from __future__ import annotations
@@ -22,21 +22,27 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.bots import RandomBot  # noqa: E402
+from client.bots import bots_for  # noqa: E402
+from engine.games import rules  # noqa: E402
 from engine.referee import Referee  # noqa: E402
-from engine.reign import ReignConfig, new_game  # noqa: E402
 from engine.requests import Decision  # noqa: E402
 from engine.rng import ChanceStream  # noqa: E402
 
+TARGET = {"reign": 1.0, "sodalis": 2.0}  # python-chess plies per decision
+PLAYERS = {"reign": 5, "sodalis": 4}
 
-def reign_games(games: int, players: int) -> tuple[float, int, int]:
+
+def play_games(name: str, games: int, players: int) -> tuple[float, int, int]:
+    """Random games of ``name``: (seconds, decisions, engine steps)."""
+    game_rules = rules(name)
+    random_bot = bots_for(name)["random"]
     decisions = steps = 0
     start = time.perf_counter()
     for seed in range(games):
-        game = new_game(ReignConfig(players))
+        game = game_rules.new_game(players)
         root = ChanceStream.from_int(seed)
         referee = Referee(root.child("referee").take(32))
-        bots = [RandomBot(root.child(f"bot/{s}")) for s in range(players)]
+        bots = [random_bot(root.child(f"bot/{s}")) for s in range(players)]
         while not game.over:
             request = game.pending()[0]
             if isinstance(request, Decision):
@@ -67,23 +73,33 @@ def chess_plies(seconds: float) -> tuple[float, int] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=["reign", "sodalis", "all"], default="all")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--players", type=int, help="seats (default: Reign 5, Sodalis 4)")
     args = parser.parse_args()
-    elapsed, decisions, steps = reign_games(args.games, args.players)
-    per = elapsed / decisions * 1e6
-    print(f"reign  {args.players} players, {args.games} random games: {elapsed:.2f} s, "
-          f"{decisions} decisions ({steps} engine steps incl. chance/deal/reveal)")
-    print(f"reign  {decisions / elapsed:,.0f} decisions/s = {per:.1f} us/decision; "
-          f"{args.games / elapsed:.1f} games/s")
-    chess_result = chess_plies(max(2.0, elapsed))
+    names = ["reign", "sodalis"] if args.game == "all" else [args.game]
+    costs: dict[str, float] = {}
+    longest = 0.0
+    for name in names:
+        players = args.players or PLAYERS[name]
+        games = args.games if name == "reign" else max(1, args.games // 4)  # longer games
+        elapsed, decisions, steps = play_games(name, games, players)
+        costs[name] = elapsed / decisions * 1e6
+        longest = max(longest, elapsed)
+        print(f"{name:8} {players} players, {games} random games: {elapsed:.2f} s, "
+              f"{decisions} decisions ({steps} engine steps incl. chance and cards)")
+        print(f"{name:8} {decisions / elapsed:,.0f} decisions/s = {costs[name]:.1f} us/decision;"
+              f" {games / elapsed:.1f} games/s")
+    chess_result = chess_plies(max(2.0, longest))
     if chess_result is None:
-        print("chess  python-chess not installed (pip install -e '.[bench]'): no reference")
+        print("chess    python-chess not installed (pip install -e '.[bench]'): no reference")
         return
     c_elapsed, plies = chess_result
     ply = c_elapsed / plies * 1e6
-    print(f"chess  random playouts: {plies / c_elapsed:,.0f} plies/s = {ply:.1f} us/ply")
-    print(f"ratio  a Reign decision costs {per / ply:.2f} python-chess plies (target <= 1.00)")
+    print(f"chess    random playouts: {plies / c_elapsed:,.0f} plies/s = {ply:.1f} us/ply")
+    for name, per in costs.items():
+        print(f"ratio    a {name} decision costs {per / ply:.2f} python-chess plies "
+              f"(target <= {TARGET[name]:.2f})")
 
 
 if __name__ == "__main__":
