@@ -87,6 +87,11 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         return AuditResult(False, f"the log stops at step {session.game.state.serial} before the "
                            f"game ends (waiting for seat {waiting})")
     done = session.finished
-    winner = "nobody (round limit)" if done.winner is None else f"seat {done.winner}"
+    if done.winner is None:
+        winner = "nobody (round limit)"
+    elif isinstance(done.winner, int):
+        winner = f"seat {done.winner}"
+    else:
+        winner = f"team {done.winner}"
     return AuditResult(True, f"verified: {len(entries)} entries, every signature, commitment, "
                        f"proof and shuffle checks out; winner {winner}", done.winner, done.digest)

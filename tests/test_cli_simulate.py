@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +70,28 @@ def test_simulate_text_output_names_each_winner(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("game 1: seed 1,") and "winner" in out[0]
     assert out[-1].startswith("wins -- ")
+
+
+def test_simulate_sodalis_names_the_winning_team_with_and_without_crypto(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = "heuristic,random,heuristic,random"
+    assert main(["simulate", "sodalis", "--players", "4", "--games", "2", "--bots", bots,
+                 "--json"]) == 0
+    games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["game"] for g in games] == ["sodalis", "sodalis"]
+    assert all(g["winner"] in ("dawn", "dusk", None) for g in games)
+    assert all(set(g["tributes"]) == {"dawn", "dusk"} for g in games)
+    assert main(["simulate", "sodalis", "--players", "2", "--crypto", "--json",
+                 "--bots", "heuristic,random", "--log", str(tmp_path)]) == 0
+    crypto = json.loads(capsys.readouterr().out)
+    assert crypto["crypto"] and crypto["winner"] in ("dawn", "dusk", None)
+    assert crypto["messages"] > 0 and len(crypto["digest"]) == 64
+    assert main(["audit", str(tmp_path / "sodalis-seed0-seat0.log")]) == 0
+    verdict = capsys.readouterr().out
+    assert verdict.startswith("OK ") and ("team " in verdict or "nobody" in verdict)
+
+
+def test_simulate_sodalis_refuses_odd_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "sodalis", "--players", "3"]) == 2
+    assert "Sodalis is for 2, 4 or 6 players" in capsys.readouterr().err
