@@ -205,9 +205,9 @@ class Exchanges(DecisionExchanges, RevealExchanges):
         return self.chance[n]
 
     def chance_request(self, req: Chance | Roll) -> bool:
-        """Every seat commits, then reveals.  Each seat commits to round ``n + 1`` in the same
-        batch as its reveal for round ``n``, so after the first round a Chance or Roll costs
-        one network round: every commitment is already in when the request comes."""
+        """Every seat commits, then reveals.  Each seat commits to round 0 with its key share
+        and to round ``n + 1`` in the same batch as its reveal for round ``n``, so a Chance or
+        Roll costs one network round: every commitment is already in when the request comes."""
         k = self.step
         n = self.chance_rounds.setdefault(k, len(self.chance_rounds))
         jr, reveal = self.chance_round(n)

@@ -198,6 +198,7 @@ class TableSession:
         self._restore(list(saved))
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
+            self.exchanges.chance_round(0)  # pre-committed: even the first roll is one round
         self._run()
 
     # -- inputs ------------------------------------------------------------------------------

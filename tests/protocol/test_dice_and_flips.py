@@ -156,15 +156,15 @@ def test_roll_faces_are_the_joint_seeds_dice() -> None:
     assert second.stream().dice((10,)) == sessions[0].game.state.rolls[1]
 
 
-def test_a_roll_after_the_first_needs_only_reveals() -> None:
-    """Each seat's commitment to round n+1 travels in the same entry as its reveal of round n."""
+def test_every_roll_needs_only_reveals() -> None:
+    """Each seat commits to round 0 in the entry with its key share, and to round n+1 in the
+    entry with its reveal of round n: no roll waits for a round of commitments."""
     sessions = _play(3, 2)
     for seat in range(3):
         # which signed entry carried each part, as another peer filed it
         origin = sessions[(seat + 1) % 3]._origin  # noqa: SLF001
-        reveal0 = origin[(seat, "reveal:chance:c0")]
-        commit1 = origin[(seat, "commit:chance:c1")]
-        assert reveal0 is commit1
+        assert origin[(seat, "key")] is origin[(seat, "commit:chance:c0")]
+        assert origin[(seat, "reveal:chance:c0")] is origin[(seat, "commit:chance:c1")]
 
 
 def test_flip_with_a_bad_share_proof_blames_its_sender() -> None:
