@@ -13,7 +13,8 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.errors import GameOver, IllegalReveal, MalformedAnswer, WrongPhase, WrongSeat
+from engine.contract import ContractGame
+from engine.errors import IllegalReveal, MalformedAnswer
 from engine.reign import decide, flow
 from engine.reign.answers import ReignAnswer
 from engine.reign.cards import Catalog, standard_catalog
@@ -24,8 +25,6 @@ from engine.requests import (
     ChanceAnswer,
     Deal,
     DealAnswer,
-    Decision,
-    Request,
     Reveal,
     RevealAnswer,
     Shuffle,
@@ -34,30 +33,23 @@ from engine.requests import (
 
 Answer = ReignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | RevealAnswer
 
-_GENERIC: dict[type, tuple[type, Callable[[ReignState, Any], None]]] = {
-    ChanceAnswer: (Chance, flow.on_chance),
-    ShuffleAnswer: (Shuffle, flow.on_shuffle),
-    DealAnswer: (Deal, flow.on_deal),
-    RevealAnswer: (Reveal, flow.on_reveal),
+_GENERIC: dict[type, tuple[type, None, Callable[[ReignState, Any], None]]] = {
+    ChanceAnswer: (Chance, None, flow.on_chance),
+    ShuffleAnswer: (Shuffle, None, flow.on_shuffle),
+    DealAnswer: (Deal, None, flow.on_deal),
+    RevealAnswer: (Reveal, None, flow.on_reveal),
 }
 
 
-class ReignGame:
+class ReignGame(ContractGame):
     """One game of Reign as seen by one engine instance."""
 
     game = "reign"
+    DECISIONS = decide.RULES
+    GENERIC = _GENERIC
 
     def __init__(self, state: ReignState) -> None:
         self.state = state
-
-    # -- the contract ----------------------------------------------------------------------
-    def pending(self) -> tuple[Request, ...]:
-        """The requests waiting for an answer (several seats for a simultaneous decision)."""
-        s = self.state
-        if not s.buffered:
-            return tuple(s.pending)
-        return tuple(r for r in s.pending
-                     if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered))
 
     @property
     def over(self) -> bool:
@@ -67,81 +59,16 @@ class ReignGame:
     def winner(self) -> int | None:
         return self.state.winner
 
-    def apply(self, answer: Answer) -> list[tuple[Any, ...]]:
-        """Apply one answer; returns the public events it caused."""
-        s = self.state
-        if s.over:
-            raise GameOver("the game is over")
-        mark = len(s.events)
-        generic = _GENERIC.get(type(answer))
-        if generic is not None:
-            kind, handler = generic
-            if not s.pending or not isinstance(s.pending[0], kind):
-                raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
-            handler(s, answer)
-            flow.advance(s)
-            return s.events[mark:]
-        req, apply = self._checked_decision(answer)
-        seat = answer.seat  # type: ignore[union-attr]
-        s.decisions += 1
-        if req.simultaneous:
-            s.buffered[seat] = answer
-            if len(s.buffered) < len(s.pending):
-                return []
-            self._flush_simultaneous()
-        else:
-            s.pending = []
-            apply(s, req, answer)
-        flow.advance(s)
-        return s.events[mark:]
+    def advance(self) -> None:
+        flow.advance(self.state)
 
-    def check(self, answer: ReignAnswer) -> None:
-        """Raise the error :meth:`apply` would raise for this decision; change nothing."""
-        if self.state.over:
-            raise GameOver("the game is over")
-        self._checked_decision(answer)
-
-    def _checked_decision(self, answer: Any) -> tuple[Decision, Any]:
-        s = self.state
-        rule = decide.RULES.get(type(answer))
-        if rule is None:
-            raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
-        decision_kind, check, apply = rule
-        seat = getattr(answer, "seat", None)
-        if type(seat) is not int:
-            raise MalformedAnswer("an answer names its seat as a whole number")
-        req = None
-        for r in s.pending:
-            if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered:
-                req = r
-                break
-        if req is None:
-            if any(isinstance(r, Decision) and r.kind == decision_kind for r in s.pending):
-                raise WrongSeat(f"it is not seat {seat}'s turn to decide")
-            raise WrongPhase(f"nobody is asked for a {decision_kind} decision now")
-        if req.kind != decision_kind:
-            raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
-        check(s, req, answer)
-        if req.simultaneous:
-            self._check_against_buffered(answer)
-        return req, apply
-
-    def _check_against_buffered(self, answer: Any) -> None:
+    def check_simultaneous(self, answer: Any) -> None:
         """Two seats cannot show one card: the deck itself was tampered with (the protocol's
         audit finds by whom), so nobody is named here."""
         cards = set(getattr(answer, "cards", ()) or ())
         for other in self.state.buffered.values():
             if cards & set(getattr(other, "cards", ()) or ()):
                 raise IllegalReveal("two seats show the same card", rule="Regent Phase > Draw")
-
-    def _flush_simultaneous(self) -> None:
-        """All simultaneous answers are in: apply them in seat order."""
-        s = self.state
-        requests = {r.seat: r for r in s.pending if isinstance(r, Decision)}
-        answers, s.buffered, s.pending = dict(s.buffered), {}, []
-        for seat in sorted(answers):
-            _, _, apply = decide.RULES[type(answers[seat])]
-            apply(s, requests[seat], answers[seat])
 
     def view(self, seat: int | None) -> ReignView:
         """What ``seat`` may see (``None``: a spectator)."""

@@ -15,12 +15,11 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from engine.contract import ContractGame
+from engine.errors import MalformedAnswer
 from engine.requests import (
-    Decision,
     Flip,
     FlipAnswer,
-    Request,
     Roll,
     RollAnswer,
     Shuffle,
@@ -43,23 +42,15 @@ _GENERIC: dict[type, tuple[type, Callable[[SodalisState, Any], None],
 }
 
 
-class SodalisGame:
+class SodalisGame(ContractGame):
     """One game of Sodalis as seen by one engine instance."""
 
     game = "sodalis"
+    DECISIONS = decide.RULES
+    GENERIC = _GENERIC
 
     def __init__(self, state: SodalisState) -> None:
         self.state = state
-
-    # -- the contract ----------------------------------------------------------------------
-    def pending(self) -> tuple[Request, ...]:
-        """The requests waiting for an answer (several seats for a simultaneous decision;
-        a seat whose answer is buffered is no longer listed)."""
-        s = self.state
-        if not s.buffered:
-            return tuple(s.pending)
-        return tuple(r for r in s.pending
-                     if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered))
 
     @property
     def over(self) -> bool:
@@ -69,77 +60,8 @@ class SodalisGame:
     def winner(self) -> str | None:
         return self.state.winner
 
-    def apply(self, answer: Answer) -> list[tuple[Any, ...]]:
-        """Apply one answer; returns the public events it caused."""
-        s = self.state
-        if s.over is not None:
-            raise GameOver("the game is over")
-        mark = len(s.events)
-        generic = _GENERIC.get(type(answer))
-        if generic is not None:
-            kind, _, handler = generic
-            if not s.pending or not isinstance(s.pending[0], kind):
-                raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
-            handler(s, answer)
-            flow.advance(s)
-            return s.events[mark:]
-        req, apply = self._checked_decision(answer)
-        seat = answer.seat  # type: ignore[union-attr]
-        s.decisions += 1
-        if req.simultaneous:
-            s.buffered[seat] = answer
-            if len(s.buffered) < len(s.pending):
-                return []
-            self._flush_simultaneous()
-        else:
-            s.pending = []
-            apply(s, req, answer)
-        flow.advance(s)
-        return s.events[mark:]
-
-    def check(self, answer: Answer) -> None:
-        """Raise the error :meth:`apply` would raise for this decision; change nothing."""
-        if self.state.over is not None:
-            raise GameOver("the game is over")
-        if type(answer) in _GENERIC:
-            kind, check, _ = _GENERIC[type(answer)]
-            if not self.state.pending or not isinstance(self.state.pending[0], kind):
-                raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
-            check(self.state, answer)
-            return
-        self._checked_decision(answer)
-
-    def _checked_decision(self, answer: Any) -> tuple[Decision, Any]:
-        s = self.state
-        rule = decide.RULES.get(type(answer))
-        if rule is None:
-            raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
-        decision_kind, check, apply = rule
-        seat = getattr(answer, "seat", None)
-        if type(seat) is not int:
-            raise MalformedAnswer("an answer names its seat as a whole number")
-        req = None
-        for r in s.pending:
-            if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered:
-                req = r
-                break
-        if req is None:
-            if any(isinstance(r, Decision) and r.kind == decision_kind for r in s.pending):
-                raise WrongSeat(f"it is not seat {seat}'s turn to decide")
-            raise WrongPhase(f"nobody is asked for a {decision_kind} decision now")
-        if req.kind != decision_kind:
-            raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
-        check(s, req, answer)
-        return req, apply
-
-    def _flush_simultaneous(self) -> None:
-        """All simultaneous answers are in: apply them in seat order."""
-        s = self.state
-        requests = {r.seat: r for r in s.pending if isinstance(r, Decision)}
-        answers, s.buffered, s.pending = dict(s.buffered), {}, []
-        for seat in sorted(answers):
-            _, _, apply = decide.RULES[type(answers[seat])]
-            apply(s, requests[seat], answers[seat])
+    def advance(self) -> None:
+        flow.advance(self.state)
 
     def view(self, seat: int | None) -> SodalisView:
         """What ``seat`` may see (``None``: a spectator)."""
