@@ -79,6 +79,9 @@ class ExchangeCore:
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
         self.codec = session.codec
+        self.handle_slot: dict[int, Slot] = {}  # engine handle -> held slot (games naming
+        self.published_reveals: set[tuple[str, int, str] | tuple[str, int]] = set()  # cards
+        self.peeked: dict[int, tuple[int, int, dict[Slot, Ciphertext]]] = {}  # by handle)
         self.held_back: dict[int, Any] = {}
         self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
         self.judged: set[tuple[int, str]] = set()

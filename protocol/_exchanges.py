@@ -37,6 +37,7 @@ from engine.requests import (
     Decision,
     Flip,
     FlipAnswer,
+    Peek,
     Reveal,
     Roll,
     RollAnswer,
@@ -62,6 +63,7 @@ from ._errors import (
 )
 from ._exchange_core import DeckRecord
 from ._group import GroupError
+from ._held_cards import HeldCardExchanges
 from ._messages import DecryptShares
 from ._randomness import JointRandomness
 from ._reveals import RevealExchanges
@@ -127,7 +129,7 @@ def state_diagram() -> str:
     return "\n".join(lines)
 
 
-class Exchanges(DecisionExchanges, RevealExchanges):
+class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
     """The protocol state of one session and the exchange for each kind of request."""
 
     def advance(self) -> bool:
@@ -154,6 +156,8 @@ class Exchanges(DecisionExchanges, RevealExchanges):
             return self.deal_request(first)
         if isinstance(first, Flip):
             return self.flip_request(first)
+        if isinstance(first, Peek):
+            return self.peek_request(first)
         if isinstance(first, Reveal):
             return self.reveal_request(first)
         raise LocalProtocolError(f"no exchange for {type(first).__name__}")
@@ -313,7 +317,9 @@ class Exchanges(DecisionExchanges, RevealExchanges):
         if recipient == self.me:
             ids = tuple(self.open_mine((rec.label, slot)) for slot in slots)
         rec.top += req.count
+        before = getattr(self.s.game.state, "next_handle", 0)
         self.apply(DealAnswer(recipient, ids))
+        self.note_dealt_handles(before, [(rec.label, slot) for slot in slots])
         if ids:
             self.s.emit(CardsSeen(ids, "dealt"))
         return True

@@ -42,6 +42,8 @@ class RevealExchanges(ExchangeCore):
     def reveal_request(self, req: Reveal) -> bool:
         if req.label == "bids":
             return self.reveal_bids(req)
+        if self.held_reveal(req):  # type: ignore[attr-defined]
+            return self.reveal_held(req)  # type: ignore[attr-defined]
         return self.reveal_armies(req)
 
     def commitment_for(self, handle: int) -> Commitment:

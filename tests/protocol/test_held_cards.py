@@ -1,0 +1,191 @@
+"""Held cards named by handle (Sovereign's hands and forges): peek and reveal by the holder.
+
+A tiny game: one shuffled pile; three cards dealt to seat 0 (handles 0-2) and three
+to seat 1 (handles 3-5); seat 1 peeks at seat 0's handles 0 and 2 (a breach); seat 0
+reveals handle 1 (a forged card); then seat 2 decides and the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import protocol as P
+from engine.canonical import digest_of
+from engine.errors import IllegalMove, WrongSeat
+from engine.games import GameRules
+from engine.requests import (
+    Deal,
+    DealAnswer,
+    Decision,
+    Peek,
+    PeekAnswer,
+    Reveal,
+    RevealAnswer,
+    Shuffle,
+)
+
+CARDS = tuple(f"card{i}" for i in range(9))
+
+
+@attrs.frozen
+class Done:
+    seat: int
+
+
+@attrs.define
+class _State:
+    known: frozenset[int]
+    serial: int = 0
+    over: str | None = None
+    next_handle: int = 0
+    round: int = 0
+    decisions: int = 0
+    pending: list[Any] = attrs.Factory(list)
+    hands: dict[int, list[int]] = attrs.Factory(dict)
+    cards: dict[int, str] = attrs.Factory(dict)  # handle -> identity, where known
+    peeked: dict[int, str] = attrs.Factory(dict)
+    revealed: tuple[str, ...] = ()
+
+
+class HeldGame:
+    def __init__(self, known: frozenset[int]) -> None:
+        self.state = _State(known)
+        self.state.pending = [Shuffle("pile", CARDS)]
+        self.steps = iter([Deal("pile", 0, 3), Deal("pile", 1, 3),
+                           Peek("breach", 1, (0, 2)), Reveal("forge", (("0", (1,), False),)),
+                           Decision(2, "done")])
+
+    def pending(self) -> tuple[Any, ...]:
+        return tuple(self.state.pending)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over is not None
+
+    @property
+    def winner(self) -> int | None:
+        return None
+
+    def check(self, answer: Any) -> None:
+        if not isinstance(answer, Done) or answer.seat != 2:
+            raise WrongSeat("only seat 2 decides")
+
+    def apply(self, answer: Any) -> list[Any]:
+        s = self.state
+        if isinstance(answer, DealAnswer):
+            handles = list(range(s.next_handle, s.next_handle + 3))
+            s.next_handle += 3
+            s.hands[answer.seat] = handles
+            assert (answer.cards is not None) == (answer.seat in s.known)
+            for h, c in zip(handles, answer.cards or (), strict=False):
+                s.cards[h] = c
+        elif isinstance(answer, PeekAnswer):
+            assert (answer.cards is not None) == (answer.seat in s.known)
+            for h, c in zip((0, 2), answer.cards or (), strict=False):
+                s.peeked[h] = c
+        elif isinstance(answer, RevealAnswer):
+            (group, ids), = answer.cards
+            if 1 in s.cards and s.cards[1] != ids[0]:
+                raise IllegalMove("the revealed card is not the one held", rule="forge")
+            s.revealed = ids
+        elif isinstance(answer, Done):
+            self.check(answer)
+            s.decisions += 1
+            s.over = "done"
+        s.serial += 1
+        s.pending = [] if s.over else [next(self.steps)]
+        return []
+
+    def view(self, seat: int | None) -> Any:
+        return {"revealed": self.state.revealed}
+
+    def digest(self) -> str:
+        s = self.state
+        return digest_of("held-test", {"serial": s.serial, "revealed": list(s.revealed)})
+
+
+RULES = GameRules(
+    name="held", title="Held cards test", seat_counts=(3,),
+    new_game=lambda seats, round_limit=None, known=None, options=(): HeldGame(
+        frozenset(range(seats)) if known is None else frozenset(known)),
+    answer_kinds=(Done,),
+    legal_answers=lambda view, d: [Done(d.seat)],
+    random_answer=lambda view, d, rng: Done(d.seat),
+    summary=lambda game: {},
+)
+
+
+@pytest.fixture(autouse=True)
+def _held_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import protocol._session as session_module
+
+    monkeypatch.setattr(session_module, "game_rules",
+                        lambda name: RULES if name == "held" else pytest.fail(name))
+
+
+def _play(seed: int, **kwargs: Any) -> list[P.TableSession]:
+    _, sessions = P.make_table(3, seed, game="held", **kwargs)
+    P.run_table(sessions, lambda seat, event: Done(seat))
+    return sessions
+
+
+def test_peek_shows_the_held_cards_to_the_peeking_seat_only() -> None:
+    sessions = _play(3)
+    assert all(s.finished is not None and s.verdict is None for s in sessions)
+    holder, peeker, other = (s.game.state for s in sessions)
+    assert peeker.peeked == {0: holder.cards[0], 2: holder.cards[2]}
+    assert holder.peeked == {} and other.peeked == {}
+    assert set(other.cards) == set()  # seat 2 was dealt nothing and saw nothing
+
+
+def test_reveal_by_the_holder_shows_the_card_to_everyone() -> None:
+    sessions = _play(5)
+    holder = sessions[0].game.state
+    assert all(s.game.state.revealed == (holder.cards[1],) for s in sessions)
+
+
+def test_deal_handles_stand_for_the_dealt_slots_on_every_peer() -> None:
+    sessions = _play(6)
+    maps = [dict(s.exchanges.handle_slot) for s in sessions]
+    assert maps[0] == maps[1] == maps[2] and sorted(maps[0]) == list(range(6))
+
+
+class _BadPeekCopy(P.TableSession):
+    """Seat 0 hands the peeking seat a copy with a spoiled proof."""
+
+    def publish(self, msg: Any) -> None:
+        from protocol._messages import HandOver
+
+        if isinstance(msg, HandOver) and msg.step.endswith("/peek"):
+            item = msg.cards[0]
+            spoiled = attrs.evolve(item, proof=bytes([item.proof[0] ^ 1]) + item.proof[1:])
+            msg = attrs.evolve(msg, cards=(spoiled, *msg.cards[1:]))
+        super().publish(msg)
+
+
+def test_peek_with_a_spoiled_copy_proof_blames_the_holder() -> None:
+    sessions = _play(7, session_class=_BadPeekCopy, cheaters=[0])
+    for honest in sessions[1:]:
+        assert honest.verdict is not None
+        assert (honest.verdict.seat, honest.verdict.kind) == (0, "bad-proof")
+
+
+class _SilentHolder(P.TableSession):
+    """Seat 0 never answers the peek."""
+
+    def publish(self, msg: Any) -> None:
+        from protocol._messages import HandOver
+
+        if not (isinstance(msg, HandOver) and msg.step.endswith("/peek")):
+            super().publish(msg)
+
+
+def test_a_holder_that_never_answers_a_peek_is_the_one_waited_for() -> None:
+    sessions = _play(8, session_class=_SilentHolder, cheaters=[0])
+    for honest in sessions[1:]:
+        assert honest.finished is None and honest.waiting == {0}
+        honest.timeout(0)
+        assert honest.verdict is not None and honest.verdict.seat == 0
