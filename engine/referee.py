@@ -20,6 +20,8 @@ from engine.requests import (
     FlipAnswer,
     Peek,
     PeekAnswer,
+    Rehandle,
+    RehandleAnswer,
     Request,
     Reveal,
     RevealAnswer,
@@ -69,6 +71,10 @@ class Referee:
             cards = tuple(pile[: request.count])
             del pile[: request.count]
             return FlipAnswer(request.pile, cards)
+        if isinstance(request, Rehandle):
+            held = [game.secret_of(h) for h in request.handles]
+            order = self.stream.permutation(len(held))
+            return RehandleAnswer(request.seat, tuple(held[i] for i in order))
         if isinstance(request, Peek):
             return PeekAnswer(request.label, request.seat,
                               tuple(game.secret_of(h) for h in request.handles))

@@ -22,6 +22,9 @@ game can go on.  There are four kinds, shared by every game:
   engine instance is entitled to know them and ``None`` where it is not.
 - :class:`Flip` -- the next cards of a hidden pile are turned face up for
   everyone (Sodalis' spreads); answered by :class:`FlipAnswer`.
+- :class:`Rehandle` -- a seat's face-down cards get fresh handles in an order
+  only that seat knows (Sovereign, after a breach showed some of them); answered
+  by :class:`RehandleAnswer`.
 - :class:`Peek` -- one seat privately sees hidden cards that stay where they
   are (Sovereign's breaches); answered by :class:`PeekAnswer`, with the
   identities only on an instance entitled to know them.
@@ -100,6 +103,15 @@ class Flip:
 
 
 @attrs.frozen
+class Rehandle:
+    """Seat ``seat``'s face-down cards ``handles`` are shuffled among themselves: they get
+    fresh handles, and only that seat knows which card is which."""
+
+    seat: int
+    handles: tuple[int, ...]
+
+
+@attrs.frozen
 class Peek:
     """Seat ``seat`` sees the identities of face-down cards ``handles``; nothing moves and
     nobody else learns them."""
@@ -119,7 +131,7 @@ class Reveal:
     groups: tuple[tuple[str, tuple[int, ...], bool], ...]
 
 
-Request = Decision | Chance | Roll | Shuffle | Deal | Flip | Peek | Reveal
+Request = Decision | Chance | Roll | Shuffle | Deal | Flip | Rehandle | Peek | Reveal
 
 
 @attrs.frozen
@@ -153,6 +165,15 @@ class FlipAnswer:
 
     pile: str
     cards: tuple[str, ...]
+
+
+@attrs.frozen
+class RehandleAnswer:
+    """The cards under the fresh handles, in order, or ``None`` on an instance that may not
+    know them."""
+
+    seat: int
+    cards: tuple[str, ...] | None
 
 
 @attrs.frozen

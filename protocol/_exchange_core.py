@@ -82,6 +82,8 @@ class ExchangeCore:
         self.handle_slot: dict[int, Slot] = {}  # engine handle -> held slot (games naming
         self.published_reveals: set[tuple[str, int, str] | tuple[str, int]] = set()  # cards
         self.peeked: dict[int, tuple[int, int, dict[Slot, Ciphertext]]] = {}  # by handle)
+        self.rehandles: list[tuple[int, str, str, list[Ciphertext], list[Ciphertext]]] = []
+        self.my_rehandle_order: dict[int, tuple[int, ...]] = {}
         self.held_back: dict[int, Any] = {}
         self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
         self.judged: set[tuple[int, str]] = set()

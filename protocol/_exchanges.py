@@ -38,6 +38,7 @@ from engine.requests import (
     Flip,
     FlipAnswer,
     Peek,
+    Rehandle,
     Reveal,
     Roll,
     RollAnswer,
@@ -94,6 +95,15 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
     )),
     ("Flip", (
         ("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),
+    )),
+    ("Rehandle", (
+        ("the holder", "rehandle", "ShuffleStep hand<seat>.<k> s<k>/rehandle (own key)"),
+    )),
+    ("Peek", (
+        ("the holder", "copy", "HandOver <deck> s<k>/peek to the peeking seat (not moved)"),
+    )),
+    ("Reveal held cards", (
+        ("each holder", "shares", "DecryptShares <deck> s<k> for the named held cards"),
     )),
     ("Reveal bids", (
         ("each bidder", "open", "Opening (nonce, slots, own shares)"),
@@ -158,6 +168,8 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             return self.flip_request(first)
         if isinstance(first, Peek):
             return self.peek_request(first)
+        if isinstance(first, Rehandle):
+            return self.rehandle_request(first)
         if isinstance(first, Reveal):
             return self.reveal_request(first)
         raise LocalProtocolError(f"no exchange for {type(first).__name__}")

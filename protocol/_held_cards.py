@@ -8,6 +8,11 @@ every peer knows which held ciphertext a handle stands for (never its identity).
   are all held cards is answered by the holder alone: it publishes its decryption
   shares for those slots (``DecryptShares <deck> s<k>``, with proofs); every peer
   checks them and reads the cards.
+- **Re-handle** (``Rehandle(s, handles)``): after a breach the holder
+  re-randomises the named cards under its own key and permutes them
+  (``ShuffleStep hand<s>.<k> s<k>/rehandle``), so the seat that peeked no longer
+  knows which card is which; the new cards get the new handles.  Nobody can check the
+  step until the end-of-game audit, where the holder opens it (as every shuffle).
 - **Peek**: the holder re-encrypts the peeked cards to the peeking seat's key (a
   ``HandOver`` to that seat, step ``s<k>/peek``, with re-encryption proofs) without
   giving them up; every peer checks the proofs and only the peeking seat can open the
@@ -16,13 +21,20 @@ every peer knows which held ciphertext a handle stands for (never its identity).
 
 from __future__ import annotations
 
-from engine.requests import Peek, PeekAnswer, Reveal, RevealAnswer
+from engine.requests import (
+    Peek,
+    PeekAnswer,
+    Rehandle,
+    RehandleAnswer,
+    Reveal,
+    RevealAnswer,
+)
 
-from ._deck import Ciphertext, hand_over, open_held, verify_hand_over
-from ._errors import LocalProtocolError
+from ._deck import Ciphertext, hand_over, open_held, parse_cards, shuffle, verify_hand_over
+from ._errors import BadProof, LocalProtocolError
 from ._exchange_core import ExchangeCore, Slot
 from ._group import GroupError
-from ._messages import DecryptShares
+from ._messages import DecryptShares, ShuffleStep
 
 
 class HeldCardExchanges(ExchangeCore):
@@ -139,4 +151,47 @@ class HeldCardExchanges(ExchangeCore):
         self.apply(PeekAnswer(req.label, req.seat, cards))
         if cards:
             self.s.emit(CardsSeen(cards, "peeked"))
+        return True
+
+    def rehandle_request(self, req: Rehandle) -> bool:
+        """A seat's own face-down cards re-randomised and permuted under its own key."""
+        from ._session import CardsSeen
+
+        k, holder = self.step, req.seat
+        label, step = f"hand{holder}.{k}", f"s{k}/rehandle"
+        owners = [self.holder_of(h) for h in req.handles]
+        if not req.handles or any(o is None or o[0] != holder for o in owners):
+            raise LocalProtocolError("a re-handle names cards its seat does not hold")
+        old = [self.handle_slot[h] for h in req.handles]
+        before = [self.held[holder][slot] for slot in old]
+        if holder == self.me and not any(o.deck == label for o in self.my_shuffles):
+            out, secret = shuffle(before, self.keys[holder],
+                                  entropy=self.s.secret(f"rehandle/{k}", 32))
+            self.my_shuffles.append(secret.opening(label, step))
+            self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
+            self.my_rehandle_order[k] = secret.permutation
+        msg = self.s.part(holder, f"shuffle:{label}:{step}")
+        if msg is None:
+            return False
+        after = parse_cards(msg.cards, seat=holder)
+        if len(after) != len(before):
+            raise BadProof("a re-handle changed the number of cards", seat=holder)
+        self.rehandles.append((holder, label, step, before, after))
+        cards = [self.mine.pop(slot, None) for slot in old] if holder == self.me else []
+        for slot in old:
+            self.held[holder].pop(slot)
+        new = [(label, j) for j in range(len(after))]
+        for slot, ct in zip(new, after, strict=True):
+            self.held[holder][slot] = ct
+        ids: tuple[str, ...] | None = None
+        if holder == self.me:
+            order = self.my_rehandle_order[k]
+            ids = tuple(cards[p] for p in order)  # type: ignore[misc]
+            for slot, card in zip(new, ids, strict=True):
+                self.mine[slot] = card
+        before_handle = getattr(self.s.game.state, "next_handle", 0)
+        self.apply(RehandleAnswer(holder, ids))
+        self.note_dealt_handles(before_handle, new)
+        if ids:
+            self.s.emit(CardsSeen(ids, "re-handled"))
         return True

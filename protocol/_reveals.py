@@ -252,6 +252,11 @@ class RevealExchanges(ExchangeCore):
                 raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its shuffle {step}")
             assert self.joint is not None
             verify_shuffle_opening(before, after, self.joint, opening, seat=seat)
+        for seat, deck, step, before, after in self.rehandles:  # under the seat's own key
+            opening = opened.get((seat, deck, step))
+            if opening is None:
+                raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its re-handle {step}")
+            verify_shuffle_opening(before, after, self.keys[seat], opening, seat=seat)
         self.audited = True
         if self.early_audit:
             raise Blame(None, "inconclusive", f"{self.early_audit}, but every shuffle and key "

@@ -2,7 +2,8 @@
 
 A tiny game: one shuffled pile; three cards dealt to seat 0 (handles 0-2) and three
 to seat 1 (handles 3-5); seat 1 peeks at seat 0's handles 0 and 2 (a breach); seat 0
-reveals handle 1 (a forged card); then seat 2 decides and the game ends.
+re-handles its three cards (handles 6-8, in an order only it knows) and reveals handle
+7 (a forged card); then seat 2 decides and the game ends, audited.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from engine.requests import (
     Decision,
     Peek,
     PeekAnswer,
+    Rehandle,
+    RehandleAnswer,
     Reveal,
     RevealAnswer,
     Shuffle,
@@ -46,6 +49,7 @@ class _State:
     pending: list[Any] = attrs.Factory(list)
     hands: dict[int, list[int]] = attrs.Factory(dict)
     cards: dict[int, str] = attrs.Factory(dict)  # handle -> identity, where known
+    original: list[str] = attrs.Factory(list)  # seat 0's first three cards, where known
     peeked: dict[int, str] = attrs.Factory(dict)
     revealed: tuple[str, ...] = ()
 
@@ -55,7 +59,8 @@ class HeldGame:
         self.state = _State(known)
         self.state.pending = [Shuffle("pile", CARDS)]
         self.steps = iter([Deal("pile", 0, 3), Deal("pile", 1, 3),
-                           Peek("breach", 1, (0, 2)), Reveal("forge", (("0", (1,), False),)),
+                           Peek("breach", 1, (0, 2)), Rehandle(0, (0, 1, 2)),
+                           Reveal("forge", (("0", (7,), False),)),
                            Decision(2, "done")])
 
     def pending(self) -> tuple[Any, ...]:
@@ -75,11 +80,16 @@ class HeldGame:
 
     def apply(self, answer: Any) -> list[Any]:
         s = self.state
-        if isinstance(answer, DealAnswer):
+        if isinstance(answer, DealAnswer | RehandleAnswer):
             handles = list(range(s.next_handle, s.next_handle + 3))
             s.next_handle += 3
+            old = s.hands.get(answer.seat, [])
+            if old and answer.cards is not None:  # a re-handle: the same cards, reordered
+                assert sorted(answer.cards) == sorted(s.cards.pop(h) for h in old)
             s.hands[answer.seat] = handles
             assert (answer.cards is not None) == (answer.seat in s.known)
+            if answer.seat == 0 and not old and answer.cards is not None:
+                s.original = list(answer.cards)
             for h, c in zip(handles, answer.cards or (), strict=False):
                 s.cards[h] = c
         elif isinstance(answer, PeekAnswer):
@@ -88,7 +98,7 @@ class HeldGame:
                 s.peeked[h] = c
         elif isinstance(answer, RevealAnswer):
             (group, ids), = answer.cards
-            if 1 in s.cards and s.cards[1] != ids[0]:
+            if 7 in s.cards and s.cards[7] != ids[0]:
                 raise IllegalMove("the revealed card is not the one held", rule="forge")
             s.revealed = ids
         elif isinstance(answer, Done):
@@ -136,7 +146,7 @@ def test_peek_shows_the_held_cards_to_the_peeking_seat_only() -> None:
     sessions = _play(3)
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     holder, peeker, other = (s.game.state for s in sessions)
-    assert peeker.peeked == {0: holder.cards[0], 2: holder.cards[2]}
+    assert peeker.peeked == {0: holder.original[0], 2: holder.original[2]}
     assert holder.peeked == {} and other.peeked == {}
     assert set(other.cards) == set()  # seat 2 was dealt nothing and saw nothing
 
@@ -144,13 +154,49 @@ def test_peek_shows_the_held_cards_to_the_peeking_seat_only() -> None:
 def test_reveal_by_the_holder_shows_the_card_to_everyone() -> None:
     sessions = _play(5)
     holder = sessions[0].game.state
-    assert all(s.game.state.revealed == (holder.cards[1],) for s in sessions)
+    assert all(s.game.state.revealed == (holder.cards[7],) for s in sessions)
 
 
 def test_deal_handles_stand_for_the_dealt_slots_on_every_peer() -> None:
     sessions = _play(6)
     maps = [dict(s.exchanges.handle_slot) for s in sessions]
-    assert maps[0] == maps[1] == maps[2] and sorted(maps[0]) == list(range(6))
+    assert maps[0] == maps[1] == maps[2] and sorted(maps[0]) == list(range(9))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_rehandle_keeps_the_cards_and_hides_their_new_order(seed: int) -> None:
+    sessions = _play(seed)
+    assert all(s.finished is not None for s in sessions)  # the audit opened the re-handle
+    holder, peeker = sessions[0].exchanges, sessions[1].exchanges
+    old = [holder.handle_slot[h] for h in (0, 1, 2)]
+    new = [holder.handle_slot[h] for h in (6, 7, 8)]
+    assert all(slot not in holder.held[0] for slot in old)  # the old cards are gone
+    shown = sessions[0].game.state.revealed[0]
+    kept = [slot for slot in new if slot in peeker.held[0]]  # the revealed one was shown
+    assert len(kept) == 2 and all(slot in holder.held[0] for slot in kept)
+    cards = sorted([holder.mine[slot] for slot in kept] + [shown])
+    assert cards == sorted(sessions[0].game.state.original)  # the same three cards
+    before, after = peeker.rehandles[0][3], peeker.rehandles[0][4]
+    assert not {ct.b for ct in before} & {ct.b for ct in after}  # unlinkable without opening
+
+
+class _RehandleSwap(P.TableSession):
+    """Seat 0 re-handles one of its cards twice, dropping another, in a place it never
+    shows (only the end-of-game audit can catch it)."""
+
+    def publish(self, msg: Any) -> None:
+        from protocol._messages import ShuffleStep
+
+        if isinstance(msg, ShuffleStep) and msg.step.endswith("/rehandle"):
+            msg = attrs.evolve(msg, cards=(msg.cards[0], msg.cards[1], msg.cards[0]))
+        super().publish(msg)
+
+
+def test_a_rehandle_that_changes_the_cards_is_blamed_at_the_audit() -> None:
+    sessions = _play(9, session_class=_RehandleSwap, cheaters=[0])
+    for honest in sessions[1:]:
+        assert honest.verdict is not None
+        assert (honest.verdict.seat, honest.verdict.kind) == (0, "bad-shuffle")
 
 
 class _BadPeekCopy(P.TableSession):
