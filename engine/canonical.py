@@ -12,19 +12,28 @@ import hashlib
 import json
 from typing import Any
 
+_PLAIN = (str, int, bool, type(None))
+
 
 def _check(value: Any) -> None:
-    if isinstance(value, float):
-        raise TypeError("floats are not allowed in game state")
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind in _PLAIN:  # exact types: the common case, checked first
+        return
+    if kind is dict:
         for key, item in value.items():
-            if not isinstance(key, str):
+            if type(key) is not str:
                 raise TypeError(f"state dict keys must be strings, got {key!r}")
-            _check(item)
-    elif isinstance(value, list | tuple):
+            if type(item) not in _PLAIN:
+                _check(item)
+    elif kind is list or kind is tuple:
         for item in value:
-            _check(item)
-    elif not (value is None or isinstance(value, bool | int | str)):
+            if type(item) not in _PLAIN:
+                _check(item)
+    elif isinstance(value, float):
+        raise TypeError("floats are not allowed in game state")
+    elif isinstance(value, dict | list | tuple):  # subclasses (attrs-free state only)
+        _check(dict(value) if isinstance(value, dict) else list(value))
+    elif not isinstance(value, bool | int | str):
         raise TypeError(f"unsupported value in game state: {type(value).__name__}")
 
 
