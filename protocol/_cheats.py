@@ -26,6 +26,7 @@ import attrs
 
 from engine.reign.answers import Bid
 from engine.requests import Decision
+from engine.requests import Reveal as RevealRequest
 
 from ._codec import encode
 from ._deck import rerandomise
@@ -64,6 +65,15 @@ class _BadReveal(_Cheater):
         if isinstance(msg, Opening):
             self.done = True
             return attrs.evolve(msg, nonce=_flip(msg.nonce))
+        pending = self.game.pending()
+        if (isinstance(msg, DecryptShares) and msg.shares and pending
+                and isinstance(pending[0], RevealRequest)
+                and self.exchanges.held_reveal(pending[0])):
+            # a held card revealed by its holder: shares for another slot than the one named
+            self.done = True
+            first = msg.shares[0]
+            return attrs.evolve(msg, shares=(attrs.evolve(first, slot=first.slot + 1000),
+                                             *msg.shares[1:]))
         return msg
 
 
@@ -95,17 +105,41 @@ class _BadShuffle(_Cheater):
         return msg
 
 
+def _answer_of_another_kind(rules: Any, seat: int, kind: type) -> Any:
+    """An answer of some other decision kind than the one asked (the engine refuses it),
+    its fields filled with plain values from their annotations."""
+    plain = {"int": 0, "str": "x", "bool": False}
+    for cls in rules.answer_kinds:
+        if cls is kind:
+            continue
+        values: dict[str, Any] = {}
+        for field in attrs.fields(cls):
+            if field.name == "seat":
+                values["seat"] = seat
+            elif field.default is not attrs.NOTHING:
+                continue
+            else:
+                text = str(field.type)
+                values[field.name] = () if "tuple" in text else plain.get(text.split(" ")[0], 0)
+        return cls(**values)
+    raise ValueError("the game has one kind of answer only")
+
+
 class _IllegalMove(_Cheater):
     def decide(self, answer: Any) -> None:
         asked = [d for d in self.game.pending()
-                 if isinstance(d, Decision) and d.seat == self.seat and d.kind == "bid"]
-        if self.done or not asked:
+                 if isinstance(d, Decision) and d.seat == self.seat]
+        reign = self.rules.name == "reign"
+        if reign:
+            asked = [d for d in asked if d.kind == "bid"]
+        if self.done or not asked or asked[0].simultaneous:
             super().decide(answer)
             return
         self.done = True
         step = self.game.state.serial
         assert self.seat is not None
-        illegal = Bid(self.seat, 99, None)  # more cards than any hand holds
+        illegal = (Bid(self.seat, 99, None) if reign  # more cards than any hand holds
+                   else _answer_of_another_kind(self.rules, self.seat, type(answer)))
         self.exchanges.my_answers[step] = illegal
         super().publish(Move(step, self.codec.encode(illegal), bytes(32), ()))
         self._run()
@@ -140,10 +174,15 @@ class _Replay(_Cheater):
 
 
 class _WrongDigest(_Cheater):
+    """Claims another state from step 5 on, and -- as a real cheater would -- never stops
+    over the honest digests it hears."""
+
     def record_digest(self, step: int) -> None:
-        super().record_digest(step)
-        if step >= 5:  # from here on it claims another state
-            self.digests[step] = _flip(self.digests[step])
+        digest = bytes.fromhex(self.game.digest())
+        self.digests[step] = _flip(digest) if step >= 5 else digest
+
+    def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
+        self._peer_digests[(seat, msg.step)] = msg.digest
 
 
 _KINDS: dict[str, type[TableSession]] = {
