@@ -24,7 +24,7 @@ def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: i
     return new_game(config, known)
 
 
-def _summary(game: SovereignGame) -> dict:  # type: ignore[type-arg]
+def _summary(game: SovereignGame) -> dict[str, object]:
     s = game.state
     return {"rounds": s.round, "turns": s.turn, "decisions": s.decisions,
             "echoes": [len(b.scored) for b in s.boards]}

@@ -112,6 +112,18 @@ class Move:
 
 
 @attrs.frozen
+class QuickForge:
+    """Forge a ``quick_forge`` augment at a reflex moment (Salamander Armor, FAQ l. 360):
+    ``handle`` is a card of the seat's ``hand`` (its cost paid in idle talents, turned to
+    drones) or ``forge`` (complete), as ``source`` says; it is attached to ``host`` at once."""
+
+    seat: int
+    handle: int
+    source: str
+    host: str
+
+
+@attrs.frozen
 class Attack:
     """Attack with the ``count`` front units of own lane ``lane`` the ``target_lane`` of
     seat ``target``; ``lane=None``: no attack."""
@@ -164,6 +176,7 @@ class Findings:
 SovereignAnswer = (
     Mulligan | OrderTriggers | UpkeepReturn | Pass | PlayToForge | Accelerate | ForgeCard
     | PlayReflex | Work | Move | Attack | FinishForge | Losses | BreachPick | Findings
+    | QuickForge
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -171,7 +184,7 @@ ANSWER_KINDS: dict[str, type] = {
     "pass": Pass, "play_to_forge": PlayToForge, "accelerate": Accelerate,
     "forge_card": ForgeCard, "play_reflex": PlayReflex, "work": Work, "move": Move,
     "attack": Attack, "finish_forge": FinishForge, "losses": Losses,
-    "breach_pick": BreachPick, "findings": Findings,
+    "breach_pick": BreachPick, "findings": Findings, "quick_forge": QuickForge,
 }
 
 # decision kind -> the answer classes it accepts
@@ -179,9 +192,9 @@ ACCEPTS: dict[str, tuple[type, ...]] = {
     "mulligan": (Mulligan,),
     "order_triggers": (OrderTriggers,),
     "upkeep_return": (UpkeepReturn,),
-    "forge": (Pass, PlayToForge, Accelerate, ForgeCard, PlayReflex, Work),
-    "window": (Pass, PlayReflex, Work, Move),
-    "move": (Pass, Move, PlayReflex, Work),
+    "forge": (Pass, PlayToForge, Accelerate, ForgeCard, PlayReflex, Work, QuickForge),
+    "window": (Pass, PlayReflex, Work, Move, QuickForge),
+    "move": (Pass, Move, PlayReflex, Work, QuickForge),
     "attack": (Attack,),
     "finish_forge": (FinishForge,),
     "losses": (Losses,),
@@ -202,6 +215,8 @@ def secret_cards(answer: SovereignAnswer) -> tuple[int, ...]:
 
 def shown_cards(answer: SovereignAnswer) -> tuple[int, ...]:
     """Hand cards the decision shows (revealed by a following ``Reveal`` request)."""
+    if isinstance(answer, QuickForge) and answer.source == "hand":
+        return (answer.handle,)
     return (answer.handle,) if isinstance(answer, PlayReflex) else ()
 
 

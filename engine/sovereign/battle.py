@@ -4,7 +4,10 @@
 declared attackers front to back), ``attackers`` (those still alive), ``defender``,
 ``target_lane``, ``round``, ``dealt`` (attackers that have dealt their combat damage),
 ``spaces`` (the defending lane frozen when round 1's damage starts; ``None`` before;
-a scrapped defender leaves ``None`` in its space), ``seen`` and ``area`` during a breach.
+a scrapped defender leaves ``None`` in its space), ``seen`` and ``area`` during a breach,
+``resolved`` once the combat rounds are over, ``citadel_talents`` (the defender's idle
+talents when the breach began) and ``raided`` (how many of them breach effects took,
+FAQ l. 362).
 
 Combat rounds are positional (docs/rules/sovereign.md §1.8): in round ``r`` attacker
 ``i`` (0 = front) stands at defending space ``r - 1 - i`` and faces the living unit
@@ -133,6 +136,7 @@ def _round_end(state: SovereignState, r: int) -> None:
 
 def _breach(state: SovereignState) -> None:
     bt = state.battle
+    bt["resolved"] = True  # combat is over: units are no longer locked (FAQ l. 348)
     alive = [a for a in bt["order"] if a in bt["attackers"]]
     if not alive:
         return
@@ -143,6 +147,7 @@ def _breach(state: SovereignState) -> None:
     d = state.boards[bt["defender"]]
     area = "hand" if bt["target_lane"] == 0 else "forge"
     bt["area"] = area
+    bt["citadel_talents"], bt["raided"] = d.citadel[0], 0  # as the breach began (FAQ l. 362)
     state.log("breach", bt["attacker"], bt["defender"], area, value)
     if value <= 0:
         return

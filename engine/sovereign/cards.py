@@ -118,6 +118,7 @@ class CardDef:
     play: tuple[Effect, ...] = ()
     ability: Ability | None = None
     triggers: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    quick_forge: bool = False  # may be forged at any reflex moment, from hand or forge
     text: str = ""
     flavour: str = ""
 
@@ -299,7 +300,7 @@ _BY_TYPE = {
     "leader": {"ability"},
     "citadel": set(),
     "unit": {"subtype", "cost", "attack", "armor", "health", "keywords", "static"} | set(TRIGGERS),
-    "augment": {"cost", "attach", "static"} | set(TRIGGERS),
+    "augment": {"cost", "attach", "static", "quick_forge"} | set(TRIGGERS),
     "facility": {"cost", "ability"} | set(TRIGGERS),
     "reflex": {"cost", "play", "lasting"},
     "echo": {"cost"},
@@ -331,6 +332,10 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
         out["keywords"] = tuple(sorted(kw))
     if kind == "augment":
         out["attach"] = r.choice(t, "attach", ("unit", "facility"), "")
+        quick = t.get("quick_forge", False)
+        if not isinstance(quick, bool):
+            raise r.fail("quick_forge", "expected true or false")
+        out["quick_forge"] = quick
     if kind in ("unit", "augment"):
         out["static"] = _effects(r, t, "static", static=True)
     if kind in ("leader", "facility"):
@@ -358,7 +363,8 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
         if not first or first[0] not in UNIT_TARGETS:
             raise r.fail("lasting", "who = 'target' binds the reflex's first target, which "
                          "must be a unit")
-    for eff in out.get("ability").effects if out.get("ability") else ():
+    ability = out.get("ability")
+    for eff in ability.effects if ability is not None else ():
         if eff.who == "target" and eff.op == "stat":
             raise r.fail("ability", "a perpetual ability chooses no target")
     return CardDef(**out)

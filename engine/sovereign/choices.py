@@ -102,6 +102,19 @@ def _reflexes(state: SovereignState, seat: int) -> Iterator[A.PlayReflex]:
                 yield A.PlayReflex(seat, h, t, d.cost - t, targets)
 
 
+def _quick_forges(state: SovereignState, seat: int) -> Iterator[A.QuickForge]:
+    from engine.sovereign.flow import host_options
+
+    b = state.boards[seat]
+    cards = state.secrets[seat].cards
+    for source, handles in (("hand", list(b.hand)), ("forge", [x.handle for x in b.forge])):
+        for h in handles:
+            ref = f"{seat}:{cards[h]}"
+            if state.defn(ref).quick_forge:
+                for host in host_options(state, ref):
+                    yield A.QuickForge(seat, h, source, host)
+
+
 def _works(state: SovereignState, seat: int) -> Iterator[A.Work]:
     b = state.boards[seat]
     for card in ["leader", *b.facilities]:
@@ -142,6 +155,7 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
     if kind == "window" and d.get("window") == "battle_begin":
         groups["Move"] = _moves(state, seat, True)
     groups["PlayReflex"] = _reflexes(state, seat)
+    groups["QuickForge"] = _quick_forges(state, seat)
     groups["Work"] = _works(state, seat)
     return groups
 
@@ -170,8 +184,8 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
     elif kind == "losses":
         units = d.get("units")
         ranges = [range(n + 1) for _, n in units]
-        for combo in itertools.product(*ranges):
-            yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, combo, strict=True)))
+        for split in itertools.product(*ranges):
+            yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, split, strict=True)))
     elif kind == "breach_pick":
         yield from (A.BreachPick(seat, c)
                     for c in itertools.combinations(d.get("slots"), d.get("count")))
@@ -191,10 +205,10 @@ def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
     healths = [[(r, t, dr) for t in range(state.defn(r).talents + 1)
                 for dr in range(state.defn(r).drones + 1)] for r in new]
     hosts = [flow_hosts(state, a) for a in loose]
-    arrangements: list[tuple] = [()]
+    arrangements: list[tuple[tuple[str, int], ...]] = [()]
     for perm in itertools.permutations(new):
-        for lanes in itertools.product((0, 1), repeat=len(new)):
-            arrangements.append(tuple(zip(perm, lanes, strict=True)))
+        for sides in itertools.product((0, 1), repeat=len(new)):
+            arrangements.append(tuple(zip(perm, sides, strict=True)))
     for health in itertools.product(*healths):
         for attach in itertools.product(*hosts):
             for lanes in arrangements:

@@ -182,6 +182,28 @@ def apply_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> 
                     ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets))
 
 
+def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
+    rule = "FAQ: Salamander Armor"
+    if a.source not in ("hand", "forge") or not isinstance(a.host, str):
+        raise MalformedAnswer("source is hand or forge; host is a ref", rule=rule)
+    if a.source == "hand":
+        _own_hand(state, a.seat, a.handle, rule)
+    elif not _int(a.handle) or state.slot(a.seat, a.handle) is None:
+        raise IllegalMove("name a card in your forge", rule=rule)
+    if a.host not in state.units and a.host not in state.facilities:
+        raise IllegalMove("attach it to a unit or facility in play", rule=rule)
+    if state.knows(a.seat):
+        card = state.secrets[a.seat].cards[a.handle]
+        problem = legal.quick_forge_problem(state, a.seat, a.handle, card, a.source, a.host)
+        if problem:
+            raise IllegalMove(problem, rule=rule)
+
+
+def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
+    flow.push_front(state, ("reveal", "quick_forge", a.seat, (a.handle,)),
+                    ("quick_forged", a.seat, a.handle, a.source, a.host))
+
+
 def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
     rule = "Facilities and Your Leader Card"
     b = state.boards[a.seat]
@@ -436,4 +458,5 @@ RULES: dict[type, tuple[Check, Check]] = {
     A.Losses: (check_losses, apply_losses),
     A.BreachPick: (check_breach_pick, apply_breach_pick),
     A.Findings: (check_findings, apply_findings),
+    A.QuickForge: (check_quick_forge, apply_quick_forge),
 }

@@ -73,8 +73,9 @@ def level(state: SovereignState, ref: str) -> int:
 
 
 def _workers(state: SovereignState, ref: str) -> list[int]:
-    if ref.endswith(":leader"):
-        return state.boards[int(ref.split(":")[0])].leader_workers
+    seat = int(ref.split(":")[0])
+    if ref == leader_ref(state, seat):
+        return state.boards[seat].leader_workers
     return state.facilities[ref].workers
 
 
@@ -287,6 +288,13 @@ def target_slots(effects: tuple[Effect, ...], k: int) -> list[Effect]:
     return out
 
 
+def locked(state: SovereignState) -> bool:
+    """Units are locked in their lanes from round 1's damage to the end of the last
+    combat round (FAQ l. 348); the breach and ``battle_end`` come after."""
+    bt = state.battle
+    return bool(bt) and bt.get("spaces") is not None and not bt.get("resolved")
+
+
 def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     """Why this move is not possible now ('' if it is)."""
     place = state.lane_of(ref)
@@ -295,7 +303,7 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     _, lane, index = place
     refs = state.boards[seat].lanes[lane]
     bt = state.battle
-    if bt and bt.get("spaces") is not None:
+    if locked(state):
         return "units are locked in their lanes while combat resolves"
     if bt and bt["attacker"] == seat and lane == bt["home_lane"] and (
         ref in bt["attackers"] or (where == "up" and index == len(bt["attackers"]))

@@ -162,15 +162,20 @@ def _turn(state: SovereignState, seat: int) -> None:
     state.turn += 1
     state.moved = False
     state.log("turn", state.turn, seat)
+    push_front(state, *turn_tasks(state, seat))
+
+
+def turn_tasks(state: SovereignState, seat: int) -> list[Task]:
+    """The steps of ``seat``'s turn, from its growth phase to the next turn."""
     nxt = (seat + 1) % state.players
-    push_front(
-        state, ("phase", "growth"), ("growth", seat), ("phase", "upkeep"), ("upkeep", seat),
+    return [
+        ("phase", "growth"), ("growth", seat), ("phase", "upkeep"), ("upkeep", seat),
         ("phase", "forge"), ("window", "forge_begin"), ("forge", seat), ("forge_finish", seat),
         ("window", "forge_end"), ("phase", "battle"), ("window", "battle_begin"),
         ("declare", seat), ("phase", "move"), ("window", "move_begin"), ("move", seat),
         ("window", "move_end"), ("phase", "draw"), ("draw", seat), ("phase", "between"),
         ("window", "between_turns"), ("turn", nxt),
-    )
+    ]
 
 
 def _phase(state: SovereignState, name: str) -> None:
@@ -336,6 +341,27 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
     push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
 
 
+def quick_forged(state: SovereignState, seat: int, handle: int, source: str, host: str) -> None:
+    """A ``quick_forge`` augment revealed at a reflex moment (FAQ l. 360, a one-card forge
+    phase): from hand its cost in idle talents is exhausted (one is its forge talent, the
+    rest accelerate it); its forge talent returns as a drone; it is attached at once and
+    forge effects trigger."""
+    b = state.boards[seat]
+    card = dict(state.revealed)[handle]
+    ref = f"{seat}:{card}"
+    if source == "hand":
+        cost = state.catalog.defs[card].cost
+        b.citadel[0] -= cost
+        b.citadel[1] += cost
+    else:
+        b.forge = [s for s in b.forge if s.handle != handle]
+        b.citadel[1] += 1
+    take_public(state, seat, handle, card)
+    state.log("forged", ref, f"host:{host}")
+    attach(state, ref, host)
+    push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
+
+
 def attach(state: SovereignState, aug: str, host: str) -> None:
     target = state.units.get(host) or state.facilities.get(host)
     assert target is not None
@@ -418,6 +444,7 @@ def _rehandle(state: SovereignState, seat: int) -> None:
 HANDLERS: dict[str, Callable[..., None]] = {
     "shuffle": _shuffle, "first": _first, "deal": _deal, "mulligan_round": _mulligan_round,
     "mulligan_resolve": _mulligan_resolve, "redeal": _redeal, "reveal": _reveal,
+    "quick_forged": quick_forged,
     "turn": _turn, "phase": _phase, "growth": _growth, "upkeep": _upkeep,
     "upkeep_reflexes": _upkeep_reflexes, "upkeep_return": _upkeep_return,
     "upkeep_forge": _upkeep_forge, "window": _window, "window_step": _window_step,

@@ -44,6 +44,26 @@ def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place
     return "" if place == "" else "only units and augments are placed"
 
 
+def quick_forge_problem(state: SovereignState, seat: int, handle: int, card: str, source: str,
+                        host: str) -> str:
+    """Salamander Armor's permission (FAQ l. 360): a ``quick_forge`` augment, complete in
+    the forge or paid from hand with idle talents, attached to a legal host at once."""
+    d = state.catalog.defs[card]
+    if not d.quick_forge:
+        return "only a card that says so is forged outside the forge phase"
+    if source == "forge":
+        slot = state.slot(seat, handle)
+        if slot is None or slot.progress < d.cost:
+            return f"its forge cost is {d.cost} and it is not complete"
+    elif state.boards[seat].citadel[0] < d.cost:
+        return f"forging it from hand takes {d.cost} idle talents"
+    if d.attach == "unit" and (host not in state.units or state.lane_of(host) is None):
+        return "this augment attaches to a unit in play"
+    if d.attach == "facility" and host not in state.facilities:
+        return "this augment attaches to a facility in play"
+    return ""
+
+
 def reflex_problem(state: SovereignState, seat: int, card: str, talents: int, drones: int,
                    targets: tuple[str, ...]) -> str:
     d = state.catalog.defs[card]

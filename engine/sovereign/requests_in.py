@@ -159,6 +159,7 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
 
 
 _RULES = {"mulligan": SETUP_RULE, "forge": legal.FORGE_RULE, "reflex": legal.REFLEX_RULE,
+          "quick_forge": "FAQ: Salamander Armor",
           "findings": BREACH_RULE}
 
 
@@ -172,6 +173,9 @@ def _purpose_problem(state: SovereignState, label: str, seat: int, handles: tupl
         slot = state.slot(seat, handles[0])
         assert slot is not None and nxt[0] == "forged"
         return legal.forge_problem(state, seat, slot, ids[0], nxt[3]), seat
+    elif label == "quick_forge":
+        assert nxt[0] == "quick_forged"
+        return legal.quick_forge_problem(state, seat, handles[0], ids[0], nxt[3], nxt[4]), seat
     elif label == "reflex":
         assert nxt[0] == "reflex"
         return legal.reflex_problem(state, seat, ids[0], nxt[3], nxt[4], nxt[5]), seat

@@ -45,6 +45,8 @@ def quiet(game: SovereignGame, d: Decision) -> Any:
     if d.kind == "losses":
         units = game.state.units
         return A.Losses(s, tuple((r, max(0, n - units[r].health[1])) for r, n in d.get("units")))
+    if d.kind == "order_triggers":
+        return A.OrderTriggers(s, d.get("sources"))
     if d.kind == "finish_forge":
         return A.FinishForge(s, tuple((r, 0, 0) for r in d.get("new_units")), (),
                              tuple((g, "") for g in d.get("loose")))
@@ -70,8 +72,14 @@ def start(players: int = 2, seed: int = 0, **config: Any) -> tuple[SovereignGame
     return game, Referee(seed)
 
 
-def at_forge(players: int = 2, seed: int = 0) -> tuple[SovereignGame, Referee, Decision]:
-    game, ref = start(players, seed)
+def windwalkers(players: int) -> tuple[str, ...]:
+    """Every seat plays Windwalker (for tests that use ``ww-`` cards)."""
+    return ("windwalker",) * players
+
+
+def at_forge(players: int = 2, seed: int = 0, **config: Any
+             ) -> tuple[SovereignGame, Referee, Decision]:
+    game, ref = start(players, seed, **config)
     d = until(game, ref, "forge")
     return game, ref, d
 
@@ -130,3 +138,24 @@ def rejects(game: SovereignGame, answer: Any, error: type[EngineError]) -> Engin
         game.apply(answer)
     assert snapshot(game) == before, "a refused answer changed the state"
     return info.value
+
+
+def pos(line: str, seed: int = 0, catalog: Any = None) -> tuple[SovereignGame, Referee]:
+    """A position from one line (``sovereign`` is prepended when missing)."""
+    from engine.sovereign.position import position
+
+    return position(line if line.startswith("sovereign") else f"sovereign {line}", seed,
+                    catalog)
+
+
+def handle_of(game: SovereignGame, seat: int, card: str) -> int:
+    """The hand handle of ``card`` in ``seat``'s hand."""
+    s = game.state
+    return next(h for h in s.boards[seat].hand if s.secrets[seat].cards[h] == card)
+
+
+def play(game: SovereignGame, referee: Referee, seat: int, card: str, talents: int,
+         drones: int, targets: tuple[str, ...] = ()) -> tuple[Any, ...]:
+    """Play reflex ``card`` from ``seat``'s hand (it must be asked now) and settle."""
+    game.apply(A.PlayReflex(seat, handle_of(game, seat, card), talents, drones, targets))
+    return settle(game, referee)

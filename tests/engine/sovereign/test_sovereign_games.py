@@ -5,13 +5,16 @@ nothing) under hypothesis."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.requests import Shuffle
 from engine.sovereign import effects
+from engine.sovereign.cards import standard_catalog
 from tests.engine.sovereign.driver import Table
 
 
@@ -103,3 +106,25 @@ def test_game_deterministic_digests():
 def test_property_random_play_keeps_invariants(seed: int, players: int) -> None:
     table = Table(players, seed, mirrors=True, round_limit=5)
     table.play(invariants)
+
+
+_FACTIONS = standard_catalog().faction_ids
+
+
+@pytest.mark.parametrize("pairing", list(itertools.combinations(_FACTIONS, 2)),
+                         ids="-".join)
+def test_game_faction_pairing_reaches_the_end(pairing: tuple[str, str]) -> None:
+    """Every pairing of authored factions plays to a win under the invariants, mirrored."""
+    seed = sum(map(ord, "".join(pairing)))
+    factions = pairing if seed % 2 else pairing[::-1]
+    table = Table(2, seed=seed, mirrors=True, factions=factions)
+    table.play(invariants)
+    s = table.truth.state
+    assert s.over == "won" and len(s.boards[s.winner].scored) >= 12
+
+
+def test_game_three_factions_at_one_table():
+    table = Table(3, seed=21, mirrors=True, round_limit=10,
+                  factions=("undercity", "neogenesis", "machina"))
+    table.play(invariants)
+    assert table.truth.state.over in ("won", "round_limit")

@@ -17,6 +17,7 @@ from tests.engine.sovereign.helpers import (
     settle,
     start,
     until,
+    windwalkers,
 )
 
 CATALOG = standard_catalog()
@@ -63,13 +64,13 @@ def test_setup_mulligan_free_once_then_shown_needs_no_units():
 
 # -- Growth and Upkeep ---------------------------------------------------------------------------
 def test_growth_two_talents_on_the_citadel():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     assert game.state.boards[seat].citadel == [2, 1]
 
 
 def test_upkeep_advances_every_forge_talent():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     h = game.state.boards[seat].hand[0]
     if CATALOG.defs[game.state.secrets[seat].cards[h]].type == "reflex":
@@ -85,7 +86,7 @@ def test_upkeep_advances_every_forge_talent():
 
 # -- Forge Phase ---------------------------------------------------------------------------------
 def test_forge_echo_not_same_turn():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     h = hand_card(game, seat, "ww-echo-storm-map")
     game.apply(A.PlayToForge(seat, h))
@@ -103,7 +104,7 @@ def test_forge_echo_not_same_turn():
 
 
 def test_forge_echo_talent_returns_unflipped_and_unit_talent_as_drone():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     b = game.state.boards[seat]
     b.citadel = [5, 0]
@@ -124,7 +125,7 @@ def test_forge_echo_talent_returns_unflipped_and_unit_talent_as_drone():
 
 
 def test_forge_cost_must_be_met():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     h = hand_card(game, seat, "ww-grav-skimmers")
     game.apply(A.PlayToForge(seat, h))
@@ -132,14 +133,14 @@ def test_forge_cost_must_be_met():
 
 
 def test_forge_reflexes_never_enter_the_forge():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     h = hand_card(game, seat, "ww-updraft")
     rejects(game, A.PlayToForge(seat, h), IllegalMove)
 
 
 def test_forge_zero_health_unit_scrapped_at_end_of_forge_actions():
-    game, ref, d = at_forge(2)
+    game, ref, d = at_forge(2, factions=windwalkers(2))
     seat = d.seat
     game.state.boards[seat].citadel = [3, 0]
     h = hand_card(game, seat, "ww-gale-riders")
@@ -157,7 +158,7 @@ def test_forge_zero_health_unit_scrapped_at_end_of_forge_actions():
 
 # -- Battle Phase -------------------------------------------------------------------------------
 def _battle(seed: int = 0):
-    game, ref, d = at_forge(2, seed)
+    game, ref, d = at_forge(2, seed, factions=windwalkers(2))
     return game, ref, d.seat, 1 - d.seat
 
 

@@ -1,0 +1,195 @@
+"""Sovereign positions from one line of text, for tests and bug reports.
+
+    sovereign players=2 factions=myrmidon,windwalker active=1 phase=battle turn=5
+              citadel=2.1,0.3 lanes1=ww-sentinels:0.3,ww-webweave-spies/ww-gale-riders
+              lanes0=md-hunter-seeker:0.1,md-nautilus:0.1+md-aegis-shell fac0=md-titan-cannon
+              hand1=ww-desperate-sacrifice forge0=md-echo-x:2@4 scrap0=md-bulwark
+
+(one line; wrapped here).  Per-seat values are comma-separated in seat order (``citadel``,
+``leader``: ``talents.drones`` each).  ``lanesN``: seat N's lanes, Leader lane first,
+``/`` between them, each unit front to back as ``card[:talents.drones][+augment...]``
+(default health: the printed maximum; an augment of another seat is ``+<owner>:<card>``).
+``facN``: facilities as ``card[:talents.drones][+augment...]`` (the workers).  ``handN``,
+``scrapN``: card ids.  ``forgeN``: ``card:progress[@entry turn]`` in forge order.
+``scoredN``: Echoes seat N scored, ``[<owner>:]card`` (default owner N).  ``reflexesN``:
+reflexes in play, ``card:talents.drones``.  ``deckN``: the top of the deck, top first;
+every card listed nowhere follows in id order.  ``phase``: ``growth`` (the turn starts),
+``forge``, ``battle``, ``move`` or ``between`` -- the active seat's turn resumes at that
+phase (its beginning window first).  ``turn``/``round``: counters (default 1).  Every seat
+is known (an omniscient instance); the creche count is derived.
+"""
+
+from __future__ import annotations
+
+from engine.errors import MalformedAnswer
+from engine.referee import Referee
+from engine.sovereign import effects, flow
+from engine.sovereign.cards import Catalog, standard_catalog
+from engine.sovereign.game import SovereignGame
+from engine.sovereign.state import (
+    LANE_SIZE,
+    Board,
+    Facility,
+    Secrets,
+    Slot,
+    SovereignConfig,
+    SovereignState,
+    Unit,
+)
+
+PHASES = ("growth", "forge", "battle", "move", "between")
+
+
+def _list(text: str) -> list[str]:
+    return [x for x in text.split(",") if x]
+
+
+def _pair(text: str) -> list[int]:
+    t, sep, d = text.partition(".")
+    if not sep or not t.isdigit() or not d.isdigit():
+        raise MalformedAnswer(f"citizens are talents.drones, not {text!r}")
+    return [int(t), int(d)]
+
+
+def _fields(line: str) -> dict[str, str]:
+    words = line.split()
+    if not words or words[0] != "sovereign":
+        raise MalformedAnswer("a Sovereign position starts with 'sovereign'")
+    fields: dict[str, str] = {}
+    for word in words[1:]:
+        key, sep, value = word.partition("=")
+        if not sep or key in fields:
+            raise MalformedAnswer(f"expected one key=value per key, got {word!r}")
+        fields[key] = value
+    return fields
+
+
+class _Builder:
+    def __init__(self, state: SovereignState) -> None:
+        self.state = state
+        self.used: set[str] = set()
+
+    def take(self, seat: int, card: str, kinds: tuple[str, ...] = ()) -> str:
+        """Claim ``card`` of seat ``seat``'s deck (each card is placed once)."""
+        s = self.state
+        deck = s.catalog.faction(s.boards[seat].faction).deck
+        if card not in deck:
+            raise MalformedAnswer(f"{card!r} is not in seat {seat}'s deck")
+        if kinds and s.catalog.defs[card].type not in kinds:
+            raise MalformedAnswer(f"{card!r} is not a {' or '.join(kinds)}")
+        ref = f"{seat}:{card}"
+        if ref in self.used:
+            raise MalformedAnswer(f"{ref} is placed twice")
+        self.used.add(ref)
+        return ref
+
+    def augments(self, seat: int, parts: list[str], attach: str) -> list[str]:
+        out = []
+        for part in parts:
+            owner, sep, card = part.partition(":")
+            aug = self.take(int(owner), card, ("augment",)) if sep else \
+                self.take(seat, part, ("augment",))
+            if self.state.defn(aug).attach != attach:
+                raise MalformedAnswer(f"{aug} does not attach to a {attach}")
+            out.append(aug)
+        return out
+
+    def lanes(self, seat: int, text: str) -> None:
+        s = self.state
+        lanes = text.split("/")
+        if len(lanes) > 2:
+            raise MalformedAnswer("a seat has two lanes")
+        for lane, entries in enumerate(lanes):
+            for entry in _list(entries):
+                head, *augs = entry.split("+")
+                card, _, health = head.partition(":")
+                ref = self.take(seat, card, ("unit",))
+                d = s.catalog.defs[card]
+                tokens = _pair(health) if health else [d.talents, d.drones]
+                s.units[ref] = Unit(seat, card, tokens, self.augments(seat, augs, "unit"))
+                s.boards[seat].lanes[lane].append(ref)
+            if len(s.boards[seat].lanes[lane]) > LANE_SIZE:
+                raise MalformedAnswer("only three units may occupy a lane")
+
+    def facilities(self, seat: int, text: str) -> None:
+        s = self.state
+        for entry in _list(text):
+            head, *augs = entry.split("+")
+            card, _, workers = head.partition(":")
+            ref = self.take(seat, card, ("facility",))
+            s.facilities[ref] = Facility(seat, card, _pair(workers) if workers else [0, 0],
+                                         self.augments(seat, augs, "facility"))
+            s.boards[seat].facilities.append(ref)
+
+
+def position(line: str, seed: int = 0, catalog: Catalog | None = None
+             ) -> tuple[SovereignGame, Referee]:
+    """Build a game in play and its referee from one line of text."""
+    f = _fields(line)
+    catalog = catalog or standard_catalog()
+    players = int(f.get("players", "2"))
+    config = SovereignConfig(players, tuple(_list(f.get("factions", ""))),
+                             int(f["target"]) if "target" in f else None,
+                             int(f.get("round_limit", "60")))
+    config.check(catalog)
+    state = SovereignState(config=config, catalog=catalog, known=frozenset(range(players)),
+                           secrets={s: Secrets() for s in range(players)})
+    for fid in config.seat_factions(catalog):
+        fac = catalog.faction(fid)
+        state.boards.append(Board(faction=fid, leader=fac.leader, citadel_card=fac.citadel))
+    build = _Builder(state)
+    for key, pos in (("citadel", "citadel"), ("leader", "leader_workers")):
+        for seat, text in enumerate(_list(f.get(key, ""))):
+            setattr(state.boards[seat], pos, _pair(text))
+    referee = Referee(seed)
+    for seat, b in enumerate(state.boards):
+        build.lanes(seat, f.get(f"lanes{seat}", ""))
+        build.facilities(seat, f.get(f"fac{seat}", ""))
+        for card in _list(f.get(f"scrap{seat}", "")):
+            b.scrap.append(build.take(seat, card).split(":", 1)[1])
+        for entry in _list(f.get(f"reflexes{seat}", "")):
+            card, _, paid = entry.partition(":")
+            b.reflexes.append([build.take(seat, card, ("reflex",)), _pair(paid or "0.0"), []])
+        for entry in _list(f.get(f"scored{seat}", "")):
+            owner, sep, card = entry.partition(":")
+            b.scored.append(build.take(int(owner), card, ("echo",)) if sep
+                            else build.take(seat, entry, ("echo",)))
+    for seat, b in enumerate(state.boards):
+        secret = state.secrets[seat].cards
+        for card in _list(f.get(f"hand{seat}", "")):
+            build.take(seat, card)
+            h = state.new_handle()
+            b.hand.append(h)
+            secret[h] = card
+        for entry in _list(f.get(f"forge{seat}", "")):
+            card, _, rest = entry.partition(":")
+            progress, _, entered = rest.partition("@")
+            build.take(seat, card)
+            h = state.new_handle()
+            b.forge.append(Slot(h, int(progress or "1"), int(entered or "0")))
+            secret[h] = card
+        deck = [c for c in _list(f.get(f"deck{seat}", "")) if build.take(seat, c)]
+        deck += [c for c in catalog.faction(b.faction).deck if f"{seat}:{c}" not in build.used]
+        b.deck = len(deck)
+        referee.piles[f"deck:{seat}"] = deck
+        state.hidden.append(sorted(deck + list(secret.values())))
+    state.creche_out = effects.citizens_total(state)
+    active = int(f.get("active", "0"))
+    if not 0 <= active < players:
+        raise MalformedAnswer("the active seat is a seat of this table")
+    state.active = active
+    state.first_player = int(f.get("first", "0"))
+    state.turn, state.round = int(f.get("turn", "1")), int(f.get("round", "1"))
+    phase = f.get("phase", "forge")
+    if phase not in PHASES:
+        raise MalformedAnswer(f"phase is one of {', '.join(PHASES)}")
+    if phase == "growth":
+        state.turn -= 1
+        state.tasks = [("turn", active)]
+        if active == state.first_player:
+            state.round -= 1
+    else:
+        tasks = flow.turn_tasks(state, active)
+        state.tasks = tasks[tasks.index(("phase", phase)):]
+    flow.advance(state)
+    return SovereignGame(state), referee

@@ -1,0 +1,196 @@
+"""The authored factions: the catalog, the named hooks of their cards (Undercity, Neogenesis,
+Machina) and a perpetual Leader ability, proved on positions (engine/sovereign/position.py)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from engine.errors import CardDataError
+from engine.sovereign import answers as A
+from engine.sovereign import effects
+from engine.sovereign.cards import build_catalog, standard_catalog
+from tests.engine.sovereign.helpers import play, pos, settle, until
+
+CATALOG = standard_catalog()
+
+
+def _faction_text(name: str) -> str:
+    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml"
+            ).read_text(encoding="utf-8")
+
+
+def test_cards_every_faction_loads_with_thirty_cards_and_twenty_echoes():
+    assert {"windwalker", "undercity", "utopian", "neogenesis", "machina"} <= set(
+        CATALOG.faction_ids)
+    for fid in CATALOG.faction_ids:
+        f = CATALOG.faction(fid)
+        assert len(f.cards) == 30 and len(f.echoes) == 20
+        costs = sorted(CATALOG.defs[e].cost for e in f.echoes)
+        assert costs == [1] * 4 + [2] * 8 + [3] * 6 + [4] * 2, fid
+
+
+# -- Facilities and Your Leader Card: a perpetual Leader (l. 134-137) ---------------------------
+def test_leader_perpetual_ability_stacks_by_level():
+    game, ref = pos("factions=undercity,windwalker active=0 phase=battle leader=2.0,0.0 "
+                    "lanes0=ub-gutter-runners")
+    s = game.state
+    assert effects.level(s, "0:ub-mother-nine-keys") == 2
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 1))
+    until(game, ref, "move", seat=0)
+    # undefended: attack 1, Gutter Runners +1, the Leader worked twice +2
+    assert ("breach", 0, 1, "forge", 4) in s.events
+
+
+# -- Undercity: Lift the Keys (hook steal_talent) ---------------------------------------------
+def test_hook_steal_talent_takes_one_idle_talent():
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,2.1 "
+                    "hand0=ub-lift-the-keys")
+    until(game, ref, "forge", seat=0)
+    play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:1",))
+    assert game.state.boards[0].citadel == [1, 0]
+    assert game.state.boards[1].citadel == [1, 1]
+
+
+def test_hook_steal_talent_nothing_from_yourself_or_an_empty_citadel():
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.1,0.2 "
+                    "hand0=ub-lift-the-keys")
+    until(game, ref, "forge", seat=0)
+    play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:1",))
+    assert game.state.boards[1].citadel == [0, 2]  # a drone is not taken
+    assert game.state.boards[0].citadel == [0, 1]
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,0.0 "
+                    "hand0=ub-lift-the-keys")
+    until(game, ref, "forge", seat=0)
+    play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:0",))
+    assert game.state.boards[0].citadel == [0, 0]
+
+
+# -- Undercity: Hegemony Slavers (hook slaver_raid, FAQ l. 362) ------------------------------
+_RAID = ("factions=undercity,windwalker active=0 phase=battle citadel=0.0,1.0 "
+         "forge1=ww-echo-storm-map:1,ww-echo-first-wind:1 ")
+
+
+def test_faq_slavers_citadel_snapshot():
+    game, ref = pos(_RAID + "lanes0=ub-hegemony-slavers")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 1))
+    until(game, ref, "move", seat=0)
+    s = game.state
+    assert len(s.boards[0].scored) == 2
+    # two Echoes scored, but only the one talent there when the breach began can be taken;
+    # the two forge talents returned after the scoring stay
+    assert s.boards[0].citadel == [1, 0]
+    assert s.boards[1].citadel == [2, 0]
+
+
+def test_hook_slaver_raid_only_for_a_living_attacker():
+    game, ref = pos(_RAID + "lanes0=ub-gutter-runners,ub-hegemony-slavers")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 1))  # the Slavers stay home
+    until(game, ref, "move", seat=0)
+    s = game.state
+    assert len(s.boards[0].scored) == 2
+    assert s.boards[0].citadel == [0, 0] and s.boards[1].citadel == [3, 0]
+
+
+def test_hook_slaver_raid_nothing_when_an_echo_is_forged():
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=0.0,2.0 turn=3 "
+                    "lanes0=ub-hegemony-slavers forge0=ub-echo-rusted-keel-key:1@1")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle))
+    settle(game, ref)
+    assert s.boards[0].scored == ["0:ub-echo-rusted-keel-key"]
+    assert s.boards[1].citadel == [2, 0]
+
+
+# -- Neogenesis: swell; Machina: self_repair (upkeep triggers) ---------------------------------
+def test_hook_swell_adds_a_drone_above_the_maximum():
+    game, ref = pos("factions=neogenesis,windwalker active=0 phase=growth "
+                    "lanes0=ng-bloatflesh-chimera,ng-splice-hounds:0.1+ng-hive-gland")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    assert s.units["0:ng-bloatflesh-chimera"].health == [0, 4]  # printed 3
+    assert s.units["0:ng-splice-hounds"].health == [0, 2]  # printed 1: the Gland's host
+    assert effects.citizens_total(s) == s.creche_out
+
+
+def test_hook_self_repair_restores_up_to_the_printed_maximum():
+    game, ref = pos("factions=machina,windwalker active=0 phase=growth "
+                    "lanes0=ms-ironheart-revenant:0.1,ms-scrap-mites+ms-self-repair-lattice")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    assert s.units["0:ms-ironheart-revenant"].health == [0, 2]
+    assert s.units["0:ms-scrap-mites"].health == [0, 1]  # full: nothing
+    assert effects.citizens_total(s) == s.creche_out
+
+
+# -- Neogenesis: Mosaic Mutation (hook mosaic_mutation, FAQ l. 358) ---------------------------
+def _mosaic_catalog():
+    """Font Behemoth given a forge trigger, so that a forge effect could be seen firing."""
+    text = _faction_text("neogenesis").replace(
+        'id = "ng-font-behemoth"', 'id = "ng-font-behemoth"\non_forge = [ { op = "gain", '
+        'talents = 3 } ]')
+    return build_catalog({"factions/neogenesis.toml": text,
+                          "factions/windwalker.toml": _faction_text("windwalker")})
+
+
+def test_faq_mosaic_not_forged():
+    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
+                    "lanes0=ng-splice-hounds:0.1+ng-chitin-graft,ng-lilin-matron "
+                    "scrap0=ng-font-behemoth,ng-mantis-limbs hand0=ng-mosaic-mutation",
+                    catalog=_mosaic_catalog())
+    until(game, ref, "forge", seat=0)
+    play(game, ref, 0, "ng-mosaic-mutation", 2, 0, ("0:ng-splice-hounds",))
+    s = game.state
+    new = "0:ng-font-behemoth"
+    assert s.boards[0].lanes[0] == [new, "0:ng-lilin-matron"]
+    assert s.units[new].health == [0, 1] and s.units[new].augments == ["0:ng-chitin-graft"]
+    assert s.boards[0].scrap == ["ng-mantis-limbs", "ng-splice-hounds"]
+    assert s.boards[0].citadel == [0, 0]  # no forge trigger
+    game.apply(A.Pass(0))
+    assert settle(game, ref)[0].kind != "finish_forge"  # no first health to place
+    assert effects.citizens_total(s) == s.creche_out
+
+
+def test_hook_mosaic_mutation_fizzles_without_a_unit_in_the_scrap_pile():
+    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
+                    "lanes0=ng-splice-hounds scrap0=ng-mantis-limbs hand0=ng-mosaic-mutation")
+    until(game, ref, "forge", seat=0)
+    play(game, ref, 0, "ng-mosaic-mutation", 2, 0, ("0:ng-splice-hounds",))
+    s = game.state
+    assert s.boards[0].lanes[0] == ["0:ng-splice-hounds"]
+    assert s.boards[0].scrap == ["ng-mantis-limbs"]
+    assert ("fizzle", "0:ng-mosaic-mutation", "0:ng-splice-hounds") in s.events
+
+
+def test_card_data_quick_forge_is_a_flag_of_augments():
+    text = _faction_text("machina")
+    for bad, field in (('\nquick_forge = "yes"', "quick_forge"),):
+        with pytest.raises(CardDataError) as info:
+            build_catalog({"f.toml": text.replace("\nquick_forge = true", bad)})
+        assert info.value.field == field
+    unit = text.replace('id = "ms-scrap-mites"', 'id = "ms-scrap-mites"\nquick_forge = true')
+    with pytest.raises(CardDataError) as info:
+        build_catalog({"f.toml": unit})
+    assert info.value.card == "ms-scrap-mites"
+    assert CATALOG.defs["ms-salamander-armor"].quick_forge
+
+
+def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
+    game, ref = pos("factions=neogenesis,windwalker active=0 phase=battle citadel=2.0,0.1 "
+                    "lanes0=ng-splice-hounds lanes1=ww-herdmasters scrap0=ng-chimera-telepaths "
+                    "hand0=ng-mosaic-mutation")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 0))
+    until(game, ref, "window", seat=0, window="combat")
+    play(game, ref, 0, "ng-mosaic-mutation", 2, 0, ("0:ng-splice-hounds",))
+    s = game.state
+    new = "0:ng-chimera-telepaths"
+    assert s.battle["order"] == [new] and s.battle["attackers"] == [new]
+    until(game, ref, "move", seat=0)
+    assert ("combat_damage", new, "1:ww-herdmasters", 2) in s.events  # it attacked
+    assert s.units["1:ww-herdmasters"].health == [0, 1]
