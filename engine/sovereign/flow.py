@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.requests import Chance, Deal, Decision, Reveal, Shuffle
+from engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
 from engine.sovereign import battle, effects, resolve
 from engine.sovereign.state import (
     HAND_SIZE,
@@ -434,11 +434,11 @@ def _draw(state: SovereignState, seat: int) -> None:
 
 
 def _rehandle(state: SovereignState, seat: int) -> None:
-    """After a hand breach the defender's hand gets fresh handles only it can map: a
-    hand-over of its own hand to itself, in an order it chooses."""
+    """After a hand breach the defender's hand gets fresh handles only it can map (the
+    contract's ``Rehandle``)."""
     b = state.boards[seat]
     if b.hand:
-        state.pending = [Deal(f"hand:{seat}", seat, len(b.hand))]
+        state.pending = [Rehandle(seat, tuple(b.hand))]
 
 
 HANDLERS: dict[str, Callable[..., None]] = {

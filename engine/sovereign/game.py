@@ -24,6 +24,8 @@ from engine.requests import (
     Decision,
     Peek,
     PeekAnswer,
+    Rehandle,
+    RehandleAnswer,
     Request,
     Reveal,
     RevealAnswer,
@@ -36,13 +38,15 @@ from engine.sovereign.cards import Catalog, standard_catalog
 from engine.sovereign.state import Secrets, SovereignConfig, SovereignState
 from engine.sovereign.view import SovereignView, make_view
 
-Answer = SovereignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | PeekAnswer | RevealAnswer
+Answer = (SovereignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | PeekAnswer
+          | RehandleAnswer | RevealAnswer)
 
 _GENERIC: dict[type, tuple[type, Callable[[SovereignState, Any], None]]] = {
     ChanceAnswer: (Chance, requests_in.on_chance),
     ShuffleAnswer: (Shuffle, requests_in.on_shuffle),
     DealAnswer: (Deal, requests_in.on_deal),
     PeekAnswer: (Peek, requests_in.on_peek),
+    RehandleAnswer: (Rehandle, requests_in.on_deal),
     RevealAnswer: (Reveal, requests_in.on_reveal),
 }
 

@@ -18,6 +18,8 @@ from engine.requests import (
     DealAnswer,
     Peek,
     PeekAnswer,
+    Rehandle,
+    RehandleAnswer,
     Reveal,
     RevealAnswer,
     Shuffle,
@@ -61,20 +63,25 @@ def _card_list(cards: Any, count: int, rule: str) -> tuple[str, ...]:
     return cards
 
 
-def on_deal(state: SovereignState, answer: DealAnswer) -> None:
+def on_deal(state: SovereignState, answer: DealAnswer | RehandleAnswer) -> None:
+    """A private draw (``Deal``) or the defender's re-handle after a breach (``Rehandle``:
+    the same cards under fresh handles, in an order only the holder knows)."""
     req = state.pending[0]
-    assert isinstance(req, Deal)
-    rule = "Draw Phase"
+    assert isinstance(req, Deal | Rehandle)
+    rule = "Draw Phase" if isinstance(req, Deal) else BREACH_RULE
     if type(answer.seat) is not int or answer.seat != req.seat:
         raise MalformedAnswer(f"this deal is for seat {req.seat}", rule=rule)
     seat = req.seat
     b = state.boards[seat]
-    rehandle = req.source.startswith("hand:")
+    rehandle = isinstance(req, Rehandle)
+    count = len(req.handles) if isinstance(req, Rehandle) else req.count
+    if isinstance(req, Rehandle) and tuple(b.hand) != req.handles:
+        raise MalformedAnswer("the re-handle is for the whole hand", rule=rule)
     cards = answer.cards
     if state.knows(seat):
         if cards is None:
             raise UnknownSecret("the dealt cards must be told to the seat receiving them")
-        cards = _card_list(cards, req.count, rule)
+        cards = _card_list(cards, count, rule)
         mine = state.secrets[seat].cards
         if rehandle:
             if sorted(cards) != sorted(mine[h] for h in b.hand):
@@ -93,11 +100,11 @@ def on_deal(state: SovereignState, answer: DealAnswer) -> None:
         for h in b.hand:
             flow.forget(state, h)
         b.hand = []
-        state.log("rehandle", seat, req.count)
+        state.log("rehandle", seat, count)
     else:
-        b.deck -= req.count
-        state.log("draw", seat, req.count)
-    for i in range(req.count):
+        b.deck -= count
+        state.log("draw", seat, count)
+    for i in range(count):
         h = state.new_handle()
         b.hand.append(h)
         if cards is not None:

@@ -15,7 +15,7 @@ import pytest
 from client.bots import bots_for
 from client.sovereign_bots import BOTS, HeuristicBot, RandomBot
 from engine.referee import Referee
-from engine.requests import DealAnswer, Decision, PeekAnswer
+from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
 from engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
@@ -99,6 +99,8 @@ def _for_seat(answer: Any, viewer: int) -> Any:
     """What an engine instance knowing only ``viewer``'s secrets is fed."""
     if isinstance(answer, DealAnswer) and answer.seat != viewer:
         return DealAnswer(answer.seat, None)
+    if isinstance(answer, RehandleAnswer) and answer.seat != viewer:
+        return RehandleAnswer(answer.seat, None)
     if isinstance(answer, PeekAnswer) and answer.seat != viewer:
         return PeekAnswer(answer.label, answer.seat, None)
     return answer

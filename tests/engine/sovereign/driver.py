@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.referee import Referee
-from engine.requests import DealAnswer, Decision, PeekAnswer
+from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game
 from engine.sovereign.choices import random_answer
@@ -17,6 +17,8 @@ def for_seat(answer: Any, viewer: int | None) -> Any:
     """What an instance knowing only ``viewer`` is fed for ``answer``."""
     if isinstance(answer, DealAnswer):
         return answer if answer.seat == viewer else DealAnswer(answer.seat, None)
+    if isinstance(answer, RehandleAnswer):
+        return answer if answer.seat == viewer else RehandleAnswer(answer.seat, None)
     if isinstance(answer, PeekAnswer):
         return answer if answer.seat == viewer else PeekAnswer(answer.label, answer.seat, None)
     return answer
