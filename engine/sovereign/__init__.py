@@ -1,7 +1,9 @@
 """Sovereign: Fall of Wormwood -- rules, cards and the engine contract for them.
 
-Not yet in :data:`engine.games.GAMES`: it is played with the local referee until the
-protocol supports its requests (``Peek``).  ``RULES`` is ready for that registry.
+Not yet in :data:`engine.games.GAMES` (the screen and a review against the rulebook are
+still to come).  ``RULES`` is ready for that registry.  No answer carries a card identity or
+needs a commitment: a hand card is named by its handle, whose ciphertext the protocol
+already binds, and identities move only through Deal, Peek, Rehandle and Reveal.
 """
 
 from engine.games import GameRules
@@ -37,8 +39,7 @@ def _rules() -> GameRules:
         name="sovereign", title="Sovereign: Fall of Wormwood", seat_counts=(2, 3, 4, 5, 6),
         new_game=_new_game, answer_kinds=tuple(ANSWER_KINDS.values()),
         legal_answers=choices.legal_answers, random_answer=choices.random_answer,
-        summary=_summary, public_part=answers.public_part, secret_cards=answers.secret_cards,
-        shown_cards=answers.shown_cards, places_face_down=answers.places_face_down,
+        summary=_summary, public_part=answers.public_part,
         default_round_limit=60,
     )
 

@@ -206,19 +206,3 @@ ACCEPTS: dict[str, tuple[type, ...]] = {
 def public_part(answer: SovereignAnswer) -> SovereignAnswer:
     """Every Sovereign answer is public as it is (identities move through requests)."""
     return answer
-
-
-def secret_cards(answer: SovereignAnswer) -> tuple[int, ...]:
-    """Hand cards (handles) the decision puts face down."""
-    return (answer.handle,) if isinstance(answer, PlayToForge) else ()
-
-
-def shown_cards(answer: SovereignAnswer) -> tuple[int, ...]:
-    """Hand cards the decision shows (revealed by a following ``Reveal`` request)."""
-    if isinstance(answer, QuickForge) and answer.source == "hand":
-        return (answer.handle,)
-    return (answer.handle,) if isinstance(answer, PlayReflex) else ()
-
-
-def places_face_down(answer: SovereignAnswer) -> bool:
-    return isinstance(answer, PlayToForge)
