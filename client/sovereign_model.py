@@ -1,0 +1,566 @@
+"""The console client's model for Sovereign: what the screen shows and what the player types.
+
+It has the interface of Reign's :class:`client.model.ClientModel`, which it extends for the
+network events every game shares (seated, lobby, waiting, verdict, abandoned...):
+``apply_event``, ``menu``, ``command``, ``completions``, ``help_text``, ``answered`` and the
+``status``/``log``/``message``/``over``/``invite`` fields, plus ``panes()``: the table pane
+(every seat's two lanes, forge progress, citizens, colony and Echoes) and the side pane
+(your hand, your forge with names and costs, what you saw in breaches, scored Echoes and
+scrap piles), drawn by :mod:`client.sovereign_panes`.
+
+The model holds only this seat's :class:`~engine.sovereign.SovereignView` and the decision
+it is asked.  The log tells public events in words -- combat round by round (attacks
+declared, damage dealt to each unit, tokens lost, units scrapped, the breach value) -- and
+what only this seat saw: its draws and, in a breach, "You see the cards ...".  Every
+decision is a numbered menu of legal answers in words whose first item is the heuristic
+bot's suggestion, checked against the rules; shortcuts: ``N``/``#N``, ``pass``/``end``,
+``keep``/``free``/``shown``, ``play N``, ``acc N [K]``, ``reveal N [L|C]``.  Refused input
+gets a one-line reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from client.model import ClientModel as _SharedModel
+from client.sovereign_bots import HeuristicBot
+from client.sovereign_panes import (
+    DEFS,
+    LANE_NAMES,
+    Lines,
+    citizens,
+    forge_cards,
+    hand_cards,
+    move_words,
+    name,
+    ref_words,
+    side_lines,
+    slot_words,
+    state_for,
+    table_lines,
+    target_words,
+    who,
+    whose,
+)
+from engine.errors import EngineError
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from engine.sovereign import answers as A
+from engine.sovereign import decide as rules
+from engine.sovereign.choices import legal_answers
+from engine.sovereign.view import SovereignView
+
+__all__ = ["HELP", "ClientModel", "describe_event", "label"]
+
+MENU_LIMIT = 400  # options listed (the suggestion is always first)
+HELP = {
+    "mulligan": "Mulligan: 'keep' your 8 cards, 'free' (once: the hand goes back, the deck is "
+                "reshuffled, 8 new cards) or 'shown' (show a hand with no unit to everyone, then "
+                "the same). Everyone chooses at once.",
+    "order_triggers": "Several of your cards trigger together: choose the order they resolve.",
+    "upkeep_return": "Upkeep: take back one citizen from each facility and your Leader (or not: "
+                     "'pass'). A perpetual facility stops working when it is empty.",
+    "forge": "Your forge actions, one at a time: 'play N' puts hand card N face down into the "
+             "forge (one idle talent), 'acc N [K]' flips K idle talents to advance forge card N, "
+             "'reveal N [L|C]' forges a ready card (a unit to the back of the Leader or Citadel "
+             "lane), reflexes and facilities from the menu; 'end' ends the forge actions.",
+    "window": "A priority window: play a reflex, work a facility or your Leader (or an Airborne "
+              "move at the start of battle) from the menu, or 'pass'.",
+    "move": "Move phase: one move (a unit up or down its lane, or to the back of the other lane),"
+            " reflexes and abilities from the menu; 'end' ends the phase.",
+    "attack": "Battle: attack a neighbour with the front 1-3 units of one of your lanes, either "
+              "its Leader lane (breach its hand) or its Citadel lane (breach its forge); 'pass' "
+              "does not attack.",
+    "finish_forge": "End of your forge actions: first health for the units forged this phase "
+                    "(idle citizens of the printed types, up to the printed maximum), their "
+                    "lanes, and hosts for loose augments.",
+    "losses": "Your units lose health tokens of both types: choose how many are talents.",
+    "breach_pick": "Forge breach: choose which forge cards to look at (by position; progress "
+                   "and entry turn are public).",
+    "findings": "After the breach look: score every Echo you saw; in a hand breach with none, "
+                "discard one of the cards you saw.",
+}
+KIND_ORDER = {"ForgeCard": 1, "PlayToForge": 2, "Accelerate": 3, "Work": 4, "PlayReflex": 5,
+              "QuickForge": 6, "Move": 7, "Pass": 8}
+
+
+# -- answers in words ---------------------------------------------------------------------------
+def _hand_index(view: SovereignView, handle: int) -> str:
+    for i, (h, card) in enumerate(view.hand, start=1):
+        if h == handle:
+            return f"{name(card)} (hand {i})"
+    return "a hand card"
+
+
+def _forge_index(view: SovereignView, handle: int) -> tuple[int, str, int]:
+    b = view.public["boards"][view.seat]["forge"] if view.seat is not None else []
+    for i, (h, progress, _) in enumerate(b, start=1):
+        if h == handle:
+            return i, view.card(h) or "?", progress
+    return 0, "?", 0
+
+
+def _targets(view: SovereignView, targets: tuple[str, ...]) -> str:
+    return (" on " + ", ".join(target_words(view, t) for t in targets)) if targets else ""
+
+
+def label(view: SovereignView, d: Decision, a: Any) -> str:
+    """One answer in words."""
+    me = view.seat
+    if isinstance(a, A.Mulligan):
+        return {"keep": "keep this hand",
+                "free": "free mulligan: hand back into the deck, draw 8 new cards",
+                "shown": "shown mulligan: show your hand (no unit) and draw 8"}[a.choice]
+    if isinstance(a, A.OrderTriggers):
+        return "resolve " + ", then ".join(name(r) for r in a.order)
+    if isinstance(a, A.UpkeepReturn):
+        if not a.returns:
+            return "take nobody back"
+        return "take back " + ", ".join(
+            f"a {k} from {'your Leader' if c == 'leader' else name(c)}" for c, k in a.returns)
+    if isinstance(a, A.Pass):
+        return {"forge": "end your forge actions", "move": "end the move phase"}.get(d.kind,
+                                                                                   "pass")
+    if isinstance(a, A.PlayToForge):
+        return f"play {_hand_index(view, a.handle)} into the forge"
+    if isinstance(a, A.Accelerate):
+        i, card, progress = _forge_index(view, a.handle)
+        return (f"accelerate {name(card)} (forge {i}, {progress}/{DEFS[card].cost}) by "
+                f"{a.amount}, flipping {a.amount} talent{'s' if a.amount > 1 else ''}")
+    if isinstance(a, A.ForgeCard):
+        i, card, _ = _forge_index(view, a.handle)
+        where = {"lane:0": " to your Leader lane", "lane:1": " to your Citadel lane",
+                 "loose": ", attach it later", "": ""}.get(a.place)
+        if where is None:
+            where = " onto " + target_words(view, a.place[5:])
+        verb = "score the Echo" if DEFS[card].type == "echo" else f"forge the {kind_of(card)}"
+        return f"{verb} {name(card)} (forge {i}){where}"
+    if isinstance(a, A.PlayReflex):
+        return (f"play {_hand_index(view, a.handle)} paying {citizens((a.talents, a.drones))}"
+                + _targets(view, a.targets))
+    if isinstance(a, A.Work):
+        card = "your Leader" if a.card == "leader" else name(a.card)
+        uses = f" x{a.uses}" if a.uses > 1 else ""
+        return f"work {card}{uses}" + _targets(view, a.targets)
+    if isinstance(a, A.Move):
+        return ("Airborne: " if a.airborne else "") + f"move {ref_words(a.unit, me)} " + \
+            move_words(a.where)
+    if isinstance(a, A.QuickForge):
+        card = view.card(a.handle) or "?"
+        return f"forge {name(card)} from your {a.source} onto {target_words(view, a.host)}"
+    if isinstance(a, A.Attack):
+        if a.lane is None:
+            return "do not attack"
+        units = view.public["boards"][a.seat]["lanes"][a.lane][: a.count]
+        area = "hand" if a.target_lane == 0 else "forge"
+        return (f"attack {whose(a.target, me)} {area} with " + ", ".join(name(u) for u in units)
+                + f" ({LANE_NAMES[a.lane]})")
+    if isinstance(a, A.FinishForge):
+        parts = [f"{name(r)} {citizens((t, dr))}" for r, t, dr in a.health]
+        parts += [f"{name(r)} to the {LANE_NAMES[ln]}" for r, ln in a.lanes]
+        parts += [f"{name(x)} onto {target_words(view, h)}" if h else f"{name(x)} scrapped"
+                  for x, h in a.attach]
+        return "health: " + ", ".join(parts) if parts else "done"
+    if isinstance(a, A.Losses):
+        units = dict(d.get("units"))
+        return "; ".join(f"{name(r)} loses {citizens((t, units.get(r, t) - t))}"
+                         for r, t in a.talents)
+    if isinstance(a, A.BreachPick):
+        forge = [x[0] for b in view.public["boards"] for x in b["forge"]]
+        return "look at " + ", ".join(slot_words(view, h) for h in sorted(
+            a.handles, key=lambda h: forge.index(h) if h in forge else h))
+    if isinstance(a, A.Findings):
+        seen = dict(view.seen)
+        if a.echoes:
+            return "score " + ", ".join(name(seen.get(h, "?")) for h in a.echoes)
+        if a.discard is not None:
+            return f"discard {name(seen.get(a.discard, '?'))}"
+        return "no Echo found: the cards stay"
+    return repr(a)
+
+
+def kind_of(card: str) -> str:
+    return DEFS[card].type
+
+
+# -- public events in words ---------------------------------------------------------------------
+def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) -> str | None:
+    """One line of words for a public engine event (None: not worth a line).  ``view`` is the
+    seat's view after the step; ``model`` keeps the combat round count."""
+    me, kind = model.seat, e[0]
+
+    def w(seat: int) -> str:
+        return who(seat, me)
+
+    def r(ref: str) -> str:
+        return ref_words(ref, me)
+
+    if kind == "first_player":
+        return f"{w(e[1])} play{'' if e[1] == me else 's'} first"
+    if kind == "mulligan":
+        return {"keep": f"{w(e[1])} kept the hand", "free": f"{w(e[1])} took a free mulligan",
+                "shown": f"{w(e[1])} showed a hand with no unit and mulliganed"}[e[2]]
+    if kind == "revealed" and e[1] == "mulligan":
+        return f"{w(e[2])} showed: " + ", ".join(name(c) for c in e[3])
+    if kind == "turn":
+        model.combat_round = 0
+        return f"-- Turn {e[1]}: {whose(e[2], me)} turn --"
+    if kind == "growth":
+        return None
+    if kind == "upkeep_return":
+        card = "Leader" if e[2] == "leader" else name(e[2])
+        return f"{w(e[1])} took a {e[3]} back from {card}"
+    if kind == "reflex_ends":
+        return f"{r(e[1])} (reflex) is scrapped at upkeep"
+    if kind == "to_forge":
+        own = view.card(e[2]) if e[1] == me else None
+        return f"{w(e[1])} put {name(own) if own else 'a card'} face down into the forge"
+    if kind == "accelerate":
+        what = slot_words(view, e[2]).replace(f"{whose(e[1], me)} forge", "forge")
+        return f"{w(e[1])} accelerated {what} by {e[3]}"
+    if kind == "forged":
+        where = {"lane:0": " into the Leader lane", "lane:1": " into the Citadel lane"}.get(
+            e[2], "")
+        return f"{w(int(e[1].split(':')[0]))} forged {name(e[1])}{where}"
+    if kind == "scored":
+        owner = int(e[2].split(":")[0])
+        frm = "" if owner == e[1] else f" (from {whose(owner, me)} cards)"
+        got = len(view.public["boards"][e[1]]["scored"])
+        return (f"{w(e[1])} scored the Echo {name(e[2])}{frm}: {got}/"
+                f"{view.public['echo_target']}")
+    if kind == "first_health":
+        return f"{r(e[1])} gets first health {citizens((e[2], e[3]))}"
+    if kind == "attached":
+        return f"{r(e[1])} is attached to {r(e[2])}"
+    if kind == "scrapped":
+        return f"{r(e[1])} is scrapped"
+    if kind == "no_attack":
+        return f"{w(e[1])} did not attack"
+    if kind == "attack":
+        model.combat_round = 0
+        model.fight = {"order": list(e[2]), "spaces": None}
+        area = "hand (Leader lane)" if e[4] == 0 else "forge (Citadel lane)"
+        return (f"{w(e[1])} attack{'' if e[1] == me else 's'} {whose(e[3], me)} {area} with "
+                + ", ".join(name(u) for u in e[2]))
+    if kind == "combat_damage":
+        line = f"  {r(e[1])} deals {e[3]} to {r(e[2])}"
+        n = model.round_of(e[1], e[2])
+        if n != model.combat_round:
+            model.combat_round = n
+            return f"Combat round {n}:\n{line}"
+        return line
+    if kind == "lost":
+        return f"  {r(e[1])} loses {citizens((e[2], e[3]))}"
+    if kind == "breach":
+        area = "hand" if e[3] == "hand" else "forge"
+        return f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: " \
+               f"breach value {e[4]}"
+    if kind == "peek":
+        return f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of " \
+               f"{whose(e[2], me)} cards"
+    if kind == "discarded":
+        return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
+    if kind == "rehandle":
+        return f"{whose(e[1], me)} hand is taken back up ({e[2]} cards)"
+    if kind == "draw":
+        return f"{w(e[1])} draw{'' if e[1] == me else 's'} {e[2]}"
+    if kind == "deck_empty":
+        return f"{whose(e[1], me)} deck is empty"
+    if kind == "reflex":
+        return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + \
+            _targets(view, tuple(e[2]))
+    if kind == "work":
+        uses = f" x{e[2]}" if e[2] > 1 else ""
+        return f"{r(e[1])} is worked{uses}" + _targets(view, tuple(e[3]))
+    if kind == "damage":
+        return f"{name(e[1])} deals {e[3]} damage to {r(e[2])} ({e[4]} lost)"
+    if kind == "lose_health":
+        return f"{name(e[1])}: {r(e[2])} loses {e[3]} health"
+    if kind in ("add_health", "restore_health"):
+        if not e[2] + e[3]:
+            return None
+        return f"{r(e[1])} {kind.split('_')[0]}s health {citizens((e[2], e[3]))}"
+    if kind == "gain":
+        return f"{w(e[1])} gain{'' if e[1] == me else 's'} {citizens((e[2], e[3]))}"
+    if kind == "flip_drones":
+        return f"{w(e[1])} flip{'' if e[1] == me else 's'} {e[2]} drones to talents"
+    if kind == "temp_stat":
+        return f"{name(e[1])} changes {r(e[2])} until the end of the phase" if e[2] else \
+            f"{name(e[1])} takes effect until the end of the phase"
+    if kind == "move":
+        return f"{r(e[1])} moves {move_words(e[2])}"
+    if kind == "fizzle":
+        return f"{name(e[1])} fizzles: its target is gone"
+    if kind == "mutated":
+        return f"{r(e[1])} becomes {name(e[2])}"
+    if kind in ("steal_talent", "slaver_raid"):
+        return f"{name(e[1]) if kind == 'slaver_raid' else w(e[1])} takes {e[3]} talent(s) " \
+               f"from {whose(e[2], me)} Citadel"
+    if kind in ("gust", "second_wind"):
+        return f"{kind.replace('_', ' ').title()}: {target_words(view, str(e[1]))}"
+    if kind == "round_limit":
+        return "The round limit is reached: nobody wins"
+    if kind == "game_over":
+        return f"{w(e[2])} win{'' if e[2] == me else 's'} the game!" if e[2] is not None \
+            else "The game ends with no winner"
+    return None
+
+
+class ClientModel(_SharedModel):
+    """Everything the console screen shows of a Sovereign game, for one seat."""
+
+    view: SovereignView | None  # type: ignore[assignment]
+
+    def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
+        super().__init__(submit)
+        self._menu: list[tuple[str, Any]] | None = None
+        self._adviser = HeuristicBot(ChanceStream.from_int(0))
+        self.combat_round = 0
+        self.fight: dict[str, Any] = {}  # the declared attackers and the defending spaces
+        self._before: SovereignView | None = None  # the view before the latest step
+
+    # -- from the network side -----------------------------------------------------------
+    def apply_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "view":
+            self._before, self.view = self.view, event["view"]
+            for e in event.get("events", ()):
+                line = describe_event(e, self, event["view"])
+                if line:
+                    self.log.extend(line.split("\n"))
+        elif kind == "decision":
+            self.view, self.decision, self._menu = event["view"], event["decision"], None
+            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+        elif kind == "cards_seen":
+            cards = ", ".join(name(c) for c in event["cards"])
+            why = event["why"]
+            if why == "peeked":
+                bt = self.view.public["battle"] if self.view is not None else {}
+                frm = f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}" \
+                    if bt.get("defender") is not None else ""
+                self.log.append(f"You see the cards{frm}: {cards}")
+            elif why == "re-handled":
+                self.log.append(f"Your hand is re-handled (the attacker loses track): {cards}")
+            else:
+                self.log.append(f"You draw: {cards}")
+        elif kind == "game_over":
+            winner = event["winner"]
+            self.over = "Game over: nobody wins (round limit)" if winner is None else (
+                "Game over: you win!" if winner == self.seat else f"Game over: seat {winner} wins")
+            self.log.append(self.over)
+            self.decision, self.message = None, ""
+        else:
+            super().apply_event(event)
+            return
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if self.over:
+            self.status = self.over + "  (q to quit)"
+            return
+        if self.view is None:
+            return
+        pub = self.view.public
+        if self.decision is not None:
+            turn = "your move: " + self.decision.kind.replace("_", " ")
+        else:
+            turn = "waiting for " + (", ".join(who(s, self.seat) for s in self.blocking)
+                                     or self._asked())
+        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
+        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+        phase = pub["phase"] if pub["phase"] in ("setup", "over") else \
+            f"{whose(pub['active'], self.seat)} {pub['phase']}"
+        self.status = f"Round {pub['round']}{limit} - {phase} - {turn}{waiting}"
+
+    def _asked(self) -> str:
+        """Whom the table waits for, from the public state."""
+        assert self.view is not None
+        pub = self.view.public
+        w = pub["window"]
+        if "order" in w:
+            return who(w["order"][w["i"]], self.seat)
+        if w.get("name") == "mulligan":
+            return "the mulligans"
+        bt = pub["battle"]
+        if bt and bt.get("area"):
+            return who(bt["attacker"], self.seat)
+        return who(pub["active"], self.seat) if pub["phase"] != "setup" else "the others"
+
+    def round_of(self, src: str, tgt: str) -> int:
+        """The combat round in which ``src`` dealt damage to ``tgt``: attacker ``i`` (0 =
+        front) faces defending space ``r - 1 - i`` in round ``r`` (docs/rules §1.8)."""
+        fight = self.fight
+        if fight.get("spaces") is None:
+            before = self._before or self.view
+            bt = before.public["battle"] if before is not None else {}
+            if bt.get("spaces") is not None:
+                fight["spaces"] = list(bt["spaces"])
+            elif bt.get("order") is not None:
+                lanes = before.public["boards"][bt["defender"]]["lanes"]  # type: ignore[union-attr]
+                fight["spaces"] = list(lanes[bt["target_lane"]])
+            else:
+                fight["spaces"] = []
+        order, spaces = fight.get("order", []), fight["spaces"]
+        for a, d in ((src, tgt), (tgt, src)):
+            if a in order and d in spaces:
+                return order.index(a) + spaces.index(d) + 1
+        return self.combat_round or 1
+
+    def answered(self) -> None:
+        super().answered()
+        self._menu = None
+
+    # -- what the screen lists -------------------------------------------------------------
+    def hand(self) -> list[str]:
+        return [c for _, c in hand_cards(self)]
+
+    def picked(self) -> list[tuple[str, int | None]]:
+        return []
+
+    def panes(self) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
+        return (lambda: table_lines(self)), (lambda: side_lines(self))
+
+    def menu(self) -> list[tuple[str, Any]]:
+        """The numbered options (label, legal answer); the first is the suggested one."""
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            return []
+        if self._menu is None:
+            answers = list(dict.fromkeys(itertools.islice(legal_answers(view, d), MENU_LIMIT)))
+            answers.sort(key=lambda a: KIND_ORDER.get(type(a).__name__, 0))
+            best = self._adviser.decide(view, d)
+            if not self.allowed(best):  # cannot happen; never offer anything else first
+                best = answers[0]
+            first = label(view, d, best)
+            self._menu = [(first + " (suggested)", best)]
+            for a in answers:  # the same answer in other words is listed once
+                text = label(view, d, a)
+                if text != first:
+                    self._menu.append((text, a))
+        return self._menu
+
+    def refusal(self, answer: Any) -> str:
+        """Why the rules refuse ``answer`` now ('' if they accept it)."""
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            return "nothing to decide now"
+        if type(answer) not in A.ACCEPTS[d.kind]:
+            return f"this is a {d.kind.replace('_', ' ')} decision"
+        try:
+            rules.RULES[type(answer)][0](state_for(view), d, answer)
+        except EngineError as exc:
+            return exc.reason + (f" ({exc.rule})" if exc.rule else "")
+        return ""
+
+    def allowed(self, answer: Any) -> bool:
+        return not self.refusal(answer)
+
+    def help_text(self) -> str:
+        if self.decision is None:
+            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+        return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
+                "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
+                "R reflex, F facility, A augment.")
+
+    def completions(self) -> list[str]:
+        words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
+                 "reveal"]
+        return words + [f"#{i + 1}" for i in range(len(self.menu()))]
+
+    # -- from the keyboard -----------------------------------------------------------------
+    def command(self, text: str) -> None:
+        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
+        text = " ".join(text.strip().lower().split())
+        self.show_help = False
+        if text in ("?", "help"):
+            self.show_help = True
+            self.message = self.help_text()
+            return
+        d, view = self.decision, self.view
+        if d is None or view is None:
+            self.message = self.over or "Nothing to decide now."
+            return
+        menu = self.menu()
+        number = text[1:] if text.startswith("#") else text
+        if number.isdigit():
+            if not 1 <= int(number) <= len(menu):
+                self.message = f"There is no option {text}: choose 1 to {len(menu)}."
+                return
+            self._send(menu[int(number) - 1][1])
+            return
+        word, _, rest = text.partition(" ")
+        parse = {"pass": self._pass, "end": self._pass, "keep": self._mulligan,
+                 "free": self._mulligan, "shown": self._mulligan, "play": self._play,
+                 "acc": self._acc, "reveal": self._reveal}.get(word)
+        if parse is None:
+            self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+            return
+        answer = parse(d, word, rest.split())
+        if isinstance(answer, str):
+            self.message = answer
+            return
+        problem = self.refusal(answer)
+        if problem:
+            self.message = f"Not allowed: {problem}"
+        else:
+            self._send(answer)
+
+    def _pass(self, d: Decision, word: str, words: list[str]) -> Any:
+        seat = d.seat
+        return {"forge": A.Pass(seat), "window": A.Pass(seat), "move": A.Pass(seat),
+                "attack": A.Attack(seat, None), "upkeep_return": A.UpkeepReturn(seat, ()),
+                "mulligan": A.Mulligan(seat, "keep")}.get(
+            d.kind, "This decision cannot be passed: choose an option.")
+
+    def _mulligan(self, d: Decision, word: str, words: list[str]) -> Any:
+        return A.Mulligan(d.seat, word) if d.kind == "mulligan" else \
+            f"'{word}' answers a mulligan; this is a {d.kind.replace('_', ' ')} decision."
+
+    def _forge_number(self, d: Decision, words: list[str], what: str) -> Any:
+        if d.kind != "forge":
+            return f"'{what}' is a forge action; this is a {d.kind.replace('_', ' ')} decision."
+        forge = forge_cards(self)
+        if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(forge):
+            return f"Say which forge card: {what} N, N from 1 to {len(forge)}." if forge else \
+                "Your forge is empty."
+        return forge[int(words[0]) - 1]
+
+    def _play(self, d: Decision, word: str, words: list[str]) -> Any:
+        if d.kind != "forge":
+            return "'play N' puts a card into the forge during your forge actions."
+        hand = hand_cards(self)
+        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= len(hand):
+            return f"Say which hand card: play N, N from 1 to {len(hand)}."
+        return A.PlayToForge(d.seat, hand[int(words[0]) - 1][0])
+
+    def _acc(self, d: Decision, word: str, words: list[str]) -> Any:
+        slot = self._forge_number(d, words, "acc")
+        if isinstance(slot, str):
+            return slot
+        if len(words) > 2 or len(words) == 2 and not words[1].isdigit():
+            return "acc N [K]: K is how many talents to flip (1 if left out)."
+        return A.Accelerate(d.seat, slot[0], int(words[1]) if len(words) == 2 else 1)
+
+    def _reveal(self, d: Decision, word: str, words: list[str]) -> Any:
+        slot = self._forge_number(d, words, "reveal")
+        if isinstance(slot, str):
+            return slot
+        card = DEFS.get(slot[1])
+        lanes = {"l": "lane:0", "c": "lane:1", "leader": "lane:0", "citadel": "lane:1"}
+        if len(words) > 1 and words[1] not in lanes:
+            return "reveal N [L|C]: L the Leader lane, C the Citadel lane."
+        if card is not None and card.type == "unit":
+            if len(words) > 1:
+                return A.ForgeCard(d.seat, slot[0], lanes[words[1]])
+            options = [p for p in ("lane:0", "lane:1")
+                       if self.allowed(A.ForgeCard(d.seat, slot[0], p))]
+            return A.ForgeCard(d.seat, slot[0], options[0] if options else "lane:0")
+        if card is not None and card.type == "augment":
+            for _, a in self.menu():
+                if isinstance(a, A.ForgeCard) and a.handle == slot[0]:
+                    return a
+            return A.ForgeCard(d.seat, slot[0], "loose")
+        return A.ForgeCard(d.seat, slot[0], "")
+

@@ -1,0 +1,317 @@
+"""The Sovereign screen's words and panes: card and unit labels, the table pane and the side
+pane (see :mod:`client.sovereign_model`).
+
+Everything here reads only the seat's :class:`~engine.sovereign.SovereignView`: the public
+state (lanes, citizens, facilities, reflexes, forge progress, scored Echoes) and the seat's
+own hand and forge cards and what it saw in a breach.  Another seat's face-down card is
+shown as its forge position and progress only, unless this seat saw it in a breach.
+
+Table pane (left), one block per seat from you round the table::
+
+    R3/60 turn 7: seat 1's forge          the round, whose turn, which phase
+    >you Machina E3/12 cit 2t1d h8 d29    > active seat, * a neighbour (you may attack it)
+     L: Phalanx 2/1 2d | Mites 1/0 1d     Leader lane (defends the hand), front first
+     C: Siege Automaton 3/2 4d            Citadel lane (defends the forge)
+     forge 3/5 2/2!  (others: 3 1 2)       progress[/cost, ! ready] per forge card
+     fac Titan Cannon 3d; ldr 1t; rfx ..  colony: workers, reflexes in play
+
+Side pane (right): your hand, numbered for ``play N``; your forge with names and costs,
+numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.sovereign import effects, standard_catalog
+from engine.sovereign.choices import state_of
+from engine.sovereign.view import SovereignView
+
+if TYPE_CHECKING:
+    from client.sovereign_model import ClientModel
+
+CATALOG = standard_catalog()
+DEFS = CATALOG.defs
+LANE_NAMES = ("Leader lane", "Citadel lane")
+LANE_SHORT = ("L", "C")
+Lines = list[tuple[str, str]]
+
+
+# -- words ----------------------------------------------------------------------------------
+def who(seat: int | None, me: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return "you" if seat == me else f"seat {seat}"
+
+def whose(seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
+
+
+def name(card: str) -> str:
+    """A card's name from its id or ref."""
+    d = DEFS.get(card.split(":", 1)[-1])
+    return d.name if d is not None else card
+
+
+def short(card: str, width: int = 14) -> str:
+    text = name(card)
+    return text if len(text) <= width else text[: width - 1] + "."
+
+
+def citizens(pair: Any) -> str:
+    """Citizens as ``2t1d`` (``0`` for none)."""
+    t, d = pair
+    text = (f"{t}t" if t else "") + (f"{d}d" if d else "")
+    return text or "0"
+
+
+def tag(card: str) -> str:
+    """A compact type tag: ``U5 3/1 2t3d``, ``E2``, ``R2``, ``F4``, ``A3u``."""
+    d = DEFS[card.split(":", 1)[-1]]
+    if d.type == "unit":
+        kw = "".join(" " + k[:3].title() for k in d.keywords)
+        return f"U{d.cost} {d.attack}/{d.armor} {citizens((d.talents, d.drones))}{kw}"
+    letter = {"echo": "E", "reflex": "R", "facility": "F", "augment": "A"}.get(d.type, "?")
+    return f"{letter}{d.cost}" + (d.attach[:1] if d.type == "augment" else "")
+
+
+def kind_word(card: str) -> str:
+    d = DEFS[card.split(":", 1)[-1]]
+    return "Echo" if d.type == "echo" else d.type
+
+
+def ref_words(ref: str, me: int | None) -> str:
+    """A card in play: ``your Sentinels`` / ``seat 1's Sentinels``."""
+    owner = ref.split(":", 1)[0]
+    if not owner.isdigit():
+        return name(ref)
+    return f"{whose(int(owner), me)} {name(ref)}"
+
+
+def slot_words(view: SovereignView, handle: int) -> str:
+    """A forge card by position (and name, where this seat may know it)."""
+    for seat, b in enumerate(view.public["boards"]):
+        for i, (h, _, _) in enumerate(b["forge"], start=1):
+            if h == handle:
+                known = view.card(h) or dict(view.seen).get(h)
+                what = f" ({name(known)})" if known else ""
+                return f"{whose(seat, view.seat)} forge #{i}{what}"
+    known = view.card(handle) or dict(view.seen).get(handle)
+    return name(known) if known else "a face-down card"
+
+
+def target_words(view: SovereignView, entry: str) -> str:
+    me = view.seat
+    if entry.startswith("slot:") and entry[5:].isdigit():
+        return slot_words(view, int(entry[5:]))
+    if entry.startswith("seat:") and entry[5:].isdigit():
+        return who(int(entry[5:]), me) + ("r Citadel" if int(entry[5:]) == me else "'s Citadel")
+    if ">" in entry:
+        ref, _, where = entry.partition(">")
+        return f"{ref_words(ref, me)} {move_words(where)}"
+    return ref_words(entry, me)
+
+
+def move_words(where: str) -> str:
+    return {"up": "up", "down": "down", "other": "to the other lane"}.get(where, where)
+
+
+# -- current stats (augments, reflexes and phase effects included) ------------------------------
+_STATE_CACHE: dict[int, Any] = {}
+
+
+def state_for(view: SovereignView) -> Any:
+    """The engine state rebuilt from the view (cached for the last view seen)."""
+    key = id(view)
+    found = _STATE_CACHE.get(key)
+    if found is None or found[0] is not view:
+        _STATE_CACHE.clear()
+        found = (view, state_of(view))
+        _STATE_CACHE[key] = found
+    return found[1]
+
+
+def unit_text(view: SovereignView, ref: str, width: int = 14) -> str:
+    u = view.public["units"][ref]
+    try:
+        atk, arm = effects.stats(state_for(view), ref)
+    except (KeyError, IndexError, AttributeError):
+        d = DEFS[u["card"]]
+        atk, arm = d.attack, d.armor
+    augs = "".join("+" + short(a, 8) for a in u["augments"])
+    new = "(new)" if u["new"] else ""
+    return f"{short(ref, width)} {atk}/{arm} {citizens(u['health'])}{new}{augs}"
+
+
+# -- the table pane -----------------------------------------------------------------------------
+def header(model: ClientModel) -> str:
+    view = model.view
+    assert view is not None
+    pub = view.public
+    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+    phase = pub["phase"]
+    if phase in ("setup", "over"):
+        return f"Sovereign R{pub['round']}{limit}: {phase}  Echoes to win {pub['echo_target']}"
+    window = pub["window"].get("name", "")
+    extra = f" ({window.replace('_', ' ')})" if window and "order" in pub["window"] else ""
+    return (f"R{pub['round']}{limit} turn {pub['turn']}: {whose(pub['active'], model.seat)} "
+            f"{phase}{extra}")
+
+
+def battle_line(view: SovereignView) -> str | None:
+    bt = view.public["battle"]
+    if not bt or "order" not in bt:
+        return None
+    me = view.seat
+    alive = [short(a, 10) for a in bt["order"] if a in bt["attackers"]]
+    dead = len(bt["order"]) - len(bt.get("attackers", []))
+    area = "hand" if bt["target_lane"] == 0 else "forge"
+    rnd = f" r{bt['round']}" if bt.get("round") else ""
+    return (f"Battle{rnd}: {who(bt['attacker'], me)}->{whose(bt['defender'], me)} {area}: "
+            f"{', '.join(alive) or 'nobody'}" + (f" ({dead} down)" if dead else ""))
+
+
+def seat_order(view: SovereignView) -> list[int]:
+    n = view.public["players"]
+    start = view.seat if view.seat is not None else 0
+    return [(start + i) % n for i in range(n)]
+
+
+def neighbours(view: SovereignView, seat: int | None) -> list[int]:
+    if seat is None:
+        return []
+    n = view.public["players"]
+    return sorted({(seat - 1) % n, (seat + 1) % n})
+
+
+def seat_block(view: SovereignView, seat: int) -> Lines:
+    pub, me = view.public, view.seat
+    b = pub["boards"][seat]
+    mark = ">" if pub["active"] == seat and pub["phase"] not in ("setup", "over") else (
+        "*" if seat in neighbours(view, me) else " ")
+    style = "class:mine" if seat == me else ""
+    faction = b["faction"].title()[:10]
+    out: Lines = [(style, f"{mark}{who(seat, me):<6} {faction} E{len(b['scored'])}/"
+                   f"{pub['echo_target']} cit {citizens(b['citadel'])} h{len(b['hand'])} "
+                   f"d{b['deck']}\n")]
+    lanes = [f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln])
+                                        or "-") for ln in (0, 1)]
+    if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
+        lanes = [lanes[0] + " " + lanes[1]]
+    out += [("", text + "\n") for text in lanes]
+    seen = dict(view.seen)
+    slots = []
+    for h, progress, entered in b["forge"]:
+        card = view.card(h) if seat == me else seen.get(h)
+        text = str(progress)
+        if card is not None and seat == me:
+            cost = DEFS[card].cost
+            ready = progress >= cost and not (DEFS[card].type == "echo"
+                                              and entered == pub["turn"])
+            text += f"/{cost}" + ("!" if ready else "")
+        elif card is not None:
+            text += "=" + short(card, 10)
+        slots.append(text)
+    out.append(("", " forge " + (" ".join(slots) or "-") + "\n"))
+    colony = []
+    if sum(b["leader_workers"]):
+        colony.append(f"ldr {citizens(b['leader_workers'])}")
+    for ref in b["facilities"]:
+        f = pub["facilities"][ref]
+        augs = "".join("+" + short(a, 8) for a in f["augments"])
+        colony.append(f"{short(ref, 12)} {citizens(f['workers'])}{augs}")
+    for ref, _, targets in b["reflexes"]:
+        on = (">" + ",".join(short(t.split(">")[0], 8) for t in targets)) if targets else ""
+        colony.append(f"rfx {short(ref, 12)}{on}")
+    for ref in b["loose"]:
+        colony.append(f"loose {short(ref, 12)}")
+    if colony:
+        out.append(("class:dim", " " + "; ".join(colony) + "\n"))
+    return out
+
+
+def table_lines(model: ClientModel) -> Lines:
+    """The left pane: the turn, the battle, then every seat's board from yours round the
+    table; a legend at the end (seen on larger screens)."""
+    view = model.view
+    if view is None:
+        lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"),
+                        ("", model.status + "\n")]
+        if model.invite:
+            lines += [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+        return lines
+    out: Lines = [("class:title", header(model) + "\n")]
+    fight = battle_line(view)
+    if fight:
+        out.append(("bold", fight + "\n"))
+    for seat in seat_order(view):
+        out += seat_block(view, seat)
+    pub = view.public
+    out.append(("class:dim", f"Echoes to win {pub['echo_target']}; creche unlimited "
+                f"({pub['creche_out']} citizens out). > active, * neighbour (attackable); "
+                "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
+                "t talents d drones; forge: progress/cost, ! ready\n"))
+    return out
+
+
+# -- the side pane ------------------------------------------------------------------------------
+def hand_cards(model: ClientModel) -> list[tuple[int, str]]:
+    view = model.view
+    return list(view.hand) if view is not None and view.seat is not None else []
+
+
+def forge_cards(model: ClientModel) -> list[tuple[int, str, int, int]]:
+    """Your forge: (handle, card, progress, entered turn), in forge order."""
+    view = model.view
+    if view is None or view.seat is None:
+        return []
+    return [(h, view.card(h) or "?", p, e)
+            for h, p, e in view.public["boards"][view.seat]["forge"]]
+
+
+def side_lines(model: ClientModel) -> Lines:
+    """The right pane: your hand, your forge, what you saw in breaches, scrap piles."""
+    view = model.view
+    if view is None:
+        return [("class:title", "Your hand\n")]
+    if view.seat is None:
+        return [("class:title", "Spectating\n")]
+    pub = view.public
+    b = pub["boards"][view.seat]
+    out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} "
+                   "('play N')\n")]
+    for i, (_, card) in enumerate(hand_cards(model), start=1):
+        out.append(("", f"{i} {short(card, 19):<19} {tag(card)}"[:38] + "\n"))
+    forge = forge_cards(model)
+    if forge:
+        out.append(("class:title", "Your forge ('acc N', 'reveal N')\n"))
+        for i, (_, card, progress, entered) in enumerate(forge, start=1):
+            d = DEFS.get(card)
+            cost = d.cost if d is not None else 0
+            wait = d is not None and d.type == "echo" and entered == pub["turn"]
+            state = "ready" if progress >= cost and not wait else (
+                "next turn" if progress >= cost else f"{cost - progress} to go")
+            out.append(("", f"{i} {short(card, 16):<16} {progress}/{cost} {state}"[:38]
+                        + "\n"))
+    seen = dict(view.seen)
+    for seat, other in enumerate(pub["boards"]):
+        if seat == view.seat:
+            continue
+        for i, (h, _, _) in enumerate(other["forge"], start=1):
+            if h in seen:
+                out.append(("class:dim", f"seen: seat {seat} forge #{i} {name(seen[h])}\n"))
+        hand_seen = [seen[h] for h in other["hand"] if h in seen]
+        if hand_seen:
+            out.append(("class:dim", f"seen in seat {seat}'s hand: "
+                        + ", ".join(name(c) for c in hand_seen) + "\n"))
+    for seat in seat_order(view):
+        scored = pub["boards"][seat]["scored"]
+        if scored:
+            out.append(("class:dim", f"{who(seat, view.seat)} Echoes: "
+                        + ", ".join(short(r, 16) for r in scored) + "\n"))
+    for seat in seat_order(view):
+        scrap = pub["boards"][seat]["scrap"]
+        if scrap:
+            out.append(("class:dim", f"{whose(seat, view.seat)} scrap: "
+                        + ", ".join(short(c, 16) for c in scrap) + "\n"))
+    return out

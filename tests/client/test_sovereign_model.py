@@ -1,0 +1,324 @@
+"""The Sovereign console model: every decision kind can be made from the keyboard (by menu and
+by shortcut), refused input changes nothing, the log tells combat round by round and what this
+seat saw in a breach, the status line names whom the table waits for, and no pane, log line,
+menu or message of a seat ever shows a card of another seat's hand or face-down forge that the
+rules did not show it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from client.sovereign_bots import BOTS
+from client.sovereign_model import HELP, ClientModel, label
+from client.sovereign_panes import DEFS, side_lines, table_lines
+from engine.referee import Referee
+from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
+from engine.rng import ChanceStream
+from engine.sovereign import SovereignConfig, SovereignGame, new_game
+from engine.sovereign.choices import legal_answers
+
+KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
+         "breach_pick", "findings", "losses", "order_triggers"}
+
+
+def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, dict[str, Any]]:
+    """The ``cards_seen`` events a node would emit for this step, by seat."""
+    if isinstance(answer, DealAnswer) and isinstance(request, Deal):
+        why = "re-handled" if request.source.startswith("hand:") else "dealt"
+        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards), "why": why}}
+    if isinstance(answer, RehandleAnswer):
+        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards),
+                              "why": "re-handled"}}
+    if isinstance(answer, PeekAnswer):
+        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards),
+                              "why": "peeked"}}
+    return {}
+
+
+def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
+         on_decision: Callable[[SovereignGame, Decision], None] | None = None,
+         models: dict[int, ClientModel] | None = None,
+         on_step: Callable[[SovereignGame, Any, Any], None] | None = None,
+         round_limit: int = 60) -> SovereignGame:
+    """One whole game among bots with a seeded referee; ``models`` are fed what a node would
+    feed them (views with events, decisions, cards seen)."""
+    game = new_game(SovereignConfig(len(kinds), factions=factions, round_limit=round_limit))
+    root = ChanceStream.from_int(seed)
+    referee = Referee(root.child("referee").take(32))
+    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
+    models = models or {}
+    for seat, model in models.items():
+        model.apply_event({"event": "seated", "seat": seat, "players": len(kinds)})
+    asked: set[int] = set()
+    while not game.over:
+        pending = game.pending()
+        request = pending[0]
+        for d in pending:
+            if isinstance(d, Decision) and d.seat in models and d.seat not in asked:
+                models[d.seat].apply_event({"event": "decision", "decision": d,
+                                            "view": game.view(d.seat)})
+                asked.add(d.seat)
+        if isinstance(request, Decision):
+            if on_decision is not None:
+                on_decision(game, request)
+            answer = bots[request.seat].decide(game.view(request.seat), request)
+            if request.seat in models:
+                models[request.seat].answered()
+                asked.discard(request.seat)
+        else:
+            answer = referee.answer(game, request)
+        events = game.apply(answer)
+        for seat, event in cards_seen(game, request, answer).items():
+            if seat in models:
+                models[seat].apply_event(event)
+        for seat, model in models.items():
+            model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+        if on_step is not None:
+            on_step(game, request, answer)
+    for model in models.values():
+        model.apply_event({"event": "game_over", "winner": game.winner})
+    return game
+
+
+def model_for(game: SovereignGame, d: Decision) -> tuple[ClientModel, list[Any]]:
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": d.seat, "players": game.state.players})
+    model.apply_event({"event": "view", "view": game.view(d.seat), "events": ()})
+    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
+    return model, sent
+
+
+def accepted(game: SovereignGame, answer: Any) -> bool:
+    game.copy().apply(answer)  # raises if the engine refuses it
+    return True
+
+
+def typed(model: ClientModel, game: SovereignGame, d: Decision) -> list[str]:
+    """What a person would type with the shortcuts."""
+    if d.kind in ("window", "move", "attack", "upkeep_return"):
+        return ["pass"]
+    if d.kind == "mulligan":
+        return ["keep"]
+    if d.kind == "forge":
+        b = game.state.boards[d.seat]
+        if b.hand and b.citadel[0]:
+            hand = game.view(d.seat).hand
+            units = [i for i, (_, c) in enumerate(hand, 1) if DEFS[c].type != "reflex"]
+            if units:
+                return [f"play {units[0]}"]
+        if b.forge and b.citadel[0]:
+            return ["acc 1"]
+        return ["end"]
+    return ["2" if len(model.menu()) > 1 else "#1"]
+
+
+def configs() -> Any:
+    """Seeds, bots and factions of the games the keyboard tests walk through."""
+    from engine.sovereign import standard_catalog
+
+    ids = standard_catalog().faction_ids
+    for seed in range(80):
+        kinds = ["random", "random"] if seed % 2 else ["heuristic", "random"]
+        yield seed, kinds, (ids[seed % 6], ids[(seed // 6) % 6])
+
+
+def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> None:
+    seen: dict[str, int] = {}
+
+    def check(game: SovereignGame, d: Decision) -> None:
+        if seen.get(d.kind, 0) >= 3:
+            return
+        model, sent = model_for(game, d)
+        menu = [a for _, a in model.menu()]
+        labels = [text.removesuffix(" (suggested)") for text, _ in model.menu()]
+        assert len(labels) == len(set(labels)), d.kind
+        assert model.menu()[0][0].endswith("(suggested)")
+        legal = list(legal_answers(game.view(d.seat), d))
+        assert set(menu[1:]) <= set(legal)
+        if len(legal) < 300:  # every legal answer is offered, each once
+            assert set(labels) == {label(game.view(d.seat), d, a) for a in legal}, d.kind
+        model.command("#1")  # the first option is always a whole legal answer
+        assert len(sent) == 1 and accepted(game, sent[0]), model.message
+        model, sent = model_for(game, d)
+        for line in typed(model, game, d):
+            model.command(line)
+        assert len(sent) == 1, f"{d.kind}: {model.message}"
+        assert accepted(game, sent[0])
+        seen[d.kind] = seen.get(d.kind, 0) + 1
+
+    for seed, kinds, factions in configs():
+        play(kinds, seed, factions, on_decision=check)
+        if set(seen) == KINDS:
+            break
+    assert set(seen) == KINDS
+
+
+def first_forge(seed: int = 3) -> tuple[SovereignGame, Decision]:
+    """A forge decision with cards in hand, in the forge and idle talents."""
+    found: list[tuple[SovereignGame, Decision]] = []
+
+    def grab(game: SovereignGame, d: Decision) -> None:
+        b = game.state.boards[d.seat]
+        if d.kind == "forge" and len(b.forge) >= 2 and b.citadel[0] >= 2 and not found:
+            found.append((game.copy(), d))
+
+    play(["heuristic", "heuristic"], seed, on_decision=grab, round_limit=6)
+    return found[0]
+
+
+@pytest.mark.parametrize("line", [
+    "99", "#99", "0", "#0", "x", "", "play", "play 99", "play x", "acc", "acc 9", "acc 1 x",
+    "acc 1 99", "reveal", "reveal 9", "reveal 1 z", "keep", "shown", "-1", "1 2"])
+def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
+    game, d = first_forge()
+    model, sent = model_for(game, d)
+    before = (model.decision, list(model.menu()), list(model.log), model.view, model.status)
+    model.command(line)
+    assert sent == [] and model.message and "\n" not in model.message
+    assert (model.decision, list(model.menu()), list(model.log), model.view,
+            model.status) == before
+
+
+def test_keyboard_reveal_of_an_unfinished_card_is_refused_with_the_rule() -> None:
+    game, d = first_forge()
+    model, sent = model_for(game, d)
+    view = game.view(d.seat)
+    forge = game.state.boards[d.seat].forge
+    unfinished = [i for i, s in enumerate(forge, 1)
+                  if s.progress < DEFS[view.card(s.handle)].cost]
+    assert unfinished
+    model.command(f"reveal {unfinished[0]}")
+    assert sent == [] and model.message.startswith("Not allowed: its forge cost is")
+    model.command("acc 1 2")
+    assert len(sent) == 1 and sent[0].amount == 2 and accepted(game, sent[0])
+
+
+def test_keyboard_other_decisions_refuse_forge_words() -> None:
+    found: list[tuple[SovereignGame, Decision]] = []
+    play(["heuristic", "heuristic"], 1, round_limit=2,
+         on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "window" else None)
+    model, sent = model_for(*found[0])
+    for line in ("play 1", "acc 1", "reveal 1", "keep", "free"):
+        model.command(line)
+        assert sent == [] and model.message and model.decision is not None
+
+
+def test_keyboard_help_explains_each_decision_kind() -> None:
+    seen: set[str] = set()
+
+    def check(game: SovereignGame, d: Decision) -> None:
+        if d.kind in seen:
+            return
+        model, sent = model_for(game, d)
+        model.command("?")
+        assert model.show_help and HELP[d.kind] in model.message and not sent
+        seen.add(d.kind)
+
+    for seed, kinds, factions in configs():
+        play(kinds, seed, factions, on_decision=check)
+        if seen == KINDS:
+            break
+    assert seen == KINDS
+
+
+# -- hidden information ---------------------------------------------------------------------
+def _ids_in(value: Any) -> set[str]:
+    """Card ids named anywhere in a public value or event (refs included)."""
+    if isinstance(value, str):
+        card = value.split(">")[0].split(":", 1)[-1]
+        return {card} if card in DEFS else set()
+    if isinstance(value, dict):
+        return {c for k, v in value.items() for c in _ids_in(k) | _ids_in(v)}
+    if isinstance(value, list | tuple):
+        return {c for v in value for c in _ids_in(v)}
+    return set()
+
+
+def _forms(card: str) -> list[str]:
+    """How a pane may write a card: its id, its name, its shortened names."""
+    text = DEFS[card].name
+    return [card, text] + [text[: w - 1] + "." for w in (8, 10, 12, 14, 16, 19) if len(text) > w]
+
+
+def seat_text(model: ClientModel) -> str:
+    """Everything this seat's screen shows or could show now."""
+    parts = [*model.log, model.status, model.message, model.help_text(),
+             *(label for label, _ in model.menu()),
+             *(t for _, t in table_lines(model) + side_lines(model))]
+    return "\n".join(parts)
+
+
+def leaks(model: ClientModel, allowed: set[str], secret: set[str]) -> list[str]:
+    """The forms of ``secret`` cards this seat's screen shows (the ``allowed`` cards'
+    names removed first: a longer allowed name may contain a secret one)."""
+    text = seat_text(model)
+    for card in sorted(allowed, key=lambda c: -len(DEFS[c].name)):
+        for form in _forms(card):
+            text = text.replace(form, "")
+    return [form for card in sorted(secret) for form in _forms(card) if form in text]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 4), (4, 9)])
+def test_hiding_no_seat_ever_sees_a_hidden_card_the_rules_did_not_show_it(
+        players: int, seed: int) -> None:
+    models = {s: ClientModel() for s in range(players)}
+    shown: dict[int, set[str]] = {s: set() for s in range(players)}  # shown to that seat
+    public: set[str] = set()
+    hidden: dict[int, set[str]] = {s: set() for s in range(players)}  # ever face down
+    checks = [0]
+    peeks = [0]
+    last: dict[int, tuple[set[str], set[str]]] = {}
+
+    def step(game: SovereignGame, request: Any, answer: Any) -> None:
+        s = game.state
+        public.update(_ids_in(s.public()))
+        public.update(_ids_in([list(e) for e in s.events]))
+        for seat in range(players):
+            hidden[seat].update(s.secrets[seat].cards.values())
+        if isinstance(answer, PeekAnswer):
+            shown[answer.seat].update(answer.cards)
+            peeks[0] += 1
+        for seat, model in models.items():
+            own = set(s.catalog.faction(s.boards[seat].faction).deck)
+            allowed = own | shown[seat] | public
+            secret = set().union(*(hidden[o] for o in range(players) if o != seat)) - allowed
+            assert not leaks(model, allowed, secret), seat
+            checks[0] += bool(secret)
+            last[seat] = (allowed, secret)
+
+    game = play((["heuristic", "random"] * 3)[:players], seed, models=models, on_step=step)
+    assert game.over and checks[0] > 200 and peeks[0] >= 1
+    attackers = {e[1] for e in game.state.events if e[0] == "peek"}
+    rehandled = {e[1] for e in game.state.events if e[0] == "rehandle"}
+    for seat, model in models.items():
+        saw = any(line.startswith("You see the cards") for line in model.log)
+        assert saw == (seat in attackers)
+        told = any(line.startswith("Your hand is re-handled") for line in model.log)
+        assert told == (seat in rehandled)
+    names = {DEFS[c].name for c in shown[next(iter(attackers))]}
+    assert any(n in " ".join(models[next(iter(attackers))].log) for n in names)
+    allowed, secret = last[0]  # the check does catch a leak
+    models[0].log.append("psst: " + DEFS[sorted(secret)[0]].name)
+    assert leaks(models[0], allowed, secret)
+
+
+def test_hiding_the_forge_shows_progress_to_others_and_names_to_its_owner() -> None:
+    game, d = first_forge()
+    me, other = d.seat, 1 - d.seat
+    view = game.view(me)
+    mine, _ = model_for(game, d)
+    theirs = ClientModel()
+    theirs.apply_event({"event": "seated", "seat": other, "players": 2})
+    theirs.apply_event({"event": "view", "view": game.view(other), "events": ()})
+    own_text = "".join(t for _, t in side_lines(mine))
+    their_text = "".join(t for _, t in table_lines(theirs) + side_lines(theirs))
+    for slot in game.state.boards[me].forge:
+        card = view.card(slot.handle)
+        assert DEFS[card].name[:12] in own_text
+        assert DEFS[card].name[:12] not in their_text
+    progress = " ".join(str(s.progress) for s in game.state.boards[me].forge)
+    assert f" forge {progress}\n" in their_text

@@ -1,0 +1,131 @@
+"""The Sovereign screen: keys typed into prompt_toolkit (pipe input, no terminal) reach the
+model; the table and side panes fit 80x24 (nothing wider than 80 columns) and a larger
+terminal shows more; F1 toggles help; q quits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from client.sovereign_model import ClientModel
+from client.sovereign_panes import DEFS
+from engine.requests import Decision
+from engine.sovereign import SovereignGame, flow
+from tests.client.test_sodalis_screen import render, run_keys
+from tests.client.test_sovereign_model import configs, first_forge, model_for, play
+
+
+def forge_model() -> tuple[ClientModel, list[Any], SovereignGame, Decision]:
+    game, d = first_forge()
+    model, sent = model_for(game, d)
+    return model, sent, game, d
+
+
+def test_screen_typed_menu_choice_reaches_the_network_side() -> None:
+    model, sent, game, _ = forge_model()
+    run_keys(model, "#1\rq\r")
+    assert len(sent) == 1
+    game.copy().apply(sent[0])  # a legal answer
+
+
+def test_screen_shortcuts_are_typed_keys() -> None:
+    model, sent, game, d = forge_model()
+    run_keys(model, "end\rq\r")
+    assert [type(a).__name__ for a in sent] == ["Pass"]
+    model, sent, game, d = forge_model()
+    run_keys(model, "acc 2\rq\r")
+    assert len(sent) == 1 and sent[0].handle == game.state.boards[d.seat].forge[1].handle
+    game.copy().apply(sent[0])
+
+
+def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
+    model, sent, _, _ = forge_model()
+    run_keys(model, "\x1bOP" + "banana\rq\r")
+    assert sent == [] and "Type a number" in model.message
+    model.show_help = False
+    run_keys(model, "\x1bOPq\r")
+    assert model.show_help and "play N" in model.message
+
+
+def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
+    model, _, game, d = forge_model()
+    for i in range(12):
+        model.log.append(f"log line {i}")
+    lines = render(model)
+    assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+    screen = "\n".join(lines)
+    pub = game.public()
+    assert lines[0].startswith(f"R{pub['round']}/") and "your forge" in lines[0]
+    assert ">you " in screen and " L: " in screen and " C: " in screen  # the two lanes
+    assert f"E{len(pub['boards'][d.seat]['scored'])}/{pub['echo_target']}" in screen
+    hand = game.view(d.seat).hand
+    assert f"1 {DEFS[hand[0][1]].name[:12]}" in screen  # the side pane: your hand
+    menu = model.menu()
+    assert len(menu) > 8 and "(suggested)" in screen
+    assert all(f"#{i} " in screen for i in range(1, 9))
+    assert f"#9 to #{len(menu)}" in screen
+    assert "log line 11" in screen  # the newest log line still shows
+    assert "your move: forge" in lines[-2]
+
+
+def test_screen_larger_terminal_shows_more() -> None:
+    model, _, game, d = forge_model()
+    small, large = "\n".join(render(model)), "\n".join(render(model, 120, 48))
+    other = 1 - d.seat
+    assert f"*seat {other} " in large and "Your forge" in large and "creche" in large
+    assert len(large) > len(small)
+
+
+def test_screen_every_decision_kind_draws_within_80_columns() -> None:
+    seen: set[str] = set()
+
+    def check(game: SovereignGame, d: Decision) -> None:
+        if d.kind in seen:
+            return
+        model, _ = model_for(game, d)
+        lines = render(model)
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines), d.kind
+        assert "#1 " in "\n".join(lines)
+        seen.add(d.kind)
+
+    for seed, kinds, factions in configs():
+        play(kinds, seed, factions, on_decision=check)
+        if len(seen) >= 11:
+            break
+    assert len(seen) == 11
+
+
+def test_screen_shows_a_battle_and_the_log_tells_it_round_by_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shots: list[str] = []
+    models = {0: ClientModel(), 1: ClientModel()}
+    rounds: list[int] = []  # the engine's combat round of each combat damage, in order
+    damage = flow.HANDLERS["damage"]
+
+    def counted(state: Any, r: int) -> None:
+        mark = len(state.events)
+        damage(state, r)
+        rounds.extend(r for e in state.events[mark:] if e[0] == "combat_damage")
+
+    monkeypatch.setitem(flow.HANDLERS, "damage", counted)
+
+    def step(game: SovereignGame, request: Any, answer: Any) -> None:
+        if game.state.battle.get("round") and not shots:
+            shots.append("\n".join(render(models[0])))
+
+    play(["heuristic", "heuristic"], 5, models=models, on_step=step)
+    assert "Battle r1: " in shots[0]
+    told: list[int] = []  # the round the log puts each combat damage in
+    for line in models[0].log:
+        if line.startswith("Combat round "):
+            current = int(line.split()[2].rstrip(":"))
+        elif line.startswith("  ") and " deals " in line:
+            told.append(current)
+    assert told == rounds and max(rounds) >= 2
+    text = "\n".join(models[0].log)
+    for words in ("Combat round 1:", "Combat round 2:", " deals ", " loses ", " is scrapped",
+                  "breach value", "You see the cards in seat 1's hand", "is discarded from",
+                  "scored the Echo", "Game over: ", "-- Turn 1:",
+                  "face down into the forge", "gets first health"):
+        assert words in text, words
