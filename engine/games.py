@@ -17,7 +17,7 @@ import attrs
 
 from engine.errors import MalformedAnswer
 
-GAMES: tuple[str, ...] = ("reign", "sodalis")
+GAMES: tuple[str, ...] = ("reign", "sodalis", "sovereign")
 """The games fairtable plays, by the name used on the command line and in table specs."""
 
 

@@ -5,14 +5,11 @@ person would: the first option (``#1``) at every decision."""
 from __future__ import annotations
 
 import shlex
-import shutil
 import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
-
-import pytest
 
 
 def tmux(*args: str) -> str:
@@ -23,7 +20,6 @@ def screen(name: str) -> str:
     return tmux("capture-pane", "-t", name, "-p")
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 def test_terminal_a_short_sodalis_game_typed_at_the_keyboard_ends(tmp_path: Path) -> None:
     name = f"ft-{uuid.uuid4().hex[:8]}"
     command = (f"{shlex.quote(sys.executable)} -m client.cli play sodalis --bots 1 "
