@@ -2,8 +2,7 @@
 
 Private draws, holder reveals, breach peeks and re-handles all travel between table
 nodes; the games end with one digest and one winner on every peer, and every peer's
-saved log passes the audit.  Sovereign is not yet in ``engine.games.GAMES`` (see issue
-6), so these tests register it for the run only.
+saved log passes the audit.
 """
 
 from __future__ import annotations
@@ -17,24 +16,10 @@ import trio
 
 import protocol as P
 from client.sovereign_bots import BOTS
-from engine.games import rules as registered
 from engine.rng import ChanceStream
-from engine.sovereign import RULES as SOVEREIGN
 from engine.sovereign import standard_catalog
 from tests.leaks import strings_in
 from tests.netplay.test_tables import Table
-
-
-@pytest.fixture(autouse=True)
-def _sovereign(monkeypatch: pytest.MonkeyPatch) -> None:
-    import netplay._node as node_module
-    import protocol._session as session_module
-
-    def lookup(name: str) -> Any:
-        return SOVEREIGN if name == "sovereign" else registered(name)
-
-    monkeypatch.setattr(session_module, "game_rules", lookup)
-    monkeypatch.setattr(node_module, "game_rules", lookup)
 
 
 def sovereign_bot(seed: int) -> Any:

@@ -4,9 +4,7 @@ Every deck is a mental-poker deck, draws are private, a forge card is the hand c
 own ciphertext (bound, hidden), forging and discards are revealed by their holder's
 proven shares, a breach shows cards to the attacker alone (a proven re-encryption to its
 key) and the breached hand is re-handled under the holder's own key (opened at the
-audit).  Sovereign is not yet in ``engine.games.GAMES`` (its screen is still to come), so
-these tests register it for the session only.
-"""
+audit)."""
 
 from __future__ import annotations
 
@@ -16,17 +14,7 @@ import pytest
 
 import protocol as P
 from client.sovereign_bots import BOTS
-from engine.games import rules as registered
 from engine.rng import ChanceStream
-from engine.sovereign import RULES as SOVEREIGN
-
-
-@pytest.fixture(autouse=True)
-def _sovereign(monkeypatch: pytest.MonkeyPatch) -> None:
-    import protocol._session as session_module
-
-    monkeypatch.setattr(session_module, "game_rules",
-                        lambda name: SOVEREIGN if name == "sovereign" else registered(name))
 
 
 def _play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
