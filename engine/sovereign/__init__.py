@@ -6,15 +6,19 @@ needs a commitment: a hand card is named by its handle, whose ciphertext the pro
 already binds, and identities move only through Deal, Peek, Rehandle and Reveal.
 """
 
+from collections.abc import Mapping
+
 from engine.games import GameRules
 from engine.sovereign.answers import ANSWER_KINDS
 from engine.sovereign.cards import CardDef, Catalog, standard_catalog
+from engine.sovereign.decks import Deck, DeckError, load_deck, parse_deck
 from engine.sovereign.game import SovereignGame, new_game
 from engine.sovereign.state import HAND_SIZE, SovereignConfig
 from engine.sovereign.view import SovereignView
 
 __all__ = ["ANSWER_KINDS", "Catalog", "CardDef", "standard_catalog", "SovereignGame",
-           "new_game", "HAND_SIZE", "SovereignConfig", "SovereignView", "RULES"]
+           "new_game", "HAND_SIZE", "SovereignConfig", "SovereignView", "RULES", "Deck",
+           "DeckError", "load_deck", "parse_deck"]
 
 
 def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: ignore[no-untyped-def]
@@ -22,8 +26,18 @@ def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: i
     opts = dict(options)
     config = SovereignConfig(
         seats, factions=tuple(opts.get("factions", ())), echo_target=opts.get("echo_target"),
-        round_limit=60 if round_limit is None else round_limit)
+        round_limit=60 if round_limit is None else round_limit,
+        decks=_decks(opts.get("decks", ())))
     return new_game(config, known)
+
+
+def _decks(value: object) -> tuple[Deck | None, ...]:
+    """The ``decks`` option: per seat a Deck, None (the faction's deck) or deck data as in a
+    deck file (a mapping, as a lobby would carry it; checked, :class:`DeckError`)."""
+    if not isinstance(value, tuple | list):
+        return value  # type: ignore[return-value]  # refused by SovereignConfig.check
+    return tuple(parse_deck(d, file=f"seat {seat}'s deck") if isinstance(d, Mapping) else d
+                 for seat, d in enumerate(value))
 
 
 def _summary(game: SovereignGame) -> dict[str, object]:

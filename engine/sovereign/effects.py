@@ -84,10 +84,19 @@ def leader_ref(state: SovereignState, seat: int) -> str:
 
 
 def controller(state: SovereignState, ref: str) -> int:
+    """Who controls a card in play: a unit's or facility's seat; an attached augment's
+    host's controller ("an augment attached to another player's card is now controlled by
+    that player", l. 147); anything else its owner."""
     if ref in state.units:
         return state.units[ref].owner
     if ref in state.facilities:
         return state.facilities[ref].owner
+    for unit in state.units.values():
+        if ref in unit.augments:
+            return unit.owner
+    for facility in state.facilities.values():
+        if ref in facility.augments:
+            return facility.owner
     return int(ref.split(":")[0])
 
 

@@ -29,11 +29,10 @@ TURN_PHASES = ("growth", "upkeep", "forge", "battle", "move", "draw")
 
 
 def start(state: SovereignState) -> None:
-    factions = state.config.seat_factions(state.catalog)
-    for f in factions:
-        fac = state.catalog.faction(f)
-        state.boards.append(Board(faction=f, leader=fac.leader, citadel_card=fac.citadel))
-        state.hidden.append(list(fac.deck))
+    for deck in state.config.seat_decks(state.catalog):  # a custom deck or the faction's
+        state.boards.append(Board(faction=deck.faction, leader=deck.leader,
+                                  citadel_card=deck.citadel))
+        state.hidden.append(list(deck.deck))
     state.tasks = [*[("shuffle", s) for s in range(state.players)], ("first",)]
     advance(state)
 
@@ -62,7 +61,7 @@ def end_game(state: SovereignState, how: str, winner: int | None = None) -> None
 
 # -- setup --------------------------------------------------------------------------------
 def deck_list(state: SovereignState, seat: int) -> tuple[str, ...]:
-    return state.catalog.faction(state.boards[seat].faction).deck
+    return state.config.seat_decks(state.catalog)[seat].deck
 
 
 def _shuffle(state: SovereignState, seat: int) -> None:
@@ -198,9 +197,14 @@ def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int
         for ref in lane:
             if state.defn(ref).trigger(when):
                 out.append((ref, 1))
+            # an augment is controlled by its host's controller, whoever owns it (l. 147)
             for aug in state.units[ref].augments:
-                if state.defn(aug).trigger(when) and effects.controller(state, aug) == seat:
+                if state.defn(aug).trigger(when):
                     out.append((aug, 1))
+    for ref in b.facilities:
+        for aug in state.facilities[ref].augments:
+            if state.defn(aug).trigger(when):
+                out.append((aug, 1))
     return out
 
 
@@ -271,10 +275,17 @@ def _window(state: SovereignState, name: str) -> None:
 
 
 def may_act(state: SovereignState, seat: int) -> bool:
-    """Public grounds only: idle citizens, or a free Airborne move at the start of battle."""
-    if sum(state.boards[seat].citadel):
+    """Public grounds only: idle citizens, a free Airborne move at the start of battle, or
+    a forge card far enough along to be a complete ``quick_forge`` card of the seat's deck
+    (revealing it from the forge costs no citizen, FAQ l. 360; deck lists are public)."""
+    b = state.boards[seat]
+    if sum(b.citadel):
         return True
-    return state.window.get("name") == "battle_begin" and bool(airborne_units(state, seat))
+    if state.window.get("name") == "battle_begin" and airborne_units(state, seat):
+        return True
+    costs = [state.catalog.defs[c].cost for c in state.hidden[seat]
+             if state.catalog.defs[c].quick_forge]
+    return bool(costs) and any(x.progress >= min(costs) for x in b.forge)
 
 
 def airborne_units(state: SovereignState, seat: int) -> list[str]:
@@ -427,7 +438,9 @@ def _move(state: SovereignState, seat: int) -> None:
 def _draw(state: SovereignState, seat: int) -> None:
     b = state.boards[seat]
     want = max(0, HAND_SIZE - len(b.hand))
-    if want and b.deck == 0:
+    if not want:  # "more than 8 cards … you will not draw any cards" (l. 247)
+        return
+    if b.deck == 0:
         state.log("deck_empty", seat)
         return
     push_front(state, ("deal", seat, want))

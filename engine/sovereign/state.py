@@ -21,6 +21,7 @@ from engine.canonical import digest_of
 from engine.errors import MalformedAnswer
 from engine.requests import Request
 from engine.sovereign.cards import Catalog
+from engine.sovereign.decks import DECK_RULE, Deck, parse_deck
 
 HAND_SIZE = 8
 LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge
@@ -32,13 +33,16 @@ SETUP_RULE = "Game Setup"
 @attrs.frozen
 class SovereignConfig:
     """A table: 2 to 6 players, each seat's faction (default: the authored factions in
-    turn, mirrored if there are fewer), the Echo target (default 10, 12 for two players)
-    and a round limit (0 = none)."""
+    turn, mirrored if there are fewer), the Echo target (default 10, 12 for two players),
+    a round limit (0 = none) and each seat's custom deck (``decks``: a
+    :class:`~engine.sovereign.decks.Deck` or ``None`` per seat, ``None`` = the faction's own
+    deck; the lists are public, like the rest of the table's config)."""
 
     players: int
     factions: tuple[str, ...] = ()
     echo_target: int | None = None
     round_limit: int = 60
+    decks: tuple[Deck | None, ...] = ()
 
     def check(self, catalog: Catalog | None = None) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 6:
@@ -58,6 +62,36 @@ class SovereignConfig:
             for f in self.factions:
                 if f not in catalog.faction_ids:
                     raise MalformedAnswer(f"there is no faction {f!r}", rule=SETUP_RULE)
+        self._check_decks(catalog)
+
+    def _check_decks(self, catalog: Catalog | None) -> None:
+        if not isinstance(self.decks, tuple):
+            raise MalformedAnswer("decks are a tuple: a Deck or None per seat", rule=DECK_RULE)
+        if not self.decks:
+            return
+        if len(self.decks) != self.players:
+            raise MalformedAnswer("name one deck (or None) per seat", rule=DECK_RULE)
+        for seat, deck in enumerate(self.decks):
+            if deck is not None and not isinstance(deck, Deck):
+                raise MalformedAnswer(f"seat {seat}'s deck is not a Deck", rule=DECK_RULE)
+        if catalog is None or all(d is None for d in self.decks):
+            return
+        for seat, deck in enumerate(self.decks):
+            if deck is None:
+                continue
+            if parse_deck(deck.data(), catalog, f"seat {seat}'s deck") != deck:
+                raise MalformedAnswer(f"seat {seat}'s deck does not match its card list",
+                                      rule=DECK_RULE)
+            if self.factions and self.factions[seat] != deck.faction:
+                raise MalformedAnswer(f"seat {seat} is given the faction "
+                                      f"{self.factions[seat]!r} but its deck's Leader is of "
+                                      f"{deck.faction!r}", rule=DECK_RULE)
+        leaders = [d.leader for d in self.seat_decks(catalog)]
+        for seat, leader in enumerate(leaders):
+            if leader in leaders[:seat]:
+                raise MalformedAnswer(f"seats {leaders.index(leader)} and {seat} both play the "
+                                      f"Leader {leader!r}: no two players may play the same "
+                                      "leader", rule=DECK_RULE)
 
     @property
     def target(self) -> int:
@@ -66,10 +100,33 @@ class SovereignConfig:
         return 12 if self.players == 2 else 10
 
     def seat_factions(self, catalog: Catalog) -> tuple[str, ...]:
+        if any(d is not None for d in self.decks):
+            return self._deck_factions(catalog)
         if self.factions:
             return self.factions
         ids = catalog.faction_ids
         return tuple(ids[s % len(ids)] for s in range(self.players))
+
+    def _deck_factions(self, catalog: Catalog) -> tuple[str, ...]:
+        """With custom decks: a deck's seat plays its Leader's faction; a seat without one
+        plays its ``factions`` entry, or else the next faction no deck's Leader is from."""
+        taken = {d.faction for d in self.decks if d is not None}
+        free = [f for f in catalog.faction_ids if f not in taken] or list(catalog.faction_ids)
+        out: list[str] = []
+        for seat, deck in enumerate(self.decks):
+            if deck is not None:
+                out.append(deck.faction)
+            elif self.factions:
+                out.append(self.factions[seat])
+            else:
+                out.append(free[sum(1 for d in self.decks[:seat] if d is None) % len(free)])
+        return tuple(out)
+
+    def seat_decks(self, catalog: Catalog) -> tuple[Deck, ...]:
+        """Every seat's deck: its custom deck, or its faction's own."""
+        decks = self.decks or (None,) * self.players
+        return tuple(d if d is not None else Deck.of_faction(catalog.faction(f))
+                     for d, f in zip(decks, self.seat_factions(catalog), strict=True))
 
 
 @attrs.define
@@ -243,6 +300,7 @@ class SovereignState:
             "players": self.players,
             "echo_target": self.config.target,
             "round_limit": self.config.round_limit,
+            **_deck_lists(self.config),
             "boards": [b.public() for b in self.boards],
             "units": {r: u.public() for r, u in sorted(self.units.items())},
             "facilities": {r: f.public() for r, f in sorted(self.facilities.items())},
@@ -271,6 +329,13 @@ class SovereignState:
 
     def digest(self) -> str:
         return digest_of("fairtable/sovereign/state/v1", self.digest_data())
+
+
+def _deck_lists(config: SovereignConfig) -> dict[str, Any]:
+    """The custom deck lists, public (absent when every seat plays its faction's deck)."""
+    if not any(d is not None for d in config.decks):
+        return {}
+    return {"decks": [None if d is None else d.data() for d in config.decks]}
 
 
 def _plain(value: Any) -> Any:

@@ -153,7 +153,7 @@ def test_battle_combat_example_sentinels_and_spies_against_hunter_seeker_and_nau
     assert s.units["0:ww-webweave-spies"].health == [1, 0]
     breach = [e for e in s.events if e[0] == "breach"][-1]
     assert breach[1:4] == (0, 1, "hand")
-    assert breach[4] == 3 + 2 + 1  # no living defender: attack values, plus the Spies' +1
+    assert breach[4] == 3 + 2  # no living defender: the attack values (l. 220, 232)
 
 
 # -- Move Phase example (l. 245) -----------------------------------------------------------------

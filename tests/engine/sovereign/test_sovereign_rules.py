@@ -178,12 +178,12 @@ def test_battle_damage_armor_and_simultaneous():
 def test_battle_breach_value_undefended_is_total_attack_plus_bonus():
     game, ref, me, foe = _battle(1)
     put_unit(game, me, 0, "ww-sentinels")
-    put_unit(game, me, 0, "ww-webweave-spies", talents=2)
+    put_unit(game, me, 0, "ww-updraft-scouts")  # attack 1, +1 breach value
     until(game, ref, "attack", seat=me)
     game.apply(A.Attack(me, 0, 2, foe, 1))
     until(game, ref, "move", seat=me)
     breach = [e for e in game.state.events if e[0] == "breach"][-1]
-    assert breach[4] == 3 + 2 + 1
+    assert breach[4] == 3 + 1 + 1
 
 
 def test_battle_breach_with_living_defender_is_one_per_attacker():
@@ -264,11 +264,10 @@ def test_card_data_errors_name_file_card_and_field():
     assert (info.value.file, info.value.card, info.value.field) == (
         "factions/windwalker.toml", "ww-sentinels", "attack")
     bad = text.replace('op = "breach_bonus", amount = 1 } ]\ntext = "+1 breach value."\n\n'
-                       '[[card]]\nid = "ww-herdmasters"', 'op = "explode" } ]\ntext = ""\n\n'
-                       '[[card]]\nid = "ww-herdmasters"')
+                       '# -- augments', 'op = "explode" } ]\ntext = ""\n\n# -- augments')
     with pytest.raises(CardDataError) as info:
         build_catalog({"factions/windwalker.toml": bad})
-    assert info.value.card == "ww-webweave-spies" and info.value.field == "static[0].op"
+    assert info.value.card == "ww-updraft-scouts" and info.value.field == "static[0].op"
 
 
 def test_cards_rulebook_figures():
