@@ -21,6 +21,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
+from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -81,6 +82,19 @@ def describe(event: dict[str, Any]) -> str:
     return json.dumps(event, sort_keys=True)
 
 
+def seat_option(game: str, path: str | None) -> Any:
+    """What this seat brings from ``--deck PATH`` (checked), or None without one."""
+    if path is None:
+        return None
+    game_rules = rules(game)
+    if game_rules.load_seat_option is None:
+        raise NetUsageError(f"{game_rules.title} has no custom decks: drop --deck")
+    try:
+        return game_rules.load_seat_option(path)
+    except (CardDataError, EngineError) as exc:
+        raise NetUsageError(str(exc)) from None
+
+
 def _data_dir(args: argparse.Namespace) -> Path:
     return Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
 
@@ -134,7 +148,8 @@ async def _host(args: argparse.Namespace) -> None:
     identity = _identity(data_dir)
     emit = _printer(args.json)
     node = TableNode(_config(args, data_dir, True), identity, seats=args.seats, game=args.game,
-                     decider=_decider(args.bot, identity.seed, args.game), emit=emit)
+                     decider=_decider(args.bot, identity.seed, args.game), emit=emit,
+                     brings=seat_option(args.game, args.deck))
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         for index in range(args.bots):
@@ -163,9 +178,10 @@ async def _join(args: argparse.Namespace) -> None:
         raise NetUsageError(f"not an invite: {exc}") from None
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
+    game = _invite_game(invite)
     node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
-                     decider=_decider(args.bot, identity.seed, _invite_game(invite)),
-                     emit=_printer(args.json))
+                     decider=_decider(args.bot, identity.seed, game),
+                     emit=_printer(args.json), brings=seat_option(game, args.deck))
     await node.run()
 
 
@@ -197,8 +213,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
         data_dir = _data_dir(args)
         if args.command == "host":
-            return play.host_screen(args, data_dir, _screen_config(args, True))
-        return play.join_screen(args.invite, data_dir, _screen_config(args, args.via is None))
+            return play.host_screen(args, data_dir, _screen_config(args, True),
+                                    brings=seat_option(args.game, args.deck))
+        return play.join_screen(args.invite, data_dir, _screen_config(args, args.via is None),
+                                deck=args.deck)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
     problem: Exception | None = None
@@ -248,6 +266,8 @@ def add_commands(sub: Any) -> None:
         if listen:
             p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
             p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
+            p.add_argument("--deck", metavar="FILE",
+                           help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
             p.add_argument("--advertise", default="127.0.0.1",
                            help="the address others reach this machine at (for the invite)")
             p.add_argument("--seat-timeout", type=float, default=10.0,

@@ -79,14 +79,14 @@ def model_for(game: str) -> Any:
 
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
              pace: float = 0.6, config: dict[str, Any] | None = None,
-             game: str = "reign") -> Any:
+             game: str = "reign", brings: Any = None) -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
     async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = _identity(data_dir)
         node = TableNode(NodeConfig(data_dir=data_dir, ui_events=True, **(config or {})),
                          identity, invite=invite, seats=seats, game=game,
-                         emit=_forward(to_screen),
+                         emit=_forward(to_screen), brings=brings,
                          answers=answers)
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
@@ -99,6 +99,15 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
             await trio.sleep_forever()  # the screen decides when we stop
 
     return main
+
+
+def _seat_option(game: str, path: str | None) -> Any:
+    from client.netcli import NetUsageError, seat_option
+
+    try:
+        return seat_option(game, path)
+    except NetUsageError as exc:
+        raise PlayUsageError(str(exc)) from None
 
 
 def _run_screen(model: Any, network: Any) -> None:
@@ -136,9 +145,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.round_limit is not None and args.round_limit < 0:
         raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
+    brings = _seat_option(args.game, args.deck)
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
                                config={"listen_host": "127.0.0.1",
-                                       "round_limit": args.round_limit}, game=args.game))
+                                       "round_limit": args.round_limit}, game=args.game,
+                               brings=brings))
     print(model.over or "Game kept; 'fairtable resume' reopens it.")
     return 0
 
@@ -179,16 +190,17 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
-def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]) -> int:
+def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any],
+                brings: Any = None) -> int:
     model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
-                               config=config, game=args.game))
+                               config=config, game=args.game, brings=brings))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
 
 
 def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
-                seconds: float = 3.0) -> int:
+                seconds: float = 3.0, deck: str | None = None) -> int:
     if invite_text is None:
         found = trio.run(lambda: listen(duration=seconds))
         if found:
@@ -207,7 +219,8 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
     except InviteError as exc:
         raise PlayUsageError(f"not an invite: {exc}") from None
     model = model_for(invite.game)
-    _run_screen(model, _network(data_dir, invite=invite, config=config))
+    brings = _seat_option(invite.game, deck)
+    _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
 
@@ -218,6 +231,8 @@ def add_commands(sub: Any) -> None:
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    play.add_argument("--deck", metavar="FILE",
+                      help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
     play.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")

@@ -45,6 +45,10 @@ class GameRules:
     - ``legal_answers(view, decision)`` enumerates answers (may be long);
       ``random_answer(view, decision, rng)`` picks one legal answer.
     - ``summary(game)`` gives the game-specific fields of a finished game's report.
+    - ``seat_option`` names the table option each seat may bring (Sovereign: ``"decks"``,
+      one custom deck per seat, collected in the lobby into a list in seat order);
+      ``load_seat_option(path)`` reads and checks one from a file, returning plain JSON
+      data (a typed engine error, e.g. ``CardDataError``, when it is not valid).
     """
 
     name: str
@@ -61,6 +65,8 @@ class GameRules:
     gifted_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
     places_face_down: Callable[[Any], bool] = lambda answer: False
     default_round_limit: int = 60
+    seat_option: str | None = None
+    load_seat_option: Callable[[str], Any] | None = None
 
     @property
     def seat_text(self) -> str:
@@ -85,3 +91,10 @@ def rules(name: str) -> GameRules:
     module = importlib.import_module(f"engine.{name}")
     found: GameRules = module.RULES
     return found
+
+
+def table_options(rules_: GameRules, seat_values: list[Any]) -> dict[str, Any]:
+    """The table options from what each seat brought (``None``: nothing), in seat order."""
+    if rules_.seat_option is None or all(v is None for v in seat_values):
+        return {}
+    return {rules_.seat_option: list(seat_values)}

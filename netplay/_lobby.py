@@ -18,6 +18,7 @@ import attrs
 
 from protocol import Identity, PublicIdentity, TableSpec, decode_as, encode, message
 from protocol._codec import blob, integer, item_bytes, items, label
+from protocol._table import MAX_OPTIONS
 
 __all__ = [
     "JoinRequest",
@@ -35,11 +36,14 @@ START_DOMAIN = b"fairtable/start/v1\x00"
 @message("join")
 @attrs.frozen
 class JoinRequest:
-    """A player asks for a seat: its key, proof of the invite, and a port it listens on."""
+    """A player asks for a seat: its key, proof of the invite, a port it listens on, and
+    what it brings to the table (the game's seat option, e.g. a Sovereign deck, as
+    canonical JSON; empty for nothing)."""
 
     key: bytes = blob(exact=32)
     proof: bytes = blob(exact=32)
     listen: int = integer(hi=65535)
+    brings: bytes = blob(max_len=MAX_OPTIONS, default=b"")
 
 
 @message("lobby")

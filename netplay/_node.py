@@ -15,6 +15,7 @@ it came from, and a new link first asks for what it is missing.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import time
@@ -26,8 +27,10 @@ import attrs
 import trio
 
 import protocol as P
-from engine.errors import EngineError
+from engine.canonical import canonical_bytes
+from engine.errors import CardDataError, EngineError
 from engine.games import rules as game_rules
+from engine.games import table_options
 
 from ._discovery import Announcement, announce
 from ._invite import Invite, join_proof, relay_token
@@ -97,9 +100,12 @@ class TableNode:
         decider: Decider | None = None,
         emit: Emit = lambda event: None,
         answers: trio.MemoryReceiveChannel[Any] | None = None,
+        brings: Any = None,
     ) -> None:
         """``decider`` answers for a bot; without one, ``answers`` brings a person's answers
-        (from the screen, through a bounded channel) and ``emit`` reports every view."""
+        (from the screen, through a bounded channel) and ``emit`` reports every view.
+        ``brings`` is what this seat brings to the table (the game's seat option, e.g. a
+        Sovereign deck, as plain JSON data), or None."""
         self.config = config
         self.identity = identity
         self.invite = invite
@@ -113,6 +119,8 @@ class TableNode:
         self.start: TableStart | None = None
         self.peers: set[_Peer] = set()
         self.lobby: list[tuple[bytes, bytes]] = []  # host: (key, address) in seat order
+        self.brings = brings
+        self.brought: dict[bytes, Any] = {}  # host: what each seated key brings
         self.early: list[bytes] = []
         self.folder: TableFolder | None = None
         self.log: LogFile | None = None
@@ -324,9 +332,10 @@ class TableNode:
         assert self.invite is not None
         if not self.hosting and self.start is None:
             key = self.identity.public.key
+            brings = b"" if self.brings is None else canonical_bytes(self.brings)
             self._send(peer, P.encode(JoinRequest(
                 key, join_proof(self.invite.secret, self.invite.scope, key),
-                self.port if self.config.via is None else 0)))
+                self.port if self.config.via is None else 0, brings)))
         if self.start is not None:
             self._send(peer, P.encode(self.start))
         if self.session is not None:
@@ -380,15 +389,26 @@ class TableNode:
             return
         if not self.lobby:
             self.lobby.append((self.identity.public.key, b""))
+            self.brought[self.identity.public.key] = self.brings
         if msg.key in (k for k, _ in self.lobby):
             return
         if len(self.lobby) >= self.seats:
+            return
+        try:
+            brings = json.loads(msg.brings.decode("utf-8")) if msg.brings else None
+        except (UnicodeDecodeError, ValueError):
+            self.emit({"event": "refused", "reason": "a join bringing something unreadable"})
             return
         address = b""
         remote_host = peer.link.address.rpartition(":")[0]
         if msg.listen and remote_host not in ("", "?") and not peer.via_relay:
             address = f"{remote_host}:{msg.listen}".encode()
         self.lobby.append((msg.key, address))
+        self.brought[msg.key] = brings
+        if len(self.lobby) == self.seats and not self._table_can_start():
+            self.lobby.pop()
+            del self.brought[msg.key]
+            return
         status = LobbyStatus(len(self.lobby), self.seats)
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
         self._broadcast(P.encode(status))
@@ -396,10 +416,29 @@ class TableNode:
             limit = self.config.round_limit
             if limit is None:
                 limit = game_rules(self.game).default_round_limit
-            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), limit, os.urandom(32))
+            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), limit, os.urandom(32),
+                               self._options())
             start = sign_start(self.identity, spec, tuple(a for _, a in self.lobby))
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
+
+    def _options(self) -> bytes:
+        """The table options from what the seats brought, canonical JSON (or empty)."""
+        options = table_options(game_rules(self.game), [self.brought.get(k) for k, _ in self.lobby])
+        return canonical_bytes(options) if options else b""
+
+    def _table_can_start(self) -> bool:
+        """Whether the full lobby makes a game (e.g. no two Sovereign decks share a Leader);
+        if not, the last joiner is refused with the reason."""
+        rules = game_rules(self.game)
+        spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), 0, bytes(32),
+                           self._options())
+        try:
+            rules.new_game(self.seats, 0, known=[], options=spec.game_options())
+        except (EngineError, CardDataError, P.DecodeError) as exc:
+            self.emit({"event": "refused", "reason": f"the table cannot start: {exc}"})
+            return False
+        return True
 
     def _on_links(self, peer: _Peer, data: bytes, msg: Links) -> None:
         peer.linked = frozenset(msg.keys)

@@ -129,11 +129,16 @@ def label() -> Any:
     return attrs.field(validator=lambda _i, a, v: _check_label(v, a))
 
 
-def blob(*, exact: int | None = None, max_len: int | None = None) -> Any:
-    """An attrs field holding bytes, of ``exact`` length or at most ``max_len``."""
+def blob(*, exact: int | None = None, max_len: int | None = None,
+         default: bytes | None = None) -> Any:
+    """An attrs field holding bytes, of ``exact`` length or at most ``max_len`` (with a
+    ``default`` when given)."""
     cap = exact if max_len is None else max_len
     if cap is None:
         raise LocalProtocolError("a bytes field needs a size cap")
+    if default is not None:
+        return attrs.field(default=default,
+                           validator=lambda _i, a, v: _check_bytes(v, a, exact, cap))
     return attrs.field(validator=lambda _i, a, v: _check_bytes(v, a, exact, cap))
 
 

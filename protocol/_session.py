@@ -28,7 +28,7 @@ import nacl.exceptions
 import nacl.secret
 
 from engine.canonical import canonical_bytes
-from engine.errors import EngineError, IllegalReveal
+from engine.errors import CardDataError, EngineError, IllegalReveal
 from engine.games import rules as game_rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -167,8 +167,12 @@ class TableSession:
         self.roster = spec.roster()
         if seat is not None and (identity is None or identity.public.key != spec.players[seat]):
             raise LocalProtocolError("the identity does not hold this seat's key")
-        self.game = self.rules.new_game(spec.seats, spec.round_limit,
-                                        known=[] if seat is None else [seat])
+        try:
+            self.game = self.rules.new_game(spec.seats, spec.round_limit,
+                                            known=[] if seat is None else [seat],
+                                            options=spec.game_options())
+        except (EngineError, CardDataError, DecodeError) as exc:
+            raise LocalProtocolError(f"the table's settings cannot start a game: {exc}") from None
         self.log = FeedLog(self.table, self.roster)
         self.feed = Feed(identity, self.table, seat) if seat is not None else None
         seed = os.urandom(32) if secret_seed is None else secret_seed

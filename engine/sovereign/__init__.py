@@ -1,9 +1,9 @@
 """Sovereign: Fall of Wormwood -- rules, cards and the engine contract for them.
 
-Not yet in :data:`engine.games.GAMES` (the screen and a review against the rulebook are
-still to come).  ``RULES`` is ready for that registry.  No answer carries a card identity or
-needs a commitment: a hand card is named by its handle, whose ciphertext the protocol
-already binds, and identities move only through Deal, Peek, Rehandle and Reveal.
+``RULES`` is its entry in :data:`engine.games.GAMES`.  A seat may bring a custom deck (the
+table option ``decks``).  No answer carries a card identity or needs a commitment: a hand
+card is named by its handle, whose ciphertext the protocol already binds, and identities
+move only through Deal, Peek, Rehandle and Reveal.
 """
 
 from collections.abc import Mapping
@@ -40,6 +40,11 @@ def _decks(value: object) -> tuple[Deck | None, ...]:
                  for seat, d in enumerate(value))
 
 
+def _load_deck_data(path: str) -> dict[str, object]:
+    """A deck file, checked (:class:`DeckError` otherwise), as the data a lobby carries."""
+    return load_deck(path).data()
+
+
 def _summary(game: SovereignGame) -> dict[str, object]:
     s = game.state
     return {"rounds": s.round, "turns": s.turn, "decisions": s.decisions,
@@ -54,7 +59,7 @@ def _rules() -> GameRules:
         new_game=_new_game, answer_kinds=tuple(ANSWER_KINDS.values()),
         legal_answers=choices.legal_answers, random_answer=choices.random_answer,
         summary=_summary, public_part=answers.public_part,
-        default_round_limit=60,
+        default_round_limit=60, seat_option="decks", load_seat_option=_load_deck_data,
     )
 
 

@@ -31,3 +31,22 @@ def test_join_with_a_broken_invite_is_refused_clearly(tmp_path: Path) -> None:
 def test_play_needs_two_to_six_bots(tmp_path: Path) -> None:
     done = run("play", "reign", "--bots", "1", "--data-dir", str(tmp_path))
     assert done.returncode == 2 and "--bots 2 to 6" in done.stderr
+
+
+def test_a_deck_file_that_breaks_the_deck_building_rules_is_refused_clearly(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "deck.toml"
+    bad.write_text('leader = "md-tribune-castra"\ncards = ["ww-sentinels"]\nechoes = []\n')
+    for command in (("play", "sovereign", "--bots", "1"),
+                    ("host", "sovereign", "--seats", "2", "--bot", "random", "--no-announce")):
+        done = run(*command, "--deck", str(bad), "--data-dir", str(tmp_path / "data"))
+        assert done.returncode == 2, done.stderr
+        assert "deck.toml" in done.stderr and "30" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_a_deck_for_a_game_without_custom_decks_is_refused(tmp_path: Path) -> None:
+    done = run("host", "reign", "--seats", "3", "--bot", "random", "--no-announce",
+               "--deck", str(tmp_path / "x.toml"), "--data-dir", str(tmp_path))
+    assert done.returncode == 2 and "no custom decks" in done.stderr

@@ -17,7 +17,8 @@ import trio
 import protocol as P
 from client.sovereign_bots import BOTS
 from engine.rng import ChanceStream
-from engine.sovereign import standard_catalog
+from engine.sovereign import Deck, load_deck, standard_catalog
+from netplay import NodeConfig, TableNode
 from tests.leaks import strings_in
 from tests.netplay.test_tables import Table
 
@@ -53,3 +54,65 @@ async def test_sovereign_bot_game_over_sockets_ends_with_one_digest(
             if isinstance(msg, P.Entry):
                 texts = {s for raw in msg.message().parts for s in strings_in(json.loads(raw))}
             assert not texts & cards
+
+
+SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
+
+
+async def test_sovereign_custom_decks_brought_to_the_lobby_are_played(tmp_path: Path) -> None:
+    """Customizing Your Deck: each seat brings its deck file; the decks are public table
+    options, so every peer builds the same game from them."""
+    catalog = standard_catalog()
+    sample = load_deck(str(SAMPLE))
+    other = Deck.of_faction(catalog.faction("undercity")).data()
+    brought = [sample.data(), other]
+    events: list[list[dict[str, Any]]] = [[], []]
+    async with trio.open_nursery() as nursery:
+        host = TableNode(NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+                         P.Identity.generate(), seats=2, game="sovereign",
+                         decider=sovereign_bot(0), emit=events[0].append, brings=brought[0])
+        with trio.fail_after(120):
+            invite = await nursery.start(host.run)
+            guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                              P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
+                              emit=events[1].append, brings=brought[1])
+            nursery.start_soon(guest.run)
+            await host.done.wait()
+            await guest.done.wait()
+        nursery.cancel_scope.cancel()
+    over = [next(e for e in ev if e["event"] == "game_over") for ev in events]
+    assert over[0]["digest"] == over[1]["digest"]
+    for node in (host, guest):
+        assert node.session is not None
+        assert json.loads(node.session.spec.options) == {"decks": brought}
+        leaders = [b.leader for b in node.session.game.state.boards]
+        assert leaders == [sample.leader, brought[1]["leader"]]
+
+
+async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_path: Path) -> None:
+    """No two seats may play the same Leader (docs/rules/sovereign.md §1.13): the joiner
+    whose deck repeats the host's Leader is refused, and the table does not start."""
+    deck = load_deck(str(SAMPLE)).data()
+    events: list[dict[str, Any]] = []
+    refused = trio.Event()
+
+    def emit(event: dict[str, Any]) -> None:
+        events.append(event)
+        if event["event"] == "refused":
+            refused.set()
+
+    async with trio.open_nursery() as nursery:
+        host = TableNode(NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+                         P.Identity.generate(), seats=2, game="sovereign",
+                         decider=sovereign_bot(0), emit=emit, brings=deck)
+        with trio.fail_after(60):
+            invite = await nursery.start(host.run)
+            guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                              P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
+                              brings=deck)
+            nursery.start_soon(guest.run)
+            await refused.wait()
+        nursery.cancel_scope.cancel()
+    refusal = next(e for e in events if e["event"] == "refused")
+    assert "cannot start" in refusal["reason"] and "Leader" in refusal["reason"]
+    assert host.start is None and host.session is None
