@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.model import ClientModel as _SharedModel
+from client.menu_model import MenuModel, Shortcut
 from client.sodalis_bots import Board, HeuristicBot
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -279,7 +279,7 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
     return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
-class ClientModel(_SharedModel):
+class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
     view: SodalisView | None  # type: ignore[assignment]
@@ -386,37 +386,19 @@ class ClientModel(_SharedModel):
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
-    def command(self, text: str) -> None:
-        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
-        text = " ".join(text.strip().lower().split())
-        self.show_help = False
-        if text in ("?", "help"):
-            self.show_help = True
-            self.message = self.help_text()
-            return
+    def shortcuts(self) -> dict[str, Shortcut]:
+        def on_view(parse: Callable[[SodalisView, Decision, list[str]], Any]) -> Shortcut:
+            return lambda d, word, words: parse(self.view, d, words)  # type: ignore[arg-type]
+
+        return {"end": on_view(self._end), "pass": on_view(self._pass), "go": on_view(self._go),
+                "cast": on_view(self._cast), "flip": on_view(self._flip)}
+
+    def refused(self, answer: Any) -> str:
         d, view = self.decision, self.view
-        if d is None or view is None:
-            self.message = self.over or "Nothing to decide now."
-            return
-        menu = self.menu()
-        number = text[1:] if text.startswith("#") else text
-        if number.isdigit():
-            if not 1 <= int(number) <= len(menu):
-                self.message = f"There is no option {text}: choose 1 to {len(menu)}."
-                return
-            self._send(menu[int(number) - 1][1])
-            return
-        word, _, rest = text.partition(" ")
-        parse = {"end": self._end, "pass": self._pass, "go": self._go, "cast": self._cast,
-                 "flip": self._flip}.get(word)
-        answer = parse(view, d, rest.split()) if parse is not None else (
-            f"Type a number from 1 to {len(menu)} (? for help).")
-        if isinstance(answer, str):
-            self.message = answer
-        elif answer not in list(legal_answers(view, d)):
-            self.message = "Not allowed now: " + label(view, d, answer)
-        else:
-            self._send(answer)
+        assert d is not None and view is not None
+        if answer in list(legal_answers(view, d)):
+            return ""
+        return "Not allowed now: " + label(view, d, answer)
 
     def _end(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
         return EndTurn(d.seat) if d.kind == "turn" else "Only your turn can be ended."
