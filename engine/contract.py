@@ -18,6 +18,7 @@ The state object must have ``pending`` (list of requests), ``buffered`` (seat ->
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -28,7 +29,7 @@ Check = Callable[[Any, Decision, Any], None]
 Apply = Callable[[Any, Decision, Any], None]
 
 
-class ContractGame:
+class ContractGame(abc.ABC):
     """Answer dispatch for one game; subclasses give the tables and the flow."""
 
     DECISIONS: ClassVar[Mapping[type, tuple[str, Check, Apply]]] = {}
@@ -39,12 +40,13 @@ class ContractGame:
 
     # -- what a game supplies ---------------------------------------------------------------
     @property
+    @abc.abstractmethod
     def over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended."""
 
+    @abc.abstractmethod
     def advance(self) -> None:
         """Run the game's flow until it needs an answer."""
-        raise NotImplementedError
 
     def check_simultaneous(self, answer: Any) -> None:
         """Extra checks of a simultaneous answer against those already buffered."""
