@@ -48,8 +48,9 @@ class ContractGame(abc.ABC):
     def advance(self) -> None:
         """Run the game's flow until it needs an answer."""
 
-    def check_simultaneous(self, answer: Any) -> None:
-        """Extra checks of a simultaneous answer against those already buffered."""
+    def check_simultaneous(self, answer: Any) -> None:  # noqa: B027 -- optional hook
+        """Extra checks of a simultaneous answer against those already buffered (none by
+        default)."""
 
     # -- the contract -----------------------------------------------------------------------
     def pending(self) -> tuple[Request, ...]:
