@@ -1,6 +1,7 @@
-"""End to end in a real terminal: ``fairtable play sodalis --bots 1 --round-limit 3`` in tmux
-at 80x24 (the full protocol over loopback, one bot peer), played to the end by typing as a
-person would: the first option (``#1``) at every decision."""
+"""End to end in a real terminal: ``fairtable play GAME --bots 1 --round-limit N`` in tmux at
+80x24 (the full protocol over loopback, one bot peer) for the menu-driven games, Sodalis and
+Sovereign, played to the end by typing as a person would: the first option (``#1``) at every
+decision.  (Reign's typed game is ``test_terminal.py``.)"""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 
 def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
@@ -20,10 +23,16 @@ def screen(name: str) -> str:
     return tmux("capture-pane", "-t", name, "-p")
 
 
-def test_terminal_a_short_sodalis_game_typed_at_the_keyboard_ends(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("game", "rounds", "drawn"), [
+    ("sodalis", 3, ("P Paragon", "Sodalis - round")),  # the arena
+    ("sovereign", 2, ("Hand 8", ">you")),  # your lanes and hand
+])
+def test_terminal_a_short_game_typed_at_the_keyboard_ends(
+    tmp_path: Path, game: str, rounds: int, drawn: tuple[str, str]
+) -> None:
     name = f"ft-{uuid.uuid4().hex[:8]}"
-    command = (f"{shlex.quote(sys.executable)} -m client.cli play sodalis --bots 1 "
-               f"--round-limit 3 --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; "
+    command = (f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots 1 "
+               f"--round-limit {rounds} --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; "
                "echo EXITED; sleep 60")
     tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(Path.cwd()), command)
     try:
@@ -33,7 +42,7 @@ def test_terminal_a_short_sodalis_game_typed_at_the_keyboard_ends(tmp_path: Path
         seen_arena = False
         while time.monotonic() < deadline:
             now = screen(name)
-            seen_arena = seen_arena or ("P Paragon" in now and "Sodalis - round" in now)
+            seen_arena = seen_arena or all(text in now for text in drawn)
             if "Game over" in now or "The game stopped" in now:
                 break
             if "Your move" in now and now != last:
@@ -43,11 +52,10 @@ def test_terminal_a_short_sodalis_game_typed_at_the_keyboard_ends(tmp_path: Path
             time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
         final = screen(name)
         assert "Game over" in final, final
-        assert "nobody wins (round limit)" in final or "wins" in final
-        assert "Round 3/3" in final or "round 3/3" in final or "wins the Trial" in final
+        assert "round limit" in final or "win" in final
         lines = final.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert seen_arena and "you " in final  # the arena and the side pane were drawn
+        assert seen_arena  # the game's table was drawn
         assert typed > 5
         tmux("send-keys", "-t", name, "q", "Enter")
         deadline = time.monotonic() + 30
