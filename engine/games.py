@@ -49,6 +49,10 @@ class GameRules:
       one custom deck per seat, collected in the lobby into a list in seat order);
       ``load_seat_option(path)`` reads and checks one from a file, returning plain JSON
       data (a typed engine error, e.g. ``CardDataError``, when it is not valid).
+    - ``audit_cards(game, cards)``: at the end-of-game audit, the identities of the cards
+      still face down under a handle (handle -> card); returns ``(seat, reason)`` for a
+      seat whose hidden cards broke the rules (a reflex left in a Sovereign forge), else
+      None.
     """
 
     name: str
@@ -67,6 +71,7 @@ class GameRules:
     default_round_limit: int = 60
     seat_option: str | None = None
     load_seat_option: Callable[[str], Any] | None = None
+    audit_cards: Callable[[Any, dict[int, str]], tuple[int, str] | None] | None = None
 
     @property
     def seat_text(self) -> str:

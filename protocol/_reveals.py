@@ -28,7 +28,7 @@ from ._errors import (
     LocalProtocolError,
 )
 from ._exchange_core import Commitment, ExchangeCore, Slot, _slot_bytes
-from ._group import GroupError, base_mul
+from ._group import GroupError, base_mul, mul, sub
 from ._messages import JOINT
 from ._session_messages import AuditOpening, HeldSlot, Opening
 
@@ -223,6 +223,32 @@ class RevealExchanges(ExchangeCore):
         return {group: [fresh_by_handle[h] for h in handles]
                 for group, handles, _mixed in req.groups}
 
+    def audit_held_cards(self, secrets: dict[int, bytes]) -> None:
+        """With every deck key open, read every card still face down under a handle (a
+        Sovereign forge, say) and let the game's rules judge what was never revealed."""
+        from ._session import Blame
+
+        judge = self.s.rules.audit_cards
+        if judge is None or not self.handle_slot:
+            return
+        cards: dict[int, str] = {}
+        for handle, slot in sorted(self.handle_slot.items()):
+            for seat, held in self.held.items():
+                ct = held.get(slot)
+                if ct is None:
+                    continue
+                try:
+                    point = sub(ct.b, mul(secrets[seat], ct.a))
+                except GroupError:
+                    continue
+                card = self.point_card.get(point)
+                if card is not None:
+                    cards[handle] = card
+        found = judge(self.s.game, cards)
+        if found is not None:
+            seat, reason = found
+            raise Blame(seat, "illegal-move", f"opened at the audit: {reason}")
+
     def audit(self) -> bool:
         """Open our secrets, check everyone's; emit the result once."""
         from ._session import Blame, GameFinished
@@ -257,6 +283,8 @@ class RevealExchanges(ExchangeCore):
             if opening is None:
                 raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its re-handle {step}")
             verify_shuffle_opening(before, after, self.keys[seat], opening, seat=seat)
+        if not self.early_audit:
+            self.audit_held_cards({seat: m.deck_secret for seat, m in openings.items()})
         self.audited = True
         if self.early_audit:
             raise Blame(None, "inconclusive", f"{self.early_audit}, but every shuffle and key "

@@ -235,3 +235,34 @@ def test_a_holder_that_never_answers_a_peek_is_the_one_waited_for() -> None:
         assert honest.finished is None and honest.waiting == {0}
         honest.timeout(0)
         assert honest.verdict is not None and honest.verdict.seat == 0
+
+
+def test_audit_opens_the_cards_never_revealed_for_the_rules_to_judge() -> None:
+    seen: list[dict[int, str]] = []
+
+    def judge(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
+        seen.append(dict(cards))
+        return None
+
+    object.__setattr__(RULES, "audit_cards", judge)  # GameRules is frozen
+    try:
+        sessions = _play(4)
+    finally:
+        object.__setattr__(RULES, "audit_cards", None)
+    assert all(s.finished is not None for s in sessions)
+    holder = sessions[0].exchanges
+    hidden = {6: holder.mine[holder.handle_slot[6]], 8: holder.mine[holder.handle_slot[8]]}
+    assert len(seen) == 3  # every peer judged
+    for cards in seen:  # seat 0's two cards never shown, and seat 1's three
+        assert {h: cards[h] for h in (6, 8)} == hidden and set(cards) == {3, 4, 5, 6, 8}
+
+
+def test_a_hidden_card_the_rules_forbid_is_blamed_at_the_audit() -> None:
+    object.__setattr__(RULES, "audit_cards", lambda game, cards: (0, "a card that may not be"))
+    try:
+        sessions = _play(4)
+    finally:
+        object.__setattr__(RULES, "audit_cards", None)
+    for session in sessions:
+        assert session.verdict is not None and session.finished is None
+        assert (session.verdict.seat, session.verdict.kind) == (0, "illegal-move")
