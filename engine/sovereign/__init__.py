@@ -52,7 +52,7 @@ def _summary(game: SovereignGame) -> dict[str, object]:
 
 
 def _rules() -> GameRules:
-    from engine.sovereign import answers, choices
+    from engine.sovereign import answers, audit, choices
 
     return GameRules(
         name="sovereign", title="Sovereign: Fall of Wormwood", seat_counts=(2, 3, 4, 5, 6),
@@ -60,6 +60,7 @@ def _rules() -> GameRules:
         legal_answers=choices.legal_answers, random_answer=choices.random_answer,
         summary=_summary, public_part=answers.public_part,
         default_round_limit=60, seat_option="decks", load_seat_option=_load_deck_data,
+        audit_cards=audit.audit_cards,
     )
 
 

@@ -1,0 +1,42 @@
+"""What the end-of-game audit checks of the cards nobody ever revealed.
+
+At the end every deck key is opened, so the protocol can read every card still face
+down under a handle and hands them here (``RULES.audit_cards``).  Two things the rules
+forbid could only be hidden until then:
+
+- a card in a forge that could never be forged -- a reflex ("Reflexes ... are never placed
+  in the forge", the readings §1.4): the seat that placed it is blamed;
+- an Echo an attacker saw in a forge breach and did not score ("the attacker ... scores
+  every Echo", Breaching): a forge card stays where it is when nothing is scored, so an
+  Echo still in that forge at the end, among the cards that breach showed, names the
+  attacker.  (The breach that ended the game may stop scoring at the target: it is not
+  judged.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.sovereign.state import SovereignState
+
+
+def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
+    """``(seat, reason)`` for the first seat whose hidden cards broke the rules, else None."""
+    state: SovereignState = game.state
+    defs = state.catalog.defs
+    for seat, board in enumerate(state.boards):
+        for slot in board.forge:
+            card = cards.get(slot.handle)
+            if card is not None and card in defs and defs[card].type == "reflex":
+                return seat, f"seat {seat} kept the reflex {defs[card].name} in its forge"
+    peeks = [e for e in state.events if e[0] == "peek"]
+    if state.winner is not None and peeks and peeks[-1][1] == state.winner:
+        peeks = peeks[:-1]  # the winning breach may stop scoring at the target
+    for _, attacker, victim, handles in peeks:
+        in_forge = {s.handle for s in state.boards[victim].forge}
+        for handle in handles:
+            card = cards.get(handle)
+            if handle in in_forge and card in defs and defs[card].type == "echo":
+                return attacker, (f"seat {attacker} saw the Echo {defs[card].name} in seat "
+                                  f"{victim}'s forge and did not score it")
+    return None

@@ -1,0 +1,44 @@
+"""The end-of-game audit of cards nobody revealed (engine side, ``RULES.audit_cards``):
+a reflex kept in a forge, and an Echo a forge breach showed but the attacker left."""
+
+from __future__ import annotations
+
+from engine.sovereign import RULES
+from engine.sovereign.position import position
+
+LINE = ("sovereign players=2 factions=windwalker,windwalker phase=forge "
+        "forge0=ww-desperate-sacrifice:1,ww-echo-first-wind:1 forge1=ww-echo-first-wind:2")
+
+
+def _forge(game, seat: int) -> list[int]:  # type: ignore[no-untyped-def]
+    return [s.handle for s in game.state.boards[seat].forge]
+
+
+def test_forge_a_reflex_kept_in_a_forge_is_blamed_on_its_seat_at_the_audit() -> None:
+    game, _ = position(LINE)
+    reflex, echo = _forge(game, 0)
+    cards = {reflex: "ww-desperate-sacrifice", echo: "ww-echo-first-wind"}
+    assert RULES.audit_cards is not None
+    found = RULES.audit_cards(game, cards)
+    assert found is not None and found[0] == 0 and "Desperate Sacrifice" in found[1]
+
+
+def test_forge_cards_that_may_be_there_pass_the_audit() -> None:
+    game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge "
+                       "forge0=ww-echo-first-wind:1 forge1=ww-grav-skimmers:2")
+    (echo,), (unit,) = _forge(game, 0), _forge(game, 1)
+    assert RULES.audit_cards is not None
+    assert RULES.audit_cards(game, {echo: "ww-echo-first-wind", unit: "ww-grav-skimmers"}) is None
+
+
+def test_breaching_an_echo_seen_in_a_forge_breach_and_left_there_names_the_attacker() -> None:
+    game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge "
+                       "forge1=ww-echo-first-wind:2,ww-grav-skimmers:1")
+    echo, unit = _forge(game, 1)
+    game.state.events.append(("peek", 0, 1, [echo, unit]))  # seat 0's forge breach saw both
+    cards = {echo: "ww-echo-first-wind", unit: "ww-grav-skimmers"}
+    assert RULES.audit_cards is not None
+    found = RULES.audit_cards(game, cards)
+    assert found is not None and found[0] == 0 and "did not score" in found[1]
+    game.state.events[-1] = ("peek", 0, 1, [unit])  # a breach that saw only the unit
+    assert RULES.audit_cards(game, cards) is None
