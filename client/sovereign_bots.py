@@ -31,6 +31,7 @@ from engine.sovereign import decide as decide_rules
 from engine.sovereign import effects, flow
 from engine.sovereign.answers import (
     Accelerate,
+    AddHealth,
     Attack,
     BreachPick,
     Findings,
@@ -39,6 +40,7 @@ from engine.sovereign.answers import (
     Losses,
     Move,
     Mulligan,
+    OptionalEffect,
     OrderTriggers,
     Pass,
     PlayToForge,
@@ -147,6 +149,24 @@ class HeuristicBot(Tactics):
     def _order_triggers(self, view: SovereignView, state: SovereignState,
                         d: Decision) -> OrderTriggers:
         return OrderTriggers(d.seat, tuple(d.get("sources")))
+
+    def _add_health(self, view: SovereignView, state: SovereignState,
+                    d: Decision) -> AddHealth:
+        """Drones first: idle talents forge and accelerate, drones only work."""
+        return AddHealth(d.seat, d.get("talents")[0])
+
+    def _optional_effect(self, view: SovereignView, state: SovereignState,
+                         d: Decision) -> OptionalEffect:
+        """Use a "may" effect on its own side (its own Citadel, its own unit); else not."""
+        from engine.sovereign.resolve import optional_effect
+
+        eff = optional_effect(state, d)
+        if not eff.target:
+            return OptionalEffect(d.seat, True)
+        mine = f"seat:{d.seat}" if eff.target == "seat" else None
+        if eff.op == "flip_drones" and state.boards[d.seat].citadel[1] and mine:
+            return OptionalEffect(d.seat, True, (mine,))
+        return OptionalEffect(d.seat, False)
 
     def _upkeep_return(self, view: SovereignView, state: SovereignState,
                        d: Decision) -> UpkeepReturn:

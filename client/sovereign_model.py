@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from client.model import ClientModel as _SharedModel
+from client.menu_model import MenuModel, Shortcut
 from client.sovereign_bots import HeuristicBot
 from client.sovereign_panes import (
     DEFS,
@@ -81,6 +81,10 @@ HELP = {
                    "and entry turn are public).",
     "findings": "After the breach look: score every Echo you saw; in a hand breach with none, "
                 "discard one of the cards you saw.",
+    "add_health": "A unit adds health: choose how many of the added tokens are talents and how "
+                  "many drones (adding may use either type, even above the printed maximum).",
+    "optional_effect": "One of your cards triggered an effect you may use: use it (on the "
+                       "target you choose) or decline it.",
 }
 KIND_ORDER = {"ForgeCard": 1, "PlayToForge": 2, "Accelerate": 3, "Work": 4, "PlayReflex": 5,
               "QuickForge": 6, "Move": 7, "Pass": 8}
@@ -171,6 +175,13 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         forge = [x[0] for b in view.public["boards"] for x in b["forge"]]
         return "look at " + ", ".join(slot_words(view, h) for h in sorted(
             a.handles, key=lambda h: forge.index(h) if h in forge else h))
+    if isinstance(a, A.AddHealth):
+        frm = "your Citadel" if d.get("source") == "citadel" else "the creche"
+        return (f"{name(d.get('unit'))} adds {citizens((a.talents, d.get('amount') - a.talents))}"
+                f" from {frm}")
+    if isinstance(a, A.OptionalEffect):
+        card = name(d.get("source"))
+        return f"use {card}" + _targets(view, a.targets) if a.use else f"do not use {card}"
     if isinstance(a, A.Findings):
         seen = dict(view.seen)
         if a.echoes:
@@ -285,7 +296,11 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "gain":
         return f"{w(e[1])} gain{'' if e[1] == me else 's'} {citizens((e[2], e[3]))}"
     if kind == "flip_drones":
-        return f"{w(e[1])} flip{'' if e[1] == me else 's'} {e[2]} drones to talents"
+        return f"{e[2]} drones on {whose(e[1], me)} Citadel flip to talents"
+    if kind == "optional":
+        return f"{w(e[1])} use{'' if e[1] == me else 's'} {name(e[2])}" + \
+            _targets(view, tuple(e[4])) if e[3] else \
+            f"{w(e[1])} decline{'' if e[1] == me else 's'} {name(e[2])}"
     if kind == "temp_stat":
         return f"{name(e[1])} changes {r(e[2])} until the end of the phase" if e[2] else \
             f"{name(e[1])} takes effect until the end of the phase"
@@ -308,7 +323,7 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     return None
 
 
-class ClientModel(_SharedModel):
+class ClientModel(MenuModel):
     """Everything the console screen shows of a Sovereign game, for one seat."""
 
     view: SovereignView | None  # type: ignore[assignment]
@@ -402,6 +417,8 @@ class ClientModel(_SharedModel):
                 fight["spaces"] = list(lanes[bt["target_lane"]])
             else:
                 fight["spaces"] = []
+            if bt.get("order") is not None:  # the attackers' temporary lane, swaps included
+                fight["order"] = list(bt["order"])
         order, spaces = fight.get("order", []), fight["spaces"]
         for a, d in ((src, tgt), (tgt, src)):
             if a in order and d in spaces:
@@ -470,42 +487,14 @@ class ClientModel(_SharedModel):
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
-    def command(self, text: str) -> None:
-        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
-        text = " ".join(text.strip().lower().split())
-        self.show_help = False
-        if text in ("?", "help"):
-            self.show_help = True
-            self.message = self.help_text()
-            return
-        d, view = self.decision, self.view
-        if d is None or view is None:
-            self.message = self.over or "Nothing to decide now."
-            return
-        menu = self.menu()
-        number = text[1:] if text.startswith("#") else text
-        if number.isdigit():
-            if not 1 <= int(number) <= len(menu):
-                self.message = f"There is no option {text}: choose 1 to {len(menu)}."
-                return
-            self._send(menu[int(number) - 1][1])
-            return
-        word, _, rest = text.partition(" ")
-        parse = {"pass": self._pass, "end": self._pass, "keep": self._mulligan,
-                 "free": self._mulligan, "shown": self._mulligan, "play": self._play,
-                 "acc": self._acc, "reveal": self._reveal}.get(word)
-        if parse is None:
-            self.message = f"Type a number from 1 to {len(menu)} (? for help)."
-            return
-        answer = parse(d, word, rest.split())
-        if isinstance(answer, str):
-            self.message = answer
-            return
+    def shortcuts(self) -> dict[str, Shortcut]:
+        return {"pass": self._pass, "end": self._pass, "keep": self._mulligan,
+                "free": self._mulligan, "shown": self._mulligan, "play": self._play,
+                "acc": self._acc, "reveal": self._reveal}
+
+    def refused(self, answer: Any) -> str:
         problem = self.refusal(answer)
-        if problem:
-            self.message = f"Not allowed: {problem}"
-        else:
-            self._send(answer)
+        return f"Not allowed: {problem}" if problem else ""
 
     def _pass(self, d: Decision, word: str, words: list[str]) -> Any:
         seat = d.seat

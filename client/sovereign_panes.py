@@ -164,7 +164,7 @@ def battle_line(view: SovereignView) -> str | None:
         return None
     me = view.seat
     alive = [short(a, 10) for a in bt["order"] if a in bt["attackers"]]
-    dead = len(bt["order"]) - len(bt.get("attackers", []))
+    dead = len(bt.get("declared", bt["order"])) - len(bt.get("attackers", []))
     area = "hand" if bt["target_lane"] == 0 else "forge"
     rnd = f" r{bt['round']}" if bt.get("round") else ""
     return (f"Battle{rnd}: {who(bt['attacker'], me)}->{whose(bt['defender'], me)} {area}: "

@@ -173,10 +173,29 @@ class Findings:
     discard: int | None = None
 
 
+@attrs.frozen
+class AddHealth:
+    """Adding health (glossary l. 285, FAQ l. 338: "you may use either citizen type"): how
+    many of the added tokens are talents, the rest drones, within the decision's range."""
+
+    seat: int
+    talents: int
+
+
+@attrs.frozen
+class OptionalEffect:
+    """A "may" effect that triggered (Apsynthos Memorial, l. 144): ``use`` it with
+    ``targets``, or decline (``use=False``, no targets)."""
+
+    seat: int
+    use: bool
+    targets: Targets = ()
+
+
 SovereignAnswer = (
     Mulligan | OrderTriggers | UpkeepReturn | Pass | PlayToForge | Accelerate | ForgeCard
     | PlayReflex | Work | Move | Attack | FinishForge | Losses | BreachPick | Findings
-    | QuickForge
+    | QuickForge | AddHealth | OptionalEffect
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -185,6 +204,7 @@ ANSWER_KINDS: dict[str, type] = {
     "forge_card": ForgeCard, "play_reflex": PlayReflex, "work": Work, "move": Move,
     "attack": Attack, "finish_forge": FinishForge, "losses": Losses,
     "breach_pick": BreachPick, "findings": Findings, "quick_forge": QuickForge,
+    "add_health": AddHealth, "optional_effect": OptionalEffect,
 }
 
 # decision kind -> the answer classes it accepts
@@ -200,6 +220,8 @@ ACCEPTS: dict[str, tuple[type, ...]] = {
     "losses": (Losses,),
     "breach_pick": (BreachPick,),
     "findings": (Findings,),
+    "add_health": (AddHealth,),
+    "optional_effect": (OptionalEffect,),
 }
 
 

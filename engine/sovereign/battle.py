@@ -1,13 +1,15 @@
 """The battle phase: declaration, combat rounds, breach.
 
 ``state.battle`` while a battle runs: ``attacker``, ``home_lane``, ``order`` (the
-declared attackers front to back), ``attackers`` (those still alive), ``defender``,
-``target_lane``, ``round``, ``dealt`` (attackers that have dealt their combat damage),
-``spaces`` (the defending lane frozen when round 1's damage starts; ``None`` before;
-a scrapped defender leaves ``None`` in its space), ``seen`` and ``area`` during a breach,
-``resolved`` once the combat rounds are over, ``citadel_talents`` (the defender's idle
-talents when the breach began) and ``raided`` (how many of them breach effects took,
-FAQ l. 362).
+attackers' temporary lane, front to back: swaps among them change it; before round 1's
+damage a scrapped attacker leaves it, the lane packs; afterwards its space stays),
+``declared`` (the attackers as declared), ``attackers`` (those still alive),
+``defender``, ``target_lane``, ``round``, ``dealt`` (attackers that have dealt their
+combat damage), ``spaces`` (the defending lane frozen when round 1's damage starts;
+``None`` before; a scrapped defender leaves ``None`` in its space), ``seen`` and ``area``
+during a breach, ``resolved`` once the combat rounds are over, ``ended`` once the breach
+is over (``battle_end``), ``citadel_talents`` (the defender's idle talents when the
+breach began) and ``raided`` (how many of them breach effects took, FAQ l. 362).
 
 Combat rounds are positional (docs/rules/sovereign.md §1.8): in round ``r`` attacker
 ``i`` (0 = front) stands at defending space ``r - 1 - i`` and faces the living unit
@@ -37,11 +39,12 @@ def declare(state: SovereignState, seat: int, lane: int, count: int, target: int
 
     order = state.boards[seat].lanes[lane][:count]
     state.battle = {"attacker": seat, "home_lane": lane, "order": list(order),
+                    "declared": list(order),
                     "attackers": list(order), "defender": target, "target_lane": target_lane,
                     "round": 0, "dealt": [], "spaces": None, "seen": [], "area": ""}
     state.log("attack", seat, list(order), target, target_lane)
-    flow.push_front(state, ("combat_round", 1), ("breach",), ("window", "battle_end"),
-                    ("battle_close",))
+    flow.push_front(state, ("combat_round", 1), ("breach",), ("battle_ended",),
+                    ("window", "battle_end"), ("battle_close",))
 
 
 def _spaces(state: SovereignState) -> list[str | None]:
@@ -216,6 +219,13 @@ def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -
         flow.push_front(state, ("rehandle", victim))
 
 
+def _battle_ended(state: SovereignState) -> None:
+    """After the breach the attack is over: survivors are back in their lane in their
+    original order (their temporary lane is gone), no unit is silenced and moves follow the
+    usual rules again in ``battle_end`` (§1.8)."""
+    state.battle["ended"] = True
+
+
 def _battle_close(state: SovereignState) -> None:
     state.battle = {}
     state.revealed = []
@@ -224,5 +234,5 @@ def _battle_close(state: SovereignState) -> None:
 HANDLERS: dict[str, Callable[..., Any]] = {
     "declare": _declare, "combat_round": _combat_round, "damage": _damage,
     "round_end": _round_end, "breach": _breach, "findings": _findings,
-    "battle_close": _battle_close, "found": found,
+    "battle_close": _battle_close, "battle_ended": _battle_ended, "found": found,
 }

@@ -37,7 +37,7 @@ ONE_SHOT_OPS: dict[str, dict[str, bool]] = {  # op -> parameter -> required
     "add_health": {"amount": True, "target": True, "source": False},
     "restore_health": {"amount": True, "target": True, "source": False},
     "gain": {"talents": False, "drones": False},
-    "flip_drones": {"count": True},
+    "flip_drones": {"count": True, "target": False},
     "accelerate": {"amount": True, "target": True},
     "move": {"target": True},
     "draw": {"count": True},
@@ -80,6 +80,7 @@ class Effect:
     who: str = ""
     when: str = ""
     name: str = ""
+    optional: bool = False  # a triggered "may": its user is asked (use, with targets, or not)
 
     @property
     def scaled(self) -> bool:
@@ -228,7 +229,7 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
         kind = "a static" if static else "a one-shot"
         raise r.fail(field + ".op", f"{op!r} is not {kind} effect ({', '.join(sorted(ops))})")
     params = ops[op]
-    r.only(t, set(params) | {"op"}, field)
+    r.only(t, set(params) | {"op"} | (set() if static else {"optional"}), field)
     for key, required in params.items():
         if required and key not in t:
             raise r.fail(f"{field}.{key}", f"is required by op {op!r}")
@@ -252,6 +253,12 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
         raise r.fail(field + ".target", "accelerate targets 'own_slot'")
     if op == "move" and out["target"] != "move_own":
         raise r.fail(field + ".target", "move targets 'move_own'")
+    if op == "flip_drones" and out.get("target", "seat") != "seat":
+        raise r.fail(field + ".target", "flip_drones targets a 'seat' (its Citadel)")
+    if "optional" in t:
+        if not isinstance(t["optional"], bool):
+            raise r.fail(field + ".optional", "expected true or false")
+        out["optional"] = t["optional"]
     if "spread" in t:
         out["spread"] = r.choice(t, "spread", ("", "adjacent"), field)
     if "source" in t:
@@ -349,8 +356,9 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     for when in TRIGGERS:
         if when in t:
             effects = _effects(r, t, when, static=False)
-            if any(e.target for e in effects):
-                raise r.fail(when, "a triggered effect chooses no target")
+            if any(e.target and not e.optional for e in effects):
+                raise r.fail(when, "a triggered effect chooses a target only if it is "
+                             "optional (its user is asked)")
             triggers.append((when, effects))
     out["triggers"] = tuple(triggers)
     for eff in out.get("static", ()) + out.get("lasting", ()):
@@ -364,6 +372,9 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
             raise r.fail("lasting", "who = 'target' binds the reflex's first target, which "
                          "must be a unit")
     ability = out.get("ability")
+    if any(e.optional for e in out.get("play", ()) + (ability.effects if ability else ())):
+        raise r.fail("play" if kind == "reflex" else "ability",
+                     "optional is for triggered effects (a reflex or ability is used by choice)")
     for eff in ability.effects if ability is not None else ():
         if eff.who == "target" and eff.op == "stat":
             raise r.fail("ability", "a perpetual ability chooses no target")

@@ -189,6 +189,15 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
     elif kind == "breach_pick":
         yield from (A.BreachPick(seat, c)
                     for c in itertools.combinations(d.get("slots"), d.get("count")))
+    elif kind == "add_health":
+        lo, hi = d.get("talents")
+        yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
+    elif kind == "optional_effect":
+        from engine.sovereign.resolve import optional_effect
+
+        yield A.OptionalEffect(seat, False)
+        for targets in _target_tuples(state, seat, (optional_effect(state, d),), d.get("k")):
+            yield A.OptionalEffect(seat, True, targets)
     elif kind == "findings":
         seen = state.secrets[seat].seen
         echoes = tuple(sorted(h for h in d.get("handles")

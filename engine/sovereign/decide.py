@@ -29,9 +29,23 @@ def _strs(v: Any) -> bool:
     return isinstance(v, tuple) and all(isinstance(x, str) for x in v)
 
 
+def _ints(v: Any) -> bool:
+    return isinstance(v, tuple) and all(type(x) is int for x in v)
+
+
+def _rows(v: Any, *types: type) -> bool:
+    """``v`` is a tuple of tuples whose items are exactly of ``types`` (a bool is no int):
+    so a malformed answer is refused as such, never by a ``TypeError`` further on."""
+    return isinstance(v, tuple) and all(
+        isinstance(row, tuple) and len(row) == len(types)
+        and all(type(x) is t for x, t in zip(row, types, strict=True)) for row in v)
+
+
 # -- setup and upkeep -----------------------------------------------------------------------
 def check_mulligan(state: SovereignState, req: Decision, a: A.Mulligan) -> None:
     b = state.boards[a.seat]
+    if not isinstance(a.choice, str) or a.choice not in ("keep", "free", "shown"):
+        raise MalformedAnswer("keep, free or shown", rule="Game Setup")
     if a.choice == "free" and b.mulligans[0]:
         raise IllegalMove("the free mulligan is taken once", rule="Game Setup")
     if a.choice == "shown":
@@ -207,6 +221,8 @@ def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
 def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
     rule = "Facilities and Your Leader Card"
     b = state.boards[a.seat]
+    if not isinstance(a.card, str):
+        raise MalformedAnswer("name the Leader or a facility ref", rule=rule)
     if a.card != "leader" and a.card not in b.facilities:
         raise IllegalMove("work your Leader or one of your facilities", rule=rule)
     if not _int(a.uses) or a.uses < 1:
@@ -236,7 +252,8 @@ def apply_work(state: SovereignState, req: Decision, a: A.Work) -> None:
 
 def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
     rule = "Move Phase"
-    if not isinstance(a.unit, str) or not isinstance(a.where, str):
+    if not isinstance(a.unit, str) or not isinstance(a.where, str) \
+            or type(a.airborne) is not bool:
         raise MalformedAnswer("a move names a unit and up, down or other", rule=rule)
     if a.airborne:
         if req.kind != "window" or req.get("window") != "battle_begin":
@@ -286,13 +303,13 @@ def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
     rule = "Forge Phase > Order of Operations"
     new = list(req.get("new_units"))
     b = state.boards[a.seat]
-    try:
-        health = {r: (t, d) for r, t, d in a.health}
-        lanes = [(r, ln) for r, ln in a.lanes]
-        hosts = {g: h for g, h in a.attach}
-    except (TypeError, ValueError):
-        raise MalformedAnswer("health, lanes and attach are tuples of pairs/triples",
-                              rule=rule) from None
+    if not (_rows(a.health, str, int, int) and _rows(a.lanes, str, int)
+            and _rows(a.attach, str, str)):
+        raise MalformedAnswer("health is (ref, talents, drones), lanes (ref, lane), attach "
+                              "(augment, host) tuples", rule=rule)
+    health = {r: (t, d) for r, t, d in a.health}
+    lanes = list(a.lanes)
+    hosts = dict(a.attach)
     if sorted(health) != sorted(new) or len(health) != len(a.health):
         raise IllegalMove("give first health to each unit forged this phase", rule=rule)
     need = [0, 0]
@@ -351,7 +368,9 @@ def check_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
     rule = "Battle Phase > Choosing Your Attackers"
     if a.lane is None:
         return
-    if a.lane not in (0, 1) or a.target_lane not in (0, 1) or not _int(a.count):
+    if not all(_int(x) for x in (a.lane, a.count, a.target, a.target_lane)):
+        raise MalformedAnswer("an attack names lanes, a count and a seat by number", rule=rule)
+    if a.lane not in (0, 1) or a.target_lane not in (0, 1):
         raise MalformedAnswer("lanes are 0 (Leader) and 1 (Citadel)", rule=rule)
     if a.target not in req.get("targets"):
         raise IllegalMove("you can only attack the players to your left and right", rule=rule)
@@ -369,10 +388,9 @@ def apply_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
 def check_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
     rule = "Battle Phase > Resolving Damage"
     units = dict(req.get("units"))
-    try:
-        chosen = dict(a.talents)
-    except (TypeError, ValueError):
-        raise MalformedAnswer("talents are (unit, number) pairs", rule=rule) from None
+    if not _rows(a.talents, str, int):
+        raise MalformedAnswer("talents are (unit, number) pairs", rule=rule)
+    chosen = dict(a.talents)
     if sorted(chosen) != sorted(units):
         raise IllegalMove("choose the lost tokens of each of your damaged units", rule=rule)
     for ref, t in chosen.items():
@@ -391,7 +409,9 @@ def apply_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
 
 def check_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> None:
     h = a.handles
-    if (not isinstance(h, tuple) or len(h) != req.get("count") or len(set(h)) != len(h)
+    if not _ints(h):
+        raise MalformedAnswer("name forge cards by their handles", rule="Breaching the Forge")
+    if (len(h) != req.get("count") or len(set(h)) != len(h)
             or any(x not in req.get("slots") for x in h)):
         raise IllegalMove(f"look at {req.get('count')} different cards of the forge",
                           rule="Breaching the Forge")
@@ -404,7 +424,9 @@ def apply_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> 
 def check_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     rule = "Breaching"
     seen = req.get("handles")
-    if not isinstance(a.echoes, tuple) or any(x not in seen for x in a.echoes) or (
+    if not _ints(a.echoes) or not (a.discard is None or _int(a.discard)):
+        raise MalformedAnswer("Echoes and the discard are handles", rule=rule)
+    if any(x not in seen for x in a.echoes) or (
         len(set(a.echoes)) != len(a.echoes)
     ):
         raise IllegalMove("claim only cards you saw", rule=rule)
@@ -441,6 +463,42 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
                     ("found", tuple(sorted(a.echoes)), a.discard))
 
 
+# -- triggered choices ------------------------------------------------------------------------
+def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
+    lo, hi = req.get("talents")
+    if not _int(a.talents):
+        raise MalformedAnswer("talents is a whole number", rule="Glossary: Add Health")
+    if not lo <= a.talents <= hi:
+        raise IllegalMove(f"add {lo} to {hi} talents among the {req.get('amount')} tokens",
+                          rule="Glossary: Add Health")
+
+
+def apply_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
+    resolve.add_tokens(state, a.seat, req.get("unit"), a.talents,
+                       req.get("amount") - a.talents, req.get("source"))
+
+
+def check_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) -> None:
+    rule = "Triggered Abilities"
+    if type(a.use) is not bool or not _strs(a.targets):
+        raise MalformedAnswer("use is true or false; targets are text", rule=rule)
+    if not a.use:
+        if a.targets:
+            raise IllegalMove("a declined effect has no targets", rule=rule)
+        return
+    eff = resolve.optional_effect(state, req)
+    problem = effects.targets_problem(state, a.seat, (eff,), req.get("k"), a.targets)
+    if problem:
+        raise IllegalMove(problem, rule=rule)
+
+
+def apply_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) -> None:
+    if a.use:
+        resolve.use_optional(state, req, a.targets)
+    else:
+        state.log("optional", a.seat, req.get("source"), False, [])
+
+
 Check = Callable[[SovereignState, Decision, Any], None]
 RULES: dict[type, tuple[Check, Check]] = {
     A.Mulligan: (check_mulligan, apply_mulligan),
@@ -459,4 +517,6 @@ RULES: dict[type, tuple[Check, Check]] = {
     A.BreachPick: (check_breach_pick, apply_breach_pick),
     A.Findings: (check_findings, apply_findings),
     A.QuickForge: (check_quick_forge, apply_quick_forge),
+    A.AddHealth: (check_add_health, apply_add_health),
+    A.OptionalEffect: (check_optional, apply_optional),
 }

@@ -103,8 +103,9 @@ def controller(state: SovereignState, ref: str) -> int:
 def _silenced(state: SovereignState, ref: str) -> bool:
     """An attacker's unit left out of the attack adds no text to combat."""
     bt = state.battle
-    if not bt or ref not in state.units or state.units[ref].owner != bt["attacker"]:
-        return False
+    if not bt or bt.get("ended") or ref not in state.units \
+            or state.units[ref].owner != bt["attacker"]:
+        return False  # at battle_end combat is over: every unit's text applies again
     return ref not in bt["attackers"]
 
 
@@ -262,6 +263,8 @@ def scrap_unit(state: SovereignState, ref: str) -> None:
     if bt:
         if ref in bt["attackers"]:
             bt["attackers"] = [a for a in bt["attackers"] if a != ref]
+            if bt.get("spaces") is None:  # lanes pack until round 1's damage (§1.8)
+                bt["order"] = [a for a in bt["order"] if a != ref]
         if bt.get("spaces") is not None and ref in bt["spaces"]:
             bt["spaces"] = [None if s == ref else s for s in bt["spaces"]]
     for aug in unit.augments:
@@ -314,10 +317,17 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     bt = state.battle
     if locked(state):
         return "units are locked in their lanes while combat resolves"
-    if bt and bt["attacker"] == seat and lane == bt["home_lane"] and (
-        ref in bt["attackers"] or (where == "up" and index == len(bt["attackers"]))
-    ):
-        return "the declared attackers cannot change"
+    group = attack_group(state)
+    if group and bt["attacker"] == seat and lane == bt["home_lane"]:
+        # §1.8: declared attackers may swap places among themselves (their temporary lane);
+        # none leaves the attack and no unit joins it ("cannot change your mind", l. 184)
+        if ref in group:
+            i = group.index(ref)
+            if (where == "up" and i > 0) or (where == "down" and i < len(group) - 1):
+                return ""
+            return "declared attackers may only swap places among themselves"
+        if where == "up" and index > 0 and refs[index - 1] in group:
+            return "no unit may join the declared attackers"
     if where == "up":
         return "" if index > 0 else "the front unit cannot move up"
     if where == "down":
@@ -329,7 +339,23 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     return "a move is up, down or other"
 
 
+def attack_group(state: SovereignState) -> list[str]:
+    """The declared attackers still alive, in their temporary lane's order (front first),
+    while the battle's combat lasts (until ``battle_end``); ``[]`` otherwise."""
+    bt = state.battle
+    if not bt or bt.get("ended"):
+        return []
+    return [a for a in bt["order"] if a in bt["attackers"]]
+
+
 def do_move(state: SovereignState, ref: str, where: str) -> None:
+    if ref in attack_group(state):  # a swap inside the attackers' temporary lane (§1.8)
+        order = state.battle["order"]
+        i = order.index(ref)
+        j = i - 1 if where == "up" else i + 1
+        order[i], order[j] = order[j], order[i]
+        state.log("move", ref, where)
+        return
     seat, lane, index = state.lane_of(ref)  # type: ignore[misc]
     refs = state.boards[seat].lanes[lane]
     if where == "up":
@@ -361,17 +387,22 @@ def target_problem(state: SovereignState, seat: int, eff: Effect, entry: Any) ->
             return "a unit at 0 health cannot gain health"
         return ""
     if kind == "own_slot":
-        if not entry.startswith("slot:") or not entry[5:].isdigit():
+        if not entry.startswith("slot:") or not _number(entry[5:]):
             return "name a forge card as slot:<handle>"
         return "" if state.slot(seat, int(entry[5:])) else "not a card in your forge"
     if kind == "seat":
-        if not entry.startswith("seat:") or not entry[5:].isdigit():
+        if not entry.startswith("seat:") or not _number(entry[5:]):
             return "name a seat as seat:<n>"
         return "" if int(entry[5:]) < state.players else "no such seat"
     if kind == "move_own":
         ref, _, where = entry.partition(">")
         return move_problem(state, seat, ref, where)
     return "unknown target kind"
+
+
+def _number(text: str) -> bool:
+    """Plain ASCII digits ('²'.isdigit() is true, but int('²') fails)."""
+    return text.isascii() and text.isdigit()
 
 
 def targets_problem(state: SovereignState, seat: int, effects: tuple[Effect, ...], k: int,

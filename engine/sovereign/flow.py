@@ -222,8 +222,11 @@ def trigger_tasks(state: SovereignState, seat: int, when: str,
                   found: list[tuple[str, int]]) -> list[Task]:
     tasks: list[Task] = []
     for ref, scale in found:
-        for i, _ in enumerate(state.defn(ref).trigger(when)):
-            tasks.append(("effect", seat, ref, when, i, scale, ""))
+        for i, eff in enumerate(state.defn(ref).trigger(when)):
+            if eff.optional:  # "may": its user is asked (with its targets)
+                tasks.append(("optional", seat, ref, when, i, scale))
+            else:
+                tasks.append(("effect", seat, ref, when, i, scale, ""))
     return tasks
 
 
@@ -397,8 +400,8 @@ def score(state: SovereignState, seat: int, ref: str) -> None:
     if len(b.scored) >= state.config.target:
         end_game(state, "won", seat)
         return
-    found = triggers(state, seat, "on_score")
-    push_front(state, *trigger_tasks(state, seat, "on_score", found))
+    # its on_score triggers, in the order its controller chooses if several (FAQ l. 340)
+    push_front(state, ("fire", seat, "on_score"))
 
 
 def host_options(state: SovereignState, aug: str) -> list[str]:
@@ -462,6 +465,6 @@ HANDLERS: dict[str, Callable[..., None]] = {
     "upkeep_reflexes": _upkeep_reflexes, "upkeep_return": _upkeep_return,
     "upkeep_forge": _upkeep_forge, "window": _window, "window_step": _window_step,
     "forge": _forge, "forge_finish": _forge_finish, "sweep": _sweep, "move": _move,
-    "draw": _draw, "rehandle": _rehandle, "forged": forged,
+    "draw": _draw, "rehandle": _rehandle, "forged": forged, "fire": fire,
     **battle.HANDLERS, **resolve.HANDLERS,
 }

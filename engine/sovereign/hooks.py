@@ -35,7 +35,11 @@ def gust(state: Any, seat: int, source: str, k: int, target: str) -> None:
     if place is None or locked(state):
         return
     owner, lane, _ = place
-    refs = state.boards[owner].lanes[lane]
+    from engine.sovereign.effects import attack_group
+
+    # a declared attacker's lane is the attackers' temporary lane (§1.8)
+    refs = state.battle["order"] if target in attack_group(state) \
+        else state.boards[owner].lanes[lane]
     refs.remove(target)
     refs.append(target)
     state.log("gust", target)
@@ -135,7 +139,7 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
     state.boards[owner].lanes[lane][index] = new
     bt = state.battle
     if bt:
-        for key in ("order", "attackers", "dealt"):
+        for key in ("order", "declared", "attackers", "dealt"):
             bt[key] = [new if r == target else r for r in bt[key]]
         if bt.get("spaces") is not None:
             bt["spaces"] = [new if r == target else r for r in bt["spaces"]]

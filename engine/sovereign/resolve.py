@@ -50,7 +50,6 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
     ):
         state.log("fizzle", source, target)  # the target left play meanwhile
         return
-    b = state.boards[seat]
     if op == "damage":
         hit = [target]
         if eff.spread == "adjacent":
@@ -73,11 +72,13 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
     elif op == "gain":
         effects.from_creche(state, seat, eff.talents * k, eff.drones * k)
         state.log("gain", seat, eff.talents * k, eff.drones * k)
-    elif op == "flip_drones":
-        n = min(eff.count * k, b.citadel[1])
-        b.citadel[1] -= n
-        b.citadel[0] += n
-        state.log("flip_drones", seat, n)
+    elif op == "flip_drones":  # on the target seat's Citadel (l. 144), else your own
+        owner = int(target[5:]) if target else seat
+        c = state.boards[owner].citadel
+        n = min(eff.count * k, c[1])
+        c[1] -= n
+        c[0] += n
+        state.log("flip_drones", owner, n)
     elif op == "accelerate":
         slot = state.slot(seat, int(target[5:]))
         if slot is not None:
@@ -99,16 +100,23 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
 
 
 def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: str) -> None:
-    """Add: any type, above the maximum (drones first from the Citadel); restore: the
-    printed types, up to the printed maximum of each."""
+    """Restore: the printed types, up to the printed maximum of each (drones first). Add:
+    either type, above the maximum (l. 285, FAQ l. 338); the user chooses the type
+    (``add_health`` decision) whenever its source offers a choice -- the Citadel when it
+    holds both types and not all of them are taken, the creche (unlimited) always."""
     unit = state.units[target]
     d = state.defn(target)
-    b = state.boards[seat]
     want = eff.amount * k
-    if eff.op == "restore_health":
-        room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
-    else:
-        room = [want, want]
+    if eff.op == "add_health":
+        lo, hi, n = add_range(state, seat, eff.source, want)
+        if lo == hi:
+            add_tokens(state, seat, target, lo, n - lo, eff.source)
+        else:
+            state.pending = [Decision(seat, "add_health", (
+                ("unit", target), ("amount", n), ("talents", (lo, hi)), ("source", eff.source)))]
+        return
+    room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
+    b = state.boards[seat]
     got = [0, 0]
     for kind in (1, 0):
         n = min(want - sum(got), room[kind])
@@ -121,6 +129,31 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
     unit.health[0] += got[0]
     unit.health[1] += got[1]
     state.log(eff.op, target, got[0], got[1])
+
+
+def add_range(state: SovereignState, seat: int, source: str, want: int) -> tuple[int, int, int]:
+    """(fewest talents, most talents, tokens) that adding ``want`` health can take: from the
+    Citadel only what is idle there, from the creche anything (l. 49)."""
+    if source != "citadel":
+        return 0, want, want
+    t, d = state.boards[seat].citadel
+    n = min(want, t + d)
+    return max(0, n - d), min(n, t), n
+
+
+def add_tokens(state: SovereignState, seat: int, ref: str, talents: int, drones: int,
+               source: str) -> None:
+    """``ref`` adds ``talents`` + ``drones`` health from ``seat``'s Citadel or the creche."""
+    unit = state.units[ref]
+    if source == "citadel":
+        b = state.boards[seat]
+        b.citadel[0] -= talents
+        b.citadel[1] -= drones
+    else:
+        state.creche_out += talents + drones
+    unit.health[0] += talents
+    unit.health[1] += drones
+    state.log("add_health", ref, talents, drones)
 
 
 def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str) -> None:
@@ -181,6 +214,32 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
         flow.push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
 
 
+def _optional(state: SovereignState, seat: int, source: str, which: str, index: int,
+              k: int) -> None:
+    """A triggered "may" effect: its user is asked to use it (with its targets) or not."""
+    state.pending = [Decision(seat, "optional_effect", (
+        ("source", source), ("which", which), ("index", index), ("k", k)))]
+
+
+def optional_effect(state: SovereignState, req: Decision) -> Effect:
+    """The effect an ``optional_effect`` decision is about."""
+    return effects.effects_of(state.defn(req.get("source")), req.get("which"))[req.get("index")]
+
+
+def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...]) -> None:
+    from engine.sovereign import flow
+
+    eff = optional_effect(state, req)
+    seat, src, which, i, k = (req.seat, req.get("source"), req.get("which"), req.get("index"),
+                              req.get("k"))
+    if eff.op == "move":
+        tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]
+    else:
+        tasks = [("effect", seat, src, which, i, k, targets[0] if targets else "")]
+    state.log("optional", seat, src, True, list(targets))
+    flow.push_front(state, *tasks)
+
+
 HANDLERS: dict[str, Callable[..., None]] = {
-    "effect": _effect, "losses": _losses, "reflex": _reflex,
+    "effect": _effect, "losses": _losses, "reflex": _reflex, "optional": _optional,
 }

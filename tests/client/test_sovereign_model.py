@@ -21,7 +21,7 @@ from engine.sovereign import SovereignConfig, SovereignGame, new_game
 from engine.sovereign.choices import legal_answers
 
 KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
-         "breach_pick", "findings", "losses", "order_triggers"}
+         "breach_pick", "findings", "losses", "order_triggers", "add_health", "optional_effect"}
 
 
 def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, dict[str, Any]]:
@@ -124,6 +124,27 @@ def configs() -> Any:
     for seed in range(80):
         kinds = ["random", "random"] if seed % 2 else ["heuristic", "random"]
         yield seed, kinds, (ids[seed % 6], ids[(seed // 6) % 6])
+
+
+def check_by_menu_and_shortcut(game: SovereignGame, d: Decision) -> None:
+    """Menu #1 is the suggestion and a whole legal answer; every legal answer is offered
+    once; the shortcuts make an accepted answer too."""
+    model, sent = model_for(game, d)
+    menu = [a for _, a in model.menu()]
+    labels = [text.removesuffix(" (suggested)") for text, _ in model.menu()]
+    assert len(labels) == len(set(labels)), d.kind
+    assert model.menu()[0][0].endswith("(suggested)")
+    legal = list(legal_answers(game.view(d.seat), d))
+    assert set(menu[1:]) <= set(legal)
+    if len(legal) < 300:  # every legal answer is offered, each once
+        assert set(labels) == {label(game.view(d.seat), d, a) for a in legal}, d.kind
+    model.command("#1")  # the first option is always a whole legal answer
+    assert len(sent) == 1 and accepted(game, sent[0]), model.message
+    model, sent = model_for(game, d)
+    for line in typed(model, game, d):
+        model.command(line)
+    assert len(sent) == 1, f"{d.kind}: {model.message}"
+    assert accepted(game, sent[0])
 
 
 def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> None:

@@ -47,6 +47,10 @@ def quiet(game: SovereignGame, d: Decision) -> Any:
         return A.Losses(s, tuple((r, max(0, n - units[r].health[1])) for r, n in d.get("units")))
     if d.kind == "order_triggers":
         return A.OrderTriggers(s, d.get("sources"))
+    if d.kind == "add_health":
+        return A.AddHealth(s, d.get("talents")[0])
+    if d.kind == "optional_effect":
+        return A.OptionalEffect(s, False)
     if d.kind == "finish_forge":
         return A.FinishForge(s, tuple((r, 0, 0) for r in d.get("new_units")), (),
                              tuple((g, "") for g in d.get("loose")))

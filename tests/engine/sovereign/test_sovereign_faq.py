@@ -116,8 +116,10 @@ def test_faq_restore_vs_add_types():
     settle(game, ref)
     assert unit.health == [0, 2] and s.boards[0].citadel == [0, 2]  # up to the maximum
     s.boards[0].citadel = [1, 0]
-    play(game, ref, 0, "ur-answer-the-call", 1, 0, ("0:ur-keel-shieldbearers",))
-    assert unit.health == [0, 3]  # added above the printed maximum
+    d = play(game, ref, 0, "ur-answer-the-call", 1, 0, ("0:ur-keel-shieldbearers",))[0]
+    assert d.kind == "add_health" and d.get("talents") == (0, 1)  # either type
+    game.apply(A.AddHealth(0, 1))
+    assert unit.health == [1, 2]  # added above the printed maximum, of a type it does not print
     game, ref = pos("factions=windwalker,utopian active=0 citadel=2.0,0.0 "
                     "fac0=ww-skyforge-hangar lanes0=ww-gale-riders")
     until(game, ref, "forge", seat=0)

@@ -3,9 +3,15 @@ proves (docs/rules/sovereign.md §1.15)."""
 
 from __future__ import annotations
 
+from importlib import resources
+from typing import Any
+
+from engine.errors import IllegalMove, MalformedAnswer
 from engine.sovereign import answers as A
-from engine.sovereign import effects
-from tests.engine.sovereign.helpers import pos, quiet, settle, until
+from engine.sovereign import battle, effects
+from engine.sovereign.cards import build_catalog
+from engine.sovereign.choices import legal_answers
+from tests.engine.sovereign.helpers import play, pos, quiet, rejects, settle, until
 
 
 # -- Augments (l. 147): an augment on another player's card is controlled by that player --------
@@ -78,3 +84,169 @@ def test_breach_value_combat_example_sentinels_and_spies_look_at_five_cards():
     breach = [e for e in game.state.events if e[0] == "breach"][-1]
     assert breach[1:] == (0, 1, "hand", 5)
     assert len(game.state.battle["seen"]) == 5
+
+
+# -- Glossary "Add Health" (l. 285) and FAQ l. 338: the player chooses the citizen type ----------
+def test_add_health_the_player_chooses_the_type():
+    """Adding health takes "either citizen type": from a Citadel holding both types its
+    user chooses how many talents (a Citadel with one type, or with fewer idle citizens
+    than the amount, leaves no choice); from the unlimited creche any split."""
+    game, ref = pos("factions=windwalker,neogenesis active=0 phase=forge citadel=2.3,0.0 "
+                    "fac0=ww-skyforge-hangar lanes0=ww-gale-riders:0.1")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.Work(0, "0:ww-skyforge-hangar", 1, ("0:ww-gale-riders",)))
+    d = settle(game, ref)[0]
+    assert d.kind == "add_health" and d.seat == 0
+    assert (d.get("unit"), d.get("amount"), d.get("talents"), d.get("source")) == (
+        "0:ww-gale-riders", 1, (0, 1), "citadel")
+    rejects(game, A.AddHealth(0, 2), IllegalMove)
+    rejects(game, A.AddHealth(0, "1"), MalformedAnswer)
+    game.apply(A.AddHealth(0, 1))
+    assert s.units["0:ww-gale-riders"].health == [1, 1] and s.boards[0].citadel == [0, 3]
+    assert effects.citizens_total(s) == s.creche_out
+    # only drones idle: forced, no decision
+    s.facilities["0:ww-skyforge-hangar"].workers = [0, 0]
+    s.boards[0].citadel = [1, 2]
+    game.apply(A.Work(0, "0:ww-skyforge-hangar", 1, ("0:ww-gale-riders",)))
+    assert settle(game, ref)[0].kind == "forge"
+    assert s.units["0:ww-gale-riders"].health == [1, 2]
+
+
+def test_add_health_from_the_creche_any_split():
+    game, ref = pos("factions=neogenesis,windwalker active=0 phase=forge citadel=2.0,0.0 "
+                    "lanes0=ng-bloatflesh-chimera:0.1 hand0=ng-rapid-mitosis")
+    until(game, ref, "forge", seat=0)
+    d = play(game, ref, 0, "ng-rapid-mitosis", 2, 0, ("0:ng-bloatflesh-chimera",))[0]
+    assert d.kind == "add_health" and d.get("talents") == (0, 2) and d.get("source") == "creche"
+    game.apply(A.AddHealth(0, 2))
+    s = game.state
+    assert s.units["0:ng-bloatflesh-chimera"].health == [2, 1]
+    assert effects.citizens_total(s) == s.creche_out
+
+
+# -- Apsynthos Memorial (l. 144): "she may flip two drones on a Citadel (her own or an opponent's)"
+_MEMORIAL = ("factions=windwalker,neogenesis active=0 phase=forge turn=5 citadel=1.3,0.2 "
+             "fac0=ww-apsynthos-memorial:2.0 forge0=ww-echo-first-wind:4@1")
+
+
+def test_apsynthos_memorial_any_citadel_or_decline():
+    game, ref = pos(_MEMORIAL)
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
+    d = settle(game, ref)[0]
+    assert d.kind == "optional_effect" and d.seat == 0
+    assert d.get("source") == "0:ww-apsynthos-memorial"
+    legal = set(legal_answers(game.view(0), d))
+    assert legal == {A.OptionalEffect(0, False), A.OptionalEffect(0, True, ("seat:0",)),
+                     A.OptionalEffect(0, True, ("seat:1",))}
+    rejects(game, A.OptionalEffect(0, True, ("seat:7",)), IllegalMove)
+    rejects(game, A.OptionalEffect(0, False, ("seat:1",)), IllegalMove)
+    rejects(game, A.OptionalEffect(0, 1, ("seat:1",)), MalformedAnswer)
+    before = list(s.boards[0].citadel)
+    game.apply(A.OptionalEffect(0, True, ("seat:1",)))  # the opponent's Citadel
+    assert s.boards[1].citadel == [2, 0] and s.boards[0].citadel == before
+    game, ref = pos(_MEMORIAL)
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
+    settle(game, ref)
+    before = [list(b.citadel) for b in s.boards]
+    game.apply(A.OptionalEffect(0, False))  # "may": declined, nothing flips
+    assert [b.citadel for b in s.boards] == before
+
+
+# -- FAQ l. 340: one seat's simultaneous scoring triggers resolve in the order it chooses -------
+def _two_score_triggers() -> Any:
+    files = {}
+    root = resources.files("engine.sovereign") / "data" / "factions"
+    for e in root.iterdir():
+        if e.name.endswith(".toml"):
+            text = e.read_text(encoding="utf-8")
+            if e.name == "windwalker.toml":  # Cloud Nurseries also draws when you score
+                text = text.replace('growth = [ { op = "gain", drones = 2 } ]',
+                                    'growth = [ { op = "gain", drones = 2 } ]\n'
+                                    'on_score = [ { op = "draw", count = 1 } ]')
+            files[f"factions/{e.name}"] = text
+    return build_catalog(files)
+
+
+def test_scoring_triggers_in_the_owners_chosen_order():
+    catalog = _two_score_triggers()
+    game, ref = pos(_MEMORIAL.replace("fac0=", "fac0=ww-cloud-nurseries:1.0,") + " hand0=",
+                    catalog=catalog)
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
+    d = settle(game, ref)[0]
+    assert d.kind == "order_triggers" and d.get("when") == "on_score"
+    assert sorted(d.get("sources")) == ["0:ww-apsynthos-memorial", "0:ww-cloud-nurseries"]
+    game.apply(A.OrderTriggers(0, ("0:ww-cloud-nurseries", "0:ww-apsynthos-memorial")))
+    d = settle(game, ref)[0]
+    assert d.kind == "optional_effect" and len(s.boards[0].hand) == 1  # drew first
+    game.apply(A.OptionalEffect(0, True, ("seat:0",)))
+    assert s.boards[0].citadel[1] == 1
+
+
+# -- Choosing Your Attackers (l. 184) and FAQ l. 348: declared attackers swap among themselves ---
+_ATTACK = ("factions=windwalker,windwalker active=0 phase=battle citadel=0.2,0.0 "
+           "lanes0=ww-sentinels,ww-webweave-spies,ww-gale-riders "
+           "lanes1=ww-cloudbreakers,ww-herdmasters")
+
+
+def test_declared_attackers_may_swap_places_among_themselves_only():
+    game, ref = pos(_ATTACK)
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 2, 1, 0))
+    until(game, ref, "window", seat=0, window="combat")
+    s = game.state
+    for move in ("0:ww-sentinels>other", "0:ww-gale-riders>up", "0:ww-webweave-spies>down"):
+        rejects(game, A.Work(0, "leader", 1, (move,)), IllegalMove)  # leave, join, leave
+    game.apply(A.Work(0, "leader", 1, ("0:ww-webweave-spies>up",)))
+    assert s.battle["order"] == ["0:ww-webweave-spies", "0:ww-sentinels"]
+    assert battle.pairs(s, 1) == [("0:ww-webweave-spies", "1:ww-cloudbreakers")]
+    until(game, ref, "move", seat=0)
+    # survivors return "to their original lane, in their original order" (l. 229)
+    assert [r for r in s.boards[0].lanes[0]] == [
+        r for r in ("0:ww-sentinels", "0:ww-webweave-spies", "0:ww-gale-riders") if r in s.units]
+
+
+# -- Combat rounds (§1.8): lanes pack until round 1's damage; no empty round gets a window -------
+def test_combat_rounds_front_attacker_killed_before_damage_no_empty_round():
+    game, ref = pos("factions=windwalker,windwalker active=0 phase=battle citadel=1.0,0.1 "
+                    "lanes0=ww-sentinels:0.1,ww-webweave-spies "
+                    "lanes1=ww-gale-riders/ww-herdmasters "
+                    "hand1=ww-desperate-sacrifice")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 2, 1, 0))
+    until(game, ref, "window", seat=1, window="combat")
+    s = game.state
+    play(game, ref, 1, "ww-desperate-sacrifice", 0, 1, ("1:ww-herdmasters", "0:ww-sentinels"))
+    assert "0:ww-sentinels" not in s.units
+    assert battle.pairs(s, 1) == [("0:ww-webweave-spies", "1:ww-gale-riders")]  # packed
+    rounds = set()
+    for _ in range(40):
+        d = settle(game, ref)[0]
+        if d.kind == "window" and d.get("window") == "combat":
+            rounds.add(s.battle["round"])
+        if d.kind == "move":
+            break
+        game.apply(quiet(game, d))
+    assert rounds == {1}
+    assert ("combat_damage", "0:ww-webweave-spies", "1:ww-gale-riders", 2) in s.events
+
+
+def test_battle_end_every_units_own_text_applies_again():
+    """A unit left out of the attack adds no text "to combat" (l. 186); once the breach is
+    over (battle_end) combat is, and its own bonuses apply as usual."""
+    game, ref = pos("factions=neogenesis,windwalker active=0 phase=battle citadel=1.0,1.0 "
+                    "lanes0=ng-bloatflesh-chimera,ng-lilin-matron lanes1=ww-gale-riders")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 0))
+    s = game.state
+    until(game, ref, "window", seat=0, window="combat")
+    assert effects.stats(s, "0:ng-bloatflesh-chimera")[1] == 0  # Lilin Matron is silent
+    until(game, ref, "window", window="battle_end")
+    assert "0:ng-bloatflesh-chimera" in s.units
+    assert effects.stats(s, "0:ng-bloatflesh-chimera")[1] == 1  # its +1 armor is back
