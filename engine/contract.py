@@ -52,6 +52,14 @@ class ContractGame(abc.ABC):
         """Extra checks of a simultaneous answer against those already buffered (none by
         default)."""
 
+    def accepts(self, req: Decision, answer: Any) -> bool:
+        """Whether ``answer``'s class answers decision ``req`` (by default: the decision kind
+        ``DECISIONS`` names for it; a game whose kinds take several classes overrides)."""
+        return self.DECISIONS[type(answer)][0] == req.kind
+
+    def before_apply(self, req: Decision, answer: Any) -> None:  # noqa: B027 -- optional hook
+        """Called just before a checked, one-seat answer is applied (nothing by default)."""
+
     # -- the contract -----------------------------------------------------------------------
     def pending(self) -> tuple[Request, ...]:
         """The requests waiting for an answer (several seats for a simultaneous decision;
@@ -85,6 +93,7 @@ class ContractGame(abc.ABC):
             self._flush_simultaneous()
         else:
             s.pending = []
+            self.before_apply(req, answer)
             apply(s, req, answer)
         self.advance()
         return s.events[mark:]
@@ -119,10 +128,10 @@ class ContractGame(abc.ABC):
         req = next((r for r in s.pending if isinstance(r, Decision) and r.seat == seat
                     and seat not in s.buffered), None)
         if req is None:
-            if any(isinstance(r, Decision) and r.kind == decision_kind for r in s.pending):
+            if any(isinstance(r, Decision) and self.accepts(r, answer) for r in s.pending):
                 raise WrongSeat(f"it is not seat {seat}'s turn to decide")
             raise WrongPhase(f"nobody is asked for a {decision_kind} decision now")
-        if req.kind != decision_kind:
+        if not self.accepts(req, answer):
             raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
         check(s, req, answer)
         if req.simultaneous:

@@ -15,7 +15,8 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from engine.contract import ContractGame
+from engine.errors import MalformedAnswer
 from engine.requests import (
     Chance,
     ChanceAnswer,
@@ -26,7 +27,6 @@ from engine.requests import (
     PeekAnswer,
     Rehandle,
     RehandleAnswer,
-    Request,
     Reveal,
     RevealAnswer,
     Shuffle,
@@ -41,30 +41,25 @@ from engine.sovereign.view import SovereignView, make_view
 Answer = (SovereignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | PeekAnswer
           | RehandleAnswer | RevealAnswer)
 
-_GENERIC: dict[type, tuple[type, Callable[[SovereignState, Any], None]]] = {
-    ChanceAnswer: (Chance, requests_in.on_chance),
-    ShuffleAnswer: (Shuffle, requests_in.on_shuffle),
-    DealAnswer: (Deal, requests_in.on_deal),
-    PeekAnswer: (Peek, requests_in.on_peek),
-    RehandleAnswer: (Rehandle, requests_in.on_deal),
-    RevealAnswer: (Reveal, requests_in.on_reveal),
+_GENERIC: dict[type, tuple[type, None, Callable[[SovereignState, Any], None]]] = {
+    ChanceAnswer: (Chance, None, requests_in.on_chance),
+    ShuffleAnswer: (Shuffle, None, requests_in.on_shuffle),
+    DealAnswer: (Deal, None, requests_in.on_deal),
+    PeekAnswer: (Peek, None, requests_in.on_peek),
+    RehandleAnswer: (Rehandle, None, requests_in.on_deal),
+    RevealAnswer: (Reveal, None, requests_in.on_reveal),
 }
 
 
-class SovereignGame:
+class SovereignGame(ContractGame):
     """One game of Sovereign as seen by one engine instance."""
 
     game = "sovereign"
+    DECISIONS = {cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.RULES.items()}
+    GENERIC = _GENERIC
 
     def __init__(self, state: SovereignState) -> None:
         self.state = state
-
-    def pending(self) -> tuple[Request, ...]:
-        s = self.state
-        if not s.buffered:
-            return tuple(s.pending)
-        return tuple(r for r in s.pending
-                     if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered))
 
     @property
     def over(self) -> bool:
@@ -74,66 +69,16 @@ class SovereignGame:
     def winner(self) -> int | None:
         return self.state.winner
 
-    def apply(self, answer: Answer) -> list[tuple[Any, ...]]:
-        """Apply one answer; returns the public events it caused."""
-        s = self.state
-        if s.over:
-            raise GameOver("the game is over")
-        mark = len(s.events)
-        generic = _GENERIC.get(type(answer))
-        if generic is not None:
-            kind, handler = generic
-            if not s.pending or not isinstance(s.pending[0], kind):
-                raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
-            handler(s, answer)
-            flow.advance(s)
-            return s.events[mark:]
-        req, apply = self._checked_decision(answer)
-        s.decisions += 1
-        if req.simultaneous:
-            s.buffered[answer.seat] = answer  # type: ignore[union-attr]
-            if len(s.buffered) < len(s.pending):
-                return []
-            requests = {r.seat: r for r in s.pending if isinstance(r, Decision)}
-            answers, s.buffered, s.pending = dict(s.buffered), {}, []
-            for seat in sorted(answers):
-                decide.RULES[type(answers[seat])][1](s, requests[seat], answers[seat])
-        else:
-            s.pending = []
-            decide.reask(s, req, not isinstance(answer, Pass))
-            apply(s, req, answer)
-        flow.advance(s)
-        return s.events[mark:]
+    def advance(self) -> None:
+        flow.advance(self.state)
 
-    def check(self, answer: SovereignAnswer) -> None:
-        """Raise the error :meth:`apply` would raise for this decision; change nothing."""
-        if self.state.over:
-            raise GameOver("the game is over")
-        self._checked_decision(answer)
+    def accepts(self, req: Decision, answer: Any) -> bool:
+        """A Sovereign decision kind takes several answer classes (a window: reflexes,
+        abilities, moves or a pass)."""
+        return type(answer) in ACCEPTS[req.kind]
 
-    def _checked_decision(self, answer: Any) -> tuple[Decision, Any]:
-        s = self.state
-        rule = decide.RULES.get(type(answer))
-        if rule is None:
-            raise MalformedAnswer(f"{type(answer).__name__} is not an answer of this game")
-        check, apply = rule
-        seat = getattr(answer, "seat", None)
-        if type(seat) is not int:
-            raise MalformedAnswer("an answer names its seat as a whole number")
-        req = None
-        for r in s.pending:
-            if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered:
-                req = r
-                break
-        if req is None:
-            if any(isinstance(r, Decision) for r in s.pending):
-                raise WrongSeat(f"it is not seat {seat}'s turn to decide")
-            raise WrongPhase("nobody is asked for a decision now")
-        if type(answer) not in ACCEPTS[req.kind]:
-            raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, "
-                             f"not {type(answer).__name__}")
-        check(s, req, answer)
-        return req, apply
+    def before_apply(self, req: Decision, answer: Any) -> None:
+        decide.reask(self.state, req, not isinstance(answer, Pass))
 
     def view(self, seat: int | None) -> SovereignView:
         return make_view(self.state, seat)
@@ -151,12 +96,7 @@ class SovereignGame:
         return card
 
     def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
-        """A hand re-handled to its own holder: the cards, in the order the new handles take
-        (the local referee keeps the card order; a networked holder picks its own)."""
-        if giver != seat or giver not in self.state.secrets:
-            raise KeyError(f"this engine instance does not know seat {giver}'s hand")
-        cards = self.state.secrets[giver].cards
-        return tuple(sorted(cards[h] for h in self.state.boards[giver].hand))
+        raise KeyError("Sovereign hands nothing over (a breached hand is re-handled)")
 
     def copy(self) -> SovereignGame:
         state = self.state
