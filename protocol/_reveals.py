@@ -223,6 +223,17 @@ class RevealExchanges(ExchangeCore):
         return {group: [fresh_by_handle[h] for h in handles]
                 for group, handles, _mixed in req.groups}
 
+    def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext,
+                   secret: bytes) -> None:
+        """Decrypt a card held under one (opened) key and file it under its handle."""
+        try:
+            point = sub(ct.b, mul(secret, ct.a))
+        except GroupError:
+            return
+        card = self.point_card.get(point)
+        if card is not None:
+            cards[handle] = card
+
     def audit_held_cards(self, secrets: dict[int, bytes]) -> None:
         """With every deck key open, read every card still face down under a handle (a
         Sovereign forge, say) and let the game's rules judge what was never revealed."""
@@ -235,15 +246,16 @@ class RevealExchanges(ExchangeCore):
         for handle, slot in sorted(self.handle_slot.items()):
             for seat, held in self.held.items():
                 ct = held.get(slot)
-                if ct is None:
-                    continue
-                try:
-                    point = sub(ct.b, mul(secrets[seat], ct.a))
-                except GroupError:
-                    continue
-                card = self.point_card.get(point)
-                if card is not None:
-                    cards[handle] = card
+                if ct is not None:
+                    self._read_open(cards, handle, ct, secrets[seat])
+        # what breaches showed, from the peeking seat's copies (a breached hand was re-handled
+        # since, so its old cards are held under no handle any more)
+        by_slot = {slot: handle for handle, slot in self.handle_slot.items()}
+        for _holder, peeker, copies in self.peeked.values():
+            for slot, ct in sorted(copies.items()):
+                handle = by_slot.get(slot)
+                if handle is not None and handle not in cards:
+                    self._read_open(cards, handle, ct, secrets[peeker])
         found = judge(self.s.game, cards)
         if found is not None:
             seat, reason = found

@@ -6,11 +6,12 @@ forbid could only be hidden until then:
 
 - a card in a forge that could never be forged -- a reflex ("Reflexes ... are never placed
   in the forge", the readings §1.4): the seat that placed it is blamed;
-- an Echo an attacker saw in a forge breach and did not score ("the attacker ... scores
-  every Echo", Breaching): a forge card stays where it is when nothing is scored, so an
-  Echo still in that forge at the end, among the cards that breach showed, names the
-  attacker.  (The breach that ended the game may stop scoring at the target: it is not
-  judged.)
+- an Echo an attacker saw in a breach and did not score ("the attacker ... scores every
+  Echo", Breaching): in a forge breach a card stays where it is when nothing is scored, so
+  an Echo still in that forge at the end, among the cards that breach showed, names the
+  attacker; in a hand breach (the hand was re-handled since) every Echo among the cards it
+  showed must have been scored by the attacker right after it.  (The breach that ended the
+  game may stop scoring at the target: it is not judged.)
 """
 
 from __future__ import annotations
@@ -29,14 +30,21 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
             card = cards.get(slot.handle)
             if card is not None and card in defs and defs[card].type == "reflex":
                 return seat, f"seat {seat} kept the reflex {defs[card].name} in its forge"
-    peeks = [e for e in state.events if e[0] == "peek"]
-    if state.winner is not None and peeks and peeks[-1][1] == state.winner:
+    events = state.events
+    peeks = [i for i, e in enumerate(events) if e[0] == "peek"]
+    if state.winner is not None and peeks and events[peeks[-1]][1] == state.winner:
         peeks = peeks[:-1]  # the winning breach may stop scoring at the target
-    for _, attacker, victim, handles in peeks:
+    for i in peeks:
+        _, attacker, victim, handles = events[i]
         in_forge = {s.handle for s in state.boards[victim].forge}
+        nxt = next((j for j in range(i + 1, len(events)) if events[j][0] in ("peek", "turn")),
+                   len(events))
+        scored = {e[2] for e in events[i + 1:nxt] if e[0] == "scored" and e[1] == attacker}
         for handle in handles:
             card = cards.get(handle)
-            if handle in in_forge and card in defs and defs[card].type == "echo":
+            if card not in defs or defs[card].type != "echo":
+                continue
+            if handle in in_forge or f"{victim}:{card}" not in scored:
                 return attacker, (f"seat {attacker} saw the Echo {defs[card].name} in seat "
-                                  f"{victim}'s forge and did not score it")
+                                  f"{victim}'s cards and did not score it")
     return None

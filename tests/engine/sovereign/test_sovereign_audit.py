@@ -42,3 +42,17 @@ def test_breaching_an_echo_seen_in_a_forge_breach_and_left_there_names_the_attac
     assert found is not None and found[0] == 0 and "did not score" in found[1]
     game.state.events[-1] = ("peek", 0, 1, [unit])  # a breach that saw only the unit
     assert RULES.audit_cards(game, cards) is None
+
+
+def test_breaching_an_echo_seen_in_a_hand_breach_must_have_been_scored_right_after() -> None:
+    game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge")
+    old = 900  # a hand handle from before the re-handle: held under no handle any more
+    cards = {old: "ww-echo-first-wind"}
+    game.state.events.append(("peek", 0, 1, [old]))
+    assert RULES.audit_cards is not None
+    found = RULES.audit_cards(game, cards)
+    assert found is not None and found[0] == 0
+    game.state.events.append(("scored", 0, "1:ww-echo-first-wind"))
+    assert RULES.audit_cards(game, cards) is None
+    game.state.events.insert(-1, ("turn", 9, 1))  # scored only in a later turn: too late
+    assert RULES.audit_cards(game, cards) is not None
