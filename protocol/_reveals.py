@@ -253,9 +253,9 @@ class RevealExchanges(ExchangeCore):
         by_slot = {slot: handle for handle, slot in self.handle_slot.items()}
         for _holder, peeker, copies in self.peeked.values():
             for slot, ct in sorted(copies.items()):
-                handle = by_slot.get(slot)
-                if handle is not None and handle not in cards:
-                    self._read_open(cards, handle, ct, secrets[peeker])
+                shown = by_slot.get(slot)
+                if shown is not None and shown not in cards:
+                    self._read_open(cards, shown, ct, secrets[peeker])
         found = judge(self.s.game, cards)
         if found is not None:
             seat, reason = found
