@@ -152,7 +152,8 @@ class HeuristicBot(Tactics):
 
     def _add_health(self, view: SovereignView, state: SovereignState,
                     d: Decision) -> AddHealth:
-        """Drones first: idle talents forge and accelerate, drones only work."""
+        """Drones first (adding or restoring): idle talents forge and accelerate, drones only
+        work; a restored unit keeps its talents for the fights to come either way."""
         return AddHealth(d.seat, d.get("talents")[0])
 
     def _optional_effect(self, view: SovereignView, state: SovereignState,

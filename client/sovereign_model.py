@@ -26,6 +26,7 @@ from typing import Any
 
 from client.menu_model import MenuModel, Shortcut
 from client.sovereign_bots import HeuristicBot
+from client.sovereign_finish import FinishDraft, typed_answer
 from client.sovereign_panes import (
     DEFS,
     LANE_NAMES,
@@ -75,14 +76,19 @@ HELP = {
               "does not attack.",
     "finish_forge": "End of your forge actions: first health for the units forged this phase "
                     "(idle citizens of the printed types, up to the printed maximum), their "
-                    "lanes, and hosts for loose augments.",
+                    "lanes, and hosts for loose augments. Or type the parts: 'health N T D' "
+                    "(new unit N gets T talents, D drones), 'lane N L|C', 'attach N M' (loose "
+                    "augment N onto its host M, 0 to scrap it when it has none), 'clear', then "
+                    "'done' (parts not typed come from the suggestion).",
     "losses": "Your units lose health tokens of both types: choose how many are talents.",
     "breach_pick": "Forge breach: choose which forge cards to look at (by position; progress "
                    "and entry turn are public).",
     "findings": "After the breach look: score every Echo you saw; in a hand breach with none, "
                 "discard one of the cards you saw.",
     "add_health": "A unit adds health: choose how many of the added tokens are talents and how "
-                  "many drones (adding may use either type, even above the printed maximum).",
+                  "many drones (adding may use either type, even above the printed maximum). "
+                  "Restoring health to a unit printing both types asks its controller the "
+                  "same, each type only up to what the unit misses of it.",
     "optional_effect": "One of your cards triggered an effect you may use: use it (on the "
                        "target you choose) or decline it.",
 }
@@ -176,9 +182,11 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         return "look at " + ", ".join(slot_words(view, h) for h in sorted(
             a.handles, key=lambda h: forge.index(h) if h in forge else h))
     if isinstance(a, A.AddHealth):
-        frm = "your Citadel" if d.get("source") == "citadel" else "the creche"
-        return (f"{name(d.get('unit'))} adds {citizens((a.talents, d.get('amount') - a.talents))}"
-                f" from {frm}")
+        frm = "the creche" if d.get("source") != "citadel" else \
+            f"{whose(d.get('from', d.seat), d.seat)} Citadel"
+        verb = "restores" if d.get("op") == "restore_health" else "adds"
+        return (f"{name(d.get('unit'))} {verb} "
+                f"{citizens((a.talents, d.get('amount') - a.talents))} from {frm}")
     if isinstance(a, A.OptionalEffect):
         card = name(d.get("source"))
         return f"use {card}" + _targets(view, a.targets) if a.use else f"do not use {card}"
@@ -335,6 +343,7 @@ class ClientModel(MenuModel):
         self.combat_round = 0
         self.fight: dict[str, Any] = {}  # the declared attackers and the defending spaces
         self._before: SovereignView | None = None  # the view before the latest step
+        self._draft = FinishDraft()  # a finish_forge answer typed part by part
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -347,6 +356,7 @@ class ClientModel(MenuModel):
                     self.log.extend(line.split("\n"))
         elif kind == "decision":
             self.view, self.decision, self._menu = event["view"], event["decision"], None
+            self._draft = FinishDraft()
             self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
         elif kind == "cards_seen":
             cards = ", ".join(name(c) for c in event["cards"])
@@ -428,6 +438,7 @@ class ClientModel(MenuModel):
     def answered(self) -> None:
         super().answered()
         self._menu = None
+        self._draft = FinishDraft()
 
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:
@@ -483,14 +494,23 @@ class ClientModel(MenuModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
-                 "reveal"]
+                 "reveal", "health", "lane", "attach", "clear", "done"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
     def shortcuts(self) -> dict[str, Shortcut]:
         return {"pass": self._pass, "end": self._pass, "keep": self._mulligan,
                 "free": self._mulligan, "shown": self._mulligan, "play": self._play,
-                "acc": self._acc, "reveal": self._reveal}
+                "acc": self._acc, "reveal": self._reveal, "health": self._finish,
+                "lane": self._finish, "attach": self._finish, "clear": self._finish,
+                "done": self._finish}
+
+    def _finish(self, d: Decision, word: str, words: list[str]) -> Any:
+        """Typed parts of a finish_forge answer, sent with 'done' (client/sovereign_finish)."""
+        if self.view is None:
+            return "Nothing to decide now."
+        suggestion = self.menu()[0][1] if d.kind == "finish_forge" else None
+        return typed_answer(self._draft, d, state_for(self.view), suggestion, word, words)
 
     def refused(self, answer: Any) -> str:
         problem = self.refusal(answer)

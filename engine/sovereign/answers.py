@@ -175,8 +175,10 @@ class Findings:
 
 @attrs.frozen
 class AddHealth:
-    """Adding health (glossary l. 285, FAQ l. 338: "you may use either citizen type"): how
-    many of the added tokens are talents, the rest drones, within the decision's range."""
+    """Adding health (glossary l. 285, FAQ l. 338: "you may use either citizen type"), or
+    restoring it to a unit printing both types (l. 314, decision ``op`` =
+    ``restore_health``): how many of the tokens are talents, the rest drones, within the
+    decision's range."""
 
     seat: int
     talents: int

@@ -464,18 +464,27 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
 
 
 # -- triggered choices ------------------------------------------------------------------------
+def _health_rule(req: Decision) -> str:
+    return "Glossary: Restore Health" if req.get("op") == "restore_health" \
+        else "Glossary: Add Health"
+
+
 def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
     lo, hi = req.get("talents")
+    verb = "restore" if req.get("op") == "restore_health" else "add"
     if not _int(a.talents):
-        raise MalformedAnswer("talents is a whole number", rule="Glossary: Add Health")
+        raise MalformedAnswer("talents is a whole number", rule=_health_rule(req))
     if not lo <= a.talents <= hi:
-        raise IllegalMove(f"add {lo} to {hi} talents among the {req.get('amount')} tokens",
-                          rule="Glossary: Add Health")
+        raise IllegalMove(f"{verb} {lo} to {hi} talents among the {req.get('amount')} tokens",
+                          rule=_health_rule(req))
 
 
 def apply_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
-    resolve.add_tokens(state, a.seat, req.get("unit"), a.talents,
-                       req.get("amount") - a.talents, req.get("source"))
+    """The tokens come from the effect's user's Citadel (``from``) or the creche; a restore
+    is answered by the unit's controller, who may be another seat."""
+    resolve.add_tokens(state, req.get("from", a.seat), req.get("unit"), a.talents,
+                       req.get("amount") - a.talents, req.get("source"),
+                       req.get("op", "add_health"))
 
 
 def check_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) -> None:

@@ -100,35 +100,40 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
 
 
 def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: str) -> None:
-    """Restore: the printed types, up to the printed maximum of each (drones first). Add:
-    either type, above the maximum (l. 285, FAQ l. 338); the user chooses the type
+    """Add: either type, above the maximum (l. 285, FAQ l. 338); the user chooses the type
     (``add_health`` decision) whenever its source offers a choice -- the Citadel when it
-    holds both types and not all of them are taken, the creche (unlimited) always."""
-    unit = state.units[target]
-    d = state.defn(target)
+    holds both types and not all of them are taken, the creche (unlimited) always.
+    Restore: the printed types, up to the printed maximum of each (l. 314, FAQ l. 338); the
+    unit's controller chooses the types (an ``add_health`` decision with ``op`` =
+    ``restore_health``) when fewer tokens come than the unit misses of both printed types
+    and the source can give either."""
     want = eff.amount * k
     if eff.op == "add_health":
         lo, hi, n = add_range(state, seat, eff.source, want)
-        if lo == hi:
-            add_tokens(state, seat, target, lo, n - lo, eff.source)
-        else:
-            state.pending = [Decision(seat, "add_health", (
-                ("unit", target), ("amount", n), ("talents", (lo, hi)), ("source", eff.source)))]
-        return
+        chooser = seat
+    else:
+        lo, hi, n = restore_range(state, seat, eff.source, want, target)
+        chooser = state.units[target].owner
+    if lo == hi:
+        add_tokens(state, seat, target, lo, n - lo, eff.source, eff.op)
+    else:
+        state.pending = [Decision(chooser, "add_health", (
+            ("unit", target), ("amount", n), ("talents", (lo, hi)), ("source", eff.source),
+            ("op", eff.op), ("from", seat)))]
+
+
+def restore_range(state: SovereignState, seat: int, source: str, want: int,
+                  ref: str) -> tuple[int, int, int]:
+    """(fewest talents, most talents, tokens) that restoring ``want`` health to ``ref`` can
+    take: each printed type up to what the unit misses of it, from ``seat``'s Citadel only
+    what is idle there, from the creche anything (l. 49, l. 314)."""
+    unit, d = state.units[ref], state.defn(ref)
     room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
-    b = state.boards[seat]
-    got = [0, 0]
-    for kind in (1, 0):
-        n = min(want - sum(got), room[kind])
-        if eff.source == "citadel":
-            n = min(n, b.citadel[kind])
-            b.citadel[kind] -= n
-        else:
-            state.creche_out += n
-        got[kind] += n
-    unit.health[0] += got[0]
-    unit.health[1] += got[1]
-    state.log(eff.op, target, got[0], got[1])
+    if source == "citadel":
+        c = state.boards[seat].citadel
+        room = [min(room[0], c[0]), min(room[1], c[1])]
+    n = min(want, room[0] + room[1])
+    return max(0, n - room[1]), min(n, room[0]), n
 
 
 def add_range(state: SovereignState, seat: int, source: str, want: int) -> tuple[int, int, int]:
@@ -142,8 +147,9 @@ def add_range(state: SovereignState, seat: int, source: str, want: int) -> tuple
 
 
 def add_tokens(state: SovereignState, seat: int, ref: str, talents: int, drones: int,
-               source: str) -> None:
-    """``ref`` adds ``talents`` + ``drones`` health from ``seat``'s Citadel or the creche."""
+               source: str, op: str = "add_health") -> None:
+    """``ref`` adds (or restores, ``op``) ``talents`` + ``drones`` health from ``seat``'s
+    Citadel or the creche."""
     unit = state.units[ref]
     if source == "citadel":
         b = state.boards[seat]
@@ -153,7 +159,7 @@ def add_tokens(state: SovereignState, seat: int, ref: str, talents: int, drones:
         state.creche_out += talents + drones
     unit.health[0] += talents
     unit.health[1] += drones
-    state.log("add_health", ref, talents, drones)
+    state.log(op, ref, talents, drones)
 
 
 def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str) -> None:

@@ -6,13 +6,15 @@ rules did not show it."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from client.sovereign_bots import BOTS
-from client.sovereign_model import HELP, ClientModel, label
+from client.sovereign_model import HELP, MENU_LIMIT, ClientModel, label
 from client.sovereign_panes import DEFS, side_lines, table_lines
 from engine.referee import Referee
 from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
@@ -176,6 +178,26 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> N
         if set(seen) == KINDS:
             break
     assert set(seen) == KINDS
+
+
+def test_keyboard_restore_health_is_an_add_health_decision_in_words() -> None:
+    """Restoring a two-type unit asks its controller an ``add_health`` decision (the same
+    kind, ``op`` restore_health): by menu and by shortcut, labelled as a restore."""
+    from engine.sovereign.position import position
+    from tests.engine.sovereign.helpers import play as play_reflex
+    from tests.engine.sovereign.helpers import until
+
+    game, ref = position("sovereign factions=utopian,windwalker active=0 phase=forge "
+                         "citadel=3.2,0.0 lanes1=ww-stormcaller-matriarch:1.1 "
+                         "hand0=ur-hands-joined")
+    until(game, ref, "forge", seat=0)
+    d = play_reflex(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
+    assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
+    check_by_menu_and_shortcut(game, d)
+    model, _ = model_for(game, d)
+    assert {text.removesuffix(" (suggested)") for text, _ in model.menu()} == {
+        f"{DEFS['ww-stormcaller-matriarch'].name} restores {w} from seat 0's Citadel"
+        for w in ("1t", "1d")}
 
 
 def first_forge(seed: int = 3) -> tuple[SovereignGame, Decision]:
@@ -343,3 +365,63 @@ def test_hiding_the_forge_shows_progress_to_others_and_names_to_its_owner() -> N
         assert DEFS[card].name[:12] not in their_text
     progress = " ".join(str(s.progress) for s in game.state.boards[me].forge)
     assert f" forge {progress}\n" in their_text
+
+
+# -- typing a finish_forge answer part by part ------------------------------------------------
+@functools.cache
+def capped_finish() -> tuple[SovereignGame, Decision]:
+    """A finish_forge decision with more legal answers than the menu lists."""
+    found: list[tuple[SovereignGame, Decision]] = []
+
+    def grab(game: SovereignGame, d: Decision) -> None:
+        if d.kind == "finish_forge" and not found and sum(1 for _ in itertools.islice(
+                legal_answers(game.view(d.seat), d), MENU_LIMIT + 1)) > MENU_LIMIT:
+            found.append((game.copy(), d))
+
+    for seed, kinds, factions in configs():
+        play(kinds, seed, factions, on_decision=grab)
+        if found:
+            return found[0]
+    raise AssertionError("no capped finish_forge decision came")
+
+
+def test_keyboard_finish_forge_beyond_the_menu_can_be_typed() -> None:
+    from engine.sovereign.flow import host_options
+
+    game, d = capped_finish()
+    model, sent = model_for(game, d)
+    menu = {a for _, a in model.menu()}
+    assert len(model.menu()) == MENU_LIMIT + 1  # the suggestion and the capped list
+    new, loose = list(d.get("new_units")), list(d.get("loose"))
+    target = next(a for a in legal_answers(game.view(d.seat), d) if a not in menu and a.lanes)
+    for ref, t, dr in target.health:
+        model.command(f"health {new.index(ref) + 1} {t} {dr}")
+    for ref, lane in target.lanes:
+        model.command(f"lane {new.index(ref) + 1} {'lc'[lane]}")
+    for aug, host in target.attach:
+        hosts = host_options(game.state, aug)
+        model.command(f"attach {loose.index(aug) + 1} {hosts.index(host) + 1 if host else 0}")
+    assert sent == [] and "done" in model.message
+    model.command("done")
+    assert sent == [target] and accepted(game, target)
+
+
+@pytest.mark.parametrize("line", [
+    "health", "health 9 1 1", "health 1 x 1", "health 1 1", "lane 1", "lane 1 z", "lane 0 l",
+    "attach", "attach 9 1", "attach 1 99", "attach x y"])
+def test_keyboard_finish_forge_bad_parts_are_refused_with_one_line(line: str) -> None:
+    game, d = capped_finish()
+    model, sent = model_for(game, d)
+    model.command("health 1 0 0")
+    draft = repr(model._draft)
+    model.command(line)
+    assert sent == [] and model.message and "\n" not in model.message
+    assert repr(model._draft) == draft
+    model.command("health 1 99 99")  # out of the printed maximum: refused when sent
+    model.command("done")
+    assert sent == [] and model.message.startswith("Not allowed: first health")
+    assert model.decision is d
+    model, sent = model_for(*first_forge())
+    for line in ("health 1 1 1", "lane 1 l", "attach 1 1", "done", "clear"):
+        model.command(line)
+        assert sent == [] and "\n" not in model.message

@@ -125,6 +125,39 @@ def test_add_health_from_the_creche_any_split():
     assert effects.citizens_total(s) == s.creche_out
 
 
+# -- Glossary "Restore Health" (l. 314) and FAQ l. 338: printed types, the controller chooses ----
+_RESTORE = ("factions=utopian,windwalker active=0 phase=forge citadel=3.2,0.0 "
+            "lanes1=ww-stormcaller-matriarch:{} hand0=ur-hands-joined")
+
+
+def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum():
+    """Restored tokens "must match the citizen type shown on the card", up to "its original
+    maximum": a unit printing both types and missing some of each, restored by fewer tokens
+    than it misses, has its controller choose the talents (Hands Joined on another seat's
+    unit: seat 1 chooses, tokens from seat 0's Citadel); missing one type only, no question."""
+    game, ref = pos(_RESTORE.format("1.1"))
+    until(game, ref, "forge", seat=0)
+    d = play(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
+    assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
+    assert (d.get("amount"), d.get("talents"), d.get("source"), d.get("from")) == (
+        1, (0, 1), "citadel", 0)
+    rejects(game, A.AddHealth(1, 2), IllegalMove)
+    rejects(game, A.AddHealth(1, True), MalformedAnswer)
+    game.apply(A.AddHealth(1, 1))
+    s = game.state
+    assert s.units["1:ww-stormcaller-matriarch"].health == [2, 1]
+    assert s.boards[0].citadel == [0, 2]
+    assert ("restore_health", "1:ww-stormcaller-matriarch", 1, 0) in s.events
+    assert effects.citizens_total(s) == s.creche_out
+    # only drones missing: the printed maximum of talents leaves no choice
+    game, ref = pos(_RESTORE.format("2.1"))
+    until(game, ref, "forge", seat=0)
+    assert play(game, ref, 0, "ur-hands-joined", 2, 0,
+                ("1:ww-stormcaller-matriarch",))[0].kind == "forge"
+    assert game.state.units["1:ww-stormcaller-matriarch"].health == [2, 2]
+    assert game.state.boards[0].citadel == [1, 1]
+
+
 # -- Apsynthos Memorial (l. 144): "she may flip two drones on a Citadel (her own or an opponent's)"
 _MEMORIAL = ("factions=windwalker,neogenesis active=0 phase=forge turn=5 citadel=1.3,0.2 "
              "fac0=ww-apsynthos-memorial:2.0 forge0=ww-echo-first-wind:4@1")
