@@ -1,10 +1,11 @@
-"""The typed-line handling shared by the screen models of menu-driven games.
+"""The status line and typed-line handling shared by the menu-driven games' screen models.
 
 Sodalis and Sovereign offer every decision as a numbered menu plus a few shortcut words
-(``end``, ``cast 2 1``, ``play 3``...).  :class:`MenuModel` owns what a typed line does in
-both: ``?``/``help``, a menu number (``N`` or ``#N``), or a shortcut word that the game's
-model parses into an answer (or a one-line reason), checked by the game's ``refused``
-before it is sent.  A refused line changes nothing.
+(``end``, ``cast 2 1``, ``play 3``...).  :class:`MenuModel` owns the status line (round,
+phase, whose move) and what a typed line does in both: ``?``/``help``, a menu number
+(``N`` or ``#N``), or a shortcut word that the game's model parses into an answer (or a
+one-line reason), checked by the game's ``refused`` before it is sent.  A refused line
+changes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +22,30 @@ Shortcut = Callable[[Decision, str, list[str]], Any]
 
 class MenuModel(_SharedModel):
     """A screen model whose decisions are menus and shortcut words."""
+
+    def waited_for(self) -> str:
+        """Whom the table waits for when it is not this seat's move (the game's words)."""
+        return "the others"
+
+    def phase_words(self) -> str:
+        """The phase as the status line names it."""
+        assert self.view is not None
+        return str(self.view.public["phase"])
+
+    def _update_status(self) -> None:
+        if self.over:
+            self.status = self.over + "  (q to quit)"
+            return
+        if self.view is None:
+            return
+        pub = self.view.public
+        if self.decision is not None:
+            turn = "your move: " + self.decision.kind.replace("_", " ")
+        else:
+            turn = "waiting for " + self.waited_for()
+        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
+        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+        self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """The game's shortcut words."""

@@ -315,24 +315,14 @@ class ClientModel(MenuModel):
             return
         self._update_status()
 
-    def _update_status(self) -> None:
-        if self.over:
-            self.status = self.over + "  (q to quit)"
-            return
-        if self.view is None:
-            return
+    def waited_for(self) -> str:
+        assert self.view is not None
         pub = self.view.public
-        if self.decision is not None:
-            turn = "your move: " + self.decision.kind.replace("_", " ")
-        elif self.blocking:
-            turn = "waiting for " + ", ".join(who(pub, s, self.seat) for s in self.blocking)
-        elif pub["active"] is not None and pub["active"] != self.seat:
-            turn = "waiting for " + who(pub, pub["active"], self.seat)
-        else:
-            turn = "waiting for the others"
-        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
-        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-        self.status = f"Round {pub['round']}{limit} - {pub['phase']} - {turn}{waiting}"
+        if self.blocking:
+            return ", ".join(who(pub, s, self.seat) for s in self.blocking)
+        if pub["active"] is not None and pub["active"] != self.seat:
+            return who(pub, pub["active"], self.seat)
+        return "the others"
 
     def answered(self) -> None:
         super().answered()

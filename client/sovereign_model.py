@@ -381,23 +381,15 @@ class ClientModel(MenuModel):
             return
         self._update_status()
 
-    def _update_status(self) -> None:
-        if self.over:
-            self.status = self.over + "  (q to quit)"
-            return
-        if self.view is None:
-            return
+    def waited_for(self) -> str:
+        return ", ".join(who(s, self.seat) for s in self.blocking) or self._asked()
+
+    def phase_words(self) -> str:
+        assert self.view is not None
         pub = self.view.public
-        if self.decision is not None:
-            turn = "your move: " + self.decision.kind.replace("_", " ")
-        else:
-            turn = "waiting for " + (", ".join(who(s, self.seat) for s in self.blocking)
-                                     or self._asked())
-        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
-        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-        phase = pub["phase"] if pub["phase"] in ("setup", "over") else \
-            f"{whose(pub['active'], self.seat)} {pub['phase']}"
-        self.status = f"Round {pub['round']}{limit} - {phase} - {turn}{waiting}"
+        if pub["phase"] in ("setup", "over"):
+            return str(pub["phase"])
+        return f"{whose(pub['active'], self.seat)} {pub['phase']}"
 
     def _asked(self) -> str:
         """Whom the table waits for, from the public state."""
