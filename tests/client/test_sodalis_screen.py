@@ -4,50 +4,18 @@ F1 toggles help; q quits.  And ``--round-limit`` reaches the node's configuratio
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.application.current import set_app
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.layout.mouse_handlers import MouseHandlers
-from prompt_toolkit.layout.screen import Screen, WritePosition
-from prompt_toolkit.output import DummyOutput
 
 from client import cli, play
-from client.app import build_application
 from client.sodalis_model import ClientModel
 from engine.requests import Decision
 from engine.sodalis import SodalisGame
 from engine.sodalis.arena import standard_arena
+from tests.client.screen import render, run_keys
 from tests.client.test_sodalis_model import first_turn, model_for
-
-
-def run_keys(model: ClientModel, keys: str) -> None:
-    async def main() -> None:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            app = build_application(model)
-            pipe.send_text(keys)
-            await asyncio.wait_for(app.run_async(), timeout=10)
-
-    asyncio.run(main())
-
-
-def render(model: ClientModel, width: int = 80, height: int = 24) -> list[str]:
-    """The screen as text, drawn by the real layout at ``width`` x ``height``."""
-    async def main() -> list[str]:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            app = build_application(model)
-            with set_app(app):
-                screen = Screen()
-                app.layout.container.write_to_screen(
-                    screen, MouseHandlers(), WritePosition(0, 0, width, height), "", False, None)
-                return ["".join(screen.data_buffer[y][x].char for x in range(width)).rstrip()
-                        for y in range(height)]
-
-    return asyncio.run(main())
 
 
 def turn_model() -> tuple[ClientModel, list[Any], SodalisGame, Decision]:

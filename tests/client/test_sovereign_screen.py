@@ -12,7 +12,7 @@ from client.sovereign_model import ClientModel
 from client.sovereign_panes import DEFS
 from engine.requests import Decision
 from engine.sovereign import SovereignGame, flow
-from tests.client.test_sodalis_screen import render, run_keys
+from tests.client.screen import render, run_keys
 from tests.client.test_sovereign_model import configs, first_forge, model_for, play
 
 

@@ -1,0 +1,42 @@
+"""Driving the real console screen without a terminal, for any game's model: keys through
+prompt_toolkit's pipe input, and the layout drawn to text at a chosen size."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen, WritePosition
+from prompt_toolkit.output import DummyOutput
+
+from client.app import build_application
+
+
+def run_keys(model: Any, keys: str) -> None:
+    """Type ``keys`` into the screen of ``model`` until the screen quits (bounded)."""
+    async def main() -> None:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            app = build_application(model)
+            pipe.send_text(keys)
+            await asyncio.wait_for(app.run_async(), timeout=10)
+
+    asyncio.run(main())
+
+
+def render(model: Any, width: int = 80, height: int = 24) -> list[str]:
+    """The screen as text, drawn by the real layout at ``width`` x ``height``."""
+    async def main() -> list[str]:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            app = build_application(model)
+            with set_app(app):
+                screen = Screen()
+                app.layout.container.write_to_screen(
+                    screen, MouseHandlers(), WritePosition(0, 0, width, height), "", False, None)
+                return ["".join(screen.data_buffer[y][x].char for x in range(width)).rstrip()
+                        for y in range(height)]
+
+    return asyncio.run(main())
