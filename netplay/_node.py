@@ -33,6 +33,7 @@ from engine.games import rules as game_rules
 from engine.games import table_options
 
 from ._discovery import Announcement, announce
+from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
 from ._link import Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
@@ -84,6 +85,8 @@ class _Peer:
     outbox: trio.MemorySendChannel[bytes]
     via_relay: bool = False
     linked: frozenset[bytes] = frozenset()  # the players it says it is linked to directly
+    leaving: bool = False  # we are leaving: its queue is closed to drain it, not for being slow
+    drained: trio.Event = attrs.Factory(trio.Event)  # its writer has sent all it was given
 
 
 class TableNode:
@@ -128,6 +131,8 @@ class TableNode:
         self.waiting_since: dict[int, float] = {}
         self.reported: set[int] = set()
         self.done = trio.Event()
+        self.farewells: Farewells | None = None  # once seated: which seats saw the end
+        self._everyone_finished = trio.Event()
         self.port = 0
         self._send_inbox, self._inbox = trio.open_memory_channel[tuple[_Peer, bytes]](512)
         self._nursery: trio.Nursery | None = None
@@ -168,8 +173,22 @@ class TableNode:
                 nursery.start_soon(self._announce)
             self._pump()
             await self.done.wait()
-            await trio.sleep(self.config.grace)  # let the last entries reach the others
+            await self._leave()
             nursery.cancel_scope.cancel()
+
+    async def _leave(self) -> None:
+        """Go once nobody can need anything from us any more -- every seat said farewell
+        and our queues are sent -- or after the grace period (a verdict, a silent seat)."""
+        with trio.move_on_after(self.config.grace):
+            finished = self.session is not None and self.session.finished is not None
+            if not finished:
+                await trio.sleep_forever()  # let the last entries reach the others
+            await self._everyone_finished.wait()
+            for peer in list(self.peers):
+                peer.leaving = True
+                peer.outbox.close()
+            for peer in list(self.peers):
+                await peer.drained.wait()
 
     async def _main_loop(self) -> None:
         async for peer, data in self._inbox:
@@ -299,7 +318,10 @@ class TableNode:
                 await peer.link.send(data)
         except LinkClosed:
             return
-        await peer.link.aclose("too slow")  # our queue to it overflowed
+        finally:
+            peer.drained.set()
+        if not peer.leaving:
+            await peer.link.aclose("too slow")  # our queue to it overflowed
 
     def _send(self, peer: _Peer, data: bytes) -> None:
         try:
@@ -440,6 +462,12 @@ class TableNode:
             return False
         return True
 
+    def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
+        if self.farewells is not None and self.farewells.take(msg):
+            self._broadcast(data, skip=peer)
+            if self.farewells.everyone:
+                self._everyone_finished.set()
+
     def _on_links(self, peer: _Peer, data: bytes, msg: Links) -> None:
         peer.linked = frozenset(msg.keys)
 
@@ -467,6 +495,7 @@ class TableNode:
         LobbyStatus: _on_status,
         Links: _on_links,
         TableStart: _on_start,
+        Farewell: _on_farewell,
     }
 
     # -- the game ----------------------------------------------------------------------------
@@ -489,6 +518,7 @@ class TableNode:
         self.session = P.TableSession(spec, seat, self.identity,
                                       secret_seed=self.folder.secret_seed(),
                                       saved=list(self.log.records))
+        self.farewells = Farewells(spec.table_id, spec.players)
         now = trio.current_time()
         self.last_heard = {s: now for s in range(spec.seats)}
         seated: dict[str, Any] = {"event": "seated", "seat": seat, "players": spec.seats,
@@ -575,6 +605,11 @@ class TableNode:
                                    "applied": {str(k): v for k, v in self._applied.items()}}
             self.emit(report)
             self._finish("finished")
+            assert self.farewells is not None and session.seat is not None
+            self._broadcast(P.encode(self.farewells.make(self.identity, session.seat,
+                                                         event.digest)))
+            if self.farewells.everyone:
+                self._everyone_finished.set()
 
     async def _take_answers(self) -> None:
         """A person's answers, as the screen sends them."""

@@ -33,16 +33,20 @@ class Table:
     """A host, its joiners and maybe a relay, all in this process."""
 
     def __init__(self, tmp: Path, seats: int, *, via_relay: bool, game: str = "reign",
-                 bot: Any = bot, round_limit: int | None = None) -> None:
+                 bot: Any = bot, round_limit: int | None = None, grace: float = 0.5,
+                 leave: bool = False) -> None:
+        """``leave``: let every peer leave by itself (``run`` returns) instead of stopping
+        them once all are done."""
         self.tmp, self.seats, self.via_relay = tmp, seats, via_relay
         self.game, self.bot, self.round_limit = game, bot, round_limit
+        self.grace, self.leave = grace, leave
         self.events: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
         self.nodes: list[TableNode] = []
         self.relay: RelayNode | None = None
 
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
         return NodeConfig(data_dir=self.tmp / f"peer{index}", via=via,
-                          listen_port=None if via and index else 0, grace=0.5,
+                          listen_port=None if via and index else 0, grace=self.grace,
                           round_limit=self.round_limit)
 
     async def play(self) -> None:
@@ -51,18 +55,23 @@ class Table:
             if self.via_relay:
                 self.relay = RelayNode(self.tmp / "relay", P.Identity.generate(), emit=print)
                 via = ("127.0.0.1", await nursery.start(self.relay.run))
-            host = TableNode(self.config(0, via), P.Identity.generate(), seats=self.seats,
-                             game=self.game, decider=self.bot(0), emit=self.events[0].append)
-            self.nodes.append(host)
-            invite = await nursery.start(host.run)
-            for index in range(1, self.seats):
-                node = TableNode(self.config(index, via), P.Identity.generate(), invite=invite,
-                                 decider=self.bot(index), emit=self.events[index].append)
-                self.nodes.append(node)
-                nursery.start_soon(node.run)
-            for node in self.nodes:
-                await node.done.wait()
-            nursery.cancel_scope.cancel()
+            async with trio.open_nursery() as peers:
+                host = TableNode(self.config(0, via), P.Identity.generate(), seats=self.seats,
+                                 game=self.game, decider=self.bot(0),
+                                 emit=self.events[0].append)
+                self.nodes.append(host)
+                invite = await peers.start(host.run)
+                for index in range(1, self.seats):
+                    node = TableNode(self.config(index, via), P.Identity.generate(),
+                                     invite=invite, decider=self.bot(index),
+                                     emit=self.events[index].append)
+                    self.nodes.append(node)
+                    peers.start_soon(node.run)
+                if not self.leave:
+                    for node in self.nodes:
+                        await node.done.wait()
+                    peers.cancel_scope.cancel()
+            nursery.cancel_scope.cancel()  # the relay
 
     def results(self) -> list[dict[str, Any]]:
         return [next(e for e in events if e["event"] == "game_over") for events in self.events]
