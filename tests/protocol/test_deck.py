@@ -235,12 +235,20 @@ def test_torsion_tagged_point_is_rejected(small) -> None:
 # ------------------------------------------------------------------ audit openings
 
 
-def test_shuffle_openings_verify_and_catch_cheats() -> None:
+@pytest.mark.parametrize("secret_known", [False, True], ids=["key", "opened-key"])
+def test_shuffle_openings_verify_and_catch_cheats(secret_known: bool) -> None:
+    # at the audit every deck key is open, and the check multiplies the base point instead
     table = Table(3, 12)
+    x = None
+    if secret_known:
+        x = table.keys[0].secret
+        for key in table.keys[1:]:
+            x = _group.scalar_add(x, key.secret)
+        assert _group.base_mul(x) == table.joint
     deck, steps = table.shuffle_all()
     for seat, (before, after, secret) in enumerate(steps):
         opening = P.decode_as(P.encode(secret.opening(DECK, f"shuffle/{seat}")), P.ShuffleOpening)
-        P.verify_shuffle_opening(before, after, table.joint, opening, seat=seat)
+        P.verify_shuffle_opening(before, after, table.joint, opening, seat=seat, key_secret=x)
     before, after, secret = steps[1]
     # a wrong randomiser, a wrong permutation, the wrong output
     bad_r = attrs.evolve(secret, randomisers=(secret.randomisers[1], *secret.randomisers[1:]))
@@ -248,11 +256,11 @@ def test_shuffle_openings_verify_and_catch_cheats() -> None:
     bad_p = attrs.evolve(secret, permutation=swapped)
     for opening, out in [(bad_r, after), (bad_p, after), (secret, steps[2][1])]:
         with pytest.raises(P.BadShuffle) as err:
-            P.verify_shuffle_opening(before, out, table.joint, opening, seat=1)
+            P.verify_shuffle_opening(before, out, table.joint, opening, seat=1, key_secret=x)
         assert err.value.seat == 1
     zero = attrs.evolve(secret, randomisers=(bytes(32), *secret.randomisers[1:]))
     with pytest.raises(P.BadShuffle):
-        P.verify_shuffle_opening(before, after, table.joint, zero, seat=1)
+        P.verify_shuffle_opening(before, after, table.joint, zero, seat=1, key_secret=x)
 
 
 def test_shuffle_that_duplicates_a_card_fails_its_opening() -> None:
