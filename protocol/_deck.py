@@ -343,12 +343,16 @@ def verify_shares(
         raise BadProof("shares do not cover exactly the requested cards", seat=seat)
     out = {}
     for share in msg.shares:
-        d = check_point(share.share, seat=seat, what="decryption share")
+        # The proof's check multiplies ``D``, and the multiplication refuses any point that is
+        # not canonical and in the prime-order subgroup: a valid proof implies a valid share,
+        # so the point is validated only to name the fault when the proof fails.
+        d = share.share
         ctx = ProofContext(table, msg.step, seat, share.slot)
         try:
             verify_share(public, cards[share.slot].a, d, share.proof, ctx)
         except BadProof:
             _not_the_provers_fault(cards[share.slot])
+            check_point(d, seat=seat, what="decryption share")
             raise
         out[share.slot] = d
     return out

@@ -125,7 +125,12 @@ def prove_share(
 
 
 def verify_share(y: bytes, a: bytes, d: bytes, proof: bytes, ctx: ProofContext) -> None:
-    """Check a :func:`prove_share` proof (points already validated); BadProof otherwise."""
+    """Check a :func:`prove_share` proof; BadProof otherwise.
+
+    ``y`` and ``a`` must be valid already; ``d`` need not be: the check multiplies it, and
+    libsodium's multiplication refuses a point outside the prime-order subgroup, so no
+    proof verifies for an invalid ``d``.
+    """
     c, z = _split(proof, 2, ctx.seat)
     statement = (*ctx.parts(), BASE, y, a, d)
     try:

@@ -9,7 +9,7 @@ import nacl.bindings
 import pytest
 
 import protocol as P
-from protocol import _group
+from protocol import _dleq, _group
 
 from .helpers import OTHER_TABLE, TABLE, deck_key, seed, wide
 
@@ -193,6 +193,22 @@ def test_invalid_share_point_is_rejected(small, point: bytes) -> None:
     msg = _share_msg(table, 1, {0: deck[0]})
     with pytest.raises(P.InvalidPoint) as err:
         P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, share=point), {0: deck[0]})
+    assert err.value.seat == 1
+
+
+def test_a_torsion_tagged_share_fails_even_with_a_proof_made_for_it(small) -> None:
+    # verify_shares validates a share only after its proof fails: the proof's own check
+    # must refuse every point outside the prime-order subgroup
+    table, deck = small
+    key, a = table.keys[1], deck[0].a
+    tagged = nacl.bindings.crypto_core_ed25519_add(_group.mul(key.secret, a), SMALL_ORDER)
+    ctx = P.ProofContext(TABLE, "reveal/0", 1, 0)
+    proof = _dleq.prove_share(key.secret, key.public, a, tagged, ctx)
+    with pytest.raises(P.BadProof):
+        _dleq.verify_share(key.public, a, tagged, proof, ctx)
+    msg = P.DecryptShares(DECK, "reveal/0", (P.Share(0, tagged, proof),))
+    with pytest.raises(P.InvalidPoint) as err:
+        P.verify_shares(TABLE, 1, key.public, msg, {0: deck[0]})
     assert err.value.seat == 1
 
 
