@@ -38,7 +38,8 @@ SECRET = {"bid", "covert"}
 def run_game(players: int, folder: Path) -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    cli = [sys.executable, "-m", "client.cli"]
+    script = Path(sys.executable).parent / "fairtable"  # what a user runs
+    cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     host = subprocess.Popen([*cli, "host", "reign", "--seats", str(players), "--no-announce",

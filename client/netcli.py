@@ -10,6 +10,7 @@ kept on disk and the same command resumes it.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from collections.abc import Callable
@@ -226,6 +227,9 @@ def run(args: argparse.Namespace) -> int:
         interrupted = True
     except* (StorageError, NetUsageError) as group:
         problem = group.exceptions[0]
+    # Everything is on disk and said. The interpreter's last garbage collection would walk
+    # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
+    gc.freeze()
     if problem is not None:
         raise NetUsageError(str(problem))
     if interrupted:
