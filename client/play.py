@@ -18,7 +18,6 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
-from client.model import ClientModel
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -70,11 +69,10 @@ def model_for(game: str) -> Any:
     """A fresh screen model for ``game`` (Reign's, or ``client.<game>_model.ClientModel``)."""
     if game not in GAMES:
         raise PlayUsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
-    if game == "reign":
-        return ClientModel()
-    import importlib
+    import importlib  # a screen model only when someone plays at the keyboard
 
-    return importlib.import_module(f"client.{game}_model").ClientModel()
+    module = "client.model" if game == "reign" else f"client.{game}_model"
+    return importlib.import_module(module).ClientModel()
 
 
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
