@@ -271,7 +271,7 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             msg = self.s.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
-            cards = parse_cards(msg.cards, seat=seat)
+            cards = parse_cards(msg.cards, seat=seat, ours=seat == self.me)
             if len(cards) != len(rec.cards):
                 raise BadProof("a shuffle step changed the number of cards", seat=seat)
             self.shuffles.append((seat, label, step, rec.steps[-1], cards))

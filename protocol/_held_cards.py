@@ -173,7 +173,7 @@ class HeldCardExchanges(ExchangeCore):
         msg = self.s.part(holder, f"shuffle:{label}:{step}")
         if msg is None:
             return False
-        after = parse_cards(msg.cards, seat=holder)
+        after = parse_cards(msg.cards, seat=holder, ours=holder == self.me)
         if len(after) != len(before):
             raise BadProof("a re-handle changed the number of cards", seat=holder)
         self.rehandles.append((holder, label, step, before, after))

@@ -132,7 +132,7 @@ class RevealExchanges(ExchangeCore):
                 if msg is None:
                     done = False
                     continue
-                cards = parse_cards(msg.cards, seat=seat)
+                cards = parse_cards(msg.cards, seat=seat, ours=seat == self.me)
                 if len(cards) != len(pools[army]):
                     raise BadProof("a re-mix changed the number of cards", seat=seat)
                 self.shuffles.append((seat, label, step, pools[army], cards))
