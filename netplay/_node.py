@@ -15,7 +15,6 @@ it came from, and a new link first asks for what it is missing.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import random
 import time
@@ -28,9 +27,7 @@ import trio
 
 import protocol as P
 from engine.canonical import canonical_bytes
-from engine.errors import CardDataError, EngineError
-from engine.games import rules as game_rules
-from engine.games import table_options
+from engine.errors import EngineError
 
 from ._discovery import Announcement, announce
 from ._farewell import Farewell, Farewells
@@ -45,6 +42,7 @@ from ._lobby import (
     sign_start,
     verify_start,
 )
+from ._seating import Seating, SeatRefused
 from ._storage import LogFile, TableFolder
 
 __all__ = ["NodeConfig", "TableNode", "relay_scope"]
@@ -121,9 +119,8 @@ class TableNode:
         self.session: P.TableSession | None = None
         self.start: TableStart | None = None
         self.peers: set[_Peer] = set()
-        self.lobby: list[tuple[bytes, bytes]] = []  # host: (key, address) in seat order
+        self.lobby = Seating(game, seats, identity.public.key, brings)  # the host's
         self.brings = brings
-        self.brought: dict[bytes, Any] = {}  # host: what each seated key brings
         self.early: list[bytes] = []
         self.folder: TableFolder | None = None
         self.log: LogFile | None = None
@@ -201,7 +198,7 @@ class TableNode:
         invite, (address, port) = self.invite, self.config.announce_to
 
         def summary() -> Announcement:
-            free = self.seats - max(1, len(self.lobby))
+            free = self.seats - max(1, len(self.lobby.taken))
             return Announcement.from_invite(invite, free=free, host="")
 
         with trio.CancelScope() as scope:
@@ -409,58 +406,24 @@ class TableNode:
         if self.start is not None:
             self._send(peer, P.encode(self.start))
             return
-        if not self.lobby:
-            self.lobby.append((self.identity.public.key, b""))
-            self.brought[self.identity.public.key] = self.brings
-        if msg.key in (k for k, _ in self.lobby):
-            return
-        if len(self.lobby) >= self.seats:
-            return
-        try:
-            brings = json.loads(msg.brings.decode("utf-8")) if msg.brings else None
-        except (UnicodeDecodeError, ValueError):
-            self.emit({"event": "refused", "reason": "a join bringing something unreadable"})
-            return
         address = b""
         remote_host = peer.link.address.rpartition(":")[0]
         if msg.listen and remote_host not in ("", "?") and not peer.via_relay:
             address = f"{remote_host}:{msg.listen}".encode()
-        self.lobby.append((msg.key, address))
-        self.brought[msg.key] = brings
-        if len(self.lobby) == self.seats and not self._table_can_start():
-            self.lobby.pop()
-            del self.brought[msg.key]
+        try:
+            if not self.lobby.admit(msg.key, msg.brings, address):
+                return
+        except SeatRefused as exc:
+            self.emit({"event": "refused", "reason": str(exc)})
             return
-        status = LobbyStatus(len(self.lobby), self.seats)
+        status = LobbyStatus(len(self.lobby.taken), self.seats)
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
         self._broadcast(P.encode(status))
-        if len(self.lobby) == self.seats:
-            limit = self.config.round_limit
-            if limit is None:
-                limit = game_rules(self.game).default_round_limit
-            spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), limit, os.urandom(32),
-                               self._options())
-            start = sign_start(self.identity, spec, tuple(a for _, a in self.lobby))
+        if self.lobby.full:
+            spec = self.lobby.spec(self.config.round_limit, os.urandom(32))
+            start = sign_start(self.identity, spec, self.lobby.addresses)
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
-
-    def _options(self) -> bytes:
-        """The table options from what the seats brought, canonical JSON (or empty)."""
-        options = table_options(game_rules(self.game), [self.brought.get(k) for k, _ in self.lobby])
-        return canonical_bytes(options) if options else b""
-
-    def _table_can_start(self) -> bool:
-        """Whether the full lobby makes a game (e.g. no two Sovereign decks share a Leader);
-        if not, the last joiner is refused with the reason."""
-        rules = game_rules(self.game)
-        spec = P.TableSpec(self.game, tuple(k for k, _ in self.lobby), 0, bytes(32),
-                           self._options())
-        try:
-            rules.new_game(self.seats, 0, known=[], options=spec.game_options())
-        except (EngineError, CardDataError, P.DecodeError) as exc:
-            self.emit({"event": "refused", "reason": f"the table cannot start: {exc}"})
-            return False
-        return True
 
     def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
         if self.farewells is not None and self.farewells.take(msg):

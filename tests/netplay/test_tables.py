@@ -137,7 +137,7 @@ async def test_a_stranger_without_the_invite_is_refused(tmp_path: Path) -> None:
                 await connect(nursery, invite.host, invite.port, identity=P.Identity.generate(),
                               scope=invite.scope, secret=bytes(32))
             assert refused.value.reason == "invite"
-            assert host.lobby == [] and host.start is None
+            assert host.lobby.taken == [] and host.start is None
             nursery.cancel_scope.cancel()
 
 

@@ -1,0 +1,86 @@
+"""The host's lobby: who sits where, what each seat brings, and whether the table can start.
+
+Sans-IO: the node hands it joiners that proved the invite and sends what it says.
+The host takes seat 0; joiners take the next seats in arrival order.  A joiner is
+refused (:class:`SeatRefused`, with the reason) if what it brings is unreadable or
+if, filling the last seat, it would make a table the game cannot start (e.g. two
+Sovereign decks with one Leader); its seat stays free for someone else.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import protocol as P
+from engine.canonical import canonical_bytes
+from engine.errors import CardDataError, EngineError
+from engine.games import rules as game_rules
+from engine.games import table_options
+
+__all__ = ["SeatRefused", "Seating"]
+
+
+class SeatRefused(Exception):
+    """A joiner that cannot have a seat; the message says why."""
+
+
+class Seating:
+    """The seats taken so far (the host's first), with what each brought."""
+
+    def __init__(self, game: str, seats: int, host_key: bytes, host_brings: Any) -> None:
+        self.game, self.seats = game, seats
+        self.taken: list[tuple[bytes, bytes]] = []  # (key, address) in seat order
+        self.brought: dict[bytes, Any] = {}
+        self._host = (host_key, host_brings)
+
+    @property
+    def full(self) -> bool:
+        return len(self.taken) == self.seats
+
+    def admit(self, key: bytes, brings: bytes, address: bytes) -> bool:
+        """Seat ``key`` (reachable at ``address``, or ``b""``); False if it is seated already
+        or the table is full, :class:`SeatRefused` if it cannot sit at all."""
+        if not self.taken:
+            self.taken.append((self._host[0], b""))
+            self.brought[self._host[0]] = self._host[1]
+        if key in self.brought or self.full:
+            return False
+        try:
+            option = json.loads(brings.decode("utf-8")) if brings else None
+        except (UnicodeDecodeError, ValueError):
+            raise SeatRefused("a join bringing something unreadable") from None
+        self.taken.append((key, address))
+        self.brought[key] = option
+        if self.full:
+            problem = self._cannot_start()
+            if problem is not None:
+                self.taken.pop()
+                del self.brought[key]
+                raise SeatRefused(f"the table cannot start: {problem}")
+        return True
+
+    def spec(self, round_limit: int | None, nonce: bytes) -> P.TableSpec:
+        """The table's spec once every seat is taken (``None``: the game's own round limit)."""
+        limit = game_rules(self.game).default_round_limit if round_limit is None else round_limit
+        return P.TableSpec(self.game, tuple(k for k, _ in self.taken), limit, nonce,
+                           self._options())
+
+    @property
+    def addresses(self) -> tuple[bytes, ...]:
+        return tuple(a for _, a in self.taken)
+
+    def _options(self) -> bytes:
+        """The table options from what the seats brought, canonical JSON (or empty)."""
+        options = table_options(game_rules(self.game),
+                                [self.brought.get(k) for k, _ in self.taken])
+        return canonical_bytes(options) if options else b""
+
+    def _cannot_start(self) -> str | None:
+        """Why the full table makes no game, or None if it does."""
+        spec = self.spec(0, bytes(32))
+        try:
+            game_rules(self.game).new_game(self.seats, 0, known=[], options=spec.game_options())
+        except (EngineError, CardDataError, P.DecodeError) as exc:
+            return str(exc)
+        return None

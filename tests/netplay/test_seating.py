@@ -1,0 +1,47 @@
+"""The host's lobby, without sockets: seats in arrival order, refusals that leave the seat free."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.canonical import canonical_bytes
+from engine.sovereign import load_deck
+from netplay._seating import Seating, SeatRefused
+
+SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
+
+HOST, A, B, C = (bytes([n]) * 32 for n in range(4))
+
+
+def test_the_host_sits_first_and_joiners_in_arrival_order() -> None:
+    lobby = Seating("reign", 3, HOST, None)
+    assert lobby.admit(B, b"", b"10.0.0.2:7000")
+    assert not lobby.admit(B, b"", b"10.0.0.2:7000")  # asked twice: one seat
+    assert lobby.admit(A, b"", b"")
+    assert lobby.full and [k for k, _ in lobby.taken] == [HOST, B, A]
+    assert lobby.addresses == (b"", b"10.0.0.2:7000", b"")
+    assert not lobby.admit(C, b"", b"")  # no seat left
+    spec = lobby.spec(None, bytes(32))
+    assert spec.players == (HOST, B, A) and spec.round_limit > 0  # the game's own limit
+    assert lobby.spec(7, bytes(32)).round_limit == 7
+
+
+def test_a_joiner_bringing_something_unreadable_is_refused_and_its_seat_stays_free() -> None:
+    lobby = Seating("reign", 3, HOST, None)
+    with pytest.raises(SeatRefused, match="unreadable"):
+        lobby.admit(A, b"\xff{not json", b"")
+    assert [k for k, _ in lobby.taken] == [HOST]
+    assert lobby.admit(A, b"", b"") and lobby.admit(B, b"", b"") and lobby.full
+
+
+def test_the_last_seat_is_refused_when_the_table_could_not_start() -> None:
+    # Sovereign: no two seats may play the same Leader (docs/rules/sovereign.md 1.13)
+    deck = load_deck(str(SAMPLE)).data()
+    lobby = Seating("sovereign", 2, HOST, deck)
+    with pytest.raises(SeatRefused, match="cannot start.*Leader"):
+        lobby.admit(A, canonical_bytes(deck), b"")
+    assert not lobby.full and A not in lobby.brought
+    assert lobby.admit(B, b"", b"") and lobby.full  # a joiner with a core faction sits
+    assert lobby.spec(None, bytes(32)).game_options() is not None
