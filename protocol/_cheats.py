@@ -81,9 +81,7 @@ class _BadProof(_Cheater):
     def corrupt(self, msg: Any) -> Any:
         if isinstance(msg, DecryptShares) and msg.shares:
             self.done = True
-            first = msg.shares[0]
-            bad = attrs.evolve(first, proof=_flip(first.proof))
-            return attrs.evolve(msg, shares=(bad, *msg.shares[1:]))
+            return attrs.evolve(msg, proof=_flip(msg.proof))
         return msg
 
 

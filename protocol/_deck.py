@@ -44,10 +44,10 @@ from ._dleq import (
     ProofContext,
     prove_key,
     prove_reencryption,
-    prove_share,
+    prove_shares,
     verify_key,
     verify_reencryption,
-    verify_share,
+    verify_shares_proof,
 )
 from ._errors import (
     BadProof,
@@ -320,19 +320,16 @@ def decryption_shares(
     *,
     entropy: bytes | None = None,
 ) -> DecryptShares:
-    """All of ``seat``'s shares ``D = x*A`` (with DLEQ proofs) for ``cards`` by slot, batched.
+    """All of ``seat``'s shares ``D = x*A`` for ``cards`` by slot, batched, with one DLEQ
+    proof for them all.
 
     The ciphertexts must have been validated (:meth:`Ciphertext.check`, blaming
     their producer) before their first use.
     """
-    shares = []
-    for slot in sorted(cards):
-        a = cards[slot].a
-        d = mul(key.secret, a)
-        ctx = ProofContext(table, step, seat, slot)
-        proof = prove_share(key.secret, key.public, a, d, ctx, entropy=entropy)
-        shares.append(Share(slot, d, proof))
-    return DecryptShares(deck, step, tuple(shares))
+    shares = [(slot, cards[slot].a, mul(key.secret, cards[slot].a)) for slot in sorted(cards)]
+    proof = prove_shares(key.secret, key.public, shares, ProofContext(table, step, seat),
+                         entropy=entropy)
+    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof)
 
 
 def verify_shares(
@@ -349,21 +346,19 @@ def verify_shares(
     slots = [s.slot for s in msg.shares]
     if sorted(slots) != sorted(cards) or len(set(slots)) != len(slots):
         raise BadProof("shares do not cover exactly the requested cards", seat=seat)
-    out = {}
-    for share in msg.shares:
-        # The proof's check multiplies ``D``, and the multiplication refuses any point that is
-        # not canonical and in the prime-order subgroup: a valid proof implies a valid share,
-        # so the point is validated only to name the fault when the proof fails.
-        d = share.share
-        ctx = ProofContext(table, msg.step, seat, share.slot)
-        try:
-            verify_share(public, cards[share.slot].a, d, share.proof, ctx)
-        except BadProof:
-            _not_the_provers_fault(cards[share.slot])
-            check_point(d, seat=seat, what="decryption share")
-            raise
-        out[share.slot] = d
-    return out
+    shares = [(s.slot, cards[s.slot].a, s.share) for s in msg.shares]
+    try:
+        # The proof's check multiplies every ``D``, and the multiplication refuses any point
+        # that is not canonical and in the prime-order subgroup: a valid proof implies valid
+        # shares, so the points are validated only to name the fault when the proof fails.
+        verify_shares_proof(public, shares, msg.proof, ProofContext(table, msg.step, seat))
+    except BadProof:
+        for slot in slots:
+            _not_the_provers_fault(cards[slot])
+        for share in msg.shares:
+            check_point(share.share, seat=seat, what="decryption share")
+        raise
+    return {s.slot: s.share for s in msg.shares}
 
 
 def _not_the_provers_fault(ct: Ciphertext) -> None:

@@ -18,7 +18,8 @@ so neither a weak RNG nor a repeated RNG state can leak the secret.  Pass
 
 * :func:`prove_key` -- knowledge of ``x`` with ``Y = x*G`` (deck key shares,
   stops rogue-key attacks on the joint key);
-* :func:`prove_share` -- ``D = x*A`` is the decryption share matching ``Y``;
+* :func:`prove_shares` -- every ``D_i = x*A_i`` of one message is a decryption share
+  matching ``Y`` (one Chaum-Pedersen proof for them all: one nonce, one challenge);
 * :func:`prove_reencryption` -- ``(A', B')`` under key ``K`` holds the same
   card as ``(A, C)`` under ``Y = x*G`` (hand-overs).
 """
@@ -26,6 +27,7 @@ so neither a weak RNG nor a repeated RNG state can leak the secret.  Pass
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 import attrs
 
@@ -46,14 +48,14 @@ __all__ = [
     "ProofContext",
     "prove_key",
     "prove_reencryption",
-    "prove_share",
+    "prove_shares",
     "verify_key",
     "verify_reencryption",
-    "verify_share",
+    "verify_shares_proof",
 ]
 
 _SCHNORR = b"fairtable/proof/schnorr/v1"
-_DLEQ = b"fairtable/proof/dleq/v1"
+_DLEQ = b"fairtable/proof/dleq/v2"
 _REENC = b"fairtable/proof/reencrypt/v1"
 _NONCE = b"fairtable/proof/nonce/v1"
 
@@ -113,32 +115,51 @@ def verify_key(y: bytes, proof: bytes, ctx: ProofContext) -> None:
         raise BadProof("key proof does not verify", seat=ctx.seat)
 
 
-def prove_share(
-    x: bytes, y: bytes, a: bytes, d: bytes, ctx: ProofContext, *, entropy: bytes | None = None
+SharedBase = tuple[int, bytes, bytes]
+"""``(slot, A, D)``: card ``slot``'s ciphertext point ``A`` and the share ``D = x*A``."""
+
+
+def _shares_statement(
+    ctx: ProofContext, y: bytes, shares: Sequence[SharedBase]
+) -> tuple[bytes, ...]:
+    parts: list[bytes] = [*ctx.parts(), len(shares).to_bytes(4, "big"), BASE, y]
+    for slot, a, d in shares:
+        if not 0 <= slot < 1 << 32:
+            raise LocalProtocolError("bad slot in a share proof")
+        parts += [slot.to_bytes(4, "big"), a, d]
+    return tuple(parts)
+
+
+def prove_shares(
+    x: bytes, y: bytes, shares: Sequence[SharedBase], ctx: ProofContext, *,
+    entropy: bytes | None = None,
 ) -> bytes:
-    """Chaum-Pedersen proof (64 bytes) that ``log_G(y) == log_a(d)`` (``d = x*a``)."""
-    statement = (*ctx.parts(), BASE, y, a, d)
+    """One Chaum-Pedersen proof (64 bytes) that ``log_G(y) == log_A(D)`` for every
+    ``(slot, A, D)`` in ``shares``: commitments ``k*G`` and every ``k*A``, one challenge."""
+    statement = _shares_statement(ctx, y, shares)
     k = _nonce((x,), statement, entropy)
-    t1, t2 = base_mul(k), mul(k, a)
-    c = hash_to_scalar(_DLEQ, *statement, t1, t2)
+    commitments = [base_mul(k)] + [mul(k, a) for _, a, _ in shares]
+    c = hash_to_scalar(_DLEQ, *statement, *commitments)
     return c + scalar_add(k, scalar_mul(c, x))
 
 
-def verify_share(y: bytes, a: bytes, d: bytes, proof: bytes, ctx: ProofContext) -> None:
-    """Check a :func:`prove_share` proof; BadProof otherwise.
+def verify_shares_proof(
+    y: bytes, shares: Sequence[SharedBase], proof: bytes, ctx: ProofContext
+) -> None:
+    """Check a :func:`prove_shares` proof; BadProof otherwise.
 
-    ``y`` and ``a`` must be valid already; ``d`` need not be: the check multiplies it, and
-    libsodium's multiplication refuses a point outside the prime-order subgroup, so no
-    proof verifies for an invalid ``d``.
+    ``y`` and every ``A`` must be valid already; a ``D`` need not be: the check multiplies
+    it, and libsodium's multiplication refuses a point outside the prime-order subgroup, so
+    no proof verifies for an invalid share.
     """
     c, z = _split(proof, 2, ctx.seat)
-    statement = (*ctx.parts(), BASE, y, a, d)
+    statement = _shares_statement(ctx, y, shares)
     try:
-        t1 = sub(base_mul(z), mul(c, y))
-        t2 = sub(mul(z, a), mul(c, d))
+        commitments = [sub(base_mul(z), mul(c, y))]
+        commitments += [sub(mul(z, a), mul(c, d)) for _, a, d in shares]
     except GroupError as exc:
         raise BadProof("decryption-share proof does not verify", seat=ctx.seat) from exc
-    if hash_to_scalar(_DLEQ, *statement, t1, t2) != c:
+    if hash_to_scalar(_DLEQ, *statement, *commitments) != c:
         raise BadProof("decryption-share proof does not verify", seat=ctx.seat)
 
 

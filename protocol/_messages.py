@@ -110,21 +110,22 @@ class ShuffleOpening:
 
 @attrs.frozen
 class Share:
-    """One decryption share ``D = x * A`` for card ``slot`` with its DLEQ proof ``c || z``."""
+    """One decryption share ``D = x * A`` for card ``slot``."""
 
     slot: int = integer(hi=_SLOT_HI)
     share: bytes = blob(exact=32)
-    proof: bytes = blob(exact=64)
 
 
 @message("shares")
 @attrs.frozen
 class DecryptShares:
-    """All of one seat's decryption shares for one step, batched."""
+    """All of one seat's decryption shares for one step, batched, with one DLEQ proof
+    ``c || z`` for them all (:func:`~protocol._dleq.prove_shares`)."""
 
     deck: str = label()
     step: str = label()
     shares: tuple[Share, ...] = items(Share, max_items=MAX_CARDS)
+    proof: bytes = blob(exact=64)
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ import attrs
 import pytest
 import trio
 
+import protocol as P
 from netplay._discovery import (
     Announcement,
     BadAnnouncement,
@@ -38,7 +39,7 @@ def test_announcement_round_trip_and_fields() -> None:
     assert Announcement.from_bytes(data) == TABLE
     assert json.loads(data) == {
         "app": "fairtable",
-        "v": 1,
+        "v": P.PROTOCOL_VERSION,
         "game": "reign",
         "seats": 5,
         "free": 3,
@@ -116,7 +117,8 @@ def junk() -> list[bytes]:
         b"{" * 5000,
         TABLE.to_bytes() + b" " * 1024,  # oversize
         variant(app="other"),
-        variant(v=2),
+        variant(v=P.PROTOCOL_VERSION + 1),
+        variant(v=1),  # the first protocol
         variant(v=True),
         variant(seats=True),
         variant(seats=5.0),

@@ -321,10 +321,12 @@ async def test_authorize_sees_the_peer_and_can_refuse() -> None:
 @pytest.mark.parametrize("envelope", [False, True])
 async def test_wrong_version_from_a_client(envelope: bool) -> None:
     hello = hello_for(CLIENT, "peer", SCOPE)
+    ours, future = P.PROTOCOL_VERSION, P.PROTOCOL_VERSION + 1
     if envelope:  # a future protocol version in the envelope
-        data = P.encode(hello).replace(b'"v":1,', b'"v":2,')
+        data = P.encode(hello).replace(f'"v":{ours},'.encode(), f'"v":{future},'.encode())
+        assert data != P.encode(hello)
     else:
-        data = P.encode(attrs.evolve(hello, version=2))
+        data = P.encode(attrs.evolve(hello, version=future))
     with trio.fail_after(10):
         async with trio.open_nursery() as nursery:
             server = await start_server(nursery)
@@ -338,7 +340,8 @@ async def test_wrong_version_from_a_client(envelope: bool) -> None:
 async def test_wrong_version_from_a_server() -> None:
     with trio.fail_after(10):
         async with trio.open_nursery() as nursery:
-            port, heard = await start_fake_server(nursery, fake_server_hello(version=2))
+            future = fake_server_hello(version=P.PROTOCOL_VERSION + 1)
+            port, heard = await start_fake_server(nursery, future)
             with pytest.raises(LinkClosed) as caught:
                 async with client(port):
                     pass

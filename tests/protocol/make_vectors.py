@@ -70,7 +70,7 @@ def compute() -> dict[str, str]:
     v["rerandomise.0"] = ct.to_bytes().hex()
     shares = P.decryption_shares(key0, table, 0, "main", "draw/1", {0: ct}, entropy=b"\x08" * 32)
     v["share.d"] = shares.shares[0].share.hex()
-    v["share.proof"] = shares.shares[0].proof.hex()
+    v["share.proof"] = shares.proof.hex()
 
     small = P.CardCodebook(table, "small", 5)
     out, secret = P.shuffle(P.initial_deck(small, joint), joint, entropy=b"\x09" * 32)

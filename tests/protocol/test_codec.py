@@ -32,7 +32,7 @@ def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
     data = P.encode(P.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
-        b'"type":"commit","v":1}'
+        b'"type":"commit","v":2}'
     )
     assert json.loads(data)["v"] == P.PROTOCOL_VERSION
 
@@ -45,7 +45,7 @@ def _bytes(obj: object) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()
 
 
-BASE = {"type": "digest", "v": 1, "step": 3, "digest": "A" * 43}
+BASE = {"type": "digest", "v": 2, "step": 3, "digest": "A" * 43}
 
 
 def test_base_is_valid() -> None:
@@ -84,7 +84,9 @@ def test_missing_field_rejected() -> None:
 
 def test_version_is_checked() -> None:
     with pytest.raises(P.UnsupportedVersion):
-        P.decode(_bytes({**BASE, "v": 2}))
+        P.decode(_bytes({**BASE, "v": P.PROTOCOL_VERSION + 1}))
+    with pytest.raises(P.UnsupportedVersion):  # a log written by the first protocol
+        P.decode(_bytes({**BASE, "v": 1}))
     obj = dict(BASE)
     del obj["v"]
     with pytest.raises(P.DecodeError):
@@ -94,13 +96,13 @@ def test_version_is_checked() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":1}',  # whitespace
-        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":1}',  # key order
-        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":1}',  # leading zero
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":1}',  # dup key
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":1}',  # escape
-        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":1}',
-        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":1}',
+        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":2}',  # whitespace
+        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":2}',  # key order
+        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":2}',  # leading zero
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":2}',  # dup key
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":2}',  # escape
+        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":2}',
+        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":2}',
         b"\xef\xbb\xbf" + _bytes(BASE),  # BOM
         _bytes(BASE) + b"\n",
         b"[]",
@@ -151,7 +153,7 @@ def test_encode_refuses_oversize_and_unregistered() -> None:
     big = P.Entry(bytes(32), 0, 0, bytes(32), bytes(512 * 1024), bytes(64))
     P.encode(big)  # the largest body still fits a frame
     with pytest.raises(P.LocalProtocolError):
-        P.encode(P.Share(0, bytes(32), bytes(64)))  # nested type, not a message
+        P.encode(P.Share(0, bytes(32)))  # nested type, not a message
 
 
 def test_nested_extra_field_rejected() -> None:

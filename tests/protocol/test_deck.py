@@ -151,14 +151,15 @@ def _edit_share(msg: P.DecryptShares, **changes: object) -> P.DecryptShares:
 def test_bad_dleq_proof_names_the_prover(small) -> None:
     table, deck = small
     msg = _share_msg(table, 1, {0: deck[0]})
-    proof = bytearray(msg.shares[0].proof)
+    proof = bytearray(msg.proof)
     proof[40] ^= 1
     with pytest.raises(P.BadProof) as err:
-        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, proof=bytes(proof)), {0: deck[0]})
+        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, proof=bytes(proof)), {0: deck[0]})
     assert err.value.seat == 1 and err.value.kind == "bad-proof"
-    not_canonical = msg.shares[0].proof[:32] + b"\xff" * 32
+    not_canonical = msg.proof[:32] + b"\xff" * 32
     with pytest.raises(P.BadProof):
-        P.verify_shares(TABLE, 1, table.pub[1], _edit_share(msg, proof=not_canonical), {0: deck[0]})
+        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, proof=not_canonical),
+                        {0: deck[0]})
 
 
 def test_wrong_share_is_rejected(small) -> None:
@@ -202,14 +203,38 @@ def test_a_torsion_tagged_share_fails_even_with_a_proof_made_for_it(small) -> No
     table, deck = small
     key, a = table.keys[1], deck[0].a
     tagged = nacl.bindings.crypto_core_ed25519_add(_group.mul(key.secret, a), SMALL_ORDER)
-    ctx = P.ProofContext(TABLE, "reveal/0", 1, 0)
-    proof = _dleq.prove_share(key.secret, key.public, a, tagged, ctx)
+    ctx = P.ProofContext(TABLE, "reveal/0", 1)
+    proof = _dleq.prove_shares(key.secret, key.public, [(0, a, tagged)], ctx)
     with pytest.raises(P.BadProof):
-        _dleq.verify_share(key.public, a, tagged, proof, ctx)
-    msg = P.DecryptShares(DECK, "reveal/0", (P.Share(0, tagged, proof),))
+        _dleq.verify_shares_proof(key.public, [(0, a, tagged)], proof, ctx)
+    msg = P.DecryptShares(DECK, "reveal/0", (P.Share(0, tagged),), proof)
     with pytest.raises(P.InvalidPoint) as err:
         P.verify_shares(TABLE, 1, key.public, msg, {0: deck[0]})
     assert err.value.seat == 1
+
+
+def test_one_proof_covers_every_share_of_a_message(small) -> None:
+    # one nonce and one challenge for all the cards: changing, moving or re-using any one
+    # share breaks the proof of the whole message
+    table, deck = small
+    cards = {0: deck[0], 1: deck[1], 2: deck[2]}
+    msg = _share_msg(table, 1, cards)
+    assert len(msg.proof) == 64 and len(msg.shares) == 3
+    assert P.verify_shares(TABLE, 1, table.pub[1], msg, cards) == {
+        slot: _group.mul(table.keys[1].secret, ct.a) for slot, ct in cards.items()}
+    for index in range(3):
+        one = msg.shares[index]
+        wrong = attrs.evolve(one, share=_group.add(one.share, _group.BASE))
+        changed = (*msg.shares[:index], wrong, *msg.shares[index + 1:])
+        with pytest.raises(P.BadProof):
+            P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, shares=changed), cards)
+    a, b, c = msg.shares
+    swapped = (attrs.evolve(a, share=b.share), attrs.evolve(b, share=a.share), c)
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, shares=swapped), cards)
+    partial = _share_msg(table, 1, {0: deck[0], 1: deck[1]})  # another message's proof
+    with pytest.raises(P.BadProof):
+        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, proof=partial.proof), cards)
 
 
 def test_shares_must_cover_exactly_the_requested_slots(small) -> None:

@@ -31,14 +31,14 @@ VECTORS = {
     "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
     "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
     "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
-    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":1}',
-    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":1}',
-    "entry0.header": '{"body_hash":"LSRLmPhwF6PVRqYj4YzWsvq6ZFz-YlizBGCAnR4Kluw","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":1}',
-    "entry0.sig": "7f6157cc22a087cb9c4948027c310446a142a454b41187f3aeaa75593ad59264ae608ac964ccbba8aab0d22faa8145e7c93499c3f240a7c62976e7b1f7882f0e",
-    "entry0.id": "34f5b89f28ce88ff136a254826c1c33d8cd79ffc2f9bafc8728c770c46c5612b",
-    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjF9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"f2FXzCKgh8ucSUgCfDEERqFCpFS0EYfzrqp1WTrVkmSuYIrJZMy7qKqw0i-qgUXnyTSZw_JAp8Ypduex94gvDg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":1}',
-    "entry1.prev": "34f5b89f28ce88ff136a254826c1c33d8cd79ffc2f9bafc8728c770c46c5612b",
-    "entry1.id": "4f4805ff9dcd84e315e660de738d85d2e801ae1a44930c1885dbc5312215ded8",
+    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":2}',
+    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":2}',
+    "entry0.header": '{"body_hash":"i-XQM_XQHqKeBwLjxmzLHt3gFXjeTadlbjXv1Pq9Fp4","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":2}',
+    "entry0.sig": "3693f22f9518d87478faa444dbd680665ad274c09547654ece03d50f90e0be3e3d1c3f4af62899938d0b29e69359ad5a0daf53dcc6fee32b00e0735f74943704",
+    "entry0.id": "c120eabb9044267dc44d02563ecf0b45a6c2bb64d5ac4326f750a7892165d96e",
+    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjJ9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"NpPyL5UY2HR4-qRE29aAZlrSdMCVR2VOzgPVD5Dgvj49HD9K9iiZk40LKeaTWa1aDa9T3Mb-4ysA4HNfdJQ3BA","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":2}',
+    "entry1.prev": "c120eabb9044267dc44d02563ecf0b45a6c2bb64d5ac4326f750a7892165d96e",
+    "entry1.id": "622bf0f8b12aa1af95765712760569baab74a7f3a33f610192e54209515236d8",
     "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
     "chance.dice": "6 3 3 4 3",
     "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
@@ -53,7 +53,7 @@ VECTORS = {
     "rerandomise.r": "53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b",
     "rerandomise.0": "d0ca77492048f955ce1c71796fd167c0ac5e0651dcc816bc9538e8ecca2a63bbd98aafe5440bc4ecac8c271c28d3c12ea62edc90606d06b5896d84b2efe420c8",
     "share.d": "6048dfbe1179a2769f402941354843713f53ab3a2c34e28390f21ee1794e2fd0",
-    "share.proof": "1027a62aa27c4dbe4efd2b7ef41b4c7e106060d0198aba32667fea80e6341d0257e17dd9f30165a9a957bf400fb92b78c37328f520423e495217396c683fb702",
+    "share.proof": "62f557bc5d938cd45e8dcf5bf837d2d0dc00e74e1a46f285b6809fef6e64f30abd5ce9baa0c87a80ed7957364862d5dbe5109398ecbeb5033ba7b7e29c98a503",
     "shuffle.permutation": "0 2 3 4 1",
     "shuffle.output_sha256": "6b981bdc77fe6ca0b0df1502a6506dfd6af4736a192fd49157b38287529ed74d",
     "handover.held": "817ee5327e8cfd40a0424cc3da1404fd18f2043fab9db89cef7e9231a5de635a455c8f3a08b3b1ef25b98e7858d2913f8082408cacaeed398475c9609c01cc6d",
@@ -159,17 +159,19 @@ def test_spec_dleq_proof() -> None:
     t2 = na.crypto_core_ed25519_sub(
         na.crypto_scalarmult_ed25519_noclamp(z, a), na.crypto_scalarmult_ed25519_noclamp(c, d)
     )
+    # one card: ctx (slot 0), the number of cards, G, Y, then (u32 slot, A, D) per card
     ctx = (TABLE, b"draw/1", (0).to_bytes(2, "big"), (0).to_bytes(4, "big"))
-    wide = hashlib.sha512(b"fairtable/proof/dleq/v1" + _frame(*ctx, g, y, a, d, t1, t2)).digest()
+    statement = (*ctx, (1).to_bytes(4, "big"), g, y, (0).to_bytes(4, "big"), a, d)
+    wide = hashlib.sha512(b"fairtable/proof/dleq/v2" + _frame(*statement, t1, t2)).digest()
     assert na.crypto_core_ed25519_scalar_reduce(wide) == c
     # the prover's hedged nonce with the fixed entropy
     nonce = hashlib.sha512(
-        b"fairtable/proof/nonce/v1" + _frame(x, b"\x08" * 32, *ctx, g, y, a, d)
+        b"fairtable/proof/nonce/v1" + _frame(x, b"\x08" * 32, *statement)
     ).digest()
     k = na.crypto_core_ed25519_scalar_reduce(nonce)
     assert na.crypto_scalarmult_ed25519_base_noclamp(k) == t1
     # and through the API
-    msg = P.DecryptShares("main", "draw/1", (P.Share(0, d, proof),))
+    msg = P.DecryptShares("main", "draw/1", (P.Share(0, d),), proof)
     P.verify_shares(TABLE, 0, y, msg, {0: P.Ciphertext(a, ct[32:])})
 
 
