@@ -43,7 +43,7 @@ from ._lobby import (
     verify_start,
 )
 from ._seating import Seating, SeatRefused
-from ._storage import LogFile, TableFolder
+from ._storage import LogFile, StorageError, TableFolder
 
 __all__ = ["NodeConfig", "TableNode", "relay_scope"]
 
@@ -227,7 +227,16 @@ class TableNode:
         self.folder.write_info(info)
         self.log = self.folder.log()
         if "start" in info:
-            self._begin(P.decode_as(bytes.fromhex(info["start"]), TableStart), resumed=True)
+            try:
+                start = P.decode_as(bytes.fromhex(info["start"]), TableStart)
+            except (ValueError, P.DecodeError) as exc:
+                raise self._unreadable(exc) from None
+            self._begin(start, resumed=True)
+
+    def _unreadable(self, exc: Exception) -> StorageError:
+        assert self.folder is not None
+        return StorageError(f"{self.folder.path}: the saved game cannot be read ({exc}); "
+                            "its files are kept as they are")
 
     def _new_invite(self) -> Invite:
         return Invite(self.config.advertise_host, self.port, os.urandom(32),
@@ -478,9 +487,12 @@ class TableNode:
         self.start = start
         if self._stop_announcing is not None:
             self._stop_announcing.cancel()
-        self.session = P.TableSession(spec, seat, self.identity,
-                                      secret_seed=self.folder.secret_seed(),
-                                      saved=list(self.log.records))
+        try:
+            self.session = P.TableSession(spec, seat, self.identity,
+                                          secret_seed=self.folder.secret_seed(),
+                                          saved=list(self.log.records))
+        except P.DecodeError as exc:  # a log written by another protocol version
+            raise self._unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
         now = trio.current_time()
         self.last_heard = {s: now for s in range(spec.seats)}

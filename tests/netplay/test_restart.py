@@ -186,3 +186,37 @@ async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) ->
     info = json.loads((tmp_path / "host" / "tables" / invite.scope.hex() / "table.json")
                       .read_text())
     assert info["invite"] == invite.text() and info["role"] == "host"
+
+
+async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
+    tmp_path: Path,
+) -> None:
+    """A table folder from a version-1 build: a clear StorageError, nothing rewritten away."""
+    import protocol as P
+    from netplay import NodeConfig, StorageError, TableFolder, TableNode
+    from netplay._lobby import sign_start
+
+    me = P.Identity.generate()
+    others = [P.Identity.generate().public.key for _ in range(2)]
+    invite = Invite("127.0.0.1", 4711, os.urandom(32), me.public.key, os.urandom(32), "reign", 3)
+    spec = P.TableSpec("reign", (me.public.key, *others), 60, bytes(32))
+    current = P.encode(sign_start(me, spec, (b"", b"", b"")))
+    older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
+    assert older != current
+    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder.write_info({"invite": invite.text(), "role": "host", "status": "playing",
+                       "start": older.hex(), "seat": 0})
+    folder.log().append(b"an entry of the old game", durable=True)
+    node = TableNode(NodeConfig(data_dir=tmp_path), me, seats=3, game="reign")
+    with trio.fail_after(10):
+        try:
+            await node.run()
+        except BaseExceptionGroup as group:
+            refused = group.subgroup(StorageError)
+            assert refused is not None
+            reason = str(refused.exceptions[0])
+        else:
+            raise AssertionError("the old game was opened")
+    assert "cannot be read" in reason and "protocol version 1" in reason
+    assert folder.read_info()["start"] == older.hex()
+    assert folder.log().records == [b"an entry of the old game"]
