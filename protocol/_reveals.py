@@ -285,16 +285,17 @@ class RevealExchanges(ExchangeCore):
                 raise Blame(seat, "bad-reveal", f"seat {seat}'s deck key is invalid") from None
         opened = {(seat, o.deck, o.step): o for seat, m in openings.items() for o in m.shuffles}
         joint_secret = None  # every key is open now: the joint key's discrete log
-        for seat in sorted(openings):
-            x = openings[seat].deck_secret
-            joint_secret = x if joint_secret is None else scalar_add(joint_secret, x)
-        assert self.joint is not None and joint_secret is not None
-        if base_mul(joint_secret) != self.joint:  # each share matched its key: cannot happen
-            raise LocalProtocolError("the opened deck keys do not add up to the joint key")
+        if self.joint is not None:  # (no deck was ever shuffled without one)
+            for seat in sorted(openings):
+                x = openings[seat].deck_secret
+                joint_secret = x if joint_secret is None else scalar_add(joint_secret, x)
+            if joint_secret is None or base_mul(joint_secret) != self.joint:
+                raise LocalProtocolError("the opened deck keys do not add up to the joint key")
         for seat, deck, step, before, after in self.shuffles:
             opening = opened.get((seat, deck, step))
             if opening is None:
                 raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its shuffle {step}")
+            assert self.joint is not None
             verify_shuffle_opening(before, after, self.joint, opening, seat=seat,
                                    key_secret=joint_secret)
         for seat, deck, step, before, after in self.rehandles:  # under the seat's own key
