@@ -3,16 +3,11 @@ model; the layout fits 80x24; F1 toggles help; q quits."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-
-from client.app import build_application
 from client.model import ClientModel
 from engine.requests import Decision
+from tests.client.screen import run_keys
 from tests.engine.driver import Table
 
 
@@ -26,16 +21,6 @@ def decision_model() -> tuple[ClientModel, list[Any], Table]:
     model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
     model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
     return model, sent, table
-
-
-def run_keys(model: ClientModel, keys: str) -> None:
-    async def main() -> None:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            app = build_application(model)
-            pipe.send_text(keys)
-            await asyncio.wait_for(app.run_async(), timeout=10)
-
-    asyncio.run(main())
 
 
 def test_screen_typed_menu_choice_reaches_the_network_side() -> None:

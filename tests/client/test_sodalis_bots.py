@@ -4,7 +4,6 @@ the enemy it can bring down), healing when Bloodied."""
 
 from __future__ import annotations
 
-import copy
 import time
 from typing import Any
 
@@ -12,7 +11,6 @@ import pytest
 
 from client.bots import bots_for
 from client.sodalis_bots import BOTS, HeuristicBot, RandomBot
-from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
@@ -20,27 +18,15 @@ from engine.sodalis.answers import Cast, Step
 from engine.sodalis.arena import standard_arena
 from engine.sodalis.choices import legal_answers
 from engine.sodalis.position import position
+from tests.client import games
 
 ARENA = standard_arena()
 
 
 def play(kinds: list[str], seed: int, check: Any = None, after: Any = None) -> SodalisGame:
     game = new_game(SodalisConfig(len(kinds)))
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            view = game.view(request.seat)
-            answer = bots[request.seat].decide(view, request)
-            if check is not None:
-                check(game, view, request, answer)
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
-        if after is not None:
-            after(answer)
+    games.play(game, seed, [BOTS[k] for k in kinds], check=check,
+               after=None if after is None else lambda _g, _r, answer, _e: after(answer))
     return game
 
 
@@ -65,12 +51,7 @@ def test_bots_answer_legally_from_the_view_alone_and_leave_it_untouched(players:
         game.copy().apply(answer)  # the engine accepts it
         if d.kind != "reversals":  # (2^9 of those: the engine's word is enough)
             assert answer in list(legal_answers(view, d))
-        own = mirrors[d.seat].view(d.seat)  # from an instance that knows only this seat
-        before = copy.deepcopy(own.to_dict())
-        for kind in ("random", "heuristic"):
-            assert (BOTS[kind](ChanceStream.from_int(9)).decide(own, d)
-                    == BOTS[kind](ChanceStream.from_int(9)).decide(view, d))
-        assert own.to_dict() == before
+        games.check_decides_from_the_view_alone(BOTS, mirrors[d.seat], view, d)
 
     play(kinds, 3, check, after=lambda answer: [m.apply(answer) for m in mirrors.values()])
 

@@ -13,12 +13,11 @@ import pytest
 
 from client.sodalis_bots import BOTS
 from client.sodalis_model import HELP, ClientModel, arena_lines, side_lines, who
-from engine.referee import Referee
 from engine.requests import Decision, RollAnswer
-from engine.rng import ChanceStream
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
 from engine.sodalis.answers import Reversals
 from engine.sodalis.choices import legal_answers
+from tests.client import games
 from tests.leaks import strings_in
 
 KINDS = {"turn_tokens", "champion", "rearrange", "reversals", "place", "turn", "confuse",
@@ -31,34 +30,14 @@ def play(players: int, seed: int, kinds: list[str], round_limit: int = 100,
          on_step: Callable[[SodalisGame, Any, list[Any]], None] | None = None) -> SodalisGame:
     """One whole game among bots with a seeded referee."""
     game = new_game(SodalisConfig(players, round_limit))
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            if on_decision is not None:
-                on_decision(game, request)
-            answer = bots[request.seat].decide(game.view(request.seat), request)
-        else:
-            answer = referee.answer(game, request)
-        events = game.apply(answer)
-        if on_step is not None:
-            on_step(game, answer, events)
+    games.play(game, seed, [BOTS[k] for k in kinds], on_decision=on_decision,
+               after=None if on_step is None else lambda g, _, a, events: on_step(g, a, events))
     return game
 
 
 def model_for(game: SodalisGame, d: Decision) -> tuple[ClientModel, list[Any]]:
-    sent: list[Any] = []
-    model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": game.state.players})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
-    return model, sent
-
-
-def accepted(game: SodalisGame, answer: Any) -> bool:
-    game.copy().apply(answer)  # raises if the engine refuses it
-    return True
+    """A model seated at ``d``'s seat and asked ``d`` (no view before it); what it sends."""
+    return games.model_for(ClientModel, game, d, view=False)
 
 
 def typed(model: ClientModel, game: SodalisGame, d: Decision) -> list[str]:
@@ -84,22 +63,19 @@ def typed(model: ClientModel, game: SodalisGame, d: Decision) -> list[str]:
     return ["2" if len(model.menu()) > 1 else "#1"]
 
 
+def menu_offers_every_legal_answer(model: ClientModel, game: SodalisGame, d: Decision) -> None:
+    """Each answer is on the menu once; every legal answer is (reversals: typed with 'flip')."""
+    menu = [a for _, a in model.menu()]
+    assert len(menu) == len(set(menu))
+    if d.kind != "reversals":  # every legal answer is on the menu (reversals: 'flip')
+        assert set(menu) == set(legal_answers(game.view(d.seat), d))
+
+
 def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> None:
     seen: set[str] = set()
 
     def check(game: SodalisGame, d: Decision) -> None:
-        model, sent = model_for(game, d)
-        menu = [a for _, a in model.menu()]
-        assert len(menu) == len(set(menu))
-        if d.kind != "reversals":  # every legal answer is on the menu (reversals: 'flip')
-            assert set(menu) == set(legal_answers(game.view(d.seat), d))
-        model.command("#1")  # the first option is always a whole legal answer
-        assert len(sent) == 1 and accepted(game, sent[0]), model.message
-        model, sent = model_for(game, d)
-        for line in typed(model, game, d):
-            model.command(line)
-        assert len(sent) == 1, f"{d.kind}: {model.message}"
-        assert accepted(game, sent[0])
+        games.check_by_menu_and_shortcut(game, d, model_for, typed, menu_offers_every_legal_answer)
         seen.add(d.kind)
 
     for seed in range(8):
@@ -143,42 +119,24 @@ def test_keyboard_closed_spaces_and_other_decisions_refuse_turn_words() -> None:
     found: list[tuple[SodalisGame, Decision]] = []
     play(4, 0, ["random"] * 4, round_limit=1,
          on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "place" else None)
-    model, sent = model_for(*found[0])
-    for line in ("end", "go e", "cast 1", "pass", "flip 1"):
-        model.command(line)
-        assert sent == [] and model.message and model.decision is not None
+    games.check_refused(*model_for(*found[0]), ("end", "go e", "cast 1", "pass", "flip 1"))
 
 
 def test_keyboard_help_explains_each_decision_kind() -> None:
     seen: set[str] = set()
-
-    def check(game: SodalisGame, d: Decision) -> None:
-        if d.kind in seen:
-            return
-        model, sent = model_for(game, d)
-        model.command("?")
-        assert model.show_help and HELP[d.kind] in model.message and not sent
-        seen.add(d.kind)
-
-    play(4, 0, ["random"] * 4, round_limit=2, on_decision=check)
+    play(4, 0, ["random"] * 4, round_limit=2,
+         on_decision=games.help_checker(model_for, HELP, seen))
     assert {"turn_tokens", "champion", "reversals", "place", "turn"} <= seen
 
 
 def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
     game = new_game(SodalisConfig(4))
-    root = ChanceStream.from_int(7)
-    referee = Referee(root.child("referee").take(32))
-    bots = [BOTS["random"](root.child(f"bot/{s}")) for s in range(4)]
     models = {s: ClientModel() for s in range(4)}
     for seat, model in models.items():
         model.apply_event({"event": "seated", "seat": seat, "players": 4})
-    while not (isinstance(game.pending()[0], Decision) and game.pending()[0].kind == "reversals"):
-        request = game.pending()[0]
-        answer = (bots[request.seat].decide(game.view(request.seat), request)
-                  if isinstance(request, Decision) else referee.answer(game, request))
-        events = game.apply(answer)
-        for seat, model in models.items():
-            model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+    games.play(game, 7, [BOTS["random"]] * 4,
+               until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
+               after=lambda g, _r, _a, events: games.feed_views(models, g, events))
     mine = [d for d in game.pending() if d.seat == 0][0]
     flip = tuple(mine.get("arcana"))
     events = game.apply(Reversals(0, flip))

@@ -14,21 +14,19 @@ from client.sodalis_model import ClientModel
 from engine.requests import Decision
 from engine.sodalis import SodalisGame
 from engine.sodalis.arena import standard_arena
+from tests.client import games
 from tests.client.screen import render, run_keys
 from tests.client.test_sodalis_model import first_turn, model_for
 
 
 def turn_model() -> tuple[ClientModel, list[Any], SodalisGame, Decision]:
     game, d = first_turn()
-    model, sent = model_for(game, d)
-    return model, sent, game, d
+    return (*model_for(game, d), game, d)
 
 
 def test_screen_typed_menu_choice_reaches_the_network_side() -> None:
     model, sent, game, _ = turn_model()
-    run_keys(model, "#1\rq\r")
-    assert len(sent) == 1
-    game.copy().apply(sent[0])  # a legal answer
+    games.check_menu_choice_reaches_the_network_side(model, sent, game)
 
 
 def test_screen_shortcuts_end_and_cast_are_typed_keys() -> None:
@@ -47,11 +45,7 @@ def test_screen_shortcuts_end_and_cast_are_typed_keys() -> None:
 
 def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
     model, sent, _, _ = turn_model()
-    run_keys(model, "\x1bOP" + "banana\rq\r")
-    assert sent == [] and "Type a number" in model.message
-    model.show_help = False
-    run_keys(model, "\x1bOPq\r")
-    assert model.show_help and "go DIR" in model.message
+    games.check_f1_shows_help_and_illegal_input_is_refused(model, sent, "go DIR")
 
 
 def test_screen_fits_80x24_and_draws_the_arena_from_text_positions() -> None:
@@ -121,11 +115,7 @@ def test_round_limit_reaches_the_node_config(monkeypatch: pytest.MonkeyPatch,
 
 def test_screen_at_80x24_shows_eight_options_even_with_a_full_log() -> None:
     model, _, _, _ = turn_model()
-    for i in range(12):
-        model.log.append(f"log line {i}")
+    games.fill_log(model)
     menu = model.menu()
     assert len(menu) > 8
-    screen = "\n".join(render(model))
-    assert all(f"#{i} " in screen for i in range(1, 9))
-    assert f"#9 to #{len(menu)}" in screen
-    assert "log line 11" in screen  # the newest log line still shows
+    games.check_eight_options_and_the_newest_log_line("\n".join(render(model)), menu)

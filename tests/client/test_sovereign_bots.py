@@ -14,11 +14,11 @@ import pytest
 
 from client.bots import bots_for
 from client.sovereign_bots import BOTS, HeuristicBot, RandomBot
-from engine.referee import Referee
 from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
 from engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
+from tests.client import games
 
 FACTIONS = standard_catalog().faction_ids
 
@@ -26,21 +26,8 @@ FACTIONS = standard_catalog().faction_ids
 def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (), check: Any = None,
          after: Any = None) -> tuple[SovereignGame, list[Any]]:
     game = new_game(SovereignConfig(len(kinds), factions=factions))
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            view = game.view(request.seat)
-            answer = bots[request.seat].decide(view, request)
-            if check is not None:
-                check(game, view, request, answer)
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
-        if after is not None:
-            after(answer)
+    bots = games.play(game, seed, [BOTS[k] for k in kinds], check=check,
+                      after=None if after is None else lambda _g, _r, answer, _e: after(answer))
     return game, bots
 
 
@@ -115,12 +102,7 @@ def test_bots_answer_from_the_view_alone_and_leave_it_untouched(players: int) ->
 
     def check(game: SovereignGame, view: Any, d: Decision, answer: Any) -> None:
         game.check(answer)
-        own = mirrors[d.seat].view(d.seat)  # from an instance that knows only this seat
-        before = copy.deepcopy(own.to_dict())
-        for kind in ("random", "heuristic"):
-            assert (BOTS[kind](ChanceStream.from_int(9)).decide(own, d)
-                    == BOTS[kind](ChanceStream.from_int(9)).decide(view, d))
-        assert own.to_dict() == before
+        games.check_decides_from_the_view_alone(BOTS, mirrors[d.seat], view, d)
 
     def after(answer: Any) -> None:
         for s, mirror in mirrors.items():
@@ -138,20 +120,17 @@ def test_bots_for_sovereign_names_random_and_heuristic() -> None:
 def _first(kind: str, seed: int = 3, seat: int = 0, when: Any = None) -> tuple[Any, Decision]:
     """The view and decision of the first ``kind`` decision of ``seat`` in a random game."""
     game = new_game(SovereignConfig(2, factions=("windwalker", "windwalker")))
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [RandomBot(root.child(f"bot/{s}")) for s in range(2)]
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            view = game.view(request.seat)
-            if request.kind == kind and request.seat == seat and (when is None or when(view)):
-                return view, request
-            answer = bots[request.seat].decide(view, request)
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
-    raise AssertionError(f"no {kind} decision")
+
+    def found(game: SovereignGame, request: Any) -> bool:
+        return (isinstance(request, Decision) and request.kind == kind and request.seat == seat
+                and (when is None or when(game.view(seat))))
+
+    games.play(game, seed, [RandomBot] * 2, until=found)
+    if game.over:
+        raise AssertionError(f"no {kind} decision")
+    request = game.pending()[0]
+    assert isinstance(request, Decision)
+    return game.view(seat), request
 
 
 def _with_hand(view: Any, cards: list[str]) -> Any:

@@ -16,11 +16,10 @@ import pytest
 from client.sovereign_bots import BOTS
 from client.sovereign_model import HELP, MENU_LIMIT, ClientModel, label
 from client.sovereign_panes import DEFS, side_lines, table_lines
-from engine.referee import Referee
 from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
-from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game
 from engine.sovereign.choices import legal_answers
+from tests.client import games
 
 KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
          "breach_pick", "findings", "losses", "order_triggers", "add_health", "optional_effect"}
@@ -48,55 +47,41 @@ def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
     """One whole game among bots with a seeded referee; ``models`` are fed what a node would
     feed them (views with events, decisions, cards seen)."""
     game = new_game(SovereignConfig(len(kinds), factions=factions, round_limit=round_limit))
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
     models = models or {}
     for seat, model in models.items():
         model.apply_event({"event": "seated", "seat": seat, "players": len(kinds)})
     asked: set[int] = set()
-    while not game.over:
-        pending = game.pending()
-        request = pending[0]
-        for d in pending:
+
+    def ask(game: SovereignGame, request: Any) -> None:
+        for d in game.pending():
             if isinstance(d, Decision) and d.seat in models and d.seat not in asked:
                 models[d.seat].apply_event({"event": "decision", "decision": d,
                                             "view": game.view(d.seat)})
                 asked.add(d.seat)
-        if isinstance(request, Decision):
-            if on_decision is not None:
-                on_decision(game, request)
-            answer = bots[request.seat].decide(game.view(request.seat), request)
-            if request.seat in models:
-                models[request.seat].answered()
-                asked.discard(request.seat)
-        else:
-            answer = referee.answer(game, request)
-        events = game.apply(answer)
+
+    def answered(game: SovereignGame, view: Any, d: Decision, answer: Any) -> None:
+        if d.seat in models:
+            models[d.seat].answered()
+            asked.discard(d.seat)
+
+    def tell(game: SovereignGame, request: Any, answer: Any, events: list[Any]) -> None:
         for seat, event in cards_seen(game, request, answer).items():
             if seat in models:
                 models[seat].apply_event(event)
-        for seat, model in models.items():
-            model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+        games.feed_views(models, game, events)
         if on_step is not None:
             on_step(game, request, answer)
+
+    games.play(game, seed, [BOTS[k] for k in kinds], before=ask, on_decision=on_decision,
+               check=answered, after=tell)
     for model in models.values():
         model.apply_event({"event": "game_over", "winner": game.winner})
     return game
 
 
 def model_for(game: SovereignGame, d: Decision) -> tuple[ClientModel, list[Any]]:
-    sent: list[Any] = []
-    model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": game.state.players})
-    model.apply_event({"event": "view", "view": game.view(d.seat), "events": ()})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
-    return model, sent
-
-
-def accepted(game: SovereignGame, answer: Any) -> bool:
-    game.copy().apply(answer)  # raises if the engine refuses it
-    return True
+    """A model seated at ``d``'s seat, given its view and asked ``d``; what it sends."""
+    return games.model_for(ClientModel, game, d, view=True)
 
 
 def typed(model: ClientModel, game: SovereignGame, d: Decision) -> list[str]:
@@ -128,10 +113,10 @@ def configs() -> Any:
         yield seed, kinds, (ids[seed % 6], ids[(seed // 6) % 6])
 
 
-def check_by_menu_and_shortcut(game: SovereignGame, d: Decision) -> None:
-    """Menu #1 is the suggestion and a whole legal answer; every legal answer is offered
-    once; the shortcuts make an accepted answer too."""
-    model, sent = model_for(game, d)
+def menu_offers_every_legal_answer(model: ClientModel, game: SovereignGame,
+                                   d: Decision) -> None:
+    """Menu #1 is the suggestion; the rest are legal answers, each label once; every legal
+    answer is offered (where there are fewer than 300)."""
     menu = [a for _, a in model.menu()]
     labels = [text.removesuffix(" (suggested)") for text, _ in model.menu()]
     assert len(labels) == len(set(labels)), d.kind
@@ -140,13 +125,12 @@ def check_by_menu_and_shortcut(game: SovereignGame, d: Decision) -> None:
     assert set(menu[1:]) <= set(legal)
     if len(legal) < 300:  # every legal answer is offered, each once
         assert set(labels) == {label(game.view(d.seat), d, a) for a in legal}, d.kind
-    model.command("#1")  # the first option is always a whole legal answer
-    assert len(sent) == 1 and accepted(game, sent[0]), model.message
-    model, sent = model_for(game, d)
-    for line in typed(model, game, d):
-        model.command(line)
-    assert len(sent) == 1, f"{d.kind}: {model.message}"
-    assert accepted(game, sent[0])
+
+
+def check_by_menu_and_shortcut(game: SovereignGame, d: Decision) -> None:
+    """Menu #1 is the suggestion and a whole legal answer; every legal answer is offered
+    once; the shortcuts make an accepted answer too."""
+    games.check_by_menu_and_shortcut(game, d, model_for, typed, menu_offers_every_legal_answer)
 
 
 def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> None:
@@ -155,22 +139,7 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> N
     def check(game: SovereignGame, d: Decision) -> None:
         if seen.get(d.kind, 0) >= 3:
             return
-        model, sent = model_for(game, d)
-        menu = [a for _, a in model.menu()]
-        labels = [text.removesuffix(" (suggested)") for text, _ in model.menu()]
-        assert len(labels) == len(set(labels)), d.kind
-        assert model.menu()[0][0].endswith("(suggested)")
-        legal = list(legal_answers(game.view(d.seat), d))
-        assert set(menu[1:]) <= set(legal)
-        if len(legal) < 300:  # every legal answer is offered, each once
-            assert set(labels) == {label(game.view(d.seat), d, a) for a in legal}, d.kind
-        model.command("#1")  # the first option is always a whole legal answer
-        assert len(sent) == 1 and accepted(game, sent[0]), model.message
-        model, sent = model_for(game, d)
-        for line in typed(model, game, d):
-            model.command(line)
-        assert len(sent) == 1, f"{d.kind}: {model.message}"
-        assert accepted(game, sent[0])
+        check_by_menu_and_shortcut(game, d)
         seen[d.kind] = seen.get(d.kind, 0) + 1
 
     for seed, kinds, factions in configs():
@@ -237,30 +206,19 @@ def test_keyboard_reveal_of_an_unfinished_card_is_refused_with_the_rule() -> Non
     model.command(f"reveal {unfinished[0]}")
     assert sent == [] and model.message.startswith("Not allowed: its forge cost is")
     model.command("acc 1 2")
-    assert len(sent) == 1 and sent[0].amount == 2 and accepted(game, sent[0])
+    assert len(sent) == 1 and sent[0].amount == 2 and games.accepted(game, sent[0])
 
 
 def test_keyboard_other_decisions_refuse_forge_words() -> None:
     found: list[tuple[SovereignGame, Decision]] = []
     play(["heuristic", "heuristic"], 1, round_limit=2,
          on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "window" else None)
-    model, sent = model_for(*found[0])
-    for line in ("play 1", "acc 1", "reveal 1", "keep", "free"):
-        model.command(line)
-        assert sent == [] and model.message and model.decision is not None
+    games.check_refused(*model_for(*found[0]), ("play 1", "acc 1", "reveal 1", "keep", "free"))
 
 
 def test_keyboard_help_explains_each_decision_kind() -> None:
     seen: set[str] = set()
-
-    def check(game: SovereignGame, d: Decision) -> None:
-        if d.kind in seen:
-            return
-        model, sent = model_for(game, d)
-        model.command("?")
-        assert model.show_help and HELP[d.kind] in model.message and not sent
-        seen.add(d.kind)
-
+    check = games.help_checker(model_for, HELP, seen)
     for seed, kinds, factions in configs():
         play(kinds, seed, factions, on_decision=check)
         if seen == KINDS:
@@ -403,7 +361,7 @@ def test_keyboard_finish_forge_beyond_the_menu_can_be_typed() -> None:
         model.command(f"attach {loose.index(aug) + 1} {hosts.index(host) + 1 if host else 0}")
     assert sent == [] and "done" in model.message
     model.command("done")
-    assert sent == [target] and accepted(game, target)
+    assert sent == [target] and games.accepted(game, target)
 
 
 @pytest.mark.parametrize("line", [

@@ -12,21 +12,19 @@ from client.sovereign_model import ClientModel
 from client.sovereign_panes import DEFS
 from engine.requests import Decision
 from engine.sovereign import SovereignGame, flow
+from tests.client import games
 from tests.client.screen import render, run_keys
 from tests.client.test_sovereign_model import configs, first_forge, model_for, play
 
 
 def forge_model() -> tuple[ClientModel, list[Any], SovereignGame, Decision]:
     game, d = first_forge()
-    model, sent = model_for(game, d)
-    return model, sent, game, d
+    return (*model_for(game, d), game, d)
 
 
 def test_screen_typed_menu_choice_reaches_the_network_side() -> None:
     model, sent, game, _ = forge_model()
-    run_keys(model, "#1\rq\r")
-    assert len(sent) == 1
-    game.copy().apply(sent[0])  # a legal answer
+    games.check_menu_choice_reaches_the_network_side(model, sent, game)
 
 
 def test_screen_shortcuts_are_typed_keys() -> None:
@@ -41,17 +39,12 @@ def test_screen_shortcuts_are_typed_keys() -> None:
 
 def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
     model, sent, _, _ = forge_model()
-    run_keys(model, "\x1bOP" + "banana\rq\r")
-    assert sent == [] and "Type a number" in model.message
-    model.show_help = False
-    run_keys(model, "\x1bOPq\r")
-    assert model.show_help and "play N" in model.message
+    games.check_f1_shows_help_and_illegal_input_is_refused(model, sent, "play N")
 
 
 def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     model, _, game, d = forge_model()
-    for i in range(12):
-        model.log.append(f"log line {i}")
+    games.fill_log(model)
     lines = render(model)
     assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
     screen = "\n".join(lines)
@@ -63,9 +56,7 @@ def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     assert f"1 {DEFS[hand[0][1]].name[:12]}" in screen  # the side pane: your hand
     menu = model.menu()
     assert len(menu) > 8 and "(suggested)" in screen
-    assert all(f"#{i} " in screen for i in range(1, 9))
-    assert f"#9 to #{len(menu)}" in screen
-    assert "log line 11" in screen  # the newest log line still shows
+    games.check_eight_options_and_the_newest_log_line(screen, menu)
     assert "your move: forge" in lines[-2]
 
 

@@ -4,39 +4,17 @@ played to the end by typing as a person would (always the first option, ``#1``).
 from __future__ import annotations
 
 import shlex
-import subprocess
 import sys
-import time
-import uuid
 from pathlib import Path
 
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
-
-
-def screen(name: str) -> str:
-    return tmux("capture-pane", "-t", name, "-p")
+from tests.client.tmux import quit_screen, screen, session, type_first_options
 
 
 def test_terminal_a_whole_game_typed_at_the_keyboard_names_the_winner(tmp_path: Path) -> None:
-    name = f"ft-{uuid.uuid4().hex[:8]}"
     command = (f"{shlex.quote(sys.executable)} -m client.cli play reign --bots 2 --pace 0.05 "
                f"--data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60")
-    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(Path.cwd()), command)
-    try:
-        deadline = time.monotonic() + 240  # bounded: the whole game
-        last = ""
-        typed = 0
-        while time.monotonic() < deadline:
-            now = screen(name)
-            if "Game over" in now or "The game stopped" in now:
-                break
-            if "Your move" in now and now != last:
-                tmux("send-keys", "-t", name, "#1", "Enter")
-                typed += 1
-                last = now
-            time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
+    with session(command) as name:
+        typed = type_first_options(name)
         final = screen(name)
         assert "Game over" in final, final
         assert "wins" in final or "you win" in final or "nobody rules" in final
@@ -44,10 +22,4 @@ def test_terminal_a_whole_game_typed_at_the_keyboard_names_the_winner(tmp_path: 
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         assert "Your hand" in final and "Reign - round" in final
         assert typed > 5
-        tmux("send-keys", "-t", name, "q", "Enter")
-        deadline = time.monotonic() + 30
-        while "EXITED" not in screen(name) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert "EXITED" in screen(name)
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, check=False)
+        assert "EXITED" in quit_screen(name)
