@@ -32,8 +32,8 @@ BREACH_RULE = "Breaching"
 
 
 def _ints(values: Any, n: int, k: int) -> bool:
-    return (isinstance(values, tuple) and len(values) == k and len(set(values)) == k
-            and all(type(v) is int and 0 <= v < n for v in values))
+    return (isinstance(values, tuple) and len(values) == k
+            and all(type(v) is int and 0 <= v < n for v in values) and len(set(values)) == k)
 
 
 def on_chance(state: SovereignState, answer: ChanceAnswer) -> None:
@@ -143,7 +143,8 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
     seat = int(group)
     if answer.label != req.label or not isinstance(answer.cards, tuple) or len(answer.cards) != 1:
         raise MalformedAnswer(f"expected the reveal of {req.label}")
-    name, ids = answer.cards[0] if isinstance(answer.cards[0], tuple) else (None, None)
+    entry = answer.cards[0]
+    name, ids = entry if isinstance(entry, tuple) and len(entry) == 2 else (None, None)
     if name != group:
         raise MalformedAnswer(f"expected group {group}")
     ids = _card_list(ids, len(handles), "Reveal")
