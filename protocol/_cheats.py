@@ -14,6 +14,7 @@ illegal-move       announces a decision the rules forbid
 replay             sends one of its earlier parts again
 withheld-reveal    never reveals its joint-randomness value
 bad-shuffle        duplicates a card while shuffling a deck
+invalid-point      tags a card of its shuffle with a small-order point (to follow it)
 wrong-digest       reports a wrong state digest
 =================  ===========================================================
 """
@@ -38,7 +39,7 @@ __all__ = ["CHEATS", "cheating_session"]
 
 CHEATS = (
     "bad-reveal", "bad-proof", "equivocation", "illegal-move", "replay", "withheld-reveal",
-    "bad-shuffle", "wrong-digest",
+    "bad-shuffle", "wrong-digest", "invalid-point",
 )
 
 
@@ -100,6 +101,21 @@ class _BadShuffle(_Cheater):
             copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), self.exchanges.joint,
                                random_scalar(self.secret("cheat", 64)))
             return attrs.evolve(msg, cards=(msg.cards[0], copy.to_bytes(), *msg.cards[2:]))
+        return msg
+
+
+class _InvalidPoint(_Cheater):
+    """Adds a point of order 4 to its first shuffle output's first card: still on the
+    curve, no longer in the group, and the tag would survive honest re-randomisation."""
+
+    def corrupt(self, msg: Any) -> Any:
+        if isinstance(msg, ShuffleStep) and msg.cards:
+            self.done = True
+            from ._group import add
+
+            first = msg.cards[0]
+            tagged = add(first[:32], bytes(32)) + first[32:]  # bytes(32): the point (i, 0)
+            return attrs.evolve(msg, cards=(tagged, *msg.cards[1:]))
         return msg
 
 
@@ -192,6 +208,7 @@ _KINDS: dict[str, type[TableSession]] = {
     "withheld-reveal": _WithheldReveal,
     "bad-shuffle": _BadShuffle,
     "wrong-digest": _WrongDigest,
+    "invalid-point": _InvalidPoint,
 }
 
 

@@ -19,16 +19,19 @@ from ._deck import (
     Ciphertext,
     decryption_shares,
     open_held,
+    parse_cards,
     remix,
     verify_shares,
 )
 from ._errors import (
     BadProof,
+    InvalidPoint,
     UnknownCard,
 )
 from ._group import GroupError, sub
 from ._messages import DecryptShares, ShuffleOpening, ShuffleStep
 from ._randomness import JointRandomness
+from ._session_messages import Complaint
 
 if TYPE_CHECKING:
     from ._session import TableSession
@@ -87,6 +90,8 @@ class ExchangeCore:
         self.held_back: dict[int, Any] = {}
         self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
         self.judged: set[tuple[int, str]] = set()
+        self.shuffled: dict[tuple[int, int], list[list[Ciphertext]]] = {}  # (step, seat) ->
+        # that seat's shuffle and re-mix outputs at that step, kept for complaints
         self.waiting_for_reveal = False
         self.audited = False
         self.early_audit = ""
@@ -142,6 +147,29 @@ class ExchangeCore:
                               entropy=self.s.secret(f"shown/{step}/{deck}", 32))
             for deck, cards in sorted(by_deck.items())
         )
+
+    def shuffled_cards(self, seat: int, raw: tuple[bytes, ...], *, last: int) -> list[Ciphertext]:
+        """Seat ``seat``'s output in a round where the seats shuffle (or re-mix) in turn and
+        ``last`` goes last, split into ciphertexts -- validated where we rely on it: the
+        output we take as our own input (the seat just before us), and the round's final
+        output. A point outside the group in the seat before us is reported in a Complaint
+        that every peer then checks; other intermediate outputs are the next shuffler's to
+        validate, and are kept here in case it complains (docs/protocol.md §7.1)."""
+        me = self.me
+        if seat == me:
+            cards = parse_cards(raw, ours=True)
+        elif me is None or seat == last:
+            cards = parse_cards(raw, seat=seat)
+        elif seat == me - 1:
+            try:
+                cards = parse_cards(raw, seat=seat)
+            except InvalidPoint:
+                self.s.publish(Complaint(self.step, seat))
+                raise
+        else:
+            cards = parse_cards(raw, ours=True)  # split only: its next shuffler validates it
+        self.shuffled.setdefault((self.step, seat), []).append(cards)
+        return cards
 
     def my_shuffle(self, label: str, step: str, cards: list[Ciphertext]) -> None:
         """Our shuffle (or re-mix) step: deterministic from our secret seed, so a restarted

@@ -52,13 +52,13 @@ from ._deck import (
     decryption_shares,
     initial_deck,
     joint_key,
-    parse_cards,
     strip_shares,
     verify_key_share,
     verify_shares,
 )
 from ._errors import (
     BadProof,
+    InvalidPoint,
     LocalProtocolError,
     RemoteProtocolError,
 )
@@ -188,13 +188,17 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
         return True
 
     def complaints(self) -> None:
-        """Check every complaint about a deal we have reached: blame the seat whose shares
-        fail, or the complainer if they were sound."""
+        """Check every complaint about a step we have reached -- a deal's shares, or a
+        shuffle or re-mix output with points outside the group: blame the seat whose shares
+        or points fail, or the complainer if they were sound."""
         from ._session import Blame
 
         for seat, key in list(self.s.complaints):
             msg = self.s.parts[(seat, key)]
-            if (seat, key) in self.judged or msg.step not in self.dealt:
+            if (seat, key) in self.judged:
+                continue
+            if msg.step not in self.dealt:
+                self.judge_shuffle_complaint(seat, key, msg)
                 continue
             self.judged.add((seat, key))
             label, cards, found = self.dealt[msg.step]
@@ -207,6 +211,27 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
                 raise Blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
             raise Blame(seat, "false-complaint",
                         f"seat {seat} complained about seat {msg.about}'s sound shares")
+
+    def judge_shuffle_complaint(self, seat: int, key: str, msg: Complaint) -> None:
+        """A complaint that ``msg.about``'s shuffle output at ``msg.step`` holds a point
+        outside the group: validate it ourselves once we have it."""
+        from ._session import Blame
+
+        outputs = self.shuffled.get((msg.step, msg.about))
+        if outputs is None and msg.step >= self.step:
+            return  # not reached yet
+        self.judged.add((seat, key))
+        if outputs is None or msg.about == seat:
+            raise Blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+        for output in outputs:
+            for ct in output:
+                try:
+                    ct.check(seat=msg.about)
+                except InvalidPoint as exc:
+                    raise Blame(msg.about, "invalid-point",
+                                f"{exc} (reported by seat {seat})") from None
+        raise Blame(seat, "false-complaint",
+                    f"seat {seat} complained about seat {msg.about}'s sound shuffle")
 
     def chance_round(self, n: int) -> tuple[JointRandomness, Any]:
         """Joint-randomness round ``n`` (the n-th Chance or Roll of the game), our commitment
@@ -271,7 +296,7 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             msg = self.s.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
-            cards = parse_cards(msg.cards, seat=seat, ours=seat == self.me)
+            cards = self.shuffled_cards(seat, msg.cards, last=self.s.seats[-1])
             if len(cards) != len(rec.cards):
                 raise BadProof("a shuffle step changed the number of cards", seat=seat)
             self.shuffles.append((seat, label, step, rec.steps[-1], cards))

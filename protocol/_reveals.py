@@ -16,7 +16,6 @@ from ._deck import (
     Ciphertext,
     decryption_shares,
     hand_over,
-    parse_cards,
     strip_shares,
     verify_hand_over,
     verify_shares,
@@ -132,7 +131,7 @@ class RevealExchanges(ExchangeCore):
                 if msg is None:
                     done = False
                     continue
-                cards = parse_cards(msg.cards, seat=seat, ours=seat == self.me)
+                cards = self.shuffled_cards(seat, msg.cards, last=self.s.seats[-1])
                 if len(cards) != len(pools[army]):
                     raise BadProof("a re-mix changed the number of cards", seat=seat)
                 self.shuffles.append((seat, label, step, pools[army], cards))

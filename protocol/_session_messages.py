@@ -62,7 +62,8 @@ class Note:
 @message("complaint")
 @attrs.frozen
 class Complaint:
-    """The recipient of a deal found seat ``about``'s decryption shares at ``step`` bad:
+    """The recipient of a deal found seat ``about``'s decryption shares at ``step`` bad, or a
+    shuffler found a point outside the group in seat ``about``'s output it was to shuffle:
     every peer checks them, and blames ``about`` -- or the complainer if they were sound."""
 
     step: int = integer()

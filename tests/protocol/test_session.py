@@ -16,6 +16,7 @@ from client.bots import RandomBot
 from client.simulate import run_crypto_game
 from engine.reign import Bid, standard_catalog
 from engine.rng import ChanceStream
+from protocol._session_messages import Complaint
 from tests.leaks import strings_in
 
 CARD_IDS = set(standard_catalog().defs)
@@ -98,6 +99,47 @@ def test_accountability_every_honest_peer_blames_the_cheater(kind: str, cheater:
         assert session.verdict is not None
         assert session.verdict.seat == cheater, session.verdict
         assert session.verdict.kind == kind
+
+
+class _FalseShuffleComplainer(P.TableSession):
+    """Instead of its first shuffle, complains that the seat before it sent points outside
+    the group -- about an output that is sound."""
+
+    done = False
+
+    def publish(self, msg: Any) -> None:
+        if not self.done and isinstance(msg, P.ShuffleStep):
+            self.done = True
+            assert self.seat is not None
+            msg = Complaint(self.exchanges.step, self.seat - 1)
+        super().publish(msg)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_accountability_a_false_complaint_about_a_shuffle_blames_the_complainer(
+    players: int,
+) -> None:
+    # a shuffle is validated by the seat that shuffles it next (and the final deck by
+    # everyone); the others check the accused output themselves only when someone complains
+    _, sessions = play(players, 5, session_class=_FalseShuffleComplainer, cheaters=[1])
+    for session in sessions:
+        if session.seat != 1:
+            assert session.verdict is not None, session.seat
+            assert (session.verdict.seat, session.verdict.kind) == (1, "false-complaint")
+
+
+@pytest.mark.parametrize("tagger", [0, 2, 4])
+def test_accountability_a_tagged_shuffle_is_blamed_on_its_shuffler_by_every_peer(
+    tagger: int,
+) -> None:
+    # five seats: an early shuffler's tag is caught by the next one, who complains; the
+    # last one's by everyone, in the final deck
+    _, sessions = play(5, 7, session_class=P.cheating_session("invalid-point"),
+                       cheaters=[tagger])
+    for session in sessions:
+        if session.seat != tagger:
+            assert session.verdict is not None, session.seat
+            assert (session.verdict.seat, session.verdict.kind) == (tagger, "invalid-point")
 
 
 def test_accountability_an_equivocation_proof_checks_standalone() -> None:
