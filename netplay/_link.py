@@ -179,6 +179,11 @@ class Link:
         """
         await self._send_frame(encode_frame(payload, max_frame=self._config.max_frame))
 
+    async def send_many(self, payloads: list[bytes]) -> None:
+        """Send several frames in one write (as :meth:`send` each, in order)."""
+        max_frame = self._config.max_frame
+        await self._send_frame(b"".join(encode_frame(p, max_frame=max_frame) for p in payloads))
+
     async def receive(self) -> bytes:
         """The next frame payload from the peer (Ping, Pong and Bye are handled here).
 

@@ -3,10 +3,12 @@
 ``TableNode.run`` is one trio task tree per table: a listener (unless told not
 to listen), a link to the host or to a relay, links to the other seats once the
 table starts (a full mesh where they can reach each other), one reader and one
-writer task per link, a liveness clock, and the main loop that feeds what
-arrives into the sans-IO :class:`~protocol.TableSession` and sends what it
-says to send.  Our own entries are written to disk and fsynced before they
-leave (durable before visible); everyone else's are logged as they arrive.
+writer task per link, and a liveness clock.  Each reader feeds what arrives
+into the sans-IO :class:`~protocol.TableSession` -- synchronously, so one
+message is handled at a time, in order -- and queues what it says to send; a
+writer sends everything queued for its link in one write.  Our own entries
+are written to disk and fsynced before they leave (durable before visible);
+everyone else's are logged as they arrive.
 Restarting the same command with the same data directory reloads the log and
 carries on.  Messages are flooded: a new entry goes to every link but the one
 it came from, and a new link first asks for what it is missing.
@@ -131,7 +133,6 @@ class TableNode:
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
         self._everyone_finished = trio.Event()
         self.port = 0
-        self._send_inbox, self._inbox = trio.open_memory_channel[tuple[_Peer, bytes]](512)
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
         self._seen: set[bytes] = set()  # hashes of entries already handled
@@ -163,7 +164,6 @@ class TableNode:
                 nursery.start_soon(self._dial, (self.invite.host, self.invite.port), False,
                                    self.invite.host_key)
             nursery.start_soon(self._clock)
-            nursery.start_soon(self._main_loop)
             if self.answers is not None:
                 nursery.start_soon(self._take_answers)
             if self.hosting and self.config.announce_to is not None and self.start is None:
@@ -186,11 +186,6 @@ class TableNode:
                 peer.outbox.close()
             for peer in list(self.peers):
                 await peer.drained.wait()
-
-    async def _main_loop(self) -> None:
-        async for peer, data in self._inbox:
-            self._handle(peer, data)
-            self._pump()
 
     async def _announce(self) -> None:
         """Tell the LAN about the table while seats are free (a hint: the invite decides)."""
@@ -308,7 +303,8 @@ class TableNode:
             try:
                 while True:
                     data = await link.receive()
-                    await self._send_inbox.send((peer, data))
+                    self._handle(peer, data)  # synchronous: one message at a time, in order
+                    self._pump()
             except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
                 pass
             finally:
@@ -321,7 +317,13 @@ class TableNode:
     async def _writer(self, peer: _Peer, outbox: trio.MemoryReceiveChannel[bytes]) -> None:
         try:
             async for data in outbox:
-                await peer.link.send(data)
+                queued = [data]
+                while True:  # whatever queued up meanwhile goes in the same write
+                    try:
+                        queued.append(outbox.receive_nowait())
+                    except (trio.WouldBlock, trio.EndOfChannel):
+                        break
+                await peer.link.send_many(queued)
         except LinkClosed:
             return
         finally:
