@@ -89,7 +89,7 @@ def main() -> None:
     root = Path(__file__).resolve().parent.parent
     for package in ("engine", "protocol", "netplay", "client"):
         compileall.compile_dir(root / package, quiet=1)
-    runs, games, per_entry, pooled_every, pooled_secret = [], [], [], [], []
+    runs, games, per_entry, cpu_per_entry, pooled_every, pooled_secret = [], [], [], [], [], []
     for game in range(args.games):
         with tempfile.TemporaryDirectory() as tmp:
             elapsed, results = run_game(args.players, Path(tmp))
@@ -101,6 +101,7 @@ def main() -> None:
         runs.append(elapsed)
         games.append(played)
         per_entry.append(played / max(messages, 1))
+        cpu_per_entry.append(results[0]["cpu"] / max(messages, 1))
         pooled_every += every
         pooled_secret += secret
         print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each, "
@@ -119,7 +120,9 @@ def main() -> None:
     print(f"{args.games} games of {args.players} peers: median whole run "
           f"{statistics.median(runs):.2f} s (longest {max(runs):.2f} s; target <= 5 s), "
           f"median game {statistics.median(games):.2f} s, "
-          f"{statistics.median(per_entry) * 1000:.1f} ms of game per signed entry")
+          f"{statistics.median(per_entry) * 1000:.1f} ms of game per signed entry "
+          f"({statistics.median(cpu_per_entry) * 1000:.1f} ms of CPU of all peers per entry, "
+          "start-up included)")
     print(f"  every game's decisions pooled: p50 {pct(pooled_every, 0.5):.1f} ms; "
           f"secret decisions p50 {pct(pooled_secret, 0.5):.1f} ms, "
           f"p99 {pct(pooled_secret, 0.99):.1f} ms over {len(pooled_secret)}"
