@@ -149,7 +149,12 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
         if not self.early_audit:
             for seat in self.s.seats:
                 msg = self.s.parts.get((seat, "audit"))
-                if msg is not None and msg.when == "early":
+                if msg is None or msg.when == "end":
+                    continue
+                # "early/<step>": the seat found the deck broken at that step. We open once we
+                # have reached it too, so every peer checks at least the shuffles it checked.
+                _, _, at = msg.when.partition("/")
+                if not at.isdigit() or self.step >= int(at):
                     self.early_audit = f"seat {seat} found the deck broken"
         self.complaints()
         if game.over or self.early_audit:

@@ -266,7 +266,7 @@ class RevealExchanges(ExchangeCore):
 
         if self.audited:
             return False
-        when = "early" if self.early_audit else "end"
+        when = f"early/{self.step}" if self.early_audit else "end"
         self.s.publish(AuditOpening(when, self.s.deck_key.secret, tuple(self.my_shuffles)))
         openings = {}
         for seat in self.s.seats:

@@ -86,9 +86,10 @@ class Opening:
 class AuditOpening:
     """The audit: the seat's deck key secret and every shuffle it made.
 
-    ``when`` is ``"end"`` after the game, or ``"early"`` when a seat found the deck
-    broken mid-game (a dealt or revealed card that cannot be): everyone then opens
-    at once and the audit names the culprit."""
+    ``when`` is ``"end"`` after the game, or ``"early/<step>"`` when a seat found the
+    deck broken mid-game at that step (a dealt or revealed card that cannot be): every
+    peer opens as soon as it has reached that step too, and the audit names the
+    culprit."""
 
     when: str = label()
     deck_secret: bytes = blob(exact=32)

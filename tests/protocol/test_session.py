@@ -142,6 +142,36 @@ def test_accountability_a_tagged_shuffle_is_blamed_on_its_shuffler_by_every_peer
             assert (session.verdict.seat, session.verdict.kind) == (tagger, "invalid-point")
 
 
+class _EarlyAuditFromTheFuture(P.TableSession):
+    """At engine step 10 claims the deck was found broken at step 16 (an early audit)."""
+
+    claimed: int | None = None
+
+    def publish(self, msg: Any) -> None:
+        super().publish(msg)
+        step = self.exchanges.step
+        if self.claimed is None and step >= 10:
+            self.claimed = step + 6
+            super().publish(P.AuditOpening(f"early/{self.claimed}", self.deck_key.secret,
+                                           tuple(self.exchanges.my_shuffles)))
+
+
+def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
+    # a peer that is behind keeps playing until it reaches the step where the deck was found
+    # broken, so it checks at least every shuffle the finder checked
+    _, sessions = play(3, 9, session_class=_EarlyAuditFromTheFuture, cheaters=[1])
+    claimed = sessions[1].claimed  # type: ignore[attr-defined]
+    assert claimed is not None
+    for session in sessions:
+        if session.seat == 1:
+            continue
+        opening = session.parts.get((session.seat, "audit"))
+        assert isinstance(opening, P.AuditOpening), session.seat
+        when, _, at = opening.when.partition("/")
+        assert when == "early" and int(at) >= claimed
+        assert session.verdict is not None
+
+
 def test_accountability_an_equivocation_proof_checks_standalone() -> None:
     _, (spec, sessions) = run_crypto_game("reign", 3, 4, ["random"] * 3, cheat="equivocation",
                                           cheater=1)
