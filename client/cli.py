@@ -120,22 +120,35 @@ def _save_logs(folder: str, game: str, seed: int, spec: Any, sessions: list[Any]
 
 
 def _audit(args: argparse.Namespace) -> int:
+    """Audit a log written by ``simulate --log``, or the table a peer (a seat or a relay)
+    keeps in its data directory: its folder ``tables/<id>`` / ``relay/<id>``, or the ``log``
+    in it."""
+    from netplay import StorageError, saved_table
     from protocol import LogError, audit_log, read_log
 
+    path = Path(args.logfile)
+    note = ""
     try:
-        data = Path(args.logfile).read_bytes()
+        text_log = path.is_file() and path.read_bytes()[:1] == b"{"
+        if text_log:
+            spec, entries = read_log(path.read_bytes())
+        else:
+            saved = saved_table(path)
+            spec, entries = saved.spec, saved.entries
+            if saved.torn:
+                note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
         raise UsageError(f"cannot read {args.logfile}: {exc.strerror}") from None
-    try:
-        spec, entries = read_log(data)
     except LogError as exc:
         raise UsageError(f"{args.logfile}: {exc}") from None
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
     result = audit_log(spec, entries)
     if args.json:
         print(json.dumps({"ok": result.ok, "summary": result.summary, "winner": result.winner,
                           "digest": result.digest, "blamed": result.blamed}, sort_keys=True))
     else:
-        print(("OK " if result.ok else "FAILED ") + f"{args.logfile}: {result.summary}")
+        print(("OK " if result.ok else "FAILED ") + f"{args.logfile}: {result.summary}{note}")
     return 0 if result.ok else 1
 
 
@@ -159,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--cheat", choices=CHEATS, help="with --crypto: one peer cheats this way")
     sim.add_argument("--cheater", type=int, metavar="SEAT", help="the seat that cheats")
     sim.set_defaults(run=_simulate)
-    aud = sub.add_parser("audit", help="check a saved table log end to end")
+    aud = sub.add_parser("audit", help="check a saved table log end to end (a simulate --log "
+                         "file, or a peer's table folder under its data directory)")
     aud.add_argument("logfile")
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     aud.set_defaults(run=_audit)

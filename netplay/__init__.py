@@ -37,6 +37,7 @@ from ._link import (
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
 from ._node import NodeConfig, TableNode, relay_scope
 from ._relay import RelayNode
+from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "NodeConfig",
     "PeerInfo",
     "RelayNode",
+    "SavedTable",
     "StorageError",
     "Subscribe",
     "TableFolder",
@@ -77,5 +79,6 @@ __all__ = [
     "load_identity_seed",
     "relay_scope",
     "relay_token",
+    "saved_table",
     "serve_links",
 ]

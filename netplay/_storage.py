@@ -69,6 +69,21 @@ def load_identity_seed(data_dir: Path) -> bytes:
     return _seed_file(data_dir / "identity.key", "an identity key")
 
 
+def parse_records(data: bytes) -> tuple[list[bytes], int]:
+    """The whole records at the start of a log's bytes, and where they end (a torn or
+    corrupt record, and everything after it, is not read)."""
+    out, pos = [], 0
+    while pos + _HEADER <= len(data):
+        size = int.from_bytes(data[pos:pos + 4], "big")
+        crc = int.from_bytes(data[pos + 4:pos + 8], "big")
+        payload = data[pos + _HEADER:pos + _HEADER + size]
+        if size > MAX_RECORD or len(payload) < size or zlib.crc32(payload) != crc:
+            break
+        out.append(payload)
+        pos += _HEADER + size
+    return out, pos
+
+
 class LogFile:
     """An append-only file of length-prefixed, checksummed records."""
 
@@ -86,15 +101,7 @@ class LogFile:
         if not self.path.exists():
             return []
         data = self.path.read_bytes()
-        out, pos = [], 0
-        while pos + _HEADER <= len(data):
-            size = int.from_bytes(data[pos:pos + 4], "big")
-            crc = int.from_bytes(data[pos + 4:pos + 8], "big")
-            payload = data[pos + _HEADER:pos + _HEADER + size]
-            if size > MAX_RECORD or len(payload) < size or zlib.crc32(payload) != crc:
-                break
-            out.append(payload)
-            pos += _HEADER + size
+        out, pos = parse_records(data)
         if pos < len(data):  # a torn or corrupt tail: cut it off
             self.dropped = len(data) - pos
             with open(self.path, "r+b") as f:

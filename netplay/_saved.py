@@ -1,0 +1,83 @@
+"""Reading a table a peer keeps on disk, for ``fairtable audit``: read-only, any peer.
+
+A seat keeps ``tables/<id>/table.json`` (with the host's signed start) and ``log``; a relay
+keeps ``relay/<id>/log``, where the host's signed start is among the lobby messages it
+forwarded.  :func:`saved_table` finds the table's spec -- checking the host's signature --
+and the feed entries, without writing anything: a torn last record is left where it is and
+not read.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import protocol as P
+
+from ._invite import Invite, InviteError
+from ._lobby import TableStart, verify_start
+from ._storage import StorageError, parse_records
+
+__all__ = ["SavedTable", "saved_table"]
+
+
+class SavedTable:
+    """A saved table: its spec, its feed entries, and how many bytes of a torn tail were
+    left unread."""
+
+    def __init__(self, spec: P.TableSpec, entries: list[bytes], torn: int) -> None:
+        self.spec, self.entries, self.torn = spec, entries, torn
+
+
+def saved_table(path: Path) -> SavedTable:
+    """The table in ``path`` -- a seat's or a relay's table folder, or the ``log`` in it."""
+    folder = path.parent if path.name == "log" else path
+    log = folder / "log"
+    try:
+        data = log.read_bytes()
+    except OSError as exc:
+        raise StorageError(f"{path}: not a saved table ({log}: {exc.strerror})") from None
+    records, end = parse_records(data)
+    info = folder / "table.json"
+    if info.exists():
+        spec, entries = _seat_table(info), records
+    else:
+        spec, entries = _relay_table(folder, records)
+    return SavedTable(spec, entries, len(data) - end)
+
+
+def _seat_table(info_path: Path) -> P.TableSpec:
+    try:
+        info = json.loads(info_path.read_text(encoding="utf-8"))
+        host_key = Invite.parse(info["invite"]).host_key
+        raw = info.get("start")
+        if raw is None:
+            raise StorageError(f"{info_path}: the table never started")
+        start = P.decode_as(bytes.fromhex(raw), TableStart)
+        return verify_start(host_key, start)
+    except StorageError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, InviteError, P.DecodeError,
+            P.RemoteProtocolError) as exc:
+        raise StorageError(f"{info_path}: not a readable table ({exc})") from None
+
+
+def _relay_table(folder: Path, records: list[bytes]) -> tuple[P.TableSpec, list[bytes]]:
+    spec, entries = None, []
+    for data in records:
+        try:
+            msg = P.decode(data)
+        except P.DecodeError:
+            continue
+        if isinstance(msg, P.Entry):
+            entries.append(data)
+        elif isinstance(msg, TableStart) and spec is None:
+            try:  # the host sits at seat 0: its key signed the start
+                claimed = P.decode_as(msg.spec, P.TableSpec)
+                spec = verify_start(claimed.players[0], msg)
+            except (P.DecodeError, P.RemoteProtocolError, IndexError):
+                continue
+    if spec is None:
+        raise StorageError(f"{folder}: no signed table start in it (not a table, or it never "
+                           "started)")
+    return spec, entries
