@@ -151,16 +151,36 @@ async def _crash(tmp: Path, victim: str, peers: list[Peer],
     return results
 
 
+def audit_every_saved_table(tmp: Path, digest: str) -> None:
+    """``fairtable audit`` passes on every seat's and the relay's saved table, with the
+    digest every peer ended on."""
+    import contextlib
+    import io
+
+    from client.cli import main
+
+    folders = sorted(tmp.glob("*/tables/*")) + sorted(tmp.glob("relay/relay/*"))
+    assert len(folders) >= 3
+    for folder in folders:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(["audit", str(folder), "--json"])
+        report = json.loads(out.getvalue())
+        assert code == 0 and report["ok"] and report["digest"] == digest, (folder, report)
+
+
 async def test_liveness_a_joiner_killed_mid_game_resumes_and_the_game_ends(tmp_path: Path) -> None:
     with trio.fail_after(180):
         results = await play_with_a_crash(tmp_path, "joiner")
     assert len({r["digest"] for r in results}) == 1
+    audit_every_saved_table(tmp_path, results[0]["digest"])
 
 
 async def test_liveness_the_host_killed_mid_game_resumes_and_the_game_ends(tmp_path: Path) -> None:
     with trio.fail_after(180):
         results = await play_with_a_crash(tmp_path, "host")
     assert len({r["digest"] for r in results}) == 1
+    audit_every_saved_table(tmp_path, results[0]["digest"])
 
 
 async def test_liveness_the_relay_killed_mid_game_comes_back_and_the_game_ends(
@@ -169,6 +189,7 @@ async def test_liveness_the_relay_killed_mid_game_comes_back_and_the_game_ends(
     with trio.fail_after(180):
         results = await play_with_a_crash(tmp_path, "relay")
     assert len({r["digest"] for r in results}) == 1
+    audit_every_saved_table(tmp_path, results[0]["digest"])
 
 
 async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
