@@ -9,14 +9,13 @@ not read.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import protocol as P
 
 from ._invite import Invite, InviteError
 from ._lobby import TableStart, verify_start
-from ._storage import StorageError, parse_records
+from ._storage import StorageError, TableFolder, parse_records
 
 __all__ = ["SavedTable", "saved_table"]
 
@@ -38,17 +37,18 @@ def saved_table(path: Path) -> SavedTable:
     except OSError as exc:
         raise StorageError(f"{path}: not a saved table ({log}: {exc.strerror})") from None
     records, end = parse_records(data)
-    info = folder / "table.json"
-    if info.exists():
-        spec, entries = _seat_table(info), records
+    seat_folder = TableFolder.at(folder)
+    if seat_folder.exists():
+        spec, entries = _seat_table(seat_folder), records
     else:
         spec, entries = _relay_table(folder, records)
     return SavedTable(spec, entries, len(data) - end)
 
 
-def _seat_table(info_path: Path) -> P.TableSpec:
+def _seat_table(folder: TableFolder) -> P.TableSpec:
+    info_path = folder.path / "table.json"
+    info = folder.read_info()  # StorageError if it cannot be read
     try:
-        info = json.loads(info_path.read_text(encoding="utf-8"))
         host_key = Invite.parse(info["invite"]).host_key
         raw = info.get("start")
         if raw is None:
@@ -57,7 +57,7 @@ def _seat_table(info_path: Path) -> P.TableSpec:
         return verify_start(host_key, start)
     except StorageError:
         raise
-    except (OSError, ValueError, KeyError, TypeError, InviteError, P.DecodeError,
+    except (ValueError, KeyError, TypeError, InviteError, P.DecodeError,
             P.RemoteProtocolError) as exc:
         raise StorageError(f"{info_path}: not a readable table ({exc})") from None
 

@@ -132,6 +132,13 @@ class TableFolder:
     def __init__(self, data_dir: Path, kind: str, table: bytes) -> None:
         self.path = data_dir / kind / table.hex()
 
+    @classmethod
+    def at(cls, path: Path) -> TableFolder:
+        """The table folder at ``path`` (``<data dir>/<kind>/<table id>``)."""
+        folder = cls.__new__(cls)
+        folder.path = path
+        return folder
+
     def exists(self) -> bool:
         return (self.path / "table.json").exists()
 
