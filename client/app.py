@@ -253,9 +253,11 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
     trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
                                   done_callback=done, host_uses_signal_set_wakeup_fd=True)
     await app.run_async()
-    if token and scopes:
-        token[0].run_sync_soon(scopes[0].cancel)
+    if token and scopes and not finished.is_set():
+        with contextlib.suppress(trio.RunFinishedError):  # it may end on its own meanwhile
+            token[0].run_sync_soon(scopes[0].cancel)
     await finished.wait()
+    outcome[0].unwrap()  # the network side's own error, if it had one, is the caller's
 
 
 def _offer(channel: trio.MemorySendChannel[Any], answer: Any, model: ClientModel) -> None:

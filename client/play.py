@@ -82,8 +82,8 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
     async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = _identity(data_dir)
-        node = TableNode(NodeConfig(data_dir=data_dir, ui_events=True, **(config or {})),
-                         identity, invite=invite, seats=seats, game=game,
+        settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
+        node = TableNode(NodeConfig(**settings), identity, invite=invite, seats=seats, game=game,
                          emit=_forward(to_screen), brings=brings,
                          answers=answers)
         async with trio.open_nursery() as nursery:
