@@ -15,19 +15,13 @@ from typing import Any
 import attrs
 
 from engine.canonical import canonical_bytes
+from engine.errors import MalformedAnswer
 from engine.games import GameRules
+from engine.shapes import answer_from_plain
 
 from ._errors import DecodeError
 
 __all__ = ["AnswerCodec"]
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    if isinstance(value, dict | float):
-        raise ValueError("only numbers, text and lists")
-    return value
 
 
 def _no_float(text: str) -> Any:
@@ -52,14 +46,13 @@ class AnswerCodec:
             raw = json.loads(data.decode("utf-8"), parse_float=_no_float)
             if not isinstance(raw, dict):
                 raise ValueError("an answer is an object")
-            cls = self._types[raw.pop("type")]
-            names = [f.name for f in attrs.fields(cls)]
-            if sorted(raw) != sorted(names):
-                raise ValueError(f"{cls.__name__} has fields {', '.join(names)}")
-            answer = cls(**{k: _tuples(v) for k, v in raw.items()})
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
+            kind = raw.pop("type", None)
+            if type(kind) is not str or kind not in self._types:
+                raise ValueError(f"no answer of this game is called {kind!r}")
+            answer = answer_from_plain(self._types[kind], raw)  # every field of its shape
+        except (ValueError, MalformedAnswer, UnicodeDecodeError, RecursionError) as exc:
             raise DecodeError(f"malformed decision: {exc}", seat=seat) from None
-        if canonical_bytes({"type": cls.__name__, **attrs.asdict(answer)}) != data:
+        if canonical_bytes({"type": kind, **attrs.asdict(answer)}) != data:
             raise DecodeError("decision is not in canonical form", seat=seat)
         if getattr(answer, "seat", None) != seat:
             raise DecodeError("a seat may only decide for itself", seat=seat)
@@ -70,8 +63,7 @@ class AnswerCodec:
     def decode_full(self, data: bytes) -> Any:
         """Our own decision, secret part included (from our own encrypted note)."""
         raw = json.loads(data.decode("utf-8"))
-        cls = self._types[raw.pop("type")]
-        return cls(**{k: _tuples(v) for k, v in raw.items()})
+        return answer_from_plain(self._types[raw.pop("type")], raw)
 
     def secret_cards(self, answer: Any) -> tuple[str, ...]:
         """Hand cards the decision places face down (committed, opened later)."""
