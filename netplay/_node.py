@@ -493,7 +493,7 @@ class TableNode:
             self.session = P.TableSession(spec, seat, self.identity,
                                           secret_seed=self.folder.secret_seed(),
                                           saved=list(self.log.records))
-        except P.DecodeError as exc:  # a log written by another protocol version
+        except (P.DecodeError, P.LocalProtocolError) as exc:  # another version; bad settings
             raise self._unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
         now = trio.current_time()

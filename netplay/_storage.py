@@ -146,7 +146,7 @@ class TableFolder:
         path = self.path / "table.json"
         try:
             info = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: crafted nesting
             raise StorageError(f"{path}: cannot be read ({exc})") from None
         if not isinstance(info, dict):
             raise StorageError(f"{path}: not a table description")

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import attrs
 
 from ._codec import b64encode, decode_as, encode
-from ._errors import DecodeError, RemoteProtocolError
+from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from ._feed import Entry, FeedLog
 from ._session import TableSession
 from ._table import TableSpec
@@ -44,7 +44,7 @@ def read_log(data: bytes) -> tuple[TableSpec, list[bytes]]:
             raise ValueError("not a fairtable log")
         raw = header["table"]
         spec = decode_as(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), TableSpec)
-    except (ValueError, KeyError, TypeError, AttributeError, DecodeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, DecodeError) as exc:
         raise LogError(f"line 1: not a fairtable log header ({exc})") from None
     return spec, [line for line in lines[1:] if line.strip()]
 
@@ -74,7 +74,10 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
             start, stop = gaps[0]
             return AuditResult(False,
                                f"seat {seat}'s feed is missing entries {start} to {stop - 1}")
-    session = TableSession(spec, None)
+    try:
+        session = TableSession(spec, None)
+    except LocalProtocolError as exc:  # signed settings no game can start with
+        return AuditResult(False, str(exc))
     for seat in range(spec.seats):
         for entry in feeds.entries(seat):
             session.receive(encode(entry))

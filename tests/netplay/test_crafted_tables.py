@@ -1,0 +1,77 @@
+"""Crafted saved tables (hostile peers, finding 9): a ``table.json`` nested thousands deep, or
+a Reign table signed for two seats, are refused by ``audit`` and ``resume`` with one line --
+no traceback -- and their files are left exactly as they were."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+import protocol as P
+from client.cli import main
+from netplay import Invite
+from netplay._lobby import sign_start
+
+
+def _snapshot(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def _folder(data_dir: Path, info: bytes) -> Path:
+    folder = data_dir / "tables" / ("ab" * 32)
+    folder.mkdir(parents=True)
+    (folder / "table.json").write_bytes(info)
+    (folder / "log").write_bytes(b"")
+    return folder
+
+
+def _one_line_refusal(capsys: pytest.CaptureFixture[str], code: int) -> str:
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert "Traceback" not in out + err
+    text = (err or out).strip()
+    assert len(text.splitlines()) == 1, text
+    return text
+
+
+def _deep_info(tmp_path: Path) -> Path:
+    return _folder(tmp_path, b'{"invite": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+
+
+def _two_seat_reign(tmp_path: Path) -> Path:
+    host = P.Identity.from_seed(bytes(range(32)))
+    guest = P.Identity.from_seed(bytes(range(1, 33)))
+    spec = P.TableSpec("reign", (host.public.key, guest.public.key), 60, os.urandom(32))
+    start = sign_start(host, spec, (b"", b""))
+    invite = Invite("127.0.0.1", 4000, os.urandom(32), host.public.key, os.urandom(32),
+                    "reign", 2)
+    info = (f'{{"invite": "{invite.text()}", "role": "joiner", "seat": 1, '
+            f'"start": "{P.encode(start).hex()}", "status": "playing"}}').encode()
+    return _folder(tmp_path, info)
+
+
+@pytest.mark.parametrize("craft", [_deep_info, _two_seat_reign])
+def test_hostile_peers_9_audit_of_a_crafted_table_is_one_line_and_writes_nothing(
+        craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = craft(tmp_path)  # type: ignore[operator]
+    before = _snapshot(folder)
+    capsys.readouterr()
+    text = _one_line_refusal(capsys, main(["audit", str(folder)]))
+    assert str(folder) in text or "cannot" in text or "FAILED" in text
+    assert _snapshot(folder) == before
+
+
+@pytest.mark.parametrize("craft", [_deep_info, _two_seat_reign])
+def test_hostile_peers_9_resume_skips_a_crafted_table_and_writes_nothing(
+        craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = craft(tmp_path)  # type: ignore[operator]
+    before = _snapshot(folder)
+    capsys.readouterr()
+    code = main(["resume", "--list", "--data-dir", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert code == 0
+    assert _snapshot(folder) == before
