@@ -245,7 +245,8 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             jr = JointRandomness(self.s.table, f"c{n}", self.s.seats)
             reveal = None
             if self.me is not None:
-                commit, reveal = jr.contribute(self.me, value=self.s.secret(f"chance/{n}", 32))
+                commit, reveal = jr.contribute(self.me, value=self.s.secret(f"chance/{n}", 32),
+                                               nonce=self.s.secret(f"chance-nonce/{n}", 32))
                 self.s.publish(commit)
             self.chance[n] = (jr, reveal)
         return self.chance[n]

@@ -75,17 +75,20 @@ class JointRandomness:
         self._commits: dict[int, Commit] = {}
         self._values: dict[int, bytes] = {}
 
-    def contribute(self, seat: int, *, value: bytes | None = None) -> tuple[Commit, Reveal]:
+    def contribute(self, seat: int, *, value: bytes | None = None,
+                   nonce: bytes | None = None) -> tuple[Commit, Reveal]:
         """Our seat's commitment (send now) and reveal (send once all have committed).
 
-        ``value`` defaults to 32 fresh random bytes; fix it only for test vectors.
+        ``value`` and the commitment's ``nonce`` default to fresh random bytes.  A peer that
+        may restart passes both from its secret seed: a commitment already sent must be
+        opened by the reveal a restarted run makes, or the honest seat is blamed.
         """
         if seat not in self.seats:
             raise LocalProtocolError(f"seat {seat} does not take part in {self.step!r}")
         value = os.urandom(32) if value is None else value
         if len(value) != 32:
             raise LocalProtocolError("a chance contribution is 32 bytes")
-        return make_commitment(self.table, seat, self.purpose, value)
+        return make_commitment(self.table, seat, self.purpose, value, nonce=nonce)
 
     def add_commit(self, seat: int, commit: Commit) -> None:
         """Record ``seat``'s commitment (an identical repeat is ignored)."""
