@@ -16,7 +16,15 @@ import hashlib
 
 import attrs
 
-from protocol import Identity, PublicIdentity, TableSpec, decode_as, encode, message
+from protocol import (
+    Identity,
+    PublicIdentity,
+    RemoteProtocolError,
+    TableSpec,
+    decode_as,
+    encode,
+    message,
+)
 from protocol._codec import blob, integer, item_bytes, items, label
 from protocol._table import MAX_OPTIONS
 
@@ -30,7 +38,7 @@ __all__ = [
     "verify_start",
 ]
 
-START_DOMAIN = b"fairtable/start/v1\x00"
+START_DOMAIN = b"fairtable/start/v2\x00"
 
 
 @message("join")
@@ -58,10 +66,13 @@ class LobbyStatus:
 @message("start")
 @attrs.frozen
 class TableStart:
-    """The host's signed start: the spec and where each seat can be reached ("" if nowhere)."""
+    """The host's signed start: the spec, where each seat can be reached ("" if nowhere), and
+    the scope of the invite whose lobby it starts -- so a start can never be replayed into
+    another lobby of the same host."""
 
     spec: bytes = blob(max_len=8192)
     addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
+    scope: bytes = blob(exact=32)
     sig: bytes = blob(exact=64)
 
 
@@ -83,18 +94,24 @@ class Subscribe:
     role: str = label()
 
 
-def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...]) -> bytes:
-    return START_DOMAIN + hashlib.sha256(spec).digest() + b"".join(
+def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...], scope: bytes) -> bytes:
+    return START_DOMAIN + scope + hashlib.sha256(spec).digest() + b"".join(
         len(a).to_bytes(1, "big") + a for a in addresses)
 
 
-def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...]) -> TableStart:
+def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...],
+               scope: bytes) -> TableStart:
+    """The host's start of the lobby opened under invite scope ``scope``."""
     data = encode(spec)
-    return TableStart(data, addresses, host.sign(_signed_bytes(data, addresses)))
+    return TableStart(data, addresses, scope, host.sign(_signed_bytes(data, addresses, scope)))
 
 
-def verify_start(host_key: bytes, start: TableStart) -> TableSpec:
-    """The spec, if the host signed this start (raises protocol's BadSignature otherwise)."""
-    PublicIdentity.from_bytes(host_key).verify(_signed_bytes(start.spec, start.addresses),
-                                               start.sig)
+def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> TableSpec:
+    """The spec, if the host signed this start for the lobby of invite scope ``scope``
+    (``None``: any of its lobbies -- a relay, which never learns the invite); raises
+    protocol's RemoteProtocolError (BadSignature if the host did not sign it)."""
+    if scope is not None and start.scope != scope:
+        raise RemoteProtocolError("a table start signed for another table")
+    PublicIdentity.from_bytes(host_key).verify(
+        _signed_bytes(start.spec, start.addresses, start.scope), start.sig)
     return decode_as(start.spec, TableSpec)

@@ -45,7 +45,7 @@ from ._lobby import (
     verify_start,
 )
 from ._seating import Seating, SeatRefused
-from ._storage import LogFile, StorageError, TableFolder
+from ._storage import LogFile, StorageError, TableFolder, claim_table
 
 __all__ = ["NodeConfig", "TableNode", "relay_scope"]
 
@@ -432,7 +432,7 @@ class TableNode:
         self._broadcast(P.encode(status))
         if self.lobby.full:
             spec = self.lobby.spec(self.config.round_limit, os.urandom(32))
-            start = sign_start(self.identity, spec, self.lobby.addresses)
+            start = sign_start(self.identity, spec, self.lobby.addresses, self.invite.scope)
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
 
@@ -454,10 +454,16 @@ class TableNode:
         if self.start is not None:
             return
         assert self.invite is not None
+        if self.hosting:  # we make our own start; one from the network is a replay
+            self.emit({"event": "refused", "reason": "a table start from another peer (the "
+                       "host signs its own)"})
+            return
         try:
-            verify_start(self.invite.host_key, msg)
-        except (P.RemoteProtocolError, P.DecodeError):
-            self.emit({"event": "refused", "reason": "a table start the host did not sign"})
+            verify_start(self.invite.host_key, msg, self.invite.scope)
+        except (P.RemoteProtocolError, P.DecodeError) as exc:
+            reason = ("a table start signed for another table" if msg.scope != self.invite.scope
+                      else f"a table start the host did not sign ({exc})")
+            self.emit({"event": "refused", "reason": reason})
             return
         self._begin(msg, resumed=False)
         self._broadcast(data, skip=peer)
@@ -475,7 +481,7 @@ class TableNode:
     # -- the game ----------------------------------------------------------------------------
     def _begin(self, start: TableStart, *, resumed: bool) -> None:
         assert self.invite is not None and self.folder is not None and self.log is not None
-        spec = verify_start(self.invite.host_key, start)
+        spec = verify_start(self.invite.host_key, start, self.invite.scope)
         me = self.identity.public.key
         if me not in spec.players:
             self.emit({"event": "refused", "reason": "the table started without us"})
@@ -486,6 +492,7 @@ class TableNode:
         if "start" not in info:  # durable before visible: the start is on disk first
             info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
             self.folder.write_info(info)
+        claim_table(self.config.data_dir, spec.table_id, self.invite.scope)  # before signing
         self.start = start
         if self._stop_announcing is not None:
             self._stop_announcing.cancel()

@@ -49,12 +49,12 @@ def _seat_table(folder: TableFolder) -> P.TableSpec:
     info_path = folder.path / "table.json"
     info = folder.read_info()  # StorageError if it cannot be read
     try:
-        host_key = Invite.parse(info["invite"]).host_key
+        invite = Invite.parse(info["invite"])
         raw = info.get("start")
         if raw is None:
             raise StorageError(f"{info_path}: the table never started")
         start = P.decode_as(bytes.fromhex(raw), TableStart)
-        return verify_start(host_key, start)
+        return verify_start(invite.host_key, start, invite.scope)
     except StorageError:
         raise
     except (ValueError, KeyError, TypeError, InviteError, P.DecodeError,
@@ -74,7 +74,7 @@ def _relay_table(folder: Path, records: list[bytes]) -> tuple[P.TableSpec, list[
         elif isinstance(msg, TableStart) and spec is None:
             try:  # the host sits at seat 0: its key signed the start
                 claimed = P.decode_as(msg.spec, P.TableSpec)
-                spec = verify_start(claimed.players[0], msg)
+                spec = verify_start(claimed.players[0], msg, None)
             except (P.DecodeError, P.RemoteProtocolError, IndexError):
                 continue
     if spec is None:

@@ -64,6 +64,24 @@ def _seed_file(path: Path, what: str) -> bytes:
         raise StorageError(f"{path}: {exc.strerror}") from None
 
 
+def claim_table(data_dir: Path, table_id: bytes, scope: bytes) -> None:
+    """Record, before we sign anything at table ``table_id``, that we play it from the folder
+    of invite scope ``scope`` -- and refuse if we already play it from another one.  One
+    table, one folder, one log: so no restart, replay or second lobby can ever make us sign
+    a second, different entry at a position we signed before (an equivocation)."""
+    path = data_dir / "played" / table_id.hex()
+    try:
+        if path.exists():
+            if path.read_bytes() != scope.hex().encode():
+                raise StorageError(f"table {table_id.hex()[:16]} is already played from "
+                                   f"{data_dir / 'tables' / path.read_text().strip()}; "
+                                   "refusing to play it from a second folder")
+            return
+        _write_private(path, scope.hex().encode())
+    except OSError as exc:
+        raise StorageError(f"{path}: {exc.strerror}") from None
+
+
 def load_identity_seed(data_dir: Path) -> bytes:
     """The player's identity seed, made on first use."""
     return _seed_file(data_dir / "identity.key", "an identity key")

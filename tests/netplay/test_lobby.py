@@ -11,6 +11,8 @@ import protocol as P
 from netplay import JoinRequest, LobbyStatus, Subscribe, TableStart
 from netplay._lobby import sign_start, verify_start
 
+SCOPE = b"\x07" * 32
+
 
 def spec() -> P.TableSpec:
     keys = tuple(P.Identity.generate().public.key for _ in range(3))
@@ -21,7 +23,7 @@ def spec() -> P.TableSpec:
     JoinRequest(b"\x01" * 32, b"\x02" * 32, 4242),
     LobbyStatus(2, 3),
     Subscribe(b"\x03" * 32, "peer"),
-    TableStart(b"{}", (b"127.0.0.1:5000", b""), b"\x04" * 64),
+    TableStart(b"{}", (b"127.0.0.1:5000", b""), b"\x05" * 32, b"\x04" * 64),
 ], ids=lambda m: type(m).__name__)
 def test_lobby_messages_round_trip(msg: object) -> None:
     assert P.decode(P.encode(msg)) == msg
@@ -29,21 +31,21 @@ def test_lobby_messages_round_trip(msg: object) -> None:
 
 def test_the_start_verifies_only_with_the_host_key() -> None:
     host, other = P.Identity.generate(), P.Identity.generate()
-    start = sign_start(host, spec(), (b"", b"127.0.0.1:1", b"127.0.0.1:2"))
-    assert verify_start(host.public.key, start).seats == 3
+    start = sign_start(host, spec(), (b"", b"127.0.0.1:1", b"127.0.0.1:2"), SCOPE)
+    assert verify_start(host.public.key, start, SCOPE).seats == 3
     with pytest.raises(P.RemoteProtocolError):
-        verify_start(other.public.key, start)
+        verify_start(other.public.key, start, SCOPE)
 
 
 def test_a_start_with_changed_addresses_or_spec_is_refused() -> None:
     host = P.Identity.generate()
-    start = sign_start(host, spec(), (b"", b"127.0.0.1:1", b"127.0.0.1:2"))
+    start = sign_start(host, spec(), (b"", b"127.0.0.1:1", b"127.0.0.1:2"), SCOPE)
     moved = attrs.evolve(start, addresses=(b"", b"10.0.0.9:1", b"127.0.0.1:2"))
     with pytest.raises(P.RemoteProtocolError):
-        verify_start(host.public.key, moved)
+        verify_start(host.public.key, moved, SCOPE)
     swapped = attrs.evolve(start, spec=P.encode(spec()))
     with pytest.raises(P.RemoteProtocolError):
-        verify_start(host.public.key, swapped)
+        verify_start(host.public.key, swapped, SCOPE)
 
 
 def test_links_round_trip() -> None:

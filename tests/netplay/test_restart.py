@@ -221,7 +221,7 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     others = [P.Identity.generate().public.key for _ in range(2)]
     invite = Invite("127.0.0.1", 4711, os.urandom(32), me.public.key, os.urandom(32), "reign", 3)
     spec = P.TableSpec("reign", (me.public.key, *others), 60, bytes(32))
-    current = P.encode(sign_start(me, spec, (b"", b"", b"")))
+    current = P.encode(sign_start(me, spec, (b"", b"", b""), invite.scope))
     older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
     assert older != current
     folder = TableFolder(tmp_path, "tables", invite.scope)
