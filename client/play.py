@@ -88,7 +88,16 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = _identity(data_dir)
         settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
-        emit = _forward(to_screen)
+        forward = _forward(to_screen)
+        refused: list[str] = []
+        shut_out = trio.Event()
+
+        def emit(event: dict[str, Any]) -> None:
+            forward(event)
+            if event.get("event") == "link_refused" and node.session is None:
+                refused.append(str(event.get("reason")))  # refused before we got a seat
+                shut_out.set()
+
         node = TableNode(NodeConfig(**settings), identity, invite=invite, seats=seats, game=game,
                          emit=emit, brings=brings, answers=answers)
         async with trio.open_nursery() as nursery:
@@ -101,9 +110,17 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                 node.folder.write_info(info)
             for index in range(bots):
                 nursery.start_soon(_bot_node(data_dir, index, table_invite, pace).run)
-            await trio.sleep_forever()  # the screen decides when we stop
+            await shut_out.wait()  # else the screen decides when we stop
+            raise PlayUsageError(_refusal(refused[0]))
 
     return main
+
+
+def _refusal(reason: str) -> str:
+    """One line for a link the table (or the relay) refused before we were seated."""
+    why = {"invite": "it does not take this invite (check that you copied all of it)",
+           "version": "it runs another version of fairtable"}.get(reason, f"reason: {reason}")
+    return f"the table refused the link: {why}"
 
 
 def _seat_option(game: str, path: str | None) -> Any:
