@@ -27,6 +27,7 @@ def asked(game: str) -> tuple[Any, list[Any]]:
         while not isinstance(table.truth.pending()[0], Decision):
             table.step()
         d = table.truth.pending()[0]
+        assert isinstance(d, Decision)
         sent: list[Any] = []
         model = ClientModel(sent.append)
         model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
