@@ -22,9 +22,16 @@ def saved_line(path: str) -> str:
     return f"The game is saved; to check it: fairtable audit {shlex.quote(path)}"
 
 
+STATUS_WIDTH = 78  # the status line at 80 columns, less its margins
+
+
 def status(over: str) -> str:
-    """The status line once the game has ended."""
-    return f"{over} - q to leave"
+    """The status line once the game has ended: the result (shortened if it would push the
+    key out of an 80-column line; the log has it whole), then the key to leave."""
+    key = " - q to leave"
+    if len(over) + len(key) > STATUS_WIDTH:
+        over = over[:STATUS_WIDTH - len(key) - 3].rstrip() + "..."
+    return over + key
 
 
 def stopped(event: dict[str, Any], abandoned: int | None) -> str:

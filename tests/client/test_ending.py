@@ -47,7 +47,8 @@ def shows_the_end_and_what_next(model: Any, result: str) -> None:
     assert model.over.startswith(result), model.over
     assert model.decision is None and model.menu() == []
     assert model.message == ending.LEAVE  # nothing stale: not "Sent; waiting..."
-    assert model.status.startswith(model.over) and "q to leave" in model.status
+    assert model.status.endswith("q to leave") and len(model.status) <= 78
+    assert model.status.startswith(model.over[:40])
     assert list(model.log)[-2:] == [model.over, ending.saved_line(SAVED)]
     drawn = "\n".join(render(model))
     assert ending.LEAVE in drawn and "Sent; waiting" not in drawn and "Decide (" not in drawn

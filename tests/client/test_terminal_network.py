@@ -278,3 +278,29 @@ def test_terminal_network_an_invite_the_table_refuses_closes_the_join_screen_wit
                     if line.startswith("fairtable: ")]
             assert len(said) == 1 and "refused" in said[0] and "invite" in said[0], now
         assert "2 of 3 seats taken" not in screen(host)  # nobody was seated
+
+
+def test_terminal_network_a_seat_that_never_comes_back_ends_the_game_on_the_hosts_screen(
+    tmp_path: Path,
+) -> None:
+    """The joiner is killed at a decision and not restarted: past ``--abandon-after`` the
+    host's screen shows the abandonment with its reason, and what to do next."""
+    host_dir = tmp_path / "host"
+    with contextlib.ExitStack() as stack:
+        host = stack.enter_context(session(command(
+            "host reign --seats 3 --bots 1 --pace 0.05 --no-announce --seat-timeout 1 "
+            "--abandon-after 4", host_dir)))
+        invite = invite_of(host_dir)
+        joiner = stack.enter_context(session(command(f"join {shlex.quote(invite)}",
+                                                     tmp_path / "joiner")))
+        people = Typist(host, joiner)
+        people.held.add(joiner)
+        people.until(lambda s: asked(s[joiner]), GAME_SECONDS, "the joiner's first decision")
+        os.kill(command_pid(joiner), signal.SIGKILL)
+        screens = people.until(lambda s: ended(s[host]), GAME_SECONDS, "the end on the host")
+        now = screens[host]
+        assert "The game is abandoned: seat 2 never came back" in screen(host, joined=True), now
+        assert "Press q to leave" in now and "Your move" not in now, now
+        assert "q to leave" in now.rstrip().splitlines()[-2], now
+        after = quit_screen(host)
+        assert "EXITED 0" in after and "The game is abandoned" in after, after
