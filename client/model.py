@@ -170,6 +170,8 @@ class ClientModel:
             self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
         elif kind == "table_folder":
             self.saved = event["path"]
+            if self.over:  # a restart may replay the end before this arrives
+                self.log.append(ending.saved_line(self.saved))
         elif kind == "verdict":
             self.end(ending.stopped(event, self.abandoned))
         elif kind == "abandoned":

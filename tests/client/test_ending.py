@@ -98,6 +98,14 @@ def test_ending_an_abandoned_game_says_who_never_came_back_and_why(game: str) ->
     assert "seat 2 never came back" in model.over and "did not answer in time" in model.over
 
 
+def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it() -> None:
+    model, _ = asked("reign")  # a restarted peer replays a finished game before it is told
+    model.saved = ""
+    model.apply_event({"event": "game_over", "winner": 1, "digest": "ab", "end": "won"})
+    model.apply_event({"event": "table_folder", "path": SAVED})
+    assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message == ending.LEAVE
+
+
 def test_ending_a_game_not_over_prints_how_to_go_on() -> None:
     model, _ = asked("reign")
     assert ending.after_screen(model, "Game kept.") == "Game kept."
