@@ -252,7 +252,11 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
 
     trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
                                   done_callback=done, host_uses_signal_set_wakeup_fd=True)
-    await app.run_async()
+    def ended_already() -> None:  # the network side may fail before the screen is up
+        if finished.is_set():
+            app.exit()
+
+    await app.run_async(pre_run=ended_already)
     if token and scopes and not finished.is_set():
         with contextlib.suppress(trio.RunFinishedError):  # it may end on its own meanwhile
             token[0].run_sync_soon(scopes[0].cancel)

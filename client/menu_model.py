@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client import ending
 from client.model import ClientModel as _SharedModel
 from engine.requests import Decision
 
@@ -34,7 +35,7 @@ class MenuModel(_SharedModel):
 
     def _update_status(self) -> None:
         if self.over:
-            self.status = self.over + "  (q to quit)"
+            self.status = ending.status(self.over)
             return
         if self.view is None:
             return
@@ -65,7 +66,7 @@ class MenuModel(_SharedModel):
             return
         d, view = self.decision, self.view
         if d is None or view is None:
-            self.message = self.over or "Nothing to decide now."
+            self.message = ending.LEAVE if self.over else "Nothing to decide now."
             return
         menu = self.menu()
         number = text[1:] if text.startswith("#") else text

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from client import ending
 from engine.reign import (
     Bid,
     Covert,
@@ -127,6 +128,8 @@ class ClientModel:
         self.status = "Connecting..."
         self.invite = ""
         self.over = ""
+        self.saved = ""  # the folder the game is kept in, once the network side says
+        self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.pick = _Pick()
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
@@ -165,27 +168,40 @@ class ClientModel:
         elif kind == "waiting_for":
             self.blocking = list(event["seats"])
             self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+        elif kind == "table_folder":
+            self.saved = event["path"]
+            if self.over:  # a restart may replay the end before this arrives
+                self.log.append(ending.saved_line(self.saved))
         elif kind == "verdict":
-            who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
-            self.over = f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
-            self.log.append(self.over)
-            self.decision = None
+            self.end(ending.stopped(event, self.abandoned))
         elif kind == "abandoned":
+            self.abandoned = event["seat"]
             self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
         elif kind == "game_over":
             winner = event["winner"]
             if winner is None:
-                self.over = "Game over: nobody rules Kazath (round limit)"
+                self.end("Game over: nobody rules Kazath (round limit)")
             else:
-                self.over = "Game over: " + ("you win!" if winner == self.seat
-                                             else f"seat {winner} wins")
-            self.log.append(self.over)
-            self.decision = None
+                self.end("Game over: " + ("you win!" if winner == self.seat
+                                          else f"seat {winner} wins"))
+        self._update_status()
+
+    def end(self, over: str) -> None:
+        """The game has ended with ``over`` (every game's model words its result and calls
+        this): the decision closes, and the screen says what to do next."""
+        self.over = over
+        self.log.append(over)
+        if self.saved:
+            self.log.append(ending.saved_line(self.saved))
+        self.decision = None
+        self.pick = _Pick()
+        self.show_help = False
+        self.message = ending.LEAVE
         self._update_status()
 
     def _update_status(self) -> None:
         if self.over:
-            self.status = self.over + "  (q to quit)"
+            self.status = ending.status(self.over)
             return
         if self.view is None:
             return
@@ -284,7 +300,7 @@ class ClientModel:
             return
         d = self.decision
         if d is None:
-            self.message = "Nothing to decide now." if not self.over else self.over
+            self.message = ending.LEAVE if self.over else "Nothing to decide now."
             return
         menu = self.menu()
         if text.startswith("#") and text[1:].isdigit():  # menu item

@@ -17,6 +17,7 @@ from typing import Any
 import trio
 
 import protocol as P
+from client import ending
 from client.bots import bots_for
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -24,6 +25,7 @@ from netplay import (
     DEFAULT_DATA_DIR,
     Invite,
     InviteError,
+    LinkClosed,
     NodeConfig,
     StorageError,
     TableFolder,
@@ -33,6 +35,9 @@ from netplay import (
 )
 
 __all__ = ["add_commands", "unfinished_games"]
+
+
+KEPT = "Game kept; run the same command (or 'fairtable resume') to go on."
 
 
 class PlayUsageError(Exception):
@@ -83,20 +88,39 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = _identity(data_dir)
         settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
+        forward = _forward(to_screen)
+        refused: list[str] = []
+        shut_out = trio.Event()
+
+        def emit(event: dict[str, Any]) -> None:
+            forward(event)
+            if event.get("event") == "link_refused" and node.session is None:
+                refused.append(str(event.get("reason")))  # refused before we got a seat
+                shut_out.set()
+
         node = TableNode(NodeConfig(**settings), identity, invite=invite, seats=seats, game=game,
-                         emit=_forward(to_screen), brings=brings,
-                         answers=answers)
+                         emit=emit, brings=brings, answers=answers)
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
+            if node.folder is not None:  # where the game is kept, for the end of the game
+                emit({"event": "table_folder", "path": str(node.folder.path)})
             if node.folder is not None and bots:
                 info = node.folder.read_info()
                 info["bots"] = bots
                 node.folder.write_info(info)
             for index in range(bots):
                 nursery.start_soon(_bot_node(data_dir, index, table_invite, pace).run)
-            await trio.sleep_forever()  # the screen decides when we stop
+            await shut_out.wait()  # else the screen decides when we stop
+            raise PlayUsageError(_refusal(refused[0]))
 
     return main
+
+
+def _refusal(reason: str) -> str:
+    """One line for a link the table (or the relay) refused before we were seated."""
+    why = {"invite": "it does not take this invite (check that you copied all of it)",
+           "version": "it runs another version of fairtable"}.get(reason, f"reason: {reason}")
+    return f"the table refused the link: {why}"
 
 
 def _seat_option(game: str, path: str | None) -> Any:
@@ -111,7 +135,38 @@ def _seat_option(game: str, path: str | None) -> Any:
 def _run_screen(model: Any, network: Any) -> None:
     from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
 
-    run_screen(model, network)
+    try:
+        run_screen(model, network)
+    except BaseExceptionGroup as group:  # the network side's errors, as trio gathered them
+        known = _known_error(group)
+        if known is None:
+            raise
+        raise known from None
+
+
+def _known_error(group: BaseExceptionGroup[Any]) -> PlayUsageError | None:
+    """The network side could not go on for a reason we can say in one line (the data
+    directory, the saved game, the address to listen on, a link refused): that line, as the
+    command's usage error.  None if anything else went wrong too."""
+    leaves: list[BaseException] = []
+    pending: list[BaseException] = [group]
+    while pending:
+        exc = pending.pop()
+        if isinstance(exc, BaseExceptionGroup):
+            pending.extend(exc.exceptions)
+        else:
+            leaves.append(exc)
+    lines = []
+    for exc in leaves:
+        if isinstance(exc, (PlayUsageError, StorageError)):
+            lines.append(str(exc))
+        elif isinstance(exc, LinkClosed):
+            lines.append(f"the link to the table closed: {exc.reason}")
+        elif isinstance(exc, OSError):
+            lines.append(f"the network side cannot start: {exc.strerror or exc}")
+        else:
+            return None
+    return PlayUsageError(" ".join(lines[0].split())) if lines else None
 
 
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
@@ -148,7 +203,7 @@ def _play(args: argparse.Namespace) -> int:
                                config={"listen_host": "127.0.0.1",
                                        "round_limit": args.round_limit}, game=args.game,
                                brings=brings))
-    print(model.over or "Game kept; 'fairtable resume' reopens it.")
+    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
@@ -184,7 +239,7 @@ def _resume(args: argparse.Namespace) -> int:
     else:
         network = _network(data_dir, invite=invite)
     _run_screen(model, network)
-    print(model.over or "Game kept; 'fairtable resume' reopens it.")
+    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
@@ -193,7 +248,7 @@ def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]
     model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
                                config=config, game=args.game, brings=brings))
-    print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
+    print(ending.after_screen(model, KEPT))
     return 0
 
 
@@ -219,7 +274,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
     _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
-    print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
+    print(ending.after_screen(model, KEPT))
     return 0
 
 

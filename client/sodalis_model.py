@@ -305,11 +305,9 @@ class ClientModel(MenuModel):
             winner = event["winner"]
             mine = None if self.view is None or self.seat is None else \
                 self.view.public["seats"][self.seat]["team"]
-            self.over = "Game over: nobody wins (round limit)" if winner is None else (
+            self.end("Game over: nobody wins (round limit)" if winner is None else (
                 f"Game over: team {str(winner).title()} wins"
-                + (" - you win!" if winner == mine else ""))
-            self.log.append(self.over)
-            self.decision, self.message = None, ""
+                + (" - you win!" if winner == mine else "")))
         elif kind != "cards_seen":  # Sodalis has no private cards
             super().apply_event(event)
             return

@@ -372,10 +372,8 @@ class ClientModel(MenuModel):
                 self.log.append(f"You draw: {cards}")
         elif kind == "game_over":
             winner = event["winner"]
-            self.over = "Game over: nobody wins (round limit)" if winner is None else (
-                "Game over: you win!" if winner == self.seat else f"Game over: seat {winner} wins")
-            self.log.append(self.over)
-            self.decision, self.message = None, ""
+            self.end("Game over: nobody wins (round limit)" if winner is None else (
+                "Game over: you win!" if winner == self.seat else f"Game over: seat {winner} wins"))
         else:
             super().apply_event(event)
             return

@@ -16,8 +16,9 @@ def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
 
 
-def screen(name: str) -> str:
-    return tmux("capture-pane", "-t", name, "-p")
+def screen(name: str, *, joined: bool = False) -> str:
+    """The screen as text (``joined``: lines the terminal wrapped are joined again)."""
+    return tmux("capture-pane", "-t", name, "-p", *(["-J"] if joined else []))
 
 
 @contextmanager
@@ -61,3 +62,77 @@ def quit_screen(name: str) -> str:
     while "EXITED" not in screen(name) and time.monotonic() < deadline:
         time.sleep(0.05)
     return screen(name)
+
+
+def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str) -> str:
+    """Poll the screen until ``seen`` holds (bounded: ``seconds``); the screen then.  Fails
+    with ``what`` and the last screen when the deadline passes."""
+    deadline = time.monotonic() + seconds
+    while True:
+        now = screen(name)
+        if seen(now):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not seen within {seconds} s; the screen:\n{now}")
+        time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
+
+
+def asked(now: str) -> bool:
+    """The screen asks this seat to decide, and the prompt is empty (nothing typed yet)."""
+    lines = now.rstrip().splitlines()
+    return "Your move" in now and bool(lines) and lines[-1].strip() == ">"
+
+
+class Typist:
+    """A person at each of several screens typing ``#1`` at every new ``Your move``."""
+
+    def __init__(self, *names: str) -> None:
+        self.names = list(names)
+        self.held: set[str] = set()  # screens nobody types on for now
+        self.last = dict.fromkeys(names, "")  # the screen each was last typed at
+        self.typed = dict.fromkeys(names, 0)
+        self.refused: list[str] = []  # screens that said "Not allowed"
+
+    def replace(self, old: str, new: str) -> None:
+        """The command of screen ``old`` runs again in session ``new``."""
+        self.names[self.names.index(old)] = new
+        self.last[new], self.typed[new] = "", self.typed.pop(old)
+        self.held.discard(old)
+
+    def asked_anew(self, name: str, now: str) -> bool:
+        return asked(now) and now != self.last[name]
+
+    def poll(self) -> dict[str, str]:
+        """Read every screen once and type ``#1`` where a new decision is asked."""
+        screens = {}
+        for name in self.names:
+            now = screens[name] = screen(name)
+            if "Not allowed" in now:
+                self.refused.append(now)
+            if name not in self.held and self.asked_anew(name, now):
+                tmux("send-keys", "-t", name, "#1", "Enter")
+                self.typed[name] += 1
+                self.last[name] = now
+        return screens
+
+    def until(self, done: Callable[[dict[str, str]], bool], seconds: float,
+              what: str) -> dict[str, str]:
+        """Keep typing until ``done`` holds for the screens (bounded: ``seconds``); the
+        screens then.  Fails with ``what`` and every screen when the deadline passes."""
+        deadline = time.monotonic() + seconds
+        while True:
+            screens = self.poll()
+            if done(screens):
+                return screens
+            if time.monotonic() > deadline:
+                shown = "\n\n".join(f"{n}:\n{s}" for n, s in screens.items())
+                raise AssertionError(f"{what} not seen within {seconds} s:\n{shown}")
+            time.sleep(0.05)  # polling the terminals, not waiting for a fixed event
+
+
+def command_pid(name: str) -> int:
+    """The pid of the command the session's shell runs (the fairtable process)."""
+    shell = int(tmux("display", "-p", "-t", name, "#{pane_pid}").strip())
+    children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+    assert len(children) == 1, f"the pane's shell runs {children}"
+    return int(children[0])

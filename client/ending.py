@@ -1,0 +1,51 @@
+"""What a screen says when its game ends, in the same words for every game.
+
+The game's own model words the result (``Game over: seat 2 wins``); this module owns the
+rest: a verdict or an abandonment with its reason, the status line and the message line at
+the end (what to do next: leave with ``q``; the game is saved and ``fairtable audit``
+checks it), the log line naming the saved table, and what is printed after the screen
+closes.  Plain functions on strings: no I/O.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+__all__ = ["LEAVE", "after_screen", "saved_line", "status", "stopped"]
+
+LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
+
+
+def saved_line(path: str) -> str:
+    """Where the game is saved and the command that checks it (a log and a printed line)."""
+    return f"The game is saved; to check it: fairtable audit {shlex.quote(path)}"
+
+
+STATUS_WIDTH = 78  # the status line at 80 columns, less its margins
+
+
+def status(over: str) -> str:
+    """The status line once the game has ended: the result (shortened if it would push the
+    key out of an 80-column line; the log has it whole), then the key to leave."""
+    key = " - q to leave"
+    if len(over) + len(key) > STATUS_WIDTH:
+        over = over[:STATUS_WIDTH - len(key) - 3].rstrip() + "..."
+    return over + key
+
+
+def stopped(event: dict[str, Any], abandoned: int | None) -> str:
+    """The result of a ``verdict`` event: the game stopped (or was abandoned, if the table
+    gave up on seat ``abandoned``) and why."""
+    if abandoned is not None and event["seat"] == abandoned:
+        return f"The game is abandoned: seat {abandoned} never came back ({event['reason']})"
+    who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
+    return f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
+
+
+def after_screen(model: Any, kept: str) -> str:
+    """What to print once the screen has closed: the result and where the game is saved,
+    or ``kept`` (how to go on) when the game has not ended."""
+    if not model.over:
+        return kept
+    return model.over + (f"\n{saved_line(model.saved)}" if model.saved else "")

@@ -1,0 +1,111 @@
+"""The end of a game on every game's screen model: shown the moment the network side reports
+it (the result, the decision gone, nothing stale), then what to do next -- the same words in
+every game -- on the screen and printed after quitting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from client import ending
+from engine.requests import Decision
+from tests.client import test_sodalis_model as sodalis
+from tests.client import test_sovereign_model as sovereign
+from tests.client.screen import render
+from tests.engine.driver import Table
+
+SAVED = "/data/tables/0123abcd"
+
+
+def asked(game: str) -> tuple[Any, list[Any]]:
+    """A ``game`` model at a decision, told where the game is saved; what it sends."""
+    if game == "reign":
+        from client.model import ClientModel
+
+        table = Table(3, seed=3, bots=["random"] * 3)
+        while not isinstance(table.truth.pending()[0], Decision):
+            table.step()
+        d = table.truth.pending()[0]
+        assert isinstance(d, Decision)
+        sent: list[Any] = []
+        model = ClientModel(sent.append)
+        model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
+        model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    elif game == "sodalis":
+        model, sent = sodalis.model_for(*sodalis.first_turn())
+    else:
+        model, sent = sovereign.model_for(*sovereign.first_forge())
+    model.apply_event({"event": "table_folder", "path": SAVED})
+    return model, sent
+
+
+GAMES = ["reign", "sodalis", "sovereign"]
+
+
+def shows_the_end_and_what_next(model: Any, result: str) -> None:
+    assert model.over.startswith(result), model.over
+    assert model.decision is None and model.menu() == []
+    assert model.message == ending.LEAVE  # nothing stale: not "Sent; waiting..."
+    assert model.status.endswith("q to leave") and len(model.status) <= 78
+    assert model.status.startswith(model.over[:40])
+    assert list(model.log)[-2:] == [model.over, ending.saved_line(SAVED)]
+    drawn = "\n".join(render(model))
+    assert ending.LEAVE in drawn and "Sent; waiting" not in drawn and "Decide (" not in drawn
+    assert "q to leave" in drawn
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
+    model, sent = asked(game)
+    model.command("#1")
+    assert len(sent) == 1 and model.message.startswith("Sent; waiting")
+    model.answered()
+    model.apply_event({"event": "game_over", "winner": None, "digest": "ab", "end": "limit"})
+    shows_the_end_and_what_next(model, "Game over: nobody")
+    model.command("#1")  # typing after the end sends nothing and says what to do next
+    assert len(sent) == 1 and model.message == ending.LEAVE
+    printed = ending.after_screen(model, "Game kept.")
+    assert printed == f"{model.over}\n{ending.saved_line(SAVED)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ending_the_winner_is_named_and_a_pending_decision_closes(game: str) -> None:
+    model, sent = asked(game)
+    winner: Any = "dawn" if game == "sodalis" else model.seat
+    model.apply_event({"event": "game_over", "winner": winner, "digest": "ab", "end": "won"})
+    shows_the_end_and_what_next(model, "Game over:")
+    assert "win" in model.over and sent == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ending_a_verdict_names_the_blamed_seat_and_its_reason(game: str) -> None:
+    model, sent = asked(game)
+    model.apply_event({"event": "verdict", "seat": 1, "kind": "bad-proof",
+                       "reason": "the proof does not verify"})
+    shows_the_end_and_what_next(model, "The game stopped:")
+    assert "seat 1" in model.over and "bad-proof" in model.over
+    assert "the proof does not verify" in model.over
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ending_an_abandoned_game_says_who_never_came_back_and_why(game: str) -> None:
+    model, sent = asked(game)
+    model.apply_event({"event": "abandoned", "seat": 2})
+    model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout",
+                       "reason": "seat 2 did not answer in time"})
+    shows_the_end_and_what_next(model, "The game is abandoned:")
+    assert "seat 2 never came back" in model.over and "did not answer in time" in model.over
+
+
+def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it() -> None:
+    model, _ = asked("reign")  # a restarted peer replays a finished game before it is told
+    model.saved = ""
+    model.apply_event({"event": "game_over", "winner": 1, "digest": "ab", "end": "won"})
+    model.apply_event({"event": "table_folder", "path": SAVED})
+    assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message == ending.LEAVE
+
+
+def test_ending_a_game_not_over_prints_how_to_go_on() -> None:
+    model, _ = asked("reign")
+    assert ending.after_screen(model, "Game kept.") == "Game kept."
