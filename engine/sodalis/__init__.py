@@ -20,7 +20,8 @@ from engine.sodalis.answers import (
     TurnTokens,
 )
 from engine.sodalis.arena import Arena, standard_arena
-from engine.sodalis.cards import Catalog, Champion, standard_catalog
+from engine.sodalis.cards import Catalog, Champion
+from engine.sodalis.catalog import standard_catalog
 from engine.sodalis.game import SodalisGame, new_game
 from engine.sodalis.state import PARAGON, SodalisConfig
 from engine.sodalis.view import SodalisView

@@ -13,10 +13,7 @@ the shuffle, so the identity names the face for the whole game (``docs/rules/sod
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -320,46 +317,3 @@ def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> 
         raise r.fail(cid, "arcana", f"at least {MIN_REVERSALS} arcana have a reversal")
     return Champion(cid, name, symbol, inertia, max_life, str(passive), passive_text,
                     tuple(arcana))
-
-
-def load_catalog(paths: Iterable[str | Path]) -> Catalog:
-    """Load and cross-check champion files (ids, symbols and arcana ids unique)."""
-    from engine.sodalis.passives import PASSIVES
-
-    champions: list[Champion] = []
-    seen_symbols: dict[str, str] = {}
-    seen_arcana: dict[str, str] = {}
-    for path in sorted(Path(p) for p in paths):
-        file = str(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(file, "", "", f"not valid TOML: {exc}") from None
-        champion = parse_champion(data, file, PASSIVES)
-        if any(c.id == champion.id for c in champions):
-            raise CardDataError(file, champion.id, "id", "two champions share this id")
-        if champion.symbol in seen_symbols:
-            raise CardDataError(file, champion.id, "symbol",
-                                f"symbol already used by {seen_symbols[champion.symbol]}")
-        seen_symbols[champion.symbol] = champion.id
-        for a in champion.arcana:
-            if a.id in seen_arcana:
-                raise CardDataError(file, a.id, "id",
-                                    f"arcana id already used by {seen_arcana[a.id]}")
-            seen_arcana[a.id] = champion.id
-        champions.append(champion)
-    if not champions:
-        raise CardDataError("engine/sodalis/data/champions", "", "", "no champion files")
-    return Catalog(tuple(sorted(champions, key=lambda c: c.id)))
-
-
-def catalog_dir(directory: str | Path) -> Catalog:
-    """Every ``*.toml`` champion file of a directory."""
-    return load_catalog(sorted(Path(directory).glob("*.toml")))
-
-
-@cache
-def standard_catalog() -> Catalog:
-    """The nine champions of ``engine/sodalis/data/champions/`` (loaded once)."""
-    root = resources.files("engine.sodalis") / "data" / "champions"
-    return catalog_dir(str(root))

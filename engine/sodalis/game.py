@@ -28,7 +28,8 @@ from engine.requests import (
 from engine.sodalis import decide, flow
 from engine.sodalis.answers import SodalisAnswer
 from engine.sodalis.arena import Arena, standard_arena
-from engine.sodalis.cards import Catalog, standard_catalog
+from engine.sodalis.cards import Catalog
+from engine.sodalis.catalog import standard_catalog
 from engine.sodalis.state import Seat, SodalisConfig, SodalisState
 from engine.sodalis.view import SodalisView, make_view
 

@@ -25,7 +25,8 @@ from engine.errors import MalformedAnswer
 from engine.referee import Referee
 from engine.sodalis import flow, passives
 from engine.sodalis.arena import Space, standard_arena
-from engine.sodalis.cards import Catalog, card_id, split_card, standard_catalog
+from engine.sodalis.cards import Catalog, card_id, split_card
+from engine.sodalis.catalog import standard_catalog
 from engine.sodalis.game import SodalisGame
 from engine.sodalis.state import ACTIONS, TEAMS, TRIBUTES, Seat, SodalisConfig, SodalisState
 

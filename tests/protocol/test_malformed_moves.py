@@ -14,10 +14,10 @@ import attrs
 import pytest
 
 import protocol as P
-from engine.rng import ChanceStream
 from engine.errors import EngineError
 from engine.games import GAMES, rules
 from engine.requests import Decision
+from engine.rng import ChanceStream
 from protocol._answers import AnswerCodec
 from protocol._session_messages import Move
 
@@ -89,7 +89,8 @@ def test_hostile_peers_1_every_wrongly_typed_answer_field_is_a_decode_error_or_r
             except EngineError:
                 pass
             except Exception as exc:  # noqa: BLE001 -- the point: only typed engine errors
-                raise AssertionError(f"{what}: {use.__name__}: {type(exc).__name__}: {exc}")
+                raise AssertionError(
+                    f"{what}: {use.__name__}: {type(exc).__name__}: {exc}") from None
     assert 0 < decoded < len(_malformed(game))  # well-shaped values pass on to the rules
 
 

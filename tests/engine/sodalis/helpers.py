@@ -18,7 +18,8 @@ from engine.referee import Referee
 from engine.requests import Decision, Roll, RollAnswer
 from engine.rng import ChanceStream
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
-from engine.sodalis.cards import Catalog, catalog_dir
+from engine.sodalis.cards import Catalog
+from engine.sodalis.catalog import catalog_dir
 from engine.sodalis.choices import legal_answers, random_answer
 from engine.sodalis.position import position
 

@@ -19,14 +19,8 @@ from engine.sodalis.arena import (
     parse_arena,
     standard_arena,
 )
-from engine.sodalis.cards import (
-    ARCANA_PER_CHAMPION,
-    catalog_dir,
-    load_catalog,
-    parse_champion,
-    split_card,
-    standard_catalog,
-)
+from engine.sodalis.cards import ARCANA_PER_CHAMPION, parse_champion, split_card
+from engine.sodalis.catalog import catalog_dir, load_catalog, standard_catalog
 from engine.sodalis.passives import PASSIVES
 from tests.engine.sodalis.helpers import CATALOG, FIXTURES
 
