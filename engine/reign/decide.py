@@ -28,6 +28,7 @@ from engine.reign.answers import (
 )
 from engine.reign.state import HAND_LIMIT, ReignState
 from engine.requests import Decision
+from engine.tasks import push_front
 
 
 def _is_int(v: Any) -> bool:
@@ -285,7 +286,7 @@ def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     if a.gifts is not None:
         state.secrets[a.seat].gifts = sorted(a.gifts)
     state.log("spoils", a.seat, [list(x) for x in a.counts])
-    flow.push_front(state, *[("deal", f"hand:{a.seat}", s, n) for s, n in a.counts])
+    push_front(state, *[("deal", f"hand:{a.seat}", s, n) for s, n in a.counts])
 
 
 def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
@@ -295,7 +296,7 @@ def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
 
 
 def apply_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
-    flow.push_front(state, ("deal", "military", a.seat, 3 - a.events),
+    push_front(state, ("deal", "military", a.seat, 3 - a.events),
                     ("deal", "event", a.seat, a.events))
 
 

@@ -9,7 +9,6 @@ seat decisions are in :mod:`engine.reign.decide`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
 from engine.reign import combat
@@ -25,8 +24,7 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-
-Task = tuple[Any, ...]
+from engine.tasks import Task, push_front, run_tasks
 
 
 def start(state: ReignState) -> None:
@@ -38,16 +36,8 @@ def start(state: ReignState) -> None:
 
 
 def advance(state: ReignState) -> None:
-    was_waiting = bool(state.pending)
-    while not state.pending and state.tasks and not state.over:
-        task = state.tasks.pop(0)
-        _HANDLERS[task[0]](state, *task[1:])
-    if state.pending and not was_waiting:
-        state.serial += 1
-
-
-def push_front(state: ReignState, *tasks: Task) -> None:
-    state.tasks[0:0] = list(tasks)
+    """Run the game's tasks until it needs an answer or is over."""
+    run_tasks(state, _HANDLERS)
 
 
 # -- set-up -------------------------------------------------------------------------------

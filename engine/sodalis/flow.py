@@ -19,8 +19,7 @@ from engine.errors import IllegalReveal, MalformedAnswer
 from engine.requests import Decision, Flip, FlipAnswer, Roll, RollAnswer, Shuffle, ShuffleAnswer
 from engine.sodalis import casting, movement, passives, tribute
 from engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
-
-Task = tuple[Any, ...]
+from engine.tasks import run_tasks
 
 
 def start(state: SodalisState) -> None:
@@ -30,12 +29,8 @@ def start(state: SodalisState) -> None:
 
 
 def advance(state: SodalisState) -> None:
-    was_waiting = bool(state.pending)
-    while not state.pending and state.tasks and not state.over:
-        task = state.tasks.pop(0)
-        HANDLERS[task[0]](state, *task[1:])
-    if state.pending and not was_waiting:
-        state.serial += 1
+    """Run the game's tasks until it needs an answer or is over."""
+    run_tasks(state, HANDLERS)
 
 
 # -- turn tokens, champions, rearranging, reversals ------------------------------------------

@@ -25,6 +25,7 @@ from engine.requests import Request
 from engine.sodalis import passives
 from engine.sodalis.arena import Arena, Space, hex_distance
 from engine.sodalis.cards import Catalog, Champion, Face
+from engine.tasks import push_front
 
 PARAGON = passives.PARAGON
 TEAMS = ("dawn", "dusk")
@@ -183,7 +184,7 @@ class SodalisState:
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Run these tasks next, in this order."""
-        self.tasks[0:0] = list(tasks)
+        push_front(self, *tasks)
 
     def ask(self, *requests: Request) -> None:
         self.pending = list(requests)

@@ -23,7 +23,9 @@ from typing import Any
 
 from engine.requests import Chance, Decision, Peek
 from engine.sovereign import effects
+from engine.sovereign.scoring import score, take_public
 from engine.sovereign.state import SovereignState
+from engine.tasks import push_front
 
 
 def _declare(state: SovereignState, seat: int) -> None:
@@ -35,15 +37,13 @@ def _declare(state: SovereignState, seat: int) -> None:
 
 def declare(state: SovereignState, seat: int, lane: int, count: int, target: int,
             target_lane: int) -> None:
-    from engine.sovereign import flow
-
     order = state.boards[seat].lanes[lane][:count]
     state.battle = {"attacker": seat, "home_lane": lane, "order": list(order),
                     "declared": list(order),
                     "attackers": list(order), "defender": target, "target_lane": target_lane,
                     "round": 0, "dealt": [], "spaces": None, "seen": [], "area": ""}
     state.log("attack", seat, list(order), target, target_lane)
-    flow.push_front(state, ("combat_round", 1), ("breach",), ("battle_ended",),
+    push_front(state, ("combat_round", 1), ("breach",), ("battle_ended",),
                     ("window", "battle_end"), ("battle_close",))
 
 
@@ -81,23 +81,19 @@ def _can_continue(state: SovereignState, r: int) -> bool:
 
 
 def _combat_round(state: SovereignState, r: int) -> None:
-    from engine.sovereign import flow
-
     if not state.battle["attackers"]:
         return
     if not pairs(state, r):
         if r <= 3 + len(state.battle["order"]) and _can_continue(state, r):
-            flow.push_front(state, ("combat_round", r + 1))
+            push_front(state, ("combat_round", r + 1))
         return
     state.battle["round"] = r
-    flow.push_front(state, ("window", "combat"), ("damage", r), ("round_end", r),
+    push_front(state, ("window", "combat"), ("damage", r), ("round_end", r),
                     ("combat_round", r + 1))
 
 
 def _damage(state: SovereignState, r: int) -> None:
     """All unit-to-unit damage of the round at once; Slow checks lethal damage first."""
-    from engine.sovereign import flow
-
     bt = state.battle
     if bt["spaces"] is None:
         bt["spaces"] = list(state.boards[bt["defender"]].lanes[bt["target_lane"]])
@@ -127,7 +123,7 @@ def _damage(state: SovereignState, r: int) -> None:
     for src, tgt, dmg in hits:
         state.log("combat_damage", src, tgt, dmg)
     losses = lost(hits)
-    flow.push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
+    push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
                             "combat"))
 
 
@@ -168,12 +164,10 @@ def _breach(state: SovereignState) -> None:
 
 
 def _peek(state: SovereignState, handles: tuple[int, ...]) -> None:
-    from engine.sovereign import flow
-
     bt = state.battle
     bt["seen"] = sorted(handles)
     state.pending = [Peek("breach", bt["attacker"], tuple(sorted(handles)))]
-    flow.push_front(state, ("findings",))
+    push_front(state, ("findings",))
 
 
 def picked(state: SovereignState, handles: tuple[int, ...]) -> None:
@@ -194,8 +188,6 @@ def _findings(state: SovereignState) -> None:
 def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -> None:
     """Echoes seen are scored (then their forge talents return); else a hand card is
     discarded face up."""
-    from engine.sovereign import flow
-
     bt = state.battle
     seat, victim = bt["attacker"], bt["defender"]
     d = state.boards[victim]
@@ -205,18 +197,18 @@ def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -
         if state.slot(victim, h) is not None:
             d.forge = [s for s in d.forge if s.handle != h]
             talents += 1
-        flow.take_public(state, victim, h, cards[h])
-        flow.score(state, seat, f"{victim}:{cards[h]}")
+        take_public(state, victim, h, cards[h])
+        score(state, seat, f"{victim}:{cards[h]}")
         if state.over:
             d.citadel[0] += talents  # the talents still go home (the game is over)
             return
     d.citadel[0] += talents
     if discard is not None:
-        flow.take_public(state, victim, discard, cards[discard])
+        take_public(state, victim, discard, cards[discard])
         d.scrap.append(cards[discard])
         state.log("discarded", victim, cards[discard])
     if bt["area"] == "hand":
-        flow.push_front(state, ("rehandle", victim))
+        push_front(state, ("rehandle", victim))
 
 
 def _battle_ended(state: SovereignState) -> None:

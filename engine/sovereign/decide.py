@@ -16,6 +16,7 @@ from engine.requests import Decision
 from engine.sovereign import answers as A
 from engine.sovereign import battle, effects, flow, legal, resolve
 from engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
+from engine.tasks import push_front
 
 FORGE = "Forge Phase"
 TIMING = "Playing a Reflex or Using a Card Ability"
@@ -72,7 +73,7 @@ def check_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> Non
 def apply_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> None:
     when = req.get("when")
     found = dict(flow.triggers(state, a.seat, when))
-    flow.push_front(state, *flow.trigger_tasks(state, a.seat, when,
+    push_front(state, *flow.trigger_tasks(state, a.seat, when,
                                                 [(r, found[r]) for r in a.order]))
 
 
@@ -164,7 +165,7 @@ def check_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 
 
 def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> None:
-    flow.push_front(state, ("reveal", "forge", a.seat, (a.handle,)),
+    push_front(state, ("reveal", "forge", a.seat, (a.handle,)),
                     ("forged", a.seat, a.handle, a.place))
 
 
@@ -192,7 +193,7 @@ def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> 
 
 
 def apply_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
-    flow.push_front(state, ("reveal", "reflex", a.seat, (a.handle,)),
+    push_front(state, ("reveal", "reflex", a.seat, (a.handle,)),
                     ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets))
 
 
@@ -214,7 +215,7 @@ def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
 
 
 def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
-    flow.push_front(state, ("reveal", "quick_forge", a.seat, (a.handle,)),
+    push_front(state, ("reveal", "quick_forge", a.seat, (a.handle,)),
                     ("quick_forged", a.seat, a.handle, a.source, a.host))
 
 
@@ -293,9 +294,9 @@ def reask(state: SovereignState, req: Decision, acted: bool) -> None:
     move phase the active seat is asked again until it ends its actions."""
     if req.kind == "window":
         flow.window_done(state, acted)
-        flow.push_front(state, ("window_step",))
+        push_front(state, ("window_step",))
     elif req.kind in ("forge", "move") and acted:
-        flow.push_front(state, (req.kind, req.seat))
+        push_front(state, (req.kind, req.seat))
 
 
 # -- end of the forge actions ---------------------------------------------------------------
@@ -459,7 +460,7 @@ def _seen_echoes(state: SovereignState, req: Decision) -> list[int] | None:
 
 def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     shown = tuple(sorted(a.echoes)) + ((a.discard,) if a.discard is not None else ())
-    flow.push_front(state, ("reveal", "findings", req.get("defender"), shown),
+    push_front(state, ("reveal", "findings", req.get("defender"), shown),
                     ("found", tuple(sorted(a.echoes)), a.discard))
 
 

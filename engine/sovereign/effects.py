@@ -300,13 +300,6 @@ def target_slots(effects: tuple[Effect, ...], k: int) -> list[Effect]:
     return out
 
 
-def locked(state: SovereignState) -> bool:
-    """Units are locked in their lanes from round 1's damage to the end of the last
-    combat round (FAQ l. 348); the breach and ``battle_end`` come after."""
-    bt = state.battle
-    return bool(bt) and bt.get("spaces") is not None and not bt.get("resolved")
-
-
 def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     """Why this move is not possible now ('' if it is)."""
     place = state.lane_of(ref)
@@ -315,9 +308,9 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     _, lane, index = place
     refs = state.boards[seat].lanes[lane]
     bt = state.battle
-    if locked(state):
+    if state.locked_in_lanes():
         return "units are locked in their lanes while combat resolves"
-    group = attack_group(state)
+    group = state.attack_group()
     if group and bt["attacker"] == seat and lane == bt["home_lane"]:
         # §1.8: declared attackers may swap places among themselves (their temporary lane);
         # none leaves the attack and no unit joins it ("cannot change your mind", l. 184)
@@ -339,17 +332,8 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     return "a move is up, down or other"
 
 
-def attack_group(state: SovereignState) -> list[str]:
-    """The declared attackers still alive, in their temporary lane's order (front first),
-    while the battle's combat lasts (until ``battle_end``); ``[]`` otherwise."""
-    bt = state.battle
-    if not bt or bt.get("ended"):
-        return []
-    return [a for a in bt["order"] if a in bt["attackers"]]
-
-
 def do_move(state: SovereignState, ref: str, where: str) -> None:
-    if ref in attack_group(state):  # a swap inside the attackers' temporary lane (§1.8)
+    if ref in state.attack_group():  # a swap inside the attackers' temporary lane (§1.8)
         order = state.battle["order"]
         i = order.index(ref)
         j = i - 1 if where == "up" else i + 1

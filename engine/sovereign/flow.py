@@ -10,10 +10,10 @@ chance/shuffle/deal/peek/reveal answers in :mod:`.requests_in`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
 from engine.sovereign import battle, effects, resolve
+from engine.sovereign.scoring import end_game, forget, score, take_public
 from engine.sovereign.state import (
     HAND_SIZE,
     LANE_SIZE,
@@ -23,8 +23,8 @@ from engine.sovereign.state import (
     SovereignState,
     Unit,
 )
+from engine.tasks import Task, push_front, run_tasks
 
-Task = tuple[Any, ...]
 TURN_PHASES = ("growth", "upkeep", "forge", "battle", "move", "draw")
 
 
@@ -38,25 +38,8 @@ def start(state: SovereignState) -> None:
 
 
 def advance(state: SovereignState) -> None:
-    was_waiting = bool(state.pending)
-    while not state.pending and state.tasks and not state.over:
-        task = state.tasks.pop(0)
-        HANDLERS[task[0]](state, *task[1:])
-    if state.pending and not was_waiting:
-        state.serial += 1
-
-
-def push_front(state: SovereignState, *tasks: Task) -> None:
-    state.tasks[0:0] = list(tasks)
-
-
-def end_game(state: SovereignState, how: str, winner: int | None = None) -> None:
-    state.over = how
-    state.winner = winner
-    state.phase = "over"
-    state.tasks = []
-    state.pending = []
-    state.log("game_over", how, winner)
+    """Run the game's tasks until it needs an answer or is over."""
+    run_tasks(state, HANDLERS)
 
 
 # -- setup --------------------------------------------------------------------------------
@@ -135,12 +118,6 @@ def _redeal(state: SovereignState, seat: int) -> None:
     b.hand = []
     state.revealed = []
     _shuffle(state, seat)
-
-
-def forget(state: SovereignState, handle: int) -> None:
-    for sec in state.secrets.values():
-        sec.cards.pop(handle, None)
-        sec.seen.pop(handle, None)
 
 
 def _reveal(state: SovereignState, label: str, seat: int, handles: tuple[int, ...]) -> None:
@@ -381,27 +358,6 @@ def attach(state: SovereignState, aug: str, host: str) -> None:
     assert target is not None
     target.augments.append(aug)
     state.log("attached", aug, host)
-
-
-def take_public(state: SovereignState, seat: int, handle: int, card: str) -> None:
-    """A face-down card of ``seat`` is now public: no longer hidden, its handle forgotten."""
-    if card in state.hidden[seat]:
-        state.hidden[seat].remove(card)
-    b = state.boards[seat]
-    if handle in b.hand:
-        b.hand.remove(handle)
-    forget(state, handle)
-
-
-def score(state: SovereignState, seat: int, ref: str) -> None:
-    b = state.boards[seat]
-    b.scored.append(ref)
-    state.log("scored", seat, ref)
-    if len(b.scored) >= state.config.target:
-        end_game(state, "won", seat)
-        return
-    # its on_score triggers, in the order its controller chooses if several (FAQ l. 340)
-    push_front(state, ("fire", seat, "on_score"))
 
 
 def host_options(state: SovereignState, aug: str) -> list[str]:

@@ -30,15 +30,11 @@ def gust(state: Any, seat: int, source: str, k: int, target: str) -> None:
     """Push the target unit to the back of its lane (Windwalker: Squall Callers).  Not
     while its lane is locked in combat."""
     place = state.lane_of(target) if target else None
-    from engine.sovereign.effects import locked
-
-    if place is None or locked(state):
+    if place is None or state.locked_in_lanes():
         return
     owner, lane, _ = place
-    from engine.sovereign.effects import attack_group
-
     # a declared attacker's lane is the attackers' temporary lane (§1.8)
-    refs = state.battle["order"] if target in attack_group(state) \
+    refs = state.battle["order"] if target in state.attack_group() \
         else state.boards[owner].lanes[lane]
     refs.remove(target)
     refs.append(target)

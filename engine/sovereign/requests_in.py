@@ -26,6 +26,7 @@ from engine.requests import (
     ShuffleAnswer,
 )
 from engine.sovereign import battle, flow, legal
+from engine.sovereign.scoring import forget
 from engine.sovereign.state import SETUP_RULE, SovereignState
 
 BREACH_RULE = "Breaching"
@@ -98,7 +99,7 @@ def on_deal(state: SovereignState, answer: DealAnswer | RehandleAnswer) -> None:
     state.pending = []
     if rehandle:
         for h in b.hand:
-            flow.forget(state, h)
+            forget(state, h)
         b.hand = []
         state.log("rehandle", seat, count)
     else:

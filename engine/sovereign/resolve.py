@@ -19,7 +19,9 @@ from engine.requests import Decision
 from engine.sovereign import effects
 from engine.sovereign.cards import Effect
 from engine.sovereign.hooks import HOOKS
+from engine.sovereign.scoring import take_public
 from engine.sovereign.state import SovereignState
+from engine.tasks import push_front
 
 Task = tuple[Any, ...]
 
@@ -41,8 +43,6 @@ def effect_tasks(seat: int, source: str, which: str, effs: tuple[Effect, ...], k
 
 def _effect(state: SovereignState, seat: int, source: str, which: str, index: int, k: int,
             target: str) -> None:
-    from engine.sovereign import flow
-
     eff = effects.effects_of(state.defn(source), which)[index]
     op = eff.op
     if target and eff.target and eff.op != "move" and effects.target_problem(
@@ -63,10 +63,10 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
             state.log("damage", source, ref, eff.amount * k, lost)
             if lost:
                 losses.append((ref, lost))
-        flow.push_front(state, ("losses", tuple(losses), "effect"))
+        push_front(state, ("losses", tuple(losses), "effect"))
     elif op == "lose_health":
         state.log("lose_health", source, target, eff.amount * k)
-        flow.push_front(state, ("losses", ((target, eff.amount * k),), "effect"))
+        push_front(state, ("losses", ((target, eff.amount * k),), "effect"))
     elif op in ("add_health", "restore_health"):
         _gain_health(state, seat, eff, k, target)
     elif op == "gain":
@@ -89,7 +89,7 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
         if not effects.move_problem(state, seat, ref, where):
             effects.do_move(state, ref, where)
     elif op == "draw":
-        flow.push_front(state, ("deal", seat, eff.count * k))
+        push_front(state, ("deal", seat, eff.count * k))
     elif op == "sacrifice":
         effects.scrap_unit(state, target)
     elif op == "temp_stat":
@@ -174,9 +174,7 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
             effects.remove_tokens(state, ref, *split)
             state.log("lost", ref, split[0], split[1])
     if mode == "effect":
-        from engine.sovereign import flow
-
-        flow.push_front(state, ("sweep",))
+        push_front(state, ("sweep",))
     if ask:
         state.pending = [Decision(s, "losses", (("units", tuple(ask[s])),), simultaneous=True)
                          for s in sorted(ask)]
@@ -185,25 +183,21 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
 
 def _reflex(state: SovereignState, seat: int, handle: int, talents: int, drones: int,
             targets: tuple[str, ...]) -> None:
-    from engine.sovereign import flow
-
     card = dict(state.revealed)[handle]
     ref = f"{seat}:{card}"
     b = state.boards[seat]
-    flow.take_public(state, seat, handle, card)
+    take_public(state, seat, handle, card)
     b.citadel[0] -= talents
     b.citadel[1] -= drones
     b.reflexes.append([ref, [talents, drones], list(targets)])
     state.log("reflex", ref, list(targets))
     d = state.catalog.defs[card]
     n_play = len(effects.target_slots(d.play, 1))
-    flow.push_front(state, *effect_tasks(seat, ref, "play", d.play, 1, targets[:n_play]))
+    push_front(state, *effect_tasks(seat, ref, "play", d.play, 1, targets[:n_play]))
 
 
 def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[str, ...]) -> None:
     """Move the citizens onto the facility or Leader, then resolve a triggered ability."""
-    from engine.sovereign import flow
-
     ref = effects.leader_ref(state, seat) if card == "leader" else card
     d = state.defn(ref)
     ab = d.ability
@@ -217,7 +211,7 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
     workers[1] += dr
     state.log("work", ref, uses, list(targets))
     if ab.mode == "triggered":
-        flow.push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
+        push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
 
 
 def _optional(state: SovereignState, seat: int, source: str, which: str, index: int,
@@ -233,8 +227,6 @@ def optional_effect(state: SovereignState, req: Decision) -> Effect:
 
 
 def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...]) -> None:
-    from engine.sovereign import flow
-
     eff = optional_effect(state, req)
     seat, src, which, i, k = (req.seat, req.get("source"), req.get("which"), req.get("index"),
                               req.get("k"))
@@ -243,7 +235,7 @@ def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...])
     else:
         tasks = [("effect", seat, src, which, i, k, targets[0] if targets else "")]
     state.log("optional", seat, src, True, list(targets))
-    flow.push_front(state, *tasks)
+    push_front(state, *tasks)
 
 
 HANDLERS: dict[str, Callable[..., None]] = {

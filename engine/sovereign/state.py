@@ -293,6 +293,20 @@ class SovereignState:
                 return unit.owner, lane, refs.index(ref)
         return None
 
+    def locked_in_lanes(self) -> bool:
+        """Units are locked in their lanes from round 1's damage to the end of the last
+        combat round (FAQ l. 348); the breach and ``battle_end`` come after."""
+        bt = self.battle
+        return bool(bt) and bt.get("spaces") is not None and not bt.get("resolved")
+
+    def attack_group(self) -> list[str]:
+        """The declared attackers still alive, in their temporary lane's order (front
+        first), while the battle's combat lasts (until ``battle_end``); ``[]`` otherwise."""
+        bt = self.battle
+        if not bt or bt.get("ended"):
+            return []
+        return [a for a in bt["order"] if a in bt["attackers"]]
+
     # -- public state and digest -------------------------------------------------------
     def public(self) -> dict[str, Any]:
         return {
