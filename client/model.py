@@ -113,6 +113,26 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
+def code_news(event: dict[str, Any]) -> str:
+    """One line about the join code or the advertised address, for the log."""
+    kind = event["event"]
+    if kind == "no_lan_address":
+        return str(event["message"])
+    if kind == "wrong_code":
+        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
+    if kind == "code_retired":
+        return "Too many wrong join codes: the code is retired (the invite still works)"
+    return "A friend used the join code"
+
+
+def invite_lines(model: Any) -> list[tuple[str, str]]:
+    """The invite (and the join code) as the waiting screen shows them."""
+    lines = [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+    if model.code:
+        lines += [("", "or on this LAN: "), ("class:mine", f"fairtable join {model.code}\n")]
+    return lines
+
+
 class ClientModel:
     """Everything the console screen shows, for one seat."""
 
@@ -126,6 +146,7 @@ class ClientModel:
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
         self.invite = ""
+        self.code = ""  # the host's join code, for friends on the LAN
         self.over = ""
         self.show_help = False
         self.pick = _Pick()
@@ -137,7 +158,10 @@ class ClientModel:
         kind = event.get("event")
         if kind == "table_open":
             self.invite = event["invite"]
+            self.code = event.get("code", "")
             self.status = "Waiting for players to join"
+        elif kind in ("no_lan_address", "wrong_code", "code_retired", "code_used"):
+            self.log.append(code_news(event))
         elif kind == "lobby":
             self.status = f"{event['seated']} of {event['seats']} seats taken"
         elif kind == "seated":

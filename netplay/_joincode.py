@@ -40,7 +40,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from spake2 import SPAKE2_A, SPAKE2_B
+from spake2 import SPAKE2_A, SPAKE2_B  # type: ignore[import-untyped]
 
 from ._codewords import WORDS
 from ._invite import Invite, InviteError
@@ -282,7 +282,8 @@ class HostExchange:
         self._spake: Any = None
         self._keys: tuple[bytes, bytes] | None = None
 
-    def _end(self, reply: Message, event: HostEvent | None = None) -> tuple[bytes, HostEvent | None]:
+    def _end(self, reply: Message,
+             event: HostEvent | None = None) -> tuple[bytes, HostEvent | None]:
         self.finished = True
         return reply.to_bytes(), event
 
