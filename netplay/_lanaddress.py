@@ -40,7 +40,7 @@ _WILDCARDS = ("", "0.0.0.0", "::")
 _VIRTUAL = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "zt",
             "tailscale", "utun", "lxc", "cni", "flannel", "podman")
 _IFF_UP = 0x1
-_IFF_RUNNING = 0x40
+_NO_LINK = ("down", "lowerlayerdown", "notpresent", "dormant")
 
 
 @attrs.frozen
@@ -78,7 +78,8 @@ def _lan_candidates(interfaces: Iterable[Interface]) -> list[Interface]:
             ip = ipaddress.IPv4Address(face.ip)
         except ValueError:
             continue
-        if face.up and ip.is_private and not ip.is_loopback and not ip.is_link_local:
+        if (face.up and ip.is_private and not ip.is_loopback and not ip.is_link_local
+                and not ip.is_unspecified and not ip.is_reserved and not ip.is_multicast):
             found.append(face)
     return sorted(found, key=lambda f: f.name.lower().startswith(_VIRTUAL))  # stable sort
 
@@ -114,12 +115,20 @@ def broadcast_addresses(interfaces: Iterable[Interface]) -> list[str]:
 
 
 def _is_up(name: str, sys_net: Path) -> bool:
-    """Whether the system says the interface is up and running (True where it cannot say)."""
+    """Whether the system says the interface is up with a link (True where it cannot say).
+
+    Linux shows the administrative flags (``IFF_UP``) and the link's state (``operstate``:
+    ``up``, or ``unknown`` for loopback and some tunnels, but not ``down`` and the like).
+    """
     try:
         flags = int((sys_net / name / "flags").read_text().strip(), 16)
     except (OSError, ValueError):
         return True
-    return flags & _IFF_UP != 0 and flags & _IFF_RUNNING != 0
+    try:
+        state = (sys_net / name / "operstate").read_text().strip()
+    except OSError:
+        state = "unknown"
+    return flags & _IFF_UP != 0 and state not in _NO_LINK
 
 
 def local_interfaces(sys_net: Path = Path("/sys/class/net")) -> list[Interface]:

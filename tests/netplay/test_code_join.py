@@ -42,7 +42,7 @@ async def test_join_by_code_over_loopback(tmp_path: Path) -> None:
     heard: list[bytes] = []
     host = Peer(["host", "sodalis", "--seats", "2", "--bot", "random", "--round-limit", "2",
                  "--json", "--data-dir", str(tmp_path / "host"),
-                 "--announce-address", "127.255.255.255", *lan])
+                 "--listen-host", "127.0.0.1", "--announce-address", "127.255.255.255", *lan])
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             sniffer = await open_listener(port=discovery)
@@ -56,7 +56,7 @@ async def test_join_by_code_over_loopback(tmp_path: Path) -> None:
             await host.start(nursery)
             opened = await host.event("table_open")
             invite, code = Invite.parse(opened["invite"]), JoinCode.parse(opened["code"])
-            assert invite.host == "127.0.0.1"  # loopback, as this table is on loopback only
+            assert invite.host == "127.0.0.1"  # --listen-host 127.0.0.1: loopback advertised
 
             record = Recorded()
             with pytest.raises(CodeRefused, match="^wrong code$"):

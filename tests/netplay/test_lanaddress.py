@@ -49,11 +49,14 @@ def test_directed_broadcasts_of_lan_interfaces() -> None:
 
 
 def test_up_state_read_from_sys(tmp_path: Path) -> None:
-    for name, flags in (("up0", "0x1043"), ("nocarrier0", "0x1003"), ("down0", "0x1002")):
+    for name, flags, state in (("up0", "0x1003", "up"), ("nolink0", "0x1003", "down"),
+                               ("down0", "0x1002", "down"), ("lo", "0x9", "unknown")):
         (tmp_path / name).mkdir()
         (tmp_path / name / "flags").write_text(flags + "\n")
+        (tmp_path / name / "operstate").write_text(state + "\n")
     assert _is_up("up0", tmp_path)
-    assert not _is_up("nocarrier0", tmp_path)
+    assert not _is_up("nolink0", tmp_path)
+    assert _is_up("lo", tmp_path)
     assert not _is_up("down0", tmp_path)
     assert _is_up("unknown0", tmp_path)  # the system cannot say: assume up
     assert any(face.ip == "127.0.0.1" for face in local_interfaces(tmp_path))
