@@ -126,11 +126,11 @@ def code_news(event: dict[str, Any]) -> str:
 
 
 def invite_lines(model: Any) -> list[tuple[str, str]]:
-    """The invite (and the join code) as the waiting screen shows them."""
-    lines = [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
-    if model.code:
-        lines += [("", "or on this LAN: "), ("class:mine", f"fairtable join {model.code}\n")]
-    return lines
+    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them."""
+    if not model.code:
+        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
+            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
 
 
 class ClientModel:

@@ -208,7 +208,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
             for table in found:
                 code = "" if table.code is None else f", code {table.code}-..."
                 print(f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                      f"{table.seats} seats free, host {table.fingerprint[:16]}{code}")
+                      f"{table.seats} seats free, host {table.fingerprint[:8]}{code}")
         else:
             print("No tables announced on the LAN.")
         try:
