@@ -51,9 +51,11 @@ class Peer:
             await self._more.wait()
 
     async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.kill()
-            await self.process.wait()
+        """Kill it if it still runs (call from a ``finally``: a failed test leaves nothing)."""
+        with trio.CancelScope(shield=True):
+            if self.process is not None and self.process.returncode is None:
+                self.process.kill()
+                await self.process.wait()
 
 
 async def run(args: list[str], prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[bytes]:

@@ -38,11 +38,12 @@ def wrong(code: JoinCode) -> JoinCode:
 
 async def test_join_by_code_over_loopback(tmp_path: Path) -> None:
     discovery = free_udp_port()
-    lan = ["--discovery-port", str(discovery)]
     heard: list[bytes] = []
+    record = Recorded()
     host = Peer(["host", "sodalis", "--seats", "2", "--bot", "random", "--round-limit", "2",
                  "--json", "--data-dir", str(tmp_path / "host"),
-                 "--listen-host", "127.0.0.1", "--announce-address", "127.255.255.255", *lan])
+                 "--listen-host", "127.0.0.1", "--announce-address", "127.255.255.255",
+                 "--discovery-port", str(discovery)])
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             sniffer = await open_listener(port=discovery)
@@ -53,42 +54,50 @@ async def test_join_by_code_over_loopback(tmp_path: Path) -> None:
                     heard.append(data)
 
             nursery.start_soon(sniff)
-            await host.start(nursery)
-            opened = await host.event("table_open")
-            invite, code = Invite.parse(opened["invite"]), JoinCode.parse(opened["code"])
-            assert invite.host == "127.0.0.1"  # --listen-host 127.0.0.1: loopback advertised
-
-            record = Recorded()
-            with pytest.raises(CodeRefused, match="^wrong code$"):
-                await invite_by_code(wrong(code), discovery_port=discovery, record=record)
-            assert record.sent and record.received
-
-            refused = await run(["join", wrong(code).text(), "--bot", "random",
-                                 "--data-dir", str(tmp_path / "wrong"), *lan])
-            assert refused.returncode != 0
-            assert refused.stderr == b"fairtable: wrong code\n" and refused.stdout == b""
-            assert [e["failures"] for e in host.events if e["event"] == "wrong_code"] == [1, 2]
-
-            other = JoinCode(code.number % 99 + 1, code.words)
-            nowhere = await run(["join", other.text(), "--bot", "random",
-                                 "--data-dir", str(tmp_path / "nowhere"), *lan])
-            assert nowhere.returncode != 0
-            assert nowhere.stderr == b"fairtable: no table with that code on the LAN\n"
-
-            joined = await run(["join", "  " + code.text().upper() + " ", "--bot", "random",
-                                "--json", "--data-dir", str(tmp_path / "joiner"), *lan])
-            assert joined.returncode == 0, joined.stderr
-            seen = events(joined.stdout)
-            assert [e["event"] for e in seen][0] == "joining"
-            assert any(e["event"] == "seated" and e["seat"] == 1 for e in seen)
-            over = [e for e in seen if e["event"] == "game_over"]
-            assert over and over[0]["digest"] == (await host.event("game_over"))["digest"]
-            assert any(e["event"] == "code_used" for e in host.events)
+            try:
+                await host.start(nursery)
+                await play(host, tmp_path, discovery, record)
+            finally:
+                await host.stop()
             nursery.cancel_scope.cancel()
         sniffer.close()
-        await host.stop()
-
+    opened = next(e for e in host.events if e["event"] == "table_open")
+    invite, code = Invite.parse(opened["invite"]), JoinCode.parse(opened["code"])
     assert any(b'"code":%d' % code.number in data for data in heard)
     crossing = [*heard, *record.datagrams, *record.sent, *record.received]
     for secret in secrets_of(invite, code):
         assert not any(secret in data for data in crossing)
+
+
+async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> None:
+    """Wrong codes, an unknown number, then the right code plays to the end."""
+    lan = ["--discovery-port", str(discovery)]
+    opened = await host.event("table_open")
+    invite, code = Invite.parse(opened["invite"]), JoinCode.parse(opened["code"])
+    assert invite.host == "127.0.0.1"  # --listen-host 127.0.0.1: loopback advertised
+
+    with pytest.raises(CodeRefused, match="^wrong code$"):
+        await invite_by_code(wrong(code), discovery_port=discovery, record=record)
+    assert record.sent and record.received
+
+    refused = await run(["join", wrong(code).text(), "--bot", "random",
+                         "--data-dir", str(tmp_path / "wrong"), *lan])
+    assert refused.returncode != 0
+    assert refused.stderr == b"fairtable: wrong code\n" and refused.stdout == b""
+    assert [e["failures"] for e in host.events if e["event"] == "wrong_code"] == [1, 2]
+
+    other = JoinCode(code.number % 99 + 1, code.words)
+    nowhere = await run(["join", other.text(), "--bot", "random",
+                         "--data-dir", str(tmp_path / "nowhere"), *lan])
+    assert nowhere.returncode != 0
+    assert nowhere.stderr == b"fairtable: no table with that code on the LAN\n"
+
+    joined = await run(["join", "  " + code.text().upper() + " ", "--bot", "random",
+                        "--json", "--data-dir", str(tmp_path / "joiner"), *lan])
+    assert joined.returncode == 0, joined.stderr
+    seen = events(joined.stdout)
+    assert [e["event"] for e in seen][0] == "joining"
+    assert any(e["event"] == "seated" and e["seat"] == 1 for e in seen)
+    over = [e for e in seen if e["event"] == "game_over"]
+    assert over and over[0]["digest"] == (await host.event("game_over"))["digest"]
+    assert any(e["event"] == "code_used" for e in host.events)

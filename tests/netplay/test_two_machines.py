@@ -8,9 +8,11 @@ them the test fails, it does not skip.  The namespaces are this test's own, remo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,7 +53,14 @@ def lan() -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
             ip("-n", ns, "link", "set", "lo", "up")
         yield (IP, "netns", "exec", host_ns), (IP, "netns", "exec", guest_ns)
     finally:
-        for ns in made:  # deleting a namespace deletes its end of the veth pair, and so both
+        for ns in made:
+            # whatever this test started in its namespaces ends with them (by process id)
+            pids = subprocess.run([IP, "netns", "pids", ns], capture_output=True, text=True,
+                                  timeout=10).stdout.split()
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), signal.SIGKILL)
+            # deleting a namespace deletes its end of the veth pair, and so both ends
             subprocess.run([IP, "netns", "del", ns], capture_output=True, timeout=10)
 
 
