@@ -111,8 +111,8 @@ async def _exchange(host: CodeHost, stream: trio.SocketStream, emit: Emit) -> No
         try:
             while not exchange.finished:
                 reply, event = exchange.receive(await _frames(stream, reader))
+                _report(event, emit)  # said before the joiner hears it
                 await stream.send_all(encode_frame(reply))
-                _report(event, emit)
         except (CodeExchangeError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             log.debug("code exchange ended: %s", exc)
 

@@ -50,6 +50,12 @@ class Peer:
                     return e
             await self._more.wait()
 
+    async def all_of(self, kind: str, count: int) -> list[dict[str, Any]]:
+        """The events of ``kind`` once there are ``count`` of them (bound it with a deadline)."""
+        while len(found := [e for e in self.events if e["event"] == kind]) < count:
+            await self._more.wait()
+        return found
+
     async def stop(self) -> None:
         """Kill it if it still runs (call from a ``finally``: a failed test leaves nothing)."""
         with trio.CancelScope(shield=True):
@@ -58,9 +64,10 @@ class Peer:
                 await self.process.wait()
 
 
-async def run(args: list[str], prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[bytes]:
+async def run(args: list[str], prefix: tuple[str, ...] = (),
+              stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """Run ``fairtable ARGS`` to its end (bound the wait with a deadline)."""
-    return await trio.run_process([*prefix, *FAIRTABLE, *args], capture_stdout=True,
+    return await trio.run_process([*prefix, *FAIRTABLE, *args], stdin=stdin, capture_stdout=True,
                                   capture_stderr=True, check=False, env=ENV)
 
 

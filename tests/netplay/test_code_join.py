@@ -84,7 +84,14 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
                          "--data-dir", str(tmp_path / "wrong"), *lan])
     assert refused.returncode != 0
     assert refused.stderr == b"fairtable: wrong code\n" and refused.stdout == b""
-    assert [e["failures"] for e in host.events if e["event"] == "wrong_code"] == [1, 2]
+    assert [e["failures"] for e in await host.all_of("wrong_code", 2)] == [1, 2]
+
+    asked = await run(["join", "--data-dir", str(tmp_path / "asked"), *lan],
+                      stdin=wrong(code).text().encode() + b"\n")  # at the keyboard, no argument
+    assert f"code {code.number}-...".encode() in asked.stdout  # the LAN's tables, listed
+    assert b"Join code or invite: " in asked.stdout and b"wrong code" not in asked.stdout
+    assert asked.returncode != 0 and asked.stderr == b"fairtable: wrong code\n"
+    assert [e["failures"] for e in await host.all_of("wrong_code", 3)] == [1, 2, 3]
 
     other = JoinCode(code.number % 99 + 1, code.words)
     nowhere = await run(["join", other.text(), "--bot", "random",
@@ -100,4 +107,4 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
     assert any(e["event"] == "seated" and e["seat"] == 1 for e in seen)
     over = [e for e in seen if e["event"] == "game_over"]
     assert over and over[0]["digest"] == (await host.event("game_over"))["digest"]
-    assert any(e["event"] == "code_used" for e in host.events)
+    assert await host.all_of("code_used", 1)
