@@ -73,7 +73,7 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "wrong_code":
         return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
     if kind == "code_retired":
-        return ("Too many wrong join codes: the code is retired (the invite still works)")
+        return "Too many wrong join codes: the code is retired (the invite still works)"
     if kind == "code_used":
         return "A friend used the join code"
     if kind == "joining":
