@@ -34,7 +34,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
-from client.model import ClientModel, card_label
+from client.model import ClientModel, card_label, invite_lines
 
 __all__ = ["build_application", "run_screen"]
 
@@ -58,7 +58,7 @@ def table_lines(model: ClientModel) -> StyleAndTextTuples:
         lines: StyleAndTextTuples = [("class:title", "Reign: The Card Game\n"),
                                      ("", model.status + "\n")]
         if model.invite:
-            lines += [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+            lines += invite_lines(model)
         return lines
     pub = view.public
     out: StyleAndTextTuples = [("class:title", f"Reign - round {pub['round']}, {pub['phase']}\n")]

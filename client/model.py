@@ -114,6 +114,26 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
+def code_news(event: dict[str, Any]) -> str:
+    """One line about the join code or the advertised address, for the log."""
+    kind = event["event"]
+    if kind == "no_lan_address":
+        return str(event["message"])
+    if kind == "wrong_code":
+        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
+    if kind == "code_retired":
+        return "Too many wrong join codes: the code is retired (the invite still works)"
+    return "A friend used the join code"
+
+
+def invite_lines(model: Any) -> list[tuple[str, str]]:
+    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them."""
+    if not model.code:
+        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
+            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
+
+
 class ClientModel:
     """Everything the console screen shows, for one seat."""
 
@@ -127,6 +147,7 @@ class ClientModel:
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
         self.invite = ""
+        self.code = ""  # the host's join code, for friends on the LAN
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -140,7 +161,10 @@ class ClientModel:
         kind = event.get("event")
         if kind == "table_open":
             self.invite = event["invite"]
+            self.code = event.get("code", "")
             self.status = "Waiting for players to join"
+        elif kind in ("no_lan_address", "wrong_code", "code_retired", "code_used"):
+            self.log.append(code_news(event))
         elif kind == "lobby":
             self.status = f"{event['seated']} of {event['seats']} seats taken"
         elif kind == "seated":

@@ -35,7 +35,15 @@ from netplay import (
     TableNode,
     load_identity_seed,
 )
+from netplay._codelink import CodeNotFound, invite_by_code
 from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
+from netplay._joincode import (
+    CodeExchangeError,
+    CodeRefused,
+    JoinCode,
+    JoinCodeError,
+    looks_like_code,
+)
 
 
 class NetUsageError(Exception):
@@ -56,7 +64,18 @@ def describe(event: dict[str, Any]) -> str:
     """One line of text for a node event."""
     kind = event.get("event")
     if kind == "table_open":
-        return f"Table open. Invite your friends with:\n  fairtable join '{event['invite']}'"
+        text = f"Table open. Invite your friends with:\n  fairtable join '{event['invite']}'"
+        if "code" in event:
+            text += f"\nor, on this LAN, with the code:\n  fairtable join {event['code']}"
+        return text
+    if kind == "no_lan_address":
+        return str(event["message"])
+    if kind == "wrong_code":
+        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
+    if kind == "code_retired":
+        return "Too many wrong join codes: the code is retired (the invite still works)"
+    if kind == "code_used":
+        return "A friend used the join code"
     if kind == "joining":
         return "Joining the table..."
     if kind == "lobby":
@@ -172,11 +191,27 @@ def _invite_game(invite: Invite) -> str:
     return invite.game
 
 
-async def _join(args: argparse.Namespace) -> None:
+async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
+    """The invite ``text`` is, or the one a join code (``7-amber-...``) is handed on the LAN."""
+    if not looks_like_code(text):
+        try:
+            return Invite.parse(text)
+        except InviteError as exc:
+            raise NetUsageError(f"not an invite: {exc}") from None
     try:
-        invite = Invite.parse(args.invite)
-    except InviteError as exc:
-        raise NetUsageError(f"not an invite: {exc}") from None
+        code = JoinCode.parse(text)
+    except JoinCodeError as exc:
+        raise NetUsageError(f"not a join code: {exc}") from None
+    try:
+        return await invite_by_code(code, discovery_port=discovery_port)
+    except (CodeNotFound, CodeRefused) as exc:
+        raise NetUsageError(str(exc)) from None
+    except CodeExchangeError as exc:
+        raise NetUsageError(f"the code exchange failed: {exc}") from None
+
+
+async def _join(args: argparse.Namespace) -> None:
+    invite = await invite_from(args.invite, args.discovery_port)
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
     game = _invite_game(invite)
@@ -210,14 +245,14 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "host" and not 0 <= args.bots < args.seats:
         raise NetUsageError("--bots must leave the host a seat")
     if args.command == "join" and args.invite is None and args.bot is not None:
-        raise NetUsageError("a headless peer needs the invite")
+        raise NetUsageError("a headless peer needs the invite or a join code")
     if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
         data_dir = _data_dir(args)
         if args.command == "host":
             return play.host_screen(args, data_dir, _screen_config(args, True),
                                     brings=seat_option(args.game, args.deck))
         return play.join_screen(args.invite, data_dir, _screen_config(args, args.via is None),
-                                deck=args.deck)
+                                deck=args.deck, discovery_port=args.discovery_port)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
     problem: Exception | None = None
@@ -250,14 +285,21 @@ def run_tables(args: argparse.Namespace) -> int:
     for table in found:
         if args.json:
             print(json.dumps({"game": table.game, "seats": table.seats, "free": table.free,
-                              "host": table.host, "port": table.port,
+                              "host": table.host, "port": table.port, "code": table.code,
                               "fingerprint": table.fingerprint}, sort_keys=True))
         else:
             print(f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
-                  f"seats free, host {table.fingerprint[:16]} (ask the host for the invite)")
+                  f"seats free, host {table.fingerprint[:16]} ({_ask(table)})")
     if not found and not args.json:
         print(f"No tables announced on the LAN in {args.seconds:g} s.")
     return 0
+
+
+def _ask(table: Any) -> str:
+    """What to ask the host of an announced table for."""
+    if table.code is None:
+        return "ask the host for the invite"
+    return f"join code {table.code}-...: ask the host for its words, or for the invite"
 
 
 def add_commands(sub: Any) -> None:
@@ -272,8 +314,9 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
             p.add_argument("--deck", metavar="FILE",
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
-            p.add_argument("--advertise", default="127.0.0.1",
-                           help="the address others reach this machine at (for the invite)")
+            p.add_argument("--advertise",
+                           help="the address others reach this machine at, for the invite "
+                                "(default: this machine's LAN address)")
             p.add_argument("--seat-timeout", type=float, default=10.0,
                            help="seconds before a silent seat is reported")
             p.add_argument("--abandon-after", type=float, default=120.0,
@@ -297,8 +340,11 @@ def add_commands(sub: Any) -> None:
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
-    join.add_argument("invite", nargs="?", help="the invite (none: list tables on the LAN)")
+    join.add_argument("invite", nargs="?", help="the invite, or the host's join code on the LAN "
+                      "(none: list tables on the LAN)")
     join.add_argument("--port", type=int, default=0, help="port to listen on for other seats")
+    join.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT,
+                      help="UDP port of LAN announcements (for a join code)")
     common(join)
     join.set_defaults(run=run)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")

@@ -23,6 +23,7 @@ from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
+    DISCOVERY_PORT,
     Invite,
     InviteError,
     LinkClosed,
@@ -253,29 +254,38 @@ def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any]
 
 
 def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
-                seconds: float = 3.0, deck: str | None = None) -> int:
+                seconds: float = 3.0, deck: str | None = None,
+                discovery_port: int = DISCOVERY_PORT) -> int:
     if invite_text is None:
-        found = trio.run(lambda: listen(duration=seconds))
+        found = trio.run(lambda: listen(duration=seconds, port=discovery_port))
         if found:
-            print("Tables on the LAN (ask the host for the invite of the one you want):")
+            print("Tables on the LAN (type the host's join code, or its invite):")
             for table in found:
+                code = "" if table.code is None else f", code {table.code}-..."
                 print(f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                      f"{table.seats} seats free, host {table.fingerprint[:16]}")
+                      f"{table.seats} seats free, host {table.fingerprint[:8]}{code}")
         else:
             print("No tables announced on the LAN.")
         try:
-            invite_text = input("Invite: ").strip()
+            invite_text = input("Join code or invite: ").strip()
         except EOFError:
             raise PlayUsageError("no invite given") from None
-    try:
-        invite = Invite.parse(invite_text)
-    except InviteError as exc:
-        raise PlayUsageError(f"not an invite: {exc}") from None
+    invite = _resolve(invite_text, discovery_port)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
     _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
     print(ending.after_screen(model, KEPT))
     return 0
+
+
+def _resolve(text: str, discovery_port: int) -> Invite:
+    """The invite typed, or the one a join code is handed on the LAN."""
+    from client.netcli import NetUsageError, invite_from
+
+    try:
+        return trio.run(invite_from, text, discovery_port)
+    except NetUsageError as exc:
+        raise PlayUsageError(str(exc)) from None
 
 
 def add_commands(sub: Any) -> None:

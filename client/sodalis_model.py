@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client.menu_model import MenuModel, Shortcut
+from client.model import invite_lines
 from client.sodalis_bots import Board, HeuristicBot
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -479,7 +480,7 @@ def arena_lines(model: ClientModel) -> Lines:
     if view is None:
         lines = [("class:title", "Sodalis\n"), ("", model.status + "\n")]
         if model.invite:
-            lines += [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+            lines += invite_lines(model)
         return lines
     arcana = model.reversible()
     if arcana:  # no title: up to nine lines must fit the eight or nine rows there are

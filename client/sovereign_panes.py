@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from client.model import invite_lines
 from engine.sovereign import effects, standard_catalog
 from engine.sovereign.choices import state_of
 from engine.sovereign.view import SovereignView
@@ -238,7 +239,7 @@ def table_lines(model: ClientModel) -> Lines:
         lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"),
                         ("", model.status + "\n")]
         if model.invite:
-            lines += [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+            lines += invite_lines(model)
         return lines
     out: Lines = [("class:title", header(model) + "\n")]
     fight = battle_line(view)

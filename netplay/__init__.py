@@ -5,6 +5,9 @@
 * ``_link``      -- authenticated links: handshake with a deadline, heartbeats, back-off;
 * ``_invite``    -- invites, join proofs and relay tokens;
 * ``_discovery`` -- LAN discovery of open tables by UDP broadcast (a hint only);
+* ``_lanaddress`` -- the LAN address a host advertises, and where it broadcasts;
+* ``_joincode``   -- short join codes and their SPAKE2 exchange (sans-IO); ``_codewords`` its words;
+* ``_codelink``   -- the code exchange over TCP: the host's code listener, ``invite_by_code``;
 * ``_lobby``     -- forming a table: join requests and the host's signed start;
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;

@@ -15,7 +15,9 @@ Datagram (UTF-8 JSON object, at most :data:`MAX_DATAGRAM` bytes)::
     {"app": "fairtable", "v": 2, "game": "reign", "seats": 5, "free": 2,
      "host": "192.168.1.20", "port": 4711, "fingerprint": "<64 hex digits>"}
 
-An empty ``host`` means "the address this datagram came from".  Anything
+A host that offers a join code (:mod:`netplay._joincode`) adds ``"code": N`` -- the
+code's table number, never its words -- and ``"code_port"``, the TCP port of its code
+exchange.  An empty ``host`` means "the address this datagram came from".  Anything
 else -- wrong app, version, field, type or range, extra fields, oversize --
 is ignored silently: anyone on the LAN can send datagrams.  The destination
 address and port are parameters so tests stay on loopback.
@@ -27,7 +29,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -62,6 +64,7 @@ MAX_DATAGRAM = 1024
 
 _APP = "fairtable"
 _FIELDS = frozenset({"app", "v", "game", "seats", "free", "host", "port", "fingerprint"})
+_CODE_FIELDS = frozenset({"code", "code_port"})
 _FINGERPRINT_RE = re.compile(r"[0-9a-f]{64}")
 
 
@@ -103,15 +106,28 @@ class Announcement:
     port: int = attrs.field(validator=_via(check_port))
     fingerprint: str = attrs.field(validator=_check_fingerprint)
     """The host's player id (SHA-256 of its Ed25519 key, hex); compare it with the invite's."""
+    code: int | None = None
+    """The table's number in its join code (the words are never announced), or None."""
+    code_port: int | None = None
+    """The TCP port of the host's join-code exchange (with ``code``)."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.free) is not int or not 0 <= self.free <= self.seats:
             raise BadAnnouncement(f"free seats {self.free!r} not in 0..{self.seats}")
+        if (self.code is None) != (self.code_port is None):
+            raise BadAnnouncement("code and code_port come together")
+        if self.code is not None:
+            if type(self.code) is not int or not 1 <= self.code <= 999:
+                raise BadAnnouncement(f"code number {self.code!r} not in 1..999")
+            _via(check_port)(None, None, self.code_port)
 
     @classmethod
-    def from_invite(cls, invite: Invite, *, free: int, host: str | None = None) -> Announcement:
+    def from_invite(cls, invite: Invite, *, free: int, host: str | None = None,
+                    code: int | None = None, code_port: int | None = None) -> Announcement:
         """The announcement of ``invite``'s table (everything but its secret and table id)."""
         return cls(
+            code=code,
+            code_port=code_port,
             game=invite.game,
             seats=invite.seats,
             free=free,
@@ -137,6 +153,8 @@ class Announcement:
             "port": self.port,
             "fingerprint": self.fingerprint,
         }
+        if self.code is not None:
+            plain.update(code=self.code, code_port=self.code_port)
         return json.dumps(plain, sort_keys=True, separators=(",", ":")).encode("ascii")
 
     @classmethod
@@ -150,7 +168,7 @@ class Announcement:
             )
         except (ValueError, RecursionError) as exc:
             raise BadAnnouncement(f"not JSON: {exc}") from None
-        if type(plain) is not dict or set(plain) != _FIELDS:
+        if type(plain) is not dict or set(plain) not in (_FIELDS, _FIELDS | _CODE_FIELDS):
             raise BadAnnouncement("not an announcement object")
         if plain["app"] != _APP or plain["v"] != PROTOCOL_VERSION or type(plain["v"]) is not int:
             raise BadAnnouncement("another application or version")
@@ -165,6 +183,8 @@ class Announcement:
                 host=host,
                 port=plain["port"],
                 fingerprint=plain["fingerprint"],
+                code=plain.get("code"),
+                code_port=plain.get("code_port"),
             )
         except TypeError as exc:
             raise BadAnnouncement(str(exc)) from None
@@ -178,11 +198,14 @@ async def announce(
     summary: Announcement | Callable[[], Announcement],
     *,
     port: int = DISCOVERY_PORT,
-    address: str = BROADCAST,
+    address: str | Sequence[str] = BROADCAST,
     interval: float = 2.0,
     task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
 ) -> NoReturn:
     """Broadcast ``summary`` to ``address:port`` every ``interval`` seconds until cancelled.
+
+    ``address`` may be several addresses (e.g. 255.255.255.255 and each LAN's own
+    broadcast address: a machine without a default route cannot send to the former).
 
     ``summary`` is an :class:`Announcement` or a function returning the current
     one (so the free-seat count stays fresh).  Send errors (no network) are
@@ -196,10 +219,11 @@ async def announce(
             current = summary if isinstance(summary, Announcement) else summary()
             if not isinstance(current, Announcement):
                 raise TypeError("announce() needs an Announcement or a function returning one")
-            try:
-                await sock.sendto(current.to_bytes(), (address, port))
-            except OSError as exc:
-                log.debug("announcement to %s:%s failed: %s", address, port, exc)
+            for destination in [address] if isinstance(address, str) else address:
+                try:
+                    await sock.sendto(current.to_bytes(), (destination, port))
+                except OSError as exc:
+                    log.debug("announcement to %s:%s failed: %s", destination, port, exc)
             await trio.sleep(interval)
 
 

@@ -31,9 +31,10 @@ import protocol as P
 from engine.canonical import canonical_bytes
 from engine.errors import EngineError
 
-from ._discovery import Announcement, announce
+from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
+from ._lanaddress import lan_address
 from ._link import Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
     JoinRequest,
@@ -67,7 +68,7 @@ class NodeConfig:
     data_dir: Path
     listen_port: int | None = 0  # None: do not listen
     listen_host: str = "127.0.0.1"
-    advertise_host: str = "127.0.0.1"
+    advertise_host: str | None = "127.0.0.1"  # None: this machine's LAN address
     via: tuple[str, int] | None = None
     seat_timeout: float = 10.0
     abandon_after: float = 120.0
@@ -155,9 +156,13 @@ class TableNode:
                 self.invite = self._new_invite()
             self._open_folder()
             task_status.started(self.invite)
+            code = None
+            if self.hosting and self.config.announce_to is not None and self.start is None:
+                code = await nursery.start(self._announce)
             if self.invite is not None:
-                self.emit({"event": "table_open" if self.hosting else "joining",
-                           "invite": self.invite.text()})
+                opened = {"event": "table_open" if self.hosting else "joining",
+                          "invite": self.invite.text()}
+                self.emit(opened if code is None else {**opened, "code": code.text()})
             if self.config.via is not None:
                 nursery.start_soon(self._dial, self.config.via, True, None)
             elif not self.hosting and self.invite is not None:
@@ -166,8 +171,6 @@ class TableNode:
             nursery.start_soon(self._clock)
             if self.answers is not None:
                 nursery.start_soon(self._take_answers)
-            if self.hosting and self.config.announce_to is not None and self.start is None:
-                nursery.start_soon(self._announce)
             self._pump()
             await self.done.wait()
             await self._leave()
@@ -187,18 +190,16 @@ class TableNode:
             for peer in list(self.peers):
                 await peer.drained.wait()
 
-    async def _announce(self) -> None:
-        """Tell the LAN about the table while seats are free (a hint: the invite decides)."""
+    async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        """Tell the LAN about the table, with a join code, while seats are free (a hint: the
+        invite decides; the code is a way to be handed it)."""
         assert self.invite is not None and self.config.announce_to is not None
-        invite, (address, port) = self.invite, self.config.announce_to
-
-        def summary() -> Announcement:
-            free = self.seats - max(1, len(self.lobby.taken))
-            return Announcement.from_invite(invite, free=free, host="")
-
+        address, port = self.config.announce_to
         with trio.CancelScope() as scope:
             self._stop_announcing = scope
-            await announce(summary, port=port, address=address, interval=1.0)
+            await announce_table(self.invite, lambda: self.seats - max(1, len(self.lobby.taken)),
+                                 listen_host=self.config.listen_host, address=address, port=port,
+                                 emit=self.emit, task_status=task_status)
 
     def _listen_port(self) -> int:
         """The port asked for; after a restart, the one we had (others dial it)."""
@@ -234,7 +235,13 @@ class TableNode:
                             "its files are kept as they are")
 
     def _new_invite(self) -> Invite:
-        return Invite(self.config.advertise_host, self.port, os.urandom(32),
+        host = self.config.advertise_host
+        if host is None:
+            choice = lan_address(self.config.listen_host)
+            if choice.note:
+                self.emit({"event": "no_lan_address", "message": choice.note})
+            host = choice.host
+        return Invite(host, self.port, os.urandom(32),
                       self.identity.public.key, os.urandom(32), self.game, self.seats)
 
     def _resume_hosted(self) -> Invite | None:
