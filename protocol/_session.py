@@ -171,6 +171,7 @@ class TableSession:
             self.game = self.rules.new_game(spec.seats, spec.round_limit,
                                             known=[] if seat is None else [seat],
                                             options=spec.game_options())
+            self.time_limits = spec.time_limits()
         except (EngineError, CardDataError, DecodeError) as exc:
             raise LocalProtocolError(f"the table's settings cannot start a game: {exc}") from None
         self.log = FeedLog(self.table, self.roster)
@@ -248,6 +249,19 @@ class TableSession:
         if self.verdict is None and seat in self.waiting and seat != self.seat:
             kind = "withheld-reveal" if self.exchanges.waiting_for_reveal else "timeout"
             self._stop(Verdict(seat, kind, f"seat {seat} did not answer in time"))
+
+    def stop_for_time(self, seat: int, kind: str, reason: str) -> None:
+        """The I/O layer's time rule ended the game (``kind`` ``"out-of-time"``: the seat's
+        clock ran out; ``"abandoned"``: it stayed offline while owed): a verdict naming it."""
+        if self.verdict is None and self.finished is None and seat in self.seats:
+            self._stop(Verdict(seat, kind, reason))
+
+    def decisions_applied(self) -> dict[int, int]:
+        """How many decisions of each seat the engine has applied (the same on every peer)."""
+        counts = dict.fromkeys(self.seats, 0)
+        for seat, _step in self.exchanges.applied:
+            counts[seat] += 1
+        return counts
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:
