@@ -7,7 +7,9 @@
 * ``_discovery`` -- LAN discovery of open tables by UDP broadcast (a hint only);
 * ``_lobby``     -- forming a table: join requests and the host's signed start;
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
+* ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
+* ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 

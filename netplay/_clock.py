@@ -25,6 +25,8 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
@@ -156,6 +158,7 @@ class TableClock:
         self.countdown_since: dict[int, float] = {}
         self._reported: set[int] = set()
         self._flagged: set[int] = set()
+        self._notices: set[tuple[str, int, int, int]] = set()
         self._at = now
 
     @property
@@ -216,7 +219,7 @@ class TableClock:
             times.append(self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat]))
         return min(times) if times else None
 
-    def readings(self, now: float) -> list[dict[str, object]]:
+    def readings(self, now: float) -> list[dict[str, Any]]:
         """What runs now, per owed seat: its bank left and, if offline, when the game ends."""
         self._drain(now)
         found = []
@@ -275,7 +278,7 @@ class TableClock:
         return TimeNotice(flag.kind, flag.seat, step, self.me, identity.sign(signed))
 
     def take_notice(self, msg: TimeNotice, now: float, step: int) -> NoticeTaken | None:
-        """Another seat's notice; None if it is malformed or not signed by ``by``."""
+        """Another seat's notice; None if it is malformed, not signed by ``by`` or not new."""
         seats = len(self.players)
         if (msg.kind not in (OUT_OF_TIME, ABANDONED) or msg.by >= seats or msg.seat >= seats
                 or msg.by == self.me):
@@ -286,6 +289,9 @@ class TableClock:
                 seat=msg.by)
         except BadSignature:
             return None
+        if (msg.kind, msg.seat, msg.step, msg.by) in self._notices:
+            return None
+        self._notices.add((msg.kind, msg.seat, msg.step, msg.by))
         self._drain(now)
         if msg.kind == OUT_OF_TIME:
             left = self.bank[msg.seat] if self.has_clock and msg.seat in self.owed else None
