@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.clock_words import clock_words
 from client.model import ClientModel as _SharedModel
 from engine.requests import Decision
 
@@ -39,13 +40,15 @@ class MenuModel(_SharedModel):
         if self.view is None:
             return
         pub = self.view.public
+        mine, others = clock_words(self.clock, self.seat)
         if self.decision is not None:
-            turn = "your move: " + self.decision.kind.replace("_", " ")
+            turn = "your move: " + self.decision.kind.replace("_", " ") + mine
         else:
             turn = "waiting for " + self.waited_for()
         waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
         limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-        self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
+        self.status = (f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{others}"
+                       f"{waiting}")
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """The game's shortcut words."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from client.clock_words import clock_words, limits_words
 from engine.reign import (
     Bid,
     Covert,
@@ -131,18 +132,22 @@ class ClientModel:
         self.pick = _Pick()
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
+        self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
         kind = event.get("event")
         if kind == "table_open":
             self.invite = event["invite"]
-            self.status = "Waiting for players to join"
+            limits = limits_words(event.get("clock"))
+            self.status = "Waiting for players to join" + (f" ({limits})" if limits else "")
         elif kind == "lobby":
             self.status = f"{event['seated']} of {event['seats']} seats taken"
         elif kind == "seated":
             self.seat, self.players = event["seat"], event["players"]
             self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+            if limits_words(event.get("clock")):
+                self.log.append("Time: " + limits_words(event.get("clock")))
         elif kind == "view":
             self.view = event["view"]
             for e in event.get("events", ()):
@@ -162,6 +167,13 @@ class ClientModel:
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":
             self.waiting[event["seat"]] = event["seconds"]
+        elif kind == "clock":
+            self.clock = list(event["seats"])
+        elif kind in ("offline", "online"):
+            self.log.append(f"Seat {event['seat']} is " + ("offline" if kind == "offline"
+                                                            else "back online"))
+        elif kind == "time_claim":
+            self.log.append(f"Seat {event['by']} says {event['reason']}; our clock disagrees")
         elif kind == "waiting_for":
             self.blocking = list(event["seats"])
             self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
@@ -190,15 +202,16 @@ class ClientModel:
         if self.view is None:
             return
         pub = self.view.public
+        mine, others = clock_words(self.clock, self.seat)
         if self.decision is not None:
-            turn = "your move"
+            turn = "your move" + mine
         elif self.blocking:
             turn = "waiting for " + ", ".join(f"seat {s}" for s in self.blocking)
         else:
             turn = "waiting for the others"
         waiting = "".join(f"; waiting for seat {s} ({t} s)"
                           for s, t in sorted(self.waiting.items()))
-        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
+        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{others}{waiting}")
 
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:

@@ -159,8 +159,10 @@ class TableNode(NodeClocks):
             self._open_folder()
             task_status.started(self.invite)
             if self.invite is not None:
-                self.emit({"event": "table_open" if self.hosting else "joining",
-                           "invite": self.invite.text()})
+                opened = {"event": "table_open" if self.hosting else "joining",
+                          "invite": self.invite.text()}
+                self.emit({**opened, "clock": self._limits().option()} if self.hosting
+                          else opened)
             if self.config.via is not None:
                 nursery.start_soon(self._dial, self.config.via, True, None)
             elif not self.hosting and self.invite is not None:
