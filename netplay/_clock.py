@@ -14,6 +14,10 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
 * **offline countdown** -- while the table waits on an offline seat a countdown of the
   table's abandon limit runs; it starts again from the full limit when the seat is heard
   again or no longer owed; at zero the game is abandoned by that seat;
+* **stalling** -- a seat online that owes a part its peer makes by itself (a shuffle, a
+  share, a reveal: not a decision, where a person may think) for the abandon limit is
+  flagged ``stalled`` (the session's verdict: ``timeout`` or ``withheld-reveal``), as
+  before clocks: a peer cannot hold a game hostage by beating but not revealing;
 * **agreement** -- the peer whose own measure first reaches zero floods a
   :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
   with the same verdict) only if it is about the step it is at and its own measure of that
@@ -51,7 +55,7 @@ TOLERANCE = 2.0
 """Seconds: a time notice is accepted if our own measure of that seat is at most this."""
 PRESENCE_DOMAIN = b"fairtable/presence/v1\x00"
 NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
-OUT_OF_TIME, ABANDONED = "out-of-time", "abandoned"
+OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
 
 
 @message("presence")
@@ -89,6 +93,8 @@ def verdict_reason(kind: str, seat: int) -> str:
     """The verdict's words, the same on every peer."""
     if kind == OUT_OF_TIME:
         return f"seat {seat} ran out of time"
+    if kind == STALLED:
+        return f"seat {seat} did not answer in time"
     return f"seat {seat} went offline and did not come back in time"
 
 
@@ -156,6 +162,8 @@ class TableClock:
         self.owed: set[int] = set()
         self.owed_since: dict[int, float] = {}
         self.countdown_since: dict[int, float] = {}
+        self.stalled_since: dict[int, float] = {}
+        self.thinking: set[int] = set()
         self._reported: set[int] = set()
         self._flagged: set[int] = set()
         self._notices: set[tuple[str, int, int, int]] = set()
@@ -166,9 +174,11 @@ class TableClock:
         return self.limits.bank_ms > 0
 
     # -- measuring ---------------------------------------------------------------------------
-    def observe(self, now: float, waiting: set[int], decided: dict[int, int]) -> None:
-        """The table now waits on ``waiting``; ``decided`` counts each seat's decisions
-        applied so far.  Call whenever either may have changed."""
+    def observe(self, now: float, waiting: set[int], decided: dict[int, int],
+                thinking: set[int] | None = None) -> None:
+        """The table now waits on ``waiting``, of which ``thinking`` for a decision (None:
+        all of them); ``decided`` counts each seat's decisions applied so far.  Call
+        whenever any may have changed."""
         self._drain(now)
         for seat, count in decided.items():
             if seat in self.decided and count > self.decided[seat]:
@@ -180,6 +190,12 @@ class TableClock:
         for seat in waiting:
             self.owed_since.setdefault(seat, now)
         self.owed = set(waiting)
+        self.thinking = self.owed if thinking is None else self.owed & thinking
+        for seat in list(self.stalled_since):
+            if seat not in self.owed or seat in self.thinking:
+                del self.stalled_since[seat]
+        for seat in self.owed - self.thinking - self.offline - {self.me}:
+            self.stalled_since.setdefault(seat, now)
 
     def update(self, now: float) -> list[ClockEvent]:
         """Let time pass to ``now``: who went offline or came back, whom we flag."""
@@ -196,18 +212,27 @@ class TableClock:
         for seat in list(self.countdown_since):
             if seat not in self.owed or seat not in self.offline:
                 del self.countdown_since[seat]  # back, or no longer owed: it starts again
+        for seat in list(self.stalled_since):
+            if seat in self.offline:
+                del self.stalled_since[seat]  # the offline countdown runs instead
         for seat in sorted(self.owed):
             if seat in self.offline:
                 self.countdown_since.setdefault(seat, now)
+            elif seat not in self.thinking and seat != self.me:
+                self.stalled_since.setdefault(seat, now)
             since = self.owed_since.get(seat, now)
             if now - since >= self.report_after and seat not in self._reported:
                 self._reported.add(seat)
                 events.append(LongWait(seat, int(now - since)))
+        abandon = self.limits.abandon_ms / 1000
         for seat in sorted(self.owed - self._flagged):
             left = self.left(seat, now)
             if left is not None and left <= 0:
                 self._flagged.add(seat)
                 events.append(Flagged(self._kind(seat, now), seat))
+            elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
+                self._flagged.add(seat)
+                events.append(Flagged(STALLED, seat))
         return events
 
     def left(self, seat: int, now: float) -> float | None:

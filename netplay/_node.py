@@ -558,7 +558,8 @@ class TableNode(NodeClocks):
                 break
             self._on_event(event)
         if self.clock is not None:
-            self.clock.observe(trio.current_time(), session.waiting, session.decisions_applied())
+            self.clock.observe(trio.current_time(), session.waiting, session.decisions_applied(),
+                               session.thinking())
         if self.config.ui_events:
             waiting = sorted(session.waiting - {session.seat})
             if waiting != self._told_waiting:

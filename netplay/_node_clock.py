@@ -76,13 +76,16 @@ class NodeClocks:
     def _tick(self, now: float) -> None:
         session, clock = self.session, self.clock
         assert session is not None and clock is not None
-        clock.observe(now, session.waiting, session.decisions_applied())
+        clock.observe(now, session.waiting, session.decisions_applied(), session.thinking())
         for event in clock.update(now):
             if isinstance(event, WentOffline | CameBack):
                 self.emit({"event": "offline" if isinstance(event, WentOffline) else "online",
                            "seat": event.seat})
             elif isinstance(event, LongWait):
                 self.emit({"event": "waiting", "seat": event.seat, "seconds": event.seconds})
+            elif isinstance(event, Flagged) and event.kind == "stalled":
+                session.timeout(event.seat)  # as before clocks: timeout or withheld-reveal
+                self._pump()
             elif isinstance(event, Flagged) and session.verdict is None:
                 notice = clock.notice(self.identity, event, session.game.state.serial)
                 self._broadcast(P.encode(notice))
@@ -106,7 +109,7 @@ class NodeClocks:
         if clock is None or session is None or session.verdict is not None:
             return
         now = trio.current_time()
-        clock.observe(now, session.waiting, session.decisions_applied())
+        clock.observe(now, session.waiting, session.decisions_applied(), session.thinking())
         taken = clock.take_notice(msg, now, session.game.state.serial)
         if taken is None:
             return

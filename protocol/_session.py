@@ -256,6 +256,16 @@ class TableSession:
         if self.verdict is None and self.finished is None and seat in self.seats:
             self._stop(Verdict(seat, kind, reason))
 
+    def thinking(self) -> set[int]:
+        """The seats the table waits on for a decision (a person may take their time), as
+        opposed to a part their peer makes by itself (a shuffle, a share, a reveal)."""
+        if self.verdict is not None or self.finished is not None or self.game.over:
+            return set()
+        k = self.game.state.serial
+        return {r.seat for r in self.game.pending()
+                if isinstance(r, Decision) and (r.seat, f"move:{k}") not in self.parts
+                and (r.seat, f"commit:simul:s{k}") not in self.parts}
+
     def decisions_applied(self) -> dict[int, int]:
         """How many decisions of each seat the engine has applied (the same on every peer)."""
         counts = dict.fromkeys(self.seats, 0)

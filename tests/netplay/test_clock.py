@@ -148,7 +148,11 @@ def test_a_notice_is_accepted_only_within_the_tolerance_and_at_the_same_step() -
     notice = notifier.notice(IDS[0], flag, step=7)
     taken = judge.take_notice(notice, 10.0 - TOLERANCE + 0.5, step=7)
     assert taken is not None and taken.accepted and taken.reason == "seat 2 ran out of time"
-    assert judge.take_notice(notice, 10.0 - TOLERANCE + 0.5, step=8).accepted is False  # type: ignore[union-attr]
+    assert judge.take_notice(notice, 10.0, step=7) is None  # the same notice again
+    behind = clock(me=2)
+    behind.observe(0.0, {2}, {})
+    taken = behind.take_notice(notice, 10.0, step=6)  # another step: not accepted
+    assert taken is not None and not taken.accepted
     early = clock(me=1)
     early.observe(0.0, {2}, {})
     taken = early.take_notice(notice, 10.0 - TOLERANCE - 1.0, step=7)
@@ -199,3 +203,36 @@ def test_bad_time_limits_cannot_start_a_session(value: object) -> None:
                        canonical_bytes({P.TIME_LIMITS_KEY: value}))
     with pytest.raises(P.LocalProtocolError, match="cannot start"):
         P.TableSession(spec, 0, IDS[0])
+
+
+def test_an_online_seat_owing_a_part_its_peer_makes_by_itself_is_flagged_as_stalled() -> None:
+    c = clock(bank_ms=0, abandon_ms=30_000)
+    c.observe(0.0, {1, 2}, {}, thinking={2})  # seat 1 owes a reveal, seat 2 a decision
+    flags = []
+    for tick in range(1, 100):
+        heard_all(c, tick)
+        flags += [e for e in c.update(float(tick)) if isinstance(e, Flagged)]
+    assert flags == [Flagged("stalled", 1)]  # at 30 s; seat 2 thinks for ever
+    assert flags[0].reason == "seat 1 did not answer in time"
+
+
+def test_the_stall_count_starts_again_when_the_seat_owes_a_decision_in_between() -> None:
+    c = clock(bank_ms=0, abandon_ms=30_000)
+    c.observe(0.0, {1}, {}, thinking=set())
+    heard_all(c, 20.0)
+    c.update(20.0)
+    c.observe(20.0, {1}, {}, thinking={1})  # its part came; now a decision
+    heard_all(c, 25.0)
+    c.update(25.0)
+    c.observe(25.0, {1}, {1: 1}, thinking=set())  # decided; owes a part again
+    heard_all(c, 54.0)
+    assert not [e for e in c.update(54.0) if isinstance(e, Flagged)]
+    heard_all(c, 55.0)
+    assert Flagged("stalled", 1) in c.update(55.0)
+
+
+def test_our_own_seat_is_never_flagged_as_stalled() -> None:
+    c = clock(me=1, bank_ms=0, abandon_ms=1_000)
+    c.observe(0.0, {1}, {}, thinking=set())
+    heard_all(c, 50.0)
+    assert not [e for e in c.update(50.0) if isinstance(e, Flagged)]
