@@ -3,8 +3,9 @@
 ``parse_clock("10m+5s")`` gives (600.0, 5.0): a bank of ``MINUTES m`` (or plain seconds,
 ``90`` / ``90s``) and an optional ``+SECONDS s`` increment per decision.  ``limits_words``
 names a table's limits (from the ``clock`` field of ``seated``/``table_open``);
-``clock_words`` turns a ``clock`` event's readings into the status line's words:
-"your move - 4:32 left", "seat 1: 1:07 left", "seat 2 offline - the game ends in 1:45".
+``my_move_words`` and ``waiting_words`` turn a ``clock`` event's readings into the status
+line's words: "your move - 4:32 left", "waiting for seat 1 (1:07 left)", "seat 2 offline -
+the game ends in 1:45".
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import argparse
 import re
 from typing import Any
 
-__all__ = ["clock_arg", "clock_words", "limits_words", "mm_ss", "parse_clock", "seconds_arg"]
+__all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "seconds_arg",
+           "waiting_words"]
 
 _CLOCK = re.compile(r"(?:(?P<minutes>\d{1,4})m|(?P<seconds>\d{1,6})s?)(?:\+(?P<inc>\d{1,4})s?)?")
 MAX_BANK = 24 * 3600
@@ -72,17 +74,36 @@ def limits_words(limits: dict[str, int] | None) -> str:
     return f"{words}; offline limit {mm_ss(limits.get('abandon_ms', 120_000) / 1000)}"
 
 
-def clock_words(readings: list[dict[str, Any]], me: int | None) -> tuple[str, str]:
-    """(words after "your move", words after whom we wait for) for a ``clock`` event."""
-    mine, others = "", []
+def my_move_words(readings: list[dict[str, Any]], me: int | None) -> str:
+    """What follows "your move": " - 4:32 left" while our clock runs (and any offline
+    countdown, which may end the game first)."""
+    words = ""
     for r in readings:
-        seat = r["seat"]
-        if r.get("offline") and r.get("ends_in") is not None:
-            others.append(f"seat {seat} offline - the game ends in {mm_ss(r['ends_in'])}")
-        elif r.get("offline"):
-            others.append(f"seat {seat} offline")
-        elif r.get("left") is not None and seat == me:
-            mine = f" - {mm_ss(r['left'])} left"
-        elif r.get("left") is not None:
-            others.append(f"seat {seat}: {mm_ss(r['left'])} left")
-    return mine, "".join(f" ({w})" for w in others)
+        if r["seat"] == me and r.get("left") is not None:
+            words = f" - {mm_ss(r['left'])} left"
+    offline = _offline(readings)
+    return words + (f"; {offline}" if offline else "")
+
+
+def waiting_words(readings: list[dict[str, Any]], me: int | None, waited: str) -> str:
+    """Whom the table waits for (``waited``: "seat 1", "the others"...) with their clocks:
+    "waiting for seat 1 (1:07 left)"; an offline seat's countdown comes first, alone when it
+    is all we wait for: "seat 2 offline - the game ends in 1:45"."""
+    banks = [r for r in readings if r["seat"] != me and not r.get("offline")
+             and r.get("left") is not None]
+    clocks = ""
+    if len(banks) == 1 and waited == f"seat {banks[0]['seat']}":
+        clocks = f" ({mm_ss(banks[0]['left'])} left)"
+    elif banks:
+        clocks = " (" + ", ".join(f"seat {r['seat']} {mm_ss(r['left'])}" for r in banks) + " left)"
+    offline = _offline(readings)
+    if offline and not banks:
+        return offline
+    return (f"{offline}; " if offline else "") + f"waiting for {waited}{clocks}"
+
+
+def _offline(readings: list[dict[str, Any]]) -> str:
+    return "; ".join(
+        f"seat {r['seat']} offline - the game ends in {mm_ss(r['ends_in'])}"
+        if r.get("ends_in") is not None else f"seat {r['seat']} offline"
+        for r in readings if r.get("offline"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.clock_words import clock_words
+from client.clock_words import my_move_words, waiting_words
 from client.model import ClientModel as _SharedModel
 from engine.requests import Decision
 
@@ -40,15 +40,14 @@ class MenuModel(_SharedModel):
         if self.view is None:
             return
         pub = self.view.public
-        mine, others = clock_words(self.clock, self.seat)
         if self.decision is not None:
-            turn = "your move: " + self.decision.kind.replace("_", " ") + mine
+            turn = ("your move: " + self.decision.kind.replace("_", " ")
+                    + my_move_words(self.clock, self.seat))
         else:
-            turn = "waiting for " + self.waited_for()
+            turn = waiting_words(self.clock, self.seat, self.waited_for())
         waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
         limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-        self.status = (f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{others}"
-                       f"{waiting}")
+        self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """The game's shortcut words."""

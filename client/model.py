@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from client.clock_words import clock_words, limits_words
+from client.clock_words import limits_words, my_move_words, waiting_words
 from engine.reign import (
     Bid,
     Covert,
@@ -133,16 +133,18 @@ class ClientModel:
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
+        self.limits = ""  # the table's time limits in words, once known
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
         kind = event.get("event")
         if kind == "table_open":
             self.invite = event["invite"]
-            limits = limits_words(event.get("clock"))
-            self.status = "Waiting for players to join" + (f" ({limits})" if limits else "")
+            self.limits = limits_words(event.get("clock"))
+            self.status = "Waiting for players to join" + self._limits_shown()
         elif kind == "lobby":
-            self.status = f"{event['seated']} of {event['seats']} seats taken"
+            seated = f"{event['seated']} of {event['seats']} seats taken"
+            self.status = seated + self._limits_shown()
         elif kind == "seated":
             self.seat, self.players = event["seat"], event["players"]
             self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
@@ -195,6 +197,9 @@ class ClientModel:
             self.decision = None
         self._update_status()
 
+    def _limits_shown(self) -> str:
+        return f" ({self.limits})" if self.limits else ""
+
     def _update_status(self) -> None:
         if self.over:
             self.status = self.over + "  (q to quit)"
@@ -202,16 +207,14 @@ class ClientModel:
         if self.view is None:
             return
         pub = self.view.public
-        mine, others = clock_words(self.clock, self.seat)
         if self.decision is not None:
-            turn = "your move" + mine
-        elif self.blocking:
-            turn = "waiting for " + ", ".join(f"seat {s}" for s in self.blocking)
+            turn = "your move" + my_move_words(self.clock, self.seat)
         else:
-            turn = "waiting for the others"
+            waited = ", ".join(f"seat {s}" for s in self.blocking) or "the others"
+            turn = waiting_words(self.clock, self.seat, waited)
         waiting = "".join(f"; waiting for seat {s} ({t} s)"
                           for s, t in sorted(self.waiting.items()))
-        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{others}{waiting}")
+        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
 
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:

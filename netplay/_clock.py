@@ -95,7 +95,7 @@ def verdict_reason(kind: str, seat: int) -> str:
         return f"seat {seat} ran out of time"
     if kind == STALLED:
         return f"seat {seat} did not answer in time"
-    return f"seat {seat} went offline and did not come back in time"
+    return f"seat {seat} stayed offline too long"
 
 
 @attrs.frozen
@@ -221,7 +221,7 @@ class TableClock:
             elif seat not in self.thinking and seat != self.me:
                 self.stalled_since.setdefault(seat, now)
             since = self.owed_since.get(seat, now)
-            if now - since >= self.report_after and seat not in self._reported:
+            if now - since >= self.report_after and seat not in self._reported | {self.me}:
                 self._reported.add(seat)
                 events.append(LongWait(seat, int(now - since)))
         abandon = self.limits.abandon_ms / 1000

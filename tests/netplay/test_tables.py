@@ -239,7 +239,7 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
         assert kinds.index("abandoned") == kinds.index("verdict") - 1  # said at once, with why
         verdict = next(e for e in events[index] if e["event"] == "verdict")
         assert verdict["seat"] == silent and verdict["kind"] == "abandoned"
-        assert verdict["reason"] == f"seat {silent} went offline and did not come back in time"
+        assert verdict["reason"] == f"seat {silent} stayed offline too long"
         node = nodes[index]
         assert node.log is not None and node.session is not None
         held = sum(len(node.session.log.entries(s)) for s in range(3))
