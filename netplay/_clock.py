@@ -284,7 +284,9 @@ class TableClock:
     def take_beat(self, msg: Presence, now: float) -> bool:
         """A beat from another seat; False if it is not newer than the last or not signed
         by that seat (then it is not passed on)."""
-        if msg.seat >= len(self.players) or msg.seat == self.me or msg.count <= self.count[msg.seat]:
+        if msg.seat >= len(self.players) or msg.seat == self.me:
+            return False
+        if msg.count <= self.count[msg.seat]:
             return False
         try:
             PublicIdentity(self.players[msg.seat]).verify(

@@ -36,7 +36,6 @@ from ._discovery import Announcement, announce
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
 from ._link import Link, LinkClosed, connect_with_backoff, serve_links
-from ._node_clock import NodeClocks
 from ._lobby import (
     JoinRequest,
     Links,
@@ -46,6 +45,7 @@ from ._lobby import (
     sign_start,
     verify_start,
 )
+from ._node_clock import NodeClocks
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder
 

@@ -100,9 +100,9 @@ class NodeClocks:
         self._pump()
 
     def _on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:
-        if self.clock is not None and self.session is not None:
-            if self.clock.take_beat(msg, trio.current_time()):
-                self._forward(data, self.session.spec.players[msg.seat], peer)
+        if (self.clock is not None and self.session is not None
+                and self.clock.take_beat(msg, trio.current_time())):
+            self._forward(data, self.session.spec.players[msg.seat], peer)
 
     def _on_notice(self, peer: _Peer, data: bytes, msg: TimeNotice) -> None:
         session, clock = self.session, self.clock

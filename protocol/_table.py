@@ -57,7 +57,8 @@ class TimeLimits:
                               + ", ".join(sorted(names)))
         for name in sorted(names):
             number = value[name]
-            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= _MAX_MS:
+            whole = isinstance(number, int) and not isinstance(number, bool)
+            if not whole or not 0 <= number <= _MAX_MS:
                 raise DecodeError(f"table option {TIME_LIMITS_KEY!r}: {name} is a whole number "
                                   f"of milliseconds from 0 to {_MAX_MS}")
         if value["abandon_ms"] == 0:
