@@ -77,7 +77,7 @@ class Seating:
         JSON (or empty)."""
         options = table_options(game_rules(self.game),
                                 [self.brought.get(k) for k, _ in self.taken])
-        if limits is not None:
+        if limits is not None and limits != P.TimeLimits():  # the defaults go without saying
             options = {**options, P.TIME_LIMITS_KEY: limits.option()}
         return canonical_bytes(options) if options else b""
 
