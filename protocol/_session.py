@@ -194,6 +194,7 @@ class TableSession:
         self._events: deque[Event] = deque()
         self._running = False
         self.waiting: set[int] = set()
+        self._decided: tuple[int, dict[int, int]] = (0, dict.fromkeys(self.seats, 0))
         self.digests: dict[int, bytes] = {}
         self._peer_digests: dict[tuple[int, int], bytes] = {}
         self._digest_sent = -1
@@ -268,10 +269,13 @@ class TableSession:
 
     def decisions_applied(self) -> dict[int, int]:
         """How many decisions of each seat the engine has applied (the same on every peer)."""
-        counts = dict.fromkeys(self.seats, 0)
-        for seat, _step in self.exchanges.applied:
-            counts[seat] += 1
-        return counts
+        applied = self.exchanges.applied
+        if self._decided[0] != len(applied):  # only grows: recount when it did
+            counts = dict.fromkeys(self.seats, 0)
+            for seat, _step in applied:
+                counts[seat] += 1
+            self._decided = (len(applied), counts)
+        return dict(self._decided[1])
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:
