@@ -11,6 +11,7 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, RelayNode, TableNode
+from netplay._clock import Presence
 from tests.netplay.test_tables import bot
 
 
@@ -86,7 +87,8 @@ async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
     tmp_path: Path,
 ) -> None:
     """Through a relay (beats pass it), with the abandon limit at 1 s: the person thinks for
-    five times that and nobody ends the game; the bots keep waiting on the person's seat."""
+    five times that and nobody ends the game; the bots keep waiting on the person's seat.
+    The relay passes the beats on but does not store them."""
     table = ClockTable(tmp_path, clock=None, abandon=1.0)
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
@@ -103,6 +105,9 @@ async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
                 assert node.session is not None and table.person in node.session.waiting
                 assert node.session.verdict is None
             nursery.cancel_scope.cancel()
+    stored = [P.decode(data) for t in relay.tables.values() for data in t.log.records]
+    assert any(isinstance(m, P.Entry) for m in stored)
+    assert not any(isinstance(m, Presence) for m in stored)  # beats pass, never stored
     for events in table.events:
         assert verdicts(events) == []
         assert not any(e["event"] in ("offline", "abandoned") for e in events)
