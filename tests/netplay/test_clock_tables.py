@@ -62,7 +62,7 @@ def verdicts(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
     tmp_path: Path,
 ) -> None:
-    table = ClockTable(tmp_path, clock=(4.0, 1.0), abandon=60.0)
+    table = ClockTable(tmp_path, clock=(6.0, 2.0), abandon=60.0)
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             await table.open(nursery)
@@ -72,14 +72,14 @@ async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
     person = table.person
     for index, events in enumerate(table.events):
         seated = next(e for e in events if e["event"] == "seated")
-        assert seated["clock"] == {"abandon_ms": 60_000, "bank_ms": 4_000, "increment_ms": 1_000}
+        assert seated["clock"] == {"abandon_ms": 60_000, "bank_ms": 6_000, "increment_ms": 2_000}
         found = verdicts(events)
         assert found == [{"event": "verdict", "seat": person, "kind": "out-of-time",
                           "reason": f"seat {person} ran out of time"}], index
         assert not any(e["event"] in ("game_over", "abandoned", "offline") for e in events)
         shown = [r for e in events if e["event"] == "clock"
                  for r in e["seats"] if r["seat"] == person]
-        assert shown and shown[-1]["left"] < shown[0]["left"] <= 4.0 + 1.0 * 40  # it ran
+        assert shown and shown[-1]["left"] < shown[0]["left"] <= 6.0 + 2.0 * 40  # it ran
         assert not shown[-1]["offline"]
 
 
