@@ -212,8 +212,9 @@ class ClientModel:
         else:
             waited = ", ".join(f"seat {s}" for s in self.blocking) or "the others"
             turn = waiting_words(self.clock, self.seat, waited)
+        counted = {r["seat"] for r in self.clock}  # a running clock says it already
         waiting = "".join(f"; waiting for seat {s} ({t} s)"
-                          for s, t in sorted(self.waiting.items()))
+                          for s, t in sorted(self.waiting.items()) if s not in counted)
         self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
 
     # -- what the screen lists -------------------------------------------------------------

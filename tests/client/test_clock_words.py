@@ -89,6 +89,10 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
     model.apply_event({"event": "clock", "seats": [
         {"seat": 2, "left": 67.0, "offline": False, "ends_in": None}]})
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")
+    model.apply_event({"event": "waiting", "seat": 2, "seconds": 10})
+    assert model.status.endswith(" - waiting for seat 2 (1:07 left)")  # the clock says it
+    model.apply_event({"event": "clock", "seats": []})
+    assert model.status.endswith(" - waiting for seat 2; waiting for seat 2 (10 s)")
     model.apply_event({"event": "online", "seat": 2})
     assert model.log[-1] == "Seat 2 is back online"
     model.apply_event({"event": "clock", "seats": []})
