@@ -112,3 +112,51 @@ async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
         assert verdicts(events) == []
         assert not any(e["event"] in ("offline", "abandoned") for e in events)
     assert any(e["event"] == "waiting" and e["seat"] == table.person for e in table.events[0])
+
+
+async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path: Path) -> None:
+    """A bot peer stops (no beats: the others see it offline), then its command runs again
+    with the same data directory before the abandon limit: it is back online, the countdown
+    stops, and the game ends normally on every peer with one digest."""
+    events: list[list[dict[str, Any]]] = [[], [], [], []]
+    identities = [P.Identity.generate() for _ in range(3)]
+
+    def config(index: int) -> NodeConfig:
+        return NodeConfig(data_dir=tmp_path / f"p{index}", grace=0.3, beat=0.3,
+                          abandon_after=8.0)
+
+    with trio.fail_after(90):
+        async with trio.open_nursery() as nursery:
+            host = TableNode(config(0), identities[0], seats=3, decider=bot(0),
+                             emit=events[0].append)
+            invite = await nursery.start(host.run)
+            nodes = [host]
+            stopped = trio.CancelScope()
+            for index in (1, 2):
+                node = TableNode(config(index), identities[index], invite=invite,
+                                 decider=bot(index), emit=events[index].append)
+                nodes.append(node)
+
+                async def run(node: TableNode = node, index: int = index) -> None:
+                    with stopped if index == 2 else trio.CancelScope():
+                        await node.run()
+
+                nursery.start_soon(run)
+            while nodes[2].log is None or len(nodes[2].log.records) < 30:
+                await trio.sleep(0.01)
+            stopped.cancel()
+            seat = nodes[2].session.seat  # type: ignore[union-attr]
+            while {"event": "offline", "seat": seat} not in events[0]:
+                await trio.sleep(0.01)
+            again = TableNode(config(2), identities[2], invite=invite, decider=bot(2),
+                              emit=events[3].append)
+            nursery.start_soon(again.run)
+            for node in (host, nodes[1], again):
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    for index in (0, 1):
+        kinds = [e["event"] for e in events[index]]
+        assert kinds.index("offline") < kinds.index("online") < kinds.index("game_over")
+        assert "verdict" not in kinds and "abandoned" not in kinds
+    digests = {next(e["digest"] for e in events[i] if e["event"] == "game_over") for i in (0, 1, 3)}
+    assert len(digests) == 1
