@@ -68,9 +68,8 @@ class NodeClocks:
             if session.verdict is not None:
                 continue
             readings = clock.readings(now)
-            shown = {int(r["seat"]) for r in readings}
-            if (readings or self._told_clock) and (now - told >= 1.0 or shown != self._told_clock):
-                told, self._told_clock = now, shown
+            if (readings or self._told_clock) and now - told >= 1.0:  # at most once a second
+                told, self._told_clock = now, {int(r["seat"]) for r in readings}
                 self.emit({"event": "clock", "seats": readings})
 
     def _tick(self, now: float) -> None:

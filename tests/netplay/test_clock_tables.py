@@ -22,6 +22,7 @@ class ClockTable:
     def __init__(self, tmp: Path, *, clock: tuple[float, float] | None, abandon: float) -> None:
         self.tmp, self.clock, self.abandon = tmp, clock, abandon
         self.events: list[list[dict[str, Any]]] = [[], [], []]
+        self.clock_times: list[list[float]] = [[], [], []]  # when each clock event came
         self.nodes: list[TableNode] = []
         self.answers_send, self.answers = trio.open_memory_channel[Any](4)
 
@@ -32,16 +33,24 @@ class ClockTable:
 
     async def open(self, nursery: trio.Nursery, via: tuple[str, int] | None = None) -> None:
         host = TableNode(self.config(0, via), P.Identity.generate(), seats=3,
-                         decider=bot(0), emit=self.events[0].append)
+                         decider=bot(0), emit=self.recorder(0))
         self.nodes.append(host)
         invite = await nursery.start(host.run)
         for index in (1, 2):
             node = TableNode(self.config(index, via), P.Identity.generate(), invite=invite,
                              decider=bot(index) if index == 1 else None,
                              answers=self.answers if index == 2 else None,
-                             emit=self.events[index].append)
+                             emit=self.recorder(index))
             self.nodes.append(node)
             nursery.start_soon(node.run)
+
+    def recorder(self, index: int) -> Any:
+        def emit(event: dict[str, Any]) -> None:
+            self.events[index].append(event)
+            if event["event"] == "clock":
+                self.clock_times[index].append(trio.current_time())
+
+        return emit
 
     @property
     def person(self) -> int:
@@ -81,6 +90,9 @@ async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
                  for r in e["seats"] if r["seat"] == person]
         assert shown and shown[-1]["left"] < shown[0]["left"] <= 6.0 + 2.0 * 40  # it ran
         assert not shown[-1]["offline"]
+        times = table.clock_times[index]
+        gaps = [later - earlier for earlier, later in zip(times, times[1:], strict=False)]
+        assert len(gaps) >= 2 and min(gaps) >= 0.99  # at most once a second
 
 
 async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
