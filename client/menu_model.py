@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client import ending
+from client.clock_words import my_move_words, waiting_words
 from client.model import ClientModel as _SharedModel
 from engine.requests import Decision
 
@@ -41,10 +42,13 @@ class MenuModel(_SharedModel):
             return
         pub = self.view.public
         if self.decision is not None:
-            turn = "your move: " + self.decision.kind.replace("_", " ")
+            turn = ("your move: " + self.decision.kind.replace("_", " ")
+                    + my_move_words(self.clock, self.seat))
         else:
-            turn = "waiting for " + self.waited_for()
-        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()))
+            turn = waiting_words(self.clock, self.seat, self.waited_for())
+        counted = {r["seat"] for r in self.clock}  # a running clock says it already
+        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items())
+                          if s not in counted)
         limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
         self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
 

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from client import ending
+from client.clock_words import limits_words, my_move_words, waiting_words
 from engine.reign import (
     Bid,
     Covert,
@@ -155,6 +156,8 @@ class ClientModel:
         self.pick = _Pick()
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
+        self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
+        self.limits = ""  # the table's time limits in words, once known
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -162,14 +165,18 @@ class ClientModel:
         if kind == "table_open":
             self.invite = event["invite"]
             self.code = event.get("code", "")
-            self.status = "Waiting for players to join"
+            self.limits = limits_words(event.get("clock"))
+            self.status = "Waiting for players to join" + self._limits_shown()
         elif kind in ("no_lan_address", "wrong_code", "code_retired", "code_used"):
             self.log.append(code_news(event))
         elif kind == "lobby":
-            self.status = f"{event['seated']} of {event['seats']} seats taken"
+            seated = f"{event['seated']} of {event['seats']} seats taken"
+            self.status = seated + self._limits_shown()
         elif kind == "seated":
             self.seat, self.players = event["seat"], event["players"]
             self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+            if limits_words(event.get("clock")):
+                self.log.append("Time: " + limits_words(event.get("clock")))
         elif kind == "view":
             self.view = event["view"]
             for e in event.get("events", ()):
@@ -189,6 +196,13 @@ class ClientModel:
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":
             self.waiting[event["seat"]] = event["seconds"]
+        elif kind == "clock":
+            self.clock = list(event["seats"])
+        elif kind in ("offline", "online"):
+            self.log.append(f"Seat {event['seat']} is " + ("offline" if kind == "offline"
+                                                            else "back online"))
+        elif kind == "time_claim":
+            self.log.append(f"Seat {event['by']} says {event['reason']}; our clock disagrees")
         elif kind == "waiting_for":
             self.blocking = list(event["seats"])
             self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
@@ -223,6 +237,9 @@ class ClientModel:
         self.message = ending.LEAVE
         self._update_status()
 
+    def _limits_shown(self) -> str:
+        return f" ({self.limits})" if self.limits else ""
+
     def _update_status(self) -> None:
         if self.over:
             self.status = ending.status(self.over)
@@ -231,13 +248,13 @@ class ClientModel:
             return
         pub = self.view.public
         if self.decision is not None:
-            turn = "your move"
-        elif self.blocking:
-            turn = "waiting for " + ", ".join(f"seat {s}" for s in self.blocking)
+            turn = "your move" + my_move_words(self.clock, self.seat)
         else:
-            turn = "waiting for the others"
+            waited = ", ".join(f"seat {s}" for s in self.blocking) or "the others"
+            turn = waiting_words(self.clock, self.seat, waited)
+        counted = {r["seat"] for r in self.clock}  # a running clock says it already
         waiting = "".join(f"; waiting for seat {s} ({t} s)"
-                          for s, t in sorted(self.waiting.items()))
+                          for s, t in sorted(self.waiting.items()) if s not in counted)
         self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
 
     # -- what the screen lists -------------------------------------------------------------

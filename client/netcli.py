@@ -22,6 +22,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
+from client.clock_words import clock_arg, limits_words, seconds_arg
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -54,7 +55,7 @@ def _printer(as_json: bool, prefix: str = "") -> Callable[[dict[str, Any]], None
     def emit(event: dict[str, Any]) -> None:
         if as_json:
             print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)
-        else:
+        elif event.get("event") != "clock":  # a line a second: only for --json
             print(prefix + describe(event), flush=True)
 
     return emit
@@ -82,9 +83,15 @@ def describe(event: dict[str, Any]) -> str:
         return f"{event['seated']} of {event['seats']} seats taken"
     if kind == "seated":
         again = " (resumed)" if event.get("resumed") else ""
-        return f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
+        limits = limits_words(event.get("clock"))
+        return (f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
+                + (f" ({limits})" if limits else ""))
     if kind == "waiting":
         return f"Waiting for seat {event['seat']} ({event['seconds']} s)"
+    if kind in ("offline", "online"):
+        return f"Seat {event['seat']} is " + ("offline" if kind == "offline" else "back online")
+    if kind == "time_claim":
+        return f"Seat {event['by']} says {event['reason']}; our own clock disagrees"
     if kind == "abandoned":
         return f"Seat {event['seat']} never came back: the game is abandoned"
     if kind == "verdict":
@@ -155,6 +162,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         via=_address(args.via),
         seat_timeout=args.seat_timeout,
         abandon_after=args.abandon_after,
+        clock=getattr(args, "clock", None),
         pace=args.pace,
         stats=args.stats,
         round_limit=getattr(args, "round_limit", None),
@@ -319,8 +327,9 @@ def add_commands(sub: Any) -> None:
                                 "(default: this machine's LAN address)")
             p.add_argument("--seat-timeout", type=float, default=10.0,
                            help="seconds before a silent seat is reported")
-            p.add_argument("--abandon-after", type=float, default=120.0,
-                           help="seconds of silence after which the game is abandoned")
+            p.add_argument("--abandon-after", type=seconds_arg, default=120.0,
+                           help="seconds the table waits on an offline seat before the game "
+                                "ends as abandoned (the host's is the table's)")
             p.add_argument("--pace", type=float, default=0.0,
                            help="seconds a bot waits before each decision (default: none)")
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
@@ -337,6 +346,9 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
     host.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
+    host.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
+                      help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
+                           "10m+5s, or plain seconds (default: no clock)")
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")

@@ -19,6 +19,7 @@ import trio
 import protocol as P
 from client import ending
 from client.bots import bots_for
+from client.clock_words import clock_arg
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -201,7 +202,7 @@ def _play(args: argparse.Namespace) -> int:
     model = model_for(args.game)
     brings = _seat_option(args.game, args.deck)
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
-                               config={"listen_host": "127.0.0.1",
+                               config={"listen_host": "127.0.0.1", "clock": args.clock,
                                        "round_limit": args.round_limit}, game=args.game,
                                brings=brings))
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
@@ -298,6 +299,8 @@ def add_commands(sub: Any) -> None:
                       help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
     play.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
+    play.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
+                      help="a chess clock per seat, e.g. 10m+5s (default: none)")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")

@@ -10,7 +10,9 @@
 * ``_codelink``   -- the code exchange over TCP: the host's code listener, ``invite_by_code``;
 * ``_lobby``     -- forming a table: join requests and the host's signed start;
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
+* ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
+* ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 

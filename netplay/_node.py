@@ -3,8 +3,8 @@
 ``TableNode.run`` is one trio task tree per table: a listener (unless told not
 to listen), a link to the host or to a relay, links to the other seats once the
 table starts (a full mesh where they can reach each other), one reader and one
-writer task per link, and a liveness clock.  Each reader feeds what arrives
-into the sans-IO :class:`~protocol.TableSession` -- synchronously, so one
+writer task per link, and a clock task (``_node_clock``).  Each reader feeds
+what arrives into the sans-IO :class:`~protocol.TableSession` -- synchronously, so one
 message is handled at a time, in order -- and queues what it says to send; a
 writer sends everything queued for its link in one write.  Our own entries
 are written to disk and fsynced before they leave (durable before visible);
@@ -31,6 +31,7 @@ import protocol as P
 from engine.canonical import canonical_bytes
 from engine.errors import EngineError
 
+from ._clock import Presence, TableClock, TimeNotice
 from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
@@ -45,6 +46,7 @@ from ._lobby import (
     sign_start,
     verify_start,
 )
+from ._node_clock import NodeClocks
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder, claim_table
 
@@ -70,8 +72,10 @@ class NodeConfig:
     listen_host: str = "127.0.0.1"
     advertise_host: str | None = "127.0.0.1"  # None: this machine's LAN address
     via: tuple[str, int] | None = None
-    seat_timeout: float = 10.0
-    abandon_after: float = 120.0
+    seat_timeout: float = 10.0  # seconds the table waits on a seat before we report it
+    abandon_after: float = 120.0  # the host's: the table's limit for an offline seat it waits on
+    clock: tuple[float, float] | None = None  # the host's: (bank, increment) s; None: no clock
+    beat: float = 2.0  # seconds between our presence beats (a seat unheard for 3 is offline)
     grace: float = 1.0
     round_limit: int | None = None  # None: the game's own default
     pace: float = 0.0  # seconds a bot waits before it answers (0: at once)
@@ -90,7 +94,7 @@ class _Peer:
     drained: trio.Event = attrs.Factory(trio.Event)  # its writer has sent all it was given
 
 
-class TableNode:
+class TableNode(NodeClocks):
     """One seat at one table (the host's or a joiner's)."""
 
     def __init__(
@@ -127,9 +131,7 @@ class TableNode:
         self.early: list[bytes] = []
         self.folder: TableFolder | None = None
         self.log: LogFile | None = None
-        self.last_heard: dict[int, float] = {}
-        self.waiting_since: dict[int, float] = {}
-        self.reported: set[int] = set()
+        self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
         self.done = trio.Event()
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
         self._everyone_finished = trio.Event()
@@ -138,6 +140,7 @@ class TableNode:
         self._dialled: set[bytes] = set()
         self._seen: set[bytes] = set()  # hashes of entries already handled
         self._told_waiting: list[int] = []
+        self._told_clock: set[int] = set()  # the seats the last clock event showed
         self._progress_at = 0.0  # when a new entry last arrived
         self._stop_announcing: trio.CancelScope | None = None
         self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
@@ -162,6 +165,8 @@ class TableNode:
             if self.invite is not None:
                 opened = {"event": "table_open" if self.hosting else "joining",
                           "invite": self.invite.text()}
+                if self.hosting:
+                    opened["clock"] = self._limits().option()
                 self.emit(opened if code is None else {**opened, "code": code.text()})
             if self.config.via is not None:
                 nursery.start_soon(self._dial, self.config.via, True, None)
@@ -375,6 +380,9 @@ class TableNode:
                 self.port if self.config.via is None else 0, brings)))
         if self.start is not None:
             self._send(peer, P.encode(self.start))
+        self._ask_missing(peer)
+
+    def _ask_missing(self, peer: _Peer) -> None:
         if self.session is not None:
             for seat in range(self.session.spec.seats):
                 have = len(self.session.log.entries(seat))
@@ -403,7 +411,6 @@ class TableNode:
         if self.session.receive_entry(msg):
             assert self.log is not None
             self.log.append(data, durable=False)
-            self.last_heard[msg.seat] = trio.current_time()
             self._progress_at = trio.current_time()
             self._forward(data, self.session.spec.players[msg.seat], peer)
 
@@ -438,7 +445,7 @@ class TableNode:
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
         self._broadcast(P.encode(status))
         if self.lobby.full:
-            spec = self.lobby.spec(self.config.round_limit, os.urandom(32))
+            spec = self.lobby.spec(self.config.round_limit, os.urandom(32), self._limits())
             start = sign_start(self.identity, spec, self.lobby.addresses, self.invite.scope)
             self._begin(start, resumed=False)
             self._broadcast(P.encode(start))
@@ -483,6 +490,8 @@ class TableNode:
         Links: _on_links,
         TableStart: _on_start,
         Farewell: _on_farewell,
+        Presence: NodeClocks._on_presence,
+        TimeNotice: NodeClocks._on_notice,
     }
 
     # -- the game ----------------------------------------------------------------------------
@@ -510,10 +519,12 @@ class TableNode:
         except (P.DecodeError, P.LocalProtocolError) as exc:  # another version; bad settings
             raise self._unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
-        now = trio.current_time()
-        self.last_heard = {s: now for s in range(spec.seats)}
+        limits = spec.time_limits()
+        self.clock = TableClock(limits, spec.table_id, spec.players, seat, trio.current_time(),
+                                beat=self.config.beat, report_after=self.config.seat_timeout)
         seated: dict[str, Any] = {"event": "seated", "seat": seat, "players": spec.seats,
-                                  "table": spec.table_id.hex(), "resumed": resumed}
+                                  "table": spec.table_id.hex(), "resumed": resumed,
+                                  "clock": limits.option()}
         if self.config.stats:
             seated["at"] = time.monotonic()
         self.emit(seated)
@@ -560,6 +571,9 @@ class TableNode:
             if event is None:
                 break
             self._on_event(event)
+        if self.clock is not None:
+            self.clock.observe(trio.current_time(), session.waiting, session.decisions_applied(),
+                               session.thinking())
         if self.config.ui_events:
             waiting = sorted(session.waiting - {session.seat})
             if waiting != self._told_waiting:
@@ -630,33 +644,9 @@ class TableNode:
             self.folder.write_info(info)
         self.done.set()
 
-    async def _clock(self) -> None:
-        """Liveness: report seats we wait for; past the table's limit, the game is abandoned."""
-        while not self.done.is_set():
-            await trio.sleep(0.25)
-            session = self.session
-            if session is None or session.verdict is not None or session.finished is not None:
-                continue
-            now = trio.current_time()
-            if now - self._progress_at >= 2.0:  # stalled: ask every link again for what we lack
-                self._progress_at = now
-                for peer in list(self.peers):
-                    for seat in range(session.spec.seats):
-                        have = len(session.log.entries(seat))
-                        self._send(peer, P.encode(P.FeedRequest(seat, have, _MAX_SEQ)))
-            waiting = session.waiting - {session.seat}
-            for seat in list(self.waiting_since):
-                if seat not in waiting:
-                    del self.waiting_since[seat]
-                    self.reported.discard(seat)
-            for seat in sorted(waiting):
-                since = max(self.waiting_since.setdefault(seat, now), self.last_heard.get(seat, 0))
-                silent = now - since
-                if silent >= self.config.seat_timeout and seat not in self.reported:
-                    self.reported.add(seat)
-                    self.emit({"event": "waiting", "seat": seat, "seconds": int(silent)})
-                if silent >= self.config.abandon_after:
-                    self.emit({"event": "abandoned", "seat": seat})
-                    session.timeout(seat)
-                    self._pump()
-                    break
+    def _catch_up(self, now: float) -> None:
+        """Stalled for 2 s: ask every link again for what we lack."""
+        if now - self._progress_at >= 2.0:
+            self._progress_at = now
+            for peer in list(self.peers):
+                self._ask_missing(peer)

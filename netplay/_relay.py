@@ -4,7 +4,8 @@ The relay accepts links for any table, files each link under the table's relay
 scope once the peer proves the relay token (:class:`~netplay._lobby.Subscribe`;
 the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
-forwarded on disk, and answers catch-up requests from what it stored.  It
+forwarded on disk (but presence beats and time notices, which only matter the
+moment they pass), and answers catch-up requests from what it stored.  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
 one relay; a restarted relay reloads its logs and carries on.
@@ -13,6 +14,7 @@ one relay; a restarted relay reloads its logs and carries on.
 from __future__ import annotations
 
 import hashlib
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ import trio
 
 import protocol as P
 
+from ._clock import Presence, TimeNotice
 from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe
 from ._node import RELAY_SECRET, relay_scope
@@ -41,6 +44,20 @@ class _Table:
     seen: set[bytes] = attrs.Factory(set)
     lobby: list[bytes] = attrs.Factory(list)  # join / status / start messages, in order
     entries: dict[tuple[int, int], bytes] = attrs.Factory(dict)
+    recent: set[bytes] = attrs.Factory(set)  # what passed lately without being stored
+    recent_order: deque[bytes] = attrs.Factory(lambda: deque(maxlen=4096))
+
+    def passing(self, data: bytes) -> bool:
+        """A message to pass on but not store (a presence beat, a time notice); False if it
+        passed lately."""
+        digest = hashlib.sha256(data).digest()
+        if digest in self.recent:
+            return False
+        if len(self.recent_order) == self.recent_order.maxlen:
+            self.recent.discard(self.recent_order[0])
+        self.recent_order.append(digest)
+        self.recent.add(digest)
+        return True
 
     def remember(self, data: bytes) -> bool:
         """File a message; False if it was already known (or the table is full)."""
@@ -140,9 +157,13 @@ class RelayNode:
                     break
                 await source.send(entry)
             return
-        if not table.remember(data):
+        if isinstance(msg, Presence | TimeNotice):  # of the moment: passed on, never stored
+            if not table.passing(data):
+                return
+        elif not table.remember(data):
             return
-        table.log.append(data, durable=False)
+        else:
+            table.log.append(data, durable=False)
         for link in list(table.links):
             if link is not source:
                 try:

@@ -60,20 +60,25 @@ class Seating:
                 raise SeatRefused(f"the table cannot start: {problem}")
         return True
 
-    def spec(self, round_limit: int | None, nonce: bytes) -> P.TableSpec:
-        """The table's spec once every seat is taken (``None``: the game's own round limit)."""
+    def spec(self, round_limit: int | None, nonce: bytes,
+             limits: P.TimeLimits | None = None) -> P.TableSpec:
+        """The table's spec once every seat is taken (``None``: the game's own round limit;
+        ``limits``: the table's time limits, kept under the reserved option)."""
         limit = game_rules(self.game).default_round_limit if round_limit is None else round_limit
         return P.TableSpec(self.game, tuple(k for k, _ in self.taken), limit, nonce,
-                           self._options())
+                           self._options(limits))
 
     @property
     def addresses(self) -> tuple[bytes, ...]:
         return tuple(a for _, a in self.taken)
 
-    def _options(self) -> bytes:
-        """The table options from what the seats brought, canonical JSON (or empty)."""
+    def _options(self, limits: P.TimeLimits | None = None) -> bytes:
+        """The table options from what the seats brought (and the time limits), canonical
+        JSON (or empty)."""
         options = table_options(game_rules(self.game),
                                 [self.brought.get(k) for k, _ in self.taken])
+        if limits is not None and limits != P.TimeLimits():  # the defaults go without saying
+            options = {**options, P.TIME_LIMITS_KEY: limits.option()}
         return canonical_bytes(options) if options else b""
 
     def _cannot_start(self) -> str | None:

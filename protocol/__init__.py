@@ -127,7 +127,7 @@ from ._session import (
     VerdictReached,
 )
 from ._session_messages import AuditOpening, Batch, Move, Opening
-from ._table import TableSpec
+from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 
 __all__ = [
     "CHEATS",
@@ -144,6 +144,8 @@ __all__ = [
     "TableRun",
     "TableSession",
     "TableSpec",
+    "TIME_LIMITS_KEY",
+    "TimeLimits",
     "Verdict",
     "VerdictReached",
     "audit_log",

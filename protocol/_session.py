@@ -171,6 +171,7 @@ class TableSession:
             self.game = self.rules.new_game(spec.seats, spec.round_limit,
                                             known=[] if seat is None else [seat],
                                             options=spec.game_options())
+            self.time_limits = spec.time_limits()
         except (EngineError, CardDataError, DecodeError) as exc:
             raise LocalProtocolError(f"the table's settings cannot start a game: {exc}") from None
         self.log = FeedLog(self.table, self.roster)
@@ -193,6 +194,7 @@ class TableSession:
         self._events: deque[Event] = deque()
         self._running = False
         self.waiting: set[int] = set()
+        self._decided: tuple[int, dict[int, int]] = (0, dict.fromkeys(self.seats, 0))
         self.digests: dict[int, bytes] = {}
         self._peer_digests: dict[tuple[int, int], bytes] = {}
         self._digest_sent = -1
@@ -248,6 +250,32 @@ class TableSession:
         if self.verdict is None and seat in self.waiting and seat != self.seat:
             kind = "withheld-reveal" if self.exchanges.waiting_for_reveal else "timeout"
             self._stop(Verdict(seat, kind, f"seat {seat} did not answer in time"))
+
+    def stop_for_time(self, seat: int, kind: str, reason: str) -> None:
+        """The I/O layer's time rule ended the game (``kind`` ``"out-of-time"``: the seat's
+        clock ran out; ``"abandoned"``: it stayed offline while owed): a verdict naming it."""
+        if self.verdict is None and self.finished is None and seat in self.seats:
+            self._stop(Verdict(seat, kind, reason))
+
+    def thinking(self) -> set[int]:
+        """The seats the table waits on for a decision (a person may take their time), as
+        opposed to a part their peer makes by itself (a shuffle, a share, a reveal)."""
+        if self.verdict is not None or self.finished is not None or self.game.over:
+            return set()
+        k = self.game.state.serial
+        return {r.seat for r in self.game.pending()
+                if isinstance(r, Decision) and (r.seat, f"move:{k}") not in self.parts
+                and (r.seat, f"commit:simul:s{k}") not in self.parts}
+
+    def decisions_applied(self) -> dict[int, int]:
+        """How many decisions of each seat the engine has applied (the same on every peer)."""
+        applied = self.exchanges.applied
+        if self._decided[0] != len(applied):  # only grows: recount when it did
+            counts = dict.fromkeys(self.seats, 0)
+            for seat, _step in applied:
+                counts[seat] += 1
+            self._decided = (len(applied), counts)
+        return dict(self._decided[1])
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:

@@ -21,11 +21,49 @@ from ._errors import DecodeError
 from ._identity import PublicIdentity
 from ._messages import MAX_SEATS
 
-__all__ = ["TABLE_DOMAIN", "TableSpec"]
+__all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableSpec", "TimeLimits"]
 
 TABLE_DOMAIN = b"fairtable/table/v1\x00"
 MAX_OPTIONS = 1 << 16
 """Table options (canonical JSON) are at most 64 KiB: six Sovereign deck lists fit easily."""
+TIME_LIMITS_KEY = "time_limits"
+"""The reserved table option holding the table's :class:`TimeLimits`; never given to a game."""
+_MAX_MS = 7 * 24 * 3600 * 1000
+
+
+@attrs.frozen
+class TimeLimits:
+    """The table's time limits, in milliseconds, bound into the table id with the options.
+
+    ``bank_ms`` is each seat's chess-clock bank (0: no clock), ``increment_ms`` what a seat
+    gains for each of its decisions applied, ``abandon_ms`` how long the table waits on a
+    seat that is offline before the game ends as abandoned."""
+
+    bank_ms: int = 0
+    increment_ms: int = 0
+    abandon_ms: int = 120_000
+
+    def option(self) -> dict[str, int]:
+        """The value of the reserved option."""
+        return {"abandon_ms": self.abandon_ms, "bank_ms": self.bank_ms,
+                "increment_ms": self.increment_ms}
+
+    @classmethod
+    def from_option(cls, value: Any) -> TimeLimits:
+        """Read the reserved option's value (:class:`DecodeError` if it is not one)."""
+        names = {"abandon_ms", "bank_ms", "increment_ms"}
+        if not isinstance(value, dict) or set(value) != names:
+            raise DecodeError(f"table option {TIME_LIMITS_KEY!r} holds exactly "
+                              + ", ".join(sorted(names)))
+        for name in sorted(names):
+            number = value[name]
+            whole = isinstance(number, int) and not isinstance(number, bool)
+            if not whole or not 0 <= number <= _MAX_MS:
+                raise DecodeError(f"table option {TIME_LIMITS_KEY!r}: {name} is a whole number "
+                                  f"of milliseconds from 0 to {_MAX_MS}")
+        if value["abandon_ms"] == 0:
+            raise DecodeError(f"table option {TIME_LIMITS_KEY!r}: abandon_ms must be positive")
+        return cls(value["bank_ms"], value["increment_ms"], value["abandon_ms"])
 
 
 @message("table")
@@ -43,7 +81,16 @@ class TableSpec:
     options: bytes = blob(max_len=MAX_OPTIONS, default=b"")
 
     def game_options(self) -> tuple[tuple[str, Any], ...]:
-        """The options as sorted (name, value) pairs (values are plain JSON data)."""
+        """The game's options as sorted (name, value) pairs (values are plain JSON data);
+        the reserved :data:`TIME_LIMITS_KEY` is the table's, not the game's: left out."""
+        return tuple(item for item in self._all_options() if item[0] != TIME_LIMITS_KEY)
+
+    def time_limits(self) -> TimeLimits:
+        """The table's time limits (the defaults -- no clock, 120 s -- when none are set)."""
+        value = dict(self._all_options()).get(TIME_LIMITS_KEY)
+        return TimeLimits() if value is None else TimeLimits.from_option(value)
+
+    def _all_options(self) -> tuple[tuple[str, Any], ...]:
         if not self.options:
             return ()
         try:

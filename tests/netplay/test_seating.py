@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import protocol as P
 from engine.canonical import canonical_bytes
 from engine.sovereign import load_deck
 from netplay._seating import Seating, SeatRefused
@@ -45,3 +46,15 @@ def test_the_last_seat_is_refused_when_the_table_could_not_start() -> None:
     assert not lobby.full and A not in lobby.brought
     assert lobby.admit(B, b"", b"") and lobby.full  # a joiner with a core faction sits
     assert lobby.spec(None, bytes(32)).game_options() is not None
+
+
+def test_the_table_time_limits_go_into_the_options_unless_they_are_the_defaults() -> None:
+    host = P.Identity.generate().public.key
+    lobby = Seating("reign", 3, host, None)
+    for _ in range(2):
+        lobby.admit(P.Identity.generate().public.key, b"", b"")
+    limits = P.TimeLimits(60_000, 2_000, 30_000)
+    spec = lobby.spec(None, bytes(32), limits)
+    assert spec.time_limits() == limits and spec.game_options() == ()
+    assert lobby.spec(None, bytes(32), P.TimeLimits()).options == b""
+    assert lobby.spec(None, bytes(32)).options == b""

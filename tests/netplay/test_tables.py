@@ -197,12 +197,13 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
 async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     tmp_path: Path,
 ) -> None:
-    """Every other peer reports the silent seat, then ends the game naming it, log kept."""
+    """Every other peer sees the seat go offline (no presence beat), then, the table's abandon
+    limit later, ends the game as abandoned naming it, log kept."""
     events: list[list[dict[str, Any]]] = [[], [], []]
 
     def config(index: int) -> NodeConfig:
         return NodeConfig(data_dir=tmp_path / f"p{index}", seat_timeout=0.3, abandon_after=1.0,
-                          grace=0.2)
+                          grace=0.2, beat=0.3)
 
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
@@ -233,10 +234,12 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
             nursery.cancel_scope.cancel()
     for index in (0, 1):
         kinds = [e["event"] for e in events[index]]
-        assert "waiting" in kinds and "abandoned" in kinds
+        assert {"waiting", "offline", "abandoned"} <= set(kinds)
+        assert {"event": "offline", "seat": silent} in events[index]
+        assert kinds.index("abandoned") == kinds.index("verdict") - 1  # said at once, with why
         verdict = next(e for e in events[index] if e["event"] == "verdict")
-        assert verdict["seat"] == silent
-        assert verdict["kind"] in ("timeout", "withheld-reveal")
+        assert verdict["seat"] == silent and verdict["kind"] == "abandoned"
+        assert verdict["reason"] == f"seat {silent} stayed offline too long"
         node = nodes[index]
         assert node.log is not None and node.session is not None
         held = sum(len(node.session.log.entries(s)) for s in range(3))

@@ -1,0 +1,330 @@
+"""A table's clocks, sans-IO: chess-clock banks, presence, offline countdowns, time notices.
+
+The table's :class:`~protocol.TimeLimits` (bound into the table id, so every peer has the
+same) say how long each seat may think and how long the table waits on a seat that is
+offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` values
+(seconds, any monotonic origin):
+
+* **banks** -- a seat's bank drains while the table waits on it (it is in the session's
+  ``waiting``) and gains the increment for each of its decisions applied (counted by the
+  session, the same on every peer); at zero the seat has run out of time;
+* **presence** -- each seated peer floods a signed :class:`Presence` beat every ``beat``
+  seconds; a seat unheard for :data:`OFFLINE_BEATS` beats is offline (our own seat never
+  is).  Table entries do not count: only beats say a seat's peer is there;
+* **offline countdown** -- while the table waits on an offline seat a countdown of the
+  table's abandon limit runs; it starts again from the full limit when the seat is heard
+  again or no longer owed; at zero the game is abandoned by that seat;
+* **stalling** -- a seat online that owes a part its peer makes by itself (a shuffle, a
+  share, a reveal: not a decision, where a person may think) for the abandon limit is
+  flagged ``stalled`` (the session's verdict: ``timeout`` or ``withheld-reveal``), as
+  before clocks: a peer cannot hold a game hostage by beating but not revealing;
+* **agreement** -- the peer whose own measure first reaches zero floods a
+  :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
+  with the same verdict) only if it is about the step it is at and its own measure of that
+  seat is within :data:`TOLERANCE` seconds of zero; otherwise it reports the claim and
+  keeps its own clock.
+
+``update`` returns typed events for the node to act on; nothing here sleeps or sends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
+from protocol._codec import blob, integer, label
+
+__all__ = [
+    "OFFLINE_BEATS",
+    "TOLERANCE",
+    "CameBack",
+    "Flagged",
+    "LongWait",
+    "NoticeTaken",
+    "Presence",
+    "TableClock",
+    "TimeNotice",
+    "WentOffline",
+]
+
+OFFLINE_BEATS = 3
+"""A seat unheard for this many beats is offline."""
+TOLERANCE = 2.0
+"""Seconds: a time notice is accepted if our own measure of that seat is at most this."""
+PRESENCE_DOMAIN = b"fairtable/presence/v1\x00"
+NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
+OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
+
+
+@message("presence")
+@attrs.frozen
+class Presence:
+    """Seat ``seat``'s peer is there; ``count`` grows with every beat (its wall clock, ms)."""
+
+    seat: int = integer(hi=15)
+    count: int = integer(hi=(1 << 53) - 1)
+    sig: bytes = blob(exact=64)
+
+
+@message("time-notice")
+@attrs.frozen
+class TimeNotice:
+    """Seat ``by`` says: at step ``step`` seat ``seat`` ran ``kind`` (out-of-time/abandoned)."""
+
+    kind: str = label()
+    seat: int = integer(hi=15)
+    step: int = integer(hi=(1 << 52))
+    by: int = integer(hi=15)
+    sig: bytes = blob(exact=64)
+
+
+def _presence_bytes(table_id: bytes, seat: int, count: int) -> bytes:
+    return PRESENCE_DOMAIN + table_id + bytes([seat]) + count.to_bytes(8, "big")
+
+
+def _notice_bytes(table_id: bytes, kind: str, seat: int, step: int, by: int) -> bytes:
+    return (NOTICE_DOMAIN + table_id + bytes([by, seat]) + step.to_bytes(8, "big")
+            + kind.encode("ascii"))
+
+
+def verdict_reason(kind: str, seat: int) -> str:
+    """The verdict's words, the same on every peer."""
+    if kind == OUT_OF_TIME:
+        return f"seat {seat} ran out of time"
+    if kind == STALLED:
+        return f"seat {seat} did not answer in time"
+    return f"seat {seat} stayed offline too long"
+
+
+@attrs.frozen
+class Flagged:
+    """Our own measure says seat ``seat`` is done: ``kind`` out-of-time or abandoned."""
+
+    kind: str
+    seat: int
+
+    @property
+    def reason(self) -> str:
+        return verdict_reason(self.kind, self.seat)
+
+
+@attrs.frozen
+class WentOffline:
+    seat: int
+
+
+@attrs.frozen
+class CameBack:
+    seat: int
+
+
+@attrs.frozen
+class LongWait:
+    """The table has waited ``seconds`` on seat ``seat`` (reported once per wait)."""
+
+    seat: int
+    seconds: int
+
+
+@attrs.frozen
+class NoticeTaken:
+    """What a valid time notice from another seat came to: ``accepted`` ends the game;
+    otherwise ``left`` is our own measure (seconds) that we keep to."""
+
+    notice: TimeNotice
+    accepted: bool
+    left: float | None
+
+    @property
+    def reason(self) -> str:
+        return verdict_reason(self.notice.kind, self.notice.seat)
+
+
+ClockEvent = Flagged | WentOffline | CameBack | LongWait
+
+
+class TableClock:
+    """One peer's clocks for one table (seat ``me``, or None for a spectator)."""
+
+    def __init__(self, limits: TimeLimits, table_id: bytes, players: tuple[bytes, ...],
+                 me: int | None, now: float, *, beat: float = 2.0,
+                 report_after: float = 10.0) -> None:
+        self.limits, self.table_id, self.players, self.me = limits, table_id, players, me
+        self.beat, self.report_after = beat, report_after
+        seats = range(len(players))
+        self.bank: dict[int, float] = {s: limits.bank_ms / 1000 for s in seats}
+        self.decided: dict[int, int] = dict.fromkeys(seats, 0)
+        self.heard: dict[int, float] = dict.fromkeys(seats, now)  # the start counts as heard
+        self.count: dict[int, int] = dict.fromkeys(seats, -1)  # the last beat taken
+        self.offline: set[int] = set()
+        self.owed: set[int] = set()
+        self.owed_since: dict[int, float] = {}
+        self.countdown_since: dict[int, float] = {}
+        self.stalled_since: dict[int, float] = {}
+        self.thinking: set[int] = set()
+        self._reported: set[int] = set()
+        self._flagged: set[int] = set()
+        self._notices: set[tuple[str, int, int, int]] = set()
+        self._at = now
+
+    @property
+    def has_clock(self) -> bool:
+        return self.limits.bank_ms > 0
+
+    # -- measuring ---------------------------------------------------------------------------
+    def observe(self, now: float, waiting: set[int], decided: dict[int, int],
+                thinking: set[int] | None = None) -> None:
+        """The table now waits on ``waiting``, of which ``thinking`` for a decision (None:
+        all of them); ``decided`` counts each seat's decisions applied so far.  Call
+        whenever any may have changed."""
+        self._drain(now)
+        for seat, count in decided.items():
+            if seat in self.decided and count > self.decided[seat]:
+                self.bank[seat] += (count - self.decided[seat]) * self.limits.increment_ms / 1000
+                self.decided[seat] = count
+        for seat in set(self.owed_since) - waiting:
+            del self.owed_since[seat]
+            self._reported.discard(seat)
+        for seat in waiting:
+            self.owed_since.setdefault(seat, now)
+        self.owed = set(waiting)
+        self.thinking = self.owed if thinking is None else self.owed & thinking
+        for seat in list(self.stalled_since):
+            if seat not in self.owed or seat in self.thinking:
+                del self.stalled_since[seat]
+        for seat in self.owed - self.thinking - self.offline - {self.me}:
+            self.stalled_since.setdefault(seat, now)
+
+    def update(self, now: float) -> list[ClockEvent]:
+        """Let time pass to ``now``: who went offline or came back, whom we flag."""
+        self._drain(now)
+        events: list[ClockEvent] = []
+        for seat in range(len(self.players)):
+            gone = seat != self.me and now - self.heard[seat] >= OFFLINE_BEATS * self.beat
+            if gone and seat not in self.offline:
+                self.offline.add(seat)
+                events.append(WentOffline(seat))
+            elif not gone and seat in self.offline:
+                self.offline.discard(seat)
+                events.append(CameBack(seat))
+        for seat in list(self.countdown_since):
+            if seat not in self.owed or seat not in self.offline:
+                del self.countdown_since[seat]  # back, or no longer owed: it starts again
+        for seat in list(self.stalled_since):
+            if seat in self.offline:
+                del self.stalled_since[seat]  # the offline countdown runs instead
+        for seat in sorted(self.owed):
+            if seat in self.offline:
+                self.countdown_since.setdefault(seat, now)
+            elif seat not in self.thinking and seat != self.me:
+                self.stalled_since.setdefault(seat, now)
+            since = self.owed_since.get(seat, now)
+            if now - since >= self.report_after and seat not in self._reported | {self.me}:
+                self._reported.add(seat)
+                events.append(LongWait(seat, int(now - since)))
+        abandon = self.limits.abandon_ms / 1000
+        for seat in sorted(self.owed - self._flagged):
+            left = self.left(seat, now)
+            if left is not None and left <= 0:
+                self._flagged.add(seat)
+                events.append(Flagged(self._kind(seat, now), seat))
+            elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
+                self._flagged.add(seat)
+                events.append(Flagged(STALLED, seat))
+        return events
+
+    def left(self, seat: int, now: float) -> float | None:
+        """Seconds until our measure ends the game over ``seat`` (None: nothing runs)."""
+        times = []
+        if self.has_clock and seat in self.owed:
+            times.append(self.bank[seat])
+        if seat in self.countdown_since:
+            times.append(self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat]))
+        return min(times) if times else None
+
+    def readings(self, now: float) -> list[dict[str, Any]]:
+        """What runs now, per owed seat: its bank left and, if offline, when the game ends."""
+        self._drain(now)
+        found = []
+        for seat in sorted(self.owed):
+            bank = round(max(0.0, self.bank[seat]), 1) if self.has_clock else None
+            ends = None
+            if seat in self.countdown_since:
+                ends = round(max(0.0, self.limits.abandon_ms / 1000
+                                 - (now - self.countdown_since[seat])), 1)
+            if bank is not None or ends is not None or seat in self.offline:
+                found.append({"seat": seat, "left": bank, "offline": seat in self.offline,
+                              "ends_in": ends})
+        return found
+
+    def _kind(self, seat: int, now: float) -> str:
+        if seat in self.countdown_since and (
+                not self.has_clock
+                or self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat])
+                <= self.bank[seat]):
+            return ABANDONED
+        return OUT_OF_TIME
+
+    def _drain(self, now: float) -> None:
+        elapsed = max(0.0, now - self._at)
+        self._at = max(self._at, now)
+        if self.has_clock:
+            for seat in self.owed:
+                self.bank[seat] -= elapsed
+
+    # -- presence ----------------------------------------------------------------------------
+    def my_beat(self, identity: Identity, count: int) -> Presence:
+        """Our own signed beat (``count``: larger than any before, e.g. wall-clock ms)."""
+        assert self.me is not None
+        return Presence(self.me, count,
+                        identity.sign(_presence_bytes(self.table_id, self.me, count)))
+
+    def take_beat(self, msg: Presence, now: float) -> bool:
+        """A beat from another seat; False if it is not newer than the last or not signed
+        by that seat (then it is not passed on)."""
+        if msg.seat >= len(self.players) or msg.seat == self.me:
+            return False
+        if msg.count <= self.count[msg.seat]:
+            return False
+        try:
+            PublicIdentity(self.players[msg.seat]).verify(
+                _presence_bytes(self.table_id, msg.seat, msg.count), msg.sig, seat=msg.seat)
+        except BadSignature:
+            return False
+        self.count[msg.seat] = msg.count
+        self.heard[msg.seat] = now
+        return True
+
+    # -- agreeing ----------------------------------------------------------------------------
+    def notice(self, identity: Identity, flag: Flagged, step: int) -> TimeNotice:
+        """Our signed notice of a flag we raised at game step ``step``."""
+        assert self.me is not None
+        signed = _notice_bytes(self.table_id, flag.kind, flag.seat, step, self.me)
+        return TimeNotice(flag.kind, flag.seat, step, self.me, identity.sign(signed))
+
+    def take_notice(self, msg: TimeNotice, now: float, step: int) -> NoticeTaken | None:
+        """Another seat's notice; None if it is malformed, not signed by ``by`` or not new."""
+        seats = len(self.players)
+        if (msg.kind not in (OUT_OF_TIME, ABANDONED) or msg.by >= seats or msg.seat >= seats
+                or msg.by == self.me):
+            return None
+        try:
+            PublicIdentity(self.players[msg.by]).verify(
+                _notice_bytes(self.table_id, msg.kind, msg.seat, msg.step, msg.by), msg.sig,
+                seat=msg.by)
+        except BadSignature:
+            return None
+        if (msg.kind, msg.seat, msg.step, msg.by) in self._notices:
+            return None
+        self._notices.add((msg.kind, msg.seat, msg.step, msg.by))
+        self._drain(now)
+        if msg.kind == OUT_OF_TIME:
+            left = self.bank[msg.seat] if self.has_clock and msg.seat in self.owed else None
+        else:
+            left = None
+            if msg.seat in self.countdown_since:
+                left = self.limits.abandon_ms / 1000 - (now - self.countdown_since[msg.seat])
+        accepted = step == msg.step and left is not None and left <= TOLERANCE
+        return NoticeTaken(msg, accepted, left)
