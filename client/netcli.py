@@ -22,6 +22,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
+from client.errors import nonnegative_seconds, port_number, positive_seconds
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -274,39 +275,42 @@ def add_commands(sub: Any) -> None:
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
             p.add_argument("--advertise", default="127.0.0.1",
                            help="the address others reach this machine at (for the invite)")
-            p.add_argument("--seat-timeout", type=float, default=10.0,
+            p.add_argument("--seat-timeout", type=positive_seconds, default=10.0,
                            help="seconds before a silent seat is reported")
-            p.add_argument("--abandon-after", type=float, default=120.0,
+            p.add_argument("--abandon-after", type=positive_seconds, default=120.0,
                            help="seconds of silence after which the game is abandoned")
-            p.add_argument("--pace", type=float, default=0.0,
+            p.add_argument("--pace", type=nonnegative_seconds, default=0.0,
                            help="seconds a bot waits before each decision (default: none)")
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
-    host.add_argument("--port", type=int, default=0, help="port to listen on (default: any)")
+    host.add_argument("--port", type=port_number, default=0,
+                      help="port to listen on (default: any)")
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table on the LAN")
     host.add_argument("--announce-address", default=BROADCAST,
                       help="where to send LAN announcements (default: broadcast)")
-    host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     host.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
     join.add_argument("invite", nargs="?", help="the invite (none: list tables on the LAN)")
-    join.add_argument("--port", type=int, default=0, help="port to listen on for other seats")
+    join.add_argument("--port", type=port_number, default=0,
+                      help="port to listen on for other seats")
     common(join)
     join.set_defaults(run=run)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
-    relay.add_argument("--port", type=int, default=7777)
+    relay.add_argument("--port", type=port_number, default=7777)
     common(relay, listen=False)
     relay.set_defaults(run=run)
     tables = sub.add_parser("tables", help="list tables announced on the LAN")
-    tables.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
-    tables.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    tables.add_argument("--seconds", type=positive_seconds, default=3.0,
+                        help="how long to listen")
+    tables.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     tables.add_argument("--json", action="store_true", help="one JSON line per table")
     tables.set_defaults(run=run_tables)

@@ -18,6 +18,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
+from client.errors import nonnegative_seconds, require_terminal
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -132,6 +133,10 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     return found
 
 
+HEADLESS = "for a headless peer use --bot random (or --bot heuristic)"
+"""What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
+
+
 def _play(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
     game = rules(args.game)
@@ -144,6 +149,7 @@ def _play(args: argparse.Namespace) -> int:
         raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
     brings = _seat_option(args.game, args.deck)
+    require_terminal("play", "for games between bots use fairtable simulate")
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
                                config={"listen_host": "127.0.0.1",
                                        "round_limit": args.round_limit}, game=args.game,
@@ -176,6 +182,7 @@ def _resume(args: argparse.Namespace) -> int:
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
+    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     invite = game["invite"]
     model = model_for(invite.game)
     if game["role"] == "host":
@@ -190,6 +197,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any],
                 brings: Any = None) -> int:
+    require_terminal("host", HEADLESS)
     model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
                                config=config, game=args.game, brings=brings))
@@ -218,6 +226,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
         raise PlayUsageError(f"not an invite: {exc}") from None
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
+    require_terminal("join", HEADLESS)
     _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
     print(model.over or "Game kept; run the same command (or 'fairtable resume') to go on.")
     return 0
@@ -228,7 +237,8 @@ def add_commands(sub: Any) -> None:
     play.add_argument("game", choices=GAMES)
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
-    play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    play.add_argument("--pace", type=nonnegative_seconds, default=0.6,
+                      help="seconds a bot thinks")
     play.add_argument("--deck", metavar="FILE",
                       help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
     play.add_argument("--round-limit", type=int, metavar="N",
@@ -238,6 +248,7 @@ def add_commands(sub: Any) -> None:
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
     resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
     resume.add_argument("--list", action="store_true", help="only list them")
-    resume.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
+                        help="seconds a bot thinks")
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     resume.set_defaults(run=_resume)
