@@ -26,6 +26,7 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "CommandError",
@@ -33,6 +34,7 @@ __all__ = [
     "nonnegative_seconds",
     "port_number",
     "positive_seconds",
+    "reach_line",
     "require_terminal",
     "usable_data_dir",
     "user_message",
@@ -100,6 +102,12 @@ def require_terminal(command: str, instead: str) -> None:
     if not (sys.stdin is not None and sys.stdin.isatty()
             and sys.stdout is not None and sys.stdout.isatty()):
         raise CommandError(f"{command} needs a terminal; {instead}")
+
+
+def reach_line(event: dict[str, Any]) -> str:
+    """The line for a node's ``unreachable`` event (a dial failed; it is retried)."""
+    return (f"cannot reach {event['address']}: {event['why']}; retrying... "
+            f"(attempt {event['attempt']})")
 
 
 def leaves(exc: BaseException) -> list[BaseException]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from client.errors import reach_line
 from engine.reign import (
     Bid,
     Covert,
@@ -158,6 +159,10 @@ class ClientModel:
             why = "drawn" if event["why"] == "dealt" else "handed to you"
             self.log.append(f"You see the cards {why}: "
                             + ", ".join(card_label(c) for c in event["cards"]))
+        elif kind == "unreachable":  # the host (or relay) cannot be reached: said, retried
+            self.status = reach_line(event)
+        elif kind == "refused":
+            self.log.append(f"Refused: {event['reason']}")
         elif kind == "refused_answer":
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":

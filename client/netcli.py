@@ -22,7 +22,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
-from client.errors import nonnegative_seconds, port_number, positive_seconds
+from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -81,6 +81,8 @@ def describe(event: dict[str, Any]) -> str:
         return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
     if kind == "refused":
         return f"Refused: {event['reason']}"
+    if kind == "unreachable":
+        return reach_line(event)
     return json.dumps(event, sort_keys=True)
 
 
@@ -181,10 +183,40 @@ async def _join(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
     game = _invite_game(invite)
+    contact = _Contact(_printer(args.json))
     node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
                      decider=_decider(args.bot, identity.seed, game),
-                     emit=_printer(args.json), brings=seat_option(game, args.deck))
-    await node.run()
+                     emit=contact.emit, brings=seat_option(game, args.deck))
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(node.run)
+        with trio.move_on_after(args.give_up_after):
+            await contact.reached.wait()
+        if not contact.reached.is_set():
+            raise NetUsageError(f"gave up after {args.give_up_after:g} s: {contact.last}")
+        await node.done.wait()
+    if node.session is None:  # the node stopped without a seat: the table said why
+        raise NetUsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
+
+
+class _Contact:
+    """What a headless joiner heard before its first contact with the table: the last
+    failure to reach it, a refusal, and whether the table answered at all."""
+
+    def __init__(self, emit: Callable[[dict[str, Any]], None]) -> None:
+        self._emit = emit
+        self.reached = trio.Event()
+        self.last = "the table never answered"
+        self.refused: str | None = None
+
+    def emit(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "unreachable" and not self.reached.is_set():
+            self.last = f"cannot reach {event['address']}: {event['why']}"
+        elif kind in ("lobby", "seated", "refused"):
+            self.reached.set()
+            if kind == "refused":
+                self.refused = str(event["reason"])
+        self._emit(event)
 
 
 async def _relay(args: argparse.Namespace) -> None:
@@ -302,6 +334,8 @@ def add_commands(sub: Any) -> None:
     join.add_argument("invite", nargs="?", help="the invite (none: list tables on the LAN)")
     join.add_argument("--port", type=port_number, default=0,
                       help="port to listen on for other seats")
+    join.add_argument("--give-up-after", type=positive_seconds, default=60.0, metavar="SECONDS",
+                      help="with --bot: stop if the table cannot be reached for this long")
     common(join)
     join.set_defaults(run=run)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")

@@ -44,6 +44,7 @@ from ._lobby import (
     sign_start,
     verify_start,
 )
+from ._reach import unreachable_event
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder
 
@@ -277,13 +278,20 @@ class TableNode:
         scope, secret = self.invite.scope, self.invite.secret
         if via_relay:
             scope, secret = relay_scope(relay_token(self.invite)), RELAY_SECRET
+        failures = [0]  # in a row; each one is told (the screen and the log say why)
+
+        def failed(exc: LinkClosed, wait: float) -> None:
+            failures[0] += 1
+            self.emit(unreachable_event(address, exc, failures[0], wait))
+
         while not self.done.is_set():
             async with trio.open_nursery() as nursery:
                 try:
                     link = await connect_with_backoff(
                         nursery, address[0], address[1], identity=self.identity, scope=scope,
                         secret=secret, role="peer", rng=random.Random(), expect_key=key,
-                        max_delay=2.0)
+                        max_delay=2.0, on_retry=failed)
+                    failures[0] = 0
                 except LinkClosed as exc:
                     self.emit({"event": "link_refused", "reason": exc.reason})
                     return

@@ -139,3 +139,14 @@ def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
     assert "seat 2 (12 s)" in model.status
     model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout", "reason": "silent"})
     assert "seat 2 is blamed for timeout" in model.status
+
+
+def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_attempt() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event({"event": "joining", "invite": "fairtable://x"})
+    model.apply_event({"event": "unreachable", "address": "192.168.1.20:4711",
+                       "why": "connection refused", "attempt": 2, "retry_in": 0.4})
+    assert model.status == ("cannot reach 192.168.1.20:4711: connection refused; retrying... "
+                            "(attempt 2)")
+    model.apply_event({"event": "lobby", "seated": 2, "seats": 3})
+    assert model.status == "2 of 3 seats taken"
