@@ -85,6 +85,9 @@ def usable_data_dir(path: Path, *, create: bool = True) -> Path:
     if path.exists() and not path.is_dir():
         raise CommandError(f"cannot use the data directory {path}: a file is in the way")
     if not create and not path.exists():
+        above = next((p for p in path.parents if p.exists()), None)
+        if above is not None and not above.is_dir():
+            raise CommandError(f"cannot use the data directory {path}: a file is in the way")
         return path
     try:
         path.mkdir(parents=True, exist_ok=True)

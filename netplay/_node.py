@@ -34,7 +34,7 @@ from engine.errors import EngineError
 from ._discovery import Announcement, announce
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
-from ._link import Link, LinkClosed, connect_with_backoff, serve_links
+from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
     JoinRequest,
     Links,
@@ -44,7 +44,7 @@ from ._lobby import (
     sign_start,
     verify_start,
 )
-from ._reach import unreachable_event
+from ._reach import refusal_words, unreachable_event
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder
 
@@ -54,6 +54,7 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+_NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
 
 def relay_scope(token: bytes) -> bytes:
@@ -290,10 +291,13 @@ class TableNode:
                     link = await connect_with_backoff(
                         nursery, address[0], address[1], identity=self.identity, scope=scope,
                         secret=secret, role="peer", rng=random.Random(), expect_key=key,
-                        max_delay=2.0, on_retry=failed)
+                        max_delay=2.0, on_retry=failed, fatal=_NEVER_SEATED)
                     failures[0] = 0
                 except LinkClosed as exc:
                     self.emit({"event": "link_refused", "reason": exc.reason})
+                    if self.session is None and not self.hosting and not via_relay:
+                        self.emit({"event": "refused", "reason": refusal_words(exc.reason)})
+                        self.done.set()  # the table will never seat us: we stop
                     return
                 if via_relay:
                     await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))

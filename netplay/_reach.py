@@ -1,5 +1,6 @@
 """Why a dial failed, in the words a user reads: "connection refused", "timed out",
-"no route", "name not known".
+"no route", "name not known" -- or, for a refusal no retry fixes, why the table will
+never take us.
 
 Sans-IO: :func:`why_unreachable` reads the :class:`~netplay.LinkClosed` that
 :func:`~netplay.connect_with_backoff` reports (and the operating-system error
@@ -15,7 +16,7 @@ from typing import Any
 
 from ._wire import LinkClosed
 
-__all__ = ["unreachable_event", "why_unreachable"]
+__all__ = ["refusal_words", "unreachable_event", "why_unreachable"]
 
 _BY_ERRNO = {
     errno.ECONNREFUSED: "connection refused",
@@ -66,3 +67,16 @@ def unreachable_event(address: tuple[str, int], exc: LinkClosed, attempt: int,
     shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return {"event": "unreachable", "address": shown, "why": why_unreachable(exc),
             "attempt": attempt, "retry_in": round(retry_in, 1)}
+
+
+_REFUSALS = {
+    "invite": "the host does not know this invite (a wrong or an old one)",
+    "not authorised": "the table is full (its game started without you)",
+    "version": "the host runs another version of the protocol",
+    "key": "the host is not the one the invite names",
+}
+
+
+def refusal_words(reason: str) -> str:
+    """Why the table will never take us, for a link refusal no retry can fix."""
+    return _REFUSALS.get(reason, f"the host refused the link ({reason})")

@@ -150,3 +150,17 @@ def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_atte
                             "(attempt 2)")
     model.apply_event({"event": "lobby", "seated": 2, "seats": 3})
     assert model.status == "2 of 3 seats taken"
+
+
+def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event({"event": "joining", "invite": "fairtable://x"})
+    model.apply_event({"event": "refused",
+                       "reason": "the table is full (its game started without you)"})
+    assert model.status == ("No seat at this table: the table is full (its game started "
+                            "without you)  (q to quit)")
+    host = ClientModel(lambda answer: None)
+    host.apply_event({"event": "table_open", "invite": "fairtable://x"})
+    host.apply_event({"event": "refused", "reason": "a join without the invite"})
+    assert host.status == "Waiting for players to join"  # someone else was refused
+    assert list(host.log)[-1] == "Refused: a join without the invite"
