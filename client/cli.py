@@ -213,6 +213,14 @@ _USER_ERRORS: tuple[type[BaseException], ...] = (
     UsageError, netcli.NetUsageError, PlayUsageError, CommandError)
 
 
+def _listening(args: argparse.Namespace) -> str:
+    """Where the command listens, as its options say (for "cannot listen on ...")."""
+    if args.command == "tables":
+        return f"UDP port {args.discovery_port}"
+    host, port = getattr(args, "listen_host", "127.0.0.1"), getattr(args, "port", 0)
+    return f"{host}:{port}" if port else f"{host} (any port)"
+
+
 def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     """Say in one line why the command stopped; a bug's traceback goes to a crash log."""
     from netplay import DEFAULT_DATA_DIR, InviteError, StorageError
@@ -220,8 +228,7 @@ def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     found = leaves(exc)
     if any(isinstance(leaf, KeyboardInterrupt) for leaf in found):
         return 130
-    port = getattr(args, "port", getattr(args, "discovery_port", None))
-    text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), port)
+    text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), _listening(args))
     if text is not None:
         print(f"fairtable: {text}", file=sys.stderr)
         return 2

@@ -22,6 +22,7 @@ import argparse
 import datetime
 import errno
 import os
+import socket
 import sys
 import tempfile
 import traceback
@@ -120,27 +121,30 @@ def leaves(exc: BaseException) -> list[BaseException]:
     return [exc]
 
 
-def _os_message(exc: OSError, port: int | None) -> str | None:
+def _os_message(exc: OSError, where: str | None) -> str | None:
+    place = where or "the address asked for"
+    if isinstance(exc, socket.gaierror):
+        return f"cannot listen on {place}: address not known"
     if exc.errno in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES) and exc.filename is None:
-        where = f"port {port}" if port is not None else "the address asked for"
-        return f"cannot listen on {where}: {(exc.strerror or str(exc)).lower()}"
+        return f"cannot listen on {place}: {(exc.strerror or str(exc)).lower()}"
     if exc.filename is not None:
         return f"cannot use {exc.filename}: {(exc.strerror or str(exc)).lower()}"
     return None
 
 
 def user_message(exc: BaseException, known: tuple[type[BaseException], ...],
-                 port: int | None = None) -> str | None:
+                 where: str | None = None) -> str | None:
     """The one line to show for ``exc`` (possibly a group), if it is an error the user can
-    act on: one of ``known`` (its message), or an operating-system refusal to listen on
-    ``port`` or to use a file.  None when any part of it is a bug."""
+    act on: one of ``known`` (its message), or an operating-system refusal to listen
+    ``where`` (the address the command was told to listen on) or to use a file.  None when
+    it is a bug."""
     found = leaves(exc)
     for leaf in found:
         if isinstance(leaf, known):
             return str(leaf)
     for leaf in found:
         if isinstance(leaf, OSError):
-            text = _os_message(leaf, port)
+            text = _os_message(leaf, where)
             if text is not None:
                 return text
     return None

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import attrs
 import pytest
 
 from netplay import Invite, TableFolder
@@ -107,7 +108,23 @@ def test_a_port_in_use_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> 
     with port_in_use() as port:
         done = fairtable(*command, "--port", str(port), "--listen-host", "127.0.0.1",
                          "--data-dir", str(tmp_path))
-        assert one_line_error(done) == f"cannot listen on port {port}: address already in use"
+        assert one_line_error(done) == (f"cannot listen on 127.0.0.1:{port}: "
+                                        "address already in use")
+
+
+def test_a_discovery_port_in_use_is_one_line() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("0.0.0.0", 0))
+        port = s.getsockname()[1]
+        done = fairtable("tables", "--seconds", "1", "--discovery-port", str(port))
+        assert one_line_error(done) == f"cannot listen on UDP port {port}: address already in use"
+
+
+def test_a_listen_address_that_is_not_known_is_one_line(tmp_path: Path) -> None:
+    done = fairtable("relay", "--listen-host", "no-such-host.invalid", "--data-dir", str(tmp_path))
+    assert one_line_error(done) == ("cannot listen on no-such-host.invalid:7777: "
+                                    "address not known")
+    assert not list(tmp_path.glob("crash-*"))
 
 
 @pytest.mark.parametrize(("deck", "words"), [
@@ -203,12 +220,16 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
             seated = event.get("event") == "seated"
         assert invite is not None and seated
         done = fairtable("join", invite, "--bot", "random", "--data-dir", str(tmp_path / "late"))
-        assert host.poll() is None  # the game was still on while the late joiner knocked
+        wrong = attrs.evolve(Invite.parse(invite), secret=os.urandom(32)).text()
+        forged = fairtable("join", wrong, "--bot", "random", "--data-dir", str(tmp_path / "x"))
+        assert host.poll() is None  # the game was still on while the late joiners knocked
     finally:
         host.kill()
         host.wait(timeout=10)
     assert one_line_error(done) == ("no seat at this table: the table is full (its game started "
                                     "without you)")
+    assert one_line_error(forged) == ("no seat at this table: the host does not know this invite "
+                                      "(a wrong or an old one)")
 
 
 def test_an_unexpected_error_goes_to_a_crash_log_named_in_one_line(
