@@ -14,8 +14,8 @@ from client.bots import bots_for
 from client.errors import (
     CommandError,
     leaves,
-    user_message,
     usable_data_dir,
+    user_message,
     write_crash_log,
 )
 from client.play import PlayUsageError

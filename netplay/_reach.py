@@ -56,7 +56,9 @@ def why_unreachable(exc: LinkClosed) -> str:
             return _BY_ERRNO[cause.errno]
     if exc.reason == "unreachable":
         return "cannot connect"
-    return f"the link was refused ({exc.reason})" if exc.by_peer else f"the link failed ({exc.reason})"
+    if exc.by_peer:
+        return f"the link was refused ({exc.reason})"
+    return f"the link failed ({exc.reason})"
 
 
 def unreachable_event(address: tuple[str, int], exc: LinkClosed, attempt: int,

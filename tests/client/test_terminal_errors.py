@@ -37,7 +37,8 @@ def test_terminal_a_host_screen_on_a_port_in_use_ends_in_one_line(tmp_path: Path
         with session(command) as name:
             final = _wait_for(name, "EXITED", 30)
     assert "EXITED 2" in final, final
-    assert err.read_text() == f"fairtable: cannot listen on 127.0.0.1:{port}: address already in use\n"
+    assert err.read_text() == (f"fairtable: cannot listen on 127.0.0.1:{port}: "
+                               "address already in use\n")
 
 
 def test_terminal_a_join_that_cannot_reach_the_host_says_why_in_the_status_line(
