@@ -81,6 +81,8 @@ def describe(event: dict[str, Any]) -> str:
         return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
     if kind == "refused":
         return f"Refused: {event['reason']}"
+    if kind == "link_refused":
+        return f"Link refused: {event['reason']}"
     if kind == "unreachable":
         return reach_line(event)
     return json.dumps(event, sort_keys=True)

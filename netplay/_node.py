@@ -297,7 +297,7 @@ class TableNode:
                     self.emit({"event": "link_refused", "reason": exc.reason})
                     if self.session is None and not self.hosting and not via_relay:
                         self.emit({"event": "refused", "reason": refusal_words(exc.reason)})
-                        self.done.set()  # the table will never seat us: we stop
+                        self._finish("refused")  # never seated: nothing to resume
                     return
                 if via_relay:
                     await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))
@@ -491,7 +491,7 @@ class TableNode:
         me = self.identity.public.key
         if me not in spec.players:
             self.emit({"event": "refused", "reason": "the table started without us"})
-            self.done.set()
+            self._finish("refused")  # never seated: nothing to resume
             return
         seat = spec.players.index(me)
         info = self.folder.read_info()

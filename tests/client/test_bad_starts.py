@@ -230,6 +230,9 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
                                     "without you)")
     assert one_line_error(forged) == ("no seat at this table: the host does not know this invite "
                                       "(a wrong or an old one)")
+    for refused in ("late", "x"):  # a table that never seated us is not left to resume
+        listed = fairtable("resume", "--list", "--data-dir", str(tmp_path / refused))
+        assert listed.returncode == 0 and listed.stdout == "No unfinished games.\n"
 
 
 def test_an_unexpected_error_goes_to_a_crash_log_named_in_one_line(

@@ -157,8 +157,9 @@ def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
     model.apply_event({"event": "joining", "invite": "fairtable://x"})
     model.apply_event({"event": "refused",
                        "reason": "the table is full (its game started without you)"})
-    assert model.status == ("No seat at this table: the table is full (its game started "
-                            "without you)  (q to quit)")
+    assert model.over == ("No seat at this table: the table is full (its game started "
+                          "without you)")
+    assert model.status == model.over + "  (q to quit)"
     host = ClientModel(lambda answer: None)
     host.apply_event({"event": "table_open", "invite": "fairtable://x"})
     host.apply_event({"event": "refused", "reason": "a join without the invite"})
