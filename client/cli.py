@@ -221,6 +221,16 @@ def _listening(args: argparse.Namespace) -> str:
     return f"{host}:{port}" if port else f"{host} (any port)"
 
 
+def _reader_gone() -> int:
+    """Whoever read our output went away (``fairtable simulate ... | head``): stop quietly,
+    as a command killed by SIGPIPE does (nobody is left to read a message)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+    return 141
+
+
 def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     """Say in one line why the command stopped; a bug's traceback goes to a crash log."""
     from netplay import DEFAULT_DATA_DIR, InviteError, StorageError
@@ -228,6 +238,8 @@ def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     found = leaves(exc)
     if any(isinstance(leaf, KeyboardInterrupt) for leaf in found):
         return 130
+    if found and all(isinstance(leaf, BrokenPipeError) for leaf in found):
+        return _reader_gone()
     text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), _listening(args))
     if text is not None:
         print(f"fairtable: {text}", file=sys.stderr)

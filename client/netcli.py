@@ -255,18 +255,13 @@ def run(args: argparse.Namespace) -> int:
                                 deck=args.deck)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
-    problem: Exception | None = None
     try:
-        trio.run(main, args)
+        trio.run(main, args)  # any other error (a group, from trio) is cli.main's to say
     except* KeyboardInterrupt:
         interrupted = True
-    except* (StorageError, NetUsageError) as group:
-        problem = group.exceptions[0]
     # Everything is on disk and said. The interpreter's last garbage collection would walk
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
-    if problem is not None:
-        raise NetUsageError(str(problem))
     if interrupted:
         print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
         return 130

@@ -279,3 +279,20 @@ def test_a_crash_log_falls_back_to_the_temp_dir_when_the_data_dir_is_unusable(
     logs = list((tmp_path / "tmp").glob("crash-*.log"))
     assert len(logs) == 1 and "ValueError: injected for the test" in logs[0].read_text()
     assert capsys.readouterr().err.endswith(f"the details are in {logs[0]}\n")
+
+
+def test_output_read_by_a_reader_that_goes_away_stops_quietly(tmp_path: Path) -> None:
+    """``fairtable simulate ... | head -1``: no message, no crash log, no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "client.cli", "simulate", "reign", "--games", "200"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})  # where a crash log would go
+    try:
+        assert process.stdout is not None and process.stdout.readline().startswith("game 1:")
+        process.stdout.close()
+        assert process.wait(timeout=60) == 141
+        assert process.stderr is not None and process.stderr.read() == ""
+        assert not list(tmp_path.rglob("crash-*"))
+    finally:
+        process.kill()
+        process.wait(timeout=10)
