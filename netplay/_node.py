@@ -54,6 +54,7 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
 
@@ -317,7 +318,11 @@ class TableNode:
                     data = await link.receive()
                     self._handle(peer, data)  # synchronous: one message at a time, in order
                     self._pump()
-            except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
+            except LinkClosed as exc:
+                if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
+                    self.emit({"event": "refused", "reason": exc.reason[len(SEAT_REFUSED):]})
+                    self._finish("refused")  # the host will not seat us: nothing to resume
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
                 pass
             finally:
                 self.peers.discard(peer)
@@ -438,6 +443,9 @@ class TableNode:
                 return
         except SeatRefused as exc:
             self.emit({"event": "refused", "reason": str(exc)})
+            if peer.link.info.key == msg.key and not peer.via_relay:  # the joiner's own link:
+                assert self._nursery is not None  # its Bye tells it why, and it stops
+                self._nursery.start_soon(peer.link.aclose, f"{SEAT_REFUSED}{exc}")
             return
         status = LobbyStatus(len(self.lobby.taken), self.seats)
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})

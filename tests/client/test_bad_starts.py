@@ -296,3 +296,24 @@ def test_output_read_by_a_reader_that_goes_away_stops_quietly(tmp_path: Path) ->
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_a_joiner_whose_deck_the_table_cannot_start_with_is_told_in_one_line(
+    tmp_path: Path,
+) -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "client.cli", "host", "sovereign", "--seats", "2", "--bot",
+         "random", "--no-announce", "--deck", str(DECK_SAMPLE), "--listen-host", "127.0.0.1",
+         "--json", "--data-dir", str(tmp_path / "host")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        opened = json.loads(host.stdout.readline() or "{}")  # the first event: table_open
+        assert opened.get("event") == "table_open", opened
+        done = fairtable("join", opened["invite"], "--bot", "random", "--deck", str(DECK_SAMPLE),
+                         "--data-dir", str(tmp_path / "joiner"))
+    finally:
+        host.kill()
+        host.wait(timeout=10)
+    text = one_line_error(done)
+    assert text.startswith("no seat at this table: the table cannot start") and "Leader" in text
