@@ -250,17 +250,32 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
         if app.is_running:
             app.exit()
 
+    ui_errors: list[BaseException] = []
+
+    def ui_error(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A bug behind a key press (or a redraw): close the screen and hand it on, rather
+        than let prompt_toolkit print its traceback and wait for ENTER."""
+        error = context.get("exception")
+        if error is None:
+            return  # asyncio's notes without an error (slow callbacks and the like)
+        ui_errors.append(error)
+        if app.is_running:
+            app.exit()
+
     trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
                                   done_callback=done, host_uses_signal_set_wakeup_fd=True)
     def ended_already() -> None:  # the network side may fail before the screen is up
         if finished.is_set():
             app.exit()
 
-    await app.run_async(pre_run=ended_already)
+    loop.set_exception_handler(ui_error)
+    await app.run_async(pre_run=ended_already, set_exception_handler=False)
     if token and scopes and not finished.is_set():
         with contextlib.suppress(trio.RunFinishedError):  # it may end on its own meanwhile
             token[0].run_sync_soon(scopes[0].cancel)
     await finished.wait()
+    if ui_errors:
+        raise ui_errors[0]  # the caller's (cli.main writes it to a crash log)
     outcome[0].unwrap()  # the network side's own error, if it had one, is the caller's
 
 

@@ -7,10 +7,17 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from client import netcli, play
 from client.bots import bots_for
+from client.errors import (
+    CommandError,
+    leaves,
+    usable_data_dir,
+    user_message,
+    write_crash_log,
+)
 from client.play import PlayUsageError
 from client.simulate import GAMES, run_crypto_game, run_game
 from engine.games import rules
@@ -152,8 +159,15 @@ def _audit(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its complaints in one line like every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"fairtable: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="fairtable",
         description="Play hidden-information tabletop games with friends, with nobody to trust.",
     )
@@ -182,16 +196,77 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_DATA_DIR_MADE = ("play", "host", "join", "relay")
+"""Commands that keep games or keys: their data directory must be usable before they start."""
+
+
+def _start(args: argparse.Namespace) -> int:
+    if hasattr(args, "data_dir"):
+        from netplay import DEFAULT_DATA_DIR
+
+        folder = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
+        usable_data_dir(folder, create=args.command in _DATA_DIR_MADE)
+    return int(args.run(args))
+
+
+_USER_ERRORS: tuple[type[BaseException], ...] = (
+    UsageError, netcli.NetUsageError, PlayUsageError, CommandError)
+
+
+def _listening(args: argparse.Namespace) -> str:
+    """Where the command listens, as its options say (for "cannot listen on ...")."""
+    if args.command == "tables":
+        return f"UDP port {args.discovery_port}"
+    host, port = getattr(args, "listen_host", "127.0.0.1"), getattr(args, "port", 0)
+    return f"{host}:{port}" if port else f"{host} (any port)"
+
+
+def _reader_gone() -> int:
+    """Whoever read our output went away (``fairtable simulate ... | head``): stop quietly,
+    as a command killed by SIGPIPE does (nobody is left to read a message)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+    return 141
+
+
+def _failed(exc: BaseException, args: argparse.Namespace) -> int:
+    """Say in one line why the command stopped; a bug's traceback goes to a crash log."""
+    from netplay import DEFAULT_DATA_DIR, InviteError, StorageError
+
+    found = leaves(exc)
+    if any(isinstance(leaf, KeyboardInterrupt) for leaf in found):
+        return 130
+    if found and all(isinstance(leaf, BrokenPipeError) for leaf in found):
+        return _reader_gone()
+    text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), _listening(args))
+    if text is not None:
+        print(f"fairtable: {text}", file=sys.stderr)
+        return 2
+    folder = Path(getattr(args, "data_dir", None) or DEFAULT_DATA_DIR)
+    try:
+        log = write_crash_log(exc, folder, args.command)
+        where = f"the details are in {log}"
+    except OSError:
+        where = "no crash log could be written"
+    name = type(found[0]).__name__ if found else type(exc).__name__
+    print(f"fairtable: {args.command} stopped on an unexpected error ({name}); {where}",
+          file=sys.stderr)
+    return 70
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; whatever stops it is said in one line on stderr (exit code 2 for
+    something the user can fix, 70 for a bug, with its traceback in a crash log)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
-    except (UsageError, netcli.NetUsageError, PlayUsageError) as exc:
-        print(f"fairtable: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+        return _start(args)
+    except (SystemExit, GeneratorExit):
+        raise
+    except BaseException as exc:  # noqa: BLE001 -- the one place every error ends up
+        return _failed(exc, args)
 
 
 if __name__ == "__main__":

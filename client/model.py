@@ -20,6 +20,7 @@ import attrs
 
 from client import ending
 from client.clock_words import limits_words, my_move_words, waiting_words
+from client.errors import reach_line
 from engine.reign import (
     Bid,
     Covert,
@@ -192,6 +193,12 @@ class ClientModel:
             why = "drawn" if event["why"] == "dealt" else "handed to you"
             self.log.append(f"You see the cards {why}: "
                             + ", ".join(card_label(c) for c in event["cards"]))
+        elif kind == "unreachable":  # the host (or relay) cannot be reached: said, retried
+            self.status = reach_line(event)
+        elif kind == "refused":
+            self.log.append(f"Refused: {event['reason']}")
+            if self.seat is None and not self.invite:  # a joiner the table will not seat
+                self.over = f"No seat at this table: {event['reason']}"
         elif kind == "refused_answer":
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":

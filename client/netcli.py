@@ -23,6 +23,7 @@ import trio
 import protocol as P
 from client.bots import bots_for
 from client.clock_words import clock_arg, limits_words, seconds_arg
+from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -106,6 +107,10 @@ def describe(event: dict[str, Any]) -> str:
         return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
     if kind == "refused":
         return f"Refused: {event['reason']}"
+    if kind == "link_refused":
+        return f"Link refused: {event['reason']}"
+    if kind == "unreachable":
+        return reach_line(event)
     return json.dumps(event, sort_keys=True)
 
 
@@ -223,10 +228,40 @@ async def _join(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
     identity = _identity(data_dir)
     game = _invite_game(invite)
+    contact = _Contact(_printer(args.json))
     node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
                      decider=_decider(args.bot, identity.seed, game),
-                     emit=_printer(args.json), brings=seat_option(game, args.deck))
-    await node.run()
+                     emit=contact.emit, brings=seat_option(game, args.deck))
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(node.run)
+        with trio.move_on_after(args.give_up_after):
+            await contact.reached.wait()
+        if not contact.reached.is_set():
+            raise NetUsageError(f"gave up after {args.give_up_after:g} s: {contact.last}")
+        await node.done.wait()
+    if node.session is None:  # the node stopped without a seat: the table said why
+        raise NetUsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
+
+
+class _Contact:
+    """What a headless joiner heard before its first contact with the table: the last
+    failure to reach it, a refusal, and whether the table answered at all."""
+
+    def __init__(self, emit: Callable[[dict[str, Any]], None]) -> None:
+        self._emit = emit
+        self.reached = trio.Event()
+        self.last = "the table never answered"
+        self.refused: str | None = None
+
+    def emit(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "unreachable" and not self.reached.is_set():
+            self.last = f"cannot reach {event['address']}: {event['why']}"
+        elif kind in ("lobby", "seated", "refused"):
+            self.reached.set()
+            if kind == "refused":
+                self.refused = str(event["reason"])
+        self._emit(event)
 
 
 async def _relay(args: argparse.Namespace) -> None:
@@ -263,18 +298,13 @@ def run(args: argparse.Namespace) -> int:
                                 deck=args.deck, discovery_port=args.discovery_port)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
-    problem: Exception | None = None
     try:
-        trio.run(main, args)
+        trio.run(main, args)  # any other error (a group, from trio) is cli.main's to say
     except* KeyboardInterrupt:
         interrupted = True
-    except* (StorageError, NetUsageError) as group:
-        problem = group.exceptions[0]
     # Everything is on disk and said. The interpreter's last garbage collection would walk
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
-    if problem is not None:
-        raise NetUsageError(str(problem))
     if interrupted:
         print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
         return 130
@@ -325,25 +355,26 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--advertise",
                            help="the address others reach this machine at, for the invite "
                                 "(default: this machine's LAN address)")
-            p.add_argument("--seat-timeout", type=float, default=10.0,
+            p.add_argument("--seat-timeout", type=positive_seconds, default=10.0,
                            help="seconds before a silent seat is reported")
             p.add_argument("--abandon-after", type=seconds_arg, default=120.0,
                            help="seconds the table waits on an offline seat before the game "
                                 "ends as abandoned (the host's is the table's)")
-            p.add_argument("--pace", type=float, default=0.0,
+            p.add_argument("--pace", type=nonnegative_seconds, default=0.0,
                            help="seconds a bot waits before each decision (default: none)")
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
-    host.add_argument("--port", type=int, default=0, help="port to listen on (default: any)")
+    host.add_argument("--port", type=port_number, default=0,
+                      help="port to listen on (default: any)")
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table on the LAN")
     host.add_argument("--announce-address", default=BROADCAST,
                       help="where to send LAN announcements (default: broadcast)")
-    host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     host.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
     host.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
@@ -354,17 +385,21 @@ def add_commands(sub: Any) -> None:
     join = sub.add_parser("join", help="take a seat at a table")
     join.add_argument("invite", nargs="?", help="the invite, or the host's join code on the LAN "
                       "(none: list tables on the LAN)")
-    join.add_argument("--port", type=int, default=0, help="port to listen on for other seats")
-    join.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT,
+    join.add_argument("--port", type=port_number, default=0,
+                      help="port to listen on for other seats")
+    join.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT,
                       help="UDP port of LAN announcements (for a join code)")
+    join.add_argument("--give-up-after", type=positive_seconds, default=60.0, metavar="SECONDS",
+                      help="with --bot: stop if the table cannot be reached for this long")
     common(join)
     join.set_defaults(run=run)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
-    relay.add_argument("--port", type=int, default=7777)
+    relay.add_argument("--port", type=port_number, default=7777)
     common(relay, listen=False)
     relay.set_defaults(run=run)
     tables = sub.add_parser("tables", help="list tables announced on the LAN")
-    tables.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
-    tables.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    tables.add_argument("--seconds", type=positive_seconds, default=3.0,
+                        help="how long to listen")
+    tables.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     tables.add_argument("--json", action="store_true", help="one JSON line per table")
     tables.set_defaults(run=run_tables)

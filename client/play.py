@@ -20,6 +20,7 @@ import protocol as P
 from client import ending
 from client.bots import bots_for
 from client.clock_words import clock_arg
+from client.errors import leaves, nonnegative_seconds, require_terminal
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -135,40 +136,18 @@ def _seat_option(game: str, path: str | None) -> Any:
 
 
 def _run_screen(model: Any, network: Any) -> None:
+    """Show the screen; the network side's errors go on to ``cli.main``, which says them in
+    one line (a link the table closed is said here, in the table's words)."""
     from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
 
     try:
         run_screen(model, network)
     except BaseExceptionGroup as group:  # the network side's errors, as trio gathered them
-        known = _known_error(group)
-        if known is None:
-            raise
-        raise known from None
-
-
-def _known_error(group: BaseExceptionGroup[Any]) -> PlayUsageError | None:
-    """The network side could not go on for a reason we can say in one line (the data
-    directory, the saved game, the address to listen on, a link refused): that line, as the
-    command's usage error.  None if anything else went wrong too."""
-    leaves: list[BaseException] = []
-    pending: list[BaseException] = [group]
-    while pending:
-        exc = pending.pop()
-        if isinstance(exc, BaseExceptionGroup):
-            pending.extend(exc.exceptions)
-        else:
-            leaves.append(exc)
-    lines = []
-    for exc in leaves:
-        if isinstance(exc, (PlayUsageError, StorageError)):
-            lines.append(str(exc))
-        elif isinstance(exc, LinkClosed):
-            lines.append(f"the link to the table closed: {exc.reason}")
-        elif isinstance(exc, OSError):
-            lines.append(f"the network side cannot start: {exc.strerror or exc}")
-        else:
-            return None
-    return PlayUsageError(" ".join(lines[0].split())) if lines else None
+        found = leaves(group)
+        if found and all(isinstance(leaf, LinkClosed) for leaf in found):
+            reason = found[0].reason  # type: ignore[attr-defined]
+            raise PlayUsageError(f"the link to the table closed: {reason}") from None
+        raise
 
 
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
@@ -189,6 +168,10 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     return found
 
 
+HEADLESS = "for a headless peer use --bot random (or --bot heuristic)"
+"""What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
+
+
 def _play(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
     game = rules(args.game)
@@ -201,6 +184,7 @@ def _play(args: argparse.Namespace) -> int:
         raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
     brings = _seat_option(args.game, args.deck)
+    require_terminal("play", "for games between bots use fairtable simulate")
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
                                config={"listen_host": "127.0.0.1", "clock": args.clock,
                                        "round_limit": args.round_limit}, game=args.game,
@@ -233,6 +217,7 @@ def _resume(args: argparse.Namespace) -> int:
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
+    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     invite = game["invite"]
     model = model_for(invite.game)
     if game["role"] == "host":
@@ -247,6 +232,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any],
                 brings: Any = None) -> int:
+    require_terminal("host", HEADLESS)
     model = model_for(args.game)
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
                                config=config, game=args.game, brings=brings))
@@ -274,6 +260,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
     invite = _resolve(invite_text, discovery_port)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
+    require_terminal("join", HEADLESS)
     _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
     print(ending.after_screen(model, KEPT))
     return 0
@@ -294,7 +281,8 @@ def add_commands(sub: Any) -> None:
     play.add_argument("game", choices=GAMES)
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
-    play.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    play.add_argument("--pace", type=nonnegative_seconds, default=0.6,
+                      help="seconds a bot thinks")
     play.add_argument("--deck", metavar="FILE",
                       help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
     play.add_argument("--round-limit", type=int, metavar="N",
@@ -306,6 +294,7 @@ def add_commands(sub: Any) -> None:
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
     resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
     resume.add_argument("--list", action="store_true", help="only list them")
-    resume.add_argument("--pace", type=float, default=0.6, help="seconds a bot thinks")
+    resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
+                        help="seconds a bot thinks")
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     resume.set_defaults(run=_resume)

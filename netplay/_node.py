@@ -36,7 +36,7 @@ from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
 from ._lanaddress import lan_address
-from ._link import Link, LinkClosed, connect_with_backoff, serve_links
+from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
     JoinRequest,
     Links,
@@ -47,6 +47,7 @@ from ._lobby import (
     verify_start,
 )
 from ._node_clock import NodeClocks
+from ._reach import refusal_words, unreachable_event
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder, claim_table
 
@@ -56,6 +57,8 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
+_NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
 
 def relay_scope(token: bytes) -> bytes:
@@ -289,15 +292,25 @@ class TableNode(NodeClocks):
         scope, secret = self.invite.scope, self.invite.secret
         if via_relay:
             scope, secret = relay_scope(relay_token(self.invite)), RELAY_SECRET
+        failures = [0]  # in a row; each one is told (the screen and the log say why)
+
+        def failed(exc: LinkClosed, wait: float) -> None:
+            failures[0] += 1
+            self.emit(unreachable_event(address, exc, failures[0], wait))
+
         while not self.done.is_set():
             async with trio.open_nursery() as nursery:
                 try:
                     link = await connect_with_backoff(
                         nursery, address[0], address[1], identity=self.identity, scope=scope,
                         secret=secret, role="peer", rng=random.Random(), expect_key=key,
-                        max_delay=2.0)
+                        max_delay=2.0, on_retry=failed, fatal=_NEVER_SEATED)
+                    failures[0] = 0
                 except LinkClosed as exc:
                     self.emit({"event": "link_refused", "reason": exc.reason})
+                    if self.session is None and not self.hosting and not via_relay:
+                        self.emit({"event": "refused", "reason": refusal_words(exc.reason)})
+                        self._finish("refused")  # never seated: nothing to resume
                     return
                 if via_relay:
                     await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))
@@ -317,7 +330,11 @@ class TableNode(NodeClocks):
                     data = await link.receive()
                     self._handle(peer, data)  # synchronous: one message at a time, in order
                     self._pump()
-            except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
+            except LinkClosed as exc:
+                if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
+                    self.emit({"event": "refused", "reason": exc.reason[len(SEAT_REFUSED):]})
+                    self._finish("refused")  # the host will not seat us: nothing to resume
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
                 pass
             finally:
                 self.peers.discard(peer)
@@ -440,6 +457,9 @@ class TableNode(NodeClocks):
                 return
         except SeatRefused as exc:
             self.emit({"event": "refused", "reason": str(exc)})
+            if peer.link.info.key == msg.key and not peer.via_relay:  # the joiner's own link:
+                assert self._nursery is not None  # its Bye tells it why, and it stops
+                self._nursery.start_soon(peer.link.aclose, f"{SEAT_REFUSED}{exc}")
             return
         status = LobbyStatus(len(self.lobby.taken), self.seats)
         self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
@@ -501,7 +521,7 @@ class TableNode(NodeClocks):
         me = self.identity.public.key
         if me not in spec.players:
             self.emit({"event": "refused", "reason": "the table started without us"})
-            self.done.set()
+            self._finish("refused")  # never seated: nothing to resume
             return
         seat = spec.players.index(me)
         info = self.folder.read_info()

@@ -139,3 +139,29 @@ def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
     assert "seat 2 (12 s)" in model.status
     model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout", "reason": "silent"})
     assert "seat 2 is blamed for timeout" in model.status
+
+
+def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_attempt() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event({"event": "joining", "invite": "fairtable://x"})
+    model.apply_event({"event": "unreachable", "address": "192.168.1.20:4711",
+                       "why": "connection refused", "attempt": 2, "retry_in": 0.4})
+    assert model.status == ("cannot reach 192.168.1.20:4711: connection refused; retrying... "
+                            "(attempt 2)")
+    model.apply_event({"event": "lobby", "seated": 2, "seats": 3})
+    assert model.status == "2 of 3 seats taken"
+
+
+def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event({"event": "joining", "invite": "fairtable://x"})
+    model.apply_event({"event": "refused",
+                       "reason": "the table is full (its game started without you)"})
+    assert model.over == ("No seat at this table: the table is full (its game started "
+                          "without you)")
+    assert model.status == model.over + "  (q to quit)"
+    host = ClientModel(lambda answer: None)
+    host.apply_event({"event": "table_open", "invite": "fairtable://x"})
+    host.apply_event({"event": "refused", "reason": "a join without the invite"})
+    assert host.status == "Waiting for players to join"  # someone else was refused
+    assert list(host.log)[-1] == "Refused: a join without the invite"

@@ -99,6 +99,7 @@ def test_round_limit_reaches_the_node_config(monkeypatch: pytest.MonkeyPatch,
     seen: dict[str, Any] = {}
     monkeypatch.setattr(play, "_network", lambda data_dir, **kw: seen.update(kw))
     monkeypatch.setattr(play, "_run_screen", lambda model, network: seen.update(model=model))
+    monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)  # no screen
     assert cli.main(["play", "sodalis", "--bots", "1", "--round-limit", "3",
                      "--data-dir", str(tmp_path)]) == 0
     assert seen["config"]["round_limit"] == 3 and isinstance(seen["model"], ClientModel)

@@ -14,7 +14,6 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -247,22 +246,6 @@ def test_terminal_network_an_unusable_data_dir_closes_the_host_screen_with_one_l
         said = [line for line in screen(name, joined=True).splitlines()
                 if line.startswith("fairtable: ")]
         assert len(said) == 1 and str(occupied) in said[0], now
-
-
-def test_terminal_network_a_port_in_use_closes_the_host_screen_with_one_line(
-    tmp_path: Path,
-) -> None:
-    with socket.socket() as taken:
-        taken.bind(("0.0.0.0", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        with session(command(f"host reign --seats 3 --port {port} --no-announce",
-                             tmp_path)) as name:
-            now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
-            assert "EXITED 2" in now and "Traceback" not in now, now
-            said = [line for line in screen(name, joined=True).splitlines()
-                    if line.startswith("fairtable: ")]
-            assert said == ["fairtable: the network side cannot start: Address already in use"]
 
 
 def test_terminal_network_an_invite_the_table_refuses_closes_the_join_screen_with_one_line(

@@ -107,12 +107,17 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
                          decider=sovereign_bot(0), emit=emit, brings=deck)
         with trio.fail_after(60):
             invite = await nursery.start(host.run)
+            told: list[dict[str, Any]] = []
             guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
                               P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
-                              brings=deck)
+                              brings=deck, emit=told.append)
             nursery.start_soon(guest.run)
             await refused.wait()
+            await guest.done.wait()  # the joiner is told too, and stops instead of waiting
         nursery.cancel_scope.cancel()
     refusal = next(e for e in events if e["event"] == "refused")
     assert "cannot start" in refusal["reason"] and "Leader" in refusal["reason"]
     assert host.start is None and host.session is None
+    answer = next(e for e in told if e["event"] == "refused")
+    assert answer["reason"].startswith("the table cannot start") and guest.session is None
+    assert guest.folder is not None and guest.folder.read_info()["status"] == "refused"
