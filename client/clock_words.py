@@ -14,7 +14,7 @@ import argparse
 import re
 from typing import Any
 
-__all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "seconds_arg",
+__all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock",
            "waiting_words"]
 
 _CLOCK = re.compile(r"(?:(?P<minutes>\d{1,4})m|(?P<seconds>\d{1,6})s?)(?:\+(?P<inc>\d{1,4})s?)?")
@@ -42,17 +42,6 @@ def clock_arg(text: str) -> tuple[float, float]:
         return parse_clock(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def seconds_arg(text: str) -> float:
-    """A number of seconds above 0 (and at most a week), for argparse."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 7 * 24 * 3600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
-    return value
 
 
 def mm_ss(seconds: float) -> str:

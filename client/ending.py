@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = ["LEAVE", "after_screen", "saved_line", "status", "stopped"]
 
+NOT_BLAME = ("out-of-time", "abandoned")  # verdicts of the table's clocks, not of cheating
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
 
 
@@ -39,6 +40,8 @@ def stopped(event: dict[str, Any], abandoned: int | None) -> str:
     gave up on seat ``abandoned``) and why."""
     if abandoned is not None and event["seat"] == abandoned:
         return f"The game is abandoned: seat {abandoned} never came back ({event['reason']})"
+    if event["kind"] in NOT_BLAME:  # a clock ran out: nobody cheated
+        return f"The game is over: {event['reason']}"
     who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
     return f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
 

@@ -64,11 +64,16 @@ def _number(text: str) -> float:
     return value
 
 
+WEEK = 7 * 24 * 3600  # no wait or limit of ours is longer (time limits are sent in ms)
+
+
 def positive_seconds(text: str) -> float:
-    """An argparse type: seconds, more than zero."""
+    """An argparse type: seconds, more than zero (and at most a week)."""
     value = _number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    if value > WEEK:
+        raise argparse.ArgumentTypeError(f"must be at most a week ({WEEK} seconds), not {text}")
     return value
 
 

@@ -22,7 +22,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
-from client.clock_words import clock_arg, limits_words, seconds_arg
+from client.clock_words import clock_arg, limits_words
 from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
@@ -357,7 +357,7 @@ def add_commands(sub: Any) -> None:
                                 "(default: this machine's LAN address)")
             p.add_argument("--seat-timeout", type=positive_seconds, default=10.0,
                            help="seconds before a silent seat is reported")
-            p.add_argument("--abandon-after", type=seconds_arg, default=120.0,
+            p.add_argument("--abandon-after", type=positive_seconds, default=120.0,
                            help="seconds the table waits on an offline seat before the game "
                                 "ends as abandoned (the host's is the table's)")
             p.add_argument("--pace", type=nonnegative_seconds, default=0.0,
