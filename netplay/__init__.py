@@ -7,6 +7,7 @@
 * ``_discovery`` -- LAN discovery of open tables by UDP broadcast (a hint only);
 * ``_lobby``     -- forming a table: join requests and the host's signed start;
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
+* ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
@@ -35,7 +36,7 @@ from ._link import (
     serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
-from ._node import NodeConfig, TableNode, relay_scope
+from ._node import NodeConfig, ResignRequest, TableNode, relay_scope
 from ._relay import RelayNode
 from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
@@ -67,6 +68,7 @@ __all__ = [
     "NodeConfig",
     "PeerInfo",
     "RelayNode",
+    "ResignRequest",
     "SavedTable",
     "StorageError",
     "Subscribe",
