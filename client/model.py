@@ -28,7 +28,9 @@ from engine.reign import (
     standard_catalog,
 )
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
+from client.lifecycle import resigned_line, resume_line
 from engine.requests import Decision
+from netplay import ResignRequest
 
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
@@ -113,6 +115,10 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
+RESIGN_HELP = " 'resign' gives the game up (it asks first)."
+"""Said by every game's help: how to give the game up."""
+
+
 class ClientModel:
     """Everything the console screen shows, for one seat."""
 
@@ -131,6 +137,7 @@ class ClientModel:
         self.pick = _Pick()
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
+        self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -170,6 +177,13 @@ class ClientModel:
             self.over = f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
             self.log.append(self.over)
             self.decision = None
+        elif kind == "resuming":
+            self.message = resume_line(event)
+            self.log.append(self.message)
+        elif kind == "resigned":
+            self.over = resigned_line(event)
+            self.log.append(self.over)
+            self.decision, self.confirming_resign = None, False
         elif kind == "abandoned":
             self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
         elif kind == "game_over":
@@ -264,20 +278,47 @@ class ClientModel:
 
     def help_text(self) -> str:
         if self.decision is None:
-            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+                    + RESIGN_HELP)
         d = self.decision
         text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
         return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
-                "'N>S', 'clear', 'done', 'pass'.")
+                "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP)
 
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
     # -- from the keyboard -----------------------------------------------------------------
+    def lifecycle_command(self, text: str) -> bool:
+        """``resign`` and the line that confirms it (every game's model asks this first);
+        True when the line was one of them.  Anything but 'yes' after 'resign' goes on."""
+        words = " ".join(text.strip().lower().split())
+        if self.confirming_resign:
+            self.confirming_resign = False
+            if words in ("yes", "y"):
+                self.message = "Resigning..."
+                self.submit(ResignRequest())
+            else:
+                self.message = "Not resigned: the game goes on."
+            return True
+        if words != "resign":
+            return False
+        if self.over:
+            self.message = self.over
+        elif self.seat is None:
+            self.message = "The game has not started: there is nothing to resign yet."
+        else:
+            self.confirming_resign = True
+            self.message = ("Resign? The game ends for every seat. Type 'yes' to resign, "
+                            "anything else to go on.")
+        return True
+
     def command(self, text: str) -> None:
         """Act on one typed line; ``message`` says what happened."""
         text = text.strip()
         self.show_help = False
+        if self.lifecycle_command(text):
+            return
         if text in ("?", "help"):
             self.show_help = True
             self.message = self.help_text()
@@ -370,6 +411,6 @@ class ClientModel:
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "done", "pass", "clear", "quit"]
+        words = ["?", "help", "done", "pass", "clear", "quit", "resign"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]

@@ -22,6 +22,7 @@ import trio
 
 import protocol as P
 from client.bots import bots_for
+from client.lifecycle import resigned_line, resume_line
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -64,6 +65,10 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "seated":
         again = " (resumed)" if event.get("resumed") else ""
         return f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
+    if kind == "resuming":
+        return resume_line(event)
+    if kind == "resigned":
+        return resigned_line(event)
     if kind == "waiting":
         return f"Waiting for seat {event['seat']} ({event['seconds']} s)"
     if kind == "abandoned":
@@ -139,6 +144,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         pace=args.pace,
         stats=args.stats,
         round_limit=getattr(args, "round_limit", None),
+        fresh=getattr(args, "new", False),
         announce_to=(None if getattr(args, "no_announce", True)
                      else (args.announce_address, args.discovery_port)),
     )
@@ -294,6 +300,8 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
     host.add_argument("--round-limit", type=int, metavar="N",
                       help="end the game after N rounds (0: none; default: the game's own)")
+    host.add_argument("--new", action="store_true",
+                      help="open a fresh table even if an unfinished one could go on")
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
