@@ -26,7 +26,7 @@ def when(stamp: Any) -> str:
 
 
 def _title(game: str) -> str:
-    return rules(game).title if game in GAMES else game
+    return rules(game).title.split(":")[0] if game in GAMES else game  # "Reign", not its subtitle
 
 
 def _round(value: Any) -> str:
