@@ -138,6 +138,7 @@ class ClientModel:
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
+        self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -160,7 +161,7 @@ class ClientModel:
             self.view = event["view"]
             self.decision = event["decision"]
             self.pick = _Pick()
-            self.message = f"Your move: {self.decision.kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(self.decision.kind)
         elif kind == "cards_seen":
             why = "drawn" if event["why"] == "dealt" else "handed to you"
             self.log.append(f"You see the cards {why}: "
@@ -178,12 +179,12 @@ class ClientModel:
             self.log.append(self.over)
             self.decision = None
         elif kind == "resuming":
-            self.message = resume_line(event)
+            self.message = self.notice = resume_line(event)
             self.log.append(self.message)
         elif kind == "resigned":
             self.over = resigned_line(event)
             self.log.append(self.over)
-            self.decision, self.confirming_resign = None, False
+            self.decision, self.confirming_resign, self.message = None, False, ""
         elif kind == "abandoned":
             self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
         elif kind == "game_over":
@@ -288,6 +289,12 @@ class ClientModel:
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
+    def your_move(self, kind: str) -> str:
+        """The message for a new decision -- or, the first time, a pending notice (the status
+        line says whose move it is anyway)."""
+        notice, self.notice = self.notice, ""
+        return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
+
     # -- from the keyboard -----------------------------------------------------------------
     def lifecycle_command(self, text: str) -> bool:
         """``resign`` and the line that confirms it (every game's model asks this first);
@@ -309,8 +316,7 @@ class ClientModel:
             self.message = "The game has not started: there is nothing to resign yet."
         else:
             self.confirming_resign = True
-            self.message = ("Resign? The game ends for every seat. Type 'yes' to resign, "
-                            "anything else to go on.")
+            self.message = "Resign and end the game for every seat? Type 'yes' to confirm."
         return True
 
     def command(self, text: str) -> None:

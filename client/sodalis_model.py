@@ -301,7 +301,7 @@ class ClientModel(MenuModel):
                     self.log.append(line)
         elif kind == "decision":
             self.view, self.decision, self._menu = event["view"], event["decision"], None
-            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(event["decision"].kind)
         elif kind == "game_over":
             winner = event["winner"]
             mine = None if self.view is None or self.seat is None else \

@@ -358,7 +358,7 @@ class ClientModel(MenuModel):
         elif kind == "decision":
             self.view, self.decision, self._menu = event["view"], event["decision"], None
             self._draft = FinishDraft()
-            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(event["decision"].kind)
         elif kind == "cards_seen":
             cards = ", ".join(name(c) for c in event["cards"])
             why = event["why"]

@@ -47,7 +47,8 @@ def test_resign_asks_first_and_yes_sends_the_resignation(game: str) -> None:
     sent: list[Any] = []
     model = seated(game, sent)
     model.command("resign")
-    assert "Type 'yes' to resign" in model.message and sent == []
+    assert model.message == ("Resign and end the game for every seat? "
+                             "Type 'yes' to confirm.") and sent == []
     model.command("yes")
     assert sent == [ResignRequest()]
 
@@ -188,3 +189,15 @@ def test_resume_resign_of_a_number_not_listed_is_refused(
     assert cli.main(["resume", "--resign", "2", "--data-dir", str(tmp_path)]) == 2
     assert "choose a game from 1 to 1" in capsys.readouterr().err
     assert len(unfinished_games(tmp_path)) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc: None) -> None:
+    model = model_for(game)
+    model.apply_event({"event": "resuming", "game": game, "started": EVENING,
+                       "status": "playing", "round": 3})
+    model.apply_event({"event": "seated", "seat": 0, "players": 2})
+    said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
+    assert model.message == said and said in model.log
+    assert model.your_move("bid") == said  # the first decision's message is the notice, once
+    assert model.your_move("bid") == "Your move: bid (? for help)"
