@@ -18,6 +18,7 @@ import protocol as P
 from client import cli
 from client.bots import RandomBot
 from client.lifecycle import game_line, resigned_line, resume_line
+from client.netcli import describe
 from client.play import _bot_node, model_for, unfinished_games
 from engine.rng import ChanceStream
 from netplay import Invite, NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
@@ -92,6 +93,10 @@ def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
     lobby = {**event, "status": "lobby", "round": None, "game": "sodalis"}
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
     assert resigned_line({"seat": 0, "you": True}) == "seat 0 (you) resigned - the game is over"
+    # the headless text output says the same
+    assert describe(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
+    assert describe({"event": "resigned", "seat": 2, "step": 9, "you": False}) == (
+        "seat 2 resigned - the game is over")
 
 
 def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
@@ -171,6 +176,10 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
         saved = saved_table(folder)
         result = P.audit_log(saved.spec, saved.entries)
         assert result.ok and result.resigned == 0 and "seat 0 resigned at step" in result.summary
+    capsys.readouterr()
+    assert cli.main(["audit", str(folders[1]), "--json"]) == 0
+    audited = json.loads(capsys.readouterr().out)
+    assert audited["ok"] and audited["resigned"] == 0 and audited["winner"] is None
 
 
 def test_resume_resign_of_a_table_that_never_started_gives_it_up(
