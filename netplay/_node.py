@@ -638,11 +638,11 @@ class TableNode:
         """A person's answers, as the screen sends them."""
         assert self.answers is not None
         async for answer in self.answers:
-            session = self.session
-            if session is None:
-                continue
             if isinstance(answer, ResignRequest):
                 self._resign()
+                continue
+            session = self.session
+            if session is None:
                 continue
             try:
                 session.decide(answer)

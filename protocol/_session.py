@@ -258,6 +258,8 @@ class TableSession:
         """The local seat's decision for the step it was asked (typed errors, nothing changes)."""
         if self.verdict is not None:
             raise LocalProtocolError("the table has stopped")
+        if self.finished is not None:  # e.g. a seat resigned while we were deciding
+            raise LocalProtocolError("the game is over")
         self.exchanges.decide(answer)
         self._run()
 

@@ -226,3 +226,17 @@ def test_the_audit_of_a_log_cut_before_the_resigned_step_says_where_it_stops() -
     result = P.audit_log(spec, cut)
     assert not result.ok and result.resigned is None and "before the game ends" in result.summary
 
+
+
+def test_a_decision_owed_when_another_seat_resigns_is_refused_and_nothing_is_sent() -> None:
+    _, sessions, _ = _midgame()
+    waiting = next((s for s in sessions if s.seat in s.waiting), sessions[0])
+    resigner = next(s for s in sessions if s is not waiting)
+    resigner.resign()
+    for data in resigner.outgoing():
+        waiting.receive(data)
+    assert waiting.resigned is not None and waiting.resigned.seat == resigner.seat
+    before = waiting.entries()
+    with pytest.raises(P.LocalProtocolError, match="the game is over"):
+        waiting.decide(object())
+    assert waiting.entries() == before and waiting.outgoing() == []
