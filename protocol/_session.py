@@ -201,6 +201,7 @@ class TableSession:
         self.verdict: Verdict | None = None
         self.finished: GameFinished | None = None
         self.resigned: GameResigned | None = None  # how the game ended, if a seat gave it up
+        self._resignations: dict[int, int] = {}  # seat -> the step its resignation names
         self.parts: dict[tuple[int, str], Any] = {}
         self.complaints: list[tuple[int, str]] = []  # (seat, part name) of every complaint
         self._origin: dict[tuple[int, str], Entry] = {}
@@ -278,6 +279,7 @@ class TableSession:
         if self.verdict is not None or self.finished is not None or self.game.over:
             raise LocalProtocolError("the game is already over")
         self.publish(Resign(self.game.state.serial))
+        self._resignations[self.seat] = self.game.state.serial
         self._run()
 
     # -- outputs -----------------------------------------------------------------------------
@@ -417,6 +419,8 @@ class TableSession:
             self._origin[(seat, key)] = entry
             if isinstance(msg, Complaint):
                 self.complaints.append((seat, key))
+            elif isinstance(msg, Resign):
+                self._resignations[seat] = msg.step
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
         self._peer_digests[(seat, msg.step)] = msg.digest
@@ -465,8 +469,9 @@ class TableSession:
     def _end_by_resignation(self) -> bool:
         """End the game if a seat resigned at a step our engine has reached (the earliest
         such resignation, then the lowest seat, if several seats resigned)."""
-        filed = sorted((msg.step, seat) for (seat, key), msg in self.parts.items()
-                       if key == "resign")
+        if not self._resignations:
+            return False
+        filed = sorted((step, seat) for seat, step in self._resignations.items())
         serial = self.game.state.serial
         for step, seat in filed:
             if serial >= step:
