@@ -178,7 +178,7 @@ def _resume(args: argparse.Namespace) -> int:
         if args.list:
             return 0
         try:
-            text = input("Resume which game? (number) ").strip()
+            text = input("Resume which game? ").strip()
         except EOFError:
             raise PlayUsageError("no game chosen") from None
         choice = int(text) if text.isdigit() else 0
