@@ -153,7 +153,8 @@ def _audit(args: argparse.Namespace) -> int:
     result = audit_log(spec, entries)
     if args.json:
         print(json.dumps({"ok": result.ok, "summary": result.summary, "winner": result.winner,
-                          "digest": result.digest, "blamed": result.blamed}, sort_keys=True))
+                          "digest": result.digest, "blamed": result.blamed,
+                          "resigned": result.resigned}, sort_keys=True))
     else:
         print(("OK " if result.ok else "FAILED ") + f"{args.logfile}: {result.summary}{note}")
     return 0 if result.ok else 1

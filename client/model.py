@@ -21,6 +21,7 @@ import attrs
 from client import ending
 from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
+from client.lifecycle import resigned_line, resume_line
 from engine.reign import (
     Bid,
     Covert,
@@ -32,6 +33,7 @@ from engine.reign import (
 )
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from engine.requests import Decision
+from netplay import ResignRequest
 
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
@@ -136,6 +138,10 @@ def invite_lines(model: Any) -> list[tuple[str, str]]:
             ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
 
 
+RESIGN_HELP = " 'resign' gives the game up (it asks first)."
+"""Said by every game's help: how to give the game up."""
+
+
 class ClientModel:
     """Everything the console screen shows, for one seat."""
 
@@ -159,6 +165,8 @@ class ClientModel:
         self.blocking: list[int] = []  # seats the table waits for now
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
         self.limits = ""  # the table's time limits in words, once known
+        self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
+        self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -188,7 +196,7 @@ class ClientModel:
             self.view = event["view"]
             self.decision = event["decision"]
             self.pick = _Pick()
-            self.message = f"Your move: {self.decision.kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(self.decision.kind)
         elif kind == "cards_seen":
             why = "drawn" if event["why"] == "dealt" else "handed to you"
             self.log.append(f"You see the cards {why}: "
@@ -219,6 +227,12 @@ class ClientModel:
                 self.log.append(ending.saved_line(self.saved))
         elif kind == "verdict":
             self.end(ending.stopped(event, self.abandoned))
+        elif kind == "resuming":
+            self.message = self.notice = resume_line(event)
+            self.log.append(self.message)
+        elif kind == "resigned":
+            self.confirming_resign = False
+            self.end(resigned_line(event))
         elif kind == "abandoned":
             self.abandoned = event["seat"]
             self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
@@ -328,20 +342,52 @@ class ClientModel:
 
     def help_text(self) -> str:
         if self.decision is None:
-            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+                    + RESIGN_HELP)
         d = self.decision
         text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
         return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
-                "'N>S', 'clear', 'done', 'pass'.")
+                "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP)
 
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
+    def your_move(self, kind: str) -> str:
+        """The message for a new decision -- or, the first time, a pending notice (the status
+        line says whose move it is anyway)."""
+        notice, self.notice = self.notice, ""
+        return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
+
     # -- from the keyboard -----------------------------------------------------------------
+    def lifecycle_command(self, text: str) -> bool:
+        """``resign`` and the line that confirms it (every game's model asks this first);
+        True when the line was one of them.  Anything but 'yes' after 'resign' goes on."""
+        words = " ".join(text.strip().lower().split())
+        if self.confirming_resign:
+            self.confirming_resign = False
+            if words in ("yes", "y"):
+                self.message = "Resigning..."
+                self.submit(ResignRequest())
+            else:
+                self.message = "Not resigned: the game goes on."
+            return True
+        if words != "resign":
+            return False
+        if self.over:
+            self.message = self.over
+        elif self.seat is None:
+            self.message = "The game has not started: there is nothing to resign yet."
+        else:
+            self.confirming_resign = True
+            self.message = "Resign and end the game for every seat? Type 'yes' to confirm."
+        return True
+
     def command(self, text: str) -> None:
         """Act on one typed line; ``message`` says what happened."""
         text = text.strip()
         self.show_help = False
+        if self.lifecycle_command(text):
+            return
         if text in ("?", "help"):
             self.show_help = True
             self.message = self.help_text()
@@ -434,6 +480,6 @@ class ClientModel:
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "done", "pass", "clear", "quit"]
+        words = ["?", "help", "done", "pass", "clear", "quit", "resign"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]

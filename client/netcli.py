@@ -24,6 +24,7 @@ import protocol as P
 from client.bots import bots_for
 from client.clock_words import clock_arg, limits_words
 from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
+from client.lifecycle import resigned_line, resume_line
 from engine.errors import CardDataError, EngineError
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -87,6 +88,10 @@ def describe(event: dict[str, Any]) -> str:
         limits = limits_words(event.get("clock"))
         return (f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
                 + (f" ({limits})" if limits else ""))
+    if kind == "resuming":
+        return resume_line(event)
+    if kind == "resigned":
+        return resigned_line(event)
     if kind == "waiting":
         return f"Waiting for seat {event['seat']} ({event['seconds']} s)"
     if kind in ("offline", "online"):
@@ -171,6 +176,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         pace=args.pace,
         stats=args.stats,
         round_limit=getattr(args, "round_limit", None),
+        fresh=getattr(args, "new", False),
         announce_to=(None if getattr(args, "no_announce", True)
                      else (args.announce_address, args.discovery_port)),
     )
@@ -380,6 +386,8 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
                       help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
                            "10m+5s, or plain seconds (default: no clock)")
+    host.add_argument("--new", action="store_true",
+                      help="open a fresh table even if an unfinished one could go on")
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")

@@ -4,7 +4,9 @@
 with two bot peers run by this process (each its own keys, engine and data
 folder: the full protocol), and puts the player at seat 0.  ``host`` and
 ``join`` without ``--bot`` open the same screen for LAN play.  Quitting keeps
-the game on disk; ``fairtable resume`` lists unfinished games and reopens one.
+the game on disk; ``fairtable resume`` lists unfinished games and reopens one (or, with
+``--resign N``, gives one up).  ``play`` and ``host`` go on with an unfinished table of
+their own kind and say so; ``--new`` starts a fresh one instead (the old one is kept).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from client import ending
 from client.bots import bots_for
 from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, require_terminal
+from client.lifecycle import game_line
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
@@ -150,8 +153,15 @@ def _run_screen(model: Any, network: Any) -> None:
         raise
 
 
+def _saved_at(path: Path) -> float:
+    """When a table folder's files last changed (its log, or its table.json)."""
+    times = [p.stat().st_mtime for p in (path / "log", path / "table.json") if p.exists()]
+    return max(times, default=0.0)
+
+
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
-    """Games on disk that have not ended, newest first."""
+    """Games on disk that have not ended, last played first (each with its ``table.json``
+    as ``info``; the list reads no log)."""
     root = data_dir / "tables"
     found = []
     if root.is_dir():
@@ -162,9 +172,11 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
             except (StorageError, InviteError, KeyError, ValueError):
                 continue
             if info.get("status") in ("lobby", "playing"):
+                info["saved"] = _saved_at(path)
                 found.append({"invite": invite, "role": info.get("role"),
                               "status": info["status"], "seat": info.get("seat"),
-                              "bots": info.get("bots", 0), "table": path.name})
+                              "bots": info.get("bots", 0), "table": path.name, "info": info})
+    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
     return found
 
 
@@ -187,6 +199,7 @@ def _play(args: argparse.Namespace) -> int:
     require_terminal("play", "for games between bots use fairtable simulate")
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
                                config={"listen_host": "127.0.0.1", "clock": args.clock,
+                                       "kind": "play", "fresh": args.new,
                                        "round_limit": args.round_limit}, game=args.game,
                                brings=brings))
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
@@ -200,12 +213,8 @@ def _resume(args: argparse.Namespace) -> int:
         print("No unfinished games.")
         return 0
     for number, game in enumerate(games, start=1):
-        invite = game["invite"]
-        seat = "" if game["seat"] is None else f", seat {game['seat']}"
-        print(f"{number}. {invite.game}, {invite.seats} seats, {game['status']}, "
-              f"you are {'the host' if game['role'] == 'host' else 'a guest'}{seat} "
-              f"({game['table'][:12]})")
-    choice = args.game
+        print(game_line(number, game["info"], game["invite"].game, game["invite"].seats))
+    choice = args.resign if args.resign is not None else args.game
     if choice is None:
         if args.list:
             return 0
@@ -219,10 +228,17 @@ def _resume(args: argparse.Namespace) -> int:
     game = games[choice - 1]
     require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     invite = game["invite"]
+    if args.resign is not None:
+        from client.resign import ResignError, resign_saved
+
+        try:
+            return resign_saved(data_dir, game)
+        except (ResignError, StorageError) as exc:
+            raise PlayUsageError(str(exc)) from None
     model = model_for(invite.game)
     if game["role"] == "host":
         network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace,
-                           game=invite.game)
+                           game=invite.game, config={"resume": invite.scope})
     else:
         network = _network(data_dir, invite=invite)
     _run_screen(model, network)
@@ -289,11 +305,15 @@ def add_commands(sub: Any) -> None:
                       help="end the game after N rounds (0: none; default: the game's own)")
     play.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
                       help="a chess clock per seat, e.g. 10m+5s (default: none)")
+    play.add_argument("--new", action="store_true",
+                      help="start a fresh table even if an unfinished one could go on")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
     resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
     resume.add_argument("--list", action="store_true", help="only list them")
+    resume.add_argument("--resign", type=int, metavar="N",
+                        help="give game N up: a signed resignation the other seats see")
     resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
                         help="seconds a bot thinks")
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")

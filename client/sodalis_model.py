@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client.menu_model import MenuModel, Shortcut
-from client.model import invite_lines
+from client.model import RESIGN_HELP, invite_lines
 from client.sodalis_bots import Board, HeuristicBot
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -301,7 +301,7 @@ class ClientModel(MenuModel):
                     self.log.append(line)
         elif kind == "decision":
             self.view, self.decision, self._menu = event["view"], event["decision"], None
-            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(event["decision"].kind)
         elif kind == "game_over":
             winner = event["winner"]
             mine = None if self.view is None or self.seat is None else \
@@ -365,13 +365,14 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+                    + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-                "takes the do-nothing answer where there is one.")
+                "takes the do-nothing answer where there is one." + RESIGN_HELP)
 
     def completions(self) -> list[str]:
         words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",
-                 "+strength", *DIRECTIONS, *PAY_ORDER]
+                 "+strength", "resign", *DIRECTIONS, *PAY_ORDER]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------

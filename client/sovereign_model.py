@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client.menu_model import MenuModel, Shortcut
+from client.model import RESIGN_HELP
 from client.sovereign_bots import HeuristicBot
 from client.sovereign_finish import FinishDraft, typed_answer
 from client.sovereign_panes import (
@@ -357,7 +358,7 @@ class ClientModel(MenuModel):
         elif kind == "decision":
             self.view, self.decision, self._menu = event["view"], event["decision"], None
             self._draft = FinishDraft()
-            self.message = f"Your move: {event['decision'].kind.replace('_', ' ')} (? for help)"
+            self.message = self.your_move(event["decision"].kind)
         elif kind == "cards_seen":
             cards = ", ".join(name(c) for c in event["cards"])
             why = event["why"]
@@ -477,14 +478,15 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return "Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+                    + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
                 "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
-                "R reflex, F facility, A augment.")
+                "R reflex, F facility, A augment." + RESIGN_HELP)
 
     def completions(self) -> list[str]:
         words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
-                 "reveal", "health", "lane", "attach", "clear", "done"]
+                 "reveal", "health", "lane", "attach", "clear", "done", "resign"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------

@@ -11,6 +11,7 @@
 * ``_lobby``     -- forming a table: join requests and the host's signed start;
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
 * ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
+* ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
 * ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
@@ -40,7 +41,7 @@ from ._link import (
     serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
-from ._node import NodeConfig, TableNode, relay_scope
+from ._node import NodeConfig, ResignRequest, TableNode, relay_scope
 from ._relay import RelayNode
 from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
@@ -72,6 +73,7 @@ __all__ = [
     "NodeConfig",
     "PeerInfo",
     "RelayNode",
+    "ResignRequest",
     "SavedTable",
     "StorageError",
     "Subscribe",

@@ -12,7 +12,7 @@ This module owns the announcement datagram and its two ends:
 
 Datagram (UTF-8 JSON object, at most :data:`MAX_DATAGRAM` bytes)::
 
-    {"app": "fairtable", "v": 2, "game": "reign", "seats": 5, "free": 2,
+    {"app": "fairtable", "v": 3, "game": "reign", "seats": 5, "free": 2,
      "host": "192.168.1.20", "port": 4711, "fingerprint": "<64 hex digits>"}
 
 A host that offers a join code (:mod:`netplay._joincode`) adds ``"code": N`` -- the

@@ -10,8 +10,13 @@ writer sends everything queued for its link in one write.  Our own entries
 are written to disk and fsynced before they leave (durable before visible);
 everyone else's are logged as they arrive.
 Restarting the same command with the same data directory reloads the log and
-carries on.  Messages are flooded: a new entry goes to every link but the one
-it came from, and a new link first asks for what it is missing.
+carries on (the node says so: a ``resuming`` event); a host resumes only a table of
+its own kind (``play`` at this terminal or ``host`` on the LAN), never with ``fresh``.
+Messages are flooded: a new entry goes to every link but the one it came from, and a
+new link first asks for what it is missing.  While the game runs, the node keeps a small
+public summary in ``table.json`` (round, whose turn, when last played) for the resume
+list; a resignation (ours through :class:`ResignRequest`, or another seat's) ends the game
+and marks the folder finished.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import Invite, join_proof, relay_token
 from ._lanaddress import lan_address
+from ._lifecycle import UNFINISHED, resumable_table, summary_of
 from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
     JoinRequest,
@@ -51,7 +57,7 @@ from ._reach import refusal_words, unreachable_event
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder, claim_table
 
-__all__ = ["NodeConfig", "TableNode", "relay_scope"]
+__all__ = ["NodeConfig", "ResignRequest", "TableNode", "relay_scope"]
 
 Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
@@ -85,6 +91,15 @@ class NodeConfig:
     announce_to: tuple[str, int] | None = None  # LAN discovery: where the host announces
     stats: bool = False  # report timings and traffic with game_over (for bench/netplay.py)
     ui_events: bool = False  # also report views, decisions and seen cards (for a screen)
+    kind: str = "host"  # what a table we host is: "host" (on the LAN) or "play" (with bots here)
+    fresh: bool = False  # host a new table even if an unfinished one of ours could go on
+    resume: bytes | None = None  # host: go on with exactly this table (its invite scope)
+    resign: bool = False  # give the game up as soon as it runs again (fairtable resume --resign)
+
+
+@attrs.frozen
+class ResignRequest:
+    """Sent through a node's ``answers`` channel: the person gives the game up."""
 
 
 @attrs.define(eq=False)
@@ -149,6 +164,8 @@ class TableNode(NodeClocks):
         self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
         self._applied: dict[int, float] = {}  # step -> when our engine moved past it
         self._serial = 0
+        self._summary: tuple[Any, ...] | None = None  # (round, turn) last kept in table.json
+        self._summary_serial = -1
 
     # -- running -----------------------------------------------------------------------------
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
@@ -156,6 +173,9 @@ class TableNode(NodeClocks):
             self._nursery = nursery
             if self.hosting:
                 self.invite = self._resume_hosted()
+                if self.invite is None and self.config.resume is not None:
+                    raise StorageError(f"table {self.config.resume.hex()[:12]}: not an "
+                                       "unfinished table of ours on disk")
             if self.config.listen_port is not None:
                 self.port = await nursery.start(self._serve, self._listen_port())
             if self.invite is None:
@@ -180,6 +200,8 @@ class TableNode(NodeClocks):
             if self.answers is not None:
                 nursery.start_soon(self._take_answers)
             self._pump()
+            if self.config.resign and not self.done.is_set():
+                self._resign()
             await self.done.wait()
             await self._leave()
             nursery.cancel_scope.cancel()
@@ -225,7 +247,16 @@ class TableNode(NodeClocks):
         data_dir = self.config.data_dir
         assert self.invite is not None
         self.folder = TableFolder(data_dir, "tables", self.invite.scope)
-        info = self.folder.read_info() if self.folder.exists() else {}
+        existed = self.folder.exists()
+        info = self.folder.read_info() if existed else {}
+        if existed and info.get("status", "lobby") in UNFINISHED:
+            self.emit({"event": "resuming", "table": self.invite.scope.hex(),
+                       "game": self.invite.game, "status": info.get("status", "lobby"),
+                       "started": info.get("created", self.folder.path.stat().st_mtime),
+                       "round": info.get("round")})
+        if not existed:
+            info["kind"] = self.config.kind if self.hosting else "join"
+            info["created"] = int(time.time())
         info.update({"invite": self.invite.text(), "role": "host" if self.hosting else "joiner",
                      "status": info.get("status", "lobby"), "port": self.port})
         self.folder.write_info(info)
@@ -253,23 +284,12 @@ class TableNode(NodeClocks):
                       self.identity.public.key, os.urandom(32), self.game, self.seats)
 
     def _resume_hosted(self) -> Invite | None:
-        """The unfinished table we host with the same game and seats, if any."""
-        root = self.config.data_dir / "tables"
-        if not root.is_dir():
+        """The table we go on with (none with ``fresh``): see :func:`resumable_table`."""
+        if self.config.fresh and self.config.resume is None:
             return None
-        for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
-            folder = TableFolder(self.config.data_dir, "tables", bytes.fromhex(path.name))
-            try:
-                info = folder.read_info()
-                invite = Invite.parse(info["invite"])
-            except Exception:  # noqa: BLE001 -- a folder we cannot read is not ours to resume
-                continue
-            if (info.get("role") == "host" and info.get("status") != "finished"
-                    and invite.game == self.game and invite.seats == self.seats
-                    and invite.host_key == self.identity.public.key):
-                self.emit({"event": "resuming", "table": path.name})
-                return invite
-        return None
+        return resumable_table(self.config.data_dir, self.identity.public.key,
+                               kind=self.config.kind, game=self.game, seats=self.seats,
+                               resume=self.config.resume)
 
     async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         def secrets_for(scope: bytes) -> bytes | None:
@@ -594,11 +614,29 @@ class TableNode(NodeClocks):
         if self.clock is not None:
             self.clock.observe(trio.current_time(), session.waiting, session.decisions_applied(),
                                session.thinking())
+        self._keep_summary()
         if self.config.ui_events:
             waiting = sorted(session.waiting - {session.seat})
             if waiting != self._told_waiting:
                 self._told_waiting = waiting
                 self.emit({"event": "waiting_for", "seats": waiting})
+
+    def _keep_summary(self) -> None:
+        """Keep the round and whose turn it is in ``table.json`` when they change (public
+        facts only -- never a card), for ``fairtable resume`` to list without replaying."""
+        session, folder = self.session, self.folder
+        if session is None or folder is None or session.finished or session.verdict:
+            return
+        if session.game.state.serial == self._summary_serial:
+            return  # the round and the turn change only with a step
+        self._summary_serial = session.game.state.serial
+        summary = summary_of(session.game)
+        if summary == self._summary:
+            return
+        self._summary = summary
+        info = folder.read_info()
+        info.update({"round": summary[0], "turn": summary[1], "last_played": int(time.time())})
+        folder.write_info(info)
 
     def _on_event(self, event: Any) -> None:
         session = self.session
@@ -620,6 +658,11 @@ class TableNode(NodeClocks):
             v = event.verdict
             self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
             self._finish("verdict")
+        elif isinstance(event, P.GameResigned):
+            self.emit({"event": "resigned", "seat": event.seat, "step": event.step,
+                       "you": event.seat == session.seat})
+            self._finish("finished", resigned=event.seat)
+            self._farewell(event.digest)
         elif isinstance(event, P.GameFinished):
             report: dict[str, Any] = {"event": "game_over", "winner": event.winner,
                                       "digest": event.digest, "end": event.end}
@@ -630,16 +673,22 @@ class TableNode(NodeClocks):
                                    "applied": {str(k): v for k, v in self._applied.items()}}
             self.emit(report)
             self._finish("finished")
-            assert self.farewells is not None and session.seat is not None
-            self._broadcast(P.encode(self.farewells.make(self.identity, session.seat,
-                                                         event.digest)))
-            if self.farewells.everyone:
-                self._everyone_finished.set()
+            self._farewell(event.digest)
+
+    def _farewell(self, digest: str) -> None:
+        session = self.session
+        assert self.farewells is not None and session is not None and session.seat is not None
+        self._broadcast(P.encode(self.farewells.make(self.identity, session.seat, digest)))
+        if self.farewells.everyone:
+            self._everyone_finished.set()
 
     async def _take_answers(self) -> None:
         """A person's answers, as the screen sends them."""
         assert self.answers is not None
         async for answer in self.answers:
+            if isinstance(answer, ResignRequest):
+                self._resign()
+                continue
             session = self.session
             if session is None:
                 continue
@@ -657,10 +706,25 @@ class TableNode(NodeClocks):
             self.session.decide(self.decider(event))
             self._pump()
 
-    def _finish(self, status: str) -> None:
+    def _resign(self) -> None:
+        """Give the game up for our seat (a refusal -- the game is over -- is reported)."""
+        session = self.session
+        if session is None:
+            self.emit({"event": "refused_answer", "reason": "the game has not started"})
+            return
+        try:
+            session.resign()
+        except P.LocalProtocolError as exc:
+            self.emit({"event": "refused_answer", "reason": str(exc)})
+            return
+        self._pump()
+
+    def _finish(self, status: str, *, resigned: int | None = None) -> None:
         if self.folder is not None:
             info = self.folder.read_info()
             info["status"] = status
+            if resigned is not None:
+                info.update({"end": "resigned", "resigned": resigned})
             self.folder.write_info(info)
         self.done.set()
 

@@ -121,12 +121,13 @@ from ._session import (
     CardsSeen,
     DecisionNeeded,
     GameFinished,
+    GameResigned,
     StepApplied,
     TableSession,
     Verdict,
     VerdictReached,
 )
-from ._session_messages import AuditOpening, Batch, Move, Opening
+from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 
 __all__ = [
@@ -137,9 +138,11 @@ __all__ = [
     "CardsSeen",
     "DecisionNeeded",
     "GameFinished",
+    "GameResigned",
     "LogError",
     "Move",
     "Opening",
+    "Resign",
     "StepApplied",
     "TableRun",
     "TableSession",

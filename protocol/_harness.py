@@ -65,7 +65,8 @@ def run_table(
         for seat, session in enumerate(sessions):
             while (event := session.next_event()) is not None:
                 moved = True
-                if isinstance(event, DecisionNeeded) and session.verdict is None:
+                if (isinstance(event, DecisionNeeded) and session.verdict is None
+                        and session.finished is None):
                     session.decide(decide(seat, event))
             for data in session.outgoing():
                 moved = True

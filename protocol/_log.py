@@ -5,7 +5,8 @@ A log file is UTF-8 text, one JSON document per line: first the header
 every feed entry in its canonical encoding.  :func:`audit_log` replays a log
 on a spectator session -- every signature, chain link, commitment, proof,
 shuffle opening and decision is checked again -- and says plainly whether the
-game verifies, and if not, what failed and where.
+game verifies, and if not, what failed and where.  A log ending in a seat's
+resignation verifies up to the step it names, and the summary says who resigned where.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class AuditResult:
     winner: int | None = None
     digest: str = ""
     blamed: int | None = None
+    resigned: int | None = None  # the seat that gave the game up, if one did
 
 
 def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
@@ -90,6 +92,12 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         return AuditResult(False, f"the log stops at step {session.game.state.serial} before the "
                            f"game ends (waiting for seat {waiting})")
     done = session.finished
+    if session.resigned is not None:
+        gone = session.resigned
+        return AuditResult(True, f"verified: {len(entries)} entries, every signature, "
+                           f"commitment, proof and shuffle up to the resignation checks out; "
+                           f"seat {gone.seat} resigned at step {gone.step}", None, done.digest,
+                           resigned=gone.seat)
     if done.winner is None:
         winner = "nobody (round limit)"
     elif isinstance(done.winner, int):

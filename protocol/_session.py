@@ -14,6 +14,11 @@ commitments and decrypts publicly.  Every part is checked on arrival; a
 failure stops the session with a :class:`Verdict` naming the seat and carrying
 the signed entries that prove it.  After the game every seat opens its deck key
 and shuffles, and the session audits them.
+
+A seat may give the game up with :meth:`TableSession.resign`: a signed :class:`Resign`
+part in its feed, its last.  Every peer ends the game with it (:class:`GameResigned`) once
+its own engine has reached the step the resignation names; no deck keys are opened after a
+resignation (docs/protocol.md §11.8).
 """
 
 from __future__ import annotations
@@ -47,13 +52,14 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
-from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening
+from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
 from ._table import TableSpec
 
 __all__ = [
     "CardsSeen",
     "DecisionNeeded",
     "GameFinished",
+    "GameResigned",
     "StepApplied",
     "TableSession",
     "Verdict",
@@ -104,7 +110,17 @@ class GameFinished:
     end: str
 
 
-Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished
+@attrs.frozen
+class GameResigned:
+    """Seat ``seat`` gave the game up at game step ``step``: the game is over for everyone.
+    Not a blame: nobody broke the protocol.  ``digest`` is our state digest where we stopped."""
+
+    seat: int
+    step: int
+    digest: str
+
+
+Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished | GameResigned
 
 
 _PART_NAMES: dict[type, Callable[[Any], str]] = {
@@ -119,6 +135,7 @@ _PART_NAMES: dict[type, Callable[[Any], str]] = {
     AuditOpening: lambda m: "audit",
     Note: lambda m: f"note:{m.step}",
     Complaint: lambda m: f"complaint:{m.step}:{m.about}",
+    Resign: lambda m: "resign",
 }
 
 
@@ -184,6 +201,8 @@ class TableSession:
         self._note_box = nacl.secret.SecretBox(self.secret("note-key", 32))
         self.verdict: Verdict | None = None
         self.finished: GameFinished | None = None
+        self.resigned: GameResigned | None = None  # how the game ended, if a seat gave it up
+        self._resignations: dict[int, int] = {}  # seat -> the step its resignation names
         self.parts: dict[tuple[int, str], Any] = {}
         self.complaints: list[tuple[int, str]] = []  # (seat, part name) of every complaint
         self._origin: dict[tuple[int, str], Entry] = {}
@@ -242,6 +261,8 @@ class TableSession:
         """The local seat's decision for the step it was asked (typed errors, nothing changes)."""
         if self.verdict is not None:
             raise LocalProtocolError("the table has stopped")
+        if self.finished is not None:  # e.g. a seat resigned while we were deciding
+            raise LocalProtocolError("the game is over")
         self.exchanges.decide(answer)
         self._run()
 
@@ -276,6 +297,18 @@ class TableSession:
                 counts[seat] += 1
             self._decided = (len(applied), counts)
         return dict(self._decided[1])
+
+    def resign(self) -> None:
+        """Give the game up for our seat: a signed :class:`Resign` every peer will see.
+
+        Raises LocalProtocolError (changing nothing) if we hold no seat or the game is over."""
+        if self.seat is None:
+            raise LocalProtocolError("only a seat can resign")
+        if self.verdict is not None or self.finished is not None or self.game.over:
+            raise LocalProtocolError("the game is already over")
+        self.publish(Resign(self.game.state.serial))
+        self._resignations[self.seat] = self.game.state.serial
+        self._run()
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:
@@ -401,6 +434,11 @@ class TableSession:
                     self._peer_digest(seat, msg)
                 continue
             key = part_key(msg)
+            if self.finished is not None and isinstance(msg, Resign):
+                continue  # the game already ended: a resignation changes nothing
+            if (seat, "resign") in self.parts and self.finished is None:
+                raise Blame(seat, "after-resignation",
+                            f"seat {seat} sent {key} after it resigned")
             if own_entry:
                 self._published.add(key)
             if (seat, key) in self.parts:
@@ -409,6 +447,8 @@ class TableSession:
             self._origin[(seat, key)] = entry
             if isinstance(msg, Complaint):
                 self.complaints.append((seat, key))
+            elif isinstance(msg, Resign):
+                self._resignations[seat] = msg.step
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
         self._peer_digests[(seat, msg.step)] = msg.digest
@@ -424,6 +464,8 @@ class TableSession:
         try:
             while self.verdict is None and self.finished is None:
                 self.waiting = set()
+                if self._end_by_resignation():
+                    break
                 try:
                     progressed = self.exchanges.advance()
                 except Blame as blame:
@@ -451,6 +493,23 @@ class TableSession:
         finally:
             self._running = False
         self._flush()
+
+    def _end_by_resignation(self) -> bool:
+        """End the game if a seat resigned at a step our engine has reached (the earliest
+        such resignation, then the lowest seat, if several seats resigned)."""
+        if not self._resignations:
+            return False
+        filed = sorted((step, seat) for seat, step in self._resignations.items())
+        serial = self.game.state.serial
+        for step, seat in filed:
+            if serial >= step:
+                digest = self.game.digest()
+                self.resigned = GameResigned(seat, step, digest)
+                self.finished = GameFinished(None, digest, "resigned")
+                self.waiting = set()
+                self._events.append(self.resigned)
+                return True
+        return False
 
     def _flush(self) -> None:
         if not self._out_parts or self.feed is None:

@@ -14,6 +14,7 @@ from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
 
 __all__ = [
     "MAX_PARTS", "AuditOpening", "Batch", "Complaint", "HeldSlot", "Move", "Note", "Opening",
+    "Resign",
 ]
 
 MAX_PARTS = 256
@@ -94,3 +95,14 @@ class AuditOpening:
     when: str = label()
     deck_secret: bytes = blob(exact=32)
     shuffles: tuple[ShuffleOpening, ...] = items(ShuffleOpening, max_items=4096)
+
+
+@message("resign")
+@attrs.frozen
+class Resign:
+    """The seat gives the game up.  ``step`` is the game step its own engine had reached
+    (the request it was at): every peer ends the game with this resignation once its engine
+    has reached that step too, so every peer checks the game up to the same point.  It is the
+    last part the seat ever sends at this table."""
+
+    step: int = integer()

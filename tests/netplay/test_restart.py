@@ -225,7 +225,8 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
     assert older != current
     folder = TableFolder(tmp_path, "tables", invite.scope)
-    folder.write_info({"invite": invite.text(), "role": "host", "status": "playing",
+    folder.write_info({"invite": invite.text(), "role": "host", "kind": "host",
+                       "status": "playing",
                        "start": older.hex(), "seat": 0})
     folder.log().append(b"an entry of the old game", durable=True)
     node = TableNode(NodeConfig(data_dir=tmp_path), me, seats=3, game="reign")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import protocol as P
-from protocol._session_messages import Complaint, HeldSlot, Note
+from protocol._session_messages import Complaint, HeldSlot, Note, Resign
 
 TABLE = hashlib.sha256(b"fairtable test table").digest()
 OTHER_TABLE = hashlib.sha256(b"another table").digest()
@@ -62,5 +62,6 @@ def examples() -> list[object]:
         Complaint(7, 2),
         P.AuditOpening("end", b"\x03" * 32,
                        (P.ShuffleOpening("military.2", "s2/0", (0,), (bytes(32),)),)),
+        Resign(17),
         P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),
     ]

@@ -32,7 +32,7 @@ def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
     data = P.encode(P.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
-        b'"type":"commit","v":2}'
+        b'"type":"commit","v":3}'
     )
     assert json.loads(data)["v"] == P.PROTOCOL_VERSION
 
@@ -45,7 +45,7 @@ def _bytes(obj: object) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()
 
 
-BASE = {"type": "digest", "v": 2, "step": 3, "digest": "A" * 43}
+BASE = {"type": "digest", "v": P.PROTOCOL_VERSION, "step": 3, "digest": "A" * 43}
 
 
 def test_base_is_valid() -> None:
@@ -96,13 +96,13 @@ def test_version_is_checked() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":2}',  # whitespace
-        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":2}',  # key order
-        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":2}',  # leading zero
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":2}',  # dup key
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":2}',  # escape
-        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":2}',
-        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":2}',
+        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":3}',  # whitespace
+        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":3}',  # key order
+        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":3}',  # leading zero
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":3}',  # dup key
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":3}',  # escape
+        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":3}',
+        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":3}',
         b"\xef\xbb\xbf" + _bytes(BASE),  # BOM
         _bytes(BASE) + b"\n",
         b"[]",

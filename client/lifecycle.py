@@ -1,0 +1,73 @@
+"""The words of a game's life outside the play itself: resuming, the resume list, resigning.
+
+One place for the lines ``play``/``host``/``join`` print or show when they go on with a
+saved game ("Resuming your Reign game of 1 Dec 21:40, round 4"), the lines of
+``fairtable resume``'s list, and the end of a game a seat gave up ("seat 2 resigned - the
+game is over").  Only public facts kept in a table's ``table.json`` are used: the list
+never replays a log.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from engine.games import GAMES, rules
+
+__all__ = ["game_line", "resigned_line", "resume_line", "when"]
+
+
+def when(stamp: Any) -> str:
+    """A Unix time as '1 Dec 21:40' (local time), or '?' when there is none."""
+    if not isinstance(stamp, int | float) or isinstance(stamp, bool):
+        return "?"
+    t = time.localtime(stamp)
+    return f"{t.tm_mday} {time.strftime('%b %H:%M', t)}"
+
+
+def _title(game: str) -> str:
+    return rules(game).title.split(":")[0] if game in GAMES else game  # "Reign", not its subtitle
+
+
+def _round(value: Any) -> str:
+    return f"round {value}" if isinstance(value, int) and not isinstance(value, bool) else ""
+
+
+def resume_line(event: dict[str, Any]) -> str:
+    """What a node's ``resuming`` event says to a person."""
+    where = _round(event.get("round")) if event.get("status") == "playing" else "in the lobby"
+    return (f"Resuming your {_title(str(event.get('game')))} game of "
+            f"{when(event.get('started'))}" + (f", {where}" if where else ""))
+
+
+def resigned_line(event: dict[str, Any]) -> str:
+    """What a node's ``resigned`` event says to a person."""
+    you = " (you)" if event.get("you") else ""
+    return f"seat {event['seat']}{you} resigned - the game is over"
+
+
+def _turn(info: dict[str, Any]) -> str:
+    if info.get("status") == "lobby":
+        return "lobby"
+    turn, me = info.get("turn"), info.get("seat")
+    if turn == "over":
+        return "game over, checking the end"
+    if not isinstance(turn, list) or not turn:
+        return "waiting for the table" if isinstance(turn, list) else "turn unknown"
+    if len(turn) == 1:
+        return "your turn" if turn[0] == me else f"seat {turn[0]}'s turn"
+    return ", ".join("you" if s == me else f"seat {s}" for s in turn) + " to decide"
+
+
+def game_line(number: int, info: dict[str, Any], game: str, seats: int) -> str:
+    """One line of the resume list: game, seats, last played, round, whose turn.  ``info`` is
+    the table's ``table.json`` (``saved``: when its files last changed, for folders made
+    before the summary was kept)."""
+    role = {"play": "against bots here", "host": "you host", "join": "you joined"}.get(
+        str(info.get("kind")), "you host" if info.get("role") == "host" else "you joined")
+    parts = [f"{number}. {_title(game)}, {seats} seats",
+             f"last played {when(info.get('last_played') or info.get('saved'))}"]
+    if info.get("status") == "playing" and _round(info.get("round")):
+        parts.append(_round(info.get("round")))
+    parts.append(_turn(info))
+    return ", ".join(parts) + f" ({role})"

@@ -1,0 +1,87 @@
+"""``fairtable resume --resign N``: give up a game kept on disk.
+
+The game is reopened without a screen -- our node (and, for a game against bots here,
+the bots' nodes) from the saved logs -- and our seat signs a resignation at once; it
+floods to every seat that can be reached and the table is marked finished.  Seats that
+are not reachable now take it from any seat that has it.  A table still in its lobby has
+no game to sign anything in: it is only marked given up, and no longer listed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import protocol as P
+from client.lifecycle import resigned_line
+from client.play import _bot_node as bot_node
+from netplay import NodeConfig, StorageError, TableFolder, TableNode, load_identity_seed
+
+__all__ = ["ResignError", "resign_saved"]
+
+REACH_SECONDS = 10.0
+"""How long we stay online for the other seats to take the resignation."""
+
+
+class ResignError(Exception):
+    """The game cannot be given up; the message says why."""
+
+
+def resign_saved(data_dir: Path, game: dict[str, Any], *,
+                 reach: float = REACH_SECONDS) -> int:
+    """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
+    invite, info = game["invite"], game["info"]
+    folder = TableFolder(data_dir, "tables", invite.scope)
+    if "start" not in info:
+        info = folder.read_info()
+        info["status"] = "given up"
+        folder.write_info(info)
+        print("The table never started, so there is no game to resign: it is given up and "
+              "no longer listed.")
+        return 0
+    lines: list[str] = []
+    problem: Exception | None = None
+    try:
+        trio.run(_resign_online, data_dir, game, reach, lines)
+    except* (StorageError, ResignError) as group:
+        problem = group.exceptions[0]
+    if problem is not None:
+        raise ResignError(str(problem))
+    for line in lines:
+        print(line)
+    return 0 if any(line.startswith("seat ") for line in lines) else 1
+
+
+async def _resign_online(data_dir: Path, game: dict[str, Any], reach: float,
+                         lines: list[str]) -> None:
+    invite, hosting = game["invite"], game["role"] == "host"
+    try:
+        identity = P.Identity.from_seed(load_identity_seed(data_dir))
+    except StorageError as exc:
+        raise ResignError(str(exc)) from None
+
+    def emit(event: dict[str, Any]) -> None:
+        if event.get("event") == "resigned":
+            lines.append(resigned_line(event))
+        elif event.get("event") in ("refused_answer", "refused", "verdict"):
+            lines.append(f"Not resigned: {event.get('reason')}")
+
+    config = NodeConfig(data_dir=data_dir, listen_host="127.0.0.1", resign=True, grace=reach,
+                        resume=invite.scope if hosting else None)
+    node = TableNode(config, identity, invite=None if hosting else invite, seats=invite.seats,
+                     game=invite.game, emit=emit)
+    with trio.move_on_after(reach + 5.0):
+        async with trio.open_nursery() as nursery:
+            async def ours(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+                await node.run(task_status=task_status)  # until every seat saw it, or `reach`
+                nursery.cancel_scope.cancel()
+
+            table_invite = await nursery.start(ours)
+            for index in range(game["bots"] if hosting else 0):  # our bots take it too
+                nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0).run)
+    if node.farewells is not None and not node.farewells.everyone:
+        missing = [s for s in range(invite.seats) if s not in node.farewells.said]
+        lines.append("Not reached yet: " + ", ".join(f"seat {s}" for s in missing)
+                     + " (they take the resignation from any seat that has it).")

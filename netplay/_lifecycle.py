@@ -1,0 +1,57 @@
+"""A table's life on disk: which folder a host goes on with, and the public summary kept
+in its ``table.json`` for the resume list.
+
+``table.json`` keys owned here: ``kind`` (``"play"``: a game against bots at this terminal;
+``"host"``: a table hosted on the LAN; ``"join"``: a seat taken at someone else's table),
+``created`` (Unix time), and while the game runs ``round``, ``turn`` (the seats whose
+decision the game waits for, or ``"over"``) and ``last_played``.  Only public facts: never
+a card, a hand or a secret.  Folders made before kinds were kept have no ``kind``; a host
+never picks one up by itself (it may be either kind): ``fairtable resume`` names it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.requests import Decision
+
+from ._invite import Invite
+from ._storage import TableFolder
+
+__all__ = ["UNFINISHED", "resumable_table", "summary_of"]
+
+UNFINISHED = ("lobby", "playing")
+"""The ``status`` values of a table that has not ended."""
+
+
+def resumable_table(data_dir: Path, host_key: bytes, *, kind: str, game: str, seats: int,
+                    resume: bytes | None = None) -> Invite | None:
+    """The invite of the table a host goes on with: exactly ``resume`` (an invite scope) if
+    given, else the newest unfinished table it hosts of this ``kind``, ``game`` and ``seats``;
+    None for a new table."""
+    root = data_dir / "tables"
+    if not root.is_dir():
+        return None
+    for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            info = TableFolder.at(path).read_info()
+            invite = Invite.parse(info["invite"])
+        except Exception:  # noqa: BLE001 -- a folder we cannot read is not ours to resume
+            continue
+        if resume is not None:
+            chosen = invite.scope == resume
+        else:
+            chosen = info.get("kind") == kind and invite.game == game and invite.seats == seats
+        if (chosen and info.get("role") == "host" and info.get("status") in UNFINISHED
+                and invite.host_key == host_key):
+            return invite
+    return None
+
+
+def summary_of(game: Any) -> tuple[Any, list[int] | str]:
+    """The round and whose turn it is (the seats a decision is awaited from), public only."""
+    if game.over:
+        return game.public().get("round"), "over"
+    turn = sorted({r.seat for r in game.pending() if isinstance(r, Decision)})
+    return game.public().get("round"), turn

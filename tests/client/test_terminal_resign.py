@@ -1,0 +1,68 @@
+"""End to end in real terminals at 80x24: a host screen and a join screen (plus one bot),
+the host's player types ``resign``, confirms, and both screens say the game is over."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from tests.client.tmux import quit_screen, screen, session, tmux
+
+OVER = "resigned - the game is over"
+
+
+def _wait_for(name: str, text: str, seconds: float) -> str:
+    """The screen once it shows ``text`` (polled, bounded); fails with the screen if not."""
+    deadline = time.monotonic() + seconds
+    now = screen(name)
+    while text not in now and time.monotonic() < deadline:
+        time.sleep(0.05)  # polling the terminal
+        now = screen(name)
+    assert text in now, now
+    return now
+
+
+def _invite(data_dir: Path, seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for path in (data_dir / "tables").glob("*/table.json"):
+            try:
+                return str(json.loads(path.read_text())["invite"])
+            except (ValueError, KeyError, OSError):
+                pass  # being written
+        time.sleep(0.05)
+    raise AssertionError("the host never opened its table")
+
+
+def test_terminal_resign_typed_and_confirmed_ends_the_game_on_both_screens(
+    tmp_path: Path,
+) -> None:
+    python = shlex.quote(sys.executable)
+    host_dir, join_dir = tmp_path / "host", tmp_path / "join"
+    common = "--no-announce --listen-host 127.0.0.1"
+    host_cmd = (f"{python} -m client.cli host reign --seats 3 --bots 1 --pace 0.3 {common} "
+                f"--data-dir {shlex.quote(str(host_dir))}; echo EXITED; sleep 60")
+    with session(host_cmd) as host:
+        invite = _invite(host_dir, 30)
+        join_cmd = (f"{python} -m client.cli join {shlex.quote(invite)} --listen-host 127.0.0.1 "
+                    f"--data-dir {shlex.quote(str(join_dir))}; echo EXITED; sleep 60")
+        with session(join_cmd) as guest:
+            _wait_for(guest, "The game starts", 60)
+            _wait_for(host, "Round 1", 60)
+            tmux("send-keys", "-t", host, "resign", "Enter")
+            asked = _wait_for(host, "Type 'yes' to confirm", 10)
+            assert OVER not in asked
+            tmux("send-keys", "-t", host, "yes", "Enter")
+            mine = _wait_for(host, f"seat 0 (you) {OVER}", 30)
+            theirs = _wait_for(guest, f"seat 0 {OVER}", 30)
+            for shown in (mine, theirs):
+                lines = shown.splitlines()
+                assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+            assert f"seat 0 {OVER}" in quit_screen(guest)
+        assert f"seat 0 (you) {OVER}" in quit_screen(host)
+    for data_dir in (host_dir, join_dir):
+        (info,) = [json.loads(p.read_text()) for p in (data_dir / "tables").glob("*/table.json")]
+        assert (info["status"], info["end"], info["resigned"]) == ("finished", "resigned", 0)
