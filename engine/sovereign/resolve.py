@@ -126,13 +126,15 @@ def restore_range(state: SovereignState, seat: int, source: str, want: int,
                   ref: str) -> tuple[int, int, int]:
     """(fewest talents, most talents, tokens) that restoring ``want`` health to ``ref`` can
     take: each printed type up to what the unit misses of it, from ``seat``'s Citadel only
-    what is idle there, from the creche anything (l. 49, l. 314)."""
+    what is idle there, from the creche anything (l. 49, l. 314) -- and never above the
+    printed total ("up to its original maximum", l. 314; FAQ l. 338), which added tokens
+    may already fill."""
     unit, d = state.units[ref], state.defn(ref)
     room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
     if source == "citadel":
         c = state.boards[seat].citadel
         room = [min(room[0], c[0]), min(room[1], c[1])]
-    n = min(want, room[0] + room[1])
+    n = min(want, room[0] + room[1], max(0, d.health - sum(unit.health)))
     return max(0, n - room[1]), min(n, room[0]), n
 
 

@@ -1,0 +1,51 @@
+"""Rulebook fidelity (issue 19): readings an independent pass over the rulebook and the FAQ
+found the engine missing, each tested under the section it proves (docs/rules/sovereign.md)."""
+
+from __future__ import annotations
+
+from engine.sovereign import answers as A
+from engine.sovereign import effects
+from tests.engine.sovereign.helpers import pos, settle, until
+
+
+# -- Glossary "Restore Health" (l. 314), FAQ l. 338: never above the printed total ----------
+def test_glossary_restore_health_never_above_the_printed_maximum():
+    # Lilin Matron prints 1 talent + 2 drones (3); it lost its talent, then had a drone added
+    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=0.2,0.0 "
+                    "fac0=ng-regeneration-vats lanes0=ng-lilin-matron:0.3")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.Work(0, "0:ng-regeneration-vats", 1, ("0:ng-lilin-matron",)))
+    settle(game, ref)
+    assert s.units["0:ng-lilin-matron"].health == [0, 3]  # already at its printed 3
+    assert effects.citizens_total(s) == s.creche_out
+
+
+def test_glossary_restore_health_up_to_the_printed_total_only():
+    # Centurion Guard prints 1 talent + 2 drones; holding 0 + 2 it misses 1: restoring 2
+    # gives back that 1 talent, not a second token
+    game, ref = pos("factions=myrmidon,windwalker active=0 citadel=3.0,0.0 "
+                    "fac0=md-field-hospital lanes0=md-centurion-guard:0.2")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.Work(0, "0:md-field-hospital", 1, ("0:md-centurion-guard",)))
+    settle(game, ref)
+    assert s.units["0:md-centurion-guard"].health == [1, 2]
+    # a drone above the printed drones (it was added) and no talent: the unit is full
+    s.units["0:md-centurion-guard"].health = [0, 3]
+    s.facilities["0:md-field-hospital"].workers = [0, 0]
+    s.boards[0].citadel[0] += 1
+    game.apply(A.Work(0, "0:md-field-hospital", 1, ("0:md-centurion-guard",)))
+    settle(game, ref)
+    assert s.units["0:md-centurion-guard"].health == [0, 3]
+    assert effects.citizens_total(s) == s.creche_out
+
+
+def test_glossary_restore_health_self_repair_never_above_the_printed_maximum():
+    # a Self-Repair Lattice host printing 1 talent + 1 drone, holding 2 drones (one added)
+    game, ref = pos("factions=machina,windwalker active=0 phase=growth "
+                    "lanes0=ms-cognition-engine:0.2+ms-self-repair-lattice")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    assert s.units["0:ms-cognition-engine"].health == [0, 2]
+    assert effects.citizens_total(s) == s.creche_out
