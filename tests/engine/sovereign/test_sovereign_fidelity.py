@@ -49,3 +49,31 @@ def test_glossary_restore_health_self_repair_never_above_the_printed_maximum():
     s = game.state
     assert s.units["0:ms-cognition-engine"].health == [0, 2]
     assert effects.citizens_total(s) == s.creche_out
+
+
+# -- FAQ l. 356: "How does a 'Slow' unit check for lethal damage?" ---------------------------
+def _slow_pair(attacker: str, defender: str):
+    game, ref = pos("factions=machina,myrmidon active=0 phase=battle "
+                    f"lanes0=ms-siege-automaton:{attacker} "
+                    f"lanes1=md-praetorian-juggernaut:{defender}")
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 0))
+    for _ in range(40):
+        pending = settle(game, ref)
+        if game.state.phase == "move":
+            break
+        game.apply(quiet(game, pending[0]))
+    return game.state
+
+
+def test_faq_slow_lethal_two_slow_units_facing_each_other():
+    # both Slow, both would take lethal damage (4 - 3 = 1 and 4 - 2 = 2 against 1 health):
+    # "first check … and if so, they deal no combat damage themselves" -- neither does
+    s = _slow_pair("0.1", "0.1")
+    assert s.units["0:ms-siege-automaton"].health == [0, 1]
+    assert s.units["1:md-praetorian-juggernaut"].health == [0, 1]
+    assert not [e for e in s.events if e[0] == "combat_damage"]
+    # only one would take lethal damage: it alone deals none, the other strikes
+    s = _slow_pair("0.4", "0.1")
+    assert "1:md-praetorian-juggernaut" not in s.units
+    assert s.units["0:ms-siege-automaton"].health == [0, 4]
