@@ -157,11 +157,12 @@ def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str
         hit = unit.owner == ctrl and ref != src
     elif who == "enemy_units":
         hit = unit.owner != ctrl
-    elif who in ("own_lane_others", "adjacent"):
+    elif who == "own_lane_others":
         here, there = state.lane_of(src), state.lane_of(ref)
         hit = (ref != src and here is not None and there is not None
-               and here[:2] == there[:2]
-               and (who == "own_lane_others" or abs(here[2] - there[2]) == 1))
+               and here[:2] == there[:2])
+    elif who == "adjacent":
+        hit = ref in state.lane_neighbours(src)
     elif who == "attackers_vs_you":
         bt = state.battle
         hit = bool(bt) and bt["defender"] == ctrl and ref in bt["attackers"]

@@ -53,9 +53,7 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
     if op == "damage":
         hit = [target]
         if eff.spread == "adjacent":
-            s, lane, i = state.lane_of(target)  # type: ignore[misc]
-            refs = state.boards[s].lanes[lane]
-            hit += [refs[j] for j in (i - 1, i + 1) if 0 <= j < len(refs)]
+            hit += state.lane_neighbours(target)
         losses = []
         for ref in hit:
             armor = effects.stats(state, ref)[1]

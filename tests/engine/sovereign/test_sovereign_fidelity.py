@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.sovereign import answers as A
 from engine.sovereign import effects
-from tests.engine.sovereign.helpers import pos, settle, until
+from tests.engine.sovereign.helpers import play, pos, quiet, settle, until
 
 
 # -- Glossary "Restore Health" (l. 314), FAQ l. 338: never above the printed total ----------
@@ -77,3 +77,44 @@ def test_faq_slow_lethal_two_slow_units_facing_each_other():
     s = _slow_pair("0.4", "0.1")
     assert "1:md-praetorian-juggernaut" not in s.units
     assert s.units["0:ms-siege-automaton"].health == [0, 4]
+
+
+# -- Glossary "Adjacent" (l. 287): "In a lane, a unit in front of or behind this unit." -------
+def _damaged(s, since: int) -> list[str]:
+    return [e[2] for e in s.events[since:] if e[0] == "damage"]
+
+
+def test_glossary_adjacent_an_emptied_defending_space_separates():
+    game, ref = pos("factions=myrmidon,undercity active=0 phase=battle citadel=3.0,0.0 "
+                    "lanes0=md-hunter-seeker,md-legion-hoplites "
+                    "lanes1=ub-sump-golem,ub-gutter-runners,ub-undercity-anarchs "
+                    "hand0=md-barrage")
+    s = game.state
+    golem, runners, anarchs = "1:ub-sump-golem", "1:ub-gutter-runners", "1:ub-undercity-anarchs"
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 2, 1, 0))
+    until(game, ref, "window", seat=0, window="combat")
+    game.apply(A.Pass(0))
+    until(game, ref, "window", seat=0, window="combat")  # round 2: the spaces are frozen
+    assert s.battle["round"] == 2
+    effects.scrap_unit(s, runners)  # as an ability bringing it to 0 would, at once
+    assert s.battle["spaces"] == [golem, None, anarchs]
+    assert s.boards[1].lanes[0] == [golem, anarchs]
+    assert effects.stats(s, golem)[0] == 2  # the Anarchs are not adjacent across the space
+    since = len(s.events)
+    play(game, ref, 0, "md-barrage", 3, 0, (golem,))
+    assert _damaged(s, since) == [golem]
+
+
+def test_glossary_adjacent_a_unit_left_out_of_the_attack_is_not_behind_the_attackers():
+    game, ref = pos("factions=myrmidon,undercity active=0 phase=battle citadel=0.0,2.0 "
+                    "lanes0=md-hunter-seeker,md-legion-hoplites lanes1=ub-sump-golem "
+                    "hand1=ub-ambush-from-below")
+    s = game.state
+    until(game, ref, "attack", seat=0)
+    game.apply(A.Attack(0, 0, 1, 1, 0))  # the Hoplites stay home
+    until(game, ref, "window", seat=1, window="combat")
+    since = len(s.events)
+    play(game, ref, 1, "ub-ambush-from-below", 2, 0, ("0:md-hunter-seeker",))
+    assert _damaged(s, since) == ["0:md-hunter-seeker"]
+    assert s.units["0:md-legion-hoplites"].health == [0, 2]
