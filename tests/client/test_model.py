@@ -139,3 +139,28 @@ def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
     assert "seat 2 (12 s)" in model.status
     model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout", "reason": "silent"})
     assert "seat 2 is blamed for timeout" in model.status
+
+
+def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
+    # Influence Phase > Event Cards and Special Abilities: the first player orders them
+    from engine.reign import OrderEvents
+    from tests.engine.reign_helpers import bid_round, decision, table
+
+    sabotage, herald = "political-sabotage.1", "bought-herald.1"
+    hands = {0: ["violet-gloam-thrall.1", sabotage], 1: ["violet-gloam-thrall.2", herald]}
+    game, ref = table(first=1, hands=hands)
+    bid_round(game, ref, hands)
+    d = decision(game, ref)
+    assert d.kind == "order_events"
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": 1, "players": 4})
+    model.apply_event({"event": "decision", "decision": d, "view": game.view(1)})
+    labels = [label for label, _ in model.menu()]
+    assert sorted(labels) == ["Bought Herald, then Political Sabotage",
+                              "Political Sabotage, then Bought Herald"]
+    model.command("?")
+    assert "order" in model.message
+    model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
+    assert sent == [OrderEvents(1, (herald, sabotage))]
+    game.apply(sent[0])
