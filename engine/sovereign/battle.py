@@ -122,8 +122,10 @@ def _damage(state: SovereignState, r: int) -> None:
     for src, tgt, dmg in hits:
         state.log("combat_damage", src, tgt, dmg)
     losses = lost(hits)
+    damaged = tuple(sorted({tgt for _, tgt, dmg in hits if dmg >= 1}))
+    hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
     push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
-                            "combat"))
+                       "combat"), ("hurt", damaged, hurt))
 
 
 def _round_end(state: SovereignState, r: int) -> None:

@@ -7,7 +7,8 @@ and the health tokens units lose.
 ``target``.  Lost tokens go through ``("losses", ((ref, n), ...), mode)``: forced splits
 are applied at once, the controller chooses where a unit holds both types and survives;
 in mode ``effect`` units brought to 0 are scrapped at once, in mode ``combat`` at the end
-of the combat round.
+of the combat round.  Then ``("hurt", damaged, lost)`` fires the units' ``on_damaged`` and
+``on_health_lost`` triggers (FAQ l. 354).
 """
 
 from __future__ import annotations
@@ -61,10 +62,12 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
             state.log("damage", source, ref, eff.amount * k, lost)
             if lost:
                 losses.append((ref, lost))
-        push_front(state, ("losses", tuple(losses), "effect"))
-    elif op == "lose_health":
+        hurt = tuple(r for r, _ in losses if effects.health(state, r))
+        push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
+    elif op == "lose_health":  # health lost without damage (FAQ l. 354)
         state.log("lose_health", source, target, eff.amount * k)
-        push_front(state, ("losses", ((target, eff.amount * k),), "effect"))
+        hurt = (target,) if effects.health(state, target) else ()
+        push_front(state, ("losses", ((target, eff.amount * k),), "effect"), ("hurt", (), hurt))
     elif op in ("add_health", "restore_health"):
         _gain_health(state, seat, eff, k, target)
     elif op == "gain":

@@ -3,8 +3,14 @@ found the engine missing, each tested under the section it proves (docs/rules/so
 
 from __future__ import annotations
 
+from importlib import resources
+
+import pytest
+
+from engine.errors import CardDataError
 from engine.sovereign import answers as A
 from engine.sovereign import effects
+from engine.sovereign.cards import build_catalog
 from tests.engine.sovereign.helpers import play, pos, quiet, settle, until
 
 
@@ -118,3 +124,94 @@ def test_glossary_adjacent_a_unit_left_out_of_the_attack_is_not_behind_the_attac
     play(game, ref, 1, "ub-ambush-from-below", 2, 0, ("0:md-hunter-seeker",))
     assert _damaged(s, since) == ["0:md-hunter-seeker"]
     assert s.units["0:md-legion-hoplites"].health == [0, 2]
+
+
+# -- FAQ l. 353-354: "What is the difference between taking damage and losing health?" ------
+def _fired(s, since: int, kind: str) -> list[tuple]:
+    return [e for e in s.events[since:] if e[0] == kind]
+
+
+def test_faq_damage_vs_health_loss_armor_stops_all_of_it():
+    # Barrage deals 1 damage; the Vigil's armor 2 stops it: it "took damage" (on_damaged
+    # fires, +1 armor until the end of the phase) and lost no health (on_health_lost silent)
+    game, ref = pos("factions=myrmidon,utopian active=0 citadel=3.0,0.0 "
+                    "lanes1=ur-oathsworn-vigil,ur-lantern-wardens:0.2 hand0=md-barrage")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    hand_before = len(s.boards[1].hand)
+    play(game, ref, 0, "md-barrage", 3, 0, ("1:ur-oathsworn-vigil",))
+    assert s.units["1:ur-oathsworn-vigil"].health == [0, 3]
+    assert effects.stats(s, "1:ur-oathsworn-vigil") == (2, 3)  # took damage: +1 armor
+    # the Wardens (armor 1) took 1 adjacent damage, stopped too: no health lost, no draw
+    assert s.units["1:ur-lantern-wardens"].health == [0, 2]
+    assert len(s.boards[1].hand) == hand_before
+
+
+def test_faq_damage_vs_health_loss_health_lost_without_damage():
+    # "lose health" is not damage: the Brood's on_health_lost fires (a drone), and an
+    # on_damaged unit losing health the same way does not react
+    game, ref = pos("factions=windwalker,neogenesis active=0 citadel=1.0,0.0 "
+                    "lanes0=ww-gale-riders lanes1=ng-ichor-brood hand0=ww-desperate-sacrifice")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    before = list(s.boards[1].citadel)
+    play(game, ref, 0, "ww-desperate-sacrifice", 1, 0, ("0:ww-gale-riders", "1:ng-ichor-brood"))
+    assert s.units["1:ng-ichor-brood"].health == [0, 2]
+    assert s.boards[1].citadel == [before[0], before[1] + 1]
+    assert effects.citizens_total(s) == s.creche_out
+
+
+def test_faq_damage_vs_health_loss_in_combat_both_fire_after_the_round():
+    # an attack on the Vigil and the Wardens: the Wardens lose health in combat and draw;
+    # the Vigil is under fire and braces (+1 armor for the rest of the battle phase)
+    game, ref = pos("factions=myrmidon,utopian active=0 phase=battle citadel=1.0,0.0 "
+                    "lanes0=md-ballista-crew,md-hunter-seeker "
+                    "lanes1=ur-lantern-wardens,ur-oathsworn-vigil")
+    s = game.state
+    until(game, ref, "attack", seat=0)
+    hand_before = len(s.boards[1].hand)
+    game.apply(A.Attack(0, 0, 2, 1, 0))
+    until(game, ref, "window", seat=0, window="combat")
+    game.apply(A.Pass(0))
+    until(game, ref, "window", seat=0, window="combat")  # round 2
+    # round 1: the Ballista Crew (3) hit the Wardens (armor 1): 2 lost -> scrapped at the
+    # round's end, but the trigger fired first (it was still in play)
+    assert "1:ur-lantern-wardens" not in s.units
+    assert len(s.boards[1].hand) == hand_before + 1
+    # round 2: the Ballista Crew face the Vigil but have dealt their damage already
+    game.apply(A.Pass(0))
+    until(game, ref, "window", seat=0, window="combat")  # round 3
+    assert s.battle["round"] == 3
+    assert effects.stats(s, "1:ur-oathsworn-vigil")[1] == 2  # not yet under fire
+    # round 3: the Hunter-Seeker (2) hits the Vigil (armor 2): no health lost, damage taken
+    game.apply(A.Pass(0))
+    until(game, ref, "window", seat=0, window="battle_end")
+    assert s.units["1:ur-oathsworn-vigil"].health == [0, 3]
+    assert effects.stats(s, "1:ur-oathsworn-vigil")[1] == 3
+
+
+# -- found while here: "until end of phase" stat changes (temp_stat) never counted ----------
+def test_card_text_until_end_of_phase_stat_changes_apply_then_end():
+    # Tribune Castra Voss: "1 talent: Target unit you control gets +1 armor until end of
+    # phase."
+    game, ref = pos("factions=myrmidon,windwalker active=0 citadel=1.0,0.0 "
+                    "lanes0=md-hunter-seeker")
+    until(game, ref, "forge", seat=0)
+    s = game.state
+    game.apply(A.Work(0, "leader", 1, ("0:md-hunter-seeker",)))
+    settle(game, ref)
+    assert effects.stats(s, "0:md-hunter-seeker") == (2, 2)
+    until(game, ref, "attack", seat=0)  # the forge phase is over
+    assert effects.stats(s, "0:md-hunter-seeker") == (2, 1)
+
+
+def test_faq_damage_vs_health_loss_triggers_are_about_units_only():
+    text = (resources.files("engine.sovereign") / "data" / "factions" / "neogenesis.toml"
+            ).read_text(encoding="utf-8")
+    catalog = build_catalog({"factions/neogenesis.toml": text})
+    assert catalog.defs["ng-ichor-brood"].trigger("on_health_lost")
+    facility = text.replace('id = "ng-regeneration-vats"',
+                            'id = "ng-regeneration-vats"\non_damaged = [ { op = "draw", count = 1 } ]')
+    with pytest.raises(CardDataError) as info:
+        build_catalog({"factions/neogenesis.toml": facility})
+    assert (info.value.card, info.value.field) == ("ng-regeneration-vats", "on_damaged")
