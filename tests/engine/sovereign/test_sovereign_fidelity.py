@@ -210,8 +210,8 @@ def test_faq_damage_vs_health_loss_triggers_are_about_units_only():
             ).read_text(encoding="utf-8")
     catalog = build_catalog({"factions/neogenesis.toml": text})
     assert catalog.defs["ng-ichor-brood"].trigger("on_health_lost")
-    facility = text.replace('id = "ng-regeneration-vats"',
-                            'id = "ng-regeneration-vats"\non_damaged = [ { op = "draw", count = 1 } ]')
+    facility = text.replace('id = "ng-regeneration-vats"', 'id = "ng-regeneration-vats"\n'
+                            'on_damaged = [ { op = "draw", count = 1 } ]')
     with pytest.raises(CardDataError) as info:
         build_catalog({"factions/neogenesis.toml": facility})
     assert (info.value.card, info.value.field) == ("ng-regeneration-vats", "on_damaged")
