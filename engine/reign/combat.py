@@ -238,14 +238,23 @@ ORDER_LIMIT = 7
 matters (7! orders are still cheap to compare; more are not)."""
 
 
+def _leaders(totals: dict[int, tuple[str, int]]) -> dict[str, tuple[int, ...]]:
+    """House -> the seats with its highest bid (one: the winner; several: a tie)."""
+    best: dict[str, int] = {}
+    for house, force in totals.values():
+        best[house] = max(best.get(house, 0), force)
+    return {house: tuple(sorted(s for s, (h, f) in totals.items() if h == house and f == top))
+            for house, top in best.items()}
+
+
 def event_order_matters(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> bool:
-    """Whether two orders of the influence events give different totals (bids never drop
-    below 0, so a sabotage before or after a raise can change who wins)."""
+    """Whether two orders of the influence events change who wins a house or ties for it
+    (bids never drop below 0, so a sabotage before or after a raise can)."""
     events = bid_events(catalog, bids)
     if len(events) < 2:
         return False
     if len(events) > ORDER_LIMIT:
         return True
-    first = bid_totals(catalog, bids, events)
-    return any(bid_totals(catalog, bids, order) != first
+    first = _leaders(bid_totals(catalog, bids, events))
+    return any(_leaders(bid_totals(catalog, bids, order)) != first
                for order in itertools.permutations(events))

@@ -278,6 +278,18 @@ def test_influence_event_cards_no_order_is_asked_when_it_cannot_matter():
     assert game.state.support["crimson"] == 0
 
 
+def test_influence_event_cards_no_order_is_asked_when_it_changes_no_winner():
+    # As above, plus seat 2's 6 violet: either order it keeps 3 and wins violet; only the
+    # losing seat 1 ends at 0 or 2.  No dispute, nobody is asked.
+    archers = ["violet-veiled-archer.1", "violet-veiled-archer.2"]
+    hands = {0: [THRALL, SABOTAGE], 1: [THRALL2, HERALD], 2: archers}
+    game, ref = table(first=0, hands=hands)
+    bid_round(game, ref, hands)
+    settle(game, ref)
+    assert not [e for e in game.state.events if e[0] == "events_ordered"]
+    assert game.state.support["violet"] == 2
+
+
 def test_influence_event_cards_military_special_abilities_do_not_work():
     drummer = "crimson-horde-drummer.1"  # 1 force, +1 per other military card in combat
     assert bid_totals(CATALOG, [(0, [drummer, RIDER, RIDER2])]) == {0: ("crimson", 5)}
