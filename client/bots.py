@@ -11,6 +11,7 @@ armies.
 from __future__ import annotations
 
 import importlib
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from engine.reign import (
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderEvents,
     Overt,
     RegentDiscard,
     ReignView,
@@ -29,6 +31,7 @@ from engine.reign import (
 )
 from engine.reign.answers import ReignAnswer
 from engine.reign.choices import army_cards, bid_groups, influence_events, random_answer
+from engine.reign.combat import bid_totals
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
@@ -114,6 +117,24 @@ class HeuristicBot:
         if d.seat in tied:
             return TieBreak(d.seat, d.seat)
         return TieBreak(d.seat, min(tied, key=lambda s: (view.public["legitimacy"][s], s)))
+
+    def _order_events(self, view: ReignView, d: Decision) -> OrderEvents:
+        """The order that leaves its own bid furthest ahead of the best rival bid for the
+        same house (the order as given when it did not bid)."""
+        events: tuple[str, ...] = d.get("events")
+        bids = d.get("bids")
+        catalog = standard_catalog()
+
+        def margin(order: tuple[str, ...]) -> int:
+            totals = bid_totals(catalog, bids, order)
+            if d.seat not in totals:
+                return 0
+            house, mine = totals[d.seat]
+            rivals = [f for s, (h, f) in totals.items() if s != d.seat and h == house]
+            return mine - max(rivals, default=0)
+
+        orders = itertools.islice(itertools.permutations(events), 5040)
+        return OrderEvents(d.seat, max(orders, key=margin))
 
     def _regent_discard(self, view: ReignView, d: Decision) -> RegentDiscard:
         return RegentDiscard(d.seat, min(view.hand, key=lambda c: (self.value(view, c), c)))

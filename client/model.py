@@ -46,6 +46,8 @@ HELP = {
               "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
     "keep_support": "You hold two support cards: choose the one to keep.",
     "tie_break": "Players are tied: choose the winner.",
+    "order_events": "The order of the revealed influence events changes a bid (no bid goes "
+                    "below 0): choose the order they resolve in.",
     "regent_discard": "A player gained a support card: as Regent you discard a card.",
     "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
               "betrayal sat in your army. 'done' to confirm.",
@@ -77,6 +79,9 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         return f"{who(e[1])} bid {e[2]} card(s) face down" if e[2] else f"{who(e[1])} did not bid"
     if kind == "bid_revealed":
         return f"{who(e[1])} revealed a bid: " + ", ".join(card_label(c) for c in e[2])
+    if kind == "events_ordered":
+        return f"{who(e[1])} ordered the influence events: " + ", then ".join(
+            DEFS[c].name for c in e[2])
     if kind == "support_gained":
         return f"{who(e[1])} gained the support of {e[2]}"
     if kind in ("support_lost", "support_returned"):
@@ -336,6 +341,8 @@ class ClientModel:
             return f"keep {answer.house}"
         if name == "TieBreak":
             return f"seat {answer.winner} wins"
+        if name == "OrderEvents":
+            return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "RegentDiscard":
             return f"discard {card_label(answer.card)}"
         return repr(answer)

@@ -21,3 +21,24 @@ def test_random_bots_finish_games_at_every_table_size() -> None:
         result = run_game("reign", players, players, ["random"] * players)
         assert result["end"] in ("won", "round_limit")
         assert result["decisions"] > 0
+
+
+def test_heuristic_bot_orders_influence_events_in_its_own_favour() -> None:
+    # Influence Phase > Event Cards and Special Abilities: whoever orders the events may
+    # favour itself; the heuristic bot
+    # picks the order that wins its own bid (1 + Herald wants the Sabotage first: 0 + 2 = 2)
+    from client.bots import HeuristicBot
+    from engine.rng import ChanceStream
+    from tests.engine.reign_helpers import bid_round, decision, table
+
+    sabotage, herald = "political-sabotage.1", "bought-herald.1"
+    for first in (0, 1):  # whoever decides wins the bid
+        hands = {0: ["violet-gloam-thrall.1", sabotage], 1: ["violet-gloam-thrall.2", herald]}
+        game, ref = table(first=first, hands=hands)
+        bid_round(game, ref, hands)
+        d = decision(game, ref)
+        answer = HeuristicBot(ChanceStream(b"k" * 32)).decide(game.view(d.seat), d)
+        game.apply(answer)
+        decision(game, ref)
+        winner = game.state.support["violet"]
+        assert winner == first, (first, answer)

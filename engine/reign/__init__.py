@@ -11,6 +11,7 @@ from engine.reign.answers import (
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderEvents,
     Overt,
     RegentDiscard,
     Spoils,
@@ -22,8 +23,8 @@ from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
 from engine.reign.view import ReignView
 
 __all__ = [
-    "ANSWER_KINDS", "Bid", "Covert", "Discard", "DrawChoice", "KeepSupport", "Overt",
-    "RegentDiscard", "Spoils", "TieBreak", "Catalog", "CardDef", "standard_catalog",
+    "ANSWER_KINDS", "Bid", "Covert", "Discard", "DrawChoice", "KeepSupport", "OrderEvents",
+    "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog", "CardDef", "standard_catalog",
     "ReignGame", "new_game", "RULES", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
 ]
 

@@ -59,6 +59,15 @@ class TieBreak:
 
 
 @attrs.frozen
+class OrderEvents:
+    """The Regent (or first player) sets the order in which the revealed influence events
+    resolve, when the order changes a bid: ``order`` is every event's card id, first first."""
+
+    seat: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen
 class RegentDiscard:
     """The Regent discards ``card`` from hand because someone gained a support card."""
 
@@ -93,7 +102,8 @@ class Discard:
 
 
 ReignAnswer = (
-    Bid | Overt | Covert | KeepSupport | TieBreak | RegentDiscard | Spoils | DrawChoice | Discard
+    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | RegentDiscard | Spoils
+    | DrawChoice | Discard
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -102,6 +112,7 @@ ANSWER_KINDS: dict[str, type] = {
     "covert": Covert,
     "keep_support": KeepSupport,
     "tie_break": TieBreak,
+    "order_events": OrderEvents,
     "regent_discard": RegentDiscard,
     "spoils": Spoils,
     "draw": DrawChoice,

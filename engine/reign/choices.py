@@ -17,6 +17,7 @@ from engine.reign.answers import (
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderEvents,
     Overt,
     RegentDiscard,
     ReignAnswer,
@@ -109,6 +110,9 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
     elif kind == "tie_break":
         for winner in decision.get("tied", ()):
             yield TieBreak(seat, winner)
+    elif kind == "order_events":
+        for order in itertools.permutations(decision.get("events", ())):
+            yield OrderEvents(seat, order)
     elif kind == "regent_discard":
         for c in sorted(set(view.hand)):
             yield RegentDiscard(seat, c)
@@ -148,6 +152,9 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
         chosen = [c for c in cards if rng.below(2)] or [cards[rng.below(len(cards))]]
         chosen += [e for e in influence_events(view) if rng.below(2)]
         return Bid(seat, len(chosen), tuple(chosen))
+    if kind == "order_events":
+        events = decision.get("events", ())
+        return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
     if kind in ("overt", "regent_discard", "keep_support", "tie_break", "draw"):
         options = list(legal_answers(view, decision))
         return options[rng.below(len(options))]

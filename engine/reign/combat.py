@@ -11,6 +11,7 @@ returns totals and side effects; the caller changes the game state.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import attrs
@@ -193,32 +194,67 @@ def resolve(
     )
 
 
+def bid_events(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> tuple[str, ...]:
+    """The influence events of the bids in their default order: turn order from the first
+    player (``bids`` come in that order), each bid's events in card-id order."""
+    return tuple(cid for _, ids in bids for cid in sorted(ids)
+                 if catalog.defs[cid].kind == "event")
+
+
 def bid_totals(
-    catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]
+    catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]],
+    order: Sequence[str] | None = None,
 ) -> dict[int, tuple[str, int]]:
     """Influence Phase: each bidder's (house, combined force) after influence events.
 
     ``bids`` are ``(seat, card ids)`` in turn order from the first player.
     Special abilities on military cards do not work in this phase; influence
-    events resolve in turn order before any support card is taken."""
+    events resolve before any support card is taken, in ``order`` (card ids, as the
+    first player or Regent determined it) or else :func:`bid_events`'s order."""
     out: dict[int, tuple[str, int]] = {}
+    owner: dict[str, int] = {}
     for seat, ids in bids:
         military = [catalog.defs[c] for c in ids if catalog.defs[c].kind == "military"]
         if military:
             out[seat] = (military[0].house or "", sum(d.force for d in military))
-    for seat, ids in bids:
+        owner.update((c, seat) for c in ids)
+    for cid in (bid_events(catalog, bids) if order is None else order):
+        seat = owner[cid]
         if seat not in out:
             continue
         house = out[seat][0]
-        for cid in sorted(ids):
-            d = catalog.defs[cid]
-            if d.kind != "event":
-                continue
-            for e in d.effects:
-                if e.op == "bid_force":
-                    out[seat] = (house, max(0, out[seat][1] + e.amount))
-                elif e.op == "sabotage":
-                    for other, (h, force) in list(out.items()):
-                        if other != seat and h == house:
-                            out[other] = (h, max(0, force - e.amount))
+        for e in catalog.defs[cid].effects:
+            if e.op == "bid_force":
+                out[seat] = (house, max(0, out[seat][1] + e.amount))
+            elif e.op == "sabotage":
+                for other, (h, force) in list(out.items()):
+                    if other != seat and h == house:
+                        out[other] = (h, max(0, force - e.amount))
     return out
+
+
+ORDER_LIMIT = 7
+"""Above this many influence events at once, the order is asked without checking that it
+matters (7! orders are still cheap to compare; more are not)."""
+
+
+def _leaders(totals: dict[int, tuple[str, int]]) -> dict[str, tuple[int, ...]]:
+    """House -> the seats with its highest bid (one: the winner; several: a tie)."""
+    best: dict[str, int] = {}
+    for house, force in totals.values():
+        best[house] = max(best.get(house, 0), force)
+    return {house: tuple(sorted(s for s, (h, f) in totals.items() if h == house and f == top))
+            for house, top in best.items()}
+
+
+def event_order_matters(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> bool:
+    """Whether two orders of the influence events change who wins a house or ties for it
+    (bids never drop below 0, so a sabotage before or after a raise can)."""
+    events = bid_events(catalog, bids)
+    if len(events) < 2:
+        return False
+    if len(events) > ORDER_LIMIT:
+        return True
+    first = _leaders(bid_totals(catalog, bids, events))
+    return any(_leaders(bid_totals(catalog, bids, order)) != first
+               for order in itertools.permutations(events))

@@ -21,6 +21,7 @@ from engine.reign.answers import (
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderEvents,
     Overt,
     RegentDiscard,
     Spoils,
@@ -126,6 +127,18 @@ def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
         state.influence_winner[req.get("house")] = a.winner
     else:
         flow.crown(state, a.winner, 0)
+
+
+def check_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
+    rule = "Influence Phase > Event Cards and Special Abilities"
+    order = _cards_shape(a.order, rule)
+    if sorted(order) != sorted(req.get("events")):
+        raise IllegalMove("order every revealed influence event, each once", rule=rule)
+
+
+def apply_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
+    state.log("events_ordered", a.seat, list(a.order))
+    push_front(state, ("settle_bids", req.get("pass_number"), tuple(a.order)))
 
 
 def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
@@ -327,6 +340,7 @@ RULES: dict[type, tuple[str, Check, Check]] = {
     Covert: ("covert", check_covert, apply_covert),
     KeepSupport: ("keep_support", check_keep_support, apply_keep_support),
     TieBreak: ("tie_break", check_tie_break, apply_tie_break),
+    OrderEvents: ("order_events", check_order_events, apply_order_events),
     RegentDiscard: ("regent_discard", check_regent_discard, apply_regent_discard),
     Spoils: ("spoils", check_spoils, apply_spoils),
     DrawChoice: ("draw", check_draw, apply_draw),

@@ -340,9 +340,22 @@ def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list
                                             rule="Influence Phase > Bidding", seat=int(group))
 
 
-def _settle_bids(state: ReignState, number: int) -> None:
+def event_decider(state: ReignState) -> int:
+    """Who determines the order of influence events: the Regent, else the first player
+    ("the first player or Regent determines the order", Event Cards and Special Abilities)."""
+    return state.regent if state.regent is not None else state.first_player
+
+
+def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None = None) -> None:
     order = [s for s in state.turn_order() if s in state.bid_cards]
-    totals = combat.bid_totals(state.catalog, [(s, state.bid_cards[s]) for s in order])
+    bids = [(s, state.bid_cards[s]) for s in order]
+    if events is None and combat.event_order_matters(state.catalog, bids):
+        state.pending = [Decision(event_decider(state), "order_events", (
+            ("events", combat.bid_events(state.catalog, bids)),
+            ("bids", tuple((s, tuple(ids)) for s, ids in bids)),
+            ("pass_number", number)))]
+        return
+    totals = combat.bid_totals(state.catalog, bids, events)
     ties: list[Task] = []
     for house in state.houses:
         bidders = [(s, f) for s, (h, f) in totals.items() if h == house]

@@ -117,14 +117,15 @@ def _damage(state: SovereignState, r: int) -> None:
     cancelled = {
         u for u in opponent
         if state.defn(u).has("slow") and first.get(u, 0) >= effects.health(state, u)
-        and not state.defn(opponent[u]).has("slow")
-    }
+    }  # checked on the damage as first fixed: two Slow units may both cancel (FAQ l. 356)
     hits = [h for h in hits if h[0] not in cancelled]
     for src, tgt, dmg in hits:
         state.log("combat_damage", src, tgt, dmg)
     losses = lost(hits)
+    damaged = tuple(sorted({tgt for _, tgt, dmg in hits if dmg >= 1}))
+    hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
     push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
-                            "combat"))
+                       "combat"), ("hurt", damaged, hurt))
 
 
 def _round_end(state: SovereignState, r: int) -> None:

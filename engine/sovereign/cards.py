@@ -5,7 +5,8 @@ raises :class:`~engine.errors.CardDataError` naming the file, the card and the f
 Abilities are written in a small effect vocabulary (``docs/cards/sovereign.md``):
 
 - *one-shot effects* (``play`` of a reflex, the ``effects`` of a facility or Leader
-  ability, ``on_forge``/``upkeep``/``growth``/``on_score`` triggers): ``damage``,
+  ability, ``on_forge``/``upkeep``/``growth``/``on_score`` triggers, and the unit's
+  ``on_damaged``/``on_health_lost`` triggers, FAQ l. 354): ``damage``,
   ``lose_health``, ``add_health``, ``restore_health``, ``gain``, ``flip_drones``,
   ``accelerate``, ``move``, ``draw``, ``sacrifice``, ``temp_stat``, ``hook``;
 - *static effects* (``static`` of units and augments, ``lasting`` of reflexes, the
@@ -62,7 +63,8 @@ UNIT_TARGETS = ("unit", "enemy_unit", "own_unit", "own_unit_idle")
 STAT_WHO = ("self", "host", "own_units", "other_own_units", "own_lane_others", "adjacent",
             "attackers_vs_you", "enemy_units", "target")
 STAT_WHEN = ("", "attacking", "defending", "front")
-TRIGGERS = ("on_forge", "upkeep", "growth", "on_score")
+TRIGGERS = ("on_forge", "upkeep", "growth", "on_score", "on_damaged", "on_health_lost")
+UNIT_TRIGGERS = ("on_damaged", "on_health_lost")  # about a unit: on units and unit augments
 
 
 @attrs.frozen
@@ -355,6 +357,9 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     triggers = []
     for when in TRIGGERS:
         if when in t:
+            if when in UNIT_TRIGGERS and not (kind == "unit" or out.get("attach") == "unit"):
+                raise r.fail(when, "a unit's damage or health-loss trigger is for units and "
+                             "unit augments")
             effects = _effects(r, t, when, static=False)
             if any(e.target and not e.optional for e in effects):
                 raise r.fail(when, "a triggered effect chooses a target only if it is "

@@ -100,7 +100,7 @@ def controller(state: SovereignState, ref: str) -> int:
     return int(ref.split(":")[0])
 
 
-def _silenced(state: SovereignState, ref: str) -> bool:
+def silenced(state: SovereignState, ref: str) -> bool:
     """An attacker's unit left out of the attack adds no text to combat."""
     bt = state.battle
     if not bt or bt.get("ended") or ref not in state.units \
@@ -113,7 +113,7 @@ def sources(state: SovereignState) -> Iterator[Source]:
     """Every static effect in force: (source, controller, effect, bound target, scale)."""
     for ref in sorted(state.units):
         unit = state.units[ref]
-        if _silenced(state, ref):
+        if silenced(state, ref):
             continue
         for eff in state.defn(ref).static:
             yield ref, unit.owner, eff, "", 1
@@ -157,11 +157,12 @@ def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str
         hit = unit.owner == ctrl and ref != src
     elif who == "enemy_units":
         hit = unit.owner != ctrl
-    elif who in ("own_lane_others", "adjacent"):
+    elif who == "own_lane_others":
         here, there = state.lane_of(src), state.lane_of(ref)
         hit = (ref != src and here is not None and there is not None
-               and here[:2] == there[:2]
-               and (who == "own_lane_others" or abs(here[2] - there[2]) == 1))
+               and here[:2] == there[:2])
+    elif who == "adjacent":
+        hit = ref in state.lane_neighbours(src)
     elif who == "attackers_vs_you":
         bt = state.battle
         hit = bool(bt) and bt["defender"] == ctrl and ref in bt["attackers"]
@@ -190,7 +191,7 @@ def stats(state: SovereignState, ref: str) -> tuple[int, int]:
     d = state.defn(ref)
     attack, armor = d.attack, d.armor
     for src, ctrl, eff, bound, scale in sources(state):
-        if eff.op == "stat" and _applies(state, src, ctrl, eff, bound, ref):
+        if eff.op in ("stat", "temp_stat") and _applies(state, src, ctrl, eff, bound, ref):
             attack += eff.attack * scale
             armor += eff.armor * scale
     return max(0, attack), max(0, armor)

@@ -195,6 +195,35 @@ def fire(state: SovereignState, seat: int, when: str) -> None:
     push_front(state, *trigger_tasks(state, seat, when, found))
 
 
+def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]) -> None:
+    """Units that took damage and units that lost health (FAQ l. 354): their ``on_damaged``
+    and ``on_health_lost`` triggers fire, seat by seat in player order from the active
+    player (FAQ l. 340), each seat's own in the order it chooses.  Only units still in play
+    react (a unit scrapped at once by an ability has left; one at 0 in a combat round is
+    still there until the round ends, l. 197); an attacker's unit left out of the attack
+    adds no text to combat."""
+    tasks: list[Task] = []
+    for seat in state.order_from(state.active):
+        for when, refs in (("on_damaged", damaged), ("on_health_lost", lost)):
+            mine = tuple(r for r in refs if r in state.units and state.units[r].owner == seat
+                         and not effects.silenced(state, r))
+            if mine:
+                tasks.append(("fire_units", seat, when, mine))
+    push_front(state, *tasks)
+
+
+def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ...]) -> None:
+    found = [(r, k) for r, k in triggers(state, seat, when)
+             if r in refs or any(r in state.units[u].augments for u in refs
+                                 if u in state.units)]
+    if len(found) >= 2:
+        state.window = {**state.window, "trigger": when}
+        state.pending = [Decision(seat, "order_triggers", (
+            ("sources", tuple(r for r, _ in found)), ("when", when)))]
+        return
+    push_front(state, *trigger_tasks(state, seat, when, found))
+
+
 def trigger_tasks(state: SovereignState, seat: int, when: str,
                   found: list[tuple[str, int]]) -> list[Task]:
     tasks: list[Task] = []
@@ -422,5 +451,6 @@ HANDLERS: dict[str, Callable[..., None]] = {
     "upkeep_forge": _upkeep_forge, "window": _window, "window_step": _window_step,
     "forge": _forge, "forge_finish": _forge_finish, "sweep": _sweep, "move": _move,
     "draw": _draw, "rehandle": _rehandle, "forged": forged, "fire": fire,
+    "hurt": _hurt, "fire_units": _fire_units,
     **battle.HANDLERS, **resolve.HANDLERS,
 }

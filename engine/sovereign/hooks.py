@@ -66,12 +66,13 @@ def swell(state: Any, seat: int, source: str, k: int, target: str) -> None:
 
 def self_repair(state: Any, seat: int, source: str, k: int, target: str) -> None:
     """The unit (or the host of the source augment) *restores* ``k`` health from the
-    creche: printed types only, up to the printed maximum of each, drones first (Machina:
-    Ironheart Revenant, Self-Repair Lattice; l. 314, FAQ l. 338)."""
+    creche: printed types only, up to the printed maximum of each and of the total, drones
+    first (Machina: Ironheart Revenant, Self-Repair Lattice; l. 314, FAQ l. 338)."""
     ref = _unit_of(state, source)
     if ref is None or sum(state.units[ref].health) == 0:
         return
     unit, d = state.units[ref], state.defn(ref)
+    k = min(k, max(0, d.health - sum(unit.health)))
     drones = min(k, max(0, d.drones - unit.health[1]))
     talents = min(k - drones, max(0, d.talents - unit.health[0]))
     unit.health[0] += talents

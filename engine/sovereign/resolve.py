@@ -7,7 +7,8 @@ and the health tokens units lose.
 ``target``.  Lost tokens go through ``("losses", ((ref, n), ...), mode)``: forced splits
 are applied at once, the controller chooses where a unit holds both types and survives;
 in mode ``effect`` units brought to 0 are scrapped at once, in mode ``combat`` at the end
-of the combat round.
+of the combat round.  Then ``("hurt", damaged, lost)`` fires the units' ``on_damaged`` and
+``on_health_lost`` triggers (FAQ l. 354).
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
     if op == "damage":
         hit = [target]
         if eff.spread == "adjacent":
-            s, lane, i = state.lane_of(target)  # type: ignore[misc]
-            refs = state.boards[s].lanes[lane]
-            hit += [refs[j] for j in (i - 1, i + 1) if 0 <= j < len(refs)]
+            hit += state.lane_neighbours(target)
         losses = []
         for ref in hit:
             armor = effects.stats(state, ref)[1]
@@ -63,10 +62,12 @@ def _effect(state: SovereignState, seat: int, source: str, which: str, index: in
             state.log("damage", source, ref, eff.amount * k, lost)
             if lost:
                 losses.append((ref, lost))
-        push_front(state, ("losses", tuple(losses), "effect"))
-    elif op == "lose_health":
+        hurt = tuple(r for r, _ in losses if effects.health(state, r))
+        push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
+    elif op == "lose_health":  # health lost without damage (FAQ l. 354)
         state.log("lose_health", source, target, eff.amount * k)
-        push_front(state, ("losses", ((target, eff.amount * k),), "effect"))
+        hurt = (target,) if effects.health(state, target) else ()
+        push_front(state, ("losses", ((target, eff.amount * k),), "effect"), ("hurt", (), hurt))
     elif op in ("add_health", "restore_health"):
         _gain_health(state, seat, eff, k, target)
     elif op == "gain":
@@ -126,13 +127,15 @@ def restore_range(state: SovereignState, seat: int, source: str, want: int,
                   ref: str) -> tuple[int, int, int]:
     """(fewest talents, most talents, tokens) that restoring ``want`` health to ``ref`` can
     take: each printed type up to what the unit misses of it, from ``seat``'s Citadel only
-    what is idle there, from the creche anything (l. 49, l. 314)."""
+    what is idle there, from the creche anything (l. 49, l. 314) -- and never above the
+    printed total ("up to its original maximum", l. 314; FAQ l. 338), which added tokens
+    may already fill."""
     unit, d = state.units[ref], state.defn(ref)
     room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
     if source == "citadel":
         c = state.boards[seat].citadel
         room = [min(room[0], c[0]), min(room[1], c[1])]
-    n = min(want, room[0] + room[1])
+    n = min(want, room[0] + room[1], max(0, d.health - sum(unit.health)))
     return max(0, n - room[1]), min(n, room[0]), n
 
 

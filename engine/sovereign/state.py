@@ -307,6 +307,28 @@ class SovereignState:
             return []
         return [a for a in bt["order"] if a in bt["attackers"]]
 
+    def lane_neighbours(self, ref: str) -> list[str]:
+        """The units adjacent to ``ref``, front first ("In a lane, a unit in front of or
+        behind this unit", l. 287; docs/rules/sovereign.md §1.8).  While a battle's combat
+        lasts a declared attacker stands in the attackers' temporary lane, a defender in the
+        defending lane (once frozen, a scrapped unit's space stays empty between its
+        neighbours), and the attacking seat's other units in their home lane without the
+        attackers."""
+        if self.lane_of(ref) is None:
+            return []
+        seat, lane, _ = self.lane_of(ref)  # type: ignore[misc]
+        bt, group = self.battle, self.attack_group()
+        spaces: list[str | None]
+        if ref in group:
+            spaces = [r if r in bt["attackers"] else None for r in bt["order"]]
+        elif group and bt.get("spaces") is not None and ref in bt["spaces"]:
+            spaces = [r if r in self.units else None for r in bt["spaces"]]
+        else:
+            spaces = [r for r in self.boards[seat].lanes[lane] if r not in group]
+        i = spaces.index(ref)
+        return [r for r in (spaces[i - 1] if i > 0 else None,
+                            spaces[i + 1] if i + 1 < len(spaces) else None) if r is not None]
+
     # -- public state and digest -------------------------------------------------------
     def public(self) -> dict[str, Any]:
         return {

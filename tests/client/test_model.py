@@ -165,3 +165,28 @@ def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
     host.apply_event({"event": "refused", "reason": "a join without the invite"})
     assert host.status == "Waiting for players to join"  # someone else was refused
     assert list(host.log)[-1] == "Refused: a join without the invite"
+
+
+def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
+    # Influence Phase > Event Cards and Special Abilities: the first player orders them
+    from engine.reign import OrderEvents
+    from tests.engine.reign_helpers import bid_round, decision, table
+
+    sabotage, herald = "political-sabotage.1", "bought-herald.1"
+    hands = {0: ["violet-gloam-thrall.1", sabotage], 1: ["violet-gloam-thrall.2", herald]}
+    game, ref = table(first=1, hands=hands)
+    bid_round(game, ref, hands)
+    d = decision(game, ref)
+    assert d.kind == "order_events"
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": 1, "players": 4})
+    model.apply_event({"event": "decision", "decision": d, "view": game.view(1)})
+    labels = [label for label, _ in model.menu()]
+    assert sorted(labels) == ["Bought Herald, then Political Sabotage",
+                              "Political Sabotage, then Bought Herald"]
+    model.command("?")
+    assert "order" in model.message
+    model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
+    assert sent == [OrderEvents(1, (herald, sabotage))]
+    game.apply(sent[0])

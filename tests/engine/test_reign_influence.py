@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from engine.errors import EngineError, IllegalMove, IllegalReveal
-from engine.reign import Bid, KeepSupport, RegentDiscard, TieBreak
+from engine.errors import EngineError, IllegalMove, IllegalReveal, MalformedAnswer
+from engine.reign import Bid, KeepSupport, OrderEvents, RegentDiscard, TieBreak
 from engine.reign.combat import bid_totals
 from engine.requests import Reveal
 from tests.engine.reign_helpers import (
@@ -235,15 +235,59 @@ def test_influence_event_cards_bid_force_raises_your_bid(card, amount):
     assert game.state.support["crimson"] == 1
 
 
-@pytest.mark.parametrize(("first", "winner"), [(0, 1), (1, 0)])
-def test_influence_event_cards_resolve_in_turn_order_from_first_player(first, winner):
+@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize(("order", "winner"), [((SABOTAGE, HERALD), 1), ((HERALD, SABOTAGE), 0)])
+def test_influence_event_cards_first_player_determines_the_order(first, order, winner):
     # Seat 0: 1 + Sabotage; seat 1: 1 + Herald.  Sabotage first: 1-3=0, +2 = 2 beats 1.
-    # Herald first: 1+2 = 3, then sabotage leaves 0; seat 0's 1 wins.
+    # Herald first: 1+2 = 3, then sabotage leaves 0; seat 0's 1 wins.  The order matters,
+    # so the first player (no Regent) determines it, whoever it favours.
     hands = {0: [THRALL, SABOTAGE], 1: [THRALL2, HERALD]}
     game, ref = table(first=first, hands=hands)
     bid_round(game, ref, hands)
-    settle(game, ref)
+    d = decision(game, ref)
+    assert (d.kind, d.seat) == ("order_events", first)
+    assert sorted(d.get("events")) == sorted([SABOTAGE, HERALD])
+    play(game, ref, OrderEvents(first, order))
     assert game.state.support["violet"] == winner
+    assert ("events_ordered", first, list(order)) in game.state.events
+
+
+def test_influence_event_cards_the_regent_determines_the_order():
+    hands = {0: [THRALL, SABOTAGE], 1: [THRALL2, HERALD]}
+    game, ref = table(first=0, regent=2, hands=hands)
+    bid_round(game, ref, hands)
+    d = decision(game, ref)
+    assert (d.kind, d.seat) == ("order_events", 2)
+    refused = rejects(game, OrderEvents(2, (SABOTAGE,)), IllegalMove)
+    assert refused.rule == "Influence Phase > Event Cards and Special Abilities"
+    rejects(game, OrderEvents(2, (SABOTAGE, SABOTAGE)), IllegalMove)
+    rejects(game, OrderEvents(2, (SABOTAGE, HERALD, "forged-crown-seal")), IllegalMove)
+    rejects(game, OrderEvents(2, [SABOTAGE, HERALD]), MalformedAnswer)  # type: ignore[arg-type]
+    play(game, ref, OrderEvents(2, (SABOTAGE, HERALD)))
+    assert game.state.support["violet"] == 1
+
+
+def test_influence_event_cards_no_order_is_asked_when_it_cannot_matter():
+    # Seat 0: 3 + Seal; seat 1: 2 + Sabotage.  Either order leaves seat 0 at 3 (no bid
+    # reaches below 0 on the way), so nobody is asked and seat 0's 3 beats 2.
+    hands = {0: [SPEAR, SEAL], 1: [RIDER, SABOTAGE]}
+    game, ref = table(first=0, hands=hands)
+    bid_round(game, ref, hands)
+    settle(game, ref)
+    assert not [e for e in game.state.events if e[0] == "events_ordered"]
+    assert game.state.support["crimson"] == 0
+
+
+def test_influence_event_cards_no_order_is_asked_when_it_changes_no_winner():
+    # As above, plus seat 2's 6 violet: either order it keeps 3 and wins violet; only the
+    # losing seat 1 ends at 0 or 2.  No dispute, nobody is asked.
+    archers = ["violet-veiled-archer.1", "violet-veiled-archer.2"]
+    hands = {0: [THRALL, SABOTAGE], 1: [THRALL2, HERALD], 2: archers}
+    game, ref = table(first=0, hands=hands)
+    bid_round(game, ref, hands)
+    settle(game, ref)
+    assert not [e for e in game.state.events if e[0] == "events_ordered"]
+    assert game.state.support["violet"] == 2
 
 
 def test_influence_event_cards_military_special_abilities_do_not_work():

@@ -138,3 +138,17 @@ def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play
             assert session.verdict is not None and session.verdict.seat == 1, session.verdict
     result = P.audit_log(spec, sessions[0].entries())
     assert not result.ok and result.blamed == 1, result.summary
+
+
+def test_hostile_peers_1_reign_order_events_travels_whole_and_only_for_its_seat() -> None:
+    """Issue 19: the Regent's (or first player's) order of influence events is a public
+    decision like any other: it crosses the wire unchanged, and only for its own seat."""
+    from engine.reign import OrderEvents
+
+    codec = AnswerCodec(rules("reign"))
+    answer = OrderEvents(2, ("political-sabotage.1", "bought-herald.1"))
+    data = codec.encode(answer)
+    assert codec.decode(data, 2) == answer
+    assert not codec.secret_cards(answer) and not codec.shown_cards(answer)
+    with pytest.raises(P.DecodeError):
+        codec.decode(data, 1)
