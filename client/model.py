@@ -211,7 +211,7 @@ class ClientModel:
         elif kind == "refused":
             self.log.append(f"Refused: {event['reason']}")
             if self.seat is None and not self.invite:  # a joiner the table will not seat
-                self.over = f"No seat at this table: {event['reason']}"
+                self.end(f"No seat at this table: {event['reason']}")
         elif kind == "refused_answer":
             self.message = f"Not allowed: {event['reason']}"
         elif kind == "waiting":

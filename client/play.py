@@ -226,15 +226,15 @@ def _resume(args: argparse.Namespace) -> int:
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
-    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     invite = game["invite"]
-    if args.resign is not None:
+    if args.resign is not None:  # no screen: resigning needs no terminal
         from client.resign import ResignError, resign_saved
 
         try:
             return resign_saved(data_dir, game)
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
+    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     model = model_for(invite.game)
     if game["role"] == "host":
         network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace,

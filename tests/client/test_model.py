@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from client import ending
 from client.model import ClientModel
 from engine.reign import standard_catalog
 from engine.requests import Decision
@@ -159,7 +160,7 @@ def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
                        "reason": "the table is full (its game started without you)"})
     assert model.over == ("No seat at this table: the table is full (its game started "
                           "without you)")
-    assert model.status == model.over + "  (q to quit)"
+    assert model.status == ending.status(model.over) and model.status.endswith("q to leave")
     host = ClientModel(lambda answer: None)
     host.apply_event({"event": "table_open", "invite": "fairtable://x"})
     host.apply_event({"event": "refused", "reason": "a join without the invite"})

@@ -78,9 +78,10 @@ def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str) 
 
 
 def asked(now: str) -> bool:
-    """The screen asks this seat to decide, and the prompt is empty (nothing typed yet)."""
+    """The screen asks this seat to decide (its message or status line says so: after a
+    resume the message line tells the resume first), and the prompt is empty."""
     lines = now.rstrip().splitlines()
-    return "Your move" in now and bool(lines) and lines[-1].strip() == ">"
+    return "your move" in now.lower() and bool(lines) and lines[-1].strip() == ">"
 
 
 class Typist:
