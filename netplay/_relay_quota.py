@@ -1,0 +1,149 @@
+"""What a relay lets a stranger make it keep: the quota of tables without a signed start.
+
+Anyone who reaches a relay can open a table under any relay token, so until a table shows a
+table start signed by its host the relay holds it on probation: it is kept in memory only
+(nothing on disk), within a number of messages and bytes, for a limited time, and only so
+many such tables at once -- overall and per source address (an IPv4 address, or an IPv6
+/64, which one machine usually has whole).  A refused table is told why in words its host
+prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
+
+Sans-IO: :class:`RelayQuota` takes plain calls (a table opens, holds a message, starts, is
+dropped; what expired by ``now``) and answers with a refusal reason or None; the relay's
+trio code (``_relay``) closes links and writes files.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import attrs
+
+__all__ = [
+    "EXPIRED",
+    "OVER_BUDGET",
+    "RELAY_FULL",
+    "RELAY_REFUSALS",
+    "TOO_MANY_FROM_YOU",
+    "RelayLimits",
+    "RelayQuota",
+    "source_of",
+]
+
+RELAY_FULL = "relay full"
+TOO_MANY_FROM_YOU = "too many tables from your address"
+OVER_BUDGET = "too much before the table start"
+EXPIRED = "the table did not start in time"
+RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET})
+"""Why a relay will not keep a table (``Bye`` reasons); a host told one before its start
+gives up and says why.  :data:`EXPIRED` is not one: the lobby's peers link again, and the
+table opens anew."""
+
+
+def _at_least_one(_inst: object, attribute: attrs.Attribute[int | float],
+                  value: int | float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"RelayLimits.{attribute.name} must be a positive number")
+
+
+@attrs.frozen
+class RelayLimits:
+    """How much a relay keeps; the ``unstarted`` limits are for tables with no signed start."""
+
+    tables: int = attrs.field(default=256, validator=_at_least_one)
+    """Tables at once, started or not."""
+    unstarted: int = attrs.field(default=32, validator=_at_least_one)
+    """Tables without a signed start at once."""
+    unstarted_per_source: int = attrs.field(default=4, validator=_at_least_one)
+    """Tables without a signed start opened from one source address."""
+    per_source: int = attrs.field(default=32, validator=_at_least_one)
+    """Tables opened from one source address since the relay started (started or not)."""
+    unstarted_bytes: int = attrs.field(default=128 * 1024, validator=_at_least_one)
+    """Bytes of messages kept for one table before its start (a real lobby needs < 40 KiB)."""
+    unstarted_messages: int = attrs.field(default=256, validator=_at_least_one)
+    """Messages kept for one table before its start."""
+    unstarted_seconds: float = attrs.field(default=1800.0, validator=_at_least_one)
+    """A table that shows no signed start this long after it opened is dropped."""
+
+
+def source_of(address: str) -> str:
+    """The source a link counts against: its IPv4 address, or its IPv6 /64 (``"?"`` when
+    unknown).  ``address`` is a link's ``host:port``."""
+    host = address.rsplit(":", 1)[0].strip("[]") if ":" in address else address
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host or "?"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+@attrs.define
+class _Probation:
+    source: str
+    opened: float
+    messages: int = 0
+    size: int = 0
+
+
+class RelayQuota:
+    """The tables a relay holds, and the probation of those without a signed start."""
+
+    def __init__(self, limits: RelayLimits | None = None) -> None:
+        self.limits = limits or RelayLimits()
+        self.started: set[bytes] = set()
+        self.unstarted: dict[bytes, _Probation] = {}
+        self.opened_by: dict[str, int] = {}  # tables each source opened since the relay started
+
+    def known(self, scope: bytes) -> bool:
+        return scope in self.started or scope in self.unstarted
+
+    def open(self, scope: bytes, source: str, now: float) -> str | None:
+        """A link from ``source`` subscribes to ``scope``: None if the relay takes it (a new
+        table starts its probation), else why not."""
+        if self.known(scope):
+            return None
+        limits = self.limits
+        if len(self.started) + len(self.unstarted) >= limits.tables:
+            return RELAY_FULL
+        if self.opened_by.get(source, 0) >= limits.per_source or sum(
+                p.source == source for p in self.unstarted.values()) >= limits.unstarted_per_source:
+            return TOO_MANY_FROM_YOU
+        if len(self.unstarted) >= limits.unstarted:
+            return RELAY_FULL
+        self.unstarted[scope] = _Probation(source, now)
+        self.opened_by[source] = self.opened_by.get(source, 0) + 1
+        return None
+
+    def hold(self, scope: bytes, size: int) -> str | None:
+        """May the table keep one more message of ``size`` bytes?  None (and it is counted),
+        or why not.  A started table is not bounded here."""
+        probation = self.unstarted.get(scope)
+        if probation is None:
+            return None
+        if (probation.messages + 1 > self.limits.unstarted_messages
+                or probation.size + size > self.limits.unstarted_bytes):
+            return OVER_BUDGET
+        probation.messages += 1
+        probation.size += size
+        return None
+
+    def start(self, scope: bytes) -> None:
+        """The table showed a signed start: it is kept, and off probation."""
+        self.unstarted.pop(scope, None)
+        self.started.add(scope)
+
+    def drop(self, scope: bytes) -> None:
+        self.unstarted.pop(scope, None)
+        self.started.discard(scope)
+
+    def expired(self, now: float) -> list[bytes]:
+        """The tables still without a start ``unstarted_seconds`` after they opened."""
+        limit = self.limits.unstarted_seconds
+        return [scope for scope, p in self.unstarted.items() if now - p.opened >= limit]
+
+    def held_bytes(self) -> int:
+        """Bytes held for tables without a start, all together."""
+        return sum(p.size for p in self.unstarted.values())
