@@ -34,8 +34,7 @@ import protocol as P
 
 from ._clock import Presence, TimeNotice
 from ._link import Link, LinkClosed, serve_links
-from ._lobby import Subscribe
-from ._lobby import TableStart
+from ._lobby import Subscribe, TableStart
 from ._node import RELAY_SECRET, relay_scope
 from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start

@@ -15,6 +15,7 @@ trio code (``_relay``) closes links and writes files.
 from __future__ import annotations
 
 import ipaddress
+from typing import Any
 
 import attrs
 
@@ -39,8 +40,7 @@ gives up and says why.  :data:`EXPIRED` is not one: the lobby's peers link again
 table opens anew."""
 
 
-def _at_least_one(_inst: object, attribute: attrs.Attribute[int | float],
-                  value: int | float) -> None:
+def _positive(_inst: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise ValueError(f"RelayLimits.{attribute.name} must be a positive number")
 
@@ -49,19 +49,19 @@ def _at_least_one(_inst: object, attribute: attrs.Attribute[int | float],
 class RelayLimits:
     """How much a relay keeps; the ``unstarted`` limits are for tables with no signed start."""
 
-    tables: int = attrs.field(default=256, validator=_at_least_one)
+    tables: int = attrs.field(default=256, validator=_positive)
     """Tables at once, started or not."""
-    unstarted: int = attrs.field(default=32, validator=_at_least_one)
+    unstarted: int = attrs.field(default=32, validator=_positive)
     """Tables without a signed start at once."""
-    unstarted_per_source: int = attrs.field(default=4, validator=_at_least_one)
+    unstarted_per_source: int = attrs.field(default=4, validator=_positive)
     """Tables without a signed start opened from one source address."""
-    per_source: int = attrs.field(default=32, validator=_at_least_one)
+    per_source: int = attrs.field(default=32, validator=_positive)
     """Tables opened from one source address since the relay started (started or not)."""
-    unstarted_bytes: int = attrs.field(default=128 * 1024, validator=_at_least_one)
+    unstarted_bytes: int = attrs.field(default=128 * 1024, validator=_positive)
     """Bytes of messages kept for one table before its start (a real lobby needs < 40 KiB)."""
-    unstarted_messages: int = attrs.field(default=256, validator=_at_least_one)
+    unstarted_messages: int = attrs.field(default=256, validator=_positive)
     """Messages kept for one table before its start."""
-    unstarted_seconds: float = attrs.field(default=1800.0, validator=_at_least_one)
+    unstarted_seconds: float = attrs.field(default=1800.0, validator=_positive)
     """A table that shows no signed start this long after it opened is dropped."""
 
 
