@@ -56,7 +56,8 @@ class RelayLimits:
     unstarted_per_source: int = attrs.field(default=4, validator=_positive)
     """Tables without a signed start opened from one source address."""
     per_source: int = attrs.field(default=32, validator=_positive)
-    """Tables opened from one source address since the relay started (started or not)."""
+    """Tables opened from one source address since the relay started, but those dropped
+    before their start (started tables stay until the relay stops)."""
     unstarted_bytes: int = attrs.field(default=128 * 1024, validator=_positive)
     """Bytes of messages kept for one table before its start (a real lobby needs < 40 KiB)."""
     unstarted_messages: int = attrs.field(default=256, validator=_positive)
@@ -95,7 +96,7 @@ class RelayQuota:
         self.limits = limits or RelayLimits()
         self.started: set[bytes] = set()
         self.unstarted: dict[bytes, _Probation] = {}
-        self.opened_by: dict[str, int] = {}  # tables each source opened since the relay started
+        self.opened_by: dict[str, int] = {}  # tables each source opened and the relay keeps
 
     def known(self, scope: bytes) -> bool:
         return scope in self.started or scope in self.unstarted
@@ -136,7 +137,15 @@ class RelayQuota:
         self.started.add(scope)
 
     def drop(self, scope: bytes) -> None:
-        self.unstarted.pop(scope, None)
+        """The relay forgets the table; one that never started no longer counts against its
+        source."""
+        probation = self.unstarted.pop(scope, None)
+        if probation is not None:
+            left = self.opened_by[probation.source] - 1
+            if left:
+                self.opened_by[probation.source] = left
+            else:
+                del self.opened_by[probation.source]
         self.started.discard(scope)
 
     def expired(self, now: float) -> list[bytes]:

@@ -11,6 +11,7 @@ why.  Strangers connect from 127.0.0.2 and up (other loopback addresses: other m
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,14 @@ def junk(size: int) -> bytes:
     return P.encode(JoinRequest(os.urandom(32), os.urandom(32), 0, os.urandom(size)))
 
 
-async def flood(link: Link, messages: int, size: int) -> str | None:
-    """Send junk; the reason the relay closed the link over it, or None if it took it all."""
+async def flood(link: Link, messages: int, size: int,
+                watch: Callable[[], None] = lambda: None) -> str | None:
+    """Send junk (calling ``watch`` after each message); the reason the relay closed the
+    link over it, or None if it took it all."""
     try:
         for _ in range(messages):
             await link.send(junk(size))
+            watch()
         while True:  # the relay closes the link after what it refused
             with trio.move_on_after(1.0):
                 await link.receive()
@@ -107,21 +111,30 @@ async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Pa
     limits = RelayLimits(unstarted_bytes=64 * 1024, unstarted_messages=100)
     relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
                       emit=lambda e: None)
+    peak = [0, 0]  # bytes held by the quota's count, and in the tables themselves
+
+    def watch() -> None:
+        stored = sum(len(d) for t in relay.tables.values() for d in t.held)
+        peak[:] = max(peak[0], relay.quota.held_bytes()), max(peak[1], stored)
+        assert disk_bytes(tmp_path / "relay") == 0  # nothing of an unstarted table on disk
+
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             port = await nursery.start(relay.run)
+            links = []
             for source in ("127.0.0.2", "127.0.0.3"):
                 for _ in range(limits.unstarted_per_source):
                     link, _scope = await stranger(nursery, port, source)
                     assert await taken(link) is None
-                    # 4 MB offered per table, in lobby messages of 40 KB
-                    assert await flood(link, 100, 40_000) == OVER_BUDGET
-            held = relay.quota.held_bytes()
-            assert 0 < held <= 2 * limits.unstarted_per_source * limits.unstarted_bytes
-            stored = sum(len(d) for t in relay.tables.values() for d in t.held)
-            assert stored == held
-            assert disk_bytes(tmp_path / "relay") == 0  # nothing of an unstarted table on disk
+                    links.append(link)
+            for link in links:  # 4 MB offered per table, in lobby messages of 40 KB
+                assert await flood(link, 100, 40_000, watch) == OVER_BUDGET
+            while relay.tables:  # a table whose last link closed is forgotten
+                await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
+    assert peak[0] == peak[1]
+    assert limits.unstarted_bytes // 2 < peak[0] <= len(links) * limits.unstarted_bytes
+    assert relay.quota.held_bytes() == 0
 
 
 async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:
@@ -139,6 +152,25 @@ async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:
                     break
             assert reason == EXPIRED
             assert scope not in relay.tables and not relay.quota.known(scope)
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_lobby_nobody_holds_is_forgotten(tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
+                      limits=RelayLimits(unstarted_per_source=1), emit=lambda e: None)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            first, scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(first) is None
+            second, _scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(second) == TOO_MANY_FROM_YOU
+            await first.aclose()
+            while relay.quota.known(scope):  # the relay sees the link go
+                await trio.sleep(0.01)
+            assert scope not in relay.tables
+            third, _scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(third) is None  # room again for that address
             nursery.cancel_scope.cancel()
 
 

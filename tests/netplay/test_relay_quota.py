@@ -90,3 +90,15 @@ def test_unstarted_tables_expire_and_started_ones_do_not() -> None:
 def test_limits_must_be_positive(field: str) -> None:
     with pytest.raises(ValueError, match=field):
         RelayLimits(**{field: 0})
+
+
+def test_a_dropped_lobby_no_longer_counts_against_its_source_but_a_started_table_does() -> None:
+    quota = RelayQuota(RelayLimits(unstarted_per_source=1, per_source=2))
+    assert quota.open(scope(1), "a", 0) is None
+    assert quota.open(scope(2), "a", 0) == TOO_MANY_FROM_YOU
+    quota.drop(scope(1))  # its last link left before any start
+    assert quota.open(scope(2), "a", 0) is None
+    quota.start(scope(2))
+    assert quota.open(scope(3), "a", 0) is None
+    quota.start(scope(3))
+    assert quota.open(scope(4), "a", 0) == TOO_MANY_FROM_YOU  # two started: its share
