@@ -13,9 +13,9 @@ one relay; a restarted relay reloads its logs and carries on.
 A table is on probation until a table start signed by its host passes (see
 ``_relay_quota``): until then it lives in memory only, within a bound of messages and
 bytes, for a limited time and only while a link holds it, and only so many such tables
-are taken at once, overall and from one source address; a refused link is closed with the reason (``"relay full"``,
-``"too many tables from your address"``).  A restart reloads only started tables and
-deletes the folders of any others.
+are taken at once, overall and from one source address; a refused link is closed with
+the reason (``"relay full"``, ``"too many tables from your address"``).  A restart
+reloads only started tables and deletes the folders of any others.
 """
 
 from __future__ import annotations
