@@ -152,10 +152,11 @@ class RelayNode:
                 shutil.rmtree(folder, ignore_errors=True)
                 dropped += 1
                 continue
-            table = _Table(scope, self._log(scope))
+            log = self._log(scope)
+            table = _Table(scope, log)
             self.tables[scope] = table
-            self.quota.start(scope)
-            for data in table.log.records:  # type: ignore[union-attr]
+            self.quota.start(scope, sum(len(data) for data in log.records))
+            for data in log.records:
                 table.remember(data)
         return dropped
 
@@ -210,21 +211,20 @@ class RelayNode:
         if isinstance(msg, Presence | TimeNotice):  # of the moment: passed on, never stored
             if not table.passing(data):
                 return
-        elif table.log is None:  # on probation: bounded, in memory
+        else:
             if hashlib.sha256(data).digest() in table.seen:
                 return
             refusal = self.quota.hold(table.scope, len(data))
             if refusal is not None:
                 await source.aclose(refusal)
                 return
-            table.remember(data)
-            if isinstance(msg, TableStart) and signed_start(msg) is not None:
-                table.started(self._log(table.scope))
+            if not table.remember(data):
+                return
+            if table.log is not None:
+                table.log.append(data, durable=False)
+            elif isinstance(msg, TableStart) and signed_start(msg) is not None:
+                table.started(self._log(table.scope))  # off probation: on disk from now on
                 self.quota.start(table.scope)
-        elif not table.remember(data):
-            return
-        else:
-            table.log.append(data, durable=False)
         for link in list(table.links):
             if link is not source:
                 try:

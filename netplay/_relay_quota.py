@@ -24,6 +24,7 @@ __all__ = [
     "OVER_BUDGET",
     "RELAY_FULL",
     "RELAY_REFUSALS",
+    "TOO_LARGE",
     "TOO_MANY_FROM_YOU",
     "RelayLimits",
     "RelayQuota",
@@ -33,8 +34,10 @@ __all__ = [
 RELAY_FULL = "relay full"
 TOO_MANY_FROM_YOU = "too many tables from your address"
 OVER_BUDGET = "too much before the table start"
+TOO_LARGE = "the table is too large for this relay"
 EXPIRED = "the table did not start in time"
-RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET})
+RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET,
+                                                 TOO_LARGE})
 """Why a relay will not keep a table (``Bye`` reasons); a host told one before its start
 gives up and says why.  :data:`EXPIRED` is not one: the lobby's peers link again, and the
 table opens anew."""
@@ -64,6 +67,9 @@ class RelayLimits:
     """Messages kept for one table before its start."""
     unstarted_seconds: float = attrs.field(default=1800.0, validator=_positive)
     """A table that shows no signed start this long after it opened is dropped."""
+    table_bytes: int = attrs.field(default=16 << 20, validator=_positive)
+    """Bytes kept for one started table (a whole Reign game of 7 seats is well under 1 MiB):
+    anyone can sign a start for a table of their own, so started tables are bounded too."""
 
 
 def source_of(address: str) -> str:
@@ -94,7 +100,7 @@ class RelayQuota:
 
     def __init__(self, limits: RelayLimits | None = None) -> None:
         self.limits = limits or RelayLimits()
-        self.started: set[bytes] = set()
+        self.started: dict[bytes, int] = {}  # bytes each started table holds
         self.unstarted: dict[bytes, _Probation] = {}
         self.opened_by: dict[str, int] = {}  # tables each source opened and the relay keeps
 
@@ -120,9 +126,14 @@ class RelayQuota:
 
     def hold(self, scope: bytes, size: int) -> str | None:
         """May the table keep one more message of ``size`` bytes?  None (and it is counted),
-        or why not.  A started table is not bounded here."""
+        or why not."""
         probation = self.unstarted.get(scope)
         if probation is None:
+            if scope not in self.started:
+                return None  # not a table the relay keeps
+            if self.started[scope] + size > self.limits.table_bytes:
+                return TOO_LARGE
+            self.started[scope] += size
             return None
         if (probation.messages + 1 > self.limits.unstarted_messages
                 or probation.size + size > self.limits.unstarted_bytes):
@@ -131,10 +142,13 @@ class RelayQuota:
         probation.size += size
         return None
 
-    def start(self, scope: bytes) -> None:
-        """The table showed a signed start: it is kept, and off probation."""
-        self.unstarted.pop(scope, None)
-        self.started.add(scope)
+    def start(self, scope: bytes, size: int | None = None) -> None:
+        """The table showed a signed start: it is kept, and off probation.  ``size``: the
+        bytes it holds (default: what it held on probation)."""
+        probation = self.unstarted.pop(scope, None)
+        if size is None:
+            size = 0 if probation is None else probation.size
+        self.started[scope] = size
 
     def drop(self, scope: bytes) -> None:
         """The relay forgets the table; one that never started no longer counts against its
@@ -146,7 +160,7 @@ class RelayQuota:
                 self.opened_by[probation.source] = left
             else:
                 del self.opened_by[probation.source]
-        self.started.discard(scope)
+        self.started.pop(scope, None)
 
     def expired(self, now: float) -> list[bytes]:
         """The tables still without a start ``unstarted_seconds`` after they opened."""

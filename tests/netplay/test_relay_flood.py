@@ -21,9 +21,16 @@ import trio
 import protocol as P
 from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
 from netplay._link import DEFAULT_CONFIG, Link
-from netplay._lobby import JoinRequest, Subscribe
+from netplay._lobby import JoinRequest, Subscribe, sign_start
 from netplay._node import RELAY_SECRET, relay_scope
-from netplay._relay_quota import EXPIRED, OVER_BUDGET, RELAY_FULL, TOO_MANY_FROM_YOU, RelayLimits
+from netplay._relay_quota import (
+    EXPIRED,
+    OVER_BUDGET,
+    RELAY_FULL,
+    TOO_LARGE,
+    TOO_MANY_FROM_YOU,
+    RelayLimits,
+)
 from netplay._storage import LogFile
 from netplay._wire import Handshake, client_handshake
 from tests.netplay.test_tables import Table
@@ -135,6 +142,29 @@ async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Pa
     assert peak[0] == peak[1]
     assert limits.unstarted_bytes // 2 < peak[0] <= len(links) * limits.unstarted_bytes
     assert relay.quota.held_bytes() == 0
+
+
+async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -> None:
+    """A careful stranger signs a start for a table of its own (any key may sit at seat 0):
+    the table leaves probation, but what the relay keeps of it stays bounded."""
+    limits = RelayLimits(table_bytes=256 * 1024)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
+                      emit=lambda e: None)
+    me = P.Identity.generate()
+    spec = P.TableSpec("reign", (me.public.key, os.urandom(32), os.urandom(32)), 0,
+                       os.urandom(32))
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            link, scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(link) is None
+            await link.send(P.encode(sign_start(me, spec, (), os.urandom(32))))
+            while relay.tables[scope].log is None:  # the relay sees the start
+                await trio.sleep(0.01)
+            assert await flood(link, 100, 40_000) == TOO_LARGE
+            nursery.cancel_scope.cancel()
+    assert relay.quota.started[scope] <= limits.table_bytes
+    assert disk_bytes(tmp_path / "relay") <= limits.table_bytes + 100 * 8  # + record headers
 
 
 async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import pytest
 from netplay._relay_quota import (
     OVER_BUDGET,
     RELAY_FULL,
+    TOO_LARGE,
     TOO_MANY_FROM_YOU,
     RelayLimits,
     RelayQuota,
@@ -71,6 +72,18 @@ def test_an_unstarted_table_holds_a_bounded_number_of_bytes_and_messages() -> No
     assert quota.hold(scope(2), 1) == OVER_BUDGET
     quota.start(scope(2))
     assert quota.hold(scope(2), 10_000) is None  # started: not on probation
+
+
+def test_a_started_table_holds_a_bounded_number_of_bytes_too() -> None:
+    quota = RelayQuota(RelayLimits(unstarted_bytes=100, table_bytes=1000))
+    quota.open(scope(1), "a", 0)
+    assert quota.hold(scope(1), 100) is None
+    quota.start(scope(1))  # a start anyone could sign for a table of their own
+    assert quota.hold(scope(1), 900) is None
+    assert quota.hold(scope(1), 1) == TOO_LARGE
+    quota.start(scope(2), 1000)  # reloaded from disk, full
+    assert quota.hold(scope(2), 1) == TOO_LARGE
+    assert quota.hold(scope(3), 10) is None  # not a table it keeps: nothing to count
 
 
 def test_unstarted_tables_expire_and_started_ones_do_not() -> None:
