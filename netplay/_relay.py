@@ -164,6 +164,17 @@ class RelayNode:
         return LogFile(self.data_dir / "relay" / scope.hex() / "log")
 
     async def _handle(self, link: Link) -> None:
+        source = source_of(link.address)
+        refusal = self.quota.link(source)
+        if refusal is not None:
+            await link.aclose(refusal)
+            return
+        try:
+            await self._subscribe(link, source)
+        finally:
+            self.quota.unlink(source)
+
+    async def _subscribe(self, link: Link, source: str) -> None:
         try:
             with trio.fail_after(5):
                 first = await link.receive()
@@ -172,7 +183,7 @@ class RelayNode:
                 await link.aclose("invite")
                 return
             scope = link.info.scope
-            refusal = self.quota.open(scope, source_of(link.address), trio.current_time())
+            refusal = self.quota.open(scope, source, trio.current_time())
             if refusal is not None:
                 await link.aclose(refusal)
                 return

@@ -4,7 +4,8 @@ Anyone who reaches a relay can open a table under any relay token, so until a ta
 table start signed by its host the relay holds it on probation: it is kept in memory only
 (nothing on disk), within a number of messages and bytes, for a limited time, and only so
 many such tables at once -- overall and per source address (an IPv4 address, or an IPv6
-/64, which one machine usually has whole).  A refused table is told why in words its host
+/64, which one machine usually has whole).  Started tables (anyone can sign a start for a
+table of their own) and open links are bounded too.  A refused table is told why in words its host
 prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
 
 Sans-IO: :class:`RelayQuota` takes plain calls (a table opens, holds a message, starts, is
@@ -67,6 +68,10 @@ class RelayLimits:
     """Messages kept for one table before its start."""
     unstarted_seconds: float = attrs.field(default=1800.0, validator=_positive)
     """A table that shows no signed start this long after it opened is dropped."""
+    links: int = attrs.field(default=512, validator=_positive)
+    """Links at once (each one holds a socket)."""
+    links_per_source: int = attrs.field(default=64, validator=_positive)
+    """Links at once from one source address."""
     table_bytes: int = attrs.field(default=16 << 20, validator=_positive)
     """Bytes kept for one started table (a whole Reign game of 7 seats is well under 1 MiB):
     anyone can sign a start for a table of their own, so started tables are bounded too."""
@@ -103,6 +108,21 @@ class RelayQuota:
         self.started: dict[bytes, int] = {}  # bytes each started table holds
         self.unstarted: dict[bytes, _Probation] = {}
         self.opened_by: dict[str, int] = {}  # tables each source opened and the relay keeps
+        self.links_from: dict[str, int] = {}  # open links by source
+
+    def link(self, source: str) -> str | None:
+        """A link from ``source`` comes in: None if it may stay (it counts until
+        :meth:`unlink`), else why not."""
+        if sum(self.links_from.values()) >= self.limits.links:
+            return RELAY_FULL
+        if self.links_from.get(source, 0) >= self.limits.links_per_source:
+            return TOO_MANY_FROM_YOU
+        self.links_from[source] = self.links_from.get(source, 0) + 1
+        return None
+
+    def unlink(self, source: str) -> None:
+        """A link :meth:`link` let in is gone."""
+        _decrement(self.links_from, source)
 
     def known(self, scope: bytes) -> bool:
         return scope in self.started or scope in self.unstarted
@@ -155,11 +175,7 @@ class RelayQuota:
         source."""
         probation = self.unstarted.pop(scope, None)
         if probation is not None:
-            left = self.opened_by[probation.source] - 1
-            if left:
-                self.opened_by[probation.source] = left
-            else:
-                del self.opened_by[probation.source]
+            _decrement(self.opened_by, probation.source)
         self.started.pop(scope, None)
 
     def expired(self, now: float) -> list[bytes]:
@@ -170,3 +186,11 @@ class RelayQuota:
     def held_bytes(self) -> int:
         """Bytes held for tables without a start, all together."""
         return sum(p.size for p in self.unstarted.values())
+
+
+def _decrement(counts: dict[str, int], key: str) -> None:
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]

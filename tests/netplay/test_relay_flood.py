@@ -36,9 +36,10 @@ from netplay._wire import Handshake, client_handshake
 from tests.netplay.test_tables import Table
 
 
-async def stranger(nursery: trio.Nursery, port: int, source: str) -> tuple[Link, bytes]:
-    """A link from ``source`` that subscribes to a table of a random relay token."""
-    token = os.urandom(32)
+async def stranger(nursery: trio.Nursery, port: int, source: str,
+                   token: bytes | None = None) -> tuple[Link, bytes]:
+    """A link from ``source`` that subscribes to the table of ``token`` (default: random)."""
+    token = os.urandom(32) if token is None else token
     stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
     hs = Handshake(stream)
     info = await client_handshake(hs, P.Identity.generate(), "peer", relay_scope(token),
@@ -165,6 +166,23 @@ async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -
             nursery.cancel_scope.cancel()
     assert relay.quota.started[scope] <= limits.table_bytes
     assert disk_bytes(tmp_path / "relay") <= limits.table_bytes + 100 * 8  # + record headers
+
+
+async def test_one_address_holds_only_so_many_links(tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
+                      limits=RelayLimits(links_per_source=8), emit=lambda e: None)
+    token = os.urandom(32)
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            answers = []
+            for _ in range(20):  # links to one table, each one a socket the relay holds
+                link, _scope = await stranger(nursery, port, "127.0.0.2", token)
+                answers.append(await taken(link))
+            assert answers == [None] * 8 + [TOO_MANY_FROM_YOU] * 12
+            link, _scope = await stranger(nursery, port, "127.0.0.3", token)
+            assert await taken(link) is None  # another address still gets in
+            nursery.cancel_scope.cancel()
 
 
 async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:

@@ -115,3 +115,15 @@ def test_a_dropped_lobby_no_longer_counts_against_its_source_but_a_started_table
     assert quota.open(scope(3), "a", 0) is None
     quota.start(scope(3))
     assert quota.open(scope(4), "a", 0) == TOO_MANY_FROM_YOU  # two started: its share
+
+
+def test_links_are_bounded_per_source_and_overall() -> None:
+    quota = RelayQuota(RelayLimits(links=3, links_per_source=2))
+    assert quota.link("a") is None
+    assert quota.link("a") is None
+    assert quota.link("a") == TOO_MANY_FROM_YOU
+    assert quota.link("b") is None
+    assert quota.link("c") == RELAY_FULL
+    quota.unlink("a")
+    assert quota.link("c") is None
+    assert quota.links_from == {"a": 1, "b": 1, "c": 1}
