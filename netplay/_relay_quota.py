@@ -5,8 +5,8 @@ table start signed by its host the relay holds it on probation: it is kept in me
 (nothing on disk), within a number of messages and bytes, for a limited time, and only so
 many such tables at once -- overall and per source address (an IPv4 address, or an IPv6
 /64, which one machine usually has whole).  Started tables (anyone can sign a start for a
-table of their own) and open links are bounded too.  A refused table is told why in words its host
-prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
+table of their own) and open links are bounded too.  A refused table is told why in words
+its host prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
 
 Sans-IO: :class:`RelayQuota` takes plain calls (a table opens, holds a message, starts, is
 dropped; what expired by ``now``) and answers with a refusal reason or None; the relay's
