@@ -109,7 +109,9 @@ def describe(event: dict[str, Any]) -> str:
                   else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
         return f"Game over: winner {winner}; final digest {event['digest'][:16]}"
     if kind == "relay_open":
-        return f"Relay listening on port {event['port']} ({event['tables']} tables on disk)"
+        dropped = event.get("dropped", 0)
+        gone = f"; {dropped} that never started dropped" if dropped else ""
+        return f"Relay listening on port {event['port']} ({event['tables']} tables on disk{gone})"
     if kind == "refused":
         return f"Refused: {event['reason']}"
     if kind == "link_refused":

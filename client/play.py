@@ -29,6 +29,7 @@ from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
     DISCOVERY_PORT,
+    RELAY_REFUSALS,
     Invite,
     InviteError,
     LinkClosed,
@@ -124,6 +125,8 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
 
 def _refusal(reason: str) -> str:
     """One line for a link the table (or the relay) refused before we were seated."""
+    if reason in RELAY_REFUSALS:
+        return f"the relay refused the table: {reason}"
     why = {"invite": "it does not take this invite (check that you copied all of it)",
            "version": "it runs another version of fairtable"}.get(reason, f"reason: {reason}")
     return f"the table refused the link: {why}"

@@ -43,6 +43,7 @@ from ._link import (
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
 from ._node import NodeConfig, ResignRequest, TableNode, relay_scope
 from ._relay import RelayNode
+from ._relay_quota import RELAY_REFUSALS, RelayLimits
 from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
 
@@ -72,6 +73,8 @@ __all__ = [
     "LogFile",
     "NodeConfig",
     "PeerInfo",
+    "RELAY_REFUSALS",
+    "RelayLimits",
     "RelayNode",
     "ResignRequest",
     "SavedTable",

@@ -54,6 +54,7 @@ from ._lobby import (
 )
 from ._node_clock import NodeClocks
 from ._reach import refusal_words, unreachable_event
+from ._relay_quota import RELAY_REFUSALS
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder, claim_table
 
@@ -335,6 +336,15 @@ class TableNode(NodeClocks):
                 if via_relay:
                     await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))
                 await self._adopt(link, via_relay=via_relay)
+                if via_relay and link.closed is not None and link.closed.by_peer and (
+                        link.closed.reason in RELAY_REFUSALS):  # the relay will not keep us
+                    self.emit({"event": "link_refused", "reason": link.closed.reason})
+                    if self.session is None:
+                        self.emit({"event": "refused", "reason": "the relay refused the table: "
+                                   + link.closed.reason})
+                        self._finish("refused")
+                        return
+                    await trio.sleep(2.0)  # seated: try again, the relay may make room
 
     async def _adopt(self, link: Link, *, via_relay: bool = False) -> None:
         """Run one link: a writer task, and this task as its reader, until it closes."""

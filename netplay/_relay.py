@@ -9,11 +9,19 @@ moment they pass), and answers catch-up requests from what it stored.  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
 one relay; a restarted relay reloads its logs and carries on.
+
+A table is on probation until a table start signed by its host passes (see
+``_relay_quota``): until then it lives in memory only, within a bound of messages and
+bytes, for a limited time and only while a link holds it, and only so many such tables
+are taken at once, overall and from one source address; a refused link is closed with
+the reason (``"relay full"``, ``"too many tables from your address"``).  A restart
+reloads only started tables and deletes the folders of any others.
 """
 
 from __future__ import annotations
 
 import hashlib
+import shutil
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -26,20 +34,22 @@ import protocol as P
 
 from ._clock import Presence, TimeNotice
 from ._link import Link, LinkClosed, serve_links
-from ._lobby import Subscribe
+from ._lobby import Subscribe, TableStart
 from ._node import RELAY_SECRET, relay_scope
-from ._storage import LogFile
+from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
+from ._saved import signed_start
+from ._storage import LogFile, parse_records
 
 __all__ = ["RelayNode"]
 
-MAX_TABLES = 256
 MAX_MESSAGES = 200_000
 
 
 @attrs.define(eq=False)
 class _Table:
     scope: bytes
-    log: LogFile
+    log: LogFile | None = None  # opened once the table shows a signed start
+    held: list[bytes] = attrs.Factory(list)  # before that, what it filed, in order
     links: set[Link] = attrs.Factory(set)
     seen: set[bytes] = attrs.Factory(set)
     lobby: list[bytes] = attrs.Factory(list)  # join / status / start messages, in order
@@ -65,6 +75,8 @@ class _Table:
         if digest in self.seen or len(self.seen) >= MAX_MESSAGES:
             return False
         self.seen.add(digest)
+        if self.log is None:
+            self.held.append(data)
         try:
             entry = P.Entry.parse(data)
         except P.DecodeError:
@@ -74,49 +86,95 @@ class _Table:
         return True
 
 
+    def started(self, log: LogFile) -> None:
+        """The table showed a signed start: from now on it is kept on disk, from its lobby."""
+        for data in self.held:
+            log.append(data, durable=False)
+        self.log, self.held = log, []
+
+
 class RelayNode:
     def __init__(self, data_dir: Path, identity: P.Identity, *, port: int = 0,
-                 host: str = "127.0.0.1", emit: Callable[[dict[str, Any]], None] = print) -> None:
+                 host: str = "127.0.0.1", limits: RelayLimits | None = None,
+                 emit: Callable[[dict[str, Any]], None] = print) -> None:
         self.data_dir = data_dir
         self.identity = identity
         self.port = port
         self.host = host
         self.emit = emit
         self.tables: dict[bytes, _Table] = {}
+        self.quota = RelayQuota(limits)
 
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
-        self._reload()
+        dropped = self._reload()
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
-            self.emit({"event": "relay_open", "port": self.port, "tables": len(self.tables)})
+            nursery.start_soon(self._expire)
+            self.emit({"event": "relay_open", "port": self.port, "tables": len(self.tables),
+                       "dropped": dropped})
             task_status.started(self.port)
+
+    async def _expire(self) -> None:
+        """Drop the tables that showed no signed start in time (and close their links)."""
+        every = min(5.0, self.quota.limits.unstarted_seconds / 4)
+        while True:
+            await trio.sleep(every)
+            for scope in self.quota.expired(trio.current_time()):
+                await self._drop(scope, EXPIRED)
+
+    async def _drop(self, scope: bytes, reason: str) -> None:
+        self.quota.drop(scope)
+        table = self.tables.pop(scope, None)
+        if table is not None:
+            for link in list(table.links):
+                await link.aclose(reason)
 
     async def _serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         await serve_links(self.port, self._handle, identity=self.identity,
                           secrets_for=lambda scope: RELAY_SECRET, role="relay", host=self.host,
                           task_status=task_status)
 
-    def _reload(self) -> None:
+    def _reload(self) -> int:
+        """Reload the started tables on disk; delete the folders of the others (a lobby that
+        never started: its peers send it again).  How many were deleted."""
         root = self.data_dir / "relay"
         if not root.is_dir():
-            return
+            return 0
+        dropped = 0
         for folder in sorted(root.iterdir()):
             try:
                 scope = bytes.fromhex(folder.name)
             except ValueError:
                 continue
-            table = self._table(scope)
-            for data in table.log.records:
-                table.remember(data)
-
-    def _table(self, scope: bytes) -> _Table:
-        table = self.tables.get(scope)
-        if table is None:
-            table = _Table(scope, LogFile(self.data_dir / "relay" / scope.hex() / "log"))
+            if len(scope) != 32 or not folder.is_dir():
+                continue
+            if not _shows_a_start(folder / "log"):
+                shutil.rmtree(folder, ignore_errors=True)
+                dropped += 1
+                continue
+            log = self._log(scope)
+            table = _Table(scope, log)
             self.tables[scope] = table
-        return table
+            self.quota.start(scope, sum(len(data) for data in log.records))
+            for data in log.records:
+                table.remember(data)
+        return dropped
+
+    def _log(self, scope: bytes) -> LogFile:
+        return LogFile(self.data_dir / "relay" / scope.hex() / "log")
 
     async def _handle(self, link: Link) -> None:
+        source = source_of(link.address)
+        refusal = self.quota.link(source)
+        if refusal is not None:
+            await link.aclose(refusal)
+            return
+        try:
+            await self._subscribe(link, source)
+        finally:
+            self.quota.unlink(source)
+
+    async def _subscribe(self, link: Link, source: str) -> None:
         try:
             with trio.fail_after(5):
                 first = await link.receive()
@@ -124,10 +182,12 @@ class RelayNode:
             if not isinstance(hello, Subscribe) or relay_scope(hello.token) != link.info.scope:
                 await link.aclose("invite")
                 return
-            if link.info.scope not in self.tables and len(self.tables) >= MAX_TABLES:
-                await link.aclose("relay full")
+            scope = link.info.scope
+            refusal = self.quota.open(scope, source, trio.current_time())
+            if refusal is not None:
+                await link.aclose(refusal)
                 return
-            table = self._table(link.info.scope)
+            table = self.tables.setdefault(scope, _Table(scope))
             table.links.add(link)
             try:
                 for data in list(table.lobby):
@@ -141,6 +201,8 @@ class RelayNode:
                     await self._on_message(table, link, data)
             finally:
                 table.links.discard(link)
+                if table.log is None and not table.links and self.tables.get(scope) is table:
+                    await self._drop(scope, EXPIRED)  # a lobby nobody holds: forget it
         except (LinkClosed, P.DecodeError, trio.TooSlowError):
             return
 
@@ -160,13 +222,39 @@ class RelayNode:
         if isinstance(msg, Presence | TimeNotice):  # of the moment: passed on, never stored
             if not table.passing(data):
                 return
-        elif not table.remember(data):
-            return
         else:
-            table.log.append(data, durable=False)
+            if hashlib.sha256(data).digest() in table.seen:
+                return
+            refusal = self.quota.hold(table.scope, len(data))
+            if refusal is not None:
+                await source.aclose(refusal)
+                return
+            if not table.remember(data):
+                return
+            if table.log is not None:
+                table.log.append(data, durable=False)
+            elif isinstance(msg, TableStart) and signed_start(msg) is not None:
+                table.started(self._log(table.scope))  # off probation: on disk from now on
+                self.quota.start(table.scope)
         for link in list(table.links):
             if link is not source:
                 try:
                     await link.send(data)
                 except LinkClosed:
                     table.links.discard(link)
+
+
+def _shows_a_start(path: Path) -> bool:
+    """Whether a relay log holds a table start signed by its host."""
+    try:
+        records, _end = parse_records(path.read_bytes())
+    except OSError:
+        return False
+    for data in records:
+        try:
+            msg = P.decode(data)
+        except P.DecodeError:
+            continue
+        if isinstance(msg, TableStart) and signed_start(msg) is not None:
+            return True
+    return False

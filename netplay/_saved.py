@@ -17,7 +17,7 @@ from ._invite import Invite, InviteError
 from ._lobby import TableStart, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 
-__all__ = ["SavedTable", "saved_table"]
+__all__ = ["SavedTable", "saved_table", "signed_start"]
 
 
 class SavedTable:
@@ -72,12 +72,18 @@ def _relay_table(folder: Path, records: list[bytes]) -> tuple[P.TableSpec, list[
         if isinstance(msg, P.Entry):
             entries.append(data)
         elif isinstance(msg, TableStart) and spec is None:
-            try:  # the host sits at seat 0: its key signed the start
-                claimed = P.decode_as(msg.spec, P.TableSpec)
-                spec = verify_start(claimed.players[0], msg, None)
-            except (P.DecodeError, P.RemoteProtocolError, IndexError):
-                continue
+            spec = signed_start(msg)
     if spec is None:
         raise StorageError(f"{folder}: no signed table start in it (not a table, or it never "
                            "started)")
     return spec, entries
+
+
+def signed_start(start: TableStart) -> P.TableSpec | None:
+    """The spec of a table start its host signed, or None.  The host sits at seat 0: its key
+    must have signed the start (a relay cannot check the invite scope, it never learns it)."""
+    try:
+        claimed = P.decode_as(start.spec, P.TableSpec)
+        return verify_start(claimed.players[0], start, None)
+    except (P.DecodeError, P.RemoteProtocolError, IndexError):
+        return None

@@ -1,0 +1,279 @@
+"""Issue 14, finding 5: a stranger cannot disable a relay (real loopback sockets).
+
+A stranger -- anyone who reaches the relay, no invite needed -- opens tables under random
+relay tokens and fills them with junk lobby messages.  The relay keeps such tables on
+probation (see ``netplay._relay_quota``): per source address and overall, within bytes and
+messages, in memory only, for a limited time; a real ``--via`` game still starts and
+finishes, a restarted relay forgets unstarted junk, and a host the relay refuses is told
+why.  Strangers connect from 127.0.0.2 and up (other loopback addresses: other machines).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+import protocol as P
+from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
+from netplay._link import DEFAULT_CONFIG, Link
+from netplay._lobby import JoinRequest, Subscribe, sign_start
+from netplay._node import RELAY_SECRET, relay_scope
+from netplay._relay_quota import (
+    EXPIRED,
+    OVER_BUDGET,
+    RELAY_FULL,
+    TOO_LARGE,
+    TOO_MANY_FROM_YOU,
+    RelayLimits,
+)
+from netplay._storage import LogFile
+from netplay._wire import Handshake, client_handshake
+from tests.netplay.test_tables import Table
+
+
+async def stranger(nursery: trio.Nursery, port: int, source: str,
+                   token: bytes | None = None) -> tuple[Link, bytes]:
+    """A link from ``source`` that subscribes to the table of ``token`` (default: random)."""
+    token = os.urandom(32) if token is None else token
+    stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
+    hs = Handshake(stream)
+    info = await client_handshake(hs, P.Identity.generate(), "peer", relay_scope(token),
+                                  RELAY_SECRET, None)
+    link = Link(stream, info, config=DEFAULT_CONFIG, initiator=True, address=source)
+    await nursery.start(link._run)
+    await link.send(P.encode(Subscribe(token, "peer")))
+    return link, relay_scope(token)
+
+
+async def taken(link: Link) -> str | None:
+    """None if the relay took the table (it asks for what it lacks), else why not."""
+    try:
+        await link.receive()
+    except LinkClosed as exc:
+        return exc.reason
+    return None
+
+
+def junk(size: int) -> bytes:
+    """A valid lobby message nobody will ever use, about ``size`` bytes."""
+    return P.encode(JoinRequest(os.urandom(32), os.urandom(32), 0, os.urandom(size)))
+
+
+async def flood(link: Link, messages: int, size: int,
+                watch: Callable[[], None] = lambda: None) -> str | None:
+    """Send junk (calling ``watch`` after each message); the reason the relay closed the
+    link over it, or None if it took it all."""
+    try:
+        for _ in range(messages):
+            await link.send(junk(size))
+            watch()
+        while True:  # the relay closes the link after what it refused
+            with trio.move_on_after(1.0):
+                await link.receive()
+                continue
+            return None
+    except LinkClosed as exc:
+        return exc.reason
+
+
+def disk_bytes(root: Path) -> int:
+    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+
+
+class RelayedTable(Table):
+    """A :class:`Table` played through a relay that is already running."""
+
+    def __init__(self, tmp: Path, seats: int, port: int) -> None:
+        super().__init__(tmp, seats, via_relay=False)
+        self.port = port
+
+    def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
+        return super().config(index, ("127.0.0.1", self.port))
+
+
+async def test_a_flood_of_stranger_tables_does_not_stop_a_real_relayed_game(
+        tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    with trio.fail_after(90):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            refusals = []
+            for _ in range(300):  # more than the relay ever held
+                link, _scope = await stranger(nursery, port, "127.0.0.2")
+                refusals.append(await taken(link))
+            table = RelayedTable(tmp_path / "game", 3, port)
+            await table.play()
+            nursery.cancel_scope.cancel()
+    assert refusals.count(None) == relay.quota.limits.unstarted_per_source
+    assert set(refusals) == {None, TOO_MANY_FROM_YOU}
+    results = table.results()
+    assert len({r["digest"] for r in results}) == 1
+
+
+async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Path) -> None:
+    limits = RelayLimits(unstarted_bytes=64 * 1024, unstarted_messages=100)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
+                      emit=lambda e: None)
+    peak = [0, 0]  # bytes held by the quota's count, and in the tables themselves
+
+    def watch() -> None:
+        stored = sum(len(d) for t in relay.tables.values() for d in t.held)
+        peak[:] = max(peak[0], relay.quota.held_bytes()), max(peak[1], stored)
+        assert disk_bytes(tmp_path / "relay") == 0  # nothing of an unstarted table on disk
+
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            links = []
+            for source in ("127.0.0.2", "127.0.0.3"):
+                for _ in range(limits.unstarted_per_source):
+                    link, _scope = await stranger(nursery, port, source)
+                    assert await taken(link) is None
+                    links.append(link)
+            for link in links:  # 4 MB offered per table, in lobby messages of 40 KB
+                assert await flood(link, 100, 40_000, watch) == OVER_BUDGET
+            while relay.tables:  # a table whose last link closed is forgotten
+                await trio.sleep(0.01)
+            nursery.cancel_scope.cancel()
+    assert peak[0] == peak[1]
+    assert limits.unstarted_bytes // 2 < peak[0] <= len(links) * limits.unstarted_bytes
+    assert relay.quota.held_bytes() == 0
+
+
+async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -> None:
+    """A careful stranger signs a start for a table of its own (any key may sit at seat 0):
+    the table leaves probation, but what the relay keeps of it stays bounded."""
+    limits = RelayLimits(table_bytes=256 * 1024)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
+                      emit=lambda e: None)
+    me = P.Identity.generate()
+    spec = P.TableSpec("reign", (me.public.key, os.urandom(32), os.urandom(32)), 0,
+                       os.urandom(32))
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            link, scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(link) is None
+            await link.send(P.encode(sign_start(me, spec, (), os.urandom(32))))
+            while relay.tables[scope].log is None:  # the relay sees the start
+                await trio.sleep(0.01)
+            assert await flood(link, 100, 40_000) == TOO_LARGE
+            nursery.cancel_scope.cancel()
+    assert relay.quota.started[scope] <= limits.table_bytes
+    assert disk_bytes(tmp_path / "relay") <= limits.table_bytes + 100 * 8  # + record headers
+
+
+async def test_one_address_holds_only_so_many_links(tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
+                      limits=RelayLimits(links_per_source=8), emit=lambda e: None)
+    token = os.urandom(32)
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            answers = []
+            for _ in range(20):  # links to one table, each one a socket the relay holds
+                link, _scope = await stranger(nursery, port, "127.0.0.2", token)
+                answers.append(await taken(link))
+            assert answers == [None] * 8 + [TOO_MANY_FROM_YOU] * 12
+            link, _scope = await stranger(nursery, port, "127.0.0.3", token)
+            assert await taken(link) is None  # another address still gets in
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
+                      limits=RelayLimits(unstarted_seconds=0.5), emit=lambda e: None)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            link, scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(link) is None
+            assert scope in relay.tables
+            while True:  # the relay closes it once it expires
+                reason = await taken(link)
+                if reason is not None:
+                    break
+            assert reason == EXPIRED
+            assert scope not in relay.tables and not relay.quota.known(scope)
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_lobby_nobody_holds_is_forgotten(tmp_path: Path) -> None:
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
+                      limits=RelayLimits(unstarted_per_source=1), emit=lambda e: None)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            first, scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(first) is None
+            second, _scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(second) == TOO_MANY_FROM_YOU
+            await first.aclose()
+            while relay.quota.known(scope):  # the relay sees the link go
+                await trio.sleep(0.01)
+            assert scope not in relay.tables
+            third, _scope = await stranger(nursery, port, "127.0.0.2")
+            assert await taken(third) is None  # room again for that address
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(
+        tmp_path: Path) -> None:
+    relay_dir = tmp_path / "relay"
+    relay = RelayNode(relay_dir, P.Identity.generate(), emit=lambda e: None)
+    with trio.fail_after(90):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            table = RelayedTable(tmp_path / "game", 3, port)
+            await table.play()
+            nursery.cancel_scope.cancel()
+    real = set(relay.tables)
+    assert len(real) == 1
+    # junk an older relay left on disk: a lobby that never started, and a torn folder
+    for name, records in ((os.urandom(32).hex(), [junk(1000) for _ in range(20)]),
+                          (os.urandom(32).hex(), [])):
+        log = LogFile(relay_dir / "relay" / name / "log")
+        for record in records:
+            log.append(record, durable=False)
+        log.close()
+    events: list[dict[str, Any]] = []
+    revived = RelayNode(relay_dir, P.Identity.generate(), emit=events.append)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            await nursery.start(revived.run)
+            nursery.cancel_scope.cancel()
+    assert set(revived.tables) == real
+    assert sorted(p.name for p in (relay_dir / "relay").iterdir()) == [s.hex() for s in real]
+    opened = next(e for e in events if e["event"] == "relay_open")
+    assert opened["tables"] == 1 and opened["dropped"] == 2
+
+
+@pytest.mark.parametrize("strangers, reason", [
+    (("127.0.0.1", "127.0.0.1"), TOO_MANY_FROM_YOU),  # the host's own address is used up
+    (("127.0.0.2", "127.0.0.3"), RELAY_FULL),  # everyone's room is used up
+])
+async def test_a_host_the_relay_refuses_is_told_why(
+        tmp_path: Path, strangers: tuple[str, ...], reason: str) -> None:
+    limits = RelayLimits(unstarted=2, unstarted_per_source=2)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
+                      emit=lambda e: None)
+    events: list[dict[str, Any]] = []
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            for source in strangers:
+                link, _scope = await stranger(nursery, port, source)
+                assert await taken(link) is None
+            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port)),
+                             P.Identity.generate(), seats=2, emit=events.append)
+            nursery.start_soon(host.run)
+            await host.done.wait()  # the host gives up: no retry makes room
+            nursery.cancel_scope.cancel()
+    assert {"event": "link_refused", "reason": reason} in events
+    refused = [e["reason"] for e in events if e["event"] == "refused"]
+    assert refused == [f"the relay refused the table: {reason}"]
