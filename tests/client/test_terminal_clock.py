@@ -1,6 +1,7 @@
 """End to end in a real terminal (tmux, 80x24): ``fairtable host reign --seats 3 --bots 2
 --clock 8+2``; the person at the keyboard types nothing: the status line shows the clock
-running on their move, then the game ends at once saying who ran out of time (an end, not a blame)."""
+running on their move, then the game ends at once saying who ran out of time (an end, not
+a blame)."""
 
 from __future__ import annotations
 
