@@ -25,32 +25,17 @@ from client.bots import bots_for
 from client.clock_words import clock_arg, limits_words
 from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
 from client.lifecycle import resigned_line, resume_line
-from engine.errors import CardDataError, EngineError
+from client.seats import NetUsageError, identity_at, invite_from, seat_option
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
     Invite,
-    InviteError,
     NodeConfig,
     RelayNode,
-    StorageError,
     TableNode,
-    load_identity_seed,
 )
-from netplay._codelink import CodeNotFound, invite_by_code
 from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
-from netplay._joincode import (
-    CodeExchangeError,
-    CodeRefused,
-    JoinCode,
-    JoinCodeError,
-    looks_like_code,
-)
-
-
-class NetUsageError(Exception):
-    """A network command cannot start; the message says why."""
 
 
 def _printer(as_json: bool, prefix: str = "") -> Callable[[dict[str, Any]], None]:
@@ -121,28 +106,8 @@ def describe(event: dict[str, Any]) -> str:
     return json.dumps(event, sort_keys=True)
 
 
-def seat_option(game: str, path: str | None) -> Any:
-    """What this seat brings from ``--deck PATH`` (checked), or None without one."""
-    if path is None:
-        return None
-    game_rules = rules(game)
-    if game_rules.load_seat_option is None:
-        raise NetUsageError(f"{game_rules.title} has no custom decks: drop --deck")
-    try:
-        return game_rules.load_seat_option(path)
-    except (CardDataError, EngineError) as exc:
-        raise NetUsageError(str(exc)) from None
-
-
 def _data_dir(args: argparse.Namespace) -> Path:
     return Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
-
-
-def _identity(data_dir: Path) -> P.Identity:
-    try:
-        return P.Identity.from_seed(load_identity_seed(data_dir))
-    except StorageError as exc:
-        raise NetUsageError(str(exc)) from None
 
 
 def _address(text: str | None) -> tuple[str, int] | None:
@@ -186,7 +151,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
 
 async def _host(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
-    identity = _identity(data_dir)
+    identity = identity_at(data_dir)
     emit = _printer(args.json)
     node = TableNode(_config(args, data_dir, True), identity, seats=args.seats, game=args.game,
                      decider=_decider(args.bot, identity.seed, args.game), emit=emit,
@@ -195,7 +160,7 @@ async def _host(args: argparse.Namespace) -> None:
         invite = await nursery.start(node.run)
         for index in range(args.bots):
             bot_dir = data_dir / "bots" / str(index)
-            bot_identity = _identity(bot_dir)
+            bot_identity = identity_at(bot_dir)
             config = _config(args, bot_dir, args.via is None)
             config.listen_port = 0 if args.via is None else None
             bot = TableNode(config, bot_identity, invite=invite,
@@ -212,29 +177,10 @@ def _invite_game(invite: Invite) -> str:
     return invite.game
 
 
-async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
-    """The invite ``text`` is, or the one a join code (``7-amber-...``) is handed on the LAN."""
-    if not looks_like_code(text):
-        try:
-            return Invite.parse(text)
-        except InviteError as exc:
-            raise NetUsageError(f"not an invite: {exc}") from None
-    try:
-        code = JoinCode.parse(text)
-    except JoinCodeError as exc:
-        raise NetUsageError(f"not a join code: {exc}") from None
-    try:
-        return await invite_by_code(code, discovery_port=discovery_port)
-    except (CodeNotFound, CodeRefused) as exc:
-        raise NetUsageError(str(exc)) from None
-    except CodeExchangeError as exc:
-        raise NetUsageError(f"the code exchange failed: {exc}") from None
-
-
 async def _join(args: argparse.Namespace) -> None:
     invite = await invite_from(args.invite, args.discovery_port)
     data_dir = _data_dir(args)
-    identity = _identity(data_dir)
+    identity = identity_at(data_dir)
     game = _invite_game(invite)
     contact = _Contact(_printer(args.json))
     node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
@@ -274,7 +220,7 @@ class _Contact:
 
 async def _relay(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
-    relay = RelayNode(data_dir, _identity(data_dir), port=args.port, host=args.listen_host,
+    relay = RelayNode(data_dir, identity_at(data_dir), port=args.port, host=args.listen_host,
                       emit=_printer(args.json))
     await relay.run()
 

@@ -18,14 +18,12 @@ from typing import Any
 
 import trio
 
-import protocol as P
 from client import ending
-from client.bots import bots_for
 from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, require_terminal
 from client.lifecycle import game_line
+from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
 from engine.games import GAMES, rules
-from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
     DISCOVERY_PORT,
@@ -38,7 +36,6 @@ from netplay import (
     TableFolder,
     TableNode,
     listen,
-    load_identity_seed,
 )
 
 __all__ = ["add_commands", "unfinished_games"]
@@ -51,13 +48,6 @@ class PlayUsageError(Exception):
     """The command cannot start; the message says why."""
 
 
-def _identity(data_dir: Path) -> P.Identity:
-    try:
-        return P.Identity.from_seed(load_identity_seed(data_dir))
-    except StorageError as exc:
-        raise PlayUsageError(str(exc)) from None
-
-
 def _forward(to_screen: trio.MemorySendChannel[dict[str, Any]]) -> Any:
     def emit(event: dict[str, Any]) -> None:
         # the screen may be gone or flooded; the game itself goes on
@@ -66,15 +56,6 @@ def _forward(to_screen: trio.MemorySendChannel[dict[str, Any]]) -> Any:
             to_screen.send_nowait(event)
 
     return emit
-
-
-def _bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:
-    folder = data_dir / "bots" / str(index)
-    identity = _identity(folder)
-    bot = bots_for(invite.game)["heuristic"](ChanceStream(identity.seed).child("bot"))
-    config = NodeConfig(data_dir=folder, pace=pace)
-    return TableNode(config, identity, invite=invite,
-                     decider=lambda event: bot.decide(event.view, event.decision))
 
 
 def model_for(game: str) -> Any:
@@ -93,7 +74,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
     async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
-        identity = _identity(data_dir)
+        identity = identity_at(data_dir)
         settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
         forward = _forward(to_screen)
         refused: list[str] = []
@@ -116,7 +97,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                 info["bots"] = bots
                 node.folder.write_info(info)
             for index in range(bots):
-                nursery.start_soon(_bot_node(data_dir, index, table_invite, pace).run)
+                nursery.start_soon(bot_node(data_dir, index, table_invite, pace).run)
             await shut_out.wait()  # else the screen decides when we stop
             raise PlayUsageError(_refusal(refused[0]))
 
@@ -133,8 +114,6 @@ def _refusal(reason: str) -> str:
 
 
 def _seat_option(game: str, path: str | None) -> Any:
-    from client.netcli import NetUsageError, seat_option
-
     try:
         return seat_option(game, path)
     except NetUsageError as exc:
@@ -287,8 +266,6 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
 
 def _resolve(text: str, discovery_port: int) -> Invite:
     """The invite typed, or the one a join code is handed on the LAN."""
-    from client.netcli import NetUsageError, invite_from
-
     try:
         return trio.run(invite_from, text, discovery_port)
     except NetUsageError as exc:

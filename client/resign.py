@@ -16,7 +16,7 @@ import trio
 
 import protocol as P
 from client.lifecycle import resigned_line
-from client.play import _bot_node as bot_node
+from client.seats import bot_node
 from netplay import NodeConfig, StorageError, TableFolder, TableNode, load_identity_seed
 
 __all__ = ["ResignError", "resign_saved"]

@@ -19,7 +19,8 @@ from client import cli
 from client.bots import RandomBot
 from client.lifecycle import game_line, resigned_line, resume_line
 from client.netcli import describe
-from client.play import _bot_node, model_for, unfinished_games
+from client.play import model_for, unfinished_games
+from client.seats import bot_node
 from engine.rng import ChanceStream
 from netplay import Invite, NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
 
@@ -149,7 +150,7 @@ def _play_a_little(data_dir: Path) -> Invite:
                 info = node.folder.read_info()  # type: ignore[union-attr]
                 node.folder.write_info({**info, "bots": 2})  # type: ignore[union-attr]
                 for index in range(2):
-                    nursery.start_soon(_bot_node(data_dir, index, invite, 0.02).run)
+                    nursery.start_soon(bot_node(data_dir, index, invite, 0.02).run)
                 while node.session is None or node.session.game.state.serial < 10:
                     await trio.sleep(0.02)
                 nursery.cancel_scope.cancel()
