@@ -45,6 +45,7 @@ from ._lifecycle import UNFINISHED, resumable_table, summary_of
 from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
     JoinRequest,
+    LINKS_MAX,
     Links,
     LobbyStatus,
     Subscribe,
@@ -302,7 +303,7 @@ class TableNode(NodeClocks):
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
 
-        await serve_links(port, self._adopt, identity=self.identity,
+        await serve_links(port, self._adopt_served, identity=self.identity,
                           secrets_for=secrets_for, authorize=authorise,
                           host=self.config.listen_host, task_status=task_status)
 
@@ -335,6 +336,19 @@ class TableNode(NodeClocks):
                 if via_relay:
                     await link.send(P.encode(Subscribe(relay_token(self.invite), "peer")))
                 await self._adopt(link, via_relay=via_relay)
+
+    async def _adopt_served(self, link: Link) -> None:
+        """A link someone opened to us: in the lobby, at most one per seat the table can
+        still hold (players, not relays); any more is closed at once, saying why."""
+        if self.start is None:
+            key = link.info.key
+            others = {p.link.info.key for p in self.peers if not p.via_relay}
+            seats = self.seats if self.invite is None or self.hosting else self.invite.seats
+            if key not in others and len(others) >= max(seats - 1, 0):
+                self.emit({"event": "refused", "reason": "a link beyond the table's seats"})
+                await link.aclose(f"{SEAT_REFUSED}the table is full")
+                return
+        await self._adopt(link)
 
     async def _adopt(self, link: Link, *, via_relay: bool = False) -> None:
         """Run one link: a writer task, and this task as its reader, until it closes."""
@@ -394,8 +408,10 @@ class TableNode(NodeClocks):
                 self._send(peer, data)
 
     def _tell_links(self) -> None:
-        """Tell every link whom we are linked to (players, not relays)."""
+        """Tell every link whom we are linked to (players, not relays).  Never more keys than
+        the message holds: a key left out only costs a peer a redundant forward."""
         keys = tuple(sorted({p.link.info.key for p in self.peers if not p.via_relay}))
+        keys = keys[:LINKS_MAX]
         self._broadcast(P.encode(Links(keys)))
 
     def _forward(self, data: bytes, author: bytes, source: _Peer) -> None:
