@@ -64,6 +64,7 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
@@ -111,6 +112,7 @@ class _Peer:
     linked: frozenset[bytes] = frozenset()  # the players it says it is linked to directly
     leaving: bool = False  # we are leaving: its queue is closed to drain it, not for being slow
     drained: trio.Event = attrs.Factory(trio.Event)  # its writer has sent all it was given
+    early_bytes: int = 0  # bytes of entries it left with us before our table started
 
 
 class TableNode(NodeClocks):
@@ -147,7 +149,7 @@ class TableNode(NodeClocks):
         self.peers: set[_Peer] = set()
         self.lobby = Seating(game, seats, identity.public.key, brings)  # the host's
         self.brings = brings
-        self.early: list[bytes] = []
+        self.early: dict[bytes, bytes] = {}  # before the start: entries by hash, in order
         self.folder: TableFolder | None = None
         self.log: LogFile | None = None
         self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
@@ -457,10 +459,12 @@ class TableNode(NodeClocks):
             self._seen.add(digest)
 
     def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
-        if self.session is None:
-            if len(self.early) < 4096:
-                self.early.append(data)
-            return
+        if self.session is None:  # nothing to check it against yet: keep a little of it
+            digest = hashlib.sha256(data).digest()
+            if digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES:
+                peer.early_bytes += len(data)
+                self.early[digest] = data
+            return  # an honest entry left out comes back by feed request once we start
         if self.session.receive_entry(msg):
             assert self.log is not None
             self.log.append(data, durable=False)
@@ -584,11 +588,11 @@ class TableNode(NodeClocks):
         if self.config.stats:
             seated["at"] = time.monotonic()
         self.emit(seated)
-        for data in self.early:  # what arrived before the start: take it, log it, pass it on
+        for data in self.early.values():  # what came before the start: take, log, pass on
             if self.session.receive(data):
                 self.log.append(data, durable=False)
                 self._broadcast(data)
-        self.early = []
+        self.early = {}
         for peer in list(self.peers):
             self._greet(peer)
         self._mesh(start, seat)
