@@ -64,6 +64,7 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+LINKS_PER_KEY = 2  # links one key may hold to us at once (an old one may linger a while)
 EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
@@ -113,6 +114,7 @@ class _Peer:
     leaving: bool = False  # we are leaving: its queue is closed to drain it, not for being slow
     drained: trio.Event = attrs.Factory(trio.Event)  # its writer has sent all it was given
     early_bytes: int = 0  # bytes of entries it left with us before our table started
+    serial: int = 0  # links are numbered as they come: the lowest is the oldest
 
 
 class TableNode(NodeClocks):
@@ -159,6 +161,7 @@ class TableNode(NodeClocks):
         self.port = 0
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
+        self._links_opened = 0
         self._seen: set[bytes] = set()  # hashes of entries already handled
         self._told_waiting: list[int] = []
         self._told_clock: set[int] = set()  # the seats the last clock event showed
@@ -340,10 +343,17 @@ class TableNode(NodeClocks):
                 await self._adopt(link, via_relay=via_relay)
 
     async def _adopt_served(self, link: Link) -> None:
-        """A link someone opened to us: in the lobby, at most one per seat the table can
-        still hold (players, not relays); any more is closed at once, saying why."""
+        """A link someone opened to us: in the lobby, at most one key per seat the table can
+        still hold (players, not relays); any more is closed at once, saying why.  One key
+        keeps at most :data:`LINKS_PER_KEY` links: the newest (a reconnect is never refused)."""
+        key = link.info.key
+        same = sorted((p for p in self.peers if not p.via_relay and p.link.info.key == key),
+                      key=lambda p: p.serial)
+        for old in same[:max(len(same) + 1 - LINKS_PER_KEY, 0)]:
+            self.peers.discard(old)  # no longer ours to send to; its tasks end with it
+            assert self._nursery is not None
+            self._nursery.start_soon(old.link.aclose, "replaced by a newer link")
         if self.start is None:
-            key = link.info.key
             others = {p.link.info.key for p in self.peers if not p.via_relay}
             seats = self.seats if self.invite is None or self.hosting else self.invite.seats
             if key not in others and len(others) >= max(seats - 1, 0):
@@ -355,7 +365,8 @@ class TableNode(NodeClocks):
     async def _adopt(self, link: Link, *, via_relay: bool = False) -> None:
         """Run one link: a writer task, and this task as its reader, until it closes."""
         send, receive = trio.open_memory_channel[bytes](1024)
-        peer = _Peer(link, send, via_relay)
+        self._links_opened += 1
+        peer = _Peer(link, send, via_relay, serial=self._links_opened)
         self.peers.add(peer)
         self._tell_links()
         async with trio.open_nursery() as nursery:

@@ -86,3 +86,34 @@ def test_a_roster_of_links_never_exceeds_what_the_message_holds() -> None:
     node._tell_links()
     roster = P.decode(sent[-1])
     assert isinstance(roster, Links) and len(roster.keys) == 16
+
+
+async def test_one_key_keeps_at_most_two_links_the_newest(tmp_path: Path) -> None:
+    """Links from one key (a peer reconnecting, or someone opening link after link): the two
+    newest are kept, older ones closed -- a reconnect is never refused."""
+    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3)
+    joiner = P.Identity.generate()
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            invite = await nursery.start(host.run)
+            links = []
+            for _ in range(6):
+                links.append(await connect(nursery, "127.0.0.1", host.port, identity=joiner,
+                                           scope=invite.scope, secret=invite.secret))
+            reasons = [await _closed_reason(link) for link in links[:4]]
+            assert reasons == ["replaced by a newer link"] * 4
+            while len(host.peers) > 2:
+                await trio.sleep(0.01)  # the old links' tasks end (bounded above)
+            assert {p.link.info.key for p in host.peers} == {joiner.public.key}
+            assert await _closed_reason_quick(links[5]) is None  # the newest is still up
+            nursery.cancel_scope.cancel()
+
+
+async def _closed_reason_quick(link: Any) -> str | None:
+    with trio.move_on_after(0.5):
+        try:
+            while True:
+                await link.receive()
+        except LinkClosed as exc:
+            return exc.reason
+    return None
