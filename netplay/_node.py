@@ -44,8 +44,8 @@ from ._lanaddress import lan_address
 from ._lifecycle import UNFINISHED, resumable_table, summary_of
 from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
-    JoinRequest,
     LINKS_MAX,
+    JoinRequest,
     Links,
     LobbyStatus,
     Subscribe,

@@ -64,7 +64,7 @@ class PartStore(dict[Key, Any]):
         self.release(key)
         return value
 
-    def get(self, key: Key, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: Key, default: Any = None) -> Any:
         if super().__contains__(key):
             self.release(key)
             return super().__getitem__(key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 
 import protocol as P
@@ -65,10 +66,15 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
     assert any(e["event"] == "game_over" for e in events)
 
 
-def test_a_roster_of_links_never_exceeds_what_the_message_holds() -> None:
+def test_a_roster_of_links_never_exceeds_what_the_message_holds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     node = TableNode(NodeConfig(data_dir=Path("/nonexistent")), P.Identity.generate(), seats=3)
     sent: list[bytes] = []
-    node._broadcast = lambda data, skip=None: sent.append(data)  # type: ignore[method-assign]
+
+    def broadcast(data: bytes, *, skip: Any = None) -> None:
+        sent.append(data)
+
+    monkeypatch.setattr(node, "_broadcast", broadcast)
 
     class _Info:
         def __init__(self) -> None:

@@ -13,11 +13,10 @@ import os
 import pytest
 
 import protocol as P
-from protocol import _held, _session
 from client.bots import RandomBot
 from engine.rng import ChanceStream
+from protocol import _held, _session
 from protocol._held import GAP_BUDGET, SEAT_BUDGET, GapBudget, PartStore
-
 from protocol._session_messages import Note
 
 NOTE = 16 * 1024  # the largest box a Note may carry
@@ -134,7 +133,7 @@ def test_hostile_peers_7_entries_beyond_a_gap_are_not_all_kept() -> None:
     assert honest.verdict is None  # nobody is blamed for what may be a slow path
 
 
-def test_an_honest_game_stays_far_below_the_budgets() -> None:
+def test_an_honest_game_stays_far_below_the_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
     charge = PartStore.charge
 
@@ -142,13 +141,10 @@ def test_an_honest_game_stays_far_below_the_budgets() -> None:
         charge(store, key, size)
         seen.append(max(store.unread.values()))
 
-    PartStore.charge = watch  # type: ignore[method-assign]
-    try:
-        _, sessions = P.make_table(3, 21)
-        bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}")) for s in range(3)]
-        P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
-    finally:
-        PartStore.charge = charge  # type: ignore[method-assign]
+    monkeypatch.setattr(PartStore, "charge", watch)
+    _, sessions = P.make_table(3, 21)
+    bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}")) for s in range(3)]
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert seen and max(seen) < SEAT_BUDGET // 16
     assert all(s.gaps.held(seat) == 0 for s in sessions for seat in s.seats)
