@@ -407,7 +407,8 @@ class TableSession:
     # -- the machinery -----------------------------------------------------------------------
     def _settle(self) -> None:
         """File what arrived and run the exchanges, in turns, until nothing more moves; then
-        blame a seat that still makes us hold more than its budget of unread bytes."""
+        blame a seat that still makes us hold more than its budget of unread bytes while we
+        wait on nobody else."""
         while self.verdict is None:
             filed = self._ingest()
             self._run()
@@ -419,7 +420,11 @@ class TableSession:
                 under = under or self.parts.unread[seat] <= SEAT_BUDGET
             if not under:
                 break
-        over = self.parts.over() if self.verdict is None else []
+        # Blame only when nothing else can make the exchanges read more: we wait on nobody but
+        # that seat.  A peer still waiting on others (lagging behind) keeps that seat's further
+        # entries unfiled meanwhile, so every honest peer blames at the same point of its feed.
+        over = [] if self.verdict is not None or self.finished is not None else [
+            seat for seat in self.parts.over() if self.waiting <= {seat}]
         if over:  # the lowest such seat: every peer that took the same entries names it
             seat = over[0]
             last = self.log.get(seat, self._cursor[seat] - 1)

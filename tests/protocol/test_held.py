@@ -78,20 +78,34 @@ def test_entries_ahead_of_a_gap_are_held_only_up_to_a_budget() -> None:
 
 
 def test_hostile_peers_7_a_seat_flooding_notes_for_far_off_steps_is_blamed() -> None:
-    sessions = _start()
-    cheater = sessions[1]
+    sessions = _start()  # every peer waits on seat 2's decision
+    assert all(s.waiting == {2} for s in sessions)
+    cheater = sessions[2]
     sent = 0
     for batch in range(40):  # 40 x 15 x 16 KiB: ~10 MiB, five times the budget
         data, size = _junk_notes(cheater, 10**6 + 15 * batch, 15)
-        _deliver(sessions, 1, data)
+        _deliver(sessions, 2, data)
         sent += size
         if sent <= SEAT_BUDGET:  # under the budget: nobody is blamed yet
             assert sessions[0].verdict is None
-    for honest in (sessions[0], sessions[2]):
+    for honest in (sessions[0], sessions[1]):
         verdict = honest.verdict
-        assert verdict is not None and (verdict.seat, verdict.kind) == (1, "flood")
-        assert verdict.evidence and P.decode(verdict.evidence[0]).seat == 1
-        assert honest.parts.unread[1] <= SEAT_BUDGET + 15 * 3 * NOTE  # junk not kept on
+        assert verdict is not None and (verdict.seat, verdict.kind) == (2, "flood")
+        assert verdict.evidence and P.decode(verdict.evidence[0]).seat == 2
+        assert honest.parts.unread[2] <= SEAT_BUDGET + 15 * 3 * NOTE  # junk not kept on
+
+
+def test_a_flood_is_not_blamed_while_the_table_waits_on_someone_else() -> None:
+    """A peer still waiting on another seat might read more once that seat speaks: it does
+    not blame yet (peers behind and ahead end with the same verdict) -- and it keeps no
+    more than the budgets meanwhile."""
+    sessions = _start()  # every peer waits on seat 2's decision; seat 1 floods
+    cheater, honest = sessions[1], sessions[0]
+    for batch in range(40):
+        honest.receive(_junk_notes(cheater, 10**6 + 15 * batch, 15)[0])
+    assert honest.verdict is None and honest.waiting == {2}
+    assert honest.parts.unread[1] <= SEAT_BUDGET + 15 * 3 * NOTE
+    assert honest.gaps.held(1) <= GAP_BUDGET  # the rest of the flood was refused
 
 
 def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
@@ -99,7 +113,7 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
     budget = 32 * 1024  # the same rule with a small budget, so the flood is short
     monkeypatch.setattr(_held, "SEAT_BUDGET", budget)
     monkeypatch.setattr(_session, "SEAT_BUDGET", budget)
-    sessions = _start()
+    sessions = _start()  # every peer waits on seat 2
     cheater, honest = sessions[2], sessions[0]
     assert cheater.feed is not None
     for step in range(budget // 40):  # far-off digest checks, ~100 bytes each
@@ -110,15 +124,15 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
             break
     verdict = honest.verdict
     assert verdict is not None and (verdict.seat, verdict.kind) == (2, "flood")
-    sessions = _start(seed=8)
-    cheater, honest = sessions[2], sessions[0]
+    sessions = _start(seed=8)  # every peer waits on seat 1
+    cheater, honest = sessions[1], sessions[0]
     assert cheater.feed is not None
     for _ in range(budget):  # entries with no part at all
         honest.receive(P.encode(cheater.feed.append(P.Batch(()))))
         if honest.verdict is not None:
             break
     verdict = honest.verdict
-    assert verdict is not None and (verdict.seat, verdict.kind) == (2, "flood")
+    assert verdict is not None and (verdict.seat, verdict.kind) == (1, "flood")
 
 
 def test_hostile_peers_7_entries_beyond_a_gap_are_not_all_kept() -> None:
