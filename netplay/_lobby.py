@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 START_DOMAIN = b"fairtable/start/v2\x00"
+LINKS_MAX = 16  # keys in a Links message (a table has at most 16 seats)
 
 
 @message("join")
@@ -82,7 +83,7 @@ class Links:
     """The players a peer is linked to directly right now: a peer does not forward an entry
     to someone who already gets it straight from its author."""
 
-    keys: tuple[bytes, ...] = items(item_bytes(exact=32), max_items=16)
+    keys: tuple[bytes, ...] = items(item_bytes(exact=32), max_items=LINKS_MAX)
 
 
 @message("subscribe")

@@ -44,6 +44,7 @@ from ._lanaddress import lan_address
 from ._lifecycle import UNFINISHED, resumable_table, summary_of
 from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
 from ._lobby import (
+    LINKS_MAX,
     JoinRequest,
     Links,
     LobbyStatus,
@@ -64,6 +65,8 @@ Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
+LINKS_PER_KEY = 2  # links one key may hold to us at once (an old one may linger a while)
+EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
@@ -111,6 +114,8 @@ class _Peer:
     linked: frozenset[bytes] = frozenset()  # the players it says it is linked to directly
     leaving: bool = False  # we are leaving: its queue is closed to drain it, not for being slow
     drained: trio.Event = attrs.Factory(trio.Event)  # its writer has sent all it was given
+    early_bytes: int = 0  # bytes of entries it left with us before our table started
+    serial: int = 0  # links are numbered as they come: the lowest is the oldest
 
 
 class TableNode(NodeClocks):
@@ -147,7 +152,7 @@ class TableNode(NodeClocks):
         self.peers: set[_Peer] = set()
         self.lobby = Seating(game, seats, identity.public.key, brings)  # the host's
         self.brings = brings
-        self.early: list[bytes] = []
+        self.early: dict[bytes, bytes] = {}  # before the start: entries by hash, in order
         self.folder: TableFolder | None = None
         self.log: LogFile | None = None
         self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
@@ -157,6 +162,7 @@ class TableNode(NodeClocks):
         self.port = 0
         self._nursery: trio.Nursery | None = None
         self._dialled: set[bytes] = set()
+        self._links_opened = 0
         self._seen: set[bytes] = set()  # hashes of entries already handled
         self._told_waiting: list[int] = []
         self._told_clock: set[int] = set()  # the seats the last clock event showed
@@ -303,7 +309,7 @@ class TableNode(NodeClocks):
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
 
-        await serve_links(port, self._adopt, identity=self.identity,
+        await serve_links(port, self._adopt_served, identity=self.identity,
                           secrets_for=secrets_for, authorize=authorise,
                           host=self.config.listen_host, task_status=task_status)
 
@@ -346,10 +352,31 @@ class TableNode(NodeClocks):
                         return
                     await trio.sleep(2.0)  # seated: try again, the relay may make room
 
+    async def _adopt_served(self, link: Link) -> None:
+        """A link someone opened to us: in the lobby, at most one key per seat the table can
+        still hold (players, not relays); any more is closed at once, saying why.  One key
+        keeps at most :data:`LINKS_PER_KEY` links: the newest (a reconnect is never refused)."""
+        key = link.info.key
+        same = sorted((p for p in self.peers if not p.via_relay and p.link.info.key == key),
+                      key=lambda p: p.serial)
+        for old in same[:max(len(same) + 1 - LINKS_PER_KEY, 0)]:
+            self.peers.discard(old)  # no longer ours to send to; its tasks end with it
+            assert self._nursery is not None
+            self._nursery.start_soon(old.link.aclose, "replaced by a newer link")
+        if self.start is None:
+            others = {p.link.info.key for p in self.peers if not p.via_relay}
+            seats = self.seats if self.invite is None or self.hosting else self.invite.seats
+            if key not in others and len(others) >= max(seats - 1, 0):
+                self.emit({"event": "refused", "reason": "a link beyond the table's seats"})
+                await link.aclose(f"{SEAT_REFUSED}the table is full")
+                return
+        await self._adopt(link)
+
     async def _adopt(self, link: Link, *, via_relay: bool = False) -> None:
         """Run one link: a writer task, and this task as its reader, until it closes."""
         send, receive = trio.open_memory_channel[bytes](1024)
-        peer = _Peer(link, send, via_relay)
+        self._links_opened += 1
+        peer = _Peer(link, send, via_relay, serial=self._links_opened)
         self.peers.add(peer)
         self._tell_links()
         async with trio.open_nursery() as nursery:
@@ -404,8 +431,10 @@ class TableNode(NodeClocks):
                 self._send(peer, data)
 
     def _tell_links(self) -> None:
-        """Tell every link whom we are linked to (players, not relays)."""
+        """Tell every link whom we are linked to (players, not relays).  Never more keys than
+        the message holds: a key left out only costs a peer a redundant forward."""
         keys = tuple(sorted({p.link.info.key for p in self.peers if not p.via_relay}))
+        keys = keys[:LINKS_MAX]
         self._broadcast(P.encode(Links(keys)))
 
     def _forward(self, data: bytes, author: bytes, source: _Peer) -> None:
@@ -451,10 +480,12 @@ class TableNode(NodeClocks):
             self._seen.add(digest)
 
     def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
-        if self.session is None:
-            if len(self.early) < 4096:
-                self.early.append(data)
-            return
+        if self.session is None:  # nothing to check it against yet: keep a little of it
+            digest = hashlib.sha256(data).digest()
+            if digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES:
+                peer.early_bytes += len(data)
+                self.early[digest] = data
+            return  # an honest entry left out comes back by feed request once we start
         if self.session.receive_entry(msg):
             assert self.log is not None
             self.log.append(data, durable=False)
@@ -578,11 +609,11 @@ class TableNode(NodeClocks):
         if self.config.stats:
             seated["at"] = time.monotonic()
         self.emit(seated)
-        for data in self.early:  # what arrived before the start: take it, log it, pass it on
+        for data in self.early.values():  # what came before the start: take, log, pass on
             if self.session.receive(data):
                 self.log.append(data, durable=False)
                 self._broadcast(data)
-        self.early = []
+        self.early = {}
         for peer in list(self.peers):
             self._greet(peer)
         self._mesh(start, seat)

@@ -16,6 +16,7 @@ withheld-reveal    never reveals its joint-randomness value
 bad-shuffle        duplicates a card while shuffling a deck
 invalid-point      tags a card of its shuffle with a small-order point (to follow it)
 wrong-digest       reports a wrong state digest
+flood              fills its entries with notes for steps nobody will reach
 =================  ===========================================================
 """
 
@@ -33,13 +34,13 @@ from ._codec import encode
 from ._deck import rerandomise
 from ._messages import DecryptShares, DigestCheck, Reveal, ShuffleStep
 from ._session import TableSession
-from ._session_messages import Batch, Move, Opening
+from ._session_messages import Batch, Move, Note, Opening
 
 __all__ = ["CHEATS", "cheating_session"]
 
 CHEATS = (
     "bad-reveal", "bad-proof", "equivocation", "illegal-move", "replay", "withheld-reveal",
-    "bad-shuffle", "wrong-digest", "invalid-point",
+    "bad-shuffle", "wrong-digest", "invalid-point", "flood",
 )
 
 
@@ -199,6 +200,17 @@ class _WrongDigest(_Cheater):
         self._peer_digests[(seat, msg.step)] = msg.digest
 
 
+class _Flood(_Cheater):
+    """Plays honestly but adds a dozen 16 KiB notes for far-off steps to every entry: junk
+    every peer would otherwise keep for the whole game (hostile peers, finding 7)."""
+
+    def _flush(self) -> None:
+        if self._out_parts and self.feed is not None:
+            far = 10**9 + 12 * self.feed.next_seq
+            self._out_parts += [Note(far + i, bytes(16 * 1024)) for i in range(12)]
+        super()._flush()
+
+
 _KINDS: dict[str, type[TableSession]] = {
     "bad-reveal": _BadReveal,
     "bad-proof": _BadProof,
@@ -209,6 +221,7 @@ _KINDS: dict[str, type[TableSession]] = {
     "bad-shuffle": _BadShuffle,
     "wrong-digest": _WrongDigest,
     "invalid-point": _InvalidPoint,
+    "flood": _Flood,
 }
 
 

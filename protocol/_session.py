@@ -43,6 +43,7 @@ from ._codec import decode, encode
 from ._deck import DeckKey
 from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError
 from ._feed import Entry, Feed, FeedLog
+from ._held import SEAT_BUDGET, GapBudget, PartStore
 from ._messages import (
     Commit,
     DecryptShares,
@@ -203,7 +204,8 @@ class TableSession:
         self.finished: GameFinished | None = None
         self.resigned: GameResigned | None = None  # how the game ended, if a seat gave it up
         self._resignations: dict[int, int] = {}  # seat -> the step its resignation names
-        self.parts: dict[tuple[int, str], Any] = {}
+        self.parts = PartStore()  # charges each seat for what no pending step read yet
+        self.gaps = GapBudget()  # each seat's entries held ahead of a gap in its feed
         self.complaints: list[tuple[int, str]] = []  # (seat, part name) of every complaint
         self._origin: dict[tuple[int, str], Entry] = {}
         self._cursor = {s: 0 for s in self.seats}
@@ -224,7 +226,7 @@ class TableSession:
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
             self.exchanges.chance_round(0)  # pre-committed: even the first roll is one round
-        self._run()
+        self._settle()
 
     # -- inputs ------------------------------------------------------------------------------
     def receive(self, data: bytes) -> bool:
@@ -246,6 +248,10 @@ class TableSession:
         try:
             if entry.seat == self.seat:
                 return False  # our own entry coming back: we already hold it
+            ahead = entry.seat in self._cursor and entry.seq > self._cursor[entry.seat]
+            if ahead and self.log.get(entry.seat, entry.seq) is None and not self.gaps.admit(
+                    entry.seat, entry.seq, len(entry.body)):
+                return False  # too much of this feed is already waiting on a gap
             new = self.log.add(entry)
         except EquivocationError as exc:
             self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
@@ -253,8 +259,7 @@ class TableSession:
         except RemoteProtocolError:
             return False  # unsigned or misaddressed noise: nobody can be blamed for it
         if new:
-            self._ingest()
-            self._run()
+            self._settle()
         return new
 
     def decide(self, answer: Any) -> None:
@@ -392,28 +397,69 @@ class TableSession:
     def record_digest(self, step: int) -> None:
         digest = bytes.fromhex(self.game.digest())
         self.digests[step] = digest
+        for seat in self.seats:
+            self.parts.release((seat, f"digest:{step}"))
         for (seat, their_step), theirs in list(self._peer_digests.items()):
             if their_step == step and theirs != digest:
                 raise Blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
                             f"{step} differs from ours")
 
     # -- the machinery -----------------------------------------------------------------------
-    def _ingest(self) -> None:
-        """File the parts of every newly contiguous entry, feed by feed."""
+    def _settle(self) -> None:
+        """File what arrived and run the exchanges, in turns, until nothing more moves; then
+        blame a seat that still makes us hold more than its budget of unread bytes while we
+        wait on nobody else."""
+        while self.verdict is None:
+            filed = self._ingest()
+            self._run()
+            if filed:
+                continue
+            under = False  # did a seat that waited over its budget get back under it?
+            for seat in self.parts.over():
+                self._forget_applied_notes(seat)
+                under = under or self.parts.unread[seat] <= SEAT_BUDGET
+            if not under:
+                break
+        # Blame only when nothing else can make the exchanges read more: we wait on nobody but
+        # that seat.  A peer still waiting on others (lagging behind) keeps that seat's further
+        # entries unfiled meanwhile, so every honest peer blames at the same point of its feed.
+        over = [] if self.verdict is not None or self.finished is not None else [
+            seat for seat in self.parts.over() if self.waiting <= {seat}]
+        if over:  # the lowest such seat: every peer that took the same entries names it
+            seat = over[0]
+            last = self.log.get(seat, self._cursor[seat] - 1)
+            self._stop(Verdict(seat, "flood", f"seat {seat} sent {self.parts.unread[seat]} "
+                               "bytes no pending step needs",
+                               (encode(last),) if last is not None else ()))
+
+    def _forget_applied_notes(self, seat: int) -> None:
+        """A seat's notes for decisions already applied are its own restart record: owed."""
+        applied = self.exchanges.applied
+        for name in self.parts.charged(seat):
+            if name.startswith("note:") and (seat, int(name[5:])) in applied:
+                self.parts.release((seat, name))
+
+    def _ingest(self) -> bool:
+        """File the parts of every newly contiguous entry, feed by feed (a seat over its
+        unread budget waits until the exchanges took what they need); whether any was."""
+        filed = False
         for seat in self.seats:
             if seat == self.seat:
                 continue
-            while self.verdict is None:
+            while self.verdict is None and self.parts.unread.get(seat, 0) <= SEAT_BUDGET:
                 entry = self.log.get(seat, self._cursor[seat])
                 if entry is None:
                     break
                 self._cursor[seat] += 1
+                self.gaps.filed(seat, entry.seq)
+                filed = True
                 try:
                     self._file(seat, entry)
                 except RemoteProtocolError as exc:
                     self._stop(Verdict(seat, exc.kind, str(exc), (encode(entry),)))
                 except Blame as blame:
                     self._stop(Verdict(blame.seat, blame.kind, blame.reason, (encode(entry),)))
+        return filed
 
     def _file(self, seat: int, entry: Entry, *, own_entry: bool = False) -> None:
         try:
@@ -422,6 +468,7 @@ class TableSession:
             raise DecodeError(str(exc), seat=seat) from None
         if not isinstance(batch, Batch):
             raise DecodeError("a feed entry carries a batch", seat=seat)
+        held = 0  # parts this entry filed
         for raw in batch.parts:
             try:
                 msg = decode(raw)
@@ -431,6 +478,8 @@ class TableSession:
                 if own_entry:
                     self._digest_sent = max(self._digest_sent, msg.step)
                 else:
+                    if msg.step not in self.digests:  # held until we reach that step
+                        self.parts.charge((seat, f"digest:{msg.step}"), len(raw))
                     self._peer_digest(seat, msg)
                 continue
             key = part_key(msg)
@@ -441,14 +490,19 @@ class TableSession:
                             f"seat {seat} sent {key} after it resigned")
             if own_entry:
                 self._published.add(key)
-            if (seat, key) in self.parts:
+            if self.parts.has((seat, key)):
                 raise Blame(seat, "replay", f"seat {seat} sent {key} twice")
             self.parts[(seat, key)] = msg
             self._origin[(seat, key)] = entry
+            held += 1
+            if not own_entry:
+                self.parts.charge((seat, key), len(raw))
             if isinstance(msg, Complaint):
                 self.complaints.append((seat, key))
             elif isinstance(msg, Resign):
                 self._resignations[seat] = msg.step
+        if not held and not own_entry:  # an entry with nothing for any step: never needed
+            self.parts.charge((seat, f"entry:{entry.seq}"), len(entry.body))
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
         self._peer_digests[(seat, msg.step)] = msg.digest

@@ -1,0 +1,62 @@
+"""Frames before the start cost a host a small, fixed amount of memory (hostile peers,
+finding 7).
+
+Before its table starts, a peer cannot check an entry (it does not know the table id
+yet), so it keeps what arrives early to take in once seated.  It used to keep up to 4096
+such frames per link: an invite holder sending 150 junk entries of half a MiB made the
+host hold ~100 MB.  Now each link may leave at most ``EARLY_BYTES`` early; the rest is
+dropped (an honest entry comes back by feed request once seated).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import protocol as P
+from netplay import NodeConfig, TableNode, connect, join_proof
+from netplay._lobby import JoinRequest
+from netplay._node import EARLY_BYTES
+from protocol._feed import MAX_BODY
+
+from .rss import rss_bytes
+
+FRAMES = 150
+
+
+def _junk_entry(seq: int, size: int = MAX_BODY) -> bytes:
+    """A well-formed entry nobody signed (by default with the largest body allowed)."""
+    return P.encode(P.Entry(os.urandom(32), 1, seq, os.urandom(32), os.urandom(size),
+                            os.urandom(64)))
+
+
+async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
+        tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
+                     emit=events.append)
+    attacker = P.Identity.generate()
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            invite = await nursery.start(host.run)
+            link = await connect(nursery, "127.0.0.1", host.port, identity=attacker,
+                                 scope=invite.scope, secret=invite.secret)
+            before = rss_bytes()
+            for seq in range(FRAMES):
+                await link.send(_junk_entry(seq))
+            for seq in range(FRAMES, FRAMES + 200):  # small ones too: kept up to the budget
+                await link.send(_junk_entry(seq, 4096))
+            key = attacker.public.key  # handled after every frame before it, in order
+            await link.send(P.encode(JoinRequest(
+                key, join_proof(invite.secret, invite.scope, key), 0, b"")))
+            while not any(e["event"] == "lobby" for e in events):
+                await trio.sleep(0.01)  # polling the host's events, bounded above
+            after = rss_bytes()
+            assert EARLY_BYTES // 2 < sum(map(len, host.early.values())) <= EARLY_BYTES
+            assert after - before < 32 * 1024 * 1024, (before, after)
+            print(f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
+                  f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
+            nursery.cancel_scope.cancel()
