@@ -122,6 +122,7 @@ def server_context(identity: Identity) -> ssl.SSLContext:
     if ctx is not None:
         return ctx
     ctx = _base_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.num_tickets = 0  # TLS 1.3 sends no session tickets
     key_pem = _private_key(identity).private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
