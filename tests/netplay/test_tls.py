@@ -11,16 +11,22 @@ Every test is bounded with ``trio.fail_after``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import ssl
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from netplay import _tls
+import protocol as P
+from engine.reign import standard_catalog
+from netplay import NodeConfig, RelayNode, TableNode, _tls
+from netplay._invite import relay_token
 from netplay._frames import encode_frame
 from netplay._link import Link, LinkClosed
 
@@ -33,9 +39,11 @@ from .test_link import (
     client,
     start_server,
 )
+from .test_tables import bot
 
 TOKEN = hashlib.sha256(b"relay token of the table").digest()
 CARDS = b"Ace of Cups, Regent of Swords"
+CARD_NAMES = [name for name in standard_catalog().defs if len(name) >= 6]
 
 
 class Tap:
@@ -213,3 +221,46 @@ def test_the_certificate_is_the_identity_key_and_reveals_no_secret() -> None:
     assert _tls.certificate_pem(SERVER) == pem  # deterministic: same identity, same certificate
     assert _tls.certificate_pem(CLIENT) != pem
     assert SERVER.seed not in cert.public_bytes(serialization.Encoding.DER)
+
+
+def b64(data: bytes) -> bytes:
+    return base64.urlsafe_b64encode(data).rstrip(b"=")
+
+
+async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_path: Path) -> None:
+    """Three seats play a whole game, every link through a relay the tap sits in front of."""
+    seats = 3
+    done: list[dict[str, Any]] = []
+    with trio.fail_after(150):
+        async with trio.open_nursery() as nursery:
+            relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda _e: None)
+            tap, tap_port = await start_tap(nursery, await nursery.start(relay.run))
+            via = ("127.0.0.1", tap_port)
+
+            def config(index: int) -> NodeConfig:
+                return NodeConfig(data_dir=tmp_path / f"peer{index}", via=via,
+                                  listen_port=None if index else 0, grace=0.5)
+
+            def emit(event: dict[str, Any]) -> None:
+                if event["event"] == "game_over":
+                    done.append(event)
+
+            async with trio.open_nursery() as peers:
+                nodes = [TableNode(config(0), P.Identity.generate(), seats=seats, game="reign",
+                                   decider=bot(0), emit=emit)]
+                invite = await peers.start(nodes[0].run)
+                for index in range(1, seats):
+                    nodes.append(TableNode(config(index), P.Identity.generate(), invite=invite,
+                                           decider=bot(index), emit=emit))
+                    peers.start_soon(nodes[index].run)
+                for node in nodes:
+                    await node.done.wait()
+                peers.cancel_scope.cancel()
+            nursery.cancel_scope.cancel()
+    assert len(done) == seats and len({e["digest"] for e in done}) == 1
+    seen = bytes(tap.seen)
+    assert len(seen) > 10_000  # the whole game went through the tap
+    token = relay_token(invite)
+    for plain in (token, b64(token), invite.secret, b64(invite.secret), b'"type"', b"entry"):
+        assert plain not in seen
+    assert not [card for card in CARD_NAMES if card.encode() in seen]
