@@ -26,8 +26,8 @@ from cryptography.hazmat.primitives import serialization
 import protocol as P
 from engine.reign import standard_catalog
 from netplay import NodeConfig, RelayNode, TableNode, _tls
-from netplay._invite import relay_token
 from netplay._frames import encode_frame
+from netplay._invite import relay_token
 from netplay._link import Link, LinkClosed
 
 from .test_link import (
