@@ -12,8 +12,12 @@ Every test is bounded with ``trio.fail_after``.
 from __future__ import annotations
 
 import base64
+import datetime
 import hashlib
+import os
 import ssl
+import tempfile
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,7 +25,9 @@ from typing import Any
 import pytest
 import trio
 from cryptography import x509
-from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 
 import protocol as P
 from engine.reign import standard_catalog
@@ -264,3 +270,62 @@ async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_p
     for plain in (token, b64(token), invite.secret, b64(invite.secret), b'"type"', b"entry"):
         assert plain not in seen
     assert not [card for card in CARD_NAMES if card.encode() in seen]
+
+
+async def test_a_certificate_that_is_not_ed25519_is_refused_as_key(tmp_path: Path) -> None:
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fairtable")])
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(1)
+            .not_valid_before(datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC))
+            .not_valid_after(datetime.datetime(2100, 1, 1, tzinfo=datetime.UTC))
+            .sign(key, hashes.SHA256()))
+    pem = tmp_path / "ec.pem"
+    pem.write_bytes(cert.public_bytes(serialization.Encoding.PEM) + key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption()))
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_3
+    ctx.load_cert_chain(pem)
+
+    async def odd_server(tcp: trio.SocketStream) -> None:
+        stream = trio.SSLStream(tcp, ctx, server_side=True)
+        with suppress(trio.BrokenResourceError):
+            await stream.do_handshake()
+            await stream.receive_some(1024)
+        await trio.aclose_forcefully(stream)
+
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            listeners = await nursery.start(partial(trio.serve_tcp, odd_server, 0,
+                                                    host="127.0.0.1"))
+            with pytest.raises(LinkClosed) as refused:
+                async with client(listeners[0].socket.getsockname()[1]):
+                    pass
+            assert refused.value.reason == "key"
+            nursery.cancel_scope.cancel()
+
+
+def test_the_private_key_is_loaded_without_a_file_on_disk(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    made: list[str] = []
+    real_mkstemp = tempfile.mkstemp
+
+    def mkstemp(**kwargs: Any) -> tuple[int, str]:
+        fd, path = real_mkstemp(dir=tmp_path, **kwargs)
+        made.append(path)
+        return fd, path
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    identity = P.Identity.generate()
+    assert _tls.server_context(identity) is _tls.server_context(identity)  # built once
+    if hasattr(os, "memfd_create"):
+        assert made == []  # an anonymous in-memory file, never a path on disk
+        monkeypatch.delattr(os, "memfd_create")
+        _tls.server_context(P.Identity.generate())
+    # the fallback: a private temporary file, gone as soon as the key is loaded
+    assert len(made) == 1 and not Path(made[0]).exists()
+    with _tls._secret_file(b"secret") as path:
+        assert Path(path).read_bytes() == b"secret"
+        assert Path(path).stat().st_mode & 0o077 == 0
+    assert not Path(path).exists()
