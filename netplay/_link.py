@@ -2,8 +2,9 @@
 
 This module owns one connection's life: opening it (:func:`connect`,
 :func:`open_link`, :func:`connect_with_backoff`) or accepting it
-(:func:`serve_links`), the handshake with its deadline, framing, heartbeats,
-idle detection and closing.  What a link carries is the node's business: a
+(:func:`serve_links`), TLS 1.3 under it (``_tls``: the server presents its
+identity key, the client pins it), the handshake with its deadline, framing,
+heartbeats, idle detection and closing.  What a link carries is the node's business: a
 :class:`Link` moves opaque frame payloads (canonical protocol messages) and
 answers the link-level messages of ``_wire`` itself.
 
@@ -44,6 +45,7 @@ from protocol import (
 )
 
 from ._frames import FrameReader, encode_frame
+from ._tls import peer_key, wrap_client, wrap_server
 from ._wire import (
     GONE,
     HANDSHAKE_MAX_FRAME,
@@ -58,7 +60,6 @@ from ._wire import (
     close_stream,
     reason_text,
     refuse,
-    send_bye,
     server_handshake,
 )
 
@@ -389,11 +390,18 @@ async def _dial(
     try:
         with trio.fail_after(config.handshake_timeout):
             try:
-                stream = await trio.open_tcp_stream(host, port)
+                tcp = await trio.open_tcp_stream(host, port)
             except OSError as exc:
                 raise LinkClosed("unreachable") from exc
-            hs = Handshake(stream)
-            info = await client_handshake(hs, identity, role, scope, secret, expect_key)
+            stream = wrap_client(tcp)
+            hs = Handshake(stream, ready=False)
+            await stream.do_handshake()
+            hs.ready = True
+            tls_key = peer_key(stream)  # the key that proved itself in TLS: the pin is on it
+            if tls_key is None or (expect_key is not None and tls_key != expect_key):
+                raise LinkClosed("key")
+            info = await client_handshake(hs, identity, role, scope, secret, expect_key,
+                                          tls_key=tls_key)
     except (LinkClosed, trio.TooSlowError, trio.BrokenResourceError) as exc:
         error = exc if isinstance(exc, LinkClosed) else _as_closed(exc)
         if hs is None:
@@ -596,17 +604,19 @@ async def serve_links(
         if on_refused is not None:
             on_refused(error)
 
-    async def serve_one(stream: trio.SocketStream) -> None:
-        remote_host, address = _remote(stream)
-        hs = Handshake(stream)
+    async def serve_one(tcp: trio.SocketStream) -> None:
+        remote_host, address = _remote(tcp)
         if not gate.enter(remote_host):
-            error = LinkClosed("busy")
-            refused(error, address)
-            await send_bye(stream, error.reason, config.bye_timeout)
-            await trio.aclose_forcefully(stream)
+            # closed without a word: a Bye would cost a TLS handshake, the very load refused
+            refused(LinkClosed("busy"), address)
+            await trio.aclose_forcefully(tcp)
             return
+        stream = wrap_server(tcp, identity)
+        hs = Handshake(stream, ready=False)
         try:
             with trio.fail_after(config.handshake_timeout):
+                await stream.do_handshake()
+                hs.ready = True
                 info = await server_handshake(hs, identity, role, secrets_for, authorize)
         except (LinkClosed, trio.TooSlowError, trio.BrokenResourceError) as exc:
             error = exc if isinstance(exc, LinkClosed) else _as_closed(exc)

@@ -289,10 +289,15 @@ def check_auth(auth: Auth, info: PeerInfo, secret: bytes, text: bytes, *, initia
 
 
 class Handshake:
-    """Handshake I/O on a fresh stream: exact reads (never past the last handshake frame)."""
+    """Handshake I/O on a fresh stream: exact reads (never past the last handshake frame).
 
-    def __init__(self, stream: trio.abc.Stream) -> None:
+    ``ready`` is false while the stream cannot carry a message yet (its TLS
+    handshake has not completed): a refusal then closes without a ``Bye``.
+    """
+
+    def __init__(self, stream: trio.abc.Stream, *, ready: bool = True) -> None:
         self.stream = stream
+        self.ready = ready
         self.writing = False
 
     async def read_exact(self, size: int) -> bytes:
@@ -333,13 +338,22 @@ async def client_handshake(
     scope: bytes,
     secret: bytes,
     expect_key: bytes | None,
+    *,
+    tls_key: bytes | None = None,
 ) -> PeerInfo:
-    """The connecting side: Hello, read Hello, Auth, read Auth; the server's PeerInfo."""
+    """The connecting side: Hello, read Hello, Auth, read Auth; the server's PeerInfo.
+
+    ``tls_key`` is the key of the certificate the server presented in the TLS
+    handshake under this stream: the server's ``Hello`` must name that same key
+    (``"key"``), which binds the signed transcript to the TLS channel.
+    """
     mine = hello_for(identity, role, scope)
     await hs.write(mine)
     theirs = await hs.read(Hello, None)
     info = check_hello(theirs, scope=scope)
     if expect_key is not None and info.key != expect_key:
+        raise LinkClosed("key", peer=info)
+    if tls_key is not None and not hmac.compare_digest(info.key, tls_key):
         raise LinkClosed("key", peer=info)
     text = transcript(mine, theirs)
     await hs.write(auth_for(identity, secret, text, initiator=True))
@@ -384,11 +398,13 @@ async def close_stream(stream: trio.abc.Stream, *, linger: float) -> None:
 
     Closing a socket with unread input makes the kernel send a reset, which can
     destroy our ``Bye`` before the peer reads it; lingering (at most ``linger``
-    seconds) avoids that.
+    seconds) avoids that.  A TLS stream has no half-close of its own: its TCP
+    stream is half-closed under it (the peer's TLS reads that as the end).
     """
     with trio.move_on_after(linger), suppress(*GONE, trio.BusyResourceError):
-        if isinstance(stream, trio.abc.HalfCloseableStream):
-            await stream.send_eof()
+        half = stream.transport_stream if isinstance(stream, trio.SSLStream) else stream
+        if isinstance(half, trio.abc.HalfCloseableStream):
+            await half.send_eof()
         while await stream.receive_some(_DRAIN_CHUNK):
             pass
     await trio.aclose_forcefully(stream)
@@ -396,7 +412,7 @@ async def close_stream(stream: trio.abc.Stream, *, linger: float) -> None:
 
 async def refuse(hs: Handshake, error: LinkClosed, bye_timeout: float) -> NoReturn:
     """Tell the peer why (unless it told us, or the stream is unusable), close, raise."""
-    if not error.by_peer and not hs.writing and error.reason != "disconnected":
+    if hs.ready and not error.by_peer and not hs.writing and error.reason != "disconnected":
         await send_bye(hs.stream, error.reason, bye_timeout)
         await close_stream(hs.stream, linger=bye_timeout)
     else:

@@ -29,6 +29,7 @@ from netplay._link import (
     open_link,
     serve_links,
 )
+from netplay._tls import wrap_client, wrap_server
 from netplay._wire import Auth, Bye, Hello, Ping, auth_for, hello_for, transcript
 
 SCOPE = hashlib.sha256(b"test table").digest()
@@ -131,9 +132,13 @@ class Raw:
 
 @asynccontextmanager
 async def raw_client(port: int) -> AsyncIterator[Raw]:
-    stream = await trio.open_tcp_stream("127.0.0.1", port)
-    async with stream:
+    """A hand-driven client inside TLS (links are TLS 1.3 from the first byte)."""
+    stream = wrap_client(await trio.open_tcp_stream("127.0.0.1", port))
+    try:
+        await stream.do_handshake()
         yield Raw(stream)
+    finally:
+        await trio.aclose_forcefully(stream)
 
 
 async def raw_handshake(raw: Raw, *, identity: P.Identity = CLIENT, signer: Any = None) -> None:
@@ -148,12 +153,14 @@ async def raw_handshake(raw: Raw, *, identity: P.Identity = CLIENT, signer: Any 
 async def start_fake_server(
     nursery: trio.Nursery, play: Callable[[Raw], Awaitable[None]]
 ) -> tuple[int, trio.MemoryReceiveChannel[list[Any]]]:
-    """A TCP server playing ``play`` on each connection; reports what it read afterwards."""
+    """A TLS server (as SERVER) playing ``play`` on each connection; reports what it read."""
     send, receive = trio.open_memory_channel[list[Any]](10)
 
-    async def handle(stream: trio.SocketStream) -> None:
+    async def handle(tcp: trio.SocketStream) -> None:
+        stream = wrap_server(tcp, SERVER)
         raw = Raw(stream)
         with suppress(trio.BrokenResourceError):
+            await stream.do_handshake()
             await play(raw)
         with trio.move_on_after(3):
             send.send_nowait(await raw.read_until_closed())

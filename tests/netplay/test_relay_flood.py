@@ -32,6 +32,7 @@ from netplay._relay_quota import (
     RelayLimits,
 )
 from netplay._storage import LogFile
+from netplay._tls import peer_key, wrap_client
 from netplay._wire import Handshake, client_handshake
 from tests.netplay.test_tables import Table
 
@@ -40,10 +41,11 @@ async def stranger(nursery: trio.Nursery, port: int, source: str,
                    token: bytes | None = None) -> tuple[Link, bytes]:
     """A link from ``source`` that subscribes to the table of ``token`` (default: random)."""
     token = os.urandom(32) if token is None else token
-    stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
+    stream = wrap_client(await trio.open_tcp_stream("127.0.0.1", port, local_address=source))
+    await stream.do_handshake()
     hs = Handshake(stream)
     info = await client_handshake(hs, P.Identity.generate(), "peer", relay_scope(token),
-                                  RELAY_SECRET, None)
+                                  RELAY_SECRET, None, tls_key=peer_key(stream))
     link = Link(stream, info, config=DEFAULT_CONFIG, initiator=True, address=source)
     await nursery.start(link._run)
     await link.send(P.encode(Subscribe(token, "peer")))
