@@ -12,6 +12,7 @@
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
 * ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
 * ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
+* ``_node_parts`` -- a node's settings and one link's state, shared by the node's parts;
 * ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
 * ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
@@ -41,7 +42,8 @@ from ._link import (
     serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
-from ._node import NodeConfig, ResignRequest, TableNode, relay_scope
+from ._node import ResignRequest, TableNode, relay_scope
+from ._node_parts import NodeConfig
 from ._relay import RelayNode
 from ._relay_quota import RELAY_REFUSALS, RelayLimits
 from ._saved import SavedTable, saved_table

@@ -21,7 +21,7 @@ import protocol as P
 from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
 
 if TYPE_CHECKING:
-    from ._node import NodeConfig, _Peer
+    from ._node_parts import NodeConfig, _Peer
 
 __all__ = ["NodeClocks"]
 
