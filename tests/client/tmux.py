@@ -26,7 +26,14 @@ def session(command: str) -> Iterator[str]:
     """A fresh tmux session at 80x24 running ``command`` (in this folder); its name.  The
     session is killed on leaving."""
     name = f"ft-{uuid.uuid4().hex[:8]}"
-    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(Path.cwd()), command)
+    args = ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(Path.cwd()),
+            command]
+    deadline = time.monotonic() + 10  # bounded: a few tries
+    while (made := subprocess.run(args, capture_output=True, text=True)).returncode != 0:
+        # the tmux server exits when the last session (a previous test's) is killed; a new
+        # session asked for while it is exiting fails, and the next try starts a new server
+        assert time.monotonic() < deadline, f"tmux cannot open a session: {made.stderr}"
+        time.sleep(0.1)
     try:
         yield name
     finally:
