@@ -61,6 +61,7 @@ from ._deck import (
     verify_key_share,
     verify_shares,
     verify_shuffle_opening,
+    verify_shuffle_step,
 )
 from ._dleq import ProofContext
 from ._errors import (
@@ -101,6 +102,7 @@ from ._log import AuditResult, LogError, audit_log, read_log, write_log
 from ._messages import (
     JOINT,
     MAX_CARDS,
+    MAX_SHUFFLE_PROOF,
     MAX_SEATS,
     Commit,
     DecryptShares,
@@ -161,6 +163,7 @@ __all__ = [
     "ENTRY_DOMAIN",
     "JOINT",
     "MAX_CARDS",
+    "MAX_SHUFFLE_PROOF",
     "MAX_FRAME",
     "MAX_INT",
     "MAX_ITEMS",
@@ -244,4 +247,5 @@ __all__ = [
     "verify_reveal",
     "verify_shares",
     "verify_shuffle_opening",
+    "verify_shuffle_step",
 ]

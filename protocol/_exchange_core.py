@@ -20,7 +20,7 @@ from ._deck import (
     decryption_shares,
     open_held,
     parse_cards,
-    remix,
+    shuffle_step,
     verify_shares,
 )
 from ._errors import (
@@ -29,7 +29,7 @@ from ._errors import (
     UnknownCard,
 )
 from ._group import GroupError, sub
-from ._messages import DecryptShares, ShuffleOpening, ShuffleStep
+from ._messages import DecryptShares, ShuffleOpening
 from ._randomness import JointRandomness
 from ._session_messages import Complaint
 
@@ -177,9 +177,11 @@ class ExchangeCore:
         if any(o.deck == label and o.step == step for o in self.my_shuffles):
             return
         assert self.joint is not None
-        out, secret = remix(cards, self.joint, entropy=self.s.secret(f"shuffle/{label}/{step}", 32))
+        entropy = self.s.secret(f"shuffle/{label}/{step}", 32)
+        msg, _, secret = shuffle_step(label, step, cards, self.joint,  # shuffle proof
+                                      table=self.s.table, seat=self.me, entropy=entropy)
         self.my_shuffles.append(secret.opening(label, step))
-        self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
+        self.s.publish(msg)
 
     def read_shown(self, seat: int, shown: tuple[DecryptShares, ...], step: str) -> list[str]:
         """Check a seat's shares for cards it shows and decrypt them (held slots only)."""

@@ -55,6 +55,7 @@ from ._deck import (
     strip_shares,
     verify_key_share,
     verify_shares,
+    verify_shuffle_step,
 )
 from ._errors import (
     BadProof,
@@ -302,6 +303,8 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             msg = self.s.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
+            if seat != self.me:  # shuffle proof
+                verify_shuffle_step(self.s.table, seat, msg, rec.steps[-1], self.joint)
             cards = self.shuffled_cards(seat, msg.cards, last=self.s.seats[-1])
             if len(cards) != len(rec.cards):
                 raise BadProof("a shuffle step changed the number of cards", seat=seat)

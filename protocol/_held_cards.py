@@ -30,11 +30,19 @@ from engine.requests import (
     RevealAnswer,
 )
 
-from ._deck import Ciphertext, hand_over, open_held, parse_cards, shuffle, verify_hand_over
+from ._deck import (
+    Ciphertext,
+    hand_over,
+    open_held,
+    parse_cards,
+    shuffle_step,
+    verify_hand_over,
+    verify_shuffle_step,
+)
 from ._errors import BadProof, LocalProtocolError
 from ._exchange_core import ExchangeCore, Slot
 from ._group import GroupError
-from ._messages import DecryptShares, ShuffleStep
+from ._messages import DecryptShares
 
 
 class HeldCardExchanges(ExchangeCore):
@@ -165,15 +173,17 @@ class HeldCardExchanges(ExchangeCore):
         old = [self.handle_slot[h] for h in req.handles]
         before = [self.held[holder][slot] for slot in old]
         if holder == self.me and not any(o.deck == label for o in self.my_shuffles):
-            out, secret = shuffle(before, self.keys[holder],
-                                  entropy=self.s.secret(f"rehandle/{k}", 32))
+            published, _, secret = shuffle_step(  # shuffle proof
+                label, step, before, self.keys[holder], table=self.s.table, seat=holder,
+                entropy=self.s.secret(f"rehandle/{k}", 32))
             self.my_shuffles.append(secret.opening(label, step))
-            self.s.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
+            self.s.publish(published)
             self.my_rehandle_order[k] = secret.permutation
         msg = self.s.part(holder, f"shuffle:{label}:{step}")
         if msg is None:
             return False
-        after = parse_cards(msg.cards, seat=holder, ours=holder == self.me)
+        after = (parse_cards(msg.cards, ours=True) if holder == self.me else  # shuffle proof
+                 verify_shuffle_step(self.s.table, holder, msg, before, self.keys[holder]))
         if len(after) != len(before):
             raise BadProof("a re-handle changed the number of cards", seat=holder)
         self.rehandles.append((holder, label, step, before, after))

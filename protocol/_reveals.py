@@ -20,6 +20,7 @@ from ._deck import (
     verify_hand_over,
     verify_shares,
     verify_shuffle_opening,
+    verify_shuffle_step,
 )
 from ._errors import (
     BadCommitment,
@@ -131,6 +132,8 @@ class RevealExchanges(ExchangeCore):
                 if msg is None:
                     done = False
                     continue
+                if seat != self.me:  # shuffle proof
+                    verify_shuffle_step(self.s.table, seat, msg, pools[army], self.joint)
                 cards = self.shuffled_cards(seat, msg.cards, last=self.s.seats[-1])
                 if len(cards) != len(pools[army]):
                     raise BadProof("a re-mix changed the number of cards", seat=seat)

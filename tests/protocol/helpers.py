@@ -39,7 +39,7 @@ def examples() -> list[object]:
         P.Commit("bid:round-1", bytes(range(32))),
         P.Reveal("bid:round-1", bytes(32), b"\x00payload\xff"),
         P.KeyShare(bytes(32), bytes(64)),
-        P.ShuffleStep("main", "shuffle/0", (bytes(64), b"\x01" * 64)),
+        P.ShuffleStep("main", "shuffle/0", (bytes(64), b"\x01" * 64), b"\x03" * 416),
         P.ShuffleOpening("main", "shuffle/0", (1, 0), (bytes(32), b"\x02" * 32)),
         P.DecryptShares(
             "main",
