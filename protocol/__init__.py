@@ -102,8 +102,8 @@ from ._log import AuditResult, LogError, audit_log, read_log, write_log
 from ._messages import (
     JOINT,
     MAX_CARDS,
-    MAX_SHUFFLE_PROOF,
     MAX_SEATS,
+    MAX_SHUFFLE_PROOF,
     Commit,
     DecryptShares,
     DigestCheck,
