@@ -93,6 +93,7 @@ def compute() -> dict[str, str]:
     v["shuffle.proof.statement"] = statement.hex()
     v["shuffle.proof.challenge_seed"] = seed.hex()
     v["shuffle.proof.e0"] = es[0].to_bytes(16, "little").hex()
+    v["shuffle.output"] = b"".join(c.to_bytes() for c in out).hex()
     v["shuffle.proof"] = step.proof.hex()
     v["shuffle.message_sha256"] = hashlib.sha256(P.encode(step)).hexdigest()
 
