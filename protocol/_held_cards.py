@@ -11,8 +11,8 @@ every peer knows which held ciphertext a handle stands for (never its identity).
 - **Re-handle** (``Rehandle(s, handles)``): after a breach the holder
   re-randomises the named cards under its own key and permutes them
   (``ShuffleStep hand<s>.<k> s<k>/rehandle``), so the seat that peeked no longer
-  knows which card is which; the new cards get the new handles.  Nobody can check the
-  step until the end-of-game audit, where the holder opens it (as every shuffle).
+  knows which card is which; the new cards get the new handles.  The step carries a
+  proof of a correct shuffle under the holder's key, which every peer checks on arrival.
 - **Peek**: the holder re-encrypts the peeked cards to the peeking seat's key (a
   ``HandOver`` to that seat, step ``s<k>/peek``, with re-encryption proofs) without
   giving them up; every peer checks the proofs and only the peeking seat can open the
