@@ -49,6 +49,7 @@ from ._group import (
     ORDER,
     GroupError,
     add,
+    base_mul,
     frame,
     hash_to_point,
     is_valid_point,
@@ -136,7 +137,18 @@ def _final(seed: bytes, b: Sequence[bytes], commitments: Sequence[bytes]) -> int
 
 
 def _mul(x: int, point: bytes) -> bytes:
+    if point == BASE:
+        return base_mul(_sc(x))
     return mul(_sc(x), point)
+
+
+def _combination(scalars: Sequence[int], points: Sequence[bytes]) -> bytes:
+    """``sum x_i * P_i``, one multiplication per distinct point (a deck's first step has
+    ``A = G`` for every input card)."""
+    merged: dict[bytes, int] = {}
+    for x, point in zip(scalars, points, strict=True):
+        merged[point] = (merged.get(point, 0) + x) % ORDER
+    return sum_points(_mul(x, point) for point, x in merged.items())
 
 
 def prove_shuffle(
@@ -262,8 +274,8 @@ def verify_shuffle(
         big_a = sum_points(_mul(ei, ui) for ei, ui in zip(e, u, strict=True))
         big_c = sub(sum_points(u), sum_points(hs))
         big_d = sub(chain[-1], _mul(prod, h_base))
-        f_a = sum_points(_mul(ei, a) for ei, (a, _) in zip(e, inputs, strict=True))
-        f_b = sum_points(_mul(ei, b) for ei, (_, b) in zip(e, inputs, strict=True))
+        f_a = _combination(e, [a for a, _ in inputs])
+        f_b = _combination(e, [b for _, b in inputs])
         neg_v = ORDER - v
         a_t = sum_points([_mul(k_a, q_base), _mul(neg_v, big_a),
                           *(_mul(k, hj) for k, hj in zip(k_e, hs, strict=True))])
