@@ -35,6 +35,7 @@ import protocol as P
 from engine.canonical import canonical_bytes
 from engine.errors import EngineError
 
+from . import _events as ev
 from ._clock import Presence, TableClock, TimeNotice
 from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
@@ -61,7 +62,6 @@ from ._storage import LogFile, StorageError, TableFolder, claim_table
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode", "relay_scope"]
 
-Emit = Callable[[dict[str, Any]], None]
 Decider = Callable[[P.DecisionNeeded], Any]
 RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
@@ -95,7 +95,7 @@ class TableNode(NodeClocks):
         seats: int = 0,
         game: str = "reign",
         decider: Decider | None = None,
-        emit: Emit = lambda event: None,
+        emit: ev.Emit = lambda event: None,
         answers: trio.MemoryReceiveChannel[Any] | None = None,
         brings: Any = None,
     ) -> None:
@@ -157,12 +157,11 @@ class TableNode(NodeClocks):
             code = None
             if self.hosting and self.config.announce_to is not None and self.start is None:
                 code = await nursery.start(self._announce)
-            if self.invite is not None:
-                opened = {"event": "table_open" if self.hosting else "joining",
-                          "invite": self.invite.text()}
-                if self.hosting:
-                    opened["clock"] = self._limits().option()
-                self.emit(opened if code is None else {**opened, "code": code.text()})
+            if self.invite is not None and self.hosting:
+                self.emit(ev.TableOpen(self.invite.text(), self._limits().option(),
+                                       None if code is None else code.text()))
+            elif self.invite is not None:
+                self.emit(ev.Joining(self.invite.text()))
             if self.config.via is not None:
                 nursery.start_soon(self._dial, self.config.via, True, None)
             elif not self.hosting and self.invite is not None:
@@ -222,10 +221,10 @@ class TableNode(NodeClocks):
         existed = self.folder.exists()
         info = self.folder.read_info() if existed else {}
         if existed and info.get("status", "lobby") in UNFINISHED:
-            self.emit({"event": "resuming", "table": self.invite.scope.hex(),
-                       "game": self.invite.game, "status": info.get("status", "lobby"),
-                       "started": info.get("created", self.folder.path.stat().st_mtime),
-                       "round": info.get("round")})
+            self.emit(ev.Resuming(self.invite.scope.hex(), self.invite.game,
+                                  info.get("status", "lobby"),
+                                  info.get("created", self.folder.path.stat().st_mtime),
+                                  info.get("round")))
         if not existed:
             info["kind"] = self.config.kind if self.hosting else "join"
             info["created"] = int(time.time())
@@ -250,7 +249,7 @@ class TableNode(NodeClocks):
         if host is None:
             choice = lan_address(self.config.listen_host)
             if choice.note:
-                self.emit({"event": "no_lan_address", "message": choice.note})
+                self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
         return Invite(host, self.port, os.urandom(32),
                       self.identity.public.key, os.urandom(32), self.game, self.seats)
@@ -299,9 +298,9 @@ class TableNode(NodeClocks):
                         max_delay=2.0, on_retry=failed, fatal=_NEVER_SEATED)
                     failures[0] = 0
                 except LinkClosed as exc:
-                    self.emit({"event": "link_refused", "reason": exc.reason})
+                    self.emit(ev.LinkRefused(exc.reason))
                     if self.session is None and not self.hosting and not via_relay:
-                        self.emit({"event": "refused", "reason": refusal_words(exc.reason)})
+                        self.emit(ev.Refused(refusal_words(exc.reason)))
                         self._finish("refused")  # never seated: nothing to resume
                     return
                 if via_relay:
@@ -309,10 +308,10 @@ class TableNode(NodeClocks):
                 await self._adopt(link, via_relay=via_relay)
                 if via_relay and link.closed is not None and link.closed.by_peer and (
                         link.closed.reason in RELAY_REFUSALS):  # the relay will not keep us
-                    self.emit({"event": "link_refused", "reason": link.closed.reason})
+                    self.emit(ev.LinkRefused(link.closed.reason))
                     if self.session is None:
-                        self.emit({"event": "refused", "reason": "the relay refused the table: "
-                                   + link.closed.reason})
+                        self.emit(ev.Refused("the relay refused the table: "
+                                             + link.closed.reason))
                         self._finish("refused")
                         return
                     await trio.sleep(2.0)  # seated: try again, the relay may make room
@@ -332,7 +331,7 @@ class TableNode(NodeClocks):
             others = {p.link.info.key for p in self.peers if not p.via_relay}
             seats = self.seats if self.invite is None or self.hosting else self.invite.seats
             if key not in others and len(others) >= max(seats - 1, 0):
-                self.emit({"event": "refused", "reason": "a link beyond the table's seats"})
+                self.emit(ev.Refused("a link beyond the table's seats"))
                 await link.aclose(f"{SEAT_REFUSED}the table is full")
                 return
         await self._adopt(link)
@@ -354,7 +353,7 @@ class TableNode(NodeClocks):
                     self._pump()
             except LinkClosed as exc:
                 if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
-                    self.emit({"event": "refused", "reason": exc.reason[len(SEAT_REFUSED):]})
+                    self.emit(ev.Refused(exc.reason[len(SEAT_REFUSED):]))
                     self._finish("refused")  # the host will not seat us: nothing to resume
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 pass
@@ -469,7 +468,7 @@ class TableNode(NodeClocks):
                 self._broadcast(data, skip=peer)  # pass it on towards the host
             return
         if join_proof(self.invite.secret, self.invite.scope, msg.key) != msg.proof:
-            self.emit({"event": "refused", "reason": "a join without the invite"})
+            self.emit(ev.Refused("a join without the invite"))
             return
         if self.start is not None:
             self._send(peer, P.encode(self.start))
@@ -482,13 +481,13 @@ class TableNode(NodeClocks):
             if not self.lobby.admit(msg.key, msg.brings, address):
                 return
         except SeatRefused as exc:
-            self.emit({"event": "refused", "reason": str(exc)})
+            self.emit(ev.Refused(str(exc)))
             if peer.link.info.key == msg.key and not peer.via_relay:  # the joiner's own link:
                 assert self._nursery is not None  # its Bye tells it why, and it stops
                 self._nursery.start_soon(peer.link.aclose, f"{SEAT_REFUSED}{exc}")
             return
         status = LobbyStatus(len(self.lobby.taken), self.seats)
-        self.emit({"event": "lobby", "seated": status.seated, "seats": status.seats})
+        self.emit(ev.LobbyUpdate(status.seated, status.seats))
         self._broadcast(P.encode(status))
         if self.lobby.full:
             spec = self.lobby.spec(self.config.round_limit, os.urandom(32), self._limits())
@@ -507,7 +506,7 @@ class TableNode(NodeClocks):
 
     def _on_status(self, peer: _Peer, data: bytes, msg: LobbyStatus) -> None:
         if self.start is None:
-            self.emit({"event": "lobby", "seated": msg.seated, "seats": msg.seats})
+            self.emit(ev.LobbyUpdate(msg.seated, msg.seats))
             self._broadcast(data, skip=peer)
 
     def _on_start(self, peer: _Peer, data: bytes, msg: TableStart) -> None:
@@ -515,15 +514,14 @@ class TableNode(NodeClocks):
             return
         assert self.invite is not None
         if self.hosting:  # we make our own start; one from the network is a replay
-            self.emit({"event": "refused", "reason": "a table start from another peer (the "
-                       "host signs its own)"})
+            self.emit(ev.Refused("a table start from another peer (the host signs its own)"))
             return
         try:
             verify_start(self.invite.host_key, msg, self.invite.scope)
         except (P.RemoteProtocolError, P.DecodeError) as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope
                       else f"a table start the host did not sign ({exc})")
-            self.emit({"event": "refused", "reason": reason})
+            self.emit(ev.Refused(reason))
             return
         self._begin(msg, resumed=False)
         self._broadcast(data, skip=peer)
@@ -546,7 +544,7 @@ class TableNode(NodeClocks):
         spec = verify_start(self.invite.host_key, start, self.invite.scope)
         me = self.identity.public.key
         if me not in spec.players:
-            self.emit({"event": "refused", "reason": "the table started without us"})
+            self.emit(ev.Refused("the table started without us"))
             self._finish("refused")  # never seated: nothing to resume
             return
         seat = spec.players.index(me)
@@ -568,12 +566,8 @@ class TableNode(NodeClocks):
         limits = spec.time_limits()
         self.clock = TableClock(limits, spec.table_id, spec.players, seat, trio.current_time(),
                                 beat=self.config.beat, report_after=self.config.seat_timeout)
-        seated: dict[str, Any] = {"event": "seated", "seat": seat, "players": spec.seats,
-                                  "table": spec.table_id.hex(), "resumed": resumed,
-                                  "clock": limits.option()}
-        if self.config.stats:
-            seated["at"] = time.monotonic()
-        self.emit(seated)
+        self.emit(ev.Seated(seat, spec.seats, spec.table_id.hex(), resumed, limits.option(),
+                            time.monotonic() if self.config.stats else None))
         for data in self.early.values():  # what came before the start: take, log, pass on
             if self.session.receive(data):
                 self.log.append(data, durable=False)
@@ -625,7 +619,7 @@ class TableNode(NodeClocks):
             waiting = sorted(session.waiting - {session.seat})
             if waiting != self._told_waiting:
                 self._told_waiting = waiting
-                self.emit({"event": "waiting_for", "seats": waiting})
+                self.emit(ev.WaitingFor(waiting))
 
     def _keep_summary(self) -> None:
         """Keep the round and whose turn it is in ``table.json`` when they change (public
@@ -654,30 +648,27 @@ class TableNode(NodeClocks):
                 self._decided[event.step] = (time.monotonic(), event.decision.kind)
                 session.decide(self.decider(event))
         elif isinstance(event, P.DecisionNeeded) and self.config.ui_events:
-            self.emit({"event": "decision", "decision": event.decision, "view": event.view})
+            self.emit(ev.DecisionAsked(event.decision, event.view))
         elif isinstance(event, P.StepApplied) and self.config.ui_events:
-            self.emit({"event": "view", "view": session.game.view(session.seat),
-                       "events": event.events})
+            self.emit(ev.ViewChanged(session.game.view(session.seat), event.events))
         elif isinstance(event, P.CardsSeen) and self.config.ui_events:
-            self.emit({"event": "cards_seen", "cards": event.cards, "why": event.why})
+            self.emit(ev.CardsShown(event.cards, event.why))
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
-            self.emit({"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason})
+            self.emit(ev.Verdict(v.seat, v.kind, v.reason))
             self._finish("verdict")
         elif isinstance(event, P.GameResigned):
-            self.emit({"event": "resigned", "seat": event.seat, "step": event.step,
-                       "you": event.seat == session.seat})
+            self.emit(ev.Resigned(event.seat, event.step, event.seat == session.seat))
             self._finish("finished", resigned=event.seat)
             self._farewell(event.digest)
         elif isinstance(event, P.GameFinished):
-            report: dict[str, Any] = {"event": "game_over", "winner": event.winner,
-                                      "digest": event.digest, "end": event.end}
+            stats = None
             if self.config.stats:
-                report["stats"] = {"at": time.monotonic(), "messages": session.messages_sent,
+                stats = {"at": time.monotonic(), "messages": session.messages_sent,
                                    "bytes": session.bytes_sent,
                                    "decided": {str(k): v for k, v in self._decided.items()},
                                    "applied": {str(k): v for k, v in self._applied.items()}}
-            self.emit(report)
+            self.emit(ev.GameOver(event.winner, event.digest, event.end, stats))
             self._finish("finished")
             self._farewell(event.digest)
 
@@ -701,9 +692,9 @@ class TableNode(NodeClocks):
             try:
                 session.decide(answer)
             except (EngineError, P.LocalProtocolError) as exc:
-                self.emit({"event": "refused_answer", "reason": getattr(exc, "reason", str(exc))})
+                self.emit(ev.AnswerRefused(getattr(exc, "reason", str(exc))))
                 continue
-            self.emit({"event": "answered"})
+            self.emit(ev.Answered())
             self._pump()
 
     async def _decide_later(self, event: P.DecisionNeeded) -> None:
@@ -716,12 +707,12 @@ class TableNode(NodeClocks):
         """Give the game up for our seat (a refusal -- the game is over -- is reported)."""
         session = self.session
         if session is None:
-            self.emit({"event": "refused_answer", "reason": "the game has not started"})
+            self.emit(ev.AnswerRefused("the game has not started"))
             return
         try:
             session.resign()
         except P.LocalProtocolError as exc:
-            self.emit({"event": "refused_answer", "reason": str(exc)})
+            self.emit(ev.AnswerRefused(str(exc)))
             return
         self._pump()
 

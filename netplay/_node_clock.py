@@ -18,6 +18,7 @@ import trio
 
 import protocol as P
 
+from . import _events as ev
 from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class NodeClocks:
             readings = clock.readings(now)
             if (readings or self._told_clock) and now - told >= 1.0:  # at most once a second
                 told, self._told_clock = now, {int(r["seat"]) for r in readings}
-                self.emit({"event": "clock", "seats": readings})
+                self.emit(ev.ClockReadings(readings))
 
     def _tick(self, now: float) -> None:
         session, clock = self.session, self.clock
@@ -78,10 +79,10 @@ class NodeClocks:
         clock.observe(now, session.waiting, session.decisions_applied(), session.thinking())
         for event in clock.update(now):
             if isinstance(event, WentOffline | CameBack):
-                self.emit({"event": "offline" if isinstance(event, WentOffline) else "online",
-                           "seat": event.seat})
+                self.emit(ev.SeatOffline(event.seat) if isinstance(event, WentOffline)
+                          else ev.SeatOnline(event.seat))
             elif isinstance(event, LongWait):
-                self.emit({"event": "waiting", "seat": event.seat, "seconds": event.seconds})
+                self.emit(ev.SeatWaiting(event.seat, event.seconds))
             elif isinstance(event, Flagged) and event.kind == "stalled":
                 session.timeout(event.seat)  # as before clocks: timeout or withheld-reveal
                 self._pump()
@@ -94,7 +95,7 @@ class NodeClocks:
         """A clock ends the game: the screen hears it at once, with the reason."""
         assert self.session is not None
         if kind == "abandoned":
-            self.emit({"event": "abandoned", "seat": seat})
+            self.emit(ev.Abandoned(seat))
         self.session.stop_for_time(seat, kind, reason)
         self._pump()
 
@@ -116,6 +117,5 @@ class NodeClocks:
         if taken.accepted:
             self._end_for_time(msg.kind, msg.seat, taken.reason)
         else:  # not what our own clock says: show the claim, keep our clock
-            self.emit({"event": "time_claim", "by": msg.by, "seat": msg.seat, "kind": msg.kind,
-                       "reason": taken.reason,
-                       "left": None if taken.left is None else round(taken.left, 1)})
+            self.emit(ev.TimeClaim(msg.by, msg.seat, msg.kind, taken.reason,
+                                   None if taken.left is None else round(taken.left, 1)))

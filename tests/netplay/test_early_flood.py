@@ -21,6 +21,7 @@ from netplay import NodeConfig, TableNode, connect, join_proof
 from netplay._lobby import JoinRequest
 from netplay._node import EARLY_BYTES
 from protocol._feed import MAX_BODY
+from tests.netplay.said import as_json
 
 from .rss import rss_bytes
 
@@ -37,7 +38,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
         tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
     host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
-                     emit=events.append)
+                     emit=as_json(events))
     attacker = P.Identity.generate()
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:

@@ -19,6 +19,7 @@ import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect
 from netplay._lobby import Links
 from netplay._node import SEAT_REFUSED
+from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 
 
@@ -38,7 +39,7 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
     events: list[dict[str, Any]] = []
     host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5, round_limit=2),
                      P.Identity.generate(), seats=3, game="reign", decider=bot(0),
-                     emit=events.append)
+                     emit=as_json(events))
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
