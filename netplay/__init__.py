@@ -67,7 +67,14 @@ from ._events import (
     event_line,
 )
 from ._frames import FrameReader, encode_frame
-from ._invite import Invite, InviteError, join_proof, relay_token, verify_join_proof
+from ._invite import (
+    Invite,
+    InviteError,
+    join_proof,
+    relay_scope,
+    relay_token,
+    verify_join_proof,
+)
 from ._link import (
     FATAL_REASONS,
     Link,
@@ -80,7 +87,7 @@ from ._link import (
     serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
-from ._node import ResignRequest, TableNode, relay_scope
+from ._node import ResignRequest, TableNode
 from ._node_parts import NodeConfig
 from ._relay import RelayNode
 from ._relay_quota import RELAY_REFUSALS, RelayLimits

@@ -39,7 +39,7 @@ from . import _events as ev
 from ._clock import Presence, TableClock, TimeNotice
 from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
-from ._invite import Invite, join_proof, relay_token
+from ._invite import RELAY_SECRET, Invite, join_proof, relay_scope, relay_token
 from ._lanaddress import lan_address
 from ._lifecycle import UNFINISHED, resumable_table, summary_of
 from ._link import FATAL_REASONS, Link, LinkClosed, connect_with_backoff, serve_links
@@ -60,22 +60,14 @@ from ._relay_quota import RELAY_REFUSALS
 from ._seating import Seating, SeatRefused
 from ._storage import LogFile, StorageError, TableFolder, claim_table
 
-__all__ = ["NodeConfig", "ResignRequest", "TableNode", "relay_scope"]
+__all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 
 Decider = Callable[[P.DecisionNeeded], Any]
-RELAY_SECRET = bytes(32)  # relay links prove the invite with the relay token instead
 _MAX_SEQ = 1 << 52
 LINKS_PER_KEY = 2  # links one key may hold to us at once (an old one may linger a while)
 EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
-
-
-def relay_scope(token: bytes) -> bytes:
-    """The scope a relay files a table under: the hash of its relay token."""
-    import hashlib
-
-    return hashlib.sha256(b"fairtable/relay-scope/v1\x00" + token).digest()
 
 
 @attrs.frozen

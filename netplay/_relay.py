@@ -33,9 +33,9 @@ import protocol as P
 
 from ._clock import Presence, TimeNotice
 from ._events import Emit, RelayOpen, event_line
+from ._invite import RELAY_SECRET, relay_scope
 from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe, TableStart
-from ._node import RELAY_SECRET, relay_scope
 from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start
 from ._storage import LogFile, parse_records

@@ -20,9 +20,9 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
+from netplay._invite import RELAY_SECRET, relay_scope
 from netplay._link import DEFAULT_CONFIG, Link
 from netplay._lobby import JoinRequest, Subscribe, sign_start
-from netplay._node import RELAY_SECRET, relay_scope
 from netplay._relay_quota import (
     EXPIRED,
     OVER_BUDGET,
