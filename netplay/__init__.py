@@ -14,8 +14,12 @@
 * ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
 * ``_events``    -- what a node tells the client: typed events, and their one JSON form;
 * ``_node_parts`` -- a node's settings and one link's state, shared by the node's parts;
-* ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
-* ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
+* ``_mesh``      -- a node's links and flooding over them (dialling, readers, writers);
+* ``_admission`` -- lobby admission: join requests, seating, the signed start, early entries;
+* ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
+* ``_pump``      -- pumping the sans-IO session: our entries out, decisions, client events;
+* ``_liveness``  -- presence beats, the table's clocks over links, catching up when stalled;
+* ``_node``      -- a peer at one table: composes those parts and routes messages to them;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 

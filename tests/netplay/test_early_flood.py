@@ -56,7 +56,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
             while not any(e["event"] == "lobby" for e in events):
                 await trio.sleep(0.01)  # polling the host's events, bounded above
             after = rss_bytes()
-            assert EARLY_BYTES // 2 < sum(map(len, host.early.values())) <= EARLY_BYTES
+            assert EARLY_BYTES // 2 < sum(map(len, host.admission.early.values())) <= EARLY_BYTES
             assert after - before < 32 * 1024 * 1024, (before, after)
             print(f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
                   f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")

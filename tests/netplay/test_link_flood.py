@@ -75,7 +75,7 @@ def test_a_roster_of_links_never_exceeds_what_the_message_holds(
     def broadcast(data: bytes, *, skip: Any = None) -> None:
         sent.append(data)
 
-    monkeypatch.setattr(node, "_broadcast", broadcast)
+    monkeypatch.setattr(node.mesh, "broadcast", broadcast)
 
     class _Info:
         def __init__(self) -> None:
@@ -89,8 +89,8 @@ def test_a_roster_of_links_never_exceeds_what_the_message_holds(
         def __init__(self) -> None:
             self.link, self.via_relay = _FakeLink(), False
 
-    node.peers = {_FakePeer() for _ in range(40)}  # type: ignore[misc]
-    node._tell_links()
+    node.mesh.peers = {_FakePeer() for _ in range(40)}  # type: ignore[misc]
+    node.mesh.tell_links()
     roster = P.decode(sent[-1])
     assert isinstance(roster, Links) and len(roster.keys) == 16
 

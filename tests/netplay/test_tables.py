@@ -90,9 +90,9 @@ async def test_bot_game_over_sockets_ends_with_one_digest(
     assert len({r["digest"] for r in results}) == 1
     assert len({r["winner"] for r in results}) == 1
     if via_relay:
-        assert all(not node._dialled for node in table.nodes)  # nobody linked directly
+        assert all(not node.mesh.dialled for node in table.nodes)  # nobody linked directly
     else:
-        assert any(node._dialled for node in table.nodes[1:])  # joiners linked: a mesh
+        assert any(node.mesh.dialled for node in table.nodes[1:])  # joiners linked: a mesh
     for node in table.nodes:  # every peer's saved log passes the audit
         assert node.session is not None and node.log is not None
         spec, entries = node.session.spec, list(node.log.records)
