@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -92,7 +92,7 @@ def _optional() -> Any:
 def event_json(event: NodeEvent) -> dict[str, Any]:
     """The event as the JSON object ``--json`` prints (values as they are: not copied)."""
     found: dict[str, Any] = {"event": event.EVENT}
-    for field in attrs.fields(type(event)):
+    for field in attrs.fields(cast(Any, type(event))):
         value = getattr(event, field.name)
         if value is None and field.metadata.get("optional"):
             continue
