@@ -206,7 +206,8 @@ def test_resume_resign_of_a_number_not_listed_is_refused(
 @pytest.mark.parametrize("game", GAMES)
 def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc: None) -> None:
     model = model_for(game)
-    model.apply_event(ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3))
+    model.apply_event(ev.Resuming(table="ab", game=game, started=EVENING, status="playing",
+                                  round=3))
     model.apply_event(ev.Seated(seat=0, players=2))
     said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
     assert model.message == said and said in model.log

@@ -18,8 +18,8 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, TableNode, connect, join_proof
+from netplay._admission import EARLY_BYTES
 from netplay._lobby import JoinRequest
-from netplay._node import EARLY_BYTES
 from protocol._feed import MAX_BODY
 from tests.netplay.said import as_json
 
