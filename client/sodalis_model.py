@@ -43,6 +43,7 @@ from engine.sodalis.answers import (
 from engine.sodalis.arena import standard_arena
 from engine.sodalis.choices import legal_answers
 from engine.sodalis.view import SodalisView
+from netplay import events as ev
 
 __all__ = ["ClientModel", "arena_lines", "describe_event", "label", "side_lines", "who"]
 
@@ -291,25 +292,24 @@ class ClientModel(MenuModel):
         self._adviser = HeuristicBot(ChanceStream.from_int(0))
 
     # -- from the network side -----------------------------------------------------------
-    def apply_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "view":
-            before, self.view = self.view, event["view"]
-            for e in event.get("events", ()):
-                line = describe_event(e, self.seat, before, event["view"])
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        if isinstance(event, ev.ViewChanged):
+            before, self.view = self.view, event.view
+            for e in event.events:
+                line = describe_event(e, self.seat, before, event.view)
                 if line:
                     self.log.append(line)
-        elif kind == "decision":
-            self.view, self.decision, self._menu = event["view"], event["decision"], None
-            self.message = self.your_move(event["decision"].kind)
-        elif kind == "game_over":
-            winner = event["winner"]
+        elif isinstance(event, ev.DecisionAsked):
+            self.view, self.decision, self._menu = event.view, event.decision, None
+            self.message = self.your_move(event.decision.kind)
+        elif isinstance(event, ev.GameOver):
+            winner = event.winner
             mine = None if self.view is None or self.seat is None else \
                 self.view.public["seats"][self.seat]["team"]
             self.end("Game over: nobody wins (round limit)" if winner is None else (
                 f"Game over: team {str(winner).title()} wins"
                 + (" - you win!" if winner == mine else "")))
-        elif kind != "cards_seen":  # Sodalis has no private cards
+        elif not isinstance(event, ev.CardsShown):  # Sodalis has no private cards
             super().apply_event(event)
             return
         self._update_status()
