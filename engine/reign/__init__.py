@@ -7,10 +7,12 @@ from engine.games import GameRules
 from engine.reign.answers import (
     ANSWER_KINDS,
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderArmy,
     OrderEvents,
     Overt,
     RegentDiscard,
@@ -23,8 +25,9 @@ from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
 from engine.reign.view import ReignView
 
 __all__ = [
-    "ANSWER_KINDS", "Bid", "Covert", "Discard", "DrawChoice", "KeepSupport", "OrderEvents",
-    "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog", "CardDef", "standard_catalog",
+    "ANSWER_KINDS", "Bid", "CombatTie", "Covert", "Discard", "DrawChoice", "KeepSupport",
+    "OrderArmy", "OrderEvents", "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog",
+    "CardDef", "standard_catalog",
     "ReignGame", "new_game", "RULES", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
 ]
 

@@ -68,6 +68,25 @@ class OrderEvents:
 
 
 @attrs.frozen
+class OrderArmy:
+    """An army's owner sets the order its own cards resolve in, when it changes the result:
+    ``order`` is every card the decision lists, first first, the military abilities before
+    the non-betrayal events before the betrayal events (the rulebook's passes)."""
+
+    seat: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen
+class CombatTie:
+    """The Regent (or first player) settles a tie inside a card effect: ``pick`` is one of
+    the decision's options (a seat, as text, for a strike; a card id for a desertion)."""
+
+    seat: int
+    pick: str
+
+
+@attrs.frozen
 class RegentDiscard:
     """The Regent discards ``card`` from hand because someone gained a support card."""
 
@@ -102,8 +121,8 @@ class Discard:
 
 
 ReignAnswer = (
-    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | RegentDiscard | Spoils
-    | DrawChoice | Discard
+    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | OrderArmy | CombatTie
+    | RegentDiscard | Spoils | DrawChoice | Discard
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -113,6 +132,8 @@ ANSWER_KINDS: dict[str, type] = {
     "keep_support": KeepSupport,
     "tie_break": TieBreak,
     "order_events": OrderEvents,
+    "order_army": OrderArmy,
+    "combat_tie": CombatTie,
     "regent_discard": RegentDiscard,
     "spoils": Spoils,
     "draw": DrawChoice,

@@ -191,3 +191,29 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
     assert sent == [OrderEvents(1, (herald, sabotage))]
     game.apply(sent[0])
+
+
+def test_keyboard_combat_choices_are_offered_as_menus() -> None:
+    # Combat Phase > The Reveal / Regent's Special Rules: order_army and combat_tie menus
+    from engine.reign import CombatTie
+    from tests.engine.reign_helpers import decision, plot, table
+
+    spear, marine = "crimson-ash-spearman.1", "azure-tidecaller-marine.1"
+    guard = "azure-harbour-guard.1"
+    support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
+    game, ref = table(first=3, regent=3, phase="plotting", support=support,
+                      hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]})
+    plot(game, ref, covert={0: ((0, 0), (spear, marine)), 1: ((1,), (guard,)),
+                            2: ((0,), ("turncoat-captain.1",))})
+    d = decision(game, ref)
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event({"event": "seated", "seat": 3, "players": 4})
+    model.apply_event({"event": "decision", "decision": d, "view": game.view(3)})
+    labels = [label for label, _ in model.menu()]
+    assert len(labels) == 2 and all(label.endswith(" deserts") for label in labels)
+    assert any("Ash Spearman" in label for label in labels)
+    model.command("?")
+    assert "tie" in model.message
+    model.command("#1")
+    assert sent == [CombatTie(3, marine)]
