@@ -208,8 +208,8 @@ def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     d = decision(game, ref)
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": 3, "players": 4})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(3)})
+    model.apply_event(ev.Seated(seat=3, players=4))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(3)))
     labels = [label for label, _ in model.menu()]
     assert len(labels) == 2 and all(label.endswith(" deserts") for label in labels)
     assert any("Ash Spearman" in label for label in labels)
