@@ -84,6 +84,15 @@ from ._errors import (
     UnsupportedVersion,
     WithheldReveal,
 )
+from ._events import (
+    CardsSeen,
+    DecisionNeeded,
+    GameFinished,
+    GameResigned,
+    StepApplied,
+    Verdict,
+    VerdictReached,
+)
 from ._feed import (
     ENTRY_DOMAIN,
     ZERO_HASH,
@@ -117,16 +126,7 @@ from ._messages import (
 )
 from ._randomness import JointRandomness, chance_purpose, joint_seed
 from ._sealed import seal, unseal
-from ._session import (
-    CardsSeen,
-    DecisionNeeded,
-    GameFinished,
-    GameResigned,
-    StepApplied,
-    TableSession,
-    Verdict,
-    VerdictReached,
-)
+from ._session import TableSession
 from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 

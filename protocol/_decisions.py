@@ -31,7 +31,7 @@ class DecisionExchanges(ExchangeCore):
     """Turning seats' decisions into moves, and moves into engine answers."""
 
     def decisions(self, pending: list[Decision]) -> bool:
-        from ._session import DecisionNeeded
+        from ._events import DecisionNeeded
 
         k = self.step
         for d in pending:
@@ -135,11 +135,11 @@ class DecisionExchanges(ExchangeCore):
             self.s.publish(move)
 
     def take_move(self, seat: int, msg: Move) -> None:
-        from ._session import Blame
+        from ._errors import blame
 
         k = self.step
         if msg.step != k:
-            raise Blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
+            raise blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
         if seat == self.me:
             answer = self.my_answers.get(k)
             if answer is None:  # replaying our own log after a restart
@@ -150,10 +150,10 @@ class DecisionExchanges(ExchangeCore):
         claimed = self.codec.shown_cards(answer)
         shown = self.read_shown(seat, msg.shown, f"s{k}")
         if sorted(shown) != sorted(c for c in claimed if c is not None):
-            raise Blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
+            raise blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
         self.take_gifts(seat, answer, k)
         if bool(msg.commit) != self.codec.rules.places_face_down(answer):
-            raise Blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
+            raise blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
         before = self.s.game.state.next_handle
         self.apply(answer, seat)
         if msg.commit:
@@ -161,7 +161,7 @@ class DecisionExchanges(ExchangeCore):
             self.commitments.append(Commitment(seat, k, msg.commit, handles))
 
     def take_gifts(self, seat: int, answer: Any, k: int) -> None:
-        from ._session import Blame
+        from ._errors import blame
 
         counts = dict(getattr(answer, "counts", ()) or ())
         if not counts:
@@ -175,11 +175,11 @@ class DecisionExchanges(ExchangeCore):
                     continue
                 held = {item.slot: self.held[seat].get((deck, item.slot)) for item in msg.cards}
                 if any(ct is None for ct in held.values()):
-                    raise Blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
+                    raise blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
                 fresh = verify_hand_over(self.s.table, seat, self.keys[seat],
                                          self.keys[recipient], msg, held)  # type: ignore[arg-type]
                 moved += [((deck, slot), ct) for slot, ct in sorted(fresh.items())]
             if len(moved) != count:
-                raise Blame(seat, "illegal-move", f"seat {seat} announced {count} cards for "
+                raise blame(seat, "illegal-move", f"seat {seat} announced {count} cards for "
                             f"seat {recipient} but handed over {len(moved)}")
             self.transfers[(seat, recipient)] = moved

@@ -106,7 +106,8 @@ class ExchangeCore:
 
     def apply(self, answer: Any, seat: int | None = None) -> None:
         """Apply an answer to our engine; a refusal blames ``seat`` (if any)."""
-        from ._session import Blame, StepApplied
+        from ._errors import blame
+        from ._events import StepApplied
 
         step = self.step
         try:
@@ -119,7 +120,7 @@ class ExchangeCore:
                 # the deck itself was tampered with.  Everyone opens; the audit names who.
                 self.early_audit = str(exc)
                 return
-            raise Blame(culprit, "illegal-move", str(exc)) from None
+            raise blame(culprit, "illegal-move", str(exc)) from None
         if self.s.game.over or self.step != step:
             self.s.record_digest(step)
         if events:

@@ -196,7 +196,7 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
         """Check every complaint about a step we have reached -- a deal's shares, or a
         shuffle or re-mix output with points outside the group: blame the seat whose shares
         or points fail, or the complainer if they were sound."""
-        from ._session import Blame
+        from ._errors import blame
 
         for seat, key in list(self.s.complaints):
             msg = self.s.parts[(seat, key)]
@@ -209,33 +209,33 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
             label, cards, found = self.dealt[msg.step]
             accused = found.get(msg.about)
             if accused is None or msg.about == seat:
-                raise Blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+                raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
             try:
                 verify_shares(self.s.table, msg.about, self.keys[msg.about], accused, cards)
             except RemoteProtocolError as exc:
-                raise Blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
-            raise Blame(seat, "false-complaint",
+                raise blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
+            raise blame(seat, "false-complaint",
                         f"seat {seat} complained about seat {msg.about}'s sound shares")
 
     def judge_shuffle_complaint(self, seat: int, key: str, msg: Complaint) -> None:
         """A complaint that ``msg.about``'s shuffle output at ``msg.step`` holds a point
         outside the group: validate it ourselves once we have it."""
-        from ._session import Blame
+        from ._errors import blame
 
         outputs = self.shuffled.get((msg.step, msg.about))
         if outputs is None and msg.step >= self.step:
             return  # not reached yet
         self.judged.add((seat, key))
         if outputs is None or msg.about == seat:
-            raise Blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+            raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
         for output in outputs:
             for ct in output:
                 try:
                     ct.check(seat=msg.about)
                 except InvalidPoint as exc:
-                    raise Blame(msg.about, "invalid-point",
+                    raise blame(msg.about, "invalid-point",
                                 f"{exc} (reported by seat {seat})") from None
-        raise Blame(seat, "false-complaint",
+        raise blame(seat, "false-complaint",
                     f"seat {seat} complained about seat {msg.about}'s sound shuffle")
 
     def chance_round(self, n: int) -> tuple[JointRandomness, Any]:
@@ -312,7 +312,7 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
         return True
 
     def deal_request(self, req: Deal) -> bool:
-        from ._session import CardsSeen
+        from ._events import CardsSeen
 
         if req.source.startswith("hand:"):
             return self.hand_over_request(req, int(req.source[5:]))
@@ -368,7 +368,7 @@ class Exchanges(DecisionExchanges, RevealExchanges, HeldCardExchanges):
         return True
 
     def hand_over_request(self, req: Deal, giver: int) -> bool:
-        from ._session import CardsSeen
+        from ._events import CardsSeen
 
         moved = self.transfers.pop((giver, req.seat), [])
         if len(moved) != req.count:

@@ -16,8 +16,9 @@ import attrs
 
 from engine.rng import ChanceStream
 
+from ._events import DecisionNeeded, Verdict
 from ._identity import Identity
-from ._session import DecisionNeeded, TableSession, Verdict
+from ._session import TableSession
 from ._table import TableSpec
 
 Decider = Callable[[int, DecisionNeeded], Any]

@@ -62,7 +62,7 @@ class HeldCardExchanges(ExchangeCore):
                    for _, handles, mixed in req.groups)
 
     def reveal_held(self, req: Reveal) -> bool:
-        from ._session import Blame
+        from ._errors import blame
 
         k, step = self.step, f"s{self.step}"
         plan: list[tuple[str, int, list[Slot]]] = []
@@ -93,7 +93,7 @@ class HeldCardExchanges(ExchangeCore):
                 msg = found[(seat, deck)]
                 wanted = sorted(s for d, s in slots if d == deck)
                 if sorted(share.slot for share in msg.shares) != wanted:
-                    raise Blame(seat, "bad-reveal",
+                    raise blame(seat, "bad-reveal",
                                 f"seat {seat}'s shares are not for the cards to reveal")
                 ids = self.read_shown(seat, (msg,), step)
                 for share, card in zip(msg.shares, ids, strict=True):
@@ -103,7 +103,8 @@ class HeldCardExchanges(ExchangeCore):
         return True
 
     def peek_request(self, req: Peek) -> bool:
-        from ._session import Blame, CardsSeen
+        from ._errors import blame
+        from ._events import CardsSeen
 
         k = self.step  # a peek follows deals: every seat's key is in
         step = f"s{k}/peek"
@@ -135,7 +136,7 @@ class HeldCardExchanges(ExchangeCore):
                 fresh = verify_hand_over(self.s.table, holder, self.keys[holder],
                                          self.keys[req.seat], msg, held)
             except Exception as exc:  # BadProof / InvalidPoint name the holder
-                raise Blame(holder, "bad-proof", f"seat {holder}'s peek copies: {exc}") from None
+                raise blame(holder, "bad-proof", f"seat {holder}'s peek copies: {exc}") from None
             copies.update({(deck, s): ct for s, ct in fresh.items()})
         cards: tuple[str, ...] | None = None
         if req.seat == self.me:
@@ -155,7 +156,7 @@ class HeldCardExchanges(ExchangeCore):
 
     def rehandle_request(self, req: Rehandle) -> bool:
         """A seat's own face-down cards re-randomised and permuted under its own key."""
-        from ._session import CardsSeen
+        from ._events import CardsSeen
 
         k, holder = self.step, req.seat
         label, step = f"hand{holder}.{k}", f"s{k}/rehandle"

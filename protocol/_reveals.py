@@ -94,10 +94,10 @@ class RevealExchanges(ExchangeCore):
         return True
 
     def read_slots(self, seat: int, msg: Opening, order: list[Slot], step: str) -> list[str]:
-        from ._session import Blame
+        from ._errors import blame
 
         if sorted((m.deck, s.slot) for m in msg.shown for s in m.shares) != sorted(order):
-            raise Blame(seat, "bad-reveal", f"seat {seat}'s opening lacks shares for its cards")
+            raise blame(seat, "bad-reveal", f"seat {seat}'s opening lacks shares for its cards")
         by_slot: dict[Slot, str] = {}
         for one in msg.shown:
             ids = self.read_shown(seat, (one,), step)
@@ -236,7 +236,7 @@ class RevealExchanges(ExchangeCore):
     def audit_held_cards(self, secrets: dict[int, bytes]) -> None:
         """With every deck key open, read every card still face down under a handle (a
         Sovereign forge, say) and let the game's rules judge what was never revealed."""
-        from ._session import Blame
+        from ._errors import blame
 
         judge = self.s.rules.audit_cards
         if judge is None or not self.handle_slot:
@@ -258,11 +258,12 @@ class RevealExchanges(ExchangeCore):
         found = judge(self.s.game, cards)
         if found is not None:
             seat, reason = found
-            raise Blame(seat, "illegal-move", f"opened at the audit: {reason}")
+            raise blame(seat, "illegal-move", f"opened at the audit: {reason}")
 
     def audit(self) -> bool:
         """Open our secrets, check everyone's; emit the result once."""
-        from ._session import Blame, GameFinished
+        from ._errors import blame
+        from ._events import GameFinished
 
         if self.audited:
             return False
@@ -279,9 +280,9 @@ class RevealExchanges(ExchangeCore):
         for seat, msg in openings.items():
             try:
                 if base_mul(msg.deck_secret) != self.keys.get(seat, b""):
-                    raise Blame(seat, "bad-reveal", f"seat {seat}'s deck key does not match")
+                    raise blame(seat, "bad-reveal", f"seat {seat}'s deck key does not match")
             except GroupError:
-                raise Blame(seat, "bad-reveal", f"seat {seat}'s deck key is invalid") from None
+                raise blame(seat, "bad-reveal", f"seat {seat}'s deck key is invalid") from None
         opened = {(seat, o.deck, o.step): o for seat, m in openings.items() for o in m.shuffles}
         joint_secret = None  # every key is open now: the joint key's discrete log
         if self.joint is not None:  # (no deck was ever shuffled without one)
@@ -293,21 +294,21 @@ class RevealExchanges(ExchangeCore):
         for seat, deck, step, before, after in self.shuffles:
             opening = opened.get((seat, deck, step))
             if opening is None:
-                raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its shuffle {step}")
+                raise blame(seat, "bad-shuffle", f"seat {seat} did not open its shuffle {step}")
             assert self.joint is not None
             verify_shuffle_opening(before, after, self.joint, opening, seat=seat,
                                    key_secret=joint_secret)
         for seat, deck, step, before, after in self.rehandles:  # under the seat's own key
             opening = opened.get((seat, deck, step))
             if opening is None:
-                raise Blame(seat, "bad-shuffle", f"seat {seat} did not open its re-handle {step}")
+                raise blame(seat, "bad-shuffle", f"seat {seat} did not open its re-handle {step}")
             verify_shuffle_opening(before, after, self.keys[seat], opening, seat=seat,
                                    key_secret=openings[seat].deck_secret)
         if not self.early_audit:
             self.audit_held_cards({seat: m.deck_secret for seat, m in openings.items()})
         self.audited = True
         if self.early_audit:
-            raise Blame(None, "inconclusive", f"{self.early_audit}, but every shuffle and key "
+            raise blame(None, "inconclusive", f"{self.early_audit}, but every shuffle and key "
                         "checks out")
         game = self.s.game
         self.s.finished = GameFinished(game.winner, game.digest(), game.state.over)
