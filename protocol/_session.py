@@ -52,6 +52,7 @@ from ._events import (
     Verdict,
     VerdictReached,
 )
+from ._exchanges import Exchanges
 from ._feed import Entry, Feed, FeedLog
 from ._held import SEAT_BUDGET, GapBudget, PartStore
 from ._messages import (
@@ -63,6 +64,7 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
+from ._port import Port
 from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
 from ._table import TableSpec
 
@@ -117,8 +119,6 @@ class TableSession:
         """``secret_seed`` (32 bytes, kept private on disk) fixes every secret this peer will
         ever use at this table; ``saved`` are the table log's entries from a previous run
         (ours included): the session replays them and carries on where it stopped."""
-        from ._exchanges import Exchanges  # the exchanges need the session type
-
         try:
             self.rules = game_rules(spec.game)
         except KeyError as exc:
@@ -167,11 +167,12 @@ class TableSession:
         self._digest_sent = -1
         self.messages_sent = 0
         self.bytes_sent = 0
-        self.exchanges = Exchanges(self)
+        self.port = Port(self)
+        self.exchanges = Exchanges(self.port)
         self._restore(list(saved))
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
-            self.exchanges.chance_round(0)  # pre-committed: even the first roll is one round
+            self.exchanges.chance.round(0)  # pre-committed: even the first roll is one round
         self._settle()
 
     # -- inputs ------------------------------------------------------------------------------
@@ -476,7 +477,7 @@ class TableSession:
                     if exc.seat is not None:
                         self._stop(Verdict(exc.seat, "illegal-move", str(exc)))
                         break
-                    self.exchanges.early_audit = str(exc)  # the deck is broken: audit now
+                    self.port.early_audit = str(exc)  # the deck is broken: audit now
                     continue
                 except EngineError as exc:  # our own engine refused what the protocol proved
                     self._stop(Verdict(None, "engine", str(exc)))
