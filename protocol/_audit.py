@@ -56,8 +56,8 @@ class AuditExchange:
             cards[handle] = card
 
     def audit_held_cards(self, secrets: dict[int, bytes]) -> None:
-        """With every deck key open, read every card still face down under a handle (a
-        Sovereign forge, say) and let the game's rules judge what was never revealed."""
+        """With every deck key open, read every card still face down under a handle and let
+        the game's rules judge what was never revealed."""
         if not self.port.judges_hidden_cards or not self.cards.handle_slot:
             return
         cards: dict[int, str] = {}
@@ -66,7 +66,7 @@ class AuditExchange:
                 ct = held.get(slot)
                 if ct is not None:
                     self._read_open(cards, handle, ct, secrets[seat])
-        # what breaches showed, from the peeking seat's copies (a breached hand was re-handled
+        # what peeks showed, from the peeking seat's copies (a peeked hand was re-handled
         # since, so its old cards are held under no handle any more)
         by_slot = {slot: handle for handle, slot in self.cards.handle_slot.items()}
         for _holder, peeker, copies in self.cards.peeked.values():

@@ -8,7 +8,7 @@ naming the cheater; none may ever blame an honest seat.
 kind               what the cheater does
 =================  ===========================================================
 bad-reveal         opens a commitment with the wrong nonce
-bad-proof          spoils the proof of one decryption share
+bad-proof          corrupts the proof of one decryption share
 equivocation       signs two different entries with one sequence number
 illegal-move       announces a decision the rules forbid
 replay             sends one of its earlier parts again

@@ -20,7 +20,7 @@ Shuffle        PileExchange (``_piles``)    every seat in seat order re-randomis
                                             and permutes the deck
 Deal           PileExchange                 every other seat's decryption shares for
                                             the dealt slots (only the recipient can
-                                            finish); from a hand: the cards the
+                                            finish); a hand-over: the cards the
                                             giver's move re-encrypted
 Flip           PileExchange                 every seat's shares for the pile's next
                                             slots; everyone reads the cards

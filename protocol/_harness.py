@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from engine.games import GAMES
 from engine.rng import ChanceStream
 
 from ._events import DecisionNeeded, Verdict
@@ -39,7 +40,7 @@ def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
             root.child(f"peer/{seat}").take(32))
 
 
-def make_table(players: int, seed: int, *, game: str = "reign", round_limit: int = 60,
+def make_table(players: int, seed: int, *, game: str = GAMES[0], round_limit: int = 60,
                session_class: Callable[..., TableSession] = TableSession,
                cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
     """A table of ``players`` seats whose keys and randomness all come from ``seed``."""

@@ -102,6 +102,9 @@ class DiceGame:
         s.serial += 1
         return []
 
+    def next_handle(self) -> int:
+        return self.state.next_handle
+
     def view(self, seat: int | None) -> Any:
         return {"flipped": self.state.flipped, "rolls": self.state.rolls}
 

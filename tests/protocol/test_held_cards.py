@@ -109,6 +109,9 @@ class HeldGame:
         s.pending = [] if s.over else [next(self.steps)]
         return []
 
+    def next_handle(self) -> int:
+        return self.state.next_handle
+
     def view(self, seat: int | None) -> Any:
         return {"revealed": self.state.revealed}
 
