@@ -70,7 +70,7 @@ class RemoteProtocolError(ProtocolError):
     or a corrupted card found before the audit); ``seat`` is the first of them.
     """
 
-    kind: str = "remote"  # type: ignore[misc]
+    kind = "remote"
 
     def __init__(self, message: str, *, seat: int | None = None, seats: Iterable[int] = (),
                  kind: str | None = None) -> None:
@@ -80,8 +80,8 @@ class RemoteProtocolError(ProtocolError):
             blamed = (seat, *blamed)
         self.seats: tuple[int, ...] = blamed
         self._plain = kind is not None
-        if kind is not None:
-            self.kind = kind
+        if kind is not None:  # this one error's verdict kind, over its class's
+            self.__dict__["kind"] = kind
 
     @property
     def reason(self) -> str:
