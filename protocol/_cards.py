@@ -12,8 +12,6 @@ own shuffle steps, and a round's shuffle outputs checked where we rely on them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from engine.canonical import canonical_bytes
@@ -213,8 +211,8 @@ class CardLedger:
             self.mine.pop(slot, None)
         return out
 
-    def hand_out(self, seat: int, slots: Any) -> None:
-        """Slots ``seat`` no longer holds (opened into a pool, revealed, handed over)."""
+    def hand_out(self, seat: int, slots: list[Slot]) -> None:
+        """Slots ``seat`` no longer holds (its cards opened into a pool)."""
         for slot in slots:
             self.held[seat].pop(slot)
             self.mine.pop(slot, None)

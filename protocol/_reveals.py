@@ -230,8 +230,6 @@ class RevealExchange:
             return None
         for c in commitments.values():
             opening = self.port.stored(c.seat, f"open:{c.step}")
-            for h in opening.slots:
-                self.cards.held[c.seat].pop((h.deck, h.slot))
-                self.cards.mine.pop((h.deck, h.slot), None)
+            self.cards.hand_out(c.seat, [(h.deck, h.slot) for h in opening.slots])
         return {group: [fresh_by_handle[h] for h in handles]
                 for group, handles, _mixed in req.groups}
