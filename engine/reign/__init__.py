@@ -60,6 +60,8 @@ def _rules() -> GameRules:
         shown_cards=answers.shown_cards,
         gifted_cards=answers.gifted_cards,
         places_face_down=answers.places_face_down,
+        gift_counts=answers.gift_counts,
+        illegal_answer=answers.illegal_answer,
         default_round_limit=60,
     )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.requests import Decision
+
 Cards = tuple[str, ...]
 
 
@@ -178,6 +180,20 @@ def gifted_cards(answer: ReignAnswer) -> tuple[tuple[int, str], ...]:
     if isinstance(answer, Spoils):
         return tuple(answer.gifts or ())
     return ()
+
+
+def gift_counts(answer: ReignAnswer) -> tuple[tuple[int, int], ...]:
+    """(recipient, number) of the cards the (public) answer announces handing over."""
+    if isinstance(answer, Spoils):
+        return tuple(answer.counts)
+    return ()
+
+
+def illegal_answer(decision: Decision) -> ReignAnswer | None:
+    """A bid the rules refuse (more cards than any hand holds), for a cheating peer."""
+    if decision.kind == "bid":
+        return Bid(decision.seat, 99, None)
+    return None
 
 
 def places_face_down(answer: ReignAnswer) -> bool:

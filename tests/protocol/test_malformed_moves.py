@@ -115,7 +115,7 @@ class _MalformedMover(P.TableSession):
         field = name if name in raw else fields[0]
         raw[field] = wrong
         data = json.dumps(raw, sort_keys=True, separators=(",", ":")).encode()
-        self.exchanges.my_answers[step] = answer
+        self.exchanges.decisions.my_answers[step] = answer
         self.publish(Move(step, data, bytes(32) if self.codec.rules.places_face_down(answer)
                           else b"", ()))
         self._run()
