@@ -35,6 +35,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
 from client.model import ClientModel, card_label, invite_lines
+from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
 
@@ -47,7 +48,7 @@ STYLE = Style.from_dict({
     "message": "italic",
 })
 
-NetworkMain = Callable[[trio.MemorySendChannel[dict[str, Any]], trio.MemoryReceiveChannel[Any]],
+NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
                        Awaitable[None]]
 
 
@@ -212,7 +213,7 @@ def build_application(model: ClientModel) -> Application[None]:
 # -- running with trio as a guest -----------------------------------------------------------
 async def _screen(model: ClientModel, network: NetworkMain) -> None:
     loop = asyncio.get_running_loop()
-    to_screen_send, to_screen = trio.open_memory_channel[dict[str, Any]](256)
+    to_screen_send, to_screen = trio.open_memory_channel[ev.NodeEvent](256)
     answers_send, answers = trio.open_memory_channel[Any](16)
     token: list[trio.lowlevel.TrioToken] = []
     scopes: list[trio.CancelScope] = []
@@ -232,7 +233,7 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
 
             async def show() -> None:
                 async for event in to_screen:
-                    if event.get("event") == "answered":
+                    if isinstance(event, ev.Answered):
                         model.answered()
                     else:
                         model.apply_event(event)

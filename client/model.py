@@ -34,6 +34,7 @@ from engine.reign import (
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from engine.requests import Decision
 from netplay import ResignRequest
+from netplay import events as ev
 
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
@@ -48,6 +49,9 @@ HELP = {
     "tie_break": "Players are tied: choose the winner.",
     "order_events": "The order of the revealed influence events changes a bid (no bid goes "
                     "below 0): choose the order they resolve in.",
+    "order_army": "The order your army's cards resolve in changes the combat: choose it "
+                  "(military abilities first, then non-betrayal, then betrayal events).",
+    "combat_tie": "A card's effect meets a tie: you settle every tie in combat, choose.",
     "regent_discard": "A player gained a support card: as Regent you discard a card.",
     "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
               "betrayal sat in your army. 'done' to confirm.",
@@ -82,6 +86,11 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     if kind == "events_ordered":
         return f"{who(e[1])} ordered the influence events: " + ", then ".join(
             DEFS[c].name for c in e[2])
+    if kind == "army_ordered":
+        return f"{who(e[1])} ordered their army: " + ", then ".join(DEFS[c].name for c in e[2])
+    if kind == "combat_tie":
+        picked = f"{who(int(e[4]))}'s army" if e[3] == "strike" else DEFS[e[4]].name
+        return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
     if kind == "support_gained":
         return f"{who(e[1])} gained the support of {e[2]}"
     if kind in ("support_lost", "support_returned"):
@@ -123,15 +132,15 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
-def code_news(event: dict[str, Any]) -> str:
+def code_news(event: ev.NodeEvent) -> str:
     """One line about the join code or the advertised address, for the log."""
-    kind = event["event"]
-    if kind == "no_lan_address":
-        return str(event["message"])
-    if kind == "wrong_code":
-        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
-    if kind == "code_retired":
-        return "Too many wrong join codes: the code is retired (the invite still works)"
+    match event:
+        case ev.NoLanAddress():
+            return event.message
+        case ev.WrongJoinCode():
+            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
+        case ev.JoinCodeRetired():
+            return "Too many wrong join codes: the code is retired (the invite still works)"
     return "A friend used the join code"
 
 
@@ -174,80 +183,80 @@ class ClientModel:
         self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
 
     # -- from the network side -----------------------------------------------------------
-    def apply_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "table_open":
-            self.invite = event["invite"]
-            self.code = event.get("code", "")
-            self.limits = limits_words(event.get("clock"))
-            self.status = "Waiting for players to join" + self._limits_shown()
-        elif kind in ("no_lan_address", "wrong_code", "code_retired", "code_used"):
-            self.log.append(code_news(event))
-        elif kind == "lobby":
-            seated = f"{event['seated']} of {event['seats']} seats taken"
-            self.status = seated + self._limits_shown()
-        elif kind == "seated":
-            self.seat, self.players = event["seat"], event["players"]
-            self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
-            if limits_words(event.get("clock")):
-                self.log.append("Time: " + limits_words(event.get("clock")))
-        elif kind == "view":
-            self.view = event["view"]
-            for e in event.get("events", ()):
-                line = describe_public_event(e, self.seat)
-                if line:
-                    self.log.append(line)
-        elif kind == "decision":
-            self.view = event["view"]
-            self.decision = event["decision"]
-            self.pick = _Pick()
-            self.message = self.your_move(self.decision.kind)
-        elif kind == "cards_seen":
-            why = "drawn" if event["why"] == "dealt" else "handed to you"
-            self.log.append(f"You see the cards {why}: "
-                            + ", ".join(card_label(c) for c in event["cards"]))
-        elif kind == "unreachable":  # the host (or relay) cannot be reached: said, retried
-            self.status = reach_line(event)
-        elif kind == "refused":
-            self.log.append(f"Refused: {event['reason']}")
-            if self.seat is None and not self.invite:  # a joiner the table will not seat
-                self.end(f"No seat at this table: {event['reason']}")
-        elif kind == "refused_answer":
-            self.message = f"Not allowed: {event['reason']}"
-        elif kind == "waiting":
-            self.waiting[event["seat"]] = event["seconds"]
-        elif kind == "clock":
-            self.clock = list(event["seats"])
-        elif kind in ("offline", "online"):
-            self.log.append(f"Seat {event['seat']} is " + ("offline" if kind == "offline"
-                                                            else "back online"))
-        elif kind == "time_claim":
-            self.log.append(f"Seat {event['by']} says {event['reason']}; our clock disagrees")
-        elif kind == "waiting_for":
-            self.blocking = list(event["seats"])
-            self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
-        elif kind == "table_folder":
-            self.saved = event["path"]
-            if self.over:  # a restart may replay the end before this arrives
-                self.log.append(ending.saved_line(self.saved))
-        elif kind == "verdict":
-            self.end(ending.stopped(event, self.abandoned))
-        elif kind == "resuming":
-            self.message = self.notice = resume_line(event)
-            self.log.append(self.message)
-        elif kind == "resigned":
-            self.confirming_resign = False
-            self.end(resigned_line(event))
-        elif kind == "abandoned":
-            self.abandoned = event["seat"]
-            self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
-        elif kind == "game_over":
-            winner = event["winner"]
-            if winner is None:
-                self.end("Game over: nobody rules Kazath (round limit)")
-            else:
-                self.end("Game over: " + ("you win!" if winner == self.seat
-                                          else f"seat {winner} wins"))
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        match event:
+            case ev.TableOpen():
+                self.invite = event.invite
+                self.code = event.code or ""
+                self.limits = limits_words(event.clock)
+                self.status = "Waiting for players to join" + self._limits_shown()
+            case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+                self.log.append(code_news(event))
+            case ev.LobbyUpdate():
+                seated = f"{event.seated} of {event.seats} seats taken"
+                self.status = seated + self._limits_shown()
+            case ev.Seated():
+                self.seat, self.players = event.seat, event.players
+                self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+                if limits_words(event.clock):
+                    self.log.append("Time: " + limits_words(event.clock))
+            case ev.ViewChanged():
+                self.view = event.view
+                for e in event.events:
+                    line = describe_public_event(e, self.seat)
+                    if line:
+                        self.log.append(line)
+            case ev.DecisionAsked():
+                self.view = event.view
+                self.decision = event.decision
+                self.pick = _Pick()
+                self.message = self.your_move(event.decision.kind)
+            case ev.CardsShown():
+                why = "drawn" if event.why == "dealt" else "handed to you"
+                self.log.append(f"You see the cards {why}: "
+                                + ", ".join(card_label(c) for c in event.cards))
+            case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
+                self.status = reach_line(ev.event_json(event))
+            case ev.Refused():
+                self.log.append(f"Refused: {event.reason}")
+                if self.seat is None and not self.invite:  # a joiner the table will not seat
+                    self.end(f"No seat at this table: {event.reason}")
+            case ev.AnswerRefused():
+                self.message = f"Not allowed: {event.reason}"
+            case ev.SeatWaiting():
+                self.waiting[event.seat] = event.seconds
+            case ev.ClockReadings():
+                self.clock = list(event.seats)
+            case ev.SeatOffline() | ev.SeatOnline():
+                self.log.append(f"Seat {event.seat} is "
+                                + ("offline" if isinstance(event, ev.SeatOffline)
+                                   else "back online"))
+            case ev.TimeClaim():
+                self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
+            case ev.WaitingFor():
+                self.blocking = list(event.seats)
+                self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+            case ev.FolderKnown():
+                self.saved = event.path
+                if self.over:  # a restart may replay the end before this arrives
+                    self.log.append(ending.saved_line(self.saved))
+            case ev.Verdict():
+                self.end(ending.stopped(ev.event_json(event), self.abandoned))
+            case ev.Resuming():
+                self.message = self.notice = resume_line(ev.event_json(event))
+                self.log.append(self.message)
+            case ev.Resigned():
+                self.confirming_resign = False
+                self.end(resigned_line(ev.event_json(event)))
+            case ev.Abandoned():
+                self.abandoned = event.seat
+                self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
+            case ev.GameOver():
+                if event.winner is None:
+                    self.end("Game over: nobody rules Kazath (round limit)")
+                else:
+                    self.end("Game over: " + ("you win!" if event.winner == self.seat
+                                              else f"seat {event.winner} wins"))
         self._update_status()
 
     def end(self, over: str) -> None:
@@ -343,6 +352,12 @@ class ClientModel:
             return f"seat {answer.winner} wins"
         if name == "OrderEvents":
             return ", then ".join(DEFS[c].name for c in answer.order)
+        if name == "OrderArmy":
+            return ", then ".join(DEFS[c].name for c in answer.order)
+        if name == "CombatTie":
+            if self.decision is not None and self.decision.get("op") == "strike":
+                return f"the strike hits seat {answer.pick}'s army"
+            return f"{card_label(answer.pick)} deserts"
         if name == "RegentDiscard":
             return f"discard {card_label(answer.card)}"
         return repr(answer)

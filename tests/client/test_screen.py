@@ -7,6 +7,7 @@ from typing import Any
 
 from client.model import ClientModel
 from engine.requests import Decision
+from netplay import events as ev
 from tests.client.screen import run_keys
 from tests.engine.driver import Table
 
@@ -18,8 +19,8 @@ def decision_model() -> tuple[ClientModel, list[Any], Table]:
     d = table.truth.pending()[0]
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
-    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    model.apply_event(ev.Seated(seat=d.seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     return model, sent, table
 
 

@@ -40,7 +40,7 @@ class _Substitutes(P.TableSession):
     forged_deck: str | None = None
 
     def publish(self, msg: Any) -> None:
-        ex = self.exchanges
+        ex = self.exchanges.cards
         if (self.forged_deck is None and isinstance(msg, P.ShuffleStep) and msg.deck in ex.decks
                 and msg.step.endswith(f"/{self.seats[-1]}") and len(msg.cards) > 1):
             self.forged_deck = msg.deck
@@ -62,11 +62,12 @@ class _CopiesIntoPool(P.TableSession):
     copied: str | None = None
 
     def publish(self, msg: Any) -> None:
-        ex = self.exchanges
+        ex = self.exchanges.cards
         if self.copied is None and isinstance(msg, P.ShuffleStep) and msg.deck.startswith("pool"):
             assert ex.joint is not None
             k = int(msg.step.split("/")[0][1:])
-            before = next(pool for army, pool in ex.pools[k].items() if f"pool{army}" == msg.deck)
+            pools = self.exchanges.reveals.pools[k]
+            before = next(pool for army, pool in pools.items() if f"pool{army}" == msg.deck)
             target = next(ex.decks[deck].steps[-1][slot] for seat, held in sorted(ex.held.items())
                           if seat != self.seat for (deck, slot) in sorted(held)
                           if deck in ex.decks)
@@ -84,7 +85,7 @@ class _SubstitutesRehandle(P.TableSession):
     forged_deck: str | None = None
 
     def publish(self, msg: Any) -> None:
-        ex = self.exchanges
+        ex = self.exchanges.cards
         if (self.forged_deck is None and isinstance(msg, P.ShuffleStep)
                 and msg.step.endswith("/rehandle")):
             assert self.seat is not None
@@ -122,16 +123,16 @@ def _blamed_at_the_step(sessions: list[P.TableSession], cheater: int, deck: str)
         verdict = honest.verdict
         assert verdict is not None, honest.seat
         assert (verdict.seat, verdict.kind) == (cheater, "bad-shuffle"), verdict
-        assert honest.finished is None and not honest.exchanges.audited
+        assert honest.finished is None and not honest.exchanges.audit.audited
         # the entry carrying the bad step is the verdict's transferable evidence
         parts = [P.decode(raw) for data in verdict.evidence
                  for raw in P.Entry.parse(data).message().parts]
         assert any(isinstance(p, P.ShuffleStep) and p.deck == deck for p in parts)
-        ex = honest.exchanges
+        ex = honest.exchanges.cards
         # no card of that output was ever drawn, held, revealed or shown
         assert all(slot[0] != deck for held in ex.held.values() for slot in held)
         assert deck not in ex.current.values()
-        assert not any(key[1] == deck for key in ex.published_reveals)
+        assert not any(key[1] == deck for key in honest.exchanges.held.published)
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), [("reign", 3, 21), ("sovereign", 2, 1),
@@ -145,7 +146,7 @@ def test_a_last_shuffler_substituting_fresh_encryptions_is_blamed_at_its_step(
     assert deck is not None
     _blamed_at_the_step(sessions, cheater, deck)
     for honest in sessions[:cheater]:  # the deck stopped at the step before the cheater's
-        assert len(honest.exchanges.decks[deck].steps) == players
+        assert len(honest.exchanges.cards.decks[deck].steps) == players
 
 
 def test_reign_a_held_card_copied_into_a_re_mix_pool_is_blamed_before_the_pool_opens() -> None:
@@ -170,7 +171,7 @@ def test_sovereign_a_substituted_re_handle_is_blamed_at_its_step() -> None:
     deck = sessions[cheater].forged_deck  # type: ignore[attr-defined]
     assert deck is not None
     _blamed_at_the_step(sessions, cheater, deck)
-    honest = sessions[0].exchanges
+    honest = sessions[0].exchanges.cards
     assert not any(r[1] == deck for r in honest.rehandles)
 
 
