@@ -14,7 +14,7 @@ pooled latencies.  First it compiles the project's bytecode, as an installed
 program has it (this machine sets PYTHONDONTWRITEBYTECODE, so otherwise every
 peer would compile every module at start-up).
 
-    .venv/bin/python bench/netplay.py [--players 5] [--games 5]
+    .venv/bin/python bench/netplay.py [--players 5] [--games 5] [--game reign|sovereign|sodalis]
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ from typing import Any
 SECRET = {"bid", "covert"}
 
 
-def run_game(players: int, folder: Path) -> tuple[float, list[dict[str, Any]]]:
+def run_game(players: int, folder: Path, game: str = "reign") -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     script = Path(sys.executable).parent / "fairtable"  # what a user runs
     cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    host = subprocess.Popen([*cli, "host", "reign", "--seats", str(players), "--no-announce",
+    host = subprocess.Popen([*cli, "host", game, "--seats", str(players), "--no-announce",
                              "--data-dir", str(folder / "p0"), *common],
                             stdout=subprocess.PIPE, text=True, env=env)
     assert host.stdout is not None
@@ -85,6 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--game", choices=("reign", "sovereign", "sodalis"), default="reign")
     args = parser.parse_args()
     root = Path(__file__).resolve().parent.parent
     for package in ("engine", "protocol", "netplay", "client"):
@@ -92,7 +93,7 @@ def main() -> None:
     runs, games, per_entry, cpu_per_entry, pooled_every, pooled_secret = [], [], [], [], [], []
     for game in range(args.games):
         with tempfile.TemporaryDirectory() as tmp:
-            elapsed, results = run_game(args.players, Path(tmp))
+            elapsed, results = run_game(args.players, Path(tmp), args.game)
         digests = {r["digest"] for r in results}
         every, secret = latencies(results)
         messages = sum(r["stats"]["messages"] for r in results)
@@ -104,7 +105,8 @@ def main() -> None:
         cpu_per_entry.append(results[0]["cpu"] / max(messages, 1))
         pooled_every += every
         pooled_secret += secret
-        print(f"game {game + 1}: {args.players} peers over loopback TCP, one process each, "
+        print(f"{args.game} game {game + 1}: {args.players} peers over loopback TCP, one "
+              "process each, "
               f"{'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
         print(f"  the game (table start to the last peer's audited end): {played:.2f} s; "
               f"with process start-up and lobby: {elapsed:.2f} s")

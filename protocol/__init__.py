@@ -64,6 +64,7 @@ from ._deck import (
     verify_key_share,
     verify_shares,
     verify_shuffle_opening,
+    verify_shuffle_step,
 )
 from ._dleq import ProofContext
 from ._errors import (
@@ -114,6 +115,7 @@ from ._messages import (
     JOINT,
     MAX_CARDS,
     MAX_SEATS,
+    MAX_SHUFFLE_PROOF,
     Commit,
     DecryptShares,
     DigestCheck,
@@ -164,6 +166,7 @@ __all__ = [
     "ENTRY_DOMAIN",
     "JOINT",
     "MAX_CARDS",
+    "MAX_SHUFFLE_PROOF",
     "MAX_FRAME",
     "MAX_INT",
     "MAX_ITEMS",
@@ -247,4 +250,5 @@ __all__ = [
     "verify_reveal",
     "verify_shares",
     "verify_shuffle_opening",
+    "verify_shuffle_step",
 ]

@@ -24,13 +24,13 @@ from ._deck import (
     joint_key,
     open_held,
     parse_cards,
-    remix,
+    shuffle_step,
     verify_key_share,
     verify_shares,
 )
 from ._errors import BadProof, InvalidPoint, LocalProtocolError, UnknownCard
 from ._group import GroupError, sub
-from ._messages import DecryptShares, ShuffleOpening, ShuffleStep
+from ._messages import DecryptShares, ShuffleOpening
 from ._port import Port
 from ._session_messages import Complaint
 
@@ -179,10 +179,11 @@ class CardLedger:
         if any(o.deck == label and o.step == step for o in self.my_shuffles):
             return
         assert self.joint is not None
-        out, secret = remix(cards, self.joint,
-                            entropy=self.port.secret(f"shuffle/{label}/{step}", 32))
+        entropy = self.port.secret(f"shuffle/{label}/{step}", 32)
+        msg, _, secret = shuffle_step(label, step, cards, self.joint,  # shuffle proof
+                                      table=self.port.table, seat=self.port.me, entropy=entropy)
         self.my_shuffles.append(secret.opening(label, step))
-        self.port.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
+        self.port.publish(msg)
 
     def read_shown(self, seat: int, shown: tuple[DecryptShares, ...], step: str) -> list[str]:
         """Check a seat's shares for cards it shows and decrypt them (held slots only)."""

@@ -13,7 +13,7 @@ equivocation       signs two different entries with one sequence number
 illegal-move       announces a decision the rules forbid
 replay             sends one of its earlier parts again
 withheld-reveal    never reveals its joint-randomness value
-bad-shuffle        duplicates a card while shuffling a deck
+bad-shuffle        duplicates a card while shuffling a deck (blamed at the step: its proof fails)
 invalid-point      tags a card of its shuffle with a small-order point (to follow it)
 wrong-digest       reports a wrong state digest
 flood              fills its entries with notes for steps nobody will reach

@@ -9,11 +9,12 @@ A ciphertext under key ``K`` is ``(A, B) = (r*G, M + r*K)``.
 
 * **Initial deck**: ``(G, M_i + H)`` for every card (``r = 1``, computed by
   every seat alone; nothing is hidden yet).
-* **Shuffle / re-mix step** (each seat in turn): validate the input, draw a
-  uniform permutation ``p`` and scalars ``r_j``, output
-  ``out[j] = (A + r_j*G, B + r_j*H)`` of ``in[p[j]]``.  The seat keeps
-  ``(p, r)``; it opens them at the end-of-game audit, where
-  :func:`verify_shuffle_opening` recomputes the step.
+* **Shuffle / re-mix / re-handle step** (each seat in turn): draw a uniform
+  permutation ``p`` and scalars ``r_j``, output ``out[j] = (A + r_j*G, B + r_j*H)``
+  of ``in[p[j]]`` with a zero-knowledge proof of a correct shuffle
+  (:mod:`protocol._shuffle_proof`), which every peer checks on arrival
+  (:func:`verify_shuffle_step`).  The seat keeps ``(p, r)``;
+  :func:`verify_shuffle_opening` recomputes an opened step (tests and tools).
 * **Decryption share** of seat ``i`` for ``(A, B)``: ``D_i = x_i*A`` with a
   Chaum-Pedersen proof that ``log_G(Y_i) = log_A(D_i)``.
 * **Private draw** of a deck card by seat ``s``: every other seat publishes its
@@ -82,6 +83,7 @@ from ._messages import (
     ShuffleOpening,
     ShuffleStep,
 )
+from ._shuffle_proof import prove_shuffle, verify_shuffle
 
 __all__ = [
     "CARD_DOMAIN",
@@ -106,6 +108,7 @@ __all__ = [
     "verify_key_share",
     "verify_shares",
     "verify_shuffle_opening",
+    "verify_shuffle_step",
 ]
 
 CARD_DOMAIN = b"fairtable/card/v1"
@@ -267,11 +270,47 @@ def shuffle_step(
     cards: Sequence[Ciphertext],
     key: bytes,
     *,
+    table: bytes,
+    seat: int,
     entropy: bytes | None = None,
 ) -> tuple[ShuffleStep, list[Ciphertext], ShuffleSecret]:
-    """:func:`shuffle` and wrap the output in a :class:`ShuffleStep` message."""
-    out, secret = shuffle(cards, key, entropy=entropy)
-    return ShuffleStep(deck, step, tuple(c.to_bytes() for c in out)), out, secret
+    """:func:`shuffle` and wrap the output in a :class:`ShuffleStep` message with its proof
+    of a correct shuffle (context ``(table, step, seat)``, docs/protocol.md §8.5).
+
+    ``entropy`` (32 bytes) fixes the permutation, the re-randomisers and the proof (a
+    restarted peer replays exactly the same step).
+    """
+    noise = os.urandom(32) if entropy is None else entropy
+    out, secret = shuffle(cards, key, entropy=noise)
+    proof = prove_shuffle(ProofContext(table, step, seat), deck, key, _pairs(cards),
+                          _pairs(out), secret.permutation, secret.randomisers, entropy=noise)
+    return ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof), out, secret
+
+
+def verify_shuffle_step(
+    table: bytes,
+    seat: int,
+    msg: ShuffleStep,
+    before: Sequence[Ciphertext],
+    key: bytes,
+) -> list[Ciphertext]:
+    """Check ``seat``'s shuffle step of the (valid) cards ``before`` under ``key`` on
+    arrival, before anything uses its output: its proof of a correct shuffle.
+
+    Returns the output ciphertexts, every point valid (the proof's check multiplies each
+    one); raises BadShuffle (or InvalidPoint for an output point outside the group) naming
+    ``seat`` otherwise.
+    """
+    if len(msg.cards) != len(before):
+        raise BadShuffle("a shuffle step changed the number of cards", seat=seat)
+    after = [Ciphertext.unchecked(c) for c in msg.cards]
+    verify_shuffle(ProofContext(table, msg.step, seat), msg.deck, key, _pairs(before),
+                   _pairs(after), msg.proof)
+    return after
+
+
+def _pairs(cards: Sequence[Ciphertext]) -> list[tuple[bytes, bytes]]:
+    return [(c.a, c.b) for c in cards]
 
 
 def verify_shuffle_opening(

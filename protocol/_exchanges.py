@@ -99,7 +99,7 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
         ("every seat", "open", "DecryptShares pool<group> s<k>/open"),
     )),
     ("Game over", (
-        ("every seat", "audit", "AuditOpening (deck key secret, shuffle openings)"),
+        ("every seat", "audit", "AuditOpening (deck key secret)"),
     )),
 )
 """Each engine request, and the rounds of parts that complete it (docs/protocol.md §11)."""

@@ -11,8 +11,8 @@ ciphertext a handle stands for (never its identity).
 - **Re-handle** (``Rehandle(s, handles)``): after a peek the holder
   re-randomises the named cards under its own key and permutes them
   (``ShuffleStep hand<s>.<k> s<k>/rehandle``), so the seat that peeked no longer
-  knows which card is which; the new cards get the new handles.  Nobody can check the
-  step until the end-of-game audit, where the holder opens it (as every shuffle).
+  knows which card is which; the new cards get the new handles.  The step carries a
+  proof of a correct shuffle under the holder's key, which every peer checks on arrival.
 - **Peek**: the holder re-encrypts the peeked cards to the peeking seat's key (a
   ``HandOver`` to that seat, step ``s<k>/peek``, with re-encryption proofs) without
   giving them up; every peer checks the proofs and only the peeking seat can open the
@@ -37,11 +37,19 @@ from engine.requests import (
 )
 
 from ._cards import CardLedger, Slot
-from ._deck import Ciphertext, hand_over, open_held, parse_cards, shuffle, verify_hand_over
+from ._deck import (
+    Ciphertext,
+    hand_over,
+    open_held,
+    parse_cards,
+    shuffle_step,
+    verify_hand_over,
+    verify_shuffle_step,
+)
 from ._errors import BadProof, LocalProtocolError, blame
 from ._events import CardsSeen
 from ._group import GroupError
-from ._messages import DecryptShares, ShuffleStep
+from ._messages import DecryptShares
 from ._port import Port
 
 __all__ = ["HeldCardExchange"]
@@ -170,15 +178,17 @@ class HeldCardExchange:
         old = [ledger.handle_slot[h] for h in req.handles]
         before = [ledger.held[holder][slot] for slot in old]
         if holder == port.me and not any(o.deck == label for o in ledger.my_shuffles):
-            out, secret = shuffle(before, ledger.keys[holder],
-                                  entropy=port.secret(f"rehandle/{k}", 32))
+            published, _, secret = shuffle_step(  # shuffle proof
+                label, step, before, ledger.keys[holder], table=port.table, seat=holder,
+                entropy=port.secret(f"rehandle/{k}", 32))
             ledger.my_shuffles.append(secret.opening(label, step))
-            port.publish(ShuffleStep(label, step, tuple(c.to_bytes() for c in out)))
+            port.publish(published)
             self.my_rehandle_order[k] = secret.permutation
         msg = port.part(holder, f"shuffle:{label}:{step}")
         if msg is None:
             return False
-        after = parse_cards(msg.cards, seat=holder, ours=holder == port.me)
+        after = (parse_cards(msg.cards, ours=True) if holder == port.me else  # shuffle proof
+                 verify_shuffle_step(port.table, holder, msg, before, ledger.keys[holder]))
         if len(after) != len(before):
             raise BadProof("a re-handle changed the number of cards", seat=holder)
         ledger.rehandles.append((holder, label, step, before, after))

@@ -3,10 +3,11 @@
 A log file is UTF-8 text, one JSON document per line: first the header
 ``{"fairtable_log":1,"table":"<base64url of the canonical TableSpec>"}``, then
 every feed entry in its canonical encoding.  :func:`audit_log` replays a log
-on a spectator session -- every signature, chain link, commitment, proof,
-shuffle opening and decision is checked again -- and says plainly whether the
-game verifies, and if not, what failed and where.  A log ending in a seat's
-resignation verifies up to the step it names, and the summary says who resigned where.
+on a spectator session -- every signature, chain link, commitment, proof
+(every shuffle's proof of a correct shuffle included) and decision is checked
+again -- and says plainly whether the game verifies, and if not, what failed and
+where.  A log ending in a seat's resignation verifies up to the step it names, and
+the summary says who resigned where.
 """
 
 from __future__ import annotations

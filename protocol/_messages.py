@@ -21,6 +21,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_PAYLOAD",
     "MAX_SEALED",
+    "MAX_SHUFFLE_PROOF",
     "MAX_SEATS",
     "Commit",
     "DecryptShares",
@@ -41,6 +42,9 @@ MAX_SEATS = 16
 
 MAX_CARDS = 1024
 """Largest deck (or pool) of encrypted cards."""
+
+MAX_SHUFFLE_PROOF = 128 * MAX_CARDS + 160
+"""Largest proof of a correct shuffle (of :data:`MAX_CARDS` cards)."""
 
 MAX_PAYLOAD = 64 * 1024
 """Largest committed payload."""
@@ -86,14 +90,16 @@ class KeyShare:
 @message("shuffle")
 @attrs.frozen
 class ShuffleStep:
-    """One seat's re-randomised and permuted deck (or re-mixed pool).
+    """One seat's re-randomised and permuted deck (or re-mixed pool, or re-handle).
 
-    ``cards`` are 64-byte ElGamal ciphertexts ``A || B``.
+    ``cards`` are 64-byte ElGamal ciphertexts ``A || B``; ``proof`` is the proof of a
+    correct shuffle (:func:`~protocol._shuffle_proof.prove_shuffle`, ``128*n + 160`` bytes).
     """
 
     deck: str = label()
     step: str = label()
     cards: tuple[bytes, ...] = items(item_bytes(exact=64), max_items=MAX_CARDS)
+    proof: bytes = blob(max_len=MAX_SHUFFLE_PROOF)
 
 
 @message("shuffle-opening")

@@ -20,6 +20,7 @@ from ._deck import (
     initial_deck,
     strip_shares,
     verify_shares,
+    verify_shuffle_step,
 )
 from ._errors import BadProof, InvalidPoint, LocalProtocolError, RemoteProtocolError, blame
 from ._events import CardsSeen
@@ -111,6 +112,8 @@ class PileExchange:
             msg = port.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
+            if seat != port.me:  # shuffle proof
+                verify_shuffle_step(port.table, seat, msg, rec.steps[-1], ledger.joint)
             cards = ledger.shuffled_cards(seat, msg.cards, last=port.seats[-1])
             if len(cards) != len(rec.cards):
                 raise BadProof("a shuffle step changed the number of cards", seat=seat)

@@ -30,6 +30,7 @@ from ._deck import (
     strip_shares,
     verify_hand_over,
     verify_shares,
+    verify_shuffle_step,
 )
 from ._errors import BadCommitment, BadProof, blame
 from ._held_cards import HeldCardExchange
@@ -144,6 +145,8 @@ class RevealExchange:
                 if msg is None:
                     done = False
                     continue
+                if seat != self.port.me:  # shuffle proof
+                    verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint)
                 cards = self.cards.shuffled_cards(seat, msg.cards, last=self.port.seats[-1])
                 if len(cards) != len(pools[group]):
                     raise BadProof("a re-mix changed the number of cards", seat=seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from ._codec import blob, integer, item_bytes, items, label, message
-from ._messages import MAX_CARDS, DecryptShares, ShuffleOpening
+from ._messages import MAX_CARDS, DecryptShares
 
 __all__ = [
     "MAX_PARTS", "AuditOpening", "Batch", "Complaint", "HeldSlot", "Move", "Note", "Opening",
@@ -85,7 +85,8 @@ class Opening:
 @message("audit")
 @attrs.frozen
 class AuditOpening:
-    """The audit: the seat's deck key secret and every shuffle it made.
+    """The audit: the seat's deck key secret (every shuffle, re-mix and re-handle was
+    proven on arrival, so none is opened: docs/protocol.md §12.2).
 
     ``when`` is ``"end"`` after the game, or ``"early/<step>"`` when a seat found the
     deck broken mid-game at that step (a dealt or revealed card that cannot be): every
@@ -94,7 +95,6 @@ class AuditOpening:
 
     when: str = label()
     deck_secret: bytes = blob(exact=32)
-    shuffles: tuple[ShuffleOpening, ...] = items(ShuffleOpening, max_items=4096)
 
 
 @message("resign")

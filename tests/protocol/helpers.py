@@ -39,7 +39,7 @@ def examples() -> list[object]:
         P.Commit("bid:round-1", bytes(range(32))),
         P.Reveal("bid:round-1", bytes(32), b"\x00payload\xff"),
         P.KeyShare(bytes(32), bytes(64)),
-        P.ShuffleStep("main", "shuffle/0", (bytes(64), b"\x01" * 64)),
+        P.ShuffleStep("main", "shuffle/0", (bytes(64), b"\x01" * 64), b"\x03" * 416),
         P.ShuffleOpening("main", "shuffle/0", (1, 0), (bytes(32), b"\x02" * 32)),
         P.DecryptShares(
             "main",
@@ -60,8 +60,7 @@ def examples() -> list[object]:
         P.Opening(4, bytes(32), (HeldSlot("military.2", 7),), ()),
         Note(4, b"\x09" * 40),
         Complaint(7, 2),
-        P.AuditOpening("end", b"\x03" * 32,
-                       (P.ShuffleOpening("military.2", "s2/0", (0,), (bytes(32),)),)),
+        P.AuditOpening("end", b"\x03" * 32),
         Resign(17),
         P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),
     ]

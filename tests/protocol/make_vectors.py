@@ -12,7 +12,7 @@ import pprint
 
 import protocol as P
 from engine.rng import ChanceStream
-from protocol import _group, _sealed
+from protocol import _group, _sealed, _shuffle_proof
 
 
 def compute() -> dict[str, str]:
@@ -76,6 +76,26 @@ def compute() -> dict[str, str]:
     out, secret = P.shuffle(P.initial_deck(small, joint), joint, entropy=b"\x09" * 32)
     v["shuffle.permutation"] = " ".join(map(str, secret.permutation))
     v["shuffle.output_sha256"] = hashlib.sha256(b"".join(c.to_bytes() for c in out)).hexdigest()
+    small_initial = P.initial_deck(small, joint)
+    step, proven, _ = P.shuffle_step("small", "s1/0", small_initial, joint, table=table, seat=0,
+                                     entropy=b"\x09" * 32)
+    assert proven == out
+    q_base, h_base, hs = _shuffle_proof.generators(5)
+    v["shuffle.generator.Q"] = q_base.hex()
+    v["shuffle.generator.h"] = h_base.hex()
+    v["shuffle.generator.h0"] = hs[0].hex()
+    v["shuffle.generator.h4"] = hs[4].hex()
+    pairs = [(c.a, c.b) for c in small_initial]
+    statement = _shuffle_proof._statement(P.ProofContext(table, "s1/0", 0), "small", joint,
+                                          pairs, [(c.a, c.b) for c in out])
+    seed, es = _shuffle_proof._challenges(statement, [step.proof[32 * i: 32 * i + 32]
+                                                      for i in range(5)])
+    v["shuffle.proof.statement"] = statement.hex()
+    v["shuffle.proof.challenge_seed"] = seed.hex()
+    v["shuffle.proof.e0"] = es[0].to_bytes(16, "little").hex()
+    v["shuffle.output"] = b"".join(c.to_bytes() for c in out).hex()
+    v["shuffle.proof"] = step.proof.hex()
+    v["shuffle.message_sha256"] = hashlib.sha256(P.encode(step)).hexdigest()
 
     held = P.Ciphertext(
         _group.base_mul(r), _group.add(codebook.points[0], _group.mul(r, key0.public))

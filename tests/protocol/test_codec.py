@@ -32,7 +32,7 @@ def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
     data = P.encode(P.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
-        b'"type":"commit","v":3}'
+        b'"type":"commit","v":4}'
     )
     assert json.loads(data)["v"] == P.PROTOCOL_VERSION
 
@@ -96,13 +96,13 @@ def test_version_is_checked() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":3}',  # whitespace
-        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":3}',  # key order
-        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":3}',  # leading zero
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":3}',  # dup key
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":3}',  # escape
-        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":3}',
-        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":3}',
+        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":4}',  # whitespace
+        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":4}',  # key order
+        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":4}',  # leading zero
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":4}',  # dup key
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":4}',  # escape
+        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":4}',
+        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":4}',
         b"\xef\xbb\xbf" + _bytes(BASE),  # BOM
         _bytes(BASE) + b"\n",
         b"[]",
@@ -126,7 +126,9 @@ def test_field_caps() -> None:
     with pytest.raises(P.FieldError):
         P.Reveal("x", bytes(32), bytes(64 * 1024 + 1))
     with pytest.raises(P.FieldError):
-        P.ShuffleStep("d", "s", (bytes(64),) * (P.MAX_CARDS + 1))
+        P.ShuffleStep("d", "s", (bytes(64),) * (P.MAX_CARDS + 1), b"")
+    with pytest.raises(P.FieldError):  # a shuffle proof of more than MAX_CARDS cards
+        P.ShuffleStep("d", "s", (), bytes(P.MAX_SHUFFLE_PROOF + 1))
     with pytest.raises(P.FieldError):
         P.Commit("x" * (P.MAX_LABEL + 1), bytes(32))
     with pytest.raises(P.FieldError):
@@ -134,7 +136,7 @@ def test_field_caps() -> None:
     with pytest.raises(P.FieldError):
         P.DigestCheck(1.0, bytes(32))  # type: ignore[arg-type]
     with pytest.raises(P.FieldError):
-        P.ShuffleStep("d", "s", [bytes(64)])  # type: ignore[arg-type]
+        P.ShuffleStep("d", "s", [bytes(64)], b"")  # type: ignore[arg-type]
     # The same caps apply on decode.
     plain = _plain(P.Commit("x", bytes(32)))
     plain["purpose"] = "x" * (P.MAX_LABEL + 1)
@@ -143,7 +145,7 @@ def test_field_caps() -> None:
 
 
 def test_oversize_list_on_the_wire_rejected() -> None:
-    plain = _plain(P.ShuffleStep("d", "s", ()))
+    plain = _plain(P.ShuffleStep("d", "s", (), b""))
     plain["cards"] = ["A" * 86] * (P.MAX_CARDS + 1)
     with pytest.raises(P.DecodeError):
         P.decode(_bytes(plain))

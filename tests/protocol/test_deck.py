@@ -36,10 +36,11 @@ class Table:
         steps = []
         for seat in range(self.n):
             msg, out, secret = P.shuffle_step(
-                DECK, f"{label}/{seat}", deck, self.joint, entropy=seed(f"{label}/{seat}")
+                DECK, f"{label}/{seat}", deck, self.joint, table=TABLE, seat=seat,
+                entropy=seed(f"{label}/{seat}"),
             )
             wire = P.decode_as(P.encode(msg), P.ShuffleStep)
-            received = P.parse_cards(wire.cards, seat=seat)
+            received = P.verify_shuffle_step(TABLE, seat, wire, deck, self.joint)
             assert received == out
             steps.append((deck, received, secret))
             deck = received

@@ -124,15 +124,16 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
             break
     verdict = honest.verdict
     assert verdict is not None and (verdict.seat, verdict.kind) == (2, "flood")
-    sessions = _start(seed=8)  # every peer waits on seat 1
-    cheater, honest = sessions[1], sessions[0]
+    sessions = _start(seed=8)  # every peer waits on one seat: it floods with empty entries
+    (waited,) = sessions[0].waiting
+    cheater, honest = sessions[waited], sessions[(waited + 1) % len(sessions)]
     assert cheater.feed is not None
     for _ in range(budget):  # entries with no part at all
         honest.receive(P.encode(cheater.feed.append(P.Batch(()))))
         if honest.verdict is not None:
             break
     verdict = honest.verdict
-    assert verdict is not None and (verdict.seat, verdict.kind) == (1, "flood")
+    assert verdict is not None and (verdict.seat, verdict.kind) == (waited, "flood")
 
 
 def test_hostile_peers_7_entries_beyond_a_gap_are_not_all_kept() -> None:

@@ -185,7 +185,7 @@ def test_rehandle_keeps_the_cards_and_hides_their_new_order(seed: int) -> None:
 
 class _RehandleSwap(P.TableSession):
     """Seat 0 re-handles one of its cards twice, dropping another, in a place it never
-    shows (only the end-of-game audit can catch it)."""
+    shows (its proof of a correct shuffle cannot cover that: blamed at the step)."""
 
     def publish(self, msg: Any) -> None:
         from protocol._messages import ShuffleStep
@@ -195,11 +195,12 @@ class _RehandleSwap(P.TableSession):
         super().publish(msg)
 
 
-def test_a_rehandle_that_changes_the_cards_is_blamed_at_the_audit() -> None:
+def test_a_rehandle_that_changes_the_cards_is_blamed_at_its_step() -> None:
     sessions = _play(9, session_class=_RehandleSwap, cheaters=[0])
     for honest in sessions[1:]:
         assert honest.verdict is not None
         assert (honest.verdict.seat, honest.verdict.kind) == (0, "bad-shuffle")
+        assert not honest.exchanges.audit.audited and not honest.exchanges.cards.rehandles
 
 
 class _BadPeekCopy(P.TableSession):

@@ -152,8 +152,7 @@ class _EarlyAuditFromTheFuture(P.TableSession):
         step = self.port.step
         if self.claimed is None and step >= 10:
             self.claimed = step + 6
-            super().publish(P.AuditOpening(f"early/{self.claimed}", self.deck_key.secret,
-                                           tuple(self.exchanges.cards.my_shuffles)))
+            super().publish(P.AuditOpening(f"early/{self.claimed}", self.deck_key.secret))
 
 
 def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:

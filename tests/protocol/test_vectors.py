@@ -31,14 +31,14 @@ VECTORS = {
     "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
     "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
     "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
-    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":3}',
-    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":3}',
-    "entry0.header": '{"body_hash":"FVF9rZbNZTZ9aDr5N_GyaX1Io3RPZskMNEzkfISERgE","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":3}',
-    "entry0.sig": "6d099e7e3970d76b638a81378e17ceda7b79558fef6ff131795ec08abcd4f53a9b7c280560d7c5a14a8c1e17b94fa2c3b899842ed51cabf5046107d612fe0800",
-    "entry0.id": "611ff414912908f1ee9e48d5426a7d29aa30baa6d4cb299461b9c322ddbac460",
-    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjN9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"bQmefjlw12tjioE3jhfO2nt5VY_vb_ExeV7AirzU9TqbfCgFYNfFoUqMHhe5T6LDuJmELtUcq_UEYQfWEv4IAA","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":3}',
-    "entry1.prev": "611ff414912908f1ee9e48d5426a7d29aa30baa6d4cb299461b9c322ddbac460",
-    "entry1.id": "2b93c6eec80b042f63e1b8ee6aca0c0bb4733b5059645be110703f214d466e13",
+    "commit.message": "{\"digest\":\"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA\",\"purpose\":\"bid:round-1\",\"type\":\"commit\",\"v\":4}",
+    "reveal.message": "{\"nonce\":\"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI\",\"payload\":\"Mw\",\"purpose\":\"bid:round-1\",\"type\":\"reveal\",\"v\":4}",
+    "entry0.header": "{\"body_hash\":\"t9E89EScm3I2MAZM03rXgX23ipvV0x7bmh5ewsivaA4\",\"prev\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"seat\":0,\"seq\":0,\"table\":\"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0\",\"type\":\"entry-header\",\"v\":4}",
+    "entry0.sig": "4f1c1c661578fb868b000198d90e24106e02064d89e23c1a5d8965fcc5af6be5491d6c3c8a2b86cb5ae84600aa2d041bef46833afc8c5fca0283d7db52e2eb02",
+    "entry0.id": "9bf7b9ab960eceae5047c90d06c1ee9f66dc335e506dea15f498aabc5bfe42b9",
+    "entry0.frame": "{\"body\":\"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjR9\",\"prev\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"seat\":0,\"seq\":0,\"sig\":\"TxwcZhV4-4aLAAGY2Q4kEG4CBk2J4jwaXYll_MWva-VJHWw8iiuGy1roRgCqLQQb70aDOvyMX8oCg9fbUuLrAg\",\"table\":\"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0\",\"type\":\"entry\",\"v\":4}",
+    "entry1.prev": "9bf7b9ab960eceae5047c90d06c1ee9f66dc335e506dea15f498aabc5bfe42b9",
+    "entry1.id": "9486749bfdff8b0dfa7850b1dadad22df8b6380e69b15cd4fe24b2cf8b27456c",
     "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
     "chance.dice": "6 3 3 4 3",
     "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
@@ -56,6 +56,16 @@ VECTORS = {
     "share.proof": "62f557bc5d938cd45e8dcf5bf837d2d0dc00e74e1a46f285b6809fef6e64f30abd5ce9baa0c87a80ed7957364862d5dbe5109398ecbeb5033ba7b7e29c98a503",
     "shuffle.permutation": "0 2 3 4 1",
     "shuffle.output_sha256": "6b981bdc77fe6ca0b0df1502a6506dfd6af4736a192fd49157b38287529ed74d",
+    "shuffle.generator.Q": "ed06389c42dc4f04245a0deae0140c1639be4cd252553efa01244c5cf8ec3321",
+    "shuffle.generator.h": "c5a9693ba56d3bb1004ea40f3dc6650e913aa818a91f0e6edd9143eaccb86831",
+    "shuffle.generator.h0": "982f0de9a7f68c943d1f388b036980c57f46196cc9409306eb8642bc938836e0",
+    "shuffle.generator.h4": "3d77c60be3b105f7f8cbfea311c9c989c400fe7ba1c7fd3a9d5c88e76b7c9e81",
+    "shuffle.proof.statement": "652eb40ad285b42d85427b5809423b4f4ae46607f67c2b0b8eece7b64005a1b9ce5a24bc93338775d80a138cad3421b8e34727326d801eeb739faddc38fc72b1",
+    "shuffle.proof.challenge_seed": "700e0f7481040ca4e9a5cb924bc00dfb35b23bfa8accc45ddfcb7638d7c62c739262bffd1854d747ba9e5fa3e6fd0908e855c9bef1988dfd83de382cb598a4b4",
+    "shuffle.proof.e0": "95e2fe1c843b244f8a0c41bc575fa648",
+    "shuffle.output": "3ee7029279137ec312a4ac9345d8b9b095eaf2f248792eae786cea52750b80969bd3935c69f1ff037373f453e7413c3c23ac4e639d5861fc2dd60d119ee996edc475f1d5fe7fb292126850eb09b5cae24f1c3386d628ef120d1976a61bce70469a58713af014ace2b2b7131f052f956eaf7b92a2a076395c349a8655a2d9c6119eca54738a0b698bae179d08c68e4741e715cfe980e4c89b43d6f8c2641d5d6a8fa603ffbc4208211382824448947c971e85478d7f39647b5c33944f6edf9c58bf6fd48d821fa36e0625d8847a81539ac435d45c47ba160db939b94e098155264185910ea20d328d6091033cf384ca8b0b4b32be6ee62cb13411846528862a4e91ac60768b1548b54e92fee13ee7ffd683eb71cd248184f4b21ca7a65812413fe17d85ed707d1041046728bec550a430827529a6cdfc5cf99d294573972b6e19",
+    "shuffle.proof": "13aaa16ed41d14caa1162c2d4465e4c254300cf4ea421b7052e4a27fa5a52cb772b94c3e90867f1857203fca8110a02fdad487edbab6a7315be3b78a95d0610844ea036cc689ce286475e76209e0ee92f086d12992caa08113e8f1fd037b9d96973f1357db6c7e32c4fd51715cdeba736e066555b36281e702adfc9dbb5991f214d5cc9710b6bf5850bd97e634faf7ef7ffaeebbca5328fb2dde5773c88169312c0b51facdf0c9a368ebd05c425ff67b197b702609ef14f2de226987aa0566940cdb51afcd26c47111dd063b8525e96ef53b8fba0dce9aa493e9465b308d31bd7a51824707eba0bb6bac2ff809927c6771044b7dbfdeeb0db1357877601a13c9e0d93d82f0054374930f0f4833b28264c65972437a33599737dbb2c12de004c5fe5d5cf1b86fb0d6a2a34052f2c2f9d615159bc4b66e1b0cfdb521a7fb5d7af10640f2fbc614c7cf37e15df50e70f9b2cb386d4c960e1c3d0096b348620cbe032ffb2dbff948d36157e84d9dacd69bdc6dce5cdd44b010af7b8a461bd7d41a0a6ea5b84d7b1ea42540344a1ea4a36efbb194f8d4bbc3cf5aee8e56f44a6264043f9607e58b192f5e93aa550def799e18dc2d3133702941b4614c6e8744c0650e16b113b3bc1b6b9a937cc77d41479f235f1ad981cf76f2536997c1935c1e950120051ed2ee366811bb6379aeb23046858979c7a2f7fee1917634afc76894bf08e07396616ae29d76d59c230602989ab17c5bed0a5ce250a42f186cf22bbfdc051d3636a87b434090aebe14cda059e386db9d4ccba649d3ff19290a79983adc0017c3974a771ba02237f203c5447ef501720bd25576e357f9805c6e20c7224c0388b2bbc5967e1554fffac05fb6846790115f637f5ab2eb7be3807a8487293b0227ea8dd609c75a1f47f258979fb6b4f451029e2c7b51a4c01d9daeba01afb008769989eb778794fa2bde5ede9b7aca0c53cafa74abbec7ae6602d37cd4bd550d0c80b2c0ab2f61ad35a48fde575e0b165e2912ac40ffe81514264ebb467ea708559ebf327d46720afc42ade659df309d5d660ab5e1fd1ebeda52152066a8b40b16776933f72ce9fcce5ef7f420d661e1a83d6c167d50b28a2166266a91329105",
+    "shuffle.message_sha256": "98cdbd3049be3422722ac7de790cf8a6e993c382e9729d0adb623a28df0a8100",
     "handover.held": "817ee5327e8cfd40a0424cc3da1404fd18f2043fab9db89cef7e9231a5de635a455c8f3a08b3b1ef25b98e7858d2913f8082408cacaeed398475c9609c01cc6d",
     "handover.card": "b203355106d127cafdc248c3e032428bdb0e492a0880af3966c5c4815e9940e191a8e5f30faa82e5467ed664e1a3e54c27353abdb54d42fd82188e5d077f012e",
     "handover.proof": "1c8579a09e904720e5d8530dc06fc922173fd0a878d3bbebcc4ee252a3e9cb074cccfc1be523552b9b55276708b1c5078f0aeab24acf838e7985e7edc7a5230ed1ce39d2f24d0140c13fd320424c2ababdb8543caded4b5bd806fc99692f9a04",
@@ -190,3 +200,97 @@ def test_spec_sealed_header() -> None:
         TABLE, (0).to_bytes(2, "big"), (2).to_bytes(2, "big"), b"spoils/1"
     )
     assert expected.hex() == VECTORS["sealed.header"]
+
+
+def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
+                         step: bytes, seat: int, deck: bytes) -> bool:
+    """The §8.5 verifier written from the spec text alone (hashlib and libsodium)."""
+    order = 2**252 + 27742317777372353535851937790883648493
+    n = len(inputs)
+
+    def sc(x: int) -> bytes:
+        return (x % order).to_bytes(32, "little")
+
+    def gen(*label: bytes) -> bytes:
+        digest = hashlib.sha256(b"fairtable/proof/shuffle/v1/generator" + _frame(*label))
+        return na.crypto_core_ed25519_from_uniform(digest.digest())
+
+    def mul(x: int, p: bytes) -> bytes:
+        return na.crypto_scalarmult_ed25519_noclamp(sc(x), p)
+
+    def total(points: list[bytes]) -> bytes:
+        out = points[0]
+        for p in points[1:]:
+            out = na.crypto_core_ed25519_add(out, p)
+        return out
+
+    def neg(p: bytes) -> bytes:
+        return na.crypto_core_ed25519_sub(mul(1, p), na.crypto_core_ed25519_add(p, p))
+
+    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    q, h, hs = gen(b"commit"), gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
+    a = [c[:32] for c in inputs] + [c[:32] for c in outputs]
+    b = [c[32:] for c in inputs] + [c[32:] for c in outputs]
+    pairs = [x for i in range(2 * n) for x in (a[i], b[i])]
+    statement = hashlib.sha512(b"fairtable/proof/shuffle/v1/statement" + _frame(
+        TABLE, step, seat.to_bytes(2, "big"), (0).to_bytes(4, "big"), deck, n.to_bytes(4, "big"),
+        g, q, h, key, *pairs)).digest()
+    u = [proof[32 * i: 32 * i + 32] for i in range(n)]
+    chain = [proof[32 * (n + i): 32 * (n + i) + 32] for i in range(n)]
+    scalars = [int.from_bytes(proof[64 * n + 32 * i: 64 * n + 32 * i + 32], "little")
+               for i in range(2 * n + 5)]
+    v, r_a, r_c, r_d, r_f = scalars[:5]
+    r_b, r_e = scalars[5: 5 + n], scalars[5 + n:]
+    seed = hashlib.sha512(b"fairtable/proof/shuffle/v1/challenges" + _frame(statement, *u)).digest()
+    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v1/challenge" + _frame(
+        seed, i.to_bytes(4, "big"))).digest()[:16], "little") for i in range(n)]
+    prod = 1
+    for x in e:
+        prod = prod * x % order
+    big_a = total([mul(x, p) for x, p in zip(e, u, strict=True)])
+    big_c = na.crypto_core_ed25519_sub(total(u), total(hs))
+    big_d = na.crypto_core_ed25519_sub(chain[-1], mul(prod, h))
+    f_a = total([mul(x, p) for x, p in zip(e, a[:n], strict=True)])
+    f_b = total([mul(x, p) for x, p in zip(e, b[:n], strict=True)])
+    t = [total([mul(r_a, q), *(mul(x, p) for x, p in zip(r_e, hs, strict=True)), neg(mul(v, big_a))])]
+    t += [total([mul(r_b[j], q), mul(r_e[j], h if j == 0 else chain[j - 1]), neg(mul(v, chain[j]))])
+          for j in range(n)]
+    t += [total([mul(r_c, q), neg(mul(v, big_c))]), total([mul(r_d, q), neg(mul(v, big_d))])]
+    t += [total([*(mul(x, p) for x, p in zip(r_e, a[n:], strict=True)), neg(mul(r_f, g)),
+                 neg(mul(v, f_a))]),
+          total([*(mul(x, p) for x, p in zip(r_e, b[n:], strict=True)), neg(mul(r_f, key)),
+                 neg(mul(v, f_b))])]
+    final = hashlib.sha512(b"fairtable/proof/shuffle/v1/final" + _frame(seed, *chain, *t)).digest()
+    if seat == 0:  # the vectors' own statement
+        assert statement.hex() == VECTORS["shuffle.proof.statement"]
+        assert seed.hex() == VECTORS["shuffle.proof.challenge_seed"]
+        assert [q.hex(), h.hex(), hs[0].hex(), hs[4].hex()] == [
+            VECTORS["shuffle.generator.Q"], VECTORS["shuffle.generator.h"],
+            VECTORS["shuffle.generator.h0"], VECTORS["shuffle.generator.h4"]]
+        assert e[0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
+    return int.from_bytes(final, "little") % order == v
+
+
+def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
+    joint = _h("joint_key")
+    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    inputs = []
+    for i in range(5):
+        digest = hashlib.sha256(
+            b"fairtable/card/v1" + _frame(TABLE, b"small", i.to_bytes(4, "big"))).digest()
+        inputs.append(g + na.crypto_core_ed25519_add(na.crypto_core_ed25519_from_uniform(digest),
+                                                     joint))
+    out = _h("shuffle.output")
+    outputs = [out[64 * j: 64 * j + 64] for j in range(5)]
+    assert hashlib.sha256(out).hexdigest() == VECTORS["shuffle.output_sha256"]
+    proof = _h("shuffle.proof")
+    assert len(proof) == 128 * 5 + 160
+    assert _spec_shuffle_verify(inputs, outputs, proof, joint, b"s1/0", 0, b"small")
+    spoiled = proof[:-1] + bytes([proof[-1] ^ 1])
+    assert not _spec_shuffle_verify(inputs, outputs, spoiled, joint, b"s1/0", 0, b"small")
+    assert not _spec_shuffle_verify(inputs, outputs, proof, joint, b"s1/0", 1, b"small")
+    # and the whole message, through the API
+    msg = P.ShuffleStep("small", "s1/0", tuple(outputs), proof)
+    assert hashlib.sha256(P.encode(msg)).hexdigest() == VECTORS["shuffle.message_sha256"]
+    cards = [P.Ciphertext(c[:32], c[32:]) for c in inputs]
+    P.verify_shuffle_step(TABLE, 0, msg, cards, joint)
