@@ -70,11 +70,12 @@ def full_shuffle(seats: Seats) -> tuple[list[P.Ciphertext], int]:
     sign, send.  (At a table every other peer verifies each step too: see the step
     figures below for one verification.)"""
     deck = P.initial_deck(seats.codebook, seats.joint)
-    wire, frame = 0, b""
+    wire, frame, before = 0, b"", deck
     for seat in range(seats.n):
         if seat:  # the previous seat's output arrives over the wire and is verified
             msg = seats.receive(frame)
-            deck = P.verify_shuffle_step(TABLE, seat - 1, msg, deck, seats.joint)
+            deck = P.verify_shuffle_step(TABLE, seat - 1, msg, before, seats.joint)
+        before = deck
         step, deck, _secret = P.shuffle_step(DECK, f"shuffle/{seat}", deck, seats.joint,
                                              table=TABLE, seat=seat)
         frame = seats.send(seat, step)
