@@ -15,8 +15,9 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import attrs
 import trio
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.data_structures import Point
@@ -45,6 +46,9 @@ STYLE = Style.from_dict({
     "dim": "#888888",
     "menu": "",
     "message": "italic",
+    "highlight": "reverse",
+    "info": "",
+    "hints": "reverse",
 })
 
 NetworkMain = Callable[[trio.MemorySendChannel[dict[str, Any]], trio.MemoryReceiveChannel[Any]],
@@ -95,29 +99,123 @@ def hand_lines(model: ClientModel) -> StyleAndTextTuples:
     return out
 
 
+MENU_FLOOR = 10  # rows the decision pane may take at 80x24
+
+
+def screen_size() -> tuple[int, int]:
+    """(rows, columns) of the terminal the screen is drawn on (80x24 without one)."""
+    try:
+        size = get_app().output.get_size()
+    except Exception:  # noqa: BLE001 - no application (a model drawn on its own)
+        return 24, 80
+    return size.rows, size.columns
+
+
+def _rows(text: str, width: int) -> int:
+    """Rows ``text`` takes wrapped at ``width`` columns."""
+    return sum(1 + max(0, len(line) - 1) // max(1, width)
+               for line in text.rstrip("\n").split("\n"))
+
+
+def menu_room() -> int:
+    """Rows the decision pane may take: ten at 24 rows, more on taller terminals."""
+    rows, _ = screen_size()
+    return max(MENU_FLOOR, rows // 2 - 2)
+
+
 def menu_lines(model: ClientModel) -> StyleAndTextTuples:
+    """The decision pane: card text ``info`` asked for, the help, or the menu -- a window of
+    options round the highlighted one (Up/Down move it), with "+N more" above and below
+    when the menu is longer than the pane."""
+    room, (_, width) = menu_room(), screen_size()
+    if model.info:
+        text = model.info
+        if _rows(text, width) > room:  # cut at the pane's end, said
+            keep: list[str] = []
+            for line in text.split("\n"):
+                if _rows("\n".join([*keep, line]), width) > room - 1:
+                    break
+                keep.append(line)
+            hidden = len(text.split("\n")) - len(keep)
+            text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
+        return [("class:info", text)]
     if model.show_help or model.decision is None:
         return [("class:message", model.help_text() if model.show_help else "")]
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
-                                 " type #N for an option, ? for help\n")]
+                                 " type #N, or Up/Down and F2 for card text\n")]
     menu = model.menu()
-    for i, (label, _) in enumerate(menu[:8], start=1):
-        out.append(("class:menu", f"#{i} {label}\n"))
-    if len(menu) > 8:
-        out.append(("class:dim", f"... and #9 to #{len(menu)}: type one, or ? for help\n"))
+    if not menu:
+        return out
+    model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
+    lines = [f"{'>' if i == hi else ' '}#{i + 1} {label}" for i, (label, _) in enumerate(menu)]
+    first, last = 0, len(lines)
+    def fits(a: int, b: int) -> bool:
+        marks = (a > 0) + (b < len(lines))
+        return 1 + marks + _rows("\n".join(lines[a:b]), width) <= room
+    if not fits(first, last):  # a window round the highlighted option
+        first, last = hi, hi + 1
+        while True:
+            grown = False
+            if last < len(lines) and fits(first, last + 1):
+                last, grown = last + 1, True
+            if first > 0 and fits(first - 1, last):
+                first, grown = first - 1, True
+            if not grown:
+                break
+    if first:
+        out.append(("class:dim", f"  +{first} more above (Up)\n"))
+    for i in range(first, last):
+        out.append(("class:highlight" if i == hi else "class:menu", lines[i] + "\n"))
+    if last < len(lines):
+        out.append(("class:dim", f"  +{len(lines) - last} more below (Down, or type #N)\n"))
     return out
 
 
 def menu_height(model: ClientModel) -> int:
-    """Rows the decision pane takes: its whole text (title, 8 options and the "more" line) as
-    long as that fits, so the options never shrink behind the log."""
+    """Rows the decision pane takes: its whole text as long as that fits the room there is,
+    so the options never shrink behind the log."""
     text = "".join(part[1] for part in menu_lines(model))
-    rows = sum(1 + len(line) // 76 for line in text.rstrip("\n").split("\n"))  # wrapped
-    return max(1, min(10, rows))
+    return max(1, min(menu_room(), _rows(text, screen_size()[1])))
 
 
-def log_lines(model: ClientModel, height: int = 8) -> StyleAndTextTuples:
-    return [("", line + "\n") for line in list(model.log)[-height:]]
+@attrs.define
+class LogPane:
+    """The log's scrollback: PgUp/PgDn move ``model.log_back`` lines from the newest; the pane
+    shows a marker for the lines above and below it."""
+
+    model: ClientModel
+    window: Window | None = None
+
+    def height(self) -> int:
+        info = self.window.render_info if self.window is not None else None
+        return max(1, info.window_height) if info is not None else 8
+
+    def scroll(self, pages: int) -> None:
+        log, step = self.model.log, max(1, self.height() - 2)
+        top = max(0, len(log) - self.height())
+        self.model.log_back = max(0, min(top, self.model.log_back + pages * step))
+
+    def lines(self) -> StyleAndTextTuples:
+        log, height = list(self.model.log), self.height()
+        back = max(0, min(self.model.log_back, len(log) - 1))
+        end = len(log) - back
+        start = max(0, end - height)
+        shown: StyleAndTextTuples = [("", line + "\n") for line in log[start:end]]
+        if start > 0 and shown:
+            shown[0] = ("class:dim", f"(+{start} earlier: PgUp)\n")
+        if back and shown:
+            shown[-1] = ("class:dim", f"(+{back} newer: PgDn)\n")
+        return shown
+
+    def cursor(self) -> Point:
+        return Point(0, max(0, len(self.lines()) - 1))
+
+
+KEY_HINTS = " F1 help  F2 card text  Up/Down option  PgUp/PgDn log  info N  q quit "
+
+
+def hint_line(model: ClientModel) -> StyleAndTextTuples:
+    return [("class:hints", KEY_HINTS)]
 
 
 def status_line(model: ClientModel) -> StyleAndTextTuples:
@@ -139,9 +237,14 @@ def game_panes(model: Any) -> tuple[Callable[[], StyleAndTextTuples],
     return (lambda: table_lines(model)), (lambda: hand_lines(model))
 
 
-def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
-    deciding = Condition(lambda: model.decision is not None or model.show_help)
+def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
+    deciding = Condition(lambda: model.decision is not None or model.show_help
+                         or bool(model.info))
     table, side = game_panes(model)
+    log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
+                                             get_cursor_position=log.cursor),
+                        height=Dimension(min=1, weight=1))
+    log.window = log_window
     body = HSplit([
         VSplit([
             Window(FormattedTextControl(table), wrap_lines=True),
@@ -150,10 +253,7 @@ def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
                    preferred=38), wrap_lines=True),
         ], height=Dimension(min=8, weight=2)),
         Window(height=1, char="-", style="class:dim"),
-        Window(FormattedTextControl(lambda: log_lines(model), show_cursor=False,
-                                    get_cursor_position=lambda: Point(  # newest line shows
-                                        0, max(0, min(len(model.log), 8) - 1))),
-               height=Dimension(min=1, weight=1), wrap_lines=True),
+        log_window,
         ConditionalContainer(
             Window(FormattedTextControl(lambda: menu_lines(model)),
                    height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
@@ -162,6 +262,7 @@ def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
         Window(FormattedTextControl(lambda: status_line(model)), height=1),
         VSplit([Window(FormattedTextControl("> "), width=2),
                 Window(BufferControl(buffer=prompt), height=1)]),
+        Window(FormattedTextControl(lambda: hint_line(model)), height=1),
     ])
     return Layout(body, focused_element=prompt)
 
@@ -174,6 +275,46 @@ def load_help_bindings(model: ClientModel) -> KeyBindings:
     def _(event: Any) -> None:
         model.show_help = not model.show_help
         model.message = model.help_text()
+
+    return kb
+
+
+def load_card_bindings(model: ClientModel) -> KeyBindings:
+    """F2 shows the highlighted option's card text; Up/Down move the highlight (when no
+    completion menu is open); Esc hides card text."""
+    kb = KeyBindings()
+    no_completion = Condition(lambda: get_app().current_buffer.complete_state is None)
+
+    @kb.add("f2")
+    def _(event: Any) -> None:
+        model.info_highlighted()
+
+    @kb.add("up", filter=no_completion)
+    def _(event: Any) -> None:
+        model.move_highlight(-1)
+
+    @kb.add("down", filter=no_completion)
+    def _(event: Any) -> None:
+        model.move_highlight(1)
+
+    @kb.add("escape", eager=True)
+    def _(event: Any) -> None:
+        model.info = ""
+        model.show_help = False
+
+    return kb
+
+
+def load_log_bindings(log: LogPane) -> KeyBindings:
+    kb = KeyBindings()
+
+    @kb.add("pageup")
+    def _(event: Any) -> None:
+        log.scroll(1)
+
+    @kb.add("pagedown")
+    def _(event: Any) -> None:
+        log.scroll(-1)
 
     return kb
 
@@ -200,9 +341,11 @@ def build_application(model: ClientModel) -> Application[None]:
 
     prompt = Buffer(multiline=False, accept_handler=accept,
                     completer=WordCompleter(lambda: model.completions()))
+    log = LogPane(model)
     app: Application[None] = Application(
-        layout=build_layout(model, prompt),
-        key_bindings=merge_key_bindings([load_help_bindings(model), load_quit_bindings(model)]),
+        layout=build_layout(model, prompt, log),
+        key_bindings=merge_key_bindings([load_help_bindings(model), load_card_bindings(model),
+                                         load_log_bindings(log), load_quit_bindings(model)]),
         style=STYLE,
         full_screen=True,
     )

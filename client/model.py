@@ -18,7 +18,8 @@ from typing import Any
 
 import attrs
 
-from client import ending
+from client import ending, reign_info
+from client.card_info import Seen, info_answer
 from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
 from client.lifecycle import resigned_line, resume_line
@@ -172,6 +173,9 @@ class ClientModel:
         self.limits = ""  # the table's time limits in words, once known
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
         self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
+        self.info = ""  # the card text 'info' asked for, shown in place of the menu
+        self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
+        self.log_back = 0  # lines the log is scrolled back from its newest line
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -201,6 +205,7 @@ class ClientModel:
             self.view = event["view"]
             self.decision = event["decision"]
             self.pick = _Pick()
+            self.highlight = 0
             self.message = self.your_move(self.decision.kind)
         elif kind == "cards_seen":
             why = "drawn" if event["why"] == "dealt" else "handed to you"
@@ -365,6 +370,43 @@ class ClientModel:
         notice, self.notice = self.notice, ""
         return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
 
+    # -- card text (client/card_info) -------------------------------------------------------
+    numbered_what = "hand"  # what 'info N' numbers
+    info_source: Any = reign_info  # the game's module: numbered, visible and option_cards
+
+    def numbered_cards(self) -> list[Seen]:
+        return list(self.info_source.numbered(self))
+
+    def visible_cards(self) -> list[Seen]:
+        return list(self.info_source.visible(self))
+
+    def option_cards(self, answer: Any) -> list[Seen]:
+        return list(self.info_source.option_cards(self, answer))
+
+    def info_command(self, text: str) -> bool:
+        """``info [N|#N|NAME]``: the full text of cards this seat can see, shown in place of
+        the menu until the next line; True when the line was one."""
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() != "info":
+            return False
+        self.show_info(info_answer(self, rest, self.numbered_what))
+        return True
+
+    def show_info(self, text: str) -> None:
+        self.info = text
+        self.message = "Card text above; Esc or any other line hides it."
+
+    def info_highlighted(self) -> None:
+        """F2: the text of the highlighted option's cards (or how to use info)."""
+        menu = self.menu()
+        words = f"#{self.highlight + 1}" if 0 <= self.highlight < len(menu) else ""
+        self.show_info(info_answer(self, words, self.numbered_what))
+
+    def move_highlight(self, step: int) -> None:
+        menu = self.menu()
+        if menu:
+            self.highlight = max(0, min(len(menu) - 1, self.highlight + step))
+
     # -- from the keyboard -----------------------------------------------------------------
     def lifecycle_command(self, text: str) -> bool:
         """``resign`` and the line that confirms it (every game's model asks this first);
@@ -393,7 +435,8 @@ class ClientModel:
         """Act on one typed line; ``message`` says what happened."""
         text = text.strip()
         self.show_help = False
-        if self.lifecycle_command(text):
+        self.info = ""
+        if self.lifecycle_command(text) or self.info_command(text):
             return
         if text in ("?", "help"):
             self.show_help = True
@@ -484,9 +527,10 @@ class ClientModel:
         """The network side accepted our answer."""
         self.decision = None
         self.pick = _Pick()
+        self.highlight = 0
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "done", "pass", "clear", "quit", "resign"]
+        words = ["?", "help", "done", "pass", "clear", "quit", "resign", "info"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client import sodalis_info
 from client.menu_model import MenuModel, Shortcut
 from client.model import RESIGN_HELP, invite_lines
 from client.sodalis_bots import Board, HeuristicBot
@@ -284,6 +285,8 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
     view: SodalisView | None  # type: ignore[assignment]
+    info_source = sodalis_info
+    numbered_what = "spread"
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         super().__init__(submit)
@@ -372,7 +375,7 @@ class ClientModel(MenuModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",
-                 "+strength", "resign", *DIRECTIONS, *PAY_ORDER]
+                 "+strength", "resign", "info", *DIRECTIONS, *PAY_ORDER]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------

@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from client import sovereign_info
 from client.menu_model import MenuModel, Shortcut
 from client.model import RESIGN_HELP
 from client.sovereign_bots import HeuristicBot
@@ -336,6 +337,7 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sovereign game, for one seat."""
 
     view: SovereignView | None  # type: ignore[assignment]
+    info_source = sovereign_info
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         super().__init__(submit)
@@ -486,7 +488,7 @@ class ClientModel(MenuModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
-                 "reveal", "health", "lane", "attach", "clear", "done", "resign"]
+                 "reveal", "health", "lane", "attach", "clear", "done", "resign", "info"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------

@@ -57,7 +57,7 @@ def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     menu = model.menu()
     assert len(menu) > 8 and "(suggested)" in screen
     games.check_eight_options_and_the_newest_log_line(screen, menu)
-    assert "your move: forge" in lines[-2]
+    assert "your move: forge" in lines[-3]  # above the prompt and the key hints
 
 
 def test_screen_larger_terminal_shows_more() -> None:
