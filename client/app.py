@@ -186,25 +186,43 @@ class LogPane:
     model: ClientModel
     window: Window | None = None
 
-    def height(self) -> int:
+    def size(self) -> tuple[int, int]:
+        """(rows, columns) of the log pane as last drawn (8x80 before it is)."""
         info = self.window.render_info if self.window is not None else None
-        return max(1, info.window_height) if info is not None else 8
+        if info is None:
+            return 8, screen_size()[1]
+        return max(1, info.window_height), max(1, info.window_width)
 
     def scroll(self, pages: int) -> None:
-        log, step = self.model.log, max(1, self.height() - 2)
-        top = max(0, len(log) - self.height())
-        self.model.log_back = max(0, min(top, self.model.log_back + pages * step))
+        log, (height, _) = self.model.log, self.size()
+        self.model.log_back = max(0, min(len(log) - 1,
+                                         self.model.log_back + pages * max(1, height - 2)))
 
     def lines(self) -> StyleAndTextTuples:
-        log, height = list(self.model.log), self.height()
+        """The log lines that fit, newest at the bottom (wrapped lines counted), with
+        "+N earlier" on top and "+N newer" at the bottom when there are more."""
+        log, (height, width) = list(self.model.log), self.size()
         back = max(0, min(self.model.log_back, len(log) - 1))
         end = len(log) - back
-        start = max(0, end - height)
-        shown: StyleAndTextTuples = [("", line + "\n") for line in log[start:end]]
-        if start > 0 and shown:
-            shown[0] = ("class:dim", f"(+{start} earlier: PgUp)\n")
-        if back and shown:
-            shown[-1] = ("class:dim", f"(+{back} newer: PgDn)\n")
+        room = height - (1 if back else 0)
+        start, used = end, 0
+        while start > 0 and used + _rows(log[start - 1], width) <= room - (start > 1):
+            start -= 1
+            used += _rows(log[start], width)
+        if start == end and end:  # one line longer than the pane: its end shows
+            start = end - 1
+        while start == 0 and end < len(log) and used + _rows(log[end], width) <= room:
+            used += _rows(log[end], width)  # at the top: the pane fills from the first line
+            end += 1
+        back = self.model.log_back = len(log) - end
+        shown: StyleAndTextTuples = []
+        if start > 0:
+            shown.append(("class:dim", f"(+{start} earlier: PgUp)\n"))
+        shown += [("", line + "\n") for line in log[start:end]]
+        if back:
+            shown.append(("class:dim", f"(+{back} newer: PgDn)\n"))
+        if shown:  # no empty row after the last line
+            shown[-1] = (shown[-1][0], shown[-1][1].removesuffix("\n"))
         return shown
 
     def cursor(self) -> Point:
@@ -243,7 +261,7 @@ def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
     table, side = game_panes(model)
     log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
                                              get_cursor_position=log.cursor),
-                        height=Dimension(min=1, weight=1))
+                        height=Dimension(min=1, weight=1), wrap_lines=True)
     log.window = log_window
     body = HSplit([
         VSplit([
@@ -299,6 +317,8 @@ def load_card_bindings(model: ClientModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
+        if model.info or model.show_help:
+            model.message = ""
         model.info = ""
         model.show_help = False
 

@@ -80,7 +80,7 @@ def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> st
     exact = [item for item in seen if item.name.lower() == wanted]
     found = exact or [item for item in seen if wanted in item.name.lower()]
     if not found:
-        return f"No card you can see is called {words!r}."
+        return "No card you can see has that name (info alone says what it looks up)."
     shown = found[:3]
     more = f"\n(+{len(found) - 3} more: type more of the name)" if len(found) > 3 else ""
     return "\n".join(item.words() for item in shown) + more

@@ -157,7 +157,7 @@ class ClientModel:
         self.players = 0
         self.view: ReignView | None = None
         self.decision: Decision | None = None
-        self.log: deque[str] = deque(maxlen=500)
+        self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
         self.invite = ""
