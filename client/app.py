@@ -78,12 +78,14 @@ def table_lines(model: ClientModel) -> StyleAndTextTuples:
                     f"{holders.get(seat, '-')}{extra}\n"))
     centre = [h for h, s in pub["support"].items() if s is None]
     piles = pub["piles"]
-    out.append(("class:dim", f"centre {', '.join(centre) or '-'}\n"
-                f"piles {piles['military']}m {piles['event']}e  *Regent L=legit c=cards\n"))
+    out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
+                f"piles {piles['military']}m {piles['event']}e\n"))
     for seat, cards in sorted(pub["armies"].items()):
         if cards:
-            out.append(("class:dim", f"army of seat {seat}: "
-                        + ", ".join(card_label(c) for c in cards) + "\n"))
+            whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
+            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
+                        + "\n"))
+    out.append(("class:dim", "* Regent, L legitimacy, c cards in hand\n"))
     return out
 
 
@@ -255,10 +257,55 @@ def game_panes(model: Any) -> tuple[Callable[[], StyleAndTextTuples],
     return (lambda: table_lines(model)), (lambda: hand_lines(model))
 
 
+FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
+
+
+def side_width() -> int:
+    return min(38, max(24, screen_size()[1] // 2))
+
+
+def upper_height(model: ClientModel) -> int:
+    """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
+    the log the rest (at least one row)."""
+    rows, _ = screen_size()
+    deciding = model.decision is not None or model.show_help or bool(model.info)
+    free = rows - FIXED_ROWS - (menu_height(model) if deciding else 0)
+    return max(8, min(free - 1, free * 2 // 3))
+
+
+def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
+    """``lines`` cut to ``height`` rows at ``width`` columns; when they do not fit, the last
+    row says how many lines are left out ("+N more"), so nothing is cut silently."""
+    rows: list[StyleAndTextTuples] = [[]]
+    for style, text, *_ in lines:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                rows.append([])
+            if part:
+                rows[-1].append((style, part))
+    if rows and not rows[-1]:
+        rows.pop()
+    used = [_rows("".join(t for _, t in row), width) for row in rows]
+    if sum(used) <= height:
+        return lines
+    keep, total = 0, 0
+    while keep < len(rows) and total + used[keep] <= height - 1:
+        total += used[keep]
+        keep += 1
+    out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
+    more = f"+{len(rows) - keep} more (a taller window shows them)"
+    out.append(("class:dim", more[:width]))
+    return out
+
+
 def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(lambda: model.decision is not None or model.show_help
                          or bool(model.info))
-    table, side = game_panes(model)
+    panes = game_panes(model)
+    table = lambda: clipped(panes[0](), upper_height(model),  # noqa: E731
+                            screen_size()[1] - side_width() - 1)
+    side = lambda: clipped(panes[1](), upper_height(model), side_width())  # noqa: E731
     log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
                                              get_cursor_position=log.cursor),
                         height=Dimension(min=1, weight=1), wrap_lines=True)
@@ -267,9 +314,8 @@ def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
         VSplit([
             Window(FormattedTextControl(table), wrap_lines=True),
             Window(width=1, char="|", style="class:dim"),
-            Window(FormattedTextControl(side), width=Dimension(min=24,
-                   preferred=38), wrap_lines=True),
-        ], height=Dimension(min=8, weight=2)),
+            Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
+        ], height=lambda: Dimension.exact(upper_height(model))),
         Window(height=1, char="-", style="class:dim"),
         log_window,
         ConditionalContainer(

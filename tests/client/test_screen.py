@@ -43,3 +43,21 @@ def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
     model, sent, _ = decision_model()
     run_keys(model, "\x1bOP" + "banana\rq\r")
     assert sent == [] and "Pick a card" in model.message
+
+
+def test_screen_seven_players_at_80x24_the_table_says_what_it_leaves_out() -> None:
+    from tests.client.screen import render
+
+    table = Table(7, seed=2, bots=["random"] * 7)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model = ClientModel()
+    model.apply_event({"event": "seated", "seat": d.seat, "players": 7})
+    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    small = render(model)
+    assert len(small) == 24 and all(len(line) <= 80 for line in small)
+    upper = [line.split("|")[0] for line in small[:small.index("-" * 80)]]
+    assert upper[-1].startswith("+") and " more " in upper[-1]  # not cut silently
+    large = "\n".join(render(model, 120, 40))
+    assert "centre " in large and "piles " in large and " more (a taller" not in large
