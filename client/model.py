@@ -23,6 +23,7 @@ from client.card_info import Seen, info_answer
 from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
 from client.lifecycle import resigned_line, resume_line
+from client.reign_combat import breakdown_lines
 from engine.reign import (
     Bid,
     Covert,
@@ -155,6 +156,9 @@ class ClientModel:
         self.submit = submit
         self.seat: int | None = None
         self.players = 0
+        self._view: Any = None
+        self.prior_view: Any = None  # the last different view before the current one
+        self._revealed: tuple[Any, dict[int, list[str]]] = (None, {})  # this step's reveals
         self.view: ReignView | None = None
         self.decision: Decision | None = None
         self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
@@ -198,9 +202,9 @@ class ClientModel:
         elif kind == "view":
             self.view = event["view"]
             for e in event.get("events", ()):
-                line = describe_public_event(e, self.seat)
+                line = self.describe(e)
                 if line:
-                    self.log.append(line)
+                    self.log.extend(line.split("\n"))
         elif kind == "decision":
             self.view = event["view"]
             self.decision = event["decision"]
@@ -254,6 +258,38 @@ class ClientModel:
                 self.end("Game over: " + ("you win!" if winner == self.seat
                                           else f"seat {winner} wins"))
         self._update_status()
+
+    @property
+    def view(self) -> Any:
+        """The seat's latest view (a decision and a step may bring the same one: only a
+        different view makes the one before it ``prior_view``)."""
+        return self._view
+
+    @view.setter
+    def view(self, view: Any) -> None:
+        if view is not self._view and view != self._view:
+            self.prior_view, self._view = self._view, view
+
+    def describe(self, e: tuple[Any, ...]) -> str | None:
+        """A public event in words; a battle's totals with each army's breakdown under them
+        (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
+        cards this step revealed)."""
+        line = describe_public_event(e, self.seat)
+        prior = self.prior_view
+        if self._revealed[0] is not prior:
+            self._revealed = (prior, {})
+        if e[0] == "army_revealed":
+            self._revealed[1].setdefault(int(e[1]), []).extend(e[2])
+        elif e[0] == "combat_totals" and line and prior is not None:
+            pub = prior.public
+            armies = {int(s): list(c) + self._revealed[1].get(int(s), [])
+                      for s, c in pub["armies"].items()}
+            for s, cards in self._revealed[1].items():
+                armies.setdefault(s, list(cards))
+            why = breakdown_lines(e[1], armies, pub["support"], pub["houses"], pub["regent"],
+                                  self.seat)
+            line = "\n".join([line, *why])
+        return line
 
     def end(self, over: str) -> None:
         """The game has ended with ``over`` (every game's model words its result and calls

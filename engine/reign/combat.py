@@ -159,6 +159,22 @@ def resolve(
     regent: int | None,
 ) -> CombatResult:
     """Resolve combat.  ``armies`` are ``(owner, support house, card ids)`` in turn order."""
+    built = resolved_armies(catalog, armies, regent)
+    return CombatResult(
+        totals=tuple((a.owner, a.total()) for a in built),
+        lose_support=tuple(a.owner for a in built if a.lose_support),
+        backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
+    )
+
+
+def resolved_armies(
+    catalog: Catalog,
+    armies: Sequence[tuple[int, str | None, Sequence[str]]],
+    regent: int | None,
+) -> list[Army]:
+    """The armies after every pass of :func:`resolve`: each card's force, the cards that
+    deserted, the flat changes of events and the house bonus -- what a total is made of
+    (the console explains combat with it)."""
     built: list[Army] = []
     for owner, house, ids in armies:
         cards = []
@@ -187,11 +203,7 @@ def resolve(
                 for e in c.card.effects:
                     if _holds(e.cond, ctx, army, c):
                         _apply(e, ctx, army, c)
-    return CombatResult(
-        totals=tuple((a.owner, a.total()) for a in built),
-        lose_support=tuple(a.owner for a in built if a.lose_support),
-        backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
-    )
+    return built
 
 
 def bid_events(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> tuple[str, ...]:
