@@ -33,6 +33,7 @@ from client.sovereign_panes import (
     DEFS,
     LANE_NAMES,
     Lines,
+    breach_words,
     citizens,
     forge_cards,
     hand_cards,
@@ -277,10 +278,12 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "breach":
         area = "hand" if e[3] == "hand" else "forge"
         return f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: " \
-               f"breach value {e[4]}"
+               f"breach value {e[4]}" + breach_words(view, e[4])
     if kind == "peek":
+        own = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
         return f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of " \
-               f"{whose(e[2], me)} cards"
+               f"{whose(e[2], me)} cards" + (": " + ", ".join(name(c) for c in own if c)
+                                              if own and all(own) else "")
     if kind == "discarded":
         return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
     if kind == "rehandle":
