@@ -72,6 +72,12 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     def who(seat: int) -> str:
         return "you" if seat == me else f"seat {seat}"
 
+    def army(seat: int, by: int | None = None) -> str:
+        """An army in words: "your army", "its own army" (the placer's), "seat 2's army"."""
+        if seat == me:
+            return "your own army" if by == me else "your army"
+        return "its own army" if by == seat else f"seat {seat}'s army"
+
     kind = e[0]
     if kind == "round":
         return f"-- Round {e[1]} begins; {who(e[2])} first --"
@@ -89,12 +95,13 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     if kind in ("support_lost", "support_returned"):
         return f"{who(e[1])} lost the support of {e[2]}"
     if kind == "overt":
-        return f"{who(e[1])} placed {card_label(e[3])} face up in {who(e[2])}'s army"
+        return f"{who(e[1])} placed {card_label(e[3])} face up in {army(e[2], e[1])}"
     if kind == "covert":
         return f"{who(e[1])} placed {len(e[2])} card(s) face down" + (
-            " (into " + ", ".join(f"{who(t)}'s army" for t in e[2]) + ")" if e[2] else "")
+            " (into " + ", ".join(army(t, e[1]) for t in e[2]) + ")" if e[2] else "")
     if kind == "army_revealed":
-        return f"{who(e[1])}'s army revealed: " + ", ".join(card_label(c) for c in e[2])
+        owner = "Your army" if e[1] == me else f"Seat {e[1]}'s army"
+        return f"{owner} revealed: " + ", ".join(card_label(c) for c in e[2])
     if kind == "combat_totals":
         return "Combat: " + ", ".join(f"{who(s)} {t}" for s, t in e[1])
     if kind == "regent":
@@ -102,7 +109,10 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     if kind == "legitimacy":
         return "Legitimacy: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(e[1]))
     if kind == "spoils":
-        return f"{who(e[1])} hands out spoils: " + ", ".join(f"{n} to {who(s)}" for s, n in e[2])
+        if not e[2]:
+            return f"{who(e[1])} hands out no spoils"
+        return f"{who(e[1])} hands out spoils: " + ", ".join(
+            f"{n} card{'s' if n != 1 else ''} to {who(s)}" for s, n in e[2])
     if kind == "regent_discard":
         return f"{who(e[1])} (Regent) discarded {card_label(e[2])}"
     if kind == "discard":
@@ -377,7 +387,9 @@ class ClientModel:
         if name == "Overt":
             if answer.target is None:
                 return "pass"
-            return f"{card_label(answer.card)} face up into seat {answer.target}'s army"
+            where = "your own army" if answer.target == self.seat else \
+                f"seat {answer.target}'s army"
+            return f"{card_label(answer.card)} face up into {where}"
         if name == "KeepSupport":
             return f"keep {answer.house}"
         if name == "TieBreak":
@@ -556,6 +568,9 @@ class ClientModel:
         return Spoils(d.seat, tuple((s, sum(1 for g, _ in gifts if g == s)) for s in seats), gifts)
 
     def _send(self, answer: Any) -> None:
+        if self.over:  # nothing is asked once the game is over
+            self.message = ending.LEAVE
+            return
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
 
@@ -564,6 +579,8 @@ class ClientModel:
         self.decision = None
         self.pick = _Pick()
         self.highlight = 0
+        if self.over:  # the answer that ended the game: say what to do next, not "waiting"
+            self.message = ending.LEAVE
         self._update_status()
 
     def completions(self) -> list[str]:

@@ -287,11 +287,11 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "discarded":
         return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
     if kind == "rehandle":
-        return f"{whose(e[1], me)} hand is taken back up ({e[2]} cards)"
+        return f"{whose(e[1], me).capitalize()} hand is taken back up ({e[2]} cards)"
     if kind == "draw":
         return f"{w(e[1])} draw{'' if e[1] == me else 's'} {e[2]}"
     if kind == "deck_empty":
-        return f"{whose(e[1], me)} deck is empty"
+        return f"{whose(e[1], me).capitalize()} deck is empty"
     if kind == "reflex":
         return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + \
             _targets(view, tuple(e[2]))

@@ -191,3 +191,41 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
     assert sent == [OrderEvents(1, (herald, sabotage))]
     game.apply(sent[0])
+
+
+@pytest.mark.parametrize(("event", "me", "words"), [
+    (("overt", 0, 0, "political-sabotage.1"), 0, "face up in your own army"),
+    (("overt", 1, 0, "political-sabotage.1"), 0, "face up in your army"),
+    (("overt", 2, 2, "political-sabotage.1"), 0, "seat 2 placed Political Sabotage [influence] "
+                                               "face up in its own army"),
+    (("covert", 1, [0, 1]), 0, "(into your army, its own army)"),
+    (("army_revealed", 0, ["political-sabotage.1"]), 0, "Your army revealed: "),
+    (("spoils", 1, []), 0, "seat 1 hands out no spoils"),
+    (("spoils", 1, [[0, 2], [2, 1]]), 0, "seat 1 hands out spoils: 2 cards to you, 1 card to "
+                                         "seat 2"),
+])
+def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
+        event: tuple[Any, ...], me: int, words: str) -> None:
+    from client.model import describe_public_event
+
+    line = describe_public_event(event, me)
+    assert line is not None and words in line and "you's" not in line
+
+
+def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_the_end() -> None:
+    table = Table(4, seed=3, bots=["random"] * 4)
+    while True:  # an overt backing where the seat's own army is a choice
+        r = table.truth.pending()[0]
+        if isinstance(r, Decision) and r.kind == "overt":
+            model, sent = model_for(table, r)
+            if any(getattr(a, "target", None) == r.seat for _, a in model.menu()):
+                break
+        table.step()
+    labels = [label for label, _ in model.menu()]
+    assert any("into your own army" in label for label in labels)
+    assert not any(f"seat {r.seat}'s army" in label for label in labels)
+    model.apply_event({"event": "game_over", "winner": None})
+    model.command("#1")
+    assert sent == [] and "Sent" not in model.message
+    model.answered()
+    assert model.message == ending.LEAVE
