@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -35,6 +36,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
+from client.auto_pass import AutoPass
 from client.model import ClientModel, card_label, invite_lines
 
 __all__ = ["build_application", "run_screen"]
@@ -143,8 +145,11 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
         return [("class:info", text)]
     if model.show_help or model.decision is None:
         return [("class:message", model.help_text() if model.show_help else "")]
+    hint = " type #N, or Up/Down and F2 for card text"
+    if model.only_answer() is not None:
+        hint = " nothing can be played here; passing for you shortly"
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
-                                 " type #N, or Up/Down and F2 for card text\n")]
+                                 f"{hint}\n")]
     menu = model.menu()
     if not menu:
         return out
@@ -408,6 +413,16 @@ def build_application(model: ClientModel) -> Application[None]:
     prompt = Buffer(multiline=False, accept_handler=accept,
                     completer=WordCompleter(lambda: model.completions()))
     log = LogPane(model)
+    auto = AutoPass(model)
+
+    async def answer_for_the_player() -> None:
+        """A few times a second: a decision with one legal answer is answered after the
+        player's usual pause (client/auto_pass)."""
+        while True:
+            await asyncio.sleep(0.1)
+            if auto.tick(time.monotonic()):
+                app.invalidate()
+
     app: Application[None] = Application(
         layout=build_layout(model, prompt, log),
         key_bindings=merge_key_bindings([load_help_bindings(model), load_card_bindings(model),
@@ -415,6 +430,7 @@ def build_application(model: ClientModel) -> Application[None]:
         style=STYLE,
         full_screen=True,
     )
+    app.pre_run_callables.append(lambda: app.create_background_task(answer_for_the_player()))
     return app
 
 

@@ -574,6 +574,22 @@ class ClientModel:
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
 
+    def only_answer_kind(self, decision: Decision) -> bool:
+        """Whether decisions like ``decision`` may be answered for the player when they have
+        one legal answer (client/auto_pass); none in Reign."""
+        return False
+
+    def only_answer(self) -> Any:
+        """The one legal answer of the current decision, if it may be answered for the
+        player (else None)."""
+        return None
+
+    def auto_answer(self, answer: Any) -> None:
+        """Send ``answer`` for the player (the one legal answer), and say so."""
+        self._send(answer)
+        if not self.over:
+            self.message = "Passed for you: nothing could be played here."
+
     def answered(self) -> None:
         """The network side accepted our answer."""
         self.decision = None

@@ -465,6 +465,17 @@ class ClientModel(MenuModel):
                     self._menu.append((text, a))
         return self._menu
 
+    def only_answer_kind(self, decision: Decision) -> bool:
+        return decision.kind == "window"
+
+    def only_answer(self) -> Any:
+        """A priority window where only passing is legal: its pass (client/auto_pass)."""
+        d = self.decision
+        if d is None or d.kind != "window" or not all(isinstance(a, A.Pass)
+                                                      for _, a in self.menu()):
+            return None
+        return A.Pass(d.seat)
+
     def refusal(self, answer: Any) -> str:
         """Why the rules refuse ``answer`` now ('' if they accept it)."""
         d, view = self.decision, self.view
