@@ -38,6 +38,10 @@ from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
 from client.model import ClientModel, card_label, invite_lines
+from engine.reign import standard_catalog
+
+REIGN = standard_catalog()
+DEFS = REIGN.defs
 
 __all__ = ["build_application", "run_screen"]
 
@@ -49,6 +53,13 @@ STYLE = Style.from_dict({
     "menu": "",
     "message": "italic",
     "highlight": "reverse",
+    # Reign's houses (their data's colour names), Sovereign's factions; NO_COLOR or --mono
+    # leave only bold, reverse and italic
+    "house-amber": "fg:#d7a000", "house-azure": "fg:#3a8fd8", "house-crimson": "fg:#d03030",
+    "house-ivory": "fg:#d8d0b0", "house-violet": "fg:#a060d0",
+    "faction-machina": "fg:#5fafd7", "faction-myrmidon": "fg:#d7875f",
+    "faction-neogenesis": "fg:#5fd75f", "faction-undercity": "fg:#af87af",
+    "faction-utopian": "fg:#d7d75f", "faction-windwalker": "fg:#87d7d7",
     "info": "",
     "hints": "reverse",
 })
@@ -75,9 +86,10 @@ def table_lines(model: ClientModel) -> StyleAndTextTuples:
         army = pub["armies"].get(str(seat), [])
         down = len(pub["army_down"].get(str(seat), []))
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
-        out.append((style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                    f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "
-                    f"{holders.get(seat, '-')}{extra}\n"))
+        house = holders.get(seat)
+        out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
+                 f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "),
+                (f"{style} {house_style(house)}", house or "-"), (style, f"{extra}\n")]
     centre = [h for h, s in pub["support"].items() if s is None]
     piles = pub["piles"]
     out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
@@ -91,13 +103,19 @@ def table_lines(model: ClientModel) -> StyleAndTextTuples:
     return out
 
 
+def house_style(house: str | None) -> str:
+    """The style of a Reign house's words (its data's colour), '' for none."""
+    return f"class:house-{REIGN.house(house).colour}" if house else ""
+
+
 def hand_lines(model: ClientModel) -> StyleAndTextTuples:
     out: StyleAndTextTuples = [("class:title", "Your hand\n")]
     picked = {c: t for c, t in model.picked()}
     for i, card in enumerate(model.hand(), start=1):
         mark = ">" if card in picked else " "
         where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
-        out.append(("class:mine" if mark == ">" else "", f"{mark}{i}. {card_label(card)}{where}\n"))
+        style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
+        out.append((style, f"{mark}{i}. {card_label(card)}{where}\n"))
     if model.view is not None and model.view.facedown:
         out.append(("class:dim", f"{len(model.view.facedown)} of yours face down\n"))
     return out

@@ -213,9 +213,10 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         "*" if seat in neighbours(view, me) else " ")
     style = "class:mine" if seat == me else ""
     faction = b["faction"].title()[:10]
-    out: Lines = [(style, f"{mark}{who(seat, me):<6} {faction} E{len(b['scored'])}/"
-                   f"{pub['echo_target']} cit {citizens(b['citadel'])} h{len(b['hand'])} "
-                   f"d{b['deck']}\n")]
+    out: Lines = [(style, f"{mark}{who(seat, me):<6} "),
+                  (f"{style} class:faction-{b['faction']}", faction),
+                  (style, f" E{len(b['scored'])}/{pub['echo_target']} cit "
+                   f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}\n")]
     lanes = [f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln])
                                         or "-") for ln in (0, 1)]
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
