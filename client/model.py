@@ -24,6 +24,7 @@ from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
 from client.lifecycle import resigned_line, resume_line
 from client.reign_combat import breakdown_lines
+from client.reign_words import HELP, card_label, describe_public_event, pick_problem
 from engine.reign import (
     Bid,
     Covert,
@@ -40,92 +41,6 @@ from netplay import ResignRequest
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
 DEFS = standard_catalog().defs
-HELP = {
-    "bid": "Bid for a support card: pick military cards of ONE house (and influence events) by "
-           "number, then 'done'. 'pass' bids nothing.",
-    "overt": "Overt backing: choose one card to place face up in an army, or pass.",
-    "covert": "Covert backing: pick up to {max} cards face down, each as 'N>S' (card N into seat "
-              "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
-    "keep_support": "You hold two support cards: choose the one to keep.",
-    "tie_break": "Players are tied: choose the winner.",
-    "order_events": "The order of the revealed influence events changes a bid (no bid goes "
-                    "below 0): choose the order they resolve in.",
-    "regent_discard": "A player gained a support card: as Regent you discard a card.",
-    "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
-              "betrayal sat in your army. 'done' to confirm.",
-    "draw": "Draw 3 military cards, or 2 military and 1 event.",
-    "discard": "Your hand is over 8: pick {count} cards to discard, then 'done'.",
-}
-
-
-def card_label(card: str) -> str:
-    d = DEFS[card]
-    if d.kind == "military":
-        tag = f"{d.house} {d.force}" + (" unique" if d.unique else "")
-    else:
-        tag = "betrayal" if d.betrayal else ("influence" if d.phase == "influence" else "event")
-    return f"{d.name} [{tag}]"
-
-
-def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
-    """One line of words for a public engine event (None: not worth a line)."""
-    def who(seat: int) -> str:
-        return "you" if seat == me else f"seat {seat}"
-
-    def army(seat: int, by: int | None = None) -> str:
-        """An army in words: "your army", "its own army" (the placer's), "seat 2's army"."""
-        if seat == me:
-            return "your own army" if by == me else "your army"
-        return "its own army" if by == seat else f"seat {seat}'s army"
-
-    kind = e[0]
-    if kind == "round":
-        return f"-- Round {e[1]} begins; {who(e[2])} first --"
-    if kind == "houses":
-        return "Houses in play: " + ", ".join(e[1])
-    if kind == "bid":
-        return f"{who(e[1])} bid {e[2]} card(s) face down" if e[2] else f"{who(e[1])} did not bid"
-    if kind == "bid_revealed":
-        return f"{who(e[1])} revealed a bid: " + ", ".join(card_label(c) for c in e[2])
-    if kind == "events_ordered":
-        return f"{who(e[1])} ordered the influence events: " + ", then ".join(
-            DEFS[c].name for c in e[2])
-    if kind == "support_gained":
-        return f"{who(e[1])} gained the support of {e[2]}"
-    if kind in ("support_lost", "support_returned"):
-        return f"{who(e[1])} lost the support of {e[2]}"
-    if kind == "overt":
-        return f"{who(e[1])} placed {card_label(e[3])} face up in {army(e[2], e[1])}"
-    if kind == "covert":
-        return f"{who(e[1])} placed {len(e[2])} card(s) face down" + (
-            " (into " + ", ".join(army(t, e[1]) for t in e[2]) + ")" if e[2] else "")
-    if kind == "army_revealed":
-        owner = "Your army" if e[1] == me else f"Seat {e[1]}'s army"
-        return f"{owner} revealed: " + ", ".join(card_label(c) for c in e[2])
-    if kind == "combat_totals":
-        return "Combat: " + ", ".join(f"{who(s)} {t}" for s, t in e[1])
-    if kind == "regent":
-        return f"{who(e[1])} takes the Onyx Crown and is Regent"
-    if kind == "legitimacy":
-        return "Legitimacy: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(e[1]))
-    if kind == "spoils":
-        if not e[2]:
-            return f"{who(e[1])} hands out no spoils"
-        return f"{who(e[1])} hands out spoils: " + ", ".join(
-            f"{n} card{'s' if n != 1 else ''} to {who(s)}" for s, n in e[2])
-    if kind == "regent_discard":
-        return f"{who(e[1])} (Regent) discarded {card_label(e[2])}"
-    if kind == "discard":
-        return f"{who(e[1])} discarded " + ", ".join(card_label(c) for c in e[2])
-    if kind == "winner":
-        return f"{who(e[1])} rules Kazath!"
-    if kind == "no_armies":
-        return "Nobody holds a support card: no battle this round"
-    if kind == "tie_broken":
-        return f"{who(e[1])} settled a tie for {who(e[2])}"
-    if kind == "round_limit":
-        return "The round limit is reached: nobody wins"
-    return None
 
 
 @attrs.define
@@ -544,6 +459,11 @@ class ClientModel:
                 return
             target = int(target_text)
         existing = [p for p in self.pick.cards if p[0] == card]
+        problem = "" if existing else pick_problem(
+            d, card, target, [x for x, _ in self.pick.cards], self.players)
+        if problem:  # refused the moment it breaks a rule, with the rule's words
+            self.message = f"Not allowed: {problem}"
+            return
         if existing:
             self.pick.cards.remove(existing[0])
             self.message = f"Took back {card_label(card)}."

@@ -229,3 +229,34 @@ def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_t
     assert sent == [] and "Sent" not in model.message
     model.answered()
     assert model.message == ending.LEAVE
+
+
+def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
+    """A bid mixing houses, a card for a seat that does not exist: refused as typed (Influence
+    Phase > Bidding), nothing picked, nothing sent."""
+    for seed in range(40):
+        table = Table(4, seed=seed, bots=["random"] * 4)
+        while not isinstance(table.truth.pending()[0], Decision):
+            table.step()
+        model, sent = model_for(table, table.truth.pending()[0])
+        hand = model.hand()
+        houses = {DEFS[c].house for c in hand if DEFS[c].kind == "military"} - set(
+            model.decision.get("forbidden", ()))  # type: ignore[union-attr]
+        if len(houses) >= 2:
+            break
+    first, other = sorted(houses)[:2]
+    a = next(i for i, c in enumerate(hand, 1) if DEFS[c].house == first)
+    b = next(i for i, c in enumerate(hand, 1) if DEFS[c].house == other)
+    model.command(str(a))
+    assert model.picked() == [(hand[a - 1], None)]
+    model.command(str(b))
+    assert model.message.startswith("Not allowed: a bid is for one house")
+    assert "(Influence Phase > Bidding)" in model.message
+    assert model.picked() == [(hand[a - 1], None)] and sent == []
+    table = Table(4, seed=3, bots=["random"] * 4)
+    while not (isinstance(r := table.truth.pending()[0], Decision) and r.kind == "covert"):
+        table.step()
+    model, sent = model_for(table, r)
+    model.command("1>9")
+    assert model.message == "Not allowed: there is no seat 9 at this table (seats 0 to 3)"
+    assert model.picked() == [] and sent == []
