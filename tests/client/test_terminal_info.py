@@ -107,3 +107,17 @@ def test_terminal_sodalis_info_shows_a_champion(tmp_path: Path) -> None:
         now = wait_for(name, lambda s: "(in this option): Champion" in s, 10,
                        "the champion's text")
         assert "inertia" in now and "life" in now
+
+
+def test_terminal_reign_a_bad_pick_is_refused_at_once_with_the_reason(tmp_path: Path) -> None:
+    with session(play("reign", tmp_path)) as name:
+        for _ in range(20):  # '#1' until this seat is asked its covert backing
+            now = wait_for(name, lambda s: fresh(s) or "Game over" in s, 60, "a decision")
+            if "Decide (covert)" in now:
+                break
+            answer(name, now)
+        assert "Decide (covert)" in now, now
+        keys(name, "1>9", "Enter")
+        now = wait_for(name, lambda s: "Not allowed: there is no seat 9" in s, 10,
+                       "the bad pick refused")
+        assert "-> seat 9" not in now  # nothing was picked
