@@ -27,6 +27,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
+    Float,
+    FloatContainer,
     HSplit,
     Layout,
     VSplit,
@@ -34,6 +36,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
@@ -351,7 +354,9 @@ def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
                 Window(BufferControl(buffer=prompt), height=1)]),
         Window(FormattedTextControl(lambda: hint_line(model)), height=1),
     ])
-    return Layout(body, focused_element=prompt)
+    completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
+                        content=CompletionsMenu(max_height=8, scroll_offset=1))
+    return Layout(FloatContainer(content=body, floats=[completions]), focused_element=prompt)
 
 
 # -- key bindings ---------------------------------------------------------------------------

@@ -574,7 +574,8 @@ def side_lines(model: ClientModel) -> Lines:
     roll = pub["last_roll"]
     if roll is not None:
         out.append(("", f"Roll {cat.face(roll['card']).name}: "
-                    f"{' '.join(map(str, roll['values']))}{' crit' if roll['critical'] else ''}\n"))
+                    + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
+                    + (" crit" if roll["critical"] else "") + "\n"))
     for s in pub["seats"]:
         for card, units in s["continuous"]:
             on = ",".join("P" if u < 0 else str(u) for u in units)
