@@ -70,8 +70,9 @@ def invite_lines(model: Any) -> list[tuple[str, str]]:
             ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
 
 
-RESIGN_HELP = " 'resign' gives the game up (it asks first)."
-"""Said by every game's help: how to give the game up."""
+RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
+               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
+"""Said by every game's help: card text, the log, and how to give the game up."""
 
 
 class ClientModel:
