@@ -153,8 +153,8 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
     options round the highlighted one (Up/Down move it), with "+N more" above and below
     when the menu is longer than the pane."""
     room, (_, width) = menu_room(), screen_size()
-    if model.info:
-        text = model.info
+    if model.info or model.show_help:
+        text = model.info or model.help_text()
         if _rows(text, width) > room:  # cut at the pane's end, said
             keep: list[str] = []
             for line in text.split("\n"):
@@ -163,9 +163,9 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
                 keep.append(line)
             hidden = len(text.split("\n")) - len(keep)
             text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
-        return [("class:info", text)]
-    if model.show_help or model.decision is None:
-        return [("class:message", model.help_text() if model.show_help else "")]
+        return [("class:info" if model.info else "class:message", text)]
+    if model.decision is None:
+        return [("class:message", "")]
     hint = " type #N, or Up/Down and F2 for card text"
     if model.only_answer() is not None:
         hint = " nothing can be played here; passing for you shortly"
