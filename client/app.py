@@ -212,14 +212,10 @@ class LogPane:
     shows a marker for the lines above and below it."""
 
     model: ClientModel
-    window: Window | None = None
 
     def size(self) -> tuple[int, int]:
-        """(rows, columns) of the log pane as last drawn (8x80 before it is)."""
-        info = self.window.render_info if self.window is not None else None
-        if info is None:
-            return 8, screen_size()[1]
-        return max(1, info.window_height), max(1, info.window_width)
+        """(rows, columns) of the log pane: what the panes above and below leave."""
+        return log_height(self.model), screen_size()[1]
 
     def scroll(self, pages: int) -> None:
         log, (height, _) = self.model.log, self.size()
@@ -299,6 +295,14 @@ def upper_height(model: ClientModel) -> int:
     return max(8, min(free - 1, free * 2 // 3))
 
 
+def log_height(model: ClientModel) -> int:
+    """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
+    rows, _ = screen_size()
+    deciding = model.decision is not None or model.show_help or bool(model.info)
+    menu = menu_height(model) if deciding else 0
+    return max(1, rows - FIXED_ROWS - menu - upper_height(model))
+
+
 def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
     """``lines`` cut to ``height`` rows at ``width`` columns; when they do not fit, the last
     row says how many lines are left out ("+N more"), so nothing is cut silently."""
@@ -334,8 +338,7 @@ def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
     side = lambda: clipped(panes[1](), upper_height(model), side_width())  # noqa: E731
     log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
                                              get_cursor_position=log.cursor),
-                        height=Dimension(min=1, weight=1), wrap_lines=True)
-    log.window = log_window
+                        height=lambda: Dimension.exact(log_height(model)), wrap_lines=True)
     body = HSplit([
         VSplit([
             Window(FormattedTextControl(table), wrap_lines=True),
