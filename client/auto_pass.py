@@ -51,7 +51,7 @@ class AutoPass:
         if d is None or self._answered or now - self._since < self._pause:
             return False
         answer = self.model.only_answer()
-        if answer is None:
+        if answer is None or self.model.sent_for is d:  # none, or the player answered
             return False
         self._answered = True
         self.model.auto_answer(answer)

@@ -106,6 +106,8 @@ class ClientModel:
         self.info = ""  # the card text 'info' asked for, shown in place of the menu
         self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
         self.log_back = 0  # lines the log is scrolled back from its newest line
+        self.sent_for: Any = None  # the decision the last answer was sent for
+        self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: dict[str, Any]) -> None:
@@ -492,6 +494,10 @@ class ClientModel:
         if self.over:  # nothing is asked once the game is over
             self.message = ending.LEAVE
             return
+        if self.decision is not None and self.auto_sent is self.decision:
+            self.message = "Passed for you already; waiting for the others..."
+            return  # one answer a decision: a late key press must not answer the next one
+        self.sent_for = self.decision
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
 
@@ -506,8 +512,12 @@ class ClientModel:
         return None
 
     def auto_answer(self, answer: Any) -> None:
-        """Send ``answer`` for the player (the one legal answer), and say so."""
+        """Send ``answer`` for the player (the one legal answer), and say so; typed answers
+        to the same decision are not sent after it."""
+        if self.decision is None or self.sent_for is self.decision:
+            return  # the player answered it already
         self._send(answer)
+        self.auto_sent = self.decision
         if not self.over:
             self.message = "Passed for you: nothing could be played here."
 

@@ -66,3 +66,19 @@ def test_auto_pass_the_pause_follows_the_players_own_window_answers() -> None:
         auto.tick(t)
     assert list(auto.by_hand) and all(abs(x - 4.5) < 1e-9 for x in auto.by_hand)
     assert all(4.5 * 0.8 - 1e-9 <= auto.pause() <= 4.5 * 1.2 + 1e-9 for _ in range(20))
+
+
+def test_auto_pass_one_answer_a_decision_whoever_answers_first() -> None:
+    only, _ = windows()
+    game, d = only[0]
+    model, sent = model_for(game, d)  # the player passes first: nothing more is sent
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    model.command("pass")
+    assert not auto.tick(LIMITS[1] + 1) and len(sent) == 1
+    model, sent = model_for(game, d)  # passed for the player: a late '#1' sends nothing
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    assert auto.tick(LIMITS[1] + 1)
+    model.command("#1")
+    assert len(sent) == 1 and "Passed for you already" in model.message
