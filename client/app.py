@@ -42,6 +42,7 @@ from prompt_toolkit.styles import Style
 from client.auto_pass import AutoPass
 from client.model import ClientModel, card_label, invite_lines
 from engine.reign import standard_catalog
+from netplay import events as ev
 
 REIGN = standard_catalog()
 DEFS = REIGN.defs
@@ -67,7 +68,7 @@ STYLE = Style.from_dict({
     "hints": "reverse",
 })
 
-NetworkMain = Callable[[trio.MemorySendChannel[dict[str, Any]], trio.MemoryReceiveChannel[Any]],
+NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
                        Awaitable[None]]
 
 
@@ -463,7 +464,7 @@ def build_application(model: ClientModel) -> Application[None]:
 # -- running with trio as a guest -----------------------------------------------------------
 async def _screen(model: ClientModel, network: NetworkMain) -> None:
     loop = asyncio.get_running_loop()
-    to_screen_send, to_screen = trio.open_memory_channel[dict[str, Any]](256)
+    to_screen_send, to_screen = trio.open_memory_channel[ev.NodeEvent](256)
     answers_send, answers = trio.open_memory_channel[Any](16)
     token: list[trio.lowlevel.TrioToken] = []
     scopes: list[trio.CancelScope] = []
@@ -483,7 +484,7 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
 
             async def show() -> None:
                 async for event in to_screen:
-                    if event.get("event") == "answered":
+                    if isinstance(event, ev.Answered):
                         model.answered()
                     else:
                         model.apply_event(event)

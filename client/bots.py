@@ -17,10 +17,12 @@ from typing import Any
 
 from engine.reign import (
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderArmy,
     OrderEvents,
     Overt,
     RegentDiscard,
@@ -31,7 +33,7 @@ from engine.reign import (
 )
 from engine.reign.answers import ReignAnswer
 from engine.reign.choices import army_cards, bid_groups, influence_events, random_answer
-from engine.reign.combat import bid_totals
+from engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
@@ -135,6 +137,30 @@ class HeuristicBot:
 
         orders = itertools.islice(itertools.permutations(events), 5040)
         return OrderEvents(d.seat, max(orders, key=margin))
+
+    def _combat_score(self, seat: int, d: Decision, orders: tuple[tuple[int, tuple[str, ...]],
+                      ...], picks: tuple[tuple[str, str], ...]) -> tuple[int, int, int]:
+        """How good a combat result is for ``seat``: winning alone, then not losing its
+        support, then its lead over the strongest other army (all 0 without an army)."""
+        result: CombatResult = resolve(standard_catalog(), d.get("armies"), d.get("regent"),
+                                       dict(orders), dict(picks))
+        totals = dict(result.totals)
+        if seat not in totals:
+            return (0, 0, 0)
+        lead = totals[seat] - max((t for s, t in totals.items() if s != seat), default=0)
+        return (1 if lead > 0 else 0, 0 if seat in result.lose_support else 1, lead)
+
+    def _order_army(self, view: ReignView, d: Decision) -> OrderArmy:
+        """The order of its own cards that is best for itself (see :meth:`_combat_score`)."""
+        orders = itertools.islice(army_orders(d.get("groups")), 5040)
+        return OrderArmy(d.seat, max(orders, key=lambda o: self._combat_score(
+            d.seat, d, (*d.get("orders"), (d.seat, o)), d.get("picks"))))
+
+    def _combat_tie(self, view: ReignView, d: Decision) -> CombatTie:
+        """The option best for itself; the first when none is better."""
+        full = dict(d.get("orders"))
+        return CombatTie(d.seat, max(d.get("options"), key=lambda p: self._combat_score(
+            d.seat, d, tuple(full.items()), (*d.get("picks"), (d.get("key"), p)))))
 
     def _regent_discard(self, view: ReignView, d: Decision) -> RegentDiscard:
         return RegentDiscard(d.seat, min(view.hand, key=lambda c: (self.value(view, c), c)))

@@ -37,6 +37,7 @@ from engine.reign import (
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from engine.requests import Decision
 from netplay import ResignRequest
+from netplay import events as ev
 
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
@@ -50,15 +51,15 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
-def code_news(event: dict[str, Any]) -> str:
+def code_news(event: ev.NodeEvent) -> str:
     """One line about the join code or the advertised address, for the log."""
-    kind = event["event"]
-    if kind == "no_lan_address":
-        return str(event["message"])
-    if kind == "wrong_code":
-        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
-    if kind == "code_retired":
-        return "Too many wrong join codes: the code is retired (the invite still works)"
+    match event:
+        case ev.NoLanAddress():
+            return event.message
+        case ev.WrongJoinCode():
+            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
+        case ev.JoinCodeRetired():
+            return "Too many wrong join codes: the code is retired (the invite still works)"
     return "A friend used the join code"
 
 
@@ -85,6 +86,8 @@ class ClientModel:
         self._view: Any = None
         self.prior_view: Any = None  # the last different view before the current one
         self._revealed: tuple[Any, dict[int, list[str]]] = (None, {})  # this step's reveals
+        self._ordered: dict[int, list[str]] = {}  # this battle's army orders (army_ordered)
+        self._ties: list[tuple[str, str, str]] = []  # and its settled ties (combat_tie)
         self.view: ReignView | None = None
         self.decision: Decision | None = None
         self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
@@ -110,81 +113,81 @@ class ClientModel:
         self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
 
     # -- from the network side -----------------------------------------------------------
-    def apply_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "table_open":
-            self.invite = event["invite"]
-            self.code = event.get("code", "")
-            self.limits = limits_words(event.get("clock"))
-            self.status = "Waiting for players to join" + self._limits_shown()
-        elif kind in ("no_lan_address", "wrong_code", "code_retired", "code_used"):
-            self.log.append(code_news(event))
-        elif kind == "lobby":
-            seated = f"{event['seated']} of {event['seats']} seats taken"
-            self.status = seated + self._limits_shown()
-        elif kind == "seated":
-            self.seat, self.players = event["seat"], event["players"]
-            self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
-            if limits_words(event.get("clock")):
-                self.log.append("Time: " + limits_words(event.get("clock")))
-        elif kind == "view":
-            self.view = event["view"]
-            for e in event.get("events", ()):
-                line = self.describe(e)
-                if line:
-                    self.log.extend(line.split("\n"))
-        elif kind == "decision":
-            self.view = event["view"]
-            self.decision = event["decision"]
-            self.pick = _Pick()
-            self.highlight = 0
-            self.message = self.your_move(self.decision.kind)
-        elif kind == "cards_seen":
-            why = "drawn" if event["why"] == "dealt" else "handed to you"
-            self.log.append(f"You see the cards {why}: "
-                            + ", ".join(card_label(c) for c in event["cards"]))
-        elif kind == "unreachable":  # the host (or relay) cannot be reached: said, retried
-            self.status = reach_line(event)
-        elif kind == "refused":
-            self.log.append(f"Refused: {event['reason']}")
-            if self.seat is None and not self.invite:  # a joiner the table will not seat
-                self.end(f"No seat at this table: {event['reason']}")
-        elif kind == "refused_answer":
-            self.message = f"Not allowed: {event['reason']}"
-        elif kind == "waiting":
-            self.waiting[event["seat"]] = event["seconds"]
-        elif kind == "clock":
-            self.clock = list(event["seats"])
-        elif kind in ("offline", "online"):
-            self.log.append(f"Seat {event['seat']} is " + ("offline" if kind == "offline"
-                                                            else "back online"))
-        elif kind == "time_claim":
-            self.log.append(f"Seat {event['by']} says {event['reason']}; our clock disagrees")
-        elif kind == "waiting_for":
-            self.blocking = list(event["seats"])
-            self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
-        elif kind == "table_folder":
-            self.saved = event["path"]
-            if self.over:  # a restart may replay the end before this arrives
-                self.log.append(ending.saved_line(self.saved))
-        elif kind == "verdict":
-            self.end(ending.stopped(event, self.abandoned))
-        elif kind == "resuming":
-            self.message = self.notice = resume_line(event)
-            self.log.append(self.message)
-        elif kind == "resigned":
-            self.confirming_resign = False
-            self.end(resigned_line(event))
-        elif kind == "abandoned":
-            self.abandoned = event["seat"]
-            self.log.append(f"Seat {event['seat']} never came back: the game is abandoned")
-        elif kind == "game_over":
-            winner = event["winner"]
-            if winner is None:
-                self.end("Game over: nobody rules Kazath (round limit)")
-            else:
-                self.end("Game over: " + ("you win!" if winner == self.seat
-                                          else f"seat {winner} wins"))
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        match event:
+            case ev.TableOpen():
+                self.invite = event.invite
+                self.code = event.code or ""
+                self.limits = limits_words(event.clock)
+                self.status = "Waiting for players to join" + self._limits_shown()
+            case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+                self.log.append(code_news(event))
+            case ev.LobbyUpdate():
+                seated = f"{event.seated} of {event.seats} seats taken"
+                self.status = seated + self._limits_shown()
+            case ev.Seated():
+                self.seat, self.players = event.seat, event.players
+                self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+                if limits_words(event.clock):
+                    self.log.append("Time: " + limits_words(event.clock))
+            case ev.ViewChanged():
+                self.view = event.view
+                for e in event.events:
+                    line = self.describe(e)
+                    if line:
+                        self.log.extend(line.split("\n"))
+            case ev.DecisionAsked():
+                self.view = event.view
+                self.decision = event.decision
+                self.pick = _Pick()
+                self.highlight = 0
+                self.message = self.your_move(event.decision.kind)
+            case ev.CardsShown():
+                why = "drawn" if event.why == "dealt" else "handed to you"
+                self.log.append(f"You see the cards {why}: "
+                                + ", ".join(card_label(c) for c in event.cards))
+            case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
+                self.status = reach_line(ev.event_json(event))
+            case ev.Refused():
+                self.log.append(f"Refused: {event.reason}")
+                if self.seat is None and not self.invite:  # a joiner the table will not seat
+                    self.end(f"No seat at this table: {event.reason}")
+            case ev.AnswerRefused():
+                self.message = f"Not allowed: {event.reason}"
+            case ev.SeatWaiting():
+                self.waiting[event.seat] = event.seconds
+            case ev.ClockReadings():
+                self.clock = list(event.seats)
+            case ev.SeatOffline() | ev.SeatOnline():
+                self.log.append(f"Seat {event.seat} is "
+                                + ("offline" if isinstance(event, ev.SeatOffline)
+                                   else "back online"))
+            case ev.TimeClaim():
+                self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
+            case ev.WaitingFor():
+                self.blocking = list(event.seats)
+                self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+            case ev.FolderKnown():
+                self.saved = event.path
+                if self.over:  # a restart may replay the end before this arrives
+                    self.log.append(ending.saved_line(self.saved))
+            case ev.Verdict():
+                self.end(ending.stopped(ev.event_json(event), self.abandoned))
+            case ev.Resuming():
+                self.message = self.notice = resume_line(ev.event_json(event))
+                self.log.append(self.message)
+            case ev.Resigned():
+                self.confirming_resign = False
+                self.end(resigned_line(ev.event_json(event)))
+            case ev.Abandoned():
+                self.abandoned = event.seat
+                self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
+            case ev.GameOver():
+                if event.winner is None:
+                    self.end("Game over: nobody rules Kazath (round limit)")
+                else:
+                    self.end("Game over: " + ("you win!" if event.winner == self.seat
+                                              else f"seat {event.winner} wins"))
         self._update_status()
 
     @property
@@ -201,22 +204,31 @@ class ClientModel:
     def describe(self, e: tuple[Any, ...]) -> str | None:
         """A public event in words; a battle's totals with each army's breakdown under them
         (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
-        cards this step revealed)."""
+        cards this step revealed, with the orders and tie picks the battle was resolved
+        with)."""
         line = describe_public_event(e, self.seat)
         prior = self.prior_view
         if self._revealed[0] is not prior:
             self._revealed = (prior, {})
         if e[0] == "army_revealed":
             self._revealed[1].setdefault(int(e[1]), []).extend(e[2])
-        elif e[0] == "combat_totals" and line and prior is not None:
+        elif e[0] == "army_ordered":
+            self._ordered[int(e[1])] = list(e[2])
+        elif e[0] == "combat_tie":
+            self._ties.append((str(e[2]), str(e[3]), str(e[4])))
+        elif e[0] == "round":  # a battle's choices never outlive its round
+            self._ordered, self._ties = {}, []
+        if e[0] == "combat_totals" and line and prior is not None:
             pub = prior.public
             armies = {int(s): list(c) + self._revealed[1].get(int(s), [])
                       for s, c in pub["armies"].items()}
             for s, cards in self._revealed[1].items():
                 armies.setdefault(s, list(cards))
             why = breakdown_lines(e[1], armies, pub["support"], pub["houses"], pub["regent"],
-                                  self.seat)
+                                  self.seat, self._ordered, self._ties)
             line = "\n".join([line, *why])
+        if e[0] == "combat_totals":
+            self._ordered, self._ties = {}, []
         return line
 
     def end(self, over: str) -> None:
@@ -314,6 +326,14 @@ class ClientModel:
             return f"seat {answer.winner} wins"
         if name == "OrderEvents":
             return ", then ".join(DEFS[c].name for c in answer.order)
+        if name == "OrderArmy":
+            return ", then ".join(DEFS[c].name for c in answer.order)
+        if name == "CombatTie":
+            if self.decision is not None and self.decision.get("op") == "strike":
+                where = "your army" if answer.pick == str(self.seat) else \
+                    f"seat {answer.pick}'s army"
+                return f"the strike hits {where}"
+            return f"{card_label(answer.pick)} deserts"
         if name == "RegentDiscard":
             return f"discard {card_label(answer.card)}"
         return repr(answer)

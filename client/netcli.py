@@ -30,80 +30,87 @@ from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
+    Emit,
     Invite,
     NodeConfig,
+    NodeEvent,
     RelayNode,
     TableNode,
+    event_json,
+    event_line,
 )
+from netplay import events as ev
 from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 
-def _printer(as_json: bool, prefix: str = "") -> Callable[[dict[str, Any]], None]:
-    def emit(event: dict[str, Any]) -> None:
+def _printer(as_json: bool, prefix: str = "") -> Emit:
+    def emit(event: NodeEvent) -> None:
         if as_json:
-            print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)
-        elif event.get("event") != "clock":  # a line a second: only for --json
+            print(event_line(event), flush=True)
+        elif not isinstance(event, ev.ClockReadings):  # a line a second: only for --json
             print(prefix + describe(event), flush=True)
 
     return emit
 
 
-def describe(event: dict[str, Any]) -> str:
+def describe(event: NodeEvent) -> str:
     """One line of text for a node event."""
-    kind = event.get("event")
-    if kind == "table_open":
-        text = f"Table open. Invite your friends with:\n  fairtable join '{event['invite']}'"
-        if "code" in event:
-            text += f"\nor, on this LAN, with the code:\n  fairtable join {event['code']}"
-        return text
-    if kind == "no_lan_address":
-        return str(event["message"])
-    if kind == "wrong_code":
-        return f"Someone tried a wrong join code ({event['failures']} of {event['limit']})"
-    if kind == "code_retired":
-        return "Too many wrong join codes: the code is retired (the invite still works)"
-    if kind == "code_used":
-        return "A friend used the join code"
-    if kind == "joining":
-        return "Joining the table..."
-    if kind == "lobby":
-        return f"{event['seated']} of {event['seats']} seats taken"
-    if kind == "seated":
-        again = " (resumed)" if event.get("resumed") else ""
-        limits = limits_words(event.get("clock"))
-        return (f"The game starts: you are seat {event['seat']} of {event['players']}{again}"
-                + (f" ({limits})" if limits else ""))
-    if kind == "resuming":
-        return resume_line(event)
-    if kind == "resigned":
-        return resigned_line(event)
-    if kind == "waiting":
-        return f"Waiting for seat {event['seat']} ({event['seconds']} s)"
-    if kind in ("offline", "online"):
-        return f"Seat {event['seat']} is " + ("offline" if kind == "offline" else "back online")
-    if kind == "time_claim":
-        return f"Seat {event['by']} says {event['reason']}; our own clock disagrees"
-    if kind == "abandoned":
-        return f"Seat {event['seat']} never came back: the game is abandoned"
-    if kind == "verdict":
-        who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
-        return f"The game stopped: {who} blamed for {event['kind']} ({event['reason']})"
-    if kind == "game_over":
-        winner = event["winner"]
-        winner = ("nobody" if winner is None
-                  else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
-        return f"Game over: winner {winner}; final digest {event['digest'][:16]}"
-    if kind == "relay_open":
-        dropped = event.get("dropped", 0)
-        gone = f"; {dropped} that never started dropped" if dropped else ""
-        return f"Relay listening on port {event['port']} ({event['tables']} tables on disk{gone})"
-    if kind == "refused":
-        return f"Refused: {event['reason']}"
-    if kind == "link_refused":
-        return f"Link refused: {event['reason']}"
-    if kind == "unreachable":
-        return reach_line(event)
-    return json.dumps(event, sort_keys=True)
+    match event:
+        case ev.TableOpen():
+            text = f"Table open. Invite your friends with:\n  fairtable join '{event.invite}'"
+            if event.code is not None:
+                text += f"\nor, on this LAN, with the code:\n  fairtable join {event.code}"
+            return text
+        case ev.NoLanAddress():
+            return event.message
+        case ev.WrongJoinCode():
+            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
+        case ev.JoinCodeRetired():
+            return "Too many wrong join codes: the code is retired (the invite still works)"
+        case ev.JoinCodeUsed():
+            return "A friend used the join code"
+        case ev.Joining():
+            return "Joining the table..."
+        case ev.LobbyUpdate():
+            return f"{event.seated} of {event.seats} seats taken"
+        case ev.Seated():
+            again = " (resumed)" if event.resumed else ""
+            limits = limits_words(event.clock)
+            return (f"The game starts: you are seat {event.seat} of {event.players}{again}"
+                    + (f" ({limits})" if limits else ""))
+        case ev.Resuming():
+            return resume_line(event_json(event))
+        case ev.Resigned():
+            return resigned_line(event_json(event))
+        case ev.SeatWaiting():
+            return f"Waiting for seat {event.seat} ({event.seconds} s)"
+        case ev.SeatOffline():
+            return f"Seat {event.seat} is offline"
+        case ev.SeatOnline():
+            return f"Seat {event.seat} is back online"
+        case ev.TimeClaim():
+            return f"Seat {event.by} says {event.reason}; our own clock disagrees"
+        case ev.Abandoned():
+            return f"Seat {event.seat} never came back: the game is abandoned"
+        case ev.Verdict():
+            who = f"seat {event.seat}" if event.seat is not None else "nobody"
+            return f"The game stopped: {who} blamed for {event.kind} ({event.reason})"
+        case ev.GameOver():
+            winner = event.winner
+            winner = ("nobody" if winner is None
+                      else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
+            return f"Game over: winner {winner}; final digest {event.digest[:16]}"
+        case ev.RelayOpen():
+            gone = f"; {event.dropped} that never started dropped" if event.dropped else ""
+            return (f"Relay listening on port {event.port} ({event.tables} tables on disk"
+                    f"{gone})")
+        case ev.Refused():
+            return f"Refused: {event.reason}"
+        case ev.LinkRefused():
+            return f"Link refused: {event.reason}"
+        case ev.Unreachable():
+            return reach_line(event_json(event))
+    return json.dumps(event_json(event), sort_keys=True)
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -201,20 +208,19 @@ class _Contact:
     """What a headless joiner heard before its first contact with the table: the last
     failure to reach it, a refusal, and whether the table answered at all."""
 
-    def __init__(self, emit: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, emit: Emit) -> None:
         self._emit = emit
         self.reached = trio.Event()
         self.last = "the table never answered"
         self.refused: str | None = None
 
-    def emit(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "unreachable" and not self.reached.is_set():
-            self.last = f"cannot reach {event['address']}: {event['why']}"
-        elif kind in ("lobby", "seated", "refused"):
+    def emit(self, event: NodeEvent) -> None:
+        if isinstance(event, ev.Unreachable) and not self.reached.is_set():
+            self.last = f"cannot reach {event.address}: {event.why}"
+        elif isinstance(event, ev.LobbyUpdate | ev.Seated | ev.Refused):
             self.reached.set()
-            if kind == "refused":
-                self.refused = str(event["reason"])
+            if isinstance(event, ev.Refused):
+                self.refused = event.reason
         self._emit(event)
 
 

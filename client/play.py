@@ -37,6 +37,7 @@ from netplay import (
     TableNode,
     listen,
 )
+from netplay import events as ev
 
 __all__ = ["add_commands", "unfinished_games"]
 
@@ -48,8 +49,8 @@ class PlayUsageError(Exception):
     """The command cannot start; the message says why."""
 
 
-def _forward(to_screen: trio.MemorySendChannel[dict[str, Any]]) -> Any:
-    def emit(event: dict[str, Any]) -> None:
+def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
+    def emit(event: ev.NodeEvent) -> None:
         # the screen may be gone or flooded; the game itself goes on
         with contextlib.suppress(trio.WouldBlock, trio.BrokenResourceError,
                                  trio.ClosedResourceError):
@@ -72,7 +73,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
              pace: float = 0.6, config: dict[str, Any] | None = None,
              game: str = "reign", brings: Any = None) -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
-    async def main(to_screen: trio.MemorySendChannel[dict[str, Any]],
+    async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = identity_at(data_dir)
         settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
@@ -80,10 +81,10 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
         refused: list[str] = []
         shut_out = trio.Event()
 
-        def emit(event: dict[str, Any]) -> None:
+        def emit(event: ev.NodeEvent) -> None:
             forward(event)
-            if event.get("event") == "link_refused" and node.session is None:
-                refused.append(str(event.get("reason")))  # refused before we got a seat
+            if isinstance(event, ev.LinkRefused) and node.session is None:
+                refused.append(event.reason)  # refused before we got a seat
                 shut_out.set()
 
         node = TableNode(NodeConfig(**settings), identity, invite=invite, seats=seats, game=game,
@@ -91,7 +92,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
             if node.folder is not None:  # where the game is kept, for the end of the game
-                emit({"event": "table_folder", "path": str(node.folder.path)})
+                emit(ev.FolderKnown(str(node.folder.path)))
             if node.folder is not None and bots:
                 info = node.folder.read_info()
                 info["bots"] = bots

@@ -22,6 +22,9 @@ HELP = {
     "tie_break": "Players are tied: choose the winner.",
     "order_events": "The order of the revealed influence events changes a bid (no bid goes "
                     "below 0): choose the order they resolve in.",
+    "order_army": "The order your army's cards resolve in changes the combat: choose it "
+                  "(military abilities first, then non-betrayal, then betrayal events).",
+    "combat_tie": "A card's effect meets a tie: you settle every tie in combat, choose.",
     "regent_discard": "A player gained a support card: as Regent you discard a card.",
     "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
               "betrayal sat in your army. 'done' to confirm.",
@@ -62,6 +65,12 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     if kind == "events_ordered":
         return f"{who(e[1])} ordered the influence events: " + ", then ".join(
             DEFS[c].name for c in e[2])
+    if kind == "army_ordered":
+        return f"{who(e[1])} ordered {army(e[1], e[1])}: " + ", then ".join(
+            DEFS[c].name for c in e[2])
+    if kind == "combat_tie":
+        picked = army(int(e[4])) if e[3] == "strike" else DEFS[e[4]].name
+        return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
     if kind == "support_gained":
         return f"{who(e[1])} gained the support of {e[2]}"
     if kind in ("support_lost", "support_returned"):

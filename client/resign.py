@@ -18,6 +18,7 @@ import protocol as P
 from client.lifecycle import resigned_line
 from client.seats import bot_node
 from netplay import NodeConfig, StorageError, TableFolder, TableNode, load_identity_seed
+from netplay import events as ev
 
 __all__ = ["ResignError", "resign_saved"]
 
@@ -62,11 +63,11 @@ async def _resign_online(data_dir: Path, game: dict[str, Any], reach: float,
     except StorageError as exc:
         raise ResignError(str(exc)) from None
 
-    def emit(event: dict[str, Any]) -> None:
-        if event.get("event") == "resigned":
-            lines.append(resigned_line(event))
-        elif event.get("event") in ("refused_answer", "refused", "verdict"):
-            lines.append(f"Not resigned: {event.get('reason')}")
+    def emit(event: ev.NodeEvent) -> None:
+        if isinstance(event, ev.Resigned):
+            lines.append(resigned_line(ev.event_json(event)))
+        elif isinstance(event, ev.AnswerRefused | ev.Refused | ev.Verdict):
+            lines.append(f"Not resigned: {event.reason}")
 
     config = NodeConfig(data_dir=data_dir, listen_host="127.0.0.1", resign=True, grace=reach,
                         resume=invite.scope if hosting else None)

@@ -31,6 +31,7 @@ from engine.sodalis.answers import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -405,6 +406,14 @@ class HeuristicBot:
         centre = b.arena.centre
         options = sorted(d.get("options"), key=lambda s: b.arena.distance(s, centre) or 0)
         return ForcedStep(d.seat, options[0 if b.seats[unit]["team"] == b.team else -1])
+
+    def _order_life(self, view: SodalisView, d: Decision) -> OrderLife:
+        """Opponents first: their falls earn its own team tributes (and may win the game
+        before an ally's fall earns theirs), and an opposing Empress gone takes her guard."""
+        b = Board(view)
+        units = d.get("units")
+        return OrderLife(d.seat, tuple(sorted(units, key=lambda u: (u in b.friends,
+                                                                   units.index(u)))))
 
     def _give_tribute(self, view: SodalisView, d: Decision) -> GiveTribute:
         b = Board(view)

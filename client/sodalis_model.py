@@ -32,6 +32,7 @@ from engine.sodalis.answers import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -45,6 +46,7 @@ from engine.sodalis.arena import standard_arena
 from engine.sodalis.casting import CRITICAL
 from engine.sodalis.choices import legal_answers
 from engine.sodalis.view import SodalisView
+from netplay import events as ev
 
 __all__ = ["ClientModel", "arena_lines", "describe_event", "label", "side_lines", "who"]
 
@@ -65,6 +67,8 @@ HELP = {
     "carry": "You are forced off your Artifact: carry it along, or leave it ('pass').",
     "forced_step": "Your push or pull has two equally straight spaces: choose one.",
     "respawn": "Your champion fell: choose where in your base it comes back at full life.",
+    "order_life": "Your cast brings champions down (and who falls first can decide the game): "
+                  "choose the order their life changes.",
     "give_tribute": "Your team earned a tribute: give it to a champion holding the fewest.",
     "strength_refresh": "An enemy fell and your team already holds Strength: refresh one "
                         "exhausted action token of your team ('pass' declines).",
@@ -149,6 +153,8 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         return "carry the Artifact along" if a.carry else "leave the Artifact behind"
     if isinstance(a, ForcedStep):
         return f"{d.get('movement')} {who(pub, d.get('unit'), me)} to {_space(a.to)}"
+    if isinstance(a, OrderLife):
+        return "life changes: " + ", then ".join(who(pub, u, me) for u in a.order)
     if isinstance(a, GiveTribute):
         return f"give {TRIBUTES[d.get('tribute')]} to {who(pub, a.to, me)}"
     if isinstance(a, StrengthRefresh):
@@ -203,6 +209,8 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
         return "Turn order: " + ", ".join(w(s) for s in e[1])
     if kind == "flipped":
         return f"{w(e[1])} turned up " + ", ".join(name(c) for c in e[2])
+    if kind == "life_ordered":
+        return f"{w(e[1])} ordered the life changes: " + ", then ".join(w(u) for u in e[2])
     if kind in ("placed", "respawn"):
         verb = v(e[1], "is placed", "are placed") if kind == "placed" else \
             f"{w(e[1])} came back at full life"
@@ -304,25 +312,24 @@ class ClientModel(MenuModel):
         self._adviser = HeuristicBot(ChanceStream.from_int(0))
 
     # -- from the network side -----------------------------------------------------------
-    def apply_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "view":
-            before, self.view = self.view, event["view"]
-            for e in event.get("events", ()):
-                line = describe_event(e, self.seat, before, event["view"])
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        if isinstance(event, ev.ViewChanged):
+            before, self.view = self.view, event.view
+            for e in event.events:
+                line = describe_event(e, self.seat, before, event.view)
                 if line:
                     self.log.append(line)
-        elif kind == "decision":
-            self.view, self.decision, self._menu = event["view"], event["decision"], None
-            self.message = self.your_move(event["decision"].kind)
-        elif kind == "game_over":
-            winner = event["winner"]
+        elif isinstance(event, ev.DecisionAsked):
+            self.view, self.decision, self._menu = event.view, event.decision, None
+            self.message = self.your_move(event.decision.kind)
+        elif isinstance(event, ev.GameOver):
+            winner = event.winner
             mine = None if self.view is None or self.seat is None else \
                 self.view.public["seats"][self.seat]["team"]
             self.end("Game over: nobody wins (round limit)" if winner is None else (
                 f"Game over: team {str(winner).title()} wins"
                 + (" - you win!" if winner == mine else "")))
-        elif kind != "cards_seen":  # Sodalis has no private cards
+        elif not isinstance(event, ev.CardsShown):  # Sodalis has no private cards
             super().apply_event(event)
             return
         self._update_status()

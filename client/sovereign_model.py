@@ -55,6 +55,7 @@ from engine.sovereign import answers as A
 from engine.sovereign import decide as rules
 from engine.sovereign.choices import legal_answers
 from engine.sovereign.view import SovereignView
+from netplay import events as ev
 
 __all__ = ["HELP", "ClientModel", "describe_event", "label"]
 
@@ -352,21 +353,20 @@ class ClientModel(MenuModel):
         self._draft = FinishDraft()  # a finish_forge answer typed part by part
 
     # -- from the network side -----------------------------------------------------------
-    def apply_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "view":
-            self._before, self.view = self.view, event["view"]
-            for e in event.get("events", ()):
-                line = describe_event(e, self, event["view"])
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        if isinstance(event, ev.ViewChanged):
+            self._before, self.view = self.view, event.view
+            for e in event.events:
+                line = describe_event(e, self, event.view)
                 if line:
                     self.log.extend(line.split("\n"))
-        elif kind == "decision":
-            self.view, self.decision, self._menu = event["view"], event["decision"], None
+        elif isinstance(event, ev.DecisionAsked):
+            self.view, self.decision, self._menu = event.view, event.decision, None
             self._draft = FinishDraft()
-            self.message = self.your_move(event["decision"].kind)
-        elif kind == "cards_seen":
-            cards = ", ".join(name(c) for c in event["cards"])
-            why = event["why"]
+            self.message = self.your_move(event.decision.kind)
+        elif isinstance(event, ev.CardsShown):
+            cards = ", ".join(name(c) for c in event.cards)
+            why = event.why
             if why == "peeked":
                 bt = self.view.public["battle"] if self.view is not None else {}
                 frm = f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}" \
@@ -376,8 +376,8 @@ class ClientModel(MenuModel):
                 self.log.append(f"Your hand is re-handled (the attacker loses track): {cards}")
             else:
                 self.log.append(f"You draw: {cards}")
-        elif kind == "game_over":
-            winner = event["winner"]
+        elif isinstance(event, ev.GameOver):
+            winner = event.winner
             self.end("Game over: nobody wins (round limit)" if winner is None else (
                 "Game over: you win!" if winner == self.seat else f"Game over: seat {winner} wins"))
         else:

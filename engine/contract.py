@@ -13,7 +13,8 @@ handler).  This class then owns what must behave the same in every game:
 - the typed errors: ``GameOver``, ``WrongPhase``, ``WrongSeat``, ``MalformedAnswer``.
 
 The state object must have ``pending`` (list of requests), ``buffered`` (seat -> answer),
-``events`` (list) and ``decisions`` (int).
+``events`` (list), ``decisions`` (int) and ``next_handle`` (int: the handle the next card
+placed face down or dealt under a handle gets; :meth:`ContractGame.next_handle`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ class ContractGame(abc.ABC):
         """Called just before a checked, one-seat answer is applied (nothing by default)."""
 
     # -- the contract -----------------------------------------------------------------------
+    def next_handle(self) -> int:
+        """The handle the engine gives the next card it names by handle.  The protocol reads
+        it around an answer: the handles given meanwhile name the cards a move placed face
+        down (bound by its commitment) or a deal dealt (in slot order)."""
+        return int(self.state.next_handle)
+
     def pending(self) -> tuple[Request, ...]:
         """The requests waiting for an answer (several seats for a simultaneous decision;
         a seat whose answer is buffered is no longer listed)."""

@@ -42,6 +42,8 @@ class GameRules:
       decision puts face down, shows face up, or hands to another seat;
       ``places_face_down(public answer)`` says whether it puts any face down (so
       its move must carry a commitment).
+    - ``gift_counts(public answer)`` gives the ``(recipient, number)`` of the cards a
+      decision announces handing over (its move carries that many re-encrypted cards).
     - ``legal_answers(view, decision)`` enumerates answers (may be long);
       ``random_answer(view, decision, rng)`` picks one legal answer.
     - ``summary(game)`` gives the game-specific fields of a finished game's report.
@@ -53,6 +55,12 @@ class GameRules:
       still face down under a handle (handle -> card); returns ``(seat, reason)`` for a
       seat whose hidden cards broke the rules (a reflex left in a Sovereign forge), else
       None.
+    - ``illegal_answer(decision)``: an answer to ``decision`` the rules refuse, for the
+      protocol's cheating peers (``None``: none for this decision; left unset, a cheater sends
+      an answer of another decision kind).
+
+    The protocol knows a game through this record, the requests of :mod:`engine.requests`
+    and :class:`engine.contract.ContractGame` only: a new game needs no protocol change.
     """
 
     name: str
@@ -68,10 +76,12 @@ class GameRules:
     shown_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
     gifted_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
     places_face_down: Callable[[Any], bool] = lambda answer: False
+    gift_counts: Callable[[Any], tuple[tuple[int, int], ...]] = _no_cards
     default_round_limit: int = 60
     seat_option: str | None = None
     load_seat_option: Callable[[str], Any] | None = None
     audit_cards: Callable[[Any, dict[int, str]], tuple[int, str] | None] | None = None
+    illegal_answer: Callable[[Any], Any] | None = None
 
     @property
     def seat_text(self) -> str:
@@ -89,8 +99,26 @@ class GameRules:
             raise MalformedAnswer(f"{self.title} is for {self.seat_text} players, not {seats}")
 
 
+_REGISTERED: dict[str, GameRules] = {}
+
+
+def register(rules_: GameRules) -> None:
+    """Make a game outside :data:`GAMES` known by its name (a test's toy game): every layer
+    that looks games up here can then play it, the protocol included."""
+    if rules_.name in GAMES:
+        raise ValueError(f"{rules_.name!r} is already one of fairtable's games")
+    _REGISTERED[rules_.name] = rules_
+
+
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` made known (nothing if it was not)."""
+    _REGISTERED.pop(name, None)
+
+
 def rules(name: str) -> GameRules:
     """The rules of game ``name``; :class:`KeyError` naming the games if there is none."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if name not in GAMES:
         raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
     module = importlib.import_module(f"engine.{name}")

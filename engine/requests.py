@@ -1,7 +1,7 @@
 """The engine contract's requests and the generic answers to them.
 
 A game state lists its *pending requests*: who or what must answer before the
-game can go on.  There are four kinds, shared by every game:
+game can go on.  These kinds are shared by every game:
 
 - :class:`Decision` -- a seat must choose.  Several seats may be asked at once
   (``simultaneous``); their answers are accepted in any arrival order and
@@ -92,6 +92,20 @@ class Deal:
     source: str
     seat: int
     count: int
+
+    @property
+    def giver(self) -> int | None:
+        """The seat whose hand the cards leave (a hand-over), or ``None`` for a pile."""
+        return int(self.source[5:]) if self.source.startswith(HAND_SOURCE) else None
+
+    @staticmethod
+    def from_hand(giver: int, seat: int, count: int) -> Deal:
+        """A hand-over: ``count`` cards ``giver`` chose go to ``seat``."""
+        return Deal(f"{HAND_SOURCE}{giver}", seat, count)
+
+
+HAND_SOURCE = "hand:"
+"""The prefix of a :class:`Deal` source that is a seat's hand (``"hand:<seat>"``)."""
 
 
 @attrs.frozen

@@ -12,12 +12,18 @@
 * ``_storage``   -- identity, per-table secrets and append-only logs on disk;
 * ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
 * ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
+* ``_events``    -- what a node tells the client: typed events, and their one JSON form;
 * ``_node_parts`` -- a node's settings and one link's state, shared by the node's parts;
-* ``_node``      -- a peer at one table: drives the sans-IO protocol session over links;
-* ``_node_clock``-- the node's side of the clocks: beats, ticks, time notices;
+* ``_mesh``      -- a node's links and flooding over them (dialling, readers, writers);
+* ``_admission`` -- lobby admission: join requests, seating, the signed start, early entries;
+* ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
+* ``_pump``      -- pumping the sans-IO session: our entries out, decisions, client events;
+* ``_liveness``  -- presence beats, the table's clocks over links, catching up when stalled;
+* ``_node``      -- a peer at one table: composes those parts and routes messages to them;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 
+from . import _events as events
 from ._discovery import (
     BROADCAST,
     DISCOVERY_PORT,
@@ -28,8 +34,51 @@ from ._discovery import (
     listen,
     open_listener,
 )
+from ._events import (
+    EVENT_CLASSES,
+    Abandoned,
+    Answered,
+    AnswerRefused,
+    CardsShown,
+    ClockReadings,
+    DecisionAsked,
+    Emit,
+    FolderKnown,
+    GameOver,
+    JoinCodeRetired,
+    JoinCodeUsed,
+    Joining,
+    LinkRefused,
+    LobbyUpdate,
+    NodeEvent,
+    NoLanAddress,
+    Refused,
+    RelayOpen,
+    Resigned,
+    Resuming,
+    Seated,
+    SeatOffline,
+    SeatOnline,
+    SeatWaiting,
+    TableOpen,
+    TimeClaim,
+    Unreachable,
+    Verdict,
+    ViewChanged,
+    WaitingFor,
+    WrongJoinCode,
+    event_json,
+    event_line,
+)
 from ._frames import FrameReader, encode_frame
-from ._invite import Invite, InviteError, join_proof, relay_token, verify_join_proof
+from ._invite import (
+    Invite,
+    InviteError,
+    join_proof,
+    relay_scope,
+    relay_token,
+    verify_join_proof,
+)
 from ._link import (
     FATAL_REASONS,
     Link,
@@ -42,7 +91,7 @@ from ._link import (
     serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
-from ._node import ResignRequest, TableNode, relay_scope
+from ._node import ResignRequest, TableNode
 from ._node_parts import NodeConfig
 from ._relay import RelayNode
 from ._relay_quota import RELAY_REFUSALS, RelayLimits
@@ -50,6 +99,41 @@ from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
 
 __all__ = [
+    "EVENT_CLASSES",
+    "Abandoned",
+    "Answered",
+    "AnswerRefused",
+    "CardsShown",
+    "ClockReadings",
+    "DecisionAsked",
+    "Emit",
+    "FolderKnown",
+    "GameOver",
+    "Joining",
+    "JoinCodeRetired",
+    "JoinCodeUsed",
+    "LinkRefused",
+    "LobbyUpdate",
+    "NoLanAddress",
+    "NodeEvent",
+    "Refused",
+    "RelayOpen",
+    "Resigned",
+    "Resuming",
+    "SeatOffline",
+    "SeatOnline",
+    "SeatWaiting",
+    "Seated",
+    "TableOpen",
+    "TimeClaim",
+    "Unreachable",
+    "Verdict",
+    "ViewChanged",
+    "WaitingFor",
+    "WrongJoinCode",
+    "event_json",
+    "event_line",
+    "events",
     "BROADCAST",
     "DISCOVERY_PORT",
     "FATAL_REASONS",

@@ -17,11 +17,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import attrs
 import trio
 
+from . import _events as ev
 from ._discovery import BROADCAST, DISCOVERY_PORT, Announcement, announce, open_listener
 from ._frames import FrameReader, encode_frame
 from ._invite import Invite
@@ -50,7 +50,7 @@ log = logging.getLogger("netplay.joincode")
 EXCHANGE_TIMEOUT = 5.0
 MAX_EXCHANGES = 8
 
-Emit = Callable[[dict[str, Any]], None]
+Emit = ev.Emit
 
 
 class CodeNotFound(Exception):
@@ -119,11 +119,11 @@ async def _exchange(host: CodeHost, stream: trio.SocketStream, emit: Emit) -> No
 
 def _report(event: object, emit: Emit) -> None:
     if isinstance(event, WrongCodeTried):
-        emit({"event": "wrong_code", "failures": event.failures, "limit": event.limit})
+        emit(ev.WrongJoinCode(event.failures, event.limit))
     elif isinstance(event, CodeRetired):
-        emit({"event": "code_retired", "failures": event.failures})
+        emit(ev.JoinCodeRetired(event.failures))
     elif isinstance(event, InviteHanded):
-        emit({"event": "code_used"})
+        emit(ev.JoinCodeUsed())
 
 
 async def announce_table(

@@ -35,9 +35,11 @@ from protocol import MAX_SEATS, fingerprint
 
 __all__ = [
     "INVITE_SCHEME",
+    "RELAY_SECRET",
     "Invite",
     "InviteError",
     "join_proof",
+    "relay_scope",
     "relay_token",
     "verify_join_proof",
 ]
@@ -264,6 +266,15 @@ def relay_token(invite: Invite) -> bytes:
     between them and the relay) without learning the invite secret itself.
     """
     return hashlib.sha256(RELAY_DOMAIN + invite.secret + invite.scope).digest()
+
+
+RELAY_SECRET = bytes(32)
+"""The link secret of a relay link: such links prove the invite with the relay token instead."""
+
+
+def relay_scope(token: bytes) -> bytes:
+    """The scope a relay files a table under: the hash of its relay token."""
+    return hashlib.sha256(b"fairtable/relay-scope/v1\x00" + token).digest()
 
 
 def join_proof(secret: bytes, scope: bytes, key: bytes) -> bytes:

@@ -1,6 +1,6 @@
-"""What a table node is made of that its parts share: its settings (:class:`NodeConfig`)
-and one link's state (:class:`_Peer`).  Below the node (``_node``) and its clock half
-(``_node_clock``), so neither imports the other for them."""
+"""What a table node's parts share: its settings (:class:`NodeConfig`) and one link's
+state (:class:`_Peer`).  Below the node (``_node``) and every part it composes (``_mesh``,
+``_admission``, ``_node_folder``, ``_pump``, ``_liveness``)."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import errno
 import socket
-from typing import Any
 
+from ._events import Unreachable
 from ._wire import LinkClosed
 
 __all__ = ["refusal_words", "unreachable_event", "why_unreachable"]
@@ -62,13 +62,12 @@ def why_unreachable(exc: LinkClosed) -> str:
 
 
 def unreachable_event(address: tuple[str, int], exc: LinkClosed, attempt: int,
-                      retry_in: float) -> dict[str, Any]:
+                      retry_in: float) -> Unreachable:
     """The node's ``unreachable`` event: dialling ``address`` failed for the
     ``attempt``-th time in a row; the next try is in ``retry_in`` seconds."""
     host, port = address
     shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return {"event": "unreachable", "address": shown, "why": why_unreachable(exc),
-            "attempt": attempt, "retry_in": round(retry_in, 1)}
+    return Unreachable(shown, why_unreachable(exc), attempt, round(retry_in, 1))
 
 
 _REFUSALS = {

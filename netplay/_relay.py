@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +32,10 @@ import trio
 import protocol as P
 
 from ._clock import Presence, TimeNotice
+from ._events import Emit, RelayOpen, event_line
+from ._invite import RELAY_SECRET, relay_scope
 from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe, TableStart
-from ._node import RELAY_SECRET, relay_scope
 from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start
 from ._storage import LogFile, parse_records
@@ -96,7 +96,7 @@ class _Table:
 class RelayNode:
     def __init__(self, data_dir: Path, identity: P.Identity, *, port: int = 0,
                  host: str = "127.0.0.1", limits: RelayLimits | None = None,
-                 emit: Callable[[dict[str, Any]], None] = print) -> None:
+                 emit: Emit = lambda event: print(event_line(event))) -> None:
         self.data_dir = data_dir
         self.identity = identity
         self.port = port
@@ -110,8 +110,7 @@ class RelayNode:
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             nursery.start_soon(self._expire)
-            self.emit({"event": "relay_open", "port": self.port, "tables": len(self.tables),
-                       "dropped": dropped})
+            self.emit(RelayOpen(self.port, len(self.tables), dropped))
             task_status.started(self.port)
 
     async def _expire(self) -> None:

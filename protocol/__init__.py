@@ -1,4 +1,4 @@
-"""fairtable's sans-IO protocol layer: messages, codec, crypto and (later) the table session.
+"""fairtable's sans-IO protocol layer: messages, codec, crypto and the table session.
 
 Nothing in this package touches a socket, a clock or global randomness it
 does not ask the OS for (keys, nonces).  The public API is re-exported here;
@@ -17,8 +17,11 @@ the private modules each own one concern:
 * ``_deck``        -- mental-poker decks: shuffle, draw, reveal, re-mix, hand-over, audit;
 * ``_sealed``      -- payloads only one seat can read;
 * ``_table``, ``_session``, ``_session_messages`` -- the table, the session machine, its parts;
-* ``_exchanges`` (with ``_exchange_core``, ``_decisions``, ``_reveals``) -- each engine request as
-  messages between the seats; ``_answers`` -- engine answers on the wire;
+  ``_events`` -- its verdicts and events; ``_held`` -- its unread-byte budgets;
+* ``_exchanges`` -- each engine request as messages between the seats, dispatched by request
+  class to one exchange object each: ``_decisions``, ``_chance``, ``_piles``, ``_held_cards``,
+  ``_reveals``, ``_audit``; they reach the session through ``_port`` only and share the card
+  records of ``_cards``; ``_answers`` -- engine answers on the wire;
 * ``_harness``, ``_cheats``, ``_log`` -- in-memory tables, cheating peers, saved logs and the audit.
 
 The specification is ``docs/protocol.md``.
@@ -84,6 +87,15 @@ from ._errors import (
     UnsupportedVersion,
     WithheldReveal,
 )
+from ._events import (
+    CardsSeen,
+    DecisionNeeded,
+    GameFinished,
+    GameResigned,
+    StepApplied,
+    Verdict,
+    VerdictReached,
+)
 from ._feed import (
     ENTRY_DOMAIN,
     ZERO_HASH,
@@ -117,16 +129,7 @@ from ._messages import (
 )
 from ._randomness import JointRandomness, chance_purpose, joint_seed
 from ._sealed import seal, unseal
-from ._session import (
-    CardsSeen,
-    DecisionNeeded,
-    GameFinished,
-    GameResigned,
-    StepApplied,
-    TableSession,
-    Verdict,
-    VerdictReached,
-)
+from ._session import TableSession
 from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 

@@ -8,7 +8,7 @@ naming the cheater; none may ever blame an honest seat.
 kind               what the cheater does
 =================  ===========================================================
 bad-reveal         opens a commitment with the wrong nonce
-bad-proof          spoils the proof of one decryption share
+bad-proof          corrupts the proof of one decryption share
 equivocation       signs two different entries with one sequence number
 illegal-move       announces a decision the rules forbid
 replay             sends one of its earlier parts again
@@ -26,12 +26,13 @@ from typing import Any
 
 import attrs
 
-from engine.reign.answers import Bid
 from engine.requests import Decision
 from engine.requests import Reveal as RevealRequest
 
 from ._codec import encode
-from ._deck import rerandomise
+from ._deck import Ciphertext, rerandomise
+from ._feed import sign_entry
+from ._group import add, random_scalar
 from ._messages import DecryptShares, DigestCheck, Reveal, ShuffleStep
 from ._session import TableSession
 from ._session_messages import Batch, Move, Note, Opening
@@ -70,7 +71,7 @@ class _BadReveal(_Cheater):
         pending = self.game.pending()
         if (isinstance(msg, DecryptShares) and msg.shares and pending
                 and isinstance(pending[0], RevealRequest)
-                and self.exchanges.held_reveal(pending[0])):
+                and self.exchanges.names_held(pending[0])):
             # a held card revealed by its holder: shares for another slot than the one named
             self.done = True
             first = msg.shares[0]
@@ -94,12 +95,10 @@ class _WithheldReveal(_Cheater):
 
 class _BadShuffle(_Cheater):
     def corrupt(self, msg: Any) -> Any:
-        if isinstance(msg, ShuffleStep) and len(msg.cards) > 2 and self.exchanges.joint:
+        joint = self.exchanges.cards.joint
+        if isinstance(msg, ShuffleStep) and len(msg.cards) > 2 and joint:
             self.done = True
-            from ._deck import Ciphertext
-            from ._group import random_scalar
-
-            copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), self.exchanges.joint,
+            copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), joint,
                                random_scalar(self.secret("cheat", 64)))
             return attrs.evolve(msg, cards=(msg.cards[0], copy.to_bytes(), *msg.cards[2:]))
         return msg
@@ -112,8 +111,6 @@ class _InvalidPoint(_Cheater):
     def corrupt(self, msg: Any) -> Any:
         if isinstance(msg, ShuffleStep) and msg.cards:
             self.done = True
-            from ._group import add
-
             first = msg.cards[0]
             tagged = add(first[:32], bytes(32)) + first[32:]  # bytes(32): the point (i, 0)
             return attrs.evolve(msg, cards=(tagged, *msg.cards[1:]))
@@ -141,21 +138,24 @@ def _answer_of_another_kind(rules: Any, seat: int, kind: type) -> Any:
 
 
 class _IllegalMove(_Cheater):
+    """Announces a decision the rules refuse: the game's own ``illegal_answer`` where it has
+    one (only for the decisions it gives one for), else an answer of another kind."""
+
     def decide(self, answer: Any) -> None:
         asked = [d for d in self.game.pending()
                  if isinstance(d, Decision) and d.seat == self.seat]
-        reign = self.rules.name == "reign"
-        if reign:
-            asked = [d for d in asked if d.kind == "bid"]
+        hook = self.rules.illegal_answer
+        if hook is not None:
+            asked = [d for d in asked if hook(d) is not None]
         if self.done or not asked or asked[0].simultaneous:
             super().decide(answer)
             return
         self.done = True
         step = self.game.state.serial
         assert self.seat is not None
-        illegal = (Bid(self.seat, 99, None) if reign  # more cards than any hand holds
+        illegal = (hook(asked[0]) if hook is not None
                    else _answer_of_another_kind(self.rules, self.seat, type(answer)))
-        self.exchanges.my_answers[step] = illegal
+        self.exchanges.decisions.my_answers[step] = illegal
         super().publish(Move(step, self.codec.encode(illegal), bytes(32), ()))
         self._run()
 
@@ -166,8 +166,6 @@ class _Equivocation(_Cheater):
             self.done = True
             seq, head = self.feed.next_seq, self.feed.head
             twin = Batch((encode(DigestCheck(0, bytes(32))),))
-            from ._feed import sign_entry
-
             other = sign_entry(self.feed.identity, self.table, self.feed.seat, seq, head,
                                encode(twin))
             self._outgoing.append(encode(other))

@@ -1,4 +1,4 @@
-"""Hash commitments for secret choices (bids, covert picks, hidden selections).
+"""Hash commitments for secret choices (face-down cards, sealed moves).
 
 This module owns the commitment format.  A seat commits to ``payload`` for a
 ``purpose`` by publishing::

@@ -1,84 +1,92 @@
 """Decisions: a seat's Move (public answer, commitment, shown cards, hand-overs), and
-simultaneous decisions committed first and revealed together."""
+simultaneous decisions committed first and revealed together.
+
+:class:`DecisionExchange` owns what our own decisions published and which seats'
+decisions the engine has taken; the cards a move shows, commits or hands over are read
+from and written to the session's :class:`~protocol._cards.CardLedger`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from engine.requests import (
-    Decision,
-)
+from engine.requests import Decision, Request
 
+from ._cards import CardLedger, Commitment, Slot, slot_bytes
 from ._codec import decode_as, encode
 from ._commit import commitment_digest, make_commitment, verify_reveal
-from ._deck import (
-    Ciphertext,
-    hand_over,
-    verify_hand_over,
-)
-from ._errors import (
-    DecodeError,
-    LocalProtocolError,
-)
-from ._exchange_core import Commitment, ExchangeCore, Slot, _slot_bytes
+from ._deck import Ciphertext, hand_over, verify_hand_over
+from ._errors import DecodeError, LocalProtocolError, blame
+from ._events import DecisionNeeded
+from ._port import Port
 from ._session_messages import Move
 
-if TYPE_CHECKING:
-    pass
+__all__ = ["DecisionExchange"]
 
 
-class DecisionExchanges(ExchangeCore):
+class DecisionExchange:
     """Turning seats' decisions into moves, and moves into engine answers."""
 
-    def decisions(self, pending: list[Decision]) -> bool:
-        from ._session import DecisionNeeded
+    REQUESTS: ClassVar[dict[type, str]] = {Decision: "advance"}
 
-        k = self.step
-        for d in pending:
-            if d.seat == self.me and k not in self.asked:
+    def __init__(self, port: Port, cards: CardLedger) -> None:
+        self.port = port
+        self.cards = cards
+        self.my_answers: dict[int, Any] = {}
+        self.applied: set[tuple[int, int]] = set()  # (seat, step) of every move taken
+        self.asked: set[int] = set()
+        self.held_back: dict[int, Any] = {}  # step -> our simultaneous reveal, not yet sent
+
+    def advance(self, pending: tuple[Request, ...]) -> bool:
+        port = self.port
+        decisions = [r for r in pending if isinstance(r, Decision)]
+        k = port.step
+        for d in decisions:
+            if d.seat == port.me and k not in self.asked:
                 self.asked.add(k)
-                if (d.seat, f"note:{k}") in self.s.parts:  # decided before a restart
-                    if any(r.simultaneous for r in pending) and k not in self.held_back:
-                        answer = self.s.read_note(k)
+                if port.holds(d.seat, f"note:{k}"):  # decided before a restart
+                    if any(r.simultaneous for r in decisions) and k not in self.held_back:
+                        answer = port.read_note(k)
                         self.my_answers[k] = answer
                         self.prepare(answer, k, True)
                 else:
-                    self.s.emit(DecisionNeeded(k, d, self.s.game.view(d.seat)))
-        if any(d.simultaneous for d in pending):
-            return self.simultaneous_decisions(k)
+                    port.emit(DecisionNeeded(k, d, port.view(d.seat)))
+        if any(d.simultaneous for d in decisions):
+            return self.simultaneous(k)
         progressed = False
-        for d in pending:
+        for d in decisions:
             if (d.seat, k) in self.applied:
                 continue
-            msg = self.s.part(d.seat, f"move:{k}")
+            msg = port.part(d.seat, f"move:{k}")
             if msg is None:
                 continue
             self.applied.add((d.seat, k))
             self.take_move(d.seat, msg)
             progressed = True
-            if self.step != k:
+            if port.step != k:
                 break
         return progressed
 
-    def simultaneous_decisions(self, k: int) -> bool:
+    def simultaneous(self, k: int) -> bool:
         """Simultaneous decisions: every deciding seat commits to its move, then all reveal,
         so nobody decides knowing another's choice."""
+        port = self.port
         purpose = f"simul:s{k}"
-        group = sorted(r.seat for r in self.s.game.state.pending if isinstance(r, Decision))
-        commits = {seat: self.s.part(seat, f"commit:{purpose}") for seat in group}
+        group = port.deciding_seats()
+        commits = {seat: port.part(seat, f"commit:{purpose}") for seat in group}
         if any(c is None for c in commits.values()):
             return False
         if k in self.held_back:
-            self.s.publish(self.held_back.pop(k))
+            port.publish(self.held_back.pop(k))
         progressed = False
         for seat in group:
             if (seat, k) in self.applied:
                 continue
-            reveal = self.s.part(seat, f"reveal:{purpose}")
+            reveal = port.part(seat, f"reveal:{purpose}")
             if reveal is None:
-                self.waiting_for_reveal = True
+                port.waiting_for_reveal = True
                 continue
-            payload = verify_reveal(self.s.table, seat, commits[seat], reveal)
+            payload = verify_reveal(port.table, seat, commits[seat], reveal)
             try:
                 move = decode_as(payload, Move)
             except DecodeError:
@@ -90,96 +98,97 @@ class DecisionExchanges(ExchangeCore):
 
     def decide(self, answer: Any) -> None:
         """Our seat's answer: checked by a trial engine, then published as a Move."""
-        me, k = self.me, self.step
-        if me is None or self.s.game.over:
+        port = self.port
+        me, k = port.me, port.step
+        if me is None or port.over:
             raise LocalProtocolError("there is nothing for this peer to decide")
-        asked = [d for d in self.s.game.pending() if isinstance(d, Decision) and d.seat == me]
+        asked = [d for d in port.pending() if isinstance(d, Decision) and d.seat == me]
         done = {f"move:{k}", f"note:{k}"}
-        if not asked or any((me, key) in self.s.parts for key in done):
+        if not asked or any(port.holds(me, key) for key in done):
             raise LocalProtocolError("it is not this seat's turn to decide")
-        self.s.game.check(answer)  # raises the engine's typed error; nothing changes
-        self.s.publish(self.s.note(k, answer))
+        port.check(answer)  # raises the engine's typed error; nothing changes
+        port.publish(port.note(k, answer))
         self.prepare(answer, k, any(d.simultaneous for d in asked))
 
     def prepare(self, answer: Any, k: int, simultaneous: bool) -> None:
         """Everything our decision at step ``k`` publishes.  Deterministic from the answer
         and our secret seed: a restarted peer re-runs it from its note and gets the same."""
-        me = self.me
+        port, cards, codec = self.port, self.cards, self.port.codec
+        me = port.me
         assert me is not None
-        by_card = {card: slot for slot, card in self.mine.items()}
+        by_card = {card: slot for slot, card in cards.mine.items()}
         commit = b""
-        secret = self.codec.secret_cards(answer)
+        secret = codec.secret_cards(answer)
         if secret:
             slots = tuple(by_card[c] for c in secret)
-            nonce = self.s.secret(f"commit/{k}", 32)
-            commit = commitment_digest(self.s.table, me, f"move:s{k}", nonce, _slot_bytes(slots))
-            self.my_openings[k] = (nonce, slots)
-        shown = self.shares_for([by_card[c] for c in self.codec.shown_cards(answer)], f"s{k}")
+            nonce = port.secret(f"commit/{k}", 32)
+            commit = commitment_digest(port.table, me, f"move:s{k}", nonce, slot_bytes(slots))
+            cards.my_openings[k] = (nonce, slots)
+        shown = cards.shares_for([by_card[c] for c in codec.shown_cards(answer)], f"s{k}")
         gifts: dict[tuple[int, str], dict[int, Ciphertext]] = {}
-        for recipient, card in self.codec.gifted_cards(answer):
+        for recipient, card in codec.gifted_cards(answer):
             deck, slot = by_card[card]
-            gifts.setdefault((recipient, deck), {})[slot] = self.held[me][(deck, slot)]
+            gifts.setdefault((recipient, deck), {})[slot] = cards.held[me][(deck, slot)]
         for (recipient, deck), held in sorted(gifts.items()):
-            msg, _ = hand_over(self.s.deck_key, self.s.table, me, deck, f"s{k}", recipient,
-                               self.keys[recipient], held,
-                               entropy=self.s.secret(f"handover/{k}/{recipient}/{deck}", 32))
-            self.s.publish(msg)
+            msg, _ = hand_over(port.deck_key, port.table, me, deck, f"s{k}", recipient,
+                               cards.keys[recipient], held,
+                               entropy=port.secret(f"handover/{k}/{recipient}/{deck}", 32))
+            port.publish(msg)
         self.my_answers[k] = answer
-        move = Move(k, self.codec.encode(answer), commit, shown)
+        move = Move(k, codec.encode(answer), commit, shown)
         if simultaneous:
-            sealed, opening = make_commitment(self.s.table, me, f"simul:s{k}", encode(move),
-                                              nonce=self.s.secret(f"simul/{k}", 32))
+            sealed, opening = make_commitment(port.table, me, f"simul:s{k}", encode(move),
+                                              nonce=port.secret(f"simul/{k}", 32))
             self.held_back[k] = opening
-            self.s.publish(sealed)
+            port.publish(sealed)
         else:
-            self.s.publish(move)
+            port.publish(move)
 
     def take_move(self, seat: int, msg: Move) -> None:
-        from ._session import Blame
-
-        k = self.step
+        port, codec = self.port, self.port.codec
+        k = port.step
         if msg.step != k:
-            raise Blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
-        if seat == self.me:
+            raise blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
+        if seat == port.me:
             answer = self.my_answers.get(k)
             if answer is None:  # replaying our own log after a restart
-                answer = self.s.read_note(k)
+                answer = port.read_note(k)
                 self.prepare(answer, k, False)
         else:
-            answer = self.codec.decode(msg.answer, seat)
-        claimed = self.codec.shown_cards(answer)
-        shown = self.read_shown(seat, msg.shown, f"s{k}")
+            answer = codec.decode(msg.answer, seat)
+        claimed = codec.shown_cards(answer)
+        shown = self.cards.read_shown(seat, msg.shown, f"s{k}")
         if sorted(shown) != sorted(c for c in claimed if c is not None):
-            raise Blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
+            raise blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
         self.take_gifts(seat, answer, k)
-        if bool(msg.commit) != self.codec.rules.places_face_down(answer):
-            raise Blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
-        before = self.s.game.state.next_handle
-        self.apply(answer, seat)
+        if bool(msg.commit) != codec.rules.places_face_down(answer):
+            raise blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
+        before = port.next_handle()
+        port.apply(answer, seat)
         if msg.commit:
-            handles = tuple(range(before, self.s.game.state.next_handle))
-            self.commitments.append(Commitment(seat, k, msg.commit, handles))
+            handles = tuple(range(before, port.next_handle()))
+            self.cards.commitments.append(Commitment(seat, k, msg.commit, handles))
 
     def take_gifts(self, seat: int, answer: Any, k: int) -> None:
-        from ._session import Blame
-
-        counts = dict(getattr(answer, "counts", ()) or ())
+        """The cards a move announces handing over, checked and kept for the hand-over deal."""
+        counts = dict(self.port.rules.gift_counts(answer))
         if not counts:
             return
+        port, cards = self.port, self.cards
         for recipient, count in sorted(counts.items()):
             moved: list[tuple[Slot, Ciphertext]] = []
-            decks = sorted({d for d, _ in self.held[seat]})
+            decks = sorted({d for d, _ in cards.held[seat]})
             for deck in decks:
-                msg = self.s.parts.get((seat, f"handover:{deck}:s{k}:{recipient}"))
+                msg = port.stored(seat, f"handover:{deck}:s{k}:{recipient}")
                 if msg is None:
                     continue
-                held = {item.slot: self.held[seat].get((deck, item.slot)) for item in msg.cards}
+                held = {item.slot: cards.held[seat].get((deck, item.slot)) for item in msg.cards}
                 if any(ct is None for ct in held.values()):
-                    raise Blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
-                fresh = verify_hand_over(self.s.table, seat, self.keys[seat],
-                                         self.keys[recipient], msg, held)  # type: ignore[arg-type]
+                    raise blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
+                fresh = verify_hand_over(port.table, seat, cards.keys[seat],
+                                         cards.keys[recipient], msg, held)  # type: ignore[arg-type]
                 moved += [((deck, slot), ct) for slot, ct in sorted(fresh.items())]
             if len(moved) != count:
-                raise Blame(seat, "illegal-move", f"seat {seat} announced {count} cards for "
+                raise blame(seat, "illegal-move", f"seat {seat} announced {count} cards for "
                             f"seat {recipient} but handed over {len(moved)}")
-            self.transfers[(seat, recipient)] = moved
+            cards.transfers[(seat, recipient)] = moved

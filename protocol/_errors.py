@@ -36,6 +36,7 @@ __all__ = [
     "UnknownCard",
     "UnsupportedVersion",
     "WithheldReveal",
+    "blame",
 ]
 
 
@@ -71,12 +72,22 @@ class RemoteProtocolError(ProtocolError):
 
     kind = "remote"
 
-    def __init__(self, message: str, *, seat: int | None = None, seats: Iterable[int] = ()) -> None:
+    def __init__(self, message: str, *, seat: int | None = None, seats: Iterable[int] = (),
+                 kind: str | None = None) -> None:
         super().__init__(message)
         blamed = tuple(seats)
         if seat is not None and seat not in blamed:
             blamed = (seat, *blamed)
         self.seats: tuple[int, ...] = blamed
+        self._plain = kind is not None
+        if kind is not None:  # this one error's verdict kind, over its class's
+            self.__dict__["kind"] = kind
+
+    @property
+    def reason(self) -> str:
+        """The verdict's wording: the message as given when the raiser named the ``kind``
+        itself (see :func:`blame`), else the message with its blame appended."""
+        return str(self.args[0]) if self._plain else str(self)
 
     @property
     def seat(self) -> int | None:
@@ -88,6 +99,12 @@ class RemoteProtocolError(ProtocolError):
         if self.seats:
             return f"{base} [blame: seat {', '.join(map(str, self.seats))}; {self.kind}]"
         return base
+
+
+def blame(seat: int | None, kind: str, reason: str) -> RemoteProtocolError:
+    """The error that stops a table session with a verdict of ``kind`` naming ``seat``
+    (``None``: nobody can be named), worded ``reason``."""
+    return RemoteProtocolError(reason, seat=seat, kind=kind)
 
 
 class DecodeError(RemoteProtocolError):

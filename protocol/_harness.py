@@ -14,10 +14,12 @@ from typing import Any
 
 import attrs
 
+from engine.games import GAMES
 from engine.rng import ChanceStream
 
+from ._events import DecisionNeeded, Verdict
 from ._identity import Identity
-from ._session import DecisionNeeded, TableSession, Verdict
+from ._session import TableSession
 from ._table import TableSpec
 
 Decider = Callable[[int, DecisionNeeded], Any]
@@ -38,7 +40,7 @@ def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
             root.child(f"peer/{seat}").take(32))
 
 
-def make_table(players: int, seed: int, *, game: str = "reign", round_limit: int = 60,
+def make_table(players: int, seed: int, *, game: str = GAMES[0], round_limit: int = 60,
                session_class: Callable[..., TableSession] = TableSession,
                cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
     """A table of ``players`` seats whose keys and randomness all come from ``seed``."""

@@ -41,7 +41,18 @@ from engine.rng import ChanceStream
 from ._answers import AnswerCodec
 from ._codec import decode, encode
 from ._deck import DeckKey
-from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError
+from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError, blame
+from ._events import (
+    CardsSeen,
+    DecisionNeeded,
+    Event,
+    GameFinished,
+    GameResigned,
+    StepApplied,
+    Verdict,
+    VerdictReached,
+)
+from ._exchanges import Exchanges
 from ._feed import Entry, Feed, FeedLog
 from ._held import SEAT_BUDGET, GapBudget, PartStore
 from ._messages import (
@@ -53,6 +64,7 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
+from ._port import Port
 from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
 from ._table import TableSpec
 
@@ -66,62 +78,6 @@ __all__ = [
     "Verdict",
     "VerdictReached",
 ]
-
-
-@attrs.frozen
-class Verdict:
-    """The session stopped: ``seat`` (None: nobody could be named) broke the protocol."""
-
-    seat: int | None
-    kind: str
-    reason: str
-    evidence: tuple[bytes, ...] = ()
-
-
-@attrs.frozen
-class DecisionNeeded:
-    step: int
-    decision: Decision
-    view: Any
-
-
-@attrs.frozen
-class StepApplied:
-    step: int
-    events: tuple[tuple[Any, ...], ...]
-
-
-@attrs.frozen
-class CardsSeen:
-    """Cards this seat may now see, and why (``"dealt"``, ``"handed"``)."""
-
-    cards: tuple[str, ...]
-    why: str
-
-
-@attrs.frozen
-class VerdictReached:
-    verdict: Verdict
-
-
-@attrs.frozen
-class GameFinished:
-    winner: int | None
-    digest: str
-    end: str
-
-
-@attrs.frozen
-class GameResigned:
-    """Seat ``seat`` gave the game up at game step ``step``: the game is over for everyone.
-    Not a blame: nobody broke the protocol.  ``digest`` is our state digest where we stopped."""
-
-    seat: int
-    step: int
-    digest: str
-
-
-Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished | GameResigned
 
 
 _PART_NAMES: dict[type, Callable[[Any], str]] = {
@@ -148,14 +104,6 @@ def part_key(msg: Any) -> str:
     return name(msg)
 
 
-class Blame(Exception):
-    """Raised inside the session to stop with a verdict."""
-
-    def __init__(self, seat: int | None, kind: str, reason: str) -> None:
-        super().__init__(reason)
-        self.seat, self.kind, self.reason = seat, kind, reason
-
-
 class TableSession:
     """One peer at one table: seat ``seat`` (``None``: a spectator or auditor)."""
 
@@ -171,8 +119,6 @@ class TableSession:
         """``secret_seed`` (32 bytes, kept private on disk) fixes every secret this peer will
         ever use at this table; ``saved`` are the table log's entries from a previous run
         (ours included): the session replays them and carries on where it stopped."""
-        from ._exchanges import Exchanges  # the exchanges need the session type
-
         try:
             self.rules = game_rules(spec.game)
         except KeyError as exc:
@@ -221,11 +167,12 @@ class TableSession:
         self._digest_sent = -1
         self.messages_sent = 0
         self.bytes_sent = 0
-        self.exchanges = Exchanges(self)
+        self.port = Port(self)
+        self.exchanges = Exchanges(self.port)
         self._restore(list(saved))
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
-            self.exchanges.chance_round(0)  # pre-committed: even the first roll is one round
+            self.exchanges.chance.round(0)  # pre-committed: even the first roll is one round
         self._settle()
 
     # -- inputs ------------------------------------------------------------------------------
@@ -401,7 +348,7 @@ class TableSession:
             self.parts.release((seat, f"digest:{step}"))
         for (seat, their_step), theirs in list(self._peer_digests.items()):
             if their_step == step and theirs != digest:
-                raise Blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
+                raise blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
                             f"{step} differs from ours")
 
     # -- the machinery -----------------------------------------------------------------------
@@ -456,9 +403,7 @@ class TableSession:
                 try:
                     self._file(seat, entry)
                 except RemoteProtocolError as exc:
-                    self._stop(Verdict(seat, exc.kind, str(exc), (encode(entry),)))
-                except Blame as blame:
-                    self._stop(Verdict(blame.seat, blame.kind, blame.reason, (encode(entry),)))
+                    self._stop(Verdict(seat, exc.kind, exc.reason, (encode(entry),)))
         return filed
 
     def _file(self, seat: int, entry: Entry, *, own_entry: bool = False) -> None:
@@ -486,12 +431,12 @@ class TableSession:
             if self.finished is not None and isinstance(msg, Resign):
                 continue  # the game already ended: a resignation changes nothing
             if (seat, "resign") in self.parts and self.finished is None:
-                raise Blame(seat, "after-resignation",
+                raise blame(seat, "after-resignation",
                             f"seat {seat} sent {key} after it resigned")
             if own_entry:
                 self._published.add(key)
             if self.parts.has((seat, key)):
-                raise Blame(seat, "replay", f"seat {seat} sent {key} twice")
+                raise blame(seat, "replay", f"seat {seat} sent {key} twice")
             self.parts[(seat, key)] = msg
             self._origin[(seat, key)] = entry
             held += 1
@@ -508,7 +453,7 @@ class TableSession:
         self._peer_digests[(seat, msg.step)] = msg.digest
         mine = self.digests.get(msg.step)
         if mine is not None and mine != msg.digest:
-            raise Blame(seat, "wrong-digest",
+            raise blame(seat, "wrong-digest",
                         f"seat {seat}'s state digest after step {msg.step} differs from ours")
 
     def _run(self) -> None:
@@ -522,22 +467,17 @@ class TableSession:
                     break
                 try:
                     progressed = self.exchanges.advance()
-                except Blame as blame:
-                    keys = [(blame.seat, k) for (s, k) in self._origin if s == blame.seat]
-                    self._stop(Verdict(blame.seat, blame.kind, blame.reason,
-                                       self.evidence(*keys[-2:]) if blame.seat is not None else ()))
-                    break
                 except RemoteProtocolError as exc:
                     seat = exc.seat
                     keys = [(seat, k) for (s, k) in self._origin if s == seat]
-                    self._stop(Verdict(seat, exc.kind, str(exc),
+                    self._stop(Verdict(seat, exc.kind, exc.reason,
                                        self.evidence(*keys[-2:]) if seat is not None else ()))
                     break
                 except IllegalReveal as exc:
                     if exc.seat is not None:
                         self._stop(Verdict(exc.seat, "illegal-move", str(exc)))
                         break
-                    self.exchanges.early_audit = str(exc)  # the deck is broken: audit now
+                    self.port.early_audit = str(exc)  # the deck is broken: audit now
                     continue
                 except EngineError as exc:  # our own engine refused what the protocol proved
                     self._stop(Verdict(None, "engine", str(exc)))

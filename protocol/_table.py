@@ -25,7 +25,7 @@ __all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableSpec", "TimeLimits"]
 
 TABLE_DOMAIN = b"fairtable/table/v1\x00"
 MAX_OPTIONS = 1 << 16
-"""Table options (canonical JSON) are at most 64 KiB: six Sovereign deck lists fit easily."""
+"""Table options (canonical JSON) are at most 64 KiB: six custom deck lists fit easily."""
 TIME_LIMITS_KEY = "time_limits"
 """The reserved table option holding the table's :class:`TimeLimits`; never given to a game."""
 _MAX_MS = 7 * 24 * 3600 * 1000
@@ -71,7 +71,7 @@ class TimeLimits:
 class TableSpec:
     """Game, settings and the roster (seat ``i`` is ``players[i]``'s Ed25519 key).
 
-    ``options`` are the game's table options (e.g. Sovereign's custom decks) as the
+    ``options`` are the game's table options (e.g. one custom deck per seat) as the
     canonical JSON of an object, or empty: public, and bound into the table id."""
 
     game: str = label()

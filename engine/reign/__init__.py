@@ -7,10 +7,12 @@ from engine.games import GameRules
 from engine.reign.answers import (
     ANSWER_KINDS,
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderArmy,
     OrderEvents,
     Overt,
     RegentDiscard,
@@ -23,8 +25,9 @@ from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
 from engine.reign.view import ReignView
 
 __all__ = [
-    "ANSWER_KINDS", "Bid", "Covert", "Discard", "DrawChoice", "KeepSupport", "OrderEvents",
-    "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog", "CardDef", "standard_catalog",
+    "ANSWER_KINDS", "Bid", "CombatTie", "Covert", "Discard", "DrawChoice", "KeepSupport",
+    "OrderArmy", "OrderEvents", "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog",
+    "CardDef", "standard_catalog",
     "ReignGame", "new_game", "RULES", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
 ]
 
@@ -57,6 +60,8 @@ def _rules() -> GameRules:
         shown_cards=answers.shown_cards,
         gifted_cards=answers.gifted_cards,
         places_face_down=answers.places_face_down,
+        gift_counts=answers.gift_counts,
+        illegal_answer=answers.illegal_answer,
         default_round_limit=60,
     )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.requests import Decision
+
 Cards = tuple[str, ...]
 
 
@@ -68,6 +70,25 @@ class OrderEvents:
 
 
 @attrs.frozen
+class OrderArmy:
+    """An army's owner sets the order its own cards resolve in, when it changes the result:
+    ``order`` is every card the decision lists, first first, the military abilities before
+    the non-betrayal events before the betrayal events (the rulebook's passes)."""
+
+    seat: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen
+class CombatTie:
+    """The Regent (or first player) settles a tie inside a card effect: ``pick`` is one of
+    the decision's options (a seat, as text, for a strike; a card id for a desertion)."""
+
+    seat: int
+    pick: str
+
+
+@attrs.frozen
 class RegentDiscard:
     """The Regent discards ``card`` from hand because someone gained a support card."""
 
@@ -102,8 +123,8 @@ class Discard:
 
 
 ReignAnswer = (
-    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | RegentDiscard | Spoils
-    | DrawChoice | Discard
+    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | OrderArmy | CombatTie
+    | RegentDiscard | Spoils | DrawChoice | Discard
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -113,6 +134,8 @@ ANSWER_KINDS: dict[str, type] = {
     "keep_support": KeepSupport,
     "tie_break": TieBreak,
     "order_events": OrderEvents,
+    "order_army": OrderArmy,
+    "combat_tie": CombatTie,
     "regent_discard": RegentDiscard,
     "spoils": Spoils,
     "draw": DrawChoice,
@@ -157,6 +180,20 @@ def gifted_cards(answer: ReignAnswer) -> tuple[tuple[int, str], ...]:
     if isinstance(answer, Spoils):
         return tuple(answer.gifts or ())
     return ()
+
+
+def gift_counts(answer: ReignAnswer) -> tuple[tuple[int, int], ...]:
+    """(recipient, number) of the cards the (public) answer announces handing over."""
+    if isinstance(answer, Spoils):
+        return tuple(answer.counts)
+    return ()
+
+
+def illegal_answer(decision: Decision) -> ReignAnswer | None:
+    """A bid the rules refuse (more cards than any hand holds), for a cheating peer."""
+    if decision.kind == "bid":
+        return Bid(decision.seat, 99, None)
+    return None
 
 
 def places_face_down(answer: ReignAnswer) -> bool:

@@ -13,10 +13,12 @@ from collections.abc import Iterator
 
 from engine.reign.answers import (
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderArmy,
     OrderEvents,
     Overt,
     RegentDiscard,
@@ -25,6 +27,7 @@ from engine.reign.answers import (
     TieBreak,
 )
 from engine.reign.cards import standard_catalog
+from engine.reign.combat import army_orders
 from engine.reign.decide import spoils_problem
 from engine.reign.view import ReignView
 from engine.requests import Decision
@@ -113,6 +116,12 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
     elif kind == "order_events":
         for order in itertools.permutations(decision.get("events", ())):
             yield OrderEvents(seat, order)
+    elif kind == "order_army":
+        for order in army_orders(decision.get("groups", ())):
+            yield OrderArmy(seat, order)
+    elif kind == "combat_tie":
+        for pick in decision.get("options", ()):
+            yield CombatTie(seat, pick)
     elif kind == "regent_discard":
         for c in sorted(set(view.hand)):
             yield RegentDiscard(seat, c)
@@ -155,7 +164,10 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
     if kind == "order_events":
         events = decision.get("events", ())
         return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
-    if kind in ("overt", "regent_discard", "keep_support", "tie_break", "draw"):
+    if kind == "order_army":
+        return OrderArmy(seat, tuple(c for g in decision.get("groups", ())
+                                     for c in (g[i] for i in rng.permutation(len(g)))))
+    if kind in ("overt", "regent_discard", "keep_support", "tie_break", "combat_tie", "draw"):
         options = list(legal_answers(view, decision))
         return options[rng.below(len(options))]
     if kind == "covert":

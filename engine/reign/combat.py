@@ -7,12 +7,18 @@ force of its military cards plus 1 for each card of the army's support-card
 house.  Effects act on the army their card sits in; only a military ``strike``
 reaches other armies.  The module is pure: it reads card definitions and
 returns totals and side effects; the caller changes the game state.
+
+Two things a player settles are inputs here: the order of the cards within one army (its
+owner "resolves" them, see :func:`army_order_matters`) and ties met inside card effects
+("the Regent determines the winner of any and all ties in the combat phase": ``picks``,
+see :func:`next_tie`).  Each is asked only when it changes the result.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
@@ -56,16 +62,49 @@ class Army:
 
 
 @attrs.frozen
+class Tie:
+    """A tie met inside a card effect: which army a ``strike`` at the strongest other army
+    hits (``options`` are seats, as text), or which of equally strong (weak) cards a
+    ``desert`` removes (``options`` are card ids).  Without a pick the first is taken."""
+
+    key: str  # "army:card:effect index[:step]"
+    army: int
+    card: str
+    op: str
+    options: tuple[str, ...]
+
+
+@attrs.frozen
 class CombatResult:
     totals: tuple[tuple[int, int], ...]  # (owner, total) in turn order
     lose_support: tuple[int, ...]
     backer_bonus: tuple[tuple[int, int], ...]
+    ties: tuple[Tie, ...] = ()  # ties met without a pick, in resolution order
+
+    def outcome(self) -> tuple[object, ...]:
+        """What a choice can change: who wins combat (or ties for it), who loses support,
+        the backers' bonus."""
+        best = max((t for _, t in self.totals), default=0)
+        top = tuple(sorted(s for s, t in self.totals if t == best))
+        return (top, self.lose_support, self.backer_bonus)
 
 
 @attrs.define
 class _Context:
     armies: list[Army]
     regent: int | None
+    picks: Mapping[str, str] = attrs.field(factory=dict)
+    ties: list[Tie] = attrs.field(factory=list)
+
+    def pick(self, key: str, army: Army, source: CombatCard, op: str,
+             options: tuple[str, ...]) -> str:
+        if len(options) == 1:
+            return options[0]
+        chosen = self.picks.get(key)
+        if chosen in options:
+            return chosen
+        self.ties.append(Tie(key, army.owner, source.id, op, options))
+        return options[0]
 
 
 def _matches(f: Filter | None, card: CombatCard, army: Army, source: CombatCard) -> bool:
@@ -109,8 +148,9 @@ def _holds(cond: Condition | None, ctx: _Context, army: Army, source: CombatCard
     return not (cond.max is not None and _others(army, source, cond.max.filter) > cond.max.count)
 
 
-def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
+def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int) -> None:
     op = e.op
+    key = f"{army.owner}:{source.id}:{index}"
     if op in ("force", "force_per"):
         amount = e.amount
         if op == "force_per":
@@ -127,11 +167,15 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
             if _matches(e.filter, c, army, source):
                 c.force = max(0, c.force + e.amount)
     elif op == "desert":
-        pool = [c for c in army.military() if _matches(e.filter, c, army, source)]
-        strongest = e.which == "strongest"
-        pool.sort(key=lambda c: (-c.force if strongest else c.force, c.id))
-        for c in pool[: e.count]:
-            c.removed = True
+        for step in range(e.count):  # one card at a time: each step may meet a tie
+            pool = [c for c in army.military() if _matches(e.filter, c, army, source)]
+            if not pool:
+                break
+            forces = [c.force for c in pool]
+            edge = max(forces) if e.which == "strongest" else min(forces)
+            tied = tuple(sorted(c.id for c in pool if c.force == edge))
+            chosen = ctx.pick(f"{key}:{step}", army, source, op, tied)
+            next(c for c in pool if c.id == chosen).removed = True
     elif op == "ward":
         army.ward += e.count
     elif op == "no_house_bonus":
@@ -144,7 +188,9 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
         others = [a for a in ctx.armies if a is not army]
         if e.target == "strongest_other" and others:
             best = max(a.total() for a in others)
-            others = [next(a for a in others if a.total() == best)]
+            tied = tuple(str(a.owner) for a in others if a.total() == best)
+            chosen = ctx.pick(key, army, source, op, tied)
+            others = [a for a in others if str(a.owner) == chosen]
         for a in others:
             a.flat -= e.amount
     elif op == "hook":
@@ -153,45 +199,73 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard) -> None:
     # counts_as_army_house is applied before the passes start.
 
 
+ArmySpec = tuple[int, str | None, Sequence[str]]
+
+
+def _in_order(ids: Sequence[str], order: Sequence[str] | None) -> list[str]:
+    """An army's cards in the order its owner resolves them: ``order`` first (the cards
+    whose order can matter), the rest in card-id order."""
+    first = [c for c in (order or ()) if c in ids]
+    return first + sorted(c for c in ids if c not in first)
+
+
 def resolve(
     catalog: Catalog,
-    armies: Sequence[tuple[int, str | None, Sequence[str]]],
+    armies: Sequence[ArmySpec],
     regent: int | None,
+    orders: Mapping[int, Sequence[str]] | None = None,
+    picks: Mapping[str, str] | None = None,
 ) -> CombatResult:
-    """Resolve combat.  ``armies`` are ``(owner, support house, card ids)`` in turn order."""
-    built = resolved_armies(catalog, armies, regent)
+    """Resolve combat.  ``armies`` are ``(owner, support house, card ids)`` in turn order;
+    ``orders`` the order each owner resolves its cards in (default: card-id order);
+    ``picks`` the chosen option of each tie met inside an effect (default: the first)."""
+    built, ties = _run(catalog, armies, regent, orders, picks)
     return CombatResult(
         totals=tuple((a.owner, a.total()) for a in built),
         lose_support=tuple(a.owner for a in built if a.lose_support),
         backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
+        ties=ties,
     )
 
 
 def resolved_armies(
     catalog: Catalog,
-    armies: Sequence[tuple[int, str | None, Sequence[str]]],
+    armies: Sequence[ArmySpec],
     regent: int | None,
+    orders: Mapping[int, Sequence[str]] | None = None,
+    picks: Mapping[str, str] | None = None,
 ) -> list[Army]:
-    """The armies after every pass of :func:`resolve`: each card's force, the cards that
-    deserted, the flat changes of events and the house bonus -- what a total is made of
-    (the console explains combat with it)."""
+    """The armies after every pass of :func:`resolve` (with the same ``orders`` and
+    ``picks``): each card's force, the cards that deserted, the flat changes of events and
+    the house bonus -- what a total is made of (the console explains combat with it)."""
+    return _run(catalog, armies, regent, orders, picks)[0]
+
+
+def _run(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]] | None,
+    picks: Mapping[str, str] | None,
+) -> tuple[list[Army], tuple[Tie, ...]]:
+    """The three passes: the armies as they end, and the ties met without a pick."""
     built: list[Army] = []
     for owner, house, ids in armies:
         cards = []
-        for cid in sorted(ids):
+        for cid in _in_order(ids, (orders or {}).get(owner)):
             d = catalog.defs[cid]
             eff_house = d.house
             if d.kind == "military" and any(e.op == "counts_as_army_house" for e in d.effects):
                 eff_house = house if house is not None else d.house
             cards.append(CombatCard(cid, d, eff_house, d.force, d.force))
         built.append(Army(owner, house, cards))
-    ctx = _Context(built, regent)
+    ctx = _Context(built, regent, dict(picks or {}))
     for army in built:  # pass 1: special abilities on military cards
         for c in list(army.cards):
             if c.card.kind == "military" and not c.removed:
-                for e in c.card.effects:
+                for i, e in enumerate(c.card.effects):
                     if _holds(e.cond, ctx, army, c):
-                        _apply(e, ctx, army, c)
+                        _apply(e, ctx, army, c, i)
     for betrayal in (False, True):  # pass 2: non-betrayal events; pass 3: betrayal events
         for army in built:
             for c in army.cards:
@@ -200,10 +274,80 @@ def resolved_armies(
                 if betrayal and army.ward > 0:
                     army.ward -= 1
                     continue
-                for e in c.card.effects:
+                for i, e in enumerate(c.card.effects):
                     if _holds(e.cond, ctx, army, c):
-                        _apply(e, ctx, army, c)
-    return built
+                        _apply(e, ctx, army, c, i)
+    return built, tuple(ctx.ties)
+
+
+# -- choices the players make while combat resolves ---------------------------------------
+def _acts(d: CardDef) -> bool:
+    """Whether a card does anything while the passes run (so its place in the order can
+    matter): every event (a betrayal also uses up a ward), a soldier with an ability."""
+    return d.kind == "event" or any(e.op != "counts_as_army_house" for e in d.effects)
+
+
+def _pass_of(d: CardDef) -> int:
+    return 0 if d.kind == "military" else (2 if d.betrayal else 1)
+
+
+def order_groups(catalog: Catalog, ids: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """An army's cards whose order can matter, by pass (military abilities, non-betrayal
+    events, betrayal events), each in card-id order; passes with fewer than two dropped."""
+    groups: list[list[str]] = [[], [], []]
+    for cid in sorted(ids):
+        d = catalog.defs[cid]
+        if _acts(d):
+            groups[_pass_of(d)].append(cid)
+    return tuple(tuple(g) for g in groups if len(g) > 1)
+
+
+def army_orders(groups: Sequence[Sequence[str]]) -> Iterator[tuple[str, ...]]:
+    """Every order of the groups' cards that keeps the passes in the rulebook's order."""
+    for parts in itertools.product(*(itertools.permutations(g) for g in groups)):
+        yield tuple(c for part in parts for c in part)
+
+
+ARMY_ORDER_LIMIT = 5040
+"""Above this many orders of one army's cards, the order is asked without checking that it
+matters."""
+
+
+def army_order_matters(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
+                       owner: int, orders: Mapping[int, Sequence[str]]) -> bool:
+    """Whether ``owner``'s order of its own cards changes the result, the armies before it
+    in the orders already chosen (``orders``), the later ones in card-id order."""
+    ids = next(ids for o, _, ids in armies if o == owner)
+    groups = order_groups(catalog, ids)
+    if not groups:
+        return False
+    if math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
+        return True
+    seen = set()
+    for order in army_orders(groups):
+        seen.add(resolve(catalog, armies, regent, {**orders, owner: order}).outcome())
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def next_tie(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
+             orders: Mapping[int, Sequence[str]], picks: Mapping[str, str]
+             ) -> tuple[dict[str, str], Tie | None]:
+    """The first tie inside an effect whose settling changes the result (later ties taking
+    their first option), with ``picks`` grown by the first option of every earlier tie that
+    changes nothing; ``None`` when no tie left changes the result."""
+    fixed = dict(picks)
+    while True:
+        ties = resolve(catalog, armies, regent, orders, fixed).ties
+        if not ties:
+            return fixed, None
+        tie = ties[0]
+        results = {resolve(catalog, armies, regent, orders, {**fixed, tie.key: o}).outcome()
+                   for o in tie.options}
+        if len(results) > 1:
+            return fixed, tie
+        fixed[tie.key] = tie.options[0]
 
 
 def bid_events(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> tuple[str, ...]:

@@ -17,10 +17,12 @@ from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSe
 from engine.reign import flow
 from engine.reign.answers import (
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
     KeepSupport,
+    OrderArmy,
     OrderEvents,
     Overt,
     RegentDiscard,
@@ -139,6 +141,35 @@ def check_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None
 def apply_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
     state.log("events_ordered", a.seat, list(a.order))
     push_front(state, ("settle_bids", req.get("pass_number"), tuple(a.order)))
+
+
+def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
+    rule = "Combat Phase > The Reveal"
+    order = _cards_shape(a.order, rule)
+    if sorted(order) != sorted(req.get("cards")):
+        raise IllegalMove("order every card the decision lists, each once", rule=rule)
+    rank = {c: i for i, g in enumerate(req.get("groups")) for c in g}
+    if [rank[c] for c in order] != sorted(rank[c] for c in order):
+        raise IllegalMove("military abilities resolve first, then non-betrayal events, then "
+                          "betrayal events", rule=rule)
+
+
+def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
+    state.log("army_ordered", a.seat, list(a.order))
+    orders = (*req.get("orders"), (a.seat, tuple(a.order)))
+    push_front(state, ("resolve_combat", orders, req.get("picks")))
+
+
+def check_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
+    if not isinstance(a.pick, str) or a.pick not in req.get("options"):
+        raise IllegalMove("choose one of the tied options",
+                          rule="Combat Phase > Regent's Special Rules")
+
+
+def apply_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
+    state.log("combat_tie", a.seat, req.get("card"), req.get("op"), a.pick)
+    picks = tuple(sorted((*req.get("picks"), (req.get("key"), a.pick))))
+    push_front(state, ("resolve_combat", req.get("orders"), picks))
 
 
 def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
@@ -341,6 +372,8 @@ RULES: dict[type, tuple[str, Check, Check]] = {
     KeepSupport: ("keep_support", check_keep_support, apply_keep_support),
     TieBreak: ("tie_break", check_tie_break, apply_tie_break),
     OrderEvents: ("order_events", check_order_events, apply_order_events),
+    OrderArmy: ("order_army", check_order_army, apply_order_army),
+    CombatTie: ("combat_tie", check_combat_tie, apply_combat_tie),
     RegentDiscard: ("regent_discard", check_regent_discard, apply_regent_discard),
     Spoils: ("spoils", check_spoils, apply_spoils),
     DrawChoice: ("draw", check_draw, apply_draw),

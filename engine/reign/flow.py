@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
-from engine.reign import combat
+from engine.reign import combat, reveal
 from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
 from engine.requests import (
     Chance,
@@ -457,11 +457,13 @@ def _combat(state: ReignState) -> None:
     push_front(state, ("resolve_combat",))
 
 
-def _resolve_combat(state: ReignState) -> None:
-    armies: list[tuple[int, str | None, list[str]]] = [
-        (s, next(iter(state.support_of(s)), None), state.armies[s]) for s in state.holders()
-    ]
-    result = combat.resolve(state.catalog, armies, state.regent)
+def _resolve_combat(state: ReignState, orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
+                    picks: tuple[tuple[str, str], ...] = ()) -> None:
+    settled = reveal.settle(state, orders, picks)
+    if settled is None:
+        return  # a player is asked first
+    armies, chosen, fixed = settled
+    result = combat.resolve(state.catalog, armies, state.regent, chosen, fixed)
     state.combat_totals = [[s, t] for s, t in result.totals]
     state.log("combat_totals", [[s, t] for s, t in result.totals])
     best = max(t for _, t in result.totals)
@@ -473,7 +475,7 @@ def _resolve_combat(state: ReignState) -> None:
     if len(top) == 1:
         push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
     else:
-        chooser = state.regent if state.regent is not None else state.first_player
+        chooser = reveal.tie_chooser(state)
         info = (("tied", tuple(top)), ("phase", "combat"))
         state.pending = [Decision(chooser, "tie_break", info)]
         state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]

@@ -10,6 +10,7 @@ from engine.sodalis.answers import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -28,7 +29,8 @@ from engine.sodalis.view import SodalisView
 
 __all__ = [
     "ANSWER_KINDS", "Carry", "Cast", "ChooseChampion", "ConfuseChoice", "EndTurn",
-    "ForcedStep", "GiveTribute", "Place", "Rearrange", "RefreshToken", "Respawn", "Reversals",
+    "ForcedStep", "GiveTribute", "OrderLife", "Place", "Rearrange", "RefreshToken", "Respawn",
+    "Reversals",
     "Step", "StrengthRefresh", "TurnTokens", "Arena", "standard_arena", "Catalog", "Champion",
     "standard_catalog", "SodalisGame", "new_game", "PARAGON", "SodalisConfig", "SodalisView",
     "RULES",

@@ -141,9 +141,19 @@ class RefreshToken:
     token: str
 
 
+@attrs.frozen
+class OrderLife:
+    """The caster orders the life changes of its cast, when the order changes a result:
+    ``order`` is every affected champion (seats; the Paragon changes no life), first first."""
+
+    seat: int
+    order: tuple[int, ...]
+
+
 SodalisAnswer = (
     TurnTokens | ChooseChampion | Rearrange | Reversals | Place | Step | Cast | EndTurn
     | ConfuseChoice | Carry | ForcedStep | Respawn | GiveTribute | StrengthRefresh | RefreshToken
+    | OrderLife
 )
 
 ANSWER_KINDS: dict[str, type] = {
@@ -162,6 +172,7 @@ ANSWER_KINDS: dict[str, type] = {
     "give_tribute": GiveTribute,
     "strength_refresh": StrengthRefresh,
     "refresh_token": RefreshToken,
+    "order_life": OrderLife,
 }
 
 

@@ -5,7 +5,8 @@ The order of one cast (docs/rules/sodalis.md, "Resolving one cast"):
    (+1 range) and Strength (+2 power) -- :func:`declare`;
 2. one roll for the life-changing effect and any recoil (one :class:`Roll`);
 3. the Tribute of Sight, on a critical;
-4. life changes, unit by unit in turn order, the Paragon last; a champion reaching 0 earns
+4. life changes, unit by unit in turn order (or the caster's order, when it changes a result:
+   :mod:`engine.sodalis.life_order`), the Paragon last; a champion reaching 0 earns
    the other team Strength (or its refresh) and respawns at once;
 5. additional effects, in printed order, on every affected champion (a recoil once, on the
    caster);
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.requests import Decision, Flip, Roll
-from engine.sodalis import passives
+from engine.sodalis import life_order, passives
 from engine.sodalis.arena import Space
 from engine.sodalis.cards import Face
 from engine.sodalis.state import PARAGON, SodalisState
@@ -192,6 +193,8 @@ def cast_life(state: SodalisState, unit: int) -> None:
     """Step 4 for one unit: its successes against its inertia lowered by piercing."""
     cast = state.cast
     assert cast is not None
+    if unit != PARAGON and life_order.maybe_ask(state, unit):
+        return
     if cast["effect"] == "none" or unit == PARAGON:
         return
     caster = cast["seat"]

@@ -24,6 +24,7 @@ from engine.sodalis.answers import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -97,6 +98,9 @@ def legal_answers(view: SodalisView, decision: Decision) -> Iterator[SodalisAnsw
     elif kind == "forced_step":
         for space in decision.get("options", ()):
             yield ForcedStep(seat, space)
+    elif kind == "order_life":
+        for order in itertools.permutations(decision.get("units", ())):
+            yield OrderLife(seat, order)
     elif kind == "give_tribute":
         for to in decision.get("candidates", ()):
             yield GiveTribute(seat, to)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import IllegalMove, MalformedAnswer
 from engine.requests import Decision
-from engine.sodalis import casting, flow, movement, tribute
+from engine.sodalis import casting, flow, life_order, movement, tribute
 from engine.sodalis.answers import (
     Carry,
     Cast,
@@ -22,6 +22,7 @@ from engine.sodalis.answers import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -251,6 +252,18 @@ def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefres
     state.log("strength_refresh", req.get("team"), a.champion, a.token)
 
 
+def check_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
+    rule = "Affecting Units"
+    if not isinstance(a.order, tuple) or not all(_int(u) for u in a.order):
+        raise MalformedAnswer("the order is a tuple of seats", rule=rule)
+    if sorted(a.order) != sorted(req.get("units")):
+        raise IllegalMove("order every affected champion, each once", rule=rule)
+
+
+def apply_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
+    life_order.reorder(state, a.order)
+
+
 Check = Callable[[SodalisState, Decision, Any], None]
 RULES: dict[type, tuple[str, Check, Check]] = {
     TurnTokens: ("turn_tokens", check_turn_tokens, apply_turn_tokens),
@@ -268,4 +281,5 @@ RULES: dict[type, tuple[str, Check, Check]] = {
     GiveTribute: ("give_tribute", check_give, apply_give),
     StrengthRefresh: ("strength_refresh", check_strength_refresh, apply_strength_refresh),
     RefreshToken: ("refresh_token", check_confuse, apply_refresh_token),
+    OrderLife: ("order_life", check_order_life, apply_order_life),
 }

@@ -15,6 +15,7 @@ from typing import Any
 from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
+from netplay import events as ev
 from tests.client.screen import run_keys
 
 Game = Any  # a SodalisGame or a SovereignGame: both keep the engine contract
@@ -60,7 +61,7 @@ def play(game: Game, seed: int, bots: Sequence[Callable[[ChanceStream], Any]], *
 def feed_views(models: Mapping[int, Model], game: Game, events: Iterable[Any]) -> None:
     """Give each seat's model its new view with the public ``events``, as a node would."""
     for seat, model in models.items():
-        model.apply_event({"event": "view", "view": game.view(seat), "events": events})
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
 
 
 def model_for(model_class: Callable[..., Model], game: Game, d: Decision, *,
@@ -69,10 +70,10 @@ def model_for(model_class: Callable[..., Model], game: Game, d: Decision, *,
     asked ``d``; and the list of the answers it sends."""
     sent: list[Any] = []
     model = model_class(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": game.state.players})
+    model.apply_event(ev.Seated(seat=d.seat, players=game.state.players))
     if view:
-        model.apply_event({"event": "view", "view": game.view(d.seat), "events": ()})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
+        model.apply_event(ev.ViewChanged(view=game.view(d.seat), events=()))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
     return model, sent
 
 

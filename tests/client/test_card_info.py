@@ -14,6 +14,7 @@ from engine.reign import Bid, standard_catalog
 from engine.requests import Decision, PeekAnswer
 from engine.sodalis import SodalisConfig, new_game
 from engine.sodalis.answers import Reversals
+from netplay import events as ev
 from tests.client import games
 from tests.client.test_sovereign_model import play as play_sovereign
 from tests.engine.driver import Table
@@ -31,9 +32,9 @@ def reign_model(seed: int, kind: str, armies: bool = False
         shown = any(table.truth.state.public()["armies"].values())
         if isinstance(request, Decision) and kind in ("", request.kind) and shown >= armies:
             model = ClientModel()
-            model.apply_event({"event": "seated", "seat": request.seat, "players": 4})
-            model.apply_event({"event": "decision", "decision": request,
-                               "view": table.truth.view(request.seat)})
+            model.apply_event(ev.Seated(seat=request.seat, players=4))
+            model.apply_event(ev.DecisionAsked(decision=request,
+                                               view=table.truth.view(request.seat)))
             return model, table, request
         table.step()
     raise AssertionError(f"no {kind} decision")
@@ -112,9 +113,9 @@ def test_hiding_reign_info_on_anything_never_names_another_seats_hidden_card() -
         request = table.truth.pending()[0]
         if isinstance(request, Decision) and step % 3 == 0:
             model = ClientModel()
-            model.apply_event({"event": "seated", "seat": request.seat, "players": 4})
+            model.apply_event(ev.Seated(seat=request.seat, players=4))
             view = table.truth.view(request.seat)
-            model.apply_event({"event": "decision", "decision": request, "view": view})
+            model.apply_event(ev.DecisionAsked(decision=request, view=view))
             visible = set(view.hand) | {c for _, c in view.facedown} | {
                 c for key in ("armies", "bid_cards", "discards")
                 for cards in view.public[key].values() for c in cards}
@@ -168,7 +169,7 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         game = new_game(SodalisConfig(4))
         models = {s: sodalis_model.ClientModel() for s in range(4)}
         for seat, model in models.items():
-            model.apply_event({"event": "seated", "seat": seat, "players": 4})
+            model.apply_event(ev.Seated(seat=seat, players=4))
         games.play(game, 7, [SODALIS_BOTS["random"]] * 4,
                    until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
                    after=lambda g, _r, _a, events, m=models: games.feed_views(m, g, events))
@@ -176,8 +177,8 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         events = game.apply(Reversals(0, tuple(mine.get("arcana")) if flip_all else ()))
         d = [r for r in game.pending() if r.seat == 1][0]
         model = models[1]
-        model.apply_event({"event": "view", "view": game.view(1), "events": events})
-        model.apply_event({"event": "decision", "decision": d, "view": game.view(1)})
+        model.apply_event(ev.ViewChanged(view=game.view(1), events=events))
+        model.apply_event(ev.DecisionAsked(decision=d, view=game.view(1)))
         names = sorted({f.name for f in game.state.catalog.faces.values()}
                        | {c.name for c in game.state.catalog.champions})
         answers.append(_every_info(model, names))

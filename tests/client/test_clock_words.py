@@ -10,6 +10,7 @@ import pytest
 from client.clock_words import clock_arg, limits_words, mm_ss, parse_clock
 from client.model import ClientModel
 from engine.requests import Decision
+from netplay import events as ev
 from tests.client.test_sodalis_model import first_turn
 from tests.engine.driver import Table
 
@@ -47,9 +48,9 @@ def reign_model(seat: int) -> tuple[ClientModel, Table]:
     while not isinstance(table.truth.pending()[0], Decision):
         table.step()
     model = ClientModel()
-    model.apply_event({"event": "seated", "seat": seat, "players": 3,
-                       "clock": {"bank_ms": 300_000, "increment_ms": 0, "abandon_ms": 120_000}})
-    model.apply_event({"event": "view", "view": table.truth.view(seat), "events": ()})
+    model.apply_event(ev.Seated(seat=seat, players=3, clock={
+        "bank_ms": 300_000, "increment_ms": 0, "abandon_ms": 120_000}))
+    model.apply_event(ev.ViewChanged(view=table.truth.view(seat), events=()))
     return model, table
 
 
@@ -59,43 +60,43 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
         table.step()
     d = table.truth.pending()[0]
     model = ClientModel()
-    model.apply_event({"event": "seated", "seat": d.seat, "players": 3,
-                       "clock": {"bank_ms": 300_000, "increment_ms": 5_000, "abandon_ms": 1}})
+    model.apply_event(ev.Seated(seat=d.seat, players=3, clock={
+        "bank_ms": 300_000, "increment_ms": 5_000, "abandon_ms": 1}))
     assert "Time: clock 5:00 + 5 s a decision" in "\n".join(model.log)
-    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
-    model.apply_event({"event": "clock", "seats": [{"seat": d.seat, "left": 272.0,
-                                                    "offline": False, "ends_in": None}]})
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 272.0,
+                                                    "offline": False, "ends_in": None}]))
     assert "your move - 4:32 left" in model.status
-    model.apply_event({"event": "clock", "seats": [{"seat": d.seat, "left": 271.0,
-                                                    "offline": False, "ends_in": None}]})
+    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 271.0,
+                                                    "offline": False, "ends_in": None}]))
     assert "your move - 4:31 left" in model.status
-    model.apply_event({"event": "verdict", "seat": d.seat, "kind": "out-of-time",
-                       "reason": f"seat {d.seat} ran out of time"})
+    model.apply_event(ev.Verdict(seat=d.seat, kind="out-of-time",
+                                 reason=f"seat {d.seat} ran out of time"))
     assert f"seat {d.seat} ran out of time" in model.status
 
 
 def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
     model, _ = reign_model(0)
-    model.apply_event({"event": "waiting_for", "seats": [1, 2]})
-    model.apply_event({"event": "clock", "seats": [
+    model.apply_event(ev.WaitingFor(seats=[1, 2]))
+    model.apply_event(ev.ClockReadings(seats=[
         {"seat": 1, "left": 67.0, "offline": False, "ends_in": None},
-        {"seat": 2, "left": 30.0, "offline": True, "ends_in": 105.0}]})
+        {"seat": 2, "left": 30.0, "offline": True, "ends_in": 105.0}]))
     assert model.status.endswith(
         " - seat 2 offline - the game ends in 1:45; waiting for seat 1, seat 2 (seat 1 1:07 left)")
-    model.apply_event({"event": "waiting_for", "seats": [2]})
-    model.apply_event({"event": "clock", "seats": [
-        {"seat": 2, "left": None, "offline": True, "ends_in": 105.0}]})
+    model.apply_event(ev.WaitingFor(seats=[2]))
+    model.apply_event(ev.ClockReadings(seats=[
+        {"seat": 2, "left": None, "offline": True, "ends_in": 105.0}]))
     assert model.status.endswith(" - seat 2 offline - the game ends in 1:45")
-    model.apply_event({"event": "clock", "seats": [
-        {"seat": 2, "left": 67.0, "offline": False, "ends_in": None}]})
+    model.apply_event(ev.ClockReadings(seats=[
+        {"seat": 2, "left": 67.0, "offline": False, "ends_in": None}]))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")
-    model.apply_event({"event": "waiting", "seat": 2, "seconds": 10})
+    model.apply_event(ev.SeatWaiting(seat=2, seconds=10))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")  # the clock says it
-    model.apply_event({"event": "clock", "seats": []})
+    model.apply_event(ev.ClockReadings(seats=[]))
     assert model.status.endswith(" - waiting for seat 2; waiting for seat 2 (10 s)")
-    model.apply_event({"event": "online", "seat": 2})
+    model.apply_event(ev.SeatOnline(seat=2))
     assert model.log[-1] == "Seat 2 is back online"
-    model.apply_event({"event": "clock", "seats": []})
+    model.apply_event(ev.ClockReadings(seats=[]))
     assert "offline" not in model.status and "left" not in model.status
 
 
@@ -104,15 +105,15 @@ def test_menu_status_shows_the_clock_and_the_offline_countdown() -> None:
     from client.sodalis_model import ClientModel as SodalisModel
 
     model = SodalisModel()
-    model.apply_event({"event": "seated", "seat": d.seat, "players": 4})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(d.seat)})
-    model.apply_event({"event": "clock", "seats": [{"seat": d.seat, "left": 59.5,
-                                                    "offline": False, "ends_in": None}]})
+    model.apply_event(ev.Seated(seat=d.seat, players=4))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
+    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 59.5,
+                                                    "offline": False, "ends_in": None}]))
     assert "your move: " in model.status and " - 1:00 left" in model.status
     other = (d.seat + 1) % 4
     watcher = SodalisModel()
-    watcher.apply_event({"event": "seated", "seat": other, "players": 4})
-    watcher.apply_event({"event": "view", "view": game.view(other), "events": ()})
-    watcher.apply_event({"event": "clock", "seats": [{"seat": d.seat, "left": None,
-                                                      "offline": True, "ends_in": 9.0}]})
+    watcher.apply_event(ev.Seated(seat=other, players=4))
+    watcher.apply_event(ev.ViewChanged(view=game.view(other), events=()))
+    watcher.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": None,
+                                                      "offline": True, "ends_in": 9.0}]))
     assert watcher.status.endswith(f" - seat {d.seat} offline - the game ends in 0:09")

@@ -10,6 +10,7 @@ import pytest
 
 from client import ending
 from engine.requests import Decision
+from netplay import events as ev
 from tests.client import test_sodalis_model as sodalis
 from tests.client import test_sovereign_model as sovereign
 from tests.client.screen import render
@@ -30,13 +31,13 @@ def asked(game: str) -> tuple[Any, list[Any]]:
         assert isinstance(d, Decision)
         sent: list[Any] = []
         model = ClientModel(sent.append)
-        model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
-        model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+        model.apply_event(ev.Seated(seat=d.seat, players=3))
+        model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     elif game == "sodalis":
         model, sent = sodalis.model_for(*sodalis.first_turn())
     else:
         model, sent = sovereign.model_for(*sovereign.first_forge())
-    model.apply_event({"event": "table_folder", "path": SAVED})
+    model.apply_event(ev.FolderKnown(path=SAVED))
     return model, sent
 
 
@@ -61,7 +62,7 @@ def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
     model.command("#1")
     assert len(sent) == 1 and model.message.startswith("Sent; waiting")
     model.answered()
-    model.apply_event({"event": "game_over", "winner": None, "digest": "ab", "end": "limit"})
+    model.apply_event(ev.GameOver(winner=None, digest="ab", end="limit"))
     shows_the_end_and_what_next(model, "Game over: nobody")
     model.command("#1")  # typing after the end sends nothing and says what to do next
     assert len(sent) == 1 and model.message == ending.LEAVE
@@ -73,7 +74,7 @@ def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
 def test_ending_the_winner_is_named_and_a_pending_decision_closes(game: str) -> None:
     model, sent = asked(game)
     winner: Any = "dawn" if game == "sodalis" else model.seat
-    model.apply_event({"event": "game_over", "winner": winner, "digest": "ab", "end": "won"})
+    model.apply_event(ev.GameOver(winner=winner, digest="ab", end="won"))
     shows_the_end_and_what_next(model, "Game over:")
     assert "win" in model.over and sent == []
 
@@ -81,8 +82,7 @@ def test_ending_the_winner_is_named_and_a_pending_decision_closes(game: str) -> 
 @pytest.mark.parametrize("game", GAMES)
 def test_ending_a_verdict_names_the_blamed_seat_and_its_reason(game: str) -> None:
     model, sent = asked(game)
-    model.apply_event({"event": "verdict", "seat": 1, "kind": "bad-proof",
-                       "reason": "the proof does not verify"})
+    model.apply_event(ev.Verdict(seat=1, kind="bad-proof", reason="the proof does not verify"))
     shows_the_end_and_what_next(model, "The game stopped:")
     assert "seat 1" in model.over and "bad-proof" in model.over
     assert "the proof does not verify" in model.over
@@ -91,9 +91,8 @@ def test_ending_a_verdict_names_the_blamed_seat_and_its_reason(game: str) -> Non
 @pytest.mark.parametrize("game", GAMES)
 def test_ending_an_abandoned_game_says_who_never_came_back_and_why(game: str) -> None:
     model, sent = asked(game)
-    model.apply_event({"event": "abandoned", "seat": 2})
-    model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout",
-                       "reason": "seat 2 did not answer in time"})
+    model.apply_event(ev.Abandoned(seat=2))
+    model.apply_event(ev.Verdict(seat=2, kind="timeout", reason="seat 2 did not answer in time"))
     shows_the_end_and_what_next(model, "The game is abandoned:")
     assert "seat 2 never came back" in model.over and "did not answer in time" in model.over
 
@@ -101,8 +100,8 @@ def test_ending_an_abandoned_game_says_who_never_came_back_and_why(game: str) ->
 def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it() -> None:
     model, _ = asked("reign")  # a restarted peer replays a finished game before it is told
     model.saved = ""
-    model.apply_event({"event": "game_over", "winner": 1, "digest": "ab", "end": "won"})
-    model.apply_event({"event": "table_folder", "path": SAVED})
+    model.apply_event(ev.GameOver(winner=1, digest="ab", end="won"))
+    model.apply_event(ev.FolderKnown(path=SAVED))
     assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message == ending.LEAVE
 
 

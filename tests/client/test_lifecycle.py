@@ -23,6 +23,7 @@ from client.play import model_for, unfinished_games
 from client.seats import bot_node
 from engine.rng import ChanceStream
 from netplay import Invite, NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
+from netplay import events as ev
 
 GAMES = ["reign", "sodalis", "sovereign"]
 EVENING = calendar.timegm((2026, 12, 1, 21, 40, 0, 0, 0, 0))  # 1 Dec 21:40 UTC
@@ -40,7 +41,7 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def seated(game: str, sent: list[Any], seat: int = 1) -> Any:
     model = model_for(game)
     model.submit = sent.append
-    model.apply_event({"event": "seated", "seat": seat, "players": 3})
+    model.apply_event(ev.Seated(seat=seat, players=3))
     return model
 
 
@@ -72,7 +73,7 @@ def test_every_screen_shows_the_resignation_and_help_tells_how(game: str) -> Non
     model = seated(game, sent)
     assert "'resign' gives the game up" in model.help_text()
     assert "resign" in model.completions()
-    model.apply_event({"event": "resigned", "seat": 2, "step": 40, "you": False})
+    model.apply_event(ev.Resigned(seat=2, step=40, you=False))
     assert model.over == "seat 2 resigned - the game is over"
     assert model.over in model.status and model.log[-1] == model.over
     model.command("resign")
@@ -95,8 +96,9 @@ def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
     assert resigned_line({"seat": 0, "you": True}) == "seat 0 (you) resigned - the game is over"
     # the headless text output says the same
-    assert describe(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
-    assert describe({"event": "resigned", "seat": 2, "step": 9, "you": False}) == (
+    assert describe(ev.Resuming(table="ab", **{k: v for k, v in event.items() if k != "event"})) \
+        == "Resuming your Reign game of 1 Dec 21:40, round 4"
+    assert describe(ev.Resigned(seat=2, step=9, you=False)) == (
         "seat 2 resigned - the game is over")
 
 
@@ -204,9 +206,9 @@ def test_resume_resign_of_a_number_not_listed_is_refused(
 @pytest.mark.parametrize("game", GAMES)
 def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc: None) -> None:
     model = model_for(game)
-    model.apply_event({"event": "resuming", "game": game, "started": EVENING,
-                       "status": "playing", "round": 3})
-    model.apply_event({"event": "seated", "seat": 0, "players": 2})
+    model.apply_event(ev.Resuming(table="ab", game=game, started=EVENING, status="playing",
+                                  round=3))
+    model.apply_event(ev.Seated(seat=0, players=2))
     said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
     assert model.message == said and said in model.log
     assert model.your_move("bid") == said  # the first decision's message is the notice, once

@@ -12,6 +12,7 @@ from client import ending
 from client.model import ClientModel
 from engine.reign import standard_catalog
 from engine.requests import Decision
+from netplay import events as ev
 from tests.engine.driver import Table
 from tests.leaks import strings_in
 
@@ -23,8 +24,8 @@ KINDS = {"bid", "overt", "covert", "keep_support", "tie_break", "regent_discard"
 def model_for(table: Table, d: Decision) -> tuple[ClientModel, list[Any]]:
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": table.truth.state.players})
-    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    model.apply_event(ev.Seated(seat=d.seat, players=table.truth.state.players))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     return model, sent
 
 
@@ -109,12 +110,12 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
     table = Table(4, seed=5, bots=["random"] * 4)
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": 0, "players": 4})
+    model.apply_event(ev.Seated(seat=0, players=4))
     while not table.truth.over:
         before = len(table.truth.state.events)
         table.step()
-        model.apply_event({"event": "view", "view": table.truth.view(0),
-                           "events": tuple(table.truth.state.events[before:])})
+        model.apply_event(ev.ViewChanged(view=table.truth.view(0),
+                                         events=tuple(table.truth.state.events[before:])))
         hidden = set()
         for seat, secret in table.truth.state.secrets.items():
             if seat != 0:
@@ -132,38 +133,37 @@ def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
     while not isinstance(table.truth.pending()[0], Decision):
         table.step()
     model = ClientModel()
-    model.apply_event({"event": "seated", "seat": 0, "players": 3})
-    model.apply_event({"event": "view", "view": table.truth.view(0), "events": ()})
-    model.apply_event({"event": "waiting_for", "seats": [2]})
+    model.apply_event(ev.Seated(seat=0, players=3))
+    model.apply_event(ev.ViewChanged(view=table.truth.view(0), events=()))
+    model.apply_event(ev.WaitingFor(seats=[2]))
     assert "waiting for seat 2" in model.status
-    model.apply_event({"event": "waiting", "seat": 2, "seconds": 12})
+    model.apply_event(ev.SeatWaiting(seat=2, seconds=12))
     assert "seat 2 (12 s)" in model.status
-    model.apply_event({"event": "verdict", "seat": 2, "kind": "timeout", "reason": "silent"})
+    model.apply_event(ev.Verdict(seat=2, kind="timeout", reason="silent"))
     assert "seat 2 is blamed for timeout" in model.status
 
 
 def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_attempt() -> None:
     model = ClientModel(lambda answer: None)
-    model.apply_event({"event": "joining", "invite": "fairtable://x"})
-    model.apply_event({"event": "unreachable", "address": "192.168.1.20:4711",
-                       "why": "connection refused", "attempt": 2, "retry_in": 0.4})
+    model.apply_event(ev.Joining(invite="fairtable://x"))
+    model.apply_event(ev.Unreachable(address="192.168.1.20:4711", why="connection refused",
+                                     attempt=2, retry_in=0.4))
     assert model.status == ("cannot reach 192.168.1.20:4711: connection refused; retrying... "
                             "(attempt 2)")
-    model.apply_event({"event": "lobby", "seated": 2, "seats": 3})
+    model.apply_event(ev.LobbyUpdate(seated=2, seats=3))
     assert model.status == "2 of 3 seats taken"
 
 
 def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
     model = ClientModel(lambda answer: None)
-    model.apply_event({"event": "joining", "invite": "fairtable://x"})
-    model.apply_event({"event": "refused",
-                       "reason": "the table is full (its game started without you)"})
+    model.apply_event(ev.Joining(invite="fairtable://x"))
+    model.apply_event(ev.Refused(reason="the table is full (its game started without you)"))
     assert model.over == ("No seat at this table: the table is full (its game started "
                           "without you)")
     assert model.status == ending.status(model.over) and model.status.endswith("q to leave")
     host = ClientModel(lambda answer: None)
-    host.apply_event({"event": "table_open", "invite": "fairtable://x"})
-    host.apply_event({"event": "refused", "reason": "a join without the invite"})
+    host.apply_event(ev.TableOpen(invite="fairtable://x"))
+    host.apply_event(ev.Refused(reason="a join without the invite"))
     assert host.status == "Waiting for players to join"  # someone else was refused
     assert list(host.log)[-1] == "Refused: a join without the invite"
 
@@ -181,8 +181,8 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     assert d.kind == "order_events"
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": 1, "players": 4})
-    model.apply_event({"event": "decision", "decision": d, "view": game.view(1)})
+    model.apply_event(ev.Seated(seat=1, players=4))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(1)))
     labels = [label for label, _ in model.menu()]
     assert sorted(labels) == ["Bought Herald, then Political Sabotage",
                               "Political Sabotage, then Bought Herald"]
@@ -224,7 +224,7 @@ def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_t
     labels = [label for label, _ in model.menu()]
     assert any("into your own army" in label for label in labels)
     assert not any(f"seat {r.seat}'s army" in label for label in labels)
-    model.apply_event({"event": "game_over", "winner": None})
+    model.apply_event(ev.GameOver(winner=None, digest=""))
     model.command("#1")
     assert sent == [] and "Sent" not in model.message
     model.answered()
@@ -260,3 +260,29 @@ def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
     model.command("1>9")
     assert model.message == "Not allowed: there is no seat 9 at this table (seats 0 to 3)"
     assert model.picked() == [] and sent == []
+
+
+def test_keyboard_combat_choices_are_offered_as_menus() -> None:
+    # Combat Phase > The Reveal / Regent's Special Rules: order_army and combat_tie menus
+    from engine.reign import CombatTie
+    from tests.engine.reign_helpers import decision, plot, table
+
+    spear, marine = "crimson-ash-spearman.1", "azure-tidecaller-marine.1"
+    guard = "azure-harbour-guard.1"
+    support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
+    game, ref = table(first=3, regent=3, phase="plotting", support=support,
+                      hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]})
+    plot(game, ref, covert={0: ((0, 0), (spear, marine)), 1: ((1,), (guard,)),
+                            2: ((0,), ("turncoat-captain.1",))})
+    d = decision(game, ref)
+    sent: list[Any] = []
+    model = ClientModel(sent.append)
+    model.apply_event(ev.Seated(seat=3, players=4))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(3)))
+    labels = [label for label, _ in model.menu()]
+    assert len(labels) == 2 and all(label.endswith(" deserts") for label in labels)
+    assert any("Ash Spearman" in label for label in labels)
+    model.command("?")
+    assert "tie" in model.message
+    model.command("#1")
+    assert sent == [CombatTie(3, marine)]

@@ -7,6 +7,7 @@ from typing import Any
 
 from client.model import ClientModel
 from engine.requests import Decision
+from netplay import events as ev
 from tests.client.screen import run_keys
 from tests.engine.driver import Table
 
@@ -18,8 +19,8 @@ def decision_model() -> tuple[ClientModel, list[Any], Table]:
     d = table.truth.pending()[0]
     sent: list[Any] = []
     model = ClientModel(sent.append)
-    model.apply_event({"event": "seated", "seat": d.seat, "players": 3})
-    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    model.apply_event(ev.Seated(seat=d.seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     return model, sent, table
 
 
@@ -53,8 +54,8 @@ def test_screen_seven_players_at_80x24_the_table_says_what_it_leaves_out() -> No
         table.step()
     d = table.truth.pending()[0]
     model = ClientModel()
-    model.apply_event({"event": "seated", "seat": d.seat, "players": 7})
-    model.apply_event({"event": "decision", "decision": d, "view": table.truth.view(d.seat)})
+    model.apply_event(ev.Seated(seat=d.seat, players=7))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     small = render(model)
     assert len(small) == 24 and all(len(line) <= 80 for line in small)
     upper = [line.split("|")[0] for line in small[:small.index("-" * 80)]]

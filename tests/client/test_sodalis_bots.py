@@ -98,3 +98,21 @@ def test_a_bloodied_champion_heals_itself() -> None:
             "spread0=rime_mend,frozen_grasp tributes=sight:0")
     answer, _ = decide(line)
     assert answer == Cast(0, "rime_mend", None, False, False)
+
+
+def test_heuristic_caster_orders_its_cast_life_changes_opponents_first() -> None:
+    # Affecting Units: the opposing Empress falls first, so her guard no longer saves the
+    # Archer beside her; the caster's own life change comes last.
+    from engine.requests import RollAnswer
+    from tests.engine.sodalis.helpers import CATALOG
+
+    game, _ = position("sodalis players=4 champions=empress,damned,archer,sage "
+                       "at=5:0,4:0,5:-1,0:0 life=1,10,2,8 active=1 "
+                       "spread1=damned_burst~r,damned_bolt,damned_mend", catalog=CATALOG)
+    game.apply(Cast(1, "damned_burst~r", None))
+    game.apply(RollAnswer((7, 5, 1)))
+    d = game.pending()[0]
+    assert isinstance(d, Decision) and d.kind == "order_life"
+    answer = HeuristicBot(ChanceStream(b"s" * 32)).decide(game.view(1), d)
+    assert answer.order == (0, 2, 1)
+    assert answer in set(legal_answers(game.view(1), d))

@@ -19,23 +19,22 @@ from client.sovereign_panes import DEFS, side_lines, table_lines
 from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.sovereign import SovereignConfig, SovereignGame, new_game
 from engine.sovereign.choices import legal_answers
+from netplay import events as ev
 from tests.client import games
 
 KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
          "breach_pick", "findings", "losses", "order_triggers", "add_health", "optional_effect"}
 
 
-def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, dict[str, Any]]:
+def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, ev.CardsShown]:
     """The ``cards_seen`` events a node would emit for this step, by seat."""
     if isinstance(answer, DealAnswer) and isinstance(request, Deal):
         why = "re-handled" if request.source.startswith("hand:") else "dealt"
-        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards), "why": why}}
+        return {answer.seat: ev.CardsShown(list(answer.cards), why)}
     if isinstance(answer, RehandleAnswer):
-        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards),
-                              "why": "re-handled"}}
+        return {answer.seat: ev.CardsShown(list(answer.cards), "re-handled")}
     if isinstance(answer, PeekAnswer):
-        return {answer.seat: {"event": "cards_seen", "cards": list(answer.cards),
-                              "why": "peeked"}}
+        return {answer.seat: ev.CardsShown(list(answer.cards), "peeked")}
     return {}
 
 
@@ -49,14 +48,13 @@ def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
     game = new_game(SovereignConfig(len(kinds), factions=factions, round_limit=round_limit))
     models = models or {}
     for seat, model in models.items():
-        model.apply_event({"event": "seated", "seat": seat, "players": len(kinds)})
+        model.apply_event(ev.Seated(seat=seat, players=len(kinds)))
     asked: set[int] = set()
 
     def ask(game: SovereignGame, request: Any) -> None:
         for d in game.pending():
             if isinstance(d, Decision) and d.seat in models and d.seat not in asked:
-                models[d.seat].apply_event({"event": "decision", "decision": d,
-                                            "view": game.view(d.seat)})
+                models[d.seat].apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
                 asked.add(d.seat)
 
     def answered(game: SovereignGame, view: Any, d: Decision, answer: Any) -> None:
@@ -75,7 +73,7 @@ def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
     games.play(game, seed, [BOTS[k] for k in kinds], before=ask, on_decision=on_decision,
                check=answered, after=tell)
     for model in models.values():
-        model.apply_event({"event": "game_over", "winner": game.winner})
+        model.apply_event(ev.GameOver(winner=game.winner, digest=""))
     return game
 
 
@@ -313,8 +311,8 @@ def test_hiding_the_forge_shows_progress_to_others_and_names_to_its_owner() -> N
     view = game.view(me)
     mine, _ = model_for(game, d)
     theirs = ClientModel()
-    theirs.apply_event({"event": "seated", "seat": other, "players": 2})
-    theirs.apply_event({"event": "view", "view": game.view(other), "events": ()})
+    theirs.apply_event(ev.Seated(seat=other, players=2))
+    theirs.apply_event(ev.ViewChanged(view=game.view(other), events=()))
     own_text = "".join(t for _, t in side_lines(mine))
     their_text = "".join(t for _, t in table_lines(theirs) + side_lines(theirs))
     for slot in game.state.boards[me].forge:

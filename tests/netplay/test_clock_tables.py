@@ -10,8 +10,9 @@ from typing import Any
 import trio
 
 import protocol as P
-from netplay import NodeConfig, RelayNode, TableNode
+from netplay import NodeConfig, NodeEvent, RelayNode, TableNode, event_json
 from netplay._clock import Presence
+from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 
 
@@ -45,7 +46,8 @@ class ClockTable:
             nursery.start_soon(node.run)
 
     def recorder(self, index: int) -> Any:
-        def emit(event: dict[str, Any]) -> None:
+        def emit(typed: NodeEvent) -> None:
+            event = event_json(typed)
             self.events[index].append(event)
             if event["event"] == "clock":
                 self.clock_times[index].append(trio.current_time())
@@ -140,13 +142,13 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
             host = TableNode(config(0), identities[0], seats=3, decider=bot(0),
-                             emit=events[0].append)
+                             emit=as_json(events[0]))
             invite = await nursery.start(host.run)
             nodes = [host]
             stopped = trio.CancelScope()
             for index in (1, 2):
                 node = TableNode(config(index), identities[index], invite=invite,
-                                 decider=bot(index), emit=events[index].append)
+                                 decider=bot(index), emit=as_json(events[index]))
                 nodes.append(node)
 
                 async def run(node: TableNode = node, index: int = index) -> None:
@@ -161,7 +163,7 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
             while {"event": "offline", "seat": seat} not in events[0]:
                 await trio.sleep(0.01)
             again = TableNode(config(2), identities[2], invite=invite, decider=bot(2),
-                              emit=events[3].append)
+                              emit=as_json(events[3]))
             nursery.start_soon(again.run)
             for node in (host, nodes[1], again):
                 await node.done.wait()

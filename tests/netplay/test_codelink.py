@@ -13,6 +13,7 @@ from netplay._codelink import EXCHANGE_TIMEOUT, Recorded, _fetch, serve_code
 from netplay._frames import encode_frame
 from netplay._invite import Invite
 from netplay._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
+from tests.netplay.said import as_json
 
 INVITE = Invite("127.0.0.1", 4711, hashlib.sha256(b"t").digest(), hashlib.sha256(b"k").digest(),
                 hashlib.sha256(b"s").digest(), "reign", 3)
@@ -26,7 +27,7 @@ async def test_wrong_codes_retire_the_code_and_the_host_says_so() -> None:
         async with trio.open_nursery() as nursery:
             host = CodeHost(CODE, INVITE.text(), max_failures=2)
             port = await nursery.start(partial(serve_code, host, listen_host="127.0.0.1",
-                                               emit=said.append))
+                                               emit=as_json(said)))
             address = ("127.0.0.1", port)
             assert await _fetch(address, CodeJoiner(CODE), Recorded()) == INVITE
             for _ in range(2):

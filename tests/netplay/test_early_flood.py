@@ -18,9 +18,10 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, TableNode, connect, join_proof
+from netplay._admission import EARLY_BYTES
 from netplay._lobby import JoinRequest
-from netplay._node import EARLY_BYTES
 from protocol._feed import MAX_BODY
+from tests.netplay.said import as_json
 
 from .rss import rss_bytes
 
@@ -37,7 +38,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
         tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
     host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
-                     emit=events.append)
+                     emit=as_json(events))
     attacker = P.Identity.generate()
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
@@ -55,7 +56,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
             while not any(e["event"] == "lobby" for e in events):
                 await trio.sleep(0.01)  # polling the host's events, bounded above
             after = rss_bytes()
-            assert EARLY_BYTES // 2 < sum(map(len, host.early.values())) <= EARLY_BYTES
+            assert EARLY_BYTES // 2 < sum(map(len, host.admission.early.values())) <= EARLY_BYTES
             assert after - before < 32 * 1024 * 1024, (before, after)
             print(f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
                   f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")

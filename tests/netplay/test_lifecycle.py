@@ -16,6 +16,7 @@ from engine.reign import standard_catalog
 from engine.rng import ChanceStream
 from netplay import NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
 from tests.leaks import strings_in
+from tests.netplay.said import as_json
 
 CARDS = set(standard_catalog().defs)
 
@@ -35,7 +36,7 @@ async def _open_lobby(data_dir: Path, identity: P.Identity, events: list[dict[st
                       **config: Any) -> Any:
     """Host a 3-seat Reign table nobody joins; return its invite once it is open."""
     node = TableNode(NodeConfig(data_dir=data_dir, **config), identity, seats=3,
-                     game="reign", emit=events.append)
+                     game="reign", emit=as_json(events))
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         nursery.cancel_scope.cancel()
@@ -105,7 +106,7 @@ class _Table:
     def node(self, index: int, invite: Any = None) -> TableNode:
         config = NodeConfig(data_dir=self.tmp / f"peer{index}", grace=2.0, pace=self.pace)
         return TableNode(config, self.identities[index], invite=invite, seats=3,
-                         decider=bot(index), emit=self.events[index].append,
+                         decider=bot(index), emit=as_json(self.events[index]),
                          answers=self.answers if index == 0 else None)
 
 
@@ -180,7 +181,7 @@ async def test_a_game_resumed_mid_way_says_its_round(tmp_path: Path) -> None:
         kept = json.loads((host.folder.path / "table.json").read_text())  # type: ignore
         again: list[dict[str, Any]] = []
         node = TableNode(NodeConfig(data_dir=tmp_path / "peer0"), table.identities[0], seats=3,
-                         emit=again.append)
+                         emit=as_json(again))
         async with trio.open_nursery() as nursery:
             assert await nursery.start(node.run) == invite
             nursery.cancel_scope.cancel()

@@ -17,8 +17,9 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect
+from netplay._admission import SEAT_REFUSED
 from netplay._lobby import Links
-from netplay._node import SEAT_REFUSED
+from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 
 
@@ -38,7 +39,7 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
     events: list[dict[str, Any]] = []
     host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5, round_limit=2),
                      P.Identity.generate(), seats=3, game="reign", decider=bot(0),
-                     emit=events.append)
+                     emit=as_json(events))
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
@@ -74,7 +75,7 @@ def test_a_roster_of_links_never_exceeds_what_the_message_holds(
     def broadcast(data: bytes, *, skip: Any = None) -> None:
         sent.append(data)
 
-    monkeypatch.setattr(node, "_broadcast", broadcast)
+    monkeypatch.setattr(node.mesh, "broadcast", broadcast)
 
     class _Info:
         def __init__(self) -> None:
@@ -88,8 +89,8 @@ def test_a_roster_of_links_never_exceeds_what_the_message_holds(
         def __init__(self) -> None:
             self.link, self.via_relay = _FakeLink(), False
 
-    node.peers = {_FakePeer() for _ in range(40)}  # type: ignore[misc]
-    node._tell_links()
+    node.mesh.peers = {_FakePeer() for _ in range(40)}  # type: ignore[misc]
+    node.mesh.tell_links()
     roster = P.decode(sent[-1])
     assert isinstance(roster, Links) and len(roster.keys) == 16
 

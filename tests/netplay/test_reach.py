@@ -7,6 +7,7 @@ import socket
 import pytest
 import trio
 
+from netplay import Unreachable
 from netplay._reach import unreachable_event, why_unreachable
 from netplay._wire import LinkClosed
 
@@ -56,6 +57,5 @@ def test_a_refusal_by_the_peer_names_its_reason() -> None:
 def test_the_event_says_where_why_and_which_attempt() -> None:
     event = unreachable_event(("192.168.1.20", 4711),
                               _closed_from(ConnectionRefusedError(111, "refused")), 3, 1.234)
-    assert event == {"event": "unreachable", "address": "192.168.1.20:4711",
-                     "why": "connection refused", "attempt": 3, "retry_in": 1.2}
-    assert unreachable_event(("::1", 80), LinkClosed("timeout"), 1, 0)["address"] == "[::1]:80"
+    assert event == Unreachable("192.168.1.20:4711", "connection refused", 3, 1.2)
+    assert unreachable_event(("::1", 80), LinkClosed("timeout"), 1, 0).address == "[::1]:80"

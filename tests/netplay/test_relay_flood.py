@@ -20,9 +20,9 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
+from netplay._invite import RELAY_SECRET, relay_scope
 from netplay._link import DEFAULT_CONFIG, Link
 from netplay._lobby import JoinRequest, Subscribe, sign_start
-from netplay._node import RELAY_SECRET, relay_scope
 from netplay._relay_quota import (
     EXPIRED,
     OVER_BUDGET,
@@ -34,6 +34,7 @@ from netplay._relay_quota import (
 from netplay._storage import LogFile
 from netplay._tls import peer_key, wrap_client
 from netplay._wire import Handshake, client_handshake
+from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
 
 
@@ -244,7 +245,7 @@ async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(
             log.append(record, durable=False)
         log.close()
     events: list[dict[str, Any]] = []
-    revived = RelayNode(relay_dir, P.Identity.generate(), emit=events.append)
+    revived = RelayNode(relay_dir, P.Identity.generate(), emit=as_json(events))
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:
             await nursery.start(revived.run)
@@ -272,7 +273,7 @@ async def test_a_host_the_relay_refuses_is_told_why(
                 link, _scope = await stranger(nursery, port, source)
                 assert await taken(link) is None
             host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port)),
-                             P.Identity.generate(), seats=2, emit=events.append)
+                             P.Identity.generate(), seats=2, emit=as_json(events))
             nursery.start_soon(host.run)
             await host.done.wait()  # the host gives up: no retry makes room
             nursery.cancel_scope.cancel()

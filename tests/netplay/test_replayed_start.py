@@ -18,6 +18,7 @@ import protocol as P
 from netplay import Invite, NodeConfig, StorageError, TableNode, connect
 from netplay._lobby import sign_start, verify_start
 from netplay._storage import claim_table
+from tests.netplay.said import as_json
 
 
 def _old_start(host: P.Identity, scope: bytes) -> Any:
@@ -55,7 +56,7 @@ async def test_hostile_peers_3_a_replayed_start_does_not_seat_the_host(tmp_path:
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
     node = TableNode(NodeConfig(data_dir=tmp_path / "host"), host, seats=3, game="reign",
-                     emit=events.append)
+                     emit=as_json(events))
     old = _old_start(host, os.urandom(32))  # the host signed it, for another lobby
     with trio.fail_after(20):
         await _attack(node, events, old, tmp_path)
@@ -69,7 +70,7 @@ async def test_hostile_peers_3_a_joiner_refuses_a_start_for_another_table(
     invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "reign", 3)
     events: list[dict[str, Any]] = []
     joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner"), P.Identity.generate(),
-                       invite=invite, emit=events.append)
+                       invite=invite, emit=as_json(events))
     old = _old_start(host, os.urandom(32))  # signed by the right host, for another scope
     with trio.fail_after(20):
         await _attack(joiner, events, old, tmp_path)

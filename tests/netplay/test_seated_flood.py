@@ -20,6 +20,7 @@ import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
 from netplay._lobby import JoinRequest, TableStart
 from protocol._session_messages import Note
+from tests.netplay.said import as_json
 
 from .rss import rss_bytes
 from .test_tables import bot
@@ -55,7 +56,7 @@ async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(
         tmp_path: Path) -> None:
     events: list[list[dict[str, Any]]] = [[], []]
     host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5), P.Identity.generate(),
-                     seats=3, decider=bot(0), emit=events[0].append)
+                     seats=3, decider=bot(0), emit=as_json(events[0]))
     attacker = P.Identity.generate()
     sent = 0
     with trio.fail_after(120):
@@ -65,7 +66,7 @@ async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(
                                  scope=invite.scope, secret=invite.secret)
             joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
                                P.Identity.generate(), invite=invite, decider=bot(1),
-                               emit=events[1].append)
+                               emit=as_json(events[1]))
             nursery.start_soon(joiner.run)
             spec = await _seat(link, attacker, invite)
             seat = spec.players.index(attacker.public.key)

@@ -48,4 +48,4 @@ async def test_sodalis_bot_game_over_sockets_ends_with_one_digest(
         assert P.audit_log(node.session.spec, list(node.log.records)).ok
         # every roll (if the bots cast anything that rolls) came from joint randomness
         rolled = node.session.game.view(None).public["last_roll"] is not None
-        assert rolled == bool(node.session.exchanges.chance_rounds)
+        assert rolled == bool(node.session.exchanges.chance.chance_rounds)

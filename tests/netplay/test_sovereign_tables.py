@@ -18,8 +18,9 @@ import protocol as P
 from client.sovereign_bots import BOTS
 from engine.rng import ChanceStream
 from engine.sovereign import Deck, load_deck, standard_catalog
-from netplay import NodeConfig, TableNode
+from netplay import NodeConfig, NodeEvent, TableNode, event_json
 from tests.leaks import strings_in
+from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
 
 
@@ -70,12 +71,12 @@ async def test_sovereign_custom_decks_brought_to_the_lobby_are_played(tmp_path: 
     async with trio.open_nursery() as nursery:
         host = TableNode(NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
                          P.Identity.generate(), seats=2, game="sovereign",
-                         decider=sovereign_bot(0), emit=events[0].append, brings=brought[0])
+                         decider=sovereign_bot(0), emit=as_json(events[0]), brings=brought[0])
         with trio.fail_after(120):
             invite = await nursery.start(host.run)
             guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
                               P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
-                              emit=events[1].append, brings=brought[1])
+                              emit=as_json(events[1]), brings=brought[1])
             nursery.start_soon(guest.run)
             await host.done.wait()
             await guest.done.wait()
@@ -96,7 +97,8 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
     events: list[dict[str, Any]] = []
     refused = trio.Event()
 
-    def emit(event: dict[str, Any]) -> None:
+    def emit(typed: NodeEvent) -> None:
+        event = event_json(typed)
         events.append(event)
         if event["event"] == "refused":
             refused.set()
@@ -110,7 +112,7 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
             told: list[dict[str, Any]] = []
             guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
                               P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
-                              brings=deck, emit=told.append)
+                              brings=deck, emit=as_json(told))
             nursery.start_soon(guest.run)
             await refused.wait()
             await guest.done.wait()  # the joiner is told too, and stops instead of waiting

@@ -20,6 +20,7 @@ from engine.reign import standard_catalog
 from engine.rng import ChanceStream
 from netplay import Invite, LinkClosed, NodeConfig, RelayNode, TableNode, connect
 from tests.leaks import strings_in
+from tests.netplay.said import as_json
 
 CARDS = set(standard_catalog().defs)
 
@@ -58,13 +59,13 @@ class Table:
             async with trio.open_nursery() as peers:
                 host = TableNode(self.config(0, via), P.Identity.generate(), seats=self.seats,
                                  game=self.game, decider=self.bot(0),
-                                 emit=self.events[0].append)
+                                 emit=as_json(self.events[0]))
                 self.nodes.append(host)
                 invite = await peers.start(host.run)
                 for index in range(1, self.seats):
                     node = TableNode(self.config(index, via), P.Identity.generate(),
                                      invite=invite, decider=self.bot(index),
-                                     emit=self.events[index].append)
+                                     emit=as_json(self.events[index]))
                     self.nodes.append(node)
                     peers.start_soon(node.run)
                 if not self.leave:
@@ -89,9 +90,9 @@ async def test_bot_game_over_sockets_ends_with_one_digest(
     assert len({r["digest"] for r in results}) == 1
     assert len({r["winner"] for r in results}) == 1
     if via_relay:
-        assert all(not node._dialled for node in table.nodes)  # nobody linked directly
+        assert all(not node.mesh.dialled for node in table.nodes)  # nobody linked directly
     else:
-        assert any(node._dialled for node in table.nodes[1:])  # joiners linked: a mesh
+        assert any(node.mesh.dialled for node in table.nodes[1:])  # joiners linked: a mesh
     for node in table.nodes:  # every peer's saved log passes the audit
         assert node.session is not None and node.log is not None
         spec, entries = node.session.spec, list(node.log.records)
@@ -160,13 +161,13 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
 
     async with trio.open_nursery() as nursery:
         host = TableNode(table.config(0, None), P.Identity.generate(), seats=3,
-                         decider=bot(0), emit=table.events[0].append)
+                         decider=bot(0), emit=as_json(table.events[0]))
         table.nodes.append(host)
         invite = await nursery.start(host.run)
         nursery.start_soon(intrude, invite)
         for index in (1, 2):
             node = TableNode(table.config(index, None), P.Identity.generate(), invite=invite,
-                             decider=bot(index), emit=table.events[index].append)
+                             decider=bot(index), emit=as_json(table.events[index]))
             table.nodes.append(node)
             nursery.start_soon(node.run)
         with trio.fail_after(120):
@@ -208,13 +209,13 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             host = TableNode(config(0), P.Identity.generate(), seats=3, decider=bot(0),
-                             emit=events[0].append)
+                             emit=as_json(events[0]))
             invite = await nursery.start(host.run)
             nodes = [host]
             doomed = trio.CancelScope()
             for index in (1, 2):
                 node = TableNode(config(index), P.Identity.generate(), invite=invite,
-                                 decider=bot(index), emit=events[index].append)
+                                 decider=bot(index), emit=as_json(events[index]))
                 nodes.append(node)
 
                 async def run(node: TableNode = node, index: int = index) -> None:

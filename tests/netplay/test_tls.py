@@ -31,7 +31,7 @@ from cryptography.x509.oid import NameOID
 
 import protocol as P
 from engine.reign import standard_catalog
-from netplay import NodeConfig, RelayNode, TableNode, _tls
+from netplay import GameOver, NodeConfig, NodeEvent, RelayNode, TableNode, _tls, event_json
 from netplay._frames import encode_frame
 from netplay._invite import relay_token
 from netplay._link import Link, LinkClosed
@@ -247,9 +247,9 @@ async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_p
                 return NodeConfig(data_dir=tmp_path / f"peer{index}", via=via,
                                   listen_port=None if index else 0, grace=0.5)
 
-            def emit(event: dict[str, Any]) -> None:
-                if event["event"] == "game_over":
-                    done.append(event)
+            def emit(event: NodeEvent) -> None:
+                if isinstance(event, GameOver):
+                    done.append(event_json(event))
 
             async with trio.open_nursery() as peers:
                 nodes = [TableNode(config(0), P.Identity.generate(), seats=seats, game="reign",

@@ -102,6 +102,9 @@ class DiceGame:
         s.serial += 1
         return []
 
+    def next_handle(self) -> int:
+        return self.state.next_handle
+
     def view(self, seat: int | None) -> Any:
         return {"flipped": self.state.flipped, "rolls": self.state.rolls}
 
@@ -149,7 +152,7 @@ def test_roll_and_flip_agree_on_every_peer_and_finish(seats: int) -> None:
 
 def test_roll_faces_are_the_joint_seeds_dice() -> None:
     sessions = _play(3, 11)
-    ex = sessions[0].exchanges
+    ex = sessions[0].exchanges.chance
     rounds = sorted(ex.chance)  # randomness rounds 0, 1 (and the pre-commitment to 2)
     first, second = ex.chance[rounds[0]][0], ex.chance[rounds[1]][0]
     assert first.stream().dice((10, 10, 12)) == sessions[0].game.state.rolls[0]

@@ -109,6 +109,9 @@ class HeldGame:
         s.pending = [] if s.over else [next(self.steps)]
         return []
 
+    def next_handle(self) -> int:
+        return self.state.next_handle
+
     def view(self, seat: int | None) -> Any:
         return {"revealed": self.state.revealed}
 
@@ -159,7 +162,7 @@ def test_reveal_by_the_holder_shows_the_card_to_everyone() -> None:
 
 def test_deal_handles_stand_for_the_dealt_slots_on_every_peer() -> None:
     sessions = _play(6)
-    maps = [dict(s.exchanges.handle_slot) for s in sessions]
+    maps = [dict(s.exchanges.cards.handle_slot) for s in sessions]
     assert maps[0] == maps[1] == maps[2] and sorted(maps[0]) == list(range(9))
 
 
@@ -167,7 +170,7 @@ def test_deal_handles_stand_for_the_dealt_slots_on_every_peer() -> None:
 def test_rehandle_keeps_the_cards_and_hides_their_new_order(seed: int) -> None:
     sessions = _play(seed)
     assert all(s.finished is not None for s in sessions)  # the audit opened the re-handle
-    holder, peeker = sessions[0].exchanges, sessions[1].exchanges
+    holder, peeker = sessions[0].exchanges.cards, sessions[1].exchanges.cards
     old = [holder.handle_slot[h] for h in (0, 1, 2)]
     new = [holder.handle_slot[h] for h in (6, 7, 8)]
     assert all(slot not in holder.held[0] for slot in old)  # the old cards are gone
@@ -250,7 +253,7 @@ def test_audit_opens_the_cards_never_revealed_for_the_rules_to_judge() -> None:
     finally:
         object.__setattr__(RULES, "audit_cards", None)
     assert all(s.finished is not None for s in sessions)
-    holder = sessions[0].exchanges
+    holder = sessions[0].exchanges.cards
     hidden = {6: holder.mine[holder.handle_slot[6]], 8: holder.mine[holder.handle_slot[8]]}
     assert len(seen) == 3  # every peer judged
     for cards in seen:  # seat 0's two cards never shown, seat 1's three, the two peeked

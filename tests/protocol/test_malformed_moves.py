@@ -115,7 +115,7 @@ class _MalformedMover(P.TableSession):
         field = name if name in raw else fields[0]
         raw[field] = wrong
         data = json.dumps(raw, sort_keys=True, separators=(",", ":")).encode()
-        self.exchanges.my_answers[step] = answer
+        self.exchanges.decisions.my_answers[step] = answer
         self.publish(Move(step, data, bytes(32) if self.codec.rules.places_face_down(answer)
                           else b"", ()))
         self._run()
@@ -152,3 +152,18 @@ def test_hostile_peers_1_reign_order_events_travels_whole_and_only_for_its_seat(
     assert not codec.secret_cards(answer) and not codec.shown_cards(answer)
     with pytest.raises(P.DecodeError):
         codec.decode(data, 1)
+
+
+def test_hostile_peers_1_reign_combat_choices_travel_whole_and_only_for_their_seat() -> None:
+    """Issue 19: an army's order and a tie inside an effect are public decisions like any
+    other: they cross the wire unchanged, and only for their own seat."""
+    from engine.reign import CombatTie, OrderArmy
+
+    codec = AnswerCodec(rules("reign"))
+    for answer in (OrderArmy(0, ("poisoned-wine", "broken-oath.1")),
+                   CombatTie(0, "crimson-ash-spearman.1"), CombatTie(0, "2")):
+        data = codec.encode(answer)
+        assert codec.decode(data, 0) == answer
+        assert not codec.secret_cards(answer) and not codec.shown_cards(answer)
+        with pytest.raises(P.DecodeError):
+            codec.decode(data, 1)

@@ -80,7 +80,7 @@ def test_every_peer_ends_with_the_resignation_and_the_audit_reports_it(
     for session in sessions:
         assert session.verdict is None
         assert session.finished is not None and session.finished.end == "resigned"
-        assert not session.exchanges.audited  # no deck keys opened after a resignation
+        assert not session.exchanges.audit.audited  # no deck keys opened after a resignation
         result = P.audit_log(spec, session.entries())
         assert result.ok, result.summary
         assert result.resigned == resigner

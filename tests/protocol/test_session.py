@@ -41,7 +41,7 @@ def test_session_every_peer_ends_with_the_same_digest_and_a_clean_audit(
     assert all(s.verdict is None for s in sessions)
     results = {(s.finished.winner, s.finished.digest) for s in sessions if s.finished}
     assert len(results) == 1 and len(sessions) == 3
-    assert all(s.exchanges.audited for s in sessions)
+    assert all(s.exchanges.audit.audited for s in sessions)
 
 
 def test_session_four_peers_agree_too() -> None:
@@ -111,7 +111,7 @@ class _FalseShuffleComplainer(P.TableSession):
         if not self.done and isinstance(msg, P.ShuffleStep):
             self.done = True
             assert self.seat is not None
-            msg = Complaint(self.exchanges.step, self.seat - 1)
+            msg = Complaint(self.port.step, self.seat - 1)
         super().publish(msg)
 
 
@@ -149,11 +149,11 @@ class _EarlyAuditFromTheFuture(P.TableSession):
 
     def publish(self, msg: Any) -> None:
         super().publish(msg)
-        step = self.exchanges.step
+        step = self.port.step
         if self.claimed is None and step >= 10:
             self.claimed = step + 6
             super().publish(P.AuditOpening(f"early/{self.claimed}", self.deck_key.secret,
-                                           tuple(self.exchanges.my_shuffles)))
+                                           tuple(self.exchanges.cards.my_shuffles)))
 
 
 def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
@@ -339,7 +339,7 @@ def test_accountability_a_false_complaint_blames_the_complainer() -> None:
         def publish(self, msg: Any) -> None:
             super().publish(msg)
             if not self.sent and isinstance(msg, P.Move):
-                for step, (_, _, found) in sorted(self.exchanges.dealt.items()):
+                for step, (_, _, found) in sorted(self.exchanges.piles.dealt.items()):
                     others = sorted(s for s in found if s != self.seat)
                     if others:
                         self.sent = True

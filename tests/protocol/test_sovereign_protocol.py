@@ -36,7 +36,7 @@ def test_sovereign_game_over_the_protocol_ends_with_one_digest_and_passes_the_au
     assert len(finished) == 1 and all(s.verdict is None for s in sessions)
     winner, _, end = finished.pop()
     assert end == "won" and winner in range(players)
-    ex = sessions[0].exchanges
+    ex = sessions[0].exchanges.cards
     assert ex.peeked and ex.rehandles  # breaches peeked, and the hands were re-handled
     for session in sessions:
         assert P.audit_log(spec, session.entries()).ok
@@ -54,7 +54,7 @@ class _Recording(P.TableSession):
 def test_sovereign_breach_shows_the_cards_to_the_attacker_only() -> None:
     _, sessions = _play(3, 2, session_class=_Recording, cheaters=[0, 1, 2])
     assert all(s.finished is not None for s in sessions)
-    peeks = list(sessions[0].exchanges.peeked.values())
+    peeks = list(sessions[0].exchanges.cards.peeked.values())
     assert peeks
     for session in sessions:
         shown = session.__dict__.get("shown", [])

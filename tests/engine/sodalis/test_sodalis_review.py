@@ -16,6 +16,7 @@ from engine.sodalis import (
     EndTurn,
     ForcedStep,
     GiveTribute,
+    OrderLife,
     Place,
     Rearrange,
     RefreshToken,
@@ -79,11 +80,15 @@ def test_champion_cards_a_respawn_keeps_tokens_marks_and_tribute_and_leaves_the_
 # -- Tribute of Strength: several champions fall in one effect -----------------------------------
 def test_tribute_of_strength_two_champions_falling_at_once_earn_strength_then_a_refresh() -> None:
     """Burst (within 1, all enemies) with Chain Lightning: seats 1 and 3 fall.  The first, in
-    turn order, brings Dawn Strength; the second, Strength already held, a refresh."""
+    the caster's order (asked: two fall), brings Dawn Strength; the second, Strength already
+    held, a refresh."""
     game, _ = build("players=4 champions=tempest,empress,lover,sage at=3:0,4:0,5:-1,2:0 "
                     "life=10,1,10,1 spread0=tempest_burst,squall,tempest_mend")
     game.apply(Cast(0, "tempest_burst", None))
     roll(game, 10, 10)
+    order = asked(game)
+    assert (order.kind, order.seat, order.get("units")) == ("order_life", 0, (1, 2, 3))
+    game.apply(OrderLife(0, (1, 2, 3)))
     give = asked(game)
     assert give.kind == "give_tribute" and give.get("tribute") == "strength"
     game.apply(GiveTribute(0, 2))

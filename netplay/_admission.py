@@ -1,0 +1,148 @@
+"""Lobby admission: who a node lets in before its table starts, and how the start comes.
+
+:class:`Admission` owns one seat's side of forming the table.  A joiner sends a join
+request (its key, a proof it holds the invite, the port it listens on, what it brings) on
+every new link, passes others' requests on towards the host, and takes the host's signed
+start (checked against the invite).  The host checks each request's proof, seats joiners
+through :class:`~netplay._seating.Seating`, tells everyone the lobby's count, and signs
+and sends the start once every seat is taken; a joiner it will not seat is told why (a
+``Bye`` starting with :data:`SEAT_REFUSED`) and stops.  Until the start, at most one
+link per seat the table can still hold is let in, and entries that arrive early are kept
+(a bounded amount per link) for when the table starts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import protocol as P
+from engine.canonical import canonical_bytes
+
+from . import _events as ev
+from ._invite import Invite, join_proof
+from ._lobby import JoinRequest, LobbyStatus, TableStart, sign_start, verify_start
+from ._mesh import Mesh
+from ._node_parts import _Peer
+from ._seating import Seating, SeatRefused
+
+__all__ = ["EARLY_BYTES", "SEAT_REFUSED", "Admission"]
+
+EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
+SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
+
+
+class Admission:
+    """One seat's side of the lobby (the host's seating, or a joiner's request)."""
+
+    def __init__(self, identity: P.Identity, mesh: Mesh, emit: ev.Emit, *, game: str,
+                 seats: int, brings: Any, hosting: bool,
+                 begin: Callable[[TableStart], None],
+                 make_spec: Callable[[Seating], P.TableSpec]) -> None:
+        """``begin`` starts the table with a start we made or checked; ``make_spec`` is the
+        host's table settings for a full lobby."""
+        self.identity = identity
+        self.mesh = mesh
+        self.emit = emit
+        self.hosting = hosting
+        self.seats = seats
+        self.brings = brings
+        self.begin = begin
+        self.make_spec = make_spec
+        self.invite: Invite | None = None  # set by the node once known
+        self.start: TableStart | None = None  # the table's signed start, once there is one
+        self.seating = Seating(game, seats, identity.public.key, brings)  # the host's
+        self.early: dict[bytes, bytes] = {}  # before the start: entries by hash, in order
+
+    # -- links -------------------------------------------------------------------------
+    def lets_in(self, key: bytes) -> bool:
+        """Before the start, a served link from ``key`` is let in only while the table can
+        still seat it (players, not relays; a key already linked may link again)."""
+        if self.start is not None:
+            return True
+        others = self.mesh.player_keys()
+        seats = self.seats if self.invite is None or self.hosting else self.invite.seats
+        if key not in others and len(others) >= max(seats - 1, 0):
+            self.emit(ev.Refused("a link beyond the table's seats"))
+            return False
+        return True
+
+    def greeting(self, listen_port: int) -> bytes | None:
+        """What a joiner says first on a new link before the start: its join request."""
+        if self.hosting or self.start is not None:
+            return None
+        assert self.invite is not None
+        key = self.identity.public.key
+        brings = b"" if self.brings is None else canonical_bytes(self.brings)
+        return P.encode(JoinRequest(key, join_proof(self.invite.secret, self.invite.scope, key),
+                                    listen_port, brings))
+
+    def keep_early(self, peer: _Peer, data: bytes) -> None:
+        """An entry before our table starts: nothing to check it against yet, so keep a
+        little of it (an honest entry left out comes back by feed request once we start)."""
+        digest = hashlib.sha256(data).digest()
+        if digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES:
+            peer.early_bytes += len(data)
+            self.early[digest] = data
+
+    def take_early(self) -> list[bytes]:
+        early, self.early = list(self.early.values()), {}
+        return early
+
+    # -- messages ----------------------------------------------------------------------
+    def on_join(self, peer: _Peer, data: bytes, msg: JoinRequest) -> None:
+        assert self.invite is not None
+        if not self.hosting:
+            if self.start is None:
+                self.mesh.broadcast(data, skip=peer)  # pass it on towards the host
+            return
+        if join_proof(self.invite.secret, self.invite.scope, msg.key) != msg.proof:
+            self.emit(ev.Refused("a join without the invite"))
+            return
+        if self.start is not None:
+            self.mesh.send(peer, P.encode(self.start))
+            return
+        address = b""
+        remote_host = peer.link.address.rpartition(":")[0]
+        if msg.listen and remote_host not in ("", "?") and not peer.via_relay:
+            address = f"{remote_host}:{msg.listen}".encode()
+        try:
+            if not self.seating.admit(msg.key, msg.brings, address):
+                return
+        except SeatRefused as exc:
+            self.emit(ev.Refused(str(exc)))
+            if peer.link.info.key == msg.key and not peer.via_relay:  # the joiner's own link:
+                self.mesh.close_later(peer.link, f"{SEAT_REFUSED}{exc}")  # told why, it stops
+            return
+        status = LobbyStatus(len(self.seating.taken), self.seats)
+        self.emit(ev.LobbyUpdate(status.seated, status.seats))
+        self.mesh.broadcast(P.encode(status))
+        if self.seating.full:
+            start = sign_start(self.identity, self.make_spec(self.seating),
+                               self.seating.addresses, self.invite.scope)
+            self.begin(start)
+            self.mesh.broadcast(P.encode(start))
+
+    def on_status(self, peer: _Peer, data: bytes, msg: LobbyStatus) -> None:
+        if self.start is None:
+            self.emit(ev.LobbyUpdate(msg.seated, msg.seats))
+            self.mesh.broadcast(data, skip=peer)
+
+    def on_start(self, peer: _Peer, data: bytes, msg: TableStart) -> None:
+        if self.start is not None:
+            return
+        assert self.invite is not None
+        if self.hosting:  # we make our own start; one from the network is a replay
+            self.emit(ev.Refused("a table start from another peer (the host signs its own)"))
+            return
+        try:
+            verify_start(self.invite.host_key, msg, self.invite.scope)
+        except (P.RemoteProtocolError, P.DecodeError) as exc:
+            reason = ("a table start signed for another table" if msg.scope != self.invite.scope
+                      else f"a table start the host did not sign ({exc})")
+            self.emit(ev.Refused(reason))
+            return
+        self.begin(msg)
+        self.mesh.broadcast(data, skip=peer)
+

@@ -1,0 +1,346 @@
+"""What a table node (and a relay, and a host's join-code listener) tells the client.
+
+Every event is a frozen attrs class here; a client matches on the classes.  The one
+place that turns an event into JSON is :func:`event_json` (a plain dict: ``{"event":
+<name>, <field>: <value>, ...}``) and :func:`event_line` (that dict as the one line
+``--json`` prints, keys sorted, no spaces).  Those lines are a documented interface
+(docs/netplay.md): a field marked :func:`_optional` is left out of the JSON while it is
+None, exactly as the node left it out before events were typed.
+
+Adding an event: write a class below with ``@_event("its_json_name")``, emit an
+instance, and match on it in the client.  Nothing here reads a secret: an event carries
+only what its seat may see (a ``DecisionAsked``/``ViewChanged``/``CardsShown`` carries our
+own seat's view, and only a screen asks for those: ``NodeConfig.ui_events``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, cast
+
+import attrs
+
+__all__ = [
+    "EVENT_CLASSES",
+    "Abandoned",
+    "Answered",
+    "AnswerRefused",
+    "CardsShown",
+    "ClockReadings",
+    "DecisionAsked",
+    "Emit",
+    "FolderKnown",
+    "GameOver",
+    "Joining",
+    "JoinCodeRetired",
+    "JoinCodeUsed",
+    "LinkRefused",
+    "LobbyUpdate",
+    "NoLanAddress",
+    "NodeEvent",
+    "Refused",
+    "RelayOpen",
+    "Resigned",
+    "Resuming",
+    "SeatOffline",
+    "SeatOnline",
+    "SeatWaiting",
+    "Seated",
+    "TableOpen",
+    "TimeClaim",
+    "Unreachable",
+    "Verdict",
+    "ViewChanged",
+    "WaitingFor",
+    "WrongJoinCode",
+    "event_json",
+    "event_line",
+]
+
+EVENT_CLASSES: dict[str, type[NodeEvent]] = {}
+"""Every event class by its JSON name."""
+
+
+class NodeEvent:
+    """The base of every event: ``EVENT`` is its name in JSON (``{"event": EVENT}``)."""
+
+    EVENT: ClassVar[str] = ""
+
+
+Emit = Callable[[NodeEvent], None]
+
+
+_T = TypeVar("_T", bound=type[NodeEvent])
+
+
+def _event(name: str) -> Callable[[_T], _T]:
+    """Name an event class in JSON and register it."""
+    def register(cls: _T) -> _T:
+        cls.EVENT = name
+        EVENT_CLASSES[name] = cls
+        return cls
+
+    return register
+
+
+def _optional() -> Any:
+    """A field left out of the JSON while it is None."""
+    return attrs.field(default=None, metadata={"optional": True})
+
+
+def event_json(event: NodeEvent) -> dict[str, Any]:
+    """The event as the JSON object ``--json`` prints (values as they are: not copied)."""
+    found: dict[str, Any] = {"event": event.EVENT}
+    for field in attrs.fields(cast(Any, type(event))):
+        value = getattr(event, field.name)
+        if value is None and field.metadata.get("optional"):
+            continue
+        found[field.name] = value
+    return found
+
+
+def event_line(event: NodeEvent) -> str:
+    """The one JSON line ``--json`` prints for ``event``."""
+    return json.dumps(event_json(event), sort_keys=True, separators=(",", ":"))
+
+
+# -- forming the table ------------------------------------------------------------------------
+@_event("table_open")
+@attrs.frozen
+class TableOpen(NodeEvent):
+    """We host: the invite, the table's time limits, and the LAN join code if announced."""
+
+    invite: str
+    clock: dict[str, int] | None = None
+    code: str | None = _optional()
+
+
+@_event("joining")
+@attrs.frozen
+class Joining(NodeEvent):
+    """We join the table this invite names."""
+
+    invite: str
+
+
+@_event("resuming")
+@attrs.frozen
+class Resuming(NodeEvent):
+    """A table of ours on disk goes on (its public summary)."""
+
+    table: str
+    game: str
+    status: str
+    started: float
+    round: int | None = None
+
+
+@_event("no_lan_address")
+@attrs.frozen
+class NoLanAddress(NodeEvent):
+    message: str
+
+
+@_event("unreachable")
+@attrs.frozen
+class Unreachable(NodeEvent):
+    """Dialling ``address`` failed the ``attempt``-th time in a row; retried in ``retry_in`` s."""
+
+    address: str
+    why: str
+    attempt: int
+    retry_in: float
+
+
+@_event("link_refused")
+@attrs.frozen
+class LinkRefused(NodeEvent):
+    reason: str
+
+
+@_event("refused")
+@attrs.frozen
+class Refused(NodeEvent):
+    """Something was refused (a join, a start, a link, our seat); ``reason`` says what."""
+
+    reason: str
+
+
+@_event("lobby")
+@attrs.frozen
+class LobbyUpdate(NodeEvent):
+    seated: int
+    seats: int
+
+
+@_event("seated")
+@attrs.frozen
+class Seated(NodeEvent):
+    """The game starts (or resumes) with us at ``seat``; ``at`` only with ``stats``."""
+
+    seat: int
+    players: int
+    table: str = ""
+    resumed: bool = False
+    clock: dict[str, int] | None = None
+    at: float | None = _optional()
+
+
+# -- the game ------------------------------------------------------------------------------
+@_event("decision")
+@attrs.frozen
+class DecisionAsked(NodeEvent):
+    """A screen's seat must decide (``ui_events`` only)."""
+
+    decision: Any
+    view: Any
+
+
+@_event("view")
+@attrs.frozen
+class ViewChanged(NodeEvent):
+    """A step was applied: our seat's new view and the step's public events."""
+
+    view: Any
+    events: Any = ()
+
+
+@_event("cards_seen")
+@attrs.frozen
+class CardsShown(NodeEvent):
+    cards: Any
+    why: str
+
+
+@_event("waiting_for")
+@attrs.frozen
+class WaitingFor(NodeEvent):
+    """The seats (other than ours) the table waits on now."""
+
+    seats: list[int]
+
+
+@_event("answered")
+@attrs.frozen
+class Answered(NodeEvent):
+    """The screen's answer was taken."""
+
+
+@_event("refused_answer")
+@attrs.frozen
+class AnswerRefused(NodeEvent):
+    reason: str
+
+
+@_event("verdict")
+@attrs.frozen
+class Verdict(NodeEvent):
+    """The game stopped: ``seat`` (or nobody) blamed for ``kind``."""
+
+    seat: int | None
+    kind: str
+    reason: str
+
+
+@_event("resigned")
+@attrs.frozen
+class Resigned(NodeEvent):
+    seat: int
+    step: int
+    you: bool
+
+
+@_event("game_over")
+@attrs.frozen
+class GameOver(NodeEvent):
+    """The game ended; ``stats`` only with ``NodeConfig.stats`` (bench/netplay.py)."""
+
+    winner: Any
+    digest: str
+    end: Any = None
+    stats: dict[str, Any] | None = _optional()
+
+
+# -- clocks and presence ---------------------------------------------------------------------
+@_event("clock")
+@attrs.frozen
+class ClockReadings(NodeEvent):
+    """What counts down now, per owed seat (at most once a second)."""
+
+    seats: list[dict[str, Any]]
+
+
+@_event("offline")
+@attrs.frozen
+class SeatOffline(NodeEvent):
+    seat: int
+
+
+@_event("online")
+@attrs.frozen
+class SeatOnline(NodeEvent):
+    seat: int
+
+
+@_event("waiting")
+@attrs.frozen
+class SeatWaiting(NodeEvent):
+    """The table has waited ``seconds`` on ``seat``."""
+
+    seat: int
+    seconds: int
+
+
+@_event("abandoned")
+@attrs.frozen
+class Abandoned(NodeEvent):
+    seat: int
+
+
+@_event("time_claim")
+@attrs.frozen
+class TimeClaim(NodeEvent):
+    """Seat ``by`` says ``seat`` ran out of time; our own clock disagrees."""
+
+    by: int
+    seat: int
+    kind: str
+    reason: str
+    left: float | None = None
+
+
+# -- the join code, the relay, the client's own ------------------------------------------------
+@_event("wrong_code")
+@attrs.frozen
+class WrongJoinCode(NodeEvent):
+    failures: int
+    limit: int
+
+
+@_event("code_retired")
+@attrs.frozen
+class JoinCodeRetired(NodeEvent):
+    failures: int
+
+
+@_event("code_used")
+@attrs.frozen
+class JoinCodeUsed(NodeEvent):
+    pass
+
+
+@_event("relay_open")
+@attrs.frozen
+class RelayOpen(NodeEvent):
+    port: int
+    tables: int
+    dropped: int = 0
+
+
+@_event("table_folder")
+@attrs.frozen
+class FolderKnown(NodeEvent):
+    """Where the game is kept on disk (said by the client's network side to its screen)."""
+
+    path: str

@@ -1,0 +1,142 @@
+"""A node's liveness: the table's clocks run over links, and catching up when stalled.
+
+:class:`Liveness` runs the sans-IO :class:`~netplay._clock.TableClock` for one seat: a task
+that beats our presence every ``beat`` seconds, asks every link again for what we lack
+after 2 s without a new entry, lets the clocks run and reports them (a ``clock`` event at
+most once a second while something counts down, ``offline``/``online``, ``waiting``), and
+the handlers of a presence beat and of a time notice.  When a clock ends the game the
+screen hears it first (``abandoned``, then the ``verdict`` with its reason).  The rules
+themselves are ``_clock``'s; links are the mesh's, the session the node's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import trio
+
+import protocol as P
+
+from . import _events as ev
+from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
+from ._mesh import Mesh
+from ._node_parts import NodeConfig, _Peer
+
+__all__ = ["STALLED_AFTER", "Liveness", "table_limits"]
+
+STALLED_AFTER = 2.0  # seconds without a new entry before we ask every link again
+
+
+def table_limits(config: NodeConfig) -> P.TimeLimits:
+    """The table's time limits from the host's settings (``clock``, ``abandon_after``)."""
+    bank, increment = config.clock or (0.0, 0.0)
+    return P.TimeLimits(round(bank * 1000), round(increment * 1000),
+                        max(1, round(config.abandon_after * 1000)))
+
+
+class Liveness:
+    """One seat's clocks and presence (idle until the table starts: :meth:`attach`)."""
+
+    def __init__(self, config: NodeConfig, identity: P.Identity, emit: ev.Emit, mesh: Mesh, *,
+                 pump: Callable[[], None], ask_missing: Callable[[_Peer], None]) -> None:
+        self.config = config
+        self.identity = identity
+        self.emit = emit
+        self.mesh = mesh
+        self.pump = pump
+        self.ask_missing = ask_missing
+        self.session: P.TableSession | None = None
+        self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
+        self.progress_at = 0.0  # when a new entry last arrived
+        self._told_clock: set[int] = set()  # the seats the last clock event showed
+
+    def attach(self, session: P.TableSession, now: float) -> None:
+        spec = session.spec
+        assert session.seat is not None
+        self.session = session
+        self.clock = TableClock(spec.time_limits(), spec.table_id, spec.players, session.seat,
+                                now, beat=self.config.beat, report_after=self.config.seat_timeout)
+
+    def observe(self, now: float) -> None:
+        """Tell the clocks what the session waits for now."""
+        session, clock = self.session, self.clock
+        if session is not None and clock is not None:
+            clock.observe(now, session.waiting, session.decisions_applied(), session.thinking())
+
+    async def run(self, done: trio.Event) -> None:
+        """Beat our presence, catch up when stalled, let the clocks run and report them."""
+        next_beat = told = 0.0
+        count = 0
+        while not done.is_set():
+            await trio.sleep(0.25)
+            session, clock = self.session, self.clock
+            if (session is None or clock is None or session.verdict is not None
+                    or session.finished is not None):
+                continue
+            now = trio.current_time()
+            if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
+                next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
+                self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count)))
+            self._catch_up(now)
+            self._tick(now)
+            if session.verdict is not None:
+                continue
+            readings = clock.readings(now)
+            if (readings or self._told_clock) and now - told >= 1.0:  # at most once a second
+                told, self._told_clock = now, {int(r["seat"]) for r in readings}
+                self.emit(ev.ClockReadings(readings))
+
+    def _catch_up(self, now: float) -> None:
+        """Stalled: ask every link again for what we lack."""
+        if now - self.progress_at >= STALLED_AFTER:
+            self.progress_at = now
+            for peer in list(self.mesh.peers):
+                self.ask_missing(peer)
+
+    def _tick(self, now: float) -> None:
+        session, clock = self.session, self.clock
+        assert session is not None and clock is not None
+        self.observe(now)
+        for event in clock.update(now):
+            if isinstance(event, WentOffline | CameBack):
+                self.emit(ev.SeatOffline(event.seat) if isinstance(event, WentOffline)
+                          else ev.SeatOnline(event.seat))
+            elif isinstance(event, LongWait):
+                self.emit(ev.SeatWaiting(event.seat, event.seconds))
+            elif isinstance(event, Flagged) and event.kind == "stalled":
+                session.timeout(event.seat)  # as before clocks: timeout or withheld-reveal
+                self.pump()
+            elif isinstance(event, Flagged) and session.verdict is None:
+                notice = clock.notice(self.identity, event, session.game.state.serial)
+                self.mesh.broadcast(P.encode(notice))
+                self._end_for_time(event.kind, event.seat, event.reason)
+
+    def _end_for_time(self, kind: str, seat: int, reason: str) -> None:
+        """A clock ends the game: the screen hears it at once, with the reason."""
+        assert self.session is not None
+        if kind == "abandoned":
+            self.emit(ev.Abandoned(seat))
+        self.session.stop_for_time(seat, kind, reason)
+        self.pump()
+
+    def on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:
+        if (self.clock is not None and self.session is not None
+                and self.clock.take_beat(msg, trio.current_time())):
+            self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
+
+    def on_notice(self, peer: _Peer, data: bytes, msg: TimeNotice) -> None:
+        session, clock = self.session, self.clock
+        if clock is None or session is None or session.verdict is not None:
+            return
+        now = trio.current_time()
+        self.observe(now)
+        taken = clock.take_notice(msg, now, session.game.state.serial)
+        if taken is None:
+            return
+        self.mesh.broadcast(data, skip=peer)
+        if taken.accepted:
+            self._end_for_time(msg.kind, msg.seat, taken.reason)
+        else:  # not what our own clock says: show the claim, keep our clock
+            self.emit(ev.TimeClaim(msg.by, msg.seat, msg.kind, taken.reason,
+                                   None if taken.left is None else round(taken.left, 1)))

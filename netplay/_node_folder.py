@@ -1,0 +1,124 @@
+"""A node's table folder: where its table lives on disk, and what ``table.json`` says.
+
+:class:`NodeFolder` owns one seat's folder (``<data_dir>/tables/<invite scope>``): finding
+the hosted table to go on with (:func:`~netplay._lifecycle.resumable_table`), the port we
+had, opening the folder (a ``resuming`` event if a game is under way), keeping the signed
+start on disk before the game uses it (durable before visible), the public summary (round,
+whose turn, when last played) while the game runs, and the status it ends with.  The log of
+entries is the folder's :class:`~netplay._storage.LogFile`; the node appends to it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import protocol as P
+
+from . import _events as ev
+from ._invite import Invite
+from ._lifecycle import UNFINISHED, resumable_table, summary_of
+from ._lobby import TableStart
+from ._node_parts import NodeConfig
+from ._storage import LogFile, StorageError, TableFolder
+
+__all__ = ["NodeFolder"]
+
+
+class NodeFolder:
+    """One seat's table folder (none until :meth:`open`)."""
+
+    def __init__(self, config: NodeConfig, *, hosting: bool, emit: ev.Emit) -> None:
+        self.config = config
+        self.hosting = hosting
+        self.emit = emit
+        self.folder: TableFolder | None = None
+        self.log: LogFile | None = None
+        self._summary: tuple[Any, ...] | None = None  # (round, turn) last kept in table.json
+        self._summary_serial = -1
+
+    def resume_hosted(self, host_key: bytes, game: str, seats: int) -> Invite | None:
+        """The table a host goes on with (none with ``fresh``): see :func:`resumable_table`;
+        naming a table (``resume``) that is not an unfinished one of ours is an error."""
+        config = self.config
+        invite = None
+        if not config.fresh or config.resume is not None:
+            invite = resumable_table(config.data_dir, host_key, kind=config.kind, game=game,
+                                     seats=seats, resume=config.resume)
+        if invite is None and config.resume is not None:
+            raise StorageError(f"table {config.resume.hex()[:12]}: not an "
+                               "unfinished table of ours on disk")
+        return invite
+
+    def listen_port(self, invite: Invite | None) -> int:
+        """The port asked for; after a restart, the one we had (others dial it)."""
+        if self.config.listen_port:
+            return self.config.listen_port
+        if invite is not None:
+            folder = TableFolder(self.config.data_dir, "tables", invite.scope)
+            if folder.exists():
+                port = folder.read_info().get("port", 0)
+                return port if isinstance(port, int) else 0
+        return 0
+
+    def open(self, invite: Invite, port: int) -> TableStart | None:
+        """Find (or make) this table's folder; the start of a game already under way."""
+        self.folder = folder = TableFolder(self.config.data_dir, "tables", invite.scope)
+        existed = folder.exists()
+        info = folder.read_info() if existed else {}
+        if existed and info.get("status", "lobby") in UNFINISHED:
+            self.emit(ev.Resuming(invite.scope.hex(), invite.game, info.get("status", "lobby"),
+                                  info.get("created", folder.path.stat().st_mtime),
+                                  info.get("round")))
+        if not existed:
+            info["kind"] = self.config.kind if self.hosting else "join"
+            info["created"] = int(time.time())
+        info.update({"invite": invite.text(), "role": "host" if self.hosting else "joiner",
+                     "status": info.get("status", "lobby"), "port": port})
+        folder.write_info(info)
+        self.log = folder.log()
+        if "start" not in info:
+            return None
+        try:
+            return P.decode_as(bytes.fromhex(info["start"]), TableStart)
+        except (ValueError, P.DecodeError) as exc:
+            raise self.unreadable(exc) from None
+
+    def unreadable(self, exc: Exception) -> StorageError:
+        assert self.folder is not None
+        return StorageError(f"{self.folder.path}: the saved game cannot be read ({exc}); "
+                            "its files are kept as they are")
+
+    def keep_start(self, start: TableStart, seat: int) -> None:
+        """Durable before visible: the start is on disk before the game uses it."""
+        assert self.folder is not None
+        info = self.folder.read_info()
+        if "start" not in info:
+            info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
+            self.folder.write_info(info)
+
+    def keep_summary(self, session: P.TableSession) -> None:
+        """Keep the round and whose turn it is in ``table.json`` when they change (public
+        facts only -- never a card), for ``fairtable resume`` to list without replaying."""
+        folder = self.folder
+        if folder is None or session.finished or session.verdict:
+            return
+        if session.game.state.serial == self._summary_serial:
+            return  # the round and the turn change only with a step
+        self._summary_serial = session.game.state.serial
+        summary = summary_of(session.game)
+        if summary == self._summary:
+            return
+        self._summary = summary
+        info = folder.read_info()
+        info.update({"round": summary[0], "turn": summary[1], "last_played": int(time.time())})
+        folder.write_info(info)
+
+    def finish(self, status: str, *, resigned: int | None = None) -> None:
+        """The table ended (or never seated us): its status, and who resigned."""
+        if self.folder is not None:
+            info = self.folder.read_info()
+            info["status"] = status
+            if resigned is not None:
+                info.update({"end": "resigned", "resigned": resigned})
+            self.folder.write_info(info)

@@ -1,0 +1,154 @@
+"""Pumping a node's sans-IO session: what it says to send, to decide and to report.
+
+:class:`SessionPump` carries out what the :class:`~protocol.TableSession` asks after every
+message: our own new entries go to disk (fsynced: durable before visible) and then to every
+link; each session event becomes a node event for the client (a decision, a view, the
+cards we saw, the end of the game); a bot answers (at once, or ``pace`` seconds later);
+a person's answers arrive through the ``answers`` channel (or a :class:`ResignRequest`).
+With ``stats`` it also keeps when each step was decided and applied, for bench/netplay.py.
+What the game's end means for the node (the folder's status, the farewell) is ``ended``'s.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import trio
+
+import protocol as P
+from engine.errors import EngineError
+
+from . import _events as ev
+from ._node_parts import NodeConfig
+
+__all__ = ["Decider", "ResignRequest", "SessionPump"]
+
+Decider = Callable[[P.DecisionNeeded], Any]
+
+
+@attrs.frozen
+class ResignRequest:
+    """Sent through a node's ``answers`` channel: the person gives the game up."""
+
+
+class SessionPump:
+    """Drives one seat's session (none until the table starts: :meth:`attach`)."""
+
+    def __init__(self, config: NodeConfig, emit: ev.Emit, *, decider: Decider | None,
+                 send_own: Callable[[bytes], None],
+                 ended: Callable[[str, int | None, str | None], None],
+                 after: Callable[[P.TableSession], None], stopped: trio.Event) -> None:
+        """``send_own`` logs and sends one of our entries; ``ended(status, resigned seat,
+        final digest)`` ends the table; ``after`` runs once the session has nothing more;
+        once ``stopped`` is set (the table is done), paced bots answer no more."""
+        self.config = config
+        self.emit = emit
+        self.decider = decider
+        self.send_own = send_own
+        self.ended = ended
+        self.after = after
+        self.session: P.TableSession | None = None
+        self.nursery: trio.Nursery | None = None  # for paced bots; set by the node
+        self.stopped = stopped
+        self._told_waiting: list[int] = []
+        self._decided: dict[int, tuple[float, str]] = {}  # step -> when we answered, what
+        self._applied: dict[int, float] = {}  # step -> when our engine moved past it
+        self._serial = 0
+
+    def attach(self, session: P.TableSession) -> None:
+        self.session = session
+
+    def pump(self) -> None:
+        """Carry out what the session says: send, decide, report."""
+        session = self.session
+        if session is None:
+            return
+        while True:
+            serial = session.game.state.serial
+            if serial != self._serial:
+                now = time.monotonic()
+                for step in range(self._serial, serial):
+                    self._applied.setdefault(step, now)
+                self._serial = serial
+            for data in session.outgoing():
+                self.send_own(data)
+            event = session.next_event()
+            if event is None:
+                break
+            self._on_event(session, event)
+        self.after(session)
+        if self.config.ui_events:
+            waiting = sorted(session.waiting - {session.seat})
+            if waiting != self._told_waiting:
+                self._told_waiting = waiting
+                self.emit(ev.WaitingFor(waiting))
+
+    def _on_event(self, session: P.TableSession, event: Any) -> None:
+        ui = self.config.ui_events
+        if isinstance(event, P.DecisionNeeded) and self.decider is not None:
+            if self.config.pace > 0 and self.nursery is not None:
+                self.nursery.start_soon(self._decide_later, event)
+            else:
+                self._decided[event.step] = (time.monotonic(), event.decision.kind)
+                session.decide(self.decider(event))
+        elif isinstance(event, P.DecisionNeeded) and ui:
+            self.emit(ev.DecisionAsked(event.decision, event.view))
+        elif isinstance(event, P.StepApplied) and ui:
+            self.emit(ev.ViewChanged(session.game.view(session.seat), event.events))
+        elif isinstance(event, P.CardsSeen) and ui:
+            self.emit(ev.CardsShown(event.cards, event.why))
+        elif isinstance(event, P.VerdictReached):
+            v = event.verdict
+            self.emit(ev.Verdict(v.seat, v.kind, v.reason))
+            self.ended("verdict", None, None)
+        elif isinstance(event, P.GameResigned):
+            self.emit(ev.Resigned(event.seat, event.step, event.seat == session.seat))
+            self.ended("finished", event.seat, event.digest)
+        elif isinstance(event, P.GameFinished):
+            stats = None
+            if self.config.stats:
+                stats = {"at": time.monotonic(), "messages": session.messages_sent,
+                         "bytes": session.bytes_sent,
+                         "decided": {str(k): v for k, v in self._decided.items()},
+                         "applied": {str(k): v for k, v in self._applied.items()}}
+            self.emit(ev.GameOver(event.winner, event.digest, event.end, stats))
+            self.ended("finished", None, event.digest)
+
+    async def _decide_later(self, event: P.DecisionNeeded) -> None:
+        await trio.sleep(self.config.pace)
+        if self.session is not None and self.decider is not None and not self.stopped.is_set():
+            self.session.decide(self.decider(event))
+            self.pump()
+
+    async def take_answers(self, answers: trio.MemoryReceiveChannel[Any]) -> None:
+        """A person's answers, as the screen sends them."""
+        async for answer in answers:
+            if isinstance(answer, ResignRequest):
+                self.resign()
+                continue
+            session = self.session
+            if session is None:
+                continue
+            try:
+                session.decide(answer)
+            except (EngineError, P.LocalProtocolError) as exc:
+                self.emit(ev.AnswerRefused(getattr(exc, "reason", str(exc))))
+                continue
+            self.emit(ev.Answered())
+            self.pump()
+
+    def resign(self) -> None:
+        """Give the game up for our seat (a refusal -- the game is over -- is reported)."""
+        session = self.session
+        if session is None:
+            self.emit(ev.AnswerRefused("the game has not started"))
+            return
+        try:
+            session.resign()
+        except P.LocalProtocolError as exc:
+            self.emit(ev.AnswerRefused(str(exc)))
+            return
+        self.pump()

@@ -1,0 +1,131 @@
+"""The audit that ends every game: every seat opens its deck key and its shuffles.
+
+After the game (or as soon as any peer finds the deck broken: an ``early/<step>``
+opening) every seat publishes an :class:`AuditOpening`; every peer checks each key
+against its key share, re-checks every shuffle, re-mix and re-handle from its opening,
+and lets the game's rules judge the cards still face down under a handle.
+
+:class:`AuditExchange` owns whether the audit is done; the records it checks are the
+session's :class:`~protocol._cards.CardLedger`.
+"""
+
+from __future__ import annotations
+
+from ._cards import CardLedger
+from ._deck import Ciphertext, verify_shuffle_opening
+from ._errors import LocalProtocolError, blame
+from ._group import GroupError, base_mul, mul, scalar_add, sub
+from ._port import Port
+from ._session_messages import AuditOpening
+
+__all__ = ["AuditExchange"]
+
+
+class AuditExchange:
+    """The end-of-game (or early) audit."""
+
+    def __init__(self, port: Port, cards: CardLedger) -> None:
+        self.port = port
+        self.cards = cards
+        self.audited = False
+
+    def note_early_openings(self) -> None:
+        """A seat that found the deck broken opened early: once we have reached the step its
+        opening names, the deck is broken for us too (``port.early_audit``)."""
+        port = self.port
+        if not port.early_audit:
+            for seat in port.seats:
+                msg = port.stored(seat, "audit")
+                if msg is None or msg.when == "end":
+                    continue
+                # "early/<step>": the seat found the deck broken at that step. We open once we
+                # have reached it too, so every peer checks at least the shuffles it checked.
+                _, _, at = msg.when.partition("/")
+                if not at.isdigit() or port.step >= int(at):
+                    port.early_audit = f"seat {seat} found the deck broken"
+
+    def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext,
+                   secret: bytes) -> None:
+        """Decrypt a card held under one (opened) key and file it under its handle."""
+        try:
+            point = sub(ct.b, mul(secret, ct.a))
+        except GroupError:
+            return
+        card = self.cards.point_card.get(point)
+        if card is not None:
+            cards[handle] = card
+
+    def audit_held_cards(self, secrets: dict[int, bytes]) -> None:
+        """With every deck key open, read every card still face down under a handle and let
+        the game's rules judge what was never revealed."""
+        if not self.port.judges_hidden_cards or not self.cards.handle_slot:
+            return
+        cards: dict[int, str] = {}
+        for handle, slot in sorted(self.cards.handle_slot.items()):
+            for seat, held in self.cards.held.items():
+                ct = held.get(slot)
+                if ct is not None:
+                    self._read_open(cards, handle, ct, secrets[seat])
+        # what peeks showed, from the peeking seat's copies (a peeked hand was re-handled
+        # since, so its old cards are held under no handle any more)
+        by_slot = {slot: handle for handle, slot in self.cards.handle_slot.items()}
+        for _holder, peeker, copies in self.cards.peeked.values():
+            for slot, ct in sorted(copies.items()):
+                shown = by_slot.get(slot)
+                if shown is not None and shown not in cards:
+                    self._read_open(cards, shown, ct, secrets[peeker])
+        found = self.port.audit_cards(cards)
+        if found is not None:
+            seat, reason = found
+            raise blame(seat, "illegal-move", f"opened at the audit: {reason}")
+
+    def advance(self) -> bool:
+        """Open our secrets, check everyone's; emit the result once."""
+        if self.audited:
+            return False
+        when = f"early/{self.port.step}" if self.port.early_audit else "end"
+        mine = tuple(self.cards.my_shuffles)
+        self.port.publish(AuditOpening(when, self.port.deck_key.secret, mine))
+        openings = {}
+        for seat in self.port.seats:
+            msg = self.port.part(seat, "audit")
+            if msg is not None:
+                openings[seat] = msg
+        if len(openings) < len(self.port.seats):
+            self.port.waiting_for_reveal = True
+            return False
+        for seat, msg in openings.items():
+            try:
+                if base_mul(msg.deck_secret) != self.cards.keys.get(seat, b""):
+                    raise blame(seat, "bad-reveal", f"seat {seat}'s deck key does not match")
+            except GroupError:
+                raise blame(seat, "bad-reveal", f"seat {seat}'s deck key is invalid") from None
+        opened = {(seat, o.deck, o.step): o for seat, m in openings.items() for o in m.shuffles}
+        joint_secret = None  # every key is open now: the joint key's discrete log
+        if self.cards.joint is not None:  # (no deck was ever shuffled without one)
+            for seat in sorted(openings):
+                x = openings[seat].deck_secret
+                joint_secret = x if joint_secret is None else scalar_add(joint_secret, x)
+            if joint_secret is None or base_mul(joint_secret) != self.cards.joint:
+                raise LocalProtocolError("the opened deck keys do not add up to the joint key")
+        for seat, deck, step, before, after in self.cards.shuffles:
+            opening = opened.get((seat, deck, step))
+            if opening is None:
+                raise blame(seat, "bad-shuffle", f"seat {seat} did not open its shuffle {step}")
+            assert self.cards.joint is not None
+            verify_shuffle_opening(before, after, self.cards.joint, opening, seat=seat,
+                                   key_secret=joint_secret)
+        for seat, deck, step, before, after in self.cards.rehandles:  # under the seat's own key
+            opening = opened.get((seat, deck, step))
+            if opening is None:
+                raise blame(seat, "bad-shuffle", f"seat {seat} did not open its re-handle {step}")
+            verify_shuffle_opening(before, after, self.cards.keys[seat], opening, seat=seat,
+                                   key_secret=openings[seat].deck_secret)
+        if not self.port.early_audit:
+            self.audit_held_cards({seat: m.deck_secret for seat, m in openings.items()})
+        self.audited = True
+        if self.port.early_audit:
+            raise blame(None, "inconclusive", f"{self.port.early_audit}, but every shuffle and key "
+                        "checks out")
+        self.port.finish()
+        return False

@@ -1,0 +1,83 @@
+"""What a table session tells its caller: the verdict it stopped with and its events.
+
+This module owns the typed results of :class:`~protocol.TableSession`: the
+:class:`Verdict` (a seat, or nobody, broke the protocol, with the signed entries that
+prove it) and the events :meth:`~protocol.TableSession.next_event` hands out.  The
+exchanges raise :class:`~protocol.RemoteProtocolError` to stop with a verdict and emit
+these events through the session's port; nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from engine.requests import Decision
+
+__all__ = [
+    "CardsSeen",
+    "DecisionNeeded",
+    "Event",
+    "GameFinished",
+    "GameResigned",
+    "StepApplied",
+    "Verdict",
+    "VerdictReached",
+]
+
+
+@attrs.frozen
+class Verdict:
+    """The session stopped: ``seat`` (None: nobody could be named) broke the protocol."""
+
+    seat: int | None
+    kind: str
+    reason: str
+    evidence: tuple[bytes, ...] = ()
+
+
+@attrs.frozen
+class DecisionNeeded:
+    step: int
+    decision: Decision
+    view: Any
+
+
+@attrs.frozen
+class StepApplied:
+    step: int
+    events: tuple[tuple[Any, ...], ...]
+
+
+@attrs.frozen
+class CardsSeen:
+    """Cards this seat may now see, and why (``"dealt"``, ``"handed"``)."""
+
+    cards: tuple[str, ...]
+    why: str
+
+
+@attrs.frozen
+class VerdictReached:
+    verdict: Verdict
+
+
+@attrs.frozen
+class GameFinished:
+    winner: int | None
+    digest: str
+    end: str
+
+
+@attrs.frozen
+class GameResigned:
+    """Seat ``seat`` gave the game up at game step ``step``: the game is over for everyone.
+    Not a blame: nobody broke the protocol.  ``digest`` is our state digest where we stopped."""
+
+    seat: int
+    step: int
+    digest: str
+
+
+Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished | GameResigned

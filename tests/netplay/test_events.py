@@ -1,0 +1,65 @@
+"""The node's typed events and their one JSON form: the ``--json`` lines stay exactly what
+they were when the node emitted dicts (docs/netplay.md lists them; scripts parse them)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import netplay
+from netplay import events as ev
+
+
+def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
+    lines = [
+        (ev.TableOpen("INV", {"abandon_ms": 1, "bank_ms": 0, "increment_ms": 0}, "7-a-b"),
+         '{"clock":{"abandon_ms":1,"bank_ms":0,"increment_ms":0},"code":"7-a-b",'
+         '"event":"table_open","invite":"INV"}'),
+        (ev.TableOpen("INV", None),
+         '{"clock":null,"event":"table_open","invite":"INV"}'),
+        (ev.Joining("INV"),
+         '{"event":"joining","invite":"INV"}'),
+        (ev.Seated(1, 3, "ab", False, None),
+         '{"clock":null,"event":"seated","players":3,"resumed":false,"seat":1,"table":"ab"}'),
+        (ev.Seated(1, 3, "ab", True, None, 5.5),
+         '{"at":5.5,"clock":null,"event":"seated","players":3,"resumed":true,"seat":1,'
+         '"table":"ab"}'),
+        (ev.GameOver(2, "d1", "score"),
+         '{"digest":"d1","end":"score","event":"game_over",'
+         '"winner":2}'),
+        (ev.GameOver(None, "d1", None, {"messages": 3}),
+         '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},'
+         '"winner":null}'),
+        (ev.Verdict(None, "stalled", "why"),
+         '{"event":"verdict","kind":"stalled","reason":"why","seat":null}'),
+        (ev.Resuming("t", "reign", "lobby", 12, None),
+         '{"event":"resuming","game":"reign","round":null,"started":12,"status":"lobby",'
+         '"table":"t"}'),
+        (ev.TimeClaim(0, 1, "out-of-time", "r", None),
+         '{"by":0,"event":"time_claim","kind":"out-of-time","left":null,"reason":"r",'
+         '"seat":1}'),
+        (ev.Unreachable("h:1", "timed out", 2, 0.5),
+         '{"address":"h:1","attempt":2,"event":"unreachable","retry_in":0.5,'
+         '"why":"timed out"}'),
+        (ev.JoinCodeUsed(),
+         '{"event":"code_used"}'),
+        (ev.RelayOpen(9, 2, 0),
+         '{"dropped":0,"event":"relay_open","port":9,"tables":2}'),
+        (ev.SeatOffline(2),
+         '{"event":"offline","seat":2}'),
+        (ev.SeatOnline(2),
+         '{"event":"online","seat":2}'),
+    ]
+    for event, line in lines:
+        assert netplay.event_line(event) == line
+
+
+def test_every_event_class_has_its_own_name_and_is_frozen() -> None:
+    names = [cls.EVENT for cls in ev.EVENT_CLASSES.values()]
+    assert len(names) == len(set(names)) == len(ev.EVENT_CLASSES)
+    for name, cls in ev.EVENT_CLASSES.items():
+        assert name == cls.EVENT and attrs.has(cls) and cls.__name__ in netplay.__all__
+    event = ev.Abandoned(1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        event.seat = 2  # type: ignore[misc]
+    assert event.seat == 1

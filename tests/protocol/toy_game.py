@@ -1,0 +1,228 @@
+"""A toy fourth game, for proving that a game needs no protocol change: High Card.
+
+Six cards ``h1``..``h6`` (worth 1..6) are shuffled into a hidden deck; each seat draws
+two privately (a Deal), then, in seat order, secretly bids one of its cards face down
+(a Decision whose card is committed), and the bids are revealed together (an unmixed
+Reveal, opened by each bidder).  The highest card wins.  The rules live here and nowhere
+else: the protocol learns them through :class:`engine.games.GameRules`,
+:class:`engine.contract.ContractGame` and the requests of :mod:`engine.requests` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from engine.canonical import digest_of
+from engine.contract import ContractGame
+from engine.errors import IllegalReveal, MalformedAnswer
+from engine.games import GameRules
+from engine.requests import (
+    Deal,
+    DealAnswer,
+    Decision,
+    Reveal,
+    RevealAnswer,
+    Shuffle,
+    ShuffleAnswer,
+)
+from engine.tasks import push_front, run_tasks
+
+NAME = "highcard"
+CARDS = tuple(f"h{n}" for n in range(1, 7))
+DRAW = 2
+
+
+def value(card: str) -> int:
+    return int(card[1:])
+
+
+@attrs.frozen
+class HighBid:
+    """Seat ``seat`` bids ``card`` face down (``None`` in the public part), staking
+    ``stake`` points (1 or 2, public)."""
+
+    seat: int
+    stake: int
+    card: str | None = None
+
+
+@attrs.define
+class ToyState:
+    seats: int
+    known: frozenset[int]
+    serial: int = 0
+    next_handle: int = 1
+    decisions: int = 0
+    over: str | None = None
+    winner: int | None = None
+    pending: list[Any] = attrs.Factory(list)
+    buffered: dict[int, Any] = attrs.Factory(dict)
+    events: list[tuple[Any, ...]] = attrs.Factory(list)
+    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
+    hands: dict[int, list[str]] = attrs.Factory(dict)  # known seats only
+    hand_count: dict[int, int] = attrs.Factory(dict)
+    bids: dict[int, int] = attrs.Factory(dict)  # seat -> the handle of its face-down bid
+    secret: dict[int, str] = attrs.Factory(dict)  # handle -> card, known seats only
+    revealed: dict[int, str] = attrs.Factory(dict)  # seat -> the card its bid showed
+
+
+def _start(s: ToyState) -> None:
+    s.pending = [Shuffle("deck", CARDS)]
+    push_front(s, ("deal", 0))
+
+
+def _deal(s: ToyState, seat: int) -> None:
+    s.pending = [Deal("deck", seat, DRAW)]
+    push_front(s, ("deal", seat + 1) if seat + 1 < s.seats else ("bid", 0))
+
+
+def _bid(s: ToyState, seat: int) -> None:
+    s.pending = [Decision(seat, "bid", (("hand", s.hand_count[seat]),))]
+    push_front(s, ("bid", seat + 1) if seat + 1 < s.seats else ("reveal",))
+
+
+def _reveal(s: ToyState) -> None:
+    groups = tuple((str(seat), (handle,), False) for seat, handle in sorted(s.bids.items()))
+    s.pending = [Reveal("bids", groups)]
+    push_front(s, ("score",))
+
+
+def _score(s: ToyState) -> None:
+    best = max(s.revealed.values(), key=value)
+    s.winner = next(seat for seat, card in sorted(s.revealed.items()) if card == best)
+    s.over = "won"
+    s.events.append(("won", s.winner, best))
+
+
+_TASKS = {"start": _start, "deal": _deal, "bid": _bid, "reveal": _reveal, "score": _score}
+
+
+def _on_shuffle(s: ToyState, answer: ShuffleAnswer) -> None:
+    s.pending = []
+
+
+def _on_deal(s: ToyState, answer: DealAnswer) -> None:
+    req = s.pending[0]
+    if answer.seat != req.seat:
+        raise MalformedAnswer("the deal is for another seat")
+    known = req.seat in s.known
+    if known and (answer.cards is None or len(answer.cards) != req.count):
+        raise MalformedAnswer("a known seat's deal names its cards")
+    if known:
+        assert answer.cards is not None
+        seen = {c for hand in s.hands.values() for c in hand}
+        if any(c not in CARDS or c in seen for c in answer.cards) or len(set(answer.cards)) < 2:
+            raise IllegalReveal("a dealt card is not a card of the deck, or dealt twice")
+        s.hands[req.seat] = list(answer.cards)
+    s.pending = []
+    s.hand_count[req.seat] = req.count
+    s.events.append(("dealt", req.seat, req.count))
+
+
+def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
+    req = s.pending[0]
+    if answer.label != req.label or len(answer.cards) != len(req.groups):
+        raise MalformedAnswer("the reveal does not answer the request")
+    shown: dict[int, str] = {}
+    for (group, (handle,), _), (name, cards) in zip(req.groups, answer.cards, strict=True):
+        seat = int(group)
+        if name != group or len(cards) != 1 or cards[0] not in CARDS:
+            raise IllegalReveal(f"seat {seat}'s bid is not one card of the deck", seat=seat)
+        if handle in s.secret and s.secret[handle] != cards[0]:
+            raise IllegalReveal(f"seat {seat}'s bid is not the card it placed", seat=seat)
+        shown[seat] = cards[0]
+    if len(set(shown.values())) != len(shown):
+        raise IllegalReveal("two bids show the same card")
+    s.pending = []
+    s.revealed = shown
+    s.events.append(("revealed", tuple(sorted(shown.items()))))
+
+
+def _check_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
+    if answer.stake not in (1, 2):
+        raise MalformedAnswer("a bid stakes 1 or 2 points")
+    if answer.seat in s.known and answer.card not in s.hands.get(answer.seat, []):
+        raise MalformedAnswer("a bid is a card of the bidder's hand")
+
+
+def _apply_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
+    handle = s.next_handle
+    s.next_handle += 1
+    s.bids[answer.seat] = handle
+    s.hand_count[answer.seat] -= 1
+    if answer.card is not None:
+        s.secret[handle] = answer.card
+        s.hands[answer.seat].remove(answer.card)
+    s.events.append(("bid", answer.seat, answer.stake))
+
+
+class ToyGame(ContractGame):
+    DECISIONS = {HighBid: ("bid", _check_bid, _apply_bid)}
+    GENERIC = {
+        ShuffleAnswer: (Shuffle, None, _on_shuffle),
+        DealAnswer: (Deal, None, _on_deal),
+        RevealAnswer: (Reveal, None, _on_reveal),
+    }
+
+    def __init__(self, state: ToyState) -> None:
+        self.state = state
+
+    @property
+    def over(self) -> bool:
+        return self.state.over is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    def advance(self) -> None:
+        run_tasks(self.state, _TASKS)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        s = self.state
+        return {"hand": list(s.hands.get(seat, [])) if seat is not None else [],
+                "counts": dict(s.hand_count), "revealed": dict(s.revealed)}
+
+    def digest(self) -> str:
+        s = self.state
+        return digest_of("highcard", {
+            "serial": s.serial, "over": s.over, "winner": s.winner, "counts": sorted(
+                s.hand_count.items()), "bids": sorted(s.bids.items()),
+            "revealed": sorted(s.revealed.items())})
+
+
+def new_game(seats: int, round_limit: int | None = None, known: Iterable[int] | None = None,
+             options: tuple[tuple[str, Any], ...] = ()) -> ToyGame:
+    state = ToyState(seats, frozenset(range(seats) if known is None else known))
+    state.tasks = [("start",)]
+    game = ToyGame(state)
+    game.advance()
+    return game
+
+
+def _legal(view: dict[str, Any], decision: Decision) -> list[HighBid]:
+    return [HighBid(decision.seat, stake, card) for card in view["hand"] for stake in (1, 2)]
+
+
+def _random(view: dict[str, Any], decision: Decision, rng: Any) -> HighBid:
+    options = _legal(view, decision)
+    return options[rng.below(len(options))]
+
+
+RULES = GameRules(
+    name=NAME,
+    title="High Card (a toy game)",
+    seat_counts=(2, 3),
+    new_game=new_game,
+    answer_kinds=(HighBid,),
+    legal_answers=_legal,
+    random_answer=_random,
+    summary=lambda game: {"revealed": sorted(game.state.revealed.items())},
+    public_part=lambda a: HighBid(a.seat, a.stake, None) if isinstance(a, HighBid) else a,
+    secret_cards=lambda a: (a.card,) if isinstance(a, HighBid) and a.card else (),
+    places_face_down=lambda a: isinstance(a, HighBid),
+    illegal_answer=lambda d: HighBid(d.seat, 9) if d.kind == "bid" else None,
+)
