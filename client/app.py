@@ -219,15 +219,24 @@ class LogPane:
         return log_height(self.model), screen_size()[1]
 
     def scroll(self, pages: int) -> None:
-        log, (height, _) = self.model.log, self.size()
-        self.model.log_back = max(0, min(len(log) - 1,
-                                         self.model.log_back + pages * max(1, height - 2)))
+        """PgUp (``pages`` > 0) / PgDn: the next page is the lines just past the shown ones,
+        so no line is skipped however many of them wrap."""
+        log = self.model.log
+        for _ in range(abs(pages)):
+            start, end = self.window(self.model.log_back)
+            if pages > 0 and start > 0:  # the line above the top becomes the newest shown
+                self.model.log_back = len(log) - start
+            elif pages < 0 and end < len(log):  # the furthest page that starts by ``end``
+                last = end + 1
+                while last < len(log) and self.window(len(log) - last - 1)[0] <= end:
+                    last += 1
+                self.model.log_back = len(log) - last
 
-    def lines(self) -> StyleAndTextTuples:
-        """The log lines that fit, newest at the bottom (wrapped lines counted), with
-        "+N earlier" on top and "+N newer" at the bottom when there are more."""
-        log, (height, width) = list(self.model.log), self.size()
-        back = max(0, min(self.model.log_back, len(log) - 1))
+    def window(self, back: int) -> tuple[int, int]:
+        """The log lines ``[start, end)`` the pane shows ``back`` lines from the newest
+        (wrapped lines counted, a row kept for each marker)."""
+        log, (height, width) = self.model.log, self.size()
+        back = max(0, min(back, len(log) - 1))
         end = len(log) - back
         room = height - (1 if back else 0)
         start, used = end, 0
@@ -239,6 +248,13 @@ class LogPane:
         while start == 0 and end < len(log) and used + _rows(log[end], width) <= room:
             used += _rows(log[end], width)  # at the top: the pane fills from the first line
             end += 1
+        return start, end
+
+    def lines(self) -> StyleAndTextTuples:
+        """The log lines that fit, newest at the bottom (wrapped lines counted), with
+        "+N earlier" on top and "+N newer" at the bottom when there are more."""
+        log = list(self.model.log)
+        start, end = self.window(self.model.log_back)
         back = self.model.log_back = len(log) - end
         shown: StyleAndTextTuples = []
         if start > 0:
