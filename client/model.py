@@ -323,7 +323,7 @@ class ClientModel:
         if name == "KeepSupport":
             return f"keep {answer.house}"
         if name == "TieBreak":
-            return f"seat {answer.winner} wins"
+            return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
         if name == "OrderEvents":
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "OrderArmy":

@@ -212,6 +212,20 @@ def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
     assert line is not None and words in line and "you's" not in line
 
 
+def test_keyboard_a_tie_or_a_strike_for_your_own_seat_says_you() -> None:
+    """Combat Phase > Regent's Special Rules: the Regent's tie options name the Regent
+    itself as "you", not by its seat number (a tie break and a strike's target)."""
+    from engine.reign import CombatTie, TieBreak
+
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=2, players=4))
+    assert model._label(TieBreak(2, 2)) == "you win"
+    assert model._label(TieBreak(2, 1)) == "seat 1 wins"
+    model.decision = Decision(2, "combat_tie", (("op", "strike"), ("options", ("1", "2"))))
+    assert model._label(CombatTie(2, "2")) == "the strike hits your army"
+    assert model._label(CombatTie(2, "1")) == "the strike hits seat 1's army"
+
+
 def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_the_end() -> None:
     table = Table(4, seed=3, bots=["random"] * 4)
     while True:  # an overt backing where the seat's own army is a choice
