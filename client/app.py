@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import attrs
 import trio
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.data_structures import Point
@@ -25,6 +27,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
+    Float,
+    FloatContainer,
     HSplit,
     Layout,
     VSplit,
@@ -32,10 +36,16 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
+from client.auto_pass import AutoPass
 from client.model import ClientModel, card_label, invite_lines
+from engine.reign import standard_catalog
 from netplay import events as ev
+
+REIGN = standard_catalog()
+DEFS = REIGN.defs
 
 __all__ = ["build_application", "run_screen"]
 
@@ -46,6 +56,16 @@ STYLE = Style.from_dict({
     "dim": "#888888",
     "menu": "",
     "message": "italic",
+    "highlight": "reverse",
+    # Reign's houses (their data's colour names), Sovereign's factions; NO_COLOR or --mono
+    # leave only bold, reverse and italic
+    "house-amber": "fg:#d7a000", "house-azure": "fg:#3a8fd8", "house-crimson": "fg:#d03030",
+    "house-ivory": "fg:#d8d0b0", "house-violet": "fg:#a060d0",
+    "faction-machina": "fg:#5fafd7", "faction-myrmidon": "fg:#d7875f",
+    "faction-neogenesis": "fg:#5fd75f", "faction-undercity": "fg:#af87af",
+    "faction-utopian": "fg:#d7d75f", "faction-windwalker": "fg:#87d7d7",
+    "info": "",
+    "hints": "reverse",
 })
 
 NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
@@ -70,18 +90,26 @@ def table_lines(model: ClientModel) -> StyleAndTextTuples:
         army = pub["armies"].get(str(seat), [])
         down = len(pub["army_down"].get(str(seat), []))
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
-        out.append((style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                    f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "
-                    f"{holders.get(seat, '-')}{extra}\n"))
+        house = holders.get(seat)
+        out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
+                 f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "),
+                (f"{style} {house_style(house)}", house or "-"), (style, f"{extra}\n")]
     centre = [h for h, s in pub["support"].items() if s is None]
     piles = pub["piles"]
-    out.append(("class:dim", f"centre {', '.join(centre) or '-'}\n"
-                f"piles {piles['military']}m {piles['event']}e  *Regent L=legit c=cards\n"))
+    out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
+                f"piles {piles['military']}m {piles['event']}e\n"))
     for seat, cards in sorted(pub["armies"].items()):
         if cards:
-            out.append(("class:dim", f"army of seat {seat}: "
-                        + ", ".join(card_label(c) for c in cards) + "\n"))
+            whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
+            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
+                        + "\n"))
+    out.append(("class:dim", "* Regent, L legitimacy, c cards in hand\n"))
     return out
+
+
+def house_style(house: str | None) -> str:
+    """The style of a Reign house's words (its data's colour), '' for none."""
+    return f"class:house-{REIGN.house(house).colour}" if house else ""
 
 
 def hand_lines(model: ClientModel) -> StyleAndTextTuples:
@@ -90,35 +118,163 @@ def hand_lines(model: ClientModel) -> StyleAndTextTuples:
     for i, card in enumerate(model.hand(), start=1):
         mark = ">" if card in picked else " "
         where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
-        out.append(("class:mine" if mark == ">" else "", f"{mark}{i}. {card_label(card)}{where}\n"))
+        style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
+        out.append((style, f"{mark}{i}. {card_label(card)}{where}\n"))
     if model.view is not None and model.view.facedown:
         out.append(("class:dim", f"{len(model.view.facedown)} of yours face down\n"))
     return out
 
 
+MENU_FLOOR = 10  # rows the decision pane may take at 80x24
+
+
+def screen_size() -> tuple[int, int]:
+    """(rows, columns) of the terminal the screen is drawn on (80x24 without one)."""
+    try:
+        size = get_app().output.get_size()
+    except Exception:  # noqa: BLE001 - no application (a model drawn on its own)
+        return 24, 80
+    return size.rows, size.columns
+
+
+def _rows(text: str, width: int) -> int:
+    """Rows ``text`` takes wrapped at ``width`` columns."""
+    return sum(1 + max(0, len(line) - 1) // max(1, width)
+               for line in text.rstrip("\n").split("\n"))
+
+
+def menu_room() -> int:
+    """Rows the decision pane may take: ten at 24 rows, more on taller terminals."""
+    rows, _ = screen_size()
+    return max(MENU_FLOOR, rows // 2 - 2)
+
+
 def menu_lines(model: ClientModel) -> StyleAndTextTuples:
-    if model.show_help or model.decision is None:
-        return [("class:message", model.help_text() if model.show_help else "")]
+    """The decision pane: card text ``info`` asked for, the help, or the menu -- a window of
+    options round the highlighted one (Up/Down move it), with "+N more" above and below
+    when the menu is longer than the pane."""
+    room, (_, width) = menu_room(), screen_size()
+    if model.info or model.show_help:
+        text = model.info or model.help_text()
+        if _rows(text, width) > room:  # cut at the pane's end, said
+            keep: list[str] = []
+            for line in text.split("\n"):
+                if _rows("\n".join([*keep, line]), width) > room - 1:
+                    break
+                keep.append(line)
+            hidden = len(text.split("\n")) - len(keep)
+            text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
+        return [("class:info" if model.info else "class:message", text)]
+    if model.decision is None:
+        return [("class:message", "")]
+    hint = " type #N, or Up/Down and F2 for card text"
+    if model.only_answer() is not None:
+        hint = " nothing can be played here; passing for you shortly"
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
-                                 " type #N for an option, ? for help\n")]
+                                 f"{hint}\n")]
     menu = model.menu()
-    for i, (label, _) in enumerate(menu[:8], start=1):
-        out.append(("class:menu", f"#{i} {label}\n"))
-    if len(menu) > 8:
-        out.append(("class:dim", f"... and #9 to #{len(menu)}: type one, or ? for help\n"))
+    if not menu:
+        return out
+    model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
+    lines = [f"{'>' if i == hi else ' '}#{i + 1} {label}" for i, (label, _) in enumerate(menu)]
+    first, last = 0, len(lines)
+    def fits(a: int, b: int) -> bool:
+        marks = (a > 0) + (b < len(lines))
+        return 1 + marks + _rows("\n".join(lines[a:b]), width) <= room
+    if not fits(first, last):  # a window round the highlighted option
+        first, last = hi, hi + 1
+        while True:
+            grown = False
+            if last < len(lines) and fits(first, last + 1):
+                last, grown = last + 1, True
+            if first > 0 and fits(first - 1, last):
+                first, grown = first - 1, True
+            if not grown:
+                break
+    if first:
+        out.append(("class:dim", f"  +{first} more above (Up)\n"))
+    for i in range(first, last):
+        out.append(("class:highlight" if i == hi else "class:menu", lines[i] + "\n"))
+    if last < len(lines):
+        out.append(("class:dim", f"  +{len(lines) - last} more below (Down, or type #N)\n"))
     return out
 
 
 def menu_height(model: ClientModel) -> int:
-    """Rows the decision pane takes: its whole text (title, 8 options and the "more" line) as
-    long as that fits, so the options never shrink behind the log."""
+    """Rows the decision pane takes: its whole text as long as that fits the room there is,
+    so the options never shrink behind the log."""
     text = "".join(part[1] for part in menu_lines(model))
-    rows = sum(1 + len(line) // 76 for line in text.rstrip("\n").split("\n"))  # wrapped
-    return max(1, min(10, rows))
+    return max(1, min(menu_room(), _rows(text, screen_size()[1])))
 
 
-def log_lines(model: ClientModel, height: int = 8) -> StyleAndTextTuples:
-    return [("", line + "\n") for line in list(model.log)[-height:]]
+@attrs.define
+class LogPane:
+    """The log's scrollback: PgUp/PgDn move ``model.log_back`` lines from the newest; the pane
+    shows a marker for the lines above and below it."""
+
+    model: ClientModel
+
+    def size(self) -> tuple[int, int]:
+        """(rows, columns) of the log pane: what the panes above and below leave."""
+        return log_height(self.model), screen_size()[1]
+
+    def scroll(self, pages: int) -> None:
+        """PgUp (``pages`` > 0) / PgDn: the next page is the lines just past the shown ones,
+        so no line is skipped however many of them wrap."""
+        log = self.model.log
+        for _ in range(abs(pages)):
+            start, end = self.window(self.model.log_back)
+            if pages > 0 and start > 0:  # the line above the top becomes the newest shown
+                self.model.log_back = len(log) - start
+            elif pages < 0 and end < len(log):  # the furthest page that starts by ``end``
+                last = end + 1
+                while last < len(log) and self.window(len(log) - last - 1)[0] <= end:
+                    last += 1
+                self.model.log_back = len(log) - last
+
+    def window(self, back: int) -> tuple[int, int]:
+        """The log lines ``[start, end)`` the pane shows ``back`` lines from the newest
+        (wrapped lines counted, a row kept for each marker)."""
+        log, (height, width) = self.model.log, self.size()
+        back = max(0, min(back, len(log) - 1))
+        end = len(log) - back
+        room = height - (1 if back else 0)
+        start, used = end, 0
+        while start > 0 and used + _rows(log[start - 1], width) <= room - (start > 1):
+            start -= 1
+            used += _rows(log[start], width)
+        if start == end and end:  # one line longer than the pane: its end shows
+            start = end - 1
+        while start == 0 and end < len(log) and used + _rows(log[end], width) <= room:
+            used += _rows(log[end], width)  # at the top: the pane fills from the first line
+            end += 1
+        return start, end
+
+    def lines(self) -> StyleAndTextTuples:
+        """The log lines that fit, newest at the bottom (wrapped lines counted), with
+        "+N earlier" on top and "+N newer" at the bottom when there are more."""
+        log = list(self.model.log)
+        start, end = self.window(self.model.log_back)
+        back = self.model.log_back = len(log) - end
+        shown: StyleAndTextTuples = []
+        if start > 0:
+            shown.append(("class:dim", f"(+{start} earlier: PgUp)\n"))
+        shown += [("", line + "\n") for line in log[start:end]]
+        if back:
+            shown.append(("class:dim", f"(+{back} newer: PgDn)\n"))
+        if shown:  # no empty row after the last line
+            shown[-1] = (shown[-1][0], shown[-1][1].removesuffix("\n"))
+        return shown
+
+    def cursor(self) -> Point:
+        return Point(0, max(0, len(self.lines()) - 1))
+
+
+KEY_HINTS = " F1 help  F2 card text  Up/Down option  PgUp/PgDn log  info N  q quit "
+
+
+def hint_line(model: ClientModel) -> StyleAndTextTuples:
+    return [("class:hints", KEY_HINTS)]
 
 
 def status_line(model: ClientModel) -> StyleAndTextTuples:
@@ -140,21 +296,74 @@ def game_panes(model: Any) -> tuple[Callable[[], StyleAndTextTuples],
     return (lambda: table_lines(model)), (lambda: hand_lines(model))
 
 
-def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
-    deciding = Condition(lambda: model.decision is not None or model.show_help)
-    table, side = game_panes(model)
+FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
+
+
+def side_width() -> int:
+    return min(38, max(24, screen_size()[1] // 2))
+
+
+def upper_height(model: ClientModel) -> int:
+    """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
+    the log the rest (at least one row)."""
+    rows, _ = screen_size()
+    deciding = model.decision is not None or model.show_help or bool(model.info)
+    free = rows - FIXED_ROWS - (menu_height(model) if deciding else 0)
+    return max(8, min(free - 1, free * 2 // 3))
+
+
+def log_height(model: ClientModel) -> int:
+    """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
+    rows, _ = screen_size()
+    deciding = model.decision is not None or model.show_help or bool(model.info)
+    menu = menu_height(model) if deciding else 0
+    return max(1, rows - FIXED_ROWS - menu - upper_height(model))
+
+
+def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
+    """``lines`` cut to ``height`` rows at ``width`` columns; when they do not fit, the last
+    row says how many lines are left out ("+N more"), so nothing is cut silently."""
+    rows: list[StyleAndTextTuples] = [[]]
+    for style, text, *_ in lines:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                rows.append([])
+            if part:
+                rows[-1].append((style, part))
+    if rows and not rows[-1]:
+        rows.pop()
+    used = [_rows("".join(t for _, t in row), width) for row in rows]
+    if sum(used) <= height:
+        return lines
+    keep, total = 0, 0
+    while keep < len(rows) and total + used[keep] <= height - 1:
+        total += used[keep]
+        keep += 1
+    out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
+    more = f"+{len(rows) - keep} more (a taller window shows them)"
+    out.append(("class:dim", more[:width]))
+    return out
+
+
+def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
+    deciding = Condition(lambda: model.decision is not None or model.show_help
+                         or bool(model.info))
+    panes = game_panes(model)
+    table = lambda: clipped(panes[0](), upper_height(model),  # noqa: E731
+                            screen_size()[1] - side_width() - 1)
+    side = lambda: clipped(panes[1](), upper_height(model), side_width())  # noqa: E731
+    log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
+                                             get_cursor_position=log.cursor),
+                        height=lambda: Dimension.exact(log_height(model)), wrap_lines=True)
     body = HSplit([
         VSplit([
             Window(FormattedTextControl(table), wrap_lines=True),
             Window(width=1, char="|", style="class:dim"),
-            Window(FormattedTextControl(side), width=Dimension(min=24,
-                   preferred=38), wrap_lines=True),
-        ], height=Dimension(min=8, weight=2)),
+            Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
+        ], height=lambda: Dimension.exact(upper_height(model))),
         Window(height=1, char="-", style="class:dim"),
-        Window(FormattedTextControl(lambda: log_lines(model), show_cursor=False,
-                                    get_cursor_position=lambda: Point(  # newest line shows
-                                        0, max(0, min(len(model.log), 8) - 1))),
-               height=Dimension(min=1, weight=1), wrap_lines=True),
+        log_window,
         ConditionalContainer(
             Window(FormattedTextControl(lambda: menu_lines(model)),
                    height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
@@ -163,8 +372,11 @@ def build_layout(model: ClientModel, prompt: Buffer) -> Layout:
         Window(FormattedTextControl(lambda: status_line(model)), height=1),
         VSplit([Window(FormattedTextControl("> "), width=2),
                 Window(BufferControl(buffer=prompt), height=1)]),
+        Window(FormattedTextControl(lambda: hint_line(model)), height=1),
     ])
-    return Layout(body, focused_element=prompt)
+    completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
+                        content=CompletionsMenu(max_height=8, scroll_offset=1))
+    return Layout(FloatContainer(content=body, floats=[completions]), focused_element=prompt)
 
 
 # -- key bindings ---------------------------------------------------------------------------
@@ -175,6 +387,48 @@ def load_help_bindings(model: ClientModel) -> KeyBindings:
     def _(event: Any) -> None:
         model.show_help = not model.show_help
         model.message = model.help_text()
+
+    return kb
+
+
+def load_card_bindings(model: ClientModel) -> KeyBindings:
+    """F2 shows the highlighted option's card text; Up/Down move the highlight (when no
+    completion menu is open); Esc hides card text."""
+    kb = KeyBindings()
+    no_completion = Condition(lambda: get_app().current_buffer.complete_state is None)
+
+    @kb.add("f2")
+    def _(event: Any) -> None:
+        model.info_highlighted()
+
+    @kb.add("up", filter=no_completion)
+    def _(event: Any) -> None:
+        model.move_highlight(-1)
+
+    @kb.add("down", filter=no_completion)
+    def _(event: Any) -> None:
+        model.move_highlight(1)
+
+    @kb.add("escape", eager=True)
+    def _(event: Any) -> None:
+        if model.info or model.show_help:
+            model.message = ""
+        model.info = ""
+        model.show_help = False
+
+    return kb
+
+
+def load_log_bindings(log: LogPane) -> KeyBindings:
+    kb = KeyBindings()
+
+    @kb.add("pageup")
+    def _(event: Any) -> None:
+        log.scroll(1)
+
+    @kb.add("pagedown")
+    def _(event: Any) -> None:
+        log.scroll(-1)
 
     return kb
 
@@ -201,12 +455,25 @@ def build_application(model: ClientModel) -> Application[None]:
 
     prompt = Buffer(multiline=False, accept_handler=accept,
                     completer=WordCompleter(lambda: model.completions()))
+    log = LogPane(model)
+    auto = AutoPass(model)
+
+    async def answer_for_the_player() -> None:
+        """A few times a second: a decision with one legal answer is answered after the
+        player's usual pause (client/auto_pass)."""
+        while True:
+            await asyncio.sleep(0.1)
+            if auto.tick(time.monotonic()):
+                app.invalidate()
+
     app: Application[None] = Application(
-        layout=build_layout(model, prompt),
-        key_bindings=merge_key_bindings([load_help_bindings(model), load_quit_bindings(model)]),
+        layout=build_layout(model, prompt, log),
+        key_bindings=merge_key_bindings([load_help_bindings(model), load_card_bindings(model),
+                                         load_log_bindings(log), load_quit_bindings(model)]),
         style=STYLE,
         full_screen=True,
     )
+    app.pre_run_callables.append(lambda: app.create_background_task(answer_for_the_player()))
     return app
 
 

@@ -194,7 +194,15 @@ def build_parser() -> argparse.ArgumentParser:
     aud.set_defaults(run=_audit)
     netcli.add_commands(sub)
     play.add_commands(sub)
+    for name in SCREEN_COMMANDS:  # every command that may open the console screen
+        if name in sub.choices:
+            sub.choices[name].add_argument(
+                "--mono", action="store_true",
+                help="no colours on the screen (as the NO_COLOR environment variable does)")
     return parser
+
+
+SCREEN_COMMANDS = ("play", "resume", "host", "join")
 
 
 _DATA_DIR_MADE = ("play", "host", "join", "relay")
@@ -202,6 +210,10 @@ _DATA_DIR_MADE = ("play", "host", "join", "relay")
 
 
 def _start(args: argparse.Namespace) -> int:
+    if getattr(args, "mono", False):
+        import os
+
+        os.environ["NO_COLOR"] = "1"  # prompt_toolkit then draws without colour
     if hasattr(args, "data_dir"):
         from netplay import DEFAULT_DATA_DIR
 

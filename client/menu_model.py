@@ -64,7 +64,8 @@ class MenuModel(_SharedModel):
         """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
         text = " ".join(text.strip().lower().split())
         self.show_help = False
-        if self.lifecycle_command(text):
+        self.info = ""
+        if self.lifecycle_command(text) or self.info_command(text):
             return
         if text in ("?", "help"):
             self.show_help = True

@@ -18,10 +18,13 @@ from typing import Any
 
 import attrs
 
-from client import ending
+from client import ending, reign_info
+from client.card_info import Seen, info_answer
 from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
 from client.lifecycle import resigned_line, resume_line
+from client.reign_combat import breakdown_lines
+from client.reign_words import HELP, card_label, describe_public_event, pick_problem
 from engine.reign import (
     Bid,
     Covert,
@@ -39,90 +42,6 @@ from netplay import events as ev
 __all__ = ["ClientModel", "card_label", "describe_public_event"]
 
 DEFS = standard_catalog().defs
-HELP = {
-    "bid": "Bid for a support card: pick military cards of ONE house (and influence events) by "
-           "number, then 'done'. 'pass' bids nothing.",
-    "overt": "Overt backing: choose one card to place face up in an army, or pass.",
-    "covert": "Covert backing: pick up to {max} cards face down, each as 'N>S' (card N into seat "
-              "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
-    "keep_support": "You hold two support cards: choose the one to keep.",
-    "tie_break": "Players are tied: choose the winner.",
-    "order_events": "The order of the revealed influence events changes a bid (no bid goes "
-                    "below 0): choose the order they resolve in.",
-    "order_army": "The order your army's cards resolve in changes the combat: choose it "
-                  "(military abilities first, then non-betrayal, then betrayal events).",
-    "combat_tie": "A card's effect meets a tie: you settle every tie in combat, choose.",
-    "regent_discard": "A player gained a support card: as Regent you discard a card.",
-    "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
-              "betrayal sat in your army. 'done' to confirm.",
-    "draw": "Draw 3 military cards, or 2 military and 1 event.",
-    "discard": "Your hand is over 8: pick {count} cards to discard, then 'done'.",
-}
-
-
-def card_label(card: str) -> str:
-    d = DEFS[card]
-    if d.kind == "military":
-        tag = f"{d.house} {d.force}" + (" unique" if d.unique else "")
-    else:
-        tag = "betrayal" if d.betrayal else ("influence" if d.phase == "influence" else "event")
-    return f"{d.name} [{tag}]"
-
-
-def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
-    """One line of words for a public engine event (None: not worth a line)."""
-    def who(seat: int) -> str:
-        return "you" if seat == me else f"seat {seat}"
-
-    kind = e[0]
-    if kind == "round":
-        return f"-- Round {e[1]} begins; {who(e[2])} first --"
-    if kind == "houses":
-        return "Houses in play: " + ", ".join(e[1])
-    if kind == "bid":
-        return f"{who(e[1])} bid {e[2]} card(s) face down" if e[2] else f"{who(e[1])} did not bid"
-    if kind == "bid_revealed":
-        return f"{who(e[1])} revealed a bid: " + ", ".join(card_label(c) for c in e[2])
-    if kind == "events_ordered":
-        return f"{who(e[1])} ordered the influence events: " + ", then ".join(
-            DEFS[c].name for c in e[2])
-    if kind == "army_ordered":
-        return f"{who(e[1])} ordered their army: " + ", then ".join(DEFS[c].name for c in e[2])
-    if kind == "combat_tie":
-        picked = f"{who(int(e[4]))}'s army" if e[3] == "strike" else DEFS[e[4]].name
-        return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
-    if kind == "support_gained":
-        return f"{who(e[1])} gained the support of {e[2]}"
-    if kind in ("support_lost", "support_returned"):
-        return f"{who(e[1])} lost the support of {e[2]}"
-    if kind == "overt":
-        return f"{who(e[1])} placed {card_label(e[3])} face up in {who(e[2])}'s army"
-    if kind == "covert":
-        return f"{who(e[1])} placed {len(e[2])} card(s) face down" + (
-            " (into " + ", ".join(f"{who(t)}'s army" for t in e[2]) + ")" if e[2] else "")
-    if kind == "army_revealed":
-        return f"{who(e[1])}'s army revealed: " + ", ".join(card_label(c) for c in e[2])
-    if kind == "combat_totals":
-        return "Combat: " + ", ".join(f"{who(s)} {t}" for s, t in e[1])
-    if kind == "regent":
-        return f"{who(e[1])} takes the Onyx Crown and is Regent"
-    if kind == "legitimacy":
-        return "Legitimacy: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(e[1]))
-    if kind == "spoils":
-        return f"{who(e[1])} hands out spoils: " + ", ".join(f"{n} to {who(s)}" for s, n in e[2])
-    if kind == "regent_discard":
-        return f"{who(e[1])} (Regent) discarded {card_label(e[2])}"
-    if kind == "discard":
-        return f"{who(e[1])} discarded " + ", ".join(card_label(c) for c in e[2])
-    if kind == "winner":
-        return f"{who(e[1])} rules Kazath!"
-    if kind == "no_armies":
-        return "Nobody holds a support card: no battle this round"
-    if kind == "tie_broken":
-        return f"{who(e[1])} settled a tie for {who(e[2])}"
-    if kind == "round_limit":
-        return "The round limit is reached: nobody wins"
-    return None
 
 
 @attrs.define
@@ -152,8 +71,9 @@ def invite_lines(model: Any) -> list[tuple[str, str]]:
             ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
 
 
-RESIGN_HELP = " 'resign' gives the game up (it asks first)."
-"""Said by every game's help: how to give the game up."""
+RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
+               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
+"""Said by every game's help: card text, the log, and how to give the game up."""
 
 
 class ClientModel:
@@ -163,9 +83,14 @@ class ClientModel:
         self.submit = submit
         self.seat: int | None = None
         self.players = 0
+        self._view: Any = None
+        self.prior_view: Any = None  # the last different view before the current one
+        self._revealed: tuple[Any, dict[int, list[str]]] = (None, {})  # this step's reveals
+        self._ordered: dict[int, list[str]] = {}  # this battle's army orders (army_ordered)
+        self._ties: list[tuple[str, str, str]] = []  # and its settled ties (combat_tie)
         self.view: ReignView | None = None
         self.decision: Decision | None = None
-        self.log: deque[str] = deque(maxlen=500)
+        self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
         self.invite = ""
@@ -181,6 +106,11 @@ class ClientModel:
         self.limits = ""  # the table's time limits in words, once known
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
         self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
+        self.info = ""  # the card text 'info' asked for, shown in place of the menu
+        self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
+        self.log_back = 0  # lines the log is scrolled back from its newest line
+        self.sent_for: Any = None  # the decision the last answer was sent for
+        self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
@@ -203,13 +133,14 @@ class ClientModel:
             case ev.ViewChanged():
                 self.view = event.view
                 for e in event.events:
-                    line = describe_public_event(e, self.seat)
+                    line = self.describe(e)
                     if line:
-                        self.log.append(line)
+                        self.log.extend(line.split("\n"))
             case ev.DecisionAsked():
                 self.view = event.view
                 self.decision = event.decision
                 self.pick = _Pick()
+                self.highlight = 0
                 self.message = self.your_move(event.decision.kind)
             case ev.CardsShown():
                 why = "drawn" if event.why == "dealt" else "handed to you"
@@ -258,6 +189,47 @@ class ClientModel:
                     self.end("Game over: " + ("you win!" if event.winner == self.seat
                                               else f"seat {event.winner} wins"))
         self._update_status()
+
+    @property
+    def view(self) -> Any:
+        """The seat's latest view (a decision and a step may bring the same one: only a
+        different view makes the one before it ``prior_view``)."""
+        return self._view
+
+    @view.setter
+    def view(self, view: Any) -> None:
+        if view is not self._view and view != self._view:
+            self.prior_view, self._view = self._view, view
+
+    def describe(self, e: tuple[Any, ...]) -> str | None:
+        """A public event in words; a battle's totals with each army's breakdown under them
+        (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
+        cards this step revealed, with the orders and tie picks the battle was resolved
+        with)."""
+        line = describe_public_event(e, self.seat)
+        prior = self.prior_view
+        if self._revealed[0] is not prior:
+            self._revealed = (prior, {})
+        if e[0] == "army_revealed":
+            self._revealed[1].setdefault(int(e[1]), []).extend(e[2])
+        elif e[0] == "army_ordered":
+            self._ordered[int(e[1])] = list(e[2])
+        elif e[0] == "combat_tie":
+            self._ties.append((str(e[2]), str(e[3]), str(e[4])))
+        elif e[0] == "round":  # a battle's choices never outlive its round
+            self._ordered, self._ties = {}, []
+        if e[0] == "combat_totals" and line and prior is not None:
+            pub = prior.public
+            armies = {int(s): list(c) + self._revealed[1].get(int(s), [])
+                      for s, c in pub["armies"].items()}
+            for s, cards in self._revealed[1].items():
+                armies.setdefault(s, list(cards))
+            why = breakdown_lines(e[1], armies, pub["support"], pub["houses"], pub["regent"],
+                                  self.seat, self._ordered, self._ties)
+            line = "\n".join([line, *why])
+        if e[0] == "combat_totals":
+            self._ordered, self._ties = {}, []
+        return line
 
     def end(self, over: str) -> None:
         """The game has ended with ``over`` (every game's model words its result and calls
@@ -345,18 +317,22 @@ class ClientModel:
         if name == "Overt":
             if answer.target is None:
                 return "pass"
-            return f"{card_label(answer.card)} face up into seat {answer.target}'s army"
+            where = "your own army" if answer.target == self.seat else \
+                f"seat {answer.target}'s army"
+            return f"{card_label(answer.card)} face up into {where}"
         if name == "KeepSupport":
             return f"keep {answer.house}"
         if name == "TieBreak":
-            return f"seat {answer.winner} wins"
+            return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
         if name == "OrderEvents":
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "OrderArmy":
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "CombatTie":
             if self.decision is not None and self.decision.get("op") == "strike":
-                return f"the strike hits seat {answer.pick}'s army"
+                where = "your army" if answer.pick == str(self.seat) else \
+                    f"seat {answer.pick}'s army"
+                return f"the strike hits {where}"
             return f"{card_label(answer.pick)} deserts"
         if name == "RegentDiscard":
             return f"discard {card_label(answer.card)}"
@@ -379,6 +355,43 @@ class ClientModel:
         line says whose move it is anyway)."""
         notice, self.notice = self.notice, ""
         return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
+
+    # -- card text (client/card_info) -------------------------------------------------------
+    numbered_what = "hand"  # what 'info N' numbers
+    info_source: Any = reign_info  # the game's module: numbered, visible and option_cards
+
+    def numbered_cards(self) -> list[Seen]:
+        return list(self.info_source.numbered(self))
+
+    def visible_cards(self) -> list[Seen]:
+        return list(self.info_source.visible(self))
+
+    def option_cards(self, answer: Any) -> list[Seen]:
+        return list(self.info_source.option_cards(self, answer))
+
+    def info_command(self, text: str) -> bool:
+        """``info [N|#N|NAME]``: the full text of cards this seat can see, shown in place of
+        the menu until the next line; True when the line was one."""
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() != "info":
+            return False
+        self.show_info(info_answer(self, rest, self.numbered_what))
+        return True
+
+    def show_info(self, text: str) -> None:
+        self.info = text
+        self.message = "Card text above; Esc or any other line hides it."
+
+    def info_highlighted(self) -> None:
+        """F2: the text of the highlighted option's cards (or how to use info)."""
+        menu = self.menu()
+        words = f"#{self.highlight + 1}" if 0 <= self.highlight < len(menu) else ""
+        self.show_info(info_answer(self, words, self.numbered_what))
+
+    def move_highlight(self, step: int) -> None:
+        menu = self.menu()
+        if menu:
+            self.highlight = max(0, min(len(menu) - 1, self.highlight + step))
 
     # -- from the keyboard -----------------------------------------------------------------
     def lifecycle_command(self, text: str) -> bool:
@@ -408,7 +421,8 @@ class ClientModel:
         """Act on one typed line; ``message`` says what happened."""
         text = text.strip()
         self.show_help = False
-        if self.lifecycle_command(text):
+        self.info = ""
+        if self.lifecycle_command(text) or self.info_command(text):
             return
         if text in ("?", "help"):
             self.show_help = True
@@ -468,6 +482,11 @@ class ClientModel:
                 return
             target = int(target_text)
         existing = [p for p in self.pick.cards if p[0] == card]
+        problem = "" if existing else pick_problem(
+            d, card, target, [x for x, _ in self.pick.cards], self.players)
+        if problem:  # refused the moment it breaks a rule, with the rule's words
+            self.message = f"Not allowed: {problem}"
+            return
         if existing:
             self.pick.cards.remove(existing[0])
             self.message = f"Took back {card_label(card)}."
@@ -492,16 +511,46 @@ class ClientModel:
         return Spoils(d.seat, tuple((s, sum(1 for g, _ in gifts if g == s)) for s in seats), gifts)
 
     def _send(self, answer: Any) -> None:
+        if self.over:  # nothing is asked once the game is over
+            self.message = ending.LEAVE
+            return
+        if self.decision is not None and self.auto_sent is self.decision:
+            self.message = "Passed for you already; waiting for the others..."
+            return  # one answer a decision: a late key press must not answer the next one
+        self.sent_for = self.decision
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
+
+    def only_answer_kind(self, decision: Decision) -> bool:
+        """Whether decisions like ``decision`` may be answered for the player when they have
+        one legal answer (client/auto_pass); none in Reign."""
+        return False
+
+    def only_answer(self) -> Any:
+        """The one legal answer of the current decision, if it may be answered for the
+        player (else None)."""
+        return None
+
+    def auto_answer(self, answer: Any) -> None:
+        """Send ``answer`` for the player (the one legal answer), and say so; typed answers
+        to the same decision are not sent after it."""
+        if self.decision is None or self.sent_for is self.decision:
+            return  # the player answered it already
+        self._send(answer)
+        self.auto_sent = self.decision
+        if not self.over:
+            self.message = "Passed for you: nothing could be played here."
 
     def answered(self) -> None:
         """The network side accepted our answer."""
         self.decision = None
         self.pick = _Pick()
+        self.highlight = 0
+        if self.over:  # the answer that ended the game: say what to do next, not "waiting"
+            self.message = ending.LEAVE
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "done", "pass", "clear", "quit", "resign"]
+        words = ["?", "help", "done", "pass", "clear", "quit", "resign", "info"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]

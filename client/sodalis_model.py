@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client import sodalis_info
 from client.menu_model import MenuModel, Shortcut
 from client.model import RESIGN_HELP, invite_lines
 from client.sodalis_bots import Board, HeuristicBot
@@ -42,6 +43,7 @@ from engine.sodalis.answers import (
     TurnTokens,
 )
 from engine.sodalis.arena import standard_arena
+from engine.sodalis.casting import CRITICAL
 from engine.sodalis.choices import legal_answers
 from engine.sodalis.view import SodalisView
 from netplay import events as ev
@@ -270,21 +272,30 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
 
 
 def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
-    """A roll's dice, and each affected champion's successes, counted against the cast as
-    it stood when the dice were rolled (``before``: the view then)."""
+    """A roll's dice (criticals, 10 and above, marked ``*``), and each affected champion's
+    successes against its inertia (less piercing: the die value that succeeds), counted
+    against the cast as it stood when the dice were rolled (``before``: the view then)."""
     values = list(e[3])
     crit = " CRITICAL" if e[4] else ""
     cast = before.public.get("cast") if before is not None else None
+
+    def dice(vs: list[int]) -> str:
+        return " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in vs)
+
     if before is None or before.seat is None or not cast or cast["card"] != e[2]:
-        return "dice " + " ".join(map(str, values)) + crit
+        return "dice " + dice(values) + crit
     main, rest = values[: cast["main"]], values[cast["main"]:]
-    text = "dice " + " ".join(map(str, main)) + crit + (
-        " (recoil " + " ".join(map(str, rest)) + ")" if rest else "")
+    text = "dice " + dice(main) + crit + (" (recoil " + dice(rest) + ")" if rest else "")
     b = Board(before)
     face = before.catalog.face(cast["card"])
-    parts = [f"{who(before.public, u, before.seat)} "
-             f"{sum(x >= b.threshold(cast['seat'], face, u, b.at) for x in main)}"
-             for u in cast["units"] if u >= 0 and main]
+    parts = []
+    for u in cast["units"]:
+        if u < 0 or not main:
+            continue
+        need, inertia = b.threshold(cast["seat"], face, u, b.at), b.inertia(u, b.at)
+        pierce = f", piercing {inertia - need}" if inertia != need else ""
+        parts.append(f"{who(before.public, u, before.seat)} {sum(x >= need for x in main)} "
+                     f"(inertia {inertia}{pierce}: {need}+ succeeds)")
     return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
@@ -292,6 +303,8 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
     view: SodalisView | None  # type: ignore[assignment]
+    info_source = sodalis_info
+    numbered_what = "spread"
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         super().__init__(submit)
@@ -379,7 +392,7 @@ class ClientModel(MenuModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",
-                 "+strength", "resign", *DIRECTIONS, *PAY_ORDER]
+                 "+strength", "resign", "info", *DIRECTIONS, *PAY_ORDER]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
@@ -568,7 +581,8 @@ def side_lines(model: ClientModel) -> Lines:
     roll = pub["last_roll"]
     if roll is not None:
         out.append(("", f"Roll {cat.face(roll['card']).name}: "
-                    f"{' '.join(map(str, roll['values']))}{' crit' if roll['critical'] else ''}\n"))
+                    + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
+                    + (" crit" if roll["critical"] else "") + "\n"))
     for s in pub["seats"]:
         for card, units in s["continuous"]:
             on = ",".join("P" if u < 0 else str(u) for u in units)

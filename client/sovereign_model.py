@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from client import sovereign_info
 from client.menu_model import MenuModel, Shortcut
 from client.model import RESIGN_HELP
 from client.sovereign_bots import HeuristicBot
@@ -32,6 +33,7 @@ from client.sovereign_panes import (
     DEFS,
     LANE_NAMES,
     Lines,
+    breach_words,
     citizens,
     forge_cards,
     hand_cards,
@@ -277,18 +279,20 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "breach":
         area = "hand" if e[3] == "hand" else "forge"
         return f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: " \
-               f"breach value {e[4]}"
+               f"breach value {e[4]}" + breach_words(view, e[4])
     if kind == "peek":
+        own = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
         return f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of " \
-               f"{whose(e[2], me)} cards"
+               f"{whose(e[2], me)} cards" + (": " + ", ".join(name(c) for c in own if c)
+                                              if own and all(own) else "")
     if kind == "discarded":
         return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
     if kind == "rehandle":
-        return f"{whose(e[1], me)} hand is taken back up ({e[2]} cards)"
+        return f"{whose(e[1], me).capitalize()} hand is taken back up ({e[2]} cards)"
     if kind == "draw":
         return f"{w(e[1])} draw{'' if e[1] == me else 's'} {e[2]}"
     if kind == "deck_empty":
-        return f"{whose(e[1], me)} deck is empty"
+        return f"{whose(e[1], me).capitalize()} deck is empty"
     if kind == "reflex":
         return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + \
             _targets(view, tuple(e[2]))
@@ -337,6 +341,7 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sovereign game, for one seat."""
 
     view: SovereignView | None  # type: ignore[assignment]
+    info_source = sovereign_info
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         super().__init__(submit)
@@ -460,6 +465,17 @@ class ClientModel(MenuModel):
                     self._menu.append((text, a))
         return self._menu
 
+    def only_answer_kind(self, decision: Decision) -> bool:
+        return decision.kind == "window"
+
+    def only_answer(self) -> Any:
+        """A priority window where only passing is legal: its pass (client/auto_pass)."""
+        d = self.decision
+        if d is None or d.kind != "window" or not all(isinstance(a, A.Pass)
+                                                      for _, a in self.menu()):
+            return None
+        return A.Pass(d.seat)
+
     def refusal(self, answer: Any) -> str:
         """Why the rules refuse ``answer`` now ('' if they accept it)."""
         d, view = self.decision, self.view
@@ -486,7 +502,7 @@ class ClientModel(MenuModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
-                 "reveal", "health", "lane", "attach", "clear", "done", "resign"]
+                 "reveal", "health", "lane", "attach", "clear", "done", "resign", "info"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------

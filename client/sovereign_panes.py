@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from client.model import invite_lines
 from engine.sovereign import effects, standard_catalog
+from engine.sovereign.battle import breach_parts
 from engine.sovereign.choices import state_of
 from engine.sovereign.view import SovereignView
 
@@ -144,6 +145,26 @@ def unit_text(view: SovereignView, ref: str, width: int = 14) -> str:
     return f"{short(ref, width)} {atk}/{arm} {citizens(u['health'])}{new}{augs}"
 
 
+def breach_words(view: SovereignView, value: int) -> str:
+    """Why a breach has the value it has, from the battle in ``view`` counted by the engine's
+    own :func:`~engine.sovereign.battle.breach_parts` ('' when the view no longer shows that
+    battle)."""
+    try:
+        parts = breach_parts(state_for(view))
+    except (KeyError, IndexError, AttributeError, TypeError):
+        return ""
+    if parts is None or parts["value"] != value:
+        return ""
+    attacks = ", ".join(f"{ref_words(a, view.seat)} {x}"
+                        for a, x in zip(parts["attackers"], parts["attacks"], strict=True))
+    if parts["defenders"]:
+        how = (f"{len(parts['defenders'])} defender(s) stand, so 1 for each attacker with "
+               f"attack 1+: {attacks}")
+    else:
+        how = f"no defender stands, so the attacks add up: {attacks}"
+    return f" ({how}" + (f"; bonus +{parts['bonus']}" if parts["bonus"] else "") + ")"
+
+
 # -- the table pane -----------------------------------------------------------------------------
 def header(model: ClientModel) -> str:
     view = model.view
@@ -192,9 +213,10 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         "*" if seat in neighbours(view, me) else " ")
     style = "class:mine" if seat == me else ""
     faction = b["faction"].title()[:10]
-    out: Lines = [(style, f"{mark}{who(seat, me):<6} {faction} E{len(b['scored'])}/"
-                   f"{pub['echo_target']} cit {citizens(b['citadel'])} h{len(b['hand'])} "
-                   f"d{b['deck']}\n")]
+    out: Lines = [(style, f"{mark}{who(seat, me):<6} "),
+                  (f"{style} class:faction-{b['faction']}", faction),
+                  (style, f" E{len(b['scored'])}/{pub['echo_target']} cit "
+                   f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}\n")]
     lanes = [f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln])
                                         or "-") for ln in (0, 1)]
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row

@@ -219,6 +219,36 @@ def resolve(
     """Resolve combat.  ``armies`` are ``(owner, support house, card ids)`` in turn order;
     ``orders`` the order each owner resolves its cards in (default: card-id order);
     ``picks`` the chosen option of each tie met inside an effect (default: the first)."""
+    built, ties = _run(catalog, armies, regent, orders, picks)
+    return CombatResult(
+        totals=tuple((a.owner, a.total()) for a in built),
+        lose_support=tuple(a.owner for a in built if a.lose_support),
+        backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
+        ties=ties,
+    )
+
+
+def resolved_armies(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]] | None = None,
+    picks: Mapping[str, str] | None = None,
+) -> list[Army]:
+    """The armies after every pass of :func:`resolve` (with the same ``orders`` and
+    ``picks``): each card's force, the cards that deserted, the flat changes of events and
+    the house bonus -- what a total is made of (the console explains combat with it)."""
+    return _run(catalog, armies, regent, orders, picks)[0]
+
+
+def _run(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]] | None,
+    picks: Mapping[str, str] | None,
+) -> tuple[list[Army], tuple[Tie, ...]]:
+    """The three passes: the armies as they end, and the ties met without a pick."""
     built: list[Army] = []
     for owner, house, ids in armies:
         cards = []
@@ -247,12 +277,7 @@ def resolve(
                 for i, e in enumerate(c.card.effects):
                     if _holds(e.cond, ctx, army, c):
                         _apply(e, ctx, army, c, i)
-    return CombatResult(
-        totals=tuple((a.owner, a.total()) for a in built),
-        lose_support=tuple(a.owner for a in built if a.lose_support),
-        backer_bonus=tuple((a.owner, a.backer_bonus) for a in built if a.backer_bonus),
-        ties=tuple(ctx.ties),
-    )
+    return built, tuple(ctx.ties)
 
 
 # -- choices the players make while combat resolves ---------------------------------------

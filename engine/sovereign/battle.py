@@ -134,16 +134,30 @@ def _round_end(state: SovereignState, r: int) -> None:
             effects.scrap_unit(state, ref)
 
 
+def breach_parts(state: SovereignState) -> dict[str, Any] | None:
+    """What the breach value of the battle now is made of (None: no attacker is left): the
+    surviving attackers and their attack, the defenders still standing, the bonus, and the
+    value -- one per attacker with attack 1 or more while a defender stands, else the sum
+    of the attacks, plus the bonus (§1.8)."""
+    bt = state.battle
+    alive = [a for a in bt["order"] if a in bt["attackers"]]
+    if not alive:
+        return None
+    defenders = [d for d in _spaces(state) if d is not None and d in state.units]
+    attacks = [effects.stats(state, a)[0] for a in alive]
+    bonus = effects.breach_bonus(state, alive, bt["attacker"])
+    value = (sum(1 for x in attacks if x >= 1) if defenders else sum(attacks)) + bonus
+    return {"attackers": alive, "attacks": attacks, "defenders": defenders, "bonus": bonus,
+            "value": value}
+
+
 def _breach(state: SovereignState) -> None:
     bt = state.battle
     bt["resolved"] = True  # combat is over: units are no longer locked (FAQ l. 348)
-    alive = [a for a in bt["order"] if a in bt["attackers"]]
-    if not alive:
+    parts = breach_parts(state)
+    if parts is None:
         return
-    defenders = [d for d in _spaces(state) if d is not None and d in state.units]
-    attacks = [effects.stats(state, a)[0] for a in alive]
-    value = sum(1 for x in attacks if x >= 1) if defenders else sum(attacks)
-    value += effects.breach_bonus(state, alive, bt["attacker"])
+    value = parts["value"]
     d = state.boards[bt["defender"]]
     area = "hand" if bt["target_lane"] == 0 else "forge"
     bt["area"] = area

@@ -160,8 +160,8 @@ def fill_log(model: Any) -> None:
 
 
 def check_eight_options_and_the_newest_log_line(screen: str, menu: list[Any]) -> None:
-    """On a screen drawn after :func:`fill_log`: options #1 to #8 are listed, the rest named
-    as a range, and the newest log line still shows."""
+    """On a screen drawn after :func:`fill_log`: options #1 to #8 are listed, the rest counted
+    ("+N more below"), and the newest log line still shows."""
     assert all(f"#{i} " in screen for i in range(1, 9))
-    assert f"#9 to #{len(menu)}" in screen
+    assert f"+{len(menu) - 8} more below" in screen
     assert "log line 11" in screen  # the newest log line still shows

@@ -8,6 +8,7 @@ from typing import Any
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.application.current import set_app
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
@@ -27,10 +28,21 @@ def run_keys(model: Any, keys: str) -> None:
     asyncio.run(main())
 
 
+class SizedOutput(DummyOutput):
+    """No output, but a terminal of a given size (the layout asks it)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.size = Size(rows=height, columns=width)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
 def render(model: Any, width: int = 80, height: int = 24) -> list[str]:
     """The screen as text, drawn by the real layout at ``width`` x ``height``."""
     async def main() -> list[str]:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        output = SizedOutput(width, height)
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
             app = build_application(model)
             with set_app(app):
                 screen = Screen()

@@ -193,6 +193,89 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     game.apply(sent[0])
 
 
+@pytest.mark.parametrize(("event", "me", "words"), [
+    (("overt", 0, 0, "political-sabotage.1"), 0, "face up in your own army"),
+    (("overt", 1, 0, "political-sabotage.1"), 0, "face up in your army"),
+    (("overt", 2, 2, "political-sabotage.1"), 0, "seat 2 placed Political Sabotage [influence] "
+                                               "face up in its own army"),
+    (("covert", 1, [0, 1]), 0, "(into your army, its own army)"),
+    (("army_revealed", 0, ["political-sabotage.1"]), 0, "Your army revealed: "),
+    (("spoils", 1, []), 0, "seat 1 hands out no spoils"),
+    (("spoils", 1, [[0, 2], [2, 1]]), 0, "seat 1 hands out spoils: 2 cards to you, 1 card to "
+                                         "seat 2"),
+])
+def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
+        event: tuple[Any, ...], me: int, words: str) -> None:
+    from client.model import describe_public_event
+
+    line = describe_public_event(event, me)
+    assert line is not None and words in line and "you's" not in line
+
+
+def test_keyboard_a_tie_or_a_strike_for_your_own_seat_says_you() -> None:
+    """Combat Phase > Regent's Special Rules: the Regent's tie options name the Regent
+    itself as "you", not by its seat number (a tie break and a strike's target)."""
+    from engine.reign import CombatTie, TieBreak
+
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=2, players=4))
+    assert model._label(TieBreak(2, 2)) == "you win"
+    assert model._label(TieBreak(2, 1)) == "seat 1 wins"
+    model.decision = Decision(2, "combat_tie", (("op", "strike"), ("options", ("1", "2"))))
+    assert model._label(CombatTie(2, "2")) == "the strike hits your army"
+    assert model._label(CombatTie(2, "1")) == "the strike hits seat 1's army"
+
+
+def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_the_end() -> None:
+    table = Table(4, seed=3, bots=["random"] * 4)
+    while True:  # an overt backing where the seat's own army is a choice
+        r = table.truth.pending()[0]
+        if isinstance(r, Decision) and r.kind == "overt":
+            model, sent = model_for(table, r)
+            if any(getattr(a, "target", None) == r.seat for _, a in model.menu()):
+                break
+        table.step()
+    labels = [label for label, _ in model.menu()]
+    assert any("into your own army" in label for label in labels)
+    assert not any(f"seat {r.seat}'s army" in label for label in labels)
+    model.apply_event(ev.GameOver(winner=None, digest=""))
+    model.command("#1")
+    assert sent == [] and "Sent" not in model.message
+    model.answered()
+    assert model.message == ending.LEAVE
+
+
+def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
+    """A bid mixing houses, a card for a seat that does not exist: refused as typed (Influence
+    Phase > Bidding), nothing picked, nothing sent."""
+    for seed in range(40):
+        table = Table(4, seed=seed, bots=["random"] * 4)
+        while not isinstance(table.truth.pending()[0], Decision):
+            table.step()
+        model, sent = model_for(table, table.truth.pending()[0])
+        hand = model.hand()
+        houses = {DEFS[c].house for c in hand if DEFS[c].kind == "military"} - set(
+            model.decision.get("forbidden", ()))  # type: ignore[union-attr]
+        if len(houses) >= 2:
+            break
+    first, other = sorted(houses)[:2]
+    a = next(i for i, c in enumerate(hand, 1) if DEFS[c].house == first)
+    b = next(i for i, c in enumerate(hand, 1) if DEFS[c].house == other)
+    model.command(str(a))
+    assert model.picked() == [(hand[a - 1], None)]
+    model.command(str(b))
+    assert model.message.startswith("Not allowed: a bid is for one house")
+    assert "(Influence Phase > Bidding)" in model.message
+    assert model.picked() == [(hand[a - 1], None)] and sent == []
+    table = Table(4, seed=3, bots=["random"] * 4)
+    while not (isinstance(r := table.truth.pending()[0], Decision) and r.kind == "covert"):
+        table.step()
+    model, sent = model_for(table, r)
+    model.command("1>9")
+    assert model.message == "Not allowed: there is no seat 9 at this table (seats 0 to 3)"
+    assert model.picked() == [] and sent == []
+
+
 def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     # Combat Phase > The Reveal / Regent's Special Rules: order_army and combat_tie menus
     from engine.reign import CombatTie

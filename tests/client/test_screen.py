@@ -44,3 +44,48 @@ def test_screen_f1_shows_help_and_illegal_input_is_refused() -> None:
     model, sent, _ = decision_model()
     run_keys(model, "\x1bOP" + "banana\rq\r")
     assert sent == [] and "Pick a card" in model.message
+
+
+def test_screen_seven_players_at_80x24_the_table_says_what_it_leaves_out() -> None:
+    from tests.client.screen import render
+
+    table = Table(7, seed=2, bots=["random"] * 7)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=d.seat, players=7))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    small = render(model)
+    assert len(small) == 24 and all(len(line) <= 80 for line in small)
+    upper = [line.split("|")[0] for line in small[:small.index("-" * 80)]]
+    assert upper[-1].startswith("+") and " more " in upper[-1]  # not cut silently
+    large = "\n".join(render(model, 120, 40))
+    assert "centre " in large and "piles " in large and " more (a taller" not in large
+
+
+def test_screen_log_pages_skip_no_line_when_lines_wrap() -> None:
+    """PgUp and PgDn page by the lines the pane showed: with long (wrapped) lines in the log,
+    every line is on some page going back to the first and forward to the newest."""
+    from client.app import LogPane
+
+    model, _, _ = decision_model()
+    model.log.clear()
+    for i in range(60):  # every third line wraps over two or three rows of 80 columns
+        model.log.append(f"line {i} " + ("wrapped " * (12 * (i % 3)) if i % 3 else ""))
+    pane = LogPane(model)
+    assert pane.size()[0] < 20  # a pane shorter than the log: paging is needed
+    seen = set(range(*pane.window(model.log_back)))
+    while pane.window(model.log_back)[0] > 0:
+        pane.scroll(1)
+        seen |= set(range(*pane.window(model.log_back)))
+    assert seen == set(range(60))
+    seen = set(range(*pane.window(model.log_back)))
+    while model.log_back:
+        before = model.log_back
+        pane.scroll(-1)
+        assert model.log_back < before
+        seen |= set(range(*pane.window(model.log_back)))
+    assert seen == set(range(60))
+    shown = "".join(text for _, text in pane.lines())
+    assert "line 59" in shown and "newer" not in shown

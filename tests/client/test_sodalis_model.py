@@ -6,6 +6,7 @@ simultaneous choice."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -250,3 +251,52 @@ def test_menu_labels_are_words_with_dice_and_tributes() -> None:
     assert any(label.startswith("cast ") and "d1" in label for label in labels)
     assert any(label.startswith("move ") and " paying " in label for label in labels)
     assert "end your turn" in labels
+
+
+def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_marked() -> None:
+    """Each affected champion's line names its inertia (the engine's, as the dice fell),
+    the die value that succeeds, and as many successes as dice at or above it; dice of 10
+    and more carry ``*`` (docs/rules: Critical)."""
+    from engine.sodalis import casting, passives
+
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=0, players=4))
+    expected: dict[str, Any] = {}
+    checked = [0, 0]
+
+    def before(game: SodalisGame, request: Any) -> None:
+        cast = game.state.cast
+        expected.clear()
+        if cast and cast.get("units"):
+            face = game.state.catalog.face(cast["card"])
+            for u in cast["units"]:
+                if u >= 0:
+                    pierce = (face.piercing + game.state.aura_total("piercing", cast["seat"])
+                              + passives.piercing_against(game.state, cast["seat"], face, u))
+                    expected[who(game.public(), u, 0)] = (game.state.inertia(u), pierce,
+                                                          cast["main"])
+
+    def after(game: SodalisGame, request: Any, answer: Any, events: list[Any]) -> None:
+        start = len(model.log)
+        model.apply_event(ev.ViewChanged(view=game.view(0), events=events))
+        rolls = [e for e in events if e[0] == "roll"]
+        if not rolls or not expected:
+            return
+        line = next(x for x in list(model.log)[start:] if x.startswith("  dice"))
+        values = rolls[0][3]
+        assert all(f"{v}*" in line for v in values if v >= casting.CRITICAL)
+        checked[1] += any(v >= casting.CRITICAL for v in values)
+        for name, (inertia, pierce, dice) in expected.items():
+            need, main = inertia - pierce, values[:dice]  # recoil dice do not count
+            found = re.search(re.escape(name) + r" (\d+) \(inertia (\d+)(?:, piercing (\d+))?: "
+                              r"(-?\d+)\+ succeeds\)", line)
+            assert found, (line, name)
+            assert int(found[2]) == inertia and int(found[4]) == need
+            assert int(found[1]) == sum(v >= need for v in main)
+            checked[0] += 1
+
+    for seed in range(3):
+        game = new_game(SodalisConfig(4, 100))
+        games.play(game, seed, [BOTS[k] for k in ["heuristic", "random"] * 2], before=before,
+                   after=after)
+    assert checked[0] > 20 and checked[1] > 0

@@ -76,7 +76,7 @@ def test_screen_fits_80x24_and_draws_the_arena_from_text_positions() -> None:
     for i, card in enumerate(spread, start=1):  # the spread, under the champions
         assert f"{i} {game.state.catalog.face(card).name[:12]}" in screen
     assert "#1 " in screen and "(suggested)" in screen
-    assert "your move: turn" in lines[-2]
+    assert "your move: turn" in lines[-3]  # above the prompt and the key hints
 
 
 def test_screen_reversals_list_the_arcana_to_flip(tmp_path: Path) -> None:

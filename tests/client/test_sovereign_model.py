@@ -381,3 +381,34 @@ def test_keyboard_finish_forge_bad_parts_are_refused_with_one_line(line: str) ->
     for line in ("health 1 1 1", "lane 1 l", "attach 1 1", "done", "clear"):
         model.command(line)
         assert sent == [] and "\n" not in model.message
+
+
+def test_log_a_breach_says_why_its_value_and_the_defender_learns_which_cards_were_seen() -> None:
+    """§1.8: the breach value is one per surviving attacker with attack 1+ while a defender
+    stands, else the attacks added up (plus bonuses); the log says which, with each attacker's
+    attack, and the numbers give the value.  The defender is told which of its own cards the
+    attacker looked at; the other seats only how many."""
+    import re
+
+    explained = 0
+    named = 0
+    for seed in (4, 9, 11):
+        models = {s: ClientModel() for s in range(3)}
+        play(["heuristic", "random", "heuristic"], seed, models=models)
+        for model in models.values():
+            for line in model.log:
+                found = re.search(r"breach value (\d+) \((.*)\)$", line)
+                if found:
+                    value, why = int(found[1]), found[2]
+                    bonus = int(b[1]) if (b := re.search(r"bonus \+(\d+)", why)) else 0
+                    listed = why.split(": ", 1)[1].split("; bonus")[0]
+                    attacks = [int(x.rsplit(" ", 1)[1]) for x in listed.split(", ")]
+                    if "no defender stands" in why:
+                        assert sum(attacks) + bonus == value, line
+                    else:
+                        assert sum(1 for x in attacks if x >= 1) + bonus == value, line
+                    explained += 1
+                if re.match(r"(seat \d) looks at \d+ of your cards: ", line):
+                    named += 1
+                assert not re.match(r"(seat \d|you) looks? at \d+ of seat \d's cards:", line)
+    assert explained > 3 and named > 0

@@ -57,7 +57,7 @@ def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     menu = model.menu()
     assert len(menu) > 8 and "(suggested)" in screen
     games.check_eight_options_and_the_newest_log_line(screen, menu)
-    assert "your move: forge" in lines[-2]
+    assert "your move: forge" in lines[-3]  # above the prompt and the key hints
 
 
 def test_screen_larger_terminal_shows_more() -> None:
@@ -120,3 +120,15 @@ def test_screen_shows_a_battle_and_the_log_tells_it_round_by_round(
                   "scored the Echo", "Game over: ", "-- Turn 1:",
                   "face down into the forge", "gets first health"):
         assert words in text, words
+
+
+def test_screen_a_clipped_pane_says_how_much_is_left_out_and_a_taller_one_shows_it() -> None:
+    model, _, game, d = forge_model()
+    hand = game.view(d.seat).hand
+    small = render(model)
+    side = [line[42:] for line in small[:8]]  # the side pane, beside the table
+    assert side[0].startswith(f"Hand {len(hand)},")
+    shown = sum(1 for line in side if line[:2].strip().isdigit())
+    assert shown < len(hand) and any(line.startswith("+") and " more " in line for line in side)
+    large = "\n".join(render(model, 120, 40))
+    assert all(DEFS[c].name[:12] in large for _, c in hand) and " more (a taller" not in large

@@ -22,12 +22,12 @@ def screen(name: str, *, joined: bool = False) -> str:
 
 
 @contextmanager
-def session(command: str) -> Iterator[str]:
-    """A fresh tmux session at 80x24 running ``command`` (in this folder); its name.  The
-    session is killed on leaving."""
+def session(command: str, width: int = 80, height: int = 24) -> Iterator[str]:
+    """A fresh tmux session at 80x24 (or ``width`` x ``height``) running ``command`` (in this
+    folder); its name.  The session is killed on leaving."""
     name = f"ft-{uuid.uuid4().hex[:8]}"
-    args = ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(Path.cwd()),
-            command]
+    args = ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "-c",
+            str(Path.cwd()), command]
     deadline = time.monotonic() + 10  # bounded: a few tries
     while (made := subprocess.run(args, capture_output=True, text=True)).returncode != 0:
         # the tmux server exits when the last session (a previous test's) is killed; a new
@@ -86,9 +86,14 @@ def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str) 
 
 def asked(now: str) -> bool:
     """The screen asks this seat to decide (its message or status line says so: after a
-    resume the message line tells the resume first), and the prompt is empty."""
-    lines = now.rstrip().splitlines()
+    resume the message line tells the resume first), and the prompt (the line above the
+    key hints) is empty."""
+    lines = [line for line in now.rstrip().splitlines() if not line.startswith(KEY_HINTS)]
     return "your move" in now.lower() and bool(lines) and lines[-1].strip() == ">"
+
+
+KEY_HINTS = " F1 help"
+"""How the key-hint bar under the prompt starts."""
 
 
 class Typist:

@@ -1,0 +1,84 @@
+"""A Sovereign priority window where only ``pass`` is legal is answered for the player (not
+asked again and again), after the pause the player's own window answers take, so the clock
+does not tell the others that the player had no choice; any other decision waits for the
+player."""
+
+from __future__ import annotations
+
+import random
+
+from client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
+from client.sovereign_model import ClientModel
+from engine.requests import Decision
+from engine.sovereign import SovereignGame
+from engine.sovereign import answers as A
+from tests.client.test_sovereign_model import model_for, play
+
+
+def windows() -> tuple[list[tuple[SovereignGame, Decision]], list[tuple[SovereignGame, Decision]]]:
+    """Window decisions of a seeded game: those with only a pass, and those with a choice."""
+    only, choice = [], []
+
+    def seen(game: SovereignGame, d: Decision) -> None:
+        if d.kind == "window" and (len(only) < 3 or len(choice) < 3):
+            model, _ = model_for(game, d)
+            (only if model.only_answer() is not None else choice).append((game.copy(), d))
+
+    play(["heuristic", "heuristic"], 3, on_decision=seen)
+    return only, choice
+
+
+def test_auto_pass_a_pass_only_window_is_answered_after_a_pause_and_only_once() -> None:
+    only, choice = windows()
+    assert only and choice
+    game, d = only[0]
+    model, sent = model_for(game, d)
+    auto = AutoPass(model, random.Random(1))
+    assert not auto.tick(100.0) and not auto.tick(100.0 + LIMITS[0] / 2) and sent == []
+    assert auto.tick(100.0 + LIMITS[1])
+    assert sent == [A.Pass(d.seat)] and "Passed for you" in model.message
+    assert not auto.tick(100.0 + 2 * LIMITS[1]) and len(sent) == 1  # once
+    game.copy().apply(sent[0])  # a legal answer
+
+
+def test_auto_pass_a_window_with_a_choice_and_other_decisions_wait_for_the_player() -> None:
+    _, choice = windows()
+    game, d = choice[0]
+    model, sent = model_for(game, d)
+    auto = AutoPass(model, random.Random(1))
+    for t in range(0, 600, 10):
+        assert not auto.tick(float(t))
+    assert sent == [] and model.only_answer() is None
+
+
+def test_auto_pass_the_pause_follows_the_players_own_window_answers() -> None:
+    _, choice = windows()
+    auto_model = ClientModel()
+    auto = AutoPass(auto_model, random.Random(2))
+    assert abs(auto.pause() - DEFAULT_PAUSE) <= DEFAULT_PAUSE * 0.2 + 1e-9
+    t = 0.0
+    for game, d in choice * 2:  # answered by hand, 4.5 s after each was asked
+        model, _ = model_for(game, d)
+        auto.model = model
+        auto.tick(t)
+        model.decision = None
+        t += 4.5
+        auto.tick(t)
+    assert list(auto.by_hand) and all(abs(x - 4.5) < 1e-9 for x in auto.by_hand)
+    assert all(4.5 * 0.8 - 1e-9 <= auto.pause() <= 4.5 * 1.2 + 1e-9 for _ in range(20))
+
+
+def test_auto_pass_one_answer_a_decision_whoever_answers_first() -> None:
+    only, _ = windows()
+    game, d = only[0]
+    model, sent = model_for(game, d)  # the player passes first: nothing more is sent
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    model.command("pass")
+    assert not auto.tick(LIMITS[1] + 1) and len(sent) == 1
+    model, sent = model_for(game, d)  # passed for the player: a late '#1' sends nothing
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    assert auto.tick(LIMITS[1] + 1)
+    model.command("#1")
+    assert len(sent) == 1 and "Passed for you already" in model.message
