@@ -21,7 +21,7 @@ numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from client.model import invite_lines
 from engine.sovereign import effects, standard_catalog
@@ -29,8 +29,19 @@ from engine.sovereign.battle import breach_parts
 from engine.sovereign.choices import state_of
 from engine.sovereign.view import SovereignView
 
-if TYPE_CHECKING:
-    from client.sovereign_model import ClientModel
+
+class PaneModel(Protocol):
+    """What the panes read of the screen's model (client.sovereign_model.ClientModel)."""
+
+    @property
+    def view(self) -> Any: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def invite(self) -> str: ...
+
 
 CATALOG = standard_catalog()
 DEFS = CATALOG.defs
@@ -166,7 +177,7 @@ def breach_words(view: SovereignView, value: int) -> str:
 
 
 # -- the table pane -----------------------------------------------------------------------------
-def header(model: ClientModel) -> str:
+def header(model: PaneModel) -> str:
     view = model.view
     assert view is not None
     pub = view.public
@@ -253,7 +264,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
     return out
 
 
-def table_lines(model: ClientModel) -> Lines:
+def table_lines(model: PaneModel) -> Lines:
     """The left pane: the turn, the battle, then every seat's board from yours round the
     table; a legend at the end (seen on larger screens)."""
     view = model.view
@@ -278,12 +289,12 @@ def table_lines(model: ClientModel) -> Lines:
 
 
 # -- the side pane ------------------------------------------------------------------------------
-def hand_cards(model: ClientModel) -> list[tuple[int, str]]:
+def hand_cards(model: PaneModel) -> list[tuple[int, str]]:
     view = model.view
     return list(view.hand) if view is not None and view.seat is not None else []
 
 
-def forge_cards(model: ClientModel) -> list[tuple[int, str, int, int]]:
+def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
     """Your forge: (handle, card, progress, entered turn), in forge order."""
     view = model.view
     if view is None or view.seat is None:
@@ -292,7 +303,7 @@ def forge_cards(model: ClientModel) -> list[tuple[int, str, int, int]]:
             for h, p, e in view.public["boards"][view.seat]["forge"]]
 
 
-def side_lines(model: ClientModel) -> Lines:
+def side_lines(model: PaneModel) -> Lines:
     """The right pane: your hand, your forge, what you saw in breaches, scrap piles."""
     view = model.view
     if view is None:

@@ -178,7 +178,7 @@ class CardLedger:
         peer replaying its log makes exactly the same one and can still open it."""
         if any(o.deck == label and o.step == step for o in self.my_shuffles):
             return
-        assert self.joint is not None
+        assert self.joint is not None and self.port.me is not None  # a seat, not an observer
         entropy = self.port.secret(f"shuffle/{label}/{step}", 32)
         msg, _, secret = shuffle_step(label, step, cards, self.joint,  # shuffle proof
                                       table=self.port.table, seat=self.port.me, entropy=entropy)
