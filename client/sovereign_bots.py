@@ -72,7 +72,7 @@ class RandomBot:
 
 def _checks(state: SovereignState, d: Decision, answer: Any) -> bool:
     try:
-        decide_rules.RULES[type(answer)][0](state, d, answer)
+        decide_rules.DECISION_RULES[type(answer)][0](state, d, answer)
     except EngineError:
         return False
     return True

@@ -484,7 +484,7 @@ class ClientModel(MenuModel):
         if type(answer) not in A.ACCEPTS[d.kind]:
             return f"this is a {d.kind.replace('_', ' ')} decision"
         try:
-            rules.RULES[type(answer)][0](state_for(view), d, answer)
+            rules.DECISION_RULES[type(answer)][0](state_for(view), d, answer)
         except EngineError as exc:
             return exc.reason + (f" ({exc.rule})" if exc.rule else "")
         return ""

@@ -365,7 +365,7 @@ def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
 
 
 Check = Callable[[ReignState, Decision, Any], None]
-RULES: dict[type, tuple[str, Check, Check]] = {
+DECISION_RULES: dict[type, tuple[str, Check, Check]] = {
     Bid: ("bid", check_bid, apply_bid),
     Overt: ("overt", check_overt, apply_overt),
     Covert: ("covert", check_covert, apply_covert),

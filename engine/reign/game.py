@@ -45,7 +45,7 @@ class ReignGame(ContractGame):
     """One game of Reign as seen by one engine instance."""
 
     game = "reign"
-    DECISIONS = decide.RULES
+    DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
 
     def __init__(self, state: ReignState) -> None:

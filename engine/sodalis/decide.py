@@ -265,7 +265,7 @@ def apply_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
 
 
 Check = Callable[[SodalisState, Decision, Any], None]
-RULES: dict[type, tuple[str, Check, Check]] = {
+DECISION_RULES: dict[type, tuple[str, Check, Check]] = {
     TurnTokens: ("turn_tokens", check_turn_tokens, apply_turn_tokens),
     ChooseChampion: ("champion", check_champion, apply_champion),
     Rearrange: ("rearrange", check_rearrange, apply_rearrange),

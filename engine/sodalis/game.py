@@ -47,7 +47,7 @@ class SodalisGame(ContractGame):
     """One game of Sodalis as seen by one engine instance."""
 
     game = "sodalis"
-    DECISIONS = decide.RULES
+    DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
 
     def __init__(self, state: SodalisState) -> None:

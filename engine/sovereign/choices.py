@@ -63,7 +63,7 @@ def state_of(view: SovereignView) -> SovereignState:
 
 def _ok(state: SovereignState, d: Decision, answer: Any) -> bool:
     try:
-        decide.RULES[type(answer)][0](state, d, answer)
+        decide.DECISION_RULES[type(answer)][0](state, d, answer)
     except EngineError:
         return False
     return True

@@ -510,7 +510,7 @@ def apply_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) ->
 
 
 Check = Callable[[SovereignState, Decision, Any], None]
-RULES: dict[type, tuple[Check, Check]] = {
+DECISION_RULES: dict[type, tuple[Check, Check]] = {
     A.Mulligan: (check_mulligan, apply_mulligan),
     A.OrderTriggers: (check_order, apply_order),
     A.UpkeepReturn: (check_upkeep_return, apply_upkeep_return),

@@ -55,7 +55,8 @@ class SovereignGame(ContractGame):
     """One game of Sovereign as seen by one engine instance."""
 
     game = "sovereign"
-    DECISIONS = {cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.RULES.items()}
+    DECISIONS = {cls: (cls.__name__, check, apply)
+                 for cls, (check, apply) in decide.DECISION_RULES.items()}
     GENERIC = _GENERIC
 
     def __init__(self, state: SovereignState) -> None:
