@@ -254,14 +254,15 @@ class ClientModel:
         if self.view is None:
             return
         pub = self.view.public
+        counted = {r["seat"] for r in self.clock}  # a running clock says it already
+        waited_for = {s: t for s, t in self.waiting.items() if s not in counted}
         if self.decision is not None:
             turn = "your move" + my_move_words(self.clock, self.seat)
-        else:
-            waited = ", ".join(f"seat {s}" for s in self.blocking) or "the others"
+        else:  # a seat the table waits on says how long once, beside its name
+            waited = ", ".join(f"seat {s} ({waited_for.pop(s)} s)" if s in waited_for
+                               else f"seat {s}" for s in self.blocking) or "the others"
             turn = waiting_words(self.clock, self.seat, waited)
-        counted = {r["seat"] for r in self.clock}  # a running clock says it already
-        waiting = "".join(f"; waiting for seat {s} ({t} s)"
-                          for s, t in sorted(self.waiting.items()) if s not in counted)
+        waiting = "".join(f"; waiting for seat {s} ({t} s)" for s, t in sorted(waited_for.items()))
         self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
 
     # -- what the screen lists -------------------------------------------------------------

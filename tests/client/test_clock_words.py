@@ -93,7 +93,7 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
     model.apply_event(ev.SeatWaiting(seat=2, seconds=10))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")  # the clock says it
     model.apply_event(ev.ClockReadings(seats=[]))
-    assert model.status.endswith(" - waiting for seat 2; waiting for seat 2 (10 s)")
+    assert model.status.endswith(" - waiting for seat 2 (10 s)")  # said once, not twice
     model.apply_event(ev.SeatOnline(seat=2))
     assert model.log[-1] == "Seat 2 is back online"
     model.apply_event(ev.ClockReadings(seats=[]))
