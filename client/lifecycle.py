@@ -3,8 +3,8 @@
 One place for the lines ``play``/``host``/``join`` print or show when they go on with a
 saved game ("Resuming your Reign game of 1 Dec 21:40, round 4"), the lines of
 ``fairtable resume``'s list, and the end of a game a seat gave up ("seat 2 resigned - the
-game is over").  Only public facts kept in a table's ``table.json`` are used: the list
-never replays a log.
+game is over"), and the news of the host's join code (``code_news``).  Only public
+facts kept in a table's ``table.json`` are used: the list never replays a log.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import time
 from typing import Any
 
 from engine.games import GAMES, rules
+from netplay import events as ev
 
-__all__ = ["game_line", "resigned_line", "resume_line", "when"]
+__all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
 
 
 def when(stamp: Any) -> str:
@@ -71,3 +72,15 @@ def game_line(number: int, info: dict[str, Any], game: str, seats: int) -> str:
         parts.append(_round(info.get("round")))
     parts.append(_turn(info))
     return ", ".join(parts) + f" ({role})"
+
+
+def code_news(event: ev.NodeEvent) -> str:
+    """One line about the join code or the advertised address, for the log."""
+    match event:
+        case ev.NoLanAddress():
+            return event.message
+        case ev.WrongJoinCode():
+            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
+        case ev.JoinCodeRetired():
+            return "Too many wrong join codes: the code is retired (the invite still works)"
+    return "A friend used the join code"

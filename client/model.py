@@ -22,7 +22,7 @@ from client import ending, reign_info
 from client.card_info import Seen, info_answer
 from client.clock_words import limits_words, my_move_words, waiting_words
 from client.errors import reach_line
-from client.lifecycle import resigned_line, resume_line
+from client.lifecycle import code_news, resigned_line, resume_line
 from client.reign_combat import breakdown_lines
 from client.reign_words import HELP, card_label, describe_public_event, pick_problem
 from engine.reign import (
@@ -49,18 +49,6 @@ class _Pick:
     """A multi-card answer being built: (card, target) pairs."""
 
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
-
-
-def code_news(event: ev.NodeEvent) -> str:
-    """One line about the join code or the advertised address, for the log."""
-    match event:
-        case ev.NoLanAddress():
-            return event.message
-        case ev.WrongJoinCode():
-            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
-        case ev.JoinCodeRetired():
-            return "Too many wrong join codes: the code is retired (the invite still works)"
-    return "A friend used the join code"
 
 
 def invite_lines(model: Any) -> list[tuple[str, str]]:

@@ -24,7 +24,7 @@ import protocol as P
 from client.bots import bots_for
 from client.clock_words import clock_arg, limits_words
 from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
-from client.lifecycle import resigned_line, resume_line
+from client.lifecycle import code_news, resigned_line, resume_line
 from client.seats import NetUsageError, identity_at, invite_from, seat_option
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -61,14 +61,8 @@ def describe(event: NodeEvent) -> str:
             if event.code is not None:
                 text += f"\nor, on this LAN, with the code:\n  fairtable join {event.code}"
             return text
-        case ev.NoLanAddress():
-            return event.message
-        case ev.WrongJoinCode():
-            return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
-        case ev.JoinCodeRetired():
-            return "Too many wrong join codes: the code is retired (the invite still works)"
-        case ev.JoinCodeUsed():
-            return "A friend used the join code"
+        case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+            return code_news(event)
         case ev.Joining():
             return "Joining the table..."
         case ev.LobbyUpdate():
