@@ -33,22 +33,33 @@ from pathlib import Path
 from typing import Any
 
 SECRET = {"bid", "covert"}
+BENCH = Path(__file__).resolve().parent
+# bench/protocol.py must not shadow the package, which comes from PYTHONPATH or the editable
+# install (so `PYTHONPATH=<other checkout>` measures that checkout's code with these counters)
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 
 
-def run_game(players: int, folder: Path, game: str = "reign") -> tuple[float, list[dict[str, Any]]]:
+def run_game(players: int, folder: Path, game: str = "reign",
+             costs: bool = True) -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     script = Path(sys.executable).parent / "fairtable"  # what a user runs
     cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
+    if costs:  # the same program, with CPU counters (bench/peer_costs.py)
+        cli = [sys.executable, str(BENCH / "peer_costs.py")]
+
+    def env(i: int) -> dict[str, str]:
+        extra = {"FAIRTABLE_BENCH_COSTS": str(folder / f"costs{i}.json")} if costs else {}
+        return {**os.environ, "PYTHONUNBUFFERED": "1", **extra}
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     host = subprocess.Popen([*cli, "host", game, "--seats", str(players), "--no-announce",
                              "--data-dir", str(folder / "p0"), *common],
-                            stdout=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, text=True, env=env(0))
     assert host.stdout is not None
     invite = json.loads(host.stdout.readline())["invite"]
     joiners = [subprocess.Popen([*cli, "join", invite, "--data-dir", str(folder / f"p{i}"),
-                                 *common], stdout=subprocess.PIPE, text=True, env=env)
+                                 *common], stdout=subprocess.PIPE, text=True, env=env(i))
                for i in range(1, players)]
     results = []
     for proc in [host, *joiners]:
@@ -60,7 +71,60 @@ def run_game(players: int, folder: Path, game: str = "reign") -> tuple[float, li
     elapsed = max(time.monotonic() - start, 0.0)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     results[0]["cpu"] = (usage.ru_utime + usage.ru_stime) - (before.ru_utime + before.ru_stime)
+    if costs:
+        results[0]["costs"] = [json.loads((folder / f"costs{i}.json").read_text())
+                               for i in range(players)]
     return elapsed, results
+
+
+def unit_costs() -> dict[str, float]:
+    """CPU microseconds of one group operation, measured in this process (the same run's
+    reference for the peers' counts)."""
+    from protocol import _group as g
+
+    s, p, q = g.random_scalar(), g.base_mul(g.random_scalar()), g.base_mul(g.random_scalar())
+    ops = {"mult": lambda: g.mul(s, p), "base mult": lambda: g.base_mul(s),
+           "add": lambda: g.add(p, q), "validation": lambda: g.is_valid_point(p)}
+    out = {}
+    for name, op in ops.items():
+        start = time.process_time()
+        for _ in range(200):
+            op()
+        out[name] = (time.process_time() - start) / 200 * 1e6
+    return out
+
+
+def cost_split(per_peer: list[dict[str, dict[str, float]]], entries: int) -> list[str]:
+    """Lines: CPU of all peers per signed entry, by category (inclusive), from the peers'
+    counters; and the group operations by the category that called them."""
+    total: dict[str, dict[str, float]] = {}
+    for peer in per_peer:
+        for name, entry in peer.items():
+            for key, value in entry.items():
+                total.setdefault(name, {}).setdefault(key, 0.0)
+                total[name][key] += value
+    process = total.pop("process")["cpu"]
+    ops = {n: e for n, e in total.items() if "[" in n}
+    parts = {n: e for n, e in total.items() if "[" not in n}
+    lines = [f"  CPU of all peers per entry, from counters: {process / entries * 1000:.1f} ms "
+             f"(process total {process:.2f} s over {entries} entries), of which (inclusive):"]
+    for name, entry in sorted(parts.items(), key=lambda kv: -kv[1]["cpu"]):
+        lines.append(f"    {name:24} {entry['cpu'] / entries * 1000:6.2f} ms/entry "
+                     f"({entry['cpu']:.2f} s, {entry['calls']:.0f} calls)")
+    kinds: dict[str, list[float]] = {}
+    for name, entry in ops.items():
+        kind = name.split(" [")[0]
+        kinds.setdefault(kind, [0.0, 0.0])
+        kinds[kind][0] += entry["calls"]
+        kinds[kind][1] += entry["cpu"]
+    lines.append("  group operations of all peers: " + "; ".join(
+        f"{kind} {n:.0f} x {cpu / max(n, 1) * 1e6:.0f} us = {cpu:.2f} s"
+        for kind, (n, cpu) in sorted(kinds.items())))
+    mults = sorted(((name.split("[")[1].rstrip("]"), e) for name, e in ops.items()
+                    if name.startswith("mult [")), key=lambda kv: -kv[1]["calls"])
+    lines.append("  variable-base mults by caller: " + ", ".join(
+        f"{where} {e['calls']:.0f}" for where, e in mults))
+    return lines
 
 
 def latencies(results: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
@@ -86,14 +150,24 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--game", choices=("reign", "sovereign", "sodalis"), default="reign")
+    parser.add_argument("--no-costs", action="store_true",
+                        help="run the peers without CPU counters (bench/peer_costs.py)")
     args = parser.parse_args()
-    root = Path(__file__).resolve().parent.parent
+    import engine  # the checkout the peers will run
+
+    root = Path(engine.__file__).resolve().parent.parent
     for package in ("engine", "protocol", "netplay", "client"):
         compileall.compile_dir(root / package, quiet=1)
+    compileall.compile_dir(BENCH, quiet=1)
+    print(f"code under test: {root}")
+    units = unit_costs()
+    print("same-run unit costs (CPU of this process): " + ", ".join(
+        f"{name} {us:.0f} us" for name, us in units.items()))
     runs, games, per_entry, cpu_per_entry, pooled_every, pooled_secret = [], [], [], [], [], []
     for game in range(args.games):
         with tempfile.TemporaryDirectory() as tmp:
-            elapsed, results = run_game(args.players, Path(tmp), args.game)
+            elapsed, results = run_game(args.players, Path(tmp), args.game,
+                                        costs=not args.no_costs)
         digests = {r["digest"] for r in results}
         every, secret = latencies(results)
         messages = sum(r["stats"]["messages"] for r in results)
@@ -119,6 +193,8 @@ def main() -> None:
               f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}")
         if every:
             print(f"  mean {statistics.mean(every) * 1000:.1f} ms")
+        if "costs" in results[0]:
+            print("\n".join(cost_split(results[0]["costs"], max(messages, 1))))
     print(f"{args.games} games of {args.players} peers: median whole run "
           f"{statistics.median(runs):.2f} s (longest {max(runs):.2f} s; target <= 5 s), "
           f"median game {statistics.median(games):.2f} s, "

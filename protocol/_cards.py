@@ -7,7 +7,7 @@ ciphertext each seat holds per slot (and the identities of ours), the slots name
 engine handles, the commitments to face-down cards, and every shuffle, re-handle and
 peek the audit re-checks.  Its helpers are the card operations several exchanges share:
 opening a card of ours, our shares for held slots, reading a seat's shown cards, our
-own shuffle steps, and a round's shuffle outputs checked where we rely on them.
+own shuffle steps, and the record of a round's shuffle outputs (checked by their proofs).
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from ._deck import (
     verify_key_share,
     verify_shares,
 )
-from ._errors import BadProof, InvalidPoint, LocalProtocolError, UnknownCard
+from ._errors import BadProof, LocalProtocolError, UnknownCard
 from ._group import GroupError, sub
 from ._messages import DecryptShares, ShuffleOpening
 from ._port import Port
-from ._session_messages import Complaint
 
 __all__ = ["CardLedger", "Commitment", "DeckRecord", "Slot", "slot_bytes"]
 
@@ -150,26 +149,18 @@ class CardLedger:
             for deck, cards in sorted(by_deck.items())
         )
 
-    def shuffled_cards(self, seat: int, raw: tuple[bytes, ...], *, last: int) -> list[Ciphertext]:
-        """Seat ``seat``'s output in a round where the seats shuffle (or re-mix) in turn and
-        ``last`` goes last, split into ciphertexts -- validated where we rely on it: the
-        output we take as our own input (the seat just before us), and the round's final
-        output. A point outside the group in the seat before us is reported in a Complaint
-        that every peer then checks; other intermediate outputs are the next shuffler's to
-        validate, and are kept here in case it complains (docs/protocol.md §7.1)."""
-        me = self.port.me
-        if seat == me:
-            cards = parse_cards(raw, ours=True)
-        elif me is None or seat == last:
-            cards = parse_cards(raw, seat=seat)
-        elif seat == me - 1:
-            try:
-                cards = parse_cards(raw, seat=seat)
-            except InvalidPoint:
-                self.port.publish(Complaint(self.port.step, seat))
-                raise
-        else:
-            cards = parse_cards(raw, ours=True)  # split only: its next shuffler validates it
+    def shuffled_cards(self, seat: int, raw: tuple[bytes, ...]) -> list[Ciphertext]:
+        """Seat ``seat``'s output in a round where the seats shuffle (or re-mix) in turn,
+        split into ciphertexts and kept for a complaint about it.
+
+        Only split, never validated again: our own output is valid by construction, and
+        every other seat's output was checked on arrival by its shuffle proof
+        (:func:`~protocol._deck.verify_shuffle_step`), whose check multiplies every output
+        point -- libsodium's multiplication refuses any point that is not canonical and in
+        the prime-order subgroup -- so a verified proof implies valid points (an invalid one
+        is blamed there as ``invalid-point``; docs/protocol.md §8.5).  Validating them here
+        too cost two point checks per card per step."""
+        cards = parse_cards(raw, ours=True)
         self.shuffled.setdefault((self.port.step, seat), []).append(cards)
         return cards
 

@@ -114,7 +114,7 @@ class PileExchange:
                 return False
             if seat != port.me:  # shuffle proof
                 verify_shuffle_step(port.table, seat, msg, rec.steps[-1], ledger.joint)
-            cards = ledger.shuffled_cards(seat, msg.cards, last=port.seats[-1])
+            cards = ledger.shuffled_cards(seat, msg.cards)
             if len(cards) != len(rec.cards):
                 raise BadProof("a shuffle step changed the number of cards", seat=seat)
             ledger.shuffles.append((seat, label, step, rec.steps[-1], cards))

@@ -52,6 +52,11 @@ class RevealExchange:
         self.held = held
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
+        # Proofs already checked while a reveal still waited on other seats' parts, so a
+        # later pass does not check them again: (step, pool label, seat) -> its shares, and
+        # (step, commitment step, deck) -> the placer's re-encrypted cards.
+        self.opened: dict[tuple[int, str, int], dict[int, bytes]] = {}
+        self.contributed: dict[tuple[int, int, str], dict[int, Ciphertext]] = {}
 
     def advance(self, pending: tuple[Request, ...]) -> bool:
         req = pending[0]
@@ -147,7 +152,7 @@ class RevealExchange:
                     continue
                 if seat != self.port.me:  # shuffle proof
                     verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint)
-                cards = self.cards.shuffled_cards(seat, msg.cards, last=self.port.seats[-1])
+                cards = self.cards.shuffled_cards(seat, msg.cards)
                 if len(cards) != len(pools[group]):
                     raise BadProof("a re-mix changed the number of cards", seat=seat)
                 self.cards.shuffles.append((seat, label, step, pools[group], cards))
@@ -169,9 +174,11 @@ class RevealExchange:
             for seat in self.port.seats:
                 msg = self.port.part(seat, f"shares:{label}:{step}")
                 if msg is not None:
-                    shares.setdefault(label, []).append(verify_shares(
-                        self.port.table, seat, self.cards.keys[seat], msg,
-                        dict(enumerate(pools[group]))))
+                    if (k, label, seat) not in self.opened:
+                        self.opened[(k, label, seat)] = verify_shares(
+                            self.port.table, seat, self.cards.keys[seat], msg,
+                            dict(enumerate(pools[group])))
+                    shares.setdefault(label, []).append(self.opened[(k, label, seat)])
         if any(len(shares.get(f"pool{a}", [])) < len(self.port.seats) for a in pools):
             return False
         answer = []
@@ -221,9 +228,13 @@ class RevealExchange:
                 if msg is None:
                     complete = False
                     break
-                held = {n: self.cards.held[c.seat][(deck, n)] for d, n in opened if d == deck}
-                got = verify_hand_over(self.port.table, c.seat, self.cards.keys[c.seat],
-                                       self.cards.joint, msg, held)
+                if (k, c.step, deck) not in self.contributed:
+                    held = {n: self.cards.held[c.seat][(deck, n)]
+                            for d, n in opened if d == deck}
+                    self.contributed[(k, c.step, deck)] = verify_hand_over(
+                        self.port.table, c.seat, self.cards.keys[c.seat], self.cards.joint,
+                        msg, held)
+                got = self.contributed[(k, c.step, deck)]
                 fresh.update({(deck, n): ct for n, ct in got.items()})
             else:
                 for handle, slot in zip(c.handles, opened, strict=True):
