@@ -8,6 +8,13 @@ decisions and for secret ones (bids and covert backing: commit, then reveal).
 Targets (issue 4): the 5-seat game in at most 5 s; a secret-decision round among
 6 peers at most 7 ms p50.
 
+Each peer runs through ``bench/peer_costs.py`` (``--no-costs``: the plain program), so each
+game also prints the CPU of all peers per signed entry split by category -- shuffle-proof
+checks, share proofs, signatures, the engine, the codec -- and the group operations counted by
+their caller, beside the unit costs measured in this process in the same run (CPU, not wall
+time, is the fair figure on a shared machine).  ``PYTHONPATH=<other checkout>`` runs that
+checkout's code under the same counters, for a same-run before/after.
+
 Games differ in length (the deck order comes from fresh joint randomness, the
 bots from fresh keys), so it plays several and ends with the medians and the
 pooled latencies.  First it compiles the project's bytecode, as an installed
