@@ -109,8 +109,11 @@ def install() -> None:
     signing_key = nacl.signing.SigningKey
     signing_key.sign = timed("signature sign", signing_key.sign)  # type: ignore[method-assign]
     import protocol._port as port
+    import protocol._session as session
 
     port.Port.apply = timed("engine apply + digest", port.Port.apply)  # type: ignore[method-assign]
+    session.TableSession.record_digest = timed(  # type: ignore[method-assign]
+        "state digest", session.TableSession.record_digest)
 
 
 def dump(path: str) -> None:
