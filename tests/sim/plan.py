@@ -72,7 +72,7 @@ def draw_plan(seed: int, game: str = "all", *, relay_drop: bool = False,
     """The plan of ``seed`` (``game`` ``"all"``: the seed picks the game too)."""
     rng = random.Random(f"fairtable-sim/plan/{seed}")
     game = rng.choice(GAMES) if game == "all" else game
-    seats = 3
+    seats = 2 if game == "sodalis" else 3  # Sodalis plays 2 or 4 (two sides)
     relay = rng.random() < 0.35
     cheat = None
     if cheats and rng.random() < 0.3:

@@ -24,8 +24,9 @@ def _cards(game: str) -> set[str]:
         from engine.reign import standard_catalog
     elif game == "sovereign":
         from engine.sovereign import standard_catalog
-    else:
-        from engine.sodalis.catalog import standard_catalog
+    else:  # Sodalis: its arcana are the hidden cards (champions are chosen in the open)
+        from engine.sodalis.catalog import standard_catalog as sodalis
+        return set(sodalis().arcana)
     return set(standard_catalog().defs)
 
 

@@ -12,6 +12,7 @@ hostile relay is the real relay with one seat's entries duplicated, delayed or d
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import random
@@ -109,10 +110,8 @@ class _HostileRelay(RelayNode):
         if hit and self.kind == "dup":
             for link in list(table.links):
                 if link is not source:
-                    try:
+                    with contextlib.suppress(Exception):  # a closed link: the duplicate is lost
                         await link.send(data)
-                    except Exception:  # noqa: BLE001 -- a closed link: the duplicate is lost
-                        pass
 
 
 class World:
@@ -165,7 +164,10 @@ class World:
         if mine and stall:
             config.pace = 10.0 ** 6
         bot = self.bots[seat]
-        decider = (lambda event: bot.decide(event.view, event.decision))
+
+        def decider(event: Any) -> Any:
+            return bot.decide(event.view, event.decision)
+
         events = self.events[seat]
         node_class = TableNode
         if mine and not stall:
@@ -317,7 +319,7 @@ class World:
                     async with trio.open_nursery() as chaos:
                         for fault in self.plan.faults:
                             chaos.start_soon(self._at, fault)
-                        for seat in range(self.plan.seats):
+                        for seat in self.honest():  # a hostile seat may never stop
                             await self.finished[seat].wait()
                         chaos.cancel_scope.cancel()
                 self.stuck = limit.cancelled_caught
@@ -332,16 +334,27 @@ class World:
     stuck = False
 
 
-def _outcome(events: list[Any]) -> str:
+def _outcome(events: list[Any], peer: dict[int, int]) -> str:
+    """The seat's last word; seats named by the simulator's peer numbers (``p0``...), not by
+    the order the table seated them in."""
     for event in reversed(events):
         name = type(event).__name__
         if name == "GameOver":
             return f"digest {event.digest}"
         if name == "Verdict":
-            return f"verdict {event.seat} {event.kind}"
+            return f"verdict {peer.get(event.seat)} {event.kind}"
         if name == "Resigned":
-            return f"resigned {event.seat}"
+            return f"resigned {peer.get(event.seat)}"
     return "none"
+
+
+def _peers_by_seat(world: World) -> dict[int, int]:
+    for node in world.nodes.values():
+        if node.session is not None:
+            players = node.session.spec.players
+            return {players.index(identity.public.key): n
+                    for n, identity in enumerate(world.identities)}
+    return {}
 
 
 def check(world: World) -> tuple[dict[int, str], list[str]]:
@@ -350,7 +363,8 @@ def check(world: World) -> tuple[dict[int, str], list[str]]:
     plan, violations = world.plan, list(world.raised)
     if world.stuck:
         violations.append(f"stuck after {SIM_LIMIT:.0f} simulated seconds")
-    outcomes = {s: _outcome(world.events[s]) for s in world.honest()}
+    peer = _peers_by_seat(world)
+    outcomes = {s: _outcome(world.events[s], peer) for s in world.honest()}
     if len(set(outcomes.values())) != 1:
         violations.append("honest seats disagree: " + json.dumps(outcomes, sort_keys=True))
     cheater = None if plan.cheat is None else plan.cheat[0]
