@@ -14,7 +14,8 @@ does to it comes from the run's one ``random.Random``:
 * a crashed host loses its listeners and streams.
 
 Every write and cut is one line of :attr:`SimNet.trace` (simulated time, hosts, length):
-the run digest is its hash, so two runs of one seed can be compared byte for byte.
+the run digest is the hash of its lines sorted (lines of one instant may come in any order
+of the tasks that wrote them), so two runs of one seed can be compared byte for byte.
 """
 
 from __future__ import annotations
@@ -35,9 +36,12 @@ PORT_BASE = 20000
 
 
 class _Pipe:
-    """One direction of a stream: chunks with the time each may be read."""
+    """One direction of a stream: chunks with the time each may be read.  Its delays come
+    from its own generator, so the order in which tasks write to different links (a set's
+    order, an address's) changes nothing."""
 
-    def __init__(self) -> None:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
         self.chunks: deque[tuple[float, bytearray]] = deque()
         self.last_at = 0.0
         self.eof = False
@@ -64,7 +68,7 @@ class SimStream(trio.abc.Stream):
         if not data:
             return
         now = trio.current_time()
-        at = max(self._out.last_at, now + self.net.delay(self.here, self.there))
+        at = max(self._out.last_at, now + self.net.delay(self.here, self.there, self._out.rng))
         self._out.last_at = at
         self._out.chunks.append((at, bytearray(data)))
         self.net.note(f"{self.here}>{self.there} {len(data)}")
@@ -153,13 +157,15 @@ class SimNet:
         self.sides: dict[str, int] | None = None  # a partition: host -> side
         self.trace: list[str] = []
         self._next_port = PORT_BASE
+        self._conns: dict[tuple[str, str], int] = {}
+        self.salt = rng.getrandbits(64)
 
     def note(self, line: str) -> None:
         self.trace.append(f"{trio.current_time():.6f} {line}")
 
-    def delay(self, here: str, there: str) -> float:
+    def delay(self, here: str, there: str, rng: random.Random) -> float:
         factor = self.slow.get(here, 1.0) * self.slow.get(there, 1.0)
-        return (self.base_delay + self.jitter * self.rng.random()) * factor
+        return (self.base_delay + self.jitter * rng.random()) * factor
 
     def apart(self, a: str, b: str) -> bool:
         return self.sides is not None and self.sides.get(a, 0) != self.sides.get(b, 0)
@@ -196,8 +202,11 @@ class SimNet:
         if listener is None or self.apart(owner, listener.owner):
             self.note(f"{owner}>:{port} refused")
             raise OSError(111, "connection refused")
-        await trio.sleep(self.delay(owner, listener.owner))  # the SYN's trip
-        a, b = _Pipe(), _Pipe()
+        pair = (owner, listener.owner)
+        self._conns[pair] = n = self._conns.get(pair, 0) + 1
+        salt = f"{self.salt}/{owner}/{listener.owner}/{n}"
+        a, b = _Pipe(random.Random(salt + "/out")), _Pipe(random.Random(salt + "/back"))
+        await trio.sleep(self.delay(owner, listener.owner, a.rng))  # the SYN's trip
         near = SimStream(self, owner, listener.owner, a, b)
         far = SimStream(self, listener.owner, owner, b, a)
         near.peer, far.peer = far, near

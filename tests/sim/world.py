@@ -397,7 +397,7 @@ def run_plan(plan: Plan) -> RunResult:
         trio.run(world.main, clock=clock)
         outcomes, violations = check(world)
         world.net.trace.extend(f"outcome {s} {o}" for s, o in sorted(outcomes.items()))
-        digest = hashlib.sha256("\n".join(world.net.trace).encode()).hexdigest()[:16]
+        digest = hashlib.sha256("\n".join(sorted(world.net.trace)).encode()).hexdigest()[:16]
         return RunResult(plan, digest, outcomes, violations, world.faults,
                          clock.current_time(), len(world.net.trace))
 
