@@ -71,7 +71,8 @@ def draw_plan(seed: int, game: str = "all", *, relay_drop: bool = False,
               cheats: bool = True) -> Plan:
     """The plan of ``seed`` (``game`` ``"all"``: the seed picks the game too)."""
     rng = random.Random(f"fairtable-sim/plan/{seed}")
-    game = rng.choice(GAMES) if game == "all" else game
+    drawn = rng.choice(GAMES)  # drawn always: --game G replays the same run as "all" did
+    game = drawn if game == "all" else game
     seats = 2 if game == "sodalis" else 3  # Sodalis plays 2 or 4 (two sides)
     relay = rng.random() < 0.35
     cheat = None
