@@ -79,7 +79,7 @@ def pinned(seed: int) -> Iterator[None]:
     saved = (os.urandom, trio_run._ALLOW_DETERMINISTIC_SCHEDULING, trio_run._r.getstate(),
              netplay._liveness.time, netplay._node_folder.time, netplay._mesh.random)
     os.urandom = _Urandom(seed)
-    trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True
+    trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True  # type: ignore[misc]
     trio_run._r.seed(seed)
     netplay._liveness.time = fake_time  # type: ignore[assignment]
     netplay._node_folder.time = fake_time  # type: ignore[assignment]
@@ -87,6 +87,7 @@ def pinned(seed: int) -> Iterator[None]:
     try:
         yield
     finally:
-        (os.urandom, trio_run._ALLOW_DETERMINISTIC_SCHEDULING, state, netplay._liveness.time,
+        (os.urandom, allow, state, netplay._liveness.time,
          netplay._node_folder.time, netplay._mesh.random) = saved
+        trio_run._ALLOW_DETERMINISTIC_SCHEDULING = allow  # type: ignore[misc]
         trio_run._r.setstate(state)

@@ -85,10 +85,10 @@ def draw_plan(seed: int, game: str = "all", *, relay_drop: bool = False,
     faults = []
     stalling = cheat is not None and cheat[1] == "stall"
     for _ in range(rng.randint(0, 5)):
-        kinds = [k for k in FAULT_KINDS if relay or k != "relay-crash"]
+        allowed = [k for k in FAULT_KINDS if relay or k != "relay-crash"]
         if stalling:
-            kinds = [k for k in kinds if k not in ("crash", "partition")]  # the clock runs
-        kind = rng.choice(kinds)
+            allowed = [k for k in allowed if k not in ("crash", "partition")]  # the clock runs
+        kind = rng.choice(allowed)
         at = rng.uniform(0.0, 6.0)  # a 3-seat game takes 3 to 30 simulated seconds
         honest = [s for s in range(seats) if cheat is None or s != cheat[0]]
         if kind == "crash":

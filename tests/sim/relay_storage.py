@@ -22,12 +22,13 @@ __all__ = ["relay_leaks"]
 def _cards(game: str) -> set[str]:
     if game == "reign":
         from engine.reign import standard_catalog
-    elif game == "sovereign":
-        from engine.sovereign import standard_catalog
-    else:  # Sodalis: its arcana are the hidden cards (champions are chosen in the open)
-        from engine.sodalis.catalog import standard_catalog as sodalis
-        return set(sodalis().arcana)
-    return set(standard_catalog().defs)
+        return set(standard_catalog().defs)
+    if game == "sovereign":
+        from engine.sovereign import standard_catalog as sovereign
+        return set(sovereign().defs)
+    # Sodalis: its arcana are the hidden cards (champions are chosen in the open)
+    from engine.sodalis.catalog import standard_catalog as sodalis
+    return set(sodalis().arcana)
 
 
 def _reign_shown(answer: dict[str, Any]) -> set[str]:

@@ -84,7 +84,7 @@ class _LastWrite:
             original(log, payload, durable=durable)
             tracker.durable[log.path] = durable
 
-        netplay._storage.LogFile.append = append  # type: ignore[method-assign]
+        netplay._storage.LogFile.append = append  # type: ignore[method-assign,assignment]
 
     def uninstall(self) -> None:
         netplay._storage.LogFile.append = self.original  # type: ignore[method-assign]
@@ -169,8 +169,8 @@ class World:
             return bot.decide(event.view, event.decision)
 
         events = self.events[seat]
-        node_class = TableNode
-        if mine and not stall:
+        node_class: type[TableNode] = TableNode
+        if cheat is not None and mine and not stall:
             node_class = type("CheatingNode", (TableNode,),
                               {"session_class": P.cheating_session(cheat[1])})
         if seat == 0:
@@ -286,11 +286,9 @@ class World:
         while True:
             self.relay_restart = trio.Event()
             hostile = self.plan.hostile_relay
-            relay = _HostileRelay if hostile is not None else RelayNode
-            node = relay(self.tmp / "relay", P.Identity.from_seed(bytes(32)), port=port,
-                         emit=lambda event: None)
-            if hostile is not None:
-                node.kind, node.victim = hostile
+            node = _HostileRelay(self.tmp / "relay", P.Identity.from_seed(bytes(32)),
+                                 port=port, emit=lambda event: None)
+            node.kind, node.victim = hostile if hostile is not None else ("none", -1)
             self.relay = node
             with trio.CancelScope() as scope:
                 self.relay_scope = scope
