@@ -13,6 +13,7 @@ faults injected by kind, the violations, and a digest of all the runs' traces.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import sys
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     runs, bad, faults, kinds = 0, 0, Counter[str](), Counter[str]()
     traces = hashlib.sha256()
     began = time.monotonic()
-    with reverted(args.revert):
+    with reverted(args.revert), contextlib.suppress(KeyboardInterrupt):  # ^C: the summary so far
         for seed in seeds:
             plan = draw_plan(seed, args.game, relay_drop=args.relay_drop)
             started = time.monotonic()
@@ -47,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             runs += 1
             faults.update(result.faults)
             traces.update(result.digest.encode())
-            line = (f"seed {seed} {plan.game}: trace {result.digest}, "
+            ends = sorted({" ".join(o.split()[::2]) for o in result.outcomes.values()})
+            line = (f"seed {seed} {plan.game}: {'/'.join(ends)}, trace {result.digest}, "
                     f"{result.sim_seconds:.1f} simulated s, {time.monotonic() - started:.1f} s")
             if args.seed is not None:
                 print(plan.text())
