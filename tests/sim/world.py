@@ -91,15 +91,19 @@ class _LastWrite:
 
 
 class _HostileRelay(RelayNode):
-    kind = "dup"
-    victim = 0
+    """The real relay, hitting the entries of one peer (``victim``, the simulator's peer
+    number; ``seat_of`` maps it to its seat at the table once it is known)."""
+
+    kind = "none"
+    victim = -1
+    seat_of: Any = staticmethod(lambda peer: None)
 
     async def _on_message(self, table: Any, source: Any, data: bytes) -> None:
         hit = False
         if b'"type":"entry"' in data:
             try:
                 msg = P.decode(data)
-                hit = isinstance(msg, P.Entry) and msg.seat == self.victim
+                hit = isinstance(msg, P.Entry) and msg.seat == self.seat_of(self.victim)
             except P.DecodeError:
                 pass
         if hit and self.kind == "drop":
@@ -289,6 +293,7 @@ class World:
             node = _HostileRelay(self.tmp / "relay", P.Identity.from_seed(bytes(32)),
                                  port=port, emit=lambda event: None)
             node.kind, node.victim = hostile if hostile is not None else ("none", -1)
+            node.seat_of = self.seat_of_peer
             self.relay = node
             with trio.CancelScope() as scope:
                 self.relay_scope = scope
@@ -298,6 +303,13 @@ class World:
                         first = False
                         task_status.started(port)
             await self.relay_restart.wait()
+
+    def seat_of_peer(self, peer: int) -> int | None:
+        """The seat the table gave peer ``peer`` (None before it started)."""
+        for seat, n in _peers_by_seat(self).items():
+            if n == peer:
+                return seat
+        return None
 
     async def main(self) -> None:
         self.tracker = _LastWrite()
