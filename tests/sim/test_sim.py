@@ -6,9 +6,17 @@ The long campaign is ``python -m tests.sim --seeds N --game all`` (docs/reliabil
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 import pytest
 
+import protocol as P
+from engine.reign import standard_catalog
+from netplay._storage import LogFile
+from netplay._wire import Bye
 from tests.sim.plan import Fault, Plan, draw_plan
+from tests.sim.relay_storage import relay_leaks
 from tests.sim.reverts import reverted
 from tests.sim.world import run_plan, run_seed
 
@@ -54,3 +62,15 @@ def test_reverting_the_chance_nonce_fix_is_found_by_its_seed() -> None:
     with reverted("chance-nonce"):
         broken = run_seed(110, "reign")
     assert any("bad-reveal" in v and "the cheater is None" in v for v in broken.violations)
+
+
+def test_the_relay_storage_invariant_sees_a_card_name_on_the_relay_disk(tmp_path: Path) -> None:
+    """The invariant can fail: a card's identity in a stored record is reported, a clean
+    record is not."""
+    name = sorted(standard_catalog().defs)[0]
+    log = LogFile(tmp_path / "log")
+    log.append(P.encode(Bye("closed")), durable=True)
+    relay = SimpleNamespace(tables={b"t": SimpleNamespace(log=log)})
+    assert relay_leaks(relay, "reign") == []  # type: ignore[arg-type]
+    log.append(P.encode(Bye(name)), durable=True)
+    assert relay_leaks(relay, "reign") == ["the relay stored a card name in a Bye"]  # type: ignore[arg-type]
