@@ -385,8 +385,8 @@ def check(world: World) -> tuple[dict[int, str], list[str]]:
         elif words[0] == "verdict" and (words[1] == "None" or int(words[1]) != cheater):
             violations.append(f"seat {seat}: verdict blames {words[1]} ({words[2]}); "
                               f"the cheater is {cheater}")
-        node = world.nodes[seat]
-        if node.session is None or node.folder is None:
+        node = world.nodes.get(seat)
+        if node is None or node.session is None or node.folder is None:
             violations.append(f"seat {seat} never sat down")
             continue
         saved = saved_table(node.folder.path)
@@ -404,8 +404,14 @@ def run_plan(plan: Plan) -> RunResult:
     with tempfile.TemporaryDirectory(prefix="fairtable-sim-") as tmp, pinned(plan.seed):
         world = World(plan, Path(tmp))
         clock = trio.testing.MockClock(autojump_threshold=0)
-        trio.run(world.main, clock=clock)
+        crashed = None
+        try:
+            trio.run(world.main, clock=clock)
+        except Exception as exc:  # noqa: BLE001 -- the relay or the simulator raised: a finding
+            crashed = f"the run raised {exc!r}"
         outcomes, violations = check(world)
+        if crashed is not None:
+            violations.insert(0, crashed)
         world.net.trace.extend(f"outcome {s} {o}" for s, o in sorted(outcomes.items()))
         digest = hashlib.sha256("\n".join(sorted(world.net.trace)).encode()).hexdigest()[:16]
         return RunResult(plan, digest, outcomes, violations, world.faults,
