@@ -24,6 +24,7 @@ specified in ``docs/netplay.md`` ("Links and handshake").
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
@@ -71,6 +72,8 @@ __all__ = [
     "LinkClosed",
     "LinkConfig",
     "PeerInfo",
+    "TRANSPORT",
+    "Transport",
     "connect",
     "connect_with_backoff",
     "open_link",
@@ -115,6 +118,33 @@ class LinkConfig:
 
 
 DEFAULT_CONFIG = LinkConfig()
+
+
+# --------------------------------------------------------------------------- the transport
+
+
+async def _tcp_listen(port: int, host: str | None) -> tuple[list[trio.SocketListener], int]:
+    listeners = await trio.open_tcp_listeners(port, host=host)
+    return listeners, int(listeners[0].socket.getsockname()[1])
+
+
+@attrs.frozen
+class Transport:
+    """Where a link's byte stream comes from, below TLS: TCP unless a task says otherwise.
+
+    The seam of the whole-table simulator (``tests/sim``): it sets :data:`TRANSPORT` in a
+    peer's task to streams of its own simulated network, so the real link, TLS, node and
+    session code run over it.  ``open_stream(host, port)`` raises ``OSError`` when nothing
+    answers; ``open_listeners(port, host)`` gives the listeners and the bound port."""
+
+    open_stream: Callable[[str, int], Awaitable[trio.abc.Stream]] = trio.open_tcp_stream
+    open_listeners: Callable[[int, str | None],
+                             Awaitable[tuple[list[Any], int]]] = _tcp_listen
+
+
+TRANSPORT: contextvars.ContextVar[Transport] = contextvars.ContextVar(
+    "netplay_transport", default=Transport())  # noqa: B039 -- frozen, never mutated
+"""The transport of the current task (and of the tasks it starts)."""
 
 
 # --------------------------------------------------------------------------- the link
@@ -390,7 +420,7 @@ async def _dial(
     try:
         with trio.fail_after(config.handshake_timeout):
             try:
-                tcp = await trio.open_tcp_stream(host, port)
+                tcp = await TRANSPORT.get().open_stream(host, port)
             except OSError as exc:
                 raise LinkClosed("unreachable") from exc
             stream = wrap_client(tcp)
@@ -553,10 +583,10 @@ class _Gate:
             del self.by_host[host]
 
 
-def _remote(stream: trio.SocketStream) -> tuple[str, str]:
+def _remote(stream: trio.abc.Stream) -> tuple[str, str]:
     """(host, "host:port") of a socket stream's peer."""
     try:
-        name = stream.socket.getpeername()
+        name = stream.socket.getpeername()  # type: ignore[attr-defined]
         return str(name[0]), f"{name[0]}:{name[1]}"
     except (AttributeError, OSError):
         return "?", "?"
@@ -604,7 +634,7 @@ async def serve_links(
         if on_refused is not None:
             on_refused(error)
 
-    async def serve_one(tcp: trio.SocketStream) -> None:
+    async def serve_one(tcp: trio.abc.Stream) -> None:
         remote_host, address = _remote(tcp)
         if not gate.enter(remote_host):
             # closed without a word: a Bye would cost a TLS handshake, the very load refused
@@ -634,8 +664,7 @@ async def serve_links(
                 await handler(link)
             link._mark_closed("closed", local=True)  # on error or cancellation: "shutdown"
 
-    listeners = await trio.open_tcp_listeners(port, host=host)
-    bound = int(listeners[0].socket.getsockname()[1])
+    listeners, bound = await TRANSPORT.get().open_listeners(port, host)
     task_status.started(bound)
     await trio.serve_listeners(serve_one, listeners)
     raise AssertionError("serve_listeners returned")  # pragma: no cover

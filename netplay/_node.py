@@ -61,6 +61,9 @@ _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a
 class TableNode:
     """One seat at one table (the host's or a joiner's)."""
 
+    session_class: type[P.TableSession] = P.TableSession
+    """The session this seat plays (the simulator's hostile seats play a cheating one)."""
+
     def __init__(
         self,
         config: NodeConfig,
@@ -342,9 +345,9 @@ class TableNode:
             self._stop_announcing.cancel()
         assert self.folder is not None
         try:
-            self.session = P.TableSession(spec, seat, self.identity,
-                                          secret_seed=self.folder.secret_seed(),
-                                          saved=list(self.log.records))
+            self.session = self.session_class(spec, seat, self.identity,
+                                              secret_seed=self.folder.secret_seed(),
+                                              saved=list(self.log.records))
         except (P.DecodeError, P.LocalProtocolError) as exc:  # another version; bad settings
             raise self.files.unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
