@@ -50,6 +50,7 @@ from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
 from ._reach import refusal_words
 from ._seating import Seating
+from ._starved import Starved
 from ._storage import LogFile, TableFolder, claim_table
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
@@ -114,6 +115,7 @@ class TableNode:
             Farewell: self._on_farewell,
             Presence: self.liveness.on_presence,
             TimeNotice: self.liveness.on_notice,
+            Starved: self.liveness.on_starved,
         }
 
     # -- what the parts hold, by the names callers read -----------------------------------

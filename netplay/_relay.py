@@ -4,7 +4,7 @@ The relay accepts links for any table, files each link under the table's relay
 scope once the peer proves the relay token (:class:`~netplay._lobby.Subscribe`;
 the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
-forwarded on disk (but presence beats and time notices, which only matter the
+forwarded on disk (but presence beats, time notices and starvation claims, which only matter the
 moment they pass), and answers catch-up requests from what it stored.  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
@@ -38,6 +38,7 @@ from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe, TableStart
 from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start
+from ._starved import Starved
 from ._storage import LogFile, parse_records
 
 __all__ = ["RelayNode"]
@@ -218,7 +219,7 @@ class RelayNode:
                     break
                 await source.send(entry)
             return
-        if isinstance(msg, Presence | TimeNotice):  # of the moment: passed on, never stored
+        if isinstance(msg, Presence | TimeNotice | Starved):  # of the moment: never stored
             if not table.passing(data):
                 return
         else:
