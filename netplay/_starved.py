@@ -37,7 +37,7 @@ from protocol._codec import blob, integer
 
 from ._clock import OFFLINE_BEATS, Presence, presence_bytes
 
-__all__ = ["CLAIM_AFTER", "RESEND_MAX", "RESENT_GRACE", "Starvation", "Starved",
+__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "RESENT_GRACE", "Starvation", "Starved",
            "starved_reason"]
 
 STARVED_DOMAIN = b"fairtable/starved/v1\x00"
