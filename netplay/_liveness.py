@@ -109,7 +109,9 @@ class Liveness:
         session, starvation = self.session, self.starvation
         assert session is not None and starvation is not None
         held = [len(session.log.entries(seat)) for seat in range(session.spec.seats)]
-        lack = starvation.short(held, now)
+        direct = frozenset(session.spec.players.index(key) for key in self.mesh.player_keys()
+                           if key in session.spec.players)  # no relay between us and them
+        lack = starvation.short(held, now, direct)
         if lack is not None and now - self._claimed_at >= self.config.beat:
             self._claimed_at = now
             count = max(1, time.time_ns() // 10**6)

@@ -18,8 +18,10 @@ relay between them dropped them); the claim is the evidence.  The starved seat i
 whose stall rule would name the seat it waits on, holds its own fresh claim and so ends
 with the same verdict, with the same words.
 
-What a lying seat can do with a false claim: only what a dropping relay could do -- end
-the game with no seat named, once, after the abandon limit (never stall it forever).  A
+What a lying seat can do with a false claim (or a false head in its beats): only what a
+dropping relay could do -- end the game with no seat named, once, after the abandon limit
+(never stall it forever), and only where its paths run through a relay: a seat never claims
+to be starved of the entries of a seat it holds a direct link to.  A
 claim does not protect its seat from a peer that re-sent the named entries over a direct
 link to it (TLS over TCP: nobody between can drop them) :data:`RESENT_GRACE` seconds or
 more before, when the seat still claims no more than it held then: it got them.  Over a
@@ -70,7 +72,8 @@ def _claim_bytes(table_id: bytes, by: int, author: int, have: int, count: int,
 
 def starved_reason(by: int, author: int) -> str:
     """The ``starved`` verdict's words, the same on every peer."""
-    return f"seat {by} was starved of seat {author}'s entries (a link or relay dropped them)"
+    return (f"seat {by} was starved of seat {author}'s entries (a link or relay dropped them, "
+            f"or seat {author} never sent them)")
 
 
 @attrs.define
@@ -97,11 +100,15 @@ class Starvation:
         """A beat the clock took (its signature checked): its head is the latest we know."""
         self.beats[msg.seat] = (msg, data)
 
-    def short(self, held: list[int], now: float) -> tuple[int, int] | None:
+    def short(self, held: list[int], now: float,
+              direct: frozenset[int] = frozenset()) -> tuple[int, int] | None:
         """The first seat whose beat says it signed more than the ``held[seat]`` entries we
-        hold, with how many we hold -- once we have been short of them for CLAIM_AFTER s."""
+        hold, with how many we hold -- once we have been short of them for CLAIM_AFTER s.
+        Never a seat in ``direct`` (we hold a direct link to it: nobody between can drop its
+        entries, so it withholds them, and the stall rule names it)."""
         lack = next(((seat, held[seat]) for seat, (beat, _) in sorted(self.beats.items())
-                     if seat != self.me and beat.head > held[seat]), None)
+                     if seat != self.me and seat not in direct and beat.head > held[seat]),
+                    None)
         if lack is None:
             self._short = None
             return None

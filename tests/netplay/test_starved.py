@@ -84,7 +84,8 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
             nursery.cancel_scope.cancel()
     assert relay.dropped > 0
     verdicts = [[e for e in peer if e["event"] == "verdict"] for peer in events]
-    reason = f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped them)"
+    reason = (f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
+              f"them, or seat {author} never sent them)")
     for index, found in enumerate(verdicts):
         assert found == [{"event": "verdict", "seat": None, "kind": "starved",
                           "reason": reason}], index

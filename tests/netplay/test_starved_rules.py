@@ -41,6 +41,9 @@ def test_a_seat_is_short_only_of_entries_a_beat_says_exist_and_claims_after_a_wh
     assert s.short([0, 3, 0], 1.0) is None  # short, but only just
     assert s.short([0, 3, 0], 1.0 + CLAIM_AFTER) == (1, 3)
     assert s.short([0, 4, 0], 1.0 + CLAIM_AFTER) is None  # one came: the wait starts again
+    assert s.short([0, 4, 0], 2.0 + 2 * CLAIM_AFTER) == (1, 4)
+    direct = frozenset({1})  # linked to seat 1 directly: it withholds them, we are not starved
+    assert s.short([0, 4, 0], 3.0 + 3 * CLAIM_AFTER, direct) is None
 
 
 def test_a_valid_claim_is_taken_once_and_excuses_the_claimers_stall_while_fresh() -> None:
