@@ -50,6 +50,7 @@ from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
 from ._reach import refusal_words
 from ._seating import Seating
+from ._serving import OVER_BUDGET, ServeBudget
 from ._starved import Starved
 from ._storage import LogFile, TableFolder, claim_table
 
@@ -96,6 +97,7 @@ class TableNode:
         self._stop_announcing: trio.CancelScope | None = None
         self.mesh = Mesh(identity, emit, on_open=self._greet, on_message=self._receive,
                          on_closed=self._closed)
+        self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.files = NodeFolder(config, hosting=self.hosting, emit=emit)
         self.admission = Admission(identity, self.mesh, emit, game=game, seats=seats,
                                    brings=brings, hosting=self.hosting,
@@ -317,9 +319,18 @@ class TableNode:
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
 
     def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
-        if self.session is not None:
-            for entry in self.session.log.serve(msg, limit=4096):
-                self.mesh.send(peer, P.encode(entry))
+        """A catch-up request: answered within the asker's byte budget (``_serving``); one
+        that keeps asking past it loses the link."""
+        if self.session is None:
+            return
+        key, now = peer.link.info.key, trio.current_time()
+        for entry in self.session.log.serve(msg, limit=4096):
+            encoded = P.encode(entry)
+            if not self.serving.take(key, len(encoded), now):
+                if self.serving.over(key):
+                    self.mesh.close_later(peer.link, OVER_BUDGET)
+                return
+            self.mesh.send(peer, encoded)
 
     def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
         if self.farewells is not None and self.farewells.take(msg):
