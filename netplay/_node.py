@@ -75,11 +75,13 @@ class TableNode:
         emit: ev.Emit = lambda event: None,
         answers: trio.MemoryReceiveChannel[Any] | None = None,
         brings: Any = None,
+        session_class: type[P.TableSession] = P.TableSession,
     ) -> None:
         """``decider`` answers for a bot; without one, ``answers`` brings a person's answers
         (from the screen, through a bounded channel) and ``emit`` reports every view.
         ``brings`` is what this seat brings to the table (the game's seat option, e.g. a
-        Sovereign deck, as plain JSON data), or None."""
+        Sovereign deck, as plain JSON data), or None.  ``session_class`` plays the seat (a
+        test's cheating session, e.g. ``protocol.cheating_session``; honest by default)."""
         self.config = config
         self.identity = identity
         self.invite = invite
@@ -88,6 +90,7 @@ class TableNode:
         self.game = game
         self.emit = emit
         self.answers = answers
+        self.session_class = session_class
         self.session: P.TableSession | None = None
         self.done = trio.Event()
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
@@ -355,9 +358,9 @@ class TableNode:
             self._stop_announcing.cancel()
         assert self.folder is not None
         try:
-            self.session = P.TableSession(spec, seat, self.identity,
-                                          secret_seed=self.folder.secret_seed(),
-                                          saved=list(self.log.records))
+            self.session = self.session_class(spec, seat, self.identity,
+                                               secret_seed=self.folder.secret_seed(),
+                                               saved=list(self.log.records))
         except (P.DecodeError, P.LocalProtocolError) as exc:  # another version; bad settings
             raise self.files.unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
