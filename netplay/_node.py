@@ -168,8 +168,9 @@ class TableNode:
                                        None if code is None else code.text()))
             else:
                 self.emit(ev.Joining(self.invite.text()))
-            if self.config.via is not None:
-                nursery.start_soon(self._dial, self.config.via, True, None)
+            if self.config.via is not None:  # pinned to the relay key we were given or invited to
+                nursery.start_soon(self._dial, self.config.via, True,
+                                   self.config.via_key or self.invite.relay_key)
             elif not self.hosting:
                 nursery.start_soon(self._dial, (self.invite.host, self.invite.port), False,
                                    self.invite.host_key)
@@ -211,8 +212,9 @@ class TableNode:
             if choice.note:
                 self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
-        return Invite(host, self.port, os.urandom(32),
-                      self.identity.public.key, os.urandom(32), self.game, self.seats)
+        relay_key = self.config.via_key if self.config.via is not None else None
+        return Invite(host, self.port, os.urandom(32), self.identity.public.key,
+                      os.urandom(32), self.game, self.seats, relay_key)
 
     def _spec(self, seating: Seating) -> P.TableSpec:
         """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks."""

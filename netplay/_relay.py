@@ -21,6 +21,7 @@ reloads only started tables and deletes the folders of any others.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import shutil
 from collections import deque
@@ -114,7 +115,8 @@ class RelayNode:
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             nursery.start_soon(self._expire)
-            self.emit(RelayOpen(self.port, len(self.tables), dropped))
+            key = base64.urlsafe_b64encode(self.identity.public.key).rstrip(b"=").decode()
+            self.emit(RelayOpen(self.port, len(self.tables), dropped, key))
             task_status.started(self.port)
 
     async def _expire(self) -> None:
