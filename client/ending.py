@@ -14,7 +14,7 @@ from typing import Any
 
 __all__ = ["LEAVE", "after_screen", "saved_line", "status", "stopped"]
 
-NOT_BLAME = ("out-of-time", "abandoned")  # verdicts of the table's clocks, not of cheating
+NOT_BLAME = ("out-of-time", "abandoned", "starved")  # the clocks, a dropping link: no cheat
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
 
 

@@ -10,6 +10,8 @@ kept on disk and the same command resumes it.
 from __future__ import annotations
 
 import argparse
+import base64
+import binascii
 import gc
 import json
 import sys
@@ -96,8 +98,9 @@ def describe(event: NodeEvent) -> str:
             return f"Game over: winner {winner}; final digest {event.digest[:16]}"
         case ev.RelayOpen():
             gone = f"; {event.dropped} that never started dropped" if event.dropped else ""
+            pin = f"; hosts pin it with --via-key {event.key}" if event.key else ""
             return (f"Relay listening on port {event.port} ({event.tables} tables on disk"
-                    f"{gone})")
+                    f"{gone}){pin}")
         case ev.Refused():
             return f"Refused: {event.reason}"
         case ev.LinkRefused():
@@ -120,6 +123,18 @@ def _address(text: str | None) -> tuple[str, int] | None:
     return host, int(port)
 
 
+def _relay_key(text: str | None) -> bytes | None:
+    if text is None:
+        return None
+    try:
+        key = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, binascii.Error):
+        key = b""
+    if len(key) != 32:
+        raise NetUsageError("--via-key takes the relay's key as its relay_open line prints it")
+    return key
+
+
 def _decider(kind: str | None, seed: bytes,
              game: str) -> Callable[[P.DecisionNeeded], Any] | None:
     if kind is None:
@@ -138,6 +153,7 @@ def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfi
         listen_host=args.listen_host,
         advertise_host=args.advertise,
         via=_address(args.via),
+        via_key=_relay_key(getattr(args, "via_key", None)),
         seat_timeout=args.seat_timeout,
         abandon_after=args.abandon_after,
         clock=getattr(args, "clock", None),
@@ -303,6 +319,9 @@ def add_commands(sub: Any) -> None:
         p.add_argument("--listen-host", default="0.0.0.0", help="address to listen on")
         if listen:
             p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
+            p.add_argument("--via-key", metavar="KEY",
+                           help="the relay's key (host: pins the relay and names it in the "
+                                "invite; a joiner takes it from the invite)")
             p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
             p.add_argument("--deck", metavar="FILE",
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")

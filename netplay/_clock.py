@@ -47,13 +47,14 @@ __all__ = [
     "TableClock",
     "TimeNotice",
     "WentOffline",
+    "presence_bytes",
 ]
 
 OFFLINE_BEATS = 3
 """A seat unheard for this many beats is offline."""
 TOLERANCE = 2.0
 """Seconds: a time notice is accepted if our own measure of that seat is at most this."""
-PRESENCE_DOMAIN = b"fairtable/presence/v1\x00"
+PRESENCE_DOMAIN = b"fairtable/presence/v2\x00"
 NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
 OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
 
@@ -61,10 +62,13 @@ OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
 @message("presence")
 @attrs.frozen
 class Presence:
-    """Seat ``seat``'s peer is there; ``count`` grows with every beat (its wall clock, ms)."""
+    """Seat ``seat``'s peer is there; ``count`` grows with every beat (its wall clock, ms);
+    ``head`` is how many entries of its own feed it has signed (so a seat that holds fewer
+    knows it is missing some: see ``_starved``)."""
 
     seat: int = integer(hi=15)
     count: int = integer(hi=(1 << 53) - 1)
+    head: int = integer(hi=(1 << 52))
     sig: bytes = blob(exact=64)
 
 
@@ -80,8 +84,10 @@ class TimeNotice:
     sig: bytes = blob(exact=64)
 
 
-def _presence_bytes(table_id: bytes, seat: int, count: int) -> bytes:
-    return PRESENCE_DOMAIN + table_id + bytes([seat]) + count.to_bytes(8, "big")
+def presence_bytes(table_id: bytes, seat: int, count: int, head: int) -> bytes:
+    """What a presence beat's signature covers."""
+    return (PRESENCE_DOMAIN + table_id + bytes([seat]) + count.to_bytes(8, "big")
+            + head.to_bytes(8, "big"))
 
 
 def _notice_bytes(table_id: bytes, kind: str, seat: int, step: int, by: int) -> bytes:
@@ -275,11 +281,12 @@ class TableClock:
                 self.bank[seat] -= elapsed
 
     # -- presence ----------------------------------------------------------------------------
-    def my_beat(self, identity: Identity, count: int) -> Presence:
-        """Our own signed beat (``count``: larger than any before, e.g. wall-clock ms)."""
+    def my_beat(self, identity: Identity, count: int, head: int = 0) -> Presence:
+        """Our own signed beat (``count``: larger than any before, e.g. wall-clock ms;
+        ``head``: how many entries of our feed we have signed)."""
         assert self.me is not None
-        return Presence(self.me, count,
-                        identity.sign(_presence_bytes(self.table_id, self.me, count)))
+        return Presence(self.me, count, head,
+                        identity.sign(presence_bytes(self.table_id, self.me, count, head)))
 
     def take_beat(self, msg: Presence, now: float) -> bool:
         """A beat from another seat; False if it is not newer than the last or not signed
@@ -290,7 +297,8 @@ class TableClock:
             return False
         try:
             PublicIdentity(self.players[msg.seat]).verify(
-                _presence_bytes(self.table_id, msg.seat, msg.count), msg.sig, seat=msg.seat)
+                presence_bytes(self.table_id, msg.seat, msg.count, msg.head), msg.sig,
+                seat=msg.seat)
         except BadSignature:
             return False
         self.count[msg.seat] = msg.count

@@ -336,6 +336,7 @@ class RelayOpen(NodeEvent):
     port: int
     tables: int
     dropped: int = 0
+    key: str = ""  # the relay's key (base64url): hosts name it with --via-key, invites carry it
 
 
 @_event("table_folder")

@@ -11,10 +11,12 @@ text form, and the two values derived from the secret:
 
 Text form (one line, ASCII; all byte strings unpadded base64url)::
 
-    fairtable://HOST:PORT/GAME/SEATS/TABLE?key=HOSTKEY&secret=SECRET
+    fairtable://HOST:PORT/GAME/SEATS/TABLE?key=HOSTKEY&secret=SECRET[&relay=RELAYKEY]
 
 ``HOST`` is a DNS name, an IPv4 address or ``[IPv6]``; ``TABLE`` is the
-32-byte table (lobby) id, ``HOSTKEY`` the host's Ed25519 public key.
+32-byte table (lobby) id, ``HOSTKEY`` the host's Ed25519 public key; ``RELAYKEY``
+(a table played through a relay) the relay's key, which a joiner's link to the relay
+is pinned to (so nobody answering as the relay learns the relay token).
 :meth:`Invite.parse` raises :class:`InviteError` with a message saying what
 is wrong for any other input.  The invite text contains the secret: show it
 only to the players you invite (``repr`` of an :class:`Invite` hides it).
@@ -151,6 +153,8 @@ class Invite:
     """32 random bytes shared with the invited players only."""
     game: str
     seats: int
+    relay_key: bytes | None = attrs.field(default=None, repr=_short)
+    """The key of the relay the table is played through (32 bytes), or None."""
 
     def __attrs_post_init__(self) -> None:
         check_host(self.host)
@@ -160,6 +164,8 @@ class Invite:
         _check_32("secret", self.secret)
         check_game(self.game)
         check_seats(self.seats)
+        if self.relay_key is not None:
+            _check_32("relay key", self.relay_key)
 
     @property
     def fingerprint(self) -> str:
@@ -177,6 +183,7 @@ class Invite:
         return (
             f"{INVITE_SCHEME}://{host}:{self.port}/{self.game}/{self.seats}/{_b64(self.scope)}"
             f"?key={_b64(self.host_key)}&secret={_b64(self.secret)}"
+            + ("" if self.relay_key is None else f"&relay={_b64(self.relay_key)}")
         )
 
     @classmethod
@@ -215,6 +222,7 @@ class Invite:
             secret=_unb64("secret", fields["secret"]),
             game=game,
             seats=seats,
+            relay_key=_unb64("relay key", fields["relay"]) if "relay" in fields else None,
         )
 
 
@@ -245,7 +253,7 @@ def _query(query: str) -> dict[str, str]:
         name, eq, value = pair.partition("=")
         if not eq:
             raise InviteError(f"query item {pair[:20]!r} is not name=value")
-        if name not in ("key", "secret"):
+        if name not in ("key", "secret", "relay"):
             raise InviteError(f"unknown query item {name[:20]!r} (expected key and secret)")
         if name in fields:
             raise InviteError(f"query item {name!r} appears twice")

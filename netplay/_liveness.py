@@ -4,9 +4,12 @@
 that beats our presence every ``beat`` seconds, asks every link again for what we lack
 after 2 s without a new entry, lets the clocks run and reports them (a ``clock`` event at
 most once a second while something counts down, ``offline``/``online``, ``waiting``), and
-the handlers of a presence beat and of a time notice.  When a clock ends the game the
-screen hears it first (``abandoned``, then the ``verdict`` with its reason).  The rules
-themselves are ``_clock``'s; links are the mesh's, the session the node's.
+the handlers of a presence beat, of a time notice and of a starvation claim.  When a clock
+ends the game the screen hears it first (``abandoned``, then the ``verdict`` with its
+reason).  Beats carry our feed's head; short of entries a beat says exist, we claim to be
+starved, and a stall that a fresh claim excuses ends as ``starved``, naming nobody.  The
+rules themselves are ``_clock``'s and ``_starved``'s; links are the mesh's, the session the
+node's.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from . import _events as ev
 from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
 from ._mesh import Mesh
 from ._node_parts import NodeConfig, _Peer
+from ._starved import RESEND_MAX, Starvation, Starved, starved_reason
 
 __all__ = ["STALLED_AFTER", "Liveness", "table_limits"]
 
@@ -48,6 +52,8 @@ class Liveness:
         self.ask_missing = ask_missing
         self.session: P.TableSession | None = None
         self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
+        self.starvation: Starvation | None = None  # once seated: who lacks what
+        self._claimed_at = -1e9  # when we last claimed to be starved
         self.progress_at = 0.0  # when a new entry last arrived
         self._told_clock: set[int] = set()  # the seats the last clock event showed
 
@@ -57,6 +63,8 @@ class Liveness:
         self.session = session
         self.clock = TableClock(spec.time_limits(), spec.table_id, spec.players, session.seat,
                                 now, beat=self.config.beat, report_after=self.config.seat_timeout)
+        self.starvation = Starvation(spec.table_id, spec.players, session.seat,
+                                     beat=self.config.beat)
 
     def observe(self, now: float) -> None:
         """Tell the clocks what the session waits for now."""
@@ -77,8 +85,10 @@ class Liveness:
             now = trio.current_time()
             if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
                 next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
-                self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count)))
+                head = len(session.log.entries(session.seat))  # what we signed so far
+                self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count, head)))
             self._catch_up(now)
+            self._claim_if_starved(now)
             self._tick(now)
             if session.verdict is not None:
                 continue
@@ -94,6 +104,31 @@ class Liveness:
             for peer in list(self.mesh.peers):
                 self.ask_missing(peer)
 
+    def _claim_if_starved(self, now: float) -> None:
+        """Short of entries a beat says exist, for a while: say so, signed, every beat."""
+        session, starvation = self.session, self.starvation
+        assert session is not None and starvation is not None
+        held = [len(session.log.entries(seat)) for seat in range(session.spec.seats)]
+        direct = frozenset(session.spec.players.index(key) for key in self.mesh.player_keys()
+                           if key in session.spec.players)  # no relay between us and them
+        lack = starvation.short(held, now, direct)
+        if lack is not None and now - self._claimed_at >= self.config.beat:
+            self._claimed_at = now
+            count = max(1, time.time_ns() // 10**6)
+            self.mesh.broadcast(starvation.claim(self.identity, *lack, count, now))
+
+    def _stalled(self, seat: int, now: float) -> None:
+        """The stall rule would time ``seat`` out: unless a fresh starvation claim excuses it
+        (ours, or its own), then the verdict is ``starved``, naming nobody."""
+        session, starvation = self.session, self.starvation
+        assert session is not None and starvation is not None
+        heard = starvation.excuse(seat, now)
+        if heard is None:
+            session.timeout(seat)  # as before clocks: timeout or withheld-reveal
+        else:
+            session.starved(starved_reason(heard.claim.by, heard.claim.author), (heard.data,))
+        self.pump()
+
     def _tick(self, now: float) -> None:
         session, clock = self.session, self.clock
         assert session is not None and clock is not None
@@ -105,8 +140,7 @@ class Liveness:
             elif isinstance(event, LongWait):
                 self.emit(ev.SeatWaiting(event.seat, event.seconds))
             elif isinstance(event, Flagged) and event.kind == "stalled":
-                session.timeout(event.seat)  # as before clocks: timeout or withheld-reveal
-                self.pump()
+                self._stalled(event.seat, now)
             elif isinstance(event, Flagged) and session.verdict is None:
                 notice = clock.notice(self.identity, event, session.game.state.serial)
                 self.mesh.broadcast(P.encode(notice))
@@ -123,7 +157,30 @@ class Liveness:
     def on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:
         if (self.clock is not None and self.session is not None
                 and self.clock.take_beat(msg, trio.current_time())):
+            assert self.starvation is not None
+            self.starvation.note_beat(msg, data)
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
+
+    def on_starved(self, peer: _Peer, data: bytes, msg: Starved) -> None:
+        """A seat's starvation claim: believed only if both signatures hold; passed on, and
+        the entries it names re-sent on every link (once per claimed gap)."""
+        session, starvation = self.session, self.starvation
+        if (session is None or starvation is None or session.verdict is not None
+                or not starvation.take(msg, data, trio.current_time())):
+            return
+        self.mesh.broadcast(data, skip=peer)
+        if not starvation.to_resend(msg):
+            return
+        wanted = P.FeedRequest(msg.author, msg.have, msg.have + RESEND_MAX)
+        entries = [P.encode(e) for e in session.log.serve(wanted, limit=RESEND_MAX)]
+        if not entries:
+            return
+        claimer = session.spec.players[msg.by]
+        for link in list(self.mesh.peers):
+            for entry in entries:
+                self.mesh.send(link, entry)
+            if not link.via_relay and link.link.info.key == claimer:
+                starvation.resent_directly(msg.by, msg.have, trio.current_time())
 
     def on_notice(self, peer: _Peer, data: bytes, msg: TimeNotice) -> None:
         session, clock = self.session, self.clock

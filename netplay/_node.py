@@ -50,6 +50,8 @@ from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
 from ._reach import refusal_words
 from ._seating import Seating
+from ._serving import OVER_BUDGET, ServeBudget
+from ._starved import Starved
 from ._storage import LogFile, TableFolder, claim_table
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
@@ -60,9 +62,6 @@ _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a
 
 class TableNode:
     """One seat at one table (the host's or a joiner's)."""
-
-    session_class: type[P.TableSession] = P.TableSession
-    """The session this seat plays (the simulator's hostile seats play a cheating one)."""
 
     def __init__(
         self,
@@ -76,11 +75,13 @@ class TableNode:
         emit: ev.Emit = lambda event: None,
         answers: trio.MemoryReceiveChannel[Any] | None = None,
         brings: Any = None,
+        session_class: type[P.TableSession] = P.TableSession,
     ) -> None:
         """``decider`` answers for a bot; without one, ``answers`` brings a person's answers
         (from the screen, through a bounded channel) and ``emit`` reports every view.
         ``brings`` is what this seat brings to the table (the game's seat option, e.g. a
-        Sovereign deck, as plain JSON data), or None."""
+        Sovereign deck, as plain JSON data), or None.  ``session_class`` plays the seat (a
+        test's cheating session, e.g. ``protocol.cheating_session``; honest by default)."""
         self.config = config
         self.identity = identity
         self.invite = invite
@@ -89,6 +90,7 @@ class TableNode:
         self.game = game
         self.emit = emit
         self.answers = answers
+        self.session_class = session_class
         self.session: P.TableSession | None = None
         self.done = trio.Event()
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
@@ -98,6 +100,7 @@ class TableNode:
         self._stop_announcing: trio.CancelScope | None = None
         self.mesh = Mesh(identity, emit, on_open=self._greet, on_message=self._receive,
                          on_closed=self._closed)
+        self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.files = NodeFolder(config, hosting=self.hosting, emit=emit)
         self.admission = Admission(identity, self.mesh, emit, game=game, seats=seats,
                                    brings=brings, hosting=self.hosting,
@@ -117,6 +120,7 @@ class TableNode:
             Farewell: self._on_farewell,
             Presence: self.liveness.on_presence,
             TimeNotice: self.liveness.on_notice,
+            Starved: self.liveness.on_starved,
         }
 
     # -- what the parts hold, by the names callers read -----------------------------------
@@ -164,8 +168,9 @@ class TableNode:
                                        None if code is None else code.text()))
             else:
                 self.emit(ev.Joining(self.invite.text()))
-            if self.config.via is not None:
-                nursery.start_soon(self._dial, self.config.via, True, None)
+            if self.config.via is not None:  # pinned to the relay key we were given or invited to
+                nursery.start_soon(self._dial, self.config.via, True,
+                                   self.config.via_key or self.invite.relay_key)
             elif not self.hosting:
                 nursery.start_soon(self._dial, (self.invite.host, self.invite.port), False,
                                    self.invite.host_key)
@@ -207,8 +212,9 @@ class TableNode:
             if choice.note:
                 self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
-        return Invite(host, self.port, os.urandom(32),
-                      self.identity.public.key, os.urandom(32), self.game, self.seats)
+        relay_key = self.config.via_key if self.config.via is not None else None
+        return Invite(host, self.port, os.urandom(32), self.identity.public.key,
+                      os.urandom(32), self.game, self.seats, relay_key)
 
     def _spec(self, seating: Seating) -> P.TableSpec:
         """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks."""
@@ -318,9 +324,18 @@ class TableNode:
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
 
     def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
-        if self.session is not None:
-            for entry in self.session.log.serve(msg, limit=4096):
-                self.mesh.send(peer, P.encode(entry))
+        """A catch-up request: answered within the asker's byte budget (``_serving``); one
+        that keeps asking past it loses the link."""
+        if self.session is None:
+            return
+        key, now = peer.link.info.key, trio.current_time()
+        for entry in self.session.log.serve(msg, limit=4096):
+            encoded = P.encode(entry)
+            if not self.serving.take(key, len(encoded), now):
+                if self.serving.over(key):
+                    self.mesh.close_later(peer.link, OVER_BUDGET)
+                return
+            self.mesh.send(peer, encoded)
 
     def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
         if self.farewells is not None and self.farewells.take(msg):

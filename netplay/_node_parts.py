@@ -21,6 +21,7 @@ class NodeConfig:
     listen_host: str = "127.0.0.1"
     advertise_host: str | None = "127.0.0.1"  # None: this machine's LAN address
     via: tuple[str, int] | None = None
+    via_key: bytes | None = None  # the relay's key (host: named in the invite); None: unpinned
     seat_timeout: float = 10.0  # seconds the table waits on a seat before we report it
     abandon_after: float = 120.0  # the host's: the table's limit for an offline seat it waits on
     clock: tuple[float, float] | None = None  # the host's: (bank, increment) s; None: no clock

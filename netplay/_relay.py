@@ -4,8 +4,9 @@ The relay accepts links for any table, files each link under the table's relay
 scope once the peer proves the relay token (:class:`~netplay._lobby.Subscribe`;
 the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
-forwarded on disk (but presence beats and time notices, which only matter the
-moment they pass), and answers catch-up requests from what it stored.  It
+forwarded on disk (but presence beats, time notices and starvation claims, which only
+matter the moment they pass), and answers catch-up requests from what it stored (within
+each asker's byte budget: ``_serving``).  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
 one relay; a restarted relay reloads its logs and carries on.
@@ -20,6 +21,7 @@ reloads only started tables and deletes the folders of any others.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import shutil
 from collections import deque
@@ -38,6 +40,8 @@ from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe, TableStart
 from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start
+from ._serving import OVER_BUDGET, ServeBudget
+from ._starved import Starved
 from ._storage import LogFile, parse_records
 
 __all__ = ["RelayNode"]
@@ -104,13 +108,15 @@ class RelayNode:
         self.emit = emit
         self.tables: dict[bytes, _Table] = {}
         self.quota = RelayQuota(limits)
+        self.serving = ServeBudget()  # bytes of catch-up answers per asker
 
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         dropped = self._reload()
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             nursery.start_soon(self._expire)
-            self.emit(RelayOpen(self.port, len(self.tables), dropped))
+            key = base64.urlsafe_b64encode(self.identity.public.key).rstrip(b"=").decode()
+            self.emit(RelayOpen(self.port, len(self.tables), dropped, key))
             task_status.started(self.port)
 
     async def _expire(self) -> None:
@@ -210,15 +216,20 @@ class RelayNode:
             msg = P.decode(data)
         except P.DecodeError:
             return
-        if isinstance(msg, P.FeedRequest):
+        if isinstance(msg, P.FeedRequest):  # answered within the asker's byte budget
             stop = min(msg.stop, msg.start + 4096)
+            key = source.info.key
             for seq in range(msg.start, stop):
                 entry = table.entries.get((msg.seat, seq))
                 if entry is None:
                     break
+                if not self.serving.take(key, len(entry), trio.current_time()):
+                    if self.serving.over(key):
+                        await source.aclose(OVER_BUDGET)
+                    return
                 await source.send(entry)
             return
-        if isinstance(msg, Presence | TimeNotice):  # of the moment: passed on, never stored
+        if isinstance(msg, Presence | TimeNotice | Starved):  # of the moment: never stored
             if not table.passing(data):
                 return
         else:

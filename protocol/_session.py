@@ -230,6 +230,12 @@ class TableSession:
         if self.verdict is None and self.finished is None and seat in self.seats:
             self._stop(Verdict(seat, kind, reason))
 
+    def starved(self, reason: str, evidence: tuple[bytes, ...] = ()) -> None:
+        """The I/O layer's liveness rule found a seat starved of entries that exist (a link
+        or a relay dropped them; ``evidence``: its signed claim): a verdict naming nobody."""
+        if self.verdict is None and self.finished is None:
+            self._stop(Verdict(None, "starved", reason, evidence))
+
     def thinking(self) -> set[int]:
         """The seats the table waits on for a decision (a person may take their time), as
         opposed to a part their peer makes by itself (a shuffle, a share, a reveal)."""

@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import attrs
+
 import protocol as P
 from netplay import Announcement, Invite, LobbyStatus
 from netplay._farewell import Farewell
@@ -97,7 +99,8 @@ def make() -> None:
     _write("handshake", [frame(hello) + frame(auth), frame(hello) + frame(wrong), frame(hello)])
     invite = Invite.parse(json.loads(info)["invite"])
     _write("invite", [invite.text().encode(), CODE_INVITE.encode(),
-                      invite.text().replace("127.0.0.1", "[::1]").encode()])
+                      invite.text().replace("127.0.0.1", "[::1]").encode(),
+                      attrs.evolve(invite, relay_key=bytes(range(32))).text().encode()])
     _write("join-code", [CODE_TEXT.encode(), b"12 fresh cheer raisin lime  ", b"99-a-b-c-d"])
     code = JoinCode.parse(CODE_TEXT)
     joiner = CodeJoiner(code)

@@ -132,10 +132,10 @@ def test_beats_must_be_signed_by_the_seat_and_newer_than_the_last() -> None:
     assert c.take_beat(other.my_beat(IDS[2], 5), 1.0)
     assert not c.take_beat(other.my_beat(IDS[2], 5), 2.0)  # a replay
     assert not c.take_beat(other.my_beat(IDS[2], 4), 2.0)  # older
-    forged = Presence(1, 9, IDS[2].sign(b"not the beat"))
+    forged = Presence(1, 9, 0, IDS[2].sign(b"not the beat"))
     assert not c.take_beat(forged, 2.0)
     wrong_key = TableClock(c.limits, TABLE, PLAYERS, 2, 0.0).my_beat(IDS[2], 7)
-    assert not c.take_beat(Presence(1, 7, wrong_key.sig), 2.0)  # seat 2 signing for seat 1
+    assert not c.take_beat(Presence(1, 7, 0, wrong_key.sig), 2.0)  # seat 2 signing for seat 1
     assert c.heard[2] == 1.0 and c.heard[1] == 0.0
 
 

@@ -173,15 +173,14 @@ class World:
             return bot.decide(event.view, event.decision)
 
         events = self.events[seat]
-        node_class: type[TableNode] = TableNode
+        session_class: type[P.TableSession] = P.TableSession
         if cheat is not None and mine and not stall:
-            node_class = type("CheatingNode", (TableNode,),
-                              {"session_class": P.cheating_session(cheat[1])})
+            session_class = P.cheating_session(cheat[1])
         if seat == 0:
-            return node_class(config, self.identities[0], seats=plan.seats, game=plan.game,
-                              decider=decider, emit=events.append)
-        return node_class(config, self.identities[seat], invite=self.invite, decider=decider,
-                          emit=events.append)
+            return TableNode(config, self.identities[0], seats=plan.seats, game=plan.game,
+                             decider=decider, emit=events.append, session_class=session_class)
+        return TableNode(config, self.identities[seat], invite=self.invite, decider=decider,
+                         emit=events.append, session_class=session_class)
 
     async def life(self, seat: int, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """A seat: run, maybe crash and come back, until its node ends by itself."""

@@ -1,0 +1,180 @@
+"""Starvation, sans-IO: a seat that lacks entries it knows exist says so, signed, and a
+time-out never names a seat that proved it.
+
+Every presence beat carries its seat's feed head (how many entries that seat has signed,
+under the beat's signature).  A seat whose log holds fewer entries of seat A than A's
+latest beat says is short of them; still short of the same entries :data:`CLAIM_AFTER`
+seconds later (its node asked every link again meanwhile) it is *starved*, and floods a
+signed :class:`Starved` claim -- "I hold ``have`` entries of seat A" -- with A's own signed
+beat inside as the proof that more exist; again every beat while it stays starved.  Every
+peer checks both signatures before it believes or passes on a claim, and on a new claim
+re-sends the named entries it holds (at most :data:`RESEND_MAX`, once per claimed gap) on
+every link it has.
+
+The liveness rule (:meth:`Starvation.excuse`): where the stall rule would time a seat out,
+a fresh claim (heard within :data:`FRESH_BEATS` beats) makes the verdict ``starved``: it
+names no seat; its reason names the starved seat and whose entries it lacked (a link or a
+relay between them dropped them); the claim is the evidence.  The starved seat itself,
+whose stall rule would name the seat it waits on, holds its own fresh claim and so ends
+with the same verdict, with the same words.
+
+What a lying seat can do with a false claim (or a false head in its beats): only what a
+dropping relay could do -- end the game with no seat named, once, after the abandon limit
+(never stall it forever), and only where its paths run through a relay: a seat never claims
+to be starved of the entries of a seat it holds a direct link to.  A
+claim does not protect its seat from a peer that re-sent the named entries over a direct
+link to it (TLS over TCP: nobody between can drop them) :data:`RESENT_GRACE` seconds or
+more before, when the seat still claims no more than it held then: it got them.  Over a
+relay the two cannot be told apart, so the verdict names nobody.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+from protocol import BadSignature, DecodeError, Identity, PublicIdentity, decode, encode, message
+from protocol._codec import blob, integer
+
+from ._clock import OFFLINE_BEATS, Presence, presence_bytes
+
+__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "RESENT_GRACE", "Starvation", "Starved",
+           "starved_reason"]
+
+STARVED_DOMAIN = b"fairtable/starved/v1\x00"
+CLAIM_AFTER = 2.0  # seconds short of the same entries before we claim to be starved
+RESEND_MAX = 64  # entries a peer re-sends for one claimed gap
+RESENT_GRACE = 2.0  # seconds after a direct re-send when a claim of that gap stops protecting
+FRESH_BEATS = OFFLINE_BEATS + 1  # a claim heard within this many beats is fresh
+
+
+@message("starved")
+@attrs.frozen
+class Starved:
+    """Seat ``by`` holds only ``have`` entries of seat ``author``'s feed, and ``beat`` (that
+    author's own signed presence beat, encoded) says it signed more; ``count`` grows with
+    every claim (the claimer's wall clock, ms)."""
+
+    by: int = integer(hi=15)
+    author: int = integer(hi=15)
+    have: int = integer(hi=(1 << 52))
+    count: int = integer(hi=(1 << 53) - 1)
+    beat: bytes = blob(max_len=1024)
+    sig: bytes = blob(exact=64)
+
+
+def _claim_bytes(table_id: bytes, by: int, author: int, have: int, count: int,
+                 beat: bytes) -> bytes:
+    return (STARVED_DOMAIN + table_id + bytes([by, author]) + have.to_bytes(8, "big")
+            + count.to_bytes(8, "big") + hashlib.sha256(beat).digest())
+
+
+def starved_reason(by: int, author: int) -> str:
+    """The ``starved`` verdict's words, the same on every peer."""
+    return (f"seat {by} was starved of seat {author}'s entries (a link or relay dropped them, "
+            f"or seat {author} never sent them)")
+
+
+@attrs.define
+class _Heard:
+    claim: Starved
+    data: bytes
+    at: float
+
+
+class Starvation:
+    """One seat's view of who is starved (``me``: our seat)."""
+
+    def __init__(self, table_id: bytes, players: tuple[bytes, ...], me: int, *,
+                 beat: float) -> None:
+        self.table_id, self.players, self.me, self.beat = table_id, players, me, beat
+        self.beats: dict[int, tuple[Presence, bytes]] = {}  # each seat's latest beat, encoded
+        self.claims: dict[int, _Heard] = {}  # each seat's latest claim (ours too)
+        self.resent: set[tuple[int, int, int]] = set()  # (by, author, have) we re-sent
+        self.direct: dict[int, tuple[int, float]] = {}  # by -> (have, when) re-sent directly
+        self._short: tuple[int, int, float] | None = None  # (author, have, since)
+
+    # -- what we lack -------------------------------------------------------------------
+    def note_beat(self, msg: Presence, data: bytes) -> None:
+        """A beat the clock took (its signature checked): its head is the latest we know."""
+        self.beats[msg.seat] = (msg, data)
+
+    def short(self, held: list[int], now: float,
+              direct: frozenset[int] = frozenset()) -> tuple[int, int] | None:
+        """The first seat whose beat says it signed more than the ``held[seat]`` entries we
+        hold, with how many we hold -- once we have been short of them for CLAIM_AFTER s.
+        Never a seat in ``direct`` (we hold a direct link to it: nobody between can drop its
+        entries, so it withholds them, and the stall rule names it)."""
+        lack = next(((seat, held[seat]) for seat, (beat, _) in sorted(self.beats.items())
+                     if seat != self.me and seat not in direct and beat.head > held[seat]),
+                    None)
+        if lack is None:
+            self._short = None
+            return None
+        if self._short is None or self._short[:2] != lack:
+            self._short = (*lack, now)
+        return lack if now - self._short[2] >= CLAIM_AFTER else None
+
+    def claim(self, identity: Identity, author: int, have: int, count: int, now: float) -> bytes:
+        """Our signed claim (encoded), kept as our own latest."""
+        beat = self.beats[author][1]
+        sig = identity.sign(_claim_bytes(self.table_id, self.me, author, have, count, beat))
+        claim = Starved(self.me, author, have, count, beat, sig)
+        data = encode(claim)
+        self.claims[self.me] = _Heard(claim, data, now)
+        return data
+
+    # -- claims from others ---------------------------------------------------------------
+    def take(self, msg: Starved, data: bytes, now: float) -> bool:
+        """Another seat's claim; False if it is not new, not signed by its seat, or its beat
+        is not the author's own saying more than ``have`` (then it is not passed on)."""
+        seats = len(self.players)
+        if msg.by >= seats or msg.author >= seats or msg.by in (msg.author, self.me):
+            return False
+        last = self.claims.get(msg.by)
+        if last is not None and msg.count <= last.claim.count:
+            return False
+        try:
+            beat = decode(msg.beat)
+            if not isinstance(beat, Presence) or beat.seat != msg.author or beat.head <= msg.have:
+                return False
+            PublicIdentity(self.players[msg.author]).verify(
+                presence_bytes(self.table_id, beat.seat, beat.count, beat.head), beat.sig,
+                seat=msg.author)
+            PublicIdentity(self.players[msg.by]).verify(
+                _claim_bytes(self.table_id, msg.by, msg.author, msg.have, msg.count, msg.beat),
+                msg.sig, seat=msg.by)
+        except (DecodeError, BadSignature):
+            return False
+        self.claims[msg.by] = _Heard(msg, data, now)
+        return True
+
+    def to_resend(self, msg: Starved) -> bool:
+        """Whether this claimed gap is new to us (we re-send each one once)."""
+        key = (msg.by, msg.author, msg.have)
+        if key in self.resent:
+            return False
+        self.resent.add(key)
+        return True
+
+    def resent_directly(self, by: int, have: int, now: float) -> None:
+        """We re-sent seat ``by`` the entries from ``have`` over a direct link to it."""
+        self.direct[by] = (have, now)
+
+    # -- the liveness rule ----------------------------------------------------------------
+    def excuse(self, seat: int, now: float) -> _Heard | None:
+        """The fresh claim that keeps a stall of ``seat`` from naming it: our own (we are
+        starved: the wait may be ours), else ``seat``'s, unless it got the entries."""
+        fresh = FRESH_BEATS * self.beat
+        mine = self.claims.get(self.me)
+        if mine is not None and now - mine.at <= fresh:
+            return mine
+        heard = self.claims.get(seat)
+        if heard is None or now - heard.at > fresh:
+            return None
+        direct = self.direct.get(seat)
+        if direct is not None and now - direct[1] >= RESENT_GRACE and (
+                heard.claim.have <= direct[0]):
+            return None  # we handed it those entries ourselves, and it still claims them
+        return heard

@@ -1,0 +1,62 @@
+"""The relay's key is pinned (issue 14, links): a host given the relay's key names it in the
+invite, and every link to "the relay" must prove that key in TLS before anything is said --
+so an impostor answering at the relay's address never learns the relay token."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import trio
+
+import protocol as P
+from netplay import Invite, InviteError, NodeConfig, RelayNode, TableNode
+
+from .test_tables import bot
+
+
+def test_an_invite_names_the_relay_key_and_reads_back() -> None:
+    invite = Invite("127.0.0.1", 7777, os.urandom(32), os.urandom(32), os.urandom(32),
+                    "reign", 3, relay_key=bytes(range(32)))
+    assert "&relay=" in invite.text()
+    assert Invite.parse(invite.text()) == invite
+    plain = Invite("127.0.0.1", 7777, invite.scope, invite.host_key, invite.secret, "reign", 3)
+    assert "relay" not in plain.text() and Invite.parse(plain.text()).relay_key is None
+    with pytest.raises(InviteError, match="relay key"):
+        Invite.parse(invite.text() + "AA")  # 33 bytes
+    with pytest.raises(InviteError, match="twice"):
+        Invite.parse(plain.text() + "&relay=" + "A" * 43 + "&relay=" + "A" * 43)
+
+
+async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: Path) -> None:
+    real = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    impostor = RelayNode(tmp_path / "impostor", P.Identity.generate(), emit=lambda e: None)
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            via = ("127.0.0.1", await nursery.start(real.run))
+            fake = ("127.0.0.1", await nursery.start(impostor.run))
+            key = real.identity.public.key
+
+            def config(index: int, at: tuple[str, int]) -> NodeConfig:
+                return NodeConfig(data_dir=tmp_path / f"p{index}", via=at, grace=0.2,
+                                  listen_port=None if index else 0,
+                                  via_key=key if index == 0 else None)
+
+            host = TableNode(config(0, via), P.Identity.generate(), seats=3, decider=bot(0))
+            invite = await nursery.start(host.run)
+            assert invite.relay_key == key  # the host names the relay it was given
+            fooled = TableNode(config(1, fake), P.Identity.generate(), invite=invite,
+                               decider=bot(1))
+            nursery.start_soon(fooled.run)
+            await trio.sleep(2.0)  # it keeps trying the impostor, which never passes the pin
+            assert fooled.session is None
+            assert impostor.tables == {}  # no Subscribe ever reached it: the token is safe
+            joiners = [TableNode(config(index, via), P.Identity.generate(), invite=invite,
+                                 decider=bot(index)) for index in (2, 3)]
+            for joiner in joiners:
+                nursery.start_soon(joiner.run)
+            while any(j.session is None for j in joiners):  # through the real relay, pinned
+                await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+    assert impostor.tables == {}

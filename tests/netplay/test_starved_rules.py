@@ -1,0 +1,96 @@
+"""Starvation claims without sockets (``netplay._starved``): who may claim, what a claim
+must prove, when it excuses a stall -- and what a lying seat cannot get from one."""
+
+from __future__ import annotations
+
+import attrs
+
+import protocol as P
+from netplay._clock import TableClock
+from netplay._starved import CLAIM_AFTER, FRESH_BEATS, RESENT_GRACE, Starvation, Starved
+
+IDS = [P.Identity.generate() for _ in range(3)]
+PLAYERS = tuple(i.public.key for i in IDS)
+TABLE = bytes(range(32))
+BEAT = 1.0
+
+
+def beat_of(seat: int, head: int, count: int = 1, signer: int | None = None) -> bytes:
+    clock = TableClock(P.TimeLimits(0, 0, 1000), TABLE, PLAYERS, seat, 0.0)
+    return P.encode(clock.my_beat(IDS[seat if signer is None else signer], count, head))
+
+
+def view(me: int) -> Starvation:
+    return Starvation(TABLE, PLAYERS, me, beat=BEAT)
+
+
+def claim_by(by: int, author: int, have: int, head: int, count: int = 10) -> tuple[Starved, bytes]:
+    """Seat ``by``'s claim, signed, made the way a node makes it (from a beat it took)."""
+    mine = view(by)
+    data = beat_of(author, head)
+    mine.note_beat(P.decode(data), data)  # type: ignore[arg-type]
+    encoded = mine.claim(IDS[by], author, have, count, 0.0)
+    return P.decode(encoded), encoded  # type: ignore[return-value]
+
+
+def test_a_seat_is_short_only_of_entries_a_beat_says_exist_and_claims_after_a_while() -> None:
+    s = view(2)
+    data = beat_of(1, head=5)
+    s.note_beat(P.decode(data), data)  # type: ignore[arg-type]
+    assert s.short([0, 5, 0], 0.0) is None  # we hold all five
+    assert s.short([0, 3, 0], 1.0) is None  # short, but only just
+    assert s.short([0, 3, 0], 1.0 + CLAIM_AFTER) == (1, 3)
+    assert s.short([0, 4, 0], 1.0 + CLAIM_AFTER) is None  # one came: the wait starts again
+    assert s.short([0, 4, 0], 2.0 + 2 * CLAIM_AFTER) == (1, 4)
+    direct = frozenset({1})  # linked to seat 1 directly: it withholds them, we are not starved
+    assert s.short([0, 4, 0], 3.0 + 3 * CLAIM_AFTER, direct) is None
+
+
+def test_a_valid_claim_is_taken_once_and_excuses_the_claimers_stall_while_fresh() -> None:
+    s = view(0)
+    msg, data = claim_by(2, author=1, have=3, head=5)
+    assert s.take(msg, data, 0.0)
+    assert not s.take(msg, data, 0.1)  # a replay is not new
+    heard = s.excuse(2, 0.5)
+    assert heard is not None and heard.data == data
+    assert s.excuse(1, 0.5) is None  # it excuses only the seat that claimed
+    assert s.excuse(2, FRESH_BEATS * BEAT + 0.1) is None  # stale: it stopped claiming
+
+
+def test_a_claim_that_proves_nothing_is_refused() -> None:
+    s = view(0)
+    msg, data = claim_by(2, author=1, have=3, head=5)
+    forged = attrs.evolve(msg, have=2)  # the signature no longer covers it
+    assert not s.take(forged, P.encode(forged), 0.0)
+    _, no_more = claim_by(2, author=1, have=5, head=5)  # the beat says nothing is missing
+    assert not s.take(P.decode(no_more), no_more, 0.0)  # type: ignore[arg-type]
+    foreign = beat_of(1, head=9, signer=2)  # seat 2 signing a beat for seat 1
+    fake = attrs.evolve(msg, beat=foreign)
+    assert not s.take(fake, P.encode(fake), 0.0)
+    mine, ours = claim_by(0, author=1, have=0, head=5)
+    assert not s.take(mine, ours, 0.0)  # our own claim coming back
+    assert s.excuse(2, 0.0) is None
+
+
+def test_a_liar_is_not_excused_after_a_direct_re_send_of_what_it_claims_to_lack() -> None:
+    s = view(0)
+    msg, data = claim_by(2, author=1, have=3, head=5, count=10)
+    assert s.take(msg, data, 0.0) and s.to_resend(msg)
+    assert not s.to_resend(msg)  # one re-send per claimed gap
+    s.resent_directly(2, 3, 0.0)
+    assert s.excuse(2, RESENT_GRACE / 2) is not None  # it may not have read them yet
+    again, again_data = claim_by(2, author=1, have=3, head=5, count=11)
+    assert s.take(again, again_data, RESENT_GRACE)  # the same gap, claimed again
+    assert s.excuse(2, RESENT_GRACE) is None  # it got them over a link nobody sits in
+    later, later_data = claim_by(2, author=1, have=4, head=6, count=12)
+    assert s.take(later, later_data, RESENT_GRACE + 0.5)  # a new gap is excused again
+    assert s.excuse(2, RESENT_GRACE + 0.5) is not None
+
+
+def test_our_own_fresh_claim_excuses_whichever_seat_we_wait_on() -> None:
+    s = view(2)
+    data = beat_of(1, head=5)
+    s.note_beat(P.decode(data), data)  # type: ignore[arg-type]
+    s.claim(IDS[2], 1, 3, 10, 0.0)
+    assert s.excuse(1, 0.5) is not None and s.excuse(0, 0.5) is not None
+    assert s.excuse(1, FRESH_BEATS * BEAT + 0.1) is None

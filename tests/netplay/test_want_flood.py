@@ -1,0 +1,87 @@
+"""Catch-up requests are bounded by bytes (hostile peers: a seat asking again and again for
+big entries).  A seated attacker asks the host for the host's whole feed over and over: the
+host answers at most its budget (plus one entry) a window, and closes the link of one that
+keeps asking past that with a typed reason; the host stays up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import protocol as P
+from netplay import LinkClosed, NodeConfig, TableNode, connect
+from netplay._serving import OVER_BUDGET, REFUSALS_MAX, ServeBudget
+from tests.netplay.said import as_json
+
+from .rss import rss_bytes
+from .test_seated_flood import _seat
+from .test_tables import bot
+
+ASKS = 2_000  # of the host's whole feed; each a few dozen bytes
+LIMIT = 64 * 1024  # the host's budget here (its feed is small this early: ~1 KiB)
+
+
+def test_the_budget_counts_bytes_per_key_and_window() -> None:
+    budget = ServeBudget(limit=100, window=10.0)
+    assert budget.take(b"a", 500, 0.0)  # the first entry of a window always goes
+    assert not budget.take(b"a", 1, 1.0)
+    assert budget.take(b"b", 60, 1.0) and budget.take(b"b", 40, 1.0)  # another key: its own
+    assert not budget.take(b"b", 1, 2.0)
+    assert budget.take(b"a", 1, 10.0)  # a new window
+    for _ in range(REFUSALS_MAX):
+        budget.take(b"b", 1, 3.0)
+    assert budget.over(b"b") and not budget.over(b"a")
+
+
+async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_its_link(
+        tmp_path: Path) -> None:
+    events: list[dict[str, Any]] = []
+    host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5), P.Identity.generate(),
+                     seats=3, decider=bot(0), emit=as_json(events))
+    attacker = P.Identity.generate()
+    received, asked = [0], 0
+    closed: list[str] = []
+
+    async def drain(link: Any) -> None:
+        try:
+            while True:
+                received[0] += len(await link.receive())
+        except LinkClosed as exc:
+            closed.append(exc.reason)
+
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            invite = await nursery.start(host.run)
+            link = await connect(nursery, "127.0.0.1", host.port, identity=attacker,
+                                 scope=invite.scope, secret=invite.secret)
+            joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                               P.Identity.generate(), invite=invite, decider=bot(1))
+            nursery.start_soon(joiner.run)
+            await _seat(link, attacker, invite)
+            while host.session is None or not host.session.log.entries(0):
+                await trio.sleep(0.01)
+            feed = sum(len(P.encode(e)) for e in host.session.log.entries(0))
+            host.serving = ServeBudget(limit=LIMIT)
+            nursery.start_soon(drain, link)
+            before = rss_bytes()
+            want = P.encode(P.FeedRequest(0, 0, 1 << 52))
+            try:
+                for _ in range(ASKS):
+                    await link.send(want)
+                    asked += 1
+                with trio.move_on_after(5):  # what is still on its way
+                    while not closed:
+                        await trio.sleep(0.05)
+            except LinkClosed:
+                pass
+            after = rss_bytes()
+            assert not host.done.is_set()  # the host stays up
+            nursery.cancel_scope.cancel()
+    assert feed * ASKS > 8 * LIMIT  # without the budget: this much would have come back
+    assert closed == [OVER_BUDGET]
+    assert asked <= ASKS
+    assert received[0] <= LIMIT + feed + 64 * 1024  # one window, and beats and the start
+    print(f"\nwant flood: {asked} asks for a {feed / 1024:.0f} KiB feed; {received[0] / 2**20:.1f}"
+          f" MiB answered; RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
