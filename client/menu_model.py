@@ -15,14 +15,14 @@ from typing import Any
 
 from client import ending
 from client.clock_words import my_move_words, waiting_words
-from client.model import ClientModel as _SharedModel
+from client.screen_model import ScreenModel
 from engine.requests import Decision
 
 Shortcut = Callable[[Decision, str, list[str]], Any]
 """Parses the words after a shortcut into an answer, or returns a one-line reason (str)."""
 
 
-class MenuModel(_SharedModel):
+class MenuModel(ScreenModel):
     """A screen model whose decisions are menus and shortcut words."""
 
     def waited_for(self) -> str:
@@ -61,20 +61,11 @@ class MenuModel(_SharedModel):
         return ""
 
     def command(self, text: str) -> None:
-        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
-        text = " ".join(text.strip().lower().split())
-        self.show_help = False
-        self.info = ""
-        if self.lifecycle_command(text) or self.info_command(text):
-            return
-        if text in ("?", "help"):
-            self.show_help = True
-            self.message = self.help_text()
-            return
-        d, view = self.decision, self.view
-        if d is None or view is None:
-            self.message = ending.LEAVE if self.over else "Nothing to decide now."
-            return
+        """Act on one typed line; ``message`` says what happened (a refusal changes nothing).
+        Case and spacing do not matter."""
+        super().command(" ".join(text.strip().lower().split()))
+
+    def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         number = text[1:] if text.startswith("#") else text
         if number.isdigit():

@@ -144,7 +144,7 @@ def _play_a_little(data_dir: Path) -> Invite:
         (data_dir / "identity.key").write_bytes(identity.seed)
         node = TableNode(NodeConfig(data_dir=data_dir, kind="play", pace=0.02), identity,
                          seats=3, game="reign", decider=lambda event: RandomBot(
-                             ChanceStream.from_int(event.step)).decide(event.view,
+                             ChanceStream.from_int(event.step), "reign").decide(event.view,
                                                                        event.decision))
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
