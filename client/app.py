@@ -42,6 +42,7 @@ from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
 from client.games import client_game
+from client.keys import keys_lines
 from client.screen_model import ScreenModel
 from netplay import events as ev
 
@@ -64,6 +65,7 @@ STYLE = Style.from_dict({
     "faction-utopian": "fg:#d7d75f", "faction-windwalker": "fg:#87d7d7",
     "info": "",
     "hints": "reverse",
+    "keys": "reverse",
 })
 
 NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
@@ -216,7 +218,7 @@ class LogPane:
         return Point(0, max(0, len(self.lines()) - 1))
 
 
-KEY_HINTS = " F1 help  F2 card text  Up/Down option  PgUp/PgDn log  info N  q quit "
+KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
 
 
 def hint_line(model: ScreenModel) -> StyleAndTextTuples:
@@ -319,12 +321,29 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     ])
     completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
                         content=CompletionsMenu(max_height=8, scroll_offset=1))
-    return Layout(FloatContainer(content=body, floats=[completions]), focused_element=prompt)
+    keys = Float(top=1, content=ConditionalContainer(  # the '?' overlay, over the panes
+        Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
+               width=keys_width, style="class:keys", wrap_lines=False),
+        filter=Condition(lambda: model.show_keys)))
+    return Layout(FloatContainer(content=body, floats=[keys, completions]),
+                  focused_element=prompt)
+
+
+def keys_width() -> int:
+    """The '?' overlay's width: most of the screen, 76 columns at most."""
+    return max(20, min(76, screen_size()[1] - 4))
 
 
 # -- key bindings ---------------------------------------------------------------------------
 def load_help_bindings(model: ScreenModel) -> KeyBindings:
+    """F1: the decision's help; '?' on an empty prompt: the keys of this screen (client/keys),
+    closed by '?' again or Esc."""
     kb = KeyBindings()
+    empty_prompt = Condition(lambda: get_app().current_buffer.text == "")
+
+    @kb.add("?", filter=empty_prompt)
+    def _(event: Any) -> None:
+        model.show_keys = not model.show_keys
 
     @kb.add("f1")
     def _(event: Any) -> None:
@@ -354,6 +373,7 @@ def load_card_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
+        model.show_keys = False
         if model.info or model.show_help:
             model.message = ""
         model.info = ""

@@ -56,6 +56,12 @@ class MenuModel(ScreenModel):
         """The game's shortcut words."""
         return {}
 
+    def game_keys(self) -> list[tuple[str, str]]:
+        if self.decision is None:
+            return []
+        words = sorted(self.shortcuts())
+        return [("words", ", ".join(words) + " (F1 says how)")] if words else []
+
     def refused(self, answer: Any) -> str:
         """The one-line message if the rules refuse ``answer`` now, else ''."""
         return ""
@@ -77,7 +83,7 @@ class MenuModel(ScreenModel):
         word, _, rest = text.partition(" ")
         parse = self.shortcuts().get(word)
         if parse is None:
-            self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+            self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
             return
         answer = parse(d, word, rest.split())
         if isinstance(answer, str):

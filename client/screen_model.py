@@ -73,6 +73,7 @@ class ScreenModel:
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
+        self.show_keys = False  # the '?' overlay (client/keys) is open
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
@@ -189,14 +190,19 @@ class ScreenModel:
     def clear_pick(self) -> None:
         """Forget a multi-part answer being built (a game that builds one overrides this)."""
 
+    def game_keys(self) -> list[tuple[str, str]]:
+        """The words the game takes for the decision at hand, for the '?' overlay:
+        (word, what it does)."""
+        return []
+
     def help_text(self) -> str:
-        return "Keys: ? or F1 help, q quit (the game is kept)." + RESIGN_HELP
+        return "Keys: F1 help, ? keys, q quit (the game is kept)." + RESIGN_HELP
 
     def your_move(self, kind: str) -> str:
         """The message for a new decision -- or, the first time, a pending notice (the status
         line says whose move it is anyway)."""
         notice, self.notice = self.notice, ""
-        return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
+        return notice or f"Your move: {kind.replace('_', ' ')} (F1 for help)"
 
     # -- card text (client/card_info) -------------------------------------------------------
     def numbered_cards(self) -> list[Seen]:

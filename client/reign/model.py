@@ -219,12 +219,24 @@ class ClientModel(ScreenModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         d = self.decision
         text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
         return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
                 "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP)
+
+    def game_keys(self) -> list[tuple[str, str]]:
+        d = self.decision
+        if d is None or d.kind not in ("bid", "covert", "discard", "spoils"):
+            return [("pass", "pass, where passing is an option")] if d is not None else []
+        keys = [("N", "pick card N of your hand (again: take it back)")]
+        if d.kind in ("covert", "spoils"):
+            keys.append(("N>S", "card N goes to seat S"))
+        keys += [("done", "send the cards picked"), ("clear", "forget the cards picked")]
+        if d.kind in ("bid", "covert"):
+            keys.append(("pass", "place nothing" if d.kind == "covert" else "bid nothing"))
+        return keys
 
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
@@ -244,7 +256,7 @@ class ClientModel(ScreenModel):
             elif text == "pass" and menu and "pass" in menu[0][0]:
                 self._send(menu[0][1])
             else:
-                self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+                self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
             return
         self._build(d, text)
 
@@ -270,7 +282,7 @@ class ClientModel(ScreenModel):
             self.message = "Cards here go nowhere in particular: just type the card's number."
             return
         if not card_text.isdigit() or not 1 <= int(card_text) <= len(hand):
-            self.message = f"Pick a card by its number, 1 to {len(hand)} (? for help)."
+            self.message = f"Pick a card by its number, 1 to {len(hand)} (F1 for help)."
             return
         card = hand[int(card_text) - 1]
         target: int | None = None

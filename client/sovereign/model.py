@@ -488,7 +488,7 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
                 "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
