@@ -323,7 +323,7 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                         content=CompletionsMenu(max_height=8, scroll_offset=1))
     keys = Float(top=1, content=ConditionalContainer(  # the '?' overlay, over the panes
         Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
-               width=keys_width, style="class:keys", wrap_lines=False),
+               width=keys_width, style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_keys)))
     return Layout(FloatContainer(content=body, floats=[keys, completions]),
                   focused_element=prompt)
