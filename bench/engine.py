@@ -24,7 +24,7 @@ from typing import Any
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.bots import bots_for  # noqa: E402
+from client.games import bots_for  # noqa: E402
 from engine.games import rules  # noqa: E402
 from engine.referee import Referee  # noqa: E402
 from engine.requests import Decision  # noqa: E402

@@ -1,6 +1,7 @@
 """The console screen: prompt_toolkit on asyncio, with trio running as its guest.
 
-Layout functions take the :class:`~client.model.ClientModel`; key bindings are
+Layout functions take the game-neutral :class:`~client.screen_model.ScreenModel`
+(a game's own panes come from :mod:`client.games`); key bindings are
 grouped by purpose (``load_*_bindings``).  The network runs in trio guest mode
 on the same loop; the screen and the network meet only through bounded
 channels: node events arrive through one, answers leave through another (sent
@@ -40,12 +41,10 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
-from client.model import ClientModel, card_label, invite_lines
-from engine.reign import standard_catalog
+from client.games import client_game
+from client.keys import keys_lines
+from client.screen_model import ScreenModel
 from netplay import events as ev
-
-REIGN = standard_catalog()
-DEFS = REIGN.defs
 
 __all__ = ["build_application", "run_screen"]
 
@@ -66,6 +65,7 @@ STYLE = Style.from_dict({
     "faction-utopian": "fg:#d7d75f", "faction-windwalker": "fg:#87d7d7",
     "info": "",
     "hints": "reverse",
+    "keys": "reverse",
 })
 
 NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
@@ -73,58 +73,6 @@ NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceive
 
 
 # -- layout -------------------------------------------------------------------------------
-def table_lines(model: ClientModel) -> StyleAndTextTuples:
-    view = model.view
-    if view is None:
-        lines: StyleAndTextTuples = [("class:title", "Reign: The Card Game\n"),
-                                     ("", model.status + "\n")]
-        if model.invite:
-            lines += invite_lines(model)
-        return lines
-    pub = view.public
-    out: StyleAndTextTuples = [("class:title", f"Reign - round {pub['round']}, {pub['phase']}\n")]
-    holders = {seat: house for house, seat in pub["support"].items() if seat is not None}
-    for seat in range(pub["players"]):
-        mark = "*" if seat == pub["regent"] else " "
-        style = "class:mine" if seat == model.seat else ""
-        army = pub["armies"].get(str(seat), [])
-        down = len(pub["army_down"].get(str(seat), []))
-        extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
-        house = holders.get(seat)
-        out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                 f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "),
-                (f"{style} {house_style(house)}", house or "-"), (style, f"{extra}\n")]
-    centre = [h for h, s in pub["support"].items() if s is None]
-    piles = pub["piles"]
-    out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
-                f"piles {piles['military']}m {piles['event']}e\n"))
-    for seat, cards in sorted(pub["armies"].items()):
-        if cards:
-            whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
-            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
-                        + "\n"))
-    out.append(("class:dim", "* Regent, L legitimacy, c cards in hand\n"))
-    return out
-
-
-def house_style(house: str | None) -> str:
-    """The style of a Reign house's words (its data's colour), '' for none."""
-    return f"class:house-{REIGN.house(house).colour}" if house else ""
-
-
-def hand_lines(model: ClientModel) -> StyleAndTextTuples:
-    out: StyleAndTextTuples = [("class:title", "Your hand\n")]
-    picked = {c: t for c, t in model.picked()}
-    for i, card in enumerate(model.hand(), start=1):
-        mark = ">" if card in picked else " "
-        where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
-        style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
-        out.append((style, f"{mark}{i}. {card_label(card)}{where}\n"))
-    if model.view is not None and model.view.facedown:
-        out.append(("class:dim", f"{len(model.view.facedown)} of yours face down\n"))
-    return out
-
-
 MENU_FLOOR = 10  # rows the decision pane may take at 80x24
 
 
@@ -149,7 +97,7 @@ def menu_room() -> int:
     return max(MENU_FLOOR, rows // 2 - 2)
 
 
-def menu_lines(model: ClientModel) -> StyleAndTextTuples:
+def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     """The decision pane: card text ``info`` asked for, the help, or the menu -- a window of
     options round the highlighted one (Up/Down move it), with "+N more" above and below
     when the menu is longer than the pane."""
@@ -200,7 +148,7 @@ def menu_lines(model: ClientModel) -> StyleAndTextTuples:
     return out
 
 
-def menu_height(model: ClientModel) -> int:
+def menu_height(model: ScreenModel) -> int:
     """Rows the decision pane takes: its whole text as long as that fits the room there is,
     so the options never shrink behind the log."""
     text = "".join(part[1] for part in menu_lines(model))
@@ -212,7 +160,7 @@ class LogPane:
     """The log's scrollback: PgUp/PgDn move ``model.log_back`` lines from the newest; the pane
     shows a marker for the lines above and below it."""
 
-    model: ClientModel
+    model: ScreenModel
 
     def size(self) -> tuple[int, int]:
         """(rows, columns) of the log pane: what the panes above and below leave."""
@@ -270,30 +218,27 @@ class LogPane:
         return Point(0, max(0, len(self.lines()) - 1))
 
 
-KEY_HINTS = " F1 help  F2 card text  Up/Down option  PgUp/PgDn log  info N  q quit "
+KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
 
 
-def hint_line(model: ClientModel) -> StyleAndTextTuples:
+def hint_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:hints", KEY_HINTS)]
 
 
-def status_line(model: ClientModel) -> StyleAndTextTuples:
+def status_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:status", f" {model.status} ")]
 
 
-def message_line(model: ClientModel) -> StyleAndTextTuples:
+def message_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:message", model.message)]
 
 
-def game_panes(model: Any) -> tuple[Callable[[], StyleAndTextTuples],
-                                     Callable[[], StyleAndTextTuples]]:
-    """The two upper panes (the table, and the side pane beside it) for the model's game:
-    a model of another game brings its own through ``panes()``; Reign's are here."""
-    panes = getattr(model, "panes", None)
-    if panes is not None:
-        found: tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]] = panes()
-        return found
-    return (lambda: table_lines(model)), (lambda: hand_lines(model))
+def game_panes(model: ScreenModel) -> tuple[Callable[[], StyleAndTextTuples],
+                                             Callable[[], StyleAndTextTuples]]:
+    """The two upper panes (the table, and the side pane beside it) of the model's game,
+    as the registry (client.games) names them."""
+    table, side = client_game(model.game).panes(model)
+    return (lambda: list(table())), (lambda: list(side()))
 
 
 FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
@@ -303,7 +248,7 @@ def side_width() -> int:
     return min(38, max(24, screen_size()[1] // 2))
 
 
-def upper_height(model: ClientModel) -> int:
+def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row)."""
     rows, _ = screen_size()
@@ -312,7 +257,7 @@ def upper_height(model: ClientModel) -> int:
     return max(8, min(free - 1, free * 2 // 3))
 
 
-def log_height(model: ClientModel) -> int:
+def log_height(model: ScreenModel) -> int:
     """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
     rows, _ = screen_size()
     deciding = model.decision is not None or model.show_help or bool(model.info)
@@ -333,7 +278,7 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
                 rows[-1].append((style, part))
     if rows and not rows[-1]:
         rows.pop()
-    used = [_rows("".join(t for _, t in row), width) for row in rows]
+    used = [_rows("".join(part[1] for part in row), width) for row in rows]
     if sum(used) <= height:
         return lines
     keep, total = 0, 0
@@ -346,7 +291,7 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
     return out
 
 
-def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
+def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(lambda: model.decision is not None or model.show_help
                          or bool(model.info))
     panes = game_panes(model)
@@ -376,12 +321,29 @@ def build_layout(model: ClientModel, prompt: Buffer, log: LogPane) -> Layout:
     ])
     completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
                         content=CompletionsMenu(max_height=8, scroll_offset=1))
-    return Layout(FloatContainer(content=body, floats=[completions]), focused_element=prompt)
+    keys = Float(top=1, content=ConditionalContainer(  # the '?' overlay, over the panes
+        Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
+               width=keys_width, style="class:keys", char=" ", wrap_lines=False),
+        filter=Condition(lambda: model.show_keys)))
+    return Layout(FloatContainer(content=body, floats=[keys, completions]),
+                  focused_element=prompt)
+
+
+def keys_width() -> int:
+    """The '?' overlay's width: most of the screen, 76 columns at most."""
+    return max(20, min(76, screen_size()[1] - 4))
 
 
 # -- key bindings ---------------------------------------------------------------------------
-def load_help_bindings(model: ClientModel) -> KeyBindings:
+def load_help_bindings(model: ScreenModel) -> KeyBindings:
+    """F1: the decision's help; '?' on an empty prompt: the keys of this screen (client/keys),
+    closed by '?' again or Esc."""
     kb = KeyBindings()
+    empty_prompt = Condition(lambda: get_app().current_buffer.text == "")
+
+    @kb.add("?", filter=empty_prompt)
+    def _(event: Any) -> None:
+        model.show_keys = not model.show_keys
 
     @kb.add("f1")
     def _(event: Any) -> None:
@@ -391,7 +353,7 @@ def load_help_bindings(model: ClientModel) -> KeyBindings:
     return kb
 
 
-def load_card_bindings(model: ClientModel) -> KeyBindings:
+def load_card_bindings(model: ScreenModel) -> KeyBindings:
     """F2 shows the highlighted option's card text; Up/Down move the highlight (when no
     completion menu is open); Esc hides card text."""
     kb = KeyBindings()
@@ -411,6 +373,7 @@ def load_card_bindings(model: ClientModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
+        model.show_keys = False
         if model.info or model.show_help:
             model.message = ""
         model.info = ""
@@ -433,7 +396,7 @@ def load_log_bindings(log: LogPane) -> KeyBindings:
     return kb
 
 
-def load_quit_bindings(model: ClientModel) -> KeyBindings:
+def load_quit_bindings(model: ScreenModel) -> KeyBindings:
     kb = KeyBindings()
 
     @kb.add("c-c")
@@ -444,7 +407,7 @@ def load_quit_bindings(model: ClientModel) -> KeyBindings:
     return kb
 
 
-def build_application(model: ClientModel) -> Application[None]:
+def build_application(model: ScreenModel) -> Application[None]:
     def accept(buffer: Buffer) -> bool:
         text = buffer.text.strip()
         if text in ("q", "quit"):
@@ -473,12 +436,15 @@ def build_application(model: ClientModel) -> Application[None]:
         style=STYLE,
         full_screen=True,
     )
-    app.pre_run_callables.append(lambda: app.create_background_task(answer_for_the_player()))
+    def start_answering() -> None:
+        app.create_background_task(answer_for_the_player())
+
+    app.pre_run_callables.append(start_answering)
     return app
 
 
 # -- running with trio as a guest -----------------------------------------------------------
-async def _screen(model: ClientModel, network: NetworkMain) -> None:
+async def _screen(model: ScreenModel, network: NetworkMain) -> None:
     loop = asyncio.get_running_loop()
     to_screen_send, to_screen = trio.open_memory_channel[ev.NodeEvent](256)
     answers_send, answers = trio.open_memory_channel[Any](16)
@@ -547,14 +513,14 @@ async def _screen(model: ClientModel, network: NetworkMain) -> None:
     outcome[0].unwrap()  # the network side's own error, if it had one, is the caller's
 
 
-def _offer(channel: trio.MemorySendChannel[Any], answer: Any, model: ClientModel) -> None:
+def _offer(channel: trio.MemorySendChannel[Any], answer: Any, model: ScreenModel) -> None:
     try:
         channel.send_nowait(answer)
     except trio.WouldBlock:
         model.message = "Still sending your last answer; try again."
 
 
-def run_screen(model: ClientModel, network: NetworkMain) -> None:
+def run_screen(model: ScreenModel, network: NetworkMain) -> None:
     """Show the screen until the player quits; the network keeps its game on disk."""
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_screen(model, network))

@@ -1,230 +1,30 @@
-"""Bots: players that answer decisions from their seat's view only.
+"""The random bot every game has: any legal answer, from the seat's view only.
 
-A bot sees what a person in its seat would see (a :class:`ReignView`) and the
-decision it is asked; it never touches the game state.  ``RandomBot`` picks
-any legal answer; ``HeuristicBot`` plays Reign sensibly: it bids only when it
-holds no support card, builds its own army when it holds one, backs the
-strongest-looking army otherwise, and slips betrayal events into its rivals'
-armies.
+It asks the game's :class:`~engine.games.GameRules` for ``random_answer`` (each game
+biases its pick towards progress there), so no game writes its own.  A game's other
+bots live in ``client/<game>/bots.py``; :mod:`client.games` lists them all by name.
 """
 
 from __future__ import annotations
 
-import importlib
-import itertools
-from collections.abc import Callable
 from typing import Any
 
-from engine.reign import (
-    Bid,
-    CombatTie,
-    Covert,
-    Discard,
-    DrawChoice,
-    KeepSupport,
-    OrderArmy,
-    OrderEvents,
-    Overt,
-    RegentDiscard,
-    ReignView,
-    Spoils,
-    TieBreak,
-    standard_catalog,
-)
-from engine.reign.answers import ReignAnswer
-from engine.reign.choices import army_cards, bid_groups, influence_events, random_answer
-from engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
+from engine.games import rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
+__all__ = ["RandomBot"]
+
 
 class RandomBot:
-    """Chooses uniformly among kinds of legal answers."""
+    """Any legal answer of ``game`` (the engine's random pick)."""
 
     kind = "random"
 
-    def __init__(self, stream: ChanceStream) -> None:
+    def __init__(self, stream: ChanceStream, game: str) -> None:
         self.stream = stream
+        self.game = game
+        self._pick = rules(game).random_answer
 
-    def decide(self, view: ReignView, decision: Decision) -> ReignAnswer:
-        return random_answer(view, decision, self.stream)
-
-
-class HeuristicBot:
-    """A sensible Reign player."""
-
-    kind = "heuristic"
-
-    def __init__(self, stream: ChanceStream) -> None:
-        self.stream = stream
-        self.defs = standard_catalog().defs
-
-    # -- card values -------------------------------------------------------------------
-    def _my_house(self, view: ReignView) -> str | None:
-        for house, holder in view.public["support"].items():
-            if holder == view.seat:
-                return house
-        return None
-
-    def value(self, view: ReignView, card: str) -> int:
-        d = self.defs[card]
-        if d.kind == "military":
-            bonus = 1 if d.house == self._my_house(view) else 0
-            return 2 * (d.force + bonus) + (1 if d.effects else 0)
-        if d.phase == "influence":
-            return 2
-        return 3 if d.betrayal else 4
-
-    def _army_strength(self, view: ReignView, holder: int) -> int:
-        pub = view.public
-        up = pub["armies"].get(str(holder), [])
-        down = len(pub["army_down"].get(str(holder), []))
-        force = sum(self.defs[c].force for c in up if self.defs[c].kind == "military")
-        return 2 * force + 5 * down + (3 if holder == pub["regent"] else 0)
-
-    def _favourite(self, view: ReignView, targets: tuple[int, ...]) -> int:
-        return max(targets, key=lambda t: (self._army_strength(view, t), -t))
-
-    # -- decisions ---------------------------------------------------------------------
-    def decide(self, view: ReignView, decision: Decision) -> ReignAnswer:
-        handler: Callable[[ReignView, Decision], ReignAnswer] = getattr(self, "_" + decision.kind)
-        return handler(view, decision)
-
-    def _bid(self, view: ReignView, d: Decision) -> Bid:
-        if self._my_house(view) is not None:
-            return Bid(d.seat, 0, ())
-        groups = bid_groups(view, d)
-        centre = {h for h, s in view.public["support"].items() if s is None}
-        if not groups:
-            return Bid(d.seat, 0, ())
-
-        def score(item: tuple[str, list[str]]) -> tuple[int, int, str]:
-            house, cards = item
-            return (1 if house in centre else 0, sum(self.defs[c].force for c in cards), house)
-
-        house, cards = max(groups.items(), key=score)
-        cards = sorted(cards, key=lambda c: self.defs[c].force)
-        chosen = cards[: max(2, len(cards) - 1)] if len(cards) > 2 else cards
-        chosen = chosen + influence_events(view)
-        return Bid(d.seat, len(chosen), tuple(chosen))
-
-    def _keep_support(self, view: ReignView, d: Decision) -> KeepSupport:
-        def in_hand(house: str) -> int:
-            return sum(1 for c in view.hand if self.defs[c].house == house)
-
-        return KeepSupport(d.seat, max(d.get("houses"), key=lambda h: (in_hand(h), h)))
-
-    def _tie_break(self, view: ReignView, d: Decision) -> TieBreak:
-        tied = d.get("tied")
-        if d.seat in tied:
-            return TieBreak(d.seat, d.seat)
-        return TieBreak(d.seat, min(tied, key=lambda s: (view.public["legitimacy"][s], s)))
-
-    def _order_events(self, view: ReignView, d: Decision) -> OrderEvents:
-        """The order that leaves its own bid furthest ahead of the best rival bid for the
-        same house (the order as given when it did not bid)."""
-        events: tuple[str, ...] = d.get("events")
-        bids = d.get("bids")
-        catalog = standard_catalog()
-
-        def margin(order: tuple[str, ...]) -> int:
-            totals = bid_totals(catalog, bids, order)
-            if d.seat not in totals:
-                return 0
-            house, mine = totals[d.seat]
-            rivals = [f for s, (h, f) in totals.items() if s != d.seat and h == house]
-            return mine - max(rivals, default=0)
-
-        orders = itertools.islice(itertools.permutations(events), 5040)
-        return OrderEvents(d.seat, max(orders, key=margin))
-
-    def _combat_score(self, seat: int, d: Decision, orders: tuple[tuple[int, tuple[str, ...]],
-                      ...], picks: tuple[tuple[str, str], ...]) -> tuple[int, int, int]:
-        """How good a combat result is for ``seat``: winning alone, then not losing its
-        support, then its lead over the strongest other army (all 0 without an army)."""
-        result: CombatResult = resolve(standard_catalog(), d.get("armies"), d.get("regent"),
-                                       dict(orders), dict(picks))
-        totals = dict(result.totals)
-        if seat not in totals:
-            return (0, 0, 0)
-        lead = totals[seat] - max((t for s, t in totals.items() if s != seat), default=0)
-        return (1 if lead > 0 else 0, 0 if seat in result.lose_support else 1, lead)
-
-    def _order_army(self, view: ReignView, d: Decision) -> OrderArmy:
-        """The order of its own cards that is best for itself (see :meth:`_combat_score`)."""
-        orders = itertools.islice(army_orders(d.get("groups")), 5040)
-        return OrderArmy(d.seat, max(orders, key=lambda o: self._combat_score(
-            d.seat, d, (*d.get("orders"), (d.seat, o)), d.get("picks"))))
-
-    def _combat_tie(self, view: ReignView, d: Decision) -> CombatTie:
-        """The option best for itself; the first when none is better."""
-        full = dict(d.get("orders"))
-        return CombatTie(d.seat, max(d.get("options"), key=lambda p: self._combat_score(
-            d.seat, d, tuple(full.items()), (*d.get("picks"), (d.get("key"), p)))))
-
-    def _regent_discard(self, view: ReignView, d: Decision) -> RegentDiscard:
-        return RegentDiscard(d.seat, min(view.hand, key=lambda c: (self.value(view, c), c)))
-
-    def _placeable(self, view: ReignView) -> list[str]:
-        return sorted(army_cards(view), key=lambda c: (-self.value(view, c), c))
-
-    def _overt(self, view: ReignView, d: Decision) -> Overt:
-        targets = d.get("targets", ())
-        cards = [c for c in self._placeable(view) if not self.defs[c].betrayal]
-        if not cards:
-            return Overt(d.seat, None, None)
-        if d.seat in targets:
-            return Overt(d.seat, d.seat, cards[0])
-        if view.public["regent"] == d.seat:
-            return Overt(d.seat, None, None)
-        return Overt(d.seat, self._favourite(view, targets), cards[-1])
-
-    def _covert(self, view: ReignView, d: Decision) -> Covert:
-        targets: tuple[int, ...] = d.get("targets", ())
-        limit = d.get("max_cards", 2)
-        cards = self._placeable(view)
-        good = [c for c in cards if not self.defs[c].betrayal]
-        bad = [c for c in cards if self.defs[c].betrayal]
-        home = d.seat if d.seat in targets else self._favourite(view, targets)
-        if view.public["regent"] == d.seat and d.seat not in targets:
-            return Covert(d.seat, (), ())
-        rivals = [t for t in targets if t != home]
-        plan: list[tuple[int, str]] = []
-        if bad and rivals and limit > 1:
-            plan.append((self._favourite(view, tuple(rivals)), bad[0]))
-        own = d.seat in targets
-        for c in good[: limit - len(plan) if own else 1]:
-            plan.append((home, c))
-        if view.public["regent"] == d.seat and (not plan or plan[-1][0] != home):
-            plan = [p for p in plan if p[0] == home] or ([(home, cards[0])] if cards else [])
-        plan = plan[:limit]
-        return Covert(d.seat, tuple(t for t, _ in plan), tuple(c for _, c in plan))
-
-    def _spoils(self, view: ReignView, d: Decision) -> Spoils:
-        hand = sorted(view.hand, key=lambda c: (self.value(view, c), c))
-        gifts = tuple(sorted(zip(d.get("must_give", ()), hand, strict=False)))
-        counts = tuple((s, 1) for s, _ in gifts)
-        return Spoils(d.seat, counts, gifts)
-
-    def _draw(self, view: ReignView, d: Decision) -> DrawChoice:
-        events = sum(1 for c in view.hand if self.defs[c].kind == "event")
-        return DrawChoice(d.seat, 1 if events < 2 else 0)
-
-    def _discard(self, view: ReignView, d: Decision) -> Discard:
-        worst = sorted(view.hand, key=lambda c: (self.value(view, c), c))[: d.get("count")]
-        return Discard(d.seat, tuple(sorted(worst)))
-
-
-BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-
-
-def bots_for(game: str) -> dict[str, Callable[[ChanceStream], Any]]:
-    """The bot kinds of ``game`` by name (Reign's here, another game's in its own module)."""
-    if game == "reign":
-        return dict(BOTS)
-    found: dict[str, Callable[[ChanceStream], Any]] = importlib.import_module(
-        f"client.{game}_bots").BOTS
-    return found
+    def decide(self, view: Any, decision: Decision) -> Any:
+        return self._pick(view, decision, self.stream)

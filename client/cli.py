@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from client import netcli, play
-from client.bots import bots_for
 from client.errors import (
     CommandError,
     leaves,
@@ -18,6 +17,7 @@ from client.errors import (
     user_message,
     write_crash_log,
 )
+from client.games import bots_for
 from client.play import PlayUsageError
 from client.simulate import GAMES, run_crypto_game, run_game
 from engine.games import rules

@@ -15,14 +15,14 @@ from typing import Any
 
 from client import ending
 from client.clock_words import my_move_words, waiting_words
-from client.model import ClientModel as _SharedModel
+from client.screen_model import ScreenModel
 from engine.requests import Decision
 
 Shortcut = Callable[[Decision, str, list[str]], Any]
 """Parses the words after a shortcut into an answer, or returns a one-line reason (str)."""
 
 
-class MenuModel(_SharedModel):
+class MenuModel(ScreenModel):
     """A screen model whose decisions are menus and shortcut words."""
 
     def waited_for(self) -> str:
@@ -56,25 +56,22 @@ class MenuModel(_SharedModel):
         """The game's shortcut words."""
         return {}
 
+    def game_keys(self) -> list[tuple[str, str]]:
+        if self.decision is None:
+            return []
+        words = sorted(self.shortcuts())
+        return [("words", ", ".join(words) + " (F1 says how)")] if words else []
+
     def refused(self, answer: Any) -> str:
         """The one-line message if the rules refuse ``answer`` now, else ''."""
         return ""
 
     def command(self, text: str) -> None:
-        """Act on one typed line; ``message`` says what happened (a refusal changes nothing)."""
-        text = " ".join(text.strip().lower().split())
-        self.show_help = False
-        self.info = ""
-        if self.lifecycle_command(text) or self.info_command(text):
-            return
-        if text in ("?", "help"):
-            self.show_help = True
-            self.message = self.help_text()
-            return
-        d, view = self.decision, self.view
-        if d is None or view is None:
-            self.message = ending.LEAVE if self.over else "Nothing to decide now."
-            return
+        """Act on one typed line; ``message`` says what happened (a refusal changes nothing).
+        Case and spacing do not matter."""
+        super().command(" ".join(text.strip().lower().split()))
+
+    def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         number = text[1:] if text.startswith("#") else text
         if number.isdigit():
@@ -86,7 +83,7 @@ class MenuModel(_SharedModel):
         word, _, rest = text.partition(" ")
         parse = self.shortcuts().get(word)
         if parse is None:
-            self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+            self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
             return
         answer = parse(d, word, rest.split())
         if isinstance(answer, str):

@@ -23,18 +23,18 @@ import attrs
 import trio
 
 import protocol as P
-from client.bots import bots_for
 from client.clock_words import clock_arg, limits_words
 from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
+from client.games import bots_for
 from client.lifecycle import code_news, resigned_line, resume_line
 from client.seats import NetUsageError, identity_at, invite_from, seat_option
+from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
     DEFAULT_DATA_DIR,
     Emit,
     Invite,
-    NodeConfig,
     NodeEvent,
     RelayNode,
     TableNode,
@@ -146,31 +146,18 @@ def _decider(kind: str | None, seed: bytes,
     return lambda event: bot.decide(event.view, event.decision)
 
 
-def _config(args: argparse.Namespace, data_dir: Path, listen: bool) -> NodeConfig:
-    return NodeConfig(
-        data_dir=data_dir,
-        listen_port=(args.port if listen else None),
-        listen_host=args.listen_host,
-        advertise_host=args.advertise,
-        via=_address(args.via),
-        via_key=_relay_key(getattr(args, "via_key", None)),
-        seat_timeout=args.seat_timeout,
-        abandon_after=args.abandon_after,
-        clock=getattr(args, "clock", None),
-        pace=args.pace,
-        stats=args.stats,
-        round_limit=getattr(args, "round_limit", None),
-        fresh=getattr(args, "new", False),
-        announce_to=(None if getattr(args, "no_announce", True)
-                     else (args.announce_address, args.discovery_port)),
-    )
+def _options(args: argparse.Namespace, listen: bool) -> TableOptions:
+    """The table options of ``host`` or ``join``, built once from the command line."""
+    return TableOptions.from_args(args, listen=listen, via=_address(args.via),
+                                  via_key=_relay_key(getattr(args, "via_key", None)))
 
 
 async def _host(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
     identity = identity_at(data_dir)
     emit = _printer(args.json)
-    node = TableNode(_config(args, data_dir, True), identity, seats=args.seats, game=args.game,
+    options = _options(args, True)
+    node = TableNode(options.node_config(data_dir), identity, seats=args.seats, game=args.game,
                      decider=_decider(args.bot, identity.seed, args.game), emit=emit,
                      brings=seat_option(args.game, args.deck))
     async with trio.open_nursery() as nursery:
@@ -178,9 +165,8 @@ async def _host(args: argparse.Namespace) -> None:
         for index in range(args.bots):
             bot_dir = data_dir / "bots" / str(index)
             bot_identity = identity_at(bot_dir)
-            config = _config(args, bot_dir, args.via is None)
-            config.listen_port = 0 if args.via is None else None
-            bot = TableNode(config, bot_identity, invite=invite,
+            bot_options = attrs.evolve(options, listen_port=0 if args.via is None else None)
+            bot = TableNode(bot_options.node_config(bot_dir), bot_identity, invite=invite,
                             decider=_decider("heuristic", bot_identity.seed, args.game))
             nursery.start_soon(bot.run)
         await node.done.wait()
@@ -200,7 +186,8 @@ async def _join(args: argparse.Namespace) -> None:
     identity = identity_at(data_dir)
     game = _invite_game(invite)
     contact = _Contact(_printer(args.json))
-    node = TableNode(_config(args, data_dir, args.via is None), identity, invite=invite,
+    node = TableNode(_options(args, args.via is None).node_config(data_dir), identity,
+                     invite=invite,
                      decider=_decider(args.bot, identity.seed, game),
                      emit=contact.emit, brings=seat_option(game, args.deck))
     async with trio.open_nursery() as nursery:
@@ -241,12 +228,6 @@ async def _relay(args: argparse.Namespace) -> None:
     await relay.run()
 
 
-def _screen_config(args: argparse.Namespace, listen: bool) -> dict[str, Any]:
-    config = attrs.asdict(_config(args, Path("."), listen))
-    del config["data_dir"]
-    return config
-
-
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``host``, ``join`` and ``relay``."""
     from client import play
@@ -262,9 +243,9 @@ def run(args: argparse.Namespace) -> int:
     if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
         data_dir = _data_dir(args)
         if args.command == "host":
-            return play.host_screen(args, data_dir, _screen_config(args, True),
+            return play.host_screen(args, data_dir, _options(args, True),
                                     brings=seat_option(args.game, args.deck))
-        return play.join_screen(args.invite, data_dir, _screen_config(args, args.via is None),
+        return play.join_screen(args.invite, data_dir, _options(args, args.via is None),
                                 deck=args.deck, discovery_port=args.discovery_port)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False

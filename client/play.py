@@ -18,11 +18,12 @@ from typing import Any
 
 import trio
 
-from client import ending
+from client import ending, games
 from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, require_terminal
 from client.lifecycle import game_line
 from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
+from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from netplay import (
     DEFAULT_DATA_DIR,
@@ -31,7 +32,6 @@ from netplay import (
     Invite,
     InviteError,
     LinkClosed,
-    NodeConfig,
     StorageError,
     TableFolder,
     TableNode,
@@ -60,23 +60,23 @@ def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
 
 
 def model_for(game: str) -> Any:
-    """A fresh screen model for ``game`` (Reign's, or ``client.<game>_model.ClientModel``)."""
+    """A fresh screen model for ``game``, from the client's registry (client.games)."""
     if game not in GAMES:
         raise PlayUsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
-    import importlib  # a screen model only when someone plays at the keyboard
+    return games.model_for(game)
 
-    module = "client.model" if game == "reign" else f"client.{game}_model"
-    return importlib.import_module(module).ClientModel()
+
+NO_OPTIONS = TableOptions()
+"""A table joined or resumed with nothing typed about it."""
 
 
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
-             pace: float = 0.6, config: dict[str, Any] | None = None,
-             game: str = "reign", brings: Any = None) -> Any:
+             options: TableOptions = NO_OPTIONS, game: str = "reign",
+             brings: Any = None) -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
     async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         identity = identity_at(data_dir)
-        settings = {**(config or {}), "data_dir": data_dir, "ui_events": True}
         forward = _forward(to_screen)
         refused: list[str] = []
         shut_out = trio.Event()
@@ -87,8 +87,8 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                 refused.append(event.reason)  # refused before we got a seat
                 shut_out.set()
 
-        node = TableNode(NodeConfig(**settings), identity, invite=invite, seats=seats, game=game,
-                         emit=emit, brings=brings, answers=answers)
+        node = TableNode(options.node_config(data_dir, ui_events=True), identity, invite=invite,
+                         seats=seats, game=game, emit=emit, brings=brings, answers=answers)
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
             if node.folder is not None:  # where the game is kept, for the end of the game
@@ -98,7 +98,7 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                 info["bots"] = bots
                 node.folder.write_info(info)
             for index in range(bots):
-                nursery.start_soon(bot_node(data_dir, index, table_invite, pace).run)
+                nursery.start_soon(bot_node(data_dir, index, table_invite, options.pace).run)
             await shut_out.wait()  # else the screen decides when we stop
             raise PlayUsageError(_refusal(refused[0]))
 
@@ -178,13 +178,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.round_limit is not None and args.round_limit < 0:
         raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
+    model.all_bots = True  # every other seat is one of our bots: nobody to invite
     brings = _seat_option(args.game, args.deck)
     require_terminal("play", "for games between bots use fairtable simulate")
-    _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots, pace=args.pace,
-                               config={"listen_host": "127.0.0.1", "clock": args.clock,
-                                       "kind": "play", "fresh": args.new,
-                                       "round_limit": args.round_limit}, game=args.game,
-                               brings=brings))
+    options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
+                           round_limit=args.round_limit)
+    _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots,
+                               options=options, game=args.game, brings=brings))
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
@@ -220,8 +220,9 @@ def _resume(args: argparse.Namespace) -> int:
     require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
     model = model_for(invite.game)
     if game["role"] == "host":
-        network = _network(data_dir, seats=invite.seats, bots=game["bots"], pace=args.pace,
-                           game=invite.game, config={"resume": invite.scope})
+        model.all_bots = game["bots"] + 1 >= invite.seats
+        network = _network(data_dir, seats=invite.seats, bots=game["bots"], game=invite.game,
+                           options=TableOptions(pace=args.pace, resume=invite.scope))
     else:
         network = _network(data_dir, invite=invite)
     _run_screen(model, network)
@@ -229,17 +230,18 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
-def host_screen(args: argparse.Namespace, data_dir: Path, config: dict[str, Any],
+def host_screen(args: argparse.Namespace, data_dir: Path, options: TableOptions,
                 brings: Any = None) -> int:
     require_terminal("host", HEADLESS)
     model = model_for(args.game)
-    _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, pace=args.pace,
-                               config=config, game=args.game, brings=brings))
+    model.all_bots = args.bots + 1 >= args.seats
+    _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
+                               game=args.game, brings=brings))
     print(ending.after_screen(model, KEPT))
     return 0
 
 
-def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
+def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
                 seconds: float = 3.0, deck: str | None = None,
                 discovery_port: int = DISCOVERY_PORT) -> int:
     if invite_text is None:
@@ -260,7 +262,7 @@ def join_screen(invite_text: str | None, data_dir: Path, config: dict[str, Any],
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
     require_terminal("join", HEADLESS)
-    _run_screen(model, _network(data_dir, invite=invite, config=config, brings=brings))
+    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings))
     print(ending.after_screen(model, KEPT))
     return 0
 

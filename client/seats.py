@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import protocol as P
-from client.bots import bots_for
+from client.games import bots_for
 from engine.errors import CardDataError, EngineError
 from engine.games import rules
 from engine.rng import ChanceStream

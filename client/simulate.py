@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.bots import bots_for
+from client.games import bots_for
 from engine.games import GAMES, rules
 from engine.referee import Referee
 from engine.requests import Decision

@@ -85,7 +85,8 @@ class Liveness:
             now = trio.current_time()
             if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
                 next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
-                head = len(session.log.entries(session.seat))  # what we signed so far
+                seat = session.seat  # a node's session always plays a seat
+                head = 0 if seat is None else len(session.log.entries(seat))  # signed so far
                 self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count, head)))
             self._catch_up(now)
             self._claim_if_starved(now)

@@ -97,7 +97,8 @@ class SessionPump:
         elif isinstance(event, P.DecisionNeeded) and ui:
             self.emit(ev.DecisionAsked(event.decision, event.view))
         elif isinstance(event, P.StepApplied) and ui:
-            self.emit(ev.ViewChanged(session.game.view(session.seat), event.events))
+            view = event.view if event.view is not None else session.game.view(session.seat)
+            self.emit(ev.ViewChanged(view, event.events))
         elif isinstance(event, P.CardsSeen) and ui:
             self.emit(ev.CardsShown(event.cards, event.why))
         elif isinstance(event, P.VerdictReached):

@@ -46,8 +46,13 @@ class DecisionNeeded:
 
 @attrs.frozen
 class StepApplied:
+    """A step the engine applied, its public events, and our seat's view just after it
+    (``None`` with no seat): a screen told several steps at once -- a resumed game replays
+    its whole log -- still sees each step's own view."""
+
     step: int
     events: tuple[tuple[Any, ...], ...]
+    view: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen

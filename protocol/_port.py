@@ -151,7 +151,8 @@ class Port:
         if game.over or self.step != step:
             self._host.record_digest(step)
         if events:
-            self.emit(StepApplied(step, tuple(events)))
+            view = None if self.me is None else game.view(self.me)
+            self.emit(StepApplied(step, tuple(events), view))
 
     def finish(self) -> None:
         """The audit passed: the game is finished, for the caller to read."""

@@ -27,7 +27,7 @@ def test_heuristic_bot_orders_influence_events_in_its_own_favour() -> None:
     # Influence Phase > Event Cards and Special Abilities: whoever orders the events may
     # favour itself; the heuristic bot
     # picks the order that wins its own bid (1 + Herald wants the Sabotage first: 0 + 2 = 2)
-    from client.bots import HeuristicBot
+    from client.reign.bots import HeuristicBot
     from engine.rng import ChanceStream
     from tests.engine.reign_helpers import bid_round, decision, table
 
@@ -47,7 +47,7 @@ def test_heuristic_bot_orders_influence_events_in_its_own_favour() -> None:
 def test_heuristic_bot_orders_its_own_army_and_settles_combat_ties_in_its_favour() -> None:
     # Combat Phase > The Reveal / Regent's Special Rules: the owner orders its army (the
     # ward on the wine wins combat, 5 against 4); the Regent's tie goes its own way.
-    from client.bots import HeuristicBot
+    from client.reign.bots import HeuristicBot
     from engine.reign import CombatTie, OrderArmy
     from engine.rng import ChanceStream
     from tests.engine.reign_helpers import decision, plot, table

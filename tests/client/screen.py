@@ -48,6 +48,7 @@ def render(model: Any, width: int = 80, height: int = 24) -> list[str]:
                 screen = Screen()
                 app.layout.container.write_to_screen(
                     screen, MouseHandlers(), WritePosition(0, 0, width, height), "", False, None)
+                screen.draw_all_floats()  # the '?' overlay, when open
                 return ["".join(screen.data_buffer[y][x].char for x in range(width)).rstrip()
                         for y in range(height)]
 

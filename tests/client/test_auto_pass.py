@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
-from client.sovereign_model import ClientModel
+from client.sovereign.model import ClientModel
 from engine.requests import Decision
 from engine.sovereign import SovereignGame
 from engine.sovereign import answers as A

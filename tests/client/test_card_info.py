@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from client import sodalis_model, sovereign_model
 from client.card_info import info_answer
-from client.model import ClientModel
-from client.sodalis_bots import BOTS as SODALIS_BOTS
+from client.games import bots_for
+from client.reign.model import ClientModel
+from client.sodalis import model as sodalis_model
+from client.sovereign import model as sovereign_model
 from engine.reign import Bid, standard_catalog
 from engine.requests import Decision, PeekAnswer
 from engine.sodalis import SodalisConfig, new_game
@@ -170,7 +171,7 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         models = {s: sodalis_model.ClientModel() for s in range(4)}
         for seat, model in models.items():
             model.apply_event(ev.Seated(seat=seat, players=4))
-        games.play(game, 7, [SODALIS_BOTS["random"]] * 4,
+        games.play(game, 7, [bots_for("sodalis")["random"]] * 4,
                    until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
                    after=lambda g, _r, _a, events, m=models: games.feed_views(m, g, events))
         mine = [d for d in game.pending() if d.seat == 0][0]

@@ -8,7 +8,7 @@ import argparse
 import pytest
 
 from client.clock_words import clock_arg, limits_words, mm_ss, parse_clock
-from client.model import ClientModel
+from client.reign.model import ClientModel
 from engine.requests import Decision
 from netplay import events as ev
 from tests.client.test_sodalis_model import first_turn
@@ -102,7 +102,7 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
 
 def test_menu_status_shows_the_clock_and_the_offline_countdown() -> None:
     game, d = first_turn()
-    from client.sodalis_model import ClientModel as SodalisModel
+    from client.sodalis.model import ClientModel as SodalisModel
 
     model = SodalisModel()
     model.apply_event(ev.Seated(seat=d.seat, players=4))

@@ -22,7 +22,7 @@ SAVED = "/data/tables/0123abcd"
 def asked(game: str) -> tuple[Any, list[Any]]:
     """A ``game`` model at a decision, told where the game is saved; what it sends."""
     if game == "reign":
-        from client.model import ClientModel
+        from client.reign.model import ClientModel
 
         table = Table(3, seed=3, bots=["random"] * 3)
         while not isinstance(table.truth.pending()[0], Decision):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from client.model import ClientModel, invite_lines
+from client.reign.model import ClientModel
+from client.screen_model import invite_lines
 from netplay import events as ev
 
 INVITE = "fairtable://10.0.0.2:4711/reign/3/T?key=K&secret=S"
@@ -36,3 +37,22 @@ def test_code_news_and_the_missing_lan_address_reach_the_log() -> None:
         "Someone tried a wrong join code (2 of 5)",
         "Too many wrong join codes: the code is retired (the invite still works)",
     ]
+
+
+def test_a_table_of_our_own_bots_invites_nobody() -> None:
+    """'play' (every other seat a bot of ours) shows no invite in its brief lobby."""
+    model = ClientModel()
+    model.all_bots = True
+    model.apply_event(ev.TableOpen(invite=INVITE, code="7-amber-ant-ant-ant"))
+    assert text(model) == "" and model.status.startswith("Waiting for players")
+
+
+def test_play_tells_the_screen_every_other_seat_is_a_bot(monkeypatch, tmp_path) -> None:
+    from client import cli, play
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(play, "_network", lambda data_dir, **kw: seen.update(kw))
+    monkeypatch.setattr(play, "_run_screen", lambda model, network: seen.update(model=model))
+    monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
+    assert cli.main(["play", "reign", "--bots", "2", "--data-dir", str(tmp_path)]) == 0
+    assert seen["model"].all_bots is True  # type: ignore[attr-defined]

@@ -144,7 +144,7 @@ def _play_a_little(data_dir: Path) -> Invite:
         (data_dir / "identity.key").write_bytes(identity.seed)
         node = TableNode(NodeConfig(data_dir=data_dir, kind="play", pace=0.02), identity,
                          seats=3, game="reign", decider=lambda event: RandomBot(
-                             ChanceStream.from_int(event.step)).decide(event.view,
+                             ChanceStream.from_int(event.step), "reign").decide(event.view,
                                                                        event.decision))
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
@@ -212,4 +212,4 @@ def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc
     said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
     assert model.message == said and said in model.log
     assert model.your_move("bid") == said  # the first decision's message is the notice, once
-    assert model.your_move("bid") == "Your move: bid (? for help)"
+    assert model.your_move("bid") == "Your move: bid (F1 for help)"

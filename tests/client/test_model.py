@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from client import ending
-from client.model import ClientModel
+from client.reign.model import ClientModel
 from engine.reign import standard_catalog
 from engine.requests import Decision
 from netplay import events as ev
@@ -206,7 +206,7 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
 ])
 def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
         event: tuple[Any, ...], me: int, words: str) -> None:
-    from client.model import describe_public_event
+    from client.reign.words import describe_public_event
 
     line = describe_public_event(event, me)
     assert line is not None and words in line and "you's" not in line

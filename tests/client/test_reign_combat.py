@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from client.model import ClientModel
-from client.reign_combat import army_parts
+from client.reign.combat import army_parts
+from client.reign.model import ClientModel
 from engine.reign import standard_catalog
 from engine.reign.combat import resolve, resolved_armies
 from engine.requests import Decision

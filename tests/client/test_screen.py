@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.model import ClientModel
+from client.reign.model import ClientModel
 from engine.requests import Decision
 from netplay import events as ev
 from tests.client.screen import run_keys

@@ -14,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from client.app import _screen
-from client.model import ClientModel
+from client.reign.model import ClientModel
 
 
 class _BrokenModel(ClientModel):

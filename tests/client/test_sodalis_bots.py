@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from client.bots import bots_for
-from client.sodalis_bots import BOTS, HeuristicBot, RandomBot
+from client.bots import RandomBot
+from client.games import bots_for
+from client.sodalis.bots import HeuristicBot
 from engine.requests import Decision
 from engine.rng import ChanceStream
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
@@ -19,6 +20,8 @@ from engine.sodalis.arena import standard_arena
 from engine.sodalis.choices import legal_answers
 from engine.sodalis.position import position
 from tests.client import games
+
+BOTS = bots_for("sodalis")
 
 ARENA = standard_arena()
 
@@ -58,7 +61,9 @@ def test_bots_answer_legally_from_the_view_alone_and_leave_it_untouched(players:
 
 def test_bots_for_sodalis_names_random_and_heuristic() -> None:
     found = bots_for("sodalis")
-    assert found["random"] is RandomBot and found["heuristic"] is HeuristicBot
+    assert found["heuristic"] is HeuristicBot
+    random_bot = found["random"](ChanceStream.from_int(1))
+    assert isinstance(random_bot, RandomBot) and random_bot.game == "sodalis"
 
 
 def decide(line: str) -> Any:

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from client.sodalis_bots import BOTS
-from client.sodalis_model import HELP, ClientModel, arena_lines, side_lines, who
+from client.games import bots_for
+from client.sodalis.model import HELP, ClientModel, who
+from client.sodalis.panes import arena_lines, side_lines
 from engine.requests import Decision, RollAnswer
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
 from engine.sodalis.answers import Reversals
@@ -21,6 +22,8 @@ from engine.sodalis.choices import legal_answers
 from netplay import events as ev
 from tests.client import games
 from tests.leaks import strings_in
+
+BOTS = bots_for("sodalis")
 
 KINDS = {"turn_tokens", "champion", "rearrange", "reversals", "place", "turn", "confuse",
          "carry", "forced_step", "respawn", "give_tribute", "strength_refresh", "refresh_token"}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from client import cli, play
-from client.sodalis_model import ClientModel
+from client.sodalis.model import ClientModel
 from engine.requests import Decision
 from engine.sodalis import SodalisGame
 from engine.sodalis.arena import standard_arena
@@ -102,12 +102,12 @@ def test_round_limit_reaches_the_node_config(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)  # no screen
     assert cli.main(["play", "sodalis", "--bots", "1", "--round-limit", "3",
                      "--data-dir", str(tmp_path)]) == 0
-    assert seen["config"]["round_limit"] == 3 and isinstance(seen["model"], ClientModel)
-    monkeypatch.setattr(play, "host_screen", lambda args, data_dir, config, **kw: seen.update(
-        host=config, **kw) or 0)
+    assert seen["options"].round_limit == 3 and isinstance(seen["model"], ClientModel)
+    monkeypatch.setattr(play, "host_screen", lambda args, data_dir, options, **kw: seen.update(
+        host=options, **kw) or 0)
     assert cli.main(["host", "sodalis", "--seats", "2", "--round-limit", "5",
                      "--data-dir", str(tmp_path)]) == 0
-    assert seen["host"]["round_limit"] == 5 and seen["brings"] is None  # no --deck
+    assert seen["host"].round_limit == 5 and seen["brings"] is None  # no --deck
     assert cli.main(["play", "sodalis", "--bots", "1", "--round-limit", "-1",
                      "--data-dir", str(tmp_path)]) == 2
     assert cli.main(["host", "sodalis", "--seats", "2", "--round-limit", "-2",

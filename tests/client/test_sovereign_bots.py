@@ -12,13 +12,16 @@ from typing import Any
 import attrs
 import pytest
 
-from client.bots import bots_for
-from client.sovereign_bots import BOTS, HeuristicBot, RandomBot
+from client.bots import RandomBot
+from client.games import bots_for
+from client.sovereign.bots import HeuristicBot
 from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
 from engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
 from tests.client import games
+
+BOTS = bots_for("sovereign")
 
 FACTIONS = standard_catalog().faction_ids
 
@@ -114,7 +117,9 @@ def test_bots_answer_from_the_view_alone_and_leave_it_untouched(players: int) ->
 
 def test_bots_for_sovereign_names_random_and_heuristic() -> None:
     found = bots_for("sovereign")
-    assert found["random"] is RandomBot and found["heuristic"] is HeuristicBot
+    assert found["heuristic"] is HeuristicBot
+    random_bot = found["random"](ChanceStream.from_int(1))
+    assert isinstance(random_bot, RandomBot) and random_bot.game == "sovereign"
 
 
 def _first(kind: str, seed: int = 3, seat: int = 0, when: Any = None) -> tuple[Any, Decision]:
@@ -125,7 +130,7 @@ def _first(kind: str, seed: int = 3, seat: int = 0, when: Any = None) -> tuple[A
         return (isinstance(request, Decision) and request.kind == kind and request.seat == seat
                 and (when is None or when(game.view(seat))))
 
-    games.play(game, seed, [RandomBot] * 2, until=found)
+    games.play(game, seed, [BOTS["random"]] * 2, until=found)
     if game.over:
         raise AssertionError(f"no {kind} decision")
     request = game.pending()[0]

@@ -13,14 +13,16 @@ from typing import Any
 
 import pytest
 
-from client.sovereign_bots import BOTS
-from client.sovereign_model import HELP, MENU_LIMIT, ClientModel, label
-from client.sovereign_panes import DEFS, side_lines, table_lines
+from client.games import bots_for
+from client.sovereign.model import HELP, MENU_LIMIT, ClientModel, label
+from client.sovereign.panes import DEFS, side_lines, table_lines
 from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.sovereign import SovereignConfig, SovereignGame, new_game
 from engine.sovereign.choices import legal_answers
 from netplay import events as ev
 from tests.client import games
+
+BOTS = bots_for("sovereign")
 
 KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
          "breach_pick", "findings", "losses", "order_triggers", "add_health", "optional_effect"}

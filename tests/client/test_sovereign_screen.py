@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from client.sovereign_model import ClientModel
-from client.sovereign_panes import DEFS
+from client.sovereign.model import ClientModel
+from client.sovereign.panes import DEFS
 from engine.requests import Decision
 from engine.sovereign import SovereignGame, flow
 from tests.client import games

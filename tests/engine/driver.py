@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.bots import BOTS
+from client.games import bots_for
 from engine.referee import Referee
 from engine.reign import ReignConfig, ReignGame, new_game
 from engine.reign.answers import public_part
@@ -41,7 +41,7 @@ class Table:
         root = ChanceStream.from_int(seed)
         self.referee = Referee(root.child("referee").take(32))
         kinds = bots or ["random"] * players
-        self.bots = [BOTS[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
+        self.bots = [bots_for("reign")[k](root.child(f"bot/{s}")) for s, k in enumerate(kinds)]
         self.answers: list[Any] = []
         self.digests: list[str] = [self.truth.digest()]
 

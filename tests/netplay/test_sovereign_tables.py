@@ -15,13 +15,15 @@ import pytest
 import trio
 
 import protocol as P
-from client.sovereign_bots import BOTS
+from client.games import bots_for
 from engine.rng import ChanceStream
 from engine.sovereign import Deck, load_deck, standard_catalog
 from netplay import NodeConfig, NodeEvent, TableNode, event_json
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
+
+BOTS = bots_for("sovereign")
 
 
 def sovereign_bot(seed: int) -> Any:

@@ -26,7 +26,7 @@ CARDS = set(standard_catalog().defs)
 
 
 def bot(seed: int) -> Any:
-    player = RandomBot(ChanceStream.from_int(seed))
+    player = RandomBot(ChanceStream.from_int(seed), "reign")
     return lambda event: player.decide(event.view, event.decision)
 
 

@@ -14,7 +14,7 @@ from collections import deque
 import pytest
 
 import protocol as P
-from client.bots import bots_for
+from client.games import bots_for
 from engine.rng import ChanceStream
 from protocol._harness import peer_secrets
 

@@ -158,7 +158,7 @@ def test_an_honest_game_stays_far_below_the_budgets(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(PartStore, "charge", watch)
     _, sessions = P.make_table(3, 21)
-    bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}")) for s in range(3)]
+    bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}"), "reign") for s in range(3)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert seen and max(seen) < SEAT_BUDGET // 16

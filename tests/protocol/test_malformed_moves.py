@@ -125,7 +125,7 @@ class _MalformedMover(P.TableSession):
 @pytest.mark.parametrize("wrong", ["7", [[["x"]]], {"a": 1}, 2**80, True])
 def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play_and_audit(
         game: str, wrong: Any) -> None:
-    from client.bots import bots_for
+    from client.games import bots_for
 
     players = 3 if game == "reign" else 2
     cls = type("Mover", (_MalformedMover,), {"shape": ("count", wrong)})

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import protocol as P
-from client.bots import bots_for
+from client.games import bots_for
 from engine.rng import ChanceStream
 from protocol._feed import sign_entry
 from protocol._harness import peer_secrets

@@ -24,7 +24,8 @@ CARD_IDS = set(standard_catalog().defs)
 
 def play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
     spec, sessions = P.make_table(players, seed, **kwargs)
-    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}")) for s in range(players)]
+    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign")
+            for s in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
@@ -296,7 +297,7 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
     from protocol._harness import peer_secrets
 
     spec, sessions = P.make_table(3, seed)
-    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}")) for s in range(3)]
+    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(3)]
     made = 0
     paused: list[int] = []
 

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import protocol as P
-from client.bots import bots_for
+from client.games import bots_for
 from client.simulate import run_crypto_game
 from engine.games import rules
 from engine.rng import ChanceStream

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 import protocol as P
-from client.sovereign_bots import BOTS
+from client.games import bots_for
 from engine.rng import ChanceStream
+
+BOTS = bots_for("sovereign")
 
 
 def _play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:

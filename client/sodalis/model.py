@@ -1,12 +1,8 @@
 """The console client's model for Sodalis: what the screen shows and what the player types.
 
-It has the interface of Reign's :class:`client.model.ClientModel`, which it extends for the
-network events both games share (seated, lobby, waiting, verdict, abandoned...):
-``apply_event``, ``menu``, ``command``, ``completions``, ``help_text``, ``answered`` and the
-``status``/``log``/``message``/``over``/``invite`` fields, plus ``panes()``: the arena (from
-``Arena.text_positions``, one character a space at half the columns, so it fits 80x24 beside
-the side pane) and the side pane (champions, your spread, continuous effects, the last roll,
-your own hidden choice).  The model holds only this seat's :class:`SodalisView` and the
+It extends the game-neutral :class:`client.screen_model.ScreenModel` (through
+:class:`client.menu_model.MenuModel`) with Sodalis's view, menus and words; its panes are
+:mod:`client.sodalis.panes`.  The model holds only this seat's :class:`SodalisView` and the
 decision it is asked.  Every decision is a numbered menu of legal answers in words whose
 first item is a whole legal answer (the heuristic bot's suggestion); shortcuts: ``N``/``#N``,
 ``end``, ``pass``, ``go DIR [PAY] [leave]``, ``cast N [SEAT|p] [+sight] [+strength]``,
@@ -18,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client import sodalis_info
 from client.menu_model import MenuModel, Shortcut
-from client.model import RESIGN_HELP, invite_lines
-from client.sodalis_bots import Board, HeuristicBot
+from client.screen_model import RESIGN_HELP
+from client.sodalis import info as sodalis_info
+from client.sodalis.bots import Board, HeuristicBot
 from engine.requests import Decision
 from engine.rng import ChanceStream
 from engine.sodalis.answers import (
@@ -48,7 +44,7 @@ from engine.sodalis.choices import legal_answers
 from engine.sodalis.view import SodalisView
 from netplay import events as ev
 
-__all__ = ["ClientModel", "arena_lines", "describe_event", "label", "side_lines", "who"]
+__all__ = ["ClientModel", "describe_event", "label", "who"]
 
 HELP = {
     "turn_tokens": "Turn order: as your team's captain, give one turn token to each member "
@@ -77,10 +73,7 @@ HELP = {
 PAY_ORDER = ("move", "speed", "minor", "major")
 DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1),
               "se": (0, 1)}
-TEAM_STYLE = {"dawn": "fg:ansiyellow", "dusk": "fg:ansicyan"}
-LEGEND_WIDTH = 14
 TRIBUTES = {"speed": "Speed", "sight": "Sight", "strength": "Strength"}
-Lines = list[tuple[str, str]]
 
 
 def who(pub: dict[str, Any], unit: int | None, me: int | None) -> str:
@@ -97,11 +90,11 @@ def _space(s: Any) -> str:
     return f"({s[0]},{s[1]})"
 
 
-def _name(view: SodalisView, card: str) -> str:
+def card_name(view: SodalisView, card: str) -> str:
     return str(view.catalog.face(card).name)
 
 
-def _spread(seat: dict[str, Any]) -> list[str]:
+def spread_of(seat: dict[str, Any]) -> list[str]:
     return [c for c in seat["side"] if c] + ([seat["top"]] if seat["top"] else [])
 
 
@@ -140,7 +133,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         return (f"{c.name} ({c.symbol}): inertia {c.inertia}, life {c.max_life}, "
                 f"{c.passive_text.split(':')[0]}")
     if isinstance(a, Reversals):
-        return "flip " + ", ".join(f"{_name(view, x)} to {_name(view, x + '~r')}"
+        return "flip " + ", ".join(f"{card_name(view, x)} to {card_name(view, x + '~r')}"
                                    for x in a.reversed) if a.reversed else "keep all front up"
     if isinstance(a, Place | Respawn):
         art = Board(view).artifact
@@ -192,7 +185,7 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
         return "Your" if seat == me else f"{w(seat)[0].upper()}{w(seat)[1:]}'s"
 
     def name(card: str) -> str:
-        return _name(after, card)
+        return card_name(after, card)
 
     team = e[1].title() if kind in ("artifact", "artifact_delivered", "tribute_earned",
                                     "tribute", "won", "strength_refresh") else ""
@@ -302,7 +295,8 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
 class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
-    view: SodalisView | None  # type: ignore[assignment]
+    game = "sodalis"
+    view: SodalisView | None
     info_source = sodalis_info
     numbered_what = "spread"
 
@@ -354,9 +348,6 @@ class ClientModel(MenuModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return []
 
-    def panes(self) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-        return (lambda: arena_lines(self)), (lambda: side_lines(self))
-
     def menu(self) -> list[tuple[str, Any]]:
         """The numbered options (label, legal answer); the first is the suggested one."""
         d, view = self.decision, self.view
@@ -385,7 +376,7 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
                 "takes the do-nothing answer where there is one." + RESIGN_HELP)
@@ -441,13 +432,13 @@ class ClientModel(MenuModel):
     def _cast(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
         if d.kind != "turn":
             return "You can only cast during your turn."
-        spread = _spread(view.public["seats"][d.seat])
+        spread = spread_of(view.public["seats"][d.seat])
         if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(spread):
             return f"Say which card: cast N, N from 1 to {len(spread)} (your spread)."
         card = spread[int(words[0]) - 1]
         option = next((o for o in d.get("casts") if o[0] == card), None)
         if option is None:
-            return f"{_name(view, card)} cannot be cast now (token down or nothing in range)."
+            return f"{card_name(view, card)} cannot be cast now (token down or nothing in range)."
         sight, strength = "+sight" in words, "+strength" in words
         rest = [x for x in words[1:] if x not in ("+sight", "+strength")]
         targets = option[2] if sight else option[1]
@@ -458,7 +449,7 @@ class ClientModel(MenuModel):
                 "p" if t == -1 else str(t) for t in targets) + " (seats; p: the Paragon)."
         target = targets[0] if not rest else -1 if rest[0] in ("p", "paragon") else int(rest[0])
         if target not in targets:
-            return f"{_name(view, card)} cannot affect that unit from here."
+            return f"{card_name(view, card)} cannot affect that unit from here."
         return Cast(d.seat, card, target, sight, strength)
 
     def _flip(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
@@ -468,124 +459,3 @@ class ClientModel(MenuModel):
         if not all(x.isdigit() and 1 <= int(x) <= len(arcana) for x in words):
             return f"flip takes arcana numbers from 1 to {len(arcana)} (listed beside the arena)."
         return Reversals(d.seat, tuple(sorted({arcana[int(x) - 1] for x in words})))
-
-
-# -- the panes ------------------------------------------------------------------------------
-def _glyph(pub: dict[str, Any], space: tuple[int, int], me: int | None,
-           units: dict[tuple[int, int], int], catalog: Any) -> tuple[str, str]:
-    """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
-    arena = standard_arena()
-    arts = {(v[0], v[1]): t for t, v in pub["artifacts"].items() if v is not None}
-    if space in units:
-        s = pub["seats"][units[space]]
-        style = TEAM_STYLE[s["team"]] + " bold" + (" reverse" if units[space] == me else "") + (
-            " underline" if space in arts else "")
-        return style, catalog.by_id[s["champion"]].symbol
-    if space == arena.paragon:
-        return "bold", "P"
-    if space in arts:
-        mine = pub["seats"][me]["team"] if me is not None else "dawn"
-        return TEAM_STYLE[arts[space]], "*" if arts[space] == mine else "o"
-    if space in arena.impassable:
-        return "class:dim", "#"
-    if space == arena.centre:
-        return "bold", "+"
-    team = next((t for t, base in arena.bases.items() if space in base), None)
-    return (TEAM_STYLE[team], ":") if team else ("", ".")
-
-
-def arena_lines(model: ClientModel) -> Lines:
-    """The left pane: the hex arena with its units and a legend (or, while you choose
-    reversals, your arcana numbered for ``flip``)."""
-    view = model.view
-    if view is None:
-        lines = [("class:title", "Sodalis\n"), ("", model.status + "\n")]
-        if model.invite:
-            lines += invite_lines(model)
-        return lines
-    arcana = model.reversible()
-    if arcana:  # no title: up to nine lines must fit the eight or nine rows there are
-        return [("", f"{i} {_name(view, a)}/{_name(view, a + '~r')}"[:40] + "\n")
-                for i, a in enumerate(arcana, start=1)]
-    pub = view.public
-    active = pub["active"]
-    turn = "" if active is None else ", your turn" if active == model.seat else (
-        f", seat {active}'s turn")
-    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}\n")]
-    arena = standard_arena()
-    rows, cols = arena.text_size
-    grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
-    units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
-    for space, row, col in arena.text_positions():
-        grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
-    sight = "Paragon" if pub["paragon"]["sight"] else next(
-        (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
-    legend = ["P Paragon", "+ centre", "* own Artifact", "o foe Artifact", "# impassable",
-              ": base", f"Sight: {sight}"]
-    for row, cells in enumerate(grid):
-        out += cells
-        out.append(("class:dim", " " + legend[row][:LEGEND_WIDTH] if row < len(legend) else ""))
-        out.append(("", "\n"))
-    return out
-
-
-def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any) -> str:
-    s = pub["seats"][seat]
-    name = "you" if seat == me else f"seat {seat}"
-    if s["champion"] is None:
-        return f"  {name} {s['team'].title()}: choosing"
-    c = catalog.by_id[s["champion"]]
-    tokens = "".join(x if a in s["up"] else "-"
-                     for x, a in (("M", "major"), ("m", "minor"), ("v", "move")))
-    held = "".join(k[:2].title() if up else k[:2] for k, up in s["tributes"].items())
-    placed = s["at"] is not None
-    marks = ("C" if s["confused"] else "") + ("S" if s["slowed"] else "") + (
-        "!" if placed and 2 * s["life"] <= c.max_life else "")
-    life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
-    return (f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
-            f"{s['team'].title():<4} {life} {tokens} {held} {marks}")
-
-
-def _card_line(view: SodalisView, index: int, card: str) -> str:
-    face = view.catalog.face(card)
-    where = "self" if face.targets == "self" else {
-        "anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
-    what = "" if face.effect == "none" else (
-        f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
-    name = (face.name + ("~" if card.endswith("~r") else ""))[:17]
-    return (f"{index} {name} {'M' if face.action == 'major' else 'm'} {where}"
-            f"{' all' if face.targets == 'all' else ''}{what}")
-
-
-def side_lines(model: ClientModel) -> Lines:
-    """The right pane: champions, your spread, continuous effects, the last roll, your
-    hidden simultaneous choice."""
-    view = model.view
-    if view is None:
-        return [("class:title", "Champions\n")]
-    pub, me, cat = view.public, model.seat, view.catalog
-    out: Lines = [("class:mine" if seat == me else "",
-                   _champion_line(pub, seat, me, cat) + "\n")
-                  for seat in (pub["order"] or range(pub["players"]))]
-    if model.reversible():
-        out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
-    if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
-        flips = view.secret.get("reversed")
-        hidden = (", ".join(_name(view, x + "~r") for x in flips) or "no reversal") \
-            if flips is not None else "tokens " + " ".join(map(str, view.secret["tokens"]))
-        out.append(("class:dim", f"Your hidden choice: {hidden}\n"))
-    if me is not None:
-        out += [("", _card_line(view, i, c) + "\n")
-                for i, c in enumerate(_spread(pub["seats"][me]), start=1)]
-    roll = pub["last_roll"]
-    if roll is not None:
-        out.append(("", f"Roll {cat.face(roll['card']).name}: "
-                    + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
-                    + (" crit" if roll["critical"] else "") + "\n"))
-    for s in pub["seats"]:
-        for card, units in s["continuous"]:
-            on = ",".join("P" if u < 0 else str(u) for u in units)
-            out.append(("class:dim", f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name}"
-                        f" (on {on})\n"))
-    return out

@@ -122,10 +122,10 @@ def pick_problem(d: Decision, card: str, target: int | None, picked_ids: list[st
         if c.kind == "event" and c.phase != "influence":
             return ("only influence-phase events go with a bid (Influence Phase > Event "
                     "Cards and Special Abilities)")
-        if c.kind == "military" and c.house in d.get("forbidden", ()):
+        if c.kind == "military" and c.house is not None and c.house in d.get("forbidden", ()):
             return (f"you may not bid for {REIGN.house(c.house).name} this time "
                     "(Influence Phase > Regent's Special Rules)")
-        houses = {x.house for x in picked if x.kind == "military"}
+        houses = {x.house for x in picked if x.kind == "military" and x.house is not None}
         if c.kind == "military" and houses and c.house not in houses:
             return (f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
                     " cards already (Influence Phase > Bidding)")

@@ -4,7 +4,7 @@ A bot sees a :class:`~engine.sovereign.SovereignView` (the public state plus its
 forge and breach sightings) and the decision it is asked; it never touches the game state.
 Card definitions come from the static catalog shared by every game.
 
-``RandomBot`` answers with :func:`engine.sovereign.choices.random_answer`.  ``HeuristicBot``
+(The random bot of every game is :class:`client.bots.RandomBot`.)  ``HeuristicBot``
 plays the Echo race: it keeps hands with a unit and a few Echoes, forges Echoes every turn
 (cheap ones first) and cheap units early, accelerates an Echo or a unit that completes now,
 reveals whatever is ready, places units where its two lanes are weakest (the Leader lane
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.sovereign_tactics import Tactics, simulate, workers
+from client.sovereign.tactics import Tactics, simulate, workers
 from engine.errors import EngineError
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -56,18 +56,6 @@ from engine.sovereign.view import SovereignView
 HP_WORTH = 0.05  # one health token on a surviving attacker
 ATTACK_MARGIN = 0.25  # an attack must be worth this many Echoes
 MAX_UNITS_IN_FORGE = 2
-
-
-class RandomBot:
-    """Any legal answer (the engine's random pick, biased towards progress)."""
-
-    kind = "random"
-
-    def __init__(self, stream: ChanceStream) -> None:
-        self.stream = stream
-
-    def decide(self, view: SovereignView, decision: Decision) -> SovereignAnswer:
-        return random_answer(view, decision, self.stream)
 
 
 def _checks(state: SovereignState, d: Decision, answer: Any) -> bool:
@@ -513,7 +501,6 @@ def _hosts(state: SovereignState, aug: str) -> list[str]:
     return flow.host_options(state, aug)
 
 
-BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
-    "random": RandomBot,
+BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {
     "heuristic": HeuristicBot,
 }

@@ -1,5 +1,5 @@
 """The Sovereign screen's words and panes: card and unit labels, the table pane and the side
-pane (see :mod:`client.sovereign_model`).
+pane (see :mod:`client.sovereign.model`).
 
 Everything here reads only the seat's :class:`~engine.sovereign.SovereignView`: the public
 state (lanes, citizens, facilities, reflexes, forge progress, scored Echoes) and the seat's
@@ -21,9 +21,10 @@ numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from client.model import invite_lines
+from client.screen_model import Lines, invite_lines
 from engine.sovereign import effects, standard_catalog
 from engine.sovereign.battle import breach_parts
 from engine.sovereign.choices import state_of
@@ -31,7 +32,7 @@ from engine.sovereign.view import SovereignView
 
 
 class PaneModel(Protocol):
-    """What the panes read of the screen's model (client.sovereign_model.ClientModel)."""
+    """What the panes read of the screen's model (client.sovereign.model.ClientModel)."""
 
     @property
     def view(self) -> Any: ...
@@ -47,7 +48,11 @@ CATALOG = standard_catalog()
 DEFS = CATALOG.defs
 LANE_NAMES = ("Leader lane", "Citadel lane")
 LANE_SHORT = ("L", "C")
-Lines = list[tuple[str, str]]
+
+
+def panes(model: PaneModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
+    """The table pane and the side pane beside it."""
+    return (lambda: table_lines(model)), (lambda: side_lines(model))
 
 
 # -- words ----------------------------------------------------------------------------------

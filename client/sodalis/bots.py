@@ -4,7 +4,7 @@ A bot sees a :class:`~engine.sodalis.SodalisView` (the public state, plus its ow
 simultaneous choice) and the decision it is asked; it never touches the game state.  The
 arena and the card catalog are static data shared by every game.
 
-``RandomBot`` answers with :func:`engine.sodalis.choices.random_answer`.  ``HeuristicBot``
+(The random bot of every game is :class:`client.bots.RandomBot`.)  ``HeuristicBot``
 plays to win the Trial: the teammate nearest its team's Artifact walks onto it and carries
 it to the arena's centre (Speed); the others shoot the Paragon or an opposing Sight holder
 with many (or accurate) dice (Sight) and focus damage on enemies they can reach and likely
@@ -44,7 +44,7 @@ from engine.sodalis.answers import (
 )
 from engine.sodalis.arena import Space, hex_distance, standard_arena
 from engine.sodalis.cards import Face
-from engine.sodalis.choices import legal_answers, random_answer
+from engine.sodalis.choices import legal_answers
 from engine.sodalis.view import SodalisView
 
 PARAGON = -1
@@ -56,18 +56,6 @@ DELIVER = 10.0  # the Artifact reaches the centre
 APPROACH = 0.15  # one step nearer to something worth casting at
 PICKS = ("archer", "tempest", "damned", "empress", "undying", "beast", "sage", "animist",
          "lover")
-
-
-class RandomBot:
-    """Any legal answer (the engine's random pick: casting likeliest, then moving)."""
-
-    kind = "random"
-
-    def __init__(self, stream: ChanceStream) -> None:
-        self.stream = stream
-
-    def decide(self, view: SodalisView, decision: Decision) -> SodalisAnswer:
-        return random_answer(view, decision, self.stream)
 
 
 @cache
@@ -561,7 +549,6 @@ class TurnPlan:
         return best[2]
 
 
-BOTS: dict[str, Callable[[ChanceStream], RandomBot | HeuristicBot]] = {
-    "random": RandomBot,
+BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {
     "heuristic": HeuristicBot,
 }

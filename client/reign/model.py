@@ -1,4 +1,4 @@
-"""The console client's model: what the screen shows and what the player may type.
+"""Reign's screen model: what the screen shows of a Reign game and what the player may type.
 
 The model holds only what this seat may know -- its :class:`ReignView` (public
 state plus its own hand), the decision it is asked, a log in words, the status
@@ -6,25 +6,23 @@ line -- and turns typed input into engine answers.  Every decision is offered
 as a numbered menu whose first item is always a complete legal answer; cards
 for bids, covert backing, discards and spoils are picked one by one and
 confirmed with ``done``.  Input the rules refuse gets a one-line reason and
-changes nothing.  The model does no I/O: ``submit`` hands answers to a callback
-(the network side), and ``apply_event`` takes what the network side reports.
+changes nothing.  What is not Reign's (the lobby, the log, resigning, card text)
+is :class:`~client.screen_model.ScreenModel`'s.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from client import ending, reign_info
-from client.card_info import Seen, info_answer
-from client.clock_words import limits_words, my_move_words, waiting_words
-from client.errors import reach_line
-from client.lifecycle import code_news, resigned_line, resume_line
-from client.reign_combat import breakdown_lines
-from client.reign_words import HELP, card_label, describe_public_event, pick_problem
+from client import ending
+from client.clock_words import my_move_words, waiting_words
+from client.reign import info as reign_info
+from client.reign.combat import breakdown_lines
+from client.reign.words import HELP, card_label, describe_public_event, pick_problem
+from client.screen_model import RESIGN_HELP, ScreenModel
 from engine.reign import (
     Bid,
     Covert,
@@ -36,10 +34,9 @@ from engine.reign import (
 )
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from engine.requests import Decision
-from netplay import ResignRequest
 from netplay import events as ev
 
-__all__ = ["ClientModel", "card_label", "describe_public_event"]
+__all__ = ["ClientModel"]
 
 DEFS = standard_catalog().defs
 
@@ -51,73 +48,23 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
-def invite_lines(model: Any) -> list[tuple[str, str]]:
-    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them."""
-    if not model.code:
-        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
-    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
-            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
+class ClientModel(ScreenModel):
+    """Everything the console screen shows of a Reign game, for one seat."""
 
-
-RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
-"""Said by every game's help: card text, the log, and how to give the game up."""
-
-
-class ClientModel:
-    """Everything the console screen shows, for one seat."""
+    game = "reign"
+    info_source: Any = reign_info
+    view: ReignView | None
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
-        self.submit = submit
-        self.seat: int | None = None
-        self.players = 0
-        self._view: Any = None
-        self.prior_view: Any = None  # the last different view before the current one
+        super().__init__(submit)
         self._revealed: tuple[Any, dict[int, list[str]]] = (None, {})  # this step's reveals
         self._ordered: dict[int, list[str]] = {}  # this battle's army orders (army_ordered)
         self._ties: list[tuple[str, str, str]] = []  # and its settled ties (combat_tie)
-        self.view: ReignView | None = None
-        self.decision: Decision | None = None
-        self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
-        self.message = ""  # the one-line reply to the last input
-        self.status = "Connecting..."
-        self.invite = ""
-        self.code = ""  # the host's join code, for friends on the LAN
-        self.over = ""
-        self.saved = ""  # the folder the game is kept in, once the network side says
-        self.abandoned: int | None = None  # the seat the table gave up waiting for
-        self.show_help = False
         self.pick = _Pick()
-        self.waiting: dict[int, int] = {}  # seats silent for long: seconds
-        self.blocking: list[int] = []  # seats the table waits for now
-        self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
-        self.limits = ""  # the table's time limits in words, once known
-        self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
-        self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
-        self.info = ""  # the card text 'info' asked for, shown in place of the menu
-        self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
-        self.log_back = 0  # lines the log is scrolled back from its newest line
-        self.sent_for: Any = None  # the decision the last answer was sent for
-        self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
         match event:
-            case ev.TableOpen():
-                self.invite = event.invite
-                self.code = event.code or ""
-                self.limits = limits_words(event.clock)
-                self.status = "Waiting for players to join" + self._limits_shown()
-            case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
-                self.log.append(code_news(event))
-            case ev.LobbyUpdate():
-                seated = f"{event.seated} of {event.seats} seats taken"
-                self.status = seated + self._limits_shown()
-            case ev.Seated():
-                self.seat, self.players = event.seat, event.players
-                self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
-                if limits_words(event.clock):
-                    self.log.append("Time: " + limits_words(event.clock))
             case ev.ViewChanged():
                 self.view = event.view
                 for e in event.events:
@@ -134,60 +81,16 @@ class ClientModel:
                 why = "drawn" if event.why == "dealt" else "handed to you"
                 self.log.append(f"You see the cards {why}: "
                                 + ", ".join(card_label(c) for c in event.cards))
-            case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
-                self.status = reach_line(ev.event_json(event))
-            case ev.Refused():
-                self.log.append(f"Refused: {event.reason}")
-                if self.seat is None and not self.invite:  # a joiner the table will not seat
-                    self.end(f"No seat at this table: {event.reason}")
-            case ev.AnswerRefused():
-                self.message = f"Not allowed: {event.reason}"
-            case ev.SeatWaiting():
-                self.waiting[event.seat] = event.seconds
-            case ev.ClockReadings():
-                self.clock = list(event.seats)
-            case ev.SeatOffline() | ev.SeatOnline():
-                self.log.append(f"Seat {event.seat} is "
-                                + ("offline" if isinstance(event, ev.SeatOffline)
-                                   else "back online"))
-            case ev.TimeClaim():
-                self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
-            case ev.WaitingFor():
-                self.blocking = list(event.seats)
-                self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
-            case ev.FolderKnown():
-                self.saved = event.path
-                if self.over:  # a restart may replay the end before this arrives
-                    self.log.append(ending.saved_line(self.saved))
-            case ev.Verdict():
-                self.end(ending.stopped(ev.event_json(event), self.abandoned))
-            case ev.Resuming():
-                self.message = self.notice = resume_line(ev.event_json(event))
-                self.log.append(self.message)
-            case ev.Resigned():
-                self.confirming_resign = False
-                self.end(resigned_line(ev.event_json(event)))
-            case ev.Abandoned():
-                self.abandoned = event.seat
-                self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
             case ev.GameOver():
                 if event.winner is None:
                     self.end("Game over: nobody rules Kazath (round limit)")
                 else:
                     self.end("Game over: " + ("you win!" if event.winner == self.seat
                                               else f"seat {event.winner} wins"))
+            case _:
+                super().apply_event(event)
+                return
         self._update_status()
-
-    @property
-    def view(self) -> Any:
-        """The seat's latest view (a decision and a step may bring the same one: only a
-        different view makes the one before it ``prior_view``)."""
-        return self._view
-
-    @view.setter
-    def view(self, view: Any) -> None:
-        if view is not self._view and view != self._view:
-            self.prior_view, self._view = self._view, view
 
     def describe(self, e: tuple[Any, ...]) -> str | None:
         """A public event in words; a battle's totals with each army's breakdown under them
@@ -219,22 +122,6 @@ class ClientModel:
             self._ordered, self._ties = {}, []
         return line
 
-    def end(self, over: str) -> None:
-        """The game has ended with ``over`` (every game's model words its result and calls
-        this): the decision closes, and the screen says what to do next."""
-        self.over = over
-        self.log.append(over)
-        if self.saved:
-            self.log.append(ending.saved_line(self.saved))
-        self.decision = None
-        self.pick = _Pick()
-        self.show_help = False
-        self.message = ending.LEAVE
-        self._update_status()
-
-    def _limits_shown(self) -> str:
-        return f" ({self.limits})" if self.limits else ""
-
     def _update_status(self) -> None:
         if self.over:
             self.status = ending.status(self.over)
@@ -256,6 +143,9 @@ class ClientModel:
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:
         return list(self.view.hand) if self.view is not None else []
+
+    def clear_pick(self) -> None:
+        self.pick = _Pick()
 
     def menu(self) -> list[tuple[str, Any]]:
         """The numbered options: (label, answer or a command string)."""
@@ -329,98 +219,29 @@ class ClientModel:
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         d = self.decision
         text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
         return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
                 "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP)
 
+    def game_keys(self) -> list[tuple[str, str]]:
+        d = self.decision
+        if d is None or d.kind not in ("bid", "covert", "discard", "spoils"):
+            return [("pass", "pass, where passing is an option")] if d is not None else []
+        keys = [("N", "pick card N of your hand (again: take it back)")]
+        if d.kind in ("covert", "spoils"):
+            keys.append(("N>S", "card N goes to seat S"))
+        keys += [("done", "send the cards picked"), ("clear", "forget the cards picked")]
+        if d.kind in ("bid", "covert"):
+            keys.append(("pass", "place nothing" if d.kind == "covert" else "bid nothing"))
+        return keys
+
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
-    def your_move(self, kind: str) -> str:
-        """The message for a new decision -- or, the first time, a pending notice (the status
-        line says whose move it is anyway)."""
-        notice, self.notice = self.notice, ""
-        return notice or f"Your move: {kind.replace('_', ' ')} (? for help)"
-
-    # -- card text (client/card_info) -------------------------------------------------------
-    numbered_what = "hand"  # what 'info N' numbers
-    info_source: Any = reign_info  # the game's module: numbered, visible and option_cards
-
-    def numbered_cards(self) -> list[Seen]:
-        return list(self.info_source.numbered(self))
-
-    def visible_cards(self) -> list[Seen]:
-        return list(self.info_source.visible(self))
-
-    def option_cards(self, answer: Any) -> list[Seen]:
-        return list(self.info_source.option_cards(self, answer))
-
-    def info_command(self, text: str) -> bool:
-        """``info [N|#N|NAME]``: the full text of cards this seat can see, shown in place of
-        the menu until the next line; True when the line was one."""
-        word, _, rest = text.strip().partition(" ")
-        if word.lower() != "info":
-            return False
-        self.show_info(info_answer(self, rest, self.numbered_what))
-        return True
-
-    def show_info(self, text: str) -> None:
-        self.info = text
-        self.message = "Card text above; Esc or any other line hides it."
-
-    def info_highlighted(self) -> None:
-        """F2: the text of the highlighted option's cards (or how to use info)."""
-        menu = self.menu()
-        words = f"#{self.highlight + 1}" if 0 <= self.highlight < len(menu) else ""
-        self.show_info(info_answer(self, words, self.numbered_what))
-
-    def move_highlight(self, step: int) -> None:
-        menu = self.menu()
-        if menu:
-            self.highlight = max(0, min(len(menu) - 1, self.highlight + step))
-
-    # -- from the keyboard -----------------------------------------------------------------
-    def lifecycle_command(self, text: str) -> bool:
-        """``resign`` and the line that confirms it (every game's model asks this first);
-        True when the line was one of them.  Anything but 'yes' after 'resign' goes on."""
-        words = " ".join(text.strip().lower().split())
-        if self.confirming_resign:
-            self.confirming_resign = False
-            if words in ("yes", "y"):
-                self.message = "Resigning..."
-                self.submit(ResignRequest())
-            else:
-                self.message = "Not resigned: the game goes on."
-            return True
-        if words != "resign":
-            return False
-        if self.over:
-            self.message = self.over
-        elif self.seat is None:
-            self.message = "The game has not started: there is nothing to resign yet."
-        else:
-            self.confirming_resign = True
-            self.message = "Resign and end the game for every seat? Type 'yes' to confirm."
-        return True
-
-    def command(self, text: str) -> None:
-        """Act on one typed line; ``message`` says what happened."""
-        text = text.strip()
-        self.show_help = False
-        self.info = ""
-        if self.lifecycle_command(text) or self.info_command(text):
-            return
-        if text in ("?", "help"):
-            self.show_help = True
-            self.message = self.help_text()
-            return
-        d = self.decision
-        if d is None:
-            self.message = ending.LEAVE if self.over else "Nothing to decide now."
-            return
+    def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         if text.startswith("#") and text[1:].isdigit():  # menu item
             index = int(text[1:]) - 1
@@ -435,7 +256,7 @@ class ClientModel:
             elif text == "pass" and menu and "pass" in menu[0][0]:
                 self._send(menu[0][1])
             else:
-                self.message = f"Type a number from 1 to {len(menu)} (? for help)."
+                self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
             return
         self._build(d, text)
 
@@ -461,7 +282,7 @@ class ClientModel:
             self.message = "Cards here go nowhere in particular: just type the card's number."
             return
         if not card_text.isdigit() or not 1 <= int(card_text) <= len(hand):
-            self.message = f"Pick a card by its number, 1 to {len(hand)} (? for help)."
+            self.message = f"Pick a card by its number, 1 to {len(hand)} (F1 for help)."
             return
         card = hand[int(card_text) - 1]
         target: int | None = None
@@ -498,46 +319,6 @@ class ClientModel:
         gifts = tuple(sorted((t, c) for c, t in self.pick.cards if t is not None))
         seats = sorted({s for s, _ in gifts})
         return Spoils(d.seat, tuple((s, sum(1 for g, _ in gifts if g == s)) for s in seats), gifts)
-
-    def _send(self, answer: Any) -> None:
-        if self.over:  # nothing is asked once the game is over
-            self.message = ending.LEAVE
-            return
-        if self.decision is not None and self.auto_sent is self.decision:
-            self.message = "Passed for you already; waiting for the others..."
-            return  # one answer a decision: a late key press must not answer the next one
-        self.sent_for = self.decision
-        self.message = "Sent; waiting for the others..."
-        self.submit(answer)
-
-    def only_answer_kind(self, decision: Decision) -> bool:
-        """Whether decisions like ``decision`` may be answered for the player when they have
-        one legal answer (client/auto_pass); none in Reign."""
-        return False
-
-    def only_answer(self) -> Any:
-        """The one legal answer of the current decision, if it may be answered for the
-        player (else None)."""
-        return None
-
-    def auto_answer(self, answer: Any) -> None:
-        """Send ``answer`` for the player (the one legal answer), and say so; typed answers
-        to the same decision are not sent after it."""
-        if self.decision is None or self.sent_for is self.decision:
-            return  # the player answered it already
-        self._send(answer)
-        self.auto_sent = self.decision
-        if not self.over:
-            self.message = "Passed for you: nothing could be played here."
-
-    def answered(self) -> None:
-        """The network side accepted our answer."""
-        self.decision = None
-        self.pick = _Pick()
-        self.highlight = 0
-        if self.over:  # the answer that ended the game: say what to do next, not "waiting"
-            self.message = ending.LEAVE
-        self._update_status()
 
     def completions(self) -> list[str]:
         words = ["?", "help", "done", "pass", "clear", "quit", "resign", "info"]

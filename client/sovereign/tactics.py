@@ -3,7 +3,7 @@
 ``simulate`` plays a declared attack forward with the engine's own stat rules (a
 hypothetical ``battle`` on a state rebuilt from the view; reflexes ignored) and the
 positional combat rounds of docs/rules/sovereign.md §1.8.  ``Tactics`` (a mixin of
-:class:`client.sovereign_bots.HeuristicBot`) chooses, in a priority window, a reflex or a
+:class:`client.sovereign.bots.HeuristicBot`) chooses, in a priority window, a reflex or a
 triggered ability that clearly helps: one that scraps an enemy unit, a boost for its units
 in a fight (or a penalty for the enemy's), healing a wounded unit.  Self-harm (sacrifice,
 losing health), moves and hooks needing a target are left alone.

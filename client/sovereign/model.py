@@ -1,12 +1,11 @@
 """The console client's model for Sovereign: what the screen shows and what the player types.
 
-It has the interface of Reign's :class:`client.model.ClientModel`, which it extends for the
-network events every game shares (seated, lobby, waiting, verdict, abandoned...):
-``apply_event``, ``menu``, ``command``, ``completions``, ``help_text``, ``answered`` and the
-``status``/``log``/``message``/``over``/``invite`` fields, plus ``panes()``: the table pane
+It extends the game-neutral :class:`client.screen_model.ScreenModel` (through
+:class:`client.menu_model.MenuModel`) with Sovereign's view, menus and words.  Its panes,
+found through :mod:`client.games`, are the table pane
 (every seat's two lanes, forge progress, citizens, colony and Echoes) and the side pane
 (your hand, your forge with names and costs, what you saw in breaches, scored Echoes and
-scrap piles), drawn by :mod:`client.sovereign_panes`.
+scrap piles), drawn by :mod:`client.sovereign.panes`.
 
 The model holds only this seat's :class:`~engine.sovereign.SovereignView` and the decision
 it is asked.  The log tells public events in words -- combat round by round (attacks
@@ -24,15 +23,14 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from client import sovereign_info
 from client.menu_model import MenuModel, Shortcut
-from client.model import RESIGN_HELP
-from client.sovereign_bots import HeuristicBot
-from client.sovereign_finish import FinishDraft, typed_answer
-from client.sovereign_panes import (
+from client.screen_model import RESIGN_HELP
+from client.sovereign import info as sovereign_info
+from client.sovereign.bots import HeuristicBot
+from client.sovereign.finish import FinishDraft, typed_answer
+from client.sovereign.panes import (
     DEFS,
     LANE_NAMES,
-    Lines,
     breach_words,
     citizens,
     forge_cards,
@@ -40,10 +38,8 @@ from client.sovereign_panes import (
     move_words,
     name,
     ref_words,
-    side_lines,
     slot_words,
     state_for,
-    table_lines,
     target_words,
     who,
     whose,
@@ -281,10 +277,10 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
         return f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: " \
                f"breach value {e[4]}" + breach_words(view, e[4])
     if kind == "peek":
-        own = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
+        looked = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
         return f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of " \
-               f"{whose(e[2], me)} cards" + (": " + ", ".join(name(c) for c in own if c)
-                                              if own and all(own) else "")
+               f"{whose(e[2], me)} cards" + (": " + ", ".join(name(c) for c in looked if c)
+                                              if looked and all(looked) else "")
     if kind == "discarded":
         return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
     if kind == "rehandle":
@@ -340,7 +336,8 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
 class ClientModel(MenuModel):
     """Everything the console screen shows of a Sovereign game, for one seat."""
 
-    view: SovereignView | None  # type: ignore[assignment]
+    game = "sovereign"
+    view: SovereignView | None
     info_source = sovereign_info
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
@@ -443,9 +440,6 @@ class ClientModel(MenuModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return []
 
-    def panes(self) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-        return (lambda: table_lines(self)), (lambda: side_lines(self))
-
     def menu(self) -> list[tuple[str, Any]]:
         """The numbered options (label, legal answer); the first is the suggested one."""
         d, view = self.decision, self.view
@@ -494,7 +488,7 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: ? or F1 help, q quit (the game is kept)."
+            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
                 "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
@@ -514,7 +508,7 @@ class ClientModel(MenuModel):
                 "done": self._finish}
 
     def _finish(self, d: Decision, word: str, words: list[str]) -> Any:
-        """Typed parts of a finish_forge answer, sent with 'done' (client/sovereign_finish)."""
+        """Typed parts of a finish_forge answer, sent with 'done' (client/sovereign/finish)."""
         if self.view is None:
             return "Nothing to decide now."
         suggestion = self.menu()[0][1] if d.kind == "finish_forge" else None

@@ -1,0 +1,49 @@
+"""The ``?`` overlay: the keys and typed words of the screen as it is now (lazygit style).
+
+:func:`screen_keys` lists, for the model's current screen, the keys every screen has, the
+keys that only work now (a menu's Up/Down, Esc while card text or help is shown, PgDn while
+the log is scrolled back) and the words the game's model takes for the decision at hand
+(``game_keys``).  :func:`keys_lines` is the overlay's text.  Nothing here reads anything but
+the model, so the list never names a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.screen_model import Lines
+
+__all__ = ["keys_lines", "screen_keys"]
+
+
+def screen_keys(model: Any) -> list[tuple[str, str]]:
+    """(key, what it does) for the screen the model shows now, the most used first."""
+    keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
+    menu = model.menu()
+    if menu:
+        keys += [("N / #N", f"answer with option N (1 to {len(menu)})"),
+                 ("Up/Down", "move the highlight"),
+                 ("F2", "card text of the highlighted option")]
+    keys += [("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
+             ("Tab", "complete a word (the menu shows the choices)"),
+             ("PgUp", "scroll the log back")]
+    if model.log_back:
+        keys.append(("PgDn", "scroll the log forward"))
+    if model.info or model.show_help:
+        keys.append(("Esc", "hide the card text or help"))
+    keys += list(model.game_keys())
+    if model.seat is not None and not model.over:
+        keys.append(("resign", "give the game up (asks first)"))
+    keys.append(("q / Ctrl-Q", "leave (the game is kept)"))
+    return keys
+
+
+def keys_lines(model: Any, width: int) -> Lines:
+    """The overlay: a title, then one key a line, cut to ``width`` columns."""
+    keys = screen_keys(model)
+    pad = max(len(k) for k, _ in keys)
+    out: Lines = [("class:title", "Keys here (? or Esc closes)\n")]
+    room = max(1, width - pad - 3)
+    for key, what in keys:
+        out += [("class:mine", f" {key.ljust(pad)} "), ("", what[:room] + "\n")]
+    return out

@@ -1,0 +1,77 @@
+"""Reign's two upper panes: the table (seats, support, the centre, the armies) and the hand.
+
+They read the seat's :class:`~client.reign.model.ClientModel` only, and return
+styled text lines; the game-neutral screen (:mod:`client.app`) finds them through
+:mod:`client.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from client.reign.words import card_label
+from client.screen_model import Lines, invite_lines
+from engine.reign import standard_catalog
+
+__all__ = ["hand_lines", "house_style", "panes", "table_lines"]
+
+REIGN = standard_catalog()
+DEFS = REIGN.defs
+
+
+def panes(model: Any) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
+    """The table pane and the hand pane beside it."""
+    return (lambda: table_lines(model)), (lambda: hand_lines(model))
+
+
+def table_lines(model: Any) -> Lines:
+    view = model.view
+    if view is None:
+        lines: Lines = [("class:title", "Reign: The Card Game\n"),
+                                     ("", model.status + "\n")]
+        if model.invite:
+            lines += invite_lines(model)
+        return lines
+    pub = view.public
+    out: Lines = [("class:title", f"Reign - round {pub['round']}, {pub['phase']}\n")]
+    holders = {seat: house for house, seat in pub["support"].items() if seat is not None}
+    for seat in range(pub["players"]):
+        mark = "*" if seat == pub["regent"] else " "
+        style = "class:mine" if seat == model.seat else ""
+        army = pub["armies"].get(str(seat), [])
+        down = len(pub["army_down"].get(str(seat), []))
+        extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
+        house = holders.get(seat)
+        out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
+                 f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "),
+                (f"{style} {house_style(house)}", house or "-"), (style, f"{extra}\n")]
+    centre = [h for h, s in pub["support"].items() if s is None]
+    piles = pub["piles"]
+    out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
+                f"piles {piles['military']}m {piles['event']}e\n"))
+    for seat, cards in sorted(pub["armies"].items()):
+        if cards:
+            whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
+            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
+                        + "\n"))
+    out.append(("class:dim", "* Regent, L legitimacy, c cards in hand\n"))
+    return out
+
+
+def house_style(house: str | None) -> str:
+    """The style of a Reign house's words (its data's colour), '' for none."""
+    return f"class:house-{REIGN.house(house).colour}" if house else ""
+
+
+def hand_lines(model: Any) -> Lines:
+    out: Lines = [("class:title", "Your hand\n")]
+    picked = {c: t for c, t in model.picked()}
+    for i, card in enumerate(model.hand(), start=1):
+        mark = ">" if card in picked else " "
+        where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
+        style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
+        out.append((style, f"{mark}{i}. {card_label(card)}{where}\n"))
+    if model.view is not None and model.view.facedown:
+        out.append(("class:dim", f"{len(model.view.facedown)} of yours face down\n"))
+    return out

@@ -1,0 +1,330 @@
+"""The game-neutral screen model: what every game's console screen shows around its board.
+
+:class:`ScreenModel` owns what does not depend on the game: the lobby and the
+invite, the status line's waits and clocks, the log (it scrolls back to the
+first line of the game), the one-line reply to the last input, the end of the
+game, ``resign`` and its confirmation, ``info`` (card text through the game's
+``info_source``), the highlighted menu option, and answering a decision at most
+once (typed, or passed for the player by :mod:`client.auto_pass`).  Each game's
+model (``client/<game>/model.py``) adds its view, its menus, its words for the
+game's events and what a typed line means in it.  The model does no I/O:
+``submit`` hands answers to a callback (the network side), and ``apply_event``
+takes what the network side reports.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from client import ending
+from client.card_info import Seen, info_answer
+from client.clock_words import limits_words
+from client.errors import reach_line
+from client.lifecycle import code_news, resigned_line, resume_line
+from engine.requests import Decision
+from netplay import ResignRequest
+from netplay import events as ev
+
+__all__ = ["RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
+
+Lines = list[tuple[str, str]]
+"""Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
+
+
+def invite_lines(model: Any) -> Lines:
+    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them;
+    nothing when there is no one to invite (every other seat is a bot of ours)."""
+    if not model.invite or getattr(model, "all_bots", False):
+        return []
+    if not model.code:
+        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
+    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
+            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
+
+
+RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
+               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
+"""Said by every game's help: card text, the log, and how to give the game up."""
+
+
+class ScreenModel:
+    """Everything a console screen shows that is not one game's, for one seat."""
+
+    game = ""  # the game's name in engine.games (each game's model sets it)
+    numbered_what = "hand"  # what 'info N' numbers
+    info_source: Any = None  # the game's info module: numbered, visible and option_cards
+
+    def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
+        self.submit = submit
+        self.seat: int | None = None
+        self.players = 0
+        self._view: Any = None
+        self.prior_view: Any = None  # the last different view before the current one
+        self.decision: Decision | None = None
+        self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
+        self.message = ""  # the one-line reply to the last input
+        self.status = "Connecting..."
+        self.invite = ""
+        self.code = ""  # the host's join code, for friends on the LAN
+        self.all_bots = False  # every other seat is one of our bots: nobody to invite
+        self.over = ""
+        self.saved = ""  # the folder the game is kept in, once the network side says
+        self.abandoned: int | None = None  # the seat the table gave up waiting for
+        self.show_help = False
+        self.show_keys = False  # the '?' overlay (client/keys) is open
+        self.waiting: dict[int, int] = {}  # seats silent for long: seconds
+        self.blocking: list[int] = []  # seats the table waits for now
+        self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
+        self.limits = ""  # the table's time limits in words, once known
+        self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
+        self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
+        self.info = ""  # the card text 'info' asked for, shown in place of the menu
+        self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
+        self.log_back = 0  # lines the log is scrolled back from its newest line
+        self.sent_for: Any = None  # the decision the last answer was sent for
+        self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
+
+    # -- from the network side -----------------------------------------------------------
+    def apply_event(self, event: ev.NodeEvent) -> None:
+        """What the network side reports that is not one game's (a game's model takes its
+        views, decisions, cards and result first, and hands the rest here)."""
+        match event:
+            case ev.TableOpen():
+                self.invite = event.invite
+                self.code = event.code or ""
+                self.limits = limits_words(event.clock)
+                self.status = "Waiting for players to join" + self._limits_shown()
+            case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+                self.log.append(code_news(event))
+            case ev.LobbyUpdate():
+                seated = f"{event.seated} of {event.seats} seats taken"
+                self.status = seated + self._limits_shown()
+            case ev.Seated():
+                self.seat, self.players = event.seat, event.players
+                self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+                if limits_words(event.clock):
+                    self.log.append("Time: " + limits_words(event.clock))
+            case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
+                self.status = reach_line(ev.event_json(event))
+            case ev.Refused():
+                self.log.append(f"Refused: {event.reason}")
+                if self.seat is None and not self.invite:  # a joiner the table will not seat
+                    self.end(f"No seat at this table: {event.reason}")
+            case ev.AnswerRefused():
+                self.message = f"Not allowed: {event.reason}"
+            case ev.SeatWaiting():
+                self.waiting[event.seat] = event.seconds
+            case ev.ClockReadings():
+                self.clock = list(event.seats)
+            case ev.SeatOffline() | ev.SeatOnline():
+                self.log.append(f"Seat {event.seat} is "
+                                + ("offline" if isinstance(event, ev.SeatOffline)
+                                   else "back online"))
+            case ev.TimeClaim():
+                self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
+            case ev.WaitingFor():
+                self.blocking = list(event.seats)
+                self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+            case ev.FolderKnown():
+                self.saved = event.path
+                if self.over:  # a restart may replay the end before this arrives
+                    self.log.append(ending.saved_line(self.saved))
+            case ev.Verdict():
+                self.end(ending.stopped(ev.event_json(event), self.abandoned))
+            case ev.Resuming():
+                self.message = self.notice = resume_line(ev.event_json(event))
+                self.log.append(self.message)
+            case ev.Resigned():
+                self.confirming_resign = False
+                self.end(resigned_line(ev.event_json(event)))
+            case ev.Abandoned():
+                self.abandoned = event.seat
+                self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
+        self._update_status()
+
+    @property
+    def view(self) -> Any:
+        """The seat's latest view (a decision and a step may bring the same one: only a
+        different view makes the one before it ``prior_view``)."""
+        return self._view
+
+    @view.setter
+    def view(self, view: Any) -> None:
+        if view is not self._view and view != self._view:
+            self.prior_view, self._view = self._view, view
+
+    def end(self, over: str) -> None:
+        """The game has ended with ``over`` (every game's model words its result and calls
+        this): the decision closes, and the screen says what to do next."""
+        self.over = over
+        self.log.append(over)
+        if self.saved:
+            self.log.append(ending.saved_line(self.saved))
+        self.decision = None
+        self.clear_pick()
+        self.show_help = False
+        self.message = ending.LEAVE
+        self._update_status()
+
+    def _limits_shown(self) -> str:
+        return f" ({self.limits})" if self.limits else ""
+
+    def _update_status(self) -> None:
+        """The status line (a game's model words the rounds, phases and turns)."""
+        if self.over:
+            self.status = ending.status(self.over)
+
+    # -- what the screen lists (a game's model fills these in) ------------------------------
+    def hand(self) -> list[str]:
+        return []
+
+    def menu(self) -> list[tuple[str, Any]]:
+        """The numbered options: (label, answer or a command string)."""
+        return []
+
+    def picked(self) -> list[tuple[str, int | None]]:
+        return []
+
+    def clear_pick(self) -> None:
+        """Forget a multi-part answer being built (a game that builds one overrides this)."""
+
+    def game_keys(self) -> list[tuple[str, str]]:
+        """The words the game takes for the decision at hand, for the '?' overlay:
+        (word, what it does)."""
+        return []
+
+    def help_text(self) -> str:
+        return "Keys: F1 help, ? keys, q quit (the game is kept)." + RESIGN_HELP
+
+    def your_move(self, kind: str) -> str:
+        """The message for a new decision -- or, the first time, a pending notice (the status
+        line says whose move it is anyway)."""
+        notice, self.notice = self.notice, ""
+        return notice or f"Your move: {kind.replace('_', ' ')} (F1 for help)"
+
+    # -- card text (client/card_info) -------------------------------------------------------
+    def numbered_cards(self) -> list[Seen]:
+        return list(self.info_source.numbered(self)) if self.info_source else []
+
+    def visible_cards(self) -> list[Seen]:
+        return list(self.info_source.visible(self)) if self.info_source else []
+
+    def option_cards(self, answer: Any) -> list[Seen]:
+        return list(self.info_source.option_cards(self, answer)) if self.info_source else []
+
+    def info_command(self, text: str) -> bool:
+        """``info [N|#N|NAME]``: the full text of cards this seat can see, shown in place of
+        the menu until the next line; True when the line was one."""
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() != "info":
+            return False
+        self.show_info(info_answer(self, rest, self.numbered_what))
+        return True
+
+    def show_info(self, text: str) -> None:
+        self.info = text
+        self.message = "Card text above; Esc or any other line hides it."
+
+    def info_highlighted(self) -> None:
+        """F2: the text of the highlighted option's cards (or how to use info)."""
+        menu = self.menu()
+        words = f"#{self.highlight + 1}" if 0 <= self.highlight < len(menu) else ""
+        self.show_info(info_answer(self, words, self.numbered_what))
+
+    def move_highlight(self, step: int) -> None:
+        menu = self.menu()
+        if menu:
+            self.highlight = max(0, min(len(menu) - 1, self.highlight + step))
+
+    # -- from the keyboard -----------------------------------------------------------------
+    def lifecycle_command(self, text: str) -> bool:
+        """``resign`` and the line that confirms it (every game's model asks this first);
+        True when the line was one of them.  Anything but 'yes' after 'resign' goes on."""
+        words = " ".join(text.strip().lower().split())
+        if self.confirming_resign:
+            self.confirming_resign = False
+            if words in ("yes", "y"):
+                self.message = "Resigning..."
+                self.submit(ResignRequest())
+            else:
+                self.message = "Not resigned: the game goes on."
+            return True
+        if words != "resign":
+            return False
+        if self.over:
+            self.message = self.over
+        elif self.seat is None:
+            self.message = "The game has not started: there is nothing to resign yet."
+        else:
+            self.confirming_resign = True
+            self.message = "Resign and end the game for every seat? Type 'yes' to confirm."
+        return True
+
+    def command(self, text: str) -> None:
+        """Act on one typed line; ``message`` says what happened.  Lines every game knows
+        are handled here; the rest go to the game's ``decide``."""
+        text = text.strip()
+        self.show_help = False
+        self.info = ""
+        if self.lifecycle_command(text) or self.info_command(text):
+            return
+        if text in ("?", "help"):
+            self.show_help = True
+            self.message = self.help_text()
+            return
+        d = self.decision
+        if d is None or self.view is None:
+            self.message = ending.LEAVE if self.over else "Nothing to decide now."
+            return
+        self.decide(d, text)
+
+    def decide(self, d: Decision, text: str) -> None:
+        """A typed line for the decision ``d`` (the game's model says what it means)."""
+        self.message = "Nothing to decide now."
+
+    def _send(self, answer: Any) -> None:
+        if self.over:  # nothing is asked once the game is over
+            self.message = ending.LEAVE
+            return
+        if self.decision is not None and self.auto_sent is self.decision:
+            self.message = "Passed for you already; waiting for the others..."
+            return  # one answer a decision: a late key press must not answer the next one
+        self.sent_for = self.decision
+        self.message = "Sent; waiting for the others..."
+        self.submit(answer)
+
+    def only_answer_kind(self, decision: Decision) -> bool:
+        """Whether decisions like ``decision`` may be answered for the player when they have
+        one legal answer (client/auto_pass); none unless the game's model says so."""
+        return False
+
+    def only_answer(self) -> Any:
+        """The one legal answer of the current decision, if it may be answered for the
+        player (else None)."""
+        return None
+
+    def auto_answer(self, answer: Any) -> None:
+        """Send ``answer`` for the player (the one legal answer), and say so; typed answers
+        to the same decision are not sent after it."""
+        if self.decision is None or self.sent_for is self.decision:
+            return  # the player answered it already
+        self._send(answer)
+        self.auto_sent = self.decision
+        if not self.over:
+            self.message = "Passed for you: nothing could be played here."
+
+    def answered(self) -> None:
+        """The network side accepted our answer."""
+        self.decision = None
+        self.clear_pick()
+        self.highlight = 0
+        if self.over:  # the answer that ended the game: say what to do next, not "waiting"
+            self.message = ending.LEAVE
+        self._update_status()
+
+    def completions(self) -> list[str]:
+        words = ["?", "help", "quit", "resign", "info"]
+        return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
+            str(i + 1) for i in range(len(self.menu()))]

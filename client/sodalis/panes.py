@@ -1,0 +1,149 @@
+"""Sodalis's two upper panes: the arena and the side pane.
+
+The arena comes from ``Arena.text_positions``, one character a space at half the
+columns, so it fits 80x24 beside the side pane; the side pane lists the champions,
+your spread, continuous effects, the last roll and your own hidden choice.  Both read
+the seat's :class:`~client.sodalis.model.ClientModel` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from client.screen_model import Lines, invite_lines
+from client.sodalis.model import ClientModel, card_name, spread_of
+from engine.sodalis.arena import standard_arena
+from engine.sodalis.casting import CRITICAL
+from engine.sodalis.view import SodalisView
+
+__all__ = ["arena_lines", "panes", "side_lines"]
+
+TEAM_STYLE = {"dawn": "fg:ansiyellow", "dusk": "fg:ansicyan"}
+LEGEND_WIDTH = 14
+
+
+def panes(model: ClientModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
+    """The arena pane and the side pane beside it."""
+    return (lambda: arena_lines(model)), (lambda: side_lines(model))
+
+
+# -- the panes ------------------------------------------------------------------------------
+def _glyph(pub: dict[str, Any], space: tuple[int, int], me: int | None,
+           units: dict[tuple[int, int], int], catalog: Any) -> tuple[str, str]:
+    """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
+    arena = standard_arena()
+    arts = {(v[0], v[1]): t for t, v in pub["artifacts"].items() if v is not None}
+    if space in units:
+        s = pub["seats"][units[space]]
+        style = TEAM_STYLE[s["team"]] + " bold" + (" reverse" if units[space] == me else "") + (
+            " underline" if space in arts else "")
+        return style, catalog.by_id[s["champion"]].symbol
+    if space == arena.paragon:
+        return "bold", "P"
+    if space in arts:
+        mine = pub["seats"][me]["team"] if me is not None else "dawn"
+        return TEAM_STYLE[arts[space]], "*" if arts[space] == mine else "o"
+    if space in arena.impassable:
+        return "class:dim", "#"
+    if space == arena.centre:
+        return "bold", "+"
+    team = next((t for t, base in arena.bases.items() if space in base), None)
+    return (TEAM_STYLE[team], ":") if team else ("", ".")
+
+
+def arena_lines(model: ClientModel) -> Lines:
+    """The left pane: the hex arena with its units and a legend (or, while you choose
+    reversals, your arcana numbered for ``flip``)."""
+    view = model.view
+    if view is None:
+        lines = [("class:title", "Sodalis\n"), ("", model.status + "\n")]
+        if model.invite:
+            lines += invite_lines(model)
+        return lines
+    arcana = model.reversible()
+    if arcana:  # no title: up to nine lines must fit the eight or nine rows there are
+        return [("", f"{i} {card_name(view, a)}/{card_name(view, a + '~r')}"[:40] + "\n")
+                for i, a in enumerate(arcana, start=1)]
+    pub = view.public
+    active = pub["active"]
+    turn = "" if active is None else ", your turn" if active == model.seat else (
+        f", seat {active}'s turn")
+    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}\n")]
+    arena = standard_arena()
+    rows, cols = arena.text_size
+    grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
+    units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
+    for space, row, col in arena.text_positions():
+        grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
+    sight = "Paragon" if pub["paragon"]["sight"] else next(
+        (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
+    legend = ["P Paragon", "+ centre", "* own Artifact", "o foe Artifact", "# impassable",
+              ": base", f"Sight: {sight}"]
+    for row, cells in enumerate(grid):
+        out += cells
+        out.append(("class:dim", " " + legend[row][:LEGEND_WIDTH] if row < len(legend) else ""))
+        out.append(("", "\n"))
+    return out
+
+
+def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any) -> str:
+    s = pub["seats"][seat]
+    name = "you" if seat == me else f"seat {seat}"
+    if s["champion"] is None:
+        return f"  {name} {s['team'].title()}: choosing"
+    c = catalog.by_id[s["champion"]]
+    tokens = "".join(x if a in s["up"] else "-"
+                     for x, a in (("M", "major"), ("m", "minor"), ("v", "move")))
+    held = "".join(k[:2].title() if up else k[:2] for k, up in s["tributes"].items())
+    placed = s["at"] is not None
+    marks = ("C" if s["confused"] else "") + ("S" if s["slowed"] else "") + (
+        "!" if placed and 2 * s["life"] <= c.max_life else "")
+    life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
+    return (f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
+            f"{s['team'].title():<4} {life} {tokens} {held} {marks}")
+
+
+def _card_line(view: SodalisView, index: int, card: str) -> str:
+    face = view.catalog.face(card)
+    where = "self" if face.targets == "self" else {
+        "anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
+    what = "" if face.effect == "none" else (
+        f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
+    name = (face.name + ("~" if card.endswith("~r") else ""))[:17]
+    return (f"{index} {name} {'M' if face.action == 'major' else 'm'} {where}"
+            f"{' all' if face.targets == 'all' else ''}{what}")
+
+
+def side_lines(model: ClientModel) -> Lines:
+    """The right pane: champions, your spread, continuous effects, the last roll, your
+    hidden simultaneous choice."""
+    view = model.view
+    if view is None:
+        return [("class:title", "Champions\n")]
+    pub, me, cat = view.public, model.seat, view.catalog
+    out: Lines = [("class:mine" if seat == me else "",
+                   _champion_line(pub, seat, me, cat) + "\n")
+                  for seat in (pub["order"] or range(pub["players"]))]
+    if model.reversible():
+        out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
+    if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
+        flips = view.secret.get("reversed")
+        hidden = (", ".join(card_name(view, x + "~r") for x in flips) or "no reversal") \
+            if flips is not None else "tokens " + " ".join(map(str, view.secret["tokens"]))
+        out.append(("class:dim", f"Your hidden choice: {hidden}\n"))
+    if me is not None:
+        out += [("", _card_line(view, i, c) + "\n")
+                for i, c in enumerate(spread_of(pub["seats"][me]), start=1)]
+    roll = pub["last_roll"]
+    if roll is not None:
+        out.append(("", f"Roll {cat.face(roll['card']).name}: "
+                    + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
+                    + (" crit" if roll["critical"] else "") + "\n"))
+    for s in pub["seats"]:
+        for card, units in s["continuous"]:
+            on = ",".join("P" if u < 0 else str(u) for u in units)
+            out.append(("class:dim", f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name}"
+                        f" (on {on})\n"))
+    return out

@@ -1,0 +1,57 @@
+"""The '?' overlay lists the keys and words of the screen as it is now, and closes again."""
+
+from __future__ import annotations
+
+from client.keys import screen_keys
+from client.sodalis.model import ClientModel as SodalisModel
+from client.sovereign.model import ClientModel as SovereignModel
+from tests.client.screen import render, run_keys
+from tests.client.test_screen import decision_model
+
+
+def _keys(model: object) -> dict[str, str]:
+    return dict(screen_keys(model))
+
+
+def test_keys_of_a_reign_bid_name_the_card_picking_words() -> None:
+    model, _, _ = decision_model()
+    assert model.decision is not None and model.decision.kind == "bid"
+    keys = _keys(model)
+    assert {"N", "done", "clear", "pass", "F2", "Up/Down", "resign"} <= set(keys)
+    assert "N>S" not in keys  # a bid's cards go nowhere in particular
+    assert "Esc" not in keys and "PgDn" not in keys  # nothing to hide, the log is at its end
+
+
+def test_keys_say_esc_and_pgdn_only_when_they_do_something() -> None:
+    model, _, _ = decision_model()
+    model.command("info 1")
+    model.log_back = 3
+    keys = _keys(model)
+    assert "Esc" in keys and "PgDn" in keys
+
+
+def test_keys_with_nothing_to_decide_list_no_menu_or_game_words() -> None:
+    for model in (SodalisModel(), SovereignModel()):
+        keys = _keys(model)
+        assert "N / #N" not in keys and "words" not in keys and "resign" not in keys
+        assert "?" in keys and "q / Ctrl-Q" in keys
+
+
+def test_question_mark_on_an_empty_prompt_opens_the_overlay_and_closes_it() -> None:
+    model, sent, _ = decision_model()
+    run_keys(model, "?q\r")
+    assert model.show_keys and sent == []
+    screen = "\n".join(render(model))
+    assert "Keys here (? or Esc closes)" in screen and "send the cards picked" in screen
+    run_keys(model, "?q\r")  # '?' again closes it
+    assert not model.show_keys
+    assert "Keys here" not in "\n".join(render(model))
+    model.show_keys = True
+    run_keys(model, "\x1bq\r")  # and so does Esc
+    assert not model.show_keys
+
+
+def test_question_mark_in_a_typed_line_is_just_a_character() -> None:
+    model, _, _ = decision_model()
+    run_keys(model, "x?\x7f\x7f?q\r")  # typed after a character, then on an empty prompt
+    assert model.show_keys
