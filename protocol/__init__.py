@@ -129,8 +129,8 @@ from ._messages import (
     ShuffleOpening,
     ShuffleStep,
 )
-from ._replay import Ending, Replay, ReplayError, ReplayStep, replay_log
 from ._randomness import JointRandomness, chance_purpose, joint_seed
+from ._replay import Ending, Replay, ReplayError, ReplayStep, replay_log
 from ._sealed import seal, unseal
 from ._session import TableSession
 from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
