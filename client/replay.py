@@ -16,12 +16,12 @@ suffix, if ``.txt``, ``.jsonl`` or ``.log``, is dropped to name them):
   both record headers name it with its SHA-256, and the ending carries the audit's digest.
 
 A refused log (tampered, cut) is one line naming the line and the step the game cannot
-pass; nothing is written.  The console screen is :mod:`client.replay_screen`.
+pass; nothing is written.  The console screen is :mod:`client.replay_screen`, the command
+line :mod:`client.replay_cli`.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -30,7 +30,7 @@ from typing import Any
 
 import protocol as P
 
-__all__ = ["ReplayUsageError", "Record", "add_commands", "load_table", "record_for"]
+__all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
 
 
 class ReplayUsageError(Exception):
@@ -194,29 +194,3 @@ def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Pat
     _write(json_path, ("\n".join(lines) + "\n").encode("utf-8"))
     _write(text_path, ("\n".join(text) + "\n").encode("utf-8"))
     return text_path, json_path, log_path
-
-
-def _replay(args: argparse.Namespace) -> int:
-    spec, entries = load_table(Path(args.table))
-    record = record_for(spec, entries)
-    if args.export:
-        paths = export(record, Path(args.export), open_hands=args.open_hands)
-        print(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}")
-        return 0
-    from client.replay_screen import run_replay_screen
-
-    run_replay_screen(record)
-    return 0
-
-
-def add_commands(sub: Any) -> None:
-    rep = sub.add_parser("replay", help="step through a finished table (a simulate --log file, "
-                         "or a peer's table folder), or export its record")
-    rep.add_argument("table")
-    rep.add_argument("--export", metavar="FILE",
-                     help="write FILE.txt, FILE.jsonl and FILE.log (the signed log) instead of "
-                     "opening the screen")
-    rep.add_argument("--open-hands", action="store_true",
-                     help="with --export: every seat's hidden cards at every step (only once "
-                     "the audit opened every deck key)")
-    rep.set_defaults(run=_replay)
