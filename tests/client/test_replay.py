@@ -143,3 +143,30 @@ def test_verdict_game_replays_to_its_verdict(game: str, cheat: str, tmp_path: Pa
     assert last.startswith(f"stopped by a verdict at step {ending.step}: seat 1 blamed for "
                            f"{verdict.kind}")
     assert _jsonl(tmp_path / "v.jsonl")[-1]["ending"] == "verdict"
+
+
+def test_screen_cursor_refuses_open_hands_before_the_audit_and_moves_by_round(
+        tmp_path: Path) -> None:
+    from client.replay_screen import ReplayCursor
+
+    cheated = record_for(*load_table(log_file(tmp_path, "reign", cheat="bad-reveal",
+                                              cheater=1)))
+    cursor = ReplayCursor(cheated)
+    cursor.command("o")
+    assert not cursor.open and "open hands need the audit" in cursor.message
+    cursor.go(cursor.last)
+    assert "stopped by a verdict" in cursor.message  # where and why it ended
+    honest = ReplayCursor(record_for(*load_table(log_file(tmp_path, "reign"))))
+    honest.command("r 2")
+    first = honest.index
+    assert honest.record.round_of(first) == 2 and honest.record.round_of(first - 1) == 1
+    honest.by_round(False)  # from a round's first step: the previous round's first step
+    assert honest.record.round_of(honest.index) == 1
+    assert honest.record.round_of(honest.index - 1) != 1
+    honest.by_round(True)
+    assert honest.index == first
+    honest.command("o")
+    assert honest.open and "Open hands (verified)" in honest.hands()[0][1]
+    honest.command("g 9999")
+    assert honest.index == honest.last
+    assert not honest.command("q")
