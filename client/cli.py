@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client import netcli, play, replay_cli
+from client import netcli, play, replay_cli, watch_cli
 from client.bots import bots_for
 from client.errors import (
     CommandError,
@@ -195,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     netcli.add_commands(sub)
     play.add_commands(sub)
     replay_cli.add_commands(sub)
+    watch_cli.add_commands(sub)
     for name in SCREEN_COMMANDS:  # every command that may open the console screen
         if name in sub.choices:
             sub.choices[name].add_argument(
@@ -224,7 +225,8 @@ def _start(args: argparse.Namespace) -> int:
 
 
 _USER_ERRORS: tuple[type[BaseException], ...] = (
-    UsageError, netcli.NetUsageError, PlayUsageError, CommandError, replay_cli.ReplayUsageError)
+    UsageError, netcli.NetUsageError, PlayUsageError, CommandError, replay_cli.ReplayUsageError,
+    watch_cli.WatchUsageError)
 
 
 def _listening(args: argparse.Namespace) -> str:
