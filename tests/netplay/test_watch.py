@@ -122,3 +122,28 @@ async def test_host_that_refuses_spectators_refuses_them(tmp_path: Path) -> None
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
+
+
+async def test_watch_json_prints_public_steps_and_ends_with_game_over(tmp_path: Path) -> None:
+    """``fairtable watch INVITE --json``, a real process, ends as ``join --bot`` does."""
+    import json
+    import sys
+
+    events: list[list[Any]] = [[] for _ in range(3)]
+    with trio.fail_after(180):
+        async with trio.open_nursery() as nursery:
+            invite, nodes = await _table(nursery, tmp_path, 3, events)
+            done = await trio.run_process(
+                [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"],
+                capture_stdout=True, capture_stderr=True, cwd=tmp_path)
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    end = next(e for e in events[0] if e["event"] == "game_over")
+    assert lines[-1]["event"] == "game_over" and lines[-1]["digest"] == end["digest"]
+    assert lines[-1]["winner"] == end["winner"]
+    steps = [line for line in lines if line["event"] == "step"]
+    assert steps and steps[-1]["digest"] == end["digest"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["peer0", "peer1", "peer2"]  # the
+    # spectator wrote nothing
