@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client import netcli, play
+from client import netcli, play, replay_cli, watch_cli
 from client.errors import (
     CommandError,
     leaves,
@@ -194,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     aud.set_defaults(run=_audit)
     netcli.add_commands(sub)
     play.add_commands(sub)
+    replay_cli.add_commands(sub)
+    watch_cli.add_commands(sub)
     for name in SCREEN_COMMANDS:  # every command that may open the console screen
         if name in sub.choices:
             sub.choices[name].add_argument(
@@ -202,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-SCREEN_COMMANDS = ("play", "resume", "host", "join")
+SCREEN_COMMANDS = ("play", "resume", "host", "join", "replay")
 
 
 _DATA_DIR_MADE = ("play", "host", "join", "relay")
@@ -223,7 +225,8 @@ def _start(args: argparse.Namespace) -> int:
 
 
 _USER_ERRORS: tuple[type[BaseException], ...] = (
-    UsageError, netcli.NetUsageError, PlayUsageError, CommandError)
+    UsageError, netcli.NetUsageError, PlayUsageError, CommandError, replay_cli.ReplayUsageError,
+    watch_cli.WatchUsageError)
 
 
 def _listening(args: argparse.Namespace) -> str:

@@ -326,6 +326,8 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
     host.add_argument("--no-announce", action="store_true",
                       help="do not announce the table on the LAN")
+    host.add_argument("--no-spectators", action="store_true",
+                      help="refuse spectators (fairtable watch)")
     host.add_argument("--announce-address", default=BROADCAST,
                       help="where to send LAN announcements (default: broadcast)")
     host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)

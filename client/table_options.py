@@ -39,6 +39,7 @@ class TableOptions:
     announce_to: tuple[str, int] | None = None
     kind: str = "host"  # "host" (on the LAN) or "play" (with bots here)
     resume: bytes | None = None
+    spectators: bool = True  # a host lets spectators watch (`host --no-spectators`)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, *, listen: bool,
@@ -61,6 +62,7 @@ class TableOptions:
             fresh=getattr(args, "new", False),
             announce_to=(None if getattr(args, "no_announce", True)
                          else (args.announce_address, args.discovery_port)),
+            spectators=not getattr(args, "no_spectators", False),
         )
 
     def node_config(self, data_dir: Path, *, ui_events: bool = False) -> NodeConfig:
@@ -73,4 +75,5 @@ class TableOptions:
             abandon_after=self.abandon_after, clock=self.clock, pace=self.pace,
             stats=self.stats, round_limit=self.round_limit, fresh=self.fresh,
             announce_to=self.announce_to, kind=self.kind, resume=self.resume,
+            spectators=self.spectators,
             ui_events=ui_events)

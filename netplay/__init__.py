@@ -97,8 +97,11 @@ from ._relay import RelayNode
 from ._relay_quota import RELAY_REFUSALS, RelayLimits
 from ._saved import SavedTable, saved_table
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
+from ._watch import WatchRefused, watch_table
 
 __all__ = [
+    "WatchRefused",
+    "watch_table",
     "EVENT_CLASSES",
     "Abandoned",
     "Answered",

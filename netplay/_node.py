@@ -53,6 +53,7 @@ from ._seating import Seating
 from ._serving import OVER_BUDGET, ServeBudget
 from ._starved import Starved
 from ._storage import LogFile, TableFolder, claim_table
+from ._watchers import Watchers
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 
@@ -102,6 +103,7 @@ class TableNode:
                          on_closed=self._closed)
         self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.files = NodeFolder(config, hosting=self.hosting, emit=emit)
+        self.watchers = Watchers(self._watch_catch_up)  # spectators (fairtable watch)
         self.admission = Admission(identity, self.mesh, emit, game=game, seats=seats,
                                    brings=brings, hosting=self.hosting,
                                    begin=lambda start: self._begin(start, resumed=False),
@@ -228,6 +230,8 @@ class TableNode:
             return None
 
         def authorise(info: Any) -> bool:
+            if info.role == "observer":  # a spectator: unless the table refuses them
+                return self.config.spectators
             if self.start is None or self.session is None:
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
@@ -239,6 +243,12 @@ class TableNode:
     async def _adopt_served(self, link: Link) -> None:
         """A link someone opened to us: one key keeps its newest links; before the start,
         only as many keys as the table has seats to fill (any more is closed, saying why)."""
+        if link.info.role == "observer":
+            if self.session is None or self.start is None:
+                await link.aclose("the table has not started")
+                return
+            await self.watchers.adopt(link)
+            return
         self.mesh.keep_newest(link.info.key)
         if not self.admission.lets_in(link.info.key):
             await link.aclose(f"{SEAT_REFUSED}the table is full")
@@ -322,6 +332,7 @@ class TableNode:
             self.log.append(data, durable=False)
             self.liveness.progress_at = trio.current_time()
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
+            self.watchers.forward(data)
 
     def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
         """A catch-up request: answered within the asker's byte budget (``_serving``); one
@@ -398,6 +409,13 @@ class TableNode:
         assert self.log is not None
         self.log.append(data, durable=True)  # durable before visible
         self.mesh.broadcast(data)
+        self.watchers.forward(data)
+
+    def _watch_catch_up(self) -> list[bytes]:
+        """What a new spectator is sent first: the signed start and every entry we hold."""
+        if self.start is None or self.session is None:
+            return []
+        return [P.encode(self.start), *self.session.entries()]
 
     def _after_pump(self, session: P.TableSession) -> None:
         self.liveness.observe(trio.current_time())

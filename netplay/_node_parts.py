@@ -36,6 +36,7 @@ class NodeConfig:
     fresh: bool = False  # host a new table even if an unfinished one of ours could go on
     resume: bytes | None = None  # host: go on with exactly this table (its invite scope)
     resign: bool = False  # give the game up as soon as it runs again (fairtable resume --resign)
+    spectators: bool = True  # let spectators (fairtable watch, role observer) follow the table
 
 
 

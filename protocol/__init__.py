@@ -130,6 +130,7 @@ from ._messages import (
     ShuffleStep,
 )
 from ._randomness import JointRandomness, chance_purpose, joint_seed
+from ._replay import Ending, Replay, ReplayError, ReplayStep, replay_log
 from ._sealed import seal, unseal
 from ._session import TableSession
 from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
@@ -162,6 +163,11 @@ __all__ = [
     "read_log",
     "run_table",
     "write_log",
+    "Ending",
+    "Replay",
+    "ReplayError",
+    "ReplayStep",
+    "replay_log",
     "CONVERTER",
     "ENTRY_DOMAIN",
     "JOINT",

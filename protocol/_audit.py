@@ -19,7 +19,17 @@ from ._group import GroupError, base_mul, mul, sub
 from ._port import Port
 from ._session_messages import AuditOpening
 
-__all__ = ["AuditExchange"]
+__all__ = ["AuditExchange", "open_with_key"]
+
+
+def open_with_key(point_card: dict[bytes, str], ct: Ciphertext, secret: bytes) -> str | None:
+    """The card a held ciphertext hides, decrypted with its holder's (opened and checked)
+    deck key: a card of a deck's codebook, or None if it decrypts to no card."""
+    try:
+        point = sub(ct.b, mul(secret, ct.a))
+    except GroupError:
+        return None
+    return point_card.get(point)
 
 
 class AuditExchange:
@@ -48,11 +58,7 @@ class AuditExchange:
     def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext,
                    secret: bytes) -> None:
         """Decrypt a card held under one (opened) key and file it under its handle."""
-        try:
-            point = sub(ct.b, mul(secret, ct.a))
-        except GroupError:
-            return
-        card = self.cards.point_card.get(point)
+        card = open_with_key(self.cards.point_card, ct, secret)
         if card is not None:
             cards[handle] = card
 

@@ -27,7 +27,7 @@ import trio.testing
 
 import netplay._storage
 import protocol as P
-from client.bots import bots_for
+from client.games import bots_for
 from engine.rng import ChanceStream
 from netplay import NodeConfig, RelayNode, TableNode, saved_table
 from netplay._link import TRANSPORT

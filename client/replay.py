@@ -1,0 +1,194 @@
+"""``fairtable replay``: a finished table's log, step by step, and its exported record.
+
+This module owns reading the table (a ``simulate --log`` file, or a seat's or a relay's
+table folder, as ``fairtable audit`` reads it), replaying it (:func:`protocol.replay_log`),
+the words of every step (the game's own screen model, as a spectator -- seat None -- sees
+them) and the export.  ``--export FILE`` writes three files beside each other (FILE's
+suffix, if ``.txt``, ``.jsonl`` or ``.log``, is dropped to name them):
+
+- ``NAME.txt``: a header, then one line per step: index, engine step, round, who answered
+  what, the step's public events in words, and its public digest; the ending last.
+- ``NAME.jsonl``: a header object, one object per step (``index``, ``step``, ``round``,
+  ``seat``, ``seats``, ``decision``, ``events``, ``words``, ``digest``, and with
+  ``--open-hands`` ``hands``), then an ``ending`` object.
+- ``NAME.log``: the signed table log itself (the ``simulate --log`` format), which
+  ``fairtable audit NAME.log`` checks again and ``fairtable replay NAME.log`` replays again;
+  both record headers name it with its SHA-256, and the ending carries the audit's digest.
+
+A refused log (tampered, cut) is one line naming the line and the step the game cannot
+pass; nothing is written.  The console screen is :mod:`client.replay_screen`, the command
+line :mod:`client.replay_cli`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import protocol as P
+from client import games
+
+__all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
+
+
+class ReplayUsageError(Exception):
+    """A replay that cannot be made: a table that cannot be read or a refused log."""
+
+
+def load_table(path: Path) -> tuple[P.TableSpec, list[bytes]]:
+    """The spec and entries of a ``simulate --log`` file or a peer's saved table folder."""
+    from netplay import StorageError, saved_table
+
+    try:
+        if path.is_file() and path.read_bytes()[:1] == b"{":
+            return P.read_log(path.read_bytes())
+        saved = saved_table(path)
+        return saved.spec, saved.entries
+    except OSError as exc:
+        raise ReplayUsageError(f"cannot read {path}: {exc.strerror}") from None
+    except P.LogError as exc:
+        raise ReplayUsageError(f"{path}: {exc}") from None
+    except StorageError as exc:
+        raise ReplayUsageError(str(exc)) from None
+
+
+def model_for(game: str) -> Any:
+    """The game's screen model, seated nowhere (a spectator's words and panes)."""
+    return games.model_for(game)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    return str(value)
+
+
+def who_answered(step: P.ReplayStep) -> str:
+    """Who answered what at a step, in words."""
+    if step.seat is not None:
+        return f"seat {step.seat}: {step.kind}"
+    if len(step.seats) > 1:
+        return f"seats {', '.join(map(str, step.seats))}: {step.kind}"
+    if step.seats:
+        return f"{step.kind} for seat {step.seats[0]}"
+    return step.kind
+
+
+def ending_words(ending: P.Ending) -> str:
+    if ending.kind == "finished":
+        w = ending.winner
+        who = ("nobody" if w is None else f"seat {w}" if isinstance(w, int) else f"team {w}")
+        return f"game over at step {ending.step} ({ending.reason}): winner {who}"
+    if ending.kind == "verdict":
+        who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
+        return f"stopped by a verdict at step {ending.step}: {who} blamed for {ending.reason}"
+    if ending.kind == "resigned":
+        return f"ended at step {ending.step}: {ending.reason}"
+    return f"incomplete at step {ending.step}: {ending.reason}"
+
+
+class Record:
+    """A replay with every step's words (and round), ready to show or export."""
+
+    def __init__(self, replay: P.Replay) -> None:
+        self.replay = replay
+        self.spec = replay.spec
+        self.steps = replay.steps
+        self.ending = replay.ending
+        model = model_for(self.spec.game)
+        self.words: list[list[str]] = []
+        from netplay import ViewChanged
+
+        for step in self.steps:
+            mark = len(model.log)
+            model.apply_event(ViewChanged(view=step.view, events=step.events))
+            self.words.append(list(model.log)[mark:])
+
+    def round_of(self, index: int) -> int | None:
+        value = getattr(self.steps[index].view, "public", {}).get("round")
+        return value if isinstance(value, int) else None
+
+    def step_object(self, index: int, *, open_hands: bool = False) -> dict[str, Any]:
+        step = self.steps[index]
+        out: dict[str, Any] = {
+            "index": step.index, "step": step.serial, "round": self.round_of(index),
+            "seat": step.seat, "seats": list(step.seats), "decision": step.kind,
+            "events": _jsonable(step.events), "words": self.words[index],
+            "digest": step.digest}
+        if open_hands:
+            out["hands"] = {str(s): c for s, c in self.replay.open_hands(index).items()}
+        return out
+
+    def step_line(self, index: int, *, open_hands: bool = False) -> str:
+        step = self.steps[index]
+        rnd = self.round_of(index)
+        words = "; ".join(self.words[index]) or ", ".join(str(e[0]) for e in step.events) or "-"
+        line = (f"{step.index:4d} step {step.serial:4d} round {rnd if rnd is not None else '-'}"
+                f" | {who_answered(step)} | {words} | {step.digest[:16]}")
+        if open_hands:
+            hands = self.replay.open_hands(index)
+            line += " | hands " + "; ".join(f"seat {s}: {', '.join(c) or '-'}"
+                                            for s, c in hands.items())
+        return line
+
+
+def record_for(spec: P.TableSpec, entries: list[bytes]) -> Record:
+    try:
+        return Record(P.replay_log(spec, entries))
+    except P.ReplayError as exc:
+        raise ReplayUsageError(str(exc)) from None
+
+
+def export_names(target: Path) -> tuple[Path, Path, Path]:
+    base = target.with_suffix("") if target.suffix in (".txt", ".jsonl", ".log") else target
+    return (base.with_name(base.name + ".txt"), base.with_name(base.name + ".jsonl"),
+            base.with_name(base.name + ".log"))
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Whole or not at all: a temporary file beside it, renamed over it."""
+    tmp = path.with_name(path.name + ".part")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise ReplayUsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Path, Path]:
+    """Write the record's text, JSON lines and signed log (see the module docstring)."""
+    if open_hands and not record.replay.audited:
+        raise ReplayUsageError("--open-hands needs an audited game: this one "
+                               f"{ending_words(record.ending)}")
+    text_path, json_path, log_path = export_names(target)
+    log = P.write_log(record.spec, record.replay.entries)
+    sha = hashlib.sha256(log).hexdigest()
+    spec = record.spec
+    header = {"fairtable_replay": 1, "game": spec.game, "seats": spec.seats,
+              "table": spec.table_id.hex() if isinstance(spec.table_id, bytes) else spec.table_id,
+              "log": log_path.name, "log_sha256": sha, "steps": len(record.steps),
+              "open_hands": open_hands}
+    ending = {"ending": record.ending.kind, "step": record.ending.step,
+              "winner": _jsonable(record.ending.winner), "digest": record.ending.digest,
+              "seat": record.ending.seat, "reason": record.ending.reason}
+    lines = [json.dumps(header, sort_keys=True)]
+    lines += [json.dumps(record.step_object(i, open_hands=open_hands), sort_keys=True)
+              for i in range(len(record.steps))]
+    lines.append(json.dumps(ending, sort_keys=True))
+    text = [f"fairtable replay of a {spec.game} table, {spec.seats} seats; signed log "
+            f"{log_path.name} (sha256 {sha}); check it with: fairtable audit {log_path.name}"]
+    text += [record.step_line(i, open_hands=open_hands) for i in range(len(record.steps))]
+    text.append(ending_words(record.ending) + (f", digest {record.ending.digest}"
+                                               if record.ending.digest else ""))
+    _write(log_path, log)
+    _write(json_path, ("\n".join(lines) + "\n").encode("utf-8"))
+    _write(text_path, ("\n".join(text) + "\n").encode("utf-8"))
+    return text_path, json_path, log_path

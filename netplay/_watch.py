@@ -1,0 +1,72 @@
+"""A spectator's side of ``fairtable watch``: follow a table's signed feeds, seatless.
+
+:func:`watch_table` links to the table's host as an ``observer`` (holding the invite, as a
+joiner does, but taking no seat and signing nothing), checks the host's signed start against
+the invite, and feeds every entry it is sent into a spectator
+:class:`~protocol.TableSession` (seat None), which checks each one as a seat would.  The
+host sends the whole log first (catch-up from the start), then each new entry (live; see
+:mod:`netplay._watchers`).  What the session says (public steps, the verdict, the end) goes
+to ``on_event``; the spectator only ever sees ``view(None)``.  A dropped link is dialled
+again (the host sends the log again; entries already held are ignored).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import trio
+
+import protocol as P
+
+from ._invite import Invite
+from ._link import LinkClosed, connect_with_backoff
+from ._lobby import TableStart, verify_start
+
+__all__ = ["WatchRefused", "watch_table"]
+
+_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators"})
+
+
+class WatchRefused(Exception):
+    """The host will not let us watch (the table refuses spectators, or it is full)."""
+
+
+async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], None], *,
+                      identity: P.Identity | None = None) -> P.TableSession:
+    """Follow the table until its game ends (finished, resigned or a verdict); the session."""
+    me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
+    session: P.TableSession | None = None
+    refused: str | None = None
+    while refused is None:
+        async with trio.open_nursery() as nursery:
+            try:
+                link = await connect_with_backoff(
+                    nursery, invite.host, invite.port, identity=me, scope=invite.scope,
+                    secret=invite.secret, role="observer", rng=random.Random(),
+                    expect_key=invite.host_key, max_delay=1.0, fatal=_NEVER)
+            except LinkClosed as exc:
+                refused = exc.reason  # said outside the nursery: one plain error
+                continue
+            try:
+                while True:
+                    data = await link.receive()
+                    try:
+                        msg = P.decode(data)
+                    except P.DecodeError:
+                        continue
+                    if isinstance(msg, TableStart) and session is None:
+                        spec = verify_start(invite.host_key, msg, invite.scope)
+                        session = P.TableSession(spec, None)
+                    elif isinstance(msg, P.Entry) and session is not None:
+                        session.receive_entry(msg)
+                        while (event := session.next_event()) is not None:
+                            on_event(event, session)
+                        if session.finished is not None or session.verdict is not None:
+                            await link.aclose("done")
+                            return session
+            except LinkClosed as exc:
+                if exc.reason == "the table has not started":
+                    await trio.sleep(0.2)  # asked again soon: the lobby is still filling
+    raise WatchRefused(refused)

@@ -1,0 +1,118 @@
+"""``fairtable replay`` in a real terminal (tmux on its own socket, ``-L replay18``): step
+forward and back through a finished game of each game, by step, round and ``g N``, and
+open hands showing the card a seat privately drew at the step it drew it."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from protocol import replay_log
+from tests.client.replay_tables import log_file, played
+
+SOCKET = "replay18"
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@contextmanager
+def session(command: str) -> Iterator[str]:
+    name = f"rp-{uuid.uuid4().hex[:8]}"
+    args = ["tmux", "-L", SOCKET, "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+            "-c", str(Path.cwd()), command]
+    deadline = time.monotonic() + 10  # bounded: a server still exiting refuses a session
+    while (made := subprocess.run(args, capture_output=True, text=True)).returncode != 0:
+        assert time.monotonic() < deadline, f"tmux cannot open a session: {made.stderr}"
+        time.sleep(0.1)
+    try:
+        yield name
+    finally:
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name],
+                       capture_output=True, check=False)
+
+
+def wait_for(name: str, seen: Callable[[str], bool], what: str, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    while True:
+        now = tmux("capture-pane", "-t", name, "-p", "-J")
+        if seen(now):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not seen within {seconds} s; the screen:\n{now}")
+        time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
+
+
+def keys(name: str, *typed: str) -> None:
+    tmux("send-keys", "-t", name, *typed)
+
+
+@pytest.mark.parametrize("game", ["reign", "sovereign", "sodalis"])
+def test_replay_steps_back_and_forth(game: str, tmp_path: Path) -> None:
+    spec, _ = played(game)
+    path = log_file(tmp_path, game)
+    replay = replay_log(spec, played(game)[1][0].entries())
+    total = len(replay.steps)
+    command = (f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+               "; echo EXITED; sleep 60")
+    with session(command) as name:
+        wait_for(name, lambda s: f"step 1/{total} " in s, "the first step")
+        keys(name, "Right")
+        keys(name, "Right")
+        keys(name, "Right")
+        wait_for(name, lambda s: f"step 4/{total} " in s, "three steps on")
+        keys(name, "Left")
+        wait_for(name, lambda s: f"step 3/{total} " in s, "one step back")
+        keys(name, "End")
+        end = wait_for(name, lambda s: f"step {total}/{total} " in s, "the last step")
+        assert "game over at step" in end  # the ending is said where it happened
+        keys(name, "PageUp")
+        back = wait_for(name, lambda s: f"step {total}/{total} " not in s, "a round back")
+        rnd = replay.steps[-1].view.public.get("round")
+        assert f", round {rnd}" in back.splitlines()[0]  # the first step of the last round
+        keys(name, "Home")
+        wait_for(name, lambda s: f"step 1/{total} " in s, "the first step again")
+        keys(name, "PageDown")
+        wait_for(name, lambda s: f"step 1/{total} " not in s, "a round on")
+        keys(name, "g 5", "Enter")
+        wait_for(name, lambda s: f"step 5/{total} " in s, "g 5")
+        keys(name, "q")
+        wait_for(name, lambda s: "EXITED" in s, "the replay to quit")
+
+
+def test_open_hands_show_a_drawn_card_at_its_step(tmp_path: Path) -> None:
+    spec, sessions = played("reign")
+    path = log_file(tmp_path, "reign")
+    replay = replay_log(spec, sessions[0].entries())
+    draw = next(i for i, st in enumerate(replay.steps) if i and st.kind == "deal"
+                and any(e[0] == "draw" for e in st.events) and st.seats == (1,))
+    before, after = replay.open_hands(draw - 1)[1], replay.open_hands(draw)[1]
+    card = next(c for c in after if c not in before)
+    total = len(replay.steps)
+    command = (f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+               "; echo EXITED; sleep 60")
+    with session(command) as name:
+        wait_for(name, lambda s: f"step 1/{total} " in s, "the first step")
+        keys(name, f"g {draw}", "Enter")  # the step before the draw (steps count from 1)
+        wait_for(name, lambda s: f"step {draw}/{total} " in s, "the step before the draw")
+        keys(name, "o")
+        shown = wait_for(name, lambda s: "OPEN HANDS" in s, "open hands")
+        assert card not in shown
+        keys(name, "Right")
+        shown = wait_for(name, lambda s: f"step {draw + 1}/{total} " in s, "the draw")
+        assert card in shown and "Open hands (verified)" in shown
+        keys(name, "o")
+        hidden = wait_for(name, lambda s: "OPEN HANDS" not in s, "open hands off")
+        assert card not in hidden
+        keys(name, "q")
+        wait_for(name, lambda s: "EXITED" in s, "the replay to quit")

@@ -1,0 +1,150 @@
+"""Spectators (``fairtable watch``) over real loopback sockets: one joins a game in progress,
+catches up from the start, follows it live and ends with the players' digest, seeing no
+hidden card before the end; a flooding spectator is dropped without the players noticing;
+a host that refuses spectators refuses them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+import protocol as P
+from netplay import (
+    Invite,
+    LinkClosed,
+    NodeConfig,
+    TableNode,
+    WatchRefused,
+    connect,
+    watch_table,
+)
+from netplay._watchers import MAX_SAYS
+from tests.leaks import strings_in
+from tests.netplay.said import as_json
+from tests.netplay.test_tables import bot
+
+
+async def _table(nursery: trio.Nursery, tmp: Path, seats: int, events: list[list[Any]], *,
+                 spectators: bool = True) -> tuple[Invite, list[TableNode]]:
+    host = TableNode(NodeConfig(data_dir=tmp / "peer0", grace=0.5, spectators=spectators),
+                     P.Identity.generate(), seats=seats, game="reign", decider=bot(0),
+                     emit=as_json(events[0]))
+    invite = await nursery.start(host.run)
+    nodes = [host]
+    for i in range(1, seats):
+        node = TableNode(NodeConfig(data_dir=tmp / f"peer{i}", grace=0.5),
+                         P.Identity.generate(), invite=invite, decider=bot(i),
+                         emit=as_json(events[i]))
+        nodes.append(node)
+        nursery.start_soon(node.run)
+    return invite, nodes
+
+
+def _never_shown(node: TableNode) -> set[str]:
+    """The cards some seat held at some step that no public view or event of the game ever
+    named (a card drawn again from a reshuffled discard was public once: not counted), read
+    from the host's log by the replay's verified open hands."""
+    assert node.session is not None and node.log is not None
+    replay = P.replay_log(node.session.spec, list(node.log.records))
+    assert replay.audited
+    held = {c for i in range(len(replay.steps))
+            for cards in replay.open_hands(i).values() for c in cards}
+    public = strings_in([[list(s.events), s.view.public] for s in replay.steps])
+    return held - public
+
+
+async def test_spectator_joins_in_progress_and_ends_with_the_players_digest(
+        tmp_path: Path) -> None:
+    events: list[list[Any]] = [[] for _ in range(4)]
+    said: list[Any] = []  # everything the spectator was told, before the end
+    with trio.fail_after(300):
+        async with trio.open_nursery() as nursery:
+            invite, nodes = await _table(nursery, tmp_path, 4, events)
+            host = nodes[0]
+            while host.session is None or host.session.game.state.serial < 12:
+                await trio.sleep(0.01)  # polling the host: the game is under way
+            assert host.session.finished is None
+
+            def told(event: Any, session: P.TableSession) -> None:
+                if isinstance(event, P.StepApplied):
+                    said.append([list(event.events), session.game.view(None).public])
+
+            watched = await watch_table(invite, told)
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    digests = {next(e for e in ev if e["event"] == "game_over")["digest"] for ev in events}
+    assert watched.finished is not None and digests == {watched.finished.digest}
+    assert said[0][0][0][0] == "houses"  # caught up from the very first step
+    hidden = _never_shown(nodes[0])
+    assert hidden and not hidden & strings_in(said)  # no hidden card reached the spectator
+    assert not (tmp_path / "spectator").exists()
+
+
+async def test_flooding_spectator_is_dropped_and_the_players_finish(tmp_path: Path) -> None:
+    events: list[list[Any]] = [[] for _ in range(3)]
+    with trio.fail_after(180):
+        async with trio.open_nursery() as nursery:
+            invite, nodes = await _table(nursery, tmp_path, 3, events)
+            host = nodes[0]
+            while host.session is None:
+                await trio.sleep(0.01)
+            link = await connect(nursery, invite.host, invite.port,
+                                 identity=P.Identity.generate(),
+                                 scope=invite.scope, secret=invite.secret, role="observer",
+                                 expect_key=invite.host_key)
+            while len(host.watchers.links) != 1:
+                await trio.sleep(0.01)  # polling: the host took us in as a spectator
+            with pytest.raises(LinkClosed) as closed:  # the host closes it under us
+                for _ in range(MAX_SAYS + 50):
+                    await link.send(b"x" * 1000)
+                    await trio.sleep(0.001)
+                while True:
+                    await link.receive()
+            assert closed.value.reason in ("flood", "disconnected")
+            assert host.watchers.links == set()
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    results = [next(e for e in ev if e["event"] == "game_over") for ev in events]
+    assert len({r["digest"] for r in results}) == 1
+
+
+async def test_host_that_refuses_spectators_refuses_them(tmp_path: Path) -> None:
+    events: list[list[Any]] = [[] for _ in range(3)]
+    with trio.fail_after(180):
+        async with trio.open_nursery() as nursery:
+            invite, nodes = await _table(nursery, tmp_path, 3, events, spectators=False)
+            with pytest.raises(WatchRefused, match="not authorised"):
+                await watch_table(invite, lambda event, session: None)
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+
+
+async def test_watch_json_prints_public_steps_and_ends_with_game_over(tmp_path: Path) -> None:
+    """``fairtable watch INVITE --json``, a real process, ends as ``join --bot`` does."""
+    import json
+    import sys
+
+    events: list[list[Any]] = [[] for _ in range(3)]
+    with trio.fail_after(180):
+        async with trio.open_nursery() as nursery:
+            invite, nodes = await _table(nursery, tmp_path, 3, events)
+            done = await trio.run_process(
+                [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"],
+                capture_stdout=True, capture_stderr=True, cwd=tmp_path)
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    end = next(e for e in events[0] if e["event"] == "game_over")
+    assert lines[-1]["event"] == "game_over" and lines[-1]["digest"] == end["digest"]
+    assert lines[-1]["winner"] == end["winner"]
+    steps = [line for line in lines if line["event"] == "step"]
+    assert steps and steps[-1]["digest"] == end["digest"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["peer0", "peer1", "peer2"]  # the
+    # spectator wrote nothing
