@@ -67,7 +67,7 @@ __all__ = [
     "verify_shuffle",
 ]
 
-DOMAIN = b"fairtable/proof/shuffle/v1"
+DOMAIN = b"fairtable/proof/shuffle/v2"
 _GENERATOR = DOMAIN + b"/generator"
 _STATEMENT = DOMAIN + b"/statement"
 _CHALLENGES = DOMAIN + b"/challenges"
