@@ -446,7 +446,8 @@ def test_bad_hand_overs_are_rejected() -> None:
     with pytest.raises(P.BadProof) as err:
         verify(TABLE, 0, table.pub[0], table.pub[1], swapped, {0: held})
     assert err.value.seat == 0
-    broken = attrs.evolve(msg, cards=(attrs.evolve(item, card=high_bit(item.card[:32]) + item.card[32:]),))
+    twin = high_bit(item.card[:32]) + item.card[32:]
+    broken = attrs.evolve(msg, cards=(attrs.evolve(item, card=twin),))
     with pytest.raises(P.InvalidPoint):
         verify(TABLE, 0, table.pub[0], table.pub[1], broken, {0: held})
     with pytest.raises(P.BadProof):  # missing card
