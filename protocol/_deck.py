@@ -388,7 +388,7 @@ def verify_shares(
     shares = [(s.slot, cards[s.slot].a, s.share) for s in msg.shares]
     try:
         # The proof's check multiplies every ``D``, and the multiplication refuses any point
-        # that is not canonical and in the prime-order subgroup: a valid proof implies valid
+        # that is not a valid (canonical) group element: a valid proof implies valid
         # shares, so the points are validated only to name the fault when the proof fails.
         verify_shares_proof(public, shares, msg.proof, ProofContext(table, msg.step, seat))
     except BadProof:

@@ -32,7 +32,7 @@ def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
     data = P.encode(P.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
-        b'"type":"commit","v":4}'
+        b'"type":"commit","v":5}'
     )
     assert json.loads(data)["v"] == P.PROTOCOL_VERSION
 
@@ -96,13 +96,13 @@ def test_version_is_checked() -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":4}',  # whitespace
-        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":4}',  # key order
-        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":4}',  # leading zero
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":4}',  # dup key
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":4}',  # escape
-        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":4}',
-        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":4}',
+        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":5}',  # whitespace
+        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":5}',  # key order
+        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":5}',  # leading zero
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":5}',  # dup key
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":5}',  # escape
+        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":5}',
+        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":5}',
         b"\xef\xbb\xbf" + _bytes(BASE),  # BOM
         _bytes(BASE) + b"\n",
         b"[]",
