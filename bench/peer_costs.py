@@ -32,12 +32,22 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import nacl.bindings  # noqa: E402
 import nacl.signing  # noqa: E402
 
+try:  # the deck's group since protocol version 5; a base run (older code) may lack it
+    import rbcl  # noqa: E402
+except ImportError:  # pragma: no cover
+    rbcl = None
+
 import client.cli  # noqa: E402  (imports every package the peer uses)
 
 clock = time.process_time
 stack: list[str] = []
 costs: dict[str, dict[str, float]] = {}
-GROUP_OPS = {
+GROUP_OPS = {  # name -> kind, on rbcl (ristretto255, version 5) or nacl.bindings (older base)
+    "crypto_scalarmult_ristretto255": "mult",
+    "crypto_scalarmult_ristretto255_base": "base mult",
+    "crypto_core_ristretto255_add": "add",
+    "crypto_core_ristretto255_sub": "add",
+    "crypto_core_ristretto255_is_valid_point": "validation",
     "crypto_scalarmult_ed25519_noclamp": "mult",
     "crypto_scalarmult_ed25519_base_noclamp": "base mult",
     "crypto_core_ed25519_add": "add",
@@ -93,10 +103,13 @@ def group_op(kind: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def install() -> None:
-    """Wrap the group operations (looked up on ``nacl.bindings`` at every call) and the
-    protocol functions in every protocol module that imported them by name."""
+    """Wrap the group operations (looked up on ``rbcl`` -- or, in an older base run,
+    ``nacl.bindings`` -- at every call) and the protocol functions in every protocol
+    module that imported them by name."""
     for name, kind in GROUP_OPS.items():
-        setattr(nacl.bindings, name, group_op(kind, getattr(nacl.bindings, name)))
+        for home in (rbcl, nacl.bindings):
+            if home is not None and hasattr(home, name):
+                setattr(home, name, group_op(kind, getattr(home, name)))
     modules = [m for n, m in list(sys.modules.items()) if n.startswith("protocol") and m]
     for (home, name), category in CATEGORIES.items():
         original = getattr(sys.modules[home], name)

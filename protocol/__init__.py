@@ -12,7 +12,7 @@ the private modules each own one concern:
 * ``_feed``        -- signed, hash-chained per-seat feeds and equivocation proofs;
 * ``_commit``      -- domain-separated hash commitments;
 * ``_randomness``  -- commit-reveal joint randomness feeding ``engine.rng.ChanceStream``;
-* ``_group``       -- the ed25519 prime-order group (validation, ``_noclamp`` ops);
+* ``_group``       -- the ristretto255 prime-order group (validation, ops; via rbcl);
 * ``_dleq``        -- Schnorr, Chaum-Pedersen and re-encryption proofs (Fiat-Shamir);
 * ``_deck``        -- mental-poker decks: shuffle, draw, reveal, re-mix, hand-over, audit;
 * ``_sealed``      -- payloads only one seat can read;

@@ -156,8 +156,8 @@ class CardLedger:
         Only split, never validated again: our own output is valid by construction, and
         every other seat's output was checked on arrival by its shuffle proof
         (:func:`~protocol._deck.verify_shuffle_step`), whose check multiplies every output
-        point -- libsodium's multiplication refuses any point that is not canonical and in
-        the prime-order subgroup -- so a verified proof implies valid points (an invalid one
+        point -- ``_group.mul`` refuses any point that is not a valid ristretto255
+        encoding -- so a verified proof implies valid points (an invalid one
         is blamed there as ``invalid-point``; docs/protocol.md §8.5).  Validating them here
         too cost two point checks per card per step."""
         cards = parse_cards(raw, ours=True)

@@ -14,7 +14,7 @@ illegal-move       announces a decision the rules forbid
 replay             sends one of its earlier parts again
 withheld-reveal    never reveals its joint-randomness value
 bad-shuffle        duplicates a card while shuffling a deck (blamed at the step: its proof fails)
-invalid-point      tags a card of its shuffle with a small-order point (to follow it)
+invalid-point      re-encodes a card of its shuffle (libsodium's top-bit twin: a tag)
 wrong-digest       reports a wrong state digest
 flood              fills its entries with notes for steps nobody will reach
 =================  ===========================================================
@@ -32,7 +32,7 @@ from engine.requests import Reveal as RevealRequest
 from ._codec import encode
 from ._deck import Ciphertext, rerandomise
 from ._feed import sign_entry
-from ._group import add, random_scalar
+from ._group import random_scalar
 from ._messages import DecryptShares, DigestCheck, Reveal, ShuffleStep
 from ._session import TableSession
 from ._session_messages import Batch, Move, Note, Opening
@@ -105,14 +105,15 @@ class _BadShuffle(_Cheater):
 
 
 class _InvalidPoint(_Cheater):
-    """Adds a point of order 4 to its first shuffle output's first card: still on the
-    curve, no longer in the group, and the tag would survive honest re-randomisation."""
+    """Sets the unused top bit of its first shuffle output's first card's ``A``: libsodium
+    decodes it as the same element, so it would be a second encoding of the card -- a tag
+    in the bytes (ristretto255 has no small-order point to tag a card with, as ed25519 had)."""
 
     def corrupt(self, msg: Any) -> Any:
         if isinstance(msg, ShuffleStep) and msg.cards:
             self.done = True
             first = msg.cards[0]
-            tagged = add(first[:32], bytes(32)) + first[32:]  # bytes(32): the point (i, 0)
+            tagged = first[:31] + bytes([first[31] | 0x80]) + first[32:]
             return attrs.evolve(msg, cards=(tagged, *msg.cards[1:]))
         return msg
 

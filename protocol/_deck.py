@@ -1,10 +1,10 @@
-"""Mental-poker decks: Barnett-Smart ElGamal over the ed25519 prime-order group.
+"""Mental-poker decks: Barnett-Smart ElGamal over the ristretto255 prime-order group.
 
 This module owns the deck protocol's operations; the table session decides who
 runs which and when.  Notation: ``G`` base point, seat ``i`` holds deck key
 ``x_i`` and publishes ``Y_i = x_i*G`` with a Schnorr proof; the joint key is
 ``H = sum(Y_i)``.  A card ``i`` of deck ``label`` is the point
-``M_i = from_uniform(SHA-256("fairtable/card/v1" || frame(table, label, i)))``.
+``M_i = from_hash(SHA-512("fairtable/card/v2" || frame(table, label, i)))``.
 A ciphertext under key ``K`` is ``(A, B) = (r*G, M + r*K)``.
 
 * **Initial deck**: ``(G, M_i + H)`` for every card (``r = 1``, computed by
@@ -111,7 +111,7 @@ __all__ = [
     "verify_shuffle_step",
 ]
 
-CARD_DOMAIN = b"fairtable/card/v1"
+CARD_DOMAIN = b"fairtable/card/v2"
 KEY_STEP = "deck-key"
 """Step label in the proof context of deck key shares."""
 
@@ -388,7 +388,7 @@ def verify_shares(
     shares = [(s.slot, cards[s.slot].a, s.share) for s in msg.shares]
     try:
         # The proof's check multiplies every ``D``, and the multiplication refuses any point
-        # that is not canonical and in the prime-order subgroup: a valid proof implies valid
+        # that is not a valid (canonical) group element: a valid proof implies valid
         # shares, so the points are validated only to name the fault when the proof fails.
         verify_shares_proof(public, shares, msg.proof, ProofContext(table, msg.step, seat))
     except BadProof:

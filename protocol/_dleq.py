@@ -149,7 +149,7 @@ def verify_shares_proof(
     """Check a :func:`prove_shares` proof; BadProof otherwise.
 
     ``y`` and every ``A`` must be valid already; a ``D`` need not be: the check multiplies
-    it, and libsodium's multiplication refuses a point outside the prime-order subgroup, so
+    it, and ``_group.mul`` refuses any point that is not a valid group element, so
     no proof verifies for an invalid share.
     """
     c, z = _split(proof, 2, ctx.seat)

@@ -172,7 +172,7 @@ class WithheldReveal(RemoteProtocolError):
 
 
 class InvalidPoint(RemoteProtocolError):
-    """A received group element that is not a valid prime-order-subgroup point."""
+    """A received group element that is not a valid point (docs/protocol.md §7.1)."""
 
     kind = "invalid-point"
 

@@ -1,23 +1,28 @@
-"""The prime-order group for mental poker: libsodium's ed25519 via ``nacl.bindings``.
+"""The prime-order group for mental poker: libsodium's ristretto255 via ``rbcl``.
 
 This module owns every group and scalar operation the deck protocol uses, so
 that the traps are avoided in one place:
 
-* points are 32-byte compressed Edwards points; every point that comes from
-  outside is checked with ``crypto_core_ed25519_is_valid_point`` (canonical
-  encoding, on the curve, in the prime-order subgroup, not of small order --
-  which also rejects the identity) before anything else touches it;
+* points are 32-byte ristretto255 encodings; every point that comes from
+  outside is checked before anything else touches it: the top bit of its last
+  byte must be clear (the libsodium that ``rbcl`` bundles ignores that bit, so
+  ``P`` and ``P`` with it set would decode alike: a second encoding of every
+  element), ``crypto_core_ristretto255_is_valid_point`` must accept it
+  (canonical, non-negative encoding of a group element), and it must not be
+  the identity (the all-zero encoding, which libsodium accepts); ristretto255
+  has prime order, so there are no small-order points to strip;
 * scalars are 32-byte little-endian integers reduced modulo the group order
   ``L = 2**252 + 27742317777372353535851937790883648493``; received scalars
   must be canonical (``< L``);
-* multiplication uses only the ``_noclamp`` functions (clamping would change
-  the scalar and break the algebra);
-* points that stand for cards come from hash-to-curve
-  (``crypto_core_ed25519_from_uniform`` over a domain-separated SHA-256),
+* multiplication uses ``crypto_scalarmult_ristretto255`` (and its base-point
+  form), which refuses a zero scalar and an identity result;
+* points that stand for cards come from hash-to-group
+  (``crypto_core_ristretto255_from_hash`` over a domain-separated SHA-512),
   never from known multiples of the base point.
 
-Nothing here is new cryptography: it composes libsodium's group operations
-with SHA-256/SHA-512.
+Seat identities stay Ed25519 (``protocol._identity``): only the deck's group
+lives here.  Nothing here is new cryptography: it composes libsodium's group
+operations with SHA-512.
 """
 
 from __future__ import annotations
@@ -26,8 +31,7 @@ import hashlib
 import os
 from collections.abc import Iterable
 
-import nacl.bindings as _na
-import nacl.exceptions
+import rbcl as _rb
 
 from ._errors import BadProof, InvalidPoint, LocalProtocolError
 
@@ -57,10 +61,12 @@ ORDER = 2**252 + 27742317777372353535851937790883648493
 """The prime order ``L`` of the group."""
 
 _ONE = (1).to_bytes(32, "little")
-BASE = _na.crypto_scalarmult_ed25519_base_noclamp(_ONE)
-"""The standard ed25519 base point ``G``."""
+BASE = _rb.crypto_scalarmult_ristretto255_base(_ONE)
+"""The standard ristretto255 generator ``G``."""
 
-_LIB_ERRORS = (nacl.exceptions.CryptoError, ValueError, TypeError)
+_IDENTITY = bytes(32)
+
+_LIB_ERRORS = (RuntimeError, ValueError, TypeError, IndexError)
 
 
 class GroupError(LocalProtocolError):
@@ -76,11 +82,13 @@ def frame(*parts: bytes) -> bytes:
 
 
 def is_valid_point(point: bytes) -> bool:
-    """Whether ``point`` is a canonical prime-order-subgroup point (not the identity)."""
+    """Whether ``point`` canonically encodes a ristretto255 element other than the identity."""
     return (
         type(point) is bytes
         and len(point) == 32
-        and bool(_na.crypto_core_ed25519_is_valid_point(point))
+        and point[31] < 0x80  # libsodium would ignore the top bit: a second encoding
+        and point != _IDENTITY
+        and bool(_rb.crypto_core_ristretto255_is_valid_point(point))
     )
 
 
@@ -102,7 +110,7 @@ def scalar_from_bytes(wide: bytes) -> bytes:
     """Reduce 64 uniform bytes modulo ``L`` (negligible bias)."""
     if len(wide) != 64:
         raise LocalProtocolError("reduce 64 bytes")
-    return _na.crypto_core_ed25519_scalar_reduce(wide)
+    return _rb.crypto_core_ristretto255_scalar_reduce(wide)
 
 
 def hash_to_scalar(domain: bytes, *parts: bytes) -> bytes:
@@ -119,41 +127,56 @@ def random_scalar(wide: bytes | None = None) -> bytes:
 
 
 def hash_to_point(domain: bytes, *parts: bytes) -> bytes:
-    """Hash-to-curve: ``from_uniform(SHA-256(domain || frame(parts)))``; nobody knows its log."""
-    point = _na.crypto_core_ed25519_from_uniform(hashlib.sha256(domain + frame(*parts)).digest())
+    """Hash-to-group: ``from_hash(SHA-512(domain || frame(parts)))``; nobody knows its log."""
+    point = _rb.crypto_core_ristretto255_from_hash(hashlib.sha512(domain + frame(*parts)).digest())
     if not is_valid_point(point):  # identity: probability ~2**-252
-        raise GroupError("hash-to-curve gave the identity")
+        raise GroupError("hash-to-group gave the identity")
     return point
 
 
 def base_mul(scalar: bytes) -> bytes:
-    """``scalar * G`` (no clamping)."""
+    """``scalar * G`` (libsodium refuses a zero scalar)."""
     try:
-        return _na.crypto_scalarmult_ed25519_base_noclamp(scalar)
+        return _rb.crypto_scalarmult_ristretto255_base(scalar)
     except _LIB_ERRORS as exc:
         raise GroupError("base multiplication failed (zero scalar?)") from exc
 
 
 def mul(scalar: bytes, point: bytes) -> bytes:
-    """``scalar * point`` (no clamping; libsodium re-checks the point)."""
+    """``scalar * point``; refuses a zero scalar, an identity result and any point
+    :func:`is_valid_point` refuses (libsodium checks all but the top bit, checked here),
+    so a product's success implies a valid point."""
     try:
-        return _na.crypto_scalarmult_ed25519_noclamp(scalar, point)
+        if point[31] & 0x80:
+            raise GroupError("scalar multiplication of a non-canonical point")
+        return _rb.crypto_scalarmult_ristretto255(scalar, point)
     except _LIB_ERRORS as exc:
         raise GroupError("scalar multiplication failed (zero scalar or bad point)") from exc
 
 
+def _checked(result: bytes, p: bytes, q: bytes) -> bytes:
+    # libsodium fails on an invalid operand but rbcl ignores the failure and returns the
+    # all-zero (identity) buffer: only then are the operands checked (an honest sum is
+    # the identity with probability ~2**-252, and its operands pass)
+    if result == _IDENTITY and not all(
+        x == _IDENTITY or _rb.crypto_core_ristretto255_is_valid_point(x) for x in (p, q)
+    ):
+        raise GroupError("point addition of an invalid point")
+    return result
+
+
 def add(p: bytes, q: bytes) -> bytes:
-    """``p + q``."""
+    """``p + q`` (operands are not validated, except that an undecodable one fails)."""
     try:
-        return _na.crypto_core_ed25519_add(p, q)
+        return _checked(_rb.crypto_core_ristretto255_add(p, q), p, q)
     except _LIB_ERRORS as exc:
         raise GroupError("point addition failed") from exc
 
 
 def sub(p: bytes, q: bytes) -> bytes:
-    """``p - q``."""
+    """``p - q`` (as :func:`add`)."""
     try:
-        return _na.crypto_core_ed25519_sub(p, q)
+        return _checked(_rb.crypto_core_ristretto255_sub(p, q), p, q)
     except _LIB_ERRORS as exc:
         raise GroupError("point subtraction failed") from exc
 
@@ -172,14 +195,14 @@ def sum_points(points: Iterable[bytes]) -> bytes:
 
 def scalar_add(a: bytes, b: bytes) -> bytes:
     """``a + b mod L``."""
-    return _na.crypto_core_ed25519_scalar_add(a, b)
+    return _rb.crypto_core_ristretto255_scalar_add(a, b)
 
 
 def scalar_sub(a: bytes, b: bytes) -> bytes:
     """``a - b mod L``."""
-    return _na.crypto_core_ed25519_scalar_sub(a, b)
+    return _rb.crypto_core_ristretto255_scalar_sub(a, b)
 
 
 def scalar_mul(a: bytes, b: bytes) -> bytes:
     """``a * b mod L``."""
-    return _na.crypto_core_ed25519_scalar_mul(a, b)
+    return _rb.crypto_core_ristretto255_scalar_mul(a, b)

@@ -27,8 +27,8 @@ them (or with ``G``).  The prover, with ``q`` the inverse of ``p``:
 The proof is sent in compact form ``u || B || v || k_A || k_C || k_D || k_F || k_B ||
 k_E`` (``128*N + 160`` bytes); the verifier recomputes the sigma commitments from the
 responses and checks ``v``.  Every received point (``u``, ``B``, the output cards) is
-multiplied during verification, and libsodium's ``_noclamp`` multiplication refuses
-any point that is not canonical and in the prime-order subgroup, so an accepted proof
+multiplied during verification, and ``_group.mul`` refuses any point that is not a
+valid ristretto255 encoding (libsodium's check plus the top bit), so an accepted proof
 implies valid points; on a failure the points are checked one by one to name the fault.
 
 Scalar arithmetic is on Python integers modulo ``L``; every group operation is
@@ -67,7 +67,7 @@ __all__ = [
     "verify_shuffle",
 ]
 
-DOMAIN = b"fairtable/proof/shuffle/v1"
+DOMAIN = b"fairtable/proof/shuffle/v2"
 _GENERATOR = DOMAIN + b"/generator"
 _STATEMENT = DOMAIN + b"/statement"
 _CHALLENGES = DOMAIN + b"/challenges"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import attrs
-import nacl.bindings
 import pytest
+import rbcl
 
 import protocol as P
 from protocol import _dleq, _group
@@ -14,9 +14,23 @@ from protocol import _dleq, _group
 from .helpers import OTHER_TABLE, TABLE, deck_key, seed, wide
 
 DECK = "main"
-SMALL_ORDER = bytes(32)  # (sqrt(-1), 0): on the curve, order 4
-IDENTITY = (1).to_bytes(32, "little")
-NON_CANONICAL = b"\xff" * 31 + b"\x7f"  # y >= p
+# What a peer can send instead of a group element (ristretto255 has no small-order points):
+IDENTITY = bytes(32)  # the identity's encoding: libsodium calls it valid, the group refuses it
+NON_CANONICAL = (2**255 - 19).to_bytes(32, "little")  # s = p: the identity again, non-reduced
+NEGATIVE = (1).to_bytes(32, "little")  # s odd ("negative"): never a canonical encoding
+NOT_ON_GROUP = b"\xff" * 31 + b"\x7f"  # s >= p
+ED25519_BASE = bytes.fromhex("58" + "66" * 31)  # an ed25519 point: no ristretto encoding
+INVALID = [IDENTITY, NON_CANONICAL, NEGATIVE, NOT_ON_GROUP, ED25519_BASE]
+
+
+def negated(point: bytes) -> bytes:
+    """``point``'s encoding with the sign bit of ``s`` flipped: always invalid."""
+    return bytes([point[0] ^ 1]) + point[1:]
+
+
+def high_bit(point: bytes) -> bytes:
+    """``point``'s encoding with the unused top bit set: libsodium decodes it as ``point``."""
+    return point[:31] + bytes([point[31] | 0x80])
 
 
 class Table:
@@ -124,7 +138,7 @@ def test_rogue_key_without_knowledge_is_rejected() -> None:
     assert err.value.seat == 2
 
 
-@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+@pytest.mark.parametrize("point", INVALID)
 def test_key_share_rejects_invalid_points(point: bytes) -> None:
     with pytest.raises(P.InvalidPoint) as err:
         P.verify_key_share(TABLE, 1, P.KeyShare(point, bytes(64)))
@@ -189,7 +203,7 @@ def test_proof_is_bound_to_slot_step_and_card(small) -> None:
         P.verify_shares(OTHER_TABLE, 1, table.pub[1], msg, {0: deck[0]})
 
 
-@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+@pytest.mark.parametrize("point", INVALID)
 def test_invalid_share_point_is_rejected(small, point: bytes) -> None:
     table, deck = small
     msg = _share_msg(table, 1, {0: deck[0]})
@@ -198,12 +212,14 @@ def test_invalid_share_point_is_rejected(small, point: bytes) -> None:
     assert err.value.seat == 1
 
 
-def test_a_torsion_tagged_share_fails_even_with_a_proof_made_for_it(small) -> None:
+@pytest.mark.parametrize("spoil", [negated, high_bit])
+def test_a_spoiled_share_fails_even_with_a_proof_made_for_it(small, spoil) -> None:
     # verify_shares validates a share only after its proof fails: the proof's own check
-    # must refuse every point outside the prime-order subgroup
+    # must refuse every encoding that is not a canonical group element -- including the
+    # top-bit twin libsodium would decode as the honest share
     table, deck = small
     key, a = table.keys[1], deck[0].a
-    tagged = nacl.bindings.crypto_core_ed25519_add(_group.mul(key.secret, a), SMALL_ORDER)
+    tagged = spoil(_group.mul(key.secret, a))
     ctx = P.ProofContext(TABLE, "reveal/0", 1)
     proof = _dleq.prove_shares(key.secret, key.public, [(0, a, tagged)], ctx)
     with pytest.raises(P.BadProof):
@@ -251,7 +267,7 @@ def test_shares_must_cover_exactly_the_requested_slots(small) -> None:
         P.verify_shares(TABLE, 0, table.pub[0], doubled, {0: deck[0], 1: deck[1]})
 
 
-@pytest.mark.parametrize("point", [SMALL_ORDER, IDENTITY, NON_CANONICAL])
+@pytest.mark.parametrize("point", INVALID)
 def test_invalid_points_in_a_shuffle_name_the_shuffler(small, point: bytes) -> None:
     _, deck = small
     cards = [c.to_bytes() for c in deck]
@@ -264,14 +280,28 @@ def test_invalid_points_in_a_shuffle_name_the_shuffler(small, point: bytes) -> N
         P.parse_cards(cards, seat=2)
 
 
-def test_torsion_tagged_point_is_rejected(small) -> None:
-    # A valid card plus a small-order point stays on the curve but leaves the subgroup:
-    # a shuffler could use it to tag a card through later shuffles.
+@pytest.mark.parametrize("spoil", [negated, high_bit])
+def test_a_second_encoding_of_a_card_is_rejected(small, spoil) -> None:
+    # A card's point re-encoded (sign flipped, or the top bit libsodium ignores set) would
+    # let a shuffler tag a card through later shuffles, or make one card two byte strings.
     _, deck = small
-    tagged = nacl.bindings.crypto_core_ed25519_add(deck[0].a, SMALL_ORDER)
+    tagged = spoil(deck[0].a)
     assert not _group.is_valid_point(tagged)
     with pytest.raises(P.InvalidPoint):
         P.Ciphertext.parse(tagged + deck[0].b, seat=1)
+
+
+def test_the_group_refuses_what_libsodium_alone_accepts(small) -> None:
+    # the two traps the group's own checks close: the identity and the top-bit twin
+    _, deck = small
+    twin = high_bit(deck[0].a)
+    assert rbcl.crypto_core_ristretto255_is_valid_point(IDENTITY)
+    assert rbcl.crypto_core_ristretto255_is_valid_point(twin)
+    two = (2).to_bytes(32, "little")
+    assert rbcl.crypto_scalarmult_ristretto255(two, twin) == _group.mul(two, deck[0].a)
+    assert not _group.is_valid_point(IDENTITY)
+    assert not _group.is_valid_point(twin)
+    assert _group.is_valid_point(deck[0].a)
 
 
 # ------------------------------------------------------------------ audit openings
@@ -416,7 +446,8 @@ def test_bad_hand_overs_are_rejected() -> None:
     with pytest.raises(P.BadProof) as err:
         verify(TABLE, 0, table.pub[0], table.pub[1], swapped, {0: held})
     assert err.value.seat == 0
-    broken = attrs.evolve(msg, cards=(attrs.evolve(item, card=SMALL_ORDER + item.card[32:]),))
+    twin = high_bit(item.card[:32]) + item.card[32:]
+    broken = attrs.evolve(msg, cards=(attrs.evolve(item, card=twin),))
     with pytest.raises(P.InvalidPoint):
         verify(TABLE, 0, table.pub[0], table.pub[1], broken, {0: held})
     with pytest.raises(P.BadProof):  # missing card
@@ -435,8 +466,7 @@ def test_drawer_alone_cannot_decrypt_a_deck_card(small) -> None:
 def test_an_invalid_card_is_not_blamed_on_the_prover(small) -> None:
     table, deck = small
     msg = _share_msg(table, 1, {0: deck[0]})
-    tagged = nacl.bindings.crypto_core_ed25519_add(deck[0].a, SMALL_ORDER)
-    broken = P.Ciphertext(tagged, deck[0].b)
+    broken = P.Ciphertext(negated(deck[0].a), deck[0].b)
     with pytest.raises(P.InvalidPoint) as err:
         P.verify_shares(TABLE, 1, table.pub[1], msg, {0: broken})
     assert err.value.seat is None

@@ -166,12 +166,12 @@ def test_reign_a_held_card_copied_into_a_re_mix_pool_is_blamed_before_the_pool_o
 
 
 def test_sovereign_a_substituted_re_handle_is_blamed_at_its_step() -> None:
-    cheater = 1  # seat 1 is the first re-handled hand of this game
-    _, sessions = _run("sovereign", 2, 1, _SubstitutesRehandle, cheater)
+    cheater = 0  # seat 0 is the first re-handled hand of this game
+    _, sessions = _run("sovereign", 2, 0, _SubstitutesRehandle, cheater)
     deck = sessions[cheater].forged_deck  # type: ignore[attr-defined]
     assert deck is not None
     _blamed_at_the_step(sessions, cheater, deck)
-    honest = sessions[0].exchanges.cards
+    honest = sessions[1].exchanges.cards
     assert not any(r[1] == deck for r in honest.rehandles)
 
 

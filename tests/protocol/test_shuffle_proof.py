@@ -93,9 +93,11 @@ def test_a_non_canonical_scalar_or_an_invalid_proof_point_is_refused() -> None:
     at = _fields(3)["k_A"]
     big = (int.from_bytes(proof[at:at + 32], "little") + ORDER).to_bytes(32, "little")
     _refused(ctx, DECK, key, inputs, outputs, proof[:at] + big + proof[at + 32:])
-    tagged = add(proof[:32], bytes(32))  # a small-order point added: outside the group
-    err = _refused(ctx, DECK, key, inputs, outputs, tagged + proof[32:])
-    assert "invalid point" in str(err)
+    for tagged in (bytes([proof[0] ^ 1]) + proof[1:32],  # sign flipped: no group element
+                   proof[:31] + bytes([proof[31] | 0x80]),  # top bit: libsodium's twin
+                   bytes(32)):  # the identity
+        err = _refused(ctx, DECK, key, inputs, outputs, tagged + proof[32:])
+        assert "invalid point" in str(err)
     _refused(ctx, DECK, key, inputs, outputs, b"\xff" * 32 + proof[32:])
 
 
@@ -159,10 +161,17 @@ def test_substituted_fresh_encryptions_cannot_be_proven() -> None:
     _refused(ctx, DECK, key, inputs, forged, guessed)
 
 
-def test_an_invalid_output_card_is_named_as_an_invalid_point() -> None:
+@pytest.mark.parametrize("spoil", [
+    lambda p: bytes([p[0] ^ 1]) + p[1:],  # sign flipped: no group element
+    lambda p: p[:31] + bytes([p[31] | 0x80]),  # top bit set: libsodium's twin of p
+    lambda p: bytes(32),  # the identity
+], ids=["negated", "high-bit", "identity"])
+@pytest.mark.parametrize("part", [0, 1])
+def test_an_invalid_output_card_is_named_as_an_invalid_point(spoil, part: int) -> None:
     inputs, outputs, _, proof, ctx, key = _step(3)
-    a, b = outputs[1]
-    tagged = [outputs[0], (add(a, bytes(32)), b), outputs[2]]
+    card = list(outputs[1])
+    card[part] = spoil(card[part])
+    tagged = [outputs[0], (card[0], card[1]), outputs[2]]
     _refused(ctx, DECK, key, inputs, tagged, proof, kind=P.InvalidPoint)
 
 

@@ -3,7 +3,7 @@
 
 The values were produced by ``python -m tests.protocol.make_vectors`` and pasted
 here and into the spec.  Besides recomputing them through the API, several are
-recomputed from the spec text alone with hashlib/PyNaCl, to keep the spec honest.
+recomputed from the spec text alone with hashlib/PyNaCl/rbcl, to keep the spec honest.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import hashlib
 import json
 from pathlib import Path
 
-import nacl.bindings as na
 import nacl.signing
 import pytest
+import rbcl as na
 
 import protocol as P
 from engine.rng import ChanceStream
@@ -42,33 +42,33 @@ VECTORS = {
     "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
     "chance.dice": "6 3 3 4 3",
     "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
-    "card.main.0": "e8fd76ce3a40fe0fa3d29d5c1627ad576ed162d1e4a22279660b795dc4ff7670",
-    "card.main.101": "73ed87f2d9ebed1137ea92b452bb0181a72b4c57049be631741bc7e3771dea25",
+    "card.main.0": "eac9cd119c255c6cc5b353c4811affe9a0a5f607bcae555d228d9b1ab8292372",
+    "card.main.101": "bace40de1918a60319c072fff17bbb00add82789a916a858a6cc3538654ffd03",
     "deckkey0.secret": "0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02",
-    "deckkey0.public": "ea1b320609fb5040a20b001b7303e4b9b7be3d415829cade66acbf2a4d0ff35b",
-    "deckkey1.public": "683bb0225f9c16a818fd044707158cc1efa6442993ee627b6a318a6c5a4c154f",
-    "deckkey0.share_proof": "b6b4c2a1b3a0a3f1651682dccad75f319d0d1b4d98b52d562927aa5bc7798e08bd68f005bbb8ddf5598f8eebc7140038739c30fdb239d2176400442362805503",
-    "joint_key": "bfb7e1dc44ea3bbc3056b48768d24a4ff9139841c1f86a1e0bce67c03257ebc7",
-    "initial.0": "58666666666666666666666666666666666666666666666666666666666666662a5d34848b0fa3b02bf728434c5b2251ce8b0ad54553e1cb581c10d7b001938d",
+    "deckkey0.public": "547a2a7c3a09717057eb52da13f8aac2267588a94d383f688f685252e0b91004",
+    "deckkey1.public": "607bf0c42ddbfe505c2a221348f8c2e8260ec45da8b3130003675fc47ab54653",
+    "deckkey0.share_proof": "19e84a247ce0375b14cf6eac94258aff75d1dffe7bc6dc39571316fe10a6a609d2a0aba202f5af97fd682a0c5c133e26c4a67de272e8753a9d7ae0fe3de0dc0f",
+    "joint_key": "1ecb92d3d562af970015f12ebc4a10992476db46bdbae5644b68aeeaa7b7da71",
+    "initial.0": "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76a67b0965eaf34afd10b96574e123b3c5a9ef8e9e969c86ba3b8200ffe5544a39",
     "rerandomise.r": "53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b",
-    "rerandomise.0": "d0ca77492048f955ce1c71796fd167c0ac5e0651dcc816bc9538e8ecca2a63bbd98aafe5440bc4ecac8c271c28d3c12ea62edc90606d06b5896d84b2efe420c8",
-    "share.d": "6048dfbe1179a2769f402941354843713f53ab3a2c34e28390f21ee1794e2fd0",
-    "share.proof": "62f557bc5d938cd45e8dcf5bf837d2d0dc00e74e1a46f285b6809fef6e64f30abd5ce9baa0c87a80ed7957364862d5dbe5109398ecbeb5033ba7b7e29c98a503",
+    "rerandomise.0": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f585dbb6eee5d8423d2a0bc38fecce987467b7b10802789992c43e67538ac5d23",
+    "share.d": "7859e91022452b69bde03e1e14ca3b13a98def270a65f32f0f163e21035b7e6a",
+    "share.proof": "bd29b482e908e3cc969da5661ca49fe4327b63ff55fbe0063852d033a07f130e9c13f56e4a09bc0afd949808895c7397c8728a2874f3d63a3f8f0df378d1e80e",
     "shuffle.permutation": "0 2 3 4 1",
-    "shuffle.output_sha256": "6b981bdc77fe6ca0b0df1502a6506dfd6af4736a192fd49157b38287529ed74d",
-    "shuffle.generator.Q": "ed06389c42dc4f04245a0deae0140c1639be4cd252553efa01244c5cf8ec3321",
-    "shuffle.generator.h": "c5a9693ba56d3bb1004ea40f3dc6650e913aa818a91f0e6edd9143eaccb86831",
-    "shuffle.generator.h0": "982f0de9a7f68c943d1f388b036980c57f46196cc9409306eb8642bc938836e0",
-    "shuffle.generator.h4": "3d77c60be3b105f7f8cbfea311c9c989c400fe7ba1c7fd3a9d5c88e76b7c9e81",
-    "shuffle.proof.statement": "652eb40ad285b42d85427b5809423b4f4ae46607f67c2b0b8eece7b64005a1b9ce5a24bc93338775d80a138cad3421b8e34727326d801eeb739faddc38fc72b1",
-    "shuffle.proof.challenge_seed": "700e0f7481040ca4e9a5cb924bc00dfb35b23bfa8accc45ddfcb7638d7c62c739262bffd1854d747ba9e5fa3e6fd0908e855c9bef1988dfd83de382cb598a4b4",
-    "shuffle.proof.e0": "95e2fe1c843b244f8a0c41bc575fa648",
-    "shuffle.output": "3ee7029279137ec312a4ac9345d8b9b095eaf2f248792eae786cea52750b80969bd3935c69f1ff037373f453e7413c3c23ac4e639d5861fc2dd60d119ee996edc475f1d5fe7fb292126850eb09b5cae24f1c3386d628ef120d1976a61bce70469a58713af014ace2b2b7131f052f956eaf7b92a2a076395c349a8655a2d9c6119eca54738a0b698bae179d08c68e4741e715cfe980e4c89b43d6f8c2641d5d6a8fa603ffbc4208211382824448947c971e85478d7f39647b5c33944f6edf9c58bf6fd48d821fa36e0625d8847a81539ac435d45c47ba160db939b94e098155264185910ea20d328d6091033cf384ca8b0b4b32be6ee62cb13411846528862a4e91ac60768b1548b54e92fee13ee7ffd683eb71cd248184f4b21ca7a65812413fe17d85ed707d1041046728bec550a430827529a6cdfc5cf99d294573972b6e19",
-    "shuffle.proof": "13aaa16ed41d14caa1162c2d4465e4c254300cf4ea421b7052e4a27fa5a52cb772b94c3e90867f1857203fca8110a02fdad487edbab6a7315be3b78a95d0610844ea036cc689ce286475e76209e0ee92f086d12992caa08113e8f1fd037b9d96973f1357db6c7e32c4fd51715cdeba736e066555b36281e702adfc9dbb5991f214d5cc9710b6bf5850bd97e634faf7ef7ffaeebbca5328fb2dde5773c88169312c0b51facdf0c9a368ebd05c425ff67b197b702609ef14f2de226987aa0566940cdb51afcd26c47111dd063b8525e96ef53b8fba0dce9aa493e9465b308d31bd7a51824707eba0bb6bac2ff809927c6771044b7dbfdeeb0db1357877601a13c9e0d93d82f0054374930f0f4833b28264c65972437a33599737dbb2c12de004c5fe5d5cf1b86fb0d6a2a34052f2c2f9d615159bc4b66e1b0cfdb521a7fb5d7af10640f2fbc614c7cf37e15df50e70f9b2cb386d4c960e1c3d0096b348620cbe032ffb2dbff948d36157e84d9dacd69bdc6dce5cdd44b010af7b8a461bd7d41a0a6ea5b84d7b1ea42540344a1ea4a36efbb194f8d4bbc3cf5aee8e56f44a6264043f9607e58b192f5e93aa550def799e18dc2d3133702941b4614c6e8744c0650e16b113b3bc1b6b9a937cc77d41479f235f1ad981cf76f2536997c1935c1e950120051ed2ee366811bb6379aeb23046858979c7a2f7fee1917634afc76894bf08e07396616ae29d76d59c230602989ab17c5bed0a5ce250a42f186cf22bbfdc051d3636a87b434090aebe14cda059e386db9d4ccba649d3ff19290a79983adc0017c3974a771ba02237f203c5447ef501720bd25576e357f9805c6e20c7224c0388b2bbc5967e1554fffac05fb6846790115f637f5ab2eb7be3807a8487293b0227ea8dd609c75a1f47f258979fb6b4f451029e2c7b51a4c01d9daeba01afb008769989eb778794fa2bde5ede9b7aca0c53cafa74abbec7ae6602d37cd4bd550d0c80b2c0ab2f61ad35a48fde575e0b165e2912ac40ffe81514264ebb467ea708559ebf327d46720afc42ade659df309d5d660ab5e1fd1ebeda52152066a8b40b16776933f72ce9fcce5ef7f420d661e1a83d6c167d50b28a2166266a91329105",
-    "shuffle.message_sha256": "581fa84febea5b53c09d022031e49ff95ca23f7593d7cf5c9878bd193b4caf1b",
-    "handover.held": "817ee5327e8cfd40a0424cc3da1404fd18f2043fab9db89cef7e9231a5de635a455c8f3a08b3b1ef25b98e7858d2913f8082408cacaeed398475c9609c01cc6d",
-    "handover.card": "b203355106d127cafdc248c3e032428bdb0e492a0880af3966c5c4815e9940e191a8e5f30faa82e5467ed664e1a3e54c27353abdb54d42fd82188e5d077f012e",
-    "handover.proof": "1c8579a09e904720e5d8530dc06fc922173fd0a878d3bbebcc4ee252a3e9cb074cccfc1be523552b9b55276708b1c5078f0aeab24acf838e7985e7edc7a5230ed1ce39d2f24d0140c13fd320424c2ababdb8543caded4b5bd806fc99692f9a04",
+    "shuffle.output_sha256": "a75571629e9f68c45e1fb919a7ec066365048a3544ebafeb0790e46f42c24128",
+    "shuffle.generator.Q": "4433a79ee6cc3187beb1e0ac9a8a50b1a547236ecd4895662d6bc1f2bbb77f7f",
+    "shuffle.generator.h": "029a3fa19ea918cff7cc81bd4e0036b3c607a864da72060ae7242c1356a8422c",
+    "shuffle.generator.h0": "2e2685c7b5406f7e3dceb2b816066854c463216163d93da2487943f3414d2d1d",
+    "shuffle.generator.h4": "fe7aa4738b36eec274c89ee5b49c650ecbe3bd1f934b69aaa4caa6e56a8ad95a",
+    "shuffle.proof.statement": "d771e7151e5036cdfcedc1266f70d8b2768a4dc4addfc54682dd4925bc49888834b94b6f5d0d7b6c252bb3874e91af83dc235a595ba3bbcb519ff06de77e9a64",
+    "shuffle.proof.challenge_seed": "dcc945ee2f71d02dcb4ee9c3284bdf208fbbf842548228244d98b5883bc5e60efbf9010c41f55b96f13f2cc4241bac1923de31fdf7cd99c9a1ddd6f3214932ee",
+    "shuffle.proof.e0": "4e309d73c98a063001bd7c6e1f06e911",
+    "shuffle.output": "504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164",
+    "shuffle.proof": "44ed75fe42b782e2155dc92b886f448d81aafae0f4109abb7cbe3315b318f4752e5fc94d8d62cdb338ea4917aa094723c5b120f3ab56c3302564a1206701eb516ee6f60de2ba0fb1af824e8aa17c686b18a0c72649fbac596c2fb4fd7bebbd63f0b4fea49d9e585807119e476f5fc930c0070a4792f52d81f3299f14875503164a9aac14febb3d14c86247f4649f659281897b06a858021f67bc7d557841255b1ead733c568e8e5bd217903546a2050db2f416a19b8d3574f11736aefc85f70a9466f5c48ab420871f003967496e11d08422b430c6ceb8e8d946c999bf9ece1b1cc6fa69d453e54f3c0f4d81b5789e1636a9ba762d91e9cc3520efdc745a5019421e05fce23ac11b37fe89f0599c3cd172ba0153fe108eab68080b34987880646e3f82641e8032572ccd37b39e82a306eca0b8a17f4c79fe86de9e4ca78bd474ef92aeefcc31a4f920c8b8c3d81af8ce8a65d3195e4adebd4507f01dece4100cc01f65e82b1ddf298175063c0e7532a63750059fe63b03442c82ca64f8461e0821678115ee4362a3eca5595331dced97f6f9c0100fb1a18bacbd6cd5e964c108ee512a96a76979620ae1f18715db06502c2805895a336b8ad2514b30a863e6003f48c799139829eebf7401d5c42f482a62b2d3ec23667ce813ff9908dcace6013cbd7220687e38acc2a6f58356984370c5faf3f57fdba4dc670b9ce6ea6db90a9138357f5834a9cee7bfdd9dd6541f05aa8dfb8e0bcfa690618b581c466a5201f2de331a9d4b55ef94da48045337299c9664223d26b6266880873296404d0a0cde98daaa124eebd298394ab4493aa00ab09cfd38f413f4bfd285be0a32e0f30ea165131839607d19df3504d128587bec338cc20447c2d6cc88a3ec15a92878021c03cd66686c45c80f7f79e747038a6fc059789aec44c8337569aa88299ac20dc3adbd6bca670a82efed5cb392b365fca169895d7bf562752c5482d6f6417707896859f34ddf5ae0bef3e58075d94d0295dd5c40acb16d7c7b0e87283549be0a49896e70da6ff728a3dace6a78042202dfb51905cf9064beea07b758c4fb0909b52659696245b7a1d38e5b6e2980afc0f3053be18b5f377248ee7cbace39ae03",
+    "shuffle.message_sha256": "8a9a282ae40fa4490104fddd87c2336cfeb97986631cdc2d8dfdde3b8f11f043",
+    "handover.held": "48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a",
+    "handover.card": "de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309",
+    "handover.proof": "60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b",
     "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
 }
 
@@ -145,41 +145,41 @@ def test_spec_joint_seed_and_dice() -> None:
 
 
 def test_spec_card_point_and_initial_deck() -> None:
-    digest = hashlib.sha256(
-        b"fairtable/card/v1" + _frame(TABLE, b"main", (0).to_bytes(4, "big"))
+    digest = hashlib.sha512(
+        b"fairtable/card/v2" + _frame(TABLE, b"main", (0).to_bytes(4, "big"))
     ).digest()
-    point = na.crypto_core_ed25519_from_uniform(digest)
+    point = na.crypto_core_ristretto255_from_hash(digest)
     assert point.hex() == VECTORS["card.main.0"]
-    joint = na.crypto_core_ed25519_add(_h("deckkey0.public"), _h("deckkey1.public"))
+    joint = na.crypto_core_ristretto255_add(_h("deckkey0.public"), _h("deckkey1.public"))
     assert joint.hex() == VECTORS["joint_key"]
-    base = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
-    assert (base + na.crypto_core_ed25519_add(point, joint)).hex() == VECTORS["initial.0"]
+    base = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
+    assert (base + na.crypto_core_ristretto255_add(point, joint)).hex() == VECTORS["initial.0"]
 
 
 def test_spec_dleq_proof() -> None:
     ct = _h("rerandomise.0")
     a, d, proof, y = ct[:32], _h("share.d"), _h("share.proof"), _h("deckkey0.public")
     x = _h("deckkey0.secret")
-    assert na.crypto_scalarmult_ed25519_noclamp(x, a) == d
+    assert na.crypto_scalarmult_ristretto255(x, a) == d
     c, z = proof[:32], proof[32:]
-    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
-    t1 = na.crypto_core_ed25519_sub(
-        na.crypto_scalarmult_ed25519_base_noclamp(z), na.crypto_scalarmult_ed25519_noclamp(c, y)
+    g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
+    t1 = na.crypto_core_ristretto255_sub(
+        na.crypto_scalarmult_ristretto255_base(z), na.crypto_scalarmult_ristretto255(c, y)
     )
-    t2 = na.crypto_core_ed25519_sub(
-        na.crypto_scalarmult_ed25519_noclamp(z, a), na.crypto_scalarmult_ed25519_noclamp(c, d)
+    t2 = na.crypto_core_ristretto255_sub(
+        na.crypto_scalarmult_ristretto255(z, a), na.crypto_scalarmult_ristretto255(c, d)
     )
     # one card: ctx (slot 0), the number of cards, G, Y, then (u32 slot, A, D) per card
     ctx = (TABLE, b"draw/1", (0).to_bytes(2, "big"), (0).to_bytes(4, "big"))
     statement = (*ctx, (1).to_bytes(4, "big"), g, y, (0).to_bytes(4, "big"), a, d)
     wide = hashlib.sha512(b"fairtable/proof/dleq/v2" + _frame(*statement, t1, t2)).digest()
-    assert na.crypto_core_ed25519_scalar_reduce(wide) == c
+    assert na.crypto_core_ristretto255_scalar_reduce(wide) == c
     # the prover's hedged nonce with the fixed entropy
     nonce = hashlib.sha512(
         b"fairtable/proof/nonce/v1" + _frame(x, b"\x08" * 32, *statement)
     ).digest()
-    k = na.crypto_core_ed25519_scalar_reduce(nonce)
-    assert na.crypto_scalarmult_ed25519_base_noclamp(k) == t1
+    k = na.crypto_core_ristretto255_scalar_reduce(nonce)
+    assert na.crypto_scalarmult_ristretto255_base(k) == t1
     # and through the API
     msg = P.DecryptShares("main", "draw/1", (P.Share(0, d),), proof)
     P.verify_shares(TABLE, 0, y, msg, {0: P.Ciphertext(a, ct[32:])})
@@ -212,27 +212,27 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
         return (x % order).to_bytes(32, "little")
 
     def gen(*label: bytes) -> bytes:
-        digest = hashlib.sha256(b"fairtable/proof/shuffle/v1/generator" + _frame(*label))
-        return na.crypto_core_ed25519_from_uniform(digest.digest())
+        digest = hashlib.sha512(b"fairtable/proof/shuffle/v2/generator" + _frame(*label))
+        return na.crypto_core_ristretto255_from_hash(digest.digest())
 
     def mul(x: int, p: bytes) -> bytes:
-        return na.crypto_scalarmult_ed25519_noclamp(sc(x), p)
+        return na.crypto_scalarmult_ristretto255(sc(x), p)
 
     def total(points: list[bytes]) -> bytes:
         out = points[0]
         for p in points[1:]:
-            out = na.crypto_core_ed25519_add(out, p)
+            out = na.crypto_core_ristretto255_add(out, p)
         return out
 
     def neg(p: bytes) -> bytes:
-        return na.crypto_core_ed25519_sub(mul(1, p), na.crypto_core_ed25519_add(p, p))
+        return na.crypto_core_ristretto255_sub(mul(1, p), na.crypto_core_ristretto255_add(p, p))
 
-    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
     q, h, hs = gen(b"commit"), gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
     a = [c[:32] for c in inputs] + [c[:32] for c in outputs]
     b = [c[32:] for c in inputs] + [c[32:] for c in outputs]
     pairs = [x for i in range(2 * n) for x in (a[i], b[i])]
-    statement = hashlib.sha512(b"fairtable/proof/shuffle/v1/statement" + _frame(
+    statement = hashlib.sha512(b"fairtable/proof/shuffle/v2/statement" + _frame(
         TABLE, step, seat.to_bytes(2, "big"), (0).to_bytes(4, "big"), deck, n.to_bytes(4, "big"),
         g, q, h, key, *pairs)).digest()
     u = [proof[32 * i: 32 * i + 32] for i in range(n)]
@@ -241,15 +241,15 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
                for i in range(2 * n + 5)]
     v, r_a, r_c, r_d, r_f = scalars[:5]
     r_b, r_e = scalars[5: 5 + n], scalars[5 + n:]
-    seed = hashlib.sha512(b"fairtable/proof/shuffle/v1/challenges" + _frame(statement, *u)).digest()
-    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v1/challenge" + _frame(
+    seed = hashlib.sha512(b"fairtable/proof/shuffle/v2/challenges" + _frame(statement, *u)).digest()
+    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v2/challenge" + _frame(
         seed, i.to_bytes(4, "big"))).digest()[:16], "little") for i in range(n)]
     prod = 1
     for x in e:
         prod = prod * x % order
     big_a = total([mul(x, p) for x, p in zip(e, u, strict=True)])
-    big_c = na.crypto_core_ed25519_sub(total(u), total(hs))
-    big_d = na.crypto_core_ed25519_sub(chain[-1], mul(prod, h))
+    big_c = na.crypto_core_ristretto255_sub(total(u), total(hs))
+    big_d = na.crypto_core_ristretto255_sub(chain[-1], mul(prod, h))
     f_a = total([mul(x, p) for x, p in zip(e, a[:n], strict=True)])
     f_b = total([mul(x, p) for x, p in zip(e, b[:n], strict=True)])
     t = [total([mul(r_a, q), *(mul(x, p) for x, p in zip(r_e, hs, strict=True)), neg(mul(v, big_a))])]
@@ -260,7 +260,7 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
                  neg(mul(v, f_a))]),
           total([*(mul(x, p) for x, p in zip(r_e, b[n:], strict=True)), neg(mul(r_f, key)),
                  neg(mul(v, f_b))])]
-    final = hashlib.sha512(b"fairtable/proof/shuffle/v1/final" + _frame(seed, *chain, *t)).digest()
+    final = hashlib.sha512(b"fairtable/proof/shuffle/v2/final" + _frame(seed, *chain, *t)).digest()
     if seat == 0:  # the vectors' own statement
         assert statement.hex() == VECTORS["shuffle.proof.statement"]
         assert seed.hex() == VECTORS["shuffle.proof.challenge_seed"]
@@ -273,13 +273,13 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
 
 def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
     joint = _h("joint_key")
-    g = na.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(32, "little"))
+    g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
     inputs = []
     for i in range(5):
-        digest = hashlib.sha256(
-            b"fairtable/card/v1" + _frame(TABLE, b"small", i.to_bytes(4, "big"))).digest()
-        inputs.append(g + na.crypto_core_ed25519_add(na.crypto_core_ed25519_from_uniform(digest),
-                                                     joint))
+        digest = hashlib.sha512(
+            b"fairtable/card/v2" + _frame(TABLE, b"small", i.to_bytes(4, "big"))).digest()
+        inputs.append(g + na.crypto_core_ristretto255_add(
+            na.crypto_core_ristretto255_from_hash(digest), joint))
     out = _h("shuffle.output")
     outputs = [out[64 * j: 64 * j + 64] for j in range(5)]
     assert hashlib.sha256(out).hexdigest() == VECTORS["shuffle.output_sha256"]
