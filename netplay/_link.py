@@ -65,6 +65,7 @@ from ._wire import (
 )
 
 __all__ = [
+    "tls_key_at",
     "DEFAULT_CONFIG",
     "FATAL_REASONS",
     "HANDSHAKE_MAX_FRAME",
@@ -399,6 +400,26 @@ def _check_32(name: str, value: bytes | None) -> None:
 
 
 # --------------------------------------------------------------------------- connecting
+
+
+async def tls_key_at(host: str, port: int, *, timeout: float = 5.0) -> bytes | None:
+    """The Ed25519 key a server at ``host:port`` proves in TLS, or None if none answers in
+    ``timeout`` seconds.  Trust on first use: a host started ``--via`` a relay without its
+    key learns it here once, and names it in its invites, so that every joiner pins it."""
+    with trio.move_on_after(timeout):
+        try:
+            tcp = await TRANSPORT.get().open_stream(host, port)
+        except OSError:
+            return None
+        stream = wrap_client(tcp)
+        try:
+            await stream.do_handshake()
+            return peer_key(stream)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return None
+        finally:
+            await trio.aclose_forcefully(stream)
+    return None
 
 
 async def _dial(

@@ -41,7 +41,7 @@ from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
 from ._lanaddress import lan_address
-from ._link import FATAL_REASONS, Link, LinkClosed, serve_links
+from ._link import FATAL_REASONS, Link, LinkClosed, serve_links, tls_key_at
 from ._liveness import Liveness, table_limits
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart, verify_start
 from ._mesh import Mesh
@@ -157,7 +157,10 @@ class TableNode:
             if self.config.listen_port is not None:
                 self.port = await nursery.start(self._serve, self.files.listen_port(self.invite))
             if self.invite is None:
-                self.invite = self.admission.invite = self._new_invite()
+                relay_key = None
+                if self.config.via is not None:  # the key given, else trusted on first use
+                    relay_key = self.config.via_key or await tls_key_at(*self.config.via)
+                self.invite = self.admission.invite = self._new_invite(relay_key)
             saved = self.files.open(self.invite, self.port)
             if saved is not None:
                 self._begin(saved, resumed=True)
@@ -207,14 +210,13 @@ class TableNode:
                                  listen_host=self.config.listen_host, address=address, port=port,
                                  emit=self.emit, task_status=task_status)
 
-    def _new_invite(self) -> Invite:
+    def _new_invite(self, relay_key: bytes | None) -> Invite:
         host = self.config.advertise_host
         if host is None:
             choice = lan_address(self.config.listen_host)
             if choice.note:
                 self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
-        relay_key = self.config.via_key if self.config.via is not None else None
         return Invite(host, self.port, os.urandom(32), self.identity.public.key,
                       os.urandom(32), self.game, self.seats, relay_key)
 

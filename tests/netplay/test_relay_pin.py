@@ -60,3 +60,33 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
                 await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
     assert impostor.tables == {}
+
+
+async def test_a_host_via_a_relay_without_its_key_names_the_key_it_met_first(
+        tmp_path: Path) -> None:
+    """Trust on first use: the host learns the relay's TLS key before it writes its invite,
+    so its joiners pin the relay even when nobody typed ``--via-key``."""
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            via = ("127.0.0.1", await nursery.start(relay.run))
+            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=via, grace=0.2),
+                             P.Identity.generate(), seats=3, decider=bot(0))
+            invite = await nursery.start(host.run)
+            assert invite.relay_key == relay.identity.public.key
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_host_via_a_relay_that_does_not_answer_writes_an_unpinned_invite(
+        tmp_path: Path) -> None:
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+            port = listeners[0].socket.getsockname()[1]
+            await listeners[0].aclose()  # nothing listens there now
+            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port),
+                                        grace=0.2), P.Identity.generate(), seats=3,
+                             decider=bot(0))
+            invite = await nursery.start(host.run)
+            assert invite.relay_key is None
+            nursery.cancel_scope.cancel()
