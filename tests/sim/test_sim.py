@@ -74,3 +74,14 @@ def test_the_relay_storage_invariant_sees_a_card_name_on_the_relay_disk(tmp_path
     assert relay_leaks(relay, "reign") == []  # type: ignore[arg-type]
     log.append(P.encode(Bye(name)), durable=True)
     assert relay_leaks(relay, "reign") == ["the relay stored a card name in a Bye"]  # type: ignore[arg-type]
+
+
+def test_a_relay_dropping_a_seats_entries_ends_starved_alike_naming_nobody() -> None:
+    """Issue 14 finding 6, found by seed 179: the relay drops seat 1's entries; every honest
+    seat ends with the same ``starved`` verdict, which names no seat (an honest seat blamed
+    is a violation, and so is a ``starved`` verdict where no relay drops anything)."""
+    result = run_seed(179, "reign", relay_drop=True)
+    assert result.plan.hostile_relay is not None and result.plan.hostile_relay[0] == "drop"
+    assert result.violations == [], result.replay() + " --relay-drop"
+    assert set(result.outcomes.values()) == {"verdict None starved"}
+    assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
