@@ -85,3 +85,15 @@ def test_a_relay_dropping_a_seats_entries_ends_starved_alike_naming_nobody() -> 
     assert result.violations == [], result.replay() + " --relay-drop"
     assert set(result.outcomes.values()) == {"verdict None starved"}
     assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
+
+
+def test_a_two_seat_table_whose_relay_drops_a_seats_entries_ends_starved_alike() -> None:
+    """Seed 136 (Sodalis, 2 seats): the relay drops seat 0's entries while each seat waits on
+    the other's decision -- no stall rule runs and there is no clock, so the run used to be
+    stuck for ever; the gap claimed for the abandon limit now ends both seats ``starved``."""
+    result = run_seed(136, "sodalis", relay_drop=True)
+    assert result.plan.hostile_relay is not None and result.plan.hostile_relay[0] == "drop"
+    assert result.plan.seats == 2
+    assert result.violations == [], result.replay() + " --relay-drop"
+    assert set(result.outcomes.values()) == {"verdict None starved"}
+    assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
