@@ -97,3 +97,13 @@ def test_a_two_seat_table_whose_relay_drops_a_seats_entries_ends_starved_alike()
     assert result.violations == [], result.replay() + " --relay-drop"
     assert set(result.outcomes.values()) == {"verdict None starved"}
     assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
+
+
+def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
+    """Seed 1211 (Sovereign): the flood reached seat 2 while it owed its own decision, and
+    its decision left it waiting on the flooder alone with nothing more arriving; it used to
+    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``."""
+    result = run_seed(1211, "sovereign")
+    assert result.plan.cheat == (1, "flood")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 1 flood"}
