@@ -90,6 +90,7 @@ class Liveness:
                 self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count, head)))
             self._catch_up(now)
             self._claim_if_starved(now)
+            self._end_if_starved_too_long(now)
             self._tick(now)
             if session.verdict is not None:
                 continue
@@ -117,6 +118,16 @@ class Liveness:
             self._claimed_at = now
             count = max(1, time.time_ns() // 10**6)
             self.mesh.broadcast(starvation.claim(self.identity, *lack, count, now))
+
+    def _end_if_starved_too_long(self, now: float) -> None:
+        """A gap claimed for the abandon limit without a break ends the game ``starved``
+        (where the table waits on decisions no stall rule would end it)."""
+        session, starvation, clock = self.session, self.starvation, self.clock
+        assert session is not None and starvation is not None and clock is not None
+        heard = starvation.overdue(now, clock.limits.abandon_ms / 1000)
+        if heard is not None and session.verdict is None:
+            session.starved(starved_reason(heard.claim.by, heard.claim.author), (heard.data,))
+            self.pump()
 
     def _stalled(self, seat: int, now: float) -> None:
         """The stall rule would time ``seat`` out: unless a fresh starvation claim excuses it

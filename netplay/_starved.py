@@ -16,7 +16,11 @@ a fresh claim (heard within :data:`FRESH_BEATS` beats) makes the verdict ``starv
 names no seat; its reason names the starved seat and whose entries it lacked (a link or a
 relay between them dropped them); the claim is the evidence.  The starved seat itself,
 whose stall rule would name the seat it waits on, holds its own fresh claim and so ends
-with the same verdict, with the same words.
+with the same verdict, with the same words.  Where no stall rule runs (the table waits on
+decisions, which a person may take any time over, and there is no clock: a 2-seat Sodalis
+table whose relay drops one seat's entries), a seat's claims of one same gap, fresh without a
+break for the abandon limit, end the game ``starved`` alike (:meth:`Starvation.overdue`) at
+the starved seat and at every peer that hears them.
 
 What a lying seat can do with a false claim (or a false head in its beats): only what a
 dropping relay could do -- end the game with no seat named, once, after the abandon limit
@@ -81,6 +85,7 @@ class _Heard:
     claim: Starved
     data: bytes
     at: float
+    since: float = 0.0  # when this seat's claims of this same gap began (fresh all along)
 
 
 class Starvation:
@@ -122,8 +127,15 @@ class Starvation:
         sig = identity.sign(_claim_bytes(self.table_id, self.me, author, have, count, beat))
         claim = Starved(self.me, author, have, count, beat, sig)
         data = encode(claim)
-        self.claims[self.me] = _Heard(claim, data, now)
+        self._keep(claim, data, now)
         return data
+
+    def _keep(self, claim: Starved, data: bytes, now: float) -> None:
+        """Keep seat ``claim.by``'s latest claim, and since when it has claimed that gap."""
+        last = self.claims.get(claim.by)
+        same = (last is not None and now - last.at <= FRESH_BEATS * self.beat
+                and (last.claim.author, last.claim.have) == (claim.author, claim.have))
+        self.claims[claim.by] = _Heard(claim, data, now, last.since if same and last else now)
 
     # -- claims from others ---------------------------------------------------------------
     def take(self, msg: Starved, data: bytes, now: float) -> bool:
@@ -147,7 +159,7 @@ class Starvation:
                 msg.sig, seat=msg.by)
         except (DecodeError, BadSignature):
             return False
-        self.claims[msg.by] = _Heard(msg, data, now)
+        self._keep(msg, data, now)
         return True
 
     def to_resend(self, msg: Starved) -> bool:
@@ -171,10 +183,25 @@ class Starvation:
         if mine is not None and now - mine.at <= fresh:
             return mine
         heard = self.claims.get(seat)
-        if heard is None or now - heard.at > fresh:
+        if heard is None or now - heard.at > fresh or self._got_them(heard, now):
             return None
-        direct = self.direct.get(seat)
-        if direct is not None and now - direct[1] >= RESENT_GRACE and (
-                heard.claim.have <= direct[0]):
-            return None  # we handed it those entries ourselves, and it still claims them
         return heard
+
+    def _got_them(self, heard: _Heard, now: float) -> bool:
+        """We handed the claimer those entries ourselves, directly, and it still claims them."""
+        direct = self.direct.get(heard.claim.by)
+        return direct is not None and now - direct[1] >= RESENT_GRACE and (
+            heard.claim.have <= direct[0])
+
+    def overdue(self, now: float, limit: float) -> _Heard | None:
+        """A fresh claim (ours first, then by seat) whose seat has claimed the same gap for
+        ``limit`` seconds (the abandon limit) without a break: the entries never arrived, so
+        the game ends ``starved`` even where no stall rule runs (the table waits on
+        decisions: a person may think, and with no clock nobody is timed out)."""
+        fresh = FRESH_BEATS * self.beat
+        for by in [self.me, *sorted(set(self.claims) - {self.me})]:
+            heard = self.claims.get(by)
+            if (heard is not None and now - heard.at <= fresh and now - heard.since >= limit
+                    and (by == self.me or not self._got_them(heard, now))):
+                return heard
+        return None

@@ -216,7 +216,7 @@ class TableSession:
         if self.finished is not None:  # e.g. a seat resigned while we were deciding
             raise LocalProtocolError("the game is over")
         self.exchanges.decide(answer)
-        self._run()
+        self._settle()  # not only _run: once we wait on nobody else, a flooder is blamed now
 
     def timeout(self, seat: int) -> None:
         """The I/O layer reports ``seat`` silent past its deadline."""

@@ -94,3 +94,41 @@ def test_our_own_fresh_claim_excuses_whichever_seat_we_wait_on() -> None:
     s.claim(IDS[2], 1, 3, 10, 0.0)
     assert s.excuse(1, 0.5) is not None and s.excuse(0, 0.5) is not None
     assert s.excuse(1, FRESH_BEATS * BEAT + 0.1) is None
+
+
+def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_naming_nobody(
+) -> None:
+    """Where no stall rule runs (the table waits on decisions, no clock), the same gap
+    claimed, fresh all along, for the abandon limit is overdue -- at the claimer and at a
+    peer alike; a break (stale) or a new gap starts the wait again."""
+    limit = 10.0
+    peer, me = view(0), view(2)
+    data = beat_of(1, head=5)
+    me.note_beat(P.decode(data), data)  # type: ignore[arg-type]
+    t, count = 0.0, 10
+    while t <= limit:
+        me.claim(IDS[2], 1, 3, count, t)
+        msg, encoded = claim_by(2, author=1, have=3, head=5, count=count)
+        assert peer.take(msg, encoded, t)
+        assert (me.overdue(t, limit) is None) == (t < limit)
+        assert (peer.overdue(t, limit) is None) == (t < limit)
+        t, count = t + BEAT, count + 1
+    heard = peer.overdue(limit, limit)
+    assert heard is not None and (heard.claim.by, heard.claim.author) == (2, 1)
+    later = limit + FRESH_BEATS * BEAT + 1.0  # it stopped claiming: stale, and the wait restarts
+    assert peer.overdue(later, limit) is None
+    msg, encoded = claim_by(2, author=1, have=3, head=5, count=count)
+    assert peer.take(msg, encoded, later) and peer.overdue(later, limit) is None
+    msg, encoded = claim_by(2, author=1, have=4, head=6, count=count + 1)  # a new gap
+    assert peer.take(msg, encoded, later + 0.5) and peer.overdue(later + 0.5 + limit, limit) is None
+
+
+def test_a_liar_fed_directly_is_never_overdue_at_the_peer_that_fed_it() -> None:
+    limit = 4.0
+    s = view(0)
+    for step in range(6):
+        msg, data = claim_by(2, author=1, have=3, head=5, count=10 + step)
+        assert s.take(msg, data, float(step))
+        if step == 0:
+            s.resent_directly(2, 3, 0.0)
+    assert s.overdue(5.0, limit) is None  # it got them over a link nobody sits in

@@ -163,3 +163,23 @@ def test_an_honest_game_stays_far_below_the_budgets(monkeypatch: pytest.MonkeyPa
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert seen and max(seen) < SEAT_BUDGET // 16
     assert all(s.gaps.held(seat) == 0 for s in sessions for seat in s.seats)
+
+
+def test_a_flood_that_arrived_while_we_owed_a_decision_is_blamed_once_we_decided() -> None:
+    """Sovereign seed 1211 of the simulator: the flood reached a seat while it owed its own
+    decision (so it still waited on someone else: itself); its decision then left it waiting
+    on the flooder alone, with no entry arriving after -- it must blame then, as the peers
+    that got the flood later do, not wait for the abandon limit."""
+    sessions = _start()  # every peer waits on seat 2's decision; seat 0 floods seat 2 only
+    honest, cheater = sessions[2], sessions[0]
+    for batch in range(12):  # ~2.8 MiB: over the budget
+        honest.receive(_junk_notes(cheater, 10**6 + 15 * batch, 15)[0])
+    assert honest.verdict is None and honest.waiting == {2}
+    asked = None
+    while (event := honest.next_event()) is not None:
+        if isinstance(event, P.DecisionNeeded):
+            asked = event
+    assert asked is not None
+    honest.decide(RandomBot(ChanceStream.from_int(7)).decide(asked.view, asked.decision))
+    verdict = honest.verdict
+    assert verdict is not None and (verdict.seat, verdict.kind) == (0, "flood")

@@ -6,8 +6,9 @@
 Each failing run prints the one line that replays it.  The summary gives the runs, the
 faults injected by kind, the violations, and a digest of all the runs' traces.
 ``--relay-drop`` lets plans draw a relay that drops one seat's entries (issue 14's finding
-6, open until its fix lands); ``--revert chance-nonce`` puts back the bug session 4 fixed
-(the chance commitment's nonce from fresh randomness) to show the simulator finds it.
+6; since net14 every honest seat ends ``starved``); ``--revert chance-nonce`` puts back the
+bug session 4 fixed (the chance commitment's nonce from fresh randomness) to show the
+simulator finds it.
 """
 
 from __future__ import annotations

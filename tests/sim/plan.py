@@ -21,7 +21,8 @@ move, ``flood`` the flooding seat), and a seat that stalls (never answers, on a 
 FAULT_KINDS = ("cut", "partition", "crash", "slow", "relay-crash")
 RELAY_KINDS = ("dup", "delay", "drop")
 """A hostile relay: duplicates, delays, or drops one seat's entries.  ``drop`` is issue 14's
-finding 6 (honest seats blamed) -- drawn only with ``relay_drop`` until that lands."""
+finding 6 (honest seats blamed; net14's ``starved`` verdict answers it) -- drawn only with
+``relay_drop``, so the campaign's seeds keep replaying the runs they named before."""
 TEARS = ("none", "unsynced", "torn")
 """How a crashed peer's log is left: as written; its last record lost because it was never
 fsynced (only a record written ``durable=False``, or one whose fsync the crash cut short); or

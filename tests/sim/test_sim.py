@@ -74,3 +74,36 @@ def test_the_relay_storage_invariant_sees_a_card_name_on_the_relay_disk(tmp_path
     assert relay_leaks(relay, "reign") == []  # type: ignore[arg-type]
     log.append(P.encode(Bye(name)), durable=True)
     assert relay_leaks(relay, "reign") == ["the relay stored a card name in a Bye"]  # type: ignore[arg-type]
+
+
+def test_a_relay_dropping_a_seats_entries_ends_starved_alike_naming_nobody() -> None:
+    """Issue 14 finding 6, found by seed 179: the relay drops seat 1's entries; every honest
+    seat ends with the same ``starved`` verdict, which names no seat (an honest seat blamed
+    is a violation, and so is a ``starved`` verdict where no relay drops anything)."""
+    result = run_seed(179, "reign", relay_drop=True)
+    assert result.plan.hostile_relay is not None and result.plan.hostile_relay[0] == "drop"
+    assert result.violations == [], result.replay() + " --relay-drop"
+    assert set(result.outcomes.values()) == {"verdict None starved"}
+    assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
+
+
+def test_a_two_seat_table_whose_relay_drops_a_seats_entries_ends_starved_alike() -> None:
+    """Seed 136 (Sodalis, 2 seats): the relay drops seat 0's entries while each seat waits on
+    the other's decision -- no stall rule runs and there is no clock, so the run used to be
+    stuck for ever; the gap claimed for the abandon limit now ends both seats ``starved``."""
+    result = run_seed(136, "sodalis", relay_drop=True)
+    assert result.plan.hostile_relay is not None and result.plan.hostile_relay[0] == "drop"
+    assert result.plan.seats == 2
+    assert result.violations == [], result.replay() + " --relay-drop"
+    assert set(result.outcomes.values()) == {"verdict None starved"}
+    assert result.sim_seconds < 700  # the abandon limit (600 s), not the simulator's 3,600 s
+
+
+def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
+    """Seed 1211 (Sovereign): the flood reached seat 2 while it owed its own decision, and
+    its decision left it waiting on the flooder alone with nothing more arriving; it used to
+    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``."""
+    result = run_seed(1211, "sovereign")
+    assert result.plan.cheat == (1, "flood")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 1 flood"}

@@ -367,8 +367,11 @@ def _peers_by_seat(world: World) -> dict[int, int]:
 
 
 def check(world: World) -> tuple[dict[int, str], list[str]]:
-    """The invariants: one outcome for every honest seat, blaming only a real cheater; no
-    honest peer raised; the relay holds no card identity; every honest saved table audits."""
+    """The invariants: one outcome for every honest seat, blaming only a real cheater (or,
+    where the relay drops a seat's entries, a ``starved`` verdict naming nobody: issue 14
+    finding 6 asks for a verdict naming the relay or link that misbehaved, and nobody at the
+    table can tell which); no honest peer raised; the relay holds no card identity; every
+    honest saved table audits."""
     plan, violations = world.plan, list(world.raised)
     if world.stuck:
         violations.append(f"stuck after {SIM_LIMIT:.0f} simulated seconds")
@@ -377,10 +380,14 @@ def check(world: World) -> tuple[dict[int, str], list[str]]:
     if len(set(outcomes.values())) != 1:
         violations.append("honest seats disagree: " + json.dumps(outcomes, sort_keys=True))
     cheater = None if plan.cheat is None else plan.cheat[0]
+    dropping = plan.hostile_relay is not None and plan.hostile_relay[0] == "drop"
     for seat, outcome in outcomes.items():
         words = outcome.split()
         if words[0] == "none":
             violations.append(f"seat {seat} never ended")
+        elif words[0] == "verdict" and words[2] == "starved":
+            if not dropping:  # names nobody: right only when the relay really dropped entries
+                violations.append(f"seat {seat}: a starved verdict with no dropping relay")
         elif words[0] == "verdict" and (words[1] == "None" or int(words[1]) != cheater):
             violations.append(f"seat {seat}: verdict blames {words[1]} ({words[2]}); "
                               f"the cheater is {cheater}")
