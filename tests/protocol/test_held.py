@@ -180,6 +180,7 @@ def test_a_flood_that_arrived_while_we_owed_a_decision_is_blamed_once_we_decided
         if isinstance(event, P.DecisionNeeded):
             asked = event
     assert asked is not None
-    honest.decide(RandomBot(ChanceStream.from_int(7)).decide(asked.view, asked.decision))
+    honest.decide(RandomBot(ChanceStream.from_int(7), honest.spec.game).decide(asked.view,
+                                                                         asked.decision))
     verdict = honest.verdict
     assert verdict is not None and (verdict.seat, verdict.kind) == (0, "flood")
