@@ -82,7 +82,8 @@ class MeddlingRelay(RelayNode):
 
 
 async def one_table(tmp: Path, answer: bytes, frames: list[bytes], seed: int,
-                    duplicate: float, delay: float, drop: float) -> tuple[list[list[dict[str, Any]]], int]:
+                    duplicate: float, delay: float,
+                    drop: float) -> tuple[list[list[dict[str, Any]]], int]:
     events: list[list[dict[str, Any]]] = [[], [], []]
     crashed: list[BaseException] = []
     with trio.fail_after(90):
