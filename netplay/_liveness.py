@@ -43,13 +43,17 @@ class Liveness:
     """One seat's clocks and presence (idle until the table starts: :meth:`attach`)."""
 
     def __init__(self, config: NodeConfig, identity: P.Identity, emit: ev.Emit, mesh: Mesh, *,
-                 pump: Callable[[], None], ask_missing: Callable[[_Peer], None]) -> None:
+                 pump: Callable[[], None], ask_missing: Callable[[_Peer], None],
+                 lobby: Callable[[], None] = lambda: None) -> None:
+        """``lobby`` says again what forms the table (our join request, or the signed start):
+        called every beat until every seat beat once (a lossy relay may have lost it)."""
         self.config = config
         self.identity = identity
         self.emit = emit
         self.mesh = mesh
         self.pump = pump
         self.ask_missing = ask_missing
+        self.lobby = lobby
         self.session: P.TableSession | None = None
         self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
         self.starvation: Starvation | None = None  # once seated: who lacks what
@@ -74,15 +78,19 @@ class Liveness:
 
     async def run(self, done: trio.Event) -> None:
         """Beat our presence, catch up when stalled, let the clocks run and report them."""
-        next_beat = told = 0.0
+        next_beat = told = lobby_at = 0.0
         count = 0
         while not done.is_set():
             await trio.sleep(0.25)
             session, clock = self.session, self.clock
+            now = trio.current_time()
+            if now - lobby_at >= self.config.beat and (clock is None or any(
+                    n < 0 for seat, n in clock.count.items() if seat != clock.me)):
+                lobby_at = now  # not everyone has shown it sits at our table yet
+                self.lobby()
             if (session is None or clock is None or session.verdict is not None
                     or session.finished is not None):
                 continue
-            now = trio.current_time()
             if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
                 next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
                 seat = session.seat  # a node's session always plays a seat

@@ -111,7 +111,7 @@ class TableNode:
         self.pump = SessionPump(config, emit, decider=decider, send_own=self._send_own,
                                 ended=self._ended, after=self._after_pump, stopped=self.done)
         self.liveness = Liveness(config, identity, emit, self.mesh, pump=self.pump.pump,
-                                 ask_missing=self._ask_missing)
+                                 ask_missing=self._ask_missing, lobby=self._relobby)
         self._routes: dict[type, Callable[[_Peer, bytes, Any], None]] = {  # who handles what
             P.Entry: self._on_entry,
             P.FeedRequest: self._on_want,
@@ -289,6 +289,17 @@ class TableNode:
         if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
             self.emit(ev.Refused(exc.reason[len(SEAT_REFUSED):]))
             self._finish("refused")  # the host will not seat us: nothing to resume
+
+    def _relobby(self) -> None:
+        """Say again what forms the table, to every link: our join request until the start
+        comes, then the start until every seat beat (a relay that lost either passes it now,
+        one that passed it drops the repeat)."""
+        if self.start is not None:
+            self.mesh.broadcast(P.encode(self.start))
+            return
+        greeting = self.admission.greeting(self.port if self.config.via is None else 0)
+        if greeting is not None:
+            self.mesh.broadcast(greeting)
 
     def _greet(self, peer: _Peer) -> None:
         """A new link: say what we are, and ask for what we lack."""

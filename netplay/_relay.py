@@ -6,7 +6,7 @@ the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
 forwarded on disk (but presence beats, time notices and starvation claims, which only
 matter the moment they pass), and answers catch-up requests from what it stored (within
-each asker's byte budget: ``_serving``).  It
+each asker's byte budget: ``_serving``), asking its other links on for what it lacks.  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
 one relay; a restarted relay reloads its logs and carries on.
@@ -47,6 +47,7 @@ from ._storage import LogFile, parse_records
 __all__ = ["RelayNode"]
 
 MAX_MESSAGES = 200_000
+ASK_ON_EVERY = 1.0  # seconds between two wants we pass on for the same gap
 
 
 @attrs.define(eq=False)
@@ -60,6 +61,7 @@ class _Table:
     entries: dict[tuple[int, int], bytes] = attrs.Factory(dict)
     recent: set[bytes] = attrs.Factory(set)  # what passed lately without being stored
     recent_order: deque[bytes] = attrs.Factory(lambda: deque(maxlen=4096))
+    asked: dict[tuple[int, int], float] = attrs.Factory(dict)  # gaps we asked on, and when
 
     def passing(self, data: bytes) -> bool:
         """A message to pass on but not store (a presence beat, a time notice); False if it
@@ -222,6 +224,7 @@ class RelayNode:
             for seq in range(msg.start, stop):
                 entry = table.entries.get((msg.seat, seq))
                 if entry is None:
+                    await self._ask_on(table, source, msg.seat, seq, msg.stop)
                     break
                 if not self.serving.take(key, len(entry), trio.current_time()):
                     if self.serving.over(key):
@@ -246,6 +249,26 @@ class RelayNode:
             elif isinstance(msg, TableStart) and signed_start(msg) is not None:
                 table.started(self._log(table.scope))  # off probation: on disk from now on
                 self.quota.start(table.scope)
+        for link in list(table.links):
+            if link is not source:
+                try:
+                    await link.send(data)
+                except LinkClosed:
+                    table.links.discard(link)
+
+
+    async def _ask_on(self, table: _Table, source: Link, seat: int, have: int,
+                      stop: int) -> None:
+        """A want we cannot answer from the store: ask the table's other links for it (at
+        most once a second per gap), so an entry lost on its way to us -- which nobody would
+        send again unasked -- comes back through us to whoever wants it."""
+        now = trio.current_time()
+        if now - table.asked.get((seat, have), -1e9) < ASK_ON_EVERY:
+            return
+        table.asked[(seat, have)] = now
+        if len(table.asked) > 4096:
+            table.asked.clear()
+        data = P.encode(P.FeedRequest(seat, have, stop))
         for link in list(table.links):
             if link is not source:
                 try:

@@ -3,10 +3,11 @@
 Hypothesis draws, per example: what a SEATED cheater (a real :class:`TableNode` running a
 cheating session, ``session_class``) signs in place of its first move's answer -- any JSON
 value or any bytes, inside a valid, signed envelope -- which raw frames it also sends on its
-links, and how the relay between all three seats misbehaves (duplicating and delaying what it
-passes on).  Every example asserts: no honest node's task raised, no honest seat is named by
-any verdict, and every verdict names the cheater (a cheat the rules happen to accept is no
-cheat: then the game just goes on).
+links, and how the relay between all three seats misbehaves (dropping, duplicating and delaying
+what it passes on).  Every example asserts: no honest node's task raised, no honest seat is
+named by any verdict, and every verdict names the cheater -- or, where the relay dropped, is
+`starved`, naming nobody (a dropping relay is indistinguishable from a seat that never sent) --
+(a cheat the rules happen to accept is no cheat: then the game just goes on).
 
 A handful of examples by default (seconds each); ``FAIRTABLE_CAMPAIGN=N`` runs N (see
 docs/netplay.md, "The hostile-peer campaign").
@@ -60,15 +61,17 @@ def cheating_answer(answer: bytes) -> type[P.TableSession]:
 
 
 class MeddlingRelay(RelayNode):
-    """Passes everything on, but sends some messages twice and some late (seeded)."""
+    """Passes messages on, but drops some, sends some twice and some late (seeded)."""
 
-    def __init__(self, *args: Any, seed: int, duplicate: float, delay: float,
+    def __init__(self, *args: Any, seed: int, duplicate: float, delay: float, drop: float,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rng = random.Random(seed)
-        self.duplicate, self.delay = duplicate, delay
+        self.duplicate, self.delay, self.drop = duplicate, delay, drop
 
     async def _on_message(self, table: _Table, source: Any, data: bytes) -> None:
+        if self.rng.random() < self.drop:
+            return  # silently lost
         if self.rng.random() < self.delay:
             await trio.sleep(self.rng.random() * 0.05)
         await super()._on_message(table, source, data)
@@ -79,13 +82,14 @@ class MeddlingRelay(RelayNode):
 
 
 async def one_table(tmp: Path, answer: bytes, frames: list[bytes], seed: int,
-                    duplicate: float, delay: float) -> tuple[list[list[dict[str, Any]]], int]:
+                    duplicate: float, delay: float,
+                    drop: float) -> tuple[list[list[dict[str, Any]]], int]:
     events: list[list[dict[str, Any]]] = [[], [], []]
     crashed: list[BaseException] = []
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
             relay = MeddlingRelay(tmp / "relay", P.Identity.generate(), emit=lambda e: None,
-                                  seed=seed, duplicate=duplicate, delay=delay)
+                                  seed=seed, duplicate=duplicate, delay=delay, drop=drop)
             via = ("127.0.0.1", await nursery.start(relay.run))
 
             def config(index: int) -> NodeConfig:
@@ -126,14 +130,18 @@ async def one_table(tmp: Path, answer: bytes, frames: list[bytes], seed: int,
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 4,
           suppress_health_check=[HealthCheck.too_slow])
 @given(answer=ANSWERS, frames=FRAMES, seed=st.integers(0, 2**16),
-       duplicate=st.sampled_from([0.0, 0.2]), delay=st.sampled_from([0.0, 0.3]))
+       duplicate=st.sampled_from([0.0, 0.2]), delay=st.sampled_from([0.0, 0.3]),
+       drop=st.sampled_from([0.0, 0.1]))
 def test_a_seated_cheater_signing_any_answer_is_named_and_crashes_no_honest_peer(
-        answer: bytes, frames: list[bytes], seed: int, duplicate: float, delay: float) -> None:
+        answer: bytes, frames: list[bytes], seed: int, duplicate: float, delay: float,
+        drop: float) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        events, cheater = trio.run(one_table, Path(tmp), answer, frames, seed, duplicate, delay)
+        events, cheater = trio.run(one_table, Path(tmp), answer, frames, seed, duplicate, delay,
+                                   drop)
     for index in (0, 1):  # the honest seats (a raising node task fails trio.run above)
         verdicts = [e for e in events[index] if e["event"] == "verdict"]
         ended = [e for e in events[index] if e["event"] in ("verdict", "game_over")]
         assert len(ended) == 1, events[index][-5:]
         for verdict in verdicts:
-            assert verdict["seat"] == cheater, verdict
+            dropped = drop > 0 and verdict["kind"] == "starved" and verdict["seat"] is None
+            assert verdict["seat"] == cheater or dropped, verdict
