@@ -249,12 +249,7 @@ class RelayNode:
             elif isinstance(msg, TableStart) and signed_start(msg) is not None:
                 table.started(self._log(table.scope))  # off probation: on disk from now on
                 self.quota.start(table.scope)
-        for link in list(table.links):
-            if link is not source:
-                try:
-                    await link.send(data)
-                except LinkClosed:
-                    table.links.discard(link)
+        await _send_others(table, source, data)
 
 
     async def _ask_on(self, table: _Table, source: Link, seat: int, have: int,
@@ -269,12 +264,17 @@ class RelayNode:
         if len(table.asked) > 4096:
             table.asked.clear()
         data = P.encode(P.FeedRequest(seat, have, stop))
-        for link in list(table.links):
-            if link is not source:
-                try:
-                    await link.send(data)
-                except LinkClosed:
-                    table.links.discard(link)
+        await _send_others(table, source, data)
+
+
+async def _send_others(table: _Table, source: Link, data: bytes) -> None:
+    """Send ``data`` on every link of ``table`` but ``source``, forgetting links that closed."""
+    for link in list(table.links):
+        if link is not source:
+            try:
+                await link.send(data)
+            except LinkClosed:
+                table.links.discard(link)
 
 
 def _shows_a_start(path: Path) -> bool:
