@@ -53,19 +53,29 @@ class Watchers:
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._writer, watcher, first, receive, nursery.cancel_scope)
-                says = 0
-                while True:
-                    await link.receive()
-                    says += 1
-                    if says > MAX_SAYS:
-                        await link.aclose("flood")
-                        break
-        except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+                await self._listen(link)
+                nursery.cancel_scope.cancel()
         finally:
             self.links.discard(watcher)
             with trio.CancelScope(shield=True):
                 await link.aclose("done")
+
+    @staticmethod
+    async def _listen(link: Link) -> None:
+        """Read what the spectator says (nothing is needed) until it closes or floods.
+
+        A closed link ends here, inside the nursery's body, so it never leaves ``adopt`` as an
+        exception group (a spectator that goes away is no error of the node's)."""
+        says = 0
+        try:
+            while True:
+                await link.receive()
+                says += 1
+                if says > MAX_SAYS:
+                    await link.aclose("flood")
+                    return
+        except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
+            return
 
     async def _writer(self, watcher: _Watcher, first: list[bytes],
                       outbox: trio.MemoryReceiveChannel[bytes], scope: trio.CancelScope) -> None:
