@@ -1,60 +1,29 @@
-"""``fairtable replay`` in a real terminal (tmux on its own socket, ``-L replay18``): step
+"""``fairtable replay`` in a real terminal (tmux at 80x24, :mod:`tests.client.tmux`): step
 forward and back through a finished game of each game, by step, round and ``g N``, and
 open hands showing the card a seat privately drew at the step it drew it."""
 
 from __future__ import annotations
 
 import shlex
-import subprocess
 import sys
-import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from protocol import replay_log
+from tests.client import tmux as term
 from tests.client.replay_tables import log_file, played
 
-SOCKET = "replay18"
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True,
-                          check=True).stdout
-
-
-@contextmanager
-def session(command: str) -> Iterator[str]:
-    name = f"rp-{uuid.uuid4().hex[:8]}"
-    args = ["tmux", "-L", SOCKET, "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
-            "-c", str(Path.cwd()), command]
-    deadline = time.monotonic() + 10  # bounded: a server still exiting refuses a session
-    while (made := subprocess.run(args, capture_output=True, text=True)).returncode != 0:
-        assert time.monotonic() < deadline, f"tmux cannot open a session: {made.stderr}"
-        time.sleep(0.1)
-    try:
-        yield name
-    finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name],
-                       capture_output=True, check=False)
+session = term.session  # 80x24, the floor the console is built for
 
 
 def wait_for(name: str, seen: Callable[[str], bool], what: str, seconds: float = 60) -> str:
-    deadline = time.monotonic() + seconds
-    while True:
-        now = tmux("capture-pane", "-t", name, "-p", "-J")
-        if seen(now):
-            return now
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not seen within {seconds} s; the screen:\n{now}")
-        time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
+    return term.wait_for(name, seen, seconds, what, joined=True)
 
 
 def keys(name: str, *typed: str) -> None:
-    tmux("send-keys", "-t", name, *typed)
+    term.tmux("send-keys", "-t", name, *typed)
 
 
 @pytest.mark.parametrize("game", ["reign", "sovereign", "sodalis"])

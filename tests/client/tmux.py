@@ -71,12 +71,14 @@ def quit_screen(name: str) -> str:
     return screen(name)
 
 
-def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str) -> str:
+def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str, *,
+             joined: bool = False) -> str:
     """Poll the screen until ``seen`` holds (bounded: ``seconds``); the screen then.  Fails
-    with ``what`` and the last screen when the deadline passes."""
+    with ``what`` and the last screen when the deadline passes.  ``joined``: as
+    :func:`screen`."""
     deadline = time.monotonic() + seconds
     while True:
-        now = screen(name)
+        now = screen(name, joined=joined)
         if seen(now):
             return now
         if time.monotonic() > deadline:
