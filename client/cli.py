@@ -276,7 +276,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; whatever stops it is said in one line on stderr (exit code 2 for
     something the user can fix, 70 for a bug, with its traceback in a crash log)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser, so the hint names its own --help
+        commands = next(a for a in parser._actions  # noqa: SLF001 -- argparse's own list
+                        if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return _start(args)
     except (SystemExit, GeneratorExit):

@@ -82,6 +82,9 @@ HEADLESS_HOST = ("host", "reign", "--seats", "3", "--bot", "random", "--no-annou
     (("simulate", "reign", "--players", "2"), "for 3 to 7 players"),
     (("join", "fairtable://nowhere", "--bot", "random"), "not an invite"),
     (("frobnicate",), "invalid choice"),
+    (("play", "reign", "--seats", "9"),  # the hint names the command's own help
+     "unrecognized arguments: --seats 9 (see 'fairtable play --help')"),
+    (("tables", "--timeout", "1"), "(see 'fairtable tables --help')"),
 ])
 def test_a_bad_option_is_one_line(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
     data = () if args[0] in ("simulate", "tables") else ("--data-dir", str(tmp_path / "d"))
