@@ -79,3 +79,12 @@ def test_spectator_screen_has_no_prompt_and_q_quits() -> None:
     assert any("Spectating" in line and "q quit" in line for line in shown)
     assert any("Game over" in line for line in shown)
     run_keys(model, "q")  # ends (bounded by run_keys' 10 s)
+
+
+def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
+    from client.keys import screen_keys
+
+    model = spectator_model(_invite("reign"))
+    keys = dict(screen_keys(model))
+    assert set(keys) == {"?", "PgUp", "q / Ctrl-Q"}
+    assert "stop watching" in keys["q / Ctrl-Q"]
