@@ -88,3 +88,11 @@ def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
     keys = dict(screen_keys(model))
     assert set(keys) == {"?", "PgUp", "q / Ctrl-Q"}
     assert "stop watching" in keys["q / Ctrl-Q"]
+
+
+def test_a_table_that_will_not_be_watched_ends_the_spectator_screen_saying_why() -> None:
+    model = spectator_model(_invite("sodalis"))
+    model.apply_event(ev.Refused("the table will not let us watch: not authorised"))
+    assert model.over == "Cannot watch this table: the table will not let us watch: " \
+        "not authorised"
+    assert "No seat" not in "\n".join(model.log) and "keeps nothing" in model.message
