@@ -167,3 +167,24 @@ async def test_spectator_ignores_a_start_the_host_did_not_sign(tmp_path: Path) -
             nursery.cancel_scope.cancel()
     end = next(e for e in events[0] if e["event"] == "game_over")
     assert watched.finished is not None and watched.finished.digest == end["digest"]
+
+
+async def test_spectators_that_never_read_do_not_delay_the_players(tmp_path: Path) -> None:
+    """Several spectators link to the relay and never read a byte: the relay's queue to
+    each only fills (it never waits on them) and the players finish with one digest."""
+    events: list[list[Any]] = [[] for _ in range(3)]
+    with trio.fail_after(180):
+        async with trio.open_nursery() as nursery:
+            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events)
+            while not relay.tables or _table_of(relay).log is None:
+                await trio.sleep(0.01)  # polling: the relay has seen the signed start
+            for _ in range(4):
+                await _observer(nursery, invite, via)  # linked, and never read
+            while len(_table_of(relay).watchers.links) != 4:
+                await trio.sleep(0.01)  # polling: the relay took them in
+            for node in nodes:
+                await node.done.wait()
+            nursery.cancel_scope.cancel()
+    results = [next(e for e in ev if e["event"] == "game_over") for ev in events]
+    assert len({r["digest"] for r in results}) == 1
+    assert relay.spectators == 0  # every spectator link was let go when the relay stopped
