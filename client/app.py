@@ -7,6 +7,10 @@ on the same loop; the screen and the network meet only through bounded
 channels: node events arrive through one, answers leave through another (sent
 from the UI with ``TrioToken.run_sync_soon``, so no UI callback ever starts a
 trio task itself).  Works at 80x24 and uses more room when there is more.
+
+A spectator's screen (``fairtable watch``, a model with ``spectating`` set) is the same
+screen with no prompt and no menu: the model only ever gets ``view(None)``, nothing is
+answered, ``q`` quits, PgUp/PgDn scroll the log.
 """
 
 from __future__ import annotations
@@ -219,10 +223,12 @@ class LogPane:
 
 
 KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
+WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  ? keys  q quit "
+WATCH_PROMPT = "  (a spectator: nothing to answer)"
 
 
 def hint_line(model: ScreenModel) -> StyleAndTextTuples:
-    return [("class:hints", KEY_HINTS)]
+    return [("class:hints", WATCH_HINTS if model.spectating else KEY_HINTS)]
 
 
 def status_line(model: ScreenModel) -> StyleAndTextTuples:
@@ -315,6 +321,8 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
             filter=deciding),
         Window(FormattedTextControl(lambda: message_line(model)), height=1),
         Window(FormattedTextControl(lambda: status_line(model)), height=1),
+        Window(FormattedTextControl([("class:dim", WATCH_PROMPT)]), height=1)
+        if model.spectating else
         VSplit([Window(FormattedTextControl("> "), width=2),
                 Window(BufferControl(buffer=prompt), height=1)]),
         Window(FormattedTextControl(lambda: hint_line(model)), height=1),
@@ -326,7 +334,7 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                width=keys_width, style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_keys)))
     return Layout(FloatContainer(content=body, floats=[keys, completions]),
-                  focused_element=prompt)
+                  focused_element=None if model.spectating else prompt)
 
 
 def keys_width() -> int:
@@ -401,6 +409,7 @@ def load_quit_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("c-c")
     @kb.add("c-q")
+    @kb.add("q", filter=Condition(lambda: model.spectating))  # no prompt to type 'q' in
     def _(event: Any) -> None:
         event.app.exit()
 
@@ -437,7 +446,8 @@ def build_application(model: ScreenModel) -> Application[None]:
         full_screen=True,
     )
     def start_answering() -> None:
-        app.create_background_task(answer_for_the_player())
+        if not model.spectating:
+            app.create_background_task(answer_for_the_player())
 
     app.pre_run_callables.append(start_answering)
     return app

@@ -12,10 +12,11 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-__all__ = ["LEAVE", "after_screen", "saved_line", "status", "stopped"]
+__all__ = ["LEAVE", "LEAVE_WATCHING", "after_screen", "saved_line", "status", "stopped"]
 
 NOT_BLAME = ("out-of-time", "abandoned", "starved")  # the clocks, a dropping link: no cheat
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
+LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs hold the game."
 
 
 def saved_line(path: str) -> str:

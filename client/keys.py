@@ -18,6 +18,11 @@ __all__ = ["keys_lines", "screen_keys"]
 
 def screen_keys(model: Any) -> list[tuple[str, str]]:
     """(key, what it does) for the screen the model shows now, the most used first."""
+    if getattr(model, "spectating", False):  # fairtable watch: nothing to answer or type
+        keys = [("?", "show or hide these keys"), ("PgUp", "scroll the log back")]
+        if model.log_back:
+            keys.append(("PgDn", "scroll the log forward"))
+        return [*keys, ("q / Ctrl-Q", "stop watching (the game goes on without us)")]
     keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
     menu = model.menu()
     if menu:

@@ -59,6 +59,7 @@ class ScreenModel:
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         self.submit = submit
         self.seat: int | None = None
+        self.spectating = False  # fairtable watch: seat None, the public view, nothing to answer
         self.players = 0
         self._view: Any = None
         self.prior_view: Any = None  # the last different view before the current one
@@ -110,7 +111,9 @@ class ScreenModel:
                 self.status = reach_line(ev.event_json(event))
             case ev.Refused():
                 self.log.append(f"Refused: {event.reason}")
-                if self.seat is None and not self.invite:  # a joiner the table will not seat
+                if self.spectating:
+                    self.end(f"Cannot watch this table: {event.reason}")
+                elif self.seat is None and not self.invite:  # a joiner the table will not seat
                     self.end(f"No seat at this table: {event.reason}")
             case ev.AnswerRefused():
                 self.message = f"Not allowed: {event.reason}"
@@ -165,7 +168,7 @@ class ScreenModel:
         self.decision = None
         self.clear_pick()
         self.show_help = False
-        self.message = ending.LEAVE
+        self.message = ending.LEAVE_WATCHING if self.spectating else ending.LEAVE
         self._update_status()
 
     def _limits_shown(self) -> str:

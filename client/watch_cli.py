@@ -1,10 +1,12 @@
-"""``fairtable watch INVITE``: follow a table as a spectator (see netplay/_watch.py).
+"""``fairtable watch INVITE [--via RELAY]``: follow a table as a spectator (netplay/_watch.py).
 
 With ``--json`` each public step is one JSON line (``{"event": "step", "step": ...,
 "events": [...], "digest": ...}``) and the last line is the end, as ``join --bot`` says it:
 ``{"event": "game_over", "winner": ..., "digest": ..., "end": ...}`` (a verdict:
-``{"event": "verdict", ...}``).  Without it, each step is said in the game's own words, as a
-spectator (seat None) reads them.  Only ``view(None)`` and public events are ever shown.
+``{"event": "verdict", ...}``).  Without it, the players' screen opens in spectator mode
+(client/watch_screen.py).  ``--via HOST:PORT`` (and ``--via-key``, as ``join`` takes them;
+an invite with ``&relay=`` pins the relay's key) watches through a relay, which serves the
+spectator from what it holds.  Only ``view(None)`` and public events are ever shown.
 """
 
 from __future__ import annotations
@@ -31,51 +33,43 @@ def _jsonable(value: Any) -> Any:
 
 
 class _Printer:
-    def __init__(self, as_json: bool) -> None:
-        self.as_json = as_json
-        self.model: Any = None
+    """``--json``: one line per public step, then the end (or the verdict)."""
 
     def __call__(self, event: Any, session: P.TableSession) -> None:
-        from netplay import GameOver, ViewChanged, event_line
+        from netplay import GameOver, event_line
 
         if isinstance(event, P.StepApplied):
-            if self.as_json:
-                print(json.dumps({"event": "step", "step": event.step,
-                                  "events": _jsonable(event.events),
-                                  "digest": session.game.digest()}, sort_keys=True),
-                      flush=True)
-                return
-            if self.model is None:
-                from client.replay import model_for
-
-                self.model = model_for(session.spec.game)
-            mark = len(self.model.log)
-            self.model.apply_event(ViewChanged(view=session.game.view(None),
-                                               events=event.events))
-            for line in list(self.model.log)[mark:]:
-                print(line, flush=True)
+            print(json.dumps({"event": "step", "step": event.step,
+                              "events": _jsonable(event.events),
+                              "digest": session.game.digest()}, sort_keys=True), flush=True)
         elif isinstance(event, P.GameFinished):
-            if self.as_json:
-                print(event_line(GameOver(event.winner, event.digest, event.end)), flush=True)
-            else:
-                print(f"Game over ({event.end}): winner {event.winner}, digest {event.digest}")
+            print(event_line(GameOver(event.winner, event.digest, event.end)), flush=True)
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
-            if self.as_json:
-                print(json.dumps({"event": "verdict", "seat": v.seat, "kind": v.kind,
-                                  "reason": v.reason}, sort_keys=True), flush=True)
-            else:
-                print(f"The game stopped: seat {v.seat} blamed for {v.kind}: {v.reason}")
+            print(json.dumps({"event": "verdict", "seat": v.seat, "kind": v.kind,
+                              "reason": v.reason}, sort_keys=True), flush=True)
 
 
 def _watch(args: argparse.Namespace) -> int:
+    from client.netcli import _address, _relay_key
     from client.seats import invite_from
     from netplay import WatchRefused, watch_table
 
+    via, via_key = _address(args.via), _relay_key(args.via_key)
+    invite = trio.run(invite_from, args.invite, args.discovery_port)
+    if not args.json:
+        from client.app import run_screen
+        from client.watch_screen import spectator_model, spectator_network
+
+        model = spectator_model(invite)
+        run_screen(model, spectator_network(invite, via=via, via_key=via_key))
+        if model.over:
+            print(model.over)
+        return 0
+
     async def main() -> None:
-        invite = await invite_from(args.invite, args.discovery_port)
         try:
-            await watch_table(invite, _Printer(args.json))
+            await watch_table(invite, _Printer(), via=via, via_key=via_key)
         except WatchRefused as exc:
             raise WatchUsageError(f"the table will not let us watch: {exc}") from None
 
@@ -90,4 +84,9 @@ def add_commands(sub: Any) -> None:
     w.add_argument("invite", help="the table's invite (or its name on the LAN)")
     w.add_argument("--json", action="store_true", help="print public events as JSON lines")
     w.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
+    w.add_argument("--via", metavar="HOST:PORT",
+                   help="watch through this relay (it serves spectators from what it holds)")
+    w.add_argument("--via-key", metavar="KEY",
+                   help="the relay's key, as its relay_open line prints it (default: the "
+                        "invite's relay key)")
     w.set_defaults(run=_watch)

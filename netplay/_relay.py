@@ -17,6 +17,16 @@ bytes, for a limited time and only while a link holds it, and only so many such 
 are taken at once, overall and from one source address; a refused link is closed with
 the reason (``"relay full"``, ``"too many tables from your address"``).  A restart
 reloads only started tables and deletes the folders of any others.
+
+Spectators (``fairtable watch INVITE --via RELAY``: a link of role ``observer`` proving the
+relay token) are served from what the relay holds, by the table's own
+:class:`~netplay._watchers.Watchers` -- the signed start and every entry held, in feed
+order, then each new entry as it passes -- so the players do nothing per spectator.  A
+spectator is let in only once the table showed a signed start (before, or for a table the
+relay does not know, it is closed with "the table has not started" and nothing is opened or
+stored for it); it is never one of the table's links (nothing is flooded to it but entries,
+nothing it says is passed on or answered), its queue is bounded, a flood drops it, and at
+most :data:`MAX_SPECTATORS` watch through one relay at once (32 per table).
 """
 
 from __future__ import annotations
@@ -43,10 +53,13 @@ from ._saved import signed_start
 from ._serving import OVER_BUDGET, ServeBudget
 from ._starved import Starved
 from ._storage import LogFile, parse_records
+from ._watchers import Watchers
 
 __all__ = ["RelayNode"]
 
 MAX_MESSAGES = 200_000
+MAX_SPECTATORS = 256  # spectator links through one relay at once, over all its tables
+NOT_STARTED = "the table has not started"
 ASK_ON_EVERY = 1.0  # seconds between two wants we pass on for the same gap
 
 
@@ -62,6 +75,16 @@ class _Table:
     recent: set[bytes] = attrs.Factory(set)  # what passed lately without being stored
     recent_order: deque[bytes] = attrs.Factory(lambda: deque(maxlen=4096))
     asked: dict[tuple[int, int], float] = attrs.Factory(dict)  # gaps we asked on, and when
+    watchers: Watchers = attrs.field(init=False)  # spectators, served from what we hold
+
+    def __attrs_post_init__(self) -> None:
+        self.watchers = Watchers(self.catch_up)
+
+    def catch_up(self) -> list[bytes]:
+        """What a new spectator is sent first: the lobby's starts, then every entry held,
+        feed by feed in order (so nothing waits behind a gap that is not one)."""
+        starts = [data for data in self.lobby if _is_start(data)]
+        return starts + [self.entries[key] for key in sorted(self.entries)]
 
     def passing(self, data: bytes) -> bool:
         """A message to pass on but not store (a presence beat, a time notice); False if it
@@ -111,6 +134,7 @@ class RelayNode:
         self.tables: dict[bytes, _Table] = {}
         self.quota = RelayQuota(limits)
         self.serving = ServeBudget()  # bytes of catch-up answers per asker
+        self.spectators = 0  # spectator links open now (over all tables)
 
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         dropped = self._reload()
@@ -190,6 +214,9 @@ class RelayNode:
                 await link.aclose("invite")
                 return
             scope = link.info.scope
+            if link.info.role == "observer" or hello.role == "observer":
+                await self._spectate(link, scope)
+                return
             refusal = self.quota.open(scope, source, trio.current_time())
             if refusal is not None:
                 await link.aclose(refusal)
@@ -212,6 +239,22 @@ class RelayNode:
                     await self._drop(scope, EXPIRED)  # a lobby nobody holds: forget it
         except (LinkClosed, P.DecodeError, trio.TooSlowError):
             return
+
+    async def _spectate(self, link: Link, scope: bytes) -> None:
+        """A spectator of a started table: served by the table's watchers until it goes
+        (it opens, stores and passes on nothing)."""
+        table = self.tables.get(scope)
+        if table is None or table.log is None:
+            await link.aclose(NOT_STARTED)
+            return
+        if self.spectators >= MAX_SPECTATORS:
+            await link.aclose("too many spectators")
+            return
+        self.spectators += 1
+        try:
+            await table.watchers.adopt(link)
+        finally:
+            self.spectators -= 1
 
     async def _on_message(self, table: _Table, source: Link, data: bytes) -> None:
         try:
@@ -249,6 +292,8 @@ class RelayNode:
             elif isinstance(msg, TableStart) and signed_start(msg) is not None:
                 table.started(self._log(table.scope))  # off probation: on disk from now on
                 self.quota.start(table.scope)
+            if isinstance(msg, P.Entry):
+                table.watchers.forward(data)  # never waits: a full queue drops that spectator
         await _send_others(table, source, data)
 
 
@@ -275,6 +320,13 @@ async def _send_others(table: _Table, source: Link, data: bytes) -> None:
                 await link.send(data)
             except LinkClosed:
                 table.links.discard(link)
+
+
+def _is_start(data: bytes) -> bool:
+    try:
+        return isinstance(P.decode(data), TableStart)
+    except P.DecodeError:
+        return False
 
 
 def _shows_a_start(path: Path) -> bool:

@@ -8,6 +8,12 @@ host sends the whole log first (catch-up from the start), then each new entry (l
 :mod:`netplay._watchers`).  What the session says (public steps, the verdict, the end) goes
 to ``on_event``; the spectator only ever sees ``view(None)``.  A dropped link is dialled
 again (the host sends the log again; entries already held are ignored).
+
+With ``via`` the spectator links to a relay instead (``fairtable watch INVITE --via RELAY``):
+it proves the relay token (as a joiner through the relay does), pinned to ``via_key`` or the
+invite's relay key, and the relay serves it from what it holds (:mod:`netplay._relay`).  It
+trusts the relay for delivery only: a start is followed only if the invite's host signed it
+for the invite's table (any other is skipped), and every entry is checked by the session.
 """
 
 from __future__ import annotations
@@ -20,13 +26,15 @@ import trio
 
 import protocol as P
 
-from ._invite import Invite
+from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
 from ._link import LinkClosed, connect_with_backoff
-from ._lobby import TableStart, verify_start
+from ._lobby import Subscribe, TableStart, verify_start
+from ._relay_quota import RELAY_REFUSALS
 
 __all__ = ["WatchRefused", "watch_table"]
 
-_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators"})
+_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators",
+                    *RELAY_REFUSALS})
 
 
 class WatchRefused(Exception):
@@ -34,22 +42,35 @@ class WatchRefused(Exception):
 
 
 async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], None], *,
-                      identity: P.Identity | None = None) -> P.TableSession:
-    """Follow the table until its game ends (finished, resigned or a verdict); the session."""
+                      identity: P.Identity | None = None, via: tuple[str, int] | None = None,
+                      via_key: bytes | None = None) -> P.TableSession:
+    """Follow the table until its game ends (finished, resigned or a verdict); the session.
+    ``via``: through the relay at that address (pinned to ``via_key``, else to the invite's
+    relay key, else unpinned as ``join --via`` is)."""
     me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
+    address, scope, secret = (invite.host, invite.port), invite.scope, invite.secret
+    key: bytes | None = invite.host_key
+    greeting = None
+    if via is not None:
+        token = relay_token(invite)
+        address, scope, secret = via, relay_scope(token), RELAY_SECRET
+        key = via_key or invite.relay_key
+        greeting = P.encode(Subscribe(token, "observer"))
     session: P.TableSession | None = None
     refused: str | None = None
     while refused is None:
         async with trio.open_nursery() as nursery:
             try:
                 link = await connect_with_backoff(
-                    nursery, invite.host, invite.port, identity=me, scope=invite.scope,
-                    secret=invite.secret, role="observer", rng=random.Random(),
-                    expect_key=invite.host_key, max_delay=1.0, fatal=_NEVER)
+                    nursery, address[0], address[1], identity=me, scope=scope,
+                    secret=secret, role="observer", rng=random.Random(),
+                    expect_key=key, max_delay=1.0, fatal=_NEVER)
             except LinkClosed as exc:
                 refused = exc.reason  # said outside the nursery: one plain error
                 continue
             try:
+                if greeting is not None:
+                    await link.send(greeting)
                 while True:
                     data = await link.receive()
                     try:
@@ -57,7 +78,11 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                     except P.DecodeError:
                         continue
                     if isinstance(msg, TableStart) and session is None:
-                        spec = verify_start(invite.host_key, msg, invite.scope)
+                        try:
+                            spec = verify_start(invite.host_key, msg, invite.scope)
+                        except (P.RemoteProtocolError, P.DecodeError):
+                            continue  # not the host's start of this table: passed on by
+                            # a relay or filed by a stranger; the real one may follow
                         session = P.TableSession(spec, None)
                     elif isinstance(msg, P.Entry) and session is not None:
                         session.receive_entry(msg)
@@ -67,6 +92,8 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                             await link.aclose("done")
                             return session
             except LinkClosed as exc:
-                if exc.reason == "the table has not started":
+                if exc.reason in _NEVER:
+                    refused = exc.reason  # e.g. a relay's "too many spectators"
+                elif exc.reason == "the table has not started":
                     await trio.sleep(0.2)  # asked again soon: the lobby is still filling
     raise WatchRefused(refused)

@@ -40,6 +40,7 @@ class Watchers:
         """``catch_up()``: the start and every entry held, to send a new spectator first."""
         self.catch_up = catch_up
         self.links: set[_Watcher] = set()
+        self.served = 0  # spectators taken in, in all
 
     async def adopt(self, link: Link) -> None:
         """Run one spectator link until it or we close it."""
@@ -50,6 +51,7 @@ class Watchers:
         watcher = _Watcher(link, send)
         first = self.catch_up()  # taken with the link added at once: no entry falls between
         self.links.add(watcher)
+        self.served += 1
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._writer, watcher, first, receive, nursery.cancel_scope)

@@ -65,6 +65,9 @@ def house_style(house: str | None) -> str:
 
 
 def hand_lines(model: Any) -> Lines:
+    if model.seat is None and (model.view is not None or getattr(model, "spectating", False)):
+        # nobody is the viewer (a spectator, a replay): no hand is anyone's to show
+        return [("class:title", "Hands\n"), ("class:dim", "hidden from spectators\n")]
     out: Lines = [("class:title", "Your hand\n")]
     picked = {c: t for c, t in model.picked()}
     for i, card in enumerate(model.hand(), start=1):

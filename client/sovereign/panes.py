@@ -312,7 +312,8 @@ def side_lines(model: PaneModel) -> Lines:
     """The right pane: your hand, your forge, what you saw in breaches, scrap piles."""
     view = model.view
     if view is None:
-        return [("class:title", "Your hand\n")]
+        return [("class:title", "Spectating\n" if getattr(model, "spectating", False)
+                 else "Your hand\n")]
     if view.seat is None:
         return [("class:title", "Spectating\n")]
     pub = view.public

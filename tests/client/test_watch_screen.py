@@ -1,0 +1,98 @@
+"""The spectator's screen (``fairtable watch`` without ``--json``), without a terminal: a
+spectator session fed a whole game's log tells the players' screen only ``view(None)``
+steps and the ending a player is told; every game's panes say nothing is "yours" when
+nobody is the viewer; the screen has no prompt and no menu, and ``q`` quits it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import protocol as P
+from client.games import client_game
+from client.watch_screen import spectator_events, spectator_model
+from netplay import Invite
+from netplay import events as ev
+from tests.client.replay_tables import SEATS, played
+from tests.client.screen import render, run_keys
+
+
+def _invite(game: str) -> Invite:
+    return Invite("127.0.0.1", 1, bytes(32), P.Identity.generate().public.key, bytes(32),
+                  game, SEATS[game])
+
+
+def _watched(game: str) -> tuple[Any, list[list[str]], list[ev.NodeEvent]]:
+    """The spectator model after the whole game, each step's pane text, the events told."""
+    spec, sessions = played(game)
+    session = P.TableSession(spec, None)
+    model = spectator_model(_invite(game))
+    told: list[ev.NodeEvent] = []
+    panes: list[list[str]] = []
+    table, side = client_game(game).panes(model)
+    for entry in sessions[0].entries():
+        session.receive(entry)
+        while (event := session.next_event()) is not None:
+            for node_event in spectator_events(event, session):
+                if isinstance(node_event, ev.ViewChanged):
+                    assert node_event.view == session.game.view(None)  # never a seat's
+                told.append(node_event)
+                model.apply_event(node_event)
+                panes.append(["".join(t for _, t in table()), "".join(t for _, t in side())])
+    assert session.finished is not None
+    return model, panes, told
+
+
+@pytest.mark.parametrize("game", ["reign", "sovereign", "sodalis"])
+def test_spectator_screen_shows_the_public_view_and_the_players_ending(game: str) -> None:
+    model, panes, told = _watched(game)
+    kinds = {type(e) for e in told}
+    assert kinds <= {ev.ViewChanged, ev.GameOver, ev.Resigned, ev.Verdict}
+    assert isinstance(told[-1], ev.GameOver)
+    assert model.over.startswith("Game over") and "you win" not in model.over
+    assert model.decision is None and model.seat is None
+    assert "keeps nothing" in model.message  # not "the game is saved": nothing was
+    for table, side in panes:
+        assert "your" not in (table + side).lower(), table + side
+
+
+def test_reign_replay_side_pane_no_longer_says_your_hand() -> None:
+    from client.replay import model_for
+
+    spec, sessions = played("reign")
+    session = P.TableSession(spec, None)
+    for entry in sessions[0].entries()[:40]:
+        session.receive(entry)
+    model = model_for("reign")  # the replay's model: no seat, not a live spectator
+    model.view = session.game.view(None)
+    _, side = client_game("reign").panes(model)
+    text = "".join(t for _, t in side())
+    assert "Your hand" not in text and "hidden" in text
+
+
+def test_spectator_screen_has_no_prompt_and_q_quits() -> None:
+    model, _, _ = _watched("reign")
+    shown = render(model)
+    assert any("a spectator: nothing to answer" in line for line in shown)
+    assert not any(line.startswith("> ") for line in shown)
+    assert any("Spectating" in line and "q quit" in line for line in shown)
+    assert any("Game over" in line for line in shown)
+    run_keys(model, "q")  # ends (bounded by run_keys' 10 s)
+
+
+def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
+    from client.keys import screen_keys
+
+    model = spectator_model(_invite("reign"))
+    keys = dict(screen_keys(model))
+    assert set(keys) == {"?", "PgUp", "q / Ctrl-Q"}
+    assert "stop watching" in keys["q / Ctrl-Q"]
+
+
+def test_a_table_that_will_not_be_watched_ends_the_spectator_screen_saying_why() -> None:
+    model = spectator_model(_invite("sodalis"))
+    model.apply_event(ev.Refused("the table will not let us watch: not authorised"))
+    assert model.over == "Cannot watch this table: the table will not let us watch: " \
+        "not authorised"
+    assert "No seat" not in "\n".join(model.log) and "keeps nothing" in model.message
