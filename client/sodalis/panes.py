@@ -79,7 +79,8 @@ def arena_lines(model: ClientModel) -> Lines:
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
     sight = "Paragon" if pub["paragon"]["sight"] else next(
         (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
-    legend = ["P Paragon", "+ centre", "* own Artifact", "o foe Artifact", "# impassable",
+    ours, theirs = ("own", "foe") if model.seat is not None else ("Dawn", "Dusk")  # a watcher
+    legend = ["P Paragon", "+ centre", f"* {ours} Artifact", f"o {theirs} Artifact", "# impassable",
               ": base", f"Sight: {sight}"]
     for row, cells in enumerate(grid):
         out += cells

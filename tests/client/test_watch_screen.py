@@ -55,6 +55,8 @@ def test_spectator_screen_shows_the_public_view_and_the_players_ending(game: str
     assert "keeps nothing" in model.message  # not "the game is saved": nothing was
     for table, side in panes:
         assert "your" not in (table + side).lower(), table + side
+        # nobody's Artifact is "own" or "foe" to a spectator (Sodalis's legend names teams)
+        assert " own Artifact" not in table and " foe Artifact" not in table, table
 
 
 def test_reign_replay_side_pane_no_longer_says_your_hand() -> None:
