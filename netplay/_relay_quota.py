@@ -3,10 +3,16 @@
 Anyone who reaches a relay can open a table under any relay token, so until a table shows a
 table start signed by its host the relay holds it on probation: it is kept in memory only
 (nothing on disk), within a number of messages and bytes, for a limited time, and only so
-many such tables at once -- overall and per source address (an IPv4 address, or an IPv6
-/64, which one machine usually has whole).  Started tables (anyone can sign a start for a
-table of their own) and open links are bounded too.  A refused table is told why in words
-its host prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
+many such tables at once -- overall, per source address (an IPv4 address, or an IPv6
+/64, which one machine usually has whole) and per network (an IPv4 /24, an IPv6 /48: what
+one host or one cloud subnet usually holds whole).  Places are cheap to hold but costly to
+fill: when every one is taken, a newcomer pushes out the oldest table of the network
+holding the most places (unless its own network holds as many: then it is refused), so
+strangers spread over a few networks push out each other, not a real lobby; only an
+adversary holding addresses in more networks than there are places can push out a
+lobby, and even then only to make its host link again.  Started tables (anyone can sign
+a start for a table of their own) and open links are bounded too.  A refused table is
+told why in words its host prints (:data:`RELAY_FULL`, :data:`TOO_MANY_FROM_YOU`).
 
 Sans-IO: :class:`RelayQuota` takes plain calls (a table opens, holds a message, starts, is
 dropped; what expired by ``now``) and answers with a refusal reason or None; the relay's
@@ -21,6 +27,7 @@ from typing import Any
 import attrs
 
 __all__ = [
+    "EVICTED",
     "EXPIRED",
     "OVER_BUDGET",
     "RELAY_FULL",
@@ -29,6 +36,7 @@ __all__ = [
     "TOO_MANY_FROM_YOU",
     "RelayLimits",
     "RelayQuota",
+    "network_of",
     "source_of",
 ]
 
@@ -37,11 +45,12 @@ TOO_MANY_FROM_YOU = "too many tables from your address"
 OVER_BUDGET = "too much before the table start"
 TOO_LARGE = "the table is too large for this relay"
 EXPIRED = "the table did not start in time"
+EVICTED = "the relay made room for another table"
 RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET,
                                                  TOO_LARGE})
 """Why a relay will not keep a table (``Bye`` reasons); a host told one before its start
-gives up and says why.  :data:`EXPIRED` is not one: the lobby's peers link again, and the
-table opens anew."""
+gives up and says why.  :data:`EXPIRED` and :data:`EVICTED` are not: the lobby's peers
+link again, and the table opens anew."""
 
 
 def _positive(_inst: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -59,6 +68,8 @@ class RelayLimits:
     """Tables without a signed start at once."""
     unstarted_per_source: int = attrs.field(default=4, validator=_positive)
     """Tables without a signed start opened from one source address."""
+    unstarted_per_network: int = attrs.field(default=8, validator=_positive)
+    """Tables without a signed start opened from one network (:func:`network_of`)."""
     per_source: int = attrs.field(default=32, validator=_positive)
     """Tables opened from one source address since the relay started, but those dropped
     before their start (started tables stay until the relay stops)."""
@@ -92,6 +103,16 @@ def source_of(address: str) -> str:
     return str(ip)
 
 
+def network_of(source: str) -> str:
+    """The network a source belongs to: an IPv4 /24 or an IPv6 /48 (else the source)."""
+    try:
+        net = ipaddress.ip_network(source, strict=False)
+    except ValueError:
+        return source
+    prefix = 24 if net.version == 4 else 48
+    return str(net.supernet(new_prefix=prefix)) if net.prefixlen > prefix else str(net)
+
+
 @attrs.define
 class _Probation:
     source: str
@@ -109,6 +130,7 @@ class RelayQuota:
         self.unstarted: dict[bytes, _Probation] = {}
         self.opened_by: dict[str, int] = {}  # tables each source opened and the relay keeps
         self.links_from: dict[str, int] = {}  # open links by source
+        self._evicted: list[bytes] = []  # pushed out to make room, not yet told to the relay
 
     def link(self, source: str) -> str | None:
         """A link from ``source`` comes in: None if it may stay (it counts until
@@ -135,14 +157,42 @@ class RelayQuota:
         limits = self.limits
         if len(self.started) + len(self.unstarted) >= limits.tables:
             return RELAY_FULL
-        if self.opened_by.get(source, 0) >= limits.per_source or sum(
-                p.source == source for p in self.unstarted.values()) >= limits.unstarted_per_source:
+        network = network_of(source)
+        held = self._held_by_network()
+        if (self.opened_by.get(source, 0) >= limits.per_source
+                or sum(p.source == source for p in self.unstarted.values())
+                >= limits.unstarted_per_source
+                or held.get(network, 0) >= limits.unstarted_per_network):
             return TOO_MANY_FROM_YOU
-        if len(self.unstarted) >= limits.unstarted:
+        if len(self.unstarted) >= limits.unstarted and not self._make_room(network, held):
             return RELAY_FULL
         self.unstarted[scope] = _Probation(source, now)
         self.opened_by[source] = self.opened_by.get(source, 0) + 1
         return None
+
+    def _held_by_network(self) -> dict[str, int]:
+        held: dict[str, int] = {}
+        for p in self.unstarted.values():
+            network = network_of(p.source)
+            held[network] = held.get(network, 0) + 1
+        return held
+
+    def _make_room(self, network: str, held: dict[str, int]) -> bool:
+        """Push out the oldest table of the networks holding the most places (the least
+        scope on a tie), if they hold more than ``network`` does."""
+        most = max(held.values())
+        if held.get(network, 0) >= most:
+            return False
+        victim = min((p.opened, scope) for scope, p in self.unstarted.items()
+                     if held[network_of(p.source)] == most)[1]
+        self.drop(victim)
+        self._evicted.append(victim)
+        return True
+
+    def evicted(self) -> list[bytes]:
+        """The tables pushed out to make room since the last call (their links must go)."""
+        out, self._evicted = self._evicted, []
+        return out
 
     def hold(self, scope: bytes, size: int) -> str | None:
         """May the table keep one more message of ``size`` bytes?  None (and it is counted),

@@ -11,6 +11,7 @@ from netplay._relay_quota import (
     TOO_MANY_FROM_YOU,
     RelayLimits,
     RelayQuota,
+    network_of,
     source_of,
 )
 
@@ -30,6 +31,40 @@ def test_a_source_is_an_ipv4_address_or_an_ipv6_64(address: str, source: str) ->
     assert source_of(address) == source
 
 
+@pytest.mark.parametrize("source, network", [
+    ("127.0.0.2", "127.0.0.0/24"),
+    ("10.1.2.3", "10.1.2.0/24"),
+    ("2001:db8:1:2::/64", "2001:db8:1::/48"),
+    ("?", "?"),
+])
+def test_a_network_is_an_ipv4_24_or_an_ipv6_48(source: str, network: str) -> None:
+    assert network_of(source) == network
+
+
+def test_addresses_of_one_network_hold_only_its_share_of_probation_places() -> None:
+    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4,
+                                   unstarted_per_network=8))
+    opened = [quota.open(scope(n), f"127.0.0.{2 + n // 4}", 0) for n in range(40)]
+    assert opened.count(None) == 8  # 40 tables from 10 addresses of one /24
+    assert set(opened) == {None, TOO_MANY_FROM_YOU}
+    assert quota.open(scope(100), "127.0.1.1", 0) is None  # another network gets in
+
+
+def test_a_full_relay_makes_room_from_the_network_holding_the_most_places() -> None:
+    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4,
+                                   unstarted_per_network=8))
+    for n in range(32):  # four /24s of strangers fill every place, oldest first
+        assert quota.open(scope(n), f"127.0.{1 + n // 8}.{2 + n % 8 // 4}", float(n)) is None
+    assert quota.evicted() == []
+    assert quota.open(scope(100), "127.0.0.1", 50.0) is None  # a real host still gets in
+    assert quota.evicted() == [scope(0)]  # the oldest table of a network holding the most
+    assert not quota.known(scope(0)) and len(quota.unstarted) == 32
+    for n in range(200, 220):  # strangers churn: they push out each other, not the host
+        assert quota.open(scope(n), f"127.{n}.0.9", float(n)) is None
+    assert quota.known(scope(100)) and len(quota.evicted()) == 20
+    assert sum(quota.opened_by.values()) == 32  # evicted tables no longer count
+
+
 def test_one_source_opens_only_its_share_and_others_still_get_in() -> None:
     quota = RelayQuota(RelayLimits(unstarted=3, unstarted_per_source=2))
     assert quota.open(scope(1), "a", 0) is None
@@ -37,9 +72,11 @@ def test_one_source_opens_only_its_share_and_others_still_get_in() -> None:
     assert quota.open(scope(3), "a", 0) == TOO_MANY_FROM_YOU
     assert quota.open(scope(1), "a", 0) is None  # a table it already has: another link
     assert quota.open(scope(4), "b", 0) is None
-    assert quota.open(scope(5), "c", 0) == RELAY_FULL
-    quota.start(scope(1))  # a signed start: off probation, room for another
-    assert quota.open(scope(5), "c", 0) is None
+    assert quota.open(scope(5), "c", 0) is None  # full: a holds the most, its oldest goes
+    assert quota.evicted() == [scope(1)] and quota.evicted() == []
+    assert quota.open(scope(6), "c", 0) == RELAY_FULL  # c holds as many as anyone: no room
+    quota.start(scope(2))  # a signed start: off probation, room for another
+    assert quota.open(scope(6), "c", 0) is None
     assert quota.held_bytes() == 0
 
 
