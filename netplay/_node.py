@@ -349,14 +349,15 @@ class TableNode:
 
     def _on_want(self, peer: _Peer, data: bytes, msg: P.FeedRequest) -> None:
         """A catch-up request: answered within the asker's byte budget (``_serving``); one
-        that keeps asking past it loses the link."""
+        that keeps asking past it loses the link -- but a relay's link only has its wants
+        refused (it passes on every seat's wants: closing it would cut them all off)."""
         if self.session is None:
             return
         key, now = peer.link.info.key, trio.current_time()
         for entry in self.session.log.serve(msg, limit=4096):
             encoded = P.encode(entry)
             if not self.serving.take(key, len(encoded), now):
-                if self.serving.over(key):
+                if self.serving.over(key) and not peer.via_relay:
                     self.mesh.close_later(peer.link, OVER_BUDGET)
                 return
             self.mesh.send(peer, encoded)

@@ -14,9 +14,10 @@ one relay; a restarted relay reloads its logs and carries on.
 A table is on probation until a table start signed by its host passes (see
 ``_relay_quota``): until then it lives in memory only, within a bound of messages and
 bytes, for a limited time and only while a link holds it, and only so many such tables
-are taken at once, overall and from one source address; a refused link is closed with
-the reason (``"relay full"``, ``"too many tables from your address"``).  A restart
-reloads only started tables and deletes the folders of any others.
+are taken at once, overall, from one source address and from one network; when all are
+taken a newcomer pushes out the oldest table of the network holding the most; a refused
+link is closed with the reason (``"relay full"``, ``"too many tables from your
+address"``).  A restart reloads only started tables and deletes the folders of any others.
 
 Spectators (``fairtable watch INVITE --via RELAY``: a link of role ``observer`` proving the
 relay token) are served from what the relay holds, by the table's own
@@ -48,9 +49,9 @@ from ._events import Emit, RelayOpen, event_line
 from ._invite import RELAY_SECRET, relay_scope
 from ._link import Link, LinkClosed, serve_links
 from ._lobby import Subscribe, TableStart
-from ._relay_quota import EXPIRED, RelayLimits, RelayQuota, source_of
+from ._relay_quota import EVICTED, EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start
-from ._serving import OVER_BUDGET, ServeBudget
+from ._serving import OVER_BUDGET, PassOn, ServeBudget
 from ._starved import Starved
 from ._storage import LogFile, parse_records
 from ._watchers import Watchers
@@ -60,7 +61,6 @@ __all__ = ["RelayNode"]
 MAX_MESSAGES = 200_000
 MAX_SPECTATORS = 256  # spectator links through one relay at once, over all its tables
 NOT_STARTED = "the table has not started"
-ASK_ON_EVERY = 1.0  # seconds between two wants we pass on for the same gap
 
 
 @attrs.define(eq=False)
@@ -74,7 +74,7 @@ class _Table:
     entries: dict[tuple[int, int], bytes] = attrs.Factory(dict)
     recent: set[bytes] = attrs.Factory(set)  # what passed lately without being stored
     recent_order: deque[bytes] = attrs.Factory(lambda: deque(maxlen=4096))
-    asked: dict[tuple[int, int], float] = attrs.Factory(dict)  # gaps we asked on, and when
+    pass_on: PassOn = attrs.Factory(PassOn)  # the wants we pass on, per asker
     watchers: Watchers = attrs.field(init=False)  # spectators, served from what we hold
 
     def __attrs_post_init__(self) -> None:
@@ -218,6 +218,8 @@ class RelayNode:
                 await self._spectate(link, scope)
                 return
             refusal = self.quota.open(scope, source, trio.current_time())
+            for pushed_out in self.quota.evicted():  # made room for this one
+                await self._drop(pushed_out, EVICTED)
             if refusal is not None:
                 await link.aclose(refusal)
                 return
@@ -299,17 +301,14 @@ class RelayNode:
 
     async def _ask_on(self, table: _Table, source: Link, seat: int, have: int,
                       stop: int) -> None:
-        """A want we cannot answer from the store: ask the table's other links for it (at
-        most once a second per gap), so an entry lost on its way to us -- which nobody would
-        send again unasked -- comes back through us to whoever wants it."""
-        now = trio.current_time()
-        if now - table.asked.get((seat, have), -1e9) < ASK_ON_EVERY:
-            return
-        table.asked[(seat, have)] = now
-        if len(table.asked) > 4096:
-            table.asked.clear()
-        data = P.encode(P.FeedRequest(seat, have, stop))
-        await _send_others(table, source, data)
+        """A want we cannot answer from the store: ask the table's other links for it, so
+        an entry lost on its way to us -- which nobody would send again unasked -- comes
+        back through us to whoever wants it.  Within the asker's share (``_serving``:
+        every seat answers all wants we pass on within the one budget it keeps for us)."""
+        asked = table.pass_on.ask(source.info.key, seat, have, stop, trio.current_time())
+        if asked is not None:
+            data = P.encode(P.FeedRequest(seat, *asked))
+            await _send_others(table, source, data)
 
 
 async def _send_others(table: _Table, source: Link, data: bytes) -> None:

@@ -20,10 +20,11 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
-from netplay._invite import RELAY_SECRET, relay_scope
+from netplay._invite import RELAY_SECRET, relay_scope, relay_token
 from netplay._link import DEFAULT_CONFIG, Link
 from netplay._lobby import JoinRequest, Subscribe, sign_start
 from netplay._relay_quota import (
+    EVICTED,
     EXPIRED,
     OVER_BUDGET,
     RELAY_FULL,
@@ -31,6 +32,7 @@ from netplay._relay_quota import (
     TOO_MANY_FROM_YOU,
     RelayLimits,
 )
+from netplay._serving import PASS_PER_KEY
 from netplay._storage import LogFile
 from netplay._tls import peer_key, wrap_client
 from netplay._wire import Handshake, client_handshake
@@ -116,6 +118,35 @@ async def test_a_flood_of_stranger_tables_does_not_stop_a_real_relayed_game(
     assert set(refusals) == {None, TOO_MANY_FROM_YOU}
     results = table.results()
     assert len({r["digest"] for r in results}) == 1
+
+
+async def test_strangers_over_many_addresses_cannot_keep_a_real_host_out(
+        tmp_path: Path) -> None:
+    """Strangers from 12 addresses in 6 networks (127.0.N.x) hold every probation place; a
+    real host from another network still gets in and plays: the network holding the most
+    makes room (its oldest table goes, its link told why)."""
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            links = []
+            for n in range(48):  # 4 tables from each of 12 addresses, 2 in each network
+                link, _scope = await stranger(nursery, port, f"127.0.{1 + n // 8}.{2 + n % 8 // 4}")
+                if await taken(link) is None:  # once all are taken some push out others
+                    links.append(link)
+            assert len(relay.quota.unstarted) == relay.quota.limits.unstarted == 32
+            table = RelayedTable(tmp_path / "game", 3, port)
+            await table.play()
+            pushed = []
+            for link in links:
+                with trio.move_on_after(0.2):
+                    while (reason := await taken(link)) is None:
+                        pass
+                    pushed.append(reason)
+            nursery.cancel_scope.cancel()
+    results = table.results()
+    assert len({r["digest"] for r in results}) == 1
+    assert EVICTED in pushed and len(links) > 32
 
 
 async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Path) -> None:
@@ -280,3 +311,74 @@ async def test_a_host_the_relay_refuses_is_told_why(
     assert {"event": "link_refused", "reason": reason} in events
     refused = [e["reason"] for e in events if e["event"] == "refused"]
     assert refused == [f"the relay refused the table: {reason}"]
+
+
+class ForgetfulRelay(RelayNode):
+    """Passes everything on but stores none of seat 0's entries after its first: every want
+    for them is one it must pass on to the table's other links."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.passed: dict[bytes, int] = {}  # wants passed on, by the key that asked
+        self.asked_by_flooder = 0
+
+    async def _on_message(self, table: Any, source: Link, data: bytes) -> None:
+        if source.address.startswith("127.0.0.9") and isinstance(_decoded(data), P.FeedRequest):
+            self.asked_by_flooder += 1
+        await super()._on_message(table, source, data)
+        for seat, seq in [k for k in table.entries if k[0] == 0 and k[1] >= 1]:
+            del table.entries[(seat, seq)]
+
+    async def _ask_on(self, table: Any, source: Link, seat: int, have: int,
+                      stop: int) -> None:
+        sent = table.links - {source}
+        before = {link: getattr(link, "wants_in", 0) for link in sent}
+        await super()._ask_on(table, source, seat, have, stop)
+        if any(getattr(link, "wants_in", 0) != before[link] for link in sent):
+            self.passed[source.info.key] = self.passed.get(source.info.key, 0) + 1
+
+
+async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path: Path) -> None:
+    """Leftover e over sockets: an invite holder behind the relay asks 2,000 times for
+    entries the relay lacks, each from a new start; the relay passes on only its share
+    (``PASS_PER_KEY`` a window), and the real game through the relay still finishes."""
+    relay = ForgetfulRelay(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    real_send = Link.send
+
+    async def counting_send(self: Link, data: bytes) -> None:
+        if isinstance(_decoded(data), P.FeedRequest):
+            self.wants_in = getattr(self, "wants_in", 0) + 1  # type: ignore[attr-defined]
+        await real_send(self, data)
+
+    with trio.fail_after(90):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            table = RelayedTable(tmp_path / "game", 3, port)
+            Link.send = counting_send  # type: ignore[method-assign, assignment]
+            try:
+                async def flood_wants() -> None:
+                    while not table.nodes or table.nodes[0].invite is None or any(
+                            n.session is None for n in table.nodes) or len(table.nodes) < 3:
+                        await trio.sleep(0.01)
+                    invite = table.nodes[0].invite
+                    link, _scope = await stranger(nursery, port, "127.0.0.9",
+                                                  token=relay_token(invite))
+                    for n in range(2_000):
+                        await link.send(P.encode(P.FeedRequest(0, 1 + n % 64, 1 << 52)))
+                nursery.start_soon(flood_wants)
+                await table.play()
+            finally:
+                Link.send = real_send  # type: ignore[method-assign]
+            nursery.cancel_scope.cancel()
+    assert len({r["digest"] for r in table.results()}) == 1
+    players = {node.identity.public.key for node in table.nodes}
+    flooder = [passed for key, passed in relay.passed.items() if key not in players]
+    assert relay.asked_by_flooder > 1_000  # the flood reached the relay, each ask a new start
+    assert len(flooder) == 1 and 0 < flooder[0] <= PASS_PER_KEY  # one window's share at most
+
+
+def _decoded(data: bytes) -> Any:
+    try:
+        return P.decode(data)
+    except P.DecodeError:
+        return None

@@ -12,7 +12,7 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect
-from netplay._serving import OVER_BUDGET, REFUSALS_MAX, ServeBudget
+from netplay._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes
@@ -85,3 +85,20 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
     assert received[0] <= LIMIT + feed + 64 * 1024  # one window, and beats and the start
     print(f"\nwant flood: {asked} asks for a {feed / 1024:.0f} KiB feed; {received[0] / 2**20:.1f}"
           f" MiB answered; RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
+
+
+def test_a_relay_passes_a_gap_on_once_whoever_asks_clipped_to_a_span() -> None:
+    passing = PassOn(per_key=4, window=10.0, every=1.0, span=64)
+    assert passing.ask(b"honest", 1, 5, 1 << 52, 0.0) == (5, 5 + 64)
+    assert passing.ask(b"flooder", 1, 5, 1 << 52, 0.1) is None  # asked on already
+    assert passing.ask(b"flooder", 1, 30, 40, 0.2) is None  # inside what was asked on
+    assert passing.ask(b"flooder", 2, 5, 6, 0.2) == (5, 6)  # another seat's gap
+    assert passing.ask(b"honest", 1, 5, 1 << 52, 1.0) == (5, 69)  # again, a second later
+
+
+def test_a_flooding_asker_spends_only_its_own_share_of_passed_on_wants() -> None:
+    passing = PassOn(per_key=4, window=10.0, every=1.0, span=64)
+    flooded = [passing.ask(b"flooder", n % 16, 100 * n, 1 << 52, n / 1000) for n in range(1000)]
+    assert sum(ask is not None for ask in flooded) == 4  # its share of the window
+    assert passing.ask(b"honest", 3, 7, 1 << 52, 0.5) == (7, 71)  # an honest gap still goes on
+    assert passing.ask(b"flooder", 15, 1, 2, 10.0) == (1, 2)  # a new window
