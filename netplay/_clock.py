@@ -22,7 +22,10 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
   :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
   with the same verdict) only if it is about the step it is at and its own measure of that
   seat is within :data:`TOLERANCE` seconds of zero; otherwise it reports the claim and
-  keeps its own clock.
+  keeps its own clock;
+* **starvation** -- a seat excused by a fresh starvation claim (``_starved``) is
+  paused (:meth:`~TableClock.pause`): its bank does not drain while the table waits on entries
+  that did not arrive, and it gets back the wait just before its claim.
 
 ``update`` returns typed events for the node to act on; nothing here sleeps or sends.
 """
@@ -173,6 +176,7 @@ class TableClock:
         self._reported: set[int] = set()
         self._flagged: set[int] = set()
         self._notices: set[tuple[str, int, int, int]] = set()
+        self.paused: frozenset[int] = frozenset()  # seats proved starved: banks do not drain
         self._at = now
 
     @property
@@ -273,11 +277,23 @@ class TableClock:
             return ABANDONED
         return OUT_OF_TIME
 
+    def pause(self, now: float, seats: frozenset[int], credit: float) -> None:
+        """The banks of ``seats`` stop draining from ``now`` (a starvation claim excuses
+        them: the table waits on entries that did not arrive, not on their peers); a seat
+        newly paused gets back what it drained in the last ``credit`` seconds (a seat
+        claims only after it was short that long)."""
+        self._drain(now)
+        if self.has_clock:
+            for seat in sorted(seats - self.paused):
+                if seat in self.owed:
+                    self.bank[seat] += min(credit, now - self.owed_since.get(seat, now))
+        self.paused = seats
+
     def _drain(self, now: float) -> None:
         elapsed = max(0.0, now - self._at)
         self._at = max(self._at, now)
         if self.has_clock:
-            for seat in self.owed:
+            for seat in self.owed - self.paused:
                 self.bank[seat] -= elapsed
 
     # -- presence ----------------------------------------------------------------------------

@@ -7,7 +7,9 @@ most once a second while something counts down, ``offline``/``online``, ``waitin
 the handlers of a presence beat, of a time notice and of a starvation claim.  When a clock
 ends the game the screen hears it first (``abandoned``, then the ``verdict`` with its
 reason).  Beats carry our feed's head; short of entries a beat says exist, we claim to be
-starved, and a stall that a fresh claim excuses ends as ``starved``, naming nobody.  The
+starved, and a stall -- or a flag for time, ours or a notice's -- that a fresh claim
+excuses ends as ``starved``, naming nobody; the banks of seats a fresh claim excuses (all,
+while we are starved) do not drain.  The
 rules themselves are ``_clock``'s and ``_starved``'s; links are the mesh's, the session the
 node's.
 """
@@ -25,7 +27,7 @@ from . import _events as ev
 from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
 from ._mesh import Mesh
 from ._node_parts import NodeConfig, _Peer
-from ._starved import RESEND_MAX, Starvation, Starved, starved_reason
+from ._starved import CLAIM_AFTER, RESEND_MAX, Starvation, Starved, starved_reason
 
 __all__ = ["STALLED_AFTER", "Liveness", "table_limits"]
 
@@ -134,8 +136,15 @@ class Liveness:
         assert session is not None and starvation is not None and clock is not None
         heard = starvation.overdue(now, clock.limits.abandon_ms / 1000)
         if heard is not None and session.verdict is None:
-            session.starved(starved_reason(heard.claim.by, heard.claim.author), (heard.data,))
-            self.pump()
+            self._end_starved(heard.claim, heard.data)
+
+    def _end_starved(self, claim: Starved, data: bytes) -> None:
+        """End the game ``starved``, and send its evidence (the claim) on every link once
+        more, so every honest peer holds it and ends alike."""
+        assert self.session is not None
+        self.session.starved(starved_reason(claim.by, claim.author), (data,))
+        self.mesh.broadcast(data)
+        self.pump()
 
     def _stalled(self, seat: int, now: float) -> None:
         """The stall rule would time ``seat`` out: unless a fresh starvation claim excuses it
@@ -143,16 +152,17 @@ class Liveness:
         session, starvation = self.session, self.starvation
         assert session is not None and starvation is not None
         heard = starvation.excuse(seat, now)
-        if heard is None:
-            session.timeout(seat)  # as before clocks: timeout or withheld-reveal
-        else:
-            session.starved(starved_reason(heard.claim.by, heard.claim.author), (heard.data,))
+        if heard is not None:
+            self._end_starved(heard.claim, heard.data)
+            return
+        session.timeout(seat)  # as before clocks: timeout or withheld-reveal
         self.pump()
 
     def _tick(self, now: float) -> None:
-        session, clock = self.session, self.clock
-        assert session is not None and clock is not None
-        self.observe(now)
+        session, clock, starvation = self.session, self.clock, self.starvation
+        assert session is not None and clock is not None and starvation is not None
+        self.observe(now)  # banks of seats proved starved do not drain (ours: none do)
+        clock.pause(now, starvation.excused(now), credit=CLAIM_AFTER + self.config.beat)
         for event in clock.update(now):
             if isinstance(event, WentOffline | CameBack):
                 self.emit(ev.SeatOffline(event.seat) if isinstance(event, WentOffline)
@@ -162,6 +172,10 @@ class Liveness:
             elif isinstance(event, Flagged) and event.kind == "stalled":
                 self._stalled(event.seat, now)
             elif isinstance(event, Flagged) and session.verdict is None:
+                heard = starvation.excuse(event.seat, now)
+                if heard is not None:  # a seat proved starved is never flagged for time
+                    self._end_starved(heard.claim, heard.data)
+                    continue
                 notice = clock.notice(self.identity, event, session.game.state.serial)
                 self.mesh.broadcast(P.encode(notice))
                 self._end_for_time(event.kind, event.seat, event.reason)
@@ -182,25 +196,23 @@ class Liveness:
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
 
     def on_starved(self, peer: _Peer, data: bytes, msg: Starved) -> None:
-        """A seat's starvation claim: believed only if both signatures hold; passed on, and
-        the entries it names re-sent on every link (once per claimed gap)."""
+        """A seat's starvation claim: believed only if both signatures hold; passed on (even
+        once our game stopped: a peer behind us may need it to end as we did), and the
+        entries it names re-sent on every link (once per claimed gap)."""
         session, starvation = self.session, self.starvation
-        if (session is None or starvation is None or session.verdict is not None
+        if (session is None or starvation is None
                 or not starvation.take(msg, data, trio.current_time())):
             return
         self.mesh.broadcast(data, skip=peer)
-        if not starvation.to_resend(msg):
+        if session.verdict is not None or not starvation.to_resend(msg):
             return
         wanted = P.FeedRequest(msg.author, msg.have, msg.have + RESEND_MAX)
         entries = [P.encode(e) for e in session.log.serve(wanted, limit=RESEND_MAX)]
         if not entries:
             return
-        claimer = session.spec.players[msg.by]
         for link in list(self.mesh.peers):
             for entry in entries:
                 self.mesh.send(link, entry)
-            if not link.via_relay and link.link.info.key == claimer:
-                starvation.resent_directly(msg.by, msg.have, trio.current_time())
 
     def on_notice(self, peer: _Peer, data: bytes, msg: TimeNotice) -> None:
         session, clock = self.session, self.clock
@@ -212,7 +224,10 @@ class Liveness:
         if taken is None:
             return
         self.mesh.broadcast(data, skip=peer)
-        if taken.accepted:
+        heard = None if self.starvation is None else self.starvation.excuse(msg.seat, now)
+        if taken.accepted and heard is not None:  # it proved it was starved: not its time
+            self._end_starved(heard.claim, heard.data)
+        elif taken.accepted:
             self._end_for_time(msg.kind, msg.seat, taken.reason)
         else:  # not what our own clock says: show the claim, keep our clock
             self.emit(ev.TimeClaim(msg.by, msg.seat, msg.kind, taken.reason,

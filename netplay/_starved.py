@@ -17,19 +17,24 @@ names no seat; its reason names the starved seat and whose entries it lacked (a 
 relay between them dropped them); the claim is the evidence.  The starved seat itself,
 whose stall rule would name the seat it waits on, holds its own fresh claim and so ends
 with the same verdict, with the same words.  Where no stall rule runs (the table waits on
-decisions, which a person may take any time over, and there is no clock: a 2-seat Sodalis
-table whose relay drops one seat's entries), a seat's claims of one same gap, fresh without a
-break for the abandon limit, end the game ``starved`` alike (:meth:`Starvation.overdue`) at
-the starved seat and at every peer that hears them.
+decisions, which a person may take any time over, and no bank drains: there is no clock,
+or the seats it waits on are excused), a seat's claims, fresh without a break for the
+abandon limit (whatever gap each names: a seat that gets its entries stops claiming), end
+the game ``starved`` alike (:meth:`Starvation.overdue`) at the starved seat and at every
+peer that hears them.
+
+Honest peers end alike (convergence): a verdict rests only on what every peer can check --
+signed beats and signed claims, flooded to all and passed on even after a peer's game
+stopped, and the claim that ended a game is sent once more on every link with its verdict
+-- never on what one peer did over its own links: a peer that re-sent the claimed entries
+to the claimer over a direct link knows they were there to read, but cannot show it to
+anyone, so it excuses and ends exactly as a peer behind a relay does.
 
 What a lying seat can do with a false claim (or a false head in its beats): only what a
-dropping relay could do -- end the game with no seat named, once, after the abandon limit
-(never stall it forever), and only where its paths run through a relay: a seat never claims
-to be starved of the entries of a seat it holds a direct link to.  A
-claim does not protect its seat from a peer that re-sent the named entries over a direct
-link to it (TLS over TCP: nobody between can drop them) :data:`RESENT_GRACE` seconds or
-more before, when the seat still claims no more than it held then: it got them.  Over a
-relay the two cannot be told apart, so the verdict names nobody.
+dropping relay could do -- end the game ``starved``, naming nobody, once, after the abandon
+limit or at a stall (never stall it forever, never frame a seat).  Nobody can prove that a
+seat received an entry (there are no signed receipts), so this is the best a verdict can
+do; the threat model says so.
 """
 
 from __future__ import annotations
@@ -43,13 +48,12 @@ from protocol._codec import blob, integer
 
 from ._clock import OFFLINE_BEATS, Presence, presence_bytes
 
-__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "RESENT_GRACE", "Starvation", "Starved",
+__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "Starvation", "Starved",
            "starved_reason"]
 
 STARVED_DOMAIN = b"fairtable/starved/v1\x00"
 CLAIM_AFTER = 2.0  # seconds short of the same entries before we claim to be starved
 RESEND_MAX = 64  # entries a peer re-sends for one claimed gap
-RESENT_GRACE = 2.0  # seconds after a direct re-send when a claim of that gap stops protecting
 FRESH_BEATS = OFFLINE_BEATS + 1  # a claim heard within this many beats is fresh
 
 
@@ -85,7 +89,7 @@ class _Heard:
     claim: Starved
     data: bytes
     at: float
-    since: float = 0.0  # when this seat's claims of this same gap began (fresh all along)
+    since: float = 0.0  # when this seat's claims began (fresh all along, any gap)
 
 
 class Starvation:
@@ -97,7 +101,6 @@ class Starvation:
         self.beats: dict[int, tuple[Presence, bytes]] = {}  # each seat's latest beat, encoded
         self.claims: dict[int, _Heard] = {}  # each seat's latest claim (ours too)
         self.resent: set[tuple[int, int, int]] = set()  # (by, author, have) we re-sent
-        self.direct: dict[int, tuple[int, float]] = {}  # by -> (have, when) re-sent directly
         self._short: tuple[int, int, float] | None = None  # (author, have, since)
 
     # -- what we lack -------------------------------------------------------------------
@@ -131,11 +134,12 @@ class Starvation:
         return data
 
     def _keep(self, claim: Starved, data: bytes, now: float) -> None:
-        """Keep seat ``claim.by``'s latest claim, and since when it has claimed that gap."""
+        """Keep seat ``claim.by``'s latest claim, and since when it has claimed without a
+        break (whatever gap each claim names: a seat that gets entries stops claiming, and
+        one that names a new gap every beat must not hold the table for ever)."""
         last = self.claims.get(claim.by)
-        same = (last is not None and now - last.at <= FRESH_BEATS * self.beat
-                and (last.claim.author, last.claim.have) == (claim.author, claim.have))
-        self.claims[claim.by] = _Heard(claim, data, now, last.since if same and last else now)
+        still = last is not None and now - last.at <= FRESH_BEATS * self.beat
+        self.claims[claim.by] = _Heard(claim, data, now, last.since if still and last else now)
 
     # -- claims from others ---------------------------------------------------------------
     def take(self, msg: Starved, data: bytes, now: float) -> bool:
@@ -170,38 +174,37 @@ class Starvation:
         self.resent.add(key)
         return True
 
-    def resent_directly(self, by: int, have: int, now: float) -> None:
-        """We re-sent seat ``by`` the entries from ``have`` over a direct link to it."""
-        self.direct[by] = (have, now)
-
     # -- the liveness rule ----------------------------------------------------------------
     def excuse(self, seat: int, now: float) -> _Heard | None:
         """The fresh claim that keeps a stall of ``seat`` from naming it: our own (we are
-        starved: the wait may be ours), else ``seat``'s, unless it got the entries."""
+        starved: the wait may be ours), else ``seat``'s."""
         fresh = FRESH_BEATS * self.beat
         mine = self.claims.get(self.me)
         if mine is not None and now - mine.at <= fresh:
             return mine
         heard = self.claims.get(seat)
-        if heard is None or now - heard.at > fresh or self._got_them(heard, now):
+        if heard is None or now - heard.at > fresh:
             return None
         return heard
 
-    def _got_them(self, heard: _Heard, now: float) -> bool:
-        """We handed the claimer those entries ourselves, directly, and it still claims them."""
-        direct = self.direct.get(heard.claim.by)
-        return direct is not None and now - direct[1] >= RESENT_GRACE and (
-            heard.claim.have <= direct[0])
+    def excused(self, now: float) -> frozenset[int]:
+        """The seats whose time must not run now (their banks pause): every seat while we
+        hold a fresh claim of our own (what we wait on did not reach us), else the seats
+        whose own claim is fresh."""
+        fresh = FRESH_BEATS * self.beat
+        mine = self.claims.get(self.me)
+        if mine is not None and now - mine.at <= fresh:
+            return frozenset(range(len(self.players)))
+        return frozenset(by for by, heard in self.claims.items() if now - heard.at <= fresh)
 
     def overdue(self, now: float, limit: float) -> _Heard | None:
-        """A fresh claim (ours first, then by seat) whose seat has claimed the same gap for
-        ``limit`` seconds (the abandon limit) without a break: the entries never arrived, so
+        """A fresh claim (ours first, then by seat) whose seat has claimed for ``limit``
+        seconds (the abandon limit) without a break: the entries never arrived, so
         the game ends ``starved`` even where no stall rule runs (the table waits on
         decisions: a person may think, and with no clock nobody is timed out)."""
         fresh = FRESH_BEATS * self.beat
         for by in [self.me, *sorted(set(self.claims) - {self.me})]:
             heard = self.claims.get(by)
-            if (heard is not None and now - heard.at <= fresh and now - heard.since >= limit
-                    and (by == self.me or not self._got_them(heard, now))):
+            if heard is not None and now - heard.at <= fresh and now - heard.since >= limit:
                 return heard
         return None

@@ -236,3 +236,26 @@ def test_our_own_seat_is_never_flagged_as_stalled_nor_reported_as_waited_for() -
     c.observe(0.0, {1}, {}, thinking=set())
     heard_all(c, 50.0)
     assert c.update(50.0) == []
+
+
+def test_a_seat_proved_starved_keeps_its_bank_and_gets_back_the_wait_before_its_claim(
+) -> None:
+    """Leftover b: while a seat is excused (a fresh starvation claim), its bank does not
+    drain -- it waits on entries it proved it lacks -- and it gets back the time it drained
+    in the ``credit`` seconds before (a claim comes only after a while short)."""
+    c = clock(bank_ms=5_000)
+    c.observe(0.0, {2}, {})
+    c.update(1.0)
+    heard_all(c, 3.0)
+    c.pause(3.0, frozenset({2}), credit=2.0)  # its claim: short since 1.0 at least
+    assert c.bank[2] == pytest.approx(4.0)  # the 2 s before the claim came back
+    for t in range(4, 30):
+        heard_all(c, float(t))
+        assert not [e for e in c.update(float(t)) if isinstance(e, Flagged)]
+        c.pause(float(t), frozenset({2}), credit=2.0)  # still excused: no credit again
+    assert c.bank[2] == pytest.approx(4.0)
+    c.pause(30.0, frozenset(), credit=2.0)  # it got them: its bank runs again
+    heard_all(c, 33.9)
+    assert not [e for e in c.update(33.9) if isinstance(e, Flagged)]
+    heard_all(c, 34.0)
+    assert [e for e in c.update(34.0) if isinstance(e, Flagged)] == [Flagged("out-of-time", 2)]

@@ -7,7 +7,7 @@ import attrs
 
 import protocol as P
 from netplay._clock import TableClock
-from netplay._starved import CLAIM_AFTER, FRESH_BEATS, RESENT_GRACE, Starvation, Starved
+from netplay._starved import CLAIM_AFTER, FRESH_BEATS, Starvation, Starved
 
 IDS = [P.Identity.generate() for _ in range(3)]
 PLAYERS = tuple(i.public.key for i in IDS)
@@ -72,19 +72,21 @@ def test_a_claim_that_proves_nothing_is_refused() -> None:
     assert s.excuse(2, 0.0) is None
 
 
-def test_a_liar_is_not_excused_after_a_direct_re_send_of_what_it_claims_to_lack() -> None:
-    s = view(0)
-    msg, data = claim_by(2, author=1, have=3, head=5, count=10)
-    assert s.take(msg, data, 0.0) and s.to_resend(msg)
-    assert not s.to_resend(msg)  # one re-send per claimed gap
-    s.resent_directly(2, 3, 0.0)
-    assert s.excuse(2, RESENT_GRACE / 2) is not None  # it may not have read them yet
-    again, again_data = claim_by(2, author=1, have=3, head=5, count=11)
-    assert s.take(again, again_data, RESENT_GRACE)  # the same gap, claimed again
-    assert s.excuse(2, RESENT_GRACE) is None  # it got them over a link nobody sits in
-    later, later_data = claim_by(2, author=1, have=4, head=6, count=12)
-    assert s.take(later, later_data, RESENT_GRACE + 0.5)  # a new gap is excused again
-    assert s.excuse(2, RESENT_GRACE + 0.5) is not None
+def test_a_peer_that_fed_the_claimer_directly_ends_as_the_peers_that_could_not() -> None:
+    """Leftover a: what a peer did over its own links (re-sent the claimed entries to the
+    claimer directly) proves nothing to another peer, so it must not change its verdict:
+    every peer holding the same claims excuses and ends alike, at every moment."""
+    fed, other = view(0), view(1)
+    for step in range(8):
+        msg, data = claim_by(2, author=1, have=3, head=5, count=10 + step)
+        assert fed.take(msg, data, float(step)) and other.take(msg, data, float(step))
+        if step == 0:
+            assert fed.to_resend(msg) and not fed.to_resend(msg)  # one re-send per gap
+            # fed re-sends seat 1's entries to seat 2 over a direct link here; other cannot
+        for now in (step + 0.0, step + 0.5):
+            assert (fed.excuse(2, now) is None) == (other.excuse(2, now) is None), now
+            assert (fed.overdue(now, 4.0) is None) == (other.overdue(now, 4.0) is None), now
+    assert fed.excuse(2, 7.5) is not None and fed.overdue(7.5, 4.0) is not None
 
 
 def test_our_own_fresh_claim_excuses_whichever_seat_we_wait_on() -> None:
@@ -100,7 +102,7 @@ def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_namin
 ) -> None:
     """Where no stall rule runs (the table waits on decisions, no clock), the same gap
     claimed, fresh all along, for the abandon limit is overdue -- at the claimer and at a
-    peer alike; a break (stale) or a new gap starts the wait again."""
+    peer alike; a break (stale) starts the wait again."""
     limit = 10.0
     peer, me = view(0), view(2)
     data = beat_of(1, head=5)
@@ -119,16 +121,34 @@ def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_namin
     assert peer.overdue(later, limit) is None
     msg, encoded = claim_by(2, author=1, have=3, head=5, count=count)
     assert peer.take(msg, encoded, later) and peer.overdue(later, limit) is None
-    msg, encoded = claim_by(2, author=1, have=4, head=6, count=count + 1)  # a new gap
+    msg, encoded = claim_by(2, author=1, have=4, head=6, count=count + 1)  # then silence
     assert peer.take(msg, encoded, later + 0.5) and peer.overdue(later + 0.5 + limit, limit) is None
 
 
-def test_a_liar_fed_directly_is_never_overdue_at_the_peer_that_fed_it() -> None:
-    limit = 4.0
-    s = view(0)
-    for step in range(6):
-        msg, data = claim_by(2, author=1, have=3, head=5, count=10 + step)
-        assert s.take(msg, data, float(step))
-        if step == 0:
-            s.resent_directly(2, 3, 0.0)
-    assert s.overdue(5.0, limit) is None  # it got them over a link nobody sits in
+def test_the_seats_whose_banks_pause_are_the_fresh_claimers_or_all_when_we_are_starved(
+) -> None:
+    peer, me = view(0), view(2)
+    assert peer.excused(0.0) == frozenset()
+    msg, data = claim_by(2, author=1, have=3, head=5)
+    assert peer.take(msg, data, 0.0)
+    assert peer.excused(0.5) == {2}
+    assert peer.excused(FRESH_BEATS * BEAT + 0.1) == frozenset()  # stale
+    beat = beat_of(1, head=5)
+    me.note_beat(P.decode(beat), beat)  # type: ignore[arg-type]
+    me.claim(IDS[2], 1, 3, 10, 0.0)
+    assert me.excused(0.5) == {0, 1, 2}  # we wait on entries we lack: nobody's time runs
+
+
+def test_a_liar_changing_its_claimed_gap_every_beat_is_still_overdue_after_the_limit() -> None:
+    """Banks pause while a seat is excused, so the starvation rule must end a game a liar
+    holds: claims fresh without a break end it after the abandon limit whatever gap each
+    names (alternating ``have`` or authors is no progress a peer can see)."""
+    limit = 10.0
+    peer = view(0)
+    t, count = 0.0, 10
+    while t <= limit:
+        author, have = (1, 3 + int(t) % 2) if int(t) % 3 else (0, 1)
+        msg, encoded = claim_by(2, author=author, have=have, head=5, count=count)
+        assert peer.take(msg, encoded, t)
+        assert (peer.overdue(t, limit) is None) == (t < limit), t
+        t, count = t + BEAT, count + 1
