@@ -27,8 +27,10 @@ operations with SHA-512.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import sys
 from collections.abc import Iterable
 
 import rbcl as _rb
@@ -56,6 +58,19 @@ __all__ = [
     "sub",
     "sum_points",
 ]
+
+
+def _remove_library_copy() -> None:
+    """``rbcl`` writes its bundled libsodium to a new temporary file at every import and
+    never removes it (2.7 MB a process, for ever); once loaded the file is not needed (on
+    Windows it cannot be removed while loaded: it stays, as before)."""
+    path = getattr(sys.modules.get("rbcl._sodium"), "lib_path", None)
+    if isinstance(path, str) and os.path.basename(path).startswith("tmp"):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
+_remove_library_copy()
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 """The prime order ``L`` of the group."""
