@@ -13,11 +13,15 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
   is).  Table entries do not count: only beats say a seat's peer is there;
 * **offline countdown** -- while the table waits on an offline seat a countdown of the
   table's abandon limit runs; it starts again from the full limit when the seat is heard
-  again or no longer owed; at zero the game is abandoned by that seat;
-* **stalling** -- a seat online that owes a part its peer makes by itself (a shuffle, a
-  share, a reveal: not a decision, where a person may think) for the abandon limit is
-  flagged ``stalled`` (the session's verdict: ``timeout`` or ``withheld-reveal``), as
-  before clocks: a peer cannot hold a game hostage by beating but not revealing;
+  again or no longer owed; at zero the game is abandoned by that seat (if it owes a
+  decision);
+* **stalling** -- a seat that owes a part its peer makes by itself (a shuffle, a share, a
+  reveal: not a decision, where a person may think) for the abandon limit, online or
+  offline, is flagged ``stalled`` (the session's verdict: ``timeout`` or
+  ``withheld-reveal``), as before clocks: a peer cannot hold a game hostage by beating but
+  not revealing.  Its bank does not end it, and whether we hear its beats does not change
+  the kind: presence differs from peer to peer (seed 2182 of the simulator: one peer
+  heard the staller, one did not, and they named it with two kinds);
 * **agreement** -- the peer whose own measure first reaches zero floods a
   :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
   with the same verdict) only if it is about the step it is at and its own measure of that
@@ -236,14 +240,23 @@ class TableClock:
                 events.append(LongWait(seat, int(now - since)))
         abandon = self.limits.abandon_ms / 1000
         for seat in sorted(self.owed - self._flagged):
+            if seat not in self.thinking:  # a part its peer makes by itself: the stall rule's
+                if seat != self.me and now - self._stall_start(seat, now) >= abandon:
+                    self._flagged.add(seat)
+                    events.append(Flagged(STALLED, seat))
+                continue
             left = self.left(seat, now)
             if left is not None and left <= 0:
                 self._flagged.add(seat)
                 events.append(Flagged(self._kind(seat, now), seat))
-            elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
-                self._flagged.add(seat)
-                events.append(Flagged(STALLED, seat))
         return events
+
+    def _stall_start(self, seat: int, now: float) -> float:
+        """Since when an owed part that ``seat``'s peer makes by itself counts as stalled:
+        while it is heard, since it is owed or back; while offline, since it went (the
+        offline countdown).  The kind is the same either way -- it is what the seat owes,
+        the same on every peer, not whether a peer hears its beats, which differs."""
+        return self.stalled_since.get(seat, self.countdown_since.get(seat, now))
 
     def left(self, seat: int, now: float) -> float | None:
         """Seconds until our measure ends the game over ``seat`` (None: nothing runs)."""

@@ -96,6 +96,8 @@ class TableNode:
         self.done = trio.Event()
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
         self._everyone_finished = trio.Event()
+        self._gone = trio.Event()  # we left the table: links are no longer kept up
+        self._farewells_held: list[bytes] = []  # every seat's farewell we hold (at most one each)
         self.port = 0
         self._nursery: trio.Nursery | None = None
         self._stop_announcing: trio.CancelScope | None = None
@@ -187,17 +189,31 @@ class TableNode:
                 self.pump.resign()
             await self.done.wait()
             await self._leave()
+            self._gone.set()
             nursery.cancel_scope.cancel()
 
     async def _leave(self) -> None:
         """Go once nobody can need anything from us any more -- every seat said farewell
-        and our queues are sent -- or after the grace period (a verdict, a silent seat)."""
-        with trio.move_on_after(self.config.grace):
-            finished = self.session is not None and self.session.finished is not None
+        and our queues are sent -- or after the grace period (a verdict).
+
+        A seat that finished may hold the last entries another seat lacks (a link cut or
+        slow at the end: nobody else has them in a mesh), so it waits for every farewell,
+        still answering catch-up requests, up to the table's abandon limit -- past which
+        the others would end the game without it anyway.  Leaving earlier (as it did after
+        the grace period) got it blamed ``abandoned`` by honest seats that never finished."""
+        finished = self.session is not None and self.session.finished is not None
+        with trio.move_on_after(self._linger(finished)):
             if not finished:
                 await trio.sleep_forever()  # let the last entries reach the others
             await self._everyone_finished.wait()
             await self.mesh.drain()
+
+    def _linger(self, finished: bool) -> float:
+        """How long :meth:`_leave` may wait: the grace period, or for a seat that finished
+        the table's abandon limit (if longer)."""
+        if not finished or self.liveness.clock is None:
+            return self.config.grace
+        return max(self.config.grace, self.liveness.clock.limits.abandon_ms / 1000)
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Tell the LAN about the table, with a join code, while seats are free (a hint: the
@@ -258,7 +274,8 @@ class TableNode:
         await self.mesh.adopt(link)
 
     async def _dial(self, address: tuple[str, int], via_relay: bool, key: bytes | None) -> None:
-        """Keep a link to ``address`` up until the table is done (reconnecting with back-off)."""
+        """Keep a link to ``address`` up until we leave (reconnecting with back-off): a seat
+        that finished may still hold entries the others lack (:meth:`_leave`)."""
         assert self.invite is not None
         scope, secret, greeting = self.invite.scope, self.invite.secret, None
         if via_relay:
@@ -281,7 +298,7 @@ class TableNode:
             return False  # seated: try again, the relay may make room
 
         await self.mesh.dial(address, scope=scope, secret=secret, key=key, via_relay=via_relay,
-                             until=self.done, greeting=greeting, refused=refused,
+                             until=self._gone, greeting=greeting, refused=refused,
                              relay_refused=relay_refused, fatal=_NEVER_SEATED)
 
     def _closed(self, exc: LinkClosed) -> None:
@@ -309,6 +326,8 @@ class TableNode:
         if self.start is not None:
             self.mesh.send(peer, P.encode(self.start))
         self._ask_missing(peer)
+        for data in self._farewells_held:  # one lost on a link that broke is said again
+            self.mesh.send(peer, data)
 
     def _ask_missing(self, peer: _Peer) -> None:
         if self.session is not None:
@@ -364,6 +383,7 @@ class TableNode:
 
     def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
         if self.farewells is not None and self.farewells.take(msg):
+            self._farewells_held.append(data)
             self.mesh.broadcast(data, skip=peer)
             if self.farewells.everyone:
                 self._everyone_finished.set()
@@ -444,7 +464,9 @@ class TableNode:
     def _farewell(self, digest: str) -> None:
         session = self.session
         assert self.farewells is not None and session is not None and session.seat is not None
-        self.mesh.broadcast(P.encode(self.farewells.make(self.identity, session.seat, digest)))
+        data = P.encode(self.farewells.make(self.identity, session.seat, digest))
+        self._farewells_held.append(data)
+        self.mesh.broadcast(data)
         if self.farewells.everyone:
             self._everyone_finished.set()
 

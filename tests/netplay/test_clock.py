@@ -259,3 +259,28 @@ def test_a_seat_proved_starved_keeps_its_bank_and_gets_back_the_wait_before_its_
     assert not [e for e in c.update(33.9) if isinstance(e, Flagged)]
     heard_all(c, 34.0)
     assert [e for e in c.update(34.0) if isinstance(e, Flagged)] == [Flagged("out-of-time", 2)]
+
+
+def test_a_seat_owing_a_part_is_named_stalled_whether_or_not_we_hear_it() -> None:
+    """Seed 2182 of the simulator: seat 2 withheld a reveal; seat 0 heard its beats and
+    named it ``stalled`` (withheld-reveal), seat 1 heard nobody once seat 0 left and named it
+    ``abandoned``.  What a seat owes is the same on every peer; presence is not: a seat
+    owing a part its peer makes by itself is flagged ``stalled`` online or offline."""
+    hearing, deaf = clock(me=0, bank_ms=0), clock(me=1, bank_ms=0)
+    for c in (hearing, deaf):
+        c.observe(0.0, {2}, {}, thinking=set())
+    flags: dict[int, list[Flagged]] = {0: [], 1: []}
+    for tick in range(1, 80):
+        heard_all(hearing, float(tick))
+        for c in (hearing, deaf):
+            flags[c.me or 0] += [e for e in c.update(float(tick)) if isinstance(e, Flagged)]
+    assert 2 in deaf.offline
+    assert flags == {0: [Flagged("stalled", 2)], 1: [Flagged("stalled", 2)]}
+
+
+def test_an_offline_seat_owing_a_part_is_not_flagged_before_the_abandon_limit() -> None:
+    c = clock(me=0, bank_ms=1_000, abandon_ms=30_000)  # its bank is long gone by then
+    c.observe(0.0, {2}, {}, thinking=set())
+    seen = [e for t in range(1, 36) for e in c.update(float(t)) if isinstance(e, Flagged)]
+    assert seen == []  # offline from 6 s: its countdown ends at 36 s
+    assert c.update(36.0) == [Flagged("stalled", 2)]

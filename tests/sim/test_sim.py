@@ -107,3 +107,27 @@ def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
     assert result.plan.cheat == (1, "flood")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 1 flood"}
+
+
+def test_a_seat_that_finished_stays_until_the_others_have_its_last_entries() -> None:
+    """Seed 2023 (Reign, a mesh): a link is cut at 4.4 s and seat 2's links are slow; seat 2
+    finished the game, waited its 2 s grace for the others' farewells and left, holding
+    the last entries they lacked; both honest seats then blamed honest seat 2
+    ``abandoned`` 600 s later.  A finished seat now stays, serving them, until every seat
+    said farewell (at most the table's abandon limit): all three end with one digest."""
+    result = run_seed(2023, "reign")
+    assert result.plan.cheat is None
+    assert result.violations == [], result.replay()
+    assert len(set(result.outcomes.values())) == 1
+    assert next(iter(result.outcomes.values())).startswith("digest")
+
+
+def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
+    """Seed 2182 (Sovereign, a star through seat 0): seat 2 withholds a reveal.  Seat 0
+    heard its beats and named it ``withheld-reveal`` at 601 s, then left; seat 1, cut off
+    from seat 2 once seat 0 left, ran the offline countdown and named it ``abandoned``.
+    The kind now rests on what the seat owes (a reveal), not on whether it is heard."""
+    result = run_seed(2182, "sovereign")
+    assert result.plan.cheat == (2, "withheld-reveal")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 2 withheld-reveal"}
