@@ -170,6 +170,10 @@ class LogPane:
         """(rows, columns) of the log pane: what the panes above and below leave."""
         return log_height(self.model), screen_size()[1]
 
+    def shown(self) -> list[str]:
+        """The log's lines as the screen shows them (named seats by their names)."""
+        return self.model.log_shown()
+
     def scroll(self, pages: int) -> None:
         """PgUp (``pages`` > 0) / PgDn: the next page is the lines just past the shown ones,
         so no line is skipped however many of them wrap."""
@@ -187,7 +191,7 @@ class LogPane:
     def window(self, back: int) -> tuple[int, int]:
         """The log lines ``[start, end)`` the pane shows ``back`` lines from the newest
         (wrapped lines counted, a row kept for each marker)."""
-        log, (height, width) = self.model.log, self.size()
+        log, (height, width) = self.shown(), self.size()
         back = max(0, min(back, len(log) - 1))
         end = len(log) - back
         room = height - (1 if back else 0)
@@ -205,7 +209,7 @@ class LogPane:
     def lines(self) -> StyleAndTextTuples:
         """The log lines that fit, newest at the bottom (wrapped lines counted), with
         "+N earlier" on top and "+N newer" at the bottom when there are more."""
-        log = list(self.model.log)
+        log = self.shown()
         start, end = self.window(self.model.log_back)
         back = self.model.log_back = len(log) - end
         shown: StyleAndTextTuples = []
@@ -301,9 +305,10 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(lambda: model.decision is not None or model.show_help
                          or bool(model.info))
     panes = game_panes(model)
-    table = lambda: clipped(panes[0](), upper_height(model),  # noqa: E731
+    named = model.names_shown  # every pane calls a named seat by its player's name
+    table = lambda: clipped(named(panes[0]()), upper_height(model),  # noqa: E731
                             screen_size()[1] - side_width() - 1)
-    side = lambda: clipped(panes[1](), upper_height(model), side_width())  # noqa: E731
+    side = lambda: clipped(named(panes[1]()), upper_height(model), side_width())  # noqa: E731
     log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
                                              get_cursor_position=log.cursor),
                         height=lambda: Dimension.exact(log_height(model)), wrap_lines=True)
@@ -316,11 +321,11 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
         Window(height=1, char="-", style="class:dim"),
         log_window,
         ConditionalContainer(
-            Window(FormattedTextControl(lambda: menu_lines(model)),
+            Window(FormattedTextControl(lambda: named(menu_lines(model))),
                    height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
             filter=deciding),
-        Window(FormattedTextControl(lambda: message_line(model)), height=1),
-        Window(FormattedTextControl(lambda: status_line(model)), height=1),
+        Window(FormattedTextControl(lambda: named(message_line(model))), height=1),
+        Window(FormattedTextControl(lambda: named(status_line(model))), height=1),
         Window(FormattedTextControl([("class:dim", WATCH_PROMPT)]), height=1)
         if model.spectating else
         VSplit([Window(FormattedTextControl("> "), width=2),

@@ -67,6 +67,20 @@ def _number(text: str) -> float:
 WEEK = 7 * 24 * 3600  # no wait or limit of ours is longer (time limits are sent in ms)
 
 
+def player_name(text: str) -> str:
+    """An argparse type: a player's name, by the rules every peer checks (netplay._names);
+    surrounding spaces are dropped and the name put in Unicode NFC first."""
+    import unicodedata
+
+    from netplay import name_problem
+
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return name
+
+
 def positive_seconds(text: str) -> float:
     """An argparse type: seconds, more than zero (and at most a week)."""
     value = _number(text)

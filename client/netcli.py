@@ -24,9 +24,16 @@ import trio
 
 import protocol as P
 from client.clock_words import clock_arg, limits_words
-from client.errors import nonnegative_seconds, port_number, positive_seconds, reach_line
+from client.errors import (
+    nonnegative_seconds,
+    player_name,
+    port_number,
+    positive_seconds,
+    reach_line,
+)
 from client.games import bots_for
 from client.lifecycle import code_news, resigned_line, resume_line
+from client.seat_names import SeatNames, at_the_table
 from client.seats import NetUsageError, identity_at, invite_from, seat_option
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
@@ -46,11 +53,15 @@ from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:
+    names = [SeatNames()]  # the players' names, once seated: lines call seats by them
+
     def emit(event: NodeEvent) -> None:
+        if isinstance(event, ev.Seated):
+            names[0] = SeatNames(event.names)
         if as_json:
             print(event_line(event), flush=True)
         elif not isinstance(event, ev.ClockReadings):  # a line a second: only for --json
-            print(prefix + describe(event), flush=True)
+            print(prefix + names[0].text(describe(event)), flush=True)
 
     return emit
 
@@ -72,8 +83,12 @@ def describe(event: NodeEvent) -> str:
         case ev.Seated():
             again = " (resumed)" if event.resumed else ""
             limits = limits_words(event.clock)
-            return (f"The game starts: you are seat {event.seat} of {event.players}{again}"
-                    + (f" ({limits})" if limits else ""))
+            mine = event.names[event.seat] if event.seat < len(event.names) else ""
+            you = (f"{mine} (seat {event.seat} of {event.players})" if mine
+                   else f"seat {event.seat} of {event.players}")
+            table = f"\n{at_the_table(event.names)}" if any(event.names) else ""
+            return (f"The game starts: you are {you}{again}"
+                    + (f" ({limits})" if limits else "") + table)
         case ev.Resuming():
             return resume_line(event_json(event))
         case ev.Resigned():
@@ -306,6 +321,9 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
             p.add_argument("--deck", metavar="FILE",
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
+            p.add_argument("--name", type=player_name, default=None,
+                           help="your name at the table, signed with your seat's key "
+                                "(shown to the others instead of 'seat N')")
             p.add_argument("--advertise",
                            help="the address others reach this machine at, for the invite "
                                 "(default: this machine's LAN address)")

@@ -20,7 +20,7 @@ import trio
 
 from client import ending, games
 from client.clock_words import clock_arg
-from client.errors import leaves, nonnegative_seconds, require_terminal
+from client.errors import leaves, nonnegative_seconds, player_name, require_terminal
 from client.lifecycle import game_line
 from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
 from client.table_options import TableOptions
@@ -182,7 +182,7 @@ def _play(args: argparse.Namespace) -> int:
     brings = _seat_option(args.game, args.deck)
     require_terminal("play", "for games between bots use fairtable simulate")
     options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
-                           round_limit=args.round_limit)
+                           round_limit=args.round_limit, name=args.name or "")
     _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots,
                                options=options, game=args.game, brings=brings))
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
@@ -282,6 +282,8 @@ def add_commands(sub: Any) -> None:
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=nonnegative_seconds, default=0.6,
                       help="seconds a bot thinks")
+    play.add_argument("--name", type=player_name, default=None,
+                      help="your name at the table, signed with your seat's key")
     play.add_argument("--deck", metavar="FILE",
                       help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
     play.add_argument("--round-limit", type=int, metavar="N",

@@ -30,6 +30,7 @@ from typing import Any
 
 import protocol as P
 from client import games
+from client.seat_names import SeatNames
 
 __all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
 
@@ -40,13 +41,20 @@ class ReplayUsageError(Exception):
 
 def load_table(path: Path) -> tuple[P.TableSpec, list[bytes]]:
     """The spec and entries of a ``simulate --log`` file or a peer's saved table folder."""
+    spec, entries, _names = load_named_table(path)
+    return spec, entries
+
+
+def load_named_table(path: Path) -> tuple[P.TableSpec, list[bytes], tuple[str, ...]]:
+    """:func:`load_table`, with each seat's player name from a saved table's start (checked
+    against its seat's key; ``""`` where none, and none at all in a ``simulate`` log)."""
     from netplay import StorageError, saved_table
 
     try:
         if path.is_file() and path.read_bytes()[:1] == b"{":
-            return P.read_log(path.read_bytes())
+            return (*P.read_log(path.read_bytes()), ())
         saved = saved_table(path)
-        return saved.spec, saved.entries
+        return saved.spec, saved.entries, saved.names
     except OSError as exc:
         raise ReplayUsageError(f"cannot read {path}: {exc.strerror}") from None
     except P.LogError as exc:
@@ -97,8 +105,9 @@ def ending_words(ending: P.Ending) -> str:
 class Record:
     """A replay with every step's words (and round), ready to show or export."""
 
-    def __init__(self, replay: P.Replay) -> None:
+    def __init__(self, replay: P.Replay, names: tuple[str, ...] = ()) -> None:
         self.replay = replay
+        self.names = SeatNames(names)  # the players' names: words call named seats by them
         self.spec = replay.spec
         self.steps = replay.steps
         self.ending = replay.ending
@@ -109,7 +118,7 @@ class Record:
         for step in self.steps:
             mark = len(model.log)
             model.apply_event(ViewChanged(view=step.view, events=step.events))
-            self.words.append(list(model.log)[mark:])
+            self.words.append([self.names.text(line) for line in list(model.log)[mark:]])
 
     def round_of(self, index: int) -> int | None:
         value = getattr(self.steps[index].view, "public", {}).get("round")
@@ -139,9 +148,9 @@ class Record:
         return line
 
 
-def record_for(spec: P.TableSpec, entries: list[bytes]) -> Record:
+def record_for(spec: P.TableSpec, entries: list[bytes], names: tuple[str, ...] = ()) -> Record:
     try:
-        return Record(P.replay_log(spec, entries))
+        return Record(P.replay_log(spec, entries), names)
     except P.ReplayError as exc:
         raise ReplayUsageError(str(exc)) from None
 

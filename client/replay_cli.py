@@ -6,14 +6,19 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from client.replay import ReplayUsageError, ending_words, export, load_table, record_for
+from client.replay import (
+    ReplayUsageError,
+    ending_words,
+    export,
+    load_named_table,
+    record_for,
+)
 
 __all__ = ["ReplayUsageError", "add_commands"]
 
 
 def _replay(args: argparse.Namespace) -> int:
-    spec, entries = load_table(Path(args.table))
-    record = record_for(spec, entries)
+    record = record_for(*load_named_table(Path(args.table)))
     if args.export:
         paths = export(record, Path(args.export), open_hands=args.open_hands)
         print(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}")

@@ -160,15 +160,16 @@ def build_replay_application(record: Record) -> Application[None]:
     cursor = ReplayCursor(record)
     cursor.go(0)
     panes = game_panes(cursor.model)
+    named = record.names.fragments  # named seats by their players' names
 
     def side() -> StyleAndTextTuples:
         width = min(38, max(24, screen_size()[1] // 2))
         lines = cursor.hands(width) if cursor.open else panes[1]()
-        return clipped(lines, _upper_height(), width)
+        return clipped(named(lines), _upper_height(), width)
 
     def table() -> StyleAndTextTuples:
         width = screen_size()[1] - min(38, max(24, screen_size()[1] // 2)) - 1
-        return clipped(panes[0](), _upper_height(), width)
+        return clipped(named(panes[0]()), _upper_height(), width)
 
     def accept(buffer: Buffer) -> bool:
         if not cursor.command(buffer.text):
@@ -187,7 +188,8 @@ def build_replay_application(record: Record) -> Application[None]:
         ], height=lambda: Dimension.exact(_upper_height())),
         Window(FormattedTextControl(lambda: cursor.log(log_rows())),
                height=lambda: Dimension.exact(log_rows())),
-        Window(FormattedTextControl(lambda: [("class:message", cursor.message)]), height=1),
+        Window(FormattedTextControl(lambda: named([("class:message", cursor.message)])),
+               height=1),
         VSplit([Window(FormattedTextControl("> "), width=2),
                 Window(BufferControl(buffer=prompt), height=1)]),
         Window(FormattedTextControl([("class:hints", KEYS)]), height=1),

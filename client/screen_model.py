@@ -23,6 +23,7 @@ from client.card_info import Seen, info_answer
 from client.clock_words import limits_words
 from client.errors import reach_line
 from client.lifecycle import code_news, resigned_line, resume_line
+from client.seat_names import SeatNames, at_the_table
 from engine.requests import Decision
 from netplay import ResignRequest
 from netplay import events as ev
@@ -86,6 +87,22 @@ class ScreenModel:
         self.log_back = 0  # lines the log is scrolled back from its newest line
         self.sent_for: Any = None  # the decision the last answer was sent for
         self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
+        self.names = SeatNames()  # the players' names, signed by their seats (client.seat_names)
+        self._shown: tuple[SeatNames, list[str]] = (self.names, [])  # log_shown's lines so far
+
+    # -- what the screen shows ------------------------------------------------------------
+    def names_shown(self, fragments: Any) -> Any:
+        """Formatted text with every named seat called by its player's name."""
+        return self.names.fragments(fragments)
+
+    def log_shown(self) -> list[str]:
+        """The log's lines with named seats called by their names (worked out once a line:
+        the log only grows)."""
+        names, lines = self._shown
+        if names is not self.names or len(lines) > len(self.log):
+            names, lines = self._shown = (self.names, [])
+        lines.extend(names.text(line) for line in list(self.log)[len(lines):])
+        return lines
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
@@ -104,9 +121,19 @@ class ScreenModel:
                 self.status = seated + self._limits_shown()
             case ev.Seated():
                 self.seat, self.players = event.seat, event.players
-                self.log.append(f"The game starts: you are seat {self.seat} of {self.players}")
+                self.names = SeatNames(event.names)
+                mine = event.names[event.seat] if event.seat < len(event.names) else ""
+                of = f"seat {self.seat} of {self.players}"
+                self.log.append(f"The game starts: you are {mine} ({of})" if mine
+                                else f"The game starts: you are {of}")
+                if self.names:
+                    self.log.append(at_the_table(event.names))
                 if limits_words(event.clock):
                     self.log.append("Time: " + limits_words(event.clock))
+            case ev.PlayerNames():  # a spectator learns them from the table's start
+                self.names = SeatNames(event.names)
+                if self.names:
+                    self.log.append(at_the_table(event.names))
             case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
                 self.status = reach_line(ev.event_json(event))
             case ev.Refused():

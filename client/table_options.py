@@ -40,6 +40,7 @@ class TableOptions:
     kind: str = "host"  # "host" (on the LAN) or "play" (with bots here)
     resume: bytes | None = None
     spectators: bool = True  # a host lets spectators watch (`host --no-spectators`)
+    name: str = ""  # our player's name (`--name`), signed with our seat key
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, *, listen: bool,
@@ -63,6 +64,7 @@ class TableOptions:
             announce_to=(None if getattr(args, "no_announce", True)
                          else (args.announce_address, args.discovery_port)),
             spectators=not getattr(args, "no_spectators", False),
+            name=getattr(args, "name", None) or "",
         )
 
     def node_config(self, data_dir: Path, *, ui_events: bool = False) -> NodeConfig:
@@ -75,5 +77,5 @@ class TableOptions:
             abandon_after=self.abandon_after, clock=self.clock, pace=self.pace,
             stats=self.stats, round_limit=self.round_limit, fresh=self.fresh,
             announce_to=self.announce_to, kind=self.kind, resume=self.resume,
-            spectators=self.spectators,
+            spectators=self.spectators, name=self.name,
             ui_events=ui_events)

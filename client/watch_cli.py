@@ -1,7 +1,9 @@
 """``fairtable watch INVITE [--via RELAY]``: follow a table as a spectator (netplay/_watch.py).
 
 With ``--json`` each public step is one JSON line (``{"event": "step", "step": ...,
-"events": [...], "digest": ...}``) and the last line is the end, as ``join --bot`` says it:
+"events": [...], "digest": ...}``), after a ``{"event": "names", "names": [...]}`` line
+(the players' names, "" where none was given), and the last line is the end, as
+``join --bot`` says it:
 ``{"event": "game_over", "winner": ..., "digest": ..., "end": ...}`` (a verdict:
 ``{"event": "verdict", ...}``).  Without it, the players' screen opens in spectator mode
 (client/watch_screen.py).  ``--via HOST:PORT`` (and ``--via-key``, as ``join`` takes them;
@@ -50,6 +52,13 @@ class _Printer:
                               "reason": v.reason}, sort_keys=True), flush=True)
 
 
+def _print_names(names: tuple[str, ...]) -> None:
+    """``--json``: the players' names (each signed by its seat), once the start is checked."""
+    from netplay import PlayerNames, event_line
+
+    print(event_line(PlayerNames(names)), flush=True)
+
+
 def _watch(args: argparse.Namespace) -> int:
     from client.netcli import _address, _relay_key
     from client.seats import invite_from
@@ -69,7 +78,8 @@ def _watch(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         try:
-            await watch_table(invite, _Printer(), via=via, via_key=via_key)
+            await watch_table(invite, _Printer(), via=via, via_key=via_key,
+                              on_names=_print_names)
         except WatchRefused as exc:
             raise WatchUsageError(f"the table will not let us watch: {exc}") from None
 

@@ -69,7 +69,9 @@ def spectator_network(invite: Invite, *, via: tuple[str, int] | None = None,
         async with trio.open_nursery() as nursery:
             nursery.start_soon(forward)
             try:
-                await watch_table(invite, on_event, via=via, via_key=via_key)
+                await watch_table(invite, on_event, via=via, via_key=via_key,
+                                  on_names=lambda names: queued_send.send_nowait(
+                                      ev.PlayerNames(names)))
             except WatchRefused as exc:
                 queued_send.send_nowait(ev.Refused(f"the table will not let us watch: {exc}"))
             queued_send.close()  # forward ends once the screen has everything

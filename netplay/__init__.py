@@ -52,6 +52,7 @@ from ._events import (
     LobbyUpdate,
     NodeEvent,
     NoLanAddress,
+    PlayerNames,
     Refused,
     RelayOpen,
     Resigned,
@@ -90,7 +91,8 @@ from ._link import (
     open_link,
     serve_links,
 )
-from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart
+from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart, start_names
+from ._names import NAME_MAX, BadName, name_problem, sign_name
 from ._node import ResignRequest, TableNode
 from ._node_parts import NodeConfig
 from ._relay import RelayNode
@@ -100,6 +102,8 @@ from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load
 from ._watch import WatchRefused, watch_table
 
 __all__ = [
+    "NAME_MAX",
+    "BadName",
     "WatchRefused",
     "watch_table",
     "EVENT_CLASSES",
@@ -121,6 +125,7 @@ __all__ = [
     "NodeEvent",
     "Refused",
     "RelayOpen",
+    "PlayerNames",
     "Resigned",
     "Resuming",
     "SeatOffline",
@@ -176,8 +181,11 @@ __all__ = [
     "connect_with_backoff",
     "join_proof",
     "load_identity_seed",
+    "name_problem",
     "relay_scope",
     "relay_token",
     "saved_table",
+    "sign_name",
+    "start_names",
     "serve_links",
 ]

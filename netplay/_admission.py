@@ -24,6 +24,7 @@ from . import _events as ev
 from ._invite import Invite, join_proof
 from ._lobby import JoinRequest, LobbyStatus, TableStart, sign_start, verify_start
 from ._mesh import Mesh
+from ._names import BadName, read_signed_name, sign_name
 from ._node_parts import _Peer
 from ._seating import Seating, SeatRefused
 
@@ -39,15 +40,16 @@ class Admission:
     def __init__(self, identity: P.Identity, mesh: Mesh, emit: ev.Emit, *, game: str,
                  seats: int, brings: Any, hosting: bool,
                  begin: Callable[[TableStart], None],
-                 make_spec: Callable[[Seating], P.TableSpec]) -> None:
+                 make_spec: Callable[[Seating], P.TableSpec], name: str = "") -> None:
         """``begin`` starts the table with a start we made or checked; ``make_spec`` is the
-        host's table settings for a full lobby."""
+        host's table settings for a full lobby; ``name`` our player's name ("": none)."""
         self.identity = identity
         self.mesh = mesh
         self.emit = emit
         self.hosting = hosting
         self.seats = seats
         self.brings = brings
+        self.name = name
         self.begin = begin
         self.make_spec = make_spec
         self.invite: Invite | None = None  # set by the node once known
@@ -76,7 +78,12 @@ class Admission:
         key = self.identity.public.key
         brings = b"" if self.brings is None else canonical_bytes(self.brings)
         return P.encode(JoinRequest(key, join_proof(self.invite.secret, self.invite.scope, key),
-                                    listen_port, brings))
+                                    listen_port, brings, self.signed_name()))
+
+    def signed_name(self) -> bytes:
+        """Our name signed for this table (empty: no name)."""
+        assert self.invite is not None
+        return sign_name(self.identity, self.invite.scope, self.name)
 
     def keep_early(self, peer: _Peer, data: bytes) -> None:
         """An entry before our table starts: nothing to check it against yet, so keep a
@@ -108,7 +115,11 @@ class Admission:
         if msg.listen and remote_host not in ("", "?") and not peer.via_relay:
             address = f"{remote_host}:{msg.listen}".encode()
         try:
-            if not self.seating.admit(msg.key, msg.brings, address):
+            try:
+                read_signed_name(msg.name, self.invite.scope, msg.key)
+            except BadName as exc:
+                raise SeatRefused(f"a join with a name that cannot be shown ({exc})") from None
+            if not self.seating.admit(msg.key, msg.brings, address, msg.name):
                 return
         except SeatRefused as exc:
             self.emit(ev.Refused(str(exc)))
@@ -120,7 +131,8 @@ class Admission:
         self.mesh.broadcast(P.encode(status))
         if self.seating.full:
             start = sign_start(self.identity, self.make_spec(self.seating),
-                               self.seating.addresses, self.invite.scope)
+                               self.seating.addresses, self.invite.scope,
+                               self.seating.names(self.signed_name()))
             self.begin(start)
             self.mesh.broadcast(P.encode(start))
 

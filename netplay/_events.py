@@ -39,6 +39,7 @@ __all__ = [
     "LobbyUpdate",
     "NoLanAddress",
     "NodeEvent",
+    "PlayerNames",
     "Refused",
     "RelayOpen",
     "Resigned",
@@ -177,7 +178,8 @@ class LobbyUpdate(NodeEvent):
 @_event("seated")
 @attrs.frozen
 class Seated(NodeEvent):
-    """The game starts (or resumes) with us at ``seat``; ``at`` only with ``stats``."""
+    """The game starts (or resumes) with us at ``seat``; ``names``: each seat's player name,
+    signed by that seat ("" where none was given); ``at`` only with ``stats``."""
 
     seat: int
     players: int
@@ -185,6 +187,16 @@ class Seated(NodeEvent):
     resumed: bool = False
     clock: dict[str, int] | None = None
     at: float | None = _optional()
+    names: tuple[str, ...] = ()
+
+
+@_event("names")
+@attrs.frozen
+class PlayerNames(NodeEvent):
+    """A spectator's: each seat's player name from the table's start, each signed by its
+    seat ("" where none was given)."""
+
+    names: tuple[str, ...]
 
 
 # -- the game ------------------------------------------------------------------------------

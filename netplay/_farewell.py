@@ -6,8 +6,11 @@ says so with a :class:`Farewell` -- its seat and final digest, signed with its
 seat key over the table id, so neither a relay nor another seat can say it in
 its name -- flooded like any other message.  A peer may leave once it has a
 farewell from every seat (its own included) and its queues to its links are
-drained: nobody can still need an entry only it holds.  Without that (a seat
-gone silent, a verdict) it leaves after the table's grace period, as before.
+drained: nobody can still need an entry only it holds.  A seat stopped by a
+verdict that names a seat, with evidence, says farewell too (digest ``verdict``)
+and waits for every seat but the blamed one: the others may still need the
+entries that prove it.  Without that (a seat gone silent) it leaves after a
+bounded wait, as before.
 """
 
 from __future__ import annotations
@@ -65,3 +68,7 @@ class Farewells:
     def everyone(self) -> bool:
         """Whether every seat has said farewell."""
         return len(self.said) == len(self.players)
+
+    def everyone_but(self, blamed: int | None) -> bool:
+        """Whether every seat but ``blamed`` (a verdict's; None: nobody) has said farewell."""
+        return all(seat in self.said for seat in range(len(self.players)) if seat != blamed)

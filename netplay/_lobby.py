@@ -28,6 +28,8 @@ from protocol import (
 from protocol._codec import blob, integer, item_bytes, items, label
 from protocol._table import MAX_OPTIONS
 
+from ._names import SIGNED_NAME_MAX, BadName, read_signed_name
+
 __all__ = [
     "JoinRequest",
     "Links",
@@ -35,10 +37,11 @@ __all__ = [
     "Subscribe",
     "TableStart",
     "sign_start",
+    "start_names",
     "verify_start",
 ]
 
-START_DOMAIN = b"fairtable/start/v2\x00"
+START_DOMAIN = b"fairtable/start/v3\x00"
 LINKS_MAX = 16  # keys in a Links message (a table has at most 16 seats)
 
 
@@ -47,12 +50,14 @@ LINKS_MAX = 16  # keys in a Links message (a table has at most 16 seats)
 class JoinRequest:
     """A player asks for a seat: its key, proof of the invite, a port it listens on, and
     what it brings to the table (the game's seat option, e.g. a Sovereign deck, as
-    canonical JSON; empty for nothing)."""
+    canonical JSON; empty for nothing) and its signed name (:mod:`netplay._names`; empty
+    for none)."""
 
     key: bytes = blob(exact=32)
     proof: bytes = blob(exact=32)
     listen: int = integer(hi=65535)
     brings: bytes = blob(max_len=MAX_OPTIONS, default=b"")
+    name: bytes = blob(max_len=SIGNED_NAME_MAX, default=b"")
 
 
 @message("lobby")
@@ -67,12 +72,14 @@ class LobbyStatus:
 @message("start")
 @attrs.frozen
 class TableStart:
-    """The host's signed start: the spec, where each seat can be reached ("" if nowhere), and
-    the scope of the invite whose lobby it starts -- so a start can never be replayed into
-    another lobby of the same host."""
+    """The host's signed start: the spec, where each seat can be reached ("" if nowhere),
+    each seat's signed name (empty if none; :mod:`netplay._names`), and the scope of the
+    invite whose lobby it starts -- so a start can never be replayed into another lobby of
+    the same host."""
 
     spec: bytes = blob(max_len=8192)
     addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
+    names: tuple[bytes, ...] = items(item_bytes(max_len=SIGNED_NAME_MAX), max_items=16)
     scope: bytes = blob(exact=32)
     sig: bytes = blob(exact=64)
 
@@ -95,24 +102,42 @@ class Subscribe:
     role: str = label()
 
 
-def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...], scope: bytes) -> bytes:
+def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...], names: tuple[bytes, ...],
+                  scope: bytes) -> bytes:
     return START_DOMAIN + scope + hashlib.sha256(spec).digest() + b"".join(
-        len(a).to_bytes(1, "big") + a for a in addresses)
+        len(a).to_bytes(1, "big") + a for a in addresses) + b"".join(
+        len(n).to_bytes(2, "big") + n for n in names)
 
 
 def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...],
-               scope: bytes) -> TableStart:
-    """The host's start of the lobby opened under invite scope ``scope``."""
+               scope: bytes, names: tuple[bytes, ...] | None = None) -> TableStart:
+    """The host's start of the lobby opened under invite scope ``scope`` (``names``: each
+    seat's signed name, in seat order; None: nobody gave one)."""
     data = encode(spec)
-    return TableStart(data, addresses, scope, host.sign(_signed_bytes(data, addresses, scope)))
+    names = tuple(b"" for _ in spec.players) if names is None else names
+    return TableStart(data, addresses, names, scope,
+                      host.sign(_signed_bytes(data, addresses, names, scope)))
 
 
 def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> TableSpec:
     """The spec, if the host signed this start for the lobby of invite scope ``scope``
-    (``None``: any of its lobbies -- a relay, which never learns the invite); raises
-    protocol's RemoteProtocolError (BadSignature if the host did not sign it)."""
+    (``None``: any of its lobbies -- a relay, which never learns the invite) and every
+    seat's name is signed by that seat; raises protocol's RemoteProtocolError
+    (BadSignature if the host did not sign it, :class:`~netplay._names.BadName` for a
+    name)."""
     if scope is not None and start.scope != scope:
         raise RemoteProtocolError("a table start signed for another table")
     PublicIdentity.from_bytes(host_key).verify(
-        _signed_bytes(start.spec, start.addresses, start.scope), start.sig)
-    return decode_as(start.spec, TableSpec)
+        _signed_bytes(start.spec, start.addresses, start.names, start.scope), start.sig)
+    spec = decode_as(start.spec, TableSpec)
+    start_names(start, spec)
+    return spec
+
+
+def start_names(start: TableStart, spec: TableSpec) -> tuple[str, ...]:
+    """Each seat's name in ``start`` (``""``: none), each checked against its seat's key;
+    raises :class:`~netplay._names.BadName`."""
+    if len(start.names) != len(spec.players):
+        raise BadName("a table start with a name list that does not fit its seats")
+    return tuple(read_signed_name(signed, start.scope, key)
+                 for signed, key in zip(start.names, spec.players, strict=True))

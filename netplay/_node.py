@@ -43,7 +43,15 @@ from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
 from ._lanaddress import lan_address
 from ._link import FATAL_REASONS, Link, LinkClosed, serve_links, tls_key_at
 from ._liveness import Liveness, table_limits
-from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart, verify_start
+from ._lobby import (
+    JoinRequest,
+    Links,
+    LobbyStatus,
+    Subscribe,
+    TableStart,
+    start_names,
+    verify_start,
+)
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
 from ._node_parts import NodeConfig, _Peer
@@ -59,6 +67,7 @@ __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 
 _MAX_SEQ = 1 << 52
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
+VERDICT_FAREWELL = "verdict"  # the digest a seat stopped by a proved verdict says farewell with
 
 
 class TableNode:
@@ -98,6 +107,7 @@ class TableNode:
         self._everyone_finished = trio.Event()
         self._gone = trio.Event()  # we left the table: links are no longer kept up
         self._farewells_held: list[bytes] = []  # every seat's farewell we hold (at most one each)
+        self._evidence_held: list[bytes] = []  # our verdict's evidence, said on every new link
         self.port = 0
         self._nursery: trio.Nursery | None = None
         self._stop_announcing: trio.CancelScope | None = None
@@ -109,7 +119,7 @@ class TableNode:
         self.admission = Admission(identity, self.mesh, emit, game=game, seats=seats,
                                    brings=brings, hosting=self.hosting,
                                    begin=lambda start: self._begin(start, resumed=False),
-                                   make_spec=self._spec)
+                                   make_spec=self._spec, name=config.name)
         self.pump = SessionPump(config, emit, decider=decider, send_own=self._send_own,
                                 ended=self._ended, after=self._after_pump, stopped=self.done)
         self.liveness = Liveness(config, identity, emit, self.mesh, pump=self.pump.pump,
@@ -201,12 +211,31 @@ class TableNode:
         still answering catch-up requests, up to the table's abandon limit -- past which
         the others would end the game without it anyway.  Leaving earlier (as it did after
         the grace period) got it blamed ``abandoned`` by honest seats that never finished."""
-        finished = self.session is not None and self.session.finished is not None
+        finished = self.session is not None and (
+            self.session.finished is not None or self._proved() is not None)
         with trio.move_on_after(self._linger(finished)):
             if not finished:
                 await trio.sleep_forever()  # let the last entries reach the others
             await self._everyone_finished.wait()
             await self.mesh.drain()
+
+    def _proved(self) -> P.Verdict | None:
+        """Our session's verdict if it names a seat and carries evidence: the others reach
+        it too once they hold the entries that prove it -- which we may be the last to hold
+        (seed 3558 of the simulator: a peer that left 1 s after blaming a replay left a
+        partitioned honest peer to time the cheater out instead, a second verdict)."""
+        verdict = None if self.session is None else self.session.verdict
+        if verdict is None or verdict.seat is None or not verdict.evidence:
+            return None
+        return verdict
+
+    def _all_said(self) -> bool:
+        """Every seat that can say farewell has: all of them, or after a verdict with
+        evidence every seat but the one it blames."""
+        if self.farewells is None:
+            return False
+        proved = self._proved()
+        return self.farewells.everyone_but(None if proved is None else proved.seat)
 
     def _linger(self, finished: bool) -> float:
         """How long :meth:`_leave` may wait: the grace period, or for a seat that finished
@@ -328,6 +357,8 @@ class TableNode:
         self._ask_missing(peer)
         for data in self._farewells_held:  # one lost on a link that broke is said again
             self.mesh.send(peer, data)
+        for data in self._evidence_held:  # the entries that prove our verdict, to a late peer
+            self.mesh.send(peer, data)
 
     def _ask_missing(self, peer: _Peer) -> None:
         if self.session is not None:
@@ -385,7 +416,7 @@ class TableNode:
         if self.farewells is not None and self.farewells.take(msg):
             self._farewells_held.append(data)
             self.mesh.broadcast(data, skip=peer)
-            if self.farewells.everyone:
+            if self._all_said():
                 self._everyone_finished.set()
 
     # -- the game ----------------------------------------------------------------------------
@@ -415,7 +446,8 @@ class TableNode:
         self.liveness.attach(self.session, trio.current_time())
         self.emit(ev.Seated(seat, spec.seats, spec.table_id.hex(), resumed,
                             spec.time_limits().option(),
-                            time.monotonic() if self.config.stats else None))
+                            time.monotonic() if self.config.stats else None,
+                            names=start_names(start, spec)))
         for data in self.admission.take_early():  # what came before the start: take, log, pass on
             if self.session.receive(data):
                 self.log.append(data, durable=False)
@@ -456,8 +488,16 @@ class TableNode:
         self.files.keep_summary(session)
 
     def _ended(self, status: str, resigned: int | None, digest: str | None) -> None:
-        """The game ended (a verdict, a resignation, a finish); a finished seat says farewell."""
+        """The game ended (a verdict, a resignation, a finish); a finished seat says farewell,
+        and so does one whose verdict carries evidence, which it also sends on every link
+        (and every new one) so the others reach the same verdict."""
         self._finish(status, resigned=resigned)
+        proved = self._proved()
+        if proved is not None and self.session is not None and self.session.seat is not None:
+            self._evidence_held = list(proved.evidence)
+            for data in self._evidence_held:
+                self.mesh.broadcast(data)
+            digest = VERDICT_FAREWELL
         if digest is not None:
             self._farewell(digest)
 
@@ -467,7 +507,7 @@ class TableNode:
         data = P.encode(self.farewells.make(self.identity, session.seat, digest))
         self._farewells_held.append(data)
         self.mesh.broadcast(data)
-        if self.farewells.everyone:
+        if self._all_said():
             self._everyone_finished.set()
 
     def _finish(self, status: str, *, resigned: int | None = None) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import protocol as P
 
 from ._invite import Invite, InviteError
-from ._lobby import TableStart, verify_start
+from ._lobby import TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 
 __all__ = ["SavedTable", "saved_table", "signed_start"]
@@ -24,8 +24,10 @@ class SavedTable:
     """A saved table: its spec, its feed entries, and how many bytes of a torn tail were
     left unread."""
 
-    def __init__(self, spec: P.TableSpec, entries: list[bytes], torn: int) -> None:
+    def __init__(self, spec: P.TableSpec, entries: list[bytes], torn: int,
+                 names: tuple[str, ...] = ()) -> None:
         self.spec, self.entries, self.torn = spec, entries, torn
+        self.names = names  # each seat's player name from the start, checked ("": none)
 
 
 def saved_table(path: Path) -> SavedTable:
@@ -39,13 +41,13 @@ def saved_table(path: Path) -> SavedTable:
     records, end = parse_records(data)
     seat_folder = TableFolder.at(folder)
     if seat_folder.exists():
-        spec, entries = _seat_table(seat_folder), records
+        (spec, start), entries = _seat_table(seat_folder), records
     else:
-        spec, entries = _relay_table(folder, records)
-    return SavedTable(spec, entries, len(data) - end)
+        spec, start, entries = _relay_table(folder, records)
+    return SavedTable(spec, entries, len(data) - end, start_names(start, spec))
 
 
-def _seat_table(folder: TableFolder) -> P.TableSpec:
+def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
     info_path = folder.path / "table.json"
     info = folder.read_info()  # StorageError if it cannot be read
     try:
@@ -54,7 +56,7 @@ def _seat_table(folder: TableFolder) -> P.TableSpec:
         if raw is None:
             raise StorageError(f"{info_path}: the table never started")
         start = P.decode_as(bytes.fromhex(raw), TableStart)
-        return verify_start(invite.host_key, start, invite.scope)
+        return verify_start(invite.host_key, start, invite.scope), start
     except StorageError:
         raise
     except (ValueError, KeyError, TypeError, InviteError, P.DecodeError,
@@ -62,8 +64,9 @@ def _seat_table(folder: TableFolder) -> P.TableSpec:
         raise StorageError(f"{info_path}: not a readable table ({exc})") from None
 
 
-def _relay_table(folder: Path, records: list[bytes]) -> tuple[P.TableSpec, list[bytes]]:
-    spec, entries = None, []
+def _relay_table(folder: Path, records: list[bytes],
+                 ) -> tuple[P.TableSpec, TableStart, list[bytes]]:
+    spec, start, entries = None, None, []
     for data in records:
         try:
             msg = P.decode(data)
@@ -72,11 +75,11 @@ def _relay_table(folder: Path, records: list[bytes]) -> tuple[P.TableSpec, list[
         if isinstance(msg, P.Entry):
             entries.append(data)
         elif isinstance(msg, TableStart) and spec is None:
-            spec = signed_start(msg)
-    if spec is None:
+            spec, start = signed_start(msg), msg
+    if spec is None or start is None:
         raise StorageError(f"{folder}: no signed table start in it (not a table, or it never "
                            "started)")
-    return spec, entries
+    return spec, start, entries
 
 
 def signed_start(start: TableStart) -> P.TableSpec | None:

@@ -32,15 +32,17 @@ class Seating:
         self.game, self.seats = game, seats
         self.taken: list[tuple[bytes, bytes]] = []  # (key, address) in seat order
         self.brought: dict[bytes, Any] = {}
+        self.named: dict[bytes, bytes] = {}  # key -> its signed name (checked by the caller)
         self._host = (host_key, host_brings)
 
     @property
     def full(self) -> bool:
         return len(self.taken) == self.seats
 
-    def admit(self, key: bytes, brings: bytes, address: bytes) -> bool:
-        """Seat ``key`` (reachable at ``address``, or ``b""``); False if it is seated already
-        or the table is full, :class:`SeatRefused` if it cannot sit at all."""
+    def admit(self, key: bytes, brings: bytes, address: bytes, name: bytes = b"") -> bool:
+        """Seat ``key`` (reachable at ``address``, or ``b""``; ``name``: its signed name, which
+        the caller checked); False if it is seated already or the table is full,
+        :class:`SeatRefused` if it cannot sit at all."""
         if not self.taken:
             self.taken.append((self._host[0], b""))
             self.brought[self._host[0]] = self._host[1]
@@ -52,11 +54,13 @@ class Seating:
             raise SeatRefused("a join bringing something unreadable") from None
         self.taken.append((key, address))
         self.brought[key] = option
+        self.named[key] = name
         if self.full:
             problem = self._cannot_start()
             if problem is not None:
                 self.taken.pop()
                 del self.brought[key]
+                del self.named[key]
                 raise SeatRefused(f"the table cannot start: {problem}")
         return True
 
@@ -71,6 +75,11 @@ class Seating:
     @property
     def addresses(self) -> tuple[bytes, ...]:
         return tuple(a for _, a in self.taken)
+
+    def names(self, host_name: bytes = b"") -> tuple[bytes, ...]:
+        """Every seat's signed name in seat order (the host's is ``host_name``)."""
+        return tuple(host_name if k == self._host[0] else self.named.get(k, b"")
+                     for k, _ in self.taken)
 
     def _options(self, limits: P.TimeLimits | None = None) -> bytes:
         """The table options from what the seats brought (and the time limits), canonical

@@ -28,7 +28,7 @@ import protocol as P
 
 from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
 from ._link import LinkClosed, connect_with_backoff
-from ._lobby import Subscribe, TableStart, verify_start
+from ._lobby import Subscribe, TableStart, start_names, verify_start
 from ._relay_quota import RELAY_REFUSALS
 
 __all__ = ["WatchRefused", "watch_table"]
@@ -43,10 +43,13 @@ class WatchRefused(Exception):
 
 async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], None], *,
                       identity: P.Identity | None = None, via: tuple[str, int] | None = None,
-                      via_key: bytes | None = None) -> P.TableSession:
+                      via_key: bytes | None = None,
+                      on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
+                      ) -> P.TableSession:
     """Follow the table until its game ends (finished, resigned or a verdict); the session.
     ``via``: through the relay at that address (pinned to ``via_key``, else to the invite's
-    relay key, else unpinned as ``join --via`` is)."""
+    relay key, else unpinned as ``join --via`` is).  ``on_names`` hears the players' names
+    (each checked against its seat's key) once the host's start is checked."""
     me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
     address, scope, secret = (invite.host, invite.port), invite.scope, invite.secret
     key: bytes | None = invite.host_key
@@ -84,6 +87,7 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                             continue  # not the host's start of this table: passed on by
                             # a relay or filed by a stranger; the real one may follow
                         session = P.TableSession(spec, None)
+                        on_names(start_names(msg, spec))
                     elif isinstance(msg, P.Entry) and session is not None:
                         session.receive_entry(msg)
                         while (event := session.next_event()) is not None:

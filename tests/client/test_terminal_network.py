@@ -113,18 +113,21 @@ def test_terminal_network_reign_host_and_join_screens_play_to_the_end_after_a_ki
     killed (SIGKILL) at a decision and comes back to it; the host is stopped with Ctrl-C and
     comes back; the game ends on both screens."""
     host_dir, join_dir = tmp_path / "host", tmp_path / "joiner"
-    host_command = command("host reign --seats 3 --bots 1 --pace 0.05 --no-announce", host_dir)
+    host_command = command("host reign --seats 3 --bots 1 --pace 0.05 --no-announce "
+                           "--name Ann", host_dir)
     with contextlib.ExitStack() as stack:
         host = stack.enter_context(session(host_command))
         invite = invite_of(host_dir)
         wait_for(host, lambda s: "Invite your friends" in s and "fairtable://" in s, 60,
                  "the invite on the host's screen")
-        join_command = command(f"join {shlex.quote(invite)}", join_dir)
+        join_command = command(f"join {shlex.quote(invite)} --name 'Bob Lee'", join_dir)
         joiner = stack.enter_context(session(join_command))
         people = Typist(host, joiner)
         # Reign needs three rounds at least, and every seat bids in each: the joiner's first
         # two decisions come before the end can
-        people.until(lambda s: people.typed[joiner] >= 1, GAME_SECONDS, "a move typed")
+        screens = people.until(lambda s: people.typed[joiner] >= 1, GAME_SECONDS, "a move typed")
+        # each player's signed name on the other's screen, in place of "seat N"
+        assert " Ann: " in screens[joiner] and " Bob Lee: " in screens[host], screens
         # the joiner, at a decision it has not answered, is killed
         people.held.add(joiner)
         screens = people.until(lambda s: people.asked_anew(joiner, s[joiner]) or any(

@@ -67,9 +67,9 @@ def _one_of_each(messages: list[bytes], per_type: int = 3) -> list[bytes]:
 def make() -> None:
     work = Path(tempfile.mkdtemp(prefix="fairtable-corpus-"))
     data_dir = work / "d"
-    _fairtable("host", "reign", "--seats", "3", "--bots", "2", "--bot", "random", "--pace", "0",
-               "--no-announce", "--listen-host", "127.0.0.1", "--data-dir", str(data_dir),
-               "--json", cwd=work)
+    _fairtable("host", "reign", "--seats", "3", "--bots", "2", "--bot", "random", "--name", "Ann",
+               "--pace", "0", "--no-announce", "--listen-host", "127.0.0.1",
+               "--data-dir", str(data_dir), "--json", cwd=work)
     folder = next((data_dir / "bots" / "0" / "tables").iterdir())
     info = (folder / "table.json").read_bytes()
     records, _end = parse_records((folder / "log").read_bytes())

@@ -20,10 +20,13 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         (ev.Joining("INV"),
          '{"event":"joining","invite":"INV"}'),
         (ev.Seated(1, 3, "ab", False, None),
-         '{"clock":null,"event":"seated","players":3,"resumed":false,"seat":1,"table":"ab"}'),
-        (ev.Seated(1, 3, "ab", True, None, 5.5),
-         '{"at":5.5,"clock":null,"event":"seated","players":3,"resumed":true,"seat":1,'
+         '{"clock":null,"event":"seated","names":[],"players":3,"resumed":false,"seat":1,'
          '"table":"ab"}'),
+        (ev.Seated(1, 3, "ab", True, None, 5.5, ("Ann", "", "Bob")),
+         '{"at":5.5,"clock":null,"event":"seated","names":["Ann","","Bob"],"players":3,'
+         '"resumed":true,"seat":1,"table":"ab"}'),
+        (ev.PlayerNames(("Ann", "", "")),
+         '{"event":"names","names":["Ann","",""]}'),
         (ev.GameOver(2, "d1", "score"),
          '{"digest":"d1","end":"score","event":"game_over",'
          '"winner":2}'),

@@ -72,3 +72,15 @@ def test_everyone_has_said_farewell_only_with_every_seat() -> None:
         assert not farewells.everyone
         assert farewells.take(helper.make(players[seat], seat, "00" * 32))
     assert farewells.everyone
+
+
+def test_after_a_verdict_every_seat_but_the_blamed_one_is_enough() -> None:
+    """A seat stopped by a proved verdict waits for the farewells of every seat but the one
+    it blames (which never says one): the others may still need its evidence."""
+    players, farewells = _table()
+    farewells.make(players[0], 0, "verdict")
+    assert not farewells.everyone_but(2)
+    helper = Farewells(farewells.table_id, farewells.players)
+    assert farewells.take(helper.make(players[1], 1, "verdict"))
+    assert farewells.everyone_but(2) and not farewells.everyone_but(1)
+    assert not farewells.everyone and not farewells.everyone_but(None)

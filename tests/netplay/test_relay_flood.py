@@ -365,8 +365,14 @@ async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path:
                                                   token=relay_token(invite))
                     for n in range(2_000):
                         await link.send(P.encode(P.FeedRequest(0, 1 + n % 64, 1 << 52)))
+                    flooded.set()
+
+                flooded = trio.Event()
                 nursery.start_soon(flood_wants)
                 await table.play()
+                await flooded.wait()  # a loaded machine may finish the game first
+                while relay.asked_by_flooder <= 1_000:  # polled: the relay reads on its own
+                    await trio.sleep(0.01)
             finally:
                 Link.send = real_send  # type: ignore[method-assign]
             nursery.cancel_scope.cancel()

@@ -159,7 +159,7 @@ async def test_spectator_ignores_a_start_the_host_did_not_sign(tmp_path: Path) -
             table = _table_of(relay)
             real = next(P.decode(d) for d in table.lobby
                         if isinstance(P.decode(d), TableStart))
-            forged = TableStart(real.spec, real.addresses, real.scope, bytes(64))
+            forged = TableStart(real.spec, real.addresses, real.names, real.scope, bytes(64))
             table.lobby.insert(0, P.encode(forged))
             watched = await watch_table(invite, lambda event, session: None, via=via)
             for node in nodes:

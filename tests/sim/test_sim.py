@@ -131,3 +131,15 @@ def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
     assert result.plan.cheat == (2, "withheld-reveal")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 2 withheld-reveal"}
+
+
+def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given() -> None:
+    """Seed 3558 (Sovereign): seat 2 replays an entry.  Seat 0 blamed it ``replay`` at once
+    and left a second later; seat 1, crashed and partitioned meanwhile, never got the
+    entry and timed seat 2 out 600 s later (``timeout``): one cheat, two verdicts.  A seat
+    stopped by a verdict with evidence now stays, sending that evidence on every new link
+    and answering catch-up, until every seat but the blamed one said farewell."""
+    result = run_seed(3558, "sovereign")
+    assert result.plan.cheat == (2, "replay")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 2 replay"}

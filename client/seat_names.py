@@ -1,0 +1,68 @@
+"""Players' names on the screen: "Ann" where the game's words say "seat 1".
+
+The games' words (client/<game>/words.py, the panes, the log, the status line) name seats by
+number, as the engine does; a player who gave a name (``--name``, signed by their seat: see
+``netplay._names``) is shown by it instead.  :class:`SeatNames` does that as the last step
+before text reaches the screen, in one place: every "seat N" / "Seat N" of a named seat
+becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat numbers:
+
+* a name two seats share is shown with its seat ("Ann (seat 2)"), so nobody is mistaken
+  for another;
+* "(seat N)" in brackets is already a label beside a name or a champion: it stays.
+
+Names are checked before they get here (printable, no terminal escapes, never a word such
+as "seat 2" or "you"), so a name can never pass itself off as a seat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only a type: headless commands never load prompt_toolkit
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+__all__ = ["SeatNames", "at_the_table"]
+
+_SEAT = re.compile(r"(?<![(\w])([Ss])eat (\d+)\b")
+
+
+class SeatNames:
+    """Each seat's player name ("" where none was given)."""
+
+    def __init__(self, names: Sequence[str] = ()) -> None:
+        self.names = tuple(names)
+        shared = Counter(n for n in self.names if n)
+        self._labels = {seat: (name if shared[name] == 1 else f"{name} (seat {seat})")
+                        for seat, name in enumerate(self.names) if name}
+
+    def __bool__(self) -> bool:
+        return bool(self._labels)
+
+    def label(self, seat: int) -> str:
+        """The seat as the screen calls it: its name, or "seat N"."""
+        return self._labels.get(seat, f"seat {seat}")
+
+    def text(self, line: str) -> str:
+        """``line`` with every named seat called by its name."""
+        if not self._labels:
+            return line
+        return _SEAT.sub(self._named, line)
+
+    def fragments(self, fragments: StyleAndTextTuples) -> StyleAndTextTuples:
+        """Formatted text with every named seat called by its name (styles kept)."""
+        if not self._labels:
+            return fragments
+        return [(frag[0], self.text(frag[1]), *frag[2:]) for frag in fragments]
+
+    def _named(self, match: re.Match[str]) -> str:
+        seat = int(match.group(2))
+        return self._labels.get(seat, match.group(0))
+
+
+def at_the_table(names: Sequence[str]) -> str:
+    """One log line naming who sits where ("At the table: Ann (seat 0), seat 1, ...")."""
+    return "At the table: " + ", ".join(f"{name} (seat {seat})" if name else f"seat {seat}"
+                                        for seat, name in enumerate(names))

@@ -1,0 +1,84 @@
+"""Players' names on the screen: a named seat is called by its name in the log, the panes and
+the status line; unnamed seats and bracketed labels keep their numbers; ``--name`` is
+checked on the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from client.reign.model import ClientModel
+from client.seat_names import SeatNames, at_the_table
+from engine.requests import Decision
+from netplay import events as ev
+from tests.client.screen import render
+from tests.engine.driver import Table
+
+
+def test_named_seats_are_called_by_their_names_and_the_rest_keep_numbers() -> None:
+    names = SeatNames(("Ann", "", "Carol"))
+    assert names.text("seat 0 bid 2 cards; Seat 2 is offline; seat 1 passed") == (
+        "Ann bid 2 cards; Carol is offline; seat 1 passed")
+    assert names.text("into seat 2's army") == "into Carol's army"
+    assert names.text("the Mage (seat 2)") == "the Mage (seat 2)"  # a label beside a name
+    assert names.text("seat 20 and seat 3") == "seat 20 and seat 3"  # no such named seat
+    assert names.label(1) == "seat 1" and names.label(2) == "Carol"
+    assert SeatNames().text("seat 0") == "seat 0" and not SeatNames(("", ""))
+
+
+def test_a_name_two_seats_share_is_shown_with_its_seat() -> None:
+    names = SeatNames(("Ann", "Ann", "Bob"))
+    assert names.text("seat 0 and seat 1 and seat 2") == (
+        "Ann (seat 0) and Ann (seat 1) and Bob")
+
+
+def test_at_the_table_names_every_seat() -> None:
+    assert at_the_table(("Ann", "", "Carol")) == (
+        "At the table: Ann (seat 0), seat 1, Carol (seat 2)")
+
+
+def _model(names: tuple[str, ...]) -> ClientModel:
+    table = Table(3, seed=3, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.Seated(seat=d.seat, players=3, names=names))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    model.apply_event(ev.SeatOffline((d.seat + 1) % 3))
+    return model
+
+
+def test_the_screen_calls_other_players_by_their_names() -> None:
+    model = _model(("Ann", "Bob", "Carol"))
+    other = (model.seat + 1) % 3  # type: ignore[operator]
+    name = ("Ann", "Bob", "Carol")[other]
+    screen = "\n".join(render(model, 120, 40))
+    assert f"{name} is offline" in screen
+    assert f"you are {('Ann', 'Bob', 'Carol')[model.seat]} (seat {model.seat} of 3)" in screen  # type: ignore[index]
+    assert "At the table: Ann (seat 0), Bob (seat 1), Carol (seat 2)" in screen
+    unnamed = "\n".join(render(_model(("", "", "")), 120, 40))
+    assert f"Seat {other} is offline" in unnamed and "At the table" not in unnamed
+
+
+def test_a_spectator_learns_the_names_from_the_start() -> None:
+    model = ClientModel(lambda answer: None)
+    model.spectating = True
+    model.apply_event(ev.PlayerNames(("Ann", "", "")))
+    model.apply_event(ev.SeatOffline(0))
+    assert model.log_shown()[-1] == "Ann is offline"
+    assert list(model.log)[-1] == "Seat 0 is offline"  # the words themselves keep the seat
+
+
+@pytest.mark.parametrize("name,why", [("seat 2", "would read as a seat"),
+                                      ("Ann\x1b[31m", "printable"),
+                                      ("x" * 30, "1 to 24")])
+def test_a_bad_name_is_refused_on_the_command_line_in_one_line(name: str, why: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "client.cli", "host", "reign", "--seats", "3",
+                           "--name", name, "--json"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert why in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
