@@ -126,7 +126,7 @@ class ScreenModel:
                 of = f"seat {self.seat} of {self.players}"
                 self.log.append(f"The game starts: you are {mine} ({of})" if mine
                                 else f"The game starts: you are {of}")
-                if self.names:
+                if any(n for s, n in enumerate(event.names) if s != event.seat):  # others named
                     self.log.append(at_the_table(event.names))
                 if limits_words(event.clock):
                     self.log.append("Time: " + limits_words(event.clock))

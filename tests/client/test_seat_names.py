@@ -82,3 +82,9 @@ def test_a_bad_name_is_refused_on_the_command_line_in_one_line(name: str, why: s
     assert done.returncode == 2
     assert why in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_only_our_own_name_needs_no_table_line() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.Seated(seat=0, players=3, names=("Zoë", "", "")))
+    assert list(model.log) == ["The game starts: you are Zoë (seat 0 of 3)"]
