@@ -107,7 +107,7 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     when the menu is longer than the pane."""
     room, (_, width) = menu_room(), screen_size()
     if model.info or model.show_help:
-        text = model.info or model.help_text()
+        text = model.names.text(model.info or model.help_text())  # named before it is measured
         if _rows(text, width) > room:  # cut at the pane's end, said
             keep: list[str] = []
             for line in text.split("\n"):
@@ -128,7 +128,8 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     if not menu:
         return out
     model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
-    lines = [f"{'>' if i == hi else ' '}#{i + 1} {label}" for i, (label, _) in enumerate(menu)]
+    lines = [model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}")  # named, then measured
+             for i, (label, _) in enumerate(menu)]
     first, last = 0, len(lines)
     def fits(a: int, b: int) -> bool:
         marks = (a > 0) + (b < len(lines))
@@ -321,7 +322,7 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
         Window(height=1, char="-", style="class:dim"),
         log_window,
         ConditionalContainer(
-            Window(FormattedTextControl(lambda: named(menu_lines(model))),
+            Window(FormattedTextControl(lambda: menu_lines(model)),  # it names seats itself
                    height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
             filter=deciding),
         Window(FormattedTextControl(lambda: named(message_line(model))), height=1),

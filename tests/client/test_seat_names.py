@@ -4,6 +4,7 @@ checked on the command line."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -88,3 +89,34 @@ def test_only_our_own_name_needs_no_table_line() -> None:
     model = ClientModel(lambda answer: None)
     model.apply_event(ev.Seated(seat=0, players=3, names=("Zoë", "", "")))
     assert list(model.log) == ["The game starts: you are Zoë (seat 0 of 3)"]
+
+
+def test_menu_options_call_other_seats_by_their_names() -> None:
+    """A menu that names another seat (Sodalis: turn tokens 'to seat 2') names its player,
+    before the pane measures it (so '+N more' still counts right)."""
+    from client.app import menu_lines
+    from client.sodalis.model import ClientModel as SodalisModel
+    from engine.sodalis import SodalisConfig, new_game
+    from tests.client import games
+
+    game = new_game(SodalisConfig(4, 100))
+    asked: list[Decision] = []
+    games.play(game, 5, [games_bot() for _ in range(4)],
+               until=lambda g, r: isinstance(r, Decision) and bool(asked.append(r) or True))
+    d = asked[0]
+    model = SodalisModel(lambda answer: None)
+    names = ("Ann", "Bob", "Carol", "Dan")
+    model.apply_event(ev.Seated(seat=d.seat, players=4, names=names))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
+    raw = " ".join(label for label, _ in model.menu())
+    mentioned = {int(n) for n in re.findall(r"seat (\d+)", raw)}
+    assert mentioned  # the game's own words name a seat
+    shown = "".join(frag[1] for frag in menu_lines(model))
+    assert all(names[seat] in shown for seat in mentioned)
+    assert not re.search(r"(?<!\()seat \d", shown)
+
+
+def games_bot() -> object:
+    from client.games import bots_for
+
+    return bots_for("sodalis")["random"]
