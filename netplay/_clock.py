@@ -13,20 +13,20 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
   is).  Table entries do not count: only beats say a seat's peer is there;
 * **offline countdown** -- while the table waits on an offline seat a countdown of the
   table's abandon limit runs; it starts again from the full limit when the seat is heard
-  again or no longer owed; at zero the game is abandoned by that seat (if it owes a
-  decision);
-* **stalling** -- a seat that owes a part its peer makes by itself (a shuffle, a share, a
-  reveal: not a decision, where a person may think) for the abandon limit, online or
-  offline, is flagged ``stalled`` (the session's verdict: ``timeout`` or
-  ``withheld-reveal``), as before clocks: a peer cannot hold a game hostage by beating but
-  not revealing.  Its bank does not end it, and whether we hear its beats does not change
-  the kind: presence differs from peer to peer (seed 2182 of the simulator: one peer
-  heard the staller, one did not, and they named it with two kinds);
+  again or no longer owed; at zero the game is abandoned by that seat;
+* **stalling** -- a seat online that owes a part its peer makes by itself (a shuffle, a
+  share, a reveal: not a decision, where a person may think) for the abandon limit is
+  flagged ``stalled`` (the session's verdict: ``timeout`` or ``withheld-reveal``), as
+  before clocks: a peer cannot hold a game hostage by beating but not revealing;
 * **agreement** -- the peer whose own measure first reaches zero floods a
   :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
   with the same verdict) only if it is about the step it is at and its own measure of that
   seat is within :data:`TOLERANCE` seconds of zero; otherwise it reports the claim and
-  keeps its own clock;
+  keeps its own clock -- but when its own flag for that seat at that step comes, it takes
+  the kind of the first notice it holds (:meth:`TableClock.agreed_kind`): whether a seat
+  is heard differs from peer to peer, so one peer may see a staller (``stalled``) where
+  another sees a seat gone (``abandoned``); the first to flag decides the kind for all
+  (seed 2182 of the simulator: one staller, two verdict kinds);
 * **starvation** -- a seat excused by a fresh starvation claim (``_starved``) is
   paused (:meth:`~TableClock.pause`): its bank does not drain while the table waits on entries
   that did not arrive, and it gets back the wait just before its claim.
@@ -46,6 +46,7 @@ from protocol._codec import blob, integer, label
 __all__ = [
     "OFFLINE_BEATS",
     "TOLERANCE",
+    "STALLED",
     "CameBack",
     "Flagged",
     "LongWait",
@@ -180,6 +181,7 @@ class TableClock:
         self._reported: set[int] = set()
         self._flagged: set[int] = set()
         self._notices: set[tuple[str, int, int, int]] = set()
+        self._first_kind: dict[tuple[int, int], str] = {}  # (seat, step) -> a notice's kind
         self.paused: frozenset[int] = frozenset()  # seats proved starved: banks do not drain
         self._at = now
 
@@ -240,23 +242,19 @@ class TableClock:
                 events.append(LongWait(seat, int(now - since)))
         abandon = self.limits.abandon_ms / 1000
         for seat in sorted(self.owed - self._flagged):
-            if seat not in self.thinking:  # a part its peer makes by itself: the stall rule's
-                if seat != self.me and now - self._stall_start(seat, now) >= abandon:
-                    self._flagged.add(seat)
-                    events.append(Flagged(STALLED, seat))
-                continue
             left = self.left(seat, now)
             if left is not None and left <= 0:
                 self._flagged.add(seat)
                 events.append(Flagged(self._kind(seat, now), seat))
+            elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
+                self._flagged.add(seat)
+                events.append(Flagged(STALLED, seat))
         return events
 
-    def _stall_start(self, seat: int, now: float) -> float:
-        """Since when an owed part that ``seat``'s peer makes by itself counts as stalled:
-        while it is heard, since it is owed or back; while offline, since it went (the
-        offline countdown).  The kind is the same either way -- it is what the seat owes,
-        the same on every peer, not whether a peer hears its beats, which differs."""
-        return self.stalled_since.get(seat, self.countdown_since.get(seat, now))
+    def agreed_kind(self, seat: int, step: int, kind: str) -> str:
+        """The kind our flag for ``seat`` at game step ``step`` ends the game with: the kind
+        of the first valid notice another seat sent about it at that step, else ``kind``."""
+        return self._first_kind.get((seat, step), kind)
 
     def left(self, seat: int, now: float) -> float | None:
         """Seconds until our measure ends the game over ``seat`` (None: nothing runs)."""
@@ -344,8 +342,8 @@ class TableClock:
     def take_notice(self, msg: TimeNotice, now: float, step: int) -> NoticeTaken | None:
         """Another seat's notice; None if it is malformed, not signed by ``by`` or not new."""
         seats = len(self.players)
-        if (msg.kind not in (OUT_OF_TIME, ABANDONED) or msg.by >= seats or msg.seat >= seats
-                or msg.by == self.me):
+        if (msg.kind not in (OUT_OF_TIME, ABANDONED, STALLED) or msg.by >= seats
+                or msg.seat >= seats or msg.by == self.me):
             return None
         try:
             PublicIdentity(self.players[msg.by]).verify(
@@ -356,9 +354,14 @@ class TableClock:
         if (msg.kind, msg.seat, msg.step, msg.by) in self._notices:
             return None
         self._notices.add((msg.kind, msg.seat, msg.step, msg.by))
+        self._first_kind.setdefault((msg.seat, msg.step), msg.kind)
         self._drain(now)
+        abandon = self.limits.abandon_ms / 1000
         if msg.kind == OUT_OF_TIME:
             left = self.bank[msg.seat] if self.has_clock and msg.seat in self.owed else None
+        elif msg.kind == STALLED:  # our own stall measure, or the offline countdown
+            since = self.stalled_since.get(msg.seat, self.countdown_since.get(msg.seat))
+            left = None if since is None else abandon - (now - since)
         else:
             left = None
             if msg.seat in self.countdown_since:

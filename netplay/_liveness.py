@@ -24,7 +24,16 @@ import trio
 import protocol as P
 
 from . import _events as ev
-from ._clock import CameBack, Flagged, LongWait, Presence, TableClock, TimeNotice, WentOffline
+from ._clock import (
+    STALLED,
+    CameBack,
+    Flagged,
+    LongWait,
+    Presence,
+    TableClock,
+    TimeNotice,
+    WentOffline,
+)
 from ._mesh import Mesh
 from ._node_parts import NodeConfig, _Peer
 from ._starved import CLAIM_AFTER, RESEND_MAX, Starvation, Starved, starved_reason
@@ -169,16 +178,18 @@ class Liveness:
                           else ev.SeatOnline(event.seat))
             elif isinstance(event, LongWait):
                 self.emit(ev.SeatWaiting(event.seat, event.seconds))
-            elif isinstance(event, Flagged) and event.kind == "stalled":
-                self._stalled(event.seat, now)
             elif isinstance(event, Flagged) and session.verdict is None:
-                heard = starvation.excuse(event.seat, now)
+                step = session.game.state.serial
+                flag = Flagged(clock.agreed_kind(event.seat, step, event.kind), event.seat)
+                heard = starvation.excuse(flag.seat, now)
                 if heard is not None:  # a seat proved starved is never flagged for time
                     self._end_starved(heard.claim, heard.data)
                     continue
-                notice = clock.notice(self.identity, event, session.game.state.serial)
-                self.mesh.broadcast(P.encode(notice))
-                self._end_for_time(event.kind, event.seat, event.reason)
+                self.mesh.broadcast(P.encode(clock.notice(self.identity, flag, step)))
+                if flag.kind == STALLED:
+                    self._stalled(flag.seat, now)
+                else:
+                    self._end_for_time(flag.kind, flag.seat, flag.reason)
 
     def _end_for_time(self, kind: str, seat: int, reason: str) -> None:
         """A clock ends the game: the screen hears it at once, with the reason."""
@@ -227,6 +238,8 @@ class Liveness:
         heard = None if self.starvation is None else self.starvation.excuse(msg.seat, now)
         if taken.accepted and heard is not None:  # it proved it was starved: not its time
             self._end_starved(heard.claim, heard.data)
+        elif taken.accepted and msg.kind == STALLED:
+            self._stalled(msg.seat, now)
         elif taken.accepted:
             self._end_for_time(msg.kind, msg.seat, taken.reason)
         else:  # not what our own clock says: show the claim, keep our clock

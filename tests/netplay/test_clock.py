@@ -261,26 +261,36 @@ def test_a_seat_proved_starved_keeps_its_bank_and_gets_back_the_wait_before_its_
     assert [e for e in c.update(34.0) if isinstance(e, Flagged)] == [Flagged("out-of-time", 2)]
 
 
-def test_a_seat_owing_a_part_is_named_stalled_whether_or_not_we_hear_it() -> None:
+def test_the_first_notice_decides_the_kind_for_a_peer_that_measured_otherwise() -> None:
     """Seed 2182 of the simulator: seat 2 withheld a reveal; seat 0 heard its beats and
-    named it ``stalled`` (withheld-reveal), seat 1 heard nobody once seat 0 left and named it
-    ``abandoned``.  What a seat owes is the same on every peer; presence is not: a seat
-    owing a part its peer makes by itself is flagged ``stalled`` online or offline."""
+    named it ``stalled`` (withheld-reveal); seat 1 heard nobody once seat 0 left and named it
+    ``abandoned``.  Seat 1 kept its own clock when seat 0's notice came (its measure was
+    far from zero), but its own flag at that step now takes the notice's kind."""
     hearing, deaf = clock(me=0, bank_ms=0), clock(me=1, bank_ms=0)
     for c in (hearing, deaf):
         c.observe(0.0, {2}, {}, thinking=set())
-    flags: dict[int, list[Flagged]] = {0: [], 1: []}
-    for tick in range(1, 80):
+    first: list[Flagged] = []
+    for tick in range(1, 31):
         heard_all(hearing, float(tick))
-        for c in (hearing, deaf):
-            flags[c.me or 0] += [e for e in c.update(float(tick)) if isinstance(e, Flagged)]
-    assert 2 in deaf.offline
-    assert flags == {0: [Flagged("stalled", 2)], 1: [Flagged("stalled", 2)]}
+        first += [e for e in hearing.update(float(tick)) if isinstance(e, Flagged)]
+        assert not [e for e in deaf.update(float(tick)) if isinstance(e, Flagged)]
+    assert first == [Flagged("stalled", 2)] and 2 in deaf.offline
+    taken = deaf.take_notice(hearing.notice(IDS[0], first[0], 7), 30.0, 7)
+    assert taken is not None and not taken.accepted  # its countdown started at 6 s
+    later = [e for t in range(31, 40) for e in deaf.update(float(t)) if isinstance(e, Flagged)]
+    assert later == [Flagged("abandoned", 2)]
+    assert deaf.agreed_kind(2, 7, "abandoned") == "stalled"
+    assert deaf.agreed_kind(2, 8, "abandoned") == "abandoned"  # another step: its own
 
 
-def test_an_offline_seat_owing_a_part_is_not_flagged_before_the_abandon_limit() -> None:
-    c = clock(me=0, bank_ms=1_000, abandon_ms=30_000)  # its bank is long gone by then
-    c.observe(0.0, {2}, {}, thinking=set())
-    seen = [e for t in range(1, 36) for e in c.update(float(t)) if isinstance(e, Flagged)]
-    assert seen == []  # offline from 6 s: its countdown ends at 36 s
-    assert c.update(36.0) == [Flagged("stalled", 2)]
+def test_a_stalled_notice_is_accepted_by_a_peer_whose_own_measure_is_as_far() -> None:
+    a, b = clock(me=0, bank_ms=0), clock(me=1, bank_ms=0)
+    for c in (a, b):
+        c.observe(0.0, {2}, {}, thinking=set())
+    flags: list[Flagged] = []
+    for tick in range(1, 31):
+        for c in (a, b):
+            heard_all(c, float(tick))
+        flags += [e for e in a.update(float(tick)) if isinstance(e, Flagged)]
+    taken = b.take_notice(a.notice(IDS[0], flags[0], 3), 30.0, 3)
+    assert taken is not None and taken.accepted and taken.notice.kind == "stalled"
