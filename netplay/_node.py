@@ -204,13 +204,15 @@ class TableNode:
 
     async def _leave(self) -> None:
         """Go once nobody can need anything from us any more -- every seat said farewell
-        and our queues are sent -- or after the grace period (a verdict).
+        and our queues are sent -- or after the grace period (a verdict without evidence,
+        a game that never finished).
 
         A seat that finished may hold the last entries another seat lacks (a link cut or
         slow at the end: nobody else has them in a mesh), so it waits for every farewell,
         still answering catch-up requests, up to the table's abandon limit -- past which
         the others would end the game without it anyway.  Leaving earlier (as it did after
-        the grace period) got it blamed ``abandoned`` by honest seats that never finished."""
+        the grace period) got it blamed ``abandoned`` by honest seats that never finished.
+        A seat stopped by a verdict with evidence stays the same way (:meth:`_proved`)."""
         finished = self.session is not None and (
             self.session.finished is not None or self._proved() is not None)
         with trio.move_on_after(self._linger(finished)):
