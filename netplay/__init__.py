@@ -24,6 +24,7 @@
 """
 
 from . import _events as events
+from ._accept import serve_links
 from ._discovery import (
     BROADCAST,
     DISCOVERY_PORT,
@@ -89,7 +90,6 @@ from ._link import (
     connect,
     connect_with_backoff,
     open_link,
-    serve_links,
 )
 from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart, start_names
 from ._names import NAME_MAX, BadName, name_problem, sign_name

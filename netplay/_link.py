@@ -1,8 +1,8 @@
 """Authenticated TCP links between table nodes (trio).
 
 This module owns one connection's life: opening it (:func:`connect`,
-:func:`open_link`, :func:`connect_with_backoff`) or accepting it
-(:func:`serve_links`), TLS 1.3 under it (``_tls``: the server presents its
+:func:`open_link`, :func:`connect_with_backoff`; accepting it is ``_accept``'s
+:func:`~netplay._accept.serve_links`), TLS 1.3 under it (``_tls``: the server presents its
 identity key, the client pins it), the handshake with its deadline, framing,
 heartbeats, idle detection and closing.  What a link carries is the node's business: a
 :class:`Link` moves opaque frame payloads (canonical protocol messages) and
@@ -13,7 +13,7 @@ heartbeat task) always runs in a nursery the caller owns --
 
 * ``async with open_link(host, port, ...) as link:`` owns it in the block;
 * ``link = await connect(nursery, host, port, ...)`` runs it in ``nursery``;
-* :func:`serve_links` runs each accepted link in a per-connection nursery
+* ``_accept.serve_links`` runs each accepted link in a per-connection nursery
   around the caller's ``handler(link)`` and closes it when ``handler`` returns.
 
 Every way a link ends -- refused handshake, ``Bye`` from the peer, idle peer,
@@ -29,7 +29,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager, suppress
-from typing import Any, NoReturn
+from typing import Any
 
 import attrs
 import trio
@@ -46,7 +46,7 @@ from protocol import (
 )
 
 from ._frames import FrameReader, encode_frame
-from ._tls import peer_key, wrap_client, wrap_server
+from ._tls import peer_key, wrap_client
 from ._wire import (
     GONE,
     HANDSHAKE_MAX_FRAME,
@@ -61,7 +61,6 @@ from ._wire import (
     close_stream,
     reason_text,
     refuse,
-    server_handshake,
 )
 
 __all__ = [
@@ -78,7 +77,6 @@ __all__ = [
     "connect",
     "connect_with_backoff",
     "open_link",
-    "serve_links",
 ]
 
 log = logging.getLogger("netplay.link")
@@ -385,7 +383,7 @@ class Link:
             return
 
 
-def _check_args(identity: Identity, role: str, config: LinkConfig) -> None:
+def check_link_args(identity: Identity, role: str, config: LinkConfig) -> None:
     if not isinstance(identity, Identity):
         raise LocalProtocolError("identity must be a protocol.Identity")
     if role not in ROLES:
@@ -433,7 +431,7 @@ async def _dial(
     config: LinkConfig,
 ) -> Link:
     """Connect and shake hands; the returned link's tasks are not started yet."""
-    _check_args(identity, role, config)
+    check_link_args(identity, role, config)
     _check_32("scope", scope)
     _check_32("secret", secret)
     _check_32("expect_key", expect_key)
@@ -454,7 +452,7 @@ async def _dial(
             info = await client_handshake(hs, identity, role, scope, secret, expect_key,
                                           tls_key=tls_key)
     except (LinkClosed, trio.TooSlowError, trio.BrokenResourceError) as exc:
-        error = exc if isinstance(exc, LinkClosed) else _as_closed(exc)
+        error = exc if isinstance(exc, LinkClosed) else as_closed(exc)
         if hs is None:
             raise error from exc
         await refuse(hs, error, config.bye_timeout)
@@ -465,7 +463,7 @@ async def _dial(
     return Link(stream, info, config=config, initiator=True, address=f"{host}:{port}")
 
 
-def _as_closed(exc: BaseException) -> LinkClosed:
+def as_closed(exc: BaseException) -> LinkClosed:
     return LinkClosed("timeout" if isinstance(exc, trio.TooSlowError) else "disconnected")
 
 
@@ -574,118 +572,3 @@ async def connect_with_backoff(
                 on_retry(exc, wait)
             await trio.sleep(wait)
             delay = min(max_delay, delay * 2)
-
-
-# --------------------------------------------------------------------------- serving
-
-
-class _Gate:
-    """Caps handshakes in progress, overall and per remote host."""
-
-    def __init__(self, total: int, per_host: int) -> None:
-        self.total = total
-        self.per_host = per_host
-        self.active = 0
-        self.by_host: dict[str, int] = {}
-
-    def enter(self, host: str) -> bool:
-        if self.active >= self.total or self.by_host.get(host, 0) >= self.per_host:
-            return False
-        self.active += 1
-        self.by_host[host] = self.by_host.get(host, 0) + 1
-        return True
-
-    def leave(self, host: str) -> None:
-        self.active -= 1
-        left = self.by_host[host] - 1
-        if left:
-            self.by_host[host] = left
-        else:
-            del self.by_host[host]
-
-
-def _remote(stream: trio.abc.Stream) -> tuple[str, str]:
-    """(host, "host:port") of a socket stream's peer."""
-    try:
-        name = stream.socket.getpeername()  # type: ignore[attr-defined]
-        return str(name[0]), f"{name[0]}:{name[1]}"
-    except (AttributeError, OSError):
-        return "?", "?"
-
-
-def _allow_all(_info: PeerInfo) -> bool:
-    return True
-
-
-async def serve_links(
-    port: int,
-    handler: Callable[[Link], Awaitable[object]],
-    *,
-    identity: Identity,
-    secrets_for: Callable[[bytes], bytes | None],
-    authorize: Callable[[PeerInfo], bool] = _allow_all,
-    role: str = "peer",
-    host: str | None = "127.0.0.1",
-    config: LinkConfig = DEFAULT_CONFIG,
-    max_handshakes: int = 64,
-    max_handshakes_per_host: int = 16,
-    on_refused: Callable[[LinkClosed], None] | None = None,
-    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
-) -> NoReturn:
-    """Accept links on ``host:port`` until cancelled; ``handler(link)`` runs for each.
-
-    Use with ``port = await nursery.start(partial(serve_links, 0, handler, ...))``: the
-    started value is the bound port.  ``host=None`` or ``"0.0.0.0"`` serves the
-    LAN (the default is loopback only).  One listener serves many scopes:
-    ``secrets_for(scope)`` gives the shared secret of a scope, or None to
-    refuse it (``"scope"``).  After a valid handshake ``authorize(info)``
-    decides (``"not authorised"``).  At most ``max_handshakes`` handshakes run
-    at once (``max_handshakes_per_host`` from one address); a connection over
-    either cap is refused at once (``"busy"``), one that does not finish in
-    ``config.handshake_timeout`` is closed (``"timeout"``).  ``on_refused(error)``
-    hears about every refused connection.  The link is closed when ``handler``
-    returns; a :class:`LinkClosed` escaping ``handler`` ends only that
-    connection, any other exception propagates (and stops the server).
-    """
-    _check_args(identity, role, config)
-    gate = _Gate(max_handshakes, max_handshakes_per_host)
-
-    def refused(error: LinkClosed, address: str) -> None:
-        log.info("refused link from %s: %s", address, error.reason)
-        if on_refused is not None:
-            on_refused(error)
-
-    async def serve_one(tcp: trio.abc.Stream) -> None:
-        remote_host, address = _remote(tcp)
-        if not gate.enter(remote_host):
-            # closed without a word: a Bye would cost a TLS handshake, the very load refused
-            refused(LinkClosed("busy"), address)
-            await trio.aclose_forcefully(tcp)
-            return
-        stream = wrap_server(tcp, identity)
-        hs = Handshake(stream, ready=False)
-        try:
-            with trio.fail_after(config.handshake_timeout):
-                await stream.do_handshake()
-                hs.ready = True
-                info = await server_handshake(hs, identity, role, secrets_for, authorize)
-        except (LinkClosed, trio.TooSlowError, trio.BrokenResourceError) as exc:
-            error = exc if isinstance(exc, LinkClosed) else _as_closed(exc)
-            refused(error, address)
-            try:
-                await refuse(hs, error, config.bye_timeout)
-            except LinkClosed:
-                return
-        finally:
-            gate.leave(remote_host)
-        link = Link(stream, info, config=config, initiator=False, address=address)
-        async with trio.open_nursery() as nursery:
-            await nursery.start(link._run)
-            with suppress(LinkClosed):
-                await handler(link)
-            link._mark_closed("closed", local=True)  # on error or cancellation: "shutdown"
-
-    listeners, bound = await TRANSPORT.get().open_listeners(port, host)
-    task_status.started(bound)
-    await trio.serve_listeners(serve_one, listeners)
-    raise AssertionError("serve_listeners returned")  # pragma: no cover

@@ -35,13 +35,14 @@ import trio
 import protocol as P
 
 from . import _events as ev
+from ._accept import serve_links
 from ._admission import SEAT_REFUSED, Admission
 from ._clock import Presence, TimeNotice
 from ._codelink import announce_table
 from ._farewell import Farewell, Farewells
 from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
 from ._lanaddress import lan_address
-from ._link import FATAL_REASONS, Link, LinkClosed, serve_links, tls_key_at
+from ._link import FATAL_REASONS, Link, LinkClosed, tls_key_at
 from ._liveness import Liveness, table_limits
 from ._lobby import (
     JoinRequest,

@@ -44,10 +44,11 @@ import trio
 
 import protocol as P
 
+from ._accept import serve_links
 from ._clock import Presence, TimeNotice
 from ._events import Emit, RelayOpen, event_line
 from ._invite import RELAY_SECRET, relay_scope
-from ._link import Link, LinkClosed, serve_links
+from ._link import Link, LinkClosed
 from ._lobby import Subscribe, TableStart
 from ._relay_quota import EVICTED, EXPIRED, RelayLimits, RelayQuota, source_of
 from ._saved import signed_start

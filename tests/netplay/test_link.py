@@ -18,6 +18,7 @@ import pytest
 import trio
 
 import protocol as P
+from netplay._accept import serve_links
 from netplay._frames import FrameReader, encode_frame
 from netplay._link import (
     Link,
@@ -27,7 +28,6 @@ from netplay._link import (
     connect,
     connect_with_backoff,
     open_link,
-    serve_links,
 )
 from netplay._tls import wrap_client, wrap_server
 from netplay._wire import Auth, Bye, Hello, Ping, auth_for, hello_for, transcript
