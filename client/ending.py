@@ -3,7 +3,8 @@
 The game's own model words the result (``Game over: seat 2 wins``); this module owns the
 rest: a verdict or an abandonment with its reason, the status line and the message line at
 the end (what to do next: leave with ``q``; the game is saved and ``fairtable audit``
-checks it), the log line naming the saved table, and what is printed after the screen
+checks it), the log line naming the saved table, the line while we stay for seats that may
+lack the last moves, and what is printed after the screen
 closes.  Plain functions on strings: no I/O.
 """
 
@@ -12,7 +13,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-__all__ = ["LEAVE", "LEAVE_WATCHING", "after_screen", "saved_line", "status", "stopped"]
+__all__ = ["LEAVE", "LEAVE_WATCHING", "after_screen", "saved_line", "status", "staying_line",
+           "stopped"]
 
 NOT_BLAME = ("out-of-time", "abandoned", "starved")  # the clocks, a dropping link: no cheat
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
@@ -22,6 +24,15 @@ LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs
 def saved_line(path: str) -> str:
     """Where the game is saved and the command that checks it (a log and a printed line)."""
     return f"The game is saved; to check it: fairtable audit {shlex.quote(path)}"
+
+
+def staying_line(seats: list[int], seconds: int, key: str) -> str:
+    """Why the program has not gone yet: ``seats`` may lack the game's last moves, which we
+    pass on for at most ``seconds``; ``key`` leaves at once all the same."""
+    who = " and ".join(f"seat {s}" for s in seats) or "every seat"
+    verb = "has" if len(seats) == 1 else "have"
+    return (f"Staying until {who} {verb} the last moves "
+            f"(up to {seconds} s; {key} leaves now)")
 
 
 STATUS_WIDTH = 78  # the status line at 80 columns, less its margins

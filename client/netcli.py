@@ -24,6 +24,7 @@ import trio
 
 import protocol as P
 from client.clock_words import clock_arg, limits_words
+from client.ending import staying_line
 from client.errors import (
     nonnegative_seconds,
     player_name,
@@ -111,6 +112,8 @@ def describe(event: NodeEvent) -> str:
             winner = ("nobody" if winner is None
                       else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
             return f"Game over: winner {winner}; final digest {event.digest[:16]}"
+        case ev.Staying():
+            return staying_line(event.seats, event.seconds, "Ctrl-C")
         case ev.RelayOpen():
             gone = f"; {event.dropped} that never started dropped" if event.dropped else ""
             pin = f"; hosts pin it with --via-key {event.key}" if event.key else ""

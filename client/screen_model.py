@@ -169,6 +169,8 @@ class ScreenModel:
             case ev.Resigned():
                 self.confirming_resign = False
                 self.end(resigned_line(ev.event_json(event)))
+            case ev.Staying():
+                self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():
                 self.abandoned = event.seat
                 self.log.append(f"Seat {event.seat} never came back: the game is abandoned")

@@ -48,6 +48,7 @@ __all__ = [
     "SeatOnline",
     "SeatWaiting",
     "Seated",
+    "Staying",
     "TableOpen",
     "TimeClaim",
     "Unreachable",
@@ -301,6 +302,17 @@ class SeatWaiting(NodeEvent):
     """The table has waited ``seconds`` on ``seat``."""
 
     seat: int
+    seconds: int
+
+
+@_event("staying")
+@attrs.frozen
+class Staying(NodeEvent):
+    """The game is over for us, but ``seats`` have not yet said they hold its end: we stay,
+    answering their catch-up, until they have or ``seconds`` have passed, so that none is
+    left without the last moves that only we may hold.  Leaving now is allowed."""
+
+    seats: list[int]
     seconds: int
 
 

@@ -216,11 +216,26 @@ class TableNode:
         A seat stopped by a verdict with evidence stays the same way (:meth:`_proved`)."""
         finished = self.session is not None and (
             self.session.finished is not None or self._proved() is not None)
-        with trio.move_on_after(self._linger(finished)):
+        linger = self._linger(finished)
+        with trio.move_on_after(linger):
             if not finished:
                 await trio.sleep_forever()  # let the last entries reach the others
-            await self._everyone_finished.wait()
+            quiet = min(self.config.grace, linger)
+            with trio.move_on_after(quiet):  # the farewells of a table at ease: milliseconds
+                await self._everyone_finished.wait()
+            if not self._everyone_finished.is_set():
+                self._say_staying(round(linger - quiet))
+                await self._everyone_finished.wait()
             await self.mesh.drain()
+
+    def _say_staying(self, seconds: int) -> None:
+        """Tell the player why we have not gone: who may lack the last moves, for how long."""
+        if self.farewells is None:
+            return
+        proved = self._proved()
+        missing = [s for s in range(len(self.farewells.players))
+                   if s not in self.farewells.said and (proved is None or s != proved.seat)]
+        self.emit(ev.Staying(missing, seconds))
 
     def _proved(self) -> P.Verdict | None:
         """Our session's verdict if it names a seat and carries evidence: the others reach

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from client import ending
+from client.netcli import describe
+from client.seat_names import SeatNames
 from engine.requests import Decision
 from netplay import events as ev
 from tests.client import test_sodalis_model as sodalis
@@ -108,3 +110,18 @@ def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it()
 def test_ending_a_game_not_over_prints_how_to_go_on() -> None:
     model, _ = asked("reign")
     assert ending.after_screen(model, "Game kept.") == "Game kept."
+
+
+def test_ending_while_we_stay_for_seats_that_may_lack_the_last_moves_the_log_says_so() -> None:
+    model, _ = asked("reign")
+    model.names = SeatNames(["", "Ann", ""])
+    model.apply_event(ev.GameOver(winner=1, digest="ab", end="won"))
+    model.apply_event(ev.Staying(seats=[1, 2], seconds=120))
+    assert model.log_shown()[-1] == (
+        "Staying until Ann and seat 2 have the last moves (up to 120 s; q leaves now)")
+    assert model.message == ending.LEAVE  # leaving stays allowed
+
+
+def test_the_terminal_line_while_we_stay_names_the_key_that_leaves() -> None:
+    assert describe(ev.Staying(seats=[2], seconds=600)) == (
+        "Staying until seat 2 has the last moves (up to 600 s; Ctrl-C leaves now)")

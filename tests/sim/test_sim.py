@@ -13,6 +13,7 @@ import pytest
 
 import protocol as P
 from engine.reign import standard_catalog
+from netplay import Staying
 from netplay._storage import LogFile
 from netplay._wire import Bye
 from tests.sim.plan import Fault, Plan, draw_plan
@@ -143,3 +144,8 @@ def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given(
     assert result.plan.cheat == (2, "replay")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 2 replay"}
+    # seat 0, past its grace period without seat 1's farewell, told its player it stays
+    # for seat 1 (not for the blamed seat 2), and for at most the rest of the abandon limit
+    staying = {peer: [e for e in events if isinstance(e, Staying)]
+               for peer, events in result.events.items()}
+    assert staying == {0: [Staying([1], 598)], 1: [], 2: []}

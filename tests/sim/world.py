@@ -54,6 +54,7 @@ class RunResult:
     faults: Counter[str]
     sim_seconds: float
     trace_lines: int
+    events: dict[int, list[Any]] = attrs.field(factory=dict, repr=False)  # peer -> its events
 
     def replay(self) -> str:
         return f"python -m tests.sim --seed {self.plan.seed} --game {self.plan.game}"
@@ -431,7 +432,7 @@ def run_plan(plan: Plan) -> RunResult:
         world.net.trace.extend(f"outcome {s} {o}" for s, o in sorted(outcomes.items()))
         digest = hashlib.sha256("\n".join(sorted(world.net.trace)).encode()).hexdigest()[:16]
         return RunResult(plan, digest, outcomes, violations, world.faults,
-                         clock.current_time(), len(world.net.trace))
+                         clock.current_time(), len(world.net.trace), world.events)
 
 
 def run_seed(seed: int, game: str = "all", *, relay_drop: bool = False) -> RunResult:
