@@ -11,7 +11,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import Invite, InviteError, NodeConfig, RelayNode, TableNode
+from netplay import Invite, InviteError, NodeConfig, RelayNode, TableNode, Unreachable
 
 from .test_tables import bot
 
@@ -46,10 +46,16 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
             host = TableNode(config(0, via), P.Identity.generate(), seats=3, decider=bot(0))
             invite = await nursery.start(host.run)
             assert invite.relay_key == key  # the host names the relay it was given
+            told: list[object] = []
             fooled = TableNode(config(1, fake), P.Identity.generate(), invite=invite,
-                               decider=bot(1))
+                               decider=bot(1), emit=told.append)
             nursery.start_soon(fooled.run)
-            await trio.sleep(2.0)  # it keeps trying the impostor, which never passes the pin
+            tries: list[Unreachable] = []
+            while len(tries) < 3:  # it keeps trying the impostor, which never passes the pin
+                await trio.sleep(0.05)  # polling its events, bounded by fail_after
+                tries = [e for e in told if isinstance(e, Unreachable)]
+            assert [t.attempt for t in tries] == [1, 2, 3]
+            assert all(t.why.endswith("(key)") for t in tries)  # refused by the pin, each time
             assert fooled.session is None
             assert impostor.tables == {}  # no Subscribe ever reached it: the token is safe
             joiners = [TableNode(config(index, via), P.Identity.generate(), invite=invite,
