@@ -133,6 +133,7 @@ class TableNode:
             TableStart: self.admission.on_start,
             Links: self.mesh.on_links,
             Farewell: self._on_farewell,
+            P.EquivocationProof: self._on_equivocation,
             Presence: self.liveness.on_presence,
             TimeNotice: self.liveness.on_notice,
             Starved: self.liveness.on_starved,
@@ -429,6 +430,13 @@ class TableNode:
                     self.mesh.close_later(peer.link, OVER_BUDGET)
                 return
             self.mesh.send(peer, encoded)
+
+    def _on_equivocation(self, peer: _Peer, data: bytes, msg: P.EquivocationProof) -> None:
+        """Another peer's proof of a seat's equivocation (the evidence it sends with its
+        verdict): ours too once checked -- we may never see both versions ourselves (seed
+        4645 of the simulator)."""
+        if self.session is not None:
+            self.session.receive_equivocation(msg)
 
     def _on_farewell(self, peer: _Peer, data: bytes, msg: Farewell) -> None:
         if self.farewells is not None and self.farewells.take(msg):

@@ -53,7 +53,7 @@ from ._events import (
     VerdictReached,
 )
 from ._exchanges import Exchanges
-from ._feed import Entry, Feed, FeedLog
+from ._feed import Entry, EquivocationProof, Feed, FeedLog
 from ._held import SEAT_BUDGET, GapBudget, PartStore
 from ._messages import (
     Commit,
@@ -187,6 +187,24 @@ class TableSession:
         except RemoteProtocolError:
             return False
         return self.receive_entry(entry)
+
+    def receive_equivocation(self, proof: EquivocationProof) -> bool:
+        """Another peer's proof that a seat signed two conflicting entries here (the evidence
+        of its ``equivocation`` verdict, passed on to a seat that may never see both
+        versions): checked from its bytes against this table and its roster, then our verdict
+        too.  Returns whether it stopped us; a proof that is not one changes nothing."""
+        if self.verdict is not None:
+            return False
+        header = proof.first.header
+        if header.table != self.table or header.seat not in self.roster:
+            return False
+        try:
+            seat = proof.verify(self.roster[header.seat])
+        except RemoteProtocolError:
+            return False
+        self._stop(Verdict(seat, "equivocation", f"seat {seat} signed conflicting entries at "
+                           f"seq {header.seq} (a peer's proof)", (encode(proof),)))
+        return True
 
     def receive_entry(self, entry: Entry) -> bool:
         """:meth:`receive` for an entry already decoded."""

@@ -149,3 +149,15 @@ def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given(
     staying = {peer: [e for e in events if isinstance(e, Staying)]
                for peer, events in result.events.items()}
     assert staying == {0: [Staying([1], 598)], 1: [], 2: []}
+
+
+def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
+    """Seed 4645 (Sovereign, a star through seat 0): seat 2 signs two versions of an entry.
+    Seat 0 held both, blamed it ``equivocation`` at 0.8 s and sent the proof on every link;
+    seat 1 held one version (a crash lost it, and it took it again) and had no way to take
+    the proof, so it timed seat 2 out 600 s later: one cheat, two verdicts.  The node now
+    routes the proof to the session, which checks it against the roster."""
+    result = run_seed(4645, "sovereign")
+    assert result.plan.cheat == (1, "equivocation")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 1 equivocation"}
