@@ -49,6 +49,19 @@ class _Pipe:
         self.lot = ParkingLot()
 
 
+class _Socket:
+    """What a listener reads of a connection's far end, as from a TCP socket: its host (the
+    simulated host's name; the port is not used).  With it a host learns each joiner's
+    address as it does over TCP, and the seats link to each other directly (a mesh) --
+    without it every table without a relay was a star through the host."""
+
+    def __init__(self, there: str) -> None:
+        self.there = there
+
+    def getpeername(self) -> tuple[str, int]:
+        return self.there, 0
+
+
 class SimStream(trio.abc.Stream):
     """One end of a simulated TCP connection."""
 
@@ -57,6 +70,7 @@ class SimStream(trio.abc.Stream):
         self._out, self._in = out, into
         self._closed = False
         self.peer: SimStream | None = None
+        self.socket = _Socket(there)
 
     # -- trio.abc.Stream
     async def send_all(self, data: bytes | bytearray | memoryview) -> None:

@@ -144,11 +144,6 @@ def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given(
     assert result.plan.cheat == (2, "replay")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 2 replay"}
-    # seat 0, past its grace period without seat 1's farewell, told its player it stays
-    # for seat 1 (not for the blamed seat 2), and for at most the rest of the abandon limit
-    staying = {peer: [e for e in events if isinstance(e, Staying)]
-               for peer, events in result.events.items()}
-    assert staying == {0: [Staying([1], 598)], 1: [], 2: []}
 
 
 def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
@@ -161,3 +156,30 @@ def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
     assert result.plan.cheat == (1, "equivocation")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 1 equivocation"}
+
+
+def test_seats_link_to_each_other_as_over_tcp_so_a_hub_that_leaves_isolates_nobody() -> None:
+    """Seed 9381 (Reign): seat 0 cheats with a bad reveal and is gone at 2.3 s; seat 1
+    crashes meanwhile.  The simulated streams told a listener no peer address, so the host
+    learnt none and every table without a relay was a star through the host: with the hub
+    gone, seats 1 and 2 could not reach each other, and each named the seat it waited on
+    ``abandoned`` -- seat 0, and honest seat 2.  Over TCP the host learns each joiner's
+    address and the seats link directly (``_link_seats``); the simulated network now says
+    it too, and the honest seats hear the bad reveal from each other."""
+    result = run_seed(9381, "reign")
+    assert result.plan.cheat == (0, "bad-reveal")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 0 bad-reveal"}
+
+
+def test_a_seat_that_stays_for_another_tells_its_player_for_whom_and_how_long() -> None:
+    """Seed 3573 (Sovereign): peer 2 replays an entry; both honest peers blame it.  Peer 1,
+    past its grace period without seat 0's farewell, says it stays for seat 0 -- never for
+    the blamed seat 2 -- and for at most the rest of the abandon limit."""
+    result = run_seed(3573, "sovereign")
+    assert result.plan.cheat == (2, "replay")
+    assert result.violations == [], result.replay()
+    assert set(result.outcomes.values()) == {"verdict 2 replay"}
+    staying = {peer: [e for e in events if isinstance(e, Staying)]
+               for peer, events in result.events.items()}
+    assert staying == {0: [], 1: [Staying([0], 598)], 2: []}
