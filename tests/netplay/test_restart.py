@@ -19,6 +19,14 @@ PACE = "0.1"  # slow enough that the crash lands mid-game, not after it
 CRASH_AFTER = 40  # log records the victim holds when it is killed (round 1 or 2)
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C's default meaning for the peer, as a command typed at a terminal has it.  A
+    test run started in the background of a shell (``cmd &``) has SIGINT ignored, and an
+    ignored signal stays ignored across exec: the peer would then rightly ignore Ctrl-C too,
+    as a background job should (a local run of ``.ci/run &`` failed that way)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Peer:
     """A ``fairtable`` process whose JSON events we read as they come."""
 
@@ -35,7 +43,7 @@ class Peer:
         self.process = await trio.lowlevel.open_process(
             [sys.executable, "-m", "client.cli", *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=_as_in_a_terminal)
         nursery.start_soon(self._read, self.process)
 
     async def _read(self, process: trio.Process) -> None:
