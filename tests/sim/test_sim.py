@@ -183,3 +183,14 @@ def test_a_seat_that_stays_for_another_tells_its_player_for_whom_and_how_long() 
     staying = {peer: [e for e in events if isinstance(e, Staying)]
                for peer, events in result.events.items()}
     assert staying == {0: [], 1: [Staying([0], 598)], 2: []}
+
+
+def test_a_crash_before_an_fsync_overtaken_by_another_crash_is_disarmed() -> None:
+    """Seed 5264 (Reign, a relay): a crash between a write and its fsync was armed for peer
+    1's next own write, but another crash took the peer down first; the restarted peer then
+    crashed at its first write, and no fault was left to restart it: it never ended, and
+    the others named it ``abandoned`` (a bug of the simulator, not of the node)."""
+    result = run_seed(5264, "reign")
+    assert result.violations == [], result.replay()
+    assert len(set(result.outcomes.values())) == 1
+    assert next(iter(result.outcomes.values())).startswith("digest")

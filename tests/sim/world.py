@@ -258,8 +258,11 @@ class World:
             with trio.move_on_after(30.0):
                 while seat not in self.down:
                     await trio.sleep(0.05)
+            # spent -- or overtaken, when another crash took the seat down first: disarmed
+            # then too, or the restarted seat crashed at its first own write with no fault
+            # left to bring it back (seed 5264: "never ended")
+            self.fsync_crash[seat] = False
             if seat not in self.down:
-                self.fsync_crash[seat] = False
                 return
         else:
             self.crash_now(seat)
