@@ -69,6 +69,11 @@ class Farewells:
         """Whether every seat has said farewell."""
         return len(self.said) == len(self.players)
 
+    def missing(self, blamed: int | None) -> list[int]:
+        """The seats but ``blamed`` (a verdict's; None: nobody) that have not said farewell."""
+        return [seat for seat in range(len(self.players))
+                if seat not in self.said and seat != blamed]
+
     def everyone_but(self, blamed: int | None) -> bool:
         """Whether every seat but ``blamed`` (a verdict's; None: nobody) has said farewell."""
-        return all(seat in self.said for seat in range(len(self.players)) if seat != blamed)
+        return not self.missing(blamed)

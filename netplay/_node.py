@@ -231,12 +231,8 @@ class TableNode:
 
     def _say_staying(self, seconds: int) -> None:
         """Tell the player why we have not gone: who may lack the last moves, for how long."""
-        if self.farewells is None:
-            return
-        proved = self._proved()
-        missing = [s for s in range(len(self.farewells.players))
-                   if s not in self.farewells.said and (proved is None or s != proved.seat)]
-        self.emit(ev.Staying(missing, seconds))
+        if self.farewells is not None:
+            self.emit(ev.Staying(self.farewells.missing(self._blamed()), seconds))
 
     def _proved(self) -> P.Verdict | None:
         """Our session's verdict if it names a seat and carries evidence: the others reach
@@ -253,8 +249,12 @@ class TableNode:
         evidence every seat but the one it blames."""
         if self.farewells is None:
             return False
+        return self.farewells.everyone_but(self._blamed())
+
+    def _blamed(self) -> int | None:
+        """The seat our proved verdict names (it will say no farewell), if there is one."""
         proved = self._proved()
-        return self.farewells.everyone_but(None if proved is None else proved.seat)
+        return None if proved is None else proved.seat
 
     def _linger(self, finished: bool) -> float:
         """How long :meth:`_leave` may wait: the grace period, or for a seat that finished

@@ -202,9 +202,14 @@ class TableSession:
             seat = proof.verify(self.roster[header.seat])
         except RemoteProtocolError:
             return False
-        self._stop(Verdict(seat, "equivocation", f"seat {seat} signed conflicting entries at "
-                           f"seq {header.seq} (a peer's proof)", (encode(proof),)))
+        self._stop_equivocation(seat, f"seat {seat} signed conflicting entries at seq "
+                                f"{header.seq} (a peer's proof)", proof)
         return True
+
+    def _stop_equivocation(self, seat: int | None, reason: str,
+                           proof: EquivocationProof) -> None:
+        """The ``equivocation`` verdict, its proof the evidence (checkable alone, §4.5)."""
+        self._stop(Verdict(seat, "equivocation", reason, (encode(proof),)))
 
     def receive_entry(self, entry: Entry) -> bool:
         """:meth:`receive` for an entry already decoded."""
@@ -219,7 +224,7 @@ class TableSession:
                 return False  # too much of this feed is already waiting on a gap
             new = self.log.add(entry)
         except EquivocationError as exc:
-            self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
+            self._stop_equivocation(exc.seat, str(exc), exc.proof)
             return True
         except RemoteProtocolError:
             return False  # unsigned or misaddressed noise: nobody can be blamed for it
@@ -318,7 +323,7 @@ class TableSession:
                 try:
                     self.log.add(entry)
                 except EquivocationError as exc:
-                    self._stop(Verdict(exc.seat, "equivocation", str(exc), (encode(exc.proof),)))
+                    self._stop_equivocation(exc.seat, str(exc), exc.proof)
                 except RemoteProtocolError:
                     continue
         self._ingest()

@@ -124,7 +124,7 @@ def test_a_seat_that_finished_stays_until_the_others_have_its_last_entries() -> 
 
 
 def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
-    """Seed 2182 (Sovereign, a star through seat 0): seat 2 withholds a reveal.  Seat 0
+    """Seed 2182 (Sovereign; then a star through seat 0): seat 2 withholds a reveal.  Seat 0
     heard its beats and named it ``withheld-reveal`` at 601 s, then left; seat 1, cut off
     from seat 2 once seat 0 left, ran the offline countdown and named it ``abandoned``.
     Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind."""
