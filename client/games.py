@@ -6,33 +6,28 @@ Each game's client code lives in ``client/<game>/`` (as its rules live in
 ``join`` and ``simulate`` find a game here by name and never import a game's package by
 hand.  Every game has the random bot (:class:`client.bots.RandomBot`, on the engine's
 ``random_answer``); a game lists its other bots itself.
+
+A game's parts are imported when first asked for, as :func:`engine.games.rules` imports a
+game's rules: a peer at a Reign table never loads Sovereign's or Sodalis's code, and a bot
+seat (``--bot``) loads its game's bots without the screen's model and panes (each process
+of a table starts that much sooner).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from client.bots import RandomBot
-from client.reign import bots as reign_bots
-from client.reign import panes as reign_panes
-from client.reign.model import ClientModel as ReignModel
-from client.reign.words import HELP as REIGN_HELP
 from client.screen_model import Lines, ScreenModel
-from client.sodalis import bots as sodalis_bots
-from client.sodalis import panes as sodalis_panes
-from client.sodalis.model import HELP as SODALIS_HELP
-from client.sodalis.model import ClientModel as SodalisModel
-from client.sovereign import bots as sovereign_bots
-from client.sovereign import panes as sovereign_panes
-from client.sovereign.model import HELP as SOVEREIGN_HELP
-from client.sovereign.model import ClientModel as SovereignModel
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 
-__all__ = ["CLIENT_GAMES", "ClientGame", "bots_for", "client_game", "model_for"]
+__all__ = ["CLIENT_PARTS", "ClientGame", "bots_for", "client_game", "model_for"]
 
 Panes = Callable[[Any], tuple[Callable[[], Lines], Callable[[], Lines]]]
 """A game's two upper panes for a model: the table (or board), and the side pane."""
@@ -52,21 +47,31 @@ class ClientGame:
     words: Mapping[str, str]  # the help text of each decision kind
 
 
-CLIENT_GAMES: dict[str, ClientGame] = {
-    "reign": ClientGame("reign", ReignModel, reign_panes.panes, reign_bots.BOTS, REIGN_HELP),
-    "sodalis": ClientGame("sodalis", SodalisModel, sodalis_panes.panes, sodalis_bots.BOTS,
-                          SODALIS_HELP),
-    "sovereign": ClientGame("sovereign", SovereignModel, sovereign_panes.panes,
-                            sovereign_bots.BOTS, SOVEREIGN_HELP),
+CLIENT_PARTS: dict[str, dict[str, str]] = {
+    "reign": {"model": "client.reign.model:ClientModel", "panes": "client.reign.panes:panes",
+              "bots": "client.reign.bots:BOTS", "words": "client.reign.words:HELP"},
+    "sodalis": {"model": "client.sodalis.model:ClientModel",
+                "panes": "client.sodalis.panes:panes", "bots": "client.sodalis.bots:BOTS",
+                "words": "client.sodalis.model:HELP"},
+    "sovereign": {"model": "client.sovereign.model:ClientModel",
+                  "panes": "client.sovereign.panes:panes", "bots": "client.sovereign.bots:BOTS",
+                  "words": "client.sovereign.model:HELP"},
 }
-assert tuple(sorted(CLIENT_GAMES)) == tuple(sorted(GAMES)), "a game without a client"
+"""Where each game's client parts live, as ``module:name`` (imported on first use)."""
+assert tuple(sorted(CLIENT_PARTS)) == tuple(sorted(GAMES)), "a game without a client"
 
 
+def _part(name: str, part: str) -> Any:
+    module, attribute = CLIENT_PARTS[name][part].split(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@functools.cache
 def client_game(name: str) -> ClientGame:
     """The client side of game ``name``; :class:`KeyError` naming the games if there is none."""
-    if name not in CLIENT_GAMES:
+    if name not in CLIENT_PARTS:
         raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
-    return CLIENT_GAMES[name]
+    return ClientGame(name, *(_part(name, part) for part in ("model", "panes", "bots", "words")))
 
 
 def model_for(name: str) -> ScreenModel:
@@ -76,11 +81,12 @@ def model_for(name: str) -> ScreenModel:
 
 def bots_for(name: str) -> dict[str, BotMaker]:
     """The bot kinds of game ``name`` by kind: ``random`` (every game, a game only the engine
-    knows -- a test's toy game -- included) and the game's own."""
+    knows -- a test's toy game -- included) and the game's own (only its bots are imported,
+    not its screen)."""
     rules(name)  # a KeyError naming the games if the engine knows none by this name
 
     def random_bot(stream: ChanceStream) -> RandomBot:
         return RandomBot(stream, name)
 
-    own = CLIENT_GAMES[name].bots if name in CLIENT_GAMES else {}
+    own: Mapping[str, BotMaker] = _part(name, "bots") if name in CLIENT_PARTS else {}
     return {"random": random_bot, **own}

@@ -40,7 +40,6 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from spake2 import SPAKE2_A, SPAKE2_B  # type: ignore[import-untyped]
 
 from ._codewords import WORDS
 from ._invite import Invite, InviteError
@@ -63,6 +62,15 @@ __all__ = [
     "decode",
     "looks_like_code",
 ]
+
+
+def _pake() -> Any:
+    """The ``spake2`` package, imported when a join code is first used: building its group
+    costs ~40 ms, which every peer that never uses a code (a bot seat, an invite) is spared."""
+    import spake2  # type: ignore[import-untyped]  # noqa: PLC0415
+
+    return spake2
+
 
 VERSION = 1
 CODE_WORDS = 4
@@ -297,7 +305,8 @@ class HostExchange:
                 return self._end(Refused(NO_TABLE))
             if self.host.retired:
                 return self._end(Refused(RETIRED))
-            self._spake = SPAKE2_B(self.host.code.password, idA=_ID_JOINER, idB=_ID_HOST)
+            self._spake = _pake().SPAKE2_B(self.host.code.password, idA=_ID_JOINER,
+                                           idB=_ID_HOST)
             reply = Pake(bytes(self._spake.start()))
             self._keys = _keys(_finish(self._spake, msg.pake))
             return reply.to_bytes(), None
@@ -325,7 +334,7 @@ class CodeJoiner:
         """``fingerprint``: the host's, as announced; the invite must be that host's."""
         self.code = code
         self.fingerprint = fingerprint
-        self._spake = SPAKE2_A(code.password, idA=_ID_JOINER, idB=_ID_HOST)
+        self._spake = _pake().SPAKE2_A(code.password, idA=_ID_JOINER, idB=_ID_HOST)
         self._hello: bytes | None = None
         self._keys: tuple[bytes, bytes] | None = None
 
