@@ -194,3 +194,15 @@ def test_a_crash_before_an_fsync_overtaken_by_another_crash_is_disarmed() -> Non
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
     assert next(iter(result.outcomes.values())).startswith("digest")
+
+
+def test_a_record_synced_in_an_earlier_life_is_never_torn_by_a_later_crash() -> None:
+    """Seed 40870 (Sodalis, a relay): seat 1's last write before its first crash was a
+    received entry, written without fsync; the crash lost it, and the simulator still took
+    the log's last record for unsynced when the restarted peer crashed again without having
+    written anything -- and cut its own entry, fsynced and sent in its first life. The peer
+    came back without its move, chose again, and named the honest seat 0 ``wrong-digest``
+    (a bug of the simulator: a disk does not lose what was fsynced)."""
+    result = run_seed(40870, "sodalis")
+    assert result.violations == [], result.replay()
+    assert len(set(result.outcomes.values())) == 1

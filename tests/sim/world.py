@@ -71,9 +71,17 @@ class _LastWrite:
         self.durable: dict[Path, bool] = {}
         self.armed: dict[Path, bool] = {}  # data dir -> crash at the next durable write
         self.original = netplay._storage.LogFile.append
+        self.original_open = netplay._storage.LogFile.__init__
 
     def install(self, world: World) -> None:
-        tracker, original = self, self.original
+        tracker, original, original_open = self, self.original, self.original_open
+
+        def open_log(log: netplay._storage.LogFile, path: Path) -> None:
+            original_open(log, path)
+            # what a peer reads back at its start is on the disk: a later crash loses only
+            # what this life writes without fsync (seed 40870: a stale flag of the previous
+            # life cut a record fsynced then)
+            tracker.durable[log.path] = True
 
         def append(log: netplay._storage.LogFile, payload: bytes, *, durable: bool) -> None:
             seat = world.seat_of_path(log.path)
@@ -88,9 +96,11 @@ class _LastWrite:
             tracker.durable[log.path] = durable
 
         netplay._storage.LogFile.append = append  # type: ignore[method-assign,assignment]
+        netplay._storage.LogFile.__init__ = open_log  # type: ignore[method-assign,assignment]
 
     def uninstall(self) -> None:
         netplay._storage.LogFile.append = self.original  # type: ignore[method-assign]
+        netplay._storage.LogFile.__init__ = self.original_open  # type: ignore[method-assign]
 
 
 class _HostileRelay(RelayNode):
