@@ -11,10 +11,11 @@ Inside :func:`pinned` (one simulated run):
 * the node's back-off generators (``random.Random()`` in ``netplay._mesh``) are seeded
   from the run;
 * the objects netplay keeps in sets -- its links (``Link``), the mesh's peers (``_Peer``), a
-  relay's links, the spectators (``_Watcher``) -- hash by the order they were made in the run,
-  not by their address: a set iterates in hash order, so the order in which a node sends a
-  message to its peers followed the process's allocation history, and the same seed gave
-  another run after other runs in the same process (seed 40933, ~3 % of a campaign's runs).
+  relay's links, the spectators (``_Watcher``) -- hash by the order in which the run first
+  hashed them, not by their address: a set iterates in hash order, so the order in which a
+  node sends a message to its peers followed the process's allocation history, and the same
+  seed gave another run after other runs in the same process (seed 40933; one of 30 campaign
+  seeds re-run alone).
 
 Hash randomisation cannot be switched off from inside a process: ``python -m tests.sim``
 re-executes itself with ``PYTHONHASHSEED=0`` so a replay in a new process is the same run.
