@@ -69,7 +69,6 @@ class _LastWrite:
 
     def __init__(self) -> None:
         self.durable: dict[Path, bool] = {}
-        self.armed: dict[Path, bool] = {}  # data dir -> crash at the next durable write
         self.original = netplay._storage.LogFile.append
         self.original_open = netplay._storage.LogFile.__init__
 
