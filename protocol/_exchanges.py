@@ -95,7 +95,8 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
     )),
     ("Reveal mixed groups", (
         ("each placer", "pool", "Opening + HandOver to the joint key"),
-        ("seat 0, then 1, ... in turn", "remix", "ShuffleStep pool<group> s<k>/mix<seat>"),
+        ("each pool's placers in seat order", "remix",
+         "ShuffleStep pool<group> s<k>/mix<seat> (a pool of one card: none)"),
         ("every seat", "open", "DecryptShares pool<group> s<k>/open"),
     )),
     ("Game over", (

@@ -7,9 +7,9 @@ A :class:`~engine.requests.Reveal` is answered one of three ways, by what it nam
 - unmixed groups of committed cards: each placer publishes an :class:`Opening` of its
   move's commitment with its decryption shares for the cards;
 - any mixed group: each placer opens its commitment and re-encrypts those cards to the
-  joint key into the group's pool (a ``HandOver``), every seat re-mixes every pool in
-  turn, then every seat publishes its shares for the pooled cards, so nobody learns who
-  placed which card.
+  joint key into the group's pool (a ``HandOver``), each pool's contributors re-mix it in
+  seat order (:func:`pool_mixers`), then every seat publishes its shares for the pooled
+  cards, so nobody learns who placed which card.
 
 :class:`RevealExchange` owns the pools and which re-mixes it has taken.
 """
@@ -38,7 +38,20 @@ from ._messages import JOINT
 from ._port import Port
 from ._session_messages import HeldSlot, Opening
 
-__all__ = ["RevealExchange"]
+__all__ = ["RevealExchange", "pool_mixers"]
+
+
+def pool_mixers(contributors: list[int]) -> tuple[int, ...]:
+    """The seats that re-mix a pool, in order, given the seat that placed each of its cards.
+
+    A pool's contributors re-mix it, in ascending seat order; a pool of one card is not
+    re-mixed. This hides as much as every seat re-mixing would (docs/protocol.md §7.5):
+    whoever does not hold every mixer's permutation cannot link a pooled card to its
+    placer, and a set of seats that holds them all is a set of all the placers, who know
+    their own cards -- which cards are whose is then known to it anyway. One card has no
+    order to hide: its placer is public (the hand-over names the seat and the slot).
+    """
+    return tuple(sorted(set(contributors))) if len(contributors) > 1 else ()
 
 
 class RevealExchange:
@@ -51,6 +64,7 @@ class RevealExchange:
         self.cards = cards
         self.held = held
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
+        self.mixers: dict[int, dict[str, tuple[int, ...]]] = {}  # step -> pool -> seats
         self.remixed: set[tuple[str, str, str]] = set()
         # Proofs already checked while a reveal still waited on other seats' parts, so a
         # later pass does not check them again: (step, pool label, seat) -> its shares, and
@@ -124,7 +138,7 @@ class RevealExchange:
 
     def reveal_pooled(self, req: Reveal) -> bool:
         """Groups revealed as multisets: the placers re-encrypt their cards into one pool per
-        group, every seat re-mixes every pool in turn, then all decrypt them together."""
+        group, each pool's contributors re-mix it in turn, then all decrypt them together."""
         k = self.port.step
         assert self.cards.joint is not None
         if k not in self.pools:
@@ -132,34 +146,16 @@ class RevealExchange:
             if pools is None:
                 return False
             self.pools[k] = pools
+            self.mixers[k] = {
+                group: pool_mixers([self.cards.commitment_for(h).seat for h in handles])
+                for group, handles, _mixed in req.groups}
         pools = self.pools[k]
-        stage = self.remixed
-        for seat in self.port.seats:
-            step = f"s{k}/mix{seat}"
-            if seat == self.port.me:
-                for group in sorted(pools):
-                    label = f"pool{group}"
-                    if (str(seat), label, step) not in stage:
-                        self.cards.my_shuffle(label, step, pools[group])
-            done = True
-            for group in sorted(pools):
-                label = f"pool{group}"
-                if (str(seat), label, step) in stage:
-                    continue
-                msg = self.port.part(seat, f"shuffle:{label}:{step}")
-                if msg is None:
-                    done = False
-                    continue
-                if seat != self.port.me:  # shuffle proof
-                    verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint)
-                cards = self.cards.shuffled_cards(seat, msg.cards)
-                if len(cards) != len(pools[group]):
-                    raise BadProof("a re-mix changed the number of cards", seat=seat)
-                self.cards.shuffles.append((seat, label, step, pools[group], cards))
-                pools[group] = cards
-                stage.add((str(seat), label, step))
-            if not done:
-                return False
+        done = True
+        for group in sorted(pools):
+            if not self.remix(group, pools, self.mixers[k][group]):
+                done = False
+        if not done:
+            return False
         step = f"s{k}/open"
         if self.port.me is not None:
             for group in sorted(pools):
@@ -192,6 +188,31 @@ class RevealExchange:
                 ids.append(self.cards.point_card[point])
             answer.append((group, tuple(sorted(ids))))
         self.port.apply(RevealAnswer(req.label, tuple(answer)))
+        return True
+
+    def remix(self, group: str, pools: dict[str, list[Ciphertext]],
+              mixers: tuple[int, ...]) -> bool:
+        """Take the re-mixes of one pool, in its mixers' order, as far as they have come
+        (publishing ours when its turn comes); whether the pool is fully re-mixed."""
+        assert self.cards.joint is not None
+        k, label, stage = self.port.step, f"pool{group}", self.remixed
+        for seat in mixers:
+            step = f"s{k}/mix{seat}"
+            if (str(seat), label, step) in stage:
+                continue
+            if seat == self.port.me:
+                self.cards.my_shuffle(label, step, pools[group])
+            msg = self.port.part(seat, f"shuffle:{label}:{step}")
+            if msg is None:
+                return False
+            if seat != self.port.me:  # shuffle proof
+                verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint)
+            cards = self.cards.shuffled_cards(seat, msg.cards)
+            if len(cards) != len(pools[group]):
+                raise BadProof("a re-mix changed the number of cards", seat=seat)
+            self.cards.shuffles.append((seat, label, step, pools[group], cards))
+            pools[group] = cards
+            stage.add((str(seat), label, step))
         return True
 
     def pool_contributions(self, req: Reveal) -> dict[str, list[Ciphertext]] | None:

@@ -6,13 +6,15 @@ and outputs ``w'_0..w'_{N-1}`` the prover knows a permutation ``p`` and scalars
 ``s_j`` with ``w'_j = w_{p(j)} + (s_j*G, s_j*K)``.  It is the permutation-matrix
 argument of Terelius and Wikstroem (AFRICACRYPT 2010) in the form Wikstroem
 specifies for the Verificatum verifier, made non-interactive with Fiat-Shamir
-(SHA-512, domain ``fairtable/proof/shuffle/v1``) over the whole statement and its
+(SHA-512, domain ``fairtable/proof/shuffle/v3``) over the whole statement and its
 :class:`~protocol._dleq.ProofContext` (docs/protocol.md section 8.5 is the
 byte-exact specification; this docstring is the outline).
 
-Generators: a commitment base ``Q``, a chain base ``h`` and ``h_0..h_{N-1}``, all
-``hash_to_point`` of a domain-separated label, so nobody knows a relation among
-them (or with ``G``).  The prover, with ``q`` the inverse of ``p``:
+Generators: the commitment base ``Q = G`` (the group's generator, as Verificatum's
+Pedersen commitments use it; since protocol version 7, so that every ``x*Q`` is libsodium's
+faster base-point multiplication), a chain base ``h`` and ``h_0..h_{N-1}``, each
+``hash_to_point`` of a domain-separated label, so nobody knows a relation among them or
+with ``G``.  The prover, with ``q`` the inverse of ``p``:
 
 1. commits to the permutation matrix, ``u_i = rho_i*Q + h_{q(i)}`` for every input ``i``;
 2. derives 128-bit challenges ``e_i`` from the statement and ``u``; ``e'_j = e_{p(j)}``;
@@ -67,7 +69,7 @@ __all__ = [
     "verify_shuffle",
 ]
 
-DOMAIN = b"fairtable/proof/shuffle/v2"
+DOMAIN = b"fairtable/proof/shuffle/v3"
 _GENERATOR = DOMAIN + b"/generator"
 _STATEMENT = DOMAIN + b"/statement"
 _CHALLENGES = DOMAIN + b"/challenges"
@@ -86,7 +88,7 @@ def proof_length(n: int) -> int:
 
 @functools.lru_cache(maxsize=4)
 def _base_points() -> tuple[bytes, bytes]:
-    return hash_to_point(_GENERATOR, b"commit"), hash_to_point(_GENERATOR, b"chain")
+    return BASE, hash_to_point(_GENERATOR, b"chain")
 
 
 @functools.lru_cache(maxsize=2048)
@@ -102,8 +104,8 @@ def _generator_sum(n: int) -> bytes:
 
 
 def generators(n: int) -> tuple[bytes, bytes, list[bytes]]:
-    """``(Q, h, [h_0..h_{n-1}])``: the commitment base, the chain base and the vector
-    bases, each ``hash_to_point("fairtable/proof/shuffle/v1/generator", label...)``."""
+    """``(Q, h, [h_0..h_{n-1}])``: the commitment base ``Q = G``, the chain base and the
+    vector bases, each ``hash_to_point("fairtable/proof/shuffle/v3/generator", label...)``."""
     q, h = _base_points()
     return q, h, [_generator(j) for j in range(n)]
 

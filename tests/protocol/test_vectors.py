@@ -24,53 +24,51 @@ from .make_vectors import compute
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
-VECTORS = {
-    "table": "4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd",
-    "identity.seed": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-    "identity.public_key": "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8",
-    "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
-    "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
-    "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
-    "commit.message": "{\"digest\":\"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA\",\"purpose\":\"bid:round-1\",\"type\":\"commit\",\"v\":6}",
-    "reveal.message": "{\"nonce\":\"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI\",\"payload\":\"Mw\",\"purpose\":\"bid:round-1\",\"type\":\"reveal\",\"v\":6}",
-    "entry0.header": "{\"body_hash\":\"xIglPm5yan2Abcmp_GAJg80hvvmvgXCSIZt8jWzI55w\",\"prev\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"seat\":0,\"seq\":0,\"table\":\"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0\",\"type\":\"entry-header\",\"v\":6}",
-    "entry0.sig": "8dbb08f2a1898afcd245dd4b6cad5391e8d7f86b74af4fb082e1dc24c43c0ee51f2bc79924158158305aef025cce059d8e73ff7d5c9062e3d639e821ec5d3f0c",
-    "entry0.id": "34a3b6050a65a1adc3f0dc61f35f4cfa419b1cfb49aee0d4939cd682b620b729",
-    "entry0.frame": "{\"body\":\"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjZ9\",\"prev\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"seat\":0,\"seq\":0,\"sig\":\"jbsI8qGJivzSRd1LbK1TkejX-Gt0r0-wguHcJMQ8DuUfK8eZJBWBWDBa7wJczgWdjnP_fVyQYuPWOegh7F0_DA\",\"table\":\"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0\",\"type\":\"entry\",\"v\":6}",
-    "entry1.prev": "34a3b6050a65a1adc3f0dc61f35f4cfa419b1cfb49aee0d4939cd682b620b729",
-    "entry1.id": "ee06f57ebaa2bcd040f043a591e0bf9ae15cde1f3a476bd64029f6da69c486b0",
-    "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
-    "chance.dice": "6 3 3 4 3",
-    "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
-    "card.main.0": "eac9cd119c255c6cc5b353c4811affe9a0a5f607bcae555d228d9b1ab8292372",
-    "card.main.101": "bace40de1918a60319c072fff17bbb00add82789a916a858a6cc3538654ffd03",
-    "deckkey0.secret": "0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02",
-    "deckkey0.public": "547a2a7c3a09717057eb52da13f8aac2267588a94d383f688f685252e0b91004",
-    "deckkey1.public": "607bf0c42ddbfe505c2a221348f8c2e8260ec45da8b3130003675fc47ab54653",
-    "deckkey0.share_proof": "19e84a247ce0375b14cf6eac94258aff75d1dffe7bc6dc39571316fe10a6a609d2a0aba202f5af97fd682a0c5c133e26c4a67de272e8753a9d7ae0fe3de0dc0f",
-    "joint_key": "1ecb92d3d562af970015f12ebc4a10992476db46bdbae5644b68aeeaa7b7da71",
-    "initial.0": "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76a67b0965eaf34afd10b96574e123b3c5a9ef8e9e969c86ba3b8200ffe5544a39",
-    "rerandomise.r": "53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b",
-    "rerandomise.0": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f585dbb6eee5d8423d2a0bc38fecce987467b7b10802789992c43e67538ac5d23",
-    "share.d": "7859e91022452b69bde03e1e14ca3b13a98def270a65f32f0f163e21035b7e6a",
-    "share.proof": "bd29b482e908e3cc969da5661ca49fe4327b63ff55fbe0063852d033a07f130e9c13f56e4a09bc0afd949808895c7397c8728a2874f3d63a3f8f0df378d1e80e",
-    "shuffle.permutation": "0 2 3 4 1",
-    "shuffle.output_sha256": "a75571629e9f68c45e1fb919a7ec066365048a3544ebafeb0790e46f42c24128",
-    "shuffle.generator.Q": "4433a79ee6cc3187beb1e0ac9a8a50b1a547236ecd4895662d6bc1f2bbb77f7f",
-    "shuffle.generator.h": "029a3fa19ea918cff7cc81bd4e0036b3c607a864da72060ae7242c1356a8422c",
-    "shuffle.generator.h0": "2e2685c7b5406f7e3dceb2b816066854c463216163d93da2487943f3414d2d1d",
-    "shuffle.generator.h4": "fe7aa4738b36eec274c89ee5b49c650ecbe3bd1f934b69aaa4caa6e56a8ad95a",
-    "shuffle.proof.statement": "d771e7151e5036cdfcedc1266f70d8b2768a4dc4addfc54682dd4925bc49888834b94b6f5d0d7b6c252bb3874e91af83dc235a595ba3bbcb519ff06de77e9a64",
-    "shuffle.proof.challenge_seed": "dcc945ee2f71d02dcb4ee9c3284bdf208fbbf842548228244d98b5883bc5e60efbf9010c41f55b96f13f2cc4241bac1923de31fdf7cd99c9a1ddd6f3214932ee",
-    "shuffle.proof.e0": "4e309d73c98a063001bd7c6e1f06e911",
-    "shuffle.output": "504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164",
-    "shuffle.proof": "44ed75fe42b782e2155dc92b886f448d81aafae0f4109abb7cbe3315b318f4752e5fc94d8d62cdb338ea4917aa094723c5b120f3ab56c3302564a1206701eb516ee6f60de2ba0fb1af824e8aa17c686b18a0c72649fbac596c2fb4fd7bebbd63f0b4fea49d9e585807119e476f5fc930c0070a4792f52d81f3299f14875503164a9aac14febb3d14c86247f4649f659281897b06a858021f67bc7d557841255b1ead733c568e8e5bd217903546a2050db2f416a19b8d3574f11736aefc85f70a9466f5c48ab420871f003967496e11d08422b430c6ceb8e8d946c999bf9ece1b1cc6fa69d453e54f3c0f4d81b5789e1636a9ba762d91e9cc3520efdc745a5019421e05fce23ac11b37fe89f0599c3cd172ba0153fe108eab68080b34987880646e3f82641e8032572ccd37b39e82a306eca0b8a17f4c79fe86de9e4ca78bd474ef92aeefcc31a4f920c8b8c3d81af8ce8a65d3195e4adebd4507f01dece4100cc01f65e82b1ddf298175063c0e7532a63750059fe63b03442c82ca64f8461e0821678115ee4362a3eca5595331dced97f6f9c0100fb1a18bacbd6cd5e964c108ee512a96a76979620ae1f18715db06502c2805895a336b8ad2514b30a863e6003f48c799139829eebf7401d5c42f482a62b2d3ec23667ce813ff9908dcace6013cbd7220687e38acc2a6f58356984370c5faf3f57fdba4dc670b9ce6ea6db90a9138357f5834a9cee7bfdd9dd6541f05aa8dfb8e0bcfa690618b581c466a5201f2de331a9d4b55ef94da48045337299c9664223d26b6266880873296404d0a0cde98daaa124eebd298394ab4493aa00ab09cfd38f413f4bfd285be0a32e0f30ea165131839607d19df3504d128587bec338cc20447c2d6cc88a3ec15a92878021c03cd66686c45c80f7f79e747038a6fc059789aec44c8337569aa88299ac20dc3adbd6bca670a82efed5cb392b365fca169895d7bf562752c5482d6f6417707896859f34ddf5ae0bef3e58075d94d0295dd5c40acb16d7c7b0e87283549be0a49896e70da6ff728a3dace6a78042202dfb51905cf9064beea07b758c4fb0909b52659696245b7a1d38e5b6e2980afc0f3053be18b5f377248ee7cbace39ae03",
-    "shuffle.message_sha256": "4e51ae78652d7566fb0dbc4632631bfed2e1d2b429f4121b0f97ee1af25a1a55",
-    "handover.held": "48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a",
-    "handover.card": "de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309",
-    "handover.proof": "60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b",
-    "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
-}
+VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd',
+ 'identity.seed': '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+ 'identity.public_key': '03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8',
+ 'identity.fingerprint': '56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c',
+ 'identity.x25519_public': '4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01',
+ 'commit.digest': '2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710',
+ 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":7}',
+ 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":7}',
+ 'entry0.header': '{"body_hash":"LJ0ADm4vPpI54bYW8TjjXBWNItLW5VrOa0fcBmQVdLo","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":7}',
+ 'entry0.sig': 'e6913178266e04305309d53582cc018b02b4607eb9adaa751f2dd8f2ec83143f0b44245c18f7bd284c74217660b25213d2e07d60b128b8de143fb7fd8c731b03',
+ 'entry0.id': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
+ 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjd9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"5pExeCZuBDBTCdU1gswBiwK0YH65rap1Hy3Y8uyDFD8LRCRcGPe9KEx0IXZgslIT0uB9YLEouN4UP7f9jHMbAw","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":7}',
+ 'entry1.prev': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
+ 'entry1.id': '3a0b252cad964dd8a59fa62a1a246dac72ca01fdd3e42e5c8dccf16c54f45ca0',
+ 'chance.seed': 'f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc',
+ 'chance.dice': '6 3 3 4 3',
+ 'chance.permutation10': '8 4 7 9 6 1 5 3 2 0',
+ 'card.main.0': 'eac9cd119c255c6cc5b353c4811affe9a0a5f607bcae555d228d9b1ab8292372',
+ 'card.main.101': 'bace40de1918a60319c072fff17bbb00add82789a916a858a6cc3538654ffd03',
+ 'deckkey0.secret': '0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02',
+ 'deckkey0.public': '547a2a7c3a09717057eb52da13f8aac2267588a94d383f688f685252e0b91004',
+ 'deckkey1.public': '607bf0c42ddbfe505c2a221348f8c2e8260ec45da8b3130003675fc47ab54653',
+ 'deckkey0.share_proof': '19e84a247ce0375b14cf6eac94258aff75d1dffe7bc6dc39571316fe10a6a609d2a0aba202f5af97fd682a0c5c133e26c4a67de272e8753a9d7ae0fe3de0dc0f',
+ 'joint_key': '1ecb92d3d562af970015f12ebc4a10992476db46bdbae5644b68aeeaa7b7da71',
+ 'initial.0': 'e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76a67b0965eaf34afd10b96574e123b3c5a9ef8e9e969c86ba3b8200ffe5544a39',
+ 'rerandomise.r': '53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b',
+ 'rerandomise.0': '8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f585dbb6eee5d8423d2a0bc38fecce987467b7b10802789992c43e67538ac5d23',
+ 'share.d': '7859e91022452b69bde03e1e14ca3b13a98def270a65f32f0f163e21035b7e6a',
+ 'share.proof': 'bd29b482e908e3cc969da5661ca49fe4327b63ff55fbe0063852d033a07f130e9c13f56e4a09bc0afd949808895c7397c8728a2874f3d63a3f8f0df378d1e80e',
+ 'shuffle.permutation': '0 2 3 4 1',
+ 'shuffle.output_sha256': 'a75571629e9f68c45e1fb919a7ec066365048a3544ebafeb0790e46f42c24128',
+ 'shuffle.generator.Q': 'e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76',
+ 'shuffle.generator.h': 'bc1c85e814a4a774e45698db29541e277342e1c9d3ea79a2b9d72de56b16bd2d',
+ 'shuffle.generator.h0': '4e1638f5e22374678d77fb46ec3d7c7324d98a5192ef78bbf87a0e13d2e1b351',
+ 'shuffle.generator.h4': '88fc39df5693b3482c23572671121061bbc982b4b858c3ae55aa4e1810132d29',
+ 'shuffle.proof.statement': 'd434f93ef555655beb64b4737f4c196f973b7a6285ccc7dfd448a4646c7341bdd160d41637046635462a0820350389b1029544c18ff78caa633ba4bb670c0229',
+ 'shuffle.proof.challenge_seed': '7aa5817461c9e1d1276d960c5cd58610c5aa080277930a46afbed19235575077678592507004e5a4450fa8af77358add74009edb3da74a552be0cb667d055f99',
+ 'shuffle.proof.e0': '0263a639cfc98a9567f39e062709a15c',
+ 'shuffle.output': '504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164',
+ 'shuffle.proof': '84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007',
+ 'shuffle.message_sha256': '82f43429293bd848077d1f442a099bfd164fa36d3c0304303730d9609a8a5a9a',
+ 'handover.held': '48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a',
+ 'handover.card': 'de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309',
+ 'handover.proof': '60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b',
+ 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31'}
 
 COMPUTED = compute()
 
@@ -212,7 +210,7 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
         return (x % order).to_bytes(32, "little")
 
     def gen(*label: bytes) -> bytes:
-        digest = hashlib.sha512(b"fairtable/proof/shuffle/v2/generator" + _frame(*label))
+        digest = hashlib.sha512(b"fairtable/proof/shuffle/v3/generator" + _frame(*label))
         return na.crypto_core_ristretto255_from_hash(digest.digest())
 
     def mul(x: int, p: bytes) -> bytes:
@@ -228,11 +226,11 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
         return na.crypto_core_ristretto255_sub(mul(1, p), na.crypto_core_ristretto255_add(p, p))
 
     g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
-    q, h, hs = gen(b"commit"), gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
+    q, h, hs = g, gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
     a = [c[:32] for c in inputs] + [c[:32] for c in outputs]
     b = [c[32:] for c in inputs] + [c[32:] for c in outputs]
     pairs = [x for i in range(2 * n) for x in (a[i], b[i])]
-    statement = hashlib.sha512(b"fairtable/proof/shuffle/v2/statement" + _frame(
+    statement = hashlib.sha512(b"fairtable/proof/shuffle/v3/statement" + _frame(
         TABLE, step, seat.to_bytes(2, "big"), (0).to_bytes(4, "big"), deck, n.to_bytes(4, "big"),
         g, q, h, key, *pairs)).digest()
     u = [proof[32 * i: 32 * i + 32] for i in range(n)]
@@ -241,8 +239,8 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
                for i in range(2 * n + 5)]
     v, r_a, r_c, r_d, r_f = scalars[:5]
     r_b, r_e = scalars[5: 5 + n], scalars[5 + n:]
-    seed = hashlib.sha512(b"fairtable/proof/shuffle/v2/challenges" + _frame(statement, *u)).digest()
-    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v2/challenge" + _frame(
+    seed = hashlib.sha512(b"fairtable/proof/shuffle/v3/challenges" + _frame(statement, *u)).digest()
+    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v3/challenge" + _frame(
         seed, i.to_bytes(4, "big"))).digest()[:16], "little") for i in range(n)]
     prod = 1
     for x in e:
@@ -260,7 +258,7 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
                  neg(mul(v, f_a))]),
           total([*(mul(x, p) for x, p in zip(r_e, b[n:], strict=True)), neg(mul(r_f, key)),
                  neg(mul(v, f_b))])]
-    final = hashlib.sha512(b"fairtable/proof/shuffle/v2/final" + _frame(seed, *chain, *t)).digest()
+    final = hashlib.sha512(b"fairtable/proof/shuffle/v3/final" + _frame(seed, *chain, *t)).digest()
     if seat == 0:  # the vectors' own statement
         assert statement.hex() == VECTORS["shuffle.proof.statement"]
         assert seed.hex() == VECTORS["shuffle.proof.challenge_seed"]
