@@ -134,7 +134,8 @@ class PileExchange:
         final = rec.steps[-1]
         slots = list(range(rec.top, rec.top + req.count))
         cards = {slot: final[slot] for slot in slots}
-        if me is not None and me != recipient:
+        # published once: a later pass (more parts in, not all) would only compute it again
+        if me is not None and me != recipient and not port.holds(me, f"shares:{rec.label}:s{k}"):
             port.publish(decryption_shares(port.deck_key, port.table, me, rec.label,
                                            f"s{k}", cards,
                                            entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
@@ -212,7 +213,7 @@ class PileExchange:
         if slots and slots[-1] >= len(final):
             raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
         cards = {slot: final[slot] for slot in slots}
-        if port.me is not None:
+        if port.me is not None and not port.holds(port.me, f"shares:{rec.label}:s{k}"):
             port.publish(decryption_shares(port.deck_key, port.table, port.me, rec.label,
                                            f"s{k}", cards,
                                            entropy=port.secret(f"shares/{rec.label}/{k}", 32)))

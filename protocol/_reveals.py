@@ -83,7 +83,7 @@ class RevealExchange:
 
     def opened_slots(self, c: Commitment, extra: str = "") -> Opening | None:
         """Publish our opening of ``c`` (if ours) and return the seat's opening, checked."""
-        if c.seat == self.port.me:
+        if c.seat == self.port.me and not self.port.holds(c.seat, f"open:{c.step}"):
             nonce, slots = self.cards.my_openings[c.step]
             shown = self.cards.shares_for(list(slots), f"s{self.port.step}") if not extra else ()
             held = tuple(HeldSlot(d, s) for d, s in slots)
@@ -160,6 +160,8 @@ class RevealExchange:
         if self.port.me is not None:
             for group in sorted(pools):
                 label = f"pool{group}"
+                if self.port.holds(self.port.me, f"shares:{label}:{step}"):
+                    continue  # published on an earlier pass
                 self.port.publish(decryption_shares(
                     self.port.deck_key, self.port.table, self.port.me, label, step,
                     dict(enumerate(pools[group])),
@@ -234,6 +236,8 @@ class RevealExchange:
                 for deck, index in mine:
                     by_deck.setdefault(deck, {})[index] = self.cards.held[c.seat][(deck, index)]
                 for deck, held in sorted(by_deck.items()):
+                    if self.port.holds(c.seat, f"handover:{deck}:{step}:{JOINT}"):
+                        continue  # published on an earlier pass
                     msg, _ = hand_over(self.port.deck_key, self.port.table, c.seat, deck, step,
                                        JOINT, self.cards.joint, held,
                                        entropy=self.port.secret(f"pool/{step}/{deck}", 32))

@@ -1,0 +1,49 @@
+"""A seat computes each of its shares and hand-overs once, however many passes its exchange
+takes while other seats' parts come in (each is deterministic from the seat's secret seed, so a
+second computation could only give the same part again: publishing dropped it, after costing
+two multiplications a card)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import protocol as P
+import protocol._piles as piles
+import protocol._reveals as reveals
+from client.games import bots_for
+from engine.games import rules
+from engine.rng import ChanceStream
+
+
+def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: Counter[str] = Counter()
+
+    def counted(name: str, real: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            made[name] += 1
+            return real(*args, **kwargs)
+        return wrapper
+
+    for module in (piles, reveals):
+        monkeypatch.setattr(module, "decryption_shares",
+                            counted("shares", module.decryption_shares))
+    monkeypatch.setattr(reveals, "hand_over", counted("hand-over", reveals.hand_over))
+    players, seed = 5, 7
+    _, sessions = P.make_table(players, seed, game="reign",
+                               round_limit=rules("reign").default_round_limit)
+    root = ChanceStream.from_int(seed)
+    bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(players)]
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    assert all(s.finished is not None for s in sessions)
+    # every peer's log holds every seat's entries: one log is the whole table
+    parts = [P.decode(raw) for data in sessions[0].entries()
+             for raw in P.Entry.parse(data).message().parts]
+    sent = Counter("shares" if isinstance(p, P.DecryptShares) else "hand-over"
+                   for p in parts if isinstance(p, P.DecryptShares)
+                   or (isinstance(p, P.HandOver) and p.to_seat == P.JOINT))
+    # (the shares a move or an opening shows ride inside it, made by _cards.shares_for)
+    assert made["hand-over"] == sent["hand-over"] > 0
+    assert made["shares"] == sent["shares"] > 0
