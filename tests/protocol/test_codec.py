@@ -93,16 +93,23 @@ def test_version_is_checked() -> None:
         P.decode(_bytes(obj))
 
 
+V = P.PROTOCOL_VERSION
+
+
+def test_the_canonical_digest_of_the_malformed_cases_decodes() -> None:
+    assert P.decode(b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"digest","v":%d}' % V)
+
+
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":5}',  # whitespace
-        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":5}',  # key order
-        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":5}',  # leading zero
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":5}',  # dup key
-        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":5}',  # escape
-        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":5}',
-        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":5}',
+        b'{"digest":"' + b"A" * 43 + b'","step":3, "type":"digest","v":%d}' % V,  # whitespace
+        b'{"step":3,"digest":"' + b"A" * 43 + b'","type":"digest","v":%d}' % V,  # key order
+        b'{"digest":"' + b"A" * 43 + b'","step":03,"type":"digest","v":%d}' % V,  # leading zero
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"step":3,"type":"digest","v":%d}' % V,  # dup key
+        b'{"digest":"' + b"A" * 43 + b'","step":3,"type":"dig\\u0065st","v":%d}' % V,  # escape
+        b'{"digest":"' + b"A" * 43 + b'","step":NaN,"type":"digest","v":%d}' % V,
+        b'{"digest":"' + b"A" * 43 + b'","step":-0,"type":"digest","v":%d}' % V,
         b"\xef\xbb\xbf" + _bytes(BASE),  # BOM
         _bytes(BASE) + b"\n",
         b"[]",
@@ -113,8 +120,9 @@ def test_version_is_checked() -> None:
     ],
 )
 def test_non_canonical_or_malformed(data: bytes) -> None:
-    with pytest.raises(P.DecodeError):
+    with pytest.raises(P.DecodeError) as caught:
         P.decode(data)
+    assert not isinstance(caught.value, P.UnsupportedVersion)  # refused for its form
 
 
 def test_oversize_frame_rejected_unread() -> None:
