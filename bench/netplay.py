@@ -23,6 +23,17 @@ program has it (this machine sets PYTHONDONTWRITEBYTECODE, so otherwise every
 peer would compile every module at start-up).
 
     .venv/bin/python bench/netplay.py [--players 5] [--games 5] [--game reign|sovereign|sodalis]
+        [--reference CHECKOUT]
+
+``--reference CHECKOUT`` plays as many games with another checkout's code (its peers run
+with ``PYTHONPATH=CHECKOUT``), one of theirs before each of ours, and prints both medians and
+their ratio.  Issue 15 names its reference: the build without shuffle proofs, whose whole run
+took 3.45 s where the proven one may take 4 s, so the target on any machine is a median at most
+4 / 3.45 = 1.16 times that build's, measured in the same run.  That build is 1ccb4b3 (main
+just before the proofs were merged)::
+
+    git worktree add /tmp/noproofs 1ccb4b3
+    .venv/bin/python bench/netplay.py --games 10 --reference /tmp/noproofs
 """
 
 from __future__ import annotations
@@ -47,8 +58,8 @@ BENCH = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 
 
-def run_game(players: int, folder: Path, game: str = "reign",
-             costs: bool = True) -> tuple[float, list[dict[str, Any]]]:
+def run_game(players: int, folder: Path, game: str = "reign", costs: bool = True,
+             code: Path | None = None) -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
     script = Path(sys.executable).parent / "fairtable"  # what a user runs
     cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
@@ -57,6 +68,8 @@ def run_game(players: int, folder: Path, game: str = "reign",
 
     def env(i: int) -> dict[str, str]:
         extra = {"FAIRTABLE_BENCH_COSTS": str(folder / f"costs{i}.json")} if costs else {}
+        if code is not None:  # the peers import this checkout's packages first
+            extra["PYTHONPATH"] = str(code)
         return {**os.environ, "PYTHONUNBUFFERED": "1", **extra}
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -153,6 +166,71 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+class Tally:
+    """One build's games in this run: whole runs, games, per-entry figures, latencies."""
+
+    def __init__(self) -> None:
+        self.runs: list[float] = []
+        self.games: list[float] = []
+        self.per_entry: list[float] = []
+        self.cpu_per_entry: list[float] = []
+        self.every: list[float] = []
+        self.secret: list[float] = []
+
+    def summary(self, players: int, name: str = "") -> list[str]:
+        return [
+            f"{name}{len(self.runs)} games of {players} peers: median whole run "
+            f"{statistics.median(self.runs):.2f} s (longest {max(self.runs):.2f} s; "
+            "target <= 4 s for 5 Reign seats), "
+            f"median game {statistics.median(self.games):.2f} s, "
+            f"{statistics.median(self.per_entry) * 1000:.1f} ms of game per signed entry "
+            f"({statistics.median(self.cpu_per_entry) * 1000:.1f} ms of CPU of all peers per "
+            "entry, start-up included)",
+            f"  every game's decisions pooled: p50 {pct(self.every, 0.5):.1f} ms; "
+            f"secret decisions p50 {pct(self.secret, 0.5):.1f} ms, "
+            f"p99 {pct(self.secret, 0.99):.1f} ms over {len(self.secret)}"
+            + (" (target <= 7 ms p50 among 6 peers)" if players == 6 else "")]
+
+
+def play_one(args: argparse.Namespace, number: int, tally: Tally, code: Path | None,
+             costs: bool) -> None:
+    """Play one game, print its figures and add them to ``tally``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        elapsed, results = run_game(args.players, Path(tmp), args.game, costs=costs, code=code)
+    digests = {r["digest"] for r in results}
+    every, secret = latencies(results)
+    messages = sum(r["stats"]["messages"] for r in results)
+    sent = sum(r["stats"]["bytes"] for r in results)
+    played = max(r["stats"]["at"] for r in results) - min(r["seated_at"] for r in results)
+    tally.runs.append(elapsed)
+    tally.games.append(played)
+    tally.per_entry.append(played / max(messages, 1))
+    tally.cpu_per_entry.append(results[0]["cpu"] / max(messages, 1))
+    tally.every += every
+    tally.secret += secret
+    which = "" if code is None else f" [reference {code}]"
+    print(f"{args.game} game {number}{which}: {args.players} peers over loopback TCP, one "
+          f"process each, {'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
+    print(f"  the game (table start to the last peer's audited end): {played:.2f} s; "
+          f"with process start-up and lobby: {elapsed:.2f} s")
+    print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
+          f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores); "
+          f"{played / max(messages, 1) * 1000:.1f} ms of game per entry")
+    print(f"  decision latency (answer -> applied by every peer): "
+          f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}")
+    print(f"  secret decisions (bid, covert): p50 {pct(secret, 0.5):.1f} ms, "
+          f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}")
+    if every:
+        print(f"  mean {statistics.mean(every) * 1000:.1f} ms")
+    if "costs" in results[0]:
+        print("\n".join(cost_split(results[0]["costs"], max(messages, 1))))
+
+
+def compile_checkout(root: Path) -> None:
+    for package in ("engine", "protocol", "netplay", "client"):
+        compileall.compile_dir(root / package, quiet=1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5)
@@ -160,60 +238,46 @@ def main() -> None:
     parser.add_argument("--game", choices=("reign", "sovereign", "sodalis"), default="reign")
     parser.add_argument("--no-costs", action="store_true",
                         help="run the peers without CPU counters (bench/peer_costs.py)")
+    parser.add_argument("--reference", type=Path, metavar="CHECKOUT",
+                        help="also play as many games with this checkout's code, interleaved "
+                             "(reference first), and compare (implies --no-costs)")
     args = parser.parse_args()
     import engine  # the checkout the peers will run
 
     root = Path(engine.__file__).resolve().parent.parent
-    for package in ("engine", "protocol", "netplay", "client"):
-        compileall.compile_dir(root / package, quiet=1)
+    compile_checkout(root)
     compileall.compile_dir(BENCH, quiet=1)
     print(f"code under test: {root}")
+    reference = None
+    if args.reference is not None:
+        reference = args.reference.resolve()
+        if not (reference / "client" / "cli.py").exists():
+            parser.error(f"--reference {reference}: no fairtable checkout there")
+        compile_checkout(reference)
+        print(f"reference: {reference} (its games interleaved with ours, reference first)")
     units = unit_costs()
     print("same-run unit costs (CPU of this process): " + ", ".join(
         f"{name} {us:.0f} us" for name, us in units.items()))
-    runs, games, per_entry, cpu_per_entry, pooled_every, pooled_secret = [], [], [], [], [], []
+    ours, theirs = Tally(), Tally()
+    costs = not args.no_costs and reference is None
     for game in range(args.games):
-        with tempfile.TemporaryDirectory() as tmp:
-            elapsed, results = run_game(args.players, Path(tmp), args.game,
-                                        costs=not args.no_costs)
-        digests = {r["digest"] for r in results}
-        every, secret = latencies(results)
-        messages = sum(r["stats"]["messages"] for r in results)
-        sent = sum(r["stats"]["bytes"] for r in results)
-        played = max(r["stats"]["at"] for r in results) - min(r["seated_at"] for r in results)
-        runs.append(elapsed)
-        games.append(played)
-        per_entry.append(played / max(messages, 1))
-        cpu_per_entry.append(results[0]["cpu"] / max(messages, 1))
-        pooled_every += every
-        pooled_secret += secret
-        print(f"{args.game} game {game + 1}: {args.players} peers over loopback TCP, one "
-              "process each, "
-              f"{'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
-        print(f"  the game (table start to the last peer's audited end): {played:.2f} s; "
-              f"with process start-up and lobby: {elapsed:.2f} s")
-        print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
-              f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores); "
-              f"{played / max(messages, 1) * 1000:.1f} ms of game per entry")
-        print(f"  decision latency (answer -> applied by every peer): "
-              f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}")
-        print(f"  secret decisions (bid, covert): p50 {pct(secret, 0.5):.1f} ms, "
-              f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}")
-        if every:
-            print(f"  mean {statistics.mean(every) * 1000:.1f} ms")
-        if "costs" in results[0]:
-            print("\n".join(cost_split(results[0]["costs"], max(messages, 1))))
-    print(f"{args.games} games of {args.players} peers: median whole run "
-          f"{statistics.median(runs):.2f} s (longest {max(runs):.2f} s; "
-          "target <= 4 s for 5 Reign seats), "
-          f"median game {statistics.median(games):.2f} s, "
-          f"{statistics.median(per_entry) * 1000:.1f} ms of game per signed entry "
-          f"({statistics.median(cpu_per_entry) * 1000:.1f} ms of CPU of all peers per entry, "
-          "start-up included)")
-    print(f"  every game's decisions pooled: p50 {pct(pooled_every, 0.5):.1f} ms; "
-          f"secret decisions p50 {pct(pooled_secret, 0.5):.1f} ms, "
-          f"p99 {pct(pooled_secret, 0.99):.1f} ms over {len(pooled_secret)}"
-          + (" (target <= 7 ms p50 among 6 peers)" if args.players == 6 else ""))
+        if reference is not None:
+            play_one(args, game + 1, theirs, reference, costs=False)
+        play_one(args, game + 1, ours, None, costs=costs)
+    if reference is None:
+        print("\n".join(ours.summary(args.players)))
+        return
+    print("\n".join(theirs.summary(args.players, "reference: ")))
+    print("\n".join(ours.summary(args.players, "this build: ")))
+    ratio = statistics.median(ours.runs) / statistics.median(theirs.runs)
+    print(f"median whole run, this build / reference: {ratio:.2f}; issue 15 allows "
+          f"{ISSUE15_RATIO:.2f} (4 s where the build without proofs took 3.45 s), i.e. "
+          f"{ISSUE15_RATIO * statistics.median(theirs.runs):.2f} s in this run")
+
+
+ISSUE15_RATIO = 4 / 3.45
+"""Issue 15's whole-run target as a ratio to its named reference: the build without shuffle
+proofs took 3.45 s where the proven build may take 4 s."""
 
 
 if __name__ == "__main__":
