@@ -55,9 +55,12 @@ class Liveness:
 
     def __init__(self, config: NodeConfig, identity: P.Identity, emit: ev.Emit, mesh: Mesh, *,
                  pump: Callable[[], None], ask_missing: Callable[[_Peer], None],
-                 lobby: Callable[[], None] = lambda: None) -> None:
+                 lobby: Callable[[], None] = lambda: None,
+                 tick: Callable[[float], None] = lambda now: None) -> None:
         """``lobby`` says again what forms the table (our join request, or the signed start):
-        called every beat until every seat beat once (a lossy relay may have lost it)."""
+        called every beat until every seat beat once (a lossy relay may have lost it);
+        ``tick(now)`` is called every time the task wakes (the node writes a waiting
+        ``table.json`` summary)."""
         self.config = config
         self.identity = identity
         self.emit = emit
@@ -65,6 +68,7 @@ class Liveness:
         self.pump = pump
         self.ask_missing = ask_missing
         self.lobby = lobby
+        self.tick = tick
         self.session: P.TableSession | None = None
         self.clock: TableClock | None = None  # once seated: banks, presence, countdowns
         self.starvation: Starvation | None = None  # once seated: who lacks what
@@ -95,6 +99,7 @@ class Liveness:
             await trio.sleep(0.25)
             session, clock = self.session, self.clock
             now = trio.current_time()
+            self.tick(now)
             if now - lobby_at >= self.config.beat and (clock is None or any(
                     n < 0 for seat, n in clock.count.items() if seat != clock.me)):
                 lobby_at = now  # not everyone has shown it sits at our table yet

@@ -124,7 +124,8 @@ class TableNode:
         self.pump = SessionPump(config, emit, decider=decider, send_own=self._send_own,
                                 ended=self._ended, after=self._after_pump, stopped=self.done)
         self.liveness = Liveness(config, identity, emit, self.mesh, pump=self.pump.pump,
-                                 ask_missing=self._ask_missing, lobby=self._relobby)
+                                 ask_missing=self._ask_missing, lobby=self._relobby,
+                                 tick=self.files.flush_summary)
         self._routes: dict[type, Callable[[_Peer, bytes, Any], None]] = {  # who handles what
             P.Entry: self._on_entry,
             P.FeedRequest: self._on_want,
@@ -511,7 +512,7 @@ class TableNode:
 
     def _after_pump(self, session: P.TableSession) -> None:
         self.liveness.observe(trio.current_time())
-        self.files.keep_summary(session)
+        self.files.keep_summary(session, trio.current_time())
 
     def _ended(self, status: str, resigned: int | None, digest: str | None) -> None:
         """The game ended (a verdict, a resignation, a finish); a finished seat says farewell,

@@ -4,8 +4,12 @@
 the hosted table to go on with (:func:`~netplay._lifecycle.resumable_table`), the port we
 had, opening the folder (a ``resuming`` event if a game is under way), keeping the signed
 start on disk before the game uses it (durable before visible), the public summary (round,
-whose turn, when last played) while the game runs, and the status it ends with.  The log of
-entries is the folder's :class:`~netplay._storage.LogFile`; the node appends to it.
+whose turn, when last played) while the game runs, and the status it ends with.  Every write
+of ``table.json`` is fsynced, and a bot table changes whose turn it is every few
+milliseconds: so the summary is written at once when the round changes, and otherwise at
+most once every :data:`SUMMARY_EVERY` seconds -- a newer turn waits for the liveness task's
+next tick (:meth:`NodeFolder.flush_summary`) or the end of the game.  The log of entries is
+the folder's :class:`~netplay._storage.LogFile`; the node appends to it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ from ._lobby import TableStart
 from ._node_parts import NodeConfig
 from ._storage import LogFile, StorageError, TableFolder
 
-__all__ = ["NodeFolder"]
+__all__ = ["SUMMARY_EVERY", "NodeFolder"]
+
+SUMMARY_EVERY = 1.0
+"""Seconds between two writes of the summary (a later change waits for the next tick)."""
 
 
 class NodeFolder:
@@ -36,6 +43,8 @@ class NodeFolder:
         self.log: LogFile | None = None
         self._summary: tuple[Any, ...] | None = None  # (round, turn) last kept in table.json
         self._summary_serial = -1
+        self._summary_at = -1e9  # when (trio time) the summary was last written
+        self._unsaved: dict[str, Any] | None = None  # a newer summary not written yet
 
     def resume_hosted(self, host_key: bytes, game: str, seats: int) -> Invite | None:
         """The table a host goes on with (none with ``fresh``): see :func:`resumable_table`;
@@ -97,11 +106,12 @@ class NodeFolder:
             info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
             self.folder.write_info(info)
 
-    def keep_summary(self, session: P.TableSession) -> None:
+    def keep_summary(self, session: P.TableSession, now: float) -> None:
         """Keep the round and whose turn it is in ``table.json`` when they change (public
-        facts only -- never a card), for ``fairtable resume`` to list without replaying."""
-        folder = self.folder
-        if folder is None or session.finished or session.verdict:
+        facts only -- never a card), for ``fairtable resume`` to list without replaying: at
+        once if the round changed or the last write was :data:`SUMMARY_EVERY` seconds ago or
+        more (``now``, trio time), else at the next :meth:`flush_summary` or :meth:`finish`."""
+        if self.folder is None or session.finished or session.verdict:
             return
         if session.game.state.serial == self._summary_serial:
             return  # the round and the turn change only with a step
@@ -109,15 +119,31 @@ class NodeFolder:
         summary = summary_of(session.game)
         if summary == self._summary:
             return
+        new_round = self._summary is None or summary[0] != self._summary[0]
         self._summary = summary
-        info = folder.read_info()
-        info.update({"round": summary[0], "turn": summary[1], "last_played": int(time.time())})
-        folder.write_info(info)
+        self._unsaved = {"round": summary[0], "turn": summary[1],
+                         "last_played": int(time.time())}
+        self.flush_summary(now, force=new_round)
+
+    def flush_summary(self, now: float, *, force: bool = False) -> None:
+        """Write the newest summary if one waits and the last write is old enough, or
+        ``force`` (the liveness task calls this on every tick)."""
+        if self._unsaved is None or self.folder is None:
+            return
+        if not force and now - self._summary_at < SUMMARY_EVERY:
+            return
+        self._summary_at = now
+        info = self.folder.read_info()
+        info.update(self._unsaved)
+        self._unsaved = None
+        self.folder.write_info(info)
 
     def finish(self, status: str, *, resigned: int | None = None) -> None:
         """The table ended (or never seated us): its status, and who resigned."""
         if self.folder is not None:
             info = self.folder.read_info()
+            info.update(self._unsaved or {})  # the newest summary, if it was still waiting
+            self._unsaved = None
             info["status"] = status
             if resigned is not None:
                 info.update({"end": "resigned", "resigned": resigned})

@@ -19,7 +19,6 @@ This module owns how a message becomes bytes and back:
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 import re
@@ -80,9 +79,15 @@ T = TypeVar("T")
 # --------------------------------------------------------------------------- fields
 
 
+_TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
+_FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
+
+
 def b64encode(data: bytes) -> str:
     """Unpadded base64url text of ``data`` (the encoding of every bytes field)."""
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+    # base64.urlsafe_b64encode without its wrappers (a few fields per message, every message)
+    return binascii.b2a_base64(data, newline=False).translate(_TO_URLSAFE).rstrip(
+        b"=").decode("ascii")
 
 
 _B64_VALUE = {c: i for i, c in enumerate(
@@ -96,8 +101,9 @@ def _b64decode(text: str) -> bytes:
         raise DecodeError("bytes field is not unpadded base64url")
     if tail and _B64_VALUE[text[-1]] & _STRAY_BITS[tail]:
         raise DecodeError("bytes field has non-canonical base64 (stray low bits)")
-    try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    try:  # base64.urlsafe_b64decode without its wrappers (the text is checked above)
+        return binascii.a2b_base64(
+            (text + "=" * (-len(text) % 4)).encode("ascii").translate(_FROM_URLSAFE))
     except (binascii.Error, ValueError) as exc:
         raise DecodeError("bytes field is not unpadded base64url") from exc
 
@@ -279,12 +285,14 @@ CONVERTER = _make_converter()
 # --------------------------------------------------------------------------- bytes
 
 
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                              allow_nan=False)  # json.dumps's settings, built once
+
+
 def canonical_json(obj: Any) -> bytes:
     """Canonical JSON bytes of plain data: UTF-8, sorted keys, no whitespace."""
     try:
-        return json.dumps(
-            obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
-        ).encode("utf-8")
+        return _CANONICAL.encode(obj).encode("utf-8")
     except (TypeError, ValueError, UnicodeError) as exc:
         raise LocalProtocolError(f"not canonically encodable: {exc}") from exc
 
@@ -332,17 +340,18 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_STRICT = json.JSONDecoder(parse_float=_reject_float, parse_int=_parse_int,
+                          parse_constant=_reject_constant, object_pairs_hook=_pairs)
+"""json.loads's decoder with our hooks, built once (json.loads builds one per call)."""
+
+
 def _structure(data: bytes) -> Any:
     if len(data) > MAX_FRAME:
         raise FrameTooLarge(f"frame of {len(data)} bytes exceeds {MAX_FRAME}")
     text = data.decode("utf-8")
-    obj = json.loads(
-        text,
-        parse_float=_reject_float,
-        parse_int=_parse_int,
-        parse_constant=_reject_constant,
-        object_pairs_hook=_pairs,
-    )
+    if text.startswith("\ufeff"):  # what json.loads refuses before decoding
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    obj = _STRICT.decode(text)
     if type(obj) is not dict:
         raise DecodeError("a message is a JSON object")
     tag = obj.pop("type", None)

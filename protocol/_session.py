@@ -163,7 +163,7 @@ class TableSession:
         self.waiting: set[int] = set()
         self._decided: tuple[int, dict[int, int]] = (0, dict.fromkeys(self.seats, 0))
         self.digests: dict[int, bytes] = {}
-        self._peer_digests: dict[tuple[int, int], bytes] = {}
+        self._peer_digests: dict[int, dict[int, bytes]] = {}  # step -> seat -> its digest
         self._digest_sent = -1
         self.messages_sent = 0
         self.bytes_sent = 0
@@ -375,8 +375,8 @@ class TableSession:
         self.digests[step] = digest
         for seat in self.seats:
             self.parts.release((seat, f"digest:{step}"))
-        for (seat, their_step), theirs in list(self._peer_digests.items()):
-            if their_step == step and theirs != digest:
+        for seat, theirs in list(self._peer_digests.get(step, {}).items()):
+            if theirs != digest:
                 raise blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
                             f"{step} differs from ours")
 
@@ -479,7 +479,7 @@ class TableSession:
             self.parts.charge((seat, f"entry:{entry.seq}"), len(entry.body))
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
-        self._peer_digests[(seat, msg.step)] = msg.digest
+        self._peer_digests.setdefault(msg.step, {})[seat] = msg.digest
         mine = self.digests.get(msg.step)
         if mine is not None and mine != msg.digest:
             raise blame(seat, "wrong-digest",
