@@ -135,9 +135,9 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
     events: list[list[dict[str, Any]]] = [[], [], [], []]
     identities = [P.Identity.generate() for _ in range(3)]
 
-    def config(index: int) -> NodeConfig:
+    def config(index: int, pace: float = 0.0) -> NodeConfig:
         return NodeConfig(data_dir=tmp_path / f"p{index}", grace=0.3, beat=0.3,
-                          abandon_after=8.0)
+                          abandon_after=8.0, pace=pace)
 
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
@@ -162,8 +162,10 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
             seat = nodes[2].session.seat  # type: ignore[union-attr]
             while {"event": "offline", "seat": seat} not in events[0]:
                 await trio.sleep(0.01)
-            again = TableNode(config(2), identities[2], invite=invite, decider=bot(2),
-                              emit=as_json(events[3]))
+            # back, the seat thinks 0.3 s a decision: the others' clocks say "online" at
+            # their next tick (every 0.25 s), and a bot game can otherwise end in less
+            again = TableNode(config(2, pace=0.3), identities[2], invite=invite,
+                              decider=bot(2), emit=as_json(events[3]))
             nursery.start_soon(again.run)
             for node in (host, nodes[1], again):
                 await node.done.wait()
