@@ -39,8 +39,8 @@ def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.Mon
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None for s in sessions)
     # every peer's log holds every seat's entries: one log is the whole table
-    parts = [P.decode(raw) for data in sessions[0].entries()
-             for raw in P.Entry.parse(data).message().parts]
+    batches: list[Any] = [P.Entry.parse(data).message() for data in sessions[0].entries()]
+    parts = [P.decode(raw) for batch in batches for raw in batch.parts]
     sent = Counter("shares" if isinstance(p, P.DecryptShares) else "hand-over"
                    for p in parts if isinstance(p, P.DecryptShares)
                    or (isinstance(p, P.HandOver) and p.to_seat == P.JOINT))
