@@ -196,7 +196,7 @@ class _WrongDigest(_Cheater):
         self.digests[step] = _flip(digest) if step >= 5 else digest
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
-        self._peer_digests.setdefault(msg.step, {})[seat] = msg.digest
+        """Hears the honest digests and keeps none (its record_digest checks nothing)."""
 
 
 class _Flood(_Cheater):

@@ -134,11 +134,10 @@ class PileExchange:
         final = rec.steps[-1]
         slots = list(range(rec.top, rec.top + req.count))
         cards = {slot: final[slot] for slot in slots}
-        # published once: a later pass (more parts in, not all) would only compute it again
-        if me is not None and me != recipient and not port.holds(me, f"shares:{rec.label}:s{k}"):
-            port.publish(decryption_shares(port.deck_key, port.table, me, rec.label,
-                                           f"s{k}", cards,
-                                           entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
+        if me != recipient:
+            port.publish_once(f"shares:{rec.label}:s{k}", lambda me: decryption_shares(
+                port.deck_key, port.table, me, rec.label, f"s{k}", cards,
+                entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
         found: dict[int, DecryptShares] = {}
         for seat in port.seats:
             if seat != recipient:
@@ -213,10 +212,9 @@ class PileExchange:
         if slots and slots[-1] >= len(final):
             raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
         cards = {slot: final[slot] for slot in slots}
-        if port.me is not None and not port.holds(port.me, f"shares:{rec.label}:s{k}"):
-            port.publish(decryption_shares(port.deck_key, port.table, port.me, rec.label,
-                                           f"s{k}", cards,
-                                           entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
+        port.publish_once(f"shares:{rec.label}:s{k}", lambda me: decryption_shares(
+            port.deck_key, port.table, me, rec.label, f"s{k}", cards,
+            entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
         found = {seat: port.part(seat, f"shares:{rec.label}:s{k}") for seat in port.seats}
         if any(msg is None for msg in found.values()):
             return False

@@ -3,7 +3,8 @@
 An exchange (decisions, chance, piles, held cards, reveals, the audit) never sees the
 session: it gets a :class:`Port`, which lets it
 
-- **publish** one of our parts, and **read** a seat's part (``part`` notes the seat as
+- **publish** one of our parts (``publish_once``: build it only if it is not out yet), and
+  **read** a seat's part (``part`` notes the seat as
   waited on when it is missing; ``stored``/``holds`` only look);
 - take a **secret** of ours (deterministic from the secret seed) and our deck key;
 - **emit** an event for the caller;
@@ -20,6 +21,7 @@ this module imports nothing of the session's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.errors import EngineError, IllegalReveal
@@ -74,6 +76,16 @@ class Port:
     # -- parts ------------------------------------------------------------------------------
     def publish(self, msg: Any) -> None:
         self._host.publish(msg)
+
+    def publish_once(self, key: str, make: Callable[[int], Any]) -> None:
+        """Publish the part ``make(our seat)`` builds, filed as ``key``, unless ours is filed
+        already (a spectator publishes nothing).
+
+        An exchange runs again on every pass while other seats' parts come in, and our parts
+        are deterministic (from our secret seed): building one again could only give the
+        same part, after its multiplications and proofs."""
+        if self.me is not None and not self.holds(self.me, key):
+            self._host.publish(make(self.me))
 
     def part(self, seat: int, key: str) -> Any:
         """Seat ``seat``'s part ``key``, or None (and the seat is waited on)."""

@@ -34,7 +34,7 @@ from ._deck import (
 )
 from ._errors import BadCommitment, BadProof, blame
 from ._held_cards import HeldCardExchange
-from ._messages import JOINT
+from ._messages import JOINT, DecryptShares, HandOver
 from ._port import Port
 from ._session_messages import HeldSlot, Opening
 
@@ -47,8 +47,8 @@ def pool_mixers(contributors: list[int]) -> tuple[int, ...]:
     A pool's contributors re-mix it, in ascending seat order; a pool of one card is not
     re-mixed. This hides as much as every seat re-mixing would (docs/protocol.md §7.5):
     whoever does not hold every mixer's permutation cannot link a pooled card to its
-    placer, and a set of seats that holds them all is a set of all the placers, who know
-    their own cards -- which cards are whose is then known to it anyway. One card has no
+    placer, and a set of seats that holds them all contains every placer, so it knows
+    which cards are whose anyway. One card has no
     order to hide: its placer is public (the hand-over names the seat and the slot).
     """
     return tuple(sorted(set(contributors))) if len(contributors) > 1 else ()
@@ -83,11 +83,13 @@ class RevealExchange:
 
     def opened_slots(self, c: Commitment, extra: str = "") -> Opening | None:
         """Publish our opening of ``c`` (if ours) and return the seat's opening, checked."""
-        if c.seat == self.port.me and not self.port.holds(c.seat, f"open:{c.step}"):
-            nonce, slots = self.cards.my_openings[c.step]
-            shown = self.cards.shares_for(list(slots), f"s{self.port.step}") if not extra else ()
-            held = tuple(HeldSlot(d, s) for d, s in slots)
-            self.port.publish(Opening(c.step, nonce, held, shown))
+        if c.seat == self.port.me:
+            def opening(_me: int) -> Opening:
+                nonce, slots = self.cards.my_openings[c.step]
+                step = f"s{self.port.step}"
+                shown = self.cards.shares_for(list(slots), step) if not extra else ()
+                return Opening(c.step, nonce, tuple(HeldSlot(d, s) for d, s in slots), shown)
+            self.port.publish_once(f"open:{c.step}", opening)
         msg = self.port.part(c.seat, f"open:{c.step}")
         if msg is None:
             self.port.waiting_for_reveal = True
@@ -150,22 +152,17 @@ class RevealExchange:
                 group: pool_mixers([self.cards.commitment_for(h).seat for h in handles])
                 for group, handles, _mixed in req.groups}
         pools = self.pools[k]
-        done = True
-        for group in sorted(pools):
-            if not self.remix(group, pools, self.mixers[k][group]):
-                done = False
-        if not done:
+        mixed = [self.remix(group, pools, self.mixers[k][group]) for group in sorted(pools)]
+        if not all(mixed):  # every pool taken as far as it has come, then wait
             return False
         step = f"s{k}/open"
-        if self.port.me is not None:
-            for group in sorted(pools):
-                label = f"pool{group}"
-                if self.port.holds(self.port.me, f"shares:{label}:{step}"):
-                    continue  # published on an earlier pass
-                self.port.publish(decryption_shares(
-                    self.port.deck_key, self.port.table, self.port.me, label, step,
-                    dict(enumerate(pools[group])),
-                    entropy=self.port.secret(f"open/{label}/{step}", 32)))
+        for group in sorted(pools):
+            def opened(me: int, label: str = f"pool{group}",
+                       pool: list[Ciphertext] = pools[group]) -> DecryptShares:
+                return decryption_shares(self.port.deck_key, self.port.table, me, label, step,
+                                         dict(enumerate(pool)),
+                                         entropy=self.port.secret(f"open/{label}/{step}", 32))
+            self.port.publish_once(f"shares:pool{group}:{step}", opened)
         shares: dict[str, list[dict[int, bytes]]] = {}
         for group in sorted(pools):
             label = f"pool{group}"
@@ -236,12 +233,13 @@ class RevealExchange:
                 for deck, index in mine:
                     by_deck.setdefault(deck, {})[index] = self.cards.held[c.seat][(deck, index)]
                 for deck, held in sorted(by_deck.items()):
-                    if self.port.holds(c.seat, f"handover:{deck}:{step}:{JOINT}"):
-                        continue  # published on an earlier pass
-                    msg, _ = hand_over(self.port.deck_key, self.port.table, c.seat, deck, step,
-                                       JOINT, self.cards.joint, held,
-                                       entropy=self.port.secret(f"pool/{step}/{deck}", 32))
-                    self.port.publish(msg)
+                    def pooled(me: int, deck: str = deck, held: dict[int, Ciphertext] = held,
+                               step: str = step) -> HandOver:
+                        assert self.cards.joint is not None
+                        return hand_over(self.port.deck_key, self.port.table, me, deck, step,
+                                         JOINT, self.cards.joint, held,
+                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32))[0]
+                    self.port.publish_once(f"handover:{deck}:{step}:{JOINT}", pooled)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:
                 complete = False

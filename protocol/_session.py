@@ -163,7 +163,8 @@ class TableSession:
         self.waiting: set[int] = set()
         self._decided: tuple[int, dict[int, int]] = (0, dict.fromkeys(self.seats, 0))
         self.digests: dict[int, bytes] = {}
-        self._peer_digests: dict[int, dict[int, bytes]] = {}  # step -> seat -> its digest
+        # step -> seat -> its digest, for steps our engine has not reached yet
+        self._peer_digests: dict[int, dict[int, bytes]] = {}
         self._digest_sent = -1
         self.messages_sent = 0
         self.bytes_sent = 0
@@ -375,7 +376,7 @@ class TableSession:
         self.digests[step] = digest
         for seat in self.seats:
             self.parts.release((seat, f"digest:{step}"))
-        for seat, theirs in list(self._peer_digests.get(step, {}).items()):
+        for seat, theirs in self._peer_digests.pop(step, {}).items():
             if theirs != digest:
                 raise blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
                             f"{step} differs from ours")
@@ -479,9 +480,10 @@ class TableSession:
             self.parts.charge((seat, f"entry:{entry.seq}"), len(entry.body))
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
-        self._peer_digests.setdefault(msg.step, {})[seat] = msg.digest
         mine = self.digests.get(msg.step)
-        if mine is not None and mine != msg.digest:
+        if mine is None:  # checked when our engine reaches that step (record_digest)
+            self._peer_digests.setdefault(msg.step, {})[seat] = msg.digest
+        elif mine != msg.digest:
             raise blame(seat, "wrong-digest",
                         f"seat {seat}'s state digest after step {msg.step} differs from ours")
 
