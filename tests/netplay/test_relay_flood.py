@@ -32,7 +32,7 @@ from netplay._relay_quota import (
     TOO_MANY_FROM_YOU,
     RelayLimits,
 )
-from netplay._serving import PASS_PER_KEY
+from netplay._serving import PASS_PER_KEY, PASS_SPAN
 from netplay._storage import LogFile
 from netplay._tls import peer_key, wrap_client
 from netplay._wire import Handshake, client_handshake
@@ -315,19 +315,26 @@ async def test_a_host_the_relay_refuses_is_told_why(
 
 class ForgetfulRelay(RelayNode):
     """Passes everything on but stores none of seat 0's entries after its first: every want
-    for them is one it must pass on to the table's other links."""
+    for them is one it must pass on to the table's other links.  Counts the wants read from
+    the flooder (``FLOODER``) and the wants passed on, by the key that asked."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, flood: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.passed: dict[bytes, int] = {}  # wants passed on, by the key that asked
         self.asked_by_flooder = 0
+        self.flood = flood
+        self.flood_read = trio.Event()  # set once all ``flood`` of the flooder's wants are read
 
     async def _on_message(self, table: Any, source: Link, data: bytes) -> None:
-        if source.address.startswith("127.0.0.9") and isinstance(_decoded(data), P.FeedRequest):
-            self.asked_by_flooder += 1
+        flooder = source.address.startswith(FLOODER) and isinstance(_decoded(data),
+                                                                    P.FeedRequest)
         await super()._on_message(table, source, data)
         for seat, seq in [k for k in table.entries if k[0] == 0 and k[1] >= 1]:
             del table.entries[(seat, seq)]
+        if flooder:
+            self.asked_by_flooder += 1
+            if self.asked_by_flooder >= self.flood:
+                self.flood_read.set()
 
     async def _ask_on(self, table: Any, source: Link, seat: int, have: int,
                       stop: int) -> None:
@@ -338,11 +345,30 @@ class ForgetfulRelay(RelayNode):
             self.passed[source.info.key] = self.passed.get(source.info.key, 0) + 1
 
 
+class _Heard(list[dict[str, Any]]):
+    """A node's events, calling ``told(event)`` as each comes."""
+
+    def __init__(self, told: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__()
+        self.told = told
+
+    def append(self, event: dict[str, Any]) -> None:
+        super().append(event)
+        self.told(event)
+
+
+FLOODER = "127.0.0.9"
+
+
 async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path: Path) -> None:
     """Leftover e over sockets: an invite holder behind the relay asks 2,000 times for
-    entries the relay lacks, each from a new start; the relay passes on only its share
-    (``PASS_PER_KEY`` a window), and the real game through the relay still finishes."""
-    relay = ForgetfulRelay(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    entries of seat 0 the relay lacks, each from a new start (a span apart, so no want lies
+    in a range asked on just before); the relay passes on only its share (``PASS_PER_KEY``
+    a window), and the real game through the relay still finishes.  Every wait is for the
+    event asserted (all seated, the whole flood read), never for a time."""
+    flood = 2_000
+    relay = ForgetfulRelay(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None,
+                           flood=flood)
     real_send = Link.send
 
     async def counting_send(self: Link, data: bytes) -> None:
@@ -354,32 +380,39 @@ async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path:
         async with trio.open_nursery() as nursery:
             port = await nursery.start(relay.run)
             table = RelayedTable(tmp_path / "game", 3, port)
+            seated = trio.Event()
+            sitting: set[int] = set()
+
+            def told(index: int, event: dict[str, Any]) -> None:
+                if event["event"] == "seated":
+                    sitting.add(index)
+                    if len(sitting) == table.seats:
+                        seated.set()
+
+            table.events = [_Heard(lambda e, i=i: told(i, e))  # type: ignore[misc]
+                            for i in range(table.seats)]
             Link.send = counting_send  # type: ignore[method-assign, assignment]
             try:
                 async def flood_wants() -> None:
-                    while not table.nodes or table.nodes[0].invite is None or any(
-                            n.session is None for n in table.nodes) or len(table.nodes) < 3:
-                        await trio.sleep(0.01)
+                    await seated.wait()  # every seat plays: the relay has links to pass on to
                     invite = table.nodes[0].invite
-                    link, _scope = await stranger(nursery, port, "127.0.0.9",
+                    assert invite is not None
+                    link, _scope = await stranger(nursery, port, FLOODER,
                                                   token=relay_token(invite))
-                    for n in range(2_000):
-                        await link.send(P.encode(P.FeedRequest(0, 1 + n % 64, 1 << 52)))
-                    flooded.set()
+                    for n in range(flood):  # far past any head: no honest seat asks there
+                        start = (1 << 20) + n * PASS_SPAN
+                        await link.send(P.encode(P.FeedRequest(0, start, 1 << 52)))
 
-                flooded = trio.Event()
                 nursery.start_soon(flood_wants)
                 await table.play()
-                await flooded.wait()  # a loaded machine may finish the game first
-                while relay.asked_by_flooder <= 1_000:  # polled: the relay reads on its own
-                    await trio.sleep(0.01)
+                await relay.flood_read.wait()  # a loaded machine may finish the game first
             finally:
                 Link.send = real_send  # type: ignore[method-assign]
             nursery.cancel_scope.cancel()
     assert len({r["digest"] for r in table.results()}) == 1
     players = {node.identity.public.key for node in table.nodes}
     flooder = [passed for key, passed in relay.passed.items() if key not in players]
-    assert relay.asked_by_flooder > 1_000  # the flood reached the relay, each ask a new start
+    assert relay.asked_by_flooder == flood  # the flood reached the relay, each ask a new start
     assert len(flooder) == 1 and 0 < flooder[0] <= PASS_PER_KEY  # one window's share at most
 
 
