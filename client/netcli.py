@@ -183,7 +183,8 @@ async def _host(args: argparse.Namespace) -> None:
         for index in range(args.bots):
             bot_dir = data_dir / "bots" / str(index)
             bot_identity = identity_at(bot_dir)
-            bot_options = attrs.evolve(options, listen_port=0 if args.via is None else None)
+            bot_options = attrs.evolve(options, listen_port=0 if args.via is None else None,
+                                       name="")  # a seat of its own: never the host's name
             bot = TableNode(bot_options.node_config(bot_dir), bot_identity, invite=invite,
                             decider=_decider("heuristic", bot_identity.seed, args.game))
             nursery.start_soon(bot.run)
