@@ -26,7 +26,11 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
   the kind of the first notice it holds (:meth:`TableClock.agreed_kind`): whether a seat
   is heard differs from peer to peer, so one peer may see a staller (``stalled``) where
   another sees a seat gone (``abandoned``); the first to flag decides the kind for all
-  (seed 2182 of the simulator: one staller, two verdict kinds);
+  (seed 2182 of the simulator: one staller, two verdict kinds).  A peer keeps one notice
+  per signing seat (its first; a seat that flags ends its game) and refuses the rest
+  unread, and refuses a notice no peer could have measured (``stalled`` about a seat
+  thinking over a decision, ``out-of-time`` without a clock): a refused notice is not
+  passed on, not shown, and never sets the kind of a later flag;
 * **starvation** -- a seat excused by a fresh starvation claim (``_starved``) is
   paused (:meth:`~TableClock.pause`): its bank does not drain while the table waits on entries
   that did not arrive, and it gets back the wait just before its claim.
@@ -180,8 +184,7 @@ class TableClock:
         self.thinking: set[int] = set()
         self._reported: set[int] = set()
         self._flagged: set[int] = set()
-        self._notices: set[tuple[str, int, int, int]] = set()
-        self._first_kind: dict[tuple[int, int], str] = {}  # (seat, step) -> a notice's kind
+        self._notices: dict[int, TimeNotice] = {}  # by seat -> its first notice taken
         self.paused: frozenset[int] = frozenset()  # seats proved starved: banks do not drain
         self._at = now
 
@@ -253,8 +256,13 @@ class TableClock:
 
     def agreed_kind(self, seat: int, step: int, kind: str) -> str:
         """The kind our flag for ``seat`` at game step ``step`` ends the game with: the kind
-        of the first valid notice another seat sent about it at that step, else ``kind``."""
-        return self._first_kind.get((seat, step), kind)
+        of the first notice taken from another seat about it at that step that some peer
+        could have measured now (:meth:`_could_measure`: never ``stalled`` for a seat that
+        thinks over a decision), else ``kind``."""
+        for notice in self._notices.values():  # in the order taken
+            if (notice.seat, notice.step) == (seat, step) and self._could_measure(notice):
+                return notice.kind
+        return kind
 
     def left(self, seat: int, now: float) -> float | None:
         """Seconds until our measure ends the game over ``seat`` (None: nothing runs)."""
@@ -340,10 +348,18 @@ class TableClock:
         return TimeNotice(flag.kind, flag.seat, step, self.me, identity.sign(signed))
 
     def take_notice(self, msg: TimeNotice, now: float, step: int) -> NoticeTaken | None:
-        """Another seat's notice; None if it is malformed, not signed by ``by`` or not new."""
+        """Another seat's notice (we are at game step ``step``); None if it is refused:
+        malformed, not signed by ``by``, not the first notice ``by`` signed that we took
+        (a seat that flags ends its game, so an honest seat signs one: a peer keeps at most
+        one notice per seat, whatever steps a flood names), or one no peer could have
+        measured (:meth:`_could_measure`).  A refused notice changes nothing -- not the kind
+        of a later flag of ours -- and is not passed on."""
         seats = len(self.players)
         if (msg.kind not in (OUT_OF_TIME, ABANDONED, STALLED) or msg.by >= seats
-                or msg.seat >= seats or msg.by == self.me):
+                or msg.seat >= seats or msg.by == self.me or msg.by in self._notices):
+            return None  # a second notice of one seat is refused before its signature
+        self._drain(now)
+        if msg.step == step and not self._could_measure(msg):
             return None
         try:
             PublicIdentity(self.players[msg.by]).verify(
@@ -351,11 +367,7 @@ class TableClock:
                 seat=msg.by)
         except BadSignature:
             return None
-        if (msg.kind, msg.seat, msg.step, msg.by) in self._notices:
-            return None
-        self._notices.add((msg.kind, msg.seat, msg.step, msg.by))
-        self._first_kind.setdefault((msg.seat, msg.step), msg.kind)
-        self._drain(now)
+        self._notices[msg.by] = msg
         abandon = self.limits.abandon_ms / 1000
         if msg.kind == OUT_OF_TIME:
             left = self.bank[msg.seat] if self.has_clock and msg.seat in self.owed else None
@@ -368,3 +380,15 @@ class TableClock:
                 left = self.limits.abandon_ms / 1000 - (now - self.countdown_since[msg.seat])
         accepted = step == msg.step and left is not None and left <= TOLERANCE
         return NoticeTaken(msg, accepted, left)
+
+    def _could_measure(self, msg: TimeNotice) -> bool:
+        """Whether some peer could have flagged what ``msg`` says, judged at the step we are
+        at now (call it only for a notice about that step): ``out-of-time`` only where the
+        table has a clock; ``stalled`` never for a seat that thinks over a decision (a
+        person may: only a part its peer makes by itself stalls); a seat flags itself only
+        for its own bank (it never measures its own presence or stall)."""
+        if msg.kind == OUT_OF_TIME:
+            return self.has_clock
+        if msg.by == msg.seat:
+            return False
+        return msg.kind != STALLED or msg.seat not in self.thinking

@@ -3,6 +3,9 @@ time notices and their tolerance, and the time limits bound into the table spec.
 
 from __future__ import annotations
 
+import tracemalloc
+from pathlib import Path
+
 import pytest
 
 import protocol as P
@@ -294,3 +297,66 @@ def test_a_stalled_notice_is_accepted_by_a_peer_whose_own_measure_is_as_far() ->
         flags += [e for e in a.update(float(tick)) if isinstance(e, Flagged)]
     taken = b.take_notice(a.notice(IDS[0], flags[0], 3), 30.0, 3)
     assert taken is not None and taken.accepted and taken.notice.kind == "stalled"
+
+
+NOTICE_FLOOD = 24_000
+
+
+def test_a_seated_peers_notices_for_far_off_steps_are_kept_once_and_refused_after() -> None:
+    """Issue 29: a seat signs 24,000 time notices for steps nobody reaches.  Each was kept
+    for ever (and passed on, and shown as a ``time_claim``); now a peer keeps one notice per
+    signing seat -- its first -- and refuses the rest unread: nothing kept, nothing passed on,
+    nothing shown.  Memory stays flat."""
+    judge = clock(me=0)
+    judge.observe(0.0, {2}, {})
+    signer = clock(me=1)
+    notices = [signer.notice(IDS[1], Flagged("out-of-time", 2), step=10**6 + n)
+               for n in range(NOTICE_FLOOD)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        taken = [judge.take_notice(notice, 1.0, step=3) for notice in notices]
+        grown = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(before, "filename")
+                    if Path(s.traceback[0].filename).parts[-2:] == ("netplay", "_clock.py"))
+    finally:
+        tracemalloc.stop()
+    kept = [t for t in taken if t is not None]
+    assert len(kept) == 1 and kept[0].notice == notices[0] and not kept[0].accepted
+    assert grown < 16 * 1024, grown  # one notice, not 24,000 (~12 MiB before)
+    other = clock(me=2).notice(IDS[2], Flagged("out-of-time", 2), step=10**6)
+    assert judge.take_notice(other, 1.0, step=3) is not None  # another seat's first still counts
+
+
+def test_a_refused_stalled_notice_never_sets_the_kind_of_our_own_out_of_time_flag() -> None:
+    """Issue 29: seat 1 signs a ``stalled`` notice about seat 2 while seat 2 thinks over a
+    decision (no peer can have measured a stall: a decision is never a stall), at our step
+    and at one we have not reached.  Refused, it changes nothing: when seat 2's bank runs out
+    we name it ``out-of-time``, not ``timeout``/``withheld-reveal``."""
+    judge = clock(me=0)
+    judge.observe(0.0, {2}, {}, thinking={2})
+    liar = clock(me=1)
+    now_notice = liar.notice(IDS[1], Flagged("stalled", 2), step=7)
+    refused = judge.take_notice(now_notice, 1.0, step=7)
+    ahead = liar.notice(IDS[1], Flagged("stalled", 2), step=8)  # a step we have not reached
+    judge.take_notice(ahead, 1.0, step=7)
+    flags = []
+    for tick in range(2, 12):
+        heard_all(judge, float(tick))
+        flags += [e for e in judge.update(float(tick)) if isinstance(e, Flagged)]
+    assert flags == [Flagged("out-of-time", 2)]
+    assert judge.agreed_kind(2, 7, "out-of-time") == "out-of-time"
+    judge.observe(12.0, {2}, {}, thinking={2})  # at step 8 it thinks again
+    assert judge.agreed_kind(2, 8, "out-of-time") == "out-of-time"
+    assert refused is None  # not passed on, not shown
+
+
+def test_a_notice_no_peer_could_have_measured_is_refused() -> None:
+    """``out-of-time`` at a table without a clock, and a seat flagging itself for anything
+    but its own bank: refused, nothing kept (the signer's one notice is still to come)."""
+    judge = clock(me=0, bank_ms=0)
+    judge.observe(0.0, {2}, {}, thinking=set())
+    signer = clock(me=1)
+    assert judge.take_notice(signer.notice(IDS[1], Flagged("out-of-time", 2), 3), 1.0, 3) is None
+    assert judge.take_notice(signer.notice(IDS[1], Flagged("stalled", 1), 3), 1.0, 3) is None
+    taken = judge.take_notice(signer.notice(IDS[1], Flagged("stalled", 2), 3), 1.0, 3)
+    assert taken is not None and not taken.accepted
