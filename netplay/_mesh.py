@@ -46,7 +46,7 @@ class Mesh:
         self.on_closed = on_closed
         self.peers: set[_Peer] = set()
         self.dialled: set[bytes] = set()  # the seats' keys we dial directly
-        self.seen: set[bytes] = set()  # hashes of entries already handled
+        self.seen: set[bytes] = set()  # hashes of entries the log holds (handled already)
         self.nursery: trio.Nursery | None = None  # set by the node as it runs
         self._opened = 0
 

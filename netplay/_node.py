@@ -403,8 +403,9 @@ class TableNode:
         handler = self._routes.get(type(msg))
         if handler is not None:
             handler(peer, data, msg)
-        if isinstance(msg, P.Entry) and self.session is not None:
-            self.mesh.seen.add(digest)
+        if (isinstance(msg, P.Entry) and self.session is not None
+                and self.session.log.get(msg.seat, msg.seq) == msg):
+            self.mesh.seen.add(digest)  # only what the log holds: junk leaves no hash behind
 
     def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
         if self.session is None:
