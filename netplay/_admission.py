@@ -28,9 +28,10 @@ from ._names import BadName, read_signed_name, sign_name
 from ._node_parts import _Peer
 from ._seating import Seating, SeatRefused
 
-__all__ = ["EARLY_BYTES", "SEAT_REFUSED", "Admission"]
+__all__ = ["EARLY_BYTES", "REFUSALS_SHOWN", "SEAT_REFUSED", "Admission"]
 
 EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
+REFUSALS_SHOWN = 16  # ``refused`` events a table shows of what peers sent; the rest are counted
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 
 
@@ -56,6 +57,14 @@ class Admission:
         self.start: TableStart | None = None  # the table's signed start, once there is one
         self.seating = Seating(game, seats, identity.public.key, brings)  # the host's
         self.early: dict[bytes, bytes] = {}  # before the start: entries by hash, in order
+        self.refusals = 0  # what peers sent that we refused, in all (REFUSALS_SHOWN shown)
+
+    def _refused(self, reason: str) -> None:
+        """A peer's link, join or start we refused: shown while few (a flood of them would
+        fill the screen's log, which keeps the whole game), only counted after."""
+        self.refusals += 1
+        if self.refusals <= REFUSALS_SHOWN:
+            self.emit(ev.Refused(reason))
 
     # -- links -------------------------------------------------------------------------
     def lets_in(self, key: bytes) -> bool:
@@ -66,7 +75,7 @@ class Admission:
         others = self.mesh.player_keys()
         seats = self.seats if self.invite is None or self.hosting else self.invite.seats
         if key not in others and len(others) >= max(seats - 1, 0):
-            self.emit(ev.Refused("a link beyond the table's seats"))
+            self._refused("a link beyond the table's seats")
             return False
         return True
 
@@ -105,7 +114,7 @@ class Admission:
                 self.mesh.broadcast(data, skip=peer)  # pass it on towards the host
             return
         if join_proof(self.invite.secret, self.invite.scope, msg.key) != msg.proof:
-            self.emit(ev.Refused("a join without the invite"))
+            self._refused("a join without the invite")
             return
         if self.start is not None:
             self.mesh.send(peer, P.encode(self.start))
@@ -122,7 +131,7 @@ class Admission:
             if not self.seating.admit(msg.key, msg.brings, address, msg.name):
                 return
         except SeatRefused as exc:
-            self.emit(ev.Refused(str(exc)))
+            self._refused(str(exc))
             if peer.link.info.key == msg.key and not peer.via_relay:  # the joiner's own link:
                 self.mesh.close_later(peer.link, f"{SEAT_REFUSED}{exc}")  # told why, it stops
             return
@@ -146,14 +155,14 @@ class Admission:
             return
         assert self.invite is not None
         if self.hosting:  # we make our own start; one from the network is a replay
-            self.emit(ev.Refused("a table start from another peer (the host signs its own)"))
+            self._refused("a table start from another peer (the host signs its own)")
             return
         try:
             verify_start(self.invite.host_key, msg, self.invite.scope)
         except (P.RemoteProtocolError, P.DecodeError) as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope
                       else f"a table start the host did not sign ({exc})")
-            self.emit(ev.Refused(reason))
+            self._refused(reason)
             return
         self.begin(msg)
         self.mesh.broadcast(data, skip=peer)
