@@ -8,8 +8,8 @@ seconds later (its node asked every link again meanwhile) it is *starved*, and f
 signed :class:`Starved` claim -- "I hold ``have`` entries of seat A" -- with A's own signed
 beat inside as the proof that more exist; again every beat while it stays starved.  Every
 peer checks both signatures before it believes or passes on a claim, and on a new claim
-re-sends the named entries it holds (at most :data:`RESEND_MAX`, once per claimed gap) on
-every link it has.
+re-sends the named entries it holds (at most :data:`RESEND_MAX`, once per claimed gap and
+at most once a beat per claimer and author) on every link it has.
 
 The liveness rule (:meth:`Starvation.excuse`): where the stall rule would time a seat out,
 a fresh claim (heard within :data:`FRESH_BEATS` beats) makes the verdict ``starved``: it
@@ -100,7 +100,8 @@ class Starvation:
         self.table_id, self.players, self.me, self.beat = table_id, players, me, beat
         self.beats: dict[int, tuple[Presence, bytes]] = {}  # each seat's latest beat, encoded
         self.claims: dict[int, _Heard] = {}  # each seat's latest claim (ours too)
-        self.resent: set[tuple[int, int, int]] = set()  # (by, author, have) we re-sent
+        # (by, author) -> the gap (have) we last re-sent for that pair, and when
+        self.resent: dict[tuple[int, int], tuple[int, float]] = {}
         self._short: tuple[int, int, float] | None = None  # (author, have, since)
 
     # -- what we lack -------------------------------------------------------------------
@@ -167,11 +168,16 @@ class Starvation:
         return True
 
     def to_resend(self, msg: Starved) -> bool:
-        """Whether this claimed gap is new to us (we re-send each one once)."""
-        key = (msg.by, msg.author, msg.have)
-        if key in self.resent:
+        """Whether to re-send the gap this claim (just taken) names: not the gap we last
+        re-sent for its (claimer, author) pair, and at most once a beat for a pair (a
+        claimer naming a new gap in every claim gets no more).  One record per pair."""
+        key = (msg.by, msg.author)
+        heard = self.claims.get(msg.by)
+        now = 0.0 if heard is None else heard.at
+        last = self.resent.get(key)
+        if last is not None and (last[0] == msg.have or now - last[1] < self.beat):
             return False
-        self.resent.add(key)
+        self.resent[key] = (msg.have, now)
         return True
 
     # -- the liveness rule ----------------------------------------------------------------

@@ -152,3 +152,18 @@ def test_a_liar_changing_its_claimed_gap_every_beat_is_still_overdue_after_the_l
         assert peer.take(msg, encoded, t)
         assert (peer.overdue(t, limit) is None) == (t < limit), t
         t, count = t + BEAT, count + 1
+
+
+def test_claims_naming_a_new_gap_each_time_keep_one_record_and_resend_once_a_beat() -> None:
+    """Issue 29: a seat claims, every time anew (a new ``have`` in each, its count growing),
+    to lack entries a colluding author's beat says exist.  Each claimed gap was kept for
+    ever and each made us re-send up to 64 entries on every link; now we keep the last
+    gap re-sent per (claimer, author) and re-send for a pair at most once a beat."""
+    s = view(0)
+    resent = 0
+    claims = 3_000
+    for n in range(claims):
+        msg, data = claim_by(2, author=1, have=n, head=10**6, count=10 + n)
+        assert s.take(msg, data, n / 1000)  # 3 s of claims, a thousand a second
+        resent += s.to_resend(msg)
+    assert len(s.resent) == 1 and 1 <= resent <= 1 + claims / 1000 / BEAT, resent
