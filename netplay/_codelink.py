@@ -49,6 +49,8 @@ log = logging.getLogger("netplay.joincode")
 
 EXCHANGE_TIMEOUT = 5.0
 MAX_EXCHANGES = 8
+CANDIDATES_MAX = 8  # tables announcing our code's number that we try (anyone can announce)
+RECORD_MAX = 256  # datagrams a Recorded keeps
 
 Emit = ev.Emit
 
@@ -193,12 +195,13 @@ async def _hear(number: int, port: int, seconds: float, record: Recorded) -> lis
         sock = listener._sock  # noqa: SLF001 -- keep the raw datagrams for the record
         while True:
             data, source = await sock.recvfrom(2048)
-            record.datagrams.append(data)
+            if len(record.datagrams) < RECORD_MAX:
+                record.datagrams.append(data)
             try:
                 heard = Announcement.from_bytes(data, source=str(source[0]))
             except ValueError:
                 continue
-            if heard.code == number and heard.key not in found:
+            if heard.code == number and heard.key not in found and len(found) < CANDIDATES_MAX:
                 found[heard.key] = heard
                 scope.deadline = min(scope.deadline, trio.current_time() + 0.3)
     return list(found.values())

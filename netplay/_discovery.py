@@ -46,6 +46,8 @@ __all__ = [
     "Announcement",
     "BadAnnouncement",
     "DiscoveryListener",
+    "HeardTables",
+    "MAX_TABLES_HEARD",
     "announce",
     "listen",
     "open_listener",
@@ -55,6 +57,8 @@ log = logging.getLogger("netplay.discovery")
 
 DISCOVERY_PORT = 47317
 """Default UDP port of table announcements."""
+MAX_TABLES_HEARD = 256
+"""Distinct tables :func:`listen` keeps (a LAN flood of made-up ones past that is dropped)."""
 
 BROADCAST = "255.255.255.255"
 """Default destination of announcements (the local network's broadcast address)."""
@@ -288,9 +292,26 @@ async def listen(
 
     Sorted by game, host and port; for a table heard several times, the latest wins.
     """
-    tables: dict[tuple[str, int, str], Announcement] = {}
+    heard = HeardTables()
     with await open_listener(port=port, host=host) as listener:
         with trio.move_on_after(duration):
             async for announcement in listener:
-                tables[announcement.key] = announcement
-    return sorted(tables.values(), key=lambda a: (a.game, a.host, a.port, a.fingerprint))
+                heard.add(announcement)
+    return heard.tables()
+
+
+class HeardTables:
+    """The distinct tables heard, at most :data:`MAX_TABLES_HEARD` (anyone on the LAN can
+    send datagrams: a flood of made-up tables past that is dropped, the ones heard first
+    kept; a table heard again replaces its own entry)."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[str, int, str], Announcement] = {}
+
+    def add(self, announcement: Announcement) -> None:
+        if announcement.key in self._tables or len(self._tables) < MAX_TABLES_HEARD:
+            self._tables[announcement.key] = announcement
+
+    def tables(self) -> list[Announcement]:
+        """Sorted by game, host, port and fingerprint."""
+        return sorted(self._tables.values(), key=lambda a: (a.game, a.host, a.port, a.fingerprint))

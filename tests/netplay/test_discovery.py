@@ -14,8 +14,10 @@ import trio
 
 import protocol as P
 from netplay._discovery import (
+    MAX_TABLES_HEARD,
     Announcement,
     BadAnnouncement,
+    HeardTables,
     announce,
     listen,
     open_listener,
@@ -198,3 +200,16 @@ def test_bad_local_announcement() -> None:
         attrs.evolve(TABLE, free=9)
     with pytest.raises(BadAnnouncement):
         attrs.evolve(TABLE, port=0)
+
+
+def test_a_flood_of_made_up_tables_keeps_only_so_many() -> None:
+    """Anyone on the LAN can announce: 5,000 made-up tables (each its own fingerprint) keep
+    at most ``MAX_TABLES_HEARD``, the first heard; a table heard again replaces its own."""
+    heard = HeardTables()
+    heard.add(TABLE)
+    for n in range(5_000):
+        heard.add(attrs.evolve(TABLE, fingerprint=hashlib.sha256(b"%d" % n).hexdigest()))
+    heard.add(attrs.evolve(TABLE, free=1))
+    tables = heard.tables()
+    assert len(tables) == MAX_TABLES_HEARD
+    assert attrs.evolve(TABLE, free=1) in tables and TABLE not in tables
