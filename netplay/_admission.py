@@ -28,9 +28,10 @@ from ._names import BadName, read_signed_name, sign_name
 from ._node_parts import _Peer
 from ._seating import Seating, SeatRefused
 
-__all__ = ["EARLY_BYTES", "REFUSALS_SHOWN", "SEAT_REFUSED", "Admission"]
+__all__ = ["EARLY_BYTES", "EARLY_TOTAL", "REFUSALS_SHOWN", "SEAT_REFUSED", "Admission"]
 
 EARLY_BYTES = 256 * 1024  # bytes of entries a link may leave with us before our table starts
+EARLY_TOTAL = 4 * EARLY_BYTES  # ... and all links together (links come and go)
 REFUSALS_SHOWN = 16  # ``refused`` events a table shows of what peers sent; the rest are counted
 SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not seat, and why
 
@@ -57,6 +58,7 @@ class Admission:
         self.start: TableStart | None = None  # the table's signed start, once there is one
         self.seating = Seating(game, seats, identity.public.key, brings)  # the host's
         self.early: dict[bytes, bytes] = {}  # before the start: entries by hash, in order
+        self.early_bytes = 0  # their size, at most EARLY_TOTAL
         self.refusals = 0  # what peers sent that we refused, in all (REFUSALS_SHOWN shown)
 
     def _refused(self, reason: str) -> None:
@@ -96,14 +98,18 @@ class Admission:
 
     def keep_early(self, peer: _Peer, data: bytes) -> None:
         """An entry before our table starts: nothing to check it against yet, so keep a
-        little of it (an honest entry left out comes back by feed request once we start)."""
+        little of it -- at most EARLY_BYTES per link and EARLY_TOTAL over all links (a link
+        that closes takes its count with it) -- an honest entry left out comes back by
+        feed request once we start."""
         digest = hashlib.sha256(data).digest()
-        if digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES:
+        if (digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES
+                and self.early_bytes + len(data) <= EARLY_TOTAL):
             peer.early_bytes += len(data)
+            self.early_bytes += len(data)
             self.early[digest] = data
 
     def take_early(self) -> list[bytes]:
-        early, self.early = list(self.early.values()), {}
+        early, self.early, self.early_bytes = list(self.early.values()), {}, 0
         return early
 
     # -- messages ----------------------------------------------------------------------

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import trio
 
 import protocol as P
 from netplay import NodeConfig, TableNode, connect, join_proof
-from netplay._admission import EARLY_BYTES
+from netplay._admission import EARLY_BYTES, EARLY_TOTAL, Admission
 from netplay._lobby import JoinRequest
 from protocol._feed import MAX_BODY
 from tests.netplay.said import as_json
@@ -61,3 +62,19 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
             print(f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
                   f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
             nursery.cancel_scope.cancel()
+
+
+def test_links_coming_and_going_leave_at_most_the_total_early() -> None:
+    """Issue 29: the budget was per link, and a link that closes takes its count with it:
+    one key linking again and again (or many keys, one after another) left 256 KiB each.
+    Now all links together leave at most ``EARLY_TOTAL`` before the start."""
+    identity = P.Identity.generate()
+    admission = Admission(identity, None, lambda event: None, game="reign",  # type: ignore[arg-type]
+                          seats=3, brings=None, hosting=True, begin=lambda start: None,
+                          make_spec=lambda seating: None)  # type: ignore[arg-type, return-value]
+    for _link in range(40):  # each a new link (a new _Peer): a reconnect
+        peer = SimpleNamespace(early_bytes=0)
+        for seq in range(4):
+            admission.keep_early(peer, _junk_entry(seq, 60 * 1024))  # type: ignore[arg-type]
+    kept = sum(map(len, admission.early.values()))
+    assert EARLY_BYTES <= kept <= EARLY_TOTAL, kept
