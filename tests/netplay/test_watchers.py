@@ -8,8 +8,9 @@ where the plain ``except LinkClosed`` around the nursery could not catch the gro
 from __future__ import annotations
 
 import trio
+import trio.testing
 
-from netplay._watchers import MAX_SAYS, Watchers
+from netplay._watchers import MAX_SAYS, MAX_WATCHERS, OUTBOX, Watchers
 from netplay._wire import LinkClosed
 
 
@@ -52,3 +53,37 @@ async def test_spectator_that_floods_is_closed_as_flood() -> None:
         await watchers.adopt(link)  # type: ignore[arg-type]
     assert link.closed[0] == "flood"
     assert watchers.links == set()
+
+
+class SilentLink(ClosingLink):
+    """A spectator that says nothing and stays until told to go."""
+
+    def __init__(self, gone: trio.Event) -> None:
+        super().__init__(says=0)
+        self.gone = gone
+
+    async def receive(self) -> bytes:
+        await self.gone.wait()
+        raise LinkClosed("link closed by peer: done")
+
+
+async def test_spectators_past_the_limit_are_refused_and_a_slow_one_is_dropped() -> None:
+    """Every store a spectator feeds is bounded: at most ``MAX_WATCHERS`` at once (the next
+    one is told ``too many spectators``), and one whose queue holds ``OUTBOX`` entries
+    unsent is dropped."""
+    watchers = Watchers(lambda: [])
+    gone = trio.Event()
+    staying = [SilentLink(gone) for _ in range(MAX_WATCHERS)]
+    extra = SilentLink(gone)
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            for link in staying:
+                nursery.start_soon(watchers.adopt, link)
+            await trio.testing.wait_all_tasks_blocked()
+            assert len(watchers.links) == MAX_WATCHERS
+            await watchers.adopt(extra)  # type: ignore[arg-type]
+            assert extra.closed == ["too many spectators"]
+            for n in range(OUTBOX + 2):  # no writer runs in between: one taken, OUTBOX queued
+                watchers.forward(b"entry %d" % n)
+            assert watchers.links == set()  # each dropped once its queue was full
+            gone.set()
