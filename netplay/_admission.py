@@ -150,7 +150,10 @@ class Admission:
             return
         try:
             verify_start(self.invite.host_key, msg, self.invite.scope)
-        except (P.RemoteProtocolError, P.DecodeError) as exc:
+        except P.DecodeError as exc:  # signed, but its settings cannot be read
+            self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
+            return
+        except P.RemoteProtocolError as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope
                       else f"a table start the host did not sign ({exc})")
             self.emit(ev.Refused(reason))

@@ -122,14 +122,16 @@ def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...],
 def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> TableSpec:
     """The spec, if the host signed this start for the lobby of invite scope ``scope``
     (``None``: any of its lobbies -- a relay, which never learns the invite) and every
-    seat's name is signed by that seat; raises protocol's RemoteProtocolError
-    (BadSignature if the host did not sign it, :class:`~netplay._names.BadName` for a
-    name)."""
+    seat's name is signed by that seat and its options can be read; raises protocol's
+    RemoteProtocolError (BadSignature if the host did not sign it, DecodeError for options
+    that cannot be read, :class:`~netplay._names.BadName` for a name)."""
     if scope is not None and start.scope != scope:
         raise RemoteProtocolError("a table start signed for another table")
     PublicIdentity.from_bytes(host_key).verify(
         _signed_bytes(start.spec, start.addresses, start.names, start.scope), start.sig)
-    spec = decode_as(start.spec, TableSpec)
+    spec = decode_as(start.spec, TableSpec, "table start's spec")
+    spec.game_options()  # the options are read here, by the bounded decoder, or refused
+    spec.time_limits()
     start_names(start, spec)
     return spec
 

@@ -9,7 +9,6 @@ Sovereign decks with one Leader); its seat stays free for someone else.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import protocol as P
@@ -19,6 +18,9 @@ from engine.games import rules as game_rules
 from engine.games import table_options
 
 __all__ = ["SeatRefused", "Seating"]
+
+BRINGS = P.Bounds(depth=12)
+"""How a joiner's seat option is read (a Sovereign deck nests three levels)."""
 
 
 class SeatRefused(Exception):
@@ -49,9 +51,9 @@ class Seating:
         if key in self.brought or self.full:
             return False
         try:
-            option = json.loads(brings.decode("utf-8")) if brings else None
-        except (UnicodeDecodeError, ValueError):
-            raise SeatRefused("a join bringing something unreadable") from None
+            option = P.read_json(brings, "what a joiner brings", BRINGS) if brings else None
+        except P.UntrustedInput as exc:
+            raise SeatRefused(f"a join bringing something unreadable ({exc.why})") from None
         self.taken.append((key, address))
         self.brought[key] = option
         self.named[key] = name

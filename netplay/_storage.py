@@ -26,6 +26,8 @@ from typing import Any
 
 import platformdirs
 
+import protocol as P
+
 __all__ = ["DEFAULT_DATA_DIR", "LogFile", "StorageError", "TableFolder", "load_identity_seed"]
 
 DEFAULT_DATA_DIR = Path(platformdirs.user_data_dir("fairtable"))
@@ -163,9 +165,11 @@ class TableFolder:
     def read_info(self) -> dict[str, Any]:
         path = self.path / "table.json"
         try:
-            info = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: crafted nesting
+            info = P.read_json(path.read_bytes(), f"saved table {path}")
+        except OSError as exc:
             raise StorageError(f"{path}: cannot be read ({exc})") from None
+        except P.UntrustedInput as exc:  # crafted nesting, numbers, strings, bytes
+            raise StorageError(f"{path}: cannot be read ({exc.why})") from None
         if not isinstance(info, dict):
             raise StorageError(f"{path}: not a table description")
         return info

@@ -194,7 +194,7 @@ def _ending(session: TableSession) -> Ending:
 def _run(spec: TableSpec, entries: list[Entry]) -> _Recorder:
     try:
         session = _Recorder(spec)
-    except LocalProtocolError as exc:
+    except (LocalProtocolError, DecodeError) as exc:  # settings no game starts with, or unreadable
         raise ReplayError(f"the table's settings cannot be replayed: {exc}") from None
     for seat in range(spec.seats):
         for entry in sorted((e for e in entries if e.seat == seat), key=lambda e: e.seq):
