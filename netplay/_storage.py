@@ -35,6 +35,28 @@ _HEADER = 8
 MAX_RECORD = 2 << 20
 
 
+def _text(value: Any) -> bool:
+    """text"""
+    return type(value) is str
+
+
+def _whole(value: Any) -> bool:
+    """a whole number"""
+    return type(value) is int
+
+
+def _time(value: Any) -> bool:
+    """a time (seconds since 1970, before the year 36000)"""
+    return type(value) in (int, float) and 0 <= value <= 1 << 40
+
+
+_INFO_SHAPES = {"invite": _text, "start": _text, "status": _text, "role": _text, "kind": _text,
+                "seat": _whole, "port": _whole, "bots": _whole, "created": _time,
+                "last_played": _time}
+"""What each field of a ``table.json`` that is read back must hold (a crafted file's other
+shapes are refused here, not by whichever reader meets them first)."""
+
+
 class StorageError(Exception):
     """The data directory cannot be used; the message says which file and why."""
 
@@ -172,6 +194,11 @@ class TableFolder:
             raise StorageError(f"{path}: cannot be read ({exc.why})") from None
         if not isinstance(info, dict):
             raise StorageError(f"{path}: not a table description")
+        for name, value in info.items():
+            shape = _INFO_SHAPES.get(name)
+            if shape is not None and not shape(value):
+                raise StorageError(f"{path}: not a table description (its {name!r} is "
+                                   f"not {shape.__doc__})")
         return info
 
     def write_info(self, info: dict[str, Any]) -> None:
