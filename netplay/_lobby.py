@@ -43,6 +43,9 @@ __all__ = [
 
 START_DOMAIN = b"fairtable/start/v3\x00"
 LINKS_MAX = 16  # keys in a Links message (a table has at most 16 seats)
+START_SPEC_MAX = 16384
+"""The longest encoded spec a start carries: six Sovereign decks fit (about 9.9 KB); the lobby
+refuses a seat that would pass it."""
 
 
 @message("join")
@@ -77,7 +80,7 @@ class TableStart:
     invite whose lobby it starts -- so a start can never be replayed into another lobby of
     the same host."""
 
-    spec: bytes = blob(max_len=8192)
+    spec: bytes = blob(max_len=START_SPEC_MAX)
     addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
     names: tuple[bytes, ...] = items(item_bytes(max_len=SIGNED_NAME_MAX), max_items=16)
     scope: bytes = blob(exact=32)
