@@ -149,9 +149,13 @@ class Admission:
             self.emit(ev.Refused("a table start from another peer (the host signs its own)"))
             return
         try:
-            verify_start(self.invite.host_key, msg, self.invite.scope)
+            spec = verify_start(self.invite.host_key, msg, self.invite.scope)
+            P.TableSession(spec, None)  # settings a game starts with (before any of it is kept)
         except P.DecodeError as exc:  # signed, but its settings cannot be read
             self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
+            return
+        except P.LocalProtocolError as exc:  # signed, but no game starts with its settings
+            self.emit(ev.Refused(f"a table start whose settings make no game ({exc})"))
             return
         except P.RemoteProtocolError as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 
 import protocol as P
@@ -114,14 +115,19 @@ async def test_issue_29_a_join_nested_5000_deep_through_a_relay_is_refused_too(
     assert host.start is None
 
 
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [(NESTED_OPTIONS, "nested deeper"), (b'{"decks":[5,5]}', "cannot start a game")],
+    ids=["nested-2000-deep", "no-game-starts-with-it"],
+)
 async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_joiner(
-    tmp_path: Path,
+    tmp_path: Path, options: bytes, words: str
 ) -> None:
-    """A hostile host signs a start whose table options are nested 2,000 deep: the joiner
-    refuses it, keeps no start and does not stop."""
+    """A hostile host signs a start whose table options are nested 2,000 deep (or make no
+    game): the joiner refuses it, keeps no start and does not stop."""
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
-    invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "reign", 2)
+    invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "sovereign", 2)
     joiner = TableNode(
         NodeConfig(data_dir=tmp_path / "joiner"),
         P.Identity.generate(),
@@ -129,7 +135,7 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
         emit=as_json(events),
     )
     spec = P.TableSpec(
-        "reign", (host.public.key, joiner.identity.public.key), 60, os.urandom(32), NESTED_OPTIONS
+        "sovereign", (host.public.key, joiner.identity.public.key), 60, os.urandom(32), options
     )
     start = sign_start(host, spec, (b"", b""), invite.scope)
     with trio.fail_after(30):
@@ -147,5 +153,5 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
             refused = await _until(events, "refused")
             assert not joiner.done.is_set()  # still running, waiting for a start it can use
             nursery.cancel_scope.cancel()
-    assert "options" in refused["reason"] and "nested deeper" in refused["reason"]
+    assert "settings" in refused["reason"] and words in refused["reason"]
     assert joiner.start is None and joiner.session is None
