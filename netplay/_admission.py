@@ -150,17 +150,18 @@ class Admission:
             return
         try:
             spec = verify_start(self.invite.host_key, msg, self.invite.scope)
-            P.TableSession(spec, None)  # settings a game starts with (before any of it is kept)
         except P.DecodeError as exc:  # signed, but its settings cannot be read
             self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
-            return
-        except P.LocalProtocolError as exc:  # signed, but no game starts with its settings
-            self.emit(ev.Refused(f"a table start whose settings make no game ({exc})"))
             return
         except P.RemoteProtocolError as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope
                       else f"a table start the host did not sign ({exc})")
             self.emit(ev.Refused(reason))
+            return
+        try:  # before any of it is kept: a game starts with its settings and its roster
+            P.TableSession(spec, None)
+        except (P.LocalProtocolError, P.RemoteProtocolError) as exc:
+            self.emit(ev.Refused(f"a table start whose settings make no game ({exc})"))
             return
         self.begin(msg)
         self.mesh.broadcast(data, skip=peer)

@@ -88,7 +88,8 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                             # a relay or filed by a stranger; the real one may follow
                         try:
                             session = P.TableSession(spec, None)
-                        except P.LocalProtocolError as exc:  # the host's own start: no game
+                        except (P.LocalProtocolError, P.RemoteProtocolError) as exc:
+                            # the host's own start, but no game: its settings or its roster
                             refused = str(exc)  # said outside the nursery: one plain error
                             nursery.cancel_scope.cancel()
                             break

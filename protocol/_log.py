@@ -71,7 +71,10 @@ class AuditResult:
 
 def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
     """Replay and check a whole table log."""
-    feeds = FeedLog(spec.table_id, spec.roster())
+    try:
+        feeds = FeedLog(spec.table_id, spec.roster())
+    except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
+        return AuditResult(False, f"the table's roster cannot be read: {exc}")
     for number, data in enumerate(entries, start=2):
         try:
             entry = Entry.parse(data)

@@ -204,7 +204,10 @@ def _run(spec: TableSpec, entries: list[Entry]) -> _Recorder:
 
 def replay_log(spec: TableSpec, entries: list[bytes]) -> Replay:
     """Replay a whole table log (see the module docstring); ReplayError if it is refused."""
-    feeds = FeedLog(spec.table_id, spec.roster())
+    try:
+        feeds = FeedLog(spec.table_id, spec.roster())
+    except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
+        raise ReplayError(f"the table's roster cannot be read: {exc}") from None
     good: list[Entry] = []
     refused = ""
     for number, data in enumerate(entries, start=2):

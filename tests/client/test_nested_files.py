@@ -25,6 +25,14 @@ def _nested_start_log(tmp_path: Path) -> Path:
     return path
 
 
+def _bad_key_log(tmp_path: Path) -> Path:
+    """A log whose table names a seat by 32 bytes that are no Ed25519 key (fuzz finding)."""
+    keys = (P.Identity.generate().public.key, bytes(32))
+    path = tmp_path / "bad-key.log"
+    path.write_bytes(P.write_log(P.TableSpec("reign", keys, 60, os.urandom(32)), []))
+    return path
+
+
 def _nested_header_log(tmp_path: Path) -> Path:
     path = tmp_path / "deep.log"
     path.write_bytes(b'{"fairtable_log":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n")
@@ -54,25 +62,38 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
     return text
 
 
-def test_issue_29_audit_of_a_log_with_a_nested_start_fails_in_one_line(tmp_path: Path) -> None:
-    log = _nested_start_log(tmp_path)
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [(_nested_start_log, "nested deeper"), (_bad_key_log, "not a valid Ed25519 public key")],
+    ids=["nested-start", "bad-key"],
+)
+def test_issue_29_audit_of_a_log_with_a_bad_table_fails_in_one_line(
+    make: object, words: str, tmp_path: Path
+) -> None:
+    log = make(tmp_path)  # type: ignore[operator]
     done = _run("audit", str(log), cwd=tmp_path)
     text = _one_line(done)
     assert done.returncode == 1  # the audit's own answer: this log does not verify
-    assert text.startswith("FAILED") and "nested deeper" in text
+    assert text.startswith("FAILED") and words in text
 
 
 @pytest.mark.parametrize(
-    "make", [_nested_start_log, _nested_header_log], ids=["nested-start", "nested-header"]
+    ("make", "words"),
+    [
+        (_nested_start_log, "nested deeper"),
+        (_nested_header_log, "nested deeper"),
+        (_bad_key_log, "not a valid Ed25519 public key"),
+    ],
+    ids=["nested-start", "nested-header", "bad-key"],
 )
-def test_issue_29_replay_of_a_nested_log_is_refused_in_one_line(
-    make: object, tmp_path: Path
+def test_issue_29_replay_of_a_bad_log_is_refused_in_one_line(
+    make: object, words: str, tmp_path: Path
 ) -> None:
     log = make(tmp_path)  # type: ignore[operator]
     done = _run("replay", str(log), "--export", str(tmp_path / "out"), cwd=tmp_path)
     text = _one_line(done)
     assert done.returncode == 2  # a refusal, as every command's (docs/netplay.md, Commands)
-    assert text.startswith("fairtable:") and "nested deeper" in text
+    assert text.startswith("fairtable:") and words in text
     assert not list(tmp_path.glob("out*"))
 
 
