@@ -4,7 +4,11 @@ well-formed input within the limits reads as JSON does."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import protocol as P
 
@@ -95,3 +99,31 @@ def test_table_options_nested_deep_are_a_decode_error() -> None:
     spec = P.TableSpec("reign", keys, 60, bytes(32), options)
     with pytest.raises(P.DecodeError, match="table options: nested deeper"):
         spec.game_options()
+
+
+_TEXT = st.text(alphabet='ab[]{}"\\\n\u00e9', max_size=6)
+_VALUES = st.recursive(
+    st.integers(-5, 5) | _TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
+    max_leaves=30,
+)
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_VALUES, st.integers(0, 6))
+def test_the_depth_scan_sees_exactly_the_nesting_outside_strings(value: object, depth: int) -> None:
+    """Strings full of brackets, quotes and backslashes neither hide nor add a level."""
+    data = json.dumps(value, ensure_ascii=False).encode()
+    if _depth(value) > depth:
+        with pytest.raises(P.UntrustedInput, match="nested deeper"):
+            P.check_bounds(data, SOURCE, P.Bounds(depth=depth))
+    else:
+        P.check_bounds(data, SOURCE, P.Bounds(depth=depth))
