@@ -60,14 +60,14 @@ def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> st
     words = " ".join(words.split())
     if not words:
         return USAGE.format(spread="" if numbered_what == "hand" else f" ({numbered_what})")
-    if words.isdigit():
+    if words.isdecimal():
         cards = model.numbered_cards()
         n = int(words)
         if not 1 <= n <= len(cards):
             return (f"There is no card {n} in your {numbered_what}" +
                     (f": 1 to {len(cards)}." if cards else " (it is empty)."))
         return cards[n - 1].words()
-    if words.startswith("#") and words[1:].isdigit():
+    if words.startswith("#") and words[1:].isdecimal():
         menu, n = model.menu(), int(words[1:])
         if not 1 <= n <= len(menu):
             return f"There is no option {words}" + (f": #1 to #{len(menu)}." if menu else ".")

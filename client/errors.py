@@ -49,7 +49,7 @@ class CommandError(Exception):
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP/UDP port, 0 (any free port) to 65535."""
-    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+    if not text.strip().isdecimal() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
     return int(text)
 

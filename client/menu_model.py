@@ -74,7 +74,7 @@ class MenuModel(ScreenModel):
     def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         number = text[1:] if text.startswith("#") else text
-        if number.isdigit():
+        if number.isdecimal():
             if not 1 <= int(number) <= len(menu):
                 self.message = f"There is no option {text}: choose 1 to {len(menu)}."
                 return

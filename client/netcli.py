@@ -136,7 +136,7 @@ def _address(text: str | None) -> tuple[str, int] | None:
     if text is None:
         return None
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise NetUsageError(f"--via takes HOST:PORT, not {text!r}")
     return host, int(port)
 

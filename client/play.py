@@ -205,7 +205,7 @@ def _resume(args: argparse.Namespace) -> int:
             text = input("Resume which game? ").strip()
         except EOFError:
             raise PlayUsageError("no game chosen") from None
-        choice = int(text) if text.isdigit() else 0
+        choice = int(text) if text.isdecimal() else 0
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]

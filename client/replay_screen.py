@@ -102,7 +102,7 @@ class ReplayCursor:
             return False
         if word == "o":
             self.toggle_open()
-        elif word in ("g", "r") and rest.strip().isdigit():
+        elif word in ("g", "r") and rest.strip().isdecimal():
             if word == "g":
                 self.go(int(rest) - 1)  # steps are counted from 1 on the screen
             else:

@@ -164,11 +164,19 @@ class Admission:
             self._refused("a table start from another peer (the host signs its own)")
             return
         try:
-            verify_start(self.invite.host_key, msg, self.invite.scope)
-        except (P.RemoteProtocolError, P.DecodeError) as exc:
+            spec = verify_start(self.invite.host_key, msg, self.invite.scope)
+        except P.DecodeError as exc:  # signed, but its settings cannot be read
+            self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
+            return
+        except P.RemoteProtocolError as exc:
             reason = ("a table start signed for another table" if msg.scope != self.invite.scope
                       else f"a table start the host did not sign ({exc})")
             self._refused(reason)
+            return
+        try:  # before any of it is kept: a game starts with its settings and its roster
+            P.TableSession(spec, None)
+        except (P.LocalProtocolError, P.RemoteProtocolError) as exc:
+            self.emit(ev.Refused(f"a table start whose settings make no game ({exc})"))
             return
         self.begin(msg)
         self.mesh.broadcast(data, skip=peer)

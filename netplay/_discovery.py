@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 import attrs
 import trio
 
-from protocol import PROTOCOL_VERSION
+from protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
 
 from ._invite import Invite, InviteError, check_game, check_host, check_port, check_seats
 
@@ -64,6 +64,7 @@ BROADCAST = "255.255.255.255"
 """Default destination of announcements (the local network's broadcast address)."""
 
 MAX_DATAGRAM = 1024
+_DATAGRAM = Bounds(size=MAX_DATAGRAM, depth=2)  # one flat object
 """Longer datagrams are ignored."""
 
 _APP = "fairtable"
@@ -167,11 +168,9 @@ class Announcement:
         if len(data) > MAX_DATAGRAM:
             raise BadAnnouncement("datagram too long")
         try:
-            plain = json.loads(
-                data.decode("utf-8"), parse_float=_no_float, parse_constant=_no_float
-            )
-        except (ValueError, RecursionError) as exc:
-            raise BadAnnouncement(f"not JSON: {exc}") from None
+            plain = read_json(data, f"announcement from {source or 'the LAN'}", _DATAGRAM)
+        except UntrustedInput as exc:
+            raise BadAnnouncement(f"not JSON: {exc.why}") from None
         if type(plain) is not dict or set(plain) not in (_FIELDS, _FIELDS | _CODE_FIELDS):
             raise BadAnnouncement("not an announcement object")
         if plain["app"] != _APP or plain["v"] != PROTOCOL_VERSION or type(plain["v"]) is not int:
@@ -192,10 +191,6 @@ class Announcement:
             )
         except TypeError as exc:
             raise BadAnnouncement(str(exc)) from None
-
-
-def _no_float(text: str) -> NoReturn:
-    raise ValueError(f"no floats or constants ({text[:10]})")
 
 
 async def announce(

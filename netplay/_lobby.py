@@ -43,6 +43,9 @@ __all__ = [
 
 START_DOMAIN = b"fairtable/start/v3\x00"
 LINKS_MAX = 16  # keys in a Links message (a table has at most 16 seats)
+START_SPEC_MAX = 16384
+"""The longest encoded spec a start carries: six Sovereign decks fit (about 9.9 KB); the lobby
+refuses a seat that would pass it."""
 
 
 @message("join")
@@ -77,7 +80,7 @@ class TableStart:
     invite whose lobby it starts -- so a start can never be replayed into another lobby of
     the same host."""
 
-    spec: bytes = blob(max_len=8192)
+    spec: bytes = blob(max_len=START_SPEC_MAX)
     addresses: tuple[bytes, ...] = items(item_bytes(max_len=64), max_items=16)
     names: tuple[bytes, ...] = items(item_bytes(max_len=SIGNED_NAME_MAX), max_items=16)
     scope: bytes = blob(exact=32)
@@ -122,14 +125,16 @@ def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...],
 def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> TableSpec:
     """The spec, if the host signed this start for the lobby of invite scope ``scope``
     (``None``: any of its lobbies -- a relay, which never learns the invite) and every
-    seat's name is signed by that seat; raises protocol's RemoteProtocolError
-    (BadSignature if the host did not sign it, :class:`~netplay._names.BadName` for a
-    name)."""
+    seat's name is signed by that seat and its options can be read; raises protocol's
+    RemoteProtocolError (BadSignature if the host did not sign it, DecodeError for options
+    that cannot be read, :class:`~netplay._names.BadName` for a name)."""
     if scope is not None and start.scope != scope:
         raise RemoteProtocolError("a table start signed for another table")
     PublicIdentity.from_bytes(host_key).verify(
         _signed_bytes(start.spec, start.addresses, start.names, start.scope), start.sig)
-    spec = decode_as(start.spec, TableSpec)
+    spec = decode_as(start.spec, TableSpec, "table start's spec")
+    spec.game_options()  # the options are read here, by the bounded decoder, or refused
+    spec.time_limits()
     start_names(start, spec)
     return spec
 

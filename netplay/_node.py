@@ -492,11 +492,11 @@ class TableNode:
             key = self.session.spec.players[other]
             if other <= seat or not raw or key in self.mesh.dialled:
                 continue
-            host, _, port = raw.decode().rpartition(":")
-            if not port.isdigit():
+            address = seat_address(raw)
+            if address is None:  # the host signed it, but nobody can dial it
                 continue
             self.mesh.dialled.add(key)
-            self._nursery.start_soon(self._dial, (host, int(port)), False, key)
+            self._nursery.start_soon(self._dial, address, False, key)
 
     def _send_own(self, data: bytes) -> None:
         """One of our own entries: on disk (fsynced) before it leaves."""
@@ -541,3 +541,16 @@ class TableNode:
     def _finish(self, status: str, *, resigned: int | None = None) -> None:
         self.files.finish(status, resigned=resigned)
         self.done.set()
+
+
+def seat_address(raw: bytes) -> tuple[str, int] | None:
+    """The ``(host, port)`` of a seat's address in a start (``HOST:PORT``, ASCII, a port
+    from 1 to 65535), or None for one that cannot be dialled."""
+    try:
+        host, _, port = raw.decode("ascii").rpartition(":")
+    except UnicodeDecodeError:
+        return None
+    if not host or not (port.isascii() and port.isdigit() and len(port) <= 5):
+        return None
+    number = int(port)
+    return (host, number) if 0 < number < 65536 else None

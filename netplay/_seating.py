@@ -9,7 +9,6 @@ Sovereign decks with one Leader); its seat stays free for someone else.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import protocol as P
@@ -18,7 +17,14 @@ from engine.errors import CardDataError, EngineError
 from engine.games import rules as game_rules
 from engine.games import table_options
 
+from ._lobby import START_SPEC_MAX
+
 __all__ = ["SeatRefused", "Seating"]
+
+BRINGS = P.Bounds(depth=12)
+_WEEK_MS = 7 * 24 * 3600 * 1000
+_LONGEST_LIMITS = P.TimeLimits(_WEEK_MS, _WEEK_MS, _WEEK_MS)
+"""How a joiner's seat option is read (a Sovereign deck nests three levels)."""
 
 
 class SeatRefused(Exception):
@@ -49,19 +55,20 @@ class Seating:
         if key in self.brought or self.full:
             return False
         try:
-            option = json.loads(brings.decode("utf-8")) if brings else None
-        except (UnicodeDecodeError, ValueError):
-            raise SeatRefused("a join bringing something unreadable") from None
+            option = P.read_json(brings, "what a joiner brings", BRINGS) if brings else None
+        except P.UntrustedInput as exc:
+            raise SeatRefused(f"a join bringing something unreadable ({exc.why})") from None
         self.taken.append((key, address))
         self.brought[key] = option
         self.named[key] = name
-        if self.full:
+        problem = self._too_long()
+        if problem is None and self.full:
             problem = self._cannot_start()
-            if problem is not None:
-                self.taken.pop()
-                del self.brought[key]
-                del self.named[key]
-                raise SeatRefused(f"the table cannot start: {problem}")
+        if problem is not None:
+            self.taken.pop()
+            del self.brought[key]
+            del self.named[key]
+            raise SeatRefused(f"the table cannot start: {problem}")
         return True
 
     def spec(self, round_limit: int | None, nonce: bytes,
@@ -89,6 +96,19 @@ class Seating:
         if limits is not None and limits != P.TimeLimits():  # the defaults go without saying
             options = {**options, P.TIME_LIMITS_KEY: limits.option()}
         return canonical_bytes(options) if options else b""
+
+    def _too_long(self) -> str | None:
+        """Why what the seats brought so far cannot be signed into a start, or None (measured
+        with the longest time limits and round limit a start may carry)."""
+        try:
+            size = len(P.encode(P.TableSpec(self.game, tuple(k for k, _ in self.taken), 10_000,
+                                             bytes(32), self._options(_LONGEST_LIMITS))))
+        except P.FieldError:  # the options alone are over their cap
+            size = P.MAX_FRAME
+        if size > START_SPEC_MAX:
+            return (f"what the seats bring makes a table of {size} bytes, over the "
+                    f"{START_SPEC_MAX}-byte limit of a start")
+        return None
 
     def _cannot_start(self) -> str | None:
         """Why the full table makes no game, or None if it does."""

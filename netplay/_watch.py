@@ -86,7 +86,13 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                         except (P.RemoteProtocolError, P.DecodeError):
                             continue  # not the host's start of this table: passed on by
                             # a relay or filed by a stranger; the real one may follow
-                        session = P.TableSession(spec, None)
+                        try:
+                            session = P.TableSession(spec, None)
+                        except (P.LocalProtocolError, P.RemoteProtocolError) as exc:
+                            # the host's own start, but no game: its settings or its roster
+                            refused = str(exc)  # said outside the nursery: one plain error
+                            nursery.cancel_scope.cancel()
+                            break
                         on_names(start_names(msg, spec))
                     elif isinstance(msg, P.Entry) and session is not None:
                         session.receive_entry(msg)

@@ -7,6 +7,8 @@ the private modules each own one concern:
 * ``_errors``      -- typed errors: LocalProtocolError (you erred) vs RemoteProtocolError
   (a peer erred, naming the seat to blame);
 * ``_codec``       -- canonical JSON encoding, the message registry, size limits;
+* ``_untrusted``   -- the one bounded JSON reader for every input from outside (depth, size,
+  string, integer and item limits; one typed error naming the source);
 * ``_messages``    -- the generic message types;
 * ``_identity``    -- Ed25519 identities, fingerprints, derived X25519 sealing keys;
 * ``_feed``        -- signed, hash-chained per-seat feeds and equivocation proofs;
@@ -135,8 +137,10 @@ from ._sealed import seal, unseal
 from ._session import TableSession
 from ._session_messages import AuditOpening, Batch, Move, Opening, Resign
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
+from ._untrusted import BOUNDS, Bounds, UntrustedInput, check_bounds, read_json
 
 __all__ = [
+    "BOUNDS",
     "CHEATS",
     "AuditOpening",
     "AuditResult",
@@ -257,4 +261,8 @@ __all__ = [
     "verify_shares",
     "verify_shuffle_opening",
     "verify_shuffle_step",
+    "Bounds",
+    "UntrustedInput",
+    "check_bounds",
+    "read_json",
 ]

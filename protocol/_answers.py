@@ -9,7 +9,6 @@ by decryption shares) and which it hands to other seats (re-encrypted to them)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
@@ -20,12 +19,13 @@ from engine.games import GameRules
 from engine.shapes import answer_from_plain
 
 from ._errors import DecodeError
+from ._untrusted import Bounds, UntrustedInput, read_json
 
 __all__ = ["AnswerCodec"]
 
 
-def _no_float(text: str) -> Any:
-    raise ValueError("floats are not allowed")
+ANSWER_BOUNDS = Bounds(depth=8)
+"""A decision's public part: a flat record of the game's answer shape (lists of cards)."""
 
 
 class AnswerCodec:
@@ -43,14 +43,16 @@ class AnswerCodec:
     def decode(self, data: bytes, seat: int) -> Any:
         """A peer's public answer; DecodeError (blaming ``seat``) unless well formed."""
         try:
-            raw = json.loads(data.decode("utf-8"), parse_float=_no_float)
+            raw = read_json(data, f"seat {seat}'s decision", ANSWER_BOUNDS, seat=seat)
             if not isinstance(raw, dict):
                 raise ValueError("an answer is an object")
             kind = raw.pop("type", None)
             if type(kind) is not str or kind not in self._types:
                 raise ValueError(f"no answer of this game is called {kind!r}")
             answer = answer_from_plain(self._types[kind], raw)  # every field of its shape
-        except (ValueError, MalformedAnswer, UnicodeDecodeError, RecursionError) as exc:
+        except UntrustedInput:
+            raise
+        except (ValueError, MalformedAnswer) as exc:
             raise DecodeError(f"malformed decision: {exc}", seat=seat) from None
         if canonical_bytes({"type": kind, **attrs.asdict(answer)}) != data:
             raise DecodeError("decision is not in canonical form", seat=seat)
@@ -62,7 +64,7 @@ class AnswerCodec:
 
     def decode_full(self, data: bytes) -> Any:
         """Our own decision, secret part included (from our own encrypted note)."""
-        raw = json.loads(data.decode("utf-8"))
+        raw = read_json(data, "our own decision")
         return answer_from_plain(self._types[raw.pop("type")], raw)
 
     def secret_cards(self, answer: Any) -> tuple[str, ...]:

@@ -29,6 +29,7 @@ import attrs
 import cattrs
 
 from ._errors import DecodeError, FieldError, FrameTooLarge, LocalProtocolError, UnsupportedVersion
+from ._untrusted import Bounds, check_bounds
 
 __all__ = [
     "CONVERTER",
@@ -345,9 +346,15 @@ _STRICT = json.JSONDecoder(parse_float=_reject_float, parse_int=_parse_int,
 """json.loads's decoder with our hooks, built once (json.loads builds one per call)."""
 
 
-def _structure(data: bytes) -> Any:
+MESSAGE_BOUNDS = Bounds(size=MAX_FRAME, depth=16)
+"""A message's nesting limit: every message type is at most a few levels deep (what nests
+deeper, a body or the table options, travels as bytes and is read on its own)."""
+
+
+def _structure(data: bytes, source: str) -> Any:
     if len(data) > MAX_FRAME:
         raise FrameTooLarge(f"frame of {len(data)} bytes exceeds {MAX_FRAME}")
+    check_bounds(data, source, MESSAGE_BOUNDS)  # before the parser recurses into anything
     text = data.decode("utf-8")
     if text.startswith("\ufeff"):  # what json.loads refuses before decoding
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
@@ -368,8 +375,9 @@ def _structure(data: bytes) -> Any:
     return msg
 
 
-def decode(data: bytes) -> Any:
-    """Parse canonical bytes into a registered message.
+def decode(data: bytes, source: str = "message") -> Any:
+    """Parse canonical bytes into a registered message (from ``source``, which a refusal
+    names).
 
     Raises :class:`~protocol.DecodeError` (or its subclasses
     :class:`~protocol.FrameTooLarge`, :class:`~protocol.UnsupportedVersion`)
@@ -378,7 +386,7 @@ def decode(data: bytes) -> Any:
     if not isinstance(data, bytes | bytearray | memoryview):
         raise LocalProtocolError("decode() takes bytes")
     try:
-        return _structure(bytes(data))
+        return _structure(bytes(data), source)
     except DecodeError:
         raise
     except (
@@ -390,12 +398,12 @@ def decode(data: bytes) -> Any:
         AttributeError,
         RecursionError,  # absurdly nested arrays
     ) as exc:
-        raise DecodeError(f"malformed message: {_describe(exc)}") from exc
+        raise DecodeError(f"malformed {source}: {_describe(exc)}") from exc
 
 
-def decode_as(data: bytes, cls: type[T]) -> T:
+def decode_as(data: bytes, cls: type[T], source: str = "message") -> T:
     """:func:`decode`, then require the message to be a ``cls``."""
-    msg = decode(data)
+    msg = decode(data, source)
     if type(msg) is not cls:
         raise DecodeError(f"expected a {cls.__name__}, got a {type(msg).__name__}")
     return msg

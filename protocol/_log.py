@@ -22,8 +22,13 @@ from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from ._feed import Entry, FeedLog
 from ._session import TableSession
 from ._table import TableSpec
+from ._untrusted import Bounds, read_json
 
 __all__ = ["AuditResult", "LogError", "audit_log", "read_log", "write_log"]
+
+
+HEADER_BOUNDS = Bounds(size=1 << 18, depth=1)
+"""A log's first line: one flat object (its table is base64 inside it)."""
 
 
 class LogError(Exception):
@@ -36,17 +41,20 @@ def write_log(spec: TableSpec, entries: Iterable[bytes]) -> bytes:
     return (header + "\n" + "".join(e.decode("utf-8") + "\n" for e in entries)).encode("utf-8")
 
 
-def read_log(data: bytes) -> tuple[TableSpec, list[bytes]]:
+def read_log(data: bytes, source: str = "log") -> tuple[TableSpec, list[bytes]]:
+    """The table and the entry lines of a log file (``source`` names it in a refusal);
+    :class:`LogError` if its header cannot be read."""
     import base64
 
     lines = data.split(b"\n")
     try:
-        header = json.loads(lines[0])
-        if header.get("fairtable_log") != 1:
+        header = read_json(lines[0], source, HEADER_BOUNDS)
+        if type(header) is not dict or header.get("fairtable_log") != 1:
             raise ValueError("not a fairtable log")
         raw = header["table"]
-        spec = decode_as(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), TableSpec)
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, DecodeError) as exc:
+        spec = decode_as(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), TableSpec,
+                         f"{source}'s table")
+    except (ValueError, KeyError, TypeError, AttributeError, DecodeError) as exc:
         raise LogError(f"line 1: not a fairtable log header ({exc})") from None
     return spec, [line for line in lines[1:] if line.strip()]
 
@@ -63,7 +71,10 @@ class AuditResult:
 
 def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
     """Replay and check a whole table log."""
-    feeds = FeedLog(spec.table_id, spec.roster())
+    try:
+        feeds = FeedLog(spec.table_id, spec.roster())
+    except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
+        return AuditResult(False, f"the table's roster cannot be read: {exc}")
     for number, data in enumerate(entries, start=2):
         try:
             entry = Entry.parse(data)
@@ -79,8 +90,8 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
                                f"seat {seat}'s feed is missing entries {start} to {stop - 1}")
     try:
         session = TableSession(spec, None)
-    except LocalProtocolError as exc:  # signed settings no game can start with
-        return AuditResult(False, str(exc))
+    except (LocalProtocolError, DecodeError) as exc:  # signed settings no game can start with
+        return AuditResult(False, f"the table's settings make no game: {exc}")
     for seat in range(spec.seats):
         for entry in feeds.entries(seat):
             session.receive(encode(entry))

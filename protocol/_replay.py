@@ -194,7 +194,7 @@ def _ending(session: TableSession) -> Ending:
 def _run(spec: TableSpec, entries: list[Entry]) -> _Recorder:
     try:
         session = _Recorder(spec)
-    except LocalProtocolError as exc:
+    except (LocalProtocolError, DecodeError) as exc:  # settings no game starts with, or unreadable
         raise ReplayError(f"the table's settings cannot be replayed: {exc}") from None
     for seat in range(spec.seats):
         for entry in sorted((e for e in entries if e.seat == seat), key=lambda e: e.seq):
@@ -204,7 +204,10 @@ def _run(spec: TableSpec, entries: list[Entry]) -> _Recorder:
 
 def replay_log(spec: TableSpec, entries: list[bytes]) -> Replay:
     """Replay a whole table log (see the module docstring); ReplayError if it is refused."""
-    feeds = FeedLog(spec.table_id, spec.roster())
+    try:
+        feeds = FeedLog(spec.table_id, spec.roster())
+    except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
+        raise ReplayError(f"the table's roster cannot be read: {exc}") from None
     good: list[Entry] = []
     refused = ""
     for number, data in enumerate(entries, start=2):

@@ -9,7 +9,6 @@ exact game, these settings and these players.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 import attrs
@@ -20,6 +19,7 @@ from ._codec import blob, encode, integer, item_bytes, items, label, message
 from ._errors import DecodeError
 from ._identity import PublicIdentity
 from ._messages import MAX_SEATS
+from ._untrusted import Bounds, read_json
 
 __all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableSpec", "TimeLimits"]
 
@@ -29,6 +29,9 @@ MAX_OPTIONS = 1 << 16
 TIME_LIMITS_KEY = "time_limits"
 """The reserved table option holding the table's :class:`TimeLimits`; never given to a game."""
 _MAX_MS = 7 * 24 * 3600 * 1000
+
+OPTIONS_BOUNDS = Bounds(size=MAX_OPTIONS, depth=16)
+"""How the table options are read: a game's options (a deck per seat) nest a few levels."""
 
 
 @attrs.frozen
@@ -93,10 +96,7 @@ class TableSpec:
     def _all_options(self) -> tuple[tuple[str, Any], ...]:
         if not self.options:
             return ()
-        try:
-            data = json.loads(self.options.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise DecodeError(f"table options are not JSON: {exc}") from None
+        data = read_json(self.options, "table options", OPTIONS_BOUNDS)
         if not isinstance(data, dict) or canonical_bytes(data) != self.options:
             raise DecodeError("table options are not a canonical JSON object")
         return tuple(sorted(data.items()))

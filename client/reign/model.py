@@ -243,7 +243,7 @@ class ClientModel(ScreenModel):
 
     def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
-        if text.startswith("#") and text[1:].isdigit():  # menu item
+        if text.startswith("#") and text[1:].isdecimal():  # menu item
             index = int(text[1:]) - 1
             if not 0 <= index < len(menu):
                 self.message = f"There is no option {text}."
@@ -251,7 +251,7 @@ class ClientModel(ScreenModel):
             self._send(menu[index][1])
             return
         if d.kind not in ("bid", "covert", "discard", "spoils"):
-            if text.isdigit() and 1 <= int(text) <= len(menu):
+            if text.isdecimal() and 1 <= int(text) <= len(menu):
                 self._send(menu[int(text) - 1][1])
             elif text == "pass" and menu and "pass" in menu[0][0]:
                 self._send(menu[0][1])
@@ -281,13 +281,13 @@ class ClientModel(ScreenModel):
         if arrow and d.kind not in ("covert", "spoils"):
             self.message = "Cards here go nowhere in particular: just type the card's number."
             return
-        if not card_text.isdigit() or not 1 <= int(card_text) <= len(hand):
+        if not card_text.isdecimal() or not 1 <= int(card_text) <= len(hand):
             self.message = f"Pick a card by its number, 1 to {len(hand)} (F1 for help)."
             return
         card = hand[int(card_text) - 1]
         target: int | None = None
         if d.kind in ("covert", "spoils"):
-            if not target_text.isdigit():
+            if not target_text.isdecimal():
                 self.message = "Say where it goes: N>S, e.g. 3>1 puts card 3 with seat 1."
                 return
             target = int(target_text)

@@ -433,7 +433,7 @@ class ClientModel(MenuModel):
         if d.kind != "turn":
             return "You can only cast during your turn."
         spread = spread_of(view.public["seats"][d.seat])
-        if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(spread):
+        if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(spread):
             return f"Say which card: cast N, N from 1 to {len(spread)} (your spread)."
         card = spread[int(words[0]) - 1]
         option = next((o for o in d.get("casts") if o[0] == card), None)
@@ -442,7 +442,7 @@ class ClientModel(MenuModel):
         sight, strength = "+sight" in words, "+strength" in words
         rest = [x for x in words[1:] if x not in ("+sight", "+strength")]
         targets = option[2] if sight else option[1]
-        if len(rest) > 1 or rest and not (rest[0].isdigit() or rest[0] in ("p", "paragon")):
+        if len(rest) > 1 or rest and not (rest[0].isdecimal() or rest[0] in ("p", "paragon")):
             return "Name one target: a seat number, or p for the Paragon."
         if not rest and len(targets) != 1:
             return "Name the target: " + ", ".join(
@@ -456,6 +456,6 @@ class ClientModel(MenuModel):
         arcana = self.reversible()
         if not arcana:
             return "Nothing to flip now."
-        if not all(x.isdigit() and 1 <= int(x) <= len(arcana) for x in words):
+        if not all(x.isdecimal() and 1 <= int(x) <= len(arcana) for x in words):
             return f"flip takes arcana numbers from 1 to {len(arcana)} (listed beside the arena)."
         return Reversals(d.seat, tuple(sorted({arcana[int(x) - 1] for x in words})))

@@ -41,7 +41,7 @@ class FinishDraft:
 
 
 def _number(word: str, count: int, low: int = 1) -> int | None:
-    return int(word) if word.isdigit() and low <= int(word) <= count else None
+    return int(word) if word.isdecimal() and low <= int(word) <= count else None
 
 
 def edit(draft: FinishDraft, d: Decision, state: SovereignState, word: str,
@@ -59,7 +59,7 @@ def edit(draft: FinishDraft, d: Decision, state: SovereignState, word: str,
         return "Finish cleared."
     if word == "health":
         n = _number(words[0], len(new)) if len(words) == 3 else None
-        if n is None or not words[1].isdigit() or not words[2].isdigit():
+        if n is None or not words[1].isdecimal() or not words[2].isdecimal():
             return f"health N T D: N a new unit (1 to {len(new)}), T talents, D drones."
         draft.health[new[n - 1]] = (int(words[1]), int(words[2]))
     elif word == "lane":

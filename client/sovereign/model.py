@@ -533,7 +533,7 @@ class ClientModel(MenuModel):
         if d.kind != "forge":
             return f"'{what}' is a forge action; this is a {d.kind.replace('_', ' ')} decision."
         forge = forge_cards(self)
-        if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(forge):
+        if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(forge):
             return f"Say which forge card: {what} N, N from 1 to {len(forge)}." if forge else \
                 "Your forge is empty."
         return forge[int(words[0]) - 1]
@@ -542,7 +542,7 @@ class ClientModel(MenuModel):
         if d.kind != "forge":
             return "'play N' puts a card into the forge during your forge actions."
         hand = hand_cards(self)
-        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= len(hand):
+        if len(words) != 1 or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(hand):
             return f"Say which hand card: play N, N from 1 to {len(hand)}."
         return A.PlayToForge(d.seat, hand[int(words[0]) - 1][0])
 
@@ -550,7 +550,7 @@ class ClientModel(MenuModel):
         slot = self._forge_number(d, words, "acc")
         if isinstance(slot, str):
             return slot
-        if len(words) > 2 or len(words) == 2 and not words[1].isdigit():
+        if len(words) > 2 or len(words) == 2 and not words[1].isdecimal():
             return "acc N [K]: K is how many talents to flip (1 if left out)."
         return A.Accelerate(d.seat, slot[0], int(words[1]) if len(words) == 2 else 1)
 

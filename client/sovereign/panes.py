@@ -101,7 +101,7 @@ def kind_word(card: str) -> str:
 def ref_words(ref: str, me: int | None) -> str:
     """A card in play: ``your Sentinels`` / ``seat 1's Sentinels``."""
     owner = ref.split(":", 1)[0]
-    if not owner.isdigit():
+    if not owner.isdecimal():
         return name(ref)
     return f"{whose(int(owner), me)} {name(ref)}"
 
@@ -120,9 +120,9 @@ def slot_words(view: SovereignView, handle: int) -> str:
 
 def target_words(view: SovereignView, entry: str) -> str:
     me = view.seat
-    if entry.startswith("slot:") and entry[5:].isdigit():
+    if entry.startswith("slot:") and entry[5:].isdecimal():
         return slot_words(view, int(entry[5:]))
-    if entry.startswith("seat:") and entry[5:].isdigit():
+    if entry.startswith("seat:") and entry[5:].isdecimal():
         return who(int(entry[5:]), me) + ("r Citadel" if int(entry[5:]) == me else "'s Citadel")
     if ">" in entry:
         ref, _, where = entry.partition(">")

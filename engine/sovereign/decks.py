@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import Any
 
 import attrs
@@ -208,11 +209,34 @@ def load_deck(source: str | os.PathLike[str], catalog: Catalog | None = None,
     else:
         raise DeckError(file or "deck", "", "", f"expected a path or TOML text, "
                         f"got {_show(source)}")
+    problem = _over_bounds(text)
+    if problem is not None:
+        raise DeckError(file, "", "", problem)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(file, "", "", f"not valid TOML: {exc}") from None
+    except ValueError as exc:  # TOMLDecodeError, or an integer of too many digits
+        raise DeckError(file, "", "", f"not valid TOML: {str(exc)[:200]}") from None
     return parse_deck(data, catalog, file)
+
+
+MAX_DECK_TEXT = 1 << 16
+"""The longest deck file, in characters (a deck of 30 cards and 20 Echoes is about 2,000)."""
+MAX_DECK_DEPTH = 16
+"""The deepest nesting of arrays and tables a deck file may have (a deck needs 1)."""
+_STEP = str.maketrans({"[": "\x01", "{": "\x01", "]": "\xff", "}": "\xff"})
+
+
+def _over_bounds(text: str) -> str | None:
+    """Why a deck file is refused before it is parsed (tomllib recurses into nesting), or
+    None.  Brackets inside strings count too: a real deck never nests them 16 deep."""
+    if len(text) > MAX_DECK_TEXT:
+        return f"{len(text)} characters, over the {MAX_DECK_TEXT}-character limit"
+    brackets = "".join(c for c in text if c in "[]{}")
+    if len(brackets) > MAX_DECK_DEPTH:
+        steps = memoryview(brackets.translate(_STEP).encode("latin-1")).cast("b")
+        if max(accumulate(steps)) > MAX_DECK_DEPTH:
+            return f"nested deeper than {MAX_DECK_DEPTH} levels"
+    return None
 
 
 def type_counts(deck: Deck, catalog: Catalog | None = None) -> dict[str, int]:

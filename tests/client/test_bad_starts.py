@@ -320,3 +320,15 @@ def test_a_joiner_whose_deck_the_table_cannot_start_with_is_told_in_one_line(
         host.wait(timeout=10)
     text = one_line_error(done)
     assert text.startswith("no seat at this table: the table cannot start") and "Leader" in text
+
+
+def test_a_via_port_of_other_digits_is_one_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """'²' is a digit to str.isdigit but not to int(): a usage error, not exit 70."""
+    from client.cli import main
+
+    code = main(["join", "fairtable://127.0.0.1:1/reign/3/" + "A" * 43 + "?key=" + "A" * 43
+                 + "&secret=" + "A" * 43, "--via", "127.0.0.1:\u00b2", "--data-dir",
+                 str(tmp_path)])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "--via takes HOST:PORT" in err and len(err.splitlines()) == 1, err

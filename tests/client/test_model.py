@@ -82,7 +82,8 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_hand() -> None:
     assert seen == KINDS
 
 
-@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", ""])
+@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", "",
+                                  "\u00b2", "#\u00b2", "\u00b2>1", "1>\u00b2"])
 def test_keyboard_refused_input_gets_a_reason_and_sends_nothing(line: str) -> None:
     table = Table(4, seed=2, bots=["random"] * 4)
     while not (isinstance(table.truth.pending()[0], Decision)

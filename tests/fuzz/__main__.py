@@ -7,7 +7,8 @@ decoder's typed error, or a property an accepted input broke.  Each finding prin
 that replays it alone (``--replay TARGET:SEED:INDEX``) and its input is written under
 ``tests/fuzz/findings/``.  Exit code 1 when anything was found.
 
-``python -m tests.fuzz corpus`` makes the corpus again from a real game.
+``python -m tests.fuzz corpus`` makes the corpus again from a real game (``corpus untrusted``:
+only the seeds of the targets in ``untrusted_targets``).
 """
 
 from __future__ import annotations
@@ -72,9 +73,9 @@ def campaign(target: Target, inputs: int, seed: int, *, out=sys.stdout) -> list[
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["corpus"]:
-        from .corpus_make import make
+        from .corpus_make import make, make_untrusted
 
-        make()
+        make_untrusted() if argv[1:] == ["untrusted"] else make()
         print("corpus written under tests/fuzz/corpus/")
         return 0
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz")

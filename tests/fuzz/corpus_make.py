@@ -122,3 +122,41 @@ def make() -> None:
     decks = [(ROOT / "docs" / "cards" / "sovereign-sample-deck.toml").read_bytes()]
     _write("deck-file", decks)
     shutil.rmtree(work, ignore_errors=True)
+    make_untrusted()
+
+
+def make_untrusted() -> None:
+    """The seeds of the targets that read JSON carried inside a message's bytes (``python -m
+    tests.fuzz corpus untrusted`` makes these alone): what a joiner brings (Sovereign decks),
+    a start's table options, and seat 1's decisions from a bot game of Reign."""
+    from client.games import bots_for
+    from engine.canonical import canonical_bytes
+    from engine.games import rules
+    from engine.referee import Referee
+    from engine.requests import Decision
+    from engine.rng import ChanceStream
+    from engine.sovereign import Deck, load_deck, standard_catalog
+    from protocol._answers import AnswerCodec
+
+    sample = load_deck(str(ROOT / "docs" / "cards" / "sovereign-sample-deck.toml")).data()
+    other = Deck.of_faction(standard_catalog().faction("undercity")).data()
+    _write("join", [canonical_bytes(sample), canonical_bytes(other), b""])
+    limits = P.TimeLimits(60_000, 5_000, 120_000).option()
+    _write("start", [canonical_bytes({"decks": [sample, other]}),
+                     canonical_bytes({P.TIME_LIMITS_KEY: limits}), b""])
+    game = rules("reign")
+    codec, state = AnswerCodec(game), game.new_game(3)
+    root = ChanceStream.from_int(29)
+    referee = Referee(root.child("referee").take(32))
+    bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(3)]
+    decisions: dict[str, bytes] = {}
+    while not state.over and len(decisions) < 8:
+        request = state.pending()[0]
+        if isinstance(request, Decision):
+            answer = bots[request.seat].decide(state.view(request.seat), request)
+            if request.seat == 1:
+                decisions.setdefault(type(answer).__name__, codec.encode(answer))
+        else:
+            answer = referee.answer(state, request)
+        state.apply(answer)
+    _write("decision", [decisions[kind] for kind in sorted(decisions)])

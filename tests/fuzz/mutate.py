@@ -11,7 +11,9 @@ index alone.  Three families of mutation, picked at random per input:
   non-ASCII text), delete or add keys, nest the whole document very deep, re-serialise it
   canonically or not;
 * text level -- for line-oriented text (TOML deck files, invites, join codes): swap, repeat or
-  drop lines and tokens, change numbers.
+  drop lines and tokens, change numbers;
+* planted attacks (:mod:`tests.fuzz.hostile`, shared with the hypothesis tests) -- deep nesting,
+  huge numbers, long strings, duplicate keys, invalid UTF-8.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from __future__ import annotations
 import json
 import random
 from typing import Any
+
+from .hostile import hostile
 
 INTERESTING_BYTES = b"\x00\x01\x7f\x80\xff\"\\{}[],:0-9eE. \n\t"
 
@@ -171,7 +175,10 @@ def _text_mutation(rng: random.Random, data: bytes) -> bytes:
 
 
 def mutate(rng: random.Random, corpus: list[bytes], *, text: bool = False) -> bytes:
-    """One new input from ``corpus`` (a few stacked mutations of one item)."""
+    """One new input from ``corpus`` (a few stacked mutations of one item, or one time in
+    five a planted attack: :mod:`tests.fuzz.hostile`)."""
+    if rng.randrange(5) == 0:
+        return hostile(rng.randint, rng.choice(corpus))
     data = rng.choice(corpus)
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
         family = rng.randrange(10)

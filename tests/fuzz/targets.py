@@ -28,6 +28,8 @@ from typing import Any
 import attrs
 
 import protocol as P
+from client.lifecycle import game_line
+from client.play import unfinished_games
 from engine.errors import CardDataError
 from engine.sovereign.decks import load_deck
 from netplay import Announcement, BadAnnouncement, FrameReader, Invite, InviteError, saved_table
@@ -51,7 +53,9 @@ from netplay._wire import (
     transcript,
 )
 
+from .hostile import Pick, hostile
 from .mutate import mutate
+from .untrusted_targets import UNTRUSTED
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -76,9 +80,11 @@ class Target:
     run: Callable[[bytes], str]
     text: bool = False  # line-oriented text: text-level mutations too
     mutator: Callable[[random.Random, list[bytes]], bytes] | None = None
+    seeds: str | None = None  # another target's corpus folder, where it reads the same bytes
+    plant: Callable[[Pick, bytes], bytes] = hostile  # a planted attack on a corpus item
 
     def corpus(self) -> list[bytes]:
-        folder = CORPUS / self.name
+        folder = CORPUS / (self.seeds or self.name)
         return [p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()]
 
     def next_input(self, rng: random.Random, corpus: list[bytes]) -> bytes:
@@ -273,6 +279,12 @@ def _mutate_table(rng: random.Random, corpus: list[bytes]) -> bytes:
     return mutate(rng, corpus)  # the bytes as they come
 
 
+def _plant_in_table(pick: Pick, data: bytes) -> bytes:
+    """A planted attack on a saved table's ``table.json`` (its log as it was)."""
+    info, log = unpack_table(data)
+    return pack_table(hostile(pick, info), log)
+
+
 # a memory-backed folder where there is one: the campaign writes two files per input
 _TMP = "/dev/shm" if Path("/dev/shm").is_dir() else None
 _WORK = tempfile.mkdtemp(prefix="fairtable-fuzz-", dir=_TMP)
@@ -285,6 +297,8 @@ def _saved_table(data: bytes) -> str:
     _FOLDER.mkdir(parents=True, exist_ok=True)
     (_FOLDER / "table.json").write_bytes(info)
     (_FOLDER / "log").write_bytes(log)
+    for game in unfinished_games(_FOLDER.parents[1]):  # `resume --list` reads it first
+        game_line(1, game["info"], game["invite"].game, game["invite"].seats)
     table = saved_table(_FOLDER)
     for entry in table.entries:  # what the audit and a resume read next
         _decode_entry(entry)
@@ -301,8 +315,10 @@ TARGETS: dict[str, Target] = {
         Target("join-code", (JoinCodeError,), _join_code, text=True),
         Target("code-exchange", (), _code_exchange),
         Target("discovery", (BadAnnouncement,), _discovery),
-        Target("saved-table", (StorageError,), _saved_table, mutator=_mutate_table),
+        Target("saved-table", (StorageError,), _saved_table, mutator=_mutate_table,
+               plant=_plant_in_table),
         Target("log-file", (P.LogError,), _log_file),
         Target("deck-file", (CardDataError,), _deck_file, text=True),
+        *(Target(name, errors, run, seeds=seeds) for name, errors, run, seeds in UNTRUSTED),
     )
 }

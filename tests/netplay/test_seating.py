@@ -58,3 +58,33 @@ def test_the_table_time_limits_go_into_the_options_unless_they_are_the_defaults(
     assert spec.time_limits() == limits and spec.game_options() == ()
     assert lobby.spec(None, bytes(32), P.TimeLimits()).options == b""
     assert lobby.spec(None, bytes(32)).options == b""
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_joiner_whose_brings_would_overflow_the_table_options_is_refused(seats: int) -> None:
+    """Issue 29's fuzz finding: brings under its own 64 KiB cap made table options over
+    theirs, or a spec longer than a start carries (8 KiB) -- a FieldError out of the host's
+    lobby when the table filled.  Now the joiner that makes the table too long is refused
+    as it sits (seats 3: before the table is full), and its seat stays free."""
+    deck = load_deck(str(SAMPLE)).data()
+    lobby = Seating("sovereign", seats, HOST, deck)
+    big = canonical_bytes("x" * (P.MAX_FRAME // 16 - 100))  # 65,438 bytes: under brings' cap
+    with pytest.raises(SeatRefused, match="over the 16384-byte limit of a start"):
+        lobby.admit(A, big, b"")
+    assert [k for k, _ in lobby.taken] == [HOST]
+    assert lobby.admit(A, b"", b"")  # the seat stays free for someone else
+
+
+def test_six_sovereign_seats_each_bringing_a_deck_make_a_start_the_host_can_sign() -> None:
+    """Six custom decks made a spec of 9,857 bytes, over the 8 KiB a start carried: the host
+    stopped on a FieldError as the sixth seat filled the table."""
+    from engine.sovereign import Deck, standard_catalog
+    from netplay._lobby import sign_start
+
+    decks = [Deck.of_faction(f).data() for f in standard_catalog().factions]
+    lobby = Seating("sovereign", 6, HOST, decks[0])
+    for n, deck in enumerate(decks[1:], start=1):
+        assert lobby.admit(bytes([n]) * 32, canonical_bytes(deck), b"")
+    spec = lobby.spec(None, bytes(32))
+    start = sign_start(P.Identity.generate(), spec, lobby.addresses, bytes(32))
+    assert P.decode(P.encode(start)) == start

@@ -446,3 +446,20 @@ def test_deck_building_three_seats_custom_and_faction_decks() -> None:
                                                              "windwalker"]
     table.play(deck_invariants)
     assert table.truth.state.over in ("won", "round_limit")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("cards = " + "[" * 5_000 + "]" * 5_000, "nested deeper than 16"),
+        ("leader = " + "9" * 5_000, "not valid TOML"),
+        ("name = '" + "x" * 70_000 + "'", "70010 characters, over the 65536-character limit"),
+    ],
+    ids=["nested-5000-deep", "number-of-5000-digits", "long"],
+)
+def test_a_deck_file_nested_deep_or_with_a_huge_number_is_a_deck_error(text: str,
+                                                                       why: str) -> None:
+    """Issue 29's fuzz findings: tomllib recursed into the nesting (RecursionError) and
+    Python refused the number's digits (a plain ValueError) -- neither a DeckError."""
+    with pytest.raises(DeckError, match=f"^deck: {why}"):
+        load_deck(text + "\n")
