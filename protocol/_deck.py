@@ -74,7 +74,9 @@ from ._group import (
     sum_points,
 )
 from ._messages import (
+    JOINT,
     MAX_CARDS,
+    CardRef,
     DecryptShares,
     HandOver,
     HandOverItem,
@@ -92,6 +94,7 @@ __all__ = [
     "Ciphertext",
     "DeckKey",
     "ShuffleSecret",
+    "check_answers",
     "decryption_shares",
     "hand_over",
     "initial_deck",
@@ -273,18 +276,21 @@ def shuffle_step(
     table: bytes,
     seat: int,
     entropy: bytes | None = None,
+    inputs: Sequence[CardRef] = (),
 ) -> tuple[ShuffleStep, list[Ciphertext], ShuffleSecret]:
     """:func:`shuffle` and wrap the output in a :class:`ShuffleStep` message with its proof
     of a correct shuffle (context ``(table, step, seat)``, docs/protocol.md §8.5).
 
     ``entropy`` (32 bytes) fixes the permutation, the re-randomisers and the proof (a
-    restarted peer replays exactly the same step).
+    restarted peer replays exactly the same step).  ``inputs`` names the input cards
+    where no rule derives them (a re-mix's pool, a re-handle's held cards).
     """
     noise = os.urandom(32) if entropy is None else entropy
     out, secret = shuffle(cards, key, entropy=noise)
     proof = prove_shuffle(ProofContext(table, step, seat), deck, key, _pairs(cards),
                           _pairs(out), secret.permutation, secret.randomisers, entropy=noise)
-    return ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof), out, secret
+    msg = ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof, tuple(inputs))
+    return msg, out, secret
 
 
 def verify_shuffle_step(
@@ -293,14 +299,18 @@ def verify_shuffle_step(
     msg: ShuffleStep,
     before: Sequence[Ciphertext],
     key: bytes,
+    inputs: Sequence[CardRef] = (),
 ) -> list[Ciphertext]:
     """Check ``seat``'s shuffle step of the (valid) cards ``before`` under ``key`` on
-    arrival, before anything uses its output: its proof of a correct shuffle.
+    arrival, before anything uses its output: that it names the inputs we derived
+    (``inputs``, docs/protocol.md §7.5) and its proof of a correct shuffle.
 
     Returns the output ciphertexts, every point valid (the proof's check multiplies each
     one); raises BadShuffle (or InvalidPoint for an output point outside the group) naming
     ``seat`` otherwise.
     """
+    if msg.inputs != tuple(inputs):
+        raise BadShuffle("a shuffle step names other input cards than its own", seat=seat)
     if len(msg.cards) != len(before):
         raise BadShuffle("a shuffle step changed the number of cards", seat=seat)
     after = [Ciphertext.unchecked(c) for c in msg.cards]
@@ -358,9 +368,12 @@ def decryption_shares(
     cards: Mapping[int, Ciphertext],
     *,
     entropy: bytes | None = None,
+    to_seat: int = JOINT,
+    refs: Sequence[CardRef] = (),
 ) -> DecryptShares:
     """All of ``seat``'s shares ``D = x*A`` for ``cards`` by slot, batched, with one DLEQ
-    proof for them all.
+    proof for them all; ``to_seat`` (the drawing seat, or :data:`JOINT` for a public
+    reveal) and ``refs`` (a pool's cards) say what the shares answer.
 
     The ciphertexts must have been validated (:meth:`Ciphertext.check`, blaming
     their producer) before their first use.
@@ -368,7 +381,18 @@ def decryption_shares(
     shares = [(slot, cards[slot].a, mul(key.secret, cards[slot].a)) for slot in sorted(cards)]
     proof = prove_shares(key.secret, key.public, shares, ProofContext(table, step, seat),
                          entropy=entropy)
-    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof)
+    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof,
+                         to_seat, tuple(refs))
+
+
+def check_answers(seat: int, msg: DecryptShares, to_seat: int = JOINT,
+                  refs: Sequence[CardRef] = ()) -> None:
+    """That ``seat``'s shares say they answer what we derived: a private draw for
+    ``to_seat`` (or a public reveal, :data:`JOINT`) of the pool cards ``refs`` (none for
+    a deck or held cards).  Raises BadProof naming ``seat`` (docs/protocol.md §7.6)."""
+    if msg.to_seat != to_seat or msg.cards != tuple(refs):
+        raise BadProof("shares do not say they answer the request they were sent for",
+                       seat=seat)
 
 
 def verify_shares(
@@ -377,11 +401,16 @@ def verify_shares(
     public: bytes,
     msg: DecryptShares,
     cards: Mapping[int, Ciphertext],
+    *,
+    to_seat: int = JOINT,
+    refs: Sequence[CardRef] = (),
 ) -> dict[int, bytes]:
-    """Check ``seat``'s batch of shares for exactly the slots of ``cards``; slot -> ``D``.
+    """Check ``seat``'s batch of shares for exactly the slots of ``cards``, answering what
+    ``to_seat`` and ``refs`` say (:func:`check_answers`); slot -> ``D``.
 
     Raises InvalidPoint or BadProof naming ``seat``.
     """
+    check_answers(seat, msg, to_seat, refs)
     slots = [s.slot for s in msg.shares]
     if sorted(slots) != sorted(cards) or len(set(slots)) != len(slots):
         raise BadProof("shares do not cover exactly the requested cards", seat=seat)
