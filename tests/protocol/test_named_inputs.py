@@ -92,7 +92,8 @@ def test_a_seat_that_names_other_inputs_than_its_own_is_blamed_by_every_peer(
         game: str, players: int, seed: int, cheater: int, liar: type[_Liar],
         kind: str) -> None:
     sessions = _play(game, players, seed, liar, cheater)
-    assert sessions[cheater].done, "the liar never had the chance to lie"
+    liar_session = sessions[cheater]
+    assert isinstance(liar_session, _Liar) and liar_session.done, "the liar never lied"
     for session in sessions:
         if session.seat != cheater:
             assert session.verdict is not None, f"seat {session.seat} saw no lie"
