@@ -81,6 +81,7 @@ from ._messages import (
     HandOver,
     HandOverItem,
     KeyShare,
+    PoolPlace,
     Share,
     ShuffleOpening,
     ShuffleStep,
@@ -459,8 +460,10 @@ def hand_over(
     held: Mapping[int, Ciphertext],
     *,
     entropy: bytes | None = None,
+    places: Mapping[int, PoolPlace] | None = None,
 ) -> tuple[HandOver, dict[int, Ciphertext]]:
-    """Re-encrypt held cards (by slot) to ``target`` (``to_seat``'s key, or H for JOINT).
+    """Re-encrypt held cards (by slot) to ``target`` (``to_seat``'s key, or H for JOINT);
+    into the pools, ``places`` gives each card's pool and position by slot.
 
     Returns the :class:`HandOver` message and the new ciphertexts by slot.
     """
@@ -484,7 +487,8 @@ def hand_over(
         )
         items.append(HandOverItem(slot, fresh.to_bytes(), proof))
         fresh_by_slot[slot] = fresh
-    return HandOver(deck, step, to_seat, tuple(items)), fresh_by_slot
+    placed = () if places is None else tuple(places[item.slot] for item in items)
+    return HandOver(deck, step, to_seat, tuple(items), placed), fresh_by_slot
 
 
 def verify_hand_over(
@@ -494,14 +498,20 @@ def verify_hand_over(
     target: bytes,
     msg: HandOver,
     held: Mapping[int, Ciphertext],
+    *,
+    places: Mapping[int, PoolPlace] | None = None,
 ) -> dict[int, Ciphertext]:
-    """Check a hand-over by ``seat`` (key ``owner``) of exactly the cards ``held``.
+    """Check a hand-over by ``seat`` (key ``owner``) of exactly the cards ``held``, into
+    the pools at ``places`` (by slot) if given.
 
     Returns the validated new ciphertexts by slot; InvalidPoint/BadProof name ``seat``.
     """
     slots = [item.slot for item in msg.cards]
     if sorted(slots) != sorted(held) or len(set(slots)) != len(slots):
         raise BadProof("hand-over does not cover exactly the held cards", seat=seat)
+    if msg.places != (() if places is None else tuple(places[slot] for slot in slots)):
+        raise BadProof("hand-over puts its cards at other places than the request's",
+                       seat=seat)
     out = {}
     for item in msg.cards:
         fresh = Ciphertext.parse(item.card, seat=seat)

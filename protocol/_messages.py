@@ -31,6 +31,7 @@ __all__ = [
     "HandOverItem",
     "CardRef",
     "KeyShare",
+    "PoolPlace",
     "Reveal",
     "Sealed",
     "Share",
@@ -166,15 +167,28 @@ class HandOverItem:
     proof: bytes = blob(exact=96)
 
 
+@attrs.frozen
+class PoolPlace:
+    """Where a card handed into the pools goes: position ``index`` of pool ``pool``."""
+
+    pool: str = label()
+    index: int = integer(hi=MAX_CARDS - 1)
+
+
 @message("hand-over")
 @attrs.frozen
 class HandOver:
-    """Cards the sender holds, re-encrypted to ``to_seat``'s key (or :data:`JOINT`)."""
+    """Cards the sender holds, re-encrypted to ``to_seat``'s key (or :data:`JOINT`).
+
+    Into the pools (:data:`JOINT`), ``places`` gives each card's pool and position, one
+    per item in order (docs/protocol.md §7.5); for any other hand-over it is empty.
+    """
 
     deck: str = label()
     step: str = label()
     to_seat: int = integer(lo=JOINT, hi=_SEAT_HI)
     cards: tuple[HandOverItem, ...] = items(HandOverItem, max_items=MAX_CARDS)
+    places: tuple[PoolPlace, ...] = items(PoolPlace, max_items=MAX_CARDS, empty_default=True)
 
 
 @message("sealed")

@@ -34,7 +34,7 @@ from ._deck import (
 )
 from ._errors import BadCommitment, BadProof, blame
 from ._held_cards import HeldCardExchange
-from ._messages import JOINT, CardRef, DecryptShares, HandOver
+from ._messages import JOINT, CardRef, DecryptShares, HandOver, PoolPlace
 from ._port import Port
 from ._session_messages import HeldSlot, Opening
 
@@ -236,21 +236,27 @@ class RevealExchange:
                 commitments[c.step] = c
         fresh_by_handle: dict[int, Ciphertext] = {}
         ref_by_handle: dict[int, CardRef] = {}
+        place_of = {h: PoolPlace(f"pool{group}", i)  # where the request puts each card
+                    for group, handles, _mixed in req.groups for i, h in enumerate(handles)}
         complete = True
         for c in sorted(commitments.values(), key=lambda c: c.step):
             step = f"s{k}/pool{c.step}"
             if c.seat == self.port.me:
                 _, mine = self.cards.my_openings[c.step]
                 by_deck: dict[str, dict[int, Ciphertext]] = {}
-                for deck, index in mine:
+                places: dict[str, dict[int, PoolPlace]] = {}
+                for (deck, index), handle in zip(mine, c.handles, strict=True):
                     by_deck.setdefault(deck, {})[index] = self.cards.held[c.seat][(deck, index)]
+                    places.setdefault(deck, {})[index] = place_of[handle]
                 for deck, held in sorted(by_deck.items()):
                     def pooled(me: int, deck: str = deck, held: dict[int, Ciphertext] = held,
-                               step: str = step) -> HandOver:
+                               step: str = step,
+                               where: dict[int, PoolPlace] = places[deck]) -> HandOver:
                         assert self.cards.joint is not None
                         return hand_over(self.port.deck_key, self.port.table, me, deck, step,
                                          JOINT, self.cards.joint, held,
-                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32))[0]
+                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32),
+                                         places=where)[0]
                     self.port.publish_once(f"handover:{deck}:{step}:{JOINT}", pooled)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:
@@ -266,9 +272,11 @@ class RevealExchange:
                 if (k, c.step, deck) not in self.contributed:
                     held = {n: self.cards.held[c.seat][(deck, n)]
                             for d, n in opened if d == deck}
+                    where = {n: place_of[h] for (d, n), h in zip(opened, c.handles, strict=True)
+                             if d == deck}
                     self.contributed[(k, c.step, deck)] = verify_hand_over(
                         self.port.table, c.seat, self.cards.keys[c.seat], self.cards.joint,
-                        msg, held)
+                        msg, held, places=where)
                 got = self.contributed[(k, c.step, deck)]
                 fresh.update({(deck, n): ct for n, ct in got.items()})
             else:

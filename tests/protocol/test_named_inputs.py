@@ -1,6 +1,7 @@
-"""What a shuffle step and a batch of shares say they answer (docs/protocol.md §7.5, §7.6,
-version 8): a re-mix names its pool's cards, a re-handle its held cards, shares the seat
-they decrypt for and a pool's cards.  Every peer checks what is carried against what its
+"""What a hand-over, a shuffle step and a batch of shares say they answer (docs/protocol.md
+§7.5, §7.6, version 8): a placer's hand-over into the pools names each card's pool and
+place, a re-mix names its pool's cards, a re-handle its held cards, shares the seat they
+decrypt for and a pool's cards.  Every peer checks what is carried against what its
 own engine derives, so a seat that lies in these fields is blamed at once, by everyone."""
 
 from __future__ import annotations
@@ -54,6 +55,17 @@ class _LyingPoolShares(_Liar):
         return None
 
 
+class _LyingPlacer(_Liar):
+    """Puts a card into a pool at another place than the request's."""
+
+    def lie(self, msg: Any) -> Any:
+        if isinstance(msg, P.HandOver) and msg.places:
+            first = msg.places[0]
+            moved = attrs.evolve(first, index=first.index + 1)
+            return attrs.evolve(msg, places=(moved, *msg.places[1:]))
+        return None
+
+
 class _LyingDealShares(_Liar):
     """Says its shares for a private draw are a public reveal's."""
 
@@ -85,6 +97,7 @@ def _play(game: str, players: int, seed: int, liar: type[P.TableSession],
 @pytest.mark.parametrize(("game", "players", "seed", "cheater", "liar", "kind"), [
     ("reign", 5, 7, 1, _LyingRemix, "bad-shuffle"),
     ("reign", 5, 7, 1, _LyingPoolShares, "bad-proof"),
+    ("reign", 5, 7, 1, _LyingPlacer, "bad-proof"),
     ("reign", 3, 1, 1, _LyingDealShares, "bad-proof"),
     ("sovereign", 2, 2, 0, _LyingRehandle, "bad-shuffle"),
 ])

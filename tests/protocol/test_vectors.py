@@ -12,6 +12,7 @@ import base64
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import nacl.signing
 import pytest
@@ -20,6 +21,7 @@ import rbcl as na
 import protocol as P
 from engine.rng import ChanceStream
 
+from . import spec_log
 from .make_vectors import compute
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -202,71 +204,18 @@ def test_spec_sealed_header() -> None:
 
 def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
                          step: bytes, seat: int, deck: bytes) -> bool:
-    """The §8.5 verifier written from the spec text alone (hashlib and libsodium)."""
-    order = 2**252 + 27742317777372353535851937790883648493
-    n = len(inputs)
-
-    def sc(x: int) -> bytes:
-        return (x % order).to_bytes(32, "little")
-
-    def gen(*label: bytes) -> bytes:
-        digest = hashlib.sha512(b"fairtable/proof/shuffle/v3/generator" + _frame(*label))
-        return na.crypto_core_ristretto255_from_hash(digest.digest())
-
-    def mul(x: int, p: bytes) -> bytes:
-        return na.crypto_scalarmult_ristretto255(sc(x), p)
-
-    def total(points: list[bytes]) -> bytes:
-        out = points[0]
-        for p in points[1:]:
-            out = na.crypto_core_ristretto255_add(out, p)
-        return out
-
-    def neg(p: bytes) -> bytes:
-        return na.crypto_core_ristretto255_sub(mul(1, p), na.crypto_core_ristretto255_add(p, p))
-
-    g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
-    q, h, hs = g, gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
-    a = [c[:32] for c in inputs] + [c[:32] for c in outputs]
-    b = [c[32:] for c in inputs] + [c[32:] for c in outputs]
-    pairs = [x for i in range(2 * n) for x in (a[i], b[i])]
-    statement = hashlib.sha512(b"fairtable/proof/shuffle/v3/statement" + _frame(
-        TABLE, step, seat.to_bytes(2, "big"), (0).to_bytes(4, "big"), deck, n.to_bytes(4, "big"),
-        g, q, h, key, *pairs)).digest()
-    u = [proof[32 * i: 32 * i + 32] for i in range(n)]
-    chain = [proof[32 * (n + i): 32 * (n + i) + 32] for i in range(n)]
-    scalars = [int.from_bytes(proof[64 * n + 32 * i: 64 * n + 32 * i + 32], "little")
-               for i in range(2 * n + 5)]
-    v, r_a, r_c, r_d, r_f = scalars[:5]
-    r_b, r_e = scalars[5: 5 + n], scalars[5 + n:]
-    seed = hashlib.sha512(b"fairtable/proof/shuffle/v3/challenges" + _frame(statement, *u)).digest()
-    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v3/challenge" + _frame(
-        seed, i.to_bytes(4, "big"))).digest()[:16], "little") for i in range(n)]
-    prod = 1
-    for x in e:
-        prod = prod * x % order
-    big_a = total([mul(x, p) for x, p in zip(e, u, strict=True)])
-    big_c = na.crypto_core_ristretto255_sub(total(u), total(hs))
-    big_d = na.crypto_core_ristretto255_sub(chain[-1], mul(prod, h))
-    f_a = total([mul(x, p) for x, p in zip(e, a[:n], strict=True)])
-    f_b = total([mul(x, p) for x, p in zip(e, b[:n], strict=True)])
-    t = [total([mul(r_a, q), *(mul(x, p) for x, p in zip(r_e, hs, strict=True)), neg(mul(v, big_a))])]
-    t += [total([mul(r_b[j], q), mul(r_e[j], h if j == 0 else chain[j - 1]), neg(mul(v, chain[j]))])
-          for j in range(n)]
-    t += [total([mul(r_c, q), neg(mul(v, big_c))]), total([mul(r_d, q), neg(mul(v, big_d))])]
-    t += [total([*(mul(x, p) for x, p in zip(r_e, a[n:], strict=True)), neg(mul(r_f, g)),
-                 neg(mul(v, f_a))]),
-          total([*(mul(x, p) for x, p in zip(r_e, b[n:], strict=True)), neg(mul(r_f, key)),
-                 neg(mul(v, f_b))])]
-    final = hashlib.sha512(b"fairtable/proof/shuffle/v3/final" + _frame(seed, *chain, *t)).digest()
-    if seat == 0:  # the vectors' own statement
-        assert statement.hex() == VECTORS["shuffle.proof.statement"]
-        assert seed.hex() == VECTORS["shuffle.proof.challenge_seed"]
+    """The §8.5 verifier written from the spec text alone (``spec_log``: hashlib, libsodium)."""
+    seen: dict[str, Any] = {}
+    ok = spec_log.shuffle_verify(TABLE, inputs, outputs, proof, key, step, seat, deck, seen)
+    if seat == 0 and seen:  # the vectors' own statement
+        q, h, hs = seen["generators"]
+        assert seen["statement"].hex() == VECTORS["shuffle.proof.statement"]
+        assert seen["seed"].hex() == VECTORS["shuffle.proof.challenge_seed"]
         assert [q.hex(), h.hex(), hs[0].hex(), hs[4].hex()] == [
             VECTORS["shuffle.generator.Q"], VECTORS["shuffle.generator.h"],
             VECTORS["shuffle.generator.h0"], VECTORS["shuffle.generator.h4"]]
-        assert e[0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
-    return int.from_bytes(final, "little") % order == v
+        assert seen["e"][0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
+    return ok
 
 
 def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
@@ -292,3 +241,69 @@ def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
     assert hashlib.sha256(P.encode(msg)).hexdigest() == VECTORS["shuffle.message_sha256"]
     cards = [P.Ciphertext(c[:32], c[32:]) for c in inputs]
     P.verify_shuffle_step(TABLE, 0, msg, cards, joint)
+
+
+# -- a whole log, checked from the spec alone (tests/protocol/spec_log.py imports nothing of ours)
+
+def _log(game: str, players: int, seed: int,
+         session_class: type[P.TableSession] = P.TableSession, cheater: int = 0) -> str:
+    from client.games import bots_for
+    from engine.games import rules
+
+    spec, sessions = P.make_table(players, seed, game=game, session_class=session_class,
+                                  round_limit=rules(game).default_round_limit,
+                                  cheaters=[cheater])
+    root = ChanceStream.from_int(seed)
+    bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    honest = sessions[1 - cheater]
+    return P.write_log(spec, honest.entries()).decode()
+
+
+def test_spec_log_verifier_imports_nothing_of_ours() -> None:
+    source = Path(spec_log.__file__).read_text(encoding="utf-8")
+    imported = {line.split()[1].split(".")[0] for line in source.splitlines()
+                if line.startswith(("import ", "from "))}
+    assert imported <= {"__future__", "base64", "hashlib", "json", "re", "collections",
+                        "typing", "nacl", "rbcl"}
+
+
+def test_spec_alone_checks_every_pool_re_mix_and_its_shares_in_a_reign_log() -> None:
+    checked = spec_log.verify_log(_log("reign", 3, 1))
+    assert checked["re-mix steps"] and checked["pooled cards"] and checked["hand-over cards"]
+    assert checked["deck shuffle steps"] == 6 and checked["key shares"] == 3
+    assert checked["shares parts"] and checked["public cards"] and checked["commitments opened"]
+
+
+def test_spec_alone_checks_every_re_handle_and_peek_in_a_sovereign_log() -> None:
+    checked = spec_log.verify_log(_log("sovereign", 2, 2))
+    assert checked["re-handles"] and checked["hand-over cards"] and checked["shares parts"]
+
+
+@pytest.mark.parametrize(("liar", "failure"), [
+    ("_LyingRemix", "^seat 1: names other cards of pool"),
+    ("_LyingPoolShares", "^seat 1: names other cards of pool"),
+    ("_LyingPlacer", "^pool.*(places are not|two cards at place)"),  # not pinned on a seat
+])
+def test_spec_alone_finds_a_part_that_names_other_pool_cards(liar: str, failure: str) -> None:
+    from . import test_named_inputs
+
+    log = _log("reign", 5, 7, getattr(test_named_inputs, liar), cheater=1)
+    with pytest.raises(spec_log.SpecFailure, match=failure):
+        spec_log.verify_log(log)
+
+
+def test_spec_alone_names_the_seat_whose_re_handle_names_other_cards() -> None:
+    from .test_named_inputs import _LyingRehandle
+
+    with pytest.raises(spec_log.SpecFailure, match="^seat 0: re-handle proof"):
+        spec_log.verify_log(_log("sovereign", 2, 2, _LyingRehandle, cheater=0))
+
+
+def test_spec_alone_refuses_a_tampered_log() -> None:
+    lines = _log("reign", 3, 1).splitlines()
+    entry = json.loads(lines[5])
+    entry["seq"] += 1
+    lines[5] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    with pytest.raises(spec_log.SpecFailure):
+        spec_log.verify_log("\n".join(lines))
