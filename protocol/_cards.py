@@ -30,7 +30,7 @@ from ._deck import (
 )
 from ._errors import BadProof, LocalProtocolError, UnknownCard
 from ._group import GroupError, sub
-from ._messages import DecryptShares, ShuffleOpening
+from ._messages import CardRef, DecryptShares, ShuffleOpening
 from ._port import Port
 
 __all__ = ["CardLedger", "Commitment", "DeckRecord", "Slot", "slot_bytes"]
@@ -164,15 +164,18 @@ class CardLedger:
         self.shuffled.setdefault((self.port.step, seat), []).append(cards)
         return cards
 
-    def my_shuffle(self, label: str, step: str, cards: list[Ciphertext]) -> None:
+    def my_shuffle(self, label: str, step: str, cards: list[Ciphertext],
+                   inputs: tuple[CardRef, ...] = ()) -> None:
         """Our shuffle (or re-mix) step: deterministic from our secret seed, so a restarted
-        peer replaying its log makes exactly the same one and can still open it."""
+        peer replaying its log makes exactly the same one and can still open it.  A re-mix
+        names its pool's cards (``inputs``); a deck's step names none."""
         if any(o.deck == label and o.step == step for o in self.my_shuffles):
             return
         assert self.joint is not None and self.port.me is not None  # a seat, not an observer
         entropy = self.port.secret(f"shuffle/{label}/{step}", 32)
         msg, _, secret = shuffle_step(label, step, cards, self.joint,  # shuffle proof
-                                      table=self.port.table, seat=self.port.me, entropy=entropy)
+                                      table=self.port.table, seat=self.port.me, entropy=entropy,
+                                      inputs=inputs)
         self.my_shuffles.append(secret.opening(label, step))
         self.port.publish(msg)
 

@@ -52,7 +52,7 @@ __all__ = [
     "nested",
 ]
 
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 """The ``v`` field of every top-level message."""
 
 MAX_FRAME = 1 << 20
@@ -154,10 +154,13 @@ def blob(*, exact: int | None = None, max_len: int | None = None,
     return attrs.field(validator=lambda _i, a, v: _check_bytes(v, a, exact, cap))
 
 
-def integer(*, lo: int = 0, hi: int = MAX_INT) -> Any:
-    """An attrs field holding an integer in ``[lo, hi]`` (never a bool)."""
+def integer(*, lo: int = 0, hi: int = MAX_INT, default: int | None = None) -> Any:
+    """An attrs field holding an integer in ``[lo, hi]`` (never a bool; with a ``default``
+    when given, for building a message in Python: the wire always carries the field)."""
     if not -MAX_INT <= lo <= hi <= MAX_INT:
         raise LocalProtocolError("integer bounds must lie within +-2**53")
+    if default is not None:
+        return attrs.field(default=default, validator=lambda _i, a, v: _check_int(v, a, lo, hi))
     return attrs.field(validator=lambda _i, a, v: _check_int(v, a, lo, hi))
 
 
@@ -171,8 +174,10 @@ def nested(cls: type) -> Any:
     return attrs.field(validator=check)
 
 
-def items(item: Callable[[Any, attrs.Attribute[Any]], None] | type, *, max_items: int) -> Any:
-    """An attrs tuple field of at most ``max_items`` items.
+def items(item: Callable[[Any, attrs.Attribute[Any]], None] | type, *, max_items: int,
+          empty_default: bool = False) -> Any:
+    """An attrs tuple field of at most ``max_items`` items (``()`` by default when
+    ``empty_default``, for building a message in Python: the wire always carries the field).
 
     ``item`` is either a class (each item must be an instance: use this for
     nested attrs classes) or a check ``(value, attribute) -> None``; the
@@ -192,6 +197,8 @@ def items(item: Callable[[Any, attrs.Attribute[Any]], None] | type, *, max_items
             else:
                 item(one, attribute)
 
+    if empty_default:
+        return attrs.field(default=(), validator=check)
     return attrs.field(validator=check)
 
 

@@ -74,11 +74,14 @@ from ._group import (
     sum_points,
 )
 from ._messages import (
+    JOINT,
     MAX_CARDS,
+    CardRef,
     DecryptShares,
     HandOver,
     HandOverItem,
     KeyShare,
+    PoolPlace,
     Share,
     ShuffleOpening,
     ShuffleStep,
@@ -92,6 +95,7 @@ __all__ = [
     "Ciphertext",
     "DeckKey",
     "ShuffleSecret",
+    "check_answers",
     "decryption_shares",
     "hand_over",
     "initial_deck",
@@ -273,18 +277,21 @@ def shuffle_step(
     table: bytes,
     seat: int,
     entropy: bytes | None = None,
+    inputs: Sequence[CardRef] = (),
 ) -> tuple[ShuffleStep, list[Ciphertext], ShuffleSecret]:
     """:func:`shuffle` and wrap the output in a :class:`ShuffleStep` message with its proof
     of a correct shuffle (context ``(table, step, seat)``, docs/protocol.md §8.5).
 
     ``entropy`` (32 bytes) fixes the permutation, the re-randomisers and the proof (a
-    restarted peer replays exactly the same step).
+    restarted peer replays exactly the same step).  ``inputs`` names the input cards
+    where no rule derives them (a re-mix's pool, a re-handle's held cards).
     """
     noise = os.urandom(32) if entropy is None else entropy
     out, secret = shuffle(cards, key, entropy=noise)
     proof = prove_shuffle(ProofContext(table, step, seat), deck, key, _pairs(cards),
                           _pairs(out), secret.permutation, secret.randomisers, entropy=noise)
-    return ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof), out, secret
+    msg = ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof, tuple(inputs))
+    return msg, out, secret
 
 
 def verify_shuffle_step(
@@ -293,14 +300,18 @@ def verify_shuffle_step(
     msg: ShuffleStep,
     before: Sequence[Ciphertext],
     key: bytes,
+    inputs: Sequence[CardRef] = (),
 ) -> list[Ciphertext]:
     """Check ``seat``'s shuffle step of the (valid) cards ``before`` under ``key`` on
-    arrival, before anything uses its output: its proof of a correct shuffle.
+    arrival, before anything uses its output: that it names the inputs we derived
+    (``inputs``, docs/protocol.md §7.5) and its proof of a correct shuffle.
 
     Returns the output ciphertexts, every point valid (the proof's check multiplies each
     one); raises BadShuffle (or InvalidPoint for an output point outside the group) naming
     ``seat`` otherwise.
     """
+    if msg.inputs != tuple(inputs):
+        raise BadShuffle("a shuffle step names other input cards than its own", seat=seat)
     if len(msg.cards) != len(before):
         raise BadShuffle("a shuffle step changed the number of cards", seat=seat)
     after = [Ciphertext.unchecked(c) for c in msg.cards]
@@ -358,9 +369,12 @@ def decryption_shares(
     cards: Mapping[int, Ciphertext],
     *,
     entropy: bytes | None = None,
+    to_seat: int = JOINT,
+    refs: Sequence[CardRef] = (),
 ) -> DecryptShares:
     """All of ``seat``'s shares ``D = x*A`` for ``cards`` by slot, batched, with one DLEQ
-    proof for them all.
+    proof for them all; ``to_seat`` (the drawing seat, or :data:`JOINT` for a public
+    reveal) and ``refs`` (a pool's cards) say what the shares answer.
 
     The ciphertexts must have been validated (:meth:`Ciphertext.check`, blaming
     their producer) before their first use.
@@ -368,7 +382,18 @@ def decryption_shares(
     shares = [(slot, cards[slot].a, mul(key.secret, cards[slot].a)) for slot in sorted(cards)]
     proof = prove_shares(key.secret, key.public, shares, ProofContext(table, step, seat),
                          entropy=entropy)
-    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof)
+    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof,
+                         to_seat, tuple(refs))
+
+
+def check_answers(seat: int, msg: DecryptShares, to_seat: int = JOINT,
+                  refs: Sequence[CardRef] = ()) -> None:
+    """That ``seat``'s shares say they answer what we derived: a private draw for
+    ``to_seat`` (or a public reveal, :data:`JOINT`) of the pool cards ``refs`` (none for
+    a deck or held cards).  Raises BadProof naming ``seat`` (docs/protocol.md §7.6)."""
+    if msg.to_seat != to_seat or msg.cards != tuple(refs):
+        raise BadProof("shares do not say they answer the request they were sent for",
+                       seat=seat)
 
 
 def verify_shares(
@@ -377,11 +402,16 @@ def verify_shares(
     public: bytes,
     msg: DecryptShares,
     cards: Mapping[int, Ciphertext],
+    *,
+    to_seat: int = JOINT,
+    refs: Sequence[CardRef] = (),
 ) -> dict[int, bytes]:
-    """Check ``seat``'s batch of shares for exactly the slots of ``cards``; slot -> ``D``.
+    """Check ``seat``'s batch of shares for exactly the slots of ``cards``, answering what
+    ``to_seat`` and ``refs`` say (:func:`check_answers`); slot -> ``D``.
 
     Raises InvalidPoint or BadProof naming ``seat``.
     """
+    check_answers(seat, msg, to_seat, refs)
     slots = [s.slot for s in msg.shares]
     if sorted(slots) != sorted(cards) or len(set(slots)) != len(slots):
         raise BadProof("shares do not cover exactly the requested cards", seat=seat)
@@ -430,8 +460,10 @@ def hand_over(
     held: Mapping[int, Ciphertext],
     *,
     entropy: bytes | None = None,
+    places: Mapping[int, PoolPlace] | None = None,
 ) -> tuple[HandOver, dict[int, Ciphertext]]:
-    """Re-encrypt held cards (by slot) to ``target`` (``to_seat``'s key, or H for JOINT).
+    """Re-encrypt held cards (by slot) to ``target`` (``to_seat``'s key, or H for JOINT);
+    into the pools, ``places`` gives each card's pool and position by slot.
 
     Returns the :class:`HandOver` message and the new ciphertexts by slot.
     """
@@ -455,7 +487,8 @@ def hand_over(
         )
         items.append(HandOverItem(slot, fresh.to_bytes(), proof))
         fresh_by_slot[slot] = fresh
-    return HandOver(deck, step, to_seat, tuple(items)), fresh_by_slot
+    placed = () if places is None else tuple(places[item.slot] for item in items)
+    return HandOver(deck, step, to_seat, tuple(items), placed), fresh_by_slot
 
 
 def verify_hand_over(
@@ -465,14 +498,20 @@ def verify_hand_over(
     target: bytes,
     msg: HandOver,
     held: Mapping[int, Ciphertext],
+    *,
+    places: Mapping[int, PoolPlace] | None = None,
 ) -> dict[int, Ciphertext]:
-    """Check a hand-over by ``seat`` (key ``owner``) of exactly the cards ``held``.
+    """Check a hand-over by ``seat`` (key ``owner``) of exactly the cards ``held``, into
+    the pools at ``places`` (by slot) if given.
 
     Returns the validated new ciphertexts by slot; InvalidPoint/BadProof name ``seat``.
     """
     slots = [item.slot for item in msg.cards]
     if sorted(slots) != sorted(held) or len(set(slots)) != len(slots):
         raise BadProof("hand-over does not cover exactly the held cards", seat=seat)
+    if msg.places != (() if places is None else tuple(places[slot] for slot in slots)):
+        raise BadProof("hand-over puts its cards at other places than the request's",
+                       seat=seat)
     out = {}
     for item in msg.cards:
         fresh = Ciphertext.parse(item.card, seat=seat)

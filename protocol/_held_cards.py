@@ -49,7 +49,7 @@ from ._deck import (
 from ._errors import BadProof, LocalProtocolError, blame
 from ._events import CardsSeen
 from ._group import GroupError
-from ._messages import DecryptShares
+from ._messages import CardRef, DecryptShares
 from ._port import Port
 
 __all__ = ["HeldCardExchange"]
@@ -177,10 +177,11 @@ class HeldCardExchange:
             raise LocalProtocolError("a re-handle names cards its seat does not hold")
         old = [ledger.handle_slot[h] for h in req.handles]
         before = [ledger.held[holder][slot] for slot in old]
+        inputs = tuple(CardRef(holder, deck, slot) for deck, slot in old)  # the request's order
         if holder == port.me and not any(o.deck == label for o in ledger.my_shuffles):
             published, _, secret = shuffle_step(  # shuffle proof
                 label, step, before, ledger.keys[holder], table=port.table, seat=holder,
-                entropy=port.secret(f"rehandle/{k}", 32))
+                entropy=port.secret(f"rehandle/{k}", 32), inputs=inputs)
             ledger.my_shuffles.append(secret.opening(label, step))
             port.publish(published)
             self.my_rehandle_order[k] = secret.permutation
@@ -188,7 +189,8 @@ class HeldCardExchange:
         if msg is None:
             return False
         after = (parse_cards(msg.cards, ours=True) if holder == port.me else  # shuffle proof
-                 verify_shuffle_step(port.table, holder, msg, before, ledger.keys[holder]))
+                 verify_shuffle_step(port.table, holder, msg, before, ledger.keys[holder],
+                                     inputs=inputs))
         if len(after) != len(before):
             raise BadProof("a re-handle changed the number of cards", seat=holder)
         ledger.rehandles.append((holder, label, step, before, after))

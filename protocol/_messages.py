@@ -29,7 +29,9 @@ __all__ = [
     "FeedRequest",
     "HandOver",
     "HandOverItem",
+    "CardRef",
     "KeyShare",
+    "PoolPlace",
     "Reveal",
     "Sealed",
     "Share",
@@ -87,6 +89,16 @@ class KeyShare:
     proof: bytes = blob(exact=64)
 
 
+@attrs.frozen
+class CardRef:
+    """A ciphertext named by the seat that holds (or placed) it and its ``(deck, slot)``
+    (docs/protocol.md §7.5, "Which ciphertext a (deck, slot) denotes")."""
+
+    seat: int = integer(lo=0, hi=_SEAT_HI)
+    deck: str = label()
+    slot: int = integer(hi=_SLOT_HI)
+
+
 @message("shuffle")
 @attrs.frozen
 class ShuffleStep:
@@ -94,12 +106,17 @@ class ShuffleStep:
 
     ``cards`` are 64-byte ElGamal ciphertexts ``A || B``; ``proof`` is the proof of a
     correct shuffle (:func:`~protocol._shuffle_proof.prove_shuffle`, ``128*n + 160`` bytes).
+    ``inputs`` names the step's input ciphertexts in order where no rule derives them:
+    a re-mix names its pool's cards by the hand-overs that placed them, a re-handle the
+    held cards it takes; a deck's shuffle step names none (its input is the deck's
+    previous step, or the initial deck).
     """
 
     deck: str = label()
     step: str = label()
     cards: tuple[bytes, ...] = items(item_bytes(exact=64), max_items=MAX_CARDS)
     proof: bytes = blob(max_len=MAX_SHUFFLE_PROOF)
+    inputs: tuple[CardRef, ...] = items(CardRef, max_items=MAX_CARDS, empty_default=True)
 
 
 @message("shuffle-opening")
@@ -126,12 +143,19 @@ class Share:
 @attrs.frozen
 class DecryptShares:
     """All of one seat's decryption shares for one step, batched, with one DLEQ proof
-    ``c || z`` for them all (:func:`~protocol._dleq.prove_shares`)."""
+    ``c || z`` for them all (:func:`~protocol._dleq.prove_shares`).
+
+    ``to_seat`` says whom the shares decrypt for: the drawing seat of a private draw, or
+    :data:`JOINT` for a public reveal; ``cards`` names a pool's cards (slot ``i`` is
+    ``cards[i]``, by the hand-over that placed it) and is empty for any other deck.
+    """
 
     deck: str = label()
     step: str = label()
     shares: tuple[Share, ...] = items(Share, max_items=MAX_CARDS)
     proof: bytes = blob(exact=64)
+    to_seat: int = integer(lo=-1, hi=_SEAT_HI, default=-1)
+    cards: tuple[CardRef, ...] = items(CardRef, max_items=MAX_CARDS, empty_default=True)
 
 
 @attrs.frozen
@@ -143,15 +167,28 @@ class HandOverItem:
     proof: bytes = blob(exact=96)
 
 
+@attrs.frozen
+class PoolPlace:
+    """Where a card handed into the pools goes: position ``index`` of pool ``pool``."""
+
+    pool: str = label()
+    index: int = integer(hi=MAX_CARDS - 1)
+
+
 @message("hand-over")
 @attrs.frozen
 class HandOver:
-    """Cards the sender holds, re-encrypted to ``to_seat``'s key (or :data:`JOINT`)."""
+    """Cards the sender holds, re-encrypted to ``to_seat``'s key (or :data:`JOINT`).
+
+    Into the pools (:data:`JOINT`), ``places`` gives each card's pool and position, one
+    per item in order (docs/protocol.md §7.5); for any other hand-over it is empty.
+    """
 
     deck: str = label()
     step: str = label()
     to_seat: int = integer(lo=JOINT, hi=_SEAT_HI)
     cards: tuple[HandOverItem, ...] = items(HandOverItem, max_items=MAX_CARDS)
+    places: tuple[PoolPlace, ...] = items(PoolPlace, max_items=MAX_CARDS, empty_default=True)
 
 
 @message("sealed")

@@ -16,6 +16,7 @@ from ._cards import CardLedger, DeckRecord
 from ._deck import (
     CardCodebook,
     Ciphertext,
+    check_answers,
     decryption_shares,
     initial_deck,
     strip_shares,
@@ -40,7 +41,8 @@ class PileExchange:
     def __init__(self, port: Port, cards: CardLedger) -> None:
         self.port = port
         self.cards = cards
-        self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares]]] = {}
+        self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares],
+                                    int]] = {}  # step -> deck, cards, shares, recipient
         self.judged: set[tuple[int, str]] = set()
 
     # -- complaints -------------------------------------------------------------------------
@@ -57,12 +59,13 @@ class PileExchange:
                 self.judge_shuffle_complaint(seat, key, msg)
                 continue
             self.judged.add((seat, key))
-            label, cards, found = self.dealt[msg.step]
+            label, cards, found, recipient = self.dealt[msg.step]
             accused = found.get(msg.about)
             if accused is None or msg.about == seat:
                 raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
             try:
-                verify_shares(port.table, msg.about, self.cards.keys[msg.about], accused, cards)
+                verify_shares(port.table, msg.about, self.cards.keys[msg.about], accused, cards,
+                              to_seat=recipient)
             except RemoteProtocolError as exc:
                 raise blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
             raise blame(seat, "false-complaint",
@@ -137,7 +140,7 @@ class PileExchange:
         if me != recipient:
             port.publish_once(f"shares:{rec.label}:s{k}", lambda me: decryption_shares(
                 port.deck_key, port.table, me, rec.label, f"s{k}", cards,
-                entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
+                entropy=port.secret(f"shares/{rec.label}/{k}", 32), to_seat=recipient))
         found: dict[int, DecryptShares] = {}
         for seat in port.seats:
             if seat != recipient:
@@ -146,9 +149,10 @@ class PileExchange:
                     found[seat] = msg
         if len(found) < len(port.seats) - 1:
             return False
-        self.dealt[k] = (rec.label, cards, found)
+        self.dealt[k] = (rec.label, cards, found, recipient)
         stripped = dict(cards)
         for seat, msg in sorted(found.items()):
+            check_answers(seat, msg, recipient)  # public: every peer checks it
             if sorted(s.slot for s in msg.shares) != slots:
                 raise BadProof("shares do not cover exactly the dealt cards", seat=seat)
             if recipient == me or me is None:
@@ -156,7 +160,8 @@ class PileExchange:
                 # auditor, which checks everything); a bad one the recipient reports in a
                 # Complaint that every other peer then checks too.
                 try:
-                    shares = verify_shares(port.table, seat, ledger.keys[seat], msg, cards)
+                    shares = verify_shares(port.table, seat, ledger.keys[seat], msg, cards,
+                                           to_seat=recipient)
                 except RemoteProtocolError:
                     port.publish(Complaint(k, seat))
                     raise

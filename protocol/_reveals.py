@@ -34,7 +34,7 @@ from ._deck import (
 )
 from ._errors import BadCommitment, BadProof, blame
 from ._held_cards import HeldCardExchange
-from ._messages import JOINT, DecryptShares, HandOver
+from ._messages import JOINT, CardRef, DecryptShares, HandOver, PoolPlace
 from ._port import Port
 from ._session_messages import HeldSlot, Opening
 
@@ -65,6 +65,9 @@ class RevealExchange:
         self.held = held
         self.pools: dict[int, dict[str, list[Ciphertext]]] = {}
         self.mixers: dict[int, dict[str, tuple[int, ...]]] = {}  # step -> pool -> seats
+        # step -> pool -> its cards, each named by its placer and (deck, slot), in pool order
+        # (what every re-mix step and every pool's shares say, docs/protocol.md §7.5)
+        self.members: dict[int, dict[str, tuple[CardRef, ...]]] = {}
         self.remixed: set[tuple[str, str, str]] = set()
         # Proofs already checked while a reveal still waited on other seats' parts, so a
         # later pass does not check them again: (step, pool label, seat) -> its shares, and
@@ -144,24 +147,27 @@ class RevealExchange:
         k = self.port.step
         assert self.cards.joint is not None
         if k not in self.pools:
-            pools = self.pool_contributions(req)
-            if pools is None:
+            contributed = self.pool_contributions(req)
+            if contributed is None:
                 return False
-            self.pools[k] = pools
+            self.pools[k], self.members[k] = contributed
             self.mixers[k] = {
                 group: pool_mixers([self.cards.commitment_for(h).seat for h in handles])
                 for group, handles, _mixed in req.groups}
         pools = self.pools[k]
-        mixed = [self.remix(group, pools, self.mixers[k][group]) for group in sorted(pools)]
+        members = self.members[k]
+        mixed = [self.remix(group, pools, self.mixers[k][group], members[group])
+                 for group in sorted(pools)]
         if not all(mixed):  # every pool taken as far as it has come, then wait
             return False
         step = f"s{k}/open"
         for group in sorted(pools):
-            def opened(me: int, label: str = f"pool{group}",
-                       pool: list[Ciphertext] = pools[group]) -> DecryptShares:
+            def opened(me: int, label: str = f"pool{group}", pool: list[Ciphertext] = pools[group],
+                       refs: tuple[CardRef, ...] = members[group]) -> DecryptShares:
                 return decryption_shares(self.port.deck_key, self.port.table, me, label, step,
                                          dict(enumerate(pool)),
-                                         entropy=self.port.secret(f"open/{label}/{step}", 32))
+                                         entropy=self.port.secret(f"open/{label}/{step}", 32),
+                                         refs=refs)
             self.port.publish_once(f"shares:pool{group}:{step}", opened)
         shares: dict[str, list[dict[int, bytes]]] = {}
         for group in sorted(pools):
@@ -172,7 +178,7 @@ class RevealExchange:
                     if (k, label, seat) not in self.opened:
                         self.opened[(k, label, seat)] = verify_shares(
                             self.port.table, seat, self.cards.keys[seat], msg,
-                            dict(enumerate(pools[group])))
+                            dict(enumerate(pools[group])), refs=members[group])
                     shares.setdefault(label, []).append(self.opened[(k, label, seat)])
         if any(len(shares.get(f"pool{a}", [])) < len(self.port.seats) for a in pools):
             return False
@@ -190,9 +196,10 @@ class RevealExchange:
         return True
 
     def remix(self, group: str, pools: dict[str, list[Ciphertext]],
-              mixers: tuple[int, ...]) -> bool:
+              mixers: tuple[int, ...], members: tuple[CardRef, ...]) -> bool:
         """Take the re-mixes of one pool, in its mixers' order, as far as they have come
-        (publishing ours when its turn comes); whether the pool is fully re-mixed."""
+        (publishing ours when its turn comes); whether the pool is fully re-mixed.  Each
+        step names the pool's cards, ``members``, and must name exactly those."""
         assert self.cards.joint is not None
         k, label, stage = self.port.step, f"pool{group}", self.remixed
         for seat in mixers:
@@ -200,12 +207,13 @@ class RevealExchange:
             if (str(seat), label, step) in stage:
                 continue
             if seat == self.port.me:
-                self.cards.my_shuffle(label, step, pools[group])
+                self.cards.my_shuffle(label, step, pools[group], inputs=members)
             msg = self.port.part(seat, f"shuffle:{label}:{step}")
             if msg is None:
                 return False
             if seat != self.port.me:  # shuffle proof
-                verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint)
+                verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint,
+                                    inputs=members)
             cards = self.cards.shuffled_cards(seat, msg.cards)
             if len(cards) != len(pools[group]):
                 raise BadProof("a re-mix changed the number of cards", seat=seat)
@@ -214,8 +222,11 @@ class RevealExchange:
             stage.add((str(seat), label, step))
         return True
 
-    def pool_contributions(self, req: Reveal) -> dict[str, list[Ciphertext]] | None:
-        """Every placer opens its commitments and re-encrypts those cards into the pools."""
+    def pool_contributions(
+            self, req: Reveal) -> tuple[dict[str, list[Ciphertext]],
+                                        dict[str, tuple[CardRef, ...]]] | None:
+        """Every placer opens its commitments and re-encrypts those cards into the pools:
+        each pool's cards, and what names each (its placer and held slot), in pool order."""
         assert self.cards.joint is not None
         k = self.port.step
         commitments: dict[int, Commitment] = {}
@@ -224,21 +235,28 @@ class RevealExchange:
                 c = self.cards.commitment_for(h)
                 commitments[c.step] = c
         fresh_by_handle: dict[int, Ciphertext] = {}
+        ref_by_handle: dict[int, CardRef] = {}
+        place_of = {h: PoolPlace(f"pool{group}", i)  # where the request puts each card
+                    for group, handles, _mixed in req.groups for i, h in enumerate(handles)}
         complete = True
         for c in sorted(commitments.values(), key=lambda c: c.step):
             step = f"s{k}/pool{c.step}"
             if c.seat == self.port.me:
                 _, mine = self.cards.my_openings[c.step]
                 by_deck: dict[str, dict[int, Ciphertext]] = {}
-                for deck, index in mine:
+                places: dict[str, dict[int, PoolPlace]] = {}
+                for (deck, index), handle in zip(mine, c.handles, strict=True):
                     by_deck.setdefault(deck, {})[index] = self.cards.held[c.seat][(deck, index)]
+                    places.setdefault(deck, {})[index] = place_of[handle]
                 for deck, held in sorted(by_deck.items()):
                     def pooled(me: int, deck: str = deck, held: dict[int, Ciphertext] = held,
-                               step: str = step) -> HandOver:
+                               step: str = step,
+                               where: dict[int, PoolPlace] = places[deck]) -> HandOver:
                         assert self.cards.joint is not None
                         return hand_over(self.port.deck_key, self.port.table, me, deck, step,
                                          JOINT, self.cards.joint, held,
-                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32))[0]
+                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32),
+                                         places=where)[0]
                     self.port.publish_once(f"handover:{deck}:{step}:{JOINT}", pooled)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:
@@ -254,19 +272,24 @@ class RevealExchange:
                 if (k, c.step, deck) not in self.contributed:
                     held = {n: self.cards.held[c.seat][(deck, n)]
                             for d, n in opened if d == deck}
+                    where = {n: place_of[h] for (d, n), h in zip(opened, c.handles, strict=True)
+                             if d == deck}
                     self.contributed[(k, c.step, deck)] = verify_hand_over(
                         self.port.table, c.seat, self.cards.keys[c.seat], self.cards.joint,
-                        msg, held)
+                        msg, held, places=where)
                 got = self.contributed[(k, c.step, deck)]
                 fresh.update({(deck, n): ct for n, ct in got.items()})
             else:
                 for handle, slot in zip(c.handles, opened, strict=True):
                     fresh_by_handle[handle] = fresh[slot]
+                    ref_by_handle[handle] = CardRef(c.seat, *slot)
         if not complete:
             self.port.waiting_for_reveal = True
             return None
         for c in commitments.values():
             opening = self.port.stored(c.seat, f"open:{c.step}")
             self.cards.hand_out(c.seat, [(h.deck, h.slot) for h in opening.slots])
-        return {group: [fresh_by_handle[h] for h in handles]
-                for group, handles, _mixed in req.groups}
+        return ({group: [fresh_by_handle[h] for h in handles]
+                 for group, handles, _mixed in req.groups},
+                {group: tuple(ref_by_handle[h] for h in handles)
+                 for group, handles, _mixed in req.groups})

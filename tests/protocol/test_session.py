@@ -339,7 +339,7 @@ def test_accountability_a_false_complaint_blames_the_complainer() -> None:
         def publish(self, msg: Any) -> None:
             super().publish(msg)
             if not self.sent and isinstance(msg, P.Move):
-                for step, (_, _, found) in sorted(self.exchanges.piles.dealt.items()):
+                for step, (_, _, found, _) in sorted(self.exchanges.piles.dealt.items()):
                     others = sorted(s for s in found if s != self.seat)
                     if others:
                         self.sent = True

@@ -12,6 +12,7 @@ import base64
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import nacl.signing
 import pytest
@@ -20,6 +21,7 @@ import rbcl as na
 import protocol as P
 from engine.rng import ChanceStream
 
+from . import spec_crypto, spec_log
 from .make_vectors import compute
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -30,14 +32,14 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'identity.fingerprint': '56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c',
  'identity.x25519_public': '4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01',
  'commit.digest': '2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710',
- 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":7}',
- 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":7}',
- 'entry0.header': '{"body_hash":"LJ0ADm4vPpI54bYW8TjjXBWNItLW5VrOa0fcBmQVdLo","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":7}',
- 'entry0.sig': 'e6913178266e04305309d53582cc018b02b4607eb9adaa751f2dd8f2ec83143f0b44245c18f7bd284c74217660b25213d2e07d60b128b8de143fb7fd8c731b03',
- 'entry0.id': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
- 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjd9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"5pExeCZuBDBTCdU1gswBiwK0YH65rap1Hy3Y8uyDFD8LRCRcGPe9KEx0IXZgslIT0uB9YLEouN4UP7f9jHMbAw","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":7}',
- 'entry1.prev': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
- 'entry1.id': '3a0b252cad964dd8a59fa62a1a246dac72ca01fdd3e42e5c8dccf16c54f45ca0',
+ 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":8}',
+ 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":8}',
+ 'entry0.header': '{"body_hash":"tkzDRvTS8mvhpHVDAY9tvomCNSdfB5To1PXtViBFLAE","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":8}',
+ 'entry0.sig': '96fde4a0efe2de961dc44ea53d87d6c9fb08267a9548d9bf72a0eac1a55b041d5f4e6950651b1e2eaaf48b3e11a64c9cad8f2fafb3cb1d48589b506237a73a0a',
+ 'entry0.id': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
+ 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjh9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"lv3koO_i3pYdxE6lPYfWyfsIJnqVSNm_cqDqwaVbBB1fTmlQZRseLqr0iz4RpkycrY8vr7PLHUhYm1BiN6c6Cg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":8}',
+ 'entry1.prev': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
+ 'entry1.id': '5fefb00f9c6310fd53cc6b6dcdc2935d8d7876edb981045335f0a8424c27dcc8',
  'chance.seed': 'f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc',
  'chance.dice': '6 3 3 4 3',
  'chance.permutation10': '8 4 7 9 6 1 5 3 2 0',
@@ -64,7 +66,7 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'shuffle.proof.e0': '0263a639cfc98a9567f39e062709a15c',
  'shuffle.output': '504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164',
  'shuffle.proof': '84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007',
- 'shuffle.message_sha256': '82f43429293bd848077d1f442a099bfd164fa36d3c0304303730d9609a8a5a9a',
+ 'shuffle.message_sha256': '6a70a6d4c083799b89be24abc08e9248565e3f190de67f0eba19a14e5f8b5a30',
  'handover.held': '48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a',
  'handover.card': 'de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309',
  'handover.proof': '60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b',
@@ -202,71 +204,18 @@ def test_spec_sealed_header() -> None:
 
 def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
                          step: bytes, seat: int, deck: bytes) -> bool:
-    """The §8.5 verifier written from the spec text alone (hashlib and libsodium)."""
-    order = 2**252 + 27742317777372353535851937790883648493
-    n = len(inputs)
-
-    def sc(x: int) -> bytes:
-        return (x % order).to_bytes(32, "little")
-
-    def gen(*label: bytes) -> bytes:
-        digest = hashlib.sha512(b"fairtable/proof/shuffle/v3/generator" + _frame(*label))
-        return na.crypto_core_ristretto255_from_hash(digest.digest())
-
-    def mul(x: int, p: bytes) -> bytes:
-        return na.crypto_scalarmult_ristretto255(sc(x), p)
-
-    def total(points: list[bytes]) -> bytes:
-        out = points[0]
-        for p in points[1:]:
-            out = na.crypto_core_ristretto255_add(out, p)
-        return out
-
-    def neg(p: bytes) -> bytes:
-        return na.crypto_core_ristretto255_sub(mul(1, p), na.crypto_core_ristretto255_add(p, p))
-
-    g = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
-    q, h, hs = g, gen(b"chain"), [gen(b"h", j.to_bytes(4, "big")) for j in range(n)]
-    a = [c[:32] for c in inputs] + [c[:32] for c in outputs]
-    b = [c[32:] for c in inputs] + [c[32:] for c in outputs]
-    pairs = [x for i in range(2 * n) for x in (a[i], b[i])]
-    statement = hashlib.sha512(b"fairtable/proof/shuffle/v3/statement" + _frame(
-        TABLE, step, seat.to_bytes(2, "big"), (0).to_bytes(4, "big"), deck, n.to_bytes(4, "big"),
-        g, q, h, key, *pairs)).digest()
-    u = [proof[32 * i: 32 * i + 32] for i in range(n)]
-    chain = [proof[32 * (n + i): 32 * (n + i) + 32] for i in range(n)]
-    scalars = [int.from_bytes(proof[64 * n + 32 * i: 64 * n + 32 * i + 32], "little")
-               for i in range(2 * n + 5)]
-    v, r_a, r_c, r_d, r_f = scalars[:5]
-    r_b, r_e = scalars[5: 5 + n], scalars[5 + n:]
-    seed = hashlib.sha512(b"fairtable/proof/shuffle/v3/challenges" + _frame(statement, *u)).digest()
-    e = [int.from_bytes(hashlib.sha512(b"fairtable/proof/shuffle/v3/challenge" + _frame(
-        seed, i.to_bytes(4, "big"))).digest()[:16], "little") for i in range(n)]
-    prod = 1
-    for x in e:
-        prod = prod * x % order
-    big_a = total([mul(x, p) for x, p in zip(e, u, strict=True)])
-    big_c = na.crypto_core_ristretto255_sub(total(u), total(hs))
-    big_d = na.crypto_core_ristretto255_sub(chain[-1], mul(prod, h))
-    f_a = total([mul(x, p) for x, p in zip(e, a[:n], strict=True)])
-    f_b = total([mul(x, p) for x, p in zip(e, b[:n], strict=True)])
-    t = [total([mul(r_a, q), *(mul(x, p) for x, p in zip(r_e, hs, strict=True)), neg(mul(v, big_a))])]
-    t += [total([mul(r_b[j], q), mul(r_e[j], h if j == 0 else chain[j - 1]), neg(mul(v, chain[j]))])
-          for j in range(n)]
-    t += [total([mul(r_c, q), neg(mul(v, big_c))]), total([mul(r_d, q), neg(mul(v, big_d))])]
-    t += [total([*(mul(x, p) for x, p in zip(r_e, a[n:], strict=True)), neg(mul(r_f, g)),
-                 neg(mul(v, f_a))]),
-          total([*(mul(x, p) for x, p in zip(r_e, b[n:], strict=True)), neg(mul(r_f, key)),
-                 neg(mul(v, f_b))])]
-    final = hashlib.sha512(b"fairtable/proof/shuffle/v3/final" + _frame(seed, *chain, *t)).digest()
-    if seat == 0:  # the vectors' own statement
-        assert statement.hex() == VECTORS["shuffle.proof.statement"]
-        assert seed.hex() == VECTORS["shuffle.proof.challenge_seed"]
+    """The §8.5 verifier written from the spec text alone (``spec_log``: hashlib, libsodium)."""
+    seen: dict[str, Any] = {}
+    ok = spec_crypto.shuffle_verify(TABLE, inputs, outputs, proof, key, step, seat, deck, seen)
+    if seat == 0 and seen:  # the vectors' own statement
+        q, h, hs = seen["generators"]
+        assert seen["statement"].hex() == VECTORS["shuffle.proof.statement"]
+        assert seen["seed"].hex() == VECTORS["shuffle.proof.challenge_seed"]
         assert [q.hex(), h.hex(), hs[0].hex(), hs[4].hex()] == [
             VECTORS["shuffle.generator.Q"], VECTORS["shuffle.generator.h"],
             VECTORS["shuffle.generator.h0"], VECTORS["shuffle.generator.h4"]]
-        assert e[0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
-    return int.from_bytes(final, "little") % order == v
+        assert seen["e"][0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
+    return ok
 
 
 def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
@@ -292,3 +241,72 @@ def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
     assert hashlib.sha256(P.encode(msg)).hexdigest() == VECTORS["shuffle.message_sha256"]
     cards = [P.Ciphertext(c[:32], c[32:]) for c in inputs]
     P.verify_shuffle_step(TABLE, 0, msg, cards, joint)
+
+
+# -- a whole log, checked from the spec alone (tests/protocol/spec_log.py imports nothing of ours)
+
+def _log(game: str, players: int, seed: int,
+         session_class: type[P.TableSession] = P.TableSession, cheater: int = 0) -> str:
+    from client.games import bots_for
+    from engine.games import rules
+
+    spec, sessions = P.make_table(players, seed, game=game, session_class=session_class,
+                                  round_limit=rules(game).default_round_limit,
+                                  cheaters=[cheater])
+    root = ChanceStream.from_int(seed)
+    bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
+    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    honest = sessions[1 - cheater]
+    return P.write_log(spec, honest.entries()).decode()
+
+
+def test_spec_log_verifier_imports_nothing_of_ours() -> None:
+    imported = set()
+    for module in (spec_log, spec_crypto):
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        imported |= {line.split()[1] for line in source.splitlines()
+                     if line.startswith(("import ", "from "))}
+    assert {name.split(".")[0] for name in imported} - {""} <= {
+        "__future__", "base64", "hashlib", "json", "re", "collections", "typing", "nacl", "rbcl"}
+    assert {name for name in imported if name.startswith(".")} == {".spec_crypto"}
+
+
+def test_spec_alone_checks_every_pool_re_mix_and_its_shares_in_a_reign_log() -> None:
+    checked = spec_log.verify_log(_log("reign", 3, 1))
+    assert checked["re-mix steps"] and checked["pooled cards"] and checked["hand-over cards"]
+    assert checked["deck shuffle steps"] == 6 and checked["key shares"] == 3
+    assert checked["shares parts"] and checked["public cards"] and checked["commitments opened"]
+
+
+def test_spec_alone_checks_every_re_handle_and_peek_in_a_sovereign_log() -> None:
+    checked = spec_log.verify_log(_log("sovereign", 2, 2))
+    assert checked["re-handles"] and checked["hand-over cards"] and checked["shares parts"]
+
+
+@pytest.mark.parametrize(("liar", "failure"), [
+    ("_LyingRemix", "^seat 1: names other cards of pool"),
+    ("_LyingPoolShares", "^seat 1: names other cards of pool"),
+    ("_LyingPlacer", "^pool.*(places are not|two cards at place)"),  # not pinned on a seat
+])
+def test_spec_alone_finds_a_part_that_names_other_pool_cards(liar: str, failure: str) -> None:
+    from . import test_named_inputs
+
+    log = _log("reign", 5, 7, getattr(test_named_inputs, liar), cheater=1)
+    with pytest.raises(spec_log.SpecFailure, match=failure):
+        spec_log.verify_log(log)
+
+
+def test_spec_alone_names_the_seat_whose_re_handle_names_other_cards() -> None:
+    from .test_named_inputs import _LyingRehandle
+
+    with pytest.raises(spec_log.SpecFailure, match="^seat 0: re-handle proof"):
+        spec_log.verify_log(_log("sovereign", 2, 2, _LyingRehandle, cheater=0))
+
+
+def test_spec_alone_refuses_a_tampered_log() -> None:
+    lines = _log("reign", 3, 1).splitlines()
+    entry = json.loads(lines[5])
+    entry["seq"] += 1
+    lines[5] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    with pytest.raises(spec_log.SpecFailure):
+        spec_log.verify_log("\n".join(lines))

@@ -1,0 +1,416 @@
+"""A verifier of a saved table log written from docs/protocol.md alone.
+
+It imports nothing of ours -- no ``engine``, no ``protocol`` -- only the standard library,
+PyNaCl (Ed25519) and ``rbcl`` (libsodium's ristretto255), and checks every cryptographic
+claim of a log by the spec's rules: feed signatures and chains (§4), commitments opened by
+reveals (§5), key shares (§8.1), every shuffle, re-mix and re-handle proof (§8.5) on the
+inputs §7.5 names, every hand-over proof (§8.3), every batch of decryption shares (§8.2)
+against the ciphertext the request it answers denotes (§7.5, §7.6), and that every public
+decryption is a card.  It never searches: what each part answers is carried in the part
+or fixed by a stated rule.  ``tests/protocol/test_vectors.py`` runs it on real logs.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections import defaultdict
+from typing import Any
+
+import nacl.exceptions
+import nacl.signing
+
+from .spec_crypto import (
+    G,
+    add,
+    b64,
+    canonical,
+    card_point,
+    commitment,
+    dleq_ok,
+    reencrypt_ok,
+    schnorr_ok,
+    shuffle_verify,
+    sub,
+    total,
+)
+
+VERSION = 8
+
+
+class SpecFailure(Exception):
+    """A check of the spec failed (the message names the part)."""
+
+
+def _k(step: str) -> int:
+    match = re.match(r"s(\d+)", step)
+    if match is None:
+        raise SpecFailure(f"step label {step!r} names no engine step")
+    return int(match.group(1))
+
+
+def read_feeds(log: str) -> tuple[bytes, dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """§12.3 and §4: the table id, its spec and every part with its seat, each feed in order."""
+    lines = log.splitlines()
+    head = json.loads(lines[0])
+    spec_bytes = b64(head["table"])
+    spec = json.loads(spec_bytes)
+    table = hashlib.sha256(b"fairtable/table/v1\x00" + spec_bytes).digest()
+    keys = [b64(p) for p in spec["players"]]
+    feeds: dict[int, dict[int, tuple[int, dict[str, Any]]]] = defaultdict(dict)
+    for number, line in enumerate(lines[1:], start=2):
+        entry = json.loads(line)
+        feeds[entry["seat"]][entry["seq"]] = (number, entry)
+    parts: list[tuple[int, dict[str, Any]]] = []
+    for seat, feed in sorted(feeds.items()):
+        prev = bytes(32)
+        if sorted(feed) != list(range(len(feed))):
+            raise SpecFailure(f"seat {seat}'s feed has gaps")
+        for seq in range(len(feed)):
+            number, entry = feed[seq]
+            body = b64(entry["body"])
+            if entry["v"] != VERSION or b64(entry["table"]) != table:
+                raise SpecFailure(f"line {number}: another version or table")
+            if b64(entry["prev"]) != prev:
+                raise SpecFailure(f"line {number}: broken chain")
+            body_hash = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=")
+            header = canonical(
+                {
+                    "body_hash": body_hash.decode(),
+                    "prev": entry["prev"],
+                    "seat": seat,
+                    "seq": seq,
+                    "table": entry["table"],
+                    "type": "entry-header",
+                    "v": VERSION,
+                }
+            )
+            try:
+                nacl.signing.VerifyKey(keys[seat]).verify(
+                    b"fairtable/entry/v1\x00" + header, b64(entry["sig"])
+                )
+            except nacl.exceptions.BadSignatureError:
+                raise SpecFailure(f"line {number}: bad signature") from None
+            prev = hashlib.sha256(header).digest()
+            batch = json.loads(body)
+            parts += [(seat, json.loads(b64(raw))) for raw in batch["parts"]]
+    return table, spec, parts
+
+
+def _ct(text: str) -> bytes:
+    ct = b64(text)
+    if len(ct) != 64:
+        raise SpecFailure("a ciphertext is not 64 bytes")
+    return ct
+
+
+class LogVerifier:
+    """Walks a log's parts step by step (§11.3) and checks each cryptographic claim."""
+
+    def __init__(self, log: str) -> None:
+        self.table, spec, self.parts = read_feeds(log)
+        self.seats = list(range(len(spec["players"])))
+        self.keys: dict[int, bytes] = {}
+        self.joint = b""
+        # (deck, slot) -> (holder, or None while in the deck; the ciphertext it denotes), §7.5
+        self.slots: dict[tuple[str, int], tuple[int | None, bytes]] = {}
+        self.pooled: dict[tuple[int, int, str, int], bytes] = {}  # (k, placer, deck, slot) -> ct
+        # k -> pool -> position -> (placer, deck, slot), as the placers' hand-overs say (§7.5)
+        self.places: dict[int, dict[str, dict[int, tuple[int, str, int]]]] = defaultdict(dict)
+        self.points: dict[bytes, tuple[str, int]] = {}  # every card point of every deck
+        self.checked: dict[str, int] = defaultdict(int)
+
+    def fail(self, seat: int, what: str) -> SpecFailure:
+        return SpecFailure(f"seat {seat}: {what}")
+
+    def proven(
+        self, seat: int, msg: dict[str, Any], before: list[bytes], key: bytes, what: str
+    ) -> list[bytes]:
+        """A shuffle, re-mix or re-handle step's output, its proof checked on ``before``."""
+        out = [_ct(c) for c in msg["cards"]]
+        if not shuffle_verify(
+            self.table,
+            before,
+            out,
+            b64(msg["proof"]),
+            key,
+            msg["step"].encode(),
+            seat,
+            msg["deck"].encode(),
+        ):
+            raise self.fail(seat, what)
+        return out
+
+    def run(self) -> dict[str, int]:
+        by_step: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        commits: dict[tuple[int, str], bytes] = {}
+        reveals: list[tuple[int, dict[str, Any]]] = []
+        for seat, part in self.parts:
+            kind = part["type"]
+            if kind == "key-share":
+                y = b64(part["key"])
+                if not schnorr_ok(self.table, seat, y, b64(part["proof"])):
+                    raise self.fail(seat, "key share proof")
+                self.keys[seat] = y
+                self.checked["key shares"] += 1
+            elif kind == "commit":
+                commits[(seat, part["purpose"])] = b64(part["digest"])
+            elif kind == "reveal":
+                reveals.append((seat, part))
+            elif kind in ("shuffle", "shares", "hand-over"):
+                by_step[_k(part["step"])].append((seat, part))
+            elif kind == "move":
+                if part["commit"]:
+                    commits[(seat, f"move:s{part['step']}")] = b64(part["commit"])
+                by_step[part["step"]] += [(seat, shown) for shown in part["shown"]]
+            elif kind == "opening":
+                reveals.append((seat, part))
+                for shown in part["shown"]:
+                    by_step[_k(shown["step"])].append((seat, shown))
+        for seat, part in reveals:
+            if part["type"] == "reveal":
+                purpose, payload = part["purpose"], b64(part["payload"])
+            else:
+                purpose = f"move:s{part['step']}"
+                payload = canonical([[h["deck"], h["slot"]] for h in part["slots"]])
+            if commitment(self.table, seat, purpose, b64(part["nonce"]), payload) != commits.get(
+                (seat, purpose)
+            ):
+                raise self.fail(seat, f"{purpose} is not opened by its reveal")
+            self.checked["commitments opened"] += 1
+        if sorted(self.keys) != self.seats:
+            raise SpecFailure("a key share is missing")
+        self.joint = total([self.keys[s] for s in self.seats])
+        for k in sorted(by_step):
+            self.step(k, by_step[k])
+        return dict(self.checked)
+
+    # -- one engine step ------------------------------------------------------------------
+    def step(self, k: int, parts: list[tuple[int, dict[str, Any]]]) -> None:
+        def of(kind: str, pattern: str) -> list[tuple[int, dict[str, Any]]]:
+            return [
+                (seat, p)
+                for seat, p in parts
+                if p.get("type", "shares") == kind and re.fullmatch(pattern, p["step"])
+            ]
+
+        self.deck_shuffles(k, of("shuffle", rf"s{k}/\d+"))
+        self.shares(of("shares", rf"s{k}"))
+        for seat, msg in of("hand-over", rf"s{k}(/peek|/pool\d+)?"):
+            self.hand_over(k, seat, msg)
+        for seat, msg in of("shuffle", rf"s{k}/rehandle"):
+            self.rehandle(k, seat, msg)
+        self.pools(k, of("shuffle", rf"s{k}/mix\d+"), of("shares", rf"s{k}/open"))
+
+    def deck_shuffles(self, k: int, steps: list[tuple[int, dict[str, Any]]]) -> None:
+        decks: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        for seat, msg in steps:
+            if msg["step"] != f"s{k}/{seat}" or msg["inputs"]:
+                raise self.fail(seat, f"deck shuffle {msg['step']} is not its own, or names inputs")
+            decks[msg["deck"]].append((seat, msg))
+        for deck, chain in decks.items():
+            chain.sort(key=lambda one: one[0])
+            if [seat for seat, _ in chain] != self.seats[: len(chain)]:
+                raise SpecFailure(f"{deck}: the shufflers are not seats 0, 1, ... in turn")
+            n = len(chain[0][1]["cards"])
+            cards = []
+            for i in range(n):
+                point = card_point(self.table, deck, i)
+                self.points[point] = (deck, i)
+                cards.append(G + add(point, self.joint))
+            for seat, msg in chain:
+                out = self.proven(
+                    seat, msg, cards, self.joint, f"shuffle proof of {deck} {msg['step']}"
+                )
+                self.checked["deck shuffle steps"] += 1
+                cards = out
+            for j, ct in enumerate(cards):
+                self.slots[(deck, j)] = (None, ct)
+
+    def dleq(self, seat: int, msg: dict[str, Any], cts: list[bytes]) -> list[bytes]:
+        """Check a `shares` part against the ciphertexts of its slots; its shares."""
+        shares = [b64(s["share"]) for s in msg["shares"]]
+        cards = [
+            (s["slot"], ct[:32], d) for s, ct, d in zip(msg["shares"], cts, shares, strict=True)
+        ]
+        if not dleq_ok(self.table, msg["step"], seat, self.keys[seat], cards, b64(msg["proof"])):
+            raise self.fail(seat, f"shares proof of {msg['deck']} {msg['step']}")
+        self.checked["shares parts"] += 1
+        return shares
+
+    def card(self, point: bytes, what: str) -> None:
+        if point not in self.points:
+            raise SpecFailure(f"{what} decrypts to no card")
+        self.checked["public cards"] += 1
+
+    def shares(self, parts: list[tuple[int, dict[str, Any]]]) -> None:
+        """Shares at `s<k>`: a private draw (`to_seat` the drawer), a holder's reveal of its
+        own held cards, or a flip of deck cards by every seat (§7.6, §7.7)."""
+        draws: dict[tuple[str, int], dict[int, list[bytes]]] = defaultdict(dict)
+        flips: dict[str, dict[int, list[bytes]]] = defaultdict(dict)
+        order: dict[str, list[int]] = {}
+        for seat, msg in parts:
+            deck, to = msg["deck"], msg["to_seat"]
+            slots = [s["slot"] for s in msg["shares"]]
+            if msg["cards"]:
+                raise self.fail(seat, "names pool cards outside a pool")
+            where = [self.slots.get((deck, slot)) for slot in slots]
+            if any(w is None for w in where):
+                raise self.fail(seat, f"shares for an empty slot of {deck}")
+            holders = {w[0] for w in where if w is not None}
+            cts = [w[1] for w in where if w is not None]
+            shares = self.dleq(seat, msg, cts)
+            if to >= 0 or holders == {None}:
+                if holders != {None} or to == seat:
+                    raise self.fail(seat, "draw shares for cards not in the deck")
+                key = f"{deck}/{to}"
+                if order.setdefault(key, slots) != slots:
+                    raise self.fail(seat, "draw or flip shares for other slots")
+                (draws[(deck, to)] if to >= 0 else flips[deck])[seat] = shares
+            elif holders == {seat}:  # the holder shows its own cards: M = B - D
+                for slot, ct, d in zip(slots, cts, shares, strict=True):
+                    self.card(sub(ct[32:], d), f"{deck} slot {slot} shown by seat {seat}")
+            else:
+                raise self.fail(seat, f"shares for cards of {deck} another seat holds")
+        for (deck, to), got in draws.items():
+            if sorted(got) != [s for s in self.seats if s != to]:
+                raise SpecFailure(f"{deck}: a draw for seat {to} lacks shares")
+            for i, slot in enumerate(order[f"{deck}/{to}"]):
+                ct = self.slots[(deck, slot)][1]
+                b = ct[32:]
+                for d in got.values():
+                    b = sub(b, d[i])
+                self.slots[(deck, slot)] = (to, ct[:32] + b)
+        for deck, got in flips.items():
+            if sorted(got) != self.seats:
+                raise SpecFailure(f"{deck}: a flip lacks shares")
+            for i, slot in enumerate(order[f"{deck}/-1"]):
+                b = self.slots[(deck, slot)][1][32:]
+                for d in got.values():
+                    b = sub(b, d[i])
+                self.card(b, f"{deck} slot {slot} flipped")
+
+    def hand_over(self, k: int, seat: int, msg: dict[str, Any]) -> None:
+        deck, to = msg["deck"], msg["to_seat"]
+        target = self.joint if to == -1 else self.keys[to]
+        if len(msg["places"]) != (len(msg["cards"]) if to == -1 else 0):
+            raise self.fail(seat, "a hand-over's places do not match its cards")
+        for i, item in enumerate(msg["cards"]):
+            holder, held = self.slots.get((deck, item["slot"]), (None, b""))
+            if holder != seat:
+                raise self.fail(seat, f"hands over {deck} slot {item['slot']}, not its card")
+            fresh = _ct(item["card"])
+            if not reencrypt_ok(
+                self.table,
+                msg["step"],
+                seat,
+                item["slot"],
+                self.keys[seat],
+                (held[:32], held[32:]),
+                target,
+                fresh,
+                b64(item["proof"]),
+            ):
+                raise self.fail(seat, f"hand-over proof of {deck} slot {item['slot']}")
+            self.checked["hand-over cards"] += 1
+            if msg["step"].endswith("/peek"):
+                continue  # a copy for the peeking seat: the card stays (§11.4 Peek)
+            if to == -1:
+                self.pooled[(k, seat, deck, item["slot"])] = fresh
+                place = msg["places"][i]
+                spots = self.places[k].setdefault(place["pool"], {})
+                if place["index"] in spots:
+                    raise SpecFailure(f"{place['pool']}: two cards at place {place['index']}")
+                spots[place["index"]] = (seat, deck, item["slot"])
+                del self.slots[(deck, item["slot"])]
+            else:
+                self.slots[(deck, item["slot"])] = (to, fresh)
+
+    def rehandle(self, k: int, seat: int, msg: dict[str, Any]) -> None:
+        label = msg["deck"]
+        if label != f"hand{seat}.{k}":
+            raise self.fail(seat, f"re-handles into {label}")
+        refs = [(r["seat"], r["deck"], r["slot"]) for r in msg["inputs"]]
+        if not refs or any(
+            self.slots.get((d, s), (None,))[0] != seat or r != seat for r, d, s in refs
+        ):
+            raise self.fail(seat, "re-handles cards it does not hold")
+        before = [self.slots[(d, s)][1] for _, d, s in refs]
+        after = self.proven(seat, msg, before, self.keys[seat], f"re-handle proof {msg['step']}")
+        self.checked["re-handles"] += 1
+        for _, d, s in refs:
+            del self.slots[(d, s)]
+        for j, ct in enumerate(after):
+            self.slots[(label, j)] = (seat, ct)
+
+    def pools(
+        self,
+        k: int,
+        remixes: list[tuple[int, dict[str, Any]]],
+        opens: list[tuple[int, dict[str, Any]]],
+    ) -> None:
+        """A pool's cards are those its placers' hand-overs put at its places 0, 1, ... (§7.5),
+        which each re-mix and each opening must name; re-mixed by its placers in seat order
+        (none for one card), then opened by every seat's shares.  A place taken twice or
+        left empty is the placers' fault, which the text alone cannot pin on one of them:
+        whose card goes where is the game's rule, which the peers check with their engine."""
+        named: dict[str, list[tuple[int, str, int]]] = {}
+        for label, places in self.places.pop(k, {}).items():
+            if sorted(places) != list(range(len(places))):
+                raise SpecFailure(f"{label}: the placers' places are not 0, 1, ... once each")
+            named[label] = [places[i] for i in range(len(places))]
+        current: dict[str, list[bytes]] = {}
+
+        def members(seat: int, label: str, refs: list[dict[str, Any]]) -> None:
+            got = [(r["seat"], r["deck"], r["slot"]) for r in refs]
+            if named.get(label) != got:
+                raise self.fail(seat, f"names other cards of {label} than its placers put in")
+
+        chains: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        for seat, msg in remixes:
+            members(seat, msg["deck"], msg["inputs"])
+            if msg["step"] != f"s{k}/mix{seat}":
+                raise self.fail(seat, f"re-mix {msg['step']} is not its own")
+            chains[msg["deck"]].append((seat, msg))
+        for label, chain in chains.items():
+            chain.sort(key=lambda one: one[0])
+            refs = named[label]
+            placers = sorted({seat for seat, _, _ in refs})
+            if [seat for seat, _ in chain] != placers or len(refs) < 2:
+                raise SpecFailure(f"{label}: not re-mixed by its placers in seat order")
+            cards = [self.pooled[(k, *ref)] for ref in refs]
+            for seat, msg in chain:
+                out = self.proven(
+                    seat, msg, cards, self.joint, f"re-mix proof of {label} {msg['step']}"
+                )
+                self.checked["re-mix steps"] += 1
+                cards = out
+            current[label] = cards
+        opened: dict[str, dict[int, list[bytes]]] = defaultdict(dict)
+        for seat, msg in opens:
+            label = msg["deck"]
+            members(seat, label, msg["cards"])
+            refs = named[label]
+            if label not in current:
+                if len(refs) != 1:
+                    raise SpecFailure(f"{label}: a pool of several cards was not re-mixed")
+                current[label] = [self.pooled[(k, *refs[0])]]
+            if msg["to_seat"] != -1 or [s["slot"] for s in msg["shares"]] != list(range(len(refs))):
+                raise self.fail(seat, f"shares of {label} are not its public opening")
+            opened[label][seat] = self.dleq(seat, msg, current[label])
+        for label, got in opened.items():
+            if sorted(got) != self.seats:
+                raise SpecFailure(f"{label}: an opening lacks shares")
+            for i, ct in enumerate(current[label]):
+                b = ct[32:]
+                for d in got.values():
+                    b = sub(b, d[i])
+                self.card(b, f"{label} card {i}")
+                self.checked["pooled cards"] += 1
+
+
+def verify_log(log: str) -> dict[str, int]:
+    """Every check above on the log text; how many of each passed.  Raises SpecFailure."""
+    return LogVerifier(log).run()
