@@ -51,7 +51,7 @@ __all__ = [
     "nested",
 ]
 
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 """The ``v`` field of every top-level message."""
 
 MAX_FRAME = 1 << 20

@@ -39,7 +39,7 @@ def _parts(session: P.TableSession) -> list[tuple[int, Any]]:
 
 
 def test_section_7_5_a_pool_is_re_mixed_by_its_placers_only_in_seat_order() -> None:
-    sessions = _played_reign(5, 7)
+    sessions = _played_reign(5, 16)
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert len({s.finished for s in sessions}) == 1  # one outcome for every peer
     parts = _parts(sessions[0])
@@ -74,7 +74,7 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
     """A seat that placed no card in a pool sends its own proven re-mix of it anyway (as every
     seat did before version 7), to take the pool's order into its hands: nobody reads it, and
     the game ends as it does without that seat's meddling."""
-    players, seed, meddler = 5, 7, 0
+    players, seed, meddler = 5, 16, 0
     _, honest = P.make_table(players, seed, game="reign",
                              round_limit=rules("reign").default_round_limit)
     _, sessions = P.make_table(players, seed, game="reign",

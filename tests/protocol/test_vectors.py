@@ -13,12 +13,14 @@ import hashlib
 import json
 from pathlib import Path
 
+import nacl.secret
 import nacl.signing
 import pytest
 import rbcl as na
 
 import protocol as P
 from engine.rng import ChanceStream
+from protocol._padding import NOTE_BLOCK, BadPadding, unpad
 
 from .make_vectors import compute
 
@@ -30,14 +32,14 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'identity.fingerprint': '56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c',
  'identity.x25519_public': '4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01',
  'commit.digest': '2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710',
- 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":7}',
- 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":7}',
- 'entry0.header': '{"body_hash":"LJ0ADm4vPpI54bYW8TjjXBWNItLW5VrOa0fcBmQVdLo","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":7}',
- 'entry0.sig': 'e6913178266e04305309d53582cc018b02b4607eb9adaa751f2dd8f2ec83143f0b44245c18f7bd284c74217660b25213d2e07d60b128b8de143fb7fd8c731b03',
- 'entry0.id': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
- 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjd9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"5pExeCZuBDBTCdU1gswBiwK0YH65rap1Hy3Y8uyDFD8LRCRcGPe9KEx0IXZgslIT0uB9YLEouN4UP7f9jHMbAw","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":7}',
- 'entry1.prev': '60580b5320108934e1c4e0d78584856f67675a5285aaa8a2c3160d52a0f3b9e9',
- 'entry1.id': '3a0b252cad964dd8a59fa62a1a246dac72ca01fdd3e42e5c8dccf16c54f45ca0',
+ 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":8}',
+ 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":8}',
+ 'entry0.header': '{"body_hash":"tkzDRvTS8mvhpHVDAY9tvomCNSdfB5To1PXtViBFLAE","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":8}',
+ 'entry0.sig': '96fde4a0efe2de961dc44ea53d87d6c9fb08267a9548d9bf72a0eac1a55b041d5f4e6950651b1e2eaaf48b3e11a64c9cad8f2fafb3cb1d48589b506237a73a0a',
+ 'entry0.id': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
+ 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjh9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"lv3koO_i3pYdxE6lPYfWyfsIJnqVSNm_cqDqwaVbBB1fTmlQZRseLqr0iz4RpkycrY8vr7PLHUhYm1BiN6c6Cg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":8}',
+ 'entry1.prev': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
+ 'entry1.id': '5fefb00f9c6310fd53cc6b6dcdc2935d8d7876edb981045335f0a8424c27dcc8',
  'chance.seed': 'f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc',
  'chance.dice': '6 3 3 4 3',
  'chance.permutation10': '8 4 7 9 6 1 5 3 2 0',
@@ -64,11 +66,15 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'shuffle.proof.e0': '0263a639cfc98a9567f39e062709a15c',
  'shuffle.output': '504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164',
  'shuffle.proof': '84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007',
- 'shuffle.message_sha256': '82f43429293bd848077d1f442a099bfd164fa36d3c0304303730d9609a8a5a9a',
+ 'shuffle.message_sha256': 'd9a3cffd521478334d44ae6fa053e7078f2bac3ff88fb5c0085f3c00d8adc80a',
  'handover.held': '48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a',
  'handover.card': 'de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309',
  'handover.proof': '60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b',
- 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31'}
+ 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31',
+ 'sealed.inner_sha256': '40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783',
+ 'note.key': 'cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628',
+ 'note.padded_sha256': '1da63101be6e302a5de4bd6abc9b826749fc6dcf090de6f7aaf57fac70479b69',
+ 'note.message_sha256': '6c5793047a59d6cfeeded3c06aa328ab0695c4c67fabba117cac712f3a59b791'}
 
 COMPUTED = compute()
 
@@ -198,6 +204,47 @@ def test_spec_sealed_header() -> None:
         TABLE, (0).to_bytes(2, "big"), (2).to_bytes(2, "big"), b"spoils/1"
     )
     assert expected.hex() == VECTORS["sealed.header"]
+
+
+def _spec_pad(data: bytes, block: int) -> bytes:
+    """§9.1 from the text: u32 length, the data, zero bytes up to whole blocks (at least one)."""
+    size = block
+    while size < 4 + len(data):
+        size += block
+    return len(data).to_bytes(4, "big") + data + bytes(size - 4 - len(data))
+
+
+def _spec_unpad(padded: bytes, block: int) -> bytes | None:
+    """§9.1's checks on opening, from the text: None where the spec says reject."""
+    if len(padded) == 0 or len(padded) % block:
+        return None
+    n = int.from_bytes(padded[:4], "big")
+    if n > len(padded) - 4 or _spec_pad(padded[4:4 + n], block) != padded:
+        return None
+    return padded[4:4 + n]
+
+
+def test_spec_padded_note_and_sealed_payload() -> None:
+    header = bytes.fromhex(VECTORS["sealed.header"])
+    inner = header + _spec_pad(b"the ace of cups", 1024)
+    assert hashlib.sha256(inner).hexdigest() == VECTORS["sealed.inner_sha256"]
+    decision = b'{"cards":["r-1-iron-legion"],"count":1,"seat":0,"type":"Bid"}'
+    padded = _spec_pad(decision, 2048)
+    assert len(padded) == 2048
+    assert hashlib.sha256(padded).hexdigest() == VECTORS["note.padded_sha256"]
+    box = nacl.secret.SecretBox(_h("note.key")).encrypt(padded, b"\x0b" * 24)
+    note = {"box": base64.urlsafe_b64encode(bytes(box)).rstrip(b"=").decode(), "step": 4,
+            "type": "note", "v": P.PROTOCOL_VERSION}
+    message = json.dumps(note, sort_keys=True, separators=(",", ":")).encode()
+    assert hashlib.sha256(message).hexdigest() == VECTORS["note.message_sha256"]
+    opened = nacl.secret.SecretBox(_h("note.key")).decrypt(bytes(box))
+    assert _spec_unpad(opened, 2048) == decision
+    # the spec's rejections, and the API's typed error for each
+    for bad in (opened[:-1], opened + bytes(2048), opened[:-1] + b"\x01",
+                (5000).to_bytes(4, "big") + opened[4:], decision):
+        assert _spec_unpad(bad, 2048) is None
+        with pytest.raises(BadPadding):
+            unpad(bad, NOTE_BLOCK)
 
 
 def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
