@@ -20,7 +20,7 @@ from ._errors import DecodeError
 
 __all__ = ["NOTE_BLOCK", "SEALED_BLOCK", "BadPadding", "pad", "padded_size", "unpad"]
 
-NOTE_BLOCK = 2048
+NOTE_BLOCK = 1024
 """Block of a ``note``'s plaintext (a decision's canonical JSON, secret part included).  The
 longest decisions bots made in many games of each game are under 500 bytes."""
 

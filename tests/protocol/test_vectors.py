@@ -73,8 +73,8 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31',
  'sealed.inner_sha256': '40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783',
  'note.key': 'cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628',
- 'note.padded_sha256': '1da63101be6e302a5de4bd6abc9b826749fc6dcf090de6f7aaf57fac70479b69',
- 'note.message_sha256': '6c5793047a59d6cfeeded3c06aa328ab0695c4c67fabba117cac712f3a59b791'}
+ 'note.padded_sha256': '5df065b3dfe0f4d6af21d2f63e23930d0a58728c7b65b1d0eb2447e976816247',
+ 'note.message_sha256': '1e1aaf10965f6f26699c469e7ac657a3856bbbf5030561ca760a5492544f3c37'}
 
 COMPUTED = compute()
 
@@ -229,8 +229,8 @@ def test_spec_padded_note_and_sealed_payload() -> None:
     inner = header + _spec_pad(b"the ace of cups", 1024)
     assert hashlib.sha256(inner).hexdigest() == VECTORS["sealed.inner_sha256"]
     decision = b'{"cards":["r-1-iron-legion"],"count":1,"seat":0,"type":"Bid"}'
-    padded = _spec_pad(decision, 2048)
-    assert len(padded) == 2048
+    padded = _spec_pad(decision, 1024)
+    assert len(padded) == 1024
     assert hashlib.sha256(padded).hexdigest() == VECTORS["note.padded_sha256"]
     box = nacl.secret.SecretBox(_h("note.key")).encrypt(padded, b"\x0b" * 24)
     note = {"box": base64.urlsafe_b64encode(bytes(box)).rstrip(b"=").decode(), "step": 4,
@@ -238,11 +238,11 @@ def test_spec_padded_note_and_sealed_payload() -> None:
     message = json.dumps(note, sort_keys=True, separators=(",", ":")).encode()
     assert hashlib.sha256(message).hexdigest() == VECTORS["note.message_sha256"]
     opened = nacl.secret.SecretBox(_h("note.key")).decrypt(bytes(box))
-    assert _spec_unpad(opened, 2048) == decision
+    assert _spec_unpad(opened, 1024) == decision
     # the spec's rejections, and the API's typed error for each
-    for bad in (opened[:-1], opened + bytes(2048), opened[:-1] + b"\x01",
+    for bad in (opened[:-1], opened + bytes(1024), opened[:-1] + b"\x01",
                 (5000).to_bytes(4, "big") + opened[4:], decision):
-        assert _spec_unpad(bad, 2048) is None
+        assert _spec_unpad(bad, 1024) is None
         with pytest.raises(BadPadding):
             unpad(bad, NOTE_BLOCK)
 
