@@ -64,6 +64,7 @@ from ._messages import (
     Reveal,
     ShuffleStep,
 )
+from ._padding import NOTE_BLOCK, BadPadding, pad, unpad
 from ._port import Port
 from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
 from ._table import TableSpec
@@ -338,16 +339,18 @@ class TableSession:
         """Our decision in full, encrypted to ourselves (see :class:`Note`)."""
         data = canonical_bytes({"type": type(answer).__name__, **attrs.asdict(answer)})
         nonce = self.secret(f"note-nonce/{step}", nacl.secret.SecretBox.NONCE_SIZE)
-        return Note(step, bytes(self._note_box.encrypt(data, nonce)))
+        return Note(step, bytes(self._note_box.encrypt(pad(data, NOTE_BLOCK), nonce)))
 
     def read_note(self, step: int) -> Any:
         msg = self.parts.get((self.seat, f"note:{step}")) if self.seat is not None else None
         if msg is None:
             raise LocalProtocolError(f"our own decision at step {step} is not in our log")
         try:
-            data = self._note_box.decrypt(msg.box)
+            data = unpad(self._note_box.decrypt(msg.box), NOTE_BLOCK)
         except nacl.exceptions.CryptoError:
             raise LocalProtocolError("our own note does not open: wrong secret seed") from None
+        except BadPadding as exc:
+            raise LocalProtocolError(f"our own note is badly padded: {exc}") from None
         return self.codec.decode_full(data)
 
     def publish(self, msg: Any) -> None:

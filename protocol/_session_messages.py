@@ -53,8 +53,9 @@ class HeldSlot:
 @message("note")
 @attrs.frozen
 class Note:
-    """A private note to ourselves: our decision at ``step`` in full, encrypted with a key
-    only we hold, so a restarted peer can recover it from its own feed."""
+    """A private note to ourselves: our decision at ``step`` in full, padded to one size
+    (``_padding``, docs/protocol.md §9.1) and encrypted with a key only we hold, so a
+    restarted peer can recover it from its own feed and nobody learns it from its size."""
 
     step: int = integer()
     box: bytes = blob(max_len=16 * 1024)

@@ -10,9 +10,13 @@ from __future__ import annotations
 import hashlib
 import pprint
 
+import nacl.secret
+
 import protocol as P
 from engine.rng import ChanceStream
 from protocol import _group, _sealed, _shuffle_proof
+from protocol._padding import NOTE_BLOCK, SEALED_BLOCK, pad
+from protocol._session_messages import Note
 
 
 def compute() -> dict[str, str]:
@@ -108,6 +112,16 @@ def compute() -> dict[str, str]:
     v["handover.proof"] = msg.cards[0].proof.hex()
 
     v["sealed.header"] = _sealed._header(table, 0, 2, "spoils/1").hex()
+    sealed_inner = _sealed._header(table, 0, 2, "spoils/1") + pad(b"the ace of cups", SEALED_BLOCK)
+    v["sealed.inner_sha256"] = hashlib.sha256(sealed_inner).hexdigest()
+
+    decision = b'{"cards":["r-1-iron-legion"],"count":1,"seat":0,"type":"Bid"}'
+    note_key = hashlib.sha256(b"fairtable test vector note key").digest()
+    padded = pad(decision, NOTE_BLOCK)
+    box = nacl.secret.SecretBox(note_key).encrypt(padded, b"\x0b" * 24)
+    v["note.key"] = note_key.hex()
+    v["note.padded_sha256"] = hashlib.sha256(padded).hexdigest()
+    v["note.message_sha256"] = hashlib.sha256(P.encode(Note(4, bytes(box)))).hexdigest()
     return v
 
 

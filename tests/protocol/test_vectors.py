@@ -14,12 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import nacl.secret
 import nacl.signing
 import pytest
 import rbcl as na
 
 import protocol as P
 from engine.rng import ChanceStream
+from protocol._padding import NOTE_BLOCK, BadPadding, unpad
 
 from . import spec_crypto, spec_log
 from .make_vectors import compute
@@ -70,7 +72,11 @@ VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec23162056
  'handover.held': '48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a',
  'handover.card': 'de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309',
  'handover.proof': '60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b',
- 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31'}
+ 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31',
+ 'sealed.inner_sha256': '40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783',
+ 'note.key': 'cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628',
+ 'note.padded_sha256': '5df065b3dfe0f4d6af21d2f63e23930d0a58728c7b65b1d0eb2447e976816247',
+ 'note.message_sha256': '1e1aaf10965f6f26699c469e7ac657a3856bbbf5030561ca760a5492544f3c37'}
 
 COMPUTED = compute()
 
@@ -200,6 +206,47 @@ def test_spec_sealed_header() -> None:
         TABLE, (0).to_bytes(2, "big"), (2).to_bytes(2, "big"), b"spoils/1"
     )
     assert expected.hex() == VECTORS["sealed.header"]
+
+
+def _spec_pad(data: bytes, block: int) -> bytes:
+    """§9.1 from the text: u32 length, the data, zero bytes up to whole blocks (at least one)."""
+    size = block
+    while size < 4 + len(data):
+        size += block
+    return len(data).to_bytes(4, "big") + data + bytes(size - 4 - len(data))
+
+
+def _spec_unpad(padded: bytes, block: int) -> bytes | None:
+    """§9.1's checks on opening, from the text: None where the spec says reject."""
+    if len(padded) == 0 or len(padded) % block:
+        return None
+    n = int.from_bytes(padded[:4], "big")
+    if n > len(padded) - 4 or _spec_pad(padded[4:4 + n], block) != padded:
+        return None
+    return padded[4:4 + n]
+
+
+def test_spec_padded_note_and_sealed_payload() -> None:
+    header = bytes.fromhex(VECTORS["sealed.header"])
+    inner = header + _spec_pad(b"the ace of cups", 1024)
+    assert hashlib.sha256(inner).hexdigest() == VECTORS["sealed.inner_sha256"]
+    decision = b'{"cards":["r-1-iron-legion"],"count":1,"seat":0,"type":"Bid"}'
+    padded = _spec_pad(decision, 1024)
+    assert len(padded) == 1024
+    assert hashlib.sha256(padded).hexdigest() == VECTORS["note.padded_sha256"]
+    box = nacl.secret.SecretBox(_h("note.key")).encrypt(padded, b"\x0b" * 24)
+    note = {"box": base64.urlsafe_b64encode(bytes(box)).rstrip(b"=").decode(), "step": 4,
+            "type": "note", "v": P.PROTOCOL_VERSION}
+    message = json.dumps(note, sort_keys=True, separators=(",", ":")).encode()
+    assert hashlib.sha256(message).hexdigest() == VECTORS["note.message_sha256"]
+    opened = nacl.secret.SecretBox(_h("note.key")).decrypt(bytes(box))
+    assert _spec_unpad(opened, 1024) == decision
+    # the spec's rejections, and the API's typed error for each
+    for bad in (opened[:-1], opened + bytes(1024), opened[:-1] + b"\x01",
+                (5000).to_bytes(4, "big") + opened[4:], decision):
+        assert _spec_unpad(bad, 1024) is None
+        with pytest.raises(BadPadding):
+            unpad(bad, NOTE_BLOCK)
 
 
 def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
