@@ -46,6 +46,7 @@ from netplay import (
     NodeEvent,
     RelayNode,
     TableNode,
+    claim_seat,
     event_json,
     event_line,
 )
@@ -200,9 +201,14 @@ def _invite_game(invite: Invite) -> str:
 
 async def _join(args: argparse.Namespace) -> None:
     invite = await invite_from(args.invite, args.discovery_port)
-    data_dir = _data_dir(args)
-    identity = identity_at(data_dir)
     game = _invite_game(invite)
+    with claim_seat(_data_dir(args), invite) as seat:  # our own seat, if we host or sit here
+        await _join_from(args, invite, game, seat.data_dir)
+
+
+async def _join_from(args: argparse.Namespace, invite: Invite, game: str,
+                     data_dir: Path) -> None:
+    identity = identity_at(data_dir)
     contact = _Contact(_printer(args.json))
     node = TableNode(_options(args, args.via is None).node_config(data_dir), identity,
                      invite=invite,

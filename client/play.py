@@ -35,6 +35,7 @@ from netplay import (
     StorageError,
     TableFolder,
     TableNode,
+    claim_seat,
     listen,
 )
 from netplay import events as ev
@@ -76,6 +77,14 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
     async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
+        if invite is None:
+            await seat(to_screen, answers, data_dir)
+            return
+        with claim_seat(data_dir, invite) as claim:  # our own seat, if we host or sit here
+            await seat(to_screen, answers, claim.data_dir)
+
+    async def seat(to_screen: trio.MemorySendChannel[ev.NodeEvent],
+                   answers: trio.MemoryReceiveChannel[Any], data_dir: Path) -> None:
         identity = identity_at(data_dir)
         forward = _forward(to_screen)
         refused: list[str] = []
@@ -144,7 +153,17 @@ def _saved_at(path: Path) -> float:
 
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     """Games on disk that have not ended, last played first (each with its ``table.json``
-    as ``info``; the list reads no log)."""
+    as ``info``, and the folder it is played from as ``data_dir``: this one, or a seat
+    folder ``seats/N`` of a second seat at one table; the list reads no log)."""
+    found: list[dict[str, Any]] = []
+    seats = data_dir / "seats"
+    for folder in [data_dir, *(sorted(seats.iterdir()) if seats.is_dir() else [])]:
+        found += _unfinished_in(folder)
+    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
+    return found
+
+
+def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     root = data_dir / "tables"
     found = []
     if root.is_dir():
@@ -158,8 +177,8 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
                 info["saved"] = _saved_at(path)
                 found.append({"invite": invite, "role": info.get("role"),
                               "status": info["status"], "seat": info.get("seat"),
-                              "bots": info.get("bots", 0), "table": path.name, "info": info})
-    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
+                              "bots": info.get("bots", 0), "table": path.name, "info": info,
+                              "data_dir": data_dir})
     return found
 
 
@@ -214,7 +233,7 @@ def _resume(args: argparse.Namespace) -> int:
         from client.resign import ResignError, resign_saved
 
         try:
-            return resign_saved(data_dir, game)
+            return resign_saved(game["data_dir"], game)
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
     require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
@@ -224,7 +243,7 @@ def _resume(args: argparse.Namespace) -> int:
         network = _network(data_dir, seats=invite.seats, bots=game["bots"], game=invite.game,
                            options=TableOptions(pace=args.pace, resume=invite.scope))
     else:
-        network = _network(data_dir, invite=invite)
+        network = _network(game["data_dir"], invite=invite)
     _run_screen(model, network)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0

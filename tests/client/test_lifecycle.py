@@ -130,6 +130,25 @@ def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
     ]
 
 
+def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
+    tmp_path: Path, utc: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second window of this account joined the table it hosts: that seat's game is kept
+    under seats/1 and listed with the folder it is played from."""
+    invite = _folder(tmp_path, "reign", 3, kind="host", status="playing", seat=0, round=2,
+                     turn=[1], last_played=EVENING)
+    TableFolder(tmp_path / "seats" / "1", "tables", invite.scope).write_info(
+        {"invite": invite.text(), "role": "joiner", "kind": "join", "status": "playing",
+         "seat": 1, "round": 2, "turn": [1], "last_played": EVENING - 60})
+    assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
+        "2. Reign, 3 seats, last played 1 Dec 21:39, round 2, your turn (you joined)",
+    ]
+    assert [g["data_dir"] for g in unfinished_games(tmp_path)] == [
+        tmp_path, tmp_path / "seats" / "1"]
+
+
 def test_the_resume_list_shows_an_old_folder_without_a_summary(tmp_path: Path) -> None:
     _folder(tmp_path, "reign", 3, status="playing", seat=1)  # no kind, round or turn
     (game,) = unfinished_games(tmp_path)
