@@ -16,6 +16,7 @@ answered, ``q`` quits, PgUp/PgDn scroll the log.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
@@ -118,7 +119,8 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
             text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
         return [("class:info" if model.info else "class:message", text)]
     if model.decision is None:
-        return [("class:message", "")]
+        lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
+        return [("class:info", model.names.text(lobby)) if lobby else ("class:message", "")]
     hint = " type #N, or Up/Down and F2 for card text"
     if model.only_answer() is not None:
         hint = " nothing can be played here; passing for you shortly"
@@ -263,7 +265,7 @@ def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row)."""
     rows, _ = screen_size()
-    deciding = model.decision is not None or model.show_help or bool(model.info)
+    deciding = model.pane_open()
     free = rows - FIXED_ROWS - (menu_height(model) if deciding else 0)
     return max(8, min(free - 1, free * 2 // 3))
 
@@ -271,7 +273,7 @@ def upper_height(model: ScreenModel) -> int:
 def log_height(model: ScreenModel) -> int:
     """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
     rows, _ = screen_size()
-    deciding = model.decision is not None or model.show_help or bool(model.info)
+    deciding = model.pane_open()
     menu = menu_height(model) if deciding else 0
     return max(1, rows - FIXED_ROWS - menu - upper_height(model))
 
@@ -303,8 +305,7 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
 
 
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
-    deciding = Condition(lambda: model.decision is not None or model.show_help
-                         or bool(model.info))
+    deciding = Condition(model.pane_open)
     panes = game_panes(model)
     named = model.names_shown  # every pane calls a named seat by its player's name
     table = lambda: clipped(named(panes[0]()), upper_height(model),  # noqa: E731
@@ -456,7 +457,21 @@ def build_application(model: ScreenModel) -> Application[None]:
             app.create_background_task(answer_for_the_player())
 
     app.pre_run_callables.append(start_answering)
+    model.copy = lambda text: copy_to_clipboard(app, text)
     return app
+
+
+def osc52(text: str) -> str:
+    """The terminal escape that puts ``text`` on the clipboard (OSC 52; a terminal that does
+    not know it ignores it)."""
+    return f"\x1b]52;c;{base64.b64encode(text.encode()).decode()}\x07"
+
+
+def copy_to_clipboard(app: Application[None], text: str) -> None:
+    """Ask the terminal to put ``text`` on the clipboard, where it allows that."""
+    with contextlib.suppress(Exception):  # no terminal (a test's dummy output): nothing to do
+        app.output.write_raw(osc52(text))
+        app.output.flush()
 
 
 # -- running with trio as a guest -----------------------------------------------------------

@@ -37,6 +37,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))
     keys += list(model.game_keys())
+    if model.invite_block():
+        keys.append(("i / invite", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))
     keys.append(("q / Ctrl-Q", "leave (the game is kept)"))

@@ -28,25 +28,30 @@ from engine.requests import Decision
 from netplay import ResignRequest
 from netplay import events as ev
 
-__all__ = ["RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
+__all__ = ["INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
 
 
 def invite_lines(model: Any) -> Lines:
-    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them;
+    """What the waiting screen's pane says of the invite: where it is (the invite itself is
+    shown under the log, on full-width lines of its own, so that a mouse copies it whole);
     nothing when there is no one to invite (every other seat is a bot of ours)."""
     if not model.invite or getattr(model, "all_bots", False):
         return []
-    if not model.code:
-        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
-    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
-            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
+    return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
+
+
+COPIED = "Invite copied to your clipboard, where the terminal allows it."
+
+INVITE_KEYS = ("i", "invite")
+"""The words that show the join code and the invite again (and copy the invite)."""
 
 
 RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
+               "text; PgUp/PgDn scroll the log; 'i' shows the join code and the invite again "
+               "(and copies it); 'resign' gives the game up (it asks first).")
 """Said by every game's help: card text, the log, and how to give the game up."""
 
 
@@ -68,8 +73,10 @@ class ScreenModel:
         self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
-        self.invite = ""
+        self.invite = ""  # the invite of the table we host (once open)
+        self.held_invite = ""  # the invite we joined with (a joiner may pass it on)
         self.code = ""  # the host's join code, for friends on the LAN
+        self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
@@ -114,6 +121,11 @@ class ScreenModel:
                 self.code = event.code or ""
                 self.limits = limits_words(event.clock)
                 self.status = "Waiting for players to join" + self._limits_shown()
+                if not self.all_bots:
+                    self.copy(self.invite)
+                    self.message = COPIED
+            case ev.Joining():
+                self.held_invite = event.invite
             case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
                 self.log.append(code_news(event))
             case ev.LobbyUpdate():
@@ -236,6 +248,43 @@ class ScreenModel:
         notice, self.notice = self.notice, ""
         return notice or f"Your move: {kind.replace('_', ' ')} (F1 for help)"
 
+    # -- the invite ---------------------------------------------------------------------------
+    def invite_block(self) -> str:
+        """The join code and the whole invite, each on lines of its own (shown at the full
+        width of the screen: no pane border inside them); '' with nothing to show."""
+        invite = self.invite or self.held_invite
+        if not invite or (self.all_bots and not self.held_invite):
+            return ""
+        lines = []
+        if self.code and self.seat is None:  # the code is retired once the table is full
+            lines.append(f"Friends on this LAN: fairtable join {self.code}")
+        lines.append("Anywhere, fairtable join 'INVITE' with this whole invite:")
+        return "\n".join([*lines, invite])
+
+    def lobby_invite(self) -> str:
+        """The invite block while the table waits for players (shown under the log)."""
+        return self.invite_block() if self.seat is None and not self.over else ""
+
+    def invite_command(self, text: str) -> bool:
+        """``i`` / ``invite``: the join code and the invite again (copied to the clipboard);
+        True when the line was one."""
+        if text.strip().lower() not in INVITE_KEYS:
+            return False
+        block = self.invite_block()
+        if not block:
+            self.message = "No invite to show: every other seat is a bot here."
+            return True
+        self.copy(self.invite or self.held_invite)
+        self.info = block
+        self.message = "Above; also copied to your clipboard, where the terminal allows it."
+        return True
+
+    def pane_open(self) -> bool:
+        """Whether the pane under the log shows something (a decision, help, card text or
+        the invite)."""
+        return (self.decision is not None or self.show_help or bool(self.info)
+                or bool(self.lobby_invite()))
+
     # -- card text (client/card_info) -------------------------------------------------------
     def numbered_cards(self) -> list[Seen]:
         return list(self.info_source.numbered(self)) if self.info_source else []
@@ -300,7 +349,7 @@ class ScreenModel:
         text = text.strip()
         self.show_help = False
         self.info = ""
-        if self.lifecycle_command(text) or self.info_command(text):
+        if self.lifecycle_command(text) or self.info_command(text) or self.invite_command(text):
             return
         if text in ("?", "help"):
             self.show_help = True
@@ -357,6 +406,6 @@ class ScreenModel:
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "quit", "resign", "info"]
+        words = ["?", "help", "quit", "resign", "info", "invite"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(len(self.menu()))]

@@ -60,7 +60,9 @@ def seat_option(game: str, path: str | None) -> Any:
 
 
 async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
-    """The invite ``text`` is, or the one a join code (``7-amber-...``) is handed on the LAN."""
+    """The invite ``text`` is (spaces and line breaks in it ignored), or the one a join code
+    (``7-amber-...``) is handed on the LAN."""
+    text = "".join(text.split())  # a mouse copy of a wrapped invite brings line breaks
     if not looks_like_code(text):
         try:
             return Invite.parse(text)
