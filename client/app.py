@@ -48,6 +48,7 @@ from prompt_toolkit.styles import Style
 from client.auto_pass import AutoPass
 from client.games import client_game
 from client.keys import keys_lines
+from client.rules_summary import summary
 from client.screen_model import ScreenModel
 from netplay import events as ev
 
@@ -340,8 +341,25 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
         Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
                width=keys_width, style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_keys)))
-    return Layout(FloatContainer(content=body, floats=[keys, completions]),
+    rules = Float(top=0, content=ConditionalContainer(  # 'rules' / F3: the game in short
+        Window(FormattedTextControl(lambda: rules_lines(model)), width=keys_width,
+               style="class:keys", char=" ", wrap_lines=False),
+        filter=Condition(lambda: model.show_rules)))
+    return Layout(FloatContainer(content=body, floats=[keys, rules, completions]),
                   focused_element=None if model.spectating else prompt)
+
+
+def rules_lines(model: ScreenModel) -> StyleAndTextTuples:
+    """The game's summary over the board, cut (and said) to the rows there are."""
+    rows, _ = screen_size()
+    lines = summary(model.game).split("\n") + ["(Esc or F3 closes)"]
+    if len(lines) > rows:
+        lines = [*lines[:rows - 1], f"+{len(lines) - rows + 1} more: 'fairtable rules "
+                 f"{model.game}' prints it all"]
+    width = keys_width()
+    return [("class:title" if i == 0 else "", (line if len(line) <= width
+                                              else line[:width - 1] + "…") + "\n")
+            for i, line in enumerate(lines)]
 
 
 def keys_width() -> int:
@@ -364,6 +382,10 @@ def load_help_bindings(model: ScreenModel) -> KeyBindings:
     def _(event: Any) -> None:
         model.show_help = not model.show_help
         model.message = model.help_text()
+
+    @kb.add("f3")
+    def _(event: Any) -> None:
+        model.show_rules = not model.show_rules
 
     return kb
 
@@ -388,7 +410,7 @@ def load_card_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
-        model.show_keys = False
+        model.show_keys = model.show_rules = False
         if model.info or model.show_help:
             model.message = ""
         model.info = ""

@@ -30,6 +30,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
                  ("Up/Down", "move the highlight"),
                  ("F2", "card text of the highlighted option")]
     keys += [("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
+             ("rules / F3", "the game in short: what wins, its phases"),
              ("Tab", "complete a word (the menu shows the choices)"),
              ("PgUp", "scroll the log back")]
     if model.log_back:

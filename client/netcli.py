@@ -34,6 +34,7 @@ from client.errors import (
 )
 from client.games import bots_for
 from client.lifecycle import code_news, resigned_line, resume_line
+from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
 from client.seats import NetUsageError, identity_at, invite_from, seat_option
 from client.table_options import TableOptions
@@ -346,7 +347,7 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
-    host.add_argument("game", choices=GAMES)
+    host.add_argument("game", type=game_name, choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
     host.add_argument("--port", type=port_number, default=0,
                       help="port to listen on (default: any)")

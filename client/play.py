@@ -22,6 +22,7 @@ from client import ending, games
 from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, player_name, require_terminal
 from client.lifecycle import game_line
+from client.rules_summary import game_name
 from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
@@ -296,7 +297,7 @@ def _resolve(text: str, discovery_port: int) -> Invite:
 
 def add_commands(sub: Any) -> None:
     play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
-    play.add_argument("game", choices=GAMES)
+    play.add_argument("game", type=game_name, choices=GAMES)
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=nonnegative_seconds, default=0.6,

@@ -50,8 +50,9 @@ INVITE_KEYS = ("i", "invite")
 
 
 RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-               "text; PgUp/PgDn scroll the log; 'i' shows the join code and the invite again "
-               "(and copies it); 'resign' gives the game up (it asks first).")
+               "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log; 'i' shows "
+               "the join code and the invite again (and copies it); 'resign' gives the game "
+               "up (it asks first).")
 """Said by every game's help: card text, the log, and how to give the game up."""
 
 
@@ -83,6 +84,7 @@ class ScreenModel:
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.show_keys = False  # the '?' overlay (client/keys) is open
+        self.show_rules = False  # the game's summary (client/rules_summary) is shown over it
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
@@ -349,6 +351,10 @@ class ScreenModel:
         text = text.strip()
         self.show_help = False
         self.info = ""
+        self.show_rules = text.lower() == "rules"  # the summary over the board (Esc hides it)
+        if self.show_rules:
+            self.message = "The game in short is above; Esc or any line hides it."
+            return
         if self.lifecycle_command(text) or self.info_command(text) or self.invite_command(text):
             return
         if text in ("?", "help"):
@@ -406,6 +412,6 @@ class ScreenModel:
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "quit", "resign", "info", "invite"]
+        words = ["?", "help", "quit", "resign", "info", "invite", "rules"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(len(self.menu()))]

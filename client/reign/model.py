@@ -21,7 +21,13 @@ from client import ending
 from client.clock_words import my_move_words, waiting_words
 from client.reign import info as reign_info
 from client.reign.combat import breakdown_lines
-from client.reign.words import HELP, card_label, describe_public_event, pick_problem
+from client.reign.words import (
+    HELP,
+    card_label,
+    describe_public_event,
+    house_word,
+    pick_problem,
+)
 from client.screen_model import RESIGN_HELP, ScreenModel
 from engine.reign import (
     Bid,
@@ -157,7 +163,8 @@ class ClientModel(ScreenModel):
             options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
             for house, cards in bid_groups(view, d).items():
                 best = sorted(cards, key=lambda c: -DEFS[c].force)
-                options.append((f"bid all {house}: " + ", ".join(card_label(c) for c in best),
+                options.append((f"bid all {house_word(house)}: "
+                                + ", ".join(card_label(c) for c in best),
                                 Bid(d.seat, len(best), tuple(best))))
             return options
         if kind == "covert":
@@ -200,7 +207,7 @@ class ClientModel(ScreenModel):
                 f"seat {answer.target}'s army"
             return f"{card_label(answer.card)} face up into {where}"
         if name == "KeepSupport":
-            return f"keep {answer.house}"
+            return f"keep {house_word(answer.house)}"
         if name == "TieBreak":
             return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
         if name == "OrderEvents":

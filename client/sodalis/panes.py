@@ -117,6 +117,13 @@ def _card_line(view: SodalisView, index: int, card: str) -> str:
             f"{' all' if face.targets == 'all' else ''}{what}")
 
 
+def goal_line(pub: dict[str, Any]) -> str:
+    """What wins, and how far each team is from it: a team holding all three Tributes."""
+    held = ", ".join(f"{team.title()} {sum(h is not None for h in got.values())}"
+                     for team, got in pub["tributes"].items())
+    return f"3 Tributes win: {held}"
+
+
 def side_lines(model: ClientModel) -> Lines:
     """The right pane: champions, your spread, continuous effects, the last roll, your
     hidden simultaneous choice."""
@@ -127,6 +134,7 @@ def side_lines(model: ClientModel) -> Lines:
     out: Lines = [("class:mine" if seat == me else "",
                    _champion_line(pub, seat, me, cat) + "\n")
                   for seat in (pub["order"] or range(pub["players"]))]
+    out.append(("class:title", goal_line(pub) + "\n"))
     if model.reversible():
         out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
     if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
