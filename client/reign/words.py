@@ -78,9 +78,9 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         picked = army(int(e[4])) if e[3] == "strike" else DEFS[e[4]].name
         return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
     if kind == "support_gained":
-        return f"{who(e[1])} gained the support of {e[2]}"
+        return f"{who(e[1])} gained the support of House {house_word(e[2])}"
     if kind in ("support_lost", "support_returned"):
-        return f"{who(e[1])} lost the support of {e[2]}"
+        return f"{who(e[1])} lost the support of House {house_word(e[2])}"
     if kind == "overt":
         return f"{who(e[1])} placed {card_label(e[3])} face up in {army(e[2], e[1])}"
     if kind == "covert":
