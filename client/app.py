@@ -122,7 +122,7 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     if model.decision is None:
         lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
         return [("class:info", model.names.text(lobby)) if lobby else ("class:message", "")]
-    hint = " type #N, or Up/Down and F2 for card text"
+    hint = model.decide_hint()
     if model.only_answer() is not None:
         hint = " nothing can be played here; passing for you shortly"
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"

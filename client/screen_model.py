@@ -349,11 +349,18 @@ class ScreenModel:
         """Act on one typed line; ``message`` says what happened.  Lines every game knows
         are handled here; the rest go to the game's ``decide``."""
         text = text.strip()
+        shown = self.show_help or bool(self.info) or self.show_rules
         self.show_help = False
         self.info = ""
         self.show_rules = text.lower() == "rules"  # the summary over the board (Esc hides it)
         if self.show_rules:
             self.message = "The game in short is above; Esc or any line hides it."
+            return
+        if not text:  # Enter on an empty prompt
+            if shown:  # hides what was shown over the menu, and nothing more
+                self.message = ""
+            else:
+                self.enter_highlighted()
             return
         if self.lifecycle_command(text) or self.info_command(text) or self.invite_command(text):
             return
@@ -370,6 +377,22 @@ class ScreenModel:
     def decide(self, d: Decision, text: str) -> None:
         """A typed line for the decision ``d`` (the game's model says what it means)."""
         self.message = "Nothing to decide now."
+
+    def decide_hint(self) -> str:
+        """What the decision pane's first line says keys do (after "Decide (kind):")."""
+        return " type N or #N, or Up/Down and Enter; F2 card text"
+
+    def enter_highlighted(self) -> None:
+        """Enter on an empty prompt: answer with the highlighted option (every game alike)."""
+        menu = self.menu()
+        if self.decision is None or self.view is None or not menu:
+            self.message = ending.LEAVE if self.over else "Nothing to decide now."
+            return
+        if any(True for _ in self.picked()):
+            self.message = ("Cards are picked: 'done' sends them ('clear' forgets them, then "
+                            "Enter takes the highlighted option).")
+            return
+        self._send(menu[max(0, min(self.highlight, len(menu) - 1))][1])
 
     def _send(self, answer: Any) -> None:
         if self.over:  # nothing is asked once the game is over

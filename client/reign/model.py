@@ -54,6 +54,10 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
+PICKING = ("bid", "covert", "discard", "spoils")
+"""Decisions built card by card: a bare number there picks a hand card, not an option."""
+
+
 class ClientModel(ScreenModel):
     """Everything the console screen shows of a Reign game, for one seat."""
 
@@ -67,6 +71,7 @@ class ClientModel(ScreenModel):
         self._ordered: dict[int, list[str]] = {}  # this battle's army orders (army_ordered)
         self._ties: list[tuple[str, str, str]] = []  # and its settled ties (combat_tie)
         self.pick = _Pick()
+        self._empty_done: Decision | None = None  # 'done' with nothing picked asked once
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
@@ -248,6 +253,12 @@ class ClientModel(ScreenModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
+    def decide_hint(self) -> str:
+        """Bare numbers pick hand cards in the decisions built card by card: said there."""
+        if self.decision is not None and self.decision.kind in PICKING:
+            return " N picks hand card N, done sends; #N or Enter: an option"
+        return super().decide_hint()
+
     def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         if text.startswith("#") and text[1:].isdigit():  # menu item
@@ -257,7 +268,7 @@ class ClientModel(ScreenModel):
                 return
             self._send(menu[index][1])
             return
-        if d.kind not in ("bid", "covert", "discard", "spoils"):
+        if d.kind not in PICKING:
             if text.isdigit() and 1 <= int(text) <= len(menu):
                 self._send(menu[int(text) - 1][1])
             elif text == "pass" and menu and "pass" in menu[0][0]:
@@ -282,6 +293,12 @@ class ClientModel(ScreenModel):
             self.message = "Selection cleared."
             return
         if text == "done":
+            if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
+                self._empty_done = d
+                what = "passes" if d.kind in ("bid", "covert") else "sends nothing"
+                self.message = (f"Nothing is picked: 'done' again {what}; or pick cards by "
+                                "their number first.")
+                return
             self._send(self._built(d))
             return
         card_text, arrow, target_text = text.partition(">")

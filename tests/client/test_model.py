@@ -56,7 +56,8 @@ def typed_answer(model: ClientModel, d: Decision) -> list[str]:
         return [str(i) for i in range(1, d.get("count", 0) + 1)] + ["done"]
     if d.kind == "spoils":
         must = d.get("must_give", ())
-        return [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)] + ["done"]
+        given = [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)]
+        return given + ["done"] if given else ["done", "done"]  # nothing given: it asks first
     return ["1"]
 
 
@@ -82,7 +83,7 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_hand() -> None:
     assert seen == KINDS
 
 
-@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", ""])
+@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0"])
 def test_keyboard_refused_input_gets_a_reason_and_sends_nothing(line: str) -> None:
     table = Table(4, seed=2, bots=["random"] * 4)
     while not (isinstance(table.truth.pending()[0], Decision)

@@ -121,7 +121,7 @@ def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
 
 
 @pytest.mark.parametrize("line", [
-    "99", "#99", "0", "#0", "x", "", "go", "go up", "go e banana", "cast", "cast 9",
+    "99", "#99", "0", "#0", "x", "go", "go up", "go e banana", "cast", "cast 9",
     "cast 1 77", "cast 1 2 3", "cast x", "flip 1", "-1"])
 def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
     game, d = first_turn()
