@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import textwrap
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -79,7 +80,8 @@ NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceive
 
 
 # -- layout -------------------------------------------------------------------------------
-MENU_FLOOR = 10  # rows the decision pane may take at 80x24
+MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
+LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
 
 
 def screen_size() -> tuple[int, int]:
@@ -91,6 +93,20 @@ def screen_size() -> tuple[int, int]:
     return size.rows, size.columns
 
 
+def wrapped(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` broken at spaces (a word longer than a
+    row is broken where it must), its further rows indented by two: the screen never breaks a
+    word it could keep whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or width < 8 or " " not in line.strip():  # e.g. an invite
+            out.append(line)
+            continue
+        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False,
+                             replace_whitespace=False) or [line]
+    return "\n".join(out)
+
+
 def _rows(text: str, width: int) -> int:
     """Rows ``text`` takes wrapped at ``width`` columns."""
     return sum(1 + max(0, len(line) - 1) // max(1, width)
@@ -98,9 +114,10 @@ def _rows(text: str, width: int) -> int:
 
 
 def menu_room() -> int:
-    """Rows the decision pane may take: ten at 24 rows, more on taller terminals."""
+    """Rows the decision pane may take: half the terminal, but the log keeps
+    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls)."""
     rows, _ = screen_size()
-    return max(MENU_FLOOR, rows // 2 - 2)
+    return max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
 
 
 def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
@@ -109,7 +126,7 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     when the menu is longer than the pane."""
     room, (_, width) = menu_room(), screen_size()
     if model.info or model.show_help:
-        text = model.names.text(model.info or model.help_text())  # named before it is measured
+        text = wrapped(model.names.text(model.info or model.help_text()), width)  # named first
         if _rows(text, width) > room:  # cut at the pane's end, said
             keep: list[str] = []
             for line in text.split("\n"):
@@ -121,7 +138,7 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
         return [("class:info" if model.info else "class:message", text)]
     if model.decision is None:
         lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
-        return [("class:info", model.names.text(lobby)) if lobby else ("class:message", "")]
+        return [("class:info", lobby) if lobby else ("class:message", "")]
     hint = model.decide_hint()
     if model.only_answer() is not None:
         hint = " nothing can be played here; passing for you shortly"
@@ -131,8 +148,8 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     if not menu:
         return out
     model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
-    lines = [model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}")  # named, then measured
-             for i, (label, _) in enumerate(menu)]
+    lines = [wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
+             for i, (label, _) in enumerate(menu)]  # named, then measured
     first, last = 0, len(lines)
     def fits(a: int, b: int) -> bool:
         marks = (a > 0) + (b < len(lines))
@@ -174,9 +191,18 @@ class LogPane:
         """(rows, columns) of the log pane: what the panes above and below leave."""
         return log_height(self.model), screen_size()[1]
 
+    _wrapped: tuple[Any, int, list[str]] = attrs.field(factory=lambda: (None, 0, []))
+
     def shown(self) -> list[str]:
-        """The log's lines as the screen shows them (named seats by their names)."""
-        return self.model.log_shown()
+        """The log's lines as the screen shows them (named seats by their names), broken at
+        spaces to the pane's width (worked out once a line and width)."""
+        lines, width = self.model.log_shown(), screen_size()[1]
+        names, known_width, out = self._wrapped
+        if names is not self.model.names or known_width != width or len(out) > len(lines):
+            out = []
+            self._wrapped = (self.model.names, width, out)
+        out.extend(wrapped(line, width) for line in lines[len(out):])
+        return out
 
     def scroll(self, pages: int) -> None:
         """PgUp (``pages`` > 0) / PgDn: the next page is the lines just past the shown ones,
@@ -259,7 +285,9 @@ FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-
 
 
 def side_width() -> int:
-    return min(38, max(24, screen_size()[1] // 2))
+    """The side pane's columns: 38 at 80, wider on wider terminals (up to 60)."""
+    columns = screen_size()[1]
+    return max(24, min(columns // 2 - 2, columns * 48 // 100, 60))
 
 
 def upper_height(model: ScreenModel) -> int:

@@ -53,5 +53,6 @@ def keys_lines(model: Any, width: int) -> Lines:
     out: Lines = [("class:title", "Keys here (? or Esc closes)\n")]
     room = max(1, width - pad - 3)
     for key, what in keys:
-        out += [("class:mine", f" {key.ljust(pad)} "), ("", what[:room] + "\n")]
+        cut = what if len(what) <= room else what[:room - 1] + "…"  # a cut is marked
+        out += [("class:mine", f" {key.ljust(pad)} "), ("", cut + "\n")]
     return out

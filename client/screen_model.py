@@ -108,8 +108,11 @@ class ScreenModel:
         """The log's lines with named seats called by their names (worked out once a line:
         the log only grows)."""
         names, lines = self._shown
+        known = len(lines)
         if names is not self.names or len(lines) > len(self.log):
             names, lines = self._shown = (self.names, [])
+        if self.log_back and len(self.log) > known:  # scrolled back: the page stays put
+            self.log_back += len(self.log) - known
         lines.extend(names.text(line) for line in list(self.log)[len(lines):])
         return lines
 

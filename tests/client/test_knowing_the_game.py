@@ -94,6 +94,8 @@ def test_reign_log_lines_call_a_house_by_its_name() -> None:
     from client.reign.words import describe_public_event
 
     assert describe_public_event(("support_gained", 1, "amber"), 0) == (
-        "seat 1 gained the support of House Quell")
+        "seat 1 gained the support of House Quell"
+    )
     assert describe_public_event(("houses", ["amber", "ivory"]), 0) == (
-        "Houses in play: Quell, Oriel")
+        "Houses in play: Quell, Oriel"
+    )

@@ -21,15 +21,19 @@ from tests.engine.driver import Table
 
 def reign_at(kinds: tuple[str, ...]) -> tuple[Any, list[Any]]:
     table = Table(4, seed=2, bots=["random"] * 4)
-    while not (isinstance(table.truth.pending()[0], Decision)
-               and table.truth.pending()[0].kind in kinds):
+    while not (
+        isinstance(table.truth.pending()[0], Decision) and table.truth.pending()[0].kind in kinds
+    ):
         table.step()
     return reign.model_for(table, table.truth.pending()[0])
 
 
 def models() -> list[tuple[Any, list[Any]]]:
-    return [reign_at(("bid",)), sodalis.model_for(*sodalis.first_turn()),
-            sovereign.model_for(*sovereign.first_forge())]
+    return [
+        reign_at(("bid",)),
+        sodalis.model_for(*sodalis.first_turn()),
+        sovereign.model_for(*sovereign.first_forge()),
+    ]
 
 
 @pytest.mark.parametrize("which", [0, 1, 2], ids=["reign", "sodalis", "sovereign"])
@@ -75,8 +79,7 @@ def test_reign_done_with_nothing_picked_asks_before_passing() -> None:
 
 def test_reign_enter_with_cards_picked_sends_nothing_and_says_why() -> None:
     model, sent = reign_at(("bid",))
-    military = [i for i, c in enumerate(model.hand(), start=1)
-                if reign.DEFS[c].kind == "military"]
+    military = [i for i, c in enumerate(model.hand(), start=1) if reign.DEFS[c].kind == "military"]
     model.command(str(military[0]))
     model.command("")
     assert sent == [] and "'done' sends them" in model.message
