@@ -50,7 +50,7 @@ from client.auto_pass import AutoPass
 from client.games import client_game
 from client.keys import keys_lines
 from client.rules_summary import summary
-from client.screen_model import ScreenModel
+from client.screen_model import HELP_SHOWN, ScreenModel
 from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
@@ -409,7 +409,7 @@ def load_help_bindings(model: ScreenModel) -> KeyBindings:
     @kb.add("f1")
     def _(event: Any) -> None:
         model.show_help = not model.show_help
-        model.message = model.help_text()
+        model.message = HELP_SHOWN if model.show_help else ""
 
     @kb.add("f3")
     def _(event: Any) -> None:

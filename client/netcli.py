@@ -282,9 +282,17 @@ def run(args: argparse.Namespace) -> int:
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
+        print(stopped_line(args.command), file=sys.stderr)
         return 130
     return 0
+
+
+def stopped_line(command: str) -> str:
+    """What Ctrl-C leaves behind, said once the command stopped."""
+    if command == "relay":
+        return ("Relay stopped. The tables it holds are kept on disk; the same command serves "
+                "them again.")
+    return "Stopped. The game is kept; run the same command to resume."
 
 
 def run_tables(args: argparse.Namespace) -> int:

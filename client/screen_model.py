@@ -28,7 +28,7 @@ from engine.requests import Decision
 from netplay import ResignRequest
 from netplay import events as ev
 
-__all__ = ["INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
+__all__ = ["HELP_SHOWN", "INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
@@ -42,6 +42,9 @@ def invite_lines(model: Any) -> Lines:
         return []
     return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
 
+
+HELP_SHOWN = "Help above; F1 or Esc hides it."
+"""The message line while the help is shown (the help itself is in the pane above)."""
 
 COPIED = "Invite copied to your clipboard, where the terminal allows it."
 
@@ -185,7 +188,8 @@ class ScreenModel:
                 self.log.append(self.message)
             case ev.Resigned():
                 self.confirming_resign = False
-                self.end(resigned_line(ev.event_json(event)))
+                result = self.resign_result(event.seat)
+                self.end(resigned_line(ev.event_json(event)) + (f"; {result}" if result else ""))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():
@@ -216,6 +220,14 @@ class ScreenModel:
         self.show_help = False
         self.message = ending.LEAVE_WATCHING if self.spectating else ending.LEAVE
         self._update_status()
+
+    def resign_result(self, seat: int) -> str:
+        """Who is left the winner when ``seat`` resigns: the other seat of a two-seat game;
+        at a larger table the record names no winner, and the screen says so."""
+        if self.players != 2:
+            return "no winner is named" if self.players > 2 else ""
+        other = 1 - seat
+        return "you win" if other == self.seat else f"seat {other} wins"
 
     def _limits_shown(self) -> str:
         return f" ({self.limits})" if self.limits else ""
@@ -369,7 +381,7 @@ class ScreenModel:
             return
         if text in ("?", "help"):
             self.show_help = True
-            self.message = self.help_text()
+            self.message = HELP_SHOWN
             return
         d = self.decision
         if d is None or self.view is None:

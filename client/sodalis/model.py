@@ -328,6 +328,15 @@ class ClientModel(MenuModel):
             return
         self._update_status()
 
+    def resign_result(self, seat: int) -> str:
+        """A team game: the other team wins when one of its foes resigns."""
+        if self.view is None:
+            return super().resign_result(seat)
+        teams = [s["team"] for s in self.view.public["seats"]]
+        winner = next(t for t in teams if t != teams[seat])
+        mine = " - you win!" if self.seat is not None and teams[self.seat] == winner else ""
+        return f"team {winner.title()} wins{mine}"
+
     def waited_for(self) -> str:
         assert self.view is not None
         pub = self.view.public

@@ -12,6 +12,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from client.screen_model import HELP_SHOWN
 from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -108,7 +109,8 @@ def help_checker(model_for: ModelFor, help_texts: Mapping[str, str],
             return
         model, sent = model_for(game, d)
         model.command("?")
-        assert model.show_help and help_texts[d.kind] in model.message and not sent
+        assert model.show_help and help_texts[d.kind] in model.help_text() and not sent
+        assert model.message == HELP_SHOWN  # the help is in its pane, not cut in this line
         seen.add(d.kind)
 
     return check
@@ -150,8 +152,8 @@ def check_f1_shows_help_and_illegal_input_is_refused(model: Any, sent: list[Any]
     assert sent == [] and "Type a number" in model.message
     model.show_help = False
     run_keys(model, "\x1bOPq\r")
-    assert model.show_help and help_words in model.message
-
+    assert model.show_help and help_words in model.help_text()
+    assert model.message == HELP_SHOWN
 
 def fill_log(model: Any) -> None:
     """Twelve log lines, ``log line 0`` to ``log line 11``: more than the log pane holds."""

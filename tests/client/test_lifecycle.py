@@ -74,7 +74,7 @@ def test_every_screen_shows_the_resignation_and_help_tells_how(game: str) -> Non
     assert "'resign' gives the game up" in model.help_text()
     assert "resign" in model.completions()
     model.apply_event(ev.Resigned(seat=2, step=40, you=False))
-    assert model.over == "seat 2 resigned - the game is over"
+    assert model.over == "seat 2 resigned - the game is over; no winner is named"
     assert model.over in model.status and model.log[-1] == model.over
     model.command("resign")
     assert model.message == model.over and sent == []
@@ -109,6 +109,22 @@ def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
     TableFolder(data_dir, "tables", invite.scope).write_info(
         {"invite": invite.text(), "role": "host", **info})
     return invite
+
+
+def test_a_resignation_says_who_wins_in_a_two_seat_game_and_which_team_in_sodalis() -> None:
+    model = model_for("sovereign")
+    model.apply_event(ev.Seated(seat=0, players=2))
+    model.apply_event(ev.Resigned(seat=1, step=9, you=False))
+    assert model.over == "seat 1 resigned - the game is over; you win"
+    from tests.client.test_sodalis_model import first_turn
+    from tests.client.test_sodalis_model import model_for as sodalis_model
+
+    game, d = first_turn()
+    model, _ = sodalis_model(game, d)
+    teams = [s["team"] for s in model.view.public["seats"]]
+    foe = next(s for s, t in enumerate(teams) if t != teams[model.seat])
+    model.apply_event(ev.Resigned(seat=foe, step=9, you=False))
+    assert model.over.endswith(f"; team {teams[model.seat].title()} wins - you win!")
 
 
 def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(

@@ -102,7 +102,8 @@ def test_keyboard_help_explains_the_current_decision() -> None:
         table.step()
     model, sent = model_for(table, table.truth.pending()[0])
     model.command("?")
-    assert model.show_help and "Bid for a support card" in model.message and not sent
+    assert model.show_help and "Bid for a support card" in model.help_text() and not sent
+    assert model.message == "Help above; F1 or Esc hides it."
 
 
 
@@ -188,7 +189,7 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     assert sorted(labels) == ["Bought Herald, then Political Sabotage",
                               "Political Sabotage, then Bought Herald"]
     model.command("?")
-    assert "order" in model.message
+    assert "order" in model.help_text()
     model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
     assert sent == [OrderEvents(1, (herald, sabotage))]
     game.apply(sent[0])
@@ -298,6 +299,6 @@ def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     assert len(labels) == 2 and all(label.endswith(" deserts") for label in labels)
     assert any("Ash Spearman" in label for label in labels)
     model.command("?")
-    assert "tie" in model.message
+    assert "tie" in model.help_text()
     model.command("#1")
     assert sent == [CombatTie(3, marine)]

@@ -106,7 +106,7 @@ def test_keyboard_order_of_a_casts_life_changes_by_menu_and_shortcut() -> None:
     labels = [label for label, _ in model.menu()]
     assert labels[0].startswith("life changes: ") and "you" in labels[0]
     model.command("?")
-    assert "order" in model.message
+    assert "order" in model.help_text()
 
 
 def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:

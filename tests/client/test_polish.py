@@ -1,0 +1,26 @@
+"""Small things an evening of play at 80x24 showed (issue 31): F1 does not repeat the help
+cut to one line, the relay's Ctrl-C does not speak of a game."""
+
+from __future__ import annotations
+
+from client.app import build_application
+from client.netcli import stopped_line
+from client.screen_model import HELP_SHOWN
+from tests.client.screen import render, run_keys
+from tests.client.test_screen import decision_model
+
+
+def test_f1_shows_the_help_in_its_pane_and_a_short_line_under_it() -> None:
+    model, _, _ = decision_model()
+    run_keys(model, "\x1bOP" + "\x11")  # F1, Ctrl-Q
+    assert model.show_help and model.message == HELP_SHOWN
+    screen = render(model)
+    assert HELP_SHOWN in screen
+    first = model.help_text().split("\n")[0][:60]
+    assert sum(first in row for row in screen) == 1  # the help's start is shown once
+    assert build_application(model) is not None
+
+
+def test_the_relays_ctrl_c_speaks_of_its_tables_not_of_a_game() -> None:
+    assert "game" not in stopped_line("relay") and "tables it holds" in stopped_line("relay")
+    assert stopped_line("host") == "Stopped. The game is kept; run the same command to resume."
