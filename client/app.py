@@ -365,11 +365,11 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     ])
     completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
                         content=CompletionsMenu(max_height=8, scroll_offset=1))
-    keys = Float(top=1, content=ConditionalContainer(  # the '?' overlay, over the panes
+    keys = Float(top=1, left=0, content=ConditionalContainer(  # the '?' overlay, over the panes
         Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
                width=keys_width, style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_keys)))
-    rules = Float(top=0, content=ConditionalContainer(  # 'rules' / F3: the game in short
+    rules = Float(top=0, left=0, content=ConditionalContainer(  # 'rules' / F3: the game in short
         Window(FormattedTextControl(lambda: rules_lines(model)), width=keys_width,
                style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_rules)))
@@ -379,20 +379,21 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
 
 def rules_lines(model: ScreenModel) -> StyleAndTextTuples:
     """The game's summary over the board, cut (and said) to the rows there are."""
-    rows, _ = screen_size()
+    rows = screen_size()[0] - 1  # the last row marks where the overlay ends
     lines = summary(model.game).split("\n") + ["(Esc or F3 closes)"]
     if len(lines) > rows:
         lines = [*lines[:rows - 1], f"+{len(lines) - rows + 1} more: 'fairtable rules "
                  f"{model.game}' prints it all"]
     width = keys_width()
-    return [("class:title" if i == 0 else "", (line if len(line) <= width
-                                              else line[:width - 1] + "…") + "\n")
-            for i, line in enumerate(lines)]
+    out: StyleAndTextTuples = [("class:title" if i == 0 else "",
+                                (line if len(line) <= width else line[:width - 1] + "…") + "\n")
+                               for i, line in enumerate(lines)]
+    return [*out, ("class:dim", "-" * width)]
 
 
 def keys_width() -> int:
-    """The '?' overlay's width: most of the screen, 76 columns at most."""
-    return max(20, min(76, screen_size()[1] - 4))
+    """The overlays' width: the whole screen (no board shows beside them)."""
+    return max(20, screen_size()[1])
 
 
 # -- key bindings ---------------------------------------------------------------------------

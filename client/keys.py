@@ -55,4 +55,4 @@ def keys_lines(model: Any, width: int) -> Lines:
     for key, what in keys:
         cut = what if len(what) <= room else what[:room - 1] + "…"  # a cut is marked
         out += [("class:mine", f" {key.ljust(pad)} "), ("", cut + "\n")]
-    return out
+    return [*out, ("class:dim", "-" * width)]  # where the overlay ends and the board shows

@@ -24,3 +24,12 @@ def test_f1_shows_the_help_in_its_pane_and_a_short_line_under_it() -> None:
 def test_the_relays_ctrl_c_speaks_of_its_tables_not_of_a_game() -> None:
     assert "game" not in stopped_line("relay") and "tables it holds" in stopped_line("relay")
     assert stopped_line("host") == "Stopped. The game is kept; run the same command to resume."
+
+
+def test_the_keys_overlay_covers_the_board_and_marks_where_it_ends() -> None:
+    model, _, _ = decision_model()
+    model.show_keys = True
+    screen = render(model)
+    top = screen.index("Keys here (? or Esc closes)")
+    end = next(i for i in range(top, len(screen)) if screen[i] == "-" * 80)
+    assert all("|" not in row for row in screen[top:end]), screen  # no board beside it
