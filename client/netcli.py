@@ -57,14 +57,28 @@ from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:
     names = [SeatNames()]  # the players' names, once seated: lines call seats by them
+    held: list[NodeEvent] = []  # a link refused before we are seated: said unless explained
 
     def emit(event: NodeEvent) -> None:
         if isinstance(event, ev.Seated):
             names[0] = SeatNames(event.names)
         if as_json:
             print(event_line(event), flush=True)
+            return
+        if held and not isinstance(event, ev.Refused):  # no clearer line followed it
+            say(held.pop())
+        held.clear()
+        if isinstance(event, ev.LinkRefused) and not seated:
+            held.append(event)  # the table's refusal, in words, usually comes next
         elif not isinstance(event, ev.ClockReadings):  # a line a second: only for --json
-            print(prefix + names[0].text(describe(event)), flush=True)
+            say(event)
+        if isinstance(event, ev.Seated):
+            seated.append(True)
+
+    def say(event: NodeEvent) -> None:
+        print(prefix + names[0].text(describe(event)), flush=True)
+
+    seated: list[bool] = []
 
     return emit
 

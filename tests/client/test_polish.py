@@ -3,6 +3,8 @@ cut to one line, the relay's Ctrl-C does not speak of a game."""
 
 from __future__ import annotations
 
+import pytest
+
 from client.app import build_application
 from client.netcli import stopped_line
 from client.screen_model import HELP_SHOWN
@@ -33,3 +35,18 @@ def test_the_keys_overlay_covers_the_board_and_marks_where_it_ends() -> None:
     top = screen.index("Keys here (? or Esc closes)")
     end = next(i for i in range(top, len(screen)) if screen[i] == "-" * 80)
     assert all("|" not in row for row in screen[top:end]), screen  # no board beside it
+
+
+def test_a_refused_link_is_not_said_twice_before_the_tables_clear_refusal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from client.netcli import _printer
+    from netplay import events as ev
+
+    emit = _printer(False)
+    emit(ev.LinkRefused("not authorised"))
+    emit(ev.Refused("this invite is not for this table"))
+    assert capsys.readouterr().out == "Refused: this invite is not for this table\n"
+    emit(ev.LinkRefused("busy"))  # no clearer line follows: it is said
+    emit(ev.Joining("fairtable://x"))
+    assert capsys.readouterr().out.splitlines() == ["Link refused: busy", "Joining the table..."]
