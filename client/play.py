@@ -283,8 +283,25 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
     brings = _seat_option(invite.game, deck)
     require_terminal("join", HEADLESS)
     _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings))
+    if model.seat is None and not model.over and not model.reached:
+        _never_reached(model.saved)
+        print("The table was never reached, so nothing is kept; run the same command to try "
+              "again.")
+        return 0
     print(ending.after_screen(model, KEPT))
     return 0
+
+
+def _never_reached(saved: str) -> None:
+    """A join that never reached its table is not an unfinished game: its folder (nothing
+    signed in it) leaves the resume list."""
+    if not saved:
+        return
+    folder = TableFolder.at(Path(saved))
+    with contextlib.suppress(StorageError):
+        info = folder.read_info()
+        if info.get("status") == "lobby" and "start" not in info:
+            folder.write_info({**info, "status": "never reached"})
 
 
 def _resolve(text: str, discovery_port: int) -> Invite:

@@ -82,6 +82,7 @@ class ScreenModel:
         self.code = ""  # the host's join code, for friends on the LAN
         self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
+        self.reached = False  # the table answered (a lobby update, or our seat)
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -137,9 +138,12 @@ class ScreenModel:
             case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
                 self.log.append(code_news(event))
             case ev.LobbyUpdate():
+                self.reached = True
                 seated = f"{event.seated} of {event.seats} seats taken"
                 self.status = seated + self._limits_shown()
             case ev.Seated():
+                self.reached = True
+                self.status = "The game starts: shuffling and dealing..."
                 self.seat, self.players = event.seat, event.players
                 self.names = SeatNames(event.names)
                 mine = event.names[event.seat] if event.seat < len(event.names) else ""
@@ -177,6 +181,10 @@ class ScreenModel:
             case ev.WaitingFor():
                 self.blocking = list(event.seats)
                 self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+                if self.view is None and self.seat is not None and self.blocking:  # setting up
+                    others = [s for s in self.blocking if s != self.seat]
+                    self.status = ("Setting up the game: waiting for "
+                                   + (", ".join(f"seat {s}" for s in others) or "you"))
             case ev.FolderKnown():
                 self.saved = event.path
                 if self.over:  # a restart may replay the end before this arrives

@@ -50,3 +50,43 @@ def test_a_refused_link_is_not_said_twice_before_the_tables_clear_refusal(
     emit(ev.LinkRefused("busy"))  # no clearer line follows: it is said
     emit(ev.Joining("fairtable://x"))
     assert capsys.readouterr().out.splitlines() == ["Link refused: busy", "Joining the table..."]
+
+
+def test_a_seated_player_is_told_whom_the_setting_up_waits_for() -> None:
+    from client.reign.model import ClientModel
+    from netplay import events as ev
+
+    model = ClientModel()
+    model.apply_event(ev.LobbyUpdate(seated=4, seats=4))
+    model.apply_event(ev.Seated(seat=0, players=4))
+    assert model.status == "The game starts: shuffling and dealing..."
+    model.apply_event(ev.WaitingFor(seats=[2, 3]))
+    assert model.status == "Setting up the game: waiting for seat 2, seat 3"
+
+
+def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from client import play
+    from netplay import Invite, TableFolder
+    from netplay import events as ev
+
+    invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
+    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "lobby"})
+    assert len(play.unfinished_games(tmp_path)) == 1
+
+    def screen(model, network) -> None:  # the player quits while the table cannot be reached
+        model.apply_event(ev.FolderKnown(str(folder.path)))
+        model.apply_event(ev.Unreachable(address="127.0.0.1:9", why="refused", attempt=3,
+                                         retry_in=1.0))
+
+    monkeypatch.setattr(play, "_run_screen", screen)
+    monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
+    monkeypatch.setattr(play, "_resolve", lambda text, port: invite)
+    assert play.join_screen(invite.text(), tmp_path, play.NO_OPTIONS) == 0
+    out = capsys.readouterr().out
+    assert "never reached" in out and "Game kept" not in out
+    assert play.unfinished_games(tmp_path) == []
