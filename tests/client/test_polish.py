@@ -90,3 +90,15 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
     out = capsys.readouterr().out
     assert "never reached" in out and "Game kept" not in out
     assert play.unfinished_games(tmp_path) == []
+
+
+def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> None:
+    from client.sovereign.info import DEFS, card_text
+
+    echo = next(k for k, d in DEFS.items() if d.type == "echo" and not d.text)
+    assert "Scores 1 Echo when revealed from your forge" in card_text(echo)
+    assert "No further text" not in card_text(echo)
+    unit = next(k for k, d in DEFS.items() if d.type == "unit" and d.talents and d.drones)
+    d = DEFS[unit]
+    assert (f"health up to {d.talents} talent{'s' if d.talents != 1 else ''} + {d.drones} "
+            f"drone{'s' if d.drones != 1 else ''} (citizens placed on it)") in card_text(unit)
