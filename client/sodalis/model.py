@@ -337,6 +337,19 @@ class ClientModel(MenuModel):
         mine = " - you win!" if self.seat is not None and teams[self.seat] == winner else ""
         return f"team {winner.title()} wins{mine}"
 
+    def highlighted_space(self) -> tuple[int, int] | None:
+        """Where the highlighted option moves to, if it is a move (the map marks it '@')."""
+        menu = self.menu() if self.decision is not None else []
+        if not 0 <= self.highlight < len(menu):
+            return None
+        answer = menu[self.highlight][1]
+        return (answer.to[0], answer.to[1]) if isinstance(answer, Step) else None
+
+    def decide_hint(self) -> str:
+        if self.highlighted_space() is not None:
+            return " type N or #N, or Up/Down and Enter; @ on the map: this move"
+        return super().decide_hint()
+
     def waited_for(self) -> str:
         assert self.view is not None
         pub = self.view.public

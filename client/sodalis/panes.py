@@ -75,8 +75,11 @@ def arena_lines(model: ClientModel) -> Lines:
     rows, cols = arena.text_size
     grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
     units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
+    marked = model.highlighted_space()  # the highlighted move's space
     for space, row, col in arena.text_positions():
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
+        if space == marked:
+            grid[row][col // 2] = ("reverse bold", "@")
     sight = "Paragon" if pub["paragon"]["sight"] else next(
         (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
     ours, theirs = ("own", "foe") if model.seat is not None else ("Dawn", "Dusk")  # a watcher

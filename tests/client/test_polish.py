@@ -102,3 +102,24 @@ def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> N
     d = DEFS[unit]
     assert (f"health up to {d.talents} talent{'s' if d.talents != 1 else ''} + {d.drones} "
             f"drone{'s' if d.drones != 1 else ''} (citizens placed on it)") in card_text(unit)
+
+
+def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
+    from engine.sodalis.answers import Step
+    from engine.sodalis.arena import standard_arena
+    from tests.client.test_sodalis_screen import turn_model
+
+    model = turn_model()[0]
+    menu = model.menu()
+    move = next(i for i, (_, answer) in enumerate(menu) if isinstance(answer, Step))
+    model.highlight = move
+    to = menu[move][1].to
+    row, col = standard_arena().text_position((to[0], to[1]))
+    screen = render(model)
+    arena = screen[1:8]  # under the title
+    assert arena[row][col // 2] == "@", "\n".join(screen)  # a cell per two text columns
+    assert sum(line.split("|")[0].count("@") for line in arena) == 1
+    assert any("@ on the map: this move" in line for line in screen)
+    cast = next(i for i, (_, answer) in enumerate(menu) if not isinstance(answer, Step))
+    model.highlight = cast
+    assert not any("@" in line.split("|")[0] for line in render(model)[1:8])

@@ -66,6 +66,8 @@ def test_screen_fits_80x24_and_draws_the_arena_from_text_positions() -> None:
             assert char == "#"
         elif space == arena.centre:
             assert char == "+"
+        elif space == model.highlighted_space():
+            assert char == "@"  # the highlighted move, marked
         else:
             assert char in ".:*o"
     screen = "\n".join(lines)
