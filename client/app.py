@@ -141,7 +141,8 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
         return [("class:info", lobby) if lobby else ("class:message", "")]
     hint = model.decide_hint()
     if model.only_answer() is not None:
-        hint = " nothing can be played here; passing for you shortly"
+        hint = (" passing for you shortly ('skip' is on)" if getattr(model, "skip_windows", False)
+                else " nothing can be played here; passing for you shortly")
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
                                  f"{hint}\n")]
     menu = model.menu()

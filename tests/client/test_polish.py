@@ -3,6 +3,8 @@ cut to one line, the relay's Ctrl-C does not speak of a game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from client.app import build_application
@@ -123,3 +125,34 @@ def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
     cast = next(i for i, (_, answer) in enumerate(menu) if not isinstance(answer, Step))
     model.highlight = cast
     assert not any("@" in line.split("|")[0] for line in render(model)[1:8])
+
+
+def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> None:
+    from client.auto_pass import AutoPass
+    from client.sovereign.model import ClientModel
+    from engine.sovereign import answers as A
+    from tests.client.test_sovereign_model import model_for
+    from tests.client.test_sovereign_model import play as run
+
+    found: list[Any] = []
+
+    def grab(game: Any, d: Any) -> None:
+        if d.kind == "window" and not found:
+            model, _ = model_for(game, d)
+            if any(not isinstance(a, A.Pass) for _, a in model.menu()):
+                found.append((game.copy(), d))
+
+    run(["heuristic", "heuristic"], 3, on_decision=grab, round_limit=8)
+    assert found, "no window with a reflex to play in the seeded game"
+    model, sent = model_for(*found[0])
+    assert isinstance(model, ClientModel) and model.only_answer() is None  # a choice to make
+    model.command("skip")
+    assert model.skip_windows and "passed for you" in model.message
+    auto = AutoPass(model)
+    auto.tick(100.0)
+    assert not auto.tick(100.5) and sent == []  # never at once: the usual pause first
+    assert auto.tick(109.0) and sent == [A.Pass(found[0][1].seat)]
+    assert "'skip' is on" in model.message
+    model.command("skip")
+    assert not model.skip_windows and model.only_answer() is None
+    assert "'skip' passes every window" in model.help_text()
