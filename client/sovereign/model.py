@@ -482,8 +482,8 @@ class ClientModel(MenuModel):
         if " ".join(text.lower().split()) == "skip":
             self.show_help, self.info, self.show_rules = False, "", False
             self.skip_windows = not self.skip_windows
-            self.message = ("Priority windows are passed for you, after your usual pause "
-                            "('skip' again to answer them)." if self.skip_windows else
+            self.message = ("Windows now passed for you after your usual pause; 'skip' "
+                            "again to stop." if self.skip_windows else
                             "Priority windows are yours to answer again.")
             return
         super().command(text)

@@ -148,6 +148,7 @@ def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> 
     assert isinstance(model, ClientModel) and model.only_answer() is None  # a choice to make
     model.command("skip")
     assert model.skip_windows and "passed for you" in model.message
+    assert len(model.message) <= 80  # the message line at 80x24
     auto = AutoPass(model)
     auto.tick(100.0)
     assert not auto.tick(100.5) and sent == []  # never at once: the usual pause first
