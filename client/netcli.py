@@ -36,7 +36,13 @@ from client.games import bots_for
 from client.lifecycle import code_news, resigned_line, resume_line
 from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
-from client.seats import NetUsageError, identity_at, invite_from, seat_option
+from client.seats import (
+    NetUsageError,
+    identity_at,
+    invite_or_saved,
+    keep_code,
+    seat_option,
+)
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -215,9 +221,10 @@ def _invite_game(invite: Invite) -> str:
 
 
 async def _join(args: argparse.Namespace) -> None:
-    invite = await invite_from(args.invite, args.discovery_port)
+    invite = await invite_or_saved(args.invite, args.discovery_port, _data_dir(args))
     game = _invite_game(invite)
     with claim_seat(_data_dir(args), invite) as seat:  # our own seat, if we host or sit here
+        keep_code(seat.data_dir, invite, args.invite)
         await _join_from(args, invite, game, seat.data_dir)
 
 

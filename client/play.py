@@ -23,7 +23,14 @@ from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, player_name, require_terminal
 from client.lifecycle import game_line
 from client.rules_summary import game_name
-from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
+from client.seats import (
+    NetUsageError,
+    bot_node,
+    identity_at,
+    invite_or_saved,
+    keep_code,
+    seat_option,
+)
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from netplay import (
@@ -74,14 +81,16 @@ NO_OPTIONS = TableOptions()
 
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
              options: TableOptions = NO_OPTIONS, game: str = "reign",
-             brings: Any = None) -> Any:
-    """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
+             brings: Any = None, typed: str = "") -> Any:
+    """The trio side of the screen: our node (and ``bots`` bot peers on loopback); ``typed``
+    is what a joiner typed (a join code is remembered for its seat)."""
     async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
         if invite is None:
             await seat(to_screen, answers, data_dir)
             return
         with claim_seat(data_dir, invite) as claim:  # our own seat, if we host or sit here
+            keep_code(claim.data_dir, invite, typed)
             await seat(to_screen, answers, claim.data_dir)
 
     async def seat(to_screen: trio.MemorySendChannel[ev.NodeEvent],
@@ -278,11 +287,12 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
             invite_text = input("Join code or invite: ").strip()
         except EOFError:
             raise PlayUsageError("no invite given") from None
-    invite = _resolve(invite_text, discovery_port)
+    invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
     require_terminal("join", HEADLESS)
-    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings))
+    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings,
+                               typed=invite_text))
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
         print("The table was never reached, so nothing is kept; run the same command to try "
@@ -304,10 +314,11 @@ def _never_reached(saved: str) -> None:
             folder.write_info({**info, "status": "never reached"})
 
 
-def _resolve(text: str, discovery_port: int) -> Invite:
-    """The invite typed, or the one a join code is handed on the LAN."""
+def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
+    """The invite typed, or the one a join code is handed on the LAN (or, once the host no
+    longer answers it, led us to before)."""
     try:
-        return trio.run(invite_from, text, discovery_port)
+        return trio.run(invite_or_saved, text, discovery_port, data_dir)
     except NetUsageError as exc:
         raise PlayUsageError(str(exc)) from None
 

@@ -87,7 +87,7 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
 
     monkeypatch.setattr(play, "_run_screen", screen)
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
-    monkeypatch.setattr(play, "_resolve", lambda text, port: invite)
+    monkeypatch.setattr(play, "_resolve", lambda text, port, data_dir: invite)
     assert play.join_screen(invite.text(), tmp_path, play.NO_OPTIONS) == 0
     out = capsys.readouterr().out
     assert "never reached" in out and "Game kept" not in out
@@ -157,3 +157,33 @@ def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> 
     model.command("skip")
     assert not model.skip_windows and model.only_answer() is None
     assert "'skip' passes every window" in model.help_text()
+
+
+def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_led_to(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    import trio
+
+    from client import seats
+    from netplay import Invite, TableFolder
+
+    invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
+    seat_dir = tmp_path / "seats" / "1"  # a second seat of this account
+    seats.keep_code(seat_dir, invite, "7-amber-ant-ant-ant")
+    seats.keep_code(seat_dir, invite, "fairtable://not-a-code")  # an invite: nothing kept
+    folder = TableFolder(seat_dir, "tables", invite.scope)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "playing"})
+
+    async def retired(text: str, port: int) -> Invite:
+        raise seats.NetUsageError("no table on the LAN answers this code")
+
+    monkeypatch.setattr(seats, "invite_from", retired)
+    found = trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
+    assert found == invite
+    with pytest.raises(seats.NetUsageError, match="answers this code"):
+        trio.run(seats.invite_or_saved, "8-amber-ant-ant-ant", 1, tmp_path)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "finished"})
+    with pytest.raises(seats.NetUsageError):  # a finished game is not gone on with
+        trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
