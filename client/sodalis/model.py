@@ -292,6 +292,12 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
     return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
+LEGEND = ("\nChampion lines: life now/most; action tokens M major, m minor, v move ('-' once "
+          "spent); Tributes held Sp speed, Si sight, St strength (capitals: not yet used this "
+          "turn); C confused, S slowed, ! at half life or less.")
+"""What the side pane's champion lines mean (said under every decision's help)."""
+
+
 class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
@@ -401,7 +407,7 @@ class ClientModel(MenuModel):
             return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-                "takes the do-nothing answer where there is one." + RESIGN_HELP)
+                "takes the do-nothing answer where there is one." + RESIGN_HELP + LEGEND)
 
     def completions(self) -> list[str]:
         words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",

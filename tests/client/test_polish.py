@@ -187,3 +187,10 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     folder.write_info({"invite": invite.text(), "role": "joiner", "status": "finished"})
     with pytest.raises(seats.NetUsageError):  # a finished game is not gone on with
         trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
+
+
+def test_sodalis_help_explains_the_champion_lines_flags() -> None:
+    from tests.client.test_sodalis_screen import turn_model
+
+    model = turn_model()[0]
+    assert "Si sight" in model.help_text() and "C confused, S slowed" in model.help_text()
