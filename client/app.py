@@ -16,7 +16,6 @@ answered, ``q`` quits, PgUp/PgDn scroll the log.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import textwrap
 import time
@@ -47,6 +46,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
+from client.clipboard import copy_to_clipboard
 from client.games import client_game
 from client.keys import keys_lines
 from client.rules_summary import summary
@@ -512,18 +512,6 @@ def build_application(model: ScreenModel) -> Application[None]:
     model.copy = lambda text: copy_to_clipboard(app, text)
     return app
 
-
-def osc52(text: str) -> str:
-    """The terminal escape that puts ``text`` on the clipboard (OSC 52; a terminal that does
-    not know it ignores it)."""
-    return f"\x1b]52;c;{base64.b64encode(text.encode()).decode()}\x07"
-
-
-def copy_to_clipboard(app: Application[None], text: str) -> None:
-    """Ask the terminal to put ``text`` on the clipboard, where it allows that."""
-    with contextlib.suppress(Exception):  # no terminal (a test's dummy output): nothing to do
-        app.output.write_raw(osc52(text))
-        app.output.flush()
 
 
 # -- running with trio as a guest -----------------------------------------------------------

@@ -5,7 +5,7 @@ code's news in the log."""
 
 from __future__ import annotations
 
-from client.app import osc52
+from client.clipboard import osc52
 from client.reign.model import ClientModel
 from client.screen_model import invite_lines
 from netplay import events as ev
