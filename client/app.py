@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import textwrap
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -45,9 +46,11 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
 from client.auto_pass import AutoPass
+from client.clipboard import copy_to_clipboard
 from client.games import client_game
 from client.keys import keys_lines
-from client.screen_model import ScreenModel
+from client.rules_summary import summary
+from client.screen_model import HELP_SHOWN, ScreenModel
 from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
@@ -77,7 +80,8 @@ NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceive
 
 
 # -- layout -------------------------------------------------------------------------------
-MENU_FLOOR = 10  # rows the decision pane may take at 80x24
+MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
+LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
 
 
 def screen_size() -> tuple[int, int]:
@@ -89,6 +93,20 @@ def screen_size() -> tuple[int, int]:
     return size.rows, size.columns
 
 
+def wrapped(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` broken at spaces (a word longer than a
+    row is broken where it must), its further rows indented by two: the screen never breaks a
+    word it could keep whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or width < 8 or " " not in line.strip():  # e.g. an invite
+            out.append(line)
+            continue
+        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False,
+                             replace_whitespace=False) or [line]
+    return "\n".join(out)
+
+
 def _rows(text: str, width: int) -> int:
     """Rows ``text`` takes wrapped at ``width`` columns."""
     return sum(1 + max(0, len(line) - 1) // max(1, width)
@@ -96,9 +114,10 @@ def _rows(text: str, width: int) -> int:
 
 
 def menu_room() -> int:
-    """Rows the decision pane may take: ten at 24 rows, more on taller terminals."""
+    """Rows the decision pane may take: half the terminal, but the log keeps
+    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls)."""
     rows, _ = screen_size()
-    return max(MENU_FLOOR, rows // 2 - 2)
+    return max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
 
 
 def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
@@ -107,7 +126,7 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
     when the menu is longer than the pane."""
     room, (_, width) = menu_room(), screen_size()
     if model.info or model.show_help:
-        text = model.names.text(model.info or model.help_text())  # named before it is measured
+        text = wrapped(model.names.text(model.info or model.help_text()), width)  # named first
         if _rows(text, width) > room:  # cut at the pane's end, said
             keep: list[str] = []
             for line in text.split("\n"):
@@ -118,18 +137,20 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
             text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
         return [("class:info" if model.info else "class:message", text)]
     if model.decision is None:
-        return [("class:message", "")]
-    hint = " type #N, or Up/Down and F2 for card text"
+        lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
+        return [("class:info", lobby) if lobby else ("class:message", "")]
+    hint = model.decide_hint()
     if model.only_answer() is not None:
-        hint = " nothing can be played here; passing for you shortly"
+        hint = (" passing for you shortly ('skip' is on)" if getattr(model, "skip_windows", False)
+                else " nothing can be played here; passing for you shortly")
     out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
                                  f"{hint}\n")]
     menu = model.menu()
     if not menu:
         return out
     model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
-    lines = [model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}")  # named, then measured
-             for i, (label, _) in enumerate(menu)]
+    lines = [wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
+             for i, (label, _) in enumerate(menu)]  # named, then measured
     first, last = 0, len(lines)
     def fits(a: int, b: int) -> bool:
         marks = (a > 0) + (b < len(lines))
@@ -171,9 +192,18 @@ class LogPane:
         """(rows, columns) of the log pane: what the panes above and below leave."""
         return log_height(self.model), screen_size()[1]
 
+    _wrapped: tuple[Any, int, list[str]] = attrs.field(factory=lambda: (None, 0, []))
+
     def shown(self) -> list[str]:
-        """The log's lines as the screen shows them (named seats by their names)."""
-        return self.model.log_shown()
+        """The log's lines as the screen shows them (named seats by their names), broken at
+        spaces to the pane's width (worked out once a line and width)."""
+        lines, width = self.model.log_shown(), screen_size()[1]
+        names, known_width, out = self._wrapped
+        if names is not self.model.names or known_width != width or len(out) > len(lines):
+            out = []
+            self._wrapped = (self.model.names, width, out)
+        out.extend(wrapped(line, width) for line in lines[len(out):])
+        return out
 
     def scroll(self, pages: int) -> None:
         """PgUp (``pages`` > 0) / PgDn: the next page is the lines just past the shown ones,
@@ -256,14 +286,16 @@ FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-
 
 
 def side_width() -> int:
-    return min(38, max(24, screen_size()[1] // 2))
+    """The side pane's columns: 38 at 80, wider on wider terminals (up to 60)."""
+    columns = screen_size()[1]
+    return max(24, min(columns // 2 - 2, columns * 48 // 100, 60))
 
 
 def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row)."""
     rows, _ = screen_size()
-    deciding = model.decision is not None or model.show_help or bool(model.info)
+    deciding = model.pane_open()
     free = rows - FIXED_ROWS - (menu_height(model) if deciding else 0)
     return max(8, min(free - 1, free * 2 // 3))
 
@@ -271,7 +303,7 @@ def upper_height(model: ScreenModel) -> int:
 def log_height(model: ScreenModel) -> int:
     """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
     rows, _ = screen_size()
-    deciding = model.decision is not None or model.show_help or bool(model.info)
+    deciding = model.pane_open()
     menu = menu_height(model) if deciding else 0
     return max(1, rows - FIXED_ROWS - menu - upper_height(model))
 
@@ -303,8 +335,7 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
 
 
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
-    deciding = Condition(lambda: model.decision is not None or model.show_help
-                         or bool(model.info))
+    deciding = Condition(model.pane_open)
     panes = game_panes(model)
     named = model.names_shown  # every pane calls a named seat by its player's name
     table = lambda: clipped(named(panes[0]()), upper_height(model),  # noqa: E731
@@ -335,17 +366,35 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     ])
     completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
                         content=CompletionsMenu(max_height=8, scroll_offset=1))
-    keys = Float(top=1, content=ConditionalContainer(  # the '?' overlay, over the panes
+    keys = Float(top=1, left=0, content=ConditionalContainer(  # the '?' overlay, over the panes
         Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
                width=keys_width, style="class:keys", char=" ", wrap_lines=False),
         filter=Condition(lambda: model.show_keys)))
-    return Layout(FloatContainer(content=body, floats=[keys, completions]),
+    rules = Float(top=0, left=0, content=ConditionalContainer(  # 'rules' / F3: the game in short
+        Window(FormattedTextControl(lambda: rules_lines(model)), width=keys_width,
+               style="class:keys", char=" ", wrap_lines=False),
+        filter=Condition(lambda: model.show_rules)))
+    return Layout(FloatContainer(content=body, floats=[keys, rules, completions]),
                   focused_element=None if model.spectating else prompt)
 
 
+def rules_lines(model: ScreenModel) -> StyleAndTextTuples:
+    """The game's summary over the board, cut (and said) to the rows there are."""
+    rows = screen_size()[0] - 1  # the last row marks where the overlay ends
+    lines = summary(model.game).split("\n") + ["(Esc or F3 closes)"]
+    if len(lines) > rows:
+        lines = [*lines[:rows - 1], f"+{len(lines) - rows + 1} more: 'fairtable rules "
+                 f"{model.game}' prints it all"]
+    width = keys_width()
+    out: StyleAndTextTuples = [("class:title" if i == 0 else "",
+                                (line if len(line) <= width else line[:width - 1] + "…") + "\n")
+                               for i, line in enumerate(lines)]
+    return [*out, ("class:dim", "-" * width)]
+
+
 def keys_width() -> int:
-    """The '?' overlay's width: most of the screen, 76 columns at most."""
-    return max(20, min(76, screen_size()[1] - 4))
+    """The overlays' width: the whole screen (no board shows beside them)."""
+    return max(20, screen_size()[1])
 
 
 # -- key bindings ---------------------------------------------------------------------------
@@ -362,7 +411,11 @@ def load_help_bindings(model: ScreenModel) -> KeyBindings:
     @kb.add("f1")
     def _(event: Any) -> None:
         model.show_help = not model.show_help
-        model.message = model.help_text()
+        model.message = HELP_SHOWN if model.show_help else ""
+
+    @kb.add("f3")
+    def _(event: Any) -> None:
+        model.show_rules = not model.show_rules
 
     return kb
 
@@ -387,7 +440,7 @@ def load_card_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
-        model.show_keys = False
+        model.show_keys = model.show_rules = False
         if model.info or model.show_help:
             model.message = ""
         model.info = ""
@@ -456,7 +509,9 @@ def build_application(model: ScreenModel) -> Application[None]:
             app.create_background_task(answer_for_the_player())
 
     app.pre_run_callables.append(start_answering)
+    model.copy = lambda text: copy_to_clipboard(app, text)
     return app
+
 
 
 # -- running with trio as a guest -----------------------------------------------------------

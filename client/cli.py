@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client import netcli, play, replay_cli, watch_cli
+from client import netcli, play, replay_cli, rules_summary, watch_cli
 from client.errors import (
     CommandError,
     leaves,
@@ -19,6 +19,7 @@ from client.errors import (
 )
 from client.games import bots_for
 from client.play import PlayUsageError
+from client.rules_summary import game_name
 from client.simulate import GAMES, run_crypto_game, run_game
 from engine.games import rules
 from protocol import CHEATS
@@ -167,14 +168,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"fairtable: {message} (see '{self.prog} --help')\n")
 
 
+def _version() -> str:
+    """The installed package's version (a source tree that was never installed: unknown)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fairtable")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="fairtable",
         description="Play hidden-information tabletop games with friends, with nobody to trust.",
     )
+    parser.add_argument("--version", action="version", version=f"fairtable {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", type=game_name, choices=GAMES)
     sim.add_argument("--players", type=int,
                      help="seats (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)")
     sim.add_argument("--games", type=int, default=1, help="how many games to play")
@@ -193,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     aud.set_defaults(run=_audit)
     netcli.add_commands(sub)
+    rules_summary.add_command(sub)
     play.add_commands(sub)
     replay_cli.add_commands(sub)
     watch_cli.add_commands(sub)

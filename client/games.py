@@ -45,17 +45,20 @@ class ClientGame:
     panes: Panes
     bots: Mapping[str, BotMaker]  # the game's own bots by kind (the random one is everyone's)
     words: Mapping[str, str]  # the help text of each decision kind
+    card_name: Callable[[str], str] = str  # a hidden card's words from its id (replay's hands)
 
 
 CLIENT_PARTS: dict[str, dict[str, str]] = {
     "reign": {"model": "client.reign.model:ClientModel", "panes": "client.reign.panes:panes",
-              "bots": "client.reign.bots:BOTS", "words": "client.reign.words:HELP"},
+              "bots": "client.reign.bots:BOTS", "words": "client.reign.words:HELP",
+              "card_name": "client.reign.words:card_label"},
     "sodalis": {"model": "client.sodalis.model:ClientModel",
                 "panes": "client.sodalis.panes:panes", "bots": "client.sodalis.bots:BOTS",
                 "words": "client.sodalis.model:HELP"},
     "sovereign": {"model": "client.sovereign.model:ClientModel",
                   "panes": "client.sovereign.panes:panes", "bots": "client.sovereign.bots:BOTS",
-                  "words": "client.sovereign.model:HELP"},
+                  "words": "client.sovereign.model:HELP",
+                  "card_name": "client.sovereign.panes:name"},
 }
 """Where each game's client parts live, as ``module:name`` (imported on first use)."""
 assert tuple(sorted(CLIENT_PARTS)) == tuple(sorted(GAMES)), "a game without a client"
@@ -71,7 +74,8 @@ def client_game(name: str) -> ClientGame:
     """The client side of game ``name``; :class:`KeyError` naming the games if there is none."""
     if name not in CLIENT_PARTS:
         raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
-    return ClientGame(name, *(_part(name, part) for part in ("model", "panes", "bots", "words")))
+    parts = ("model", "panes", "bots", "words", "card_name")
+    return ClientGame(name, *(_part(name, part) for part in parts if part in CLIENT_PARTS[name]))
 
 
 def model_for(name: str) -> ScreenModel:

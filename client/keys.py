@@ -30,6 +30,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
                  ("Up/Down", "move the highlight"),
                  ("F2", "card text of the highlighted option")]
     keys += [("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
+             ("rules / F3", "the game in short: what wins, its phases"),
              ("Tab", "complete a word (the menu shows the choices)"),
              ("PgUp", "scroll the log back")]
     if model.log_back:
@@ -37,6 +38,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))
     keys += list(model.game_keys())
+    if model.invite_block():
+        keys.append(("i / invite", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))
     keys.append(("q / Ctrl-Q", "leave (the game is kept)"))
@@ -50,5 +53,6 @@ def keys_lines(model: Any, width: int) -> Lines:
     out: Lines = [("class:title", "Keys here (? or Esc closes)\n")]
     room = max(1, width - pad - 3)
     for key, what in keys:
-        out += [("class:mine", f" {key.ljust(pad)} "), ("", what[:room] + "\n")]
-    return out
+        cut = what if len(what) <= room else what[:room - 1] + "…"  # a cut is marked
+        out += [("class:mine", f" {key.ljust(pad)} "), ("", cut + "\n")]
+    return [*out, ("class:dim", "-" * width)]  # where the overlay ends and the board shows

@@ -34,8 +34,15 @@ from client.errors import (
 )
 from client.games import bots_for
 from client.lifecycle import code_news, resigned_line, resume_line
+from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
-from client.seats import NetUsageError, identity_at, invite_from, seat_option
+from client.seats import (
+    NetUsageError,
+    identity_at,
+    invite_or_saved,
+    keep_code,
+    seat_option,
+)
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
@@ -46,6 +53,7 @@ from netplay import (
     NodeEvent,
     RelayNode,
     TableNode,
+    claim_seat,
     event_json,
     event_line,
 )
@@ -55,14 +63,28 @@ from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:
     names = [SeatNames()]  # the players' names, once seated: lines call seats by them
+    held: list[NodeEvent] = []  # a link refused before we are seated: said unless explained
 
     def emit(event: NodeEvent) -> None:
         if isinstance(event, ev.Seated):
             names[0] = SeatNames(event.names)
         if as_json:
             print(event_line(event), flush=True)
+            return
+        if held and not isinstance(event, ev.Refused):  # no clearer line followed it
+            say(held.pop())
+        held.clear()
+        if isinstance(event, ev.LinkRefused) and not seated:
+            held.append(event)  # the table's refusal, in words, usually comes next
         elif not isinstance(event, ev.ClockReadings):  # a line a second: only for --json
-            print(prefix + names[0].text(describe(event)), flush=True)
+            say(event)
+        if isinstance(event, ev.Seated):
+            seated.append(True)
+
+    def say(event: NodeEvent) -> None:
+        print(prefix + names[0].text(describe(event)), flush=True)
+
+    seated: list[bool] = []
 
     return emit
 
@@ -200,10 +222,16 @@ def _invite_game(invite: Invite) -> str:
 
 
 async def _join(args: argparse.Namespace) -> None:
-    invite = await invite_from(args.invite, args.discovery_port)
-    data_dir = _data_dir(args)
-    identity = identity_at(data_dir)
+    invite = await invite_or_saved(args.invite, args.discovery_port, _data_dir(args))
     game = _invite_game(invite)
+    with claim_seat(_data_dir(args), invite) as seat:  # our own seat, if we host or sit here
+        keep_code(seat.data_dir, invite, args.invite)
+        await _join_from(args, invite, game, seat.data_dir)
+
+
+async def _join_from(args: argparse.Namespace, invite: Invite, game: str,
+                     data_dir: Path) -> None:
+    identity = identity_at(data_dir)
     contact = _Contact(_printer(args.json))
     node = TableNode(_options(args, args.via is None).node_config(data_dir), identity,
                      invite=invite,
@@ -276,9 +304,17 @@ def run(args: argparse.Namespace) -> int:
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print("Stopped. The game is kept; run the same command to resume.", file=sys.stderr)
+        print(stopped_line(args.command), file=sys.stderr)
         return 130
     return 0
+
+
+def stopped_line(command: str) -> str:
+    """What Ctrl-C leaves behind, said once the command stopped."""
+    if command == "relay":
+        return ("Relay stopped. The tables it holds are kept on disk; the same command serves "
+                "them again.")
+    return "Stopped. The game is kept; run the same command to resume."
 
 
 def run_tables(args: argparse.Namespace) -> int:
@@ -341,7 +377,7 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
-    host.add_argument("game", choices=GAMES)
+    host.add_argument("game", type=game_name, choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
     host.add_argument("--port", type=port_number, default=0,
                       help="port to listen on (default: any)")

@@ -22,7 +22,15 @@ from client import ending, games
 from client.clock_words import clock_arg
 from client.errors import leaves, nonnegative_seconds, player_name, require_terminal
 from client.lifecycle import game_line
-from client.seats import NetUsageError, bot_node, identity_at, invite_from, seat_option
+from client.rules_summary import game_name
+from client.seats import (
+    NetUsageError,
+    bot_node,
+    identity_at,
+    invite_or_saved,
+    keep_code,
+    seat_option,
+)
 from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from netplay import (
@@ -35,6 +43,7 @@ from netplay import (
     StorageError,
     TableFolder,
     TableNode,
+    claim_seat,
     listen,
 )
 from netplay import events as ev
@@ -72,10 +81,20 @@ NO_OPTIONS = TableOptions()
 
 def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
              options: TableOptions = NO_OPTIONS, game: str = "reign",
-             brings: Any = None) -> Any:
-    """The trio side of the screen: our node (and ``bots`` bot peers on loopback)."""
+             brings: Any = None, typed: str = "") -> Any:
+    """The trio side of the screen: our node (and ``bots`` bot peers on loopback); ``typed``
+    is what a joiner typed (a join code is remembered for its seat)."""
     async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
                    answers: trio.MemoryReceiveChannel[Any]) -> None:
+        if invite is None:
+            await seat(to_screen, answers, data_dir)
+            return
+        with claim_seat(data_dir, invite) as claim:  # our own seat, if we host or sit here
+            keep_code(claim.data_dir, invite, typed)
+            await seat(to_screen, answers, claim.data_dir)
+
+    async def seat(to_screen: trio.MemorySendChannel[ev.NodeEvent],
+                   answers: trio.MemoryReceiveChannel[Any], data_dir: Path) -> None:
         identity = identity_at(data_dir)
         forward = _forward(to_screen)
         refused: list[str] = []
@@ -144,7 +163,17 @@ def _saved_at(path: Path) -> float:
 
 def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     """Games on disk that have not ended, last played first (each with its ``table.json``
-    as ``info``; the list reads no log)."""
+    as ``info``, and the folder it is played from as ``data_dir``: this one, or a seat
+    folder ``seats/N`` of a second seat at one table; the list reads no log)."""
+    found: list[dict[str, Any]] = []
+    seats = data_dir / "seats"
+    for folder in [data_dir, *(sorted(seats.iterdir()) if seats.is_dir() else [])]:
+        found += _unfinished_in(folder)
+    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
+    return found
+
+
+def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     root = data_dir / "tables"
     found = []
     if root.is_dir():
@@ -158,8 +187,8 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
                 info["saved"] = _saved_at(path)
                 found.append({"invite": invite, "role": info.get("role"),
                               "status": info["status"], "seat": info.get("seat"),
-                              "bots": info.get("bots", 0), "table": path.name, "info": info})
-    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
+                              "bots": info.get("bots", 0), "table": path.name, "info": info,
+                              "data_dir": data_dir})
     return found
 
 
@@ -214,7 +243,7 @@ def _resume(args: argparse.Namespace) -> int:
         from client.resign import ResignError, resign_saved
 
         try:
-            return resign_saved(data_dir, game)
+            return resign_saved(game["data_dir"], game)
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
     require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
@@ -224,7 +253,7 @@ def _resume(args: argparse.Namespace) -> int:
         network = _network(data_dir, seats=invite.seats, bots=game["bots"], game=invite.game,
                            options=TableOptions(pace=args.pace, resume=invite.scope))
     else:
-        network = _network(data_dir, invite=invite)
+        network = _network(game["data_dir"], invite=invite)
     _run_screen(model, network)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
@@ -258,26 +287,45 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
             invite_text = input("Join code or invite: ").strip()
         except EOFError:
             raise PlayUsageError("no invite given") from None
-    invite = _resolve(invite_text, discovery_port)
+    invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
     require_terminal("join", HEADLESS)
-    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings))
+    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings,
+                               typed=invite_text))
+    if model.seat is None and not model.over and not model.reached:
+        _never_reached(model.saved)
+        print("The table was never reached, so nothing is kept; run the same command to try "
+              "again.")
+        return 0
     print(ending.after_screen(model, KEPT))
     return 0
 
 
-def _resolve(text: str, discovery_port: int) -> Invite:
-    """The invite typed, or the one a join code is handed on the LAN."""
+def _never_reached(saved: str) -> None:
+    """A join that never reached its table is not an unfinished game: its folder (nothing
+    signed in it) leaves the resume list."""
+    if not saved:
+        return
+    folder = TableFolder.at(Path(saved))
+    with contextlib.suppress(StorageError):
+        info = folder.read_info()
+        if info.get("status") == "lobby" and "start" not in info:
+            folder.write_info({**info, "status": "never reached"})
+
+
+def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
+    """The invite typed, or the one a join code is handed on the LAN (or, once the host no
+    longer answers it, led us to before)."""
     try:
-        return trio.run(invite_from, text, discovery_port)
+        return trio.run(invite_or_saved, text, discovery_port, data_dir)
     except NetUsageError as exc:
         raise PlayUsageError(str(exc)) from None
 
 
 def add_commands(sub: Any) -> None:
     play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
-    play.add_argument("game", choices=GAMES)
+    play.add_argument("game", type=game_name, choices=GAMES)
     play.add_argument("--bots", type=int, default=2,
                       help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
     play.add_argument("--pace", type=nonnegative_seconds, default=0.6,

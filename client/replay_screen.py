@@ -22,6 +22,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from client.app import STYLE, clipped, game_panes, screen_size
+from client.games import client_game
 from client.replay import Record, ending_words, model_for, who_answered
 
 __all__ = ["ReplayCursor", "build_replay_application", "run_replay_screen"]
@@ -128,9 +129,10 @@ class ReplayCursor:
         """Every seat's verified hidden cards, lines broken between cards (a name is never
         cut)."""
         out: StyleAndTextTuples = [("class:title", "Open hands (verified)\n")]
+        named = client_game(self.record.spec.game).card_name
         for seat, cards in self.record.replay.open_hands(self.index).items():
             line = f"seat {seat}:"
-            for card in cards or ["-"]:
+            for card in [named(c) for c in cards] or ["-"]:
                 if len(line) + 1 + len(card) + 1 > width:
                     out.append(("", line + "\n"))
                     line = " "

@@ -28,25 +28,34 @@ from engine.requests import Decision
 from netplay import ResignRequest
 from netplay import events as ev
 
-__all__ = ["RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
+__all__ = ["HELP_SHOWN", "INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
 
 
 def invite_lines(model: Any) -> Lines:
-    """The join code (short: it fits a pane) and the invite, as the waiting screen shows them;
+    """What the waiting screen's pane says of the invite: where it is (the invite itself is
+    shown under the log, on full-width lines of its own, so that a mouse copies it whole);
     nothing when there is no one to invite (every other seat is a bot of ours)."""
     if not model.invite or getattr(model, "all_bots", False):
         return []
-    if not model.code:
-        return [("", "\nInvite your friends:\n"), ("class:mine", model.invite + "\n")]
-    return [("", "\nFriends on this LAN: fairtable join\n"), ("class:mine", model.code + "\n"),
-            ("", "Anywhere, the invite:\n"), ("class:mine", model.invite + "\n")]
+    return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
+
+
+HELP_SHOWN = "Help above; F1 or Esc hides it."
+"""The message line while the help is shown (the help itself is in the pane above)."""
+
+COPIED = "Invite copied to your clipboard, where the terminal allows it."
+
+INVITE_KEYS = ("i", "invite")
+"""The words that show the join code and the invite again (and copy the invite)."""
 
 
 RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-               "text; PgUp/PgDn scroll the log; 'resign' gives the game up (it asks first).")
+               "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log; 'i' shows "
+               "the join code and the invite again (and copies it); 'resign' gives the game "
+               "up (it asks first).")
 """Said by every game's help: card text, the log, and how to give the game up."""
 
 
@@ -68,14 +77,18 @@ class ScreenModel:
         self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
         self.message = ""  # the one-line reply to the last input
         self.status = "Connecting..."
-        self.invite = ""
+        self.invite = ""  # the invite of the table we host (once open)
+        self.held_invite = ""  # the invite we joined with (a joiner may pass it on)
         self.code = ""  # the host's join code, for friends on the LAN
+        self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
+        self.reached = False  # the table answered (a lobby update, or our seat)
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.show_keys = False  # the '?' overlay (client/keys) is open
+        self.show_rules = False  # the game's summary (client/rules_summary) is shown over it
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
@@ -99,8 +112,11 @@ class ScreenModel:
         """The log's lines with named seats called by their names (worked out once a line:
         the log only grows)."""
         names, lines = self._shown
+        known = len(lines)
         if names is not self.names or len(lines) > len(self.log):
             names, lines = self._shown = (self.names, [])
+        if self.log_back and len(self.log) > known:  # scrolled back: the page stays put
+            self.log_back += len(self.log) - known
         lines.extend(names.text(line) for line in list(self.log)[len(lines):])
         return lines
 
@@ -114,12 +130,20 @@ class ScreenModel:
                 self.code = event.code or ""
                 self.limits = limits_words(event.clock)
                 self.status = "Waiting for players to join" + self._limits_shown()
+                if not self.all_bots:
+                    self.copy(self.invite)
+                    self.message = COPIED
+            case ev.Joining():
+                self.held_invite = event.invite
             case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
                 self.log.append(code_news(event))
             case ev.LobbyUpdate():
+                self.reached = True
                 seated = f"{event.seated} of {event.seats} seats taken"
                 self.status = seated + self._limits_shown()
             case ev.Seated():
+                self.reached = True
+                self.status = "The game starts: shuffling and dealing..."
                 self.seat, self.players = event.seat, event.players
                 self.names = SeatNames(event.names)
                 mine = event.names[event.seat] if event.seat < len(event.names) else ""
@@ -157,6 +181,10 @@ class ScreenModel:
             case ev.WaitingFor():
                 self.blocking = list(event.seats)
                 self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
+                if self.view is None and self.seat is not None and self.blocking:  # setting up
+                    others = [s for s in self.blocking if s != self.seat]
+                    self.status = ("Setting up the game: waiting for "
+                                   + (", ".join(f"seat {s}" for s in others) or "you"))
             case ev.FolderKnown():
                 self.saved = event.path
                 if self.over:  # a restart may replay the end before this arrives
@@ -168,7 +196,8 @@ class ScreenModel:
                 self.log.append(self.message)
             case ev.Resigned():
                 self.confirming_resign = False
-                self.end(resigned_line(ev.event_json(event)))
+                result = self.resign_result(event.seat)
+                self.end(resigned_line(ev.event_json(event)) + (f"; {result}" if result else ""))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():
@@ -199,6 +228,14 @@ class ScreenModel:
         self.show_help = False
         self.message = ending.LEAVE_WATCHING if self.spectating else ending.LEAVE
         self._update_status()
+
+    def resign_result(self, seat: int) -> str:
+        """Who is left the winner when ``seat`` resigns: the other seat of a two-seat game;
+        at a larger table the record names no winner, and the screen says so."""
+        if self.players != 2:
+            return "no winner is named" if self.players > 2 else ""
+        other = 1 - seat
+        return "you win" if other == self.seat else f"seat {other} wins"
 
     def _limits_shown(self) -> str:
         return f" ({self.limits})" if self.limits else ""
@@ -235,6 +272,43 @@ class ScreenModel:
         line says whose move it is anyway)."""
         notice, self.notice = self.notice, ""
         return notice or f"Your move: {kind.replace('_', ' ')} (F1 for help)"
+
+    # -- the invite ---------------------------------------------------------------------------
+    def invite_block(self) -> str:
+        """The join code and the whole invite, each on lines of its own (shown at the full
+        width of the screen: no pane border inside them); '' with nothing to show."""
+        invite = self.invite or self.held_invite
+        if not invite or (self.all_bots and not self.held_invite):
+            return ""
+        lines = []
+        if self.code and self.seat is None:  # the code is retired once the table is full
+            lines.append(f"Friends on this LAN: fairtable join {self.code}")
+        lines.append("Anywhere, fairtable join 'INVITE' with this whole invite:")
+        return "\n".join([*lines, invite])
+
+    def lobby_invite(self) -> str:
+        """The invite block while the table waits for players (shown under the log)."""
+        return self.invite_block() if self.seat is None and not self.over else ""
+
+    def invite_command(self, text: str) -> bool:
+        """``i`` / ``invite``: the join code and the invite again (copied to the clipboard);
+        True when the line was one."""
+        if text.strip().lower() not in INVITE_KEYS:
+            return False
+        block = self.invite_block()
+        if not block:
+            self.message = "No invite to show: every other seat is a bot here."
+            return True
+        self.copy(self.invite or self.held_invite)
+        self.info = block
+        self.message = "Above; also copied to your clipboard, where the terminal allows it."
+        return True
+
+    def pane_open(self) -> bool:
+        """Whether the pane under the log shows something (a decision, help, card text or
+        the invite)."""
+        return (self.decision is not None or self.show_help or bool(self.info)
+                or bool(self.lobby_invite()))
 
     # -- card text (client/card_info) -------------------------------------------------------
     def numbered_cards(self) -> list[Seen]:
@@ -298,13 +372,24 @@ class ScreenModel:
         """Act on one typed line; ``message`` says what happened.  Lines every game knows
         are handled here; the rest go to the game's ``decide``."""
         text = text.strip()
+        shown = self.show_help or bool(self.info) or self.show_rules
         self.show_help = False
         self.info = ""
-        if self.lifecycle_command(text) or self.info_command(text):
+        self.show_rules = text.lower() == "rules"  # the summary over the board (Esc hides it)
+        if self.show_rules:
+            self.message = "The game in short is above; Esc or any line hides it."
+            return
+        if not text:  # Enter on an empty prompt
+            if shown:  # hides what was shown over the menu, and nothing more
+                self.message = ""
+            else:
+                self.enter_highlighted()
+            return
+        if self.lifecycle_command(text) or self.info_command(text) or self.invite_command(text):
             return
         if text in ("?", "help"):
             self.show_help = True
-            self.message = self.help_text()
+            self.message = HELP_SHOWN
             return
         d = self.decision
         if d is None or self.view is None:
@@ -315,6 +400,22 @@ class ScreenModel:
     def decide(self, d: Decision, text: str) -> None:
         """A typed line for the decision ``d`` (the game's model says what it means)."""
         self.message = "Nothing to decide now."
+
+    def decide_hint(self) -> str:
+        """What the decision pane's first line says keys do (after "Decide (kind):")."""
+        return " type N or #N, or Up/Down and Enter; F2 card text"
+
+    def enter_highlighted(self) -> None:
+        """Enter on an empty prompt: answer with the highlighted option (every game alike)."""
+        menu = self.menu()
+        if self.decision is None or self.view is None or not menu:
+            self.message = ending.LEAVE if self.over else "Nothing to decide now."
+            return
+        if any(True for _ in self.picked()):
+            self.message = ("Cards are picked: 'done' sends them ('clear' forgets them, then "
+                            "Enter takes the highlighted option).")
+            return
+        self._send(menu[max(0, min(self.highlight, len(menu) - 1))][1])
 
     def _send(self, answer: Any) -> None:
         if self.over:  # nothing is asked once the game is over
@@ -357,6 +458,6 @@ class ScreenModel:
         self._update_status()
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "quit", "resign", "info"]
+        words = ["?", "help", "quit", "resign", "info", "invite", "rules"]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
             str(i + 1) for i in range(len(self.menu()))]

@@ -19,6 +19,7 @@ from netplay import (
     InviteError,
     NodeConfig,
     StorageError,
+    TableFolder,
     TableNode,
     load_identity_seed,
 )
@@ -31,7 +32,8 @@ from netplay._joincode import (
     looks_like_code,
 )
 
-__all__ = ["NetUsageError", "bot_node", "identity_at", "invite_from", "seat_option"]
+__all__ = ["NetUsageError", "bot_node", "identity_at", "invite_from", "invite_or_saved",
+           "keep_code", "saved_invite", "seat_option"]
 
 
 class NetUsageError(Exception):
@@ -60,7 +62,9 @@ def seat_option(game: str, path: str | None) -> Any:
 
 
 async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
-    """The invite ``text`` is, or the one a join code (``7-amber-...``) is handed on the LAN."""
+    """The invite ``text`` is (spaces and line breaks in it ignored), or the one a join code
+    (``7-amber-...``) is handed on the LAN."""
+    text = "".join(text.split())  # a mouse copy of a wrapped invite brings line breaks
     if not looks_like_code(text):
         try:
             return Invite.parse(text)
@@ -76,6 +80,50 @@ async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite
         raise NetUsageError(str(exc)) from None
     except CodeExchangeError as exc:
         raise NetUsageError(f"the code exchange failed: {exc}") from None
+
+
+def keep_code(seat_dir: Path, invite: Invite, text: str) -> None:
+    """Remember that the join code ``text`` (if it is one) led to ``invite``'s table, so that
+    the same ``join CODE`` goes on with the seat once the host has retired its code."""
+    text = "".join(text.split())
+    if looks_like_code(text):
+        path = seat_dir / "codes" / invite.scope.hex()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise NetUsageError(f"{path}: {exc.strerror}") from None
+
+
+def saved_invite(data_dir: Path, text: str) -> Invite | None:
+    """The invite of an unfinished table this data directory (or one of its seat folders)
+    joined with the join code ``text``; None if there is none."""
+    text = "".join(text.split())
+    seats = data_dir / "seats"
+    for folder in [data_dir, *(sorted(seats.iterdir()) if seats.is_dir() else [])]:
+        codes = folder / "codes"
+        for path in sorted(codes.iterdir()) if codes.is_dir() else []:
+            try:
+                if path.read_text(encoding="utf-8") != text:
+                    continue
+                info = TableFolder(folder, "tables", bytes.fromhex(path.name)).read_info()
+                if info.get("status") in ("lobby", "playing"):
+                    return Invite.parse(info["invite"])
+            except (OSError, ValueError, KeyError, StorageError, InviteError):
+                continue
+    return None
+
+
+async def invite_or_saved(text: str, discovery_port: int, data_dir: Path) -> Invite:
+    """:func:`invite_from`; for a join code the host no longer answers (its table is full
+    or under way), the table we joined with it, if we did."""
+    try:
+        return await invite_from(text, discovery_port)
+    except NetUsageError:
+        saved = saved_invite(data_dir, text) if looks_like_code("".join(text.split())) else None
+        if saved is None:
+            raise
+        return saved
 
 
 def bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:

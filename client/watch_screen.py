@@ -71,7 +71,10 @@ def spectator_network(invite: Invite, *, via: tuple[str, int] | None = None,
             try:
                 await watch_table(invite, on_event, via=via, via_key=via_key,
                                   on_names=lambda names: queued_send.send_nowait(
-                                      ev.PlayerNames(names)))
+                                      ev.PlayerNames(names)),
+                                  on_retry=lambda address, why, attempt, delay:
+                                  queued_send.send_nowait(ev.Unreachable(address, why,
+                                                                         attempt, delay)))
             except WatchRefused as exc:
                 queued_send.send_nowait(ev.Refused(f"the table will not let us watch: {exc}"))
             queued_send.close()  # forward ends once the screen has everything

@@ -20,6 +20,7 @@
 * ``_pump``      -- pumping the sans-IO session: our entries out, decisions, client events;
 * ``_liveness``  -- presence beats, the table's clocks over links, catching up when stalled;
 * ``_node``      -- a peer at one table: composes those parts and routes messages to them;
+* ``_seatclaim`` -- which folder of a data directory a joining seat plays from, locked;
 * ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
 """
 
@@ -99,6 +100,7 @@ from ._node_parts import NodeConfig
 from ._relay import RelayNode
 from ._relay_quota import RELAY_REFUSALS, RelayLimits
 from ._saved import SavedTable, saved_table
+from ._seatclaim import SeatClaim, claim_seat
 from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
 from ._watch import WatchRefused, watch_table
 
@@ -174,11 +176,13 @@ __all__ = [
     "RelayNode",
     "ResignRequest",
     "SavedTable",
+    "SeatClaim",
     "StorageError",
     "Subscribe",
     "TableFolder",
     "TableNode",
     "TableStart",
+    "claim_seat",
     "connect",
     "connect_with_backoff",
     "join_proof",

@@ -45,11 +45,13 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
                       identity: P.Identity | None = None, via: tuple[str, int] | None = None,
                       via_key: bytes | None = None,
                       on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
+                      on_retry: Callable[[str, str, int, float], None] | None = None,
                       ) -> P.TableSession:
     """Follow the table until its game ends (finished, resigned or a verdict); the session.
     ``via``: through the relay at that address (pinned to ``via_key``, else to the invite's
     relay key, else unpinned as ``join --via`` is).  ``on_names`` hears the players' names
-    (each checked against its seat's key) once the host's start is checked."""
+    (each checked against its seat's key) once the host's start is checked; ``on_retry``
+    (address, why, attempt, delay) about every failed try to reach it (it is retried)."""
     me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
     address, scope, secret = (invite.host, invite.port), invite.scope, invite.secret
     key: bytes | None = invite.host_key
@@ -61,13 +63,21 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
         greeting = P.encode(Subscribe(token, "observer"))
     session: P.TableSession | None = None
     refused: str | None = None
+    failures = 0
+
+    def retried(error: LinkClosed, delay: float) -> None:
+        nonlocal failures
+        failures += 1
+        if on_retry is not None:
+            on_retry(f"{address[0]}:{address[1]}", error.reason, failures, delay)
+
     while refused is None:
         async with trio.open_nursery() as nursery:
             try:
                 link = await connect_with_backoff(
                     nursery, address[0], address[1], identity=me, scope=scope,
                     secret=secret, role="observer", rng=random.Random(),
-                    expect_key=key, max_delay=1.0, fatal=_NEVER)
+                    expect_key=key, max_delay=1.0, fatal=_NEVER, on_retry=retried)
             except LinkClosed as exc:
                 refused = exc.reason  # said outside the nursery: one plain error
                 continue

@@ -21,7 +21,13 @@ from client import ending
 from client.clock_words import my_move_words, waiting_words
 from client.reign import info as reign_info
 from client.reign.combat import breakdown_lines
-from client.reign.words import HELP, card_label, describe_public_event, pick_problem
+from client.reign.words import (
+    HELP,
+    card_label,
+    describe_public_event,
+    house_word,
+    pick_problem,
+)
 from client.screen_model import RESIGN_HELP, ScreenModel
 from engine.reign import (
     Bid,
@@ -48,6 +54,10 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
+PICKING = ("bid", "covert", "discard", "spoils")
+"""Decisions built card by card: a bare number there picks a hand card, not an option."""
+
+
 class ClientModel(ScreenModel):
     """Everything the console screen shows of a Reign game, for one seat."""
 
@@ -61,6 +71,7 @@ class ClientModel(ScreenModel):
         self._ordered: dict[int, list[str]] = {}  # this battle's army orders (army_ordered)
         self._ties: list[tuple[str, str, str]] = []  # and its settled ties (combat_tie)
         self.pick = _Pick()
+        self._empty_done: Decision | None = None  # 'done' with nothing picked asked once
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
@@ -157,7 +168,8 @@ class ClientModel(ScreenModel):
             options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
             for house, cards in bid_groups(view, d).items():
                 best = sorted(cards, key=lambda c: -DEFS[c].force)
-                options.append((f"bid all {house}: " + ", ".join(card_label(c) for c in best),
+                options.append((f"bid all {house_word(house)}: "
+                                + ", ".join(card_label(c) for c in best),
                                 Bid(d.seat, len(best), tuple(best))))
             return options
         if kind == "covert":
@@ -200,7 +212,7 @@ class ClientModel(ScreenModel):
                 f"seat {answer.target}'s army"
             return f"{card_label(answer.card)} face up into {where}"
         if name == "KeepSupport":
-            return f"keep {answer.house}"
+            return f"keep {house_word(answer.house)}"
         if name == "TieBreak":
             return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
         if name == "OrderEvents":
@@ -241,6 +253,12 @@ class ClientModel(ScreenModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
+    def decide_hint(self) -> str:
+        """Bare numbers pick hand cards in the decisions built card by card: said there."""
+        if self.decision is not None and self.decision.kind in PICKING:
+            return " N picks hand card N, done sends; #N or Enter: an option"
+        return super().decide_hint()
+
     def decide(self, d: Decision, text: str) -> None:
         menu = self.menu()
         if text.startswith("#") and text[1:].isdecimal():  # menu item
@@ -250,7 +268,7 @@ class ClientModel(ScreenModel):
                 return
             self._send(menu[index][1])
             return
-        if d.kind not in ("bid", "covert", "discard", "spoils"):
+        if d.kind not in PICKING:
             if text.isdecimal() and 1 <= int(text) <= len(menu):
                 self._send(menu[int(text) - 1][1])
             elif text == "pass" and menu and "pass" in menu[0][0]:
@@ -275,6 +293,12 @@ class ClientModel(ScreenModel):
             self.message = "Selection cleared."
             return
         if text == "done":
+            if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
+                self._empty_done = d
+                what = "passes" if d.kind in ("bid", "covert") else "sends nothing"
+                self.message = (f"Nothing is picked: 'done' again {what}; or pick cards by "
+                                "their number first.")
+                return
             self._send(self._built(d))
             return
         card_text, arrow, target_text = text.partition(">")

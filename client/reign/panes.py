@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.reign.words import card_label
+from client.reign.words import card_label, house_word
 from client.screen_model import Lines, invite_lines
-from engine.reign import standard_catalog
+from engine.reign import WIN_LEGITIMACY, standard_catalog
 
 __all__ = ["hand_lines", "house_style", "panes", "table_lines"]
 
@@ -44,18 +44,22 @@ def table_lines(model: Any) -> Lines:
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
         house = holders.get(seat)
         out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                 f"L{pub['legitimacy'][seat]} {pub['hand_count'][seat]}c "),
-                (f"{style} {house_style(house)}", house or "-"), (style, f"{extra}\n")]
-    centre = [h for h, s in pub["support"].items() if s is None]
+                 f"L{pub['legitimacy'][seat]}/{WIN_LEGITIMACY} {pub['hand_count'][seat]}c "),
+                (f"{style} {house_style(house)}", house_word(house) if house else "-"),
+                (style, f"{extra}\n")]
+    out.append(("class:dim", "centre "))
+    for i, h in enumerate([h for h, s in pub["support"].items() if s is None]):
+        out += [("class:dim", ", " if i else ""), (house_style(h), house_word(h))]
+    if not any(s is None for s in pub["support"].values()):
+        out.append(("class:dim", "-"))
     piles = pub["piles"]
-    out.append(("class:dim", f"centre {', '.join(centre) or '-'}; "
-                f"piles {piles['military']}m {piles['event']}e\n"))
+    out.append(("class:dim", f"; piles {piles['military']}m {piles['event']}e\n"))
     for seat, cards in sorted(pub["armies"].items()):
         if cards:
             whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
             out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
                         + "\n"))
-    out.append(("class:dim", "* Regent, L legitimacy, c cards in hand\n"))
+    out.append(("class:dim", f"* Regent, c cards; win: Regent with {WIN_LEGITIMACY}+ L\n"))
     return out
 
 

@@ -33,10 +33,16 @@ HELP = {
 }
 
 
+def house_word(house_id: str) -> str:
+    """A house as every line calls it: its name without "House " ("Quell"; its cards are
+    drawn in its colour, amber) -- one name for a house everywhere."""
+    return REIGN.house(house_id).name.removeprefix("House ")
+
+
 def card_label(card: str) -> str:
     d = DEFS[card]
     if d.kind == "military":
-        tag = f"{d.house} {d.force}" + (" unique" if d.unique else "")
+        tag = f"{house_word(d.house or '')} {d.force}" + (" unique" if d.unique else "")
     else:
         tag = "betrayal" if d.betrayal else ("influence" if d.phase == "influence" else "event")
     return f"{d.name} [{tag}]"
@@ -57,7 +63,7 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     if kind == "round":
         return f"-- Round {e[1]} begins; {who(e[2])} first --"
     if kind == "houses":
-        return "Houses in play: " + ", ".join(e[1])
+        return "Houses in play: " + ", ".join(house_word(h) for h in e[1])
     if kind == "bid":
         return f"{who(e[1])} bid {e[2]} card(s) face down" if e[2] else f"{who(e[1])} did not bid"
     if kind == "bid_revealed":
@@ -72,9 +78,9 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         picked = army(int(e[4])) if e[3] == "strike" else DEFS[e[4]].name
         return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
     if kind == "support_gained":
-        return f"{who(e[1])} gained the support of {e[2]}"
+        return f"{who(e[1])} gained the support of House {house_word(e[2])}"
     if kind in ("support_lost", "support_returned"):
-        return f"{who(e[1])} lost the support of {e[2]}"
+        return f"{who(e[1])} lost the support of House {house_word(e[2])}"
     if kind == "overt":
         return f"{who(e[1])} placed {card_label(e[3])} face up in {army(e[2], e[1])}"
     if kind == "covert":

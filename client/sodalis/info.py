@@ -56,10 +56,17 @@ def _who(seat: int, me: int | None) -> str:
 
 
 def numbered(model: Any) -> list[Seen]:
-    """This seat's spread, numbered as the side pane numbers it."""
+    """This seat's spread, numbered as the side pane numbers it -- or, while reversals are
+    chosen, the arcana as the map pane numbers them for ``flip N`` (both faces)."""
     view: SodalisView | None = model.view
     if view is None or view.seat is None:
         return []
+    arcana = model.reversible() if hasattr(model, "reversible") else []
+    if arcana:
+        return [Seen(f"{view.catalog.face(a).name}/{view.catalog.face(a + '~r').name}",
+                     f"arcana {i} (flip {i} reverses it)",
+                     f"Upright: {face_text(view, a)} Reversed: {face_text(view, a + '~r')}")
+                for i, a in enumerate(arcana, start=1)]
     return [arcana_seen(view, c, f"spread {i}")
             for i, c in enumerate(_spread(view.public["seats"][view.seat]), start=1)]
 

@@ -292,6 +292,12 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
     return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
+LEGEND = ("\nChampion lines: life now/most; action tokens M major, m minor, v move ('-' once "
+          "spent); Tributes held Sp speed, Si sight, St strength (capitals: not yet used this "
+          "turn); C confused, S slowed, ! at half life or less.")
+"""What the side pane's champion lines mean (said under every decision's help)."""
+
+
 class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
@@ -327,6 +333,28 @@ class ClientModel(MenuModel):
             super().apply_event(event)
             return
         self._update_status()
+
+    def resign_result(self, seat: int) -> str:
+        """A team game: the other team wins when one of its foes resigns."""
+        if self.view is None:
+            return super().resign_result(seat)
+        teams = [s["team"] for s in self.view.public["seats"]]
+        winner = next(t for t in teams if t != teams[seat])
+        mine = " - you win!" if self.seat is not None and teams[self.seat] == winner else ""
+        return f"team {winner.title()} wins{mine}"
+
+    def highlighted_space(self) -> tuple[int, int] | None:
+        """Where the highlighted option moves to, if it is a move (the map marks it '@')."""
+        menu = self.menu() if self.decision is not None else []
+        if not 0 <= self.highlight < len(menu):
+            return None
+        answer = menu[self.highlight][1]
+        return (answer.to[0], answer.to[1]) if isinstance(answer, Step) else None
+
+    def decide_hint(self) -> str:
+        if self.highlighted_space() is not None:
+            return " type N or #N, or Up/Down and Enter; @ on the map: this move"
+        return super().decide_hint()
 
     def waited_for(self) -> str:
         assert self.view is not None
@@ -379,7 +407,7 @@ class ClientModel(MenuModel):
             return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
                     + RESIGN_HELP)
         return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-                "takes the do-nothing answer where there is one." + RESIGN_HELP)
+                "takes the do-nothing answer where there is one." + RESIGN_HELP + LEGEND)
 
     def completions(self) -> list[str]:
         words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",

@@ -75,8 +75,11 @@ def arena_lines(model: ClientModel) -> Lines:
     rows, cols = arena.text_size
     grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
     units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
+    marked = model.highlighted_space()  # the highlighted move's space
     for space, row, col in arena.text_positions():
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
+        if space == marked:
+            grid[row][col // 2] = ("reverse bold", "@")
     sight = "Paragon" if pub["paragon"]["sight"] else next(
         (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
     ours, theirs = ("own", "foe") if model.seat is not None else ("Dawn", "Dusk")  # a watcher
@@ -117,6 +120,13 @@ def _card_line(view: SodalisView, index: int, card: str) -> str:
             f"{' all' if face.targets == 'all' else ''}{what}")
 
 
+def goal_line(pub: dict[str, Any]) -> str:
+    """What wins, and how far each team is from it: a team holding all three Tributes."""
+    held = ", ".join(f"{team.title()} {sum(h is not None for h in got.values())}"
+                     for team, got in pub["tributes"].items())
+    return f"3 Tributes win: {held}"
+
+
 def side_lines(model: ClientModel) -> Lines:
     """The right pane: champions, your spread, continuous effects, the last roll, your
     hidden simultaneous choice."""
@@ -127,6 +137,7 @@ def side_lines(model: ClientModel) -> Lines:
     out: Lines = [("class:mine" if seat == me else "",
                    _champion_line(pub, seat, me, cat) + "\n")
                   for seat in (pub["order"] or range(pub["players"]))]
+    out.append(("class:title", goal_line(pub) + "\n"))
     if model.reversible():
         out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
     if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed

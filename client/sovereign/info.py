@@ -32,8 +32,10 @@ def card_text(card: str) -> str:
     if d.type not in ("leader", "citadel"):
         parts.append(f"cost {d.cost}")
     if d.type == "unit":
-        parts.append(f"attack {d.attack}, armor {d.armor}, health {d.talents} talents "
-                     f"{d.drones} drones")
+        health = " + ".join(f"{n} {what}{'s' if n != 1 else ''}" for n, what in
+                            ((d.talents, "talent"), (d.drones, "drone")) if n) or "none"
+        parts.append(f"attack {d.attack}, armor {d.armor}, health up to {health} "
+                     "(citizens placed on it)")
     if d.keywords:
         parts.append(", ".join(k.title() for k in d.keywords))
     if d.type == "augment":
@@ -41,7 +43,10 @@ def card_text(card: str) -> str:
     if d.quick_forge:
         parts.append("quick forge")
     flavour = f' "{d.flavour}"' if d.flavour else ""
-    return "; ".join(parts) + ". " + (d.text or "No further text.") + flavour
+    text = d.text or ("Scores 1 Echo when revealed from your forge (never on the turn it went "
+                      "in), or when a breach takes it." if d.type == "echo"
+                      else "No further text.")
+    return "; ".join(parts) + ". " + text + flavour
 
 
 def seen(card: str, where: str) -> Seen:

@@ -68,7 +68,9 @@ HELP = {
              "'reveal N [L|C]' forges a ready card (a unit to the back of the Leader or Citadel "
              "lane), reflexes and facilities from the menu; 'end' ends the forge actions.",
     "window": "A priority window: play a reflex, work a facility or your Leader (or an Airborne "
-              "move at the start of battle) from the menu, or 'pass'.",
+              "move at the start of battle) from the menu, or 'pass'. 'skip' passes every "
+              "window for you, after your usual pause (nobody learns from the clock whether you "
+              "held a reflex), until 'skip' again.",
     "move": "Move phase: one move (a unit up or down its lane, or to the back of the other lane),"
             " reflexes and abilities from the menu; 'end' ends the phase.",
     "attack": "Battle: attack a neighbour with the front 1-3 units of one of your lanes, either "
@@ -344,6 +346,7 @@ class ClientModel(MenuModel):
         super().__init__(submit)
         self._menu: list[tuple[str, Any]] | None = None
         self._adviser = HeuristicBot(ChanceStream.from_int(0))
+        self.skip_windows = False  # 'skip': every priority window passed for us (auto_pass)
         self.combat_round = 0
         self.fight: dict[str, Any] = {}  # the declared attackers and the defending spaces
         self._before: SovereignView | None = None  # the view before the latest step
@@ -463,12 +466,32 @@ class ClientModel(MenuModel):
         return decision.kind == "window"
 
     def only_answer(self) -> Any:
-        """A priority window where only passing is legal: its pass (client/auto_pass)."""
+        """A priority window where only passing is legal -- or any window while 'skip' is
+        on -- its pass (client/auto_pass: after the player's own pause, so the clock tells
+        nobody whether a reflex was held)."""
         d = self.decision
-        if d is None or d.kind != "window" or not all(isinstance(a, A.Pass)
-                                                      for _, a in self.menu()):
+        if d is None or d.kind != "window":
+            return None
+        if not self.skip_windows and not all(isinstance(a, A.Pass) for _, a in self.menu()):
             return None
         return A.Pass(d.seat)
+
+    def command(self, text: str) -> None:
+        """``skip`` turns the passing of every priority window on or off; the rest as every
+        menu game."""
+        if " ".join(text.lower().split()) == "skip":
+            self.show_help, self.info, self.show_rules = False, "", False
+            self.skip_windows = not self.skip_windows
+            self.message = ("Windows now passed for you after your usual pause; 'skip' "
+                            "again to stop." if self.skip_windows else
+                            "Priority windows are yours to answer again.")
+            return
+        super().command(text)
+
+    def auto_answer(self, answer: Any) -> None:
+        super().auto_answer(answer)
+        if self.skip_windows and not self.over and self.auto_sent is self.decision:
+            self.message = "Passed for you ('skip' is on; 'skip' again to answer windows)."
 
     def refusal(self, answer: Any) -> str:
         """Why the rules refuse ``answer`` now ('' if they accept it)."""

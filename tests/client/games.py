@@ -4,7 +4,7 @@ decision, and the keyboard and bot checks that every such game's tests make the 
 (menu ``#1`` and the shortcuts each send one accepted answer, ``?`` explains each decision
 kind, refused words send nothing, a bot decides the same from its seat's own view; on the
 screen, ``#1`` typed reaches the network side, F1 shows help and refused input sends nothing,
-eight options and the newest log line fit)."""
+the options that fit and the newest log lines)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from client.screen_model import HELP_SHOWN
 from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -108,7 +109,8 @@ def help_checker(model_for: ModelFor, help_texts: Mapping[str, str],
             return
         model, sent = model_for(game, d)
         model.command("?")
-        assert model.show_help and help_texts[d.kind] in model.message and not sent
+        assert model.show_help and help_texts[d.kind] in model.help_text() and not sent
+        assert model.message == HELP_SHOWN  # the help is in its pane, not cut in this line
         seen.add(d.kind)
 
     return check
@@ -150,8 +152,8 @@ def check_f1_shows_help_and_illegal_input_is_refused(model: Any, sent: list[Any]
     assert sent == [] and "Type a number" in model.message
     model.show_help = False
     run_keys(model, "\x1bOPq\r")
-    assert model.show_help and help_words in model.message
-
+    assert model.show_help and help_words in model.help_text()
+    assert model.message == HELP_SHOWN
 
 def fill_log(model: Any) -> None:
     """Twelve log lines, ``log line 0`` to ``log line 11``: more than the log pane holds."""
@@ -160,8 +162,10 @@ def fill_log(model: Any) -> None:
 
 
 def check_eight_options_and_the_newest_log_line(screen: str, menu: list[Any]) -> None:
-    """On a screen drawn after :func:`fill_log`: options #1 to #8 are listed, the rest counted
-    ("+N more below"), and the newest log line still shows."""
-    assert all(f"#{i} " in screen for i in range(1, 9))
-    assert f"+{len(menu) - 8} more below" in screen
-    assert "log line 11" in screen  # the newest log line still shows
+    """On a screen drawn at 80x24 after :func:`fill_log`: options #1 to #6 are listed, the
+    rest counted ("+N more below"), and the log keeps three rows: its two newest lines and the
+    count of the earlier ones (the menu gives way to the log: issue 31)."""
+    assert all(f"#{i} " in screen for i in range(1, 7))
+    assert f"+{len(menu) - 6} more below" in screen
+    assert all(f"log line {n}" in screen for n in (10, 11))  # the newest lines show
+    assert " earlier: PgUp)" in screen

@@ -74,7 +74,7 @@ def test_every_screen_shows_the_resignation_and_help_tells_how(game: str) -> Non
     assert "'resign' gives the game up" in model.help_text()
     assert "resign" in model.completions()
     model.apply_event(ev.Resigned(seat=2, step=40, you=False))
-    assert model.over == "seat 2 resigned - the game is over"
+    assert model.over == "seat 2 resigned - the game is over; no winner is named"
     assert model.over in model.status and model.log[-1] == model.over
     model.command("resign")
     assert model.message == model.over and sent == []
@@ -111,6 +111,22 @@ def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
     return invite
 
 
+def test_a_resignation_says_who_wins_in_a_two_seat_game_and_which_team_in_sodalis() -> None:
+    model = model_for("sovereign")
+    model.apply_event(ev.Seated(seat=0, players=2))
+    model.apply_event(ev.Resigned(seat=1, step=9, you=False))
+    assert model.over == "seat 1 resigned - the game is over; you win"
+    from tests.client.test_sodalis_model import first_turn
+    from tests.client.test_sodalis_model import model_for as sodalis_model
+
+    game, d = first_turn()
+    model, _ = sodalis_model(game, d)
+    teams = [s["team"] for s in model.view.public["seats"]]
+    foe = next(s for s, t in enumerate(teams) if t != teams[model.seat])
+    model.apply_event(ev.Resigned(seat=foe, step=9, you=False))
+    assert model.over.endswith(f"; team {teams[model.seat].title()} wins - you win!")
+
+
 def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
     tmp_path: Path, utc: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -128,6 +144,25 @@ def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
         "(you host)",
         "3. Sovereign, 2 seats, last played 1 Dec 19:40, lobby (you host)",
     ]
+
+
+def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
+    tmp_path: Path, utc: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second window of this account joined the table it hosts: that seat's game is kept
+    under seats/1 and listed with the folder it is played from."""
+    invite = _folder(tmp_path, "reign", 3, kind="host", status="playing", seat=0, round=2,
+                     turn=[1], last_played=EVENING)
+    TableFolder(tmp_path / "seats" / "1", "tables", invite.scope).write_info(
+        {"invite": invite.text(), "role": "joiner", "kind": "join", "status": "playing",
+         "seat": 1, "round": 2, "turn": [1], "last_played": EVENING - 60})
+    assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
+        "2. Reign, 3 seats, last played 1 Dec 21:39, round 2, your turn (you joined)",
+    ]
+    assert [g["data_dir"] for g in unfinished_games(tmp_path)] == [
+        tmp_path, tmp_path / "seats" / "1"]
 
 
 def test_the_resume_list_shows_an_old_folder_without_a_summary(tmp_path: Path) -> None:

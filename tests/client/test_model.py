@@ -56,7 +56,8 @@ def typed_answer(model: ClientModel, d: Decision) -> list[str]:
         return [str(i) for i in range(1, d.get("count", 0) + 1)] + ["done"]
     if d.kind == "spoils":
         must = d.get("must_give", ())
-        return [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)] + ["done"]
+        given = [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)]
+        return given + ["done"] if given else ["done", "done"]  # nothing given: it asks first
     return ["1"]
 
 
@@ -82,7 +83,7 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_hand() -> None:
     assert seen == KINDS
 
 
-@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", "",
+@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0",
                                   "\u00b2", "#\u00b2", "\u00b2>1", "1>\u00b2"])
 def test_keyboard_refused_input_gets_a_reason_and_sends_nothing(line: str) -> None:
     table = Table(4, seed=2, bots=["random"] * 4)
@@ -102,7 +103,8 @@ def test_keyboard_help_explains_the_current_decision() -> None:
         table.step()
     model, sent = model_for(table, table.truth.pending()[0])
     model.command("?")
-    assert model.show_help and "Bid for a support card" in model.message and not sent
+    assert model.show_help and "Bid for a support card" in model.help_text() and not sent
+    assert model.message == "Help above; F1 or Esc hides it."
 
 
 
@@ -188,7 +190,7 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     assert sorted(labels) == ["Bought Herald, then Political Sabotage",
                               "Political Sabotage, then Bought Herald"]
     model.command("?")
-    assert "order" in model.message
+    assert "order" in model.help_text()
     model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
     assert sent == [OrderEvents(1, (herald, sabotage))]
     game.apply(sent[0])
@@ -298,6 +300,6 @@ def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     assert len(labels) == 2 and all(label.endswith(" deserts") for label in labels)
     assert any("Ash Spearman" in label for label in labels)
     model.command("?")
-    assert "tie" in model.message
+    assert "tie" in model.help_text()
     model.command("#1")
     assert sent == [CombatTie(3, marine)]

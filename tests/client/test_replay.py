@@ -4,6 +4,7 @@ refused at its step, and a verdict game replayed to its verdict (all three games
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -167,6 +168,8 @@ def test_screen_cursor_refuses_open_hands_before_the_audit_and_moves_by_round(
     assert honest.index == first
     honest.command("o")
     assert honest.open and "Open hands (verified)" in honest.hands()[0][1]
+    shown = "".join(text for _, text in honest.hands())
+    assert "[" in shown and not re.search(r"\.\d+\b", shown)  # names, not ids like x.1
     honest.command("g 9999")
     assert honest.index == honest.last
     assert not honest.command("q")

@@ -106,7 +106,7 @@ def test_keyboard_order_of_a_casts_life_changes_by_menu_and_shortcut() -> None:
     labels = [label for label, _ in model.menu()]
     assert labels[0].startswith("life changes: ") and "you" in labels[0]
     model.command("?")
-    assert "order" in model.message
+    assert "order" in model.help_text()
 
 
 def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
@@ -121,7 +121,7 @@ def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
 
 
 @pytest.mark.parametrize("line", [
-    "99", "#99", "0", "#0", "x", "", "go", "go up", "go e banana", "cast", "cast 9",
+    "99", "#99", "0", "#0", "x", "go", "go up", "go e banana", "cast", "cast 9",
     "cast 1 77", "cast 1 2 3", "cast x", "flip 1", "-1"])
 def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
     game, d = first_turn()

@@ -66,6 +66,8 @@ def test_screen_fits_80x24_and_draws_the_arena_from_text_positions() -> None:
             assert char == "#"
         elif space == arena.centre:
             assert char == "+"
+        elif space == model.highlighted_space():
+            assert char == "@"  # the highlighted move, marked
         else:
             assert char in ".:*o"
     screen = "\n".join(lines)
@@ -90,6 +92,8 @@ def test_screen_reversals_list_the_arcana_to_flip(tmp_path: Path) -> None:
     lines = render(model)
     names = [game.state.catalog.arcana[a].front.name for a in d.get("arcana")]
     assert all(any(f"{i} {n}" in line for line in lines) for i, n in enumerate(names, 1))
+    model.command("info 2")  # the arcana numbered for flip, not the (empty) spread
+    assert model.info.startswith(f"{names[1]}/") and "Reversed:" in model.info
     run_keys(model, "flip 1 2\rq\r")
     assert sent and sent[0].reversed == tuple(sorted(d.get("arcana")[:2]))
 

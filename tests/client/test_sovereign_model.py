@@ -183,7 +183,7 @@ def first_forge(seed: int = 3) -> tuple[SovereignGame, Decision]:
 
 
 @pytest.mark.parametrize("line", [
-    "99", "#99", "0", "#0", "x", "", "play", "play 99", "play x", "acc", "acc 9", "acc 1 x",
+    "99", "#99", "0", "#0", "x", "play", "play 99", "play x", "acc", "acc 9", "acc 1 x",
     "acc 1 99", "reveal", "reveal 9", "reveal 1 z", "keep", "shown", "-1", "1 2"])
 def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
     game, d = first_forge()

@@ -118,7 +118,7 @@ def test_terminal_network_reign_host_and_join_screens_play_to_the_end_after_a_ki
     with contextlib.ExitStack() as stack:
         host = stack.enter_context(session(host_command))
         invite = invite_of(host_dir)
-        wait_for(host, lambda s: "Invite your friends" in s and "fairtable://" in s, 60,
+        wait_for(host, lambda s: "whole invite:" in s and "fairtable://" in s, 60,
                  "the invite on the host's screen")
         join_command = command(f"join {shlex.quote(invite)} --name 'Bob Lee'", join_dir)
         joiner = stack.enter_context(session(join_command))

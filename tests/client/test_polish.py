@@ -1,0 +1,196 @@
+"""Small things an evening of play at 80x24 showed (issue 31): F1 does not repeat the help
+cut to one line, the relay's Ctrl-C does not speak of a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from client.app import build_application
+from client.netcli import stopped_line
+from client.screen_model import HELP_SHOWN
+from tests.client.screen import render, run_keys
+from tests.client.test_screen import decision_model
+
+
+def test_f1_shows_the_help_in_its_pane_and_a_short_line_under_it() -> None:
+    model, _, _ = decision_model()
+    run_keys(model, "\x1bOP" + "\x11")  # F1, Ctrl-Q
+    assert model.show_help and model.message == HELP_SHOWN
+    screen = render(model)
+    assert HELP_SHOWN in screen
+    first = model.help_text().split("\n")[0][:60]
+    assert sum(first in row for row in screen) == 1  # the help's start is shown once
+    assert build_application(model) is not None
+
+
+def test_the_relays_ctrl_c_speaks_of_its_tables_not_of_a_game() -> None:
+    assert "game" not in stopped_line("relay") and "tables it holds" in stopped_line("relay")
+    assert stopped_line("host") == "Stopped. The game is kept; run the same command to resume."
+
+
+def test_the_keys_overlay_covers_the_board_and_marks_where_it_ends() -> None:
+    model, _, _ = decision_model()
+    model.show_keys = True
+    screen = render(model)
+    top = screen.index("Keys here (? or Esc closes)")
+    end = next(i for i in range(top, len(screen)) if screen[i] == "-" * 80)
+    assert all("|" not in row for row in screen[top:end]), screen  # no board beside it
+
+
+def test_a_refused_link_is_not_said_twice_before_the_tables_clear_refusal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from client.netcli import _printer
+    from netplay import events as ev
+
+    emit = _printer(False)
+    emit(ev.LinkRefused("not authorised"))
+    emit(ev.Refused("this invite is not for this table"))
+    assert capsys.readouterr().out == "Refused: this invite is not for this table\n"
+    emit(ev.LinkRefused("busy"))  # no clearer line follows: it is said
+    emit(ev.Joining("fairtable://x"))
+    assert capsys.readouterr().out.splitlines() == ["Link refused: busy", "Joining the table..."]
+
+
+def test_a_seated_player_is_told_whom_the_setting_up_waits_for() -> None:
+    from client.reign.model import ClientModel
+    from netplay import events as ev
+
+    model = ClientModel()
+    model.apply_event(ev.LobbyUpdate(seated=4, seats=4))
+    model.apply_event(ev.Seated(seat=0, players=4))
+    assert model.status == "The game starts: shuffling and dealing..."
+    model.apply_event(ev.WaitingFor(seats=[2, 3]))
+    assert model.status == "Setting up the game: waiting for seat 2, seat 3"
+
+
+def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from client import play
+    from netplay import Invite, TableFolder
+    from netplay import events as ev
+
+    invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
+    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "lobby"})
+    assert len(play.unfinished_games(tmp_path)) == 1
+
+    def screen(model, network) -> None:  # the player quits while the table cannot be reached
+        model.apply_event(ev.FolderKnown(str(folder.path)))
+        model.apply_event(ev.Unreachable(address="127.0.0.1:9", why="refused", attempt=3,
+                                         retry_in=1.0))
+
+    monkeypatch.setattr(play, "_run_screen", screen)
+    monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
+    monkeypatch.setattr(play, "_resolve", lambda text, port, data_dir: invite)
+    assert play.join_screen(invite.text(), tmp_path, play.NO_OPTIONS) == 0
+    out = capsys.readouterr().out
+    assert "never reached" in out and "Game kept" not in out
+    assert play.unfinished_games(tmp_path) == []
+
+
+def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> None:
+    from client.sovereign.info import DEFS, card_text
+
+    echo = next(k for k, d in DEFS.items() if d.type == "echo" and not d.text)
+    assert "Scores 1 Echo when revealed from your forge" in card_text(echo)
+    assert "No further text" not in card_text(echo)
+    unit = next(k for k, d in DEFS.items() if d.type == "unit" and d.talents and d.drones)
+    d = DEFS[unit]
+    assert (f"health up to {d.talents} talent{'s' if d.talents != 1 else ''} + {d.drones} "
+            f"drone{'s' if d.drones != 1 else ''} (citizens placed on it)") in card_text(unit)
+
+
+def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
+    from engine.sodalis.answers import Step
+    from engine.sodalis.arena import standard_arena
+    from tests.client.test_sodalis_screen import turn_model
+
+    model = turn_model()[0]
+    menu = model.menu()
+    move = next(i for i, (_, answer) in enumerate(menu) if isinstance(answer, Step))
+    model.highlight = move
+    to = menu[move][1].to
+    row, col = standard_arena().text_position((to[0], to[1]))
+    screen = render(model)
+    arena = screen[1:8]  # under the title
+    assert arena[row][col // 2] == "@", "\n".join(screen)  # a cell per two text columns
+    assert sum(line.split("|")[0].count("@") for line in arena) == 1
+    assert any("@ on the map: this move" in line for line in screen)
+    cast = next(i for i, (_, answer) in enumerate(menu) if not isinstance(answer, Step))
+    model.highlight = cast
+    assert not any("@" in line.split("|")[0] for line in render(model)[1:8])
+
+
+def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> None:
+    from client.auto_pass import AutoPass
+    from client.sovereign.model import ClientModel
+    from engine.sovereign import answers as A
+    from tests.client.test_sovereign_model import model_for
+    from tests.client.test_sovereign_model import play as run
+
+    found: list[Any] = []
+
+    def grab(game: Any, d: Any) -> None:
+        if d.kind == "window" and not found:
+            model, _ = model_for(game, d)
+            if any(not isinstance(a, A.Pass) for _, a in model.menu()):
+                found.append((game.copy(), d))
+
+    run(["heuristic", "heuristic"], 3, on_decision=grab, round_limit=8)
+    assert found, "no window with a reflex to play in the seeded game"
+    model, sent = model_for(*found[0])
+    assert isinstance(model, ClientModel) and model.only_answer() is None  # a choice to make
+    model.command("skip")
+    assert model.skip_windows and "passed for you" in model.message
+    assert len(model.message) <= 80  # the message line at 80x24
+    auto = AutoPass(model)
+    auto.tick(100.0)
+    assert not auto.tick(100.5) and sent == []  # never at once: the usual pause first
+    assert auto.tick(109.0) and sent == [A.Pass(found[0][1].seat)]
+    assert "'skip' is on" in model.message
+    model.command("skip")
+    assert not model.skip_windows and model.only_answer() is None
+    assert "'skip' passes every window" in model.help_text()
+
+
+def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_led_to(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    import trio
+
+    from client import seats
+    from netplay import Invite, TableFolder
+
+    invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
+    seat_dir = tmp_path / "seats" / "1"  # a second seat of this account
+    seats.keep_code(seat_dir, invite, "7-amber-ant-ant-ant")
+    seats.keep_code(seat_dir, invite, "fairtable://not-a-code")  # an invite: nothing kept
+    folder = TableFolder(seat_dir, "tables", invite.scope)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "playing"})
+
+    async def retired(text: str, port: int) -> Invite:
+        raise seats.NetUsageError("no table on the LAN answers this code")
+
+    monkeypatch.setattr(seats, "invite_from", retired)
+    found = trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
+    assert found == invite
+    with pytest.raises(seats.NetUsageError, match="answers this code"):
+        trio.run(seats.invite_or_saved, "8-amber-ant-ant-ant", 1, tmp_path)
+    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "finished"})
+    with pytest.raises(seats.NetUsageError):  # a finished game is not gone on with
+        trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
+
+
+def test_sodalis_help_explains_the_champion_lines_flags() -> None:
+    from tests.client.test_sodalis_screen import turn_model
+
+    model = turn_model()[0]
+    assert "Si sight" in model.help_text() and "C confused, S slowed" in model.help_text()
