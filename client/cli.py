@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from client import netcli, play, replay_cli, rules_summary, watch_cli
 from client.errors import (
     CommandError,
+    FileRefused,
     leaves,
     usable_data_dir,
     user_message,
@@ -27,6 +28,10 @@ from protocol import CHEATS
 
 class UsageError(Exception):
     """A command-line argument that cannot be used; the message says why."""
+
+
+class LogFileRefused(UsageError, FileRefused):
+    """The log or saved table given to ``audit`` cannot be read."""
 
 
 def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
@@ -146,11 +151,11 @@ def _audit(args: argparse.Namespace) -> int:
             if saved.torn:
                 note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
-        raise UsageError(f"cannot read {args.logfile}: {exc.strerror}") from None
+        raise LogFileRefused(f"cannot read {args.logfile}: {exc.strerror}") from None
     except LogError as exc:
-        raise UsageError(f"{args.logfile}: {exc}") from None
+        raise LogFileRefused(f"{args.logfile}: {exc}") from None
     except StorageError as exc:
-        raise UsageError(str(exc)) from None
+        raise LogFileRefused(str(exc)) from None
     result = audit_log(spec, entries)
     if args.json:
         print(json.dumps({"ok": result.ok, "summary": result.summary, "winner": result.winner,
@@ -272,7 +277,7 @@ def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), _listening(args))
     if text is not None:
         print(f"fairtable: {text}", file=sys.stderr)
-        return 2
+        return 1 if any(isinstance(leaf, FileRefused) for leaf in found) else 2
     folder = Path(getattr(args, "data_dir", None) or DEFAULT_DATA_DIR)
     try:
         log = write_crash_log(exc, folder, args.command)

@@ -47,6 +47,12 @@ class CommandError(Exception):
     """A command cannot start (or go on); the message says why, in one line."""
 
 
+class FileRefused(Exception):
+    """A file a command was given (a log, a saved table, a deck) cannot be used: unreadable,
+    malformed or refused.  Mixed into a command's own error class; the command says why in
+    one line and exits 1 (a usage error exits 2)."""
+
+
 def port_number(text: str) -> int:
     """An argparse type: a TCP/UDP port, 0 (any free port) to 65535."""
     if not text.strip().isdecimal() or not 0 <= int(text) <= 65535:

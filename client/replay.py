@@ -30,6 +30,7 @@ from typing import Any
 
 import protocol as P
 from client import games
+from client.errors import FileRefused
 from client.seat_names import SeatNames
 
 __all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
@@ -37,6 +38,10 @@ __all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
 
 class ReplayUsageError(Exception):
     """A replay that cannot be made: a table that cannot be read or a refused log."""
+
+
+class ReplayFileRefused(ReplayUsageError, FileRefused):
+    """The log or saved table given cannot be read, or its log is refused."""
 
 
 def load_table(path: Path) -> tuple[P.TableSpec, list[bytes]]:
@@ -56,11 +61,11 @@ def load_named_table(path: Path) -> tuple[P.TableSpec, list[bytes], tuple[str, .
         saved = saved_table(path)
         return saved.spec, saved.entries, saved.names
     except OSError as exc:
-        raise ReplayUsageError(f"cannot read {path}: {exc.strerror}") from None
+        raise ReplayFileRefused(f"cannot read {path}: {exc.strerror}") from None
     except P.LogError as exc:
-        raise ReplayUsageError(f"{path}: {exc}") from None
+        raise ReplayFileRefused(f"{path}: {exc}") from None
     except StorageError as exc:
-        raise ReplayUsageError(str(exc)) from None
+        raise ReplayFileRefused(str(exc)) from None
 
 
 def model_for(game: str) -> Any:
@@ -152,7 +157,7 @@ def record_for(spec: P.TableSpec, entries: list[bytes], names: tuple[str, ...] =
     try:
         return Record(P.replay_log(spec, entries), names)
     except P.ReplayError as exc:
-        raise ReplayUsageError(str(exc)) from None
+        raise ReplayFileRefused(str(exc)) from None
 
 
 def export_names(target: Path) -> tuple[Path, Path, Path]:

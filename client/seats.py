@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import protocol as P
+from client.errors import FileRefused
 from client.games import bots_for
 from engine.errors import CardDataError, EngineError
 from engine.games import rules
@@ -40,6 +41,10 @@ class NetUsageError(Exception):
     """A network command cannot start; the message says why."""
 
 
+class DeckRefused(NetUsageError, FileRefused):
+    """The ``--deck`` file cannot be used: the message says why."""
+
+
 def identity_at(data_dir: Path) -> P.Identity:
     """The identity kept in ``data_dir`` (made on first use)."""
     try:
@@ -58,7 +63,7 @@ def seat_option(game: str, path: str | None) -> Any:
     try:
         return game_rules.load_seat_option(path)
     except (CardDataError, EngineError) as exc:
-        raise NetUsageError(str(exc)) from None
+        raise DeckRefused(str(exc)) from None
 
 
 async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:

@@ -115,7 +115,7 @@ def test_tampered_log_is_refused_with_its_step(game: str, tmp_path: Path,
     lines[target] = json.dumps(entry, separators=(",", ":"), sort_keys=True).encode()
     path.write_bytes(b"\n".join(lines))
     before = path.read_bytes()
-    assert main(["replay", str(path), "--export", str(tmp_path / "out")]) == 2
+    assert main(["replay", str(path), "--export", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and f"line {target + 1}" in err
     step = int(err.rsplit("past step ", 1)[1])
