@@ -20,7 +20,7 @@ import trio
 
 from client import ending, games
 from client.clock_words import clock_arg
-from client.errors import leaves, nonnegative_seconds, player_name, require_terminal
+from client.errors import FileRefused, leaves, nonnegative_seconds, player_name, require_terminal
 from client.lifecycle import game_line
 from client.rules_summary import game_name
 from client.seats import (
@@ -137,6 +137,8 @@ def _seat_option(game: str, path: str | None) -> Any:
     try:
         return seat_option(game, path)
     except NetUsageError as exc:
+        if isinstance(exc, FileRefused):
+            raise  # the deck file itself: said as it is, exit 1
         raise PlayUsageError(str(exc)) from None
 
 
