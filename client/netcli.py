@@ -330,10 +330,13 @@ def run_tables(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"game": table.game, "seats": table.seats, "free": table.free,
                               "host": table.host, "port": table.port, "code": table.code,
-                              "fingerprint": table.fingerprint}, sort_keys=True))
+                              "fingerprint": table.fingerprint, "name": table.name},
+                             sort_keys=True))
         else:
+            host = (f"{table.name} (key {table.fingerprint[:8]})" if table.name
+                    else f"key {table.fingerprint[:16]}")
             print(f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
-                  f"seats free, host {table.fingerprint[:16]} ({_ask(table)})")
+                  f"seats free, host {host} ({_ask(table)})")
     if not found and not args.json:
         print(f"No tables announced on the LAN in {args.seconds:g} s.")
     return 0

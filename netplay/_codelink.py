@@ -137,6 +137,7 @@ async def announce_table(
     port: int,
     emit: Emit,
     interval: float = 1.0,
+    name: str = "",
     task_status: trio.TaskStatus[JoinCode] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve a fresh join code for ``invite``'s table and announce the table (with the code's
@@ -156,7 +157,7 @@ async def announce_table(
 
         def summary() -> Announcement:
             return Announcement.from_invite(invite, free=free(), host="", code=code.number,
-                                            code_port=code_port)
+                                            code_port=code_port, name=name)
 
         await announce(summary, port=port, address=destinations, interval=interval)
 

@@ -38,6 +38,7 @@ import trio
 from protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
 
 from ._invite import Invite, InviteError, check_game, check_host, check_port, check_seats
+from ._names import name_problem
 
 __all__ = [
     "BROADCAST",
@@ -68,7 +69,7 @@ _DATAGRAM = Bounds(size=MAX_DATAGRAM, depth=2)  # one flat object
 """Longer datagrams are ignored."""
 
 _APP = "fairtable"
-_FIELDS = frozenset({"app", "v", "game", "seats", "free", "host", "port", "fingerprint"})
+_FIELDS = frozenset({"app", "v", "game", "seats", "free", "host", "port", "fingerprint", "name"})
 _CODE_FIELDS = frozenset({"code", "code_port"})
 _FINGERPRINT_RE = re.compile(r"[0-9a-f]{64}")
 
@@ -94,6 +95,14 @@ def _check_fingerprint(_inst: Any, _attr: Any, value: Any) -> None:
         raise BadAnnouncement("fingerprint must be 64 lower-case hex digits")
 
 
+def _check_name(_inst: Any, _attr: Any, value: Any) -> None:
+    if type(value) is not str:
+        raise BadAnnouncement("a host's name is a string")
+    problem = name_problem(value) if value else None
+    if problem is not None:
+        raise BadAnnouncement(f"host's name: {problem}")
+
+
 def _check_host(value: Any) -> None:
     if value != "":
         check_host(value)
@@ -111,6 +120,9 @@ class Announcement:
     port: int = attrs.field(validator=_via(check_port))
     fingerprint: str = attrs.field(validator=_check_fingerprint)
     """The host's player id (SHA-256 of its Ed25519 key, hex); compare it with the invite's."""
+    name: str = attrs.field(default="", validator=_check_name)
+    """The host's player name (``--name``), ``""`` for none: what ``tables`` shows people.  A
+    hint like the rest: anyone on the LAN can announce any name; the invite decides."""
     code: int | None = None
     """The table's number in its join code (the words are never announced), or None."""
     code_port: int | None = None
@@ -128,7 +140,8 @@ class Announcement:
 
     @classmethod
     def from_invite(cls, invite: Invite, *, free: int, host: str | None = None,
-                    code: int | None = None, code_port: int | None = None) -> Announcement:
+                    code: int | None = None, code_port: int | None = None,
+                    name: str = "") -> Announcement:
         """The announcement of ``invite``'s table (everything but its secret and table id)."""
         return cls(
             code=code,
@@ -139,6 +152,7 @@ class Announcement:
             host=invite.host if host is None else host,
             port=invite.port,
             fingerprint=invite.fingerprint,
+            name=name,
         )
 
     @property
@@ -157,10 +171,12 @@ class Announcement:
             "host": self.host,
             "port": self.port,
             "fingerprint": self.fingerprint,
+            "name": self.name,
         }
         if self.code is not None:
             plain.update(code=self.code, code_port=self.code_port)
-        return json.dumps(plain, sort_keys=True, separators=(",", ":")).encode("ascii")
+        return json.dumps(plain, sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False).encode("utf-8")
 
     @classmethod
     def from_bytes(cls, data: bytes, *, source: str | None = None) -> Announcement:
@@ -186,6 +202,7 @@ class Announcement:
                 host=host,
                 port=plain["port"],
                 fingerprint=plain["fingerprint"],
+                name=plain["name"],
                 code=plain.get("code"),
                 code_port=plain.get("code_port"),
             )

@@ -273,7 +273,8 @@ class TableNode:
             self._stop_announcing = scope
             await announce_table(self.invite, lambda: self.seats - max(1, len(self.lobby.taken)),
                                  listen_host=self.config.listen_host, address=address, port=port,
-                                 emit=self.emit, task_status=task_status)
+                                 emit=self.emit, name=self.config.name,
+                                 task_status=task_status)
 
     def _new_invite(self, relay_key: bytes | None) -> Invite:
         host = self.config.advertise_host

@@ -48,6 +48,7 @@ def test_announcement_round_trip_and_fields() -> None:
         "host": "127.0.0.1",
         "port": 4711,
         "fingerprint": INVITE.fingerprint,
+        "name": "",
     }
 
 
@@ -192,7 +193,22 @@ async def test_the_secret_is_never_sent() -> None:
         "host",
         "port",
         "fingerprint",
+        "name",
     }
+
+
+def test_the_hosts_name_is_announced_for_tables_to_show() -> None:
+    """Issue 31: ``tables`` shows the host's name, not only a key: the name rides in the
+    datagram (a hint, like the rest), and a name that breaks the rules for names is a
+    datagram listeners drop."""
+    named = attrs.evolve(TABLE, name="Ada Lovelace")
+    assert Announcement.from_bytes(named.to_bytes()) == named
+    assert json.loads(named.to_bytes())["name"] == "Ada Lovelace"
+    for bad in ("seat 2", " Ada", "x" * 200, "Ad\u0007a", 7):
+        plain = json.loads(TABLE.to_bytes())
+        plain["name"] = bad
+        with pytest.raises(BadAnnouncement):
+            Announcement.from_bytes(json.dumps(plain).encode())
 
 
 def test_bad_local_announcement() -> None:

@@ -184,7 +184,8 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
     with trio.fail_after(30):
         listener = await open_listener(port=0, host="127.0.0.1")
         port = listener.port
-        config = NodeConfig(data_dir=tmp_path / "host", announce_to=("127.0.0.1", port))
+        config = NodeConfig(data_dir=tmp_path / "host", announce_to=("127.0.0.1", port),
+                            name="Hosty")
         host = TableNode(config, P.Identity.generate(), seats=4, decider=bot(0))
         async with trio.open_nursery() as nursery:
             invite: Invite = await nursery.start(host.run)
@@ -192,6 +193,7 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
                 heard = await listener.receive()
             assert (heard.game, heard.seats, heard.free, heard.port) == ("reign", 4, 3, invite.port)
             assert heard.fingerprint == invite.fingerprint
+            assert heard.name == "Hosty"  # what `tables` shows people (issue 31)
             nursery.cancel_scope.cancel()
 
 
