@@ -459,11 +459,9 @@ def _combat(state: ReignState) -> None:
 
 def _resolve_combat(state: ReignState, orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
                     picks: tuple[tuple[str, str], ...] = ()) -> None:
-    settled = reveal.settle(state, orders, picks)
-    if settled is None:
+    result = reveal.settle(state, orders, picks)
+    if result is None:
         return  # a player is asked first
-    armies, chosen, fixed = settled
-    result = combat.resolve(state.catalog, armies, state.regent, chosen, fixed)
     state.combat_totals = [[s, t] for s, t in result.totals]
     state.log("combat_totals", [[s, t] for s, t in result.totals])
     best = max(t for _, t in result.totals)
