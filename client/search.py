@@ -6,7 +6,10 @@ a world consistent with its view (the game's ``GameRules.sample_world``: the hid
 dealt anew, each consistent world equally likely), picks a candidate by UCB1, plays it in
 that world and the rest of the game with the heuristic bot at every seat, and scores the
 end by its score differential (its own score less the best other's, plus a win bonus).
-It answers the candidate with the best mean; at once when only one answer is legal.
+It answers the candidate with the best mean among those tried in at least three worlds
+(the heuristic's own answer when none was); at once when only one answer is legal.
+Fewer candidates at small budgets (4 below 0.5 s, 6 below 2 s, else 8), so each is tried
+often enough to tell.
 It never sees the game state: only the view it is handed and the worlds it samples from
 it (Cowling, Powley & Whitehouse 2012 call this determinization; the candidates at the
 root share statistics across worlds, as in their single-observer ISMCTS with one level).
@@ -23,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.errors import EngineError
 from engine.games import rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -32,7 +36,8 @@ __all__ = ["STRENGTHS", "SearchBot", "reward_of"]
 STRENGTHS: Mapping[str, float] = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
 """Seconds a decision for each named strength (``play``, ``host --bot``, ``join --bot``)."""
 
-CANDIDATES = 8  # answers compared at one decision
+CANDIDATES = ((0.5, 4), (2.0, 6), (math.inf, 8))  # (budget below, answers compared)
+TRUSTED = 3  # rollouts before a candidate may replace the heuristic's answer
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [-1, 1]
 
 
@@ -83,8 +88,11 @@ class SearchBot:
         first = next(iter(legal), None)
         if first is not None and first not in out:
             out.append(first)  # the pass (or the first option) where there is one
+        wanted = next(n for below, n in CANDIDATES if self.seconds < below)
+        if self.rollouts is not None:
+            wanted = max(2, min(8, self.rollouts // 2))
         tries = 0
-        while len(out) < CANDIDATES and tries < 4 * CANDIDATES:
+        while len(out) < wanted and tries < 4 * wanted:
             answer = self.rules.random_answer(view, decision, self.stream)
             if answer not in out:
                 out.append(answer)
@@ -97,10 +105,14 @@ class SearchBot:
         world.apply(answer)
         while not world.over:
             request = world.pending()[0]
-            if isinstance(request, Decision):
-                world.apply(bots[request.seat].decide(world.view(request.seat), request))
-            else:
+            if not isinstance(request, Decision):
                 world.apply(referee.answer(world, request))
+                continue
+            view_ = world.view(request.seat)
+            try:
+                world.apply(bots[request.seat].decide(view_, request))
+            except EngineError:  # a rollout never stops on a bot's slip: any legal answer
+                world.apply(self.rules.random_answer(view_, request, stream))
         return reward_of(self.game, world, seat)
 
     def decide(self, view: Any, decision: Decision) -> Any:
@@ -131,5 +143,7 @@ class SearchBot:
             n += 1
         means = [t / v if v else -2.0 for t, v in zip(totals, visits, strict=True)]
         self.last = list(zip(candidates, visits, means, strict=True))
-        best = max(range(len(candidates)), key=lambda i: (means[i], visits[i], -i))
+        # The heuristic's answer (first) stands unless another did better over enough worlds.
+        trusted = [i for i in range(len(candidates)) if visits[i] >= TRUSTED] or [0]
+        best = max(trusted, key=lambda i: (means[i], visits[i], -i))
         return candidates[best]

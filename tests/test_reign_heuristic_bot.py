@@ -132,3 +132,16 @@ def test_regent_discards_a_weak_soldier_rather_than_the_forged_crown_seal() -> N
     answer = bot().decide(game.view(0), d)
     game.apply(answer)
     assert answer.card == "crimson-horde-drummer.1"
+
+
+def test_regent_whose_overt_card_went_elsewhere_ends_covert_backing_in_its_own_army() -> None:
+    # Plotting Phase > Regent's Special Rules: "their last card must be placed into their own
+    # army" -- even when its overt card went to a rival (as a search bot's candidate may).
+    hands = {0: [RIDER, SPEAR, WINE], 1: [GUARD], 3: [SPEAR2]}
+    game, ref = plotting_table([0, 1, 0, 2, 0], hands)
+    d = decision(game, ref)
+    assert (d.seat, d.kind) == (0, "overt")
+    game.apply(Overt(0, 1, RIDER))
+    covert = answer_as_bot(game, ref, 0, "covert")
+    assert isinstance(covert, Covert) and covert.targets and covert.targets[-1] == 0
+    assert game.state.backing[0] == 0

@@ -230,8 +230,10 @@ class HeuristicBot:
             plan.append((self._favourite(view, danger or rivals), bad[0]))
         plan.extend((home, c) for c in help_home)
         plan = plan[:limit]
-        if regent and plan and plan[-1][0] != home:
-            plan = [p for p in plan if p[0] == home]
+        backs = view.public["backing"].get(str(d.seat), d.seat)
+        if regent and cards and (plan[-1][0] if plan else backs) != home:
+            # the Regent's last card goes into its own army (its overt card went elsewhere)
+            plan = [p for p in plan if p[0] == home] or [(home, (good or cards)[0])]
         return Covert(d.seat, tuple(t for t, _ in plan), tuple(c for _, c in plan))
 
     def _spoils(self, view: ReignView, d: Decision) -> Spoils:

@@ -11,7 +11,7 @@ covers most of it), needed to play on from a sampled world
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -19,9 +19,9 @@ from engine.reign.state import ReignState
 from engine.requests import Decision, Request
 
 
-@attrs.frozen
-class PlayState:
-    """Where play stands, beyond :meth:`ReignState.public`: all of it public."""
+class PlayState(NamedTuple):
+    """Where play stands, beyond :meth:`ReignState.public`: all of it public.  (A named
+    tuple: one is made with every view, so it must be cheap.)"""
 
     tasks: tuple[tuple[Any, ...], ...]
     pending: tuple[Request, ...]
