@@ -4,7 +4,8 @@ For each decision the bot takes a few candidate answers (the heuristic bot's, a 
 where there is one, and distinct random legal answers), then until its time is up: samples
 a world consistent with its view (the game's ``GameRules.sample_world``: the hidden cards
 dealt anew, each consistent world equally likely), picks a candidate by UCB1, plays it in
-that world and the rest of the game with the heuristic bot at every seat, and scores the
+that world and the rest of the game (Sodalis: the next 60 decisions, whole games being too
+long for a budget) with the heuristic bot at every seat, and scores the
 end by its score differential (its own score less the best other's, plus a win bonus).
 It answers the candidate with the best mean among those tried in at least three worlds
 (the heuristic's own answer when none was); at once when only one answer is legal.
@@ -45,9 +46,24 @@ def _reign_scores(game: Any) -> list[int]:
     return list(game.state.legitimacy)
 
 
-SCORES: dict[str, Callable[[Any], list[int]]] = {"reign": _reign_scores}
-"""Each game's score per seat, for the score differential (its victory track)."""
-WIN_SCORE: dict[str, int] = {"reign": 9}
+def _sodalis_scores(game: Any) -> list[int]:
+    s = game.state
+    return [len(s.team_tributes(s.team_of(seat))) for seat in range(s.players)]
+
+
+def _side(game_name: str, game: Any, seat: int) -> Any:
+    """What ``game.winner`` names when ``seat`` wins: the seat, or its team (Sodalis)."""
+    return game.state.team_of(seat) if game_name == "sodalis" else seat
+
+
+SCORES: dict[str, Callable[[Any], list[int]]] = {"reign": _reign_scores,
+                                                  "sodalis": _sodalis_scores}
+"""Each game's score per seat, for the score differential (its victory track: Reign's
+legitimacy, the tributes of a Sodalis seat's team)."""
+WIN_SCORE: dict[str, int] = {"reign": 9, "sodalis": 3}
+HORIZON: dict[str, int] = {"sodalis": 60}
+"""Decisions a rollout plays before it is scored where whole games are too long to play out
+within a budget (Sodalis); elsewhere rollouts play to the end."""
 
 
 def reward_of(game_name: str, game: Any, seat: int) -> float:
@@ -55,9 +71,11 @@ def reward_of(game_name: str, game: Any, seat: int) -> float:
     other seat (scaled by the winning score), half winning (+1) or another winning (-1)."""
     scores = SCORES[game_name](game)
     scale = WIN_SCORE[game_name]
-    lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+    side = _side(game_name, game, seat)
+    rivals = [s for i, s in enumerate(scores) if _side(game_name, game, i) != side]
+    lead = scores[seat] - max(rivals)
     margin = max(-1.0, min(1.0, lead / scale))
-    won = 0.0 if game.winner is None else (1.0 if game.winner == seat else -1.0)
+    won = 0.0 if game.winner is None else (1.0 if game.winner == side else -1.0)
     return 0.5 * margin + 0.5 * won
 
 
@@ -103,11 +121,13 @@ class SearchBot:
         world, referee = self._sample(view, stream)
         bots = [self._heuristic(stream.child(f"seat/{s}")) for s in range(world.state.players)]
         world.apply(answer)
-        while not world.over:
+        left = HORIZON.get(self.game, -1)
+        while not world.over and left != 0:
             request = world.pending()[0]
             if not isinstance(request, Decision):
                 world.apply(referee.answer(world, request))
                 continue
+            left -= 1
             view_ = world.view(request.seat)
             try:
                 world.apply(bots[request.seat].decide(view_, request))
