@@ -55,7 +55,8 @@ def play(
         else:
             answer = referee.answer(game, request)
         game.apply(answer)
-    return game.winner == seat, searched, rollouts
+    side = game.state.team_of(seat) if game_name == "sodalis" else seat  # a team wins there
+    return game.winner == side, searched, rollouts
 
 
 def main() -> None:
