@@ -1,7 +1,9 @@
 """Engine speed: random play of each game, with python-chess random playouts as a reference.
 
 Prints decisions per second, microseconds per decision and games per second
-for games between random bots (engine, referee and bots all counted), and,
+for games between random bots (engine, referee and bots all counted), rollouts per
+second (a world sampled from a seat's view mid-game, played to the end by random bots:
+what a search bot does; games with a world sampler only), and,
 when python-chess is installed, microseconds per ply of random chess playouts
 measured in the same run.  Targets: a Reign decision costs no more than a
 python-chess ply (issue 2); a Sodalis or Sovereign decision no more than two (issues 6, 7).
@@ -43,13 +45,14 @@ def game_rules_of(name: str) -> Any:
     return rules(name)
 
 
-def play_games(name: str, games: int, players: int) -> tuple[float, int, int]:
+def play_games(name: str, games: int, players: int,
+               first_seed: int = 0) -> tuple[float, int, int]:
     """Random games of ``name``: (seconds, decisions, engine steps)."""
     game_rules = game_rules_of(name)
     random_bot = bots_for(name)["random"]
     decisions = steps = 0
     start = time.perf_counter()
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         game = game_rules.new_game(players)
         root = ChanceStream.from_int(seed)
         referee = Referee(root.child("referee").take(32))
@@ -66,6 +69,42 @@ def play_games(name: str, games: int, players: int) -> tuple[float, int, int]:
     return time.perf_counter() - start, decisions, steps
 
 
+def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
+    """``count`` rollouts from worlds sampled at decisions of seeded random games: (seconds,
+    rollouts); None for a game without a world sampler."""
+    game_rules = game_rules_of(name)
+    if game_rules.sample_world is None:
+        return None
+    random_bot = bots_for(name)["random"]
+    elapsed, done, seed = 0.0, 0, 0
+    while done < count:
+        game = game_rules.new_game(players)
+        root = ChanceStream.from_int(10_000 + seed)
+        referee = Referee(root.child("referee").take(32))
+        bots = [random_bot(root.child(f"bot/{s}")) for s in range(players)]
+        step = 0
+        while not game.over and done < count:
+            request = game.pending()[0]
+            if isinstance(request, Decision):
+                view = game.view(request.seat)
+                if step % 10 == 0:
+                    start = time.perf_counter()
+                    world, world_referee = game_rules.sample_world(view, root.child(f"w/{step}"))
+                    while not world.over:
+                        r = world.pending()[0]
+                        world.apply(bots[r.seat].decide(world.view(r.seat), r)
+                                    if isinstance(r, Decision) else world_referee.answer(world, r))
+                    elapsed += time.perf_counter() - start
+                    done += 1
+                answer = bots[request.seat].decide(view, request)
+                step += 1
+            else:
+                answer = referee.answer(game, request)
+            game.apply(answer)
+        seed += 1
+    return elapsed, done
+
+
 def chess_plies(seconds: float) -> tuple[float, int] | None:
     try:
         import chess
@@ -80,6 +119,23 @@ def chess_plies(seconds: float) -> tuple[float, int] | None:
             board.push(rng.choice(list(board.legal_moves)))
             plies += 1
     return time.perf_counter() - start, plies
+
+
+def paired_ratio(name: str, games: int, players: int, rounds: int = 5) -> float | None:
+    """The median over ``rounds`` of (a decision's cost / a python-chess ply's cost), each
+    round timing a slice of games and then chess for as long: on a shared machine the load
+    drifts, and pairing each slice with its own reference keeps it out of the ratio."""
+    if chess_plies(0.0) is None:
+        return None
+    ratios = []
+    per_round = max(1, games // rounds)
+    for r in range(rounds):
+        elapsed, decisions, _ = play_games(name, per_round, players, 1000 + r * per_round)
+        result = chess_plies(elapsed)
+        assert result is not None
+        c_elapsed, plies = result
+        ratios.append((elapsed / decisions) / (c_elapsed / plies))
+    return sorted(ratios)[len(ratios) // 2]
 
 
 def main() -> None:
@@ -102,6 +158,11 @@ def main() -> None:
               f"{decisions} decisions ({steps} engine steps incl. chance and cards)")
         print(f"{name:8} {decisions / elapsed:,.0f} decisions/s = {costs[name]:.1f} us/decision;"
               f" {games / elapsed:.1f} games/s")
+        rolled = rollouts(name, players, max(10, games // 2))
+        if rolled is not None:
+            r_elapsed, r_count = rolled
+            print(f"{name:8} {r_count / r_elapsed:.1f} rollouts/s (a world sampled from a view "
+                  f"mid-game, played out by random bots; {r_count} rollouts)")
     chess_result = chess_plies(max(2.0, longest))
     if chess_result is None:
         print("chess    python-chess not installed (pip install -e '.[bench]'): no reference")
@@ -112,6 +173,11 @@ def main() -> None:
     for name, per in costs.items():
         print(f"ratio    a {name} decision costs {per / ply:.2f} python-chess plies "
               f"(target <= {TARGET[name]:.2f})")
+    for name in names:
+        games = args.games if name == "reign" else max(1, args.games // 4)
+        paired = paired_ratio(name, games, args.players or PLAYERS[name])
+        print(f"paired   a {name} decision costs {paired:.2f} python-chess plies (median of 5 "
+              f"slices, each timed next to its own chess run)")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from client.errors import (
     user_message,
     write_crash_log,
 )
-from client.games import bots_for
+from client.games import bot_maker
 from client.play import PlayUsageError
 from client.rules_summary import game_name
 from client.simulate import GAMES, run_crypto_game, run_game
@@ -37,13 +37,14 @@ class LogFileRefused(UsageError, FileRefused):
 def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
     if text is None:
         return ["random"] * players
-    known = bots_for(game)
     kinds = [k.strip() for k in text.split(",")]
     if len(kinds) != players:
         raise UsageError(f"--bots names {len(kinds)} bots but the table has {players} seats")
     for kind in kinds:
-        if kind not in known:
-            raise UsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(known))})")
+        try:
+            bot_maker(game, kind)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     return kinds
 
 

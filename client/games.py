@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ from client.screen_model import Lines, ScreenModel
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 
-__all__ = ["CLIENT_PARTS", "ClientGame", "bots_for", "client_game", "model_for"]
+__all__ = ["CLIENT_PARTS", "ClientGame", "bot_maker", "bots_for", "client_game", "model_for"]
 
 Panes = Callable[[Any], tuple[Callable[[], Lines], Callable[[], Lines]]]
 """A game's two upper panes for a model: the table (or board), and the side pane."""
@@ -94,3 +95,36 @@ def bots_for(name: str) -> dict[str, BotMaker]:
 
     own: Mapping[str, BotMaker] = _part(name, "bots") if name in CLIENT_PARTS else {}
     return {"random": random_bot, **own}
+
+
+def bot_maker(name: str, spec: str) -> BotMaker:
+    """The bot a spec names for game ``name``: a kind of :func:`bots_for`, or ``search``
+    with a time budget -- ``search`` (normal), ``search:easy|normal|hard`` or
+    ``search:SECONDS`` (:class:`client.search.SearchBot`).  :class:`ValueError` saying
+    what is wrong otherwise."""
+    kind, sep, budget = spec.partition(":")
+    known = bots_for(name)
+    if kind != "search":
+        if sep or kind not in known:
+            choices = ", ".join([*sorted(known), "search[:SECONDS|easy|normal|hard]"])
+            raise ValueError(f"unknown bot {spec!r} (choose from {choices})")
+        return known[kind]
+    from client.search import STRENGTHS, SearchBot
+
+    if rules(name).sample_world is None:
+        raise ValueError(f"the search bot does not play {name} yet")
+    if not sep or budget in STRENGTHS:
+        seconds = STRENGTHS[budget or "normal"]
+    else:
+        try:
+            seconds = float(budget)
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds) or not 0 < seconds <= 600:
+            raise ValueError(f"search:{budget}: give seconds a decision (0 < s <= 600) or "
+                             f"one of {', '.join(STRENGTHS)}")
+
+    def search_bot(stream: ChanceStream) -> SearchBot:
+        return SearchBot(stream, name, seconds)
+
+    return search_bot

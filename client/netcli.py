@@ -32,7 +32,7 @@ from client.errors import (
     positive_seconds,
     reach_line,
 )
-from client.games import bots_for
+from client.games import bot_maker
 from client.lifecycle import code_news, resigned_line, resume_line
 from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
@@ -179,10 +179,11 @@ def _decider(kind: str | None, seed: bytes,
              game: str) -> Callable[[P.DecisionNeeded], Any] | None:
     if kind is None:
         return None
-    known = bots_for(game)
-    if kind not in known:
-        raise NetUsageError(f"unknown bot {kind!r} (choose from {', '.join(sorted(known))})")
-    bot = known[kind](ChanceStream(seed).child("bot"))
+    try:
+        maker = bot_maker(game, kind)
+    except ValueError as exc:
+        raise NetUsageError(str(exc)) from None
+    bot = maker(ChanceStream(seed).child("bot"))
     return lambda event: bot.decide(event.view, event.decision)
 
 
@@ -361,7 +362,8 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--via-key", metavar="KEY",
                            help="the relay's key (host: pins the relay and names it in the "
                                 "invite; a joiner takes it from the invite)")
-            p.add_argument("--bot", help="play headless with this bot (random or heuristic)")
+            p.add_argument("--bot", help="play headless with this bot (random, heuristic, "
+                                         "search:easy|normal|hard|SECONDS)")
             p.add_argument("--deck", metavar="FILE",
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
             p.add_argument("--name", type=player_name, default=None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.games import bots_for
+from client.games import bot_maker
 from engine.games import GAMES, rules
 from engine.referee import Referee
 from engine.requests import Decision
@@ -27,8 +27,8 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
     state = game_rules.new_game(players)
     root = ChanceStream.from_int(seed)
     referee = Referee(root.child("referee").take(32))
-    kinds = bots_for(game)
-    seats = [kinds[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
+    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}"))
+             for seat, kind in enumerate(bots)]
     while not state.over:
         request = state.pending()[0]
         if isinstance(request, Decision):
@@ -69,8 +69,8 @@ def run_crypto_game(
     spec, sessions = make_table(players, seed, game=game,
                                 round_limit=game_rules.default_round_limit, **kwargs)
     root = ChanceStream.from_int(seed)
-    kinds = bots_for(game)
-    seats = [kinds[kind](root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
+    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}"))
+             for seat, kind in enumerate(bots)]
     run = run_table(sessions, lambda seat, event: seats[seat].decide(event.view, event.decision))
     honest = [s for seat, s in enumerate(sessions) if seat not in cheaters]
     result: dict[str, Any] = {

@@ -58,6 +58,10 @@ class GameRules:
     - ``illegal_answer(decision)``: an answer to ``decision`` the rules refuse, for the
       protocol's cheating peers (``None``: none for this decision; left unset, a cheater sends
       an answer of another decision kind).
+    - ``sample_world(view, stream)``: a world consistent with one seat's view, each such
+      world equally likely -- an omniscient game and a :class:`~engine.referee.Referee`
+      holding its hidden pile orders, to play on from (search bots); ``None`` for a game
+      that has none yet.  It reads the view only.
 
     The protocol knows a game through this record, the requests of :mod:`engine.requests`
     and :class:`engine.contract.ContractGame` only: a new game needs no protocol change.
@@ -82,6 +86,7 @@ class GameRules:
     load_seat_option: Callable[[str], Any] | None = None
     audit_cards: Callable[[Any, dict[int, str]], tuple[int, str] | None] | None = None
     illegal_answer: Callable[[Any], Any] | None = None
+    sample_world: Callable[[Any, Any], tuple[Any, Any]] | None = None
 
     @property
     def seat_text(self) -> str:

@@ -53,6 +53,9 @@ def test_simulate_game_i_is_replayed_alone_with_seed_plus_i() -> None:
         (["--players", "4", "--bots", "random,random"], "names 2 bots but the table has 4"),
         (["--players", "3", "--bots", "random,genius,random"], "unknown bot 'genius'"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--players", "3", "--bots", "search:fast,random,random"], "search:fast: give seconds"),
+        (["--players", "3", "--bots", "search:-1,random,random"], "(0 < s <= 600)"),
+        (["--players", "3", "--bots", "heuristic:2,random,random"], "unknown bot 'heuristic:2'"),
         (["--seed", "-1"], "--seed must be a non-negative"),
     ],
 )
@@ -95,3 +98,12 @@ def test_simulate_sodalis_names_the_winning_team_with_and_without_crypto(
 def test_simulate_sodalis_refuses_odd_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "sodalis", "--players", "3"]) == 2
     assert "Sodalis is for 2, 4 or 6 players" in capsys.readouterr().err
+
+
+def test_simulate_takes_a_search_bot_with_its_seconds_a_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "reign", "--players", "3", "--seed", "2",
+                 "--bots", "search:0.01,heuristic,random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game 1: seed 2")

@@ -3,9 +3,16 @@
 A bot sees what a person in its seat would see (a :class:`ReignView`) and the
 decision it is asked; it never touches the game state.  (The random bot
 of every game is :class:`client.bots.RandomBot`.)  ``HeuristicBot`` plays
-Reign sensibly: it bids only when it holds no support card, builds its own
-army when it holds one, backs the strongest-looking army otherwise, and slips
-betrayal events into its rivals' armies.
+Reign sensibly: it bids for a house in the centre, or for a rival's house its
+hand can take even while it holds a support card; it builds its own army when it
+holds one, backs the strongest-looking army otherwise, and slips betrayal events
+into its rivals' armies.  It never makes a rival king: no card of its own that is
+not a betrayal goes into the army of a rival whose crowning would win the game
+(a *threat*, on 6 legitimacy or more), it never backs one, and its last card --
+the one that says whom it backs -- always goes where it means to back (a
+betrayal event goes first, and never alone).  It values its cards by what
+they do (a Forged Crown Seal's +3 bid is worth a force-3 soldier) when the Regent
+discards or anyone discards down to 8.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import itertools
 from collections.abc import Callable
 
 from engine.reign import (
+    WIN_LEGITIMACY,
     Bid,
     CombatTie,
     Covert,
@@ -58,7 +66,7 @@ class HeuristicBot:
             bonus = 1 if d.house == self._my_house(view) else 0
             return 2 * (d.force + bonus) + (1 if d.effects else 0)
         if d.phase == "influence":
-            return 2
+            return 2 * sum(e.amount for e in d.effects if e.op in ("bid_force", "sabotage"))
         return 3 if d.betrayal else 4
 
     def _army_strength(self, view: ReignView, holder: int) -> int:
@@ -71,25 +79,50 @@ class HeuristicBot:
     def _favourite(self, view: ReignView, targets: tuple[int, ...]) -> int:
         return max(targets, key=lambda t: (self._army_strength(view, t), -t))
 
+    @staticmethod
+    def threats(view: ReignView, targets: tuple[int, ...]) -> tuple[int, ...]:
+        """The rivals among ``targets`` whose crowning now would win them the game: the
+        Regent gains 3 legitimacy and wins on 9, so anyone on 6 or more."""
+        legitimacy = view.public["legitimacy"]
+        return tuple(t for t in targets
+                     if t != view.seat and legitimacy[t] + 3 >= WIN_LEGITIMACY)
+
+    def _allies(self, view: ReignView, targets: tuple[int, ...]) -> tuple[int, ...]:
+        """The armies it may strengthen: its own, and rivals who would not win by it."""
+        danger = self.threats(view, targets)
+        return tuple(t for t in targets if t not in danger)
+
     # -- decisions ---------------------------------------------------------------------
     def decide(self, view: ReignView, decision: Decision) -> ReignAnswer:
         handler: Callable[[ReignView, Decision], ReignAnswer] = getattr(self, "_" + decision.kind)
         return handler(view, decision)
 
     def _bid(self, view: ReignView, d: Decision) -> Bid:
-        if self._my_house(view) is not None:
-            return Bid(d.seat, 0, ())
-        groups = bid_groups(view, d)
-        centre = {h for h, s in view.public["support"].items() if s is None}
+        mine = self._my_house(view)
+        groups = {h: c for h, c in bid_groups(view, d).items() if h != mine}
         if not groups:
             return Bid(d.seat, 0, ())
+        support = view.public["support"]
+        danger = set(self.threats(view, tuple(s for s in support.values() if s is not None)))
 
-        def score(item: tuple[str, list[str]]) -> tuple[int, int, str]:
+        def force(cards: list[str]) -> int:
+            return sum(self.defs[c].force for c in cards)
+
+        if mine is not None:
+            # Holding a house already, it contests another only where its hand is strong
+            # (or the house would carry a rival to victory), and keeps the better one.
+            groups = {h: c for h, c in groups.items()
+                      if force(c) >= 6 or (support.get(h) in danger and force(c) >= 3)}
+            if not groups:
+                return Bid(d.seat, 0, ())
+
+        def score(item: tuple[str, list[str]]) -> tuple[int, int, int, str]:
             house, cards = item
-            return (1 if house in centre else 0, sum(self.defs[c].force for c in cards), house)
+            return (1 if support.get(house) in danger else 0,
+                    1 if support.get(house) is None else 0, force(cards), house)
 
         house, cards = max(groups.items(), key=score)
-        cards = sorted(cards, key=lambda c: self.defs[c].force)
+        cards = sorted(cards, key=lambda c: (self.defs[c].force, c))
         chosen = cards[: max(2, len(cards) - 1)] if len(cards) > 2 else cards
         chosen = chosen + influence_events(view)
         return Bid(d.seat, len(chosen), tuple(chosen))
@@ -155,15 +188,21 @@ class HeuristicBot:
         return sorted(army_cards(view), key=lambda c: (-self.value(view, c), c))
 
     def _overt(self, view: ReignView, d: Decision) -> Overt:
-        targets = d.get("targets", ())
-        cards = [c for c in self._placeable(view) if not self.defs[c].betrayal]
-        if not cards:
-            return Overt(d.seat, None, None)
+        targets: tuple[int, ...] = d.get("targets", ())
+        placeable = self._placeable(view)
+        cards = [c for c in placeable if not self.defs[c].betrayal]
         if d.seat in targets:
-            return Overt(d.seat, d.seat, cards[0])
+            return Overt(d.seat, d.seat, cards[0]) if cards else Overt(d.seat, None, None)
         if view.public["regent"] == d.seat:
             return Overt(d.seat, None, None)
-        return Overt(d.seat, self._favourite(view, targets), cards[-1])
+        danger = self.threats(view, targets)
+        allies = self._allies(view, targets)
+        if not allies:  # whoever wins combat wins the game: it backs none of them
+            return Overt(d.seat, None, None)
+        if not cards:
+            return Overt(d.seat, None, None)
+        # Against a threat it lends its best card to the strongest other army.
+        return Overt(d.seat, self._favourite(view, allies), cards[0] if danger else cards[-1])
 
     def _covert(self, view: ReignView, d: Decision) -> Covert:
         targets: tuple[int, ...] = d.get("targets", ())
@@ -171,19 +210,30 @@ class HeuristicBot:
         cards = self._placeable(view)
         good = [c for c in cards if not self.defs[c].betrayal]
         bad = [c for c in cards if self.defs[c].betrayal]
-        home = d.seat if d.seat in targets else self._favourite(view, targets)
-        if view.public["regent"] == d.seat and d.seat not in targets:
-            return Covert(d.seat, (), ())
-        rivals = [t for t in targets if t != home]
-        plan: list[tuple[int, str]] = []
-        if bad and rivals and limit > 1:
-            plan.append((self._favourite(view, tuple(rivals)), bad[0]))
         own = d.seat in targets
-        for c in good[: limit - len(plan) if own else 1]:
-            plan.append((home, c))
-        if view.public["regent"] == d.seat and (not plan or plan[-1][0] != home):
-            plan = [p for p in plan if p[0] == home] or ([(home, cards[0])] if cards else [])
+        regent = view.public["regent"] == d.seat
+        if regent and not own:
+            return Covert(d.seat, (), ())
+        danger = self.threats(view, targets)
+        allies = self._allies(view, targets)
+        home = d.seat if own else (self._favourite(view, allies) if allies else None)
+        if home is None:  # whoever wins combat wins the game: it backs none of them
+            return Covert(d.seat, (), ())
+        rivals = tuple(t for t in targets if t != home)
+        help_home = good[: limit - 1 if bad and rivals and limit > 1 else limit]
+        if not (own or danger):
+            help_home = help_home[:1]
+        plan: list[tuple[int, str]] = []
+        if bad and rivals and help_home:
+            # A betrayal goes first, so that its last card still says whom it backs; alone
+            # it would back the rival it weakens.
+            plan.append((self._favourite(view, danger or rivals), bad[0]))
+        plan.extend((home, c) for c in help_home)
         plan = plan[:limit]
+        backs = view.public["backing"].get(str(d.seat), d.seat)
+        if regent and cards and (plan[-1][0] if plan else backs) != home:
+            # the Regent's last card goes into its own army (its overt card went elsewhere)
+            plan = [p for p in plan if p[0] == home] or [(home, (good or cards)[0])]
         return Covert(d.seat, tuple(t for t, _ in plan), tuple(c for _, c in plan))
 
     def _spoils(self, view: ReignView, d: Decision) -> Spoils:

@@ -44,7 +44,7 @@ def _summary(game: ReignGame) -> dict[str, Any]:
 
 
 def _rules() -> GameRules:
-    from engine.reign import answers, choices
+    from engine.reign import answers, choices, world
 
     return GameRules(
         name="reign",
@@ -62,6 +62,7 @@ def _rules() -> GameRules:
         places_face_down=answers.places_face_down,
         gift_counts=answers.gift_counts,
         illegal_answer=answers.illegal_answer,
+        sample_world=world.sample_world,
         default_round_limit=60,
     )
 

@@ -178,7 +178,7 @@ def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> 
 
 def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
     _take(state, a.seat, (a.card,), 1)
-    state.hidden.discard(a.card)
+    state.hidden = state.hidden - {a.card}
     state.discards[flow._pile_of(state, a.card)].append(a.card)
     state.log("regent_discard", a.seat, a.card)
 
@@ -226,7 +226,7 @@ def apply_overt(state: ReignState, req: Decision, a: Overt) -> None:
         return
     assert a.card is not None
     _take(state, a.seat, (a.card,), 1)
-    state.hidden.discard(a.card)
+    state.hidden = state.hidden - {a.card}
     state.armies[a.target].append(a.card)
     state.backing[a.seat] = a.target
     state.log("overt", a.seat, a.target, a.card)
@@ -358,8 +358,8 @@ def check_discard(state: ReignState, req: Decision, a: Discard) -> None:
 
 def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
     _take(state, a.seat, a.cards, len(a.cards))
+    state.hidden = state.hidden.difference(a.cards)
     for c in a.cards:
-        state.hidden.discard(c)
         state.discards[flow._pile_of(state, c)].append(c)
     state.log("discard", a.seat, list(a.cards))
 

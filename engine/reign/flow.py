@@ -63,8 +63,8 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
         state.houses = tuple(sorted(ids[v] for v in values))
         state.support = {h: None for h in state.houses}
         for h in state.houses:
-            state.hidden.update(state.catalog.military[h])
-        state.hidden.update(state.catalog.events)
+            state.hidden = state.hidden.union(state.catalog.military[h])
+        state.hidden = state.hidden.union(state.catalog.events)
         state.log("houses", list(state.houses))
         deals: list[Task] = []
         for seat in range(state.players):
@@ -91,7 +91,7 @@ def _shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None)
     if cards is None:  # reshuffle the discard pile into a new pile
         cards = tuple(state.discards[pile])
         state.discards[pile] = []
-        state.hidden.update(cards)
+        state.hidden = state.hidden.union(cards)
         state.log("reshuffle", pile, len(cards))
     state.piles[pile] = len(cards)
     state.pending = [Shuffle(pile, tuple(cards))]
@@ -301,7 +301,7 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
                                         "event", rule="Influence Phase > Event Cards and Special "
                                         "Abilities")
     state.pending = []
-    state.hidden.difference_update(every)
+    state.hidden = state.hidden.difference(every)
     for sec in state.secrets.values():
         sec.facedown.clear()
     if req.label == "bids":
@@ -459,11 +459,9 @@ def _combat(state: ReignState) -> None:
 
 def _resolve_combat(state: ReignState, orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
                     picks: tuple[tuple[str, str], ...] = ()) -> None:
-    settled = reveal.settle(state, orders, picks)
-    if settled is None:
+    result = reveal.settle(state, orders, picks)
+    if result is None:
         return  # a player is asked first
-    armies, chosen, fixed = settled
-    result = combat.resolve(state.catalog, armies, state.regent, chosen, fixed)
     state.combat_totals = [[s, t] for s, t in result.totals]
     state.log("combat_totals", [[s, t] for s, t in result.totals])
     best = max(t for _, t in result.totals)

@@ -64,7 +64,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         cards = _cards(fields.get(key, ""))
         referee.piles[pile] = list(cards)
         state.piles[pile] = len(cards)
-        state.hidden.update(cards)
+        state.hidden = state.hidden.union(cards)
     state.discards = {"military": _cards(fields.get("military_discard", "")),
                       "event": _cards(fields.get("event_discard", ""))}
     everything: list[str] = []
@@ -72,7 +72,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         hand = sorted(_cards(fields.get(f"hand{seat}", "")))
         state.secrets[seat].hand = hand
         state.hand_count[seat] = len(hand)
-        state.hidden.update(hand)
+        state.hidden = state.hidden.union(hand)
         everything += hand
     everything += referee.piles["military"] + referee.piles["event"]
     everything += state.discards["military"] + state.discards["event"]

@@ -33,11 +33,9 @@ def tie_chooser(state: ReignState) -> int:
     return state.regent if state.regent is not None else state.first_player
 
 
-def settle(state: ReignState, orders: Orders, picks: Picks
-           ) -> tuple[tuple[combat.ArmySpec, ...], dict[int, tuple[str, ...]],
-                      dict[str, str]] | None:
-    """The armies with every order and pick settled, or ``None`` after asking the next
-    player who must choose (its answer queues ``resolve_combat`` again with the choice).
+def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResult | None:
+    """The result of combat with every order and pick settled, or ``None`` after asking the
+    next player who must choose (its answer queues ``resolve_combat`` again with the choice).
 
     ``orders`` holds one entry per army already settled (``()``: card-id order, nobody was
     asked); ``picks`` the ties settled so far."""
@@ -55,11 +53,12 @@ def settle(state: ReignState, orders: Orders, picks: Picks
             return None
         chosen[owner] = ()
         orders = (*orders, (owner, ()))
-    fixed, tie = combat.next_tie(state.catalog, armies, state.regent, chosen, dict(picks))
+    fixed, tie, result = combat.settle_ties(state.catalog, armies, state.regent, chosen,
+                                            dict(picks))
     if tie is not None:
         state.pending = [Decision(tie_chooser(state), "combat_tie", (
             ("key", tie.key), ("army", tie.army), ("card", tie.card), ("op", tie.op),
             ("options", tie.options), ("armies", armies), ("orders", orders),
             ("picks", tuple(sorted(fixed.items()))), ("regent", state.regent)))]
         return None
-    return armies, chosen, fixed
+    return result

@@ -72,7 +72,7 @@ class ReignState:
     piles: dict[str, int] = attrs.Factory(lambda: {"military": 0, "event": 0})
     discards: dict[str, list[str]] = attrs.Factory(lambda: {"military": [], "event": []})
     hand_count: list[int] = attrs.Factory(list)
-    hidden: set[str] = attrs.Factory(set)  # cards whose whereabouts are not public
+    hidden: frozenset[str] = frozenset()  # cards whose whereabouts are not public
     next_handle: int = 1
     bids: dict[int, list[int]] = attrs.Factory(dict)  # seat -> face-down handles
     bid_cards: dict[int, list[str]] = attrs.Factory(dict)  # seat -> revealed bid

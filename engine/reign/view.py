@@ -2,17 +2,37 @@
 
 A view is all a user interface or a bot may look at.  A spectator's view
 (seat ``None``) holds the public state only.  Nothing in a view comes from
-another seat's secrets: that is what the leak tests check.
+another seat's secrets: that is what the leak tests check.  Beside the public
+state a view carries :class:`PlayState`, where play stands (the task queue, the
+pending requests, the cards whose place nobody sees): public too (the digest
+covers most of it), needed to play on from a sampled world
+(:mod:`engine.reign.world`), not shown on any screen.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 from engine.reign.state import ReignState
-from engine.requests import Decision
+from engine.requests import Decision, Request
+
+
+class PlayState(NamedTuple):
+    """Where play stands, beyond :meth:`ReignState.public`: all of it public.  (A named
+    tuple: one is made with every view, so it must be cheap.)"""
+
+    tasks: tuple[tuple[Any, ...], ...]
+    pending: tuple[Request, ...]
+    next_handle: int
+    hidden: frozenset[str]  # cards whose place is not public (piles, hands, face down)
+    influence_winner: tuple[tuple[str, int], ...]
+    gains: int
+    kingmaker: int
+    betrayal_in_regent_army: bool
+    decisions: int
+    serial: int
 
 
 @attrs.frozen
@@ -22,6 +42,7 @@ class ReignView:
     hand: tuple[str, ...]
     facedown: tuple[tuple[int, str], ...]  # handles this seat placed face down, and what
     decisions: tuple[Decision, ...]  # what this seat is asked now
+    play: PlayState | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -47,4 +68,8 @@ def make_view(state: ReignState, seat: int | None) -> ReignView:
             r for r in state.pending
             if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
         )
-    return ReignView(seat, state.public(), hand, facedown, decisions)
+    play = PlayState(tuple(state.tasks), tuple(state.pending), state.next_handle,
+                     state.hidden, tuple(sorted(state.influence_winner.items())),
+                     state.gains, state.kingmaker, state.betrayal_in_regent_army,
+                     state.decisions, state.serial)
+    return ReignView(seat, state.public(), hand, facedown, decisions, play)

@@ -53,7 +53,7 @@ def _summary(game: SodalisGame) -> dict:
 
 
 def _rules() -> GameRules:
-    from engine.sodalis import answers, choices
+    from engine.sodalis import answers, choices, world
 
     return GameRules(
         name="sodalis",
@@ -65,6 +65,7 @@ def _rules() -> GameRules:
         random_answer=choices.random_answer,
         summary=_summary,
         public_part=answers.public_part,
+        sample_world=world.sample_world,
         default_round_limit=100,
     )
 

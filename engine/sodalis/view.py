@@ -20,13 +20,26 @@ and ``over``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 from engine.requests import Decision
 from engine.sodalis.cards import Catalog
 from engine.sodalis.state import SodalisState
+
+
+class SodalisPlay(NamedTuple):
+    """Where play stands, beyond ``public``: all of it public (the digest covers the task
+    queue and the pending requests); what a sampled world needs to play on
+    (:mod:`engine.sodalis.world`)."""
+
+    tasks: tuple[tuple[Any, ...], ...]
+    pending: tuple[Any, ...]
+    decisions: int
+    serial: int
+    teams: tuple[str, ...] | None
+    arena: Any  # the arena (frozen data, shared)
 
 
 @attrs.frozen
@@ -36,6 +49,7 @@ class SodalisView:
     secret: dict[str, Any] | None  # this seat's simultaneous answer waiting for the others
     decisions: tuple[Decision, ...]  # what this seat is asked now
     catalog: Catalog = attrs.field(eq=False, repr=False)
+    play: SodalisPlay | None = attrs.field(default=None, eq=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,4 +73,6 @@ def make_view(state: SodalisState, seat: int | None) -> SodalisView:
             r for r in state.pending
             if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
         )
-    return SodalisView(seat, state.public(), secret, decisions, state.catalog)
+    play = SodalisPlay(tuple(state.tasks), tuple(state.pending), state.decisions, state.serial,
+                       state.config.teams, state.arena)
+    return SodalisView(seat, state.public(), secret, decisions, state.catalog, play)

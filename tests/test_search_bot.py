@@ -1,0 +1,135 @@
+"""The search bot (client.search) and the rule every bot keeps: it plays from its view only."""
+
+from __future__ import annotations
+
+import gc
+import types
+
+import pytest
+
+from client.games import bot_maker, bots_for
+from client.search import SearchBot
+from engine.games import rules
+from engine.referee import Referee
+from engine.reign import Bid, RegentDiscard
+from engine.requests import Decision
+from engine.rng import ChanceStream
+from tests.engine.reign_helpers import decision, default_answer, table
+
+
+def _reachable(*roots: object) -> set[int]:
+    """Ids of every object reachable from ``roots`` by references, not following modules,
+    classes or functions' globals (they lead to the whole program, not to one game)."""
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (types.ModuleType, type)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, types.FunctionType):
+            todo.extend(c.cell_contents for c in obj.__closure__ or () if c.cell_contents)
+            continue
+        todo.extend(gc.get_referents(obj))
+    return seen
+
+
+def _bots(game: str, players: int, stream: ChanceStream) -> list[object]:
+    kinds = sorted(bots_for(game))
+    out: list[object] = []
+    for s in range(players):
+        kind = kinds[s % len(kinds)]
+        out.append(bots_for(game)[kind](stream.child(f"bot/{s}")))
+    if rules(game).sample_world is not None:
+        out[-1] = SearchBot(stream.child("search"), game, rollouts=3)
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), [("reign", 4), ("sodalis", 2), ("sovereign", 2)])
+def test_no_bot_reads_the_full_state(game: str, players: int) -> None:
+    # Every bot of every game decides from its view: neither the view it is handed nor the
+    # bot itself (after deciding) can reach the game object, its state or its secrets.
+    truth = rules(game).new_game(players)
+    root = ChanceStream.from_int(3)
+    referee = Referee(root.child("referee").take(32))
+    bots = _bots(game, players, root)
+    forbidden = {id(truth), id(truth.state), id(referee)}
+    secrets = getattr(truth.state, "secrets", None)
+    if secrets is not None:
+        forbidden.add(id(secrets))
+    checked = 0
+    for _ in range(400):
+        if truth.over:
+            break
+        request = truth.pending()[0]
+        if isinstance(request, Decision):
+            view = truth.view(request.seat)
+            bot = bots[request.seat]
+            answer = bot.decide(view, request)
+            if checked % 5 == 0:
+                assert not _reachable(view, bot) & forbidden, (game, type(bot).__name__)
+            checked += 1
+        else:
+            answer = referee.answer(truth, request)
+        truth.apply(answer)
+    assert checked > 10
+
+
+def test_search_bot_answers_at_once_when_only_one_answer_is_legal() -> None:
+    # The Regent holding one card must discard it: no world is sampled, no rollout run.
+    support = {"crimson": None, "azure": 0, "ivory": None, "violet": None}
+    game, ref = table(
+        players=4,
+        first=1,
+        regent=0,
+        legit=[3, 0, 0, 0],
+        support=support,
+        hands={0: ["azure-harbour-guard.2"], 1: ["crimson-ash-spearman.1"]},
+    )
+    for _ in range(20):
+        d = decision(game, ref)
+        if d.kind == "regent_discard":
+            break
+        bid = Bid(1, 1, ("crimson-ash-spearman.1",))
+        game.apply(bid if (d.seat, d.kind) == (1, "bid") else default_answer(game, d))
+    assert d.kind == "regent_discard"
+    bot = SearchBot(ChanceStream.from_int(1), "reign", seconds=600)
+
+    def no_world(view: object, stream: object) -> object:
+        raise AssertionError("the bot searched a decision with one legal answer")
+
+    bot._sample = no_world  # type: ignore[method-assign]
+    assert bot.decide(game.view(0), d) == RegentDiscard(0, "azure-harbour-guard.2")
+
+
+def test_search_bot_plays_legal_games_and_compares_its_candidates_in_sampled_worlds() -> None:
+    game = rules("reign").new_game(3)
+    root = ChanceStream.from_int(11)
+    referee = Referee(root.child("referee").take(32))
+    search = SearchBot(root.child("search"), "reign", rollouts=6)
+    heuristic = bots_for("reign")["heuristic"]
+    bots = [search, heuristic(root.child("h1")), heuristic(root.child("h2"))]
+    searched = 0
+    while not game.over:
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            search.last = []
+            game.apply(bots[request.seat].decide(game.view(request.seat), request))
+            if search.last:
+                searched += 1
+                assert sum(v for _, v, _ in search.last) == 6
+                assert all(-1.0 <= m <= 1.0 for _, v, m in search.last if v)
+        else:
+            game.apply(referee.answer(game, request))
+    assert searched > 3
+
+
+def test_bot_specs_name_a_strength_or_seconds_and_refuse_anything_else() -> None:
+    stream = ChanceStream.from_int(0)
+    assert bot_maker("reign", "search")(stream).seconds == 1.0
+    assert bot_maker("reign", "search:easy")(stream).seconds == 0.2
+    assert bot_maker("reign", "search:hard")(stream).seconds == 3.0
+    assert bot_maker("reign", "search:0.5")(stream).seconds == 0.5
+    for bad in ("search:0", "search:nan", "search:inf", "search:quick", "random:1", "genius"):
+        with pytest.raises(ValueError):
+            bot_maker("reign", bad)
