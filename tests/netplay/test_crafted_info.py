@@ -53,4 +53,4 @@ def test_audit_of_a_table_json_whose_start_is_a_number_is_one_line(
     code = main(["audit", str(folder)])
     out, err = capsys.readouterr()
     text = (out + err).strip()
-    assert code == 2 and len(text.splitlines()) == 1 and "'start'" in text, text
+    assert code == 1 and len(text.splitlines()) == 1 and "'start'" in text, text

@@ -13,7 +13,7 @@ import pytest
 
 import protocol as P
 from engine.reign import standard_catalog
-from netplay import Staying
+from netplay import Seated, Staying
 from netplay._storage import LogFile
 from netplay._wire import Bye
 from tests.sim.plan import Fault, Plan, draw_plan
@@ -186,16 +186,26 @@ def test_seats_link_to_each_other_as_over_tcp_so_a_hub_that_leaves_isolates_nobo
 
 
 def test_a_seat_that_stays_for_another_tells_its_player_for_whom_and_how_long() -> None:
-    """Seed 3573 (Sovereign): peer 2 replays an entry; both honest peers blame it.  Peer 1,
-    past its grace period without seat 0's farewell, says it stays for seat 0 -- never for
-    the blamed seat 2 -- and for at most the rest of the abandon limit."""
+    """Seed 3573 (Sovereign): peer 2 replays an entry; both honest peers blame it.  An honest
+    peer past its grace period without another seat's farewell says it stays for that seat
+    -- never for itself, never for the blamed seat -- and for at most the rest of the abandon
+    limit (600 s).  Which seat each peer takes depends on the lobby's timing, so the test
+    reads the seats from the peers' own ``Seated`` events."""
     result = run_seed(3573, "sovereign")
     assert result.plan.cheat == (2, "replay")
     assert result.violations == [], result.replay()
-    assert set(result.outcomes.values()) == {"verdict 2 replay"}
+    seat_of = {peer: next(e.seat for e in events if isinstance(e, Seated))
+               for peer, events in result.events.items()}
+    blamed = seat_of[2]
+    assert set(result.outcomes.values()) == {"verdict 2 replay"}  # outcomes name peers
     staying = {peer: [e for e in events if isinstance(e, Staying)]
                for peer, events in result.events.items()}
-    assert staying == {0: [], 1: [Staying([0], 598)], 2: []}
+    assert staying[2] == []  # the cheater stopped on its own verdict's evidence
+    said = [(peer, e) for peer in (0, 1) for e in staying[peer]]
+    assert said, "an honest peer waited for a farewell and said so"
+    for peer, event in said:
+        assert blamed not in event.seats and seat_of[peer] not in event.seats
+        assert event.seats and 0 < event.seconds <= 600
 
 
 def test_a_crash_before_an_fsync_overtaken_by_another_crash_is_disarmed() -> None:
