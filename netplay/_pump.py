@@ -119,9 +119,17 @@ class SessionPump:
             self.ended("finished", None, event.digest)
 
     async def _decide_later(self, event: P.DecisionNeeded) -> None:
-        await trio.sleep(self.config.pace)
-        if self.session is not None and self.decider is not None and not self.stopped.is_set():
-            self.session.decide(self.decider(event))
+        """A paced bot's answer goes out ``pace`` seconds after the question, however long
+        the bot thought (when it thinks less than that): how long a seat takes must not tell
+        what it holds (docs/protocol.md §11.9)."""
+        due = trio.current_time() + self.config.pace
+        await trio.sleep(0)  # answer after the step that asked has been handled
+        if self.session is None or self.decider is None or self.stopped.is_set():
+            return
+        answer = self.decider(event)
+        await trio.sleep_until(due)
+        if self.session is not None and not self.stopped.is_set():
+            self.session.decide(answer)
             self.pump()
 
     async def take_answers(self, answers: trio.MemoryReceiveChannel[Any]) -> None:
