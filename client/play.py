@@ -142,13 +142,19 @@ def _seat_option(game: str, path: str | None) -> Any:
         raise PlayUsageError(str(exc)) from None
 
 
-def _run_screen(model: Any, network: Any) -> None:
-    """Show the screen; the network side's errors go on to ``cli.main``, which says them in
-    one line (a link the table closed is said here, in the table's words)."""
-    from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
-
+def _run_screen(model: Any, network: Any, plain: bool = False) -> None:
+    """Show the screen (or, ``plain``, the game in plain lines: client/plain); the network
+    side's errors go on to ``cli.main``, which says them in one line (a link the table closed
+    is said here, in the table's words)."""
     try:
-        run_screen(model, network)
+        if plain:
+            from client.plain import run_plain
+
+            run_plain(model, network)
+        else:
+            from client.app import run_screen  # prompt_toolkit only for the screen
+
+            run_screen(model, network)
     except BaseExceptionGroup as group:  # the network side's errors, as trio gathered them
         found = leaves(group)
         if found and all(isinstance(leaf, LinkClosed) for leaf in found):
@@ -211,11 +217,14 @@ def _play(args: argparse.Namespace) -> int:
     model = model_for(args.game)
     model.all_bots = True  # every other seat is one of our bots: nobody to invite
     brings = _seat_option(args.game, args.deck)
-    require_terminal("play", "for games between bots use fairtable simulate")
+    if not args.plain:
+        require_terminal("play", "for games between bots use fairtable simulate; "
+                         "--plain plays in plain lines")
     options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
                            round_limit=args.round_limit, name=args.name or "")
-    _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots,
-                               options=options, game=args.game, brings=brings))
+    network = _network(data_dir, seats=args.bots + 1, bots=args.bots, options=options,
+                       game=args.game, brings=brings)
+    _run_screen(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
@@ -263,18 +272,20 @@ def _resume(args: argparse.Namespace) -> int:
 
 def host_screen(args: argparse.Namespace, data_dir: Path, options: TableOptions,
                 brings: Any = None) -> int:
-    require_terminal("host", HEADLESS)
+    plain = getattr(args, "plain", False)
+    if not plain:
+        require_terminal("host", HEADLESS)
     model = model_for(args.game)
     model.all_bots = args.bots + 1 >= args.seats
     _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
-                               game=args.game, brings=brings))
+                               game=args.game, brings=brings), plain)
     print(ending.after_screen(model, KEPT))
     return 0
 
 
 def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
                 seconds: float = 3.0, deck: str | None = None,
-                discovery_port: int = DISCOVERY_PORT) -> int:
+                discovery_port: int = DISCOVERY_PORT, plain: bool = False) -> int:
     if invite_text is None:
         found = trio.run(lambda: listen(duration=seconds, port=discovery_port))
         if found:
@@ -292,9 +303,10 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
     invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
-    require_terminal("join", HEADLESS)
+    if not plain:
+        require_terminal("join", HEADLESS)
     _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings,
-                               typed=invite_text))
+                               typed=invite_text), plain)
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
         print("The table was never reached, so nothing is kept; run the same command to try "
@@ -342,6 +354,8 @@ def add_commands(sub: Any) -> None:
                       help="a chess clock per seat, e.g. 10m+5s (default: none)")
     play.add_argument("--new", action="store_true",
                       help="start a fresh table even if an unfinished one could go on")
+    play.add_argument("--plain", action="store_true",
+                      help="plain lines instead of the screen (a screen reader, a pipe)")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
