@@ -38,8 +38,9 @@ from netplay import events as ev
 
 __all__ = ["PlainSession", "QUERIES", "plain_words", "run_plain"]
 
-NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
-                       Awaitable[None]]
+NetworkMain = Callable[
+    [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
+]
 
 QUIT_WORDS = ("q", "quit")
 QUERIES = {
@@ -91,6 +92,7 @@ class PlainSession:
         self.announced: Any = None  # the decision last said
         self.message = ""  # the message line last said
         self.invite_said = False
+        self.words_said = ""  # the decision's extra words, said again only when they change
 
     def say(self, text: str) -> None:
         for line in self.model.names.text(text).split("\n"):
@@ -101,18 +103,21 @@ class PlainSession:
         """Say what is new: log lines, the invite, a new decision, a new message."""
         model = self.model
         lines = model.log_shown()
-        for line in lines[self.logged:]:
+        for line in lines[self.logged :]:
             self.write(line)
         self.logged = len(lines)
         lobby = model.lobby_invite()
         if lobby and not self.invite_said:
             self.invite_said = True
             self.say(lobby)
-        if model.decision is not None and model.decision is not self.announced \
-                and model.view is not None:
+        if (
+            model.decision is not None
+            and model.decision is not self.announced
+            and model.view is not None
+        ):
             self.announced = model.decision
             self.marks = (self.marks[1], len(model.log))
-            self.say_decision()
+            self.say_decision(again=False)
             self.message = model.message  # "Your move": the decision line says it
         if model.decision is None:
             self.announced = None
@@ -121,8 +126,9 @@ class PlainSession:
             if model.message:
                 self.say(plain_words(model.message))
 
-    def say_decision(self) -> None:
-        """The decision at hand: what to decide, then its numbered options."""
+    def say_decision(self, again: bool = True) -> None:
+        """The decision at hand: what to decide, then its numbered options (and the words it
+        takes besides, when they differ from the last decision's, or ``again``: asked for)."""
         model, d = self.model, self.model.decision
         if d is None or model.view is None:
             self.say("Nothing to decide now." if not model.over else plain_words(model.over))
@@ -132,15 +138,17 @@ class PlainSession:
         if model.only_answer() is not None:
             how = "nothing can be played here; passing for you shortly"
         elif menu:
-            how = f"type 1 to {len(menu)}"
+            how = f"type 1 to {len(menu)}" if len(menu) > 1 else "type 1"
         else:
             how = "type your answer ('help' says how)"
         self.say(f"Decide ({kind}): {how}")
         for number, (label, _) in enumerate(menu, start=1):
             self.say(f"#{number} {label}")
         words = model.game_keys()
-        if words:
-            self.say(plain_words("Also: " + "; ".join(f"{w}: {what}" for w, what in words)))
+        also = plain_words("Also: " + "; ".join(f"{w}: {what}" for w, what in words))
+        if words and (also != self.words_said or again):
+            self.say(also)
+        self.words_said = also if words else ""
 
     # -- typed lines ---------------------------------------------------------------------
     def line(self, text: str) -> bool:
@@ -149,9 +157,16 @@ class PlainSession:
         word = " ".join(text.lower().split())
         if word in QUIT_WORDS:
             return False
-        query = {"last": self.last, "hand": self.hand, "table": self.table,
-                 "clock": self.clock, "options": self.say_decision, "": self.say_decision,
-                 "help": self.help, "?": self.help}.get(word)
+        query = {
+            "last": self.last,
+            "hand": self.hand,
+            "table": self.table,
+            "clock": self.clock,
+            "options": self.say_decision,
+            "": self.say_decision,
+            "help": self.help,
+            "?": self.help,
+        }.get(word)
         if query is not None and not self.model.confirming_resign:
             query()
             return True
@@ -171,7 +186,7 @@ class PlainSession:
         return True
 
     def last(self) -> None:
-        lines = self.model.log_shown()[self.marks[0]:]
+        lines = self.model.log_shown()[self.marks[0] :]
         self.say("\n".join(lines) if lines else "Nothing new since your previous decision.")
 
     def hand(self) -> None:
@@ -193,9 +208,11 @@ class PlainSession:
 
     def help(self) -> None:
         self.say("Plain mode words: " + "; ".join(f"{w}: {what}" for w, what in QUERIES.items()))
-        self.say("Every other line goes to the game as typed on the screen: #N or N answers "
-                 "with option N; info N shows a card's text; rules the game in short; "
-                 "resign gives the game up.")
+        self.say(
+            "Every other line goes to the game as typed on the screen: #N or N answers "
+            "with option N; info N shows a card's text; rules the game in short; "
+            "resign gives the game up."
+        )
         self.say(plain_words(self.model.help_text()))
 
 
@@ -218,8 +235,12 @@ def _stdin_lines(fd: int) -> Callable[[], list[str] | None]:
     return read
 
 
-def run_plain(model: ScreenModel, network: NetworkMain, stdin: TextIO | None = None,
-              stdout: TextIO | None = None) -> None:
+def run_plain(
+    model: ScreenModel,
+    network: NetworkMain,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> None:
     """Play in plain lines until the player quits (or the input ends); the network keeps its
     game on disk.  The network side's errors go on to the caller, as the screen's do."""
     out = stdout or sys.stdout
@@ -233,8 +254,9 @@ def run_plain(model: ScreenModel, network: NetworkMain, stdin: TextIO | None = N
     trio.run(_plain, session, network, _stdin_lines(fd))
 
 
-async def _plain(session: PlainSession, network: NetworkMain,
-                 read: Callable[[], list[str] | None]) -> None:
+async def _plain(
+    session: PlainSession, network: NetworkMain, read: Callable[[], list[str] | None]
+) -> None:
     model = session.model
     to_plain_send, to_plain = trio.open_memory_channel[ev.NodeEvent](256)
     answers_send, answers = trio.open_memory_channel[Any](16)
