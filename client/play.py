@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -142,19 +143,34 @@ def _seat_option(game: str, path: str | None) -> Any:
         raise PlayUsageError(str(exc)) from None
 
 
-def _run_screen(model: Any, network: Any, plain: bool = False) -> None:
-    """Show the screen (or, ``plain``, the game in plain lines: client/plain); the network
-    side's errors go on to ``cli.main``, which says them in one line (a link the table closed
-    is said here, in the table's words)."""
+def _run_screen(model: Any, network: Any) -> None:
+    """Show the screen; the network side's errors go on to ``cli.main``, which says them in
+    one line (a link the table closed is said here, in the table's words)."""
+    from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
+
+    with _link_closed_said():
+        run_screen(model, network)
+
+
+def _run_plain(model: Any, network: Any) -> None:
+    """``--plain``: the game in plain lines (client/plain), its errors said as the screen's."""
+    from client.plain import run_plain
+
+    with _link_closed_said():
+        run_plain(model, network)
+
+
+def _shown(model: Any, network: Any, plain: bool) -> None:
+    """The screen, or with ``plain`` the plain lines."""
+    (_run_plain if plain else _run_screen)(model, network)
+
+
+@contextlib.contextmanager
+def _link_closed_said() -> Iterator[None]:
+    """A link the table closed, said in one line in the table's words; the network side's
+    other errors go on to ``cli.main``."""
     try:
-        if plain:
-            from client.plain import run_plain
-
-            run_plain(model, network)
-        else:
-            from client.app import run_screen  # prompt_toolkit only for the screen
-
-            run_screen(model, network)
+        yield
     except BaseExceptionGroup as group:  # the network side's errors, as trio gathered them
         found = leaves(group)
         if found and all(isinstance(leaf, LinkClosed) for leaf in found):
@@ -224,7 +240,7 @@ def _play(args: argparse.Namespace) -> int:
                            round_limit=args.round_limit, name=args.name or "")
     network = _network(data_dir, seats=args.bots + 1, bots=args.bots, options=options,
                        game=args.game, brings=brings)
-    _run_screen(model, network, args.plain)
+    _shown(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
@@ -277,8 +293,8 @@ def host_screen(args: argparse.Namespace, data_dir: Path, options: TableOptions,
         require_terminal("host", HEADLESS)
     model = model_for(args.game)
     model.all_bots = args.bots + 1 >= args.seats
-    _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
-                               game=args.game, brings=brings), plain)
+    _shown(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
+                           game=args.game, brings=brings), plain)
     print(ending.after_screen(model, KEPT))
     return 0
 
@@ -305,8 +321,8 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
     brings = _seat_option(invite.game, deck)
     if not plain:
         require_terminal("join", HEADLESS)
-    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings,
-                               typed=invite_text), plain)
+    _shown(model, _network(data_dir, invite=invite, options=options, brings=brings,
+                           typed=invite_text), plain)
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
         print("The table was never reached, so nothing is kept; run the same command to try "
