@@ -216,7 +216,10 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     return found
 
 
-HEADLESS = "for a headless peer use --bot random (or --bot heuristic)"
+PLAIN = "--plain plays in plain lines"
+"""Said when a screen command has no terminal: the plain mode needs none."""
+
+HEADLESS = f"for a headless peer use --bot random (or --bot heuristic); {PLAIN}"
 """What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
 
 
@@ -234,8 +237,7 @@ def _play(args: argparse.Namespace) -> int:
     model.all_bots = True  # every other seat is one of our bots: nobody to invite
     brings = _seat_option(args.game, args.deck)
     if not args.plain:
-        require_terminal("play", "for games between bots use fairtable simulate; "
-                         "--plain plays in plain lines")
+        require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
     options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
                            round_limit=args.round_limit, name=args.name or "")
     network = _network(data_dir, seats=args.bots + 1, bots=args.bots, options=options,

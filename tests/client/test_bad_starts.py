@@ -163,11 +163,14 @@ def _unfinished_game(data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(("command", "words"), [
-    (("play", "reign"), "play needs a terminal; for games between bots use fairtable simulate"),
+    (("play", "reign"), "play needs a terminal; for games between bots use fairtable simulate; "
+                        "--plain plays in plain lines"),
     (("host", "reign", "--seats", "3", "--no-announce"),
-     "host needs a terminal; for a headless peer use --bot random (or --bot heuristic)"),
+     "host needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+     "--plain plays in plain lines"),
     (("join", "INVITE"),
-     "join needs a terminal; for a headless peer use --bot random (or --bot heuristic)"),
+     "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+     "--plain plays in plain lines"),
     (("resume", "1"), "resume needs a terminal; a headless peer resumes with its own host or "
                       "join --bot command"),
 ])
