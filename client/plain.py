@@ -22,6 +22,7 @@ channel, sent from those tasks themselves.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import sys
 import time
@@ -62,6 +63,7 @@ _KEYS = [  # the screen's keys in the plain mode's words
     ("Press q to leave", "Type quit to leave"),
     ("F1", "'help'"),
     ("PgUp/PgDn", "'last'"),
+    ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
 ]
 
 
@@ -93,8 +95,11 @@ class PlainSession:
         self.message = ""  # the message line last said
         self.invite_said = False
         self.words_said = ""  # the decision's extra words, said again only when they change
+        self.lobby_said = ""  # the status line last said before we are seated
 
     def say(self, text: str) -> None:
+        if not text:
+            return
         for line in self.model.names.text(text).split("\n"):
             self.write(line)
 
@@ -106,6 +111,9 @@ class PlainSession:
         for line in lines[self.logged :]:
             self.write(line)
         self.logged = len(lines)
+        if model.seat is None and model.status != self.lobby_said:  # seats taken, retries
+            self.lobby_said = model.status
+            self.say(model.status)
         lobby = model.lobby_invite()
         if lobby and not self.invite_said:
             self.invite_said = True
@@ -251,7 +259,8 @@ def run_plain(
         out.flush()
 
     session = PlainSession(model, write)
-    trio.run(_plain, session, network, _stdin_lines(fd))
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C leaves as quit does
+        trio.run(_plain, session, network, _stdin_lines(fd))
 
 
 async def _plain(

@@ -244,3 +244,20 @@ def test_plain_a_decisions_extra_words_are_said_once_until_they_change() -> None
     said.clear()
     session.line("options")  # asked for: said whole
     assert said[0].startswith("Decide (bid)") and said[-1] == also[0]
+
+
+def test_plain_before_the_game_starts_says_the_lobby_and_the_invite_once() -> None:
+    said: list[str] = []
+    model = ClientModel()
+    session = PlainSession(model, said.append)
+    session.update()
+    assert said == ["Connecting..."]
+    model.apply_event(ev.TableOpen(invite="fairtable://example", code=None, clock=None))
+    session.update()
+    model.apply_event(ev.LobbyUpdate(seated=2, seats=3))
+    session.update()
+    session.update()
+    assert said[1] == "Waiting for players to join"
+    assert said.count("fairtable://example") == 1
+    assert said[-1] == "2 of 3 seats taken"
+    assert not any("clipboard" in line for line in said)  # nothing is copied in plain lines
