@@ -97,7 +97,8 @@ def test_plain_a_whole_game_through_pipes_ends_with_its_result(
     out = play_plain(game, bots, rounds, tmp_path)
     text = "\n".join(out)
     assert "\x1b" not in text  # no escape sequences, no colours
-    assert out[0].startswith("The game starts: you are seat 0")
+    start = next(i for i, line in enumerate(out) if line.startswith("The game starts: you are"))
+    assert out[start] == f"The game starts: you are seat 0 of {bots + 1}"
     decisions = [i for i, line in enumerate(out) if line.startswith("Decide (")]
     assert len(decisions) > 3
     assert all(out[i + 1].startswith("#1 ") for i in decisions)  # the options follow
