@@ -199,6 +199,10 @@ def test_plain_a_decision_is_said_with_its_options_and_hand_and_table_say_the_pa
     assert said[0].startswith("Reign - round")
     assert not any("class:" in line for line in said)
     said.clear()
+    session.line("info 1")  # the first hand card's whole text, said once; nothing sent
+    assert said and not any("Esc" in line for line in said)
+    assert model.info == "" and sent == []
+    said.clear()
     session.line("#1")
     assert sent == [menu[0][1]]
     assert said == ["Sent; waiting for the others..."]
