@@ -108,7 +108,8 @@ class PlainSession:
         """Say what is new: log lines, the invite, a new decision, a new message."""
         model = self.model
         lines = model.log_shown()
-        for line in lines[self.logged :]:
+        new = lines[self.logged :]
+        for line in new:
             self.write(line)
         self.logged = len(lines)
         if model.seat is None and model.status != self.lobby_said:  # seats taken, retries
@@ -131,7 +132,7 @@ class PlainSession:
             self.announced = None
         if model.message != self.message:
             self.message = model.message
-            if model.message:
+            if model.message and model.names.text(model.message) not in new:  # not twice
                 self.say(plain_words(model.message))
 
     def say_decision(self, again: bool = True) -> None:

@@ -275,7 +275,9 @@ def _resume(args: argparse.Namespace) -> int:
             return resign_saved(game["data_dir"], game)
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
-    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
+    if not args.plain:
+        require_terminal("resume", "a headless peer resumes with its own host or join --bot "
+                         f"command; {PLAIN}")
     model = model_for(invite.game)
     if game["role"] == "host":
         model.all_bots = game["bots"] + 1 >= invite.seats
@@ -283,7 +285,7 @@ def _resume(args: argparse.Namespace) -> int:
                            options=TableOptions(pace=args.pace, resume=invite.scope))
     else:
         network = _network(game["data_dir"], invite=invite)
-    _run_screen(model, network)
+    _shown(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
@@ -383,5 +385,7 @@ def add_commands(sub: Any) -> None:
                         help="give game N up: a signed resignation the other seats see")
     resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
                         help="seconds a bot thinks")
+    resume.add_argument("--plain", action="store_true",
+                        help="plain lines instead of the screen (a screen reader, a pipe)")
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     resume.set_defaults(run=_resume)

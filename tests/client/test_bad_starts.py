@@ -172,7 +172,7 @@ def _unfinished_game(data_dir: Path) -> None:
      "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
      "--plain plays in plain lines"),
     (("resume", "1"), "resume needs a terminal; a headless peer resumes with its own host or "
-                      "join --bot command"),
+                      "join --bot command; --plain plays in plain lines"),
 ])
 def test_a_screen_command_without_a_terminal_is_one_line(
     tmp_path: Path, command: tuple[str, ...], words: str,

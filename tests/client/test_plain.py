@@ -27,22 +27,15 @@ TIMEOUT = 240.0  # seconds for a whole game through the pipes
 def play_plain(game: str, bots: int, rounds: int, data_dir: Path) -> list[str]:
     """Run ``play GAME --plain``, answer each decision with '#1' until the result line, then
     close the input; the lines it wrote (its exit code checked)."""
-    command = [
-        sys.executable,
-        "-m",
-        "client.cli",
-        "play",
-        game,
-        "--bots",
-        str(bots),
-        "--round-limit",
-        str(rounds),
-        "--pace",
-        "0.05",
-        "--plain",
-        "--data-dir",
-        str(data_dir),
-    ]
+    words = f"play {game} --bots {bots} --round-limit {rounds} --pace 0.05 --plain"
+    return drive(words.split(), data_dir)
+
+
+def drive(words: list[str], data_dir: Path, answers: int | None = None) -> list[str]:
+    """Run ``fairtable WORDS --data-dir DATA_DIR``, answer each decision with '#1' until the
+    result line (or until ``answers`` are given), then close the input; the lines it wrote
+    (its exit code checked)."""
+    command = [sys.executable, "-m", "client.cli", *words, "--data-dir", str(data_dir)]
     proc = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -63,6 +56,7 @@ def play_plain(game: str, bots: int, rounds: int, data_dir: Path) -> list[str]:
 
     threading.Thread(target=pump, daemon=True).start()
     out: list[str] = []
+    given = 0
     deadline = time.monotonic() + TIMEOUT
     try:
         while True:
@@ -73,6 +67,9 @@ def play_plain(game: str, bots: int, rounds: int, data_dir: Path) -> list[str]:
             if line.startswith("Decide (") and not proc.stdin.closed:
                 proc.stdin.write("#1\n")
                 proc.stdin.flush()
+                given += 1
+                if given == answers:
+                    proc.stdin.close()
             elif line.startswith("Game over") and not proc.stdin.closed:
                 proc.stdin.close()  # the end of the input leaves, as quit does
         assert proc.wait(timeout=30) == 0, proc.stderr.read() if proc.stderr else ""
@@ -106,6 +103,22 @@ def test_plain_a_whole_game_through_pipes_ends_with_its_result(
     assert len(results) == 2  # in the log, and printed once more after leaving
     assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
     assert "Game kept" not in text
+
+
+def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_its_end(
+    tmp_path: Path,
+) -> None:
+    words = ["play", "sodalis", "--bots", "1", "--round-limit", "2", "--pace", "0.05", "--plain"]
+    first = drive(words, tmp_path, answers=3)
+    assert first[-1] == "Game kept; 'fairtable resume' reopens it."
+    assert not any(line.startswith("Game over") for line in first)
+    second = drive(["resume", "1", "--pace", "0.05", "--plain"], tmp_path)
+    assert second[0].startswith("1. ")  # the list of unfinished games, then the game
+    resuming = [line for line in second if line.startswith("Resuming your Sodalis game")]
+    assert len(resuming) == 1  # a log line and the message alike: said once
+    assert any(line.startswith("Decide (") for line in second)
+    assert second[-2].startswith("Game over: ")
+    assert "\x1b" not in "\n".join(first + second)
 
 
 def seated_model() -> tuple[ClientModel, list[str]]:
