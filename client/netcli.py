@@ -294,7 +294,8 @@ def run(args: argparse.Namespace) -> int:
             return play.host_screen(args, data_dir, _options(args, True),
                                     brings=seat_option(args.game, args.deck))
         return play.join_screen(args.invite, data_dir, _options(args, args.via is None),
-                                deck=args.deck, discovery_port=args.discovery_port)
+                                deck=args.deck, discovery_port=args.discovery_port,
+                                plain=args.plain)
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
     try:
@@ -364,6 +365,8 @@ def add_commands(sub: Any) -> None:
                                 "invite; a joiner takes it from the invite)")
             p.add_argument("--bot", help="play headless with this bot (random, heuristic, "
                                          "search:easy|normal|hard|SECONDS)")
+            p.add_argument("--plain", action="store_true",
+                           help="plain lines instead of the screen (a screen reader, a pipe)")
             p.add_argument("--deck", metavar="FILE",
                            help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
             p.add_argument("--name", type=player_name, default=None,

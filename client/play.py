@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -147,8 +148,29 @@ def _run_screen(model: Any, network: Any) -> None:
     one line (a link the table closed is said here, in the table's words)."""
     from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
 
-    try:
+    with _link_closed_said():
         run_screen(model, network)
+
+
+def _run_plain(model: Any, network: Any) -> None:
+    """``--plain``: the game in plain lines (client/plain), its errors said as the screen's."""
+    from client.plain import run_plain
+
+    with _link_closed_said():
+        run_plain(model, network)
+
+
+def _shown(model: Any, network: Any, plain: bool) -> None:
+    """The screen, or with ``plain`` the plain lines."""
+    (_run_plain if plain else _run_screen)(model, network)
+
+
+@contextlib.contextmanager
+def _link_closed_said() -> Iterator[None]:
+    """A link the table closed, said in one line in the table's words; the network side's
+    other errors go on to ``cli.main``."""
+    try:
+        yield
     except BaseExceptionGroup as group:  # the network side's errors, as trio gathered them
         found = leaves(group)
         if found and all(isinstance(leaf, LinkClosed) for leaf in found):
@@ -194,7 +216,10 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     return found
 
 
-HEADLESS = "for a headless peer use --bot random (or --bot heuristic)"
+PLAIN = "--plain plays in plain lines"
+"""Said when a screen command has no terminal: the plain mode needs none."""
+
+HEADLESS = f"for a headless peer use --bot random (or --bot heuristic); {PLAIN}"
 """What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
 
 
@@ -211,11 +236,13 @@ def _play(args: argparse.Namespace) -> int:
     model = model_for(args.game)
     model.all_bots = True  # every other seat is one of our bots: nobody to invite
     brings = _seat_option(args.game, args.deck)
-    require_terminal("play", "for games between bots use fairtable simulate")
+    if not args.plain:
+        require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
     options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
                            round_limit=args.round_limit, name=args.name or "")
-    _run_screen(model, _network(data_dir, seats=args.bots + 1, bots=args.bots,
-                               options=options, game=args.game, brings=brings))
+    network = _network(data_dir, seats=args.bots + 1, bots=args.bots, options=options,
+                       game=args.game, brings=brings)
+    _shown(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
@@ -248,7 +275,9 @@ def _resume(args: argparse.Namespace) -> int:
             return resign_saved(game["data_dir"], game)
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
-    require_terminal("resume", "a headless peer resumes with its own host or join --bot command")
+    if not args.plain:
+        require_terminal("resume", "a headless peer resumes with its own host or join --bot "
+                         f"command; {PLAIN}")
     model = model_for(invite.game)
     if game["role"] == "host":
         model.all_bots = game["bots"] + 1 >= invite.seats
@@ -256,25 +285,27 @@ def _resume(args: argparse.Namespace) -> int:
                            options=TableOptions(pace=args.pace, resume=invite.scope))
     else:
         network = _network(game["data_dir"], invite=invite)
-    _run_screen(model, network)
+    _shown(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
 def host_screen(args: argparse.Namespace, data_dir: Path, options: TableOptions,
                 brings: Any = None) -> int:
-    require_terminal("host", HEADLESS)
+    plain = getattr(args, "plain", False)
+    if not plain:
+        require_terminal("host", HEADLESS)
     model = model_for(args.game)
     model.all_bots = args.bots + 1 >= args.seats
-    _run_screen(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
-                               game=args.game, brings=brings))
+    _shown(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
+                           game=args.game, brings=brings), plain)
     print(ending.after_screen(model, KEPT))
     return 0
 
 
 def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
                 seconds: float = 3.0, deck: str | None = None,
-                discovery_port: int = DISCOVERY_PORT) -> int:
+                discovery_port: int = DISCOVERY_PORT, plain: bool = False) -> int:
     if invite_text is None:
         found = trio.run(lambda: listen(duration=seconds, port=discovery_port))
         if found:
@@ -292,9 +323,10 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
     invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
-    require_terminal("join", HEADLESS)
-    _run_screen(model, _network(data_dir, invite=invite, options=options, brings=brings,
-                               typed=invite_text))
+    if not plain:
+        require_terminal("join", HEADLESS)
+    _shown(model, _network(data_dir, invite=invite, options=options, brings=brings,
+                           typed=invite_text), plain)
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
         print("The table was never reached, so nothing is kept; run the same command to try "
@@ -342,6 +374,8 @@ def add_commands(sub: Any) -> None:
                       help="a chess clock per seat, e.g. 10m+5s (default: none)")
     play.add_argument("--new", action="store_true",
                       help="start a fresh table even if an unfinished one could go on")
+    play.add_argument("--plain", action="store_true",
+                      help="plain lines instead of the screen (a screen reader, a pipe)")
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
@@ -351,5 +385,7 @@ def add_commands(sub: Any) -> None:
                         help="give game N up: a signed resignation the other seats see")
     resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
                         help="seconds a bot thinks")
+    resume.add_argument("--plain", action="store_true",
+                        help="plain lines instead of the screen (a screen reader, a pipe)")
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     resume.set_defaults(run=_resume)

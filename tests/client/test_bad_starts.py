@@ -163,13 +163,16 @@ def _unfinished_game(data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(("command", "words"), [
-    (("play", "reign"), "play needs a terminal; for games between bots use fairtable simulate"),
+    (("play", "reign"), "play needs a terminal; for games between bots use fairtable simulate; "
+                        "--plain plays in plain lines"),
     (("host", "reign", "--seats", "3", "--no-announce"),
-     "host needs a terminal; for a headless peer use --bot random (or --bot heuristic)"),
+     "host needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+     "--plain plays in plain lines"),
     (("join", "INVITE"),
-     "join needs a terminal; for a headless peer use --bot random (or --bot heuristic)"),
+     "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+     "--plain plays in plain lines"),
     (("resume", "1"), "resume needs a terminal; a headless peer resumes with its own host or "
-                      "join --bot command"),
+                      "join --bot command; --plain plays in plain lines"),
 ])
 def test_a_screen_command_without_a_terminal_is_one_line(
     tmp_path: Path, command: tuple[str, ...], words: str,

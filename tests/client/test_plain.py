@@ -1,0 +1,281 @@
+"""``--plain``: a whole game of each game played through pipes (``fairtable play GAME --plain``
+with a driver that answers every decision with ``#1``), and the plain mode's query words on a
+model fed by hand."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from client.plain import PlainSession, _stdin_lines, plain_words
+from client.reign.model import ClientModel
+from engine.requests import Decision
+from netplay import events as ev
+from tests.engine.driver import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 240.0  # seconds for a whole game through the pipes
+
+
+def play_plain(game: str, bots: int, rounds: int, data_dir: Path) -> list[str]:
+    """Run ``play GAME --plain``, answer each decision with '#1' until the result line, then
+    close the input; the lines it wrote (its exit code checked)."""
+    words = f"play {game} --bots {bots} --round-limit {rounds} --pace 0.05 --plain"
+    return drive(words.split(), data_dir)
+
+
+def drive(words: list[str], data_dir: Path, answers: int | None = None) -> list[str]:
+    """Run ``fairtable WORDS --data-dir DATA_DIR``, answer each decision with '#1' until the
+    result line (or until ``answers`` are given), then close the input; the lines it wrote
+    (its exit code checked)."""
+    command = [sys.executable, "-m", "client.cli", *words, "--data-dir", str(data_dir)]
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    out: list[str] = []
+    given = 0
+    deadline = time.monotonic() + TIMEOUT
+    try:
+        while True:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            if line is None:
+                break
+            out.append(line)
+            if line.startswith("Decide (") and not proc.stdin.closed:
+                proc.stdin.write("#1\n")
+                proc.stdin.flush()
+                given += 1
+                if given == answers:
+                    proc.stdin.close()
+            elif line.startswith("Game over") and not proc.stdin.closed:
+                proc.stdin.close()  # the end of the input leaves, as quit does
+        assert proc.wait(timeout=30) == 0, proc.stderr.read() if proc.stderr else ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "rounds"),
+    [
+        ("reign", 2, 2),
+        ("sodalis", 1, 2),
+        ("sovereign", 1, 2),
+    ],
+)
+def test_plain_a_whole_game_through_pipes_ends_with_its_result(
+    tmp_path: Path, game: str, bots: int, rounds: int
+) -> None:
+    out = play_plain(game, bots, rounds, tmp_path)
+    text = "\n".join(out)
+    assert "\x1b" not in text  # no escape sequences, no colours
+    start = next(i for i, line in enumerate(out) if line.startswith("The game starts: you are"))
+    assert out[start] == f"The game starts: you are seat 0 of {bots + 1}"
+    decisions = [i for i, line in enumerate(out) if line.startswith("Decide (")]
+    assert len(decisions) > 3
+    assert all(out[i + 1].startswith("#1 ") for i in decisions)  # the options follow
+    results = [line for line in out if line.startswith("Game over: ")]
+    assert len(results) == 2  # in the log, and printed once more after leaving
+    assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
+    assert "Game kept" not in text
+
+
+def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_its_end(
+    tmp_path: Path,
+) -> None:
+    words = ["play", "sodalis", "--bots", "1", "--round-limit", "2", "--pace", "0.05", "--plain"]
+    first = drive(words, tmp_path, answers=3)
+    assert first[-1] == "Game kept; 'fairtable resume' reopens it."
+    assert not any(line.startswith("Game over") for line in first)
+    second = drive(["resume", "1", "--pace", "0.05", "--plain"], tmp_path)
+    assert second[0].startswith("1. ")  # the list of unfinished games, then the game
+    resuming = [line for line in second if line.startswith("Resuming your Sodalis game")]
+    assert len(resuming) == 1  # a log line and the message alike: said once
+    assert any(line.startswith("Decide (") for line in second)
+    assert second[-2].startswith("Game over: ")
+    assert "\x1b" not in "\n".join(first + second)
+
+
+def seated_model() -> tuple[ClientModel, list[str]]:
+    said: list[str] = []
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=0, players=3))
+    return model, said
+
+
+def test_plain_quit_words_leave_and_queries_do_not() -> None:
+    model, said = seated_model()
+    session = PlainSession(model, said.append)
+    assert session.line("quit") is False
+    assert session.line(" Q ") is False
+    assert session.line("clock") is True
+
+
+def test_plain_says_new_log_lines_once_and_last_gives_those_since_the_previous_decision() -> None:
+    model, said = seated_model()
+    session = PlainSession(model, said.append)
+    session.update()
+    assert said == ["The game starts: you are seat 0 of 3"]
+    model.log.append("one happened")
+    session.update()
+    session.update()
+    assert said[-1] == "one happened" and said.count("one happened") == 1
+    said.clear()
+    session.line("last")
+    assert said == ["The game starts: you are seat 0 of 3", "one happened"]
+
+
+def test_plain_clock_says_the_status_line_and_help_names_the_words() -> None:
+    model, said = seated_model()
+    session = PlainSession(model, said.append)
+    model.status = "Round 1 - bid - waiting for seat 1 (1:07 left)"
+    session.line("clock")
+    assert said == ["Round 1 - bid - waiting for seat 1 (1:07 left)"]
+    said.clear()
+    session.line("help")
+    assert said[0].startswith("Plain mode words: last:")
+    assert all(word in said[0] for word in ("hand:", "table:", "clock:", "quit:"))
+    assert not any("F1" in line for line in said)
+
+
+def test_plain_words_name_the_screen_keys_as_typed_words() -> None:
+    assert (
+        plain_words("Type a number from 1 to 3 (F1 for help).")
+        == "Type a number from 1 to 3 ('help' for help)."
+    )
+    assert plain_words("Press q to leave.") == "Type quit to leave."
+
+
+def test_plain_a_line_for_the_game_goes_to_the_model_and_its_reply_is_said() -> None:
+    model, said = seated_model()
+    session = PlainSession(model, said.append)
+    session.update()
+    said.clear()
+    session.line("#1")  # nothing asked yet
+    assert said == ["Nothing to decide now."]
+    session.line("#1")  # the same reply again is said again
+    assert said == ["Nothing to decide now."] * 2
+    said.clear()
+    session.line("")  # an empty line says the decision, and sends nothing
+    assert said == ["Nothing to decide now."]
+
+
+def test_plain_a_decision_is_said_with_its_options_and_hand_and_table_say_the_panes() -> None:
+    table = Table(3, seed=1, bots=["random"] * 3)
+    decision = table.truth.pending()[0]
+    while not isinstance(decision, Decision):
+        table.step()
+        decision = table.truth.pending()[0]
+    view = table.truth.view(decision.seat)
+    said: list[str] = []
+    sent: list[object] = []
+    model = ClientModel(sent.append)
+    model.apply_event(ev.Seated(seat=decision.seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=decision, view=view))
+    session = PlainSession(model, said.append)
+    session.update()
+    menu = model.menu()
+    kind = decision.kind.replace("_", " ")
+    assert f"Decide ({kind}): type 1 to {len(menu)}" in said
+    assert f"#1 {menu[0][0]}" in said
+    said.clear()
+    session.line("hand")
+    assert said[0] == "Your hand"
+    assert len(said) >= 1 + len(view.hand)
+    said.clear()
+    session.line("table")
+    assert said[0].startswith("Reign - round")
+    assert not any("class:" in line for line in said)
+    said.clear()
+    session.line("info 1")  # the first hand card's whole text, said once; nothing sent
+    assert said and not any("Esc" in line for line in said)
+    assert model.info == "" and sent == []
+    said.clear()
+    session.line("#1")
+    assert sent == [menu[0][1]]
+    assert said == ["Sent; waiting for the others..."]
+
+
+def test_plain_reads_whole_lines_from_a_pipe_and_none_at_its_end() -> None:
+    read_fd, write_fd = os.pipe()
+    read = _stdin_lines(read_fd)
+    try:
+        os.write(write_fd, b"#1\npa")
+        assert read() == ["#1"]
+        os.write(write_fd, "ss\nhand\nlast\ninfo é".encode())
+        assert read() == ["pass", "hand", "last"]
+        os.close(write_fd)
+        assert read() == ["info é"]  # a last line without its newline still counts
+        assert read() is None  # the end of the input
+    finally:
+        os.close(read_fd)
+
+
+def test_plain_a_decisions_extra_words_are_said_once_until_they_change() -> None:
+    table = Table(3, seed=1, bots=["random"] * 3)
+    asked: list[Decision] = []
+    while len(asked) < 2:
+        request = table.truth.pending()[0]
+        if (
+            isinstance(request, Decision)
+            and request.kind == "bid"
+            and (not asked or request.seat == asked[0].seat)
+        ):
+            asked.append(request)
+        table.step()
+    said: list[str] = []
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    session = PlainSession(model, said.append)
+    for decision in asked:
+        view = table.truth.view(decision.seat)
+        model.apply_event(ev.DecisionAsked(decision=decision, view=view))
+        session.update()
+    also = [line for line in said if line.startswith("Also: ")]
+    assert len(also) == 1 and "done: send the cards picked" in also[0]
+    assert sum(line.startswith("Decide (bid)") for line in said) == 2
+    said.clear()
+    session.line("options")  # asked for: said whole
+    assert said[0].startswith("Decide (bid)") and said[-1] == also[0]
+
+
+def test_plain_before_the_game_starts_says_the_lobby_and_the_invite_once() -> None:
+    said: list[str] = []
+    model = ClientModel()
+    session = PlainSession(model, said.append)
+    session.update()
+    assert said == ["Connecting..."]
+    model.apply_event(ev.TableOpen(invite="fairtable://example", code=None, clock=None))
+    session.update()
+    model.apply_event(ev.LobbyUpdate(seated=2, seats=3))
+    session.update()
+    session.update()
+    assert said[1] == "Waiting for players to join"
+    assert said.count("fairtable://example") == 1
+    assert said[-1] == "2 of 3 seats taken"
+    assert not any("clipboard" in line for line in said)  # nothing is copied in plain lines
