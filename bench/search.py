@@ -41,7 +41,9 @@ def play(
     root = ChanceStream.from_int(seed)
     referee = Referee(root.child("referee").take(32))
     heuristic = bots_for(game_name)["heuristic"]
-    search = SearchBot(root.child(f"bot/{seat}"), game_name, seconds)
+    search = SearchBot(
+        root.child(f"bot/{seat}"), game_name, seconds, heuristic=bots_for(game_name)["heuristic"]
+    )
     bots = [search if s == seat else heuristic(root.child(f"bot/{s}")) for s in range(players)]
     searched = rollouts = 0
     while not game.over:

@@ -125,6 +125,6 @@ def bot_maker(name: str, spec: str) -> BotMaker:
                              f"one of {', '.join(STRENGTHS)}")
 
     def search_bot(stream: ChanceStream) -> SearchBot:
-        return SearchBot(stream, name, seconds)
+        return SearchBot(stream, name, seconds, heuristic=bots_for(name)["heuristic"])
 
     return search_bot

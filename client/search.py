@@ -85,9 +85,10 @@ class SearchBot:
     kind = "search"
 
     def __init__(self, stream: ChanceStream, game: str, seconds: float = 1.0,
-                 rollouts: int | None = None) -> None:
-        from client.games import bots_for
-
+                 rollouts: int | None = None, *,
+                 heuristic: Callable[[ChanceStream], Any]) -> None:
+        """``heuristic`` makes the game's rule-of-thumb bot: the rollout policy and the first
+        candidate (passed in by the bots registry, :func:`client.games.bot_maker`)."""
         self.stream = stream
         self.game = game
         self.seconds = seconds
@@ -96,7 +97,7 @@ class SearchBot:
         if self.rules.sample_world is None:
             raise ValueError(f"{game} has no world sampler: the search bot cannot play it")
         self._sample = self.rules.sample_world
-        self._heuristic = bots_for(game)["heuristic"]
+        self._heuristic = heuristic
         self._me = self._heuristic(stream.child("candidates"))
         self.last: list[tuple[Any, int, float]] = []  # (candidate, visits, mean) of the last
 

@@ -41,7 +41,9 @@ def _bots(game: str, players: int, stream: ChanceStream) -> list[object]:
         kind = kinds[s % len(kinds)]
         out.append(bots_for(game)[kind](stream.child(f"bot/{s}")))
     if rules(game).sample_world is not None:
-        out[-1] = SearchBot(stream.child("search"), game, rollouts=3)
+        out[-1] = SearchBot(
+            stream.child("search"), game, rollouts=3, heuristic=bots_for(game)["heuristic"]
+        )
     return out
 
 
@@ -93,7 +95,9 @@ def test_search_bot_answers_at_once_when_only_one_answer_is_legal() -> None:
         bid = Bid(1, 1, ("crimson-ash-spearman.1",))
         game.apply(bid if (d.seat, d.kind) == (1, "bid") else default_answer(game, d))
     assert d.kind == "regent_discard"
-    bot = SearchBot(ChanceStream.from_int(1), "reign", seconds=600)
+    bot = SearchBot(
+        ChanceStream.from_int(1), "reign", seconds=600, heuristic=bots_for("reign")["heuristic"]
+    )
 
     def no_world(view: object, stream: object) -> object:
         raise AssertionError("the bot searched a decision with one legal answer")
@@ -106,7 +110,9 @@ def test_search_bot_plays_legal_games_and_compares_its_candidates_in_sampled_wor
     game = rules("reign").new_game(3)
     root = ChanceStream.from_int(11)
     referee = Referee(root.child("referee").take(32))
-    search = SearchBot(root.child("search"), "reign", rollouts=6)
+    search = SearchBot(
+        root.child("search"), "reign", rollouts=6, heuristic=bots_for("reign")["heuristic"]
+    )
     heuristic = bots_for("reign")["heuristic"]
     bots = [search, heuristic(root.child("h1")), heuristic(root.child("h2"))]
     searched = 0
