@@ -51,6 +51,7 @@ from client.games import client_game
 from client.keys import keys_lines
 from client.rules_summary import summary
 from client.screen_model import HELP_SHOWN, ScreenModel
+from client.text_rows import word_rows
 from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
@@ -309,8 +310,9 @@ def log_height(model: ScreenModel) -> int:
 
 
 def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
-    """``lines`` cut to ``height`` rows at ``width`` columns; when they do not fit, the last
-    row says how many lines are left out ("+N more"), so nothing is cut silently."""
+    """``lines`` broken at spaces to ``width`` columns and cut to ``height`` rows; when they
+    do not fit, the last row says how many lines are left out ("+N more"), so nothing is cut
+    silently."""
     rows: list[StyleAndTextTuples] = [[]]
     for style, text, *_ in lines:
         parts = text.split("\n")
@@ -321,6 +323,9 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
                 rows[-1].append((style, part))
     if rows and not rows[-1]:
         rows.pop()
+    rows = [list(wrapped_row) for row in rows
+            for wrapped_row in word_rows([(f[0], f[1]) for f in row], width)]
+    lines = [frag for i, row in enumerate(rows) for frag in [*([("", "\n")] if i else []), *row]]
     used = [_rows("".join(part[1] for part in row), width) for row in rows]
     if sum(used) <= height:
         return lines
