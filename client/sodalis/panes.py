@@ -70,12 +70,14 @@ def arena_lines(model: ClientModel) -> Lines:
     turn = "" if active is None else ", your turn" if active == model.seat else (
         f", seat {active}'s turn")
     limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}\n")]
+    marked = model.highlighted_space()  # the highlighted move's space
+    # options name spaces by coordinates: the title says which one the map's '@' is
+    at = "" if marked is None else f"  @ ({marked[0]},{marked[1]})"
+    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}{at}\n")]
     arena = standard_arena()
     rows, cols = arena.text_size
     grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
     units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
-    marked = model.highlighted_space()  # the highlighted move's space
     for space, row, col in arena.text_positions():
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
         if space == marked:

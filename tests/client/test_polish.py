@@ -122,9 +122,11 @@ def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
     assert arena[row][col // 2] == "@", "\n".join(screen)  # a cell per two text columns
     assert sum(line.split("|")[0].count("@") for line in arena) == 1
     assert any("@ on the map: this move" in line for line in screen)
+    # the options name spaces by coordinates; the title says which the '@' is
+    assert screen[0].split("|")[0].rstrip().endswith(f"@ ({to[0]},{to[1]})"), screen[0]
     cast = next(i for i, (_, answer) in enumerate(menu) if not isinstance(answer, Step))
     model.highlight = cast
-    assert not any("@" in line.split("|")[0] for line in render(model)[1:8])
+    assert not any("@" in line.split("|")[0] for line in render(model)[:8])
 
 
 def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> None:
