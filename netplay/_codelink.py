@@ -128,6 +128,14 @@ def _report(event: object, emit: Emit) -> None:
         emit(ev.JoinCodeUsed())
 
 
+def _reachable_at(listen_host: str) -> str:
+    """The ``host`` an announcement names for a code served on ``listen_host``: ``""`` (the
+    datagram's source address) when it listens on every address, else that address -- a
+    host listening on loopback alone is reached there, not at the LAN address its
+    broadcast leaves from."""
+    return "" if listen_host in ("", "0.0.0.0", "::") else listen_host
+
+
 async def announce_table(
     invite: Invite,
     free: Callable[[], int],
@@ -156,8 +164,8 @@ async def announce_table(
         task_status.started(code)
 
         def summary() -> Announcement:
-            return Announcement.from_invite(invite, free=free(), host="", code=code.number,
-                                            code_port=code_port, name=name)
+            return Announcement.from_invite(invite, free=free(), host=_reachable_at(listen_host),
+                                            code=code.number, code_port=code_port, name=name)
 
         await announce(summary, port=port, address=destinations, interval=interval)
 

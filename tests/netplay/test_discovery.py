@@ -229,3 +229,27 @@ def test_a_flood_of_made_up_tables_keeps_only_so_many() -> None:
     tables = heard.tables()
     assert len(tables) == MAX_TABLES_HEARD
     assert attrs.evolve(TABLE, free=1) in tables and TABLE not in tables
+
+
+@pytest.mark.parametrize(("listen_host", "named"), [("127.0.0.1", "127.0.0.1"), ("0.0.0.0", "")])
+async def test_a_code_served_on_loopback_is_announced_at_loopback(
+    listen_host: str, named: str
+) -> None:
+    """Issue 31: a host listening on 127.0.0.1 alone announced ``host: ""`` (the datagram's
+    source), so a joiner on the same machine tried the LAN address its broadcast left from
+    and could not reach the code ("cannot reach the host: ... 192.0.2.2"); it names the
+    address it listens on.  Listening everywhere, the source address stays the answer."""
+    from netplay._codelink import announce_table
+
+    with trio.fail_after(10):
+        with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as capture:
+            await capture.bind(("127.0.0.1", 0))
+            async with trio.open_nursery() as nursery:
+                await nursery.start(partial(
+                    announce_table, INVITE, lambda: 3, listen_host=listen_host,
+                    address="127.0.0.1", port=capture.getsockname()[1], emit=lambda e: None,
+                    interval=0.05))
+                data, _ = await capture.recvfrom(65536)
+                nursery.cancel_scope.cancel()
+    plain = json.loads(data)
+    assert plain["host"] == named and plain["code"] is not None
