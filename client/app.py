@@ -542,10 +542,7 @@ async def _screen(model: ScreenModel, network: NetworkMain) -> None:
 
             async def show() -> None:
                 async for event in to_screen:
-                    if isinstance(event, ev.Answered):
-                        model.answered()
-                    else:
-                        model.apply_event(event)
+                    model.take(event)
                     app.invalidate()
 
             nursery.start_soon(show)

@@ -286,10 +286,7 @@ async def _plain(
 
         async def show() -> None:
             async for event in to_plain:
-                if isinstance(event, ev.Answered):
-                    model.answered()
-                else:
-                    model.apply_event(event)
+                model.take(event)
                 session.update()
 
         async def answer_for_the_player() -> None:

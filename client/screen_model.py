@@ -121,6 +121,14 @@ class ScreenModel:
         return lines
 
     # -- from the network side -----------------------------------------------------------
+    def take(self, event: ev.NodeEvent) -> None:
+        """One event from the network side, as every front end (screen, plain lines) takes
+        it: our answer having gone out, or anything else the node said."""
+        if isinstance(event, ev.Answered):
+            self.answered()
+        else:
+            self.apply_event(event)
+
     def apply_event(self, event: ev.NodeEvent) -> None:
         """What the network side reports that is not one game's (a game's model takes its
         views, decisions, cards and result first, and hands the rest here)."""
