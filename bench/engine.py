@@ -45,8 +45,7 @@ def game_rules_of(name: str) -> Any:
     return rules(name)
 
 
-def play_games(name: str, games: int, players: int,
-               first_seed: int = 0) -> tuple[float, int, int]:
+def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tuple[float, int, int]:
     """Random games of ``name``: (seconds, decisions, engine steps)."""
     game_rules = game_rules_of(name)
     random_bot = bots_for(name)["random"]
@@ -92,8 +91,11 @@ def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
                     world, world_referee = game_rules.sample_world(view, root.child(f"w/{step}"))
                     while not world.over:
                         r = world.pending()[0]
-                        world.apply(bots[r.seat].decide(world.view(r.seat), r)
-                                    if isinstance(r, Decision) else world_referee.answer(world, r))
+                        world.apply(
+                            bots[r.seat].decide(world.view(r.seat), r)
+                            if isinstance(r, Decision)
+                            else world_referee.answer(world, r)
+                        )
                     elapsed += time.perf_counter() - start
                     done += 1
                 answer = bots[request.seat].decide(view, request)
@@ -142,8 +144,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=["reign", "sodalis", "sovereign", "all"], default="all")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int,
-                        help="seats (default: Reign 5, Sodalis 4, Sovereign 2)")
+    parser.add_argument(
+        "--players", type=int, help="seats (default: Reign 5, Sodalis 4, Sovereign 2)"
+    )
     args = parser.parse_args()
     names = ["reign", "sodalis", "sovereign"] if args.game == "all" else [args.game]
     costs: dict[str, float] = {}
@@ -154,15 +157,21 @@ def main() -> None:
         elapsed, decisions, steps = play_games(name, games, players)
         costs[name] = elapsed / decisions * 1e6
         longest = max(longest, elapsed)
-        print(f"{name:8} {players} players, {games} random games: {elapsed:.2f} s, "
-              f"{decisions} decisions ({steps} engine steps incl. chance and cards)")
-        print(f"{name:8} {decisions / elapsed:,.0f} decisions/s = {costs[name]:.1f} us/decision;"
-              f" {games / elapsed:.1f} games/s")
+        print(
+            f"{name:8} {players} players, {games} random games: {elapsed:.2f} s, "
+            f"{decisions} decisions ({steps} engine steps incl. chance and cards)"
+        )
+        print(
+            f"{name:8} {decisions / elapsed:,.0f} decisions/s = {costs[name]:.1f} us/decision;"
+            f" {games / elapsed:.1f} games/s"
+        )
         rolled = rollouts(name, players, max(10, games // 2))
         if rolled is not None:
             r_elapsed, r_count = rolled
-            print(f"{name:8} {r_count / r_elapsed:.1f} rollouts/s (a world sampled from a view "
-                  f"mid-game, played out by random bots; {r_count} rollouts)")
+            print(
+                f"{name:8} {r_count / r_elapsed:.1f} rollouts/s (a world sampled from a view "
+                f"mid-game, played out by random bots; {r_count} rollouts)"
+            )
     chess_result = chess_plies(max(2.0, longest))
     if chess_result is None:
         print("chess    python-chess not installed (pip install -e '.[bench]'): no reference")
@@ -171,13 +180,17 @@ def main() -> None:
     ply = c_elapsed / plies * 1e6
     print(f"chess    random playouts: {plies / c_elapsed:,.0f} plies/s = {ply:.1f} us/ply")
     for name, per in costs.items():
-        print(f"ratio    a {name} decision costs {per / ply:.2f} python-chess plies "
-              f"(target <= {TARGET[name]:.2f})")
+        print(
+            f"ratio    a {name} decision costs {per / ply:.2f} python-chess plies "
+            f"(target <= {TARGET[name]:.2f})"
+        )
     for name in names:
         games = args.games if name == "reign" else max(1, args.games // 4)
         paired = paired_ratio(name, games, args.players or PLAYERS[name])
-        print(f"paired   a {name} decision costs {paired:.2f} python-chess plies (median of 5 "
-              f"slices, each timed next to its own chess run)")
+        print(
+            f"paired   a {name} decision costs {paired:.2f} python-chess plies (median of 5 "
+            f"slices, each timed next to its own chess run)"
+        )
 
 
 if __name__ == "__main__":

@@ -43,12 +43,19 @@ async def main(links: int) -> None:
     opens: list[float] = []
     trips: list[float] = []
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(partial(serve_links, 0, echo, identity=server,
-                                           secrets_for=lambda _scope: SECRET))
+        port = await nursery.start(
+            partial(serve_links, 0, echo, identity=server, secrets_for=lambda _scope: SECRET)
+        )
         for _ in range(links):
             start = time.perf_counter()
-            async with open_link("127.0.0.1", port, identity=client, scope=SCOPE, secret=SECRET,
-                                 expect_key=server.public.key) as link:
+            async with open_link(
+                "127.0.0.1",
+                port,
+                identity=client,
+                scope=SCOPE,
+                secret=SECRET,
+                expect_key=server.public.key,
+            ) as link:
                 opens.append(time.perf_counter() - start)
                 start = time.perf_counter()
                 await link.send(b"x" * 200)
@@ -56,9 +63,11 @@ async def main(links: int) -> None:
                 trips.append(time.perf_counter() - start)
         nursery.cancel_scope.cancel()
     opens.sort()
-    print(f"{links} links: open p50 {statistics.median(opens) * 1e3:.2f} ms, "
-          f"p90 {opens[int(len(opens) * 0.9)] * 1e3:.2f} ms; "
-          f"200-byte frame round trip p50 {statistics.median(trips) * 1e3:.3f} ms")
+    print(
+        f"{links} links: open p50 {statistics.median(opens) * 1e3:.2f} ms, "
+        f"p90 {opens[int(len(opens) * 0.9)] * 1e3:.2f} ms; "
+        f"200-byte frame round trip p50 {statistics.median(trips) * 1e3:.3f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -62,8 +62,9 @@ BENCH = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 
 
-def run_game(players: int, folder: Path, game: str = "reign", costs: bool = True,
-             code: Path | None = None) -> tuple[float, list[dict[str, Any]]]:
+def run_game(
+    players: int, folder: Path, game: str = "reign", costs: bool = True, code: Path | None = None
+) -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
     script = Path(sys.executable).parent / "fairtable"  # what a user runs
     cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
@@ -78,14 +79,33 @@ def run_game(players: int, folder: Path, game: str = "reign", costs: bool = True
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    host = subprocess.Popen([*cli, "host", game, "--seats", str(players), "--no-announce",
-                             "--data-dir", str(folder / "p0"), *common],
-                            stdout=subprocess.PIPE, text=True, env=env(0))
+    host = subprocess.Popen(
+        [
+            *cli,
+            "host",
+            game,
+            "--seats",
+            str(players),
+            "--no-announce",
+            "--data-dir",
+            str(folder / "p0"),
+            *common,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env(0),
+    )
     assert host.stdout is not None
     invite = json.loads(host.stdout.readline())["invite"]
-    joiners = [subprocess.Popen([*cli, "join", invite, "--data-dir", str(folder / f"p{i}"),
-                                 *common], stdout=subprocess.PIPE, text=True, env=env(i))
-               for i in range(1, players)]
+    joiners = [
+        subprocess.Popen(
+            [*cli, "join", invite, "--data-dir", str(folder / f"p{i}"), *common],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env(i),
+        )
+        for i in range(1, players)
+    ]
     results = []
     for proc in [host, *joiners]:
         out, _ = proc.communicate(timeout=600)
@@ -97,8 +117,9 @@ def run_game(players: int, folder: Path, game: str = "reign", costs: bool = True
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     results[0]["cpu"] = (usage.ru_utime + usage.ru_stime) - (before.ru_utime + before.ru_stime)
     if costs:
-        results[0]["costs"] = [json.loads((folder / f"costs{i}.json").read_text())
-                               for i in range(players)]
+        results[0]["costs"] = [
+            json.loads((folder / f"costs{i}.json").read_text()) for i in range(players)
+        ]
     return elapsed, results
 
 
@@ -108,8 +129,12 @@ def unit_costs() -> dict[str, float]:
     from protocol import _group as g
 
     s, p, q = g.random_scalar(), g.base_mul(g.random_scalar()), g.base_mul(g.random_scalar())
-    ops = {"mult": lambda: g.mul(s, p), "base mult": lambda: g.base_mul(s),
-           "add": lambda: g.add(p, q), "validation": lambda: g.is_valid_point(p)}
+    ops = {
+        "mult": lambda: g.mul(s, p),
+        "base mult": lambda: g.base_mul(s),
+        "add": lambda: g.add(p, q),
+        "validation": lambda: g.is_valid_point(p),
+    }
     out = {}
     for name, op in ops.items():
         start = time.process_time()
@@ -131,29 +156,46 @@ def cost_split(per_peer: list[dict[str, dict[str, float]]], entries: int) -> lis
     process = total.pop("process")["cpu"]
     ops = {n: e for n, e in total.items() if "[" in n}
     parts = {n: e for n, e in total.items() if "[" not in n}
-    lines = [f"  CPU of all peers per entry, from counters: {process / entries * 1000:.1f} ms "
-             f"(process total {process:.2f} s over {entries} entries), of which (inclusive):"]
+    lines = [
+        f"  CPU of all peers per entry, from counters: {process / entries * 1000:.1f} ms "
+        f"(process total {process:.2f} s over {entries} entries), of which (inclusive):"
+    ]
     for name, entry in sorted(parts.items(), key=lambda kv: -kv[1]["cpu"]):
-        lines.append(f"    {name:24} {entry['cpu'] / entries * 1000:6.2f} ms/entry "
-                     f"({entry['cpu']:.2f} s, {entry['calls']:.0f} calls)")
+        lines.append(
+            f"    {name:24} {entry['cpu'] / entries * 1000:6.2f} ms/entry "
+            f"({entry['cpu']:.2f} s, {entry['calls']:.0f} calls)"
+        )
     kinds: dict[str, list[float]] = {}
     for name, entry in ops.items():
         kind = name.split(" [")[0]
         kinds.setdefault(kind, [0.0, 0.0])
         kinds[kind][0] += entry["calls"]
         kinds[kind][1] += entry["cpu"]
-    lines.append("  group operations of all peers: " + "; ".join(
-        f"{kind} {n:.0f} x {cpu / max(n, 1) * 1e6:.0f} us = {cpu:.2f} s"
-        for kind, (n, cpu) in sorted(kinds.items())))
-    mults = sorted(((name.split("[")[1].rstrip("]"), e) for name, e in ops.items()
-                    if name.startswith("mult [")), key=lambda kv: -kv[1]["calls"])
-    lines.append("  variable-base mults by caller: " + ", ".join(
-        f"{where} {e['calls']:.0f}" for where, e in mults))
+    lines.append(
+        "  group operations of all peers: "
+        + "; ".join(
+            f"{kind} {n:.0f} x {cpu / max(n, 1) * 1e6:.0f} us = {cpu:.2f} s"
+            for kind, (n, cpu) in sorted(kinds.items())
+        )
+    )
+    mults = sorted(
+        (
+            (name.split("[")[1].rstrip("]"), e)
+            for name, e in ops.items()
+            if name.startswith("mult [")
+        ),
+        key=lambda kv: -kv[1]["calls"],
+    )
+    lines.append(
+        "  variable-base mults by caller: "
+        + ", ".join(f"{where} {e['calls']:.0f}" for where, e in mults)
+    )
     return lines
 
 
-def latencies(results: list[dict[str, Any]], game: str = "reign"
-              ) -> tuple[list[float], list[float]]:
+def latencies(
+    results: list[dict[str, Any]], game: str = "reign"
+) -> tuple[list[float], list[float]]:
     every, secret = [], []
     applied = [r["stats"]["applied"] for r in results]
     for r in results:
@@ -187,7 +229,8 @@ class Tally:
         return [
             f"{name}{len(self.runs)} games of {players} peers: median whole run "
             f"{statistics.median(self.runs):.2f} s (longest {max(self.runs):.2f} s"
-            + ("; target <= 4 s for 5 Reign seats" if reign else "") + "), "
+            + ("; target <= 4 s for 5 Reign seats" if reign else "")
+            + "), "
             f"median game {statistics.median(self.games):.2f} s, "
             f"{statistics.median(self.per_entry) * 1000:.1f} ms of game per signed entry "
             f"({statistics.median(self.cpu_per_entry) * 1000:.1f} ms of CPU of all peers per "
@@ -195,11 +238,13 @@ class Tally:
             f"  every game's decisions pooled: p50 {pct(self.every, 0.5):.1f} ms; "
             f"secret decisions p50 {pct(self.secret, 0.5):.1f} ms, "
             f"p99 {pct(self.secret, 0.99):.1f} ms over {len(self.secret)}"
-            + (" (target <= 7 ms p50 among 6 peers)" if players == 6 and reign else "")]
+            + (" (target <= 7 ms p50 among 6 peers)" if players == 6 and reign else ""),
+        ]
 
 
-def play_one(args: argparse.Namespace, number: int, tally: Tally, code: Path | None,
-             costs: bool) -> None:
+def play_one(
+    args: argparse.Namespace, number: int, tally: Tally, code: Path | None, costs: bool
+) -> None:
     """Play one game, print its figures and add them to ``tally``."""
     with tempfile.TemporaryDirectory() as tmp:
         elapsed, results = run_game(args.players, Path(tmp), args.game, costs=costs, code=code)
@@ -215,18 +260,28 @@ def play_one(args: argparse.Namespace, number: int, tally: Tally, code: Path | N
     tally.every += every
     tally.secret += secret
     which = "" if code is None else f" [reference {code}]"
-    print(f"{args.game} game {number}{which}: {args.players} peers over loopback TCP, one "
-          f"process each, {'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}")
-    print(f"  the game (table start to the last peer's audited end): {played:.2f} s; "
-          f"with process start-up and lobby: {elapsed:.2f} s")
-    print(f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
-          f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores); "
-          f"{played / max(messages, 1) * 1000:.1f} ms of game per entry")
-    print(f"  decision latency (answer -> applied by every peer): "
-          f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}")
+    print(
+        f"{args.game} game {number}{which}: {args.players} peers over loopback TCP, one "
+        f"process each, {'one digest' if len(digests) == 1 else 'DIGESTS DIFFER'}"
+    )
+    print(
+        f"  the game (table start to the last peer's audited end): {played:.2f} s; "
+        f"with process start-up and lobby: {elapsed:.2f} s"
+    )
+    print(
+        f"  {messages} signed entries sent, {sent / 1024:.0f} KiB; CPU of all peers "
+        f"{results[0]['cpu']:.2f} s (this machine has {os.cpu_count()} cores); "
+        f"{played / max(messages, 1) * 1000:.1f} ms of game per entry"
+    )
+    print(
+        f"  decision latency (answer -> applied by every peer): "
+        f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms over {len(every)}"
+    )
     kinds = ", ".join(sorted(SECRET[args.game]))
-    print(f"  secret decisions ({kinds}): p50 {pct(secret, 0.5):.1f} ms, "
-          f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}")
+    print(
+        f"  secret decisions ({kinds}): p50 {pct(secret, 0.5):.1f} ms, "
+        f"p99 {pct(secret, 0.99):.1f} ms over {len(secret)}"
+    )
     if every:
         print(f"  mean {statistics.mean(every) * 1000:.1f} ms")
     if "costs" in results[0]:
@@ -243,11 +298,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--game", choices=("reign", "sovereign", "sodalis"), default="reign")
-    parser.add_argument("--no-costs", action="store_true",
-                        help="run the peers without CPU counters (bench/peer_costs.py)")
-    parser.add_argument("--reference", type=Path, metavar="CHECKOUT",
-                        help="also play as many games with this checkout's code, interleaved "
-                             "(reference first), and compare (implies --no-costs)")
+    parser.add_argument(
+        "--no-costs",
+        action="store_true",
+        help="run the peers without CPU counters (bench/peer_costs.py)",
+    )
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        metavar="CHECKOUT",
+        help="also play as many games with this checkout's code, interleaved "
+        "(reference first), and compare (implies --no-costs)",
+    )
     args = parser.parse_args()
     import engine  # the checkout the peers will run
 
@@ -263,8 +325,10 @@ def main() -> None:
         compile_checkout(reference)
         print(f"reference: {reference} (its games interleaved with ours, reference first)")
     units = unit_costs()
-    print("same-run unit costs (CPU of this process): " + ", ".join(
-        f"{name} {us:.0f} us" for name, us in units.items()))
+    print(
+        "same-run unit costs (CPU of this process): "
+        + ", ".join(f"{name} {us:.0f} us" for name, us in units.items())
+    )
     ours, theirs = Tally(), Tally()
     costs = not args.no_costs and reference is None
     for game in range(args.games):
@@ -277,10 +341,15 @@ def main() -> None:
     print("\n".join(theirs.summary(args.players, args.game, "reference: ")))
     print("\n".join(ours.summary(args.players, args.game, "this build: ")))
     ratio = statistics.median(ours.runs) / statistics.median(theirs.runs)
-    print(f"median whole run, this build / reference: {ratio:.2f}" + (
-        f"; issue 15 allows {ISSUE15_RATIO:.2f} (4 s where the build without proofs took "
-        f"3.45 s), i.e. {ISSUE15_RATIO * statistics.median(theirs.runs):.2f} s in this run"
-        if args.game == "reign" and args.players == 5 else ""))
+    print(
+        f"median whole run, this build / reference: {ratio:.2f}"
+        + (
+            f"; issue 15 allows {ISSUE15_RATIO:.2f} (4 s where the build without proofs took "
+            f"3.45 s), i.e. {ISSUE15_RATIO * statistics.median(theirs.runs):.2f} s in this run"
+            if args.game == "reign" and args.players == 5
+            else ""
+        )
+    )
 
 
 ISSUE15_RATIO = 4 / 3.45

@@ -85,6 +85,7 @@ def timed(category: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             if category not in stack:  # count recursion once
                 _bump(category, "cpu", clock() - start)
                 _bump(category, "calls", 1)
+
     wrapper.__wrapped__ = fn  # type: ignore[attr-defined]
     return wrapper
 
@@ -99,6 +100,7 @@ def group_op(kind: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             where = stack[-1] if stack else "elsewhere"
             _bump(f"{kind} [{where}]", "cpu", spent)
             _bump(f"{kind} [{where}]", "calls", 1)
+
     return wrapper
 
 
@@ -126,7 +128,8 @@ def install() -> None:
 
     port.Port.apply = timed("engine apply + digest", port.Port.apply)  # type: ignore[method-assign]
     session.TableSession.record_digest = timed(  # type: ignore[method-assign]
-        "state digest", session.TableSession.record_digest)
+        "state digest", session.TableSession.record_digest
+    )
 
 
 def dump(path: str) -> None:

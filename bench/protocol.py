@@ -76,8 +76,9 @@ def full_shuffle(seats: Seats) -> tuple[list[P.Ciphertext], int]:
             msg = seats.receive(frame)
             deck = P.verify_shuffle_step(TABLE, seat - 1, msg, before, seats.joint)
         before = deck
-        step, deck, _secret = P.shuffle_step(DECK, f"shuffle/{seat}", deck, seats.joint,
-                                             table=TABLE, seat=seat)
+        step, deck, _secret = P.shuffle_step(
+            DECK, f"shuffle/{seat}", deck, seats.joint, table=TABLE, seat=seat
+        )
         frame = seats.send(seat, step)
         wire += len(frame)
     return deck, wire
@@ -93,10 +94,10 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
     out, secret = P.shuffle(start_deck, seats.joint)
     validate, _ = cpu(lambda: P.parse_cards([c.to_bytes() for c in out], seat=1), repeat)
     step, _, _ = P.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1)
-    prove, _ = cpu(lambda: P.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE,
-                                          seat=1), repeat)
-    verify, _ = cpu(lambda: P.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint),
-                    repeat)
+    prove, _ = cpu(
+        lambda: P.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1), repeat
+    )
+    verify, _ = cpu(lambda: P.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint), repeat)
     counts = {"mul": 0, "base": 0}
     real, real_base = _shuffle_proof.mul, _shuffle_proof.base_mul
 
@@ -111,10 +112,15 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
     _shuffle_proof.mul = counting  # type: ignore[assignment]
     _shuffle_proof.base_mul = counting_base  # type: ignore[assignment]
     try:
-        _shuffle_proof.prove_shuffle(P.ProofContext(TABLE, "s1/1", 1), DECK, seats.joint,
-                                     [(c.a, c.b) for c in start_deck],
-                                     [(c.a, c.b) for c in out], secret.permutation,
-                                     secret.randomisers)
+        _shuffle_proof.prove_shuffle(
+            P.ProofContext(TABLE, "s1/1", 1),
+            DECK,
+            seats.joint,
+            [(c.a, c.b) for c in start_deck],
+            [(c.a, c.b) for c in out],
+            secret.permutation,
+            secret.randomisers,
+        )
         prove_muls, prove_base = counts["mul"], counts["base"]
         counts.update(mul=0, base=0)
         P.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint)
@@ -137,17 +143,25 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
     prove_floor = prove_muls * unit + prove_base * unit_base
     verify_floor = verify_muls * unit + verify_base * unit_base
     print(f"proof of a correct shuffle, one {CARDS}-card step (CPU ms, median of {repeat}):")
-    print(f"  unproved step: shuffle {unproved * 1e3:.1f} ms, receiver validates its "
-          f"{2 * CARDS} points {validate * 1e3:.1f} ms")
-    print(f"  multiplications: variable-base {unit * 1e6:.0f} us, base-point "
-          f"{unit_base * 1e6:.0f} us (same run)")
-    print(f"  prove  (shuffle + proof) {prove * 1e3:6.1f} ms = {prove / unproved:4.1f} x the "
-          f"unproved shuffle; {prove_muls} variable-base + {prove_base} base-point "
-          f"multiplications = {prove_floor * 1e3:.1f} ms floor ({prove / prove_floor:.2f} x it)")
-    print(f"  verify                   {verify * 1e3:6.1f} ms = {verify / validate:4.1f} x the "
-          f"unproved validation; {verify_muls} variable-base + {verify_base} base-point "
-          f"multiplications = {verify_floor * 1e3:.1f} ms floor "
-          f"({verify / verify_floor:.2f} x it)")
+    print(
+        f"  unproved step: shuffle {unproved * 1e3:.1f} ms, receiver validates its "
+        f"{2 * CARDS} points {validate * 1e3:.1f} ms"
+    )
+    print(
+        f"  multiplications: variable-base {unit * 1e6:.0f} us, base-point "
+        f"{unit_base * 1e6:.0f} us (same run)"
+    )
+    print(
+        f"  prove  (shuffle + proof) {prove * 1e3:6.1f} ms = {prove / unproved:4.1f} x the "
+        f"unproved shuffle; {prove_muls} variable-base + {prove_base} base-point "
+        f"multiplications = {prove_floor * 1e3:.1f} ms floor ({prove / prove_floor:.2f} x it)"
+    )
+    print(
+        f"  verify                   {verify * 1e3:6.1f} ms = {verify / validate:4.1f} x the "
+        f"unproved validation; {verify_muls} variable-base + {verify_base} base-point "
+        f"multiplications = {verify_floor * 1e3:.1f} ms floor "
+        f"({verify / verify_floor:.2f} x it)"
+    )
     print(f"  proof {len(step.proof)} bytes; targets: prove <= 100 ms, verify <= 100 ms\n")
 
 

@@ -56,28 +56,37 @@ from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
 
-STYLE = Style.from_dict({
-    "title": "bold",
-    "status": "reverse",
-    "mine": "bold",
-    "dim": "#888888",
-    "menu": "",
-    "message": "italic",
-    "highlight": "reverse",
-    # Reign's houses (their data's colour names), Sovereign's factions; NO_COLOR or --mono
-    # leave only bold, reverse and italic
-    "house-amber": "fg:#d7a000", "house-azure": "fg:#3a8fd8", "house-crimson": "fg:#d03030",
-    "house-ivory": "fg:#d8d0b0", "house-violet": "fg:#a060d0",
-    "faction-machina": "fg:#5fafd7", "faction-myrmidon": "fg:#d7875f",
-    "faction-neogenesis": "fg:#5fd75f", "faction-undercity": "fg:#af87af",
-    "faction-utopian": "fg:#d7d75f", "faction-windwalker": "fg:#87d7d7",
-    "info": "",
-    "hints": "reverse",
-    "keys": "reverse",
-})
+STYLE = Style.from_dict(
+    {
+        "title": "bold",
+        "status": "reverse",
+        "mine": "bold",
+        "dim": "#888888",
+        "menu": "",
+        "message": "italic",
+        "highlight": "reverse",
+        # Reign's houses (their data's colour names), Sovereign's factions; NO_COLOR or --mono
+        # leave only bold, reverse and italic
+        "house-amber": "fg:#d7a000",
+        "house-azure": "fg:#3a8fd8",
+        "house-crimson": "fg:#d03030",
+        "house-ivory": "fg:#d8d0b0",
+        "house-violet": "fg:#a060d0",
+        "faction-machina": "fg:#5fafd7",
+        "faction-myrmidon": "fg:#d7875f",
+        "faction-neogenesis": "fg:#5fd75f",
+        "faction-undercity": "fg:#af87af",
+        "faction-utopian": "fg:#d7d75f",
+        "faction-windwalker": "fg:#87d7d7",
+        "info": "",
+        "hints": "reverse",
+        "keys": "reverse",
+    }
+)
 
-NetworkMain = Callable[[trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]],
-                       Awaitable[None]]
+NetworkMain = Callable[
+    [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
+]
 
 
 # -- layout -------------------------------------------------------------------------------
@@ -103,15 +112,15 @@ def wrapped(text: str, width: int) -> str:
         if len(line) <= width or width < 8 or " " not in line.strip():  # e.g. an invite
             out.append(line)
             continue
-        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False,
-                             replace_whitespace=False) or [line]
+        out += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_on_hyphens=False, replace_whitespace=False
+        ) or [line]
     return "\n".join(out)
 
 
 def _rows(text: str, width: int) -> int:
     """Rows ``text`` takes wrapped at ``width`` columns."""
-    return sum(1 + max(0, len(line) - 1) // max(1, width)
-               for line in text.rstrip("\n").split("\n"))
+    return sum(1 + max(0, len(line) - 1) // max(1, width) for line in text.rstrip("\n").split("\n"))
 
 
 def menu_room() -> int:
@@ -142,20 +151,28 @@ def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
         return [("class:info", lobby) if lobby else ("class:message", "")]
     hint = model.decide_hint()
     if model.only_answer() is not None:
-        hint = (" passing for you shortly ('skip' is on)" if getattr(model, "skip_windows", False)
-                else " nothing can be played here; passing for you shortly")
-    out: StyleAndTextTuples = [("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):"
-                                 f"{hint}\n")]
+        hint = (
+            " passing for you shortly ('skip' is on)"
+            if getattr(model, "skip_windows", False)
+            else " nothing can be played here; passing for you shortly"
+        )
+    out: StyleAndTextTuples = [
+        ("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):{hint}\n")
+    ]
     menu = model.menu()
     if not menu:
         return out
     model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
-    lines = [wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
-             for i, (label, _) in enumerate(menu)]  # named, then measured
+    lines = [
+        wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
+        for i, (label, _) in enumerate(menu)
+    ]  # named, then measured
     first, last = 0, len(lines)
+
     def fits(a: int, b: int) -> bool:
         marks = (a > 0) + (b < len(lines))
         return 1 + marks + _rows("\n".join(lines[a:b]), width) <= room
+
     if not fits(first, last):  # a window round the highlighted option
         first, last = hi, hi + 1
         while True:
@@ -203,7 +220,7 @@ class LogPane:
         if names is not self.model.names or known_width != width or len(out) > len(lines):
             out = []
             self._wrapped = (self.model.names, width, out)
-        out.extend(wrapped(line, width) for line in lines[len(out):])
+        out.extend(wrapped(line, width) for line in lines[len(out) :])
         return out
 
     def scroll(self, pages: int) -> None:
@@ -275,8 +292,9 @@ def message_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:message", model.message)]
 
 
-def game_panes(model: ScreenModel) -> tuple[Callable[[], StyleAndTextTuples],
-                                             Callable[[], StyleAndTextTuples]]:
+def game_panes(
+    model: ScreenModel,
+) -> tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]]:
     """The two upper panes (the table, and the side pane beside it) of the model's game,
     as the registry (client.games) names them."""
     table, side = client_game(model.game).panes(model)
@@ -323,8 +341,11 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
                 rows[-1].append((style, part))
     if rows and not rows[-1]:
         rows.pop()
-    rows = [list(wrapped_row) for row in rows
-            for wrapped_row in word_rows([(f[0], f[1]) for f in row], width)]
+    rows = [
+        list(wrapped_row)
+        for row in rows
+        for wrapped_row in word_rows([(f[0], f[1]) for f in row], width)
+    ]
     lines = [frag for i, row in enumerate(rows) for frag in [*([("", "\n")] if i else []), *row]]
     used = [_rows("".join(part[1] for part in row), width) for row in rows]
     if sum(used) <= height:
@@ -343,44 +364,88 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(model.pane_open)
     panes = game_panes(model)
     named = model.names_shown  # every pane calls a named seat by its player's name
-    table = lambda: clipped(named(panes[0]()), upper_height(model),  # noqa: E731
-                            screen_size()[1] - side_width() - 1)
-    side = lambda: clipped(named(panes[1]()), upper_height(model), side_width())  # noqa: E731
-    log_window = Window(FormattedTextControl(log.lines, show_cursor=False,
-                                             get_cursor_position=log.cursor),
-                        height=lambda: Dimension.exact(log_height(model)), wrap_lines=True)
-    body = HSplit([
-        VSplit([
-            Window(FormattedTextControl(table), wrap_lines=True),
-            Window(width=1, char="|", style="class:dim"),
-            Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
-        ], height=lambda: Dimension.exact(upper_height(model))),
-        Window(height=1, char="-", style="class:dim"),
-        log_window,
-        ConditionalContainer(
-            Window(FormattedTextControl(lambda: menu_lines(model)),  # it names seats itself
-                   height=lambda: Dimension.exact(menu_height(model)), wrap_lines=True),
-            filter=deciding),
-        Window(FormattedTextControl(lambda: named(message_line(model))), height=1),
-        Window(FormattedTextControl(lambda: named(status_line(model))), height=1),
-        Window(FormattedTextControl([("class:dim", WATCH_PROMPT)]), height=1)
-        if model.spectating else
-        VSplit([Window(FormattedTextControl("> "), width=2),
-                Window(BufferControl(buffer=prompt), height=1)]),
-        Window(FormattedTextControl(lambda: hint_line(model)), height=1),
-    ])
-    completions = Float(xcursor=True, ycursor=True,  # Tab's choices, seen (above the prompt)
-                        content=CompletionsMenu(max_height=8, scroll_offset=1))
-    keys = Float(top=1, left=0, content=ConditionalContainer(  # the '?' overlay, over the panes
-        Window(FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
-               width=keys_width, style="class:keys", char=" ", wrap_lines=False),
-        filter=Condition(lambda: model.show_keys)))
-    rules = Float(top=0, left=0, content=ConditionalContainer(  # 'rules' / F3: the game in short
-        Window(FormattedTextControl(lambda: rules_lines(model)), width=keys_width,
-               style="class:keys", char=" ", wrap_lines=False),
-        filter=Condition(lambda: model.show_rules)))
-    return Layout(FloatContainer(content=body, floats=[keys, rules, completions]),
-                  focused_element=None if model.spectating else prompt)
+
+    def table() -> StyleAndTextTuples:
+        return clipped(named(panes[0]()), upper_height(model), screen_size()[1] - side_width() - 1)
+
+    def side() -> StyleAndTextTuples:
+        return clipped(named(panes[1]()), upper_height(model), side_width())
+
+    log_window = Window(
+        FormattedTextControl(log.lines, show_cursor=False, get_cursor_position=log.cursor),
+        height=lambda: Dimension.exact(log_height(model)),
+        wrap_lines=True,
+    )
+    body = HSplit(
+        [
+            VSplit(
+                [
+                    Window(FormattedTextControl(table), wrap_lines=True),
+                    Window(width=1, char="|", style="class:dim"),
+                    Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
+                ],
+                height=lambda: Dimension.exact(upper_height(model)),
+            ),
+            Window(height=1, char="-", style="class:dim"),
+            log_window,
+            ConditionalContainer(
+                Window(
+                    FormattedTextControl(lambda: menu_lines(model)),  # it names seats itself
+                    height=lambda: Dimension.exact(menu_height(model)),
+                    wrap_lines=True,
+                ),
+                filter=deciding,
+            ),
+            Window(FormattedTextControl(lambda: named(message_line(model))), height=1),
+            Window(FormattedTextControl(lambda: named(status_line(model))), height=1),
+            Window(FormattedTextControl([("class:dim", WATCH_PROMPT)]), height=1)
+            if model.spectating
+            else VSplit(
+                [
+                    Window(FormattedTextControl("> "), width=2),
+                    Window(BufferControl(buffer=prompt), height=1),
+                ]
+            ),
+            Window(FormattedTextControl(lambda: hint_line(model)), height=1),
+        ]
+    )
+    completions = Float(
+        xcursor=True,
+        ycursor=True,  # Tab's choices, seen (above the prompt)
+        content=CompletionsMenu(max_height=8, scroll_offset=1),
+    )
+    keys = Float(
+        top=1,
+        left=0,
+        content=ConditionalContainer(  # the '?' overlay, over the panes
+            Window(
+                FormattedTextControl(lambda: list(keys_lines(model, keys_width()))),
+                width=keys_width,
+                style="class:keys",
+                char=" ",
+                wrap_lines=False,
+            ),
+            filter=Condition(lambda: model.show_keys),
+        ),
+    )
+    rules = Float(
+        top=0,
+        left=0,
+        content=ConditionalContainer(  # 'rules' / F3: the game in short
+            Window(
+                FormattedTextControl(lambda: rules_lines(model)),
+                width=keys_width,
+                style="class:keys",
+                char=" ",
+                wrap_lines=False,
+            ),
+            filter=Condition(lambda: model.show_rules),
+        ),
+    )
+    return Layout(
+        FloatContainer(content=body, floats=[keys, rules, completions]),
+        focused_element=None if model.spectating else prompt,
+    )
 
 
 def rules_lines(model: ScreenModel) -> StyleAndTextTuples:
@@ -388,12 +453,18 @@ def rules_lines(model: ScreenModel) -> StyleAndTextTuples:
     rows = screen_size()[0] - 1  # the last row marks where the overlay ends
     lines = summary(model.game).split("\n") + ["(Esc or F3 closes)"]
     if len(lines) > rows:
-        lines = [*lines[:rows - 1], f"+{len(lines) - rows + 1} more: 'fairtable rules "
-                 f"{model.game}' prints it all"]
+        lines = [
+            *lines[: rows - 1],
+            f"+{len(lines) - rows + 1} more: 'fairtable rules {model.game}' prints it all",
+        ]
     width = keys_width()
-    out: StyleAndTextTuples = [("class:title" if i == 0 else "",
-                                (line if len(line) <= width else line[:width - 1] + "…") + "\n")
-                               for i, line in enumerate(lines)]
+    out: StyleAndTextTuples = [
+        (
+            "class:title" if i == 0 else "",
+            (line if len(line) <= width else line[: width - 1] + "…") + "\n",
+        )
+        for i, line in enumerate(lines)
+    ]
     return [*out, ("class:dim", "-" * width)]
 
 
@@ -489,8 +560,9 @@ def build_application(model: ScreenModel) -> Application[None]:
         model.command(text)
         return False
 
-    prompt = Buffer(multiline=False, accept_handler=accept,
-                    completer=WordCompleter(lambda: model.completions()))
+    prompt = Buffer(
+        multiline=False, accept_handler=accept, completer=WordCompleter(lambda: model.completions())
+    )
     log = LogPane(model)
     auto = AutoPass(model)
 
@@ -504,11 +576,18 @@ def build_application(model: ScreenModel) -> Application[None]:
 
     app: Application[None] = Application(
         layout=build_layout(model, prompt, log),
-        key_bindings=merge_key_bindings([load_help_bindings(model), load_card_bindings(model),
-                                         load_log_bindings(log), load_quit_bindings(model)]),
+        key_bindings=merge_key_bindings(
+            [
+                load_help_bindings(model),
+                load_card_bindings(model),
+                load_log_bindings(log),
+                load_quit_bindings(model),
+            ]
+        ),
         style=STYLE,
         full_screen=True,
     )
+
     def start_answering() -> None:
         if not model.spectating:
             app.create_background_task(answer_for_the_player())
@@ -516,7 +595,6 @@ def build_application(model: ScreenModel) -> Application[None]:
     app.pre_run_callables.append(start_answering)
     model.copy = lambda text: copy_to_clipboard(app, text)
     return app
-
 
 
 # -- running with trio as a guest -----------------------------------------------------------
@@ -569,8 +647,13 @@ async def _screen(model: ScreenModel, network: NetworkMain) -> None:
         if app.is_running:
             app.exit()
 
-    trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
-                                  done_callback=done, host_uses_signal_set_wakeup_fd=True)
+    trio.lowlevel.start_guest_run(
+        trio_main,
+        run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        done_callback=done,
+        host_uses_signal_set_wakeup_fd=True,
+    )
+
     def ended_already() -> None:  # the network side may fail before the screen is up
         if finished.is_set():
             app.exit()

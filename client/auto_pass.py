@@ -43,8 +43,11 @@ class AutoPass:
         """Called often with the time; True when it answered a decision just now."""
         d = self.model.decision
         if d is not self._decision:
-            if self._decision is not None and not self._answered and \
-                    self.model.only_answer_kind(self._decision):
+            if (
+                self._decision is not None
+                and not self._answered
+                and self.model.only_answer_kind(self._decision)
+            ):
                 self.by_hand.append(now - self._since)  # the player answered a window
             self._decision, self._since, self._answered = d, now, False
             self._pause = self.pause()

@@ -43,8 +43,10 @@ class SeesCards(Protocol):
     def menu(self) -> list[tuple[str, Any]]: ...
 
 
-USAGE = ("info N: card N of your hand{spread}; info #N: the cards of option #N; info NAME: "
-         "any card you can see by (part of) its name; F2: the highlighted option.")
+USAGE = (
+    "info N: card N of your hand{spread}; info #N: the cards of option #N; info NAME: "
+    "any card you can see by (part of) its name; F2: the highlighted option."
+)
 
 
 def _unique(items: Sequence[Seen]) -> list[Seen]:
@@ -64,8 +66,9 @@ def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> st
         cards = model.numbered_cards()
         n = int(words)
         if not 1 <= n <= len(cards):
-            return (f"There is no card {n} in your {numbered_what}" +
-                    (f": 1 to {len(cards)}." if cards else " (it is empty)."))
+            return f"There is no card {n} in your {numbered_what}" + (
+                f": 1 to {len(cards)}." if cards else " (it is empty)."
+            )
         return cards[n - 1].words()
     if words.startswith("#") and words[1:].isdecimal():
         menu, n = model.menu(), int(words[1:])

@@ -78,7 +78,8 @@ def _simulate(args: argparse.Namespace) -> int:
         seed = args.seed + index
         if args.crypto:
             result, (spec, sessions) = run_crypto_game(
-                args.game, args.players, seed, bots, cheat=args.cheat, cheater=args.cheater)
+                args.game, args.players, seed, bots, cheat=args.cheat, cheater=args.cheater
+            )
             if args.log:
                 _save_logs(args.log, args.game, seed, spec, sessions, args.cheater)
         else:
@@ -111,16 +112,19 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
     extra = ""
     if "messages" in result:
         extra = f", {result['messages']} messages, {result['bytes']} bytes"
-    return (f"{head}, {result['rounds']} rounds, {result['decisions']} decisions, winner {who}"
-            f"{extra}, digest {result['digest'][:16]}")
+    return (
+        f"{head}, {result['rounds']} rounds, {result['decisions']} decisions, winner {who}"
+        f"{extra}, digest {result['digest'][:16]}"
+    )
 
 
 def _winner_name(key: str) -> str:
     return f"seat {key}" if key.isdigit() else ("nobody" if key == "none" else f"team {key}")
 
 
-def _save_logs(folder: str, game: str, seed: int, spec: Any, sessions: list[Any],
-               cheater: int | None) -> None:
+def _save_logs(
+    folder: str, game: str, seed: int, spec: Any, sessions: list[Any], cheater: int | None
+) -> None:
     from protocol import write_log
 
     root = Path(folder)
@@ -159,9 +163,19 @@ def _audit(args: argparse.Namespace) -> int:
         raise LogFileRefused(str(exc)) from None
     result = audit_log(spec, entries)
     if args.json:
-        print(json.dumps({"ok": result.ok, "summary": result.summary, "winner": result.winner,
-                          "digest": result.digest, "blamed": result.blamed,
-                          "resigned": result.resigned}, sort_keys=True))
+        print(
+            json.dumps(
+                {
+                    "ok": result.ok,
+                    "summary": result.summary,
+                    "winner": result.winner,
+                    "digest": result.digest,
+                    "blamed": result.blamed,
+                    "resigned": result.resigned,
+                },
+                sort_keys=True,
+            )
+        )
     else:
         print(("OK " if result.ok else "FAILED ") + f"{args.logfile}: {result.summary}{note}")
     return 0 if result.ok else 1
@@ -193,20 +207,27 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
     sim.add_argument("game", type=game_name, choices=GAMES)
-    sim.add_argument("--players", type=int,
-                     help="seats (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)")
+    sim.add_argument(
+        "--players", type=int, help="seats (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)"
+    )
     sim.add_argument("--games", type=int, default=1, help="how many games to play")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     sim.add_argument("--bots", help="one bot kind per seat, comma-separated (default: all random)")
     sim.add_argument("--json", action="store_true", help="print one JSON line per game")
-    sim.add_argument("--crypto", action="store_true",
-                     help="play among in-memory protocol peers, every secret cryptographic")
+    sim.add_argument(
+        "--crypto",
+        action="store_true",
+        help="play among in-memory protocol peers, every secret cryptographic",
+    )
     sim.add_argument("--log", metavar="DIR", help="with --crypto: save every peer's table log")
     sim.add_argument("--cheat", choices=CHEATS, help="with --crypto: one peer cheats this way")
     sim.add_argument("--cheater", type=int, metavar="SEAT", help="the seat that cheats")
     sim.set_defaults(run=_simulate)
-    aud = sub.add_parser("audit", help="check a saved table log end to end (a simulate --log "
-                         "file, or a peer's table folder under its data directory)")
+    aud = sub.add_parser(
+        "audit",
+        help="check a saved table log end to end (a simulate --log "
+        "file, or a peer's table folder under its data directory)",
+    )
     aud.add_argument("logfile")
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     aud.set_defaults(run=_audit)
@@ -218,8 +239,10 @@ def build_parser() -> argparse.ArgumentParser:
     for name in SCREEN_COMMANDS:  # every command that may open the console screen
         if name in sub.choices:
             sub.choices[name].add_argument(
-                "--mono", action="store_true",
-                help="no colours on the screen (as the NO_COLOR environment variable does)")
+                "--mono",
+                action="store_true",
+                help="no colours on the screen (as the NO_COLOR environment variable does)",
+            )
     return parser
 
 
@@ -244,8 +267,13 @@ def _start(args: argparse.Namespace) -> int:
 
 
 _USER_ERRORS: tuple[type[BaseException], ...] = (
-    UsageError, netcli.NetUsageError, PlayUsageError, CommandError, replay_cli.ReplayUsageError,
-    watch_cli.WatchUsageError)
+    UsageError,
+    netcli.NetUsageError,
+    PlayUsageError,
+    CommandError,
+    replay_cli.ReplayUsageError,
+    watch_cli.WatchUsageError,
+)
 
 
 def _listening(args: argparse.Namespace) -> str:
@@ -286,8 +314,10 @@ def _failed(exc: BaseException, args: argparse.Namespace) -> int:
     except OSError:
         where = "no crash log could be written"
     name = type(found[0]).__name__ if found else type(exc).__name__
-    print(f"fairtable: {args.command} stopped on an unexpected error ({name}); {where}",
-          file=sys.stderr)
+    print(
+        f"fairtable: {args.command} stopped on an unexpected error ({name}); {where}",
+        file=sys.stderr,
+    )
     return 70
 
 
@@ -297,8 +327,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:  # said by the command's own parser, so the hint names its own --help
-        commands = next(a for a in parser._actions  # noqa: SLF001 -- argparse's own list
-                        if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+        commands = next(
+            a
+            for a in parser._actions  # noqa: SLF001 -- argparse's own list
+            if isinstance(a, argparse._SubParsersAction)
+        )  # noqa: SLF001
         commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return _start(args)

@@ -14,8 +14,7 @@ import argparse
 import re
 from typing import Any
 
-__all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock",
-           "waiting_words"]
+__all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "waiting_words"]
 
 _CLOCK = re.compile(r"(?:(?P<minutes>\d{1,4})m|(?P<seconds>\d{1,6})s?)(?:\+(?P<inc>\d{1,4})s?)?")
 MAX_BANK = 24 * 3600
@@ -26,13 +25,16 @@ def parse_clock(text: str) -> tuple[float, float]:
     :class:`ValueError` with a one-line reason for anything else."""
     found = _CLOCK.fullmatch(text.strip().lower())
     if found is None:
-        raise ValueError(f"{text!r} is not a clock: write MINUTESm[+SECONDSs], e.g. 10m+5s, "
-                         "or plain seconds, e.g. 90")
+        raise ValueError(
+            f"{text!r} is not a clock: write MINUTESm[+SECONDSs], e.g. 10m+5s, "
+            "or plain seconds, e.g. 90"
+        )
     minutes, seconds, inc = found.group("minutes", "seconds", "inc")
     bank = int(minutes) * 60 if minutes is not None else int(seconds)
     if not 0 < bank <= MAX_BANK:
-        raise ValueError(f"a clock's bank is from 1 second to {MAX_BANK // 3600} hours, "
-                         f"not {text!r}")
+        raise ValueError(
+            f"a clock's bank is from 1 second to {MAX_BANK // 3600} hours, not {text!r}"
+        )
     return float(bank), float(inc or 0)
 
 
@@ -78,8 +80,11 @@ def waiting_words(readings: list[dict[str, Any]], me: int | None, waited: str) -
     """Whom the table waits for (``waited``: "seat 1", "the others"...) with their clocks:
     "waiting for seat 1 (1:07 left)"; an offline seat's countdown comes first, alone when it
     is all we wait for: "seat 2 offline - the game ends in 1:45"."""
-    banks = [r for r in readings if r["seat"] != me and not r.get("offline")
-             and r.get("left") is not None]
+    banks = [
+        r
+        for r in readings
+        if r["seat"] != me and not r.get("offline") and r.get("left") is not None
+    ]
     clocks = ""
     if len(banks) == 1 and waited == f"seat {banks[0]['seat']}":
         clocks = f" ({mm_ss(banks[0]['left'])} left)"
@@ -94,5 +99,8 @@ def waiting_words(readings: list[dict[str, Any]], me: int | None, waited: str) -
 def _offline(readings: list[dict[str, Any]]) -> str:
     return "; ".join(
         f"seat {r['seat']} offline - the game ends in {mm_ss(r['ends_in'])}"
-        if r.get("ends_in") is not None else f"seat {r['seat']} offline"
-        for r in readings if r.get("offline"))
+        if r.get("ends_in") is not None
+        else f"seat {r['seat']} offline"
+        for r in readings
+        if r.get("offline")
+    )

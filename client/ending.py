@@ -13,8 +13,15 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-__all__ = ["LEAVE", "LEAVE_WATCHING", "after_screen", "saved_line", "status", "staying_line",
-           "stopped"]
+__all__ = [
+    "LEAVE",
+    "LEAVE_WATCHING",
+    "after_screen",
+    "saved_line",
+    "status",
+    "staying_line",
+    "stopped",
+]
 
 NOT_BLAME = ("out-of-time", "abandoned", "starved")  # the clocks, a dropping link: no cheat
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
@@ -31,8 +38,7 @@ def staying_line(seats: list[int], seconds: int, key: str) -> str:
     pass on for at most ``seconds``; ``key`` leaves at once all the same."""
     who = " and ".join(f"seat {s}" for s in seats) or "every seat"
     verb = "has" if len(seats) == 1 else "have"
-    return (f"Staying until {who} {verb} the last moves "
-            f"(up to {seconds} s; {key} leaves now)")
+    return f"Staying until {who} {verb} the last moves (up to {seconds} s; {key} leaves now)"
 
 
 STATUS_WIDTH = 78  # the status line at 80 columns, less its margins
@@ -43,7 +49,7 @@ def status(over: str) -> str:
     key out of an 80-column line; the log has it whole), then the key to leave."""
     key = " - q to leave"
     if len(over) + len(key) > STATUS_WIDTH:
-        over = over[:STATUS_WIDTH - len(key) - 3].rstrip() + "..."
+        over = over[: STATUS_WIDTH - len(key) - 3].rstrip() + "..."
     return over + key
 
 

@@ -120,23 +120,31 @@ def usable_data_dir(path: Path, *, create: bool = True) -> Path:
         with tempfile.TemporaryFile(dir=path):
             pass
     except OSError as exc:
-        why = "a file is in the way" if exc.errno in (errno.ENOTDIR, errno.EEXIST) else (
-            exc.strerror or str(exc)).lower()
+        why = (
+            "a file is in the way"
+            if exc.errno in (errno.ENOTDIR, errno.EEXIST)
+            else (exc.strerror or str(exc)).lower()
+        )
         raise CommandError(f"cannot use the data directory {path}: {why}") from None
     return path
 
 
 def require_terminal(command: str, instead: str) -> None:
     """:class:`CommandError` unless stdin and stdout are a terminal (the screen needs one)."""
-    if not (sys.stdin is not None and sys.stdin.isatty()
-            and sys.stdout is not None and sys.stdout.isatty()):
+    if not (
+        sys.stdin is not None
+        and sys.stdin.isatty()
+        and sys.stdout is not None
+        and sys.stdout.isatty()
+    ):
         raise CommandError(f"{command} needs a terminal; {instead}")
 
 
 def reach_line(event: dict[str, Any]) -> str:
     """The line for a node's ``unreachable`` event (a dial failed; it is retried)."""
-    return (f"cannot reach {event['address']}: {event['why']}; retrying... "
-            f"(attempt {event['attempt']})")
+    return (
+        f"cannot reach {event['address']}: {event['why']}; retrying... (attempt {event['attempt']})"
+    )
 
 
 def leaves(exc: BaseException) -> list[BaseException]:
@@ -157,8 +165,9 @@ def _os_message(exc: OSError, where: str | None) -> str | None:
     return None
 
 
-def user_message(exc: BaseException, known: tuple[type[BaseException], ...],
-                 where: str | None = None) -> str | None:
+def user_message(
+    exc: BaseException, known: tuple[type[BaseException], ...], where: str | None = None
+) -> str | None:
     """The one line to show for ``exc`` (possibly a group), if it is an error the user can
     act on: one of ``known`` (its message), or an operating-system refusal to listen
     ``where`` (the address the command was told to listen on) or to use a file.  None when

@@ -50,16 +50,26 @@ class ClientGame:
 
 
 CLIENT_PARTS: dict[str, dict[str, str]] = {
-    "reign": {"model": "client.reign.model:ClientModel", "panes": "client.reign.panes:panes",
-              "bots": "client.reign.bots:BOTS", "words": "client.reign.words:HELP",
-              "card_name": "client.reign.words:card_label"},
-    "sodalis": {"model": "client.sodalis.model:ClientModel",
-                "panes": "client.sodalis.panes:panes", "bots": "client.sodalis.bots:BOTS",
-                "words": "client.sodalis.model:HELP"},
-    "sovereign": {"model": "client.sovereign.model:ClientModel",
-                  "panes": "client.sovereign.panes:panes", "bots": "client.sovereign.bots:BOTS",
-                  "words": "client.sovereign.model:HELP",
-                  "card_name": "client.sovereign.panes:name"},
+    "reign": {
+        "model": "client.reign.model:ClientModel",
+        "panes": "client.reign.panes:panes",
+        "bots": "client.reign.bots:BOTS",
+        "words": "client.reign.words:HELP",
+        "card_name": "client.reign.words:card_label",
+    },
+    "sodalis": {
+        "model": "client.sodalis.model:ClientModel",
+        "panes": "client.sodalis.panes:panes",
+        "bots": "client.sodalis.bots:BOTS",
+        "words": "client.sodalis.model:HELP",
+    },
+    "sovereign": {
+        "model": "client.sovereign.model:ClientModel",
+        "panes": "client.sovereign.panes:panes",
+        "bots": "client.sovereign.bots:BOTS",
+        "words": "client.sovereign.model:HELP",
+        "card_name": "client.sovereign.panes:name",
+    },
 }
 """Where each game's client parts live, as ``module:name`` (imported on first use)."""
 assert tuple(sorted(CLIENT_PARTS)) == tuple(sorted(GAMES)), "a game without a client"
@@ -121,8 +131,10 @@ def bot_maker(name: str, spec: str) -> BotMaker:
         except ValueError:
             seconds = math.nan
         if not math.isfinite(seconds) or not 0 < seconds <= 600:
-            raise ValueError(f"search:{budget}: give seconds a decision (0 < s <= 600) or "
-                             f"one of {', '.join(STRENGTHS)}")
+            raise ValueError(
+                f"search:{budget}: give seconds a decision (0 < s <= 600) or "
+                f"one of {', '.join(STRENGTHS)}"
+            )
 
     def search_bot(stream: ChanceStream) -> SearchBot:
         return SearchBot(stream, name, seconds, heuristic=bots_for(name)["heuristic"])

@@ -26,13 +26,17 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
     keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
     menu = model.menu()
     if menu:
-        keys += [("N / #N", f"answer with option N (1 to {len(menu)})"),
-                 ("Up/Down", "move the highlight"),
-                 ("F2", "card text of the highlighted option")]
-    keys += [("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
-             ("rules / F3", "the game in short: what wins, its phases"),
-             ("Tab", "complete a word (the menu shows the choices)"),
-             ("PgUp", "scroll the log back")]
+        keys += [
+            ("N / #N", f"answer with option N (1 to {len(menu)})"),
+            ("Up/Down", "move the highlight"),
+            ("F2", "card text of the highlighted option"),
+        ]
+    keys += [
+        ("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
+        ("rules / F3", "the game in short: what wins, its phases"),
+        ("Tab", "complete a word (the menu shows the choices)"),
+        ("PgUp", "scroll the log back"),
+    ]
     if model.log_back:
         keys.append(("PgDn", "scroll the log forward"))
     if model.info or model.show_help:
@@ -53,6 +57,6 @@ def keys_lines(model: Any, width: int) -> Lines:
     out: Lines = [("class:title", "Keys here (? or Esc closes)\n")]
     room = max(1, width - pad - 3)
     for key, what in keys:
-        cut = what if len(what) <= room else what[:room - 1] + "…"  # a cut is marked
+        cut = what if len(what) <= room else what[: room - 1] + "…"  # a cut is marked
         out += [("class:mine", f" {key.ljust(pad)} "), ("", cut + "\n")]
     return [*out, ("class:dim", "-" * width)]  # where the overlay ends and the board shows

@@ -37,8 +37,10 @@ def _round(value: Any) -> str:
 def resume_line(event: dict[str, Any]) -> str:
     """What a node's ``resuming`` event says to a person."""
     where = _round(event.get("round")) if event.get("status") == "playing" else "in the lobby"
-    return (f"Resuming your {_title(str(event.get('game')))} game of "
-            f"{when(event.get('started'))}" + (f", {where}" if where else ""))
+    return (
+        f"Resuming your {_title(str(event.get('game')))} game of "
+        f"{when(event.get('started'))}" + (f", {where}" if where else "")
+    )
 
 
 def resigned_line(event: dict[str, Any]) -> str:
@@ -65,9 +67,12 @@ def game_line(number: int, info: dict[str, Any], game: str, seats: int) -> str:
     the table's ``table.json`` (``saved``: when its files last changed, for folders made
     before the summary was kept)."""
     role = {"play": "against bots here", "host": "you host", "join": "you joined"}.get(
-        str(info.get("kind")), "you host" if info.get("role") == "host" else "you joined")
-    parts = [f"{number}. {_title(game)}, {seats} seats",
-             f"last played {when(info.get('last_played') or info.get('saved'))}"]
+        str(info.get("kind")), "you host" if info.get("role") == "host" else "you joined"
+    )
+    parts = [
+        f"{number}. {_title(game)}, {seats} seats",
+        f"last played {when(info.get('last_played') or info.get('saved'))}",
+    ]
     if info.get("status") == "playing" and _round(info.get("round")):
         parts.append(_round(info.get("round")))
     parts.append(_turn(info))

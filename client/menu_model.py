@@ -42,13 +42,17 @@ class MenuModel(ScreenModel):
             return
         pub = self.view.public
         if self.decision is not None:
-            turn = ("your move: " + self.decision.kind.replace("_", " ")
-                    + my_move_words(self.clock, self.seat))
+            turn = (
+                "your move: "
+                + self.decision.kind.replace("_", " ")
+                + my_move_words(self.clock, self.seat)
+            )
         else:
             turn = waiting_words(self.clock, self.seat, self.waited_for())
         counted = {r["seat"] for r in self.clock}  # a running clock says it already
-        waiting = "".join(f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items())
-                          if s not in counted)
+        waiting = "".join(
+            f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()) if s not in counted
+        )
         limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
         self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
 

@@ -107,11 +107,17 @@ def describe(event: NodeEvent) -> str:
             again = " (resumed)" if event.resumed else ""
             limits = limits_words(event.clock)
             mine = event.names[event.seat] if event.seat < len(event.names) else ""
-            you = (f"{mine} (seat {event.seat} of {event.players})" if mine
-                   else f"seat {event.seat} of {event.players}")
+            you = (
+                f"{mine} (seat {event.seat} of {event.players})"
+                if mine
+                else f"seat {event.seat} of {event.players}"
+            )
             table = f"\n{at_the_table(event.names)}" if any(event.names) else ""
-            return (f"The game starts: you are {you}{again}"
-                    + (f" ({limits})" if limits else "") + table)
+            return (
+                f"The game starts: you are {you}{again}"
+                + (f" ({limits})" if limits else "")
+                + table
+            )
         case ev.Resuming():
             return resume_line(event_json(event))
         case ev.Resigned():
@@ -131,16 +137,22 @@ def describe(event: NodeEvent) -> str:
             return f"The game stopped: {who} blamed for {event.kind} ({event.reason})"
         case ev.GameOver():
             winner = event.winner
-            winner = ("nobody" if winner is None
-                      else f"seat {winner}" if isinstance(winner, int) else f"team {winner}")
+            winner = (
+                "nobody"
+                if winner is None
+                else f"seat {winner}"
+                if isinstance(winner, int)
+                else f"team {winner}"
+            )
             return f"Game over: winner {winner}; final digest {event.digest[:16]}"
         case ev.Staying():
             return staying_line(event.seats, event.seconds, "Ctrl-C")
         case ev.RelayOpen():
             gone = f"; {event.dropped} that never started dropped" if event.dropped else ""
             pin = f"; hosts pin it with --via-key {event.key}" if event.key else ""
-            return (f"Relay listening on port {event.port} ({event.tables} tables on disk"
-                    f"{gone}){pin}")
+            return (
+                f"Relay listening on port {event.port} ({event.tables} tables on disk{gone}){pin}"
+            )
         case ev.Refused():
             return f"Refused: {event.reason}"
         case ev.LinkRefused():
@@ -175,8 +187,7 @@ def _relay_key(text: str | None) -> bytes | None:
     return key
 
 
-def _decider(kind: str | None, seed: bytes,
-             game: str) -> Callable[[P.DecisionNeeded], Any] | None:
+def _decider(kind: str | None, seed: bytes, game: str) -> Callable[[P.DecisionNeeded], Any] | None:
     if kind is None:
         return None
     try:
@@ -189,8 +200,12 @@ def _decider(kind: str | None, seed: bytes,
 
 def _options(args: argparse.Namespace, listen: bool) -> TableOptions:
     """The table options of ``host`` or ``join``, built once from the command line."""
-    return TableOptions.from_args(args, listen=listen, via=_address(args.via),
-                                  via_key=_relay_key(getattr(args, "via_key", None)))
+    return TableOptions.from_args(
+        args,
+        listen=listen,
+        via=_address(args.via),
+        via_key=_relay_key(getattr(args, "via_key", None)),
+    )
 
 
 async def _host(args: argparse.Namespace) -> None:
@@ -198,18 +213,29 @@ async def _host(args: argparse.Namespace) -> None:
     identity = identity_at(data_dir)
     emit = _printer(args.json)
     options = _options(args, True)
-    node = TableNode(options.node_config(data_dir), identity, seats=args.seats, game=args.game,
-                     decider=_decider(args.bot, identity.seed, args.game), emit=emit,
-                     brings=seat_option(args.game, args.deck))
+    node = TableNode(
+        options.node_config(data_dir),
+        identity,
+        seats=args.seats,
+        game=args.game,
+        decider=_decider(args.bot, identity.seed, args.game),
+        emit=emit,
+        brings=seat_option(args.game, args.deck),
+    )
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         for index in range(args.bots):
             bot_dir = data_dir / "bots" / str(index)
             bot_identity = identity_at(bot_dir)
-            bot_options = attrs.evolve(options, listen_port=0 if args.via is None else None,
-                                       name="")  # a seat of its own: never the host's name
-            bot = TableNode(bot_options.node_config(bot_dir), bot_identity, invite=invite,
-                            decider=_decider("heuristic", bot_identity.seed, args.game))
+            bot_options = attrs.evolve(
+                options, listen_port=0 if args.via is None else None, name=""
+            )  # a seat of its own: never the host's name
+            bot = TableNode(
+                bot_options.node_config(bot_dir),
+                bot_identity,
+                invite=invite,
+                decider=_decider("heuristic", bot_identity.seed, args.game),
+            )
             nursery.start_soon(bot.run)
         await node.done.wait()
 
@@ -217,8 +243,9 @@ async def _host(args: argparse.Namespace) -> None:
 def _invite_game(invite: Invite) -> str:
     """The invite's game, if fairtable plays it."""
     if invite.game not in GAMES:
-        raise NetUsageError(f"the invite is for {invite.game!r}; fairtable plays "
-                            f"{', '.join(GAMES)}")
+        raise NetUsageError(
+            f"the invite is for {invite.game!r}; fairtable plays {', '.join(GAMES)}"
+        )
     return invite.game
 
 
@@ -230,14 +257,17 @@ async def _join(args: argparse.Namespace) -> None:
         await _join_from(args, invite, game, seat.data_dir)
 
 
-async def _join_from(args: argparse.Namespace, invite: Invite, game: str,
-                     data_dir: Path) -> None:
+async def _join_from(args: argparse.Namespace, invite: Invite, game: str, data_dir: Path) -> None:
     identity = identity_at(data_dir)
     contact = _Contact(_printer(args.json))
-    node = TableNode(_options(args, args.via is None).node_config(data_dir), identity,
-                     invite=invite,
-                     decider=_decider(args.bot, identity.seed, game),
-                     emit=contact.emit, brings=seat_option(game, args.deck))
+    node = TableNode(
+        _options(args, args.via is None).node_config(data_dir),
+        identity,
+        invite=invite,
+        decider=_decider(args.bot, identity.seed, game),
+        emit=contact.emit,
+        brings=seat_option(game, args.deck),
+    )
     async with trio.open_nursery() as nursery:
         nursery.start_soon(node.run)
         with trio.move_on_after(args.give_up_after):
@@ -271,8 +301,13 @@ class _Contact:
 
 async def _relay(args: argparse.Namespace) -> None:
     data_dir = _data_dir(args)
-    relay = RelayNode(data_dir, identity_at(data_dir), port=args.port, host=args.listen_host,
-                      emit=_printer(args.json))
+    relay = RelayNode(
+        data_dir,
+        identity_at(data_dir),
+        port=args.port,
+        host=args.listen_host,
+        emit=_printer(args.json),
+    )
     await relay.run()
 
 
@@ -291,11 +326,17 @@ def run(args: argparse.Namespace) -> int:
     if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
         data_dir = _data_dir(args)
         if args.command == "host":
-            return play.host_screen(args, data_dir, _options(args, True),
-                                    brings=seat_option(args.game, args.deck))
-        return play.join_screen(args.invite, data_dir, _options(args, args.via is None),
-                                deck=args.deck, discovery_port=args.discovery_port,
-                                plain=args.plain)
+            return play.host_screen(
+                args, data_dir, _options(args, True), brings=seat_option(args.game, args.deck)
+            )
+        return play.join_screen(
+            args.invite,
+            data_dir,
+            _options(args, args.via is None),
+            deck=args.deck,
+            discovery_port=args.discovery_port,
+            plain=args.plain,
+        )
     main = {"host": _host, "join": _join, "relay": _relay}[args.command]
     interrupted = False
     try:
@@ -314,8 +355,10 @@ def run(args: argparse.Namespace) -> int:
 def stopped_line(command: str) -> str:
     """What Ctrl-C leaves behind, said once the command stopped."""
     if command == "relay":
-        return ("Relay stopped. The tables it holds are kept on disk; the same command serves "
-                "them again.")
+        return (
+            "Relay stopped. The tables it holds are kept on disk; the same command serves "
+            "them again."
+        )
     return "Stopped. The game is kept; run the same command to resume."
 
 
@@ -330,15 +373,31 @@ def run_tables(args: argparse.Namespace) -> int:
     found = trio.run(hear)
     for table in found:
         if args.json:
-            print(json.dumps({"game": table.game, "seats": table.seats, "free": table.free,
-                              "host": table.host, "port": table.port, "code": table.code,
-                              "fingerprint": table.fingerprint, "name": table.name},
-                             sort_keys=True))
+            print(
+                json.dumps(
+                    {
+                        "game": table.game,
+                        "seats": table.seats,
+                        "free": table.free,
+                        "host": table.host,
+                        "port": table.port,
+                        "code": table.code,
+                        "fingerprint": table.fingerprint,
+                        "name": table.name,
+                    },
+                    sort_keys=True,
+                )
+            )
         else:
-            host = (f"{table.name} (key {table.fingerprint[:8]})" if table.name
-                    else f"key {table.fingerprint[:16]}")
-            print(f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
-                  f"seats free, host {host} ({_ask(table)})")
+            host = (
+                f"{table.name} (key {table.fingerprint[:8]})"
+                if table.name
+                else f"key {table.fingerprint[:16]}"
+            )
+            print(
+                f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
+                f"seats free, host {host} ({_ask(table)})"
+            )
     if not found and not args.json:
         print(f"No tables announced on the LAN in {args.seconds:g} s.")
     return 0
@@ -353,68 +412,130 @@ def _ask(table: Any) -> str:
 
 def add_commands(sub: Any) -> None:
     """The network subcommands, for the main parser."""
+
     def common(p: argparse.ArgumentParser, listen: bool = True) -> None:
-        p.add_argument("--data-dir",
-                       help=f"where games and keys are kept (default {DEFAULT_DATA_DIR})")
+        p.add_argument(
+            "--data-dir", help=f"where games and keys are kept (default {DEFAULT_DATA_DIR})"
+        )
         p.add_argument("--json", action="store_true", help="print events as JSON lines")
         p.add_argument("--listen-host", default="0.0.0.0", help="address to listen on")
         if listen:
             p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
-            p.add_argument("--via-key", metavar="KEY",
-                           help="the relay's key (host: pins the relay and names it in the "
-                                "invite; a joiner takes it from the invite)")
-            p.add_argument("--bot", help="play headless with this bot (random, heuristic, "
-                                         "search:easy|normal|hard|SECONDS)")
-            p.add_argument("--plain", action="store_true",
-                           help="plain lines instead of the screen (a screen reader, a pipe)")
-            p.add_argument("--deck", metavar="FILE",
-                           help="bring a custom deck (Sovereign; docs/cards/sovereign.md)")
-            p.add_argument("--name", type=player_name, default=None,
-                           help="your name at the table, signed with your seat's key "
-                                "(shown to the others instead of 'seat N')")
-            p.add_argument("--advertise",
-                           help="the address others reach this machine at, for the invite "
-                                "(default: this machine's LAN address)")
-            p.add_argument("--seat-timeout", type=positive_seconds, default=10.0,
-                           help="seconds before a silent seat is reported")
-            p.add_argument("--abandon-after", type=positive_seconds, default=120.0,
-                           help="seconds the table waits on an offline seat before the game "
-                                "ends as abandoned (the host's is the table's)")
-            p.add_argument("--pace", type=nonnegative_seconds, default=0.0,
-                           help="seconds a bot waits before each decision (default: none)")
+            p.add_argument(
+                "--via-key",
+                metavar="KEY",
+                help="the relay's key (host: pins the relay and names it in the "
+                "invite; a joiner takes it from the invite)",
+            )
+            p.add_argument(
+                "--bot",
+                help="play headless with this bot (random, heuristic, "
+                "search:easy|normal|hard|SECONDS)",
+            )
+            p.add_argument(
+                "--plain",
+                action="store_true",
+                help="plain lines instead of the screen (a screen reader, a pipe)",
+            )
+            p.add_argument(
+                "--deck",
+                metavar="FILE",
+                help="bring a custom deck (Sovereign; docs/cards/sovereign.md)",
+            )
+            p.add_argument(
+                "--name",
+                type=player_name,
+                default=None,
+                help="your name at the table, signed with your seat's key "
+                "(shown to the others instead of 'seat N')",
+            )
+            p.add_argument(
+                "--advertise",
+                help="the address others reach this machine at, for the invite "
+                "(default: this machine's LAN address)",
+            )
+            p.add_argument(
+                "--seat-timeout",
+                type=positive_seconds,
+                default=10.0,
+                help="seconds before a silent seat is reported",
+            )
+            p.add_argument(
+                "--abandon-after",
+                type=positive_seconds,
+                default=120.0,
+                help="seconds the table waits on an offline seat before the game "
+                "ends as abandoned (the host's is the table's)",
+            )
+            p.add_argument(
+                "--pace",
+                type=nonnegative_seconds,
+                default=0.0,
+                help="seconds a bot waits before each decision (default: none)",
+            )
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", type=game_name, choices=GAMES)
     host.add_argument("--seats", type=int, required=True)
-    host.add_argument("--port", type=port_number, default=0,
-                      help="port to listen on (default: any)")
+    host.add_argument(
+        "--port", type=port_number, default=0, help="port to listen on (default: any)"
+    )
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
-    host.add_argument("--no-announce", action="store_true",
-                      help="do not announce the table on the LAN")
-    host.add_argument("--no-spectators", action="store_true",
-                      help="refuse spectators (fairtable watch)")
-    host.add_argument("--announce-address", default=BROADCAST,
-                      help="where to send LAN announcements (default: broadcast)")
+    host.add_argument(
+        "--no-announce", action="store_true", help="do not announce the table on the LAN"
+    )
+    host.add_argument(
+        "--no-spectators", action="store_true", help="refuse spectators (fairtable watch)"
+    )
+    host.add_argument(
+        "--announce-address",
+        default=BROADCAST,
+        help="where to send LAN announcements (default: broadcast)",
+    )
     host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
-    host.add_argument("--round-limit", type=int, metavar="N",
-                      help="end the game after N rounds (0: none; default: the game's own)")
-    host.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
-                      help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
-                           "10m+5s, or plain seconds (default: no clock)")
-    host.add_argument("--new", action="store_true",
-                      help="open a fresh table even if an unfinished one could go on")
+    host.add_argument(
+        "--round-limit",
+        type=int,
+        metavar="N",
+        help="end the game after N rounds (0: none; default: the game's own)",
+    )
+    host.add_argument(
+        "--clock",
+        type=clock_arg,
+        metavar="BANK[+INC]",
+        help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
+        "10m+5s, or plain seconds (default: no clock)",
+    )
+    host.add_argument(
+        "--new",
+        action="store_true",
+        help="open a fresh table even if an unfinished one could go on",
+    )
     common(host)
     host.set_defaults(run=run)
     join = sub.add_parser("join", help="take a seat at a table")
-    join.add_argument("invite", nargs="?", help="the invite, or the host's join code on the LAN "
-                      "(none: list tables on the LAN)")
-    join.add_argument("--port", type=port_number, default=0,
-                      help="port to listen on for other seats")
-    join.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT,
-                      help="UDP port of LAN announcements (for a join code)")
-    join.add_argument("--give-up-after", type=positive_seconds, default=60.0, metavar="SECONDS",
-                      help="with --bot: stop if the table cannot be reached for this long")
+    join.add_argument(
+        "invite",
+        nargs="?",
+        help="the invite, or the host's join code on the LAN (none: list tables on the LAN)",
+    )
+    join.add_argument(
+        "--port", type=port_number, default=0, help="port to listen on for other seats"
+    )
+    join.add_argument(
+        "--discovery-port",
+        type=port_number,
+        default=DISCOVERY_PORT,
+        help="UDP port of LAN announcements (for a join code)",
+    )
+    join.add_argument(
+        "--give-up-after",
+        type=positive_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --bot: stop if the table cannot be reached for this long",
+    )
     common(join)
     join.set_defaults(run=run)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
@@ -422,8 +543,7 @@ def add_commands(sub: Any) -> None:
     common(relay, listen=False)
     relay.set_defaults(run=run)
     tables = sub.add_parser("tables", help="list tables announced on the LAN")
-    tables.add_argument("--seconds", type=positive_seconds, default=3.0,
-                        help="how long to listen")
+    tables.add_argument("--seconds", type=positive_seconds, default=3.0, help="how long to listen")
     tables.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     tables.add_argument("--json", action="store_true", help="one JSON line per table")
     tables.set_defaults(run=run_tables)

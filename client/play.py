@@ -62,8 +62,9 @@ class PlayUsageError(Exception):
 def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
     def emit(event: ev.NodeEvent) -> None:
         # the screen may be gone or flooded; the game itself goes on
-        with contextlib.suppress(trio.WouldBlock, trio.BrokenResourceError,
-                                 trio.ClosedResourceError):
+        with contextlib.suppress(
+            trio.WouldBlock, trio.BrokenResourceError, trio.ClosedResourceError
+        ):
             to_screen.send_nowait(event)
 
     return emit
@@ -80,13 +81,23 @@ NO_OPTIONS = TableOptions()
 """A table joined or resumed with nothing typed about it."""
 
 
-def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bots: int = 0,
-             options: TableOptions = NO_OPTIONS, game: str = "reign",
-             brings: Any = None, typed: str = "") -> Any:
+def _network(
+    data_dir: Path,
+    *,
+    seats: int = 0,
+    invite: Invite | None = None,
+    bots: int = 0,
+    options: TableOptions = NO_OPTIONS,
+    game: str = "reign",
+    brings: Any = None,
+    typed: str = "",
+) -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback); ``typed``
     is what a joiner typed (a join code is remembered for its seat)."""
-    async def main(to_screen: trio.MemorySendChannel[ev.NodeEvent],
-                   answers: trio.MemoryReceiveChannel[Any]) -> None:
+
+    async def main(
+        to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
+    ) -> None:
         if invite is None:
             await seat(to_screen, answers, data_dir)
             return
@@ -94,8 +105,11 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
             keep_code(claim.data_dir, invite, typed)
             await seat(to_screen, answers, claim.data_dir)
 
-    async def seat(to_screen: trio.MemorySendChannel[ev.NodeEvent],
-                   answers: trio.MemoryReceiveChannel[Any], data_dir: Path) -> None:
+    async def seat(
+        to_screen: trio.MemorySendChannel[ev.NodeEvent],
+        answers: trio.MemoryReceiveChannel[Any],
+        data_dir: Path,
+    ) -> None:
         identity = identity_at(data_dir)
         forward = _forward(to_screen)
         refused: list[str] = []
@@ -107,8 +121,16 @@ def _network(data_dir: Path, *, seats: int = 0, invite: Invite | None = None, bo
                 refused.append(event.reason)  # refused before we got a seat
                 shut_out.set()
 
-        node = TableNode(options.node_config(data_dir, ui_events=True), identity, invite=invite,
-                         seats=seats, game=game, emit=emit, brings=brings, answers=answers)
+        node = TableNode(
+            options.node_config(data_dir, ui_events=True),
+            identity,
+            invite=invite,
+            seats=seats,
+            game=game,
+            emit=emit,
+            brings=brings,
+            answers=answers,
+        )
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(node.run)
             if node.folder is not None:  # where the game is kept, for the end of the game
@@ -129,8 +151,10 @@ def _refusal(reason: str) -> str:
     """One line for a link the table (or the relay) refused before we were seated."""
     if reason in RELAY_REFUSALS:
         return f"the relay refused the table: {reason}"
-    why = {"invite": "it does not take this invite (check that you copied all of it)",
-           "version": "it runs another version of fairtable"}.get(reason, f"reason: {reason}")
+    why = {
+        "invite": "it does not take this invite (check that you copied all of it)",
+        "version": "it runs another version of fairtable",
+    }.get(reason, f"reason: {reason}")
     return f"the table refused the link: {why}"
 
 
@@ -209,10 +233,18 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
                 continue
             if info.get("status") in ("lobby", "playing"):
                 info["saved"] = _saved_at(path)
-                found.append({"invite": invite, "role": info.get("role"),
-                              "status": info["status"], "seat": info.get("seat"),
-                              "bots": info.get("bots", 0), "table": path.name, "info": info,
-                              "data_dir": data_dir})
+                found.append(
+                    {
+                        "invite": invite,
+                        "role": info.get("role"),
+                        "status": info["status"],
+                        "seat": info.get("seat"),
+                        "bots": info.get("bots", 0),
+                        "table": path.name,
+                        "info": info,
+                        "data_dir": data_dir,
+                    }
+                )
     return found
 
 
@@ -238,10 +270,22 @@ def _play(args: argparse.Namespace) -> int:
     brings = _seat_option(args.game, args.deck)
     if not args.plain:
         require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
-    options = TableOptions(clock=args.clock, pace=args.pace, kind="play", fresh=args.new,
-                           round_limit=args.round_limit, name=args.name or "")
-    network = _network(data_dir, seats=args.bots + 1, bots=args.bots, options=options,
-                       game=args.game, brings=brings)
+    options = TableOptions(
+        clock=args.clock,
+        pace=args.pace,
+        kind="play",
+        fresh=args.new,
+        round_limit=args.round_limit,
+        name=args.name or "",
+    )
+    network = _network(
+        data_dir,
+        seats=args.bots + 1,
+        bots=args.bots,
+        options=options,
+        game=args.game,
+        brings=brings,
+    )
     _shown(model, network, args.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
@@ -276,13 +320,19 @@ def _resume(args: argparse.Namespace) -> int:
         except (ResignError, StorageError) as exc:
             raise PlayUsageError(str(exc)) from None
     if not args.plain:
-        require_terminal("resume", "a headless peer resumes with its own host or join --bot "
-                         f"command; {PLAIN}")
+        require_terminal(
+            "resume", f"a headless peer resumes with its own host or join --bot command; {PLAIN}"
+        )
     model = model_for(invite.game)
     if game["role"] == "host":
         model.all_bots = game["bots"] + 1 >= invite.seats
-        network = _network(data_dir, seats=invite.seats, bots=game["bots"], game=invite.game,
-                           options=TableOptions(pace=args.pace, resume=invite.scope))
+        network = _network(
+            data_dir,
+            seats=invite.seats,
+            bots=game["bots"],
+            game=invite.game,
+            options=TableOptions(pace=args.pace, resume=invite.scope),
+        )
     else:
         network = _network(game["data_dir"], invite=invite)
     _shown(model, network, args.plain)
@@ -290,30 +340,49 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
-def host_screen(args: argparse.Namespace, data_dir: Path, options: TableOptions,
-                brings: Any = None) -> int:
+def host_screen(
+    args: argparse.Namespace, data_dir: Path, options: TableOptions, brings: Any = None
+) -> int:
     plain = getattr(args, "plain", False)
     if not plain:
         require_terminal("host", HEADLESS)
     model = model_for(args.game)
     model.all_bots = args.bots + 1 >= args.seats
-    _shown(model, _network(data_dir, seats=args.seats, bots=args.bots, options=options,
-                           game=args.game, brings=brings), plain)
+    _shown(
+        model,
+        _network(
+            data_dir,
+            seats=args.seats,
+            bots=args.bots,
+            options=options,
+            game=args.game,
+            brings=brings,
+        ),
+        plain,
+    )
     print(ending.after_screen(model, KEPT))
     return 0
 
 
-def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
-                seconds: float = 3.0, deck: str | None = None,
-                discovery_port: int = DISCOVERY_PORT, plain: bool = False) -> int:
+def join_screen(
+    invite_text: str | None,
+    data_dir: Path,
+    options: TableOptions,
+    seconds: float = 3.0,
+    deck: str | None = None,
+    discovery_port: int = DISCOVERY_PORT,
+    plain: bool = False,
+) -> int:
     if invite_text is None:
         found = trio.run(lambda: listen(duration=seconds, port=discovery_port))
         if found:
             print("Tables on the LAN (type the host's join code, or its invite):")
             for table in found:
                 code = "" if table.code is None else f", code {table.code}-..."
-                print(f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                      f"{table.seats} seats free, host {table.fingerprint[:8]}{code}")
+                print(
+                    f"  {table.game} at {table.host}:{table.port}, {table.free} of "
+                    f"{table.seats} seats free, host {table.fingerprint[:8]}{code}"
+                )
         else:
             print("No tables announced on the LAN.")
         try:
@@ -325,12 +394,14 @@ def join_screen(invite_text: str | None, data_dir: Path, options: TableOptions,
     brings = _seat_option(invite.game, deck)
     if not plain:
         require_terminal("join", HEADLESS)
-    _shown(model, _network(data_dir, invite=invite, options=options, brings=brings,
-                           typed=invite_text), plain)
+    _shown(
+        model,
+        _network(data_dir, invite=invite, options=options, brings=brings, typed=invite_text),
+        plain,
+    )
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
-        print("The table was never reached, so nothing is kept; run the same command to try "
-              "again.")
+        print("The table was never reached, so nothing is kept; run the same command to try again.")
         return 0
     print(ending.after_screen(model, KEPT))
     return 0
@@ -360,32 +431,59 @@ def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
 def add_commands(sub: Any) -> None:
     play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
     play.add_argument("game", type=game_name, choices=GAMES)
-    play.add_argument("--bots", type=int, default=2,
-                      help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)")
-    play.add_argument("--pace", type=nonnegative_seconds, default=0.6,
-                      help="seconds a bot thinks")
-    play.add_argument("--name", type=player_name, default=None,
-                      help="your name at the table, signed with your seat's key")
-    play.add_argument("--deck", metavar="FILE",
-                      help="play a custom deck (Sovereign; docs/cards/sovereign.md)")
-    play.add_argument("--round-limit", type=int, metavar="N",
-                      help="end the game after N rounds (0: none; default: the game's own)")
-    play.add_argument("--clock", type=clock_arg, metavar="BANK[+INC]",
-                      help="a chess clock per seat, e.g. 10m+5s (default: none)")
-    play.add_argument("--new", action="store_true",
-                      help="start a fresh table even if an unfinished one could go on")
-    play.add_argument("--plain", action="store_true",
-                      help="plain lines instead of the screen (a screen reader, a pipe)")
+    play.add_argument(
+        "--bots", type=int, default=2, help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)"
+    )
+    play.add_argument("--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks")
+    play.add_argument(
+        "--name",
+        type=player_name,
+        default=None,
+        help="your name at the table, signed with your seat's key",
+    )
+    play.add_argument(
+        "--deck", metavar="FILE", help="play a custom deck (Sovereign; docs/cards/sovereign.md)"
+    )
+    play.add_argument(
+        "--round-limit",
+        type=int,
+        metavar="N",
+        help="end the game after N rounds (0: none; default: the game's own)",
+    )
+    play.add_argument(
+        "--clock",
+        type=clock_arg,
+        metavar="BANK[+INC]",
+        help="a chess clock per seat, e.g. 10m+5s (default: none)",
+    )
+    play.add_argument(
+        "--new",
+        action="store_true",
+        help="start a fresh table even if an unfinished one could go on",
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines instead of the screen (a screen reader, a pipe)",
+    )
     play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     play.set_defaults(run=_play)
     resume = sub.add_parser("resume", help="list unfinished games and reopen one")
     resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
     resume.add_argument("--list", action="store_true", help="only list them")
-    resume.add_argument("--resign", type=int, metavar="N",
-                        help="give game N up: a signed resignation the other seats see")
-    resume.add_argument("--pace", type=nonnegative_seconds, default=0.6,
-                        help="seconds a bot thinks")
-    resume.add_argument("--plain", action="store_true",
-                        help="plain lines instead of the screen (a screen reader, a pipe)")
+    resume.add_argument(
+        "--resign",
+        type=int,
+        metavar="N",
+        help="give game N up: a signed resignation the other seats see",
+    )
+    resume.add_argument(
+        "--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks"
+    )
+    resume.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines instead of the screen (a screen reader, a pipe)",
+    )
     resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
     resume.set_defaults(run=_resume)

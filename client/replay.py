@@ -97,7 +97,7 @@ def who_answered(step: P.ReplayStep) -> str:
 def ending_words(ending: P.Ending) -> str:
     if ending.kind == "finished":
         w = ending.winner
-        who = ("nobody" if w is None else f"seat {w}" if isinstance(w, int) else f"team {w}")
+        who = "nobody" if w is None else f"seat {w}" if isinstance(w, int) else f"team {w}"
         return f"game over at step {ending.step} ({ending.reason}): winner {who}"
     if ending.kind == "verdict":
         who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
@@ -132,10 +132,16 @@ class Record:
     def step_object(self, index: int, *, open_hands: bool = False) -> dict[str, Any]:
         step = self.steps[index]
         out: dict[str, Any] = {
-            "index": step.index, "step": step.serial, "round": self.round_of(index),
-            "seat": step.seat, "seats": list(step.seats), "decision": step.kind,
-            "events": _jsonable(step.events), "words": self.words[index],
-            "digest": step.digest}
+            "index": step.index,
+            "step": step.serial,
+            "round": self.round_of(index),
+            "seat": step.seat,
+            "seats": list(step.seats),
+            "decision": step.kind,
+            "events": _jsonable(step.events),
+            "words": self.words[index],
+            "digest": step.digest,
+        }
         if open_hands:
             out["hands"] = {str(s): c for s, c in self.replay.open_hands(index).items()}
         return out
@@ -144,12 +150,15 @@ class Record:
         step = self.steps[index]
         rnd = self.round_of(index)
         words = "; ".join(self.words[index]) or ", ".join(str(e[0]) for e in step.events) or "-"
-        line = (f"{step.index:4d} step {step.serial:4d} round {rnd if rnd is not None else '-'}"
-                f" | {who_answered(step)} | {words} | {step.digest[:16]}")
+        line = (
+            f"{step.index:4d} step {step.serial:4d} round {rnd if rnd is not None else '-'}"
+            f" | {who_answered(step)} | {words} | {step.digest[:16]}"
+        )
         if open_hands:
             hands = self.replay.open_hands(index)
-            line += " | hands " + "; ".join(f"seat {s}: {', '.join(c) or '-'}"
-                                            for s, c in hands.items())
+            line += " | hands " + "; ".join(
+                f"seat {s}: {', '.join(c) or '-'}" for s, c in hands.items()
+            )
         return line
 
 
@@ -162,8 +171,11 @@ def record_for(spec: P.TableSpec, entries: list[bytes], names: tuple[str, ...] =
 
 def export_names(target: Path) -> tuple[Path, Path, Path]:
     base = target.with_suffix("") if target.suffix in (".txt", ".jsonl", ".log") else target
-    return (base.with_name(base.name + ".txt"), base.with_name(base.name + ".jsonl"),
-            base.with_name(base.name + ".log"))
+    return (
+        base.with_name(base.name + ".txt"),
+        base.with_name(base.name + ".jsonl"),
+        base.with_name(base.name + ".log"),
+    )
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -180,28 +192,46 @@ def _write(path: Path, data: bytes) -> None:
 def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Path, Path]:
     """Write the record's text, JSON lines and signed log (see the module docstring)."""
     if open_hands and not record.replay.audited:
-        raise ReplayUsageError("--open-hands needs an audited game: this one "
-                               f"{ending_words(record.ending)}")
+        raise ReplayUsageError(
+            f"--open-hands needs an audited game: this one {ending_words(record.ending)}"
+        )
     text_path, json_path, log_path = export_names(target)
     log = P.write_log(record.spec, record.replay.entries)
     sha = hashlib.sha256(log).hexdigest()
     spec = record.spec
-    header = {"fairtable_replay": 1, "game": spec.game, "seats": spec.seats,
-              "table": spec.table_id.hex() if isinstance(spec.table_id, bytes) else spec.table_id,
-              "log": log_path.name, "log_sha256": sha, "steps": len(record.steps),
-              "open_hands": open_hands}
-    ending = {"ending": record.ending.kind, "step": record.ending.step,
-              "winner": _jsonable(record.ending.winner), "digest": record.ending.digest,
-              "seat": record.ending.seat, "reason": record.ending.reason}
+    header = {
+        "fairtable_replay": 1,
+        "game": spec.game,
+        "seats": spec.seats,
+        "table": spec.table_id.hex() if isinstance(spec.table_id, bytes) else spec.table_id,
+        "log": log_path.name,
+        "log_sha256": sha,
+        "steps": len(record.steps),
+        "open_hands": open_hands,
+    }
+    ending = {
+        "ending": record.ending.kind,
+        "step": record.ending.step,
+        "winner": _jsonable(record.ending.winner),
+        "digest": record.ending.digest,
+        "seat": record.ending.seat,
+        "reason": record.ending.reason,
+    }
     lines = [json.dumps(header, sort_keys=True)]
-    lines += [json.dumps(record.step_object(i, open_hands=open_hands), sort_keys=True)
-              for i in range(len(record.steps))]
+    lines += [
+        json.dumps(record.step_object(i, open_hands=open_hands), sort_keys=True)
+        for i in range(len(record.steps))
+    ]
     lines.append(json.dumps(ending, sort_keys=True))
-    text = [f"fairtable replay of a {spec.game} table, {spec.seats} seats; signed log "
-            f"{log_path.name} (sha256 {sha}); check it with: fairtable audit {log_path.name}"]
+    text = [
+        f"fairtable replay of a {spec.game} table, {spec.seats} seats; signed log "
+        f"{log_path.name} (sha256 {sha}); check it with: fairtable audit {log_path.name}"
+    ]
     text += [record.step_line(i, open_hands=open_hands) for i in range(len(record.steps))]
-    text.append(ending_words(record.ending) + (f", digest {record.ending.digest}"
-                                               if record.ending.digest else ""))
+    text.append(
+        ending_words(record.ending)
+        + (f", digest {record.ending.digest}" if record.ending.digest else "")
+    )
     _write(log_path, log)
     _write(json_path, ("\n".join(lines) + "\n").encode("utf-8"))
     _write(text_path, ("\n".join(text) + "\n").encode("utf-8"))

@@ -30,13 +30,22 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: Any) -> None:
-    rep = sub.add_parser("replay", help="step through a finished table (a simulate --log file, "
-                         "or a peer's table folder), or export its record")
+    rep = sub.add_parser(
+        "replay",
+        help="step through a finished table (a simulate --log file, "
+        "or a peer's table folder), or export its record",
+    )
     rep.add_argument("table")
-    rep.add_argument("--export", metavar="FILE",
-                     help="write FILE.txt, FILE.jsonl and FILE.log (the signed log) instead of "
-                     "opening the screen")
-    rep.add_argument("--open-hands", action="store_true",
-                     help="with --export: every seat's hidden cards at every step (only once "
-                     "the audit opened every deck key)")
+    rep.add_argument(
+        "--export",
+        metavar="FILE",
+        help="write FILE.txt, FILE.jsonl and FILE.log (the signed log) instead of "
+        "opening the screen",
+    )
+    rep.add_argument(
+        "--open-hands",
+        action="store_true",
+        help="with --export: every seat's hidden cards at every step (only once "
+        "the audit opened every deck key)",
+    )
     rep.set_defaults(run=_replay)

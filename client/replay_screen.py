@@ -55,8 +55,11 @@ class ReplayCursor:
 
     def step_words(self) -> str:
         step = self.record.steps[self.index]
-        words = "; ".join(self.record.words[self.index]) or ", ".join(
-            str(e[0]) for e in step.events) or "no public event"
+        words = (
+            "; ".join(self.record.words[self.index])
+            or ", ".join(str(e[0]) for e in step.events)
+            or "no public event"
+        )
         return f"{who_answered(step)}: {words}"
 
     def round_now(self) -> int:
@@ -80,8 +83,9 @@ class ReplayCursor:
         self.go(next((i for i, r in enumerate(rounds) if r == target), 0))
 
     def to_round(self, number: int) -> None:
-        found = next((i for i in range(len(self.record.steps))
-                      if self.record.round_of(i) == number), None)
+        found = next(
+            (i for i in range(len(self.record.steps)) if self.record.round_of(i) == number), None
+        )
         if found is None:
             self.message = f"no round {number} in this game"
         else:
@@ -89,12 +93,16 @@ class ReplayCursor:
 
     def toggle_open(self) -> None:
         if not self.record.replay.audited:
-            self.message = ("open hands need the audit, and this game " +
-                            ending_words(self.record.ending))
+            self.message = "open hands need the audit, and this game " + ending_words(
+                self.record.ending
+            )
             return
         self.open = not self.open
-        self.message = "open hands: every card checked against the opened deck keys" \
-            if self.open else "open hands off"
+        self.message = (
+            "open hands: every card checked against the opened deck keys"
+            if self.open
+            else "open hands off"
+        )
 
     def command(self, text: str) -> bool:
         """A typed command; False to quit."""
@@ -122,8 +130,13 @@ class ReplayCursor:
         rnd = self.record.round_of(self.index)
         where = f"step {self.index + 1}/{self.last + 1} (engine step {step.serial})"
         extra = "  OPEN HANDS" if self.open else ""
-        return [("class:title", f"Replay {self.record.spec.game}: {where}, round "
-                 f"{rnd if rnd is not None else '-'}{extra}")]
+        return [
+            (
+                "class:title",
+                f"Replay {self.record.spec.game}: {where}, round "
+                f"{rnd if rnd is not None else '-'}{extra}",
+            )
+        ]
 
     def hands(self, width: int = 38) -> StyleAndTextTuples:
         """Every seat's verified hidden cards, lines broken between cards (a name is never
@@ -148,7 +161,7 @@ class ReplayCursor:
         if self.index == self.last:
             lines.append(("class:title", "     " + ending_words(self.record.ending)))
         out: StyleAndTextTuples = []
-        for style, text in lines[-max(1, rows):]:
+        for style, text in lines[-max(1, rows) :]:
             out += [(style, text), ("", "\n")]
         return out
 
@@ -180,22 +193,37 @@ def build_replay_application(record: Record) -> Application[None]:
 
     prompt = Buffer(multiline=False, accept_handler=accept)
     log_rows = lambda: max(1, screen_size()[0] - 5 - _upper_height())  # noqa: E731
-    body = HSplit([
-        Window(FormattedTextControl(cursor.title), height=1),
-        VSplit([
-            Window(FormattedTextControl(table), wrap_lines=True),
-            Window(width=1, char="|", style="class:dim"),
-            Window(FormattedTextControl(side), wrap_lines=True,
-                   width=lambda: min(38, max(24, screen_size()[1] // 2))),
-        ], height=lambda: Dimension.exact(_upper_height())),
-        Window(FormattedTextControl(lambda: cursor.log(log_rows())),
-               height=lambda: Dimension.exact(log_rows())),
-        Window(FormattedTextControl(lambda: named([("class:message", cursor.message)])),
-               height=1),
-        VSplit([Window(FormattedTextControl("> "), width=2),
-                Window(BufferControl(buffer=prompt), height=1)]),
-        Window(FormattedTextControl([("class:hints", KEYS)]), height=1),
-    ])
+    body = HSplit(
+        [
+            Window(FormattedTextControl(cursor.title), height=1),
+            VSplit(
+                [
+                    Window(FormattedTextControl(table), wrap_lines=True),
+                    Window(width=1, char="|", style="class:dim"),
+                    Window(
+                        FormattedTextControl(side),
+                        wrap_lines=True,
+                        width=lambda: min(38, max(24, screen_size()[1] // 2)),
+                    ),
+                ],
+                height=lambda: Dimension.exact(_upper_height()),
+            ),
+            Window(
+                FormattedTextControl(lambda: cursor.log(log_rows())),
+                height=lambda: Dimension.exact(log_rows()),
+            ),
+            Window(
+                FormattedTextControl(lambda: named([("class:message", cursor.message)])), height=1
+            ),
+            VSplit(
+                [
+                    Window(FormattedTextControl("> "), width=2),
+                    Window(BufferControl(buffer=prompt), height=1),
+                ]
+            ),
+            Window(FormattedTextControl([("class:hints", KEYS)]), height=1),
+        ]
+    )
     keys = KeyBindings()
     keys.add("right", eager=True)(lambda e: cursor.go(cursor.index + 1))
     keys.add("left", eager=True)(lambda e: cursor.go(cursor.index - 1))
@@ -213,9 +241,12 @@ def build_replay_application(record: Record) -> Application[None]:
     def _(event: Any) -> None:
         event.app.exit()
 
-    app: Application[None] = Application(layout=Layout(body, focused_element=prompt),
-                                         key_bindings=keys, style=STYLE,
-                                         full_screen=True)
+    app: Application[None] = Application(
+        layout=Layout(body, focused_element=prompt),
+        key_bindings=keys,
+        style=STYLE,
+        full_screen=True,
+    )
     app.replay_cursor = cursor  # type: ignore[attr-defined]  # for tests
     return app
 

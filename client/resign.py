@@ -30,8 +30,7 @@ class ResignError(Exception):
     """The game cannot be given up; the message says why."""
 
 
-def resign_saved(data_dir: Path, game: dict[str, Any], *,
-                 reach: float = REACH_SECONDS) -> int:
+def resign_saved(data_dir: Path, game: dict[str, Any], *, reach: float = REACH_SECONDS) -> int:
     """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
     invite, info = game["invite"], game["info"]
     folder = TableFolder(data_dir, "tables", invite.scope)
@@ -39,8 +38,10 @@ def resign_saved(data_dir: Path, game: dict[str, Any], *,
         info = folder.read_info()
         info["status"] = "given up"
         folder.write_info(info)
-        print("The table never started, so there is no game to resign: it is given up and "
-              "no longer listed.")
+        print(
+            "The table never started, so there is no game to resign: it is given up and "
+            "no longer listed."
+        )
         return 0
     lines: list[str] = []
     problem: Exception | None = None
@@ -55,8 +56,9 @@ def resign_saved(data_dir: Path, game: dict[str, Any], *,
     return 0 if any(line.startswith("seat ") for line in lines) else 1
 
 
-async def _resign_online(data_dir: Path, game: dict[str, Any], reach: float,
-                         lines: list[str]) -> None:
+async def _resign_online(
+    data_dir: Path, game: dict[str, Any], reach: float, lines: list[str]
+) -> None:
     invite, hosting = game["invite"], game["role"] == "host"
     try:
         identity = P.Identity.from_seed(load_identity_seed(data_dir))
@@ -69,12 +71,24 @@ async def _resign_online(data_dir: Path, game: dict[str, Any], reach: float,
         elif isinstance(event, ev.AnswerRefused | ev.Refused | ev.Verdict):
             lines.append(f"Not resigned: {event.reason}")
 
-    config = NodeConfig(data_dir=data_dir, listen_host="127.0.0.1", resign=True, grace=reach,
-                        resume=invite.scope if hosting else None)
-    node = TableNode(config, identity, invite=None if hosting else invite, seats=invite.seats,
-                     game=invite.game, emit=emit)
+    config = NodeConfig(
+        data_dir=data_dir,
+        listen_host="127.0.0.1",
+        resign=True,
+        grace=reach,
+        resume=invite.scope if hosting else None,
+    )
+    node = TableNode(
+        config,
+        identity,
+        invite=None if hosting else invite,
+        seats=invite.seats,
+        game=invite.game,
+        emit=emit,
+    )
     with trio.move_on_after(reach + 5.0):
         async with trio.open_nursery() as nursery:
+
             async def ours(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
                 await node.run(task_status=task_status)  # until every seat saw it, or `reach`
                 nursery.cancel_scope.cancel()
@@ -84,5 +98,8 @@ async def _resign_online(data_dir: Path, game: dict[str, Any], reach: float,
                 nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0).run)
     if node.farewells is not None and not node.farewells.everyone:
         missing = [s for s in range(invite.seats) if s not in node.farewells.said]
-        lines.append("Not reached yet: " + ", ".join(f"seat {s}" for s in missing)
-                     + " (they take the resignation from any seat that has it).")
+        lines.append(
+            "Not reached yet: "
+            + ", ".join(f"seat {s}" for s in missing)
+            + " (they take the resignation from any seat that has it)."
+        )

@@ -52,10 +52,12 @@ INVITE_KEYS = ("i", "invite")
 """The words that show the join code and the invite again (and copy the invite)."""
 
 
-RESIGN_HELP = (" 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-               "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log; 'i' shows "
-               "the join code and the invite again (and copies it); 'resign' gives the game "
-               "up (it asks first).")
+RESIGN_HELP = (
+    " 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
+    "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log; 'i' shows "
+    "the join code and the invite again (and copies it); 'resign' gives the game "
+    "up (it asks first)."
+)
 """Said by every game's help: card text, the log, and how to give the game up."""
 
 
@@ -117,7 +119,7 @@ class ScreenModel:
             names, lines = self._shown = (self.names, [])
         if self.log_back and len(self.log) > known:  # scrolled back: the page stays put
             self.log_back += len(self.log) - known
-        lines.extend(names.text(line) for line in list(self.log)[len(lines):])
+        lines.extend(names.text(line) for line in list(self.log)[len(lines) :])
         return lines
 
     # -- from the network side -----------------------------------------------------------
@@ -156,8 +158,11 @@ class ScreenModel:
                 self.names = SeatNames(event.names)
                 mine = event.names[event.seat] if event.seat < len(event.names) else ""
                 of = f"seat {self.seat} of {self.players}"
-                self.log.append(f"The game starts: you are {mine} ({of})" if mine
-                                else f"The game starts: you are {of}")
+                self.log.append(
+                    f"The game starts: you are {mine} ({of})"
+                    if mine
+                    else f"The game starts: you are {of}"
+                )
                 if any(n for s, n in enumerate(event.names) if s != event.seat):  # others named
                     self.log.append(at_the_table(event.names))
                 if limits_words(event.clock):
@@ -181,9 +186,10 @@ class ScreenModel:
             case ev.ClockReadings():
                 self.clock = list(event.seats)
             case ev.SeatOffline() | ev.SeatOnline():
-                self.log.append(f"Seat {event.seat} is "
-                                + ("offline" if isinstance(event, ev.SeatOffline)
-                                   else "back online"))
+                self.log.append(
+                    f"Seat {event.seat} is "
+                    + ("offline" if isinstance(event, ev.SeatOffline) else "back online")
+                )
             case ev.TimeClaim():
                 self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
             case ev.WaitingFor():
@@ -191,8 +197,9 @@ class ScreenModel:
                 self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
                 if self.view is None and self.seat is not None and self.blocking:  # setting up
                     others = [s for s in self.blocking if s != self.seat]
-                    self.status = ("Setting up the game: waiting for "
-                                   + (", ".join(f"seat {s}" for s in others) or "you"))
+                    self.status = "Setting up the game: waiting for " + (
+                        ", ".join(f"seat {s}" for s in others) or "you"
+                    )
             case ev.FolderKnown():
                 self.saved = event.path
                 if self.over:  # a restart may replay the end before this arrives
@@ -315,8 +322,12 @@ class ScreenModel:
     def pane_open(self) -> bool:
         """Whether the pane under the log shows something (a decision, help, card text or
         the invite)."""
-        return (self.decision is not None or self.show_help or bool(self.info)
-                or bool(self.lobby_invite()))
+        return (
+            self.decision is not None
+            or self.show_help
+            or bool(self.info)
+            or bool(self.lobby_invite())
+        )
 
     # -- card text (client/card_info) -------------------------------------------------------
     def numbered_cards(self) -> list[Seen]:
@@ -420,8 +431,10 @@ class ScreenModel:
             self.message = ending.LEAVE if self.over else "Nothing to decide now."
             return
         if any(True for _ in self.picked()):
-            self.message = ("Cards are picked: 'done' sends them ('clear' forgets them, then "
-                            "Enter takes the highlighted option).")
+            self.message = (
+                "Cards are picked: 'done' sends them ('clear' forgets them, then "
+                "Enter takes the highlighted option)."
+            )
             return
         self._send(menu[max(0, min(self.highlight, len(menu) - 1))][1])
 
@@ -467,5 +480,8 @@ class ScreenModel:
 
     def completions(self) -> list[str]:
         words = ["?", "help", "quit", "resign", "info", "invite", "rules"]
-        return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
-            str(i + 1) for i in range(len(self.menu()))]
+        return (
+            words
+            + [f"#{i + 1}" for i in range(len(self.menu()))]
+            + [str(i + 1) for i in range(len(self.menu()))]
+        )

@@ -56,8 +56,7 @@ def _side(game_name: str, game: Any, seat: int) -> Any:
     return game.state.team_of(seat) if game_name == "sodalis" else seat
 
 
-SCORES: dict[str, Callable[[Any], list[int]]] = {"reign": _reign_scores,
-                                                  "sodalis": _sodalis_scores}
+SCORES: dict[str, Callable[[Any], list[int]]] = {"reign": _reign_scores, "sodalis": _sodalis_scores}
 """Each game's score per seat, for the score differential (its victory track: Reign's
 legitimacy, the tributes of a Sodalis seat's team)."""
 WIN_SCORE: dict[str, int] = {"reign": 9, "sodalis": 3}
@@ -84,9 +83,15 @@ class SearchBot:
 
     kind = "search"
 
-    def __init__(self, stream: ChanceStream, game: str, seconds: float = 1.0,
-                 rollouts: int | None = None, *,
-                 heuristic: Callable[[ChanceStream], Any]) -> None:
+    def __init__(
+        self,
+        stream: ChanceStream,
+        game: str,
+        seconds: float = 1.0,
+        rollouts: int | None = None,
+        *,
+        heuristic: Callable[[ChanceStream], Any],
+    ) -> None:
         """``heuristic`` makes the game's rule-of-thumb bot: the rollout policy and the first
         candidate (passed in by the bots registry, :func:`client.games.bot_maker`)."""
         self.stream = stream
@@ -149,16 +154,25 @@ class SearchBot:
         totals = [0.0] * len(candidates)
         deadline = time.monotonic() + self.seconds
         n = 0
-        while (n < self.rollouts) if self.rollouts is not None else (
-                n < len(candidates) or time.monotonic() < deadline):
+        while (
+            (n < self.rollouts)
+            if self.rollouts is not None
+            else (n < len(candidates) or time.monotonic() < deadline)
+        ):
             if n < len(candidates):
                 pick = n
             else:
                 log_n = math.log(n)
-                pick = max(range(len(candidates)), key=lambda i: (
-                    totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i]), -i))
-            reward = self._rollout(view, candidates[pick], decision.seat,
-                                   worlds.child(f"world/{n}"))
+                pick = max(
+                    range(len(candidates)),
+                    key=lambda i: (
+                        totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i]),
+                        -i,
+                    ),
+                )
+            reward = self._rollout(
+                view, candidates[pick], decision.seat, worlds.child(f"world/{n}")
+            )
             visits[pick] += 1
             totals[pick] += reward
             n += 1

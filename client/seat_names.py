@@ -35,8 +35,11 @@ class SeatNames:
     def __init__(self, names: Sequence[str] = ()) -> None:
         self.names = tuple(names)
         shared = Counter(n for n in self.names if n)
-        self._labels = {seat: (name if shared[name] == 1 else f"{name} (seat {seat})")
-                        for seat, name in enumerate(self.names) if name}
+        self._labels = {
+            seat: (name if shared[name] == 1 else f"{name} (seat {seat})")
+            for seat, name in enumerate(self.names)
+            if name
+        }
 
     def __bool__(self) -> bool:
         return bool(self._labels)
@@ -64,5 +67,6 @@ class SeatNames:
 
 def at_the_table(names: Sequence[str]) -> str:
     """One log line naming who sits where ("At the table: Ann (seat 0), seat 1, ...")."""
-    return "At the table: " + ", ".join(f"{name} (seat {seat})" if name else f"seat {seat}"
-                                        for seat, name in enumerate(names))
+    return "At the table: " + ", ".join(
+        f"{name} (seat {seat})" if name else f"seat {seat}" for seat, name in enumerate(names)
+    )

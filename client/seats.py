@@ -33,8 +33,16 @@ from netplay._joincode import (
     looks_like_code,
 )
 
-__all__ = ["NetUsageError", "bot_node", "identity_at", "invite_from", "invite_or_saved",
-           "keep_code", "saved_invite", "seat_option"]
+__all__ = [
+    "NetUsageError",
+    "bot_node",
+    "identity_at",
+    "invite_from",
+    "invite_or_saved",
+    "keep_code",
+    "saved_invite",
+    "seat_option",
+]
 
 
 class NetUsageError(Exception):
@@ -138,5 +146,9 @@ def bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNo
     identity = identity_at(folder)
     bot = bots_for(invite.game)["heuristic"](ChanceStream(identity.seed).child("bot"))
     config = NodeConfig(data_dir=folder, pace=pace)
-    return TableNode(config, identity, invite=invite,
-                     decider=lambda event: bot.decide(event.view, event.decision))
+    return TableNode(
+        config,
+        identity,
+        invite=invite,
+        decider=lambda event: bot.decide(event.view, event.decision),
+    )

@@ -27,8 +27,7 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
     state = game_rules.new_game(players)
     root = ChanceStream.from_int(seed)
     referee = Referee(root.child("referee").take(32))
-    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}"))
-             for seat, kind in enumerate(bots)]
+    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
     while not state.over:
         request = state.pending()[0]
         if isinstance(request, Decision):
@@ -66,11 +65,11 @@ def run_crypto_game(
     kwargs: dict[str, Any] = {"cheaters": cheaters}
     if session_class is not None:
         kwargs["session_class"] = session_class
-    spec, sessions = make_table(players, seed, game=game,
-                                round_limit=game_rules.default_round_limit, **kwargs)
+    spec, sessions = make_table(
+        players, seed, game=game, round_limit=game_rules.default_round_limit, **kwargs
+    )
     root = ChanceStream.from_int(seed)
-    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}"))
-             for seat, kind in enumerate(bots)]
+    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
     run = run_table(sessions, lambda seat, event: seats[seat].decide(event.view, event.decision))
     honest = [s for seat, s in enumerate(sessions) if seat not in cheaters]
     result: dict[str, Any] = {
@@ -92,8 +91,9 @@ def run_crypto_game(
         result["digest"] = None
     elif len(finished) == 1 and all(s.finished is not None for s in honest):
         winner, digest, end = finished.pop()
-        result.update({"winner": winner, "end": end, **game_rules.summary(honest[0].game),
-                       "digest": digest})
+        result.update(
+            {"winner": winner, "end": end, **game_rules.summary(honest[0].game), "digest": digest}
+        )
     else:
         result["verdict"] = {"seat": None, "kind": "desync", "agreed": False}
         result["winner"] = None

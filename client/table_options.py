@@ -43,9 +43,14 @@ class TableOptions:
     name: str = ""  # our player's name (`--name`), signed with our seat key
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace, *, listen: bool,
-                  via: tuple[str, int] | None = None,
-                  via_key: bytes | None = None) -> TableOptions:
+    def from_args(
+        cls,
+        args: argparse.Namespace,
+        *,
+        listen: bool,
+        via: tuple[str, int] | None = None,
+        via_key: bytes | None = None,
+    ) -> TableOptions:
         """The options of ``host`` or ``join`` (``listen``: take links from other peers;
         ``via``: the relay's address and ``via_key`` its pinned key, already checked)."""
         return cls(
@@ -61,8 +66,11 @@ class TableOptions:
             stats=args.stats,
             round_limit=getattr(args, "round_limit", None),
             fresh=getattr(args, "new", False),
-            announce_to=(None if getattr(args, "no_announce", True)
-                         else (args.announce_address, args.discovery_port)),
+            announce_to=(
+                None
+                if getattr(args, "no_announce", True)
+                else (args.announce_address, args.discovery_port)
+            ),
             spectators=not getattr(args, "no_spectators", False),
             name=getattr(args, "name", None) or "",
         )
@@ -71,11 +79,23 @@ class TableOptions:
         """The node's configuration for a node kept in ``data_dir`` (``ui_events``: it also
         reports views, decisions and cards, for a screen)."""
         return NodeConfig(
-            data_dir=data_dir, listen_port=self.listen_port, listen_host=self.listen_host,
-            advertise_host=self.advertise_host, via=self.via, via_key=self.via_key,
+            data_dir=data_dir,
+            listen_port=self.listen_port,
+            listen_host=self.listen_host,
+            advertise_host=self.advertise_host,
+            via=self.via,
+            via_key=self.via_key,
             seat_timeout=self.seat_timeout,
-            abandon_after=self.abandon_after, clock=self.clock, pace=self.pace,
-            stats=self.stats, round_limit=self.round_limit, fresh=self.fresh,
-            announce_to=self.announce_to, kind=self.kind, resume=self.resume,
-            spectators=self.spectators, name=self.name,
-            ui_events=ui_events)
+            abandon_after=self.abandon_after,
+            clock=self.clock,
+            pace=self.pace,
+            stats=self.stats,
+            round_limit=self.round_limit,
+            fresh=self.fresh,
+            announce_to=self.announce_to,
+            kind=self.kind,
+            resume=self.resume,
+            spectators=self.spectators,
+            name=self.name,
+            ui_events=ui_events,
+        )

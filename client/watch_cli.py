@@ -41,15 +41,29 @@ class _Printer:
         from netplay import GameOver, event_line
 
         if isinstance(event, P.StepApplied):
-            print(json.dumps({"event": "step", "step": event.step,
-                              "events": _jsonable(event.events),
-                              "digest": session.game.digest()}, sort_keys=True), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "event": "step",
+                        "step": event.step,
+                        "events": _jsonable(event.events),
+                        "digest": session.game.digest(),
+                    },
+                    sort_keys=True,
+                ),
+                flush=True,
+            )
         elif isinstance(event, P.GameFinished):
             print(event_line(GameOver(event.winner, event.digest, event.end)), flush=True)
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
-            print(json.dumps({"event": "verdict", "seat": v.seat, "kind": v.kind,
-                              "reason": v.reason}, sort_keys=True), flush=True)
+            print(
+                json.dumps(
+                    {"event": "verdict", "seat": v.seat, "kind": v.kind, "reason": v.reason},
+                    sort_keys=True,
+                ),
+                flush=True,
+            )
 
 
 def _print_names(names: tuple[str, ...]) -> None:
@@ -78,8 +92,7 @@ def _watch(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         try:
-            await watch_table(invite, _Printer(), via=via, via_key=via_key,
-                              on_names=_print_names)
+            await watch_table(invite, _Printer(), via=via, via_key=via_key, on_names=_print_names)
         except WatchRefused as exc:
             raise WatchUsageError(f"the table will not let us watch: {exc}") from None
 
@@ -94,9 +107,14 @@ def add_commands(sub: Any) -> None:
     w.add_argument("invite", help="the table's invite (or its name on the LAN)")
     w.add_argument("--json", action="store_true", help="print public events as JSON lines")
     w.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
-    w.add_argument("--via", metavar="HOST:PORT",
-                   help="watch through this relay (it serves spectators from what it holds)")
-    w.add_argument("--via-key", metavar="KEY",
-                   help="the relay's key, as its relay_open line prints it (default: the "
-                        "invite's relay key)")
+    w.add_argument(
+        "--via",
+        metavar="HOST:PORT",
+        help="watch through this relay (it serves spectators from what it holds)",
+    )
+    w.add_argument(
+        "--via-key",
+        metavar="KEY",
+        help="the relay's key, as its relay_open line prints it (default: the invite's relay key)",
+    )
     w.set_defaults(run=_watch)

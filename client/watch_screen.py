@@ -44,18 +44,22 @@ def spectator_model(invite: Invite) -> ScreenModel:
     model = model_for(invite.game)
     model.spectating = True
     model.status = "Connecting to the table as a spectator..."
-    model.log.append(f"Watching a table of {invite.seats} ({invite.game}): the public view "
-                     "only. PgUp/PgDn scroll the log, q quits.")
+    model.log.append(
+        f"Watching a table of {invite.seats} ({invite.game}): the public view "
+        "only. PgUp/PgDn scroll the log, q quits."
+    )
     return model
 
 
-def spectator_network(invite: Invite, *, via: tuple[str, int] | None = None,
-                      via_key: bytes | None = None) -> Any:
+def spectator_network(
+    invite: Invite, *, via: tuple[str, int] | None = None, via_key: bytes | None = None
+) -> Any:
     """The screen's network side: follow the table, each event to the screen in order
     (queued here first, so the session never waits on the screen)."""
 
-    async def network(to_screen: trio.MemorySendChannel[ev.NodeEvent],
-                      answers: trio.MemoryReceiveChannel[Any]) -> None:
+    async def network(
+        to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
+    ) -> None:
         queued_send, queued = trio.open_memory_channel[ev.NodeEvent](float("inf"))
 
         def on_event(event: Any, session: P.TableSession) -> None:
@@ -69,12 +73,16 @@ def spectator_network(invite: Invite, *, via: tuple[str, int] | None = None,
         async with trio.open_nursery() as nursery:
             nursery.start_soon(forward)
             try:
-                await watch_table(invite, on_event, via=via, via_key=via_key,
-                                  on_names=lambda names: queued_send.send_nowait(
-                                      ev.PlayerNames(names)),
-                                  on_retry=lambda address, why, attempt, delay:
-                                  queued_send.send_nowait(ev.Unreachable(address, why,
-                                                                         attempt, delay)))
+                await watch_table(
+                    invite,
+                    on_event,
+                    via=via,
+                    via_key=via_key,
+                    on_names=lambda names: queued_send.send_nowait(ev.PlayerNames(names)),
+                    on_retry=lambda address, why, attempt, delay: queued_send.send_nowait(
+                        ev.Unreachable(address, why, attempt, delay)
+                    ),
+                )
             except WatchRefused as exc:
                 queued_send.send_nowait(ev.Refused(f"the table will not let us watch: {exc}"))
             queued_send.close()  # forward ends once the screen has everything

@@ -34,8 +34,9 @@ class ContractGame(abc.ABC):
     """Answer dispatch for one game; subclasses give the tables and the flow."""
 
     DECISIONS: ClassVar[Mapping[type, tuple[str, Check, Apply]]] = {}
-    GENERIC: ClassVar[Mapping[type, tuple[type, Callable[[Any, Any], None] | None,
-                                          Callable[[Any, Any], None]]]] = {}
+    GENERIC: ClassVar[
+        Mapping[type, tuple[type, Callable[[Any, Any], None] | None, Callable[[Any, Any], None]]]
+    ] = {}
 
     state: Any
 
@@ -74,8 +75,11 @@ class ContractGame(abc.ABC):
         s = self.state
         if not s.buffered:
             return tuple(s.pending)
-        return tuple(r for r in s.pending
-                     if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered))
+        return tuple(
+            r
+            for r in s.pending
+            if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered)
+        )
 
     def apply(self, answer: Any) -> list[tuple[Any, ...]]:
         """Apply one answer; returns the public events it caused."""
@@ -132,8 +136,14 @@ class ContractGame(abc.ABC):
         seat = getattr(answer, "seat", None)
         if type(seat) is not int:
             raise MalformedAnswer("an answer names its seat as a whole number")
-        req = next((r for r in s.pending if isinstance(r, Decision) and r.seat == seat
-                    and seat not in s.buffered), None)
+        req = next(
+            (
+                r
+                for r in s.pending
+                if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered
+            ),
+            None,
+        )
         if req is None:
             if any(isinstance(r, Decision) and self.accepts(r, answer) for r in s.pending):
                 raise WrongSeat(f"it is not seat {seat}'s turn to decide")

@@ -43,9 +43,7 @@ class Referee:
     """Answers every non-decision request of one game."""
 
     def __init__(self, seed: int | bytes) -> None:
-        self.stream = (
-            ChanceStream.from_int(seed) if isinstance(seed, int) else ChanceStream(seed)
-        )
+        self.stream = ChanceStream.from_int(seed) if isinstance(seed, int) else ChanceStream(seed)
         self.piles: dict[str, list[str]] = {}
 
     def answer(self, game: OmniscientGame, request: Request) -> Any:
@@ -76,8 +74,9 @@ class Referee:
             order = self.stream.permutation(len(held))
             return RehandleAnswer(request.seat, tuple(held[i] for i in order))
         if isinstance(request, Peek):
-            return PeekAnswer(request.label, request.seat,
-                              tuple(game.secret_of(h) for h in request.handles))
+            return PeekAnswer(
+                request.label, request.seat, tuple(game.secret_of(h) for h in request.handles)
+            )
         if isinstance(request, Reveal):
             groups = []
             for name, handles, mixed in request.groups:

@@ -51,14 +51,14 @@ class ChanceStream:
     def _refill(self) -> None:
         block = hashlib.sha256(_DOMAIN + self._seed + self._counter.to_bytes(8, "big")).digest()
         self._counter += 1
-        self._buffer = self._buffer[self._pos:] + block
+        self._buffer = self._buffer[self._pos :] + block
         self._pos = 0
 
     def take(self, count: int) -> bytes:
         """The next ``count`` bytes of the stream."""
         while len(self._buffer) - self._pos < count:
             self._refill()
-        out = self._buffer[self._pos:self._pos + count]
+        out = self._buffer[self._pos : self._pos + count]
         self._pos += count
         return out
 

@@ -50,7 +50,8 @@ def conforms(value: Any, hint: Any) -> bool:
         if len(args) == 2 and args[1] is Ellipsis:
             return all(conforms(item, args[0]) for item in value)
         return len(value) == len(args) and all(
-            conforms(v, a) for v, a in zip(value, args, strict=True))
+            conforms(v, a) for v, a in zip(value, args, strict=True)
+        )
     return False  # a shape answers never take
 
 

@@ -39,10 +39,20 @@ SEAT_REFUSED = "seat refused: "  # a Bye from the host to a joiner it will not s
 class Admission:
     """One seat's side of the lobby (the host's seating, or a joiner's request)."""
 
-    def __init__(self, identity: P.Identity, mesh: Mesh, emit: ev.Emit, *, game: str,
-                 seats: int, brings: Any, hosting: bool,
-                 begin: Callable[[TableStart], None],
-                 make_spec: Callable[[Seating], P.TableSpec], name: str = "") -> None:
+    def __init__(
+        self,
+        identity: P.Identity,
+        mesh: Mesh,
+        emit: ev.Emit,
+        *,
+        game: str,
+        seats: int,
+        brings: Any,
+        hosting: bool,
+        begin: Callable[[TableStart], None],
+        make_spec: Callable[[Seating], P.TableSpec],
+        name: str = "",
+    ) -> None:
         """``begin`` starts the table with a start we made or checked; ``make_spec`` is the
         host's table settings for a full lobby; ``name`` our player's name ("": none)."""
         self.identity = identity
@@ -88,8 +98,15 @@ class Admission:
         assert self.invite is not None
         key = self.identity.public.key
         brings = b"" if self.brings is None else canonical_bytes(self.brings)
-        return P.encode(JoinRequest(key, join_proof(self.invite.secret, self.invite.scope, key),
-                                    listen_port, brings, self.signed_name()))
+        return P.encode(
+            JoinRequest(
+                key,
+                join_proof(self.invite.secret, self.invite.scope, key),
+                listen_port,
+                brings,
+                self.signed_name(),
+            )
+        )
 
     def signed_name(self) -> bytes:
         """Our name signed for this table (empty: no name)."""
@@ -102,8 +119,11 @@ class Admission:
         that closes takes its count with it) -- an honest entry left out comes back by
         feed request once we start."""
         digest = hashlib.sha256(data).digest()
-        if (digest not in self.early and peer.early_bytes + len(data) <= EARLY_BYTES
-                and self.early_bytes + len(data) <= EARLY_TOTAL):
+        if (
+            digest not in self.early
+            and peer.early_bytes + len(data) <= EARLY_BYTES
+            and self.early_bytes + len(data) <= EARLY_TOTAL
+        ):
             peer.early_bytes += len(data)
             self.early_bytes += len(data)
             self.early[digest] = data
@@ -145,9 +165,13 @@ class Admission:
         self.emit(ev.LobbyUpdate(status.seated, status.seats))
         self.mesh.broadcast(P.encode(status))
         if self.seating.full:
-            start = sign_start(self.identity, self.make_spec(self.seating),
-                               self.seating.addresses, self.invite.scope,
-                               self.seating.names(self.signed_name()))
+            start = sign_start(
+                self.identity,
+                self.make_spec(self.seating),
+                self.seating.addresses,
+                self.invite.scope,
+                self.seating.names(self.signed_name()),
+            )
             self.begin(start)
             self.mesh.broadcast(P.encode(start))
 
@@ -169,8 +193,11 @@ class Admission:
             self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
             return
         except P.RemoteProtocolError as exc:
-            reason = ("a table start signed for another table" if msg.scope != self.invite.scope
-                      else f"a table start the host did not sign ({exc})")
+            reason = (
+                "a table start signed for another table"
+                if msg.scope != self.invite.scope
+                else f"a table start the host did not sign ({exc})"
+            )
             self._refused(reason)
             return
         try:  # before any of it is kept: a game starts with its settings and its roster
@@ -180,4 +207,3 @@ class Admission:
             return
         self.begin(msg)
         self.mesh.broadcast(data, skip=peer)
-

@@ -98,13 +98,23 @@ class TimeNotice:
 
 def presence_bytes(table_id: bytes, seat: int, count: int, head: int) -> bytes:
     """What a presence beat's signature covers."""
-    return (PRESENCE_DOMAIN + table_id + bytes([seat]) + count.to_bytes(8, "big")
-            + head.to_bytes(8, "big"))
+    return (
+        PRESENCE_DOMAIN
+        + table_id
+        + bytes([seat])
+        + count.to_bytes(8, "big")
+        + head.to_bytes(8, "big")
+    )
 
 
 def _notice_bytes(table_id: bytes, kind: str, seat: int, step: int, by: int) -> bytes:
-    return (NOTICE_DOMAIN + table_id + bytes([by, seat]) + step.to_bytes(8, "big")
-            + kind.encode("ascii"))
+    return (
+        NOTICE_DOMAIN
+        + table_id
+        + bytes([by, seat])
+        + step.to_bytes(8, "big")
+        + kind.encode("ascii")
+    )
 
 
 def verdict_reason(kind: str, seat: int) -> str:
@@ -166,9 +176,17 @@ ClockEvent = Flagged | WentOffline | CameBack | LongWait
 class TableClock:
     """One peer's clocks for one table (seat ``me``, or None for a spectator)."""
 
-    def __init__(self, limits: TimeLimits, table_id: bytes, players: tuple[bytes, ...],
-                 me: int | None, now: float, *, beat: float = 2.0,
-                 report_after: float = 10.0) -> None:
+    def __init__(
+        self,
+        limits: TimeLimits,
+        table_id: bytes,
+        players: tuple[bytes, ...],
+        me: int | None,
+        now: float,
+        *,
+        beat: float = 2.0,
+        report_after: float = 10.0,
+    ) -> None:
         self.limits, self.table_id, self.players, self.me = limits, table_id, players, me
         self.beat, self.report_after = beat, report_after
         seats = range(len(players))
@@ -193,8 +211,13 @@ class TableClock:
         return self.limits.bank_ms > 0
 
     # -- measuring ---------------------------------------------------------------------------
-    def observe(self, now: float, waiting: set[int], decided: dict[int, int],
-                thinking: set[int] | None = None) -> None:
+    def observe(
+        self,
+        now: float,
+        waiting: set[int],
+        decided: dict[int, int],
+        thinking: set[int] | None = None,
+    ) -> None:
         """The table now waits on ``waiting``, of which ``thinking`` for a decision (None:
         all of them); ``decided`` counts each seat's decisions applied so far.  Call
         whenever any may have changed."""
@@ -281,18 +304,20 @@ class TableClock:
             bank = round(max(0.0, self.bank[seat]), 1) if self.has_clock else None
             ends = None
             if seat in self.countdown_since:
-                ends = round(max(0.0, self.limits.abandon_ms / 1000
-                                 - (now - self.countdown_since[seat])), 1)
+                ends = round(
+                    max(0.0, self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat])), 1
+                )
             if bank is not None or ends is not None or seat in self.offline:
-                found.append({"seat": seat, "left": bank, "offline": seat in self.offline,
-                              "ends_in": ends})
+                found.append(
+                    {"seat": seat, "left": bank, "offline": seat in self.offline, "ends_in": ends}
+                )
         return found
 
     def _kind(self, seat: int, now: float) -> str:
         if seat in self.countdown_since and (
-                not self.has_clock
-                or self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat])
-                <= self.bank[seat]):
+            not self.has_clock
+            or self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat]) <= self.bank[seat]
+        ):
             return ABANDONED
         return OUT_OF_TIME
 
@@ -320,8 +345,9 @@ class TableClock:
         """Our own signed beat (``count``: larger than any before, e.g. wall-clock ms;
         ``head``: how many entries of our feed we have signed)."""
         assert self.me is not None
-        return Presence(self.me, count, head,
-                        identity.sign(presence_bytes(self.table_id, self.me, count, head)))
+        return Presence(
+            self.me, count, head, identity.sign(presence_bytes(self.table_id, self.me, count, head))
+        )
 
     def take_beat(self, msg: Presence, now: float) -> bool:
         """A beat from another seat; False if it is not newer than the last or not signed
@@ -332,8 +358,8 @@ class TableClock:
             return False
         try:
             PublicIdentity(self.players[msg.seat]).verify(
-                presence_bytes(self.table_id, msg.seat, msg.count, msg.head), msg.sig,
-                seat=msg.seat)
+                presence_bytes(self.table_id, msg.seat, msg.count, msg.head), msg.sig, seat=msg.seat
+            )
         except BadSignature:
             return False
         self.count[msg.seat] = msg.count
@@ -355,16 +381,23 @@ class TableClock:
         measured (:meth:`_could_measure`).  A refused notice changes nothing -- not the kind
         of a later flag of ours -- and is not passed on."""
         seats = len(self.players)
-        if (msg.kind not in (OUT_OF_TIME, ABANDONED, STALLED) or msg.by >= seats
-                or msg.seat >= seats or msg.by == self.me or msg.by in self._notices):
+        if (
+            msg.kind not in (OUT_OF_TIME, ABANDONED, STALLED)
+            or msg.by >= seats
+            or msg.seat >= seats
+            or msg.by == self.me
+            or msg.by in self._notices
+        ):
             return None  # a second notice of one seat is refused before its signature
         self._drain(now)
         if msg.step == step and not self._could_measure(msg):
             return None
         try:
             PublicIdentity(self.players[msg.by]).verify(
-                _notice_bytes(self.table_id, msg.kind, msg.seat, msg.step, msg.by), msg.sig,
-                seat=msg.by)
+                _notice_bytes(self.table_id, msg.kind, msg.seat, msg.step, msg.by),
+                msg.sig,
+                seat=msg.by,
+            )
         except BadSignature:
             return None
         self._notices[msg.by] = msg

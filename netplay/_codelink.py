@@ -42,8 +42,14 @@ from ._joincode import (
 )
 from ._lanaddress import broadcast_addresses, local_interfaces
 
-__all__ = ["EXCHANGE_TIMEOUT", "MAX_EXCHANGES", "CodeNotFound", "announce_table", "invite_by_code",
-           "serve_code"]
+__all__ = [
+    "EXCHANGE_TIMEOUT",
+    "MAX_EXCHANGES",
+    "CodeNotFound",
+    "announce_table",
+    "invite_by_code",
+    "serve_code",
+]
 
 log = logging.getLogger("netplay.joincode")
 
@@ -159,13 +165,20 @@ async def announce_table(
         destinations += broadcast_addresses(local_interfaces())
     code = JoinCode.generate()
     async with trio.open_nursery() as nursery:
-        code_port = await nursery.start(partial(
-            serve_code, CodeHost(code, invite.text()), listen_host=listen_host, emit=emit))
+        code_port = await nursery.start(
+            partial(serve_code, CodeHost(code, invite.text()), listen_host=listen_host, emit=emit)
+        )
         task_status.started(code)
 
         def summary() -> Announcement:
-            return Announcement.from_invite(invite, free=free(), host=_reachable_at(listen_host),
-                                            code=code.number, code_port=code_port, name=name)
+            return Announcement.from_invite(
+                invite,
+                free=free(),
+                host=_reachable_at(listen_host),
+                code=code.number,
+                code_port=code_port,
+                name=name,
+            )
 
         await announce(summary, port=port, address=destinations, interval=interval)
 
@@ -237,8 +250,9 @@ async def invite_by_code(
     for table in tables:
         assert table.code_port is not None
         try:
-            invite = await _fetch((table.host, table.code_port),
-                                  CodeJoiner(code, table.fingerprint), record)
+            invite = await _fetch(
+                (table.host, table.code_port), CodeJoiner(code, table.fingerprint), record
+            )
         except (CodeRefused, CodeExchangeError) as exc:
             problems.append(exc)
             continue

@@ -4,7 +4,7 @@ Lower-case ASCII, 3 to 8 letters, all distinct, sorted.  A code's words are indi
 this list, so host and joiner must have the same list: edit it only with a new code version.
 """
 
-WORDS: tuple[str, ...] = tuple("""
+_TEXT = """
 able absent absorb accept acid acorn acre active actor adapt adjust admire adobe adopt adult
 advance advice aerial affair agenda agent agile agree aim aisle album alcove alert algae alive
 alley allow alloy almanac almond alpaca alpine alto amazing amber ambush ample amulet amuse
@@ -144,4 +144,6 @@ whole wick wide widget wigwam wildcat willow win windmill window windy wing wink
 wish witty wizard wobble wolf wombat wonder wood wooden woodland wool woolly work workshop worm
 worthy wreath wren wrench write yacht yak yard yarn yarrow yawn yell yeti yodel yogurt yolk
 young zany zebra zenith zephyr zesty zinc zinnia zipper zone zoom
-""".split())  # noqa: SIM905 -- a word list reads best as text
+"""
+
+WORDS: tuple[str, ...] = tuple(_TEXT.split())

@@ -139,9 +139,16 @@ class Announcement:
             _via(check_port)(None, None, self.code_port)
 
     @classmethod
-    def from_invite(cls, invite: Invite, *, free: int, host: str | None = None,
-                    code: int | None = None, code_port: int | None = None,
-                    name: str = "") -> Announcement:
+    def from_invite(
+        cls,
+        invite: Invite,
+        *,
+        free: int,
+        host: str | None = None,
+        code: int | None = None,
+        code_port: int | None = None,
+        name: str = "",
+    ) -> Announcement:
         """The announcement of ``invite``'s table (everything but its secret and table id)."""
         return cls(
             code=code,
@@ -175,8 +182,9 @@ class Announcement:
         }
         if self.code is not None:
             plain.update(code=self.code, code_port=self.code_port)
-        return json.dumps(plain, sort_keys=True, separators=(",", ":"),
-                          ensure_ascii=False).encode("utf-8")
+        return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+            "utf-8"
+        )
 
     @classmethod
     def from_bytes(cls, data: bytes, *, source: str | None = None) -> Announcement:

@@ -78,6 +78,7 @@ _T = TypeVar("_T", bound=type[NodeEvent])
 
 def _event(name: str) -> Callable[[_T], _T]:
     """Name an event class in JSON and register it."""
+
     def register(cls: _T) -> _T:
         cls.EVENT = name
         EVENT_CLASSES[name] = cls

@@ -58,7 +58,8 @@ class Farewells:
             return False
         try:
             PublicIdentity(self.players[msg.seat]).verify(
-                _signed_bytes(self.table_id, msg.seat, msg.digest), msg.sig, seat=msg.seat)
+                _signed_bytes(self.table_id, msg.seat, msg.digest), msg.sig, seat=msg.seat
+            )
         except BadSignature:
             return False
         self.said[msg.seat] = msg.digest
@@ -71,8 +72,9 @@ class Farewells:
 
     def missing(self, blamed: int | None) -> list[int]:
         """The seats but ``blamed`` (a verdict's; None: nobody) that have not said farewell."""
-        return [seat for seat in range(len(self.players))
-                if seat not in self.said and seat != blamed]
+        return [
+            seat for seat in range(len(self.players)) if seat not in self.said and seat != blamed
+        ]
 
     def everyone_but(self, blamed: int | None) -> bool:
         """Whether every seat but ``blamed`` (a verdict's; None: nobody) has said farewell."""

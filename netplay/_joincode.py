@@ -85,10 +85,12 @@ _INDEX = {word: i for i, word in enumerate(WORDS)}
 
 # reasons a host refuses, on the wire as one byte
 WRONG, RETIRED, NO_TABLE, BUSY = 1, 2, 3, 4
-_REASONS = {WRONG: "wrong code",
-            RETIRED: "the host retired this code after too many wrong tries: ask for the invite",
-            NO_TABLE: "no table with that code on the LAN",
-            BUSY: "the host is busy: try again"}
+_REASONS = {
+    WRONG: "wrong code",
+    RETIRED: "the host retired this code after too many wrong tries: ask for the invite",
+    NO_TABLE: "no table with that code on the LAN",
+    BUSY: "the host is busy: try again",
+}
 
 
 class JoinCodeError(ValueError):
@@ -223,8 +225,7 @@ def decode(data: bytes) -> Message:
 
 
 def _keys(spake_key: bytes) -> tuple[bytes, bytes]:
-    okm = HKDF(hashes.SHA256(), 64, salt=None, info=b"fairtable/joincode/v1/keys").derive(
-        spake_key)
+    okm = HKDF(hashes.SHA256(), 64, salt=None, info=b"fairtable/joincode/v1/keys").derive(spake_key)
     return okm[:32], okm[32:]
 
 
@@ -290,8 +291,9 @@ class HostExchange:
         self._spake: Any = None
         self._keys: tuple[bytes, bytes] | None = None
 
-    def _end(self, reply: Message,
-             event: HostEvent | None = None) -> tuple[bytes, HostEvent | None]:
+    def _end(
+        self, reply: Message, event: HostEvent | None = None
+    ) -> tuple[bytes, HostEvent | None]:
         self.finished = True
         return reply.to_bytes(), event
 
@@ -305,8 +307,7 @@ class HostExchange:
                 return self._end(Refused(NO_TABLE))
             if self.host.retired:
                 return self._end(Refused(RETIRED))
-            self._spake = _pake().SPAKE2_B(self.host.code.password, idA=_ID_JOINER,
-                                           idB=_ID_HOST)
+            self._spake = _pake().SPAKE2_B(self.host.code.password, idA=_ID_JOINER, idB=_ID_HOST)
             reply = Pake(bytes(self._spake.start()))
             self._keys = _keys(_finish(self._spake, msg.pake))
             return reply.to_bytes(), None
@@ -317,11 +318,13 @@ class HostExchange:
                 self.host.failures += 1
                 if self.host.retired:
                     return self._end(Refused(WRONG), CodeRetired(self.host.failures))
-                return self._end(Refused(WRONG),
-                                 WrongCodeTried(self.host.failures, self.host.max_failures))
+                return self._end(
+                    Refused(WRONG), WrongCodeTried(self.host.failures, self.host.max_failures)
+                )
             nonce = os.urandom(12)
             sealed = ChaCha20Poly1305(self._keys[1]).encrypt(
-                nonce, self.host.invite_text.encode("ascii"), _SEAL_AAD)
+                nonce, self.host.invite_text.encode("ascii"), _SEAL_AAD
+            )
             return self._end(SealedInvite(nonce, sealed), InviteHanded())
         raise CodeExchangeError(f"unexpected {type(msg).__name__}")
 

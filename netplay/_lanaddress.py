@@ -37,8 +37,24 @@ __all__ = [
 
 LOOPBACK = "127.0.0.1"
 _WILDCARDS = ("", "0.0.0.0", "::")
-_VIRTUAL = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "zt",
-            "tailscale", "utun", "lxc", "cni", "flannel", "podman")
+_VIRTUAL = (
+    "docker",
+    "veth",
+    "br-",
+    "virbr",
+    "vmnet",
+    "vboxnet",
+    "tun",
+    "tap",
+    "wg",
+    "zt",
+    "tailscale",
+    "utun",
+    "lxc",
+    "cni",
+    "flannel",
+    "podman",
+)
 _IFF_UP = 0x1
 _NO_LINK = ("down", "lowerlayerdown", "notpresent", "dormant")
 
@@ -78,8 +94,15 @@ def _lan_candidates(interfaces: Iterable[Interface]) -> list[Interface]:
             ip = ipaddress.IPv4Address(face.ip)
         except ValueError:
             continue
-        if (face.up and ip.is_private and not ip.is_loopback and not ip.is_link_local
-                and not ip.is_unspecified and not ip.is_reserved and not ip.is_multicast):
+        if (
+            face.up
+            and ip.is_private
+            and not ip.is_loopback
+            and not ip.is_link_local
+            and not ip.is_unspecified
+            and not ip.is_reserved
+            and not ip.is_multicast
+        ):
             found.append(face)
     return sorted(found, key=lambda f: f.name.lower().startswith(_VIRTUAL))  # stable sort
 
@@ -93,8 +116,11 @@ def choose_address(interfaces: Iterable[Interface], listen_host: str = "0.0.0.0"
     candidates = _lan_candidates(interfaces)
     if candidates:
         return AddressChoice(candidates[0].ip)
-    return AddressChoice(LOOPBACK, "no LAN address found: the invite says 127.0.0.1, so only "
-                                   "this machine can join (pass --advertise ADDRESS)")
+    return AddressChoice(
+        LOOPBACK,
+        "no LAN address found: the invite says 127.0.0.1, so only "
+        "this machine can join (pass --advertise ADDRESS)",
+    )
 
 
 def broadcast_addresses(interfaces: Iterable[Interface]) -> list[str]:

@@ -25,8 +25,15 @@ UNFINISHED = ("lobby", "playing")
 """The ``status`` values of a table that has not ended."""
 
 
-def resumable_table(data_dir: Path, host_key: bytes, *, kind: str, game: str, seats: int,
-                    resume: bytes | None = None) -> Invite | None:
+def resumable_table(
+    data_dir: Path,
+    host_key: bytes,
+    *,
+    kind: str,
+    game: str,
+    seats: int,
+    resume: bytes | None = None,
+) -> Invite | None:
     """The invite of the table a host goes on with: exactly ``resume`` (an invite scope) if
     given, else the newest unfinished table it hosts of this ``kind``, ``game`` and ``seats``;
     None for a new table."""
@@ -43,8 +50,12 @@ def resumable_table(data_dir: Path, host_key: bytes, *, kind: str, game: str, se
             chosen = invite.scope == resume
         else:
             chosen = info.get("kind") == kind and invite.game == game and invite.seats == seats
-        if (chosen and info.get("role") == "host" and info.get("status") in UNFINISHED
-                and invite.host_key == host_key):
+        if (
+            chosen
+            and info.get("role") == "host"
+            and info.get("status") in UNFINISHED
+            and invite.host_key == host_key
+        ):
             return invite
     return None
 

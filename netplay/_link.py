@@ -137,12 +137,13 @@ class Transport:
     answers; ``open_listeners(port, host)`` gives the listeners and the bound port."""
 
     open_stream: Callable[[str, int], Awaitable[trio.abc.Stream]] = trio.open_tcp_stream
-    open_listeners: Callable[[int, str | None],
-                             Awaitable[tuple[list[Any], int]]] = _tcp_listen
+    open_listeners: Callable[[int, str | None], Awaitable[tuple[list[Any], int]]] = _tcp_listen
 
 
 TRANSPORT: contextvars.ContextVar[Transport] = contextvars.ContextVar(
-    "netplay_transport", default=Transport())  # noqa: B039 -- frozen, never mutated
+    "netplay_transport",
+    default=Transport(),  # noqa: B039 -- a frozen record, never mutated
+)
 """The transport of the current task (and of the tasks it starts)."""
 
 
@@ -449,8 +450,9 @@ async def _dial(
             tls_key = peer_key(stream)  # the key that proved itself in TLS: the pin is on it
             if tls_key is None or (expect_key is not None and tls_key != expect_key):
                 raise LinkClosed("key")
-            info = await client_handshake(hs, identity, role, scope, secret, expect_key,
-                                          tls_key=tls_key)
+            info = await client_handshake(
+                hs, identity, role, scope, secret, expect_key, tls_key=tls_key
+            )
     except (LinkClosed, trio.TooSlowError, trio.BrokenResourceError) as exc:
         error = exc if isinstance(exc, LinkClosed) else as_closed(exc)
         if hs is None:

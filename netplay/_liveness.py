@@ -46,17 +46,26 @@ STALLED_AFTER = 2.0  # seconds without a new entry before we ask every link agai
 def table_limits(config: NodeConfig) -> P.TimeLimits:
     """The table's time limits from the host's settings (``clock``, ``abandon_after``)."""
     bank, increment = config.clock or (0.0, 0.0)
-    return P.TimeLimits(round(bank * 1000), round(increment * 1000),
-                        max(1, round(config.abandon_after * 1000)))
+    return P.TimeLimits(
+        round(bank * 1000), round(increment * 1000), max(1, round(config.abandon_after * 1000))
+    )
 
 
 class Liveness:
     """One seat's clocks and presence (idle until the table starts: :meth:`attach`)."""
 
-    def __init__(self, config: NodeConfig, identity: P.Identity, emit: ev.Emit, mesh: Mesh, *,
-                 pump: Callable[[], None], ask_missing: Callable[[_Peer], None],
-                 lobby: Callable[[], None] = lambda: None,
-                 tick: Callable[[float], None] = lambda now: None) -> None:
+    def __init__(
+        self,
+        config: NodeConfig,
+        identity: P.Identity,
+        emit: ev.Emit,
+        mesh: Mesh,
+        *,
+        pump: Callable[[], None],
+        ask_missing: Callable[[_Peer], None],
+        lobby: Callable[[], None] = lambda: None,
+        tick: Callable[[float], None] = lambda now: None,
+    ) -> None:
         """``lobby`` says again what forms the table (our join request, or the signed start):
         called every beat until every seat beat once (a lossy relay may have lost it);
         ``tick(now)`` is called every time the task wakes (the node writes a waiting
@@ -80,10 +89,18 @@ class Liveness:
         spec = session.spec
         assert session.seat is not None
         self.session = session
-        self.clock = TableClock(spec.time_limits(), spec.table_id, spec.players, session.seat,
-                                now, beat=self.config.beat, report_after=self.config.seat_timeout)
-        self.starvation = Starvation(spec.table_id, spec.players, session.seat,
-                                     beat=self.config.beat)
+        self.clock = TableClock(
+            spec.time_limits(),
+            spec.table_id,
+            spec.players,
+            session.seat,
+            now,
+            beat=self.config.beat,
+            report_after=self.config.seat_timeout,
+        )
+        self.starvation = Starvation(
+            spec.table_id, spec.players, session.seat, beat=self.config.beat
+        )
 
     def observe(self, now: float) -> None:
         """Tell the clocks what the session waits for now."""
@@ -100,12 +117,17 @@ class Liveness:
             session, clock = self.session, self.clock
             now = trio.current_time()
             self.tick(now)
-            if now - lobby_at >= self.config.beat and (clock is None or any(
-                    n < 0 for seat, n in clock.count.items() if seat != clock.me)):
+            if now - lobby_at >= self.config.beat and (
+                clock is None or any(n < 0 for seat, n in clock.count.items() if seat != clock.me)
+            ):
                 lobby_at = now  # not everyone has shown it sits at our table yet
                 self.lobby()
-            if (session is None or clock is None or session.verdict is not None
-                    or session.finished is not None):
+            if (
+                session is None
+                or clock is None
+                or session.verdict is not None
+                or session.finished is not None
+            ):
                 continue
             if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
                 next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
@@ -135,8 +157,11 @@ class Liveness:
         session, starvation = self.session, self.starvation
         assert session is not None and starvation is not None
         held = [len(session.log.entries(seat)) for seat in range(session.spec.seats)]
-        direct = frozenset(session.spec.players.index(key) for key in self.mesh.player_keys()
-                           if key in session.spec.players)  # no relay between us and them
+        direct = frozenset(
+            session.spec.players.index(key)
+            for key in self.mesh.player_keys()
+            if key in session.spec.players
+        )  # no relay between us and them
         lack = starvation.short(held, now, direct)
         if lack is not None and now - self._claimed_at >= self.config.beat:
             self._claimed_at = now
@@ -179,8 +204,11 @@ class Liveness:
         clock.pause(now, starvation.excused(now), credit=CLAIM_AFTER + self.config.beat)
         for event in clock.update(now):
             if isinstance(event, WentOffline | CameBack):
-                self.emit(ev.SeatOffline(event.seat) if isinstance(event, WentOffline)
-                          else ev.SeatOnline(event.seat))
+                self.emit(
+                    ev.SeatOffline(event.seat)
+                    if isinstance(event, WentOffline)
+                    else ev.SeatOnline(event.seat)
+                )
             elif isinstance(event, LongWait):
                 self.emit(ev.SeatWaiting(event.seat, event.seconds))
             elif isinstance(event, Flagged) and session.verdict is None:
@@ -205,8 +233,11 @@ class Liveness:
         self.pump()
 
     def on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:
-        if (self.clock is not None and self.session is not None
-                and self.clock.take_beat(msg, trio.current_time())):
+        if (
+            self.clock is not None
+            and self.session is not None
+            and self.clock.take_beat(msg, trio.current_time())
+        ):
             assert self.starvation is not None
             self.starvation.note_beat(msg, data)
             self.mesh.forward(data, self.session.spec.players[msg.seat], peer)
@@ -216,8 +247,11 @@ class Liveness:
         once our game stopped: a peer behind us may need it to end as we did), and the
         entries it names re-sent on every link (once per claimed gap)."""
         session, starvation = self.session, self.starvation
-        if (session is None or starvation is None
-                or not starvation.take(msg, data, trio.current_time())):
+        if (
+            session is None
+            or starvation is None
+            or not starvation.take(msg, data, trio.current_time())
+        ):
             return
         self.mesh.broadcast(data, skip=peer)
         if session.verdict is not None or not starvation.to_resend(msg):
@@ -248,5 +282,12 @@ class Liveness:
         elif taken.accepted:
             self._end_for_time(msg.kind, msg.seat, taken.reason)
         else:  # not what our own clock says: show the claim, keep our clock
-            self.emit(ev.TimeClaim(msg.by, msg.seat, msg.kind, taken.reason,
-                                   None if taken.left is None else round(taken.left, 1)))
+            self.emit(
+                ev.TimeClaim(
+                    msg.by,
+                    msg.seat,
+                    msg.kind,
+                    taken.reason,
+                    None if taken.left is None else round(taken.left, 1),
+                )
+            )

@@ -105,21 +105,32 @@ class Subscribe:
     role: str = label()
 
 
-def _signed_bytes(spec: bytes, addresses: tuple[bytes, ...], names: tuple[bytes, ...],
-                  scope: bytes) -> bytes:
-    return START_DOMAIN + scope + hashlib.sha256(spec).digest() + b"".join(
-        len(a).to_bytes(1, "big") + a for a in addresses) + b"".join(
-        len(n).to_bytes(2, "big") + n for n in names)
+def _signed_bytes(
+    spec: bytes, addresses: tuple[bytes, ...], names: tuple[bytes, ...], scope: bytes
+) -> bytes:
+    return (
+        START_DOMAIN
+        + scope
+        + hashlib.sha256(spec).digest()
+        + b"".join(len(a).to_bytes(1, "big") + a for a in addresses)
+        + b"".join(len(n).to_bytes(2, "big") + n for n in names)
+    )
 
 
-def sign_start(host: Identity, spec: TableSpec, addresses: tuple[bytes, ...],
-               scope: bytes, names: tuple[bytes, ...] | None = None) -> TableStart:
+def sign_start(
+    host: Identity,
+    spec: TableSpec,
+    addresses: tuple[bytes, ...],
+    scope: bytes,
+    names: tuple[bytes, ...] | None = None,
+) -> TableStart:
     """The host's start of the lobby opened under invite scope ``scope`` (``names``: each
     seat's signed name, in seat order; None: nobody gave one)."""
     data = encode(spec)
     names = tuple(b"" for _ in spec.players) if names is None else names
-    return TableStart(data, addresses, names, scope,
-                      host.sign(_signed_bytes(data, addresses, names, scope)))
+    return TableStart(
+        data, addresses, names, scope, host.sign(_signed_bytes(data, addresses, names, scope))
+    )
 
 
 def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> TableSpec:
@@ -131,7 +142,8 @@ def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> Tab
     if scope is not None and start.scope != scope:
         raise RemoteProtocolError("a table start signed for another table")
     PublicIdentity.from_bytes(host_key).verify(
-        _signed_bytes(start.spec, start.addresses, start.names, start.scope), start.sig)
+        _signed_bytes(start.spec, start.addresses, start.names, start.scope), start.sig
+    )
     spec = decode_as(start.spec, TableSpec, "table start's spec")
     spec.game_options()  # the options are read here, by the bounded decoder, or refused
     spec.time_limits()
@@ -144,5 +156,7 @@ def start_names(start: TableStart, spec: TableSpec) -> tuple[str, ...]:
     raises :class:`~netplay._names.BadName`."""
     if len(start.names) != len(spec.players):
         raise BadName("a table start with a name list that does not fit its seats")
-    return tuple(read_signed_name(signed, start.scope, key)
-                 for signed, key in zip(start.names, spec.players, strict=True))
+    return tuple(
+        read_signed_name(signed, start.scope, key)
+        for signed, key in zip(start.names, spec.players, strict=True)
+    )

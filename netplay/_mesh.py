@@ -35,10 +35,15 @@ OUTBOX = 1024  # messages queued for one link; a link that falls further behind 
 class Mesh:
     """The links of one node, and flooding over them."""
 
-    def __init__(self, identity: P.Identity, emit: ev.Emit, *,
-                 on_open: Callable[[_Peer], None],
-                 on_message: Callable[[_Peer, bytes], None],
-                 on_closed: Callable[[LinkClosed], None]) -> None:
+    def __init__(
+        self,
+        identity: P.Identity,
+        emit: ev.Emit,
+        *,
+        on_open: Callable[[_Peer], None],
+        on_message: Callable[[_Peer, bytes], None],
+        on_closed: Callable[[LinkClosed], None],
+    ) -> None:
         self.identity = identity
         self.emit = emit
         self.on_open = on_open
@@ -62,9 +67,11 @@ class Mesh:
     def keep_newest(self, key: bytes) -> None:
         """A new link from ``key``: keep at most :data:`LINKS_PER_KEY` of its links, the
         newest (a reconnect is never refused); older ones are closed."""
-        same = sorted((p for p in self.peers if not p.via_relay and p.link.info.key == key),
-                      key=lambda p: p.serial)
-        for old in same[:max(len(same) + 1 - LINKS_PER_KEY, 0)]:
+        same = sorted(
+            (p for p in self.peers if not p.via_relay and p.link.info.key == key),
+            key=lambda p: p.serial,
+        )
+        for old in same[: max(len(same) + 1 - LINKS_PER_KEY, 0)]:
             self.peers.discard(old)  # no longer ours to send to; its tasks end with it
             self.close_later(old.link, "replaced by a newer link")
 
@@ -92,12 +99,20 @@ class Mesh:
                 with trio.CancelScope(shield=True):
                     await link.aclose("done")
 
-    async def dial(self, address: tuple[str, int], *, scope: bytes, secret: bytes,
-                   key: bytes | None, via_relay: bool, until: trio.Event,
-                   greeting: bytes | None = None,
-                   refused: Callable[[LinkClosed], None],
-                   relay_refused: Callable[[str], bool] = lambda reason: False,
-                   fatal: frozenset[str] | set[str] = frozenset()) -> None:
+    async def dial(
+        self,
+        address: tuple[str, int],
+        *,
+        scope: bytes,
+        secret: bytes,
+        key: bytes | None,
+        via_relay: bool,
+        until: trio.Event,
+        greeting: bytes | None = None,
+        refused: Callable[[LinkClosed], None],
+        relay_refused: Callable[[str], bool] = lambda reason: False,
+        fatal: frozenset[str] | set[str] = frozenset(),
+    ) -> None:
         """Keep a link to ``address`` up until ``until`` is set (reconnecting with back-off;
         each failure is told).  A refusal no retry fixes goes to ``refused``; a relay that
         will not keep us goes to ``relay_refused``, and is tried again unless that says stop."""
@@ -111,9 +126,19 @@ class Mesh:
             async with trio.open_nursery() as nursery:
                 try:
                     link = await connect_with_backoff(
-                        nursery, address[0], address[1], identity=self.identity, scope=scope,
-                        secret=secret, role="peer", rng=random.Random(), expect_key=key,
-                        max_delay=2.0, on_retry=failed, fatal=fatal)
+                        nursery,
+                        address[0],
+                        address[1],
+                        identity=self.identity,
+                        scope=scope,
+                        secret=secret,
+                        role="peer",
+                        rng=random.Random(),
+                        expect_key=key,
+                        max_delay=2.0,
+                        on_retry=failed,
+                        fatal=fatal,
+                    )
                     failures[0] = 0
                 except LinkClosed as exc:
                     refused(exc)
@@ -122,8 +147,12 @@ class Mesh:
                     await link.send(greeting)
                 await self.adopt(link, via_relay=via_relay)
                 closed = link.closed
-                if via_relay and closed is not None and closed.by_peer and (
-                        closed.reason in RELAY_REFUSALS):  # the relay will not keep us
+                if (
+                    via_relay
+                    and closed is not None
+                    and closed.by_peer
+                    and (closed.reason in RELAY_REFUSALS)
+                ):  # the relay will not keep us
                     if relay_refused(closed.reason):
                         return
                     await trio.sleep(2.0)  # try again: the relay may make room
@@ -189,4 +218,3 @@ class Mesh:
 
     def on_links(self, peer: _Peer, data: bytes, msg: Links) -> None:
         peer.linked = frozenset(msg.keys)
-

@@ -112,20 +112,43 @@ class TableNode:
         self.port = 0
         self._nursery: trio.Nursery | None = None
         self._stop_announcing: trio.CancelScope | None = None
-        self.mesh = Mesh(identity, emit, on_open=self._greet, on_message=self._receive,
-                         on_closed=self._closed)
+        self.mesh = Mesh(
+            identity, emit, on_open=self._greet, on_message=self._receive, on_closed=self._closed
+        )
         self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.files = NodeFolder(config, hosting=self.hosting, emit=emit)
         self.watchers = Watchers(self._watch_catch_up)  # spectators (fairtable watch)
-        self.admission = Admission(identity, self.mesh, emit, game=game, seats=seats,
-                                   brings=brings, hosting=self.hosting,
-                                   begin=lambda start: self._begin(start, resumed=False),
-                                   make_spec=self._spec, name=config.name)
-        self.pump = SessionPump(config, emit, decider=decider, send_own=self._send_own,
-                                ended=self._ended, after=self._after_pump, stopped=self.done)
-        self.liveness = Liveness(config, identity, emit, self.mesh, pump=self.pump.pump,
-                                 ask_missing=self._ask_missing, lobby=self._relobby,
-                                 tick=self.files.flush_summary)
+        self.admission = Admission(
+            identity,
+            self.mesh,
+            emit,
+            game=game,
+            seats=seats,
+            brings=brings,
+            hosting=self.hosting,
+            begin=lambda start: self._begin(start, resumed=False),
+            make_spec=self._spec,
+            name=config.name,
+        )
+        self.pump = SessionPump(
+            config,
+            emit,
+            decider=decider,
+            send_own=self._send_own,
+            ended=self._ended,
+            after=self._after_pump,
+            stopped=self.done,
+        )
+        self.liveness = Liveness(
+            config,
+            identity,
+            emit,
+            self.mesh,
+            pump=self.pump.pump,
+            ask_missing=self._ask_missing,
+            lobby=self._relobby,
+            tick=self.files.flush_summary,
+        )
         self._routes: dict[type, Callable[[_Peer, bytes, Any], None]] = {  # who handles what
             P.Entry: self._on_entry,
             P.FeedRequest: self._on_want,
@@ -166,8 +189,9 @@ class TableNode:
         async with trio.open_nursery() as nursery:
             self._nursery = self.mesh.nursery = self.pump.nursery = nursery
             if self.hosting:
-                self.invite = self.files.resume_hosted(self.identity.public.key, self.game,
-                                                       self.seats)
+                self.invite = self.files.resume_hosted(
+                    self.identity.public.key, self.game, self.seats
+                )
             self.admission.invite = self.invite
             if self.config.listen_port is not None:
                 self.port = await nursery.start(self._serve, self.files.listen_port(self.invite))
@@ -184,16 +208,23 @@ class TableNode:
             if self.hosting and self.config.announce_to is not None and self.start is None:
                 code = await nursery.start(self._announce)
             if self.hosting:
-                self.emit(ev.TableOpen(self.invite.text(), table_limits(self.config).option(),
-                                       None if code is None else code.text()))
+                self.emit(
+                    ev.TableOpen(
+                        self.invite.text(),
+                        table_limits(self.config).option(),
+                        None if code is None else code.text(),
+                    )
+                )
             else:
                 self.emit(ev.Joining(self.invite.text()))
             if self.config.via is not None:  # pinned to the relay key we were given or invited to
-                nursery.start_soon(self._dial, self.config.via, True,
-                                   self.config.via_key or self.invite.relay_key)
+                nursery.start_soon(
+                    self._dial, self.config.via, True, self.config.via_key or self.invite.relay_key
+                )
             elif not self.hosting:
-                nursery.start_soon(self._dial, (self.invite.host, self.invite.port), False,
-                                   self.invite.host_key)
+                nursery.start_soon(
+                    self._dial, (self.invite.host, self.invite.port), False, self.invite.host_key
+                )
             nursery.start_soon(self.liveness.run, self.done)
             if self.answers is not None:
                 nursery.start_soon(self.pump.take_answers, self.answers)
@@ -217,7 +248,8 @@ class TableNode:
         the grace period) got it blamed ``abandoned`` by honest seats that never finished.
         A seat stopped by a verdict with evidence stays the same way (:meth:`_proved`)."""
         finished = self.session is not None and (
-            self.session.finished is not None or self._proved() is not None)
+            self.session.finished is not None or self._proved() is not None
+        )
         linger = self._linger(finished)
         with trio.move_on_after(linger):
             if not finished:
@@ -271,10 +303,16 @@ class TableNode:
         address, port = self.config.announce_to
         with trio.CancelScope() as scope:
             self._stop_announcing = scope
-            await announce_table(self.invite, lambda: self.seats - max(1, len(self.lobby.taken)),
-                                 listen_host=self.config.listen_host, address=address, port=port,
-                                 emit=self.emit, name=self.config.name,
-                                 task_status=task_status)
+            await announce_table(
+                self.invite,
+                lambda: self.seats - max(1, len(self.lobby.taken)),
+                listen_host=self.config.listen_host,
+                address=address,
+                port=port,
+                emit=self.emit,
+                name=self.config.name,
+                task_status=task_status,
+            )
 
     def _new_invite(self, relay_key: bytes | None) -> Invite:
         host = self.config.advertise_host
@@ -283,8 +321,16 @@ class TableNode:
             if choice.note:
                 self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
-        return Invite(host, self.port, os.urandom(32), self.identity.public.key,
-                      os.urandom(32), self.game, self.seats, relay_key)
+        return Invite(
+            host,
+            self.port,
+            os.urandom(32),
+            self.identity.public.key,
+            os.urandom(32),
+            self.game,
+            self.seats,
+            relay_key,
+        )
 
     def _spec(self, seating: Seating) -> P.TableSpec:
         """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks."""
@@ -304,9 +350,15 @@ class TableNode:
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
 
-        await serve_links(port, self._adopt_served, identity=self.identity,
-                          secrets_for=secrets_for, authorize=authorise,
-                          host=self.config.listen_host, task_status=task_status)
+        await serve_links(
+            port,
+            self._adopt_served,
+            identity=self.identity,
+            secrets_for=secrets_for,
+            authorize=authorise,
+            host=self.config.listen_host,
+            task_status=task_status,
+        )
 
     async def _adopt_served(self, link: Link) -> None:
         """A link someone opened to us: one key keeps its newest links; before the start,
@@ -347,14 +399,23 @@ class TableNode:
                 return True
             return False  # seated: try again, the relay may make room
 
-        await self.mesh.dial(address, scope=scope, secret=secret, key=key, via_relay=via_relay,
-                             until=self._gone, greeting=greeting, refused=refused,
-                             relay_refused=relay_refused, fatal=_NEVER_SEATED)
+        await self.mesh.dial(
+            address,
+            scope=scope,
+            secret=secret,
+            key=key,
+            via_relay=via_relay,
+            until=self._gone,
+            greeting=greeting,
+            refused=refused,
+            relay_refused=relay_refused,
+            fatal=_NEVER_SEATED,
+        )
 
     def _closed(self, exc: LinkClosed) -> None:
         """A link the far side closed: the host's refusal to seat us ends our table."""
         if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
-            self.emit(ev.Refused(exc.reason[len(SEAT_REFUSED):]))
+            self.emit(ev.Refused(exc.reason[len(SEAT_REFUSED) :]))
             self._finish("refused")  # the host will not seat us: nothing to resume
 
     def _relobby(self) -> None:
@@ -404,8 +465,11 @@ class TableNode:
         handler = self._routes.get(type(msg))
         if handler is not None:
             handler(peer, data, msg)
-        if (isinstance(msg, P.Entry) and self.session is not None
-                and self.session.log.get(msg.seat, msg.seq) == msg):
+        if (
+            isinstance(msg, P.Entry)
+            and self.session is not None
+            and self.session.log.get(msg.seat, msg.seq) == msg
+        ):
             self.mesh.seen.add(digest)  # only what the log holds: junk leaves no hash behind
 
     def _on_entry(self, peer: _Peer, data: bytes, msg: P.Entry) -> None:
@@ -465,18 +529,29 @@ class TableNode:
             self._stop_announcing.cancel()
         assert self.folder is not None
         try:
-            self.session = self.session_class(spec, seat, self.identity,
-                                              secret_seed=self.folder.secret_seed(),
-                                              saved=list(self.log.records))
+            self.session = self.session_class(
+                spec,
+                seat,
+                self.identity,
+                secret_seed=self.folder.secret_seed(),
+                saved=list(self.log.records),
+            )
         except (P.DecodeError, P.LocalProtocolError) as exc:  # another version; bad settings
             raise self.files.unreadable(exc) from None
         self.farewells = Farewells(spec.table_id, spec.players)
         self.pump.attach(self.session)
         self.liveness.attach(self.session, trio.current_time())
-        self.emit(ev.Seated(seat, spec.seats, spec.table_id.hex(), resumed,
-                            spec.time_limits().option(),
-                            time.monotonic() if self.config.stats else None,
-                            names=start_names(start, spec)))
+        self.emit(
+            ev.Seated(
+                seat,
+                spec.seats,
+                spec.table_id.hex(),
+                resumed,
+                spec.time_limits().option(),
+                time.monotonic() if self.config.stats else None,
+                names=start_names(start, spec),
+            )
+        )
         for data in self.admission.take_early():  # what came before the start: take, log, pass on
             if self.session.receive(data):
                 self.log.append(data, durable=False)

@@ -52,11 +52,18 @@ class NodeFolder:
         config = self.config
         invite = None
         if not config.fresh or config.resume is not None:
-            invite = resumable_table(config.data_dir, host_key, kind=config.kind, game=game,
-                                     seats=seats, resume=config.resume)
+            invite = resumable_table(
+                config.data_dir,
+                host_key,
+                kind=config.kind,
+                game=game,
+                seats=seats,
+                resume=config.resume,
+            )
         if invite is None and config.resume is not None:
-            raise StorageError(f"table {config.resume.hex()[:12]}: not an "
-                               "unfinished table of ours on disk")
+            raise StorageError(
+                f"table {config.resume.hex()[:12]}: not an unfinished table of ours on disk"
+            )
         return invite
 
     def listen_port(self, invite: Invite | None) -> int:
@@ -76,14 +83,26 @@ class NodeFolder:
         existed = folder.exists()
         info = folder.read_info() if existed else {}
         if existed and info.get("status", "lobby") in UNFINISHED:
-            self.emit(ev.Resuming(invite.scope.hex(), invite.game, info.get("status", "lobby"),
-                                  info.get("created", folder.path.stat().st_mtime),
-                                  info.get("round")))
+            self.emit(
+                ev.Resuming(
+                    invite.scope.hex(),
+                    invite.game,
+                    info.get("status", "lobby"),
+                    info.get("created", folder.path.stat().st_mtime),
+                    info.get("round"),
+                )
+            )
         if not existed:
             info["kind"] = self.config.kind if self.hosting else "join"
             info["created"] = int(time.time())
-        info.update({"invite": invite.text(), "role": "host" if self.hosting else "joiner",
-                     "status": info.get("status", "lobby"), "port": port})
+        info.update(
+            {
+                "invite": invite.text(),
+                "role": "host" if self.hosting else "joiner",
+                "status": info.get("status", "lobby"),
+                "port": port,
+            }
+        )
         folder.write_info(info)
         self.log = folder.log()
         if "start" not in info:
@@ -95,8 +114,10 @@ class NodeFolder:
 
     def unreadable(self, exc: Exception) -> StorageError:
         assert self.folder is not None
-        return StorageError(f"{self.folder.path}: the saved game cannot be read ({exc}); "
-                            "its files are kept as they are")
+        return StorageError(
+            f"{self.folder.path}: the saved game cannot be read ({exc}); "
+            "its files are kept as they are"
+        )
 
     def keep_start(self, start: TableStart, seat: int) -> None:
         """Durable before visible: the start is on disk before the game uses it."""
@@ -121,8 +142,7 @@ class NodeFolder:
             return
         new_round = self._summary is None or summary[0] != self._summary[0]
         self._summary = summary
-        self._unsaved = {"round": summary[0], "turn": summary[1],
-                         "last_played": int(time.time())}
+        self._unsaved = {"round": summary[0], "turn": summary[1], "last_played": int(time.time())}
         self.flush_summary(now, force=new_round)
 
     def flush_summary(self, now: float, *, force: bool = False) -> None:

@@ -40,7 +40,6 @@ class NodeConfig:
     name: str = ""  # our player's name, signed with our seat key ("": none; netplay._names)
 
 
-
 @attrs.define(eq=False)
 class _Peer:
     link: Link

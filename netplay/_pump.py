@@ -37,10 +37,17 @@ class ResignRequest:
 class SessionPump:
     """Drives one seat's session (none until the table starts: :meth:`attach`)."""
 
-    def __init__(self, config: NodeConfig, emit: ev.Emit, *, decider: Decider | None,
-                 send_own: Callable[[bytes], None],
-                 ended: Callable[[str, int | None, str | None], None],
-                 after: Callable[[P.TableSession], None], stopped: trio.Event) -> None:
+    def __init__(
+        self,
+        config: NodeConfig,
+        emit: ev.Emit,
+        *,
+        decider: Decider | None,
+        send_own: Callable[[bytes], None],
+        ended: Callable[[str, int | None, str | None], None],
+        after: Callable[[P.TableSession], None],
+        stopped: trio.Event,
+    ) -> None:
         """``send_own`` logs and sends one of our entries; ``ended(status, resigned seat,
         final digest)`` ends the table; ``after`` runs once the session has nothing more;
         once ``stopped`` is set (the table is done), paced bots answer no more."""
@@ -111,10 +118,13 @@ class SessionPump:
         elif isinstance(event, P.GameFinished):
             stats = None
             if self.config.stats:
-                stats = {"at": time.monotonic(), "messages": session.messages_sent,
-                         "bytes": session.bytes_sent,
-                         "decided": {str(k): v for k, v in self._decided.items()},
-                         "applied": {str(k): v for k, v in self._applied.items()}}
+                stats = {
+                    "at": time.monotonic(),
+                    "messages": session.messages_sent,
+                    "bytes": session.bytes_sent,
+                    "decided": {str(k): v for k, v in self._decided.items()},
+                    "applied": {str(k): v for k, v in self._applied.items()},
+                }
             self.emit(ev.GameOver(event.winner, event.digest, event.end, stats))
             self.ended("finished", None, event.digest)
 

@@ -61,8 +61,9 @@ def why_unreachable(exc: LinkClosed) -> str:
     return f"the link failed ({exc.reason})"
 
 
-def unreachable_event(address: tuple[str, int], exc: LinkClosed, attempt: int,
-                      retry_in: float) -> Unreachable:
+def unreachable_event(
+    address: tuple[str, int], exc: LinkClosed, attempt: int, retry_in: float
+) -> Unreachable:
     """The node's ``unreachable`` event: dialling ``address`` failed for the
     ``attempt``-th time in a row; the next try is in ``retry_in`` seconds."""
     host, port = address

@@ -115,7 +115,6 @@ class _Table:
             self.entries.setdefault((entry.seat, entry.seq), data)
         return True
 
-
     def started(self, log: LogFile) -> None:
         """The table showed a signed start: from now on it is kept on disk, from its lobby."""
         for data in self.held:
@@ -124,9 +123,16 @@ class _Table:
 
 
 class RelayNode:
-    def __init__(self, data_dir: Path, identity: P.Identity, *, port: int = 0,
-                 host: str = "127.0.0.1", limits: RelayLimits | None = None,
-                 emit: Emit = lambda event: print(event_line(event))) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        identity: P.Identity,
+        *,
+        port: int = 0,
+        host: str = "127.0.0.1",
+        limits: RelayLimits | None = None,
+        emit: Emit = lambda event: print(event_line(event)),
+    ) -> None:
         self.data_dir = data_dir
         self.identity = identity
         self.port = port
@@ -162,9 +168,15 @@ class RelayNode:
                 await link.aclose(reason)
 
     async def _serve(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
-        await serve_links(self.port, self._handle, identity=self.identity,
-                          secrets_for=lambda scope: RELAY_SECRET, role="relay", host=self.host,
-                          task_status=task_status)
+        await serve_links(
+            self.port,
+            self._handle,
+            identity=self.identity,
+            secrets_for=lambda scope: RELAY_SECRET,
+            role="relay",
+            host=self.host,
+            task_status=task_status,
+        )
 
     def _reload(self) -> int:
         """Reload the started tables on disk; delete the folders of the others (a lobby that
@@ -299,9 +311,7 @@ class RelayNode:
                 table.watchers.forward(data)  # never waits: a full queue drops that spectator
         await _send_others(table, source, data)
 
-
-    async def _ask_on(self, table: _Table, source: Link, seat: int, have: int,
-                      stop: int) -> None:
+    async def _ask_on(self, table: _Table, source: Link, seat: int, have: int, stop: int) -> None:
         """A want we cannot answer from the store: ask the table's other links for it, so
         an entry lost on its way to us -- which nobody would send again unasked -- comes
         back through us to whoever wants it.  Within the asker's share (``_serving``:

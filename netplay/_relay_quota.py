@@ -46,8 +46,7 @@ OVER_BUDGET = "too much before the table start"
 TOO_LARGE = "the table is too large for this relay"
 EXPIRED = "the table did not start in time"
 EVICTED = "the relay made room for another table"
-RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET,
-                                                 TOO_LARGE})
+RELAY_REFUSALS: frozenset[str] = frozenset({RELAY_FULL, TOO_MANY_FROM_YOU, OVER_BUDGET, TOO_LARGE})
 """Why a relay will not keep a table (``Bye`` reasons); a host told one before its start
 gives up and says why.  :data:`EXPIRED` and :data:`EVICTED` are not: the lobby's peers
 link again, and the table opens anew."""
@@ -159,10 +158,12 @@ class RelayQuota:
             return RELAY_FULL
         network = network_of(source)
         held = self._held_by_network()
-        if (self.opened_by.get(source, 0) >= limits.per_source
-                or sum(p.source == source for p in self.unstarted.values())
-                >= limits.unstarted_per_source
-                or held.get(network, 0) >= limits.unstarted_per_network):
+        if (
+            self.opened_by.get(source, 0) >= limits.per_source
+            or sum(p.source == source for p in self.unstarted.values())
+            >= limits.unstarted_per_source
+            or held.get(network, 0) >= limits.unstarted_per_network
+        ):
             return TOO_MANY_FROM_YOU
         if len(self.unstarted) >= limits.unstarted and not self._make_room(network, held):
             return RELAY_FULL
@@ -183,8 +184,11 @@ class RelayQuota:
         most = max(held.values())
         if held.get(network, 0) >= most:
             return False
-        victim = min((p.opened, scope) for scope, p in self.unstarted.items()
-                     if held[network_of(p.source)] == most)[1]
+        victim = min(
+            (p.opened, scope)
+            for scope, p in self.unstarted.items()
+            if held[network_of(p.source)] == most
+        )[1]
         self.drop(victim)
         self._evicted.append(victim)
         return True
@@ -205,8 +209,10 @@ class RelayQuota:
                 return TOO_LARGE
             self.started[scope] += size
             return None
-        if (probation.messages + 1 > self.limits.unstarted_messages
-                or probation.size + size > self.limits.unstarted_bytes):
+        if (
+            probation.messages + 1 > self.limits.unstarted_messages
+            or probation.size + size > self.limits.unstarted_bytes
+        ):
             return OVER_BUDGET
         probation.messages += 1
         probation.size += size

@@ -24,8 +24,9 @@ class SavedTable:
     """A saved table: its spec, its feed entries, and how many bytes of a torn tail were
     left unread."""
 
-    def __init__(self, spec: P.TableSpec, entries: list[bytes], torn: int,
-                 names: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, spec: P.TableSpec, entries: list[bytes], torn: int, names: tuple[str, ...] = ()
+    ) -> None:
         self.spec, self.entries, self.torn = spec, entries, torn
         self.names = names  # each seat's player name from the start, checked ("": none)
 
@@ -59,13 +60,21 @@ def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
         return verify_start(invite.host_key, start, invite.scope), start
     except StorageError:
         raise
-    except (ValueError, KeyError, TypeError, InviteError, P.DecodeError,
-            P.RemoteProtocolError) as exc:
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        InviteError,
+        P.DecodeError,
+        P.RemoteProtocolError,
+    ) as exc:
         raise StorageError(f"{info_path}: not a readable table ({exc})") from None
 
 
-def _relay_table(folder: Path, records: list[bytes],
-                 ) -> tuple[P.TableSpec, TableStart, list[bytes]]:
+def _relay_table(
+    folder: Path,
+    records: list[bytes],
+) -> tuple[P.TableSpec, TableStart, list[bytes]]:
     spec, start, entries = None, None, []
     for data in records:
         try:
@@ -77,8 +86,9 @@ def _relay_table(folder: Path, records: list[bytes],
         elif isinstance(msg, TableStart) and spec is None:
             spec, start = signed_start(msg), msg
     if spec is None or start is None:
-        raise StorageError(f"{folder}: no signed table start in it (not a table, or it never "
-                           "started)")
+        raise StorageError(
+            f"{folder}: no signed table start in it (not a table, or it never started)"
+        )
     return spec, start, entries
 
 

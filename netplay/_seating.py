@@ -71,13 +71,15 @@ class Seating:
             raise SeatRefused(f"the table cannot start: {problem}")
         return True
 
-    def spec(self, round_limit: int | None, nonce: bytes,
-             limits: P.TimeLimits | None = None) -> P.TableSpec:
+    def spec(
+        self, round_limit: int | None, nonce: bytes, limits: P.TimeLimits | None = None
+    ) -> P.TableSpec:
         """The table's spec once every seat is taken (``None``: the game's own round limit;
         ``limits``: the table's time limits, kept under the reserved option)."""
         limit = game_rules(self.game).default_round_limit if round_limit is None else round_limit
-        return P.TableSpec(self.game, tuple(k for k, _ in self.taken), limit, nonce,
-                           self._options(limits))
+        return P.TableSpec(
+            self.game, tuple(k for k, _ in self.taken), limit, nonce, self._options(limits)
+        )
 
     @property
     def addresses(self) -> tuple[bytes, ...]:
@@ -85,14 +87,14 @@ class Seating:
 
     def names(self, host_name: bytes = b"") -> tuple[bytes, ...]:
         """Every seat's signed name in seat order (the host's is ``host_name``)."""
-        return tuple(host_name if k == self._host[0] else self.named.get(k, b"")
-                     for k, _ in self.taken)
+        return tuple(
+            host_name if k == self._host[0] else self.named.get(k, b"") for k, _ in self.taken
+        )
 
     def _options(self, limits: P.TimeLimits | None = None) -> bytes:
         """The table options from what the seats brought (and the time limits), canonical
         JSON (or empty)."""
-        options = table_options(game_rules(self.game),
-                                [self.brought.get(k) for k, _ in self.taken])
+        options = table_options(game_rules(self.game), [self.brought.get(k) for k, _ in self.taken])
         if limits is not None and limits != P.TimeLimits():  # the defaults go without saying
             options = {**options, P.TIME_LIMITS_KEY: limits.option()}
         return canonical_bytes(options) if options else b""
@@ -101,13 +103,24 @@ class Seating:
         """Why what the seats brought so far cannot be signed into a start, or None (measured
         with the longest time limits and round limit a start may carry)."""
         try:
-            size = len(P.encode(P.TableSpec(self.game, tuple(k for k, _ in self.taken), 10_000,
-                                             bytes(32), self._options(_LONGEST_LIMITS))))
+            size = len(
+                P.encode(
+                    P.TableSpec(
+                        self.game,
+                        tuple(k for k, _ in self.taken),
+                        10_000,
+                        bytes(32),
+                        self._options(_LONGEST_LIMITS),
+                    )
+                )
+            )
         except P.FieldError:  # the options alone are over their cap
             size = P.MAX_FRAME
         if size > START_SPEC_MAX:
-            return (f"what the seats bring makes a table of {size} bytes, over the "
-                    f"{START_SPEC_MAX}-byte limit of a start")
+            return (
+                f"what the seats bring makes a table of {size} bytes, over the "
+                f"{START_SPEC_MAX}-byte limit of a start"
+            )
         return None
 
     def _cannot_start(self) -> str | None:

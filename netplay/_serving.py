@@ -26,8 +26,17 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["OVER_BUDGET", "PASS_EVERY", "PASS_PER_KEY", "PASS_SPAN", "REFUSALS_MAX",
-           "WANT_BYTES", "WANT_WINDOW", "PassOn", "ServeBudget"]
+__all__ = [
+    "OVER_BUDGET",
+    "PASS_EVERY",
+    "PASS_PER_KEY",
+    "PASS_SPAN",
+    "REFUSALS_MAX",
+    "WANT_BYTES",
+    "WANT_WINDOW",
+    "PassOn",
+    "ServeBudget",
+]
 
 WANT_BYTES = 8 * 1024 * 1024  # bytes of catch-up answers to one key per window
 WANT_WINDOW = 10.0  # seconds
@@ -57,8 +66,7 @@ class ServeBudget:
         spent = self._spent.get(key)
         if spent is None or now - spent.since >= self.window:
             if len(self._spent) >= 4096:  # keys come and go: forget windows that are over
-                self._spent = {k: s for k, s in self._spent.items()
-                               if now - s.since < self.window}
+                self._spent = {k: s for k, s in self._spent.items() if now - s.since < self.window}
             spent = self._spent[key] = _Spent(now)
         if spent.bytes and spent.bytes + size > self.limit:
             spent.refused += 1
@@ -75,14 +83,20 @@ class ServeBudget:
 class PassOn:
     """Which wants a relay passes on to a table's other links, and how far."""
 
-    def __init__(self, per_key: int = PASS_PER_KEY, window: float = WANT_WINDOW,
-                 every: float = PASS_EVERY, span: int = PASS_SPAN) -> None:
+    def __init__(
+        self,
+        per_key: int = PASS_PER_KEY,
+        window: float = WANT_WINDOW,
+        every: float = PASS_EVERY,
+        span: int = PASS_SPAN,
+    ) -> None:
         self.per_key, self.window, self.every, self.span = per_key, window, every, span
         self._asked: dict[int, list[tuple[int, int, float]]] = {}  # seat -> (start, stop, at)
         self._spent: dict[bytes, _Spent] = {}  # passed-on wants per asker key, this window
 
-    def ask(self, key: bytes, seat: int, have: int, stop: int,
-            now: float) -> tuple[int, int] | None:
+    def ask(
+        self, key: bytes, seat: int, have: int, stop: int, now: float
+    ) -> tuple[int, int] | None:
         """Asker ``key`` wants seat ``seat``'s entries from ``have`` (before ``stop``), which
         the relay lacks: the range to ask the other links for, or None (asked on lately,
         or the asker's share of this window is spent)."""
@@ -93,8 +107,7 @@ class PassOn:
         spent = self._spent.get(key)
         if spent is None or now - spent.since >= self.window:
             if len(self._spent) >= 4096:
-                self._spent = {k: s for k, s in self._spent.items()
-                               if now - s.since < self.window}
+                self._spent = {k: s for k, s in self._spent.items() if now - s.since < self.window}
             spent = self._spent[key] = _Spent(now)
         if spent.bytes >= self.per_key:  # counts wants here, not bytes
             spent.refused += 1

@@ -48,8 +48,7 @@ from protocol._codec import blob, integer
 
 from ._clock import OFFLINE_BEATS, Presence, presence_bytes
 
-__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "Starvation", "Starved",
-           "starved_reason"]
+__all__ = ["CLAIM_AFTER", "FRESH_BEATS", "RESEND_MAX", "Starvation", "Starved", "starved_reason"]
 
 STARVED_DOMAIN = b"fairtable/starved/v1\x00"
 CLAIM_AFTER = 2.0  # seconds short of the same entries before we claim to be starved
@@ -72,16 +71,25 @@ class Starved:
     sig: bytes = blob(exact=64)
 
 
-def _claim_bytes(table_id: bytes, by: int, author: int, have: int, count: int,
-                 beat: bytes) -> bytes:
-    return (STARVED_DOMAIN + table_id + bytes([by, author]) + have.to_bytes(8, "big")
-            + count.to_bytes(8, "big") + hashlib.sha256(beat).digest())
+def _claim_bytes(
+    table_id: bytes, by: int, author: int, have: int, count: int, beat: bytes
+) -> bytes:
+    return (
+        STARVED_DOMAIN
+        + table_id
+        + bytes([by, author])
+        + have.to_bytes(8, "big")
+        + count.to_bytes(8, "big")
+        + hashlib.sha256(beat).digest()
+    )
 
 
 def starved_reason(by: int, author: int) -> str:
     """The ``starved`` verdict's words, the same on every peer."""
-    return (f"seat {by} was starved of seat {author}'s entries (a link or relay dropped them, "
-            f"or seat {author} never sent them)")
+    return (
+        f"seat {by} was starved of seat {author}'s entries (a link or relay dropped them, "
+        f"or seat {author} never sent them)"
+    )
 
 
 @attrs.define
@@ -95,8 +103,9 @@ class _Heard:
 class Starvation:
     """One seat's view of who is starved (``me``: our seat)."""
 
-    def __init__(self, table_id: bytes, players: tuple[bytes, ...], me: int, *,
-                 beat: float) -> None:
+    def __init__(
+        self, table_id: bytes, players: tuple[bytes, ...], me: int, *, beat: float
+    ) -> None:
         self.table_id, self.players, self.me, self.beat = table_id, players, me, beat
         self.beats: dict[int, tuple[Presence, bytes]] = {}  # each seat's latest beat, encoded
         self.claims: dict[int, _Heard] = {}  # each seat's latest claim (ours too)
@@ -109,15 +118,21 @@ class Starvation:
         """A beat the clock took (its signature checked): its head is the latest we know."""
         self.beats[msg.seat] = (msg, data)
 
-    def short(self, held: list[int], now: float,
-              direct: frozenset[int] = frozenset()) -> tuple[int, int] | None:
+    def short(
+        self, held: list[int], now: float, direct: frozenset[int] = frozenset()
+    ) -> tuple[int, int] | None:
         """The first seat whose beat says it signed more than the ``held[seat]`` entries we
         hold, with how many we hold -- once we have been short of them for CLAIM_AFTER s.
         Never a seat in ``direct`` (we hold a direct link to it: nobody between can drop its
         entries, so it withholds them, and the stall rule names it)."""
-        lack = next(((seat, held[seat]) for seat, (beat, _) in sorted(self.beats.items())
-                     if seat != self.me and seat not in direct and beat.head > held[seat]),
-                    None)
+        lack = next(
+            (
+                (seat, held[seat])
+                for seat, (beat, _) in sorted(self.beats.items())
+                if seat != self.me and seat not in direct and beat.head > held[seat]
+            ),
+            None,
+        )
         if lack is None:
             self._short = None
             return None
@@ -157,11 +172,15 @@ class Starvation:
             if not isinstance(beat, Presence) or beat.seat != msg.author or beat.head <= msg.have:
                 return False
             PublicIdentity(self.players[msg.author]).verify(
-                presence_bytes(self.table_id, beat.seat, beat.count, beat.head), beat.sig,
-                seat=msg.author)
+                presence_bytes(self.table_id, beat.seat, beat.count, beat.head),
+                beat.sig,
+                seat=msg.author,
+            )
             PublicIdentity(self.players[msg.by]).verify(
                 _claim_bytes(self.table_id, msg.by, msg.author, msg.have, msg.count, msg.beat),
-                msg.sig, seat=msg.by)
+                msg.sig,
+                seat=msg.by,
+            )
         except (DecodeError, BadSignature):
             return False
         self._keep(msg, data, now)

@@ -50,9 +50,18 @@ def _time(value: Any) -> bool:
     return type(value) in (int, float) and 0 <= value <= 1 << 40
 
 
-_INFO_SHAPES = {"invite": _text, "start": _text, "status": _text, "role": _text, "kind": _text,
-                "seat": _whole, "port": _whole, "bots": _whole, "created": _time,
-                "last_played": _time}
+_INFO_SHAPES = {
+    "invite": _text,
+    "start": _text,
+    "status": _text,
+    "role": _text,
+    "kind": _text,
+    "seat": _whole,
+    "port": _whole,
+    "bots": _whole,
+    "created": _time,
+    "last_played": _time,
+}
 """What each field of a ``table.json`` that is read back must hold (a crafted file's other
 shapes are refused here, not by whichever reader meets them first)."""
 
@@ -97,9 +106,11 @@ def claim_table(data_dir: Path, table_id: bytes, scope: bytes) -> None:
     try:
         if path.exists():
             if path.read_bytes() != scope.hex().encode():
-                raise StorageError(f"table {table_id.hex()[:16]} is already played from "
-                                   f"{data_dir / 'tables' / path.read_text().strip()}; "
-                                   "refusing to play it from a second folder")
+                raise StorageError(
+                    f"table {table_id.hex()[:16]} is already played from "
+                    f"{data_dir / 'tables' / path.read_text().strip()}; "
+                    "refusing to play it from a second folder"
+                )
             return
         _write_private(path, scope.hex().encode())
     except OSError as exc:
@@ -116,9 +127,9 @@ def parse_records(data: bytes) -> tuple[list[bytes], int]:
     corrupt record, and everything after it, is not read)."""
     out, pos = [], 0
     while pos + _HEADER <= len(data):
-        size = int.from_bytes(data[pos:pos + 4], "big")
-        crc = int.from_bytes(data[pos + 4:pos + 8], "big")
-        payload = data[pos + _HEADER:pos + _HEADER + size]
+        size = int.from_bytes(data[pos : pos + 4], "big")
+        crc = int.from_bytes(data[pos + 4 : pos + 8], "big")
+        payload = data[pos + _HEADER : pos + _HEADER + size]
         if size > MAX_RECORD or len(payload) < size or zlib.crc32(payload) != crc:
             break
         out.append(payload)
@@ -197,14 +208,16 @@ class TableFolder:
         for name, value in info.items():
             shape = _INFO_SHAPES.get(name)
             if shape is not None and not shape(value):
-                raise StorageError(f"{path}: not a table description (its {name!r} is "
-                                   f"not {shape.__doc__})")
+                raise StorageError(
+                    f"{path}: not a table description (its {name!r} is not {shape.__doc__})"
+                )
         return info
 
     def write_info(self, info: dict[str, Any]) -> None:
         try:
-            _write_private(self.path / "table.json",
-                           json.dumps(info, sort_keys=True, indent=1).encode("utf-8"))
+            _write_private(
+                self.path / "table.json", json.dumps(info, sort_keys=True, indent=1).encode("utf-8")
+            )
         except OSError as exc:
             raise StorageError(f"{self.path / 'table.json'}: {exc.strerror}") from None
 

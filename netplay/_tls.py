@@ -107,8 +107,9 @@ def _secret_file(data: bytes) -> Iterator[str]:
 
 
 def _base_context(purpose: ssl.Purpose) -> ssl.SSLContext:
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER if purpose is ssl.Purpose.CLIENT_AUTH
-                         else ssl.PROTOCOL_TLS_CLIENT)
+    ctx = ssl.SSLContext(
+        ssl.PROTOCOL_TLS_SERVER if purpose is ssl.Purpose.CLIENT_AUTH else ssl.PROTOCOL_TLS_CLIENT
+    )
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
     ctx.maximum_version = ssl.TLSVersion.TLSv1_3
     ctx.options |= ssl.OP_NO_TICKET  # no session resumption: every link proves the key afresh

@@ -33,20 +33,23 @@ from ._relay_quota import RELAY_REFUSALS
 
 __all__ = ["WatchRefused", "watch_table"]
 
-_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators",
-                    *RELAY_REFUSALS})
+_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators", *RELAY_REFUSALS})
 
 
 class WatchRefused(Exception):
     """The host will not let us watch (the table refuses spectators, or it is full)."""
 
 
-async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], None], *,
-                      identity: P.Identity | None = None, via: tuple[str, int] | None = None,
-                      via_key: bytes | None = None,
-                      on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
-                      on_retry: Callable[[str, str, int, float], None] | None = None,
-                      ) -> P.TableSession:
+async def watch_table(
+    invite: Invite,
+    on_event: Callable[[Any, P.TableSession], None],
+    *,
+    identity: P.Identity | None = None,
+    via: tuple[str, int] | None = None,
+    via_key: bytes | None = None,
+    on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
+    on_retry: Callable[[str, str, int, float], None] | None = None,
+) -> P.TableSession:
     """Follow the table until its game ends (finished, resigned or a verdict); the session.
     ``via``: through the relay at that address (pinned to ``via_key``, else to the invite's
     relay key, else unpinned as ``join --via`` is).  ``on_names`` hears the players' names
@@ -75,9 +78,19 @@ async def watch_table(invite: Invite, on_event: Callable[[Any, P.TableSession], 
         async with trio.open_nursery() as nursery:
             try:
                 link = await connect_with_backoff(
-                    nursery, address[0], address[1], identity=me, scope=scope,
-                    secret=secret, role="observer", rng=random.Random(),
-                    expect_key=key, max_delay=1.0, fatal=_NEVER, on_retry=retried)
+                    nursery,
+                    address[0],
+                    address[1],
+                    identity=me,
+                    scope=scope,
+                    secret=secret,
+                    role="observer",
+                    rng=random.Random(),
+                    expect_key=key,
+                    max_delay=1.0,
+                    fatal=_NEVER,
+                    on_retry=retried,
+                )
             except LinkClosed as exc:
                 refused = exc.reason  # said outside the nursery: one plain error
                 continue

@@ -79,8 +79,13 @@ class Watchers:
         except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
             return
 
-    async def _writer(self, watcher: _Watcher, first: list[bytes],
-                      outbox: trio.MemoryReceiveChannel[bytes], scope: trio.CancelScope) -> None:
+    async def _writer(
+        self,
+        watcher: _Watcher,
+        first: list[bytes],
+        outbox: trio.MemoryReceiveChannel[bytes],
+        scope: trio.CancelScope,
+    ) -> None:
         try:
             if first:
                 await watcher.link.send_many(first)

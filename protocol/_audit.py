@@ -55,8 +55,7 @@ class AuditExchange:
                 if not at.isdigit() or port.step >= int(at):
                     port.early_audit = f"seat {seat} found the deck broken"
 
-    def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext,
-                   secret: bytes) -> None:
+    def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext, secret: bytes) -> None:
         """Decrypt a card held under one (opened) key and file it under its handle."""
         card = open_with_key(self.cards.point_card, ct, secret)
         if card is not None:
@@ -112,7 +111,10 @@ class AuditExchange:
             self.audit_held_cards({seat: m.deck_secret for seat, m in openings.items()})
         self.audited = True
         if self.port.early_audit:
-            raise blame(None, "inconclusive", f"{self.port.early_audit}, but every shuffle and key "
-                        "checks out")
+            raise blame(
+                None,
+                "inconclusive",
+                f"{self.port.early_audit}, but every shuffle and key checks out",
+            )
         self.port.finish()
         return False

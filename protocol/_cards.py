@@ -144,8 +144,15 @@ class CardLedger:
         for deck, slot in slots:
             by_deck.setdefault(deck, {})[slot] = self.held[me][(deck, slot)]
         return tuple(
-            decryption_shares(port.deck_key, port.table, me, deck, step, cards,
-                              entropy=port.secret(f"shown/{step}/{deck}", 32))
+            decryption_shares(
+                port.deck_key,
+                port.table,
+                me,
+                deck,
+                step,
+                cards,
+                entropy=port.secret(f"shown/{step}/{deck}", 32),
+            )
             for deck, cards in sorted(by_deck.items())
         )
 
@@ -164,8 +171,9 @@ class CardLedger:
         self.shuffled.setdefault((self.port.step, seat), []).append(cards)
         return cards
 
-    def my_shuffle(self, label: str, step: str, cards: list[Ciphertext],
-                   inputs: tuple[CardRef, ...] = ()) -> None:
+    def my_shuffle(
+        self, label: str, step: str, cards: list[Ciphertext], inputs: tuple[CardRef, ...] = ()
+    ) -> None:
         """Our shuffle (or re-mix) step: deterministic from our secret seed, so a restarted
         peer replaying its log makes exactly the same one and can still open it.  A re-mix
         names its pool's cards (``inputs``); a deck's step names none."""
@@ -173,9 +181,16 @@ class CardLedger:
             return
         assert self.joint is not None and self.port.me is not None  # a seat, not an observer
         entropy = self.port.secret(f"shuffle/{label}/{step}", 32)
-        msg, _, secret = shuffle_step(label, step, cards, self.joint,  # shuffle proof
-                                      table=self.port.table, seat=self.port.me, entropy=entropy,
-                                      inputs=inputs)
+        msg, _, secret = shuffle_step(
+            label,
+            step,
+            cards,
+            self.joint,  # shuffle proof
+            table=self.port.table,
+            seat=self.port.me,
+            entropy=entropy,
+            inputs=inputs,
+        )
         self.my_shuffles.append(secret.opening(label, step))
         self.port.publish(msg)
 

@@ -36,8 +36,11 @@ class ChanceExchange:
             jr = JointRandomness(port.table, f"c{n}", port.seats)
             reveal = None
             if port.me is not None:
-                commit, reveal = jr.contribute(port.me, value=port.secret(f"chance/{n}", 32),
-                                               nonce=port.secret(f"chance-nonce/{n}", 32))
+                commit, reveal = jr.contribute(
+                    port.me,
+                    value=port.secret(f"chance/{n}", 32),
+                    nonce=port.secret(f"chance-nonce/{n}", 32),
+                )
                 port.publish(commit)
             self.chance[n] = (jr, reveal)
         return self.chance[n]

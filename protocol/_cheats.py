@@ -40,8 +40,16 @@ from ._session_messages import Batch, Move, Note, Opening
 __all__ = ["CHEATS", "cheating_session"]
 
 CHEATS = (
-    "bad-reveal", "bad-proof", "equivocation", "illegal-move", "replay", "withheld-reveal",
-    "bad-shuffle", "wrong-digest", "invalid-point", "flood",
+    "bad-reveal",
+    "bad-proof",
+    "equivocation",
+    "illegal-move",
+    "replay",
+    "withheld-reveal",
+    "bad-shuffle",
+    "wrong-digest",
+    "invalid-point",
+    "flood",
 )
 
 
@@ -69,14 +77,19 @@ class _BadReveal(_Cheater):
             self.done = True
             return attrs.evolve(msg, nonce=_flip(msg.nonce))
         pending = self.game.pending()
-        if (isinstance(msg, DecryptShares) and msg.shares and pending
-                and isinstance(pending[0], RevealRequest)
-                and self.exchanges.names_held(pending[0])):
+        if (
+            isinstance(msg, DecryptShares)
+            and msg.shares
+            and pending
+            and isinstance(pending[0], RevealRequest)
+            and self.exchanges.names_held(pending[0])
+        ):
             # a held card revealed by its holder: shares for another slot than the one named
             self.done = True
             first = msg.shares[0]
-            return attrs.evolve(msg, shares=(attrs.evolve(first, slot=first.slot + 1000),
-                                             *msg.shares[1:]))
+            return attrs.evolve(
+                msg, shares=(attrs.evolve(first, slot=first.slot + 1000), *msg.shares[1:])
+            )
         return msg
 
 
@@ -98,8 +111,9 @@ class _BadShuffle(_Cheater):
         joint = self.exchanges.cards.joint
         if isinstance(msg, ShuffleStep) and len(msg.cards) > 2 and joint:
             self.done = True
-            copy = rerandomise(Ciphertext.unchecked(msg.cards[0]), joint,
-                               random_scalar(self.secret("cheat", 64)))
+            copy = rerandomise(
+                Ciphertext.unchecked(msg.cards[0]), joint, random_scalar(self.secret("cheat", 64))
+            )
             return attrs.evolve(msg, cards=(msg.cards[0], copy.to_bytes(), *msg.cards[2:]))
         return msg
 
@@ -143,8 +157,7 @@ class _IllegalMove(_Cheater):
     one (only for the decisions it gives one for), else an answer of another kind."""
 
     def decide(self, answer: Any) -> None:
-        asked = [d for d in self.game.pending()
-                 if isinstance(d, Decision) and d.seat == self.seat]
+        asked = [d for d in self.game.pending() if isinstance(d, Decision) and d.seat == self.seat]
         hook = self.rules.illegal_answer
         if hook is not None:
             asked = [d for d in asked if hook(d) is not None]
@@ -154,8 +167,11 @@ class _IllegalMove(_Cheater):
         self.done = True
         step = self.game.state.serial
         assert self.seat is not None
-        illegal = (hook(asked[0]) if hook is not None
-                   else _answer_of_another_kind(self.rules, self.seat, type(answer)))
+        illegal = (
+            hook(asked[0])
+            if hook is not None
+            else _answer_of_another_kind(self.rules, self.seat, type(answer))
+        )
         self.exchanges.decisions.my_answers[step] = illegal
         super().publish(Move(step, self.codec.encode(illegal), bytes(32), ()))
         self._run()
@@ -167,8 +183,9 @@ class _Equivocation(_Cheater):
             self.done = True
             seq, head = self.feed.next_seq, self.feed.head
             twin = Batch((encode(DigestCheck(0, bytes(32))),))
-            other = sign_entry(self.feed.identity, self.table, self.feed.seat, seq, head,
-                               encode(twin))
+            other = sign_entry(
+                self.feed.identity, self.table, self.feed.seat, seq, head, encode(twin)
+            )
             self._outgoing.append(encode(other))
         super()._flush()
 

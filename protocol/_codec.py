@@ -87,12 +87,14 @@ _FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
 def b64encode(data: bytes) -> str:
     """Unpadded base64url text of ``data`` (the encoding of every bytes field)."""
     # base64.urlsafe_b64encode without its wrappers (a few fields per message, every message)
-    return binascii.b2a_base64(data, newline=False).translate(_TO_URLSAFE).rstrip(
-        b"=").decode("ascii")
+    return (
+        binascii.b2a_base64(data, newline=False).translate(_TO_URLSAFE).rstrip(b"=").decode("ascii")
+    )
 
 
-_B64_VALUE = {c: i for i, c in enumerate(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")}
+_B64_VALUE = {
+    c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+}
 _STRAY_BITS = {2: 0b1111, 3: 0b11}  # text length mod 4 -> bits the last character must not set
 
 
@@ -104,7 +106,8 @@ def _b64decode(text: str) -> bytes:
         raise DecodeError("bytes field has non-canonical base64 (stray low bits)")
     try:  # base64.urlsafe_b64decode without its wrappers (the text is checked above)
         return binascii.a2b_base64(
-            (text + "=" * (-len(text) % 4)).encode("ascii").translate(_FROM_URLSAFE))
+            (text + "=" * (-len(text) % 4)).encode("ascii").translate(_FROM_URLSAFE)
+        )
     except (binascii.Error, ValueError) as exc:
         raise DecodeError("bytes field is not unpadded base64url") from exc
 
@@ -141,16 +144,18 @@ def label() -> Any:
     return attrs.field(validator=lambda _i, a, v: _check_label(v, a))
 
 
-def blob(*, exact: int | None = None, max_len: int | None = None,
-         default: bytes | None = None) -> Any:
+def blob(
+    *, exact: int | None = None, max_len: int | None = None, default: bytes | None = None
+) -> Any:
     """An attrs field holding bytes, of ``exact`` length or at most ``max_len`` (with a
     ``default`` when given)."""
     cap = exact if max_len is None else max_len
     if cap is None:
         raise LocalProtocolError("a bytes field needs a size cap")
     if default is not None:
-        return attrs.field(default=default,
-                           validator=lambda _i, a, v: _check_bytes(v, a, exact, cap))
+        return attrs.field(
+            default=default, validator=lambda _i, a, v: _check_bytes(v, a, exact, cap)
+        )
     return attrs.field(validator=lambda _i, a, v: _check_bytes(v, a, exact, cap))
 
 
@@ -174,8 +179,12 @@ def nested(cls: type) -> Any:
     return attrs.field(validator=check)
 
 
-def items(item: Callable[[Any, attrs.Attribute[Any]], None] | type, *, max_items: int,
-          empty_default: bool = False) -> Any:
+def items(
+    item: Callable[[Any, attrs.Attribute[Any]], None] | type,
+    *,
+    max_items: int,
+    empty_default: bool = False,
+) -> Any:
     """An attrs tuple field of at most ``max_items`` items (``()`` by default when
     ``empty_default``, for building a message in Python: the wire always carries the field).
 
@@ -293,8 +302,9 @@ CONVERTER = _make_converter()
 # --------------------------------------------------------------------------- bytes
 
 
-_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
-                              allow_nan=False)  # json.dumps's settings, built once
+_CANONICAL = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
+)  # json.dumps's settings, built once
 
 
 def canonical_json(obj: Any) -> bytes:
@@ -348,8 +358,12 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_STRICT = json.JSONDecoder(parse_float=_reject_float, parse_int=_parse_int,
-                          parse_constant=_reject_constant, object_pairs_hook=_pairs)
+_STRICT = json.JSONDecoder(
+    parse_float=_reject_float,
+    parse_int=_parse_int,
+    parse_constant=_reject_constant,
+    object_pairs_hook=_pairs,
+)
 """json.loads's decoder with our hooks, built once (json.loads builds one per call)."""
 
 

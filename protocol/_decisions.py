@@ -130,15 +130,24 @@ class DecisionExchange:
             deck, slot = by_card[card]
             gifts.setdefault((recipient, deck), {})[slot] = cards.held[me][(deck, slot)]
         for (recipient, deck), held in sorted(gifts.items()):
-            msg, _ = hand_over(port.deck_key, port.table, me, deck, f"s{k}", recipient,
-                               cards.keys[recipient], held,
-                               entropy=port.secret(f"handover/{k}/{recipient}/{deck}", 32))
+            msg, _ = hand_over(
+                port.deck_key,
+                port.table,
+                me,
+                deck,
+                f"s{k}",
+                recipient,
+                cards.keys[recipient],
+                held,
+                entropy=port.secret(f"handover/{k}/{recipient}/{deck}", 32),
+            )
             port.publish(msg)
         self.my_answers[k] = answer
         move = Move(k, codec.encode(answer), commit, shown)
         if simultaneous:
-            sealed, opening = make_commitment(port.table, me, f"simul:s{k}", encode(move),
-                                              nonce=port.secret(f"simul/{k}", 32))
+            sealed, opening = make_commitment(
+                port.table, me, f"simul:s{k}", encode(move), nonce=port.secret(f"simul/{k}", 32)
+            )
             self.held_back[k] = opening
             port.publish(sealed)
         else:
@@ -185,10 +194,16 @@ class DecisionExchange:
                 held = {item.slot: cards.held[seat].get((deck, item.slot)) for item in msg.cards}
                 if any(ct is None for ct in held.values()):
                     raise blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
-                fresh = verify_hand_over(port.table, seat, cards.keys[seat],
-                                         cards.keys[recipient], msg, held)  # type: ignore[arg-type]
+                present = {slot: ct for slot, ct in held.items() if ct is not None}
+                fresh = verify_hand_over(
+                    port.table, seat, cards.keys[seat], cards.keys[recipient], msg, present
+                )
                 moved += [((deck, slot), ct) for slot, ct in sorted(fresh.items())]
             if len(moved) != count:
-                raise blame(seat, "illegal-move", f"seat {seat} announced {count} cards for "
-                            f"seat {recipient} but handed over {len(moved)}")
+                raise blame(
+                    seat,
+                    "illegal-move",
+                    f"seat {seat} announced {count} cards for "
+                    f"seat {recipient} but handed over {len(moved)}",
+                )
             cards.transfers[(seat, recipient)] = moved

@@ -288,8 +288,16 @@ def shuffle_step(
     """
     noise = os.urandom(32) if entropy is None else entropy
     out, secret = shuffle(cards, key, entropy=noise)
-    proof = prove_shuffle(ProofContext(table, step, seat), deck, key, _pairs(cards),
-                          _pairs(out), secret.permutation, secret.randomisers, entropy=noise)
+    proof = prove_shuffle(
+        ProofContext(table, step, seat),
+        deck,
+        key,
+        _pairs(cards),
+        _pairs(out),
+        secret.permutation,
+        secret.randomisers,
+        entropy=noise,
+    )
     msg = ShuffleStep(deck, step, tuple(c.to_bytes() for c in out), proof, tuple(inputs))
     return msg, out, secret
 
@@ -315,8 +323,9 @@ def verify_shuffle_step(
     if len(msg.cards) != len(before):
         raise BadShuffle("a shuffle step changed the number of cards", seat=seat)
     after = [Ciphertext.unchecked(c) for c in msg.cards]
-    verify_shuffle(ProofContext(table, msg.step, seat), msg.deck, key, _pairs(before),
-                   _pairs(after), msg.proof)
+    verify_shuffle(
+        ProofContext(table, msg.step, seat), msg.deck, key, _pairs(before), _pairs(after), msg.proof
+    )
     return after
 
 
@@ -352,8 +361,9 @@ def verify_shuffle_opening(
                 again = rerandomise(before[p], key, r)
             else:
                 ct = before[p]
-                again = Ciphertext(add(ct.a, base_mul(r)),
-                                   add(ct.b, base_mul(scalar_mul(r, key_secret))))
+                again = Ciphertext(
+                    add(ct.a, base_mul(r)), add(ct.b, base_mul(scalar_mul(r, key_secret)))
+                )
             if again != after[j]:
                 raise BadShuffle(f"output card {j} is not input {p} re-randomised", seat=seat)
     except (GroupError, BadProof) as exc:
@@ -380,20 +390,22 @@ def decryption_shares(
     their producer) before their first use.
     """
     shares = [(slot, cards[slot].a, mul(key.secret, cards[slot].a)) for slot in sorted(cards)]
-    proof = prove_shares(key.secret, key.public, shares, ProofContext(table, step, seat),
-                         entropy=entropy)
-    return DecryptShares(deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof,
-                         to_seat, tuple(refs))
+    proof = prove_shares(
+        key.secret, key.public, shares, ProofContext(table, step, seat), entropy=entropy
+    )
+    return DecryptShares(
+        deck, step, tuple(Share(slot, d) for slot, _, d in shares), proof, to_seat, tuple(refs)
+    )
 
 
-def check_answers(seat: int, msg: DecryptShares, to_seat: int = JOINT,
-                  refs: Sequence[CardRef] = ()) -> None:
+def check_answers(
+    seat: int, msg: DecryptShares, to_seat: int = JOINT, refs: Sequence[CardRef] = ()
+) -> None:
     """That ``seat``'s shares say they answer what we derived: a private draw for
     ``to_seat`` (or a public reveal, :data:`JOINT`) of the pool cards ``refs`` (none for
     a deck or held cards).  Raises BadProof naming ``seat`` (docs/protocol.md §7.6)."""
     if msg.to_seat != to_seat or msg.cards != tuple(refs):
-        raise BadProof("shares do not say they answer the request they were sent for",
-                       seat=seat)
+        raise BadProof("shares do not say they answer the request they were sent for", seat=seat)
 
 
 def verify_shares(
@@ -510,8 +522,7 @@ def verify_hand_over(
     if sorted(slots) != sorted(held) or len(set(slots)) != len(slots):
         raise BadProof("hand-over does not cover exactly the held cards", seat=seat)
     if msg.places != (() if places is None else tuple(places[slot] for slot in slots)):
-        raise BadProof("hand-over puts its cards at other places than the request's",
-                       seat=seat)
+        raise BadProof("hand-over puts its cards at other places than the request's", seat=seat)
     out = {}
     for item in msg.cards:
         fresh = Ciphertext.parse(item.card, seat=seat)

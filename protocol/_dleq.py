@@ -131,7 +131,11 @@ def _shares_statement(
 
 
 def prove_shares(
-    x: bytes, y: bytes, shares: Sequence[SharedBase], ctx: ProofContext, *,
+    x: bytes,
+    y: bytes,
+    shares: Sequence[SharedBase],
+    ctx: ProofContext,
+    *,
     entropy: bytes | None = None,
 ) -> bytes:
     """One Chaum-Pedersen proof (64 bytes) that ``log_G(y) == log_A(D)`` for every

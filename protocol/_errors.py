@@ -72,8 +72,14 @@ class RemoteProtocolError(ProtocolError):
 
     kind = "remote"
 
-    def __init__(self, message: str, *, seat: int | None = None, seats: Iterable[int] = (),
-                 kind: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None = None,
+        seats: Iterable[int] = (),
+        kind: str | None = None,
+    ) -> None:
         super().__init__(message)
         blamed = tuple(seats)
         if seat is not None and seat not in blamed:

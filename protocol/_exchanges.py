@@ -60,48 +60,62 @@ __all__ = ["EXCHANGES", "Exchanges", "state_diagram"]
 
 
 EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
-    ("Decision", (
-        ("deciding seat", "move", "Move: public answer, commitment, shown-card shares, "
-         "hand-overs"),
-    )),
-    ("Simultaneous decisions", (
-        ("every deciding seat", "commit", "Commit simul:s<k> to its Move"),
-        ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
-    )),
-    ("Chance or Roll", (
-        ("every seat", "commit", "Commit chance:c<n> (sent with the reveal of c<n-1>)"),
-        ("every seat", "reveal", "Reveal chance:c<n>"),
-    )),
-    ("Shuffle", (
-        ("seat 0, then 1, ... in turn", "shuffle", "ShuffleStep <pile>.<k> s<k>/<seat>"),
-    )),
-    ("Deal", (
-        ("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),
-    )),
-    ("Flip", (
-        ("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),
-    )),
-    ("Rehandle", (
-        ("the holder", "rehandle", "ShuffleStep hand<seat>.<k> s<k>/rehandle (own key)"),
-    )),
-    ("Peek", (
-        ("the holder", "copy", "HandOver <deck> s<k>/peek to the peeking seat (not moved)"),
-    )),
-    ("Reveal held cards", (
-        ("each holder", "shares", "DecryptShares <deck> s<k> for the named held cards"),
-    )),
-    ("Reveal committed cards", (
-        ("each placer", "open", "Opening (nonce, slots, own shares)"),
-    )),
-    ("Reveal mixed groups", (
-        ("each placer", "pool", "Opening + HandOver to the joint key"),
-        ("each pool's placers in seat order", "remix",
-         "ShuffleStep pool<group> s<k>/mix<seat> (a pool of one card: none)"),
-        ("every seat", "open", "DecryptShares pool<group> s<k>/open"),
-    )),
-    ("Game over", (
-        ("every seat", "audit", "AuditOpening (deck key secret)"),
-    )),
+    (
+        "Decision",
+        (
+            (
+                "deciding seat",
+                "move",
+                "Move: public answer, commitment, shown-card shares, hand-overs",
+            ),
+        ),
+    ),
+    (
+        "Simultaneous decisions",
+        (
+            ("every deciding seat", "commit", "Commit simul:s<k> to its Move"),
+            ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
+        ),
+    ),
+    (
+        "Chance or Roll",
+        (
+            ("every seat", "commit", "Commit chance:c<n> (sent with the reveal of c<n-1>)"),
+            ("every seat", "reveal", "Reveal chance:c<n>"),
+        ),
+    ),
+    (
+        "Shuffle",
+        (("seat 0, then 1, ... in turn", "shuffle", "ShuffleStep <pile>.<k> s<k>/<seat>"),),
+    ),
+    ("Deal", (("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),)),
+    ("Flip", (("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),)),
+    (
+        "Rehandle",
+        (("the holder", "rehandle", "ShuffleStep hand<seat>.<k> s<k>/rehandle (own key)"),),
+    ),
+    (
+        "Peek",
+        (("the holder", "copy", "HandOver <deck> s<k>/peek to the peeking seat (not moved)"),),
+    ),
+    (
+        "Reveal held cards",
+        (("each holder", "shares", "DecryptShares <deck> s<k> for the named held cards"),),
+    ),
+    ("Reveal committed cards", (("each placer", "open", "Opening (nonce, slots, own shares)"),)),
+    (
+        "Reveal mixed groups",
+        (
+            ("each placer", "pool", "Opening + HandOver to the joint key"),
+            (
+                "each pool's placers in seat order",
+                "remix",
+                "ShuffleStep pool<group> s<k>/mix<seat> (a pool of one card: none)",
+            ),
+            ("every seat", "open", "DecryptShares pool<group> s<k>/open"),
+        ),
+    ),
+    ("Game over", (("every seat", "audit", "AuditOpening (deck key secret)"),)),
 )
 """Each engine request, and the rounds of parts that complete it (docs/protocol.md §11)."""
 
@@ -116,8 +130,9 @@ def state_diagram() -> str:
         for (who, name, part), nxt in zip(rounds, (*rounds[1:], None), strict=True):
             here = f"{node}_{name}"
             lines.append(f"    {here}: {name} -- {who} sends {part}")
-            target = f"{node}_{nxt[1]}" if nxt else ("done" if request == "Game over"
-                                                     else "request")
+            target = (
+                f"{node}_{nxt[1]}" if nxt else ("done" if request == "Game over" else "request")
+            )
             lines.append(f"    {here} --> {target}: all parts in and checked")
     lines.append("    request --> verdict: a check fails / a waited-for seat times out")
     lines.append("    done --> [*]")

@@ -36,18 +36,27 @@ class TableRun:
 def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
     """Seat ``seat``'s identity and secret seed at a table made by :func:`make_table`."""
     root = ChanceStream.from_int(seed)
-    return (Identity.from_seed(root.child(f"identity/{seat}").take(32)),
-            root.child(f"peer/{seat}").take(32))
+    return (
+        Identity.from_seed(root.child(f"identity/{seat}").take(32)),
+        root.child(f"peer/{seat}").take(32),
+    )
 
 
-def make_table(players: int, seed: int, *, game: str = GAMES[0], round_limit: int = 60,
-               session_class: Callable[..., TableSession] = TableSession,
-               cheaters: Sequence[int] = ()) -> tuple[TableSpec, list[TableSession]]:
+def make_table(
+    players: int,
+    seed: int,
+    *,
+    game: str = GAMES[0],
+    round_limit: int = 60,
+    session_class: Callable[..., TableSession] = TableSession,
+    cheaters: Sequence[int] = (),
+) -> tuple[TableSpec, list[TableSession]]:
     """A table of ``players`` seats whose keys and randomness all come from ``seed``."""
     root = ChanceStream.from_int(seed)
     identities = [peer_secrets(seed, s)[0] for s in range(players)]
-    spec = TableSpec(game, tuple(i.public.key for i in identities), round_limit,
-                     root.child("table").take(32))
+    spec = TableSpec(
+        game, tuple(i.public.key for i in identities), round_limit, root.child("table").take(32)
+    )
     sessions = []
     for seat, identity in enumerate(identities):
         cls = session_class if seat in cheaters else TableSession
@@ -67,8 +76,11 @@ def run_table(
         for seat, session in enumerate(sessions):
             while (event := session.next_event()) is not None:
                 moved = True
-                if (isinstance(event, DecisionNeeded) and session.verdict is None
-                        and session.finished is None):
+                if (
+                    isinstance(event, DecisionNeeded)
+                    and session.verdict is None
+                    and session.finished is None
+                ):
                     session.decide(decide(seat, event))
             for data in session.outgoing():
                 moved = True

@@ -69,8 +69,10 @@ class HeldCardExchange:
     def names_held(self, req: Reveal) -> bool:
         """Whether ``req`` names only unmixed held cards (revealed by their holders)."""
         holder_of = self.cards.holder_of
-        return all(not mixed and all(holder_of(h) is not None for h in handles)
-                   for _, handles, mixed in req.groups)
+        return all(
+            not mixed and all(holder_of(h) is not None for h in handles)
+            for _, handles, mixed in req.groups
+        )
 
     def reveal(self, req: Reveal) -> bool:
         port, ledger = self.port, self.cards
@@ -104,8 +106,9 @@ class HeldCardExchange:
                 msg = found[(seat, deck)]
                 wanted = sorted(s for d, s in slots if d == deck)
                 if sorted(share.slot for share in msg.shares) != wanted:
-                    raise blame(seat, "bad-reveal",
-                                f"seat {seat}'s shares are not for the cards to reveal")
+                    raise blame(
+                        seat, "bad-reveal", f"seat {seat}'s shares are not for the cards to reveal"
+                    )
                 ids = ledger.read_shown(seat, (msg,), step)
                 for share, card in zip(msg.shares, ids, strict=True):
                     by_slot[(deck, share.slot)] = card
@@ -132,9 +135,17 @@ class HeldCardExchange:
             self.published.add(("peek", k))
             for deck in decks:
                 held = {s: ledger.held[holder][(d, s)] for d, s in slots if d == deck}
-                msg, _ = hand_over(port.deck_key, port.table, holder, deck, step, req.seat,
-                                   ledger.keys[req.seat], held,
-                                   entropy=port.secret(f"peek/{k}/{deck}", 32))
+                msg, _ = hand_over(
+                    port.deck_key,
+                    port.table,
+                    holder,
+                    deck,
+                    step,
+                    req.seat,
+                    ledger.keys[req.seat],
+                    held,
+                    entropy=port.secret(f"peek/{k}/{deck}", 32),
+                )
                 port.publish(msg)
         copies: dict[Slot, Ciphertext] = {}
         for deck in decks:
@@ -144,8 +155,9 @@ class HeldCardExchange:
                 return False
             held = {s: ledger.held[holder][(d, s)] for d, s in slots if d == deck}
             try:
-                fresh = verify_hand_over(port.table, holder, ledger.keys[holder],
-                                         ledger.keys[req.seat], msg, held)
+                fresh = verify_hand_over(
+                    port.table, holder, ledger.keys[holder], ledger.keys[req.seat], msg, held
+                )
             except Exception as exc:  # BadProof / InvalidPoint name the holder
                 raise blame(holder, "bad-proof", f"seat {holder}'s peek copies: {exc}") from None
             copies.update({(deck, s): ct for s, ct in fresh.items()})
@@ -180,17 +192,29 @@ class HeldCardExchange:
         inputs = tuple(CardRef(holder, deck, slot) for deck, slot in old)  # the request's order
         if holder == port.me and not any(o.deck == label for o in ledger.my_shuffles):
             published, _, secret = shuffle_step(  # shuffle proof
-                label, step, before, ledger.keys[holder], table=port.table, seat=holder,
-                entropy=port.secret(f"rehandle/{k}", 32), inputs=inputs)
+                label,
+                step,
+                before,
+                ledger.keys[holder],
+                table=port.table,
+                seat=holder,
+                entropy=port.secret(f"rehandle/{k}", 32),
+                inputs=inputs,
+            )
             ledger.my_shuffles.append(secret.opening(label, step))
             port.publish(published)
             self.my_rehandle_order[k] = secret.permutation
         msg = port.part(holder, f"shuffle:{label}:{step}")
         if msg is None:
             return False
-        after = (parse_cards(msg.cards, ours=True) if holder == port.me else  # shuffle proof
-                 verify_shuffle_step(port.table, holder, msg, before, ledger.keys[holder],
-                                     inputs=inputs))
+        after = (
+            parse_cards(msg.cards, ours=True)
+            if holder == port.me
+            # shuffle proof
+            else verify_shuffle_step(
+                port.table, holder, msg, before, ledger.keys[holder], inputs=inputs
+            )
+        )
         if len(after) != len(before):
             raise BadProof("a re-handle changed the number of cards", seat=holder)
         ledger.rehandles.append((holder, label, step, before, after))

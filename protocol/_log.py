@@ -36,8 +36,11 @@ class LogError(Exception):
 
 
 def write_log(spec: TableSpec, entries: Iterable[bytes]) -> bytes:
-    header = json.dumps({"fairtable_log": 1, "table": b64encode(encode(spec))},
-                        separators=(",", ":"), sort_keys=True)
+    header = json.dumps(
+        {"fairtable_log": 1, "table": b64encode(encode(spec))},
+        separators=(",", ":"),
+        sort_keys=True,
+    )
     return (header + "\n" + "".join(e.decode("utf-8") + "\n" for e in entries)).encode("utf-8")
 
 
@@ -52,8 +55,9 @@ def read_log(data: bytes, source: str = "log") -> tuple[TableSpec, list[bytes]]:
         if type(header) is not dict or header.get("fairtable_log") != 1:
             raise ValueError("not a fairtable log")
         raw = header["table"]
-        spec = decode_as(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), TableSpec,
-                         f"{source}'s table")
+        spec = decode_as(
+            base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), TableSpec, f"{source}'s table"
+        )
     except (ValueError, KeyError, TypeError, AttributeError, DecodeError) as exc:
         raise LogError(f"line 1: not a fairtable log header ({exc})") from None
     return spec, [line for line in lines[1:] if line.strip()]
@@ -86,8 +90,9 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         gaps = feeds.gaps(seat)
         if gaps:
             start, stop = gaps[0]
-            return AuditResult(False,
-                               f"seat {seat}'s feed is missing entries {start} to {stop - 1}")
+            return AuditResult(
+                False, f"seat {seat}'s feed is missing entries {start} to {stop - 1}"
+            )
     try:
         session = TableSession(spec, None)
     except (LocalProtocolError, DecodeError) as exc:  # signed settings no game can start with
@@ -101,20 +106,33 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         return AuditResult(False, f"verdict against {who}: {v.kind}: {v.reason}", blamed=v.seat)
     if session.finished is None:
         waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
-        return AuditResult(False, f"the log stops at step {session.game.state.serial} before the "
-                           f"game ends (waiting for seat {waiting})")
+        return AuditResult(
+            False,
+            f"the log stops at step {session.game.state.serial} before the "
+            f"game ends (waiting for seat {waiting})",
+        )
     done = session.finished
     if session.resigned is not None:
         gone = session.resigned
-        return AuditResult(True, f"verified: {len(entries)} entries, every signature, "
-                           f"commitment, proof and shuffle up to the resignation checks out; "
-                           f"seat {gone.seat} resigned at step {gone.step}", None, done.digest,
-                           resigned=gone.seat)
+        return AuditResult(
+            True,
+            f"verified: {len(entries)} entries, every signature, "
+            f"commitment, proof and shuffle up to the resignation checks out; "
+            f"seat {gone.seat} resigned at step {gone.step}",
+            None,
+            done.digest,
+            resigned=gone.seat,
+        )
     if done.winner is None:
         winner = "nobody (round limit)"
     elif isinstance(done.winner, int):
         winner = f"seat {done.winner}"
     else:
         winner = f"team {done.winner}"
-    return AuditResult(True, f"verified: {len(entries)} entries, every signature, commitment, "
-                       f"proof and shuffle checks out; winner {winner}", done.winner, done.digest)
+    return AuditResult(
+        True,
+        f"verified: {len(entries)} entries, every signature, commitment, "
+        f"proof and shuffle checks out; winner {winner}",
+        done.winner,
+        done.digest,
+    )

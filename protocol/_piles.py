@@ -41,8 +41,9 @@ class PileExchange:
     def __init__(self, port: Port, cards: CardLedger) -> None:
         self.port = port
         self.cards = cards
-        self.dealt: dict[int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares],
-                                    int]] = {}  # step -> deck, cards, shares, recipient
+        self.dealt: dict[
+            int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares], int]
+        ] = {}  # step -> deck, cards, shares, recipient
         self.judged: set[tuple[int, str]] = set()
 
     # -- complaints -------------------------------------------------------------------------
@@ -64,12 +65,21 @@ class PileExchange:
             if accused is None or msg.about == seat:
                 raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
             try:
-                verify_shares(port.table, msg.about, self.cards.keys[msg.about], accused, cards,
-                              to_seat=recipient)
+                verify_shares(
+                    port.table,
+                    msg.about,
+                    self.cards.keys[msg.about],
+                    accused,
+                    cards,
+                    to_seat=recipient,
+                )
             except RemoteProtocolError as exc:
                 raise blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
-            raise blame(seat, "false-complaint",
-                        f"seat {seat} complained about seat {msg.about}'s sound shares")
+            raise blame(
+                seat,
+                "false-complaint",
+                f"seat {seat} complained about seat {msg.about}'s sound shares",
+            )
 
     def judge_shuffle_complaint(self, seat: int, key: str, msg: Complaint) -> None:
         """A complaint that ``msg.about``'s shuffle output at ``msg.step`` holds a point
@@ -85,10 +95,14 @@ class PileExchange:
                 try:
                     ct.check(seat=msg.about)
                 except InvalidPoint as exc:
-                    raise blame(msg.about, "invalid-point",
-                                f"{exc} (reported by seat {seat})") from None
-        raise blame(seat, "false-complaint",
-                    f"seat {seat} complained about seat {msg.about}'s sound shuffle")
+                    raise blame(
+                        msg.about, "invalid-point", f"{exc} (reported by seat {seat})"
+                    ) from None
+        raise blame(
+            seat,
+            "false-complaint",
+            f"seat {seat} complained about seat {msg.about}'s sound shuffle",
+        )
 
     # -- requests ---------------------------------------------------------------------------
     def shuffle(self, pending: tuple[Request, ...]) -> bool:
@@ -102,8 +116,9 @@ class PileExchange:
         label = f"{req.pile}.{k}"
         if label not in ledger.decks:
             codebook = CardCodebook(port.table, label, len(req.cards))
-            ledger.decks[label] = DeckRecord(label, req.cards, codebook,
-                                             [initial_deck(codebook, ledger.joint)])
+            ledger.decks[label] = DeckRecord(
+                label, req.cards, codebook, [initial_deck(codebook, ledger.joint)]
+            )
             for point, card in zip(codebook.points, req.cards, strict=True):
                 ledger.point_card[point] = card
         rec = ledger.decks[label]
@@ -138,9 +153,19 @@ class PileExchange:
         slots = list(range(rec.top, rec.top + req.count))
         cards = {slot: final[slot] for slot in slots}
         if me != recipient:
-            port.publish_once(f"shares:{rec.label}:s{k}", lambda me: decryption_shares(
-                port.deck_key, port.table, me, rec.label, f"s{k}", cards,
-                entropy=port.secret(f"shares/{rec.label}/{k}", 32), to_seat=recipient))
+            port.publish_once(
+                f"shares:{rec.label}:s{k}",
+                lambda me: decryption_shares(
+                    port.deck_key,
+                    port.table,
+                    me,
+                    rec.label,
+                    f"s{k}",
+                    cards,
+                    entropy=port.secret(f"shares/{rec.label}/{k}", 32),
+                    to_seat=recipient,
+                ),
+            )
         found: dict[int, DecryptShares] = {}
         for seat in port.seats:
             if seat != recipient:
@@ -160,8 +185,9 @@ class PileExchange:
                 # auditor, which checks everything); a bad one the recipient reports in a
                 # Complaint that every other peer then checks too.
                 try:
-                    shares = verify_shares(port.table, seat, ledger.keys[seat], msg, cards,
-                                           to_seat=recipient)
+                    shares = verify_shares(
+                        port.table, seat, ledger.keys[seat], msg, cards, to_seat=recipient
+                    )
                 except RemoteProtocolError:
                     port.publish(Complaint(k, seat))
                     raise
@@ -217,9 +243,18 @@ class PileExchange:
         if slots and slots[-1] >= len(final):
             raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
         cards = {slot: final[slot] for slot in slots}
-        port.publish_once(f"shares:{rec.label}:s{k}", lambda me: decryption_shares(
-            port.deck_key, port.table, me, rec.label, f"s{k}", cards,
-            entropy=port.secret(f"shares/{rec.label}/{k}", 32)))
+        port.publish_once(
+            f"shares:{rec.label}:s{k}",
+            lambda me: decryption_shares(
+                port.deck_key,
+                port.table,
+                me,
+                rec.label,
+                f"s{k}",
+                cards,
+                entropy=port.secret(f"shares/{rec.label}/{k}", 32),
+            ),
+        )
         found = {seat: port.part(seat, f"shares:{rec.label}:s{k}") for seat in port.seats}
         if any(msg is None for msg in found.values()):
             return False

@@ -75,8 +75,9 @@ class JointRandomness:
         self._commits: dict[int, Commit] = {}
         self._values: dict[int, bytes] = {}
 
-    def contribute(self, seat: int, *, value: bytes | None = None,
-                   nonce: bytes | None = None) -> tuple[Commit, Reveal]:
+    def contribute(
+        self, seat: int, *, value: bytes | None = None, nonce: bytes | None = None
+    ) -> tuple[Commit, Reveal]:
         """Our seat's commitment (send now) and reveal (send once all have committed).
 
         ``value`` and the commitment's ``nonce`` default to fresh random bytes.  A peer that

@@ -88,8 +88,9 @@ class _Recorder(TableSession):
     def __init__(self, spec: TableSpec) -> None:
         self.recorded: list[ReplayStep] = []
         try:
-            fresh = game_rules(spec.game).new_game(spec.seats, spec.round_limit, known=[],
-                                                   options=spec.game_options())
+            fresh = game_rules(spec.game).new_game(
+                spec.seats, spec.round_limit, known=[], options=spec.game_options()
+            )
             self._before: tuple[Any, ...] = tuple(fresh.pending())
         except (KeyError, EngineError, CardDataError, DecodeError):
             self._before = ()  # the session below refuses these settings in its own words
@@ -111,8 +112,19 @@ class _Recorder(TableSession):
     def _snapshot(self, serial: int, events: tuple[tuple[Any, ...], ...]) -> None:
         kind, seat, seats = _request_words(self._before)
         held = {s: dict(h) for s, h in self.exchanges.cards.held.items()}
-        self.recorded.append(ReplayStep(len(self.recorded), serial, kind, seat, seats, events,
-                                        self.game.view(None), self.game.digest(), held))
+        self.recorded.append(
+            ReplayStep(
+                len(self.recorded),
+                serial,
+                kind,
+                seat,
+                seats,
+                events,
+                self.game.view(None),
+                self.game.digest(),
+                held,
+            )
+        )
         self._before = tuple(self.game.pending())
 
 
@@ -140,8 +152,10 @@ class Replay:
         its holder's checked deck key into a card of its deck; a ciphertext that opens to no
         card is shown as ``"?"``.  ReplayError before the audit."""
         if self._secrets is None:
-            raise ReplayError("open hands need the audit: this game's deck keys were never "
-                              f"opened ({self.ending.kind})")
+            raise ReplayError(
+                "open hands need the audit: this game's deck keys were never "
+                f"opened ({self.ending.kind})"
+            )
         step = self.steps[index]
         out: dict[int, list[str]] = {}
         for seat in sorted(step.held):
@@ -149,8 +163,9 @@ class Replay:
             for slot, ct in sorted(step.held[seat].items()):
                 key = (seat, slot, ct.to_bytes())
                 if key not in self._opened:
-                    self._opened[key] = open_with_key(self._cards.point_card, ct,
-                                                      self._secrets[seat])
+                    self._opened[key] = open_with_key(
+                        self._cards.point_card, ct, self._secrets[seat]
+                    )
                 card = self._opened[key]
                 cards.append("?" if card is None else card)
             out[seat] = cards
@@ -181,14 +196,18 @@ def _ending(session: TableSession) -> Ending:
         return Ending("verdict", serial, seat=v.seat, reason=f"{v.kind}: {v.reason}")
     if session.resigned is not None:
         r = session.resigned
-        return Ending("resigned", r.step, digest=r.digest, seat=r.seat,
-                      reason=f"seat {r.seat} resigned")
+        return Ending(
+            "resigned", r.step, digest=r.digest, seat=r.seat, reason=f"seat {r.seat} resigned"
+        )
     if session.finished is not None:
         f = session.finished
         return Ending("finished", serial, f.winner, f.digest, reason=f.end)
     waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
-    return Ending("incomplete", serial, reason=f"the log stops before the game ends "
-                  f"(waiting for seat {waiting})")
+    return Ending(
+        "incomplete",
+        serial,
+        reason=f"the log stops before the game ends (waiting for seat {waiting})",
+    )
 
 
 def _run(spec: TableSpec, entries: list[Entry]) -> _Recorder:
@@ -229,6 +248,7 @@ def replay_log(spec: TableSpec, entries: list[bytes]) -> Replay:
                 break
     session = _run(spec, good)
     if refused:
-        raise ReplayError(f"refused: {refused}; the game cannot be replayed past step "
-                          f"{session.game.state.serial}")
+        raise ReplayError(
+            f"refused: {refused}; the game cannot be replayed past step {session.game.state.serial}"
+        )
     return Replay(spec, entries, session)

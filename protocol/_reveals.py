@@ -87,27 +87,30 @@ class RevealExchange:
     def opened_slots(self, c: Commitment, extra: str = "") -> Opening | None:
         """Publish our opening of ``c`` (if ours) and return the seat's opening, checked."""
         if c.seat == self.port.me:
+
             def opening(_me: int) -> Opening:
                 nonce, slots = self.cards.my_openings[c.step]
                 step = f"s{self.port.step}"
                 shown = self.cards.shares_for(list(slots), step) if not extra else ()
                 return Opening(c.step, nonce, tuple(HeldSlot(d, s) for d, s in slots), shown)
+
             self.port.publish_once(f"open:{c.step}", opening)
         msg = self.port.part(c.seat, f"open:{c.step}")
         if msg is None:
             self.port.waiting_for_reveal = True
             return None
         slots = tuple((h.deck, h.slot) for h in msg.slots)
-        expected = commitment_digest(self.port.table, c.seat, f"move:s{c.step}", msg.nonce,
-                                     slot_bytes(slots))
+        expected = commitment_digest(
+            self.port.table, c.seat, f"move:s{c.step}", msg.nonce, slot_bytes(slots)
+        )
         if expected != c.digest:
-            raise BadCommitment(f"seat {c.seat}'s opening does not match its commitment",
-                                seat=c.seat)
+            raise BadCommitment(
+                f"seat {c.seat}'s opening does not match its commitment", seat=c.seat
+            )
         if len(slots) != len(c.handles) or len(set(slots)) != len(slots):
             raise BadCommitment(f"seat {c.seat} opened the wrong number of cards", seat=c.seat)
         if any(slot not in self.cards.held[c.seat] for slot in slots):
-            raise BadCommitment(f"seat {c.seat} committed to cards it does not hold",
-                                seat=c.seat)
+            raise BadCommitment(f"seat {c.seat} committed to cards it does not hold", seat=c.seat)
         return msg
 
     def reveal_opened(self, req: Reveal) -> bool:
@@ -153,21 +156,36 @@ class RevealExchange:
             self.pools[k], self.members[k] = contributed
             self.mixers[k] = {
                 group: pool_mixers([self.cards.commitment_for(h).seat for h in handles])
-                for group, handles, _mixed in req.groups}
+                for group, handles, _mixed in req.groups
+            }
         pools = self.pools[k]
         members = self.members[k]
-        mixed = [self.remix(group, pools, self.mixers[k][group], members[group])
-                 for group in sorted(pools)]
+        mixed = [
+            self.remix(group, pools, self.mixers[k][group], members[group])
+            for group in sorted(pools)
+        ]
         if not all(mixed):  # every pool taken as far as it has come, then wait
             return False
         step = f"s{k}/open"
         for group in sorted(pools):
-            def opened(me: int, label: str = f"pool{group}", pool: list[Ciphertext] = pools[group],
-                       refs: tuple[CardRef, ...] = members[group]) -> DecryptShares:
-                return decryption_shares(self.port.deck_key, self.port.table, me, label, step,
-                                         dict(enumerate(pool)),
-                                         entropy=self.port.secret(f"open/{label}/{step}", 32),
-                                         refs=refs)
+
+            def opened(
+                me: int,
+                label: str = f"pool{group}",
+                pool: list[Ciphertext] = pools[group],
+                refs: tuple[CardRef, ...] = members[group],
+            ) -> DecryptShares:
+                return decryption_shares(
+                    self.port.deck_key,
+                    self.port.table,
+                    me,
+                    label,
+                    step,
+                    dict(enumerate(pool)),
+                    entropy=self.port.secret(f"open/{label}/{step}", 32),
+                    refs=refs,
+                )
+
             self.port.publish_once(f"shares:pool{group}:{step}", opened)
         shares: dict[str, list[dict[int, bytes]]] = {}
         for group in sorted(pools):
@@ -177,8 +195,13 @@ class RevealExchange:
                 if msg is not None:
                     if (k, label, seat) not in self.opened:
                         self.opened[(k, label, seat)] = verify_shares(
-                            self.port.table, seat, self.cards.keys[seat], msg,
-                            dict(enumerate(pools[group])), refs=members[group])
+                            self.port.table,
+                            seat,
+                            self.cards.keys[seat],
+                            msg,
+                            dict(enumerate(pools[group])),
+                            refs=members[group],
+                        )
                     shares.setdefault(label, []).append(self.opened[(k, label, seat)])
         if any(len(shares.get(f"pool{a}", [])) < len(self.port.seats) for a in pools):
             return False
@@ -195,8 +218,13 @@ class RevealExchange:
         self.port.apply(RevealAnswer(req.label, tuple(answer)))
         return True
 
-    def remix(self, group: str, pools: dict[str, list[Ciphertext]],
-              mixers: tuple[int, ...], members: tuple[CardRef, ...]) -> bool:
+    def remix(
+        self,
+        group: str,
+        pools: dict[str, list[Ciphertext]],
+        mixers: tuple[int, ...],
+        members: tuple[CardRef, ...],
+    ) -> bool:
         """Take the re-mixes of one pool, in its mixers' order, as far as they have come
         (publishing ours when its turn comes); whether the pool is fully re-mixed.  Each
         step names the pool's cards, ``members``, and must name exactly those."""
@@ -212,8 +240,9 @@ class RevealExchange:
             if msg is None:
                 return False
             if seat != self.port.me:  # shuffle proof
-                verify_shuffle_step(self.port.table, seat, msg, pools[group], self.cards.joint,
-                                    inputs=members)
+                verify_shuffle_step(
+                    self.port.table, seat, msg, pools[group], self.cards.joint, inputs=members
+                )
             cards = self.cards.shuffled_cards(seat, msg.cards)
             if len(cards) != len(pools[group]):
                 raise BadProof("a re-mix changed the number of cards", seat=seat)
@@ -223,8 +252,8 @@ class RevealExchange:
         return True
 
     def pool_contributions(
-            self, req: Reveal) -> tuple[dict[str, list[Ciphertext]],
-                                        dict[str, tuple[CardRef, ...]]] | None:
+        self, req: Reveal
+    ) -> tuple[dict[str, list[Ciphertext]], dict[str, tuple[CardRef, ...]]] | None:
         """Every placer opens its commitments and re-encrypts those cards into the pools:
         each pool's cards, and what names each (its placer and held slot), in pool order."""
         assert self.cards.joint is not None
@@ -236,8 +265,11 @@ class RevealExchange:
                 commitments[c.step] = c
         fresh_by_handle: dict[int, Ciphertext] = {}
         ref_by_handle: dict[int, CardRef] = {}
-        place_of = {h: PoolPlace(f"pool{group}", i)  # where the request puts each card
-                    for group, handles, _mixed in req.groups for i, h in enumerate(handles)}
+        place_of = {
+            h: PoolPlace(f"pool{group}", i)  # where the request puts each card
+            for group, handles, _mixed in req.groups
+            for i, h in enumerate(handles)
+        }
         complete = True
         for c in sorted(commitments.values(), key=lambda c: c.step):
             step = f"s{k}/pool{c.step}"
@@ -249,14 +281,28 @@ class RevealExchange:
                     by_deck.setdefault(deck, {})[index] = self.cards.held[c.seat][(deck, index)]
                     places.setdefault(deck, {})[index] = place_of[handle]
                 for deck, held in sorted(by_deck.items()):
-                    def pooled(me: int, deck: str = deck, held: dict[int, Ciphertext] = held,
-                               step: str = step,
-                               where: dict[int, PoolPlace] = places[deck]) -> HandOver:
+
+                    def pooled(
+                        me: int,
+                        deck: str = deck,
+                        held: dict[int, Ciphertext] = held,
+                        step: str = step,
+                        where: dict[int, PoolPlace] = places[deck],
+                    ) -> HandOver:
                         assert self.cards.joint is not None
-                        return hand_over(self.port.deck_key, self.port.table, me, deck, step,
-                                         JOINT, self.cards.joint, held,
-                                         entropy=self.port.secret(f"pool/{step}/{deck}", 32),
-                                         places=where)[0]
+                        return hand_over(
+                            self.port.deck_key,
+                            self.port.table,
+                            me,
+                            deck,
+                            step,
+                            JOINT,
+                            self.cards.joint,
+                            held,
+                            entropy=self.port.secret(f"pool/{step}/{deck}", 32),
+                            places=where,
+                        )[0]
+
                     self.port.publish_once(f"handover:{deck}:{step}:{JOINT}", pooled)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:
@@ -270,13 +316,21 @@ class RevealExchange:
                     complete = False
                     break
                 if (k, c.step, deck) not in self.contributed:
-                    held = {n: self.cards.held[c.seat][(deck, n)]
-                            for d, n in opened if d == deck}
-                    where = {n: place_of[h] for (d, n), h in zip(opened, c.handles, strict=True)
-                             if d == deck}
+                    held = {n: self.cards.held[c.seat][(deck, n)] for d, n in opened if d == deck}
+                    where = {
+                        n: place_of[h]
+                        for (d, n), h in zip(opened, c.handles, strict=True)
+                        if d == deck
+                    }
                     self.contributed[(k, c.step, deck)] = verify_hand_over(
-                        self.port.table, c.seat, self.cards.keys[c.seat], self.cards.joint,
-                        msg, held, places=where)
+                        self.port.table,
+                        c.seat,
+                        self.cards.keys[c.seat],
+                        self.cards.joint,
+                        msg,
+                        held,
+                        places=where,
+                    )
                 got = self.contributed[(k, c.step, deck)]
                 fresh.update({(deck, n): ct for n, ct in got.items()})
             else:
@@ -289,7 +343,10 @@ class RevealExchange:
         for c in commitments.values():
             opening = self.port.stored(c.seat, f"open:{c.step}")
             self.cards.hand_out(c.seat, [(h.deck, h.slot) for h in opening.slots])
-        return ({group: [fresh_by_handle[h] for h in handles]
-                 for group, handles, _mixed in req.groups},
-                {group: tuple(ref_by_handle[h] for h in handles)
-                 for group, handles, _mixed in req.groups})
+        return (
+            {group: [fresh_by_handle[h] for h in handles] for group, handles, _mixed in req.groups},
+            {
+                group: tuple(ref_by_handle[h] for h in handles)
+                for group, handles, _mixed in req.groups
+            },
+        )

@@ -133,9 +133,12 @@ class TableSession:
         if seat is not None and (identity is None or identity.public.key != spec.players[seat]):
             raise LocalProtocolError("the identity does not hold this seat's key")
         try:
-            self.game = self.rules.new_game(spec.seats, spec.round_limit,
-                                            known=[] if seat is None else [seat],
-                                            options=spec.game_options())
+            self.game = self.rules.new_game(
+                spec.seats,
+                spec.round_limit,
+                known=[] if seat is None else [seat],
+                options=spec.game_options(),
+            )
             self.time_limits = spec.time_limits()
         except (EngineError, CardDataError, DecodeError) as exc:
             raise LocalProtocolError(f"the table's settings cannot start a game: {exc}") from None
@@ -204,12 +207,14 @@ class TableSession:
             seat = proof.verify(self.roster[header.seat])
         except RemoteProtocolError:
             return False
-        self._stop_equivocation(seat, f"seat {seat} signed conflicting entries at seq "
-                                f"{header.seq} (a peer's proof)", proof)
+        self._stop_equivocation(
+            seat,
+            f"seat {seat} signed conflicting entries at seq {header.seq} (a peer's proof)",
+            proof,
+        )
         return True
 
-    def _stop_equivocation(self, seat: int | None, reason: str,
-                           proof: EquivocationProof) -> None:
+    def _stop_equivocation(self, seat: int | None, reason: str, proof: EquivocationProof) -> None:
         """The ``equivocation`` verdict, its proof the evidence (checkable alone, §4.5)."""
         self._stop(Verdict(seat, "equivocation", reason, (encode(proof),)))
 
@@ -221,8 +226,11 @@ class TableSession:
             if entry.seat == self.seat:
                 return False  # our own entry coming back: we already hold it
             ahead = entry.seat in self._cursor and entry.seq > self._cursor[entry.seat]
-            if ahead and self.log.get(entry.seat, entry.seq) is None and not self.gaps.admit(
-                    entry.seat, entry.seq, len(entry.body)):
+            if (
+                ahead
+                and self.log.get(entry.seat, entry.seq) is None
+                and not self.gaps.admit(entry.seat, entry.seq, len(entry.body))
+            ):
                 return False  # too much of this feed is already waiting on a gap
             new = self.log.add(entry)
         except EquivocationError as exc:
@@ -267,9 +275,13 @@ class TableSession:
         if self.verdict is not None or self.finished is not None or self.game.over:
             return set()
         k = self.game.state.serial
-        return {r.seat for r in self.game.pending()
-                if isinstance(r, Decision) and (r.seat, f"move:{k}") not in self.parts
-                and (r.seat, f"commit:simul:s{k}") not in self.parts}
+        return {
+            r.seat
+            for r in self.game.pending()
+            if isinstance(r, Decision)
+            and (r.seat, f"move:{k}") not in self.parts
+            and (r.seat, f"commit:simul:s{k}") not in self.parts
+        }
 
     def decisions_applied(self) -> dict[int, int]:
         """How many decisions of each seat the engine has applied (the same on every peer)."""
@@ -381,8 +393,11 @@ class TableSession:
             self.parts.release((seat, f"digest:{step}"))
         for seat, theirs in self._peer_digests.pop(step, {}).items():
             if theirs != digest:
-                raise blame(seat, "wrong-digest", f"seat {seat}'s state digest after step "
-                            f"{step} differs from ours")
+                raise blame(
+                    seat,
+                    "wrong-digest",
+                    f"seat {seat}'s state digest after step {step} differs from ours",
+                )
 
     # -- the machinery -----------------------------------------------------------------------
     def _settle(self) -> None:
@@ -403,14 +418,22 @@ class TableSession:
         # Blame only when nothing else can make the exchanges read more: we wait on nobody but
         # that seat.  A peer still waiting on others (lagging behind) keeps that seat's further
         # entries unfiled meanwhile, so every honest peer blames at the same point of its feed.
-        over = [] if self.verdict is not None or self.finished is not None else [
-            seat for seat in self.parts.over() if self.waiting <= {seat}]
+        over = (
+            []
+            if self.verdict is not None or self.finished is not None
+            else [seat for seat in self.parts.over() if self.waiting <= {seat}]
+        )
         if over:  # the lowest such seat: every peer that took the same entries names it
             seat = over[0]
             last = self.log.get(seat, self._cursor[seat] - 1)
-            self._stop(Verdict(seat, "flood", f"seat {seat} sent {self.parts.unread[seat]} "
-                               "bytes no pending step needs",
-                               (encode(last),) if last is not None else ()))
+            self._stop(
+                Verdict(
+                    seat,
+                    "flood",
+                    f"seat {seat} sent {self.parts.unread[seat]} bytes no pending step needs",
+                    (encode(last),) if last is not None else (),
+                )
+            )
 
     def _forget_applied_notes(self, seat: int) -> None:
         """A seat's notes for decisions already applied are its own restart record: owed."""
@@ -464,8 +487,7 @@ class TableSession:
             if self.finished is not None and isinstance(msg, Resign):
                 continue  # the game already ended: a resignation changes nothing
             if (seat, "resign") in self.parts and self.finished is None:
-                raise blame(seat, "after-resignation",
-                            f"seat {seat} sent {key} after it resigned")
+                raise blame(seat, "after-resignation", f"seat {seat} sent {key} after it resigned")
             if own_entry:
                 self._published.add(key)
             if self.parts.has((seat, key)):
@@ -487,8 +509,11 @@ class TableSession:
         if mine is None:  # checked when our engine reaches that step (record_digest)
             self._peer_digests.setdefault(msg.step, {})[seat] = msg.digest
         elif mine != msg.digest:
-            raise blame(seat, "wrong-digest",
-                        f"seat {seat}'s state digest after step {msg.step} differs from ours")
+            raise blame(
+                seat,
+                "wrong-digest",
+                f"seat {seat}'s state digest after step {msg.step} differs from ours",
+            )
 
     def _run(self) -> None:
         if self._running:
@@ -504,8 +529,14 @@ class TableSession:
                 except RemoteProtocolError as exc:
                     seat = exc.seat
                     keys = [(seat, k) for (s, k) in self._origin if s == seat]
-                    self._stop(Verdict(seat, exc.kind, exc.reason,
-                                       self.evidence(*keys[-2:]) if seat is not None else ()))
+                    self._stop(
+                        Verdict(
+                            seat,
+                            exc.kind,
+                            exc.reason,
+                            self.evidence(*keys[-2:]) if seat is not None else (),
+                        )
+                    )
                     break
                 except IllegalReveal as exc:
                     if exc.seat is not None:

@@ -13,7 +13,14 @@ from ._codec import blob, integer, item_bytes, items, label, message
 from ._messages import MAX_CARDS, DecryptShares
 
 __all__ = [
-    "MAX_PARTS", "AuditOpening", "Batch", "Complaint", "HeldSlot", "Move", "Note", "Opening",
+    "MAX_PARTS",
+    "AuditOpening",
+    "Batch",
+    "Complaint",
+    "HeldSlot",
+    "Move",
+    "Note",
+    "Opening",
     "Resign",
 ]
 

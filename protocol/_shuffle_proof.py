@@ -118,11 +118,11 @@ def _int(b: bytes) -> int:
     return int.from_bytes(b, "little")
 
 
-def _statement(ctx: ProofContext, deck: str, key: bytes, inputs: Sequence[Card],
-               outputs: Sequence[Card]) -> bytes:
+def _statement(
+    ctx: ProofContext, deck: str, key: bytes, inputs: Sequence[Card], outputs: Sequence[Card]
+) -> bytes:
     q, h = _base_points()
-    parts = [*ctx.parts(), deck.encode("ascii"), len(inputs).to_bytes(4, "big"),
-             BASE, q, h, key]
+    parts = [*ctx.parts(), deck.encode("ascii"), len(inputs).to_bytes(4, "big"), BASE, q, h, key]
     for a, b in inputs:
         parts += [a, b]
     for a, b in outputs:
@@ -133,8 +133,9 @@ def _statement(ctx: ProofContext, deck: str, key: bytes, inputs: Sequence[Card],
 def _challenges(statement: bytes, u: Sequence[bytes]) -> tuple[bytes, list[int]]:
     seed = hashlib.sha512(_CHALLENGES + frame(statement, *u)).digest()
     es = [
-        int.from_bytes(hashlib.sha512(_CHALLENGE + frame(seed, i.to_bytes(4, "big")))
-                       .digest()[:16], "little")
+        int.from_bytes(
+            hashlib.sha512(_CHALLENGE + frame(seed, i.to_bytes(4, "big"))).digest()[:16], "little"
+        )
         for i in range(len(u))
     ]
     return seed, es
@@ -217,14 +218,18 @@ def prove_shuffle(
     w_b = [fresh() for _ in range(n)]
     w_e = [fresh() for _ in range(n)]
     a_t = sum_points([_mul(w_a, q_base), *(_mul(w, hj) for w, hj in zip(w_e, hs, strict=True))])
-    b_t = [add(_mul(w_b[j], q_base), _mul(w_e[j], h_base if j == 0 else chain[j - 1]))
-           for j in range(n)]
+    b_t = [
+        add(_mul(w_b[j], q_base), _mul(w_e[j], h_base if j == 0 else chain[j - 1]))
+        for j in range(n)
+    ]
     c_t = _mul(w_c, q_base)
     d_t = _mul(w_d, q_base)
-    f_ta = sub(sum_points(_mul(w, a) for w, (a, _) in zip(w_e, outputs, strict=True)),
-               _mul(w_f, BASE))
-    f_tb = sub(sum_points(_mul(w, bb) for w, (_, bb) in zip(w_e, outputs, strict=True)),
-               _mul(w_f, key))
+    f_ta = sub(
+        sum_points(_mul(w, a) for w, (a, _) in zip(w_e, outputs, strict=True)), _mul(w_f, BASE)
+    )
+    f_tb = sub(
+        sum_points(_mul(w, bb) for w, (_, bb) in zip(w_e, outputs, strict=True)), _mul(w_f, key)
+    )
     v = _final(seed, chain, [a_t, *b_t, c_t, d_t, f_ta, f_tb])
     scalars = [v, w_a + v * k_a, w_c + v * k_c, w_d + v * k_d, w_f + v * k_f]
     scalars += [w_b[j] + v * b[j] for j in range(n)]
@@ -265,14 +270,14 @@ def verify_shuffle(
         raise BadShuffle("the shuffle proof has the wrong length", seat=seat)
     if n == 0:
         return
-    u = [proof[32 * i: 32 * i + 32] for i in range(n)]
-    chain = [proof[32 * (n + j): 32 * (n + j) + 32] for j in range(n)]
-    raw = proof[64 * n:]
-    scalars = [_int(raw[32 * i: 32 * i + 32]) for i in range(2 * n + 5)]
+    u = [proof[32 * i : 32 * i + 32] for i in range(n)]
+    chain = [proof[32 * (n + j) : 32 * (n + j) + 32] for j in range(n)]
+    raw = proof[64 * n :]
+    scalars = [_int(raw[32 * i : 32 * i + 32]) for i in range(2 * n + 5)]
     if any(x >= ORDER for x in scalars):
         raise BadShuffle("the shuffle proof carries a non-canonical scalar", seat=seat)
     v, k_a, k_c, k_d, k_f = scalars[:5]
-    k_b, k_e = scalars[5: 5 + n], scalars[5 + n:]
+    k_b, k_e = scalars[5 : 5 + n], scalars[5 + n :]
     q_base, h_base, hs = generators(n)
     statement = _statement(ctx, deck, key, inputs, outputs)
     seed, e = _challenges(statement, u)
@@ -286,16 +291,39 @@ def verify_shuffle(
         f_a = _combination(e, [a for a, _ in inputs])
         f_b = _combination(e, [b for _, b in inputs])
         neg_v = ORDER - v
-        a_t = sum_points([_mul(k_a, q_base), _mul(neg_v, big_a),
-                          *(_mul(k, hj) for k, hj in zip(k_e, hs, strict=True))])
-        b_t = [sum_points([_mul(k_b[j], q_base), _mul(k_e[j], h_base if j == 0 else chain[j - 1]),
-                           _mul(neg_v, chain[j])]) for j in range(n)]
+        a_t = sum_points(
+            [
+                _mul(k_a, q_base),
+                _mul(neg_v, big_a),
+                *(_mul(k, hj) for k, hj in zip(k_e, hs, strict=True)),
+            ]
+        )
+        b_t = [
+            sum_points(
+                [
+                    _mul(k_b[j], q_base),
+                    _mul(k_e[j], h_base if j == 0 else chain[j - 1]),
+                    _mul(neg_v, chain[j]),
+                ]
+            )
+            for j in range(n)
+        ]
         c_t = add(_mul(k_c, q_base), _mul(neg_v, big_c))
         d_t = add(_mul(k_d, q_base), _mul(neg_v, big_d))
-        f_ta = sum_points([*(_mul(k, a) for k, (a, _) in zip(k_e, outputs, strict=True)),
-                           _mul(ORDER - k_f, BASE), _mul(neg_v, f_a)])
-        f_tb = sum_points([*(_mul(k, b) for k, (_, b) in zip(k_e, outputs, strict=True)),
-                           _mul(ORDER - k_f, key), _mul(neg_v, f_b)])
+        f_ta = sum_points(
+            [
+                *(_mul(k, a) for k, (a, _) in zip(k_e, outputs, strict=True)),
+                _mul(ORDER - k_f, BASE),
+                _mul(neg_v, f_a),
+            ]
+        )
+        f_tb = sum_points(
+            [
+                *(_mul(k, b) for k, (_, b) in zip(k_e, outputs, strict=True)),
+                _mul(ORDER - k_f, key),
+                _mul(neg_v, f_b),
+            ]
+        )
     except GroupError as exc:
         raise _fault("the shuffle proof does not verify", seat, outputs, [*u, *chain]) from exc
     if _final(seed, chain, [a_t, *b_t, c_t, d_t, f_ta, f_tb]) != v:

@@ -48,22 +48,28 @@ class TimeLimits:
 
     def option(self) -> dict[str, int]:
         """The value of the reserved option."""
-        return {"abandon_ms": self.abandon_ms, "bank_ms": self.bank_ms,
-                "increment_ms": self.increment_ms}
+        return {
+            "abandon_ms": self.abandon_ms,
+            "bank_ms": self.bank_ms,
+            "increment_ms": self.increment_ms,
+        }
 
     @classmethod
     def from_option(cls, value: Any) -> TimeLimits:
         """Read the reserved option's value (:class:`DecodeError` if it is not one)."""
         names = {"abandon_ms", "bank_ms", "increment_ms"}
         if not isinstance(value, dict) or set(value) != names:
-            raise DecodeError(f"table option {TIME_LIMITS_KEY!r} holds exactly "
-                              + ", ".join(sorted(names)))
+            raise DecodeError(
+                f"table option {TIME_LIMITS_KEY!r} holds exactly " + ", ".join(sorted(names))
+            )
         for name in sorted(names):
             number = value[name]
             whole = isinstance(number, int) and not isinstance(number, bool)
             if not whole or not 0 <= number <= _MAX_MS:
-                raise DecodeError(f"table option {TIME_LIMITS_KEY!r}: {name} is a whole number "
-                                  f"of milliseconds from 0 to {_MAX_MS}")
+                raise DecodeError(
+                    f"table option {TIME_LIMITS_KEY!r}: {name} is a whole number "
+                    f"of milliseconds from 0 to {_MAX_MS}"
+                )
         if value["abandon_ms"] == 0:
             raise DecodeError(f"table option {TIME_LIMITS_KEY!r}: abandon_ms must be positive")
         return cls(value["bank_ms"], value["increment_ms"], value["abandon_ms"])
@@ -110,5 +116,6 @@ class TableSpec:
         return len(self.players)
 
     def roster(self) -> dict[int, PublicIdentity]:
-        return {seat: PublicIdentity.from_bytes(key, seat=seat)
-                for seat, key in enumerate(self.players)}
+        return {
+            seat: PublicIdentity.from_bytes(key, seat=seat) for seat, key in enumerate(self.players)
+        }

@@ -56,19 +56,39 @@ def test_heuristic_bot_orders_its_own_army_and_settles_combat_ties_in_its_favour
     guard = "azure-harbour-guard.1"
     witnesses, wine, oath = "sworn-witnesses.1", "poisoned-wine", "broken-oath.1"
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
-    game, ref = table(first=3, regent=3, phase="plotting", support=support,
-                      hands={0: [spear, witnesses], 1: [marine, wine], 2: [oath]})
-    plot(game, ref, covert={0: ((0, 0), (spear, witnesses)), 1: ((1, 0), (marine, wine)),
-                            2: ((0,), (oath,))})
+    game, ref = table(
+        first=3,
+        regent=3,
+        phase="plotting",
+        support=support,
+        hands={0: [spear, witnesses], 1: [marine, wine], 2: [oath]},
+    )
+    plot(
+        game,
+        ref,
+        covert={0: ((0, 0), (spear, witnesses)), 1: ((1, 0), (marine, wine)), 2: ((0,), (oath,))},
+    )
     d = decision(game, ref)
     answer = HeuristicBot(ChanceStream(b"k" * 32)).decide(game.view(d.seat), d)
     assert answer == OrderArmy(0, (wine, oath))
     # seat 1 as Regent facing Turncoat Captain in seat 0's army: the Spearman deserts, so
     # seat 0 falls to 3 and seat 1's 3 ties (rather than losing 4 to 3)
-    game, ref = table(first=1, regent=1, phase="plotting", support=support,
-                      hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]})
-    plot(game, ref, covert={0: ((0, 0), (spear, marine)), 1: ((1,), (guard,)),
-                            2: ((0,), ("turncoat-captain.1",))})
+    game, ref = table(
+        first=1,
+        regent=1,
+        phase="plotting",
+        support=support,
+        hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]},
+    )
+    plot(
+        game,
+        ref,
+        covert={
+            0: ((0, 0), (spear, marine)),
+            1: ((1,), (guard,)),
+            2: ((0,), ("turncoat-captain.1",)),
+        },
+    )
     d = decision(game, ref)
     assert d.kind == "combat_tie"
     answer = HeuristicBot(ChanceStream(b"k" * 32)).decide(game.view(d.seat), d)

@@ -15,8 +15,13 @@ FIELDS = {"game", "players", "seed", "winner", "rounds", "decisions", "digest"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "client.cli", *args],
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "client.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def test_simulate_json_prints_one_line_per_game_with_the_promised_fields() -> None:
@@ -33,8 +38,19 @@ def test_simulate_json_prints_one_line_per_game_with_the_promised_fields() -> No
 
 
 def test_simulate_the_same_command_prints_the_same_bytes() -> None:
-    args = ("simulate", "reign", "--players", "6", "--games", "4", "--seed", "11", "--json",
-            "--bots", "heuristic,random,random,heuristic,random,random")
+    args = (
+        "simulate",
+        "reign",
+        "--players",
+        "6",
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--json",
+        "--bots",
+        "heuristic,random,random,heuristic,random,random",
+    )
     first, second = run(*args), run(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
@@ -79,14 +95,31 @@ def test_simulate_sodalis_names_the_winning_team_with_and_without_crypto(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bots = "heuristic,random,heuristic,random"
-    assert main(["simulate", "sodalis", "--players", "4", "--games", "2", "--bots", bots,
-                 "--json"]) == 0
+    assert (
+        main(["simulate", "sodalis", "--players", "4", "--games", "2", "--bots", bots, "--json"])
+        == 0
+    )
     games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [g["game"] for g in games] == ["sodalis", "sodalis"]
     assert all(g["winner"] in ("dawn", "dusk", None) for g in games)
     assert all(set(g["tributes"]) == {"dawn", "dusk"} for g in games)
-    assert main(["simulate", "sodalis", "--players", "2", "--crypto", "--json",
-                 "--bots", "heuristic,random", "--log", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "sodalis",
+                "--players",
+                "2",
+                "--crypto",
+                "--json",
+                "--bots",
+                "heuristic,random",
+                "--log",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     crypto = json.loads(capsys.readouterr().out)
     assert crypto["crypto"] and crypto["winner"] in ("dawn", "dusk", None)
     assert crypto["messages"] > 0 and len(crypto["digest"]) == 64
@@ -103,7 +136,20 @@ def test_simulate_sodalis_refuses_odd_tables(capsys: pytest.CaptureFixture[str])
 def test_simulate_takes_a_search_bot_with_its_seconds_a_decision(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["simulate", "reign", "--players", "3", "--seed", "2",
-                 "--bots", "search:0.01,heuristic,random"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "reign",
+                "--players",
+                "3",
+                "--seed",
+                "2",
+                "--bots",
+                "search:0.01,heuristic,random",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.startswith("game 1: seed 2")

@@ -84,8 +84,7 @@ class HeuristicBot:
         """The rivals among ``targets`` whose crowning now would win them the game: the
         Regent gains 3 legitimacy and wins on 9, so anyone on 6 or more."""
         legitimacy = view.public["legitimacy"]
-        return tuple(t for t in targets
-                     if t != view.seat and legitimacy[t] + 3 >= WIN_LEGITIMACY)
+        return tuple(t for t in targets if t != view.seat and legitimacy[t] + 3 >= WIN_LEGITIMACY)
 
     def _allies(self, view: ReignView, targets: tuple[int, ...]) -> tuple[int, ...]:
         """The armies it may strengthen: its own, and rivals who would not win by it."""
@@ -111,15 +110,22 @@ class HeuristicBot:
         if mine is not None:
             # Holding a house already, it contests another only where its hand is strong
             # (or the house would carry a rival to victory), and keeps the better one.
-            groups = {h: c for h, c in groups.items()
-                      if force(c) >= 6 or (support.get(h) in danger and force(c) >= 3)}
+            groups = {
+                h: c
+                for h, c in groups.items()
+                if force(c) >= 6 or (support.get(h) in danger and force(c) >= 3)
+            }
             if not groups:
                 return Bid(d.seat, 0, ())
 
         def score(item: tuple[str, list[str]]) -> tuple[int, int, int, str]:
             house, cards = item
-            return (1 if support.get(house) in danger else 0,
-                    1 if support.get(house) is None else 0, force(cards), house)
+            return (
+                1 if support.get(house) in danger else 0,
+                1 if support.get(house) is None else 0,
+                force(cards),
+                house,
+            )
 
         house, cards = max(groups.items(), key=score)
         cards = sorted(cards, key=lambda c: (self.defs[c].force, c))
@@ -157,12 +163,18 @@ class HeuristicBot:
         orders = itertools.islice(itertools.permutations(events), 5040)
         return OrderEvents(d.seat, max(orders, key=margin))
 
-    def _combat_score(self, seat: int, d: Decision, orders: tuple[tuple[int, tuple[str, ...]],
-                      ...], picks: tuple[tuple[str, str], ...]) -> tuple[int, int, int]:
+    def _combat_score(
+        self,
+        seat: int,
+        d: Decision,
+        orders: tuple[tuple[int, tuple[str, ...]], ...],
+        picks: tuple[tuple[str, str], ...],
+    ) -> tuple[int, int, int]:
         """How good a combat result is for ``seat``: winning alone, then not losing its
         support, then its lead over the strongest other army (all 0 without an army)."""
-        result: CombatResult = resolve(standard_catalog(), d.get("armies"), d.get("regent"),
-                                       dict(orders), dict(picks))
+        result: CombatResult = resolve(
+            standard_catalog(), d.get("armies"), d.get("regent"), dict(orders), dict(picks)
+        )
         totals = dict(result.totals)
         if seat not in totals:
             return (0, 0, 0)
@@ -172,14 +184,28 @@ class HeuristicBot:
     def _order_army(self, view: ReignView, d: Decision) -> OrderArmy:
         """The order of its own cards that is best for itself (see :meth:`_combat_score`)."""
         orders = itertools.islice(army_orders(d.get("groups")), 5040)
-        return OrderArmy(d.seat, max(orders, key=lambda o: self._combat_score(
-            d.seat, d, (*d.get("orders"), (d.seat, o)), d.get("picks"))))
+        return OrderArmy(
+            d.seat,
+            max(
+                orders,
+                key=lambda o: self._combat_score(
+                    d.seat, d, (*d.get("orders"), (d.seat, o)), d.get("picks")
+                ),
+            ),
+        )
 
     def _combat_tie(self, view: ReignView, d: Decision) -> CombatTie:
         """The option best for itself; the first when none is better."""
         full = dict(d.get("orders"))
-        return CombatTie(d.seat, max(d.get("options"), key=lambda p: self._combat_score(
-            d.seat, d, tuple(full.items()), (*d.get("picks"), (d.get("key"), p)))))
+        return CombatTie(
+            d.seat,
+            max(
+                d.get("options"),
+                key=lambda p: self._combat_score(
+                    d.seat, d, tuple(full.items()), (*d.get("picks"), (d.get("key"), p))
+                ),
+            ),
+        )
 
     def _regent_discard(self, view: ReignView, d: Decision) -> RegentDiscard:
         return RegentDiscard(d.seat, min(view.hand, key=lambda c: (self.value(view, c), c)))
@@ -254,4 +280,3 @@ class HeuristicBot:
 BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {
     "heuristic": HeuristicBot,
 }
-

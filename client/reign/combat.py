@@ -30,14 +30,24 @@ def army_parts(army: Army) -> dict[str, Any]:
     matching = sum(1 for c in army.military() if army.house is not None and c.house == army.house)
     bonus = bonus_each * matching if army.house is not None else 0
     raw = sum(f for _, _, f in cards) + bonus + army.flat
-    return {"cards": cards, "bonus": bonus, "matching": matching, "no_bonus": army.no_bonus,
-            "events": army.flat, "deserted": [c.card.name for c in army.cards if c.removed],
-            "total": max(raw, 0), "floor": raw < 0}
+    return {
+        "cards": cards,
+        "bonus": bonus,
+        "matching": matching,
+        "no_bonus": army.no_bonus,
+        "events": army.flat,
+        "deserted": [c.card.name for c in army.cards if c.removed],
+        "total": max(raw, 0),
+        "floor": raw < 0,
+    }
 
 
-def tie_picks(spec: Sequence[ArmySpec], regent: int | None,
-              orders: Mapping[int, Sequence[str]], ties: Sequence[Sequence[str]]
-              ) -> dict[str, str] | None:
+def tie_picks(
+    spec: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]],
+    ties: Sequence[Sequence[str]],
+) -> dict[str, str] | None:
     """The tie picks the engine resolved combat with, from the logged ``combat_tie`` answers
     (``(card, op, pick)`` in the order they were given): each is found again as the engine
     asked it (:func:`engine.reign.combat.next_tie`, the ties before it that changed nothing
@@ -52,14 +62,21 @@ def tie_picks(spec: Sequence[ArmySpec], regent: int | None,
 
 
 def _card(name: str, printed: int, force: int) -> str:
-    return f"{name} {force}" + (f" ({printed}{force - printed:+d} ability)"
-                                if force != printed else "")
+    return f"{name} {force}" + (
+        f" ({printed}{force - printed:+d} ability)" if force != printed else ""
+    )
 
 
-def breakdown_lines(totals: Sequence[Sequence[int]], armies: dict[int, list[str]],
-                    support: dict[str, int | None], houses: Sequence[str], regent: int | None,
-                    me: int | None, orders: Mapping[int, Sequence[str]] | None = None,
-                    ties: Sequence[Sequence[str]] = ()) -> list[str]:
+def breakdown_lines(
+    totals: Sequence[Sequence[int]],
+    armies: dict[int, list[str]],
+    support: dict[str, int | None],
+    houses: Sequence[str],
+    regent: int | None,
+    me: int | None,
+    orders: Mapping[int, Sequence[str]] | None = None,
+    ties: Sequence[Sequence[str]] = (),
+) -> list[str]:
     """One line an army: how its total was reached.  ``totals`` is the engine's
     ``combat_totals`` (owner, total) in turn order; ``armies`` every card in each army after
     the reveal; ``support`` and ``regent`` as they stood at the battle; ``orders`` each
@@ -68,7 +85,8 @@ def breakdown_lines(totals: Sequence[Sequence[int]], armies: dict[int, list[str]
     (then the log keeps the totals only)."""
     spec: list[ArmySpec] = [
         (s, next((h for h in houses if support.get(h) == s), None), armies.get(s, []))
-        for s, _ in totals]
+        for s, _ in totals
+    ]
     orders = dict(orders or {})
     picks = tie_picks(spec, regent, orders, ties)
     if picks is None:
@@ -83,9 +101,12 @@ def breakdown_lines(totals: Sequence[Sequence[int]], armies: dict[int, list[str]
         words = [", ".join(_card(*c) for c in parts["cards"]) or "no military cards"]
         if army.house is not None:
             house = CATALOG.house(army.house).name
-            words.append(f"{house} bonus cancelled" if parts["no_bonus"] else
-                         f"{house} bonus +{parts['bonus']} ({parts['matching']} card"
-                         f"{'s' if parts['matching'] != 1 else ''})")
+            words.append(
+                f"{house} bonus cancelled"
+                if parts["no_bonus"]
+                else f"{house} bonus +{parts['bonus']} ({parts['matching']} card"
+                f"{'s' if parts['matching'] != 1 else ''})"
+            )
         if parts["events"]:
             words.append(f"events {parts['events']:+d}")
         if parts["deserted"]:

@@ -25,8 +25,11 @@ def card_text(card: str) -> str:
         head = f"{house} military card, force {d.force}" + (", unique" if d.unique else "")
         body = d.text or "No special ability: it adds its force."
     else:
-        phase = "influence-phase event (placed face down with a bid)" if \
-            d.phase == "influence" else "plotting-phase event"
+        phase = (
+            "influence-phase event (placed face down with a bid)"
+            if d.phase == "influence"
+            else "plotting-phase event"
+        )
         head = ("Betrayal " if d.betrayal else "") + phase
         body = d.text or "No further text."
     flavour = f' "{d.flavour}"' if d.flavour else ""
@@ -39,8 +42,12 @@ def card_seen(card: str, where: str) -> Seen:
 
 def house_seen(house_id: str, where: str) -> Seen:
     h = CATALOG.house(house_id)
-    return Seen(h.name, where, f"Support card: {h.support} ({h.colour}). An army it backs gets "
-                f"+1 force for each of its {h.name} military cards (the house bonus). {h.text}")
+    return Seen(
+        h.name,
+        where,
+        f"Support card: {h.support} ({h.colour}). An army it backs gets "
+        f"+1 force for each of its {h.name} military cards (the house bonus). {h.text}",
+    )
 
 
 def _whose(seat: int, me: int | None) -> str:
@@ -72,8 +79,12 @@ def visible(model: Any) -> list[Seen]:
     holders = {h: s for h, s in pub["support"].items()}
     for house in pub["houses"]:
         s = holders.get(house)
-        out.append(house_seen(house, "in the centre" if s is None else
-                              f"held by {'you' if s == me else f'seat {s}'}"))
+        out.append(
+            house_seen(
+                house,
+                "in the centre" if s is None else f"held by {'you' if s == me else f'seat {s}'}",
+            )
+        )
     return out
 
 

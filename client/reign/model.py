@@ -90,14 +90,17 @@ class ClientModel(ScreenModel):
                 self.message = self.your_move(event.decision.kind)
             case ev.CardsShown():
                 why = "drawn" if event.why == "dealt" else "handed to you"
-                self.log.append(f"You see the cards {why}: "
-                                + ", ".join(card_label(c) for c in event.cards))
+                self.log.append(
+                    f"You see the cards {why}: " + ", ".join(card_label(c) for c in event.cards)
+                )
             case ev.GameOver():
                 if event.winner is None:
                     self.end("Game over: nobody rules Kazath (round limit)")
                 else:
-                    self.end("Game over: " + ("you win!" if event.winner == self.seat
-                                              else f"seat {event.winner} wins"))
+                    self.end(
+                        "Game over: "
+                        + ("you win!" if event.winner == self.seat else f"seat {event.winner} wins")
+                    )
             case _:
                 super().apply_event(event)
                 return
@@ -122,12 +125,22 @@ class ClientModel(ScreenModel):
             self._ordered, self._ties = {}, []
         if e[0] == "combat_totals" and line and prior is not None:
             pub = prior.public
-            armies = {int(s): list(c) + self._revealed[1].get(int(s), [])
-                      for s, c in pub["armies"].items()}
+            armies = {
+                int(s): list(c) + self._revealed[1].get(int(s), [])
+                for s, c in pub["armies"].items()
+            }
             for s, cards in self._revealed[1].items():
                 armies.setdefault(s, list(cards))
-            why = breakdown_lines(e[1], armies, pub["support"], pub["houses"], pub["regent"],
-                                  self.seat, self._ordered, self._ties)
+            why = breakdown_lines(
+                e[1],
+                armies,
+                pub["support"],
+                pub["houses"],
+                pub["regent"],
+                self.seat,
+                self._ordered,
+                self._ties,
+            )
             line = "\n".join([line, *why])
         if e[0] == "combat_totals":
             self._ordered, self._ties = {}, []
@@ -145,11 +158,16 @@ class ClientModel(ScreenModel):
         if self.decision is not None:
             turn = "your move" + my_move_words(self.clock, self.seat)
         else:  # a seat the table waits on says how long once, beside its name
-            waited = ", ".join(f"seat {s} ({waited_for.pop(s)} s)" if s in waited_for
-                               else f"seat {s}" for s in self.blocking) or "the others"
+            waited = (
+                ", ".join(
+                    f"seat {s} ({waited_for.pop(s)} s)" if s in waited_for else f"seat {s}"
+                    for s in self.blocking
+                )
+                or "the others"
+            )
             turn = waiting_words(self.clock, self.seat, waited)
         waiting = "".join(f"; waiting for seat {s} ({t} s)" for s, t in sorted(waited_for.items()))
-        self.status = (f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}")
+        self.status = f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}"
 
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:
@@ -168,19 +186,31 @@ class ClientModel(ScreenModel):
             options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
             for house, cards in bid_groups(view, d).items():
                 best = sorted(cards, key=lambda c: -DEFS[c].force)
-                options.append((f"bid all {house_word(house)}: "
-                                + ", ".join(card_label(c) for c in best),
-                                Bid(d.seat, len(best), tuple(best))))
+                options.append(
+                    (
+                        f"bid all {house_word(house)}: " + ", ".join(card_label(c) for c in best),
+                        Bid(d.seat, len(best), tuple(best)),
+                    )
+                )
             return options
         if kind == "covert":
-            return [("place nothing face down", Covert(d.seat, (), ()))] if self._covert_may_pass(
-            ) else [(f"{card_label(c)} into your own army", Covert(d.seat, (d.seat,), (c,)))
-                    for c in army_cards(view)[:1]]
+            return (
+                [("place nothing face down", Covert(d.seat, (), ()))]
+                if self._covert_may_pass()
+                else [
+                    (f"{card_label(c)} into your own army", Covert(d.seat, (d.seat,), (c,)))
+                    for c in army_cards(view)[:1]
+                ]
+            )
         if kind == "discard":
             count = d.get("count", 0)
             worst = sorted(view.hand, key=lambda c: (DEFS[c].force, c))[:count]
-            return [("discard the weakest: " + ", ".join(card_label(c) for c in worst),
-                     Discard(d.seat, tuple(worst)))]
+            return [
+                (
+                    "discard the weakest: " + ", ".join(card_label(c) for c in worst),
+                    Discard(d.seat, tuple(worst)),
+                )
+            ]
         if kind == "spoils":
             must = list(d.get("must_give", ()))
             hand = sorted(view.hand, key=lambda c: (DEFS[c].force, c))
@@ -189,8 +219,10 @@ class ClientModel(ScreenModel):
             label = "give each backer one card" if gifts else "keep every card"
             return [(label, Spoils(d.seat, counts, gifts))]
         if kind == "draw":
-            return [("draw 3 military cards", DrawChoice(d.seat, 0)),
-                    ("draw 2 military cards and 1 event", DrawChoice(d.seat, 1))]
+            return [
+                ("draw 3 military cards", DrawChoice(d.seat, 0)),
+                ("draw 2 military cards and 1 event", DrawChoice(d.seat, 1)),
+            ]
         options = [(self._label(a), a) for a in legal_answers(view, d)]
         if kind == "overt":  # your own army first, then the others
             options.sort(key=lambda o: (o[1].target is not None, o[1].target != d.seat))
@@ -208,8 +240,9 @@ class ClientModel(ScreenModel):
         if name == "Overt":
             if answer.target is None:
                 return "pass"
-            where = "your own army" if answer.target == self.seat else \
-                f"seat {answer.target}'s army"
+            where = (
+                "your own army" if answer.target == self.seat else f"seat {answer.target}'s army"
+            )
             return f"{card_label(answer.card)} face up into {where}"
         if name == "KeepSupport":
             return f"keep {house_word(answer.house)}"
@@ -221,8 +254,9 @@ class ClientModel(ScreenModel):
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "CombatTie":
             if self.decision is not None and self.decision.get("op") == "strike":
-                where = "your army" if answer.pick == str(self.seat) else \
-                    f"seat {answer.pick}'s army"
+                where = (
+                    "your army" if answer.pick == str(self.seat) else f"seat {answer.pick}'s army"
+                )
                 return f"the strike hits {where}"
             return f"{card_label(answer.pick)} deserts"
         if name == "RegentDiscard":
@@ -231,12 +265,16 @@ class ClientModel(ScreenModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
-                    + RESIGN_HELP)
+            return (
+                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
+                + RESIGN_HELP
+            )
         d = self.decision
         text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
-        return (text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
-                "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP)
+        return (
+            text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
+            "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP
+        )
 
     def game_keys(self) -> list[tuple[str, str]]:
         d = self.decision
@@ -296,8 +334,9 @@ class ClientModel(ScreenModel):
             if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
                 self._empty_done = d
                 what = "passes" if d.kind in ("bid", "covert") else "sends nothing"
-                self.message = (f"Nothing is picked: 'done' again {what}; or pick cards by "
-                                "their number first.")
+                self.message = (
+                    f"Nothing is picked: 'done' again {what}; or pick cards by their number first."
+                )
                 return
             self._send(self._built(d))
             return
@@ -316,8 +355,11 @@ class ClientModel(ScreenModel):
                 return
             target = int(target_text)
         existing = [p for p in self.pick.cards if p[0] == card]
-        problem = "" if existing else pick_problem(
-            d, card, target, [x for x, _ in self.pick.cards], self.players)
+        problem = (
+            ""
+            if existing
+            else pick_problem(d, card, target, [x for x, _ in self.pick.cards], self.players)
+        )
         if problem:  # refused the moment it breaks a rule, with the rule's words
             self.message = f"Not allowed: {problem}"
             return
@@ -326,8 +368,11 @@ class ClientModel(ScreenModel):
             self.message = f"Took back {card_label(card)}."
         else:
             self.pick.cards.append((card, target))
-            self.message = f"Picked {card_label(card)}" + (
-                f" for seat {target}" if target is not None else "") + "; 'done' to confirm."
+            self.message = (
+                f"Picked {card_label(card)}"
+                + (f" for seat {target}" if target is not None else "")
+                + "; 'done' to confirm."
+            )
 
     def _built(self, d: Decision) -> Any:
         cards = tuple(c for c, _ in self.pick.cards)
@@ -346,5 +391,8 @@ class ClientModel(ScreenModel):
 
     def completions(self) -> list[str]:
         words = ["?", "help", "done", "pass", "clear", "quit", "resign", "info"]
-        return words + [f"#{i + 1}" for i in range(len(self.menu()))] + [
-            str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]
+        return (
+            words
+            + [f"#{i + 1}" for i in range(len(self.menu()))]
+            + [str(i + 1) for i in range(max(len(self.hand()), len(self.menu())))]
+        )

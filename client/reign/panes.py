@@ -28,8 +28,7 @@ def panes(model: Any) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
 def table_lines(model: Any) -> Lines:
     view = model.view
     if view is None:
-        lines: Lines = [("class:title", "Reign: The Card Game\n"),
-                                     ("", model.status + "\n")]
+        lines: Lines = [("class:title", "Reign: The Card Game\n"), ("", model.status + "\n")]
         if model.invite:
             lines += invite_lines(model)
         return lines
@@ -43,10 +42,15 @@ def table_lines(model: Any) -> Lines:
         down = len(pub["army_down"].get(str(seat), []))
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
         house = holders.get(seat)
-        out += [(style, f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                 f"L{pub['legitimacy'][seat]}/{WIN_LEGITIMACY} {pub['hand_count'][seat]}c "),
-                (f"{style} {house_style(house)}", house_word(house) if house else "-"),
-                (style, f"{extra}\n")]
+        out += [
+            (
+                style,
+                f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
+                f"L{pub['legitimacy'][seat]}/{WIN_LEGITIMACY} {pub['hand_count'][seat]}c ",
+            ),
+            (f"{style} {house_style(house)}", house_word(house) if house else "-"),
+            (style, f"{extra}\n"),
+        ]
     out.append(("class:dim", "centre "))
     for i, h in enumerate([h for h, s in pub["support"].items() if s is None]):
         out += [("class:dim", ", " if i else ""), (house_style(h), house_word(h))]
@@ -57,8 +61,7 @@ def table_lines(model: Any) -> Lines:
     for seat, cards in sorted(pub["armies"].items()):
         if cards:
             whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
-            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards)
-                        + "\n"))
+            out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards) + "\n"))
     out.append(("class:dim", f"* Regent, c cards; win: Regent with {WIN_LEGITIMACY}+ L\n"))
     return out
 

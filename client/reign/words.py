@@ -14,20 +14,20 @@ REIGN = standard_catalog()
 DEFS = REIGN.defs
 HELP = {
     "bid": "Bid for a support card: pick military cards of ONE house (and influence events) by "
-           "number, then 'done'. 'pass' bids nothing.",
+    "number, then 'done'. 'pass' bids nothing.",
     "overt": "Overt backing: choose one card to place face up in an army, or pass.",
     "covert": "Covert backing: pick up to {max} cards face down, each as 'N>S' (card N into seat "
-              "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
+    "S's army); the last one decides whom you back. 'done' to confirm, 'pass' for none.",
     "keep_support": "You hold two support cards: choose the one to keep.",
     "tie_break": "Players are tied: choose the winner.",
     "order_events": "The order of the revealed influence events changes a bid (no bid goes "
-                    "below 0): choose the order they resolve in.",
+    "below 0): choose the order they resolve in.",
     "order_army": "The order your army's cards resolve in changes the combat: choose it "
-                  "(military abilities first, then non-betrayal, then betrayal events).",
+    "(military abilities first, then non-betrayal, then betrayal events).",
     "combat_tie": "A card's effect meets a tie: you settle every tie in combat, choose.",
     "regent_discard": "A player gained a support card: as Regent you discard a card.",
     "spoils": "Spoils: give cards as 'N>S' (card N to seat S); every backer needs one unless a "
-              "betrayal sat in your army. 'done' to confirm.",
+    "betrayal sat in your army. 'done' to confirm.",
     "draw": "Draw 3 military cards, or 2 military and 1 event.",
     "discard": "Your hand is over 8: pick {count} cards to discard, then 'done'.",
 }
@@ -50,6 +50,7 @@ def card_label(card: str) -> str:
 
 def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     """One line of words for a public engine event (None: not worth a line)."""
+
     def who(seat: int) -> str:
         return "you" if seat == me else f"seat {seat}"
 
@@ -70,10 +71,12 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         return f"{who(e[1])} revealed a bid: " + ", ".join(card_label(c) for c in e[2])
     if kind == "events_ordered":
         return f"{who(e[1])} ordered the influence events: " + ", then ".join(
-            DEFS[c].name for c in e[2])
+            DEFS[c].name for c in e[2]
+        )
     if kind == "army_ordered":
         return f"{who(e[1])} ordered {army(e[1], e[1])}: " + ", then ".join(
-            DEFS[c].name for c in e[2])
+            DEFS[c].name for c in e[2]
+        )
     if kind == "combat_tie":
         picked = army(int(e[4])) if e[3] == "strike" else DEFS[e[4]].name
         return f"{who(e[1])} settled a tie of {DEFS[e[2]].name}: {picked}"
@@ -85,7 +88,8 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         return f"{who(e[1])} placed {card_label(e[3])} face up in {army(e[2], e[1])}"
     if kind == "covert":
         return f"{who(e[1])} placed {len(e[2])} card(s) face down" + (
-            " (into " + ", ".join(army(t, e[1]) for t in e[2]) + ")" if e[2] else "")
+            " (into " + ", ".join(army(t, e[1]) for t in e[2]) + ")" if e[2] else ""
+        )
     if kind == "army_revealed":
         owner = "Your army" if e[1] == me else f"Seat {e[1]}'s army"
         return f"{owner} revealed: " + ", ".join(card_label(c) for c in e[2])
@@ -99,7 +103,8 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
         if not e[2]:
             return f"{who(e[1])} hands out no spoils"
         return f"{who(e[1])} hands out spoils: " + ", ".join(
-            f"{n} card{'s' if n != 1 else ''} to {who(s)}" for s, n in e[2])
+            f"{n} card{'s' if n != 1 else ''} to {who(s)}" for s, n in e[2]
+        )
     if kind == "regent_discard":
         return f"{who(e[1])} (Regent) discarded {card_label(e[2])}"
     if kind == "discard":
@@ -115,39 +120,51 @@ def describe_public_event(e: tuple[Any, ...], me: int | None) -> str | None:
     return None
 
 
-def pick_problem(d: Decision, card: str, target: int | None, picked_ids: list[str],
-                 players: int) -> str:
+def pick_problem(
+    d: Decision, card: str, target: int | None, picked_ids: list[str], players: int
+) -> str:
     """Why picking ``card`` (for seat ``target``) after ``picked_ids`` breaks a rule now,
     else '' (the console refuses a pick at once, with the rule's words)."""
     c = DEFS[card]
     picked = [DEFS[x] for x in picked_ids]
     if target is not None and not 0 <= target < players:
-        return (f"there is no seat {target} at this table (seats 0 to "
-                f"{players - 1})")
+        return f"there is no seat {target} at this table (seats 0 to {players - 1})"
     if d.kind == "bid":
         if c.kind == "event" and c.phase != "influence":
-            return ("only influence-phase events go with a bid (Influence Phase > Event "
-                    "Cards and Special Abilities)")
+            return (
+                "only influence-phase events go with a bid (Influence Phase > Event "
+                "Cards and Special Abilities)"
+            )
         if c.kind == "military" and c.house is not None and c.house in d.get("forbidden", ()):
-            return (f"you may not bid for {REIGN.house(c.house).name} this time "
-                    "(Influence Phase > Regent's Special Rules)")
+            return (
+                f"you may not bid for {REIGN.house(c.house).name} this time "
+                "(Influence Phase > Regent's Special Rules)"
+            )
         houses = {x.house for x in picked if x.kind == "military" and x.house is not None}
         if c.kind == "military" and houses and c.house not in houses:
-            return (f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
-                    " cards already (Influence Phase > Bidding)")
+            return (
+                f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
+                " cards already (Influence Phase > Bidding)"
+            )
     if d.kind == "covert":
         if c.kind == "event" and c.phase == "influence":
-            return ("this event can only be placed in the influence phase (Influence Phase "
-                    "> Event Cards and Special Abilities)")
+            return (
+                "this event can only be placed in the influence phase (Influence Phase "
+                "> Event Cards and Special Abilities)"
+            )
         if target not in d.get("targets", ()):
-            return (f"seat {target} holds no support card: cards go only into the army of "
-                    "a player holding one (Plotting Phase > Covert Backing)")
+            return (
+                f"seat {target} holds no support card: cards go only into the army of "
+                "a player holding one (Plotting Phase > Covert Backing)"
+            )
         limit = d.get("max_cards", 2)
         if len(picked) >= limit:
             return f"at most {limit} cards face down (Plotting Phase > Covert Backing)"
     if d.kind == "spoils" and target == d.seat:
         return "spoils go to the other players (Regent Phase > Spoils)"
     if d.kind == "discard" and len(picked) >= d.get("count", 0):
-        return (f"you discard exactly {d.get('count', 0)} cards; 'clear' or take one back "
-                "first (Regent Phase > Draw)")
+        return (
+            f"you discard exactly {d.get('count', 0)} cards; 'clear' or take one back "
+            "first (Regent Phase > Draw)"
+        )
     return ""

@@ -54,8 +54,7 @@ REFRESH_KILL = 2.5  # ... once it holds Strength (an action refreshed)
 RUN_STEP = 2.0  # one step nearer to delivering the Artifact
 DELIVER = 10.0  # the Artifact reaches the centre
 APPROACH = 0.15  # one step nearer to something worth casting at
-PICKS = ("archer", "tempest", "damned", "empress", "undying", "beast", "sage", "animist",
-         "lover")
+PICKS = ("archer", "tempest", "damned", "empress", "undying", "beast", "sage", "animist", "lover")
 
 
 @cache
@@ -93,8 +92,9 @@ class Board:
         self.me = view.seat if view.seat is not None else 0
         self.seats = self.pub["seats"]
         self.team = self.seats[self.me]["team"]
-        self.at: dict[int, Space] = {i: (s["at"][0], s["at"][1])
-                                     for i, s in enumerate(self.seats) if s["at"] is not None}
+        self.at: dict[int, Space] = {
+            i: (s["at"][0], s["at"][1]) for i, s in enumerate(self.seats) if s["at"] is not None
+        }
         paragon = self.pub["paragon"]["at"]
         self.at[PARAGON] = (paragon[0], paragon[1])
         self.friends = [i for i, s in enumerate(self.seats) if s["team"] == self.team]
@@ -130,19 +130,25 @@ class Board:
     def inertia(self, unit: int, at: dict[int, Space]) -> int:
         base = self.champion(unit).inertia + self.aura("inertia", unit)
         for owner, s in enumerate(self.seats):
-            if (owner != unit and s["team"] == self.seats[unit]["team"]
-                    and self.passive(owner) == "royal_guard" and owner in at and unit in at
-                    and hex_distance(at[owner], at[unit]) == 1):
+            if (
+                owner != unit
+                and s["team"] == self.seats[unit]["team"]
+                and self.passive(owner) == "royal_guard"
+                and owner in at
+                and unit in at
+                and hex_distance(at[owner], at[unit]) == 1
+            ):
                 base += 1
         return max(1, base)
 
     def power(self, caster: int, face: Face, strength: bool, moved: bool, casts: int) -> int:
         if face.effect == "none":
             return 0
-        bonus = {"kindred_growth": casts,
-                 "steady_aim": 2 if face.effect == "damage" and not moved else 0,
-                 "suffering": 2 if face.effect == "damage" and self.bloodied(caster) else 0,
-                 }.get(self.passive(caster), 0)
+        bonus = {
+            "kindred_growth": casts,
+            "steady_aim": 2 if face.effect == "damage" and not moved else 0,
+            "suffering": 2 if face.effect == "damage" and self.bloodied(caster) else 0,
+        }.get(self.passive(caster), 0)
         return max(0, face.power + self.aura("power", caster) + bonus + (2 if strength else 0))
 
     def allowed(self, caster: int, face: Face, unit: int) -> bool:
@@ -155,8 +161,11 @@ class Board:
 
     def in_range(self, caster: int, face: Face, sight: bool, at: dict[int, Space]) -> list[int]:
         dist = self.arena.dist[at[caster]]
-        reach = None if face.range == "anywhere" else max(
-            0, face.reach + self.aura("range", caster) + (1 if sight else 0))
+        reach = (
+            None
+            if face.range == "anywhere"
+            else max(0, face.reach + self.aura("range", caster) + (1 if sight else 0))
+        )
         out = []
         for unit, space in at.items():
             if not self.allowed(caster, face, unit):
@@ -176,8 +185,9 @@ class Board:
             return [None] if units else []
         return list(units)
 
-    def affected(self, caster: int, face: Face, target: int | None, sight: bool,
-                 at: dict[int, Space]) -> list[int]:
+    def affected(
+        self, caster: int, face: Face, target: int | None, sight: bool, at: dict[int, Space]
+    ) -> list[int]:
         if face.targets == "self":
             units = [caster]
         elif face.targets == "all":
@@ -187,25 +197,45 @@ class Board:
         passive = self.passive(caster)
         if passive == "chain_lightning" and face.effect == "damage":
             struck = [u for u in units if u >= 0]
-            units += [s for s in at if s >= 0 and s not in units
-                      and any(hex_distance(at[s], at[u]) == 1 for u in struck)]
-        elif (passive == "shared_soul" and face.effect == "heal" and caster not in units
-              and any(u != caster for u in units)):
+            units += [
+                s
+                for s in at
+                if s >= 0
+                and s not in units
+                and any(hex_distance(at[s], at[u]) == 1 for u in struck)
+            ]
+        elif (
+            passive == "shared_soul"
+            and face.effect == "heal"
+            and caster not in units
+            and any(u != caster for u in units)
+        ):
             units.append(caster)
         return units
 
     def threshold(self, caster: int, face: Face, unit: int, at: dict[int, Space]) -> int:
         """The die value that counts as a success of ``caster``'s ``face`` on ``unit``."""
         pierce = face.piercing + self.aura("piercing", caster)
-        if self.passive(caster) == "blood_scent" and face.effect == "damage" and self.bloodied(
-                unit):
+        if (
+            self.passive(caster) == "blood_scent"
+            and face.effect == "damage"
+            and self.bloodied(unit)
+        ):
             pierce += 2
         return self.inertia(unit, at) - pierce
 
     # -- the value of one cast ----------------------------------------------------------
-    def cast_value(self, caster: int, card: str, target: int | None, sight: bool = False,
-                   strength: bool = False, at: dict[int, Space] | None = None,
-                   moved: bool | None = None, left: int = 0) -> float:
+    def cast_value(
+        self,
+        caster: int,
+        card: str,
+        target: int | None,
+        sight: bool = False,
+        strength: bool = False,
+        at: dict[int, Space] | None = None,
+        moved: bool | None = None,
+        left: int = 0,
+    ) -> float:
         """Estimated worth of casting ``card`` (``left``: cast tokens still up afterwards)."""
         at = self.at if at is None else at
         s = self.seats[caster]
@@ -335,7 +365,8 @@ class HeuristicBot:
 
     def decide(self, view: SodalisView, decision: Decision) -> SodalisAnswer:
         handler: Callable[[SodalisView, Decision], SodalisAnswer] | None = getattr(
-            self, "_" + decision.kind, None)
+            self, "_" + decision.kind, None
+        )
         if handler is None:
             return next(iter(legal_answers(view, decision)))
         return handler(view, decision)
@@ -357,7 +388,8 @@ class HeuristicBot:
         for arcana_id in d.get("arcana"):
             arcana = view.catalog.arcana[arcana_id]
             if arcana.reversal is not None and face_worth(arcana.reversal) > face_worth(
-                    arcana.front):
+                arcana.front
+            ):
                 flip.append(arcana_id)
         return Reversals(d.seat, tuple(sorted(flip)))
 
@@ -400,8 +432,9 @@ class HeuristicBot:
         before an ally's fall earns theirs), and an opposing Empress gone takes her guard."""
         b = Board(view)
         units = d.get("units")
-        return OrderLife(d.seat, tuple(sorted(units, key=lambda u: (u in b.friends,
-                                                                   units.index(u)))))
+        return OrderLife(
+            d.seat, tuple(sorted(units, key=lambda u: (u in b.friends, units.index(u))))
+        )
 
     def _give_tribute(self, view: SodalisView, d: Decision) -> GiveTribute:
         b = Board(view)
@@ -430,8 +463,15 @@ def face_worth(face: Face) -> float:
     value += {"anywhere": 1.5, "within": 0.3 * face.reach, "at": 0.2 * face.reach}[face.range]
     value += 0.8 if face.targets == "all" and face.who != "any" else 0.0
     for x in face.extra:
-        value += {"confuse": 0.8, "slow": 0.4, "refresh": 0.8, "critical_confuse": 0.3,
-                  "critical_slow": 0.2, "push": 0.1, "pull": 0.1}.get(x.kind, 0.0)
+        value += {
+            "confuse": 0.8,
+            "slow": 0.4,
+            "refresh": 0.8,
+            "critical_confuse": 0.3,
+            "critical_slow": 0.2,
+            "push": 0.1,
+            "pull": 0.1,
+        }.get(x.kind, 0.0)
         if x.kind == "recoil":
             value += -0.4 * x.power if x.effect == "damage" else 0.3 * x.power
     if face.aura is not None:
@@ -531,14 +571,15 @@ class TurnPlan:
             left = len({"major", "minor"} & rest)
             for sight, targets in ((False, plain), (True, sighted)):
                 for target in targets:
-                    for strength in ((False, True) if strength_ok else (False,)):
+                    for strength in (False, True) if strength_ok else (False,):
                         v = b.cast_value(self.me, card, target, sight, strength, None, None, left)
                         v -= 0.3 * sight  # keep Sight's range for when it matters
-                        options.append((v + tail + stay, 2, Cast(self.me, card, target, sight,
-                                                                  strength)))
+                        options.append(
+                            (v + tail + stay, 2, Cast(self.me, card, target, sight, strength))
+                        )
         pays = d.get("pay", ())
         for to in d.get("steps", ()):
-            for carry in ((True, False) if carrying else (False,)):
+            for carry in (True, False) if carrying else (False,):
                 where = self.potential(to, carry)
                 for pay in pays:
                     cost = {"move": 0.0, "speed": 0.05}.get(pay, 0.1)

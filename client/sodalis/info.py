@@ -19,15 +19,25 @@ def face_text(view: SodalisView, card: str) -> str:
     """An arcana face's printed words: action, range, dice, then its text."""
     cat = view.catalog
     face, arcana = cat.face(card), cat.arcana_of(card)
-    where = "on yourself" if face.targets == "self" else {
-        "anywhere": "anywhere", "within": f"within {face.reach}",
-        "at": f"at range {face.reach}"}.get(face.range, face.range)
-    parts = [f"{cat.by_id[arcana.champion].name}'s {'ultimate ' if arcana.ultimate else ''}"
-             f"arcana" + (" (reversal)" if card.endswith("~r") else ""),
-             f"{face.action} action, {where}"]
+    where = (
+        "on yourself"
+        if face.targets == "self"
+        else {
+            "anywhere": "anywhere",
+            "within": f"within {face.reach}",
+            "at": f"at range {face.reach}",
+        }.get(face.range, face.range)
+    )
+    parts = [
+        f"{cat.by_id[arcana.champion].name}'s {'ultimate ' if arcana.ultimate else ''}"
+        f"arcana" + (" (reversal)" if card.endswith("~r") else ""),
+        f"{face.action} action, {where}",
+    ]
     if face.effect != "none":
-        parts.append(f"{face.power}d{12 if face.accuracy else 10} {face.effect}"
-                     + (f", piercing {face.piercing}" if face.piercing else ""))
+        parts.append(
+            f"{face.power}d{12 if face.accuracy else 10} {face.effect}"
+            + (f", piercing {face.piercing}" if face.piercing else "")
+        )
     if arcana.continuous:
         parts.append("continuous")
     other = arcana.reversal if not card.endswith("~r") else arcana.front
@@ -42,9 +52,13 @@ def arcana_seen(view: SodalisView, card: str, where: str) -> Seen:
 def champion_seen(view: SodalisView, champion: str, where: str) -> Seen:
     c = view.catalog.by_id[champion]
     arcana = ", ".join(a.front.name for a in c.arcana)
-    return Seen(c.name, where, f"Champion ({c.symbol}): inertia {c.inertia} (a die at or "
-                f"above it succeeds against it), life {c.max_life}. {c.passive_text} "
-                f"Arcana: {arcana}.")
+    return Seen(
+        c.name,
+        where,
+        f"Champion ({c.symbol}): inertia {c.inertia} (a die at or "
+        f"above it succeeds against it), life {c.max_life}. {c.passive_text} "
+        f"Arcana: {arcana}.",
+    )
 
 
 def _spread(seat: dict[str, Any]) -> list[str]:
@@ -63,12 +77,18 @@ def numbered(model: Any) -> list[Seen]:
         return []
     arcana = model.reversible() if hasattr(model, "reversible") else []
     if arcana:
-        return [Seen(f"{view.catalog.face(a).name}/{view.catalog.face(a + '~r').name}",
-                     f"arcana {i} (flip {i} reverses it)",
-                     f"Upright: {face_text(view, a)} Reversed: {face_text(view, a + '~r')}")
-                for i, a in enumerate(arcana, start=1)]
-    return [arcana_seen(view, c, f"spread {i}")
-            for i, c in enumerate(_spread(view.public["seats"][view.seat]), start=1)]
+        return [
+            Seen(
+                f"{view.catalog.face(a).name}/{view.catalog.face(a + '~r').name}",
+                f"arcana {i} (flip {i} reverses it)",
+                f"Upright: {face_text(view, a)} Reversed: {face_text(view, a + '~r')}",
+            )
+            for i, a in enumerate(arcana, start=1)
+        ]
+    return [
+        arcana_seen(view, c, f"spread {i}")
+        for i, c in enumerate(_spread(view.public["seats"][view.seat]), start=1)
+    ]
 
 
 def visible(model: Any) -> list[Seen]:
@@ -85,8 +105,10 @@ def visible(model: Any) -> list[Seen]:
             out += [arcana_seen(view, c, f"{_who(seat, me)} spread") for c in _spread(s)]
         out += [arcana_seen(view, c, "in play") for c, _ in s["continuous"]]
     for card in model.reversible():
-        out += [arcana_seen(view, card, "yours to flip"), arcana_seen(view, card + "~r",
-                                                                     "its reversal")]
+        out += [
+            arcana_seen(view, card, "yours to flip"),
+            arcana_seen(view, card + "~r", "its reversal"),
+        ]
     roll = pub["last_roll"]
     if roll is not None:
         out.append(arcana_seen(view, roll["card"], "last roll"))

@@ -48,31 +48,30 @@ __all__ = ["ClientModel", "describe_event", "label", "who"]
 
 HELP = {
     "turn_tokens": "Turn order: as your team's captain, give one turn token to each member "
-                   "(Dawn keeps token 1). The other team chooses at the same time.",
+    "(Dawn keeps token 1). The other team chooses at the same time.",
     "champion": "Choose your champion (nobody may take one already chosen).",
     "rearrange": "Before the game starts your team may reorder its turn tokens.",
     "reversals": "Flip arcana to their reversal: 'flip 2 5' flips your arcana 2 and 5 (listed "
-                 "beside the arena), 'flip' keeps all front up. Nobody sees your choice until "
-                 "everyone has chosen.",
+    "beside the arena), 'flip' keeps all front up. Nobody sees your choice until "
+    "everyone has chosen.",
     "place": "Place your champion on a free space of your team's base.",
     "turn": "Your turn, one action at a time: 'go DIR [move|minor|major|speed] [leave]' steps "
-            "(DIR: e ne nw w sw se), 'cast N [SEAT|p] [+sight] [+strength]' casts spread card N "
-            "(p: the Paragon), 'end' ends the turn. Champions: M m v = Major, Minor, Move up; "
-            "! Bloodied, C Confused, S Slowed.",
+    "(DIR: e ne nw w sw se), 'cast N [SEAT|p] [+sight] [+strength]' casts spread card N "
+    "(p: the Paragon), 'end' ends the turn. Champions: M m v = Major, Minor, Move up; "
+    "! Bloodied, C Confused, S Slowed.",
     "confuse": "You are Confused: choose the action token you exhaust.",
     "carry": "You are forced off your Artifact: carry it along, or leave it ('pass').",
     "forced_step": "Your push or pull has two equally straight spaces: choose one.",
     "respawn": "Your champion fell: choose where in your base it comes back at full life.",
     "order_life": "Your cast brings champions down (and who falls first can decide the game): "
-                  "choose the order their life changes.",
+    "choose the order their life changes.",
     "give_tribute": "Your team earned a tribute: give it to a champion holding the fewest.",
     "strength_refresh": "An enemy fell and your team already holds Strength: refresh one "
-                        "exhausted action token of your team ('pass' declines).",
+    "exhausted action token of your team ('pass' declines).",
     "refresh_token": "Choose which of your exhausted tokens is refreshed.",
 }
 PAY_ORDER = ("move", "speed", "minor", "major")
-DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1),
-              "se": (0, 1)}
+DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
 TRIBUTES = {"speed": "Speed", "sight": "Sight", "strength": "Strength"}
 
 
@@ -112,33 +111,47 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
     me, pub = view.seat, view.public
     if isinstance(a, Step):
         here = pub["seats"][a.seat]["at"]
-        way = next((k for k, v in DIRECTIONS.items()
-                    if v == (a.to[0] - here[0], a.to[1] - here[1])), "?")
-        carry = ", carry the Artifact" if a.carry else (
-            ", leave the Artifact" if d.get("carry") else "")
+        way = next(
+            (k for k, v in DIRECTIONS.items() if v == (a.to[0] - here[0], a.to[1] - here[1])), "?"
+        )
+        carry = (
+            ", carry the Artifact"
+            if a.carry
+            else (", leave the Artifact" if d.get("carry") else "")
+        )
         return f"move {way} to {_space(a.to)} paying {a.pay}{carry}"
     if isinstance(a, Cast):
         face = view.catalog.face(a.card)
-        at = {"self": "on yourself", "all": f"on every {face.who.replace('any', 'unit')} in range"
-              }.get(face.targets, "at " + who(pub, a.target, me))
+        at = {
+            "self": "on yourself",
+            "all": f"on every {face.who.replace('any', 'unit')} in range",
+        }.get(face.targets, "at " + who(pub, a.target, me))
         extra = (" +Sight" if a.sight else "") + (" +Strength" if a.strength else "")
         return f"cast {face.name} {at}{_dice(view, a.seat, a.card, a.strength)}{extra}"
     if isinstance(a, EndTurn):
         return "end your turn"
     if isinstance(a, TurnTokens | Rearrange):
-        return "tokens: " + ", ".join(f"{t} to {who(pub, s, me)}"
-                                      for s, t in zip(d.get("members"), a.tokens, strict=True))
+        return "tokens: " + ", ".join(
+            f"{t} to {who(pub, s, me)}" for s, t in zip(d.get("members"), a.tokens, strict=True)
+        )
     if isinstance(a, ChooseChampion):
         c = view.catalog.by_id[a.champion]
-        return (f"{c.name} ({c.symbol}): inertia {c.inertia}, life {c.max_life}, "
-                f"{c.passive_text.split(':')[0]}")
+        return (
+            f"{c.name} ({c.symbol}): inertia {c.inertia}, life {c.max_life}, "
+            f"{c.passive_text.split(':')[0]}"
+        )
     if isinstance(a, Reversals):
-        return "flip " + ", ".join(f"{card_name(view, x)} to {card_name(view, x + '~r')}"
-                                   for x in a.reversed) if a.reversed else "keep all front up"
+        return (
+            "flip "
+            + ", ".join(f"{card_name(view, x)} to {card_name(view, x + '~r')}" for x in a.reversed)
+            if a.reversed
+            else "keep all front up"
+        )
     if isinstance(a, Place | Respawn):
         art = Board(view).artifact
-        far = "" if art is None else f", {standard_arena().distance(a.space, art)} from your " \
-            "Artifact"
+        far = (
+            "" if art is None else f", {standard_arena().distance(a.space, art)} from your Artifact"
+        )
         return f"{'place' if isinstance(a, Place) else 'come back'} at {_space(a.space)}{far}"
     if isinstance(a, ConfuseChoice):
         return f"exhaust your {a.token} token"
@@ -151,8 +164,11 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
     if isinstance(a, GiveTribute):
         return f"give {TRIBUTES[d.get('tribute')]} to {who(pub, a.to, me)}"
     if isinstance(a, StrengthRefresh):
-        return "decline the refresh" if a.champion is None else \
-            f"refresh the {a.token} token of {who(pub, a.champion, me)}"
+        return (
+            "decline the refresh"
+            if a.champion is None
+            else f"refresh the {a.token} token of {who(pub, a.champion, me)}"
+        )
     if isinstance(a, RefreshToken):
         return f"refresh your {a.token} token"
     return repr(a)
@@ -169,8 +185,9 @@ def _turn_rank(a: Any, d: Decision) -> tuple[int, ...]:
     return (2,)
 
 
-def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | None,
-                   after: SodalisView) -> str | None:
+def describe_event(
+    e: tuple[Any, ...], me: int | None, before: SodalisView | None, after: SodalisView
+) -> str | None:
     """One line of words for a public engine event (None: not worth a line).  ``before`` is
     the view before the step that caused it (for a roll's successes), ``after`` after it."""
     pub, kind = after.public, e[0]
@@ -187,12 +204,24 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
     def name(card: str) -> str:
         return card_name(after, card)
 
-    team = e[1].title() if kind in ("artifact", "artifact_delivered", "tribute_earned",
-                                    "tribute", "won", "strength_refresh") else ""
+    team = (
+        e[1].title()
+        if kind
+        in (
+            "artifact",
+            "artifact_delivered",
+            "tribute_earned",
+            "tribute",
+            "won",
+            "strength_refresh",
+        )
+        else ""
+    )
     if kind == "tokens":
         again = before is not None and before.public["seats"][e[1][0][0]]["token"] is not None
         return f"Turn tokens{' rearranged' if again else ''}: " + ", ".join(
-            f"{w(s)} {t}" for s, t in e[1])
+            f"{w(s)} {t}" for s, t in e[1]
+        )
     if kind == "champion":
         c = after.catalog.by_id[e[2]]
         return f"{'you' if e[1] == me else 'seat ' + str(e[1])} chose {c.name} ({c.symbol})"
@@ -205,8 +234,11 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
     if kind == "life_ordered":
         return f"{w(e[1])} ordered the life changes: " + ", then ".join(w(u) for u in e[2])
     if kind in ("placed", "respawn"):
-        verb = v(e[1], "is placed", "are placed") if kind == "placed" else \
-            f"{w(e[1])} came back at full life"
+        verb = (
+            v(e[1], "is placed", "are placed")
+            if kind == "placed"
+            else f"{w(e[1])} came back at full life"
+        )
         return f"{verb} at {_space(e[2])}"
     if kind == "round":
         return f"-- Round {e[1]} --"
@@ -243,8 +275,9 @@ def describe_event(e: tuple[Any, ...], me: int | None, before: SodalisView | Non
     if kind == "won":
         return f"Team {team} wins the Trial of Sodalis!"
     if kind == "strength_refresh":
-        return f"Team {team} refreshes " + (f"a {e[3]} token of {w(e[2])}" if e[2] is not None
-                                            else "nothing")
+        return f"Team {team} refreshes " + (
+            f"a {e[3]} token of {w(e[2])}" if e[2] is not None else "nothing"
+        )
     if kind in ("confused", "slowed"):
         return v(e[1], "is", "are") + f" {kind.title()}"
     if kind in ("exhausted", "refreshed"):
@@ -277,7 +310,7 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
 
     if before is None or before.seat is None or not cast or cast["card"] != e[2]:
         return "dice " + dice(values) + crit
-    main, rest = values[: cast["main"]], values[cast["main"]:]
+    main, rest = values[: cast["main"]], values[cast["main"] :]
     text = "dice " + dice(main) + crit + (" (recoil " + dice(rest) + ")" if rest else "")
     b = Board(before)
     face = before.catalog.face(cast["card"])
@@ -287,14 +320,18 @@ def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
             continue
         need, inertia = b.threshold(cast["seat"], face, u, b.at), b.inertia(u, b.at)
         pierce = f", piercing {inertia - need}" if inertia != need else ""
-        parts.append(f"{who(before.public, u, before.seat)} {sum(x >= need for x in main)} "
-                     f"(inertia {inertia}{pierce}: {need}+ succeeds)")
+        parts.append(
+            f"{who(before.public, u, before.seat)} {sum(x >= need for x in main)} "
+            f"(inertia {inertia}{pierce}: {need}+ succeeds)"
+        )
     return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
-LEGEND = ("\nChampion lines: life now/most; action tokens M major, m minor, v move ('-' once "
-          "spent); Tributes held Sp speed, Si sight, St strength (capitals: not yet used this "
-          "turn); C confused, S slowed, ! at half life or less.")
+LEGEND = (
+    "\nChampion lines: life now/most; action tokens M major, m minor, v move ('-' once "
+    "spent); Tributes held Sp speed, Si sight, St strength (capitals: not yet used this "
+    "turn); C confused, S slowed, ! at half life or less."
+)
 """What the side pane's champion lines mean (said under every decision's help)."""
 
 
@@ -324,11 +361,19 @@ class ClientModel(MenuModel):
             self.message = self.your_move(event.decision.kind)
         elif isinstance(event, ev.GameOver):
             winner = event.winner
-            mine = None if self.view is None or self.seat is None else \
-                self.view.public["seats"][self.seat]["team"]
-            self.end("Game over: nobody wins (round limit)" if winner is None else (
-                f"Game over: team {str(winner).title()} wins"
-                + (" - you win!" if winner == mine else "")))
+            mine = (
+                None
+                if self.view is None or self.seat is None
+                else self.view.public["seats"][self.seat]["team"]
+            )
+            self.end(
+                "Game over: nobody wins (round limit)"
+                if winner is None
+                else (
+                    f"Game over: team {str(winner).title()} wins"
+                    + (" - you win!" if winner == mine else "")
+                )
+            )
         elif not isinstance(event, ev.CardsShown):  # Sodalis has no private cards
             super().apply_event(event)
             return
@@ -394,7 +439,8 @@ class ClientModel(MenuModel):
             if best in answers:
                 answers.remove(best)
             self._menu = [(label(view, d, best) + " (suggested)", best)] + [
-                (label(view, d, a), a) for a in answers]
+                (label(view, d, a), a) for a in answers
+            ]
         return self._menu
 
     def reversible(self) -> list[str]:
@@ -404,14 +450,33 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
-                    + RESIGN_HELP)
-        return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-                "takes the do-nothing answer where there is one." + RESIGN_HELP + LEGEND)
+            return (
+                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
+                + RESIGN_HELP
+            )
+        return (
+            HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
+            "takes the do-nothing answer where there is one." + RESIGN_HELP + LEGEND
+        )
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "end", "pass", "quit", "go", "cast", "flip", "leave", "+sight",
-                 "+strength", "resign", "info", *DIRECTIONS, *PAY_ORDER]
+        words = [
+            "?",
+            "help",
+            "end",
+            "pass",
+            "quit",
+            "go",
+            "cast",
+            "flip",
+            "leave",
+            "+sight",
+            "+strength",
+            "resign",
+            "info",
+            *DIRECTIONS,
+            *PAY_ORDER,
+        ]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
@@ -419,8 +484,13 @@ class ClientModel(MenuModel):
         def on_view(parse: Callable[[SodalisView, Decision, list[str]], Any]) -> Shortcut:
             return lambda d, word, words: parse(self.view, d, words)  # type: ignore[arg-type]
 
-        return {"end": on_view(self._end), "pass": on_view(self._pass), "go": on_view(self._go),
-                "cast": on_view(self._cast), "flip": on_view(self._flip)}
+        return {
+            "end": on_view(self._end),
+            "pass": on_view(self._pass),
+            "go": on_view(self._go),
+            "cast": on_view(self._cast),
+            "flip": on_view(self._flip),
+        }
 
     def refused(self, answer: Any) -> str:
         d, view = self.decision, self.view
@@ -433,9 +503,12 @@ class ClientModel(MenuModel):
         return EndTurn(d.seat) if d.kind == "turn" else "Only your turn can be ended."
 
     def _pass(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        return {"turn": EndTurn(d.seat), "strength_refresh": StrengthRefresh(d.seat),
-                "reversals": Reversals(d.seat, ()), "carry": Carry(d.seat, False)}.get(
-            d.kind, "This decision cannot be passed: choose an option.")
+        return {
+            "turn": EndTurn(d.seat),
+            "strength_refresh": StrengthRefresh(d.seat),
+            "reversals": Reversals(d.seat, ()),
+            "carry": Carry(d.seat, False),
+        }.get(d.kind, "This decision cannot be passed: choose an option.")
 
     def _go(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
         if d.kind != "turn":
@@ -473,8 +546,11 @@ class ClientModel(MenuModel):
         if len(rest) > 1 or rest and not (rest[0].isdecimal() or rest[0] in ("p", "paragon")):
             return "Name one target: a seat number, or p for the Paragon."
         if not rest and len(targets) != 1:
-            return "Name the target: " + ", ".join(
-                "p" if t == -1 else str(t) for t in targets) + " (seats; p: the Paragon)."
+            return (
+                "Name the target: "
+                + ", ".join("p" if t == -1 else str(t) for t in targets)
+                + " (seats; p: the Paragon)."
+            )
         target = targets[0] if not rest else -1 if rest[0] in ("p", "paragon") else int(rest[0])
         if target not in targets:
             return f"{card_name(view, card)} cannot affect that unit from here."

@@ -29,15 +29,24 @@ def panes(model: ClientModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]
 
 
 # -- the panes ------------------------------------------------------------------------------
-def _glyph(pub: dict[str, Any], space: tuple[int, int], me: int | None,
-           units: dict[tuple[int, int], int], catalog: Any) -> tuple[str, str]:
+def _glyph(
+    pub: dict[str, Any],
+    space: tuple[int, int],
+    me: int | None,
+    units: dict[tuple[int, int], int],
+    catalog: Any,
+) -> tuple[str, str]:
     """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
     arena = standard_arena()
     arts = {(v[0], v[1]): t for t, v in pub["artifacts"].items() if v is not None}
     if space in units:
         s = pub["seats"][units[space]]
-        style = TEAM_STYLE[s["team"]] + " bold" + (" reverse" if units[space] == me else "") + (
-            " underline" if space in arts else "")
+        style = (
+            TEAM_STYLE[s["team"]]
+            + " bold"
+            + (" reverse" if units[space] == me else "")
+            + (" underline" if space in arts else "")
+        )
         return style, catalog.by_id[s["champion"]].symbol
     if space == arena.paragon:
         return "bold", "P"
@@ -63,12 +72,19 @@ def arena_lines(model: ClientModel) -> Lines:
         return lines
     arcana = model.reversible()
     if arcana:  # no title: up to nine lines must fit the eight or nine rows there are
-        return [("", f"{i} {card_name(view, a)}/{card_name(view, a + '~r')}"[:40] + "\n")
-                for i, a in enumerate(arcana, start=1)]
+        return [
+            ("", f"{i} {card_name(view, a)}/{card_name(view, a + '~r')}"[:40] + "\n")
+            for i, a in enumerate(arcana, start=1)
+        ]
     pub = view.public
     active = pub["active"]
-    turn = "" if active is None else ", your turn" if active == model.seat else (
-        f", seat {active}'s turn")
+    turn = (
+        ""
+        if active is None
+        else ", your turn"
+        if active == model.seat
+        else (f", seat {active}'s turn")
+    )
     limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
     marked = model.highlighted_space()  # the highlighted move's space
     # options name spaces by coordinates: the title says which one the map's '@' is
@@ -82,11 +98,23 @@ def arena_lines(model: ClientModel) -> Lines:
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
         if space == marked:
             grid[row][col // 2] = ("reverse bold", "@")
-    sight = "Paragon" if pub["paragon"]["sight"] else next(
-        (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-")
+    sight = (
+        "Paragon"
+        if pub["paragon"]["sight"]
+        else next(
+            (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-"
+        )
+    )
     ours, theirs = ("own", "foe") if model.seat is not None else ("Dawn", "Dusk")  # a watcher
-    legend = ["P Paragon", "+ centre", f"* {ours} Artifact", f"o {theirs} Artifact", "# impassable",
-              ": base", f"Sight: {sight}"]
+    legend = [
+        "P Paragon",
+        "+ centre",
+        f"* {ours} Artifact",
+        f"o {theirs} Artifact",
+        "# impassable",
+        ": base",
+        f"Sight: {sight}",
+    ]
     for row, cells in enumerate(grid):
         out += cells
         out.append(("class:dim", " " + legend[row][:LEGEND_WIDTH] if row < len(legend) else ""))
@@ -100,32 +128,48 @@ def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any)
     if s["champion"] is None:
         return f"  {name} {s['team'].title()}: choosing"
     c = catalog.by_id[s["champion"]]
-    tokens = "".join(x if a in s["up"] else "-"
-                     for x, a in (("M", "major"), ("m", "minor"), ("v", "move")))
+    tokens = "".join(
+        x if a in s["up"] else "-" for x, a in (("M", "major"), ("m", "minor"), ("v", "move"))
+    )
     held = "".join(k[:2].title() if up else k[:2] for k, up in s["tributes"].items())
     placed = s["at"] is not None
-    marks = ("C" if s["confused"] else "") + ("S" if s["slowed"] else "") + (
-        "!" if placed and 2 * s["life"] <= c.max_life else "")
+    marks = (
+        ("C" if s["confused"] else "")
+        + ("S" if s["slowed"] else "")
+        + ("!" if placed and 2 * s["life"] <= c.max_life else "")
+    )
     life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
-    return (f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
-            f"{s['team'].title():<4} {life} {tokens} {held} {marks}")
+    return (
+        f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
+        f"{s['team'].title():<4} {life} {tokens} {held} {marks}"
+    )
 
 
 def _card_line(view: SodalisView, index: int, card: str) -> str:
     face = view.catalog.face(card)
-    where = "self" if face.targets == "self" else {
-        "anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
-    what = "" if face.effect == "none" else (
-        f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
+    where = (
+        "self"
+        if face.targets == "self"
+        else {"anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
+    )
+    what = (
+        ""
+        if face.effect == "none"
+        else (f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
+    )
     name = (face.name + ("~" if card.endswith("~r") else ""))[:17]
-    return (f"{index} {name} {'M' if face.action == 'major' else 'm'} {where}"
-            f"{' all' if face.targets == 'all' else ''}{what}")
+    return (
+        f"{index} {name} {'M' if face.action == 'major' else 'm'} {where}"
+        f"{' all' if face.targets == 'all' else ''}{what}"
+    )
 
 
 def goal_line(pub: dict[str, Any]) -> str:
     """What wins, and how far each team is from it: a team holding all three Tributes."""
-    held = ", ".join(f"{team.title()} {sum(h is not None for h in got.values())}"
-                     for team, got in pub["tributes"].items())
+    held = ", ".join(
+        f"{team.title()} {sum(h is not None for h in got.values())}"
+        for team, got in pub["tributes"].items()
+    )
     return f"3 Tributes win: {held}"
 
 
@@ -136,28 +180,44 @@ def side_lines(model: ClientModel) -> Lines:
     if view is None:
         return [("class:title", "Champions\n")]
     pub, me, cat = view.public, model.seat, view.catalog
-    out: Lines = [("class:mine" if seat == me else "",
-                   _champion_line(pub, seat, me, cat) + "\n")
-                  for seat in (pub["order"] or range(pub["players"]))]
+    out: Lines = [
+        ("class:mine" if seat == me else "", _champion_line(pub, seat, me, cat) + "\n")
+        for seat in (pub["order"] or range(pub["players"]))
+    ]
     out.append(("class:title", goal_line(pub) + "\n"))
     if model.reversible():
         out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
     if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
         flips = view.secret.get("reversed")
-        hidden = (", ".join(card_name(view, x + "~r") for x in flips) or "no reversal") \
-            if flips is not None else "tokens " + " ".join(map(str, view.secret["tokens"]))
+        hidden = (
+            (", ".join(card_name(view, x + "~r") for x in flips) or "no reversal")
+            if flips is not None
+            else "tokens " + " ".join(map(str, view.secret["tokens"]))
+        )
         out.append(("class:dim", f"Your hidden choice: {hidden}\n"))
     if me is not None:
-        out += [("", _card_line(view, i, c) + "\n")
-                for i, c in enumerate(spread_of(pub["seats"][me]), start=1)]
+        out += [
+            ("", _card_line(view, i, c) + "\n")
+            for i, c in enumerate(spread_of(pub["seats"][me]), start=1)
+        ]
     roll = pub["last_roll"]
     if roll is not None:
-        out.append(("", f"Roll {cat.face(roll['card']).name}: "
-                    + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
-                    + (" crit" if roll["critical"] else "") + "\n"))
+        out.append(
+            (
+                "",
+                f"Roll {cat.face(roll['card']).name}: "
+                + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
+                + (" crit" if roll["critical"] else "")
+                + "\n",
+            )
+        )
     for s in pub["seats"]:
         for card, units in s["continuous"]:
             on = ",".join("P" if u < 0 else str(u) for u in units)
-            out.append(("class:dim", f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name}"
-                        f" (on {on})\n"))
+            out.append(
+                (
+                    "class:dim",
+                    f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name} (on {on})\n",
+                )
+            )
     return out

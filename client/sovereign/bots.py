@@ -104,13 +104,13 @@ class HeuristicBot(Tactics):
         """The chance an unknown face-down card of ``seat`` is an Echo."""
         b = state.boards[seat]
         total = len(self.catalog.faction(b.faction).echoes)
-        scored = sum(1 for bd in state.boards for r in bd.scored
-                     if int(r.split(":", 1)[0]) == seat)
+        scored = sum(1 for bd in state.boards for r in bd.scored if int(r.split(":", 1)[0]) == seat)
         hidden = b.deck + len(b.hand) + len(b.forge)
         return max(0.0, min(1.0, (total - scored) / hidden)) if hidden else 0.0
 
-    def _slot_echo_chance(self, view: SovereignView, state: SovereignState, seat: int,
-                          slot: Any, base: float) -> float:
+    def _slot_echo_chance(
+        self, view: SovereignView, state: SovereignState, seat: int, slot: Any, base: float
+    ) -> float:
         seen = dict(view.seen)
         if slot.handle in seen:
             return 1.0 if self.defs[seen[slot.handle]].type == "echo" else 0.0
@@ -134,18 +134,19 @@ class HeuristicBot(Tactics):
             return Mulligan(d.seat, "free")
         return Mulligan(d.seat, "keep")
 
-    def _order_triggers(self, view: SovereignView, state: SovereignState,
-                        d: Decision) -> OrderTriggers:
+    def _order_triggers(
+        self, view: SovereignView, state: SovereignState, d: Decision
+    ) -> OrderTriggers:
         return OrderTriggers(d.seat, tuple(d.get("sources")))
 
-    def _add_health(self, view: SovereignView, state: SovereignState,
-                    d: Decision) -> AddHealth:
+    def _add_health(self, view: SovereignView, state: SovereignState, d: Decision) -> AddHealth:
         """Drones first (adding or restoring): idle talents forge and accelerate, drones only
         work; a restored unit keeps its talents for the fights to come either way."""
         return AddHealth(d.seat, d.get("talents")[0])
 
-    def _optional_effect(self, view: SovereignView, state: SovereignState,
-                         d: Decision) -> OptionalEffect:
+    def _optional_effect(
+        self, view: SovereignView, state: SovereignState, d: Decision
+    ) -> OptionalEffect:
         """Use a "may" effect on its own side (its own Citadel, its own unit); else not."""
         from engine.sovereign.resolve import optional_effect
 
@@ -157,8 +158,9 @@ class HeuristicBot(Tactics):
             return OptionalEffect(d.seat, True, (mine,))
         return OptionalEffect(d.seat, False)
 
-    def _upkeep_return(self, view: SovereignView, state: SovereignState,
-                       d: Decision) -> UpkeepReturn:
+    def _upkeep_return(
+        self, view: SovereignView, state: SovereignState, d: Decision
+    ) -> UpkeepReturn:
         out = []
         for card in d.get("cards"):
             ref = effects.leader_ref(state, d.seat) if card == "leader" else card
@@ -228,15 +230,25 @@ class HeuristicBot(Tactics):
         for s, card in sorted(slots, key=lambda x: self.defs[x[1]].cost - x[0].progress):
             cd = self.defs[card]
             need = cd.cost - s.progress
-            if cd.type != "echo" and need > 0 and self._placement(state, seat, card,
-                                                                 spare) is not None:
+            if (
+                cd.type != "echo"
+                and need > 0
+                and self._placement(state, seat, card, spare) is not None
+            ):
                 act = self._advance(state, seat, s.handle, need, spare, keep_for=cd)
                 if act is not None:
                     return act
         return Pass(seat)
 
-    def _advance(self, state: SovereignState, seat: int, handle: int, need: int,
-                 spare: list[int], keep_for: CardDef | None = None) -> Any:
+    def _advance(
+        self,
+        state: SovereignState,
+        seat: int,
+        handle: int,
+        need: int,
+        spare: list[int],
+        keep_for: CardDef | None = None,
+    ) -> Any:
         """Advance a forge card ``need`` spaces: an accelerating ability first, else
         flipping idle talents."""
         keep_t = keep_for.talents if keep_for is not None and keep_for.type == "unit" else 0
@@ -244,8 +256,13 @@ class HeuristicBot(Tactics):
         for card in ["leader", *b.facilities]:
             ref = effects.leader_ref(state, seat) if card == "leader" else card
             ab = state.defn(ref).ability
-            if (ab is None or ab.mode != "triggered" or sum(workers(state, seat, card))
-                    or not any(e.op == "accelerate" for e in ab.effects) or len(ab.effects) != 1):
+            if (
+                ab is None
+                or ab.mode != "triggered"
+                or sum(workers(state, seat, card))
+                or not any(e.op == "accelerate" for e in ab.effects)
+                or len(ab.effects) != 1
+            ):
                 continue
             amount = ab.effects[0].amount
             uses = -(-need // amount)
@@ -268,11 +285,13 @@ class HeuristicBot(Tactics):
         room = [ln for ln in (0, 1) if len(b.lanes[ln]) < LANE_SIZE]
         if not room:
             return None
-        return min(room, key=lambda ln: (len(b.lanes[ln]), self._lane_strength(state, seat, ln),
-                                         ln))
+        return min(
+            room, key=lambda ln: (len(b.lanes[ln]), self._lane_strength(state, seat, ln), ln)
+        )
 
-    def _placement(self, state: SovereignState, seat: int, card: str,
-                   spare: list[int]) -> str | None:
+    def _placement(
+        self, state: SovereignState, seat: int, card: str, spare: list[int]
+    ) -> str | None:
         """Where a ready card goes when revealed (None: leave it in the forge)."""
         cd = self.defs[card]
         if cd.type == "facility":
@@ -307,9 +326,14 @@ class HeuristicBot(Tactics):
         pool = [r for r in units if (state.units[r].owner == seat) == good]
         if not pool:
             return None
-        return max(pool, key=lambda r: (effects.stats(state, r)[0] + effects.stats(state, r)[1]
-                                        + effects.health(state, r), -len(state.units[r].augments),
-                                        r))
+        return max(
+            pool,
+            key=lambda r: (
+                effects.stats(state, r)[0] + effects.stats(state, r)[1] + effects.health(state, r),
+                -len(state.units[r].augments),
+                r,
+            ),
+        )
 
     def _perpetual_work(self, state: SovereignState, seat: int, spare: list[int]) -> Any:
         b = state.boards[seat]
@@ -330,8 +354,9 @@ class HeuristicBot(Tactics):
                 return Work(seat, card, 1, ())
         return None
 
-    def _play_choice(self, view: SovereignView, state: SovereignState, seat: int,
-                     spare: list[int]) -> Any:
+    def _play_choice(
+        self, view: SovereignView, state: SovereignState, seat: int, spare: list[int]
+    ) -> Any:
         if spare[0] < 1:
             return None
         b = state.boards[seat]
@@ -339,12 +364,19 @@ class HeuristicBot(Tactics):
         forge_cards = [self.defs[c] for h, c in view.cards if state.slot(seat, h)]
         on_board = sum(len(ln) for ln in b.lanes)
         in_forge = sum(1 for c in forge_cards if c.type == "unit")
-        units = sorted((x for x in hand if self.defs[x[1]].type == "unit"),
-                       key=lambda x: (-self._unit_score(x[1]), x[1]))
-        echoes = sorted((x for x in hand if self.defs[x[1]].type == "echo"),
-                        key=lambda x: (self.defs[x[1]].cost, x[1]))
-        want_unit = (units and on_board + in_forge < 2 * LANE_SIZE
-                     and in_forge < (1 if on_board >= 4 else MAX_UNITS_IN_FORGE))
+        units = sorted(
+            (x for x in hand if self.defs[x[1]].type == "unit"),
+            key=lambda x: (-self._unit_score(x[1]), x[1]),
+        )
+        echoes = sorted(
+            (x for x in hand if self.defs[x[1]].type == "echo"),
+            key=lambda x: (self.defs[x[1]].cost, x[1]),
+        )
+        want_unit = (
+            units
+            and on_board + in_forge < 2 * LANE_SIZE
+            and in_forge < (1 if on_board >= 4 else MAX_UNITS_IN_FORGE)
+        )
         if want_unit and on_board + in_forge < 2:
             return PlayToForge(seat, units[0][0])
         if echoes:
@@ -354,15 +386,23 @@ class HeuristicBot(Tactics):
         facilities = [x for x in hand if self.defs[x[1]].type == "facility"]
         if facilities and not any(c.type == "facility" for c in forge_cards) and spare[0] >= 2:
             return PlayToForge(seat, min(facilities, key=lambda x: (self.defs[x[1]].cost, x[1]))[0])
-        augments = [x for x in hand if self.defs[x[1]].type == "augment"
-                    and self.defs[x[1]].attach == "unit" and self._augment_sign(x[1]) > 0]
-        if augments and on_board and not any(c.type == "augment" for c in forge_cards) \
-                and spare[0] >= 2:
+        augments = [
+            x
+            for x in hand
+            if self.defs[x[1]].type == "augment"
+            and self.defs[x[1]].attach == "unit"
+            and self._augment_sign(x[1]) > 0
+        ]
+        if (
+            augments
+            and on_board
+            and not any(c.type == "augment" for c in forge_cards)
+            and spare[0] >= 2
+        ):
             return PlayToForge(seat, min(augments, key=lambda x: (self.defs[x[1]].cost, x[1]))[0])
         return None
 
-    def _finish_forge(self, view: SovereignView, state: SovereignState,
-                      d: Decision) -> FinishForge:
+    def _finish_forge(self, view: SovereignView, state: SovereignState, d: Decision) -> FinishForge:
         idle = list(state.boards[d.seat].citadel)
         health = []
         new = sorted(d.get("new_units"), key=lambda r: -self.card_def(r).cost)
@@ -384,8 +424,16 @@ class HeuristicBot(Tactics):
         return FinishForge(d.seat, tuple(sorted(health)), (), tuple(attach))
 
     # -- battle ----------------------------------------------------------------------------
-    def attack_value(self, view: SovereignView, state: SovereignState, seat: int, lane: int,
-                     count: int, target: int, target_lane: int) -> float:
+    def attack_value(
+        self,
+        view: SovereignView,
+        state: SovereignState,
+        seat: int,
+        lane: int,
+        count: int,
+        target: int,
+        target_lane: int,
+    ) -> float:
         alive, lost, killed, hp = simulate(state, seat, lane, count, target, target_lane)
         score = sum(0.8 * self.unit_worth(r) for r in killed)
         score -= sum(self.unit_worth(r) for r in lost)
@@ -404,8 +452,10 @@ class HeuristicBot(Tactics):
             found = base * min(value, len(tb.hand))
             found += 0.1 if tb.hand else 0.0  # a discard when no Echo is found
         else:
-            chances = sorted((self._slot_echo_chance(view, state, target, s, base)
-                              for s in tb.forge), reverse=True)
+            chances = sorted(
+                (self._slot_echo_chance(view, state, target, s, base) for s in tb.forge),
+                reverse=True,
+            )
             found = sum(chances[:value])
         return score + found
 
@@ -429,14 +479,18 @@ class HeuristicBot(Tactics):
             out.append((ref, max(0, n - have[1])))  # drones go first
         return Losses(d.seat, tuple(out))
 
-    def _breach_pick(self, view: SovereignView, state: SovereignState,
-                     d: Decision) -> BreachPick:
+    def _breach_pick(self, view: SovereignView, state: SovereignState, d: Decision) -> BreachPick:
         victim = state.battle["defender"]
         base = self.echo_fraction(state, victim)
         slots = [state.slot(victim, h) for h in d.get("slots")]
-        ranked = sorted((s for s in slots if s is not None),
-                        key=lambda s: (-self._slot_echo_chance(view, state, victim, s, base),
-                                       -s.entered, s.handle))
+        ranked = sorted(
+            (s for s in slots if s is not None),
+            key=lambda s: (
+                -self._slot_echo_chance(view, state, victim, s, base),
+                -s.entered,
+                s.handle,
+            ),
+        )
         return BreachPick(d.seat, tuple(sorted(s.handle for s in ranked[: d.get("count")])))
 
     def _findings(self, view: SovereignView, state: SovereignState, d: Decision) -> Findings:
@@ -495,6 +549,7 @@ class HeuristicBot(Tactics):
             if act is not None:
                 return act
         return Pass(seat)
+
 
 def _hosts(state: SovereignState, aug: str) -> list[str]:
     """Legal hosts for a loose augment (the engine's own list)."""

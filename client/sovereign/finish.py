@@ -35,8 +35,11 @@ class FinishDraft:
     attach: dict[str, str] = attrs.Factory(dict)
 
     def words(self) -> str:
-        parts = [f"{len(self.health)} health", f"{len(self.lanes)} lanes",
-                 f"{len(self.attach)} hosts"]
+        parts = [
+            f"{len(self.health)} health",
+            f"{len(self.lanes)} lanes",
+            f"{len(self.attach)} hosts",
+        ]
         return "Finish so far: " + ", ".join(parts) + "; 'done' to send, 'clear' to restart."
 
 
@@ -44,13 +47,16 @@ def _number(word: str, count: int, low: int = 1) -> int | None:
     return int(word) if word.isdecimal() and low <= int(word) <= count else None
 
 
-def edit(draft: FinishDraft, d: Decision, state: SovereignState, word: str,
-         words: list[str]) -> str:
+def edit(
+    draft: FinishDraft, d: Decision, state: SovereignState, word: str, words: list[str]
+) -> str:
     """Apply one typed part to ``draft``; returns the one-line message (the draft is left
     unchanged when the part is refused)."""
     if d.kind != "finish_forge":
-        return f"'{word}' builds the end of a forge phase; this is a " \
-               f"{d.kind.replace('_', ' ')} decision."
+        return (
+            f"'{word}' builds the end of a forge phase; this is a "
+            f"{d.kind.replace('_', ' ')} decision."
+        )
     new, loose = list(d.get("new_units")), list(d.get("loose"))
     if word == "clear":
         draft.health.clear()
@@ -73,15 +79,19 @@ def edit(draft: FinishDraft, d: Decision, state: SovereignState, word: str,
         hosts = host_options(state, loose[n - 1]) if n is not None else []
         m = _number(words[1], len(hosts), 0 if not hosts else 1) if n is not None else None
         if n is None or m is None:
-            return f"attach N M: N a loose augment (1 to {len(loose)}), M its host (1 to " \
-                   f"{len(hosts)}; 0 scraps it when it has none)." if loose else \
-                "There is no loose augment to attach."
+            return (
+                f"attach N M: N a loose augment (1 to {len(loose)}), M its host (1 to "
+                f"{len(hosts)}; 0 scraps it when it has none)."
+                if loose
+                else "There is no loose augment to attach."
+            )
         draft.attach[loose[n - 1]] = hosts[m - 1] if m else ""
     return draft.words()
 
 
-def build(draft: FinishDraft, d: Decision, state: SovereignState,
-          suggestion: A.FinishForge) -> A.FinishForge:
+def build(
+    draft: FinishDraft, d: Decision, state: SovereignState, suggestion: A.FinishForge
+) -> A.FinishForge:
     """The typed parts, completed from ``suggestion`` where nothing was typed."""
     new = list(d.get("new_units"))
     health = dict((r, (t, dr)) for r, t, dr in suggestion.health) | draft.health
@@ -89,19 +99,32 @@ def build(draft: FinishDraft, d: Decision, state: SovereignState,
     if draft.lanes:
         typed = {r for r, _ in draft.lanes}
         where = dict(suggestion.lanes) or {
-            r: lane for lane, refs in enumerate(state.boards[d.seat].lanes) for r in refs}
+            r: lane for lane, refs in enumerate(state.boards[d.seat].lanes) for r in refs
+        }
         lanes = tuple(draft.lanes) + tuple((r, where.get(r, 0)) for r in new if r not in typed)
     attach = dict(suggestion.attach) | draft.attach
-    return A.FinishForge(d.seat, tuple((r, *health[r]) for r in new if r in health),
-                         lanes, tuple((g, attach[g]) for g in d.get("loose") if g in attach))
+    return A.FinishForge(
+        d.seat,
+        tuple((r, *health[r]) for r in new if r in health),
+        lanes,
+        tuple((g, attach[g]) for g in d.get("loose") if g in attach),
+    )
 
 
-def typed_answer(draft: FinishDraft, d: Decision, state: SovereignState,
-                 suggestion: Any, word: str, words: list[str]) -> Any:
+def typed_answer(
+    draft: FinishDraft,
+    d: Decision,
+    state: SovereignState,
+    suggestion: Any,
+    word: str,
+    words: list[str],
+) -> Any:
     """The shortcut: ``done`` gives the answer to check and send, other words a message."""
     if word != "done":
         return edit(draft, d, state, word, words)
     if d.kind != "finish_forge":
-        return f"'done' ends the finish of a forge phase; this is a " \
-               f"{d.kind.replace('_', ' ')} decision."
+        return (
+            f"'done' ends the finish of a forge phase; this is a "
+            f"{d.kind.replace('_', ' ')} decision."
+        )
     return build(draft, d, state, suggestion)

@@ -32,10 +32,17 @@ def card_text(card: str) -> str:
     if d.type not in ("leader", "citadel"):
         parts.append(f"cost {d.cost}")
     if d.type == "unit":
-        health = " + ".join(f"{n} {what}{'s' if n != 1 else ''}" for n, what in
-                            ((d.talents, "talent"), (d.drones, "drone")) if n) or "none"
-        parts.append(f"attack {d.attack}, armor {d.armor}, health up to {health} "
-                     "(citizens placed on it)")
+        health = (
+            " + ".join(
+                f"{n} {what}{'s' if n != 1 else ''}"
+                for n, what in ((d.talents, "talent"), (d.drones, "drone"))
+                if n
+            )
+            or "none"
+        )
+        parts.append(
+            f"attack {d.attack}, armor {d.armor}, health up to {health} (citizens placed on it)"
+        )
     if d.keywords:
         parts.append(", ".join(k.title() for k in d.keywords))
     if d.type == "augment":
@@ -43,9 +50,12 @@ def card_text(card: str) -> str:
     if d.quick_forge:
         parts.append("quick forge")
     flavour = f' "{d.flavour}"' if d.flavour else ""
-    text = d.text or ("Scores 1 Echo when revealed from your forge (never on the turn it went "
-                      "in), or when a breach takes it." if d.type == "echo"
-                      else "No further text.")
+    text = d.text or (
+        "Scores 1 Echo when revealed from your forge (never on the turn it went "
+        "in), or when a breach takes it."
+        if d.type == "echo"
+        else "No further text."
+    )
     return "; ".join(parts) + ". " + text + flavour
 
 
@@ -92,12 +102,14 @@ def visible(model: Any) -> list[Seen]:
                 out += [seen(a, f"on {DEFS[unit['card']].name}") for a in unit["augments"]]
         for ref in b["facilities"]:
             out.append(seen(ref, f"{w} facility"))
-            out += [seen(a, f"on {DEFS[_id(ref)].name}") for a in pub["facilities"][ref]
-                    ["augments"]]
+            out += [
+                seen(a, f"on {DEFS[_id(ref)].name}") for a in pub["facilities"][ref]["augments"]
+            ]
         out += [seen(r, f"{w} reflex in play") for r, _, _ in b["reflexes"]]
         out += [seen(r, f"{w} loose augment") for r in b["loose"]]
-        out += [seen(r, f"scored by {'you' if seat == me else f'seat {seat}'}")
-                for r in b["scored"]]
+        out += [
+            seen(r, f"scored by {'you' if seat == me else f'seat {seat}'}") for r in b["scored"]
+        ]
         out += [seen(c, f"{w} scrap") for c in b["scrap"]]
     return [item for item in out if item.name]
 

@@ -58,44 +58,52 @@ __all__ = ["HELP", "ClientModel", "describe_event", "label"]
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
 HELP = {
     "mulligan": "Mulligan: 'keep' your 8 cards, 'free' (once: the hand goes back, the deck is "
-                "reshuffled, 8 new cards) or 'shown' (show a hand with no unit to everyone, then "
-                "the same). Everyone chooses at once.",
+    "reshuffled, 8 new cards) or 'shown' (show a hand with no unit to everyone, then "
+    "the same). Everyone chooses at once.",
     "order_triggers": "Several of your cards trigger together: choose the order they resolve.",
     "upkeep_return": "Upkeep: take back one citizen from each facility and your Leader (or not: "
-                     "'pass'). A perpetual facility stops working when it is empty.",
+    "'pass'). A perpetual facility stops working when it is empty.",
     "forge": "Your forge actions, one at a time: 'play N' puts hand card N face down into the "
-             "forge (one idle talent), 'acc N [K]' flips K idle talents to advance forge card N, "
-             "'reveal N [L|C]' forges a ready card (a unit to the back of the Leader or Citadel "
-             "lane), reflexes and facilities from the menu; 'end' ends the forge actions.",
+    "forge (one idle talent), 'acc N [K]' flips K idle talents to advance forge card N, "
+    "'reveal N [L|C]' forges a ready card (a unit to the back of the Leader or Citadel "
+    "lane), reflexes and facilities from the menu; 'end' ends the forge actions.",
     "window": "A priority window: play a reflex, work a facility or your Leader (or an Airborne "
-              "move at the start of battle) from the menu, or 'pass'. 'skip' passes every "
-              "window for you, after your usual pause (nobody learns from the clock whether you "
-              "held a reflex), until 'skip' again.",
+    "move at the start of battle) from the menu, or 'pass'. 'skip' passes every "
+    "window for you, after your usual pause (nobody learns from the clock whether you "
+    "held a reflex), until 'skip' again.",
     "move": "Move phase: one move (a unit up or down its lane, or to the back of the other lane),"
-            " reflexes and abilities from the menu; 'end' ends the phase.",
+    " reflexes and abilities from the menu; 'end' ends the phase.",
     "attack": "Battle: attack a neighbour with the front 1-3 units of one of your lanes, either "
-              "its Leader lane (breach its hand) or its Citadel lane (breach its forge); 'pass' "
-              "does not attack.",
+    "its Leader lane (breach its hand) or its Citadel lane (breach its forge); 'pass' "
+    "does not attack.",
     "finish_forge": "End of your forge actions: first health for the units forged this phase "
-                    "(idle citizens of the printed types, up to the printed maximum), their "
-                    "lanes, and hosts for loose augments. Or type the parts: 'health N T D' "
-                    "(new unit N gets T talents, D drones), 'lane N L|C', 'attach N M' (loose "
-                    "augment N onto its host M, 0 to scrap it when it has none), 'clear', then "
-                    "'done' (parts not typed come from the suggestion).",
+    "(idle citizens of the printed types, up to the printed maximum), their "
+    "lanes, and hosts for loose augments. Or type the parts: 'health N T D' "
+    "(new unit N gets T talents, D drones), 'lane N L|C', 'attach N M' (loose "
+    "augment N onto its host M, 0 to scrap it when it has none), 'clear', then "
+    "'done' (parts not typed come from the suggestion).",
     "losses": "Your units lose health tokens of both types: choose how many are talents.",
     "breach_pick": "Forge breach: choose which forge cards to look at (by position; progress "
-                   "and entry turn are public).",
+    "and entry turn are public).",
     "findings": "After the breach look: score every Echo you saw; in a hand breach with none, "
-                "discard one of the cards you saw.",
+    "discard one of the cards you saw.",
     "add_health": "A unit adds health: choose how many of the added tokens are talents and how "
-                  "many drones (adding may use either type, even above the printed maximum). "
-                  "Restoring health to a unit printing both types asks its controller the "
-                  "same, each type only up to what the unit misses of it.",
+    "many drones (adding may use either type, even above the printed maximum). "
+    "Restoring health to a unit printing both types asks its controller the "
+    "same, each type only up to what the unit misses of it.",
     "optional_effect": "One of your cards triggered an effect you may use: use it (on the "
-                       "target you choose) or decline it.",
+    "target you choose) or decline it.",
 }
-KIND_ORDER = {"ForgeCard": 1, "PlayToForge": 2, "Accelerate": 3, "Work": 4, "PlayReflex": 5,
-              "QuickForge": 6, "Move": 7, "Pass": 8}
+KIND_ORDER = {
+    "ForgeCard": 1,
+    "PlayToForge": 2,
+    "Accelerate": 3,
+    "Work": 4,
+    "PlayReflex": 5,
+    "QuickForge": 6,
+    "Move": 7,
+    "Pass": 8,
+}
 
 
 # -- answers in words ---------------------------------------------------------------------------
@@ -122,43 +130,56 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
     """One answer in words."""
     me = view.seat
     if isinstance(a, A.Mulligan):
-        return {"keep": "keep this hand",
-                "free": "free mulligan: hand back into the deck, draw 8 new cards",
-                "shown": "shown mulligan: show your hand (no unit) and draw 8"}[a.choice]
+        return {
+            "keep": "keep this hand",
+            "free": "free mulligan: hand back into the deck, draw 8 new cards",
+            "shown": "shown mulligan: show your hand (no unit) and draw 8",
+        }[a.choice]
     if isinstance(a, A.OrderTriggers):
         return "resolve " + ", then ".join(name(r) for r in a.order)
     if isinstance(a, A.UpkeepReturn):
         if not a.returns:
             return "take nobody back"
         return "take back " + ", ".join(
-            f"a {k} from {'your Leader' if c == 'leader' else name(c)}" for c, k in a.returns)
+            f"a {k} from {'your Leader' if c == 'leader' else name(c)}" for c, k in a.returns
+        )
     if isinstance(a, A.Pass):
-        return {"forge": "end your forge actions", "move": "end the move phase"}.get(d.kind,
-                                                                                   "pass")
+        return {"forge": "end your forge actions", "move": "end the move phase"}.get(d.kind, "pass")
     if isinstance(a, A.PlayToForge):
         return f"play {_hand_index(view, a.handle)} into the forge"
     if isinstance(a, A.Accelerate):
         i, card, progress = _forge_index(view, a.handle)
-        return (f"accelerate {name(card)} (forge {i}, {progress}/{DEFS[card].cost}) by "
-                f"{a.amount}, flipping {a.amount} talent{'s' if a.amount > 1 else ''}")
+        return (
+            f"accelerate {name(card)} (forge {i}, {progress}/{DEFS[card].cost}) by "
+            f"{a.amount}, flipping {a.amount} talent{'s' if a.amount > 1 else ''}"
+        )
     if isinstance(a, A.ForgeCard):
         i, card, _ = _forge_index(view, a.handle)
-        where = {"lane:0": " to your Leader lane", "lane:1": " to your Citadel lane",
-                 "loose": ", attach it later", "": ""}.get(a.place)
+        where = {
+            "lane:0": " to your Leader lane",
+            "lane:1": " to your Citadel lane",
+            "loose": ", attach it later",
+            "": "",
+        }.get(a.place)
         if where is None:
             where = " onto " + target_words(view, a.place[5:])
         verb = "score the Echo" if DEFS[card].type == "echo" else f"forge the {kind_of(card)}"
         return f"{verb} {name(card)} (forge {i}){where}"
     if isinstance(a, A.PlayReflex):
-        return (f"play {_hand_index(view, a.handle)} paying {citizens((a.talents, a.drones))}"
-                + _targets(view, a.targets))
+        return (
+            f"play {_hand_index(view, a.handle)} paying {citizens((a.talents, a.drones))}"
+            + _targets(view, a.targets)
+        )
     if isinstance(a, A.Work):
         card = "your Leader" if a.card == "leader" else name(a.card)
         uses = f" x{a.uses}" if a.uses > 1 else ""
         return f"work {card}{uses}" + _targets(view, a.targets)
     if isinstance(a, A.Move):
-        return ("Airborne: " if a.airborne else "") + f"move {ref_words(a.unit, me)} " + \
-            move_words(a.where)
+        return (
+            ("Airborne: " if a.airborne else "")
+            + f"move {ref_words(a.unit, me)} "
+            + move_words(a.where)
+        )
     if isinstance(a, A.QuickForge):
         card = view.card(a.handle) or "?"
         return f"forge {name(card)} from your {a.source} onto {target_words(view, a.host)}"
@@ -167,28 +188,41 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             return "do not attack"
         units = view.public["boards"][a.seat]["lanes"][a.lane][: a.count]
         area = "hand" if a.target_lane == 0 else "forge"
-        return (f"attack {whose(a.target, me)} {area} with " + ", ".join(name(u) for u in units)
-                + f" ({LANE_NAMES[a.lane]})")
+        return (
+            f"attack {whose(a.target, me)} {area} with "
+            + ", ".join(name(u) for u in units)
+            + f" ({LANE_NAMES[a.lane]})"
+        )
     if isinstance(a, A.FinishForge):
         parts = [f"{name(r)} {citizens((t, dr))}" for r, t, dr in a.health]
         parts += [f"{name(r)} to the {LANE_NAMES[ln]}" for r, ln in a.lanes]
-        parts += [f"{name(x)} onto {target_words(view, h)}" if h else f"{name(x)} scrapped"
-                  for x, h in a.attach]
+        parts += [
+            f"{name(x)} onto {target_words(view, h)}" if h else f"{name(x)} scrapped"
+            for x, h in a.attach
+        ]
         return "health: " + ", ".join(parts) if parts else "done"
     if isinstance(a, A.Losses):
         units = dict(d.get("units"))
-        return "; ".join(f"{name(r)} loses {citizens((t, units.get(r, t) - t))}"
-                         for r, t in a.talents)
+        return "; ".join(
+            f"{name(r)} loses {citizens((t, units.get(r, t) - t))}" for r, t in a.talents
+        )
     if isinstance(a, A.BreachPick):
         forge = [x[0] for b in view.public["boards"] for x in b["forge"]]
-        return "look at " + ", ".join(slot_words(view, h) for h in sorted(
-            a.handles, key=lambda h: forge.index(h) if h in forge else h))
+        return "look at " + ", ".join(
+            slot_words(view, h)
+            for h in sorted(a.handles, key=lambda h: forge.index(h) if h in forge else h)
+        )
     if isinstance(a, A.AddHealth):
-        frm = "the creche" if d.get("source") != "citadel" else \
-            f"{whose(d.get('from', d.seat), d.seat)} Citadel"
+        frm = (
+            "the creche"
+            if d.get("source") != "citadel"
+            else f"{whose(d.get('from', d.seat), d.seat)} Citadel"
+        )
         verb = "restores" if d.get("op") == "restore_health" else "adds"
-        return (f"{name(d.get('unit'))} {verb} "
-                f"{citizens((a.talents, d.get('amount') - a.talents))} from {frm}")
+        return (
+            f"{name(d.get('unit'))} {verb} "
+            f"{citizens((a.talents, d.get('amount') - a.talents))} from {frm}"
+        )
     if isinstance(a, A.OptionalEffect):
         card = name(d.get("source"))
         return f"use {card}" + _targets(view, a.targets) if a.use else f"do not use {card}"
@@ -221,8 +255,11 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "first_player":
         return f"{w(e[1])} play{'' if e[1] == me else 's'} first"
     if kind == "mulligan":
-        return {"keep": f"{w(e[1])} kept the hand", "free": f"{w(e[1])} took a free mulligan",
-                "shown": f"{w(e[1])} showed a hand with no unit and mulliganed"}[e[2]]
+        return {
+            "keep": f"{w(e[1])} kept the hand",
+            "free": f"{w(e[1])} took a free mulligan",
+            "shown": f"{w(e[1])} showed a hand with no unit and mulliganed",
+        }[e[2]]
     if kind == "revealed" and e[1] == "mulligan":
         return f"{w(e[2])} showed: " + ", ".join(name(c) for c in e[3])
     if kind == "turn":
@@ -243,14 +280,14 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
         return f"{w(e[1])} accelerated {what} by {e[3]}"
     if kind == "forged":
         where = {"lane:0": " into the Leader lane", "lane:1": " into the Citadel lane"}.get(
-            e[2], "")
+            e[2], ""
+        )
         return f"{w(int(e[1].split(':')[0]))} forged {name(e[1])}{where}"
     if kind == "scored":
         owner = int(e[2].split(":")[0])
         frm = "" if owner == e[1] else f" (from {whose(owner, me)} cards)"
         got = len(view.public["boards"][e[1]]["scored"])
-        return (f"{w(e[1])} scored the Echo {name(e[2])}{frm}: {got}/"
-                f"{view.public['echo_target']}")
+        return f"{w(e[1])} scored the Echo {name(e[2])}{frm}: {got}/{view.public['echo_target']}"
     if kind == "first_health":
         return f"{r(e[1])} gets first health {citizens((e[2], e[3]))}"
     if kind == "attached":
@@ -263,8 +300,10 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
         model.combat_round = 0
         model.fight = {"order": list(e[2]), "spaces": None}
         area = "hand (Leader lane)" if e[4] == 0 else "forge (Citadel lane)"
-        return (f"{w(e[1])} attack{'' if e[1] == me else 's'} {whose(e[3], me)} {area} with "
-                + ", ".join(name(u) for u in e[2]))
+        return (
+            f"{w(e[1])} attack{'' if e[1] == me else 's'} {whose(e[3], me)} {area} with "
+            + ", ".join(name(u) for u in e[2])
+        )
     if kind == "combat_damage":
         line = f"  {r(e[1])} deals {e[3]} to {r(e[2])}"
         n = model.round_of(e[1], e[2])
@@ -276,13 +315,17 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
         return f"  {r(e[1])} loses {citizens((e[2], e[3]))}"
     if kind == "breach":
         area = "hand" if e[3] == "hand" else "forge"
-        return f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: " \
-               f"breach value {e[4]}" + breach_words(view, e[4])
+        return (
+            f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: "
+            f"breach value {e[4]}" + breach_words(view, e[4])
+        )
     if kind == "peek":
         looked = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
-        return f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of " \
-               f"{whose(e[2], me)} cards" + (": " + ", ".join(name(c) for c in looked if c)
-                                              if looked and all(looked) else "")
+        return (
+            f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of "
+            f"{whose(e[2], me)} cards"
+            + (": " + ", ".join(name(c) for c in looked if c) if looked and all(looked) else "")
+        )
     if kind == "discarded":
         return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
     if kind == "rehandle":
@@ -292,8 +335,9 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "deck_empty":
         return f"{whose(e[1], me).capitalize()} deck is empty"
     if kind == "reflex":
-        return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + \
-            _targets(view, tuple(e[2]))
+        return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + _targets(
+            view, tuple(e[2])
+        )
     if kind == "work":
         uses = f" x{e[2]}" if e[2] > 1 else ""
         return f"{r(e[1])} is worked{uses}" + _targets(view, tuple(e[3]))
@@ -310,12 +354,17 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "flip_drones":
         return f"{e[2]} drones on {whose(e[1], me)} Citadel flip to talents"
     if kind == "optional":
-        return f"{w(e[1])} use{'' if e[1] == me else 's'} {name(e[2])}" + \
-            _targets(view, tuple(e[4])) if e[3] else \
-            f"{w(e[1])} decline{'' if e[1] == me else 's'} {name(e[2])}"
+        return (
+            f"{w(e[1])} use{'' if e[1] == me else 's'} {name(e[2])}" + _targets(view, tuple(e[4]))
+            if e[3]
+            else f"{w(e[1])} decline{'' if e[1] == me else 's'} {name(e[2])}"
+        )
     if kind == "temp_stat":
-        return f"{name(e[1])} changes {r(e[2])} until the end of the phase" if e[2] else \
-            f"{name(e[1])} takes effect until the end of the phase"
+        return (
+            f"{name(e[1])} changes {r(e[2])} until the end of the phase"
+            if e[2]
+            else f"{name(e[1])} takes effect until the end of the phase"
+        )
     if kind == "move":
         return f"{r(e[1])} moves {move_words(e[2])}"
     if kind == "fizzle":
@@ -323,15 +372,20 @@ def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) 
     if kind == "mutated":
         return f"{r(e[1])} becomes {name(e[2])}"
     if kind in ("steal_talent", "slaver_raid"):
-        return f"{name(e[1]) if kind == 'slaver_raid' else w(e[1])} takes {e[3]} talent(s) " \
-               f"from {whose(e[2], me)} Citadel"
+        return (
+            f"{name(e[1]) if kind == 'slaver_raid' else w(e[1])} takes {e[3]} talent(s) "
+            f"from {whose(e[2], me)} Citadel"
+        )
     if kind in ("gust", "second_wind"):
         return f"{kind.replace('_', ' ').title()}: {target_words(view, str(e[1]))}"
     if kind == "round_limit":
         return "The round limit is reached: nobody wins"
     if kind == "game_over":
-        return f"{w(e[2])} win{'' if e[2] == me else 's'} the game!" if e[2] is not None \
+        return (
+            f"{w(e[2])} win{'' if e[2] == me else 's'} the game!"
+            if e[2] is not None
             else "The game ends with no winner"
+        )
     return None
 
 
@@ -369,8 +423,11 @@ class ClientModel(MenuModel):
             why = event.why
             if why == "peeked":
                 bt = self.view.public["battle"] if self.view is not None else {}
-                frm = f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}" \
-                    if bt.get("defender") is not None else ""
+                frm = (
+                    f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}"
+                    if bt.get("defender") is not None
+                    else ""
+                )
                 self.log.append(f"You see the cards{frm}: {cards}")
             elif why == "re-handled":
                 self.log.append(f"Your hand is re-handled (the attacker loses track): {cards}")
@@ -378,8 +435,15 @@ class ClientModel(MenuModel):
                 self.log.append(f"You draw: {cards}")
         elif isinstance(event, ev.GameOver):
             winner = event.winner
-            self.end("Game over: nobody wins (round limit)" if winner is None else (
-                "Game over: you win!" if winner == self.seat else f"Game over: seat {winner} wins"))
+            self.end(
+                "Game over: nobody wins (round limit)"
+                if winner is None
+                else (
+                    "Game over: you win!"
+                    if winner == self.seat
+                    else f"Game over: seat {winner} wins"
+                )
+            )
         else:
             super().apply_event(event)
             return
@@ -482,9 +546,11 @@ class ClientModel(MenuModel):
         if " ".join(text.lower().split()) == "skip":
             self.show_help, self.info, self.show_rules = False, "", False
             self.skip_windows = not self.skip_windows
-            self.message = ("Windows now passed for you after your usual pause; 'skip' "
-                            "again to stop." if self.skip_windows else
-                            "Priority windows are yours to answer again.")
+            self.message = (
+                "Windows now passed for you after your usual pause; 'skip' again to stop."
+                if self.skip_windows
+                else "Priority windows are yours to answer again."
+            )
             return
         super().command(text)
 
@@ -511,24 +577,56 @@ class ClientModel(MenuModel):
 
     def help_text(self) -> str:
         if self.decision is None:
-            return ("Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
-                    + RESIGN_HELP)
-        return (HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
-                "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
-                "R reflex, F facility, A augment." + RESIGN_HELP)
+            return (
+                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
+                + RESIGN_HELP
+            )
+        return (
+            HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
+            "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
+            "R reflex, F facility, A augment." + RESIGN_HELP
+        )
 
     def completions(self) -> list[str]:
-        words = ["?", "help", "pass", "end", "quit", "keep", "free", "shown", "play", "acc",
-                 "reveal", "health", "lane", "attach", "clear", "done", "resign", "info"]
+        words = [
+            "?",
+            "help",
+            "pass",
+            "end",
+            "quit",
+            "keep",
+            "free",
+            "shown",
+            "play",
+            "acc",
+            "reveal",
+            "health",
+            "lane",
+            "attach",
+            "clear",
+            "done",
+            "resign",
+            "info",
+        ]
         return words + [f"#{i + 1}" for i in range(len(self.menu()))]
 
     # -- from the keyboard -----------------------------------------------------------------
     def shortcuts(self) -> dict[str, Shortcut]:
-        return {"pass": self._pass, "end": self._pass, "keep": self._mulligan,
-                "free": self._mulligan, "shown": self._mulligan, "play": self._play,
-                "acc": self._acc, "reveal": self._reveal, "health": self._finish,
-                "lane": self._finish, "attach": self._finish, "clear": self._finish,
-                "done": self._finish}
+        return {
+            "pass": self._pass,
+            "end": self._pass,
+            "keep": self._mulligan,
+            "free": self._mulligan,
+            "shown": self._mulligan,
+            "play": self._play,
+            "acc": self._acc,
+            "reveal": self._reveal,
+            "health": self._finish,
+            "lane": self._finish,
+            "attach": self._finish,
+            "clear": self._finish,
+            "done": self._finish,
+        }
 
     def _finish(self, d: Decision, word: str, words: list[str]) -> Any:
         """Typed parts of a finish_forge answer, sent with 'done' (client/sovereign/finish)."""
@@ -543,22 +641,32 @@ class ClientModel(MenuModel):
 
     def _pass(self, d: Decision, word: str, words: list[str]) -> Any:
         seat = d.seat
-        return {"forge": A.Pass(seat), "window": A.Pass(seat), "move": A.Pass(seat),
-                "attack": A.Attack(seat, None), "upkeep_return": A.UpkeepReturn(seat, ()),
-                "mulligan": A.Mulligan(seat, "keep")}.get(
-            d.kind, "This decision cannot be passed: choose an option.")
+        return {
+            "forge": A.Pass(seat),
+            "window": A.Pass(seat),
+            "move": A.Pass(seat),
+            "attack": A.Attack(seat, None),
+            "upkeep_return": A.UpkeepReturn(seat, ()),
+            "mulligan": A.Mulligan(seat, "keep"),
+        }.get(d.kind, "This decision cannot be passed: choose an option.")
 
     def _mulligan(self, d: Decision, word: str, words: list[str]) -> Any:
-        return A.Mulligan(d.seat, word) if d.kind == "mulligan" else \
-            f"'{word}' answers a mulligan; this is a {d.kind.replace('_', ' ')} decision."
+        return (
+            A.Mulligan(d.seat, word)
+            if d.kind == "mulligan"
+            else f"'{word}' answers a mulligan; this is a {d.kind.replace('_', ' ')} decision."
+        )
 
     def _forge_number(self, d: Decision, words: list[str], what: str) -> Any:
         if d.kind != "forge":
             return f"'{what}' is a forge action; this is a {d.kind.replace('_', ' ')} decision."
         forge = forge_cards(self)
         if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(forge):
-            return f"Say which forge card: {what} N, N from 1 to {len(forge)}." if forge else \
-                "Your forge is empty."
+            return (
+                f"Say which forge card: {what} N, N from 1 to {len(forge)}."
+                if forge
+                else "Your forge is empty."
+            )
         return forge[int(words[0]) - 1]
 
     def _play(self, d: Decision, word: str, words: list[str]) -> Any:
@@ -588,8 +696,9 @@ class ClientModel(MenuModel):
         if card is not None and card.type == "unit":
             if len(words) > 1:
                 return A.ForgeCard(d.seat, slot[0], lanes[words[1]])
-            options = [p for p in ("lane:0", "lane:1")
-                       if self.allowed(A.ForgeCard(d.seat, slot[0], p))]
+            options = [
+                p for p in ("lane:0", "lane:1") if self.allowed(A.ForgeCard(d.seat, slot[0], p))
+            ]
             return A.ForgeCard(d.seat, slot[0], options[0] if options else "lane:0")
         if card is not None and card.type == "augment":
             for _, a in self.menu():
@@ -597,4 +706,3 @@ class ClientModel(MenuModel):
                     return a
             return A.ForgeCard(d.seat, slot[0], "loose")
         return A.ForgeCard(d.seat, slot[0], "")
-

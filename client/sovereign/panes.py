@@ -61,6 +61,7 @@ def who(seat: int | None, me: int | None) -> str:
         return "nobody"
     return "you" if seat == me else f"seat {seat}"
 
+
 def whose(seat: int, me: int | None) -> str:
     return "your" if seat == me else f"seat {seat}'s"
 
@@ -171,11 +172,15 @@ def breach_words(view: SovereignView, value: int) -> str:
         return ""
     if parts is None or parts["value"] != value:
         return ""
-    attacks = ", ".join(f"{ref_words(a, view.seat)} {x}"
-                        for a, x in zip(parts["attackers"], parts["attacks"], strict=True))
+    attacks = ", ".join(
+        f"{ref_words(a, view.seat)} {x}"
+        for a, x in zip(parts["attackers"], parts["attacks"], strict=True)
+    )
     if parts["defenders"]:
-        how = (f"{len(parts['defenders'])} defender(s) stand, so 1 for each attacker with "
-               f"attack 1+: {attacks}")
+        how = (
+            f"{len(parts['defenders'])} defender(s) stand, so 1 for each attacker with "
+            f"attack 1+: {attacks}"
+        )
     else:
         how = f"no defender stands, so the attacks add up: {attacks}"
     return f" ({how}" + (f"; bonus +{parts['bonus']}" if parts["bonus"] else "") + ")"
@@ -192,8 +197,10 @@ def header(model: PaneModel) -> str:
         return f"Sovereign R{pub['round']}{limit}: {phase}  Echoes to win {pub['echo_target']}"
     window = pub["window"].get("name", "")
     extra = f" ({window.replace('_', ' ')})" if window and "order" in pub["window"] else ""
-    return (f"R{pub['round']}{limit} turn {pub['turn']}: {whose(pub['active'], model.seat)} "
-            f"{phase}{extra}")
+    return (
+        f"R{pub['round']}{limit} turn {pub['turn']}: {whose(pub['active'], model.seat)} "
+        f"{phase}{extra}"
+    )
 
 
 def battle_line(view: SovereignView) -> str | None:
@@ -205,8 +212,10 @@ def battle_line(view: SovereignView) -> str | None:
     dead = len(bt.get("declared", bt["order"])) - len(bt.get("attackers", []))
     area = "hand" if bt["target_lane"] == 0 else "forge"
     rnd = f" r{bt['round']}" if bt.get("round") else ""
-    return (f"Battle{rnd}: {who(bt['attacker'], me)}->{whose(bt['defender'], me)} {area}: "
-            f"{', '.join(alive) or 'nobody'}" + (f" ({dead} down)" if dead else ""))
+    return (
+        f"Battle{rnd}: {who(bt['attacker'], me)}->{whose(bt['defender'], me)} {area}: "
+        f"{', '.join(alive) or 'nobody'}" + (f" ({dead} down)" if dead else "")
+    )
 
 
 def seat_order(view: SovereignView) -> list[int]:
@@ -225,16 +234,26 @@ def neighbours(view: SovereignView, seat: int | None) -> list[int]:
 def seat_block(view: SovereignView, seat: int) -> Lines:
     pub, me = view.public, view.seat
     b = pub["boards"][seat]
-    mark = ">" if pub["active"] == seat and pub["phase"] not in ("setup", "over") else (
-        "*" if seat in neighbours(view, me) else " ")
+    mark = (
+        ">"
+        if pub["active"] == seat and pub["phase"] not in ("setup", "over")
+        else ("*" if seat in neighbours(view, me) else " ")
+    )
     style = "class:mine" if seat == me else ""
     faction = b["faction"].title()[:10]
-    out: Lines = [(style, f"{mark}{who(seat, me):<6} "),
-                  (f"{style} class:faction-{b['faction']}", faction),
-                  (style, f" E{len(b['scored'])}/{pub['echo_target']} cit "
-                   f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}\n")]
-    lanes = [f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln])
-                                        or "-") for ln in (0, 1)]
+    out: Lines = [
+        (style, f"{mark}{who(seat, me):<6} "),
+        (f"{style} class:faction-{b['faction']}", faction),
+        (
+            style,
+            f" E{len(b['scored'])}/{pub['echo_target']} cit "
+            f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}\n",
+        ),
+    ]
+    lanes = [
+        f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln]) or "-")
+        for ln in (0, 1)
+    ]
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
         lanes = [lanes[0] + " " + lanes[1]]
     out += [("", text + "\n") for text in lanes]
@@ -245,8 +264,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         text = str(progress)
         if card is not None and seat == me:
             cost = DEFS[card].cost
-            ready = progress >= cost and not (DEFS[card].type == "echo"
-                                              and entered == pub["turn"])
+            ready = progress >= cost and not (DEFS[card].type == "echo" and entered == pub["turn"])
             text += f"/{cost}" + ("!" if ready else "")
         elif card is not None:
             text += "=" + short(card, 10)
@@ -274,8 +292,7 @@ def table_lines(model: PaneModel) -> Lines:
     table; a legend at the end (seen on larger screens)."""
     view = model.view
     if view is None:
-        lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"),
-                        ("", model.status + "\n")]
+        lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"), ("", model.status + "\n")]
         if model.invite:
             lines += invite_lines(model)
         return lines
@@ -286,10 +303,15 @@ def table_lines(model: PaneModel) -> Lines:
     for seat in seat_order(view):
         out += seat_block(view, seat)
     pub = view.public
-    out.append(("class:dim", f"Echoes to win {pub['echo_target']}; creche unlimited "
-                f"({pub['creche_out']} citizens out). > active, * neighbour (attackable); "
-                "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
-                "t talents d drones; forge: progress/cost, ! ready\n"))
+    out.append(
+        (
+            "class:dim",
+            f"Echoes to win {pub['echo_target']}; creche unlimited "
+            f"({pub['creche_out']} citizens out). > active, * neighbour (attackable); "
+            "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
+            "t talents d drones; forge: progress/cost, ! ready\n",
+        )
+    )
     return out
 
 
@@ -304,22 +326,24 @@ def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
     view = model.view
     if view is None or view.seat is None:
         return []
-    return [(h, view.card(h) or "?", p, e)
-            for h, p, e in view.public["boards"][view.seat]["forge"]]
+    return [(h, view.card(h) or "?", p, e) for h, p, e in view.public["boards"][view.seat]["forge"]]
 
 
 def side_lines(model: PaneModel) -> Lines:
     """The right pane: your hand, your forge, what you saw in breaches, scrap piles."""
     view = model.view
     if view is None:
-        return [("class:title", "Spectating\n" if getattr(model, "spectating", False)
-                 else "Your hand\n")]
+        return [
+            (
+                "class:title",
+                "Spectating\n" if getattr(model, "spectating", False) else "Your hand\n",
+            )
+        ]
     if view.seat is None:
         return [("class:title", "Spectating\n")]
     pub = view.public
     b = pub["boards"][view.seat]
-    out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} "
-                   "('play N')\n")]
+    out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} ('play N')\n")]
     for i, (_, card) in enumerate(hand_cards(model), start=1):
         out.append(("", f"{i} {short(card, 19):<19} {tag(card)}"[:38] + "\n"))
     forge = forge_cards(model)
@@ -329,10 +353,12 @@ def side_lines(model: PaneModel) -> Lines:
             d = DEFS.get(card)
             cost = d.cost if d is not None else 0
             wait = d is not None and d.type == "echo" and entered == pub["turn"]
-            state = "ready" if progress >= cost and not wait else (
-                "next turn" if progress >= cost else f"{cost - progress} to go")
-            out.append(("", f"{i} {short(card, 16):<16} {progress}/{cost} {state}"[:38]
-                        + "\n"))
+            state = (
+                "ready"
+                if progress >= cost and not wait
+                else ("next turn" if progress >= cost else f"{cost - progress} to go")
+            )
+            out.append(("", f"{i} {short(card, 16):<16} {progress}/{cost} {state}"[:38] + "\n"))
     seen = dict(view.seen)
     for seat, other in enumerate(pub["boards"]):
         if seat == view.seat:
@@ -342,16 +368,32 @@ def side_lines(model: PaneModel) -> Lines:
                 out.append(("class:dim", f"seen: seat {seat} forge #{i} {name(seen[h])}\n"))
         hand_seen = [seen[h] for h in other["hand"] if h in seen]
         if hand_seen:
-            out.append(("class:dim", f"seen in seat {seat}'s hand: "
-                        + ", ".join(name(c) for c in hand_seen) + "\n"))
+            out.append(
+                (
+                    "class:dim",
+                    f"seen in seat {seat}'s hand: " + ", ".join(name(c) for c in hand_seen) + "\n",
+                )
+            )
     for seat in seat_order(view):
         scored = pub["boards"][seat]["scored"]
         if scored:
-            out.append(("class:dim", f"{who(seat, view.seat)} Echoes: "
-                        + ", ".join(short(r, 16) for r in scored) + "\n"))
+            out.append(
+                (
+                    "class:dim",
+                    f"{who(seat, view.seat)} Echoes: "
+                    + ", ".join(short(r, 16) for r in scored)
+                    + "\n",
+                )
+            )
     for seat in seat_order(view):
         scrap = pub["boards"][seat]["scrap"]
         if scrap:
-            out.append(("class:dim", f"{whose(seat, view.seat)} scrap: "
-                        + ", ".join(short(c, 16) for c in scrap) + "\n"))
+            out.append(
+                (
+                    "class:dim",
+                    f"{whose(seat, view.seat)} scrap: "
+                    + ", ".join(short(c, 16) for c in scrap)
+                    + "\n",
+                )
+            )
     return out

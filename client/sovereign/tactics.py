@@ -43,16 +43,26 @@ class Option(NamedTuple):
     drones: int
 
 
-def simulate(state: SovereignState, seat: int, lane: int, count: int, target: int,
-             target_lane: int) -> tuple[list[str], list[str], list[str], dict[str, int]]:
+def simulate(
+    state: SovereignState, seat: int, lane: int, count: int, target: int, target_lane: int
+) -> tuple[list[str], list[str], list[str], dict[str, int]]:
     """Combat without reflexes: (surviving attackers, their dead, dead defenders, hp)."""
     order = state.boards[seat].lanes[lane][:count]
     spaces = list(state.boards[target].lanes[target_lane])
     saved = state.battle
-    state.battle = {"attacker": seat, "home_lane": lane, "order": list(order),
-                    "attackers": list(order), "defender": target,
-                    "target_lane": target_lane, "round": 0, "dealt": [], "spaces": None,
-                    "seen": [], "area": ""}
+    state.battle = {
+        "attacker": seat,
+        "home_lane": lane,
+        "order": list(order),
+        "attackers": list(order),
+        "defender": target,
+        "target_lane": target_lane,
+        "round": 0,
+        "dealt": [],
+        "spaces": None,
+        "seen": [],
+        "area": "",
+    }
     try:
         st = {r: effects.stats(state, r) for r in order + spaces}
     finally:
@@ -100,8 +110,7 @@ class Tactics:
         for card in ["leader", *b.facilities]:
             ref = effects.leader_ref(state, seat) if card == "leader" else card
             ab = state.defn(ref).ability
-            if (ab is None or ab.mode != "triggered"
-                    or sum(workers(state, seat, card))):
+            if ab is None or ab.mode != "triggered" or sum(workers(state, seat, card)):
                 continue
             if ab.talents <= b.citadel[0] and ab.drones <= b.citadel[1]:
                 out.append(Option("work", card, ab.effects, (), ab.talents, ab.drones))
@@ -113,8 +122,12 @@ class Tactics:
         return Work(seat, option.key, 1, targets)
 
     def _usable(self, effs: tuple[Effect, ...]) -> bool:
-        return not any(e.op in SELF_HARM or e.op == "move" or (e.op == "hook"
-                       and (e.name in SKIPPED_HOOKS or e.target)) for e in effs)
+        return not any(
+            e.op in SELF_HARM
+            or e.op == "move"
+            or (e.op == "hook" and (e.name in SKIPPED_HOOKS or e.target))
+            for e in effs
+        )
 
     def _kills(self, state: SovereignState, eff: Effect, ref: str) -> bool:
         hp = effects.health(state, ref)
@@ -122,20 +135,28 @@ class Tactics:
             return eff.amount >= hp
         return eff.amount - effects.stats(state, ref)[1] >= hp
 
-    def _kill_action(self, view: SovereignView, state: SovereignState, seat: int,
-                     among: list[str] | None) -> Any:
+    def _kill_action(
+        self, view: SovereignView, state: SovereignState, seat: int, among: list[str] | None
+    ) -> Any:
         """A damage effect that scraps an enemy unit (``among``: only those)."""
-        enemies = among if among is not None else [
-            r for b in state.boards for lane in b.lanes for r in lane
-            if state.units[r].owner != seat]
+        enemies = (
+            among
+            if among is not None
+            else [
+                r
+                for b in state.boards
+                for lane in b.lanes
+                for r in lane
+                if state.units[r].owner != seat
+            ]
+        )
         for option in self._options(view, state, seat):
             effs = option.play
             slots = effects.target_slots(effs, 1)
             if len(slots) != 1 or not self._usable(effs):
                 continue
             eff = slots[0]
-            if eff.op not in ("damage", "lose_health") or eff.target not in ("unit",
-                                                                             "enemy_unit"):
+            if eff.op not in ("damage", "lose_health") or eff.target not in ("unit", "enemy_unit"):
                 continue
             victims = [r for r in enemies if r in state.units and self._kills(state, eff, r)]
             if victims:
@@ -169,8 +190,9 @@ class Tactics:
                 if eff.target:
                     if eff.target in ("own_unit", "unit") and (eff.attack > 0 or eff.armor > 0):
                         targets.append(front)
-                    elif eff.target in ("enemy_unit", "unit") and (eff.attack < 0 or eff.armor < 0
-                                                                 or eff.op == "damage"):
+                    elif eff.target in ("enemy_unit", "unit") and (
+                        eff.attack < 0 or eff.armor < 0 or eff.op == "damage"
+                    ):
                         targets.append(theirs[0])
                     else:
                         targets = []
@@ -204,9 +226,15 @@ class Tactics:
         return False
 
     def _heal(self, view: SovereignView, state: SovereignState, seat: int, when: str) -> Any:
-        wounded = sorted((r for lane in state.boards[seat].lanes for r in lane
-                          if 0 < effects.health(state, r) < state.defn(r).health),
-                         key=lambda r: (-self.unit_worth(r), r))
+        wounded = sorted(
+            (
+                r
+                for lane in state.boards[seat].lanes
+                for r in lane
+                if 0 < effects.health(state, r) < state.defn(r).health
+            ),
+            key=lambda r: (-self.unit_worth(r), r),
+        )
         if not wounded:
             return None
         for option in self._options(view, state, seat):

@@ -25,15 +25,38 @@ from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
 from engine.reign.view import ReignView
 
 __all__ = [
-    "ANSWER_KINDS", "Bid", "CombatTie", "Covert", "Discard", "DrawChoice", "KeepSupport",
-    "OrderArmy", "OrderEvents", "Overt", "RegentDiscard", "Spoils", "TieBreak", "Catalog",
-    "CardDef", "standard_catalog",
-    "ReignGame", "new_game", "RULES", "HAND_LIMIT", "WIN_LEGITIMACY", "ReignConfig", "ReignView",
+    "ANSWER_KINDS",
+    "Bid",
+    "CombatTie",
+    "Covert",
+    "Discard",
+    "DrawChoice",
+    "KeepSupport",
+    "OrderArmy",
+    "OrderEvents",
+    "Overt",
+    "RegentDiscard",
+    "Spoils",
+    "TieBreak",
+    "Catalog",
+    "CardDef",
+    "standard_catalog",
+    "ReignGame",
+    "new_game",
+    "RULES",
+    "HAND_LIMIT",
+    "WIN_LEGITIMACY",
+    "ReignConfig",
+    "ReignView",
 ]
 
 
-def _new_game(seats: int, round_limit: int | None = None, known: Iterable[int] | None = None,
-              options: tuple[tuple[str, Any], ...] = ()) -> ReignGame:
+def _new_game(
+    seats: int,
+    round_limit: int | None = None,
+    known: Iterable[int] | None = None,
+    options: tuple[tuple[str, Any], ...] = (),
+) -> ReignGame:
     config = ReignConfig(seats) if round_limit is None else ReignConfig(seats, round_limit)
     return new_game(config, known)
 

@@ -123,8 +123,18 @@ class Discard:
 
 
 ReignAnswer = (
-    Bid | Overt | Covert | KeepSupport | TieBreak | OrderEvents | OrderArmy | CombatTie
-    | RegentDiscard | Spoils | DrawChoice | Discard
+    Bid
+    | Overt
+    | Covert
+    | KeepSupport
+    | TieBreak
+    | OrderEvents
+    | OrderArmy
+    | CombatTie
+    | RegentDiscard
+    | Spoils
+    | DrawChoice
+    | Discard
 )
 
 ANSWER_KINDS: dict[str, type] = {

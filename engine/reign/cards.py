@@ -26,8 +26,17 @@ _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
 
 MILITARY, EVENT = "military", "event"
 COMBAT_OPS = {
-    "force", "force_per", "boost", "desert", "ward", "no_house_bonus", "house_bonus",
-    "lose_support", "strike", "counts_as_army_house", "hook",
+    "force",
+    "force_per",
+    "boost",
+    "desert",
+    "ward",
+    "no_house_bonus",
+    "house_bonus",
+    "lose_support",
+    "strike",
+    "counts_as_army_house",
+    "hook",
 }
 MILITARY_ONLY_OPS = {"strike", "counts_as_army_house"}
 INFLUENCE_OPS = {"bid_force", "sabotage"}
@@ -270,7 +279,11 @@ def _card(r: _Reader, t: dict[str, Any], kind: str, house: str | None, houses: s
     if kind == MILITARY:
         r.only(t, common | {"force", "unique"}, "")
         force, unique, betrayal, phase = (
-            r.integer(t, "force", 0, 9), r.boolean(t, "unique", False), False, "combat")
+            r.integer(t, "force", 0, 9),
+            r.boolean(t, "unique", False),
+            False,
+            "combat",
+        )
     else:
         r.only(t, common | {"betrayal", "phase"}, "")
         force, unique = 0, False
@@ -288,9 +301,18 @@ def _card(r: _Reader, t: dict[str, Any], kind: str, house: str | None, houses: s
         raise r.fail("effects", "expected a list of effect tables")
     effects = tuple(_effect(r, e, i, kind, phase, houses) for i, e in enumerate(raw_effects))
     return CardDef(
-        id=r.card, name=r.text(t, "name"), kind=kind, house=house, force=force, unique=unique,
-        betrayal=betrayal, phase=phase, text=r.text(t, "text", optional=True),
-        flavour=r.text(t, "flavour", optional=True), effects=effects, copies=copies,
+        id=r.card,
+        name=r.text(t, "name"),
+        kind=kind,
+        house=house,
+        force=force,
+        unique=unique,
+        betrayal=betrayal,
+        phase=phase,
+        text=r.text(t, "text", optional=True),
+        flavour=r.text(t, "flavour", optional=True),
+        effects=effects,
+        copies=copies,
     )
 
 
@@ -316,9 +338,15 @@ def build_catalog(house_files: dict[str, str], events_file: tuple[str, str]) -> 
         r.only(doc, {"house", "card"}, "")
         h = r.table(doc.get("house"), "house")
         r.only(h, {"id", "name", "colour", "support", "text"}, "house")
-        houses.append(House(id=r.ident(h, "id"), name=r.text(h, "name"),
-                            colour=r.text(h, "colour"), support=r.text(h, "support"),
-                            text=r.text(h, "text", optional=True)))
+        houses.append(
+            House(
+                id=r.ident(h, "id"),
+                name=r.text(h, "name"),
+                colour=r.text(h, "colour"),
+                support=r.text(h, "support"),
+                text=r.text(h, "text", optional=True),
+            )
+        )
     house_ids = {h.id for h in houses}
     if len(house_ids) != len(houses):
         raise CardDataError("houses", "", "house.id", "two house files share one id")
@@ -358,8 +386,12 @@ def build_catalog(house_files: dict[str, str], events_file: tuple[str, str]) -> 
         t = r.table(t, "")
         r.card = r.ident(t, "id")
         events += add(r, _card(r, t, EVENT, None, house_ids))
-    return Catalog(houses=tuple(sorted(houses, key=lambda h: h.id)), defs=defs,
-                   military=military, events=tuple(sorted(events)))
+    return Catalog(
+        houses=tuple(sorted(houses, key=lambda h: h.id)),
+        defs=defs,
+        military=military,
+        events=tuple(sorted(events)),
+    )
 
 
 _CATALOG: Catalog | None = None

@@ -95,8 +95,10 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
         yield Overt(seat, None, None)
         regent = _regent(view)
         for target in decision.get("targets", ()):
-            if seat == regent and target != seat and (
-                seat not in decision.get("targets", ()) or len(army_cards(view)) < 2
+            if (
+                seat == regent
+                and target != seat
+                and (seat not in decision.get("targets", ()) or len(army_cards(view)) < 2)
             ):
                 continue
             for c in sorted(set(army_cards(view))):
@@ -141,8 +143,9 @@ def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer
     must = list(decision.get("must_give", ()))
     hand = list(view.hand)
     for assignment in itertools.product([None, *others], repeat=len(hand)):
-        gifts = tuple(sorted((s, c) for s, c in zip(assignment, hand, strict=True)
-                             if s is not None))
+        gifts = tuple(
+            sorted((s, c) for s, c in zip(assignment, hand, strict=True) if s is not None)
+        )
         given = {s for s, _ in gifts}
         counts = tuple(sorted((s, sum(1 for g, _ in gifts if g == s)) for s in given))
         if spoils_problem(tuple(must), len(hand), counts):
@@ -165,8 +168,14 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
         events = decision.get("events", ())
         return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
     if kind == "order_army":
-        return OrderArmy(seat, tuple(c for g in decision.get("groups", ())
-                                     for c in (g[i] for i in rng.permutation(len(g)))))
+        return OrderArmy(
+            seat,
+            tuple(
+                c
+                for g in decision.get("groups", ())
+                for c in (g[i] for i in rng.permutation(len(g)))
+            ),
+        )
     if kind in ("overt", "regent_discard", "keep_support", "tie_break", "combat_tie", "draw"):
         options = list(legal_answers(view, decision))
         return options[rng.below(len(options))]
@@ -194,7 +203,7 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
         must = list(decision.get("must_give", ()))
         for i, s in zip(order, must, strict=False):
             gifts.append((s, hand[i]))
-        for i in order[len(must):]:
+        for i in order[len(must) :]:
             pick = rng.below(len(others) + 1)
             if pick < len(others):
                 gifts.append((others[pick], hand[i]))
@@ -203,4 +212,3 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
         counts = tuple((s, sum(1 for g, _ in gifts if g == s)) for s in given)
         return Spoils(seat, counts, tuple(gifts))
     raise ValueError(f"unknown decision kind {kind!r}")
-

@@ -96,8 +96,9 @@ class _Context:
     picks: Mapping[str, str] = attrs.field(factory=dict)
     ties: list[Tie] = attrs.field(factory=list)
 
-    def pick(self, key: str, army: Army, source: CombatCard, op: str,
-             options: tuple[str, ...]) -> str:
+    def pick(
+        self, key: str, army: Army, source: CombatCard, op: str, options: tuple[str, ...]
+    ) -> str:
         if len(options) == 1:
             return options[0]
         chosen = self.picks.get(key)
@@ -313,8 +314,13 @@ ARMY_ORDER_LIMIT = 5040
 matters."""
 
 
-def army_order_matters(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
-                       owner: int, orders: Mapping[int, Sequence[str]]) -> bool:
+def army_order_matters(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    owner: int,
+    orders: Mapping[int, Sequence[str]],
+) -> bool:
     """Whether ``owner``'s order of its own cards changes the result, the armies before it
     in the orders already chosen (``orders``), the later ones in card-id order.
 
@@ -328,14 +334,19 @@ def army_order_matters(catalog: Catalog, armies: Sequence[ArmySpec], regent: int
     if math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
         return True
     warded = any(e.op == "ward" for c in ids for e in catalog.defs[c].effects)
-    sensitive = tuple(s for s in (order_sensitive(catalog, g, warded) for g in groups)
-                      if len(s) > 1)
-    return bool(sensitive) and _outcomes_differ(catalog, armies, regent, owner, orders,
-                                                sensitive)
+    sensitive = tuple(
+        s for s in (order_sensitive(catalog, g, warded) for g in groups) if len(s) > 1
+    )
+    return bool(sensitive) and _outcomes_differ(catalog, armies, regent, owner, orders, sensitive)
 
 
-def order_changes_result(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
-                         owner: int, orders: Mapping[int, Sequence[str]]) -> bool:
+def order_changes_result(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    owner: int,
+    orders: Mapping[int, Sequence[str]],
+) -> bool:
     """:func:`army_order_matters` by resolving combat under every order of ``owner``'s
     cards, without the shortcut (the tests hold the two equal)."""
     ids = next(ids for o, _, ids in armies if o == owner)
@@ -347,9 +358,14 @@ def order_changes_result(catalog: Catalog, armies: Sequence[ArmySpec], regent: i
     return _outcomes_differ(catalog, armies, regent, owner, orders, groups)
 
 
-def _outcomes_differ(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
-                     owner: int, orders: Mapping[int, Sequence[str]],
-                     groups: Sequence[Sequence[str]]) -> bool:
+def _outcomes_differ(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    owner: int,
+    orders: Mapping[int, Sequence[str]],
+    groups: Sequence[Sequence[str]],
+) -> bool:
     seen = set()
     for order in army_orders(groups):
         seen.add(resolve(catalog, armies, regent, {**orders, owner: order}).outcome())
@@ -444,15 +460,22 @@ def order_sensitive(catalog: Catalog, group: Sequence[str], warded: bool) -> tup
         touched.append((cid, reads, writes))
     out: set[str] = set()
     for (a, ra, wa), (b, rb, wb) in itertools.combinations(touched, 2):
-        if (ra & wb.keys() or rb & wa.keys()
-                or any(not _commute(wa[r], wb[r], r) for r in wa.keys() & wb.keys())):
+        if (
+            ra & wb.keys()
+            or rb & wa.keys()
+            or any(not _commute(wa[r], wb[r], r) for r in wa.keys() & wb.keys())
+        ):
             out.update((a, b))
     return tuple(c for c in group if c in out)
 
 
-def next_tie(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
-             orders: Mapping[int, Sequence[str]], picks: Mapping[str, str]
-             ) -> tuple[dict[str, str], Tie | None]:
+def next_tie(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]],
+    picks: Mapping[str, str],
+) -> tuple[dict[str, str], Tie | None]:
     """The first tie inside an effect whose settling changes the result (later ties taking
     their first option), with ``picks`` grown by the first option of every earlier tie that
     changes nothing; ``None`` when no tie left changes the result."""
@@ -460,9 +483,13 @@ def next_tie(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
     return fixed, tie
 
 
-def settle_ties(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None,
-                orders: Mapping[int, Sequence[str]], picks: Mapping[str, str]
-                ) -> tuple[dict[str, str], Tie | None, CombatResult]:
+def settle_ties(
+    catalog: Catalog,
+    armies: Sequence[ArmySpec],
+    regent: int | None,
+    orders: Mapping[int, Sequence[str]],
+    picks: Mapping[str, str],
+) -> tuple[dict[str, str], Tie | None, CombatResult]:
     """:func:`next_tie`, with the result of combat under the grown ``picks`` (the final
     result when no tie is left to ask)."""
     fixed = dict(picks)
@@ -471,8 +498,10 @@ def settle_ties(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None
         if not result.ties:
             return fixed, None, result
         tie = result.ties[0]
-        results = {resolve(catalog, armies, regent, orders, {**fixed, tie.key: o}).outcome()
-                   for o in tie.options}
+        results = {
+            resolve(catalog, armies, regent, orders, {**fixed, tie.key: o}).outcome()
+            for o in tie.options
+        }
         if len(results) > 1:
             return fixed, tie, result
         fixed[tie.key] = tie.options[0]
@@ -481,12 +510,12 @@ def settle_ties(catalog: Catalog, armies: Sequence[ArmySpec], regent: int | None
 def bid_events(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> tuple[str, ...]:
     """The influence events of the bids in their default order: turn order from the first
     player (``bids`` come in that order), each bid's events in card-id order."""
-    return tuple(cid for _, ids in bids for cid in sorted(ids)
-                 if catalog.defs[cid].kind == "event")
+    return tuple(cid for _, ids in bids for cid in sorted(ids) if catalog.defs[cid].kind == "event")
 
 
 def bid_totals(
-    catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]],
+    catalog: Catalog,
+    bids: Sequence[tuple[int, Sequence[str]]],
     order: Sequence[str] | None = None,
 ) -> dict[int, tuple[str, int]]:
     """Influence Phase: each bidder's (house, combined force) after influence events.
@@ -502,7 +531,7 @@ def bid_totals(
         if military:
             out[seat] = (military[0].house or "", sum(d.force for d in military))
         owner.update((c, seat) for c in ids)
-    for cid in (bid_events(catalog, bids) if order is None else order):
+    for cid in bid_events(catalog, bids) if order is None else order:
         seat = owner[cid]
         if seat not in out:
             continue
@@ -527,8 +556,10 @@ def _leaders(totals: dict[int, tuple[str, int]]) -> dict[str, tuple[int, ...]]:
     best: dict[str, int] = {}
     for house, force in totals.values():
         best[house] = max(best.get(house, 0), force)
-    return {house: tuple(sorted(s for s, (h, f) in totals.items() if h == house and f == top))
-            for house, top in best.items()}
+    return {
+        house: tuple(sorted(s for s, (h, f) in totals.items() if h == house and f == top))
+        for house, top in best.items()
+    }
 
 
 def event_order_matters(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> bool:
@@ -540,5 +571,7 @@ def event_order_matters(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str
     if len(events) > ORDER_LIMIT:
         return True
     first = _leaders(bid_totals(catalog, bids, events))
-    return any(_leaders(bid_totals(catalog, bids, order)) != first
-               for order in itertools.permutations(events))
+    return any(
+        _leaders(bid_totals(catalog, bids, order)) != first
+        for order in itertools.permutations(events)
+    )

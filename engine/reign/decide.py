@@ -44,8 +44,9 @@ def _cards_shape(cards: Any, rule: str) -> tuple[str, ...]:
     return cards
 
 
-def _own_cards(state: ReignState, seat: int, cards: tuple[str, ...] | None, count: int,
-               rule: str) -> None:
+def _own_cards(
+    state: ReignState, seat: int, cards: tuple[str, ...] | None, count: int, rule: str
+) -> None:
     """The secret part of an answer: present exactly when this instance knows the seat."""
     if not state.knows(seat):
         if cards is not None:
@@ -106,8 +107,9 @@ def apply_bid(state: ReignState, req: Decision, a: Bid) -> None:
 
 def check_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
     if a.house not in req.get("houses", ()):
-        raise IllegalMove("keep one of the support cards you hold",
-                          rule="Influence Phase > Bidding")
+        raise IllegalMove(
+            "keep one of the support cards you hold", rule="Influence Phase > Bidding"
+        )
 
 
 def apply_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
@@ -119,8 +121,10 @@ def apply_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None
 
 def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
     if not _is_int(a.winner) or a.winner not in req.get("tied", ()):
-        raise IllegalMove("the winner must be one of the tied players",
-                          rule="Combat Phase > Regent's Special Rules")
+        raise IllegalMove(
+            "the winner must be one of the tied players",
+            rule="Combat Phase > Regent's Special Rules",
+        )
 
 
 def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
@@ -150,8 +154,10 @@ def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
         raise IllegalMove("order every card the decision lists, each once", rule=rule)
     rank = {c: i for i, g in enumerate(req.get("groups")) for c in g}
     if [rank[c] for c in order] != sorted(rank[c] for c in order):
-        raise IllegalMove("military abilities resolve first, then non-betrayal events, then "
-                          "betrayal events", rule=rule)
+        raise IllegalMove(
+            "military abilities resolve first, then non-betrayal events, then betrayal events",
+            rule=rule,
+        )
 
 
 def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
@@ -162,8 +168,9 @@ def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
 
 def check_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
     if not isinstance(a.pick, str) or a.pick not in req.get("options"):
-        raise IllegalMove("choose one of the tied options",
-                          rule="Combat Phase > Regent's Special Rules")
+        raise IllegalMove(
+            "choose one of the tied options", rule="Combat Phase > Regent's Special Rules"
+        )
 
 
 def apply_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
@@ -200,24 +207,31 @@ def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
             raise MalformedAnswer("a pass places no card", rule=rule)
         return
     if not _is_int(a.target) or a.target not in req.get("targets", ()):
-        raise IllegalMove("cards go only into the army of a player holding a support card",
-                          rule=rule)
+        raise IllegalMove(
+            "cards go only into the army of a player holding a support card", rule=rule
+        )
     _public_card(state, a.seat, a.card, rule)
     d = state.catalog.defs[a.card]  # type: ignore[index]
     if d.kind == "event" and d.phase == "influence":
-        raise IllegalMove("this event can only be placed in the influence phase",
-                          rule="Influence Phase > Event Cards and Special Abilities")
+        raise IllegalMove(
+            "this event can only be placed in the influence phase",
+            rule="Influence Phase > Event Cards and Special Abilities",
+        )
     if a.seat == state.regent and a.target != a.seat:
         if a.seat not in state.holders():
-            raise IllegalMove("the Regent can only back themselves, and has no army",
-                              rule="Plotting Phase > Regent's Special Rules")
+            raise IllegalMove(
+                "the Regent can only back themselves, and has no army",
+                rule="Plotting Phase > Regent's Special Rules",
+            )
         rest = state.hand_count[a.seat] - 1
         if state.knows(a.seat):
             rest = sum(1 for c in state.secrets[a.seat].hand if _army_card(state, c)) - 1
         if rest < 1:
-            raise IllegalMove("the Regent's last card must go into their own army, and no "
-                              "card would be left for it",
-                              rule="Plotting Phase > Regent's Special Rules")
+            raise IllegalMove(
+                "the Regent's last card must go into their own army, and no "
+                "card would be left for it",
+                rule="Plotting Phase > Regent's Special Rules",
+            )
 
 
 def apply_overt(state: ReignState, req: Decision, a: Overt) -> None:
@@ -242,23 +256,29 @@ def check_covert(state: ReignState, req: Decision, a: Covert) -> None:
     if len(a.targets) > state.hand_count[a.seat]:
         raise IllegalMove("you do not hold that many cards", rule=rule)
     if any(t not in req.get("targets", ()) for t in a.targets):
-        raise IllegalMove("cards go only into the army of a player holding a support card",
-                          rule=rule)
+        raise IllegalMove(
+            "cards go only into the army of a player holding a support card", rule=rule
+        )
     if a.seat == state.regent:
         regent_rule = "Plotting Phase > Regent's Special Rules"
         if a.targets and a.targets[-1] != a.seat:
-            raise IllegalMove("the Regent can only back themselves: the last card goes into "
-                              "their own army", rule=regent_rule)
+            raise IllegalMove(
+                "the Regent can only back themselves: the last card goes into their own army",
+                rule=regent_rule,
+            )
         if not a.targets and _regent_last_elsewhere(state, a.seat):
-            raise IllegalMove("the Regent's last card must go into their own army",
-                              rule=regent_rule)
+            raise IllegalMove(
+                "the Regent's last card must go into their own army", rule=regent_rule
+            )
     _own_cards(state, a.seat, a.cards, len(a.targets), rule)
     if a.cards is not None:
         for c in a.cards:
             d = state.catalog.defs[c]
             if d.kind == "event" and d.phase == "influence":
-                raise IllegalMove("this event can only be placed in the influence phase",
-                                  rule="Influence Phase > Event Cards and Special Abilities")
+                raise IllegalMove(
+                    "this event can only be placed in the influence phase",
+                    rule="Influence Phase > Event Cards and Special Abilities",
+                )
 
 
 def apply_covert(state: ReignState, req: Decision, a: Covert) -> None:
@@ -277,16 +297,14 @@ def apply_covert(state: ReignState, req: Decision, a: Covert) -> None:
 def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     rule = "Regent Phase > Spoils"
     if not isinstance(a.counts, tuple) or any(
-        not isinstance(x, tuple) or len(x) != 2 or not all(_is_int(v) for v in x)
-        for x in a.counts
+        not isinstance(x, tuple) or len(x) != 2 or not all(_is_int(v) for v in x) for x in a.counts
     ):
         raise MalformedAnswer("counts are (seat, number) pairs", rule=rule)
     seats = [s for s, _ in a.counts]
     if seats != sorted(set(seats)):
         raise MalformedAnswer("name each recipient once, in seat order", rule=rule)
     if any(not 0 <= s < state.players or s == a.seat or n < 1 for s, n in a.counts):
-        raise IllegalMove("spoils go to the other players, at least one card each named",
-                          rule=rule)
+        raise IllegalMove("spoils go to the other players, at least one card each named", rule=rule)
     total = sum(n for _, n in a.counts)
     if total > state.hand_count[a.seat]:
         raise IllegalMove("you cannot give more cards than you hold", rule=rule)
@@ -335,13 +353,15 @@ def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
 
 def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
     if type(a.events) is not int or a.events not in (0, 1):
-        raise MalformedAnswer("draw 3 military cards (0 events) or 2 military and 1 event",
-                              rule="Regent Phase > Draw")
+        raise MalformedAnswer(
+            "draw 3 military cards (0 events) or 2 military and 1 event", rule="Regent Phase > Draw"
+        )
 
 
 def apply_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
-    push_front(state, ("deal", "military", a.seat, 3 - a.events),
-                    ("deal", "event", a.seat, a.events))
+    push_front(
+        state, ("deal", "military", a.seat, 3 - a.events), ("deal", "event", a.seat, a.events)
+    )
 
 
 def check_discard(state: ReignState, req: Decision, a: Discard) -> None:

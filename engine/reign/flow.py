@@ -119,8 +119,9 @@ def _deal(state: ReignState, source: str, seat: int, count: int) -> None:
             state.log("pile_empty", source, seat, count)
         return
     if available < count:
-        push_front(state, ("deal", source, seat, available),
-                   ("deal", source, seat, count - available))
+        push_front(
+            state, ("deal", source, seat, available), ("deal", source, seat, count - available)
+        )
         return
     state.pending = [Deal(source, seat, count)]
 
@@ -152,11 +153,15 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
             if state.knows(giver):
                 promised = sorted(c for s, c in state.secrets[giver].gifts if s == req.seat)
                 if sorted(cards) != promised:
-                    raise IllegalReveal("the handed-over cards are not the spoils chosen",
-                                        rule="Regent Phase > Spoils")
+                    raise IllegalReveal(
+                        "the handed-over cards are not the spoils chosen",
+                        rule="Regent Phase > Spoils",
+                    )
             elif any(c not in state.hidden for c in cards):
-                raise IllegalReveal("a handed-over card must be one whose place is hidden",
-                                    rule="Regent Phase > Spoils")
+                raise IllegalReveal(
+                    "a handed-over card must be one whose place is hidden",
+                    rule="Regent Phase > Spoils",
+                )
         else:
             for c in cards:
                 if c not in state.hidden or _pile_of(state, c) != req.source:
@@ -211,11 +216,17 @@ def forbidden_houses(state: ReignState, number: int) -> list[str]:
 def _bid(state: ReignState, seat: int, number: int) -> None:
     if state.hand_count[seat] == 0:
         return
-    state.pending = [Decision(seat, "bid", (
-        ("forbidden", tuple(forbidden_houses(state, number))),
-        ("max_cards", state.hand_count[seat]),
-        ("pass_number", number),
-    ))]
+    state.pending = [
+        Decision(
+            seat,
+            "bid",
+            (
+                ("forbidden", tuple(forbidden_houses(state, number))),
+                ("max_cards", state.hand_count[seat]),
+                ("pass_number", number),
+            ),
+        )
+    ]
 
 
 def _reveal_bids(state: ReignState, number: int) -> None:
@@ -233,19 +244,26 @@ def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> No
     if len(houses) > 1:
         raise IllegalReveal(f"seat {seat}'s bid mixes houses", rule=rule, seat=seat)
     if any(d.kind == "event" and d.phase != "influence" for d in defs):
-        raise IllegalReveal(f"seat {seat}'s bid holds an event that is not for the influence "
-                            "phase", rule="Influence Phase > Event Cards and Special Abilities",
-                            seat=seat)
+        raise IllegalReveal(
+            f"seat {seat}'s bid holds an event that is not for the influence phase",
+            rule="Influence Phase > Event Cards and Special Abilities",
+            seat=seat,
+        )
     if cards and not houses:
-        raise IllegalReveal(f"seat {seat}'s bid has no military card to name its house",
-                            rule=rule, seat=seat)
+        raise IllegalReveal(
+            f"seat {seat}'s bid has no military card to name its house", rule=rule, seat=seat
+        )
     if houses and houses.pop() in forbidden_houses(state, number):
-        raise IllegalReveal(f"seat {seat} bid for a house it may not bid for",
-                            rule="Influence Phase > Regent's Special Rules", seat=seat)
+        raise IllegalReveal(
+            f"seat {seat} bid for a house it may not bid for",
+            rule="Influence Phase > Regent's Special Rules",
+            seat=seat,
+        )
 
 
-def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: str,
-                  owner: int | None = None) -> None:
+def reveal_public(
+    state: ReignState, cards: list[str] | tuple[str, ...], rule: str, owner: int | None = None
+) -> None:
     """Cards becoming public must be ones whose whereabouts were hidden -- and not in a hand
     this instance knows, unless it is the hand of ``owner``, who shows them."""
     seen = set()
@@ -253,8 +271,9 @@ def reveal_public(state: ReignState, cards: list[str] | tuple[str, ...], rule: s
         if not isinstance(c, str) or c not in state.catalog.defs:
             raise MalformedAnswer(f"there is no card {c!r}", rule=rule)
         if c not in state.hidden or c in seen:
-            raise IllegalReveal(f"{c} is not a hidden card that could be here", rule=rule,
-                                seat=owner)
+            raise IllegalReveal(
+                f"{c} is not a hidden card that could be here", rule=rule, seat=owner
+            )
         for seat, sec in state.secrets.items():
             if seat != owner and c in sec.hand:
                 raise IllegalReveal(f"{c} is in another hand", rule=rule, seat=owner)
@@ -270,8 +289,9 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
         not isinstance(entry, tuple) or len(entry) != 2 or not isinstance(entry[0], str)
         for entry in answer.cards
     ):
-        raise MalformedAnswer("the reveal answers every group as (group, cards)",
-                              rule="Combat Phase")
+        raise MalformedAnswer(
+            "the reveal answers every group as (group, cards)", rule="Combat Phase"
+        )
     revealed: dict[str, list[str]] = {}
     every: list[str] = []
     for (group, handles, mixed), (name, raw) in zip(req.groups, answer.cards, strict=True):
@@ -297,9 +317,10 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
             for c in ids:
                 d = state.catalog.defs[c]
                 if d.kind == "event" and d.phase == "influence":
-                    raise IllegalReveal(f"the army of seat {group} holds an influence-phase "
-                                        "event", rule="Influence Phase > Event Cards and Special "
-                                        "Abilities")
+                    raise IllegalReveal(
+                        f"the army of seat {group} holds an influence-phase event",
+                        rule="Influence Phase > Event Cards and Special Abilities",
+                    )
     state.pending = []
     state.hidden = state.hidden.difference(every)
     for sec in state.secrets.values():
@@ -329,15 +350,20 @@ def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list
             remaining = list(ids)
             for c in known:
                 if c not in remaining:
-                    raise IllegalReveal(f"a card placed face down in {group}'s army is missing",
-                                        rule="Combat Phase > The Reveal")
+                    raise IllegalReveal(
+                        f"a card placed face down in {group}'s army is missing",
+                        rule="Combat Phase > The Reveal",
+                    )
                 remaining.remove(c)
         else:
             for h, c in zip(handles, ids, strict=True):
                 for sec in state.secrets.values():
                     if h in sec.facedown and sec.facedown[h] != c:
-                        raise IllegalReveal(f"seat {group}'s bid is not what was placed",
-                                            rule="Influence Phase > Bidding", seat=int(group))
+                        raise IllegalReveal(
+                            f"seat {group}'s bid is not what was placed",
+                            rule="Influence Phase > Bidding",
+                            seat=int(group),
+                        )
 
 
 def event_decider(state: ReignState) -> int:
@@ -350,10 +376,17 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
     order = [s for s in state.turn_order() if s in state.bid_cards]
     bids = [(s, state.bid_cards[s]) for s in order]
     if events is None and combat.event_order_matters(state.catalog, bids):
-        state.pending = [Decision(event_decider(state), "order_events", (
-            ("events", combat.bid_events(state.catalog, bids)),
-            ("bids", tuple((s, tuple(ids)) for s, ids in bids)),
-            ("pass_number", number)))]
+        state.pending = [
+            Decision(
+                event_decider(state),
+                "order_events",
+                (
+                    ("events", combat.bid_events(state.catalog, bids)),
+                    ("bids", tuple((s, tuple(ids)) for s, ids in bids)),
+                    ("pass_number", number),
+                ),
+            )
+        ]
         return
     totals = combat.bid_totals(state.catalog, bids, events)
     ties: list[Task] = []
@@ -374,8 +407,13 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
 
 def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
     assert state.regent is not None
-    state.pending = [Decision(state.regent, "tie_break", (
-        ("house", house), ("tied", tuple(tied)), ("phase", "influence")))]
+    state.pending = [
+        Decision(
+            state.regent,
+            "tie_break",
+            (("house", house), ("tied", tuple(tied)), ("phase", "influence")),
+        )
+    ]
 
 
 def _transfer_support(state: ReignState, number: int) -> None:
@@ -426,8 +464,7 @@ def _plotting(state: ReignState) -> None:
         push_front(state, ("draw_round",))
         return
     order = state.turn_order()
-    push_front(state, *[("overt", s) for s in order], *[("covert", s) for s in order],
-               ("combat",))
+    push_front(state, *[("overt", s) for s in order], *[("covert", s) for s in order], ("combat",))
 
 
 def _overt(state: ReignState, seat: int) -> None:
@@ -441,15 +478,21 @@ def covert_limit(state: ReignState, seat: int) -> int:
 
 def _covert(state: ReignState, seat: int) -> None:
     if state.hand_count[seat] > 0:
-        state.pending = [Decision(seat, "covert", (
-            ("targets", tuple(state.holders())), ("max_cards", covert_limit(state, seat))))]
+        state.pending = [
+            Decision(
+                seat,
+                "covert",
+                (("targets", tuple(state.holders())), ("max_cards", covert_limit(state, seat))),
+            )
+        ]
 
 
 # -- combat phase --------------------------------------------------------------------------
 def _combat(state: ReignState) -> None:
     state.phase = "combat"
     groups = tuple(
-        (str(s), tuple(h for h, _ in down), True) for s, down in sorted(state.army_down.items())
+        (str(s), tuple(h for h, _ in down), True)
+        for s, down in sorted(state.army_down.items())
         if down
     )
     if groups:
@@ -457,8 +500,11 @@ def _combat(state: ReignState) -> None:
     push_front(state, ("resolve_combat",))
 
 
-def _resolve_combat(state: ReignState, orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
-                    picks: tuple[tuple[str, str], ...] = ()) -> None:
+def _resolve_combat(
+    state: ReignState,
+    orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
+    picks: tuple[tuple[str, str], ...] = (),
+) -> None:
     result = reveal.settle(state, orders, picks)
     if result is None:
         return  # a player is asked first
@@ -546,8 +592,12 @@ def _spoils(state: ReignState) -> None:
 def _draw_round(state: ReignState) -> None:
     start_seat = state.regent if state.regent is not None else state.first_player
     state.phase = "regent" if state.regent is not None else state.phase
-    push_front(state, *[("draw", s) for s in state.turn_order(start_seat)], ("discard_down",),
-               ("round_end",))
+    push_front(
+        state,
+        *[("draw", s) for s in state.turn_order(start_seat)],
+        ("discard_down",),
+        ("round_end",),
+    )
 
 
 def _draw(state: ReignState, seat: int) -> None:

@@ -43,8 +43,12 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
     players = int(fields.get("players", "3"))
     config = ReignConfig(players, int(fields.get("round_limit", "60")))
     config.check()
-    state = ReignState(config=config, catalog=catalog, known=frozenset(range(players)),
-                       secrets={s: Secrets() for s in range(players)})
+    state = ReignState(
+        config=config,
+        catalog=catalog,
+        known=frozenset(range(players)),
+        secrets={s: Secrets() for s in range(players)},
+    )
     state.legitimacy = [int(x) for x in fields.get("legit", ",".join("0" * players)).split(",")]
     state.hand_count = [0] * players
     support: dict[str, int | None] = {}
@@ -65,8 +69,10 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         referee.piles[pile] = list(cards)
         state.piles[pile] = len(cards)
         state.hidden = state.hidden.union(cards)
-    state.discards = {"military": _cards(fields.get("military_discard", "")),
-                      "event": _cards(fields.get("event_discard", ""))}
+    state.discards = {
+        "military": _cards(fields.get("military_discard", "")),
+        "event": _cards(fields.get("event_discard", "")),
+    }
     everything: list[str] = []
     for seat in range(players):
         hand = sorted(_cards(fields.get(f"hand{seat}", "")))

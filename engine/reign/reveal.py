@@ -23,12 +23,14 @@ Picks = tuple[tuple[str, str], ...]
 
 def combat_armies(state: ReignState) -> tuple[combat.ArmySpec, ...]:
     """``(owner, support house, card ids)`` of every army, in turn order."""
-    return tuple((s, next(iter(state.support_of(s)), None), tuple(sorted(state.armies[s])))
-                 for s in state.holders())
+    return tuple(
+        (s, next(iter(state.support_of(s)), None), tuple(sorted(state.armies[s])))
+        for s in state.holders()
+    )
 
 
 def tie_chooser(state: ReignState) -> int:
-    """"The Regent determines the winner of any and all ties in the combat phase. If there
+    """ "The Regent determines the winner of any and all ties in the combat phase. If there
     is no Regent, the first player determines" them (Combat Phase > Regent's Special Rules)."""
     return state.regent if state.regent is not None else state.first_player
 
@@ -46,19 +48,43 @@ def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResu
             continue
         if combat.army_order_matters(state.catalog, armies, state.regent, owner, chosen):
             groups = combat.order_groups(state.catalog, ids)
-            state.pending = [Decision(owner, "order_army", (
-                ("cards", tuple(c for g in groups for c in g)), ("groups", groups),
-                ("armies", armies), ("orders", orders), ("picks", picks),
-                ("regent", state.regent)))]
+            state.pending = [
+                Decision(
+                    owner,
+                    "order_army",
+                    (
+                        ("cards", tuple(c for g in groups for c in g)),
+                        ("groups", groups),
+                        ("armies", armies),
+                        ("orders", orders),
+                        ("picks", picks),
+                        ("regent", state.regent),
+                    ),
+                )
+            ]
             return None
         chosen[owner] = ()
         orders = (*orders, (owner, ()))
-    fixed, tie, result = combat.settle_ties(state.catalog, armies, state.regent, chosen,
-                                            dict(picks))
+    fixed, tie, result = combat.settle_ties(
+        state.catalog, armies, state.regent, chosen, dict(picks)
+    )
     if tie is not None:
-        state.pending = [Decision(tie_chooser(state), "combat_tie", (
-            ("key", tie.key), ("army", tie.army), ("card", tie.card), ("op", tie.op),
-            ("options", tie.options), ("armies", armies), ("orders", orders),
-            ("picks", tuple(sorted(fixed.items()))), ("regent", state.regent)))]
+        state.pending = [
+            Decision(
+                tie_chooser(state),
+                "combat_tie",
+                (
+                    ("key", tie.key),
+                    ("army", tie.army),
+                    ("card", tie.card),
+                    ("op", tie.op),
+                    ("options", tie.options),
+                    ("armies", armies),
+                    ("orders", orders),
+                    ("picks", tuple(sorted(fixed.items()))),
+                    ("regent", state.regent),
+                ),
+            )
+        ]
         return None
     return result

@@ -35,8 +35,10 @@ class ReignConfig:
     def check(self) -> None:
         from engine.errors import MalformedAnswer
 
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-            3 <= self.players <= 7
+        if (
+            isinstance(self.players, bool)
+            or not isinstance(self.players, int)
+            or not (3 <= self.players <= 7)
         ):
             raise MalformedAnswer("Reign is for 3 to 7 players", rule="Set Up")
         if type(self.round_limit) is not int or self.round_limit < 0:

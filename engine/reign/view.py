@@ -65,11 +65,20 @@ def make_view(state: ReignState, seat: int | None) -> ReignView:
         hand = tuple(sec.hand)
         facedown = tuple(sorted(sec.facedown.items()))
         decisions = tuple(
-            r for r in state.pending
+            r
+            for r in state.pending
             if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
         )
-    play = PlayState(tuple(state.tasks), tuple(state.pending), state.next_handle,
-                     state.hidden, tuple(sorted(state.influence_winner.items())),
-                     state.gains, state.kingmaker, state.betrayal_in_regent_army,
-                     state.decisions, state.serial)
+    play = PlayState(
+        tuple(state.tasks),
+        tuple(state.pending),
+        state.next_handle,
+        state.hidden,
+        tuple(sorted(state.influence_winner.items())),
+        state.gains,
+        state.kingmaker,
+        state.betrayal_in_regent_army,
+        state.decisions,
+        state.serial,
+    )
     return ReignView(seat, state.public(), hand, facedown, decisions, play)

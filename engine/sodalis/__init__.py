@@ -1,5 +1,8 @@
 """Sodalis -- rules, champion data, the arena and the engine contract for them."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from engine.games import GameRules
 from engine.sodalis.answers import (
     ANSWER_KINDS,
@@ -28,17 +31,43 @@ from engine.sodalis.state import PARAGON, SodalisConfig
 from engine.sodalis.view import SodalisView
 
 __all__ = [
-    "ANSWER_KINDS", "Carry", "Cast", "ChooseChampion", "ConfuseChoice", "EndTurn",
-    "ForcedStep", "GiveTribute", "OrderLife", "Place", "Rearrange", "RefreshToken", "Respawn",
+    "ANSWER_KINDS",
+    "Carry",
+    "Cast",
+    "ChooseChampion",
+    "ConfuseChoice",
+    "EndTurn",
+    "ForcedStep",
+    "GiveTribute",
+    "OrderLife",
+    "Place",
+    "Rearrange",
+    "RefreshToken",
+    "Respawn",
     "Reversals",
-    "Step", "StrengthRefresh", "TurnTokens", "Arena", "standard_arena", "Catalog", "Champion",
-    "standard_catalog", "SodalisGame", "new_game", "PARAGON", "SodalisConfig", "SodalisView",
+    "Step",
+    "StrengthRefresh",
+    "TurnTokens",
+    "Arena",
+    "standard_arena",
+    "Catalog",
+    "Champion",
+    "standard_catalog",
+    "SodalisGame",
+    "new_game",
+    "PARAGON",
+    "SodalisConfig",
+    "SodalisView",
     "RULES",
 ]
 
 
-def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: ignore[no-untyped-def]
-              options=()) -> SodalisGame:
+def _new_game(
+    seats: int,
+    round_limit: int | None = None,
+    known: Iterable[int] | None = None,
+    options: tuple[tuple[str, Any], ...] = (),
+) -> SodalisGame:
     config = SodalisConfig(seats) if round_limit is None else SodalisConfig(seats, round_limit)
     return new_game(config, known)
 

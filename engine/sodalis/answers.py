@@ -151,8 +151,21 @@ class OrderLife:
 
 
 SodalisAnswer = (
-    TurnTokens | ChooseChampion | Rearrange | Reversals | Place | Step | Cast | EndTurn
-    | ConfuseChoice | Carry | ForcedStep | Respawn | GiveTribute | StrengthRefresh | RefreshToken
+    TurnTokens
+    | ChooseChampion
+    | Rearrange
+    | Reversals
+    | Place
+    | Step
+    | Cast
+    | EndTurn
+    | ConfuseChoice
+    | Carry
+    | ForcedStep
+    | Respawn
+    | GiveTribute
+    | StrengthRefresh
+    | RefreshToken
     | OrderLife
 )
 

@@ -100,7 +100,8 @@ class Arena:
         object.__setattr__(self, "dist", dist)
         object.__setattr__(self, "_origin", (min(rows), min(cols)))
         object.__setattr__(
-            self, "text_size", (max(rows) - min(rows) + 1, 2 * (max(cols) - min(cols)) + 1))
+            self, "text_size", (max(rows) - min(rows) + 1, 2 * (max(cols) - min(cols)) + 1)
+        )
 
     # -- geometry -------------------------------------------------------------------------
     def distance(self, a: Space, b: Space) -> int | None:
@@ -132,8 +133,7 @@ class Arena:
 
 # -- loading and validation -------------------------------------------------------------------
 def _space(value: Any, file: str, field: str) -> Space:
-    if (not isinstance(value, list) or len(value) != 2
-            or any(type(v) is not int for v in value)):
+    if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
         raise CardDataError(file, "", field, "a space is [q, r], two whole numbers")
     return (value[0], value[1])
 
@@ -152,10 +152,13 @@ def _reflections() -> list[tuple[int, int, int, int]]:
     out = []
     for perm in ((1, 0, 2), (0, 2, 1), (2, 1, 0)):  # swap two cube coordinates
         for sign in (1, -1):
-            def image(q: int, r: int, perm: tuple[int, int, int] = perm, sign: int = sign
-                      ) -> tuple[int, int]:
+
+            def image(
+                q: int, r: int, perm: tuple[int, int, int] = perm, sign: int = sign
+            ) -> tuple[int, int]:
                 cube = (q, r, -q - r)
                 return sign * cube[perm[0]], sign * cube[perm[1]]
+
             a, c = image(1, 0)
             b, d = image(0, 1)
             out.append((a, b, c, d))
@@ -169,8 +172,9 @@ def find_mirror(arena: Arena) -> Any:
     for a, b, c, d in _reflections():
         oq, orr = tq - (a * bq + b * br), tr - (c * bq + d * br)
 
-        def mirror(s: Space, a: int = a, b: int = b, c: int = c, d: int = d, oq: int = oq,
-                   orr: int = orr) -> Space:
+        def mirror(
+            s: Space, a: int = a, b: int = b, c: int = c, d: int = d, oq: int = oq, orr: int = orr
+        ) -> Space:
             return a * s[0] + b * s[1] + oq, c * s[0] + d * s[1] + orr
 
         if (
@@ -208,8 +212,12 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
             raise CardDataError(file, "", field + ".radius", "a radius from 1 to 4")
         listed = set(_spaces(piece["spaces"], file, field + ".spaces"))
         if listed != hexagon(centre, radius):
-            raise CardDataError(file, "", field + ".spaces",
-                                "the spaces of a piece form a hexagon around its centre")
+            raise CardDataError(
+                file,
+                "",
+                field + ".spaces",
+                "the spaces of a piece form a hexagon around its centre",
+            )
         if listed & spaces:
             raise CardDataError(file, "", field + ".spaces", "board pieces overlap")
         spaces |= listed
@@ -222,8 +230,9 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
     arena_spaces = frozenset(spaces)
     impassable = frozenset(_spaces(data.get("impassable"), file, "impassable"))
     if len(impassable) != IMPASSABLE_COUNT:
-        raise CardDataError(file, "", "impassable",
-                            f"exactly {IMPASSABLE_COUNT} impassable spaces (l. 36)")
+        raise CardDataError(
+            file, "", "impassable", f"exactly {IMPASSABLE_COUNT} impassable spaces (l. 36)"
+        )
     if not impassable <= arena_spaces:
         raise CardDataError(file, "", "impassable", "an impassable space is off the arena")
     centre = _space(data.get("centre"), file, "centre")
@@ -245,8 +254,9 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
         if bases[team] & impassable:
             raise CardDataError(file, "", field, "no impassable space in a base")
         if len(bases[team]) - 1 < FREE_BASE_SPACES:
-            raise CardDataError(file, "", field,
-                                f"a base has at least {FREE_BASE_SPACES} spaces beside its centre")
+            raise CardDataError(
+                file, "", field, f"a base has at least {FREE_BASE_SPACES} spaces beside its centre"
+            )
     if bases["dawn"] & bases["dusk"]:
         raise CardDataError(file, "", "bases", "the two bases overlap")
     arts = data.get("artifacts")
@@ -255,8 +265,12 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
     artifacts = {t: _space(arts[t], file, f"artifacts.{t}") for t in TEAMS}
     for team, other in (("dawn", "dusk"), ("dusk", "dawn")):
         if artifacts[team] != base_centres[other]:
-            raise CardDataError(file, "", f"artifacts.{team}",
-                                "each Artifact starts at the centre of the other team's base")
+            raise CardDataError(
+                file,
+                "",
+                f"artifacts.{team}",
+                "each Artifact starts at the centre of the other team's base",
+            )
     for field, space in (("centre", centre), ("paragon", paragon)):
         if space not in arena_spaces or space in impassable:
             raise CardDataError(file, "", field, "must be a passable space of the arena")
@@ -264,8 +278,17 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
             raise CardDataError(file, "", field, "must lie outside both bases")
     if centre == paragon:
         raise CardDataError(file, "", "paragon", "the Paragon does not stand on the centre")
-    arena = Arena(name, arena_spaces, impassable, centre, paragon, bases, base_centres,
-                  artifacts, tuple(pieces))
+    arena = Arena(
+        name,
+        arena_spaces,
+        impassable,
+        centre,
+        paragon,
+        bases,
+        base_centres,
+        artifacts,
+        tuple(pieces),
+    )
     passable = arena.passable
     if len(arena.dist[centre]) != len(passable):
         raise CardDataError(file, "", "impassable", "the passable spaces are not all connected")
@@ -275,8 +298,9 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
     if far["dawn"] != far["dusk"]:
         raise CardDataError(file, "", "paragon", "the Paragon is equally far from both bases")
     if find_mirror(arena) is None:
-        raise CardDataError(file, "", "pieces", "no reflection swaps the bases and fixes the "
-                            "centre and the Paragon")
+        raise CardDataError(
+            file, "", "pieces", "no reflection swaps the bases and fixes the centre and the Paragon"
+        )
     return arena
 
 

@@ -46,11 +46,32 @@ EXTRA_FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {  # kind -> field -> allo
     "critical_confuse": {},
     "critical_slow": {},
 }
-CHAMPION_FIELDS = {"id", "name", "symbol", "inertia", "max_life", "passive", "passive_text",
-                   "arcana"}
+CHAMPION_FIELDS = {
+    "id",
+    "name",
+    "symbol",
+    "inertia",
+    "max_life",
+    "passive",
+    "passive_text",
+    "arcana",
+}
 ARCANA_FIELDS = {"id", "ultimate", "continuous", "front", "reversal"}
-FACE_FIELDS = {"name", "text", "action", "range", "reach", "targets", "who", "effect", "power",
-               "accuracy", "piercing", "extra", "aura"}
+FACE_FIELDS = {
+    "name",
+    "text",
+    "action",
+    "range",
+    "reach",
+    "targets",
+    "who",
+    "effect",
+    "power",
+    "accuracy",
+    "piercing",
+    "extra",
+    "aura",
+}
 
 
 @attrs.frozen
@@ -178,15 +199,24 @@ class _Reader:
             raise self.fail(card, prefix + key, "expected non-empty text")
         return value
 
-    def number(self, data: dict[str, Any], key: str, card: str, low: int, high: int,
-               default: int | None = None, prefix: str = "") -> int:
+    def number(
+        self,
+        data: dict[str, Any],
+        key: str,
+        card: str,
+        low: int,
+        high: int,
+        default: int | None = None,
+        prefix: str = "",
+    ) -> int:
         value = data.get(key, default)
         if type(value) is not int or not low <= value <= high:
             raise self.fail(card, prefix + key, f"expected a whole number from {low} to {high}")
         return value
 
-    def choice(self, data: dict[str, Any], key: str, card: str, options: tuple[str, ...],
-               prefix: str = "") -> str:
+    def choice(
+        self, data: dict[str, Any], key: str, card: str, options: tuple[str, ...], prefix: str = ""
+    ) -> str:
         value = data.get(key)
         if value not in options:
             raise self.fail(card, prefix + key, f"expected one of {', '.join(options)}")
@@ -213,8 +243,9 @@ def _extra(r: _Reader, raw: Any, card: str, field: str) -> Extra:
     for name, allowed in fields.items():
         value = raw.get(name)
         if value not in allowed or isinstance(value, bool):
-            raise r.fail(card, f"{field}.{name}",
-                         f"expected one of {', '.join(str(a) for a in allowed)}")
+            raise r.fail(
+                card, f"{field}.{name}", f"expected one of {', '.join(str(a) for a in allowed)}"
+            )
         values[name] = value
     return Extra(kind, **values)
 
@@ -236,8 +267,12 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
     targets = r.choice(raw, "targets", card, TARGETS, p)
     who = r.choice(raw, "who", card, WHO, p)
     if targets == "self" and (range_ != "within" or who == "enemy"):
-        raise r.fail(card, p + "targets", "'self' needs range 'within' and who 'any' or "
-                     "'friend' (the caster is at distance 0 and on its own team)")
+        raise r.fail(
+            card,
+            p + "targets",
+            "'self' needs range 'within' and who 'any' or "
+            "'friend' (the caster is at distance 0 and on its own team)",
+        )
     effect = r.choice(raw, "effect", card, EFFECTS, p)
     power = r.number(raw, "power", card, 0, 8, None, p)
     if (power == 0) != (effect == "none"):
@@ -261,10 +296,26 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
         amount = r.number(a, "amount", card, -2, 2, None, p + "aura.")
         if amount == 0:
             raise r.fail(card, p + "aura.amount", "an aura changes something (not 0)")
-        aura = Aura(r.choice(a, "stat", card, AURA_STATS, p + "aura."), amount,
-                    r.choice(a, "to", card, AURA_TO, p + "aura."))
-    return Face(name, text, action, range_, reach, targets, who, effect, power, accuracy,
-                piercing, extra, aura)
+        aura = Aura(
+            r.choice(a, "stat", card, AURA_STATS, p + "aura."),
+            amount,
+            r.choice(a, "to", card, AURA_TO, p + "aura."),
+        )
+    return Face(
+        name,
+        text,
+        action,
+        range_,
+        reach,
+        targets,
+        who,
+        effect,
+        power,
+        accuracy,
+        piercing,
+        extra,
+        aura,
+    )
 
 
 def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> Champion:
@@ -315,5 +366,4 @@ def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> 
         raise r.fail(cid, "arcana", "exactly one arcana is the ultimate")
     if sum(a.reversal is not None for a in arcana) < MIN_REVERSALS:
         raise r.fail(cid, "arcana", f"at least {MIN_REVERSALS} arcana have a reversal")
-    return Champion(cid, name, symbol, inertia, max_life, str(passive), passive_text,
-                    tuple(arcana))
+    return Champion(cid, name, symbol, inertia, max_life, str(passive), passive_text, tuple(arcana))

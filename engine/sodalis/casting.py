@@ -49,8 +49,13 @@ def allowed(state: SodalisState, caster: int, face: Face, unit: int) -> bool:
     return same if face.who == "friend" else not same
 
 
-def units_in_range(state: SodalisState, seat: int, face: Face, sight: bool,
-                   occupied: dict[Space, int] | None = None) -> list[int]:
+def units_in_range(
+    state: SodalisState,
+    seat: int,
+    face: Face,
+    sight: bool,
+    occupied: dict[Space, int] | None = None,
+) -> list[int]:
     """Units the card may affect from the caster's space, in turn order, the Paragon last."""
     numeral = reach(state, seat, face, sight)
     here = state.seats[seat].at
@@ -68,8 +73,13 @@ def units_in_range(state: SodalisState, seat: int, face: Face, sight: bool,
     return sorted(out, key=state.turn_rank)
 
 
-def target_options(state: SodalisState, seat: int, face: Face, sight: bool,
-                   occupied: dict[Space, int] | None = None) -> tuple[int | None, ...]:
+def target_options(
+    state: SodalisState,
+    seat: int,
+    face: Face,
+    sight: bool,
+    occupied: dict[Space, int] | None = None,
+) -> tuple[int | None, ...]:
     if face.targets == "self":
         return (None,)
     units = units_in_range(state, seat, face, sight, occupied)
@@ -79,8 +89,7 @@ def target_options(state: SodalisState, seat: int, face: Face, sight: bool,
 
 
 def sight_usable(state: SodalisState, seat: int, face: Face) -> bool:
-    return (state.tribute_up(seat, "sight") and face.range != "anywhere"
-            and face.targets != "self")
+    return state.tribute_up(seat, "sight") and face.range != "anywhere" and face.targets != "self"
 
 
 def strength_usable(state: SodalisState, seat: int, face: Face) -> bool:
@@ -98,8 +107,11 @@ def cast_options(state: SodalisState, seat: int) -> tuple[tuple[Any, ...], ...]:
         if not s.up[face.action]:
             continue
         plain = target_options(state, seat, face, False, occupied)
-        sighted = (target_options(state, seat, face, True, occupied)
-                   if sight_usable(state, seat, face) else ())
+        sighted = (
+            target_options(state, seat, face, True, occupied)
+            if sight_usable(state, seat, face)
+            else ()
+        )
         if plain or sighted:
             out.append((card, plain, sighted, strength_usable(state, seat, face)))
     return tuple(out)
@@ -113,8 +125,9 @@ def power(state: SodalisState, seat: int, face: Face, strength: bool) -> int:
     return max(0, total + (2 if strength else 0))
 
 
-def affected(state: SodalisState, seat: int, face: Face, target: int | None, sight: bool
-             ) -> list[int]:
+def affected(
+    state: SodalisState, seat: int, face: Face, target: int | None, sight: bool
+) -> list[int]:
     if face.targets == "self":
         units = [seat]
     elif face.targets == "all":
@@ -126,8 +139,9 @@ def affected(state: SodalisState, seat: int, face: Face, target: int | None, sig
     return sorted(set(units) | set(extra), key=state.turn_rank)
 
 
-def declare(state: SodalisState, seat: int, card: str, target: int | None, sight: bool,
-            strength: bool) -> None:
+def declare(
+    state: SodalisState, seat: int, card: str, target: int | None, sight: bool, strength: bool
+) -> None:
     """Step 1 of a cast (already checked legal): exhaust, fix the units, queue the rest."""
     s = state.seats[seat]
     face = state.face(card)
@@ -143,8 +157,16 @@ def declare(state: SodalisState, seat: int, card: str, target: int | None, sight
         s.tributes["strength"] = False
     s.casts += 1
     state.cast = {
-        "seat": seat, "card": card, "units": units, "effect": face.effect, "sight": sight,
-        "strength": strength, "sides": sides, "main": dice, "values": None, "critical": False,
+        "seat": seat,
+        "card": card,
+        "units": units,
+        "effect": face.effect,
+        "sight": sight,
+        "strength": strength,
+        "sides": sides,
+        "main": dice,
+        "values": None,
+        "critical": False,
         "from": list(s.at) if s.at is not None else None,
     }
     state.log("cast", seat, card, list(units), sight, strength)
@@ -174,8 +196,13 @@ def on_roll(state: SodalisState, values: tuple[int, ...]) -> None:
     cast["values"] = list(values)
     main = values[: cast["main"]]
     cast["critical"] = any(v >= CRITICAL for v in main)
-    state.last_roll = {"seat": cast["seat"], "card": cast["card"], "sides": list(cast["sides"]),
-                       "values": list(values), "critical": cast["critical"]}
+    state.last_roll = {
+        "seat": cast["seat"],
+        "card": cast["card"],
+        "sides": list(cast["sides"]),
+        "values": list(values),
+        "critical": cast["critical"],
+    }
     state.log("roll", cast["seat"], cast["card"], list(values), cast["critical"])
 
 
@@ -199,8 +226,11 @@ def cast_life(state: SodalisState, unit: int) -> None:
         return
     caster = cast["seat"]
     face = state.face(cast["card"])
-    pierce = (face.piercing + state.aura_total("piercing", caster)
-              + passives.piercing_against(state, caster, face, unit))
+    pierce = (
+        face.piercing
+        + state.aura_total("piercing", caster)
+        + passives.piercing_against(state, caster, face, unit)
+    )
     values = (cast["values"] or [])[: cast["main"]]
     count = successes(values, state.inertia(unit) - pierce)
     _life(state, unit, cast["effect"], count, "cast")
@@ -213,7 +243,7 @@ def cast_recoil(state: SodalisState, index: int) -> None:
     face = state.face(cast["card"])
     start = cast["main"] + sum(x.power for x in face.extra[:index] if x.kind == "recoil")
     recoil = face.extra[index]
-    values = (cast["values"] or [])[start: start + recoil.power]
+    values = (cast["values"] or [])[start : start + recoil.power]
     caster = cast["seat"]
     _life(state, caster, recoil.effect, successes(values, state.inertia(caster)), "recoil")
 
@@ -266,7 +296,7 @@ def cast_extra(state: SodalisState, index: int, unit: int) -> None:
     if kind.startswith("critical_"):
         if not cast["critical"]:
             return
-        kind = kind[len("critical_"):]
+        kind = kind[len("critical_") :]
     if kind in ("confuse", "slow"):
         mark(state, unit, kind)
     elif kind in ("push", "pull"):

@@ -38,13 +38,18 @@ def load_catalog(paths: Iterable[str | Path]) -> Catalog:
         if any(c.id == champion.id for c in champions):
             raise CardDataError(file, champion.id, "id", "two champions share this id")
         if champion.symbol in seen_symbols:
-            raise CardDataError(file, champion.id, "symbol",
-                                f"symbol already used by {seen_symbols[champion.symbol]}")
+            raise CardDataError(
+                file,
+                champion.id,
+                "symbol",
+                f"symbol already used by {seen_symbols[champion.symbol]}",
+            )
         seen_symbols[champion.symbol] = champion.id
         for a in champion.arcana:
             if a.id in seen_arcana:
-                raise CardDataError(file, a.id, "id",
-                                    f"arcana id already used by {seen_arcana[a.id]}")
+                raise CardDataError(
+                    file, a.id, "id", f"arcana id already used by {seen_arcana[a.id]}"
+                )
             seen_arcana[a.id] = champion.id
         champions.append(champion)
     if not champions:

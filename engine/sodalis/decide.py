@@ -129,11 +129,15 @@ def check_step(state: SodalisState, req: Decision, a: Step) -> None:
     if a.pay not in req.get("pay"):
         raise IllegalMove(f"no face-up {a.pay} to exhaust", rule=rule)
     if to not in req.get("steps"):
-        raise IllegalMove("move one space to a side-sharing space that is not occupied, "
-                          "impassable or the opposing Artifact's", rule=rule)
+        raise IllegalMove(
+            "move one space to a side-sharing space that is not occupied, "
+            "impassable or the opposing Artifact's",
+            rule=rule,
+        )
     if carry and not req.get("carry"):
-        raise IllegalMove("only a champion standing on its Artifact carries it",
-                          rule="Tribute of Speed")
+        raise IllegalMove(
+            "only a champion standing on its Artifact carries it", rule="Tribute of Speed"
+        )
 
 
 def apply_step(state: SodalisState, req: Decision, a: Step) -> None:
@@ -153,20 +157,26 @@ def check_cast(state: SodalisState, req: Decision, a: Cast) -> None:
         raise MalformedAnswer("a target is a seat, -1 for the Paragon, or None", rule=rule)
     option = next((o for o in req.get("casts") if o[0] == a.card), None)
     if option is None:
-        raise IllegalMove("cast a card of your spread whose action token is face up",
-                          rule="Actions")
+        raise IllegalMove(
+            "cast a card of your spread whose action token is face up", rule="Actions"
+        )
     _, plain, sighted, strength_ok = option
     if strength and not strength_ok:
-        raise IllegalMove("Strength: hold it face up, on an effect that changes life",
-                          rule="Victory")
+        raise IllegalMove(
+            "Strength: hold it face up, on an effect that changes life", rule="Victory"
+        )
     targets = sighted if sight else plain
     if sight and not sighted:
-        raise IllegalMove("Sight: hold it face up, on an effect with a numbered range",
-                          rule="Victory")
+        raise IllegalMove(
+            "Sight: hold it face up, on an effect with a numbered range", rule="Victory"
+        )
     if a.target not in targets:
-        raise IllegalMove("that unit cannot be affected (range, or who the card affects)"
-                          if a.target is not None else "choose the unit to affect",
-                          rule="Affecting Units")
+        raise IllegalMove(
+            "that unit cannot be affected (range, or who the card affects)"
+            if a.target is not None
+            else "choose the unit to affect",
+            rule="Affecting Units",
+        )
 
 
 def apply_cast(state: SodalisState, req: Decision, a: Cast) -> None:
@@ -205,20 +215,41 @@ def check_carry(state: SodalisState, req: Decision, a: Carry) -> None:
 
 
 def apply_carry(state: SodalisState, req: Decision, a: Carry) -> None:
-    state.push(("forced_to", req.get("unit"), req.get("movement"), req.get("steps"),
-                int(a.carry), req.get("from"), req.get("caster"), req.get("to")))
+    state.push(
+        (
+            "forced_to",
+            req.get("unit"),
+            req.get("movement"),
+            req.get("steps"),
+            int(a.carry),
+            req.get("from"),
+            req.get("caster"),
+            req.get("to"),
+        )
+    )
 
 
 def check_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
     rule = "Movement"
     if _space(a.to, rule) not in req.get("options"):
-        raise IllegalMove("the unit goes to one of the spaces straight away from or toward "
-                          "the caster", rule=rule)
+        raise IllegalMove(
+            "the unit goes to one of the spaces straight away from or toward the caster", rule=rule
+        )
 
 
 def apply_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
-    state.push(("forced_to", req.get("unit"), req.get("movement"), req.get("steps"),
-                req.get("carry"), req.get("from"), a.seat, a.to))
+    state.push(
+        (
+            "forced_to",
+            req.get("unit"),
+            req.get("movement"),
+            req.get("steps"),
+            req.get("carry"),
+            req.get("from"),
+            a.seat,
+            a.to,
+        )
+    )
 
 
 def apply_respawn(state: SodalisState, req: Decision, a: Respawn) -> None:
@@ -227,8 +258,9 @@ def apply_respawn(state: SodalisState, req: Decision, a: Respawn) -> None:
 
 def check_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
     if not _int(a.to) or a.to not in req.get("candidates"):
-        raise IllegalMove("give it to a champion of your team holding the fewest tributes",
-                          rule="Victory")
+        raise IllegalMove(
+            "give it to a champion of your team holding the fewest tributes", rule="Victory"
+        )
 
 
 def apply_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
@@ -242,8 +274,7 @@ def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefres
     if not _int(a.champion) or not isinstance(a.token, str):
         raise MalformedAnswer("name a seat and a token, or decline with both None", rule=rule)
     if (a.champion, a.token) not in req.get("options"):
-        raise IllegalMove("refresh an exhausted action token of your team, or decline",
-                          rule=rule)
+        raise IllegalMove("refresh an exhausted action token of your team, or decline", rule=rule)
 
 
 def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:

@@ -36,8 +36,9 @@ def advance(state: SodalisState) -> None:
 # -- turn tokens, champions, rearranging, reversals ------------------------------------------
 def token_options(team: str, members: int) -> list[tuple[int, ...]]:
     """Every way a team may hand out its tokens (Dawn keeps token 1)."""
-    return [p for p in itertools.permutations(TEAM_TOKENS[team], members)
-            if team == "dusk" or 1 in p]
+    return [
+        p for p in itertools.permutations(TEAM_TOKENS[team], members) if team == "dusk" or 1 in p
+    ]
 
 
 def _turn_tokens(state: SodalisState) -> None:
@@ -48,20 +49,31 @@ def _turn_tokens(state: SodalisState) -> None:
         if len(options) == 1:
             assign_tokens(state, members, options[0])
             continue
-        asked.append(Decision(state.captain(team), "turn_tokens", (
-            ("team", team), ("members", members), ("tokens", TEAM_TOKENS[team]),
-            ("must_keep", (1,) if team == "dawn" else ())), simultaneous=True))
+        asked.append(
+            Decision(
+                state.captain(team),
+                "turn_tokens",
+                (
+                    ("team", team),
+                    ("members", members),
+                    ("tokens", TEAM_TOKENS[team]),
+                    ("must_keep", (1,) if team == "dawn" else ()),
+                ),
+                simultaneous=True,
+            )
+        )
     state.ask(*sorted(asked, key=lambda d: d.seat))
     state.buffered = {}
     state.push(("selection",))
 
 
-def assign_tokens(state: SodalisState, members: tuple[int, ...], tokens: tuple[int, ...]
-                  ) -> None:
+def assign_tokens(state: SodalisState, members: tuple[int, ...], tokens: tuple[int, ...]) -> None:
     for seat, token in zip(members, tokens, strict=True):
         state.seats[seat].token = token
-    state.order = sorted((s for s in range(state.players) if state.seats[s].token is not None),
-                         key=lambda s: state.seats[s].token or 0)
+    state.order = sorted(
+        (s for s in range(state.players) if state.seats[s].token is not None),
+        key=lambda s: state.seats[s].token or 0,
+    )
     state.log("tokens", [[s, state.seats[s].token] for s in members])
 
 
@@ -92,8 +104,14 @@ def _rearrange(state: SodalisState) -> None:
         if len(members) < 2:
             continue
         kept = tuple(sorted(state.seats[s].token or 0 for s in members))
-        asked.append(Decision(state.captain(team), "rearrange", (
-            ("team", team), ("members", members), ("tokens", kept)), simultaneous=True))
+        asked.append(
+            Decision(
+                state.captain(team),
+                "rearrange",
+                (("team", team), ("members", members), ("tokens", kept)),
+                simultaneous=True,
+            )
+        )
     state.ask(*asked)
     state.buffered = {}
     state.push(("reversals",))
@@ -104,8 +122,7 @@ def _reversals(state: SodalisState) -> None:
     for seat in range(state.players):
         reversible = state.champion_of(seat).reversible
         if reversible:
-            asked.append(Decision(seat, "reversals", (("arcana", reversible),),
-                                  simultaneous=True))
+            asked.append(Decision(seat, "reversals", (("arcana", reversible),), simultaneous=True))
     state.ask(*asked)
     state.buffered = {}
     state.push(("decks",))
@@ -114,8 +131,13 @@ def _reversals(state: SodalisState) -> None:
 # -- decks, spreads, placement ----------------------------------------------------------------
 def _decks(state: SodalisState) -> None:
     state.log("order", list(state.order))
-    state.push(*[("shuffle", s) for s in state.order], *[("spread", s) for s in state.order],
-               ("ready",), *[("place", s) for s in state.order], ("first_turn",))
+    state.push(
+        *[("shuffle", s) for s in state.order],
+        *[("spread", s) for s in state.order],
+        ("ready",),
+        *[("place", s) for s in state.order],
+        ("first_turn",),
+    )
 
 
 def _shuffle(state: SodalisState, seat: int) -> None:
@@ -148,13 +170,18 @@ def check_flip(state: SodalisState, answer: FlipAnswer) -> None:
     req = state.pending[0]
     assert isinstance(req, Flip)
     rule = "Cycling"
-    if answer.pile != req.pile or not isinstance(answer.cards, tuple) or len(
-            answer.cards) != req.count or any(not isinstance(c, str) for c in answer.cards):
+    if (
+        answer.pile != req.pile
+        or not isinstance(answer.cards, tuple)
+        or len(answer.cards) != req.count
+        or any(not isinstance(c, str) for c in answer.cards)
+    ):
         raise MalformedAnswer(f"expected {req.count} cards of {req.pile}", rule=rule)
     unseen = casting.possibly_unseen(state, int(req.pile.split(":")[1]))
     if len(set(answer.cards)) != len(answer.cards) or any(c not in unseen for c in answer.cards):
-        raise IllegalReveal(f"a flipped card of {req.pile} is not one of its unseen cards",
-                            rule=rule)
+        raise IllegalReveal(
+            f"a flipped card of {req.pile} is not one of its unseen cards", rule=rule
+        )
 
 
 def on_flip(state: SodalisState, answer: FlipAnswer) -> None:
@@ -169,11 +196,16 @@ def check_roll(state: SodalisState, answer: RollAnswer) -> None:
     req = state.pending[0]
     assert isinstance(req, Roll)
     values = answer.values
-    if not isinstance(values, tuple) or len(values) != len(req.sides) or any(
-            type(v) is not int or not 1 <= v <= s for v, s in zip(values, req.sides,
-                                                                     strict=False)):
-        raise MalformedAnswer(f"expected {len(req.sides)} die faces, each 1 to its sides",
-                              rule="Affecting Units")
+    if (
+        not isinstance(values, tuple)
+        or len(values) != len(req.sides)
+        or any(
+            type(v) is not int or not 1 <= v <= s for v, s in zip(values, req.sides, strict=False)
+        )
+    ):
+        raise MalformedAnswer(
+            f"expected {len(req.sides)} die faces, each 1 to its sides", rule="Affecting Units"
+        )
 
 
 def on_roll(state: SodalisState, answer: RollAnswer) -> None:
@@ -223,8 +255,12 @@ def turn_info(state: SodalisState, seat: int) -> tuple[tuple[str, Any], ...] | N
     casts = casting.cast_options(state, seat)
     if not steps and not casts:
         return None
-    return (("steps", steps), ("pay", pays), ("carry", movement.on_own_artifact(state, seat)),
-            ("casts", casts))
+    return (
+        ("steps", steps),
+        ("pay", pays),
+        ("carry", movement.on_own_artifact(state, seat)),
+        ("casts", casts),
+    )
 
 
 def _turn(state: SodalisState, seat: int) -> None:

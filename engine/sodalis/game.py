@@ -35,8 +35,9 @@ from engine.sodalis.view import SodalisView, make_view
 
 Answer = SodalisAnswer | RollAnswer | ShuffleAnswer | FlipAnswer
 
-_GENERIC: dict[type, tuple[type, Callable[[SodalisState, Any], None],
-                           Callable[[SodalisState, Any], None]]] = {
+_GENERIC: dict[
+    type, tuple[type, Callable[[SodalisState, Any], None], Callable[[SodalisState, Any], None]]
+] = {
     RollAnswer: (Roll, flow.check_roll, flow.on_roll),
     ShuffleAnswer: (Shuffle, flow.check_shuffle, flow.on_shuffle),
     FlipAnswer: (Flip, flow.check_flip, flow.on_flip),
@@ -106,8 +107,11 @@ def new_game(
         raise MalformedAnswer("known seats must be seats of this table")
     catalog = catalog or standard_catalog()
     if len(catalog.champions) < config.players:
-        raise MalformedAnswer(f"{config.players} players need {config.players} champions; the "
-                              f"catalog has {len(catalog.champions)}", rule="Setup")
+        raise MalformedAnswer(
+            f"{config.players} players need {config.players} champions; the "
+            f"catalog has {len(catalog.champions)}",
+            rule="Setup",
+        )
     state = SodalisState(
         config=config,
         catalog=catalog,

@@ -32,8 +32,11 @@ def _falls(state: SodalisState, unit: int) -> bool:
     assert cast is not None
     caster = cast["seat"]
     face = state.face(cast["card"])
-    pierce = (face.piercing + state.aura_total("piercing", caster)
-              + passives.piercing_against(state, caster, face, unit))
+    pierce = (
+        face.piercing
+        + state.aura_total("piercing", caster)
+        + passives.piercing_against(state, caster, face, unit)
+    )
     threshold = state.inertia(unit) - pierce
     hits = sum(1 for v in (cast["values"] or [])[: cast["main"]] if v >= threshold)
     return state.seats[unit].life - hits <= 0
@@ -64,8 +67,11 @@ def _ways_cross(state: SodalisState, units: list[int], fallen: bool) -> bool:
     caster = cast["seat"]
     origin = state.seats[caster].at
     moved = [u for u in units if u != caster]
-    forced = [x for x in state.face(cast["card"]).extra
-              if x.kind.removeprefix("critical_") in ("push", "pull")]
+    forced = [
+        x
+        for x in state.face(cast["card"]).extra
+        if x.kind.removeprefix("critical_") in ("push", "pull")
+    ]
     if not forced or origin is None or len(moved) < 2:
         return False
     if fallen:
@@ -131,8 +137,11 @@ def reorder(state: SodalisState, order: tuple[int, ...]) -> None:
     i = n
     while i < len(state.tasks) and state.tasks[i][0] != "cast_done":
         j = i
-        while (j < len(state.tasks) and state.tasks[j][0] == "cast_extra"
-               and state.tasks[j][1] == state.tasks[i][1]):
+        while (
+            j < len(state.tasks)
+            and state.tasks[j][0] == "cast_extra"
+            and state.tasks[j][1] == state.tasks[i][1]
+        ):
             j += 1
         if j > i:  # one additional effect over the champions: in the caster's order
             state.tasks[i:j] = sorted(state.tasks[i:j], key=lambda t: rank.get(t[2], -1))

@@ -26,8 +26,9 @@ def open_steps(state: SodalisState, seat: int) -> tuple[Space, ...]:
     if at is None:
         return ()
     occupied = state.unit_spaces()
-    return tuple(sorted(n for n in state.arena.neighbours(at)
-                        if not state.closed_for(seat, n, occupied)))
+    return tuple(
+        sorted(n for n in state.arena.neighbours(at) if not state.closed_for(seat, n, occupied))
+    )
 
 
 def payments(state: SodalisState, seat: int) -> tuple[str, ...]:
@@ -101,8 +102,9 @@ def do_respawn(state: SodalisState, seat: int, space: Space) -> None:
 
 
 # -- forced movement --------------------------------------------------------------------------
-def forced_candidates(state: SodalisState, origin: Space, here: Space, kind: str
-                      ) -> tuple[Space, ...]:
+def forced_candidates(
+    state: SodalisState, origin: Space, here: Space, kind: str
+) -> tuple[Space, ...]:
     """The spaces a push (away from ``origin``) or pull (toward it) may step to next."""
     dist = state.arena.dist[origin]
     d = dist.get(here)
@@ -119,8 +121,9 @@ def forced_candidates(state: SodalisState, origin: Space, here: Space, kind: str
     return tuple(sorted(n for n in near if scores[n] == best))
 
 
-def forced(state: SodalisState, unit: int, kind: str, steps: int, carry: int, origin: Space,
-           caster: int) -> None:
+def forced(
+    state: SodalisState, unit: int, kind: str, steps: int, carry: int, origin: Space, caster: int
+) -> None:
     """Task: the next step of a push or pull (``carry``: -1 not asked yet, 0 leave, 1 carry)."""
     here = state.seats[unit].at
     if steps <= 0 or here is None:
@@ -132,13 +135,32 @@ def forced(state: SodalisState, unit: int, kind: str, steps: int, carry: int, or
     if len(options) == 1:
         state.push(("forced_to", unit, kind, steps, carry, origin, caster, options[0]))
         return
-    state.ask(Decision(caster, "forced_step", (
-        ("unit", unit), ("options", options), ("movement", kind), ("steps", steps),
-        ("carry", carry), ("from", tuple(origin)))))
+    state.ask(
+        Decision(
+            caster,
+            "forced_step",
+            (
+                ("unit", unit),
+                ("options", options),
+                ("movement", kind),
+                ("steps", steps),
+                ("carry", carry),
+                ("from", tuple(origin)),
+            ),
+        )
+    )
 
 
-def forced_to(state: SodalisState, unit: int, kind: str, steps: int, carry: int,
-              origin: Space, caster: int, to: Space) -> None:
+def forced_to(
+    state: SodalisState,
+    unit: int,
+    kind: str,
+    steps: int,
+    carry: int,
+    origin: Space,
+    caster: int,
+    to: Space,
+) -> None:
     """Task: a forced step to ``to``, unless closed; asks about carrying first."""
     to = tuple(to)  # type: ignore[assignment]
     if state.closed_for(unit, to):
@@ -146,9 +168,20 @@ def forced_to(state: SodalisState, unit: int, kind: str, steps: int, carry: int,
         return
     on_art = on_own_artifact(state, unit)
     if on_art and carry < 0:
-        state.ask(Decision(unit, "carry", (
-            ("unit", unit), ("to", to), ("movement", kind), ("steps", steps),
-            ("from", tuple(origin)), ("caster", caster))))
+        state.ask(
+            Decision(
+                unit,
+                "carry",
+                (
+                    ("unit", unit),
+                    ("to", to),
+                    ("movement", kind),
+                    ("steps", steps),
+                    ("from", tuple(origin)),
+                    ("caster", caster),
+                ),
+            )
+        )
         return
     state.push(("forced", unit, kind, steps - 1, carry, origin, caster))
     move(state, unit, to, on_art and carry == 1, kind)

@@ -98,8 +98,9 @@ def _suffering(state: Any, caster: int, face: Face) -> int:
     return 2 if face.effect == "damage" and state.bloodied(caster) else 0
 
 
-def _chain_lightning(state: Any, caster: int, face: Face,
-                     units: tuple[int, ...]) -> tuple[int, ...]:
+def _chain_lightning(
+    state: Any, caster: int, face: Face, units: tuple[int, ...]
+) -> tuple[int, ...]:
     """Damaging effects also affect every other champion next to an affected champion (never
     the Tempest herself: the storm is hers)."""
     if face.effect != "damage":
@@ -154,7 +155,8 @@ def inertia_bonus(state: Any, unit: int) -> int:
     for owner, seat in enumerate(state.seats):
         if seat.champion is not None:
             total += PASSIVES[state.catalog.by_id[seat.champion].passive].inertia_for(
-                state, owner, unit)
+                state, owner, unit
+            )
     return total
 
 

@@ -95,8 +95,9 @@ def _deck(state: SodalisState, seat: int, fields: dict[str, str], referee: Refer
     referee.piles[f"deck:{seat}"] = list(unseen)
 
 
-def position(line: str, seed: int = 0, catalog: Catalog | None = None
-             ) -> tuple[SodalisGame, Referee]:
+def position(
+    line: str, seed: int = 0, catalog: Catalog | None = None
+) -> tuple[SodalisGame, Referee]:
     """Build a game in play and its referee from one line of text."""
     fields = _fields(line)
     catalog = catalog or standard_catalog()
@@ -104,15 +105,20 @@ def position(line: str, seed: int = 0, catalog: Catalog | None = None
     teams = tuple(_list(fields["teams"])) if "teams" in fields else None
     config = SodalisConfig(players, int(fields.get("round_limit", "100")), teams)
     config.check()
-    state = SodalisState(config=config, catalog=catalog, arena=standard_arena(),
-                         known=frozenset(range(players)),
-                         seats=[Seat(team=config.team_of(s)) for s in range(players)])
+    state = SodalisState(
+        config=config,
+        catalog=catalog,
+        arena=standard_arena(),
+        known=frozenset(range(players)),
+        seats=[Seat(team=config.team_of(s)) for s in range(players)],
+    )
     state.artifacts = dict(state.arena.artifacts)
     champions = _list(fields.get("champions", ""))
     if len(champions) != players or len(set(champions)) != players:
         raise MalformedAnswer("name one different champion per seat")
-    tokens = [int(t) for t in _list(fields.get("tokens", ",".join(
-        str(s + 1) for s in range(players))))]
+    tokens = [
+        int(t) for t in _list(fields.get("tokens", ",".join(str(s + 1) for s in range(players))))
+    ]
     referee = Referee(seed)
     for seat, cid in enumerate(champions):
         if cid not in catalog.by_id:
@@ -128,8 +134,9 @@ def position(line: str, seed: int = 0, catalog: Catalog | None = None
         if spaces:
             s.at = _space(spaces[seat])
         else:
-            s.at = next(b for b in sorted(state.arena.base_of(s.team))
-                        if not state.closed_for(seat, b))
+            s.at = next(
+                b for b in sorted(state.arena.base_of(s.team)) if not state.closed_for(seat, b)
+            )
     for seat, life in enumerate(_list(fields.get("life", ""))):
         state.seats[seat].life = int(life)
     for seat, up in enumerate(_list(fields.get("up", ""))):

@@ -47,11 +47,13 @@ class SodalisConfig:
 
     def check(self) -> None:
         if type(self.players) is not int or self.players not in PLAYER_COUNTS:
-            raise MalformedAnswer("Sodalis is for 2, 4 or 6 players (teams divide evenly)",
-                                  rule="Overview")
+            raise MalformedAnswer(
+                "Sodalis is for 2, 4 or 6 players (teams divide evenly)", rule="Overview"
+            )
         if type(self.round_limit) is not int or self.round_limit < 0:
-            raise MalformedAnswer("the round limit is a whole number (0 = none)",
-                                  rule="End of the game")
+            raise MalformedAnswer(
+                "the round limit is a whole number (0 = none)", rule="End of the game"
+            )
         if self.teams is not None:
             if not isinstance(self.teams, tuple) or len(self.teams) != self.players:
                 raise MalformedAnswer("name one team per seat", rule=SETUP_RULE)
@@ -199,8 +201,7 @@ class SodalisState:
     def unit_at(self, unit: int) -> Space | None:
         return self.arena.paragon if unit == PARAGON else self.seats[unit].at
 
-    def closed_for(self, seat: int, space: Space, occupied: dict[Space, int] | None = None
-                   ) -> bool:
+    def closed_for(self, seat: int, space: Space, occupied: dict[Space, int] | None = None) -> bool:
         """Can ``seat``'s champion not enter ``space`` (impassable, off the arena, another
         unit, the opposing Artifact)?"""
         if space not in self.arena.passable:

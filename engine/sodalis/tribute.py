@@ -28,8 +28,13 @@ def earn(state: SodalisState, team: str, kind: str) -> None:
     if len(options) == 1:
         give(state, team, options[0], kind)
         return
-    state.ask(Decision(state.captain(team), "give_tribute", (
-        ("team", team), ("tribute", kind), ("candidates", options))))
+    state.ask(
+        Decision(
+            state.captain(team),
+            "give_tribute",
+            (("team", team), ("tribute", kind), ("candidates", options)),
+        )
+    )
 
 
 def give(state: SodalisState, team: str, seat: int, kind: str) -> None:
@@ -64,8 +69,7 @@ def fallen(state: SodalisState, seat: int) -> None:
 
 
 def refresh_options(state: SodalisState, team: str) -> tuple[tuple[int, str], ...]:
-    return tuple((s, a) for s in state.members(team) for a in ACTIONS
-                 if not state.seats[s].up[a])
+    return tuple((s, a) for s in state.members(team) for a in ACTIONS if not state.seats[s].up[a])
 
 
 def strength_refresh(state: SodalisState, team: str) -> None:
@@ -75,8 +79,9 @@ def strength_refresh(state: SodalisState, team: str) -> None:
     if not options:
         state.log("strength_refresh", team, None, None)
         return
-    state.ask(Decision(state.captain(team), "strength_refresh", (
-        ("team", team), ("options", options))))
+    state.ask(
+        Decision(state.captain(team), "strength_refresh", (("team", team), ("options", options)))
+    )
 
 
 def sight_check(state: SodalisState) -> None:

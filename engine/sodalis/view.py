@@ -70,9 +70,16 @@ def make_view(state: SodalisState, seat: int | None) -> SodalisView:
         if mine is not None:
             secret = {"answer": type(mine).__name__, **attrs.asdict(mine)}
         decisions = tuple(
-            r for r in state.pending
+            r
+            for r in state.pending
             if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
         )
-    play = SodalisPlay(tuple(state.tasks), tuple(state.pending), state.decisions, state.serial,
-                       state.config.teams, state.arena)
+    play = SodalisPlay(
+        tuple(state.tasks),
+        tuple(state.pending),
+        state.decisions,
+        state.serial,
+        state.config.teams,
+        state.arena,
+    )
     return SodalisView(seat, state.public(), secret, decisions, state.catalog, play)

@@ -6,7 +6,8 @@ card is named by its handle, whose ciphertext the protocol already binds, and id
 move only through Deal, Peek, Rehandle and Reveal.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.games import GameRules
 from engine.sovereign.answers import ANSWER_KINDS
@@ -16,18 +17,38 @@ from engine.sovereign.game import SovereignGame, new_game
 from engine.sovereign.state import HAND_SIZE, SovereignConfig
 from engine.sovereign.view import SovereignView
 
-__all__ = ["ANSWER_KINDS", "Catalog", "CardDef", "standard_catalog", "SovereignGame",
-           "new_game", "HAND_SIZE", "SovereignConfig", "SovereignView", "RULES", "Deck",
-           "DeckError", "load_deck", "parse_deck"]
+__all__ = [
+    "ANSWER_KINDS",
+    "Catalog",
+    "CardDef",
+    "standard_catalog",
+    "SovereignGame",
+    "new_game",
+    "HAND_SIZE",
+    "SovereignConfig",
+    "SovereignView",
+    "RULES",
+    "Deck",
+    "DeckError",
+    "load_deck",
+    "parse_deck",
+]
 
 
-def _new_game(seats: int, round_limit: int | None = None, known=None,  # type: ignore[no-untyped-def]
-              options=()) -> SovereignGame:
+def _new_game(
+    seats: int,
+    round_limit: int | None = None,
+    known: Iterable[int] | None = None,
+    options: tuple[tuple[str, Any], ...] = (),
+) -> SovereignGame:
     opts = dict(options)
     config = SovereignConfig(
-        seats, factions=tuple(opts.get("factions", ())), echo_target=opts.get("echo_target"),
+        seats,
+        factions=tuple(opts.get("factions", ())),
+        echo_target=opts.get("echo_target"),
         round_limit=60 if round_limit is None else round_limit,
-        decks=_decks(opts.get("decks", ())))
+        decks=_decks(opts.get("decks", ())),
+    )
     return new_game(config, known)
 
 
@@ -36,8 +57,10 @@ def _decks(value: object) -> tuple[Deck | None, ...]:
     deck file (a mapping, as a lobby would carry it; checked, :class:`DeckError`)."""
     if not isinstance(value, tuple | list):
         return value  # type: ignore[return-value]  # refused by SovereignConfig.check
-    return tuple(parse_deck(d, file=f"seat {seat}'s deck") if isinstance(d, Mapping) else d
-                 for seat, d in enumerate(value))
+    return tuple(
+        parse_deck(d, file=f"seat {seat}'s deck") if isinstance(d, Mapping) else d
+        for seat, d in enumerate(value)
+    )
 
 
 def _load_deck_data(path: str) -> dict[str, object]:
@@ -47,19 +70,30 @@ def _load_deck_data(path: str) -> dict[str, object]:
 
 def _summary(game: SovereignGame) -> dict[str, object]:
     s = game.state
-    return {"rounds": s.round, "turns": s.turn, "decisions": s.decisions,
-            "echoes": [len(b.scored) for b in s.boards]}
+    return {
+        "rounds": s.round,
+        "turns": s.turn,
+        "decisions": s.decisions,
+        "echoes": [len(b.scored) for b in s.boards],
+    }
 
 
 def _rules() -> GameRules:
     from engine.sovereign import answers, audit, choices
 
     return GameRules(
-        name="sovereign", title="Sovereign: Fall of Wormwood", seat_counts=(2, 3, 4, 5, 6),
-        new_game=_new_game, answer_kinds=tuple(ANSWER_KINDS.values()),
-        legal_answers=choices.legal_answers, random_answer=choices.random_answer,
-        summary=_summary, public_part=answers.public_part,
-        default_round_limit=60, seat_option="decks", load_seat_option=_load_deck_data,
+        name="sovereign",
+        title="Sovereign: Fall of Wormwood",
+        seat_counts=(2, 3, 4, 5, 6),
+        new_game=_new_game,
+        answer_kinds=tuple(ANSWER_KINDS.values()),
+        legal_answers=choices.legal_answers,
+        random_answer=choices.random_answer,
+        summary=_summary,
+        public_part=answers.public_part,
+        default_round_limit=60,
+        seat_option="decks",
+        load_seat_option=_load_deck_data,
         audit_cards=audit.audit_cards,
     )
 

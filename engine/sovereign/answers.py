@@ -195,18 +195,45 @@ class OptionalEffect:
 
 
 SovereignAnswer = (
-    Mulligan | OrderTriggers | UpkeepReturn | Pass | PlayToForge | Accelerate | ForgeCard
-    | PlayReflex | Work | Move | Attack | FinishForge | Losses | BreachPick | Findings
-    | QuickForge | AddHealth | OptionalEffect
+    Mulligan
+    | OrderTriggers
+    | UpkeepReturn
+    | Pass
+    | PlayToForge
+    | Accelerate
+    | ForgeCard
+    | PlayReflex
+    | Work
+    | Move
+    | Attack
+    | FinishForge
+    | Losses
+    | BreachPick
+    | Findings
+    | QuickForge
+    | AddHealth
+    | OptionalEffect
 )
 
 ANSWER_KINDS: dict[str, type] = {
-    "mulligan": Mulligan, "order_triggers": OrderTriggers, "upkeep_return": UpkeepReturn,
-    "pass": Pass, "play_to_forge": PlayToForge, "accelerate": Accelerate,
-    "forge_card": ForgeCard, "play_reflex": PlayReflex, "work": Work, "move": Move,
-    "attack": Attack, "finish_forge": FinishForge, "losses": Losses,
-    "breach_pick": BreachPick, "findings": Findings, "quick_forge": QuickForge,
-    "add_health": AddHealth, "optional_effect": OptionalEffect,
+    "mulligan": Mulligan,
+    "order_triggers": OrderTriggers,
+    "upkeep_return": UpkeepReturn,
+    "pass": Pass,
+    "play_to_forge": PlayToForge,
+    "accelerate": Accelerate,
+    "forge_card": ForgeCard,
+    "play_reflex": PlayReflex,
+    "work": Work,
+    "move": Move,
+    "attack": Attack,
+    "finish_forge": FinishForge,
+    "losses": Losses,
+    "breach_pick": BreachPick,
+    "findings": Findings,
+    "quick_forge": QuickForge,
+    "add_health": AddHealth,
+    "optional_effect": OptionalEffect,
 }
 
 # decision kind -> the answer classes it accepts

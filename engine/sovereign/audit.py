@@ -37,14 +37,17 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
     for i in peeks:
         _, attacker, victim, handles = events[i]
         in_forge = {s.handle for s in state.boards[victim].forge}
-        nxt = next((j for j in range(i + 1, len(events)) if events[j][0] in ("peek", "turn")),
-                   len(events))
-        scored = {e[2] for e in events[i + 1:nxt] if e[0] == "scored" and e[1] == attacker}
+        nxt = next(
+            (j for j in range(i + 1, len(events)) if events[j][0] in ("peek", "turn")), len(events)
+        )
+        scored = {e[2] for e in events[i + 1 : nxt] if e[0] == "scored" and e[1] == attacker}
         for handle in handles:
             card = cards.get(handle)
             if card not in defs or defs[card].type != "echo":
                 continue
             if handle in in_forge or f"{victim}:{card}" not in scored:
-                return attacker, (f"seat {attacker} saw the Echo {defs[card].name} in seat "
-                                  f"{victim}'s cards and did not score it")
+                return attacker, (
+                    f"seat {attacker} saw the Echo {defs[card].name} in seat "
+                    f"{victim}'s cards and did not score it"
+                )
     return None

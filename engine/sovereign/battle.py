@@ -35,16 +35,33 @@ def _declare(state: SovereignState, seat: int) -> None:
     state.pending = [Decision(seat, "attack", (("targets", tuple(state.neighbours(seat))),))]
 
 
-def declare(state: SovereignState, seat: int, lane: int, count: int, target: int,
-            target_lane: int) -> None:
+def declare(
+    state: SovereignState, seat: int, lane: int, count: int, target: int, target_lane: int
+) -> None:
     order = state.boards[seat].lanes[lane][:count]
-    state.battle = {"attacker": seat, "home_lane": lane, "order": list(order),
-                    "declared": list(order),
-                    "attackers": list(order), "defender": target, "target_lane": target_lane,
-                    "round": 0, "dealt": [], "spaces": None, "seen": [], "area": ""}
+    state.battle = {
+        "attacker": seat,
+        "home_lane": lane,
+        "order": list(order),
+        "declared": list(order),
+        "attackers": list(order),
+        "defender": target,
+        "target_lane": target_lane,
+        "round": 0,
+        "dealt": [],
+        "spaces": None,
+        "seen": [],
+        "area": "",
+    }
     state.log("attack", seat, list(order), target, target_lane)
-    push_front(state, ("combat_round", 1), ("breach",), ("battle_ended",),
-                    ("window", "battle_end"), ("battle_close",))
+    push_front(
+        state,
+        ("combat_round", 1),
+        ("breach",),
+        ("battle_ended",),
+        ("window", "battle_end"),
+        ("battle_close",),
+    )
 
 
 def _spaces(state: SovereignState) -> list[str | None]:
@@ -88,8 +105,9 @@ def _combat_round(state: SovereignState, r: int) -> None:
             push_front(state, ("combat_round", r + 1))
         return
     state.battle["round"] = r
-    push_front(state, ("window", "combat"), ("damage", r), ("round_end", r),
-                    ("combat_round", r + 1))
+    push_front(
+        state, ("window", "combat"), ("damage", r), ("round_end", r), ("combat_round", r + 1)
+    )
 
 
 def _damage(state: SovereignState, r: int) -> None:
@@ -115,7 +133,8 @@ def _damage(state: SovereignState, r: int) -> None:
     first = lost(hits)
     opponent = {a: d for a, d in facing} | {d: a for a, d in facing}
     cancelled = {
-        u for u in opponent
+        u
+        for u in opponent
         if state.defn(u).has("slow") and first.get(u, 0) >= effects.health(state, u)
     }  # checked on the damage as first fixed: two Slow units may both cancel (FAQ l. 356)
     hits = [h for h in hits if h[0] not in cancelled]
@@ -124,8 +143,11 @@ def _damage(state: SovereignState, r: int) -> None:
     losses = lost(hits)
     damaged = tuple(sorted({tgt for _, tgt, dmg in hits if dmg >= 1}))
     hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
-    push_front(state, ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)),
-                       "combat"), ("hurt", damaged, hurt))
+    push_front(
+        state,
+        ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)), "combat"),
+        ("hurt", damaged, hurt),
+    )
 
 
 def _round_end(state: SovereignState, r: int) -> None:
@@ -147,8 +169,13 @@ def breach_parts(state: SovereignState) -> dict[str, Any] | None:
     attacks = [effects.stats(state, a)[0] for a in alive]
     bonus = effects.breach_bonus(state, alive, bt["attacker"])
     value = (sum(1 for x in attacks if x >= 1) if defenders else sum(attacks)) + bonus
-    return {"attackers": alive, "attacks": attacks, "defenders": defenders, "bonus": bonus,
-            "value": value}
+    return {
+        "attackers": alive,
+        "attacks": attacks,
+        "defenders": defenders,
+        "bonus": bonus,
+        "value": value,
+    }
 
 
 def _breach(state: SovereignState) -> None:
@@ -174,8 +201,9 @@ def _breach(state: SovereignState) -> None:
         if handles:
             _peek(state, handles)
         return
-    state.pending = [Decision(bt["attacker"], "breach_pick", (("count", value),
-                                                              ("slots", handles)))]
+    state.pending = [
+        Decision(bt["attacker"], "breach_pick", (("count", value), ("slots", handles)))
+    ]
 
 
 def _peek(state: SovereignState, handles: tuple[int, ...]) -> None:
@@ -196,8 +224,13 @@ def chance_picked(state: SovereignState, values: tuple[int, ...]) -> None:
 
 def _findings(state: SovereignState) -> None:
     bt = state.battle
-    state.pending = [Decision(bt["attacker"], "findings", (
-        ("handles", tuple(bt["seen"])), ("area", bt["area"]), ("defender", bt["defender"])))]
+    state.pending = [
+        Decision(
+            bt["attacker"],
+            "findings",
+            (("handles", tuple(bt["seen"])), ("area", bt["area"]), ("defender", bt["defender"])),
+        )
+    ]
 
 
 def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -> None:
@@ -239,7 +272,13 @@ def _battle_close(state: SovereignState) -> None:
 
 
 HANDLERS: dict[str, Callable[..., Any]] = {
-    "declare": _declare, "combat_round": _combat_round, "damage": _damage,
-    "round_end": _round_end, "breach": _breach, "findings": _findings,
-    "battle_close": _battle_close, "battle_ended": _battle_ended, "found": found,
+    "declare": _declare,
+    "combat_round": _combat_round,
+    "damage": _damage,
+    "round_end": _round_end,
+    "breach": _breach,
+    "findings": _findings,
+    "battle_close": _battle_close,
+    "battle_ended": _battle_ended,
+    "found": found,
 }

@@ -60,8 +60,17 @@ TARGETS = {  # what a target entry names
     "seat": "a seat (its Citadel)",
 }
 UNIT_TARGETS = ("unit", "enemy_unit", "own_unit", "own_unit_idle")
-STAT_WHO = ("self", "host", "own_units", "other_own_units", "own_lane_others", "adjacent",
-            "attackers_vs_you", "enemy_units", "target")
+STAT_WHO = (
+    "self",
+    "host",
+    "own_units",
+    "other_own_units",
+    "own_lane_others",
+    "adjacent",
+    "attackers_vs_you",
+    "enemy_units",
+    "target",
+)
 STAT_WHEN = ("", "attacking", "defending", "front")
 TRIGGERS = ("on_forge", "upkeep", "growth", "on_score", "on_damaged", "on_health_lost")
 UNIT_TRIGGERS = ("on_damaged", "on_health_lost")  # about a unit: on units and unit augments
@@ -192,8 +201,9 @@ class _Reader:
             raise self.fail(field, f"expected a lowercase kebab-case id, got {value!r}")
         return value
 
-    def integer(self, t: dict[str, Any], field: str, lo: int, hi: int, default: int | None = None
-                ) -> int:
+    def integer(
+        self, t: dict[str, Any], field: str, lo: int, hi: int, default: int | None = None
+    ) -> int:
         if field not in t:
             if default is not None:
                 return default
@@ -213,13 +223,15 @@ class _Reader:
         if extra:
             raise self.fail(field, f"unknown key(s) {', '.join(extra)}")
 
-    def choice(self, t: dict[str, Any], field: str, options: tuple[str, ...], where: str,
-               default: str = "") -> str:
+    def choice(
+        self, t: dict[str, Any], field: str, options: tuple[str, ...], where: str, default: str = ""
+    ) -> str:
         value = t.get(field, default)
         if value not in options:
-            raise self.fail(f"{where}.{field}" if where else field,
-                            f"expected one of {', '.join(o or repr(o) for o in options)}, "
-                            f"got {value!r}")
+            raise self.fail(
+                f"{where}.{field}" if where else field,
+                f"expected one of {', '.join(o or repr(o) for o in options)}, got {value!r}",
+            )
         return value
 
 
@@ -319,8 +331,12 @@ _BY_TYPE = {
 def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     r.only(t, _COMMON | _BY_TYPE[kind], "")
     out: dict[str, Any] = {
-        "id": r.card, "name": r.text(t, "name"), "faction": faction, "type": kind,
-        "text": r.text(t, "text", optional=True), "flavour": r.text(t, "flavour", optional=True),
+        "id": r.card,
+        "name": r.text(t, "name"),
+        "faction": faction,
+        "type": kind,
+        "text": r.text(t, "text", optional=True),
+        "flavour": r.text(t, "flavour", optional=True),
     }
     if kind not in ("leader", "citadel"):
         out["cost"] = r.integer(t, "cost", 1, 9)
@@ -335,8 +351,11 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
         if out["talents"] + out["drones"] == 0:
             raise r.fail("health", "a unit has at least 1 maximum health")
         kw = t.get("keywords", [])
-        if (not isinstance(kw, list) or any(k not in KEYWORDS for k in kw)
-                or len(set(kw)) != len(kw)):
+        if (
+            not isinstance(kw, list)
+            or any(k not in KEYWORDS for k in kw)
+            or len(set(kw)) != len(kw)
+        ):
             raise r.fail("keywords", f"expected distinct keywords among {', '.join(KEYWORDS)}")
         out["keywords"] = tuple(sorted(kw))
     if kind == "augment":
@@ -358,12 +377,16 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     for when in TRIGGERS:
         if when in t:
             if when in UNIT_TRIGGERS and not (kind == "unit" or out.get("attach") == "unit"):
-                raise r.fail(when, "a unit's damage or health-loss trigger is for units and "
-                             "unit augments")
+                raise r.fail(
+                    when, "a unit's damage or health-loss trigger is for units and unit augments"
+                )
             effects = _effects(r, t, when, static=False)
             if any(e.target and not e.optional for e in effects):
-                raise r.fail(when, "a triggered effect chooses a target only if it is "
-                             "optional (its user is asked)")
+                raise r.fail(
+                    when,
+                    "a triggered effect chooses a target only if it is "
+                    "optional (its user is asked)",
+                )
             triggers.append((when, effects))
     out["triggers"] = tuple(triggers)
     for eff in out.get("static", ()) + out.get("lasting", ()):
@@ -374,12 +397,15 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     if kind == "reflex" and any(e.who == "target" for e in out["lasting"]):
         first = [e.target for e in out["play"] if e.target]
         if not first or first[0] not in UNIT_TARGETS:
-            raise r.fail("lasting", "who = 'target' binds the reflex's first target, which "
-                         "must be a unit")
+            raise r.fail(
+                "lasting", "who = 'target' binds the reflex's first target, which must be a unit"
+            )
     ability = out.get("ability")
     if any(e.optional for e in out.get("play", ()) + (ability.effects if ability else ())):
-        raise r.fail("play" if kind == "reflex" else "ability",
-                     "optional is for triggered effects (a reflex or ability is used by choice)")
+        raise r.fail(
+            "play" if kind == "reflex" else "ability",
+            "optional is for triggered effects (a reflex or ability is used by choice)",
+        )
     for eff in ability.effects if ability is not None else ():
         if eff.who == "target" and eff.op == "stat":
             raise r.fail("ability", "a perpetual ability chooses no target")
@@ -432,8 +458,16 @@ def build_catalog(files: dict[str, str]) -> Catalog:
             raise r.fail("card", f"a faction has 30 unique cards, not {len(ids['card'])}")
         if len(ids["echo"]) != 20:
             raise r.fail("echo", f"a faction has 20 unique Echoes, not {len(ids['echo'])}")
-        factions.append(Faction(fid, r.text(head, "name"), ids["leader"][0], ids["citadel"][0],
-                                tuple(sorted(ids["card"])), tuple(sorted(ids["echo"]))))
+        factions.append(
+            Faction(
+                fid,
+                r.text(head, "name"),
+                ids["leader"][0],
+                ids["citadel"][0],
+                tuple(sorted(ids["card"])),
+                tuple(sorted(ids["echo"])),
+            )
+        )
     if not factions:
         raise CardDataError("factions", "", "", "no faction files")
     return Catalog(tuple(sorted(factions, key=lambda f: f.id)), defs)
@@ -447,7 +481,10 @@ def standard_catalog() -> Catalog:
     global _CATALOG
     if _CATALOG is None:
         root = resources.files("engine.sovereign") / "data" / "factions"
-        files = {f"factions/{e.name}": e.read_text(encoding="utf-8")
-                 for e in root.iterdir() if e.name.endswith(".toml")}
+        files = {
+            f"factions/{e.name}": e.read_text(encoding="utf-8")
+            for e in root.iterdir()
+            if e.name.endswith(".toml")
+        }
         _CATALOG = build_catalog(files)
     return _CATALOG

@@ -34,11 +34,13 @@ from engine.sovereign.view import SovereignView
 def state_of(view: SovereignView) -> SovereignState:
     """A state holding exactly what the view shows (no other seat's secret)."""
     p = view.public
-    config = SovereignConfig(p["players"], echo_target=p["echo_target"],
-                             round_limit=p["round_limit"])
+    config = SovereignConfig(
+        p["players"], echo_target=p["echo_target"], round_limit=p["round_limit"]
+    )
     known = frozenset() if view.seat is None else frozenset([view.seat])
-    secrets = {view.seat: Secrets(dict(view.cards), dict(view.seen))} if view.seat is not None \
-        else {}
+    secrets = (
+        {view.seat: Secrets(dict(view.cards), dict(view.seen))} if view.seat is not None else {}
+    )
     s = SovereignState(config=config, catalog=standard_catalog(), known=known, secrets=secrets)
     for bp in p["boards"]:
         b = Board(faction=bp["faction"], leader=bp["leader"], citadel_card=bp["citadel_card"])
@@ -50,10 +52,14 @@ def state_of(view: SovereignView) -> SovereignState:
         b.hand, b.deck, b.scored = list(bp["hand"]), bp["deck"], list(bp["scored"])
         b.mulligans = list(bp["mulligans"])
         s.boards.append(b)
-    s.units = {r: Unit(u["owner"], u["card"], list(u["health"]), list(u["augments"]), u["new"])
-               for r, u in p["units"].items()}
-    s.facilities = {r: Facility(f["owner"], f["card"], list(f["workers"]), list(f["augments"]))
-                    for r, f in p["facilities"].items()}
+    s.units = {
+        r: Unit(u["owner"], u["card"], list(u["health"]), list(u["augments"]), u["new"])
+        for r, u in p["units"].items()
+    }
+    s.facilities = {
+        r: Facility(f["owner"], f["card"], list(f["workers"]), list(f["augments"]))
+        for r, f in p["facilities"].items()
+    }
     s.turn, s.active, s.phase, s.moved = p["turn"], p["active"], p["phase"], p["moved"]
     s.window = dict(p["window"])
     s.battle = dict(p["battle"])
@@ -82,8 +88,14 @@ def _target_entries(state: SovereignState, seat: int, kind: str) -> list[str]:
 
 def _target_tuples(state: SovereignState, seat: int, effs: Any, k: int) -> Iterator[tuple]:
     slots = effects.target_slots(effs, k)
-    pools = [[e for e in _target_entries(state, seat, eff.target)
-              if not effects.target_problem(state, seat, eff, e)] for eff in slots]
+    pools = [
+        [
+            e
+            for e in _target_entries(state, seat, eff.target)
+            if not effects.target_problem(state, seat, eff, e)
+        ]
+        for eff in slots
+    ]
     if all(pools):
         yield from itertools.product(*pools)
 
@@ -145,10 +157,16 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
     groups: dict[str, Iterator[Any]] = {"Pass": iter([A.Pass(seat)])}
     if kind == "forge":
         groups["PlayToForge"] = (A.PlayToForge(seat, h) for h in b.hand)
-        groups["Accelerate"] = (A.Accelerate(seat, x.handle, n) for x in b.forge
-                                for n in range(1, b.citadel[0] + 1))
-        places = ("", "lane:0", "lane:1", "loose",
-                  *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)))
+        groups["Accelerate"] = (
+            A.Accelerate(seat, x.handle, n) for x in b.forge for n in range(1, b.citadel[0] + 1)
+        )
+        places = (
+            "",
+            "lane:0",
+            "lane:1",
+            "loose",
+            *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)),
+        )
         groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
     if kind == "move":
         groups["Move"] = _moves(state, seat, False)
@@ -169,15 +187,17 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
     elif kind == "upkeep_return":
         cards = d.get("cards")
         for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
-            yield A.UpkeepReturn(seat, tuple((c, k) for c, k in zip(cards, combo, strict=True)
-                                             if k))
+            yield A.UpkeepReturn(
+                seat, tuple((c, k) for c, k in zip(cards, combo, strict=True) if k)
+            )
     elif kind in ("forge", "window", "move"):
         for group in _action_groups(state, d).values():
             yield from group
     elif kind == "attack":
         yield A.Attack(seat, None)
-        for lane, count, target, tl in itertools.product((0, 1), (1, 2, 3), d.get("targets"),
-                                                         (0, 1)):
+        for lane, count, target, tl in itertools.product(
+            (0, 1), (1, 2, 3), d.get("targets"), (0, 1)
+        ):
             yield A.Attack(seat, lane, count, target, tl)
     elif kind == "finish_forge":
         yield from _finishes(state, d)
@@ -187,8 +207,9 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
         for split in itertools.product(*ranges):
             yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, split, strict=True)))
     elif kind == "breach_pick":
-        yield from (A.BreachPick(seat, c)
-                    for c in itertools.combinations(d.get("slots"), d.get("count")))
+        yield from (
+            A.BreachPick(seat, c) for c in itertools.combinations(d.get("slots"), d.get("count"))
+        )
     elif kind == "add_health":
         lo, hi = d.get("talents")
         yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
@@ -200,8 +221,9 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
             yield A.OptionalEffect(seat, True, targets)
     elif kind == "findings":
         seen = state.secrets[seat].seen
-        echoes = tuple(sorted(h for h in d.get("handles")
-                              if state.catalog.defs[seen[h]].type == "echo"))
+        echoes = tuple(
+            sorted(h for h in d.get("handles") if state.catalog.defs[seen[h]].type == "echo")
+        )
         if echoes or d.get("area") == "forge":
             yield A.Findings(seat, echoes, None)
         else:
@@ -211,8 +233,14 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
 def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
     seat = d.seat
     new, loose = d.get("new_units"), d.get("loose")
-    healths = [[(r, t, dr) for t in range(state.defn(r).talents + 1)
-                for dr in range(state.defn(r).drones + 1)] for r in new]
+    healths = [
+        [
+            (r, t, dr)
+            for t in range(state.defn(r).talents + 1)
+            for dr in range(state.defn(r).drones + 1)
+        ]
+        for r in new
+    ]
     hosts = [flow_hosts(state, a) for a in loose]
     arrangements: list[tuple[tuple[str, int], ...]] = [()]
     for perm in itertools.permutations(new):
@@ -221,8 +249,9 @@ def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
     for health in itertools.product(*healths):
         for attach in itertools.product(*hosts):
             for lanes in arrangements:
-                yield A.FinishForge(seat, tuple(health), lanes,
-                                    tuple(zip(loose, attach, strict=True)))
+                yield A.FinishForge(
+                    seat, tuple(health), lanes, tuple(zip(loose, attach, strict=True))
+                )
 
 
 def flow_hosts(state: SovereignState, aug: str) -> list[str]:
@@ -265,10 +294,18 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
         return A.FinishForge(seat, tuple(health), (), attach)
     if kind in ("forge", "window", "move"):
         groups = _action_groups(state, decision)
-        weights = {"forge": {"ForgeCard": 8, "PlayToForge": 6, "Accelerate": 2, "PlayReflex": 1,
-                             "Work": 2, "Pass": 2},
-                   "window": {"Pass": 12, "PlayReflex": 1, "Work": 1, "Move": 1},
-                   "move": {"Move": 2, "Pass": 3, "PlayReflex": 1, "Work": 1}}[kind]
+        weights = {
+            "forge": {
+                "ForgeCard": 8,
+                "PlayToForge": 6,
+                "Accelerate": 2,
+                "PlayReflex": 1,
+                "Work": 2,
+                "Pass": 2,
+            },
+            "window": {"Pass": 12, "PlayReflex": 1, "Work": 1, "Move": 1},
+            "move": {"Move": 2, "Pass": 3, "PlayReflex": 1, "Work": 1},
+        }[kind]
         names = sorted(groups)
         while names:
             total = sum(weights.get(n, 1) for n in names)

@@ -38,8 +38,11 @@ def _rows(v: Any, *types: type) -> bool:
     """``v`` is a tuple of tuples whose items are exactly of ``types`` (a bool is no int):
     so a malformed answer is refused as such, never by a ``TypeError`` further on."""
     return isinstance(v, tuple) and all(
-        isinstance(row, tuple) and len(row) == len(types)
-        and all(type(x) is t for x, t in zip(row, types, strict=True)) for row in v)
+        isinstance(row, tuple)
+        and len(row) == len(types)
+        and all(type(x) is t for x, t in zip(row, types, strict=True))
+        for row in v
+    )
 
 
 # -- setup and upkeep -----------------------------------------------------------------------
@@ -55,8 +58,7 @@ def check_mulligan(state: SovereignState, req: Decision, a: A.Mulligan) -> None:
         if state.knows(a.seat):
             cards = [state.secrets[a.seat].cards[h] for h in b.hand]
             if legal.unit_count(state, cards):
-                raise IllegalMove("a shown mulligan needs a hand with no units",
-                                  rule="Game Setup")
+                raise IllegalMove("a shown mulligan needs a hand with no units", rule="Game Setup")
     elif a.choice not in ("keep", "free"):
         raise MalformedAnswer("keep, free or shown", rule="Game Setup")
 
@@ -73,8 +75,7 @@ def check_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> Non
 def apply_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> None:
     when = req.get("when")
     found = dict(flow.triggers(state, a.seat, when))
-    push_front(state, *flow.trigger_tasks(state, a.seat, when,
-                                                [(r, found[r]) for r in a.order]))
+    push_front(state, *flow.trigger_tasks(state, a.seat, when, [(r, found[r]) for r in a.order]))
 
 
 def check_upkeep_return(state: SovereignState, req: Decision, a: A.UpkeepReturn) -> None:
@@ -165,8 +166,9 @@ def check_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 
 
 def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> None:
-    push_front(state, ("reveal", "forge", a.seat, (a.handle,)),
-                    ("forged", a.seat, a.handle, a.place))
+    push_front(
+        state, ("reveal", "forge", a.seat, (a.handle,)), ("forged", a.seat, a.handle, a.place)
+    )
 
 
 # -- reflexes, abilities, moves (forge, windows, move phase) ------------------------------------
@@ -178,8 +180,13 @@ def _timing(state: SovereignState, req: Decision) -> str:
 def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
     _own_hand(state, a.seat, a.handle, legal.REFLEX_RULE)
     b = state.boards[a.seat]
-    if (not _int(a.talents) or not _int(a.drones) or a.talents < 0 or a.drones < 0
-            or a.talents + a.drones < 1):
+    if (
+        not _int(a.talents)
+        or not _int(a.drones)
+        or a.talents < 0
+        or a.drones < 0
+        or a.talents + a.drones < 1
+    ):
         raise MalformedAnswer("pay a number of talents and drones", rule=legal.REFLEX_RULE)
     if a.talents > b.citadel[0] or a.drones > b.citadel[1]:
         raise IllegalMove("pay with idle citizens you have", rule=legal.REFLEX_RULE)
@@ -193,8 +200,11 @@ def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> 
 
 
 def apply_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
-    push_front(state, ("reveal", "reflex", a.seat, (a.handle,)),
-                    ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets))
+    push_front(
+        state,
+        ("reveal", "reflex", a.seat, (a.handle,)),
+        ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets),
+    )
 
 
 def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
@@ -215,8 +225,11 @@ def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
 
 
 def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
-    push_front(state, ("reveal", "quick_forge", a.seat, (a.handle,)),
-                    ("quick_forged", a.seat, a.handle, a.source, a.host))
+    push_front(
+        state,
+        ("reveal", "quick_forge", a.seat, (a.handle,)),
+        ("quick_forged", a.seat, a.handle, a.source, a.host),
+    )
 
 
 def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
@@ -235,10 +248,13 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
     assert ab is not None
     if ab.talents * a.uses > b.citadel[0] or ab.drones * a.uses > b.citadel[1]:
         raise IllegalMove("not enough idle citizens of the printed types", rule=rule)
-    if ab.not_in_combat and state.battle.get("spaces") is not None and req.kind == "window" \
-            and req.get("window") == "combat":
-        raise IllegalMove("this cannot be used when resolving combat",
-                          rule="FAQ: resolving combat")
+    if (
+        ab.not_in_combat
+        and state.battle.get("spaces") is not None
+        and req.kind == "window"
+        and req.get("window") == "combat"
+    ):
+        raise IllegalMove("this cannot be used when resolving combat", rule="FAQ: resolving combat")
     if not _strs(a.targets):
         raise MalformedAnswer("targets are text", rule=rule)
     effs = ab.effects if ab.mode == "triggered" else ()
@@ -253,16 +269,17 @@ def apply_work(state: SovereignState, req: Decision, a: A.Work) -> None:
 
 def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
     rule = "Move Phase"
-    if not isinstance(a.unit, str) or not isinstance(a.where, str) \
-            or type(a.airborne) is not bool:
+    if not isinstance(a.unit, str) or not isinstance(a.where, str) or type(a.airborne) is not bool:
         raise MalformedAnswer("a move names a unit and up, down or other", rule=rule)
     if a.airborne:
         if req.kind != "window" or req.get("window") != "battle_begin":
-            raise IllegalMove("Airborne units move before an attack is declared",
-                              rule="FAQ: Airborne")
+            raise IllegalMove(
+                "Airborne units move before an attack is declared", rule="FAQ: Airborne"
+            )
         if a.unit not in flow.airborne_units(state, a.seat):
-            raise IllegalMove("move an Airborne unit you control, once per battle phase",
-                              rule="FAQ: Airborne")
+            raise IllegalMove(
+                "move an Airborne unit you control, once per battle phase", rule="FAQ: Airborne"
+            )
     elif req.kind != "move":
         raise IllegalMove("the move is made in your move phase", rule=rule)
     elif state.moved:
@@ -304,10 +321,13 @@ def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
     rule = "Forge Phase > Order of Operations"
     new = list(req.get("new_units"))
     b = state.boards[a.seat]
-    if not (_rows(a.health, str, int, int) and _rows(a.lanes, str, int)
-            and _rows(a.attach, str, str)):
-        raise MalformedAnswer("health is (ref, talents, drones), lanes (ref, lane), attach "
-                              "(augment, host) tuples", rule=rule)
+    if not (
+        _rows(a.health, str, int, int) and _rows(a.lanes, str, int) and _rows(a.attach, str, str)
+    ):
+        raise MalformedAnswer(
+            "health is (ref, talents, drones), lanes (ref, lane), attach (augment, host) tuples",
+            rule=rule,
+        )
     health = {r: (t, d) for r, t, d in a.health}
     lanes = list(a.lanes)
     hosts = dict(a.attach)
@@ -317,8 +337,9 @@ def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
     for ref, (t, d) in health.items():
         pd = state.defn(ref)
         if not _int(t) or not _int(d) or not 0 <= t <= pd.talents or not 0 <= d <= pd.drones:
-            raise IllegalMove("first health is of the printed types, up to the maximum",
-                              rule="Card Types > Units")
+            raise IllegalMove(
+                "first health is of the printed types, up to the maximum", rule="Card Types > Units"
+            )
         need[0] += t
         need[1] += d
     if need[0] > b.citadel[0] or need[1] > b.citadel[1]:
@@ -412,10 +433,14 @@ def check_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> 
     h = a.handles
     if not _ints(h):
         raise MalformedAnswer("name forge cards by their handles", rule="Breaching the Forge")
-    if (len(h) != req.get("count") or len(set(h)) != len(h)
-            or any(x not in req.get("slots") for x in h)):
-        raise IllegalMove(f"look at {req.get('count')} different cards of the forge",
-                          rule="Breaching the Forge")
+    if (
+        len(h) != req.get("count")
+        or len(set(h)) != len(h)
+        or any(x not in req.get("slots") for x in h)
+    ):
+        raise IllegalMove(
+            f"look at {req.get('count')} different cards of the forge", rule="Breaching the Forge"
+        )
 
 
 def apply_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> None:
@@ -427,16 +452,15 @@ def check_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     seen = req.get("handles")
     if not _ints(a.echoes) or not (a.discard is None or _int(a.discard)):
         raise MalformedAnswer("Echoes and the discard are handles", rule=rule)
-    if any(x not in seen for x in a.echoes) or (
-        len(set(a.echoes)) != len(a.echoes)
-    ):
+    if any(x not in seen for x in a.echoes) or (len(set(a.echoes)) != len(a.echoes)):
         raise IllegalMove("claim only cards you saw", rule=rule)
     hand = req.get("area") == "hand"
     if a.echoes and a.discard is not None:
         raise IllegalMove("discard only if you found no Echo", rule=rule)
     if not a.echoes and hand and a.discard not in seen:
-        raise IllegalMove("with no Echo found you must discard a card you saw",
-                          rule="Breaching the Hand")
+        raise IllegalMove(
+            "with no Echo found you must discard a card you saw", rule="Breaching the Hand"
+        )
     if not hand and a.discard is not None:
         raise IllegalMove("you cannot discard a card from the forge", rule="Breaching the Forge")
     truth = _seen_echoes(state, req)
@@ -460,14 +484,18 @@ def _seen_echoes(state: SovereignState, req: Decision) -> list[int] | None:
 
 def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     shown = tuple(sorted(a.echoes)) + ((a.discard,) if a.discard is not None else ())
-    push_front(state, ("reveal", "findings", req.get("defender"), shown),
-                    ("found", tuple(sorted(a.echoes)), a.discard))
+    push_front(
+        state,
+        ("reveal", "findings", req.get("defender"), shown),
+        ("found", tuple(sorted(a.echoes)), a.discard),
+    )
 
 
 # -- triggered choices ------------------------------------------------------------------------
 def _health_rule(req: Decision) -> str:
-    return "Glossary: Restore Health" if req.get("op") == "restore_health" \
-        else "Glossary: Add Health"
+    return (
+        "Glossary: Restore Health" if req.get("op") == "restore_health" else "Glossary: Add Health"
+    )
 
 
 def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
@@ -476,16 +504,24 @@ def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> No
     if not _int(a.talents):
         raise MalformedAnswer("talents is a whole number", rule=_health_rule(req))
     if not lo <= a.talents <= hi:
-        raise IllegalMove(f"{verb} {lo} to {hi} talents among the {req.get('amount')} tokens",
-                          rule=_health_rule(req))
+        raise IllegalMove(
+            f"{verb} {lo} to {hi} talents among the {req.get('amount')} tokens",
+            rule=_health_rule(req),
+        )
 
 
 def apply_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
     """The tokens come from the effect's user's Citadel (``from``) or the creche; a restore
     is answered by the unit's controller, who may be another seat."""
-    resolve.add_tokens(state, req.get("from", a.seat), req.get("unit"), a.talents,
-                       req.get("amount") - a.talents, req.get("source"),
-                       req.get("op", "add_health"))
+    resolve.add_tokens(
+        state,
+        req.get("from", a.seat),
+        req.get("unit"),
+        a.talents,
+        req.get("amount") - a.talents,
+        req.get("source"),
+        req.get("op", "add_health"),
+    )
 
 
 def check_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) -> None:

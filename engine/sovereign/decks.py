@@ -77,8 +77,11 @@ class Deck:
 
     def data(self) -> dict[str, Any]:
         """The deck as plain data, the format of a deck file (:func:`parse_deck` reads it)."""
-        out: dict[str, Any] = {"leader": self.leader, "cards": list(self.cards),
-                               "echoes": list(self.echoes)}
+        out: dict[str, Any] = {
+            "leader": self.leader,
+            "cards": list(self.cards),
+            "echoes": list(self.echoes),
+        }
         if self.name:
             out["name"] = self.name
         return out
@@ -86,8 +89,9 @@ class Deck:
     @classmethod
     def of_faction(cls, faction: Faction) -> Deck:
         """A faction's pre-built deck (what a seat plays when it names no deck)."""
-        return cls(faction.leader, faction.citadel, faction.id, faction.cards, faction.echoes,
-                   faction.name)
+        return cls(
+            faction.leader, faction.citadel, faction.id, faction.cards, faction.echoes, faction.name
+        )
 
 
 def _show(value: Any) -> str:
@@ -118,8 +122,9 @@ def _unique(ids: list[str], field: str, file: str) -> None:
     seen: set[str] = set()
     for card in ids:
         if card in seen:
-            raise DeckError(file, card, field,
-                            "is listed twice; a deck holds only one of each card")
+            raise DeckError(
+                file, card, field, "is listed twice; a deck holds only one of each card"
+            )
         seen.add(card)
 
 
@@ -131,15 +136,24 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
         raise DeckError(file, "", "", f"expected a table of deck fields, got {_show(data)}")
     extra = sorted((str(k) for k in data if k not in _KEYS), key=repr)
     if "citadel" in extra:
-        raise DeckError(file, "", "citadel", "a deck names no Citadel: it plays the Citadel "
-                        "of its Leader's faction")
+        raise DeckError(
+            file,
+            "",
+            "citadel",
+            "a deck names no Citadel: it plays the Citadel of its Leader's faction",
+        )
     if extra:
-        raise DeckError(file, "", extra[0], f"unknown key {_show(extra[0])}; a deck file has "
-                        "name, leader, cards and echoes")
+        raise DeckError(
+            file,
+            "",
+            extra[0],
+            f"unknown key {_show(extra[0])}; a deck file has name, leader, cards and echoes",
+        )
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > 80 or not name.isprintable():
-        raise DeckError(file, "", "name", f"expected text of at most 80 characters, "
-                        f"got {_show(name)}")
+        raise DeckError(
+            file, "", "name", f"expected text of at most 80 characters, got {_show(name)}"
+        )
 
     # the Leader
     if "leader" not in data:
@@ -149,8 +163,9 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
         raise DeckError(file, "", "leader", f"expected one Leader's card id, got {_show(leader)}")
     kind = _known(catalog, leader, "leader", file)
     if kind != "leader":
-        raise DeckError(file, leader, "leader", f"is a{'n' if kind[0] in 'aeiou' else ''} "
-                        f"{kind}, not a Leader")
+        raise DeckError(
+            file, leader, "leader", f"is a{'n' if kind[0] in 'aeiou' else ''} {kind}, not a Leader"
+        )
     faction = catalog.faction(catalog.defs[leader].faction)
 
     # the 30 cards
@@ -158,44 +173,65 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
     for card in cards:
         kind = _known(catalog, card, "cards", file)
         if kind == "echo":
-            raise DeckError(file, card, "cards", "is an Echo: Echoes are listed in 'echoes', "
-                            "not among the 30 cards")
+            raise DeckError(
+                file,
+                card,
+                "cards",
+                "is an Echo: Echoes are listed in 'echoes', not among the 30 cards",
+            )
         if kind in ("leader", "citadel"):
-            raise DeckError(file, card, "cards", f"is a {kind.capitalize()}: a deck's 30 cards "
-                            "are units, augments, facilities and reflexes (the Leader is "
-                            "named in 'leader', the Citadel comes with it)")
+            raise DeckError(
+                file,
+                card,
+                "cards",
+                f"is a {kind.capitalize()}: a deck's 30 cards "
+                "are units, augments, facilities and reflexes (the Leader is "
+                "named in 'leader', the Citadel comes with it)",
+            )
     _unique(cards, "cards", file)
     if len(cards) != CARDS:
-        raise DeckError(file, "", "cards", f"a deck has {CARDS} unique cards (besides its "
-                        f"{ECHOES} Echoes), not {len(cards)}")
+        raise DeckError(
+            file,
+            "",
+            "cards",
+            f"a deck has {CARDS} unique cards (besides its {ECHOES} Echoes), not {len(cards)}",
+        )
     own = sum(1 for c in cards if catalog.defs[c].faction == faction.id)
     if own < LEADER_CARDS:
-        raise DeckError(file, leader, "cards", f"only {own} of the {CARDS} cards are of the "
-                        f"Leader's faction ({faction.name}); choose at least {LEADER_CARDS} "
-                        "from it")
+        raise DeckError(
+            file,
+            leader,
+            "cards",
+            f"only {own} of the {CARDS} cards are of the "
+            f"Leader's faction ({faction.name}); choose at least {LEADER_CARDS} "
+            "from it",
+        )
 
     # the 20 Echoes
     echoes = _ids(data, "echoes", file)
     for card in echoes:
         kind = _known(catalog, card, "echoes", file)
         if kind != "echo":
-            raise DeckError(file, card, "echoes", f"is a{'n' if kind[0] in 'aeiou' else ''} "
-                            f"{kind}, not an Echo")
+            raise DeckError(
+                file, card, "echoes", f"is a{'n' if kind[0] in 'aeiou' else ''} {kind}, not an Echo"
+            )
     _unique(echoes, "echoes", file)
     if len(echoes) != ECHOES:
-        raise DeckError(file, "", "echoes", f"a deck has {ECHOES} unique Echoes, "
-                        f"not {len(echoes)}")
-    return Deck(leader, faction.citadel, faction.id, tuple(sorted(cards)),
-                tuple(sorted(echoes)), name)
+        raise DeckError(file, "", "echoes", f"a deck has {ECHOES} unique Echoes, not {len(echoes)}")
+    return Deck(
+        leader, faction.citadel, faction.id, tuple(sorted(cards)), tuple(sorted(echoes)), name
+    )
 
 
-def load_deck(source: str | os.PathLike[str], catalog: Catalog | None = None,
-              file: str | None = None) -> Deck:
+def load_deck(
+    source: str | os.PathLike[str], catalog: Catalog | None = None, file: str | None = None
+) -> Deck:
     """Load a deck file.  ``source`` is a path (a :class:`os.PathLike`, or a string with no
     ``=`` and no line break) or the TOML text itself; ``file`` names it in errors (default:
     the path, or ``"deck"`` for text).  The only I/O of this module: reading that file."""
     if isinstance(source, os.PathLike) or (
-            isinstance(source, str) and "=" not in source and "\n" not in source):
+        isinstance(source, str) and "=" not in source and "\n" not in source
+    ):
         path = os.fspath(source)
         file = file or str(path)
         try:
@@ -207,8 +243,9 @@ def load_deck(source: str | os.PathLike[str], catalog: Catalog | None = None,
     elif isinstance(source, str):
         text, file = source, file or "deck"
     else:
-        raise DeckError(file or "deck", "", "", f"expected a path or TOML text, "
-                        f"got {_show(source)}")
+        raise DeckError(
+            file or "deck", "", "", f"expected a path or TOML text, got {_show(source)}"
+        )
     problem = _over_bounds(text)
     if problem is not None:
         raise DeckError(file, "", "", problem)

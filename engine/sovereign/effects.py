@@ -103,8 +103,12 @@ def controller(state: SovereignState, ref: str) -> int:
 def silenced(state: SovereignState, ref: str) -> bool:
     """An attacker's unit left out of the attack adds no text to combat."""
     bt = state.battle
-    if not bt or bt.get("ended") or ref not in state.units \
-            or state.units[ref].owner != bt["attacker"]:
+    if (
+        not bt
+        or bt.get("ended")
+        or ref not in state.units
+        or state.units[ref].owner != bt["attacker"]
+    ):
         return False  # at battle_end combat is over: every unit's text applies again
     return ref not in bt["attackers"]
 
@@ -143,8 +147,7 @@ def sources(state: SovereignState) -> Iterator[Source]:
         yield ref, seat, eff, target, scale
 
 
-def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str,
-             ref: str) -> bool:
+def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str, ref: str) -> bool:
     unit = state.units[ref]
     who = eff.who
     if who == "self":
@@ -159,8 +162,7 @@ def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str
         hit = unit.owner != ctrl
     elif who == "own_lane_others":
         here, there = state.lane_of(src), state.lane_of(ref)
-        hit = (ref != src and here is not None and there is not None
-               and here[:2] == there[:2])
+        hit = ref != src and here is not None and there is not None and here[:2] == there[:2]
     elif who == "adjacent":
         hit = ref in state.lane_neighbours(src)
     elif who == "attackers_vs_you":
@@ -221,8 +223,9 @@ def in_combat(state: SovereignState, ref: str) -> bool:
     bt = state.battle
     if not bt or ref not in state.units:
         return False
-    return ref in bt["attackers"] or (state.units[ref].owner == bt["defender"]
-                                      and _in_target_lane(state, ref))
+    return ref in bt["attackers"] or (
+        state.units[ref].owner == bt["defender"] and _in_target_lane(state, ref)
+    )
 
 
 def remove_tokens(state: SovereignState, ref: str, talents: int, drones: int) -> None:
@@ -390,8 +393,9 @@ def _number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def targets_problem(state: SovereignState, seat: int, effects: tuple[Effect, ...], k: int,
-                    targets: Any) -> str:
+def targets_problem(
+    state: SovereignState, seat: int, effects: tuple[Effect, ...], k: int, targets: Any
+) -> str:
     slots = target_slots(effects, k)
     if not isinstance(targets, tuple) or len(targets) != len(slots):
         return f"name {len(slots)} target(s)"

@@ -30,8 +30,9 @@ TURN_PHASES = ("growth", "upkeep", "forge", "battle", "move", "draw")
 
 def start(state: SovereignState) -> None:
     for deck in state.config.seat_decks(state.catalog):  # a custom deck or the faction's
-        state.boards.append(Board(faction=deck.faction, leader=deck.leader,
-                                  citadel_card=deck.citadel))
+        state.boards.append(
+            Board(faction=deck.faction, leader=deck.leader, citadel_card=deck.citadel)
+        )
         state.hidden.append(list(deck.deck))
     state.tasks = [*[("shuffle", s) for s in range(state.players)], ("first",)]
     advance(state)
@@ -62,8 +63,9 @@ def first_player(state: SovereignState, seat: int) -> None:
     for i, s in enumerate(state.order_from(seat)):
         effects.from_creche(state, s, 0, i + 1)
     state.window = {"name": "mulligan", "seats": list(range(state.players)), "choices": {}}
-    push_front(state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)],
-               ("mulligan_round",))
+    push_front(
+        state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)], ("mulligan_round",)
+    )
 
 
 def _deal(state: SovereignState, seat: int, count: int) -> None:
@@ -82,10 +84,15 @@ def _mulligan_round(state: SovereignState) -> None:
         return
     state.window["choices"] = {}
     state.pending = [
-        Decision(s, "mulligan", (
-            ("free", state.boards[s].mulligans[0] == 0),
-            ("shown_left", MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1])),
-            simultaneous=True)
+        Decision(
+            s,
+            "mulligan",
+            (
+                ("free", state.boards[s].mulligans[0] == 0),
+                ("shown_left", MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1]),
+            ),
+            simultaneous=True,
+        )
         for s in seats
     ]
     state.buffered = {}
@@ -145,12 +152,27 @@ def turn_tasks(state: SovereignState, seat: int) -> list[Task]:
     """The steps of ``seat``'s turn, from its growth phase to the next turn."""
     nxt = (seat + 1) % state.players
     return [
-        ("phase", "growth"), ("growth", seat), ("phase", "upkeep"), ("upkeep", seat),
-        ("phase", "forge"), ("window", "forge_begin"), ("forge", seat), ("forge_finish", seat),
-        ("window", "forge_end"), ("phase", "battle"), ("window", "battle_begin"),
-        ("declare", seat), ("phase", "move"), ("window", "move_begin"), ("move", seat),
-        ("window", "move_end"), ("phase", "draw"), ("draw", seat), ("phase", "between"),
-        ("window", "between_turns"), ("turn", nxt),
+        ("phase", "growth"),
+        ("growth", seat),
+        ("phase", "upkeep"),
+        ("upkeep", seat),
+        ("phase", "forge"),
+        ("window", "forge_begin"),
+        ("forge", seat),
+        ("forge_finish", seat),
+        ("window", "forge_end"),
+        ("phase", "battle"),
+        ("window", "battle_begin"),
+        ("declare", seat),
+        ("phase", "move"),
+        ("window", "move_begin"),
+        ("move", seat),
+        ("window", "move_end"),
+        ("phase", "draw"),
+        ("draw", seat),
+        ("phase", "between"),
+        ("window", "between_turns"),
+        ("turn", nxt),
     ]
 
 
@@ -189,8 +211,11 @@ def fire(state: SovereignState, seat: int, when: str) -> None:
     found = triggers(state, seat, when)
     if len(found) >= 2:
         state.window = {**state.window, "trigger": when}
-        state.pending = [Decision(seat, "order_triggers", (
-            ("sources", tuple(r for r, _ in found)), ("when", when)))]
+        state.pending = [
+            Decision(
+                seat, "order_triggers", (("sources", tuple(r for r, _ in found)), ("when", when))
+            )
+        ]
         return
     push_front(state, *trigger_tasks(state, seat, when, found))
 
@@ -205,27 +230,38 @@ def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]
     tasks: list[Task] = []
     for seat in state.order_from(state.active):
         for when, refs in (("on_damaged", damaged), ("on_health_lost", lost)):
-            mine = tuple(r for r in refs if r in state.units and state.units[r].owner == seat
-                         and not effects.silenced(state, r))
+            mine = tuple(
+                r
+                for r in refs
+                if r in state.units
+                and state.units[r].owner == seat
+                and not effects.silenced(state, r)
+            )
             if mine:
                 tasks.append(("fire_units", seat, when, mine))
     push_front(state, *tasks)
 
 
 def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ...]) -> None:
-    found = [(r, k) for r, k in triggers(state, seat, when)
-             if r in refs or any(r in state.units[u].augments for u in refs
-                                 if u in state.units)]
+    found = [
+        (r, k)
+        for r, k in triggers(state, seat, when)
+        if r in refs or any(r in state.units[u].augments for u in refs if u in state.units)
+    ]
     if len(found) >= 2:
         state.window = {**state.window, "trigger": when}
-        state.pending = [Decision(seat, "order_triggers", (
-            ("sources", tuple(r for r, _ in found)), ("when", when)))]
+        state.pending = [
+            Decision(
+                seat, "order_triggers", (("sources", tuple(r for r, _ in found)), ("when", when))
+            )
+        ]
         return
     push_front(state, *trigger_tasks(state, seat, when, found))
 
 
-def trigger_tasks(state: SovereignState, seat: int, when: str,
-                  found: list[tuple[str, int]]) -> list[Task]:
+def trigger_tasks(
+    state: SovereignState, seat: int, when: str, found: list[tuple[str, int]]
+) -> list[Task]:
     tasks: list[Task] = []
     for ref, scale in found:
         for i, eff in enumerate(state.defn(ref).trigger(when)):
@@ -243,8 +279,7 @@ def _growth(state: SovereignState, seat: int) -> None:
 
 
 def _upkeep(state: SovereignState, seat: int) -> None:
-    push_front(state, ("upkeep_reflexes", seat), ("upkeep_return", seat),
-               ("upkeep_forge", seat))
+    push_front(state, ("upkeep_reflexes", seat), ("upkeep_return", seat), ("upkeep_forge", seat))
     fire(state, seat, "upkeep")
 
 
@@ -278,8 +313,13 @@ def _upkeep_forge(state: SovereignState, seat: int) -> None:
 
 # -- priority windows ------------------------------------------------------------------------
 def _window(state: SovereignState, name: str) -> None:
-    state.window = {"name": name, "order": state.order_from(state.active), "i": 0,
-                    "passes": 0, "airborne": []}
+    state.window = {
+        "name": name,
+        "order": state.order_from(state.active),
+        "i": 0,
+        "passes": 0,
+        "airborne": [],
+    }
     push_front(state, ("window_step",))
 
 
@@ -292,15 +332,20 @@ def may_act(state: SovereignState, seat: int) -> bool:
         return True
     if state.window.get("name") == "battle_begin" and airborne_units(state, seat):
         return True
-    costs = [state.catalog.defs[c].cost for c in state.hidden[seat]
-             if state.catalog.defs[c].quick_forge]
+    costs = [
+        state.catalog.defs[c].cost for c in state.hidden[seat] if state.catalog.defs[c].quick_forge
+    ]
     return bool(costs) and any(x.progress >= min(costs) for x in b.forge)
 
 
 def airborne_units(state: SovereignState, seat: int) -> list[str]:
     used = state.window.get("airborne", [])
-    return [r for lane in state.boards[seat].lanes for r in lane
-            if state.defn(r).has("airborne") and r not in used]
+    return [
+        r
+        for lane in state.boards[seat].lanes
+        for r in lane
+        if state.defn(r).has("airborne") and r not in used
+    ]
 
 
 def _window_step(state: SovereignState) -> None:
@@ -392,8 +437,7 @@ def attach(state: SovereignState, aug: str, host: str) -> None:
 def host_options(state: SovereignState, aug: str) -> list[str]:
     kind = state.defn(aug).attach
     pool = state.units if kind == "unit" else state.facilities
-    return sorted(r for r, u in pool.items()
-                  if kind != "unit" or state.lane_of(r) is not None)
+    return sorted(r for r, u in pool.items() if kind != "unit" or state.lane_of(r) is not None)
 
 
 def _forge_finish(state: SovereignState, seat: int) -> None:
@@ -402,8 +446,9 @@ def _forge_finish(state: SovereignState, seat: int) -> None:
     loose = list(b.loose)
     if not new and not loose:
         return
-    state.pending = [Decision(seat, "finish_forge", (("new_units", tuple(new)),
-                                                     ("loose", tuple(loose))))]
+    state.pending = [
+        Decision(seat, "finish_forge", (("new_units", tuple(new)), ("loose", tuple(loose))))
+    ]
     push_front(state, ("sweep",))
 
 
@@ -443,14 +488,33 @@ def _rehandle(state: SovereignState, seat: int) -> None:
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "shuffle": _shuffle, "first": _first, "deal": _deal, "mulligan_round": _mulligan_round,
-    "mulligan_resolve": _mulligan_resolve, "redeal": _redeal, "reveal": _reveal,
+    "shuffle": _shuffle,
+    "first": _first,
+    "deal": _deal,
+    "mulligan_round": _mulligan_round,
+    "mulligan_resolve": _mulligan_resolve,
+    "redeal": _redeal,
+    "reveal": _reveal,
     "quick_forged": quick_forged,
-    "turn": _turn, "phase": _phase, "growth": _growth, "upkeep": _upkeep,
-    "upkeep_reflexes": _upkeep_reflexes, "upkeep_return": _upkeep_return,
-    "upkeep_forge": _upkeep_forge, "window": _window, "window_step": _window_step,
-    "forge": _forge, "forge_finish": _forge_finish, "sweep": _sweep, "move": _move,
-    "draw": _draw, "rehandle": _rehandle, "forged": forged, "fire": fire,
-    "hurt": _hurt, "fire_units": _fire_units,
-    **battle.HANDLERS, **resolve.HANDLERS,
+    "turn": _turn,
+    "phase": _phase,
+    "growth": _growth,
+    "upkeep": _upkeep,
+    "upkeep_reflexes": _upkeep_reflexes,
+    "upkeep_return": _upkeep_return,
+    "upkeep_forge": _upkeep_forge,
+    "window": _window,
+    "window_step": _window_step,
+    "forge": _forge,
+    "forge_finish": _forge_finish,
+    "sweep": _sweep,
+    "move": _move,
+    "draw": _draw,
+    "rehandle": _rehandle,
+    "forged": forged,
+    "fire": fire,
+    "hurt": _hurt,
+    "fire_units": _fire_units,
+    **battle.HANDLERS,
+    **resolve.HANDLERS,
 }

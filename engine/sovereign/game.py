@@ -38,8 +38,15 @@ from engine.sovereign.cards import Catalog, standard_catalog
 from engine.sovereign.state import Secrets, SovereignConfig, SovereignState
 from engine.sovereign.view import SovereignView, make_view
 
-Answer = (SovereignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | PeekAnswer
-          | RehandleAnswer | RevealAnswer)
+Answer = (
+    SovereignAnswer
+    | ChanceAnswer
+    | ShuffleAnswer
+    | DealAnswer
+    | PeekAnswer
+    | RehandleAnswer
+    | RevealAnswer
+)
 
 _GENERIC: dict[type, tuple[type, None, Callable[[SovereignState, Any], None]]] = {
     ChanceAnswer: (Chance, None, requests_in.on_chance),
@@ -55,8 +62,9 @@ class SovereignGame(ContractGame):
     """One game of Sovereign as seen by one engine instance."""
 
     game = "sovereign"
-    DECISIONS = {cls: (cls.__name__, check, apply)
-                 for cls, (check, apply) in decide.DECISION_RULES.items()}
+    DECISIONS = {
+        cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.DECISION_RULES.items()
+    }
     GENERIC = _GENERIC
 
     def __init__(self, state: SovereignState) -> None:
@@ -104,8 +112,9 @@ class SovereignGame(ContractGame):
         return SovereignGame(copy.deepcopy(state, {id(state.catalog): state.catalog}))
 
 
-def new_game(config: SovereignConfig, known: Iterable[int] | None = None,
-             catalog: Catalog | None = None) -> SovereignGame:
+def new_game(
+    config: SovereignConfig, known: Iterable[int] | None = None, catalog: Catalog | None = None
+) -> SovereignGame:
     """A new game.  ``known`` are the seats whose secrets this instance holds (``None``:
     every seat, as the local referee does; ``()``: a spectator)."""
     catalog = catalog or standard_catalog()
@@ -117,7 +126,11 @@ def new_game(config: SovereignConfig, known: Iterable[int] | None = None,
         raise MalformedAnswer("known seats are a collection of seat numbers") from None
     if any(type(s) is not int or not 0 <= s < config.players for s in known_set):
         raise MalformedAnswer("known seats must be seats of this table")
-    state = SovereignState(config=config, catalog=catalog, known=known_set,
-                           secrets={s: Secrets() for s in sorted(known_set)})
+    state = SovereignState(
+        config=config,
+        catalog=catalog,
+        known=known_set,
+        secrets={s: Secrets() for s in sorted(known_set)},
+    )
     flow.start(state)
     return SovereignGame(state)

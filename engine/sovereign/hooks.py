@@ -34,8 +34,9 @@ def gust(state: Any, seat: int, source: str, k: int, target: str) -> None:
         return
     owner, lane, _ = place
     # a declared attacker's lane is the attackers' temporary lane (§1.8)
-    refs = state.battle["order"] if target in state.attack_group() \
-        else state.boards[owner].lanes[lane]
+    refs = (
+        state.battle["order"] if target in state.attack_group() else state.boards[owner].lanes[lane]
+    )
     refs.remove(target)
     refs.append(target)
     state.log("gust", target)
@@ -101,8 +102,12 @@ def slaver_raid(state: Any, seat: int, source: str, k: int, target: str) -> None
     when the breach began (``battle["citadel_talents"]``, FAQ l. 362; Undercity: Hegemony
     Slavers).  Anywhere else, nothing."""
     bt = state.battle
-    if not bt or bt["attacker"] != seat or source not in bt["attackers"] \
-            or "citadel_talents" not in bt:
+    if (
+        not bt
+        or bt["attacker"] != seat
+        or source not in bt["attackers"]
+        or "citadel_talents" not in bt
+    ):
         return
     victim = state.boards[bt["defender"]]
     n = min(k, bt["citadel_talents"] - bt["raided"], victim.citadel[0])
@@ -146,7 +151,11 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
 
 
 HOOKS: dict[str, Hook] = {
-    "gust": gust, "mosaic_mutation": mosaic_mutation, "second_wind": second_wind,
-    "self_repair": self_repair, "slaver_raid": slaver_raid, "steal_talent": steal_talent,
+    "gust": gust,
+    "mosaic_mutation": mosaic_mutation,
+    "second_wind": second_wind,
+    "self_repair": self_repair,
+    "slaver_raid": slaver_raid,
+    "steal_talent": steal_talent,
     "swell": swell,
 }

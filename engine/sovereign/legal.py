@@ -44,8 +44,9 @@ def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place
     return "" if place == "" else "only units and augments are placed"
 
 
-def quick_forge_problem(state: SovereignState, seat: int, handle: int, card: str, source: str,
-                        host: str) -> str:
+def quick_forge_problem(
+    state: SovereignState, seat: int, handle: int, card: str, source: str, host: str
+) -> str:
     """Salamander Armor's permission (FAQ l. 360): a ``quick_forge`` augment, complete in
     the forge or paid from hand with idle talents, attached to a legal host at once."""
     d = state.catalog.defs[card]
@@ -64,8 +65,9 @@ def quick_forge_problem(state: SovereignState, seat: int, handle: int, card: str
     return ""
 
 
-def reflex_problem(state: SovereignState, seat: int, card: str, talents: int, drones: int,
-                   targets: tuple[str, ...]) -> str:
+def reflex_problem(
+    state: SovereignState, seat: int, card: str, talents: int, drones: int, targets: tuple[str, ...]
+) -> str:
     d = state.catalog.defs[card]
     if d.type != "reflex":
         return "only reflexes are played from the hand"

@@ -87,8 +87,11 @@ class _Builder:
         out = []
         for part in parts:
             owner, sep, card = part.partition(":")
-            aug = self.take(int(owner), card, ("augment",)) if sep else \
-                self.take(seat, part, ("augment",))
+            aug = (
+                self.take(int(owner), card, ("augment",))
+                if sep
+                else self.take(seat, part, ("augment",))
+            )
             if self.state.defn(aug).attach != attach:
                 raise MalformedAnswer(f"{aug} does not attach to a {attach}")
             out.append(aug)
@@ -117,23 +120,35 @@ class _Builder:
             head, *augs = entry.split("+")
             card, _, workers = head.partition(":")
             ref = self.take(seat, card, ("facility",))
-            s.facilities[ref] = Facility(seat, card, _pair(workers) if workers else [0, 0],
-                                         self.augments(seat, augs, "facility"))
+            s.facilities[ref] = Facility(
+                seat,
+                card,
+                _pair(workers) if workers else [0, 0],
+                self.augments(seat, augs, "facility"),
+            )
             s.boards[seat].facilities.append(ref)
 
 
-def position(line: str, seed: int = 0, catalog: Catalog | None = None
-             ) -> tuple[SovereignGame, Referee]:
+def position(
+    line: str, seed: int = 0, catalog: Catalog | None = None
+) -> tuple[SovereignGame, Referee]:
     """Build a game in play and its referee from one line of text."""
     f = _fields(line)
     catalog = catalog or standard_catalog()
     players = int(f.get("players", "2"))
-    config = SovereignConfig(players, tuple(_list(f.get("factions", ""))),
-                             int(f["target"]) if "target" in f else None,
-                             int(f.get("round_limit", "60")))
+    config = SovereignConfig(
+        players,
+        tuple(_list(f.get("factions", ""))),
+        int(f["target"]) if "target" in f else None,
+        int(f.get("round_limit", "60")),
+    )
     config.check(catalog)
-    state = SovereignState(config=config, catalog=catalog, known=frozenset(range(players)),
-                           secrets={s: Secrets() for s in range(players)})
+    state = SovereignState(
+        config=config,
+        catalog=catalog,
+        known=frozenset(range(players)),
+        secrets={s: Secrets() for s in range(players)},
+    )
     for fid in config.seat_factions(catalog):
         fac = catalog.faction(fid)
         state.boards.append(Board(faction=fid, leader=fac.leader, citadel_card=fac.citadel))
@@ -152,8 +167,11 @@ def position(line: str, seed: int = 0, catalog: Catalog | None = None
             b.reflexes.append([build.take(seat, card, ("reflex",)), _pair(paid or "0.0"), []])
         for entry in _list(f.get(f"scored{seat}", "")):
             owner, sep, card = entry.partition(":")
-            b.scored.append(build.take(int(owner), card, ("echo",)) if sep
-                            else build.take(seat, entry, ("echo",)))
+            b.scored.append(
+                build.take(int(owner), card, ("echo",))
+                if sep
+                else build.take(seat, entry, ("echo",))
+            )
     for seat, b in enumerate(state.boards):
         secret = state.secrets[seat].cards
         for card in _list(f.get(f"hand{seat}", "")):
@@ -190,6 +208,6 @@ def position(line: str, seed: int = 0, catalog: Catalog | None = None
             state.round -= 1
     else:
         tasks = flow.turn_tasks(state, active)
-        state.tasks = tasks[tasks.index(("phase", phase)):]
+        state.tasks = tasks[tasks.index(("phase", phase)) :]
     flow.advance(state)
     return SovereignGame(state), referee

@@ -33,8 +33,12 @@ BREACH_RULE = "Breaching"
 
 
 def _ints(values: Any, n: int, k: int) -> bool:
-    return (isinstance(values, tuple) and len(values) == k
-            and all(type(v) is int and 0 <= v < n for v in values) and len(set(values)) == k)
+    return (
+        isinstance(values, tuple)
+        and len(values) == k
+        and all(type(v) is int and 0 <= v < n for v in values)
+        and len(set(values)) == k
+    )
 
 
 def on_chance(state: SovereignState, answer: ChanceAnswer) -> None:
@@ -58,8 +62,12 @@ def on_shuffle(state: SovereignState, answer: ShuffleAnswer) -> None:
 
 
 def _card_list(cards: Any, count: int, rule: str) -> tuple[str, ...]:
-    if (not isinstance(cards, tuple) or len(cards) != count
-            or any(not isinstance(c, str) for c in cards) or len(set(cards)) != count):
+    if (
+        not isinstance(cards, tuple)
+        or len(cards) != count
+        or any(not isinstance(c, str) for c in cards)
+        or len(set(cards)) != count
+    ):
         raise MalformedAnswer(f"expected {count} distinct card ids", rule=rule)
     return cards
 
@@ -86,14 +94,16 @@ def on_deal(state: SovereignState, answer: DealAnswer | RehandleAnswer) -> None:
         mine = state.secrets[seat].cards
         if rehandle:
             if sorted(cards) != sorted(mine[h] for h in b.hand):
-                raise IllegalReveal("a re-handled hand must be the same cards", rule=rule,
-                                    seat=seat)
+                raise IllegalReveal(
+                    "a re-handled hand must be the same cards", rule=rule, seat=seat
+                )
         else:
             held = set(mine.values())
             for c in cards:
                 if c not in state.hidden[seat] or c in held:
-                    raise IllegalReveal(f"{c} cannot be in seat {seat}'s deck", rule=rule,
-                                        seat=seat)
+                    raise IllegalReveal(
+                        f"{c} cannot be in seat {seat}'s deck", rule=rule, seat=seat
+                    )
     elif cards is not None:
         raise UnknownSecret(f"this engine may not learn the cards dealt to seat {seat}")
     state.pending = []
@@ -126,8 +136,9 @@ def on_peek(state: SovereignState, answer: PeekAnswer) -> None:
         for h, c in zip(req.handles, cards, strict=True):
             known = state.secret(h)
             if c not in state.hidden[victim] or (known is not None and known != c):
-                raise IllegalReveal("a peeked card is not the card held there",
-                                    rule=BREACH_RULE, seat=victim)
+                raise IllegalReveal(
+                    "a peeked card is not the card held there", rule=BREACH_RULE, seat=victim
+                )
     elif cards is not None:
         raise UnknownSecret(f"this engine may not learn what seat {req.seat} peeks at")
     state.pending = []
@@ -140,7 +151,7 @@ def on_peek(state: SovereignState, answer: PeekAnswer) -> None:
 def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
     req = state.pending[0]
     assert isinstance(req, Reveal)
-    (group, handles, _), = req.groups
+    ((group, handles, _),) = req.groups
     seat = int(group)
     if answer.label != req.label or not isinstance(answer.cards, tuple) or len(answer.cards) != 1:
         raise MalformedAnswer(f"expected the reveal of {req.label}")
@@ -152,13 +163,11 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
     rule = _RULES.get(req.label, "Reveal")
     for h, c in zip(handles, ids, strict=True):
         if c not in state.catalog.defs or c not in state.hidden[seat]:
-            raise IllegalReveal(f"{c!r} is not a hidden card of seat {seat}", rule=rule,
-                                seat=seat)
+            raise IllegalReveal(f"{c!r} is not a hidden card of seat {seat}", rule=rule, seat=seat)
         known = state.secret(h)
         seen = [sec.seen[h] for sec in state.secrets.values() if h in sec.seen]
         if (known is not None and known != c) or any(x != c for x in seen):
-            raise IllegalReveal("the revealed card is not the one held there", rule=rule,
-                                seat=seat)
+            raise IllegalReveal("the revealed card is not the one held there", rule=rule, seat=seat)
     problem, culprit = _purpose_problem(state, req.label, seat, handles, ids)
     if problem:
         raise IllegalReveal(problem, rule=rule, seat=culprit)
@@ -167,13 +176,18 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
     state.log("revealed", req.label, seat, list(ids))
 
 
-_RULES = {"mulligan": SETUP_RULE, "forge": legal.FORGE_RULE, "reflex": legal.REFLEX_RULE,
-          "quick_forge": "FAQ: Salamander Armor",
-          "findings": BREACH_RULE}
+_RULES = {
+    "mulligan": SETUP_RULE,
+    "forge": legal.FORGE_RULE,
+    "reflex": legal.REFLEX_RULE,
+    "quick_forge": "FAQ: Salamander Armor",
+    "findings": BREACH_RULE,
+}
 
 
-def _purpose_problem(state: SovereignState, label: str, seat: int, handles: tuple[int, ...],
-                     ids: tuple[str, ...]) -> tuple[str, int]:
+def _purpose_problem(
+    state: SovereignState, label: str, seat: int, handles: tuple[int, ...], ids: tuple[str, ...]
+) -> tuple[str, int]:
     nxt = state.tasks[0] if state.tasks else ("",)
     if label == "mulligan":
         if legal.unit_count(state, list(ids)):

@@ -27,8 +27,9 @@ from engine.tasks import push_front
 Task = tuple[Any, ...]
 
 
-def effect_tasks(seat: int, source: str, which: str, effs: tuple[Effect, ...], k: int,
-                 targets: tuple[str, ...]) -> list[Task]:
+def effect_tasks(
+    seat: int, source: str, which: str, effs: tuple[Effect, ...], k: int, targets: tuple[str, ...]
+) -> list[Task]:
     """The tasks of a list of effects, consuming ``targets`` in order."""
     tasks: list[Task] = []
     queue = list(targets)
@@ -37,17 +38,20 @@ def effect_tasks(seat: int, source: str, which: str, effs: tuple[Effect, ...], k
             for _ in range(k):
                 tasks.append(("effect", seat, source, which, i, 1, queue.pop(0)))
         else:
-            tasks.append(("effect", seat, source, which, i, k,
-                          queue.pop(0) if eff.target else ""))
+            tasks.append(("effect", seat, source, which, i, k, queue.pop(0) if eff.target else ""))
     return tasks
 
 
-def _effect(state: SovereignState, seat: int, source: str, which: str, index: int, k: int,
-            target: str) -> None:
+def _effect(
+    state: SovereignState, seat: int, source: str, which: str, index: int, k: int, target: str
+) -> None:
     eff = effects.effects_of(state.defn(source), which)[index]
     op = eff.op
-    if target and eff.target and eff.op != "move" and effects.target_problem(
-        state, seat, eff, target
+    if (
+        target
+        and eff.target
+        and eff.op != "move"
+        and effects.target_problem(state, seat, eff, target)
     ):
         state.log("fizzle", source, target)  # the target left play meanwhile
         return
@@ -118,13 +122,25 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
     if lo == hi:
         add_tokens(state, seat, target, lo, n - lo, eff.source, eff.op)
     else:
-        state.pending = [Decision(chooser, "add_health", (
-            ("unit", target), ("amount", n), ("talents", (lo, hi)), ("source", eff.source),
-            ("op", eff.op), ("from", seat)))]
+        state.pending = [
+            Decision(
+                chooser,
+                "add_health",
+                (
+                    ("unit", target),
+                    ("amount", n),
+                    ("talents", (lo, hi)),
+                    ("source", eff.source),
+                    ("op", eff.op),
+                    ("from", seat),
+                ),
+            )
+        ]
 
 
-def restore_range(state: SovereignState, seat: int, source: str, want: int,
-                  ref: str) -> tuple[int, int, int]:
+def restore_range(
+    state: SovereignState, seat: int, source: str, want: int, ref: str
+) -> tuple[int, int, int]:
     """(fewest talents, most talents, tokens) that restoring ``want`` health to ``ref`` can
     take: each printed type up to what the unit misses of it, from ``seat``'s Citadel only
     what is idle there, from the creche anything (l. 49, l. 314) -- and never above the
@@ -149,8 +165,15 @@ def add_range(state: SovereignState, seat: int, source: str, want: int) -> tuple
     return max(0, n - d), min(n, t), n
 
 
-def add_tokens(state: SovereignState, seat: int, ref: str, talents: int, drones: int,
-               source: str, op: str = "add_health") -> None:
+def add_tokens(
+    state: SovereignState,
+    seat: int,
+    ref: str,
+    talents: int,
+    drones: int,
+    source: str,
+    op: str = "add_health",
+) -> None:
     """``ref`` adds (or restores, ``op``) ``talents`` + ``drones`` health from ``seat``'s
     Citadel or the creche."""
     unit = state.units[ref]
@@ -179,13 +202,21 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
     if mode == "effect":
         push_front(state, ("sweep",))
     if ask:
-        state.pending = [Decision(s, "losses", (("units", tuple(ask[s])),), simultaneous=True)
-                         for s in sorted(ask)]
+        state.pending = [
+            Decision(s, "losses", (("units", tuple(ask[s])),), simultaneous=True)
+            for s in sorted(ask)
+        ]
         state.buffered = {}
 
 
-def _reflex(state: SovereignState, seat: int, handle: int, talents: int, drones: int,
-            targets: tuple[str, ...]) -> None:
+def _reflex(
+    state: SovereignState,
+    seat: int,
+    handle: int,
+    talents: int,
+    drones: int,
+    targets: tuple[str, ...],
+) -> None:
     card = dict(state.revealed)[handle]
     ref = f"{seat}:{card}"
     b = state.boards[seat]
@@ -217,11 +248,17 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
         push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
 
 
-def _optional(state: SovereignState, seat: int, source: str, which: str, index: int,
-              k: int) -> None:
+def _optional(
+    state: SovereignState, seat: int, source: str, which: str, index: int, k: int
+) -> None:
     """A triggered "may" effect: its user is asked to use it (with its targets) or not."""
-    state.pending = [Decision(seat, "optional_effect", (
-        ("source", source), ("which", which), ("index", index), ("k", k)))]
+    state.pending = [
+        Decision(
+            seat,
+            "optional_effect",
+            (("source", source), ("which", which), ("index", index), ("k", k)),
+        )
+    ]
 
 
 def optional_effect(state: SovereignState, req: Decision) -> Effect:
@@ -231,8 +268,13 @@ def optional_effect(state: SovereignState, req: Decision) -> Effect:
 
 def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...]) -> None:
     eff = optional_effect(state, req)
-    seat, src, which, i, k = (req.seat, req.get("source"), req.get("which"), req.get("index"),
-                              req.get("k"))
+    seat, src, which, i, k = (
+        req.seat,
+        req.get("source"),
+        req.get("which"),
+        req.get("index"),
+        req.get("k"),
+    )
     if eff.op == "move":
         tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]
     else:
@@ -242,5 +284,8 @@ def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...])
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "effect": _effect, "losses": _losses, "reflex": _reflex, "optional": _optional,
+    "effect": _effect,
+    "losses": _losses,
+    "reflex": _reflex,
+    "optional": _optional,
 }

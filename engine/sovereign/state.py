@@ -47,13 +47,16 @@ class SovereignConfig:
     def check(self, catalog: Catalog | None = None) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 6:
             raise MalformedAnswer("Sovereign is for 2 to 6 players", rule=SETUP_RULE)
-        if self.echo_target is not None and (type(self.echo_target) is not int
-                                             or self.echo_target < 1):
-            raise MalformedAnswer("the Echo target is a whole number of at least 1",
-                                  rule="Revising the Win Condition")
+        if self.echo_target is not None and (
+            type(self.echo_target) is not int or self.echo_target < 1
+        ):
+            raise MalformedAnswer(
+                "the Echo target is a whole number of at least 1", rule="Revising the Win Condition"
+            )
         if type(self.round_limit) is not int or self.round_limit < 0:
-            raise MalformedAnswer("the round limit is a whole number (0 = none)",
-                                  rule="Winning and ending")
+            raise MalformedAnswer(
+                "the round limit is a whole number (0 = none)", rule="Winning and ending"
+            )
         if not isinstance(self.factions, tuple):
             raise MalformedAnswer("factions are a tuple of faction ids", rule=SETUP_RULE)
         if self.factions and len(self.factions) != self.players:
@@ -80,18 +83,25 @@ class SovereignConfig:
             if deck is None:
                 continue
             if parse_deck(deck.data(), catalog, f"seat {seat}'s deck") != deck:
-                raise MalformedAnswer(f"seat {seat}'s deck does not match its card list",
-                                      rule=DECK_RULE)
+                raise MalformedAnswer(
+                    f"seat {seat}'s deck does not match its card list", rule=DECK_RULE
+                )
             if self.factions and self.factions[seat] != deck.faction:
-                raise MalformedAnswer(f"seat {seat} is given the faction "
-                                      f"{self.factions[seat]!r} but its deck's Leader is of "
-                                      f"{deck.faction!r}", rule=DECK_RULE)
+                raise MalformedAnswer(
+                    f"seat {seat} is given the faction "
+                    f"{self.factions[seat]!r} but its deck's Leader is of "
+                    f"{deck.faction!r}",
+                    rule=DECK_RULE,
+                )
         leaders = [d.leader for d in self.seat_decks(catalog)]
         for seat, leader in enumerate(leaders):
             if leader in leaders[:seat]:
-                raise MalformedAnswer(f"seats {leaders.index(leader)} and {seat} both play the "
-                                      f"Leader {leader!r}: no two players may play the same "
-                                      "leader", rule=DECK_RULE)
+                raise MalformedAnswer(
+                    f"seats {leaders.index(leader)} and {seat} both play the "
+                    f"Leader {leader!r}: no two players may play the same "
+                    "leader",
+                    rule=DECK_RULE,
+                )
 
     @property
     def target(self) -> int:
@@ -125,8 +135,10 @@ class SovereignConfig:
     def seat_decks(self, catalog: Catalog) -> tuple[Deck, ...]:
         """Every seat's deck: its custom deck, or its faction's own."""
         decks = self.decks or (None,) * self.players
-        return tuple(d if d is not None else Deck.of_faction(catalog.faction(f))
-                     for d, f in zip(decks, self.seat_factions(catalog), strict=True))
+        return tuple(
+            d if d is not None else Deck.of_faction(catalog.faction(f))
+            for d, f in zip(decks, self.seat_factions(catalog), strict=True)
+        )
 
 
 @attrs.define
@@ -146,8 +158,13 @@ class Unit:
     new: bool = False  # forged this forge phase (health not yet placed)
 
     def public(self) -> dict[str, Any]:
-        return {"card": self.card, "owner": self.owner, "health": list(self.health),
-                "augments": list(self.augments), "new": self.new}
+        return {
+            "card": self.card,
+            "owner": self.owner,
+            "health": list(self.health),
+            "augments": list(self.augments),
+            "new": self.new,
+        }
 
 
 @attrs.define
@@ -158,8 +175,12 @@ class Facility:
     augments: list[str] = attrs.Factory(list)
 
     def public(self) -> dict[str, Any]:
-        return {"card": self.card, "owner": self.owner, "workers": list(self.workers),
-                "augments": list(self.augments)}
+        return {
+            "card": self.card,
+            "owner": self.owner,
+            "workers": list(self.workers),
+            "augments": list(self.augments),
+        }
 
 
 @attrs.define
@@ -194,13 +215,20 @@ class Board:
 
     def public(self) -> dict[str, Any]:
         return {
-            "faction": self.faction, "leader": self.leader, "citadel_card": self.citadel_card,
-            "citadel": list(self.citadel), "leader_workers": list(self.leader_workers),
-            "lanes": [list(x) for x in self.lanes], "facilities": list(self.facilities),
+            "faction": self.faction,
+            "leader": self.leader,
+            "citadel_card": self.citadel_card,
+            "citadel": list(self.citadel),
+            "leader_workers": list(self.leader_workers),
+            "lanes": [list(x) for x in self.lanes],
+            "facilities": list(self.facilities),
             "loose": list(self.loose),
             "reflexes": [[r, list(c), list(t)] for r, c, t in self.reflexes],
-            "forge": [s.public() for s in self.forge], "hand": list(self.hand),
-            "deck": self.deck, "scrap": list(self.scrap), "scored": list(self.scored),
+            "forge": [s.public() for s in self.forge],
+            "hand": list(self.hand),
+            "deck": self.deck,
+            "scrap": list(self.scrap),
+            "scored": list(self.scored),
             "mulligans": list(self.mulligans),
         }
 
@@ -326,8 +354,14 @@ class SovereignState:
         else:
             spaces = [r for r in self.boards[seat].lanes[lane] if r not in group]
         i = spaces.index(ref)
-        return [r for r in (spaces[i - 1] if i > 0 else None,
-                            spaces[i + 1] if i + 1 < len(spaces) else None) if r is not None]
+        return [
+            r
+            for r in (
+                spaces[i - 1] if i > 0 else None,
+                spaces[i + 1] if i + 1 < len(spaces) else None,
+            )
+            if r is not None
+        ]
 
     # -- public state and digest -------------------------------------------------------
     def public(self) -> dict[str, Any]:

@@ -39,9 +39,13 @@ class SovereignView:
         return tuple((h, known[h]) for h in handles)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "public": self.public,
-                "cards": [list(x) for x in self.cards], "seen": [list(x) for x in self.seen],
-                "decisions": [attrs.asdict(d) for d in self.decisions]}
+        return {
+            "seat": self.seat,
+            "public": self.public,
+            "cards": [list(x) for x in self.cards],
+            "seen": [list(x) for x in self.seen],
+            "decisions": [attrs.asdict(d) for d in self.decisions],
+        }
 
 
 def make_view(state: SovereignState, seat: int | None) -> SovereignView:
@@ -54,7 +58,9 @@ def make_view(state: SovereignState, seat: int | None) -> SovereignView:
         sec = state.secrets[seat]
         cards = tuple(sorted(sec.cards.items()))
         seen = tuple(sorted(sec.seen.items()))
-        decisions = tuple(r for r in state.pending
-                          if isinstance(r, Decision) and r.seat == seat
-                          and seat not in state.buffered)
+        decisions = tuple(
+            r
+            for r in state.pending
+            if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
+        )
     return SovereignView(seat, state.public(), cards, seen, decisions)

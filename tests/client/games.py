@@ -24,12 +24,17 @@ Model = Any  # that game's console ClientModel
 ModelFor = Callable[[Game, Decision], tuple[Model, list[Any]]]
 
 
-def play(game: Game, seed: int, bots: Sequence[Callable[[ChanceStream], Any]], *,
-         until: Callable[[Game, Any], bool] | None = None,
-         before: Callable[[Game, Any], None] | None = None,
-         on_decision: Callable[[Game, Decision], None] | None = None,
-         check: Callable[[Game, Any, Decision, Any], None] | None = None,
-         after: Callable[[Game, Any, Any, list[Any]], None] | None = None) -> list[Any]:
+def play(
+    game: Game,
+    seed: int,
+    bots: Sequence[Callable[[ChanceStream], Any]],
+    *,
+    until: Callable[[Game, Any], bool] | None = None,
+    before: Callable[[Game, Any], None] | None = None,
+    on_decision: Callable[[Game, Decision], None] | None = None,
+    check: Callable[[Game, Any, Decision, Any], None] | None = None,
+    after: Callable[[Game, Any, Any, list[Any]], None] | None = None,
+) -> list[Any]:
     """Play ``game`` among ``bots`` (one bot class a seat) with a referee, all seeded from
     ``seed``, until it is over or ``until(game, request)`` holds for the next request; returns
     the bots.  At each step: ``before(game, request)``; for a decision ``on_decision(game, d)``,
@@ -65,8 +70,9 @@ def feed_views(models: Mapping[int, Model], game: Game, events: Iterable[Any]) -
         model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
 
 
-def model_for(model_class: Callable[..., Model], game: Game, d: Decision, *,
-              view: bool) -> tuple[Model, list[Any]]:
+def model_for(
+    model_class: Callable[..., Model], game: Game, d: Decision, *, view: bool
+) -> tuple[Model, list[Any]]:
     """A ``model_class`` model seated at ``d``'s seat (given its view first, if ``view``) and
     asked ``d``; and the list of the answers it sends."""
     sent: list[Any] = []
@@ -84,9 +90,12 @@ def accepted(game: Game, answer: Any) -> bool:
 
 
 def check_by_menu_and_shortcut(
-        game: Game, d: Decision, model_for: ModelFor,
-        typed: Callable[[Model, Game, Decision], list[str]],
-        check_menu: Callable[[Model, Game, Decision], None]) -> None:
+    game: Game,
+    d: Decision,
+    model_for: ModelFor,
+    typed: Callable[[Model, Game, Decision], list[str]],
+    check_menu: Callable[[Model, Game, Decision], None],
+) -> None:
     """``check_menu`` on a fresh model's menu; menu ``#1`` sends one answer the engine
     accepts; so does typing the lines ``typed`` gives (the shortcuts) into a fresh model."""
     model, sent = model_for(game, d)
@@ -100,10 +109,12 @@ def check_by_menu_and_shortcut(
     assert accepted(game, sent[0])
 
 
-def help_checker(model_for: ModelFor, help_texts: Mapping[str, str],
-                 seen: set[str]) -> Callable[[Game, Decision], None]:
+def help_checker(
+    model_for: ModelFor, help_texts: Mapping[str, str], seen: set[str]
+) -> Callable[[Game, Decision], None]:
     """An ``on_decision`` hook: at the first decision of each kind, ``?`` shows the help with
     that kind's text and sends nothing; the kinds checked are added to ``seen``."""
+
     def check(game: Game, d: Decision) -> None:
         if d.kind in seen:
             return
@@ -123,16 +134,18 @@ def check_refused(model: Model, sent: list[Any], lines: Iterable[str]) -> None:
         assert sent == [] and model.message and model.decision is not None
 
 
-def check_decides_from_the_view_alone(bots: Mapping[str, Callable[[ChanceStream], Any]],
-                                      mirror: Game, view: Any, d: Decision) -> None:
+def check_decides_from_the_view_alone(
+    bots: Mapping[str, Callable[[ChanceStream], Any]], mirror: Game, view: Any, d: Decision
+) -> None:
     """Each bot kind, seeded alike, decides ``d`` the same from ``mirror`` (an engine instance
     knowing only ``d``'s seat) as from the full ``view``, and leaves the mirror's view as it
     was."""
     own = mirror.view(d.seat)  # from an instance that knows only this seat
     before = copy.deepcopy(own.to_dict())
     for kind in ("random", "heuristic"):
-        assert (bots[kind](ChanceStream.from_int(9)).decide(own, d)
-                == bots[kind](ChanceStream.from_int(9)).decide(view, d))
+        assert bots[kind](ChanceStream.from_int(9)).decide(own, d) == bots[kind](
+            ChanceStream.from_int(9)
+        ).decide(view, d)
     assert own.to_dict() == before
 
 
@@ -144,8 +157,9 @@ def check_menu_choice_reaches_the_network_side(model: Any, sent: list[Any], game
     game.copy().apply(sent[0])  # a legal answer
 
 
-def check_f1_shows_help_and_illegal_input_is_refused(model: Any, sent: list[Any],
-                                                      help_words: str) -> None:
+def check_f1_shows_help_and_illegal_input_is_refused(
+    model: Any, sent: list[Any], help_words: str
+) -> None:
     """Garbage after F1 is refused with a reason and sends nothing; F1 shows the help (with
     ``help_words``)."""
     run_keys(model, "\x1bOP" + "banana\rq\r")
@@ -154,6 +168,7 @@ def check_f1_shows_help_and_illegal_input_is_refused(model: Any, sent: list[Any]
     run_keys(model, "\x1bOPq\r")
     assert model.show_help and help_words in model.help_text()
     assert model.message == HELP_SHOWN
+
 
 def fill_log(model: Any) -> None:
     """Twelve log lines, ``log line 0`` to ``log line 11``: more than the log pane holds."""

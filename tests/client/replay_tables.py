@@ -16,22 +16,29 @@ ROUNDS = {"reign": 60, "sovereign": 3, "sodalis": 4}  # short games: the tests s
 
 
 @functools.cache
-def played(game: str, seed: int = 1, cheat: str | None = None,
-           cheater: int | None = None) -> tuple[Any, list[Any]]:
+def played(
+    game: str, seed: int = 1, cheat: str | None = None, cheater: int | None = None
+) -> tuple[Any, list[Any]]:
     """(spec, sessions) of one whole game (cached: each test module plays it once)."""
     kwargs: dict[str, Any] = {}
     if cheat is not None:
         kwargs = {"session_class": cheating_session(cheat), "cheaters": [cheater]}
-    spec, sessions = make_table(SEATS[game], seed, game=game, round_limit=ROUNDS[game],
-                                **kwargs)
+    spec, sessions = make_table(SEATS[game], seed, game=game, round_limit=ROUNDS[game], **kwargs)
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(SEATS[game])]
     run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
 
-def log_file(folder: Path, game: str, seed: int = 1, *, seat: int = 0,
-             cheat: str | None = None, cheater: int | None = None) -> Path:
+def log_file(
+    folder: Path,
+    game: str,
+    seed: int = 1,
+    *,
+    seat: int = 0,
+    cheat: str | None = None,
+    cheater: int | None = None,
+) -> Path:
     spec, sessions = played(game, seed, cheat, cheater)
     path = folder / f"{game}-{seed}-{cheat or 'honest'}-seat{seat}.log"
     path.write_bytes(write_log(spec, sessions[seat].entries()))

@@ -19,6 +19,7 @@ from client.app import build_application
 
 def run_keys(model: Any, keys: str) -> None:
     """Type ``keys`` into the screen of ``model`` until the screen quits (bounded)."""
+
     async def main() -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             app = build_application(model)
@@ -40,6 +41,7 @@ class SizedOutput(DummyOutput):
 
 def render(model: Any, width: int = 80, height: int = 24) -> list[str]:
     """The screen as text, drawn by the real layout at ``width`` x ``height``."""
+
     async def main() -> list[str]:
         output = SizedOutput(width, height)
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
@@ -47,9 +49,12 @@ def render(model: Any, width: int = 80, height: int = 24) -> list[str]:
             with set_app(app):
                 screen = Screen()
                 app.layout.container.write_to_screen(
-                    screen, MouseHandlers(), WritePosition(0, 0, width, height), "", False, None)
+                    screen, MouseHandlers(), WritePosition(0, 0, width, height), "", False, None
+                )
                 screen.draw_all_floats()  # the '?' overlay, when open
-                return ["".join(screen.data_buffer[y][x].char for x in range(width)).rstrip()
-                        for y in range(height)]
+                return [
+                    "".join(screen.data_buffer[y][x].char for x in range(width)).rstrip()
+                    for y in range(height)
+                ]
 
     return asyncio.run(main())

@@ -24,8 +24,14 @@ DECK_SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-d
 
 def fairtable(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """The command as a user runs it, stdin not a terminal (bounded)."""
-    return subprocess.run([sys.executable, "-m", "client.cli", *args], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "client.cli", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
@@ -44,8 +50,7 @@ def closed_port() -> int:
 
 
 def invite_to(port: int, game: str = "reign") -> str:
-    return Invite("127.0.0.1", port, os.urandom(32), os.urandom(32), os.urandom(32), game,
-                  3).text()
+    return Invite("127.0.0.1", port, os.urandom(32), os.urandom(32), os.urandom(32), game, 3).text()
 
 
 @contextmanager
@@ -59,43 +64,60 @@ def port_in_use() -> Iterator[int]:
 HEADLESS_HOST = ("host", "reign", "--seats", "3", "--bot", "random", "--no-announce")
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (("relay", "--port", "99999"), "a port is a number from 0 to 65535"),
-    (("relay", "--port", "-1"), "a port is a number from 0 to 65535"),
-    ((*HEADLESS_HOST, "--port", "70000"), "a port is a number"),
-    ((*HEADLESS_HOST, "--via", "127.0.0.1:99999"), "--via takes HOST:PORT"),
-    ((*HEADLESS_HOST, "--via", "nowhere"), "--via takes HOST:PORT"),
-    (("host", "reign", "--seats", "3", "--bot", "random", "--discovery-port", "99999"),
-     "a port is a number"),
-    (("tables", "--discovery-port", "65536"), "a port is a number"),
-    (("tables", "--seconds", "0"), "more than 0 seconds"),
-    ((*HEADLESS_HOST, "--seat-timeout", "0"), "more than 0 seconds"),
-    ((*HEADLESS_HOST, "--abandon-after", "-5"), "more than 0 seconds"),
-    ((*HEADLESS_HOST, "--pace", "-1"), "0 seconds or more"),
-    ((*HEADLESS_HOST, "--pace", "soon"), "not a number of seconds"),
-    (("host", "reign", "--seats", "9", "--bot", "random"), "for 3 to 7 players"),
-    (("host", "reign", "--seats", "3", "--bots", "3", "--bot", "random"),
-     "--bots must leave the host a seat"),
-    (("play", "reign", "--bots", "9"), "--bots 2 to 6"),
-    (("play", "reign", "--pace", "-0.5"), "0 seconds or more"),
-    (("simulate", "reign", "--games", "0"), "--games must be at least 1"),
-    (("simulate", "reign", "--players", "2"), "for 3 to 7 players"),
-    (("join", "fairtable://nowhere", "--bot", "random"), "not an invite"),
-    (("frobnicate",), "invalid choice"),
-    (("play", "reign", "--seats", "9"),  # the hint names the command's own help
-     "unrecognized arguments: --seats 9 (see 'fairtable play --help')"),
-    (("tables", "--timeout", "1"), "(see 'fairtable tables --help')"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("relay", "--port", "99999"), "a port is a number from 0 to 65535"),
+        (("relay", "--port", "-1"), "a port is a number from 0 to 65535"),
+        ((*HEADLESS_HOST, "--port", "70000"), "a port is a number"),
+        ((*HEADLESS_HOST, "--via", "127.0.0.1:99999"), "--via takes HOST:PORT"),
+        ((*HEADLESS_HOST, "--via", "nowhere"), "--via takes HOST:PORT"),
+        (
+            ("host", "reign", "--seats", "3", "--bot", "random", "--discovery-port", "99999"),
+            "a port is a number",
+        ),
+        (("tables", "--discovery-port", "65536"), "a port is a number"),
+        (("tables", "--seconds", "0"), "more than 0 seconds"),
+        ((*HEADLESS_HOST, "--seat-timeout", "0"), "more than 0 seconds"),
+        ((*HEADLESS_HOST, "--abandon-after", "-5"), "more than 0 seconds"),
+        ((*HEADLESS_HOST, "--pace", "-1"), "0 seconds or more"),
+        ((*HEADLESS_HOST, "--pace", "soon"), "not a number of seconds"),
+        (("host", "reign", "--seats", "9", "--bot", "random"), "for 3 to 7 players"),
+        (
+            ("host", "reign", "--seats", "3", "--bots", "3", "--bot", "random"),
+            "--bots must leave the host a seat",
+        ),
+        (("play", "reign", "--bots", "9"), "--bots 2 to 6"),
+        (("play", "reign", "--pace", "-0.5"), "0 seconds or more"),
+        (("simulate", "reign", "--games", "0"), "--games must be at least 1"),
+        (("simulate", "reign", "--players", "2"), "for 3 to 7 players"),
+        (("join", "fairtable://nowhere", "--bot", "random"), "not an invite"),
+        (("frobnicate",), "invalid choice"),
+        (
+            ("play", "reign", "--seats", "9"),  # the hint names the command's own help
+            "unrecognized arguments: --seats 9 (see 'fairtable play --help')",
+        ),
+        (("tables", "--timeout", "1"), "(see 'fairtable tables --help')"),
+    ],
+)
 def test_a_bad_option_is_one_line(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
     data = () if args[0] in ("simulate", "tables") else ("--data-dir", str(tmp_path / "d"))
     assert words in one_line_error(fairtable(*args, *data))
 
 
-@pytest.mark.parametrize("command", [
-    ("relay",), HEADLESS_HOST, ("join", "INVITE", "--bot", "random"), ("play", "reign"),
-    ("resume",)])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("relay",),
+        HEADLESS_HOST,
+        ("join", "INVITE", "--bot", "random"),
+        ("play", "reign"),
+        ("resume",),
+    ],
+)
 def test_a_file_where_the_data_directory_should_be_is_one_line(
-    tmp_path: Path, command: tuple[str, ...],
+    tmp_path: Path,
+    command: tuple[str, ...],
 ) -> None:
     blocker = tmp_path / "blocker"
     blocker.write_text("not a folder")
@@ -109,10 +131,12 @@ def test_a_file_where_the_data_directory_should_be_is_one_line(
 @pytest.mark.parametrize("command", [("relay",), HEADLESS_HOST])
 def test_a_port_in_use_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> None:
     with port_in_use() as port:
-        done = fairtable(*command, "--port", str(port), "--listen-host", "127.0.0.1",
-                         "--data-dir", str(tmp_path))
-        assert one_line_error(done) == (f"cannot listen on 127.0.0.1:{port}: "
-                                        "address already in use")
+        done = fairtable(
+            *command, "--port", str(port), "--listen-host", "127.0.0.1", "--data-dir", str(tmp_path)
+        )
+        assert one_line_error(done) == (
+            f"cannot listen on 127.0.0.1:{port}: address already in use"
+        )
 
 
 def test_a_discovery_port_in_use_is_one_line() -> None:
@@ -125,25 +149,35 @@ def test_a_discovery_port_in_use_is_one_line() -> None:
 
 def test_a_listen_address_that_is_not_known_is_one_line(tmp_path: Path) -> None:
     done = fairtable("relay", "--listen-host", "no-such-host.invalid", "--data-dir", str(tmp_path))
-    assert one_line_error(done) == ("cannot listen on no-such-host.invalid:7777: "
-                                    "address not known")
+    assert one_line_error(done) == ("cannot listen on no-such-host.invalid:7777: address not known")
     assert not list(tmp_path.glob("crash-*"))
 
 
-@pytest.mark.parametrize(("deck", "words"), [
-    ("missing.toml", "cannot read the deck file"),
-    ("broken.toml", "not valid TOML"),
-    ("illegal.toml", "30"),
-])
-@pytest.mark.parametrize("command", [("play", "sovereign", "--bots", "1"),
-                                     ("host", "sovereign", "--seats", "2", "--bot", "random",
-                                      "--no-announce")])
+@pytest.mark.parametrize(
+    ("deck", "words"),
+    [
+        ("missing.toml", "cannot read the deck file"),
+        ("broken.toml", "not valid TOML"),
+        ("illegal.toml", "30"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("play", "sovereign", "--bots", "1"),
+        ("host", "sovereign", "--seats", "2", "--bot", "random", "--no-announce"),
+    ],
+)
 def test_a_deck_file_that_cannot_be_played_is_one_line(
-    tmp_path: Path, command: tuple[str, ...], deck: str, words: str,
+    tmp_path: Path,
+    command: tuple[str, ...],
+    deck: str,
+    words: str,
 ) -> None:
     (tmp_path / "broken.toml").write_text("leader = [\n")
     (tmp_path / "illegal.toml").write_text(
-        'leader = "md-tribune-castra"\ncards = ["ww-sentinels"]\nechoes = []\n')
+        'leader = "md-tribune-castra"\ncards = ["ww-sentinels"]\nechoes = []\n'
+    )
     done = fairtable(*command, "--deck", str(tmp_path / deck), "--data-dir", str(tmp_path / "d"))
     text = one_line_error(done)
     assert deck in text and words in text
@@ -151,31 +185,57 @@ def test_a_deck_file_that_cannot_be_played_is_one_line(
 
 def test_the_sample_deck_is_not_refused_as_a_deck(tmp_path: Path) -> None:
     """The deck checks above refuse bad decks only: a good one gets as far as the screen."""
-    text = one_line_error(fairtable("play", "sovereign", "--bots", "1", "--deck",
-                                    str(DECK_SAMPLE), "--data-dir", str(tmp_path)))
+    text = one_line_error(
+        fairtable(
+            "play",
+            "sovereign",
+            "--bots",
+            "1",
+            "--deck",
+            str(DECK_SAMPLE),
+            "--data-dir",
+            str(tmp_path),
+        )
+    )
     assert text.startswith("play needs a terminal")
 
 
 def _unfinished_game(data_dir: Path) -> None:
     invite = Invite.parse(invite_to(closed_port()))
     TableFolder(data_dir, "tables", invite.scope).write_info(
-        {"invite": invite.text(), "role": "joiner", "status": "lobby"})
+        {"invite": invite.text(), "role": "joiner", "status": "lobby"}
+    )
 
 
-@pytest.mark.parametrize(("command", "words"), [
-    (("play", "reign"), "play needs a terminal; for games between bots use fairtable simulate; "
-                        "--plain plays in plain lines"),
-    (("host", "reign", "--seats", "3", "--no-announce"),
-     "host needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
-     "--plain plays in plain lines"),
-    (("join", "INVITE"),
-     "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
-     "--plain plays in plain lines"),
-    (("resume", "1"), "resume needs a terminal; a headless peer resumes with its own host or "
-                      "join --bot command; --plain plays in plain lines"),
-])
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        (
+            ("play", "reign"),
+            "play needs a terminal; for games between bots use fairtable simulate; "
+            "--plain plays in plain lines",
+        ),
+        (
+            ("host", "reign", "--seats", "3", "--no-announce"),
+            "host needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+            "--plain plays in plain lines",
+        ),
+        (
+            ("join", "INVITE"),
+            "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
+            "--plain plays in plain lines",
+        ),
+        (
+            ("resume", "1"),
+            "resume needs a terminal; a headless peer resumes with its own host or "
+            "join --bot command; --plain plays in plain lines",
+        ),
+    ],
+)
 def test_a_screen_command_without_a_terminal_is_one_line(
-    tmp_path: Path, command: tuple[str, ...], words: str,
+    tmp_path: Path,
+    command: tuple[str, ...],
+    words: str,
 ) -> None:
     _unfinished_game(tmp_path)
     before = sorted(p.name for p in tmp_path.rglob("*"))
@@ -190,32 +250,66 @@ def test_an_invite_to_a_closed_port_says_cannot_reach_within_ten_seconds_then_gi
     port = closed_port()
     started = time.monotonic()
     process = subprocess.Popen(
-        [sys.executable, "-m", "client.cli", "join", invite_to(port), "--bot", "random",
-         "--give-up-after", "4", "--data-dir", str(tmp_path)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "client.cli",
+            "join",
+            invite_to(port),
+            "--bot",
+            "random",
+            "--give-up-after",
+            "4",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         said = ""
         while "cannot reach" not in said and time.monotonic() - started < 10:
             said = process.stdout.readline()  # the process prints a line at least every 2 s
-        assert said.strip() == (f"cannot reach 127.0.0.1:{port}: connection refused; "
-                                "retrying... (attempt 1)")
+        assert said.strip() == (
+            f"cannot reach 127.0.0.1:{port}: connection refused; retrying... (attempt 1)"
+        )
         assert time.monotonic() - started < 10
         out, err = process.communicate(timeout=30)
     finally:
         process.kill()
         process.wait(timeout=10)
     done = subprocess.CompletedProcess(process.args, process.returncode, said + out, err)
-    assert one_line_error(done) == (f"gave up after 4 s: cannot reach 127.0.0.1:{port}: "
-                                    "connection refused")
+    assert one_line_error(done) == (
+        f"gave up after 4 s: cannot reach 127.0.0.1:{port}: connection refused"
+    )
     assert "retrying... (attempt 2)" in out
 
 
 def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> None:
     host = subprocess.Popen(
-        [sys.executable, "-m", "client.cli", *HEADLESS_HOST, "--bots", "2", "--pace", "0.5",
-         "--listen-host", "127.0.0.1", "--json", "--data-dir", str(tmp_path / "host")],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "client.cli",
+            *HEADLESS_HOST,
+            "--bots",
+            "2",
+            "--pace",
+            "0.5",
+            "--listen-host",
+            "127.0.0.1",
+            "--json",
+            "--data-dir",
+            str(tmp_path / "host"),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert host.stdout is not None
         deadline = time.monotonic() + 60
@@ -232,17 +326,21 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
     finally:
         host.kill()
         host.wait(timeout=10)
-    assert one_line_error(done) == ("no seat at this table: the table is full (its game started "
-                                    "without you)")
-    assert one_line_error(forged) == ("no seat at this table: the host does not know this invite "
-                                      "(a wrong or an old one)")
+    assert one_line_error(done) == (
+        "no seat at this table: the table is full (its game started without you)"
+    )
+    assert one_line_error(forged) == (
+        "no seat at this table: the host does not know this invite (a wrong or an old one)"
+    )
     for refused in ("late", "x"):  # a table that never seated us is not left to resume
         listed = fairtable("resume", "--list", "--data-dir", str(tmp_path / refused))
         assert listed.returncode == 0 and listed.stdout == "No unfinished games.\n"
 
 
 def test_an_unexpected_error_goes_to_a_crash_log_named_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     from client import cli
     from netplay import TableNode
@@ -251,21 +349,24 @@ def test_an_unexpected_error_goes_to_a_crash_log_named_in_one_line(
         raise RuntimeError("injected for the test")
 
     monkeypatch.setattr(TableNode, "run", broken)
-    code = cli.main([*HEADLESS_HOST, "--listen-host", "127.0.0.1",
-                     "--data-dir", str(tmp_path)])
+    code = cli.main([*HEADLESS_HOST, "--listen-host", "127.0.0.1", "--data-dir", str(tmp_path)])
     out, err = capsys.readouterr()
     assert code == 70 and "Traceback" not in out + err
     logs = list(tmp_path.glob("crash-*.log"))
     assert len(logs) == 1
-    assert err == (f"fairtable: host stopped on an unexpected error (RuntimeError); "
-                   f"the details are in {logs[0]}\n")
+    assert err == (
+        f"fairtable: host stopped on an unexpected error (RuntimeError); "
+        f"the details are in {logs[0]}\n"
+    )
     text = logs[0].read_text()
     assert "Traceback" in text and "RuntimeError: injected for the test" in text
     assert oct(logs[0].stat().st_mode & 0o777) == oct(0o600)
 
 
 def test_a_crash_log_falls_back_to_the_temp_dir_when_the_data_dir_is_unusable(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     import tempfile
 
@@ -291,8 +392,12 @@ def test_output_read_by_a_reader_that_goes_away_stops_quietly(tmp_path: Path) ->
     """``fairtable simulate ... | head -1``: no message, no crash log, no traceback."""
     process = subprocess.Popen(
         [sys.executable, "-m", "client.cli", "simulate", "reign", "--games", "200"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})  # where a crash log would go
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )  # where a crash log would go
     try:
         assert process.stdout is not None and process.stdout.readline().startswith("game 1:")
         process.stdout.close()
@@ -308,16 +413,44 @@ def test_a_joiner_whose_deck_the_table_cannot_start_with_is_told_in_one_line(
     tmp_path: Path,
 ) -> None:
     host = subprocess.Popen(
-        [sys.executable, "-m", "client.cli", "host", "sovereign", "--seats", "2", "--bot",
-         "random", "--no-announce", "--deck", str(DECK_SAMPLE), "--listen-host", "127.0.0.1",
-         "--json", "--data-dir", str(tmp_path / "host")],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "client.cli",
+            "host",
+            "sovereign",
+            "--seats",
+            "2",
+            "--bot",
+            "random",
+            "--no-announce",
+            "--deck",
+            str(DECK_SAMPLE),
+            "--listen-host",
+            "127.0.0.1",
+            "--json",
+            "--data-dir",
+            str(tmp_path / "host"),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert host.stdout is not None
         opened = json.loads(host.stdout.readline() or "{}")  # the first event: table_open
         assert opened.get("event") == "table_open", opened
-        done = fairtable("join", opened["invite"], "--bot", "random", "--deck", str(DECK_SAMPLE),
-                         "--data-dir", str(tmp_path / "joiner"))
+        done = fairtable(
+            "join",
+            opened["invite"],
+            "--bot",
+            "random",
+            "--deck",
+            str(DECK_SAMPLE),
+            "--data-dir",
+            str(tmp_path / "joiner"),
+        )
     finally:
         host.kill()
         host.wait(timeout=10)
@@ -325,13 +458,26 @@ def test_a_joiner_whose_deck_the_table_cannot_start_with_is_told_in_one_line(
     assert text.startswith("no seat at this table: the table cannot start") and "Leader" in text
 
 
-def test_a_via_port_of_other_digits_is_one_line(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_via_port_of_other_digits_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """'²' is a digit to str.isdigit but not to int(): a usage error, not exit 70."""
     from client.cli import main
 
-    code = main(["join", "fairtable://127.0.0.1:1/reign/3/" + "A" * 43 + "?key=" + "A" * 43
-                 + "&secret=" + "A" * 43, "--via", "127.0.0.1:\u00b2", "--data-dir",
-                 str(tmp_path)])
+    code = main(
+        [
+            "join",
+            "fairtable://127.0.0.1:1/reign/3/"
+            + "A" * 43
+            + "?key="
+            + "A" * 43
+            + "&secret="
+            + "A" * 43,
+            "--via",
+            "127.0.0.1:\u00b2",
+            "--data-dir",
+            str(tmp_path),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert code == 2 and "--via takes HOST:PORT" in err and len(err.splitlines()) == 1, err

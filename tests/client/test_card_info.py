@@ -23,8 +23,7 @@ from tests.engine.driver import Table
 DEFS = standard_catalog().defs
 
 
-def reign_model(seed: int, kind: str, armies: bool = False
-                ) -> tuple[ClientModel, Table, Decision]:
+def reign_model(seed: int, kind: str, armies: bool = False) -> tuple[ClientModel, Table, Decision]:
     """A Reign model asked the first ``kind`` decision of a seeded four-seat game (with a
     face-up army on the table, if ``armies``)."""
     table = Table(4, seed=seed, bots=["random"] * 4)
@@ -34,8 +33,9 @@ def reign_model(seed: int, kind: str, armies: bool = False
         if isinstance(request, Decision) and kind in ("", request.kind) and shown >= armies:
             model = ClientModel()
             model.apply_event(ev.Seated(seat=request.seat, players=4))
-            model.apply_event(ev.DecisionAsked(decision=request,
-                                               view=table.truth.view(request.seat)))
+            model.apply_event(
+                ev.DecisionAsked(decision=request, view=table.truth.view(request.seat))
+            )
             return model, table, request
         table.step()
     raise AssertionError(f"no {kind} decision")
@@ -99,8 +99,12 @@ def _reign_hidden(table: Table, seat: int) -> set[str]:
 def _every_info(model: Any, names: list[str]) -> str:
     """Every answer ``info`` gives now: the usage, each numbered card, each option, each
     name of the game."""
-    queries = ["", *(str(n) for n in range(1, len(model.numbered_cards()) + 2)),
-               *(f"#{n}" for n in range(1, len(model.menu()) + 1)), *names]
+    queries = [
+        "",
+        *(str(n) for n in range(1, len(model.numbered_cards()) + 2)),
+        *(f"#{n}" for n in range(1, len(model.menu()) + 1)),
+        *names,
+    ]
     return "\n".join(info_answer(model, q, model.numbered_what) for q in queries)
 
 
@@ -117,9 +121,16 @@ def test_hiding_reign_info_on_anything_never_names_another_seats_hidden_card() -
             model.apply_event(ev.Seated(seat=request.seat, players=4))
             view = table.truth.view(request.seat)
             model.apply_event(ev.DecisionAsked(decision=request, view=view))
-            visible = set(view.hand) | {c for _, c in view.facedown} | {
-                c for key in ("armies", "bid_cards", "discards")
-                for cards in view.public[key].values() for c in cards}
+            visible = (
+                set(view.hand)
+                | {c for _, c in view.facedown}
+                | {
+                    c
+                    for key in ("armies", "bid_cards", "discards")
+                    for cards in view.public[key].values()
+                    for c in cards
+                }
+            )
             allowed = {DEFS[c].name for c in visible}
             secret = {DEFS[c].name for c in _reign_hidden(table, request.seat)} - allowed
             text = _every_info(model, names)
@@ -149,8 +160,9 @@ def test_hiding_sovereign_info_never_names_a_card_the_seat_did_not_see() -> None
         for seat, model in models.items():
             own = set(game.state.catalog.faction(game.state.boards[seat].faction).deck)
             allowed = own | public | shown[seat]
-            secret = {c for o in models if o != seat
-                      for c in game.state.secrets[o].cards.values()} - allowed
+            secret = {
+                c for o in models if o != seat for c in game.state.secrets[o].cards.values()
+            } - allowed
             probes = sorted({SOV[c].name for c in secret})  # the names a leak would show
             model.log.append(_every_info(model, probes))
             assert not leaks(model, allowed, secret), seat
@@ -171,17 +183,23 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         models = {s: sodalis_model.ClientModel() for s in range(4)}
         for seat, model in models.items():
             model.apply_event(ev.Seated(seat=seat, players=4))
-        games.play(game, 7, [bots_for("sodalis")["random"]] * 4,
-                   until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
-                   after=lambda g, _r, _a, events, m=models: games.feed_views(m, g, events))
+        games.play(
+            game,
+            7,
+            [bots_for("sodalis")["random"]] * 4,
+            until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
+            after=lambda g, _r, _a, events, m=models: games.feed_views(m, g, events),
+        )
         mine = [d for d in game.pending() if d.seat == 0][0]
         events = game.apply(Reversals(0, tuple(mine.get("arcana")) if flip_all else ()))
         d = [r for r in game.pending() if r.seat == 1][0]
         model = models[1]
         model.apply_event(ev.ViewChanged(view=game.view(1), events=events))
         model.apply_event(ev.DecisionAsked(decision=d, view=game.view(1)))
-        names = sorted({f.name for f in game.state.catalog.faces.values()}
-                       | {c.name for c in game.state.catalog.champions})
+        names = sorted(
+            {f.name for f in game.state.catalog.faces.values()}
+            | {c.name for c in game.state.catalog.champions}
+        )
         answers.append(_every_info(model, names))
     assert answers[0] == answers[1]
     assert "inertia" in answers[0]  # the champions chosen are there to see

@@ -15,16 +15,25 @@ from tests.client.test_sodalis_model import first_turn
 from tests.engine.driver import Table
 
 
-@pytest.mark.parametrize(("text", "parsed"), [
-    ("10m+5s", (600.0, 5.0)), ("10m", (600.0, 0.0)), ("90", (90.0, 0.0)), ("90s", (90.0, 0.0)),
-    ("1m+0s", (60.0, 0.0)), (" 2M+3S ", (120.0, 3.0)), ("45+2", (45.0, 2.0)),
-])
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("10m+5s", (600.0, 5.0)),
+        ("10m", (600.0, 0.0)),
+        ("90", (90.0, 0.0)),
+        ("90s", (90.0, 0.0)),
+        ("1m+0s", (60.0, 0.0)),
+        (" 2M+3S ", (120.0, 3.0)),
+        ("45+2", (45.0, 2.0)),
+    ],
+)
 def test_a_clock_is_minutes_or_seconds_plus_an_increment(text: str, parsed: tuple) -> None:
     assert parse_clock(text) == parsed
 
 
-@pytest.mark.parametrize("text", ["", "10x", "m", "10m+", "-5", "0", "0m+5s", "1.5m", "10m 5s",
-                                  "25h", "99999m"])
+@pytest.mark.parametrize(
+    "text", ["", "10x", "m", "10m+", "-5", "0", "0m+5s", "1.5m", "10m 5s", "25h", "99999m"]
+)
 def test_nonsense_is_refused_in_one_line(text: str) -> None:
     with pytest.raises(ValueError) as caught:
         parse_clock(text)
@@ -35,11 +44,19 @@ def test_nonsense_is_refused_in_one_line(text: str) -> None:
 
 def test_times_and_limits_read_as_a_clock_does() -> None:
     assert [mm_ss(t) for t in (272, 271.2, 0.2, 0, -3, 3723)] == [
-        "4:32", "4:32", "0:01", "0:00", "0:00", "1:02:03"]
+        "4:32",
+        "4:32",
+        "0:01",
+        "0:00",
+        "0:00",
+        "1:02:03",
+    ]
     assert limits_words({"bank_ms": 600_000, "increment_ms": 5_000, "abandon_ms": 120_000}) == (
-        "clock 10:00 + 5 s a decision; offline limit 2:00")
+        "clock 10:00 + 5 s a decision; offline limit 2:00"
+    )
     assert limits_words({"bank_ms": 0, "increment_ms": 0, "abandon_ms": 90_000}) == (
-        "no clock; offline limit 1:30")
+        "no clock; offline limit 1:30"
+    )
     assert limits_words(None) == ""
 
 
@@ -48,8 +65,13 @@ def reign_model(seat: int) -> tuple[ClientModel, Table]:
     while not isinstance(table.truth.pending()[0], Decision):
         table.step()
     model = ClientModel()
-    model.apply_event(ev.Seated(seat=seat, players=3, clock={
-        "bank_ms": 300_000, "increment_ms": 0, "abandon_ms": 120_000}))
+    model.apply_event(
+        ev.Seated(
+            seat=seat,
+            players=3,
+            clock={"bank_ms": 300_000, "increment_ms": 0, "abandon_ms": 120_000},
+        )
+    )
     model.apply_event(ev.ViewChanged(view=table.truth.view(seat), events=()))
     return model, table
 
@@ -60,35 +82,51 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
         table.step()
     d = table.truth.pending()[0]
     model = ClientModel()
-    model.apply_event(ev.Seated(seat=d.seat, players=3, clock={
-        "bank_ms": 300_000, "increment_ms": 5_000, "abandon_ms": 1}))
+    model.apply_event(
+        ev.Seated(
+            seat=d.seat,
+            players=3,
+            clock={"bank_ms": 300_000, "increment_ms": 5_000, "abandon_ms": 1},
+        )
+    )
     assert "Time: clock 5:00 + 5 s a decision" in "\n".join(model.log)
     model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
-    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 272.0,
-                                                    "offline": False, "ends_in": None}]))
+    model.apply_event(
+        ev.ClockReadings(seats=[{"seat": d.seat, "left": 272.0, "offline": False, "ends_in": None}])
+    )
     assert "your move - 4:32 left" in model.status
-    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 271.0,
-                                                    "offline": False, "ends_in": None}]))
+    model.apply_event(
+        ev.ClockReadings(seats=[{"seat": d.seat, "left": 271.0, "offline": False, "ends_in": None}])
+    )
     assert "your move - 4:31 left" in model.status
-    model.apply_event(ev.Verdict(seat=d.seat, kind="out-of-time",
-                                 reason=f"seat {d.seat} ran out of time"))
+    model.apply_event(
+        ev.Verdict(seat=d.seat, kind="out-of-time", reason=f"seat {d.seat} ran out of time")
+    )
     assert f"seat {d.seat} ran out of time" in model.status
 
 
 def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
     model, _ = reign_model(0)
     model.apply_event(ev.WaitingFor(seats=[1, 2]))
-    model.apply_event(ev.ClockReadings(seats=[
-        {"seat": 1, "left": 67.0, "offline": False, "ends_in": None},
-        {"seat": 2, "left": 30.0, "offline": True, "ends_in": 105.0}]))
+    model.apply_event(
+        ev.ClockReadings(
+            seats=[
+                {"seat": 1, "left": 67.0, "offline": False, "ends_in": None},
+                {"seat": 2, "left": 30.0, "offline": True, "ends_in": 105.0},
+            ]
+        )
+    )
     assert model.status.endswith(
-        " - seat 2 offline - the game ends in 1:45; waiting for seat 1, seat 2 (seat 1 1:07 left)")
+        " - seat 2 offline - the game ends in 1:45; waiting for seat 1, seat 2 (seat 1 1:07 left)"
+    )
     model.apply_event(ev.WaitingFor(seats=[2]))
-    model.apply_event(ev.ClockReadings(seats=[
-        {"seat": 2, "left": None, "offline": True, "ends_in": 105.0}]))
+    model.apply_event(
+        ev.ClockReadings(seats=[{"seat": 2, "left": None, "offline": True, "ends_in": 105.0}])
+    )
     assert model.status.endswith(" - seat 2 offline - the game ends in 1:45")
-    model.apply_event(ev.ClockReadings(seats=[
-        {"seat": 2, "left": 67.0, "offline": False, "ends_in": None}]))
+    model.apply_event(
+        ev.ClockReadings(seats=[{"seat": 2, "left": 67.0, "offline": False, "ends_in": None}])
+    )
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")
     model.apply_event(ev.SeatWaiting(seat=2, seconds=10))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")  # the clock says it
@@ -107,13 +145,15 @@ def test_menu_status_shows_the_clock_and_the_offline_countdown() -> None:
     model = SodalisModel()
     model.apply_event(ev.Seated(seat=d.seat, players=4))
     model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
-    model.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": 59.5,
-                                                    "offline": False, "ends_in": None}]))
+    model.apply_event(
+        ev.ClockReadings(seats=[{"seat": d.seat, "left": 59.5, "offline": False, "ends_in": None}])
+    )
     assert "your move: " in model.status and " - 1:00 left" in model.status
     other = (d.seat + 1) % 4
     watcher = SodalisModel()
     watcher.apply_event(ev.Seated(seat=other, players=4))
     watcher.apply_event(ev.ViewChanged(view=game.view(other), events=()))
-    watcher.apply_event(ev.ClockReadings(seats=[{"seat": d.seat, "left": None,
-                                                      "offline": True, "ends_in": 9.0}]))
+    watcher.apply_event(
+        ev.ClockReadings(seats=[{"seat": d.seat, "left": None, "offline": True, "ends_in": 9.0}])
+    )
     assert watcher.status.endswith(f" - seat {d.seat} offline - the game ends in 0:09")

@@ -8,8 +8,14 @@ from pathlib import Path
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "client.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "client.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_resume_with_no_unfinished_game_says_so(tmp_path: Path) -> None:
@@ -38,8 +44,10 @@ def test_a_deck_file_that_breaks_the_deck_building_rules_is_refused_clearly(
 ) -> None:
     bad = tmp_path / "deck.toml"
     bad.write_text('leader = "md-tribune-castra"\ncards = ["ww-sentinels"]\nechoes = []\n')
-    for command in (("play", "sovereign", "--bots", "1"),
-                    ("host", "sovereign", "--seats", "2", "--bot", "random", "--no-announce")):
+    for command in (
+        ("play", "sovereign", "--bots", "1"),
+        ("host", "sovereign", "--seats", "2", "--bot", "random", "--no-announce"),
+    ):
         done = run(*command, "--deck", str(bad), "--data-dir", str(tmp_path / "data"))
         assert done.returncode == 1, done.stderr  # a bad file: exit 1
         assert "deck.toml" in done.stderr and "30" in done.stderr
@@ -47,6 +55,17 @@ def test_a_deck_file_that_breaks_the_deck_building_rules_is_refused_clearly(
 
 
 def test_a_deck_for_a_game_without_custom_decks_is_refused(tmp_path: Path) -> None:
-    done = run("host", "reign", "--seats", "3", "--bot", "random", "--no-announce",
-               "--deck", str(tmp_path / "x.toml"), "--data-dir", str(tmp_path))
+    done = run(
+        "host",
+        "reign",
+        "--seats",
+        "3",
+        "--bot",
+        "random",
+        "--no-announce",
+        "--deck",
+        str(tmp_path / "x.toml"),
+        "--data-dir",
+        str(tmp_path),
+    )
     assert done.returncode == 2 and "no custom decks" in done.stderr

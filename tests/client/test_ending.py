@@ -118,10 +118,12 @@ def test_ending_while_we_stay_for_seats_that_may_lack_the_last_moves_the_log_say
     model.apply_event(ev.GameOver(winner=1, digest="ab", end="won"))
     model.apply_event(ev.Staying(seats=[1, 2], seconds=120))
     assert model.log_shown()[-1] == (
-        "Staying until Ann and seat 2 have the last moves (up to 120 s; q leaves now)")
+        "Staying until Ann and seat 2 have the last moves (up to 120 s; q leaves now)"
+    )
     assert model.message == ending.LEAVE  # leaving stays allowed
 
 
 def test_the_terminal_line_while_we_stay_names_the_key_that_leaves() -> None:
     assert describe(ev.Staying(seats=[2], seconds=600)) == (
-        "Staying until seat 2 has the last moves (up to 600 s; Ctrl-C leaves now)")
+        "Staying until seat 2 has the last moves (up to 600 s; Ctrl-C leaves now)"
+    )

@@ -39,17 +39,29 @@ def test_an_unknown_game_is_a_key_error_naming_the_games() -> None:
 
 def _modules_after(code: str) -> set[str]:
     out = subprocess.run(
-        [sys.executable, "-c", f"import sys; import client.cli; {code}; "
-         "print(' '.join(sorted(sys.modules)))"],
-        capture_output=True, text=True, check=True, timeout=60)
+        [
+            sys.executable,
+            "-c",
+            f"import sys; import client.cli; {code}; print(' '.join(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     return set(out.stdout.split())
 
 
 def test_a_bot_seat_loads_only_its_games_bots() -> None:
     loaded = _modules_after("from client.games import bots_for; bots_for('reign')")
     assert "client.reign.bots" in loaded
-    others = {m for m in loaded if m.startswith(("client.sovereign", "client.sodalis",
-                                                   "engine.sovereign", "engine.sodalis"))}
+    others = {
+        m
+        for m in loaded
+        if m.startswith(
+            ("client.sovereign", "client.sodalis", "engine.sovereign", "engine.sodalis")
+        )
+    }
     assert others == set()
     assert "client.reign.panes" not in loaded and "prompt_toolkit" not in loaded
 

@@ -11,8 +11,16 @@ from client.screen_model import invite_lines
 from netplay import events as ev
 from tests.client.screen import render, run_keys
 
-INVITE = ("fairtable://10.0.0.2:4711/reign/3/" + "T" * 43 + "?key=" + "K" * 43 + "&secret="
-          + "S" * 43 + "&relay=" + "R" * 43)  # as long as a relay table's invite
+INVITE = (
+    "fairtable://10.0.0.2:4711/reign/3/"
+    + "T" * 43
+    + "?key="
+    + "K" * 43
+    + "&secret="
+    + "S" * 43
+    + "&relay="
+    + "R" * 43
+)  # as long as a relay table's invite
 
 
 def text(model: ClientModel) -> str:
@@ -55,7 +63,8 @@ def test_without_a_code_only_the_invite() -> None:
     model = hosting(code=None)
     assert model.code == ""
     assert model.invite_block() == (
-        "Anywhere, fairtable join 'INVITE' with this whole invite:\n" + INVITE)
+        "Anywhere, fairtable join 'INVITE' with this whole invite:\n" + INVITE
+    )
 
 
 def test_the_invite_goes_to_the_clipboard_when_the_table_opens() -> None:
@@ -104,7 +113,7 @@ def test_a_joiner_may_paste_an_invite_with_its_line_breaks() -> None:
     from netplay import Invite
 
     invite = Invite("10.0.0.2", 4711, bytes(32), bytes(32), bytes(32), "reign", 3)
-    wrapped = "\n".join(invite.text()[i:i + 80] for i in range(0, len(invite.text()), 80))
+    wrapped = "\n".join(invite.text()[i : i + 80] for i in range(0, len(invite.text()), 80))
     assert trio.run(invite_from, "  " + wrapped + "\n") == invite
 
 

@@ -50,8 +50,10 @@ def test_resign_asks_first_and_yes_sends_the_resignation(game: str) -> None:
     sent: list[Any] = []
     model = seated(game, sent)
     model.command("resign")
-    assert model.message == ("Resign and end the game for every seat? "
-                             "Type 'yes' to confirm.") and sent == []
+    assert (
+        model.message == ("Resign and end the game for every seat? Type 'yes' to confirm.")
+        and sent == []
+    )
     model.command("yes")
     assert sent == [ResignRequest()]
 
@@ -89,17 +91,25 @@ def test_resign_before_the_game_starts_says_there_is_nothing_to_resign() -> None
 
 
 def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
-    event = {"event": "resuming", "game": "reign", "started": EVENING, "status": "playing",
-             "round": 4}
+    event = {
+        "event": "resuming",
+        "game": "reign",
+        "started": EVENING,
+        "status": "playing",
+        "round": 4,
+    }
     assert resume_line(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
     lobby = {**event, "status": "lobby", "round": None, "game": "sodalis"}
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
     assert resigned_line({"seat": 0, "you": True}) == "seat 0 (you) resigned - the game is over"
     # the headless text output says the same
-    assert describe(ev.Resuming(table="ab", **{k: v for k, v in event.items() if k != "event"})) \
+    assert (
+        describe(ev.Resuming(table="ab", **{k: v for k, v in event.items() if k != "event"}))
         == "Resuming your Reign game of 1 Dec 21:40, round 4"
+    )
     assert describe(ev.Resigned(seat=2, step=9, you=False)) == (
-        "seat 2 resigned - the game is over")
+        "seat 2 resigned - the game is over"
+    )
 
 
 def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
@@ -107,7 +117,8 @@ def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
 
     invite = Invite("127.0.0.1", 4000, os.urandom(32), bytes(32), os.urandom(32), game, seats)
     TableFolder(data_dir, "tables", invite.scope).write_info(
-        {"invite": invite.text(), "role": "host", **info})
+        {"invite": invite.text(), "role": "host", **info}
+    )
     return invite
 
 
@@ -130,13 +141,39 @@ def test_a_resignation_says_who_wins_in_a_two_seat_game_and_which_team_in_sodali
 def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
     tmp_path: Path, utc: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _folder(tmp_path, "reign", 3, kind="play", status="playing", seat=0, round=4, turn=[0],
-            last_played=EVENING)
-    _folder(tmp_path, "sodalis", 4, kind="host", status="playing", seat=0, round=2,
-            turn=[1, 3], last_played=EVENING - 3600)
+    _folder(
+        tmp_path,
+        "reign",
+        3,
+        kind="play",
+        status="playing",
+        seat=0,
+        round=4,
+        turn=[0],
+        last_played=EVENING,
+    )
+    _folder(
+        tmp_path,
+        "sodalis",
+        4,
+        kind="host",
+        status="playing",
+        seat=0,
+        round=2,
+        turn=[1, 3],
+        last_played=EVENING - 3600,
+    )
     _folder(tmp_path, "sovereign", 2, kind="host", status="lobby", last_played=EVENING - 7200)
-    _folder(tmp_path, "reign", 5, kind="host", status="finished", seat=0, round=9,
-            last_played=EVENING + 60)
+    _folder(
+        tmp_path,
+        "reign",
+        5,
+        kind="host",
+        status="finished",
+        seat=0,
+        round=9,
+        last_played=EVENING + 60,
+    )
     assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "1. Reign, 3 seats, last played 1 Dec 21:40, round 4, your turn (against bots here)",
@@ -151,18 +188,38 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
 ) -> None:
     """A second window of this account joined the table it hosts: that seat's game is kept
     under seats/1 and listed with the folder it is played from."""
-    invite = _folder(tmp_path, "reign", 3, kind="host", status="playing", seat=0, round=2,
-                     turn=[1], last_played=EVENING)
+    invite = _folder(
+        tmp_path,
+        "reign",
+        3,
+        kind="host",
+        status="playing",
+        seat=0,
+        round=2,
+        turn=[1],
+        last_played=EVENING,
+    )
     TableFolder(tmp_path / "seats" / "1", "tables", invite.scope).write_info(
-        {"invite": invite.text(), "role": "joiner", "kind": "join", "status": "playing",
-         "seat": 1, "round": 2, "turn": [1], "last_played": EVENING - 60})
+        {
+            "invite": invite.text(),
+            "role": "joiner",
+            "kind": "join",
+            "status": "playing",
+            "seat": 1,
+            "round": 2,
+            "turn": [1],
+            "last_played": EVENING - 60,
+        }
+    )
     assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
         "2. Reign, 3 seats, last played 1 Dec 21:39, round 2, your turn (you joined)",
     ]
     assert [g["data_dir"] for g in unfinished_games(tmp_path)] == [
-        tmp_path, tmp_path / "seats" / "1"]
+        tmp_path,
+        tmp_path / "seats" / "1",
+    ]
 
 
 def test_the_resume_list_shows_an_old_folder_without_a_summary(tmp_path: Path) -> None:
@@ -174,13 +231,19 @@ def test_the_resume_list_shows_an_old_folder_without_a_summary(tmp_path: Path) -
 
 def _play_a_little(data_dir: Path) -> Invite:
     """A 'play' table against two bots, stopped after some steps (as if the screen quit)."""
+
     async def main() -> Invite:
         identity = P.Identity.from_seed(bytes(range(32)))
         (data_dir / "identity.key").write_bytes(identity.seed)
-        node = TableNode(NodeConfig(data_dir=data_dir, kind="play", pace=0.02), identity,
-                         seats=3, game="reign", decider=lambda event: RandomBot(
-                             ChanceStream.from_int(event.step), "reign").decide(event.view,
-                                                                       event.decision))
+        node = TableNode(
+            NodeConfig(data_dir=data_dir, kind="play", pace=0.02),
+            identity,
+            seats=3,
+            game="reign",
+            decider=lambda event: RandomBot(ChanceStream.from_int(event.step), "reign").decide(
+                event.view, event.decision
+            ),
+        )
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
                 invite = await nursery.start(node.run)
@@ -206,11 +269,15 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
     assert "seat 0 (you) resigned - the game is over" in out
     assert unfinished_games(tmp_path) == []
     folders = [tmp_path / "tables" / invite.scope.hex()] + [
-        tmp_path / "bots" / str(i) / "tables" / invite.scope.hex() for i in range(2)]
+        tmp_path / "bots" / str(i) / "tables" / invite.scope.hex() for i in range(2)
+    ]
     for folder in folders:
         info = json.loads((folder / "table.json").read_text())
         assert (info["status"], info.get("end"), info.get("resigned")) == (
-            "finished", "resigned", 0), folder
+            "finished",
+            "resigned",
+            0,
+        ), folder
         saved = saved_table(folder)
         result = P.audit_log(saved.spec, saved.entries)
         assert result.ok and result.resigned == 0 and "seat 0 resigned at step" in result.summary
@@ -241,8 +308,9 @@ def test_resume_resign_of_a_number_not_listed_is_refused(
 @pytest.mark.parametrize("game", GAMES)
 def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc: None) -> None:
     model = model_for(game)
-    model.apply_event(ev.Resuming(table="ab", game=game, started=EVENING, status="playing",
-                                  round=3))
+    model.apply_event(
+        ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3)
+    )
     model.apply_event(ev.Seated(seat=0, players=2))
     said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
     assert model.message == said and said in model.log

@@ -17,8 +17,17 @@ from tests.engine.driver import Table
 from tests.leaks import strings_in
 
 DEFS = standard_catalog().defs
-KINDS = {"bid", "overt", "covert", "keep_support", "tie_break", "regent_discard", "spoils", "draw",
-         "discard"}
+KINDS = {
+    "bid",
+    "overt",
+    "covert",
+    "keep_support",
+    "tie_break",
+    "regent_discard",
+    "spoils",
+    "draw",
+    "discard",
+}
 
 
 def model_for(table: Table, d: Decision) -> tuple[ClientModel, list[Any]]:
@@ -48,8 +57,11 @@ def typed_answer(model: ClientModel, d: Decision) -> list[str]:
         return [str(i) for i in next(iter(houses.values()))] + ["done"]
     if d.kind == "covert":
         targets = d.get("targets", ())
-        playable = [i for i, c in enumerate(hand, start=1)
-                    if not (DEFS[c].kind == "event" and DEFS[c].phase == "influence")]
+        playable = [
+            i
+            for i, c in enumerate(hand, start=1)
+            if not (DEFS[c].kind == "event" and DEFS[c].phase == "influence")
+        ]
         home = d.seat if d.seat in targets else targets[0]
         return [f"{playable[0]}>{home}", "done"] if playable else ["pass"]
     if d.kind == "discard":
@@ -83,12 +95,16 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_hand() -> None:
     assert seen == KINDS
 
 
-@pytest.mark.parametrize("line", ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0",
-                                  "\u00b2", "#\u00b2", "\u00b2>1", "1>\u00b2"])
+@pytest.mark.parametrize(
+    "line",
+    ["99", "#99", "x", "0", "3>", "3>x", "-1", "#0", "\u00b2", "#\u00b2", "\u00b2>1", "1>\u00b2"],
+)
 def test_keyboard_refused_input_gets_a_reason_and_sends_nothing(line: str) -> None:
     table = Table(4, seed=2, bots=["random"] * 4)
-    while not (isinstance(table.truth.pending()[0], Decision)
-               and table.truth.pending()[0].kind in ("bid", "draw", "covert")):
+    while not (
+        isinstance(table.truth.pending()[0], Decision)
+        and table.truth.pending()[0].kind in ("bid", "draw", "covert")
+    ):
         table.step()
     model, sent = model_for(table, table.truth.pending()[0])
     before = (model.picked(), model.decision)
@@ -107,8 +123,6 @@ def test_keyboard_help_explains_the_current_decision() -> None:
     assert model.message == "Help above; F1 or Esc hides it."
 
 
-
-
 def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
     table = Table(4, seed=5, bots=["random"] * 4)
     sent: list[Any] = []
@@ -117,8 +131,11 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
     while not table.truth.over:
         before = len(table.truth.state.events)
         table.step()
-        model.apply_event(ev.ViewChanged(view=table.truth.view(0),
-                                         events=tuple(table.truth.state.events[before:])))
+        model.apply_event(
+            ev.ViewChanged(
+                view=table.truth.view(0), events=tuple(table.truth.state.events[before:])
+            )
+        )
         hidden = set()
         for seat, secret in table.truth.state.secrets.items():
             if seat != 0:
@@ -126,7 +143,8 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
         for pile in table.referee.piles.values():
             hidden |= set(pile)
         shown = strings_in(json.loads(json.dumps(model.view.to_dict()))) | set(  # type: ignore[union-attr]
-            " ".join(model.log).split())
+            " ".join(model.log).split()
+        )
         assert not (hidden & shown)
         assert all(not any(card in line for card in hidden) for line in model.log)
 
@@ -149,10 +167,14 @@ def test_status_line_names_whom_the_table_waits_for_and_for_how_long() -> None:
 def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_attempt() -> None:
     model = ClientModel(lambda answer: None)
     model.apply_event(ev.Joining(invite="fairtable://x"))
-    model.apply_event(ev.Unreachable(address="192.168.1.20:4711", why="connection refused",
-                                     attempt=2, retry_in=0.4))
-    assert model.status == ("cannot reach 192.168.1.20:4711: connection refused; retrying... "
-                            "(attempt 2)")
+    model.apply_event(
+        ev.Unreachable(
+            address="192.168.1.20:4711", why="connection refused", attempt=2, retry_in=0.4
+        )
+    )
+    assert model.status == (
+        "cannot reach 192.168.1.20:4711: connection refused; retrying... (attempt 2)"
+    )
     model.apply_event(ev.LobbyUpdate(seated=2, seats=3))
     assert model.status == "2 of 3 seats taken"
 
@@ -161,8 +183,7 @@ def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
     model = ClientModel(lambda answer: None)
     model.apply_event(ev.Joining(invite="fairtable://x"))
     model.apply_event(ev.Refused(reason="the table is full (its game started without you)"))
-    assert model.over == ("No seat at this table: the table is full (its game started "
-                          "without you)")
+    assert model.over == ("No seat at this table: the table is full (its game started without you)")
     assert model.status == ending.status(model.over) and model.status.endswith("q to leave")
     host = ClientModel(lambda answer: None)
     host.apply_event(ev.TableOpen(invite="fairtable://x"))
@@ -187,8 +208,10 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     model.apply_event(ev.Seated(seat=1, players=4))
     model.apply_event(ev.DecisionAsked(decision=d, view=game.view(1)))
     labels = [label for label, _ in model.menu()]
-    assert sorted(labels) == ["Bought Herald, then Political Sabotage",
-                              "Political Sabotage, then Bought Herald"]
+    assert sorted(labels) == [
+        "Bought Herald, then Political Sabotage",
+        "Political Sabotage, then Bought Herald",
+    ]
     model.command("?")
     assert "order" in model.help_text()
     model.command("#" + str(labels.index("Bought Herald, then Political Sabotage") + 1))
@@ -196,19 +219,29 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     game.apply(sent[0])
 
 
-@pytest.mark.parametrize(("event", "me", "words"), [
-    (("overt", 0, 0, "political-sabotage.1"), 0, "face up in your own army"),
-    (("overt", 1, 0, "political-sabotage.1"), 0, "face up in your army"),
-    (("overt", 2, 2, "political-sabotage.1"), 0, "seat 2 placed Political Sabotage [influence] "
-                                               "face up in its own army"),
-    (("covert", 1, [0, 1]), 0, "(into your army, its own army)"),
-    (("army_revealed", 0, ["political-sabotage.1"]), 0, "Your army revealed: "),
-    (("spoils", 1, []), 0, "seat 1 hands out no spoils"),
-    (("spoils", 1, [[0, 2], [2, 1]]), 0, "seat 1 hands out spoils: 2 cards to you, 1 card to "
-                                         "seat 2"),
-])
+@pytest.mark.parametrize(
+    ("event", "me", "words"),
+    [
+        (("overt", 0, 0, "political-sabotage.1"), 0, "face up in your own army"),
+        (("overt", 1, 0, "political-sabotage.1"), 0, "face up in your army"),
+        (
+            ("overt", 2, 2, "political-sabotage.1"),
+            0,
+            "seat 2 placed Political Sabotage [influence] face up in its own army",
+        ),
+        (("covert", 1, [0, 1]), 0, "(into your army, its own army)"),
+        (("army_revealed", 0, ["political-sabotage.1"]), 0, "Your army revealed: "),
+        (("spoils", 1, []), 0, "seat 1 hands out no spoils"),
+        (
+            ("spoils", 1, [[0, 2], [2, 1]]),
+            0,
+            "seat 1 hands out spoils: 2 cards to you, 1 card to seat 2",
+        ),
+    ],
+)
 def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
-        event: tuple[Any, ...], me: int, words: str) -> None:
+    event: tuple[Any, ...], me: int, words: str
+) -> None:
     from client.reign.words import describe_public_event
 
     line = describe_public_event(event, me)
@@ -258,7 +291,8 @@ def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
         model, sent = model_for(table, table.truth.pending()[0])
         hand = model.hand()
         houses = {DEFS[c].house for c in hand if DEFS[c].kind == "military"} - set(
-            model.decision.get("forbidden", ()))  # type: ignore[union-attr]
+            model.decision.get("forbidden", ())
+        )  # type: ignore[union-attr]
         if len(houses) >= 2:
             break
     first, other = sorted(houses)[:2]
@@ -287,10 +321,22 @@ def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     spear, marine = "crimson-ash-spearman.1", "azure-tidecaller-marine.1"
     guard = "azure-harbour-guard.1"
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
-    game, ref = table(first=3, regent=3, phase="plotting", support=support,
-                      hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]})
-    plot(game, ref, covert={0: ((0, 0), (spear, marine)), 1: ((1,), (guard,)),
-                            2: ((0,), ("turncoat-captain.1",))})
+    game, ref = table(
+        first=3,
+        regent=3,
+        phase="plotting",
+        support=support,
+        hands={0: [spear, marine], 1: [guard], 2: ["turncoat-captain.1"]},
+    )
+    plot(
+        game,
+        ref,
+        covert={
+            0: ((0, 0), (spear, marine)),
+            1: ((1,), (guard,)),
+            2: ((0,), ("turncoat-captain.1",)),
+        },
+    )
     d = decision(game, ref)
     sent: list[Any] = []
     model = ClientModel(sent.append)

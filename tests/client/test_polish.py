@@ -82,8 +82,9 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
 
     def screen(model, network) -> None:  # the player quits while the table cannot be reached
         model.apply_event(ev.FolderKnown(str(folder.path)))
-        model.apply_event(ev.Unreachable(address="127.0.0.1:9", why="refused", attempt=3,
-                                         retry_in=1.0))
+        model.apply_event(
+            ev.Unreachable(address="127.0.0.1:9", why="refused", attempt=3, retry_in=1.0)
+        )
 
     monkeypatch.setattr(play, "_run_screen", screen)
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
@@ -102,8 +103,10 @@ def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> N
     assert "No further text" not in card_text(echo)
     unit = next(k for k, d in DEFS.items() if d.type == "unit" and d.talents and d.drones)
     d = DEFS[unit]
-    assert (f"health up to {d.talents} talent{'s' if d.talents != 1 else ''} + {d.drones} "
-            f"drone{'s' if d.drones != 1 else ''} (citizens placed on it)") in card_text(unit)
+    assert (
+        f"health up to {d.talents} talent{'s' if d.talents != 1 else ''} + {d.drones} "
+        f"drone{'s' if d.drones != 1 else ''} (citizens placed on it)"
+    ) in card_text(unit)
 
 
 def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:

@@ -48,8 +48,15 @@ def watch(seed: int, players: int) -> tuple[ClientModel, list[list[list[int]]], 
             if e[0] == "combat_totals":
                 totals.append(e[1])
                 spec = [(o, houses[o], armies[o]) for o, _ in e[1]]
-                battles.append({"totals": e[1], "spec": spec, "regent": regent,
-                                "orders": dict(orders), "picks": dict(picks)})
+                battles.append(
+                    {
+                        "totals": e[1],
+                        "spec": spec,
+                        "regent": regent,
+                        "orders": dict(orders),
+                        "picks": dict(picks),
+                    }
+                )
                 orders, picks = {}, {}
         model.apply_event(ev.ViewChanged(view=table.truth.view(0), events=new))
     return model, totals, battles
@@ -62,7 +69,7 @@ def breakdowns(model: ClientModel) -> list[tuple[str, list[str]]]:
     for i, line in enumerate(log):
         if line.startswith("Combat: "):
             rows = []
-            for row in log[i + 1:]:
+            for row in log[i + 1 :]:
                 if not row.startswith("  "):
                     break
                 rows.append(row)
@@ -78,7 +85,7 @@ def test_combat_the_reveal_every_army_total_is_broken_down_and_the_parts_sum_to_
         combats = [i for i, line in enumerate(log) if line.startswith("Combat: ")]
         assert len(combats) == len(totals) > 0
         for i, battle in zip(combats, totals, strict=True):
-            rows = log[i + 1: i + 1 + len(battle)]
+            rows = log[i + 1 : i + 1 + len(battle)]
             for (seat, total), row in zip(battle, rows, strict=True):
                 who = "you" if seat == 0 else f"seat {seat}"
                 assert row.startswith(f"  {who} {total}"), (row, battle)
@@ -95,8 +102,9 @@ def test_combat_the_reveal_parts_of_an_army_add_up_to_the_engines_total() -> Non
             for (owner, total), army in zip(b["totals"], built, strict=True):
                 assert army.owner == owner
                 parts = army_parts(army)
-                raw = sum(force for _, _, force in parts["cards"]) + parts["bonus"] + \
-                    parts["events"]
+                raw = (
+                    sum(force for _, _, force in parts["cards"]) + parts["bonus"] + parts["events"]
+                )
                 assert parts["total"] == total == max(raw, 0)
                 checked += 1
     assert checked > 20
@@ -110,16 +118,20 @@ def test_combat_the_reveal_a_breakdown_names_cards_forces_and_the_house_bonus() 
     assert all(" = " in row for row in rows)
 
 
-@pytest.mark.parametrize(("seed", "players", "event"), [
-    (7, 3, "army_ordered"), (38, 4, "army_ordered"), (25, 4, "combat_tie")])
+@pytest.mark.parametrize(
+    ("seed", "players", "event"),
+    [(7, 3, "army_ordered"), (38, 4, "army_ordered"), (25, 4, "combat_tie")],
+)
 def test_combat_the_reveal_a_breakdown_follows_the_owners_order_and_the_regents_tie_picks(
-        seed: int, players: int, event: str) -> None:
+    seed: int, players: int, event: str
+) -> None:
     """Combat Phase > The Reveal (each owner orders its army) and Regent's Special Rules (the
     Regent settles ties): a battle where the choice changed the result is still broken down,
     and each row gives the total the engine announced."""
     model, _, battles = watch(seed, players)
-    chosen = [b for b in battles if b["orders"] if event == "army_ordered"] + \
-        [b for b in battles if b["picks"] if event == "combat_tie"]
+    chosen = [b for b in battles if b["orders"] if event == "army_ordered"] + [
+        b for b in battles if b["picks"] if event == "combat_tie"
+    ]
     assert chosen
     for b in chosen:  # the choice mattered: the default order and picks give another result
         default = resolve(CATALOG, b["spec"], b["regent"])
@@ -127,8 +139,9 @@ def test_combat_the_reveal_a_breakdown_follows_the_owners_order_and_the_regents_
         assert default.outcome() != made.outcome()
     by_line = dict(breakdowns(model))
     for b in chosen:
-        line = "Combat: " + ", ".join(f"{'you' if s == 0 else f'seat {s}'} {t}"
-                                      for s, t in b["totals"])
+        line = "Combat: " + ", ".join(
+            f"{'you' if s == 0 else f'seat {s}'} {t}" for s, t in b["totals"]
+        )
         rows = by_line[line]
         assert len(rows) == len(b["totals"])
         for (seat, total), row in zip(b["totals"], rows, strict=True):

@@ -22,8 +22,9 @@ def _jsonl(path: Path) -> list[dict]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_export_round_trip_checks_again_with_audit(game: str, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_round_trip_checks_again_with_audit(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     spec, sessions = played(game)
     path = log_file(tmp_path, game)
     assert main(["replay", str(path), "--export", str(tmp_path / "out" / "record.txt")]) == 2
@@ -44,8 +45,10 @@ def test_export_round_trip_checks_again_with_audit(game: str, tmp_path: Path,
     audit = json.loads(capsys.readouterr().out)
     assert audit["ok"] and audit["digest"] == ending["digest"]
     # and replaying it again gives the same record (the header names the log's new name)
-    assert main(["replay", str(tmp_path / "out" / "record.log"), "--export",
-                 str(tmp_path / "again")]) == 0
+    assert (
+        main(["replay", str(tmp_path / "out" / "record.log"), "--export", str(tmp_path / "again")])
+        == 0
+    )
     again = _jsonl(tmp_path / "again.jsonl")
     assert again[1:] == objects[1:] and again[0]["log_sha256"] == header["log_sha256"]
 
@@ -58,8 +61,11 @@ def test_open_hands_show_a_privately_drawn_card_at_its_draw(game: str, tmp_path:
     seen = [seen_by(game, seat) for seat in range(spec.seats)]
     found = 0
     for i, step in enumerate(replay.steps[1:], start=1):
-        if step.kind != "deal" or len(step.seats) != 1 or not any(
-                e[0] == "draw" for e in step.events):  # a draw (not cards handed over)
+        if (
+            step.kind != "deal"
+            or len(step.seats) != 1
+            or not any(e[0] == "draw" for e in step.events)
+        ):  # a draw (not cards handed over)
             continue
         seat = step.seats[0]
         before, after = replay.open_hands(i - 1)[seat], replay.open_hands(i)[seat]
@@ -102,8 +108,9 @@ def test_open_hands_need_the_audit(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_tampered_log_is_refused_with_its_step(game: str, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_tampered_log_is_refused_with_its_step(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     spec, sessions = played(game)
     path = log_file(tmp_path, game)
     lines = path.read_bytes().split(b"\n")
@@ -125,11 +132,13 @@ def test_tampered_log_is_refused_with_its_step(game: str, tmp_path: Path,
         replay_log(*read_log(before))
 
 
-@pytest.mark.parametrize(("game", "cheat"), [("reign", "bad-reveal"),
-                                             ("sovereign", "bad-reveal"),
-                                             ("sodalis", "illegal-move")])
-def test_verdict_game_replays_to_its_verdict(game: str, cheat: str, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("game", "cheat"),
+    [("reign", "bad-reveal"), ("sovereign", "bad-reveal"), ("sodalis", "illegal-move")],
+)
+def test_verdict_game_replays_to_its_verdict(
+    game: str, cheat: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     spec, sessions = played(game, 1, cheat, 1)
     verdict = sessions[0].verdict
     assert verdict is not None and verdict.seat == 1
@@ -138,20 +147,30 @@ def test_verdict_game_replays_to_its_verdict(game: str, cheat: str, tmp_path: Pa
     assert ending.kind == "verdict" and ending.seat == 1 and verdict.kind in ending.reason
     assert ending.step == sessions[0].game.state.serial
     assert not record.replay.audited
-    assert main(["replay", str(log_file(tmp_path, game, cheat=cheat, cheater=1)), "--export",
-                 str(tmp_path / "v")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                str(log_file(tmp_path, game, cheat=cheat, cheater=1)),
+                "--export",
+                str(tmp_path / "v"),
+            ]
+        )
+        == 0
+    )
     last = (tmp_path / "v.txt").read_text().splitlines()[-1]
-    assert last.startswith(f"stopped by a verdict at step {ending.step}: seat 1 blamed for "
-                           f"{verdict.kind}")
+    assert last.startswith(
+        f"stopped by a verdict at step {ending.step}: seat 1 blamed for {verdict.kind}"
+    )
     assert _jsonl(tmp_path / "v.jsonl")[-1]["ending"] == "verdict"
 
 
 def test_screen_cursor_refuses_open_hands_before_the_audit_and_moves_by_round(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from client.replay_screen import ReplayCursor
 
-    cheated = record_for(*load_table(log_file(tmp_path, "reign", cheat="bad-reveal",
-                                              cheater=1)))
+    cheated = record_for(*load_table(log_file(tmp_path, "reign", cheat="bad-reveal", cheater=1)))
     cursor = ReplayCursor(cheated)
     cursor.command("o")
     assert not cursor.open and "open hands need the audit" in cursor.message

@@ -33,8 +33,10 @@ def test_replay_steps_back_and_forth(game: str, tmp_path: Path) -> None:
     path = log_file(tmp_path, game)
     replay = replay_log(spec, played(game)[1][0].entries())
     total = len(replay.steps)
-    command = (f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
-               "; echo EXITED; sleep 60")
+    command = (
+        f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+        "; echo EXITED; sleep 60"
+    )
     with session(command) as name:
         wait_for(name, lambda s: f"step 1/{total} " in s, "the first step")
         keys(name, "Right")
@@ -64,13 +66,18 @@ def test_open_hands_show_a_drawn_card_at_its_step(tmp_path: Path) -> None:
     spec, sessions = played("reign")
     path = log_file(tmp_path, "reign")
     replay = replay_log(spec, sessions[0].entries())
-    draw = next(i for i, st in enumerate(replay.steps) if i and st.kind == "deal"
-                and any(e[0] == "draw" for e in st.events) and st.seats == (1,))
+    draw = next(
+        i
+        for i, st in enumerate(replay.steps)
+        if i and st.kind == "deal" and any(e[0] == "draw" for e in st.events) and st.seats == (1,)
+    )
     before, after = replay.open_hands(draw - 1)[1], replay.open_hands(draw)[1]
     card = next(c for c in after if c not in before)
     total = len(replay.steps)
-    command = (f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
-               "; echo EXITED; sleep 60")
+    command = (
+        f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+        "; echo EXITED; sleep 60"
+    )
     with session(command) as name:
         wait_for(name, lambda s: f"step 1/{total} " in s, "the first step")
         keys(name, f"g {draw}", "Enter")  # the step before the draw (steps count from 1)

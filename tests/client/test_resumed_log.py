@@ -22,10 +22,16 @@ def _breakdowns(model: ClientModel) -> list[str]:
 
 
 def _node(data_dir: Path, identity: P.Identity, emit: Any, **config: Any) -> TableNode:
-    return TableNode(NodeConfig(data_dir=data_dir, kind="play", pace=0.0, ui_events=True,
-                                **config), identity, seats=3, game="reign", emit=emit,
-                     decider=lambda event: RandomBot(ChanceStream.from_int(event.step),
-                                                     "reign").decide(event.view, event.decision))
+    return TableNode(
+        NodeConfig(data_dir=data_dir, kind="play", pace=0.0, ui_events=True, **config),
+        identity,
+        seats=3,
+        game="reign",
+        emit=emit,
+        decider=lambda event: RandomBot(ChanceStream.from_int(event.step), "reign").decide(
+            event.view, event.decision
+        ),
+    )
 
 
 def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path) -> None:
@@ -39,7 +45,8 @@ def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path
         def emit(event: Any) -> None:
             live.apply_event(event)
             if isinstance(event, ev.ViewChanged) and any(
-                    e[0] == "combat_totals" for e in event.events):
+                e[0] == "combat_totals" for e in event.events
+            ):
                 fought.set()
 
         node = _node(tmp_path, identity, emit)
@@ -62,7 +69,8 @@ def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path
         def emit(event: Any) -> None:
             resumed.apply_event(event)
             if isinstance(event, ev.ViewChanged) and any(
-                    e[0] == "combat_totals" for e in event.events):
+                e[0] == "combat_totals" for e in event.events
+            ):
                 replayed.set()
 
         node = _node(tmp_path, identity, emit, resume=invite.scope)

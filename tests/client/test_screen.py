@@ -33,8 +33,11 @@ def test_screen_typed_menu_choice_reaches_the_network_side() -> None:
 
 def test_screen_building_a_bid_card_by_card() -> None:
     model, sent, _ = decision_model()
-    military = [i for i, c in enumerate(model.hand(), start=1) if c.split("-")[0] in
-                {h for h in model.view.public["houses"]}]  # type: ignore[union-attr]
+    military = [
+        i
+        for i, c in enumerate(model.hand(), start=1)
+        if c.split("-")[0] in {h for h in model.view.public["houses"]}
+    ]  # type: ignore[union-attr]
     first = military[0]
     run_keys(model, f"{first}\r{first}\rpass\rq\r")  # pick, take back, then pass
     assert sent and sent[0].count == 0
@@ -58,7 +61,7 @@ def test_screen_seven_players_at_80x24_the_table_says_what_it_leaves_out() -> No
     model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     small = render(model)
     assert len(small) == 24 and all(len(line) <= 80 for line in small)
-    upper = [line.split("|")[0] for line in small[:small.index("-" * 80)]]
+    upper = [line.split("|")[0] for line in small[: small.index("-" * 80)]]
     assert upper[-1].startswith("+") and " more " in upper[-1]  # not cut silently
     large = "\n".join(render(model, 120, 40))
     assert "centre " in large and "piles " in large and " more (a taller" not in large

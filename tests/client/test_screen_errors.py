@@ -22,13 +22,15 @@ class _BrokenModel(ClientModel):
         raise RuntimeError(f"a bug handling {text!r}")
 
 
-async def _idle_network(to_screen: trio.MemorySendChannel[dict[str, Any]],
-                        answers: trio.MemoryReceiveChannel[Any]) -> None:
+async def _idle_network(
+    to_screen: trio.MemorySendChannel[dict[str, Any]], answers: trio.MemoryReceiveChannel[Any]
+) -> None:
     await trio.sleep_forever()
 
 
-async def _broken_network(to_screen: trio.MemorySendChannel[dict[str, Any]],
-                          answers: trio.MemoryReceiveChannel[Any]) -> None:
+async def _broken_network(
+    to_screen: trio.MemorySendChannel[dict[str, Any]], answers: trio.MemoryReceiveChannel[Any]
+) -> None:
     raise ValueError("the network side broke")
 
 

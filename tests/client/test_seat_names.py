@@ -21,7 +21,8 @@ from tests.engine.driver import Table
 def test_named_seats_are_called_by_their_names_and_the_rest_keep_numbers() -> None:
     names = SeatNames(("Ann", "", "Carol"))
     assert names.text("seat 0 bid 2 cards; Seat 2 is offline; seat 1 passed") == (
-        "Ann bid 2 cards; Carol is offline; seat 1 passed")
+        "Ann bid 2 cards; Carol is offline; seat 1 passed"
+    )
     assert names.text("into seat 2's army") == "into Carol's army"
     assert names.text("the Mage (seat 2)") == "the Mage (seat 2)"  # a label beside a name
     assert names.text("seat 20 and seat 3") == "seat 20 and seat 3"  # no such named seat
@@ -31,13 +32,13 @@ def test_named_seats_are_called_by_their_names_and_the_rest_keep_numbers() -> No
 
 def test_a_name_two_seats_share_is_shown_with_its_seat() -> None:
     names = SeatNames(("Ann", "Ann", "Bob"))
-    assert names.text("seat 0 and seat 1 and seat 2") == (
-        "Ann (seat 0) and Ann (seat 1) and Bob")
+    assert names.text("seat 0 and seat 1 and seat 2") == ("Ann (seat 0) and Ann (seat 1) and Bob")
 
 
 def test_at_the_table_names_every_seat() -> None:
     assert at_the_table(("Ann", "", "Carol")) == (
-        "At the table: Ann (seat 0), seat 1, Carol (seat 2)")
+        "At the table: Ann (seat 0), seat 1, Carol (seat 2)"
+    )
 
 
 def _model(names: tuple[str, ...]) -> ClientModel:
@@ -73,13 +74,28 @@ def test_a_spectator_learns_the_names_from_the_start() -> None:
     assert list(model.log)[-1] == "Seat 0 is offline"  # the words themselves keep the seat
 
 
-@pytest.mark.parametrize("name,why", [("seat 2", "would read as a seat"),
-                                      ("Ann\x1b[31m", "printable"),
-                                      ("x" * 30, "1 to 24")])
+@pytest.mark.parametrize(
+    "name,why",
+    [("seat 2", "would read as a seat"), ("Ann\x1b[31m", "printable"), ("x" * 30, "1 to 24")],
+)
 def test_a_bad_name_is_refused_on_the_command_line_in_one_line(name: str, why: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "client.cli", "host", "reign", "--seats", "3",
-                           "--name", name, "--json"], capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "client.cli",
+            "host",
+            "reign",
+            "--seats",
+            "3",
+            "--name",
+            name,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert why in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
@@ -101,8 +117,12 @@ def test_menu_options_call_other_seats_by_their_names() -> None:
 
     game = new_game(SodalisConfig(4, 100))
     asked: list[Decision] = []
-    games.play(game, 5, [games_bot() for _ in range(4)],
-               until=lambda g, r: isinstance(r, Decision) and bool(asked.append(r) or True))
+    games.play(
+        game,
+        5,
+        [games_bot() for _ in range(4)],
+        until=lambda g, r: isinstance(r, Decision) and bool(asked.append(r) or True),
+    )
     d = asked[0]
     model = SodalisModel(lambda answer: None)
     names = ("Ann", "Bob", "Carol", "Dan")

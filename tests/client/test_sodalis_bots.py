@@ -28,8 +28,13 @@ ARENA = standard_arena()
 
 def play(kinds: list[str], seed: int, check: Any = None, after: Any = None) -> SodalisGame:
     game = new_game(SodalisConfig(len(kinds)))
-    games.play(game, seed, [BOTS[k] for k in kinds], check=check,
-               after=None if after is None else lambda _g, _r, answer, _e: after(answer))
+    games.play(
+        game,
+        seed,
+        [BOTS[k] for k in kinds],
+        check=check,
+        after=None if after is None else lambda _g, _r, answer, _e: after(answer),
+    )
     return game
 
 
@@ -86,21 +91,27 @@ def test_speed_the_runner_walks_to_its_artifact_first() -> None:
 
 
 def test_sight_an_accurate_shot_goes_at_the_paragon() -> None:
-    answer, _ = decide("sodalis players=2 champions=archer,tempest at=0:1,8:1 up=M,Mmv "
-                       "spread0=railbolt,calibrated_shot")
+    answer, _ = decide(
+        "sodalis players=2 champions=archer,tempest at=0:1,8:1 up=M,Mmv "
+        "spread0=railbolt,calibrated_shot"
+    )
     assert answer == Cast(0, "railbolt", -1, False, False)
 
 
 def test_strength_damage_goes_to_the_enemy_it_can_bring_down() -> None:
-    line = ("sodalis players=4 champions=archer,tempest,sage,empress at=0:1,8:1,1:0,9:0 "
-            "life=9,9,9,2 up=M,Mmv,Mmv,Mmv tributes=sight:2 spread0=railbolt,calibrated_shot")
+    line = (
+        "sodalis players=4 champions=archer,tempest,sage,empress at=0:1,8:1,1:0,9:0 "
+        "life=9,9,9,2 up=M,Mmv,Mmv,Mmv tributes=sight:2 spread0=railbolt,calibrated_shot"
+    )
     answer, _ = decide(line)
     assert answer == Cast(0, "railbolt", 3, False, False)
 
 
 def test_a_bloodied_champion_heals_itself() -> None:
-    line = ("sodalis players=2 champions=undying,tempest at=0:-1,8:1 life=3,9 up=m,Mmv "
-            "spread0=rime_mend,frozen_grasp tributes=sight:0")
+    line = (
+        "sodalis players=2 champions=undying,tempest at=0:-1,8:1 life=3,9 up=m,Mmv "
+        "spread0=rime_mend,frozen_grasp tributes=sight:0"
+    )
     answer, _ = decide(line)
     assert answer == Cast(0, "rime_mend", None, False, False)
 
@@ -111,9 +122,12 @@ def test_heuristic_caster_orders_its_cast_life_changes_opponents_first() -> None
     from engine.requests import RollAnswer
     from tests.engine.sodalis.helpers import CATALOG
 
-    game, _ = position("sodalis players=4 champions=empress,damned,archer,sage "
-                       "at=5:0,4:0,5:-1,0:0 life=1,10,2,8 active=1 "
-                       "spread1=damned_burst~r,damned_bolt,damned_mend", catalog=CATALOG)
+    game, _ = position(
+        "sodalis players=4 champions=empress,damned,archer,sage "
+        "at=5:0,4:0,5:-1,0:0 life=1,10,2,8 active=1 "
+        "spread1=damned_burst~r,damned_bolt,damned_mend",
+        catalog=CATALOG,
+    )
     game.apply(Cast(1, "damned_burst~r", None))
     game.apply(RollAnswer((7, 5, 1)))
     d = game.pending()[0]

@@ -25,18 +25,41 @@ from tests.leaks import strings_in
 
 BOTS = bots_for("sodalis")
 
-KINDS = {"turn_tokens", "champion", "rearrange", "reversals", "place", "turn", "confuse",
-         "carry", "forced_step", "respawn", "give_tribute", "strength_refresh", "refresh_token"}
+KINDS = {
+    "turn_tokens",
+    "champion",
+    "rearrange",
+    "reversals",
+    "place",
+    "turn",
+    "confuse",
+    "carry",
+    "forced_step",
+    "respawn",
+    "give_tribute",
+    "strength_refresh",
+    "refresh_token",
+}
 DIRS = {(1, 0): "e", (1, -1): "ne", (0, -1): "nw", (-1, 0): "w", (-1, 1): "sw", (0, 1): "se"}
 
 
-def play(players: int, seed: int, kinds: list[str], round_limit: int = 100,
-         on_decision: Callable[[SodalisGame, Decision], None] | None = None,
-         on_step: Callable[[SodalisGame, Any, list[Any]], None] | None = None) -> SodalisGame:
+def play(
+    players: int,
+    seed: int,
+    kinds: list[str],
+    round_limit: int = 100,
+    on_decision: Callable[[SodalisGame, Decision], None] | None = None,
+    on_step: Callable[[SodalisGame, Any, list[Any]], None] | None = None,
+) -> SodalisGame:
     """One whole game among bots with a seeded referee."""
     game = new_game(SodalisConfig(players, round_limit))
-    games.play(game, seed, [BOTS[k] for k in kinds], on_decision=on_decision,
-               after=None if on_step is None else lambda g, _, a, events: on_step(g, a, events))
+    games.play(
+        game,
+        seed,
+        [BOTS[k] for k in kinds],
+        on_decision=on_decision,
+        after=None if on_step is None else lambda g, _, a, events: on_step(g, a, events),
+    )
     return game
 
 
@@ -95,8 +118,10 @@ def test_keyboard_order_of_a_casts_life_changes_by_menu_and_shortcut() -> None:
     from engine.sodalis import Cast
     from tests.engine.sodalis.helpers import build
 
-    game, _ = build("players=4 champions=empress,damned,archer,sage at=5:0,4:0,5:-1,0:0 "
-                    "life=1,10,2,8 active=1 spread1=damned_burst~r,damned_bolt,damned_mend")
+    game, _ = build(
+        "players=4 champions=empress,damned,archer,sage at=5:0,4:0,5:-1,0:0 "
+        "life=1,10,2,8 active=1 spread1=damned_burst~r,damned_bolt,damned_mend"
+    )
     game.apply(Cast(1, "damned_burst~r", None))
     game.apply(RollAnswer((7, 5, 1)))
     d = game.pending()[0]
@@ -120,9 +145,26 @@ def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
     return found[0]
 
 
-@pytest.mark.parametrize("line", [
-    "99", "#99", "0", "#0", "x", "go", "go up", "go e banana", "cast", "cast 9",
-    "cast 1 77", "cast 1 2 3", "cast x", "flip 1", "-1"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "99",
+        "#99",
+        "0",
+        "#0",
+        "x",
+        "go",
+        "go up",
+        "go e banana",
+        "cast",
+        "cast 9",
+        "cast 1 77",
+        "cast 1 2 3",
+        "cast x",
+        "flip 1",
+        "-1",
+    ],
+)
 def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
     game, d = first_turn()
     model, sent = model_for(game, d)
@@ -136,20 +178,25 @@ def test_keyboard_closed_spaces_and_other_decisions_refuse_turn_words() -> None:
     game, d = first_turn()
     model, sent = model_for(game, d)
     here = game.public()["seats"][d.seat]["at"]
-    closed = [w for (dq, dr), w in DIRS.items() if (here[0] + dq, here[1] + dr) not in
-              d.get("steps")]
+    closed = [
+        w for (dq, dr), w in DIRS.items() if (here[0] + dq, here[1] + dr) not in d.get("steps")
+    ]
     model.command(f"go {closed[0]}")
     assert sent == [] and "closed" in model.message
     found: list[tuple[SodalisGame, Decision]] = []
-    play(4, 0, ["random"] * 4, round_limit=1,
-         on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "place" else None)
+    play(
+        4,
+        0,
+        ["random"] * 4,
+        round_limit=1,
+        on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "place" else None,
+    )
     games.check_refused(*model_for(*found[0]), ("end", "go e", "cast 1", "pass", "flip 1"))
 
 
 def test_keyboard_help_explains_each_decision_kind() -> None:
     seen: set[str] = set()
-    play(4, 0, ["random"] * 4, round_limit=2,
-         on_decision=games.help_checker(model_for, HELP, seen))
+    play(4, 0, ["random"] * 4, round_limit=2, on_decision=games.help_checker(model_for, HELP, seen))
     assert {"turn_tokens", "champion", "reversals", "place", "turn"} <= seen
 
 
@@ -158,9 +205,13 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
     models = {s: ClientModel() for s in range(4)}
     for seat, model in models.items():
         model.apply_event(ev.Seated(seat=seat, players=4))
-    games.play(game, 7, [BOTS["random"]] * 4,
-               until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
-               after=lambda g, _r, _a, events: games.feed_views(models, g, events))
+    games.play(
+        game,
+        7,
+        [BOTS["random"]] * 4,
+        until=lambda _, r: isinstance(r, Decision) and r.kind == "reversals",
+        after=lambda g, _r, _a, events: games.feed_views(models, g, events),
+    )
     mine = [d for d in game.pending() if d.seat == 0][0]
     flip = tuple(mine.get("arcana"))
     events = game.apply(Reversals(0, flip))
@@ -172,9 +223,15 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
         model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
         model.apply_event(ev.DecisionAsked(decision=d, view=game.view(seat)))
         shown = strings_in(json.loads(json.dumps(game.view(seat).to_dict())))
-        text = " ".join([*model.log, model.status, model.message,
-                         *(label for label, _ in model.menu()),
-                         *(t for _, t in arena_lines(model) + side_lines(model))])
+        text = " ".join(
+            [
+                *model.log,
+                model.status,
+                model.message,
+                *(label for label, _ in model.menu()),
+                *(t for _, t in arena_lines(model) + side_lines(model)),
+            ]
+        )
         assert game.view(seat).secret is None
         assert not (secret & shown) and not any(s in text for s in secret)
     models[0].answered()
@@ -214,11 +271,27 @@ def test_log_tells_public_events_in_words_with_each_rolls_successes() -> None:
         model.log.clear()
         play(4, seed, ["heuristic", "random"] * 2, on_step=feed)
         text += "\n".join(model.log)
-    for words in ("turn begins", "moved to", " cast ", "dice ", "successes:", "CRITICAL",
-                  "life:", "came back at full life", "earns the Tribute of",
-                  "took the Tribute of Sight", "Artifact is carried", "reached the centre",
-                  "cycles under the deck", "turned up", "wins the Trial of Sodalis",
-                  "-- Round", "chose The", "Turn order", "falls to 0"):
+    for words in (
+        "turn begins",
+        "moved to",
+        " cast ",
+        "dice ",
+        "successes:",
+        "CRITICAL",
+        "life:",
+        "came back at full life",
+        "earns the Tribute of",
+        "took the Tribute of Sight",
+        "Artifact is carried",
+        "reached the centre",
+        "cycles under the deck",
+        "turned up",
+        "wins the Trial of Sodalis",
+        "-- Round",
+        "chose The",
+        "Turn order",
+        "falls to 0",
+    ):
         assert words in text, words
     assert checked[0] > 20
 
@@ -274,10 +347,16 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
             face = game.state.catalog.face(cast["card"])
             for u in cast["units"]:
                 if u >= 0:
-                    pierce = (face.piercing + game.state.aura_total("piercing", cast["seat"])
-                              + passives.piercing_against(game.state, cast["seat"], face, u))
-                    expected[who(game.public(), u, 0)] = (game.state.inertia(u), pierce,
-                                                          cast["main"])
+                    pierce = (
+                        face.piercing
+                        + game.state.aura_total("piercing", cast["seat"])
+                        + passives.piercing_against(game.state, cast["seat"], face, u)
+                    )
+                    expected[who(game.public(), u, 0)] = (
+                        game.state.inertia(u),
+                        pierce,
+                        cast["main"],
+                    )
 
     def after(game: SodalisGame, request: Any, answer: Any, events: list[Any]) -> None:
         start = len(model.log)
@@ -291,8 +370,11 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
         checked[1] += any(v >= casting.CRITICAL for v in values)
         for name, (inertia, pierce, dice) in expected.items():
             need, main = inertia - pierce, values[:dice]  # recoil dice do not count
-            found = re.search(re.escape(name) + r" (\d+) \(inertia (\d+)(?:, piercing (\d+))?: "
-                              r"(-?\d+)\+ succeeds\)", line)
+            found = re.search(
+                re.escape(name) + r" (\d+) \(inertia (\d+)(?:, piercing (\d+))?: "
+                r"(-?\d+)\+ succeeds\)",
+                line,
+            )
             assert found, (line, name)
             assert int(found[2]) == inertia and int(found[4]) == need
             assert int(found[1]) == sum(v >= need for v in main)
@@ -300,6 +382,7 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
 
     for seed in range(3):
         game = new_game(SodalisConfig(4, 100))
-        games.play(game, seed, [BOTS[k] for k in ["heuristic", "random"] * 2], before=before,
-                   after=after)
+        games.play(
+            game, seed, [BOTS[k] for k in ["heuristic", "random"] * 2], before=before, after=after
+        )
     assert checked[0] > 20 and checked[1] > 0

@@ -85,8 +85,13 @@ def test_screen_reversals_list_the_arcana_to_flip(tmp_path: Path) -> None:
     found: list[tuple[SodalisGame, Decision]] = []
     from tests.client.test_sodalis_model import play as run
 
-    run(4, 0, ["random"] * 4, round_limit=1,
-        on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "reversals" else None)
+    run(
+        4,
+        0,
+        ["random"] * 4,
+        round_limit=1,
+        on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "reversals" else None,
+    )
     game, d = found[0]
     model, sent = model_for(game, d)
     lines = render(model)
@@ -98,24 +103,44 @@ def test_screen_reversals_list_the_arcana_to_flip(tmp_path: Path) -> None:
     assert sent and sent[0].reversed == tuple(sorted(d.get("arcana")[:2]))
 
 
-def test_round_limit_reaches_the_node_config(monkeypatch: pytest.MonkeyPatch,
-                                             tmp_path: Path) -> None:
+def test_round_limit_reaches_the_node_config(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr(play, "_network", lambda data_dir, **kw: seen.update(kw))
     monkeypatch.setattr(play, "_run_screen", lambda model, network: seen.update(model=model))
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)  # no screen
-    assert cli.main(["play", "sodalis", "--bots", "1", "--round-limit", "3",
-                     "--data-dir", str(tmp_path)]) == 0
+    assert (
+        cli.main(
+            ["play", "sodalis", "--bots", "1", "--round-limit", "3", "--data-dir", str(tmp_path)]
+        )
+        == 0
+    )
     assert seen["options"].round_limit == 3 and isinstance(seen["model"], ClientModel)
-    monkeypatch.setattr(play, "host_screen", lambda args, data_dir, options, **kw: seen.update(
-        host=options, **kw) or 0)
-    assert cli.main(["host", "sodalis", "--seats", "2", "--round-limit", "5",
-                     "--data-dir", str(tmp_path)]) == 0
+    monkeypatch.setattr(
+        play,
+        "host_screen",
+        lambda args, data_dir, options, **kw: seen.update(host=options, **kw) or 0,
+    )
+    assert (
+        cli.main(
+            ["host", "sodalis", "--seats", "2", "--round-limit", "5", "--data-dir", str(tmp_path)]
+        )
+        == 0
+    )
     assert seen["host"].round_limit == 5 and seen["brings"] is None  # no --deck
-    assert cli.main(["play", "sodalis", "--bots", "1", "--round-limit", "-1",
-                     "--data-dir", str(tmp_path)]) == 2
-    assert cli.main(["host", "sodalis", "--seats", "2", "--round-limit", "-2",
-                     "--data-dir", str(tmp_path)]) == 2
+    assert (
+        cli.main(
+            ["play", "sodalis", "--bots", "1", "--round-limit", "-1", "--data-dir", str(tmp_path)]
+        )
+        == 2
+    )
+    assert (
+        cli.main(
+            ["host", "sodalis", "--seats", "2", "--round-limit", "-2", "--data-dir", str(tmp_path)]
+        )
+        == 2
+    )
 
 
 def test_screen_at_80x24_shows_eight_options_even_with_a_full_log() -> None:

@@ -26,11 +26,21 @@ BOTS = bots_for("sovereign")
 FACTIONS = standard_catalog().faction_ids
 
 
-def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (), check: Any = None,
-         after: Any = None) -> tuple[SovereignGame, list[Any]]:
+def play(
+    kinds: list[str],
+    seed: int,
+    factions: tuple[str, ...] = (),
+    check: Any = None,
+    after: Any = None,
+) -> tuple[SovereignGame, list[Any]]:
     game = new_game(SovereignConfig(len(kinds), factions=factions))
-    bots = games.play(game, seed, [BOTS[k] for k in kinds], check=check,
-                      after=None if after is None else lambda _g, _r, answer, _e: after(answer))
+    bots = games.play(
+        game,
+        seed,
+        [BOTS[k] for k in kinds],
+        check=check,
+        after=None if after is None else lambda _g, _r, answer, _e: after(answer),
+    )
     return game, bots
 
 
@@ -58,14 +68,20 @@ def test_heuristic_wins_a_clear_majority_against_random_with_legal_sensible_answ
             if d.kind == "forge" and isinstance(answer, Pass) and _ready_echoes(game, d.seat):
                 problems.append(f"seed {seed}: ended its forge actions with an Echo ready")
             if isinstance(answer, FinishForge):
-                problems.extend(f"seed {seed}: {r} forged with no health"
-                                for r, t, dr in answer.health if t + dr == 0)
+                problems.extend(
+                    f"seed {seed}: {r} forged with no health"
+                    for r, t, dr in answer.health
+                    if t + dr == 0
+                )
             if isinstance(answer, UpkeepReturn):
                 for card, _ in answer.returns:
                     ref = f"{d.seat}:{s.boards[d.seat].leader}" if card == "leader" else card
                     ab = s.defn(ref).ability
-                    workers = (s.boards[d.seat].leader_workers if card == "leader"
-                               else s.facilities[card].workers)
+                    workers = (
+                        s.boards[d.seat].leader_workers
+                        if card == "leader"
+                        else s.facilities[card].workers
+                    )
                     if ab.mode == "perpetual" and sum(workers) <= ab.talents + ab.drones:
                         problems.append(f"seed {seed}: stopped working {ref}")
 
@@ -127,8 +143,12 @@ def _first(kind: str, seed: int = 3, seat: int = 0, when: Any = None) -> tuple[A
     game = new_game(SovereignConfig(2, factions=("windwalker", "windwalker")))
 
     def found(game: SovereignGame, request: Any) -> bool:
-        return (isinstance(request, Decision) and request.kind == kind and request.seat == seat
-                and (when is None or when(game.view(seat))))
+        return (
+            isinstance(request, Decision)
+            and request.kind == kind
+            and request.seat == seat
+            and (when is None or when(game.view(seat)))
+        )
 
     games.play(game, seed, [BOTS["random"]] * 2, until=found)
     if game.over:
@@ -149,8 +169,7 @@ def test_mulligan_keeps_a_good_hand_and_throws_back_a_bad_one() -> None:
     bot = HeuristicBot(ChanceStream.from_int(1))
     deck = standard_catalog().faction("windwalker")
     echoes = list(deck.echoes[:8])
-    good = ["ww-gale-riders", "ww-cloudbreakers", "ww-storm-lance", "ww-updraft",
-            *echoes[:4]]
+    good = ["ww-gale-riders", "ww-cloudbreakers", "ww-storm-lance", "ww-updraft", *echoes[:4]]
     assert bot.decide(_with_hand(view, good), d) == Mulligan(d.seat, "keep")
     # no unit: show the hand (the free mulligan stays for later)
     assert bot.decide(_with_hand(view, echoes), d) == Mulligan(d.seat, "shown")
@@ -168,10 +187,20 @@ def test_attacks_an_undefended_lane_rather_than_a_defended_one() -> None:
         board["lanes"] = [[], []]
     # Herdmasters (3/0) against an empty hand lane and a forge lane walled by Sentinels (3/2)
     pub["units"] = {
-        "0:ww-herdmasters": {"card": "ww-herdmasters", "owner": 0, "health": [0, 3],
-                             "augments": [], "new": False},
-        "1:ww-sentinels": {"card": "ww-sentinels", "owner": 1, "health": [0, 3],
-                           "augments": [], "new": False},
+        "0:ww-herdmasters": {
+            "card": "ww-herdmasters",
+            "owner": 0,
+            "health": [0, 3],
+            "augments": [],
+            "new": False,
+        },
+        "1:ww-sentinels": {
+            "card": "ww-sentinels",
+            "owner": 1,
+            "health": [0, 3],
+            "augments": [],
+            "new": False,
+        },
     }
     pub["boards"][0]["lanes"] = [["0:ww-herdmasters"], []]
     pub["boards"][1]["lanes"] = [[], ["1:ww-sentinels"]]
@@ -180,7 +209,11 @@ def test_attacks_an_undefended_lane_rather_than_a_defended_one() -> None:
     assert answer == Attack(0, 0, 1, 1, 0)
     # both lanes walled: attacking would only lose the Herdmasters
     pub["units"]["1:ww-stormcaller-matriarch"] = {
-        "card": "ww-stormcaller-matriarch", "owner": 1, "health": [2, 2], "augments": [],
-        "new": False}
+        "card": "ww-stormcaller-matriarch",
+        "owner": 1,
+        "health": [2, 2],
+        "augments": [],
+        "new": False,
+    }
     pub["boards"][1]["lanes"] = [["1:ww-stormcaller-matriarch"], ["1:ww-sentinels"]]
     assert bot.decide(attrs.evolve(view, public=pub), d) == Attack(0, None)

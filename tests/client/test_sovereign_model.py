@@ -24,8 +24,21 @@ from tests.client import games
 
 BOTS = bots_for("sovereign")
 
-KINDS = {"mulligan", "upkeep_return", "forge", "window", "move", "attack", "finish_forge",
-         "breach_pick", "findings", "losses", "order_triggers", "add_health", "optional_effect"}
+KINDS = {
+    "mulligan",
+    "upkeep_return",
+    "forge",
+    "window",
+    "move",
+    "attack",
+    "finish_forge",
+    "breach_pick",
+    "findings",
+    "losses",
+    "order_triggers",
+    "add_health",
+    "optional_effect",
+}
 
 
 def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, ev.CardsShown]:
@@ -40,11 +53,15 @@ def cards_seen(game: SovereignGame, request: Any, answer: Any) -> dict[int, ev.C
     return {}
 
 
-def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
-         on_decision: Callable[[SovereignGame, Decision], None] | None = None,
-         models: dict[int, ClientModel] | None = None,
-         on_step: Callable[[SovereignGame, Any, Any], None] | None = None,
-         round_limit: int = 60) -> SovereignGame:
+def play(
+    kinds: list[str],
+    seed: int,
+    factions: tuple[str, ...] = (),
+    on_decision: Callable[[SovereignGame, Decision], None] | None = None,
+    models: dict[int, ClientModel] | None = None,
+    on_step: Callable[[SovereignGame, Any, Any], None] | None = None,
+    round_limit: int = 60,
+) -> SovereignGame:
     """One whole game among bots with a seeded referee; ``models`` are fed what a node would
     feed them (views with events, decisions, cards seen)."""
     game = new_game(SovereignConfig(len(kinds), factions=factions, round_limit=round_limit))
@@ -72,8 +89,15 @@ def play(kinds: list[str], seed: int, factions: tuple[str, ...] = (),
         if on_step is not None:
             on_step(game, request, answer)
 
-    games.play(game, seed, [BOTS[k] for k in kinds], before=ask, on_decision=on_decision,
-               check=answered, after=tell)
+    games.play(
+        game,
+        seed,
+        [BOTS[k] for k in kinds],
+        before=ask,
+        on_decision=on_decision,
+        check=answered,
+        after=tell,
+    )
     for model in models.values():
         model.apply_event(ev.GameOver(winner=game.winner, digest=""))
     return game
@@ -113,8 +137,7 @@ def configs() -> Any:
         yield seed, kinds, (ids[seed % 6], ids[(seed // 6) % 6])
 
 
-def menu_offers_every_legal_answer(model: ClientModel, game: SovereignGame,
-                                   d: Decision) -> None:
+def menu_offers_every_legal_answer(model: ClientModel, game: SovereignGame, d: Decision) -> None:
     """Menu #1 is the suggestion; the rest are legal answers, each label once; every legal
     answer is offered (where there are fewer than 300)."""
     menu = [a for _, a in model.menu()]
@@ -156,9 +179,11 @@ def test_keyboard_restore_health_is_an_add_health_decision_in_words() -> None:
     from tests.engine.sovereign.helpers import play as play_reflex
     from tests.engine.sovereign.helpers import until
 
-    game, ref = position("sovereign factions=utopian,windwalker active=0 phase=forge "
-                         "citadel=3.2,0.0 lanes1=ww-stormcaller-matriarch:1.1 "
-                         "hand0=ur-hands-joined")
+    game, ref = position(
+        "sovereign factions=utopian,windwalker active=0 phase=forge "
+        "citadel=3.2,0.0 lanes1=ww-stormcaller-matriarch:1.1 "
+        "hand0=ur-hands-joined"
+    )
     until(game, ref, "forge", seat=0)
     d = play_reflex(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
     assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
@@ -166,7 +191,8 @@ def test_keyboard_restore_health_is_an_add_health_decision_in_words() -> None:
     model, _ = model_for(game, d)
     assert {text.removesuffix(" (suggested)") for text, _ in model.menu()} == {
         f"{DEFS['ww-stormcaller-matriarch'].name} restores {w} from seat 0's Citadel"
-        for w in ("1t", "1d")}
+        for w in ("1t", "1d")
+    }
 
 
 def first_forge(seed: int = 3) -> tuple[SovereignGame, Decision]:
@@ -182,17 +208,37 @@ def first_forge(seed: int = 3) -> tuple[SovereignGame, Decision]:
     return found[0]
 
 
-@pytest.mark.parametrize("line", [
-    "99", "#99", "0", "#0", "x", "play", "play 99", "play x", "acc", "acc 9", "acc 1 x",
-    "acc 1 99", "reveal", "reveal 9", "reveal 1 z", "keep", "shown", "-1", "1 2"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "99",
+        "#99",
+        "0",
+        "#0",
+        "x",
+        "play",
+        "play 99",
+        "play x",
+        "acc",
+        "acc 9",
+        "acc 1 x",
+        "acc 1 99",
+        "reveal",
+        "reveal 9",
+        "reveal 1 z",
+        "keep",
+        "shown",
+        "-1",
+        "1 2",
+    ],
+)
 def test_keyboard_refused_input_gets_a_reason_and_changes_nothing(line: str) -> None:
     game, d = first_forge()
     model, sent = model_for(game, d)
     before = (model.decision, list(model.menu()), list(model.log), model.view, model.status)
     model.command(line)
     assert sent == [] and model.message and "\n" not in model.message
-    assert (model.decision, list(model.menu()), list(model.log), model.view,
-            model.status) == before
+    assert (model.decision, list(model.menu()), list(model.log), model.view, model.status) == before
 
 
 def test_keyboard_reveal_of_an_unfinished_card_is_refused_with_the_rule() -> None:
@@ -200,8 +246,7 @@ def test_keyboard_reveal_of_an_unfinished_card_is_refused_with_the_rule() -> Non
     model, sent = model_for(game, d)
     view = game.view(d.seat)
     forge = game.state.boards[d.seat].forge
-    unfinished = [i for i, s in enumerate(forge, 1)
-                  if s.progress < DEFS[view.card(s.handle)].cost]
+    unfinished = [i for i, s in enumerate(forge, 1) if s.progress < DEFS[view.card(s.handle)].cost]
     assert unfinished
     model.command(f"reveal {unfinished[0]}")
     assert sent == [] and model.message.startswith("Not allowed: its forge cost is")
@@ -211,8 +256,12 @@ def test_keyboard_reveal_of_an_unfinished_card_is_refused_with_the_rule() -> Non
 
 def test_keyboard_other_decisions_refuse_forge_words() -> None:
     found: list[tuple[SovereignGame, Decision]] = []
-    play(["heuristic", "heuristic"], 1, round_limit=2,
-         on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "window" else None)
+    play(
+        ["heuristic", "heuristic"],
+        1,
+        round_limit=2,
+        on_decision=lambda g, q: found.append((g.copy(), q)) if q.kind == "window" else None,
+    )
     games.check_refused(*model_for(*found[0]), ("play 1", "acc 1", "reveal 1", "keep", "free"))
 
 
@@ -247,9 +296,14 @@ def _forms(card: str) -> list[str]:
 
 def seat_text(model: ClientModel) -> str:
     """Everything this seat's screen shows or could show now."""
-    parts = [*model.log, model.status, model.message, model.help_text(),
-             *(label for label, _ in model.menu()),
-             *(t for _, t in table_lines(model) + side_lines(model))]
+    parts = [
+        *model.log,
+        model.status,
+        model.message,
+        model.help_text(),
+        *(label for label, _ in model.menu()),
+        *(t for _, t in table_lines(model) + side_lines(model)),
+    ]
     return "\n".join(parts)
 
 
@@ -265,7 +319,8 @@ def leaks(model: ClientModel, allowed: set[str], secret: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 4), (4, 9)])
 def test_hiding_no_seat_ever_sees_a_hidden_card_the_rules_did_not_show_it(
-        players: int, seed: int) -> None:
+    players: int, seed: int
+) -> None:
     models = {s: ClientModel() for s in range(players)}
     shown: dict[int, set[str]] = {s: set() for s in range(players)}  # shown to that seat
     public: set[str] = set()
@@ -332,8 +387,14 @@ def capped_finish() -> tuple[SovereignGame, Decision]:
     found: list[tuple[SovereignGame, Decision]] = []
 
     def grab(game: SovereignGame, d: Decision) -> None:
-        if d.kind == "finish_forge" and not found and sum(1 for _ in itertools.islice(
-                legal_answers(game.view(d.seat), d), MENU_LIMIT + 1)) > MENU_LIMIT:
+        if (
+            d.kind == "finish_forge"
+            and not found
+            and sum(
+                1 for _ in itertools.islice(legal_answers(game.view(d.seat), d), MENU_LIMIT + 1)
+            )
+            > MENU_LIMIT
+        ):
             found.append((game.copy(), d))
 
     for seed, kinds, factions in configs():
@@ -364,9 +425,22 @@ def test_keyboard_finish_forge_beyond_the_menu_can_be_typed() -> None:
     assert sent == [target] and games.accepted(game, target)
 
 
-@pytest.mark.parametrize("line", [
-    "health", "health 9 1 1", "health 1 x 1", "health 1 1", "lane 1", "lane 1 z", "lane 0 l",
-    "attach", "attach 9 1", "attach 1 99", "attach x y"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "health",
+        "health 9 1 1",
+        "health 1 x 1",
+        "health 1 1",
+        "lane 1",
+        "lane 1 z",
+        "lane 0 l",
+        "attach",
+        "attach 9 1",
+        "attach 1 99",
+        "attach x y",
+    ],
+)
 def test_keyboard_finish_forge_bad_parts_are_refused_with_one_line(line: str) -> None:
     game, d = capped_finish()
     model, sent = model_for(game, d)

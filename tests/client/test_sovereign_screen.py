@@ -88,7 +88,8 @@ def test_screen_every_decision_kind_draws_within_80_columns() -> None:
 
 
 def test_screen_shows_a_battle_and_the_log_tells_it_round_by_round(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     shots: list[str] = []
     models = {0: ClientModel(), 1: ClientModel()}
     rounds: list[int] = []  # the engine's combat round of each combat damage, in order
@@ -115,10 +116,21 @@ def test_screen_shows_a_battle_and_the_log_tells_it_round_by_round(
             told.append(current)
     assert told == rounds and max(rounds) >= 2
     text = "\n".join(models[0].log)
-    for words in ("Combat round 1:", "Combat round 2:", " deals ", " loses ", " is scrapped",
-                  "breach value", "You see the cards in seat 1's hand", "is discarded from",
-                  "scored the Echo", "Game over: ", "-- Turn 1:",
-                  "face down into the forge", "gets first health"):
+    for words in (
+        "Combat round 1:",
+        "Combat round 2:",
+        " deals ",
+        " loses ",
+        " is scrapped",
+        "breach value",
+        "You see the cards in seat 1's hand",
+        "is discarded from",
+        "scored the Echo",
+        "Game over: ",
+        "-- Turn 1:",
+        "face down into the forge",
+        "gets first health",
+    ):
         assert words in text, words
 
 

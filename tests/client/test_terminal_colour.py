@@ -21,18 +21,22 @@ def colour_codes(escaped: str) -> list[str]:
     found = []
     for params in SGR.findall(escaped):
         codes = [int(p) for p in params.split(";") if p.isdigit()]
-        if any(30 <= c <= 38 or 40 <= c <= 48 or 90 <= c <= 97 or 100 <= c <= 107
-               for c in codes):
+        if any(30 <= c <= 38 or 40 <= c <= 48 or 90 <= c <= 97 or 100 <= c <= 107 for c in codes):
             found.append(params)
     return found
 
 
-@pytest.mark.parametrize(("env", "option", "coloured"), [
-    ("", "", True), ("NO_COLOR=1 ", "", False), ("", "--mono ", False)])
+@pytest.mark.parametrize(
+    ("env", "option", "coloured"),
+    [("", "", True), ("NO_COLOR=1 ", "", False), ("", "--mono ", False)],
+)
 def test_terminal_no_color_gives_a_screen_without_colour_codes(
-        tmp_path: Path, env: str, option: str, coloured: bool) -> None:
-    command = (f"{env}{shlex.quote(sys.executable)} -m client.cli play reign --bots 2 {option}"
-               f"--data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60")
+    tmp_path: Path, env: str, option: str, coloured: bool
+) -> None:
+    command = (
+        f"{env}{shlex.quote(sys.executable)} -m client.cli play reign --bots 2 {option}"
+        f"--data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
+    )
     with session(command) as name:
         wait_for(name, asked, 60, "a Reign decision")
         escaped = tmux("capture-pane", "-t", name, "-p", "-e")

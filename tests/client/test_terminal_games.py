@@ -14,16 +14,21 @@ import pytest
 from tests.client.tmux import quit_screen, screen, session, type_first_options
 
 
-@pytest.mark.parametrize(("game", "rounds", "drawn"), [
-    ("sodalis", 3, ("P Paragon", "Sodalis - round")),  # the arena
-    ("sovereign", 2, ("Hand 8", ">you")),  # your lanes and hand
-])
+@pytest.mark.parametrize(
+    ("game", "rounds", "drawn"),
+    [
+        ("sodalis", 3, ("P Paragon", "Sodalis - round")),  # the arena
+        ("sovereign", 2, ("Hand 8", ">you")),  # your lanes and hand
+    ],
+)
 def test_terminal_a_short_game_typed_at_the_keyboard_ends(
     tmp_path: Path, game: str, rounds: int, drawn: tuple[str, str]
 ) -> None:
-    command = (f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots 1 "
-               f"--round-limit {rounds} --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; "
-               "echo EXITED; sleep 60")
+    command = (
+        f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots 1 "
+        f"--round-limit {rounds} --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; "
+        "echo EXITED; sleep 60"
+    )
     with session(command) as name:
         screens: list[str] = []
         typed = type_first_options(name, watch=screens.append)

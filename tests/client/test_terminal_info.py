@@ -16,8 +16,10 @@ from tests.client.tmux import asked, screen, session, tmux, wait_for
 
 def play(game: str, tmp_path: Path, *extra: str) -> str:
     bots = 2 if game == "reign" else 1
-    return (f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots {bots} --pace 0.05 "
-            f"{' '.join(extra)} --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60")
+    return (
+        f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots {bots} --pace 0.05 "
+        f"{' '.join(extra)} --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
+    )
 
 
 def keys(name: str, *typed: str) -> None:
@@ -39,7 +41,8 @@ def answer(name: str, was: str) -> None:
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
 def test_terminal_reign_info_shows_a_hand_cards_text_and_the_log_scrolls_to_its_start(
-        tmp_path: Path, width: int, height: int) -> None:
+    tmp_path: Path, width: int, height: int
+) -> None:
     with session(play("reign", tmp_path), width, height) as name:
         wait_for(name, asked, 60, "a Reign decision")
         keys(name, "info 1", "Enter")
@@ -73,7 +76,8 @@ def test_terminal_reign_info_shows_a_hand_cards_text_and_the_log_scrolls_to_its_
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
 def test_terminal_sovereign_info_and_a_long_menu_says_what_is_below(
-        tmp_path: Path, width: int, height: int) -> None:
+    tmp_path: Path, width: int, height: int
+) -> None:
     with session(play("sovereign", tmp_path, "--round-limit 3"), width, height) as name:
         now = wait_for(name, asked, 60, "the mulligan")
         keys(name, "info 1", "Enter")
@@ -92,8 +96,12 @@ def test_terminal_sovereign_info_and_a_long_menu_says_what_is_below(
         keys(name, "Down")
         now = wait_for(name, lambda s: ">#2 " in s, 5, "the highlight on #2")
         keys(name, "F2")
-        wait_for(name, lambda s: "(in this option):" in s or "names no card" in s, 5,
-                 "the highlighted option's card text")
+        wait_for(
+            name,
+            lambda s: "(in this option):" in s or "names no card" in s,
+            5,
+            "the highlighted option's card text",
+        )
 
 
 def test_terminal_sodalis_info_shows_a_champion(tmp_path: Path) -> None:
@@ -104,8 +112,7 @@ def test_terminal_sodalis_info_shows_a_champion(tmp_path: Path) -> None:
                 break
             answer(name, now)
         keys(name, "info #1", "Enter")
-        now = wait_for(name, lambda s: "(in this option): Champion" in s, 10,
-                       "the champion's text")
+        now = wait_for(name, lambda s: "(in this option): Champion" in s, 10, "the champion's text")
         assert "inertia" in now and "life" in now
 
 
@@ -118,6 +125,7 @@ def test_terminal_reign_a_bad_pick_is_refused_at_once_with_the_reason(tmp_path: 
             answer(name, now)
         assert "Decide (covert)" in now, now
         keys(name, "1>9", "Enter")
-        now = wait_for(name, lambda s: "Not allowed: there is no seat 9" in s, 10,
-                       "the bad pick refused")
+        now = wait_for(
+            name, lambda s: "Not allowed: there is no seat 9" in s, 10, "the bad pick refused"
+        )
         assert "-> seat 9" not in now  # nothing was picked

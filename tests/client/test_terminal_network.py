@@ -41,8 +41,7 @@ GAME_SECONDS = 240  # a whole game on a loaded machine
 
 def command(args: str, data_dir: Path) -> str:
     """A fairtable command for a tmux session: its exit status is shown after it ends."""
-    return (f"{FAIRTABLE} {args} --data-dir {shlex.quote(str(data_dir))}; "
-            "echo EXITED $?; sleep 120")
+    return f"{FAIRTABLE} {args} --data-dir {shlex.quote(str(data_dir))}; echo EXITED $?; sleep 120"
 
 
 def invite_of(host_dir: Path, seconds: float = 60) -> str:
@@ -92,9 +91,22 @@ def relay(tmp_path: Path) -> Iterator[str]:
     out = tmp_path / "relay.out"
     with out.open("wb") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "client.cli", "relay", "--port", "0", "--listen-host",
-             "127.0.0.1", "--data-dir", str(tmp_path / "relay")], stdout=sink,
-            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            [
+                sys.executable,
+                "-m",
+                "client.cli",
+                "relay",
+                "--port",
+                "0",
+                "--listen-host",
+                "127.0.0.1",
+                "--data-dir",
+                str(tmp_path / "relay"),
+            ],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
     try:
         deadline = time.monotonic() + 60
         while not (found := re.search(r"listening on port (\d+)", out.read_text())):
@@ -113,13 +125,18 @@ def test_terminal_network_reign_host_and_join_screens_play_to_the_end_after_a_ki
     killed (SIGKILL) at a decision and comes back to it; the host is stopped with Ctrl-C and
     comes back; the game ends on both screens."""
     host_dir, join_dir = tmp_path / "host", tmp_path / "joiner"
-    host_command = command("host reign --seats 3 --bots 1 --pace 0.05 --no-announce "
-                           "--name Ann", host_dir)
+    host_command = command(
+        "host reign --seats 3 --bots 1 --pace 0.05 --no-announce --name Ann", host_dir
+    )
     with contextlib.ExitStack() as stack:
         host = stack.enter_context(session(host_command))
         invite = invite_of(host_dir)
-        wait_for(host, lambda s: "whole invite:" in s and "fairtable://" in s, 60,
-                 "the invite on the host's screen")
+        wait_for(
+            host,
+            lambda s: "whole invite:" in s and "fairtable://" in s,
+            60,
+            "the invite on the host's screen",
+        )
         join_command = command(f"join {shlex.quote(invite)} --name 'Bob Lee'", join_dir)
         joiner = stack.enter_context(session(join_command))
         people = Typist(host, joiner)
@@ -130,11 +147,15 @@ def test_terminal_network_reign_host_and_join_screens_play_to_the_end_after_a_ki
         assert " Ann: " in screens[joiner] and " Bob Lee: " in screens[host], screens
         # the joiner, at a decision it has not answered, is killed
         people.held.add(joiner)
-        screens = people.until(lambda s: people.asked_anew(joiner, s[joiner]) or any(
-            ended(x) for x in s.values()), GAME_SECONDS, "a new decision on the joiner's screen")
+        screens = people.until(
+            lambda s: people.asked_anew(joiner, s[joiner]) or any(ended(x) for x in s.values()),
+            GAME_SECONDS,
+            "a new decision on the joiner's screen",
+        )
         assert not ended(screens[joiner]), screens[joiner]
-        pending = [line for line in screens[joiner].splitlines()
-                   if line.startswith(("Decide (", "#"))]
+        pending = [
+            line for line in screens[joiner].splitlines() if line.startswith(("Decide (", "#"))
+        ]
         assert pending, screens[joiner]
         os.kill(command_pid(joiner), signal.SIGKILL)
         wait_for(joiner, lambda s: "EXITED" in s, 60, "the killed joiner's end")
@@ -156,8 +177,9 @@ def test_terminal_network_reign_host_and_join_screens_play_to_the_end_after_a_ki
         wait_for(host_again, lambda s: "Round" in s, 120, "the restarted host's game")
         people.replace(host, host_again)
         host = host_again
-        screens = people.until(lambda s: all(ended(x) for x in s.values()), GAME_SECONDS,
-                               "the end of the game")
+        screens = people.until(
+            lambda s: all(ended(x) for x in s.values()), GAME_SECONDS, "the end of the game"
+        )
         for now in screens.values():
             the_end_is_shown(now)
         assert not people.refused, people.refused
@@ -172,21 +194,42 @@ def test_terminal_network_reign_through_a_relay_with_a_bot_and_a_headless_peer(
     a headless ``join --bot random`` peer; the game ends on both screens."""
     host_dir, join_dir = tmp_path / "host", tmp_path / "joiner"
     with relay(tmp_path) as via, contextlib.ExitStack() as stack:
-        host = stack.enter_context(session(command(
-            f"host reign --seats 4 --bots 1 --pace 0.05 --no-announce --via {via}", host_dir)))
+        host = stack.enter_context(
+            session(
+                command(
+                    f"host reign --seats 4 --bots 1 --pace 0.05 --no-announce --via {via}", host_dir
+                )
+            )
+        )
         invite = invite_of(host_dir)
-        joiner = stack.enter_context(session(command(
-            f"join {shlex.quote(invite)} --via {via}", join_dir)))
+        joiner = stack.enter_context(
+            session(command(f"join {shlex.quote(invite)} --via {via}", join_dir))
+        )
         out = tmp_path / "headless.out"
         with out.open("wb") as sink:
             headless = subprocess.Popen(
-                [sys.executable, "-m", "client.cli", "join", invite, "--via", via, "--bot",
-                 "random", "--json", "--data-dir", str(tmp_path / "headless")],
-                stdout=sink, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "client.cli",
+                    "join",
+                    invite,
+                    "--via",
+                    via,
+                    "--bot",
+                    "random",
+                    "--json",
+                    "--data-dir",
+                    str(tmp_path / "headless"),
+                ],
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+            )
         stack.callback(headless.kill)
         people = Typist(host, joiner)
-        screens = people.until(lambda s: all(ended(x) for x in s.values()), GAME_SECONDS,
-                               "the end of the game")
+        screens = people.until(
+            lambda s: all(ended(x) for x in s.values()), GAME_SECONDS, "the end of the game"
+        )
         for now in screens.values():
             the_end_is_shown(now)
         assert not people.refused, people.refused
@@ -199,24 +242,31 @@ def test_terminal_network_reign_through_a_relay_with_a_bot_and_a_headless_peer(
 
 @pytest.mark.parametrize("game", ["sodalis", "sovereign"])
 def test_terminal_network_menu_games_host_and_join_screens_decide_and_move_on(
-    tmp_path: Path, game: str,
+    tmp_path: Path,
+    game: str,
 ) -> None:
     """2 seats, a screen each: both reach their first decisions, and a few typed moves apply
     on each (every one accepted, each screen asked again after it)."""
     host_dir, join_dir = tmp_path / "host", tmp_path / "joiner"
     with contextlib.ExitStack() as stack:
-        host = stack.enter_context(session(command(f"host {game} --seats 2 --no-announce",
-                                                   host_dir)))
+        host = stack.enter_context(
+            session(command(f"host {game} --seats 2 --no-announce", host_dir))
+        )
         invite = invite_of(host_dir)
         joiner = stack.enter_context(session(command(f"join {shlex.quote(invite)}", join_dir)))
         people = Typist(host, joiner)
-        people.until(lambda s: min(people.typed.values()) >= 3, GAME_SECONDS,
-                     "three moves typed on each screen")
+        people.until(
+            lambda s: min(people.typed.values()) >= 3,
+            GAME_SECONDS,
+            "three moves typed on each screen",
+        )
         people.held.update((host, joiner))
         # the game moved on: whoever is asked next is asked something new
         screens = people.until(
-            lambda s: any(people.asked_anew(n, s[n]) for n in s), GAME_SECONDS,
-            "a decision after the typed moves")
+            lambda s: any(people.asked_anew(n, s[n]) for n in s),
+            GAME_SECONDS,
+            "a decision after the typed moves",
+        )
         assert not people.refused, people.refused
         for now in screens.values():
             assert "Round" in now and "Traceback" not in now, now
@@ -235,8 +285,11 @@ def test_terminal_network_a_damaged_saved_game_closes_the_join_screen_with_one_l
     with session(command(f"join {shlex.quote(invite.text())}", tmp_path)) as name:
         now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
         assert "EXITED 2" in now and "Traceback" not in now, now
-        said = [line for line in screen(name, joined=True).splitlines()
-                if line.startswith("fairtable: ")]
+        said = [
+            line
+            for line in screen(name, joined=True).splitlines()
+            if line.startswith("fairtable: ")
+        ]
         assert len(said) == 1 and str(damaged) in said[0] and "cannot be read" in said[0], now
     assert damaged.read_text() == "{ not json"  # nothing changed
 
@@ -249,8 +302,11 @@ def test_terminal_network_an_unusable_data_dir_closes_the_host_screen_with_one_l
     with session(command("host reign --seats 3 --no-announce", occupied)) as name:
         now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
         assert "EXITED 2" in now and "Traceback" not in now, now
-        said = [line for line in screen(name, joined=True).splitlines()
-                if line.startswith("fairtable: ")]
+        said = [
+            line
+            for line in screen(name, joined=True).splitlines()
+            if line.startswith("fairtable: ")
+        ]
         assert len(said) == 1 and str(occupied) in said[0], now
 
 
@@ -263,8 +319,11 @@ def test_terminal_network_an_invite_the_table_refuses_closes_the_join_screen_wit
         with session(command(f"join {shlex.quote(wrong.text())}", tmp_path / "joiner")) as name:
             now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
             assert "EXITED 2" in now and "Traceback" not in now, now
-            said = [line for line in screen(name, joined=True).splitlines()
-                    if line.startswith("fairtable: ")]
+            said = [
+                line
+                for line in screen(name, joined=True).splitlines()
+                if line.startswith("fairtable: ")
+            ]
             assert len(said) == 1 and "refused" in said[0] and "invite" in said[0], now
         assert "2 of 3 seats taken" not in screen(host)  # nobody was seated
 
@@ -276,12 +335,19 @@ def test_terminal_network_a_seat_that_never_comes_back_ends_the_game_on_the_host
     host's screen shows the abandonment with its reason, and what to do next."""
     host_dir = tmp_path / "host"
     with contextlib.ExitStack() as stack:
-        host = stack.enter_context(session(command(
-            "host reign --seats 3 --bots 1 --pace 0.05 --no-announce --seat-timeout 1 "
-            "--abandon-after 4", host_dir)))
+        host = stack.enter_context(
+            session(
+                command(
+                    "host reign --seats 3 --bots 1 --pace 0.05 --no-announce --seat-timeout 1 "
+                    "--abandon-after 4",
+                    host_dir,
+                )
+            )
+        )
         invite = invite_of(host_dir)
-        joiner = stack.enter_context(session(command(f"join {shlex.quote(invite)}",
-                                                     tmp_path / "joiner")))
+        joiner = stack.enter_context(
+            session(command(f"join {shlex.quote(invite)}", tmp_path / "joiner"))
+        )
         people = Typist(host, joiner)
         people.held.add(joiner)
         people.until(lambda s: asked(s[joiner]), GAME_SECONDS, "the joiner's first decision")

@@ -48,8 +48,9 @@ def test_terminal_a_second_window_of_the_hosts_account_takes_a_seat_and_comes_ba
 
 def _osc_tmux(socket: str, *args: str) -> str:
     """tmux on a server of this test's own (its clipboard option is not the user's)."""
-    return subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", *args],
-                          capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        ["tmux", "-L", socket, "-f", "/dev/null", *args], capture_output=True, text=True, check=True
+    ).stdout
 
 
 def _rows_spelling(screen: str, whole: str) -> list[str]:
@@ -74,13 +75,26 @@ def test_terminal_the_invite_is_shown_whole_copied_and_shown_again_during_the_ga
     socket = f"ft-osc-{uuid.uuid4().hex[:8]}"
     host_dir = tmp_path / "host"
     try:
-        _osc_tmux(socket, "new-session", "-d", "-s", "host", "-x", "80", "-y", "24", "-c",
-                  str(Path.cwd()), command("host sodalis --seats 2 --no-announce", host_dir))
+        _osc_tmux(
+            socket,
+            "new-session",
+            "-d",
+            "-s",
+            "host",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-c",
+            str(Path.cwd()),
+            command("host sodalis --seats 2 --no-announce", host_dir),
+        )
         _osc_tmux(socket, "set", "-s", "set-clipboard", "on")
         invite = invite_of(host_dir)
         deadline = time.monotonic() + 60
-        while not _rows_spelling(shown := _osc_tmux(socket, "capture-pane", "-t", "host", "-p"),
-                                 invite):
+        while not _rows_spelling(
+            shown := _osc_tmux(socket, "capture-pane", "-t", "host", "-p"), invite
+        ):
             assert time.monotonic() < deadline, shown
             time.sleep(0.05)  # polling the terminal, not waiting for a fixed event
         rows = _rows_spelling(shown, invite)
@@ -91,13 +105,13 @@ def test_terminal_the_invite_is_shown_whole_copied_and_shown_again_during_the_ga
             time.sleep(0.05)
         with session(command(f"join {shlex.quote(invite)}", tmp_path / "joiner")) as joiner:
             wait_for(joiner, lambda s: "Round" in s, 120, "the joiner's game")
-            while "The game starts" not in _osc_tmux(socket, "capture-pane", "-t", "host",
-                                                     "-p"):
+            while "The game starts" not in _osc_tmux(socket, "capture-pane", "-t", "host", "-p"):
                 assert time.monotonic() < deadline + 60, "the host's game never started"
                 time.sleep(0.05)
             _osc_tmux(socket, "send-keys", "-t", "host", "i", "Enter")
             while not _rows_spelling(
-                    again := _osc_tmux(socket, "capture-pane", "-t", "host", "-p"), invite):
+                again := _osc_tmux(socket, "capture-pane", "-t", "host", "-p"), invite
+            ):
                 assert time.monotonic() < deadline + 90, again
                 time.sleep(0.05)
             assert "Above; also copied to your clipboard" in again, again

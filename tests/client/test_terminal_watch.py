@@ -36,13 +36,36 @@ def test_terminal_watch_via_relay_shows_the_public_screen_and_the_end(tmp_path: 
     with relay(tmp_path) as via:
         with out.open("wb") as sink:
             host = subprocess.Popen(
-                [sys.executable, "-m", "client.cli", "host", "reign", "--seats", "4", "--bots",
-                 "3", "--bot", "random", "--pace", "0.1", "--no-announce", "--via", via,
-                 "--json", "--data-dir", str(host_dir)], stdout=sink, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "client.cli",
+                    "host",
+                    "reign",
+                    "--seats",
+                    "4",
+                    "--bots",
+                    "3",
+                    "--bot",
+                    "random",
+                    "--pace",
+                    "0.1",
+                    "--no-announce",
+                    "--via",
+                    via,
+                    "--json",
+                    "--data-dir",
+                    str(host_dir),
+                ],
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+            )
         try:
             invite = invite_of(host_dir)
-            command = (f"cd {shlex.quote(str(Path.cwd()))} && {FAIRTABLE} watch "
-                       f"{shlex.quote(invite)} --via {via}; echo EXITED $?; sleep 120")
+            command = (
+                f"cd {shlex.quote(str(Path.cwd()))} && {FAIRTABLE} watch "
+                f"{shlex.quote(invite)} --via {via}; echo EXITED $?; sleep 120"
+            )
             with session(f"sh -c {shlex.quote(f'cd {watcher_dir} && ' + command)}") as name:
                 first = wait_for(name, lambda s: "Reign - round" in s, 120, "the table pane")
                 assert "Spectating: the public view only" in first, first

@@ -19,8 +19,9 @@ from tests.client.screen import render, run_keys
 
 
 def _invite(game: str) -> Invite:
-    return Invite("127.0.0.1", 1, bytes(32), P.Identity.generate().public.key, bytes(32),
-                  game, SEATS[game])
+    return Invite(
+        "127.0.0.1", 1, bytes(32), P.Identity.generate().public.key, bytes(32), game, SEATS[game]
+    )
 
 
 def _watched(game: str) -> tuple[Any, list[list[str]], list[ev.NodeEvent]]:
@@ -95,6 +96,5 @@ def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
 def test_a_table_that_will_not_be_watched_ends_the_spectator_screen_saying_why() -> None:
     model = spectator_model(_invite("sodalis"))
     model.apply_event(ev.Refused("the table will not let us watch: not authorised"))
-    assert model.over == "Cannot watch this table: the table will not let us watch: " \
-        "not authorised"
+    assert model.over == "Cannot watch this table: the table will not let us watch: not authorised"
     assert "No seat" not in "\n".join(model.log) and "keeps nothing" in model.message

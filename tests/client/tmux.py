@@ -26,8 +26,20 @@ def session(command: str, width: int = 80, height: int = 24) -> Iterator[str]:
     """A fresh tmux session at 80x24 (or ``width`` x ``height``) running ``command`` (in this
     folder); its name.  The session is killed on leaving."""
     name = f"ft-{uuid.uuid4().hex[:8]}"
-    args = ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "-c",
-            str(Path.cwd()), command]
+    args = [
+        "tmux",
+        "new-session",
+        "-d",
+        "-s",
+        name,
+        "-x",
+        str(width),
+        "-y",
+        str(height),
+        "-c",
+        str(Path.cwd()),
+        command,
+    ]
     deadline = time.monotonic() + 10  # bounded: a few tries
     while (made := subprocess.run(args, capture_output=True, text=True)).returncode != 0:
         # the tmux server exits when the last session (a previous test's) is killed; a new
@@ -71,8 +83,9 @@ def quit_screen(name: str) -> str:
     return screen(name)
 
 
-def wait_for(name: str, seen: Callable[[str], bool], seconds: float, what: str, *,
-             joined: bool = False) -> str:
+def wait_for(
+    name: str, seen: Callable[[str], bool], seconds: float, what: str, *, joined: bool = False
+) -> str:
     """Poll the screen until ``seen`` holds (bounded: ``seconds``); the screen then.  Fails
     with ``what`` and the last screen when the deadline passes.  ``joined``: as
     :func:`screen`."""
@@ -130,8 +143,9 @@ class Typist:
                 self.last[name] = now
         return screens
 
-    def until(self, done: Callable[[dict[str, str]], bool], seconds: float,
-              what: str) -> dict[str, str]:
+    def until(
+        self, done: Callable[[dict[str, str]], bool], seconds: float, what: str
+    ) -> dict[str, str]:
         """Keep typing until ``done`` holds for the screens (bounded: ``seconds``); the
         screens then.  Fails with ``what`` and every screen when the deadline passes."""
         deadline = time.monotonic() + seconds

@@ -30,8 +30,14 @@ def for_seat(answer: Any, viewer: int | None) -> Any:
 
 
 class Table:
-    def __init__(self, players: int, seed: int, bots: list[str] | None = None,
-                 mirrors: bool = False, round_limit: int = 60) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        bots: list[str] | None = None,
+        mirrors: bool = False,
+        round_limit: int = 60,
+    ) -> None:
         config = ReignConfig(players, round_limit)
         self.truth = new_game(config)
         self.mirrors: dict[int | None, ReignGame] = {}

@@ -21,11 +21,21 @@ from engine.requests import ChanceAnswer, DealAnswer, RevealAnswer, ShuffleAnswe
 from tests.engine.driver import Table
 
 HERE = Path(__file__).parent / "golden"
-TABLES = [(3, 101, ["heuristic", "random", "random"]),
-          (5, 7, ["random", "heuristic", "random", "heuristic", "random"]),
-          (7, 42, ["random"] * 7)]
-TYPES = {cls.__name__: cls for cls in (ChanceAnswer, DealAnswer, RevealAnswer, ShuffleAnswer,
-                                       *reign_answers.ANSWER_KINDS.values())}
+TABLES = [
+    (3, 101, ["heuristic", "random", "random"]),
+    (5, 7, ["random", "heuristic", "random", "heuristic", "random"]),
+    (7, 42, ["random"] * 7),
+]
+TYPES = {
+    cls.__name__: cls
+    for cls in (
+        ChanceAnswer,
+        DealAnswer,
+        RevealAnswer,
+        ShuffleAnswer,
+        *reign_answers.ANSWER_KINDS.values(),
+    )
+}
 
 
 def _tuples(value: Any) -> Any:
@@ -50,8 +60,11 @@ def path_for(players: int, seed: int) -> Path:
 def record(players: int, seed: int, bots: list[str]) -> list[str]:
     table = Table(players, seed=seed, bots=bots)
     table.play()
-    lines = [json.dumps({"game": "reign", "players": players, "seed": seed, "bots": bots},
-                        sort_keys=True)]
+    lines = [
+        json.dumps(
+            {"game": "reign", "players": players, "seed": seed, "bots": bots}, sort_keys=True
+        )
+    ]
     for answer, digest in zip(table.answers, table.digests[1:], strict=True):
         lines.append(json.dumps({"answer": encode(answer), "digest": digest}, sort_keys=True))
     return lines

@@ -71,13 +71,17 @@ def position_line(
         words.append("legit=" + ",".join(str(x) for x in legit))
     if round_limit is not None:
         words.append(f"round_limit={round_limit}")
-    words.append("support=" + ",".join(
-        f"{h}:{'-' if s is None else s}" for h, s in support.items()))
+    words.append(
+        "support=" + ",".join(f"{h}:{'-' if s is None else s}" for h, s in support.items())
+    )
     for seat, cards in sorted((hands or {}).items()):
         words.append(f"hand{seat}=" + ",".join(cards))
-    for key, cards in (("military", military), ("events", events),
-                       ("military_discard", military_discard),
-                       ("event_discard", event_discard)):
+    for key, cards in (
+        ("military", military),
+        ("events", events),
+        ("military_discard", military_discard),
+        ("event_discard", event_discard),
+    ):
         cards = list(cards)
         if cards:
             words.append(f"{key}=" + ",".join(cards))

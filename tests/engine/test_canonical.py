@@ -10,8 +10,17 @@ import pytest
 from engine.canonical import canonical_bytes, digest_of
 
 
-@pytest.mark.parametrize("value", [1.5, {"a": [1, 2.0]}, {1: "x"}, {"a": {"b": [object()]}},
-                                   ({"k": (1, {2: 3})},), {"s": {1, 2}}])
+@pytest.mark.parametrize(
+    "value",
+    [
+        1.5,
+        {"a": [1, 2.0]},
+        {1: "x"},
+        {"a": {"b": [object()]}},
+        ({"k": (1, {2: 3})},),
+        {"s": {1, 2}},
+    ],
+)
 def test_canonical_refuses_what_is_not_plain_json(value: Any) -> None:
     with pytest.raises(TypeError):
         canonical_bytes(value)
@@ -20,6 +29,9 @@ def test_canonical_refuses_what_is_not_plain_json(value: Any) -> None:
 def test_canonical_sorts_keys_whatever_the_insertion_order() -> None:
     a = {"b": [1, True, None], "a": {"y": "é", "x": (2, 3)}}
     b = OrderedDict([("a", OrderedDict([("x", [2, 3]), ("y", "é")])), ("b", (1, True, None))])
-    assert canonical_bytes(a) == canonical_bytes(b) == (
-        '{"a":{"x":[2,3],"y":"é"},"b":[1,true,null]}'.encode())
+    assert (
+        canonical_bytes(a)
+        == canonical_bytes(b)
+        == ('{"a":{"x":[2,3],"y":"é"},"b":[1,true,null]}'.encode())
+    )
     assert digest_of("d", a) == digest_of("d", b) != digest_of("e", a)

@@ -44,8 +44,11 @@ PIKE, WARDEN = "ivory-oathbound-pikeman.1", "ivory-temple-warden.1"
 ARCHER, THRALL = "violet-veiled-archer.1", "violet-gloam-thrall.1"
 HERALD, RALLY = "bought-herald.1", "rally-the-levies.1"
 SUPPORT = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
-PILE = [f"violet-duskblade.{n}" for n in range(1, 5)] + [
-    f"violet-gloam-thrall.{n}" for n in range(2, 5)] + ["violet-veiled-archer.2"]
+PILE = (
+    [f"violet-duskblade.{n}" for n in range(1, 5)]
+    + [f"violet-gloam-thrall.{n}" for n in range(2, 5)]
+    + ["violet-veiled-archer.2"]
+)
 
 
 # -- positions, each stopped at one kind of decision ---------------------------------------
@@ -93,8 +96,7 @@ def at_regent_discard():
 def at_spoils():
     hands = {0: [SPEAR, RIDER, GUARD], 1: [MARINE], 2: [PIKE]}
     game, ref = table(first=0, phase="plotting", support=SUPPORT, hands=hands, military=PILE)
-    plot(game, ref, covert={0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)),
-                            2: ((0,), (PIKE,))})
+    plot(game, ref, covert={0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)), 2: ((0,), (PIKE,))})
     return game, ref
 
 
@@ -105,17 +107,25 @@ def at_draw():
 
 
 def at_discard():
-    hands = {0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)] + [
-        f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)]}
+    hands = {
+        0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)]
+        + [f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)]
+    }
     game, ref = table(phase="draw", regent=0, support=SUPPORT, hands=hands, military=PILE)
     play(game, ref, DrawChoice(0, 0), DrawChoice(1, 0), DrawChoice(2, 0), DrawChoice(3, 0))
     return game, ref
 
 
 POSITIONS = {
-    "bid": at_bid, "overt": at_overt, "covert": at_covert, "keep_support": at_keep_support,
-    "tie_break": at_tie_break, "regent_discard": at_regent_discard, "spoils": at_spoils,
-    "draw": at_draw, "discard": at_discard,
+    "bid": at_bid,
+    "overt": at_overt,
+    "covert": at_covert,
+    "keep_support": at_keep_support,
+    "tie_break": at_tie_break,
+    "regent_discard": at_regent_discard,
+    "spoils": at_spoils,
+    "draw": at_draw,
+    "discard": at_discard,
 }
 
 
@@ -150,8 +160,12 @@ def test_bad_input_wrong_seat(kind, answer):
 @pytest.mark.parametrize("kind", ["bid", "overt", "draw", "regent_discard"])
 def test_bad_input_a_seat_that_is_not_a_whole_number(kind, seat):
     game, _ = POSITIONS[kind]()
-    answer = {"bid": Bid(seat, 0, ()), "overt": Overt(seat, None, None),
-              "draw": DrawChoice(seat, 0), "regent_discard": RegentDiscard(seat, MARINE)}[kind]
+    answer = {
+        "bid": Bid(seat, 0, ()),
+        "overt": Overt(seat, None, None),
+        "draw": DrawChoice(seat, 0),
+        "regent_discard": RegentDiscard(seat, MARINE),
+    }[kind]
     rejects(game, answer, MalformedAnswer)
 
 
@@ -284,18 +298,25 @@ GARBAGE = [
     ("draw", DrawChoice(0, True), MalformedAnswer),
     # discard
     ("discard", Discard(0, None), MalformedAnswer),
-    ("discard", Discard(0, ["amber-quell-sellsword.1", "amber-quell-sellsword.2"]),
-     MalformedAnswer),
+    (
+        "discard",
+        Discard(0, ["amber-quell-sellsword.1", "amber-quell-sellsword.2"]),
+        MalformedAnswer,
+    ),
     ("discard", Discard(0, ("amber-quell-sellsword.1",)), IllegalMove),
-    ("discard", Discard(0, ("amber-quell-sellsword.1", "amber-quell-sellsword.1")),
-     MalformedAnswer),
+    (
+        "discard",
+        Discard(0, ("amber-quell-sellsword.1", "amber-quell-sellsword.1")),
+        MalformedAnswer,
+    ),
     ("discard", Discard(0, ("amber-quell-sellsword.1", "no-such-card")), MalformedAnswer),
     ("discard", Discard(0, ("amber-quell-sellsword.1", 3)), MalformedAnswer),
 ]
 
 
-@pytest.mark.parametrize(("kind", "answer", "error"), GARBAGE,
-                         ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(GARBAGE)])
+@pytest.mark.parametrize(
+    ("kind", "answer", "error"), GARBAGE, ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(GARBAGE)]
+)
 def test_bad_input_garbage_values(kind, answer, error):
     game, _ = POSITIONS[kind]()
     rejects(game, answer, error)
@@ -358,12 +379,19 @@ def test_bad_input_simultaneous_discard_of_a_card_already_shown_leaves_state_unc
 
 def at_discard_two():
     """Seats 0 and 1 both over the hand limit (simultaneous discards)."""
-    hands = {0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)] + [
-                 f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)],
-             1: [f"ivory-temple-warden.{n}" for n in range(1, 5)] + [
-                 f"ivory-oathbound-pikeman.{n}" for n in range(1, 4)]}
-    game, ref = table(phase="draw", regent=0, support=SUPPORT, hands=hands,
-                      military=PILE + [f"crimson-steppe-rider.{n}" for n in range(1, 5)])
+    hands = {
+        0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)]
+        + [f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)],
+        1: [f"ivory-temple-warden.{n}" for n in range(1, 5)]
+        + [f"ivory-oathbound-pikeman.{n}" for n in range(1, 4)],
+    }
+    game, ref = table(
+        phase="draw",
+        regent=0,
+        support=SUPPORT,
+        hands=hands,
+        military=PILE + [f"crimson-steppe-rider.{n}" for n in range(1, 5)],
+    )
     play(game, ref, DrawChoice(0, 0), DrawChoice(1, 0), DrawChoice(2, 0), DrawChoice(3, 0))
     assert [d.seat for d in game.pending()] == [0, 1]
     return game, ref

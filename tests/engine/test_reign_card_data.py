@@ -56,8 +56,11 @@ def test_every_effect_op_of_the_vocabulary_is_used() -> None:
 
 def _files() -> tuple[dict[str, str], tuple[str, str]]:
     root = resources.files("engine.reign") / "data"
-    houses = {f"houses/{e.name}": e.read_text(encoding="utf-8")
-              for e in (root / "houses").iterdir() if e.name.endswith(".toml")}
+    houses = {
+        f"houses/{e.name}": e.read_text(encoding="utf-8")
+        for e in (root / "houses").iterdir()
+        if e.name.endswith(".toml")
+    }
     return houses, ("events.toml", (root / "events.toml").read_text(encoding="utf-8"))
 
 
@@ -69,14 +72,13 @@ def test_the_shipped_files_rebuild_the_same_catalog() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "field"),
     [
-        ("force = 2", "force = \"two\"", "force"),
+        ("force = 2", 'force = "two"', "force"),
         ("force = 2", "force = 99", "force"),
         ("copies = 4", "copies = 0", "copies"),
-        ("effects = []", "effects = [ { op = \"teleport\" } ]", "effects[0].op"),
-        ("effects = []", "effects = [ { op = \"force\" } ]", "effects[0].amount"),
-        ("effects = []", "effects = [ { op = \"force\", amount = 1, if = { moon = 1 } } ]",
-         "if"),
-        ("effects = []", "effects = [ { op = \"hook\", name = \"nope\" } ]", "effects[0].name"),
+        ("effects = []", 'effects = [ { op = "teleport" } ]', "effects[0].op"),
+        ("effects = []", 'effects = [ { op = "force" } ]', "effects[0].amount"),
+        ("effects = []", 'effects = [ { op = "force", amount = 1, if = { moon = 1 } } ]', "if"),
+        ("effects = []", 'effects = [ { op = "hook", name = "nope" } ]', "effects[0].name"),
     ],
 )
 def test_a_bad_card_file_names_the_file_card_and_field(old: str, new: str, field: str) -> None:

@@ -159,14 +159,16 @@ def test_cards_lose_support():
 
 # -- strike --------------------------------------------------------------------------------
 def test_cards_strike_strongest_other_army():
-    armies = [(0, "amber", ["violet-queen-ysmay"]), (1, "amber", [SPEAR]),
-              (2, "amber", [MARINE, THRALL])]
+    armies = [
+        (0, "amber", ["violet-queen-ysmay"]),
+        (1, "amber", [SPEAR]),
+        (2, "amber", [MARINE, THRALL]),
+    ]
     assert dict(resolve(CATALOG, armies, None).totals) == {0: 5, 1: 3, 2: 2}
 
 
 def test_cards_strike_all_other_armies():
-    armies = [(0, "amber", ["violet-hollow-choir"]), (1, "amber", [SPEAR]),
-              (2, "amber", [THRALL])]
+    armies = [(0, "amber", ["violet-hollow-choir"]), (1, "amber", [SPEAR]), (2, "amber", [THRALL])]
     assert dict(resolve(CATALOG, armies, None).totals) == {0: 4, 1: 2, 2: 0}
 
 
@@ -196,10 +198,23 @@ def test_cards_kingmaker_hook_backers_gain_one_extra():
     # In play: seat 2 backs the new Regent (seat 0) whose army held the Promise: 2 + 1.
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
     hands = {0: [SPEAR, promise], 1: ["azure-harbour-guard.4"], 2: [RIDER], 3: [THRALL]}
-    game, ref = table(first=0, phase="plotting", support=support, hands=hands,
-                      military=RIDERS[1:] + ["crimson-ash-spearman.2"])
-    plot(game, ref, covert={0: ((0, 0), (SPEAR, promise)), 1: ((1,), ("azure-harbour-guard.4",)),
-                            2: ((0,), (RIDER,)), 3: ((1,), (THRALL,))})
+    game, ref = table(
+        first=0,
+        phase="plotting",
+        support=support,
+        hands=hands,
+        military=RIDERS[1:] + ["crimson-ash-spearman.2"],
+    )
+    plot(
+        game,
+        ref,
+        covert={
+            0: ((0, 0), (SPEAR, promise)),
+            1: ((1,), ("azure-harbour-guard.4",)),
+            2: ((0,), (RIDER,)),
+            3: ((1,), (THRALL,)),
+        },
+    )
     assert game.state.regent == 0
     assert game.state.legitimacy == [3, 0, 3, 0]
 
@@ -208,10 +223,23 @@ def test_cards_kingmaker_hook_only_if_you_become_regent():
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
     promise = "promise-of-the-crown"
     hands = {0: [THRALL, promise], 1: [MARINE], 2: [RIDER], 3: ["violet-duskblade.1"]}
-    game, ref = table(first=0, phase="plotting", support=support, hands=hands,
-                      military=RIDERS[1:] + ["crimson-ash-spearman.2"])
-    plot(game, ref, covert={0: ((0, 0), (THRALL, promise)), 1: ((1,), (MARINE,)),
-                            2: ((0,), (RIDER,)), 3: ((1,), ("violet-duskblade.1",))})
+    game, ref = table(
+        first=0,
+        phase="plotting",
+        support=support,
+        hands=hands,
+        military=RIDERS[1:] + ["crimson-ash-spearman.2"],
+    )
+    plot(
+        game,
+        ref,
+        covert={
+            0: ((0, 0), (THRALL, promise)),
+            1: ((1,), (MARINE,)),
+            2: ((0,), (RIDER,)),
+            3: ((1,), ("violet-duskblade.1",)),
+        },
+    )
     assert game.state.regent == 1
     assert game.state.legitimacy == [0, 3, 0, 2]
 
@@ -219,9 +247,22 @@ def test_cards_kingmaker_hook_only_if_you_become_regent():
 def test_cards_every_effect_op_is_used_by_some_card():
     used = {e.op for d in set(DEFS.values()) for e in d.effects}
     used |= {f"hook:{e.name}" for d in set(DEFS.values()) for e in d.effects if e.op == "hook"}
-    assert used >= {"force", "force_per", "boost", "desert", "ward", "no_house_bonus",
-                    "house_bonus", "lose_support", "strike", "counts_as_army_house",
-                    "bid_force", "sabotage", "hook:mirror_strongest", "hook:kingmaker"}
+    assert used >= {
+        "force",
+        "force_per",
+        "boost",
+        "desert",
+        "ward",
+        "no_house_bonus",
+        "house_bonus",
+        "lose_support",
+        "strike",
+        "counts_as_army_house",
+        "bid_force",
+        "sabotage",
+        "hook:mirror_strongest",
+        "hook:kingmaker",
+    }
 
 
 def test_cards_betrayal_events_always_have_a_negative_effect():

@@ -44,8 +44,12 @@ def test_combat_reveal_house_bonus_one_per_military_card_of_the_support_house():
 
 def test_combat_reveal_highest_total_becomes_regent_and_takes_the_crown():
     hands = {0: [SPEAR, RIDER], 1: [MARINE, GUARD], 2: [PIKE]}
-    game, ref = combat(hands, {0: ((0, 0), (SPEAR, RIDER)), 1: ((1, 1), (MARINE, GUARD)),
-                               2: ((1,), (PIKE,))}, regent=3, first=3)
+    game, ref = combat(
+        hands,
+        {0: ((0, 0), (SPEAR, RIDER)), 1: ((1, 1), (MARINE, GUARD)), 2: ((1,), (PIKE,))},
+        regent=3,
+        first=3,
+    )
     assert game.state.combat_totals == [[0, 7], [1, 10]]
     assert game.state.regent == 1
     assert ("regent", 1) in game.state.events
@@ -55,8 +59,11 @@ def test_combat_reveal_highest_total_becomes_regent_and_takes_the_crown():
 def test_combat_reveal_all_army_cards_are_discarded_next_to_their_piles():
     hands = {0: [SPEAR, RALLY], 1: [MARINE], 2: [PIKE, WINE]}
     pile = [f"violet-duskblade.{n}" for n in range(1, 5)]  # the spoils come from here
-    game, ref = combat(hands, {0: ((0, 0), (SPEAR, RALLY)), 1: ((1,), (MARINE,)),
-                               2: ((1, 1), (PIKE, WINE))}, military=pile)
+    game, ref = combat(
+        hands,
+        {0: ((0, 0), (SPEAR, RALLY)), 1: ((1,), (MARINE,)), 2: ((1, 1), (PIKE, WINE))},
+        military=pile,
+    )
     s = game.state
     assert s.armies == {} and s.army_down == {}
     assert sorted(s.discards["military"]) == sorted([SPEAR, MARINE, PIKE])
@@ -66,8 +73,7 @@ def test_combat_reveal_all_army_cards_are_discarded_next_to_their_piles():
 def test_combat_reveal_only_support_holders_fight_in_turn_order():
     support = {"crimson": 2, "azure": None, "ivory": 0, "violet": None}
     hands = {0: [PIKE], 2: [SPEAR]}
-    game, ref = combat(hands, {0: ((0,), (PIKE,)), 2: ((2,), (SPEAR,))}, support=support,
-                       first=1)
+    game, ref = combat(hands, {0: ((0,), (PIKE,)), 2: ((2,), (SPEAR,))}, support=support, first=1)
     assert game.state.combat_totals == [[2, 4], [0, 4]]  # from seat 1: 2 before 0
 
 
@@ -93,8 +99,9 @@ def test_combat_reveal_betrayal_events_resolve_last():
 def test_combat_reveal_each_pass_runs_over_all_armies():
     # Reading: abilities of every army, then events of every army.  Ysmay (seat 1) sees
     # seat 0 at 3 (its Rally has not resolved yet) and seat 2 at 4: seat 2 is struck.
-    result = totals((0, "crimson", [MARINE, RALLY]), (1, "crimson", [YSMAY]),
-                    (2, "crimson", [ARCHER, THRALL]))
+    result = totals(
+        (0, "crimson", [MARINE, RALLY]), (1, "crimson", [YSMAY]), (2, "crimson", [ARCHER, THRALL])
+    )
     assert result == {0: 5, 1: 5, 2: 2}
 
 
@@ -156,8 +163,7 @@ def test_combat_regents_special_rules_regent_may_choose_itself():
 def test_combat_regents_special_rules_tie_winner_gets_its_backers():
     # Seat 2 backs seat 1 (its last card), seat 3 backs seat 0; the Regent picks seat 1.
     hands = {0: [SPEAR], 1: [MARINE, GUARD], 2: [PIKE], 3: [ARCHER]}
-    covert = {0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,)), 2: ((1,), (PIKE,)),
-              3: ((0,), (ARCHER,))}
+    covert = {0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,)), 2: ((1,), (PIKE,)), 3: ((0,), (ARCHER,))}
     game, ref = combat(hands, covert, regent=1, first=1)
     settle(game, ref)
     assert game.state.combat_totals == [[1, 7], [0, 7]]

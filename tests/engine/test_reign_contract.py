@@ -144,10 +144,14 @@ def test_contract_same_seed_same_game_different_seed_different_game() -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(3, 7), seed=st.integers(0, 2**32),
-       kinds=st.lists(st.sampled_from(["random", "heuristic"]), min_size=7, max_size=7))
-def test_property_random_legal_play_keeps_every_invariant(players: int, seed: int,
-                                                           kinds: list[str]) -> None:
+@given(
+    players=st.integers(3, 7),
+    seed=st.integers(0, 2**32),
+    kinds=st.lists(st.sampled_from(["random", "heuristic"]), min_size=7, max_size=7),
+)
+def test_property_random_legal_play_keeps_every_invariant(
+    players: int, seed: int, kinds: list[str]
+) -> None:
     table = Table(players, seed=seed, bots=kinds[:players])
     legit: list[int] = []
 
@@ -183,8 +187,9 @@ def test_contract_simultaneous_discards_in_any_arrival_order_give_one_result() -
         table = Table(4, seed=seed)
         while not table.truth.over:
             pending = table.truth.pending()
-            if len(pending) >= 2 and all(isinstance(r, Decision) and r.kind == "discard"
-                                         for r in pending):
+            if len(pending) >= 2 and all(
+                isinstance(r, Decision) and r.kind == "discard" for r in pending
+            ):
                 break
             table.step()
         else:

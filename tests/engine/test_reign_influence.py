@@ -65,8 +65,10 @@ def test_influence_bidding_bids_are_face_down_others_see_only_the_count():
     game.apply(Bid(2, 0, ()))
     reveal = game.pending()[0]  # all bids are revealed together, once everyone has bid
     assert isinstance(reveal, Reveal) and reveal.label == "bids"
-    assert [(g, len(h), mixed) for g, h, mixed in reveal.groups] == [("0", 2, False),
-                                                                     ("1", 1, False)]
+    assert [(g, len(h), mixed) for g, h, mixed in reveal.groups] == [
+        ("0", 2, False),
+        ("1", 1, False),
+    ]
     game.apply(ref.answer(game, reveal))
     assert ("bid_revealed", 0, [RIDER, RIDER2]) in game.state.events
 
@@ -312,8 +314,11 @@ def test_influence_event_cards_need_a_military_card_beside_them():
 def test_influence_event_cards_plotting_events_cannot_be_bid():
     game, ref = table(first=0, hands={0: [RIDER, "rally-the-levies.1"]})
     settle(game, ref)
-    refused_by_rule(game, Bid(0, 2, (RIDER, "rally-the-levies.1")),
-                       "Influence Phase > Event Cards and Special Abilities")
+    refused_by_rule(
+        game,
+        Bid(0, 2, (RIDER, "rally-the-levies.1")),
+        "Influence Phase > Event Cards and Special Abilities",
+    )
 
 
 # -- Regent's Special Rules ---------------------------------------------------------------

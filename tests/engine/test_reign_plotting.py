@@ -44,8 +44,16 @@ def plotting(**kw):
 # -- Overt Backing -----------------------------------------------------------------------
 def test_plotting_overt_then_covert_backing_each_from_first_player_clockwise():
     game, ref = plotting(first=2)
-    assert plot(game, ref) == [("overt", 2), ("overt", 3), ("overt", 0), ("overt", 1),
-                               ("covert", 2), ("covert", 3), ("covert", 0), ("covert", 1)]
+    assert plot(game, ref) == [
+        ("overt", 2),
+        ("overt", 3),
+        ("overt", 0),
+        ("overt", 1),
+        ("covert", 2),
+        ("covert", 3),
+        ("covert", 0),
+        ("covert", 1),
+    ]
 
 
 def test_plotting_overt_backing_only_into_armies_of_support_holders():
@@ -82,8 +90,7 @@ def test_plotting_overt_backing_may_pass():
 # -- Covert Backing ----------------------------------------------------------------------
 def test_plotting_covert_backing_up_to_two_face_down_split_between_armies():
     game, ref = plotting()
-    plot(game, ref, covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (PIKE, WARDEN))},
-         stop=("covert", 3))
+    plot(game, ref, covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (PIKE, WARDEN))}, stop=("covert", 3))
     s = game.state
     assert [placer for _, placer in s.army_down[0]] == [0, 2]
     assert [placer for _, placer in s.army_down[1]] == [2]
@@ -113,8 +120,13 @@ def test_plotting_covert_backing_only_into_armies_of_support_holders():
 
 def test_plotting_covert_backing_face_down_cards_revealed_together_at_combat():
     game, ref = plotting()
-    plot(game, ref, overt={0: (0, RALLY)},
-         covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (PIKE, WARDEN))}, stop=("covert", 3))
+    plot(
+        game,
+        ref,
+        overt={0: (0, RALLY)},
+        covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (PIKE, WARDEN))},
+        stop=("covert", 3),
+    )
     game.apply(Covert(3, (), ()))
     reveal = game.pending()[0]
     assert isinstance(reveal, Reveal) and reveal.label == "armies"
@@ -129,9 +141,12 @@ def test_plotting_covert_backing_face_down_cards_revealed_together_at_combat():
 
 def test_plotting_covert_backing_you_back_where_your_last_card_went():
     game, ref = plotting()
-    plot(game, ref,
-         overt={2: (0, PIKE), 3: (1, ARCHER)},
-         covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (WARDEN, OATH))})
+    plot(
+        game,
+        ref,
+        overt={2: (0, PIKE), 3: (1, ARCHER)},
+        covert={0: ((0,), (SPEAR,)), 2: ((0, 1), (WARDEN, OATH))},
+    )
     backing = game.state.backing
     assert backing[2] == 1  # overt into 0, covert 0 then 1: the last card decides
     assert backing[3] == 1  # overt only: that card is the last one
@@ -158,8 +173,14 @@ def test_plotting_event_cards_influence_events_never_go_into_an_army():
     settle(game, ref)
     rule = "Influence Phase > Event Cards and Special Abilities"
     assert rejects(game, Overt(2, 0, SABOTAGE), IllegalMove).rule == rule
-    play(game, ref, Overt(2, None, None), Overt(3, None, None), Overt(0, None, None),
-         Overt(1, None, None))
+    play(
+        game,
+        ref,
+        Overt(2, None, None),
+        Overt(3, None, None),
+        Overt(0, None, None),
+        Overt(1, None, None),
+    )
     assert rejects(game, Covert(2, (0,), (SABOTAGE,)), IllegalMove).rule == rule
 
 
@@ -167,8 +188,7 @@ def test_plotting_event_cards_influence_events_never_go_into_an_army():
 def test_plotting_event_cards_and_betrayal_effect_happens_to_the_army_owner():
     # Seat 2 slips Broken Oath into seat 1's army: seat 1 loses its support card, not seat 2.
     game, ref = plotting()
-    plot(game, ref, covert={0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)),
-                            2: ((1,), (OATH,))})
+    plot(game, ref, covert={0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)), 2: ((1,), (OATH,))})
     settle(game, ref)
     assert game.state.regent == 0
     assert ("support_lost", 1, "azure") in game.state.events
@@ -199,8 +219,9 @@ def test_plotting_regents_special_rules_regent_places_up_to_three_face_down():
     plot(game, ref, stop=("covert", 0))  # the Regent passes overt
     d = decision(game, ref)
     assert (d.kind, d.seat, d.get("max_cards")) == ("covert", 0, 3)
-    rejects(game, Covert(0, (1, 0, 1, 0), (SPEAR, RIDER, RALLY, "crimson-steppe-rider.2")),
-            IllegalMove)
+    rejects(
+        game, Covert(0, (1, 0, 1, 0), (SPEAR, RIDER, RALLY, "crimson-steppe-rider.2")), IllegalMove
+    )
     game.apply(Covert(0, (1, 1, 0), (SPEAR, RIDER, RALLY)))
     assert len(game.state.army_down[1]) == 2 and len(game.state.army_down[0]) == 1
 
@@ -245,8 +266,14 @@ def test_plotting_regents_special_rules_regent_without_army_places_nothing():
     d = decision(game, ref)
     assert (d.kind, d.seat, d.get("targets")) == ("overt", 3, (0, 1))
     rejects(game, Overt(3, 0, ARCHER), IllegalMove)
-    play(game, ref, Overt(3, None, None), Overt(0, None, None), Overt(1, None, None),
-         Overt(2, None, None))
+    play(
+        game,
+        ref,
+        Overt(3, None, None),
+        Overt(0, None, None),
+        Overt(1, None, None),
+        Overt(2, None, None),
+    )
     d = decision(game, ref)
     assert (d.kind, d.seat, d.get("max_cards")) == ("covert", 3, 3)
     rejects(game, Covert(3, (0,), (ARCHER,)), IllegalMove)

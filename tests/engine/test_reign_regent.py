@@ -28,19 +28,32 @@ MARINE, GUARD = "azure-tidecaller-marine.1", "azure-harbour-guard.1"
 PIKE, WARDEN = "ivory-oathbound-pikeman.1", "ivory-temple-warden.1"
 ARCHER, THRALL = "violet-veiled-archer.1", "violet-gloam-thrall.1"
 TURNCOAT, WITNESSES = "turncoat-captain.1", "sworn-witnesses.1"
-PILE = [f"violet-duskblade.{n}" for n in range(1, 5)] + [
-    f"violet-gloam-thrall.{n}" for n in range(2, 5)] + ["violet-veiled-archer.2"]
+PILE = (
+    [f"violet-duskblade.{n}" for n in range(1, 5)]
+    + [f"violet-gloam-thrall.{n}" for n in range(2, 5)]
+    + ["violet-veiled-archer.2"]
+)
 EVENTS = ["rally-the-levies.1", "rally-the-levies.2", "forced-march.1"]
 SUPPORT = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
 HANDS = {0: [SPEAR, RIDER, GUARD], 1: [MARINE], 2: [PIKE, WARDEN], 3: [ARCHER, THRALL]}
 # Seat 0: 3+1 + 2+1 + pikeman 3 = 10; seat 1: 3+1 + archer 3 = 7.  Seat 2 backs 0, seat 3 backs 1.
-COVERT = {0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)), 2: ((0,), (PIKE,)),
-          3: ((1,), (ARCHER,))}
+COVERT = {
+    0: ((0, 0), (SPEAR, RIDER)),
+    1: ((1,), (MARINE,)),
+    2: ((0,), (PIKE,)),
+    3: ((1,), (ARCHER,)),
+}
 
 
 def seat0_wins(covert=COVERT, hands=HANDS, **kw):
-    args = {"first": 0, "phase": "plotting", "support": SUPPORT, "hands": hands,
-            "military": PILE, "events": EVENTS}
+    args = {
+        "first": 0,
+        "phase": "plotting",
+        "support": SUPPORT,
+        "hands": hands,
+        "military": PILE,
+        "events": EVENTS,
+    }
     args.update(kw)
     game, ref = table(**args)
     plot(game, ref, covert=covert)
@@ -135,8 +148,12 @@ def test_regent_spoils_betrayal_in_regent_army_frees_the_regent(betrayal):
 
 def test_regent_spoils_cancelled_betrayal_still_frees_the_regent():
     hands = {0: [SPEAR, RIDER, WITNESSES], 1: [MARINE], 2: [PIKE, TURNCOAT], 3: [ARCHER]}
-    covert = {0: ((0, 0), (SPEAR, WITNESSES)), 1: ((1,), (MARINE,)),
-              2: ((0, 0), (PIKE, TURNCOAT)), 3: ((1,), (ARCHER,))}
+    covert = {
+        0: ((0, 0), (SPEAR, WITNESSES)),
+        1: ((1,), (MARINE,)),
+        2: ((0, 0), (PIKE, TURNCOAT)),
+        3: ((1,), (ARCHER,)),
+    }
     game, ref = seat0_wins(covert=covert, hands=hands)
     assert game.state.regent == 0
     assert decision(game, ref).get("must_give") == ()
@@ -157,22 +174,27 @@ def test_regent_spoils_only_to_other_players_and_only_cards_held():
     game, ref = seat0_wins()
     settle(game, ref)
     rejects(game, Spoils(0, ((0, 1), (2, 1)), ((0, GUARD), (2, PILE[0]))), IllegalMove)
-    rejects(game, Spoils(0, ((2, 6),), tuple((2, c) for c in [GUARD, *PILE[:5]])),
-            IllegalMove)
+    rejects(game, Spoils(0, ((2, 6),), tuple((2, c) for c in [GUARD, *PILE[:5]])), IllegalMove)
     rejects(game, Spoils(0, ((2, 1),), ((2, PIKE),)), IllegalMove)  # not the Regent's card
 
 
 # -- Draw --------------------------------------------------------------------------------
 def drawing(**kw):
-    args = {"phase": "draw", "regent": 2, "support": SUPPORT, "military": PILE,
-            "events": EVENTS}
+    args = {"phase": "draw", "regent": 2, "support": SUPPORT, "military": PILE, "events": EVENTS}
     args.update(kw)
     return table(**args)
 
 
 def test_regent_draw_starts_from_the_regent_clockwise():
-    game, ref = drawing(military=PILE + ["crimson-ash-spearman.2", "crimson-ash-spearman.3",
-                                         "crimson-ash-spearman.4", "azure-harbour-guard.2"])
+    game, ref = drawing(
+        military=PILE
+        + [
+            "crimson-ash-spearman.2",
+            "crimson-ash-spearman.3",
+            "crimson-ash-spearman.4",
+            "azure-harbour-guard.2",
+        ]
+    )
     order = []
     for _ in range(4):
         d = decision(game, ref)
@@ -192,8 +214,9 @@ def test_regent_draw_three_military_or_two_military_and_one_event(events, milita
 
 def test_regent_draw_empty_pile_is_refilled_from_its_discard_pile():
     discard = ["crimson-ash-spearman.2", "crimson-ash-spearman.3", "crimson-ash-spearman.4"]
-    game, ref = drawing(military=[PILE[0]], military_discard=discard, events=[],
-                        event_discard=["forced-march.2"])
+    game, ref = drawing(
+        military=[PILE[0]], military_discard=discard, events=[], event_discard=["forced-march.2"]
+    )
     play(game, ref, DrawChoice(2, 1))
     assert ("reshuffle", "military", 3) in game.state.events
     assert ("reshuffle", "event", 1) in game.state.events
@@ -213,11 +236,13 @@ def test_regent_draw_short_when_pile_and_discard_are_both_empty():
 
 
 def over_the_limit():
-    big = {0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)] + [
-               f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)],
-           1: [f"ivory-temple-warden.{n}" for n in range(1, 5)] + [
-               f"ivory-oathbound-pikeman.{n}" for n in range(1, 4)],
-           2: [f"azure-harbour-guard.{n}" for n in range(1, 5)] + [MARINE]}
+    big = {
+        0: [f"amber-quell-sellsword.{n}" for n in range(1, 5)]
+        + [f"amber-coin-bound-crossbowman.{n}" for n in range(1, 4)],
+        1: [f"ivory-temple-warden.{n}" for n in range(1, 5)]
+        + [f"ivory-oathbound-pikeman.{n}" for n in range(1, 4)],
+        2: [f"azure-harbour-guard.{n}" for n in range(1, 5)] + [MARINE],
+    }
     pile = PILE + [f"crimson-steppe-rider.{n}" for n in range(1, 5)]
     game, ref = drawing(hands=big, military=pile)
     play(game, ref, DrawChoice(2, 0), DrawChoice(3, 0), DrawChoice(0, 0), DrawChoice(1, 0))
@@ -228,7 +253,9 @@ def test_regent_draw_discard_down_to_eight_all_at_once():
     game, ref = over_the_limit()
     ds = decisions(game, ref)
     assert [(d.seat, d.kind, d.get("count"), d.simultaneous) for d in ds] == [
-        (0, "discard", 2, True), (1, "discard", 2, True)]  # seat 2 is at exactly 8
+        (0, "discard", 2, True),
+        (1, "discard", 2, True),
+    ]  # seat 2 is at exactly 8
     assert game.state.hand_count == [10, 10, 8, 3]
     err = rejects(game, Discard(0, (hand(game, 0)[0],)), IllegalMove)
     assert err.rule == "Regent Phase > Draw"

@@ -143,7 +143,7 @@ def test_combat_reveal_order_shortcut_agrees_with_trying_every_order():
         armies, at = [], 0
         for owner in owners:
             n = rng.randint(2, 6)
-            armies.append((owner, rng.choice([*houses, None]), tuple(sorted(cards[at:at + n]))))
+            armies.append((owner, rng.choice([*houses, None]), tuple(sorted(cards[at : at + n]))))
             at += n
         regent = rng.choice([None, *owners])
         for owner in owners:

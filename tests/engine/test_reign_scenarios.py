@@ -38,12 +38,24 @@ PIKE, WARDEN = "ivory-oathbound-pikeman.1", "ivory-temple-warden.1"
 ARCHER, THRALL, DUSK = "violet-veiled-archer.1", "violet-gloam-thrall.1", "violet-duskblade.1"
 SABOTAGE, HERALD, RALLY = "political-sabotage.1", "bought-herald.1", "rally-the-levies.1"
 TURNCOAT, OATH = "turncoat-captain.1", "broken-oath.1"
-PILE = (["crimson-ash-spearman.2", "crimson-ash-spearman.3", "crimson-ash-spearman.4",
-         "crimson-steppe-rider.3", "crimson-steppe-rider.4", "azure-tidecaller-marine.2",
-         "azure-tidecaller-marine.3", "azure-tidecaller-marine.4", "azure-harbour-guard.3",
-         "azure-harbour-guard.4", "ivory-oathbound-pikeman.3", "ivory-oathbound-pikeman.4",
-         "ivory-temple-warden.2", "ivory-temple-warden.3", "ivory-temple-warden.4",
-         "violet-veiled-archer.2"])
+PILE = [
+    "crimson-ash-spearman.2",
+    "crimson-ash-spearman.3",
+    "crimson-ash-spearman.4",
+    "crimson-steppe-rider.3",
+    "crimson-steppe-rider.4",
+    "azure-tidecaller-marine.2",
+    "azure-tidecaller-marine.3",
+    "azure-tidecaller-marine.4",
+    "azure-harbour-guard.3",
+    "azure-harbour-guard.4",
+    "ivory-oathbound-pikeman.3",
+    "ivory-oathbound-pikeman.4",
+    "ivory-temple-warden.2",
+    "ivory-temple-warden.3",
+    "ivory-temple-warden.4",
+    "violet-veiled-archer.2",
+]
 
 
 def names(game):
@@ -51,10 +63,19 @@ def names(game):
 
 
 def test_scenario_round_summary_one_whole_round():
-    extra = ["violet-duskblade.2", "violet-duskblade.3", "violet-duskblade.4",
-             "violet-gloam-thrall.2", "violet-gloam-thrall.3"]
-    hands = {0: [SPEAR, RIDER, RALLY, GUARD2], 1: [MARINE, SABOTAGE, GUARD],
-             2: [WARDEN, PIKE, TURNCOAT], 3: [ARCHER, THRALL, DUSK, HERALD, *extra]}
+    extra = [
+        "violet-duskblade.2",
+        "violet-duskblade.3",
+        "violet-duskblade.4",
+        "violet-gloam-thrall.2",
+        "violet-gloam-thrall.3",
+    ]
+    hands = {
+        0: [SPEAR, RIDER, RALLY, GUARD2],
+        1: [MARINE, SABOTAGE, GUARD],
+        2: [WARDEN, PIKE, TURNCOAT],
+        3: [ARCHER, THRALL, DUSK, HERALD, *extra],
+    }
     game, ref = table(first=1, hands=hands, military=PILE, events=["forced-march.1"])
     s = game.state
     # Influence: place and reveal bids, resolve events, take support cards.
@@ -65,11 +86,21 @@ def test_scenario_round_summary_one_whole_round():
     assert s.discards["event"] == [SABOTAGE]
     # Plotting: overt backing (up to 1 card), covert backing (up to 2 cards).
     assert (d.kind, d.seat, d.get("targets")) == ("overt", 1, (1, 2, 0))
-    asked = plot(game, ref, overt={1: (1, GUARD), 3: (0, ARCHER), 0: (0, RALLY)},
-                 covert={2: ((1, 2), (TURNCOAT, PIKE)), 3: ((2, 0), (DUSK, THRALL)),
-                         0: ((0,), (RIDER,))})
-    assert asked == [("overt", 1), ("overt", 2), ("overt", 3), ("overt", 0),
-                     ("covert", 2), ("covert", 3), ("covert", 0)]  # seat 1's hand is empty
+    asked = plot(
+        game,
+        ref,
+        overt={1: (1, GUARD), 3: (0, ARCHER), 0: (0, RALLY)},
+        covert={2: ((1, 2), (TURNCOAT, PIKE)), 3: ((2, 0), (DUSK, THRALL)), 0: ((0,), (RIDER,))},
+    )
+    assert asked == [
+        ("overt", 1),
+        ("overt", 2),
+        ("overt", 3),
+        ("overt", 0),
+        ("covert", 2),
+        ("covert", 3),
+        ("covert", 0),
+    ]  # seat 1's hand is empty
     assert s.backing == {0: 0, 1: 1, 2: 2, 3: 0}
     # Combat: crimson 3 + 2 + (1+1) + (2+1) = 9 against azure 0 (the guard deserts), ivory 6.
     assert s.combat_totals == [[1, 0], [2, 6], [0, 9]]
@@ -94,9 +125,23 @@ def test_scenario_round_summary_one_whole_round():
     d = decision(game, ref)
     assert (d.kind, d.seat, d.get("forbidden")) == ("bid", 0, ("crimson",))
     assert s.events[-1] == ("round", 3, 0)
-    order = [n for n in ("bid_revealed", "support_gained", "overt", "covert", "army_revealed",
-                         "combat_totals", "regent", "legitimacy", "spoils", "handover",
-                         "discard") if n in names(game)]
+    order = [
+        n
+        for n in (
+            "bid_revealed",
+            "support_gained",
+            "overt",
+            "covert",
+            "army_revealed",
+            "combat_totals",
+            "regent",
+            "legitimacy",
+            "spoils",
+            "handover",
+            "discard",
+        )
+        if n in names(game)
+    ]
     firsts = sorted(order, key=names(game).index)
     assert firsts == order
 
@@ -113,8 +158,7 @@ def test_scenario_first_round_of_a_new_game_with_second_bid():
     assert ("second_bid",) in game.state.events
     assert d.kind == "bid" and d.seat != first and d.get("forbidden") == (house,)
     # The second bidder goes for another house in the centre and gets it.
-    other = [c for c in hand(game, d.seat) if DEFS[c].kind == "military"
-             and DEFS[c].house != house]
+    other = [c for c in hand(game, d.seat) if DEFS[c].kind == "military" and DEFS[c].house != house]
     assert other, "seed 11 deals the second bidder a card of another house"
     bid_round(game, ref, {d.seat: [other[0]]})
     settle(game, ref)
@@ -126,8 +170,9 @@ def test_scenario_first_round_of_a_new_game_with_second_bid():
 def test_scenario_regent_holds_the_crown_and_wins_the_game():
     support = {"crimson": 0, "azure": None, "ivory": None, "violet": None}
     hands = {0: [SPEAR, RIDER, "crimson-steppe-rider.2"], 1: [MARINE], 2: [PIKE]}
-    game, ref = table(round=3, first=0, regent=0, legit=[6, 0, 4, 0], support=support,
-                      hands=hands, military=PILE)
+    game, ref = table(
+        round=3, first=0, regent=0, legit=[6, 0, 4, 0], support=support, hands=hands, military=PILE
+    )
     # Nobody may bid for the Regent's Warbanner; seat 1 takes the Tidewrit from the centre.
     rejects(game, Bid(0, 1, (SPEAR,)), (IllegalMove, IllegalReveal))
     bid_round(game, ref, {1: [MARINE]})
@@ -161,8 +206,12 @@ def test_scenario_broken_oath_leaves_the_new_regent_without_a_banner():
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
     hands = {0: [SPEAR, RIDER], 1: [MARINE], 2: [OATH, PIKE, "crimson-red-banner-sergeant.1"]}
     game, ref = table(first=0, phase="plotting", support=support, hands=hands, military=PILE)
-    plot(game, ref, overt={0: (0, SPEAR), 1: (1, MARINE)},
-         covert={0: ((0,), (RIDER,)), 2: ((0,), (OATH,))})
+    plot(
+        game,
+        ref,
+        overt={0: (0, SPEAR), 1: (1, MARINE)},
+        covert={0: ((0,), (RIDER,)), 2: ((0,), (OATH,))},
+    )
     s = game.state
     assert s.regent == 0 and s.support["crimson"] is None  # won, then the oath broke
     assert s.legitimacy == [3, 0, 2, 0]  # seat 2 backed the winner with a betrayal

@@ -22,8 +22,7 @@ from tests.engine.reign_helpers import (
 def until_first_player_chance(players, seed=1):
     """A new game with every set-up request answered up to the first-player chance."""
     game, ref = new_game(ReignConfig(players)), Referee(seed)
-    while not (isinstance(game.pending()[0], Chance)
-               and game.pending()[0].label == "first_player"):
+    while not (isinstance(game.pending()[0], Chance) and game.pending()[0].label == "first_player"):
         game.apply(ref.answer(game, game.pending()[0]))
     return game, ref
 
@@ -70,8 +69,9 @@ def test_set_up_each_player_draws_four_military_and_one_event(players):
     for seat in range(players):
         kinds = sorted(DEFS[c].kind for c in s.secrets[seat].hand)
         assert kinds == ["event"] + ["military"] * 4
-        assert all(DEFS[c].house in s.houses for c in s.secrets[seat].hand
-                   if DEFS[c].kind == "military")
+        assert all(
+            DEFS[c].house in s.houses for c in s.secrets[seat].hand if DEFS[c].kind == "military"
+        )
     assert s.piles == {"military": 15 * len(s.houses) - 4 * players, "event": 27 - players}
 
 
@@ -130,10 +130,19 @@ def fight(legit, winner):
     """Seats 0 (3+1, and seat 1's 1) and 2 (3+1) hold support; seat 3's pikeman (3) goes
     to ``winner``."""
     hands = {0: [SPEAR], 1: [THRALL], 2: [MARINE], 3: [PIKE]}
-    game, ref = table(first=0, phase="plotting", support=SUPPORT, hands=hands,
-                      legit=legit, military=PILE)
-    plot(game, ref, covert={0: ((0,), (SPEAR,)), 1: ((0,), (THRALL,)),
-                            2: ((2,), (MARINE,)), 3: ((winner,), (PIKE,))})
+    game, ref = table(
+        first=0, phase="plotting", support=SUPPORT, hands=hands, legit=legit, military=PILE
+    )
+    plot(
+        game,
+        ref,
+        covert={
+            0: ((0,), (SPEAR,)),
+            1: ((0,), (THRALL,)),
+            2: ((2,), (MARINE,)),
+            3: ((winner,), (PIKE,)),
+        },
+    )
     return game, ref
 
 
@@ -165,8 +174,15 @@ def test_objective_legitimacy_only_from_regency_and_backing():
 
 # -- End of the game (our addition: a round limit) ---------------------------------------
 def test_end_of_game_round_limit_ends_without_winner():
-    game, ref = table(round=2, round_limit=2, phase="draw", regent=0, support=SUPPORT,
-                      military=PILE, legit=[8, 8, 8, 8])
+    game, ref = table(
+        round=2,
+        round_limit=2,
+        phase="draw",
+        regent=0,
+        support=SUPPORT,
+        military=PILE,
+        legit=[8, 8, 8, 8],
+    )
     play_until(game, ref, lambda g: g.over, limit=20)
     assert game.state.over == "round_limit" and game.winner is None
     assert ("round_limit", 2) in game.state.events

@@ -30,8 +30,16 @@ from engine.requests import (
 from engine.rng import ChanceStream
 from tests.engine.malformed import refused_cleanly_or_digestible
 
-ANSWERS = (ChanceAnswer, RollAnswer, ShuffleAnswer, DealAnswer, FlipAnswer, RehandleAnswer,
-           PeekAnswer, RevealAnswer)
+ANSWERS = (
+    ChanceAnswer,
+    RollAnswer,
+    ShuffleAnswer,
+    DealAnswer,
+    FlipAnswer,
+    RehandleAnswer,
+    PeekAnswer,
+    RevealAnswer,
+)
 SEATS = {"reign": 3, "sodalis": 2, "sovereign": 2}
 
 
@@ -52,8 +60,9 @@ def snapshots() -> tuple[tuple[Any, Any, tuple[str, ...]], ...]:
                     break
                 request = game.pending()[0]
                 if isinstance(request, Decision):
-                    answer = game_rules.random_answer(game.view(request.seat), request,
-                                                      root.child(f"answer/{step}"))
+                    answer = game_rules.random_answer(
+                        game.view(request.seat), request, root.child(f"answer/{step}")
+                    )
                 else:
                     answer = referee.answer(game, request)
                     kind = type(request).__name__
@@ -84,11 +93,23 @@ def _names(answer: Any) -> tuple[str, ...]:
 def cases(draw: Any) -> tuple[Any, Any]:
     games = snapshots()
     game, true, names = games[draw(st.integers(0, len(games) - 1))]
-    atoms = st.one_of(st.integers(-2, 120), st.sampled_from(names), st.booleans(), st.none(),
-                      st.text(max_size=4), st.sampled_from([0.5, float("nan")]))
-    anything = st.recursive(atoms, lambda inner: st.one_of(
-        st.lists(inner, max_size=4).map(tuple), st.lists(inner, max_size=2),
-        st.dictionaries(st.sampled_from(names), inner, max_size=2)), max_leaves=8)
+    atoms = st.one_of(
+        st.integers(-2, 120),
+        st.sampled_from(names),
+        st.booleans(),
+        st.none(),
+        st.text(max_size=4),
+        st.sampled_from([0.5, float("nan")]),
+    )
+    anything = st.recursive(
+        atoms,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4).map(tuple),
+            st.lists(inner, max_size=2),
+            st.dictionaries(st.sampled_from(names), inner, max_size=2),
+        ),
+        max_leaves=8,
+    )
     cls = type(true) if draw(st.integers(0, 3)) else draw(st.sampled_from(ANSWERS))
     fields = {}
     for field in attrs.fields(cls):
@@ -100,8 +121,11 @@ def cases(draw: Any) -> tuple[Any, Any]:
     return game, cls(**fields)
 
 
-@settings(max_examples=600, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=600,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(case=cases())
 def test_malformed_request_answers_raise_only_engine_errors_and_change_nothing(
     case: Any,

@@ -35,8 +35,10 @@ def input_at(target: Target, corpus: list[bytes], seed: int, index: int) -> byte
 
 def _finding(target: Target, exc: Exception, replay: str) -> str:
     where = traceback.extract_tb(exc.__traceback__)[-1]
-    return (f"{target.name}: {type(exc).__name__}: {str(exc)[:120]} at "
-            f"{Path(where.filename).name}:{where.lineno}; replay: {replay}")
+    return (
+        f"{target.name}: {type(exc).__name__}: {str(exc)[:120]} at "
+        f"{Path(where.filename).name}:{where.lineno}; replay: {replay}"
+    )
 
 
 def campaign(target: Target, inputs: int, seed: int, *, out=sys.stdout) -> list[str]:
@@ -56,17 +58,21 @@ def campaign(target: Target, inputs: int, seed: int, *, out=sys.stdout) -> list[
             outcomes[target.outcome(data)] += 1
         except Exception as exc:  # noqa: BLE001 -- a finding is any other exception
             outcomes["FINDING"] += 1
-            findings.append(_finding(
-                target, exc, f"python -m tests.fuzz --replay {target.name}:{seed}:{index}"))
+            findings.append(
+                _finding(target, exc, f"python -m tests.fuzz --replay {target.name}:{seed}:{index}")
+            )
             FINDINGS.mkdir(exist_ok=True)
             (FINDINGS / f"{target.name}-{seed}-{index}").write_bytes(data)
     for line in findings[:5]:
         print("  " + line, file=out)
     elapsed = time.perf_counter() - started
     shown = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
-    print(f"{target.name:14} {inputs:>9} inputs  {elapsed:7.1f} s  "
-          f"{inputs / max(elapsed, 1e-9):8.0f}/s  findings {len(findings)}  [{shown}]",
-          file=out, flush=True)
+    print(
+        f"{target.name:14} {inputs:>9} inputs  {elapsed:7.1f} s  "
+        f"{inputs / max(elapsed, 1e-9):8.0f}/s  findings {len(findings)}  [{shown}]",
+        file=out,
+        flush=True,
+    )
     return findings
 
 

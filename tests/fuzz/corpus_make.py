@@ -67,9 +67,27 @@ def _one_of_each(messages: list[bytes], per_type: int = 3) -> list[bytes]:
 def make() -> None:
     work = Path(tempfile.mkdtemp(prefix="fairtable-corpus-"))
     data_dir = work / "d"
-    _fairtable("host", "reign", "--seats", "3", "--bots", "2", "--bot", "random", "--name", "Ann",
-               "--pace", "0", "--no-announce", "--listen-host", "127.0.0.1",
-               "--data-dir", str(data_dir), "--json", cwd=work)
+    _fairtable(
+        "host",
+        "reign",
+        "--seats",
+        "3",
+        "--bots",
+        "2",
+        "--bot",
+        "random",
+        "--name",
+        "Ann",
+        "--pace",
+        "0",
+        "--no-announce",
+        "--listen-host",
+        "127.0.0.1",
+        "--data-dir",
+        str(data_dir),
+        "--json",
+        cwd=work,
+    )
     folder = next((data_dir / "bots" / "0" / "tables").iterdir())
     info = (folder / "table.json").read_bytes()
     records, _end = parse_records((folder / "log").read_bytes())
@@ -83,24 +101,40 @@ def make() -> None:
     auth = auth_for(ident, LINK_SECRET, transcript(hello, server), initiator=True)
     lobby = [
         JoinRequest(key=ident.public.key, proof=bytes(32), listen=4711, brings=b""),
-        LobbyStatus(seated=2, seats=3), Links(keys=(ident.public.key,)),
-        Subscribe(token=bytes(32), role="peer"), P.FeedRequest(seat=1, start=0, stop=9),
-        Farewell(seat=1, digest="ab" * 32, sig=bytes(64)), hello, auth, Ping(n=3), Pong(n=3),
+        LobbyStatus(seated=2, seats=3),
+        Links(keys=(ident.public.key,)),
+        Subscribe(token=bytes(32), role="peer"),
+        P.FeedRequest(seat=1, start=0, stop=9),
+        Farewell(seat=1, digest="ab" * 32, sig=bytes(64)),
+        hello,
+        auth,
+        Ping(n=3),
+        Pong(n=3),
         Bye(reason="closed"),
     ]
-    codec = (_one_of_each(records, 6) + _one_of_each(bodies, 3) + [start]
-             + [P.encode(m) for m in lobby])
+    codec = (
+        _one_of_each(records, 6) + _one_of_each(bodies, 3) + [start] + [P.encode(m) for m in lobby]
+    )
     _write("codec", codec)
-    _write("frames", [b"".join(len(m).to_bytes(4, "big") + m for m in codec[i : i + 3])
-                      for i in range(0, 30, 3)] + [b"\x00\x00\x10\x01" + b"x" * 10])
+    _write(
+        "frames",
+        [b"".join(len(m).to_bytes(4, "big") + m for m in codec[i : i + 3]) for i in range(0, 30, 3)]
+        + [b"\x00\x00\x10\x01" + b"x" * 10],
+    )
     # the handshake: a client's Hello and Auth as framed bytes (the wrong secret once)
     frame = lambda m: len(P.encode(m)).to_bytes(4, "big") + P.encode(m)  # noqa: E731
     wrong = auth_for(ident, bytes(32), transcript(hello, server), initiator=True)
     _write("handshake", [frame(hello) + frame(auth), frame(hello) + frame(wrong), frame(hello)])
     invite = Invite.parse(json.loads(info)["invite"])
-    _write("invite", [invite.text().encode(), CODE_INVITE.encode(),
-                      invite.text().replace("127.0.0.1", "[::1]").encode(),
-                      attrs.evolve(invite, relay_key=bytes(range(32))).text().encode()])
+    _write(
+        "invite",
+        [
+            invite.text().encode(),
+            CODE_INVITE.encode(),
+            invite.text().replace("127.0.0.1", "[::1]").encode(),
+            attrs.evolve(invite, relay_key=bytes(range(32))).text().encode(),
+        ],
+    )
     _write("join-code", [CODE_TEXT.encode(), b"12 fresh cheer raisin lime  ", b"99-a-b-c-d"])
     code = JoinCode.parse(CODE_TEXT)
     joiner = CodeJoiner(code)
@@ -111,8 +145,13 @@ def make() -> None:
     _write("code-exchange", [joiner.hello(), pake, confirm, sealed, bytes([5, 1])])  # type: ignore[list-item]
     ann = Announcement.from_invite(invite, free=1, host="192.0.2.20")
     _write("discovery", [ann.to_bytes(), Announcement.from_invite(invite, free=0).to_bytes()])
-    _write("saved-table", [pack_table(info, frame_records(records[:8])),
-                           pack_table(info, frame_records(records[:3]))])
+    _write(
+        "saved-table",
+        [
+            pack_table(info, frame_records(records[:8])),
+            pack_table(info, frame_records(records[:3])),
+        ],
+    )
     spec = P.decode_as(start, TableStart)
     from netplay._saved import signed_start
 
@@ -142,8 +181,14 @@ def make_untrusted() -> None:
     other = Deck.of_faction(standard_catalog().faction("undercity")).data()
     _write("join", [canonical_bytes(sample), canonical_bytes(other), b""])
     limits = P.TimeLimits(60_000, 5_000, 120_000).option()
-    _write("start", [canonical_bytes({"decks": [sample, other]}),
-                     canonical_bytes({P.TIME_LIMITS_KEY: limits}), b""])
+    _write(
+        "start",
+        [
+            canonical_bytes({"decks": [sample, other]}),
+            canonical_bytes({P.TIME_LIMITS_KEY: limits}),
+            b"",
+        ],
+    )
     game = rules("reign")
     codec, state = AnswerCodec(game), game.new_game(3)
     root = ChanceStream.from_int(29)

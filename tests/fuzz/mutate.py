@@ -24,12 +24,38 @@ from typing import Any
 
 from .hostile import hostile
 
-INTERESTING_BYTES = b"\x00\x01\x7f\x80\xff\"\\{}[],:0-9eE. \n\t"
+INTERESTING_BYTES = b'\x00\x01\x7f\x80\xff"\\{}[],:0-9eE. \n\t'
 
 INTERESTING_VALUES: tuple[Any, ...] = (
-    0, -1, 1, 2**53, 2**53 + 1, -(2**53) - 1, 2**63, 2**64 + 7, 10**400, True, False, None,
-    "", "a", "\u0000", "\u00e9\u4e2d", "\ud800", "x" * 5000, [], {}, [[[]]], {"": None},
-    [0] * 300, "AAAA", "____", "==", 1.5, -0.0, 1e308,
+    0,
+    -1,
+    1,
+    2**53,
+    2**53 + 1,
+    -(2**53) - 1,
+    2**63,
+    2**64 + 7,
+    10**400,
+    True,
+    False,
+    None,
+    "",
+    "a",
+    "\u0000",
+    "\u00e9\u4e2d",
+    "\ud800",
+    "x" * 5000,
+    [],
+    {},
+    [[[]]],
+    {"": None},
+    [0] * 300,
+    "AAAA",
+    "____",
+    "==",
+    1.5,
+    -0.0,
+    1e308,
 )
 
 
@@ -170,7 +196,8 @@ def _text_mutation(rng: random.Random, data: bytes) -> bytes:
         i = rng.randrange(len(lines))
         lines[i] = "".join(
             str(rng.randint(-9, 10**20)) if ch.isdigit() and rng.random() < 0.3 else ch
-            for ch in lines[i])
+            for ch in lines[i]
+        )
     return "\n".join(lines).encode("utf-8", "surrogatepass")
 
 

@@ -65,8 +65,9 @@ LINK_SCOPE = bytes(range(32, 64))
 LINK_IDENTITY = P.Identity.from_seed(hashlib.sha256(b"fuzz corpus").digest())
 SERVER_NONCE = bytes(range(32))
 CODE_TEXT = "7-amber-falcon-orbit-zebra"
-CODE_INVITE = ("fairtable://192.0.2.20:4711/reign/3/" + "A" * 43 + "?key=" + "B" * 43
-               + "&secret=" + "C" * 43)
+CODE_INVITE = (
+    "fairtable://192.0.2.20:4711/reign/3/" + "A" * 43 + "?key=" + "B" * 43 + "&secret=" + "C" * 43
+)
 
 
 class Finding(AssertionError):
@@ -315,8 +316,13 @@ TARGETS: dict[str, Target] = {
         Target("join-code", (JoinCodeError,), _join_code, text=True),
         Target("code-exchange", (), _code_exchange),
         Target("discovery", (BadAnnouncement,), _discovery),
-        Target("saved-table", (StorageError,), _saved_table, mutator=_mutate_table,
-               plant=_plant_in_table),
+        Target(
+            "saved-table",
+            (StorageError,),
+            _saved_table,
+            mutator=_mutate_table,
+            plant=_plant_in_table,
+        ),
         Target("log-file", (P.LogError,), _log_file),
         Target("deck-file", (CardDataError,), _deck_file, text=True),
         *(Target(name, errors, run, seeds=seeds) for name, errors, run, seeds in UNTRUSTED),

@@ -51,8 +51,13 @@ def test_planted_attacks_meet_only_typed_errors(name: str) -> None:
     """Issue 29: every entry point, fed each kind of attack, raises only its typed errors."""
     target = TARGETS[name]
 
-    @settings(max_examples=30, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=30,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(_planted(target))
     def check(data: bytes) -> None:
         target.outcome(data)

@@ -28,7 +28,8 @@ class Peer:
 
     async def start(self, nursery: trio.Nursery) -> None:
         self.process = await trio.lowlevel.open_process(
-            self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
+            self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV
+        )
         nursery.start_soon(self._read, self.process)
 
     async def _read(self, process: trio.Process) -> None:
@@ -64,11 +65,18 @@ class Peer:
                 await self.process.wait()
 
 
-async def run(args: list[str], prefix: tuple[str, ...] = (),
-              stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+async def run(
+    args: list[str], prefix: tuple[str, ...] = (), stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
     """Run ``fairtable ARGS`` to its end (bound the wait with a deadline)."""
-    return await trio.run_process([*prefix, *FAIRTABLE, *args], stdin=stdin, capture_stdout=True,
-                                  capture_stderr=True, check=False, env=ENV)
+    return await trio.run_process(
+        [*prefix, *FAIRTABLE, *args],
+        stdin=stdin,
+        capture_stdout=True,
+        capture_stderr=True,
+        check=False,
+        env=ENV,
+    )
 
 
 def events(output: bytes) -> list[dict[str, Any]]:

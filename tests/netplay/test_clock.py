@@ -27,10 +27,22 @@ PLAYERS = tuple(i.public.key for i in IDS)
 TABLE = bytes(range(32))
 
 
-def clock(me: int = 0, bank_ms: int = 10_000, increment_ms: int = 2_000,
-          abandon_ms: int = 30_000, beat: float = 2.0) -> TableClock:
-    return TableClock(P.TimeLimits(bank_ms, increment_ms, abandon_ms), TABLE, PLAYERS, me, 0.0,
-                      beat=beat, report_after=5.0)
+def clock(
+    me: int = 0,
+    bank_ms: int = 10_000,
+    increment_ms: int = 2_000,
+    abandon_ms: int = 30_000,
+    beat: float = 2.0,
+) -> TableClock:
+    return TableClock(
+        P.TimeLimits(bank_ms, increment_ms, abandon_ms),
+        TABLE,
+        PLAYERS,
+        me,
+        0.0,
+        beat=beat,
+        report_after=5.0,
+    )
 
 
 def heard_all(c: TableClock, now: float) -> None:
@@ -189,21 +201,30 @@ def test_time_limits_are_bound_into_the_table_id_and_never_reach_the_game() -> N
     spec = P.TableSpec("reign", PLAYERS, 60, bytes(32), options)
     assert spec.time_limits() == limits
     assert spec.game_options() == ()
-    other = P.TableSpec("reign", PLAYERS, 60, bytes(32),
-                        canonical_bytes({P.TIME_LIMITS_KEY: P.TimeLimits(1000, 0).option()}))
+    other = P.TableSpec(
+        "reign",
+        PLAYERS,
+        60,
+        bytes(32),
+        canonical_bytes({P.TIME_LIMITS_KEY: P.TimeLimits(1000, 0).option()}),
+    )
     assert other.table_id != spec.table_id
     plain = P.TableSpec("reign", PLAYERS, 60, bytes(32))
     assert plain.time_limits() == P.TimeLimits(0, 0, 120_000)
 
 
-@pytest.mark.parametrize("value", [
-    {"bank_ms": 1}, {"abandon_ms": 0, "bank_ms": 0, "increment_ms": 0},
-    {"abandon_ms": 1, "bank_ms": -5, "increment_ms": 0},
-    {"abandon_ms": 1, "bank_ms": True, "increment_ms": 0}, "10m",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"bank_ms": 1},
+        {"abandon_ms": 0, "bank_ms": 0, "increment_ms": 0},
+        {"abandon_ms": 1, "bank_ms": -5, "increment_ms": 0},
+        {"abandon_ms": 1, "bank_ms": True, "increment_ms": 0},
+        "10m",
+    ],
+)
 def test_bad_time_limits_cannot_start_a_session(value: object) -> None:
-    spec = P.TableSpec("reign", PLAYERS, 60, bytes(32),
-                       canonical_bytes({P.TIME_LIMITS_KEY: value}))
+    spec = P.TableSpec("reign", PLAYERS, 60, bytes(32), canonical_bytes({P.TIME_LIMITS_KEY: value}))
     with pytest.raises(P.LocalProtocolError, match="cannot start"):
         P.TableSession(spec, 0, IDS[0])
 
@@ -241,8 +262,7 @@ def test_our_own_seat_is_never_flagged_as_stalled_nor_reported_as_waited_for() -
     assert c.update(50.0) == []
 
 
-def test_a_seat_proved_starved_keeps_its_bank_and_gets_back_the_wait_before_its_claim(
-) -> None:
+def test_a_seat_proved_starved_keeps_its_bank_and_gets_back_the_wait_before_its_claim() -> None:
     """Leftover b: while a seat is excused (a fresh starvation claim), its bank does not
     drain -- it waits on entries it proved it lacks -- and it gets back the time it drained
     in the ``credit`` seconds before (a claim comes only after a while short)."""
@@ -310,14 +330,19 @@ def test_a_seated_peers_notices_for_far_off_steps_are_kept_once_and_refused_afte
     judge = clock(me=0)
     judge.observe(0.0, {2}, {})
     signer = clock(me=1)
-    notices = [signer.notice(IDS[1], Flagged("out-of-time", 2), step=10**6 + n)
-               for n in range(NOTICE_FLOOD)]
+    notices = [
+        signer.notice(IDS[1], Flagged("out-of-time", 2), step=10**6 + n)
+        for n in range(NOTICE_FLOOD)
+    ]
     tracemalloc.start()
     try:
         before = tracemalloc.take_snapshot()
         taken = [judge.take_notice(notice, 1.0, step=3) for notice in notices]
-        grown = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(before, "filename")
-                    if Path(s.traceback[0].filename).parts[-2:] == ("netplay", "_clock.py"))
+        grown = sum(
+            s.size_diff
+            for s in tracemalloc.take_snapshot().compare_to(before, "filename")
+            if Path(s.traceback[0].filename).parts[-2:] == ("netplay", "_clock.py")
+        )
     finally:
         tracemalloc.stop()
     kept = [t for t in taken if t is not None]

@@ -28,20 +28,36 @@ class ClockTable:
         self.answers_send, self.answers = trio.open_memory_channel[Any](4)
 
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
-        return NodeConfig(data_dir=self.tmp / f"p{index}", via=via,
-                          listen_port=None if via and index else 0, grace=0.3, beat=0.3,
-                          seat_timeout=0.5, abandon_after=self.abandon, clock=self.clock)
+        return NodeConfig(
+            data_dir=self.tmp / f"p{index}",
+            via=via,
+            listen_port=None if via and index else 0,
+            grace=0.3,
+            beat=0.3,
+            seat_timeout=0.5,
+            abandon_after=self.abandon,
+            clock=self.clock,
+        )
 
     async def open(self, nursery: trio.Nursery, via: tuple[str, int] | None = None) -> None:
-        host = TableNode(self.config(0, via), P.Identity.generate(), seats=3,
-                         decider=bot(0), emit=self.recorder(0))
+        host = TableNode(
+            self.config(0, via),
+            P.Identity.generate(),
+            seats=3,
+            decider=bot(0),
+            emit=self.recorder(0),
+        )
         self.nodes.append(host)
         invite = await nursery.start(host.run)
         for index in (1, 2):
-            node = TableNode(self.config(index, via), P.Identity.generate(), invite=invite,
-                             decider=bot(index) if index == 1 else None,
-                             answers=self.answers if index == 2 else None,
-                             emit=self.recorder(index))
+            node = TableNode(
+                self.config(index, via),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(index) if index == 1 else None,
+                answers=self.answers if index == 2 else None,
+                emit=self.recorder(index),
+            )
             self.nodes.append(node)
             nursery.start_soon(node.run)
 
@@ -62,8 +78,11 @@ class ClockTable:
 
     def person_owes_a_decision(self) -> bool:
         session = self.nodes[2].session if len(self.nodes) == 3 else None
-        return (session is not None and session.seat in session.waiting
-                and any(getattr(r, "seat", None) == session.seat for r in session.game.pending()))
+        return (
+            session is not None
+            and session.seat in session.waiting
+            and any(getattr(r, "seat", None) == session.seat for r in session.game.pending())
+        )
 
 
 def verdicts(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -85,11 +104,18 @@ async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
         seated = next(e for e in events if e["event"] == "seated")
         assert seated["clock"] == {"abandon_ms": 60_000, "bank_ms": 6_000, "increment_ms": 2_000}
         found = verdicts(events)
-        assert found == [{"event": "verdict", "seat": person, "kind": "out-of-time",
-                          "reason": f"seat {person} ran out of time"}], index
+        assert found == [
+            {
+                "event": "verdict",
+                "seat": person,
+                "kind": "out-of-time",
+                "reason": f"seat {person} ran out of time",
+            }
+        ], index
         assert not any(e["event"] in ("game_over", "abandoned", "offline") for e in events)
-        shown = [r for e in events if e["event"] == "clock"
-                 for r in e["seats"] if r["seat"] == person]
+        shown = [
+            r for e in events if e["event"] == "clock" for r in e["seats"] if r["seat"] == person
+        ]
         assert shown and shown[-1]["left"] < shown[0]["left"] <= 6.0 + 2.0 * 40  # it ran
         assert not shown[-1]["offline"]
         times = table.clock_times[index]
@@ -136,19 +162,26 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
     identities = [P.Identity.generate() for _ in range(3)]
 
     def config(index: int, pace: float = 0.0) -> NodeConfig:
-        return NodeConfig(data_dir=tmp_path / f"p{index}", grace=0.3, beat=0.3,
-                          abandon_after=8.0, pace=pace)
+        return NodeConfig(
+            data_dir=tmp_path / f"p{index}", grace=0.3, beat=0.3, abandon_after=8.0, pace=pace
+        )
 
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
-            host = TableNode(config(0), identities[0], seats=3, decider=bot(0),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(0), identities[0], seats=3, decider=bot(0), emit=as_json(events[0])
+            )
             invite = await nursery.start(host.run)
             nodes = [host]
             stopped = trio.CancelScope()
             for index in (1, 2):
-                node = TableNode(config(index), identities[index], invite=invite,
-                                 decider=bot(index), emit=as_json(events[index]))
+                node = TableNode(
+                    config(index),
+                    identities[index],
+                    invite=invite,
+                    decider=bot(index),
+                    emit=as_json(events[index]),
+                )
                 nodes.append(node)
 
                 async def run(node: TableNode = node, index: int = index) -> None:
@@ -164,8 +197,13 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
                 await trio.sleep(0.01)
             # back, the seat thinks 0.3 s a decision: the others' clocks say "online" at
             # their next tick (every 0.25 s), and a bot game can otherwise end in less
-            again = TableNode(config(2, pace=0.3), identities[2], invite=invite,
-                              decider=bot(2), emit=as_json(events[3]))
+            again = TableNode(
+                config(2, pace=0.3),
+                identities[2],
+                invite=invite,
+                decider=bot(2),
+                emit=as_json(events[3]),
+            )
             nursery.start_soon(again.run)
             for node in (host, nodes[1], again):
                 await node.done.wait()

@@ -32,10 +32,20 @@ def secrets_of(invite: Invite, code: JoinCode) -> list[bytes]:
     few hundred KB of ciphertext, so searching for each word alone made this test flaky."""
     b64 = base64.urlsafe_b64encode(invite.secret).rstrip(b"=")
     words = code.words
-    together = ["-".join(words), " ".join(words), ",".join(f'"{w}"' for w in words),
-                ", ".join(f'"{w}"' for w in words), "".join(words)]
-    return [invite.secret, b64, invite.text().encode(), code.text().encode(),
-            *(t.encode() for t in together)]
+    together = [
+        "-".join(words),
+        " ".join(words),
+        ",".join(f'"{w}"' for w in words),
+        ", ".join(f'"{w}"' for w in words),
+        "".join(words),
+    ]
+    return [
+        invite.secret,
+        b64,
+        invite.text().encode(),
+        code.text().encode(),
+        *(t.encode() for t in together),
+    ]
 
 
 def wrong(code: JoinCode) -> JoinCode:
@@ -47,10 +57,27 @@ async def test_join_by_code_over_loopback(tmp_path: Path) -> None:
     discovery = free_udp_port()
     heard: list[bytes] = []
     record = Recorded()
-    host = Peer(["host", "sodalis", "--seats", "2", "--bot", "random", "--round-limit", "2",
-                 "--json", "--data-dir", str(tmp_path / "host"),
-                 "--listen-host", "127.0.0.1", "--announce-address", "127.255.255.255",
-                 "--discovery-port", str(discovery)])
+    host = Peer(
+        [
+            "host",
+            "sodalis",
+            "--seats",
+            "2",
+            "--bot",
+            "random",
+            "--round-limit",
+            "2",
+            "--json",
+            "--data-dir",
+            str(tmp_path / "host"),
+            "--listen-host",
+            "127.0.0.1",
+            "--announce-address",
+            "127.255.255.255",
+            "--discovery-port",
+            str(discovery),
+        ]
+    )
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             sniffer = await open_listener(port=discovery)
@@ -87,27 +114,41 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
         await invite_by_code(wrong(code), discovery_port=discovery, record=record)
     assert record.sent and record.received
 
-    refused = await run(["join", wrong(code).text(), "--bot", "random",
-                         "--data-dir", str(tmp_path / "wrong"), *lan])
+    refused = await run(
+        ["join", wrong(code).text(), "--bot", "random", "--data-dir", str(tmp_path / "wrong"), *lan]
+    )
     assert refused.returncode != 0
     assert refused.stderr == b"fairtable: wrong code\n" and refused.stdout == b""
     assert [e["failures"] for e in await host.all_of("wrong_code", 2)] == [1, 2]
 
-    asked = await run(["join", "--data-dir", str(tmp_path / "asked"), *lan],
-                      stdin=wrong(code).text().encode() + b"\n")  # at the keyboard, no argument
+    asked = await run(
+        ["join", "--data-dir", str(tmp_path / "asked"), *lan],
+        stdin=wrong(code).text().encode() + b"\n",
+    )  # at the keyboard, no argument
     assert f"code {code.number}-...".encode() in asked.stdout  # the LAN's tables, listed
     assert b"Join code or invite: " in asked.stdout and b"wrong code" not in asked.stdout
     assert asked.returncode != 0 and asked.stderr == b"fairtable: wrong code\n"
     assert [e["failures"] for e in await host.all_of("wrong_code", 3)] == [1, 2, 3]
 
     other = JoinCode(code.number % 99 + 1, code.words)
-    nowhere = await run(["join", other.text(), "--bot", "random",
-                         "--data-dir", str(tmp_path / "nowhere"), *lan])
+    nowhere = await run(
+        ["join", other.text(), "--bot", "random", "--data-dir", str(tmp_path / "nowhere"), *lan]
+    )
     assert nowhere.returncode != 0
     assert nowhere.stderr == b"fairtable: no table with that code on the LAN\n"
 
-    joined = await run(["join", "  " + code.text().upper() + " ", "--bot", "random",
-                        "--json", "--data-dir", str(tmp_path / "joiner"), *lan])
+    joined = await run(
+        [
+            "join",
+            "  " + code.text().upper() + " ",
+            "--bot",
+            "random",
+            "--json",
+            "--data-dir",
+            str(tmp_path / "joiner"),
+            *lan,
+        ]
+    )
     assert joined.returncode == 0, joined.stderr
     seen = events(joined.stdout)
     assert [e["event"] for e in seen][0] == "joining"

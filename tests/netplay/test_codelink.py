@@ -15,8 +15,15 @@ from netplay._invite import Invite
 from netplay._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
 from tests.netplay.said import as_json
 
-INVITE = Invite("127.0.0.1", 4711, hashlib.sha256(b"t").digest(), hashlib.sha256(b"k").digest(),
-                hashlib.sha256(b"s").digest(), "reign", 3)
+INVITE = Invite(
+    "127.0.0.1",
+    4711,
+    hashlib.sha256(b"t").digest(),
+    hashlib.sha256(b"k").digest(),
+    hashlib.sha256(b"s").digest(),
+    "reign",
+    3,
+)
 CODE = JoinCode(5, ("amber", "falcon", "orbit", "zebra"))
 WRONG = JoinCode(5, ("amber", "falcon", "orbit", "zone"))
 
@@ -26,8 +33,9 @@ async def test_wrong_codes_retire_the_code_and_the_host_says_so() -> None:
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:
             host = CodeHost(CODE, INVITE.text(), max_failures=2)
-            port = await nursery.start(partial(serve_code, host, listen_host="127.0.0.1",
-                                               emit=as_json(said)))
+            port = await nursery.start(
+                partial(serve_code, host, listen_host="127.0.0.1", emit=as_json(said))
+            )
             address = ("127.0.0.1", port)
             assert await _fetch(address, CodeJoiner(CODE), Recorded()) == INVITE
             for _ in range(2):
@@ -36,16 +44,20 @@ async def test_wrong_codes_retire_the_code_and_the_host_says_so() -> None:
             with pytest.raises(CodeRefused, match="retired"):
                 await _fetch(address, CodeJoiner(CODE), Recorded())
             nursery.cancel_scope.cancel()
-    assert said == [{"event": "code_used"}, {"event": "wrong_code", "failures": 1, "limit": 2},
-                    {"event": "code_retired", "failures": 2}]
+    assert said == [
+        {"event": "code_used"},
+        {"event": "wrong_code", "failures": 1, "limit": 2},
+        {"event": "code_retired", "failures": 2},
+    ]
 
 
 async def test_junk_and_silent_connections_change_nothing() -> None:
     with trio.fail_after(EXCHANGE_TIMEOUT + 10):
         async with trio.open_nursery() as nursery:
             host = CodeHost(CODE, INVITE.text())
-            port = await nursery.start(partial(serve_code, host, listen_host="127.0.0.1",
-                                               emit=lambda event: None))
+            port = await nursery.start(
+                partial(serve_code, host, listen_host="127.0.0.1", emit=lambda event: None)
+            )
             junk = await trio.open_tcp_stream("127.0.0.1", port)
             await junk.send_all(encode_frame(b"\x07nonsense"))
             assert await junk.receive_some(100) == b""  # dropped without an answer

@@ -45,17 +45,19 @@ def _two_seat_reign(tmp_path: Path) -> Path:
     host = P.Identity.from_seed(bytes(range(32)))
     guest = P.Identity.from_seed(bytes(range(1, 33)))
     spec = P.TableSpec("reign", (host.public.key, guest.public.key), 60, os.urandom(32))
-    invite = Invite("127.0.0.1", 4000, os.urandom(32), host.public.key, os.urandom(32),
-                    "reign", 2)
+    invite = Invite("127.0.0.1", 4000, os.urandom(32), host.public.key, os.urandom(32), "reign", 2)
     start = sign_start(host, spec, (b"", b""), invite.scope)
-    info = (f'{{"invite": "{invite.text()}", "role": "joiner", "seat": 1, '
-            f'"start": "{P.encode(start).hex()}", "status": "playing"}}').encode()
+    info = (
+        f'{{"invite": "{invite.text()}", "role": "joiner", "seat": 1, '
+        f'"start": "{P.encode(start).hex()}", "status": "playing"}}'
+    ).encode()
     return _folder(tmp_path, info)
 
 
 @pytest.mark.parametrize("craft", [_deep_info, _two_seat_reign])
 def test_hostile_peers_9_audit_of_a_crafted_table_is_one_line_and_writes_nothing(
-        craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = craft(tmp_path)  # type: ignore[operator]
     before = _snapshot(folder)
     capsys.readouterr()
@@ -66,7 +68,8 @@ def test_hostile_peers_9_audit_of_a_crafted_table_is_one_line_and_writes_nothing
 
 @pytest.mark.parametrize("craft", [_deep_info, _two_seat_reign])
 def test_hostile_peers_9_resume_skips_a_crafted_table_and_writes_nothing(
-        craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    craft: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = craft(tmp_path)  # type: ignore[operator]
     before = _snapshot(folder)
     capsys.readouterr()

@@ -245,10 +245,18 @@ async def test_a_code_served_on_loopback_is_announced_at_loopback(
         with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as capture:
             await capture.bind(("127.0.0.1", 0))
             async with trio.open_nursery() as nursery:
-                await nursery.start(partial(
-                    announce_table, INVITE, lambda: 3, listen_host=listen_host,
-                    address="127.0.0.1", port=capture.getsockname()[1], emit=lambda e: None,
-                    interval=0.05))
+                await nursery.start(
+                    partial(
+                        announce_table,
+                        INVITE,
+                        lambda: 3,
+                        listen_host=listen_host,
+                        address="127.0.0.1",
+                        port=capture.getsockname()[1],
+                        emit=lambda e: None,
+                        interval=0.05,
+                    )
+                )
                 data, _ = await capture.recvfrom(65536)
                 nursery.cancel_scope.cancel()
     plain = json.loads(data)

@@ -31,36 +31,46 @@ FRAMES = 150
 
 def _junk_entry(seq: int, size: int = MAX_BODY) -> bytes:
     """A well-formed entry nobody signed (by default with the largest body allowed)."""
-    return P.encode(P.Entry(os.urandom(32), 1, seq, os.urandom(32), os.urandom(size),
-                            os.urandom(64)))
+    return P.encode(
+        P.Entry(os.urandom(32), 1, seq, os.urandom(32), os.urandom(size), os.urandom(64))
+    )
 
 
-async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
-        tmp_path: Path) -> None:
+async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
-                     emit=as_json(events))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3, emit=as_json(events)
+    )
     attacker = P.Identity.generate()
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
-            link = await connect(nursery, "127.0.0.1", host.port, identity=attacker,
-                                 scope=invite.scope, secret=invite.secret)
+            link = await connect(
+                nursery,
+                "127.0.0.1",
+                host.port,
+                identity=attacker,
+                scope=invite.scope,
+                secret=invite.secret,
+            )
             before = rss_bytes()
             for seq in range(FRAMES):
                 await link.send(_junk_entry(seq))
             for seq in range(FRAMES, FRAMES + 200):  # small ones too: kept up to the budget
                 await link.send(_junk_entry(seq, 4096))
             key = attacker.public.key  # handled after every frame before it, in order
-            await link.send(P.encode(JoinRequest(
-                key, join_proof(invite.secret, invite.scope, key), 0, b"")))
+            await link.send(
+                P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0, b""))
+            )
             while not any(e["event"] == "lobby" for e in events):
                 await trio.sleep(0.01)  # polling the host's events, bounded above
             after = rss_bytes()
             assert EARLY_BYTES // 2 < sum(map(len, host.admission.early.values())) <= EARLY_BYTES
             assert after - before < 32 * 1024 * 1024, (before, after)
-            print(f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
-                  f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
+            print(
+                f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
+                f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB"
+            )
             nursery.cancel_scope.cancel()
 
 
@@ -69,9 +79,17 @@ def test_links_coming_and_going_leave_at_most_the_total_early() -> None:
     one key linking again and again (or many keys, one after another) left 256 KiB each.
     Now all links together leave at most ``EARLY_TOTAL`` before the start."""
     identity = P.Identity.generate()
-    admission = Admission(identity, None, lambda event: None, game="reign",  # type: ignore[arg-type]
-                          seats=3, brings=None, hosting=True, begin=lambda start: None,
-                          make_spec=lambda seating: None)  # type: ignore[arg-type, return-value]
+    admission = Admission(
+        identity,
+        None,
+        lambda event: None,
+        game="reign",  # type: ignore[arg-type]
+        seats=3,
+        brings=None,
+        hosting=True,
+        begin=lambda start: None,
+        make_spec=lambda seating: None,
+    )  # type: ignore[arg-type, return-value]
     for _link in range(40):  # each a new link (a new _Peer): a reconnect
         peer = SimpleNamespace(early_bytes=0)
         for seq in range(4):

@@ -12,46 +12,56 @@ from netplay import events as ev
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
     lines = [
-        (ev.TableOpen("INV", {"abandon_ms": 1, "bank_ms": 0, "increment_ms": 0}, "7-a-b"),
-         '{"clock":{"abandon_ms":1,"bank_ms":0,"increment_ms":0},"code":"7-a-b",'
-         '"event":"table_open","invite":"INV"}'),
-        (ev.TableOpen("INV", None),
-         '{"clock":null,"event":"table_open","invite":"INV"}'),
-        (ev.Joining("INV"),
-         '{"event":"joining","invite":"INV"}'),
-        (ev.Seated(1, 3, "ab", False, None),
-         '{"clock":null,"event":"seated","names":[],"players":3,"resumed":false,"seat":1,'
-         '"table":"ab"}'),
-        (ev.Seated(1, 3, "ab", True, None, 5.5, ("Ann", "", "Bob")),
-         '{"at":5.5,"clock":null,"event":"seated","names":["Ann","","Bob"],"players":3,'
-         '"resumed":true,"seat":1,"table":"ab"}'),
-        (ev.PlayerNames(("Ann", "", "")),
-         '{"event":"names","names":["Ann","",""]}'),
-        (ev.GameOver(2, "d1", "score"),
-         '{"digest":"d1","end":"score","event":"game_over",'
-         '"winner":2}'),
-        (ev.GameOver(None, "d1", None, {"messages": 3}),
-         '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},'
-         '"winner":null}'),
-        (ev.Verdict(None, "stalled", "why"),
-         '{"event":"verdict","kind":"stalled","reason":"why","seat":null}'),
-        (ev.Resuming("t", "reign", "lobby", 12, None),
-         '{"event":"resuming","game":"reign","round":null,"started":12,"status":"lobby",'
-         '"table":"t"}'),
-        (ev.TimeClaim(0, 1, "out-of-time", "r", None),
-         '{"by":0,"event":"time_claim","kind":"out-of-time","left":null,"reason":"r",'
-         '"seat":1}'),
-        (ev.Unreachable("h:1", "timed out", 2, 0.5),
-         '{"address":"h:1","attempt":2,"event":"unreachable","retry_in":0.5,'
-         '"why":"timed out"}'),
-        (ev.JoinCodeUsed(),
-         '{"event":"code_used"}'),
-        (ev.RelayOpen(9, 2, 0, "a2V5"),
-         '{"dropped":0,"event":"relay_open","key":"a2V5","port":9,"tables":2}'),
-        (ev.SeatOffline(2),
-         '{"event":"offline","seat":2}'),
-        (ev.SeatOnline(2),
-         '{"event":"online","seat":2}'),
+        (
+            ev.TableOpen("INV", {"abandon_ms": 1, "bank_ms": 0, "increment_ms": 0}, "7-a-b"),
+            '{"clock":{"abandon_ms":1,"bank_ms":0,"increment_ms":0},"code":"7-a-b",'
+            '"event":"table_open","invite":"INV"}',
+        ),
+        (ev.TableOpen("INV", None), '{"clock":null,"event":"table_open","invite":"INV"}'),
+        (ev.Joining("INV"), '{"event":"joining","invite":"INV"}'),
+        (
+            ev.Seated(1, 3, "ab", False, None),
+            '{"clock":null,"event":"seated","names":[],"players":3,"resumed":false,"seat":1,'
+            '"table":"ab"}',
+        ),
+        (
+            ev.Seated(1, 3, "ab", True, None, 5.5, ("Ann", "", "Bob")),
+            '{"at":5.5,"clock":null,"event":"seated","names":["Ann","","Bob"],"players":3,'
+            '"resumed":true,"seat":1,"table":"ab"}',
+        ),
+        (ev.PlayerNames(("Ann", "", "")), '{"event":"names","names":["Ann","",""]}'),
+        (
+            ev.GameOver(2, "d1", "score"),
+            '{"digest":"d1","end":"score","event":"game_over","winner":2}',
+        ),
+        (
+            ev.GameOver(None, "d1", None, {"messages": 3}),
+            '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},"winner":null}',
+        ),
+        (
+            ev.Verdict(None, "stalled", "why"),
+            '{"event":"verdict","kind":"stalled","reason":"why","seat":null}',
+        ),
+        (
+            ev.Resuming("t", "reign", "lobby", 12, None),
+            '{"event":"resuming","game":"reign","round":null,"started":12,"status":"lobby",'
+            '"table":"t"}',
+        ),
+        (
+            ev.TimeClaim(0, 1, "out-of-time", "r", None),
+            '{"by":0,"event":"time_claim","kind":"out-of-time","left":null,"reason":"r","seat":1}',
+        ),
+        (
+            ev.Unreachable("h:1", "timed out", 2, 0.5),
+            '{"address":"h:1","attempt":2,"event":"unreachable","retry_in":0.5,"why":"timed out"}',
+        ),
+        (ev.JoinCodeUsed(), '{"event":"code_used"}'),
+        (
+            ev.RelayOpen(9, 2, 0, "a2V5"),
+            '{"dropped":0,"event":"relay_open","key":"a2V5","port":9,"tables":2}',
+        ),
+        (ev.SeatOffline(2), '{"event":"offline","seat":2}'),
+        (ev.SeatOnline(2), '{"event":"online","seat":2}'),
     ]
     for event, line in lines:
         assert netplay.event_line(event) == line

@@ -37,10 +37,12 @@ from tests.netplay.test_tables import bot
 EXAMPLES = int(os.environ.get("FAIRTABLE_CAMPAIGN", "4"))
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 ANSWERS = JSON.map(canonical_bytes) | st.binary(max_size=64)
 FRAMES = st.lists(st.binary(max_size=200) | JSON.map(canonical_bytes), max_size=8)
 
@@ -63,8 +65,9 @@ def cheating_answer(answer: bytes) -> type[P.TableSession]:
 class MeddlingRelay(RelayNode):
     """Passes messages on, but drops some, sends some twice and some late (seeded)."""
 
-    def __init__(self, *args: Any, seed: int, duplicate: float, delay: float, drop: float,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, seed: int, duplicate: float, delay: float, drop: float, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rng = random.Random(seed)
         self.duplicate, self.delay, self.drop = duplicate, delay, drop
@@ -81,30 +84,64 @@ class MeddlingRelay(RelayNode):
             await super()._on_message(table, source, data)
 
 
-async def one_table(tmp: Path, answer: bytes, frames: list[bytes], seed: int,
-                    duplicate: float, delay: float,
-                    drop: float) -> tuple[list[list[dict[str, Any]]], int]:
+async def one_table(
+    tmp: Path,
+    answer: bytes,
+    frames: list[bytes],
+    seed: int,
+    duplicate: float,
+    delay: float,
+    drop: float,
+) -> tuple[list[list[dict[str, Any]]], int]:
     events: list[list[dict[str, Any]]] = [[], [], []]
     crashed: list[BaseException] = []
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
-            relay = MeddlingRelay(tmp / "relay", P.Identity.generate(), emit=lambda e: None,
-                                  seed=seed, duplicate=duplicate, delay=delay, drop=drop)
+            relay = MeddlingRelay(
+                tmp / "relay",
+                P.Identity.generate(),
+                emit=lambda e: None,
+                seed=seed,
+                duplicate=duplicate,
+                delay=delay,
+                drop=drop,
+            )
             via = ("127.0.0.1", await nursery.start(relay.run))
 
             def config(index: int) -> NodeConfig:
-                return NodeConfig(data_dir=tmp / f"p{index}", via=via,
-                                  listen_port=None if index else 0, grace=0.2, round_limit=1,
-                                  beat=0.5, abandon_after=10.0)
+                return NodeConfig(
+                    data_dir=tmp / f"p{index}",
+                    via=via,
+                    listen_port=None if index else 0,
+                    grace=0.2,
+                    round_limit=1,
+                    beat=0.5,
+                    abandon_after=10.0,
+                )
 
-            host = TableNode(config(0), P.Identity.generate(), seats=3, decider=bot(seed),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(0),
+                P.Identity.generate(),
+                seats=3,
+                decider=bot(seed),
+                emit=as_json(events[0]),
+            )
             invite = await nursery.start(host.run)
-            honest = TableNode(config(1), P.Identity.generate(), invite=invite,
-                               decider=bot(seed + 1), emit=as_json(events[1]))
-            cheater = TableNode(config(2), P.Identity.generate(), invite=invite,
-                                decider=bot(seed + 2), emit=as_json(events[2]),
-                                session_class=cheating_answer(answer))
+            honest = TableNode(
+                config(1),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(seed + 1),
+                emit=as_json(events[1]),
+            )
+            cheater = TableNode(
+                config(2),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(seed + 2),
+                emit=as_json(events[2]),
+                session_class=cheating_answer(answer),
+            )
 
             async def run_cheater() -> None:
                 try:
@@ -127,17 +164,27 @@ async def one_table(tmp: Path, answer: bytes, frames: list[bytes], seed: int,
     return events, seat
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 4,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(answer=ANSWERS, frames=FRAMES, seed=st.integers(0, 2**16),
-       duplicate=st.sampled_from([0.0, 0.2]), delay=st.sampled_from([0.0, 0.3]),
-       drop=st.sampled_from([0.0, 0.1]))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=EXAMPLES <= 4,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    answer=ANSWERS,
+    frames=FRAMES,
+    seed=st.integers(0, 2**16),
+    duplicate=st.sampled_from([0.0, 0.2]),
+    delay=st.sampled_from([0.0, 0.3]),
+    drop=st.sampled_from([0.0, 0.1]),
+)
 def test_a_seated_cheater_signing_any_answer_is_named_and_crashes_no_honest_peer(
-        answer: bytes, frames: list[bytes], seed: int, duplicate: float, delay: float,
-        drop: float) -> None:
+    answer: bytes, frames: list[bytes], seed: int, duplicate: float, delay: float, drop: float
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        events, cheater = trio.run(one_table, Path(tmp), answer, frames, seed, duplicate, delay,
-                                   drop)
+        events, cheater = trio.run(
+            one_table, Path(tmp), answer, frames, seed, duplicate, delay, drop
+        )
     for index in (0, 1):  # the honest seats (a raising node task fails trio.run above)
         verdicts = [e for e in events[index] if e["event"] == "verdict"]
         ended = [e for e in events[index] if e["event"] in ("verdict", "game_over")]

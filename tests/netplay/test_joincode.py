@@ -26,8 +26,15 @@ from netplay._joincode import (
 )
 
 SECRET = hashlib.sha256(b"code secret").digest()
-INVITE = Invite("10.1.2.3", 4711, hashlib.sha256(b"table").digest(),
-                hashlib.sha256(b"key").digest(), SECRET, "reign", 3)
+INVITE = Invite(
+    "10.1.2.3",
+    4711,
+    hashlib.sha256(b"table").digest(),
+    hashlib.sha256(b"key").digest(),
+    SECRET,
+    "reign",
+    3,
+)
 CODE = JoinCode(7, ("amber", "falcon", "orbit", "zebra"))
 
 
@@ -66,9 +73,20 @@ def test_code_text_round_trip_and_forgiving_parse() -> None:
     assert "amber" not in repr(CODE)
 
 
-@pytest.mark.parametrize("text", ["", "amber-falcon", "7", "0-amber-falcon-orbit-zebra",
-                                  "7-amber-falcon-orbit", "7-amber-falcon-orbit-zebra-ant",
-                                  "7-amber-falcon-orbit-zebraa", "1000-a-b-c-d", "7-ämber-a-b-c"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "amber-falcon",
+        "7",
+        "0-amber-falcon-orbit-zebra",
+        "7-amber-falcon-orbit",
+        "7-amber-falcon-orbit-zebra-ant",
+        "7-amber-falcon-orbit-zebraa",
+        "1000-a-b-c-d",
+        "7-ämber-a-b-c",
+    ],
+)
 def test_bad_codes_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(JoinCodeError):
         JoinCode.parse(text)
@@ -143,8 +161,14 @@ def test_exchanges_under_way_when_the_code_retires_get_no_check() -> None:
 
 def test_malformed_and_out_of_order_messages_end_the_exchange() -> None:
     host = CodeHost(CODE, INVITE.text())
-    for junk in (b"", b"\x01", b"\x09hello", b"\x03" + bytes(32), b"\x01\x01\x00\x07" + bytes(33),
-                 b"\x01\x02\x00\x07" + bytes(33)):
+    for junk in (
+        b"",
+        b"\x01",
+        b"\x09hello",
+        b"\x03" + bytes(32),
+        b"\x01\x01\x00\x07" + bytes(33),
+        b"\x01\x02\x00\x07" + bytes(33),
+    ):
         with pytest.raises(CodeExchangeError):
             host.exchange().receive(junk)
     assert host.failures == 0

@@ -49,8 +49,12 @@ def test_directed_broadcasts_of_lan_interfaces() -> None:
 
 
 def test_up_state_read_from_sys(tmp_path: Path) -> None:
-    for name, flags, state in (("up0", "0x1003", "up"), ("nolink0", "0x1003", "down"),
-                               ("down0", "0x1002", "down"), ("lo", "0x9", "unknown")):
+    for name, flags, state in (
+        ("up0", "0x1003", "up"),
+        ("nolink0", "0x1003", "down"),
+        ("down0", "0x1002", "down"),
+        ("lo", "0x9", "unknown"),
+    ):
         (tmp_path / name).mkdir()
         (tmp_path / name / "flags").write_text(flags + "\n")
         (tmp_path / name / "operstate").write_text(state + "\n")

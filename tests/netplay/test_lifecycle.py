@@ -32,11 +32,17 @@ async def _until(check: Any, what: str) -> None:
         await trio.sleep(0.02)
 
 
-async def _open_lobby(data_dir: Path, identity: P.Identity, events: list[dict[str, Any]],
-                      **config: Any) -> Any:
+async def _open_lobby(
+    data_dir: Path, identity: P.Identity, events: list[dict[str, Any]], **config: Any
+) -> Any:
     """Host a 3-seat Reign table nobody joins; return its invite once it is open."""
-    node = TableNode(NodeConfig(data_dir=data_dir, **config), identity, seats=3,
-                     game="reign", emit=as_json(events))
+    node = TableNode(
+        NodeConfig(data_dir=data_dir, **config),
+        identity,
+        seats=3,
+        game="reign",
+        emit=as_json(events),
+    )
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         nursery.cancel_scope.cancel()
@@ -105,9 +111,15 @@ class _Table:
 
     def node(self, index: int, invite: Any = None) -> TableNode:
         config = NodeConfig(data_dir=self.tmp / f"peer{index}", grace=2.0, pace=self.pace)
-        return TableNode(config, self.identities[index], invite=invite, seats=3,
-                         decider=bot(index), emit=as_json(self.events[index]),
-                         answers=self.answers if index == 0 else None)
+        return TableNode(
+            config,
+            self.identities[index],
+            invite=invite,
+            seats=3,
+            decider=bot(index),
+            emit=as_json(self.events[index]),
+            answers=self.answers if index == 0 else None,
+        )
 
 
 async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Path) -> None:
@@ -120,8 +132,10 @@ async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Pat
             for index in (1, 2):
                 table.nodes.append(table.node(index, invite))
                 nursery.start_soon(table.nodes[-1].run)
-            await _until(lambda: host.session is not None
-                         and host.session.game.state.serial >= 12, "a dozen steps")
+            await _until(
+                lambda: host.session is not None and host.session.game.state.serial >= 12,
+                "a dozen steps",
+            )
             summary = host.folder.read_info()  # type: ignore[union-attr]
             await table.send.send(ResignRequest())
             for node in table.nodes:
@@ -159,8 +173,9 @@ async def test_a_resignation_after_the_end_is_refused_with_a_reason(tmp_path: Pa
                 await node.done.wait()
             assert host.session is not None and host.session.finished is not None
             await table.send.send(ResignRequest())
-            await _until(lambda: any(e["event"] == "refused_answer" for e in table.events[0]),
-                         "the refusal")
+            await _until(
+                lambda: any(e["event"] == "refused_answer" for e in table.events[0]), "the refusal"
+            )
             nursery.cancel_scope.cancel()
     (refused,) = [e for e in table.events[0] if e["event"] == "refused_answer"]
     assert refused["reason"] == "the game is already over"
@@ -175,13 +190,19 @@ async def test_a_game_resumed_mid_way_says_its_round(tmp_path: Path) -> None:
             invite = await nursery.start(host.run)
             for index in (1, 2):
                 nursery.start_soon(table.node(index, invite).run)
-            await _until(lambda: host.session is not None
-                         and host.session.game.public()["round"] >= 2, "round 2")
+            await _until(
+                lambda: host.session is not None and host.session.game.public()["round"] >= 2,
+                "round 2",
+            )
             nursery.cancel_scope.cancel()
         kept = json.loads((host.folder.path / "table.json").read_text())  # type: ignore
         again: list[dict[str, Any]] = []
-        node = TableNode(NodeConfig(data_dir=tmp_path / "peer0"), table.identities[0], seats=3,
-                         emit=as_json(again))
+        node = TableNode(
+            NodeConfig(data_dir=tmp_path / "peer0"),
+            table.identities[0],
+            seats=3,
+            emit=as_json(again),
+        )
         async with trio.open_nursery() as nursery:
             assert await nursery.start(node.run) == invite
             nursery.cancel_scope.cancel()

@@ -473,8 +473,7 @@ async def test_garbage_before_the_handshake_closes_only_that_connection(
     [
         ((P.MAX_FRAME + 1).to_bytes(4, "big"), "oversize"),
         (encode_frame(P.encode(hello_for(CLIENT, "peer", SCOPE))), "malformed"),
-        (encode_frame(b'{"n":1,"type":"link-ping","v":%d}' % (P.PROTOCOL_VERSION + 1)),
-         "version"),
+        (encode_frame(b'{"n":1,"type":"link-ping","v":%d}' % (P.PROTOCOL_VERSION + 1)), "version"),
     ],
 )
 async def test_garbage_on_an_open_link_closes_only_that_link(garbage: bytes, reason: str) -> None:

@@ -34,20 +34,31 @@ async def _closed_reason(link: Any) -> str | None:
     return None
 
 
-async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
-        tmp_path: Path) -> None:
+async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5, round_limit=2),
-                     P.Identity.generate(), seats=3, game="reign", decider=bot(0),
-                     emit=as_json(events))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host", grace=0.5, round_limit=2),
+        P.Identity.generate(),
+        seats=3,
+        game="reign",
+        decider=bot(0),
+        emit=as_json(events),
+    )
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
             links = []
             for _ in range(17):
-                links.append(await connect(nursery, "127.0.0.1", host.port,
-                                           identity=P.Identity.generate(), scope=invite.scope,
-                                           secret=invite.secret))
+                links.append(
+                    await connect(
+                        nursery,
+                        "127.0.0.1",
+                        host.port,
+                        identity=P.Identity.generate(),
+                        scope=invite.scope,
+                        secret=invite.secret,
+                    )
+                )
             reasons = [await _closed_reason(link) for link in links[2:]]
             assert reasons == [f"{SEAT_REFUSED}the table is full"] * 15
             assert len(host.peers) == 2  # one link per free seat, no more
@@ -57,8 +68,12 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
                 await trio.sleep(0.01)
             joiners = []
             for index in (1, 2):
-                joiner = TableNode(NodeConfig(data_dir=tmp_path / f"joiner{index}", grace=0.5),
-                                   P.Identity.generate(), invite=invite, decider=bot(index))
+                joiner = TableNode(
+                    NodeConfig(data_dir=tmp_path / f"joiner{index}", grace=0.5),
+                    P.Identity.generate(),
+                    invite=invite,
+                    decider=bot(index),
+                )
                 joiners.append(joiner)
                 nursery.start_soon(joiner.run)
             for node in (host, *joiners):
@@ -68,7 +83,8 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(
 
 
 def test_a_roster_of_links_never_exceeds_what_the_message_holds(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     node = TableNode(NodeConfig(data_dir=Path("/nonexistent")), P.Identity.generate(), seats=3)
     sent: list[bytes] = []
 
@@ -105,8 +121,16 @@ async def test_one_key_keeps_at_most_two_links_the_newest(tmp_path: Path) -> Non
             invite = await nursery.start(host.run)
             links = []
             for _ in range(6):
-                links.append(await connect(nursery, "127.0.0.1", host.port, identity=joiner,
-                                           scope=invite.scope, secret=invite.secret))
+                links.append(
+                    await connect(
+                        nursery,
+                        "127.0.0.1",
+                        host.port,
+                        identity=joiner,
+                        scope=invite.scope,
+                        secret=invite.secret,
+                    )
+                )
             reasons = [await _closed_reason(link) for link in links[:4]]
             assert reasons == ["replaced by a newer link"] * 4
             while len(host.peers) > 2:

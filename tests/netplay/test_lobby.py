@@ -19,12 +19,16 @@ def spec() -> P.TableSpec:
     return P.TableSpec("reign", keys, 60, os.urandom(32))
 
 
-@pytest.mark.parametrize("msg", [
-    JoinRequest(b"\x01" * 32, b"\x02" * 32, 4242),
-    LobbyStatus(2, 3),
-    Subscribe(b"\x03" * 32, "peer"),
-    TableStart(b"{}", (b"127.0.0.1:5000", b""), (b"", b""), b"\x05" * 32, b"\x04" * 64),
-], ids=lambda m: type(m).__name__)
+@pytest.mark.parametrize(
+    "msg",
+    [
+        JoinRequest(b"\x01" * 32, b"\x02" * 32, 4242),
+        LobbyStatus(2, 3),
+        Subscribe(b"\x03" * 32, "peer"),
+        TableStart(b"{}", (b"127.0.0.1:5000", b""), (b"", b""), b"\x05" * 32, b"\x04" * 64),
+    ],
+    ids=lambda m: type(m).__name__,
+)
 def test_lobby_messages_round_trip(msg: object) -> None:
     assert P.decode(P.encode(msg)) == msg
 

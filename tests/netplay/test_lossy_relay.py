@@ -49,32 +49,52 @@ def second_entry_of_seat_two(msg: Any) -> bool:
     return isinstance(msg, P.Entry) and msg.seat == 2 and msg.seq == 1
 
 
-@pytest.mark.parametrize("lose", [
-    lambda msg: isinstance(msg, JoinRequest),
-    lambda msg: isinstance(msg, TableStart),
-    first_entry_of_seat_one,
-    second_entry_of_seat_two,
-], ids=["join_request", "signed_start", "first_entry", "second_entry"])
+@pytest.mark.parametrize(
+    "lose",
+    [
+        lambda msg: isinstance(msg, JoinRequest),
+        lambda msg: isinstance(msg, TableStart),
+        first_entry_of_seat_one,
+        second_entry_of_seat_two,
+    ],
+    ids=["join_request", "signed_start", "first_entry", "second_entry"],
+)
 async def test_a_table_through_a_relay_that_lost_a_message_still_ends(
-        tmp_path: Path, lose: Any) -> None:
+    tmp_path: Path, lose: Any
+) -> None:
     events: list[list[dict[str, Any]]] = [[], [], []]
     with trio.fail_after(60):  # the abandon limit is 30 s: a stall would end `starved` later
         async with trio.open_nursery() as nursery:
-            relay = LosingRelay(tmp_path / "relay", P.Identity.generate(),
-                                emit=lambda e: None, lose=lose)
+            relay = LosingRelay(
+                tmp_path / "relay", P.Identity.generate(), emit=lambda e: None, lose=lose
+            )
             via = ("127.0.0.1", await nursery.start(relay.run))
 
             def config(index: int) -> NodeConfig:
-                return NodeConfig(data_dir=tmp_path / f"p{index}", via=via,
-                                  listen_port=None if index else 0, grace=0.2, round_limit=1,
-                                  beat=0.5, abandon_after=30.0)
+                return NodeConfig(
+                    data_dir=tmp_path / f"p{index}",
+                    via=via,
+                    listen_port=None if index else 0,
+                    grace=0.2,
+                    round_limit=1,
+                    beat=0.5,
+                    abandon_after=30.0,
+                )
 
-            host = TableNode(config(0), P.Identity.generate(), seats=3, decider=bot(1),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(0), P.Identity.generate(), seats=3, decider=bot(1), emit=as_json(events[0])
+            )
             invite = await nursery.start(host.run)
-            joiners = [TableNode(config(i), P.Identity.generate(), invite=invite,
-                                 decider=bot(1 + i), emit=as_json(events[i]))
-                       for i in (1, 2)]
+            joiners = [
+                TableNode(
+                    config(i),
+                    P.Identity.generate(),
+                    invite=invite,
+                    decider=bot(1 + i),
+                    emit=as_json(events[i]),
+                )
+                for i in (1, 2)
+            ]
             for joiner in joiners:
                 nursery.start_soon(joiner.run)
             for node in (host, *joiners):

@@ -32,28 +32,32 @@ from tests.netplay.test_tables import bot
 SCOPE = b"\x07" * 32
 
 
-@pytest.mark.parametrize("name", ["Ann", "José", "Zoë de Vries", "李雷", "R2-D2", "x" * 24,
-                                  "Seatbelt", "Yours truly"])
+@pytest.mark.parametrize(
+    "name", ["Ann", "José", "Zoë de Vries", "李雷", "R2-D2", "x" * 24, "Seatbelt", "Yours truly"]
+)
 def test_a_printable_short_name_is_a_name(name: str) -> None:
     assert name_problem(name) is None
 
 
-@pytest.mark.parametrize("name,why", [
-    ("", "1 to 24"),
-    ("x" * 25, "1 to 24"),
-    ("Ann\x1b[2J", "printable"),  # a terminal escape: clears the other screens
-    ("Ann\u202eBob", "printable"),  # a right-to-left override
-    ("Ann\nBob", "printable"),
-    ("\ue000Ann", "printable"),  # private use
-    (" Ann", "space"),
-    ("Ann  Lee", "space"),
-    ("Jose\u0301", "NFC"),
-    ("seat 2", "seat"),
-    ("Seat2", "seat"),
-    ("team 1", "seat"),
-    ("You", "seat"),
-    ("nobody", "seat"),
-])
+@pytest.mark.parametrize(
+    "name,why",
+    [
+        ("", "1 to 24"),
+        ("x" * 25, "1 to 24"),
+        ("Ann\x1b[2J", "printable"),  # a terminal escape: clears the other screens
+        ("Ann\u202eBob", "printable"),  # a right-to-left override
+        ("Ann\nBob", "printable"),
+        ("\ue000Ann", "printable"),  # private use
+        (" Ann", "space"),
+        ("Ann  Lee", "space"),
+        ("Jose\u0301", "NFC"),
+        ("seat 2", "seat"),
+        ("Seat2", "seat"),
+        ("team 1", "seat"),
+        ("You", "seat"),
+        ("nobody", "seat"),
+    ],
+)
 def test_a_name_that_could_fool_a_screen_is_refused_with_the_reason(name: str, why: str) -> None:
     problem = name_problem(name)
     assert problem is not None and why in problem
@@ -100,12 +104,10 @@ def test_a_host_cannot_rename_a_seat_in_its_start() -> None:
     (host, bob, carol), spec = _table()
     forged = (b"", sign_name(host, SCOPE, "Bob"), b"")  # signed by the host, not by seat 1
     with pytest.raises(BadName):
-        verify_start(host.public.key, sign_start(host, spec, (b"", b"", b""), SCOPE, forged),
-                     SCOPE)
+        verify_start(host.public.key, sign_start(host, spec, (b"", b"", b""), SCOPE, forged), SCOPE)
     moved = (b"", sign_name(carol, SCOPE, "Carol"), b"")
     with pytest.raises(BadName):
-        verify_start(host.public.key, sign_start(host, spec, (b"", b"", b""), SCOPE, moved),
-                     SCOPE)
+        verify_start(host.public.key, sign_start(host, spec, (b"", b"", b""), SCOPE, moved), SCOPE)
     short = sign_start(host, spec, (b"", b"", b""), SCOPE, (b"", b""))
     with pytest.raises(BadName, match="fit its seats"):
         verify_start(host.public.key, short, SCOPE)
@@ -136,13 +138,22 @@ async def test_every_peer_is_seated_with_the_names_each_seat_signed(tmp_path: Pa
 
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
-            host = TableNode(NodeConfig(data_dir=tmp_path / "p0", name=names[0]),
-                             P.Identity.generate(), seats=3, decider=bot(0), emit=emit(0))
+            host = TableNode(
+                NodeConfig(data_dir=tmp_path / "p0", name=names[0]),
+                P.Identity.generate(),
+                seats=3,
+                decider=bot(0),
+                emit=emit(0),
+            )
             invite: Invite = await nursery.start(host.run)
             for index in (1, 2):
-                node = TableNode(NodeConfig(data_dir=tmp_path / f"p{index}", name=names[index]),
-                                 P.Identity.generate(), invite=invite, decider=bot(index),
-                                 emit=emit(index))
+                node = TableNode(
+                    NodeConfig(data_dir=tmp_path / f"p{index}", name=names[index]),
+                    P.Identity.generate(),
+                    invite=invite,
+                    decider=bot(index),
+                    emit=emit(index),
+                )
                 nursery.start_soon(node.run)
             for event in seated:
                 await event.wait()
@@ -160,17 +171,36 @@ async def test_a_joiner_showing_another_players_signed_name_is_refused_a_seat(
     key's, not hers, so the host refuses her the seat and tells her why."""
     ann, mallory = P.Identity.generate(), P.Identity.generate()
     said: list[dict[str, Any]] = []
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
-                     decider=bot(0), emit=as_json(said))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host"),
+        P.Identity.generate(),
+        seats=3,
+        decider=bot(0),
+        emit=as_json(said),
+    )
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             invite: Invite = await nursery.start(host.run)
-            link = await connect(nursery, invite.host, invite.port, identity=mallory,
-                                 scope=invite.scope, secret=invite.secret)
+            link = await connect(
+                nursery,
+                invite.host,
+                invite.port,
+                identity=mallory,
+                scope=invite.scope,
+                secret=invite.secret,
+            )
             copied = sign_name(ann, invite.scope, "Ann")
-            await link.send(P.encode(JoinRequest(
-                mallory.public.key, join_proof(invite.secret, invite.scope, mallory.public.key),
-                0, b"", copied)))
+            await link.send(
+                P.encode(
+                    JoinRequest(
+                        mallory.public.key,
+                        join_proof(invite.secret, invite.scope, mallory.public.key),
+                        0,
+                        b"",
+                        copied,
+                    )
+                )
+            )
             with pytest.raises(LinkClosed) as closed:
                 while True:
                     await link.receive()

@@ -51,9 +51,15 @@ async def _answer_times(thinking: dict[str, float], tmp_path: Path) -> dict[str,
         clock.jump(thinking[hand])  # a bot that thinks longer over this hand
         return hand
 
-    pump = SessionPump(NodeConfig(data_dir=tmp_path, pace=0.6), lambda e: None,
-                       decider=decider, send_own=lambda b: None,
-                       ended=lambda *a: None, after=lambda s: None, stopped=trio.Event())
+    pump = SessionPump(
+        NodeConfig(data_dir=tmp_path, pace=0.6),
+        lambda e: None,
+        decider=decider,
+        send_own=lambda b: None,
+        ended=lambda *a: None,
+        after=lambda s: None,
+        stopped=trio.Event(),
+    )
     pump.attach(session)  # type: ignore[arg-type]
     asked: dict[str, float] = {}
     async with trio.open_nursery() as nursery:

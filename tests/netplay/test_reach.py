@@ -44,8 +44,9 @@ async def test_an_unknown_name_is_name_not_known() -> None:
     assert why_unreachable(_closed_from(error)) == "name not known"
 
 
-@pytest.mark.parametrize(("reason", "words"), [("timeout", "timed out"),
-                                                ("unreachable", "cannot connect")])
+@pytest.mark.parametrize(
+    ("reason", "words"), [("timeout", "timed out"), ("unreachable", "cannot connect")]
+)
 def test_a_link_reason_alone(reason: str, words: str) -> None:
     assert why_unreachable(LinkClosed(reason)) == words
 
@@ -55,7 +56,8 @@ def test_a_refusal_by_the_peer_names_its_reason() -> None:
 
 
 def test_the_event_says_where_why_and_which_attempt() -> None:
-    event = unreachable_event(("192.168.1.20", 4711),
-                              _closed_from(ConnectionRefusedError(111, "refused")), 3, 1.234)
+    event = unreachable_event(
+        ("192.168.1.20", 4711), _closed_from(ConnectionRefusedError(111, "refused")), 3, 1.234
+    )
     assert event == Unreachable("192.168.1.20:4711", "connection refused", 3, 1.2)
     assert unreachable_event(("::1", 80), LinkClosed("timeout"), 1, 0).address == "[::1]:80"

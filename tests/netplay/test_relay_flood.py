@@ -40,15 +40,23 @@ from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
 
 
-async def stranger(nursery: trio.Nursery, port: int, source: str,
-                   token: bytes | None = None) -> tuple[Link, bytes]:
+async def stranger(
+    nursery: trio.Nursery, port: int, source: str, token: bytes | None = None
+) -> tuple[Link, bytes]:
     """A link from ``source`` that subscribes to the table of ``token`` (default: random)."""
     token = os.urandom(32) if token is None else token
     stream = wrap_client(await trio.open_tcp_stream("127.0.0.1", port, local_address=source))
     await stream.do_handshake()
     hs = Handshake(stream)
-    info = await client_handshake(hs, P.Identity.generate(), "peer", relay_scope(token),
-                                  RELAY_SECRET, None, tls_key=peer_key(stream))
+    info = await client_handshake(
+        hs,
+        P.Identity.generate(),
+        "peer",
+        relay_scope(token),
+        RELAY_SECRET,
+        None,
+        tls_key=peer_key(stream),
+    )
     link = Link(stream, info, config=DEFAULT_CONFIG, initiator=True, address=source)
     await nursery.start(link._run)
     await link.send(P.encode(Subscribe(token, "peer")))
@@ -69,8 +77,9 @@ def junk(size: int) -> bytes:
     return P.encode(JoinRequest(os.urandom(32), os.urandom(32), 0, os.urandom(size)))
 
 
-async def flood(link: Link, messages: int, size: int,
-                watch: Callable[[], None] = lambda: None) -> str | None:
+async def flood(
+    link: Link, messages: int, size: int, watch: Callable[[], None] = lambda: None
+) -> str | None:
     """Send junk (calling ``watch`` after each message); the reason the relay closed the
     link over it, or None if it took it all."""
     try:
@@ -101,8 +110,7 @@ class RelayedTable(Table):
         return super().config(index, ("127.0.0.1", self.port))
 
 
-async def test_a_flood_of_stranger_tables_does_not_stop_a_real_relayed_game(
-        tmp_path: Path) -> None:
+async def test_a_flood_of_stranger_tables_does_not_stop_a_real_relayed_game(tmp_path: Path) -> None:
     relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
@@ -120,8 +128,7 @@ async def test_a_flood_of_stranger_tables_does_not_stop_a_real_relayed_game(
     assert len({r["digest"] for r in results}) == 1
 
 
-async def test_strangers_over_many_addresses_cannot_keep_a_real_host_out(
-        tmp_path: Path) -> None:
+async def test_strangers_over_many_addresses_cannot_keep_a_real_host_out(tmp_path: Path) -> None:
     """Strangers from 12 addresses in 6 networks (127.0.N.x) hold every probation place; a
     real host from another network still gets in and plays: the network holding the most
     makes room (its oldest table goes, its link told why)."""
@@ -151,8 +158,7 @@ async def test_strangers_over_many_addresses_cannot_keep_a_real_host_out(
 
 async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Path) -> None:
     limits = RelayLimits(unstarted_bytes=64 * 1024, unstarted_messages=100)
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
-                      emit=lambda e: None)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits, emit=lambda e: None)
     peak = [0, 0]  # bytes held by the quota's count, and in the tables themselves
 
     def watch() -> None:
@@ -183,11 +189,9 @@ async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -
     """A careful stranger signs a start for a table of its own (any key may sit at seat 0):
     the table leaves probation, but what the relay keeps of it stays bounded."""
     limits = RelayLimits(table_bytes=256 * 1024)
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
-                      emit=lambda e: None)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits, emit=lambda e: None)
     me = P.Identity.generate()
-    spec = P.TableSpec("reign", (me.public.key, os.urandom(32), os.urandom(32)), 0,
-                       os.urandom(32))
+    spec = P.TableSpec("reign", (me.public.key, os.urandom(32), os.urandom(32)), 0, os.urandom(32))
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             port = await nursery.start(relay.run)
@@ -203,8 +207,12 @@ async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -
 
 
 async def test_one_address_holds_only_so_many_links(tmp_path: Path) -> None:
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
-                      limits=RelayLimits(links_per_source=8), emit=lambda e: None)
+    relay = RelayNode(
+        tmp_path / "relay",
+        P.Identity.generate(),
+        limits=RelayLimits(links_per_source=8),
+        emit=lambda e: None,
+    )
     token = os.urandom(32)
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
@@ -220,8 +228,12 @@ async def test_one_address_holds_only_so_many_links(tmp_path: Path) -> None:
 
 
 async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
-                      limits=RelayLimits(unstarted_seconds=0.5), emit=lambda e: None)
+    relay = RelayNode(
+        tmp_path / "relay",
+        P.Identity.generate(),
+        limits=RelayLimits(unstarted_seconds=0.5),
+        emit=lambda e: None,
+    )
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:
             port = await nursery.start(relay.run)
@@ -238,8 +250,12 @@ async def test_a_table_without_a_start_expires(tmp_path: Path) -> None:
 
 
 async def test_a_lobby_nobody_holds_is_forgotten(tmp_path: Path) -> None:
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(),
-                      limits=RelayLimits(unstarted_per_source=1), emit=lambda e: None)
+    relay = RelayNode(
+        tmp_path / "relay",
+        P.Identity.generate(),
+        limits=RelayLimits(unstarted_per_source=1),
+        emit=lambda e: None,
+    )
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:
             port = await nursery.start(relay.run)
@@ -256,8 +272,7 @@ async def test_a_lobby_nobody_holds_is_forgotten(tmp_path: Path) -> None:
             nursery.cancel_scope.cancel()
 
 
-async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(
-        tmp_path: Path) -> None:
+async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(tmp_path: Path) -> None:
     relay_dir = tmp_path / "relay"
     relay = RelayNode(relay_dir, P.Identity.generate(), emit=lambda e: None)
     with trio.fail_after(90):
@@ -269,8 +284,10 @@ async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(
     real = set(relay.tables)
     assert len(real) == 1
     # junk an older relay left on disk: a lobby that never started, and a torn folder
-    for name, records in ((os.urandom(32).hex(), [junk(1000) for _ in range(20)]),
-                          (os.urandom(32).hex(), [])):
+    for name, records in (
+        (os.urandom(32).hex(), [junk(1000) for _ in range(20)]),
+        (os.urandom(32).hex(), []),
+    ):
         log = LogFile(relay_dir / "relay" / name / "log")
         for record in records:
             log.append(record, durable=False)
@@ -287,15 +304,18 @@ async def test_a_relay_restart_drops_unstarted_junk_and_keeps_real_tables(
     assert opened["tables"] == 1 and opened["dropped"] == 2
 
 
-@pytest.mark.parametrize("strangers, reason", [
-    (("127.0.0.1", "127.0.0.1"), TOO_MANY_FROM_YOU),  # the host's own address is used up
-    (("127.0.0.2", "127.0.0.3"), RELAY_FULL),  # everyone's room is used up
-])
+@pytest.mark.parametrize(
+    "strangers, reason",
+    [
+        (("127.0.0.1", "127.0.0.1"), TOO_MANY_FROM_YOU),  # the host's own address is used up
+        (("127.0.0.2", "127.0.0.3"), RELAY_FULL),  # everyone's room is used up
+    ],
+)
 async def test_a_host_the_relay_refuses_is_told_why(
-        tmp_path: Path, strangers: tuple[str, ...], reason: str) -> None:
+    tmp_path: Path, strangers: tuple[str, ...], reason: str
+) -> None:
     limits = RelayLimits(unstarted=2, unstarted_per_source=2)
-    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits,
-                      emit=lambda e: None)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), limits=limits, emit=lambda e: None)
     events: list[dict[str, Any]] = []
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
@@ -303,8 +323,12 @@ async def test_a_host_the_relay_refuses_is_told_why(
             for source in strangers:
                 link, _scope = await stranger(nursery, port, source)
                 assert await taken(link) is None
-            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port)),
-                             P.Identity.generate(), seats=2, emit=as_json(events))
+            host = TableNode(
+                NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port)),
+                P.Identity.generate(),
+                seats=2,
+                emit=as_json(events),
+            )
             nursery.start_soon(host.run)
             await host.done.wait()  # the host gives up: no retry makes room
             nursery.cancel_scope.cancel()
@@ -326,8 +350,7 @@ class ForgetfulRelay(RelayNode):
         self.flood_read = trio.Event()  # set once all ``flood`` of the flooder's wants are read
 
     async def _on_message(self, table: Any, source: Link, data: bytes) -> None:
-        flooder = source.address.startswith(FLOODER) and isinstance(_decoded(data),
-                                                                    P.FeedRequest)
+        flooder = source.address.startswith(FLOODER) and isinstance(_decoded(data), P.FeedRequest)
         await super()._on_message(table, source, data)
         for seat, seq in [k for k in table.entries if k[0] == 0 and k[1] >= 1]:
             del table.entries[(seat, seq)]
@@ -336,8 +359,7 @@ class ForgetfulRelay(RelayNode):
             if self.asked_by_flooder >= self.flood:
                 self.flood_read.set()
 
-    async def _ask_on(self, table: Any, source: Link, seat: int, have: int,
-                      stop: int) -> None:
+    async def _ask_on(self, table: Any, source: Link, seat: int, have: int, stop: int) -> None:
         sent = table.links - {source}
         before = {link: getattr(link, "wants_in", 0) for link in sent}
         await super()._ask_on(table, source, seat, have, stop)
@@ -367,8 +389,9 @@ async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path:
     a window), and the real game through the relay still finishes.  Every wait is for the
     event asserted (all seated, the whole flood read), never for a time."""
     flood = 2_000
-    relay = ForgetfulRelay(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None,
-                           flood=flood)
+    relay = ForgetfulRelay(
+        tmp_path / "relay", P.Identity.generate(), emit=lambda e: None, flood=flood
+    )
     real_send = Link.send
 
     async def counting_send(self: Link, data: bytes) -> None:
@@ -389,16 +412,18 @@ async def test_a_flooding_asker_gets_only_its_share_of_wants_passed_on(tmp_path:
                     if len(sitting) == table.seats:
                         seated.set()
 
-            table.events = [_Heard(lambda e, i=i: told(i, e))  # type: ignore[misc]
-                            for i in range(table.seats)]
+            table.events = [
+                _Heard(lambda e, i=i: told(i, e))  # type: ignore[misc]
+                for i in range(table.seats)
+            ]
             Link.send = counting_send  # type: ignore[method-assign, assignment]
             try:
+
                 async def flood_wants() -> None:
                     await seated.wait()  # every seat plays: the relay has links to pass on to
                     invite = table.nodes[0].invite
                     assert invite is not None
-                    link, _scope = await stranger(nursery, port, FLOODER,
-                                                  token=relay_token(invite))
+                    link, _scope = await stranger(nursery, port, FLOODER, token=relay_token(invite))
                     for n in range(flood):  # far past any head: no honest seat asks there
                         start = (1 << 20) + n * PASS_SPAN
                         await link.send(P.encode(P.FeedRequest(0, start, 1 << 52)))

@@ -17,8 +17,16 @@ from .test_tables import bot
 
 
 def test_an_invite_names_the_relay_key_and_reads_back() -> None:
-    invite = Invite("127.0.0.1", 7777, os.urandom(32), os.urandom(32), os.urandom(32),
-                    "reign", 3, relay_key=bytes(range(32)))
+    invite = Invite(
+        "127.0.0.1",
+        7777,
+        os.urandom(32),
+        os.urandom(32),
+        os.urandom(32),
+        "reign",
+        3,
+        relay_key=bytes(range(32)),
+    )
     assert "&relay=" in invite.text()
     assert Invite.parse(invite.text()) == invite
     plain = Invite("127.0.0.1", 7777, invite.scope, invite.host_key, invite.secret, "reign", 3)
@@ -39,16 +47,25 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
             key = real.identity.public.key
 
             def config(index: int, at: tuple[str, int]) -> NodeConfig:
-                return NodeConfig(data_dir=tmp_path / f"p{index}", via=at, grace=0.2,
-                                  listen_port=None if index else 0,
-                                  via_key=key if index == 0 else None)
+                return NodeConfig(
+                    data_dir=tmp_path / f"p{index}",
+                    via=at,
+                    grace=0.2,
+                    listen_port=None if index else 0,
+                    via_key=key if index == 0 else None,
+                )
 
             host = TableNode(config(0, via), P.Identity.generate(), seats=3, decider=bot(0))
             invite = await nursery.start(host.run)
             assert invite.relay_key == key  # the host names the relay it was given
             told: list[object] = []
-            fooled = TableNode(config(1, fake), P.Identity.generate(), invite=invite,
-                               decider=bot(1), emit=told.append)
+            fooled = TableNode(
+                config(1, fake),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(1),
+                emit=told.append,
+            )
             nursery.start_soon(fooled.run)
             tries: list[Unreachable] = []
             while len(tries) < 3:  # it keeps trying the impostor, which never passes the pin
@@ -58,8 +75,12 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
             assert all(t.why.endswith("(key)") for t in tries)  # refused by the pin, each time
             assert fooled.session is None
             assert impostor.tables == {}  # no Subscribe ever reached it: the token is safe
-            joiners = [TableNode(config(index, via), P.Identity.generate(), invite=invite,
-                                 decider=bot(index)) for index in (2, 3)]
+            joiners = [
+                TableNode(
+                    config(index, via), P.Identity.generate(), invite=invite, decider=bot(index)
+                )
+                for index in (2, 3)
+            ]
             for joiner in joiners:
                 nursery.start_soon(joiner.run)
             while any(j.session is None for j in joiners):  # through the real relay, pinned
@@ -69,30 +90,39 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
 
 
 async def test_a_host_via_a_relay_without_its_key_names_the_key_it_met_first(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """Trust on first use: the host learns the relay's TLS key before it writes its invite,
     so its joiners pin the relay even when nobody typed ``--via-key``."""
     relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             via = ("127.0.0.1", await nursery.start(relay.run))
-            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=via, grace=0.2),
-                             P.Identity.generate(), seats=3, decider=bot(0))
+            host = TableNode(
+                NodeConfig(data_dir=tmp_path / "host", via=via, grace=0.2),
+                P.Identity.generate(),
+                seats=3,
+                decider=bot(0),
+            )
             invite = await nursery.start(host.run)
             assert invite.relay_key == relay.identity.public.key
             nursery.cancel_scope.cancel()
 
 
 async def test_a_host_via_a_relay_that_does_not_answer_writes_an_unpinned_invite(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
             port = listeners[0].socket.getsockname()[1]
             await listeners[0].aclose()  # nothing listens there now
-            host = TableNode(NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port),
-                                        grace=0.2), P.Identity.generate(), seats=3,
-                             decider=bot(0))
+            host = TableNode(
+                NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port), grace=0.2),
+                P.Identity.generate(),
+                seats=3,
+                decider=bot(0),
+            )
             invite = await nursery.start(host.run)
             assert invite.relay_key is None
             nursery.cancel_scope.cancel()

@@ -20,30 +20,35 @@ def scope(n: int) -> bytes:
     return n.to_bytes(32, "big")
 
 
-@pytest.mark.parametrize("address, source", [
-    ("127.0.0.2:5000", "127.0.0.2"),
-    ("2001:db8:1:2:aaaa::1:5000", "2001:db8:1:2::/64"),
-    ("2001:db8:1:2:bbbb::9:6000", "2001:db8:1:2::/64"),  # same /64: same source
-    ("::ffff:10.0.0.1:7", "10.0.0.1"),
-    ("?", "?"),
-])
+@pytest.mark.parametrize(
+    "address, source",
+    [
+        ("127.0.0.2:5000", "127.0.0.2"),
+        ("2001:db8:1:2:aaaa::1:5000", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:bbbb::9:6000", "2001:db8:1:2::/64"),  # same /64: same source
+        ("::ffff:10.0.0.1:7", "10.0.0.1"),
+        ("?", "?"),
+    ],
+)
 def test_a_source_is_an_ipv4_address_or_an_ipv6_64(address: str, source: str) -> None:
     assert source_of(address) == source
 
 
-@pytest.mark.parametrize("source, network", [
-    ("127.0.0.2", "127.0.0.0/24"),
-    ("10.1.2.3", "10.1.2.0/24"),
-    ("2001:db8:1:2::/64", "2001:db8:1::/48"),
-    ("?", "?"),
-])
+@pytest.mark.parametrize(
+    "source, network",
+    [
+        ("127.0.0.2", "127.0.0.0/24"),
+        ("10.1.2.3", "10.1.2.0/24"),
+        ("2001:db8:1:2::/64", "2001:db8:1::/48"),
+        ("?", "?"),
+    ],
+)
 def test_a_network_is_an_ipv4_24_or_an_ipv6_48(source: str, network: str) -> None:
     assert network_of(source) == network
 
 
 def test_addresses_of_one_network_hold_only_its_share_of_probation_places() -> None:
-    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4,
-                                   unstarted_per_network=8))
+    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4, unstarted_per_network=8))
     opened = [quota.open(scope(n), f"127.0.0.{2 + n // 4}", 0) for n in range(40)]
     assert opened.count(None) == 8  # 40 tables from 10 addresses of one /24
     assert set(opened) == {None, TOO_MANY_FROM_YOU}
@@ -51,8 +56,7 @@ def test_addresses_of_one_network_hold_only_its_share_of_probation_places() -> N
 
 
 def test_a_full_relay_makes_room_from_the_network_holding_the_most_places() -> None:
-    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4,
-                                   unstarted_per_network=8))
+    quota = RelayQuota(RelayLimits(unstarted=32, unstarted_per_source=4, unstarted_per_network=8))
     for n in range(32):  # four /24s of strangers fill every place, oldest first
         assert quota.open(scope(n), f"127.0.{1 + n // 8}.{2 + n % 8 // 4}", float(n)) is None
     assert quota.evicted() == []

@@ -36,16 +36,16 @@ def test_a_start_verifies_only_for_the_scope_it_was_signed_for() -> None:
         verify_start(host.public.key, start, other)
 
 
-async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any,
-                  tmp_path: Path) -> None:
+async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any, tmp_path: Path) -> None:
     """Link to ``node`` with its invite, send ``old``, and wait until the node has said
     what it made of it."""
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
         attacker = P.Identity.generate()
         target = ("127.0.0.1", node.port)
-        link = await connect(nursery, *target, identity=attacker, scope=invite.scope,
-                             secret=invite.secret)
+        link = await connect(
+            nursery, *target, identity=attacker, scope=invite.scope, secret=invite.secret
+        )
         await link.send(P.encode(old))
         while not any(e["event"] == "refused" for e in events):
             await trio.sleep(0.01)  # polling the node's events, bounded by the caller
@@ -55,8 +55,9 @@ async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any,
 async def test_hostile_peers_3_a_replayed_start_does_not_seat_the_host(tmp_path: Path) -> None:
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
-    node = TableNode(NodeConfig(data_dir=tmp_path / "host"), host, seats=3, game="reign",
-                     emit=as_json(events))
+    node = TableNode(
+        NodeConfig(data_dir=tmp_path / "host"), host, seats=3, game="reign", emit=as_json(events)
+    )
     old = _old_start(host, os.urandom(32))  # the host signed it, for another lobby
     with trio.fail_after(20):
         await _attack(node, events, old, tmp_path)
@@ -64,13 +65,16 @@ async def test_hostile_peers_3_a_replayed_start_does_not_seat_the_host(tmp_path:
     assert not any(e["event"] == "seated" for e in events)
 
 
-async def test_hostile_peers_3_a_joiner_refuses_a_start_for_another_table(
-        tmp_path: Path) -> None:
+async def test_hostile_peers_3_a_joiner_refuses_a_start_for_another_table(tmp_path: Path) -> None:
     host = P.Identity.generate()
     invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "reign", 3)
     events: list[dict[str, Any]] = []
-    joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner"), P.Identity.generate(),
-                       invite=invite, emit=as_json(events))
+    joiner = TableNode(
+        NodeConfig(data_dir=tmp_path / "joiner"),
+        P.Identity.generate(),
+        invite=invite,
+        emit=as_json(events),
+    )
     old = _old_start(host, os.urandom(32))  # signed by the right host, for another scope
     with trio.fail_after(20):
         await _attack(joiner, events, old, tmp_path)

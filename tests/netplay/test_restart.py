@@ -42,8 +42,11 @@ class Peer:
             started.append(self)
         self.process = await trio.lowlevel.open_process(
             [sys.executable, "-m", "client.cli", *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=_as_in_a_terminal)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=_as_in_a_terminal,
+        )
         nursery.start_soon(self._read, self.process)
 
     async def _read(self, process: trio.Process) -> None:
@@ -80,7 +83,7 @@ def log_records(data_dir: Path, invite: Invite) -> int:
         return 0
     data, count, pos = path.read_bytes(), 0, 0
     while pos + 8 <= len(data):
-        pos += 8 + int.from_bytes(data[pos:pos + 4], "big")
+        pos += 8 + int.from_bytes(data[pos : pos + 4], "big")
         count += pos <= len(data)
     return count
 
@@ -108,8 +111,9 @@ async def play_with_a_crash(tmp: Path, victim: str) -> list[dict[str, Any]]:
                 await peer.stop()
 
 
-async def _crash(tmp: Path, victim: str, peers: list[Peer],
-                 started: list[Peer]) -> list[dict[str, Any]]:
+async def _crash(
+    tmp: Path, victim: str, peers: list[Peer], started: list[Peer]
+) -> list[dict[str, Any]]:
     async with trio.open_nursery() as nursery:
         via = None
         relay_args = ["relay", "--port", "0", "--json", "--data-dir", str(tmp / "relay")]
@@ -120,12 +124,10 @@ async def _crash(tmp: Path, victim: str, peers: list[Peer],
             port = (await relay.event("relay_open"))["port"]
             via = f"127.0.0.1:{port}"
             relay_args[2] = str(port)  # restart on the same port
-        host = Peer(["host", "reign", "--seats", "3", "--no-announce",
-                     *common(tmp / "host", via)])
+        host = Peer(["host", "reign", "--seats", "3", "--no-announce", *common(tmp / "host", via)])
         await host.start(nursery, started)
         invite = Invite.parse((await host.event("table_open"))["invite"])
-        joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)])
-                   for i in (1, 2)]
+        joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)]) for i in (1, 2)]
         for joiner in joiners:
             await joiner.start(nursery, started)
         peers = [host, *joiners]
@@ -203,8 +205,9 @@ async def test_liveness_the_relay_killed_mid_game_comes_back_and_the_game_ends(
 async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
-            host = Peer(["host", "reign", "--seats", "3", "--no-announce",
-                         *common(tmp_path / "host", None)])
+            host = Peer(
+                ["host", "reign", "--seats", "3", "--no-announce", *common(tmp_path / "host", None)]
+            )
             await host.start(nursery)
             invite = Invite.parse((await host.event("table_open"))["invite"])
             assert host.process is not None
@@ -212,8 +215,9 @@ async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) ->
             code = await host.process.wait()
             nursery.cancel_scope.cancel()
     assert code == 130
-    info = json.loads((tmp_path / "host" / "tables" / invite.scope.hex() / "table.json")
-                      .read_text())
+    info = json.loads(
+        (tmp_path / "host" / "tables" / invite.scope.hex() / "table.json").read_text()
+    )
     assert info["invite"] == invite.text() and info["role"] == "host"
 
 
@@ -233,9 +237,16 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
     assert older != current
     folder = TableFolder(tmp_path, "tables", invite.scope)
-    folder.write_info({"invite": invite.text(), "role": "host", "kind": "host",
-                       "status": "playing",
-                       "start": older.hex(), "seat": 0})
+    folder.write_info(
+        {
+            "invite": invite.text(),
+            "role": "host",
+            "kind": "host",
+            "status": "playing",
+            "start": older.hex(),
+            "seat": 0,
+        }
+    )
     folder.log().append(b"an entry of the old game", durable=True)
     node = TableNode(NodeConfig(data_dir=tmp_path), me, seats=3, game="reign")
     with trio.fail_after(10):

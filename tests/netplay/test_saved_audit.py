@@ -60,8 +60,9 @@ async def test_audit_a_damaged_log_fails_and_changes_nothing(
     assert log.read_bytes() == before  # the audit read it, and only read it
 
 
-async def test_audit_names_what_is_not_a_saved_table(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+async def test_audit_names_what_is_not_a_saved_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["audit", str(tmp_path)]) == 1  # a file it cannot use: exit 1
     assert "not a saved table" in capsys.readouterr().err
     (tmp_path / "log").write_bytes(b"")

@@ -36,8 +36,9 @@ def _junk(feed: P.Feed, first: int) -> bytes:
 async def _seat(link: Any, attacker: P.Identity, invite: Any) -> P.TableSpec:
     """Join with the invite and read until the host's start: the spec we are seated at."""
     key = attacker.public.key
-    await link.send(P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key),
-                                         0, b"")))
+    await link.send(
+        P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0, b""))
+    )
     while True:
         msg = P.decode(await link.receive())
         if isinstance(msg, TableStart):
@@ -52,21 +53,35 @@ async def _drain(link: Any) -> None:
         return
 
 
-async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(
-        tmp_path: Path) -> None:
+async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(tmp_path: Path) -> None:
     events: list[list[dict[str, Any]]] = [[], []]
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5), P.Identity.generate(),
-                     seats=3, decider=bot(0), emit=as_json(events[0]))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        P.Identity.generate(),
+        seats=3,
+        decider=bot(0),
+        emit=as_json(events[0]),
+    )
     attacker = P.Identity.generate()
     sent = 0
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
-            link = await connect(nursery, "127.0.0.1", host.port, identity=attacker,
-                                 scope=invite.scope, secret=invite.secret)
-            joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
-                               P.Identity.generate(), invite=invite, decider=bot(1),
-                               emit=as_json(events[1]))
+            link = await connect(
+                nursery,
+                "127.0.0.1",
+                host.port,
+                identity=attacker,
+                scope=invite.scope,
+                secret=invite.secret,
+            )
+            joiner = TableNode(
+                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(1),
+                emit=as_json(events[1]),
+            )
             nursery.start_soon(joiner.run)
             spec = await _seat(link, attacker, invite)
             seat = spec.players.index(attacker.public.key)
@@ -88,5 +103,7 @@ async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(
         verdict = next(e for e in seen if e["event"] == "verdict")
         assert (verdict["seat"], verdict["kind"]) == (seat, "flood")
     assert after - before < 48 * 1024 * 1024, (before, after)
-    print(f"\nseated flood: {sent / 2**20:.1f} MiB sent; RSS {before / 2**20:.1f} MiB -> "
-          f"{after / 2**20:.1f} MiB")
+    print(
+        f"\nseated flood: {sent / 2**20:.1f} MiB sent; RSS {before / 2**20:.1f} MiB -> "
+        f"{after / 2**20:.1f} MiB"
+    )

@@ -26,22 +26,25 @@ def sodalis_bot(seed: int) -> Any:
     return lambda event: SODALIS.random_answer(event.view, event.decision, stream)
 
 
-@pytest.mark.parametrize(("seats", "via_relay"), [(2, False), (4, False), (4, True)],
-                         ids=["2-mesh", "4-mesh", "4-relay"])
+@pytest.mark.parametrize(
+    ("seats", "via_relay"), [(2, False), (4, False), (4, True)], ids=["2-mesh", "4-mesh", "4-relay"]
+)
 async def test_sodalis_bot_game_over_sockets_ends_with_one_digest(
     tmp_path: Path, seats: int, via_relay: bool
 ) -> None:
     limit = 12 if seats == 2 else 4  # two champions start far apart: give them time to meet
-    table = Table(tmp_path, seats, via_relay=via_relay, game="sodalis", bot=sodalis_bot,
-                  round_limit=limit)
+    table = Table(
+        tmp_path, seats, via_relay=via_relay, game="sodalis", bot=sodalis_bot, round_limit=limit
+    )
     with trio.fail_after(180):
         await table.play()
     results = table.results()
     assert len({r["digest"] for r in results}) == 1
     assert len({(r["winner"], r["end"]) for r in results}) == 1
     winner, end = results[0]["winner"], results[0]["end"]
-    assert (winner, end) == (None, "round_limit") or (winner in ("dawn", "dusk")
-                                                      and end == "tribute")
+    assert (winner, end) == (None, "round_limit") or (
+        winner in ("dawn", "dusk") and end == "tribute"
+    )
     for node in table.nodes:
         assert node.session is not None and node.log is not None
         assert node.session.spec.game == "sodalis" and node.session.spec.round_limit == limit

@@ -31,8 +31,7 @@ def sovereign_bot(seed: int) -> Any:
     return lambda event: bot.decide(event.view, event.decision)
 
 
-@pytest.mark.parametrize(("seats", "via_relay"), [(2, False), (4, True)],
-                         ids=["2-mesh", "4-relay"])
+@pytest.mark.parametrize(("seats", "via_relay"), [(2, False), (4, True)], ids=["2-mesh", "4-relay"])
 async def test_sovereign_bot_game_over_sockets_ends_with_one_digest(
     tmp_path: Path, seats: int, via_relay: bool
 ) -> None:
@@ -71,14 +70,25 @@ async def test_sovereign_custom_decks_brought_to_the_lobby_are_played(tmp_path: 
     brought = [sample.data(), other]
     events: list[list[dict[str, Any]]] = [[], []]
     async with trio.open_nursery() as nursery:
-        host = TableNode(NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
-                         P.Identity.generate(), seats=2, game="sovereign",
-                         decider=sovereign_bot(0), emit=as_json(events[0]), brings=brought[0])
+        host = TableNode(
+            NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+            P.Identity.generate(),
+            seats=2,
+            game="sovereign",
+            decider=sovereign_bot(0),
+            emit=as_json(events[0]),
+            brings=brought[0],
+        )
         with trio.fail_after(120):
             invite = await nursery.start(host.run)
-            guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
-                              P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
-                              emit=as_json(events[1]), brings=brought[1])
+            guest = TableNode(
+                NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                P.Identity.generate(),
+                invite=invite,
+                decider=sovereign_bot(1),
+                emit=as_json(events[1]),
+                brings=brought[1],
+            )
             nursery.start_soon(guest.run)
             await host.done.wait()
             await guest.done.wait()
@@ -106,15 +116,26 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
             refused.set()
 
     async with trio.open_nursery() as nursery:
-        host = TableNode(NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
-                         P.Identity.generate(), seats=2, game="sovereign",
-                         decider=sovereign_bot(0), emit=emit, brings=deck)
+        host = TableNode(
+            NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+            P.Identity.generate(),
+            seats=2,
+            game="sovereign",
+            decider=sovereign_bot(0),
+            emit=emit,
+            brings=deck,
+        )
         with trio.fail_after(60):
             invite = await nursery.start(host.run)
             told: list[dict[str, Any]] = []
-            guest = TableNode(NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
-                              P.Identity.generate(), invite=invite, decider=sovereign_bot(1),
-                              brings=deck, emit=as_json(told))
+            guest = TableNode(
+                NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                P.Identity.generate(),
+                invite=invite,
+                decider=sovereign_bot(1),
+                brings=deck,
+                emit=as_json(told),
+            )
             nursery.start_soon(guest.run)
             await refused.wait()
             await guest.done.wait()  # the joiner is told too, and stops instead of waiting

@@ -54,8 +54,15 @@ class DroppingRelay(RelayNode):
 
 
 def config(tmp: Path, index: int, via: tuple[str, int]) -> NodeConfig:
-    return NodeConfig(data_dir=tmp / f"p{index}", via=via, listen_port=None if index else 0,
-                      grace=0.2, beat=0.3, seat_timeout=0.5, abandon_after=3.0)
+    return NodeConfig(
+        data_dir=tmp / f"p{index}",
+        via=via,
+        listen_port=None if index else 0,
+        grace=0.2,
+        beat=0.3,
+        seat_timeout=0.5,
+        abandon_after=3.0,
+    )
 
 
 async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
@@ -68,13 +75,23 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
             via = ("127.0.0.1", await nursery.start(relay.run))
             identities = [P.Identity.generate() for _ in range(3)]
             relay.victim = identities[2].public.key
-            host = TableNode(config(tmp_path, 0, via), identities[0], seats=3, decider=bot(0),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(tmp_path, 0, via),
+                identities[0],
+                seats=3,
+                decider=bot(0),
+                emit=as_json(events[0]),
+            )
             invite = await nursery.start(host.run)
             nodes = [host]
             for index in (1, 2):
-                node = TableNode(config(tmp_path, index, via), identities[index], invite=invite,
-                                 decider=bot(index), emit=as_json(events[index]))
+                node = TableNode(
+                    config(tmp_path, index, via),
+                    identities[index],
+                    invite=invite,
+                    decider=bot(index),
+                    emit=as_json(events[index]),
+                )
                 nodes.append(node)
                 nursery.start_soon(node.run)
             while any(node.session is None for node in nodes):
@@ -87,11 +104,14 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
             nursery.cancel_scope.cancel()
     assert relay.dropped > 0
     verdicts = [[e for e in peer if e["event"] == "verdict"] for peer in events]
-    reason = (f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
-              f"them, or seat {author} never sent them)")
+    reason = (
+        f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
+        f"them, or seat {author} never sent them)"
+    )
     for index, found in enumerate(verdicts):
-        assert found == [{"event": "verdict", "seat": None, "kind": "starved",
-                          "reason": reason}], index
+        assert found == [{"event": "verdict", "seat": None, "kind": "starved", "reason": reason}], (
+            index
+        )
     for node in nodes:  # the starved seat's signed claim is the verdict's evidence
         verdict = node.session.verdict  # type: ignore[union-attr]
         assert verdict is not None
@@ -101,7 +121,8 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
 
 @pytest.mark.parametrize("liar_direct", [False, True], ids=["relay_only", "liar_linked_to_host"])
 async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
-    tmp_path: Path, liar_direct: bool,
+    tmp_path: Path,
+    liar_direct: bool,
 ) -> None:
     """Leftover c: over a relay only, a seat that holds every entry but claims, signed, to
     lack one (with the author's real beat) can end the game -- nobody can prove it got the
@@ -115,17 +136,26 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
             relay = RelayNode(tmp_path / "relay", P.Identity.generate())
             via = ("127.0.0.1", await nursery.start(relay.run))
             identities = [P.Identity.generate() for _ in range(3)]
-            host = TableNode(config(tmp_path, 0, via), identities[0], seats=3, decider=bot(0),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(tmp_path, 0, via),
+                identities[0],
+                seats=3,
+                decider=bot(0),
+                emit=as_json(events[0]),
+            )
             invite = await nursery.start(host.run)
             nodes = [host]
             for index in (1, 2):  # seat 2's person never decides: it dodges its turn
                 settings = config(tmp_path, index, via)
                 if index == 2 and liar_direct:
                     settings = attrs.evolve(settings, via=None)  # dials the host itself
-                node = TableNode(settings, identities[index], invite=invite,
-                                 decider=bot(index) if index == 1 else None,
-                                 emit=as_json(events[index]))
+                node = TableNode(
+                    settings,
+                    identities[index],
+                    invite=invite,
+                    decider=bot(index) if index == 1 else None,
+                    emit=as_json(events[index]),
+                )
                 nodes.append(node)
                 nursery.start_soon(node.run)
             while any(node.session is None for node in nodes):
@@ -145,8 +175,11 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
                     claimed.append(beat[0].head - 1)
                 if now - liar.liveness._claimed_at >= liar.config.beat:
                     liar.liveness._claimed_at = now
-                    liar.liveness.mesh.broadcast(starvation.claim(
-                        liar.identity, author, claimed[0], time.time_ns() // 10**6, now))
+                    liar.liveness.mesh.broadcast(
+                        starvation.claim(
+                            liar.identity, author, claimed[0], time.time_ns() // 10**6, now
+                        )
+                    )
 
             liar.liveness._claim_if_starved = lie  # type: ignore[method-assign]
             for node in nodes:
@@ -154,12 +187,15 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
             nursery.cancel_scope.cancel()
     assert claimed
     liar_seat = nodes[2].session.seat  # type: ignore[union-attr]
-    reason = (f"seat {liar_seat} was starved of seat {author}'s entries (a link or relay dropped "
-              f"them, or seat {author} never sent them)")
+    reason = (
+        f"seat {liar_seat} was starved of seat {author}'s entries (a link or relay dropped "
+        f"them, or seat {author} never sent them)"
+    )
     for index in (0, 1):  # the honest peers
         found = [e for e in events[index] if e["event"] == "verdict"]
-        assert found == [{"event": "verdict", "seat": None, "kind": "starved",
-                          "reason": reason}], index
+        assert found == [{"event": "verdict", "seat": None, "kind": "starved", "reason": reason}], (
+            index
+        )
 
 
 async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
@@ -181,13 +217,19 @@ async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
             def clocked(index: int) -> NodeConfig:
                 return attrs.evolve(config(tmp_path, index, via), clock=(3.0, 0.0))
 
-            host = TableNode(clocked(0), identities[0], seats=3, decider=bot(0),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                clocked(0), identities[0], seats=3, decider=bot(0), emit=as_json(events[0])
+            )
             invite = await nursery.start(host.run)
             nodes = [host]
             for index in (1, 2):
-                node = TableNode(clocked(index), identities[index], invite=invite,
-                                 decider=bot(index), emit=as_json(events[index]))
+                node = TableNode(
+                    clocked(index),
+                    identities[index],
+                    invite=invite,
+                    decider=bot(index),
+                    emit=as_json(events[index]),
+                )
                 nodes.append(node)
                 nursery.start_soon(node.run)
             while any(node.session is None for node in nodes):
@@ -199,9 +241,13 @@ async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
                 await node.done.wait()
             nursery.cancel_scope.cancel()
     assert relay.dropped > 0
-    reason = (f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
-              f"them, or seat {author} never sent them)")
+    reason = (
+        f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
+        f"them, or seat {author} never sent them)"
+    )
     for index, peer in enumerate(events):
         found = [e for e in peer if e["event"] == "verdict"]
-        assert found == [{"event": "verdict", "seat": None, "kind": "starved",
-                          "reason": reason}], (index, found)
+        assert found == [{"event": "verdict", "seat": None, "kind": "starved", "reason": reason}], (
+            index,
+            found,
+        )

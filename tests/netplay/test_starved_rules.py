@@ -98,8 +98,7 @@ def test_our_own_fresh_claim_excuses_whichever_seat_we_wait_on() -> None:
     assert s.excuse(1, FRESH_BEATS * BEAT + 0.1) is None
 
 
-def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_naming_nobody(
-) -> None:
+def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_naming_nobody() -> None:
     """Where no stall rule runs (the table waits on decisions, no clock), the same gap
     claimed, fresh all along, for the abandon limit is overdue -- at the claimer and at a
     peer alike; a break (stale) starts the wait again."""
@@ -125,8 +124,7 @@ def test_a_gap_claimed_without_a_break_for_the_abandon_limit_ends_the_game_namin
     assert peer.take(msg, encoded, later + 0.5) and peer.overdue(later + 0.5 + limit, limit) is None
 
 
-def test_the_seats_whose_banks_pause_are_the_fresh_claimers_or_all_when_we_are_starved(
-) -> None:
+def test_the_seats_whose_banks_pause_are_the_fresh_claimers_or_all_when_we_are_starved() -> None:
     peer, me = view(0), view(2)
     assert peer.excused(0.0) == frozenset()
     msg, data = claim_by(2, author=1, have=3, head=5)

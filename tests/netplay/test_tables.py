@@ -33,9 +33,18 @@ def bot(seed: int) -> Any:
 class Table:
     """A host, its joiners and maybe a relay, all in this process."""
 
-    def __init__(self, tmp: Path, seats: int, *, via_relay: bool, game: str = "reign",
-                 bot: Any = bot, round_limit: int | None = None, grace: float = 0.5,
-                 leave: bool = False) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        seats: int,
+        *,
+        via_relay: bool,
+        game: str = "reign",
+        bot: Any = bot,
+        round_limit: int | None = None,
+        grace: float = 0.5,
+        leave: bool = False,
+    ) -> None:
         """``leave``: let every peer leave by itself (``run`` returns) instead of stopping
         them once all are done."""
         self.tmp, self.seats, self.via_relay = tmp, seats, via_relay
@@ -46,9 +55,13 @@ class Table:
         self.relay: RelayNode | None = None
 
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
-        return NodeConfig(data_dir=self.tmp / f"peer{index}", via=via,
-                          listen_port=None if via and index else 0, grace=self.grace,
-                          round_limit=self.round_limit)
+        return NodeConfig(
+            data_dir=self.tmp / f"peer{index}",
+            via=via,
+            listen_port=None if via and index else 0,
+            grace=self.grace,
+            round_limit=self.round_limit,
+        )
 
     async def play(self) -> None:
         async with trio.open_nursery() as nursery:
@@ -57,15 +70,24 @@ class Table:
                 self.relay = RelayNode(self.tmp / "relay", P.Identity.generate(), emit=print)
                 via = ("127.0.0.1", await nursery.start(self.relay.run))
             async with trio.open_nursery() as peers:
-                host = TableNode(self.config(0, via), P.Identity.generate(), seats=self.seats,
-                                 game=self.game, decider=self.bot(0),
-                                 emit=as_json(self.events[0]))
+                host = TableNode(
+                    self.config(0, via),
+                    P.Identity.generate(),
+                    seats=self.seats,
+                    game=self.game,
+                    decider=self.bot(0),
+                    emit=as_json(self.events[0]),
+                )
                 self.nodes.append(host)
                 invite = await peers.start(host.run)
                 for index in range(1, self.seats):
-                    node = TableNode(self.config(index, via), P.Identity.generate(),
-                                     invite=invite, decider=self.bot(index),
-                                     emit=as_json(self.events[index]))
+                    node = TableNode(
+                        self.config(index, via),
+                        P.Identity.generate(),
+                        invite=invite,
+                        decider=self.bot(index),
+                        emit=as_json(self.events[index]),
+                    )
                     self.nodes.append(node)
                     peers.start_soon(node.run)
                 if not self.leave:
@@ -99,8 +121,6 @@ async def test_bot_game_over_sockets_ends_with_one_digest(
         assert P.audit_log(spec, entries).ok
 
 
-
-
 async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None:
     table = Table(tmp_path, 3, via_relay=True)
     with trio.fail_after(120):
@@ -120,23 +140,34 @@ async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None
             named = strings_in(json.loads(raw)) & CARDS
             if isinstance(part, P.Move):  # only cards shown face up, by the rules
                 answer = json.loads(part.answer)
-                shown = ({answer["card"]} if answer["type"] in ("Overt", "RegentDiscard")
-                         and answer["card"] else set(answer.get("cards") or ())
-                         if answer["type"] == "Discard" else set())
+                shown = (
+                    {answer["card"]}
+                    if answer["type"] in ("Overt", "RegentDiscard") and answer["card"]
+                    else set(answer.get("cards") or ())
+                    if answer["type"] == "Discard"
+                    else set()
+                )
                 assert strings_in(answer) & CARDS == shown
                 continue
             assert not named, f"the relay stored {named} in a {type(part).__name__}"
 
 
 async def test_a_stranger_without_the_invite_is_refused(tmp_path: Path) -> None:
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3,
-                     decider=bot(1))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3, decider=bot(1)
+    )
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             invite: Invite = await nursery.start(host.run)
             with pytest.raises(LinkClosed) as refused:
-                await connect(nursery, invite.host, invite.port, identity=P.Identity.generate(),
-                              scope=invite.scope, secret=bytes(32))
+                await connect(
+                    nursery,
+                    invite.host,
+                    invite.port,
+                    identity=P.Identity.generate(),
+                    scope=invite.scope,
+                    secret=bytes(32),
+                )
             assert refused.value.reason == "invite"
             assert host.lobby.taken == [] and host.start is None
             nursery.cancel_scope.cancel()
@@ -153,21 +184,36 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
                 await trio.sleep(0.01)
             async with trio.open_nursery() as nursery:
                 try:
-                    await connect(nursery, invite.host, invite.port,
-                                  identity=P.Identity.generate(), scope=invite.scope,
-                                  secret=invite.secret)
+                    await connect(
+                        nursery,
+                        invite.host,
+                        invite.port,
+                        identity=P.Identity.generate(),
+                        scope=invite.scope,
+                        secret=invite.secret,
+                    )
                 except LinkClosed as exc:
                     outcome["reason"] = exc.reason
 
     async with trio.open_nursery() as nursery:
-        host = TableNode(table.config(0, None), P.Identity.generate(), seats=3,
-                         decider=bot(0), emit=as_json(table.events[0]))
+        host = TableNode(
+            table.config(0, None),
+            P.Identity.generate(),
+            seats=3,
+            decider=bot(0),
+            emit=as_json(table.events[0]),
+        )
         table.nodes.append(host)
         invite = await nursery.start(host.run)
         nursery.start_soon(intrude, invite)
         for index in (1, 2):
-            node = TableNode(table.config(index, None), P.Identity.generate(), invite=invite,
-                             decider=bot(index), emit=as_json(table.events[index]))
+            node = TableNode(
+                table.config(index, None),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(index),
+                emit=as_json(table.events[index]),
+            )
             table.nodes.append(node)
             nursery.start_soon(node.run)
         with trio.fail_after(120):
@@ -184,8 +230,9 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
     with trio.fail_after(30):
         listener = await open_listener(port=0, host="127.0.0.1")
         port = listener.port
-        config = NodeConfig(data_dir=tmp_path / "host", announce_to=("127.0.0.1", port),
-                            name="Hosty")
+        config = NodeConfig(
+            data_dir=tmp_path / "host", announce_to=("127.0.0.1", port), name="Hosty"
+        )
         host = TableNode(config, P.Identity.generate(), seats=4, decider=bot(0))
         async with trio.open_nursery() as nursery:
             invite: Invite = await nursery.start(host.run)
@@ -205,19 +252,30 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     events: list[list[dict[str, Any]]] = [[], [], []]
 
     def config(index: int) -> NodeConfig:
-        return NodeConfig(data_dir=tmp_path / f"p{index}", seat_timeout=0.3, abandon_after=1.0,
-                          grace=0.2, beat=0.3)
+        return NodeConfig(
+            data_dir=tmp_path / f"p{index}",
+            seat_timeout=0.3,
+            abandon_after=1.0,
+            grace=0.2,
+            beat=0.3,
+        )
 
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
-            host = TableNode(config(0), P.Identity.generate(), seats=3, decider=bot(0),
-                             emit=as_json(events[0]))
+            host = TableNode(
+                config(0), P.Identity.generate(), seats=3, decider=bot(0), emit=as_json(events[0])
+            )
             invite = await nursery.start(host.run)
             nodes = [host]
             doomed = trio.CancelScope()
             for index in (1, 2):
-                node = TableNode(config(index), P.Identity.generate(), invite=invite,
-                                 decider=bot(index), emit=as_json(events[index]))
+                node = TableNode(
+                    config(index),
+                    P.Identity.generate(),
+                    invite=invite,
+                    decider=bot(index),
+                    emit=as_json(events[index]),
+                )
                 nodes.append(node)
 
                 async def run(node: TableNode = node, index: int = index) -> None:
@@ -276,6 +334,7 @@ async def test_garbage_and_connection_floods_leave_the_game_unaffected(tmp_path:
             nursery.cancel_scope.cancel()
 
     async with trio.open_nursery() as outer:
+
         async def play() -> None:
             await table.play()
             outer.cancel_scope.cancel()

@@ -120,8 +120,17 @@ async def test_an_observer_on_the_path_reads_no_frame() -> None:
             assert got == [secret_frame]
             seen = bytes(tap.seen)
             assert len(seen) > len(secret_frame)
-            for plain in (TOKEN, TOKEN.hex().encode(), CARDS, b"Ace", SECRET, b"link-hello",
-                          b'"type"', SCOPE, CLIENT.public.key.hex().encode()):
+            for plain in (
+                TOKEN,
+                TOKEN.hex().encode(),
+                CARDS,
+                b"Ace",
+                SECRET,
+                b"link-hello",
+                b'"type"',
+                SCOPE,
+                CLIENT.public.key.hex().encode(),
+            ):
                 assert plain not in seen
             nursery.cancel_scope.cancel()
 
@@ -161,8 +170,10 @@ async def splice(downstream: trio.SocketStream, *, target: int, spy: bytearray) 
     outer = _tls.wrap_server(downstream, MALLORY)
     inner = _tls.wrap_client(await trio.open_tcp_stream("127.0.0.1", target))
 
-    async def pump(src: trio.SSLStream[trio.abc.Stream], dst: trio.SSLStream[trio.abc.Stream],
-                   ) -> None:
+    async def pump(
+        src: trio.SSLStream[trio.abc.Stream],
+        dst: trio.SSLStream[trio.abc.Stream],
+    ) -> None:
         with pytest.raises((trio.BrokenResourceError, trio.ClosedResourceError)):
             while data := await src.receive_some(65536):
                 spy.extend(data)
@@ -186,8 +197,14 @@ async def test_a_tls_terminating_splicer_is_refused_as_key(pinned: bool) -> None
     with trio.fail_after(10):
         async with trio.open_nursery() as nursery:
             server = await start_server(nursery)
-            listeners = await nursery.start(partial(
-                trio.serve_tcp, partial(splice, target=server.port, spy=spy), 0, host="127.0.0.1"))
+            listeners = await nursery.start(
+                partial(
+                    trio.serve_tcp,
+                    partial(splice, target=server.port, spy=spy),
+                    0,
+                    host="127.0.0.1",
+                )
+            )
             port = listeners[0].socket.getsockname()[1]
             expect = SERVER.public.key if pinned else None
             with pytest.raises(LinkClosed) as refused:
@@ -221,8 +238,7 @@ async def test_links_speak_tls_1_3_with_the_identity_key_as_certificate() -> Non
 def test_the_certificate_is_the_identity_key_and_reveals_no_secret() -> None:
     pem = _tls.certificate_pem(SERVER)
     cert = x509.load_pem_x509_certificate(pem)
-    raw = cert.public_key().public_bytes(serialization.Encoding.Raw,
-                                         serialization.PublicFormat.Raw)
+    raw = cert.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     assert raw == SERVER.public.key
     assert _tls.certificate_pem(SERVER) == pem  # deterministic: same identity, same certificate
     assert _tls.certificate_pem(CLIENT) != pem
@@ -244,20 +260,39 @@ async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_p
             via = ("127.0.0.1", tap_port)
 
             def config(index: int) -> NodeConfig:
-                return NodeConfig(data_dir=tmp_path / f"peer{index}", via=via,
-                                  listen_port=None if index else 0, grace=0.5)
+                return NodeConfig(
+                    data_dir=tmp_path / f"peer{index}",
+                    via=via,
+                    listen_port=None if index else 0,
+                    grace=0.5,
+                )
 
             def emit(event: NodeEvent) -> None:
                 if isinstance(event, GameOver):
                     done.append(event_json(event))
 
             async with trio.open_nursery() as peers:
-                nodes = [TableNode(config(0), P.Identity.generate(), seats=seats, game="reign",
-                                   decider=bot(0), emit=emit)]
+                nodes = [
+                    TableNode(
+                        config(0),
+                        P.Identity.generate(),
+                        seats=seats,
+                        game="reign",
+                        decider=bot(0),
+                        emit=emit,
+                    )
+                ]
                 invite = await peers.start(nodes[0].run)
                 for index in range(1, seats):
-                    nodes.append(TableNode(config(index), P.Identity.generate(), invite=invite,
-                                           decider=bot(index), emit=emit))
+                    nodes.append(
+                        TableNode(
+                            config(index),
+                            P.Identity.generate(),
+                            invite=invite,
+                            decider=bot(index),
+                            emit=emit,
+                        )
+                    )
                     peers.start_soon(nodes[index].run)
                 for node in nodes:
                     await node.done.wait()
@@ -275,15 +310,25 @@ async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_p
 async def test_a_certificate_that_is_not_ed25519_is_refused_as_key(tmp_path: Path) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fairtable")])
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(1)
-            .not_valid_before(datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC))
-            .not_valid_after(datetime.datetime(2100, 1, 1, tzinfo=datetime.UTC))
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC))
+        .not_valid_after(datetime.datetime(2100, 1, 1, tzinfo=datetime.UTC))
+        .sign(key, hashes.SHA256())
+    )
     pem = tmp_path / "ec.pem"
-    pem.write_bytes(cert.public_bytes(serialization.Encoding.PEM) + key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption()))
+    pem.write_bytes(
+        cert.public_bytes(serialization.Encoding.PEM)
+        + key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
     ctx.load_cert_chain(pem)
@@ -297,8 +342,9 @@ async def test_a_certificate_that_is_not_ed25519_is_refused_as_key(tmp_path: Pat
 
     with trio.fail_after(10):
         async with trio.open_nursery() as nursery:
-            listeners = await nursery.start(partial(trio.serve_tcp, odd_server, 0,
-                                                    host="127.0.0.1"))
+            listeners = await nursery.start(
+                partial(trio.serve_tcp, odd_server, 0, host="127.0.0.1")
+            )
             with pytest.raises(LinkClosed) as refused:
                 async with client(listeners[0].socket.getsockname()[1]):
                     pass
@@ -306,8 +352,9 @@ async def test_a_certificate_that_is_not_ed25519_is_refused_as_key(tmp_path: Pat
             nursery.cancel_scope.cancel()
 
 
-def test_the_private_key_is_loaded_without_a_file_on_disk(monkeypatch: pytest.MonkeyPatch,
-                                                          tmp_path: Path) -> None:
+def test_the_private_key_is_loaded_without_a_file_on_disk(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     made: list[str] = []
     real_mkstemp = tempfile.mkstemp
 

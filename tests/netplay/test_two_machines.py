@@ -55,8 +55,9 @@ def lan() -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
     finally:
         for ns in made:
             # whatever this test started in its namespaces ends with them (by process id)
-            pids = subprocess.run([IP, "netns", "pids", ns], capture_output=True, text=True,
-                                  timeout=10).stdout.split()
+            pids = subprocess.run(
+                [IP, "netns", "pids", ns], capture_output=True, text=True, timeout=10
+            ).stdout.split()
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(int(pid), signal.SIGKILL)
@@ -65,19 +66,31 @@ def lan() -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 async def test_two_machines_join_by_code_then_by_printed_invite(
-        lan: tuple[tuple[str, ...], tuple[str, ...]], tmp_path: Path) -> None:
+    lan: tuple[tuple[str, ...], tuple[str, ...]], tmp_path: Path
+) -> None:
     in_host, in_guest = lan
     table = ["sodalis", "--seats", "2", "--bot", "random", "--round-limit", "2"]
     with trio.fail_after(150):
         async with trio.open_nursery() as nursery:
             # game 1: by the code
-            host = Peer(["host", *table, "--json", "--data-dir", str(tmp_path / "host")],
-                        prefix=in_host)
+            host = Peer(
+                ["host", *table, "--json", "--data-dir", str(tmp_path / "host")], prefix=in_host
+            )
             await host.start(nursery)
             opened = await host.event("table_open")
             assert Invite.parse(opened["invite"]).host == HOST_IP  # the LAN address, unasked
-            joined = await run(["join", opened["code"], "--bot", "random", "--json",
-                                "--data-dir", str(tmp_path / "guest")], prefix=in_guest)
+            joined = await run(
+                [
+                    "join",
+                    opened["code"],
+                    "--bot",
+                    "random",
+                    "--json",
+                    "--data-dir",
+                    str(tmp_path / "guest"),
+                ],
+                prefix=in_guest,
+            )
             assert joined.returncode == 0, joined.stderr
             first = [e for e in events(joined.stdout) if e["event"] == "game_over"]
             assert first and first[0]["digest"] == (await host.event("game_over"))["digest"]
@@ -86,7 +99,10 @@ async def test_two_machines_join_by_code_then_by_printed_invite(
             # game 2: by the invite exactly as printed in the host's text output
             host_text = await trio.lowlevel.open_process(
                 [*in_host, *FAIRTABLE, "host", *table, "--data-dir", str(tmp_path / "host2")],
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=ENV,
+            )
             assert host_text.stdout is not None
             printed = b""
             while (found := re.search(rb"fairtable join '([^']*)'\n", printed)) is None:
@@ -95,8 +111,18 @@ async def test_two_machines_join_by_code_then_by_printed_invite(
                 printed += chunk
             written = found.group(1).decode()
             assert Invite.parse(written).host == HOST_IP and b"127.0.0.1" not in printed
-            joined = await run(["join", written, "--bot", "random", "--json",
-                                "--data-dir", str(tmp_path / "guest2")], prefix=in_guest)
+            joined = await run(
+                [
+                    "join",
+                    written,
+                    "--bot",
+                    "random",
+                    "--json",
+                    "--data-dir",
+                    str(tmp_path / "guest2"),
+                ],
+                prefix=in_guest,
+            )
             assert joined.returncode == 0, joined.stderr
             assert any(e["event"] == "game_over" for e in events(joined.stdout))
             with trio.move_on_after(20):

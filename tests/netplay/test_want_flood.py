@@ -36,10 +36,16 @@ def test_the_budget_counts_bytes_per_key_and_window() -> None:
 
 
 async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_its_link(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     events: list[dict[str, Any]] = []
-    host = TableNode(NodeConfig(data_dir=tmp_path / "host", grace=0.5), P.Identity.generate(),
-                     seats=3, decider=bot(0), emit=as_json(events))
+    host = TableNode(
+        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        P.Identity.generate(),
+        seats=3,
+        decider=bot(0),
+        emit=as_json(events),
+    )
     attacker = P.Identity.generate()
     received, asked = [0], 0
     closed: list[str] = []
@@ -54,10 +60,20 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             invite = await nursery.start(host.run)
-            link = await connect(nursery, "127.0.0.1", host.port, identity=attacker,
-                                 scope=invite.scope, secret=invite.secret)
-            joiner = TableNode(NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
-                               P.Identity.generate(), invite=invite, decider=bot(1))
+            link = await connect(
+                nursery,
+                "127.0.0.1",
+                host.port,
+                identity=attacker,
+                scope=invite.scope,
+                secret=invite.secret,
+            )
+            joiner = TableNode(
+                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                P.Identity.generate(),
+                invite=invite,
+                decider=bot(1),
+            )
             nursery.start_soon(joiner.run)
             await _seat(link, attacker, invite)
             while host.session is None or not host.session.log.entries(0):
@@ -83,8 +99,10 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
     assert closed == [OVER_BUDGET]
     assert asked <= ASKS
     assert received[0] <= LIMIT + feed + 64 * 1024  # one window, and beats and the start
-    print(f"\nwant flood: {asked} asks for a {feed / 1024:.0f} KiB feed; {received[0] / 2**20:.1f}"
-          f" MiB answered; RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB")
+    print(
+        f"\nwant flood: {asked} asks for a {feed / 1024:.0f} KiB feed; {received[0] / 2**20:.1f}"
+        f" MiB answered; RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB"
+    )
 
 
 def test_a_relay_passes_a_gap_on_once_whoever_asks_clipped_to_a_span() -> None:

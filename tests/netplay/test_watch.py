@@ -27,17 +27,32 @@ from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 
 
-async def _table(nursery: trio.Nursery, tmp: Path, seats: int, events: list[list[Any]], *,
-                 spectators: bool = True) -> tuple[Invite, list[TableNode]]:
-    host = TableNode(NodeConfig(data_dir=tmp / "peer0", grace=0.5, spectators=spectators),
-                     P.Identity.generate(), seats=seats, game="reign", decider=bot(0),
-                     emit=as_json(events[0]))
+async def _table(
+    nursery: trio.Nursery,
+    tmp: Path,
+    seats: int,
+    events: list[list[Any]],
+    *,
+    spectators: bool = True,
+) -> tuple[Invite, list[TableNode]]:
+    host = TableNode(
+        NodeConfig(data_dir=tmp / "peer0", grace=0.5, spectators=spectators),
+        P.Identity.generate(),
+        seats=seats,
+        game="reign",
+        decider=bot(0),
+        emit=as_json(events[0]),
+    )
     invite = await nursery.start(host.run)
     nodes = [host]
     for i in range(1, seats):
-        node = TableNode(NodeConfig(data_dir=tmp / f"peer{i}", grace=0.5),
-                         P.Identity.generate(), invite=invite, decider=bot(i),
-                         emit=as_json(events[i]))
+        node = TableNode(
+            NodeConfig(data_dir=tmp / f"peer{i}", grace=0.5),
+            P.Identity.generate(),
+            invite=invite,
+            decider=bot(i),
+            emit=as_json(events[i]),
+        )
         nodes.append(node)
         nursery.start_soon(node.run)
     return invite, nodes
@@ -50,14 +65,17 @@ def _never_shown(node: TableNode) -> set[str]:
     assert node.session is not None and node.log is not None
     replay = P.replay_log(node.session.spec, list(node.log.records))
     assert replay.audited
-    held = {c for i in range(len(replay.steps))
-            for cards in replay.open_hands(i).values() for c in cards}
+    held = {
+        c
+        for i in range(len(replay.steps))
+        for cards in replay.open_hands(i).values()
+        for c in cards
+    }
     public = strings_in([[list(s.events), s.view.public] for s in replay.steps])
     return held - public
 
 
-async def test_spectator_joins_in_progress_and_ends_with_the_players_digest(
-        tmp_path: Path) -> None:
+async def test_spectator_joins_in_progress_and_ends_with_the_players_digest(tmp_path: Path) -> None:
     events: list[list[Any]] = [[] for _ in range(4)]
     said: list[Any] = []  # everything the spectator was told, before the end
     with trio.fail_after(300):
@@ -92,10 +110,16 @@ async def test_flooding_spectator_is_dropped_and_the_players_finish(tmp_path: Pa
             host = nodes[0]
             while host.session is None:
                 await trio.sleep(0.01)
-            link = await connect(nursery, invite.host, invite.port,
-                                 identity=P.Identity.generate(),
-                                 scope=invite.scope, secret=invite.secret, role="observer",
-                                 expect_key=invite.host_key)
+            link = await connect(
+                nursery,
+                invite.host,
+                invite.port,
+                identity=P.Identity.generate(),
+                scope=invite.scope,
+                secret=invite.secret,
+                role="observer",
+                expect_key=invite.host_key,
+            )
             while len(host.watchers.links) != 1:
                 await trio.sleep(0.01)  # polling: the host took us in as a spectator
             with pytest.raises(LinkClosed) as closed:  # the host closes it under us
@@ -136,7 +160,10 @@ async def test_watch_json_prints_public_steps_and_ends_with_game_over(tmp_path: 
             invite, nodes = await _table(nursery, tmp_path, 3, events)
             done = await trio.run_process(
                 [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"],
-                capture_stdout=True, capture_stderr=True, cwd=tmp_path)
+                capture_stdout=True,
+                capture_stderr=True,
+                cwd=tmp_path,
+            )
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()

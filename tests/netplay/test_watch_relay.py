@@ -34,19 +34,25 @@ from tests.netplay.test_tables import bot
 from tests.netplay.test_watch import _never_shown
 
 
-async def _relay_table(nursery: trio.Nursery, tmp: Path, seats: int,
-                       events: list[list[Any]]) -> tuple[Invite, RelayNode,
-                                                         tuple[str, int], list[TableNode]]:
+async def _relay_table(
+    nursery: trio.Nursery, tmp: Path, seats: int, events: list[list[Any]]
+) -> tuple[Invite, RelayNode, tuple[str, int], list[TableNode]]:
     relay = RelayNode(tmp / "relay", P.Identity.generate(), emit=lambda event: None)
     via = ("127.0.0.1", await nursery.start(relay.run))
     nodes: list[TableNode] = []
     invite = None
     for i in range(seats):
-        config = NodeConfig(data_dir=tmp / f"peer{i}", via=via,
-                            listen_port=0 if i == 0 else None, grace=0.5)
-        node = TableNode(config, P.Identity.generate(), invite=invite,
-                         seats=seats if i == 0 else 0, decider=bot(i),
-                         emit=as_json(events[i]))
+        config = NodeConfig(
+            data_dir=tmp / f"peer{i}", via=via, listen_port=0 if i == 0 else None, grace=0.5
+        )
+        node = TableNode(
+            config,
+            P.Identity.generate(),
+            invite=invite,
+            seats=seats if i == 0 else 0,
+            decider=bot(i),
+            emit=as_json(events[i]),
+        )
         nodes.append(node)
         if i == 0:
             invite = await nursery.start(node.run)
@@ -62,7 +68,8 @@ def _table_of(relay: RelayNode) -> Any:
 
 
 async def test_spectator_via_relay_joins_in_progress_and_ends_with_the_players_digest(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     events: list[list[Any]] = [[] for _ in range(4)]
     said: list[Any] = []
     with trio.fail_after(300):
@@ -89,20 +96,32 @@ async def test_spectator_via_relay_joins_in_progress_and_ends_with_the_players_d
     hidden = _never_shown(nodes[0])
     assert hidden and not hidden & strings_in(said)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "peer0", "peer1", "peer2", "peer3", "relay"]  # the spectator wrote nothing
+        "peer0",
+        "peer1",
+        "peer2",
+        "peer3",
+        "relay",
+    ]  # the spectator wrote nothing
 
 
 async def _observer(nursery: trio.Nursery, invite: Invite, via: tuple[str, int]) -> Any:
     token = relay_token(invite)
-    link = await connect(nursery, *via, identity=P.Identity.generate(),
-                         scope=relay_scope(token), secret=RELAY_SECRET, role="observer",
-                         expect_key=invite.relay_key)
+    link = await connect(
+        nursery,
+        *via,
+        identity=P.Identity.generate(),
+        scope=relay_scope(token),
+        secret=RELAY_SECRET,
+        role="observer",
+        expect_key=invite.relay_key,
+    )
     await link.send(P.encode(Subscribe(token, "observer")))
     return link
 
 
 async def test_spectator_flooding_the_relay_is_dropped_and_the_players_finish(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     events: list[list[Any]] = [[] for _ in range(3)]
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
@@ -121,7 +140,8 @@ async def test_spectator_flooding_the_relay_is_dropped_and_the_players_finish(
                     await link.receive()
             assert closed.value.reason in ("flood", "disconnected")
             while _table_of(relay).watchers.links or any(  # polled: the relay drops the link
-                    x.info.role == "observer" for x in _table_of(relay).links):  # in its task
+                x.info.role == "observer" for x in _table_of(relay).links
+            ):  # in its task
                 await trio.sleep(0.01)
             for node in nodes:
                 await node.done.wait()
@@ -131,14 +151,21 @@ async def test_spectator_flooding_the_relay_is_dropped_and_the_players_finish(
     assert all(r["event"] == "game_over" for r in results)
 
 
-async def test_spectator_of_an_unstarted_table_opens_nothing_on_the_relay(
-        tmp_path: Path) -> None:
+async def test_spectator_of_an_unstarted_table_opens_nothing_on_the_relay(tmp_path: Path) -> None:
     relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda event: None)
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             via = ("127.0.0.1", await nursery.start(relay.run))
-            stranger = Invite("127.0.0.1", 1, bytes(32), P.Identity.generate().public.key,
-                              bytes(range(32)), "reign", 3, relay.identity.public.key)
+            stranger = Invite(
+                "127.0.0.1",
+                1,
+                bytes(32),
+                P.Identity.generate().public.key,
+                bytes(range(32)),
+                "reign",
+                3,
+                relay.identity.public.key,
+            )
             link = await _observer(nursery, stranger, via)
             with pytest.raises(LinkClosed) as closed:
                 while True:
@@ -158,8 +185,7 @@ async def test_spectator_ignores_a_start_the_host_did_not_sign(tmp_path: Path) -
             while not relay.tables or _table_of(relay).log is None:
                 await trio.sleep(0.01)  # polling: the relay has seen the signed start
             table = _table_of(relay)
-            real = next(P.decode(d) for d in table.lobby
-                        if isinstance(P.decode(d), TableStart))
+            real = next(P.decode(d) for d in table.lobby if isinstance(P.decode(d), TableStart))
             forged = TableStart(real.spec, real.addresses, real.names, real.scope, bytes(64))
             table.lobby.insert(0, P.encode(forged))
             watched = await watch_table(invite, lambda event, session: None, via=via)

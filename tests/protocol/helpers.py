@@ -55,8 +55,9 @@ def examples() -> list[object]:
         entry.header,
         P.EquivocationProof(ident.public.key, entry.signed_header(), entry2.signed_header()),
         P.Batch((b"{}", P.encode(P.DigestCheck(1, bytes(32))))),
-        P.Move(4, b'{"type":"Bid"}', bytes(32),
-               (P.DecryptShares("military.2", "s4", (), bytes(64)),)),
+        P.Move(
+            4, b'{"type":"Bid"}', bytes(32), (P.DecryptShares("military.2", "s4", (), bytes(64)),)
+        ),
         P.Opening(4, bytes(32), (HeldSlot("military.2", 7),), ()),
         Note(4, b"\x09" * 40),
         Complaint(7, 2),

@@ -81,8 +81,9 @@ def compute() -> dict[str, str]:
     v["shuffle.permutation"] = " ".join(map(str, secret.permutation))
     v["shuffle.output_sha256"] = hashlib.sha256(b"".join(c.to_bytes() for c in out)).hexdigest()
     small_initial = P.initial_deck(small, joint)
-    step, proven, _ = P.shuffle_step("small", "s1/0", small_initial, joint, table=table, seat=0,
-                                     entropy=b"\x09" * 32)
+    step, proven, _ = P.shuffle_step(
+        "small", "s1/0", small_initial, joint, table=table, seat=0, entropy=b"\x09" * 32
+    )
     assert proven == out
     q_base, h_base, hs = _shuffle_proof.generators(5)
     v["shuffle.generator.Q"] = q_base.hex()
@@ -90,10 +91,12 @@ def compute() -> dict[str, str]:
     v["shuffle.generator.h0"] = hs[0].hex()
     v["shuffle.generator.h4"] = hs[4].hex()
     pairs = [(c.a, c.b) for c in small_initial]
-    statement = _shuffle_proof._statement(P.ProofContext(table, "s1/0", 0), "small", joint,
-                                          pairs, [(c.a, c.b) for c in out])
-    seed, es = _shuffle_proof._challenges(statement, [step.proof[32 * i: 32 * i + 32]
-                                                      for i in range(5)])
+    statement = _shuffle_proof._statement(
+        P.ProofContext(table, "s1/0", 0), "small", joint, pairs, [(c.a, c.b) for c in out]
+    )
+    seed, es = _shuffle_proof._challenges(
+        statement, [step.proof[32 * i : 32 * i + 32] for i in range(5)]
+    )
     v["shuffle.proof.statement"] = statement.hex()
     v["shuffle.proof.challenge_seed"] = seed.hex()
     v["shuffle.proof.e0"] = es[0].to_bytes(16, "little").hex()

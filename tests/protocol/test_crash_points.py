@@ -42,8 +42,9 @@ def _play(crash_at: int | None) -> tuple[list[P.TableSession], int]:
             identity, secret = peer_secrets(SEED, VICTIM)
             old = sessions[VICTIM]
             old.outgoing()  # what it had not sent yet dies with it
-            sessions[VICTIM] = P.TableSession(spec, VICTIM, identity, secret_seed=secret,
-                                              saved=list(disk[VICTIM]))
+            sessions[VICTIM] = P.TableSession(
+                spec, VICTIM, identity, secret_seed=secret, saved=list(disk[VICTIM])
+            )
             for other in range(PLAYERS):  # its links come back: everyone resends its feed
                 if other != VICTIM:
                     for entry in sessions[other].entries():
@@ -91,7 +92,8 @@ def test_the_table_has_that_many_persistence_points() -> None:
 
 @pytest.mark.parametrize("crash_at", range(1, FIRST_POINTS + 1))
 def test_hostile_peers_8_a_seat_killed_after_any_record_resumes_and_nobody_is_blamed(
-        crash_at: int) -> None:
+    crash_at: int,
+) -> None:
     sessions, _ = _play(crash_at)
     verdicts = [s.verdict for s in sessions]
     assert verdicts == [None] * PLAYERS, [(v.seat, v.kind, v.reason) for v in verdicts if v]

@@ -50,7 +50,12 @@ class Table:
         steps = []
         for seat in range(self.n):
             msg, out, secret = P.shuffle_step(
-                DECK, f"{label}/{seat}", deck, self.joint, table=TABLE, seat=seat,
+                DECK,
+                f"{label}/{seat}",
+                deck,
+                self.joint,
+                table=TABLE,
+                seat=seat,
                 entropy=seed(f"{label}/{seat}"),
             )
             wire = P.decode_as(P.encode(msg), P.ShuffleStep)
@@ -173,8 +178,9 @@ def test_bad_dleq_proof_names_the_prover(small) -> None:
     assert err.value.seat == 1 and err.value.kind == "bad-proof"
     not_canonical = msg.proof[:32] + b"\xff" * 32
     with pytest.raises(P.BadProof):
-        P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, proof=not_canonical),
-                        {0: deck[0]})
+        P.verify_shares(
+            TABLE, 1, table.pub[1], attrs.evolve(msg, proof=not_canonical), {0: deck[0]}
+        )
 
 
 def test_wrong_share_is_rejected(small) -> None:
@@ -238,11 +244,12 @@ def test_one_proof_covers_every_share_of_a_message(small) -> None:
     msg = _share_msg(table, 1, cards)
     assert len(msg.proof) == 64 and len(msg.shares) == 3
     assert P.verify_shares(TABLE, 1, table.pub[1], msg, cards) == {
-        slot: _group.mul(table.keys[1].secret, ct.a) for slot, ct in cards.items()}
+        slot: _group.mul(table.keys[1].secret, ct.a) for slot, ct in cards.items()
+    }
     for index in range(3):
         one = msg.shares[index]
         wrong = attrs.evolve(one, share=_group.add(one.share, _group.BASE))
-        changed = (*msg.shares[:index], wrong, *msg.shares[index + 1:])
+        changed = (*msg.shares[:index], wrong, *msg.shares[index + 1 :])
         with pytest.raises(P.BadProof):
             P.verify_shares(TABLE, 1, table.pub[1], attrs.evolve(msg, shares=changed), cards)
     a, b, c = msg.shares

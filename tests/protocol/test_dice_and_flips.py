@@ -91,8 +91,11 @@ class DiceGame:
         elif isinstance(request, Roll):
             assert isinstance(answer, RollAnswer)
             s.rolls.append(answer.values)
-            s.pending = ([Roll("again", (10,))] if len(s.rolls) == 1
-                         else [Decision(0, "guess", (("choices", (1, 2, 3)),))])
+            s.pending = (
+                [Roll("again", (10,))]
+                if len(s.rolls) == 1
+                else [Decision(0, "guess", (("choices", (1, 2, 3)),))]
+            )
         else:
             self.check(answer)
             s.guess = answer.number
@@ -110,12 +113,21 @@ class DiceGame:
 
     def digest(self) -> str:
         s = self.state
-        return digest_of("dice-test", {"serial": s.serial, "flipped": list(s.flipped),
-                          "rolls": [list(r) for r in s.rolls], "guess": s.guess})
+        return digest_of(
+            "dice-test",
+            {
+                "serial": s.serial,
+                "flipped": list(s.flipped),
+                "rolls": [list(r) for r in s.rolls],
+                "guess": s.guess,
+            },
+        )
 
 
 RULES = GameRules(
-    name="dice", title="Dice test", seat_counts=(2, 3, 4),
+    name="dice",
+    title="Dice test",
+    seat_counts=(2, 3, 4),
     new_game=lambda seats, round_limit=None, known=None, options=(): DiceGame(seats),
     answer_kinds=(Guess,),
     legal_answers=lambda view, d: [Guess(d.seat, n) for n in (1, 2, 3)],
@@ -128,8 +140,9 @@ RULES = GameRules(
 def _dice_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import protocol._session as session_module
 
-    monkeypatch.setattr(session_module, "game_rules",
-                        lambda name: RULES if name == "dice" else pytest.fail(name))
+    monkeypatch.setattr(
+        session_module, "game_rules", lambda name: RULES if name == "dice" else pytest.fail(name)
+    )
 
 
 def _play(seats: int, seed: int, **kwargs: Any) -> list[P.TableSession]:
@@ -178,8 +191,9 @@ def test_flip_with_a_bad_share_proof_blames_its_sender() -> None:
 
 
 def test_roll_withheld_reveal_is_blamed_on_the_silent_seat() -> None:
-    _, sessions = P.make_table(3, 9, game="dice",
-                               session_class=P.cheating_session("withheld-reveal"), cheaters=[1])
+    _, sessions = P.make_table(
+        3, 9, game="dice", session_class=P.cheating_session("withheld-reveal"), cheaters=[1]
+    )
     run = P.run_table(sessions, lambda seat, event: Guess(seat, 2))
     assert run is not None
     for session in (sessions[0], sessions[2]):

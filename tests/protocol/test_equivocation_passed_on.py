@@ -25,14 +25,14 @@ def _spec() -> P.TableSpec:
     return P.TableSpec("reign", players, 1, hashlib.sha256(b"equivocation passed on").digest())
 
 
-def _proof(spec: P.TableSpec, signer: P.Identity, seat: int,
-           table: bytes | None = None) -> P.EquivocationProof:
+def _proof(
+    spec: P.TableSpec, signer: P.Identity, seat: int, table: bytes | None = None
+) -> P.EquivocationProof:
     """Two entries ``seat`` 0 signed by ``signer`` with different bodies: a conflict."""
     table = spec.table_id if table is None else table
     first = P.sign_entry(signer, table, seat, 0, P.ZERO_HASH, b"one version")
     second = P.sign_entry(signer, table, seat, 0, P.ZERO_HASH, b"another version")
-    return P.EquivocationProof(signer.public.key, first.signed_header(),
-                               second.signed_header())
+    return P.EquivocationProof(signer.public.key, first.signed_header(), second.signed_header())
 
 
 def _honest_seat_2(spec: P.TableSpec) -> P.TableSession:
@@ -50,8 +50,9 @@ def test_accountability_a_proof_passed_on_gives_the_same_equivocation_verdict() 
     assert not session.receive_equivocation(proof)  # once stopped, nothing more
 
 
-@pytest.mark.parametrize("bogus", ["another table", "not the seat's key", "no conflict",
-                                   "a seat the table lacks"])
+@pytest.mark.parametrize(
+    "bogus", ["another table", "not the seat's key", "no conflict", "a seat the table lacks"]
+)
 def test_accountability_a_proof_that_is_not_one_changes_nothing(bogus: str) -> None:
     spec = _spec()
     if bogus == "another table":
@@ -60,8 +61,9 @@ def test_accountability_a_proof_that_is_not_one_changes_nothing(bogus: str) -> N
         proof = _proof(spec, identity(7), 1)
     elif bogus == "no conflict":
         entry = P.sign_entry(identity(1), spec.table_id, 1, 0, P.ZERO_HASH, b"one version")
-        proof = P.EquivocationProof(identity(1).public.key, entry.signed_header(),
-                                    entry.signed_header())
+        proof = P.EquivocationProof(
+            identity(1).public.key, entry.signed_header(), entry.signed_header()
+        )
     else:
         proof = _proof(spec, identity(1), 5)
     session = _honest_seat_2(spec)

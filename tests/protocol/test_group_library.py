@@ -14,7 +14,12 @@ def test_importing_the_protocol_leaves_no_copy_of_libsodium_behind(tmp_path: Pat
     env = dict(os.environ, TMPDIR=str(tmp_path))
     done = subprocess.run(
         [sys.executable, "-c", "import protocol; print(protocol.PROTOCOL_VERSION)"],
-        env=env, capture_output=True, text=True, timeout=60, check=False)
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().isdigit()  # the group works after its file is gone
     assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -114,7 +114,8 @@ def test_a_flood_is_not_blamed_while_the_table_waits_on_someone_else() -> None:
 
 
 def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     budget = 32 * 1024  # the same rule with a small budget, so the flood is short
     monkeypatch.setattr(_held, "SEAT_BUDGET", budget)
     monkeypatch.setattr(_session, "SEAT_BUDGET", budget)
@@ -122,8 +123,9 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
     cheater, honest = sessions[2], sessions[0]
     assert cheater.feed is not None
     for step in range(budget // 40):  # far-off digest checks, ~100 bytes each
-        parts = tuple(P.encode(P.DigestCheck(10**6 + 20 * step + i, os.urandom(32)))
-                      for i in range(20))
+        parts = tuple(
+            P.encode(P.DigestCheck(10**6 + 20 * step + i, os.urandom(32))) for i in range(20)
+        )
         honest.receive(P.encode(cheater.feed.append(P.Batch(parts))))
         if honest.verdict is not None:
             break
@@ -185,7 +187,8 @@ def test_a_flood_that_arrived_while_we_owed_a_decision_is_blamed_once_we_decided
         if isinstance(event, P.DecisionNeeded):
             asked = event
     assert asked is not None
-    honest.decide(RandomBot(ChanceStream.from_int(7), honest.spec.game).decide(asked.view,
-                                                                         asked.decision))
+    honest.decide(
+        RandomBot(ChanceStream.from_int(7), honest.spec.game).decide(asked.view, asked.decision)
+    )
     verdict = honest.verdict
     assert verdict is not None and (verdict.seat, verdict.kind) == (0, "flood")

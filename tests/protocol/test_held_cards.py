@@ -58,10 +58,16 @@ class HeldGame:
     def __init__(self, known: frozenset[int]) -> None:
         self.state = _State(known)
         self.state.pending = [Shuffle("pile", CARDS)]
-        self.steps = iter([Deal("pile", 0, 3), Deal("pile", 1, 3),
-                           Peek("breach", 1, (0, 2)), Rehandle(0, (0, 1, 2)),
-                           Reveal("forge", (("0", (7,), False),)),
-                           Decision(2, "done")])
+        self.steps = iter(
+            [
+                Deal("pile", 0, 3),
+                Deal("pile", 1, 3),
+                Peek("breach", 1, (0, 2)),
+                Rehandle(0, (0, 1, 2)),
+                Reveal("forge", (("0", (7,), False),)),
+                Decision(2, "done"),
+            ]
+        )
 
     def pending(self) -> tuple[Any, ...]:
         return tuple(self.state.pending)
@@ -97,7 +103,7 @@ class HeldGame:
             for h, c in zip((0, 2), answer.cards or (), strict=False):
                 s.peeked[h] = c
         elif isinstance(answer, RevealAnswer):
-            (group, ids), = answer.cards
+            ((group, ids),) = answer.cards
             if 7 in s.cards and s.cards[7] != ids[0]:
                 raise IllegalMove("the revealed card is not the one held", rule="forge")
             s.revealed = ids
@@ -121,9 +127,12 @@ class HeldGame:
 
 
 RULES = GameRules(
-    name="held", title="Held cards test", seat_counts=(3,),
+    name="held",
+    title="Held cards test",
+    seat_counts=(3,),
     new_game=lambda seats, round_limit=None, known=None, options=(): HeldGame(
-        frozenset(range(seats)) if known is None else frozenset(known)),
+        frozenset(range(seats)) if known is None else frozenset(known)
+    ),
     answer_kinds=(Done,),
     legal_answers=lambda view, d: [Done(d.seat)],
     random_answer=lambda view, d, rng: Done(d.seat),
@@ -135,8 +144,9 @@ RULES = GameRules(
 def _held_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import protocol._session as session_module
 
-    monkeypatch.setattr(session_module, "game_rules",
-                        lambda name: RULES if name == "held" else pytest.fail(name))
+    monkeypatch.setattr(
+        session_module, "game_rules", lambda name: RULES if name == "held" else pytest.fail(name)
+    )
 
 
 def _play(seed: int, **kwargs: Any) -> list[P.TableSession]:

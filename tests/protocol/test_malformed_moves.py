@@ -21,8 +21,22 @@ from engine.rng import ChanceStream
 from protocol._answers import AnswerCodec
 from protocol._session_messages import Move
 
-WRONG_SHAPES: list[Any] = [7, -1, "7", "", True, None, [], [7], ["x"], [["x"]], [[["x", 1]]],
-                           [[1, 2, 3, 4]], {"a": 1}, 2**80]
+WRONG_SHAPES: list[Any] = [
+    7,
+    -1,
+    "7",
+    "",
+    True,
+    None,
+    [],
+    [7],
+    ["x"],
+    [["x"]],
+    [[["x", 1]]],
+    [[1, 2, 3, 4]],
+    {"a": 1},
+    2**80,
+]
 
 
 def _sample(cls: type, seat: int) -> dict[str, Any]:
@@ -67,7 +81,8 @@ def _malformed(game: str) -> list[tuple[str, bytes]]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hostile_peers_1_every_wrongly_typed_answer_field_is_a_decode_error_or_refused(
-        game: str) -> None:
+    game: str,
+) -> None:
     """Decoding either refuses the answer (DecodeError naming the seat) or yields one whose
     every field has its declared shape, which the engine then checks with typed errors."""
     codec = AnswerCodec(rules(game))
@@ -82,15 +97,22 @@ def test_hostile_peers_1_every_wrongly_typed_answer_field_is_a_decode_error_or_r
             continue
         decoded += 1
         game_rules = codec.rules
-        for use in (game_rules.places_face_down, codec.secret_cards, codec.shown_cards,
-                    codec.gifted_cards, game_rules.public_part, engine.check):
+        for use in (
+            game_rules.places_face_down,
+            codec.secret_cards,
+            codec.shown_cards,
+            codec.gifted_cards,
+            game_rules.public_part,
+            engine.check,
+        ):
             try:  # what the session does with a decoded move before and while applying it
                 use(answer)
             except EngineError:
                 pass
             except Exception as exc:  # noqa: BLE001 -- the point: only typed engine errors
                 raise AssertionError(
-                    f"{what}: {use.__name__}: {type(exc).__name__}: {exc}") from None
+                    f"{what}: {use.__name__}: {type(exc).__name__}: {exc}"
+                ) from None
     assert 0 < decoded < len(_malformed(game))  # well-shaped values pass on to the rules
 
 
@@ -102,8 +124,11 @@ class _MalformedMover(P.TableSession):
     done = False
 
     def decide(self, answer: Any) -> None:
-        asked = [d for d in self.game.pending()
-                 if isinstance(d, Decision) and d.seat == self.seat and not d.simultaneous]
+        asked = [
+            d
+            for d in self.game.pending()
+            if isinstance(d, Decision) and d.seat == self.seat and not d.simultaneous
+        ]
         raw = json.loads(self.codec.encode(answer))
         fields = sorted(k for k in raw if k not in ("seat", "type"))
         if self.done or not asked or not fields:  # an answer with a field to spoil
@@ -116,15 +141,17 @@ class _MalformedMover(P.TableSession):
         raw[field] = wrong
         data = json.dumps(raw, sort_keys=True, separators=(",", ":")).encode()
         self.exchanges.decisions.my_answers[step] = answer
-        self.publish(Move(step, data, bytes(32) if self.codec.rules.places_face_down(answer)
-                          else b"", ()))
+        self.publish(
+            Move(step, data, bytes(32) if self.codec.rules.places_face_down(answer) else b"", ())
+        )
         self._run()
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("wrong", ["7", [[["x"]]], {"a": 1}, 2**80, True])
 def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play_and_audit(
-        game: str, wrong: Any) -> None:
+    game: str, wrong: Any
+) -> None:
     from client.games import bots_for
 
     players = 3 if game == "reign" else 2
@@ -160,8 +187,11 @@ def test_hostile_peers_1_reign_combat_choices_travel_whole_and_only_for_their_se
     from engine.reign import CombatTie, OrderArmy
 
     codec = AnswerCodec(rules("reign"))
-    for answer in (OrderArmy(0, ("poisoned-wine", "broken-oath.1")),
-                   CombatTie(0, "crimson-ash-spearman.1"), CombatTie(0, "2")):
+    for answer in (
+        OrderArmy(0, ("poisoned-wine", "broken-oath.1")),
+        CombatTie(0, "crimson-ash-spearman.1"),
+        CombatTie(0, "2"),
+    ):
         data = codec.encode(answer)
         assert codec.decode(data, 0) == answer
         assert not codec.secret_cards(answer) and not codec.shown_cards(answer)

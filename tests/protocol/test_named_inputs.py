@@ -83,27 +83,36 @@ class _LyingRehandle(_Liar):
         return None
 
 
-def _play(game: str, players: int, seed: int, liar: type[P.TableSession],
-          cheater: int) -> list[P.TableSession]:
-    _, sessions = P.make_table(players, seed, game=game, session_class=liar,
-                               round_limit=rules(game).default_round_limit,
-                               cheaters=[cheater])
+def _play(
+    game: str, players: int, seed: int, liar: type[P.TableSession], cheater: int
+) -> list[P.TableSession]:
+    _, sessions = P.make_table(
+        players,
+        seed,
+        game=game,
+        session_class=liar,
+        round_limit=rules(game).default_round_limit,
+        cheaters=[cheater],
+    )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{seat}")) for seat in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return sessions
 
 
-@pytest.mark.parametrize(("game", "players", "seed", "cheater", "liar", "kind"), [
-    ("reign", 5, 7, 1, _LyingRemix, "bad-shuffle"),
-    ("reign", 5, 7, 1, _LyingPoolShares, "bad-proof"),
-    ("reign", 5, 7, 1, _LyingPlacer, "bad-proof"),
-    ("reign", 3, 1, 1, _LyingDealShares, "bad-proof"),
-    ("sovereign", 2, 2, 0, _LyingRehandle, "bad-shuffle"),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "cheater", "liar", "kind"),
+    [
+        ("reign", 5, 7, 1, _LyingRemix, "bad-shuffle"),
+        ("reign", 5, 7, 1, _LyingPoolShares, "bad-proof"),
+        ("reign", 5, 7, 1, _LyingPlacer, "bad-proof"),
+        ("reign", 3, 1, 1, _LyingDealShares, "bad-proof"),
+        ("sovereign", 2, 2, 0, _LyingRehandle, "bad-shuffle"),
+    ],
+)
 def test_a_seat_that_names_other_inputs_than_its_own_is_blamed_by_every_peer(
-        game: str, players: int, seed: int, cheater: int, liar: type[_Liar],
-        kind: str) -> None:
+    game: str, players: int, seed: int, cheater: int, liar: type[_Liar], kind: str
+) -> None:
     sessions = _play(game, players, seed, liar, cheater)
     liar_session = sessions[cheater]
     assert isinstance(liar_session, _Liar) and liar_session.done, "the liar never lied"

@@ -15,11 +15,16 @@ import engine
 import protocol
 
 PROTOCOL = Path(protocol.__file__).parent
-GAME_PACKAGES = sorted(p.name for p in Path(engine.__file__).parent.iterdir()
-                       if p.is_dir() and (p / "__init__.py").exists())
+GAME_PACKAGES = sorted(
+    p.name
+    for p in Path(engine.__file__).parent.iterdir()
+    if p.is_dir() and (p / "__init__.py").exists()
+)
 GAME_WORDS = re.compile(
     r"\b(reign|sodalis|sovereign|bids?|bidders?|arm(y|ies)|spoils|breach\w*|forges?|covert"
-    r"|champions?|echo(es)?)\b|hand:", re.IGNORECASE)
+    r"|champions?|echo(es)?)\b|hand:",
+    re.IGNORECASE,
+)
 
 
 def _sources() -> list[Path]:
@@ -36,8 +41,13 @@ def test_protocol_imports_no_game_package() -> None:
     found = []
     for path in _sources():
         for node in ast.walk(ast.parse(path.read_text())):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 parts = name.split(".")
                 if parts[0] == "engine" and len(parts) > 1 and parts[1] in GAME_PACKAGES:
@@ -46,14 +56,21 @@ def test_protocol_imports_no_game_package() -> None:
 
 
 def test_protocol_names_no_game_or_game_label() -> None:
-    found = [f"{path.name}:{n}: {line.strip()}" for path in _sources()
-             for n, line in enumerate(path.read_text().splitlines(), 1)
-             if GAME_WORDS.search(line)]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in _sources()
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if GAME_WORDS.search(line)
+    ]
     assert found == []
 
 
 def test_the_word_check_catches_game_words() -> None:
-    for line in ('if req.label == "bids":', 'source.startswith("hand:")',
-                 "from engine.reign.answers import Bid", "a Sovereign forge"):
+    for line in (
+        'if req.label == "bids":',
+        'source.startswith("hand:")',
+        "from engine.reign.answers import Bid",
+        "a Sovereign forge",
+    ):
         assert GAME_WORDS.search(line)
     assert not GAME_WORDS.search("def _forget_applied_notes(self, seat: int) -> None:")

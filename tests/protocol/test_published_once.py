@@ -25,15 +25,18 @@ def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.Mon
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             made[name] += 1
             return real(*args, **kwargs)
+
         return wrapper
 
     for module in (piles, reveals):
-        monkeypatch.setattr(module, "decryption_shares",
-                            counted("shares", module.decryption_shares))
+        monkeypatch.setattr(
+            module, "decryption_shares", counted("shares", module.decryption_shares)
+        )
     monkeypatch.setattr(reveals, "hand_over", counted("hand-over", reveals.hand_over))
     players, seed = 5, 7
-    _, sessions = P.make_table(players, seed, game="reign",
-                               round_limit=rules("reign").default_round_limit)
+    _, sessions = P.make_table(
+        players, seed, game="reign", round_limit=rules("reign").default_round_limit
+    )
     root = ChanceStream.from_int(seed)
     bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
@@ -41,9 +44,11 @@ def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.Mon
     # every peer's log holds every seat's entries: one log is the whole table
     batches: list[Any] = [P.Entry.parse(data).message() for data in sessions[0].entries()]
     parts = [P.decode(raw) for batch in batches for raw in batch.parts]
-    sent = Counter("shares" if isinstance(p, P.DecryptShares) else "hand-over"
-                   for p in parts if isinstance(p, P.DecryptShares)
-                   or (isinstance(p, P.HandOver) and p.to_seat == P.JOINT))
+    sent = Counter(
+        "shares" if isinstance(p, P.DecryptShares) else "hand-over"
+        for p in parts
+        if isinstance(p, P.DecryptShares) or (isinstance(p, P.HandOver) and p.to_seat == P.JOINT)
+    )
     # (the shares a move or an opening shows ride inside it, made by _cards.shares_for)
     assert made["hand-over"] == sent["hand-over"] > 0
     assert made["shares"] == sent["shares"] > 0

@@ -21,8 +21,9 @@ def test_pool_mixers_are_the_placers_in_seat_order_and_nobody_for_one_card() -> 
 
 
 def _played_reign(players: int, seed: int) -> list[P.TableSession]:
-    _, sessions = P.make_table(players, seed, game="reign",
-                               round_limit=rules("reign").default_round_limit)
+    _, sessions = P.make_table(
+        players, seed, game="reign", round_limit=rules("reign").default_round_limit
+    )
     root = ChanceStream.from_int(seed)
     bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
@@ -43,9 +44,12 @@ def test_section_7_5_a_pool_is_re_mixed_by_its_placers_only_in_seat_order() -> N
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert len({s.finished for s in sessions}) == 1  # one outcome for every peer
     parts = _parts(sessions[0])
-    placer_of = {item.card: seat for seat, part in parts  # pooled ciphertext -> its placer
-                 if isinstance(part, P.HandOver) and part.to_seat == P.JOINT
-                 for item in part.cards}
+    placer_of = {
+        item.card: seat
+        for seat, part in parts  # pooled ciphertext -> its placer
+        if isinstance(part, P.HandOver) and part.to_seat == P.JOINT
+        for item in part.cards
+    }
     mixes: dict[tuple[int, str], list[int]] = defaultdict(list)  # (step, pool) -> mixers
     for seat, part in parts:
         if isinstance(part, P.ShuffleStep) and part.deck.startswith("pool"):
@@ -75,23 +79,35 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
     seat did before version 7), to take the pool's order into its hands: nobody reads it, and
     the game ends as it does without that seat's meddling."""
     players, seed, meddler = 5, 16, 0
-    _, honest = P.make_table(players, seed, game="reign",
-                             round_limit=rules("reign").default_round_limit)
-    _, sessions = P.make_table(players, seed, game="reign",
-                               round_limit=rules("reign").default_round_limit)
+    _, honest = P.make_table(
+        players, seed, game="reign", round_limit=rules("reign").default_round_limit
+    )
+    _, sessions = P.make_table(
+        players, seed, game="reign", round_limit=rules("reign").default_round_limit
+    )
     reveals = sessions[meddler].exchanges.reveals
     real_remix = reveals.remix
     sent: list[tuple[int, str]] = []
 
-    def meddle(group: str, pools: dict[str, list[Any]], mixers: tuple[int, ...],
-               members: tuple[P.CardRef, ...]) -> bool:
+    def meddle(
+        group: str,
+        pools: dict[str, list[Any]],
+        mixers: tuple[int, ...],
+        members: tuple[P.CardRef, ...],
+    ) -> bool:
         k, joint = reveals.port.step, reveals.cards.joint
         assert joint is not None
         if meddler not in mixers and (k, group) not in sent:
             sent.append((k, group))
-            step, _, _ = P.shuffle_step(f"pool{group}", f"s{k}/mix{meddler}", pools[group],
-                                        joint, table=reveals.port.table,
-                                        seat=meddler, inputs=members)
+            step, _, _ = P.shuffle_step(
+                f"pool{group}",
+                f"s{k}/mix{meddler}",
+                pools[group],
+                joint,
+                table=reveals.port.table,
+                seat=meddler,
+                inputs=members,
+            )
             reveals.port.publish(step)
         return real_remix(group, pools, mixers, members)
 
@@ -99,6 +115,7 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
     for table in (honest, sessions):
         root = ChanceStream.from_int(seed)
         bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(players)]
+
         def decide(seat: int, event: Any, bots: list[Any] = bots) -> Any:
             return bots[seat].decide(event.view, event.decision)
 
@@ -106,9 +123,11 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
     assert sent  # the meddler did send uninvited re-mixes
     for peer in sessions:
         assert peer.verdict is None and peer.finished is not None
-        assert not any(seat == meddler and (k, label[4:]) in sent
-                       for seat, label, step, _, _ in peer.exchanges.cards.shuffles
-                       for k in [int(step.split("/")[0][1:])])
+        assert not any(
+            seat == meddler and (k, label[4:]) in sent
+            for seat, label, step, _, _ in peer.exchanges.cards.shuffles
+            for k in [int(step.split("/")[0][1:])]
+        )
     digests = {p.finished.digest for p in sessions if p.finished is not None}
     assert digests == {p.finished.digest for p in honest if p.finished is not None}
     assert len(digests) == 1

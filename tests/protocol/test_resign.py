@@ -39,8 +39,9 @@ def _deliver_all(sessions: list[P.TableSession]) -> None:
                         moved = True
 
 
-def _resigned_game(game: str, players: int, seed: int, resigner: int,
-                   at_decision: int) -> tuple[P.TableSpec, list[P.TableSession]]:
+def _resigned_game(
+    game: str, players: int, seed: int, resigner: int, at_decision: int
+) -> tuple[P.TableSpec, list[P.TableSession]]:
     """Play until ``resigner``'s ``at_decision``-th decision, where it resigns instead."""
     spec, sessions = P.make_table(players, seed, game=game, round_limit=60)
     root = ChanceStream.from_int(seed)
@@ -63,11 +64,14 @@ def _resigned_game(game: str, players: int, seed: int, resigner: int,
     return spec, sessions
 
 
-@pytest.mark.parametrize(("game", "players", "seed", "resigner", "at"), [
-    ("reign", 3, 4, 2, 3),
-    ("sodalis", 2, 5, 1, 2),
-    ("sovereign", 2, 6, 0, 4),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "resigner", "at"),
+    [
+        ("reign", 3, 4, 2, 3),
+        ("sodalis", 2, 5, 1, 2),
+        ("sovereign", 2, 6, 0, 4),
+    ],
+)
 def test_every_peer_ends_with_the_resignation_and_the_audit_reports_it(
     game: str, players: int, seed: int, resigner: int, at: int
 ) -> None:
@@ -94,7 +98,7 @@ def test_the_resigning_peer_reports_it_too_and_sends_nothing_more() -> None:
     last = own[-1].message()
     assert isinstance(last, Batch)
     kinds = [type(P.decode(raw)).__name__ for raw in last.parts]
-    assert "Resign" in kinds and kinds[kinds.index("Resign") + 1:] in ([], ["DigestCheck"])
+    assert "Resign" in kinds and kinds[kinds.index("Resign") + 1 :] in ([], ["DigestCheck"])
     with pytest.raises(P.LocalProtocolError, match="already over"):
         resigner.resign()
 
@@ -102,8 +106,9 @@ def test_the_resigning_peer_reports_it_too_and_sends_nothing_more() -> None:
 def test_a_resigned_seat_restarted_from_its_log_still_ends_resigned() -> None:
     spec, sessions = _resigned_game("reign", 3, 4, 2, 3)
     identity, secret_seed = peer_secrets(4, 2)
-    revived = P.TableSession(spec, 2, identity, secret_seed=secret_seed,
-                             saved=sessions[2].entries())
+    revived = P.TableSession(
+        spec, 2, identity, secret_seed=secret_seed, saved=sessions[2].entries()
+    )
     assert revived.resigned == sessions[2].resigned
     assert revived.outgoing() == []
 
@@ -122,8 +127,12 @@ def test_a_spectator_cannot_resign_and_a_finished_game_cannot_be_resigned() -> N
     assert sessions[0].entries() == before and sessions[0].outgoing() == []
 
 
-def _signed_resign(sessions: list[P.TableSession], seat: int, as_seat: int | None = None,
-                   table: bytes | None = None) -> bytes:
+def _signed_resign(
+    sessions: list[P.TableSession],
+    seat: int,
+    as_seat: int | None = None,
+    table: bytes | None = None,
+) -> bytes:
     """A resignation entry continuing ``seat``'s feed, signed with ``seat``'s key but
     claiming seat ``as_seat`` (a forgery when they differ)."""
     spec = sessions[0].spec
@@ -191,10 +200,10 @@ def test_a_second_resignation_in_a_new_entry_is_a_replay_and_is_blamed() -> None
     feed = sessions[0].log.entries(2)
     identity, _ = peer_secrets(_SEED, 2)
     body = P.encode(Batch((P.encode(Resign(far_ahead)),)))
-    first = sign_entry(identity, sessions[0].spec.table_id, 2, len(feed), feed[-1].entry_id(),
-                       body)
-    second = sign_entry(identity, sessions[0].spec.table_id, 2, len(feed) + 1, first.entry_id(),
-                        body)
+    first = sign_entry(identity, sessions[0].spec.table_id, 2, len(feed), feed[-1].entry_id(), body)
+    second = sign_entry(
+        identity, sessions[0].spec.table_id, 2, len(feed) + 1, first.entry_id(), body
+    )
     assert sessions[0].receive(P.encode(first)) is True
     assert sessions[0].resigned is None  # it names a step not reached yet
     sessions[0].receive(P.encode(second))
@@ -211,8 +220,14 @@ def test_a_resignation_after_the_game_ended_is_ignored() -> None:
     assert done is not None
     feed = sessions[0].log.entries(1)
     identity, _ = peer_secrets(9, 1)
-    late = sign_entry(identity, spec.table_id, 1, len(feed), feed[-1].entry_id(),
-                      P.encode(Batch((P.encode(Resign(0)),))))
+    late = sign_entry(
+        identity,
+        spec.table_id,
+        1,
+        len(feed),
+        feed[-1].entry_id(),
+        P.encode(Batch((P.encode(Resign(0)),))),
+    )
     sessions[0].receive(P.encode(late))
     assert sessions[0].finished == done and sessions[0].resigned is None
     assert sessions[0].verdict is None
@@ -225,7 +240,6 @@ def test_the_audit_of_a_log_cut_before_the_resigned_step_says_where_it_stops() -
     cut = by_seat[2] + by_seat[1] + by_seat[0][:3]
     result = P.audit_log(spec, cut)
     assert not result.ok and result.resigned is None and "before the game ends" in result.summary
-
 
 
 def test_a_decision_owed_when_another_seat_resigns_is_refused_and_nothing_is_sent() -> None:

@@ -76,13 +76,16 @@ def _sealed_inner(inner_payload: bytes) -> P.Sealed:
     return P.Sealed(2, "spoils/1", bytes(box))
 
 
-@pytest.mark.parametrize("inner", [
-    b"\x00\x00\x00\x03abc",  # not padded at all
-    b"\xff" * 4 + b"abc" + bytes(SEALED_BLOCK - 7),  # declares more than it holds
-    (SEALED_BLOCK).to_bytes(4, "big") + bytes(SEALED_BLOCK - 4),  # past the end
-    (3).to_bytes(4, "big") + b"abc" + bytes(2 * SEALED_BLOCK - 7),  # a block too many
-    (3).to_bytes(4, "big") + b"abc" + b"\x01" + bytes(SEALED_BLOCK - 8),  # non-zero padding
-])
+@pytest.mark.parametrize(
+    "inner",
+    [
+        b"\x00\x00\x00\x03abc",  # not padded at all
+        b"\xff" * 4 + b"abc" + bytes(SEALED_BLOCK - 7),  # declares more than it holds
+        (SEALED_BLOCK).to_bytes(4, "big") + bytes(SEALED_BLOCK - 4),  # past the end
+        (3).to_bytes(4, "big") + b"abc" + bytes(2 * SEALED_BLOCK - 7),  # a block too many
+        (3).to_bytes(4, "big") + b"abc" + b"\x01" + bytes(SEALED_BLOCK - 8),  # non-zero padding
+    ],
+)
 def test_section_9_1_a_badly_padded_payload_is_bad_sealed_naming_the_sender(inner: bytes) -> None:
     with pytest.raises(P.BadSealedPayload, match="padd") as err:
         P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=_sealed_inner(inner))

@@ -24,8 +24,9 @@ CARD_IDS = set(standard_catalog().defs)
 
 def play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
     spec, sessions = P.make_table(players, seed, **kwargs)
-    bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign")
-            for s in range(players)]
+    bots = [
+        RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(players)
+    ]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
@@ -49,8 +50,6 @@ def test_session_four_peers_agree_too() -> None:
     _, sessions = play(4, 5)
     assert all(s.verdict is None and s.finished is not None for s in sessions)
     assert len({s.finished.digest for s in sessions if s.finished}) == 1
-
-
 
 
 def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
@@ -92,8 +91,9 @@ def test_hiding_a_peer_never_learns_another_seats_hand(
 @pytest.mark.parametrize("kind", P.CHEATS)
 @pytest.mark.parametrize("cheater", [0, 2])
 def test_accountability_every_honest_peer_blames_the_cheater(kind: str, cheater: int) -> None:
-    result, (_, sessions) = run_crypto_game("reign", 3, 21, ["random"] * 3, cheat=kind,
-                                            cheater=cheater)
+    result, (_, sessions) = run_crypto_game(
+        "reign", 3, 21, ["random"] * 3, cheat=kind, cheater=cheater
+    )
     honest = [s for s in sessions if s.seat != cheater]
     assert result["verdict"] == {"seat": cheater, "kind": kind, "agreed": True}
     for session in honest:
@@ -135,8 +135,7 @@ def test_accountability_a_tagged_shuffle_is_blamed_on_its_shuffler_by_every_peer
 ) -> None:
     # five seats: an early shuffler's tag is caught by the next one, who complains; the
     # last one's by everyone, in the final deck
-    _, sessions = play(5, 7, session_class=P.cheating_session("invalid-point"),
-                       cheaters=[tagger])
+    _, sessions = play(5, 7, session_class=P.cheating_session("invalid-point"), cheaters=[tagger])
     for session in sessions:
         if session.seat != tagger:
             assert session.verdict is not None, session.seat
@@ -173,8 +172,9 @@ def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
 
 
 def test_accountability_an_equivocation_proof_checks_standalone() -> None:
-    _, (spec, sessions) = run_crypto_game("reign", 3, 4, ["random"] * 3, cheat="equivocation",
-                                          cheater=1)
+    _, (spec, sessions) = run_crypto_game(
+        "reign", 3, 4, ["random"] * 3, cheat="equivocation", cheater=1
+    )
     verdict = sessions[0].verdict
     assert verdict is not None and verdict.evidence
     proof = P.decode_as(verdict.evidence[0], P.EquivocationProof)
@@ -314,8 +314,7 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
     seat = paused[0]
     crashed = sessions[seat]
     identity, secret_seed = peer_secrets(seed, seat)
-    revived = P.TableSession(spec, seat, identity, secret_seed=secret_seed,
-                             saved=crashed.entries())
+    revived = P.TableSession(spec, seat, identity, secret_seed=secret_seed, saved=crashed.entries())
     assert revived.game.digest() == crashed.game.digest()
     assert revived.game.view(seat) == crashed.game.view(seat)
     assert revived.outgoing() == []  # nothing already sent is signed again

@@ -20,15 +20,26 @@ from protocol._group import add, base_mul, mul, random_scalar
 from protocol._shuffle_proof import prove_shuffle
 
 
-def _forged_step(session: P.TableSession, msg: P.ShuffleStep, before: list[P.Ciphertext],
-                 forged: list[P.Ciphertext], key: bytes) -> P.ShuffleStep:
+def _forged_step(
+    session: P.TableSession,
+    msg: P.ShuffleStep,
+    before: list[P.Ciphertext],
+    forged: list[P.Ciphertext],
+    key: bytes,
+) -> P.ShuffleStep:
     """``forged`` as the step's output, with the cheater's best attempt at a proof: the
     prover run on a witness it made up (it knows none)."""
     assert session.seat is not None
     rs = [random_scalar(session.secret(f"cheat/{j}", 64)) for j in range(len(forged))]
-    proof = prove_shuffle(ProofContext(session.table, msg.step, session.seat), msg.deck, key,
-                          [(c.a, c.b) for c in before], [(c.a, c.b) for c in forged],
-                          list(range(len(forged))), rs)
+    proof = prove_shuffle(
+        ProofContext(session.table, msg.step, session.seat),
+        msg.deck,
+        key,
+        [(c.a, c.b) for c in before],
+        [(c.a, c.b) for c in forged],
+        list(range(len(forged))),
+        rs,
+    )
     return attrs.evolve(msg, cards=tuple(c.to_bytes() for c in forged), proof=proof)
 
 
@@ -41,8 +52,13 @@ class _Substitutes(P.TableSession):
 
     def publish(self, msg: Any) -> None:
         ex = self.exchanges.cards
-        if (self.forged_deck is None and isinstance(msg, P.ShuffleStep) and msg.deck in ex.decks
-                and msg.step.endswith(f"/{self.seats[-1]}") and len(msg.cards) > 1):
+        if (
+            self.forged_deck is None
+            and isinstance(msg, P.ShuffleStep)
+            and msg.deck in ex.decks
+            and msg.step.endswith(f"/{self.seats[-1]}")
+            and len(msg.cards) > 1
+        ):
             self.forged_deck = msg.deck
             rec = ex.decks[msg.deck]
             assert ex.joint is not None
@@ -68,9 +84,13 @@ class _CopiesIntoPool(P.TableSession):
             k = int(msg.step.split("/")[0][1:])
             pools = self.exchanges.reveals.pools[k]
             before = next(pool for army, pool in pools.items() if f"pool{army}" == msg.deck)
-            target = next(ex.decks[deck].steps[-1][slot] for seat, held in sorted(ex.held.items())
-                          if seat != self.seat for (deck, slot) in sorted(held)
-                          if deck in ex.decks)
+            target = next(
+                ex.decks[deck].steps[-1][slot]
+                for seat, held in sorted(ex.held.items())
+                if seat != self.seat
+                for (deck, slot) in sorted(held)
+                if deck in ex.decks
+            )
             copy = rerandomise(target, ex.joint, random_scalar(self.secret("copy", 64)))
             out = [P.Ciphertext.unchecked(c) for c in msg.cards]
             self.copied = f"s{k}/open"
@@ -86,8 +106,11 @@ class _SubstitutesRehandle(P.TableSession):
 
     def publish(self, msg: Any) -> None:
         ex = self.exchanges.cards
-        if (self.forged_deck is None and isinstance(msg, P.ShuffleStep)
-                and msg.step.endswith("/rehandle")):
+        if (
+            self.forged_deck is None
+            and isinstance(msg, P.ShuffleStep)
+            and msg.step.endswith("/rehandle")
+        ):
             assert self.seat is not None
             self.forged_deck = msg.deck
             own = ex.keys[self.seat]
@@ -107,9 +130,14 @@ class _SubstitutesRehandle(P.TableSession):
 def _run(game: str, players: int, seed: int, cls: type, cheater: int):
     """The game ``run_crypto_game`` plays (same seats, bots and seed), ``cheater`` being
     a ``cls``."""
-    spec, sessions = P.make_table(players, seed, game=game,
-                                  round_limit=rules(game).default_round_limit,
-                                  session_class=cls, cheaters=[cheater])
+    spec, sessions = P.make_table(
+        players,
+        seed,
+        game=game,
+        round_limit=rules(game).default_round_limit,
+        session_class=cls,
+        cheaters=[cheater],
+    )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{seat}")) for seat in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
@@ -125,8 +153,11 @@ def _blamed_at_the_step(sessions: list[P.TableSession], cheater: int, deck: str)
         assert (verdict.seat, verdict.kind) == (cheater, "bad-shuffle"), verdict
         assert honest.finished is None and not honest.exchanges.audit.audited
         # the entry carrying the bad step is the verdict's transferable evidence
-        parts = [P.decode(raw) for data in verdict.evidence
-                 for raw in P.Entry.parse(data).message().parts]
+        parts = [
+            P.decode(raw)
+            for data in verdict.evidence
+            for raw in P.Entry.parse(data).message().parts
+        ]
         assert any(isinstance(p, P.ShuffleStep) and p.deck == deck for p in parts)
         ex = honest.exchanges.cards
         # no card of that output was ever drawn, held, revealed or shown
@@ -135,8 +166,9 @@ def _blamed_at_the_step(sessions: list[P.TableSession], cheater: int, deck: str)
         assert not any(key[1] == deck for key in honest.exchanges.held.published)
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), [("reign", 3, 21), ("sovereign", 2, 1),
-                                                       ("sodalis", 4, 0)])
+@pytest.mark.parametrize(
+    ("game", "players", "seed"), [("reign", 3, 21), ("sovereign", 2, 1), ("sodalis", 4, 0)]
+)
 def test_a_last_shuffler_substituting_fresh_encryptions_is_blamed_at_its_step(
     game: str, players: int, seed: int
 ) -> None:
@@ -175,8 +207,9 @@ def test_sovereign_a_substituted_re_handle_is_blamed_at_its_step() -> None:
     assert not any(r[1] == deck for r in honest.rehandles)
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), [("reign", 3, 4), ("sovereign", 3, 2),
-                                                       ("sodalis", 2, 1)])
+@pytest.mark.parametrize(
+    ("game", "players", "seed"), [("reign", 3, 4), ("sovereign", 3, 2), ("sodalis", 2, 1)]
+)
 def test_honest_games_with_every_shuffle_proven_blame_nobody(
     game: str, players: int, seed: int
 ) -> None:

@@ -34,8 +34,16 @@ def _step(n: int, *, key: bytes | None = None, entropy: bytes = b"\x05" * 32, ro
         cards, _ = D.shuffle(cards, key, entropy=bytes([r]) * 32)
     out, secret = D.shuffle(cards, key, entropy=entropy)
     ctx = ProofContext(TABLE, "s3/1", 1)
-    proof = prove_shuffle(ctx, DECK, key, _pairs(cards), _pairs(out), secret.permutation,
-                          secret.randomisers, entropy=entropy)
+    proof = prove_shuffle(
+        ctx,
+        DECK,
+        key,
+        _pairs(cards),
+        _pairs(out),
+        secret.permutation,
+        secret.randomisers,
+        entropy=entropy,
+    )
     return _pairs(cards), _pairs(out), secret, proof, ctx, key
 
 
@@ -70,10 +78,19 @@ def test_the_proof_is_deterministic_given_its_entropy_and_hides_nothing_else() -
 # Offsets of the proof's fields for n cards: u, B, v, k_A, k_C, k_D, k_F, k_B, k_E.
 def _fields(n: int) -> dict[str, int]:
     scalars = 64 * n
-    return {"u": 0, "B": 32 * n, "B_last": 64 * n - 32, "v": scalars, "k_A": scalars + 32,
-            "k_C": scalars + 64, "k_D": scalars + 96, "k_F": scalars + 128,
-            "k_B": scalars + 160, "k_E": scalars + 160 + 32 * n,
-            "k_E_last": scalars + 128 + 64 * n}
+    return {
+        "u": 0,
+        "B": 32 * n,
+        "B_last": 64 * n - 32,
+        "v": scalars,
+        "k_A": scalars + 32,
+        "k_C": scalars + 64,
+        "k_D": scalars + 96,
+        "k_F": scalars + 128,
+        "k_B": scalars + 160,
+        "k_E": scalars + 160 + 32 * n,
+        "k_E_last": scalars + 128 + 64 * n,
+    }
 
 
 @pytest.mark.parametrize("field", list(_fields(4)))
@@ -81,21 +98,25 @@ def test_a_tampered_proof_field_is_refused(field: str) -> None:
     inputs, outputs, _, proof, ctx, key = _step(4)
     at = _fields(4)[field]
     if field in ("u", "B", "B_last"):  # another valid point
-        spoiled = proof[:at] + add(proof[at:at + 32], base_mul(random_scalar())) + proof[at + 32:]
+        spoiled = (
+            proof[:at] + add(proof[at : at + 32], base_mul(random_scalar())) + proof[at + 32 :]
+        )
     else:  # another canonical scalar
-        bumped = (int.from_bytes(proof[at:at + 32], "little") + 1) % ORDER
-        spoiled = proof[:at] + bumped.to_bytes(32, "little") + proof[at + 32:]
+        bumped = (int.from_bytes(proof[at : at + 32], "little") + 1) % ORDER
+        spoiled = proof[:at] + bumped.to_bytes(32, "little") + proof[at + 32 :]
     _refused(ctx, DECK, key, inputs, outputs, spoiled)
 
 
 def test_a_non_canonical_scalar_or_an_invalid_proof_point_is_refused() -> None:
     inputs, outputs, _, proof, ctx, key = _step(3)
     at = _fields(3)["k_A"]
-    big = (int.from_bytes(proof[at:at + 32], "little") + ORDER).to_bytes(32, "little")
-    _refused(ctx, DECK, key, inputs, outputs, proof[:at] + big + proof[at + 32:])
-    for tagged in (bytes([proof[0] ^ 1]) + proof[1:32],  # sign flipped: no group element
-                   proof[:31] + bytes([proof[31] | 0x80]),  # top bit: libsodium's twin
-                   bytes(32)):  # the identity
+    big = (int.from_bytes(proof[at : at + 32], "little") + ORDER).to_bytes(32, "little")
+    _refused(ctx, DECK, key, inputs, outputs, proof[:at] + big + proof[at + 32 :])
+    for tagged in (
+        bytes([proof[0] ^ 1]) + proof[1:32],  # sign flipped: no group element
+        proof[:31] + bytes([proof[31] | 0x80]),  # top bit: libsodium's twin
+        bytes(32),
+    ):  # the identity
         err = _refused(ctx, DECK, key, inputs, outputs, tagged + proof[32:])
         assert "invalid point" in str(err)
     _refused(ctx, DECK, key, inputs, outputs, b"\xff" * 32 + proof[32:])
@@ -140,8 +161,9 @@ def test_a_duplicated_card_cannot_be_proven() -> None:
     forged = [outputs[0], copy, *outputs[2:]]
     _refused(ctx, DECK, key, inputs, forged, proof)
     claimed = (secret.permutation[0], *secret.permutation[1:])
-    guessed = prove_shuffle(ctx, DECK, key, inputs, forged, claimed,
-                            (secret.randomisers[0], r, *secret.randomisers[2:]))
+    guessed = prove_shuffle(
+        ctx, DECK, key, inputs, forged, claimed, (secret.randomisers[0], r, *secret.randomisers[2:])
+    )
     _refused(ctx, DECK, key, inputs, forged, guessed)
 
 
@@ -154,18 +176,23 @@ def test_substituted_fresh_encryptions_cannot_be_proven() -> None:
     inputs = _pairs(D.initial_deck(codebook, key))
     rs = [random_scalar() for _ in range(n)]
     chosen = [3, 1, 4, 0, 2]
-    forged = [(base_mul(r), add(codebook.points[c], mul(r, key))) for c, r in zip(chosen, rs,
-                                                                                   strict=True)]
+    forged = [
+        (base_mul(r), add(codebook.points[c], mul(r, key))) for c, r in zip(chosen, rs, strict=True)
+    ]
     ctx = ProofContext(TABLE, "s3/1", 1)
     guessed = prove_shuffle(ctx, DECK, key, inputs, forged, chosen, rs)
     _refused(ctx, DECK, key, inputs, forged, guessed)
 
 
-@pytest.mark.parametrize("spoil", [
-    lambda p: bytes([p[0] ^ 1]) + p[1:],  # sign flipped: no group element
-    lambda p: p[:31] + bytes([p[31] | 0x80]),  # top bit set: libsodium's twin of p
-    lambda p: bytes(32),  # the identity
-], ids=["negated", "high-bit", "identity"])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda p: bytes([p[0] ^ 1]) + p[1:],  # sign flipped: no group element
+        lambda p: p[:31] + bytes([p[31] | 0x80]),  # top bit set: libsodium's twin of p
+        lambda p: bytes(32),  # the identity
+    ],
+    ids=["negated", "high-bit", "identity"],
+)
 @pytest.mark.parametrize("part", [0, 1])
 def test_an_invalid_output_card_is_named_as_an_invalid_point(spoil, part: int) -> None:
     inputs, outputs, _, proof, ctx, key = _step(3)
@@ -176,14 +203,13 @@ def test_an_invalid_output_card_is_named_as_an_invalid_point(spoil, part: int) -
 
 
 @settings(max_examples=15, deadline=None)
-@given(n=st.integers(1, 6), seed=st.binary(min_size=32, max_size=32),
-       flip=st.integers(0, 10**6))
+@given(n=st.integers(1, 6), seed=st.binary(min_size=32, max_size=32), flip=st.integers(0, 10**6))
 def test_property_honest_small_shuffles_verify_and_any_flipped_byte_fails(
     n: int, seed: bytes, flip: int
 ) -> None:
     inputs, outputs, _, proof, ctx, key = _step(n, entropy=seed, rounds=2)
     verify_shuffle(ctx, DECK, key, inputs, outputs, proof)
     at = flip % len(proof)
-    spoiled = proof[:at] + bytes([proof[at] ^ (1 << (flip % 8))]) + proof[at + 1:]
+    spoiled = proof[:at] + bytes([proof[at] ^ (1 << (flip % 8))]) + proof[at + 1 :]
     with pytest.raises((P.BadShuffle, P.InvalidPoint)):
         verify_shuffle(ctx, DECK, key, inputs, outputs, spoiled)

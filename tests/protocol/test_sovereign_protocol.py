@@ -22,8 +22,10 @@ BOTS = bots_for("sovereign")
 def _play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
     spec, sessions = P.make_table(players, seed, game="sovereign", round_limit=60, **kwargs)
     root = ChanceStream.from_int(seed)
-    bots = [BOTS["heuristic" if s % 2 == 0 else "random"](root.child(f"bot/{s}"))
-            for s in range(players)]
+    bots = [
+        BOTS["heuristic" if s % 2 == 0 else "random"](root.child(f"bot/{s}"))
+        for s in range(players)
+    ]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
@@ -33,8 +35,11 @@ def test_sovereign_game_over_the_protocol_ends_with_one_digest_and_passes_the_au
     players: int, seed: int
 ) -> None:
     spec, sessions = _play(players, seed)
-    finished = {(s.finished.winner, s.finished.digest, s.finished.end)
-                for s in sessions if s.finished is not None}
+    finished = {
+        (s.finished.winner, s.finished.digest, s.finished.end)
+        for s in sessions
+        if s.finished is not None
+    }
     assert len(finished) == 1 and all(s.verdict is None for s in sessions)
     winner, _, end = finished.pop()
     assert end == "won" and winner in range(players)
@@ -64,9 +69,14 @@ def test_sovereign_breach_shows_the_cards_to_the_attacker_only() -> None:
         assert len([e for e in shown if e.why == "peeked"]) == len(mine)
         for holder, peeker, _ in mine:
             assert holder != peeker
-        held = {c for other in sessions if other.seat != session.seat
-                for e in other.__dict__.get("shown", []) if e.why in ("dealt", "re-handled")
-                for c in e.cards}
+        held = {
+            c
+            for other in sessions
+            if other.seat != session.seat
+            for e in other.__dict__.get("shown", [])
+            if e.why in ("dealt", "re-handled")
+            for c in e.cards
+        }
         assert all(c in held for e in shown if e.why == "peeked" for c in e.cards)
 
 

@@ -82,11 +82,23 @@ def test_each_seat_sees_only_its_own_draw() -> None:
     assert not set(seen[0]) & set(seen[1])  # two private draws from one hidden deck
 
 
-@pytest.mark.parametrize("kind", ["illegal-move", "bad-reveal", "bad-proof", "bad-shuffle",
-                                  "invalid-point", "equivocation", "replay", "wrong-digest"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "illegal-move",
+        "bad-reveal",
+        "bad-proof",
+        "bad-shuffle",
+        "invalid-point",
+        "equivocation",
+        "replay",
+        "wrong-digest",
+    ],
+)
 def test_a_cheater_at_the_toy_game_is_named(kind: str) -> None:
-    _, sessions = P.make_table(3, 7, game=NAME, session_class=P.cheating_session(kind),
-                               cheaters=[1])
+    _, sessions = P.make_table(
+        3, 7, game=NAME, session_class=P.cheating_session(kind), cheaters=[1]
+    )
     P.run_table(sessions, _highest)
     honest = [s for i, s in enumerate(sessions) if i != 1]
     verdicts = {(s.verdict.seat, s.verdict.kind) for s in honest if s.verdict is not None}
@@ -97,5 +109,6 @@ def test_a_cheater_at_the_toy_game_is_named(kind: str) -> None:
 def test_the_toy_game_module_does_not_use_the_protocol() -> None:
     tree = ast.parse(Path(toy_game.__file__).read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
     assert imported and all(not (m or "").startswith(("protocol", "netplay")) for m in imported)

@@ -28,55 +28,57 @@ from .make_vectors import compute
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
-VECTORS = {'table': '4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd',
- 'identity.seed': '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
- 'identity.public_key': '03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8',
- 'identity.fingerprint': '56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c',
- 'identity.x25519_public': '4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01',
- 'commit.digest': '2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710',
- 'commit.message': '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":8}',
- 'reveal.message': '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":8}',
- 'entry0.header': '{"body_hash":"tkzDRvTS8mvhpHVDAY9tvomCNSdfB5To1PXtViBFLAE","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":8}',
- 'entry0.sig': '96fde4a0efe2de961dc44ea53d87d6c9fb08267a9548d9bf72a0eac1a55b041d5f4e6950651b1e2eaaf48b3e11a64c9cad8f2fafb3cb1d48589b506237a73a0a',
- 'entry0.id': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
- 'entry0.frame': '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjh9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"lv3koO_i3pYdxE6lPYfWyfsIJnqVSNm_cqDqwaVbBB1fTmlQZRseLqr0iz4RpkycrY8vr7PLHUhYm1BiN6c6Cg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":8}',
- 'entry1.prev': 'acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9',
- 'entry1.id': '5fefb00f9c6310fd53cc6b6dcdc2935d8d7876edb981045335f0a8424c27dcc8',
- 'chance.seed': 'f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc',
- 'chance.dice': '6 3 3 4 3',
- 'chance.permutation10': '8 4 7 9 6 1 5 3 2 0',
- 'card.main.0': 'eac9cd119c255c6cc5b353c4811affe9a0a5f607bcae555d228d9b1ab8292372',
- 'card.main.101': 'bace40de1918a60319c072fff17bbb00add82789a916a858a6cc3538654ffd03',
- 'deckkey0.secret': '0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02',
- 'deckkey0.public': '547a2a7c3a09717057eb52da13f8aac2267588a94d383f688f685252e0b91004',
- 'deckkey1.public': '607bf0c42ddbfe505c2a221348f8c2e8260ec45da8b3130003675fc47ab54653',
- 'deckkey0.share_proof': '19e84a247ce0375b14cf6eac94258aff75d1dffe7bc6dc39571316fe10a6a609d2a0aba202f5af97fd682a0c5c133e26c4a67de272e8753a9d7ae0fe3de0dc0f',
- 'joint_key': '1ecb92d3d562af970015f12ebc4a10992476db46bdbae5644b68aeeaa7b7da71',
- 'initial.0': 'e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76a67b0965eaf34afd10b96574e123b3c5a9ef8e9e969c86ba3b8200ffe5544a39',
- 'rerandomise.r': '53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b',
- 'rerandomise.0': '8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f585dbb6eee5d8423d2a0bc38fecce987467b7b10802789992c43e67538ac5d23',
- 'share.d': '7859e91022452b69bde03e1e14ca3b13a98def270a65f32f0f163e21035b7e6a',
- 'share.proof': 'bd29b482e908e3cc969da5661ca49fe4327b63ff55fbe0063852d033a07f130e9c13f56e4a09bc0afd949808895c7397c8728a2874f3d63a3f8f0df378d1e80e',
- 'shuffle.permutation': '0 2 3 4 1',
- 'shuffle.output_sha256': 'a75571629e9f68c45e1fb919a7ec066365048a3544ebafeb0790e46f42c24128',
- 'shuffle.generator.Q': 'e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76',
- 'shuffle.generator.h': 'bc1c85e814a4a774e45698db29541e277342e1c9d3ea79a2b9d72de56b16bd2d',
- 'shuffle.generator.h0': '4e1638f5e22374678d77fb46ec3d7c7324d98a5192ef78bbf87a0e13d2e1b351',
- 'shuffle.generator.h4': '88fc39df5693b3482c23572671121061bbc982b4b858c3ae55aa4e1810132d29',
- 'shuffle.proof.statement': 'd434f93ef555655beb64b4737f4c196f973b7a6285ccc7dfd448a4646c7341bdd160d41637046635462a0820350389b1029544c18ff78caa633ba4bb670c0229',
- 'shuffle.proof.challenge_seed': '7aa5817461c9e1d1276d960c5cd58610c5aa080277930a46afbed19235575077678592507004e5a4450fa8af77358add74009edb3da74a552be0cb667d055f99',
- 'shuffle.proof.e0': '0263a639cfc98a9567f39e062709a15c',
- 'shuffle.output': '504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164',
- 'shuffle.proof': '84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007',
- 'shuffle.message_sha256': '6a70a6d4c083799b89be24abc08e9248565e3f190de67f0eba19a14e5f8b5a30',
- 'handover.held': '48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a',
- 'handover.card': 'de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309',
- 'handover.proof': '60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b',
- 'sealed.header': '666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31',
- 'sealed.inner_sha256': '40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783',
- 'note.key': 'cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628',
- 'note.padded_sha256': '5df065b3dfe0f4d6af21d2f63e23930d0a58728c7b65b1d0eb2447e976816247',
- 'note.message_sha256': '1e1aaf10965f6f26699c469e7ac657a3856bbbf5030561ca760a5492544f3c37'}
+VECTORS = {
+    "table": "4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd",
+    "identity.seed": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+    "identity.public_key": "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8",
+    "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
+    "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
+    "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
+    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":8}',
+    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":8}',
+    "entry0.header": '{"body_hash":"tkzDRvTS8mvhpHVDAY9tvomCNSdfB5To1PXtViBFLAE","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":8}',
+    "entry0.sig": "96fde4a0efe2de961dc44ea53d87d6c9fb08267a9548d9bf72a0eac1a55b041d5f4e6950651b1e2eaaf48b3e11a64c9cad8f2fafb3cb1d48589b506237a73a0a",
+    "entry0.id": "acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9",
+    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjh9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"lv3koO_i3pYdxE6lPYfWyfsIJnqVSNm_cqDqwaVbBB1fTmlQZRseLqr0iz4RpkycrY8vr7PLHUhYm1BiN6c6Cg","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":8}',
+    "entry1.prev": "acc3e6bdfebc933630ad9b495dc5e0af888db38ec9e4b2ad9bd35d3fd2cc4ff9",
+    "entry1.id": "5fefb00f9c6310fd53cc6b6dcdc2935d8d7876edb981045335f0a8424c27dcc8",
+    "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
+    "chance.dice": "6 3 3 4 3",
+    "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
+    "card.main.0": "eac9cd119c255c6cc5b353c4811affe9a0a5f607bcae555d228d9b1ab8292372",
+    "card.main.101": "bace40de1918a60319c072fff17bbb00add82789a916a858a6cc3538654ffd03",
+    "deckkey0.secret": "0fec181d4019df2f52c96774b4986e1d198fde62f55bcf3127636dabeb7a1e02",
+    "deckkey0.public": "547a2a7c3a09717057eb52da13f8aac2267588a94d383f688f685252e0b91004",
+    "deckkey1.public": "607bf0c42ddbfe505c2a221348f8c2e8260ec45da8b3130003675fc47ab54653",
+    "deckkey0.share_proof": "19e84a247ce0375b14cf6eac94258aff75d1dffe7bc6dc39571316fe10a6a609d2a0aba202f5af97fd682a0c5c133e26c4a67de272e8753a9d7ae0fe3de0dc0f",
+    "joint_key": "1ecb92d3d562af970015f12ebc4a10992476db46bdbae5644b68aeeaa7b7da71",
+    "initial.0": "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76a67b0965eaf34afd10b96574e123b3c5a9ef8e9e969c86ba3b8200ffe5544a39",
+    "rerandomise.r": "53f3a44d670389eeaee975a6fd3b76fd04335e30b6396d1f60ae61ac93c80d0b",
+    "rerandomise.0": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f585dbb6eee5d8423d2a0bc38fecce987467b7b10802789992c43e67538ac5d23",
+    "share.d": "7859e91022452b69bde03e1e14ca3b13a98def270a65f32f0f163e21035b7e6a",
+    "share.proof": "bd29b482e908e3cc969da5661ca49fe4327b63ff55fbe0063852d033a07f130e9c13f56e4a09bc0afd949808895c7397c8728a2874f3d63a3f8f0df378d1e80e",
+    "shuffle.permutation": "0 2 3 4 1",
+    "shuffle.output_sha256": "a75571629e9f68c45e1fb919a7ec066365048a3544ebafeb0790e46f42c24128",
+    "shuffle.generator.Q": "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76",
+    "shuffle.generator.h": "bc1c85e814a4a774e45698db29541e277342e1c9d3ea79a2b9d72de56b16bd2d",
+    "shuffle.generator.h0": "4e1638f5e22374678d77fb46ec3d7c7324d98a5192ef78bbf87a0e13d2e1b351",
+    "shuffle.generator.h4": "88fc39df5693b3482c23572671121061bbc982b4b858c3ae55aa4e1810132d29",
+    "shuffle.proof.statement": "d434f93ef555655beb64b4737f4c196f973b7a6285ccc7dfd448a4646c7341bdd160d41637046635462a0820350389b1029544c18ff78caa633ba4bb670c0229",
+    "shuffle.proof.challenge_seed": "7aa5817461c9e1d1276d960c5cd58610c5aa080277930a46afbed19235575077678592507004e5a4450fa8af77358add74009edb3da74a552be0cb667d055f99",
+    "shuffle.proof.e0": "0263a639cfc98a9567f39e062709a15c",
+    "shuffle.output": "504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164",
+    "shuffle.proof": "84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007",
+    "shuffle.message_sha256": "6a70a6d4c083799b89be24abc08e9248565e3f190de67f0eba19a14e5f8b5a30",
+    "handover.held": "48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a",
+    "handover.card": "de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309",
+    "handover.proof": "60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b",
+    "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
+    "sealed.inner_sha256": "40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783",
+    "note.key": "cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628",
+    "note.padded_sha256": "5df065b3dfe0f4d6af21d2f63e23930d0a58728c7b65b1d0eb2447e976816247",
+    "note.message_sha256": "1e1aaf10965f6f26699c469e7ac657a3856bbbf5030561ca760a5492544f3c37",
+}
 
 COMPUTED = compute()
 
@@ -221,9 +223,9 @@ def _spec_unpad(padded: bytes, block: int) -> bytes | None:
     if len(padded) == 0 or len(padded) % block:
         return None
     n = int.from_bytes(padded[:4], "big")
-    if n > len(padded) - 4 or _spec_pad(padded[4:4 + n], block) != padded:
+    if n > len(padded) - 4 or _spec_pad(padded[4 : 4 + n], block) != padded:
         return None
-    return padded[4:4 + n]
+    return padded[4 : 4 + n]
 
 
 def test_spec_padded_note_and_sealed_payload() -> None:
@@ -235,22 +237,38 @@ def test_spec_padded_note_and_sealed_payload() -> None:
     assert len(padded) == 1024
     assert hashlib.sha256(padded).hexdigest() == VECTORS["note.padded_sha256"]
     box = nacl.secret.SecretBox(_h("note.key")).encrypt(padded, b"\x0b" * 24)
-    note = {"box": base64.urlsafe_b64encode(bytes(box)).rstrip(b"=").decode(), "step": 4,
-            "type": "note", "v": P.PROTOCOL_VERSION}
+    note = {
+        "box": base64.urlsafe_b64encode(bytes(box)).rstrip(b"=").decode(),
+        "step": 4,
+        "type": "note",
+        "v": P.PROTOCOL_VERSION,
+    }
     message = json.dumps(note, sort_keys=True, separators=(",", ":")).encode()
     assert hashlib.sha256(message).hexdigest() == VECTORS["note.message_sha256"]
     opened = nacl.secret.SecretBox(_h("note.key")).decrypt(bytes(box))
     assert _spec_unpad(opened, 1024) == decision
     # the spec's rejections, and the API's typed error for each
-    for bad in (opened[:-1], opened + bytes(1024), opened[:-1] + b"\x01",
-                (5000).to_bytes(4, "big") + opened[4:], decision):
+    for bad in (
+        opened[:-1],
+        opened + bytes(1024),
+        opened[:-1] + b"\x01",
+        (5000).to_bytes(4, "big") + opened[4:],
+        decision,
+    ):
         assert _spec_unpad(bad, 1024) is None
         with pytest.raises(BadPadding):
             unpad(bad, NOTE_BLOCK)
 
 
-def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes, key: bytes,
-                         step: bytes, seat: int, deck: bytes) -> bool:
+def _spec_shuffle_verify(
+    inputs: list[bytes],
+    outputs: list[bytes],
+    proof: bytes,
+    key: bytes,
+    step: bytes,
+    seat: int,
+    deck: bytes,
+) -> bool:
     """The §8.5 verifier written from the spec text alone (``spec_log``: hashlib, libsodium)."""
     seen: dict[str, Any] = {}
     ok = spec_crypto.shuffle_verify(TABLE, inputs, outputs, proof, key, step, seat, deck, seen)
@@ -259,8 +277,11 @@ def _spec_shuffle_verify(inputs: list[bytes], outputs: list[bytes], proof: bytes
         assert seen["statement"].hex() == VECTORS["shuffle.proof.statement"]
         assert seen["seed"].hex() == VECTORS["shuffle.proof.challenge_seed"]
         assert [q.hex(), h.hex(), hs[0].hex(), hs[4].hex()] == [
-            VECTORS["shuffle.generator.Q"], VECTORS["shuffle.generator.h"],
-            VECTORS["shuffle.generator.h0"], VECTORS["shuffle.generator.h4"]]
+            VECTORS["shuffle.generator.Q"],
+            VECTORS["shuffle.generator.h"],
+            VECTORS["shuffle.generator.h0"],
+            VECTORS["shuffle.generator.h4"],
+        ]
         assert seen["e"][0].to_bytes(16, "little").hex() == VECTORS["shuffle.proof.e0"]
     return ok
 
@@ -271,11 +292,14 @@ def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
     inputs = []
     for i in range(5):
         digest = hashlib.sha512(
-            b"fairtable/card/v2" + _frame(TABLE, b"small", i.to_bytes(4, "big"))).digest()
-        inputs.append(g + na.crypto_core_ristretto255_add(
-            na.crypto_core_ristretto255_from_hash(digest), joint))
+            b"fairtable/card/v2" + _frame(TABLE, b"small", i.to_bytes(4, "big"))
+        ).digest()
+        inputs.append(
+            g
+            + na.crypto_core_ristretto255_add(na.crypto_core_ristretto255_from_hash(digest), joint)
+        )
     out = _h("shuffle.output")
-    outputs = [out[64 * j: 64 * j + 64] for j in range(5)]
+    outputs = [out[64 * j : 64 * j + 64] for j in range(5)]
     assert hashlib.sha256(out).hexdigest() == VECTORS["shuffle.output_sha256"]
     proof = _h("shuffle.proof")
     assert len(proof) == 128 * 5 + 160
@@ -292,14 +316,25 @@ def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
 
 # -- a whole log, checked from the spec alone (tests/protocol/spec_log.py imports nothing of ours)
 
-def _log(game: str, players: int, seed: int,
-         session_class: type[P.TableSession] = P.TableSession, cheater: int = 0) -> str:
+
+def _log(
+    game: str,
+    players: int,
+    seed: int,
+    session_class: type[P.TableSession] = P.TableSession,
+    cheater: int = 0,
+) -> str:
     from client.games import bots_for
     from engine.games import rules
 
-    spec, sessions = P.make_table(players, seed, game=game, session_class=session_class,
-                                  round_limit=rules(game).default_round_limit,
-                                  cheaters=[cheater])
+    spec, sessions = P.make_table(
+        players,
+        seed,
+        game=game,
+        session_class=session_class,
+        round_limit=rules(game).default_round_limit,
+        cheaters=[cheater],
+    )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
     P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
@@ -311,10 +346,20 @@ def test_spec_log_verifier_imports_nothing_of_ours() -> None:
     imported = set()
     for module in (spec_log, spec_crypto):
         source = Path(module.__file__ or "").read_text(encoding="utf-8")
-        imported |= {line.split()[1] for line in source.splitlines()
-                     if line.startswith(("import ", "from "))}
+        imported |= {
+            line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))
+        }
     assert {name.split(".")[0] for name in imported} - {""} <= {
-        "__future__", "base64", "hashlib", "json", "re", "collections", "typing", "nacl", "rbcl"}
+        "__future__",
+        "base64",
+        "hashlib",
+        "json",
+        "re",
+        "collections",
+        "typing",
+        "nacl",
+        "rbcl",
+    }
     assert {name for name in imported if name.startswith(".")} == {".spec_crypto"}
 
 
@@ -330,11 +375,14 @@ def test_spec_alone_checks_every_re_handle_and_peek_in_a_sovereign_log() -> None
     assert checked["re-handles"] and checked["hand-over cards"] and checked["shares parts"]
 
 
-@pytest.mark.parametrize(("liar", "failure"), [
-    ("_LyingRemix", "^seat 1: names other cards of pool"),
-    ("_LyingPoolShares", "^seat 1: names other cards of pool"),
-    ("_LyingPlacer", "^pool.*(places are not|two cards at place)"),  # not pinned on a seat
-])
+@pytest.mark.parametrize(
+    ("liar", "failure"),
+    [
+        ("_LyingRemix", "^seat 1: names other cards of pool"),
+        ("_LyingPoolShares", "^seat 1: names other cards of pool"),
+        ("_LyingPlacer", "^pool.*(places are not|two cards at place)"),  # not pinned on a seat
+    ],
+)
 def test_spec_alone_finds_a_part_that_names_other_pool_cards(liar: str, failure: str) -> None:
     from . import test_named_inputs
 

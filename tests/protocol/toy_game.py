@@ -183,19 +183,33 @@ class ToyGame(ContractGame):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         s = self.state
-        return {"hand": list(s.hands.get(seat, [])) if seat is not None else [],
-                "counts": dict(s.hand_count), "revealed": dict(s.revealed)}
+        return {
+            "hand": list(s.hands.get(seat, [])) if seat is not None else [],
+            "counts": dict(s.hand_count),
+            "revealed": dict(s.revealed),
+        }
 
     def digest(self) -> str:
         s = self.state
-        return digest_of("highcard", {
-            "serial": s.serial, "over": s.over, "winner": s.winner, "counts": sorted(
-                s.hand_count.items()), "bids": sorted(s.bids.items()),
-            "revealed": sorted(s.revealed.items())})
+        return digest_of(
+            "highcard",
+            {
+                "serial": s.serial,
+                "over": s.over,
+                "winner": s.winner,
+                "counts": sorted(s.hand_count.items()),
+                "bids": sorted(s.bids.items()),
+                "revealed": sorted(s.revealed.items()),
+            },
+        )
 
 
-def new_game(seats: int, round_limit: int | None = None, known: Iterable[int] | None = None,
-             options: tuple[tuple[str, Any], ...] = ()) -> ToyGame:
+def new_game(
+    seats: int,
+    round_limit: int | None = None,
+    known: Iterable[int] | None = None,
+    options: tuple[tuple[str, Any], ...] = (),
+) -> ToyGame:
     state = ToyState(seats, frozenset(range(seats) if known is None else known))
     state.tasks = [("start",)]
     game = ToyGame(state)

@@ -32,8 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first seed of --seeds")
     parser.add_argument("--seed", type=int, help="one run of this seed (printed in full)")
     parser.add_argument("--game", choices=("all", *GAMES), default="all")
-    parser.add_argument("--relay-drop", action="store_true",
-                        help="let the seed draw a relay that drops a seat's entries")
+    parser.add_argument(
+        "--relay-drop",
+        action="store_true",
+        help="let the seed draw a relay that drops a seat's entries",
+    )
     parser.add_argument("--revert", choices=sorted(REVERTS), help="put a fixed bug back")
     parser.add_argument("--quiet", action="store_true", help="only failures and the summary")
     args = parser.parse_args(argv)
@@ -50,8 +53,10 @@ def main(argv: list[str] | None = None) -> int:
             faults.update(result.faults)
             traces.update(result.digest.encode())
             ends = sorted({" ".join(o.split()[::2]) for o in result.outcomes.values()})
-            line = (f"seed {seed} {plan.game}: {'/'.join(ends)}, trace {result.digest}, "
-                    f"{result.sim_seconds:.1f} simulated s, {time.monotonic() - started:.1f} s")
+            line = (
+                f"seed {seed} {plan.game}: {'/'.join(ends)}, trace {result.digest}, "
+                f"{result.sim_seconds:.1f} simulated s, {time.monotonic() - started:.1f} s"
+            )
             if args.seed is not None:
                 print(plan.text())
                 for seat, outcome in sorted(result.outcomes.items()):
@@ -63,13 +68,16 @@ def main(argv: list[str] | None = None) -> int:
                     kinds[violation.split(":")[0]] += 1
                     print(f"  {violation}")
                 flags = (" --relay-drop" if args.relay_drop else "") + (
-                    f" --revert {args.revert}" if args.revert else "")
+                    f" --revert {args.revert}" if args.revert else ""
+                )
                 print(f"  replay: {result.replay()}{flags}")
             elif not args.quiet or args.seed is not None:
                 print(f"ok   {line}")
             sys.stdout.flush()
-    print(f"runs {runs}, failing {bad}, {time.monotonic() - began:.0f} s; "
-          f"all traces {traces.hexdigest()[:16]}")
+    print(
+        f"runs {runs}, failing {bad}, {time.monotonic() - began:.0f} s; "
+        f"all traces {traces.hexdigest()[:16]}"
+    )
     print("faults: " + (", ".join(f"{k} {n}" for k, n in sorted(faults.items())) or "none"))
     print("violations: " + (", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"))
     return 1 if bad else 0

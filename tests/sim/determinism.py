@@ -79,8 +79,11 @@ class _Random(types.SimpleNamespace):
         return getattr(random, name)
 
 
-_SET_MEMBERS: tuple[type, ...] = (netplay._link.Link, netplay._node_parts._Peer,
-                                  netplay._watchers._Watcher)
+_SET_MEMBERS: tuple[type, ...] = (
+    netplay._link.Link,
+    netplay._node_parts._Peer,
+    netplay._watchers._Watcher,
+)
 """The classes netplay keeps in sets, hashed by identity (``eq=False``)."""
 
 
@@ -114,8 +117,14 @@ def pinned(seed: int) -> Iterator[None]:
     draws = random.Random(f"fairtable-sim/random/{seed}")
     fake_time = _Time(time=_sim_time, time_ns=lambda: int(_sim_time() * 10**9))
     fake_random = _Random(Random=lambda *a: random.Random(draws.getrandbits(64)))
-    saved = (os.urandom, trio_run._ALLOW_DETERMINISTIC_SCHEDULING, trio_run._r.getstate(),
-             netplay._liveness.time, netplay._node_folder.time, netplay._mesh.random)
+    saved = (
+        os.urandom,
+        trio_run._ALLOW_DETERMINISTIC_SCHEDULING,
+        trio_run._r.getstate(),
+        netplay._liveness.time,
+        netplay._node_folder.time,
+        netplay._mesh.random,
+    )
     os.urandom = _Urandom(seed)
     trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True  # type: ignore[misc]
     trio_run._r.seed(seed)
@@ -126,7 +135,13 @@ def pinned(seed: int) -> Iterator[None]:
         with _hash_by_birth():
             yield
     finally:
-        (os.urandom, allow, state, netplay._liveness.time,
-         netplay._node_folder.time, netplay._mesh.random) = saved
+        (
+            os.urandom,
+            allow,
+            state,
+            netplay._liveness.time,
+            netplay._node_folder.time,
+            netplay._mesh.random,
+        ) = saved
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING = allow  # type: ignore[misc]
         trio_run._r.setstate(state)

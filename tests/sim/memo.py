@@ -29,10 +29,25 @@ def verified_once() -> Iterator[None]:
     """Within the block, each passing shuffle-proof check is done once (see the module)."""
     passed: set[tuple[object, ...]] = set()
 
-    def verify(ctx: ProofContext, deck: str, key: bytes, inputs: Sequence[Card],
-               outputs: Sequence[Card], proof: bytes) -> None:
-        args = (ctx.table, ctx.step, ctx.seat, ctx.slot, deck, key,
-                tuple(map(tuple, inputs)), tuple(map(tuple, outputs)), proof)
+    def verify(
+        ctx: ProofContext,
+        deck: str,
+        key: bytes,
+        inputs: Sequence[Card],
+        outputs: Sequence[Card],
+        proof: bytes,
+    ) -> None:
+        args = (
+            ctx.table,
+            ctx.step,
+            ctx.seat,
+            ctx.slot,
+            deck,
+            key,
+            tuple(map(tuple, inputs)),
+            tuple(map(tuple, outputs)),
+            proof,
+        )
         if args in passed:
             return
         verify_shuffle(ctx, deck, key, inputs, outputs, proof)

@@ -160,8 +160,9 @@ class SimListener(trio.abc.Listener[SimStream]):
 class SimNet:
     """The hosts' network, its faults, and its trace."""
 
-    def __init__(self, rng: random.Random, *, base_delay: float = 0.01,
-                 jitter: float = 0.05) -> None:
+    def __init__(
+        self, rng: random.Random, *, base_delay: float = 0.01, jitter: float = 0.05
+    ) -> None:
         self.rng = rng
         self.base_delay, self.jitter = base_delay, jitter
         self.slow: dict[str, float] = {}  # host -> delay factor

@@ -39,11 +39,13 @@ class Fault:
     factor: float = 1.0
 
     def text(self) -> str:
-        extra = {"crash": f" seat {self.target} down {self.lasts:.1f}s log {self.tear}",
-                 "slow": f" seat {self.target} x{self.factor:.0f} for {self.lasts:.1f}s",
-                 "partition": f" seat {self.target} alone for {self.lasts:.1f}s",
-                 "cut": f" link #{self.target}",
-                 "relay-crash": f" down {self.lasts:.1f}s"}[self.kind]
+        extra = {
+            "crash": f" seat {self.target} down {self.lasts:.1f}s log {self.tear}",
+            "slow": f" seat {self.target} x{self.factor:.0f} for {self.lasts:.1f}s",
+            "partition": f" seat {self.target} alone for {self.lasts:.1f}s",
+            "cut": f" link #{self.target}",
+            "relay-crash": f" down {self.lasts:.1f}s",
+        }[self.kind]
         return f"@{self.at:.1f}s {self.kind}{extra}"
 
 
@@ -58,8 +60,12 @@ class Plan:
     faults: tuple[Fault, ...] = ()
 
     def text(self) -> str:
-        parts = [f"seed {self.seed}", self.game, f"{self.seats} seats",
-                 "relay" if self.relay else "mesh"]
+        parts = [
+            f"seed {self.seed}",
+            self.game,
+            f"{self.seats} seats",
+            "relay" if self.relay else "mesh",
+        ]
         if self.cheat is not None:
             parts.append(f"seat {self.cheat[0]} cheats {self.cheat[1]}")
         if self.hostile_relay is not None:
@@ -68,8 +74,9 @@ class Plan:
         return "; ".join(parts)
 
 
-def draw_plan(seed: int, game: str = "all", *, relay_drop: bool = False,
-              cheats: bool = True) -> Plan:
+def draw_plan(
+    seed: int, game: str = "all", *, relay_drop: bool = False, cheats: bool = True
+) -> Plan:
     """The plan of ``seed`` (``game`` ``"all"``: the seed picks the game too)."""
     rng = random.Random(f"fairtable-sim/plan/{seed}")
     drawn = rng.choice(GAMES)  # drawn always: --game G replays the same run as "all" did
@@ -93,11 +100,19 @@ def draw_plan(seed: int, game: str = "all", *, relay_drop: bool = False,
         at = rng.uniform(0.0, 6.0)  # a 3-seat game takes 3 to 30 simulated seconds
         honest = [s for s in range(seats) if cheat is None or s != cheat[0]]
         if kind == "crash":
-            faults.append(Fault(at, kind, rng.choice(honest), rng.uniform(0.2, 8.0),
-                                tear=rng.choice(TEARS)))
+            faults.append(
+                Fault(at, kind, rng.choice(honest), rng.uniform(0.2, 8.0), tear=rng.choice(TEARS))
+            )
         elif kind == "slow":
-            faults.append(Fault(at, kind, rng.randrange(seats), rng.uniform(0.5, 8.0),
-                                factor=rng.choice((5.0, 20.0, 100.0))))
+            faults.append(
+                Fault(
+                    at,
+                    kind,
+                    rng.randrange(seats),
+                    rng.uniform(0.5, 8.0),
+                    factor=rng.choice((5.0, 20.0, 100.0)),
+                )
+            )
         elif kind == "partition":
             faults.append(Fault(at, kind, rng.randrange(seats), rng.uniform(0.2, 8.0)))
         elif kind == "cut":

@@ -22,12 +22,15 @@ __all__ = ["relay_leaks"]
 def _cards(game: str) -> set[str]:
     if game == "reign":
         from engine.reign import standard_catalog
+
         return set(standard_catalog().defs)
     if game == "sovereign":
         from engine.sovereign import standard_catalog as sovereign
+
         return set(sovereign().defs)
     # Sodalis: its arcana are the hidden cards (champions are chosen in the open)
     from engine.sodalis.catalog import standard_catalog as sodalis
+
     return set(sodalis().arcana)
 
 

@@ -20,8 +20,9 @@ __all__ = ["REVERTS", "reverted"]
 def _chance_nonce() -> Iterator[None]:
     original = JointRandomness.contribute
 
-    def contribute(self: JointRandomness, seat: int, *, value: bytes | None = None,
-                   nonce: bytes | None = None) -> Any:
+    def contribute(
+        self: JointRandomness, seat: int, *, value: bytes | None = None, nonce: bytes | None = None
+    ) -> Any:
         return original(self, seat, value=value, nonce=None)  # the nonce: fresh, as before
 
     JointRandomness.contribute = contribute  # type: ignore[method-assign]

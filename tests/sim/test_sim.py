@@ -60,9 +60,13 @@ def test_a_sample_seed_keeps_every_invariant(game: str) -> None:
 def test_an_honest_seat_crashed_at_any_point_comes_back_to_the_same_digest() -> None:
     """Crashes with the log as written, with its unsynced last record lost, torn, and
     between a write and its fsync; every seat ends with one digest and audits."""
-    faults = (Fault(0.6, "crash", 1, 1.5, tear="torn"), Fault(1.4, "crash", 2, 0.7),
-              Fault(2.2, "crash", 0, 2.0, tear="unsynced"), Fault(3.1, "cut", 0),
-              Fault(3.5, "partition", 2, 1.0))
+    faults = (
+        Fault(0.6, "crash", 1, 1.5, tear="torn"),
+        Fault(1.4, "crash", 2, 0.7),
+        Fault(2.2, "crash", 0, 2.0, tear="unsynced"),
+        Fault(3.1, "cut", 0),
+        Fault(3.5, "partition", 2, 1.0),
+    )
     result = run_plan(Plan(7, "reign", 3, False, faults=faults))
     assert result.violations == [], result.replay()
     assert result.faults["crash"] + result.faults["crash-before-fsync"] >= 2
@@ -194,12 +198,16 @@ def test_a_seat_that_stays_for_another_tells_its_player_for_whom_and_how_long() 
     result = run_seed(3573, "sovereign")
     assert result.plan.cheat == (2, "replay")
     assert result.violations == [], result.replay()
-    seat_of = {peer: next(e.seat for e in events if isinstance(e, Seated))
-               for peer, events in result.events.items()}
+    seat_of = {
+        peer: next(e.seat for e in events if isinstance(e, Seated))
+        for peer, events in result.events.items()
+    }
     blamed = seat_of[2]
     assert set(result.outcomes.values()) == {"verdict 2 replay"}  # outcomes name peers
-    staying = {peer: [e for e in events if isinstance(e, Staying)]
-               for peer, events in result.events.items()}
+    staying = {
+        peer: [e for e in events if isinstance(e, Staying)]
+        for peer, events in result.events.items()
+    }
     assert staying[2] == []  # the cheater stopped on its own verdict's evidence
     said = [(peer, e) for peer in (0, 1) for e in staying[peer]]
     assert said, "an honest peer waited for a farewell and said so"

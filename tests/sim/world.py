@@ -143,11 +143,16 @@ class World:
         self.events: dict[int, list[Any]] = {s: [] for s in range(plan.seats)}
         self.faults: Counter[str] = Counter()
         self.fsync_crash: dict[int, bool] = {}
-        self.identities = [P.Identity.from_seed(hashlib.sha256(
-            f"fairtable-sim/id/{plan.seed}/{s}".encode()).digest()) for s in range(plan.seats)]
+        self.identities = [
+            P.Identity.from_seed(
+                hashlib.sha256(f"fairtable-sim/id/{plan.seed}/{s}".encode()).digest()
+            )
+            for s in range(plan.seats)
+        ]
         kinds = bots_for(plan.game)
-        self.bots = [kinds["random"](ChanceStream.from_int(plan.seed * 7 + s))
-                     for s in range(plan.seats)]
+        self.bots = [
+            kinds["random"](ChanceStream.from_int(plan.seed * 7 + s)) for s in range(plan.seats)
+        ]
         self.invite: Any = None
         self.via: tuple[str, int] | None = None
         self.relay: RelayNode | None = None
@@ -171,14 +176,18 @@ class World:
     def make_node(self, seat: int) -> TableNode:
         plan, cheat = self.plan, self.plan.cheat
         stall = cheat is not None and cheat[1] == "stall"
-        config = NodeConfig(data_dir=self.data_dir(seat), via=self.via,
-                            listen_port=None if self.via and seat else 0, grace=2.0,
-                            round_limit=1 if plan.game != "sovereign" else 2,
-                            clock=(120.0, 10.0) if stall and seat == 0 else None,
-                            abandon_after=600.0)
+        config = NodeConfig(
+            data_dir=self.data_dir(seat),
+            via=self.via,
+            listen_port=None if self.via and seat else 0,
+            grace=2.0,
+            round_limit=1 if plan.game != "sovereign" else 2,
+            clock=(120.0, 10.0) if stall and seat == 0 else None,
+            abandon_after=600.0,
+        )
         mine = cheat is not None and cheat[0] == seat
         if mine and stall:
-            config.pace = 10.0 ** 6
+            config.pace = 10.0**6
         bot = self.bots[seat]
 
         def decider(event: Any) -> Any:
@@ -189,10 +198,23 @@ class World:
         if cheat is not None and mine and not stall:
             session_class = P.cheating_session(cheat[1])
         if seat == 0:
-            return TableNode(config, self.identities[0], seats=plan.seats, game=plan.game,
-                             decider=decider, emit=events.append, session_class=session_class)
-        return TableNode(config, self.identities[seat], invite=self.invite, decider=decider,
-                         emit=events.append, session_class=session_class)
+            return TableNode(
+                config,
+                self.identities[0],
+                seats=plan.seats,
+                game=plan.game,
+                decider=decider,
+                emit=events.append,
+                session_class=session_class,
+            )
+        return TableNode(
+            config,
+            self.identities[seat],
+            invite=self.invite,
+            decider=decider,
+            emit=events.append,
+            session_class=session_class,
+        )
 
     async def life(self, seat: int, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """A seat: run, maybe crash and come back, until its node ends by itself."""
@@ -237,8 +259,9 @@ class World:
                 net.cut(links[fault.target % len(links)])
                 self.faults["cut"] += 1
         elif fault.kind == "partition":
-            net.partition({f"p{s}": int(s == fault.target) for s in range(self.plan.seats)}
-                          | {"relay": 0})
+            net.partition(
+                {f"p{s}": int(s == fault.target) for s in range(self.plan.seats)} | {"relay": 0}
+            )
             self.faults["partition"] += 1
             await trio.sleep(fault.lasts)
             net.heal()
@@ -304,8 +327,12 @@ class World:
         while True:
             self.relay_restart = trio.Event()
             hostile = self.plan.hostile_relay
-            node = _HostileRelay(self.tmp / "relay", P.Identity.from_seed(bytes(32)),
-                                 port=port, emit=lambda event: None)
+            node = _HostileRelay(
+                self.tmp / "relay",
+                P.Identity.from_seed(bytes(32)),
+                port=port,
+                emit=lambda event: None,
+            )
             node.kind, node.victim = hostile if hostile is not None else ("none", -1)
             node.seat_of = self.seat_of_peer
             self.relay = node
@@ -376,8 +403,9 @@ def _peers_by_seat(world: World) -> dict[int, int]:
     for node in world.nodes.values():
         if node.session is not None:
             players = node.session.spec.players
-            return {players.index(identity.public.key): n
-                    for n, identity in enumerate(world.identities)}
+            return {
+                players.index(identity.public.key): n for n, identity in enumerate(world.identities)
+            }
     return {}
 
 
@@ -404,8 +432,9 @@ def check(world: World) -> tuple[dict[int, str], list[str]]:
             if not dropping:  # names nobody: right only when the relay really dropped entries
                 violations.append(f"seat {seat}: a starved verdict with no dropping relay")
         elif words[0] == "verdict" and (words[1] == "None" or int(words[1]) != cheater):
-            violations.append(f"seat {seat}: verdict blames {words[1]} ({words[2]}); "
-                              f"the cheater is {cheater}")
+            violations.append(
+                f"seat {seat}: verdict blames {words[1]} ({words[2]}); the cheater is {cheater}"
+            )
         node = world.nodes.get(seat)
         if node is None or node.session is None or node.folder is None:
             violations.append(f"seat {seat} never sat down")
@@ -428,9 +457,11 @@ itself, in :class:`_LastWrite`), else the usual temporary folder."""
 
 
 def run_plan(plan: Plan) -> RunResult:
-    with (tempfile.TemporaryDirectory(prefix="fairtable-sim-", dir=_SCRATCH) as tmp,
-          pinned(plan.seed),
-          verified_once()):
+    with (
+        tempfile.TemporaryDirectory(prefix="fairtable-sim-", dir=_SCRATCH) as tmp,
+        pinned(plan.seed),
+        verified_once(),
+    ):
         world = World(plan, Path(tmp))
         clock = trio.testing.MockClock(autojump_threshold=0)
         crashed = None
@@ -443,8 +474,16 @@ def run_plan(plan: Plan) -> RunResult:
             violations.insert(0, crashed)
         world.net.trace.extend(f"outcome {s} {o}" for s, o in sorted(outcomes.items()))
         digest = hashlib.sha256("\n".join(sorted(world.net.trace)).encode()).hexdigest()[:16]
-        return RunResult(plan, digest, outcomes, violations, world.faults,
-                         clock.current_time(), len(world.net.trace), world.events)
+        return RunResult(
+            plan,
+            digest,
+            outcomes,
+            violations,
+            world.faults,
+            clock.current_time(),
+            len(world.net.trace),
+            world.events,
+        )
 
 
 def run_seed(seed: int, game: str = "all", *, relay_drop: bool = False) -> RunResult:

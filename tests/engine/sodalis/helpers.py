@@ -27,8 +27,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CATALOG: Catalog = catalog_dir(FIXTURES)
 
 
-def build(line: str, seed: int = 0, catalog: Catalog | None = None
-          ) -> tuple[SodalisGame, Referee]:
+def build(line: str, seed: int = 0, catalog: Catalog | None = None) -> tuple[SodalisGame, Referee]:
     """A position from one line (``sodalis`` is prepended when missing)."""
     if not line.startswith("sodalis"):
         line = "sodalis " + line
@@ -56,14 +55,26 @@ def asked(game: SodalisGame) -> Decision:
 
 def rejects(game: SodalisGame, answer: Any, error: type[EngineError]) -> EngineError:
     """The answer is refused with ``error`` and nothing changes."""
-    before = (game.digest(), copy.deepcopy(game.state.buffered), len(game.state.events),
-              game.pending(), game.state.serial, game.state.decisions)
+    before = (
+        game.digest(),
+        copy.deepcopy(game.state.buffered),
+        len(game.state.events),
+        game.pending(),
+        game.state.serial,
+        game.state.decisions,
+    )
     with pytest.raises(error) as info:
         game.check(answer)
     with pytest.raises(error):
         game.apply(answer)
-    after = (game.digest(), game.state.buffered, len(game.state.events), game.pending(),
-             game.state.serial, game.state.decisions)
+    after = (
+        game.digest(),
+        game.state.buffered,
+        len(game.state.events),
+        game.pending(),
+        game.state.serial,
+        game.state.decisions,
+    )
     assert before == after
     return info.value
 
@@ -76,15 +87,21 @@ class Table:
     """One omniscient instance with the referee (the truth), optionally mirrored by one
     instance per seat (knowing that seat only) and a spectator; random bots decide."""
 
-    def __init__(self, players: int, seed: int, mirrors: bool = False, round_limit: int = 100,
-                 catalog: Catalog | None = None, check_legal: bool = False) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        mirrors: bool = False,
+        round_limit: int = 100,
+        catalog: Catalog | None = None,
+        check_legal: bool = False,
+    ) -> None:
         config = SodalisConfig(players, round_limit)
         catalog = catalog or CATALOG
         self.truth = new_game(config, catalog=catalog)
         self.mirrors: dict[int | None, SodalisGame] = {}
         if mirrors:
-            self.mirrors = {s: new_game(config, known=[s], catalog=catalog)
-                            for s in range(players)}
+            self.mirrors = {s: new_game(config, known=[s], catalog=catalog) for s in range(players)}
             self.mirrors[None] = new_game(config, known=[], catalog=catalog)
         root = ChanceStream.from_int(seed)
         self.referee = Referee(root.child("referee").take(32))
@@ -112,8 +129,7 @@ class Table:
             check(self)
         return answer
 
-    def play(self, check: Callable[[Table], None] | None = None, max_steps: int = 100000
-             ) -> None:
+    def play(self, check: Callable[[Table], None] | None = None, max_steps: int = 100000) -> None:
         for _ in range(max_steps):
             if self.truth.over:
                 return

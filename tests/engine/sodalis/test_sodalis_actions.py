@@ -30,14 +30,18 @@ def test_actions_a_step_goes_to_a_side_sharing_space_only() -> None:
     rejects(game, Step(0, (0, 1), "move"), IllegalMove)
 
 
-@pytest.mark.parametrize(("line", "to"), [
-    ("at=1:0,2:0", (2, 0)),      # occupied by a champion
-    ("at=0:-1,9:0", (-1, -1)),   # impassable
-    ("at=6:-3,9:0", (6, -4)),    # the Paragon
-    ("at=1:0,9:0", (0, 0)),      # the Dusk Artifact, for a Dawn champion
-])
+@pytest.mark.parametrize(
+    ("line", "to"),
+    [
+        ("at=1:0,2:0", (2, 0)),  # occupied by a champion
+        ("at=0:-1,9:0", (-1, -1)),  # impassable
+        ("at=6:-3,9:0", (6, -4)),  # the Paragon
+        ("at=1:0,9:0", (0, 0)),  # the Dusk Artifact, for a Dawn champion
+    ],
+)
 def test_actions_champions_may_not_move_onto_occupied_or_impassable_spaces(
-        line: str, to: tuple[int, int]) -> None:
+    line: str, to: tuple[int, int]
+) -> None:
     game, _ = build(f"{DUEL} {line}")
     assert to not in asked(game).get("steps")
     rejects(game, Step(0, to, "move"), IllegalMove)
@@ -72,12 +76,14 @@ def test_actions_the_wrong_seat_or_kind_is_refused() -> None:
     rejects(game, Step(0, (1, 0), "teleport"), MalformedAnswer)
     rejects(game, Step(0, [1, 0], "move"), MalformedAnswer)  # type: ignore[arg-type]
     from engine.sodalis import Respawn
+
     rejects(game, Respawn(0, (0, 1)), WrongPhase)
 
 
 def test_turn_order_after_the_highest_token_comes_token_one() -> None:
-    game, _ = build("players=4 champions=tempest,empress,lover,sage tokens=1,4,5,2 "
-                    "at=0:1,9:0,-1:0,9:1")
+    game, _ = build(
+        "players=4 champions=tempest,empress,lover,sage tokens=1,4,5,2 at=0:1,9:0,-1:0,9:1"
+    )
     assert game.public()["order"] == [0, 3, 1, 2]
     seen = []
     for _ in range(5):
@@ -101,8 +107,10 @@ def test_movement_push_goes_straight_away_and_stops_at_a_closed_space() -> None:
     roll(game, 1, 1, 1)
     settle(game, ref)
     assert unit(game, 1)["at"] == [6, 0]
-    blocked, ref2 = build("players=4 champions=tempest,empress,lover,sage "
-                          "at=3:0,4:0,0:1,5:0 spread0=tempest_strike~r,squall,tempest_mend")
+    blocked, ref2 = build(
+        "players=4 champions=tempest,empress,lover,sage "
+        "at=3:0,4:0,0:1,5:0 spread0=tempest_strike~r,squall,tempest_mend"
+    )
     blocked.apply(Cast(0, "tempest_strike~r", 1))
     roll(blocked, 1, 1, 1)
     settle(blocked, ref2)
@@ -153,20 +161,30 @@ def test_actions_legal_answers_are_exactly_the_answers_the_engine_accepts() -> N
     from engine.sodalis import PARAGON
     from engine.sodalis.choices import legal_answers
 
-    game, _ = build("players=4 champions=tempest,empress,lover,sage at=3:-1,5:-1,4:0,6:-3 "
-                    "tributes=sight:0,strength:0,speed:0 artifacts=dawn:3:-1 "
-                    "spread0=squall,tempest_burst,tempest_lure~r")
+    game, _ = build(
+        "players=4 champions=tempest,empress,lover,sage at=3:-1,5:-1,4:0,6:-3 "
+        "tributes=sight:0,strength:0,speed:0 artifacts=dawn:3:-1 "
+        "spread0=squall,tempest_burst,tempest_lure~r"
+    )
     decision = asked(game)
     legal = set(legal_answers(game.view(0), decision))
     for answer in legal:
         game.check(answer)
     spaces = sorted(game.state.arena.spaces)
-    candidates = [Step(0, to, pay, carry) for to in spaces
-                  for pay in ("move", "minor", "major", "speed") for carry in (False, True)]
+    candidates = [
+        Step(0, to, pay, carry)
+        for to in spaces
+        for pay in ("move", "minor", "major", "speed")
+        for carry in (False, True)
+    ]
     cards = ["squall", "tempest_burst", "tempest_lure~r", "tempest_mend"]
-    candidates += [Cast(0, card, target, sight, strength) for card in cards
-                   for target in (None, PARAGON, 0, 1, 2, 3)
-                   for sight in (False, True) for strength in (False, True)]
+    candidates += [
+        Cast(0, card, target, sight, strength)
+        for card in cards
+        for target in (None, PARAGON, 0, 1, 2, 3)
+        for sight in (False, True)
+        for strength in (False, True)
+    ]
     accepted = set()
     for answer in candidates:
         try:

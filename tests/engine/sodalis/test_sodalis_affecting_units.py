@@ -37,8 +37,10 @@ def test_affecting_units_each_result_meeting_inertia_changes_life_by_one() -> No
 
 
 def test_affecting_units_life_cannot_exceed_maximum() -> None:
-    game, _ = build("players=2 champions=lover,empress at=3:-1,5:-1 life=9,10 "
-                    "spread0=lover_mend,lover_bolt,lover_hex")
+    game, _ = build(
+        "players=2 champions=lover,empress at=3:-1,5:-1 life=9,10 "
+        "spread0=lover_mend,lover_bolt,lover_hex"
+    )
     game.apply(Cast(0, "lover_mend", 0))
     roll(game, 10, 10)
     assert unit(game, 0)["life"] == 10
@@ -68,8 +70,10 @@ def test_affecting_units_other_units_do_not_block_or_lengthen_range() -> None:
 
 
 def test_affecting_units_one_unit_unless_specified_and_all_units_when_specified() -> None:
-    line = ("players=4 champions=damned,empress,lover,sage at=4:0,5:0,3:0,5:-1 "
-            "spread0=damned_burst,damned_bolt,damned_mend")
+    line = (
+        "players=4 champions=damned,empress,lover,sage at=4:0,5:0,3:0,5:-1 "
+        "spread0=damned_burst,damned_bolt,damned_mend"
+    )
     game, _ = build(line)
     game.apply(Cast(0, "damned_burst", None))  # within 1, all enemies: seats 1 and 3
     assert game.public()["cast"]["units"] == [1, 3]
@@ -93,8 +97,10 @@ def test_affecting_units_the_paragon_may_be_affected_and_never_changes_life() ->
 
 
 def test_glossary_accuracy_replaces_every_d10_with_a_d12() -> None:
-    game, _ = build("players=2 champions=damned,empress at=2:0,5:-1 "
-                    "spread0=damned_bolt~r,damned_mend,damned_hex")
+    game, _ = build(
+        "players=2 champions=damned,empress at=2:0,5:-1 "
+        "spread0=damned_bolt~r,damned_mend,damned_hex"
+    )
     game.apply(Cast(0, "damned_bolt~r", 1))  # Long Bolt: at 3, power 2, accuracy
     assert game.pending()[0].sides == (12, 12)
     roll(game, 12, 11)
@@ -118,8 +124,7 @@ def test_glossary_power_strength_gives_two_more_dice() -> None:
 
 
 @pytest.mark.parametrize(("faces", "critical"), [((9, 9, 9), False), ((1, 10, 1), True)])
-def test_glossary_critical_is_a_die_of_10_or_above(faces: tuple[int, ...], critical: bool
-                                                   ) -> None:
+def test_glossary_critical_is_a_die_of_10_or_above(faces: tuple[int, ...], critical: bool) -> None:
     game, _ = build(f"{DUEL} at=3:-1,5:-1")
     game.apply(Cast(0, "squall", 1))
     roll(game, *faces)

@@ -80,7 +80,8 @@ def test_the_arena_is_fair_a_reflection_swaps_the_bases() -> None:
     assert mirror is not None
     assert mirror(ARENA.centre) == ARENA.centre and mirror(ARENA.paragon) == ARENA.paragon
     assert ARENA.distance(ARENA.centre, ARENA.artifacts["dawn"]) == ARENA.distance(
-        ARENA.centre, ARENA.artifacts["dusk"])
+        ARENA.centre, ARENA.artifacts["dusk"]
+    )
 
 
 def test_the_arena_fits_an_80_by_24_terminal() -> None:
@@ -97,15 +98,18 @@ def test_the_arena_fits_an_80_by_24_terminal() -> None:
                 assert abs(nrow - row) <= 1 and abs(ncol - col) in (2, 4)
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (lambda d: d["impassable"].pop(), "impassable"),
-    (lambda d: d["impassable"].__setitem__(0, [0, 0]), "bases.dawn"),  # in the Dawn base
-    (lambda d: d.__setitem__("paragon", [5, -2]), "paragon"),
-    (lambda d: d["artifacts"].__setitem__("dawn", [0, 0]), "artifacts.dawn"),
-    (lambda d: d["pieces"][0]["spaces"].pop(), "pieces[0].spaces"),
-    (lambda d: d.__setitem__("paragon", [7, -4]), "pieces"),  # breaks the symmetry
-    (lambda d: d.__setitem__("colour", "red"), "colour"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["impassable"].pop(), "impassable"),
+        (lambda d: d["impassable"].__setitem__(0, [0, 0]), "bases.dawn"),  # in the Dawn base
+        (lambda d: d.__setitem__("paragon", [5, -2]), "paragon"),
+        (lambda d: d["artifacts"].__setitem__("dawn", [0, 0]), "artifacts.dawn"),
+        (lambda d: d["pieces"][0]["spaces"].pop(), "pieces[0].spaces"),
+        (lambda d: d.__setitem__("paragon", [7, -4]), "pieces"),  # breaks the symmetry
+        (lambda d: d.__setitem__("colour", "red"), "colour"),
+    ],
+)
 def test_the_arena_file_is_validated_on_load(change, field: str) -> None:  # type: ignore[no-untyped-def]
     data = copy.deepcopy(RAW_ARENA)
     change(data)
@@ -136,30 +140,46 @@ def _tempest() -> dict:  # type: ignore[type-arg]
     return tomllib.loads((FIXTURES / "tempest.toml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("change", "card", "field"), [
-    (lambda d: d.__setitem__("inertia", 12), "tempest", "inertia"),
-    (lambda d: d.__setitem__("passive", "flight"), "tempest", "passive"),
-    (lambda d: d["arcana"].pop(), "tempest", "arcana"),
-    (lambda d: d["arcana"][0]["front"].__setitem__("range", "near"), "squall", "front.range"),
-    (lambda d: d["arcana"][0]["front"].__setitem__("power", 0), "squall", "front.power"),
-    (lambda d: d["arcana"][0]["front"].__setitem__("reach", 0), "squall", "front.reach"),
-    (lambda d: d["arcana"][0]["front"].__setitem__("extra", [{"kind": "push"}]), "squall",
-     "front.extra[0].steps"),
-    (lambda d: d["arcana"][0]["front"].__setitem__("aura", {"stat": "power", "amount": 1,
-                                                            "to": "caster"}),
-     "squall", "front.aura"),
-    (lambda d: d["arcana"][8].__setitem__("ultimate", False), "tempest", "arcana"),
-    (lambda d: d["arcana"][8]["front"].__setitem__("action", "minor"), "tempest_ultimate",
-     "front.action"),
-    (lambda d: d["arcana"][1].__setitem__("colour", "red"), "tempest_strike", "colour"),
-])
+@pytest.mark.parametrize(
+    ("change", "card", "field"),
+    [
+        (lambda d: d.__setitem__("inertia", 12), "tempest", "inertia"),
+        (lambda d: d.__setitem__("passive", "flight"), "tempest", "passive"),
+        (lambda d: d["arcana"].pop(), "tempest", "arcana"),
+        (lambda d: d["arcana"][0]["front"].__setitem__("range", "near"), "squall", "front.range"),
+        (lambda d: d["arcana"][0]["front"].__setitem__("power", 0), "squall", "front.power"),
+        (lambda d: d["arcana"][0]["front"].__setitem__("reach", 0), "squall", "front.reach"),
+        (
+            lambda d: d["arcana"][0]["front"].__setitem__("extra", [{"kind": "push"}]),
+            "squall",
+            "front.extra[0].steps",
+        ),
+        (
+            lambda d: d["arcana"][0]["front"].__setitem__(
+                "aura", {"stat": "power", "amount": 1, "to": "caster"}
+            ),
+            "squall",
+            "front.aura",
+        ),
+        (lambda d: d["arcana"][8].__setitem__("ultimate", False), "tempest", "arcana"),
+        (
+            lambda d: d["arcana"][8]["front"].__setitem__("action", "minor"),
+            "tempest_ultimate",
+            "front.action",
+        ),
+        (lambda d: d["arcana"][1].__setitem__("colour", "red"), "tempest_strike", "colour"),
+    ],
+)
 def test_card_data_errors_name_file_card_and_field(change, card: str, field: str) -> None:  # type: ignore[no-untyped-def]
     data = _tempest()
     change(data)
     with pytest.raises(CardDataError) as info:
         parse_champion(data, "champions/tempest.toml", PASSIVES)
     assert (info.value.file, info.value.card, info.value.field) == (
-        "champions/tempest.toml", card, field)
+        "champions/tempest.toml",
+        card,
+        field,
+    )
 
 
 def test_card_data_the_file_is_named_after_the_champion(tmp_path: Path) -> None:
@@ -184,5 +204,11 @@ def test_card_data_the_standard_catalog_is_nine_valid_champions() -> None:
     assert sorted(c.passive for c in catalog.champions) == sorted(PASSIVES)
     assert catalog.by_id["empress"].inertia == 7  # l. 158
     squall = catalog.face("squall")
-    assert (squall.range, squall.reach, squall.action, squall.effect, squall.power,
-            squall.targets) == ("at", 2, "major", "damage", 3, "one")
+    assert (
+        squall.range,
+        squall.reach,
+        squall.action,
+        squall.effect,
+        squall.power,
+        squall.targets,
+    ) == ("at", 2, "major", "damage", 3, "one")

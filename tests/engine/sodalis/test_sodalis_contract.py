@@ -66,8 +66,9 @@ def test_contract_arrival_order_of_simultaneous_answers_never_changes_the_outcom
     results = set()
     for order in itertools.permutations(range(4)):
         game = _drive_setup(order)
-        results.add((game.digest(), json.dumps(game.public(), sort_keys=True),
-                     repr(game.state.events)))
+        results.add(
+            (game.digest(), json.dumps(game.public(), sort_keys=True), repr(game.state.events))
+        )
     assert len(results) == 1
 
 
@@ -94,11 +95,13 @@ def test_contract_a_buffered_reversal_choice_never_appears_in_another_seats_view
         game.apply(ChooseChampion(asked(game).seat, champion))
     game.apply(Rearrange(0, (1, 3)))
     game.apply(Rearrange(1, (2, 4)))
-    others = {seat: json.dumps(game.view(seat).to_dict(), default=list)
-              for seat in (0, 1, 3, None)}
+    others = {seat: json.dumps(game.view(seat).to_dict(), default=list) for seat in (0, 1, 3, None)}
     game.apply(Reversals(2, ("lover_bolt", "lover_mend")))
-    assert game.view(2).secret == {"answer": "Reversals", "seat": 2,
-                                   "reversed": ("lover_bolt", "lover_mend")}
+    assert game.view(2).secret == {
+        "answer": "Reversals",
+        "seat": 2,
+        "reversed": ("lover_bolt", "lover_mend"),
+    }
     for seat, before in others.items():
         after = json.dumps(game.view(seat).to_dict(), default=list)
         assert after == before, f"seat {seat}'s view changed while the choice was secret"
@@ -121,8 +124,9 @@ def test_contract_refused_answers_change_nothing_during_a_whole_game() -> None:
                 for seat in range(4):
                     if seat == request.seat:
                         continue
-                    bad = type(answer)(seat, *[getattr(answer, f.name) for f in
-                                                answer.__attrs_attrs__[1:]])
+                    bad = type(answer)(
+                        seat, *[getattr(answer, f.name) for f in answer.__attrs_attrs__[1:]]
+                    )
                     if any(d.seat == seat for d in game.pending()):
                         continue
                     with pytest.raises(EngineError):
@@ -220,8 +224,10 @@ def check_invariants(t: Table) -> None:
             held = sum(kind in s.seats[x].tributes for x in s.members(team))
             assert held <= 1, f"{team} holds two {kind}"
         sight += s.holder(team, "sight") is not None
-    giving = any(isinstance(r, Decision) and r.kind == "give_tribute"
-                 and r.get("tribute") == "sight" for r in s.pending)
+    giving = any(
+        isinstance(r, Decision) and r.kind == "give_tribute" and r.get("tribute") == "sight"
+        for r in s.pending
+    )
     giving = giving or any(t[:1] == ("earn",) and t[-1] == "sight" for t in s.tasks)
     assert sight == (0 if giving else 1), "exactly one Tribute of Sight"
     if not any(isinstance(r, Shuffle) for r in s.pending):
@@ -270,8 +276,9 @@ def _play_capped(table: Table, check, cap: int) -> None:  # type: ignore[no-unty
 def test_contract_whole_games_with_the_real_champions(players: int) -> None:
     from engine.sodalis import standard_catalog
 
-    table = Table(players, seed=players, round_limit=30, catalog=standard_catalog(),
-                  check_legal=True)
+    table = Table(
+        players, seed=players, round_limit=30, catalog=standard_catalog(), check_legal=True
+    )
     table.play(check_invariants)
     assert table.truth.over
 
@@ -283,5 +290,4 @@ def test_contract_rules_new_game_uses_the_real_champions_and_views_are_canonical
     assert [d.kind for d in game.pending()] == ["turn_tokens", "turn_tokens"]
     assert game.state.config.round_limit == 100
     table = Table(6, seed=12, round_limit=3)
-    table.play(lambda t: [canonical_bytes(t.truth.view(s).to_dict())
-                          for s in (None, *range(6))])
+    table.play(lambda t: [canonical_bytes(t.truth.view(s).to_dict()) for s in (None, *range(6))])

@@ -10,9 +10,11 @@ from engine.sodalis import Cast, ConfuseChoice, EndTurn
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
 
 DUEL = "players=2 champions=tempest,empress"
-DECK = ("spread0=tempest_hex,tempest_mend,squall "
-        "unseen0=tempest_burst,tempest_lure,tempest_strike,tempest_farsight,tempest_ultimate,"
-        "tempest_ward")
+DECK = (
+    "spread0=tempest_hex,tempest_mend,squall "
+    "unseen0=tempest_burst,tempest_lure,tempest_strike,tempest_farsight,tempest_ultimate,"
+    "tempest_ward"
+)
 
 
 def test_cycling_a_cast_side_card_goes_under_the_deck_and_the_top_card_fills_its_place() -> None:
@@ -39,9 +41,11 @@ def test_cycling_a_cast_deck_top_is_replaced_by_the_next_card() -> None:
 
 
 def test_cycling_when_no_unseen_card_remains_the_known_bottom_comes_up_without_a_flip() -> None:
-    game, _ = build(f"{DUEL} at=3:-1,5:-1 spread0=tempest_hex,tempest_mend,squall "
-                    "bottom0=tempest_burst,tempest_lure,tempest_strike,tempest_farsight,"
-                    "tempest_ultimate,tempest_ward")
+    game, _ = build(
+        f"{DUEL} at=3:-1,5:-1 spread0=tempest_hex,tempest_mend,squall "
+        "bottom0=tempest_burst,tempest_lure,tempest_strike,tempest_farsight,"
+        "tempest_ultimate,tempest_ward"
+    )
     assert unit(game, 0)["unseen"] == 0
     game.apply(Cast(0, "squall", 1))
     roll(game, 1, 1, 1)
@@ -52,8 +56,9 @@ def test_cycling_when_no_unseen_card_remains_the_known_bottom_comes_up_without_a
 
 
 def test_cycling_a_continuous_effect_lies_beside_the_champion_and_is_still_replaced() -> None:
-    game, ref = build(f"{DUEL} at=3:-1,5:-1 spread0=tempest_ward,tempest_mend,squall "
-                      "unseen0=tempest_hex")
+    game, ref = build(
+        f"{DUEL} at=3:-1,5:-1 spread0=tempest_ward,tempest_mend,squall unseen0=tempest_hex"
+    )
     inertia = game.state.inertia(0)
     game.apply(Cast(0, "tempest_ward", None))
     roll(game, 1)
@@ -66,8 +71,9 @@ def test_cycling_a_continuous_effect_lies_beside_the_champion_and_is_still_repla
 
 
 def test_cycling_continuous_effects_cycle_at_the_start_of_the_next_turn_unreplaced() -> None:
-    game, ref = build(f"{DUEL} at=3:-1,5:-1 cont0=tempest_ward@0 active=1 "
-                      "spread0=tempest_hex,tempest_mend,squall")
+    game, ref = build(
+        f"{DUEL} at=3:-1,5:-1 cont0=tempest_ward@0 active=1 spread0=tempest_hex,tempest_mend,squall"
+    )
     game.apply(EndTurn(1))
     seat = unit(game, 0)
     assert seat["continuous"] == [] and seat["bottom"] == ["tempest_ward"]
@@ -98,10 +104,12 @@ def test_starting_the_game_the_view_shows_how_many_cards_are_unseen_never_their_
 
 def test_cycling_an_empty_side_place_is_filled_when_the_deck_has_a_card_again() -> None:
     """Six continuous effects out and one card left: casting it empties the spread's place."""
-    game, ref = build("players=2 champions=tempest,empress at=3:-1,5:-1 "
-                      "spread0=tempest_hex,tempest_mend,squall bottom0= unseen0= "
-                      "cont0=tempest_burst@0,tempest_lure@0,tempest_strike@0,"
-                      "tempest_farsight@1,tempest_ultimate@0,tempest_ward@0")
+    game, ref = build(
+        "players=2 champions=tempest,empress at=3:-1,5:-1 "
+        "spread0=tempest_hex,tempest_mend,squall bottom0= unseen0= "
+        "cont0=tempest_burst@0,tempest_lure@0,tempest_strike@0,"
+        "tempest_farsight@1,tempest_ultimate@0,tempest_ward@0"
+    )
     assert unit(game, 0)["unseen"] == 0 and unit(game, 0)["bottom"] == []
     game.apply(Cast(0, "squall", 1))
     roll(game, 1, 1, 1)

@@ -10,8 +10,10 @@ from tests.engine.sodalis.helpers import asked, build, rejects, roll, unit
 
 # Seat 1's Damned casts Wild Burst (within 2, all): her own Empress-guarded foes at 5:0 (the
 # Empress, 1 life) and 5:-1 (the Archer, 2 life, +1 inertia beside the Empress), herself too.
-GUARDED = ("players=4 champions=empress,damned,archer,sage at=5:0,4:0,5:-1,0:0 life=1,10,2,8 "
-           "active=1 spread1=damned_burst~r,damned_bolt,damned_mend")
+GUARDED = (
+    "players=4 champions=empress,damned,archer,sage at=5:0,4:0,5:-1,0:0 life=1,10,2,8 "
+    "active=1 spread1=damned_burst~r,damned_bolt,damned_mend"
+)
 
 
 def to_respawn(game):
@@ -84,8 +86,10 @@ def test_affecting_units_caster_orders_when_two_champions_fall():
 # Tempest Strike (reversed: one unit within 1, push 2) at 4:0; Chain Lightning brings in the
 # champion beside it.  Nobody falls (dice of 1); only the pushes can get in each other's way.
 def pushed(at: str):
-    game, _ = build(f"players=4 champions=tempest,empress,lover,sage at={at} life=8,8,8,8 "
-                    "spread0=tempest_strike~r,squall,tempest_mend")
+    game, _ = build(
+        f"players=4 champions=tempest,empress,lover,sage at={at} life=8,8,8,8 "
+        "spread0=tempest_strike~r,squall,tempest_mend"
+    )
     game.apply(Cast(0, "tempest_strike~r", 1))
     roll(game, 1, 1, 1)
     return game

@@ -39,10 +39,12 @@ def test_affecting_units_an_at_range_lowered_by_an_aura_never_reaches_its_caster
     "At 1" arcana into "at 0", which reached the Empress herself -- so she could refresh
     herself with Banner of Noon.  An "at" numeral stops at 1 (docs/rules, "A lowered 'At'
     range"); an "at 2" still drops to "at 1"."""
-    game, _ = build("players=2 champions=sage,empress at=4:-1,5:-1 active=1 "
-                    "cont0=echo_of_moments~r@1 "
-                    "spread1=banner_of_noon,courtly_step,decree_of_silence",
-                    catalog=standard_catalog())
+    game, _ = build(
+        "players=2 champions=sage,empress at=4:-1,5:-1 active=1 "
+        "cont0=echo_of_moments~r@1 "
+        "spread1=banner_of_noon,courtly_step,decree_of_silence",
+        catalog=standard_catalog(),
+    )
     casts = {c[0]: c for c in asked(game).get("casts")}
     assert "banner_of_noon" not in casts  # "at 1, one friend": no friend at 1, never herself
     assert casts["courtly_step"][1] == (0,)  # "at 1, one any": the Sage beside her only
@@ -52,18 +54,21 @@ def test_affecting_units_an_at_range_lowered_by_an_aura_never_reaches_its_caster
 
 
 def test_tribute_of_sight_adds_one_to_an_at_range_after_an_aura_lowered_it() -> None:
-    game, _ = build("players=2 champions=sage,empress at=3:-1,5:-1 active=1 tributes=sight:1 "
-                    "cont0=echo_of_moments~r@1 "
-                    "spread1=courtly_step,banner_of_noon,decree_of_silence",
-                    catalog=standard_catalog())
+    game, _ = build(
+        "players=2 champions=sage,empress at=3:-1,5:-1 active=1 tributes=sight:1 "
+        "cont0=echo_of_moments~r@1 "
+        "spread1=courtly_step,banner_of_noon,decree_of_silence",
+        catalog=standard_catalog(),
+    )
     casts = {c[0]: c for c in asked(game).get("casts")}
     assert casts["courtly_step"][1] == () and casts["courtly_step"][2] == (0,)  # at 1 + 1
 
 
 # -- Champion Cards: respawn ---------------------------------------------------------------------
 def test_champion_cards_a_respawn_keeps_tokens_marks_and_tribute_and_leaves_the_artifact() -> None:
-    game, _ = build(f"{DUEL} at=3:-1,5:-1 life=10,1 artifacts=dusk:5:-1 up=Mmv,m marks=-,cs "
-                    "tributes=sight:1")
+    game, _ = build(
+        f"{DUEL} at=3:-1,5:-1 life=10,1 artifacts=dusk:5:-1 up=Mmv,m marks=-,cs tributes=sight:1"
+    )
     game.apply(Cast(0, "squall", 1))
     roll(game, 8, 1, 1)  # one success, no critical: the Empress falls, Sight stays hers
     spaces = asked(game).get("spaces")
@@ -82,8 +87,10 @@ def test_tribute_of_strength_two_champions_falling_at_once_earn_strength_then_a_
     """Burst (within 1, all enemies) with Chain Lightning: seats 1 and 3 fall.  The first, in
     the caster's order (asked: two fall), brings Dawn Strength; the second, Strength already
     held, a refresh."""
-    game, _ = build("players=4 champions=tempest,empress,lover,sage at=3:0,4:0,5:-1,2:0 "
-                    "life=10,1,10,1 spread0=tempest_burst,squall,tempest_mend")
+    game, _ = build(
+        "players=4 champions=tempest,empress,lover,sage at=3:0,4:0,5:-1,2:0 "
+        "life=10,1,10,1 spread0=tempest_burst,squall,tempest_mend"
+    )
     game.apply(Cast(0, "tempest_burst", None))
     roll(game, 10, 10)
     order = asked(game)
@@ -106,8 +113,10 @@ def test_tribute_of_speed_a_forced_carry_to_the_centre_wins_at_once_in_the_other
     """The Empress stands on her Artifact next to the centre; the Tempest pushes her onto
     it, she carries the Artifact along: Dusk gains Speed and, holding the other two, wins
     in the middle of the Tempest's turn."""
-    game, _ = build(f"{DUEL} at=5:0,5:-1 artifacts=dusk:5:-1 tributes=strength:1,sight:1 "
-                    "spread0=tempest_lure~r,squall,tempest_mend")
+    game, _ = build(
+        f"{DUEL} at=5:0,5:-1 artifacts=dusk:5:-1 tributes=strength:1,sight:1 "
+        "spread0=tempest_lure~r,squall,tempest_mend"
+    )
     game.apply(Cast(0, "tempest_lure~r", 1))
     carry = asked(game)
     assert carry.kind == "carry" and carry.get("to") == (5, -2)
@@ -124,9 +133,13 @@ def _candidates(game, d: Decision) -> list:  # type: ignore[no-untyped-def]
     if kind == "turn":
         cards = sorted(set(s.seats[seat].cards) | {"squall"})
         out = [Step(seat, to, pay, c) for to in spaces for pay in tokens for c in (False, True)]
-        out += [Cast(seat, card, t, si, st) for card in cards
-                for t in (None, -1, *range(s.players)) for si in (False, True)
-                for st in (False, True)]
+        out += [
+            Cast(seat, card, t, si, st)
+            for card in cards
+            for t in (None, -1, *range(s.players))
+            for si in (False, True)
+            for st in (False, True)
+        ]
         return [*out, EndTurn(seat)]
     if kind in ("turn_tokens", "rearrange"):
         cls = TurnTokens if kind == "turn_tokens" else Rearrange
@@ -145,8 +158,9 @@ def _candidates(game, d: Decision) -> list:  # type: ignore[no-untyped-def]
     if kind == "give_tribute":
         return [GiveTribute(seat, u) for u in range(-1, s.players)]
     if kind == "strength_refresh":
-        return [StrengthRefresh(seat, u, t) for u in (None, *range(s.players))
-                for t in (None, *tokens)]
+        return [
+            StrengthRefresh(seat, u, t) for u in (None, *range(s.players)) for t in (None, *tokens)
+        ]
     return [Carry(seat, True), Carry(seat, False)]
 
 

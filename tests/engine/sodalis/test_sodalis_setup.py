@@ -55,12 +55,13 @@ def test_turn_order_a_lone_dawn_player_takes_token_one_and_dusk_chooses() -> Non
 
 
 @pytest.mark.parametrize(("players", "dawn", "dusk"), [(4, 4, 6), (6, 6, 6)])
-def test_turn_order_both_captains_choose_tokens_at_once(players: int, dawn: int, dusk: int
-                                                        ) -> None:
+def test_turn_order_both_captains_choose_tokens_at_once(players: int, dawn: int, dusk: int) -> None:
     game = start(players)
     asked_ = game.pending()
     assert [(d.seat, d.kind, d.simultaneous) for d in asked_] == [
-        (0, "turn_tokens", True), (1, "turn_tokens", True)]
+        (0, "turn_tokens", True),
+        (1, "turn_tokens", True),
+    ]
     assert len(list(legal_answers(game.view(0), asked_[0]))) == dawn
     assert len(list(legal_answers(game.view(1), asked_[1]))) == dusk
 
@@ -107,7 +108,9 @@ def test_turn_order_teams_rearrange_after_selection_at_once() -> None:
     _to_rearranging(game)
     decisions = game.pending()
     assert [(d.seat, d.kind, d.simultaneous) for d in decisions] == [
-        (0, "rearrange", True), (1, "rearrange", True)]
+        (0, "rearrange", True),
+        (1, "rearrange", True),
+    ]
     assert decisions[0].get("tokens") == (1, 3)
     rejects(game, Rearrange(0, (1, 5)), IllegalMove)
     game.apply(Rearrange(0, (3, 1)))
@@ -152,9 +155,12 @@ def test_starting_the_game_shuffle_spreads_life_tokens_and_placement() -> None:
     while not isinstance(game.pending()[0], Decision):
         requests.append(game.pending()[0])
         game.apply(referee.answer(game, game.pending()[0]))
-    assert requests == [Shuffle("deck:0", CATALOG.by_id["sage"].cards()),
-                        Shuffle("deck:1", CATALOG.by_id["empress"].cards()),
-                        Flip("deck:0", 4), Flip("deck:1", 3)]
+    assert requests == [
+        Shuffle("deck:0", CATALOG.by_id["sage"].cards()),
+        Shuffle("deck:1", CATALOG.by_id["empress"].cards()),
+        Flip("deck:0", 4),
+        Flip("deck:1", 3),
+    ]
     sage, empress = game.public()["seats"]
     assert len(sage["side"]) == 3 and sage["unseen"] == 5
     assert len(empress["side"]) == 2 and empress["unseen"] == 6

@@ -49,15 +49,16 @@ def test_tribute_of_sight_an_opposing_critical_steals_it() -> None:
 
 
 def test_tribute_of_sight_a_teammates_critical_steals_nothing() -> None:
-    game, _ = build("players=4 champions=tempest,empress,lover,sage at=3:-1,0:0,5:-1,9:0 "
-                    "tributes=sight:2")
+    game, _ = build(
+        "players=4 champions=tempest,empress,lover,sage at=3:-1,0:0,5:-1,9:0 tributes=sight:2"
+    )
     game.apply(Cast(0, "squall", 2))
     roll(game, 10, 10, 10)
     assert tributes(game)["dawn"]["sight"] == 2
 
 
 def test_tribute_of_sight_gives_plus_one_range() -> None:
-    """"At 2" becomes "At 3" with Sight: the Empress 3 away can be affected, only with it."""
+    """ "At 2" becomes "At 3" with Sight: the Empress 3 away can be affected, only with it."""
     game, _ = build(f"{DUEL} at=2:0,5:-1 tributes=sight:0")
     squall = next(c for c in asked(game).get("casts") if c[0] == "squall")
     assert squall[1] == () and squall[2] == (1,)
@@ -94,8 +95,10 @@ def test_tribute_of_strength_held_already_lets_the_team_refresh_an_action() -> N
 
 def test_tribute_of_strength_whoever_caused_it() -> None:
     """The recoil of the caster's own burst brings it to 0: the other team earns Strength."""
-    game, _ = build("players=2 champions=damned,empress at=3:-1,5:-1 life=1,10 "
-                    "spread0=damned_burst~r,damned_bolt,damned_mend")
+    game, _ = build(
+        "players=2 champions=damned,empress at=3:-1,5:-1 life=1,10 "
+        "spread0=damned_burst~r,damned_bolt,damned_mend"
+    )
     game.apply(Cast(0, "damned_burst~r", None))  # within 2, all (the Damned too); recoil 1
     assert game.public()["cast"]["units"] == [0, 1]
     assert game.pending()[0].sides == (10,) * 5  # 2 + 2 (Bloodied Damned) + the recoil die
@@ -147,8 +150,9 @@ def test_tribute_may_not_be_used_to_cast_arcana() -> None:
 
 
 def test_tribute_strength_needs_an_effect_with_power() -> None:
-    game, _ = build(f"{DUEL} at=3:-1,5:-1 tributes=strength:0 "
-                    "spread0=tempest_hex,squall,tempest_mend")
+    game, _ = build(
+        f"{DUEL} at=3:-1,5:-1 tributes=strength:0 spread0=tempest_hex,squall,tempest_mend"
+    )
     hexed = next(c for c in asked(game).get("casts") if c[0] == "tempest_hex")
     assert hexed[3] is False
     rejects(game, Cast(0, "tempest_hex", 1, strength=True), IllegalMove)
@@ -164,8 +168,9 @@ def test_victory_one_of_each_tribute_wins_at_once() -> None:
 
 
 def test_victory_tribute_is_given_as_evenly_as_possible() -> None:
-    game, _ = build("players=4 champions=tempest,empress,lover,sage at=5:-2,0:0,9:0,0:1 "
-                    "tributes=strength:0")
+    game, _ = build(
+        "players=4 champions=tempest,empress,lover,sage at=5:-2,0:0,9:0,0:1 tributes=strength:0"
+    )
     game.apply(Cast(0, "squall", PARAGON))
     roll(game, 10, 1, 1)
     assert tributes(game)["dawn"]["sight"] == 2  # seat 0 already holds one
@@ -184,8 +189,9 @@ def test_victory_the_captain_chooses_among_champions_holding_fewest() -> None:
 def test_tribute_of_speed_forced_movement_may_carry_the_artifact() -> None:
     """The Empress stands on her (Dusk) Artifact; Gale pushes her: her seat decides whether
     the Artifact goes along."""
-    game, ref = build(f"{DUEL} at=2:0,4:0 artifacts=dusk:4:0 "
-                      "spread0=tempest_lure~r,squall,tempest_mend")
+    game, ref = build(
+        f"{DUEL} at=2:0,4:0 artifacts=dusk:4:0 spread0=tempest_lure~r,squall,tempest_mend"
+    )
     game.apply(Cast(0, "tempest_lure~r", 1))  # Gale: push 3
     carry = asked(game)
     assert carry.kind == "carry" and carry.seat == 1

@@ -25,11 +25,23 @@ def for_seat(answer: Any, viewer: int | None) -> Any:
 
 
 class Table:
-    def __init__(self, players: int, seed: int, mirrors: bool = False, round_limit: int = 60,
-                 factions: tuple[str, ...] = (), echo_target: int | None = None,
-                 decks: tuple[Any, ...] = ()) -> None:
-        config = SovereignConfig(players, factions=factions, echo_target=echo_target,
-                                 round_limit=round_limit, decks=decks)
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        mirrors: bool = False,
+        round_limit: int = 60,
+        factions: tuple[str, ...] = (),
+        echo_target: int | None = None,
+        decks: tuple[Any, ...] = (),
+    ) -> None:
+        config = SovereignConfig(
+            players,
+            factions=factions,
+            echo_target=echo_target,
+            round_limit=round_limit,
+            decks=decks,
+        )
         self.truth = new_game(config)
         self.mirrors: dict[int | None, SovereignGame] = {}
         if mirrors:

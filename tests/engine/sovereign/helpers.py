@@ -52,19 +52,33 @@ def quiet(game: SovereignGame, d: Decision) -> Any:
     if d.kind == "optional_effect":
         return A.OptionalEffect(s, False)
     if d.kind == "finish_forge":
-        return A.FinishForge(s, tuple((r, 0, 0) for r in d.get("new_units")), (),
-                             tuple((g, "") for g in d.get("loose")))
+        return A.FinishForge(
+            s,
+            tuple((r, 0, 0) for r in d.get("new_units")),
+            (),
+            tuple((g, "") for g in d.get("loose")),
+        )
     return A.Pass(s)
 
 
-def until(game: SovereignGame, referee: Referee, kind: str, seat: int | None = None,
-          window: str | None = None, limit: int = 400) -> Decision:
+def until(
+    game: SovereignGame,
+    referee: Referee,
+    kind: str,
+    seat: int | None = None,
+    window: str | None = None,
+    limit: int = 400,
+) -> Decision:
     """Answer quietly until a decision of ``kind`` (for ``seat``, in ``window``) is pending."""
     for _ in range(limit):
         pending = settle(game, referee)
         for d in pending:
-            if isinstance(d, Decision) and d.kind == kind and (seat is None or d.seat == seat) \
-                    and (window is None or d.get("window") == window):
+            if (
+                isinstance(d, Decision)
+                and d.kind == kind
+                and (seat is None or d.seat == seat)
+                and (window is None or d.get("window") == window)
+            ):
                 return d
         d = pending[0]
         game.apply(quiet(game, d))
@@ -81,15 +95,22 @@ def windwalkers(players: int) -> tuple[str, ...]:
     return ("windwalker",) * players
 
 
-def at_forge(players: int = 2, seed: int = 0, **config: Any
-             ) -> tuple[SovereignGame, Referee, Decision]:
+def at_forge(
+    players: int = 2, seed: int = 0, **config: Any
+) -> tuple[SovereignGame, Referee, Decision]:
     game, ref = start(players, seed, **config)
     d = until(game, ref, "forge")
     return game, ref, d
 
 
-def put_unit(game: SovereignGame, seat: int, lane: int, card: str, talents: int = 0,
-             drones: int | None = None) -> str:
+def put_unit(
+    game: SovereignGame,
+    seat: int,
+    lane: int,
+    card: str,
+    talents: int = 0,
+    drones: int | None = None,
+) -> str:
     """Place a unit of ``seat``'s deck into a lane (taken out of its hidden cards)."""
     s = game.state
     d = s.catalog.defs[card]
@@ -132,8 +153,7 @@ def hand_card(game: SovereignGame, seat: int, card: str) -> int:
 
 def snapshot(game: SovereignGame) -> tuple[Any, ...]:
     s = game.state
-    return (game.digest(), copy.deepcopy(s.secrets), dict(s.buffered), list(s.events),
-            s.decisions)
+    return (game.digest(), copy.deepcopy(s.secrets), dict(s.buffered), list(s.events), s.decisions)
 
 
 def rejects(game: SovereignGame, answer: Any, error: type[EngineError]) -> EngineError:
@@ -148,8 +168,7 @@ def pos(line: str, seed: int = 0, catalog: Any = None) -> tuple[SovereignGame, R
     """A position from one line (``sovereign`` is prepended when missing)."""
     from engine.sovereign.position import position
 
-    return position(line if line.startswith("sovereign") else f"sovereign {line}", seed,
-                    catalog)
+    return position(line if line.startswith("sovereign") else f"sovereign {line}", seed, catalog)
 
 
 def handle_of(game: SovereignGame, seat: int, card: str) -> int:
@@ -158,8 +177,15 @@ def handle_of(game: SovereignGame, seat: int, card: str) -> int:
     return next(h for h in s.boards[seat].hand if s.secrets[seat].cards[h] == card)
 
 
-def play(game: SovereignGame, referee: Referee, seat: int, card: str, talents: int,
-         drones: int, targets: tuple[str, ...] = ()) -> tuple[Any, ...]:
+def play(
+    game: SovereignGame,
+    referee: Referee,
+    seat: int,
+    card: str,
+    talents: int,
+    drones: int,
+    targets: tuple[str, ...] = (),
+) -> tuple[Any, ...]:
     """Play reflex ``card`` from ``seat``'s hand (it must be asked now) and settle."""
     game.apply(A.PlayReflex(seat, handle_of(game, seat, card), talents, drones, targets))
     return settle(game, referee)

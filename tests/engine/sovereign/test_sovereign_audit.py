@@ -6,8 +6,10 @@ from __future__ import annotations
 from engine.sovereign import RULES
 from engine.sovereign.position import position
 
-LINE = ("sovereign players=2 factions=windwalker,windwalker phase=forge "
-        "forge0=ww-desperate-sacrifice:1,ww-echo-first-wind:1 forge1=ww-echo-first-wind:2")
+LINE = (
+    "sovereign players=2 factions=windwalker,windwalker phase=forge "
+    "forge0=ww-desperate-sacrifice:1,ww-echo-first-wind:1 forge1=ww-echo-first-wind:2"
+)
 
 
 def _forge(game, seat: int) -> list[int]:  # type: ignore[no-untyped-def]
@@ -24,16 +26,20 @@ def test_forge_a_reflex_kept_in_a_forge_is_blamed_on_its_seat_at_the_audit() -> 
 
 
 def test_forge_cards_that_may_be_there_pass_the_audit() -> None:
-    game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge "
-                       "forge0=ww-echo-first-wind:1 forge1=ww-grav-skimmers:2")
+    game, _ = position(
+        "sovereign players=2 factions=windwalker,windwalker phase=forge "
+        "forge0=ww-echo-first-wind:1 forge1=ww-grav-skimmers:2"
+    )
     (echo,), (unit,) = _forge(game, 0), _forge(game, 1)
     assert RULES.audit_cards is not None
     assert RULES.audit_cards(game, {echo: "ww-echo-first-wind", unit: "ww-grav-skimmers"}) is None
 
 
 def test_breaching_an_echo_seen_in_a_forge_breach_and_left_there_names_the_attacker() -> None:
-    game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge "
-                       "forge1=ww-echo-first-wind:2,ww-grav-skimmers:1")
+    game, _ = position(
+        "sovereign players=2 factions=windwalker,windwalker phase=forge "
+        "forge1=ww-echo-first-wind:2,ww-grav-skimmers:1"
+    )
     echo, unit = _forge(game, 1)
     game.state.events.append(("peek", 0, 1, [echo, unit]))  # seat 0's forge breach saw both
     cards = {echo: "ww-echo-first-wind", unit: "ww-grav-skimmers"}

@@ -60,7 +60,7 @@ def refused(data: Any, file: str = "decks/test.toml") -> DeckError:
         parse_deck(data, CATALOG, file)
     err = info.value
     message = str(err)
-    assert message[:len(file) + 1] in (file + ":", file + ",")
+    assert message[: len(file) + 1] in (file + ":", file + ",")
     assert message.endswith(f"({DECK_RULE})")
     assert "\n" not in message and "Traceback" not in message
     assert isinstance(err, CardDataError) and err.rule == DECK_RULE
@@ -88,9 +88,14 @@ def test_deck_building_sample_deck_file() -> None:
     deck = load_deck(SAMPLE)
     assert deck.name == "Iron and Wind"
     assert (deck.leader, deck.citadel, deck.faction) == (
-        "md-tribune-castra", "md-bastion-of-the-legion", "myrmidon")
+        "md-tribune-castra",
+        "md-bastion-of-the-legion",
+        "myrmidon",
+    )
     assert Counter(CATALOG.defs[c].faction for c in deck.cards) == {
-        "myrmidon": 15, "windwalker": 15}
+        "myrmidon": 15,
+        "windwalker": 15,
+    }
     assert type_counts(deck) == {"unit": 12, "augment": 6, "facility": 6, "reflex": 6}
     assert load_deck(str(SAMPLE)) == deck == load_deck(SAMPLE.read_text(encoding="utf-8"))
     assert parse_deck(deck.data(), CATALOG) == deck
@@ -116,8 +121,11 @@ def test_deck_building_exactly_15_of_the_leaders_faction_is_enough() -> None:
 
 def test_deck_building_the_15_more_may_come_from_several_factions() -> None:
     data = faction_data("windwalker")
-    others = [c for f in ("machina", "myrmidon", "neogenesis", "undercity", "utopian")
-              for c in CATALOG.faction(f).cards[:3]]
+    others = [
+        c
+        for f in ("machina", "myrmidon", "neogenesis", "undercity", "utopian")
+        for c in CATALOG.faction(f).cards[:3]
+    ]
     data["cards"] = data["cards"][:15] + others
     data["echoes"] = [e for f in FACTIONS for e in CATALOG.faction(f).echoes[:4]][:20]
     assert parse_deck(data, CATALOG).faction == "windwalker"
@@ -150,9 +158,14 @@ def test_deck_building_unknown_leader() -> None:
     assert (err.card, err.field) == ("md-tribune", "leader")
 
 
-@pytest.mark.parametrize("card,kind", [("md-nautilus", "unit"),
-                                       ("md-bastion-of-the-legion", "citadel"),
-                                       ("md-echo-first-oath", "echo")])
+@pytest.mark.parametrize(
+    "card,kind",
+    [
+        ("md-nautilus", "unit"),
+        ("md-bastion-of-the-legion", "citadel"),
+        ("md-echo-first-oath", "echo"),
+    ],
+)
 def test_deck_building_leader_must_be_a_leader(card: str, kind: str) -> None:
     data = sample_data()
     data["leader"] = card
@@ -216,8 +229,9 @@ def test_deck_building_non_echo_among_the_echoes() -> None:
     assert "unit, not an Echo" in str(err)
 
 
-@pytest.mark.parametrize("card", ["ww-skyqueen-aerin", "ww-cloudspire", "md-tribune-castra",
-                                  "md-bastion-of-the-legion"])
+@pytest.mark.parametrize(
+    "card", ["ww-skyqueen-aerin", "ww-cloudspire", "md-tribune-castra", "md-bastion-of-the-legion"]
+)
 def test_deck_building_no_leader_or_citadel_among_the_cards(card: str) -> None:
     """The 15 more have "no limitations beyond ... one of each card" (l. 265), but a Leader
     and a Citadel are set aside, never shuffled in (l. 61): the 30 are deck cards."""
@@ -232,18 +246,24 @@ def test_deck_building_names_no_citadel() -> None:
     assert err.field == "citadel" and "Citadel of its Leader's faction" in str(err)
 
 
-@pytest.mark.parametrize("data,field", [
-    ([], ""),
-    ("leader = 'x'", ""),
-    ({"leader": 3, "cards": [], "echoes": []}, "leader"),
-    ({"leader": "md-tribune-castra", "cards": "md-nautilus", "echoes": []}, "cards"),
-    ({"leader": "md-tribune-castra", "cards": [1, 2], "echoes": []}, "cards"),
-    ({"leader": "md-tribune-castra", "echoes": []}, "cards"),
-    ({"leader": "md-tribune-castra", "cards": list(CATALOG.faction("myrmidon").cards)}, "echoes"),
-    ({"leader": "md-tribune-castra", "cards": [], "echoes": [], "deck": []}, "deck"),
-    ({"name": 7, "leader": "md-tribune-castra", "cards": [], "echoes": []}, "name"),
-    ({"name": "x" * 81, "leader": "md-tribune-castra", "cards": [], "echoes": []}, "name"),
-])
+@pytest.mark.parametrize(
+    "data,field",
+    [
+        ([], ""),
+        ("leader = 'x'", ""),
+        ({"leader": 3, "cards": [], "echoes": []}, "leader"),
+        ({"leader": "md-tribune-castra", "cards": "md-nautilus", "echoes": []}, "cards"),
+        ({"leader": "md-tribune-castra", "cards": [1, 2], "echoes": []}, "cards"),
+        ({"leader": "md-tribune-castra", "echoes": []}, "cards"),
+        (
+            {"leader": "md-tribune-castra", "cards": list(CATALOG.faction("myrmidon").cards)},
+            "echoes",
+        ),
+        ({"leader": "md-tribune-castra", "cards": [], "echoes": [], "deck": []}, "deck"),
+        ({"name": 7, "leader": "md-tribune-castra", "cards": [], "echoes": []}, "name"),
+        ({"name": "x" * 81, "leader": "md-tribune-castra", "cards": [], "echoes": []}, "name"),
+    ],
+)
 def test_deck_building_malformed_file(data: Any, field: str) -> None:
     assert refused(data).field == field
 
@@ -273,16 +293,25 @@ def test_deck_building_refusal_changes_nothing() -> None:
 
 
 _VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=8)
     | st.sampled_from(sorted(CATALOG.defs)),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=3),
-    max_leaves=8)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.dictionaries(st.sampled_from(["name", "leader", "cards", "echoes", "x"]),
-                            _VALUES, max_size=4) | _VALUES)
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["name", "leader", "cards", "echoes", "x"]), _VALUES, max_size=4
+    )
+    | _VALUES
+)
 def test_deck_building_any_garbage_is_a_deck_error(data: Any) -> None:
     """No input crashes with anything but a one-line DeckError naming the file."""
     try:
@@ -314,9 +343,15 @@ def test_deck_building_one_card_swapped(drop: int, add: str) -> None:
 def custom(fid: str, other: str, name: str = "") -> Deck:
     """A deck of ``fid``'s Leader, 15 of its cards, 15 of ``other``'s, 10 + 10 Echoes."""
     f, o = CATALOG.faction(fid), CATALOG.faction(other)
-    return parse_deck({"name": name, "leader": f.leader,
-                       "cards": list(f.cards[::2] + o.cards[1::2]),
-                       "echoes": list(f.echoes[:10] + o.echoes[10:])}, CATALOG)
+    return parse_deck(
+        {
+            "name": name,
+            "leader": f.leader,
+            "cards": list(f.cards[::2] + o.cards[1::2]),
+            "echoes": list(f.echoes[:10] + o.echoes[10:]),
+        },
+        CATALOG,
+    )
 
 
 def test_deck_building_no_decks_changes_nothing() -> None:
@@ -365,8 +400,9 @@ def test_deck_building_decks_through_the_rules_options() -> None:
 
 def test_deck_building_no_two_players_play_the_same_leader() -> None:
     sample = load_deck(SAMPLE)
-    with pytest.raises(MalformedAnswer, match="seats 0 and 1 both play the Leader "
-                       "'md-tribune-castra'") as info:
+    with pytest.raises(
+        MalformedAnswer, match="seats 0 and 1 both play the Leader 'md-tribune-castra'"
+    ) as info:
         new_game(SovereignConfig(2, decks=(sample, custom("myrmidon", "machina"))))
     assert info.value.rule == DECK_RULE
     with pytest.raises(MalformedAnswer, match="no two players may play the same leader"):
@@ -375,11 +411,14 @@ def test_deck_building_no_two_players_play_the_same_leader() -> None:
     new_game(SovereignConfig(2, factions=("myrmidon", "myrmidon")))
 
 
-@pytest.mark.parametrize("decks,match", [
-    ((None,), "one deck \\(or None\\) per seat"),
-    (("md-tribune-castra", None), "seat 0's deck is not a Deck"),
-    ([None, None], "a tuple"),
-])
+@pytest.mark.parametrize(
+    "decks,match",
+    [
+        ((None,), "one deck \\(or None\\) per seat"),
+        (("md-tribune-castra", None), "seat 0's deck is not a Deck"),
+        ([None, None], "a tuple"),
+    ],
+)
 def test_deck_building_table_config_refused(decks: Any, match: str) -> None:
     with pytest.raises(MalformedAnswer, match=match) as info:
         new_game(SovereignConfig(2, decks=decks))
@@ -387,24 +426,27 @@ def test_deck_building_table_config_refused(decks: Any, match: str) -> None:
 
 
 def test_deck_building_faction_and_deck_must_agree() -> None:
-    with pytest.raises(MalformedAnswer, match="given the faction 'utopian' but its deck's "
-                       "Leader is of 'myrmidon'"):
-        new_game(SovereignConfig(2, factions=("utopian", "machina"),
-                                 decks=(load_deck(SAMPLE), None)))
-    game = new_game(SovereignConfig(2, factions=("myrmidon", "machina"),
-                                    decks=(load_deck(SAMPLE), None)))
+    with pytest.raises(
+        MalformedAnswer, match="given the faction 'utopian' but its deck's Leader is of 'myrmidon'"
+    ):
+        new_game(
+            SovereignConfig(2, factions=("utopian", "machina"), decks=(load_deck(SAMPLE), None))
+        )
+    game = new_game(
+        SovereignConfig(2, factions=("myrmidon", "machina"), decks=(load_deck(SAMPLE), None))
+    )
     assert [b.faction for b in game.state.boards] == ["myrmidon", "machina"]
 
 
 def test_deck_building_a_forged_deck_object_is_rechecked() -> None:
     """A Deck built by hand (not parsed) is checked again when the table is set up."""
     sample = load_deck(SAMPLE)
-    wrong_citadel = Deck(sample.leader, "ww-cloudspire", sample.faction, sample.cards,
-                         sample.echoes, sample.name)
+    wrong_citadel = Deck(
+        sample.leader, "ww-cloudspire", sample.faction, sample.cards, sample.echoes, sample.name
+    )
     with pytest.raises(MalformedAnswer, match="does not match its card list"):
         new_game(SovereignConfig(2, decks=(wrong_citadel, None)))
-    short = Deck(sample.leader, sample.citadel, sample.faction, sample.cards[:29],
-                 sample.echoes)
+    short = Deck(sample.leader, sample.citadel, sample.faction, sample.cards[:29], sample.echoes)
     with pytest.raises(DeckError, match=r"^seat 1's deck, field 'cards': a deck has 30"):
         new_game(SovereignConfig(2, decks=(None, short)))
 
@@ -414,10 +456,13 @@ def deck_invariants(table: Table) -> None:
     s = table.truth.state
     assert effects.citizens_total(s) == s.creche_out, "citizens not conserved"
     for seat, b in enumerate(s.boards):
-        if not any(isinstance(r, Shuffle) and r.pile == f"deck:{seat}" for r in s.pending) \
-                and f"deck:{seat}" in table.referee.piles:
-            assert card_zones(table, seat) == Counter(flow.deck_list(s, seat)), \
+        if (
+            not any(isinstance(r, Shuffle) and r.pile == f"deck:{seat}" for r in s.pending)
+            and f"deck:{seat}" in table.referee.piles
+        ):
+            assert card_zones(table, seat) == Counter(flow.deck_list(s, seat)), (
                 f"seat {seat}'s cards not conserved"
+            )
         assert all(len(lane) <= 3 for lane in b.lanes)
         assert all(s.catalog.defs[c].type != "echo" for c in b.scrap), "an Echo was scrapped"
     spectator = table.truth.view(None)
@@ -442,8 +487,7 @@ def test_deck_building_custom_mixed_decks_play_a_whole_game() -> None:
 def test_deck_building_three_seats_custom_and_faction_decks() -> None:
     decks = (custom("utopian", "machina"), None, custom("windwalker", "utopian"))
     table = Table(3, seed=4, mirrors=True, round_limit=10, decks=decks)
-    assert [b.faction for b in table.truth.state.boards] == ["utopian", "machina",
-                                                             "windwalker"]
+    assert [b.faction for b in table.truth.state.boards] == ["utopian", "machina", "windwalker"]
     table.play(deck_invariants)
     assert table.truth.state.over in ("won", "round_limit")
 
@@ -457,8 +501,7 @@ def test_deck_building_three_seats_custom_and_faction_decks() -> None:
     ],
     ids=["nested-5000-deep", "number-of-5000-digits", "long"],
 )
-def test_a_deck_file_nested_deep_or_with_a_huge_number_is_a_deck_error(text: str,
-                                                                       why: str) -> None:
+def test_a_deck_file_nested_deep_or_with_a_huge_number_is_a_deck_error(text: str, why: str) -> None:
     """Issue 29's fuzz findings: tomllib recursed into the nesting (RecursionError) and
     Python refused the number's digits (a plain ValueError) -- neither a DeckError."""
     with pytest.raises(DeckError, match=f"^deck: {why}"):

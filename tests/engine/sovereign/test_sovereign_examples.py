@@ -13,8 +13,10 @@ from tests.engine.sovereign.helpers import play, pos, quiet, rejects, settle, un
 
 # -- Forge Phase > Forging Example (l. 99-104) -------------------------------------------------
 def test_forge_example_grav_skimmers_and_the_echo():
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=growth citadel=1.0,0.0 "
-                    "hand0=ww-grav-skimmers,ww-echo-storm-map")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=growth citadel=1.0,0.0 "
+        "hand0=ww-grav-skimmers,ww-echo-storm-map"
+    )
     s = game.state
     b = s.boards[0]
     until(game, ref, "forge", seat=0)
@@ -44,8 +46,10 @@ def test_forge_example_grav_skimmers_and_the_echo():
 
 # -- Card Types > Units: Jon's Telepaths (l. 124) ----------------------------------------------
 def test_units_example_telepaths_take_the_three_drones_owned():
-    game, ref = pos("factions=windwalker,neogenesis active=1 citadel=0.0,0.3 turn=6 "
-                    "forge1=ng-chimera-telepaths:5@2")
+    game, ref = pos(
+        "factions=windwalker,neogenesis active=1 citadel=0.0,0.3 turn=6 "
+        "forge1=ng-chimera-telepaths:5@2"
+    )
     until(game, ref, "forge", seat=1)
     s = game.state
     game.apply(A.ForgeCard(1, s.boards[1].forge[0].handle, "lane:0"))
@@ -60,9 +64,11 @@ def test_units_example_telepaths_take_the_three_drones_owned():
 
 # -- Facility Examples: Titan Cannon (l. 142-143) ---------------------------------------------
 def test_facilities_example_titan_cannon_three_drones_and_cool_down():
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=battle citadel=0.0,0.3 "
-                    "lanes0=ww-sentinels,ww-webweave-spies lanes1=/md-hunter-seeker "
-                    "fac1=md-titan-cannon")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=battle citadel=0.0,0.3 "
+        "lanes0=ww-sentinels,ww-webweave-spies lanes1=/md-hunter-seeker "
+        "fac1=md-titan-cannon"
+    )
     s = game.state
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 2, 1, 1))
@@ -89,8 +95,10 @@ def test_facilities_example_titan_cannon_three_drones_and_cool_down():
 
 # -- Augments: Aegis Shell (l. 150) -----------------------------------------------------------
 def test_augments_example_aegis_shell_forged_the_turn_it_is_played():
-    game, ref = pos("factions=myrmidon,neogenesis active=0 citadel=3.0,0.0 "
-                    "lanes0=md-hunter-seeker hand0=md-aegis-shell")
+    game, ref = pos(
+        "factions=myrmidon,neogenesis active=0 citadel=3.0,0.0 "
+        "lanes0=md-hunter-seeker hand0=md-aegis-shell"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     h = s.boards[0].hand[0]
@@ -104,14 +112,16 @@ def test_augments_example_aegis_shell_forged_the_turn_it_is_played():
 
 
 # -- Choosing Your Attackers (l. 187-191) -----------------------------------------------------
-_LANE = ("factions=undercity,windwalker active=0 phase=battle citadel=1.0,1.0 lanes1=ww-sentinels "
-         "lanes0=ub-recon-guerillas,ub-undercity-anarchs,ub-rail-sniper")
+_LANE = (
+    "factions=undercity,windwalker active=0 phase=battle citadel=1.0,1.0 lanes1=ww-sentinels "
+    "lanes0=ub-recon-guerillas,ub-undercity-anarchs,ub-rail-sniper"
+)
+
 
 def test_battle_attack_example_guerillas_anarchs_sniper():
     game, ref = pos(_LANE)
     d = until(game, ref, "attack", seat=0)
-    groups = {a.count for a in legal_answers(game.view(0), d)
-              if a.lane == 0 and a.target_lane == 0}
+    groups = {a.count for a in legal_answers(game.view(0), d) if a.lane == 0 and a.target_lane == 0}
     assert groups == {1, 2, 3}  # A, A+B, A+B+C; never A+C or C alone
     game.apply(A.Attack(0, 0, 1, 1, 0))  # A alone: the Anarchs add no text to combat
     s = game.state
@@ -128,9 +138,11 @@ def test_battle_attack_example_guerillas_anarchs_sniper():
 
 # -- Combat Example (l. 211-220) ---------------------------------------------------------------
 def test_battle_combat_example_sentinels_and_spies_against_hunter_seeker_and_nautilus():
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=battle citadel=1.0,0.0 "
-                    "lanes0=ww-sentinels,ww-webweave-spies/ww-gale-riders "
-                    "lanes1=md-hunter-seeker,md-nautilus:0.1 hand0=ww-desperate-sacrifice")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=battle citadel=1.0,0.0 "
+        "lanes0=ww-sentinels,ww-webweave-spies/ww-gale-riders "
+        "lanes1=md-hunter-seeker,md-nautilus:0.1 hand0=ww-desperate-sacrifice"
+    )
     s = game.state
     hs, naut = "1:md-hunter-seeker", "1:md-nautilus"
     assert effects.stats(s, hs) == (2, 2)  # the Nautilus lends +1 armor
@@ -158,13 +170,17 @@ def test_battle_combat_example_sentinels_and_spies_against_hunter_seeker_and_nau
 
 # -- Move Phase example (l. 245) -----------------------------------------------------------------
 def test_move_example_lilin_matron_to_the_citadel_lane():
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=move "
-                    "lanes0=ng-lilin-matron,ng-splice-hounds/ng-sporemask-poachers")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=move "
+        "lanes0=ng-lilin-matron,ng-splice-hounds/ng-sporemask-poachers"
+    )
     until(game, ref, "move", seat=0)
     s = game.state
     assert effects.stats(s, "0:ng-sporemask-poachers") == (3, 1)
     game.apply(A.Move(0, "0:ng-lilin-matron", "other"))
-    assert s.boards[0].lanes == [["0:ng-splice-hounds"],
-                                 ["0:ng-sporemask-poachers", "0:ng-lilin-matron"]]
+    assert s.boards[0].lanes == [
+        ["0:ng-splice-hounds"],
+        ["0:ng-sporemask-poachers", "0:ng-lilin-matron"],
+    ]
     # the Poachers stay in front (+1 attack there) and the Matron behind lends +1 armor
     assert effects.stats(s, "0:ng-sporemask-poachers") == (3, 2)

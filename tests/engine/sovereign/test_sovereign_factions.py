@@ -17,13 +17,15 @@ CATALOG = standard_catalog()
 
 
 def _faction_text(name: str) -> str:
-    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml"
-            ).read_text(encoding="utf-8")
+    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_cards_every_faction_loads_with_thirty_cards_and_twenty_echoes():
     assert {"windwalker", "undercity", "utopian", "neogenesis", "machina"} <= set(
-        CATALOG.faction_ids)
+        CATALOG.faction_ids
+    )
     for fid in CATALOG.faction_ids:
         f = CATALOG.faction(fid)
         assert len(f.cards) == 30 and len(f.echoes) == 20
@@ -33,8 +35,10 @@ def test_cards_every_faction_loads_with_thirty_cards_and_twenty_echoes():
 
 # -- Facilities and Your Leader Card: a perpetual Leader (l. 134-137) ---------------------------
 def test_leader_perpetual_ability_stacks_by_level():
-    game, ref = pos("factions=undercity,windwalker active=0 phase=battle leader=2.0,0.0 "
-                    "lanes0=ub-gutter-runners")
+    game, ref = pos(
+        "factions=undercity,windwalker active=0 phase=battle leader=2.0,0.0 "
+        "lanes0=ub-gutter-runners"
+    )
     s = game.state
     assert effects.level(s, "0:ub-mother-nine-keys") == 2
     until(game, ref, "attack", seat=0)
@@ -46,8 +50,7 @@ def test_leader_perpetual_ability_stacks_by_level():
 
 # -- Undercity: Lift the Keys (hook steal_talent) ---------------------------------------------
 def test_hook_steal_talent_takes_one_idle_talent():
-    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,2.1 "
-                    "hand0=ub-lift-the-keys")
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,2.1 hand0=ub-lift-the-keys")
     until(game, ref, "forge", seat=0)
     play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:1",))
     assert game.state.boards[0].citadel == [1, 0]
@@ -55,22 +58,22 @@ def test_hook_steal_talent_takes_one_idle_talent():
 
 
 def test_hook_steal_talent_nothing_from_yourself_or_an_empty_citadel():
-    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.1,0.2 "
-                    "hand0=ub-lift-the-keys")
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.1,0.2 hand0=ub-lift-the-keys")
     until(game, ref, "forge", seat=0)
     play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:1",))
     assert game.state.boards[1].citadel == [0, 2]  # a drone is not taken
     assert game.state.boards[0].citadel == [0, 1]
-    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,0.0 "
-                    "hand0=ub-lift-the-keys")
+    game, ref = pos("factions=undercity,windwalker active=0 citadel=3.0,0.0 hand0=ub-lift-the-keys")
     until(game, ref, "forge", seat=0)
     play(game, ref, 0, "ub-lift-the-keys", 3, 0, ("seat:0",))
     assert game.state.boards[0].citadel == [0, 0]
 
 
 # -- Undercity: Hegemony Slavers (hook slaver_raid, FAQ l. 362) ------------------------------
-_RAID = ("factions=undercity,windwalker active=0 phase=battle citadel=0.0,1.0 "
-         "forge1=ww-echo-storm-map:1,ww-echo-first-wind:1 ")
+_RAID = (
+    "factions=undercity,windwalker active=0 phase=battle citadel=0.0,1.0 "
+    "forge1=ww-echo-storm-map:1,ww-echo-first-wind:1 "
+)
 
 
 def test_faq_slavers_citadel_snapshot():
@@ -97,8 +100,10 @@ def test_hook_slaver_raid_only_for_a_living_attacker():
 
 
 def test_hook_slaver_raid_nothing_when_an_echo_is_forged():
-    game, ref = pos("factions=undercity,windwalker active=0 citadel=0.0,2.0 turn=3 "
-                    "lanes0=ub-hegemony-slavers forge0=ub-echo-rusted-keel-key:1@1")
+    game, ref = pos(
+        "factions=undercity,windwalker active=0 citadel=0.0,2.0 turn=3 "
+        "lanes0=ub-hegemony-slavers forge0=ub-echo-rusted-keel-key:1@1"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle))
@@ -109,8 +114,10 @@ def test_hook_slaver_raid_nothing_when_an_echo_is_forged():
 
 # -- Neogenesis: swell; Machina: self_repair (upkeep triggers) ---------------------------------
 def test_hook_swell_adds_a_drone_above_the_maximum():
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=growth "
-                    "lanes0=ng-bloatflesh-chimera,ng-splice-hounds:0.1+ng-hive-gland")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=growth "
+        "lanes0=ng-bloatflesh-chimera,ng-splice-hounds:0.1+ng-hive-gland"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     assert s.units["0:ng-bloatflesh-chimera"].health == [0, 4]  # printed 3
@@ -119,8 +126,10 @@ def test_hook_swell_adds_a_drone_above_the_maximum():
 
 
 def test_hook_self_repair_restores_up_to_the_printed_maximum():
-    game, ref = pos("factions=machina,windwalker active=0 phase=growth "
-                    "lanes0=ms-ironheart-revenant:0.1,ms-scrap-mites+ms-self-repair-lattice")
+    game, ref = pos(
+        "factions=machina,windwalker active=0 phase=growth "
+        "lanes0=ms-ironheart-revenant:0.1,ms-scrap-mites+ms-self-repair-lattice"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     assert s.units["0:ms-ironheart-revenant"].health == [0, 2]
@@ -132,17 +141,21 @@ def test_hook_self_repair_restores_up_to_the_printed_maximum():
 def _mosaic_catalog():
     """Font Behemoth given a forge trigger, so that a forge effect could be seen firing."""
     text = _faction_text("neogenesis").replace(
-        'id = "ng-font-behemoth"', 'id = "ng-font-behemoth"\non_forge = [ { op = "gain", '
-        'talents = 3 } ]')
-    return build_catalog({"factions/neogenesis.toml": text,
-                          "factions/windwalker.toml": _faction_text("windwalker")})
+        'id = "ng-font-behemoth"',
+        'id = "ng-font-behemoth"\non_forge = [ { op = "gain", talents = 3 } ]',
+    )
+    return build_catalog(
+        {"factions/neogenesis.toml": text, "factions/windwalker.toml": _faction_text("windwalker")}
+    )
 
 
 def test_faq_mosaic_not_forged():
-    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
-                    "lanes0=ng-splice-hounds:0.1+ng-chitin-graft,ng-lilin-matron "
-                    "scrap0=ng-font-behemoth,ng-mantis-limbs hand0=ng-mosaic-mutation",
-                    catalog=_mosaic_catalog())
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
+        "lanes0=ng-splice-hounds:0.1+ng-chitin-graft,ng-lilin-matron "
+        "scrap0=ng-font-behemoth,ng-mantis-limbs hand0=ng-mosaic-mutation",
+        catalog=_mosaic_catalog(),
+    )
     until(game, ref, "forge", seat=0)
     play(game, ref, 0, "ng-mosaic-mutation", 2, 0, ("0:ng-splice-hounds",))
     s = game.state
@@ -157,8 +170,10 @@ def test_faq_mosaic_not_forged():
 
 
 def test_hook_mosaic_mutation_fizzles_without_a_unit_in_the_scrap_pile():
-    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
-                    "lanes0=ng-splice-hounds scrap0=ng-mantis-limbs hand0=ng-mosaic-mutation")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 citadel=2.0,0.0 "
+        "lanes0=ng-splice-hounds scrap0=ng-mantis-limbs hand0=ng-mosaic-mutation"
+    )
     until(game, ref, "forge", seat=0)
     play(game, ref, 0, "ng-mosaic-mutation", 2, 0, ("0:ng-splice-hounds",))
     s = game.state
@@ -181,9 +196,11 @@ def test_card_data_quick_forge_is_a_flag_of_augments():
 
 
 def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=battle citadel=2.0,0.1 "
-                    "lanes0=ng-splice-hounds lanes1=ww-herdmasters scrap0=ng-chimera-telepaths "
-                    "hand0=ng-mosaic-mutation")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=battle citadel=2.0,0.1 "
+        "lanes0=ng-splice-hounds lanes1=ww-herdmasters scrap0=ng-chimera-telepaths "
+        "hand0=ng-mosaic-mutation"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     until(game, ref, "window", seat=0, window="combat")

@@ -13,13 +13,16 @@ from tests.engine.sovereign.helpers import handle_of, play, pos, quiet, rejects,
 
 
 def _text(name: str) -> str:
-    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml"
-            ).read_text(encoding="utf-8")
+    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml").read_text(
+        encoding="utf-8"
+    )
 
 
 # -- Salamander Armor (l. 359-360) ------------------------------------------------------------
-_ATTACKED = ("factions=windwalker,machina active=0 phase=battle citadel=0.0,4.1 "
-             "lanes0=ww-sentinels lanes1=ms-lancer-mech ")
+_ATTACKED = (
+    "factions=windwalker,machina active=0 phase=battle citadel=0.0,4.1 "
+    "lanes0=ww-sentinels lanes1=ms-lancer-mech "
+)
 
 
 def test_faq_salamander_armor_forged_from_hand_in_combat():
@@ -28,8 +31,9 @@ def test_faq_salamander_armor_forged_from_hand_in_combat():
     game.apply(A.Attack(0, 0, 1, 1, 0))
     until(game, ref, "window", seat=1, window="combat")
     s = game.state
-    game.apply(A.QuickForge(1, handle_of(game, 1, "ms-salamander-armor"), "hand",
-                            "1:ms-lancer-mech"))
+    game.apply(
+        A.QuickForge(1, handle_of(game, 1, "ms-salamander-armor"), "hand", "1:ms-lancer-mech")
+    )
     settle(game, ref)
     assert s.units["1:ms-lancer-mech"].augments == ["1:ms-salamander-armor"]
     assert s.boards[1].citadel == [0, 5]  # four talents exhausted into drones
@@ -39,8 +43,9 @@ def test_faq_salamander_armor_forged_from_hand_in_combat():
 
 
 def test_faq_salamander_armor_from_hand_needs_its_cost_in_talents():
-    game, ref = pos(_ATTACKED.replace("4.1", "3.1")
-                    + "hand1=ms-salamander-armor,ms-reactive-plating")
+    game, ref = pos(
+        _ATTACKED.replace("4.1", "3.1") + "hand1=ms-salamander-armor,ms-reactive-plating"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     until(game, ref, "window", seat=1, window="combat")
@@ -58,11 +63,15 @@ def test_faq_salamander_armor_from_hand_needs_its_cost_in_talents():
 
 def test_faq_salamander_armor_revealed_from_the_forge_counts_as_forged():
     text = _text("machina").replace(
-        '\nquick_forge = true', '\nquick_forge = true\non_forge = [ { op = "gain", drones = 2 } ]')
-    catalog = build_catalog({"factions/machina.toml": text,
-                             "factions/windwalker.toml": _text("windwalker")})
-    line = ("factions=windwalker,machina active=0 phase=move turn=5 citadel=0.0,0.1 "
-            "lanes1=ms-lancer-mech forge1=ms-salamander-armor:{}@2")
+        "\nquick_forge = true", '\nquick_forge = true\non_forge = [ { op = "gain", drones = 2 } ]'
+    )
+    catalog = build_catalog(
+        {"factions/machina.toml": text, "factions/windwalker.toml": _text("windwalker")}
+    )
+    line = (
+        "factions=windwalker,machina active=0 phase=move turn=5 citadel=0.0,0.1 "
+        "lanes1=ms-lancer-mech forge1=ms-salamander-armor:{}@2"
+    )
     game, ref = pos(line.format(3), catalog=catalog)
     until(game, ref, "window", seat=1, window="move_begin")
     h = game.state.boards[1].forge[0].handle
@@ -84,9 +93,11 @@ def _index(events: list, event: tuple) -> int:
 
 # -- l. 336: the order of upkeep --------------------------------------------------------------
 def test_faq_upkeep_order():
-    game, ref = pos("factions=windwalker,windwalker active=0 phase=growth "
-                    "lanes0=ww-clan-elders reflexes0=ww-storm-front:2.0 "
-                    "fac0=ww-weather-spire:0.2 forge0=ww-grav-skimmers:1@0")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 phase=growth "
+        "lanes0=ww-clan-elders reflexes0=ww-storm-front:2.0 "
+        "fac0=ww-weather-spire:0.2 forge0=ww-grav-skimmers:1@0"
+    )
     d = until(game, ref, "upkeep_return", seat=0)
     ev = game.state.events
     # the trigger resolved while the reflex was still in play, then the reflex went
@@ -101,9 +112,11 @@ def test_faq_upkeep_order():
 
 # -- l. 338: restore vs add --------------------------------------------------------------------
 def test_faq_restore_vs_add_types():
-    game, ref = pos("factions=utopian,windwalker active=0 citadel=2.0,0.0 "
-                    "fac0=ur-keel-infirmary lanes0=ur-keel-shieldbearers:0.1 "
-                    "hand0=ur-answer-the-call")
+    game, ref = pos(
+        "factions=utopian,windwalker active=0 citadel=2.0,0.0 "
+        "fac0=ur-keel-infirmary lanes0=ur-keel-shieldbearers:0.1 "
+        "hand0=ur-answer-the-call"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     unit = s.units["0:ur-keel-shieldbearers"]
@@ -120,8 +133,10 @@ def test_faq_restore_vs_add_types():
     assert d.kind == "add_health" and d.get("talents") == (0, 1)  # either type
     game.apply(A.AddHealth(0, 1))
     assert unit.health == [1, 2]  # added above the printed maximum, of a type it does not print
-    game, ref = pos("factions=windwalker,utopian active=0 citadel=2.0,0.0 "
-                    "fac0=ww-skyforge-hangar lanes0=ww-gale-riders")
+    game, ref = pos(
+        "factions=windwalker,utopian active=0 citadel=2.0,0.0 "
+        "fac0=ww-skyforge-hangar lanes0=ww-gale-riders"
+    )
     until(game, ref, "forge", seat=0)
     game.apply(A.Work(0, "0:ww-skyforge-hangar", 1, ("0:ww-gale-riders",)))
     settle(game, ref)
@@ -130,24 +145,30 @@ def test_faq_restore_vs_add_types():
 
 # -- l. 340: simultaneous effects ---------------------------------------------------------------
 def test_faq_simultaneous_effects_player_order():
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=growth "
-                    "lanes0=ng-bloatflesh-chimera,ng-splice-hounds+ng-hive-gland")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=growth "
+        "lanes0=ng-bloatflesh-chimera,ng-splice-hounds+ng-hive-gland"
+    )
     d = until(game, ref, "order_triggers", seat=0)
     assert d.get("sources") == ("0:ng-bloatflesh-chimera", "0:ng-hive-gland")
     rejects(game, A.OrderTriggers(0, ("0:ng-hive-gland",)), IllegalMove)
     game.apply(A.OrderTriggers(0, ("0:ng-hive-gland", "0:ng-bloatflesh-chimera")))
     ev = game.state.events
     assert _index(ev, ("add_health", "0:ng-splice-hounds", 0, 1)) < _index(
-        ev, ("add_health", "0:ng-bloatflesh-chimera", 0, 1))
+        ev, ("add_health", "0:ng-bloatflesh-chimera", 0, 1)
+    )
 
 
 # -- l. 342: the start of a phase ---------------------------------------------------------------
 def test_faq_start_of_phase():
-    game, ref = pos("factions=windwalker,windwalker active=0 citadel=1.0,1.0 "
-                    "hand0=ww-gale-riders")
+    game, ref = pos("factions=windwalker,windwalker active=0 citadel=1.0,1.0 hand0=ww-gale-riders")
     d = settle(game, ref)[0]
-    assert (game.state.phase, d.kind, d.get("window"), d.seat) == ("forge", "window",
-                                                                  "forge_begin", 0)
+    assert (game.state.phase, d.kind, d.get("window"), d.seat) == (
+        "forge",
+        "window",
+        "forge_begin",
+        0,
+    )
     rejects(game, A.PlayToForge(0, game.state.boards[0].hand[0]), WrongPhase)
     game.apply(A.Pass(0))
     game.apply(A.Pass(1))
@@ -160,9 +181,11 @@ def test_faq_start_of_phase():
 
 # -- l. 344: what counts as a move ---------------------------------------------------------------
 def test_faq_what_is_a_move():
-    game, ref = pos("factions=windwalker,windwalker active=0 phase=move citadel=0.2,0.0 "
-                    "lanes0=ww-sentinels,ww-herdmasters,ww-gale-riders/"
-                    "ww-cloudbreakers,ww-thermal-kites,ww-clan-elders")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 phase=move citadel=0.2,0.0 "
+        "lanes0=ww-sentinels,ww-herdmasters,ww-gale-riders/"
+        "ww-cloudbreakers,ww-thermal-kites,ww-clan-elders"
+    )
     until(game, ref, "move", seat=0)
     s = game.state
     rejects(game, A.Move(0, "0:ww-sentinels", "up"), IllegalMove)
@@ -179,8 +202,10 @@ def test_faq_what_is_a_move():
 
 # -- l. 346: Airborne moves before the declaration -------------------------------------------
 def test_faq_airborne_before_declaration():
-    game, ref = pos("factions=windwalker,windwalker active=0 phase=battle citadel=0.1,0.1 "
-                    "lanes0=ww-sentinels,ww-gale-riders lanes1=ww-herdmasters")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 phase=battle citadel=0.1,0.1 "
+        "lanes0=ww-sentinels,ww-gale-riders lanes1=ww-herdmasters"
+    )
     until(game, ref, "window", seat=0, window="battle_begin")
     rejects(game, A.Move(0, "0:ww-sentinels", "down", True), IllegalMove)  # not Airborne
     game.apply(A.Move(0, "0:ww-gale-riders", "up", True))
@@ -193,9 +218,11 @@ def test_faq_airborne_before_declaration():
 
 # -- l. 348: "cannot be used when resolving combat" -------------------------------------------
 def test_faq_resolving_combat_window():
-    game, ref = pos("factions=windwalker,windwalker active=0 phase=battle citadel=0.0,0.3 "
-                    "lanes0=ww-sentinels,ww-updraft-scouts "
-                    "lanes1=ww-gale-riders,ww-thermal-kites")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 phase=battle citadel=0.0,0.3 "
+        "lanes0=ww-sentinels,ww-updraft-scouts "
+        "lanes1=ww-gale-riders,ww-thermal-kites"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 2, 1, 0))
     until(game, ref, "window", seat=1, window="combat")
@@ -214,9 +241,11 @@ def test_faq_resolving_combat_window():
 
 # -- l. 350: an augment goes to its owner's scrap pile -----------------------------------------
 def test_faq_augment_scrapped_to_owner():
-    game, ref = pos("factions=windwalker,windwalker active=0 citadel=1.0,0.0 "
-                    "lanes0=ww-gale-riders+1:ww-storm-lance,ww-sentinels "
-                    "hand0=ww-desperate-sacrifice")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 citadel=1.0,0.0 "
+        "lanes0=ww-gale-riders+1:ww-storm-lance,ww-sentinels "
+        "hand0=ww-desperate-sacrifice"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     assert effects.stats(s, "0:ww-gale-riders") == (3, 0)
@@ -228,9 +257,11 @@ def test_faq_augment_scrapped_to_owner():
 
 # -- l. 352: a reflex's added cost buys its effect once ----------------------------------------
 def test_faq_reflex_added_cost_once():
-    game, ref = pos("factions=utopian,windwalker active=0 citadel=2.0,0.0 "
-                    "lanes0=ur-keel-shieldbearers lanes1=ww-gale-riders,ww-cloudbreakers "
-                    "hand0=ur-zealotry")
+    game, ref = pos(
+        "factions=utopian,windwalker active=0 citadel=2.0,0.0 "
+        "lanes0=ur-keel-shieldbearers lanes1=ww-gale-riders,ww-cloudbreakers "
+        "hand0=ur-zealotry"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     play(game, ref, 0, "ur-zealotry", 2, 0, ("0:ur-keel-shieldbearers", "1:ww-gale-riders"))
@@ -248,9 +279,11 @@ def test_faq_reflex_added_cost_once():
 
 # -- l. 354: taking damage vs losing health ----------------------------------------------------
 def test_faq_damage_vs_health_loss():
-    game, ref = pos("factions=windwalker,windwalker active=0 citadel=3.0,0.0 "
-                    "lanes0=ww-gale-riders lanes1=ww-sentinels "
-                    "hand0=ww-lightning-lash,ww-desperate-sacrifice")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 citadel=3.0,0.0 "
+        "lanes0=ww-gale-riders lanes1=ww-sentinels "
+        "hand0=ww-lightning-lash,ww-desperate-sacrifice"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     play(game, ref, 0, "ww-lightning-lash", 2, 0, ("1:ww-sentinels",))
@@ -262,9 +295,11 @@ def test_faq_damage_vs_health_loss():
 
 # -- l. 356: Slow and lethal damage -------------------------------------------------------------
 def _slow(health: str):
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=battle "
-                    "lanes0=ww-stormcaller-matriarch "
-                    f"lanes1=md-praetorian-juggernaut:{health}")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=battle "
+        "lanes0=ww-stormcaller-matriarch "
+        f"lanes1=md-praetorian-juggernaut:{health}"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     for _ in range(40):
@@ -279,8 +314,9 @@ def test_faq_slow_lethal():
     s = _slow("0.1")  # 4 attack against armor 3: 1, lethal -> it deals nothing
     assert "1:md-praetorian-juggernaut" not in s.units
     assert s.units["0:ww-stormcaller-matriarch"].health == [2, 2]
-    assert not [e for e in s.events if e[0] == "combat_damage"
-                and e[1] == "1:md-praetorian-juggernaut"]
+    assert not [
+        e for e in s.events if e[0] == "combat_damage" and e[1] == "1:md-praetorian-juggernaut"
+    ]
     s = _slow("0.2")  # not lethal: it strikes back, 4 against armor 2
     assert "1:md-praetorian-juggernaut" in s.units
     assert sum(s.units["0:ww-stormcaller-matriarch"].health) == 2

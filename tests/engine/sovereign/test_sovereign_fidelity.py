@@ -17,8 +17,10 @@ from tests.engine.sovereign.helpers import play, pos, quiet, settle, until
 # -- Glossary "Restore Health" (l. 314), FAQ l. 338: never above the printed total ----------
 def test_glossary_restore_health_never_above_the_printed_maximum():
     # Lilin Matron prints 1 talent + 2 drones (3); it lost its talent, then had a drone added
-    game, ref = pos("factions=neogenesis,windwalker active=0 citadel=0.2,0.0 "
-                    "fac0=ng-regeneration-vats lanes0=ng-lilin-matron:0.3")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 citadel=0.2,0.0 "
+        "fac0=ng-regeneration-vats lanes0=ng-lilin-matron:0.3"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.Work(0, "0:ng-regeneration-vats", 1, ("0:ng-lilin-matron",)))
@@ -30,8 +32,10 @@ def test_glossary_restore_health_never_above_the_printed_maximum():
 def test_glossary_restore_health_up_to_the_printed_total_only():
     # Centurion Guard prints 1 talent + 2 drones; holding 0 + 2 it misses 1: restoring 2
     # gives back that 1 talent, not a second token
-    game, ref = pos("factions=myrmidon,windwalker active=0 citadel=3.0,0.0 "
-                    "fac0=md-field-hospital lanes0=md-centurion-guard:0.2")
+    game, ref = pos(
+        "factions=myrmidon,windwalker active=0 citadel=3.0,0.0 "
+        "fac0=md-field-hospital lanes0=md-centurion-guard:0.2"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.Work(0, "0:md-field-hospital", 1, ("0:md-centurion-guard",)))
@@ -49,8 +53,10 @@ def test_glossary_restore_health_up_to_the_printed_total_only():
 
 def test_glossary_restore_health_self_repair_never_above_the_printed_maximum():
     # a Self-Repair Lattice host printing 1 talent + 1 drone, holding 2 drones (one added)
-    game, ref = pos("factions=machina,windwalker active=0 phase=growth "
-                    "lanes0=ms-cognition-engine:0.2+ms-self-repair-lattice")
+    game, ref = pos(
+        "factions=machina,windwalker active=0 phase=growth "
+        "lanes0=ms-cognition-engine:0.2+ms-self-repair-lattice"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     assert s.units["0:ms-cognition-engine"].health == [0, 2]
@@ -59,9 +65,11 @@ def test_glossary_restore_health_self_repair_never_above_the_printed_maximum():
 
 # -- FAQ l. 356: "How does a 'Slow' unit check for lethal damage?" ---------------------------
 def _slow_pair(attacker: str, defender: str):
-    game, ref = pos("factions=machina,myrmidon active=0 phase=battle "
-                    f"lanes0=ms-siege-automaton:{attacker} "
-                    f"lanes1=md-praetorian-juggernaut:{defender}")
+    game, ref = pos(
+        "factions=machina,myrmidon active=0 phase=battle "
+        f"lanes0=ms-siege-automaton:{attacker} "
+        f"lanes1=md-praetorian-juggernaut:{defender}"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     for _ in range(40):
@@ -91,10 +99,12 @@ def _damaged(s, since: int) -> list[str]:
 
 
 def test_glossary_adjacent_an_emptied_defending_space_separates():
-    game, ref = pos("factions=myrmidon,undercity active=0 phase=battle citadel=3.0,0.0 "
-                    "lanes0=md-hunter-seeker,md-legion-hoplites "
-                    "lanes1=ub-sump-golem,ub-gutter-runners,ub-undercity-anarchs "
-                    "hand0=md-barrage")
+    game, ref = pos(
+        "factions=myrmidon,undercity active=0 phase=battle citadel=3.0,0.0 "
+        "lanes0=md-hunter-seeker,md-legion-hoplites "
+        "lanes1=ub-sump-golem,ub-gutter-runners,ub-undercity-anarchs "
+        "hand0=md-barrage"
+    )
     s = game.state
     golem, runners, anarchs = "1:ub-sump-golem", "1:ub-gutter-runners", "1:ub-undercity-anarchs"
     until(game, ref, "attack", seat=0)
@@ -113,9 +123,11 @@ def test_glossary_adjacent_an_emptied_defending_space_separates():
 
 
 def test_glossary_adjacent_a_unit_left_out_of_the_attack_is_not_behind_the_attackers():
-    game, ref = pos("factions=myrmidon,undercity active=0 phase=battle citadel=0.0,2.0 "
-                    "lanes0=md-hunter-seeker,md-legion-hoplites lanes1=ub-sump-golem "
-                    "hand1=ub-ambush-from-below")
+    game, ref = pos(
+        "factions=myrmidon,undercity active=0 phase=battle citadel=0.0,2.0 "
+        "lanes0=md-hunter-seeker,md-legion-hoplites lanes1=ub-sump-golem "
+        "hand1=ub-ambush-from-below"
+    )
     s = game.state
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))  # the Hoplites stay home
@@ -134,8 +146,10 @@ def _fired(s, since: int, kind: str) -> list[tuple]:
 def test_faq_damage_vs_health_loss_armor_stops_all_of_it():
     # Barrage deals 1 damage; the Vigil's armor 2 stops it: it "took damage" (on_damaged
     # fires, +1 armor until the end of the phase) and lost no health (on_health_lost silent)
-    game, ref = pos("factions=myrmidon,utopian active=0 citadel=3.0,0.0 "
-                    "lanes1=ur-oathsworn-vigil,ur-lantern-wardens:0.2 hand0=md-barrage")
+    game, ref = pos(
+        "factions=myrmidon,utopian active=0 citadel=3.0,0.0 "
+        "lanes1=ur-oathsworn-vigil,ur-lantern-wardens:0.2 hand0=md-barrage"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     hand_before = len(s.boards[1].hand)
@@ -150,8 +164,10 @@ def test_faq_damage_vs_health_loss_armor_stops_all_of_it():
 def test_faq_damage_vs_health_loss_health_lost_without_damage():
     # "lose health" is not damage: the Brood's on_health_lost fires (a drone), and an
     # on_damaged unit losing health the same way does not react
-    game, ref = pos("factions=windwalker,neogenesis active=0 citadel=1.0,0.0 "
-                    "lanes0=ww-gale-riders lanes1=ng-ichor-brood hand0=ww-desperate-sacrifice")
+    game, ref = pos(
+        "factions=windwalker,neogenesis active=0 citadel=1.0,0.0 "
+        "lanes0=ww-gale-riders lanes1=ng-ichor-brood hand0=ww-desperate-sacrifice"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     before = list(s.boards[1].citadel)
@@ -164,9 +180,11 @@ def test_faq_damage_vs_health_loss_health_lost_without_damage():
 def test_faq_damage_vs_health_loss_in_combat_both_fire_after_the_round():
     # an attack on the Vigil and the Wardens: the Wardens lose health in combat and draw;
     # the Vigil is under fire and braces (+1 armor for the rest of the battle phase)
-    game, ref = pos("factions=myrmidon,utopian active=0 phase=battle citadel=1.0,0.0 "
-                    "lanes0=md-ballista-crew,md-hunter-seeker "
-                    "lanes1=ur-lantern-wardens,ur-oathsworn-vigil")
+    game, ref = pos(
+        "factions=myrmidon,utopian active=0 phase=battle citadel=1.0,0.0 "
+        "lanes0=md-ballista-crew,md-hunter-seeker "
+        "lanes1=ur-lantern-wardens,ur-oathsworn-vigil"
+    )
     s = game.state
     until(game, ref, "attack", seat=0)
     hand_before = len(s.boards[1].hand)
@@ -194,8 +212,7 @@ def test_faq_damage_vs_health_loss_in_combat_both_fire_after_the_round():
 def test_card_text_until_end_of_phase_stat_changes_apply_then_end():
     # Tribune Castra Voss: "1 talent: Target unit you control gets +1 armor until end of
     # phase."
-    game, ref = pos("factions=myrmidon,windwalker active=0 citadel=1.0,0.0 "
-                    "lanes0=md-hunter-seeker")
+    game, ref = pos("factions=myrmidon,windwalker active=0 citadel=1.0,0.0 lanes0=md-hunter-seeker")
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.Work(0, "leader", 1, ("0:md-hunter-seeker",)))
@@ -206,12 +223,15 @@ def test_card_text_until_end_of_phase_stat_changes_apply_then_end():
 
 
 def test_faq_damage_vs_health_loss_triggers_are_about_units_only():
-    text = (resources.files("engine.sovereign") / "data" / "factions" / "neogenesis.toml"
-            ).read_text(encoding="utf-8")
+    text = (
+        resources.files("engine.sovereign") / "data" / "factions" / "neogenesis.toml"
+    ).read_text(encoding="utf-8")
     catalog = build_catalog({"factions/neogenesis.toml": text})
     assert catalog.defs["ng-ichor-brood"].trigger("on_health_lost")
-    facility = text.replace('id = "ng-regeneration-vats"', 'id = "ng-regeneration-vats"\n'
-                            'on_damaged = [ { op = "draw", count = 1 } ]')
+    facility = text.replace(
+        'id = "ng-regeneration-vats"',
+        'id = "ng-regeneration-vats"\non_damaged = [ { op = "draw", count = 1 } ]',
+    )
     with pytest.raises(CardDataError) as info:
         build_catalog({"factions/neogenesis.toml": facility})
     assert (info.value.card, info.value.field) == ("ng-regeneration-vats", "on_damaged")

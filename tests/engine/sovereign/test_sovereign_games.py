@@ -34,13 +34,13 @@ def card_zones(table: Table, seat: int) -> Counter[str]:
     seen.update(b.scrap)
     mine = f"{seat}:"
     for ref, unit in s.units.items():
-        seen.update(r[len(mine):] for r in [ref, *unit.augments] if r.startswith(mine))
+        seen.update(r[len(mine) :] for r in [ref, *unit.augments] if r.startswith(mine))
     for ref, fac in s.facilities.items():
-        seen.update(r[len(mine):] for r in [ref, *fac.augments] if r.startswith(mine))
+        seen.update(r[len(mine) :] for r in [ref, *fac.augments] if r.startswith(mine))
     for other in s.boards:
-        seen.update(r[len(mine):] for r in other.loose if r.startswith(mine))
-        seen.update(r[len(mine):] for r, _, _ in other.reflexes if r.startswith(mine))
-        seen.update(r[len(mine):] for r in other.scored if r.startswith(mine))
+        seen.update(r[len(mine) :] for r in other.loose if r.startswith(mine))
+        seen.update(r[len(mine) :] for r, _, _ in other.reflexes if r.startswith(mine))
+        seen.update(r[len(mine) :] for r in other.scored if r.startswith(mine))
     return seen
 
 
@@ -50,8 +50,10 @@ def invariants(table: Table) -> None:
     assert effects.citizens_total(s) == s.creche_out, "citizens not conserved"
     for seat, b in enumerate(s.boards):
         deck = Counter(catalog.faction(b.faction).deck)
-        if not any(isinstance(r, Shuffle) and r.pile == f"deck:{seat}" for r in s.pending) \
-                and f"deck:{seat}" in table.referee.piles:
+        if (
+            not any(isinstance(r, Shuffle) and r.pile == f"deck:{seat}" for r in s.pending)
+            and f"deck:{seat}" in table.referee.piles
+        ):
             assert card_zones(table, seat) == deck, f"seat {seat}'s cards not conserved"
         assert all(len(lane) <= 3 for lane in b.lanes)
         assert all(catalog.defs[c].type != "echo" for c in b.scrap), "an Echo was scrapped"
@@ -111,8 +113,7 @@ def test_property_random_play_keeps_invariants(seed: int, players: int) -> None:
 _FACTIONS = standard_catalog().faction_ids
 
 
-@pytest.mark.parametrize("pairing", list(itertools.combinations(_FACTIONS, 2)),
-                         ids="-".join)
+@pytest.mark.parametrize("pairing", list(itertools.combinations(_FACTIONS, 2)), ids="-".join)
 def test_game_faction_pairing_reaches_the_end(pairing: tuple[str, str]) -> None:
     """Every pairing of authored factions plays to a win under the invariants, mirrored."""
     seed = sum(map(ord, "".join(pairing)))
@@ -124,7 +125,8 @@ def test_game_faction_pairing_reaches_the_end(pairing: tuple[str, str]) -> None:
 
 
 def test_game_three_factions_at_one_table():
-    table = Table(3, seed=21, mirrors=True, round_limit=10,
-                  factions=("undercity", "neogenesis", "machina"))
+    table = Table(
+        3, seed=21, mirrors=True, round_limit=10, factions=("undercity", "neogenesis", "machina")
+    )
     table.play(invariants)
     assert table.truth.state.over in ("won", "round_limit")

@@ -21,8 +21,12 @@ from tests.engine.malformed import refused_cleanly_or_digestible
 from tests.engine.sovereign.driver import Table
 from tests.engine.sovereign.helpers import pos, rejects, until
 
-FACTIONS = (("neogenesis", "windwalker"), ("machina", "undercity"), ("utopian", "myrmidon"),
-            ("windwalker", "neogenesis"))
+FACTIONS = (
+    ("neogenesis", "windwalker"),
+    ("machina", "undercity"),
+    ("utopian", "myrmidon"),
+    ("windwalker", "neogenesis"),
+)
 
 
 @functools.cache
@@ -47,22 +51,60 @@ def _words(game: SovereignGame) -> list[str]:
     s = game.state
     refs = sorted(s.units) + sorted(s.facilities)
     handles = [h for b in s.boards for h in b.hand] + [x.handle for b in s.boards for x in b.forge]
-    return (refs + [f"{r}>{w}" for r in refs[:3] for w in ("up", "down", "other", "x")]
-            + [f"slot:{h}" for h in handles[:4]] + [f"host:{r}" for r in refs[:2]]
-            + ["leader", "lane:0", "lane:1", "loose", "", "hand", "forge", "talent", "drone",
-               "keep", "free", "shown", "seat:0", "seat:1", "seat:9", "seat:-1", "slot:²",
-               "seat:²", "lane:2", "0:", ":", "x"])
+    return (
+        refs
+        + [f"{r}>{w}" for r in refs[:3] for w in ("up", "down", "other", "x")]
+        + [f"slot:{h}" for h in handles[:4]]
+        + [f"host:{r}" for r in refs[:2]]
+        + [
+            "leader",
+            "lane:0",
+            "lane:1",
+            "loose",
+            "",
+            "hand",
+            "forge",
+            "talent",
+            "drone",
+            "keep",
+            "free",
+            "shown",
+            "seat:0",
+            "seat:1",
+            "seat:9",
+            "seat:-1",
+            "slot:²",
+            "seat:²",
+            "lane:2",
+            "0:",
+            ":",
+            "x",
+        ]
+    )
 
 
 def garbage(words: list[str], handles: list[int]) -> tuple[Any, Any]:
     """(near-valid atoms: refs, handles, small numbers, bools, floats; anything at all)."""
-    atoms = st.one_of(st.integers(-2, 12), st.sampled_from(handles or [1]), st.booleans(),
-                      st.none(), st.sampled_from(words), st.text(max_size=4),
-                      st.sampled_from([0.0, 1.0, 2.5, float("nan")]))
-    anything = st.recursive(atoms, lambda inner: st.one_of(
-        st.tuples(inner), st.tuples(inner, inner), st.tuples(inner, inner, inner),
-        st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(words), inner,
-                                                       max_size=2)), max_leaves=7)
+    atoms = st.one_of(
+        st.integers(-2, 12),
+        st.sampled_from(handles or [1]),
+        st.booleans(),
+        st.none(),
+        st.sampled_from(words),
+        st.text(max_size=4),
+        st.sampled_from([0.0, 1.0, 2.5, float("nan")]),
+    )
+    anything = st.recursive(
+        atoms,
+        lambda inner: st.one_of(
+            st.tuples(inner),
+            st.tuples(inner, inner),
+            st.tuples(inner, inner, inner),
+            st.lists(inner, max_size=3),
+            st.dictionaries(st.sampled_from(words), inner, max_size=2),
+        ),
+        max_leaves=7,
+    )
     return atoms, anything
 
 
@@ -71,7 +113,7 @@ def shaped(field: Any, atoms: Any) -> Any:
     atoms are of any type -- the malformed answers a careless or hostile peer sends."""
     text = str(field.type)
     if text.startswith("tuple[tuple["):
-        arity = text[len("tuple[tuple["):].split("]")[0].count(",") + 1
+        arity = text[len("tuple[tuple[") :].split("]")[0].count(",") + 1
         return st.lists(st.tuples(*[atoms] * arity), max_size=3).map(tuple)
     if text.startswith(("tuple[", "Targets")):
         return st.lists(atoms, max_size=3).map(tuple)
@@ -97,8 +139,11 @@ def cases(draw: Any) -> tuple[SovereignGame, Any]:
     return game, cls(**fields)
 
 
-@settings(max_examples=1000, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(case=cases())
 def test_malformed_answers_raise_only_engine_errors_and_change_nothing(case: Any) -> None:
     original, answer = case
@@ -107,27 +152,39 @@ def test_malformed_answers_raise_only_engine_errors_and_change_nothing(case: Any
 
 def test_malformed_answers_mixed_refs_in_finish_forge_and_losses():
     """Mixed int/str refs once made ``sorted`` raise a plain TypeError."""
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=forge citadel=1.3,0.0 "
-                    "forge0=ww-gale-riders:4@1")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=forge citadel=1.3,0.0 "
+        "forge0=ww-gale-riders:4@1"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, "lane:0"))
     d = until(game, ref, "finish_forge", seat=0)
     assert d.get("new_units") == ("0:ww-gale-riders",)
-    for bad in ([(1, 0, 1), ("0:ww-gale-riders", 0, 1)], [(("x",), 0, 1)], [("0:ww-gale-riders",)],
-                "health"):
+    for bad in (
+        [(1, 0, 1), ("0:ww-gale-riders", 0, 1)],
+        [(("x",), 0, 1)],
+        [("0:ww-gale-riders",)],
+        "health",
+    ):
         rejects(game, A.FinishForge(0, tuple(bad)), MalformedAnswer)
-    rejects(game, A.FinishForge(0, (("0:ww-gale-riders", 0, 1),), ((0, 1), ("a", 0))),
-            MalformedAnswer)
-    rejects(game, A.FinishForge(0, (("0:ww-gale-riders", 0, 1),), (("0:ww-gale-riders", True),)),
-            MalformedAnswer)
+    rejects(
+        game, A.FinishForge(0, (("0:ww-gale-riders", 0, 1),), ((0, 1), ("a", 0))), MalformedAnswer
+    )
+    rejects(
+        game,
+        A.FinishForge(0, (("0:ww-gale-riders", 0, 1),), (("0:ww-gale-riders", True),)),
+        MalformedAnswer,
+    )
     rejects(game, A.FinishForge(0, (("0:ww-gale-riders", 0, 9),)), IllegalMove)
     game.apply(A.FinishForge(0, (("0:ww-gale-riders", 0, 2),)))
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=battle "
-                    "lanes0=ww-sentinels lanes1=md-centurion-guard")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=battle "
+        "lanes0=ww-sentinels lanes1=md-centurion-guard"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     d = until(game, ref, "losses", seat=1)
-    (unit, n), = d.get("units")
+    ((unit, n),) = d.get("units")
     for bad in (((unit, 0), (3, 1)), ((unit, 0.0),), ((unit, True),), ((unit,),), ([unit, 0],)):
         rejects(game, A.Losses(1, bad), MalformedAnswer)

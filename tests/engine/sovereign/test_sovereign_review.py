@@ -16,8 +16,10 @@ from tests.engine.sovereign.helpers import play, pos, quiet, rejects, settle, un
 
 # -- Augments (l. 147): an augment on another player's card is controlled by that player --------
 def test_augments_foreign_augment_triggers_in_its_hosts_controllers_upkeep():
-    line = ("factions=neogenesis,myrmidon active={} phase=growth turn=4 "
-            "lanes1=md-hunter-seeker:0.2+0:ng-hive-gland")
+    line = (
+        "factions=neogenesis,myrmidon active={} phase=growth turn=4 "
+        "lanes1=md-hunter-seeker:0.2+0:ng-hive-gland"
+    )
     game, ref = pos(line.format(1))
     until(game, ref, "forge", seat=1)
     s = game.state
@@ -30,8 +32,10 @@ def test_augments_foreign_augment_triggers_in_its_hosts_controllers_upkeep():
 
 
 # -- Draw Phase (l. 247-248): a full hand draws nothing; only an empty deck is reported ----------
-_NINE = ("ww-sentinels,ww-webweave-spies,ww-gale-riders,ww-cloudbreakers,ww-herdmasters,"
-         "ww-updraft-scouts,ww-thermal-kites,ww-jetleap-seraphim,ww-echo-first-wind")
+_NINE = (
+    "ww-sentinels,ww-webweave-spies,ww-gale-riders,ww-cloudbreakers,ww-herdmasters,"
+    "ww-updraft-scouts,ww-thermal-kites,ww-jetleap-seraphim,ww-echo-first-wind"
+)
 
 
 def test_draw_phase_above_the_hand_limit_draws_nothing_and_the_deck_is_not_empty():
@@ -47,8 +51,10 @@ def test_reflex_timing_complete_quick_forge_card_is_asked_without_idle_citizens(
     """Revealing a complete Salamander Armor from the forge costs no citizen, so a seat
     with an empty Citadel is still asked in a window (auto-pass only on public grounds:
     a forge card as far along as a quick-forge card of its public deck list)."""
-    game, ref = pos("factions=windwalker,machina active=0 phase=move turn=5 "
-                    "citadel=0.0,0.0 lanes1=ms-lancer-mech forge1=ms-salamander-armor:4@2")
+    game, ref = pos(
+        "factions=windwalker,machina active=0 phase=move turn=5 "
+        "citadel=0.0,0.0 lanes1=ms-lancer-mech forge1=ms-salamander-armor:4@2"
+    )
     d = until(game, ref, "window", seat=1, window="move_begin", limit=6)
     s = game.state
     game.apply(A.QuickForge(1, s.boards[1].forge[0].handle, "forge", "1:ms-lancer-mech"))
@@ -58,8 +64,10 @@ def test_reflex_timing_complete_quick_forge_card_is_asked_without_idle_citizens(
 
 
 def test_reflex_timing_empty_citadel_and_short_forge_is_still_passed():
-    game, ref = pos("factions=windwalker,machina active=0 phase=move turn=5 "
-                    "citadel=0.0,0.0 lanes1=ms-lancer-mech forge1=ms-salamander-armor:3@2")
+    game, ref = pos(
+        "factions=windwalker,machina active=0 phase=move turn=5 "
+        "citadel=0.0,0.0 lanes1=ms-lancer-mech forge1=ms-salamander-armor:3@2"
+    )
     for _ in range(10):
         d = settle(game, ref)[0]
         assert not (d.kind == "window" and d.seat == 1)
@@ -74,10 +82,12 @@ def test_breach_value_combat_example_sentinels_and_spies_look_at_five_cards():
     """The rulebook's own figure: with no living defender the breach value is the total
     attack, 3 + 2 = 5 ("the total attack value is unchanged"); our Webweave Spies printed an
     extra +1 breach value, which contradicted the example (docs §1.14 is withdrawn)."""
-    game, ref = pos("factions=windwalker,myrmidon active=0 phase=battle "
-                    "lanes0=ww-sentinels,ww-webweave-spies hand1=md-nautilus,md-ballista-crew,"
-                    "md-pike-phalanx,md-legion-hoplites,md-shieldwall-cohort,md-centurion-guard,"
-                    "md-echo-first-oath")
+    game, ref = pos(
+        "factions=windwalker,myrmidon active=0 phase=battle "
+        "lanes0=ww-sentinels,ww-webweave-spies hand1=md-nautilus,md-ballista-crew,"
+        "md-pike-phalanx,md-legion-hoplites,md-shieldwall-cohort,md-centurion-guard,"
+        "md-echo-first-oath"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 2, 1, 0))
     until(game, ref, "findings", seat=0)
@@ -91,15 +101,21 @@ def test_add_health_the_player_chooses_the_type():
     """Adding health takes "either citizen type": from a Citadel holding both types its
     user chooses how many talents (a Citadel with one type, or with fewer idle citizens
     than the amount, leaves no choice); from the unlimited creche any split."""
-    game, ref = pos("factions=windwalker,neogenesis active=0 phase=forge citadel=2.3,0.0 "
-                    "fac0=ww-skyforge-hangar lanes0=ww-gale-riders:0.1")
+    game, ref = pos(
+        "factions=windwalker,neogenesis active=0 phase=forge citadel=2.3,0.0 "
+        "fac0=ww-skyforge-hangar lanes0=ww-gale-riders:0.1"
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.Work(0, "0:ww-skyforge-hangar", 1, ("0:ww-gale-riders",)))
     d = settle(game, ref)[0]
     assert d.kind == "add_health" and d.seat == 0
     assert (d.get("unit"), d.get("amount"), d.get("talents"), d.get("source")) == (
-        "0:ww-gale-riders", 1, (0, 1), "citadel")
+        "0:ww-gale-riders",
+        1,
+        (0, 1),
+        "citadel",
+    )
     rejects(game, A.AddHealth(0, 2), IllegalMove)
     rejects(game, A.AddHealth(0, "1"), MalformedAnswer)
     game.apply(A.AddHealth(0, 1))
@@ -114,8 +130,10 @@ def test_add_health_the_player_chooses_the_type():
 
 
 def test_add_health_from_the_creche_any_split():
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=forge citadel=2.0,0.0 "
-                    "lanes0=ng-bloatflesh-chimera:0.1 hand0=ng-rapid-mitosis")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=forge citadel=2.0,0.0 "
+        "lanes0=ng-bloatflesh-chimera:0.1 hand0=ng-rapid-mitosis"
+    )
     until(game, ref, "forge", seat=0)
     d = play(game, ref, 0, "ng-rapid-mitosis", 2, 0, ("0:ng-bloatflesh-chimera",))[0]
     assert d.kind == "add_health" and d.get("talents") == (0, 2) and d.get("source") == "creche"
@@ -126,8 +144,10 @@ def test_add_health_from_the_creche_any_split():
 
 
 # -- Glossary "Restore Health" (l. 314) and FAQ l. 338: printed types, the controller chooses ----
-_RESTORE = ("factions=utopian,windwalker active=0 phase=forge citadel=3.2,0.0 "
-            "lanes1=ww-stormcaller-matriarch:{} hand0=ur-hands-joined")
+_RESTORE = (
+    "factions=utopian,windwalker active=0 phase=forge citadel=3.2,0.0 "
+    "lanes1=ww-stormcaller-matriarch:{} hand0=ur-hands-joined"
+)
 
 
 def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum():
@@ -140,7 +160,11 @@ def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum(
     d = play(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
     assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
     assert (d.get("amount"), d.get("talents"), d.get("source"), d.get("from")) == (
-        1, (0, 1), "citadel", 0)
+        1,
+        (0, 1),
+        "citadel",
+        0,
+    )
     rejects(game, A.AddHealth(1, 2), IllegalMove)
     rejects(game, A.AddHealth(1, True), MalformedAnswer)
     game.apply(A.AddHealth(1, 1))
@@ -152,15 +176,19 @@ def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum(
     # only drones missing: the printed maximum of talents leaves no choice
     game, ref = pos(_RESTORE.format("2.1"))
     until(game, ref, "forge", seat=0)
-    assert play(game, ref, 0, "ur-hands-joined", 2, 0,
-                ("1:ww-stormcaller-matriarch",))[0].kind == "forge"
+    assert (
+        play(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0].kind
+        == "forge"
+    )
     assert game.state.units["1:ww-stormcaller-matriarch"].health == [2, 2]
     assert game.state.boards[0].citadel == [1, 1]
 
 
 # -- Apsynthos Memorial (l. 144): "she may flip two drones on a Citadel (her own or an opponent's)"
-_MEMORIAL = ("factions=windwalker,neogenesis active=0 phase=forge turn=5 citadel=1.3,0.2 "
-             "fac0=ww-apsynthos-memorial:2.0 forge0=ww-echo-first-wind:4@1")
+_MEMORIAL = (
+    "factions=windwalker,neogenesis active=0 phase=forge turn=5 citadel=1.3,0.2 "
+    "fac0=ww-apsynthos-memorial:2.0 forge0=ww-echo-first-wind:4@1"
+)
 
 
 def test_apsynthos_memorial_any_citadel_or_decline():
@@ -172,8 +200,11 @@ def test_apsynthos_memorial_any_citadel_or_decline():
     assert d.kind == "optional_effect" and d.seat == 0
     assert d.get("source") == "0:ww-apsynthos-memorial"
     legal = set(legal_answers(game.view(0), d))
-    assert legal == {A.OptionalEffect(0, False), A.OptionalEffect(0, True, ("seat:0",)),
-                     A.OptionalEffect(0, True, ("seat:1",))}
+    assert legal == {
+        A.OptionalEffect(0, False),
+        A.OptionalEffect(0, True, ("seat:0",)),
+        A.OptionalEffect(0, True, ("seat:1",)),
+    }
     rejects(game, A.OptionalEffect(0, True, ("seat:7",)), IllegalMove)
     rejects(game, A.OptionalEffect(0, False, ("seat:1",)), IllegalMove)
     rejects(game, A.OptionalEffect(0, 1, ("seat:1",)), MalformedAnswer)
@@ -198,17 +229,20 @@ def _two_score_triggers() -> Any:
         if e.name.endswith(".toml"):
             text = e.read_text(encoding="utf-8")
             if e.name == "windwalker.toml":  # Cloud Nurseries also draws when you score
-                text = text.replace('growth = [ { op = "gain", drones = 2 } ]',
-                                    'growth = [ { op = "gain", drones = 2 } ]\n'
-                                    'on_score = [ { op = "draw", count = 1 } ]')
+                text = text.replace(
+                    'growth = [ { op = "gain", drones = 2 } ]',
+                    'growth = [ { op = "gain", drones = 2 } ]\n'
+                    'on_score = [ { op = "draw", count = 1 } ]',
+                )
             files[f"factions/{e.name}"] = text
     return build_catalog(files)
 
 
 def test_scoring_triggers_in_the_owners_chosen_order():
     catalog = _two_score_triggers()
-    game, ref = pos(_MEMORIAL.replace("fac0=", "fac0=ww-cloud-nurseries:1.0,") + " hand0=",
-                    catalog=catalog)
+    game, ref = pos(
+        _MEMORIAL.replace("fac0=", "fac0=ww-cloud-nurseries:1.0,") + " hand0=", catalog=catalog
+    )
     until(game, ref, "forge", seat=0)
     s = game.state
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
@@ -223,9 +257,11 @@ def test_scoring_triggers_in_the_owners_chosen_order():
 
 
 # -- Choosing Your Attackers (l. 184) and FAQ l. 348: declared attackers swap among themselves ---
-_ATTACK = ("factions=windwalker,windwalker active=0 phase=battle citadel=0.2,0.0 "
-           "lanes0=ww-sentinels,ww-webweave-spies,ww-gale-riders "
-           "lanes1=ww-cloudbreakers,ww-herdmasters")
+_ATTACK = (
+    "factions=windwalker,windwalker active=0 phase=battle citadel=0.2,0.0 "
+    "lanes0=ww-sentinels,ww-webweave-spies,ww-gale-riders "
+    "lanes1=ww-cloudbreakers,ww-herdmasters"
+)
 
 
 def test_declared_attackers_may_swap_places_among_themselves_only():
@@ -242,15 +278,18 @@ def test_declared_attackers_may_swap_places_among_themselves_only():
     until(game, ref, "move", seat=0)
     # survivors return "to their original lane, in their original order" (l. 229)
     assert [r for r in s.boards[0].lanes[0]] == [
-        r for r in ("0:ww-sentinels", "0:ww-webweave-spies", "0:ww-gale-riders") if r in s.units]
+        r for r in ("0:ww-sentinels", "0:ww-webweave-spies", "0:ww-gale-riders") if r in s.units
+    ]
 
 
 # -- Combat rounds (§1.8): lanes pack until round 1's damage; no empty round gets a window -------
 def test_combat_rounds_front_attacker_killed_before_damage_no_empty_round():
-    game, ref = pos("factions=windwalker,windwalker active=0 phase=battle citadel=1.0,0.1 "
-                    "lanes0=ww-sentinels:0.1,ww-webweave-spies "
-                    "lanes1=ww-gale-riders/ww-herdmasters "
-                    "hand1=ww-desperate-sacrifice")
+    game, ref = pos(
+        "factions=windwalker,windwalker active=0 phase=battle citadel=1.0,0.1 "
+        "lanes0=ww-sentinels:0.1,ww-webweave-spies "
+        "lanes1=ww-gale-riders/ww-herdmasters "
+        "hand1=ww-desperate-sacrifice"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 2, 1, 0))
     until(game, ref, "window", seat=1, window="combat")
@@ -273,8 +312,10 @@ def test_combat_rounds_front_attacker_killed_before_damage_no_empty_round():
 def test_battle_end_every_units_own_text_applies_again():
     """A unit left out of the attack adds no text "to combat" (l. 186); once the breach is
     over (battle_end) combat is, and its own bonuses apply as usual."""
-    game, ref = pos("factions=neogenesis,windwalker active=0 phase=battle citadel=1.0,1.0 "
-                    "lanes0=ng-bloatflesh-chimera,ng-lilin-matron lanes1=ww-gale-riders")
+    game, ref = pos(
+        "factions=neogenesis,windwalker active=0 phase=battle citadel=1.0,1.0 "
+        "lanes0=ng-bloatflesh-chimera,ng-lilin-matron lanes1=ww-gale-riders"
+    )
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     s = game.state

@@ -74,9 +74,12 @@ def test_upkeep_advances_every_forge_talent():
     seat = d.seat
     h = game.state.boards[seat].hand[0]
     if CATALOG.defs[game.state.secrets[seat].cards[h]].type == "reflex":
-        h = game.state.boards[seat].hand[1] if CATALOG.defs[
-            game.state.secrets[seat].cards[game.state.boards[seat].hand[1]]].type != "reflex" \
+        h = (
+            game.state.boards[seat].hand[1]
+            if CATALOG.defs[game.state.secrets[seat].cards[game.state.boards[seat].hand[1]]].type
+            != "reflex"
             else hand_card(game, seat, "ww-echo-first-wind")
+        )
     game.apply(A.PlayToForge(seat, h))
     assert game.state.slot(seat, h).progress == 1
     game.apply(A.Pass(seat))
@@ -211,8 +214,7 @@ def test_battle_hand_breach_scores_echoes_or_discards():
     game.apply(A.Attack(me, 0, 1, foe, 0))
     d = until(game, ref, "findings", seat=me)
     seen = game.state.secrets[me].seen
-    echoes = tuple(sorted(h for h in d.get("handles")
-                          if CATALOG.defs[seen[h]].type == "echo"))
+    echoes = tuple(sorted(h for h in d.get("handles") if CATALOG.defs[seen[h]].type == "echo"))
     if echoes:
         rejects(game, A.Findings(me, (), d.get("handles")[0]), IllegalMove)
         game.apply(A.Findings(me, echoes))
@@ -254,17 +256,26 @@ def test_move_phase_one_move_to_back_of_other_lane():
 def test_card_data_errors_name_file_card_and_field():
     from importlib import resources
 
-    text = (resources.files("engine.sovereign") / "data" / "factions" / "windwalker.toml"
-            ).read_text(encoding="utf-8")
-    bad = text.replace('id = "ww-sentinels"\nname = "Sentinels"\ntype = "unit"\nsubtype = "Mech"\n'
-                       'cost = 5\nattack = 3', 'id = "ww-sentinels"\nname = "Sentinels"\n'
-                       'type = "unit"\nsubtype = "Mech"\ncost = 5\nattack = 30')
+    text = (
+        resources.files("engine.sovereign") / "data" / "factions" / "windwalker.toml"
+    ).read_text(encoding="utf-8")
+    bad = text.replace(
+        'id = "ww-sentinels"\nname = "Sentinels"\ntype = "unit"\nsubtype = "Mech"\n'
+        "cost = 5\nattack = 3",
+        'id = "ww-sentinels"\nname = "Sentinels"\n'
+        'type = "unit"\nsubtype = "Mech"\ncost = 5\nattack = 30',
+    )
     with pytest.raises(CardDataError) as info:
         build_catalog({"factions/windwalker.toml": bad})
     assert (info.value.file, info.value.card, info.value.field) == (
-        "factions/windwalker.toml", "ww-sentinels", "attack")
-    bad = text.replace('op = "breach_bonus", amount = 1 } ]\ntext = "+1 breach value."\n\n'
-                       '# -- augments', 'op = "explode" } ]\ntext = ""\n\n# -- augments')
+        "factions/windwalker.toml",
+        "ww-sentinels",
+        "attack",
+    )
+    bad = text.replace(
+        'op = "breach_bonus", amount = 1 } ]\ntext = "+1 breach value."\n\n# -- augments',
+        'op = "explode" } ]\ntext = ""\n\n# -- augments',
+    )
     with pytest.raises(CardDataError) as info:
         build_catalog({"factions/windwalker.toml": bad})
     assert info.value.card == "ww-updraft-scouts" and info.value.field == "static[0].op"
@@ -281,5 +292,9 @@ def test_cards_rulebook_figures():
     f = CATALOG.faction("windwalker")
     assert len(f.cards) == 30 and len(f.echoes) == 20
     kinds = [d[c].type for c in f.cards]
-    assert (kinds.count("unit"), kinds.count("augment"), kinds.count("facility"),
-            kinds.count("reflex")) == (12, 6, 6, 6)
+    assert (
+        kinds.count("unit"),
+        kinds.count("augment"),
+        kinds.count("facility"),
+        kinds.count("reflex"),
+    ) == (12, 6, 6, 6)
