@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client import netcli, play, replay_cli, rules_summary, watch_cli
+from client import netcli, play, replay_cli, rules_summary, seats, watch_cli
 from client.errors import (
     CommandError,
     FileRefused,
@@ -268,7 +268,7 @@ def _start(args: argparse.Namespace) -> int:
 
 _USER_ERRORS: tuple[type[BaseException], ...] = (
     UsageError,
-    netcli.NetUsageError,
+    seats.NetUsageError,
     PlayUsageError,
     CommandError,
     replay_cli.ReplayUsageError,

@@ -69,4 +69,5 @@ def after_screen(model: Any, kept: str) -> str:
     or ``kept`` (how to go on) when the game has not ended."""
     if not model.over:
         return kept
-    return model.over + (f"\n{saved_line(model.saved)}" if model.saved else "")
+    over: str = model.over
+    return over + (f"\n{saved_line(model.saved)}" if model.saved else "")

@@ -192,7 +192,10 @@ def build_replay_application(record: Record) -> Application[None]:
         return False
 
     prompt = Buffer(multiline=False, accept_handler=accept)
-    log_rows = lambda: max(1, screen_size()[0] - 5 - _upper_height())  # noqa: E731
+
+    def log_rows() -> int:
+        return max(1, screen_size()[0] - 5 - _upper_height())
+
     body = HSplit(
         [
             Window(FormattedTextControl(cursor.title), height=1),

@@ -93,7 +93,8 @@ class ContractGame(abc.ABC):
             self._waiting_for(kind)
             handler(s, answer)  # checks completely before changing anything
             self.advance()
-            return s.events[mark:]
+            done: list[tuple[Any, ...]] = s.events[mark:]
+            return done
         req, apply = self._checked_decision(answer)
         seat = answer.seat
         s.decisions += 1
@@ -107,7 +108,8 @@ class ContractGame(abc.ABC):
             self.before_apply(req, answer)
             apply(s, req, answer)
         self.advance()
-        return s.events[mark:]
+        events: list[tuple[Any, ...]] = s.events[mark:]
+        return events
 
     def check(self, answer: Any) -> None:
         """Raise the error :meth:`apply` would raise for this answer; change nothing."""

@@ -320,7 +320,7 @@ def to_plain(msg: Any) -> dict[str, Any]:
     tag = getattr(type(msg), "TYPE", None)
     if tag is None or MESSAGE_TYPES.get(tag) is not type(msg):
         raise LocalProtocolError(f"{type(msg).__name__} is not a registered message")
-    plain = CONVERTER.unstructure(msg)
+    plain: dict[str, Any] = CONVERTER.unstructure(msg)
     plain["type"] = tag
     plain["v"] = PROTOCOL_VERSION
     return plain

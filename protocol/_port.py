@@ -134,7 +134,7 @@ class Port:
         self._game.check(answer)
 
     def next_handle(self) -> int:
-        return self._game.next_handle()
+        return int(self._game.next_handle())
 
     def audit_cards(self, cards: dict[int, str]) -> tuple[int, str] | None:
         """The game's judgement of the cards still face down at the audit (None: fine)."""

@@ -111,7 +111,8 @@ class RevealExchange:
             raise BadCommitment(f"seat {c.seat} opened the wrong number of cards", seat=c.seat)
         if any(slot not in self.cards.held[c.seat] for slot in slots):
             raise BadCommitment(f"seat {c.seat} committed to cards it does not hold", seat=c.seat)
-        return msg
+        opened: Opening = msg
+        return opened
 
     def reveal_opened(self, req: Reveal) -> bool:
         """Unmixed groups of committed cards: each placer opens its commitment with its

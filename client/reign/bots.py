@@ -57,7 +57,8 @@ class HeuristicBot:
     def _my_house(self, view: ReignView) -> str | None:
         for house, holder in view.public["support"].items():
             if holder == view.seat:
-                return house
+                found: str = house
+                return found
         return None
 
     def value(self, view: ReignView, card: str) -> int:

@@ -233,7 +233,7 @@ class ClientModel(ScreenModel):
         assert d is not None and view is not None
         if d.seat != view.public["regent"]:
             return True
-        return view.public["backing"].get(str(d.seat), d.seat) == d.seat
+        return bool(view.public["backing"].get(str(d.seat), d.seat) == d.seat)
 
     def _label(self, answer: Any) -> str:
         name = type(answer).__name__

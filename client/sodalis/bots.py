@@ -139,7 +139,7 @@ class Board:
                 and hex_distance(at[owner], at[unit]) == 1
             ):
                 base += 1
-        return max(1, base)
+        return max(1, int(base))
 
     def power(self, caster: int, face: Face, strength: bool, moved: bool, casts: int) -> int:
         if face.effect == "none":

@@ -83,13 +83,15 @@ class HeuristicBot(Tactics):
         handler: Callable[..., Any] = getattr(self, "_" + decision.kind)
         answer: Any = handler(view, state, decision)
         if answer is not None and _checks(state, decision, answer):
-            return answer
+            checked: SovereignAnswer = answer
+            return checked
         if decision.kind in ("forge", "window", "move"):
             if answer is not None:
                 self.fallbacks += 1
             return Pass(decision.seat)
         self.fallbacks += 1
-        return random_answer(view, decision, self.stream)
+        drawn: SovereignAnswer = random_answer(view, decision, self.stream)
+        return drawn
 
     # -- card knowledge --------------------------------------------------------------------
     def card_def(self, ref_or_card: str) -> CardDef:

@@ -492,7 +492,7 @@ class ClientModel(MenuModel):
         order, spaces = fight.get("order", []), fight["spaces"]
         for a, d in ((src, tgt), (tgt, src)):
             if a in order and d in spaces:
-                return order.index(a) + spaces.index(d) + 1
+                return int(order.index(a) + spaces.index(d) + 1)
         return self.combat_round or 1
 
     def answered(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from engine.reign.answers import (
     Bid,
@@ -34,7 +35,7 @@ from engine.requests import Decision
 from engine.rng import ChanceStream
 
 
-def _defs():  # type: ignore[no-untyped-def]
+def _defs() -> dict[str, Any]:
     return standard_catalog().defs
 
 
@@ -62,7 +63,8 @@ def army_cards(view: ReignView) -> list[str]:
 
 
 def _regent(view: ReignView) -> int | None:
-    return view.public["regent"]
+    regent: int | None = view.public["regent"]
+    return regent
 
 
 def _subsets(items: list[str], min_size: int = 0) -> Iterator[tuple[str, ...]]:

@@ -47,6 +47,7 @@ class ReignGame(ContractGame):
     game = "reign"
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
+    state: ReignState
 
     def __init__(self, state: ReignState) -> None:
         self.state = state
@@ -119,7 +120,8 @@ def secret_of(game: ReignGame, handle: int) -> str:
     """The identity of a face-down card (an instance that knows its placer only)."""
     for sec in game.state.secrets.values():
         if handle in sec.facedown:
-            return sec.facedown[handle]
+            card: str = sec.facedown[handle]
+            return card
     raise KeyError(f"this engine instance does not know face-down card {handle}")
 
 

@@ -72,7 +72,7 @@ def _new_game(
     return new_game(config, known)
 
 
-def _summary(game: SodalisGame) -> dict:
+def _summary(game: SodalisGame) -> dict[str, Any]:
     s = game.state
     return {
         "rounds": s.round,

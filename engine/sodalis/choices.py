@@ -11,8 +11,8 @@ draws one legal answer, favouring action over ending the turn.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeVar
 
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -36,6 +36,8 @@ from engine.sodalis.answers import (
     TurnTokens,
 )
 from engine.sodalis.view import SodalisView
+
+_T = TypeVar("_T")
 
 
 def _token_lists(decision: Decision) -> Iterator[tuple[int, ...]]:
@@ -112,9 +114,9 @@ def legal_answers(view: SodalisView, decision: Decision) -> Iterator[SodalisAnsw
         raise ValueError(f"unknown decision kind {kind!r}")
 
 
-def _pick(rng: ChanceStream, items: Any) -> Any:
-    items = list(items)
-    return items[rng.below(len(items))]
+def _pick(rng: ChanceStream, items: Iterable[_T]) -> _T:
+    listed = list(items)
+    return listed[rng.below(len(listed))]
 
 
 def random_answer(view: SodalisView, decision: Decision, rng: ChanceStream) -> SodalisAnswer:

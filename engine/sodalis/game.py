@@ -50,6 +50,7 @@ class SodalisGame(ContractGame):
     game = "sodalis"
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
+    state: SodalisState
 
     def __init__(self, state: SodalisState) -> None:
         self.state = state

@@ -232,7 +232,8 @@ class _Reader:
                 f"{where}.{field}" if where else field,
                 f"expected one of {', '.join(o or repr(o) for o in options)}, got {value!r}",
             )
-        return value
+        chosen: str = value
+        return chosen
 
 
 def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:

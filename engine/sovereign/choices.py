@@ -86,7 +86,9 @@ def _target_entries(state: SovereignState, seat: int, kind: str) -> list[str]:
     return units
 
 
-def _target_tuples(state: SovereignState, seat: int, effs: Any, k: int) -> Iterator[tuple]:
+def _target_tuples(
+    state: SovereignState, seat: int, effs: Any, k: int
+) -> Iterator[tuple[Any, ...]]:
     slots = effects.target_slots(effs, k)
     pools = [
         [

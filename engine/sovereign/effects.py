@@ -64,7 +64,7 @@ def level(state: SovereignState, ref: str) -> int:
     if ab is None or ab.mode != "perpetual":
         return 0
     workers = _workers(state, ref)
-    levels = []
+    levels: list[int] = []
     if ab.talents:
         levels.append(workers[0] // ab.talents)
     if ab.drones:

@@ -66,6 +66,7 @@ class SovereignGame(ContractGame):
         cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.DECISION_RULES.items()
     }
     GENERIC = _GENERIC
+    state: SovereignState
 
     def __init__(self, state: SovereignState) -> None:
         self.state = state
@@ -99,7 +100,7 @@ class SovereignGame(ContractGame):
         return self.state.public()
 
     def secret_of(self, handle: int) -> str:
-        card = self.state.secret(handle)
+        card: str | None = self.state.secret(handle)
         if card is None:
             raise KeyError(f"this engine instance does not know face-down card {handle}")
         return card

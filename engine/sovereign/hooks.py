@@ -22,7 +22,8 @@ def _unit_of(state: Any, source: str) -> str | None:
         return source if state.lane_of(source) is not None else None
     for ref in sorted(state.units):
         if source in state.units[ref].augments and state.lane_of(ref) is not None:
-            return ref
+            unit: str = ref
+            return unit
     return None
 
 

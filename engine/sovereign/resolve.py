@@ -263,7 +263,10 @@ def _optional(
 
 def optional_effect(state: SovereignState, req: Decision) -> Effect:
     """The effect an ``optional_effect`` decision is about."""
-    return effects.effects_of(state.defn(req.get("source")), req.get("which"))[req.get("index")]
+    effect: Effect = effects.effects_of(state.defn(req.get("source")), req.get("which"))[
+        req.get("index")
+    ]
+    return effect
 
 
 def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...]) -> None:
