@@ -6,7 +6,8 @@ a world consistent with its view (the game's ``GameRules.sample_world``: the hid
 dealt anew, each consistent world equally likely), picks a candidate by UCB1, plays it in
 that world and the rest of the game (Sodalis: the next 60 decisions, whole games being too
 long for a budget) with the heuristic bot at every seat, and scores the
-end by its score differential (its own score less the best other's, plus a win bonus).
+end by its score differential (its own score less the best other's, plus a win bonus; the
+score is Reign's legitimacy, a Sodalis team's tributes, a Sovereign seat's Echoes).
 It answers the candidate with the best mean among those tried in at least three worlds
 (the heuristic's own answer when none was); at once when only one answer is legal.
 Fewer candidates at small budgets (4 below 0.5 s, 6 below 2 s, else 8), so each is tried
@@ -51,15 +52,27 @@ def _sodalis_scores(game: Any) -> list[int]:
     return [len(s.team_tributes(s.team_of(seat))) for seat in range(s.players)]
 
 
+def _sovereign_scores(game: Any) -> list[int]:
+    return [len(b.scored) for b in game.state.boards]
+
+
 def _side(game_name: str, game: Any, seat: int) -> Any:
     """What ``game.winner`` names when ``seat`` wins: the seat, or its team (Sodalis)."""
     return game.state.team_of(seat) if game_name == "sodalis" else seat
 
 
-SCORES: dict[str, Callable[[Any], list[int]]] = {"reign": _reign_scores, "sodalis": _sodalis_scores}
+SCORES: dict[str, Callable[[Any], list[int]]] = {
+    "reign": _reign_scores,
+    "sodalis": _sodalis_scores,
+    "sovereign": _sovereign_scores,
+}
 """Each game's score per seat, for the score differential (its victory track: Reign's
-legitimacy, the tributes of a Sodalis seat's team)."""
-WIN_SCORE: dict[str, int] = {"reign": 9, "sodalis": 3}
+legitimacy, the tributes of a Sodalis seat's team, the Echoes a Sovereign seat scored)."""
+WIN_SCORE: dict[str, Callable[[Any], int]] = {
+    "reign": lambda game: 9,
+    "sodalis": lambda game: 3,
+    "sovereign": lambda game: int(game.state.config.target),
+}
 HORIZON: dict[str, int] = {"sodalis": 60}
 """Decisions a rollout plays before it is scored where whole games are too long to play out
 within a budget (Sodalis); elsewhere rollouts play to the end."""
@@ -69,7 +82,7 @@ def reward_of(game_name: str, game: Any, seat: int) -> float:
     """The end of a rollout for ``seat``, in [-1, 1]: half its score lead over the best
     other seat (scaled by the winning score), half winning (+1) or another winning (-1)."""
     scores = SCORES[game_name](game)
-    scale = WIN_SCORE[game_name]
+    scale = WIN_SCORE[game_name](game)
     side = _side(game_name, game, seat)
     rivals = [s for i, s in enumerate(scores) if _side(game_name, game, i) != side]
     lead = scores[seat] - max(rivals)

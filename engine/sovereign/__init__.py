@@ -79,7 +79,7 @@ def _summary(game: SovereignGame) -> dict[str, object]:
 
 
 def _rules() -> GameRules:
-    from engine.sovereign import answers, audit, choices
+    from engine.sovereign import answers, audit, choices, world
 
     return GameRules(
         name="sovereign",
@@ -95,6 +95,7 @@ def _rules() -> GameRules:
         seat_option="decks",
         load_seat_option=_load_deck_data,
         audit_cards=audit.audit_cards,
+        sample_world=world.sample_world,
     )
 
 

@@ -50,6 +50,7 @@ def state_of(view: SovereignView) -> SovereignState:
         b.reflexes = [[r, list(c), list(t)] for r, c, t in bp["reflexes"]]
         b.forge = [Slot(*x) for x in bp["forge"]]
         b.hand, b.deck, b.scored = list(bp["hand"]), bp["deck"], list(bp["scored"])
+        b.scrap = list(bp["scrap"])
         b.mulligans = list(bp["mulligans"])
         s.boards.append(b)
     s.units = {

@@ -3,17 +3,32 @@
 A seat sees its own hand and forge identities (handle -> card) and the identities it
 saw in breaches that are still valid (forge cards until they leave the forge, hand cards
 until the hand is re-handled).  A spectator (seat ``None``) sees the public state only.
-Nothing in a view comes from another seat's secrets.
+Nothing in a view comes from another seat's secrets.  Beside the public state a view
+carries :class:`SovereignPlay`, where play stands (the task queue, the pending requests,
+each seat's cards whose place is not public): public too (the digest covers it), needed to
+play on from a sampled world (:mod:`engine.sovereign.world`), not shown on any screen.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
-from engine.requests import Decision
+from engine.requests import Decision, Request
 from engine.sovereign.state import SovereignState
+
+
+class SovereignPlay(NamedTuple):
+    """Where play stands, beyond :meth:`SovereignState.public`: all of it public (the digest
+    covers each field but ``decisions`` and ``serial``, counters of the answers applied)."""
+
+    tasks: tuple[tuple[Any, ...], ...]
+    pending: tuple[Request, ...]
+    next_handle: int
+    hidden: tuple[tuple[str, ...], ...]  # per seat, sorted: its hand, forge and deck cards
+    decisions: int
+    serial: int
 
 
 @attrs.frozen
@@ -23,6 +38,7 @@ class SovereignView:
     cards: tuple[tuple[int, str], ...]  # own hand and forge handles, and what they are
     seen: tuple[tuple[int, str], ...]  # other seats' handles seen in a breach, still valid
     decisions: tuple[Decision, ...]
+    play: SovereignPlay | None = None
 
     def card(self, handle: int) -> str | None:
         for h, c in self.cards:
@@ -63,4 +79,12 @@ def make_view(state: SovereignState, seat: int | None) -> SovereignView:
             for r in state.pending
             if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
         )
-    return SovereignView(seat, state.public(), cards, seen, decisions)
+    play = SovereignPlay(
+        tuple(state.tasks),
+        tuple(state.pending),
+        state.next_handle,
+        tuple(tuple(sorted(h)) for h in state.hidden),
+        state.decisions,
+        state.serial,
+    )
+    return SovereignView(seat, state.public(), cards, seen, decisions, play)
