@@ -269,10 +269,16 @@ class LogPane:
             shown.append(("class:dim", f"(+{back} newer: PgDn)\n"))
         if shown:  # no empty row after the last line
             shown[-1] = (shown[-1][0], shown[-1][1].removesuffix("\n"))
+            # rows a line too long for them leaves free go on top: the newest line stays
+            # right above the decision pane, with no blank row under it
+            height, width = self.size()
+            used = _rows("".join(part[1] for part in shown), width)
+            if used < height:
+                shown[0] = (shown[0][0], "\n" * (height - used) + shown[0][1])
         return shown
 
     def cursor(self) -> Point:
-        return Point(0, max(0, len(self.lines()) - 1))
+        return Point(0, max(0, "".join(part[1] for part in self.lines()).count("\n")))
 
 
 KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "

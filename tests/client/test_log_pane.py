@@ -71,3 +71,20 @@ def test_the_keys_overlay_marks_what_it_cuts() -> None:
     model, _, _ = decision_model()
     text = "".join(part for _, part in keys_lines(model, 30))
     assert "…" in text
+
+
+def test_the_newest_log_line_sits_right_above_the_decision_with_no_blank_row() -> None:
+    """A line too long for the rows left over leaves them free on top of the log, not as a
+    blank row between the newest line and the decision pane (80x24)."""
+    for long_at in range(1, 6):
+        model, _, _ = decision_model()
+        for i in range(8):
+            model.log.append("long " * 20 if i == long_at else f"line {i}")
+        model.log.append("newest line")
+        screen = render(model)
+        decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+        assert screen[decide - 1] == "newest line", "\n".join(screen)
+        rule = screen.index("-" * 80)
+        log = [row for row in screen[rule + 1 : decide] if row]
+        assert log[0].startswith("(+") and "earlier" in log[0]
+        assert all(row.strip() for row in screen[rule + 1 : decide][-len(log) :])
