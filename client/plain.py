@@ -10,7 +10,11 @@ A typed line goes to the model as on the screen (``#N``, ``N``, ``done``, ``pass
 (``last``, ``hand``, ``table``, ``clock``, ``options``, ``help``) and ``quit`` (or ``q``, or
 the end of the input), which leaves as the screen's quit does: the game is kept.  An empty
 line says the decision again (the screen's Enter would send a highlighted option no one
-hears about).
+hears about).  An answer typed while nothing is ours to answer (the game not started, the
+others deciding, our last answer on its way) is kept for our next decision, as a terminal
+keeps keys typed ahead: answers piped in are not lost before the game starts, and the end
+of the input leaves once those kept are used.  When the game is over the plain mode says
+so and ends by itself once every seat has the last moves.
 
 Everything runs in one trio run: the network side, a task that shows its events (through
 the same bounded channel the screen reads), a task that reads lines (``os.read`` in a worker
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+from collections import deque
 import os
 import sys
 import time
@@ -31,6 +36,7 @@ from typing import Any, TextIO
 
 import trio
 
+from client import ending
 from client.auto_pass import AutoPass
 from client.games import client_game
 from client.rules_summary import summary
@@ -55,7 +61,20 @@ QUERIES = {
 }
 """The plain mode's own words and what each says (every other line goes to the game)."""
 
+ANYTIME = ("info", "rules", "invite", "i", "resign", "skip", "?", "help")
+"""First words of lines the game takes at any time (the rest answer a decision, and wait
+for one when nothing is ours to answer)."""
+
+HELD_LIMIT = 64
+"""Answers typed ahead past which no more input is read until the game uses some (a pipe
+such as ``yes 1`` is not read into memory whole)."""
+
+OVER = "The game is saved; 'fairtable audit' (above) checks it. Leaving once every seat has "
+OVER += "the last moves ('quit' leaves now)."
+"""What the plain mode says when the game is over, for the screen's "Press q to leave"."""
+
 _KEYS = [  # the screen's keys in the plain mode's words
+    (ending.LEAVE, OVER),
     ("(F1 for help)", "('help' for help)"),
     ("; Esc or any other line hides it", ""),
     ("; Esc or any line hides it", ""),
@@ -96,6 +115,8 @@ class PlainSession:
         self.invite_said = False
         self.words_said = ""  # the decision's extra words, said again only when they change
         self.lobby_said = ""  # the status line last said before we are seated
+        self.held: deque[str] = deque()  # answers typed ahead, for our next decision
+        self.over_replied = False  # a line typed after the end was answered once
 
     def say(self, text: str) -> None:
         if not text:
@@ -134,6 +155,30 @@ class PlainSession:
             self.message = model.message
             if model.message and model.names.text(model.message) not in new:  # not twice
                 self.say(plain_words(model.message))
+        if model.over:
+            self.held.clear()  # nothing more is asked
+        while self.held and self.answerable():
+            text = self.held.popleft()
+            self.write(f"> {text}")  # which typed line answers
+            self.act(text)
+
+    def answerable(self) -> bool:
+        """A decision is ours to answer now (and our answer to it is not on its way)."""
+        model = self.model
+        return (
+            model.decision is not None
+            and model.view is not None
+            and model.sent_for is not model.decision
+            and not model.over
+        )
+
+    def waits(self, text: str) -> bool:
+        """``text`` answers a decision and there is none to answer now: it is kept."""
+        model = self.model
+        first = text.split(" ", 1)[0].lower()
+        if model.over or model.confirming_resign or first in ANYTIME:
+            return False
+        return bool(self.held) or not self.answerable()
 
     def say_decision(self, again: bool = True) -> None:
         """The decision at hand: what to decide, then its numbered options (and the words it
@@ -179,6 +224,21 @@ class PlainSession:
         if query is not None and not self.model.confirming_resign:
             query()
             return True
+        if self.waits(text):
+            self.held.append(text)
+            if len(self.held) == 1:
+                self.say(f"Kept for your next decision: {text}")
+            return True
+        if self.model.over and text.split(" ", 1)[0].lower() not in ANYTIME:
+            if not self.over_replied:  # one reply after the end, not one a line of a pipe
+                self.over_replied = True
+                self.say("The game is over; 'quit' leaves now.")
+            return True
+        self.act(text)
+        return True
+
+    def act(self, text: str) -> None:
+        """A line for the game, as typed on the screen; what it did is said."""
         model = self.model
         before = self.message
         model.command(text)
@@ -192,7 +252,6 @@ class PlainSession:
         self.update()
         if model.message and model.message == before:  # the same reply again is a reply
             self.say(plain_words(model.message))
-        return True
 
     def last(self) -> None:
         lines = self.model.log_shown()[self.marks[0] :]
@@ -281,13 +340,14 @@ async def _plain(
     async with trio.open_nursery() as nursery:
 
         async def run_network() -> None:
-            await network(to_plain_send, answers)
-            nursery.cancel_scope.cancel()  # the network side ended: so do we
+            async with to_plain_send:  # ended: show() says what it sent, then we end
+                await network(to_plain_send, answers)
 
         async def show() -> None:
             async for event in to_plain:
                 model.take(event)
                 session.update()
+            nursery.cancel_scope.cancel()  # the network side ended: so do we
 
         async def answer_for_the_player() -> None:
             auto = AutoPass(model)
@@ -298,11 +358,13 @@ async def _plain(
 
         async def typed() -> None:
             while True:
+                while len(session.held) >= HELD_LIMIT:  # a pipe waits for the game
+                    await trio.sleep(0.1)
                 lines = await trio.to_thread.run_sync(read, abandon_on_cancel=True)
-                if lines is None:  # the end of the input: leave as quit does
-                    break
-                if not all(session.line(text) for text in lines):
-                    break
+                if lines is None or not all(session.line(text) for text in lines):
+                    break  # the end of the input, or quit
+            while session.held:  # once the answers typed ahead are used (or the game ended)
+                await trio.sleep(0.1)
             nursery.cancel_scope.cancel()
 
         nursery.start_soon(run_network)

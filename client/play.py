@@ -93,7 +93,9 @@ def _network(
     typed: str = "",
 ) -> Any:
     """The trio side of the screen: our node (and ``bots`` bot peers on loopback); ``typed``
-    is what a joiner typed (a join code is remembered for its seat)."""
+    is what a joiner typed (a join code is remembered for its seat).  It returns once our
+    node has left a table whose game ended (every seat has the last moves): the screen
+    stays until ``q``, the plain mode ends there."""
 
     async def main(
         to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
@@ -131,8 +133,13 @@ def _network(
             brings=brings,
             answers=answers,
         )
+
+        async def run_node(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+            await node.run(task_status=task_status)
+            shut_out.set()  # we left the table: the game ended and the others have it
+
         async with trio.open_nursery() as nursery:
-            table_invite = await nursery.start(node.run)
+            table_invite = await nursery.start(run_node)
             if node.folder is not None:  # where the game is kept, for the end of the game
                 emit(ev.FolderKnown(str(node.folder.path)))
             if node.folder is not None and bots:
@@ -141,8 +148,9 @@ def _network(
                 node.folder.write_info(info)
             for index in range(bots):
                 nursery.start_soon(bot_node(data_dir, index, table_invite, options.pace).run)
-            await shut_out.wait()  # else the screen decides when we stop
-            raise PlayUsageError(_refusal(refused[0]))
+            await shut_out.wait()  # refused, or the node left; else the screen stops us
+            if refused:
+                raise PlayUsageError(_refusal(refused[0]))
 
     return main
 

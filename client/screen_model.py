@@ -181,6 +181,7 @@ class ScreenModel:
                     self.end(f"No seat at this table: {event.reason}")
             case ev.AnswerRefused():
                 self.message = f"Not allowed: {event.reason}"
+                self.sent_for = None  # not taken: the decision is open to another answer
             case ev.SeatWaiting():
                 self.waiting[event.seat] = event.seconds
             case ev.ClockReadings():

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,6 +122,29 @@ def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_i
     assert "\x1b" not in "\n".join(first + second)
 
 
+def test_plain_a_pipe_that_never_ends_stops_at_the_game_over(tmp_path: Path) -> None:
+    """``yes 1 | fairtable play ... --plain``: the answers piped ahead play the game, which
+    ends by itself at its result (no line said again and again after it)."""
+    words = "play sodalis --bots 1 --round-limit 1 --pace 0.05 --plain --data-dir"
+    command = f"yes '#1' | {sys.executable} -m client.cli {words} {tmp_path}"
+    done = subprocess.run(
+        command,
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    out = done.stdout.splitlines()
+    assert done.returncode == 0, done.stderr
+    assert sum(line.startswith("Game over: ") for line in out) == 2  # the log, then the end
+    assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
+    assert out.count("Kept for your next decision: #1") == 1
+    assert sum(line == "> #1" for line in out) > 3  # the piped lines answered decisions
+    assert len(out) < 1000  # nothing repeated for every line of the pipe
+
+
 def seated_model() -> tuple[ClientModel, list[str]]:
     said: list[str] = []
     model = ClientModel()
@@ -176,13 +200,79 @@ def test_plain_a_line_for_the_game_goes_to_the_model_and_its_reply_is_said() -> 
     session = PlainSession(model, said.append)
     session.update()
     said.clear()
-    session.line("#1")  # nothing asked yet
-    assert said == ["Nothing to decide now."]
-    session.line("#1")  # the same reply again is said again
-    assert said == ["Nothing to decide now."] * 2
-    said.clear()
     session.line("")  # an empty line says the decision, and sends nothing
     assert said == ["Nothing to decide now."]
+    said.clear()
+    session.line("info Ash Spearman")  # the game takes it at any time: a reply, not kept
+    assert len(said) == 1 and not said[0].startswith("Kept") and not session.held
+    said.clear()
+    session.line("resign")  # so is resigning (it asks first)
+    session.line("no")
+    assert said == [
+        "Resign and end the game for every seat? Type 'yes' to confirm.",
+        "Not resigned: the game goes on.",
+    ]
+
+
+def bid_decisions(count: int) -> tuple[list[Decision], list[Any]]:
+    """The first ``count`` bid decisions of one seat, and its views then."""
+    table = Table(3, seed=1, bots=["random"] * 3)
+    asked: list[Decision] = []
+    views = []
+    while len(asked) < count:
+        request = table.truth.pending()[0]
+        if (
+            isinstance(request, Decision)
+            and request.kind == "bid"
+            and (not asked or request.seat == asked[0].seat)
+        ):
+            asked.append(request)
+            views.append(table.truth.view(request.seat))
+        table.step()
+    return asked, views
+
+
+def test_plain_answers_typed_ahead_wait_for_the_next_decision() -> None:
+    """As a terminal keeps keys typed ahead: answers piped in before the game starts, or
+    while our last answer is on its way, answer the next decisions in order."""
+    asked, views = bid_decisions(2)
+    said: list[str] = []
+    sent: list[object] = []
+    model = ClientModel(sent.append)
+    session = PlainSession(model, said.append)
+    session.line("#1")  # before the game starts
+    session.line("#2")
+    assert said == ["Kept for your next decision: #1"] and sent == []
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
+    session.update()
+    first = model.menu()
+    assert sent == [first[0][1]]  # '#1' answers the first decision...
+    assert said[said.index("> #1") + 1] == "Sent; waiting for the others..."
+    assert list(session.held) == ["#2"]  # ... '#2' waits: our answer is on its way
+    model.take(ev.Answered())
+    session.update()
+    assert len(sent) == 1
+    model.apply_event(ev.DecisionAsked(decision=asked[1], view=views[1]))
+    session.update()
+    assert sent[1] == model.menu()[1][1] and not session.held
+    assert said.index("> #2") > max(i for i, s in enumerate(said) if s.startswith("Decide"))
+
+
+def test_plain_refused_answer_leaves_the_decision_open_to_the_next_line() -> None:
+    asked, views = bid_decisions(1)
+    said: list[str] = []
+    sent: list[object] = []
+    model = ClientModel(sent.append)
+    session = PlainSession(model, said.append)
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
+    session.update()
+    session.line("#1")
+    model.apply_event(ev.AnswerRefused(reason="a test says no"))
+    session.update()
+    session.line("#1")  # answers again, not kept for a later decision
+    assert len(sent) == 2 and not session.held
 
 
 def test_plain_a_decision_is_said_with_its_options_and_hand_and_table_say_the_panes() -> None:
