@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-from collections import deque
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
 
