@@ -312,9 +312,12 @@ def _resume(args: argparse.Namespace) -> int:
         if args.list:
             return 0
         try:
-            text = input("Resume which game? ").strip()
+            text = input("Resume which game? (its number; q leaves) ").strip()
         except EOFError:
             raise PlayUsageError("no game chosen") from None
+        if _says_leave(text):
+            print("Nothing resumed.")
+            return 0
         choice = int(text) if text.isdecimal() else 0
     if not 1 <= choice <= len(games):
         raise PlayUsageError(f"choose a game from 1 to {len(games)}")
@@ -394,9 +397,12 @@ def join_screen(
         else:
             print("No tables announced on the LAN.")
         try:
-            invite_text = input("Join code or invite: ").strip()
+            invite_text = input("Join code or invite (q leaves): ").strip()
         except EOFError:
             raise PlayUsageError("no invite given") from None
+        if _says_leave(invite_text):
+            print("Nothing joined.")
+            return 0
     invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
     brings = _seat_option(invite.game, deck)
@@ -413,6 +419,12 @@ def join_screen(
         return 0
     print(ending.after_screen(model, KEPT))
     return 0
+
+
+def _says_leave(text: str) -> bool:
+    """A line typed at a question asked before any screen that leaves instead of answering
+    (``q``, ``quit`` or nothing), as ``q`` leaves the screen."""
+    return text.lower() in ("", "q", "quit")
 
 
 def _never_reached(saved: str) -> None:

@@ -126,7 +126,7 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
         stdin=wrong(code).text().encode() + b"\n",
     )  # at the keyboard, no argument
     assert f"code {code.number}-...".encode() in asked.stdout  # the LAN's tables, listed
-    assert b"Join code or invite: " in asked.stdout and b"wrong code" not in asked.stdout
+    assert b"Join code or invite (q leaves): " in asked.stdout and b"wrong code" not in asked.stdout
     assert asked.returncode != 0 and asked.stderr == b"fairtable: wrong code\n"
     assert [e["failures"] for e in await host.all_of("wrong_code", 3)] == [1, 2, 3]
 
