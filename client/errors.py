@@ -74,7 +74,7 @@ WEEK = 7 * 24 * 3600  # no wait or limit of ours is longer (time limits are sent
 
 
 def player_name(text: str) -> str:
-    """An argparse type: a player's name, by the rules every peer checks (netplay._names);
+    """An argparse type: a player's name, by the rules every peer checks (netplay.name_problem);
     surrounding spaces are dropped and the name put in Unicode NFC first."""
     import unicodedata
 

@@ -47,7 +47,9 @@ from client.table_options import TableOptions
 from engine.games import GAMES, rules
 from engine.rng import ChanceStream
 from netplay import (
+    BROADCAST,
     DEFAULT_DATA_DIR,
+    DISCOVERY_PORT,
     Emit,
     Invite,
     NodeEvent,
@@ -56,9 +58,9 @@ from netplay import (
     claim_seat,
     event_json,
     event_line,
+    listen,
 )
 from netplay import events as ev
-from netplay._discovery import BROADCAST, DISCOVERY_PORT, listen
 
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:

@@ -2,7 +2,7 @@
 
 The games' words (client/<game>/words.py, the panes, the log, the status line) name seats by
 number, as the engine does; a player who gave a name (``--name``, signed by their seat: see
-``netplay._names``) is shown by it instead.  :class:`SeatNames` does that as the last step
+``netplay.name_problem``) is shown by it instead.  :class:`SeatNames` does that as the last step
 before text reaches the screen, in one place: every "seat N" / "Seat N" of a named seat
 becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat numbers:
 

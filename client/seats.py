@@ -16,20 +16,19 @@ from engine.games import rules
 from engine.rng import ChanceStream
 from netplay import (
     DISCOVERY_PORT,
+    CodeExchangeError,
+    CodeNotFound,
+    CodeRefused,
     Invite,
     InviteError,
+    JoinCode,
+    JoinCodeError,
     NodeConfig,
     StorageError,
     TableFolder,
     TableNode,
+    invite_by_code,
     load_identity_seed,
-)
-from netplay._codelink import CodeNotFound, invite_by_code
-from netplay._joincode import (
-    CodeExchangeError,
-    CodeRefused,
-    JoinCode,
-    JoinCodeError,
     looks_like_code,
 )
 

@@ -1,4 +1,4 @@
-"""``fairtable watch INVITE [--via RELAY]``: follow a table as a spectator (netplay/_watch.py).
+"""``fairtable watch INVITE [--via RELAY]``: follow a table as a spectator (netplay/node/_watch.py).
 
 With ``--json`` each public step is one JSON line (``{"event": "step", "step": ...,
 "events": [...], "digest": ...}``), after a ``{"event": "names", "names": [...]}`` line

@@ -1,42 +1,24 @@
-"""fairtable's network layer (trio): links, tables, relays, discovery, logs on disk.
+"""fairtable's network layer (trio): links, tables, the LAN, relays, logs on disk.
 
-* ``_frames``    -- length-prefixed frames, the cap checked before reading;
-* ``_wire``      -- link-level messages (hello, auth, ping, pong, bye);
-* ``_link``      -- authenticated links: handshake with a deadline, heartbeats, back-off;
-* ``_invite``    -- invites, join proofs and relay tokens;
-* ``_discovery`` -- LAN discovery of open tables by UDP broadcast (a hint only);
-* ``_lanaddress`` -- the LAN address a host advertises, and where it broadcasts;
-* ``_joincode``   -- short join codes and their SPAKE2 exchange (sans-IO); ``_codewords`` its words;
-* ``_codelink``   -- the code exchange over TCP: the host's code listener, ``invite_by_code``;
-* ``_lobby``     -- forming a table: join requests and the host's signed start;
-* ``_storage``   -- identity, per-table secrets and append-only logs on disk;
-* ``_clock``     -- a table's clocks, sans-IO: banks, presence beats, offline countdowns;
-* ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
-* ``_events``    -- what a node tells the client: typed events, and their one JSON form;
-* ``_node_parts`` -- a node's settings and one link's state, shared by the node's parts;
-* ``_mesh``      -- a node's links and flooding over them (dialling, readers, writers);
-* ``_admission`` -- lobby admission: join requests, seating, the signed start, early entries;
-* ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
-* ``_pump``      -- pumping the sans-IO session: our entries out, decisions, client events;
-* ``_liveness``  -- presence beats, the table's clocks over links, catching up when stalled;
-* ``_node``      -- a peer at one table: composes those parts and routes messages to them;
-* ``_seatclaim`` -- which folder of a data directory a joining seat plays from, locked;
-* ``_relay``     -- a seatless peer that forwards, stores and serves a table's messages.
+Its modules sit in folders, one per area; each folder's ``__init__`` names the area's
+public part, and this module is the face the client uses (it imports nothing else of
+netplay):
+
+* ``links``   -- one authenticated connection: frames, link messages, TLS, dialling and
+  accepting, why a dial failed, spectators' links;
+* ``table``   -- what a table's peers agree on, sans-IO: invites, names, the lobby and its
+  signed start, seating, clocks, starvation, farewells, how much catch-up to serve;
+* ``lan``     -- finding a table on the LAN: announcements, the advertised address, join
+  codes and their exchange;
+* ``storage`` -- the data directory: identity, table folders and logs, which seat folder a
+  joiner plays from, reading a saved table back;
+* ``relay``   -- a seatless peer that forwards, stores and serves a table's messages;
+* ``node``    -- a peer at one table (:class:`TableNode` and its parts), and a spectator;
+* ``events``  -- what a node tells the client: typed events, and their one JSON form.
 """
 
-from . import _events as events
-from ._accept import serve_links
-from ._discovery import (
-    BROADCAST,
-    DISCOVERY_PORT,
-    Announcement,
-    BadAnnouncement,
-    DiscoveryListener,
-    announce,
-    listen,
-    open_listener,
-)
-from ._events import (
+from . import events
+from .events import (
     EVENT_CLASSES,
     Abandoned,
     Answered,
@@ -74,37 +56,76 @@ from ._events import (
     event_json,
     event_line,
 )
-from ._frames import FrameReader, encode_frame
-from ._invite import (
-    Invite,
-    InviteError,
-    join_proof,
-    relay_scope,
-    relay_token,
-    verify_join_proof,
+from .lan import (
+    BROADCAST,
+    DISCOVERY_PORT,
+    Announcement,
+    BadAnnouncement,
+    CodeExchangeError,
+    CodeNotFound,
+    CodeRefused,
+    DiscoveryListener,
+    JoinCode,
+    JoinCodeError,
+    announce,
+    invite_by_code,
+    listen,
+    looks_like_code,
+    open_listener,
 )
-from ._link import (
+from .links import (
     FATAL_REASONS,
+    FrameReader,
     Link,
     LinkClosed,
     LinkConfig,
     PeerInfo,
     connect,
     connect_with_backoff,
+    encode_frame,
     open_link,
+    serve_links,
 )
-from ._lobby import JoinRequest, Links, LobbyStatus, Subscribe, TableStart, start_names
-from ._names import NAME_MAX, BadName, name_problem, sign_name
-from ._node import ResignRequest, TableNode
-from ._node_parts import NodeConfig
-from ._relay import RelayNode
-from ._relay_quota import RELAY_REFUSALS, RelayLimits
-from ._saved import SavedTable, saved_table
-from ._seatclaim import SeatClaim, claim_seat
-from ._storage import DEFAULT_DATA_DIR, LogFile, StorageError, TableFolder, load_identity_seed
-from ._watch import WatchRefused, watch_table
+from .node import NodeConfig, ResignRequest, TableNode, WatchRefused, watch_table
+from .relay import RELAY_REFUSALS, RelayLimits, RelayNode
+from .storage import (
+    DEFAULT_DATA_DIR,
+    LogFile,
+    SavedTable,
+    SeatClaim,
+    StorageError,
+    TableFolder,
+    claim_seat,
+    load_identity_seed,
+    saved_table,
+)
+from .table import (
+    NAME_MAX,
+    BadName,
+    Invite,
+    InviteError,
+    JoinRequest,
+    Links,
+    LobbyStatus,
+    Subscribe,
+    TableStart,
+    join_proof,
+    name_problem,
+    relay_scope,
+    relay_token,
+    sign_name,
+    start_names,
+    verify_join_proof,
+)
 
 __all__ = [
+    "CodeExchangeError",
+    "CodeNotFound",
+    "CodeRefused",
+    "JoinCode",
+    "JoinCodeError",
+    "invite_by_code",
+    "looks_like_code",
     "NAME_MAX",
     "BadName",
     "WatchRefused",

@@ -19,11 +19,11 @@ import attrs
 
 import protocol as P
 from netplay import Announcement, Invite, LobbyStatus
-from netplay._farewell import Farewell
-from netplay._joincode import CodeHost, CodeJoiner, JoinCode
-from netplay._lobby import JoinRequest, Links, Subscribe, TableStart
-from netplay._storage import parse_records
-from netplay._wire import Bye, Ping, Pong, auth_for, hello_for, transcript
+from netplay.lan._joincode import CodeHost, CodeJoiner, JoinCode
+from netplay.links._wire import Bye, Ping, Pong, auth_for, hello_for, transcript
+from netplay.storage._storage import parse_records
+from netplay.table._farewell import Farewell
+from netplay.table._lobby import JoinRequest, Links, Subscribe, TableStart
 
 from .targets import (
     CODE_INVITE,
@@ -153,7 +153,7 @@ def make() -> None:
         ],
     )
     spec = P.decode_as(start, TableStart)
-    from netplay._saved import signed_start
+    from netplay.storage._saved import signed_start
 
     table_spec = signed_start(spec)
     assert table_spec is not None

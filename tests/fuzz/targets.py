@@ -33,7 +33,7 @@ from client.play import unfinished_games
 from engine.errors import CardDataError
 from engine.sovereign.decks import load_deck
 from netplay import Announcement, BadAnnouncement, FrameReader, Invite, InviteError, saved_table
-from netplay._joincode import (
+from netplay.lan._joincode import (
     CodeExchangeError,
     CodeHost,
     CodeJoiner,
@@ -41,8 +41,7 @@ from netplay._joincode import (
     JoinCode,
     JoinCodeError,
 )
-from netplay._storage import StorageError
-from netplay._wire import (
+from netplay.links._wire import (
     Auth,
     Handshake,
     Hello,
@@ -52,6 +51,7 @@ from netplay._wire import (
     hello_for,
     transcript,
 )
+from netplay.storage._storage import StorageError
 
 from .hostile import Pick, hostile
 from .mutate import mutate

@@ -19,10 +19,10 @@ from collections.abc import Callable
 import protocol as P
 from engine.games import rules
 from netplay import Subscribe, TableStart, relay_scope
-from netplay._lobby import sign_start, verify_start
-from netplay._relay import _Table
-from netplay._saved import signed_start
-from netplay._seating import Seating, SeatRefused
+from netplay.relay._relay import _Table
+from netplay.storage._saved import signed_start
+from netplay.table._lobby import sign_start, verify_start
+from netplay.table._seating import Seating, SeatRefused
 from protocol._answers import AnswerCodec
 
 __all__ = ["HOST", "JOINER", "SCOPE", "UNTRUSTED"]

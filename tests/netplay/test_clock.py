@@ -10,7 +10,7 @@ import pytest
 
 import protocol as P
 from engine.canonical import canonical_bytes
-from netplay._clock import (
+from netplay.table._clock import (
     OFFLINE_BEATS,
     TOLERANCE,
     CameBack,

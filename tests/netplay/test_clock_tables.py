@@ -11,7 +11,7 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, NodeEvent, RelayNode, TableNode, event_json
-from netplay._clock import Presence
+from netplay.table._clock import Presence
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

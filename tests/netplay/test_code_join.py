@@ -11,9 +11,9 @@ import pytest
 import trio
 
 from netplay import Invite
-from netplay._codelink import Recorded, invite_by_code
-from netplay._discovery import open_listener
-from netplay._joincode import CodeRefused, JoinCode
+from netplay.lan._codelink import Recorded, invite_by_code
+from netplay.lan._discovery import open_listener
+from netplay.lan._joincode import CodeRefused, JoinCode
 
 from .peers import Peer, events, run
 

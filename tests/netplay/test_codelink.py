@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import trio
 
-from netplay._codelink import EXCHANGE_TIMEOUT, Recorded, _fetch, serve_code
-from netplay._frames import encode_frame
-from netplay._invite import Invite
-from netplay._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
+from netplay.lan._codelink import EXCHANGE_TIMEOUT, Recorded, _fetch, serve_code
+from netplay.lan._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
+from netplay.links._frames import encode_frame
+from netplay.table._invite import Invite
 from tests.netplay.said import as_json
 
 INVITE = Invite(

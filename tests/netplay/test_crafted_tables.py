@@ -13,7 +13,7 @@ import pytest
 import protocol as P
 from client.cli import main
 from netplay import Invite
-from netplay._lobby import sign_start
+from netplay.table._lobby import sign_start
 
 
 def _snapshot(folder: Path) -> dict[str, str]:

@@ -19,8 +19,8 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, TableNode, connect, join_proof
-from netplay._admission import EARLY_BYTES, EARLY_TOTAL, Admission
-from netplay._lobby import JoinRequest
+from netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
+from netplay.table._lobby import JoinRequest
 from protocol._feed import MAX_BODY
 from tests.netplay.said import as_json
 

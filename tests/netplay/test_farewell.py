@@ -15,7 +15,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay._farewell import Farewell, Farewells
+from netplay.table._farewell import Farewell, Farewells
 from tests.netplay.test_tables import Table
 
 GRACE = 600.0  # far beyond the test's own time limit: leaving must not wait for it

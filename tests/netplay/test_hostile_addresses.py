@@ -14,7 +14,7 @@ import trio
 
 import protocol as P
 from netplay import Invite, NodeConfig, TableNode, connect
-from netplay._lobby import sign_start
+from netplay.table._lobby import sign_start
 from tests.netplay.said import as_json
 
 

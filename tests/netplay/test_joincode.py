@@ -8,9 +8,8 @@ import math
 
 import pytest
 
-from netplay._codewords import WORDS
-from netplay._invite import Invite
-from netplay._joincode import (
+from netplay.lan._codewords import WORDS
+from netplay.lan._joincode import (
     CODE_WORDS,
     CodeExchangeError,
     CodeHost,
@@ -24,6 +23,7 @@ from netplay._joincode import (
     decode,
     looks_like_code,
 )
+from netplay.table._invite import Invite
 
 SECRET = hashlib.sha256(b"code secret").digest()
 INVITE = Invite(

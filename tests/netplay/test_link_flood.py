@@ -17,8 +17,8 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect
-from netplay._admission import SEAT_REFUSED
-from netplay._lobby import Links
+from netplay.node._admission import SEAT_REFUSED
+from netplay.table._lobby import Links
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

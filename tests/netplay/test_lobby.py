@@ -9,7 +9,7 @@ import pytest
 
 import protocol as P
 from netplay import JoinRequest, LobbyStatus, Subscribe, TableStart
-from netplay._lobby import sign_start, verify_start
+from netplay.table._lobby import sign_start, verify_start
 
 SCOPE = b"\x07" * 32
 

@@ -17,8 +17,8 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, RelayNode, TableNode
-from netplay._lobby import JoinRequest, TableStart
-from netplay._relay import _Table
+from netplay.relay._relay import _Table
+from netplay.table._lobby import JoinRequest, TableStart
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

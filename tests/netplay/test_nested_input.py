@@ -28,8 +28,8 @@ from netplay import (
     relay_scope,
     relay_token,
 )
-from netplay._invite import RELAY_SECRET
-from netplay._lobby import sign_start
+from netplay.table._invite import RELAY_SECRET
+from netplay.table._lobby import sign_start
 from tests.netplay.said import as_json
 
 NESTED_BRINGS = b"[" * 5_000 + b"]" * 5_000  # 10 KB, under the 64 KiB cap of ``brings``

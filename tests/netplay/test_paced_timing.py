@@ -15,8 +15,8 @@ import trio
 import trio.testing
 
 import protocol as P
-from netplay._node_parts import NodeConfig
-from netplay._pump import SessionPump
+from netplay.node._node_parts import NodeConfig
+from netplay.node._pump import SessionPump
 
 
 class _Session:

@@ -17,9 +17,9 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
-from netplay._admission import REFUSALS_SHOWN
-from netplay._clock import Flagged, TableClock
-from netplay._lobby import JoinRequest, LobbyStatus
+from netplay.node._admission import REFUSALS_SHOWN
+from netplay.table._clock import Flagged, TableClock
+from netplay.table._lobby import JoinRequest, LobbyStatus
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

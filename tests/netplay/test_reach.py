@@ -1,4 +1,4 @@
-"""Why a dial failed, in a user's words (netplay/_reach.py), from real failures."""
+"""Why a dial failed, in a user's words (netplay/links/_reach.py), from real failures."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 import trio
 
 from netplay import Unreachable
-from netplay._reach import unreachable_event, why_unreachable
-from netplay._wire import LinkClosed
+from netplay.links._reach import unreachable_event, why_unreachable
+from netplay.links._wire import LinkClosed
 
 
 def _closed_from(cause: BaseException, reason: str = "unreachable") -> LinkClosed:

@@ -2,7 +2,7 @@
 
 A stranger -- anyone who reaches the relay, no invite needed -- opens tables under random
 relay tokens and fills them with junk lobby messages.  The relay keeps such tables on
-probation (see ``netplay._relay_quota``): per source address and overall, within bytes and
+probation (see ``netplay.relay._relay_quota``): per source address and overall, within bytes and
 messages, in memory only, for a limited time; a real ``--via`` game still starts and
 finishes, a restarted relay forgets unstarted junk, and a host the relay refuses is told
 why.  Strangers connect from 127.0.0.2 and up (other loopback addresses: other machines).
@@ -20,10 +20,10 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
-from netplay._invite import RELAY_SECRET, relay_scope, relay_token
-from netplay._link import DEFAULT_CONFIG, Link
-from netplay._lobby import JoinRequest, Subscribe, sign_start
-from netplay._relay_quota import (
+from netplay.links._link import DEFAULT_CONFIG, Link
+from netplay.links._tls import peer_key, wrap_client
+from netplay.links._wire import Handshake, client_handshake
+from netplay.relay._relay_quota import (
     EVICTED,
     EXPIRED,
     OVER_BUDGET,
@@ -32,10 +32,10 @@ from netplay._relay_quota import (
     TOO_MANY_FROM_YOU,
     RelayLimits,
 )
-from netplay._serving import PASS_PER_KEY, PASS_SPAN
-from netplay._storage import LogFile
-from netplay._tls import peer_key, wrap_client
-from netplay._wire import Handshake, client_handshake
+from netplay.storage._storage import LogFile
+from netplay.table._invite import RELAY_SECRET, relay_scope, relay_token
+from netplay.table._lobby import JoinRequest, Subscribe, sign_start
+from netplay.table._serving import PASS_PER_KEY, PASS_SPAN
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
 

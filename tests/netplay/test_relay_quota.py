@@ -1,10 +1,10 @@
-"""The relay's probation of tables without a signed start, sans-IO (``netplay._relay_quota``)."""
+"""The relay's probation of tables without a signed start, sans-IO (``relay._relay_quota``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from netplay._relay_quota import (
+from netplay.relay._relay_quota import (
     OVER_BUDGET,
     RELAY_FULL,
     TOO_LARGE,

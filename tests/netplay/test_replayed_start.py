@@ -16,8 +16,8 @@ import trio
 
 import protocol as P
 from netplay import Invite, NodeConfig, StorageError, TableNode, connect
-from netplay._lobby import sign_start, verify_start
-from netplay._storage import claim_table
+from netplay.storage._storage import claim_table
+from netplay.table._lobby import sign_start, verify_start
 from tests.netplay.said import as_json
 
 

@@ -227,7 +227,7 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     """A table folder from a version-1 build: a clear StorageError, nothing rewritten away."""
     import protocol as P
     from netplay import NodeConfig, StorageError, TableFolder, TableNode
-    from netplay._lobby import sign_start
+    from netplay.table._lobby import sign_start
 
     me = P.Identity.generate()
     others = [P.Identity.generate().public.key for _ in range(2)]

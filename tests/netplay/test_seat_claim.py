@@ -1,4 +1,4 @@
-"""Which folder a joining seat plays from (netplay._seatclaim): the data directory itself,
+"""Which folder a joining seat plays from (netplay.storage._seatclaim): the data directory itself,
 unless it hosts the table or a running process holds it; then ``seats/1``, ``seats/2``...
 and the same folder again once its process has let it go (a rejoin resumes that seat)."""
 
@@ -11,7 +11,7 @@ import pytest
 
 import protocol as P
 from netplay import Invite, StorageError, TableFolder, claim_seat, load_identity_seed
-from netplay._seatclaim import MAX_SEATS_HERE
+from netplay.storage._seatclaim import MAX_SEATS_HERE
 
 
 def invite_hosted_by(data_dir: Path) -> Invite:

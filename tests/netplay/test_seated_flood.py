@@ -18,7 +18,7 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
-from netplay._lobby import JoinRequest, TableStart
+from netplay.table._lobby import JoinRequest, TableStart
 from protocol._session_messages import Note
 from tests.netplay.said import as_json
 

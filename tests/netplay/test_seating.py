@@ -9,7 +9,7 @@ import pytest
 import protocol as P
 from engine.canonical import canonical_bytes
 from engine.sovereign import load_deck
-from netplay._seating import Seating, SeatRefused
+from netplay.table._seating import Seating, SeatRefused
 
 SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
 
@@ -79,7 +79,7 @@ def test_six_sovereign_seats_each_bringing_a_deck_make_a_start_the_host_can_sign
     """Six custom decks made a spec of 9,857 bytes, over the 8 KiB a start carried: the host
     stopped on a FieldError as the sixth seat filled the table."""
     from engine.sovereign import Deck, standard_catalog
-    from netplay._lobby import sign_start
+    from netplay.table._lobby import sign_start
 
     decks = [Deck.of_faction(f).data() for f in standard_catalog().factions]
     lobby = Seating("sovereign", 6, HOST, decks[0])

@@ -15,8 +15,8 @@ import trio
 
 import protocol as P
 from netplay import NodeConfig, RelayNode, TableNode
-from netplay._relay import _Table
-from netplay._starved import Starved
+from netplay.relay._relay import _Table
+from netplay.table._starved import Starved
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

@@ -1,4 +1,4 @@
-"""Starvation claims without sockets (``netplay._starved``): who may claim, what a claim
+"""Starvation claims without sockets (``netplay.table._starved``): who may claim, what a claim
 must prove, when it excuses a stall -- and what a lying seat cannot get from one."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 
 import protocol as P
-from netplay._clock import TableClock
-from netplay._starved import CLAIM_AFTER, FRESH_BEATS, Starvation, Starved
+from netplay.table._clock import TableClock
+from netplay.table._starved import CLAIM_AFTER, FRESH_BEATS, Starvation, Starved
 
 IDS = [P.Identity.generate() for _ in range(3)]
 PLAYERS = tuple(i.public.key for i in IDS)

@@ -225,7 +225,7 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
 
 
 async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path: Path) -> None:
-    from netplay._discovery import open_listener
+    from netplay.lan._discovery import open_listener
 
     with trio.fail_after(30):
         listener = await open_listener(port=0, host="127.0.0.1")

@@ -31,10 +31,11 @@ from cryptography.x509.oid import NameOID
 
 import protocol as P
 from engine.reign import standard_catalog
-from netplay import GameOver, NodeConfig, NodeEvent, RelayNode, TableNode, _tls, event_json
-from netplay._frames import encode_frame
-from netplay._invite import relay_token
-from netplay._link import Link, LinkClosed
+from netplay import GameOver, NodeConfig, NodeEvent, RelayNode, TableNode, event_json
+from netplay.links import _tls
+from netplay.links._frames import encode_frame
+from netplay.links._link import Link, LinkClosed
+from netplay.table._invite import relay_token
 
 from .test_link import (
     CLIENT,

@@ -12,7 +12,7 @@ import trio
 
 import protocol as P
 from netplay import LinkClosed, NodeConfig, TableNode, connect
-from netplay._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
+from netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

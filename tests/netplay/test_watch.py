@@ -21,7 +21,7 @@ from netplay import (
     connect,
     watch_table,
 )
-from netplay._watchers import MAX_SAYS
+from netplay.links._watchers import MAX_SAYS
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot

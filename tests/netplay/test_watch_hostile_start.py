@@ -13,9 +13,9 @@ import trio
 
 import protocol as P
 from netplay import Invite, WatchRefused, watch_table
-from netplay._accept import serve_links
-from netplay._link import Link
-from netplay._lobby import sign_start
+from netplay.links._accept import serve_links
+from netplay.links._link import Link
+from netplay.table._lobby import sign_start
 
 
 async def _host_sending(

@@ -25,9 +25,9 @@ from netplay import (
     relay_token,
     watch_table,
 )
-from netplay._invite import RELAY_SECRET
-from netplay._lobby import Subscribe, TableStart
-from netplay._watchers import MAX_SAYS
+from netplay.links._watchers import MAX_SAYS
+from netplay.table._invite import RELAY_SECRET
+from netplay.table._lobby import Subscribe, TableStart
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot

@@ -10,8 +10,8 @@ from __future__ import annotations
 import trio
 import trio.testing
 
-from netplay._watchers import MAX_SAYS, MAX_WATCHERS, OUTBOX, Watchers
-from netplay._wire import LinkClosed
+from netplay.links._watchers import MAX_SAYS, MAX_WATCHERS, OUTBOX, Watchers
+from netplay.links._wire import LinkClosed
 
 
 class ClosingLink:

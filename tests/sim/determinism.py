@@ -8,7 +8,7 @@ Inside :func:`pinned` (one simulated run):
   task, then shuffled by a generator seeded from the run);
 * ``time.time``/``time.time_ns`` read by the node (presence beat counts, table.json
   stamps) follow the simulated clock from a fixed epoch;
-* the node's back-off generators (``random.Random()`` in ``netplay._mesh``) are seeded
+* the node's back-off generators (``random.Random()`` in ``netplay.node._mesh``) are seeded
   from the run;
 * the objects netplay keeps in sets -- its links (``Link``), the mesh's peers (``_Peer``), a
   relay's links, the spectators (``_Watcher``) -- hash by the order in which the run first
@@ -37,12 +37,12 @@ from typing import Any
 import trio
 import trio._core._run as trio_run
 
-import netplay._link
-import netplay._liveness
-import netplay._mesh
-import netplay._node_folder
-import netplay._node_parts
-import netplay._watchers
+import netplay.links._link
+import netplay.links._watchers
+import netplay.node._liveness
+import netplay.node._mesh
+import netplay.node._node_folder
+import netplay.node._node_parts
 
 __all__ = ["EPOCH", "pinned"]
 
@@ -80,9 +80,9 @@ class _Random(types.SimpleNamespace):
 
 
 _SET_MEMBERS: tuple[type, ...] = (
-    netplay._link.Link,
-    netplay._node_parts._Peer,
-    netplay._watchers._Watcher,
+    netplay.links._link.Link,
+    netplay.node._node_parts._Peer,
+    netplay.links._watchers._Watcher,
 )
 """The classes netplay keeps in sets, hashed by identity (``eq=False``)."""
 
@@ -121,16 +121,16 @@ def pinned(seed: int) -> Iterator[None]:
         os.urandom,
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING,
         trio_run._r.getstate(),
-        netplay._liveness.time,
-        netplay._node_folder.time,
-        netplay._mesh.random,
+        netplay.node._liveness.time,
+        netplay.node._node_folder.time,
+        netplay.node._mesh.random,
     )
     os.urandom = _Urandom(seed)
     trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True  # type: ignore[misc]
     trio_run._r.seed(seed)
-    netplay._liveness.time = fake_time  # type: ignore[assignment]
-    netplay._node_folder.time = fake_time  # type: ignore[assignment]
-    netplay._mesh.random = fake_random  # type: ignore[assignment]
+    netplay.node._liveness.time = fake_time  # type: ignore[assignment]
+    netplay.node._node_folder.time = fake_time  # type: ignore[assignment]
+    netplay.node._mesh.random = fake_random  # type: ignore[assignment]
     try:
         with _hash_by_birth():
             yield
@@ -139,9 +139,9 @@ def pinned(seed: int) -> Iterator[None]:
             os.urandom,
             allow,
             state,
-            netplay._liveness.time,
-            netplay._node_folder.time,
-            netplay._mesh.random,
+            netplay.node._liveness.time,
+            netplay.node._node_folder.time,
+            netplay.node._mesh.random,
         ) = saved
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING = allow  # type: ignore[misc]
         trio_run._r.setstate(state)

@@ -13,7 +13,7 @@ from typing import Any
 
 import protocol as P
 from netplay import RelayNode
-from netplay._storage import parse_records
+from netplay.storage._storage import parse_records
 from tests.leaks import strings_in
 
 __all__ = ["relay_leaks"]

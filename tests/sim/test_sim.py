@@ -14,8 +14,8 @@ import pytest
 import protocol as P
 from engine.reign import standard_catalog
 from netplay import Seated, Staying
-from netplay._storage import LogFile
-from netplay._wire import Bye
+from netplay.links._wire import Bye
+from netplay.storage._storage import LogFile
 from tests.sim.plan import Fault, Plan, draw_plan
 from tests.sim.relay_storage import relay_leaks
 from tests.sim.reverts import reverted

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.requests import Decision
 
-from ._invite import Invite
+from ..table import Invite
 from ._storage import TableFolder
 
 __all__ = ["UNFINISHED", "resumable_table", "summary_of"]

@@ -15,7 +15,7 @@ Datagram (UTF-8 JSON object, at most :data:`MAX_DATAGRAM` bytes)::
     {"app": "fairtable", "v": 3, "game": "reign", "seats": 5, "free": 2,
      "host": "192.168.1.20", "port": 4711, "fingerprint": "<64 hex digits>"}
 
-A host that offers a join code (:mod:`netplay._joincode`) adds ``"code": N`` -- the
+A host that offers a join code (:mod:`netplay.lan._joincode`) adds ``"code": N`` -- the
 code's table number, never its words -- and ``"code_port"``, the TCP port of its code
 exchange.  An empty ``host`` means "the address this datagram came from".  Anything
 else -- wrong app, version, field, type or range, extra fields, oversize --
@@ -37,8 +37,15 @@ import trio
 
 from protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
 
-from ._invite import Invite, InviteError, check_game, check_host, check_port, check_seats
-from ._names import name_problem
+from ..table import (
+    Invite,
+    InviteError,
+    check_game,
+    check_host,
+    check_port,
+    check_seats,
+    name_problem,
+)
 
 __all__ = [
     "BROADCAST",

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import protocol as P
 
-from ._invite import Invite, InviteError
-from ._lobby import TableStart, start_names, verify_start
+from ..table import Invite, InviteError, TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 
 __all__ = ["SavedTable", "saved_table", "signed_start"]

@@ -1,7 +1,7 @@
 """A relay: a seatless peer that links players who cannot reach each other.
 
 The relay accepts links for any table, files each link under the table's relay
-scope once the peer proves the relay token (:class:`~netplay._lobby.Subscribe`;
+scope once the peer proves the relay token (:class:`~netplay.table._lobby.Subscribe`;
 the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
 forwarded on disk (but presence beats, time notices and starvation claims, which only
@@ -21,7 +21,7 @@ address"``).  A restart reloads only started tables and deletes the folders of a
 
 Spectators (``fairtable watch INVITE --via RELAY``: a link of role ``observer`` proving the
 relay token) are served from what the relay holds, by the table's own
-:class:`~netplay._watchers.Watchers` -- the signed start and every entry held, in feed
+:class:`~netplay.links._watchers.Watchers` -- the signed start and every entry held, in feed
 order, then each new entry as it passes -- so the players do nothing per spectator.  A
 spectator is let in only once the table showed a signed start (before, or for a table the
 relay does not know, it is closed with "the table has not started" and nothing is opened or
@@ -44,18 +44,22 @@ import trio
 
 import protocol as P
 
-from ._accept import serve_links
-from ._clock import Presence, TimeNotice
-from ._events import Emit, RelayOpen, event_line
-from ._invite import RELAY_SECRET, relay_scope
-from ._link import Link, LinkClosed
-from ._lobby import Subscribe, TableStart
+from ..events import Emit, RelayOpen, event_line
+from ..links import Link, LinkClosed, Watchers, serve_links
+from ..storage import LogFile, parse_records, signed_start
+from ..table import (
+    OVER_BUDGET,
+    RELAY_SECRET,
+    PassOn,
+    Presence,
+    ServeBudget,
+    Starved,
+    Subscribe,
+    TableStart,
+    TimeNotice,
+    relay_scope,
+)
 from ._relay_quota import EVICTED, EXPIRED, RelayLimits, RelayQuota, source_of
-from ._saved import signed_start
-from ._serving import OVER_BUDGET, PassOn, ServeBudget
-from ._starved import Starved
-from ._storage import LogFile, parse_records
-from ._watchers import Watchers
 
 __all__ = ["RelayNode"]
 

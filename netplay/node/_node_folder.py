@@ -1,7 +1,7 @@
 """A node's table folder: where its table lives on disk, and what ``table.json`` says.
 
 :class:`NodeFolder` owns one seat's folder (``<data_dir>/tables/<invite scope>``): finding
-the hosted table to go on with (:func:`~netplay._lifecycle.resumable_table`), the port we
+the hosted table to go on with (:func:`~netplay.storage._lifecycle.resumable_table`), the port we
 had, opening the folder (a ``resuming`` event if a game is under way), keeping the signed
 start on disk before the game uses it (durable before visible), the public summary (round,
 whose turn, when last played) while the game runs, and the status it ends with.  Every write
@@ -9,7 +9,7 @@ of ``table.json`` is fsynced, and a bot table changes whose turn it is every few
 milliseconds: so the summary is written at once when the round changes, and otherwise at
 most once every :data:`SUMMARY_EVERY` seconds -- a newer turn waits for the liveness task's
 next tick (:meth:`NodeFolder.flush_summary`) or the end of the game.  The log of entries is
-the folder's :class:`~netplay._storage.LogFile`; the node appends to it.
+the folder's :class:`~netplay.storage._storage.LogFile`; the node appends to it.
 """
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ from typing import Any
 
 import protocol as P
 
-from . import _events as ev
-from ._invite import Invite
-from ._lifecycle import UNFINISHED, resumable_table, summary_of
-from ._lobby import TableStart
+from .. import events as ev
+from ..storage import UNFINISHED, LogFile, StorageError, TableFolder, resumable_table, summary_of
+from ..table import Invite, TableStart
 from ._node_parts import NodeConfig
-from ._storage import LogFile, StorageError, TableFolder
 
 __all__ = ["SUMMARY_EVERY", "NodeFolder"]
 

@@ -1,7 +1,7 @@
 """Accepting authenticated links (trio): the listening side of ``_link``.
 
 This module owns what a listener does with a connection before it is a
-:class:`~netplay._link.Link`: the caps on handshakes in progress (overall and per remote
+:class:`~netplay.links._link.Link`: the caps on handshakes in progress (overall and per remote
 address), the TLS handshake as the server (presenting the identity key), the link
 handshake with its deadline and the refusal with its reason -- then it runs the caller's
 ``handler(link)`` in a per-connection nursery and closes the link when it returns.

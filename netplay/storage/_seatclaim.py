@@ -20,7 +20,7 @@ from pathlib import Path
 
 import protocol as P
 
-from ._invite import Invite
+from ..table import Invite
 from ._storage import StorageError, TableFolder, load_identity_seed
 
 __all__ = ["MAX_SEATS_HERE", "SeatClaim", "claim_seat"]

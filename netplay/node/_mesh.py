@@ -1,6 +1,6 @@
 """A node's links and the flooding over them: the mesh.
 
-:class:`Mesh` owns the set of live links (:class:`~netplay._node_parts._Peer`), one reader
+:class:`Mesh` owns the set of live links (:class:`~netplay.node._node_parts._Peer`), one reader
 and one writer task per link, dialling with back-off, and flooding: a message goes to
 every link but the one it came from; a new entry not to its author nor to a peer linked to
 its author (each link says whom it is linked to: a ``Links`` roster); a message already
@@ -19,12 +19,11 @@ import trio
 
 import protocol as P
 
-from . import _events as ev
-from ._link import Link, LinkClosed, connect_with_backoff
-from ._lobby import LINKS_MAX, Links
+from .. import events as ev
+from ..links import Link, LinkClosed, connect_with_backoff, unreachable_event
+from ..relay import RELAY_REFUSALS
+from ..table import LINKS_MAX, Links
 from ._node_parts import _Peer
-from ._reach import unreachable_event
-from ._relay_quota import RELAY_REFUSALS
 
 __all__ = ["LINKS_PER_KEY", "Mesh"]
 

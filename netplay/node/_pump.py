@@ -21,7 +21,7 @@ import trio
 import protocol as P
 from engine.errors import EngineError
 
-from . import _events as ev
+from .. import events as ev
 from ._node_parts import NodeConfig
 
 __all__ = ["Decider", "ResignRequest", "SessionPump"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import socket
 
-from ._events import Unreachable
+from ..events import Unreachable
 from ._wire import LinkClosed
 
 __all__ = ["refusal_words", "unreachable_event", "why_unreachable"]

@@ -1,6 +1,6 @@
 """A node's liveness: the table's clocks run over links, and catching up when stalled.
 
-:class:`Liveness` runs the sans-IO :class:`~netplay._clock.TableClock` for one seat: a task
+:class:`Liveness` runs the sans-IO :class:`~netplay.table._clock.TableClock` for one seat: a task
 that beats our presence every ``beat`` seconds, asks every link again for what we lack
 after 2 s without a new entry, lets the clocks run and reports them (a ``clock`` event at
 most once a second while something counts down, ``offline``/``online``, ``waiting``), and
@@ -23,20 +23,24 @@ import trio
 
 import protocol as P
 
-from . import _events as ev
-from ._clock import (
+from .. import events as ev
+from ..table import (
+    CLAIM_AFTER,
+    RESEND_MAX,
     STALLED,
     CameBack,
     Flagged,
     LongWait,
     Presence,
+    Starvation,
+    Starved,
     TableClock,
     TimeNotice,
     WentOffline,
+    starved_reason,
 )
 from ._mesh import Mesh
 from ._node_parts import NodeConfig, _Peer
-from ._starved import CLAIM_AFTER, RESEND_MAX, Starvation, Starved, starved_reason
 
 __all__ = ["STALLED_AFTER", "Liveness", "table_limits"]
 

@@ -2,7 +2,7 @@
 
 This module owns one connection's life: opening it (:func:`connect`,
 :func:`open_link`, :func:`connect_with_backoff`; accepting it is ``_accept``'s
-:func:`~netplay._accept.serve_links`), TLS 1.3 under it (``_tls``: the server presents its
+:func:`~netplay.links._accept.serve_links`), TLS 1.3 under it (``_tls``: the server presents its
 identity key, the client pins it), the handshake with its deadline, framing,
 heartbeats, idle detection and closing.  What a link carries is the node's business: a
 :class:`Link` moves opaque frame payloads (canonical protocol messages) and

@@ -3,14 +3,14 @@
 This module is sans-IO.  It owns:
 
 * :class:`JoinCode` -- ``NUMBER-word-word-word-word``: the number names the table on the LAN
-  (announced openly, :mod:`netplay._discovery`), the words (from
-  :data:`netplay._codewords.WORDS`, 11 bits each, 44 bits in all) are the password;
+  (announced openly, :mod:`netplay.lan._discovery`), the words (from
+  :data:`netplay.lan._codewords.WORDS`, 11 bits each, 44 bits in all) are the password;
 * the exchange messages (:class:`Hello`, :class:`Pake`, :class:`Confirm`,
   :class:`SealedInvite`, :class:`Refused`) and their byte forms;
 * :class:`CodeHost` (the host's code: attempt counting and retirement) and its
   per-connection :class:`HostExchange`, and :class:`CodeJoiner`, the joiner's side.
 
-The exchange (each message one frame, ``netplay._frames``)::
+The exchange (each message one frame, ``netplay.links._frames``)::
 
     joiner                                         host
       Hello(version, number, X = SPAKE2_A(pw))  ->   number ours? code retired?
@@ -41,8 +41,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from ..table import Invite, InviteError
 from ._codewords import WORDS
-from ._invite import Invite, InviteError
 
 __all__ = [
     "CODE_WORDS",

@@ -53,7 +53,7 @@ refuses a seat that would pass it."""
 class JoinRequest:
     """A player asks for a seat: its key, proof of the invite, a port it listens on, and
     what it brings to the table (the game's seat option, e.g. a Sovereign deck, as
-    canonical JSON; empty for nothing) and its signed name (:mod:`netplay._names`; empty
+    canonical JSON; empty for nothing) and its signed name (:mod:`netplay.table._names`; empty
     for none)."""
 
     key: bytes = blob(exact=32)
@@ -76,7 +76,7 @@ class LobbyStatus:
 @attrs.frozen
 class TableStart:
     """The host's signed start: the spec, where each seat can be reached ("" if nowhere),
-    each seat's signed name (empty if none; :mod:`netplay._names`), and the scope of the
+    each seat's signed name (empty if none; :mod:`netplay.table._names`), and the scope of the
     invite whose lobby it starts -- so a start can never be replayed into another lobby of
     the same host."""
 
@@ -138,7 +138,7 @@ def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> Tab
     (``None``: any of its lobbies -- a relay, which never learns the invite) and every
     seat's name is signed by that seat and its options can be read; raises protocol's
     RemoteProtocolError (BadSignature if the host did not sign it, DecodeError for options
-    that cannot be read, :class:`~netplay._names.BadName` for a name)."""
+    that cannot be read, :class:`~netplay.table._names.BadName` for a name)."""
     if scope is not None and start.scope != scope:
         raise RemoteProtocolError("a table start signed for another table")
     PublicIdentity.from_bytes(host_key).verify(
@@ -153,7 +153,7 @@ def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> Tab
 
 def start_names(start: TableStart, spec: TableSpec) -> tuple[str, ...]:
     """Each seat's name in ``start`` (``""``: none), each checked against its seat's key;
-    raises :class:`~netplay._names.BadName`."""
+    raises :class:`~netplay.table._names.BadName`."""
     if len(start.names) != len(spec.players):
         raise BadName("a table start with a name list that does not fit its seats")
     return tuple(

@@ -5,13 +5,13 @@ joiner does, but taking no seat and signing nothing), checks the host's signed s
 the invite, and feeds every entry it is sent into a spectator
 :class:`~protocol.TableSession` (seat None), which checks each one as a seat would.  The
 host sends the whole log first (catch-up from the start), then each new entry (live; see
-:mod:`netplay._watchers`).  What the session says (public steps, the verdict, the end) goes
+:mod:`netplay.links._watchers`).  What the session says (public steps, the verdict, the end) goes
 to ``on_event``; the spectator only ever sees ``view(None)``.  A dropped link is dialled
 again (the host sends the log again; entries already held are ignored).
 
 With ``via`` the spectator links to a relay instead (``fairtable watch INVITE --via RELAY``):
 it proves the relay token (as a joiner through the relay does), pinned to ``via_key`` or the
-invite's relay key, and the relay serves it from what it holds (:mod:`netplay._relay`).  It
+invite's relay key, and the relay serves it from what it holds (:mod:`netplay.relay._relay`).  It
 trusts the relay for delivery only: a start is followed only if the invite's host signed it
 for the invite's table (any other is skipped), and every entry is checked by the session.
 """
@@ -26,10 +26,18 @@ import trio
 
 import protocol as P
 
-from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
-from ._link import LinkClosed, connect_with_backoff
-from ._lobby import Subscribe, TableStart, start_names, verify_start
-from ._relay_quota import RELAY_REFUSALS
+from ..links import LinkClosed, connect_with_backoff
+from ..relay import RELAY_REFUSALS
+from ..table import (
+    RELAY_SECRET,
+    Invite,
+    Subscribe,
+    TableStart,
+    relay_scope,
+    relay_token,
+    start_names,
+    verify_start,
+)
 
 __all__ = ["WatchRefused", "watch_table"]
 

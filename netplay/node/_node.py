@@ -6,15 +6,15 @@ mesh where they can reach each other), one reader and one writer task per link, 
 clock task.  The node owns the table's identity (invite, signed start, session) and the
 routing of messages to the parts that own them:
 
-* :class:`~netplay._admission.Admission` -- lobby admission: join requests, seating, the
+* :class:`~netplay.node._admission.Admission` -- lobby admission: join requests, seating, the
   signed start, entries that come before it;
-* :class:`~netplay._node_folder.NodeFolder` -- the table folder: resuming a hosted table,
+* :class:`~netplay.node._node_folder.NodeFolder` -- the table folder: resuming a hosted table,
   ``table.json``, the log on disk;
-* :class:`~netplay._mesh.Mesh` -- the links and flooding over them;
-* :class:`~netplay._pump.SessionPump` -- pumping the sans-IO :class:`~protocol.TableSession`:
+* :class:`~netplay.node._mesh.Mesh` -- the links and flooding over them;
+* :class:`~netplay.node._pump.SessionPump` -- pumping the sans-IO :class:`~protocol.TableSession`:
   our entries out (durable before visible), decisions (bots, paced, or a person's answers),
-  events for the client (``netplay._events``);
-* :class:`~netplay._liveness.Liveness` -- presence beats, clocks, catching up when stalled.
+  events for the client (``netplay.events``);
+* :class:`~netplay.node._liveness.Liveness` -- presence beats, clocks, catching up when stalled.
 
 Each reader feeds what arrives into the session synchronously, one message at a time, in
 order.  Restarting the same command with the same data directory reloads the log and
@@ -34,35 +34,45 @@ import trio
 
 import protocol as P
 
-from . import _events as ev
-from ._accept import serve_links
-from ._admission import SEAT_REFUSED, Admission
-from ._clock import Presence, TimeNotice
-from ._codelink import announce_table
-from ._farewell import Farewell, Farewells
-from ._invite import RELAY_SECRET, Invite, relay_scope, relay_token
-from ._lanaddress import lan_address
-from ._link import FATAL_REASONS, Link, LinkClosed, tls_key_at
-from ._liveness import Liveness, table_limits
-from ._lobby import (
+from .. import events as ev
+from ..lan import announce_table, lan_address
+from ..links import (
+    FATAL_REASONS,
+    Link,
+    LinkClosed,
+    Watchers,
+    refusal_words,
+    serve_links,
+    tls_key_at,
+)
+from ..storage import LogFile, TableFolder, claim_table
+from ..table import (
+    OVER_BUDGET,
+    RELAY_SECRET,
+    Farewell,
+    Farewells,
+    Invite,
     JoinRequest,
     Links,
     LobbyStatus,
+    Presence,
+    Seating,
+    ServeBudget,
+    Starved,
     Subscribe,
     TableStart,
+    TimeNotice,
+    relay_scope,
+    relay_token,
     start_names,
     verify_start,
 )
+from ._admission import SEAT_REFUSED, Admission
+from ._liveness import Liveness, table_limits
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
 from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
-from ._reach import refusal_words
-from ._seating import Seating
-from ._serving import OVER_BUDGET, ServeBudget
-from ._starved import Starved
-from ._storage import LogFile, TableFolder, claim_table
-from ._watchers import Watchers
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 

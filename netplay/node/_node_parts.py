@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import trio
 
-from ._link import Link
+from ..links import Link
 
 __all__ = ["NodeConfig", "_Peer"]
 
@@ -37,7 +37,7 @@ class NodeConfig:
     resume: bytes | None = None  # host: go on with exactly this table (its invite scope)
     resign: bool = False  # give the game up as soon as it runs again (fairtable resume --resign)
     spectators: bool = True  # let spectators (fairtable watch, role observer) follow the table
-    name: str = ""  # our player's name, signed with our seat key ("": none; netplay._names)
+    name: str = ""  # our player's name, signed with our seat key ("": none; netplay.table._names)
 
 
 @attrs.define(eq=False)

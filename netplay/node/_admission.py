@@ -4,7 +4,7 @@
 request (its key, a proof it holds the invite, the port it listens on, what it brings) on
 every new link, passes others' requests on towards the host, and takes the host's signed
 start (checked against the invite).  The host checks each request's proof, seats joiners
-through :class:`~netplay._seating.Seating`, tells everyone the lobby's count, and signs
+through :class:`~netplay.table._seating.Seating`, tells everyone the lobby's count, and signs
 and sends the start once every seat is taken; a joiner it will not seat is told why (a
 ``Bye`` starting with :data:`SEAT_REFUSED`) and stops.  Until the start, at most one
 link per seat the table can still hold is let in, and entries that arrive early are kept
@@ -20,13 +20,23 @@ from typing import Any
 import protocol as P
 from engine.canonical import canonical_bytes
 
-from . import _events as ev
-from ._invite import Invite, join_proof
-from ._lobby import JoinRequest, LobbyStatus, TableStart, sign_start, verify_start
+from .. import events as ev
+from ..table import (
+    BadName,
+    Invite,
+    JoinRequest,
+    LobbyStatus,
+    Seating,
+    SeatRefused,
+    TableStart,
+    join_proof,
+    read_signed_name,
+    sign_name,
+    sign_start,
+    verify_start,
+)
 from ._mesh import Mesh
-from ._names import BadName, read_signed_name, sign_name
 from ._node_parts import _Peer
-from ._seating import Seating, SeatRefused
 
 __all__ = ["EARLY_BYTES", "EARLY_TOTAL", "REFUSALS_SHOWN", "SEAT_REFUSED", "Admission"]
 

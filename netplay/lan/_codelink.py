@@ -1,10 +1,11 @@
 """The join-code exchange over TCP (trio): the host's small code listener, the joiner's fetch.
 
-Thin around :mod:`netplay._joincode`: each message is one frame (``netplay._frames``, at most
-:data:`~netplay._joincode.MAX_MESSAGE` bytes).  The host serves its code on a port of its own
-(announced beside the code's number, :mod:`netplay._discovery`), so the link handshake on the
-table's port is untouched.  A connection has :data:`EXCHANGE_TIMEOUT` seconds for the whole
-exchange, and at most :data:`MAX_EXCHANGES` run at once (more are told "busy").
+Thin around :mod:`netplay.lan._joincode`: each message is one frame
+(``netplay.links._frames``, at most :data:`~netplay.lan._joincode.MAX_MESSAGE` bytes).  The host
+serves its code on a port of its own (announced beside the code's number,
+:mod:`netplay.lan._discovery`), so the link handshake on the table's port is untouched.  A
+connection has :data:`EXCHANGE_TIMEOUT` seconds for the whole exchange, and at most
+:data:`MAX_EXCHANGES` run at once (more are told "busy").
 
 * :func:`serve_code` -- the host's listener, reporting what happens as plain events;
 * :func:`announce_table` -- a fresh code for a host's table, served and announced on the LAN;
@@ -21,10 +22,10 @@ from functools import partial
 import attrs
 import trio
 
-from . import _events as ev
+from .. import events as ev
+from ..links import FrameReader, encode_frame
+from ..table import Invite
 from ._discovery import BROADCAST, DISCOVERY_PORT, Announcement, announce, open_listener
-from ._frames import FrameReader, encode_frame
-from ._invite import Invite
 from ._joincode import (
     BUSY,
     MAX_MESSAGE,
@@ -238,8 +239,8 @@ async def invite_by_code(
 ) -> Invite:
     """The invite of the LAN table whose code is ``code``.
 
-    Raises :class:`CodeNotFound`, :class:`~netplay._joincode.CodeRefused` ("wrong code",
-    retired, busy) or :class:`~netplay._joincode.CodeExchangeError`.  The invite's host is
+    Raises :class:`CodeNotFound`, :class:`~netplay.lan._joincode.CodeRefused` ("wrong code",
+    retired, busy) or :class:`~netplay.lan._joincode.CodeExchangeError`.  The invite's host is
     the address the exchange reached (it is reachable from here; the host key is checked).
     """
     record = record if record is not None else Recorded()

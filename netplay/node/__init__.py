@@ -1,0 +1,28 @@
+"""The node: a peer at one table, over real links; and a spectator following one.
+
+This area composes the others into a running peer:
+
+* ``_node``        -- :class:`TableNode`: the parts composed, messages routed to them;
+* ``_node_parts``  -- a node's settings and one link's state, shared by its parts;
+* ``_mesh``        -- a node's links and flooding over them (dialling, readers, writers);
+* ``_admission``   -- lobby admission: join requests, seating, the signed start, early entries;
+* ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
+* ``_pump``        -- pumping the sans-IO session: our entries out, decisions, client events;
+* ``_liveness``    -- presence beats, the table's clocks over links, catching up when stalled;
+* ``_watch``       -- a spectator's side of ``fairtable watch``: following a table seatless.
+
+The names below are the area's public part; other areas import only these.
+"""
+
+from ._node import TableNode
+from ._node_parts import NodeConfig
+from ._pump import ResignRequest
+from ._watch import WatchRefused, watch_table
+
+__all__ = [
+    "NodeConfig",
+    "ResignRequest",
+    "TableNode",
+    "WatchRefused",
+    "watch_table",
+]

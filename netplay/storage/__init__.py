@@ -1,0 +1,42 @@
+"""Storage: what a peer keeps on disk, and reading it back.
+
+This area owns the data directory:
+
+* ``_storage``   -- identity, per-table secrets and append-only logs;
+* ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
+* ``_seatclaim`` -- which folder of a data directory a joining seat plays from, locked;
+* ``_saved``     -- reading a table kept on disk (a seat's or a relay's), for ``audit``.
+
+The names below are the area's public part; other areas import only these.
+"""
+
+from ._lifecycle import UNFINISHED, resumable_table, summary_of
+from ._saved import SavedTable, saved_table, signed_start
+from ._seatclaim import SeatClaim, claim_seat
+from ._storage import (
+    DEFAULT_DATA_DIR,
+    LogFile,
+    StorageError,
+    TableFolder,
+    claim_table,
+    load_identity_seed,
+    parse_records,
+)
+
+__all__ = [
+    "DEFAULT_DATA_DIR",
+    "LogFile",
+    "SavedTable",
+    "SeatClaim",
+    "StorageError",
+    "TableFolder",
+    "UNFINISHED",
+    "claim_seat",
+    "claim_table",
+    "load_identity_seed",
+    "parse_records",
+    "resumable_table",
+    "saved_table",
+    "signed_start",
+    "summary_of",
+]
