@@ -92,6 +92,7 @@ NetworkMain = Callable[
 # -- layout -------------------------------------------------------------------------------
 MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
 LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
+MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
 
 
 def screen_size() -> tuple[int, int]:
@@ -123,18 +124,53 @@ def _rows(text: str, width: int) -> int:
     return sum(1 + max(0, len(line) - 1) // max(1, width) for line in text.rstrip("\n").split("\n"))
 
 
-def menu_room() -> int:
+def menu_room(model: ScreenModel | None = None) -> int:
     """Rows the decision pane may take: half the terminal, but the log keeps
-    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls)."""
+    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls); less
+    the rows a long menu gives ``model``'s upper panes when their text needs them."""
     rows, _ = screen_size()
-    return max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
+    room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
+    return room - (_given(model, room) if model is not None else 0)
 
 
-def menu_lines(model: ScreenModel) -> StyleAndTextTuples:
+def _split(free: int) -> int:
+    """Rows of the upper panes out of ``free`` rows they share with the log: two thirds
+    (at least 8), the log the rest (at least one row)."""
+    return max(8, min(free - 1, free * 2 // 3))
+
+
+def _given(model: ScreenModel, room: int) -> int:
+    """Rows a menu longer than :data:`MENU_LEAST` rows gives the upper panes (it scrolls
+    in fewer rows) when their text needs more rows than the split leaves them: part of a
+    hand is then not off-screen behind "+N more".  The log keeps its rows."""
+    if model.decision is None or model.info or model.show_help:
+        return 0
+    full = min(room, _text_rows(menu_lines(model, room=10**4)))
+    if full <= MENU_LEAST:
+        return 0
+    rows, _ = screen_size()
+    return max(0, min(pane_need(model) - _split(rows - FIXED_ROWS - full), full - MENU_LEAST))
+
+
+def _text_rows(fragments: StyleAndTextTuples) -> int:
+    return _rows("".join(part[1] for part in fragments), screen_size()[1])
+
+
+def pane_need(model: ScreenModel) -> int:
+    """Rows the side pane's text takes at its width: what the player acts on (a hand, a
+    forge, a spread), which a long menu makes room for.  (The table pane's end is a legend
+    the help explains too: it is not made room for.)"""
+    side, width = game_panes(model)[1], side_width()
+    return _rows(
+        "".join(part[1] for part in clipped(model.names_shown(side()), 10**4, width)), width
+    )
+
+
+def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuples:
     """The decision pane: card text ``info`` asked for, the help, or the menu -- a window of
     options round the highlighted one (Up/Down move it), with "+N more" above and below
-    when the menu is longer than the pane."""
-    room, (_, width) = menu_room(), screen_size()
+    when the menu is longer than the pane (``room`` rows: the pane's)."""
+    room, (_, width) = room or menu_room(model), screen_size()
     if model.info or model.show_help:
         text = wrapped(model.names.text(model.info or model.help_text()), width)  # named first
         if _rows(text, width) > room:  # cut at the pane's end, said
@@ -196,7 +232,7 @@ def menu_height(model: ScreenModel) -> int:
     """Rows the decision pane takes: its whole text as long as that fits the room there is,
     so the options never shrink behind the log."""
     text = "".join(part[1] for part in menu_lines(model))
-    return max(1, min(menu_room(), _rows(text, screen_size()[1])))
+    return max(1, min(menu_room(model), _rows(text, screen_size()[1])))
 
 
 @attrs.define
@@ -318,11 +354,12 @@ def side_width() -> int:
 
 def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
-    the log the rest (at least one row)."""
+    the log the rest (at least one row); and the rows a long menu gives them."""
     rows, _ = screen_size()
     deciding = model.pane_open()
-    free = rows - FIXED_ROWS - (menu_height(model) if deciding else 0)
-    return max(8, min(free - 1, free * 2 // 3))
+    given = _given(model, menu_room()) if deciding else 0
+    free = rows - FIXED_ROWS - (menu_height(model) + given if deciding else 0)
+    return _split(free) + given
 
 
 def log_height(model: ScreenModel) -> int:

@@ -176,11 +176,14 @@ def fill_log(model: Any) -> None:
         model.log.append(f"log line {i}")
 
 
-def check_eight_options_and_the_newest_log_line(screen: str, menu: list[Any]) -> None:
-    """On a screen drawn at 80x24 after :func:`fill_log`: options #1 to #6 are listed, the
-    rest counted ("+N more below"), and the log keeps three rows: its two newest lines and the
-    count of the earlier ones (the menu gives way to the log: issue 31)."""
-    assert all(f"#{i} " in screen for i in range(1, 7))
-    assert f"+{len(menu) - 6} more below" in screen
+def check_eight_options_and_the_newest_log_line(
+    screen: str, menu: list[Any], shown: int = 6
+) -> None:
+    """On a screen drawn at 80x24 after :func:`fill_log`: options #1 to #``shown`` are
+    listed (six; four where a long hand takes two of the menu's rows), the rest counted
+    ("+N more below"), and the log keeps three rows: its two newest lines and the count of
+    the earlier ones (the menu gives way to the log: issue 31)."""
+    assert all(f"#{i} " in screen for i in range(1, shown + 1))
+    assert f"+{len(menu) - shown} more below" in screen
     assert all(f"log line {n}" in screen for n in (10, 11))  # the newest lines show
     assert " earlier: PgUp)" in screen

@@ -56,7 +56,7 @@ def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     assert f"1 {DEFS[hand[0][1]].name[:12]}" in screen  # the side pane: your hand
     menu = model.menu()
     assert len(menu) > 8 and "(suggested)" in screen
-    games.check_eight_options_and_the_newest_log_line(screen, menu)
+    games.check_eight_options_and_the_newest_log_line(screen, menu, shown=4)  # a hand of 8
     assert "your move: forge" in lines[-3]  # above the prompt and the key hints
 
 
@@ -138,9 +138,28 @@ def test_screen_a_clipped_pane_says_how_much_is_left_out_and_a_taller_one_shows_
     model, _, game, d = forge_model()
     hand = game.view(d.seat).hand
     small = render(model)
-    side = [line[42:] for line in small[:8]]  # the side pane, beside the table
+    side = [line[42:] for line in small[:10]]  # the side pane, beside the table
     assert side[0].startswith(f"Hand {len(hand)},")
-    shown = sum(1 for line in side if line[:2].strip().isdigit())
-    assert shown < len(hand) and any(line.startswith("+") and " more " in line for line in side)
+    assert "Your forge" not in "\n".join(small)  # under the hand: cut at 80x24, and said
+    assert any(line.startswith("+") and " more " in line for line in side)
     large = "\n".join(render(model, 120, 40))
     assert all(DEFS[c].name[:12] in large for _, c in hand) and " more (a taller" not in large
+    assert "Your forge" in large
+
+
+def test_screen_the_whole_hand_shows_at_80x24_beside_a_long_menu() -> None:
+    """A hand of eight beside a forge menu of thirteen options: the menu gives two rows (it
+    scrolls, four options shown) so that no hand card is off-screen behind "+N more"; the
+    log keeps its rows (issue 31)."""
+    model, _, _, _ = forge_model()
+    hand = model.view.hand
+    assert len(hand) == 8 and len(model.menu()) > 8
+    screen = render(model)
+    side = [row.split("|", 1)[1] for row in screen[:12] if "|" in row]
+    for i in range(1, len(hand) + 1):
+        assert any(cell.startswith(f"{i} ") for cell in side), "\n".join(screen)
+    options = [row for row in screen if row[:3] in (">#1", " #2", " #3", " #4")]
+    assert len(options) == 4 and any("more below" in row for row in screen)
+    rule = screen.index("-" * 80)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert decide - rule - 1 == 3  # the log's rows
