@@ -3,10 +3,11 @@
 A game state lists its *pending requests*: who or what must answer before the
 game can go on.  These kinds are shared by every game:
 
-- :class:`Decision` -- a seat must choose.  Several seats may be asked at once
-  (``simultaneous``); their answers are accepted in any arrival order and
-  applied in seat order once all are in, so arrival order never changes the
-  outcome.  The answer classes are game-specific.
+- :class:`Decision` -- a seat must choose; its ``kind`` is a member of the game's
+  :class:`DecisionKind` enum (``engine/<game>/decisions.py``).  Several seats may
+  be asked at once (``simultaneous``); their answers are accepted in any arrival
+  order and applied in seat order once all are in, so arrival order never changes
+  the outcome.  The answer classes are game-specific.
 - :class:`Chance` -- a random pick (first player, a random subset).  Answered by
   :class:`ChanceAnswer` with ``k`` distinct indices below ``n``.
 - :class:`Roll` -- dice: one value ``1..s`` for each die size ``s`` listed (values
@@ -35,9 +36,16 @@ game can go on.  These kinds are shared by every game:
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
+
+
+class DecisionKind(enum.StrEnum):
+    """What a :class:`Decision` asks.  Each game subclasses it with one member per kind
+    of decision it can raise; a member's value is the kind's name as logs, digests and
+    test vectors have always spelled it, and compares equal to that string."""
 
 
 @attrs.frozen
@@ -46,7 +54,7 @@ class Decision:
     constraints (targets, limits, candidates) as a canonical tuple of pairs."""
 
     seat: int
-    kind: str
+    kind: DecisionKind
     info: tuple[tuple[str, Any], ...] = ()
     simultaneous: bool = False
 

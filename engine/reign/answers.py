@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from engine.reign.decisions import ReignDecisionKind
 from engine.requests import Decision
 
 Cards = tuple[str, ...]
@@ -201,7 +202,7 @@ def gift_counts(answer: ReignAnswer) -> tuple[tuple[int, int], ...]:
 
 def illegal_answer(decision: Decision) -> ReignAnswer | None:
     """A bid the rules refuse (more cards than any hand holds), for a cheating peer."""
-    if decision.kind == "bid":
+    if decision.kind == ReignDecisionKind.BID:
         return Bid(decision.seat, 99, None)
     return None
 

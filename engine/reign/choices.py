@@ -30,6 +30,7 @@ from engine.reign.answers import (
 from engine.reign.cards import standard_catalog
 from engine.reign.combat import army_orders
 from engine.reign.decide import spoils_problem
+from engine.reign.decisions import ReignDecisionKind
 from engine.reign.view import ReignView
 from engine.requests import Decision
 from engine.rng import ChanceStream
@@ -86,14 +87,14 @@ def _covert_target_lists(view: ReignView, decision: Decision, k: int) -> Iterato
 
 def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
     seat, kind = decision.seat, decision.kind
-    if kind == "bid":
+    if kind == ReignDecisionKind.BID:
         yield Bid(seat, 0, ())
         events = influence_events(view)
         for cards in bid_groups(view, decision).values():
             for mil in _subsets(cards, 1):
                 for ev in _subsets(events):
                     yield Bid(seat, len(mil) + len(ev), mil + ev)
-    elif kind == "overt":
+    elif kind == ReignDecisionKind.OVERT:
         yield Overt(seat, None, None)
         regent = _regent(view)
         for target in decision.get("targets", ()):
@@ -105,37 +106,37 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
                 continue
             for c in sorted(set(army_cards(view))):
                 yield Overt(seat, target, c)
-    elif kind == "covert":
+    elif kind == ReignDecisionKind.COVERT:
         cards = army_cards(view)
         for k in range(0, min(decision.get("max_cards", 2), len(cards)) + 1):
             for targets in _covert_target_lists(view, decision, k):
                 for chosen in itertools.permutations(cards, k):
                     yield Covert(seat, targets, chosen)
-    elif kind == "keep_support":
+    elif kind == ReignDecisionKind.KEEP_SUPPORT:
         for house in decision.get("houses", ()):
             yield KeepSupport(seat, house)
-    elif kind == "tie_break":
+    elif kind == ReignDecisionKind.TIE_BREAK:
         for winner in decision.get("tied", ()):
             yield TieBreak(seat, winner)
-    elif kind == "order_events":
+    elif kind == ReignDecisionKind.ORDER_EVENTS:
         for order in itertools.permutations(decision.get("events", ())):
             yield OrderEvents(seat, order)
-    elif kind == "order_army":
+    elif kind == ReignDecisionKind.ORDER_ARMY:
         for order in army_orders(decision.get("groups", ())):
             yield OrderArmy(seat, order)
-    elif kind == "combat_tie":
+    elif kind == ReignDecisionKind.COMBAT_TIE:
         for pick in decision.get("options", ()):
             yield CombatTie(seat, pick)
-    elif kind == "regent_discard":
+    elif kind == ReignDecisionKind.REGENT_DISCARD:
         for c in sorted(set(view.hand)):
             yield RegentDiscard(seat, c)
-    elif kind == "draw":
+    elif kind == ReignDecisionKind.DRAW:
         yield DrawChoice(seat, 0)
         yield DrawChoice(seat, 1)
-    elif kind == "discard":
+    elif kind == ReignDecisionKind.DISCARD:
         for cards in itertools.combinations(view.hand, decision.get("count", 0)):
             yield Discard(seat, cards)
-    elif kind == "spoils":
+    elif kind == ReignDecisionKind.SPOILS:
         yield from _spoils_answers(view, decision)
 
 
@@ -158,7 +159,7 @@ def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer
 def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> ReignAnswer:
     """A random legal answer (not uniform over all answers, but every kind of move is likely)."""
     seat, kind = decision.seat, decision.kind
-    if kind == "bid":
+    if kind == ReignDecisionKind.BID:
         groups = bid_groups(view, decision)
         if not groups or rng.below(4) == 0:
             return Bid(seat, 0, ())
@@ -166,10 +167,10 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
         chosen = [c for c in cards if rng.below(2)] or [cards[rng.below(len(cards))]]
         chosen += [e for e in influence_events(view) if rng.below(2)]
         return Bid(seat, len(chosen), tuple(chosen))
-    if kind == "order_events":
+    if kind == ReignDecisionKind.ORDER_EVENTS:
         events = decision.get("events", ())
         return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
-    if kind == "order_army":
+    if kind == ReignDecisionKind.ORDER_ARMY:
         return OrderArmy(
             seat,
             tuple(
@@ -178,10 +179,17 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
                 for c in (g[i] for i in rng.permutation(len(g)))
             ),
         )
-    if kind in ("overt", "regent_discard", "keep_support", "tie_break", "combat_tie", "draw"):
+    if kind in (
+        ReignDecisionKind.OVERT,
+        ReignDecisionKind.REGENT_DISCARD,
+        ReignDecisionKind.KEEP_SUPPORT,
+        ReignDecisionKind.TIE_BREAK,
+        ReignDecisionKind.COMBAT_TIE,
+        ReignDecisionKind.DRAW,
+    ):
         options = list(legal_answers(view, decision))
         return options[rng.below(len(options))]
-    if kind == "covert":
+    if kind == ReignDecisionKind.COVERT:
         cards = army_cards(view)
         targets_allowed = decision.get("targets", ())
         k = rng.below(min(decision.get("max_cards", 2), len(cards)) + 1)
@@ -194,10 +202,10 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
                 targets = targets[:-1] + (seat,)
         order = rng.permutation(len(cards))[: len(targets)]
         return Covert(seat, targets, tuple(cards[i] for i in order))
-    if kind == "discard":
+    if kind == ReignDecisionKind.DISCARD:
         order = rng.permutation(len(view.hand))[: decision.get("count", 0)]
         return Discard(seat, tuple(view.hand[i] for i in sorted(order)))
-    if kind == "spoils":
+    if kind == ReignDecisionKind.SPOILS:
         hand = list(view.hand)
         order = rng.permutation(len(hand))
         others = [s for s in range(view.public["players"]) if s != seat]

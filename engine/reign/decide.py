@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSecret
+from engine.reign import events as E
 from engine.reign import flow
 from engine.reign.answers import (
     Bid,
@@ -29,6 +30,7 @@ from engine.reign.answers import (
     Spoils,
     TieBreak,
 )
+from engine.reign.decisions import ReignDecisionKind
 from engine.reign.state import HAND_LIMIT, ReignState
 from engine.requests import Decision
 from engine.tasks import push_front
@@ -102,7 +104,7 @@ def apply_bid(state: ReignState, req: Decision, a: Bid) -> None:
         if a.cards is not None:
             for h, c in zip(handles, a.cards, strict=True):
                 state.secrets[a.seat].facedown[h] = c
-    state.log("bid", a.seat, a.count)
+    state.log(E.Bid(a.seat, a.count))
 
 
 def check_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
@@ -116,7 +118,7 @@ def apply_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None
     for house in req.get("houses"):
         if house != a.house:
             state.support[house] = None
-            state.log("support_returned", a.seat, house)
+            state.log(E.SupportReturned(a.seat, house))
 
 
 def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
@@ -128,7 +130,7 @@ def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
 
 
 def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
-    state.log("tie_broken", a.seat, a.winner)
+    state.log(E.TieBroken(a.seat, a.winner))
     if req.get("phase") == "influence":
         state.influence_winner[req.get("house")] = a.winner
     else:
@@ -143,7 +145,7 @@ def check_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None
 
 
 def apply_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
-    state.log("events_ordered", a.seat, list(a.order))
+    state.log(E.EventsOrdered(a.seat, a.order))
     push_front(state, ("settle_bids", req.get("pass_number"), tuple(a.order)))
 
 
@@ -161,7 +163,7 @@ def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
 
 
 def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
-    state.log("army_ordered", a.seat, list(a.order))
+    state.log(E.ArmyOrdered(a.seat, a.order))
     orders = (*req.get("orders"), (a.seat, tuple(a.order)))
     push_front(state, ("resolve_combat", orders, req.get("picks")))
 
@@ -174,7 +176,7 @@ def check_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
 
 
 def apply_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
-    state.log("combat_tie", a.seat, req.get("card"), req.get("op"), a.pick)
+    state.log(E.CombatTie(a.seat, req.get("card"), req.get("op"), a.pick))
     picks = tuple(sorted((*req.get("picks"), (req.get("key"), a.pick))))
     push_front(state, ("resolve_combat", req.get("orders"), picks))
 
@@ -187,7 +189,7 @@ def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> 
     _take(state, a.seat, (a.card,), 1)
     state.hidden = state.hidden - {a.card}
     state.discards[flow._pile_of(state, a.card)].append(a.card)
-    state.log("regent_discard", a.seat, a.card)
+    state.log(E.RegentDiscard(a.seat, a.card))
 
 
 # -- plotting ----------------------------------------------------------------------------
@@ -236,14 +238,14 @@ def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
 
 def apply_overt(state: ReignState, req: Decision, a: Overt) -> None:
     if a.target is None:
-        state.log("overt_pass", a.seat)
+        state.log(E.OvertPass(a.seat))
         return
     assert a.card is not None
     _take(state, a.seat, (a.card,), 1)
     state.hidden = state.hidden - {a.card}
     state.armies[a.target].append(a.card)
     state.backing[a.seat] = a.target
-    state.log("overt", a.seat, a.target, a.card)
+    state.log(E.Overt(a.seat, a.target, a.card))
 
 
 def check_covert(state: ReignState, req: Decision, a: Covert) -> None:
@@ -290,7 +292,7 @@ def apply_covert(state: ReignState, req: Decision, a: Covert) -> None:
             state.secrets[a.seat].facedown[h] = a.cards[i]
     if a.targets:
         state.backing[a.seat] = a.targets[-1]
-    state.log("covert", a.seat, list(a.targets))
+    state.log(E.Covert(a.seat, a.targets))
 
 
 # -- regent phase ------------------------------------------------------------------------
@@ -347,7 +349,7 @@ def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     _take(state, a.seat, cards, sum(n for _, n in a.counts))
     if a.gifts is not None:
         state.secrets[a.seat].gifts = sorted(a.gifts)
-    state.log("spoils", a.seat, [list(x) for x in a.counts])
+    state.log(E.Spoils(a.seat, [list(x) for x in a.counts]))
     push_front(state, *[("deal", f"hand:{a.seat}", s, n) for s, n in a.counts])
 
 
@@ -381,21 +383,21 @@ def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
     state.hidden = state.hidden.difference(a.cards)
     for c in a.cards:
         state.discards[flow._pile_of(state, c)].append(c)
-    state.log("discard", a.seat, list(a.cards))
+    state.log(E.Discard(a.seat, a.cards))
 
 
 Check = Callable[[ReignState, Decision, Any], None]
 DECISION_RULES: dict[type, tuple[str, Check, Check]] = {
-    Bid: ("bid", check_bid, apply_bid),
-    Overt: ("overt", check_overt, apply_overt),
-    Covert: ("covert", check_covert, apply_covert),
-    KeepSupport: ("keep_support", check_keep_support, apply_keep_support),
-    TieBreak: ("tie_break", check_tie_break, apply_tie_break),
-    OrderEvents: ("order_events", check_order_events, apply_order_events),
-    OrderArmy: ("order_army", check_order_army, apply_order_army),
-    CombatTie: ("combat_tie", check_combat_tie, apply_combat_tie),
-    RegentDiscard: ("regent_discard", check_regent_discard, apply_regent_discard),
-    Spoils: ("spoils", check_spoils, apply_spoils),
-    DrawChoice: ("draw", check_draw, apply_draw),
-    Discard: ("discard", check_discard, apply_discard),
+    Bid: (ReignDecisionKind.BID, check_bid, apply_bid),
+    Overt: (ReignDecisionKind.OVERT, check_overt, apply_overt),
+    Covert: (ReignDecisionKind.COVERT, check_covert, apply_covert),
+    KeepSupport: (ReignDecisionKind.KEEP_SUPPORT, check_keep_support, apply_keep_support),
+    TieBreak: (ReignDecisionKind.TIE_BREAK, check_tie_break, apply_tie_break),
+    OrderEvents: (ReignDecisionKind.ORDER_EVENTS, check_order_events, apply_order_events),
+    OrderArmy: (ReignDecisionKind.ORDER_ARMY, check_order_army, apply_order_army),
+    CombatTie: (ReignDecisionKind.COMBAT_TIE, check_combat_tie, apply_combat_tie),
+    RegentDiscard: (ReignDecisionKind.REGENT_DISCARD, check_regent_discard, apply_regent_discard),
+    Spoils: (ReignDecisionKind.SPOILS, check_spoils, apply_spoils),
+    DrawChoice: (ReignDecisionKind.DRAW, check_draw, apply_draw),
+    Discard: (ReignDecisionKind.DISCARD, check_discard, apply_discard),
 }

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
 from engine.reign import combat, reveal
+from engine.reign import events as E
+from engine.reign.decisions import ReignDecisionKind
 from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
 from engine.requests import (
     Chance,
@@ -65,7 +67,7 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
         for h in state.houses:
             state.hidden = state.hidden.union(state.catalog.military[h])
         state.hidden = state.hidden.union(state.catalog.events)
-        state.log("houses", list(state.houses))
+        state.log(E.Houses(state.houses))
         deals: list[Task] = []
         for seat in range(state.players):
             deals += [("deal", "military", seat, 4), ("deal", "event", seat, 1)]
@@ -79,7 +81,7 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
         )
     else:
         state.first_player = values[0]
-        state.log("first_player", values[0])
+        state.log(E.FirstPlayer(values[0]))
         push_front(state, ("round_start",))
 
 
@@ -92,7 +94,7 @@ def _shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None)
         cards = tuple(state.discards[pile])
         state.discards[pile] = []
         state.hidden = state.hidden.union(cards)
-        state.log("reshuffle", pile, len(cards))
+        state.log(E.Reshuffle(pile, len(cards)))
     state.piles[pile] = len(cards)
     state.pending = [Shuffle(pile, tuple(cards))]
 
@@ -116,7 +118,7 @@ def _deal(state: ReignState, source: str, seat: int, count: int) -> None:
         if state.discards[source]:
             push_front(state, ("shuffle", source), ("deal", source, seat, count))
         else:
-            state.log("pile_empty", source, seat, count)
+            state.log(E.PileEmpty(source, seat, count))
         return
     if available < count:
         push_front(
@@ -175,10 +177,10 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
     if giver is not None:
         if state.knows(giver):
             state.secrets[giver].gifts = [g for g in state.secrets[giver].gifts if g[0] != req.seat]
-        state.log("handover", giver, req.seat, req.count)
+        state.log(E.Handover(giver, req.seat, req.count))
     else:
         state.piles[req.source] -= req.count
-        state.log("draw", req.seat, req.source, req.count)
+        state.log(E.Draw(req.seat, req.source, req.count))
     state.hand_count[req.seat] += req.count
     if cards is not None:
         state.secrets[req.seat].hand.extend(cards)
@@ -189,7 +191,7 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
 def _round_start(state: ReignState) -> None:
     state.round += 1
     state.phase = "influence"
-    state.log("round", state.round, state.first_player)
+    state.log(E.Round(state.round, state.first_player))
     push_front(state, ("bid_pass", 1))
 
 
@@ -219,7 +221,7 @@ def _bid(state: ReignState, seat: int, number: int) -> None:
     state.pending = [
         Decision(
             seat,
-            "bid",
+            ReignDecisionKind.BID,
             (
                 ("forbidden", tuple(forbidden_houses(state, number))),
                 ("max_cards", state.hand_count[seat]),
@@ -328,12 +330,12 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
     if req.label == "bids":
         for group, ids in revealed.items():
             state.bid_cards[int(group)] = ids
-            state.log("bid_revealed", int(group), ids)
+            state.log(E.BidRevealed(int(group), ids))
         state.bids = {}
     else:
         for group, ids in revealed.items():
             state.armies[int(group)].extend(ids)
-            state.log("army_revealed", int(group), sorted(ids))
+            state.log(E.ArmyRevealed(int(group), sorted(ids)))
         state.army_down = {}
 
 
@@ -379,7 +381,7 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
         state.pending = [
             Decision(
                 event_decider(state),
-                "order_events",
+                ReignDecisionKind.ORDER_EVENTS,
                 (
                     ("events", combat.bid_events(state.catalog, bids)),
                     ("bids", tuple((s, tuple(ids)) for s, ids in bids)),
@@ -401,7 +403,7 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
         elif state.regent is not None:
             ties.append(("tie_house", house, tuple(top)))
         else:
-            state.log("bid_tie", house, top)
+            state.log(E.BidTie(house, top))
     push_front(state, *ties, ("transfer_support", number))
 
 
@@ -410,7 +412,7 @@ def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
     state.pending = [
         Decision(
             state.regent,
-            "tie_break",
+            ReignDecisionKind.TIE_BREAK,
             (("house", house), ("tied", tuple(tied)), ("phase", "influence")),
         )
     ]
@@ -422,7 +424,7 @@ def _transfer_support(state: ReignState, number: int) -> None:
         if state.support[house] != seat:
             state.support[house] = seat
             gains += 1
-            state.log("support_gained", seat, house)
+            state.log(E.SupportGained(seat, house))
     for _seat, ids in sorted(state.bid_cards.items()):
         for c in ids:
             state.discards[_pile_of(state, c)].append(c)
@@ -435,17 +437,17 @@ def _transfer_support(state: ReignState, number: int) -> None:
 def _keep_support(state: ReignState, seat: int) -> None:
     held = state.support_of(seat)
     if len(held) > 1:
-        state.pending = [Decision(seat, "keep_support", (("houses", tuple(held)),))]
+        state.pending = [Decision(seat, ReignDecisionKind.KEEP_SUPPORT, (("houses", tuple(held)),))]
 
 
 def _regent_discard(state: ReignState) -> None:
     if state.regent is not None and state.hand_count[state.regent] > 0:
-        state.pending = [Decision(state.regent, "regent_discard")]
+        state.pending = [Decision(state.regent, ReignDecisionKind.REGENT_DISCARD)]
 
 
 def _after_influence(state: ReignState, number: int) -> None:
     if state.round == 1 and number == 1 and len(state.holders()) == 1:
-        state.log("second_bid")
+        state.log(E.SecondBid())
         push_front(state, ("bid_pass", 2), ("after_influence", 2))
     else:
         push_front(state, ("plotting",))
@@ -460,7 +462,7 @@ def _plotting(state: ReignState) -> None:
     state.backing = {}
     state.combat_totals = []
     if not holders:
-        state.log("no_armies")
+        state.log(E.NoArmies())
         push_front(state, ("draw_round",))
         return
     order = state.turn_order()
@@ -469,7 +471,9 @@ def _plotting(state: ReignState) -> None:
 
 def _overt(state: ReignState, seat: int) -> None:
     if state.hand_count[seat] > 0:
-        state.pending = [Decision(seat, "overt", (("targets", tuple(state.holders())),))]
+        state.pending = [
+            Decision(seat, ReignDecisionKind.OVERT, (("targets", tuple(state.holders())),))
+        ]
 
 
 def covert_limit(state: ReignState, seat: int) -> int:
@@ -481,7 +485,7 @@ def _covert(state: ReignState, seat: int) -> None:
         state.pending = [
             Decision(
                 seat,
-                "covert",
+                ReignDecisionKind.COVERT,
                 (("targets", tuple(state.holders())), ("max_cards", covert_limit(state, seat))),
             )
         ]
@@ -509,7 +513,7 @@ def _resolve_combat(
     if result is None:
         return  # a player is asked first
     state.combat_totals = [[s, t] for s, t in result.totals]
-    state.log("combat_totals", [[s, t] for s, t in result.totals])
+    state.log(E.CombatTotals([[s, t] for s, t in result.totals]))
     best = max(t for _, t in result.totals)
     top = sorted(s for s, t in result.totals if t == best)
     state.kingmaker = 0
@@ -521,7 +525,7 @@ def _resolve_combat(
     else:
         chooser = reveal.tie_chooser(state)
         info = (("tied", tuple(top)), ("phase", "combat"))
-        state.pending = [Decision(chooser, "tie_break", info)]
+        state.pending = [Decision(chooser, ReignDecisionKind.TIE_BREAK, info)]
         state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
 
 
@@ -531,7 +535,7 @@ def crown(state: ReignState, winner: int, bonus: int) -> None:
     state.betrayal_in_regent_army = any(
         state.catalog.defs[c].betrayal for c in state.armies.get(winner, [])
     )
-    state.log("regent", winner)
+    state.log(E.Regent(winner))
 
 
 def _crown(state: ReignState, winner: int, bonus: int) -> None:
@@ -547,7 +551,7 @@ def _lose_support(state: ReignState, losers: tuple[int, ...]) -> None:
     for seat in losers:
         for house in state.support_of(seat):
             state.support[house] = None
-            state.log("support_lost", seat, house)
+            state.log(E.SupportLost(seat, house))
     for seat in sorted(state.armies):
         for c in state.armies[seat]:
             state.discards[_pile_of(state, c)].append(c)
@@ -569,12 +573,12 @@ def _legitimacy(state: ReignState) -> None:
     state.legitimacy[regent] += 3
     for s in backers(state):
         state.legitimacy[s] += 2 + state.kingmaker
-    state.log("legitimacy", list(state.legitimacy))
+    state.log(E.Legitimacy(state.legitimacy))
     if state.legitimacy[regent] >= WIN_LEGITIMACY:
         state.winner = regent
         state.over = "won"
         state.phase = "over"
-        state.log("winner", regent)
+        state.log(E.Winner(regent))
         state.tasks = []
         return
     push_front(state, ("deal", "military", regent, state.players), ("spoils",), ("draw_round",))
@@ -586,7 +590,7 @@ def _spoils(state: ReignState) -> None:
     if state.hand_count[regent] == 0:
         return
     must = () if state.betrayal_in_regent_army else tuple(backers(state))
-    state.pending = [Decision(regent, "spoils", (("must_give", must),))]
+    state.pending = [Decision(regent, ReignDecisionKind.SPOILS, (("must_give", must),))]
 
 
 def _draw_round(state: ReignState) -> None:
@@ -601,13 +605,18 @@ def _draw_round(state: ReignState) -> None:
 
 
 def _draw(state: ReignState, seat: int) -> None:
-    state.pending = [Decision(seat, "draw")]
+    state.pending = [Decision(seat, ReignDecisionKind.DRAW)]
 
 
 def _discard_down(state: ReignState) -> None:
     over = [s for s in range(state.players) if state.hand_count[s] > HAND_LIMIT]
     state.pending = [
-        Decision(s, "discard", (("count", state.hand_count[s] - HAND_LIMIT),), simultaneous=True)
+        Decision(
+            s,
+            ReignDecisionKind.DISCARD,
+            (("count", state.hand_count[s] - HAND_LIMIT),),
+            simultaneous=True,
+        )
         for s in over
     ]
     state.buffered = {}
@@ -620,7 +629,7 @@ def _round_end(state: ReignState) -> None:
     if limit and state.round >= limit:
         state.over = "round_limit"
         state.phase = "over"
-        state.log("round_limit", state.round)
+        state.log(E.RoundLimit(state.round))
         state.tasks = []
         return
     push_front(state, ("round_start",))

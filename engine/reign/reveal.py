@@ -14,6 +14,7 @@ equally strong cards deserts) is settled by the Regent, else the first player
 from __future__ import annotations
 
 from engine.reign import combat
+from engine.reign.decisions import ReignDecisionKind
 from engine.reign.state import ReignState
 from engine.requests import Decision
 
@@ -51,7 +52,7 @@ def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResu
             state.pending = [
                 Decision(
                     owner,
-                    "order_army",
+                    ReignDecisionKind.ORDER_ARMY,
                     (
                         ("cards", tuple(c for g in groups for c in g)),
                         ("groups", groups),
@@ -72,7 +73,7 @@ def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResu
         state.pending = [
             Decision(
                 tie_chooser(state),
-                "combat_tie",
+                ReignDecisionKind.COMBAT_TIE,
                 (
                     ("key", tie.key),
                     ("army", tie.army),

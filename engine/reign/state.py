@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from engine.canonical import digest_of
+from engine.events import Event
 from engine.reign.cards import Catalog
 from engine.requests import Request
 
@@ -115,8 +116,9 @@ class ReignState:
     def support_of(self, seat: int) -> list[str]:
         return [h for h in self.houses if self.support.get(h) == seat]
 
-    def log(self, *event: Any) -> None:
-        self.events.append(event)
+    def log(self, event: Event) -> None:
+        """Record ``event`` in the public log, as its stored tuple."""
+        self.events.append(event.as_tuple())
 
     def new_handle(self) -> int:
         handle = self.next_handle

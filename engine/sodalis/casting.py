@@ -19,9 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.requests import Decision, Flip, Roll
+from engine.sodalis import events as E
 from engine.sodalis import life_order, passives
 from engine.sodalis.arena import Space
 from engine.sodalis.cards import Face
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import PARAGON, SodalisState
 
 D10, D12 = 10, 12
@@ -169,7 +171,7 @@ def declare(
         "critical": False,
         "from": list(s.at) if s.at is not None else None,
     }
-    state.log("cast", seat, card, list(units), sight, strength)
+    state.log(E.Cast(seat, card, units, sight, strength))
     tasks: list[tuple[Any, ...]] = [("cast_roll",), ("sight_check",)]
     tasks += [("cast_life", u) for u in units]
     for i, extra in enumerate(face.extra):
@@ -203,7 +205,7 @@ def on_roll(state: SodalisState, values: tuple[int, ...]) -> None:
         "values": list(values),
         "critical": cast["critical"],
     }
-    state.log("roll", cast["seat"], cast["card"], list(values), cast["critical"])
+    state.log(E.Roll(cast["seat"], cast["card"], values, cast["critical"]))
 
 
 def successes(values: list[int], threshold: int) -> int:
@@ -256,20 +258,20 @@ def mark(state: SodalisState, unit: int, kind: str) -> None:
             return
         s.confused = True
         options = tuple(a for a in ("major", "minor") if s.up[a])
-        state.log("confused", unit)
+        state.log(E.Confused(unit))
         if len(options) == 1:
             s.up[options[0]] = False
-            state.log("exhausted", unit, options[0])
+            state.log(E.Exhausted(unit, options[0]))
         elif options:
-            state.ask(Decision(unit, "confuse", (("options", options),)))
+            state.ask(Decision(unit, SodalisDecisionKind.CONFUSE, (("options", options),)))
     else:
         if s.slowed:
             return
         s.slowed = True
-        state.log("slowed", unit)
+        state.log(E.Slowed(unit))
         if s.up["move"]:
             s.up["move"] = False
-            state.log("exhausted", unit, "move")
+            state.log(E.Exhausted(unit, "move"))
 
 
 def refresh(state: SodalisState, unit: int, token: str) -> None:
@@ -277,14 +279,14 @@ def refresh(state: SodalisState, unit: int, token: str) -> None:
     if token != "any":
         if not s.up[token]:
             s.up[token] = True
-            state.log("refreshed", unit, token)
+            state.log(E.Refreshed(unit, token))
         return
     down = tuple(a for a in ("major", "minor", "move") if not s.up[a])
     if len(down) == 1:
         s.up[down[0]] = True
-        state.log("refreshed", unit, down[0])
+        state.log(E.Refreshed(unit, down[0]))
     elif down:
-        state.ask(Decision(unit, "refresh_token", (("options", down),)))
+        state.ask(Decision(unit, SodalisDecisionKind.REFRESH_TOKEN, (("options", down),)))
 
 
 def cast_extra(state: SodalisState, index: int, unit: int) -> None:
@@ -328,10 +330,10 @@ def cycle_out(state: SodalisState, seat: int, card: str, beside: tuple[int, ...]
         s.side[s.side.index(card)] = None
     if beside is None:
         return_to_deck(state, seat, card)
-        state.log("cycled", seat, card)
+        state.log(E.Cycled(seat, card))
     else:
         s.continuous.append((card, beside))
-        state.log("continuous", seat, card, list(beside))
+        state.log(E.Continuous(seat, card, beside))
     state.push(("refill", seat))
 
 
@@ -352,7 +354,7 @@ def refill(state: SodalisState, seat: int) -> None:
         if not s.bottom:
             return
         s.top = s.bottom.pop(0)
-        state.log("top", seat, s.top)
+        state.log(E.Top(seat, s.top))
 
 
 def aura_units(state: SodalisState, seat: int, face: Face, units: list[int]) -> tuple[int, ...]:
@@ -383,7 +385,7 @@ def start_of_turn_cycle(state: SodalisState, seat: int) -> None:
     s = state.seats[seat]
     for card, _ in s.continuous:
         return_to_deck(state, seat, card)
-        state.log("cycled", seat, card)
+        state.log(E.Cycled(seat, card))
     s.continuous = []
     if None in s.side:
         state.push(("refill", seat))
@@ -399,7 +401,7 @@ def flip_into_spread(state: SodalisState, seat: int, cards: tuple[str, ...]) -> 
         else:
             s.side.append(card)
     s.top = cards[-1]
-    state.log("flipped", seat, list(cards))
+    state.log(E.Flipped(seat, cards))
 
 
 def possibly_unseen(state: SodalisState, seat: int) -> list[str]:

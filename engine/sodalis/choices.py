@@ -35,6 +35,7 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.view import SodalisView
 
 _T = TypeVar("_T")
@@ -59,7 +60,7 @@ def _casts(seat: int, option: tuple[Any, ...]) -> Iterator[Cast]:
 
 def legal_answers(view: SodalisView, decision: Decision) -> Iterator[SodalisAnswer]:
     seat, kind = decision.seat, decision.kind
-    if kind == "turn":
+    if kind == SodalisDecisionKind.TURN:
         carries = (False, True) if decision.get("carry") else (False,)
         for to in decision.get("steps", ()):
             for pay in decision.get("pay", ()):
@@ -68,45 +69,45 @@ def legal_answers(view: SodalisView, decision: Decision) -> Iterator[SodalisAnsw
         for option in decision.get("casts", ()):
             yield from _casts(seat, option)
         yield EndTurn(seat)
-    elif kind == "turn_tokens":
+    elif kind == SodalisDecisionKind.TURN_TOKENS:
         for tokens in _token_lists(decision):
             yield TurnTokens(seat, tokens)
-    elif kind == "rearrange":
+    elif kind == SodalisDecisionKind.REARRANGE:
         for tokens in itertools.permutations(decision.get("tokens", ())):
             yield Rearrange(seat, tokens)
-    elif kind == "champion":
+    elif kind == SodalisDecisionKind.CHAMPION:
         for champion in decision.get("available", ()):
             yield ChooseChampion(seat, champion)
-    elif kind == "reversals":
+    elif kind == SodalisDecisionKind.REVERSALS:
         arcana = decision.get("arcana", ())
         for k in range(len(arcana) + 1):
             for chosen in itertools.combinations(arcana, k):
                 yield Reversals(seat, chosen)
-    elif kind == "place":
+    elif kind == SodalisDecisionKind.PLACE:
         for space in decision.get("spaces", ()):
             yield Place(seat, space)
-    elif kind == "respawn":
+    elif kind == SodalisDecisionKind.RESPAWN:
         for space in decision.get("spaces", ()):
             yield Respawn(seat, space)
-    elif kind == "confuse":
+    elif kind == SodalisDecisionKind.CONFUSE:
         for token in decision.get("options", ()):
             yield ConfuseChoice(seat, token)
-    elif kind == "refresh_token":
+    elif kind == SodalisDecisionKind.REFRESH_TOKEN:
         for token in decision.get("options", ()):
             yield RefreshToken(seat, token)
-    elif kind == "carry":
+    elif kind == SodalisDecisionKind.CARRY:
         yield Carry(seat, True)
         yield Carry(seat, False)
-    elif kind == "forced_step":
+    elif kind == SodalisDecisionKind.FORCED_STEP:
         for space in decision.get("options", ()):
             yield ForcedStep(seat, space)
-    elif kind == "order_life":
+    elif kind == SodalisDecisionKind.ORDER_LIFE:
         for order in itertools.permutations(decision.get("units", ())):
             yield OrderLife(seat, order)
-    elif kind == "give_tribute":
+    elif kind == SodalisDecisionKind.GIVE_TRIBUTE:
         for to in decision.get("candidates", ()):
             yield GiveTribute(seat, to)
-    elif kind == "strength_refresh":
+    elif kind == SodalisDecisionKind.STRENGTH_REFRESH:
         yield StrengthRefresh(seat, None, None)
         for champion, token in decision.get("options", ()):
             yield StrengthRefresh(seat, champion, token)
@@ -123,7 +124,7 @@ def random_answer(view: SodalisView, decision: Decision, rng: ChanceStream) -> S
     """A random legal answer (not uniform: in a turn, casting is likeliest, then moving, then
     ending; the Artifact is usually carried; Strength usually spent)."""
     seat, kind = decision.seat, decision.kind
-    if kind == "turn":
+    if kind == SodalisDecisionKind.TURN:
         casts = decision.get("casts", ())
         steps = decision.get("steps", ())
         roll = rng.below(20)
@@ -136,6 +137,6 @@ def random_answer(view: SodalisView, decision: Decision, rng: ChanceStream) -> S
             carry = bool(decision.get("carry")) and rng.below(4) > 0
             return Step(seat, _pick(rng, steps), _pick(rng, decision.get("pay")), carry)
         return EndTurn(seat)
-    if kind == "reversals":
+    if kind == SodalisDecisionKind.REVERSALS:
         return Reversals(seat, tuple(a for a in decision.get("arcana", ()) if rng.below(2)))
     return _pick(rng, legal_answers(view, decision))

@@ -14,6 +14,7 @@ from typing import Any
 from engine.errors import IllegalMove, MalformedAnswer
 from engine.requests import Decision
 from engine.sodalis import casting, flow, life_order, movement, tribute
+from engine.sodalis import events as E
 from engine.sodalis.answers import (
     Carry,
     Cast,
@@ -32,6 +33,7 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import SodalisState
 
 
@@ -106,7 +108,7 @@ def check_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
 def apply_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
     s = state.seats[a.seat]
     s.cards = state.champion_of(a.seat).cards(a.reversed)
-    state.log("reversals", a.seat, list(a.reversed))
+    state.log(E.Reversals(a.seat, a.reversed))
 
 
 def check_place(state: SodalisState, req: Decision, a: Place | Respawn) -> None:
@@ -202,12 +204,12 @@ def check_confuse(state: SodalisState, req: Decision, a: ConfuseChoice | Refresh
 
 def apply_confuse(state: SodalisState, req: Decision, a: ConfuseChoice) -> None:
     state.seats[a.seat].up[a.token] = False
-    state.log("exhausted", a.seat, a.token)
+    state.log(E.Exhausted(a.seat, a.token))
 
 
 def apply_refresh_token(state: SodalisState, req: Decision, a: RefreshToken) -> None:
     state.seats[a.seat].up[a.token] = True
-    state.log("refreshed", a.seat, a.token)
+    state.log(E.Refreshed(a.seat, a.token))
 
 
 def check_carry(state: SodalisState, req: Decision, a: Carry) -> None:
@@ -280,7 +282,7 @@ def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefres
 def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
     if a.champion is not None and a.token is not None:
         state.seats[a.champion].up[a.token] = True
-    state.log("strength_refresh", req.get("team"), a.champion, a.token)
+    state.log(E.StrengthRefresh(req.get("team"), a.champion, a.token))
 
 
 def check_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
@@ -297,20 +299,24 @@ def apply_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
 
 Check = Callable[[SodalisState, Decision, Any], None]
 DECISION_RULES: dict[type, tuple[str, Check, Check]] = {
-    TurnTokens: ("turn_tokens", check_turn_tokens, apply_turn_tokens),
-    ChooseChampion: ("champion", check_champion, apply_champion),
-    Rearrange: ("rearrange", check_rearrange, apply_rearrange),
-    Reversals: ("reversals", check_reversals, apply_reversals),
-    Place: ("place", check_place, apply_place),
-    Step: ("turn", check_step, apply_step),
-    Cast: ("turn", check_cast, apply_cast),
-    EndTurn: ("turn", check_end, apply_end),
-    ConfuseChoice: ("confuse", check_confuse, apply_confuse),
-    Carry: ("carry", check_carry, apply_carry),
-    ForcedStep: ("forced_step", check_forced_step, apply_forced_step),
-    Respawn: ("respawn", check_place, apply_respawn),
-    GiveTribute: ("give_tribute", check_give, apply_give),
-    StrengthRefresh: ("strength_refresh", check_strength_refresh, apply_strength_refresh),
-    RefreshToken: ("refresh_token", check_confuse, apply_refresh_token),
-    OrderLife: ("order_life", check_order_life, apply_order_life),
+    TurnTokens: (SodalisDecisionKind.TURN_TOKENS, check_turn_tokens, apply_turn_tokens),
+    ChooseChampion: (SodalisDecisionKind.CHAMPION, check_champion, apply_champion),
+    Rearrange: (SodalisDecisionKind.REARRANGE, check_rearrange, apply_rearrange),
+    Reversals: (SodalisDecisionKind.REVERSALS, check_reversals, apply_reversals),
+    Place: (SodalisDecisionKind.PLACE, check_place, apply_place),
+    Step: (SodalisDecisionKind.TURN, check_step, apply_step),
+    Cast: (SodalisDecisionKind.TURN, check_cast, apply_cast),
+    EndTurn: (SodalisDecisionKind.TURN, check_end, apply_end),
+    ConfuseChoice: (SodalisDecisionKind.CONFUSE, check_confuse, apply_confuse),
+    Carry: (SodalisDecisionKind.CARRY, check_carry, apply_carry),
+    ForcedStep: (SodalisDecisionKind.FORCED_STEP, check_forced_step, apply_forced_step),
+    Respawn: (SodalisDecisionKind.RESPAWN, check_place, apply_respawn),
+    GiveTribute: (SodalisDecisionKind.GIVE_TRIBUTE, check_give, apply_give),
+    StrengthRefresh: (
+        SodalisDecisionKind.STRENGTH_REFRESH,
+        check_strength_refresh,
+        apply_strength_refresh,
+    ),
+    RefreshToken: (SodalisDecisionKind.REFRESH_TOKEN, check_confuse, apply_refresh_token),
+    OrderLife: (SodalisDecisionKind.ORDER_LIFE, check_order_life, apply_order_life),
 }

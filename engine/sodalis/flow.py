@@ -18,6 +18,8 @@ from typing import Any
 from engine.errors import IllegalReveal, MalformedAnswer
 from engine.requests import Decision, Flip, FlipAnswer, Roll, RollAnswer, Shuffle, ShuffleAnswer
 from engine.sodalis import casting, movement, passives, tribute
+from engine.sodalis import events as E
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
 from engine.tasks import run_tasks
 
@@ -52,7 +54,7 @@ def _turn_tokens(state: SodalisState) -> None:
         asked.append(
             Decision(
                 state.captain(team),
-                "turn_tokens",
+                SodalisDecisionKind.TURN_TOKENS,
                 (
                     ("team", team),
                     ("members", members),
@@ -74,7 +76,7 @@ def assign_tokens(state: SodalisState, members: tuple[int, ...], tokens: tuple[i
         (s for s in range(state.players) if state.seats[s].token is not None),
         key=lambda s: state.seats[s].token or 0,
     )
-    state.log("tokens", [[s, state.seats[s].token] for s in members])
+    state.log(E.Tokens([[s, state.seats[s].token] for s in members]))
 
 
 def _selection(state: SodalisState) -> None:
@@ -87,14 +89,14 @@ def _choose(state: SodalisState, seat: int) -> None:
     if len(available) == 1:
         choose_champion(state, seat, available[0])
         return
-    state.ask(Decision(seat, "champion", (("available", available),)))
+    state.ask(Decision(seat, SodalisDecisionKind.CHAMPION, (("available", available),)))
 
 
 def choose_champion(state: SodalisState, seat: int, champion: str) -> None:
     s = state.seats[seat]
     s.champion = champion
     s.cards = state.catalog.by_id[champion].cards()
-    state.log("champion", seat, champion)
+    state.log(E.Champion(seat, champion))
 
 
 def _rearrange(state: SodalisState) -> None:
@@ -107,7 +109,7 @@ def _rearrange(state: SodalisState) -> None:
         asked.append(
             Decision(
                 state.captain(team),
-                "rearrange",
+                SodalisDecisionKind.REARRANGE,
                 (("team", team), ("members", members), ("tokens", kept)),
                 simultaneous=True,
             )
@@ -122,7 +124,14 @@ def _reversals(state: SodalisState) -> None:
     for seat in range(state.players):
         reversible = state.champion_of(seat).reversible
         if reversible:
-            asked.append(Decision(seat, "reversals", (("arcana", reversible),), simultaneous=True))
+            asked.append(
+                Decision(
+                    seat,
+                    SodalisDecisionKind.REVERSALS,
+                    (("arcana", reversible),),
+                    simultaneous=True,
+                )
+            )
     state.ask(*asked)
     state.buffered = {}
     state.push(("decks",))
@@ -130,7 +139,7 @@ def _reversals(state: SodalisState) -> None:
 
 # -- decks, spreads, placement ----------------------------------------------------------------
 def _decks(state: SodalisState) -> None:
-    state.log("order", list(state.order))
+    state.log(E.Order(state.order))
     state.push(
         *[("shuffle", s) for s in state.order],
         *[("spread", s) for s in state.order],
@@ -158,7 +167,7 @@ def on_shuffle(state: SodalisState, answer: ShuffleAnswer) -> None:
     seat = int(req.pile.split(":")[1])
     state.pending = []
     state.seats[seat].unseen = len(req.cards)
-    state.log("shuffled", seat)
+    state.log(E.Shuffled(seat))
 
 
 def _spread(state: SodalisState, seat: int) -> None:
@@ -225,13 +234,13 @@ def _place(state: SodalisState, seat: int) -> None:
     if len(options) == 1:
         movement.place(state, seat, options[0])
         return
-    state.ask(Decision(seat, "place", (("spaces", options),)))
+    state.ask(Decision(seat, SodalisDecisionKind.PLACE, (("spaces", options),)))
 
 
 def _first_turn(state: SodalisState) -> None:
     state.phase = "play"
     state.round = 1
-    state.log("round", 1)
+    state.log(E.Round(1))
     state.push(("turn_start", state.order[0]))
 
 
@@ -242,7 +251,7 @@ def _turn_start(state: SodalisState, seat: int) -> None:
     s.confused = s.slowed = False
     s.casts = 0
     s.moved = False
-    state.log("turn", seat, state.round)
+    state.log(E.Turn(seat, state.round))
     state.push(("turn", seat))
     casting.start_of_turn_cycle(state, seat)
     passives.start_of_turn(state, seat)
@@ -266,10 +275,10 @@ def turn_info(state: SodalisState, seat: int) -> tuple[tuple[str, Any], ...] | N
 def _turn(state: SodalisState, seat: int) -> None:
     info = turn_info(state, seat)
     if info is None:
-        state.log("nothing_left", seat)
+        state.log(E.NothingLeft(seat))
         state.push(("turn_end", seat))
         return
-    state.ask(Decision(seat, "turn", info))
+    state.ask(Decision(seat, SodalisDecisionKind.TURN, info))
 
 
 def _turn_end(state: SodalisState, seat: int) -> None:
@@ -278,7 +287,7 @@ def _turn_end(state: SodalisState, seat: int) -> None:
     s.up = dict.fromkeys(ACTIONS, True)
     for kind in s.tributes:
         s.tributes[kind] = True
-    state.log("turn_end", seat)
+    state.log(E.TurnEnd(seat))
     index = state.order.index(seat)
     if index + 1 < len(state.order):
         state.push(("turn_start", state.order[index + 1]))
@@ -290,10 +299,10 @@ def _turn_end(state: SodalisState, seat: int) -> None:
         state.active = None
         state.cast = None
         state.tasks = []
-        state.log("round_limit", state.round)
+        state.log(E.RoundLimit(state.round))
         return
     state.round += 1
-    state.log("round", state.round)
+    state.log(E.Round(state.round))
     state.push(("turn_start", state.order[0]))
 
 

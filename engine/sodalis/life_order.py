@@ -17,8 +17,10 @@ champions.  Otherwise the units change life, and are moved, in turn order
 from __future__ import annotations
 
 from engine.requests import Decision
+from engine.sodalis import events as E
 from engine.sodalis import movement, passives
 from engine.sodalis.arena import Space
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import PARAGON, SodalisState
 
 CHECKED = "life_order"
@@ -118,7 +120,7 @@ def maybe_ask(state: SodalisState, unit: int) -> bool:
     if CHECKED in cast or not units or unit != units[0] or not order_matters(state):
         return False
     state.push(("cast_life", unit))
-    state.ask(Decision(cast["seat"], "order_life", (("units", tuple(units)),)))
+    state.ask(Decision(cast["seat"], SodalisDecisionKind.ORDER_LIFE, (("units", tuple(units)),)))
     return True
 
 
@@ -146,4 +148,4 @@ def reorder(state: SodalisState, order: tuple[int, ...]) -> None:
         if j > i:  # one additional effect over the champions: in the caster's order
             state.tasks[i:j] = sorted(state.tasks[i:j], key=lambda t: rank.get(t[2], -1))
         i = max(j, i + 1)
-    state.log("life_ordered", cast["seat"], list(order))
+    state.log(E.LifeOrdered(cast["seat"], order))

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.requests import Decision
+from engine.sodalis import events as E
 from engine.sodalis.arena import Space, euclid2
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import SodalisState
 
 PAYMENTS = ("move", "minor", "major", "speed")
@@ -59,14 +61,14 @@ def move(state: SodalisState, seat: int, to: Space, carry: bool, why: str) -> No
     frm = s.at
     assert frm is not None
     s.at = to
-    state.log("moved", seat, list(frm), list(to), why)
+    state.log(E.Moved(seat, frm, to, why))
     if carry:
         team = state.team_of(seat)
         state.artifacts[team] = to
-        state.log("artifact", team, list(to))
+        state.log(E.Artifact(team, to))
         if to == state.arena.centre:
             state.artifacts[team] = None
-            state.log("artifact_delivered", team)
+            state.log(E.ArtifactDelivered(team))
             state.push(("earn", team, "speed"))
 
 
@@ -80,7 +82,7 @@ def exhaust_payment(state: SodalisState, seat: int, pay: str) -> None:
 
 def place(state: SodalisState, seat: int, space: Space) -> None:
     state.seats[seat].at = space
-    state.log("placed", seat, list(space))
+    state.log(E.Placed(seat, space))
 
 
 def respawn(state: SodalisState, seat: int) -> None:
@@ -91,14 +93,14 @@ def respawn(state: SodalisState, seat: int) -> None:
     elif not options:  # cannot happen on a valid arena (six free base spaces, five others)
         do_respawn(state, seat, state.seats[seat].at)  # type: ignore[arg-type]
     else:
-        state.ask(Decision(seat, "respawn", (("spaces", options),)))
+        state.ask(Decision(seat, SodalisDecisionKind.RESPAWN, (("spaces", options),)))
 
 
 def do_respawn(state: SodalisState, seat: int, space: Space) -> None:
     s = state.seats[seat]
     s.at = space
     s.life = state.max_life(seat)
-    state.log("respawn", seat, list(space))
+    state.log(E.Respawn(seat, space))
 
 
 # -- forced movement --------------------------------------------------------------------------
@@ -130,7 +132,7 @@ def forced(
         return
     options = forced_candidates(state, tuple(origin), here, kind)  # type: ignore[arg-type]
     if not options:
-        state.log("forced_stopped", unit)
+        state.log(E.ForcedStopped(unit))
         return
     if len(options) == 1:
         state.push(("forced_to", unit, kind, steps, carry, origin, caster, options[0]))
@@ -138,7 +140,7 @@ def forced(
     state.ask(
         Decision(
             caster,
-            "forced_step",
+            SodalisDecisionKind.FORCED_STEP,
             (
                 ("unit", unit),
                 ("options", options),
@@ -164,14 +166,14 @@ def forced_to(
     """Task: a forced step to ``to``, unless closed; asks about carrying first."""
     to = tuple(to)  # type: ignore[assignment]
     if state.closed_for(unit, to):
-        state.log("forced_stopped", unit)
+        state.log(E.ForcedStopped(unit))
         return
     on_art = on_own_artifact(state, unit)
     if on_art and carry < 0:
         state.ask(
             Decision(
                 unit,
-                "carry",
+                SodalisDecisionKind.CARRY,
                 (
                     ("unit", unit),
                     ("to", to),

@@ -21,7 +21,9 @@ import attrs
 
 from engine.canonical import digest_of
 from engine.errors import MalformedAnswer
+from engine.events import Event
 from engine.requests import Request
+from engine.sodalis import events as E
 from engine.sodalis import passives
 from engine.sodalis.arena import Arena, Space, hex_distance
 from engine.sodalis.cards import Catalog, Champion, Face
@@ -181,8 +183,9 @@ class SodalisState:
     def face(self, card: str) -> Face:
         return self.catalog.face(card)
 
-    def log(self, *event: Any) -> None:
-        self.events.append(event)
+    def log(self, event: Event) -> None:
+        """Record ``event`` in the public log, as its stored tuple."""
+        self.events.append(event.as_tuple())
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Run these tasks next, in this order."""
@@ -241,7 +244,7 @@ class SodalisState:
         unit = self.seats[seat]
         before = unit.life
         unit.life = max(0, min(self.max_life(seat), before + delta))
-        self.log("life", seat, before, unit.life, why)
+        self.log(E.Life(seat, before, unit.life, why))
         return before, unit.life
 
     # -- tributes -------------------------------------------------------------------------

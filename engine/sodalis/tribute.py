@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.requests import Decision
+from engine.sodalis import events as E
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
 
 
@@ -23,7 +25,7 @@ def candidates(state: SodalisState, team: str) -> tuple[int, ...]:
 
 def earn(state: SodalisState, team: str, kind: str) -> None:
     """Task: ``team`` earns (or steals) a tribute of ``kind``."""
-    state.log("tribute_earned", team, kind)
+    state.log(E.TributeEarned(team, kind))
     options = candidates(state, team)
     if len(options) == 1:
         give(state, team, options[0], kind)
@@ -31,7 +33,7 @@ def earn(state: SodalisState, team: str, kind: str) -> None:
     state.ask(
         Decision(
             state.captain(team),
-            "give_tribute",
+            SodalisDecisionKind.GIVE_TRIBUTE,
             (("team", team), ("tribute", kind), ("candidates", options)),
         )
     )
@@ -40,7 +42,7 @@ def earn(state: SodalisState, team: str, kind: str) -> None:
 def give(state: SodalisState, team: str, seat: int, kind: str) -> None:
     """The tribute arrives face up with ``seat``; the team may have won."""
     state.seats[seat].tributes[kind] = True
-    state.log("tribute", team, kind, seat)
+    state.log(E.Tribute(team, kind, seat))
     if all(state.holder(team, k) is not None for k in TRIBUTES):
         win(state, team)
 
@@ -54,14 +56,14 @@ def win(state: SodalisState, team: str) -> None:
     state.tasks = []
     state.pending = []
     state.buffered = {}
-    state.log("won", team)
+    state.log(E.Won(team))
 
 
 def fallen(state: SodalisState, seat: int) -> None:
     """Task: a champion's life reached 0: the opposing team earns Strength (or, holding it
     already, its captain may refresh an action), then the champion respawns (l. 118, 234)."""
     team = state.other(state.team_of(seat))
-    state.log("fallen", seat)
+    state.log(E.Fallen(seat))
     if state.holder(team, "strength") is None:
         state.push(("earn", team, "strength"), ("respawn", seat))
     else:
@@ -77,10 +79,14 @@ def strength_refresh(state: SodalisState, team: str) -> None:
     exhausted action token of the team, or declines."""
     options = refresh_options(state, team)
     if not options:
-        state.log("strength_refresh", team, None, None)
+        state.log(E.StrengthRefresh(team, None, None))
         return
     state.ask(
-        Decision(state.captain(team), "strength_refresh", (("team", team), ("options", options)))
+        Decision(
+            state.captain(team),
+            SodalisDecisionKind.STRENGTH_REFRESH,
+            (("team", team), ("options", options)),
+        )
     )
 
 
@@ -95,14 +101,14 @@ def sight_check(state: SodalisState) -> None:
     units = cast["units"]
     if PARAGON in units and state.paragon_sight:
         state.paragon_sight = False
-        state.log("sight_taken", team, caster)
+        state.log(E.SightTaken(team, caster))
         state.push(("earn", team, "sight"))
         return
     other = state.other(team)
     holder = state.holder(other, "sight")
     if holder is not None and holder in units:
         del state.seats[holder].tributes["sight"]
-        state.log("sight_stolen", team, caster, holder)
+        state.log(E.SightStolen(team, caster, holder))
         state.push(("earn", team, "sight"))
 
 

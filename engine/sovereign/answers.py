@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import attrs
 
+from engine.requests import DecisionKind
+from engine.sovereign.decisions import SovereignDecisionKind
+
 Targets = tuple[str, ...]
 
 
@@ -237,20 +240,28 @@ ANSWER_KINDS: dict[str, type] = {
 }
 
 # decision kind -> the answer classes it accepts
-ACCEPTS: dict[str, tuple[type, ...]] = {
-    "mulligan": (Mulligan,),
-    "order_triggers": (OrderTriggers,),
-    "upkeep_return": (UpkeepReturn,),
-    "forge": (Pass, PlayToForge, Accelerate, ForgeCard, PlayReflex, Work, QuickForge),
-    "window": (Pass, PlayReflex, Work, Move, QuickForge),
-    "move": (Pass, Move, PlayReflex, Work, QuickForge),
-    "attack": (Attack,),
-    "finish_forge": (FinishForge,),
-    "losses": (Losses,),
-    "breach_pick": (BreachPick,),
-    "findings": (Findings,),
-    "add_health": (AddHealth,),
-    "optional_effect": (OptionalEffect,),
+ACCEPTS: dict[DecisionKind, tuple[type, ...]] = {
+    SovereignDecisionKind.MULLIGAN: (Mulligan,),
+    SovereignDecisionKind.ORDER_TRIGGERS: (OrderTriggers,),
+    SovereignDecisionKind.UPKEEP_RETURN: (UpkeepReturn,),
+    SovereignDecisionKind.FORGE: (
+        Pass,
+        PlayToForge,
+        Accelerate,
+        ForgeCard,
+        PlayReflex,
+        Work,
+        QuickForge,
+    ),
+    SovereignDecisionKind.WINDOW: (Pass, PlayReflex, Work, Move, QuickForge),
+    SovereignDecisionKind.MOVE: (Pass, Move, PlayReflex, Work, QuickForge),
+    SovereignDecisionKind.ATTACK: (Attack,),
+    SovereignDecisionKind.FINISH_FORGE: (FinishForge,),
+    SovereignDecisionKind.LOSSES: (Losses,),
+    SovereignDecisionKind.BREACH_PICK: (BreachPick,),
+    SovereignDecisionKind.FINDINGS: (Findings,),
+    SovereignDecisionKind.ADD_HEALTH: (AddHealth,),
+    SovereignDecisionKind.OPTIONAL_EFFECT: (OptionalEffect,),
 }
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.sovereign import events as E
 from engine.sovereign.state import SovereignState
 
 
@@ -30,18 +31,24 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
             card = cards.get(slot.handle)
             if card is not None and card in defs and defs[card].type == "reflex":
                 return seat, f"seat {seat} kept the reflex {defs[card].name} in its forge"
-    events = state.events
-    peeks = [i for i, e in enumerate(events) if e[0] == "peek"]
-    if state.winner is not None and peeks and events[peeks[-1]][1] == state.winner:
+    events = [E.PARSER.parse(e) for e in state.events]
+    peeks = [i for i, e in enumerate(events) if isinstance(e, E.Peek)]
+    last = events[peeks[-1]] if peeks else None
+    if state.winner is not None and isinstance(last, E.Peek) and last.seat == state.winner:
         peeks = peeks[:-1]  # the winning breach may stop scoring at the target
     for i in peeks:
-        _, attacker, victim, handles = events[i]
+        peek = events[i]
+        assert isinstance(peek, E.Peek)
+        attacker, victim = peek.seat, peek.victim
         in_forge = {s.handle for s in state.boards[victim].forge}
         nxt = next(
-            (j for j in range(i + 1, len(events)) if events[j][0] in ("peek", "turn")), len(events)
+            (j for j in range(i + 1, len(events)) if isinstance(events[j], E.Peek | E.Turn)),
+            len(events),
         )
-        scored = {e[2] for e in events[i + 1 : nxt] if e[0] == "scored" and e[1] == attacker}
-        for handle in handles:
+        scored = {
+            e.ref for e in events[i + 1 : nxt] if isinstance(e, E.Scored) and e.seat == attacker
+        }
+        for handle in peek.handles:
             card = cards.get(handle)
             if card not in defs or defs[card].type != "echo":
                 continue

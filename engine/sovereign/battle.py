@@ -23,6 +23,8 @@ from typing import Any
 
 from engine.requests import Chance, Decision, Peek
 from engine.sovereign import effects
+from engine.sovereign import events as E
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.scoring import score, take_public
 from engine.sovereign.state import SovereignState
 from engine.tasks import push_front
@@ -30,9 +32,11 @@ from engine.tasks import push_front
 
 def _declare(state: SovereignState, seat: int) -> None:
     if not any(state.boards[seat].lanes):
-        state.log("no_attack", seat)
+        state.log(E.NoAttack(seat))
         return
-    state.pending = [Decision(seat, "attack", (("targets", tuple(state.neighbours(seat))),))]
+    state.pending = [
+        Decision(seat, SovereignDecisionKind.ATTACK, (("targets", tuple(state.neighbours(seat))),))
+    ]
 
 
 def declare(
@@ -53,7 +57,7 @@ def declare(
         "seen": [],
         "area": "",
     }
-    state.log("attack", seat, list(order), target, target_lane)
+    state.log(E.Attack(seat, order, target, target_lane))
     push_front(
         state,
         ("combat_round", 1),
@@ -139,7 +143,7 @@ def _damage(state: SovereignState, r: int) -> None:
     }  # checked on the damage as first fixed: two Slow units may both cancel (FAQ l. 356)
     hits = [h for h in hits if h[0] not in cancelled]
     for src, tgt, dmg in hits:
-        state.log("combat_damage", src, tgt, dmg)
+        state.log(E.CombatDamage(src, tgt, dmg))
     losses = lost(hits)
     damaged = tuple(sorted({tgt for _, tgt, dmg in hits if dmg >= 1}))
     hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
@@ -189,7 +193,7 @@ def _breach(state: SovereignState) -> None:
     area = "hand" if bt["target_lane"] == 0 else "forge"
     bt["area"] = area
     bt["citadel_talents"], bt["raided"] = d.citadel[0], 0  # as the breach began (FAQ l. 362)
-    state.log("breach", bt["attacker"], bt["defender"], area, value)
+    state.log(E.Breach(bt["attacker"], bt["defender"], area, value))
     if value <= 0:
         return
     if area == "hand":
@@ -202,7 +206,11 @@ def _breach(state: SovereignState) -> None:
             _peek(state, handles)
         return
     state.pending = [
-        Decision(bt["attacker"], "breach_pick", (("count", value), ("slots", handles)))
+        Decision(
+            bt["attacker"],
+            SovereignDecisionKind.BREACH_PICK,
+            (("count", value), ("slots", handles)),
+        )
     ]
 
 
@@ -227,7 +235,7 @@ def _findings(state: SovereignState) -> None:
     state.pending = [
         Decision(
             bt["attacker"],
-            "findings",
+            SovereignDecisionKind.FINDINGS,
             (("handles", tuple(bt["seen"])), ("area", bt["area"]), ("defender", bt["defender"])),
         )
     ]
@@ -254,7 +262,7 @@ def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -
     if discard is not None:
         take_public(state, victim, discard, cards[discard])
         d.scrap.append(cards[discard])
-        state.log("discarded", victim, cards[discard])
+        state.log(E.Discarded(victim, cards[discard]))
     if bt["area"] == "hand":
         push_front(state, ("rehandle", victim))
 

@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import EngineError
-from engine.requests import Decision
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 from engine.sovereign import answers as A
 from engine.sovereign import decide, effects
 from engine.sovereign.cards import standard_catalog
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.state import (
     Board,
     Facility,
@@ -158,7 +159,7 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
     seat, kind = d.seat, d.kind
     b = state.boards[seat]
     groups: dict[str, Iterator[Any]] = {"Pass": iter([A.Pass(seat)])}
-    if kind == "forge":
+    if kind == SovereignDecisionKind.FORGE:
         groups["PlayToForge"] = (A.PlayToForge(seat, h) for h in b.hand)
         groups["Accelerate"] = (
             A.Accelerate(seat, x.handle, n) for x in b.forge for n in range(1, b.citadel[0] + 1)
@@ -171,9 +172,9 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
             *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)),
         )
         groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
-    if kind == "move":
+    if kind == SovereignDecisionKind.MOVE:
         groups["Move"] = _moves(state, seat, False)
-    if kind == "window" and d.get("window") == "battle_begin":
+    if kind == SovereignDecisionKind.WINDOW and d.get("window") == "battle_begin":
         groups["Move"] = _moves(state, seat, True)
     groups["PlayReflex"] = _reflexes(state, seat)
     groups["QuickForge"] = _quick_forges(state, seat)
@@ -183,46 +184,50 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
 
 def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
     seat, kind = d.seat, d.kind
-    if kind == "mulligan":
+    if kind == SovereignDecisionKind.MULLIGAN:
         yield from (A.Mulligan(seat, c) for c in ("keep", "free", "shown"))
-    elif kind == "order_triggers":
+    elif kind == SovereignDecisionKind.ORDER_TRIGGERS:
         yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(d.get("sources")))
-    elif kind == "upkeep_return":
+    elif kind == SovereignDecisionKind.UPKEEP_RETURN:
         cards = d.get("cards")
         for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
             yield A.UpkeepReturn(
                 seat, tuple((c, k) for c, k in zip(cards, combo, strict=True) if k)
             )
-    elif kind in ("forge", "window", "move"):
+    elif kind in (
+        SovereignDecisionKind.FORGE,
+        SovereignDecisionKind.WINDOW,
+        SovereignDecisionKind.MOVE,
+    ):
         for group in _action_groups(state, d).values():
             yield from group
-    elif kind == "attack":
+    elif kind == SovereignDecisionKind.ATTACK:
         yield A.Attack(seat, None)
         for lane, count, target, tl in itertools.product(
             (0, 1), (1, 2, 3), d.get("targets"), (0, 1)
         ):
             yield A.Attack(seat, lane, count, target, tl)
-    elif kind == "finish_forge":
+    elif kind == SovereignDecisionKind.FINISH_FORGE:
         yield from _finishes(state, d)
-    elif kind == "losses":
+    elif kind == SovereignDecisionKind.LOSSES:
         units = d.get("units")
         ranges = [range(n + 1) for _, n in units]
         for split in itertools.product(*ranges):
             yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, split, strict=True)))
-    elif kind == "breach_pick":
+    elif kind == SovereignDecisionKind.BREACH_PICK:
         yield from (
             A.BreachPick(seat, c) for c in itertools.combinations(d.get("slots"), d.get("count"))
         )
-    elif kind == "add_health":
+    elif kind == SovereignDecisionKind.ADD_HEALTH:
         lo, hi = d.get("talents")
         yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
-    elif kind == "optional_effect":
+    elif kind == SovereignDecisionKind.OPTIONAL_EFFECT:
         from engine.sovereign.resolve import optional_effect
 
         yield A.OptionalEffect(seat, False)
         for targets in _target_tuples(state, seat, (optional_effect(state, d),), d.get("k")):
             yield A.OptionalEffect(seat, True, targets)
-    elif kind == "findings":
+    elif kind == SovereignDecisionKind.FINDINGS:
         seen = state.secrets[seat].seen
         echoes = tuple(
             sorted(h for h in d.get("handles") if state.catalog.defs[seen[h]].type == "echo")
@@ -270,6 +275,21 @@ def legal_answers(view: SovereignView, decision: Decision) -> Iterator[Any]:
             yield answer
 
 
+_ACTION_WEIGHTS: dict[DecisionKind, dict[str, int]] = {
+    SovereignDecisionKind.FORGE: {
+        "ForgeCard": 8,
+        "PlayToForge": 6,
+        "Accelerate": 2,
+        "PlayReflex": 1,
+        "Work": 2,
+        "Pass": 2,
+    },
+    SovereignDecisionKind.WINDOW: {"Pass": 12, "PlayReflex": 1, "Work": 1, "Move": 1},
+    SovereignDecisionKind.MOVE: {"Move": 2, "Pass": 3, "PlayReflex": 1, "Work": 1},
+}
+"""How likely the random pick is to try each group of actions, per decision kind."""
+
+
 def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) -> Any:
     """A random legal answer, biased towards progress (forging, revealing, attacking)."""
     state = state_of(view)
@@ -281,9 +301,9 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
     def legal(cands: Any) -> list[Any]:
         return [a for a in cands if _ok(state, decision, a)]
 
-    if kind == "mulligan":
+    if kind == SovereignDecisionKind.MULLIGAN:
         return A.Mulligan(seat, "free" if decision.get("free") and rng.below(4) == 0 else "keep")
-    if kind == "finish_forge":
+    if kind == SovereignDecisionKind.FINISH_FORGE:
         b = state.boards[seat]
         idle = list(b.citadel)
         health = []
@@ -295,20 +315,13 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
             health.append((r, t, dr))
         attach = tuple((a, pick(flow_hosts(state, a))) for a in decision.get("loose"))
         return A.FinishForge(seat, tuple(health), (), attach)
-    if kind in ("forge", "window", "move"):
+    if kind in (
+        SovereignDecisionKind.FORGE,
+        SovereignDecisionKind.WINDOW,
+        SovereignDecisionKind.MOVE,
+    ):
         groups = _action_groups(state, decision)
-        weights = {
-            "forge": {
-                "ForgeCard": 8,
-                "PlayToForge": 6,
-                "Accelerate": 2,
-                "PlayReflex": 1,
-                "Work": 2,
-                "Pass": 2,
-            },
-            "window": {"Pass": 12, "PlayReflex": 1, "Work": 1, "Move": 1},
-            "move": {"Move": 2, "Pass": 3, "PlayReflex": 1, "Work": 1},
-        }[kind]
+        weights = _ACTION_WEIGHTS[kind]
         names = sorted(groups)
         while names:
             total = sum(weights.get(n, 1) for n in names)
@@ -322,13 +335,13 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
                 return pick(options)
             names.remove(n)
         return A.Pass(seat)
-    if kind == "attack":
+    if kind == SovereignDecisionKind.ATTACK:
         options = legal(_candidates(state, decision))
         attacks = [a for a in options if a.lane is not None]
         if attacks and rng.below(4):
             return pick(attacks)
         return A.Attack(seat, None)
-    if kind == "upkeep_return":
+    if kind == SovereignDecisionKind.UPKEEP_RETURN:
         cards = decision.get("cards")
         chosen = []
         for c in cards:
@@ -337,18 +350,18 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
             if kinds and rng.below(3):
                 chosen.append((c, pick(kinds)))
         return A.UpkeepReturn(seat, tuple(chosen))
-    if kind == "losses":
+    if kind == SovereignDecisionKind.LOSSES:
         out = []
         for r, n in decision.get("units"):
             have = state.units[r].health
             lo, hi = max(0, n - have[1]), min(n, have[0])
             out.append((r, lo + rng.below(hi - lo + 1)))
         return A.Losses(seat, tuple(out))
-    if kind == "breach_pick":
+    if kind == SovereignDecisionKind.BREACH_PICK:
         slots = decision.get("slots")
         order = rng.permutation(len(slots))[: decision.get("count")]
         return A.BreachPick(seat, tuple(sorted(slots[i] for i in order)))
-    if kind == "order_triggers":
+    if kind == SovereignDecisionKind.ORDER_TRIGGERS:
         src = decision.get("sources")
         return A.OrderTriggers(seat, tuple(src[i] for i in rng.permutation(len(src))))
     options = legal(_candidates(state, decision))

@@ -15,6 +15,8 @@ from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer
 from engine.requests import Decision
 from engine.sovereign import answers as A
 from engine.sovereign import battle, effects, flow, legal, resolve
+from engine.sovereign import events as E
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from engine.tasks import push_front
 
@@ -106,7 +108,7 @@ def apply_upkeep_return(state: SovereignState, req: Decision, a: A.UpkeepReturn)
         i = 0 if kind == "talent" else 1
         _workers(state, a.seat, card)[i] -= 1
         b.citadel[i] += 1
-        state.log("upkeep_return", a.seat, card, kind)
+        state.log(E.UpkeepReturn(a.seat, card, kind))
 
 
 # -- forge actions --------------------------------------------------------------------------
@@ -133,7 +135,7 @@ def apply_play_to_forge(state: SovereignState, req: Decision, a: A.PlayToForge) 
     b.citadel[0] -= 1
     b.hand.remove(a.handle)
     b.forge.append(Slot(a.handle, 1, state.turn))
-    state.log("to_forge", a.seat, a.handle)
+    state.log(E.ToForge(a.seat, a.handle))
 
 
 def check_accelerate(state: SovereignState, req: Decision, a: A.Accelerate) -> None:
@@ -149,7 +151,7 @@ def apply_accelerate(state: SovereignState, req: Decision, a: A.Accelerate) -> N
     b.citadel[0] -= a.amount
     b.citadel[1] += a.amount
     state.slot(a.seat, a.handle).progress += a.amount  # type: ignore[union-attr]
-    state.log("accelerate", a.seat, a.handle, a.amount)
+    state.log(E.Accelerate(a.seat, a.handle, a.amount))
 
 
 def check_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> None:
@@ -174,7 +176,7 @@ def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 # -- reflexes, abilities, moves (forge, windows, move phase) ------------------------------------
 def _timing(state: SovereignState, req: Decision) -> str:
     """The moment: 'window:<name>' or the active seat's 'forge'/'move' actions."""
-    return f"window:{req.get('window')}" if req.kind == "window" else req.kind
+    return f"window:{req.get('window')}" if req.kind == SovereignDecisionKind.WINDOW else req.kind
 
 
 def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
@@ -251,7 +253,7 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
     if (
         ab.not_in_combat
         and state.battle.get("spaces") is not None
-        and req.kind == "window"
+        and req.kind == SovereignDecisionKind.WINDOW
         and req.get("window") == "combat"
     ):
         raise IllegalMove("this cannot be used when resolving combat", rule="FAQ: resolving combat")
@@ -272,7 +274,7 @@ def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
     if not isinstance(a.unit, str) or not isinstance(a.where, str) or type(a.airborne) is not bool:
         raise MalformedAnswer("a move names a unit and up, down or other", rule=rule)
     if a.airborne:
-        if req.kind != "window" or req.get("window") != "battle_begin":
+        if req.kind != SovereignDecisionKind.WINDOW or req.get("window") != "battle_begin":
             raise IllegalMove(
                 "Airborne units move before an attack is declared", rule="FAQ: Airborne"
             )
@@ -280,7 +282,7 @@ def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
             raise IllegalMove(
                 "move an Airborne unit you control, once per battle phase", rule="FAQ: Airborne"
             )
-    elif req.kind != "move":
+    elif req.kind != SovereignDecisionKind.MOVE:
         raise IllegalMove("the move is made in your move phase", rule=rule)
     elif state.moved:
         raise IllegalMove("one move per move phase", rule=rule)
@@ -309,10 +311,10 @@ def reask(state: SovereignState, req: Decision, acted: bool) -> None:
     """Queue what follows an answer at an action point, before the answer's own tasks are
     put in front of it: in a window priority passes on to the next seat; in its forge or
     move phase the active seat is asked again until it ends its actions."""
-    if req.kind == "window":
+    if req.kind == SovereignDecisionKind.WINDOW:
         flow.window_done(state, acted)
         push_front(state, ("window_step",))
-    elif req.kind in ("forge", "move") and acted:
+    elif req.kind in (SovereignDecisionKind.FORGE, SovereignDecisionKind.MOVE) and acted:
         push_front(state, (req.kind, req.seat))
 
 
@@ -375,14 +377,14 @@ def apply_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
         unit.new = False
         b.citadel[0] -= t
         b.citadel[1] -= d
-        state.log("first_health", ref, t, d)
+        state.log(E.FirstHealth(ref, t, d))
     b.loose = []
     for aug, host in a.attach:
         if host:
             flow.attach(state, aug, host)
         else:
             effects.scrap_card(state, aug)
-            state.log("scrapped", aug)
+            state.log(E.Scrapped(aug))
 
 
 # -- battle ---------------------------------------------------------------------------------
@@ -402,7 +404,7 @@ def check_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
 
 def apply_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
     if a.lane is None:
-        state.log("no_attack", a.seat)
+        state.log(E.NoAttack(a.seat))
         return
     battle.declare(state, a.seat, a.lane, a.count, a.target, a.target_lane)
 
@@ -426,7 +428,7 @@ def apply_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
     units = dict(req.get("units"))
     for ref, t in a.talents:
         effects.remove_tokens(state, ref, t, units[ref] - t)
-        state.log("lost", ref, t, units[ref] - t)
+        state.log(E.Lost(ref, t, units[ref] - t))
 
 
 def check_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> None:
@@ -542,7 +544,7 @@ def apply_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) ->
     if a.use:
         resolve.use_optional(state, req, a.targets)
     else:
-        state.log("optional", a.seat, req.get("source"), False, [])
+        state.log(E.Optional(a.seat, req.get("source"), False, []))
 
 
 Check = Callable[[SovereignState, Decision, Any], None]

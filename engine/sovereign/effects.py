@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.sovereign import events as E
 from engine.sovereign.cards import UNIT_TARGETS, CardDef, Effect
 from engine.sovereign.state import LANE_SIZE, SovereignState
 
@@ -275,7 +276,7 @@ def scrap_unit(state: SovereignState, ref: str) -> None:
         scrap_card(state, aug)
     _drop_temps(state, ref)
     scrap_card(state, ref)
-    state.log("scrapped", ref)
+    state.log(E.Scrapped(ref))
 
 
 def scrap_facility(state: SovereignState, ref: str) -> None:
@@ -287,7 +288,7 @@ def scrap_facility(state: SovereignState, ref: str) -> None:
     for aug in fac.augments:
         scrap_card(state, aug)
     scrap_card(state, ref)
-    state.log("scrapped", ref)
+    state.log(E.Scrapped(ref))
 
 
 def _drop_temps(state: SovereignState, ref: str) -> None:
@@ -342,7 +343,7 @@ def do_move(state: SovereignState, ref: str, where: str) -> None:
         i = order.index(ref)
         j = i - 1 if where == "up" else i + 1
         order[i], order[j] = order[j], order[i]
-        state.log("move", ref, where)
+        state.log(E.Move(ref, where))
         return
     seat, lane, index = state.lane_of(ref)  # type: ignore[misc]
     refs = state.boards[seat].lanes[lane]
@@ -353,7 +354,7 @@ def do_move(state: SovereignState, ref: str, where: str) -> None:
     else:
         refs.remove(ref)
         state.boards[seat].lanes[1 - lane].append(ref)
-    state.log("move", ref, where)
+    state.log(E.Move(ref, where))
 
 
 def target_problem(state: SovereignState, seat: int, eff: Effect, entry: Any) -> str:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
 from engine.sovereign import battle, effects, resolve
+from engine.sovereign import events as E
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.scoring import end_game, forget, score, take_public
 from engine.sovereign.state import (
     HAND_SIZE,
@@ -59,7 +61,7 @@ def _first(state: SovereignState) -> None:
 
 def first_player(state: SovereignState, seat: int) -> None:
     state.first_player = seat
-    state.log("first_player", seat)
+    state.log(E.FirstPlayer(seat))
     for i, s in enumerate(state.order_from(seat)):
         effects.from_creche(state, s, 0, i + 1)
     state.window = {"name": "mulligan", "seats": list(range(state.players)), "choices": {}}
@@ -73,7 +75,7 @@ def _deal(state: SovereignState, seat: int, count: int) -> None:
     if count > 0:
         state.pending = [Deal(f"deck:{seat}", seat, count)]
     elif state.phase == "draw":
-        state.log("deck_empty", seat)
+        state.log(E.DeckEmpty(seat))
 
 
 def _mulligan_round(state: SovereignState) -> None:
@@ -86,7 +88,7 @@ def _mulligan_round(state: SovereignState) -> None:
     state.pending = [
         Decision(
             s,
-            "mulligan",
+            SovereignDecisionKind.MULLIGAN,
             (
                 ("free", state.boards[s].mulligans[0] == 0),
                 ("shown_left", MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1]),
@@ -107,10 +109,10 @@ def _mulligan_resolve(state: SovereignState) -> None:
         b = state.boards[s]
         if choice == "keep":
             state.window["seats"].remove(s)
-            state.log("mulligan", s, "keep")
+            state.log(E.Mulligan(s, "keep"))
             continue
         b.mulligans[0 if choice == "free" else 1] += 1
-        state.log("mulligan", s, choice)
+        state.log(E.Mulligan(s, choice))
         if choice == "shown":
             tasks.append(("reveal", "mulligan", s, tuple(b.hand)))
         tasks += [("redeal", s), ("deal", s, HAND_SIZE)]
@@ -137,14 +139,14 @@ def _turn(state: SovereignState, seat: int) -> None:
     limit = state.config.round_limit
     if seat == state.first_player:
         if limit and state.round >= limit:
-            state.log("round_limit", state.round)
+            state.log(E.RoundLimit(state.round))
             end_game(state, "round_limit")
             return
         state.round += 1
     state.active = seat
     state.turn += 1
     state.moved = False
-    state.log("turn", state.turn, seat)
+    state.log(E.Turn(state.turn, seat))
     push_front(state, *turn_tasks(state, seat))
 
 
@@ -213,7 +215,9 @@ def fire(state: SovereignState, seat: int, when: str) -> None:
         state.window = {**state.window, "trigger": when}
         state.pending = [
             Decision(
-                seat, "order_triggers", (("sources", tuple(r for r, _ in found)), ("when", when))
+                seat,
+                SovereignDecisionKind.ORDER_TRIGGERS,
+                (("sources", tuple(r for r, _ in found)), ("when", when)),
             )
         ]
         return
@@ -252,7 +256,9 @@ def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ..
         state.window = {**state.window, "trigger": when}
         state.pending = [
             Decision(
-                seat, "order_triggers", (("sources", tuple(r for r, _ in found)), ("when", when))
+                seat,
+                SovereignDecisionKind.ORDER_TRIGGERS,
+                (("sources", tuple(r for r, _ in found)), ("when", when)),
             )
         ]
         return
@@ -274,7 +280,7 @@ def trigger_tasks(
 
 def _growth(state: SovereignState, seat: int) -> None:
     effects.from_creche(state, seat, 2, 0)
-    state.log("growth", seat)
+    state.log(E.Growth(seat))
     fire(state, seat, "growth")
 
 
@@ -289,7 +295,7 @@ def _upkeep_reflexes(state: SovereignState, seat: int) -> None:
         b.citadel[0] += citizens[0]
         b.citadel[1] += citizens[1]
         effects.scrap_card(state, ref)
-        state.log("reflex_ends", ref)
+        state.log(E.ReflexEnds(ref))
     b.reflexes = []
 
 
@@ -302,13 +308,15 @@ def worked_cards(state: SovereignState, seat: int) -> list[str]:
 def _upkeep_return(state: SovereignState, seat: int) -> None:
     cards = worked_cards(state, seat)
     if cards:
-        state.pending = [Decision(seat, "upkeep_return", (("cards", tuple(cards)),))]
+        state.pending = [
+            Decision(seat, SovereignDecisionKind.UPKEEP_RETURN, (("cards", tuple(cards)),))
+        ]
 
 
 def _upkeep_forge(state: SovereignState, seat: int) -> None:
     for slot in state.boards[seat].forge:
         slot.progress += 1
-    state.log("forge_advance", seat)
+    state.log(E.ForgeAdvance(seat))
 
 
 # -- priority windows ------------------------------------------------------------------------
@@ -354,7 +362,7 @@ def _window_step(state: SovereignState) -> None:
     while w["passes"] < n:
         seat = w["order"][w["i"]]
         if may_act(state, seat):
-            state.pending = [Decision(seat, "window", (("window", w["name"]),))]
+            state.pending = [Decision(seat, SovereignDecisionKind.WINDOW, (("window", w["name"]),))]
             return
         w["passes"] += 1
         w["i"] = (w["i"] + 1) % n
@@ -374,7 +382,7 @@ def window_open(state: SovereignState) -> str:
 
 # -- forge phase ----------------------------------------------------------------------------
 def _forge(state: SovereignState, seat: int) -> None:
-    state.pending = [Decision(seat, "forge", ())]
+    state.pending = [Decision(seat, SovereignDecisionKind.FORGE, ())]
 
 
 def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
@@ -385,7 +393,7 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
     d = state.catalog.defs[card]
     b.forge = [s for s in b.forge if s.handle != handle]
     take_public(state, seat, handle, card)
-    state.log("forged", ref, place)
+    state.log(E.Forged(ref, place))
     if d.type == "echo":
         b.citadel[0] += 1
         score(state, seat, ref)
@@ -422,7 +430,7 @@ def quick_forged(state: SovereignState, seat: int, handle: int, source: str, hos
         b.forge = [s for s in b.forge if s.handle != handle]
         b.citadel[1] += 1
     take_public(state, seat, handle, card)
-    state.log("forged", ref, f"host:{host}")
+    state.log(E.Forged(ref, f"host:{host}"))
     attach(state, ref, host)
     push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
 
@@ -431,7 +439,7 @@ def attach(state: SovereignState, aug: str, host: str) -> None:
     target = state.units.get(host) or state.facilities.get(host)
     assert target is not None
     target.augments.append(aug)
-    state.log("attached", aug, host)
+    state.log(E.Attached(aug, host))
 
 
 def host_options(state: SovereignState, aug: str) -> list[str]:
@@ -447,7 +455,11 @@ def _forge_finish(state: SovereignState, seat: int) -> None:
     if not new and not loose:
         return
     state.pending = [
-        Decision(seat, "finish_forge", (("new_units", tuple(new)), ("loose", tuple(loose))))
+        Decision(
+            seat,
+            SovereignDecisionKind.FINISH_FORGE,
+            (("new_units", tuple(new)), ("loose", tuple(loose))),
+        )
     ]
     push_front(state, ("sweep",))
 
@@ -465,7 +477,7 @@ def lane_room(state: SovereignState, seat: int) -> list[int]:
 
 # -- move and draw ----------------------------------------------------------------------------
 def _move(state: SovereignState, seat: int) -> None:
-    state.pending = [Decision(seat, "move", (("moved", state.moved),))]
+    state.pending = [Decision(seat, SovereignDecisionKind.MOVE, (("moved", state.moved),))]
 
 
 def _draw(state: SovereignState, seat: int) -> None:
@@ -474,7 +486,7 @@ def _draw(state: SovereignState, seat: int) -> None:
     if not want:  # "more than 8 cards … you will not draw any cards" (l. 247)
         return
     if b.deck == 0:
-        state.log("deck_empty", seat)
+        state.log(E.DeckEmpty(seat))
         return
     push_front(state, ("deal", seat, want))
 

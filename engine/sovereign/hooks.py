@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.sovereign import events as E
+
 Hook = Callable[[Any, int, str, int, str], None]
 
 
@@ -40,7 +42,7 @@ def gust(state: Any, seat: int, source: str, k: int, target: str) -> None:
     )
     refs.remove(target)
     refs.append(target)
-    state.log("gust", target)
+    state.log(E.Gust(target))
 
 
 def second_wind(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -52,7 +54,7 @@ def second_wind(state: Any, seat: int, source: str, k: int, target: str) -> None
         if unit.owner == seat and 0 < sum(unit.health) < d.health:
             unit.health[1] += k
             state.creche_out += k
-    state.log("second_wind", seat)
+    state.log(E.SecondWind(seat))
 
 
 def swell(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -63,7 +65,7 @@ def swell(state: Any, seat: int, source: str, k: int, target: str) -> None:
         return
     state.units[ref].health[1] += k
     state.creche_out += k
-    state.log("add_health", ref, 0, k)
+    state.log(E.AddHealth(ref, 0, k))
 
 
 def self_repair(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -80,7 +82,7 @@ def self_repair(state: Any, seat: int, source: str, k: int, target: str) -> None
     unit.health[0] += talents
     unit.health[1] += drones
     state.creche_out += talents + drones
-    state.log("restore_health", ref, talents, drones)
+    state.log(E.RestoreHealth(ref, talents, drones))
 
 
 def steal_talent(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -94,7 +96,7 @@ def steal_talent(state: Any, seat: int, source: str, k: int, target: str) -> Non
     n = min(k, state.boards[victim].citadel[0])
     state.boards[victim].citadel[0] -= n
     state.boards[seat].citadel[0] += n
-    state.log("steal_talent", seat, victim, n)
+    state.log(E.StealTalent(seat, victim, n))
 
 
 def slaver_raid(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -117,7 +119,7 @@ def slaver_raid(state: Any, seat: int, source: str, k: int, target: str) -> None
     bt["raided"] += n
     victim.citadel[0] -= n
     state.boards[seat].citadel[0] += n
-    state.log("slaver_raid", source, bt["defender"], n)
+    state.log(E.SlaverRaid(source, bt["defender"], n))
 
 
 def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> None:
@@ -130,7 +132,7 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
     pile = state.boards[seat].scrap
     units = [i for i, c in enumerate(pile) if state.catalog.defs[c].type == "unit"]
     if place is None or not units:
-        state.log("fizzle", source, target)
+        state.log(E.Fizzle(source, target))
         return
     card = pile.pop(units[-1])
     owner, lane, index = place
@@ -148,7 +150,7 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
             bt["spaces"] = [new if r == target else r for r in bt["spaces"]]
     state.temps = [t for t in state.temps if t[4] != target]
     state.boards[owner].scrap.append(old_card)
-    state.log("mutated", target, new)
+    state.log(E.Mutated(target, new))
 
 
 HOOKS: dict[str, Hook] = {

@@ -26,6 +26,7 @@ from engine.requests import (
     ShuffleAnswer,
 )
 from engine.sovereign import battle, flow, legal
+from engine.sovereign import events as E
 from engine.sovereign.scoring import forget
 from engine.sovereign.state import SETUP_RULE, SovereignState
 
@@ -111,10 +112,10 @@ def on_deal(state: SovereignState, answer: DealAnswer | RehandleAnswer) -> None:
         for h in b.hand:
             forget(state, h)
         b.hand = []
-        state.log("rehandle", seat, count)
+        state.log(E.Rehandle(seat, count))
     else:
         b.deck -= count
-        state.log("draw", seat, count)
+        state.log(E.Draw(seat, count))
     for i in range(count):
         h = state.new_handle()
         b.hand.append(h)
@@ -142,7 +143,7 @@ def on_peek(state: SovereignState, answer: PeekAnswer) -> None:
     elif cards is not None:
         raise UnknownSecret(f"this engine may not learn what seat {req.seat} peeks at")
     state.pending = []
-    state.log("peek", req.seat, victim, list(req.handles))
+    state.log(E.Peek(req.seat, victim, req.handles))
     if cards is not None:
         for h, c in zip(req.handles, cards, strict=True):
             state.secrets[req.seat].seen[h] = c
@@ -173,7 +174,7 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
         raise IllegalReveal(problem, rule=rule, seat=culprit)
     state.pending = []
     state.revealed = [[h, c] for h, c in zip(handles, ids, strict=True)]
-    state.log("revealed", req.label, seat, list(ids))
+    state.log(E.Revealed(req.label, seat, ids))
 
 
 _RULES = {

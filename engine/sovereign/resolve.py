@@ -18,7 +18,9 @@ from typing import Any
 
 from engine.requests import Decision
 from engine.sovereign import effects
+from engine.sovereign import events as E
 from engine.sovereign.cards import Effect
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.hooks import HOOKS
 from engine.sovereign.scoring import take_public
 from engine.sovereign.state import SovereignState
@@ -53,7 +55,7 @@ def _effect(
         and eff.op != "move"
         and effects.target_problem(state, seat, eff, target)
     ):
-        state.log("fizzle", source, target)  # the target left play meanwhile
+        state.log(E.Fizzle(source, target))  # the target left play meanwhile
         return
     if op == "damage":
         hit = [target]
@@ -63,32 +65,32 @@ def _effect(
         for ref in hit:
             armor = effects.stats(state, ref)[1]
             lost = max(0, eff.amount * k - armor)
-            state.log("damage", source, ref, eff.amount * k, lost)
+            state.log(E.Damage(source, ref, eff.amount * k, lost))
             if lost:
                 losses.append((ref, lost))
         hurt = tuple(r for r, _ in losses if effects.health(state, r))
         push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
     elif op == "lose_health":  # health lost without damage (FAQ l. 354)
-        state.log("lose_health", source, target, eff.amount * k)
+        state.log(E.LoseHealth(source, target, eff.amount * k))
         hurt = (target,) if effects.health(state, target) else ()
         push_front(state, ("losses", ((target, eff.amount * k),), "effect"), ("hurt", (), hurt))
     elif op in ("add_health", "restore_health"):
         _gain_health(state, seat, eff, k, target)
     elif op == "gain":
         effects.from_creche(state, seat, eff.talents * k, eff.drones * k)
-        state.log("gain", seat, eff.talents * k, eff.drones * k)
+        state.log(E.Gain(seat, eff.talents * k, eff.drones * k))
     elif op == "flip_drones":  # on the target seat's Citadel (l. 144), else your own
         owner = int(target[5:]) if target else seat
         c = state.boards[owner].citadel
         n = min(eff.count * k, c[1])
         c[1] -= n
         c[0] += n
-        state.log("flip_drones", owner, n)
+        state.log(E.FlipDrones(owner, n))
     elif op == "accelerate":
         slot = state.slot(seat, int(target[5:]))
         if slot is not None:
             slot.progress += eff.amount * k
-            state.log("accelerate", seat, slot.handle, eff.amount * k)
+            state.log(E.Accelerate(seat, slot.handle, eff.amount * k))
     elif op == "move":
         ref, _, where = target.partition(">")
         if not effects.move_problem(state, seat, ref, where):
@@ -99,7 +101,7 @@ def _effect(
         effects.scrap_unit(state, target)
     elif op == "temp_stat":
         state.temps.append([source, seat, which, index, target, k])
-        state.log("temp_stat", source, target)
+        state.log(E.TempStat(source, target))
     elif op == "hook":
         HOOKS[eff.name](state, seat, source, k, target)
 
@@ -125,7 +127,7 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
         state.pending = [
             Decision(
                 chooser,
-                "add_health",
+                SovereignDecisionKind.ADD_HEALTH,
                 (
                     ("unit", target),
                     ("amount", n),
@@ -185,7 +187,8 @@ def add_tokens(
         state.creche_out += talents + drones
     unit.health[0] += talents
     unit.health[1] += drones
-    state.log(op, ref, talents, drones)
+    logged = E.RestoreHealth if op == "restore_health" else E.AddHealth
+    state.log(logged(ref, talents, drones))
 
 
 def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str) -> None:
@@ -198,12 +201,14 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
             ask.setdefault(state.units[ref].owner, []).append((ref, n))
         else:
             effects.remove_tokens(state, ref, *split)
-            state.log("lost", ref, split[0], split[1])
+            state.log(E.Lost(ref, split[0], split[1]))
     if mode == "effect":
         push_front(state, ("sweep",))
     if ask:
         state.pending = [
-            Decision(s, "losses", (("units", tuple(ask[s])),), simultaneous=True)
+            Decision(
+                s, SovereignDecisionKind.LOSSES, (("units", tuple(ask[s])),), simultaneous=True
+            )
             for s in sorted(ask)
         ]
         state.buffered = {}
@@ -224,7 +229,7 @@ def _reflex(
     b.citadel[0] -= talents
     b.citadel[1] -= drones
     b.reflexes.append([ref, [talents, drones], list(targets)])
-    state.log("reflex", ref, list(targets))
+    state.log(E.Reflex(ref, targets))
     d = state.catalog.defs[card]
     n_play = len(effects.target_slots(d.play, 1))
     push_front(state, *effect_tasks(seat, ref, "play", d.play, 1, targets[:n_play]))
@@ -243,7 +248,7 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
     workers = b.leader_workers if card == "leader" else state.facilities[ref].workers
     workers[0] += t
     workers[1] += dr
-    state.log("work", ref, uses, list(targets))
+    state.log(E.Work(ref, uses, targets))
     if ab.mode == "triggered":
         push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
 
@@ -255,7 +260,7 @@ def _optional(
     state.pending = [
         Decision(
             seat,
-            "optional_effect",
+            SovereignDecisionKind.OPTIONAL_EFFECT,
             (("source", source), ("which", which), ("index", index), ("k", k)),
         )
     ]
@@ -282,7 +287,7 @@ def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...])
         tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]
     else:
         tasks = [("effect", seat, src, which, i, k, targets[0] if targets else "")]
-    state.log("optional", seat, src, True, list(targets))
+    state.log(E.Optional(seat, src, True, targets))
     push_front(state, *tasks)
 
 

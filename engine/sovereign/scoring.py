@@ -5,6 +5,7 @@ module to reach these."""
 
 from __future__ import annotations
 
+from engine.sovereign import events as E
 from engine.sovereign.state import SovereignState
 from engine.tasks import push_front
 
@@ -18,7 +19,7 @@ def end_game(state: SovereignState, how: str, winner: int | None = None) -> None
     state.phase = "over"
     state.tasks = []
     state.pending = []
-    state.log("game_over", how, winner)
+    state.log(E.GameOver(how, winner))
 
 
 def forget(state: SovereignState, handle: int) -> None:
@@ -42,7 +43,7 @@ def score(state: SovereignState, seat: int, ref: str) -> None:
     """``seat`` scores the Echo ``ref``; reaching the target wins the game."""
     b = state.boards[seat]
     b.scored.append(ref)
-    state.log("scored", seat, ref)
+    state.log(E.Scored(seat, ref))
     if len(b.scored) >= state.config.target:
         end_game(state, "won", seat)
         return

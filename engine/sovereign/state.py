@@ -19,6 +19,7 @@ import attrs
 
 from engine.canonical import digest_of
 from engine.errors import MalformedAnswer
+from engine.events import Event
 from engine.requests import Request
 from engine.sovereign.cards import Catalog
 from engine.sovereign.decks import DECK_RULE, Deck, parse_deck
@@ -271,8 +272,9 @@ class SovereignState:
     def knows(self, seat: int) -> bool:
         return seat in self.known
 
-    def log(self, *event: Any) -> None:
-        self.events.append(event)
+    def log(self, event: Event) -> None:
+        """Record ``event`` in the public log, as its stored tuple."""
+        self.events.append(event.as_tuple())
 
     def new_handle(self) -> int:
         handle = self.next_handle

@@ -22,6 +22,7 @@ from engine.games import GameRules
 from engine.referee import Referee
 from engine.requests import (
     Decision,
+    DecisionKind,
     Flip,
     FlipAnswer,
     Roll,
@@ -32,6 +33,12 @@ from engine.requests import (
 from engine.rng import ChanceStream
 
 CARDS = ("ash", "bell", "crow", "dusk", "ember")
+
+
+class DiceDecisionKind(DecisionKind):
+    """The one decision of the dice game."""
+
+    GUESS = "guess"
 
 
 @attrs.frozen
@@ -94,7 +101,7 @@ class DiceGame:
             s.pending = (
                 [Roll("again", (10,))]
                 if len(s.rolls) == 1
-                else [Decision(0, "guess", (("choices", (1, 2, 3)),))]
+                else [Decision(0, DiceDecisionKind.GUESS, (("choices", (1, 2, 3)),))]
             )
         else:
             self.check(answer)

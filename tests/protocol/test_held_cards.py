@@ -21,6 +21,7 @@ from engine.requests import (
     Deal,
     DealAnswer,
     Decision,
+    DecisionKind,
     Peek,
     PeekAnswer,
     Rehandle,
@@ -31,6 +32,12 @@ from engine.requests import (
 )
 
 CARDS = tuple(f"card{i}" for i in range(9))
+
+
+class HeldDecisionKind(DecisionKind):
+    """The one decision of the held-cards game."""
+
+    DONE = "done"
 
 
 @attrs.frozen
@@ -65,7 +72,7 @@ class HeldGame:
                 Peek("breach", 1, (0, 2)),
                 Rehandle(0, (0, 1, 2)),
                 Reveal("forge", (("0", (7,), False),)),
-                Decision(2, "done"),
+                Decision(2, HeldDecisionKind.DONE),
             ]
         )
 

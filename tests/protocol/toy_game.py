@@ -23,6 +23,7 @@ from engine.requests import (
     Deal,
     DealAnswer,
     Decision,
+    DecisionKind,
     Reveal,
     RevealAnswer,
     Shuffle,
@@ -33,6 +34,12 @@ from engine.tasks import push_front, run_tasks
 NAME = "highcard"
 CARDS = tuple(f"h{n}" for n in range(1, 7))
 DRAW = 2
+
+
+class HighCardDecisionKind(DecisionKind):
+    """High Card asks one kind of decision: which card to bid, and how much to stake."""
+
+    BID = "bid"
 
 
 def value(card: str) -> int:
@@ -80,7 +87,7 @@ def _deal(s: ToyState, seat: int) -> None:
 
 
 def _bid(s: ToyState, seat: int) -> None:
-    s.pending = [Decision(seat, "bid", (("hand", s.hand_count[seat]),))]
+    s.pending = [Decision(seat, HighCardDecisionKind.BID, (("hand", s.hand_count[seat]),))]
     push_front(s, ("bid", seat + 1) if seat + 1 < s.seats else ("reveal",))
 
 
@@ -238,5 +245,5 @@ RULES = GameRules(
     public_part=lambda a: HighBid(a.seat, a.stake, None) if isinstance(a, HighBid) else a,
     secret_cards=lambda a: (a.card,) if isinstance(a, HighBid) and a.card else (),
     places_face_down=lambda a: isinstance(a, HighBid),
-    illegal_answer=lambda d: HighBid(d.seat, 9) if d.kind == "bid" else None,
+    illegal_answer=lambda d: HighBid(d.seat, 9) if d.kind == HighCardDecisionKind.BID else None,
 )

@@ -1,0 +1,96 @@
+"""Typed events: what happened in a game, one frozen record per kind of event.
+
+A game's state keeps its public log as plain tuples ``(kind, *fields)``: the form that
+views, replays, logs, golden playthroughs and test vectors have always held, byte for
+byte.  The rules write each entry as a typed record -- a subclass of :class:`Event`
+declared in ``engine/<game>/events.py`` -- and :meth:`Event.as_tuple` gives exactly that
+tuple.  A reader (the client's wording, its screen models) turns a stored tuple back into
+its record with the game's :class:`EventParser` and dispatches on the record's class,
+never on positions.
+
+Records are frozen, so their sequences are tuples; where the stored tuple holds a list
+(or a list of lists), the field is declared ``attrs.field(converter=to_tuple,
+metadata=LIST)`` (``to_tuples`` and ``LISTS``), and :meth:`Event.as_tuple` turns it back
+into lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+__all__ = ["LIST", "LISTS", "Event", "EventParser", "UnknownEvent", "to_tuple", "to_tuples"]
+
+_DEPTH = "fairtable.list_depth"
+
+E = TypeVar("E", bound="Event")
+
+
+def to_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+    """A field's sequence as a tuple (the stored tuple holds it as a list)."""
+    return tuple(value)
+
+
+def to_tuples(value: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
+    """A field's sequence of sequences as tuples (stored as a list of lists)."""
+    return tuple(tuple(item) for item in value)
+
+
+LIST: dict[str, int] = {_DEPTH: 1}
+"""The metadata of a field stored as a list."""
+LISTS: dict[str, int] = {_DEPTH: 2}
+"""The metadata of a field stored as a list of lists."""
+
+
+def _stored(value: Any, depth: int) -> Any:
+    if depth == 1:
+        return list(value)
+    if depth == 2:
+        return [list(item) for item in value]
+    return value
+
+
+@attrs.frozen
+class Event:
+    """One entry of a game's public log.  ``KIND`` is its name in the stored tuple."""
+
+    KIND: ClassVar[str] = ""
+
+    def as_tuple(self) -> tuple[Any, ...]:
+        """The entry as the state stores it: ``(KIND, *fields)``, lists where declared."""
+        fields = attrs.fields(type(self))
+        return (
+            self.KIND,
+            *(_stored(getattr(self, f.name), f.metadata.get(_DEPTH, 0)) for f in fields),
+        )
+
+    @classmethod
+    def from_tuple(cls: type[E], stored: Sequence[Any]) -> E:
+        """The record of a stored tuple of this kind (:class:`UnknownEvent` if it is not)."""
+        if not stored or stored[0] != cls.KIND or len(stored) != len(attrs.fields(cls)) + 1:
+            raise UnknownEvent(f"not a {cls.KIND!r} event: {tuple(stored)!r}")
+        return cls(*stored[1:])
+
+
+class UnknownEvent(ValueError):
+    """A stored tuple that is no event of the game it was read for."""
+
+
+class EventParser:
+    """Turns a game's stored event tuples back into their records."""
+
+    def __init__(self, kinds: Iterable[type[Event]]) -> None:
+        self.kinds: dict[str, type[Event]] = {}
+        for kind in kinds:
+            if not kind.KIND or kind.KIND in self.kinds:
+                raise ValueError(f"event kind {kind.KIND!r} is empty or declared twice")
+            self.kinds[kind.KIND] = kind
+
+    def parse(self, stored: Sequence[Any]) -> Event:
+        """The record of ``stored``; :class:`UnknownEvent` for a kind the game has not."""
+        kind = self.kinds.get(stored[0]) if stored else None
+        if kind is None:
+            raise UnknownEvent(f"no event kind {stored[0] if stored else None!r}")
+        return kind.from_tuple(stored)

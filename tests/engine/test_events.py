@@ -1,0 +1,83 @@
+"""Typed events: every record gives exactly today's stored tuple, and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from engine.events import Event, EventParser, UnknownEvent
+from engine.reign import events as reign_events
+from engine.sodalis import events as sodalis_events
+from engine.sovereign import events as sovereign_events
+from tests.bot_games import BotTable
+
+MODULES = {"reign": reign_events, "sodalis": sodalis_events, "sovereign": sovereign_events}
+PLAYERS = {"reign": (3, 5), "sodalis": (2, 4), "sovereign": (2, 4)}
+
+SAMPLES: dict[str, Any] = {
+    "int": 3,
+    "str": "crimson",
+    "bool": True,
+    "int | None": None,
+    "str | None": None,
+    "tuple[int, ...]": (2, 0),
+    "tuple[str, ...]": ("a", "b"),
+    "tuple[tuple[int, int], ...]": ((0, 2), (1, 1)),
+}
+"""A value of each field type the records use (annotations are strings here)."""
+
+STORED: dict[str, Any] = {
+    "tuple[int, ...]": [2, 0],
+    "tuple[str, ...]": ["a", "b"],
+    "tuple[tuple[int, int], ...]": [[0, 2], [1, 1]],
+}
+"""The same values as the stored tuple holds them: sequences are lists."""
+
+
+def _every_event() -> list[type[Event]]:
+    return [kind for module in MODULES.values() for kind in module.EVENTS]
+
+
+@pytest.mark.parametrize("kind", _every_event(), ids=lambda k: f"{k.__module__}.{k.__name__}")
+def test_an_event_is_its_stored_tuple_and_back(kind: type[Event]) -> None:
+    fields = attrs.fields(kind)
+    event = kind(*(SAMPLES[f.type] for f in fields))
+    stored = event.as_tuple()
+    expected = (kind.KIND, *(STORED.get(f.type, SAMPLES[f.type]) for f in fields))
+    assert repr(stored) == repr(expected)  # repr: a list is not a tuple here
+    assert kind.from_tuple(stored) == event
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_each_game_names_each_event_kind_once(game: str) -> None:
+    kinds = [k.KIND for k in MODULES[game].EVENTS]
+    assert len(set(kinds)) == len(kinds)
+    assert set(MODULES[game].PARSER.kinds) == set(kinds)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_every_logged_event_parses_back_to_the_same_tuple(game: str, bot: str) -> None:
+    parser: EventParser = MODULES[game].PARSER
+    for players in PLAYERS[game]:
+        table = BotTable(game, players, seed=11, bot=bot)
+        for _ in table.requests():
+            pass
+        events = table.game.state.events
+        assert events
+        for stored in events:
+            assert repr(parser.parse(stored).as_tuple()) == repr(stored)
+
+
+def test_a_tuple_of_no_kind_or_the_wrong_length_is_refused() -> None:
+    parser = reign_events.PARSER
+    with pytest.raises(UnknownEvent):
+        parser.parse(("no_such_event", 1))
+    with pytest.raises(UnknownEvent):
+        parser.parse(("bid", 1))
+    with pytest.raises(UnknownEvent):
+        parser.parse(())
+    with pytest.raises(UnknownEvent):
+        reign_events.Bid.from_tuple(("overt_pass", 1))
