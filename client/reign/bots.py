@@ -40,7 +40,8 @@ from engine.reign import (
 from engine.reign.answers import ReignAnswer
 from engine.reign.choices import army_cards, bid_groups, influence_events
 from engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
-from engine.requests import Decision
+from engine.reign.decisions import ReignDecisionKind
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 
 
@@ -94,8 +95,7 @@ class HeuristicBot:
 
     # -- decisions ---------------------------------------------------------------------
     def decide(self, view: ReignView, decision: Decision) -> ReignAnswer:
-        handler: Callable[[ReignView, Decision], ReignAnswer] = getattr(self, "_" + decision.kind)
-        return handler(view, decision)
+        return HANDLERS[decision.kind](self, view, decision)
 
     def _bid(self, view: ReignView, d: Decision) -> Bid:
         mine = self._my_house(view)
@@ -276,6 +276,23 @@ class HeuristicBot:
     def _discard(self, view: ReignView, d: Decision) -> Discard:
         worst = sorted(view.hand, key=lambda c: (self.value(view, c), c))[: d.get("count")]
         return Discard(d.seat, tuple(sorted(worst)))
+
+
+HANDLERS: dict[DecisionKind, Callable[[HeuristicBot, ReignView, Decision], ReignAnswer]] = {
+    ReignDecisionKind.BID: HeuristicBot._bid,
+    ReignDecisionKind.OVERT: HeuristicBot._overt,
+    ReignDecisionKind.COVERT: HeuristicBot._covert,
+    ReignDecisionKind.KEEP_SUPPORT: HeuristicBot._keep_support,
+    ReignDecisionKind.TIE_BREAK: HeuristicBot._tie_break,
+    ReignDecisionKind.ORDER_EVENTS: HeuristicBot._order_events,
+    ReignDecisionKind.ORDER_ARMY: HeuristicBot._order_army,
+    ReignDecisionKind.COMBAT_TIE: HeuristicBot._combat_tie,
+    ReignDecisionKind.REGENT_DISCARD: HeuristicBot._regent_discard,
+    ReignDecisionKind.SPOILS: HeuristicBot._spoils,
+    ReignDecisionKind.DRAW: HeuristicBot._draw,
+    ReignDecisionKind.DISCARD: HeuristicBot._discard,
+}
+"""The heuristic bot's answer to each kind of decision."""
 
 
 BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {

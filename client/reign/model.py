@@ -29,6 +29,7 @@ from client.reign.words import (
     pick_problem,
 )
 from client.screen_model import RESIGN_HELP, ScreenModel
+from engine.events import Event
 from engine.reign import (
     Bid,
     Covert,
@@ -38,7 +39,9 @@ from engine.reign import (
     Spoils,
     standard_catalog,
 )
+from engine.reign import events as E
 from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
+from engine.reign.decisions import ReignDecisionKind
 from engine.requests import Decision
 from netplay import events as ev
 
@@ -54,7 +57,12 @@ class _Pick:
     cards: list[tuple[str, int | None]] = attrs.Factory(list)
 
 
-PICKING = ("bid", "covert", "discard", "spoils")
+PICKING = (
+    ReignDecisionKind.BID,
+    ReignDecisionKind.COVERT,
+    ReignDecisionKind.DISCARD,
+    ReignDecisionKind.SPOILS,
+)
 """Decisions built card by card: a bare number there picks a hand card, not an option."""
 
 
@@ -79,7 +87,7 @@ class ClientModel(ScreenModel):
             case ev.ViewChanged():
                 self.view = event.view
                 for e in event.events:
-                    line = self.describe(e)
+                    line = self.describe(E.PARSER.parse(e))
                     if line:
                         self.log.extend(line.split("\n"))
             case ev.DecisionAsked():
@@ -106,45 +114,48 @@ class ClientModel(ScreenModel):
                 return
         self._update_status()
 
-    def describe(self, e: tuple[Any, ...]) -> str | None:
+    def describe(self, event: Event) -> str | None:
         """A public event in words; a battle's totals with each army's breakdown under them
         (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
         cards this step revealed, with the orders and tie picks the battle was resolved
         with)."""
-        line = describe_public_event(e, self.seat)
+        line = describe_public_event(event, self.seat)
         prior = self.prior_view
         if self._revealed[0] is not prior:
             self._revealed = (prior, {})
-        if e[0] == "army_revealed":
-            self._revealed[1].setdefault(int(e[1]), []).extend(e[2])
-        elif e[0] == "army_ordered":
-            self._ordered[int(e[1])] = list(e[2])
-        elif e[0] == "combat_tie":
-            self._ties.append((str(e[2]), str(e[3]), str(e[4])))
-        elif e[0] == "round":  # a battle's choices never outlive its round
-            self._ordered, self._ties = {}, []
-        if e[0] == "combat_totals" and line and prior is not None:
-            pub = prior.public
-            armies = {
-                int(s): list(c) + self._revealed[1].get(int(s), [])
-                for s, c in pub["armies"].items()
-            }
-            for s, cards in self._revealed[1].items():
-                armies.setdefault(s, list(cards))
-            why = breakdown_lines(
-                e[1],
-                armies,
-                pub["support"],
-                pub["houses"],
-                pub["regent"],
-                self.seat,
-                self._ordered,
-                self._ties,
-            )
-            line = "\n".join([line, *why])
-        if e[0] == "combat_totals":
-            self._ordered, self._ties = {}, []
+        match event:
+            case E.ArmyRevealed():
+                self._revealed[1].setdefault(event.seat, []).extend(event.cards)
+            case E.ArmyOrdered():
+                self._ordered[event.seat] = list(event.order)
+            case E.CombatTie():
+                self._ties.append((event.card, event.op, event.pick))
+            case E.Round():  # a battle's choices never outlive its round
+                self._ordered, self._ties = {}, []
+            case E.CombatTotals():
+                if line and prior is not None:
+                    line = "\n".join([line, *self._breakdown(event, prior)])
+                self._ordered, self._ties = {}, []
         return line
+
+    def _breakdown(self, event: E.CombatTotals, prior: ReignView) -> list[str]:
+        """Each army's total in combat, card by card, as it stood when combat began."""
+        pub = prior.public
+        armies = {
+            int(s): list(c) + self._revealed[1].get(int(s), []) for s, c in pub["armies"].items()
+        }
+        for s, cards in self._revealed[1].items():
+            armies.setdefault(s, list(cards))
+        return breakdown_lines(
+            event.totals,
+            armies,
+            pub["support"],
+            pub["houses"],
+            pub["regent"],
+            self.seat,
+            self._ordered,
+            self._ties,
+        )
 
     def _update_status(self) -> None:
         if self.over:
@@ -182,7 +193,7 @@ class ClientModel(ScreenModel):
         if d is None or view is None:
             return []
         kind = d.kind
-        if kind == "bid":
+        if kind == ReignDecisionKind.BID:
             options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
             for house, cards in bid_groups(view, d).items():
                 best = sorted(cards, key=lambda c: -DEFS[c].force)
@@ -193,7 +204,7 @@ class ClientModel(ScreenModel):
                     )
                 )
             return options
-        if kind == "covert":
+        if kind == ReignDecisionKind.COVERT:
             return (
                 [("place nothing face down", Covert(d.seat, (), ()))]
                 if self._covert_may_pass()
@@ -202,7 +213,7 @@ class ClientModel(ScreenModel):
                     for c in army_cards(view)[:1]
                 ]
             )
-        if kind == "discard":
+        if kind == ReignDecisionKind.DISCARD:
             count = d.get("count", 0)
             worst = sorted(view.hand, key=lambda c: (DEFS[c].force, c))[:count]
             return [
@@ -211,20 +222,20 @@ class ClientModel(ScreenModel):
                     Discard(d.seat, tuple(worst)),
                 )
             ]
-        if kind == "spoils":
+        if kind == ReignDecisionKind.SPOILS:
             must = list(d.get("must_give", ()))
             hand = sorted(view.hand, key=lambda c: (DEFS[c].force, c))
             gifts = tuple(sorted(zip(must, hand, strict=False)))
             counts = tuple((s, 1) for s, _ in gifts)
             label = "give each backer one card" if gifts else "keep every card"
             return [(label, Spoils(d.seat, counts, gifts))]
-        if kind == "draw":
+        if kind == ReignDecisionKind.DRAW:
             return [
                 ("draw 3 military cards", DrawChoice(d.seat, 0)),
                 ("draw 2 military cards and 1 event", DrawChoice(d.seat, 1)),
             ]
         options = [(self._label(a), a) for a in legal_answers(view, d)]
-        if kind == "overt":  # your own army first, then the others
+        if kind == ReignDecisionKind.OVERT:  # your own army first, then the others
             options.sort(key=lambda o: (o[1].target is not None, o[1].target != d.seat))
         return options
 
@@ -278,14 +289,21 @@ class ClientModel(ScreenModel):
 
     def game_keys(self) -> list[tuple[str, str]]:
         d = self.decision
-        if d is None or d.kind not in ("bid", "covert", "discard", "spoils"):
+        if d is None or d.kind not in (
+            ReignDecisionKind.BID,
+            ReignDecisionKind.COVERT,
+            ReignDecisionKind.DISCARD,
+            ReignDecisionKind.SPOILS,
+        ):
             return [("pass", "pass, where passing is an option")] if d is not None else []
         keys = [("N", "pick card N of your hand (again: take it back)")]
-        if d.kind in ("covert", "spoils"):
+        if d.kind in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
             keys.append(("N>S", "card N goes to seat S"))
         keys += [("done", "send the cards picked"), ("clear", "forget the cards picked")]
-        if d.kind in ("bid", "covert"):
-            keys.append(("pass", "place nothing" if d.kind == "covert" else "bid nothing"))
+        if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT):
+            keys.append(
+                ("pass", "place nothing" if d.kind == ReignDecisionKind.COVERT else "bid nothing")
+            )
         return keys
 
     def picked(self) -> list[tuple[str, int | None]]:
@@ -319,9 +337,9 @@ class ClientModel(ScreenModel):
     def _build(self, d: Decision, text: str) -> None:
         hand = self.hand()
         if text == "pass":
-            if d.kind == "bid":
+            if d.kind == ReignDecisionKind.BID:
                 self._send(Bid(d.seat, 0, ()))
-            elif d.kind == "covert":
+            elif d.kind == ReignDecisionKind.COVERT:
                 self._send(Covert(d.seat, (), ()))
             else:
                 self.message = "You cannot pass this decision."
@@ -333,7 +351,11 @@ class ClientModel(ScreenModel):
         if text == "done":
             if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
                 self._empty_done = d
-                what = "passes" if d.kind in ("bid", "covert") else "sends nothing"
+                what = (
+                    "passes"
+                    if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT)
+                    else "sends nothing"
+                )
                 self.message = (
                     f"Nothing is picked: 'done' again {what}; or pick cards by their number first."
                 )
@@ -341,7 +363,7 @@ class ClientModel(ScreenModel):
             self._send(self._built(d))
             return
         card_text, arrow, target_text = text.partition(">")
-        if arrow and d.kind not in ("covert", "spoils"):
+        if arrow and d.kind not in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
             self.message = "Cards here go nowhere in particular: just type the card's number."
             return
         if not card_text.isdecimal() or not 1 <= int(card_text) <= len(hand):
@@ -349,7 +371,7 @@ class ClientModel(ScreenModel):
             return
         card = hand[int(card_text) - 1]
         target: int | None = None
-        if d.kind in ("covert", "spoils"):
+        if d.kind in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
             if not target_text.isdecimal():
                 self.message = "Say where it goes: N>S, e.g. 3>1 puts card 3 with seat 1."
                 return
@@ -376,14 +398,14 @@ class ClientModel(ScreenModel):
 
     def _built(self, d: Decision) -> Any:
         cards = tuple(c for c, _ in self.pick.cards)
-        if d.kind == "bid":
+        if d.kind == ReignDecisionKind.BID:
             military = [c for c in cards if DEFS[c].kind == "military"]
             events = [c for c in cards if c in influence_events(self.view)]  # type: ignore[arg-type]
             ordered = tuple(military + events)
             return Bid(d.seat, len(ordered), ordered)
-        if d.kind == "covert":
+        if d.kind == ReignDecisionKind.COVERT:
             return Covert(d.seat, tuple(t for _, t in self.pick.cards), cards)  # type: ignore[misc]
-        if d.kind == "discard":
+        if d.kind == ReignDecisionKind.DISCARD:
             return Discard(d.seat, tuple(sorted(cards)))
         gifts = tuple(sorted((t, c) for c, t in self.pick.cards if t is not None))
         seats = sorted({s for s, _ in gifts})

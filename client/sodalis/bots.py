@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from engine.requests import Decision
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 from engine.sodalis.answers import (
     Carry,
@@ -45,6 +45,7 @@ from engine.sodalis.answers import (
 from engine.sodalis.arena import Space, hex_distance, standard_arena
 from engine.sodalis.cards import Face
 from engine.sodalis.choices import legal_answers
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.view import SodalisView
 
 PARAGON = -1
@@ -364,12 +365,7 @@ class HeuristicBot:
         self.stream = stream
 
     def decide(self, view: SodalisView, decision: Decision) -> SodalisAnswer:
-        handler: Callable[[SodalisView, Decision], SodalisAnswer] | None = getattr(
-            self, "_" + decision.kind, None
-        )
-        if handler is None:
-            return next(iter(legal_answers(view, decision)))
-        return handler(view, decision)
+        return HANDLERS[decision.kind](self, view, decision)
 
     # -- setup ------------------------------------------------------------------------------
     def _turn_tokens(self, view: SodalisView, d: Decision) -> TurnTokens:
@@ -588,6 +584,25 @@ class TurnPlan:
         options.append((stay, 0, EndTurn(self.me)))
         best = max(options, key=lambda o: (round(o[0], 6), o[1]))
         return best[2]
+
+
+HANDLERS: dict[DecisionKind, Callable[[HeuristicBot, SodalisView, Decision], SodalisAnswer]] = {
+    SodalisDecisionKind.TURN_TOKENS: HeuristicBot._turn_tokens,
+    SodalisDecisionKind.CHAMPION: HeuristicBot._champion,
+    SodalisDecisionKind.REARRANGE: HeuristicBot._rearrange,
+    SodalisDecisionKind.REVERSALS: HeuristicBot._reversals,
+    SodalisDecisionKind.PLACE: HeuristicBot._place,
+    SodalisDecisionKind.TURN: HeuristicBot._turn,
+    SodalisDecisionKind.CONFUSE: HeuristicBot._confuse,
+    SodalisDecisionKind.REFRESH_TOKEN: HeuristicBot._refresh_token,
+    SodalisDecisionKind.CARRY: HeuristicBot._carry,
+    SodalisDecisionKind.FORCED_STEP: HeuristicBot._forced_step,
+    SodalisDecisionKind.RESPAWN: HeuristicBot._respawn,
+    SodalisDecisionKind.GIVE_TRIBUTE: HeuristicBot._give_tribute,
+    SodalisDecisionKind.STRENGTH_REFRESH: HeuristicBot._strength_refresh,
+    SodalisDecisionKind.ORDER_LIFE: HeuristicBot._order_life,
+}
+"""The heuristic bot's answer to each kind of decision."""
 
 
 BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {

@@ -18,8 +18,10 @@ from client.menu_model import MenuModel, Shortcut
 from client.screen_model import RESIGN_HELP
 from client.sodalis import info as sodalis_info
 from client.sodalis.bots import Board, HeuristicBot
-from engine.requests import Decision
+from client.sodalis.words import TRIBUTES, card_name, describe_event, space_words, who
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
+from engine.sodalis import events as E
 from engine.sodalis.answers import (
     Carry,
     Cast,
@@ -39,58 +41,56 @@ from engine.sodalis.answers import (
     TurnTokens,
 )
 from engine.sodalis.arena import standard_arena
-from engine.sodalis.casting import CRITICAL
 from engine.sodalis.choices import legal_answers
+from engine.sodalis.decisions import SodalisDecisionKind
 from engine.sodalis.view import SodalisView
 from netplay import events as ev
 
-__all__ = ["ClientModel", "describe_event", "label", "who"]
+__all__ = ["HELP", "ClientModel", "label"]
 
-HELP = {
-    "turn_tokens": "Turn order: as your team's captain, give one turn token to each member "
-    "(Dawn keeps token 1). The other team chooses at the same time.",
-    "champion": "Choose your champion (nobody may take one already chosen).",
-    "rearrange": "Before the game starts your team may reorder its turn tokens.",
-    "reversals": "Flip arcana to their reversal: 'flip 2 5' flips your arcana 2 and 5 (listed "
-    "beside the arena), 'flip' keeps all front up. Nobody sees your choice until "
-    "everyone has chosen.",
-    "place": "Place your champion on a free space of your team's base.",
-    "turn": "Your turn, one action at a time: 'go DIR [move|minor|major|speed] [leave]' steps "
-    "(DIR: e ne nw w sw se), 'cast N [SEAT|p] [+sight] [+strength]' casts spread card N "
-    "(p: the Paragon), 'end' ends the turn. Champions: M m v = Major, Minor, Move up; "
-    "! Bloodied, C Confused, S Slowed.",
-    "confuse": "You are Confused: choose the action token you exhaust.",
-    "carry": "You are forced off your Artifact: carry it along, or leave it ('pass').",
-    "forced_step": "Your push or pull has two equally straight spaces: choose one.",
-    "respawn": "Your champion fell: choose where in your base it comes back at full life.",
-    "order_life": "Your cast brings champions down (and who falls first can decide the game): "
-    "choose the order their life changes.",
-    "give_tribute": "Your team earned a tribute: give it to a champion holding the fewest.",
-    "strength_refresh": "An enemy fell and your team already holds Strength: refresh one "
-    "exhausted action token of your team ('pass' declines).",
-    "refresh_token": "Choose which of your exhausted tokens is refreshed.",
+HELP: dict[DecisionKind, str] = {
+    SodalisDecisionKind.TURN_TOKENS: (
+        "Turn order: as your team's captain, give one turn token to each member (Dawn keeps "
+        "token 1). The other team chooses at the same time."
+    ),
+    SodalisDecisionKind.CHAMPION: "Choose your champion (nobody may take one already chosen).",
+    SodalisDecisionKind.REARRANGE: "Before the game starts your team may reorder its turn tokens.",
+    SodalisDecisionKind.REVERSALS: (
+        "Flip arcana to their reversal: 'flip 2 5' flips your arcana 2 and 5 (listed beside the"
+        " arena), 'flip' keeps all front up. Nobody sees your choice until everyone has chosen."
+    ),
+    SodalisDecisionKind.PLACE: "Place your champion on a free space of your team's base.",
+    SodalisDecisionKind.TURN: (
+        "Your turn, one action at a time: 'go DIR [move|minor|major|speed] [leave]' steps (DIR:"
+        " e ne nw w sw se), 'cast N [SEAT|p] [+sight] [+strength]' casts spread card N (p: the "
+        "Paragon), 'end' ends the turn. Champions: M m v = Major, Minor, Move up; ! Bloodied, C"
+        " Confused, S Slowed."
+    ),
+    SodalisDecisionKind.CONFUSE: "You are Confused: choose the action token you exhaust.",
+    SodalisDecisionKind.CARRY: (
+        "You are forced off your Artifact: carry it along, or leave it ('pass')."
+    ),
+    SodalisDecisionKind.FORCED_STEP: (
+        "Your push or pull has two equally straight spaces: choose one."
+    ),
+    SodalisDecisionKind.RESPAWN: (
+        "Your champion fell: choose where in your base it comes back at full life."
+    ),
+    SodalisDecisionKind.ORDER_LIFE: (
+        "Your cast brings champions down (and who falls first can decide the game): choose the "
+        "order their life changes."
+    ),
+    SodalisDecisionKind.GIVE_TRIBUTE: (
+        "Your team earned a tribute: give it to a champion holding the fewest."
+    ),
+    SodalisDecisionKind.STRENGTH_REFRESH: (
+        "An enemy fell and your team already holds Strength: refresh one exhausted action token"
+        " of your team ('pass' declines)."
+    ),
+    SodalisDecisionKind.REFRESH_TOKEN: "Choose which of your exhausted tokens is refreshed.",
 }
 PAY_ORDER = ("move", "speed", "minor", "major")
 DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
-TRIBUTES = {"speed": "Speed", "sight": "Sight", "strength": "Strength"}
-
-
-def who(pub: dict[str, Any], unit: int | None, me: int | None) -> str:
-    """A unit in words: "you", "the Empress (seat 1)", "the Paragon"."""
-    if unit is None or unit < 0:
-        return "nobody" if unit is None else "the Paragon"
-    if unit == me:
-        return "you"
-    champion = pub["seats"][unit]["champion"]
-    return f"seat {unit}" if champion is None else f"the {champion.title()} (seat {unit})"
-
-
-def _space(s: Any) -> str:
-    return f"({s[0]},{s[1]})"
-
-
-def card_name(view: SodalisView, card: str) -> str:
-    return str(view.catalog.face(card).name)
 
 
 def spread_of(seat: dict[str, Any]) -> list[str]:
@@ -119,7 +119,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
             if a.carry
             else (", leave the Artifact" if d.get("carry") else "")
         )
-        return f"move {way} to {_space(a.to)} paying {a.pay}{carry}"
+        return f"move {way} to {space_words(a.to)} paying {a.pay}{carry}"
     if isinstance(a, Cast):
         face = view.catalog.face(a.card)
         at = {
@@ -152,13 +152,13 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         far = (
             "" if art is None else f", {standard_arena().distance(a.space, art)} from your Artifact"
         )
-        return f"{'place' if isinstance(a, Place) else 'come back'} at {_space(a.space)}{far}"
+        return f"{'place' if isinstance(a, Place) else 'come back'} at {space_words(a.space)}{far}"
     if isinstance(a, ConfuseChoice):
         return f"exhaust your {a.token} token"
     if isinstance(a, Carry):
         return "carry the Artifact along" if a.carry else "leave the Artifact behind"
     if isinstance(a, ForcedStep):
-        return f"{d.get('movement')} {who(pub, d.get('unit'), me)} to {_space(a.to)}"
+        return f"{d.get('movement')} {who(pub, d.get('unit'), me)} to {space_words(a.to)}"
     if isinstance(a, OrderLife):
         return "life changes: " + ", then ".join(who(pub, u, me) for u in a.order)
     if isinstance(a, GiveTribute):
@@ -183,148 +183,6 @@ def _turn_rank(a: Any, d: Decision) -> tuple[int, ...]:
         usual = a.pay == cheapest and a.carry == bool(d.get("carry"))
         return (1 if usual else 4, PAY_ORDER.index(a.pay), not a.carry)
     return (2,)
-
-
-def describe_event(
-    e: tuple[Any, ...], me: int | None, before: SodalisView | None, after: SodalisView
-) -> str | None:
-    """One line of words for a public engine event (None: not worth a line).  ``before`` is
-    the view before the step that caused it (for a roll's successes), ``after`` after it."""
-    pub, kind = after.public, e[0]
-
-    def w(seat: int) -> str:
-        return who(pub, seat, me)
-
-    def v(seat: int, third: str, second: str) -> str:
-        return f"{w(seat)} {second if seat == me else third}"
-
-    def of(seat: int) -> str:  # starts a sentence
-        return "Your" if seat == me else f"{w(seat)[0].upper()}{w(seat)[1:]}'s"
-
-    def name(card: str) -> str:
-        return card_name(after, card)
-
-    team = (
-        e[1].title()
-        if kind
-        in (
-            "artifact",
-            "artifact_delivered",
-            "tribute_earned",
-            "tribute",
-            "won",
-            "strength_refresh",
-        )
-        else ""
-    )
-    if kind == "tokens":
-        again = before is not None and before.public["seats"][e[1][0][0]]["token"] is not None
-        return f"Turn tokens{' rearranged' if again else ''}: " + ", ".join(
-            f"{w(s)} {t}" for s, t in e[1]
-        )
-    if kind == "champion":
-        c = after.catalog.by_id[e[2]]
-        return f"{'you' if e[1] == me else 'seat ' + str(e[1])} chose {c.name} ({c.symbol})"
-    if kind == "reversals":
-        return f"{w(e[1])} reversed " + (", ".join(name(x + "~r") for x in e[2]) or "nothing")
-    if kind == "order":
-        return "Turn order: " + ", ".join(w(s) for s in e[1])
-    if kind == "flipped":
-        return f"{w(e[1])} turned up " + ", ".join(name(c) for c in e[2])
-    if kind == "life_ordered":
-        return f"{w(e[1])} ordered the life changes: " + ", then ".join(w(u) for u in e[2])
-    if kind in ("placed", "respawn"):
-        verb = (
-            v(e[1], "is placed", "are placed")
-            if kind == "placed"
-            else f"{w(e[1])} came back at full life"
-        )
-        return f"{verb} at {_space(e[2])}"
-    if kind == "round":
-        return f"-- Round {e[1]} --"
-    if kind == "turn":
-        return f"{of(e[1])} turn begins"
-    if kind == "moved":
-        if e[4] in ("push", "pull"):
-            return v(e[1], "was", "were") + f" {e[4]}ed to {_space(e[3])}"
-        return f"{w(e[1])} moved to {_space(e[3])} ({e[4]})"
-    if kind == "artifact":
-        return f"The {team} Artifact is carried to {_space(e[2])}"
-    if kind == "artifact_delivered":
-        return f"The {team} Artifact reached the centre!"
-    if kind == "cast":
-        extra = (" +Sight" if e[4] else "") + (" +Strength" if e[5] else "")
-        on = ", ".join(w(u) for u in e[3])
-        return f"{w(e[1])} cast {name(e[2])}" + (f" on {on}" if on else "") + extra
-    if kind == "roll":
-        return "  " + _dice_line(e, before)
-    if kind == "life" and e[2] != e[3]:
-        verb = v(e[1], "loses", "lose") if e[3] < e[2] else v(e[1], "gains", "gain")
-        why = {"recoil": " (recoil)", "endurance": " (Endurance)"}.get(e[4], "")
-        return f"{verb} {abs(e[3] - e[2])} life: {e[2]}->{e[3]}{why}"
-    if kind == "fallen":
-        return v(e[1], "falls", "fall") + " to 0 life!"
-    if kind == "tribute_earned":
-        return f"Team {team} earns the Tribute of {TRIBUTES[e[2]]}"
-    if kind == "tribute":
-        return f"Team {team} gives {TRIBUTES[e[2]]} to {w(e[3])}"
-    if kind == "sight_taken":
-        return f"{w(e[2])} took the Tribute of Sight from the Paragon!"
-    if kind == "sight_stolen":
-        return f"{w(e[2])} stole the Tribute of Sight from {w(e[3])}!"
-    if kind == "won":
-        return f"Team {team} wins the Trial of Sodalis!"
-    if kind == "strength_refresh":
-        return f"Team {team} refreshes " + (
-            f"a {e[3]} token of {w(e[2])}" if e[2] is not None else "nothing"
-        )
-    if kind in ("confused", "slowed"):
-        return v(e[1], "is", "are") + f" {kind.title()}"
-    if kind in ("exhausted", "refreshed"):
-        return f"{of(e[1])} {e[2]} token is {kind}"
-    if kind == "forced_stopped":
-        return v(e[1], "stops", "stop") + ": the way is closed"
-    if kind == "cycled":
-        return f"{of(e[1])} {name(e[2])} cycles under the deck"
-    if kind == "continuous":
-        return f"{of(e[1])} {name(e[2])} stays in play until the next turn"
-    if kind == "top":
-        return f"{of(e[1])} deck shows {name(e[2])}"
-    if kind == "nothing_left":
-        return v(e[1], "has", "have") + " nothing left to do"
-    if kind == "round_limit":
-        return "The round limit is reached: nobody wins"
-    return None
-
-
-def _dice_line(e: tuple[Any, ...], before: SodalisView | None) -> str:
-    """A roll's dice (criticals, 10 and above, marked ``*``), and each affected champion's
-    successes against its inertia (less piercing: the die value that succeeds), counted
-    against the cast as it stood when the dice were rolled (``before``: the view then)."""
-    values = list(e[3])
-    crit = " CRITICAL" if e[4] else ""
-    cast = before.public.get("cast") if before is not None else None
-
-    def dice(vs: list[int]) -> str:
-        return " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in vs)
-
-    if before is None or before.seat is None or not cast or cast["card"] != e[2]:
-        return "dice " + dice(values) + crit
-    main, rest = values[: cast["main"]], values[cast["main"] :]
-    text = "dice " + dice(main) + crit + (" (recoil " + dice(rest) + ")" if rest else "")
-    b = Board(before)
-    face = before.catalog.face(cast["card"])
-    parts = []
-    for u in cast["units"]:
-        if u < 0 or not main:
-            continue
-        need, inertia = b.threshold(cast["seat"], face, u, b.at), b.inertia(u, b.at)
-        pierce = f", piercing {inertia - need}" if inertia != need else ""
-        parts.append(
-            f"{who(before.public, u, before.seat)} {sum(x >= need for x in main)} "
-            f"(inertia {inertia}{pierce}: {need}+ succeeds)"
-        )
-    return text + ("; successes: " + ", ".join(parts) if parts else "")
 
 
 LEGEND = (
@@ -353,7 +211,7 @@ class ClientModel(MenuModel):
         if isinstance(event, ev.ViewChanged):
             before, self.view = self.view, event.view
             for e in event.events:
-                line = describe_event(e, self.seat, before, event.view)
+                line = describe_event(E.PARSER.parse(e), self.seat, before, event.view)
                 if line:
                     self.log.append(line)
         elif isinstance(event, ev.DecisionAsked):
@@ -429,9 +287,11 @@ class ClientModel(MenuModel):
         if self._menu is None:
             legal = list(legal_answers(view, d))
             answers = legal
-            if d.kind == "turn":
+            if d.kind == SodalisDecisionKind.TURN:
                 answers = sorted(legal, key=lambda a: _turn_rank(a, d))
-            elif d.kind == "reversals":  # one flip at a time here; 'flip N N' for more
+            elif (
+                d.kind == SodalisDecisionKind.REVERSALS
+            ):  # one flip at a time here; 'flip N N' for more
                 answers = [a for a in legal if len(getattr(a, "reversed", ())) <= 1]
             best = self._adviser.decide(view, d)
             if best not in legal:  # cannot happen; never offer anything else first
@@ -446,7 +306,11 @@ class ClientModel(MenuModel):
     def reversible(self) -> list[str]:
         """The arcana a pending reversals decision may flip, numbered for ``flip N``."""
         d = self.decision
-        return list(d.get("arcana", ())) if d is not None and d.kind == "reversals" else []
+        return (
+            list(d.get("arcana", ()))
+            if d is not None and d.kind == SodalisDecisionKind.REVERSALS
+            else []
+        )
 
     def help_text(self) -> str:
         if self.decision is None:
@@ -500,18 +364,23 @@ class ClientModel(MenuModel):
         return "Not allowed now: " + label(view, d, answer)
 
     def _end(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        return EndTurn(d.seat) if d.kind == "turn" else "Only your turn can be ended."
+        return (
+            EndTurn(d.seat)
+            if d.kind == SodalisDecisionKind.TURN
+            else "Only your turn can be ended."
+        )
 
     def _pass(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        return {
-            "turn": EndTurn(d.seat),
-            "strength_refresh": StrengthRefresh(d.seat),
-            "reversals": Reversals(d.seat, ()),
-            "carry": Carry(d.seat, False),
-        }.get(d.kind, "This decision cannot be passed: choose an option.")
+        answers: dict[DecisionKind, Any] = {
+            SodalisDecisionKind.TURN: EndTurn(d.seat),
+            SodalisDecisionKind.STRENGTH_REFRESH: StrengthRefresh(d.seat),
+            SodalisDecisionKind.REVERSALS: Reversals(d.seat, ()),
+            SodalisDecisionKind.CARRY: Carry(d.seat, False),
+        }
+        return answers.get(d.kind, "This decision cannot be passed: choose an option.")
 
     def _go(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        if d.kind != "turn":
+        if d.kind != SodalisDecisionKind.TURN:
             return "You can only step during your turn."
         if not words or words[0] not in DIRECTIONS:
             return "Say where: go e, ne, nw, w, sw or se (e.g. 'go ne')."
@@ -531,7 +400,7 @@ class ClientModel(MenuModel):
         return Step(d.seat, to, pay, bool(d.get("carry")) and "leave" not in words)
 
     def _cast(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        if d.kind != "turn":
+        if d.kind != SodalisDecisionKind.TURN:
             return "You can only cast during your turn."
         spread = spread_of(view.public["seats"][d.seat])
         if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(spread):

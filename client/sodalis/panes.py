@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from client.screen_model import Lines, invite_lines
-from client.sodalis.model import ClientModel, card_name, spread_of
+from client.sodalis.model import ClientModel, spread_of
+from client.sodalis.words import card_name
 from engine.sodalis.arena import standard_arena
 from engine.sodalis.casting import CRITICAL
 from engine.sodalis.view import SodalisView

@@ -25,7 +25,7 @@ from typing import Any
 
 from client.sovereign.tactics import Tactics, simulate, workers
 from engine.errors import EngineError
-from engine.requests import Decision
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 from engine.sovereign import decide as decide_rules
 from engine.sovereign import effects, flow
@@ -50,6 +50,7 @@ from engine.sovereign.answers import (
 )
 from engine.sovereign.cards import CardDef, standard_catalog
 from engine.sovereign.choices import random_answer, state_of
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.state import LANE_SIZE, SovereignState
 from engine.sovereign.view import SovereignView
 
@@ -80,12 +81,15 @@ class HeuristicBot(Tactics):
     # -- entry point ---------------------------------------------------------------------
     def decide(self, view: SovereignView, decision: Decision) -> SovereignAnswer:
         state = state_of(view)
-        handler: Callable[..., Any] = getattr(self, "_" + decision.kind)
-        answer: Any = handler(view, state, decision)
+        answer: Any = HANDLERS[decision.kind](self, view, state, decision)
         if answer is not None and _checks(state, decision, answer):
             checked: SovereignAnswer = answer
             return checked
-        if decision.kind in ("forge", "window", "move"):
+        if decision.kind in (
+            SovereignDecisionKind.FORGE,
+            SovereignDecisionKind.WINDOW,
+            SovereignDecisionKind.MOVE,
+        ):
             if answer is not None:
                 self.fallbacks += 1
             return Pass(decision.seat)
@@ -556,6 +560,26 @@ class HeuristicBot(Tactics):
 def _hosts(state: SovereignState, aug: str) -> list[str]:
     """Legal hosts for a loose augment (the engine's own list)."""
     return flow.host_options(state, aug)
+
+
+HANDLERS: dict[
+    DecisionKind, Callable[[HeuristicBot, SovereignView, SovereignState, Decision], Any]
+] = {
+    SovereignDecisionKind.MULLIGAN: HeuristicBot._mulligan,
+    SovereignDecisionKind.ORDER_TRIGGERS: HeuristicBot._order_triggers,
+    SovereignDecisionKind.UPKEEP_RETURN: HeuristicBot._upkeep_return,
+    SovereignDecisionKind.FORGE: HeuristicBot._forge,
+    SovereignDecisionKind.WINDOW: HeuristicBot._window,
+    SovereignDecisionKind.MOVE: HeuristicBot._move,
+    SovereignDecisionKind.ATTACK: HeuristicBot._attack,
+    SovereignDecisionKind.FINISH_FORGE: HeuristicBot._finish_forge,
+    SovereignDecisionKind.LOSSES: HeuristicBot._losses,
+    SovereignDecisionKind.BREACH_PICK: HeuristicBot._breach_pick,
+    SovereignDecisionKind.FINDINGS: HeuristicBot._findings,
+    SovereignDecisionKind.ADD_HEALTH: HeuristicBot._add_health,
+    SovereignDecisionKind.OPTIONAL_EFFECT: HeuristicBot._optional_effect,
+}
+"""The heuristic bot's answer to each kind of decision."""
 
 
 BOTS: dict[str, Callable[[ChanceStream], HeuristicBot]] = {

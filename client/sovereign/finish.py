@@ -20,6 +20,7 @@ import attrs
 
 from engine.requests import Decision
 from engine.sovereign import answers as A
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.flow import host_options
 from engine.sovereign.state import SovereignState
 
@@ -52,7 +53,7 @@ def edit(
 ) -> str:
     """Apply one typed part to ``draft``; returns the one-line message (the draft is left
     unchanged when the part is refused)."""
-    if d.kind != "finish_forge":
+    if d.kind != SovereignDecisionKind.FINISH_FORGE:
         return (
             f"'{word}' builds the end of a forge phase; this is a "
             f"{d.kind.replace('_', ' ')} decision."
@@ -122,7 +123,7 @@ def typed_answer(
     """The shortcut: ``done`` gives the answer to check and send, other words a message."""
     if word != "done":
         return edit(draft, d, state, word, words)
-    if d.kind != "finish_forge":
+    if d.kind != SovereignDecisionKind.FINISH_FORGE:
         return (
             f"'done' ends the finish of a forge phase; this is a "
             f"{d.kind.replace('_', ' ')} decision."

@@ -31,7 +31,6 @@ from client.sovereign.finish import FinishDraft, typed_answer
 from client.sovereign.panes import (
     DEFS,
     LANE_NAMES,
-    breach_words,
     citizens,
     forge_cards,
     hand_cards,
@@ -44,55 +43,83 @@ from client.sovereign.panes import (
     who,
     whose,
 )
+from client.sovereign.words import describe_event, targets_words
 from engine.errors import EngineError
-from engine.requests import Decision
+from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 from engine.sovereign import answers as A
 from engine.sovereign import decide as rules
+from engine.sovereign import events as E
 from engine.sovereign.choices import legal_answers
+from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.view import SovereignView
 from netplay import events as ev
 
-__all__ = ["HELP", "ClientModel", "describe_event", "label"]
+__all__ = ["HELP", "ClientModel", "label"]
 
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
-HELP = {
-    "mulligan": "Mulligan: 'keep' your 8 cards, 'free' (once: the hand goes back, the deck is "
-    "reshuffled, 8 new cards) or 'shown' (show a hand with no unit to everyone, then "
-    "the same). Everyone chooses at once.",
-    "order_triggers": "Several of your cards trigger together: choose the order they resolve.",
-    "upkeep_return": "Upkeep: take back one citizen from each facility and your Leader (or not: "
-    "'pass'). A perpetual facility stops working when it is empty.",
-    "forge": "Your forge actions, one at a time: 'play N' puts hand card N face down into the "
-    "forge (one idle talent), 'acc N [K]' flips K idle talents to advance forge card N, "
-    "'reveal N [L|C]' forges a ready card (a unit to the back of the Leader or Citadel "
-    "lane), reflexes and facilities from the menu; 'end' ends the forge actions.",
-    "window": "A priority window: play a reflex, work a facility or your Leader (or an Airborne "
-    "move at the start of battle) from the menu, or 'pass'. 'skip' passes every "
-    "window for you, after your usual pause (nobody learns from the clock whether you "
-    "held a reflex), until 'skip' again.",
-    "move": "Move phase: one move (a unit up or down its lane, or to the back of the other lane),"
-    " reflexes and abilities from the menu; 'end' ends the phase.",
-    "attack": "Battle: attack a neighbour with the front 1-3 units of one of your lanes, either "
-    "its Leader lane (breach its hand) or its Citadel lane (breach its forge); 'pass' "
-    "does not attack.",
-    "finish_forge": "End of your forge actions: first health for the units forged this phase "
-    "(idle citizens of the printed types, up to the printed maximum), their "
-    "lanes, and hosts for loose augments. Or type the parts: 'health N T D' "
-    "(new unit N gets T talents, D drones), 'lane N L|C', 'attach N M' (loose "
-    "augment N onto its host M, 0 to scrap it when it has none), 'clear', then "
-    "'done' (parts not typed come from the suggestion).",
-    "losses": "Your units lose health tokens of both types: choose how many are talents.",
-    "breach_pick": "Forge breach: choose which forge cards to look at (by position; progress "
-    "and entry turn are public).",
-    "findings": "After the breach look: score every Echo you saw; in a hand breach with none, "
-    "discard one of the cards you saw.",
-    "add_health": "A unit adds health: choose how many of the added tokens are talents and how "
-    "many drones (adding may use either type, even above the printed maximum). "
-    "Restoring health to a unit printing both types asks its controller the "
-    "same, each type only up to what the unit misses of it.",
-    "optional_effect": "One of your cards triggered an effect you may use: use it (on the "
-    "target you choose) or decline it.",
+HELP: dict[DecisionKind, str] = {
+    SovereignDecisionKind.MULLIGAN: (
+        "Mulligan: 'keep' your 8 cards, 'free' (once: the hand goes back, the deck is "
+        "reshuffled, 8 new cards) or 'shown' (show a hand with no unit to everyone, then the "
+        "same). Everyone chooses at once."
+    ),
+    SovereignDecisionKind.ORDER_TRIGGERS: (
+        "Several of your cards trigger together: choose the order they resolve."
+    ),
+    SovereignDecisionKind.UPKEEP_RETURN: (
+        "Upkeep: take back one citizen from each facility and your Leader (or not: 'pass'). A "
+        "perpetual facility stops working when it is empty."
+    ),
+    SovereignDecisionKind.FORGE: (
+        "Your forge actions, one at a time: 'play N' puts hand card N face down into the forge "
+        "(one idle talent), 'acc N [K]' flips K idle talents to advance forge card N, 'reveal N"
+        " [L|C]' forges a ready card (a unit to the back of the Leader or Citadel lane), "
+        "reflexes and facilities from the menu; 'end' ends the forge actions."
+    ),
+    SovereignDecisionKind.WINDOW: (
+        "A priority window: play a reflex, work a facility or your Leader (or an Airborne move "
+        "at the start of battle) from the menu, or 'pass'. 'skip' passes every window for you, "
+        "after your usual pause (nobody learns from the clock whether you held a reflex), until"
+        " 'skip' again."
+    ),
+    SovereignDecisionKind.MOVE: (
+        "Move phase: one move (a unit up or down its lane, or to the back of the other lane), "
+        "reflexes and abilities from the menu; 'end' ends the phase."
+    ),
+    SovereignDecisionKind.ATTACK: (
+        "Battle: attack a neighbour with the front 1-3 units of one of your lanes, either its "
+        "Leader lane (breach its hand) or its Citadel lane (breach its forge); 'pass' does not "
+        "attack."
+    ),
+    SovereignDecisionKind.FINISH_FORGE: (
+        "End of your forge actions: first health for the units forged this phase (idle citizens"
+        " of the printed types, up to the printed maximum), their lanes, and hosts for loose "
+        "augments. Or type the parts: 'health N T D' (new unit N gets T talents, D drones), "
+        "'lane N L|C', 'attach N M' (loose augment N onto its host M, 0 to scrap it when it has"
+        " none), 'clear', then 'done' (parts not typed come from the suggestion)."
+    ),
+    SovereignDecisionKind.LOSSES: (
+        "Your units lose health tokens of both types: choose how many are talents."
+    ),
+    SovereignDecisionKind.BREACH_PICK: (
+        "Forge breach: choose which forge cards to look at (by position; progress and entry "
+        "turn are public)."
+    ),
+    SovereignDecisionKind.FINDINGS: (
+        "After the breach look: score every Echo you saw; in a hand breach with none, discard "
+        "one of the cards you saw."
+    ),
+    SovereignDecisionKind.ADD_HEALTH: (
+        "A unit adds health: choose how many of the added tokens are talents and how many "
+        "drones (adding may use either type, even above the printed maximum). Restoring health "
+        "to a unit printing both types asks its controller the same, each type only up to what "
+        "the unit misses of it."
+    ),
+    SovereignDecisionKind.OPTIONAL_EFFECT: (
+        "One of your cards triggered an effect you may use: use it (on the target you choose) "
+        "or decline it."
+    ),
 }
 KIND_ORDER = {
     "ForgeCard": 1,
@@ -122,10 +149,6 @@ def _forge_index(view: SovereignView, handle: int) -> tuple[int, str, int]:
     return 0, "?", 0
 
 
-def _targets(view: SovereignView, targets: tuple[str, ...]) -> str:
-    return (" on " + ", ".join(target_words(view, t) for t in targets)) if targets else ""
-
-
 def label(view: SovereignView, d: Decision, a: Any) -> str:
     """One answer in words."""
     me = view.seat
@@ -144,7 +167,11 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             f"a {k} from {'your Leader' if c == 'leader' else name(c)}" for c, k in a.returns
         )
     if isinstance(a, A.Pass):
-        return {"forge": "end your forge actions", "move": "end the move phase"}.get(d.kind, "pass")
+        ends: dict[DecisionKind, str] = {
+            SovereignDecisionKind.FORGE: "end your forge actions",
+            SovereignDecisionKind.MOVE: "end the move phase",
+        }
+        return ends.get(d.kind, "pass")
     if isinstance(a, A.PlayToForge):
         return f"play {_hand_index(view, a.handle)} into the forge"
     if isinstance(a, A.Accelerate):
@@ -168,12 +195,12 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
     if isinstance(a, A.PlayReflex):
         return (
             f"play {_hand_index(view, a.handle)} paying {citizens((a.talents, a.drones))}"
-            + _targets(view, a.targets)
+            + targets_words(view, a.targets)
         )
     if isinstance(a, A.Work):
         card = "your Leader" if a.card == "leader" else name(a.card)
         uses = f" x{a.uses}" if a.uses > 1 else ""
-        return f"work {card}{uses}" + _targets(view, a.targets)
+        return f"work {card}{uses}" + targets_words(view, a.targets)
     if isinstance(a, A.Move):
         return (
             ("Airborne: " if a.airborne else "")
@@ -225,7 +252,7 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         )
     if isinstance(a, A.OptionalEffect):
         card = name(d.get("source"))
-        return f"use {card}" + _targets(view, a.targets) if a.use else f"do not use {card}"
+        return f"use {card}" + targets_words(view, a.targets) if a.use else f"do not use {card}"
     if isinstance(a, A.Findings):
         seen = dict(view.seen)
         if a.echoes:
@@ -238,155 +265,6 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
 
 def kind_of(card: str) -> str:
     return DEFS[card].type
-
-
-# -- public events in words ---------------------------------------------------------------------
-def describe_event(e: tuple[Any, ...], model: ClientModel, view: SovereignView) -> str | None:
-    """One line of words for a public engine event (None: not worth a line).  ``view`` is the
-    seat's view after the step; ``model`` keeps the combat round count."""
-    me, kind = model.seat, e[0]
-
-    def w(seat: int) -> str:
-        return who(seat, me)
-
-    def r(ref: str) -> str:
-        return ref_words(ref, me)
-
-    if kind == "first_player":
-        return f"{w(e[1])} play{'' if e[1] == me else 's'} first"
-    if kind == "mulligan":
-        return {
-            "keep": f"{w(e[1])} kept the hand",
-            "free": f"{w(e[1])} took a free mulligan",
-            "shown": f"{w(e[1])} showed a hand with no unit and mulliganed",
-        }[e[2]]
-    if kind == "revealed" and e[1] == "mulligan":
-        return f"{w(e[2])} showed: " + ", ".join(name(c) for c in e[3])
-    if kind == "turn":
-        model.combat_round = 0
-        return f"-- Turn {e[1]}: {whose(e[2], me)} turn --"
-    if kind == "growth":
-        return None
-    if kind == "upkeep_return":
-        card = "Leader" if e[2] == "leader" else name(e[2])
-        return f"{w(e[1])} took a {e[3]} back from {card}"
-    if kind == "reflex_ends":
-        return f"{r(e[1])} (reflex) is scrapped at upkeep"
-    if kind == "to_forge":
-        own = view.card(e[2]) if e[1] == me else None
-        return f"{w(e[1])} put {name(own) if own else 'a card'} face down into the forge"
-    if kind == "accelerate":
-        what = slot_words(view, e[2]).replace(f"{whose(e[1], me)} forge", "forge")
-        return f"{w(e[1])} accelerated {what} by {e[3]}"
-    if kind == "forged":
-        where = {"lane:0": " into the Leader lane", "lane:1": " into the Citadel lane"}.get(
-            e[2], ""
-        )
-        return f"{w(int(e[1].split(':')[0]))} forged {name(e[1])}{where}"
-    if kind == "scored":
-        owner = int(e[2].split(":")[0])
-        frm = "" if owner == e[1] else f" (from {whose(owner, me)} cards)"
-        got = len(view.public["boards"][e[1]]["scored"])
-        return f"{w(e[1])} scored the Echo {name(e[2])}{frm}: {got}/{view.public['echo_target']}"
-    if kind == "first_health":
-        return f"{r(e[1])} gets first health {citizens((e[2], e[3]))}"
-    if kind == "attached":
-        return f"{r(e[1])} is attached to {r(e[2])}"
-    if kind == "scrapped":
-        return f"{r(e[1])} is scrapped"
-    if kind == "no_attack":
-        return f"{w(e[1])} did not attack"
-    if kind == "attack":
-        model.combat_round = 0
-        model.fight = {"order": list(e[2]), "spaces": None}
-        area = "hand (Leader lane)" if e[4] == 0 else "forge (Citadel lane)"
-        return (
-            f"{w(e[1])} attack{'' if e[1] == me else 's'} {whose(e[3], me)} {area} with "
-            + ", ".join(name(u) for u in e[2])
-        )
-    if kind == "combat_damage":
-        line = f"  {r(e[1])} deals {e[3]} to {r(e[2])}"
-        n = model.round_of(e[1], e[2])
-        if n != model.combat_round:
-            model.combat_round = n
-            return f"Combat round {n}:\n{line}"
-        return line
-    if kind == "lost":
-        return f"  {r(e[1])} loses {citizens((e[2], e[3]))}"
-    if kind == "breach":
-        area = "hand" if e[3] == "hand" else "forge"
-        return (
-            f"{w(e[1])} breach{'' if e[1] == me else 'es'} {whose(e[2], me)} {area}: "
-            f"breach value {e[4]}" + breach_words(view, e[4])
-        )
-    if kind == "peek":
-        looked = [view.card(h) for h in e[3]] if e[2] == me else []  # your own cards: named
-        return (
-            f"{w(e[1])} look{'' if e[1] == me else 's'} at {len(e[3])} of "
-            f"{whose(e[2], me)} cards"
-            + (": " + ", ".join(name(c) for c in looked if c) if looked and all(looked) else "")
-        )
-    if kind == "discarded":
-        return f"{name(e[2])} is discarded from {whose(e[1], me)} hand"
-    if kind == "rehandle":
-        return f"{whose(e[1], me).capitalize()} hand is taken back up ({e[2]} cards)"
-    if kind == "draw":
-        return f"{w(e[1])} draw{'' if e[1] == me else 's'} {e[2]}"
-    if kind == "deck_empty":
-        return f"{whose(e[1], me).capitalize()} deck is empty"
-    if kind == "reflex":
-        return f"{w(int(e[1].split(':')[0]))} played the reflex {name(e[1])}" + _targets(
-            view, tuple(e[2])
-        )
-    if kind == "work":
-        uses = f" x{e[2]}" if e[2] > 1 else ""
-        return f"{r(e[1])} is worked{uses}" + _targets(view, tuple(e[3]))
-    if kind == "damage":
-        return f"{name(e[1])} deals {e[3]} damage to {r(e[2])} ({e[4]} lost)"
-    if kind == "lose_health":
-        return f"{name(e[1])}: {r(e[2])} loses {e[3]} health"
-    if kind in ("add_health", "restore_health"):
-        if not e[2] + e[3]:
-            return None
-        return f"{r(e[1])} {kind.split('_')[0]}s health {citizens((e[2], e[3]))}"
-    if kind == "gain":
-        return f"{w(e[1])} gain{'' if e[1] == me else 's'} {citizens((e[2], e[3]))}"
-    if kind == "flip_drones":
-        return f"{e[2]} drones on {whose(e[1], me)} Citadel flip to talents"
-    if kind == "optional":
-        return (
-            f"{w(e[1])} use{'' if e[1] == me else 's'} {name(e[2])}" + _targets(view, tuple(e[4]))
-            if e[3]
-            else f"{w(e[1])} decline{'' if e[1] == me else 's'} {name(e[2])}"
-        )
-    if kind == "temp_stat":
-        return (
-            f"{name(e[1])} changes {r(e[2])} until the end of the phase"
-            if e[2]
-            else f"{name(e[1])} takes effect until the end of the phase"
-        )
-    if kind == "move":
-        return f"{r(e[1])} moves {move_words(e[2])}"
-    if kind == "fizzle":
-        return f"{name(e[1])} fizzles: its target is gone"
-    if kind == "mutated":
-        return f"{r(e[1])} becomes {name(e[2])}"
-    if kind in ("steal_talent", "slaver_raid"):
-        return (
-            f"{name(e[1]) if kind == 'slaver_raid' else w(e[1])} takes {e[3]} talent(s) "
-            f"from {whose(e[2], me)} Citadel"
-        )
-    if kind in ("gust", "second_wind"):
-        return f"{kind.replace('_', ' ').title()}: {target_words(view, str(e[1]))}"
-    if kind == "round_limit":
-        return "The round limit is reached: nobody wins"
-    if kind == "game_over":
-        return (
-            f"{w(e[2])} win{'' if e[2] == me else 's'} the game!"
-            if e[2] is not None
-            else "The game ends with no winner"
-        )
-    return None
 
 
 class ClientModel(MenuModel):
@@ -411,7 +289,7 @@ class ClientModel(MenuModel):
         if isinstance(event, ev.ViewChanged):
             self._before, self.view = self.view, event.view
             for e in event.events:
-                line = describe_event(e, self, event.view)
+                line = describe_event(E.PARSER.parse(e), self, event.view)
                 if line:
                     self.log.extend(line.split("\n"))
         elif isinstance(event, ev.DecisionAsked):
@@ -527,14 +405,14 @@ class ClientModel(MenuModel):
         return self._menu
 
     def only_answer_kind(self, decision: Decision) -> bool:
-        return decision.kind == "window"
+        return decision.kind == SovereignDecisionKind.WINDOW
 
     def only_answer(self) -> Any:
         """A priority window where only passing is legal -- or any window while 'skip' is
         on -- its pass (client/auto_pass: after the player's own pause, so the clock tells
         nobody whether a reflex was held)."""
         d = self.decision
-        if d is None or d.kind != "window":
+        if d is None or d.kind != SovereignDecisionKind.WINDOW:
             return None
         if not self.skip_windows and not all(isinstance(a, A.Pass) for _, a in self.menu()):
             return None
@@ -632,7 +510,7 @@ class ClientModel(MenuModel):
         """Typed parts of a finish_forge answer, sent with 'done' (client/sovereign/finish)."""
         if self.view is None:
             return "Nothing to decide now."
-        suggestion = self.menu()[0][1] if d.kind == "finish_forge" else None
+        suggestion = self.menu()[0][1] if d.kind == SovereignDecisionKind.FINISH_FORGE else None
         return typed_answer(self._draft, d, state_for(self.view), suggestion, word, words)
 
     def refused(self, answer: Any) -> str:
@@ -641,24 +519,25 @@ class ClientModel(MenuModel):
 
     def _pass(self, d: Decision, word: str, words: list[str]) -> Any:
         seat = d.seat
-        return {
-            "forge": A.Pass(seat),
-            "window": A.Pass(seat),
-            "move": A.Pass(seat),
-            "attack": A.Attack(seat, None),
-            "upkeep_return": A.UpkeepReturn(seat, ()),
-            "mulligan": A.Mulligan(seat, "keep"),
-        }.get(d.kind, "This decision cannot be passed: choose an option.")
+        answers: dict[DecisionKind, Any] = {
+            SovereignDecisionKind.FORGE: A.Pass(seat),
+            SovereignDecisionKind.WINDOW: A.Pass(seat),
+            SovereignDecisionKind.MOVE: A.Pass(seat),
+            SovereignDecisionKind.ATTACK: A.Attack(seat, None),
+            SovereignDecisionKind.UPKEEP_RETURN: A.UpkeepReturn(seat, ()),
+            SovereignDecisionKind.MULLIGAN: A.Mulligan(seat, "keep"),
+        }
+        return answers.get(d.kind, "This decision cannot be passed: choose an option.")
 
     def _mulligan(self, d: Decision, word: str, words: list[str]) -> Any:
         return (
             A.Mulligan(d.seat, word)
-            if d.kind == "mulligan"
+            if d.kind == SovereignDecisionKind.MULLIGAN
             else f"'{word}' answers a mulligan; this is a {d.kind.replace('_', ' ')} decision."
         )
 
     def _forge_number(self, d: Decision, words: list[str], what: str) -> Any:
-        if d.kind != "forge":
+        if d.kind != SovereignDecisionKind.FORGE:
             return f"'{what}' is a forge action; this is a {d.kind.replace('_', ' ')} decision."
         forge = forge_cards(self)
         if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(forge):
@@ -670,7 +549,7 @@ class ClientModel(MenuModel):
         return forge[int(words[0]) - 1]
 
     def _play(self, d: Decision, word: str, words: list[str]) -> Any:
-        if d.kind != "forge":
+        if d.kind != SovereignDecisionKind.FORGE:
             return "'play N' puts a card into the forge during your forge actions."
         hand = hand_cards(self)
         if len(words) != 1 or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(hand):

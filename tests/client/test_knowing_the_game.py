@@ -92,10 +92,11 @@ def test_a_spectator_model_has_the_rules_too() -> None:
 
 def test_reign_log_lines_call_a_house_by_its_name() -> None:
     from client.reign.words import describe_public_event
+    from engine.reign import events as E
 
-    assert describe_public_event(("support_gained", 1, "amber"), 0) == (
+    assert describe_public_event(E.SupportGained(1, "amber"), 0) == (
         "seat 1 gained the support of House Quell"
     )
-    assert describe_public_event(("houses", ["amber", "ivory"]), 0) == (
+    assert describe_public_event(E.Houses(["amber", "ivory"]), 0) == (
         "Houses in play: Quell, Oriel"
     )

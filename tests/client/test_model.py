@@ -243,8 +243,9 @@ def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
     event: tuple[Any, ...], me: int, words: str
 ) -> None:
     from client.reign.words import describe_public_event
+    from engine.reign.events import PARSER
 
-    line = describe_public_event(event, me)
+    line = describe_public_event(PARSER.parse(event), me)
     assert line is not None and words in line and "you's" not in line
 
 

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from client.games import bots_for
-from client.sodalis.model import HELP, ClientModel, who
+from client.sodalis.model import HELP, ClientModel
 from client.sodalis.panes import arena_lines, side_lines
+from client.sodalis.words import who
 from engine.requests import Decision, RollAnswer
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
 from engine.sodalis.answers import Reversals
