@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
+from client.sodalis.odds import expect, hit
 from engine.requests import Decision, DecisionKind
 from engine.rng import ChanceStream
 from engine.sodalis.answers import (
@@ -56,30 +56,6 @@ RUN_STEP = 2.0  # one step nearer to delivering the Artifact
 DELIVER = 10.0  # the Artifact reaches the centre
 APPROACH = 0.15  # one step nearer to something worth casting at
 PICKS = ("archer", "tempest", "damned", "empress", "undying", "beast", "sage", "animist", "lover")
-
-
-@cache
-def _pmf(n: int, p: float) -> tuple[float, ...]:
-    """P(exactly k successes) for k = 0..n, n dice each succeeding with chance p."""
-    out = [1.0]
-    for _ in range(n):
-        nxt = [0.0] * (len(out) + 1)
-        for k, v in enumerate(out):
-            nxt[k] += v * (1 - p)
-            nxt[k + 1] += v * p
-        out = nxt
-    return tuple(out)
-
-
-def _expect(n: int, p: float, cap: int) -> tuple[float, float]:
-    """(expected successes capped at ``cap``, chance of at least ``cap``)."""
-    pmf = _pmf(n, round(p, 4))
-    mean = sum(min(k, cap) * v for k, v in enumerate(pmf))
-    return mean, sum(v for k, v in enumerate(pmf) if k >= cap)
-
-
-def _hit(sides: int, threshold: int) -> float:
-    return min(1.0, max(0.0, (sides + 1 - max(1, threshold)) / sides))
 
 
 class Board:
@@ -258,15 +234,15 @@ class Board:
             if not friend and holder == u:
                 value += crit * SIGHT_VALUE
             if dice:
-                p = _hit(sides, self.threshold(caster, face, u, at))
+                p = hit(sides, self.threshold(caster, face, u, at))
                 life, top = self.life(u), self.champion(u).max_life
                 if face.effect == "damage":
-                    lost, dies = _expect(dice, p, life)
+                    lost, dies = expect(dice, p, life)
                     gets_strength = self.held[self.other(u)]["strength"] is None
                     swing = lost + dies * (KILL_VALUE if gets_strength else REFRESH_KILL)
                     value += -1.2 * swing if friend else swing
                 else:
-                    gained, _ = _expect(dice, p, top - life)
+                    gained, _ = expect(dice, p, top - life)
                     weight = 1.0 + 2.0 * (1 - life / top) if self.bloodied(u) else 0.4
                     value += gained * weight if friend else -gained
             value += self._extras(caster, face, u, friend, crit)
@@ -303,12 +279,12 @@ class Board:
         value = 0.0
         inertia = self.inertia(caster, self.at)
         for x in face.recoils:
-            p = _hit(10, inertia)
+            p = hit(10, inertia)
             if x.effect == "damage":
-                lost, dies = _expect(x.power, p, self.life(caster))
+                lost, dies = expect(x.power, p, self.life(caster))
                 value -= lost + dies * KILL_VALUE
             else:
-                gained, _ = _expect(x.power, p, self.champion(caster).max_life - self.life(caster))
+                gained, _ = expect(x.power, p, self.champion(caster).max_life - self.life(caster))
                 value += 0.5 * gained
         return value
 
