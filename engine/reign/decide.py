@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSecret
 from engine.reign import events as E
-from engine.reign import flow
+from engine.reign import flow, setup
 from engine.reign.answers import (
     Bid,
     CombatTie,
@@ -188,7 +188,7 @@ def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> 
 def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
     _take(state, a.seat, (a.card,), 1)
     state.hidden = state.hidden - {a.card}
-    state.discards[flow._pile_of(state, a.card)].append(a.card)
+    state.discards[setup.pile_of(state, a.card)].append(a.card)
     state.log(E.RegentDiscard(a.seat, a.card))
 
 
@@ -382,7 +382,7 @@ def apply_discard(state: ReignState, req: Decision, a: Discard) -> None:
     _take(state, a.seat, a.cards, len(a.cards))
     state.hidden = state.hidden.difference(a.cards)
     for c in a.cards:
-        state.discards[flow._pile_of(state, c)].append(c)
+        state.discards[setup.pile_of(state, c)].append(c)
     state.log(E.Discard(a.seat, a.cards))
 
 

@@ -10,21 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
-from engine.reign import combat, reveal
+from engine.errors import IllegalReveal, MalformedAnswer
+from engine.reign import combat, reveal, setup
 from engine.reign import events as E
 from engine.reign.decisions import ReignDecisionKind
 from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
 from engine.requests import (
-    Chance,
-    ChanceAnswer,
-    Deal,
-    DealAnswer,
     Decision,
     Reveal,
     RevealAnswer,
-    Shuffle,
-    ShuffleAnswer,
 )
 from engine.tasks import Task, push_front, run_tasks
 
@@ -40,151 +34,6 @@ def start(state: ReignState) -> None:
 def advance(state: ReignState) -> None:
     """Run the game's tasks until it needs an answer or is over."""
     run_tasks(state, _HANDLERS)
-
-
-# -- set-up -------------------------------------------------------------------------------
-def _pick_houses(state: ReignState) -> None:
-    houses = len(state.catalog.houses)
-    state.pending = [Chance("support_houses", houses, state.config.support_count)]
-
-
-def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
-    req = state.pending[0]
-    assert isinstance(req, Chance)
-    values = answer.values
-    if (
-        not isinstance(values, tuple)
-        or len(values) != req.k
-        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < req.n for v in values)
-        or len(set(values)) != req.k
-    ):
-        raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule="Set Up")
-    state.pending = []
-    if req.label == "support_houses":
-        ids = state.catalog.house_ids
-        state.houses = tuple(sorted(ids[v] for v in values))
-        state.support = {h: None for h in state.houses}
-        for h in state.houses:
-            state.hidden = state.hidden.union(state.catalog.military[h])
-        state.hidden = state.hidden.union(state.catalog.events)
-        state.log(E.Houses(state.houses))
-        deals: list[Task] = []
-        for seat in range(state.players):
-            deals += [("deal", "military", seat, 4), ("deal", "event", seat, 1)]
-        military = [c for h in state.houses for c in state.catalog.military[h]]
-        push_front(
-            state,
-            ("shuffle", "military", tuple(military)),
-            ("shuffle", "event", state.catalog.events),
-            *deals,
-            ("pick_first",),
-        )
-    else:
-        state.first_player = values[0]
-        state.log(E.FirstPlayer(values[0]))
-        push_front(state, ("round_start",))
-
-
-def _pick_first(state: ReignState) -> None:
-    state.pending = [Chance("first_player", state.players, 1)]
-
-
-def _shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None) -> None:
-    if cards is None:  # reshuffle the discard pile into a new pile
-        cards = tuple(state.discards[pile])
-        state.discards[pile] = []
-        state.hidden = state.hidden.union(cards)
-        state.log(E.Reshuffle(pile, len(cards)))
-    state.piles[pile] = len(cards)
-    state.pending = [Shuffle(pile, tuple(cards))]
-
-
-def on_shuffle(state: ReignState, answer: ShuffleAnswer) -> None:
-    req = state.pending[0]
-    assert isinstance(req, Shuffle)
-    if answer.pile != req.pile:
-        raise MalformedAnswer(f"expected the shuffle of the {req.pile} pile", rule="Set Up")
-    state.pending = []
-
-
-def _deal(state: ReignState, source: str, seat: int, count: int) -> None:
-    if count <= 0:
-        return
-    if source.startswith("hand:"):
-        state.pending = [Deal(source, seat, count)]
-        return
-    available = state.piles[source]
-    if available == 0:
-        if state.discards[source]:
-            push_front(state, ("shuffle", source), ("deal", source, seat, count))
-        else:
-            state.log(E.PileEmpty(source, seat, count))
-        return
-    if available < count:
-        push_front(
-            state, ("deal", source, seat, available), ("deal", source, seat, count - available)
-        )
-        return
-    state.pending = [Deal(source, seat, count)]
-
-
-def _pile_of(state: ReignState, card: str) -> str:
-    return "military" if state.catalog.defs[card].kind == "military" else "event"
-
-
-def on_deal(state: ReignState, answer: DealAnswer) -> None:
-    req = state.pending[0]
-    assert isinstance(req, Deal)
-    if type(answer.seat) is not int or answer.seat != req.seat:
-        raise MalformedAnswer(f"this deal is for seat {req.seat}", rule="Draw")
-    cards = answer.cards
-    giver = int(req.source[5:]) if req.source.startswith("hand:") else None
-    if state.knows(req.seat):
-        if cards is None:
-            raise UnknownSecret("the dealt cards must be told to the seat receiving them")
-        if (
-            not isinstance(cards, tuple)
-            or len(cards) != req.count
-            or any(not isinstance(c, str) or c not in state.catalog.defs for c in cards)
-            or len(set(cards)) != len(cards)
-        ):
-            raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
-        if any(c in state.secrets[req.seat].hand for c in cards):
-            raise IllegalReveal("a card cannot be dealt twice to one hand", rule="Draw")
-        if giver is not None:
-            if state.knows(giver):
-                promised = sorted(c for s, c in state.secrets[giver].gifts if s == req.seat)
-                if sorted(cards) != promised:
-                    raise IllegalReveal(
-                        "the handed-over cards are not the spoils chosen",
-                        rule="Regent Phase > Spoils",
-                    )
-            elif any(c not in state.hidden for c in cards):
-                raise IllegalReveal(
-                    "a handed-over card must be one whose place is hidden",
-                    rule="Regent Phase > Spoils",
-                )
-        else:
-            for c in cards:
-                if c not in state.hidden or _pile_of(state, c) != req.source:
-                    raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
-            for s, sec in state.secrets.items():
-                if s != req.seat and any(c in sec.hand for c in cards):
-                    raise IllegalReveal("a dealt card is in another hand", rule="Draw")
-    elif cards is not None:
-        raise UnknownSecret(f"this engine may not learn the cards dealt to seat {req.seat}")
-    state.pending = []
-    if giver is not None:
-        if state.knows(giver):
-            state.secrets[giver].gifts = [g for g in state.secrets[giver].gifts if g[0] != req.seat]
-        state.log(E.Handover(giver, req.seat, req.count))
-    else:
-        state.piles[req.source] -= req.count
-        state.log(E.Draw(req.seat, req.source, req.count))
-    state.hand_count[req.seat] += req.count
-    if cards is not None:
-        state.secrets[req.seat].hand.extend(cards)
-        state.secrets[req.seat].hand.sort()
 
 
 # -- influence phase -----------------------------------------------------------------------
@@ -427,7 +276,7 @@ def _transfer_support(state: ReignState, number: int) -> None:
             state.log(E.SupportGained(seat, house))
     for _seat, ids in sorted(state.bid_cards.items()):
         for c in ids:
-            state.discards[_pile_of(state, c)].append(c)
+            state.discards[setup.pile_of(state, c)].append(c)
     state.bid_cards = {}
     keeps = [("keep_support", s) for s in state.turn_order() if len(state.support_of(s)) > 1]
     discards = [("regent_discard",)] * gains if state.regent is not None else []
@@ -554,7 +403,7 @@ def _lose_support(state: ReignState, losers: tuple[int, ...]) -> None:
             state.log(E.SupportLost(seat, house))
     for seat in sorted(state.armies):
         for c in state.armies[seat]:
-            state.discards[_pile_of(state, c)].append(c)
+            state.discards[setup.pile_of(state, c)].append(c)
     state.armies = {}
     state.army_down = {}
     push_front(state, ("legitimacy",))
@@ -636,10 +485,10 @@ def _round_end(state: ReignState) -> None:
 
 
 _HANDLERS: dict[str, Callable[..., None]] = {
-    "pick_houses": _pick_houses,
-    "pick_first": _pick_first,
-    "shuffle": _shuffle,
-    "deal": _deal,
+    "pick_houses": setup.pick_houses,
+    "pick_first": setup.pick_first,
+    "shuffle": setup.shuffle,
+    "deal": setup.deal,
     "round_start": _round_start,
     "bid_pass": _bid_pass,
     "bid": _bid,

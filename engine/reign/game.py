@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.contract import ContractGame
 from engine.errors import IllegalReveal, MalformedAnswer
-from engine.reign import decide, flow
+from engine.reign import decide, flow, setup
 from engine.reign.answers import ReignAnswer
 from engine.reign.cards import Catalog, standard_catalog
 from engine.reign.state import ReignConfig, ReignState, Secrets
@@ -34,9 +34,9 @@ from engine.requests import (
 Answer = ReignAnswer | ChanceAnswer | ShuffleAnswer | DealAnswer | RevealAnswer
 
 _GENERIC: dict[type, tuple[type, None, Callable[[ReignState, Any], None]]] = {
-    ChanceAnswer: (Chance, None, flow.on_chance),
-    ShuffleAnswer: (Shuffle, None, flow.on_shuffle),
-    DealAnswer: (Deal, None, flow.on_deal),
+    ChanceAnswer: (Chance, None, setup.on_chance),
+    ShuffleAnswer: (Shuffle, None, setup.on_shuffle),
+    DealAnswer: (Deal, None, setup.on_deal),
     RevealAnswer: (Reveal, None, flow.on_reveal),
 }
 

@@ -1,0 +1,158 @@
+"""Reign's set-up: the houses in play, the first player, the shuffles and the deals.
+
+The tasks ``pick_houses``, ``pick_first``, ``shuffle`` and ``deal`` of :mod:`engine.reign.flow`
+run here, with the handlers of the chance, shuffle and deal answers they ask for; ``pile_of``
+tells which pile (military or events) a card goes back to.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from engine.reign import events as E
+from engine.reign.state import ReignState
+from engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
+from engine.tasks import Task, push_front
+
+
+def pick_houses(state: ReignState) -> None:
+    houses = len(state.catalog.houses)
+    state.pending = [Chance("support_houses", houses, state.config.support_count)]
+
+
+def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Chance)
+    values = answer.values
+    if (
+        not isinstance(values, tuple)
+        or len(values) != req.k
+        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < req.n for v in values)
+        or len(set(values)) != req.k
+    ):
+        raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule="Set Up")
+    state.pending = []
+    if req.label == "support_houses":
+        ids = state.catalog.house_ids
+        state.houses = tuple(sorted(ids[v] for v in values))
+        state.support = {h: None for h in state.houses}
+        for h in state.houses:
+            state.hidden = state.hidden.union(state.catalog.military[h])
+        state.hidden = state.hidden.union(state.catalog.events)
+        state.log(E.Houses(state.houses))
+        deals: list[Task] = []
+        for seat in range(state.players):
+            deals += [("deal", "military", seat, 4), ("deal", "event", seat, 1)]
+        military = [c for h in state.houses for c in state.catalog.military[h]]
+        push_front(
+            state,
+            ("shuffle", "military", tuple(military)),
+            ("shuffle", "event", state.catalog.events),
+            *deals,
+            ("pick_first",),
+        )
+    else:
+        state.first_player = values[0]
+        state.log(E.FirstPlayer(values[0]))
+        push_front(state, ("round_start",))
+
+
+def pick_first(state: ReignState) -> None:
+    state.pending = [Chance("first_player", state.players, 1)]
+
+
+def shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None) -> None:
+    if cards is None:  # reshuffle the discard pile into a new pile
+        cards = tuple(state.discards[pile])
+        state.discards[pile] = []
+        state.hidden = state.hidden.union(cards)
+        state.log(E.Reshuffle(pile, len(cards)))
+    state.piles[pile] = len(cards)
+    state.pending = [Shuffle(pile, tuple(cards))]
+
+
+def on_shuffle(state: ReignState, answer: ShuffleAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Shuffle)
+    if answer.pile != req.pile:
+        raise MalformedAnswer(f"expected the shuffle of the {req.pile} pile", rule="Set Up")
+    state.pending = []
+
+
+def deal(state: ReignState, source: str, seat: int, count: int) -> None:
+    if count <= 0:
+        return
+    if source.startswith("hand:"):
+        state.pending = [Deal(source, seat, count)]
+        return
+    available = state.piles[source]
+    if available == 0:
+        if state.discards[source]:
+            push_front(state, ("shuffle", source), ("deal", source, seat, count))
+        else:
+            state.log(E.PileEmpty(source, seat, count))
+        return
+    if available < count:
+        push_front(
+            state, ("deal", source, seat, available), ("deal", source, seat, count - available)
+        )
+        return
+    state.pending = [Deal(source, seat, count)]
+
+
+def pile_of(state: ReignState, card: str) -> str:
+    return "military" if state.catalog.defs[card].kind == "military" else "event"
+
+
+def on_deal(state: ReignState, answer: DealAnswer) -> None:
+    req = state.pending[0]
+    assert isinstance(req, Deal)
+    if type(answer.seat) is not int or answer.seat != req.seat:
+        raise MalformedAnswer(f"this deal is for seat {req.seat}", rule="Draw")
+    cards = answer.cards
+    giver = int(req.source[5:]) if req.source.startswith("hand:") else None
+    if state.knows(req.seat):
+        if cards is None:
+            raise UnknownSecret("the dealt cards must be told to the seat receiving them")
+        if (
+            not isinstance(cards, tuple)
+            or len(cards) != req.count
+            or any(not isinstance(c, str) or c not in state.catalog.defs for c in cards)
+            or len(set(cards)) != len(cards)
+        ):
+            raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
+        if any(c in state.secrets[req.seat].hand for c in cards):
+            raise IllegalReveal("a card cannot be dealt twice to one hand", rule="Draw")
+        if giver is not None:
+            if state.knows(giver):
+                promised = sorted(c for s, c in state.secrets[giver].gifts if s == req.seat)
+                if sorted(cards) != promised:
+                    raise IllegalReveal(
+                        "the handed-over cards are not the spoils chosen",
+                        rule="Regent Phase > Spoils",
+                    )
+            elif any(c not in state.hidden for c in cards):
+                raise IllegalReveal(
+                    "a handed-over card must be one whose place is hidden",
+                    rule="Regent Phase > Spoils",
+                )
+        else:
+            for c in cards:
+                if c not in state.hidden or pile_of(state, c) != req.source:
+                    raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
+            for s, sec in state.secrets.items():
+                if s != req.seat and any(c in sec.hand for c in cards):
+                    raise IllegalReveal("a dealt card is in another hand", rule="Draw")
+    elif cards is not None:
+        raise UnknownSecret(f"this engine may not learn the cards dealt to seat {req.seat}")
+    state.pending = []
+    if giver is not None:
+        if state.knows(giver):
+            state.secrets[giver].gifts = [g for g in state.secrets[giver].gifts if g[0] != req.seat]
+        state.log(E.Handover(giver, req.seat, req.count))
+    else:
+        state.piles[req.source] -= req.count
+        state.log(E.Draw(req.seat, req.source, req.count))
+    state.hand_count[req.seat] += req.count
+    if cards is not None:
+        state.secrets[req.seat].hand.extend(cards)
+        state.secrets[req.seat].hand.sort()
