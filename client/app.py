@@ -127,10 +127,10 @@ def _rows(text: str, width: int) -> int:
 def menu_room(model: ScreenModel | None = None) -> int:
     """Rows the decision pane may take: half the terminal, but the log keeps
     :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls); less
-    the rows a long menu gives ``model``'s upper panes when their text needs them."""
+    the rows a long menu gives ``model``'s hand and log when they need them."""
     rows, _ = screen_size()
     room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
-    return room - (_given(model, room) if model is not None else 0)
+    return room - (sum(_given(model, room)) if model is not None else 0)
 
 
 def _split(free: int) -> int:
@@ -139,17 +139,35 @@ def _split(free: int) -> int:
     return max(8, min(free - 1, free * 2 // 3))
 
 
-def _given(model: ScreenModel, room: int) -> int:
-    """Rows a menu longer than :data:`MENU_LEAST` rows gives the upper panes (it scrolls
-    in fewer rows) when their text needs more rows than the split leaves them: part of a
-    hand is then not off-screen behind "+N more".  The log keeps its rows."""
+def _given(model: ScreenModel, room: int) -> tuple[int, int]:
+    """Rows a menu longer than :data:`MENU_LEAST` rows gives (it scrolls in fewer rows):
+    first to the upper panes when the side pane needs more rows than the split leaves it
+    (no card of a hand off-screen behind "+N more"), then to the log when what happened
+    since our last answer needs more rows than it has.  (to the panes, to the log)"""
     if model.decision is None or model.info or model.show_help:
-        return 0
+        return 0, 0
     full = min(room, _text_rows(menu_lines(model, room=10**4)))
-    if full <= MENU_LEAST:
-        return 0
+    spare = full - MENU_LEAST
+    if spare <= 0:
+        return 0, 0
     rows, _ = screen_size()
-    return max(0, min(pane_need(model) - _split(rows - FIXED_ROWS - full), full - MENU_LEAST))
+    upper = _split(rows - FIXED_ROWS - full)
+    to_panes = max(0, min(pane_need(model) - upper, spare))
+    log = rows - FIXED_ROWS - full - upper
+    to_log = max(0, min(log_need(model, log + spare) - log, spare - to_panes))
+    return to_panes, to_log
+
+
+def log_need(model: ScreenModel, most: int) -> int:
+    """Rows the log lines since our last answer take (with the "+N earlier" row above
+    them), counted up to ``most``."""
+    lines, width = model.log_shown(), screen_size()[1]
+    need = 1 if model.log_mark > 0 else 0
+    for line in reversed(lines[model.log_mark :]):
+        need += _rows(wrapped(line, width), width)
+        if need >= most:
+            break
+    return need
 
 
 def _text_rows(fragments: StyleAndTextTuples) -> int:
@@ -299,7 +317,9 @@ class LogPane:
         back = self.model.log_back = len(log) - end
         shown: StyleAndTextTuples = []
         if start > 0:
-            shown.append(("class:dim", f"(+{start} earlier: PgUp)\n"))
+            new = start - self.model.log_mark  # hidden lines from after our last answer
+            since = f", {new} new since your move" if new > 0 and self.model.log_mark else ""
+            shown.append(("class:dim", f"(+{start} earlier{since}: PgUp)\n"))
         shown += [("", line + "\n") for line in log[start:end]]
         if back:
             shown.append(("class:dim", f"(+{back} newer: PgDn)\n"))
@@ -354,12 +374,13 @@ def side_width() -> int:
 
 def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
-    the log the rest (at least one row); and the rows a long menu gives them."""
+    the log the rest (at least one row); and the rows a long menu gives them (the log gets
+    those it gives the log)."""
     rows, _ = screen_size()
     deciding = model.pane_open()
-    given = _given(model, menu_room()) if deciding else 0
-    free = rows - FIXED_ROWS - (menu_height(model) + given if deciding else 0)
-    return _split(free) + given
+    given = _given(model, menu_room()) if deciding else (0, 0)
+    free = rows - FIXED_ROWS - (menu_height(model) + sum(given) if deciding else 0)
+    return _split(free) + given[0]
 
 
 def log_height(model: ScreenModel) -> int:

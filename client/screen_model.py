@@ -100,6 +100,7 @@ class ScreenModel:
         self.info = ""  # the card text 'info' asked for, shown in place of the menu
         self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
         self.log_back = 0  # lines the log is scrolled back from its newest line
+        self.log_mark = 0  # the log's length when we last answered (what is new since)
         self.sent_for: Any = None  # the decision the last answer was sent for
         self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
         self.names = SeatNames()  # the players' names, signed by their seats (client.seat_names)
@@ -447,6 +448,7 @@ class ScreenModel:
             self.message = "Passed for you already; waiting for the others..."
             return  # one answer a decision: a late key press must not answer the next one
         self.sent_for = self.decision
+        self.log_mark = len(self.log)
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
 

@@ -171,9 +171,11 @@ def check_f1_shows_help_and_illegal_input_is_refused(
 
 
 def fill_log(model: Any) -> None:
-    """Twelve log lines, ``log line 0`` to ``log line 11``: more than the log pane holds."""
+    """Twelve log lines, ``log line 0`` to ``log line 11``: more than the log pane holds,
+    all from before our last answer (the log takes no rows from the menu for them)."""
     for i in range(12):
         model.log.append(f"log line {i}")
+    model.log_mark = len(model.log)
 
 
 def check_eight_options_and_the_newest_log_line(

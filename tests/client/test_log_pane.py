@@ -88,3 +88,31 @@ def test_the_newest_log_line_sits_right_above_the_decision_with_no_blank_row() -
         log = [row for row in screen[rule + 1 : decide] if row]
         assert log[0].startswith("(+") and "earlier" in log[0]
         assert all(row.strip() for row in screen[rule + 1 : decide][-len(log) :])
+
+
+def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> None:
+    """At 80x24 a long menu scrolls in six rows (four options) so that the log shows more
+    of what the others did since our last answer, and the log's top row says how many of
+    the lines above it are new since then (issue 31)."""
+    from tests.client import test_sodalis_model as sodalis
+
+    model, _ = sodalis.model_for(*sodalis.first_turn())
+    assert len(model.menu()) > 8
+    for i in range(10):
+        model.log.append(f"before {i}")
+    model.log_mark = len(model.log)  # our last answer
+    for i in range(6):
+        model.log.append(f"since {i}")
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    log = screen[rule + 1 : decide]
+    assert log == [f"(+{len(model.log) - 4} earlier, 2 new since your move: PgUp)"] + [
+        f"since {i}" for i in range(2, 6)
+    ], "\n".join(screen)
+    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 4
+    assert any("more below" in row for row in screen)
+    model.log_mark = len(model.log)  # nothing new since: the menu keeps its rows
+    screen = render(model)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 6
