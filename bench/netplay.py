@@ -126,7 +126,7 @@ def run_game(
 def unit_costs() -> dict[str, float]:
     """CPU microseconds of one group operation, measured in this process (the same run's
     reference for the peers' counts)."""
-    from protocol import _group as g
+    import protocol.crypto as g
 
     s, p, q = g.random_scalar(), g.base_mul(g.random_scalar()), g.base_mul(g.random_scalar())
     ops = {

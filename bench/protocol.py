@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import protocol as P  # noqa: E402
+import protocol.crypto as PC
 
 TABLE = hashlib.sha256(b"bench table").digest()
 DECK = "main"
@@ -35,14 +36,14 @@ class Seats:
     def __init__(self, n: int) -> None:
         self.n = n
         self.ids = [P.Identity.generate() for _ in range(n)]
-        self.feeds = [P.Feed(ident, TABLE, seat) for seat, ident in enumerate(self.ids)]
-        self.keys = [P.DeckKey.generate() for _ in range(n)]
+        self.feeds = [PC.Feed(ident, TABLE, seat) for seat, ident in enumerate(self.ids)]
+        self.keys = [PC.DeckKey.generate() for _ in range(n)]
         self.pub = [
-            P.verify_key_share(TABLE, s, k.key_share(TABLE, s)) for s, k in enumerate(self.keys)
+            PC.verify_key_share(TABLE, s, k.key_share(TABLE, s)) for s, k in enumerate(self.keys)
         ]
-        self.joint = P.joint_key(self.pub)
-        self.codebook = P.CardCodebook(TABLE, DECK, CARDS)
-        self.log = P.FeedLog(TABLE, {s: i.public for s, i in enumerate(self.ids)})
+        self.joint = PC.joint_key(self.pub)
+        self.codebook = PC.CardCodebook(TABLE, DECK, CARDS)
+        self.log = PC.FeedLog(TABLE, {s: i.public for s, i in enumerate(self.ids)})
 
     def send(self, seat: int, msg: object) -> bytes:
         """Sign ``msg`` into ``seat``'s feed; the framed entry, as it goes on the wire."""
@@ -65,18 +66,18 @@ def cpu(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
-def full_shuffle(seats: Seats) -> tuple[list[P.Ciphertext], int]:
+def full_shuffle(seats: Seats) -> tuple[list[PC.Ciphertext], int]:
     """Every seat in turn: verify its input's proof (from the wire), shuffle and prove,
     sign, send.  (At a table every other peer verifies each step too: see the step
     figures below for one verification.)"""
-    deck = P.initial_deck(seats.codebook, seats.joint)
+    deck = PC.initial_deck(seats.codebook, seats.joint)
     wire, frame, before = 0, b"", deck
     for seat in range(seats.n):
         if seat:  # the previous seat's output arrives over the wire and is verified
             msg = seats.receive(frame)
-            deck = P.verify_shuffle_step(TABLE, seat - 1, msg, before, seats.joint)
+            deck = PC.verify_shuffle_step(TABLE, seat - 1, msg, before, seats.joint)
         before = deck
-        step, deck, _secret = P.shuffle_step(
+        step, deck, _secret = PC.shuffle_step(
             DECK, f"shuffle/{seat}", deck, seats.joint, table=TABLE, seat=seat
         )
         frame = seats.send(seat, step)
@@ -87,17 +88,17 @@ def full_shuffle(seats: Seats) -> tuple[list[P.Ciphertext], int]:
 def proof_figures(seats: Seats, repeat: int = 5) -> None:
     """One 102-card step: prove and verify against an unproved step (shuffle, and the
     receiver validating its 204 points) in the same run, and the multiplications."""
-    from protocol import _group, _shuffle_proof
+    import protocol._shuffle_proof as _shuffle_proof  # its mul counted in place
 
-    start_deck, _ = P.shuffle(P.initial_deck(seats.codebook, seats.joint), seats.joint)
-    unproved, _ = cpu(lambda: P.shuffle(start_deck, seats.joint), repeat)
-    out, secret = P.shuffle(start_deck, seats.joint)
-    validate, _ = cpu(lambda: P.parse_cards([c.to_bytes() for c in out], seat=1), repeat)
-    step, _, _ = P.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1)
+    start_deck, _ = PC.shuffle(PC.initial_deck(seats.codebook, seats.joint), seats.joint)
+    unproved, _ = cpu(lambda: PC.shuffle(start_deck, seats.joint), repeat)
+    out, secret = PC.shuffle(start_deck, seats.joint)
+    validate, _ = cpu(lambda: PC.parse_cards([c.to_bytes() for c in out], seat=1), repeat)
+    step, _, _ = PC.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1)
     prove, _ = cpu(
-        lambda: P.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1), repeat
+        lambda: PC.shuffle_step(DECK, "s1/1", start_deck, seats.joint, table=TABLE, seat=1), repeat
     )
-    verify, _ = cpu(lambda: P.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint), repeat)
+    verify, _ = cpu(lambda: PC.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint), repeat)
     counts = {"mul": 0, "base": 0}
     real, real_base = _shuffle_proof.mul, _shuffle_proof.base_mul
 
@@ -113,7 +114,7 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
     _shuffle_proof.base_mul = counting_base  # type: ignore[assignment]
     try:
         _shuffle_proof.prove_shuffle(
-            P.ProofContext(TABLE, "s1/1", 1),
+            PC.ProofContext(TABLE, "s1/1", 1),
             DECK,
             seats.joint,
             [(c.a, c.b) for c in start_deck],
@@ -123,20 +124,20 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
         )
         prove_muls, prove_base = counts["mul"], counts["base"]
         counts.update(mul=0, base=0)
-        P.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint)
+        PC.verify_shuffle_step(TABLE, 1, step, start_deck, seats.joint)
         verify_muls, verify_base = counts["mul"], counts["base"]
     finally:
         _shuffle_proof.mul = real  # type: ignore[assignment]
         _shuffle_proof.base_mul = real_base  # type: ignore[assignment]
-    point, scalar = start_deck[0].b, _group.random_scalar()
+    point, scalar = start_deck[0].b, PC.random_scalar()
     reps = 300
     begin = time.process_time()
     for _ in range(reps):
-        _group.mul(scalar, point)
+        PC.mul(scalar, point)
     unit = (time.process_time() - begin) / reps
     begin = time.process_time()
     for _ in range(reps):
-        _group.base_mul(scalar)
+        PC.base_mul(scalar)
     unit_base = (time.process_time() - begin) / reps
     # the unproved shuffle itself: CARDS variable-base and CARDS base multiplications
     prove_muls, prove_base = prove_muls + CARDS, prove_base + CARDS
@@ -165,42 +166,42 @@ def proof_figures(seats: Seats, repeat: int = 5) -> None:
     print(f"  proof {len(step.proof)} bytes; targets: prove <= 100 ms, verify <= 100 ms\n")
 
 
-def private_draw(seats: Seats, deck: list[P.Ciphertext], slot: int) -> int:
+def private_draw(seats: Seats, deck: list[PC.Ciphertext], slot: int) -> int:
     """Seats 1.. send shares for ``slot``; seat 0 checks them and opens its card."""
     ct = deck[slot]
     frames = [
-        seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, f"d{slot}", {slot: ct}))
+        seats.send(s, PC.decryption_shares(seats.keys[s], TABLE, s, DECK, f"d{slot}", {slot: ct}))
         for s in range(1, seats.n)
     ]
     ct.check(seat=seats.n - 1)  # the drawer validates the B point of the drawn card once
     shares = []
     for s, frame in zip(range(1, seats.n), frames, strict=True):
         msg = seats.receive(frame)
-        shares.append(P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
-    held = P.strip_shares(ct, shares)
-    return seats.codebook.index(P.open_held(seats.keys[0], held))
+        shares.append(PC.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
+    held = PC.strip_shares(ct, shares)
+    return seats.codebook.index(PC.open_held(seats.keys[0], held))
 
 
-def bystander_checks(seats: Seats, deck: list[P.Ciphertext], slot: int) -> float:
+def bystander_checks(seats: Seats, deck: list[PC.Ciphertext], slot: int) -> float:
     """CPU for the n-1 non-drawing seats to also check the shares (n-2 each, not their own)."""
     ct = deck[slot]
     msgs = {
-        s: P.decryption_shares(seats.keys[s], TABLE, s, DECK, "x", {slot: ct})
+        s: PC.decryption_shares(seats.keys[s], TABLE, s, DECK, "x", {slot: ct})
         for s in range(1, seats.n)
     }
     start = time.process_time()
     for viewer in range(1, seats.n):
         for s, msg in msgs.items():
             if s != viewer:
-                P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})
+                PC.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})
     return time.process_time() - start
 
 
-def public_reveal(seats: Seats, deck: list[P.Ciphertext], slot: int) -> tuple[int, int]:
+def public_reveal(seats: Seats, deck: list[PC.Ciphertext], slot: int) -> tuple[int, int]:
     """Every seat sends its share; every seat checks the others' and finishes."""
     ct = deck[slot]
     frames = [
-        seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, f"r{slot}", {slot: ct}))
+        seats.send(s, PC.decryption_shares(seats.keys[s], TABLE, s, DECK, f"r{slot}", {slot: ct}))
         for s in range(seats.n)
     ]
     card = -1
@@ -211,14 +212,14 @@ def public_reveal(seats: Seats, deck: list[P.Ciphertext], slot: int) -> tuple[in
                 shares.append(P.Entry.parse(frame).message().shares[0].share)
                 continue
             msg = P.Entry.parse(frame).message()
-            shares.append(P.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
-        card = P.reveal_card(seats.codebook, ct, shares)
+            shares.append(PC.verify_shares(TABLE, s, seats.pub[s], msg, {slot: ct})[slot])
+        card = PC.reveal_card(seats.codebook, ct, shares)
     return card, sum(map(len, frames))
 
 
 def commit_reveal(seats: Seats) -> int:
     """One joint-randomness round: everyone commits, reveals; every seat checks all."""
-    rounds = [P.JointRandomness(TABLE, "roll", range(seats.n)) for _ in range(seats.n)]
+    rounds = [PC.JointRandomness(TABLE, "roll", range(seats.n)) for _ in range(seats.n)]
     pairs = [rounds[s].contribute(s) for s in range(seats.n)]
     commit_frames = [seats.send(s, c) for s, (c, _) in enumerate(pairs)]
     reveal_frames = [seats.send(s, r) for s, (_, r) in enumerate(pairs)]
@@ -231,20 +232,19 @@ def commit_reveal(seats: Seats) -> int:
     return sum(map(len, commit_frames)) + sum(map(len, reveal_frames))
 
 
-def dleq(seats: Seats, deck: list[P.Ciphertext]) -> tuple[float, float]:
+def dleq(seats: Seats, deck: list[PC.Ciphertext]) -> tuple[float, float]:
     key, ct = seats.keys[0], deck[0]
-    ctx = P.ProofContext(TABLE, "bench", 0)
-    from protocol import _dleq, _group
+    ctx = PC.ProofContext(TABLE, "bench", 0)
 
-    shares = [(0, ct.a, _group.mul(key.secret, ct.a))]  # a one-card shares message
+    shares = [(0, ct.a, PC.mul(key.secret, ct.a))]  # a one-card shares message
     reps = 200
     start = time.process_time()
     for _ in range(reps):
-        proof = _dleq.prove_shares(key.secret, key.public, shares, ctx)
+        proof = PC.prove_shares(key.secret, key.public, shares, ctx)
     prove = (time.process_time() - start) / reps
     start = time.process_time()
     for _ in range(reps):
-        _dleq.verify_shares_proof(key.public, shares, proof, ctx)
+        PC.verify_shares_proof(key.public, shares, proof, ctx)
     verify = (time.process_time() - start) / reps
     return prove, verify
 
@@ -269,7 +269,7 @@ def main() -> None:
         draw_cpu, _ = cpu(lambda s=seats, d=deck, it=slots: private_draw(s, d, next(it)), 15)
         one = {0: deck[0]}
         draw_bytes = sum(
-            len(seats.send(s, P.decryption_shares(seats.keys[s], TABLE, s, DECK, "b", one)))
+            len(seats.send(s, PC.decryption_shares(seats.keys[s], TABLE, s, DECK, "b", one)))
             for s in range(1, n)
         )
         others = statistics.median(bystander_checks(seats, deck, 90) for _ in range(3))

@@ -23,7 +23,7 @@ from client.play import PlayUsageError
 from client.rules_summary import game_name
 from client.simulate import GAMES, run_crypto_game, run_game
 from engine.games import rules
-from protocol import CHEATS
+from protocol.testing import CHEATS
 
 
 class UsageError(Exception):

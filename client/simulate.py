@@ -57,7 +57,7 @@ def run_crypto_game(
     cheater: int | None = None,
 ) -> tuple[dict[str, Any], Any]:
     """Play one game among in-memory protocol peers; returns the summary and the table."""
-    from protocol import cheating_session, make_table, run_table
+    from protocol.testing import cheating_session, make_table, run_table
 
     game_rules = rules(game)
     session_class = cheating_session(cheat) if cheat else None

@@ -45,7 +45,7 @@ from protocol import (
     encode,
     message,
 )
-from protocol._codec import blob, integer
+from protocol.wire import blob, integer
 
 from ._frames import HEADER_SIZE, encode_frame
 

@@ -45,7 +45,7 @@ from typing import Any
 import attrs
 
 from protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
-from protocol._codec import blob, integer, label
+from protocol.wire import blob, integer, label
 
 __all__ = [
     "OFFLINE_BEATS",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from protocol import BadSignature, Identity, PublicIdentity, message
-from protocol._codec import blob, integer, label
+from protocol.wire import blob, integer, label
 
 __all__ = ["Farewell", "Farewells"]
 

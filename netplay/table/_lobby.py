@@ -25,8 +25,7 @@ from protocol import (
     encode,
     message,
 )
-from protocol._codec import blob, integer, item_bytes, items, label
-from protocol._table import MAX_OPTIONS
+from protocol.wire import MAX_OPTIONS, blob, integer, item_bytes, items, label
 
 from ._names import SIGNED_NAME_MAX, BadName, read_signed_name
 

@@ -44,7 +44,7 @@ import hashlib
 import attrs
 
 from protocol import BadSignature, DecodeError, Identity, PublicIdentity, decode, encode, message
-from protocol._codec import blob, integer
+from protocol.wire import blob, integer
 
 from ._clock import OFFLINE_BEATS, Presence, presence_bytes
 

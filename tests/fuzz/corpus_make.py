@@ -175,7 +175,7 @@ def make_untrusted() -> None:
     from engine.requests import Decision
     from engine.rng import ChanceStream
     from engine.sovereign import Deck, load_deck, standard_catalog
-    from protocol._answers import AnswerCodec
+    from protocol.wire import AnswerCodec
 
     sample = load_deck(str(ROOT / "docs" / "cards" / "sovereign-sample-deck.toml")).data()
     other = Deck.of_faction(standard_catalog().faction("undercity")).data()

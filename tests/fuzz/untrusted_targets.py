@@ -23,7 +23,7 @@ from netplay.relay._relay import _Table
 from netplay.storage._saved import signed_start
 from netplay.table._lobby import sign_start, verify_start
 from netplay.table._seating import Seating, SeatRefused
-from protocol._answers import AnswerCodec
+from protocol.wire import AnswerCodec
 
 __all__ = ["HOST", "JOINER", "SCOPE", "UNTRUSTED"]
 

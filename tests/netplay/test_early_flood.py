@@ -21,7 +21,7 @@ import protocol as P
 from netplay import NodeConfig, TableNode, connect, join_proof
 from netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
 from netplay.table._lobby import JoinRequest
-from protocol._feed import MAX_BODY
+from protocol.crypto import MAX_BODY
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

@@ -30,7 +30,7 @@ import protocol as P
 from engine.canonical import canonical_bytes
 from netplay import NodeConfig, RelayNode, TableNode
 from netplay.relay._relay import _Table
-from protocol._session_messages import Move
+from protocol.wire import Move
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

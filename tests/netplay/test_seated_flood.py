@@ -17,9 +17,11 @@ from typing import Any
 import trio
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.wire as PW
 from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
 from netplay.table._lobby import JoinRequest, TableStart
-from protocol._session_messages import Note
+from protocol.wire import Note
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes
@@ -28,9 +30,9 @@ from .test_tables import bot
 ENTRIES = 100  # of 15 notes of 16 KiB: ~24 MiB of notes, ~58 MB on the wire
 
 
-def _junk(feed: P.Feed, first: int) -> bytes:
+def _junk(feed: PC.Feed, first: int) -> bytes:
     parts = tuple(P.encode(Note(first + i, os.urandom(16 * 1024))) for i in range(15))
-    return P.encode(feed.append(P.Batch(parts)))
+    return P.encode(feed.append(PW.Batch(parts)))
 
 
 async def _seat(link: Any, attacker: P.Identity, invite: Any) -> P.TableSpec:
@@ -86,7 +88,7 @@ async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(tmp_path
             spec = await _seat(link, attacker, invite)
             seat = spec.players.index(attacker.public.key)
             nursery.start_soon(_drain, link)
-            feed = P.Feed(attacker, spec.table_id, seat)  # our feed, from its first entry
+            feed = PC.Feed(attacker, spec.table_id, seat)  # our feed, from its first entry
             before = rss_bytes()
             try:
                 for index in range(ENTRIES):

@@ -15,6 +15,7 @@ import pytest
 import trio
 
 import protocol as P
+import protocol.wire as PW
 from client.bots import RandomBot
 from engine.reign import standard_catalog
 from engine.rng import ChanceStream
@@ -134,11 +135,11 @@ async def test_hiding_the_relay_log_holds_no_hidden_card(tmp_path: Path) -> None
             assert not strings_in(json.loads(data)) & CARDS
             continue
         batch = msg.message()
-        assert isinstance(batch, P.Batch)
+        assert isinstance(batch, PW.Batch)
         for raw in batch.parts:
             part = P.decode(raw)
             named = strings_in(json.loads(raw)) & CARDS
-            if isinstance(part, P.Move):  # only cards shown face up, by the rules
+            if isinstance(part, PW.Move):  # only cards shown face up, by the rules
                 answer = json.loads(part.answer)
                 shown = (
                     {answer["card"]}

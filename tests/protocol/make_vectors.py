@@ -13,10 +13,12 @@ import pprint
 import nacl.secret
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.wire as PW
 from engine.rng import ChanceStream
 from protocol import _group, _sealed, _shuffle_proof
-from protocol._padding import NOTE_BLOCK, SEALED_BLOCK, pad
-from protocol._session_messages import Note
+from protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, pad
+from protocol.wire import Note
 
 
 def compute() -> dict[str, str]:
@@ -30,15 +32,15 @@ def compute() -> dict[str, str]:
     v["identity.fingerprint"] = ident.fingerprint
     v["identity.x25519_public"] = bytes(ident.public.seal_key()).hex()
 
-    commit, reveal = P.make_commitment(table, 0, "bid:round-1", b"3", nonce=b"\x42" * 32)
+    commit, reveal = PC.make_commitment(table, 0, "bid:round-1", b"3", nonce=b"\x42" * 32)
     v["commit.digest"] = commit.digest.hex()
     v["commit.message"] = P.encode(commit).decode()
     v["reveal.message"] = P.encode(reveal).decode()
 
-    feed = P.Feed(ident, table, 0)
+    feed = PC.Feed(ident, table, 0)
     first = feed.append(commit)
-    second = feed.append(P.DigestCheck(1, b"\x11" * 32))
-    assert first.header.signing_bytes() == P.ENTRY_DOMAIN + P.encode(first.header)
+    second = feed.append(PW.DigestCheck(1, b"\x11" * 32))
+    assert first.header.signing_bytes() == PC.ENTRY_DOMAIN + P.encode(first.header)
     v["entry0.header"] = P.encode(first.header).decode()
     v["entry0.sig"] = first.sig.hex()
     v["entry0.id"] = first.entry_id().hex()
@@ -47,41 +49,41 @@ def compute() -> dict[str, str]:
     v["entry1.id"] = second.entry_id().hex()
 
     values = {seat: bytes([seat + 1]) * 32 for seat in range(3)}
-    seed = P.joint_seed(table, "roll/1", values)
+    seed = PC.joint_seed(table, "roll/1", values)
     stream = ChanceStream(seed)
     v["chance.seed"] = seed.hex()
     v["chance.dice"] = " ".join(str(stream.below(6) + 1) for _ in range(5))
     v["chance.permutation10"] = " ".join(map(str, stream.permutation(10)))
 
-    codebook = P.CardCodebook(table, "main", 102)
+    codebook = PC.CardCodebook(table, "main", 102)
     v["card.main.0"] = codebook.points[0].hex()
     v["card.main.101"] = codebook.points[101].hex()
 
-    key0 = P.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 0").digest())
-    key1 = P.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 1").digest())
+    key0 = PC.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 0").digest())
+    key1 = PC.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 1").digest())
     v["deckkey0.secret"] = key0.secret.hex()
     v["deckkey0.public"] = key0.public.hex()
     v["deckkey1.public"] = key1.public.hex()
     v["deckkey0.share_proof"] = key0.key_share(table, 0, entropy=b"\x07" * 32).proof.hex()
-    joint = P.joint_key([key0.public, key1.public])
+    joint = PC.joint_key([key0.public, key1.public])
     v["joint_key"] = joint.hex()
-    initial = P.initial_deck(codebook, joint)
+    initial = PC.initial_deck(codebook, joint)
     v["initial.0"] = initial[0].to_bytes().hex()
 
     r = _group.hash_to_scalar(b"fairtable test vector r")
     v["rerandomise.r"] = r.hex()
-    ct = P.rerandomise(initial[0], joint, r)
+    ct = PC.rerandomise(initial[0], joint, r)
     v["rerandomise.0"] = ct.to_bytes().hex()
-    shares = P.decryption_shares(key0, table, 0, "main", "draw/1", {0: ct}, entropy=b"\x08" * 32)
+    shares = PC.decryption_shares(key0, table, 0, "main", "draw/1", {0: ct}, entropy=b"\x08" * 32)
     v["share.d"] = shares.shares[0].share.hex()
     v["share.proof"] = shares.proof.hex()
 
-    small = P.CardCodebook(table, "small", 5)
-    out, secret = P.shuffle(P.initial_deck(small, joint), joint, entropy=b"\x09" * 32)
+    small = PC.CardCodebook(table, "small", 5)
+    out, secret = PC.shuffle(PC.initial_deck(small, joint), joint, entropy=b"\x09" * 32)
     v["shuffle.permutation"] = " ".join(map(str, secret.permutation))
     v["shuffle.output_sha256"] = hashlib.sha256(b"".join(c.to_bytes() for c in out)).hexdigest()
-    small_initial = P.initial_deck(small, joint)
-    step, proven, _ = P.shuffle_step(
+    small_initial = PC.initial_deck(small, joint)
+    step, proven, _ = PC.shuffle_step(
         "small", "s1/0", small_initial, joint, table=table, seat=0, entropy=b"\x09" * 32
     )
     assert proven == out
@@ -92,7 +94,7 @@ def compute() -> dict[str, str]:
     v["shuffle.generator.h4"] = hs[4].hex()
     pairs = [(c.a, c.b) for c in small_initial]
     statement = _shuffle_proof._statement(
-        P.ProofContext(table, "s1/0", 0), "small", joint, pairs, [(c.a, c.b) for c in out]
+        PC.ProofContext(table, "s1/0", 0), "small", joint, pairs, [(c.a, c.b) for c in out]
     )
     seed, es = _shuffle_proof._challenges(
         statement, [step.proof[32 * i : 32 * i + 32] for i in range(5)]
@@ -104,10 +106,10 @@ def compute() -> dict[str, str]:
     v["shuffle.proof"] = step.proof.hex()
     v["shuffle.message_sha256"] = hashlib.sha256(P.encode(step)).hexdigest()
 
-    held = P.Ciphertext(
+    held = PC.Ciphertext(
         _group.base_mul(r), _group.add(codebook.points[0], _group.mul(r, key0.public))
     )
-    msg, _ = P.hand_over(
+    msg, _ = PC.hand_over(
         key0, table, 0, "main", "spoils/1", 1, key1.public, {0: held}, entropy=b"\x0a" * 32
     )
     v["handover.held"] = held.to_bytes().hex()

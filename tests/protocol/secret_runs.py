@@ -16,11 +16,13 @@ from typing import Any
 import attrs
 
 import protocol as P
+import protocol.testing as PT
+import protocol.wire as PW
 from client.games import bots_for
 from engine.canonical import canonical_bytes
 from engine.games import rules
 from engine.rng import ChanceStream
-from protocol._session_messages import Move, Note
+from protocol.wire import Move, Note
 
 Swap = Callable[[int, P.DecisionNeeded, Any], Any]
 
@@ -34,7 +36,7 @@ def play(
 ) -> list[P.TableSession]:
     """A bot game over the in-memory harness; ``swap(seat, event, answer)`` may replace a
     bot's answer; the run ends once ``stop_after`` decisions were made."""
-    _, sessions = P.make_table(
+    _, sessions = PT.make_table(
         players, seed, game=game, round_limit=rules(game).default_round_limit
     )
     root = ChanceStream.from_int(seed)
@@ -49,7 +51,7 @@ def play(
         return swap(seat, event, answer) if swap is not None else answer
 
     with contextlib.suppress(_Stop):
-        P.run_table(sessions, decide)
+        PT.run_table(sessions, decide)
     return sessions
 
 
@@ -68,7 +70,7 @@ def public(part: Any) -> Any:
     secret's own carriers (a note's box, a commitment's digest)."""
     if isinstance(part, Note):
         return ("note", part.step)
-    if isinstance(part, P.Commit):
+    if isinstance(part, PW.Commit):
         return ("commit", part.purpose)
     if isinstance(part, Move):
         return P.encode(attrs.evolve(part, commit=b"\0" * len(part.commit)))

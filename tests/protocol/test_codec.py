@@ -10,13 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import protocol as P
+import protocol.wire as PW
 
 from .helpers import examples
 
 
 def test_every_message_type_has_an_example() -> None:
     """Every message the protocol package defines (netplay registers its own elsewhere)."""
-    ours = {tag for tag, cls in P.MESSAGE_TYPES.items() if cls.__module__.startswith("protocol.")}
+    ours = {tag for tag, cls in PW.MESSAGE_TYPES.items() if cls.__module__.startswith("protocol.")}
     assert {type(m).TYPE for m in examples()} == ours
 
 
@@ -29,7 +30,7 @@ def test_round_trip(msg: object) -> None:
 
 
 def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
-    data = P.encode(P.Commit("bid", b"\xff" * 32))
+    data = P.encode(PW.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
         b'"type":"commit","v":8}'
@@ -49,7 +50,7 @@ BASE = {"type": "digest", "v": P.PROTOCOL_VERSION, "step": 3, "digest": "A" * 43
 
 
 def test_base_is_valid() -> None:
-    assert P.decode(_bytes(BASE)) == P.DigestCheck(3, bytes(32))
+    assert P.decode(_bytes(BASE)) == PW.DigestCheck(3, bytes(32))
 
 
 @pytest.mark.parametrize(
@@ -132,29 +133,29 @@ def test_oversize_frame_rejected_unread() -> None:
 
 def test_field_caps() -> None:
     with pytest.raises(P.FieldError):
-        P.Reveal("x", bytes(32), bytes(64 * 1024 + 1))
+        PW.Reveal("x", bytes(32), bytes(64 * 1024 + 1))
     with pytest.raises(P.FieldError):
-        P.ShuffleStep("d", "s", (bytes(64),) * (P.MAX_CARDS + 1), b"")
+        PW.ShuffleStep("d", "s", (bytes(64),) * (PW.MAX_CARDS + 1), b"")
     with pytest.raises(P.FieldError):  # a shuffle proof of more than MAX_CARDS cards
-        P.ShuffleStep("d", "s", (), bytes(P.MAX_SHUFFLE_PROOF + 1))
+        PW.ShuffleStep("d", "s", (), bytes(PW.MAX_SHUFFLE_PROOF + 1))
     with pytest.raises(P.FieldError):
-        P.Commit("x" * (P.MAX_LABEL + 1), bytes(32))
+        PW.Commit("x" * (PW.MAX_LABEL + 1), bytes(32))
     with pytest.raises(P.FieldError):
-        P.Commit("no spaces", bytes(32))
+        PW.Commit("no spaces", bytes(32))
     with pytest.raises(P.FieldError):
-        P.DigestCheck(1.0, bytes(32))  # type: ignore[arg-type]
+        PW.DigestCheck(1.0, bytes(32))  # type: ignore[arg-type]
     with pytest.raises(P.FieldError):
-        P.ShuffleStep("d", "s", [bytes(64)], b"")  # type: ignore[arg-type]
+        PW.ShuffleStep("d", "s", [bytes(64)], b"")  # type: ignore[arg-type]
     # The same caps apply on decode.
-    plain = _plain(P.Commit("x", bytes(32)))
-    plain["purpose"] = "x" * (P.MAX_LABEL + 1)
+    plain = _plain(PW.Commit("x", bytes(32)))
+    plain["purpose"] = "x" * (PW.MAX_LABEL + 1)
     with pytest.raises(P.DecodeError):
         P.decode(_bytes(plain))
 
 
 def test_oversize_list_on_the_wire_rejected() -> None:
-    plain = _plain(P.ShuffleStep("d", "s", (), b""))
-    plain["cards"] = ["A" * 86] * (P.MAX_CARDS + 1)
+    plain = _plain(PW.ShuffleStep("d", "s", (), b""))
+    plain["cards"] = ["A" * 86] * (PW.MAX_CARDS + 1)
     with pytest.raises(P.DecodeError):
         P.decode(_bytes(plain))
 
@@ -163,7 +164,7 @@ def test_encode_refuses_oversize_and_unregistered() -> None:
     big = P.Entry(bytes(32), 0, 0, bytes(32), bytes(512 * 1024), bytes(64))
     P.encode(big)  # the largest body still fits a frame
     with pytest.raises(P.LocalProtocolError):
-        P.encode(P.Share(0, bytes(32)))  # nested type, not a message
+        P.encode(PW.Share(0, bytes(32)))  # nested type, not a message
 
 
 def test_nested_extra_field_rejected() -> None:
@@ -177,14 +178,14 @@ def test_adding_a_message_type_is_one_class() -> None:
     @P.message("test-ping")
     @attrs.frozen
     class Ping:
-        n: int = P._codec.integer(hi=10)
+        n: int = PW.integer(hi=10)
 
     try:
         assert P.decode(P.encode(Ping(3))) == Ping(3)
         with pytest.raises(P.DecodeError):
             P.decode(P.encode(Ping(3)).replace(b"3", b"11"))
     finally:
-        del P.MESSAGE_TYPES["test-ping"]
+        del PW.MESSAGE_TYPES["test-ping"]
 
 
 # ------------------------------------------------------------------ fuzzing
@@ -235,7 +236,7 @@ _json = st.recursive(
 
 @settings(max_examples=400, deadline=None)
 @given(
-    st.sampled_from(sorted(P.MESSAGE_TYPES)),
+    st.sampled_from(sorted(PW.MESSAGE_TYPES)),
     st.dictionaries(
         st.sampled_from(
             [

@@ -14,9 +14,10 @@ from collections import deque
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from client.games import bots_for
 from engine.rng import ChanceStream
-from protocol._harness import peer_secrets
+from protocol.testing import peer_secrets
 
 PLAYERS = 3
 SEED = 21
@@ -28,7 +29,7 @@ def _play(crash_at: int | None) -> tuple[list[P.TableSession], int]:
     """A whole table; the victim crashes right after its ``crash_at``-th log record (from 1)
     and restarts from its log.  Returns the sessions and how many records the victim wrote
     before the crash (or in all, without one)."""
-    spec, sessions = P.make_table(PLAYERS, SEED, game="reign", round_limit=ROUND_LIMIT)
+    spec, sessions = PT.make_table(PLAYERS, SEED, game="reign", round_limit=ROUND_LIMIT)
     bots = [bots_for("reign")["random"](ChanceStream.from_int(s)) for s in range(PLAYERS)]
     disk: list[list[bytes]] = [[] for _ in range(PLAYERS)]
     queue: deque[tuple[int, bytes]] = deque()

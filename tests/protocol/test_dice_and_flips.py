@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from engine.canonical import digest_of
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
@@ -153,8 +154,8 @@ def _dice_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _play(seats: int, seed: int, **kwargs: Any) -> list[P.TableSession]:
-    _, sessions = P.make_table(seats, seed, game="dice", **kwargs)
-    P.run_table(sessions, lambda seat, event: Guess(seat, 2))
+    _, sessions = PT.make_table(seats, seed, game="dice", **kwargs)
+    PT.run_table(sessions, lambda seat, event: Guess(seat, 2))
     return sessions
 
 
@@ -191,17 +192,17 @@ def test_every_roll_needs_only_reveals() -> None:
 
 
 def test_flip_with_a_bad_share_proof_blames_its_sender() -> None:
-    sessions = _play(3, 4, session_class=P.cheating_session("bad-proof"), cheaters=[2])
+    sessions = _play(3, 4, session_class=PT.cheating_session("bad-proof"), cheaters=[2])
     honest = sessions[:2]
     assert all(s.verdict is not None and s.verdict.seat == 2 for s in honest)
     assert all(s.verdict.kind == "bad-proof" for s in honest)  # type: ignore[union-attr]
 
 
 def test_roll_withheld_reveal_is_blamed_on_the_silent_seat() -> None:
-    _, sessions = P.make_table(
-        3, 9, game="dice", session_class=P.cheating_session("withheld-reveal"), cheaters=[1]
+    _, sessions = PT.make_table(
+        3, 9, game="dice", session_class=PT.cheating_session("withheld-reveal"), cheaters=[1]
     )
-    run = P.run_table(sessions, lambda seat, event: Guess(seat, 2))
+    run = PT.run_table(sessions, lambda seat, event: Guess(seat, 2))
     assert run is not None
     for session in (sessions[0], sessions[2]):
         session.timeout(1)

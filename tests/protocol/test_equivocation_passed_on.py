@@ -16,6 +16,7 @@ import hashlib
 import pytest
 
 import protocol as P
+import protocol.crypto as PC
 
 from .helpers import identity
 
@@ -30,8 +31,8 @@ def _proof(
 ) -> P.EquivocationProof:
     """Two entries ``seat`` 0 signed by ``signer`` with different bodies: a conflict."""
     table = spec.table_id if table is None else table
-    first = P.sign_entry(signer, table, seat, 0, P.ZERO_HASH, b"one version")
-    second = P.sign_entry(signer, table, seat, 0, P.ZERO_HASH, b"another version")
+    first = PC.sign_entry(signer, table, seat, 0, PC.ZERO_HASH, b"one version")
+    second = PC.sign_entry(signer, table, seat, 0, PC.ZERO_HASH, b"another version")
     return P.EquivocationProof(signer.public.key, first.signed_header(), second.signed_header())
 
 
@@ -60,7 +61,7 @@ def test_accountability_a_proof_that_is_not_one_changes_nothing(bogus: str) -> N
     elif bogus == "not the seat's key":  # an outsider's two entries in seat 1's name
         proof = _proof(spec, identity(7), 1)
     elif bogus == "no conflict":
-        entry = P.sign_entry(identity(1), spec.table_id, 1, 0, P.ZERO_HASH, b"one version")
+        entry = PC.sign_entry(identity(1), spec.table_id, 1, 0, PC.ZERO_HASH, b"one version")
         proof = P.EquivocationProof(
             identity(1).public.key, entry.signed_header(), entry.signed_header()
         )

@@ -13,11 +13,13 @@ import os
 import pytest
 
 import protocol as P
+import protocol.testing as PT
+import protocol.wire as PW
 from client.bots import RandomBot
 from engine.rng import ChanceStream
 from protocol import _held, _session
-from protocol._held import GAP_BUDGET, SEAT_BUDGET, GapBudget, PartStore
-from protocol._session_messages import Note
+from protocol.testing import GAP_BUDGET, SEAT_BUDGET, GapBudget, PartStore
+from protocol.wire import Note
 
 NOTE = 16 * 1024  # the largest box a Note may carry
 
@@ -33,7 +35,7 @@ def _start(players: int = 3, seed: int = 7, waiting_on: int | None = 2) -> list[
     seat ``waiting_on`` alone: the first table from ``seed`` on that does (which seat the
     first decision falls to depends on every byte signed, the protocol version's too)."""
     for tried in range(seed, seed + 64):
-        _, sessions = P.make_table(players, tried)
+        _, sessions = PT.make_table(players, tried)
         moved = True
         while moved:
             moved = False
@@ -51,7 +53,7 @@ def _junk_notes(cheater: P.TableSession, first: int, count: int) -> tuple[bytes,
     the bytes of those notes."""
     assert cheater.feed is not None
     parts = tuple(P.encode(Note(first + i, os.urandom(NOTE))) for i in range(count))
-    return P.encode(cheater.feed.append(P.Batch(parts))), sum(map(len, parts))
+    return P.encode(cheater.feed.append(PW.Batch(parts))), sum(map(len, parts))
 
 
 def test_a_part_is_charged_until_it_is_read() -> None:
@@ -124,9 +126,9 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
     assert cheater.feed is not None
     for step in range(budget // 40):  # far-off digest checks, ~100 bytes each
         parts = tuple(
-            P.encode(P.DigestCheck(10**6 + 20 * step + i, os.urandom(32))) for i in range(20)
+            P.encode(PW.DigestCheck(10**6 + 20 * step + i, os.urandom(32))) for i in range(20)
         )
-        honest.receive(P.encode(cheater.feed.append(P.Batch(parts))))
+        honest.receive(P.encode(cheater.feed.append(PW.Batch(parts))))
         if honest.verdict is not None:
             break
     verdict = honest.verdict
@@ -136,7 +138,7 @@ def test_hostile_peers_4_digests_for_far_off_steps_and_empty_entries_count(
     cheater, honest = sessions[waited], sessions[(waited + 1) % len(sessions)]
     assert cheater.feed is not None
     for _ in range(budget):  # entries with no part at all
-        honest.receive(P.encode(cheater.feed.append(P.Batch(()))))
+        honest.receive(P.encode(cheater.feed.append(PW.Batch(()))))
         if honest.verdict is not None:
             break
     verdict = honest.verdict
@@ -147,7 +149,7 @@ def test_hostile_peers_7_entries_beyond_a_gap_are_not_all_kept() -> None:
     sessions = _start()
     cheater, honest = sessions[1], sessions[0]
     assert cheater.feed is not None
-    cheater.feed.append(P.Batch(()))  # seq 1, never sent: a gap
+    cheater.feed.append(PW.Batch(()))  # seq 1, never sent: a gap
     kept = 0
     for batch in range(20):  # 20 x 15 x 16 KiB behind the gap
         kept += honest.receive(_junk_notes(cheater, 10**6 + 15 * batch, 15)[0])
@@ -164,9 +166,9 @@ def test_an_honest_game_stays_far_below_the_budgets(monkeypatch: pytest.MonkeyPa
         seen.append(max(store.unread.values()))
 
     monkeypatch.setattr(PartStore, "charge", watch)
-    _, sessions = P.make_table(3, 21)
+    _, sessions = PT.make_table(3, 21)
     bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}"), "reign") for s in range(3)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert seen and max(seen) < SEAT_BUDGET // 16
     assert all(s.gaps.held(seat) == 0 for s in sessions for seat in s.seats)

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from engine.canonical import digest_of
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
@@ -157,8 +158,8 @@ def _held_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _play(seed: int, **kwargs: Any) -> list[P.TableSession]:
-    _, sessions = P.make_table(3, seed, game="held", **kwargs)
-    P.run_table(sessions, lambda seat, event: Done(seat))
+    _, sessions = PT.make_table(3, seed, game="held", **kwargs)
+    PT.run_table(sessions, lambda seat, event: Done(seat))
     return sessions
 
 
@@ -205,7 +206,7 @@ class _RehandleSwap(P.TableSession):
     shows (its proof of a correct shuffle cannot cover that: blamed at the step)."""
 
     def publish(self, msg: Any) -> None:
-        from protocol._messages import ShuffleStep
+        from protocol.wire import ShuffleStep
 
         if isinstance(msg, ShuffleStep) and msg.step.endswith("/rehandle"):
             msg = attrs.evolve(msg, cards=(msg.cards[0], msg.cards[1], msg.cards[0]))
@@ -224,7 +225,7 @@ class _BadPeekCopy(P.TableSession):
     """Seat 0 hands the peeking seat a copy with a spoiled proof."""
 
     def publish(self, msg: Any) -> None:
-        from protocol._messages import HandOver
+        from protocol.wire import HandOver
 
         if isinstance(msg, HandOver) and msg.step.endswith("/peek"):
             item = msg.cards[0]
@@ -244,7 +245,7 @@ class _SilentHolder(P.TableSession):
     """Seat 0 never answers the peek."""
 
     def publish(self, msg: Any) -> None:
-        from protocol._messages import HandOver
+        from protocol.wire import HandOver
 
         if not (isinstance(msg, HandOver) and msg.step.endswith("/peek")):
             super().publish(msg)

@@ -14,12 +14,12 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from engine.errors import EngineError
 from engine.games import GAMES, rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
-from protocol._answers import AnswerCodec
-from protocol._session_messages import Move
+from protocol.wire import AnswerCodec, Move
 
 WRONG_SHAPES: list[Any] = [
     7,
@@ -86,7 +86,7 @@ def test_hostile_peers_1_every_wrongly_typed_answer_field_is_a_decode_error_or_r
     """Decoding either refuses the answer (DecodeError naming the seat) or yields one whose
     every field has its declared shape, which the engine then checks with typed errors."""
     codec = AnswerCodec(rules(game))
-    spec, sessions = P.make_table(2 if game != "reign" else 3, 5, game=game)
+    spec, sessions = PT.make_table(2 if game != "reign" else 3, 5, game=game)
     engine = sessions[1].game
     decoded = 0
     for what, data in _malformed(game):
@@ -156,9 +156,9 @@ def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play
 
     players = 3 if game == "reign" else 2
     cls = type("Mover", (_MalformedMover,), {"shape": ("count", wrong)})
-    spec, sessions = P.make_table(players, 11, game=game, session_class=cls, cheaters=[1])
+    spec, sessions = PT.make_table(players, 11, game=game, session_class=cls, cheaters=[1])
     bots = [bots_for(game)["random"](ChanceStream.from_int(s)) for s in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert sessions[1].done, "the cheater never got to sign its move"
     for seat, session in enumerate(sessions):
         if seat != 1:

@@ -12,6 +12,8 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.testing as PT
+import protocol.wire as PW
 from client.games import bots_for
 from engine.games import rules
 from engine.rng import ChanceStream
@@ -34,14 +36,14 @@ class _Liar(P.TableSession):
         super().publish(msg)
 
 
-def _reversed(refs: tuple[P.CardRef, ...]) -> tuple[P.CardRef, ...] | None:
+def _reversed(refs: tuple[PW.CardRef, ...]) -> tuple[PW.CardRef, ...] | None:
     flipped = tuple(reversed(refs))
     return flipped if flipped != refs else None
 
 
 class _LyingRemix(_Liar):
     def lie(self, msg: Any) -> Any:
-        if isinstance(msg, P.ShuffleStep) and msg.deck.startswith("pool"):
+        if isinstance(msg, PW.ShuffleStep) and msg.deck.startswith("pool"):
             refs = _reversed(msg.inputs)
             return None if refs is None else attrs.evolve(msg, inputs=refs)
         return None
@@ -49,7 +51,7 @@ class _LyingRemix(_Liar):
 
 class _LyingPoolShares(_Liar):
     def lie(self, msg: Any) -> Any:
-        if isinstance(msg, P.DecryptShares) and msg.deck.startswith("pool"):
+        if isinstance(msg, PW.DecryptShares) and msg.deck.startswith("pool"):
             refs = _reversed(msg.cards)
             return None if refs is None else attrs.evolve(msg, cards=refs)
         return None
@@ -59,7 +61,7 @@ class _LyingPlacer(_Liar):
     """Puts a card into a pool at another place than the request's."""
 
     def lie(self, msg: Any) -> Any:
-        if isinstance(msg, P.HandOver) and msg.places:
+        if isinstance(msg, PW.HandOver) and msg.places:
             first = msg.places[0]
             moved = attrs.evolve(first, index=first.index + 1)
             return attrs.evolve(msg, places=(moved, *msg.places[1:]))
@@ -70,14 +72,14 @@ class _LyingDealShares(_Liar):
     """Says its shares for a private draw are a public reveal's."""
 
     def lie(self, msg: Any) -> Any:
-        if isinstance(msg, P.DecryptShares) and msg.to_seat != P.JOINT:
-            return attrs.evolve(msg, to_seat=P.JOINT)
+        if isinstance(msg, PW.DecryptShares) and msg.to_seat != PW.JOINT:
+            return attrs.evolve(msg, to_seat=PW.JOINT)
         return None
 
 
 class _LyingRehandle(_Liar):
     def lie(self, msg: Any) -> Any:
-        if isinstance(msg, P.ShuffleStep) and msg.step.endswith("/rehandle"):
+        if isinstance(msg, PW.ShuffleStep) and msg.step.endswith("/rehandle"):
             refs = _reversed(msg.inputs)
             return None if refs is None else attrs.evolve(msg, inputs=refs)
         return None
@@ -86,7 +88,7 @@ class _LyingRehandle(_Liar):
 def _play(
     game: str, players: int, seed: int, liar: type[P.TableSession], cheater: int
 ) -> list[P.TableSession]:
-    _, sessions = P.make_table(
+    _, sessions = PT.make_table(
         players,
         seed,
         game=game,
@@ -96,7 +98,7 @@ def _play(
     )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{seat}")) for seat in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return sessions
 
 

@@ -13,6 +13,8 @@ import pytest
 import protocol as P
 import protocol._piles as piles
 import protocol._reveals as reveals
+import protocol.testing as PT
+import protocol.wire as PW
 from client.games import bots_for
 from engine.games import rules
 from engine.rng import ChanceStream
@@ -34,20 +36,20 @@ def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.Mon
         )
     monkeypatch.setattr(reveals, "hand_over", counted("hand-over", reveals.hand_over))
     players, seed = 5, 7
-    _, sessions = P.make_table(
+    _, sessions = PT.make_table(
         players, seed, game="reign", round_limit=rules("reign").default_round_limit
     )
     root = ChanceStream.from_int(seed)
     bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None for s in sessions)
     # every peer's log holds every seat's entries: one log is the whole table
     batches: list[Any] = [P.Entry.parse(data).message() for data in sessions[0].entries()]
     parts = [P.decode(raw) for batch in batches for raw in batch.parts]
     sent = Counter(
-        "shares" if isinstance(p, P.DecryptShares) else "hand-over"
+        "shares" if isinstance(p, PW.DecryptShares) else "hand-over"
         for p in parts
-        if isinstance(p, P.DecryptShares) or (isinstance(p, P.HandOver) and p.to_seat == P.JOINT)
+        if isinstance(p, PW.DecryptShares) or (isinstance(p, PW.HandOver) and p.to_seat == PW.JOINT)
     )
     # (the shares a move or an opening shows ride inside it, made by _cards.shares_for)
     assert made["hand-over"] == sent["hand-over"] > 0

@@ -7,6 +7,9 @@ from collections import defaultdict
 from typing import Any
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.testing as PT
+import protocol.wire as PW
 from client.games import bots_for
 from engine.games import rules
 from engine.rng import ChanceStream
@@ -21,12 +24,12 @@ def test_pool_mixers_are_the_placers_in_seat_order_and_nobody_for_one_card() -> 
 
 
 def _played_reign(players: int, seed: int) -> list[P.TableSession]:
-    _, sessions = P.make_table(
+    _, sessions = PT.make_table(
         players, seed, game="reign", round_limit=rules("reign").default_round_limit
     )
     root = ChanceStream.from_int(seed)
     bots = [bots_for("reign")["random"](root.child(f"bot/{seat}")) for seat in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return sessions
 
 
@@ -47,12 +50,12 @@ def test_section_7_5_a_pool_is_re_mixed_by_its_placers_only_in_seat_order() -> N
     placer_of = {
         item.card: seat
         for seat, part in parts  # pooled ciphertext -> its placer
-        if isinstance(part, P.HandOver) and part.to_seat == P.JOINT
+        if isinstance(part, PW.HandOver) and part.to_seat == PW.JOINT
         for item in part.cards
     }
     mixes: dict[tuple[int, str], list[int]] = defaultdict(list)  # (step, pool) -> mixers
     for seat, part in parts:
-        if isinstance(part, P.ShuffleStep) and part.deck.startswith("pool"):
+        if isinstance(part, PW.ShuffleStep) and part.deck.startswith("pool"):
             at, mix = part.step.split("/")
             assert mix == f"mix{seat}"
             mixes[(int(at[1:]), part.deck)].append(seat)
@@ -79,10 +82,10 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
     seat did before version 7), to take the pool's order into its hands: nobody reads it, and
     the game ends as it does without that seat's meddling."""
     players, seed, meddler = 5, 16, 0
-    _, honest = P.make_table(
+    _, honest = PT.make_table(
         players, seed, game="reign", round_limit=rules("reign").default_round_limit
     )
-    _, sessions = P.make_table(
+    _, sessions = PT.make_table(
         players, seed, game="reign", round_limit=rules("reign").default_round_limit
     )
     reveals = sessions[meddler].exchanges.reveals
@@ -93,13 +96,13 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
         group: str,
         pools: dict[str, list[Any]],
         mixers: tuple[int, ...],
-        members: tuple[P.CardRef, ...],
+        members: tuple[PW.CardRef, ...],
     ) -> bool:
         k, joint = reveals.port.step, reveals.cards.joint
         assert joint is not None
         if meddler not in mixers and (k, group) not in sent:
             sent.append((k, group))
-            step, _, _ = P.shuffle_step(
+            step, _, _ = PC.shuffle_step(
                 f"pool{group}",
                 f"s{k}/mix{meddler}",
                 pools[group],
@@ -119,7 +122,7 @@ def test_section_7_5_a_re_mix_from_a_seat_that_placed_nothing_is_never_used() ->
         def decide(seat: int, event: Any, bots: list[Any] = bots) -> Any:
             return bots[seat].decide(event.view, event.decision)
 
-        P.run_table(table, decide)
+        PT.run_table(table, decide)
     assert sent  # the meddler did send uninvited re-mixes
     for peer in sessions:
         assert peer.verdict is None and peer.finished is not None

@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.testing as PT
 from client.games import bots_for
 from engine.rng import ChanceStream
-from protocol._feed import sign_entry
-from protocol._harness import peer_secrets
-from protocol._session_messages import Batch, Resign
+from protocol.crypto import sign_entry
+from protocol.testing import peer_secrets
+from protocol.wire import Batch, Resign
 
 from .helpers import OTHER_TABLE
 
@@ -43,7 +45,7 @@ def _resigned_game(
     game: str, players: int, seed: int, resigner: int, at_decision: int
 ) -> tuple[P.TableSpec, list[P.TableSession]]:
     """Play until ``resigner``'s ``at_decision``-th decision, where it resigns instead."""
-    spec, sessions = P.make_table(players, seed, game=game, round_limit=60)
+    spec, sessions = PT.make_table(players, seed, game=game, round_limit=60)
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
     asked = 0
@@ -57,10 +59,10 @@ def _resigned_game(
         return bots[seat].decide(event.view, event.decision)
 
     with pytest.raises(_Pause):
-        P.run_table(sessions, decide)
+        PT.run_table(sessions, decide)
     sessions[resigner].resign()
     _deliver_all(sessions)
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
 
@@ -114,12 +116,12 @@ def test_a_resigned_seat_restarted_from_its_log_still_ends_resigned() -> None:
 
 
 def test_a_spectator_cannot_resign_and_a_finished_game_cannot_be_resigned() -> None:
-    spec, sessions = P.make_table(2, 9, game="sodalis", round_limit=60)
+    spec, sessions = PT.make_table(2, 9, game="sodalis", round_limit=60)
     with pytest.raises(P.LocalProtocolError, match="only a seat"):
         P.TableSession(spec, None).resign()
     root = ChanceStream.from_int(9)
     bots = [bots_for("sodalis")["random"](root.child(f"bot/{s}")) for s in range(2)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert sessions[0].finished is not None and sessions[0].finished.end != "resigned"
     before = sessions[0].entries()
     with pytest.raises(P.LocalProtocolError, match="already over"):
@@ -138,7 +140,7 @@ def _signed_resign(
     spec = sessions[0].spec
     claimed = seat if as_seat is None else as_seat
     feed = sessions[0].log.entries(claimed)
-    prev = feed[-1].entry_id() if feed else P.ZERO_HASH
+    prev = feed[-1].entry_id() if feed else PC.ZERO_HASH
     body = P.encode(Batch((P.encode(Resign(sessions[0].game.state.serial)),)))
     identity, _ = peer_secrets(_SEED, seat)
     return P.encode(sign_entry(identity, table or spec.table_id, claimed, len(feed), prev, body))
@@ -148,7 +150,7 @@ _SEED = 12
 
 
 def _midgame() -> tuple[P.TableSpec, list[P.TableSession], list[Any]]:
-    spec, sessions = P.make_table(3, _SEED, round_limit=60)
+    spec, sessions = PT.make_table(3, _SEED, round_limit=60)
     root = ChanceStream.from_int(_SEED)
     bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(3)]
     asked = 0
@@ -161,7 +163,7 @@ def _midgame() -> tuple[P.TableSpec, list[P.TableSession], list[Any]]:
         return bots[seat].decide(event.view, event.decision)
 
     with pytest.raises(_Pause):
-        P.run_table(sessions, decide)
+        PT.run_table(sessions, decide)
     _deliver_all(sessions)
     return spec, sessions, bots
 
@@ -212,10 +214,10 @@ def test_a_second_resignation_in_a_new_entry_is_a_replay_and_is_blamed() -> None
 
 
 def test_a_resignation_after_the_game_ended_is_ignored() -> None:
-    spec, sessions = P.make_table(2, 9, game="sodalis", round_limit=60)
+    spec, sessions = PT.make_table(2, 9, game="sodalis", round_limit=60)
     root = ChanceStream.from_int(9)
     bots = [bots_for("sodalis")["random"](root.child(f"bot/{s}")) for s in range(2)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     done = sessions[0].finished
     assert done is not None
     feed = sessions[0].log.entries(1)

@@ -7,32 +7,34 @@ import nacl.public
 import pytest
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.wire as PW
 from protocol import _sealed
-from protocol._padding import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, unpad
+from protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, unpad
 
 from .helpers import OTHER_TABLE, TABLE, identity
 
 
-def _seal(payload: bytes = b"the ace of cups") -> P.Sealed:
-    return P.seal(
+def _seal(payload: bytes = b"the ace of cups") -> PW.Sealed:
+    return PC.seal(
         identity(2).public, table=TABLE, sender=0, to_seat=2, purpose="spoils/1", payload=payload
     )
 
 
 def test_recipient_opens_it() -> None:
-    msg = P.decode_as(P.encode(_seal()), P.Sealed)
-    opened = P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=msg)
+    msg = P.decode_as(P.encode(_seal()), PW.Sealed)
+    opened = PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=msg)
     assert opened == b"the ace of cups"
     assert b"ace" not in msg.box
 
 
 def test_others_cannot_open_it() -> None:
     msg = _seal()
-    with pytest.raises(P.BadSealedPayload) as err:
-        P.unseal(identity(1), table=TABLE, sender=0, seat=2, msg=msg)
+    with pytest.raises(PC.BadSealedPayload) as err:
+        PC.unseal(identity(1), table=TABLE, sender=0, seat=2, msg=msg)
     assert err.value.seat == 0
     with pytest.raises(P.LocalProtocolError):  # not addressed to seat 1
-        P.unseal(identity(1), table=TABLE, sender=0, seat=1, msg=msg)
+        PC.unseal(identity(1), table=TABLE, sender=0, seat=1, msg=msg)
 
 
 def test_a_copied_box_is_rejected() -> None:
@@ -42,20 +44,20 @@ def test_a_copied_box_is_rejected() -> None:
         (OTHER_TABLE, 0),  # replayed at another table
     )
     for table, sender in places:
-        with pytest.raises(P.BadSealedPayload):
-            P.unseal(identity(2), table=table, sender=sender, seat=2, msg=msg)
-    with pytest.raises(P.BadSealedPayload):  # relabelled for another purpose
-        P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, purpose="x"))
+        with pytest.raises(PC.BadSealedPayload):
+            PC.unseal(identity(2), table=table, sender=sender, seat=2, msg=msg)
+    with pytest.raises(PC.BadSealedPayload):  # relabelled for another purpose
+        PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, purpose="x"))
 
 
 def test_tampered_box_is_rejected() -> None:
     msg = _seal()
     box = bytearray(msg.box)
     box[-1] ^= 1
-    with pytest.raises(P.BadSealedPayload):
-        P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, box=bytes(box)))
-    with pytest.raises(P.BadSealedPayload):
-        P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, box=b"short"))
+    with pytest.raises(PC.BadSealedPayload):
+        PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, box=bytes(box)))
+    with pytest.raises(PC.BadSealedPayload):
+        PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=attrs.evolve(msg, box=b"short"))
 
 
 def test_sealing_key_is_derived_from_the_identity() -> None:
@@ -69,11 +71,11 @@ def test_section_9_1_every_payload_within_a_block_makes_a_box_of_one_size() -> N
     assert len(_seal(b"x" * (SEALED_BLOCK - 3)).box) > len(_seal().box)  # the next block
 
 
-def _sealed_inner(inner_payload: bytes) -> P.Sealed:
+def _sealed_inner(inner_payload: bytes) -> PW.Sealed:
     """A box whose plaintext after the header is ``inner_payload``, padded or not."""
     header = _sealed._header(TABLE, 0, 2, "spoils/1")
     box = nacl.public.SealedBox(identity(2).public.seal_key()).encrypt(header + inner_payload)
-    return P.Sealed(2, "spoils/1", bytes(box))
+    return PW.Sealed(2, "spoils/1", bytes(box))
 
 
 @pytest.mark.parametrize(
@@ -87,11 +89,11 @@ def _sealed_inner(inner_payload: bytes) -> P.Sealed:
     ],
 )
 def test_section_9_1_a_badly_padded_payload_is_bad_sealed_naming_the_sender(inner: bytes) -> None:
-    with pytest.raises(P.BadSealedPayload, match="padd") as err:
-        P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=_sealed_inner(inner))
+    with pytest.raises(PC.BadSealedPayload, match="padd") as err:
+        PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=_sealed_inner(inner))
     assert err.value.seat == 0
     good = (3).to_bytes(4, "big") + b"abc" + bytes(SEALED_BLOCK - 7)
-    assert P.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=_sealed_inner(good)) == b"abc"
+    assert PC.unseal(identity(2), table=TABLE, sender=0, seat=2, msg=_sealed_inner(good)) == b"abc"
 
 
 @pytest.mark.parametrize("size", [0, 1, NOTE_BLOCK - 4, NOTE_BLOCK - 3, 3 * NOTE_BLOCK])

@@ -12,22 +12,24 @@ from typing import Any
 import pytest
 
 import protocol as P
+import protocol.testing as PT
+import protocol.wire as PW
 from client.bots import RandomBot
 from client.simulate import run_crypto_game
 from engine.reign import Bid, standard_catalog
 from engine.rng import ChanceStream
-from protocol._session_messages import Complaint
+from protocol.wire import Complaint
 from tests.leaks import strings_in
 
 CARD_IDS = set(standard_catalog().defs)
 
 
 def play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
-    spec, sessions = P.make_table(players, seed, **kwargs)
+    spec, sessions = PT.make_table(players, seed, **kwargs)
     bots = [
         RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(players)
     ]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
 
@@ -61,11 +63,11 @@ def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
     for data in sessions[0].entries():
         entry = P.Entry.parse(data)
         batch = entry.message()
-        assert isinstance(batch, P.Batch)
+        assert isinstance(batch, PW.Batch)
         for raw in batch.parts:
             part = P.decode(raw)
             named = strings_in(json.loads(raw)) & CARD_IDS
-            if isinstance(part, P.Move):
+            if isinstance(part, PW.Move):
                 answer = json.loads(part.answer)
                 allowed = set()
                 if answer["type"] in ("Overt", "RegentDiscard") and answer.get("card"):
@@ -88,7 +90,7 @@ def test_hiding_a_peer_never_learns_another_seats_hand(
         assert set(session.game.state.secrets) == {session.seat}
 
 
-@pytest.mark.parametrize("kind", P.CHEATS)
+@pytest.mark.parametrize("kind", PT.CHEATS)
 @pytest.mark.parametrize("cheater", [0, 2])
 def test_accountability_every_honest_peer_blames_the_cheater(kind: str, cheater: int) -> None:
     result, (_, sessions) = run_crypto_game(
@@ -109,7 +111,7 @@ class _FalseShuffleComplainer(P.TableSession):
     done = False
 
     def publish(self, msg: Any) -> None:
-        if not self.done and isinstance(msg, P.ShuffleStep):
+        if not self.done and isinstance(msg, PW.ShuffleStep):
             self.done = True
             assert self.seat is not None
             msg = Complaint(self.port.step, self.seat - 1)
@@ -135,7 +137,7 @@ def test_accountability_a_tagged_shuffle_is_blamed_on_its_shuffler_by_every_peer
 ) -> None:
     # five seats: an early shuffler's tag is caught by the next one, who complains; the
     # last one's by everyone, in the final deck
-    _, sessions = play(5, 7, session_class=P.cheating_session("invalid-point"), cheaters=[tagger])
+    _, sessions = play(5, 7, session_class=PT.cheating_session("invalid-point"), cheaters=[tagger])
     for session in sessions:
         if session.seat != tagger:
             assert session.verdict is not None, session.seat
@@ -152,7 +154,7 @@ class _EarlyAuditFromTheFuture(P.TableSession):
         step = self.port.step
         if self.claimed is None and step >= 10:
             self.claimed = step + 6
-            super().publish(P.AuditOpening(f"early/{self.claimed}", self.deck_key.secret))
+            super().publish(PW.AuditOpening(f"early/{self.claimed}", self.deck_key.secret))
 
 
 def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
@@ -165,7 +167,7 @@ def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
         if session.seat == 1:
             continue
         opening = session.parts.get((session.seat, "audit"))
-        assert isinstance(opening, P.AuditOpening), session.seat
+        assert isinstance(opening, PW.AuditOpening), session.seat
         when, _, at = opening.when.partition("/")
         assert when == "early" and int(at) >= claimed
         assert session.verdict is not None
@@ -239,7 +241,7 @@ def test_bad_input_garbage_from_the_network_changes_nothing(
     finished_game: tuple[P.TableSpec, list[P.TableSession]],
 ) -> None:
     spec, _ = finished_game
-    _, sessions = P.make_table(3, 11)
+    _, sessions = PT.make_table(3, 11)
     session = sessions[0]
     before = (session.game.digest(), len(session.parts), session.verdict)
     for junk in (b"", b"\x00" * 10, b"{}", b'{"type":"entry"}', b"[" * 5000, b"x" * (2 << 20)):
@@ -248,7 +250,7 @@ def test_bad_input_garbage_from_the_network_changes_nothing(
 
 
 def test_bad_input_an_illegal_local_decision_is_refused_and_nothing_is_sent() -> None:
-    _, sessions = P.make_table(3, 2)
+    _, sessions = PT.make_table(3, 2)
     asked: dict[int, P.DecisionNeeded] = {}
 
     def decide(seat: int, event: P.DecisionNeeded) -> Any:
@@ -259,7 +261,7 @@ def test_bad_input_an_illegal_local_decision_is_refused_and_nothing_is_sent() ->
         pass
 
     with pytest.raises(_Stop):
-        P.run_table(sessions, decide)
+        PT.run_table(sessions, decide)
     seat, event = next(iter(asked.items()))
     session = sessions[seat]
     sent = session.messages_sent
@@ -280,7 +282,7 @@ def test_crypto_simulation_is_deterministic_for_a_seed() -> None:
 def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
     from pathlib import Path
 
-    from protocol._exchanges import state_diagram
+    from protocol.testing import state_diagram
 
     docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert "```mermaid\n" + state_diagram() + "\n```" in docs
@@ -294,9 +296,9 @@ class _Pause(Exception):
 def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
     seed: int, crash_at: int
 ) -> None:
-    from protocol._harness import peer_secrets
+    from protocol.testing import peer_secrets
 
-    spec, sessions = P.make_table(3, seed)
+    spec, sessions = PT.make_table(3, seed)
     bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(3)]
     made = 0
     paused: list[int] = []
@@ -310,7 +312,7 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
         return bots[seat].decide(event.view, event.decision)
 
     with pytest.raises(_Pause):
-        P.run_table(sessions, decide)
+        PT.run_table(sessions, decide)
     seat = paused[0]
     crashed = sessions[seat]
     identity, secret_seed = peer_secrets(seed, seat)
@@ -324,20 +326,20 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
             for other in sessions:
                 if other is not session:
                     other.receive(data)
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.verdict is None and s.finished is not None for s in sessions)
     assert len({s.finished.digest for s in sessions if s.finished}) == 1
 
 
 def test_accountability_a_false_complaint_blames_the_complainer() -> None:
-    from protocol._session_messages import Complaint
+    from protocol.wire import Complaint
 
     class FalseComplainer(P.TableSession):
         sent = False
 
         def publish(self, msg: Any) -> None:
             super().publish(msg)
-            if not self.sent and isinstance(msg, P.Move):
+            if not self.sent and isinstance(msg, PW.Move):
                 for step, (_, _, found, _) in sorted(self.exchanges.piles.dealt.items()):
                     others = sorted(s for s in found if s != self.seat)
                     if others:

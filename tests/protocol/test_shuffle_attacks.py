@@ -10,23 +10,31 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.testing as PT
+import protocol.wire as PW
 from client.games import bots_for
 from client.simulate import run_crypto_game
 from engine.games import rules
 from engine.rng import ChanceStream
-from protocol._deck import rerandomise
-from protocol._dleq import ProofContext
-from protocol._group import add, base_mul, mul, random_scalar
-from protocol._shuffle_proof import prove_shuffle
+from protocol.crypto import (
+    ProofContext,
+    add,
+    base_mul,
+    mul,
+    prove_shuffle,
+    random_scalar,
+    rerandomise,
+)
 
 
 def _forged_step(
     session: P.TableSession,
-    msg: P.ShuffleStep,
-    before: list[P.Ciphertext],
-    forged: list[P.Ciphertext],
+    msg: PW.ShuffleStep,
+    before: list[PC.Ciphertext],
+    forged: list[PC.Ciphertext],
     key: bytes,
-) -> P.ShuffleStep:
+) -> PW.ShuffleStep:
     """``forged`` as the step's output, with the cheater's best attempt at a proof: the
     prover run on a witness it made up (it knows none)."""
     assert session.seat is not None
@@ -54,7 +62,7 @@ class _Substitutes(P.TableSession):
         ex = self.exchanges.cards
         if (
             self.forged_deck is None
-            and isinstance(msg, P.ShuffleStep)
+            and isinstance(msg, PW.ShuffleStep)
             and msg.deck in ex.decks
             and msg.step.endswith(f"/{self.seats[-1]}")
             and len(msg.cards) > 1
@@ -65,7 +73,7 @@ class _Substitutes(P.TableSession):
             forged = []
             for j, point in enumerate(reversed(rec.codebook.points)):
                 r = random_scalar(self.secret(f"fresh/{j}", 64))
-                forged.append(P.Ciphertext(base_mul(r), add(point, mul(r, ex.joint))))
+                forged.append(PC.Ciphertext(base_mul(r), add(point, mul(r, ex.joint))))
             msg = _forged_step(self, msg, rec.steps[-1], forged, ex.joint)
         super().publish(msg)
 
@@ -79,7 +87,7 @@ class _CopiesIntoPool(P.TableSession):
 
     def publish(self, msg: Any) -> None:
         ex = self.exchanges.cards
-        if self.copied is None and isinstance(msg, P.ShuffleStep) and msg.deck.startswith("pool"):
+        if self.copied is None and isinstance(msg, PW.ShuffleStep) and msg.deck.startswith("pool"):
             assert ex.joint is not None
             k = int(msg.step.split("/")[0][1:])
             pools = self.exchanges.reveals.pools[k]
@@ -92,7 +100,7 @@ class _CopiesIntoPool(P.TableSession):
                 if deck in ex.decks
             )
             copy = rerandomise(target, ex.joint, random_scalar(self.secret("copy", 64)))
-            out = [P.Ciphertext.unchecked(c) for c in msg.cards]
+            out = [PC.Ciphertext.unchecked(c) for c in msg.cards]
             self.copied = f"s{k}/open"
             msg = _forged_step(self, msg, before, [copy, *out[1:]], ex.joint)
         super().publish(msg)
@@ -108,7 +116,7 @@ class _SubstitutesRehandle(P.TableSession):
         ex = self.exchanges.cards
         if (
             self.forged_deck is None
-            and isinstance(msg, P.ShuffleStep)
+            and isinstance(msg, PW.ShuffleStep)
             and msg.step.endswith("/rehandle")
         ):
             assert self.seat is not None
@@ -118,7 +126,7 @@ class _SubstitutesRehandle(P.TableSession):
             forged = []
             for j, point in enumerate(points):
                 r = random_scalar(self.secret(f"fresh/{j}", 64))
-                forged.append(P.Ciphertext(base_mul(r), add(point, mul(r, own))))
+                forged.append(PC.Ciphertext(base_mul(r), add(point, mul(r, own))))
             holder, k = self.seat, int(msg.step.split("/")[0][1:])
             handles = self.game.pending()[0].handles
             before = [ex.held[holder][ex.handle_slot[h]] for h in handles]
@@ -130,7 +138,7 @@ class _SubstitutesRehandle(P.TableSession):
 def _run(game: str, players: int, seed: int, cls: type, cheater: int):
     """The game ``run_crypto_game`` plays (same seats, bots and seed), ``cheater`` being
     a ``cls``."""
-    spec, sessions = P.make_table(
+    spec, sessions = PT.make_table(
         players,
         seed,
         game=game,
@@ -140,7 +148,7 @@ def _run(game: str, players: int, seed: int, cls: type, cheater: int):
     )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{seat}")) for seat in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
 
@@ -158,7 +166,7 @@ def _blamed_at_the_step(sessions: list[P.TableSession], cheater: int, deck: str)
             for data in verdict.evidence
             for raw in P.Entry.parse(data).message().parts
         ]
-        assert any(isinstance(p, P.ShuffleStep) and p.deck == deck for p in parts)
+        assert any(isinstance(p, PW.ShuffleStep) and p.deck == deck for p in parts)
         ex = honest.exchanges.cards
         # no card of that output was ever drawn, held, revealed or shown
         assert all(slot[0] != deck for held in ex.held.values() for slot in held)
@@ -194,7 +202,7 @@ def test_reign_a_held_card_copied_into_a_re_mix_pool_is_blamed_before_the_pool_o
         for data in honest.entries():  # nobody honest ever sent a share to open that pool
             for raw in P.Entry.parse(data).message().parts:
                 part = P.decode(raw)
-                assert not (isinstance(part, P.DecryptShares) and part.step == opened)
+                assert not (isinstance(part, PW.DecryptShares) and part.step == opened)
 
 
 def test_sovereign_a_substituted_re_handle_is_blamed_at_its_step() -> None:

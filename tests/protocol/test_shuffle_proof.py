@@ -8,10 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import protocol as P
-from protocol import _deck as D
-from protocol._dleq import ProofContext
-from protocol._group import ORDER, add, base_mul, mul, random_scalar
-from protocol._shuffle_proof import proof_length, prove_shuffle, verify_shuffle
+import protocol.crypto as PC
+from protocol.crypto import (
+    ORDER,
+    ProofContext,
+    add,
+    base_mul,
+    mul,
+    proof_length,
+    prove_shuffle,
+    random_scalar,
+    verify_shuffle,
+)
 
 TABLE = b"\x07" * 32
 DECK = "main.3"
@@ -21,7 +29,7 @@ def _key(tag: int = 1) -> bytes:
     return base_mul(random_scalar(bytes([tag]) * 64))
 
 
-def _pairs(cards: list[D.Ciphertext]) -> list[tuple[bytes, bytes]]:
+def _pairs(cards: list[PC.Ciphertext]) -> list[tuple[bytes, bytes]]:
     return [(c.a, c.b) for c in cards]
 
 
@@ -29,10 +37,10 @@ def _step(n: int, *, key: bytes | None = None, entropy: bytes = b"\x05" * 32, ro
     """An honest ``n``-card step (after ``rounds - 1`` earlier ones): inputs, outputs,
     secret, proof, context and key."""
     key = key or _key()
-    cards = D.initial_deck(D.CardCodebook(TABLE, DECK, n), key)
+    cards = PC.initial_deck(PC.CardCodebook(TABLE, DECK, n), key)
     for r in range(rounds - 1):
-        cards, _ = D.shuffle(cards, key, entropy=bytes([r]) * 32)
-    out, secret = D.shuffle(cards, key, entropy=entropy)
+        cards, _ = PC.shuffle(cards, key, entropy=bytes([r]) * 32)
+    out, secret = PC.shuffle(cards, key, entropy=entropy)
     ctx = ProofContext(TABLE, "s3/1", 1)
     proof = prove_shuffle(
         ctx,
@@ -47,7 +55,7 @@ def _step(n: int, *, key: bytes | None = None, entropy: bytes = b"\x05" * 32, ro
     return _pairs(cards), _pairs(out), secret, proof, ctx, key
 
 
-def _refused(ctx, deck, key, inputs, outputs, proof, kind=P.BadShuffle):
+def _refused(ctx, deck, key, inputs, outputs, proof, kind=PC.BadShuffle):
     with pytest.raises(kind) as info:
         verify_shuffle(ctx, deck, key, inputs, outputs, proof)
     assert info.value.seat == ctx.seat
@@ -172,8 +180,8 @@ def test_substituted_fresh_encryptions_cannot_be_proven() -> None:
     (all points valid, no card repeated) -- the shuffler knows no witness."""
     n = 5
     key = _key()
-    codebook = D.CardCodebook(TABLE, DECK, n)
-    inputs = _pairs(D.initial_deck(codebook, key))
+    codebook = PC.CardCodebook(TABLE, DECK, n)
+    inputs = _pairs(PC.initial_deck(codebook, key))
     rs = [random_scalar() for _ in range(n)]
     chosen = [3, 1, 4, 0, 2]
     forged = [
@@ -211,5 +219,5 @@ def test_property_honest_small_shuffles_verify_and_any_flipped_byte_fails(
     verify_shuffle(ctx, DECK, key, inputs, outputs, proof)
     at = flip % len(proof)
     spoiled = proof[:at] + bytes([proof[at] ^ (1 << (flip % 8))]) + proof[at + 1 :]
-    with pytest.raises((P.BadShuffle, P.InvalidPoint)):
+    with pytest.raises((PC.BadShuffle, P.InvalidPoint)):
         verify_shuffle(ctx, DECK, key, inputs, outputs, spoiled)

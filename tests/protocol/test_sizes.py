@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from client.games import bots_for
 from engine.canonical import canonical_bytes
 from engine.games import rules
@@ -27,15 +28,15 @@ from engine.referee import Referee
 from engine.reign.answers import Covert
 from engine.requests import Decision
 from engine.rng import ChanceStream
-from protocol._padding import NOTE_BLOCK
-from protocol._session_messages import Note
+from protocol.crypto import NOTE_BLOCK
+from protocol.wire import Note
 
 from .secret_runs import TWIN_GAMES, feeds, play, twin_runs
 
 
 @functools.cache
 def _other_table(game: str) -> P.TableSession:
-    return P.make_table(min(rules(game).seat_counts), 99, game=game)[1][0]
+    return PT.make_table(min(rules(game).seat_counts), 99, game=game)[1][0]
 
 
 def _note_size(game: str, step: int, answer: Any) -> int:

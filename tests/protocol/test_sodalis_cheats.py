@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from client.simulate import run_crypto_game
-from protocol import CHEATS
+from protocol.testing import CHEATS
 
 SODALIS_CHEATS = [c for c in CHEATS if c != "bad-reveal"]
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from client.games import bots_for
 from engine.rng import ChanceStream
 
@@ -20,13 +21,13 @@ BOTS = bots_for("sovereign")
 
 
 def _play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
-    spec, sessions = P.make_table(players, seed, game="sovereign", round_limit=60, **kwargs)
+    spec, sessions = PT.make_table(players, seed, game="sovereign", round_limit=60, **kwargs)
     root = ChanceStream.from_int(seed)
     bots = [
         BOTS["heuristic" if s % 2 == 0 else "random"](root.child(f"bot/{s}"))
         for s in range(players)
     ]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
 
@@ -80,9 +81,9 @@ def test_sovereign_breach_shows_the_cards_to_the_attacker_only() -> None:
         assert all(c in held for e in shown if e.why == "peeked" for c in e.cards)
 
 
-@pytest.mark.parametrize("cheat", P.CHEATS)
+@pytest.mark.parametrize("cheat", PT.CHEATS)
 def test_sovereign_every_cheat_kind_is_blamed_on_the_cheater(cheat: str) -> None:
-    _, sessions = _play(2, 1, session_class=P.cheating_session(cheat), cheaters=[1])
+    _, sessions = _play(2, 1, session_class=PT.cheating_session(cheat), cheaters=[1])
     honest = sessions[0]
     assert honest.verdict is not None, f"{cheat} went unnoticed"
     assert (honest.verdict.seat, honest.verdict.kind) == (1, cheat)

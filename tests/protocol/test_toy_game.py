@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import protocol as P
+import protocol.testing as PT
 from engine.games import register, rules, unregister
 from tests.protocol import toy_game
 from tests.protocol.toy_game import CARDS, NAME, HighBid, value
@@ -34,8 +35,8 @@ def _highest(seat: int, event: P.DecisionNeeded) -> HighBid:
 
 
 def _play(seats: int, seed: int) -> list[P.TableSession]:
-    _, sessions = P.make_table(seats, seed, game=NAME)
-    P.run_table(sessions, _highest)
+    _, sessions = PT.make_table(seats, seed, game=NAME)
+    PT.run_table(sessions, _highest)
     return sessions
 
 
@@ -69,14 +70,14 @@ def test_the_toy_game_plays_over_the_protocol_with_crypto(seats: int, seed: int)
 
 
 def test_each_seat_sees_only_its_own_draw() -> None:
-    _, sessions = P.make_table(2, 5, game=NAME)
+    _, sessions = PT.make_table(2, 5, game=NAME)
     seen: dict[int, list[str]] = {0: [], 1: []}
 
     def decide(seat: int, event: P.DecisionNeeded) -> HighBid:
         seen[seat] = list(event.view["hand"])
         return _highest(seat, event)
 
-    P.run_table(sessions, decide)
+    PT.run_table(sessions, decide)
     assert all(s.finished is not None for s in sessions)
     assert all(len(hand) == 2 for hand in seen.values())
     assert not set(seen[0]) & set(seen[1])  # two private draws from one hidden deck
@@ -96,10 +97,10 @@ def test_each_seat_sees_only_its_own_draw() -> None:
     ],
 )
 def test_a_cheater_at_the_toy_game_is_named(kind: str) -> None:
-    _, sessions = P.make_table(
-        3, 7, game=NAME, session_class=P.cheating_session(kind), cheaters=[1]
+    _, sessions = PT.make_table(
+        3, 7, game=NAME, session_class=PT.cheating_session(kind), cheaters=[1]
     )
-    P.run_table(sessions, _highest)
+    PT.run_table(sessions, _highest)
     honest = [s for i, s in enumerate(sessions) if i != 1]
     verdicts = {(s.verdict.seat, s.verdict.kind) for s in honest if s.verdict is not None}
     assert verdicts and all(seat == 1 for seat, _ in verdicts), verdicts

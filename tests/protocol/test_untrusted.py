@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import protocol as P
+import protocol.wire as PW
 
 SOURCE = "join request from 192.0.2.7"
 
@@ -124,6 +125,6 @@ def test_the_depth_scan_sees_exactly_the_nesting_outside_strings(value: object, 
     data = json.dumps(value, ensure_ascii=False).encode()
     if _depth(value) > depth:
         with pytest.raises(P.UntrustedInput, match="nested deeper"):
-            P.check_bounds(data, SOURCE, P.Bounds(depth=depth))
+            PW.check_bounds(data, SOURCE, P.Bounds(depth=depth))
     else:
-        P.check_bounds(data, SOURCE, P.Bounds(depth=depth))
+        PW.check_bounds(data, SOURCE, P.Bounds(depth=depth))

@@ -20,8 +20,11 @@ import pytest
 import rbcl as na
 
 import protocol as P
+import protocol.crypto as PC
+import protocol.testing as PT
+import protocol.wire as PW
 from engine.rng import ChanceStream
-from protocol._padding import NOTE_BLOCK, BadPadding, unpad
+from protocol.crypto import NOTE_BLOCK, BadPadding, unpad
 
 from . import spec_crypto, spec_log
 from .make_vectors import compute
@@ -134,7 +137,7 @@ def test_spec_entry_signature_and_id() -> None:
     key.verify(b"fairtable/entry/v1\x00" + header, _h("entry0.sig"))
     assert hashlib.sha256(header).hexdigest() == VECTORS["entry0.id"] == VECTORS["entry1.prev"]
     assert hashlib.sha256(_h("identity.public_key")).hexdigest() == VECTORS["identity.fingerprint"]
-    log = P.FeedLog(TABLE, {0: P.PublicIdentity(_h("identity.public_key"))})
+    log = PC.FeedLog(TABLE, {0: P.PublicIdentity(_h("identity.public_key"))})
     assert log.add_bytes(VECTORS["entry0.frame"].encode())
 
 
@@ -189,18 +192,18 @@ def test_spec_dleq_proof() -> None:
     k = na.crypto_core_ristretto255_scalar_reduce(nonce)
     assert na.crypto_scalarmult_ristretto255_base(k) == t1
     # and through the API
-    msg = P.DecryptShares("main", "draw/1", (P.Share(0, d),), proof)
-    P.verify_shares(TABLE, 0, y, msg, {0: P.Ciphertext(a, ct[32:])})
+    msg = PW.DecryptShares("main", "draw/1", (PW.Share(0, d),), proof)
+    PC.verify_shares(TABLE, 0, y, msg, {0: PC.Ciphertext(a, ct[32:])})
 
 
 def test_spec_key_share_and_hand_over_verify() -> None:
     y0, y1 = _h("deckkey0.public"), _h("deckkey1.public")
-    P.verify_key_share(TABLE, 0, P.KeyShare(y0, _h("deckkey0.share_proof")))
+    PC.verify_key_share(TABLE, 0, PW.KeyShare(y0, _h("deckkey0.share_proof")))
     held = _h("handover.held")
-    msg = P.HandOver(
-        "main", "spoils/1", 1, (P.HandOverItem(0, _h("handover.card"), _h("handover.proof")),)
+    msg = PW.HandOver(
+        "main", "spoils/1", 1, (PW.HandOverItem(0, _h("handover.card"), _h("handover.proof")),)
     )
-    P.verify_hand_over(TABLE, 0, y0, y1, msg, {0: P.Ciphertext(held[:32], held[32:])})
+    PC.verify_hand_over(TABLE, 0, y0, y1, msg, {0: PC.Ciphertext(held[:32], held[32:])})
 
 
 def test_spec_sealed_header() -> None:
@@ -308,10 +311,10 @@ def test_spec_shuffle_proof_verifies_from_the_spec_alone() -> None:
     assert not _spec_shuffle_verify(inputs, outputs, spoiled, joint, b"s1/0", 0, b"small")
     assert not _spec_shuffle_verify(inputs, outputs, proof, joint, b"s1/0", 1, b"small")
     # and the whole message, through the API
-    msg = P.ShuffleStep("small", "s1/0", tuple(outputs), proof)
+    msg = PW.ShuffleStep("small", "s1/0", tuple(outputs), proof)
     assert hashlib.sha256(P.encode(msg)).hexdigest() == VECTORS["shuffle.message_sha256"]
-    cards = [P.Ciphertext(c[:32], c[32:]) for c in inputs]
-    P.verify_shuffle_step(TABLE, 0, msg, cards, joint)
+    cards = [PC.Ciphertext(c[:32], c[32:]) for c in inputs]
+    PC.verify_shuffle_step(TABLE, 0, msg, cards, joint)
 
 
 # -- a whole log, checked from the spec alone (tests/protocol/spec_log.py imports nothing of ours)
@@ -327,7 +330,7 @@ def _log(
     from client.games import bots_for
     from engine.games import rules
 
-    spec, sessions = P.make_table(
+    spec, sessions = PT.make_table(
         players,
         seed,
         game=game,
@@ -337,7 +340,7 @@ def _log(
     )
     root = ChanceStream.from_int(seed)
     bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
-    P.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     honest = sessions[1 - cheater]
     return P.write_log(spec, honest.entries()).decode()
 

@@ -18,8 +18,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 
 import protocol._deck as deck_module
-from protocol._dleq import ProofContext
-from protocol._shuffle_proof import Card, verify_shuffle
+from protocol.crypto import Card, ProofContext, verify_shuffle
 
 __all__ = ["verified_once"]
 

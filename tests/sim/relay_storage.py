@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import protocol as P
+import protocol.wire as PW
 from netplay import RelayNode
 from netplay.storage._storage import parse_records
 from tests.leaks import strings_in
@@ -63,7 +64,7 @@ def relay_leaks(relay: RelayNode, game: str) -> list[str]:
             for raw in getattr(batch, "parts", ()):
                 part = P.decode(raw)
                 named = strings_in(json.loads(raw)) & cards
-                if isinstance(part, P.Move) and game != "sovereign":
+                if isinstance(part, PW.Move) and game != "sovereign":
                     if game == "reign":
                         named -= _reign_shown(json.loads(part.answer))
                     else:

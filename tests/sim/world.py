@@ -28,6 +28,7 @@ import trio.testing
 
 import netplay.storage._storage
 import protocol as P
+import protocol.testing as PT
 from client.games import bots_for
 from engine.rng import ChanceStream
 from netplay import NodeConfig, RelayNode, TableNode, saved_table
@@ -196,7 +197,7 @@ class World:
         events = self.events[seat]
         session_class: type[P.TableSession] = P.TableSession
         if cheat is not None and mine and not stall:
-            session_class = P.cheating_session(cheat[1])
+            session_class = PT.cheating_session(cheat[1])
         if seat == 0:
             return TableNode(
                 config,
