@@ -9,29 +9,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from client import netcli, play, replay_cli, rules_summary, seats, watch_cli
+from client import netcli, play, replay_cli, rules_summary, watch_cli
 from client.errors import (
-    CommandError,
     FileRefused,
+    UsageError,
     leaves,
     usable_data_dir,
     user_message,
     write_crash_log,
 )
 from client.games import bot_maker
-from client.play import PlayUsageError
 from client.rules_summary import game_name
 from client.simulate import GAMES, run_crypto_game, run_game
 from engine.games import rules
 from protocol.testing import CHEATS
-
-
-class UsageError(Exception):
-    """A command-line argument that cannot be used; the message says why."""
-
-
-class LogFileRefused(UsageError, FileRefused):
-    """The log or saved table given to ``audit`` cannot be read."""
 
 
 def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
@@ -156,11 +147,11 @@ def _audit(args: argparse.Namespace) -> int:
             if saved.torn:
                 note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
-        raise LogFileRefused(f"cannot read {args.logfile}: {exc.strerror}") from None
+        raise FileRefused(f"cannot read {args.logfile}: {exc.strerror}") from None
     except LogError as exc:
-        raise LogFileRefused(f"{args.logfile}: {exc}") from None
+        raise FileRefused(f"{args.logfile}: {exc}") from None
     except StorageError as exc:
-        raise LogFileRefused(str(exc)) from None
+        raise FileRefused(str(exc)) from None
     result = audit_log(spec, entries)
     if args.json:
         print(
@@ -266,16 +257,6 @@ def _start(args: argparse.Namespace) -> int:
     return int(args.run(args))
 
 
-_USER_ERRORS: tuple[type[BaseException], ...] = (
-    UsageError,
-    seats.NetUsageError,
-    PlayUsageError,
-    CommandError,
-    replay_cli.ReplayUsageError,
-    watch_cli.WatchUsageError,
-)
-
-
 def _listening(args: argparse.Namespace) -> str:
     """Where the command listens, as its options say (for "cannot listen on ...")."""
     if args.command == "tables":
@@ -303,7 +284,7 @@ def _failed(exc: BaseException, args: argparse.Namespace) -> int:
         return 130
     if found and all(isinstance(leaf, BrokenPipeError) for leaf in found):
         return _reader_gone()
-    text = user_message(exc, (*_USER_ERRORS, StorageError, InviteError), _listening(args))
+    text = user_message(exc, (UsageError, StorageError, InviteError), _listening(args))
     if text is not None:
         print(f"fairtable: {text}", file=sys.stderr)
         return 1 if any(isinstance(leaf, FileRefused) for leaf in found) else 2

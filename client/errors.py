@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "CommandError",
+    "FileRefused",
+    "UsageError",
     "leaves",
     "nonnegative_seconds",
     "port_number",
@@ -43,14 +44,16 @@ __all__ = [
 ]
 
 
-class CommandError(Exception):
-    """A command cannot start (or go on); the message says why, in one line."""
+class UsageError(Exception):
+    """A command cannot start (or go on) for a reason the user can fix: an option refused,
+    an invite that is not one, no terminal for the screen.  Every such error of every
+    command is one of these; :func:`client.cli.main` says its message in one line and
+    exits 2."""
 
 
-class FileRefused(Exception):
+class FileRefused(UsageError):
     """A file a command was given (a log, a saved table, a deck) cannot be used: unreadable,
-    malformed or refused.  Mixed into a command's own error class; the command says why in
-    one line and exits 1 (a usage error exits 2)."""
+    malformed or refused.  Said in one line like any usage error, but the command exits 1."""
 
 
 def port_number(text: str) -> int:
@@ -107,13 +110,13 @@ def nonnegative_seconds(text: str) -> float:
 
 def usable_data_dir(path: Path, *, create: bool = True) -> Path:
     """``path`` if games and keys can be kept there (made if missing, when ``create``);
-    :class:`CommandError` saying why not otherwise.  Leaves nothing behind but the folder."""
+    :class:`UsageError` saying why not otherwise.  Leaves nothing behind but the folder."""
     if path.exists() and not path.is_dir():
-        raise CommandError(f"cannot use the data directory {path}: a file is in the way")
+        raise UsageError(f"cannot use the data directory {path}: a file is in the way")
     if not create and not path.exists():
         above = next((p for p in path.parents if p.exists()), None)
         if above is not None and not above.is_dir():
-            raise CommandError(f"cannot use the data directory {path}: a file is in the way")
+            raise UsageError(f"cannot use the data directory {path}: a file is in the way")
         return path
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -125,19 +128,19 @@ def usable_data_dir(path: Path, *, create: bool = True) -> Path:
             if exc.errno in (errno.ENOTDIR, errno.EEXIST)
             else (exc.strerror or str(exc)).lower()
         )
-        raise CommandError(f"cannot use the data directory {path}: {why}") from None
+        raise UsageError(f"cannot use the data directory {path}: {why}") from None
     return path
 
 
 def require_terminal(command: str, instead: str) -> None:
-    """:class:`CommandError` unless stdin and stdout are a terminal (the screen needs one)."""
+    """:class:`UsageError` unless stdin and stdout are a terminal (the screen needs one)."""
     if not (
         sys.stdin is not None
         and sys.stdin.isatty()
         and sys.stdout is not None
         and sys.stdout.isatty()
     ):
-        raise CommandError(f"{command} needs a terminal; {instead}")
+        raise UsageError(f"{command} needs a terminal; {instead}")
 
 
 def reach_line(event: dict[str, Any]) -> str:

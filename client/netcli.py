@@ -26,6 +26,7 @@ import protocol as P
 from client.clock_words import clock_arg, limits_words
 from client.ending import staying_line
 from client.errors import (
+    UsageError,
     nonnegative_seconds,
     player_name,
     port_number,
@@ -37,7 +38,6 @@ from client.lifecycle import code_news, resigned_line, resume_line
 from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
 from client.seats import (
-    NetUsageError,
     identity_at,
     invite_or_saved,
     keep_code,
@@ -173,7 +173,7 @@ def _address(text: str | None) -> tuple[str, int] | None:
         return None
     host, _, port = text.rpartition(":")
     if not host or not port.isdecimal() or not 0 < int(port) < 65536:
-        raise NetUsageError(f"--via takes HOST:PORT, not {text!r}")
+        raise UsageError(f"--via takes HOST:PORT, not {text!r}")
     return host, int(port)
 
 
@@ -185,7 +185,7 @@ def _relay_key(text: str | None) -> bytes | None:
     except (ValueError, binascii.Error):
         key = b""
     if len(key) != 32:
-        raise NetUsageError("--via-key takes the relay's key as its relay_open line prints it")
+        raise UsageError("--via-key takes the relay's key as its relay_open line prints it")
     return key
 
 
@@ -195,7 +195,7 @@ def _decider(kind: str | None, seed: bytes, game: str) -> Callable[[P.DecisionNe
     try:
         maker = bot_maker(game, kind)
     except ValueError as exc:
-        raise NetUsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     bot = maker(ChanceStream(seed).child("bot"))
     return lambda event: bot.decide(event.view, event.decision)
 
@@ -245,9 +245,7 @@ async def _host(args: argparse.Namespace) -> None:
 def _invite_game(invite: Invite) -> str:
     """The invite's game, if fairtable plays it."""
     if invite.game not in GAMES:
-        raise NetUsageError(
-            f"the invite is for {invite.game!r}; fairtable plays {', '.join(GAMES)}"
-        )
+        raise UsageError(f"the invite is for {invite.game!r}; fairtable plays {', '.join(GAMES)}")
     return invite.game
 
 
@@ -275,10 +273,10 @@ async def _join_from(args: argparse.Namespace, invite: Invite, game: str, data_d
         with trio.move_on_after(args.give_up_after):
             await contact.reached.wait()
         if not contact.reached.is_set():
-            raise NetUsageError(f"gave up after {args.give_up_after:g} s: {contact.last}")
+            raise UsageError(f"gave up after {args.give_up_after:g} s: {contact.last}")
         await node.done.wait()
     if node.session is None:  # the node stopped without a seat: the table said why
-        raise NetUsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
+        raise UsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
 
 
 class _Contact:
@@ -318,13 +316,13 @@ def run(args: argparse.Namespace) -> int:
     from client import play
 
     if args.command == "host" and args.seats not in rules(args.game).seat_counts:
-        raise NetUsageError(f"{rules(args.game).title} is for {rules(args.game).seat_text} players")
+        raise UsageError(f"{rules(args.game).title} is for {rules(args.game).seat_text} players")
     if args.command == "host" and args.round_limit is not None and args.round_limit < 0:
-        raise NetUsageError("--round-limit is a number of rounds (0: no limit)")
+        raise UsageError("--round-limit is a number of rounds (0: no limit)")
     if args.command == "host" and not 0 <= args.bots < args.seats:
-        raise NetUsageError("--bots must leave the host a seat")
+        raise UsageError("--bots must leave the host a seat")
     if args.command == "join" and args.invite is None and args.bot is not None:
-        raise NetUsageError("a headless peer needs the invite or a join code")
+        raise UsageError("a headless peer needs the invite or a join code")
     if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
         data_dir = _data_dir(args)
         if args.command == "host":
@@ -367,7 +365,7 @@ def stopped_line(command: str) -> str:
 def run_tables(args: argparse.Namespace) -> int:
     """``fairtable tables``: what the LAN announces (a hint: you still need the invite)."""
     if args.seconds <= 0:
-        raise NetUsageError("--seconds must be positive")
+        raise UsageError("--seconds must be positive")
 
     async def hear() -> list[Any]:
         return await listen(port=args.discovery_port, duration=args.seconds)

@@ -21,11 +21,16 @@ import trio
 
 from client import ending, games
 from client.clock_words import clock_arg
-from client.errors import FileRefused, leaves, nonnegative_seconds, player_name, require_terminal
+from client.errors import (
+    UsageError,
+    leaves,
+    nonnegative_seconds,
+    player_name,
+    require_terminal,
+)
 from client.lifecycle import game_line
 from client.rules_summary import game_name
 from client.seats import (
-    NetUsageError,
     bot_node,
     identity_at,
     invite_or_saved,
@@ -55,10 +60,6 @@ __all__ = ["add_commands", "unfinished_games"]
 KEPT = "Game kept; run the same command (or 'fairtable resume') to go on."
 
 
-class PlayUsageError(Exception):
-    """The command cannot start; the message says why."""
-
-
 def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
     def emit(event: ev.NodeEvent) -> None:
         # the screen may be gone or flooded; the game itself goes on
@@ -73,7 +74,7 @@ def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
 def model_for(game: str) -> Any:
     """A fresh screen model for ``game``, from the client's registry (client.games)."""
     if game not in GAMES:
-        raise PlayUsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
+        raise UsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
     return games.model_for(game)
 
 
@@ -150,7 +151,7 @@ def _network(
                 nursery.start_soon(bot_node(data_dir, index, table_invite, options.pace).run)
             await shut_out.wait()  # refused, or the node left; else the screen stops us
             if refused:
-                raise PlayUsageError(_refusal(refused[0]))
+                raise UsageError(_refusal(refused[0]))
 
     return main
 
@@ -164,15 +165,6 @@ def _refusal(reason: str) -> str:
         "version": "it runs another version of fairtable",
     }.get(reason, f"reason: {reason}")
     return f"the table refused the link: {why}"
-
-
-def _seat_option(game: str, path: str | None) -> Any:
-    try:
-        return seat_option(game, path)
-    except NetUsageError as exc:
-        if isinstance(exc, FileRefused):
-            raise  # the deck file itself: said as it is, exit 1
-        raise PlayUsageError(str(exc)) from None
 
 
 def _run_screen(model: Any, network: Any) -> None:
@@ -207,7 +199,7 @@ def _link_closed_said() -> Iterator[None]:
         found = leaves(group)
         if found and all(isinstance(leaf, LinkClosed) for leaf in found):
             reason = found[0].reason  # type: ignore[attr-defined]
-            raise PlayUsageError(f"the link to the table closed: {reason}") from None
+            raise UsageError(f"the link to the table closed: {reason}") from None
         raise
 
 
@@ -270,12 +262,12 @@ def _play(args: argparse.Namespace) -> int:
         bots = [n - 1 for n in game.seat_counts if n > 1]
         consecutive = bots == list(range(bots[0], bots[-1] + 1))
         counts = f"{bots[0]} to {bots[-1]}" if consecutive else ", ".join(map(str, bots))
-        raise PlayUsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
+        raise UsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
     if args.round_limit is not None and args.round_limit < 0:
-        raise PlayUsageError("--round-limit is a number of rounds (0: no limit)")
+        raise UsageError("--round-limit is a number of rounds (0: no limit)")
     model = model_for(args.game)
     model.all_bots = True  # every other seat is one of our bots: nobody to invite
-    brings = _seat_option(args.game, args.deck)
+    brings = seat_option(args.game, args.deck)
     if not args.plain:
         require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
     options = TableOptions(
@@ -314,22 +306,22 @@ def _resume(args: argparse.Namespace) -> int:
         try:
             text = input("Resume which game? (its number; q leaves) ").strip()
         except EOFError:
-            raise PlayUsageError("no game chosen") from None
+            raise UsageError("no game chosen") from None
         if _says_leave(text):
             print("Nothing resumed.")
             return 0
         choice = int(text) if text.isdecimal() else 0
     if not 1 <= choice <= len(games):
-        raise PlayUsageError(f"choose a game from 1 to {len(games)}")
+        raise UsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
     invite = game["invite"]
     if args.resign is not None:  # no screen: resigning needs no terminal
-        from client.resign import ResignError, resign_saved
+        from client.resign import resign_saved
 
         try:
             return resign_saved(game["data_dir"], game)
-        except (ResignError, StorageError) as exc:
-            raise PlayUsageError(str(exc)) from None
+        except StorageError as exc:
+            raise UsageError(str(exc)) from None
     if not args.plain:
         require_terminal(
             "resume", f"a headless peer resumes with its own host or join --bot command; {PLAIN}"
@@ -399,13 +391,13 @@ def join_screen(
         try:
             invite_text = input("Join code or invite (q leaves): ").strip()
         except EOFError:
-            raise PlayUsageError("no invite given") from None
+            raise UsageError("no invite given") from None
         if _says_leave(invite_text):
             print("Nothing joined.")
             return 0
     invite = _resolve(invite_text, discovery_port, data_dir)
     model = model_for(invite.game)
-    brings = _seat_option(invite.game, deck)
+    brings = seat_option(invite.game, deck)
     if not plain:
         require_terminal("join", HEADLESS)
     _shown(
@@ -442,10 +434,7 @@ def _never_reached(saved: str) -> None:
 def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
     """The invite typed, or the one a join code is handed on the LAN (or, once the host no
     longer answers it, led us to before)."""
-    try:
-        return trio.run(invite_or_saved, text, discovery_port, data_dir)
-    except NetUsageError as exc:
-        raise PlayUsageError(str(exc)) from None
+    return trio.run(invite_or_saved, text, discovery_port, data_dir)
 
 
 def add_commands(sub: Any) -> None:

@@ -30,18 +30,10 @@ from typing import Any
 
 import protocol as P
 from client import games
-from client.errors import FileRefused
+from client.errors import FileRefused, UsageError
 from client.seat_names import SeatNames
 
-__all__ = ["Record", "ReplayUsageError", "export", "load_table", "record_for"]
-
-
-class ReplayUsageError(Exception):
-    """A replay that cannot be made: a table that cannot be read or a refused log."""
-
-
-class ReplayFileRefused(ReplayUsageError, FileRefused):
-    """The log or saved table given cannot be read, or its log is refused."""
+__all__ = ["Record", "export", "load_table", "record_for"]
 
 
 def load_table(path: Path) -> tuple[P.TableSpec, list[bytes]]:
@@ -61,11 +53,11 @@ def load_named_table(path: Path) -> tuple[P.TableSpec, list[bytes], tuple[str, .
         saved = saved_table(path)
         return saved.spec, saved.entries, saved.names
     except OSError as exc:
-        raise ReplayFileRefused(f"cannot read {path}: {exc.strerror}") from None
+        raise FileRefused(f"cannot read {path}: {exc.strerror}") from None
     except P.LogError as exc:
-        raise ReplayFileRefused(f"{path}: {exc}") from None
+        raise FileRefused(f"{path}: {exc}") from None
     except StorageError as exc:
-        raise ReplayFileRefused(str(exc)) from None
+        raise FileRefused(str(exc)) from None
 
 
 def model_for(game: str) -> Any:
@@ -166,7 +158,7 @@ def record_for(spec: P.TableSpec, entries: list[bytes], names: tuple[str, ...] =
     try:
         return Record(P.replay_log(spec, entries), names)
     except P.ReplayError as exc:
-        raise ReplayFileRefused(str(exc)) from None
+        raise FileRefused(str(exc)) from None
 
 
 def export_names(target: Path) -> tuple[Path, Path, Path]:
@@ -186,13 +178,13 @@ def _write(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise ReplayUsageError(f"cannot write {path}: {exc.strerror}") from None
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Path, Path]:
     """Write the record's text, JSON lines and signed log (see the module docstring)."""
     if open_hands and not record.replay.audited:
-        raise ReplayUsageError(
+        raise UsageError(
             f"--open-hands needs an audited game: this one {ending_words(record.ending)}"
         )
     text_path, json_path, log_path = export_names(target)

@@ -7,14 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from client.replay import (
-    ReplayUsageError,
     ending_words,
     export,
     load_named_table,
     record_for,
 )
 
-__all__ = ["ReplayUsageError", "add_commands"]
+__all__ = ["add_commands"]
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 import trio
 
 import protocol as P
+from client.errors import UsageError
 from client.lifecycle import resigned_line
 from client.seats import bot_node
 from netplay import NodeConfig, StorageError, TableFolder, TableNode, load_identity_seed
@@ -26,7 +27,7 @@ REACH_SECONDS = 10.0
 """How long we stay online for the other seats to take the resignation."""
 
 
-class ResignError(Exception):
+class ResignError(UsageError):
     """The game cannot be given up; the message says why."""
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import protocol as P
-from client.errors import FileRefused
+from client.errors import FileRefused, UsageError
 from client.games import bots_for
 from engine.errors import CardDataError, EngineError
 from engine.games import rules
@@ -33,7 +33,6 @@ from netplay import (
 )
 
 __all__ = [
-    "NetUsageError",
     "bot_node",
     "identity_at",
     "invite_from",
@@ -44,20 +43,12 @@ __all__ = [
 ]
 
 
-class NetUsageError(Exception):
-    """A network command cannot start; the message says why."""
-
-
-class DeckRefused(NetUsageError, FileRefused):
-    """The ``--deck`` file cannot be used: the message says why."""
-
-
 def identity_at(data_dir: Path) -> P.Identity:
     """The identity kept in ``data_dir`` (made on first use)."""
     try:
         return P.Identity.from_seed(load_identity_seed(data_dir))
     except StorageError as exc:
-        raise NetUsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
 
 def seat_option(game: str, path: str | None) -> Any:
@@ -66,11 +57,11 @@ def seat_option(game: str, path: str | None) -> Any:
         return None
     game_rules = rules(game)
     if game_rules.load_seat_option is None:
-        raise NetUsageError(f"{game_rules.title} has no custom decks: drop --deck")
+        raise UsageError(f"{game_rules.title} has no custom decks: drop --deck")
     try:
         return game_rules.load_seat_option(path)
     except (CardDataError, EngineError) as exc:
-        raise DeckRefused(str(exc)) from None
+        raise FileRefused(str(exc)) from None
 
 
 async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
@@ -81,17 +72,17 @@ async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite
         try:
             return Invite.parse(text)
         except InviteError as exc:
-            raise NetUsageError(f"not an invite: {exc}") from None
+            raise UsageError(f"not an invite: {exc}") from None
     try:
         code = JoinCode.parse(text)
     except JoinCodeError as exc:
-        raise NetUsageError(f"not a join code: {exc}") from None
+        raise UsageError(f"not a join code: {exc}") from None
     try:
         return await invite_by_code(code, discovery_port=discovery_port)
     except (CodeNotFound, CodeRefused) as exc:
-        raise NetUsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     except CodeExchangeError as exc:
-        raise NetUsageError(f"the code exchange failed: {exc}") from None
+        raise UsageError(f"the code exchange failed: {exc}") from None
 
 
 def keep_code(seat_dir: Path, invite: Invite, text: str) -> None:
@@ -104,7 +95,7 @@ def keep_code(seat_dir: Path, invite: Invite, text: str) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise NetUsageError(f"{path}: {exc.strerror}") from None
+            raise UsageError(f"{path}: {exc.strerror}") from None
 
 
 def saved_invite(data_dir: Path, text: str) -> Invite | None:
@@ -131,7 +122,7 @@ async def invite_or_saved(text: str, discovery_port: int, data_dir: Path) -> Inv
     or under way), the table we joined with it, if we did."""
     try:
         return await invite_from(text, discovery_port)
-    except NetUsageError:
+    except UsageError:
         saved = saved_invite(data_dir, text) if looks_like_code("".join(text.split())) else None
         if saved is None:
             raise

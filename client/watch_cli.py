@@ -20,12 +20,9 @@ from typing import Any
 import trio
 
 import protocol as P
+from client.errors import UsageError
 
-__all__ = ["WatchUsageError", "add_commands"]
-
-
-class WatchUsageError(Exception):
-    """A table that cannot be watched; the message says why."""
+__all__ = ["add_commands"]
 
 
 def _jsonable(value: Any) -> Any:
@@ -94,7 +91,7 @@ def _watch(args: argparse.Namespace) -> int:
         try:
             await watch_table(invite, _Printer(), via=via, via_key=via_key, on_names=_print_names)
         except WatchRefused as exc:
-            raise WatchUsageError(f"the table will not let us watch: {exc}") from None
+            raise UsageError(f"the table will not let us watch: {exc}") from None
 
     trio.run(main)
     return 0

@@ -94,11 +94,6 @@ def tag(card: str) -> str:
     return f"{letter}{d.cost}" + (d.attach[:1] if d.type == "augment" else "")
 
 
-def kind_word(card: str) -> str:
-    d = DEFS[card.split(":", 1)[-1]]
-    return "Echo" if d.type == "echo" else d.type
-
-
 def ref_words(ref: str, me: int | None) -> str:
     """A card in play: ``your Sentinels`` / ``seat 1's Sentinels``."""
     owner = ref.split(":", 1)[0]

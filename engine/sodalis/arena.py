@@ -113,9 +113,6 @@ class Arena:
         """The passable spaces sharing a side with ``space``."""
         return self.adjacent.get(space, ())
 
-    def is_passable(self, space: Any) -> bool:
-        return space in self.passable
-
     def base_of(self, team: str) -> frozenset[Space]:
         return self.bases[team]
 

@@ -93,11 +93,6 @@ class Effect:
     name: str = ""
     optional: bool = False  # a triggered "may": its user is asked (use, with targets, or not)
 
-    @property
-    def scaled(self) -> bool:
-        """Whether ``k`` simultaneous uses multiply an amount (else the effect repeats)."""
-        return self.op not in ("move", "sacrifice", "hook")
-
 
 @attrs.frozen
 class Ability:

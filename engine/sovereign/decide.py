@@ -20,9 +20,6 @@ from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from engine.tasks import push_front
 
-FORGE = "Forge Phase"
-TIMING = "Playing a Reflex or Using a Card Ability"
-
 
 def _int(v: Any) -> bool:
     return type(v) is int
@@ -174,11 +171,6 @@ def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 
 
 # -- reflexes, abilities, moves (forge, windows, move phase) ------------------------------------
-def _timing(state: SovereignState, req: Decision) -> str:
-    """The moment: 'window:<name>' or the active seat's 'forge'/'move' actions."""
-    return f"window:{req.get('window')}" if req.kind == SovereignDecisionKind.WINDOW else req.kind
-
-
 def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
     _own_hand(state, a.seat, a.handle, legal.REFLEX_RULE)
     b = state.boards[a.seat]

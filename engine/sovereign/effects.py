@@ -279,18 +279,6 @@ def scrap_unit(state: SovereignState, ref: str) -> None:
     state.log(E.Scrapped(ref))
 
 
-def scrap_facility(state: SovereignState, ref: str) -> None:
-    fac = state.facilities.pop(ref)
-    b = state.boards[fac.owner]
-    b.facilities.remove(ref)
-    b.citadel[0] += fac.workers[0]
-    b.citadel[1] += fac.workers[1]
-    for aug in fac.augments:
-        scrap_card(state, aug)
-    scrap_card(state, ref)
-    state.log(E.Scrapped(ref))
-
-
 def _drop_temps(state: SovereignState, ref: str) -> None:
     state.temps = [t for t in state.temps if t[4] != ref]
 

@@ -18,7 +18,6 @@ from engine.sovereign.decisions import SovereignDecisionKind
 from engine.sovereign.scoring import end_game, forget, score, take_public
 from engine.sovereign.state import (
     HAND_SIZE,
-    LANE_SIZE,
     MAX_SHOWN_MULLIGANS,
     Board,
     Facility,
@@ -26,8 +25,6 @@ from engine.sovereign.state import (
     Unit,
 )
 from engine.tasks import Task, push_front, run_tasks
-
-TURN_PHASES = ("growth", "upkeep", "forge", "battle", "move", "draw")
 
 
 def start(state: SovereignState) -> None:
@@ -376,10 +373,6 @@ def window_done(state: SovereignState, acted: bool) -> None:
     w["i"] = (w["i"] + 1) % state.players
 
 
-def window_open(state: SovereignState) -> str:
-    return state.window.get("name", "") if "order" in state.window else ""
-
-
 # -- forge phase ----------------------------------------------------------------------------
 def _forge(state: SovereignState, seat: int) -> None:
     state.pending = [Decision(seat, SovereignDecisionKind.FORGE, ())]
@@ -469,10 +462,6 @@ def _sweep(state: SovereignState) -> None:
     for ref in sorted(state.units):
         if sum(state.units[ref].health) == 0 and not state.units[ref].new:
             effects.scrap_unit(state, ref)
-
-
-def lane_room(state: SovereignState, seat: int) -> list[int]:
-    return [i for i, lane in enumerate(state.boards[seat].lanes) if len(lane) < LANE_SIZE]
 
 
 # -- move and draw ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from client.app import build_application
+from client.errors import UsageError
 from client.netcli import stopped_line
 from client.screen_model import HELP_SHOWN
 from tests.client.screen import render, run_keys
@@ -182,15 +183,15 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     folder.write_info({"invite": invite.text(), "role": "joiner", "status": "playing"})
 
     async def retired(text: str, port: int) -> Invite:
-        raise seats.NetUsageError("no table on the LAN answers this code")
+        raise UsageError("no table on the LAN answers this code")
 
     monkeypatch.setattr(seats, "invite_from", retired)
     found = trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
     assert found == invite
-    with pytest.raises(seats.NetUsageError, match="answers this code"):
+    with pytest.raises(UsageError, match="answers this code"):
         trio.run(seats.invite_or_saved, "8-amber-ant-ant-ant", 1, tmp_path)
     folder.write_info({"invite": invite.text(), "role": "joiner", "status": "finished"})
-    with pytest.raises(seats.NetUsageError):  # a finished game is not gone on with
+    with pytest.raises(UsageError):  # a finished game is not gone on with
         trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
 
 
