@@ -68,9 +68,10 @@ def kingmaking_game(players: int, seed: int, bot: str) -> tuple[bool, bool, bool
         else:
             answer = referee.answer(game, request)
         game.apply(answer)
-    winner = game.winner
-    if winner is None:
+    outcome = game.outcome
+    if outcome is None or not outcome.decided:
         return False, False, False
+    (winner,) = outcome.seats  # Reign: one seat wins
     backed = any(t == winner and s != winner for s, t in game.state.backing.items())
     strengthened = any(
         p != winner and army == winner and not defs[c].betrayal for p, army, c in placed

@@ -57,8 +57,8 @@ def play(
         else:
             answer = referee.answer(game, request)
         game.apply(answer)
-    side = game.state.team_of(seat) if game_name == "sodalis" else seat  # a team wins there
-    return game.winner == side, searched, rollouts
+    outcome = game.outcome  # a team wins in Sodalis, and with it each of its seats
+    return outcome is not None and outcome.won(seat), searched, rollouts
 
 
 def main() -> None:

@@ -72,9 +72,12 @@ def play(name: str, players: int, seed: int, bot: str) -> tuple[bool, bool]:
         game.apply(answer)
         if first is None:
             first = _first(name, game)
-    if game.winner is None:
+    outcome = game.outcome
+    if outcome is None or not outcome.decided:
         return False, False
-    return True, game.winner == first
+    if isinstance(first, str):  # a team
+        return True, outcome.team == first
+    return True, first is not None and outcome.won(first)
 
 
 def main() -> None:

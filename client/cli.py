@@ -159,7 +159,7 @@ def _audit(args: argparse.Namespace) -> int:
                 {
                     "ok": result.ok,
                     "summary": result.summary,
-                    "winner": result.winner,
+                    "winner": None if result.outcome is None else result.outcome.plain(),
                     "digest": result.digest,
                     "blamed": result.blamed,
                     "resigned": result.resigned,

@@ -138,14 +138,7 @@ def describe(event: NodeEvent) -> str:
             who = f"seat {event.seat}" if event.seat is not None else "nobody"
             return f"The game stopped: {who} blamed for {event.kind} ({event.reason})"
         case ev.GameOver():
-            winner = event.winner
-            winner = (
-                "nobody"
-                if winner is None
-                else f"seat {winner}"
-                if isinstance(winner, int)
-                else f"team {winner}"
-            )
+            winner = event.outcome.words()
             return f"Game over: winner {winner}; final digest {event.digest[:16]}"
         case ev.Staying():
             return staying_line(event.seats, event.seconds, "Ctrl-C")

@@ -88,8 +88,7 @@ def who_answered(step: P.ReplayStep) -> str:
 
 def ending_words(ending: P.Ending) -> str:
     if ending.kind == "finished":
-        w = ending.winner
-        who = "nobody" if w is None else f"seat {w}" if isinstance(w, int) else f"team {w}"
+        who = "nobody" if ending.outcome is None else ending.outcome.words()
         return f"game over at step {ending.step} ({ending.reason}): winner {who}"
     if ending.kind == "verdict":
         who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
@@ -204,7 +203,7 @@ def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Pat
     ending = {
         "ending": record.ending.kind,
         "step": record.ending.step,
-        "winner": _jsonable(record.ending.winner),
+        "winner": None if record.ending.outcome is None else record.ending.outcome.plain(),
         "digest": record.ending.digest,
         "seat": record.ending.seat,
         "reason": record.ending.reason,

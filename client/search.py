@@ -57,7 +57,7 @@ def _sovereign_scores(game: Any) -> list[int]:
 
 
 def _side(game_name: str, game: Any, seat: int) -> Any:
-    """What ``game.winner`` names when ``seat`` wins: the seat, or its team (Sodalis)."""
+    """Who wins together with ``seat``: the seat, or its team (Sodalis)."""
     return game.state.team_of(seat) if game_name == "sodalis" else seat
 
 
@@ -87,7 +87,8 @@ def reward_of(game_name: str, game: Any, seat: int) -> float:
     rivals = [s for i, s in enumerate(scores) if _side(game_name, game, i) != side]
     lead = scores[seat] - max(rivals)
     margin = max(-1.0, min(1.0, lead / scale))
-    won = 0.0 if game.winner is None else (1.0 if game.winner == side else -1.0)
+    outcome = game.outcome
+    won = 0.0 if outcome is None or not outcome.decided else (1.0 if outcome.won(seat) else -1.0)
     return 0.5 * margin + 0.5 * won
 
 

@@ -14,11 +14,17 @@ from typing import Any
 
 from client.games import bot_maker
 from engine.games import GAMES, rules
+from engine.outcome import Outcome, Plain
 from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
 __all__ = ["GAMES", "run_crypto_game", "run_game"]
+
+
+def _plain(outcome: Outcome | None) -> Plain:
+    """The winner as the summary writes it (a seat, a team or None)."""
+    return None if outcome is None else outcome.plain()
 
 
 def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[str, Any]:
@@ -40,7 +46,7 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
         "players": players,
         "seed": seed,
         "bots": list(bots),
-        "winner": state.winner,
+        "winner": _plain(state.outcome),
         "end": state.state.over,
         **game_rules.summary(state),
         "digest": state.digest(),
@@ -82,7 +88,7 @@ def run_crypto_game(
         "bytes": run.bytes,
     }
     verdicts = {(v.seat, v.kind) for v in (s.verdict for s in honest) if v is not None}
-    finished = {(f.winner, f.digest, f.end) for f in (s.finished for s in honest) if f}
+    finished = {(f.outcome, f.digest, f.end) for f in (s.finished for s in honest) if f}
     if verdicts:
         (seat, kind), *others = sorted(verdicts, key=lambda v: (v[0] is None, v))
         agreed = not others and all(s.verdict is not None for s in honest)
@@ -90,9 +96,14 @@ def run_crypto_game(
         result["winner"] = None
         result["digest"] = None
     elif len(finished) == 1 and all(s.finished is not None for s in honest):
-        winner, digest, end = finished.pop()
+        outcome, digest, end = finished.pop()
         result.update(
-            {"winner": winner, "end": end, **game_rules.summary(honest[0].game), "digest": digest}
+            {
+                "winner": _plain(outcome),
+                "end": end,
+                **game_rules.summary(honest[0].game),
+                "digest": digest,
+            }
         )
     else:
         result["verdict"] = {"seat": None, "kind": "desync", "agreed": False}

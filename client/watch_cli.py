@@ -51,7 +51,7 @@ class _Printer:
                 flush=True,
             )
         elif isinstance(event, P.GameFinished):
-            print(event_line(GameOver(event.winner, event.digest, event.end)), flush=True)
+            print(event_line(GameOver(event.outcome, event.digest, event.end)), flush=True)
         elif isinstance(event, P.VerdictReached):
             v = event.verdict
             print(

@@ -32,7 +32,7 @@ def spectator_events(event: Any, session: P.TableSession) -> list[ev.NodeEvent]:
     if isinstance(event, P.GameResigned):
         return [ev.Resigned(event.seat, event.step, False)]
     if isinstance(event, P.GameFinished):
-        return [ev.GameOver(event.winner, event.digest, event.end)]
+        return [ev.GameOver(event.outcome, event.digest, event.end)]
     if isinstance(event, P.VerdictReached):
         v = event.verdict
         return [ev.Verdict(v.seat, v.kind, v.reason)]

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from engine.outcome import Outcome
 from engine.requests import Decision, Request
 
 Check = Callable[[Any, Decision, Any], None]
@@ -45,6 +46,11 @@ class ContractGame(abc.ABC):
     @abc.abstractmethod
     def over(self) -> bool:
         """Whether the game has ended."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Who won a finished game (``None`` while it goes on)."""
 
     @abc.abstractmethod
     def advance(self) -> None:

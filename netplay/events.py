@@ -21,6 +21,8 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
+from engine.outcome import Outcome
+
 __all__ = [
     "EVENT_CLASSES",
     "Abandoned",
@@ -92,6 +94,12 @@ def _optional() -> Any:
     return attrs.field(default=None, metadata={"optional": True})
 
 
+def _written_as(name: str, plain: Callable[[Any], Any]) -> dict[str, Any]:
+    """Field metadata: the JSON names the field ``name`` and writes ``plain(value)`` (a typed
+    field whose JSON form predates its type)."""
+    return {"json": (name, plain)}
+
+
 def event_json(event: NodeEvent) -> dict[str, Any]:
     """The event as the JSON object ``--json`` prints (values as they are: not copied)."""
     found: dict[str, Any] = {"event": event.EVENT}
@@ -99,7 +107,8 @@ def event_json(event: NodeEvent) -> dict[str, Any]:
         value = getattr(event, field.name)
         if value is None and field.metadata.get("optional"):
             continue
-        found[field.name] = value
+        name, plain = field.metadata.get("json", (field.name, None))
+        found[name] = value if plain is None else plain(value)
     return found
 
 
@@ -268,9 +277,10 @@ class Resigned(NodeEvent):
 @_event("game_over")
 @attrs.frozen
 class GameOver(NodeEvent):
-    """The game ended; ``stats`` only with ``NodeConfig.stats`` (bench/netplay.py)."""
+    """The game ended: who won (in JSON the ``winner``, :meth:`Outcome.plain`), the final
+    digest, how it ended; ``stats`` only with ``NodeConfig.stats`` (bench/netplay.py)."""
 
-    winner: Any
+    outcome: Outcome = attrs.field(metadata=_written_as("winner", Outcome.plain))
     digest: str
     end: Any = None
     stats: dict[str, Any] | None = _optional()

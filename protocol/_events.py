@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from engine.outcome import Outcome
 from engine.requests import Decision
 
 __all__ = [
@@ -70,7 +71,10 @@ class VerdictReached:
 
 @attrs.frozen
 class GameFinished:
-    winner: int | None
+    """The game ended: who won (nobody, when a seat resigned), the final digest and how it
+    ended (the game's own word, or ``"resigned"``)."""
+
+    outcome: Outcome
     digest: str
     end: str
 

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from engine.outcome import Outcome
+
 from ._codec import b64encode, decode_as, encode
 from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from ._feed import Entry, FeedLog
@@ -67,7 +69,7 @@ def read_log(data: bytes, source: str = "log") -> tuple[TableSpec, list[bytes]]:
 class AuditResult:
     ok: bool
     summary: str
-    winner: int | None = None
+    outcome: Outcome | None = None  # who won a verified, finished game
     digest: str = ""
     blamed: int | None = None
     resigned: int | None = None  # the seat that gave the game up, if one did
@@ -123,16 +125,11 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
             done.digest,
             resigned=gone.seat,
         )
-    if done.winner is None:
-        winner = "nobody (round limit)"
-    elif isinstance(done.winner, int):
-        winner = f"seat {done.winner}"
-    else:
-        winner = f"team {done.winner}"
+    winner = done.outcome.words() if done.outcome.decided else "nobody (round limit)"
     return AuditResult(
         True,
         f"verified: {len(entries)} entries, every signature, commitment, "
         f"proof and shuffle checks out; winner {winner}",
-        done.winner,
+        done.outcome,
         done.digest,
     )

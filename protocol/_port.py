@@ -169,5 +169,7 @@ class Port:
     def finish(self) -> None:
         """The audit passed: the game is finished, for the caller to read."""
         game = self._game
-        self._host.finished = GameFinished(game.winner, game.digest(), game.state.over)
+        outcome = game.outcome
+        assert outcome is not None, "the audit runs on a finished game"
+        self._host.finished = GameFinished(outcome, game.digest(), game.state.over)
         self.emit(self._host.finished)

@@ -24,6 +24,7 @@ import attrs
 
 from engine.errors import CardDataError, EngineError
 from engine.games import rules as game_rules
+from engine.outcome import Outcome
 from engine.requests import Decision
 
 from ._audit import open_with_key
@@ -65,7 +66,7 @@ class Ending:
 
     kind: str
     step: int  # the engine serial where it ended
-    winner: int | str | None = None
+    outcome: Outcome | None = None  # who won a finished game
     digest: str = ""
     seat: int | None = None  # the seat blamed (verdict) or that resigned
     reason: str = ""
@@ -201,7 +202,7 @@ def _ending(session: TableSession) -> Ending:
         )
     if session.finished is not None:
         f = session.finished
-        return Ending("finished", serial, f.winner, f.digest, reason=f.end)
+        return Ending("finished", serial, f.outcome, f.digest, reason=f.end)
     waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
     return Ending(
         "incomplete",

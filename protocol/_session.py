@@ -35,6 +35,7 @@ import nacl.secret
 from engine.canonical import canonical_bytes
 from engine.errors import CardDataError, EngineError, IllegalReveal
 from engine.games import rules as game_rules
+from engine.outcome import Outcome
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
@@ -564,7 +565,7 @@ class TableSession:
             if serial >= step:
                 digest = self.game.digest()
                 self.resigned = GameResigned(seat, step, digest)
-                self.finished = GameFinished(None, digest, "resigned")
+                self.finished = GameFinished(Outcome.nobody(), digest, "resigned")
                 self.waiting = set()
                 self._events.append(self.resigned)
                 return True

@@ -102,12 +102,17 @@ class ClientModel(ScreenModel):
                     f"You see the cards {why}: " + ", ".join(card_label(c) for c in event.cards)
                 )
             case ev.GameOver():
-                if event.winner is None:
+                outcome = event.outcome
+                if not outcome.decided:
                     self.end("Game over: nobody rules Kazath (round limit)")
                 else:
                     self.end(
                         "Game over: "
-                        + ("you win!" if event.winner == self.seat else f"seat {event.winner} wins")
+                        + (
+                            "you win!"
+                            if self.seat is not None and outcome.won(self.seat)
+                            else f"{outcome.words()} wins"
+                        )
                     )
             case _:
                 super().apply_event(event)

@@ -218,18 +218,14 @@ class ClientModel(MenuModel):
             self.view, self.decision, self._menu = event.view, event.decision, None
             self.message = self.your_move(event.decision.kind)
         elif isinstance(event, ev.GameOver):
-            winner = event.winner
-            mine = (
-                None
-                if self.view is None or self.seat is None
-                else self.view.public["seats"][self.seat]["team"]
-            )
+            outcome = event.outcome
+            mine = self.seat is not None and outcome.won(self.seat)
             self.end(
                 "Game over: nobody wins (round limit)"
-                if winner is None
+                if not outcome.decided
                 else (
-                    f"Game over: team {str(winner).title()} wins"
-                    + (" - you win!" if winner == mine else "")
+                    f"Game over: team {str(outcome.team).title()} wins"
+                    + (" - you win!" if mine else "")
                 )
             )
         elif not isinstance(event, ev.CardsShown):  # Sodalis has no private cards

@@ -312,14 +312,14 @@ class ClientModel(MenuModel):
             else:
                 self.log.append(f"You draw: {cards}")
         elif isinstance(event, ev.GameOver):
-            winner = event.winner
+            outcome = event.outcome
             self.end(
                 "Game over: nobody wins (round limit)"
-                if winner is None
+                if not outcome.decided
                 else (
                     "Game over: you win!"
-                    if winner == self.seat
-                    else f"Game over: seat {winner} wins"
+                    if self.seat is not None and outcome.won(self.seat)
+                    else f"Game over: {outcome.words()} wins"
                 )
             )
         else:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.contract import ContractGame
 from engine.errors import IllegalReveal, MalformedAnswer
+from engine.outcome import Outcome
 from engine.reign import decide, flow, setup
 from engine.reign.answers import ReignAnswer
 from engine.reign.cards import Catalog, standard_catalog
@@ -57,8 +58,8 @@ class ReignGame(ContractGame):
         return bool(self.state.over)
 
     @property
-    def winner(self) -> int | None:
-        return self.state.winner
+    def outcome(self) -> Outcome | None:
+        return Outcome.seat(self.state.winner) if self.over else None
 
     def advance(self) -> None:
         flow.advance(self.state)

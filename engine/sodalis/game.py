@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import ContractGame
 from engine.errors import MalformedAnswer
+from engine.outcome import Outcome
 from engine.requests import (
     Flip,
     FlipAnswer,
@@ -60,8 +61,12 @@ class SodalisGame(ContractGame):
         return self.state.over is not None
 
     @property
-    def winner(self) -> str | None:
-        return self.state.winner
+    def outcome(self) -> Outcome | None:
+        """A team wins, and with it every seat of the team."""
+        if not self.over:
+            return None
+        team = self.state.winner
+        return Outcome.of_team(team, () if team is None else self.state.members(team))
 
     def advance(self) -> None:
         flow.advance(self.state)

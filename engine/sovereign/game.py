@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import ContractGame
 from engine.errors import MalformedAnswer
+from engine.outcome import Outcome
 from engine.requests import (
     Chance,
     ChanceAnswer,
@@ -76,8 +77,8 @@ class SovereignGame(ContractGame):
         return bool(self.state.over)
 
     @property
-    def winner(self) -> int | None:
-        return self.state.winner
+    def outcome(self) -> Outcome | None:
+        return Outcome.seat(self.state.winner) if self.over else None
 
     def advance(self) -> None:
         flow.advance(self.state)

@@ -125,7 +125,7 @@ class SessionPump:
                     "decided": {str(k): v for k, v in self._decided.items()},
                     "applied": {str(k): v for k, v in self._applied.items()},
                 }
-            self.emit(ev.GameOver(event.winner, event.digest, event.end, stats))
+            self.emit(ev.GameOver(event.outcome, event.digest, event.end, stats))
             self.ended("finished", None, event.digest)
 
     async def _decide_later(self, event: P.DecisionNeeded) -> None:

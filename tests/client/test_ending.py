@@ -11,6 +11,7 @@ import pytest
 from client import ending
 from client.netcli import describe
 from client.seat_names import SeatNames
+from engine.outcome import Outcome
 from engine.requests import Decision
 from netplay import events as ev
 from tests.client import test_sodalis_model as sodalis
@@ -64,7 +65,7 @@ def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
     model.command("#1")
     assert len(sent) == 1 and model.message.startswith("Sent; waiting")
     model.answered()
-    model.apply_event(ev.GameOver(winner=None, digest="ab", end="limit"))
+    model.apply_event(ev.GameOver(Outcome.nobody(), digest="ab", end="limit"))
     shows_the_end_and_what_next(model, "Game over: nobody")
     model.command("#1")  # typing after the end sends nothing and says what to do next
     assert len(sent) == 1 and model.message == ending.LEAVE
@@ -75,8 +76,9 @@ def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_ending_the_winner_is_named_and_a_pending_decision_closes(game: str) -> None:
     model, sent = asked(game)
-    winner: Any = "dawn" if game == "sodalis" else model.seat
-    model.apply_event(ev.GameOver(winner=winner, digest="ab", end="won"))
+    assert model.seat is not None
+    won = Outcome.of_team("dawn", (0,)) if game == "sodalis" else Outcome.seat(model.seat)
+    model.apply_event(ev.GameOver(won, digest="ab", end="won"))
     shows_the_end_and_what_next(model, "Game over:")
     assert "win" in model.over and sent == []
 
@@ -102,7 +104,7 @@ def test_ending_an_abandoned_game_says_who_never_came_back_and_why(game: str) ->
 def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it() -> None:
     model, _ = asked("reign")  # a restarted peer replays a finished game before it is told
     model.saved = ""
-    model.apply_event(ev.GameOver(winner=1, digest="ab", end="won"))
+    model.apply_event(ev.GameOver(Outcome.seat(1), digest="ab", end="won"))
     model.apply_event(ev.FolderKnown(path=SAVED))
     assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message == ending.LEAVE
 
@@ -115,7 +117,7 @@ def test_ending_a_game_not_over_prints_how_to_go_on() -> None:
 def test_ending_while_we_stay_for_seats_that_may_lack_the_last_moves_the_log_says_so() -> None:
     model, _ = asked("reign")
     model.names = SeatNames(["", "Ann", ""])
-    model.apply_event(ev.GameOver(winner=1, digest="ab", end="won"))
+    model.apply_event(ev.GameOver(Outcome.seat(1), digest="ab", end="won"))
     model.apply_event(ev.Staying(seats=[1, 2], seconds=120))
     assert model.log_shown()[-1] == (
         "Staying until Ann and seat 2 have the last moves (up to 120 s; q leaves now)"

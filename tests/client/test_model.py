@@ -10,6 +10,7 @@ import pytest
 
 from client import ending
 from client.reign.model import ClientModel
+from engine.outcome import Outcome
 from engine.reign import standard_catalog
 from engine.requests import Decision
 from netplay import events as ev
@@ -275,7 +276,7 @@ def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_t
     labels = [label for label, _ in model.menu()]
     assert any("into your own army" in label for label in labels)
     assert not any(f"seat {r.seat}'s army" in label for label in labels)
-    model.apply_event(ev.GameOver(winner=None, digest=""))
+    model.apply_event(ev.GameOver(Outcome.nobody(), digest=""))
     model.command("#1")
     assert sent == [] and "Sent" not in model.message
     model.answered()

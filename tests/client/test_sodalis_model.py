@@ -16,6 +16,7 @@ from client.games import bots_for
 from client.sodalis.model import HELP, ClientModel
 from client.sodalis.panes import arena_lines, side_lines
 from client.sodalis.words import who
+from engine.outcome import Outcome
 from engine.requests import Decision, RollAnswer
 from engine.sodalis import SodalisConfig, SodalisGame, new_game
 from engine.sodalis.answers import Reversals
@@ -311,7 +312,9 @@ def test_status_line_names_whom_the_table_waits_for_and_the_end() -> None:
     model.apply_event(ev.Abandoned(seat=d.seat))
     assert f"Seat {d.seat} never came back" in model.log[-1]
     team = game.public()["seats"][other]["team"]
-    model.apply_event(ev.GameOver(winner=team, digest="x", end="tribute"))
+    model.apply_event(
+        ev.GameOver(Outcome.of_team(team, game.state.members(team)), digest="x", end="tribute")
+    )
     assert "you win!" in model.status and model.decision is None
     model.over = ""
     model.apply_event(ev.Verdict(seat=d.seat, kind="timeout", reason="silent"))

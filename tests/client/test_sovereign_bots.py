@@ -15,6 +15,7 @@ import pytest
 from client.bots import RandomBot
 from client.games import bots_for
 from client.sovereign.bots import HeuristicBot
+from engine.outcome import Outcome
 from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from engine.rng import ChanceStream
 from engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
@@ -93,7 +94,7 @@ def test_heuristic_wins_a_clear_majority_against_random_with_legal_sensible_answ
         else:
             factions = (FACTIONS[seed % len(FACTIONS)], FACTIONS[(seed // 2) % len(FACTIONS)])
         game, bots = play(kinds, 7000 + seed, factions, check)
-        wins += game.winner == heuristic
+        wins += game.outcome == Outcome.seat(heuristic)
         assert bots[heuristic].fallbacks == 0, f"seed {seed}: a heuristic answer was refused"
     assert answers > 1000
     assert not problems, problems[:5]

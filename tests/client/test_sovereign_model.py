@@ -99,7 +99,8 @@ def play(
         after=tell,
     )
     for model in models.values():
-        model.apply_event(ev.GameOver(winner=game.winner, digest=""))
+        assert game.outcome is not None
+        model.apply_event(ev.GameOver(game.outcome, digest=""))
     return game
 
 

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from engine.errors import GameOver, IllegalMove
+from engine.outcome import Outcome
 from engine.reign import Bid, Discard, DrawChoice, Spoils
 from tests.engine.reign_helpers import (
     DEFS,
@@ -71,7 +72,7 @@ def test_regent_gain_legitimacy_three_to_regent_two_to_each_backer():
 
 def test_regent_gain_legitimacy_new_regent_at_nine_wins():
     game, ref = seat0_wins(legit=[6, 0, 0, 0])
-    assert game.over and game.winner == 0 and game.state.over == "won"
+    assert game.outcome == Outcome.seat(0) and game.state.over == "won"
     assert ("winner", 0) in game.state.events
     assert game.pending() == ()
     rejects(game, Spoils(0, (), ()), GameOver)
@@ -87,7 +88,7 @@ def test_regent_gain_legitimacy_below_nine_play_goes_on():
 def test_regent_gain_legitimacy_backer_reaching_nine_does_not_win():
     game, ref = seat0_wins(legit=[0, 0, 8, 0])
     assert game.state.legitimacy == [3, 0, 10, 0]
-    assert not game.over and game.winner is None
+    assert not game.over and game.outcome is None
     assert decision(game, ref).kind == "spoils"
 
 

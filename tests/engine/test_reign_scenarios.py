@@ -4,6 +4,7 @@ sequence of seat decisions."""
 from __future__ import annotations
 
 from engine.errors import IllegalMove, IllegalReveal
+from engine.outcome import Outcome
 from engine.referee import Referee
 from engine.reign import (
     Bid,
@@ -182,7 +183,7 @@ def test_scenario_regent_holds_the_crown_and_wins_the_game():
     # Seat 1's army is empty (its only card went into the bid); seat 2 backs the Regent.
     plot(game, ref, overt={0: (0, SPEAR)}, covert={0: ((0,), (RIDER,)), 2: ((0,), (PIKE,))})
     assert game.state.combat_totals == [[0, 10], [1, 0]]
-    assert game.over and game.winner == 0
+    assert game.outcome == Outcome.seat(0)
     assert game.state.legitimacy == [9, 0, 6, 0]
     assert game.pending() == ()
 

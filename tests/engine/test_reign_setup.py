@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import MalformedAnswer, UnknownSecret
+from engine.outcome import Outcome
 from engine.referee import Referee
 from engine.reign import ReignConfig, new_game
 from engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Decision, Shuffle
@@ -148,14 +149,14 @@ def fight(legit, winner):
 
 def test_objective_nine_legitimacy_and_the_crown_wins():
     game, ref = fight([6, 0, 0, 0], winner=0)
-    assert game.over and game.winner == 0 and game.state.legitimacy[0] == 9
+    assert game.outcome == Outcome.seat(0) and game.state.legitimacy[0] == 9
 
 
 def test_objective_nine_legitimacy_without_the_crown_does_not_win():
     # Seat 1 already has 9; it backs seat 0, who loses: nobody wins.
     game, ref = fight([0, 9, 0, 0], winner=2)
     assert game.state.regent == 2
-    assert not game.over and game.winner is None
+    assert not game.over and game.outcome is None
     # Seat 1 backs the winner instead next time (11): still not the Regent, no win.
     game, ref = fight([0, 9, 0, 0], winner=0)
     assert game.state.legitimacy[1] == 11 and not game.over
@@ -163,7 +164,7 @@ def test_objective_nine_legitimacy_without_the_crown_does_not_win():
 
 def test_objective_already_at_nine_wins_on_becoming_regent():
     game, ref = fight([0, 0, 10, 0], winner=2)
-    assert game.over and game.winner == 2 and game.state.legitimacy[2] == 13
+    assert game.outcome == Outcome.seat(2) and game.state.legitimacy[2] == 13
 
 
 def test_objective_legitimacy_only_from_regency_and_backing():
@@ -184,7 +185,7 @@ def test_end_of_game_round_limit_ends_without_winner():
         legit=[8, 8, 8, 8],
     )
     play_until(game, ref, lambda g: g.over, limit=20)
-    assert game.state.over == "round_limit" and game.winner is None
+    assert game.state.over == "round_limit" and game.outcome == Outcome.nobody()
     assert ("round_limit", 2) in game.state.events
     game, ref = table(round=2, round_limit=0, phase="draw", regent=0, support=SUPPORT)
     play_until(game, ref, lambda g: g.state.round == 3, limit=20)

@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 import netplay
+from engine.outcome import Outcome
 from netplay import events as ev
 
 
@@ -31,11 +32,19 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         ),
         (ev.PlayerNames(("Ann", "", "")), '{"event":"names","names":["Ann","",""]}'),
         (
-            ev.GameOver(2, "d1", "score"),
+            ev.GameOver(Outcome.seat(2), "d1", "score"),
             '{"digest":"d1","end":"score","event":"game_over","winner":2}',
         ),
         (
-            ev.GameOver(None, "d1", None, {"messages": 3}),
+            ev.GameOver(Outcome.seat(1), "d1", None),
+            '{"digest":"d1","end":null,"event":"game_over","winner":1}',
+        ),
+        (
+            ev.GameOver(Outcome.of_team("dusk", (1, 3)), "d1", "tribute"),
+            '{"digest":"d1","end":"tribute","event":"game_over","winner":"dusk"}',
+        ),
+        (
+            ev.GameOver(Outcome.nobody(), "d1", None, {"messages": 3}),
             '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},"winner":null}',
         ),
         (

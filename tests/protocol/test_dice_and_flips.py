@@ -20,6 +20,7 @@ import protocol.testing as PT
 from engine.canonical import digest_of
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
+from engine.outcome import Outcome
 from engine.referee import Referee
 from engine.requests import (
     Decision,
@@ -77,8 +78,10 @@ class DiceGame:
         return self.state.over is not None
 
     @property
-    def winner(self) -> int | None:
-        return 0 if self.state.guess == 2 else None
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        return Outcome.seat(0 if self.state.guess == 2 else None)
 
     def check(self, answer: Any) -> None:
         if not isinstance(answer, Guess) or answer.seat != 0:

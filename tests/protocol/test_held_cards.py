@@ -18,6 +18,7 @@ import protocol.testing as PT
 from engine.canonical import digest_of
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
+from engine.outcome import Outcome
 from engine.requests import (
     Deal,
     DealAnswer,
@@ -85,8 +86,8 @@ class HeldGame:
         return self.state.over is not None
 
     @property
-    def winner(self) -> int | None:
-        return None
+    def outcome(self) -> Outcome | None:
+        return Outcome.nobody() if self.over else None
 
     def check(self, answer: Any) -> None:
         if not isinstance(answer, Done) or answer.seat != 2:

@@ -43,7 +43,7 @@ def test_session_every_peer_ends_with_the_same_digest_and_a_clean_audit(
 ) -> None:
     _, sessions = finished_game
     assert all(s.verdict is None for s in sessions)
-    results = {(s.finished.winner, s.finished.digest) for s in sessions if s.finished}
+    results = {(s.finished.outcome, s.finished.digest) for s in sessions if s.finished}
     assert len(results) == 1 and len(sessions) == 3
     assert all(s.exchanges.audit.audited for s in sessions)
 

@@ -37,13 +37,13 @@ def test_sovereign_game_over_the_protocol_ends_with_one_digest_and_passes_the_au
 ) -> None:
     spec, sessions = _play(players, seed)
     finished = {
-        (s.finished.winner, s.finished.digest, s.finished.end)
+        (s.finished.outcome, s.finished.digest, s.finished.end)
         for s in sessions
         if s.finished is not None
     }
     assert len(finished) == 1 and all(s.verdict is None for s in sessions)
-    winner, _, end = finished.pop()
-    assert end == "won" and winner in range(players)
+    outcome, _, end = finished.pop()
+    assert end == "won" and len(outcome.seats) == 1 and outcome.seats[0] in range(players)
     ex = sessions[0].exchanges.cards
     assert ex.peeked and ex.rehandles  # breaches peeked, and the hands were re-handled
     for session in sessions:

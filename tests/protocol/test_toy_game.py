@@ -54,7 +54,7 @@ def test_the_toy_game_plays_over_the_protocol_with_crypto(seats: int, seed: int)
     assert all(s.verdict is None for s in sessions)
     finished = [s.finished for s in sessions]
     assert all(f is not None and f.end == "won" for f in finished)
-    assert len({(f.winner, f.digest) for f in finished if f is not None}) == 1
+    assert len({(f.outcome, f.digest) for f in finished if f is not None}) == 1
     assert all(s.exchanges.audit.audited for s in sessions)  # every shuffle and key opened
     # every peer saw the same bids revealed, each seat's the highest of its own two cards
     revealed = {tuple(sorted(s.game.state.revealed.items())) for s in sessions}
@@ -65,7 +65,7 @@ def test_the_toy_game_plays_over_the_protocol_with_crypto(seats: int, seed: int)
         assert set(kept) == {seat}  # never another seat's cards
         assert shown[seat] in CARDS and len(kept[seat]) == 1
         assert value(shown[seat]) > value(kept[seat][0])  # it bid the higher of its two
-    winner = finished[0].winner  # type: ignore[union-attr]
+    (winner,) = finished[0].outcome.seats  # type: ignore[union-attr]
     assert shown[winner] == max(shown.values(), key=value)
 
 

@@ -19,6 +19,7 @@ from engine.canonical import digest_of
 from engine.contract import ContractGame
 from engine.errors import IllegalReveal, MalformedAnswer
 from engine.games import GameRules
+from engine.outcome import Outcome
 from engine.requests import (
     Deal,
     DealAnswer,
@@ -182,8 +183,8 @@ class ToyGame(ContractGame):
         return self.state.over is not None
 
     @property
-    def winner(self) -> int | None:
-        return self.state.winner
+    def outcome(self) -> Outcome | None:
+        return Outcome.seat(self.state.winner) if self.over else None
 
     def advance(self) -> None:
         run_tasks(self.state, _TASKS)

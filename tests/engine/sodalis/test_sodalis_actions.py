@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalMove, MalformedAnswer, WrongPhase, WrongSeat
+from engine.outcome import Outcome
 from engine.sodalis import Cast, EndTurn, ForcedStep, Step
 from engine.sodalis.movement import forced_candidates
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
@@ -97,7 +98,7 @@ def test_end_of_the_game_round_limit_ends_with_no_winner() -> None:
     game, _ = build(f"{DUEL} at=0:1,9:0 round=3 round_limit=3")
     game.apply(EndTurn(0))
     game.apply(EndTurn(1))
-    assert game.over and game.winner is None and game.state.over == "round_limit"
+    assert game.outcome == Outcome.nobody() and game.state.over == "round_limit"
 
 
 def test_movement_push_goes_straight_away_and_stops_at_a_closed_space() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from engine.errors import EngineError, IllegalMove
+from engine.outcome import Outcome
 from engine.requests import Decision
 from engine.sodalis import (
     Carry,
@@ -121,7 +122,9 @@ def test_tribute_of_speed_a_forced_carry_to_the_centre_wins_at_once_in_the_other
     carry = asked(game)
     assert carry.kind == "carry" and carry.get("to") == (5, -2)
     game.apply(Carry(1, True))
-    assert game.over and game.winner == "dusk" and game.pending() == ()
+    assert (
+        game.outcome == Outcome.of_team("dusk", game.state.members("dusk")) and game.pending() == ()
+    )
     assert game.public()["artifacts"]["dusk"] is None
 
 

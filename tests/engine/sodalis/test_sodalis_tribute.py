@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.errors import IllegalMove
+from engine.outcome import Outcome
 from engine.sodalis import (
     PARAGON,
     Carry,
@@ -162,7 +163,7 @@ def test_tribute_strength_needs_an_effect_with_power() -> None:
 def test_victory_one_of_each_tribute_wins_at_once() -> None:
     game, _ = build(f"{DUEL} at=5:-1,0:1 artifacts=dawn:5:-1 tributes=strength:0,sight:0")
     game.apply(Step(0, (5, -2), "minor", carry=True))
-    assert game.over and game.winner == "dawn"
+    assert game.outcome == Outcome.of_team("dawn", game.state.members("dawn"))
     assert game.state.over == "tribute"
     assert game.pending() == ()
 

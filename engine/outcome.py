@@ -1,0 +1,86 @@
+"""How a game ended, in one type for every game: :class:`Outcome`.
+
+A finished game's :attr:`~engine.contract.ContractGame.outcome` names the winning seats
+(none: nobody won, e.g. the round limit) and, for a game played in teams, the winning
+team.  Reign and Sovereign have one winning seat; in Sodalis a team wins, and with it
+every seat of that team.
+
+Logs, JSON lines, digests and saved games wrote the winner as a bare value before this
+type existed -- a seat number, a team name, or ``null`` -- and still do:
+:meth:`Outcome.plain` gives that value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+__all__ = ["Outcome", "Plain"]
+
+Plain = int | str | None
+"""The winner as serialised forms write it: a seat, a team, or nobody."""
+
+
+def _seats(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(value))
+
+
+@attrs.frozen
+class Outcome:
+    """The winners of a finished game: ``seats`` (sorted; empty when nobody won) and, in a
+    game of teams, the winning ``team``."""
+
+    seats: tuple[int, ...] = attrs.field(default=(), converter=_seats)
+    team: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if any(type(s) is not int or s < 0 for s in self.seats):
+            raise ValueError(f"winning seats are seat numbers, not {self.seats!r}")
+        if len(set(self.seats)) != len(self.seats):
+            raise ValueError(f"a seat wins once, not {self.seats!r}")
+        if self.team is not None and not self.seats:
+            raise ValueError("a winning team has winning seats")
+        if self.team is None and len(self.seats) > 1:
+            raise ValueError("several seats win together only as a team")
+
+    # -- building one -----------------------------------------------------------------------
+    @classmethod
+    def nobody(cls) -> Outcome:
+        """The game ended without a winner (a round limit, a resignation)."""
+        return cls()
+
+    @classmethod
+    def seat(cls, seat: int | None) -> Outcome:
+        """Seat ``seat`` won (``None``: nobody did)."""
+        return cls() if seat is None else cls((seat,))
+
+    @classmethod
+    def of_team(cls, team: str | None, seats: Iterable[int]) -> Outcome:
+        """Team ``team``, whose seats are ``seats``, won (``None``: nobody did)."""
+        return cls() if team is None else cls(tuple(seats), team)
+
+    # -- reading one ------------------------------------------------------------------------
+    @property
+    def decided(self) -> bool:
+        """Whether anybody won."""
+        return bool(self.seats)
+
+    def won(self, seat: int) -> bool:
+        """Whether seat ``seat`` is among the winners."""
+        return seat in self.seats
+
+    def plain(self) -> Plain:
+        """The winner as serialised forms write it: the team in a game of teams, else the
+        winning seat, ``None`` when nobody won."""
+        if self.team is not None:
+            return self.team
+        return self.seats[0] if self.seats else None
+
+    def words(self) -> str:
+        """``seat 2``, ``team dawn`` or ``nobody``: how text output names the winner."""
+        if self.team is not None:
+            return f"team {self.team}"
+        if self.seats:
+            return "seat " + ", ".join(map(str, self.seats))
+        return "nobody"
