@@ -6,10 +6,10 @@ second (a world sampled from a seat's view mid-game, played to the end by random
 what a search bot does; games with a world sampler only), and,
 when python-chess is installed, microseconds per ply of random chess playouts
 measured in the same run.  Targets: a Reign decision costs no more than a
-python-chess ply (issue 2); a Sodalis or Sovereign decision no more than two (issues 6, 7).
+python-chess ply (issue 2); a Sodalis or Sovereign decision no more than two (issues 6, 7):
+each registered game's ``bench`` plan (engine.games.BenchPlan) gives its target and seats.
 
-    .venv/bin/python bench/engine.py [--game reign|sodalis|sovereign|all] [--games 200]
-                                     [--players N]
+    .venv/bin/python bench/engine.py [--game NAME|all] [--games 200] [--players N]
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import os
 import random
 import sys
 import time
-from typing import Any
 
 # Run as a script, this file's folder comes first on sys.path and its name
 # would shadow the ``engine`` package: take the folder off.
@@ -27,27 +26,15 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from client.games import bots_for  # noqa: E402
-from engine.games import rules  # noqa: E402
+from engine.games import entry, game_names, rules  # noqa: E402
 from engine.referee import Referee  # noqa: E402
 from engine.requests import Decision  # noqa: E402
 from engine.rng import ChanceStream  # noqa: E402
 
-TARGET = {"reign": 1.0, "sodalis": 2.0, "sovereign": 2.0}  # python-chess plies per decision
-PLAYERS = {"reign": 5, "sodalis": 4, "sovereign": 2}
-
-
-def game_rules_of(name: str) -> Any:
-    """A game's rules, Sovereign's too while it is not yet in the registry."""
-    if name == "sovereign":
-        from engine.sovereign import RULES
-
-        return RULES
-    return rules(name)
-
 
 def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tuple[float, int, int]:
     """Random games of ``name``: (seconds, decisions, engine steps)."""
-    game_rules = game_rules_of(name)
+    game_rules = rules(name)
     random_bot = bots_for(name)["random"]
     decisions = steps = 0
     start = time.perf_counter()
@@ -71,7 +58,7 @@ def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tupl
 def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
     """``count`` rollouts from worlds sampled at decisions of seeded random games: (seconds,
     rollouts); None for a game without a world sampler."""
-    game_rules = game_rules_of(name)
+    game_rules = rules(name)
     if game_rules.sample_world is None:
         return None
     random_bot = bots_for(name)["random"]
@@ -142,18 +129,17 @@ def paired_ratio(name: str, games: int, players: int, rounds: int = 5) -> float 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=["reign", "sodalis", "sovereign", "all"], default="all")
+    parser.add_argument("--game", choices=[*game_names(), "all"], default="all")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument(
-        "--players", type=int, help="seats (default: Reign 5, Sodalis 4, Sovereign 2)"
-    )
+    parser.add_argument("--players", type=int, help="seats (default: each game's bench plan)")
     args = parser.parse_args()
-    names = ["reign", "sodalis", "sovereign"] if args.game == "all" else [args.game]
+    names = list(game_names()) if args.game == "all" else [args.game]
     costs: dict[str, float] = {}
     longest = 0.0
     for name in names:
-        players = args.players or PLAYERS[name]
-        games = args.games if name == "reign" else max(1, args.games // 4)  # longer games
+        plan = entry(name).bench
+        players = args.players or plan.seats
+        games = max(1, args.games // plan.fewer)  # longer games: fewer
         elapsed, decisions, steps = play_games(name, games, players)
         costs[name] = elapsed / decisions * 1e6
         longest = max(longest, elapsed)
@@ -182,11 +168,11 @@ def main() -> None:
     for name, per in costs.items():
         print(
             f"ratio    a {name} decision costs {per / ply:.2f} python-chess plies "
-            f"(target <= {TARGET[name]:.2f})"
+            f"(target <= {entry(name).bench.plies:.2f})"
         )
     for name in names:
-        games = args.games if name == "reign" else max(1, args.games // 4)
-        paired = paired_ratio(name, games, args.players or PLAYERS[name])
+        plan = entry(name).bench
+        paired = paired_ratio(name, max(1, args.games // plan.fewer), args.players or plan.seats)
         print(
             f"paired   a {name} decision costs {paired:.2f} python-chess plies (median of 5 "
             f"slices, each timed next to its own chess run)"

@@ -22,7 +22,7 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.games import bots_for  # noqa: E402
+from client.games import default_bot  # noqa: E402
 from client.search import SearchBot  # noqa: E402
 from engine.games import rules  # noqa: E402
 from engine.referee import Referee  # noqa: E402
@@ -40,10 +40,8 @@ def play(
     game = rules(game_name).new_game(players)
     root = ChanceStream.from_int(seed)
     referee = Referee(root.child("referee").take(32))
-    heuristic = bots_for(game_name)["heuristic"]
-    search = SearchBot(
-        root.child(f"bot/{seat}"), game_name, seconds, heuristic=bots_for(game_name)["heuristic"]
-    )
+    heuristic = default_bot(game_name)
+    search = SearchBot(root.child(f"bot/{seat}"), game_name, seconds, heuristic=heuristic)
     bots = [search if s == seat else heuristic(root.child(f"bot/{s}")) for s in range(players)]
     searched = rollouts = 0
     while not game.over:

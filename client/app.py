@@ -56,33 +56,26 @@ from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
 
-STYLE = Style.from_dict(
-    {
-        "title": "bold",
-        "status": "reverse",
-        "mine": "bold",
-        "dim": "#888888",
-        "menu": "",
-        "message": "italic",
-        "highlight": "reverse",
-        # Reign's houses (their data's colour names), Sovereign's factions; NO_COLOR or --mono
-        # leave only bold, reverse and italic
-        "house-amber": "fg:#d7a000",
-        "house-azure": "fg:#3a8fd8",
-        "house-crimson": "fg:#d03030",
-        "house-ivory": "fg:#d8d0b0",
-        "house-violet": "fg:#a060d0",
-        "faction-machina": "fg:#5fafd7",
-        "faction-myrmidon": "fg:#d7875f",
-        "faction-neogenesis": "fg:#5fd75f",
-        "faction-undercity": "fg:#af87af",
-        "faction-utopian": "fg:#d7d75f",
-        "faction-windwalker": "fg:#87d7d7",
-        "info": "",
-        "hints": "reverse",
-        "keys": "reverse",
-    }
-)
+BASE_STYLE: dict[str, str] = {
+    "title": "bold",
+    "status": "reverse",
+    "mine": "bold",
+    "dim": "#888888",
+    "menu": "",
+    "message": "italic",
+    "highlight": "reverse",
+    "info": "",
+    "hints": "reverse",
+    "keys": "reverse",
+}
+"""The screen's own style classes; a game adds the colours of its panes' classes (its
+registry entry's ``styles``).  NO_COLOR or --mono leave only bold, reverse and italic."""
+
+
+def style_for(game: str) -> Style:
+    """The screen's style for a game: the base classes and the game's colours."""
+    return Style.from_dict({**BASE_STYLE, **client_game(game).styles})
+
 
 NetworkMain = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
@@ -648,7 +641,7 @@ def build_application(model: ScreenModel) -> Application[None]:
                 load_quit_bindings(model),
             ]
         ),
-        style=STYLE,
+        style=style_for(model.game),
         full_screen=True,
     )
 

@@ -20,12 +20,12 @@ from client.errors import (
 )
 from client.games import bot_maker
 from client.rules_summary import game_name
-from client.simulate import GAMES, run_crypto_game, run_game
-from engine.games import rules
+from client.simulate import run_crypto_game, run_game
+from engine.games import entry, game_names, rules
 from protocol.testing import CHEATS
 
 
-def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
+def _bot_list(text: str | None, players: int, game: str) -> list[str]:
     if text is None:
         return ["random"] * players
     kinds = [k.strip() for k in text.split(",")]
@@ -41,10 +41,9 @@ def _bot_list(text: str | None, players: int, game: str = "reign") -> list[str]:
 
 def _players(game: str, players: int | None) -> int:
     """The seat count asked for (or the game's usual one), refused unless the game allows it."""
-    counts = rules(game).seat_counts
     if players is None:
-        return 5 if 5 in counts else counts[len(counts) // 2]
-    if players not in counts:
+        return entry(game).default_seats
+    if players not in rules(game).seat_counts:
         raise UsageError(f"{rules(game).title} is for {rules(game).seat_text} players")
     return players
 
@@ -197,10 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fairtable {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
-    sim.add_argument("game", type=game_name, choices=GAMES)
-    sim.add_argument(
-        "--players", type=int, help="seats (Reign: 3-7, default 5; Sodalis: 2, 4 or 6, default 4)"
-    )
+    sim.add_argument("game", type=game_name, choices=game_names())
+    usual = ", ".join(f"{name} {entry(name).default_seats}" for name in game_names())
+    sim.add_argument("--players", type=int, help=f"seats (default: the game's usual -- {usual})")
     sim.add_argument("--games", type=int, default=1, help="how many games to play")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     sim.add_argument("--bots", help="one bot kind per seat, comma-separated (default: all random)")

@@ -1,11 +1,12 @@
-"""The client's registry of games, mirroring :mod:`engine.games`: per game, its screen model,
-its panes, its bots and its help words.
+"""The client's side of the game registry (:mod:`engine.games`): per game, its screen model,
+panes, help words, rules summary, colours and bots.
 
 Each game's client code lives in ``client/<game>/`` (as its rules live in
-``engine/<game>/``); the game-neutral screen (:mod:`client.app`), ``play``, ``host``,
-``join`` and ``simulate`` find a game here by name and never import a game's package by
-hand.  Every game has the random bot (:class:`client.bots.RandomBot`, on the engine's
-``random_answer``); a game lists its other bots itself.
+``engine/<game>/``) or in the game's own package, and its registry entry
+(:class:`engine.games.GameEntry`) names it; the game-neutral screen (:mod:`client.app`),
+``play``, ``host``, ``join`` and ``simulate`` find a game here by name and never name one.
+Every game has the random bot (:class:`client.bots.RandomBot`, on the engine's
+``random_answer``); a game lists its other bots itself and declares its default one.
 
 A game's parts are imported when first asked for, as :func:`engine.games.rules` imports a
 game's rules: a peer at a Reign table never loads Sovereign's or Sodalis's code, and a bot
@@ -16,7 +17,6 @@ of a table starts that much sooner).
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,10 +25,18 @@ import attrs
 
 from client.bots import RandomBot
 from client.screen_model import Lines, ScreenModel
-from engine.games import GAMES, rules
+from engine.games import entry, rules
 from engine.rng import ChanceStream
 
-__all__ = ["CLIENT_PARTS", "ClientGame", "bot_maker", "bots_for", "client_game", "model_for"]
+__all__ = [
+    "ClientGame",
+    "ClientParts",
+    "bot_maker",
+    "bots_for",
+    "client_game",
+    "default_bot",
+    "model_for",
+]
 
 Panes = Callable[[Any], tuple[Callable[[], Lines], Callable[[], Lines]]]
 """A game's two upper panes for a model: the table (or board), and the side pane."""
@@ -38,55 +46,54 @@ BotMaker = Callable[[ChanceStream], Any]
 
 
 @attrs.frozen
-class ClientGame:
-    """One game, as the console client sees it."""
+class ClientParts:
+    """What a game brings to the console client (its entry's ``client`` hook returns one)."""
 
-    name: str
     model: type[ScreenModel]  # the screen model (a fresh one per game played)
     panes: Panes
-    bots: Mapping[str, BotMaker]  # the game's own bots by kind (the random one is everyone's)
     words: Mapping[str, str]  # the help text of each decision kind
+    summary: str  # the rules in short (``fairtable rules GAME``, F3)
     card_name: Callable[[str], str] = str  # a hidden card's words from its id (replay's hands)
 
 
-CLIENT_PARTS: dict[str, dict[str, str]] = {
-    "reign": {
-        "model": "client.reign.model:ClientModel",
-        "panes": "client.reign.panes:panes",
-        "bots": "client.reign.bots:BOTS",
-        "words": "client.reign.words:HELP",
-        "card_name": "client.reign.words:card_label",
-    },
-    "sodalis": {
-        "model": "client.sodalis.model:ClientModel",
-        "panes": "client.sodalis.panes:panes",
-        "bots": "client.sodalis.bots:BOTS",
-        "words": "client.sodalis.model:HELP",
-    },
-    "sovereign": {
-        "model": "client.sovereign.model:ClientModel",
-        "panes": "client.sovereign.panes:panes",
-        "bots": "client.sovereign.bots:BOTS",
-        "words": "client.sovereign.model:HELP",
-        "card_name": "client.sovereign.panes:name",
-    },
-}
-"""Where each game's client parts live, as ``module:name`` (imported on first use)."""
-assert tuple(sorted(CLIENT_PARTS)) == tuple(sorted(GAMES)), "a game without a client"
+@attrs.frozen
+class ClientGame:
+    """One game, as the console client sees it: its parts, bots and colours."""
+
+    name: str
+    model: type[ScreenModel]
+    panes: Panes
+    bots: Mapping[str, BotMaker]  # the game's own bots by kind (the random one is everyone's)
+    words: Mapping[str, str]
+    summary: str
+    card_name: Callable[[str], str]
+    styles: Mapping[str, str]  # the colour of each style class its panes use
 
 
-def _part(name: str, part: str) -> Any:
-    module, attribute = CLIENT_PARTS[name][part].split(":")
-    return getattr(importlib.import_module(module), attribute)
+def _own_bots(name: str) -> Mapping[str, BotMaker]:
+    bots = entry(name).bots()
+    if not all(isinstance(kind, str) and callable(make) for kind, make in bots.items()):
+        raise TypeError(f"the bots of {name!r} are not bot makers by kind: {bots!r}")
+    return {kind: make for kind, make in bots.items() if callable(make)}
 
 
 @functools.cache
 def client_game(name: str) -> ClientGame:
     """The client side of game ``name``; :class:`KeyError` naming the games if there is none."""
-    if name not in CLIENT_PARTS:
-        raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
-    parts = ("model", "panes", "bots", "words", "card_name")
-    return ClientGame(name, *(_part(name, part) for part in parts if part in CLIENT_PARTS[name]))
+    found = entry(name)
+    parts = found.client()
+    if not isinstance(parts, ClientParts):
+        raise TypeError(f"the client parts of {name!r} are not a ClientParts: {parts!r}")
+    return ClientGame(
+        name,
+        parts.model,
+        parts.panes,
+        _own_bots(name),
+        parts.words,
+        parts.summary,
+        parts.card_name,
+        dict(found.styles),
+    )
 
 
 def model_for(name: str) -> ScreenModel:
@@ -95,16 +102,19 @@ def model_for(name: str) -> ScreenModel:
 
 
 def bots_for(name: str) -> dict[str, BotMaker]:
-    """The bot kinds of game ``name`` by kind: ``random`` (every game, a game only the engine
-    knows -- a test's toy game -- included) and the game's own (only its bots are imported,
-    not its screen)."""
-    rules(name)  # a KeyError naming the games if the engine knows none by this name
+    """The bot kinds of game ``name`` by kind: ``random`` (every game) and the game's own
+    (only its bots are imported, not its screen)."""
+    entry(name)  # a KeyError naming the games if none is known by this name
 
     def random_bot(stream: ChanceStream) -> RandomBot:
         return RandomBot(stream, name)
 
-    own: Mapping[str, BotMaker] = _part(name, "bots") if name in CLIENT_PARTS else {}
-    return {"random": random_bot, **own}
+    return {"random": random_bot, **_own_bots(name)}
+
+
+def default_bot(name: str) -> BotMaker:
+    """The bot game ``name`` seats unless told otherwise (its entry's ``default_bot``)."""
+    return bots_for(name)[entry(name).default_bot]
 
 
 def bot_maker(name: str, spec: str) -> BotMaker:
@@ -119,9 +129,10 @@ def bot_maker(name: str, spec: str) -> BotMaker:
             choices = ", ".join([*sorted(known), "search[:SECONDS|easy|normal|hard]"])
             raise ValueError(f"unknown bot {spec!r} (choose from {choices})")
         return known[kind]
-    from client.search import STRENGTHS, SearchBot
+    from client.search import STRENGTHS, SearchBot, search_hints
 
-    if rules(name).sample_world is None:
+    hints = search_hints(name)
+    if hints is None or rules(name).sample_world is None:
         raise ValueError(f"the search bot does not play {name} yet")
     if not sep or budget in STRENGTHS:
         seconds = STRENGTHS[budget or "normal"]
@@ -137,6 +148,6 @@ def bot_maker(name: str, spec: str) -> BotMaker:
             )
 
     def search_bot(stream: ChanceStream) -> SearchBot:
-        return SearchBot(stream, name, seconds, heuristic=bots_for(name)["heuristic"])
+        return SearchBot(stream, name, seconds, hints=hints, heuristic=default_bot(name))
 
     return search_bot

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.games import GAMES, rules
+from engine.games import game_names, rules
 from netplay import events as ev
 
 __all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
@@ -27,7 +27,9 @@ def when(stamp: Any) -> str:
 
 
 def _title(game: str) -> str:
-    return rules(game).title.split(":")[0] if game in GAMES else game  # "Reign", not its subtitle
+    return (
+        rules(game).title.split(":")[0] if game in game_names() else game
+    )  # "Reign", not its subtitle
 
 
 def _round(value: Any) -> str:

@@ -44,7 +44,7 @@ from client.seats import (
     seat_option,
 )
 from client.table_options import TableOptions
-from engine.games import GAMES, rules
+from engine.games import entry, game_names, rules
 from engine.rng import ChanceStream
 from netplay import (
     BROADCAST,
@@ -229,7 +229,7 @@ async def _host(args: argparse.Namespace) -> None:
                 bot_options.node_config(bot_dir),
                 bot_identity,
                 invite=invite,
-                decider=_decider("heuristic", bot_identity.seed, args.game),
+                decider=_decider(entry(args.game).default_bot, bot_identity.seed, args.game),
             )
             nursery.start_soon(bot.run)
         await node.done.wait()
@@ -237,8 +237,10 @@ async def _host(args: argparse.Namespace) -> None:
 
 def _invite_game(invite: Invite) -> str:
     """The invite's game, if fairtable plays it."""
-    if invite.game not in GAMES:
-        raise UsageError(f"the invite is for {invite.game!r}; fairtable plays {', '.join(GAMES)}")
+    if invite.game not in game_names():
+        raise UsageError(
+            f"the invite is for {invite.game!r}; fairtable plays {', '.join(game_names())}"
+        )
     return invite.game
 
 
@@ -422,7 +424,7 @@ def add_commands(sub: Any) -> None:
             )
             p.add_argument(
                 "--bot",
-                help="play headless with this bot (random, heuristic, "
+                help="play headless with this bot (random, the game's own kinds, "
                 "search:easy|normal|hard|SECONDS)",
             )
             p.add_argument(
@@ -433,7 +435,7 @@ def add_commands(sub: Any) -> None:
             p.add_argument(
                 "--deck",
                 metavar="FILE",
-                help="bring a custom deck (Sovereign; docs/cards/sovereign.md)",
+                help="bring a custom deck, in a game whose seats may bring one (docs/cards/)",
             )
             p.add_argument(
                 "--name",
@@ -469,7 +471,7 @@ def add_commands(sub: Any) -> None:
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
-    host.add_argument("game", type=game_name, choices=GAMES)
+    host.add_argument("game", type=game_name, choices=game_names())
     host.add_argument("--seats", type=int, required=True)
     host.add_argument(
         "--port", type=port_number, default=0, help="port to listen on (default: any)"

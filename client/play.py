@@ -38,7 +38,7 @@ from client.seats import (
     seat_option,
 )
 from client.table_options import TableOptions
-from engine.games import GAMES, rules
+from engine.games import entry, game_names, rules
 from netplay import (
     DEFAULT_DATA_DIR,
     DISCOVERY_PORT,
@@ -73,8 +73,8 @@ def _forward(to_screen: trio.MemorySendChannel[ev.NodeEvent]) -> Any:
 
 def model_for(game: str) -> Any:
     """A fresh screen model for ``game``, from the client's registry (client.games)."""
-    if game not in GAMES:
-        raise UsageError(f"fairtable plays {', '.join(GAMES)}, not {game!r}")
+    if game not in game_names():
+        raise UsageError(f"fairtable plays {', '.join(game_names())}, not {game!r}")
     return games.model_for(game)
 
 
@@ -89,7 +89,7 @@ def _network(
     invite: Invite | None = None,
     bots: int = 0,
     options: TableOptions = NO_OPTIONS,
-    game: str = "reign",
+    game: str = "",
     brings: Any = None,
     typed: str = "",
 ) -> Any:
@@ -251,13 +251,15 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
 PLAIN = "--plain plays in plain lines"
 """Said when a screen command has no terminal: the plain mode needs none."""
 
-HEADLESS = f"for a headless peer use --bot random (or --bot heuristic); {PLAIN}"
+HEADLESS = f"for a headless peer use --bot random (or one of the game's own bots); {PLAIN}"
 """What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
 
 
 def _play(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
     game = rules(args.game)
+    if args.bots is None:
+        args.bots = entry(args.game).default_bots
     if args.bots + 1 not in game.seat_counts:
         bots = [n - 1 for n in game.seat_counts if n > 1]
         consecutive = bots == list(range(bots[0], bots[-1] + 1))
@@ -439,9 +441,10 @@ def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
 
 def add_commands(sub: Any) -> None:
     play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
-    play.add_argument("game", type=game_name, choices=GAMES)
+    play.add_argument("game", type=game_name, choices=game_names())
+    usual = ", ".join(f"{name} {entry(name).default_bots}" for name in game_names())
     play.add_argument(
-        "--bots", type=int, default=2, help="how many bot players (Reign: 2-6; Sodalis: 1, 3 or 5)"
+        "--bots", type=int, help=f"how many bot players (default: the game's usual -- {usual})"
     )
     play.add_argument("--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks")
     play.add_argument(
@@ -451,7 +454,9 @@ def add_commands(sub: Any) -> None:
         help="your name at the table, signed with your seat's key",
     )
     play.add_argument(
-        "--deck", metavar="FILE", help="play a custom deck (Sovereign; docs/cards/sovereign.md)"
+        "--deck",
+        metavar="FILE",
+        help="play a custom deck, in a game whose seats may bring one (docs/cards/)",
     )
     play.add_argument(
         "--round-limit",

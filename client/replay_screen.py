@@ -21,7 +21,7 @@ from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
-from client.app import STYLE, clipped, game_panes, screen_size
+from client.app import clipped, game_panes, screen_size, style_for
 from client.games import client_game
 from client.replay import Record, ending_words, model_for, who_answered
 
@@ -247,7 +247,7 @@ def build_replay_application(record: Record) -> Application[None]:
     app: Application[None] = Application(
         layout=Layout(body, focused_element=prompt),
         key_bindings=keys,
-        style=STYLE,
+        style=style_for(record.spec.game),
         full_screen=True,
     )
     app.replay_cursor = cursor  # type: ignore[attr-defined]  # for tests

@@ -1,13 +1,13 @@
 """The search bot: determinized Monte Carlo from its own seat's view, within a time budget.
 
-For each decision the bot takes a few candidate answers (the heuristic bot's, a pass
-where there is one, and distinct random legal answers), then until its time is up: samples
-a world consistent with its view (the game's ``GameRules.sample_world``: the hidden cards
-dealt anew, each consistent world equally likely), picks a candidate by UCB1, plays it in
-that world and the rest of the game (Sodalis: the next 60 decisions, whole games being too
-long for a budget) with the heuristic bot at every seat, and scores the
-end by its score differential (its own score less the best other's, plus a win bonus; the
-score is Reign's legitimacy, a Sodalis team's tributes, a Sovereign seat's Echoes).
+For each decision the bot takes a few candidate answers (the game's default bot's -- its
+rule-of-thumb player -- a pass where there is one, and distinct random legal answers), then
+until its time is up: samples a world consistent with its view (the game's
+``GameRules.sample_world``: the hidden cards dealt anew, each consistent world equally
+likely), picks a candidate by UCB1, plays it in that world and the rest of the game (or the
+next decisions up to the game's horizon, where whole games are too long for a budget) with
+the default bot at every seat, and scores the end by its score differential (its own score
+less the best rival's, plus a win bonus), as the game's :class:`SearchHints` say.
 It answers the candidate with the best mean among those tried in at least three worlds
 (the heuristic's own answer when none was); at once when only one answer is legal.
 Fewer candidates at small budgets (4 below 0.5 s, 6 below 2 s, else 8), so each is tried
@@ -28,12 +28,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from engine.errors import EngineError
-from engine.games import rules
+from engine.games import entry, rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
-__all__ = ["STRENGTHS", "SearchBot", "reward_of"]
+__all__ = ["STRENGTHS", "SearchBot", "SearchHints", "reward_of", "search_hints"]
 
 STRENGTHS: Mapping[str, float] = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
 """Seconds a decision for each named strength (``play``, ``host --bot``, ``join --bot``)."""
@@ -43,48 +45,48 @@ TRUSTED = 3  # rollouts before a candidate may replace the heuristic's answer
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [-1, 1]
 
 
-def _reign_scores(game: Any) -> list[int]:
-    return list(game.state.legitimacy)
+def _own_side(game: Any, seat: int) -> object:
+    return seat
 
 
-def _sodalis_scores(game: Any) -> list[int]:
-    s = game.state
-    return [len(s.team_tributes(s.team_of(seat))) for seat in range(s.players)]
+@attrs.frozen
+class SearchHints:
+    """What the search bot needs to know of a game to score a rollout's end; each game's
+    hints live with its client parts (``client/<game>/search.py``) and its registry entry
+    names them (:attr:`engine.games.GameEntry.search`).
+
+    - ``scores(game)``: each seat's score on the game's victory track, in seat order.
+    - ``win_score(game)``: the score that wins (the scale of a score lead).
+    - ``side(game, seat)``: who wins together with ``seat`` (the seat itself; its team in a
+      game of teams): seats of one side are not rivals.
+    - ``horizon``: decisions a rollout plays before it is scored, where whole games are too
+      long to play out within a budget; ``None``: rollouts play to the end.
+    """
+
+    scores: Callable[[Any], list[int]]
+    win_score: Callable[[Any], int]
+    side: Callable[[Any, int], object] = _own_side
+    horizon: int | None = None
 
 
-def _sovereign_scores(game: Any) -> list[int]:
-    return [len(b.scored) for b in game.state.boards]
+def search_hints(game_name: str) -> SearchHints | None:
+    """Game ``game_name``'s search hints from its registry entry (``None``: it has none)."""
+    hook = entry(game_name).search
+    if hook is None:
+        return None
+    hints = hook()
+    if not isinstance(hints, SearchHints):
+        raise TypeError(f"the search hints of {game_name!r} are not SearchHints: {hints!r}")
+    return hints
 
 
-def _side(game_name: str, game: Any, seat: int) -> Any:
-    """Who wins together with ``seat``: the seat, or its team (Sodalis)."""
-    return game.state.team_of(seat) if game_name == "sodalis" else seat
-
-
-SCORES: dict[str, Callable[[Any], list[int]]] = {
-    "reign": _reign_scores,
-    "sodalis": _sodalis_scores,
-    "sovereign": _sovereign_scores,
-}
-"""Each game's score per seat, for the score differential (its victory track: Reign's
-legitimacy, the tributes of a Sodalis seat's team, the Echoes a Sovereign seat scored)."""
-WIN_SCORE: dict[str, Callable[[Any], int]] = {
-    "reign": lambda game: 9,
-    "sodalis": lambda game: 3,
-    "sovereign": lambda game: int(game.state.config.target),
-}
-HORIZON: dict[str, int] = {"sodalis": 60}
-"""Decisions a rollout plays before it is scored where whole games are too long to play out
-within a budget (Sodalis); elsewhere rollouts play to the end."""
-
-
-def reward_of(game_name: str, game: Any, seat: int) -> float:
+def reward_of(hints: SearchHints, game: Any, seat: int) -> float:
     """The end of a rollout for ``seat``, in [-1, 1]: half its score lead over the best
     other seat (scaled by the winning score), half winning (+1) or another winning (-1)."""
-    scores = SCORES[game_name](game)
-    scale = WIN_SCORE[game_name](game)
-    side = _side(game_name, game, seat)
-    rivals = [s for i, s in enumerate(scores) if _side(game_name, game, i) != side]
+    scores = hints.scores(game)
+    scale = hints.win_score(game)
+    side = hints.side(game, seat)
+    rivals = [s for i, s in enumerate(scores) if hints.side(game, i) != side]
     lead = scores[seat] - max(rivals)
     margin = max(-1.0, min(1.0, lead / scale))
     outcome = game.outcome
@@ -105,9 +107,11 @@ class SearchBot:
         rollouts: int | None = None,
         *,
         heuristic: Callable[[ChanceStream], Any],
+        hints: SearchHints | None = None,
     ) -> None:
         """``heuristic`` makes the game's rule-of-thumb bot: the rollout policy and the first
-        candidate (passed in by the bots registry, :func:`client.games.bot_maker`)."""
+        candidate (passed in by the bots registry, :func:`client.games.bot_maker`);
+        ``hints`` score a rollout's end (``None``: the game's, from its registry entry)."""
         self.stream = stream
         self.game = game
         self.seconds = seconds
@@ -116,6 +120,10 @@ class SearchBot:
         if self.rules.sample_world is None:
             raise ValueError(f"{game} has no world sampler: the search bot cannot play it")
         self._sample = self.rules.sample_world
+        found = search_hints(game) if hints is None else hints
+        if found is None:
+            raise ValueError(f"{game} has no search hints: the search bot cannot play it")
+        self.hints = found
         self._heuristic = heuristic
         self._me = self._heuristic(stream.child("candidates"))
         self.last: list[tuple[Any, int, float]] = []  # (candidate, visits, mean) of the last
@@ -141,7 +149,7 @@ class SearchBot:
         world, referee = self._sample(view, stream)
         bots = [self._heuristic(stream.child(f"seat/{s}")) for s in range(world.state.players)]
         world.apply(answer)
-        left = HORIZON.get(self.game, -1)
+        left = -1 if self.hints.horizon is None else self.hints.horizon
         while not world.over and left != 0:
             request = world.pending()[0]
             if not isinstance(request, Decision):
@@ -153,7 +161,7 @@ class SearchBot:
                 world.apply(bots[request.seat].decide(view_, request))
             except EngineError:  # a rollout never stops on a bot's slip: any legal answer
                 world.apply(self.rules.random_answer(view_, request, stream))
-        return reward_of(self.game, world, seat)
+        return reward_of(self.hints, world, seat)
 
     def decide(self, view: Any, decision: Decision) -> Any:
         legal = iter(self.rules.legal_answers(view, decision))

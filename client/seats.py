@@ -10,7 +10,7 @@ from typing import Any
 
 import protocol as P
 from client.errors import FileRefused, UsageError
-from client.games import bots_for
+from client.games import default_bot
 from engine.errors import CardDataError, EngineError
 from engine.games import rules
 from engine.rng import ChanceStream
@@ -131,10 +131,10 @@ async def invite_or_saved(text: str, discovery_port: int, data_dir: Path) -> Inv
 
 def bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:
     """Bot number ``index`` of a table this process seats bots at: its own keys and folder
-    (``data_dir/bots/<index>``), the heuristic bot, ``pace`` seconds a decision."""
+    (``data_dir/bots/<index>``), the game's default bot, ``pace`` seconds a decision."""
     folder = data_dir / "bots" / str(index)
     identity = identity_at(folder)
-    bot = bots_for(invite.game)["heuristic"](ChanceStream(identity.seed).child("bot"))
+    bot = default_bot(invite.game)(ChanceStream(identity.seed).child("bot"))
     config = NodeConfig(data_dir=folder, pace=pace)
     return TableNode(
         config,

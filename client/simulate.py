@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from client.games import bot_maker
-from engine.games import GAMES, rules
+from engine.games import rules
 from engine.outcome import Outcome, Plain
 from engine.referee import Referee
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
-__all__ = ["GAMES", "run_crypto_game", "run_game"]
+__all__ = ["run_crypto_game", "run_game"]
 
 
 def _plain(outcome: Outcome | None) -> Plain:

@@ -1,24 +1,32 @@
-"""The registry of games: what the protocol and the client need to know of each.
+"""The registry of games: every game fairtable plays, and what each layer needs of it.
 
-Every game package ``engine/<name>/`` exports ``RULES``, a :class:`GameRules`:
-how to start a game, the answer classes that travel on the wire, which parts
-of an answer are secret, and how to enumerate or pick legal answers.  Layers
-above the engine look a game up by name here and never import a game package
-by hand, so adding a game is adding a package and a line to :data:`GAMES`.
+A game is a :class:`GameEntry` published under the entry-point group ``fairtable.games``
+(:mod:`importlib.metadata`): the three games of this repository are declared in the
+top-level package ``games/`` and registered in its ``pyproject.toml``; a game from outside
+registers its own entry in its own package's ``pyproject.toml`` and needs no change here or
+in any layer (docs/adding-a-game.md).  :func:`game_names` lists the installed games, :func:`entry`
+finds one and :func:`rules` its :class:`GameRules`: how to start a game, the answer classes
+that travel on the wire, which parts of an answer are secret, and how to enumerate or pick
+legal answers.
+
+An entry names the parts of the layers above the engine (the client's screen, bots and
+search hints) by hooks that import them only when called: this module imports no client
+code, and a process loads only the game it plays.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
 import attrs
 
 from engine.errors import MalformedAnswer
 
-GAMES: tuple[str, ...] = ("reign", "sodalis", "sovereign")
-"""The games fairtable plays, by the name used on the command line and in table specs."""
+ENTRY_POINT_GROUP = "fairtable.games"
+"""The entry-point group a game is published under: ``name = "module:ENTRY"``."""
 
 
 def _same(answer: Any) -> Any:
@@ -104,30 +112,101 @@ class GameRules:
             raise MalformedAnswer(f"{self.title} is for {self.seat_text} players, not {seats}")
 
 
-_REGISTERED: dict[str, GameRules] = {}
+@attrs.frozen
+class Playthrough:
+    """A golden playthrough of a game: a table of ``seats`` played by the bots named in
+    ``bots`` (one kind per seat) with chance from ``seed``, saved as its answers and digests
+    (``<game>-<seats>p-seed<seed>.jsonl``) and replayed by the tests to the same digests."""
+
+    seats: int
+    seed: int
+    bots: tuple[str, ...]
 
 
-def register(rules_: GameRules) -> None:
-    """Make a game outside :data:`GAMES` known by its name (a test's toy game): every layer
-    that looks games up here can then play it, the protocol included."""
-    if rules_.name in GAMES:
-        raise ValueError(f"{rules_.name!r} is already one of fairtable's games")
-    _REGISTERED[rules_.name] = rules_
+@attrs.frozen
+class BenchPlan:
+    """How ``bench/engine.py`` measures a game: at ``seats`` seats, a decision costing at most
+    ``plies`` python-chess random-playout plies; a long game plays ``1/fewer`` of the games
+    asked for."""
+
+    seats: int
+    plies: int = 1
+    fewer: int = 1
 
 
-def unregister(name: str) -> None:
-    """Forget a game :func:`register` made known (nothing if it was not)."""
-    _REGISTERED.pop(name, None)
+@attrs.frozen
+class GameEntry:
+    """One game, for every layer that touches it: what its entry point publishes.
+
+    - ``name``: the game's name on the command line, in table specs and logs.
+    - ``rules``: its engine rules (imports the game's engine package when called).
+    - ``client``: its client parts -- screen model, panes, help words, card names and rules
+      summary (a :class:`client.games.ClientParts`, imported when called).
+    - ``bots``: its own bots by kind (a mapping of bot makers, imported when called; the
+      random bot is every game's and needs no entry); ``default_bot`` is the kind a bot seat
+      plays unless told (``host --bots``, ``play``'s bots, the search bot's rollouts).
+    - ``default_seats``: seats when none is asked for (``simulate``, ``host``);
+      ``default_bots``: bot players ``play`` seats beside the human unless told.
+    - ``styles``: the screen's colours for the style classes its panes use, as
+      ``(class, prompt_toolkit style)`` pairs (``house-amber``, ``fg:#d7a000``).
+    - ``search``: the search bot's hints for the game (a :class:`client.search.SearchHints`,
+      imported when called); ``None`` where the search bot does not play it.
+    - ``bench``: how ``bench/engine.py`` measures it; ``golden``: its golden playthroughs,
+      kept in ``golden_dir`` (``None``: the repository's ``tests/engine/golden``).
+
+    The client-side hooks return ``object``: the engine names no client type, and the client
+    checks what it is handed (:func:`client.games.client_parts`).
+    """
+
+    name: str
+    rules: Callable[[], GameRules]
+    client: Callable[[], object]
+    bots: Callable[[], Mapping[str, object]]
+    default_bot: str = "random"
+    default_seats: int = 2
+    default_bots: int = 1
+    styles: tuple[tuple[str, str], ...] = ()
+    search: Callable[[], object] | None = None
+    bench: BenchPlan = BenchPlan(2)
+    golden: tuple[Playthrough, ...] = ()
+    golden_dir: str | None = None
 
 
+@functools.cache
+def _entries() -> dict[str, GameEntry]:
+    found: dict[str, GameEntry] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if not isinstance(loaded, GameEntry) or loaded.name != point.name:
+            raise TypeError(
+                f"entry point {point.name!r} of {ENTRY_POINT_GROUP} is not the GameEntry "
+                f"of a game by that name: {loaded!r}"
+            )
+        if found.get(point.name, loaded) is not loaded:
+            raise ValueError(f"two installed packages publish the game {point.name!r}")
+        found[point.name] = loaded
+    return found
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the installed games, sorted."""
+    return tuple(sorted(_entries()))
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of game ``name``; :class:`KeyError` naming the games if there is none."""
+    found = _entries().get(name)
+    if found is None:
+        raise KeyError(f"no game {name!r}: fairtable plays {', '.join(game_names())}")
+    return found
+
+
+@functools.cache
 def rules(name: str) -> GameRules:
     """The rules of game ``name``; :class:`KeyError` naming the games if there is none."""
-    if name in _REGISTERED:
-        return _REGISTERED[name]
-    if name not in GAMES:
-        raise KeyError(f"no game {name!r}: fairtable plays {', '.join(GAMES)}")
-    module = importlib.import_module(f"engine.{name}")
-    found: GameRules = module.RULES
+    found = entry(name).rules()
+    if not isinstance(found, GameRules) or found.name != name:
+        raise TypeError(f"the rules of {name!r} are not a GameRules by that name: {found!r}")
     return found
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 import attrs
 
-from engine.games import GAMES
 from engine.rng import ChanceStream
 
 from ._events import DecisionNeeded, Verdict
@@ -46,7 +45,7 @@ def make_table(
     players: int,
     seed: int,
     *,
-    game: str = GAMES[0],
+    game: str,
     round_limit: int = 60,
     session_class: Callable[..., TableSession] = TableSession,
     cheaters: Sequence[int] = (),

@@ -1,9 +1,9 @@
 """Sovereign: Fall of Wormwood -- rules, cards and the engine contract for them.
 
-``RULES`` is its entry in :data:`engine.games.GAMES`.  A seat may bring a custom deck (the
-table option ``decks``).  No answer carries a card identity or needs a commitment: a hand
-card is named by its handle, whose ciphertext the protocol already binds, and identities
-move only through Deal, Peek, Rehandle and Reveal.
+``RULES`` are its rules (its registry entry: ``games/sovereign.py``).  A seat may bring a
+custom deck (the table option ``decks``).  No answer carries a card identity or needs a
+commitment: a hand card is named by its handle, whose ciphertext the protocol already
+binds, and identities move only through Deal, Peek, Rehandle and Reveal.
 """
 
 from collections.abc import Iterable, Mapping

@@ -217,13 +217,13 @@ def _unfinished_game(data_dir: Path) -> None:
         ),
         (
             ("host", "reign", "--seats", "3", "--no-announce"),
-            "host needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
-            "--plain plays in plain lines",
+            "host needs a terminal; for a headless peer use --bot random (or one of the "
+            "game's own bots); --plain plays in plain lines",
         ),
         (
             ("join", "INVITE"),
-            "join needs a terminal; for a headless peer use --bot random (or --bot heuristic); "
-            "--plain plays in plain lines",
+            "join needs a terminal; for a headless peer use --bot random (or one of the "
+            "game's own bots); --plain plays in plain lines",
         ),
         (
             ("resume", "1"),

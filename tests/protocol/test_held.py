@@ -35,7 +35,7 @@ def _start(players: int = 3, seed: int = 7, waiting_on: int | None = 2) -> list[
     seat ``waiting_on`` alone: the first table from ``seed`` on that does (which seat the
     first decision falls to depends on every byte signed, the protocol version's too)."""
     for tried in range(seed, seed + 64):
-        _, sessions = PT.make_table(players, tried)
+        _, sessions = PT.make_table(players, tried, game="reign")
         moved = True
         while moved:
             moved = False
@@ -166,7 +166,7 @@ def test_an_honest_game_stays_far_below_the_budgets(monkeypatch: pytest.MonkeyPa
         seen.append(max(store.unread.values()))
 
     monkeypatch.setattr(PartStore, "charge", watch)
-    _, sessions = PT.make_table(3, 21)
+    _, sessions = PT.make_table(3, 21, game="reign")
     bots = [RandomBot(ChanceStream.from_int(21).child(f"bot/{s}"), "reign") for s in range(3)]
     PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     assert all(s.finished is not None and s.verdict is None for s in sessions)

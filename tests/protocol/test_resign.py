@@ -150,7 +150,7 @@ _SEED = 12
 
 
 def _midgame() -> tuple[P.TableSpec, list[P.TableSession], list[Any]]:
-    spec, sessions = PT.make_table(3, _SEED, round_limit=60)
+    spec, sessions = PT.make_table(3, _SEED, game="reign", round_limit=60)
     root = ChanceStream.from_int(_SEED)
     bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(3)]
     asked = 0

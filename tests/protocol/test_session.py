@@ -25,7 +25,7 @@ CARD_IDS = set(standard_catalog().defs)
 
 
 def play(players: int, seed: int, **kwargs: Any) -> tuple[P.TableSpec, list[P.TableSession]]:
-    spec, sessions = PT.make_table(players, seed, **kwargs)
+    spec, sessions = PT.make_table(players, seed, game="reign", **kwargs)
     bots = [
         RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(players)
     ]
@@ -241,7 +241,7 @@ def test_bad_input_garbage_from_the_network_changes_nothing(
     finished_game: tuple[P.TableSpec, list[P.TableSession]],
 ) -> None:
     spec, _ = finished_game
-    _, sessions = PT.make_table(3, 11)
+    _, sessions = PT.make_table(3, 11, game="reign")
     session = sessions[0]
     before = (session.game.digest(), len(session.parts), session.verdict)
     for junk in (b"", b"\x00" * 10, b"{}", b'{"type":"entry"}', b"[" * 5000, b"x" * (2 << 20)):
@@ -250,7 +250,7 @@ def test_bad_input_garbage_from_the_network_changes_nothing(
 
 
 def test_bad_input_an_illegal_local_decision_is_refused_and_nothing_is_sent() -> None:
-    _, sessions = PT.make_table(3, 2)
+    _, sessions = PT.make_table(3, 2, game="reign")
     asked: dict[int, P.DecisionNeeded] = {}
 
     def decide(seat: int, event: P.DecisionNeeded) -> Any:
@@ -298,7 +298,7 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
 ) -> None:
     from protocol.testing import peer_secrets
 
-    spec, sessions = PT.make_table(3, seed)
+    spec, sessions = PT.make_table(3, seed, game="reign")
     bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(3)]
     made = 0
     paused: list[int] = []

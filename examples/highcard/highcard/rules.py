@@ -1,16 +1,19 @@
-"""A toy fourth game, for proving that a game needs no protocol change: High Card.
+"""High Card's rules: a toy game from outside fairtable, played over its protocol unchanged.
 
 Six cards ``h1``..``h6`` (worth 1..6) are shuffled into a hidden deck; each seat draws
 two privately (a Deal), then, in seat order, secretly bids one of its cards face down
 (a Decision whose card is committed), and the bids are revealed together (an unmixed
 Reveal, opened by each bidder).  The highest card wins.  The rules live here and nowhere
-else: the protocol learns them through :class:`engine.games.GameRules`,
-:class:`engine.contract.ContractGame` and the requests of :mod:`engine.requests` only.
+else: the protocol learns them through :class:`engine.games.GameRules` (:data:`RULES`, which
+the game's registry entry names), :class:`engine.contract.ContractGame` and the requests of
+:mod:`engine.requests` only.  Like every game's rules, this module imports the engine and
+nothing above it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import copy
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -30,6 +33,7 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
+from engine.rng import ChanceStream
 from engine.tasks import push_front, run_tasks
 
 NAME = "highcard"
@@ -44,6 +48,7 @@ class HighCardDecisionKind(DecisionKind):
 
 
 def value(card: str) -> int:
+    """What a card is worth: ``h5`` is worth 5."""
     return int(card[1:])
 
 
@@ -105,26 +110,43 @@ def _score(s: ToyState) -> None:
     s.events.append(("won", s.winner, best))
 
 
-_TASKS = {"start": _start, "deal": _deal, "bid": _bid, "reveal": _reveal, "score": _score}
+_TASKS: dict[str, Callable[..., None]] = {
+    "start": _start,
+    "deal": _deal,
+    "bid": _bid,
+    "reveal": _reveal,
+    "score": _score,
+}
 
 
 def _on_shuffle(s: ToyState, answer: ShuffleAnswer) -> None:
+    if answer.pile != "deck":
+        raise MalformedAnswer("the shuffle is of the deck")
     s.pending = []
+
+
+def _cards(value: Any) -> tuple[str, ...] | None:
+    """``value`` as a tuple of card ids of the deck, or ``None`` if it is not one."""
+    if not isinstance(value, tuple) or not all(isinstance(c, str) for c in value):
+        return None
+    return value if all(c in CARDS for c in value) else None
 
 
 def _on_deal(s: ToyState, answer: DealAnswer) -> None:
     req = s.pending[0]
-    if answer.seat != req.seat:
+    if type(answer.seat) is not int or answer.seat != req.seat:
         raise MalformedAnswer("the deal is for another seat")
     known = req.seat in s.known
-    if known and (answer.cards is None or len(answer.cards) != req.count):
-        raise MalformedAnswer("a known seat's deal names its cards")
+    if not known and answer.cards is not None:
+        raise MalformedAnswer("this engine may not learn another seat's draw")
     if known:
-        assert answer.cards is not None
+        cards = _cards(answer.cards)
+        if cards is None or len(cards) != req.count:
+            raise MalformedAnswer("a known seat's deal names its cards")
         seen = {c for hand in s.hands.values() for c in hand}
-        if any(c not in CARDS or c in seen for c in answer.cards) or len(set(answer.cards)) < 2:
-            raise IllegalReveal("a dealt card is not a card of the deck, or dealt twice")
-        s.hands[req.seat] = list(answer.cards)
+        if any(c in seen for c in cards) or len(set(cards)) < len(cards):
+            raise IllegalReveal("a dealt card is dealt twice")
+        s.hands[req.seat] = list(cards)
     s.pending = []
     s.hand_count[req.seat] = req.count
     s.events.append(("dealt", req.seat, req.count))
@@ -132,16 +154,23 @@ def _on_deal(s: ToyState, answer: DealAnswer) -> None:
 
 def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
     req = s.pending[0]
-    if answer.label != req.label or len(answer.cards) != len(req.groups):
+    groups = answer.cards
+    if (
+        answer.label != req.label
+        or not isinstance(groups, tuple)
+        or len(groups) != len(req.groups)
+        or not all(isinstance(g, tuple) and len(g) == 2 for g in groups)
+    ):
         raise MalformedAnswer("the reveal does not answer the request")
     shown: dict[int, str] = {}
-    for (group, (handle,), _), (name, cards) in zip(req.groups, answer.cards, strict=True):
+    for (group, (handle,), _), (name, cards) in zip(req.groups, groups, strict=True):
         seat = int(group)
-        if name != group or len(cards) != 1 or cards[0] not in CARDS:
+        found = _cards(cards)
+        if name != group or found is None or len(found) != 1:
             raise IllegalReveal(f"seat {seat}'s bid is not one card of the deck", seat=seat)
-        if handle in s.secret and s.secret[handle] != cards[0]:
+        if handle in s.secret and s.secret[handle] != found[0]:
             raise IllegalReveal(f"seat {seat}'s bid is not the card it placed", seat=seat)
-        shown[seat] = cards[0]
+        shown[seat] = found[0]
     if len(set(shown.values())) != len(shown):
         raise IllegalReveal("two bids show the same card")
     s.pending = []
@@ -150,7 +179,7 @@ def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
 
 
 def _check_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
-    if answer.stake not in (1, 2):
+    if type(answer.stake) is not int or answer.stake not in (1, 2):
         raise MalformedAnswer("a bid stakes 1 or 2 points")
     if answer.seat in s.known and answer.card not in s.hands.get(answer.seat, []):
         raise MalformedAnswer("a bid is a card of the bidder's hand")
@@ -168,6 +197,7 @@ def _apply_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
 
 
 class ToyGame(ContractGame):
+    state: ToyState
     DECISIONS = {HighBid: ("bid", _check_bid, _apply_bid)}
     GENERIC = {
         ShuffleAnswer: (Shuffle, None, _on_shuffle),
@@ -188,6 +218,26 @@ class ToyGame(ContractGame):
 
     def advance(self) -> None:
         run_tasks(self.state, _TASKS)
+
+    def copy(self) -> ToyGame:
+        """An independent copy of the game."""
+        return ToyGame(copy.deepcopy(self.state))
+
+    def public(self) -> dict[str, Any]:
+        """What every seat sees: the one round, cards in hand, bids placed and shown."""
+        s = self.state
+        return {
+            "round": 1,
+            "counts": dict(s.hand_count),
+            "bids": dict(s.bids),
+            "revealed": dict(s.revealed),
+        }
+
+    def secret_of(self, handle: int) -> str:
+        """The card a face-down bid holds (an instance that knows its bidder only)."""
+        if handle not in self.state.secret:
+            raise KeyError(f"this engine instance does not know bid {handle}")
+        return self.state.secret[handle]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         s = self.state
@@ -229,20 +279,25 @@ def _legal(view: dict[str, Any], decision: Decision) -> list[HighBid]:
     return [HighBid(decision.seat, stake, card) for card in view["hand"] for stake in (1, 2)]
 
 
-def _random(view: dict[str, Any], decision: Decision, rng: Any) -> HighBid:
+def _random(view: dict[str, Any], decision: Decision, rng: ChanceStream) -> HighBid:
     options = _legal(view, decision)
     return options[rng.below(len(options))]
 
 
+def _summary(game: ToyGame) -> dict[str, Any]:
+    s = game.state
+    return {"rounds": 1, "decisions": s.decisions, "revealed": sorted(s.revealed.items())}
+
+
 RULES = GameRules(
     name=NAME,
-    title="High Card (a toy game)",
+    title="High Card",
     seat_counts=(2, 3),
     new_game=new_game,
     answer_kinds=(HighBid,),
     legal_answers=_legal,
     random_answer=_random,
-    summary=lambda game: {"revealed": sorted(game.state.revealed.items())},
+    summary=_summary,
     public_part=lambda a: HighBid(a.seat, a.stake, None) if isinstance(a, HighBid) else a,
     secret_cards=lambda a: (a.card,) if isinstance(a, HighBid) and a.card else (),
     places_face_down=lambda a: isinstance(a, HighBid),

@@ -1,33 +1,24 @@
-"""A fourth game the protocol has never heard of, played with every secret cryptographic.
+"""A game from outside fairtable, played over its protocol with every secret cryptographic.
 
-``toy_game`` (High Card: a shuffled hidden deck, a private draw of two cards each, one
-secret bid each, committed and then revealed) is registered with ``engine.games`` for
-the test only; the protocol plays it through the engine contract, with no change to
-``protocol/`` or ``netplay/`` (test_no_game_in_protocol.py proves they name no game).
+High Card (a shuffled hidden deck, a private draw of two cards each, one secret bid each,
+committed and then revealed) is known to ``engine.games`` through its installed entry
+point only; the protocol plays it through the engine contract, with no change to
+``protocol/`` or ``netplay/`` (tests/test_layers_name_no_example.py proves no layer names
+it).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from highcard import rules as highcard_rules
+from highcard.rules import CARDS, NAME, HighBid, value
 
 import protocol as P
 import protocol.testing as PT
-from engine.games import register, rules, unregister
-from tests.protocol import toy_game
-from tests.protocol.toy_game import CARDS, NAME, HighBid, value
-
-
-@pytest.fixture(autouse=True)
-def _toy_registered() -> Iterator[None]:
-    register(toy_game.RULES)
-    try:
-        yield
-    finally:
-        unregister(NAME)
+from engine.games import game_names, rules
 
 
 def _highest(seat: int, event: P.DecisionNeeded) -> HighBid:
@@ -40,16 +31,13 @@ def _play(seats: int, seed: int) -> list[P.TableSession]:
     return sessions
 
 
-def test_the_toy_game_is_known_by_name_only_while_registered() -> None:
-    assert rules(NAME) is toy_game.RULES
-    unregister(NAME)
-    with pytest.raises(KeyError):
-        rules(NAME)
-    register(toy_game.RULES)
+def test_the_installed_game_is_known_by_name() -> None:
+    assert NAME in game_names()
+    assert rules(NAME) is highcard_rules.RULES
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 2), (3, 3)])
-def test_the_toy_game_plays_over_the_protocol_with_crypto(seats: int, seed: int) -> None:
+def test_high_card_plays_over_the_protocol_with_crypto(seats: int, seed: int) -> None:
     sessions = _play(seats, seed)
     assert all(s.verdict is None for s in sessions)
     finished = [s.finished for s in sessions]
@@ -96,7 +84,7 @@ def test_each_seat_sees_only_its_own_draw() -> None:
         "wrong-digest",
     ],
 )
-def test_a_cheater_at_the_toy_game_is_named(kind: str) -> None:
+def test_a_cheater_at_high_card_is_named(kind: str) -> None:
     _, sessions = PT.make_table(
         3, 7, game=NAME, session_class=PT.cheating_session(kind), cheaters=[1]
     )
@@ -107,8 +95,8 @@ def test_a_cheater_at_the_toy_game_is_named(kind: str) -> None:
     assert all(s.verdict is not None for s in honest)
 
 
-def test_the_toy_game_module_does_not_use_the_protocol() -> None:
-    tree = ast.parse(Path(toy_game.__file__).read_text())
+def test_the_rules_module_uses_neither_protocol_nor_netplay() -> None:
+    tree = ast.parse(Path(highcard_rules.__file__).read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
         a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
     }
