@@ -26,6 +26,7 @@ import attrs
 from client.bots import RandomBot
 from client.screen_model import Lines, ScreenModel
 from engine.games import entry, rules
+from engine.requests import DecisionKind
 from engine.rng import ChanceStream
 
 __all__ = [
@@ -51,7 +52,7 @@ class ClientParts:
 
     model: type[ScreenModel]  # the screen model (a fresh one per game played)
     panes: Panes
-    words: Mapping[str, str]  # the help text of each decision kind
+    words: Mapping[DecisionKind, str]  # the help text of each decision kind
     summary: str  # the rules in short (``fairtable rules GAME``, F3)
     card_name: Callable[[str], str] = str  # a hidden card's words from its id (replay's hands)
 
@@ -64,7 +65,7 @@ class ClientGame:
     model: type[ScreenModel]
     panes: Panes
     bots: Mapping[str, BotMaker]  # the game's own bots by kind (the random one is everyone's)
-    words: Mapping[str, str]
+    words: Mapping[DecisionKind, str]
     summary: str
     card_name: Callable[[str], str]
     styles: Mapping[str, str]  # the colour of each style class its panes use

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from client.screen_model import RESIGN_HELP, ScreenModel
-from engine.requests import Decision
-from highcard.rules import NAME, HighBid, value
+from engine.requests import Decision, DecisionKind
+from highcard.rules import NAME, HighBid, HighCardDecisionKind, value
 from netplay import events as ev
 
 __all__ = ["HELP", "HighCardModel", "describe_event"]
 
-HELP = {
-    "bid": "Bid one card of your hand face down, staking 1 or 2 points on it: the bids are "
-    "shown together once every seat has bid, and the highest card wins.",
+HELP: dict[DecisionKind, str] = {
+    HighCardDecisionKind.BID: "Bid one card of your hand face down, staking 1 or 2 points "
+    "on it: the bids are shown together once every seat has bid, and the highest card wins.",
 }
 """The help text of each decision kind (F1)."""
 
@@ -100,5 +100,5 @@ class HighCardModel(ScreenModel):
         self._send(menu[int(number) - 1][1])
 
     def help_text(self) -> str:
-        kind = self.decision.kind if self.decision is not None else ""
-        return HELP.get(kind, "High Card: the highest bid card wins.") + RESIGN_HELP
+        found = HELP.get(self.decision.kind) if self.decision is not None else None
+        return (found or "High Card: the highest bid card wins.") + RESIGN_HELP
