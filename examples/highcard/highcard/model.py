@@ -58,12 +58,12 @@ class HighCardModel(ScreenModel):
             self.view, self.decision = event.view, event.decision
             self.message = self.your_move(event.decision.kind)
         elif isinstance(event, ev.GameOver):
-            won = event.winner
+            outcome = event.outcome
             self.end(
                 "Game over: nobody wins"
-                if won is None
-                else f"Game over: {_who(won, self.seat)} won"
-                + (" - you win!" if won == self.seat else "")
+                if not outcome.decided
+                else f"Game over: {_who(outcome.seats[0], self.seat)} won"
+                + (" - you win!" if self.seat is not None and outcome.won(self.seat) else "")
             )
         elif not isinstance(event, ev.CardsShown):  # the hand is in the view
             super().apply_event(event)
