@@ -1,7 +1,7 @@
 """The table's clocks in words: reading ``--clock``, and what the screens and lines say.
 
-``parse_clock("10m+5s")`` gives (600.0, 5.0): a bank of ``MINUTES m`` (or plain seconds,
-``90`` / ``90s``) and an optional ``+SECONDS s`` increment per decision.  ``limits_words``
+``parse_clock("10m+5s")`` gives ``SeatClock(600.0, 5.0)``: a bank of ``MINUTES m`` (or plain
+seconds, ``90`` / ``90s``) and an optional ``+SECONDS s`` increment per decision.  ``limits_words``
 names a table's limits (from the ``clock`` field of ``seated``/``table_open``);
 ``my_move_words`` and ``waiting_words`` turn a ``clock`` event's readings into the status
 line's words: "your move - 4:32 left", "waiting for seat 1 (1:07 left)", "seat 2 offline -
@@ -14,14 +14,16 @@ import argparse
 import re
 from typing import Any
 
+from netplay import SeatClock
+
 __all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "waiting_words"]
 
 _CLOCK = re.compile(r"(?:(?P<minutes>\d{1,4})m|(?P<seconds>\d{1,6})s?)(?:\+(?P<inc>\d{1,4})s?)?")
 MAX_BANK = 24 * 3600
 
 
-def parse_clock(text: str) -> tuple[float, float]:
-    """``MINUTES m[+SECONDS s]`` or plain seconds -> (bank, increment) in seconds;
+def parse_clock(text: str) -> SeatClock:
+    """``MINUTES m[+SECONDS s]`` or plain seconds -> the bank and increment in seconds;
     :class:`ValueError` with a one-line reason for anything else."""
     found = _CLOCK.fullmatch(text.strip().lower())
     if found is None:
@@ -35,10 +37,10 @@ def parse_clock(text: str) -> tuple[float, float]:
         raise ValueError(
             f"a clock's bank is from 1 second to {MAX_BANK // 3600} hours, not {text!r}"
         )
-    return float(bank), float(inc or 0)
+    return SeatClock(float(bank), float(inc or 0))
 
 
-def clock_arg(text: str) -> tuple[float, float]:
+def clock_arg(text: str) -> SeatClock:
     """``parse_clock`` for argparse (a usage error on nonsense)."""
     try:
         return parse_clock(text)

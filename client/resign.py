@@ -18,7 +18,16 @@ import protocol as P
 from client.errors import UsageError
 from client.lifecycle import resigned_line
 from client.seats import bot_node
-from netplay import NodeConfig, StorageError, TableFolder, TableNode, load_identity_seed
+from netplay import (
+    NodeConfig,
+    Pacing,
+    Reach,
+    StorageError,
+    TableChoice,
+    TableFolder,
+    TableNode,
+    load_identity_seed,
+)
 from netplay import events as ev
 
 __all__ = ["ResignError", "resign_saved"]
@@ -74,10 +83,9 @@ async def _resign_online(
 
     config = NodeConfig(
         data_dir=data_dir,
-        listen_host="127.0.0.1",
-        resign=True,
-        grace=reach,
-        resume=invite.scope if hosting else None,
+        reach=Reach(listen_host="127.0.0.1"),
+        pacing=Pacing(grace=reach),
+        choice=TableChoice(resign=True, resume=invite.scope if hosting else None),
     )
     node = TableNode(
         config,

@@ -24,6 +24,7 @@ from netplay import (
     JoinCode,
     JoinCodeError,
     NodeConfig,
+    Pacing,
     StorageError,
     TableFolder,
     TableNode,
@@ -135,7 +136,7 @@ def bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNo
     folder = data_dir / "bots" / str(index)
     identity = identity_at(folder)
     bot = default_bot(invite.game)(ChanceStream(identity.seed).child("bot"))
-    config = NodeConfig(data_dir=folder, pace=pace)
+    config = NodeConfig(data_dir=folder, pacing=Pacing(pace=pace))
     return TableNode(
         config,
         identity,

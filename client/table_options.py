@@ -14,7 +14,7 @@ from pathlib import Path
 
 import attrs
 
-from netplay import NodeConfig
+from netplay import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
 
 __all__ = ["TableOptions"]
 
@@ -31,7 +31,7 @@ class TableOptions:
     via_key: bytes | None = None  # the relay's pinned key
     seat_timeout: float = 10.0
     abandon_after: float = 120.0
-    clock: tuple[float, float] | None = None
+    clock: SeatClock | None = None
     pace: float = 0.0  # seconds our bots think
     stats: bool = False
     round_limit: int | None = None
@@ -80,22 +80,21 @@ class TableOptions:
         reports views, decisions and cards, for a screen)."""
         return NodeConfig(
             data_dir=data_dir,
-            listen_port=self.listen_port,
-            listen_host=self.listen_host,
-            advertise_host=self.advertise_host,
-            via=self.via,
-            via_key=self.via_key,
-            seat_timeout=self.seat_timeout,
-            abandon_after=self.abandon_after,
-            clock=self.clock,
-            pace=self.pace,
-            stats=self.stats,
-            round_limit=self.round_limit,
-            fresh=self.fresh,
-            announce_to=self.announce_to,
-            kind=self.kind,
-            resume=self.resume,
-            spectators=self.spectators,
+            reach=Reach(
+                listen_port=self.listen_port,
+                listen_host=self.listen_host,
+                advertise_host=self.advertise_host,
+                via=self.via,
+                via_key=self.via_key,
+                announce_to=self.announce_to,
+                spectators=self.spectators,
+            ),
+            terms=TableTerms(
+                clock=self.clock, abandon_after=self.abandon_after, round_limit=self.round_limit
+            ),
+            pacing=Pacing(seat_timeout=self.seat_timeout, pace=self.pace),
+            choice=TableChoice(kind=self.kind, fresh=self.fresh, resume=self.resume),
             name=self.name,
+            stats=self.stats,
             ui_events=ui_events,
         )

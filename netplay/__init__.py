@@ -86,7 +86,18 @@ from .links import (
     open_link,
     serve_links,
 )
-from .node import NodeConfig, ResignRequest, TableNode, WatchRefused, watch_table
+from .node import (
+    NodeConfig,
+    Pacing,
+    Reach,
+    ResignRequest,
+    SeatClock,
+    TableChoice,
+    TableNode,
+    TableTerms,
+    WatchRefused,
+    watch_table,
+)
 from .relay import RELAY_REFUSALS, RelayLimits, RelayNode
 from .storage import (
     DEFAULT_DATA_DIR,
@@ -191,6 +202,11 @@ __all__ = [
     "LobbyStatus",
     "LogFile",
     "NodeConfig",
+    "Pacing",
+    "Reach",
+    "SeatClock",
+    "TableChoice",
+    "TableTerms",
     "PeerInfo",
     "RELAY_REFUSALS",
     "RelayLimits",

@@ -3,7 +3,7 @@
 This area composes the others into a running peer:
 
 * ``_node``        -- :class:`TableNode`: the parts composed, messages routed to them;
-* ``_node_parts``  -- a node's settings and one link's state, shared by its parts;
+* ``_node_parts``  -- a node's settings in typed parts, and one link's state, shared by its parts;
 * ``_mesh``        -- a node's links and flooding over them (dialling, readers, writers);
 * ``_admission``   -- lobby admission: join requests, seating, the signed start, early entries;
 * ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
@@ -15,12 +15,17 @@ The names below are the area's public part; other areas import only these.
 """
 
 from ._node import TableNode
-from ._node_parts import NodeConfig
+from ._node_parts import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
 from ._pump import ResignRequest
 from ._watch import WatchRefused, watch_table
 
 __all__ = [
     "NodeConfig",
+    "Pacing",
+    "Reach",
+    "SeatClock",
+    "TableChoice",
+    "TableTerms",
     "ResignRequest",
     "TableNode",
     "WatchRefused",

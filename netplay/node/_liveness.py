@@ -42,17 +42,9 @@ from ..table import (
 from ._mesh import Mesh
 from ._node_parts import NodeConfig, _Peer
 
-__all__ = ["STALLED_AFTER", "Liveness", "table_limits"]
+__all__ = ["STALLED_AFTER", "Liveness"]
 
 STALLED_AFTER = 2.0  # seconds without a new entry before we ask every link again
-
-
-def table_limits(config: NodeConfig) -> P.TimeLimits:
-    """The table's time limits from the host's settings (``clock``, ``abandon_after``)."""
-    bank, increment = config.clock or (0.0, 0.0)
-    return P.TimeLimits(
-        round(bank * 1000), round(increment * 1000), max(1, round(config.abandon_after * 1000))
-    )
 
 
 class Liveness:
@@ -99,11 +91,11 @@ class Liveness:
             spec.players,
             session.seat,
             now,
-            beat=self.config.beat,
-            report_after=self.config.seat_timeout,
+            beat=self.config.pacing.beat,
+            report_after=self.config.pacing.seat_timeout,
         )
         self.starvation = Starvation(
-            spec.table_id, spec.players, session.seat, beat=self.config.beat
+            spec.table_id, spec.players, session.seat, beat=self.config.pacing.beat
         )
 
     def observe(self, now: float) -> None:
@@ -121,7 +113,7 @@ class Liveness:
             session, clock = self.session, self.clock
             now = trio.current_time()
             self.tick(now)
-            if now - lobby_at >= self.config.beat and (
+            if now - lobby_at >= self.config.pacing.beat and (
                 clock is None or any(n < 0 for seat, n in clock.count.items() if seat != clock.me)
             ):
                 lobby_at = now  # not everyone has shown it sits at our table yet
@@ -134,7 +126,10 @@ class Liveness:
             ):
                 continue
             if now >= next_beat:  # the count is wall-clock ms: it keeps growing after a restart
-                next_beat, count = now + self.config.beat, max(count + 1, time.time_ns() // 10**6)
+                next_beat, count = (
+                    now + self.config.pacing.beat,
+                    max(count + 1, time.time_ns() // 10**6),
+                )
                 seat = session.seat  # a node's session always plays a seat
                 head = 0 if seat is None else len(session.log.entries(seat))  # signed so far
                 self.mesh.broadcast(P.encode(clock.my_beat(self.identity, count, head)))
@@ -167,7 +162,7 @@ class Liveness:
             if key in session.spec.players
         )  # no relay between us and them
         lack = starvation.short(held, now, direct)
-        if lack is not None and now - self._claimed_at >= self.config.beat:
+        if lack is not None and now - self._claimed_at >= self.config.pacing.beat:
             self._claimed_at = now
             count = max(1, time.time_ns() // 10**6)
             self.mesh.broadcast(starvation.claim(self.identity, *lack, count, now))
@@ -205,7 +200,7 @@ class Liveness:
         session, clock, starvation = self.session, self.clock, self.starvation
         assert session is not None and clock is not None and starvation is not None
         self.observe(now)  # banks of seats proved starved do not drain (ours: none do)
-        clock.pause(now, starvation.excused(now), credit=CLAIM_AFTER + self.config.beat)
+        clock.pause(now, starvation.excused(now), credit=CLAIM_AFTER + self.config.pacing.beat)
         for event in clock.update(now):
             if isinstance(event, WentOffline | CameBack):
                 self.emit(

@@ -68,7 +68,7 @@ from ..table import (
     verify_start,
 )
 from ._admission import SEAT_REFUSED, Admission
-from ._liveness import Liveness, table_limits
+from ._liveness import Liveness
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
 from ._node_parts import NodeConfig, _Peer
@@ -203,33 +203,40 @@ class TableNode:
                     self.identity.public.key, self.game, self.seats
                 )
             self.admission.invite = self.invite
-            if self.config.listen_port is not None:
+            if self.config.reach.listen_port is not None:
                 self.port = await nursery.start(self._serve, self.files.listen_port(self.invite))
             if self.invite is None:
                 relay_key = None
-                if self.config.via is not None:  # the key given, else trusted on first use
-                    relay_key = self.config.via_key or await tls_key_at(*self.config.via)
+                if self.config.reach.via is not None:  # the key given, else trusted on first use
+                    relay_key = self.config.reach.via_key or await tls_key_at(
+                        *self.config.reach.via
+                    )
                 self.invite = self.admission.invite = self._new_invite(relay_key)
             saved = self.files.open(self.invite, self.port)
             if saved is not None:
                 self._begin(saved, resumed=True)
             task_status.started(self.invite)
             code = None
-            if self.hosting and self.config.announce_to is not None and self.start is None:
+            if self.hosting and self.config.reach.announce_to is not None and self.start is None:
                 code = await nursery.start(self._announce)
             if self.hosting:
                 self.emit(
                     ev.TableOpen(
                         self.invite.text(),
-                        table_limits(self.config).option(),
+                        self.config.terms.time_limits().option(),
                         None if code is None else code.text(),
                     )
                 )
             else:
                 self.emit(ev.Joining(self.invite.text()))
-            if self.config.via is not None:  # pinned to the relay key we were given or invited to
+            if (
+                self.config.reach.via is not None
+            ):  # pinned to the relay key we were given or invited to
                 nursery.start_soon(
-                    self._dial, self.config.via, True, self.config.via_key or self.invite.relay_key
+                    self._dial,
+                    self.config.reach.via,
+                    True,
+                    self.config.reach.via_key or self.invite.relay_key,
                 )
             elif not self.hosting:
                 nursery.start_soon(
@@ -239,7 +246,7 @@ class TableNode:
             if self.answers is not None:
                 nursery.start_soon(self.pump.take_answers, self.answers)
             self.pump.pump()
-            if self.config.resign and not self.done.is_set():
+            if self.config.choice.resign and not self.done.is_set():
                 self.pump.resign()
             await self.done.wait()
             await self._leave()
@@ -264,7 +271,7 @@ class TableNode:
         with trio.move_on_after(linger):
             if not finished:
                 await trio.sleep_forever()  # let the last entries reach the others
-            quiet = min(self.config.grace, linger)
+            quiet = min(self.config.pacing.grace, linger)
             with trio.move_on_after(quiet):  # the farewells of a table at ease: milliseconds
                 await self._everyone_finished.wait()
             if not self._everyone_finished.is_set():
@@ -303,20 +310,20 @@ class TableNode:
         """How long :meth:`_leave` may wait: the grace period, or for a seat that finished
         the table's abandon limit (if longer)."""
         if not finished or self.liveness.clock is None:
-            return self.config.grace
-        return max(self.config.grace, self.liveness.clock.limits.abandon_ms / 1000)
+            return self.config.pacing.grace
+        return max(self.config.pacing.grace, self.liveness.clock.limits.abandon_ms / 1000)
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Tell the LAN about the table, with a join code, while seats are free (a hint: the
         invite decides; the code is a way to be handed it)."""
-        assert self.invite is not None and self.config.announce_to is not None
-        address, port = self.config.announce_to
+        assert self.invite is not None and self.config.reach.announce_to is not None
+        address, port = self.config.reach.announce_to
         with trio.CancelScope() as scope:
             self._stop_announcing = scope
             await announce_table(
                 self.invite,
                 lambda: self.seats - max(1, len(self.lobby.taken)),
-                listen_host=self.config.listen_host,
+                listen_host=self.config.reach.listen_host,
                 address=address,
                 port=port,
                 emit=self.emit,
@@ -325,9 +332,9 @@ class TableNode:
             )
 
     def _new_invite(self, relay_key: bytes | None) -> Invite:
-        host = self.config.advertise_host
+        host = self.config.reach.advertise_host
         if host is None:
-            choice = lan_address(self.config.listen_host)
+            choice = lan_address(self.config.reach.listen_host)
             if choice.note:
                 self.emit(ev.NoLanAddress(choice.note))
             host = choice.host
@@ -344,7 +351,9 @@ class TableNode:
 
     def _spec(self, seating: Seating) -> P.TableSpec:
         """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks."""
-        return seating.spec(self.config.round_limit, os.urandom(32), table_limits(self.config))
+        return seating.spec(
+            self.config.terms.round_limit, os.urandom(32), self.config.terms.time_limits()
+        )
 
     # -- links ---------------------------------------------------------------------------
     async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
@@ -355,7 +364,7 @@ class TableNode:
 
         def authorise(info: Any) -> bool:
             if info.role == "observer":  # a spectator: unless the table refuses them
-                return self.config.spectators
+                return self.config.reach.spectators
             if self.start is None or self.session is None:
                 return True  # the lobby: the handshake proved the invite
             return info.key in self.session.spec.players
@@ -366,7 +375,7 @@ class TableNode:
             identity=self.identity,
             secrets_for=secrets_for,
             authorize=authorise,
-            host=self.config.listen_host,
+            host=self.config.reach.listen_host,
             task_status=task_status,
         )
 
@@ -435,13 +444,13 @@ class TableNode:
         if self.start is not None:
             self.mesh.broadcast(P.encode(self.start))
             return
-        greeting = self.admission.greeting(self.port if self.config.via is None else 0)
+        greeting = self.admission.greeting(self.port if self.config.reach.via is None else 0)
         if greeting is not None:
             self.mesh.broadcast(greeting)
 
     def _greet(self, peer: _Peer) -> None:
         """A new link: say what we are, and ask for what we lack."""
-        greeting = self.admission.greeting(self.port if self.config.via is None else 0)
+        greeting = self.admission.greeting(self.port if self.config.reach.via is None else 0)
         if greeting is not None:
             self.mesh.send(peer, greeting)
         if self.start is not None:
@@ -572,7 +581,7 @@ class TableNode:
 
     def _link_seats(self, start: TableStart, seat: int) -> None:
         """Link to every seat after ours that can be reached directly."""
-        if self.config.via is not None or self._nursery is None or self.session is None:
+        if self.config.reach.via is not None or self._nursery is None or self.session is None:
             return
         for other, raw in enumerate(start.addresses):
             key = self.session.spec.players[other]

@@ -49,25 +49,25 @@ class NodeFolder:
         naming a table (``resume``) that is not an unfinished one of ours is an error."""
         config = self.config
         invite = None
-        if not config.fresh or config.resume is not None:
+        if not config.choice.fresh or config.choice.resume is not None:
             invite = resumable_table(
                 config.data_dir,
                 host_key,
-                kind=config.kind,
+                kind=config.choice.kind,
                 game=game,
                 seats=seats,
-                resume=config.resume,
+                resume=config.choice.resume,
             )
-        if invite is None and config.resume is not None:
+        if invite is None and config.choice.resume is not None:
             raise StorageError(
-                f"table {config.resume.hex()[:12]}: not an unfinished table of ours on disk"
+                f"table {config.choice.resume.hex()[:12]}: not an unfinished table of ours on disk"
             )
         return invite
 
     def listen_port(self, invite: Invite | None) -> int:
         """The port asked for; after a restart, the one we had (others dial it)."""
-        if self.config.listen_port:
-            return self.config.listen_port
+        if self.config.reach.listen_port:
+            return self.config.reach.listen_port
         if invite is not None:
             folder = TableFolder(self.config.data_dir, "tables", invite.scope)
             if folder.exists():
@@ -91,7 +91,7 @@ class NodeFolder:
                 )
             )
         if not existed:
-            info["kind"] = self.config.kind if self.hosting else "join"
+            info["kind"] = self.config.choice.kind if self.hosting else "join"
             info["created"] = int(time.time())
         info.update(
             {

@@ -96,7 +96,7 @@ class SessionPump:
     def _on_event(self, session: P.TableSession, event: Any) -> None:
         ui = self.config.ui_events
         if isinstance(event, P.DecisionNeeded) and self.decider is not None:
-            if self.config.pace > 0 and self.nursery is not None:
+            if self.config.pacing.pace > 0 and self.nursery is not None:
                 self.nursery.start_soon(self._decide_later, event)
             else:
                 self._decided[event.step] = (time.monotonic(), event.decision.kind)
@@ -132,7 +132,7 @@ class SessionPump:
         """A paced bot's answer goes out ``pace`` seconds after the question, however long
         the bot thought (when it thinks less than that): how long a seat takes must not tell
         what it holds (docs/protocol.md §11.9)."""
-        due = trio.current_time() + self.config.pace
+        due = trio.current_time() + self.config.pacing.pace
         await trio.sleep(0)  # answer after the step that asked has been handled
         if self.session is None or self.decider is None or self.stopped.is_set():
             return

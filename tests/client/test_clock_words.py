@@ -10,6 +10,7 @@ import pytest
 from client.clock_words import clock_arg, limits_words, mm_ss, parse_clock
 from client.reign.model import ClientModel
 from engine.requests import Decision
+from netplay import SeatClock
 from netplay import events as ev
 from tests.client.test_sodalis_model import first_turn
 from tests.engine.driver import Table
@@ -28,7 +29,7 @@ from tests.engine.driver import Table
     ],
 )
 def test_a_clock_is_minutes_or_seconds_plus_an_increment(text: str, parsed: tuple) -> None:
-    assert parse_clock(text) == parsed
+    assert parse_clock(text) == SeatClock(*parsed)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,16 @@ from client.netcli import describe
 from client.play import model_for, unfinished_games
 from client.seats import bot_node
 from engine.rng import ChanceStream
-from netplay import Invite, NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
+from netplay import (
+    Invite,
+    NodeConfig,
+    Pacing,
+    ResignRequest,
+    TableChoice,
+    TableFolder,
+    TableNode,
+    saved_table,
+)
 from netplay import events as ev
 
 GAMES = ["reign", "sodalis", "sovereign"]
@@ -236,7 +245,9 @@ def _play_a_little(data_dir: Path) -> Invite:
         identity = P.Identity.from_seed(bytes(range(32)))
         (data_dir / "identity.key").write_bytes(identity.seed)
         node = TableNode(
-            NodeConfig(data_dir=data_dir, kind="play", pace=0.02),
+            NodeConfig(
+                data_dir=data_dir, pacing=Pacing(pace=0.02), choice=TableChoice(kind="play")
+            ),
             identity,
             seats=3,
             game="reign",

@@ -13,7 +13,7 @@ from client.bots import RandomBot
 from client.reign.model import ClientModel
 from client.seats import bot_node
 from engine.rng import ChanceStream
-from netplay import NodeConfig, TableNode
+from netplay import NodeConfig, TableChoice, TableNode
 from netplay import events as ev
 
 
@@ -21,9 +21,13 @@ def _breakdowns(model: ClientModel) -> list[str]:
     return [line for line in model.log if line.startswith("  ") and " = " in line]
 
 
-def _node(data_dir: Path, identity: P.Identity, emit: Any, **config: Any) -> TableNode:
+def _node(
+    data_dir: Path, identity: P.Identity, emit: Any, resume: bytes | None = None
+) -> TableNode:
     return TableNode(
-        NodeConfig(data_dir=data_dir, kind="play", pace=0.0, ui_events=True, **config),
+        NodeConfig(
+            data_dir=data_dir, choice=TableChoice(kind="play", resume=resume), ui_events=True
+        ),
         identity,
         seats=3,
         game="reign",

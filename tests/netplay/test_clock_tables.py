@@ -10,7 +10,17 @@ from typing import Any
 import trio
 
 import protocol as P
-from netplay import NodeConfig, NodeEvent, RelayNode, TableNode, event_json
+from netplay import (
+    NodeConfig,
+    NodeEvent,
+    Pacing,
+    Reach,
+    RelayNode,
+    SeatClock,
+    TableNode,
+    TableTerms,
+    event_json,
+)
 from netplay.table._clock import Presence
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
@@ -20,7 +30,7 @@ class ClockTable:
     """The host and the first joiner are bots; the second joiner is a person who never
     answers (an open answer channel nobody sends on).  Seats go in order of arrival."""
 
-    def __init__(self, tmp: Path, *, clock: tuple[float, float] | None, abandon: float) -> None:
+    def __init__(self, tmp: Path, *, clock: SeatClock | None, abandon: float) -> None:
         self.tmp, self.clock, self.abandon = tmp, clock, abandon
         self.events: list[list[dict[str, Any]]] = [[], [], []]
         self.clock_times: list[list[float]] = [[], [], []]  # when each clock event came
@@ -30,13 +40,9 @@ class ClockTable:
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
         return NodeConfig(
             data_dir=self.tmp / f"p{index}",
-            via=via,
-            listen_port=None if via and index else 0,
-            grace=0.3,
-            beat=0.3,
-            seat_timeout=0.5,
-            abandon_after=self.abandon,
-            clock=self.clock,
+            reach=Reach(via=via, listen_port=None if via and index else 0),
+            terms=TableTerms(abandon_after=self.abandon, clock=self.clock),
+            pacing=Pacing(grace=0.3, beat=0.3, seat_timeout=0.5),
         )
 
     async def open(self, nursery: trio.Nursery, via: tuple[str, int] | None = None) -> None:
@@ -92,7 +98,7 @@ def verdicts(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
     tmp_path: Path,
 ) -> None:
-    table = ClockTable(tmp_path, clock=(6.0, 2.0), abandon=60.0)
+    table = ClockTable(tmp_path, clock=SeatClock(6.0, 2.0), abandon=60.0)
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             await table.open(nursery)
@@ -163,7 +169,9 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
 
     def config(index: int, pace: float = 0.0) -> NodeConfig:
         return NodeConfig(
-            data_dir=tmp_path / f"p{index}", grace=0.3, beat=0.3, abandon_after=8.0, pace=pace
+            data_dir=tmp_path / f"p{index}",
+            terms=TableTerms(abandon_after=8.0),
+            pacing=Pacing(grace=0.3, beat=0.3, pace=pace),
         )
 
     with trio.fail_after(90):

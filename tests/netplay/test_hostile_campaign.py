@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import protocol as P
 from engine.canonical import canonical_bytes
-from netplay import NodeConfig, RelayNode, TableNode
+from netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
 from netplay.relay._relay import _Table
 from protocol.wire import Move
 from tests.netplay.said import as_json
@@ -111,12 +111,9 @@ async def one_table(
             def config(index: int) -> NodeConfig:
                 return NodeConfig(
                     data_dir=tmp / f"p{index}",
-                    via=via,
-                    listen_port=None if index else 0,
-                    grace=0.2,
-                    round_limit=1,
-                    beat=0.5,
-                    abandon_after=10.0,
+                    reach=Reach(via=via, listen_port=None if index else 0),
+                    terms=TableTerms(round_limit=1, abandon_after=10.0),
+                    pacing=Pacing(grace=0.2, beat=0.5),
                 )
 
             host = TableNode(

@@ -14,7 +14,15 @@ import protocol as P
 from client.bots import RandomBot
 from engine.reign import standard_catalog
 from engine.rng import ChanceStream
-from netplay import NodeConfig, ResignRequest, TableFolder, TableNode, saved_table
+from netplay import (
+    NodeConfig,
+    Pacing,
+    ResignRequest,
+    TableChoice,
+    TableFolder,
+    TableNode,
+    saved_table,
+)
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 
@@ -33,11 +41,11 @@ async def _until(check: Any, what: str) -> None:
 
 
 async def _open_lobby(
-    data_dir: Path, identity: P.Identity, events: list[dict[str, Any]], **config: Any
+    data_dir: Path, identity: P.Identity, events: list[dict[str, Any]], **choice: Any
 ) -> Any:
     """Host a 3-seat Reign table nobody joins; return its invite once it is open."""
     node = TableNode(
-        NodeConfig(data_dir=data_dir, **config),
+        NodeConfig(data_dir=data_dir, choice=TableChoice(**choice)),
         identity,
         seats=3,
         game="reign",
@@ -110,7 +118,9 @@ class _Table:
         self.send, self.answers = trio.open_memory_channel[Any](4)
 
     def node(self, index: int, invite: Any = None) -> TableNode:
-        config = NodeConfig(data_dir=self.tmp / f"peer{index}", grace=2.0, pace=self.pace)
+        config = NodeConfig(
+            data_dir=self.tmp / f"peer{index}", pacing=Pacing(grace=2.0, pace=self.pace)
+        )
         return TableNode(
             config,
             self.identities[index],

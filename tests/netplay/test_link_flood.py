@@ -16,7 +16,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import LinkClosed, NodeConfig, TableNode, connect
+from netplay import LinkClosed, NodeConfig, Pacing, TableNode, TableTerms, connect
 from netplay.node._admission import SEAT_REFUSED
 from netplay.table._lobby import Links
 from tests.netplay.said import as_json
@@ -37,7 +37,9 @@ async def _closed_reason(link: Any) -> str | None:
 async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(tmp_path: Path) -> None:
     events: list[dict[str, Any]] = []
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5, round_limit=2),
+        NodeConfig(
+            data_dir=tmp_path / "host", terms=TableTerms(round_limit=2), pacing=Pacing(grace=0.5)
+        ),
         P.Identity.generate(),
         seats=3,
         game="reign",
@@ -69,7 +71,7 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(tmp_pa
             joiners = []
             for index in (1, 2):
                 joiner = TableNode(
-                    NodeConfig(data_dir=tmp_path / f"joiner{index}", grace=0.5),
+                    NodeConfig(data_dir=tmp_path / f"joiner{index}", pacing=Pacing(grace=0.5)),
                     P.Identity.generate(),
                     invite=invite,
                     decider=bot(index),

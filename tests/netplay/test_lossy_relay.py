@@ -16,7 +16,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import NodeConfig, RelayNode, TableNode
+from netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
 from netplay.relay._relay import _Table
 from netplay.table._lobby import JoinRequest, TableStart
 from tests.netplay.said import as_json
@@ -73,12 +73,9 @@ async def test_a_table_through_a_relay_that_lost_a_message_still_ends(
             def config(index: int) -> NodeConfig:
                 return NodeConfig(
                     data_dir=tmp_path / f"p{index}",
-                    via=via,
-                    listen_port=None if index else 0,
-                    grace=0.2,
-                    round_limit=1,
-                    beat=0.5,
-                    abandon_after=30.0,
+                    reach=Reach(via=via, listen_port=None if index else 0),
+                    terms=TableTerms(round_limit=1, abandon_after=30.0),
+                    pacing=Pacing(grace=0.2, beat=0.5),
                 )
 
             host = TableNode(

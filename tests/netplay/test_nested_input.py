@@ -20,6 +20,7 @@ from netplay import (
     Invite,
     JoinRequest,
     NodeConfig,
+    Reach,
     RelayNode,
     Subscribe,
     TableNode,
@@ -58,7 +59,7 @@ async def _attack_host(tmp_path: Path, via_relay: bool) -> tuple[TableNode, list
             relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda _e: None)
             via = ("127.0.0.1", await nursery.start(relay.run))
         host = TableNode(
-            NodeConfig(data_dir=tmp_path / "host", listen_port=0, via=via),
+            NodeConfig(data_dir=tmp_path / "host", reach=Reach(listen_port=0, via=via)),
             P.Identity.generate(),
             seats=3,
             game="reign",

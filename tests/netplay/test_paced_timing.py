@@ -15,7 +15,7 @@ import trio
 import trio.testing
 
 import protocol as P
-from netplay.node._node_parts import NodeConfig
+from netplay.node._node_parts import NodeConfig, Pacing
 from netplay.node._pump import SessionPump
 
 
@@ -52,7 +52,7 @@ async def _answer_times(thinking: dict[str, float], tmp_path: Path) -> dict[str,
         return hand
 
     pump = SessionPump(
-        NodeConfig(data_dir=tmp_path, pace=0.6),
+        NodeConfig(data_dir=tmp_path, pacing=Pacing(pace=0.6)),
         lambda e: None,
         decider=decider,
         send_own=lambda b: None,

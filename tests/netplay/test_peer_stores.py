@@ -16,7 +16,7 @@ from typing import Any
 import trio
 
 import protocol as P
-from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
+from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
 from netplay.node._admission import REFUSALS_SHOWN
 from netplay.table._clock import Flagged, TableClock
 from netplay.table._lobby import JoinRequest, LobbyStatus
@@ -49,7 +49,7 @@ async def _answers(link: Any, first_entry: trio.Event, marker: trio.Event) -> No
 async def test_a_seated_notice_flood_keeps_memory_flat_and_the_screen_quiet(tmp_path: Path) -> None:
     events: list[list[dict[str, Any]]] = [[], []]
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),
@@ -68,7 +68,7 @@ async def test_a_seated_notice_flood_keeps_memory_flat_and_the_screen_quiet(tmp_
                 secret=invite.secret,
             )
             joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(1),
@@ -110,7 +110,7 @@ async def test_junk_entries_a_seat_sends_leave_no_hash_behind(tmp_path: Path) ->
     hold, another table's id): each once left its hash in the host's ``seen`` for ever
     (a set that only grew).  Now ``seen`` holds only hashes of entries the log holds."""
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),
@@ -128,7 +128,7 @@ async def test_junk_entries_a_seat_sends_leave_no_hash_behind(tmp_path: Path) ->
                 secret=invite.secret,
             )
             joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(1),
@@ -164,7 +164,7 @@ async def test_a_flood_of_refused_joins_shows_the_host_only_so_many_refusals(
     counted."""
     events: list[dict[str, Any]] = []
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),

@@ -19,7 +19,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import LinkClosed, NodeConfig, RelayNode, TableNode
+from netplay import LinkClosed, NodeConfig, Reach, RelayNode, TableNode
 from netplay.links._link import DEFAULT_CONFIG, Link
 from netplay.links._tls import peer_key, wrap_client
 from netplay.links._wire import Handshake, client_handshake
@@ -324,7 +324,7 @@ async def test_a_host_the_relay_refuses_is_told_why(
                 link, _scope = await stranger(nursery, port, source)
                 assert await taken(link) is None
             host = TableNode(
-                NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port)),
+                NodeConfig(data_dir=tmp_path / "host", reach=Reach(via=("127.0.0.1", port))),
                 P.Identity.generate(),
                 seats=2,
                 emit=as_json(events),

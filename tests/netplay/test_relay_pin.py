@@ -11,7 +11,16 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import Invite, InviteError, NodeConfig, RelayNode, TableNode, Unreachable
+from netplay import (
+    Invite,
+    InviteError,
+    NodeConfig,
+    Pacing,
+    Reach,
+    RelayNode,
+    TableNode,
+    Unreachable,
+)
 
 from .test_tables import bot
 
@@ -49,10 +58,12 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
             def config(index: int, at: tuple[str, int]) -> NodeConfig:
                 return NodeConfig(
                     data_dir=tmp_path / f"p{index}",
-                    via=at,
-                    grace=0.2,
-                    listen_port=None if index else 0,
-                    via_key=key if index == 0 else None,
+                    reach=Reach(
+                        via=at,
+                        listen_port=None if index else 0,
+                        via_key=key if index == 0 else None,
+                    ),
+                    pacing=Pacing(grace=0.2),
                 )
 
             host = TableNode(config(0, via), P.Identity.generate(), seats=3, decider=bot(0))
@@ -99,7 +110,9 @@ async def test_a_host_via_a_relay_without_its_key_names_the_key_it_met_first(
         async with trio.open_nursery() as nursery:
             via = ("127.0.0.1", await nursery.start(relay.run))
             host = TableNode(
-                NodeConfig(data_dir=tmp_path / "host", via=via, grace=0.2),
+                NodeConfig(
+                    data_dir=tmp_path / "host", reach=Reach(via=via), pacing=Pacing(grace=0.2)
+                ),
                 P.Identity.generate(),
                 seats=3,
                 decider=bot(0),
@@ -118,7 +131,11 @@ async def test_a_host_via_a_relay_that_does_not_answer_writes_an_unpinned_invite
             port = listeners[0].socket.getsockname()[1]
             await listeners[0].aclose()  # nothing listens there now
             host = TableNode(
-                NodeConfig(data_dir=tmp_path / "host", via=("127.0.0.1", port), grace=0.2),
+                NodeConfig(
+                    data_dir=tmp_path / "host",
+                    reach=Reach(via=("127.0.0.1", port)),
+                    pacing=Pacing(grace=0.2),
+                ),
                 P.Identity.generate(),
                 seats=3,
                 decider=bot(0),

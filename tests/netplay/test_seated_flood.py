@@ -19,7 +19,7 @@ import trio
 import protocol as P
 import protocol.crypto as PC
 import protocol.wire as PW
-from netplay import LinkClosed, NodeConfig, TableNode, connect, join_proof
+from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
 from netplay.table._lobby import JoinRequest, TableStart
 from protocol.wire import Note
 from tests.netplay.said import as_json
@@ -58,7 +58,7 @@ async def _drain(link: Any) -> None:
 async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(tmp_path: Path) -> None:
     events: list[list[dict[str, Any]]] = [[], []]
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),
@@ -78,7 +78,7 @@ async def test_hostile_peers_7_a_seated_junk_flood_is_bounded_and_named(tmp_path
                 secret=invite.secret,
             )
             joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(1),

@@ -18,7 +18,7 @@ import protocol as P
 from client.games import bots_for
 from engine.rng import ChanceStream
 from engine.sovereign import Deck, load_deck, standard_catalog
-from netplay import NodeConfig, NodeEvent, TableNode, event_json
+from netplay import NodeConfig, NodeEvent, Pacing, Reach, TableNode, event_json
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
@@ -71,7 +71,9 @@ async def test_sovereign_custom_decks_brought_to_the_lobby_are_played(tmp_path: 
     events: list[list[dict[str, Any]]] = [[], []]
     async with trio.open_nursery() as nursery:
         host = TableNode(
-            NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+            NodeConfig(
+                data_dir=tmp_path / "a", reach=Reach(listen_port=0), pacing=Pacing(grace=0.5)
+            ),
             P.Identity.generate(),
             seats=2,
             game="sovereign",
@@ -82,7 +84,9 @@ async def test_sovereign_custom_decks_brought_to_the_lobby_are_played(tmp_path: 
         with trio.fail_after(120):
             invite = await nursery.start(host.run)
             guest = TableNode(
-                NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                NodeConfig(
+                    data_dir=tmp_path / "b", reach=Reach(listen_port=0), pacing=Pacing(grace=0.5)
+                ),
                 P.Identity.generate(),
                 invite=invite,
                 decider=sovereign_bot(1),
@@ -117,7 +121,9 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
 
     async with trio.open_nursery() as nursery:
         host = TableNode(
-            NodeConfig(data_dir=tmp_path / "a", listen_port=0, grace=0.5),
+            NodeConfig(
+                data_dir=tmp_path / "a", reach=Reach(listen_port=0), pacing=Pacing(grace=0.5)
+            ),
             P.Identity.generate(),
             seats=2,
             game="sovereign",
@@ -129,7 +135,9 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
             invite = await nursery.start(host.run)
             told: list[dict[str, Any]] = []
             guest = TableNode(
-                NodeConfig(data_dir=tmp_path / "b", listen_port=0, grace=0.5),
+                NodeConfig(
+                    data_dir=tmp_path / "b", reach=Reach(listen_port=0), pacing=Pacing(grace=0.5)
+                ),
                 P.Identity.generate(),
                 invite=invite,
                 decider=sovereign_bot(1),

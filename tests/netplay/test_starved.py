@@ -14,7 +14,7 @@ import pytest
 import trio
 
 import protocol as P
-from netplay import NodeConfig, RelayNode, TableNode
+from netplay import NodeConfig, Pacing, Reach, RelayNode, SeatClock, TableNode, TableTerms
 from netplay.relay._relay import _Table
 from netplay.table._starved import Starved
 from tests.netplay.said import as_json
@@ -56,12 +56,9 @@ class DroppingRelay(RelayNode):
 def config(tmp: Path, index: int, via: tuple[str, int]) -> NodeConfig:
     return NodeConfig(
         data_dir=tmp / f"p{index}",
-        via=via,
-        listen_port=None if index else 0,
-        grace=0.2,
-        beat=0.3,
-        seat_timeout=0.5,
-        abandon_after=3.0,
+        reach=Reach(via=via, listen_port=None if index else 0),
+        terms=TableTerms(abandon_after=3.0),
+        pacing=Pacing(grace=0.2, beat=0.3, seat_timeout=0.5),
     )
 
 
@@ -148,7 +145,8 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
             for index in (1, 2):  # seat 2's person never decides: it dodges its turn
                 settings = config(tmp_path, index, via)
                 if index == 2 and liar_direct:
-                    settings = attrs.evolve(settings, via=None)  # dials the host itself
+                    reach = attrs.evolve(settings.reach, via=None)  # dials the host itself
+                    settings = attrs.evolve(settings, reach=reach)
                 node = TableNode(
                     settings,
                     identities[index],
@@ -173,7 +171,7 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
                     return
                 if not claimed:
                     claimed.append(beat[0].head - 1)
-                if now - liar.liveness._claimed_at >= liar.config.beat:
+                if now - liar.liveness._claimed_at >= liar.config.pacing.beat:
                     liar.liveness._claimed_at = now
                     liar.liveness.mesh.broadcast(
                         starvation.claim(
@@ -215,7 +213,10 @@ async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
             relay.victim = identities[2].public.key
 
             def clocked(index: int) -> NodeConfig:
-                return attrs.evolve(config(tmp_path, index, via), clock=(3.0, 0.0))
+                plain = config(tmp_path, index, via)
+                return attrs.evolve(
+                    plain, terms=attrs.evolve(plain.terms, clock=SeatClock(3.0, 0.0))
+                )
 
             host = TableNode(
                 clocked(0), identities[0], seats=3, decider=bot(0), emit=as_json(events[0])

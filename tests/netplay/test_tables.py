@@ -19,7 +19,17 @@ import protocol.wire as PW
 from client.bots import RandomBot
 from engine.reign import standard_catalog
 from engine.rng import ChanceStream
-from netplay import Invite, LinkClosed, NodeConfig, RelayNode, TableNode, connect
+from netplay import (
+    Invite,
+    LinkClosed,
+    NodeConfig,
+    Pacing,
+    Reach,
+    RelayNode,
+    TableNode,
+    TableTerms,
+    connect,
+)
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 
@@ -58,10 +68,9 @@ class Table:
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
         return NodeConfig(
             data_dir=self.tmp / f"peer{index}",
-            via=via,
-            listen_port=None if via and index else 0,
-            grace=self.grace,
-            round_limit=self.round_limit,
+            reach=Reach(via=via, listen_port=None if via and index else 0),
+            terms=TableTerms(round_limit=self.round_limit),
+            pacing=Pacing(grace=self.grace),
         )
 
     async def play(self) -> None:
@@ -232,7 +241,7 @@ async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path:
         listener = await open_listener(port=0, host="127.0.0.1")
         port = listener.port
         config = NodeConfig(
-            data_dir=tmp_path / "host", announce_to=("127.0.0.1", port), name="Hosty"
+            data_dir=tmp_path / "host", name="Hosty", reach=Reach(announce_to=("127.0.0.1", port))
         )
         host = TableNode(config, P.Identity.generate(), seats=4, decider=bot(0))
         async with trio.open_nursery() as nursery:
@@ -255,10 +264,8 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     def config(index: int) -> NodeConfig:
         return NodeConfig(
             data_dir=tmp_path / f"p{index}",
-            seat_timeout=0.3,
-            abandon_after=1.0,
-            grace=0.2,
-            beat=0.3,
+            terms=TableTerms(abandon_after=1.0),
+            pacing=Pacing(seat_timeout=0.3, grace=0.2, beat=0.3),
         )
 
     with trio.fail_after(60):

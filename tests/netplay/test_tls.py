@@ -31,7 +31,7 @@ from cryptography.x509.oid import NameOID
 
 import protocol as P
 from engine.reign import standard_catalog
-from netplay import GameOver, NodeConfig, NodeEvent, RelayNode, TableNode, event_json
+from netplay import GameOver, NodeConfig, NodeEvent, Pacing, Reach, RelayNode, TableNode, event_json
 from netplay.links import _tls
 from netplay.links._frames import encode_frame
 from netplay.links._link import Link, LinkClosed
@@ -263,9 +263,8 @@ async def test_a_whole_table_through_a_tapped_relay_shows_the_path_nothing(tmp_p
             def config(index: int) -> NodeConfig:
                 return NodeConfig(
                     data_dir=tmp_path / f"peer{index}",
-                    via=via,
-                    listen_port=None if index else 0,
-                    grace=0.5,
+                    reach=Reach(via=via, listen_port=None if index else 0),
+                    pacing=Pacing(grace=0.5),
                 )
 
             def emit(event: NodeEvent) -> None:

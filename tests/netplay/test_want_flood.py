@@ -11,7 +11,7 @@ from typing import Any
 import trio
 
 import protocol as P
-from netplay import LinkClosed, NodeConfig, TableNode, connect
+from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect
 from netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
 from tests.netplay.said import as_json
 
@@ -40,7 +40,7 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
 ) -> None:
     events: list[dict[str, Any]] = []
     host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", grace=0.5),
+        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),
@@ -69,7 +69,7 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
                 secret=invite.secret,
             )
             joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", grace=0.5),
+                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(1),

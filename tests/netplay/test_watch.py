@@ -16,6 +16,8 @@ from netplay import (
     Invite,
     LinkClosed,
     NodeConfig,
+    Pacing,
+    Reach,
     TableNode,
     WatchRefused,
     connect,
@@ -36,7 +38,9 @@ async def _table(
     spectators: bool = True,
 ) -> tuple[Invite, list[TableNode]]:
     host = TableNode(
-        NodeConfig(data_dir=tmp / "peer0", grace=0.5, spectators=spectators),
+        NodeConfig(
+            data_dir=tmp / "peer0", reach=Reach(spectators=spectators), pacing=Pacing(grace=0.5)
+        ),
         P.Identity.generate(),
         seats=seats,
         game="reign",
@@ -47,7 +51,7 @@ async def _table(
     nodes = [host]
     for i in range(1, seats):
         node = TableNode(
-            NodeConfig(data_dir=tmp / f"peer{i}", grace=0.5),
+            NodeConfig(data_dir=tmp / f"peer{i}", pacing=Pacing(grace=0.5)),
             P.Identity.generate(),
             invite=invite,
             decider=bot(i),

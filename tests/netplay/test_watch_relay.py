@@ -18,6 +18,8 @@ from netplay import (
     Invite,
     LinkClosed,
     NodeConfig,
+    Pacing,
+    Reach,
     RelayNode,
     TableNode,
     connect,
@@ -43,7 +45,9 @@ async def _relay_table(
     invite = None
     for i in range(seats):
         config = NodeConfig(
-            data_dir=tmp / f"peer{i}", via=via, listen_port=0 if i == 0 else None, grace=0.5
+            data_dir=tmp / f"peer{i}",
+            reach=Reach(via=via, listen_port=0 if i == 0 else None),
+            pacing=Pacing(grace=0.5),
         )
         node = TableNode(
             config,

@@ -31,7 +31,16 @@ import protocol as P
 import protocol.testing as PT
 from client.games import bots_for
 from engine.rng import ChanceStream
-from netplay import NodeConfig, RelayNode, TableNode, saved_table
+from netplay import (
+    NodeConfig,
+    Pacing,
+    Reach,
+    RelayNode,
+    SeatClock,
+    TableNode,
+    TableTerms,
+    saved_table,
+)
 from netplay.links._link import TRANSPORT
 
 from .determinism import pinned
@@ -177,18 +186,17 @@ class World:
     def make_node(self, seat: int) -> TableNode:
         plan, cheat = self.plan, self.plan.cheat
         stall = cheat is not None and cheat[1] == "stall"
+        mine = cheat is not None and cheat[0] == seat
         config = NodeConfig(
             data_dir=self.data_dir(seat),
-            via=self.via,
-            listen_port=None if self.via and seat else 0,
-            grace=2.0,
-            round_limit=1 if plan.game != "sovereign" else 2,
-            clock=(120.0, 10.0) if stall and seat == 0 else None,
-            abandon_after=600.0,
+            reach=Reach(via=self.via, listen_port=None if self.via and seat else 0),
+            terms=TableTerms(
+                round_limit=1 if plan.game != "sovereign" else 2,
+                clock=SeatClock(120.0, 10.0) if stall and seat == 0 else None,
+                abandon_after=600.0,
+            ),
+            pacing=Pacing(grace=2.0, pace=10.0**6 if mine and stall else 0.0),
         )
-        mine = cheat is not None and cheat[0] == seat
-        if mine and stall:
-            config.pace = 10.0**6
         bot = self.bots[seat]
 
         def decider(event: Any) -> Any:
