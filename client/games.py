@@ -121,17 +121,22 @@ def default_bot(name: str) -> BotMaker:
 def bot_maker(name: str, spec: str) -> BotMaker:
     """The bot a spec names for game ``name``: a kind of :func:`bots_for`, or ``search``
     with a time budget -- ``search`` (normal), ``search:easy|normal|hard`` or
-    ``search:SECONDS`` (:class:`client.search.SearchBot`).  :class:`ValueError` saying
-    what is wrong otherwise."""
+    ``search:SECONDS`` (:class:`client.search.SearchBot`); a named strength alone
+    (``easy``, ``normal``, ``hard``) is the search bot at that strength.  :class:`ValueError`
+    saying what is wrong otherwise."""
+    from client.search import STRENGTHS, SearchBot, search_hints
+
+    if spec in STRENGTHS:  # a named strength: the search bot at its budget
+        spec = f"search:{spec}"
     kind, sep, budget = spec.partition(":")
     known = bots_for(name)
     if kind != "search":
         if sep or kind not in known:
-            choices = ", ".join([*sorted(known), "search[:SECONDS|easy|normal|hard]"])
+            choices = ", ".join(
+                [*sorted(known), "easy", "normal", "hard", "search[:SECONDS|easy|normal|hard]"]
+            )
             raise ValueError(f"unknown bot {spec!r} (choose from {choices})")
         return known[kind]
-    from client.search import STRENGTHS, SearchBot, search_hints
-
     hints = search_hints(name)
     if hints is None or rules(name).sample_world is None:
         raise ValueError(f"the search bot does not play {name} yet")

@@ -23,6 +23,7 @@ import attrs
 import trio
 
 import protocol as P
+from client.bot_seats import decider
 from client.clock_words import clock_arg, limits_words
 from client.ending import staying_line
 from client.errors import (
@@ -33,7 +34,6 @@ from client.errors import (
     positive_seconds,
     reach_line,
 )
-from client.games import bot_maker
 from client.lifecycle import code_news, resigned_line, resume_line
 from client.rules_summary import game_name
 from client.seat_names import SeatNames, at_the_table
@@ -94,6 +94,8 @@ def _printer(as_json: bool, prefix: str = "") -> Emit:
 def describe(event: NodeEvent) -> str:
     """One line of text for a node event."""
     match event:
+        case ev.BotThinking():
+            return f"seat {event.seat} is thinking: {event.seconds:.1f} s, {event.worlds} worlds"
         case ev.TableOpen():
             text = f"Table open. Invite your friends with:\n  fairtable join '{event.invite}'"
             if event.code is not None:
@@ -182,15 +184,16 @@ def _relay_key(text: str | None) -> bytes | None:
     return key
 
 
-def _decider(kind: str | None, seed: bytes, game: str) -> Callable[[P.DecisionNeeded], Any] | None:
+def _decider(
+    kind: str | None, seed: bytes, game: str, emit: Emit | None = None
+) -> Callable[[P.DecisionNeeded], Any] | None:
+    """The ``--bot`` seat's decider (a search bot tells ``emit`` how its thinking goes)."""
     if kind is None:
         return None
     try:
-        maker = bot_maker(game, kind)
+        return decider(game, kind, ChanceStream(seed).child("bot"), emit)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    bot = maker(ChanceStream(seed).child("bot"))
-    return lambda event: bot.decide(event.view, event.decision)
 
 
 def _options(args: argparse.Namespace, listen: bool) -> TableOptions:
@@ -213,7 +216,7 @@ async def _host(args: argparse.Namespace) -> None:
         identity,
         seats=args.seats,
         game=args.game,
-        decider=_decider(args.bot, identity.seed, args.game),
+        decider=_decider(args.bot, identity.seed, args.game, emit),
         emit=emit,
         brings=seat_option(args.game, args.deck),
     )
@@ -259,7 +262,7 @@ async def _join_from(args: argparse.Namespace, invite: Invite, game: str, data_d
         _options(args, args.via is None).node_config(data_dir),
         identity,
         invite=invite,
-        decider=_decider(args.bot, identity.seed, game),
+        decider=_decider(args.bot, identity.seed, game, contact.emit),
         emit=contact.emit,
         brings=seat_option(game, args.deck),
     )

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import trio
 
 from client import ending, games
+from client.bot_seats import bot_specs, saved_bot_specs
 from client.clock_words import clock_arg
 from client.errors import (
     UsageError,
@@ -87,16 +88,17 @@ def _network(
     *,
     seats: int = 0,
     invite: Invite | None = None,
-    bots: int = 0,
+    bots: Sequence[str] = (),
     options: TableOptions = NO_OPTIONS,
     game: str = "",
     brings: Any = None,
     typed: str = "",
 ) -> Any:
-    """The trio side of the screen: our node (and ``bots`` bot peers on loopback); ``typed``
-    is what a joiner typed (a join code is remembered for its seat).  It returns once our
-    node has left a table whose game ended (every seat has the last moves): the screen
-    stays until ``q``, the plain mode ends there."""
+    """The trio side of the screen: our node (and a bot peer on loopback for each spec in
+    ``bots``, its thinking shown on our screen); ``typed`` is what a joiner typed (a join
+    code is remembered for its seat).  It returns once our node has left a table whose game
+    ended (every seat has the last moves): the screen stays until ``q``, the plain mode
+    ends there."""
 
     async def main(
         to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
@@ -145,10 +147,12 @@ def _network(
                 emit(ev.FolderKnown(str(node.folder.path)))
             if node.folder is not None and bots:
                 info = node.folder.read_info()
-                info["bots"] = bots
+                info["bots"] = len(bots)
+                info["bot_specs"] = list(bots)
                 node.folder.write_info(info)
-            for index in range(bots):
-                nursery.start_soon(bot_node(data_dir, index, table_invite, options.pace).run)
+            for index, spec in enumerate(bots):
+                bot = bot_node(data_dir, index, table_invite, options.pace, spec, forward)
+                nursery.start_soon(bot.run)
             await shut_out.wait()  # refused, or the node left; else the screen stops us
             if refused:
                 raise UsageError(_refusal(refused[0]))
@@ -258,12 +262,14 @@ HEADLESS = f"for a headless peer use --bot random (or one of the game's own bots
 def _play(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
     game = rules(args.game)
-    if args.bots is None:
-        args.bots = entry(args.game).default_bots
-    if args.bots + 1 not in game.seat_counts:
-        bots = [n - 1 for n in game.seat_counts if n > 1]
-        consecutive = bots == list(range(bots[0], bots[-1] + 1))
-        counts = f"{bots[0]} to {bots[-1]}" if consecutive else ", ".join(map(str, bots))
+    try:
+        bots = bot_specs(args.bots or str(entry(args.game).default_bots), args.game)
+    except ValueError as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if len(bots) + 1 not in game.seat_counts:
+        ns = [n - 1 for n in game.seat_counts if n > 1]
+        consecutive = ns == list(range(ns[0], ns[-1] + 1))
+        counts = f"{ns[0]} to {ns[-1]}" if consecutive else ", ".join(map(str, ns))
         raise UsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
     if args.round_limit is not None and args.round_limit < 0:
         raise UsageError("--round-limit is a number of rounds (0: no limit)")
@@ -282,8 +288,8 @@ def _play(args: argparse.Namespace) -> int:
     )
     network = _network(
         data_dir,
-        seats=args.bots + 1,
-        bots=args.bots,
+        seats=len(bots) + 1,
+        bots=bots,
         options=options,
         game=args.game,
         brings=brings,
@@ -334,7 +340,7 @@ def _resume(args: argparse.Namespace) -> int:
         network = _network(
             data_dir,
             seats=invite.seats,
-            bots=game["bots"],
+            bots=saved_bot_specs(game["info"], invite.game),
             game=invite.game,
             options=TableOptions(pace=args.pace, resume=invite.scope),
         )
@@ -358,7 +364,7 @@ def host_screen(
         _network(
             data_dir,
             seats=args.seats,
-            bots=args.bots,
+            bots=(entry(args.game).default_bot,) * args.bots,
             options=options,
             game=args.game,
             brings=brings,
@@ -444,7 +450,9 @@ def add_commands(sub: Any) -> None:
     play.add_argument("game", type=game_name, choices=game_names())
     usual = ", ".join(f"{name} {entry(name).default_bots}" for name in game_names())
     play.add_argument(
-        "--bots", type=int, help=f"how many bot players (default: the game's usual -- {usual})"
+        "--bots",
+        help=f"how many bot players (default: the game's usual -- {usual}), or one strength per "
+        "bot, comma-separated: easy, normal, hard (e.g. --bots easy,hard), or any simulate bot",
     )
     play.add_argument("--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks")
     play.add_argument(

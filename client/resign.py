@@ -15,6 +15,7 @@ from typing import Any
 import trio
 
 import protocol as P
+from client.bot_seats import saved_bot_specs
 from client.errors import UsageError
 from client.lifecycle import resigned_line
 from client.seats import bot_node
@@ -103,8 +104,9 @@ async def _resign_online(
                 nursery.cancel_scope.cancel()
 
             table_invite = await nursery.start(ours)
-            for index in range(game["bots"] if hosting else 0):  # our bots take it too
-                nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0).run)
+            specs = saved_bot_specs(game["info"], invite.game) if hosting else ()
+            for index, spec in enumerate(specs):  # our bots take it too
+                nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0, spec).run)
     if node.farewells is not None and not node.farewells.everyone:
         missing = [s for s in range(invite.seats) if s not in node.farewells.said]
         lines.append(

@@ -93,6 +93,8 @@ class ScreenModel:
         self.show_rules = False  # the game's summary (client/rules_summary) is shown over it
         self.waiting: dict[int, int] = {}  # seats silent for long: seconds
         self.blocking: list[int] = []  # seats the table waits for now
+        self.thinking: dict[int, ev.BotThinking] = {}  # bot seats thinking now (ours: play)
+        self._thinking_said = ""  # what the status line says of them
         self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
         self.limits = ""  # the table's time limits in words, once known
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
@@ -194,8 +196,11 @@ class ScreenModel:
                 )
             case ev.TimeClaim():
                 self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
+            case ev.BotThinking():
+                self.thinking[event.seat] = event
             case ev.WaitingFor():
                 self.blocking = list(event.seats)
+                self.thinking = {s: t for s, t in self.thinking.items() if s in self.blocking}
                 self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
                 if self.view is None and self.seat is not None and self.blocking:  # setting up
                     others = [s for s in self.blocking if s != self.seat]
@@ -220,7 +225,16 @@ class ScreenModel:
             case ev.Abandoned():
                 self.abandoned = event.seat
                 self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
+        said = self._thinking_said
+        if said and self.status.endswith(said):  # a status not made anew keeps no old words
+            self.status = self.status[: -len(said)]
         self._update_status()
+        self._thinking_said = "".join(
+            f"; seat {s} is thinking ({t.seconds:.1f} s, {t.worlds} worlds)"
+            for s, t in sorted(self.thinking.items())
+            if not self.over
+        )
+        self.status += self._thinking_said
 
     @property
     def view(self) -> Any:

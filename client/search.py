@@ -24,6 +24,7 @@ their seed alone (a ``rollouts`` budget is, for tests).
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -35,7 +36,7 @@ from engine.games import entry, rules
 from engine.requests import Decision
 from engine.rng import ChanceStream
 
-__all__ = ["STRENGTHS", "SearchBot", "SearchHints", "reward_of", "search_hints"]
+__all__ = ["STRENGTHS", "SearchBot", "SearchHints", "Thinking", "reward_of", "search_hints"]
 
 STRENGTHS: Mapping[str, float] = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
 """Seconds a decision for each named strength (``play``, ``host --bot``, ``join --bot``)."""
@@ -43,6 +44,17 @@ STRENGTHS: Mapping[str, float] = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
 CANDIDATES = ((0.5, 4), (2.0, 6), (math.inf, 8))  # (budget below, answers compared)
 TRUSTED = 3  # rollouts before a candidate may replace the heuristic's answer
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [-1, 1]
+PAIRED_Z = 2.0  # paired standard errors behind the leader that drop a candidate
+
+
+@attrs.frozen
+class Thinking:
+    """How a search stands while the bot thinks: for showing, never for deciding."""
+
+    seconds: float  # thought so far
+    worlds: int  # sampled worlds played out (per candidate in a paired search)
+    leading: Any  # the answer ahead now
+    mean: float  # its mean reward, in [-1, 1]
 
 
 def _own_side(game: Any, seat: int) -> object:
@@ -61,12 +73,16 @@ class SearchHints:
       game of teams): seats of one side are not rivals.
     - ``horizon``: decisions a rollout plays before it is scored, where whole games are too
       long to play out within a budget; ``None``: rollouts play to the end.
+    - ``paired``: the candidates are compared in common worlds (:meth:`SearchBot._paired`),
+      not by UCB1 with a fresh world a rollout (Sovereign; the others' measured figures in
+      docs/bots.md are UCB1's).
     """
 
     scores: Callable[[Any], list[int]]
     win_score: Callable[[Any], int]
     side: Callable[[Any, int], object] = _own_side
     horizon: int | None = None
+    paired: bool = False
 
 
 def search_hints(game_name: str) -> SearchHints | None:
@@ -127,6 +143,8 @@ class SearchBot:
         self._heuristic = heuristic
         self._me = self._heuristic(stream.child("candidates"))
         self.last: list[tuple[Any, int, float]] = []  # (candidate, visits, mean) of the last
+        self.stop = threading.Event()  # set from another thread: answer now (its setter clears)
+        self.on_progress: Callable[[Thinking], None] | None = None  # told while it thinks
 
     def _candidates(self, view: Any, decision: Decision) -> list[Any]:
         out = [self._me.decide(view, decision)]
@@ -172,15 +190,40 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds = ChanceStream(self.stream.take(32))  # fresh worlds for every decision
+        search = self._paired if self.hints.paired else self._ucb
+        visits, means, eligible = search(view, decision.seat, candidates, worlds)
+        self.last = list(zip(candidates, visits, means, strict=True))
+        # The heuristic's answer (first) stands unless another did better over enough worlds.
+        trusted = [i for i in eligible if visits[i] >= TRUSTED] or [0]
+        best = max(trusted, key=lambda i: (means[i], visits[i], -i))
+        return candidates[best]
+
+    def _more(self, n: int, deadline: float) -> bool:
+        """Whether another rollout fits the budget (``n`` done so far)."""
+        if self.stop.is_set():
+            return False
+        if self.rollouts is not None:
+            return n < self.rollouts
+        return time.monotonic() < deadline
+
+    def _told(self, start: float, worlds: int, candidates: list[Any], means: list[float]) -> None:
+        if self.on_progress is not None:
+            best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+            self.on_progress(
+                Thinking(time.monotonic() - start, worlds, candidates[best], means[best])
+            )
+
+    def _ucb(
+        self, view: Any, seat: int, candidates: list[Any], worlds: ChanceStream
+    ) -> tuple[list[int], list[float], list[int]]:
+        """UCB1 over the candidates, a fresh world for every rollout."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
-        deadline = time.monotonic() + self.seconds
+        start = time.monotonic()
+        deadline = start + self.seconds
         n = 0
-        while (
-            (n < self.rollouts)
-            if self.rollouts is not None
-            else (n < len(candidates) or time.monotonic() < deadline)
-        ):
+        first = self.rollouts is None and not self.stop.is_set()
+        while (first and n < len(candidates)) or self._more(n, deadline):
             if n < len(candidates):
                 pick = n
             else:
@@ -192,15 +235,61 @@ class SearchBot:
                         -i,
                     ),
                 )
-            reward = self._rollout(
-                view, candidates[pick], decision.seat, worlds.child(f"world/{n}")
-            )
+            reward = self._rollout(view, candidates[pick], seat, worlds.child(f"world/{n}"))
             visits[pick] += 1
             totals[pick] += reward
             n += 1
+            if n % len(candidates) == 0:
+                means = [t / v if v else -2.0 for t, v in zip(totals, visits, strict=True)]
+                self._told(start, n, candidates, means)
         means = [t / v if v else -2.0 for t, v in zip(totals, visits, strict=True)]
-        self.last = list(zip(candidates, visits, means, strict=True))
-        # The heuristic's answer (first) stands unless another did better over enough worlds.
-        trusted = [i for i in range(len(candidates)) if visits[i] >= TRUSTED] or [0]
-        best = max(trusted, key=lambda i: (means[i], visits[i], -i))
-        return candidates[best]
+        return visits, means, list(range(len(candidates)))
+
+    def _paired(
+        self, view: Any, seat: int, candidates: list[Any], worlds: ChanceStream
+    ) -> tuple[list[int], list[float], list[int]]:
+        """Every candidate still in the running played in the same sampled worlds (common
+        random numbers: the same hidden cards, the same later chance, the same rollout
+        bots), so their rewards are compared pair by pair; a candidate whose mean trails
+        the leader's by more than ``PAIRED_Z`` paired standard errors drops out, and the
+        search ends early when one is left."""
+        rewards: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        start = time.monotonic()
+        deadline = start + self.seconds
+        n = k = 0
+        while len(alive) > 1 and ((k == 0 and not self.stop.is_set()) or self._more(n, deadline)):
+            world = worlds.child(f"world/{k}")
+            for i in alive:
+                if k and not self._more(n, deadline):
+                    break  # out of time within a round: the candidates tried keep theirs
+                rewards[i].append(self._rollout(view, candidates[i], seat, world))
+                n += 1
+            k += 1
+            common = min(len(rewards[i]) for i in alive)
+            means = [sum(r[:common]) / common if r else -2.0 for r in rewards]
+            if common >= TRUSTED:
+                alive = _survivors(alive, rewards, common)
+            self._told(start, k, candidates, means)
+        common = min(len(rewards[i]) for i in alive)
+        means = [  # the candidates left over their common worlds, the others over theirs
+            sum(r[:common] if i in alive else r) / (common if i in alive else len(r))
+            if r and (common or i not in alive)
+            else -2.0
+            for i, r in enumerate(rewards)
+        ]
+        return [len(r) for r in rewards], means, alive
+
+
+def _survivors(alive: list[int], rewards: list[list[float]], k: int) -> list[int]:
+    """The candidates not clearly behind the leader over the first ``k`` common worlds."""
+    means = {i: sum(rewards[i][:k]) / k for i in alive}
+    leader = max(alive, key=lambda i: (means[i], -i))
+    out = []
+    for i in alive:
+        diffs = [a - b for a, b in zip(rewards[leader][:k], rewards[i][:k], strict=True)]
+        mean = sum(diffs) / k
+        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+        if i == leader or mean <= PAIRED_Z * math.sqrt(var / k):
+            out.append(i)
+    return out

@@ -9,16 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import protocol as P
+from client.bot_seats import bot_name, decider
 from client.errors import FileRefused, UsageError
-from client.games import default_bot
 from engine.errors import CardDataError, EngineError
-from engine.games import rules
+from engine.games import entry, rules
 from engine.rng import ChanceStream
 from netplay import (
     DISCOVERY_PORT,
     CodeExchangeError,
     CodeNotFound,
     CodeRefused,
+    Emit,
     Invite,
     InviteError,
     JoinCode,
@@ -130,16 +131,26 @@ async def invite_or_saved(text: str, discovery_port: int, data_dir: Path) -> Inv
         return saved
 
 
-def bot_node(data_dir: Path, index: int, invite: Invite, pace: float) -> TableNode:
+def bot_node(
+    data_dir: Path,
+    index: int,
+    invite: Invite,
+    pace: float,
+    spec: str | None = None,
+    emit: Emit | None = None,
+) -> TableNode:
     """Bot number ``index`` of a table this process seats bots at: its own keys and folder
-    (``data_dir/bots/<index>``), the game's default bot, ``pace`` seconds a decision."""
+    (``data_dir/bots/<index>``), the bot ``spec`` names (a named strength, or any spec of
+    :func:`client.games.bot_maker`; ``None``: the game's default bot), named with it ("Ada
+    (hard)"), ``pace`` seconds a decision at least; a search bot tells ``emit`` how its
+    thinking goes."""
+    spec = spec or entry(invite.game).default_bot
     folder = data_dir / "bots" / str(index)
     identity = identity_at(folder)
-    bot = default_bot(invite.game)(ChanceStream(identity.seed).child("bot"))
-    config = NodeConfig(data_dir=folder, pacing=Pacing(pace=pace))
+    config = NodeConfig(data_dir=folder, pacing=Pacing(pace=pace), name=bot_name(index, spec))
     return TableNode(
         config,
         identity,
         invite=invite,
-        decider=lambda event: bot.decide(event.view, event.decision),
+        decider=decider(invite.game, spec, ChanceStream(identity.seed).child("bot"), emit),
     )

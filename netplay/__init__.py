@@ -95,6 +95,7 @@ from .node import (
     TableChoice,
     TableNode,
     TableTerms,
+    Thinker,
     WatchRefused,
     watch_table,
 )
@@ -219,6 +220,7 @@ __all__ = [
     "TableFolder",
     "TableNode",
     "TableStart",
+    "Thinker",
     "claim_seat",
     "connect",
     "connect_with_backoff",

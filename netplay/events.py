@@ -28,6 +28,7 @@ __all__ = [
     "Abandoned",
     "Answered",
     "AnswerRefused",
+    "BotThinking",
     "CardsShown",
     "ClockReadings",
     "DecisionAsked",
@@ -242,6 +243,17 @@ class WaitingFor(NodeEvent):
     """The seats (other than ours) the table waits on now."""
 
     seats: list[int]
+
+
+@_event("bot_thinking")
+@attrs.frozen
+class BotThinking(NodeEvent):
+    """A bot seat is thinking about its decision: how long so far and how many sampled
+    worlds it has played out (never what it leans to: that may hold its secrets)."""
+
+    seat: int
+    seconds: float
+    worlds: int
 
 
 @_event("answered")

@@ -3,8 +3,10 @@
 :class:`SessionPump` carries out what the :class:`~protocol.TableSession` asks after every
 message: our own new entries go to disk (fsynced: durable before visible) and then to every
 link; each session event becomes a node event for the client (a decision, a view, the
-cards we saw, the end of the game); a bot answers (at once, or ``pace`` seconds later);
-a person's answers arrive through the ``answers`` channel (or a :class:`ResignRequest`).
+cards we saw, the end of the game); a bot answers (at once, or ``pace`` seconds later; a
+:class:`Thinker` -- a search bot -- thinks in a worker thread, off the event loop, and is
+told to stop when the table stops); a person's answers arrive through the ``answers``
+channel (or a :class:`ResignRequest`).
 With ``stats`` it also keeps when each step was decided and applied, for bench/netplay.py.
 What the game's end means for the node (the folder's status, the farewell) is ``ended``'s.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 import trio
@@ -24,9 +26,22 @@ from engine.errors import EngineError
 from .. import events as ev
 from ._node_parts import NodeConfig
 
-__all__ = ["Decider", "ResignRequest", "SessionPump"]
+__all__ = ["Decider", "ResignRequest", "SessionPump", "Thinker"]
 
 Decider = Callable[[P.DecisionNeeded], Any]
+
+
+@runtime_checkable
+class Thinker(Protocol):
+    """A decider that thinks a while (a search bot).  It runs in a worker thread, so the
+    node -- and a screen in the same process -- goes on meanwhile; it may report its
+    progress from that thread with ``trio.from_thread``.  When the table stops while it
+    thinks, ``cancel`` (called from the event loop) asks it to answer at once; that answer
+    is dropped."""
+
+    def __call__(self, event: P.DecisionNeeded) -> Any: ...
+
+    def cancel(self) -> None: ...
 
 
 @attrs.frozen
@@ -96,7 +111,8 @@ class SessionPump:
     def _on_event(self, session: P.TableSession, event: Any) -> None:
         ui = self.config.ui_events
         if isinstance(event, P.DecisionNeeded) and self.decider is not None:
-            if self.config.pacing.pace > 0 and self.nursery is not None:
+            thinker = isinstance(self.decider, Thinker)
+            if (self.config.pacing.pace > 0 or thinker) and self.nursery is not None:
                 self.nursery.start_soon(self._decide_later, event)
             else:
                 self._decided[event.step] = (time.monotonic(), event.decision.kind)
@@ -136,11 +152,23 @@ class SessionPump:
         await trio.sleep(0)  # answer after the step that asked has been handled
         if self.session is None or self.decider is None or self.stopped.is_set():
             return
-        answer = self.decider(event)
+        answer = await self._think(self.decider, event)
         await trio.sleep_until(due)
         if self.session is not None and not self.stopped.is_set():
             self.session.decide(answer)
             self.pump()
+
+    @staticmethod
+    async def _think(decider: Decider, event: P.DecisionNeeded) -> Any:
+        """The decider's answer; a :class:`Thinker`'s from a worker thread (cancelled: it is
+        told to stop, and its thread left to finish on its own)."""
+        if not isinstance(decider, Thinker):
+            return decider(event)
+        try:
+            return await trio.to_thread.run_sync(decider, event, abandon_on_cancel=True)
+        except trio.Cancelled:
+            decider.cancel()
+            raise
 
     async def take_answers(self, answers: trio.MemoryReceiveChannel[Any]) -> None:
         """A person's answers, as the screen sends them."""
