@@ -82,6 +82,8 @@ def main() -> None:
             wins += won
             searched += n
             rollouts += r
+            if (i + 1) % 10 == 0:  # a running tally, for long runs
+                print(f"  {seconds} s: {wins} of {i + 1}", file=sys.stderr, flush=True)
         elapsed = time.perf_counter() - start
         lo, hi = wilson(wins, args.games)
         print(

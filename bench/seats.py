@@ -7,6 +7,7 @@ drones), Sodalis (the team whose champion acts first).  Shares come with 95% Wil
 intervals; an equal game gives 1/players (Sodalis: 1/2).
 
     .venv/bin/python bench/seats.py [--games 200] [--bot heuristic] [--seed 0]
+                                    [--only GAME] [--players N]
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def main() -> None:
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", help="one game's tables only")
+    parser.add_argument("--players", type=int, help="tables of this many players only")
     args = parser.parse_args()
     print(
         f"first player (team) wins between {args.bot} bots, {args.games} seeded games "
@@ -93,7 +95,7 @@ def main() -> None:
     )
     print("game       seats  won  first wins  share  [95% interval]  equal share")
     for name, players in TABLES:
-        if args.only and name != args.only:
+        if (args.only and name != args.only) or (args.players and players != args.players):
             continue
         won = first = 0
         for i in range(args.games):

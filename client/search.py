@@ -10,6 +10,14 @@ the default bot at every seat, and scores the end by its score differential (its
 less the best rival's, plus a win bonus), as the game's :class:`SearchHints` say.
 It answers the candidate with the best mean among those tried in at least three worlds
 (the heuristic's own answer when none was); at once when only one answer is legal.
+
+Sovereign is searched by paired comparison instead of UCB1 (:data:`PAIRED`): every
+candidate still in the running is played in the same sampled world with the same later
+chance and rollout bots (common random numbers), so two candidates' rewards differ only
+by what the candidates did; after three worlds, a candidate whose mean trails the
+leader's by more than two paired standard errors drops out, and the search stops early
+when one is left.  Its rollouts are long (whole games of a few hundred decisions), so
+few worlds fit a budget, and pairing them is what makes those few tell candidates apart.
 Fewer candidates at small budgets (4 below 0.5 s, 6 below 2 s, else 8), so each is tried
 often enough to tell.
 It never sees the game state: only the view it is handed and the worlds it samples from
@@ -259,10 +267,10 @@ class SearchBot:
         deadline = start + self.seconds
         n = k = 0
         while len(alive) > 1 and ((k == 0 and not self.stop.is_set()) or self._more(n, deadline)):
-            world = worlds.child(f"world/{k}")
             for i in alive:
                 if k and not self._more(n, deadline):
                     break  # out of time within a round: the candidates tried keep theirs
+                world = worlds.child(f"world/{k}")  # a fresh stream: the same world for each
                 rewards[i].append(self._rollout(view, candidates[i], seat, world))
                 n += 1
             k += 1
