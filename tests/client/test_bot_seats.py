@@ -21,11 +21,12 @@ from client.bot_seats import (
     strength_words,
 )
 from client.bots import RandomBot
+from client.errors import UsageError
 from client.games import bot_maker
 from client.netcli import _decider
 from client.reign.model import ClientModel
 from client.search import STRENGTHS, SearchBot
-from client.seats import NetUsageError, bot_node
+from client.seats import bot_node
 from engine.games import rules
 from engine.reign import Bid
 from engine.requests import Decision
@@ -86,7 +87,7 @@ def test_host_and_join_bot_take_a_strength_and_think_off_the_event_loop() -> Non
     assert hard.bot.seconds == STRENGTHS["hard"]
     plain = _decider("heuristic", seed, "reign")
     assert plain is not None and not isinstance(plain, Thinker)  # answers in the loop, as ever
-    with pytest.raises(NetUsageError, match="unknown bot"):
+    with pytest.raises(UsageError, match="unknown bot"):
         _decider("genius", seed, "reign")
 
 
