@@ -31,7 +31,7 @@ from engine.games import rules
 from engine.reign import Bid
 from engine.requests import Decision
 from engine.rng import ChanceStream
-from netplay import NodeConfig, TableNode, Thinker
+from netplay import NodeConfig, TableChoice, TableNode, Thinker
 from netplay import events as ev
 from netplay.node._pump import SessionPump
 from tests.engine.reign_helpers import decision, default_answer, table
@@ -220,7 +220,7 @@ def test_a_play_table_seats_its_bots_under_their_names_and_plays_on(tmp_path: Pa
                     enough.set()
 
         node = TableNode(
-            NodeConfig(data_dir=tmp_path, kind="play", pace=0.0, ui_events=True),
+            NodeConfig(data_dir=tmp_path, choice=TableChoice(kind="play"), ui_events=True),
             identity,
             seats=3,
             game="reign",
