@@ -145,7 +145,7 @@ class GameEntry:
     - ``bots``: its own bots by kind (a mapping of bot makers, imported when called; the
       random bot is every game's and needs no entry); ``default_bot`` is the kind a bot seat
       plays unless told (``host --bots``, ``play``'s bots, the search bot's rollouts).
-    - ``default_seats``: seats when none is asked for (``simulate``, ``host``);
+    - ``default_seats``: seats when none is asked for (``simulate``);
       ``default_bots``: bot players ``play`` seats beside the human unless told.
     - ``styles``: the screen's colours for the style classes its panes use, as
       ``(class, prompt_toolkit style)`` pairs (``house-amber``, ``fg:#d7a000``).
@@ -155,7 +155,7 @@ class GameEntry:
       kept in ``golden_dir`` (``None``: the repository's ``tests/engine/golden``).
 
     The client-side hooks return ``object``: the engine names no client type, and the client
-    checks what it is handed (:func:`client.games.client_parts`).
+    checks what it is handed (:func:`client.games.client_game`).
     """
 
     name: str
@@ -196,6 +196,11 @@ def game_names() -> tuple[str, ...]:
 def entry(name: str) -> GameEntry:
     """The entry of game ``name``; :class:`KeyError` naming the games if there is none."""
     found = _entries().get(name)
+    if found is None and not _entries():
+        raise KeyError(
+            f"no game {name!r}: no game is installed (the {ENTRY_POINT_GROUP} entry points "
+            "are read from the installed package: run 'pip install -e .' again)"
+        )
     if found is None:
         raise KeyError(f"no game {name!r}: fairtable plays {', '.join(game_names())}")
     return found
