@@ -9,9 +9,6 @@ kept on disk and the same command resumes it.
 
 from __future__ import annotations
 
-import argparse
-import base64
-import binascii
 import gc
 import json
 import sys
@@ -24,18 +21,14 @@ import trio
 
 import protocol as P
 from client.bot_seats import decider
-from client.clock_words import clock_arg, limits_words
+from client.clock_words import limits_words
 from client.ending import staying_line
 from client.errors import (
     UsageError,
-    nonnegative_seconds,
-    player_name,
-    port_number,
-    positive_seconds,
     reach_line,
 )
 from client.lifecycle import code_news, resigned_line, resume_line
-from client.rules_summary import game_name
+from client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
 from client.seat_names import SeatNames, at_the_table
 from client.seats import (
     identity_at,
@@ -44,12 +37,9 @@ from client.seats import (
     seat_option,
 )
 from client.table_options import TableOptions
-from engine.games import entry, game_names, rules
+from engine.games import entry, game_names
 from engine.rng import ChanceStream
 from netplay import (
-    BROADCAST,
-    DEFAULT_DATA_DIR,
-    DISCOVERY_PORT,
     Emit,
     Invite,
     NodeEvent,
@@ -159,31 +149,6 @@ def describe(event: NodeEvent) -> str:
     return json.dumps(event_json(event), sort_keys=True)
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
-    return Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
-
-
-def _address(text: str | None) -> tuple[str, int] | None:
-    if text is None:
-        return None
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdecimal() or not 0 < int(port) < 65536:
-        raise UsageError(f"--via takes HOST:PORT, not {text!r}")
-    return host, int(port)
-
-
-def _relay_key(text: str | None) -> bytes | None:
-    if text is None:
-        return None
-    try:
-        key = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (ValueError, binascii.Error):
-        key = b""
-    if len(key) != 32:
-        raise UsageError("--via-key takes the relay's key as its relay_open line prints it")
-    return key
-
-
 def _decider(
     kind: str | None, seed: bytes, game: str, emit: Emit | None = None
 ) -> Callable[[P.DecisionNeeded], Any] | None:
@@ -196,43 +161,33 @@ def _decider(
         raise UsageError(str(exc)) from None
 
 
-def _options(args: argparse.Namespace, listen: bool) -> TableOptions:
-    """The table options of ``host`` or ``join``, built once from the command line."""
-    return TableOptions.from_args(
-        args,
-        listen=listen,
-        via=_address(args.via),
-        via_key=_relay_key(getattr(args, "via_key", None)),
-    )
-
-
-async def _host(args: argparse.Namespace) -> None:
-    data_dir = _data_dir(args)
+async def _host(o: HostOptions) -> None:
+    data_dir = o.peer.data_dir
     identity = identity_at(data_dir)
-    emit = _printer(args.json)
-    options = _options(args, True)
+    emit = _printer(o.peer.json)
+    options = TableOptions.for_host(o)
     node = TableNode(
         options.node_config(data_dir),
         identity,
-        seats=args.seats,
-        game=args.game,
-        decider=_decider(args.bot, identity.seed, args.game, emit),
+        seats=o.seats,
+        game=o.game,
+        decider=_decider(o.peer.bot, identity.seed, o.game, emit),
         emit=emit,
-        brings=seat_option(args.game, args.deck),
+        brings=seat_option(o.game, o.peer.deck),
     )
     async with trio.open_nursery() as nursery:
         invite = await nursery.start(node.run)
-        for index in range(args.bots):
+        for index in range(o.bots):
             bot_dir = data_dir / "bots" / str(index)
             bot_identity = identity_at(bot_dir)
             bot_options = attrs.evolve(
-                options, listen_port=0 if args.via is None else None, name=""
+                options, listen_port=0 if o.peer.via is None else None, name=""
             )  # a seat of its own: never the host's name
             bot = TableNode(
                 bot_options.node_config(bot_dir),
                 bot_identity,
                 invite=invite,
-                decider=_decider(entry(args.game).default_bot, bot_identity.seed, args.game),
+                decider=_decider(entry(o.game).default_bot, bot_identity.seed, o.game),
             )
             nursery.start_soon(bot.run)
         await node.done.wait()
@@ -247,31 +202,32 @@ def _invite_game(invite: Invite) -> str:
     return invite.game
 
 
-async def _join(args: argparse.Namespace) -> None:
-    invite = await invite_or_saved(args.invite, args.discovery_port, _data_dir(args))
+async def _join(o: JoinOptions) -> None:
+    assert o.invite is not None  # a headless joiner has one (client.options checks it)
+    invite = await invite_or_saved(o.invite, o.discovery_port, o.peer.data_dir)
     game = _invite_game(invite)
-    with claim_seat(_data_dir(args), invite) as seat:  # our own seat, if we host or sit here
-        keep_code(seat.data_dir, invite, args.invite)
-        await _join_from(args, invite, game, seat.data_dir)
+    with claim_seat(o.peer.data_dir, invite) as seat:  # our own seat, if we host or sit here
+        keep_code(seat.data_dir, invite, o.invite)
+        await _join_from(o, invite, game, seat.data_dir)
 
 
-async def _join_from(args: argparse.Namespace, invite: Invite, game: str, data_dir: Path) -> None:
+async def _join_from(o: JoinOptions, invite: Invite, game: str, data_dir: Path) -> None:
     identity = identity_at(data_dir)
-    contact = _Contact(_printer(args.json))
+    contact = _Contact(_printer(o.peer.json))
     node = TableNode(
-        _options(args, args.via is None).node_config(data_dir),
+        TableOptions.for_join(o).node_config(data_dir),
         identity,
         invite=invite,
-        decider=_decider(args.bot, identity.seed, game, contact.emit),
+        decider=_decider(o.peer.bot, identity.seed, game, contact.emit),
         emit=contact.emit,
-        brings=seat_option(game, args.deck),
+        brings=seat_option(game, o.peer.deck),
     )
     async with trio.open_nursery() as nursery:
         nursery.start_soon(node.run)
-        with trio.move_on_after(args.give_up_after):
+        with trio.move_on_after(o.give_up_after):
             await contact.reached.wait()
         if not contact.reached.is_set():
-            raise UsageError(f"gave up after {args.give_up_after:g} s: {contact.last}")
+            raise UsageError(f"gave up after {o.give_up_after:g} s: {contact.last}")
         await node.done.wait()
     if node.session is None:  # the node stopped without a seat: the table said why
         raise UsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
@@ -297,55 +253,36 @@ class _Contact:
         self._emit(event)
 
 
-async def _relay(args: argparse.Namespace) -> None:
-    data_dir = _data_dir(args)
+async def _relay(o: RelayOptions) -> None:
     relay = RelayNode(
-        data_dir,
-        identity_at(data_dir),
-        port=args.port,
-        host=args.listen_host,
-        emit=_printer(args.json),
+        o.data_dir,
+        identity_at(o.data_dir),
+        port=o.port,
+        host=o.listen_host,
+        emit=_printer(o.json),
     )
     await relay.run()
 
 
-def run(args: argparse.Namespace) -> int:
+def run(options: HostOptions | JoinOptions | RelayOptions) -> int:
     """Entry point for ``host``, ``join`` and ``relay``."""
     from client import play
 
-    if args.command == "host" and args.seats not in rules(args.game).seat_counts:
-        raise UsageError(f"{rules(args.game).title} is for {rules(args.game).seat_text} players")
-    if args.command == "host" and args.round_limit is not None and args.round_limit < 0:
-        raise UsageError("--round-limit is a number of rounds (0: no limit)")
-    if args.command == "host" and not 0 <= args.bots < args.seats:
-        raise UsageError("--bots must leave the host a seat")
-    if args.command == "join" and args.invite is None and args.bot is not None:
-        raise UsageError("a headless peer needs the invite or a join code")
-    if args.command in ("host", "join") and args.bot is None:  # a person at the keyboard
-        data_dir = _data_dir(args)
-        if args.command == "host":
-            return play.host_screen(
-                args, data_dir, _options(args, True), brings=seat_option(args.game, args.deck)
-            )
-        return play.join_screen(
-            args.invite,
-            data_dir,
-            _options(args, args.via is None),
-            deck=args.deck,
-            discovery_port=args.discovery_port,
-            plain=args.plain,
-        )
-    main = {"host": _host, "join": _join, "relay": _relay}[args.command]
+    match options:
+        case HostOptions() if options.peer.bot is None:  # a person at the keyboard
+            return play.host_screen(options)
+        case JoinOptions() if options.peer.bot is None:
+            return play.join_screen(options)
     interrupted = False
     try:
-        trio.run(main, args)  # any other error (a group, from trio) is cli.main's to say
+        trio.run(_headless, options)  # any other error (a group, from trio) is cli.main's to say
     except* KeyboardInterrupt:
         interrupted = True
     # Everything is on disk and said. The interpreter's last garbage collection would walk
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print(stopped_line(args.command), file=sys.stderr)
+        print(stopped_line(options.command), file=sys.stderr)
         return 130
     return 0
 
@@ -360,17 +297,26 @@ def stopped_line(command: str) -> str:
     return "Stopped. The game is kept; run the same command to resume."
 
 
-def run_tables(args: argparse.Namespace) -> int:
+async def _headless(options: HostOptions | JoinOptions | RelayOptions) -> None:
+    """A host or joiner with its bot, or the relay: no screen, events said as lines."""
+    match options:
+        case HostOptions():
+            await _host(options)
+        case JoinOptions():
+            await _join(options)
+        case RelayOptions():
+            await _relay(options)
+
+
+def run_tables(options: TablesOptions) -> int:
     """``fairtable tables``: what the LAN announces (a hint: you still need the invite)."""
-    if args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
 
     async def hear() -> list[Any]:
-        return await listen(port=args.discovery_port, duration=args.seconds)
+        return await listen(port=options.discovery_port, duration=options.seconds)
 
     found = trio.run(hear)
     for table in found:
-        if args.json:
+        if options.json:
             print(
                 json.dumps(
                     {
@@ -396,8 +342,8 @@ def run_tables(args: argparse.Namespace) -> int:
                 f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
                 f"seats free, host {host} ({_ask(table)})"
             )
-    if not found and not args.json:
-        print(f"No tables announced on the LAN in {args.seconds:g} s.")
+    if not found and not options.json:
+        print(f"No tables announced on the LAN in {options.seconds:g} s.")
     return 0
 
 
@@ -406,142 +352,3 @@ def _ask(table: Any) -> str:
     if table.code is None:
         return "ask the host for the invite"
     return f"join code {table.code}-...: ask the host for its words, or for the invite"
-
-
-def add_commands(sub: Any) -> None:
-    """The network subcommands, for the main parser."""
-
-    def common(p: argparse.ArgumentParser, listen: bool = True) -> None:
-        p.add_argument(
-            "--data-dir", help=f"where games and keys are kept (default {DEFAULT_DATA_DIR})"
-        )
-        p.add_argument("--json", action="store_true", help="print events as JSON lines")
-        p.add_argument("--listen-host", default="0.0.0.0", help="address to listen on")
-        if listen:
-            p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
-            p.add_argument(
-                "--via-key",
-                metavar="KEY",
-                help="the relay's key (host: pins the relay and names it in the "
-                "invite; a joiner takes it from the invite)",
-            )
-            p.add_argument(
-                "--bot",
-                help="play headless with this bot (random, the game's own kinds, "
-                "search:easy|normal|hard|SECONDS)",
-            )
-            p.add_argument(
-                "--plain",
-                action="store_true",
-                help="plain lines instead of the screen (a screen reader, a pipe)",
-            )
-            p.add_argument(
-                "--deck",
-                metavar="FILE",
-                help="bring a custom deck, in a game whose seats may bring one (docs/cards/)",
-            )
-            p.add_argument(
-                "--name",
-                type=player_name,
-                default=None,
-                help="your name at the table, signed with your seat's key "
-                "(shown to the others instead of 'seat N')",
-            )
-            p.add_argument(
-                "--advertise",
-                help="the address others reach this machine at, for the invite "
-                "(default: this machine's LAN address)",
-            )
-            p.add_argument(
-                "--seat-timeout",
-                type=positive_seconds,
-                default=10.0,
-                help="seconds before a silent seat is reported",
-            )
-            p.add_argument(
-                "--abandon-after",
-                type=positive_seconds,
-                default=120.0,
-                help="seconds the table waits on an offline seat before the game "
-                "ends as abandoned (the host's is the table's)",
-            )
-            p.add_argument(
-                "--pace",
-                type=nonnegative_seconds,
-                default=0.0,
-                help="seconds a bot waits before each decision (default: none)",
-            )
-            p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
-
-    host = sub.add_parser("host", help="open a table on this machine and print its invite")
-    host.add_argument("game", type=game_name, choices=game_names())
-    host.add_argument("--seats", type=int, required=True)
-    host.add_argument(
-        "--port", type=port_number, default=0, help="port to listen on (default: any)"
-    )
-    host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
-    host.add_argument(
-        "--no-announce", action="store_true", help="do not announce the table on the LAN"
-    )
-    host.add_argument(
-        "--no-spectators", action="store_true", help="refuse spectators (fairtable watch)"
-    )
-    host.add_argument(
-        "--announce-address",
-        default=BROADCAST,
-        help="where to send LAN announcements (default: broadcast)",
-    )
-    host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
-    host.add_argument(
-        "--round-limit",
-        type=int,
-        metavar="N",
-        help="end the game after N rounds (0: none; default: the game's own)",
-    )
-    host.add_argument(
-        "--clock",
-        type=clock_arg,
-        metavar="BANK[+INC]",
-        help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
-        "10m+5s, or plain seconds (default: no clock)",
-    )
-    host.add_argument(
-        "--new",
-        action="store_true",
-        help="open a fresh table even if an unfinished one could go on",
-    )
-    common(host)
-    host.set_defaults(run=run)
-    join = sub.add_parser("join", help="take a seat at a table")
-    join.add_argument(
-        "invite",
-        nargs="?",
-        help="the invite, or the host's join code on the LAN (none: list tables on the LAN)",
-    )
-    join.add_argument(
-        "--port", type=port_number, default=0, help="port to listen on for other seats"
-    )
-    join.add_argument(
-        "--discovery-port",
-        type=port_number,
-        default=DISCOVERY_PORT,
-        help="UDP port of LAN announcements (for a join code)",
-    )
-    join.add_argument(
-        "--give-up-after",
-        type=positive_seconds,
-        default=60.0,
-        metavar="SECONDS",
-        help="with --bot: stop if the table cannot be reached for this long",
-    )
-    common(join)
-    join.set_defaults(run=run)
-    relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
-    relay.add_argument("--port", type=port_number, default=7777)
-    common(relay, listen=False)
-    relay.set_defaults(run=run)
-    tables = sub.add_parser("tables", help="list tables announced on the LAN")
-    tables.add_argument("--seconds", type=positive_seconds, default=3.0, help="how long to listen")
-    tables.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
-    tables.add_argument("--json", action="store_true", help="one JSON line per table")
-    tables.set_defaults(run=run_tables)

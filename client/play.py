@@ -11,7 +11,6 @@ their own kind and say so; ``--new`` starts a fresh one instead (the old one is 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -20,17 +19,14 @@ from typing import Any
 import trio
 
 from client import ending, games
-from client.bot_seats import bot_specs, saved_bot_specs
-from client.clock_words import clock_arg
+from client.bot_seats import saved_bot_specs
 from client.errors import (
     UsageError,
     leaves,
-    nonnegative_seconds,
-    player_name,
     require_terminal,
 )
 from client.lifecycle import game_line
-from client.rules_summary import game_name
+from client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from client.seats import (
     bot_node,
     identity_at,
@@ -39,10 +35,8 @@ from client.seats import (
     seat_option,
 )
 from client.table_options import TableOptions
-from engine.games import entry, game_names, rules
+from engine.games import entry, game_names
 from netplay import (
-    DEFAULT_DATA_DIR,
-    DISCOVERY_PORT,
     RELAY_REFUSALS,
     Invite,
     InviteError,
@@ -55,7 +49,7 @@ from netplay import (
 )
 from netplay import events as ev
 
-__all__ = ["add_commands", "unfinished_games"]
+__all__ = ["host_screen", "join_screen", "run_play", "run_resume", "unfinished_games"]
 
 
 KEPT = "Game kept; run the same command (or 'fairtable resume') to go on."
@@ -259,57 +253,38 @@ HEADLESS = f"for a headless peer use --bot random (or one of the game's own bots
 """What to do instead of a screen, for ``host`` and ``join`` without a terminal."""
 
 
-def _play(args: argparse.Namespace) -> int:
-    data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
-    game = rules(args.game)
-    try:
-        bots = bot_specs(args.bots or str(entry(args.game).default_bots), args.game)
-    except ValueError as exc:
-        raise UsageError(f"--bots: {exc}") from None
-    if len(bots) + 1 not in game.seat_counts:
-        ns = [n - 1 for n in game.seat_counts if n > 1]
-        consecutive = ns == list(range(ns[0], ns[-1] + 1))
-        counts = f"{ns[0]} to {ns[-1]}" if consecutive else ", ".join(map(str, ns))
-        raise UsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
-    if args.round_limit is not None and args.round_limit < 0:
-        raise UsageError("--round-limit is a number of rounds (0: no limit)")
-    model = model_for(args.game)
+def run_play(o: PlayOptions) -> int:
+    """``fairtable play``: this terminal's player and ``o.bots`` bots of ours, on loopback."""
+    model = model_for(o.game)
     model.all_bots = True  # every other seat is one of our bots: nobody to invite
-    brings = seat_option(args.game, args.deck)
-    if not args.plain:
+    brings = seat_option(o.game, o.deck)
+    if not o.plain:
         require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
-    options = TableOptions(
-        clock=args.clock,
-        pace=args.pace,
-        kind="play",
-        fresh=args.new,
-        round_limit=args.round_limit,
-        name=args.name or "",
-    )
     network = _network(
-        data_dir,
-        seats=len(bots) + 1,
-        bots=bots,
-        options=options,
-        game=args.game,
+        o.data_dir,
+        seats=len(o.bots) + 1,
+        bots=o.bots,
+        options=TableOptions.for_play(o),
+        game=o.game,
         brings=brings,
     )
-    _shown(model, network, args.plain)
+    _shown(model, network, o.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
-def _resume(args: argparse.Namespace) -> int:
-    data_dir = Path(args.data_dir) if args.data_dir else DEFAULT_DATA_DIR
+def run_resume(o: ResumeOptions) -> int:
+    """``fairtable resume``: list the unfinished games; reopen or resign one."""
+    data_dir = o.data_dir
     games = unfinished_games(data_dir)
     if not games:
         print("No unfinished games.")
         return 0
     for number, game in enumerate(games, start=1):
         print(game_line(number, game["info"], game["invite"].game, game["invite"].seats))
-    choice = args.resign if args.resign is not None else args.game
+    choice = o.resign if o.resign is not None else o.number
     if choice is None:
-        if args.list:
+        if o.only_list:
             return 0
         try:
             text = input("Resume which game? (its number; q leaves) ").strip()
@@ -323,14 +298,14 @@ def _resume(args: argparse.Namespace) -> int:
         raise UsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
     invite = game["invite"]
-    if args.resign is not None:  # no screen: resigning needs no terminal
+    if o.resign is not None:  # no screen: resigning needs no terminal
         from client.resign import resign_saved
 
         try:
             return resign_saved(game["data_dir"], game)
         except StorageError as exc:
             raise UsageError(str(exc)) from None
-    if not args.plain:
+    if not o.plain:
         require_terminal(
             "resume", f"a headless peer resumes with its own host or join --bot command; {PLAIN}"
         )
@@ -342,50 +317,45 @@ def _resume(args: argparse.Namespace) -> int:
             seats=invite.seats,
             bots=saved_bot_specs(game["info"], invite.game),
             game=invite.game,
-            options=TableOptions(pace=args.pace, resume=invite.scope),
+            options=TableOptions(pace=o.pace, resume=invite.scope),
         )
     else:
         network = _network(game["data_dir"], invite=invite)
-    _shown(model, network, args.plain)
+    _shown(model, network, o.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
-def host_screen(
-    args: argparse.Namespace, data_dir: Path, options: TableOptions, brings: Any = None
-) -> int:
-    plain = getattr(args, "plain", False)
-    if not plain:
+def host_screen(o: HostOptions) -> int:
+    """``fairtable host`` with a person at this terminal (no ``--bot``)."""
+    brings = seat_option(o.game, o.peer.deck)
+    if not o.peer.plain:
         require_terminal("host", HEADLESS)
-    model = model_for(args.game)
-    model.all_bots = args.bots + 1 >= args.seats
-    _shown(
-        model,
-        _network(
-            data_dir,
-            seats=args.seats,
-            bots=(entry(args.game).default_bot,) * args.bots,
-            options=options,
-            game=args.game,
-            brings=brings,
-        ),
-        plain,
+    model = model_for(o.game)
+    model.all_bots = o.bots + 1 >= o.seats
+    network = _network(
+        o.peer.data_dir,
+        seats=o.seats,
+        bots=(entry(o.game).default_bot,) * o.bots,
+        options=TableOptions.for_host(o),
+        game=o.game,
+        brings=brings,
     )
+    _shown(model, network, o.peer.plain)
     print(ending.after_screen(model, KEPT))
     return 0
 
 
-def join_screen(
-    invite_text: str | None,
-    data_dir: Path,
-    options: TableOptions,
-    seconds: float = 3.0,
-    deck: str | None = None,
-    discovery_port: int = DISCOVERY_PORT,
-    plain: bool = False,
-) -> int:
+LAN_SECONDS = 3.0
+"""How long ``join`` without an invite listens for the tables the LAN announces."""
+
+
+def join_screen(o: JoinOptions) -> int:
+    """``fairtable join`` with a person at this terminal (no ``--bot``); without an invite,
+    the tables the LAN announces are listed and the invite or join code asked for."""
+    invite_text, data_dir = o.invite, o.peer.data_dir
     if invite_text is None:
-        found = trio.run(lambda: listen(duration=seconds, port=discovery_port))
+        found = trio.run(lambda: listen(duration=LAN_SECONDS, port=o.discovery_port))
         if found:
             print("Tables on the LAN (type the host's join code, or its invite):")
             for table in found:
@@ -403,15 +373,16 @@ def join_screen(
         if _says_leave(invite_text):
             print("Nothing joined.")
             return 0
-    invite = _resolve(invite_text, discovery_port, data_dir)
+    invite = _resolve(invite_text, o.discovery_port, data_dir)
     model = model_for(invite.game)
-    brings = seat_option(invite.game, deck)
-    if not plain:
+    brings = seat_option(invite.game, o.peer.deck)
+    if not o.peer.plain:
         require_terminal("join", HEADLESS)
+    options = TableOptions.for_join(o)
     _shown(
         model,
         _network(data_dir, invite=invite, options=options, brings=brings, typed=invite_text),
-        plain,
+        o.peer.plain,
     )
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
@@ -443,69 +414,3 @@ def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
     """The invite typed, or the one a join code is handed on the LAN (or, once the host no
     longer answers it, led us to before)."""
     return trio.run(invite_or_saved, text, discovery_port, data_dir)
-
-
-def add_commands(sub: Any) -> None:
-    play = sub.add_parser("play", help="play at this terminal against bots (full protocol)")
-    play.add_argument("game", type=game_name, choices=game_names())
-    usual = ", ".join(f"{name} {entry(name).default_bots}" for name in game_names())
-    play.add_argument(
-        "--bots",
-        help=f"how many bot players (default: the game's usual -- {usual}), or one strength per "
-        "bot, comma-separated: easy, normal, hard (e.g. --bots easy,hard), or any simulate bot",
-    )
-    play.add_argument("--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks")
-    play.add_argument(
-        "--name",
-        type=player_name,
-        default=None,
-        help="your name at the table, signed with your seat's key",
-    )
-    play.add_argument(
-        "--deck",
-        metavar="FILE",
-        help="play a custom deck, in a game whose seats may bring one (docs/cards/)",
-    )
-    play.add_argument(
-        "--round-limit",
-        type=int,
-        metavar="N",
-        help="end the game after N rounds (0: none; default: the game's own)",
-    )
-    play.add_argument(
-        "--clock",
-        type=clock_arg,
-        metavar="BANK[+INC]",
-        help="a chess clock per seat, e.g. 10m+5s (default: none)",
-    )
-    play.add_argument(
-        "--new",
-        action="store_true",
-        help="start a fresh table even if an unfinished one could go on",
-    )
-    play.add_argument(
-        "--plain",
-        action="store_true",
-        help="plain lines instead of the screen (a screen reader, a pipe)",
-    )
-    play.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
-    play.set_defaults(run=_play)
-    resume = sub.add_parser("resume", help="list unfinished games and reopen one")
-    resume.add_argument("game", nargs="?", type=int, help="the number of the game to reopen")
-    resume.add_argument("--list", action="store_true", help="only list them")
-    resume.add_argument(
-        "--resign",
-        type=int,
-        metavar="N",
-        help="give game N up: a signed resignation the other seats see",
-    )
-    resume.add_argument(
-        "--pace", type=nonnegative_seconds, default=0.6, help="seconds a bot thinks"
-    )
-    resume.add_argument(
-        "--plain",
-        action="store_true",
-        help="plain lines instead of the screen (a screen reader, a pipe)",
-    )
-    resume.add_argument("--data-dir", help=f"where games are kept (default {DEFAULT_DATA_DIR})")
-    resume.set_defaults(run=_resume)

@@ -8,13 +8,10 @@ rulebooks themselves are the reference (our readings of their unclear passages a
 
 from __future__ import annotations
 
-import argparse
-from typing import Any
-
 from client.games import client_game
 from engine.games import game_names
 
-__all__ = ["add_command", "game_name", "summary"]
+__all__ = ["game_name", "summary"]
 
 
 def game_name(text: str) -> str:
@@ -27,15 +24,3 @@ def summary(game: str) -> str:
     """The game's summary, at most 22 lines of at most 76 columns (the overlay's room at
     80x24)."""
     return client_game(game).summary
-
-
-def _rules(args: argparse.Namespace) -> int:
-    print(summary(args.game))
-    return 0
-
-
-def add_command(sub: Any) -> None:
-    """``fairtable rules GAME``."""
-    rules = sub.add_parser("rules", help="a short summary of a game: what wins, its phases")
-    rules.add_argument("game", type=game_name, choices=game_names())
-    rules.set_defaults(run=_rules)

@@ -1,19 +1,20 @@
 """The table options typed on the command line, as one typed value built once.
 
-``play``, ``host``, ``join`` and ``resume`` read their options from argparse into a
-frozen :class:`TableOptions` here, hand that value on (``client.netcli`` to
-``client.play`` and on to the network side), and make the node's
+``play``, ``host``, ``join`` and ``resume`` make a frozen :class:`TableOptions` here
+from their options record (:mod:`client.options`), hand that value on (``client.netcli``
+to ``client.play`` and on to the network side), and make the node's
 :class:`netplay.NodeConfig` from it in one place -- no dict of settings goes back
 and forth between them.  ``simulate`` plays without a network and needs none.
 """
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import Any
 
 import attrs
 
+from client.options import HostOptions, JoinOptions, PeerOptions, PlayOptions
 from netplay import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
 
 __all__ = ["TableOptions"]
@@ -43,36 +44,53 @@ class TableOptions:
     name: str = ""  # our player's name (`--name`), signed with our seat key
 
     @classmethod
-    def from_args(
-        cls,
-        args: argparse.Namespace,
-        *,
-        listen: bool,
-        via: tuple[str, int] | None = None,
-        via_key: bytes | None = None,
-    ) -> TableOptions:
-        """The options of ``host`` or ``join`` (``listen``: take links from other peers;
-        ``via``: the relay's address and ``via_key`` its pinned key, already checked)."""
+    def _peer(cls, peer: PeerOptions, *, listen: bool, **more: Any) -> TableOptions:
+        """What ``host`` and ``join`` share (``listen``: take links from other peers)."""
         return cls(
-            listen_port=(args.port if listen else None),
-            listen_host=args.listen_host,
-            advertise_host=args.advertise,
-            via=via,
-            via_key=via_key,
-            seat_timeout=args.seat_timeout,
-            abandon_after=args.abandon_after,
-            clock=getattr(args, "clock", None),
-            pace=args.pace,
-            stats=args.stats,
-            round_limit=getattr(args, "round_limit", None),
-            fresh=getattr(args, "new", False),
+            listen_port=(peer.port if listen else None),
+            listen_host=peer.listen_host,
+            advertise_host=peer.advertise,
+            via=peer.via,
+            via_key=peer.via_key,
+            seat_timeout=peer.seat_timeout,
+            abandon_after=peer.abandon_after,
+            pace=peer.pace,
+            stats=peer.stats,
+            name=peer.name,
+            **more,
+        )
+
+    @classmethod
+    def for_host(cls, options: HostOptions) -> TableOptions:
+        """The table options of ``host``."""
+        return cls._peer(
+            options.peer,
+            listen=True,
+            clock=options.clock,
+            round_limit=options.round_limit,
+            fresh=options.new,
             announce_to=(
-                None
-                if getattr(args, "no_announce", True)
-                else (args.announce_address, args.discovery_port)
+                (options.announce_address, options.discovery_port) if options.announce else None
             ),
-            spectators=not getattr(args, "no_spectators", False),
-            name=getattr(args, "name", None) or "",
+            spectators=options.spectators,
+        )
+
+    @classmethod
+    def for_join(cls, options: JoinOptions) -> TableOptions:
+        """The table options of ``join`` (it listens for other seats unless it links
+        through a relay)."""
+        return cls._peer(options.peer, listen=options.peer.via is None)
+
+    @classmethod
+    def for_play(cls, options: PlayOptions) -> TableOptions:
+        """The table options of ``play`` (a table on loopback with bots of ours)."""
+        return cls(
+            clock=options.clock,
+            pace=options.pace,
+            kind="play",
+            fresh=options.new,
+            round_limit=options.round_limit,
+            name=options.name,
         )
 
     def node_config(self, data_dir: Path, *, ui_events: bool = False) -> NodeConfig:

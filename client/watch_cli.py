@@ -13,7 +13,6 @@ spectator from what it holds.  Only ``view(None)`` and public events are ever sh
 
 from __future__ import annotations
 
-import argparse
 import json
 from typing import Any
 
@@ -21,8 +20,9 @@ import trio
 
 import protocol as P
 from client.errors import UsageError
+from client.options import WatchOptions
 
-__all__ = ["add_commands"]
+__all__ = ["run_watch"]
 
 
 def _jsonable(value: Any) -> Any:
@@ -70,14 +70,14 @@ def _print_names(names: tuple[str, ...]) -> None:
     print(event_line(PlayerNames(names)), flush=True)
 
 
-def _watch(args: argparse.Namespace) -> int:
-    from client.netcli import _address, _relay_key
+def run_watch(options: WatchOptions) -> int:
+    """``fairtable watch``."""
     from client.seats import invite_from
     from netplay import WatchRefused, watch_table
 
-    via, via_key = _address(args.via), _relay_key(args.via_key)
-    invite = trio.run(invite_from, args.invite, args.discovery_port)
-    if not args.json:
+    via, via_key = options.via, options.via_key
+    invite = trio.run(invite_from, options.invite, options.discovery_port)
+    if not options.json:
         from client.app import run_screen
         from client.watch_screen import spectator_model, spectator_network
 
@@ -95,23 +95,3 @@ def _watch(args: argparse.Namespace) -> int:
 
     trio.run(main)
     return 0
-
-
-def add_commands(sub: Any) -> None:
-    from netplay import DISCOVERY_PORT
-
-    w = sub.add_parser("watch", help="follow a table as a spectator (public information only)")
-    w.add_argument("invite", help="the table's invite (or its name on the LAN)")
-    w.add_argument("--json", action="store_true", help="print public events as JSON lines")
-    w.add_argument("--discovery-port", type=int, default=DISCOVERY_PORT)
-    w.add_argument(
-        "--via",
-        metavar="HOST:PORT",
-        help="watch through this relay (it serves spectators from what it holds)",
-    )
-    w.add_argument(
-        "--via-key",
-        metavar="KEY",
-        help="the relay's key, as its relay_open line prints it (default: the invite's relay key)",
-    )
-    w.set_defaults(run=_watch)

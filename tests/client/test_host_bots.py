@@ -10,7 +10,8 @@ import pytest
 import trio
 
 import protocol as P
-from client import cli, netcli
+from client import netcli
+from client.options import HostOptions, parse
 from netplay import Invite, NodeConfig, TableNode
 from netplay import events as ev
 from tests.netplay.test_tables import bot
@@ -19,7 +20,7 @@ from tests.netplay.test_tables import bot
 async def test_a_hosts_bot_seat_is_not_named_after_the_host(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = cli.build_parser().parse_args(
+    options = parse(
         [
             "host",
             "reign",
@@ -39,6 +40,7 @@ async def test_a_hosts_bot_seat_is_not_named_after_the_host(
             "--json",
         ]
     )
+    assert isinstance(options, HostOptions)
     heard: list[ev.NodeEvent] = []
     opened, seated = trio.Event(), trio.Event()
 
@@ -53,7 +55,7 @@ async def test_a_hosts_bot_seat_is_not_named_after_the_host(
     joiner_seated: list[ev.Seated] = []
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(netcli._host, args)
+            nursery.start_soon(netcli._host, options)
             await opened.wait()
             invite = Invite.parse(next(e for e in heard if isinstance(e, ev.TableOpen)).invite)
             joiner = TableNode(

@@ -10,6 +10,7 @@ import pytest
 from client.app import build_application
 from client.errors import UsageError
 from client.netcli import stopped_line
+from client.options import JoinOptions, parse
 from client.screen_model import HELP_SHOWN
 from tests.client.screen import render, run_keys
 from tests.client.test_screen import decision_model
@@ -90,7 +91,8 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
     monkeypatch.setattr(play, "_run_screen", screen)
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
     monkeypatch.setattr(play, "_resolve", lambda text, port, data_dir: invite)
-    assert play.join_screen(invite.text(), tmp_path, play.NO_OPTIONS) == 0
+    options = parse(["join", invite.text(), "--data-dir", str(tmp_path)])
+    assert isinstance(options, JoinOptions) and play.join_screen(options) == 0
     out = capsys.readouterr().out
     assert "never reached" in out and "Game kept" not in out
     assert play.unfinished_games(tmp_path) == []

@@ -117,18 +117,13 @@ def test_round_limit_reaches_the_node_config(
         == 0
     )
     assert seen["options"].round_limit == 3 and isinstance(seen["model"], ClientModel)
-    monkeypatch.setattr(
-        play,
-        "host_screen",
-        lambda args, data_dir, options, **kw: seen.update(host=options, **kw) or 0,
-    )
     assert (
         cli.main(
             ["host", "sodalis", "--seats", "2", "--round-limit", "5", "--data-dir", str(tmp_path)]
         )
         == 0
     )
-    assert seen["host"].round_limit == 5 and seen["brings"] is None  # no --deck
+    assert seen["options"].round_limit == 5 and seen["brings"] is None  # no --deck
     assert (
         cli.main(
             ["play", "sodalis", "--bots", "1", "--round-limit", "-1", "--data-dir", str(tmp_path)]
