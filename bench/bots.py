@@ -27,10 +27,9 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from client.games import bots_for  # noqa: E402
 from engine.games import rules  # noqa: E402
-from engine.referee import Referee  # noqa: E402
+from engine.playout import play_out, seeded_players  # noqa: E402
 from engine.reign import Covert, Overt, standard_catalog  # noqa: E402
 from engine.requests import Decision  # noqa: E402
-from engine.rng import ChanceStream  # noqa: E402
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -46,17 +45,13 @@ def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def kingmaking_game(players: int, seed: int, bot: str) -> tuple[bool, bool, bool]:
     """One seeded game between ``bot`` bots: (won, backed by another, strengthened by another)."""
     game = rules("reign").new_game(players)
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    makers = bots_for("reign")
-    seats = [makers[bot](root.child(f"bot/{s}")) for s in range(players)]
+    referee, seats = seeded_players(seed, [bots_for("reign")[bot]] * players)
     defs = standard_catalog().defs
     placed: list[tuple[int, int, str]] = []  # (placer, army, card) this round's plotting
     round_seen = -1
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            answer = seats[request.seat].decide(game.view(request.seat), request)
+    for step in play_out(game, seats, referee):
+        answer = step.answer
+        if isinstance(step.request, Decision):
             if game.state.round != round_seen:
                 round_seen, placed = game.state.round, []
             if isinstance(answer, Overt) and answer.target is not None and answer.card:
@@ -65,9 +60,6 @@ def kingmaking_game(players: int, seed: int, bot: str) -> tuple[bool, bool, bool
                 placed.extend(
                     (answer.seat, t, c) for t, c in zip(answer.targets, answer.cards, strict=True)
                 )
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
     outcome = game.outcome
     if outcome is None or not outcome.decided:
         return False, False, False

@@ -27,6 +27,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from client.games import bots_for  # noqa: E402
 from engine.games import entry, game_names, rules  # noqa: E402
+from engine.playout import play_to_end, seeded_players  # noqa: E402
 from engine.referee import Referee  # noqa: E402
 from engine.requests import Decision  # noqa: E402
 from engine.rng import ChanceStream  # noqa: E402
@@ -40,17 +41,8 @@ def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tupl
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         game = game_rules.new_game(players)
-        root = ChanceStream.from_int(seed)
-        referee = Referee(root.child("referee").take(32))
-        bots = [random_bot(root.child(f"bot/{s}")) for s in range(players)]
-        while not game.over:
-            request = game.pending()[0]
-            if isinstance(request, Decision):
-                answer = bots[request.seat].decide(game.view(request.seat), request)
-            else:
-                answer = referee.answer(game, request)
-            game.apply(answer)
-            steps += 1
+        referee, bots = seeded_players(seed, [random_bot] * players)
+        steps += play_to_end(game, bots, referee)
         decisions += game.state.decisions
     return time.perf_counter() - start, decisions, steps
 
@@ -76,13 +68,7 @@ def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
                 if step % 10 == 0:
                     start = time.perf_counter()
                     world, world_referee = game_rules.sample_world(view, root.child(f"w/{step}"))
-                    while not world.over:
-                        r = world.pending()[0]
-                        world.apply(
-                            bots[r.seat].decide(world.view(r.seat), r)
-                            if isinstance(r, Decision)
-                            else world_referee.answer(world, r)
-                        )
+                    play_to_end(world, bots, world_referee)
                     elapsed += time.perf_counter() - start
                     done += 1
                 answer = bots[request.seat].decide(view, request)

@@ -25,9 +25,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 from client.games import default_bot  # noqa: E402
 from client.search import SearchBot  # noqa: E402
 from engine.games import rules  # noqa: E402
-from engine.referee import Referee  # noqa: E402
-from engine.requests import Decision  # noqa: E402
-from engine.rng import ChanceStream  # noqa: E402
+from engine.playout import play_out, seeded_players  # noqa: E402
 
 sys.path.insert(0, _HERE)
 from bots import wilson  # noqa: E402
@@ -38,23 +36,19 @@ def play(
 ) -> tuple[bool, int, int]:
     """One game: (search bot won, its decisions searched, its rollouts)."""
     game = rules(game_name).new_game(players)
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
     heuristic = default_bot(game_name)
-    search = SearchBot(root.child(f"bot/{seat}"), game_name, seconds, heuristic=heuristic)
-    bots = [search if s == seat else heuristic(root.child(f"bot/{s}")) for s in range(players)]
+    makers = [heuristic] * players
+    makers[seat] = lambda stream: SearchBot(stream, game_name, seconds, heuristic=heuristic)
+    referee, bots = seeded_players(seed, makers)
+    search = bots[seat]
+    assert isinstance(search, SearchBot)
+    search.last = []
     searched = rollouts = 0
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
+    for _ in play_out(game, bots, referee):
+        if search.last:  # the step's decision was the search bot's, and searched
+            searched += 1
+            rollouts += sum(v for _, v, _ in search.last)
             search.last = []
-            answer = bots[request.seat].decide(game.view(request.seat), request)
-            if request.seat == seat and search.last:
-                searched += 1
-                rollouts += sum(v for _, v, _ in search.last)
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
     outcome = game.outcome  # a team wins in Sodalis, and with it each of its seats
     return outcome is not None and outcome.won(seat), searched, rollouts
 

@@ -24,9 +24,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from client.games import bot_maker  # noqa: E402
 from engine.games import rules  # noqa: E402
-from engine.referee import Referee  # noqa: E402
-from engine.requests import Decision  # noqa: E402
-from engine.rng import ChanceStream  # noqa: E402
+from engine.playout import play_out, seeded_players  # noqa: E402
 
 sys.path.insert(0, _HERE)
 from bots import wilson  # noqa: E402
@@ -60,19 +58,13 @@ def game_team(game: Any, seat: int) -> str:
 def play(name: str, players: int, seed: int, bot: str) -> tuple[bool, bool]:
     """One game: (it has a winner, the first player or team won)."""
     game = rules(name).new_game(players)
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    bots = [bot_maker(name, bot)(root.child(f"bot/{s}")) for s in range(players)]
+    referee, bots = seeded_players(seed, [bot_maker(name, bot)] * players)
     first = None
-    while not game.over:
-        request = game.pending()[0]
-        if isinstance(request, Decision):
-            answer = bots[request.seat].decide(game.view(request.seat), request)
-        else:
-            answer = referee.answer(game, request)
-        game.apply(answer)
-        if first is None:
+    for _ in play_out(game, bots, referee):
+        if first is None:  # the step before was applied: the first player may be known
             first = _first(name, game)
+    if first is None:
+        first = _first(name, game)
     outcome = game.outcome
     if outcome is None or not outcome.decided:
         return False, False

@@ -15,8 +15,7 @@ from typing import Any
 from client.games import bot_maker
 from engine.games import rules
 from engine.outcome import Outcome, Plain
-from engine.referee import Referee
-from engine.requests import Decision
+from engine.playout import play_to_end, seeded_players
 from engine.rng import ChanceStream
 
 __all__ = ["run_crypto_game", "run_game"]
@@ -31,16 +30,8 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
     """Play one game of ``game`` to the end with bots and a seeded referee."""
     game_rules = rules(game)
     state = game_rules.new_game(players)
-    root = ChanceStream.from_int(seed)
-    referee = Referee(root.child("referee").take(32))
-    seats = [bot_maker(game, kind)(root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
-    while not state.over:
-        request = state.pending()[0]
-        if isinstance(request, Decision):
-            answer = seats[request.seat].decide(state.view(request.seat), request)
-        else:
-            answer = referee.answer(state, request)
-        state.apply(answer)
+    referee, seats = seeded_players(seed, [bot_maker(game, kind) for kind in bots])
+    play_to_end(state, seats, referee)
     return {
         "game": game,
         "players": players,
