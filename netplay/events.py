@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import attrs
 
 from engine.outcome import Outcome
+from protocol import VerdictKind
 
 __all__ = [
     "EVENT_CLASSES",
@@ -274,7 +275,7 @@ class Verdict(NodeEvent):
     """The game stopped: ``seat`` (or nobody) blamed for ``kind``."""
 
     seat: int | None
-    kind: str
+    kind: VerdictKind = attrs.field(converter=VerdictKind)
     reason: str
 
 

@@ -62,6 +62,7 @@ from ._replay import Ending, Replay, ReplayError, ReplayStep, replay_log
 from ._session import TableSession
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 from ._untrusted import Bounds, UntrustedInput, read_json
+from ._verdict_kinds import VerdictKind
 
 __all__ = [
     # errors: you erred, a peer erred (naming the seat), and the kinds netplay tells apart
@@ -95,6 +96,7 @@ __all__ = [
     "GameResigned",
     "StepApplied",
     "Verdict",
+    "VerdictKind",
     "VerdictReached",
     # saved logs, their audit and replay
     "LogError",

@@ -16,8 +16,10 @@ from ._cards import CardLedger
 from ._deck import Ciphertext
 from ._errors import blame
 from ._group import GroupError, base_mul, mul, sub
+from ._part_keys import AuditPart
 from ._port import Port
 from ._session_messages import AuditOpening
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["AuditExchange", "open_with_key"]
 
@@ -46,7 +48,7 @@ class AuditExchange:
         port = self.port
         if not port.early_audit:
             for seat in port.seats:
-                msg = port.stored(seat, "audit")
+                msg = port.stored(seat, AuditPart())
                 if msg is None or msg.when == "end":
                     continue
                 # "early/<step>": the seat found the deck broken at that step. We open once we
@@ -83,7 +85,7 @@ class AuditExchange:
         found = self.port.audit_cards(cards)
         if found is not None:
             seat, reason = found
-            raise blame(seat, "illegal-move", f"opened at the audit: {reason}")
+            raise blame(seat, VerdictKind.ILLEGAL_MOVE, f"opened at the audit: {reason}")
 
     def advance(self) -> bool:
         """Open our secrets, check everyone's; emit the result once."""
@@ -93,7 +95,7 @@ class AuditExchange:
         self.port.publish(AuditOpening(when, self.port.deck_key.secret))
         openings = {}
         for seat in self.port.seats:
-            msg = self.port.part(seat, "audit")
+            msg = self.port.part(seat, AuditPart())
             if msg is not None:
                 openings[seat] = msg
         if len(openings) < len(self.port.seats):
@@ -102,9 +104,13 @@ class AuditExchange:
         for seat, msg in openings.items():
             try:
                 if base_mul(msg.deck_secret) != self.cards.keys.get(seat, b""):
-                    raise blame(seat, "bad-reveal", f"seat {seat}'s deck key does not match")
+                    raise blame(
+                        seat, VerdictKind.BAD_REVEAL, f"seat {seat}'s deck key does not match"
+                    )
             except GroupError:
-                raise blame(seat, "bad-reveal", f"seat {seat}'s deck key is invalid") from None
+                raise blame(
+                    seat, VerdictKind.BAD_REVEAL, f"seat {seat}'s deck key is invalid"
+                ) from None
         # every shuffle, re-mix and re-handle was proven on arrival (docs/protocol.md §12.2), so
         # the audit opens none; the deck keys open the held cards and the hidden decisions.
         if not self.port.early_audit:
@@ -113,7 +119,7 @@ class AuditExchange:
         if self.port.early_audit:
             raise blame(
                 None,
-                "inconclusive",
+                VerdictKind.INCONCLUSIVE,
                 f"{self.port.early_audit}, but every shuffle and key checks out",
             )
         self.port.finish()

@@ -31,6 +31,7 @@ from ._deck import (
 from ._errors import BadProof, LocalProtocolError, UnknownCard
 from ._group import GroupError, sub
 from ._messages import CardRef, DecryptShares, ShuffleOpening
+from ._part_keys import KeySharePart
 from ._port import Port
 
 __all__ = ["CardLedger", "Commitment", "DeckRecord", "Slot", "slot_bytes"]
@@ -93,7 +94,7 @@ class CardLedger:
         port = self.port
         for seat in port.seats:
             if seat not in self.keys:
-                msg = port.part(seat, "key")
+                msg = port.part(seat, KeySharePart())
                 if msg is not None:
                     self.keys[seat] = verify_key_share(port.table, seat, msg)
         if len(self.keys) < len(port.seats):

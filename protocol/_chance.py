@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from engine.requests import Chance, ChanceAnswer, Request, Roll, RollAnswer
 
+from ._part_keys import CommitPart, RevealPart
 from ._port import Port
 from ._randomness import JointRandomness
 
@@ -54,7 +55,7 @@ class ChanceExchange:
         n = self.chance_rounds.setdefault(k, len(self.chance_rounds))
         jr, reveal = self.round(n)
         for seat in jr.missing_commits():
-            msg = port.part(seat, f"commit:{jr.purpose}")
+            msg = port.part(seat, CommitPart(jr.purpose))
             if msg is not None:
                 jr.add_commit(seat, msg)
         if jr.missing_commits():
@@ -63,7 +64,7 @@ class ChanceExchange:
             port.publish(reveal)
             self.round(n + 1)
         for seat in jr.missing_reveals():
-            msg = port.part(seat, f"reveal:{jr.purpose}")
+            msg = port.part(seat, RevealPart(jr.purpose))
             if msg is not None:
                 jr.add_reveal(seat, msg)
         if jr.missing_reveals():

@@ -18,8 +18,10 @@ from ._commit import commitment_digest, make_commitment, verify_reveal
 from ._deck import Ciphertext, hand_over, verify_hand_over
 from ._errors import DecodeError, LocalProtocolError, blame
 from ._events import DecisionNeeded
+from ._part_keys import CommitPart, HandOverPart, MovePart, NotePart, PartKey, RevealPart
 from ._port import Port
 from ._session_messages import Move
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["DecisionExchange"]
 
@@ -44,7 +46,7 @@ class DecisionExchange:
         for d in decisions:
             if d.seat == port.me and k not in self.asked:
                 self.asked.add(k)
-                if port.holds(d.seat, f"note:{k}"):  # decided before a restart
+                if port.holds(d.seat, NotePart(k)):  # decided before a restart
                     if any(r.simultaneous for r in decisions) and k not in self.held_back:
                         answer = port.read_note(k)
                         self.my_answers[k] = answer
@@ -57,7 +59,7 @@ class DecisionExchange:
         for d in decisions:
             if (d.seat, k) in self.applied:
                 continue
-            msg = port.part(d.seat, f"move:{k}")
+            msg = port.part(d.seat, MovePart(k))
             if msg is None:
                 continue
             self.applied.add((d.seat, k))
@@ -73,7 +75,7 @@ class DecisionExchange:
         port = self.port
         purpose = f"simul:s{k}"
         group = port.deciding_seats()
-        commits = {seat: port.part(seat, f"commit:{purpose}") for seat in group}
+        commits = {seat: port.part(seat, CommitPart(purpose)) for seat in group}
         if any(c is None for c in commits.values()):
             return False
         if k in self.held_back:
@@ -82,7 +84,7 @@ class DecisionExchange:
         for seat in group:
             if (seat, k) in self.applied:
                 continue
-            reveal = port.part(seat, f"reveal:{purpose}")
+            reveal = port.part(seat, RevealPart(purpose))
             if reveal is None:
                 port.waiting_for_reveal = True
                 continue
@@ -103,7 +105,7 @@ class DecisionExchange:
         if me is None or port.over:
             raise LocalProtocolError("there is nothing for this peer to decide")
         asked = [d for d in port.pending() if isinstance(d, Decision) and d.seat == me]
-        done = {f"move:{k}", f"note:{k}"}
+        done: tuple[PartKey, ...] = (MovePart(k), NotePart(k))
         if not asked or any(port.holds(me, key) for key in done):
             raise LocalProtocolError("it is not this seat's turn to decide")
         port.check(answer)  # raises the engine's typed error; nothing changes
@@ -157,7 +159,9 @@ class DecisionExchange:
         port, codec = self.port, self.port.codec
         k = port.step
         if msg.step != k:
-            raise blame(seat, "replay", f"seat {seat}'s move is for step {msg.step}, not {k}")
+            raise blame(
+                seat, VerdictKind.REPLAY, f"seat {seat}'s move is for step {msg.step}, not {k}"
+            )
         if seat == port.me:
             answer = self.my_answers.get(k)
             if answer is None:  # replaying our own log after a restart
@@ -168,10 +172,12 @@ class DecisionExchange:
         claimed = codec.shown_cards(answer)
         shown = self.cards.read_shown(seat, msg.shown, f"s{k}")
         if sorted(shown) != sorted(c for c in claimed if c is not None):
-            raise blame(seat, "bad-reveal", f"seat {seat}'s shown cards are not what it claims")
+            raise blame(
+                seat, VerdictKind.BAD_REVEAL, f"seat {seat}'s shown cards are not what it claims"
+            )
         self.take_gifts(seat, answer, k)
         if bool(msg.commit) != codec.rules.places_face_down(answer):
-            raise blame(seat, "illegal-move", f"seat {seat}'s move lacks its commitment")
+            raise blame(seat, VerdictKind.ILLEGAL_MOVE, f"seat {seat}'s move lacks its commitment")
         before = port.next_handle()
         port.apply(answer, seat)
         if msg.commit:
@@ -188,12 +194,14 @@ class DecisionExchange:
             moved: list[tuple[Slot, Ciphertext]] = []
             decks = sorted({d for d, _ in cards.held[seat]})
             for deck in decks:
-                msg = port.stored(seat, f"handover:{deck}:s{k}:{recipient}")
+                msg = port.stored(seat, HandOverPart(deck, f"s{k}", recipient))
                 if msg is None:
                     continue
                 held = {item.slot: cards.held[seat].get((deck, item.slot)) for item in msg.cards}
                 if any(ct is None for ct in held.values()):
-                    raise blame(seat, "bad-proof", f"seat {seat} hands over a card it lacks")
+                    raise blame(
+                        seat, VerdictKind.BAD_PROOF, f"seat {seat} hands over a card it lacks"
+                    )
                 present = {slot: ct for slot, ct in held.items() if ct is not None}
                 fresh = verify_hand_over(
                     port.table, seat, cards.keys[seat], cards.keys[recipient], msg, present
@@ -202,7 +210,7 @@ class DecisionExchange:
             if len(moved) != count:
                 raise blame(
                     seat,
-                    "illegal-move",
+                    VerdictKind.ILLEGAL_MOVE,
                     f"seat {seat} announced {count} cards for "
                     f"seat {recipient} but handed over {len(moved)}",
                 )

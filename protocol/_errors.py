@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ._verdict_kinds import VerdictKind
+
 __all__ = [
     "BadCommitment",
     "BadProof",
@@ -70,7 +72,7 @@ class RemoteProtocolError(ProtocolError):
     or a corrupted card found before the audit); ``seat`` is the first of them.
     """
 
-    kind = "remote"
+    kind: ClassVar[VerdictKind] = VerdictKind.REMOTE
 
     def __init__(
         self,
@@ -78,7 +80,7 @@ class RemoteProtocolError(ProtocolError):
         *,
         seat: int | None = None,
         seats: Iterable[int] = (),
-        kind: str | None = None,
+        kind: VerdictKind | None = None,
     ) -> None:
         super().__init__(message)
         blamed = tuple(seats)
@@ -107,7 +109,7 @@ class RemoteProtocolError(ProtocolError):
         return base
 
 
-def blame(seat: int | None, kind: str, reason: str) -> RemoteProtocolError:
+def blame(seat: int | None, kind: VerdictKind, reason: str) -> RemoteProtocolError:
     """The error that stops a table session with a verdict of ``kind`` naming ``seat``
     (``None``: nobody can be named), worded ``reason``."""
     return RemoteProtocolError(reason, seat=seat, kind=kind)
@@ -116,43 +118,43 @@ def blame(seat: int | None, kind: str, reason: str) -> RemoteProtocolError:
 class DecodeError(RemoteProtocolError):
     """Bytes that are not a canonical, well-formed, in-limits message."""
 
-    kind = "decode"
+    kind = VerdictKind.DECODE
 
 
 class FrameTooLarge(DecodeError):
     """A frame over :data:`~protocol.MAX_FRAME` bytes (rejected before parsing)."""
 
-    kind = "oversize"
+    kind = VerdictKind.OVERSIZE
 
 
 class UnsupportedVersion(DecodeError):
     """A frame with a protocol version this implementation does not speak."""
 
-    kind = "version"
+    kind = VerdictKind.VERSION
 
 
 class Misaddressed(RemoteProtocolError):
     """A well-signed entry for another table or an unknown seat (a replay)."""
 
-    kind = "misaddressed"
+    kind = VerdictKind.MISADDRESSED
 
 
 class BadSignature(RemoteProtocolError):
     """A feed entry whose signature does not verify under its seat's key."""
 
-    kind = "bad-signature"
+    kind = VerdictKind.BAD_SIGNATURE
 
 
 class BrokenChain(RemoteProtocolError):
     """A feed entry whose previous-hash does not fit the chain."""
 
-    kind = "broken-chain"
+    kind = VerdictKind.BROKEN_CHAIN
 
 
 class EquivocationError(RemoteProtocolError):
     """A seat signed two conflicting entries; ``proof`` is transferable evidence."""
 
-    kind = "equivocation"
+    kind = VerdictKind.EQUIVOCATION
 
     def __init__(self, message: str, *, proof: Any, seat: int) -> None:
         super().__init__(message, seat=seat)
@@ -162,46 +164,46 @@ class EquivocationError(RemoteProtocolError):
 class InvalidEvidence(RemoteProtocolError):
     """Someone presented evidence (e.g. an equivocation proof) that does not hold."""
 
-    kind = "invalid-evidence"
+    kind = VerdictKind.INVALID_EVIDENCE
 
 
 class BadCommitment(RemoteProtocolError):
     """A reveal that does not open the seat's commitment."""
 
-    kind = "bad-reveal"
+    kind = VerdictKind.BAD_REVEAL
 
 
 class WithheldReveal(RemoteProtocolError):
     """Seats that committed but never revealed (reported on a time-out input)."""
 
-    kind = "withheld-reveal"
+    kind = VerdictKind.WITHHELD_REVEAL
 
 
 class InvalidPoint(RemoteProtocolError):
     """A received group element that is not a valid point (docs/protocol.md §7.1)."""
 
-    kind = "invalid-point"
+    kind = VerdictKind.INVALID_POINT
 
 
 class BadProof(RemoteProtocolError):
     """A zero-knowledge proof (Schnorr, Chaum-Pedersen, re-encryption) that fails."""
 
-    kind = "bad-proof"
+    kind = VerdictKind.BAD_PROOF
 
 
 class BadShuffle(RemoteProtocolError):
     """A shuffle/re-mix step whose audit opening does not reproduce its output."""
 
-    kind = "bad-shuffle"
+    kind = VerdictKind.BAD_SHUFFLE
 
 
 class UnknownCard(RemoteProtocolError):
     """A fully decrypted point that is no card of the deck (a corrupted deck)."""
 
-    kind = "unknown-card"
+    kind = VerdictKind.UNKNOWN_CARD
 
 
 class BadSealedPayload(RemoteProtocolError):
     """A sealed payload that cannot be opened or whose inner header does not match."""
 
-    kind = "bad-sealed"
+    kind = VerdictKind.BAD_SEALED

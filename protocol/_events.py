@@ -16,6 +16,8 @@ import attrs
 from engine.outcome import Outcome
 from engine.requests import Decision
 
+from ._verdict_kinds import VerdictKind
+
 __all__ = [
     "CardsSeen",
     "DecisionNeeded",
@@ -33,7 +35,7 @@ class Verdict:
     """The session stopped: ``seat`` (None: nobody could be named) broke the protocol."""
 
     seat: int | None
-    kind: str
+    kind: VerdictKind
     reason: str
     evidence: tuple[bytes, ...] = ()
 

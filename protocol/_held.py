@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._part_keys import PartKey
+
 __all__ = ["GAP_BUDGET", "SEAT_BUDGET", "GapBudget", "PartStore"]
 
 SEAT_BUDGET = 2 * 1024 * 1024  # unread bytes a seat may make us hold
 GAP_BUDGET = 2 * 1024 * 1024  # bytes of a seat's entries held ahead of a gap in its feed
 
-Key = tuple[int, str]
+Key = tuple[int, PartKey]
 
 
 class PartStore(dict[Key, Any]):
@@ -50,9 +52,9 @@ class PartStore(dict[Key, Any]):
         if size is not None:
             self.unread[key[0]] -= size
 
-    def charged(self, seat: int) -> list[str]:
-        """The names still charged to ``seat``."""
-        return [name for s, name in self._charged if s == seat]
+    def charged(self, seat: int) -> list[PartKey]:
+        """The keys still charged to ``seat``."""
+        return [key for s, key in self._charged if s == seat]
 
     def over(self) -> list[int]:
         """The seats holding more unread bytes than :data:`SEAT_BUDGET`."""

@@ -50,7 +50,9 @@ from ._errors import BadProof, LocalProtocolError, blame
 from ._events import CardsSeen
 from ._group import GroupError
 from ._messages import CardRef, DecryptShares
+from ._part_keys import HandOverPart, SharesPart, ShufflePart
 from ._port import Port
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["HeldCardExchange"]
 
@@ -94,7 +96,7 @@ class HeldCardExchange:
         found: dict[tuple[int, str], DecryptShares] = {}
         for _, seat, slots in plan:
             for deck in sorted({d for d, _ in slots}):
-                msg = port.part(seat, f"shares:{deck}:{step}")
+                msg = port.part(seat, SharesPart(deck, step))
                 if msg is None:
                     port.waiting_for_reveal = True
                     return False
@@ -107,7 +109,9 @@ class HeldCardExchange:
                 wanted = sorted(s for d, s in slots if d == deck)
                 if sorted(share.slot for share in msg.shares) != wanted:
                     raise blame(
-                        seat, "bad-reveal", f"seat {seat}'s shares are not for the cards to reveal"
+                        seat,
+                        VerdictKind.BAD_REVEAL,
+                        f"seat {seat}'s shares are not for the cards to reveal",
                     )
                 ids = ledger.read_shown(seat, (msg,), step)
                 for share, card in zip(msg.shares, ids, strict=True):
@@ -149,7 +153,7 @@ class HeldCardExchange:
                 port.publish(msg)
         copies: dict[Slot, Ciphertext] = {}
         for deck in decks:
-            msg = port.part(holder, f"handover:{deck}:{step}:{req.seat}")
+            msg = port.part(holder, HandOverPart(deck, step, req.seat))
             if msg is None:
                 port.waiting_for_reveal = True
                 return False
@@ -159,7 +163,9 @@ class HeldCardExchange:
                     port.table, holder, ledger.keys[holder], ledger.keys[req.seat], msg, held
                 )
             except Exception as exc:  # BadProof / InvalidPoint name the holder
-                raise blame(holder, "bad-proof", f"seat {holder}'s peek copies: {exc}") from None
+                raise blame(
+                    holder, VerdictKind.BAD_PROOF, f"seat {holder}'s peek copies: {exc}"
+                ) from None
             copies.update({(deck, s): ct for s, ct in fresh.items()})
         cards: tuple[str, ...] | None = None
         if req.seat == port.me:
@@ -204,7 +210,7 @@ class HeldCardExchange:
             ledger.my_shuffles.append(secret.opening(label, step))
             port.publish(published)
             self.my_rehandle_order[k] = secret.permutation
-        msg = port.part(holder, f"shuffle:{label}:{step}")
+        msg = port.part(holder, ShufflePart(label, step))
         if msg is None:
             return False
         after = (

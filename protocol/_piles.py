@@ -27,8 +27,10 @@ from ._errors import BadProof, InvalidPoint, LocalProtocolError, RemoteProtocolE
 from ._events import CardsSeen
 from ._group import GroupError
 from ._messages import DecryptShares
+from ._part_keys import PartKey, SharesPart, ShufflePart
 from ._port import Port
 from ._session_messages import Complaint
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["PileExchange"]
 
@@ -44,7 +46,7 @@ class PileExchange:
         self.dealt: dict[
             int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares], int]
         ] = {}  # step -> deck, cards, shares, recipient
-        self.judged: set[tuple[int, str]] = set()
+        self.judged: set[tuple[int, PartKey]] = set()
 
     # -- complaints -------------------------------------------------------------------------
     def complaints(self) -> None:
@@ -63,7 +65,9 @@ class PileExchange:
             label, cards, found, recipient = self.dealt[msg.step]
             accused = found.get(msg.about)
             if accused is None or msg.about == seat:
-                raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+                raise blame(
+                    seat, VerdictKind.FALSE_COMPLAINT, f"seat {seat} complained about nothing"
+                )
             try:
                 verify_shares(
                     port.table,
@@ -74,14 +78,16 @@ class PileExchange:
                     to_seat=recipient,
                 )
             except RemoteProtocolError as exc:
-                raise blame(msg.about, "bad-proof", f"{exc} (reported by seat {seat})") from None
+                raise blame(
+                    msg.about, VerdictKind.BAD_PROOF, f"{exc} (reported by seat {seat})"
+                ) from None
             raise blame(
                 seat,
-                "false-complaint",
+                VerdictKind.FALSE_COMPLAINT,
                 f"seat {seat} complained about seat {msg.about}'s sound shares",
             )
 
-    def judge_shuffle_complaint(self, seat: int, key: str, msg: Complaint) -> None:
+    def judge_shuffle_complaint(self, seat: int, key: PartKey, msg: Complaint) -> None:
         """A complaint that ``msg.about``'s shuffle output at ``msg.step`` holds a point
         outside the group: validate it ourselves once we have it."""
         outputs = self.cards.shuffled.get((msg.step, msg.about))
@@ -89,18 +95,18 @@ class PileExchange:
             return  # not reached yet
         self.judged.add((seat, key))
         if outputs is None or msg.about == seat:
-            raise blame(seat, "false-complaint", f"seat {seat} complained about nothing")
+            raise blame(seat, VerdictKind.FALSE_COMPLAINT, f"seat {seat} complained about nothing")
         for output in outputs:
             for ct in output:
                 try:
                     ct.check(seat=msg.about)
                 except InvalidPoint as exc:
                     raise blame(
-                        msg.about, "invalid-point", f"{exc} (reported by seat {seat})"
+                        msg.about, VerdictKind.INVALID_POINT, f"{exc} (reported by seat {seat})"
                     ) from None
         raise blame(
             seat,
-            "false-complaint",
+            VerdictKind.FALSE_COMPLAINT,
             f"seat {seat} complained about seat {msg.about}'s sound shuffle",
         )
 
@@ -127,7 +133,7 @@ class PileExchange:
             step = f"s{k}/{seat}"
             if seat == port.me:
                 ledger.my_shuffle(label, step, rec.steps[-1])
-            msg = port.part(seat, f"shuffle:{label}:{step}")
+            msg = port.part(seat, ShufflePart(label, step))
             if msg is None:
                 return False
             if seat != port.me:  # shuffle proof
@@ -154,7 +160,7 @@ class PileExchange:
         cards = {slot: final[slot] for slot in slots}
         if me != recipient:
             port.publish_once(
-                f"shares:{rec.label}:s{k}",
+                SharesPart(rec.label, f"s{k}"),
                 lambda me: decryption_shares(
                     port.deck_key,
                     port.table,
@@ -169,7 +175,7 @@ class PileExchange:
         found: dict[int, DecryptShares] = {}
         for seat in port.seats:
             if seat != recipient:
-                msg = port.part(seat, f"shares:{rec.label}:s{k}")
+                msg = port.part(seat, SharesPart(rec.label, f"s{k}"))
                 if msg is not None:
                     found[seat] = msg
         if len(found) < len(port.seats) - 1:
@@ -244,7 +250,7 @@ class PileExchange:
             raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
         cards = {slot: final[slot] for slot in slots}
         port.publish_once(
-            f"shares:{rec.label}:s{k}",
+            SharesPart(rec.label, f"s{k}"),
             lambda me: decryption_shares(
                 port.deck_key,
                 port.table,
@@ -255,7 +261,7 @@ class PileExchange:
                 entropy=port.secret(f"shares/{rec.label}/{k}", 32),
             ),
         )
-        found = {seat: port.part(seat, f"shares:{rec.label}:s{k}") for seat in port.seats}
+        found = {seat: port.part(seat, SharesPart(rec.label, f"s{k}")) for seat in port.seats}
         if any(msg is None for msg in found.values()):
             return False
         stripped = dict(cards)

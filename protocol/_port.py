@@ -29,6 +29,8 @@ from engine.requests import Decision, Request
 
 from ._errors import blame
 from ._events import Event, GameFinished, StepApplied
+from ._part_keys import PartKey
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["Host", "Port"]
 
@@ -44,11 +46,11 @@ class Host(Protocol):
     codec: Any
     deck_key: Any
     parts: Any
-    complaints: list[tuple[int, str]]
+    complaints: list[tuple[int, PartKey]]
     finished: GameFinished | None
 
     def publish(self, msg: Any) -> None: ...
-    def part(self, seat: int, key: str) -> Any: ...
+    def part(self, seat: int, key: PartKey) -> Any: ...
     def secret(self, label: str, size: int) -> bytes: ...
     def emit(self, event: Event) -> None: ...
     def note(self, step: int, answer: Any) -> Any: ...
@@ -77,7 +79,7 @@ class Port:
     def publish(self, msg: Any) -> None:
         self._host.publish(msg)
 
-    def publish_once(self, key: str, make: Callable[[int], Any]) -> None:
+    def publish_once(self, key: PartKey, make: Callable[[int], Any]) -> None:
         """Publish the part ``make(our seat)`` builds, filed as ``key``, unless ours is filed
         already (a spectator publishes nothing).
 
@@ -87,15 +89,15 @@ class Port:
         if self.me is not None and not self.holds(self.me, key):
             self._host.publish(make(self.me))
 
-    def part(self, seat: int, key: str) -> Any:
+    def part(self, seat: int, key: PartKey) -> Any:
         """Seat ``seat``'s part ``key``, or None (and the seat is waited on)."""
         return self._host.part(seat, key)
 
-    def stored(self, seat: int, key: str) -> Any:
+    def stored(self, seat: int, key: PartKey) -> Any:
         """Seat ``seat``'s part ``key`` if filed, without waiting on the seat."""
         return self._parts.get((seat, key))
 
-    def holds(self, seat: int, key: str) -> bool:
+    def holds(self, seat: int, key: PartKey) -> bool:
         return (seat, key) in self._parts
 
     def secret(self, label: str, size: int) -> bytes:
@@ -159,7 +161,7 @@ class Port:
                 # the deck itself was tampered with.  Everyone opens; the audit names who.
                 self.early_audit = str(exc)
                 return
-            raise blame(culprit, "illegal-move", str(exc)) from None
+            raise blame(culprit, VerdictKind.ILLEGAL_MOVE, str(exc)) from None
         if game.over or self.step != step:
             self._host.record_digest(step)
         if events:

@@ -33,6 +33,7 @@ from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from ._events import Event, StepApplied
 from ._feed import Entry, FeedLog
 from ._group import GroupError, base_mul
+from ._part_keys import AuditPart
 from ._session import TableSession
 from ._table import TableSpec
 
@@ -178,7 +179,7 @@ def _opened_keys(session: TableSession) -> dict[int, bytes] | None:
     keys = session.exchanges.cards.keys
     secrets = {}
     for seat in session.seats:
-        msg = session.parts.get((seat, "audit"))
+        msg = session.parts.get((seat, AuditPart()))
         if msg is None:
             return None
         try:

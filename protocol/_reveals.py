@@ -35,8 +35,10 @@ from ._deck import (
 from ._errors import BadCommitment, BadProof, blame
 from ._held_cards import HeldCardExchange
 from ._messages import JOINT, CardRef, DecryptShares, HandOver, PoolPlace
+from ._part_keys import HandOverPart, OpeningPart, SharesPart, ShufflePart
 from ._port import Port
 from ._session_messages import HeldSlot, Opening
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["RevealExchange", "pool_mixers"]
 
@@ -94,8 +96,8 @@ class RevealExchange:
                 shown = self.cards.shares_for(list(slots), step) if not extra else ()
                 return Opening(c.step, nonce, tuple(HeldSlot(d, s) for d, s in slots), shown)
 
-            self.port.publish_once(f"open:{c.step}", opening)
-        msg = self.port.part(c.seat, f"open:{c.step}")
+            self.port.publish_once(OpeningPart(c.step), opening)
+        msg = self.port.part(c.seat, OpeningPart(c.step))
         if msg is None:
             self.port.waiting_for_reveal = True
             return None
@@ -137,7 +139,9 @@ class RevealExchange:
 
     def read_slots(self, seat: int, msg: Opening, order: list[Slot], step: str) -> list[str]:
         if sorted((m.deck, s.slot) for m in msg.shown for s in m.shares) != sorted(order):
-            raise blame(seat, "bad-reveal", f"seat {seat}'s opening lacks shares for its cards")
+            raise blame(
+                seat, VerdictKind.BAD_REVEAL, f"seat {seat}'s opening lacks shares for its cards"
+            )
         by_slot: dict[Slot, str] = {}
         for one in msg.shown:
             ids = self.cards.read_shown(seat, (one,), step)
@@ -187,12 +191,12 @@ class RevealExchange:
                     refs=refs,
                 )
 
-            self.port.publish_once(f"shares:pool{group}:{step}", opened)
+            self.port.publish_once(SharesPart(f"pool{group}", step), opened)
         shares: dict[str, list[dict[int, bytes]]] = {}
         for group in sorted(pools):
             label = f"pool{group}"
             for seat in self.port.seats:
-                msg = self.port.part(seat, f"shares:{label}:{step}")
+                msg = self.port.part(seat, SharesPart(label, step))
                 if msg is not None:
                     if (k, label, seat) not in self.opened:
                         self.opened[(k, label, seat)] = verify_shares(
@@ -237,7 +241,7 @@ class RevealExchange:
                 continue
             if seat == self.port.me:
                 self.cards.my_shuffle(label, step, pools[group], inputs=members)
-            msg = self.port.part(seat, f"shuffle:{label}:{step}")
+            msg = self.port.part(seat, ShufflePart(label, step))
             if msg is None:
                 return False
             if seat != self.port.me:  # shuffle proof
@@ -304,7 +308,7 @@ class RevealExchange:
                             places=where,
                         )[0]
 
-                    self.port.publish_once(f"handover:{deck}:{step}:{JOINT}", pooled)
+                    self.port.publish_once(HandOverPart(deck, step, JOINT), pooled)
             opening = self.opened_slots(c, extra="pool")
             if opening is None:
                 complete = False
@@ -312,7 +316,7 @@ class RevealExchange:
             opened = [(h.deck, h.slot) for h in opening.slots]
             fresh: dict[Slot, Ciphertext] = {}
             for deck in sorted({d for d, _ in opened}):
-                msg = self.port.part(c.seat, f"handover:{deck}:{step}:{JOINT}")
+                msg = self.port.part(c.seat, HandOverPart(deck, step, JOINT))
                 if msg is None:
                     complete = False
                     break
@@ -342,7 +346,7 @@ class RevealExchange:
             self.port.waiting_for_reveal = True
             return None
         for c in commitments.values():
-            opening = self.port.stored(c.seat, f"open:{c.step}")
+            opening = self.port.stored(c.seat, OpeningPart(c.step))
             self.cards.hand_out(c.seat, [(h.deck, h.slot) for h in opening.slots])
         return (
             {group: [fresh_by_handle[h] for h in handles] for group, handles, _mixed in req.groups},

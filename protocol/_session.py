@@ -66,9 +66,27 @@ from ._messages import (
     ShuffleStep,
 )
 from ._padding import NOTE_BLOCK, BadPadding, pad, unpad
+from ._part_keys import (
+    AuditPart,
+    CommitPart,
+    ComplaintPart,
+    DigestPart,
+    EntryPart,
+    HandOverPart,
+    KeySharePart,
+    MovePart,
+    NotePart,
+    OpeningPart,
+    PartKey,
+    ResignPart,
+    RevealPart,
+    SharesPart,
+    ShufflePart,
+)
 from ._port import Port
 from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
 from ._table import TableSpec
+from ._verdict_kinds import VerdictKind
 
 __all__ = [
     "CardsSeen",
@@ -82,23 +100,23 @@ __all__ = [
 ]
 
 
-_PART_NAMES: dict[type, Callable[[Any], str]] = {
-    KeyShare: lambda m: "key",
-    Commit: lambda m: f"commit:{m.purpose}",
-    Reveal: lambda m: f"reveal:{m.purpose}",
-    ShuffleStep: lambda m: f"shuffle:{m.deck}:{m.step}",
-    DecryptShares: lambda m: f"shares:{m.deck}:{m.step}",
-    HandOver: lambda m: f"handover:{m.deck}:{m.step}:{m.to_seat}",
-    Move: lambda m: f"move:{m.step}",
-    Opening: lambda m: f"open:{m.step}",
-    AuditOpening: lambda m: "audit",
-    Note: lambda m: f"note:{m.step}",
-    Complaint: lambda m: f"complaint:{m.step}:{m.about}",
-    Resign: lambda m: "resign",
+_PART_NAMES: dict[type, Callable[[Any], PartKey]] = {
+    KeyShare: lambda m: KeySharePart(),
+    Commit: lambda m: CommitPart(m.purpose),
+    Reveal: lambda m: RevealPart(m.purpose),
+    ShuffleStep: lambda m: ShufflePart(m.deck, m.step),
+    DecryptShares: lambda m: SharesPart(m.deck, m.step),
+    HandOver: lambda m: HandOverPart(m.deck, m.step, m.to_seat),
+    Move: lambda m: MovePart(m.step),
+    Opening: lambda m: OpeningPart(m.step),
+    AuditOpening: lambda m: AuditPart(),
+    Note: lambda m: NotePart(m.step),
+    Complaint: lambda m: ComplaintPart(m.step, m.about),
+    Resign: lambda m: ResignPart(),
 }
 
 
-def part_key(msg: Any) -> str:
+def part_key(msg: Any) -> PartKey:
     """The name under which a part is filed: one per (seat, name), ever."""
     name = _PART_NAMES.get(type(msg))
     if name is None:
@@ -157,11 +175,11 @@ class TableSession:
         self._resignations: dict[int, int] = {}  # seat -> the step its resignation names
         self.parts = PartStore()  # charges each seat for what no pending step read yet
         self.gaps = GapBudget()  # each seat's entries held ahead of a gap in its feed
-        self.complaints: list[tuple[int, str]] = []  # (seat, part name) of every complaint
-        self._origin: dict[tuple[int, str], Entry] = {}
+        self.complaints: list[tuple[int, PartKey]] = []  # (seat, part name) of every complaint
+        self._origin: dict[tuple[int, PartKey], Entry] = {}
         self._cursor = {s: 0 for s in self.seats}
         self._out_parts: list[Any] = []
-        self._published: set[str] = set()
+        self._published: set[PartKey] = set()
         self._outgoing: list[bytes] = []
         self._events: deque[Event] = deque()
         self._running = False
@@ -217,7 +235,7 @@ class TableSession:
 
     def _stop_equivocation(self, seat: int | None, reason: str, proof: EquivocationProof) -> None:
         """The ``equivocation`` verdict, its proof the evidence (checkable alone, §4.5)."""
-        self._stop(Verdict(seat, "equivocation", reason, (encode(proof),)))
+        self._stop(Verdict(seat, VerdictKind.EQUIVOCATION, reason, (encode(proof),)))
 
     def receive_entry(self, entry: Entry) -> bool:
         """:meth:`receive` for an entry already decoded."""
@@ -255,12 +273,16 @@ class TableSession:
     def timeout(self, seat: int) -> None:
         """The I/O layer reports ``seat`` silent past its deadline."""
         if self.verdict is None and seat in self.waiting and seat != self.seat:
-            kind = "withheld-reveal" if self.exchanges.waiting_for_reveal else "timeout"
+            kind = (
+                VerdictKind.WITHHELD_REVEAL
+                if self.exchanges.waiting_for_reveal
+                else VerdictKind.TIMEOUT
+            )
             self._stop(Verdict(seat, kind, f"seat {seat} did not answer in time"))
 
-    def stop_for_time(self, seat: int, kind: str, reason: str) -> None:
-        """The I/O layer's time rule ended the game (``kind`` ``"out-of-time"``: the seat's
-        clock ran out; ``"abandoned"``: it stayed offline while owed): a verdict naming it."""
+    def stop_for_time(self, seat: int, kind: VerdictKind, reason: str) -> None:
+        """The I/O layer's time rule ended the game (``kind`` ``OUT_OF_TIME``: the seat's
+        clock ran out; ``ABANDONED``: it stayed offline while owed): a verdict naming it."""
         if self.verdict is None and self.finished is None and seat in self.seats:
             self._stop(Verdict(seat, kind, reason))
 
@@ -268,7 +290,7 @@ class TableSession:
         """The I/O layer's liveness rule found a seat starved of entries that exist (a link
         or a relay dropped them; ``evidence``: its signed claim): a verdict naming nobody."""
         if self.verdict is None and self.finished is None:
-            self._stop(Verdict(None, "starved", reason, evidence))
+            self._stop(Verdict(None, VerdictKind.STARVED, reason, evidence))
 
     def thinking(self) -> set[int]:
         """The seats the table waits on for a decision (a person may take their time), as
@@ -280,8 +302,8 @@ class TableSession:
             r.seat
             for r in self.game.pending()
             if isinstance(r, Decision)
-            and (r.seat, f"move:{k}") not in self.parts
-            and (r.seat, f"commit:simul:s{k}") not in self.parts
+            and (r.seat, MovePart(k)) not in self.parts
+            and (r.seat, CommitPart(f"simul:s{k}")) not in self.parts
         }
 
     def decisions_applied(self) -> dict[int, int]:
@@ -355,7 +377,7 @@ class TableSession:
         return Note(step, bytes(self._note_box.encrypt(pad(data, NOTE_BLOCK), nonce)))
 
     def read_note(self, step: int) -> Any:
-        msg = self.parts.get((self.seat, f"note:{step}")) if self.seat is not None else None
+        msg = self.parts.get((self.seat, NotePart(step))) if self.seat is not None else None
         if msg is None:
             raise LocalProtocolError(f"our own decision at step {step} is not in our log")
         try:
@@ -375,7 +397,7 @@ class TableSession:
         self._out_parts.append(msg)
         self.parts[(self.seat, key)] = msg
 
-    def part(self, seat: int, key: str) -> Any:
+    def part(self, seat: int, key: PartKey) -> Any:
         msg = self.parts.get((seat, key))
         if msg is None:
             self.waiting.add(seat)
@@ -384,19 +406,19 @@ class TableSession:
     def emit(self, event: Event) -> None:
         self._events.append(event)
 
-    def evidence(self, *keys: tuple[int, str]) -> tuple[bytes, ...]:
+    def evidence(self, *keys: tuple[int, PartKey]) -> tuple[bytes, ...]:
         return tuple(encode(self._origin[k]) for k in keys if k in self._origin)
 
     def record_digest(self, step: int) -> None:
         digest = bytes.fromhex(self.game.digest())
         self.digests[step] = digest
         for seat in self.seats:
-            self.parts.release((seat, f"digest:{step}"))
+            self.parts.release((seat, DigestPart(step)))
         for seat, theirs in self._peer_digests.pop(step, {}).items():
             if theirs != digest:
                 raise blame(
                     seat,
-                    "wrong-digest",
+                    VerdictKind.WRONG_DIGEST,
                     f"seat {seat}'s state digest after step {step} differs from ours",
                 )
 
@@ -430,7 +452,7 @@ class TableSession:
             self._stop(
                 Verdict(
                     seat,
-                    "flood",
+                    VerdictKind.FLOOD,
                     f"seat {seat} sent {self.parts.unread[seat]} bytes no pending step needs",
                     (encode(last),) if last is not None else (),
                 )
@@ -439,9 +461,9 @@ class TableSession:
     def _forget_applied_notes(self, seat: int) -> None:
         """A seat's notes for decisions already applied are its own restart record: owed."""
         applied = self.exchanges.applied
-        for name in self.parts.charged(seat):
-            if name.startswith("note:") and (seat, int(name[5:])) in applied:
-                self.parts.release((seat, name))
+        for key in self.parts.charged(seat):
+            if isinstance(key, NotePart) and (seat, key.step) in applied:
+                self.parts.release((seat, key))
 
     def _ingest(self) -> bool:
         """File the parts of every newly contiguous entry, feed by feed (a seat over its
@@ -481,18 +503,20 @@ class TableSession:
                     self._digest_sent = max(self._digest_sent, msg.step)
                 else:
                     if msg.step not in self.digests:  # held until we reach that step
-                        self.parts.charge((seat, f"digest:{msg.step}"), len(raw))
+                        self.parts.charge((seat, DigestPart(msg.step)), len(raw))
                     self._peer_digest(seat, msg)
                 continue
             key = part_key(msg)
             if self.finished is not None and isinstance(msg, Resign):
                 continue  # the game already ended: a resignation changes nothing
-            if (seat, "resign") in self.parts and self.finished is None:
-                raise blame(seat, "after-resignation", f"seat {seat} sent {key} after it resigned")
+            if (seat, ResignPart()) in self.parts and self.finished is None:
+                raise blame(
+                    seat, VerdictKind.AFTER_RESIGNATION, f"seat {seat} sent {key} after it resigned"
+                )
             if own_entry:
                 self._published.add(key)
             if self.parts.has((seat, key)):
-                raise blame(seat, "replay", f"seat {seat} sent {key} twice")
+                raise blame(seat, VerdictKind.REPLAY, f"seat {seat} sent {key} twice")
             self.parts[(seat, key)] = msg
             self._origin[(seat, key)] = entry
             held += 1
@@ -503,7 +527,7 @@ class TableSession:
             elif isinstance(msg, Resign):
                 self._resignations[seat] = msg.step
         if not held and not own_entry:  # an entry with nothing for any step: never needed
-            self.parts.charge((seat, f"entry:{entry.seq}"), len(entry.body))
+            self.parts.charge((seat, EntryPart(entry.seq)), len(entry.body))
 
     def _peer_digest(self, seat: int, msg: DigestCheck) -> None:
         mine = self.digests.get(msg.step)
@@ -512,7 +536,7 @@ class TableSession:
         elif mine != msg.digest:
             raise blame(
                 seat,
-                "wrong-digest",
+                VerdictKind.WRONG_DIGEST,
                 f"seat {seat}'s state digest after step {msg.step} differs from ours",
             )
 
@@ -541,12 +565,12 @@ class TableSession:
                     break
                 except IllegalReveal as exc:
                     if exc.seat is not None:
-                        self._stop(Verdict(exc.seat, "illegal-move", str(exc)))
+                        self._stop(Verdict(exc.seat, VerdictKind.ILLEGAL_MOVE, str(exc)))
                         break
                     self.port.early_audit = str(exc)  # the deck is broken: audit now
                     continue
                 except EngineError as exc:  # our own engine refused what the protocol proved
-                    self._stop(Verdict(None, "engine", str(exc)))
+                    self._stop(Verdict(None, VerdictKind.ENGINE, str(exc)))
                     break
                 if not progressed:
                     break

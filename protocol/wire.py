@@ -3,7 +3,8 @@
 This module owns nothing itself; it is the one public door to the codec (canonical JSON,
 the message registry, size limits and the field converters a message class is built
 from), the bounded reader for untrusted JSON, and every message type the protocol puts on
-the wire.  Layers above build their own messages from the same pieces, so a netplay
+the wire, with the key each part is filed under at a table (its text is what verdicts
+name).  Layers above build their own messages from the same pieces, so a netplay
 message is checked exactly as a protocol one is (``docs/protocol.md`` §1).
 """
 
@@ -50,6 +51,25 @@ from ._messages import (
     ShuffleOpening,
     ShuffleStep,
 )
+from ._part_keys import (
+    AuditPart,
+    CommitPart,
+    ComplaintPart,
+    DigestPart,
+    EntryPart,
+    HandOverPart,
+    KeySharePart,
+    MalformedPartKey,
+    MovePart,
+    NotePart,
+    OpeningPart,
+    PartKey,
+    ResignPart,
+    RevealPart,
+    SharesPart,
+    ShufflePart,
+    parse_part_key,
+)
 from ._session_messages import (
     AuditOpening,
     Batch,
@@ -64,6 +84,23 @@ from ._table import MAX_OPTIONS, TIME_LIMITS_KEY
 from ._untrusted import BOUNDS, Bounds, UntrustedInput, check_bounds, read_json
 
 __all__ = [
+    "AuditPart",
+    "CommitPart",
+    "ComplaintPart",
+    "DigestPart",
+    "EntryPart",
+    "HandOverPart",
+    "KeySharePart",
+    "MalformedPartKey",
+    "MovePart",
+    "NotePart",
+    "OpeningPart",
+    "PartKey",
+    "ResignPart",
+    "RevealPart",
+    "SharesPart",
+    "ShufflePart",
+    "parse_part_key",
     "BOUNDS",
     "CONVERTER",
     "JOINT",

@@ -228,7 +228,7 @@ class Liveness:
         assert self.session is not None
         if kind == "abandoned":
             self.emit(ev.Abandoned(seat))
-        self.session.stop_for_time(seat, kind, reason)
+        self.session.stop_for_time(seat, P.VerdictKind(kind), reason)
         self.pump()
 
     def on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:

@@ -17,6 +17,7 @@ import pytest
 
 import protocol as P
 import protocol.testing as PT
+import protocol.wire as PW
 from engine.canonical import digest_of
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
@@ -190,8 +191,11 @@ def test_every_roll_needs_only_reveals() -> None:
     for seat in range(3):
         # which signed entry carried each part, as another peer filed it
         origin = sessions[(seat + 1) % 3]._origin  # noqa: SLF001
-        assert origin[(seat, "key")] is origin[(seat, "commit:chance:c0")]
-        assert origin[(seat, "reveal:chance:c0")] is origin[(seat, "commit:chance:c1")]
+        key, commit0 = PW.KeySharePart(), PW.CommitPart("chance:c0")
+        assert origin[(seat, key)] is origin[(seat, commit0)]
+        assert (
+            origin[(seat, PW.RevealPart("chance:c0"))] is origin[(seat, PW.CommitPart("chance:c1"))]
+        )
 
 
 def test_flip_with_a_bad_share_proof_blames_its_sender() -> None:

@@ -58,20 +58,21 @@ def _junk_notes(cheater: P.TableSession, first: int, count: int) -> tuple[bytes,
 
 def test_a_part_is_charged_until_it_is_read() -> None:
     store = PartStore()
-    store[(1, "move:3")] = "a move"
-    store.charge((1, "move:3"), 100)
-    store.charge((1, "move:3"), 100)  # charged once
-    assert store.unread[1] == 100 and store.charged(1) == ["move:3"]
-    assert store.has((1, "move:3")) and store.unread[1] == 100  # looking is not reading
-    assert store.get((1, "move:3")) == "a move"
+    move = PW.MovePart(3)
+    store[(1, move)] = "a move"
+    store.charge((1, move), 100)
+    store.charge((1, move), 100)  # charged once
+    assert store.unread[1] == 100 and store.charged(1) == [move]
+    assert store.has((1, move)) and store.unread[1] == 100  # looking is not reading
+    assert store.get((1, move)) == "a move"
     assert store.unread[1] == 0 and store.charged(1) == []
 
 
 def test_a_seat_over_its_budget_is_named() -> None:
     store = PartStore()
-    store.charge((2, "note:99"), SEAT_BUDGET)
+    store.charge((2, PW.NotePart(99)), SEAT_BUDGET)
     assert store.over() == []
-    store.charge((2, "note:100"), 1)
+    store.charge((2, PW.NotePart(100)), 1)
     assert store.over() == [2]
 
 

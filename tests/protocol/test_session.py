@@ -166,7 +166,7 @@ def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
     for session in sessions:
         if session.seat == 1:
             continue
-        opening = session.parts.get((session.seat, "audit"))
+        opening = session.parts.get((session.seat, PW.AuditPart()))
         assert isinstance(opening, PW.AuditOpening), session.seat
         when, _, at = opening.when.partition("/")
         assert when == "early" and int(at) >= claimed
