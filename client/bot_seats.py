@@ -29,6 +29,7 @@ from client.games import bot_maker
 from client.search import STRENGTHS, SearchBot, Thinking
 from engine.games import entry
 from engine.rng import ChanceStream
+from netplay import TableInfo
 from netplay import events as ev
 
 __all__ = [
@@ -76,14 +77,13 @@ def bot_specs(text: str, game: str) -> tuple[str, ...]:
     return specs
 
 
-def saved_bot_specs(info: dict[str, Any], game: str) -> tuple[str, ...]:
+def saved_bot_specs(info: TableInfo, game: str) -> tuple[str, ...]:
     """The bot specs a kept ``play`` table recorded (``bot_specs`` in its folder's info;
     a table kept before there were any, or one that names a bot no longer known, gets the
     game's default bots, as before)."""
-    count = info.get("bots", 0)
-    count = count if isinstance(count, int) and count >= 0 else 0
-    specs = info.get("bot_specs")
-    if isinstance(specs, list) and len(specs) == count and all(isinstance(x, str) for x in specs):
+    count = info.bots if info.bots is not None and info.bots >= 0 else 0
+    specs = info.bot_specs
+    if specs is not None and len(specs) == count:
         try:
             return bot_specs(",".join(specs), game) if specs else ()
         except ValueError:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from netplay import events as ev
+
 __all__ = [
     "LEAVE",
     "LEAVE_WATCHING",
@@ -23,7 +25,6 @@ __all__ = [
     "stopped",
 ]
 
-NOT_BLAME = ("out-of-time", "abandoned", "starved")  # the clocks, a dropping link: no cheat
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
 LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs hold the game."
 
@@ -53,15 +54,15 @@ def status(over: str) -> str:
     return over + key
 
 
-def stopped(event: dict[str, Any], abandoned: int | None) -> str:
+def stopped(event: ev.Verdict, abandoned: int | None) -> str:
     """The result of a ``verdict`` event: the game stopped (or was abandoned, if the table
     gave up on seat ``abandoned``) and why."""
-    if abandoned is not None and event["seat"] == abandoned:
-        return f"The game is abandoned: seat {abandoned} never came back ({event['reason']})"
-    if event["kind"] in NOT_BLAME:  # a clock ran out: nobody cheated
-        return f"The game is over: {event['reason']}"
-    who = f"seat {event['seat']}" if event["seat"] is not None else "nobody"
-    return f"The game stopped: {who} is blamed for {event['kind']} ({event['reason']})"
+    if abandoned is not None and event.seat == abandoned:
+        return f"The game is abandoned: seat {abandoned} never came back ({event.reason})"
+    if not event.kind.blames:  # a clock ran out, a link dropped parts: nobody cheated
+        return f"The game is over: {event.reason}"
+    who = f"seat {event.seat}" if event.seat is not None else "nobody"
+    return f"The game stopped: {who} is blamed for {event.kind} ({event.reason})"
 
 
 def after_screen(model: Any, kept: str) -> str:

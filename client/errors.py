@@ -27,7 +27,8 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any
+
+from netplay import events as ev
 
 __all__ = [
     "FileRefused",
@@ -143,11 +144,9 @@ def require_terminal(command: str, instead: str) -> None:
         raise UsageError(f"{command} needs a terminal; {instead}")
 
 
-def reach_line(event: dict[str, Any]) -> str:
+def reach_line(event: ev.Unreachable) -> str:
     """The line for a node's ``unreachable`` event (a dial failed; it is retried)."""
-    return (
-        f"cannot reach {event['address']}: {event['why']}; retrying... (attempt {event['attempt']})"
-    )
+    return f"cannot reach {event.address}: {event.why}; retrying... (attempt {event.attempt})"
 
 
 def leaves(exc: BaseException) -> list[BaseException]:

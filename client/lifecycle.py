@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from engine.games import game_names, rules
+from netplay import TableInfo
 from netplay import events as ev
 
 __all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
@@ -36,47 +37,48 @@ def _round(value: Any) -> str:
     return f"round {value}" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
-def resume_line(event: dict[str, Any]) -> str:
+def resume_line(event: ev.Resuming) -> str:
     """What a node's ``resuming`` event says to a person."""
-    where = _round(event.get("round")) if event.get("status") == "playing" else "in the lobby"
-    return (
-        f"Resuming your {_title(str(event.get('game')))} game of "
-        f"{when(event.get('started'))}" + (f", {where}" if where else "")
+    where = _round(event.round) if event.status == "playing" else "in the lobby"
+    return f"Resuming your {_title(event.game)} game of {when(event.started)}" + (
+        f", {where}" if where else ""
     )
 
 
-def resigned_line(event: dict[str, Any]) -> str:
+def resigned_line(event: ev.Resigned) -> str:
     """What a node's ``resigned`` event says to a person."""
-    you = " (you)" if event.get("you") else ""
-    return f"seat {event['seat']}{you} resigned - the game is over"
+    you = " (you)" if event.you else ""
+    return f"seat {event.seat}{you} resigned - the game is over"
 
 
-def _turn(info: dict[str, Any]) -> str:
-    if info.get("status") == "lobby":
+def _turn(info: TableInfo) -> str:
+    if info.status == "lobby":
         return "lobby"
-    turn, me = info.get("turn"), info.get("seat")
+    turn, me = info.turn, info.seat
     if turn == "over":
         return "game over, checking the end"
-    if not isinstance(turn, list) or not turn:
-        return "waiting for the table" if isinstance(turn, list) else "turn unknown"
+    if not isinstance(turn, tuple) or not turn:
+        return "waiting for the table" if isinstance(turn, tuple) else "turn unknown"
     if len(turn) == 1:
         return "your turn" if turn[0] == me else f"seat {turn[0]}'s turn"
     return ", ".join("you" if s == me else f"seat {s}" for s in turn) + " to decide"
 
 
-def game_line(number: int, info: dict[str, Any], game: str, seats: int) -> str:
+def game_line(
+    number: int, info: TableInfo, game: str, seats: int, *, saved: float | None = None
+) -> str:
     """One line of the resume list: game, seats, last played, round, whose turn.  ``info`` is
-    the table's ``table.json`` (``saved``: when its files last changed, for folders made
+    the table's ``table.json``; ``saved``, when its files last changed (for folders made
     before the summary was kept)."""
     role = {"play": "against bots here", "host": "you host", "join": "you joined"}.get(
-        str(info.get("kind")), "you host" if info.get("role") == "host" else "you joined"
+        str(info.kind), "you host" if info.hosted else "you joined"
     )
     parts = [
         f"{number}. {_title(game)}, {seats} seats",
-        f"last played {when(info.get('last_played') or info.get('saved'))}",
+        f"last played {when(info.last_played or saved)}",
     ]
-    if info.get("status") == "playing" and _round(info.get("round")):
-        parts.append(_round(info.get("round")))
+    if info.status == "playing" and _round(info.round):
+        parts.append(_round(info.round))
     parts.append(_turn(info))
     return ", ".join(parts) + f" ({role})"
 

@@ -113,9 +113,9 @@ def describe(event: NodeEvent) -> str:
                 + table
             )
         case ev.Resuming():
-            return resume_line(event_json(event))
+            return resume_line(event)
         case ev.Resigned():
-            return resigned_line(event_json(event))
+            return resigned_line(event)
         case ev.SeatWaiting():
             return f"Waiting for seat {event.seat} ({event.seconds} s)"
         case ev.SeatOffline():
@@ -145,7 +145,7 @@ def describe(event: NodeEvent) -> str:
         case ev.LinkRefused():
             return f"Link refused: {event.reason}"
         case ev.Unreachable():
-            return reach_line(event_json(event))
+            return reach_line(event)
     return json.dumps(event_json(event), sort_keys=True)
 
 

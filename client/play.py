@@ -43,9 +43,12 @@ from netplay import (
     LinkClosed,
     StorageError,
     TableFolder,
+    TableInfo,
     TableNode,
     claim_seat,
+    keep_bots,
     listen,
+    set_aside,
 )
 from netplay import events as ev
 
@@ -140,10 +143,7 @@ def _network(
             if node.folder is not None:  # where the game is kept, for the end of the game
                 emit(ev.FolderKnown(str(node.folder.path)))
             if node.folder is not None and bots:
-                info = node.folder.read_info()
-                info["bots"] = len(bots)
-                info["bot_specs"] = list(bots)
-                node.folder.write_info(info)
+                keep_bots(node.folder, bots)
             for index, spec in enumerate(bots):
                 bot = bot_node(data_dir, index, table_invite, options.pace, spec, forward)
                 nursery.start_soon(bot.run)
@@ -215,7 +215,7 @@ def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
     seats = data_dir / "seats"
     for folder in [data_dir, *(sorted(seats.iterdir()) if seats.is_dir() else [])]:
         found += _unfinished_in(folder)
-    found.sort(key=lambda g: g["info"].get("last_played") or g["info"]["saved"], reverse=True)
+    found.sort(key=lambda g: g["info"].last_played or g["saved"], reverse=True)
     return found
 
 
@@ -225,21 +225,21 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     if root.is_dir():
         for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
             try:
-                info = TableFolder(data_dir, "tables", bytes.fromhex(path.name)).read_info()
-                invite = Invite.parse(info["invite"])
-            except (StorageError, InviteError, KeyError, ValueError):
+                info = TableInfo.load(TableFolder(data_dir, "tables", bytes.fromhex(path.name)))
+                invite = info.parsed_invite()
+            except (StorageError, InviteError, ValueError):
                 continue
-            if info.get("status") in ("lobby", "playing"):
-                info["saved"] = _saved_at(path)
+            if info.unfinished:
                 found.append(
                     {
                         "invite": invite,
-                        "role": info.get("role"),
-                        "status": info["status"],
-                        "seat": info.get("seat"),
-                        "bots": info.get("bots", 0),
+                        "role": info.role,
+                        "status": info.status,
+                        "seat": info.seat,
+                        "bots": info.bots or 0,
                         "table": path.name,
                         "info": info,
+                        "saved": _saved_at(path),
                         "data_dir": data_dir,
                     }
                 )
@@ -281,7 +281,8 @@ def run_resume(o: ResumeOptions) -> int:
         print("No unfinished games.")
         return 0
     for number, game in enumerate(games, start=1):
-        print(game_line(number, game["info"], game["invite"].game, game["invite"].seats))
+        invite = game["invite"]
+        print(game_line(number, game["info"], invite.game, invite.seats, saved=game["saved"]))
     choice = o.resign if o.resign is not None else o.number
     if choice is None:
         if o.only_list:
@@ -405,9 +406,7 @@ def _never_reached(saved: str) -> None:
         return
     folder = TableFolder.at(Path(saved))
     with contextlib.suppress(StorageError):
-        info = folder.read_info()
-        if info.get("status") == "lobby" and "start" not in info:
-            folder.write_info({**info, "status": "never reached"})
+        set_aside(folder, "never reached")
 
 
 def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:

@@ -28,6 +28,7 @@ from netplay import (
     TableFolder,
     TableNode,
     load_identity_seed,
+    set_aside,
 )
 from netplay import events as ev
 
@@ -45,10 +46,8 @@ def resign_saved(data_dir: Path, game: dict[str, Any], *, reach: float = REACH_S
     """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
     invite, info = game["invite"], game["info"]
     folder = TableFolder(data_dir, "tables", invite.scope)
-    if "start" not in info:
-        info = folder.read_info()
-        info["status"] = "given up"
-        folder.write_info(info)
+    if info.start is None:
+        set_aside(folder, "given up")
         print(
             "The table never started, so there is no game to resign: it is given up and "
             "no longer listed."
@@ -78,7 +77,7 @@ async def _resign_online(
 
     def emit(event: ev.NodeEvent) -> None:
         if isinstance(event, ev.Resigned):
-            lines.append(resigned_line(ev.event_json(event)))
+            lines.append(resigned_line(event))
         elif isinstance(event, ev.AnswerRefused | ev.Refused | ev.Verdict):
             lines.append(f"Not resigned: {event.reason}")
 

@@ -175,7 +175,7 @@ class ScreenModel:
                 if self.names:
                     self.log.append(at_the_table(event.names))
             case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
-                self.status = reach_line(ev.event_json(event))
+                self.status = reach_line(event)
             case ev.Refused():
                 self.log.append(f"Refused: {event.reason}")
                 if self.spectating:
@@ -212,14 +212,14 @@ class ScreenModel:
                 if self.over:  # a restart may replay the end before this arrives
                     self.log.append(ending.saved_line(self.saved))
             case ev.Verdict():
-                self.end(ending.stopped(ev.event_json(event), self.abandoned))
+                self.end(ending.stopped(event, self.abandoned))
             case ev.Resuming():
-                self.message = self.notice = resume_line(ev.event_json(event))
+                self.message = self.notice = resume_line(event)
                 self.log.append(self.message)
             case ev.Resigned():
                 self.confirming_resign = False
                 result = self.resign_result(event.seat)
-                self.end(resigned_line(ev.event_json(event)) + (f"; {result}" if result else ""))
+                self.end(resigned_line(event) + (f"; {result}" if result else ""))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():

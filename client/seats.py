@@ -28,6 +28,7 @@ from netplay import (
     Pacing,
     StorageError,
     TableFolder,
+    TableInfo,
     TableNode,
     invite_by_code,
     load_identity_seed,
@@ -111,9 +112,9 @@ def saved_invite(data_dir: Path, text: str) -> Invite | None:
             try:
                 if path.read_text(encoding="utf-8") != text:
                     continue
-                info = TableFolder(folder, "tables", bytes.fromhex(path.name)).read_info()
-                if info.get("status") in ("lobby", "playing"):
-                    return Invite.parse(info["invite"])
+                info = TableInfo.load(TableFolder(folder, "tables", bytes.fromhex(path.name)))
+                if info.unfinished:
+                    return info.parsed_invite()
             except (OSError, ValueError, KeyError, StorageError, InviteError):
                 continue
     return None

@@ -10,8 +10,9 @@ netplay):
   signed start, seating, clocks, starvation, farewells, how much catch-up to serve;
 * ``lan``     -- finding a table on the LAN: announcements, the advertised address, join
   codes and their exchange;
-* ``storage`` -- the data directory: identity, table folders and logs, which seat folder a
-  joiner plays from, reading a saved table back;
+* ``storage`` -- the data directory: identity, table folders and logs, ``table.json`` as one
+  typed record (:class:`TableInfo`), which seat folder a joiner plays from, reading a saved
+  table back;
 * ``relay``   -- a seatless peer that forwards, stores and serves a table's messages;
 * ``node``    -- a peer at one table (:class:`TableNode` and its parts), and a spectator;
 * ``events``  -- what a node tells the client: typed events, and their one JSON form.
@@ -108,9 +109,13 @@ from .storage import (
     SeatClaim,
     StorageError,
     TableFolder,
+    TableInfo,
+    TableInfoError,
     claim_seat,
+    keep_bots,
     load_identity_seed,
     saved_table,
+    set_aside,
 )
 from .table import (
     NAME_MAX,
@@ -220,6 +225,8 @@ __all__ = [
     "StorageError",
     "Subscribe",
     "TableFolder",
+    "TableInfo",
+    "TableInfoError",
     "TableNode",
     "TableStart",
     "Thinker",
@@ -227,7 +234,9 @@ __all__ = [
     "connect",
     "connect_with_backoff",
     "join_proof",
+    "keep_bots",
     "load_identity_seed",
+    "set_aside",
     "name_problem",
     "relay_scope",
     "relay_token",

@@ -1,4 +1,4 @@
-"""A node's table folder: where its table lives on disk, and what ``table.json`` says.
+"""A node's table folder: where its table lives on disk, and what its ``table.json`` says.
 
 :class:`NodeFolder` owns one seat's folder (``<data_dir>/tables/<invite scope>``): finding
 the hosted table to go on with (:func:`~netplay.storage._lifecycle.resumable_table`), the port we
@@ -20,7 +20,15 @@ from typing import Any
 import protocol as P
 
 from .. import events as ev
-from ..storage import UNFINISHED, LogFile, StorageError, TableFolder, resumable_table, summary_of
+from ..storage import (
+    UNFINISHED,
+    LogFile,
+    StorageError,
+    TableFolder,
+    TableInfo,
+    resumable_table,
+    summary_of,
+)
 from ..table import Invite, TableStart
 from ._node_parts import NodeConfig
 
@@ -42,7 +50,7 @@ class NodeFolder:
         self._summary: tuple[Any, ...] | None = None  # (round, turn) last kept in table.json
         self._summary_serial = -1
         self._summary_at = -1e9  # when (trio time) the summary was last written
-        self._unsaved: dict[str, Any] | None = None  # a newer summary not written yet
+        self._unsaved: dict[str, Any] | None = None  # a newer summary not written yet (fields)
 
     def resume_hosted(self, host_key: bytes, game: str, seats: int) -> Invite | None:
         """The table a host goes on with (none with ``fresh``): see :func:`resumable_table`;
@@ -71,42 +79,37 @@ class NodeFolder:
         if invite is not None:
             folder = TableFolder(self.config.data_dir, "tables", invite.scope)
             if folder.exists():
-                port = folder.read_info().get("port", 0)
-                return port if isinstance(port, int) else 0
+                return TableInfo.load(folder).port or 0
         return 0
 
     def open(self, invite: Invite, port: int) -> TableStart | None:
         """Find (or make) this table's folder; the start of a game already under way."""
         self.folder = folder = TableFolder(self.config.data_dir, "tables", invite.scope)
         existed = folder.exists()
-        info = folder.read_info() if existed else {}
-        if existed and info.get("status", "lobby") in UNFINISHED:
+        info = TableInfo.load(folder) if existed else TableInfo()
+        status = info.status or "lobby"
+        if existed and status in UNFINISHED:
+            created = info.created
             self.emit(
                 ev.Resuming(
                     invite.scope.hex(),
                     invite.game,
-                    info.get("status", "lobby"),
-                    info.get("created", folder.path.stat().st_mtime),
-                    info.get("round"),
+                    status,
+                    folder.path.stat().st_mtime if created is None else created,
+                    info.round,
                 )
             )
         if not existed:
-            info["kind"] = self.config.choice.kind if self.hosting else "join"
-            info["created"] = int(time.time())
-        info.update(
-            {
-                "invite": invite.text(),
-                "role": "host" if self.hosting else "joiner",
-                "status": info.get("status", "lobby"),
-                "port": port,
-            }
-        )
-        folder.write_info(info)
+            kind = self.config.choice.kind if self.hosting else "join"
+            info = info.but(kind=kind, created=int(time.time()))
+        role = "host" if self.hosting else "joiner"
+        info = info.but(invite=invite.text(), role=role, status=status, port=port)
+        info.save(folder)
         self.log = folder.log()
-        if "start" not in info:
+        if info.start is None:
             return None
         try:
-            return P.decode_as(bytes.fromhex(info["start"]), TableStart)
+            return P.decode_as(bytes.fromhex(info.start), TableStart)
         except (ValueError, P.DecodeError) as exc:
             raise self.unreadable(exc) from None
 
@@ -120,10 +123,9 @@ class NodeFolder:
     def keep_start(self, start: TableStart, seat: int) -> None:
         """Durable before visible: the start is on disk before the game uses it."""
         assert self.folder is not None
-        info = self.folder.read_info()
-        if "start" not in info:
-            info.update({"start": P.encode(start).hex(), "seat": seat, "status": "playing"})
-            self.folder.write_info(info)
+        info = TableInfo.load(self.folder)
+        if info.start is None:
+            info.but(start=P.encode(start).hex(), seat=seat, status="playing").save(self.folder)
 
     def keep_summary(self, session: P.TableSession, now: float) -> None:
         """Keep the round and whose turn it is in ``table.json`` when they change (public
@@ -140,7 +142,8 @@ class NodeFolder:
             return
         new_round = self._summary is None or summary[0] != self._summary[0]
         self._summary = summary
-        self._unsaved = {"round": summary[0], "turn": summary[1], "last_played": int(time.time())}
+        turn = tuple(summary[1]) if isinstance(summary[1], list) else summary[1]
+        self._unsaved = {"round": summary[0], "turn": turn, "last_played": int(time.time())}
         self.flush_summary(now, force=new_round)
 
     def flush_summary(self, now: float, *, force: bool = False) -> None:
@@ -151,18 +154,16 @@ class NodeFolder:
         if not force and now - self._summary_at < SUMMARY_EVERY:
             return
         self._summary_at = now
-        info = self.folder.read_info()
-        info.update(self._unsaved)
+        info = TableInfo.load(self.folder).but(**self._unsaved)
         self._unsaved = None
-        self.folder.write_info(info)
+        info.save(self.folder)
 
     def finish(self, status: str, *, resigned: int | None = None) -> None:
         """The table ended (or never seated us): its status, and who resigned."""
         if self.folder is not None:
-            info = self.folder.read_info()
-            info.update(self._unsaved or {})  # the newest summary, if it was still waiting
+            # the newest summary, if it was still waiting
+            info = TableInfo.load(self.folder).but(**(self._unsaved or {}), status=status)
             self._unsaved = None
-            info["status"] = status
             if resigned is not None:
-                info.update({"end": "resigned", "resigned": resigned})
-            self.folder.write_info(info)
+                info = info.but(end="resigned", resigned=resigned)
+            info.save(self.folder)

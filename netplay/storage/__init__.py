@@ -3,6 +3,7 @@
 This area owns the data directory:
 
 * ``_storage``   -- identity, per-table secrets and append-only logs;
+* ``_table_info`` -- ``table.json`` as one typed record, read and written only through it;
 * ``_lifecycle`` -- which saved table a host goes on with; the public summary kept for resume;
 * ``_seatclaim`` -- which folder of a data directory a joining seat plays from, locked;
 * ``_saved``     -- reading a table kept on disk (a seat's or a relay's), for ``audit``.
@@ -10,7 +11,7 @@ This area owns the data directory:
 The names below are the area's public part; other areas import only these.
 """
 
-from ._lifecycle import UNFINISHED, resumable_table, summary_of
+from ._lifecycle import resumable_table, summary_of
 from ._saved import SavedTable, saved_table, signed_start
 from ._seatclaim import SeatClaim, claim_seat
 from ._storage import (
@@ -22,6 +23,7 @@ from ._storage import (
     load_identity_seed,
     parse_records,
 )
+from ._table_info import UNFINISHED, TableInfo, TableInfoError, keep_bots, set_aside
 
 __all__ = [
     "DEFAULT_DATA_DIR",
@@ -30,13 +32,17 @@ __all__ = [
     "SeatClaim",
     "StorageError",
     "TableFolder",
+    "TableInfo",
+    "TableInfoError",
     "UNFINISHED",
     "claim_seat",
     "claim_table",
+    "keep_bots",
     "load_identity_seed",
     "parse_records",
     "resumable_table",
     "saved_table",
+    "set_aside",
     "signed_start",
     "summary_of",
 ]

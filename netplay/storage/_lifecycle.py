@@ -1,12 +1,10 @@
 """A table's life on disk: which folder a host goes on with, and the public summary kept
-in its ``table.json`` for the resume list.
+in its ``table.json`` (:class:`~netplay._table_info.TableInfo`) for the resume list.
 
-``table.json`` keys owned here: ``kind`` (``"play"``: a game against bots at this terminal;
-``"host"``: a table hosted on the LAN; ``"join"``: a seat taken at someone else's table),
-``created`` (Unix time), and while the game runs ``round``, ``turn`` (the seats whose
-decision the game waits for, or ``"over"``) and ``last_played``.  Only public facts: never
-a card, a hand or a secret.  Folders made before kinds were kept have no ``kind``; a host
-never picks one up by itself (it may be either kind): ``fairtable resume`` names it.
+The summary is the round and whose turn it is (the seats whose decision the game waits for,
+or ``"over"``): only public facts, never a card, a hand or a secret.  Folders made before
+kinds were kept have no ``kind``; a host never picks one up by itself (it may be either
+kind): ``fairtable resume`` names it.
 """
 
 from __future__ import annotations
@@ -18,11 +16,9 @@ from engine.requests import Decision
 
 from ..table import Invite
 from ._storage import TableFolder
+from ._table_info import UNFINISHED, TableInfo
 
 __all__ = ["UNFINISHED", "resumable_table", "summary_of"]
-
-UNFINISHED = ("lobby", "playing")
-"""The ``status`` values of a table that has not ended."""
 
 
 def resumable_table(
@@ -42,20 +38,15 @@ def resumable_table(
         return None
     for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
-            info = TableFolder.at(path).read_info()
-            invite = Invite.parse(info["invite"])
+            info = TableInfo.load(TableFolder.at(path))
+            invite = info.parsed_invite()
         except Exception:  # noqa: BLE001 -- a folder we cannot read is not ours to resume
             continue
         if resume is not None:
             chosen = invite.scope == resume
         else:
-            chosen = info.get("kind") == kind and invite.game == game and invite.seats == seats
-        if (
-            chosen
-            and info.get("role") == "host"
-            and info.get("status") in UNFINISHED
-            and invite.host_key == host_key
-        ):
+            chosen = info.kind == kind and invite.game == game and invite.seats == seats
+        if chosen and info.hosted and info.unfinished and invite.host_key == host_key:
             return invite
     return None
 

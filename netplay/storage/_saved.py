@@ -13,8 +13,9 @@ from pathlib import Path
 
 import protocol as P
 
-from ..table import Invite, InviteError, TableStart, start_names, verify_start
+from ..table import InviteError, TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
+from ._table_info import TableInfo
 
 __all__ = ["SavedTable", "saved_table", "signed_start"]
 
@@ -48,11 +49,11 @@ def saved_table(path: Path) -> SavedTable:
 
 
 def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
-    info_path = folder.path / "table.json"
-    info = folder.read_info()  # StorageError if it cannot be read
+    info_path = folder.info_path
+    info = TableInfo.load(folder)  # StorageError if it cannot be read
     try:
-        invite = Invite.parse(info["invite"])
-        raw = info.get("start")
+        invite = info.parsed_invite()
+        raw = info.start
         if raw is None:
             raise StorageError(f"{info_path}: the table never started")
         start = P.decode_as(bytes.fromhex(raw), TableStart)

@@ -22,6 +22,7 @@ import protocol as P
 
 from ..table import Invite
 from ._storage import StorageError, TableFolder, load_identity_seed
+from ._table_info import TableInfo
 
 __all__ = ["MAX_SEATS_HERE", "SeatClaim", "claim_seat"]
 
@@ -82,7 +83,7 @@ def _hosts(folder: Path, invite: Invite) -> bool:
     table = TableFolder(folder, "tables", invite.scope)
     if table.exists():
         with contextlib.suppress(StorageError):  # unreadable: opening it will say so
-            return table.read_info().get("role") == "host"
+            return TableInfo.load(table).hosted
     return False
 
 

@@ -18,52 +18,17 @@ record -- a crash mid-write -- is detected on load and cut off.
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
 from pathlib import Path
-from typing import Any
 
 import platformdirs
-
-import protocol as P
 
 __all__ = ["DEFAULT_DATA_DIR", "LogFile", "StorageError", "TableFolder", "load_identity_seed"]
 
 DEFAULT_DATA_DIR = Path(platformdirs.user_data_dir("fairtable"))
 _HEADER = 8
 MAX_RECORD = 2 << 20
-
-
-def _text(value: Any) -> bool:
-    """text"""
-    return type(value) is str
-
-
-def _whole(value: Any) -> bool:
-    """a whole number"""
-    return type(value) is int
-
-
-def _time(value: Any) -> bool:
-    """a time (seconds since 1970, before the year 36000)"""
-    return type(value) in (int, float) and 0 <= value <= 1 << 40
-
-
-_INFO_SHAPES = {
-    "invite": _text,
-    "start": _text,
-    "status": _text,
-    "role": _text,
-    "kind": _text,
-    "seat": _whole,
-    "port": _whole,
-    "bots": _whole,
-    "created": _time,
-    "last_played": _time,
-}
-"""What each field of a ``table.json`` that is read back must hold (a crafted file's other
-shapes are refused here, not by whichever reader meets them first)."""
 
 
 class StorageError(Exception):
@@ -193,33 +158,12 @@ class TableFolder:
         return folder
 
     def exists(self) -> bool:
-        return (self.path / "table.json").exists()
+        return self.info_path.exists()
 
-    def read_info(self) -> dict[str, Any]:
-        path = self.path / "table.json"
-        try:
-            info = P.read_json(path.read_bytes(), f"saved table {path}")
-        except OSError as exc:
-            raise StorageError(f"{path}: cannot be read ({exc})") from None
-        except P.UntrustedInput as exc:  # crafted nesting, numbers, strings, bytes
-            raise StorageError(f"{path}: cannot be read ({exc.why})") from None
-        if not isinstance(info, dict):
-            raise StorageError(f"{path}: not a table description")
-        for name, value in info.items():
-            shape = _INFO_SHAPES.get(name)
-            if shape is not None and not shape(value):
-                raise StorageError(
-                    f"{path}: not a table description (its {name!r} is not {shape.__doc__})"
-                )
-        return info
-
-    def write_info(self, info: dict[str, Any]) -> None:
-        try:
-            _write_private(
-                self.path / "table.json", json.dumps(info, sort_keys=True, indent=1).encode("utf-8")
-            )
-        except OSError as exc:
-            raise StorageError(f"{self.path / 'table.json'}: {exc.strerror}") from None
+    @property
+    def info_path(self) -> Path:
+        """Its ``table.json`` (read and written as a :class:`~netplay._table_info.TableInfo`)."""
+        return self.path / "table.json"
 
     def secret_seed(self) -> bytes:
         return _seed_file(self.path / "secret.seed", "a secret seed")

@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from netplay import Invite, TableFolder
+from netplay import Invite, TableFolder, TableInfo
 
 DECK_SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
 
@@ -202,8 +202,8 @@ def test_the_sample_deck_is_not_refused_as_a_deck(tmp_path: Path) -> None:
 
 def _unfinished_game(data_dir: Path) -> None:
     invite = Invite.parse(invite_to(closed_port()))
-    TableFolder(data_dir, "tables", invite.scope).write_info(
-        {"invite": invite.text(), "role": "joiner", "status": "lobby"}
+    TableInfo(invite=invite.text(), role="joiner", status="lobby").save(
+        TableFolder(data_dir, "tables", invite.scope)
     )
 
 

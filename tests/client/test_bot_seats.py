@@ -31,7 +31,7 @@ from engine.games import rules
 from engine.reign import Bid
 from engine.requests import Decision
 from engine.rng import ChanceStream
-from netplay import NodeConfig, TableChoice, TableNode, Thinker
+from netplay import NodeConfig, TableChoice, TableInfo, TableNode, Thinker
 from netplay import events as ev
 from netplay.node._pump import SessionPump
 from tests.engine.reign_helpers import decision, default_answer, table
@@ -75,9 +75,10 @@ def test_bot_seats_are_named_with_their_strength() -> None:
 
 
 def test_a_kept_table_reopens_with_the_bots_it_was_played_with() -> None:
-    assert saved_bot_specs({"bots": 2, "bot_specs": ["hard", "easy"]}, "reign") == ("hard", "easy")
-    assert saved_bot_specs({"bots": 2}, "reign") == ("heuristic", "heuristic")  # kept before
-    assert saved_bot_specs({"bots": 1, "bot_specs": ["genius"]}, "reign") == ("heuristic",)
+    kept = TableInfo(bots=2, bot_specs=("hard", "easy"))
+    assert saved_bot_specs(kept, "reign") == ("hard", "easy")
+    assert saved_bot_specs(TableInfo(bots=2), "reign") == ("heuristic", "heuristic")  # kept before
+    assert saved_bot_specs(TableInfo(bots=1, bot_specs=("genius",)), "reign") == ("heuristic",)
 
 
 def test_host_and_join_bot_take_a_strength_and_think_off_the_event_loop() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import trio
 
@@ -29,7 +30,9 @@ from netplay import (
     ResignRequest,
     TableChoice,
     TableFolder,
+    TableInfo,
     TableNode,
+    keep_bots,
     saved_table,
 )
 from netplay import events as ev
@@ -100,22 +103,14 @@ def test_resign_before_the_game_starts_says_there_is_nothing_to_resign() -> None
 
 
 def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
-    event = {
-        "event": "resuming",
-        "game": "reign",
-        "started": EVENING,
-        "status": "playing",
-        "round": 4,
-    }
+    event = ev.Resuming(table="ab", game="reign", started=EVENING, status="playing", round=4)
     assert resume_line(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
-    lobby = {**event, "status": "lobby", "round": None, "game": "sodalis"}
+    lobby = attrs.evolve(event, status="lobby", round=None, game="sodalis")
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
-    assert resigned_line({"seat": 0, "you": True}) == "seat 0 (you) resigned - the game is over"
+    resigned = ev.Resigned(seat=0, step=7, you=True)
+    assert resigned_line(resigned) == "seat 0 (you) resigned - the game is over"
     # the headless text output says the same
-    assert (
-        describe(ev.Resuming(table="ab", **{k: v for k, v in event.items() if k != "event"}))
-        == "Resuming your Reign game of 1 Dec 21:40, round 4"
-    )
+    assert describe(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
     assert describe(ev.Resigned(seat=2, step=9, you=False)) == (
         "seat 2 resigned - the game is over"
     )
@@ -125,8 +120,8 @@ def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
     import os
 
     invite = Invite("127.0.0.1", 4000, os.urandom(32), bytes(32), os.urandom(32), game, seats)
-    TableFolder(data_dir, "tables", invite.scope).write_info(
-        {"invite": invite.text(), "role": "host", **info}
+    TableInfo(invite=invite.text(), role="host", **info).save(
+        TableFolder(data_dir, "tables", invite.scope)
     )
     return invite
 
@@ -208,18 +203,16 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
         turn=[1],
         last_played=EVENING,
     )
-    TableFolder(tmp_path / "seats" / "1", "tables", invite.scope).write_info(
-        {
-            "invite": invite.text(),
-            "role": "joiner",
-            "kind": "join",
-            "status": "playing",
-            "seat": 1,
-            "round": 2,
-            "turn": [1],
-            "last_played": EVENING - 60,
-        }
-    )
+    TableInfo(
+        invite=invite.text(),
+        role="joiner",
+        kind="join",
+        status="playing",
+        seat=1,
+        round=2,
+        turn=[1],
+        last_played=EVENING - 60,
+    ).save(TableFolder(tmp_path / "seats" / "1", "tables", invite.scope))
     assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
@@ -258,8 +251,7 @@ def _play_a_little(data_dir: Path) -> Invite:
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
                 invite = await nursery.start(node.run)
-                info = node.folder.read_info()  # type: ignore[union-attr]
-                node.folder.write_info({**info, "bots": 2})  # type: ignore[union-attr]
+                keep_bots(node.folder, ("heuristic", "heuristic"))  # type: ignore[arg-type]
                 for index in range(2):
                     nursery.start_soon(bot_node(data_dir, index, invite, 0.02).run)
                 while node.session is None or node.session.game.state.serial < 10:
@@ -323,7 +315,9 @@ def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc
         ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3)
     )
     model.apply_event(ev.Seated(seat=0, players=2))
-    said = resume_line({"game": game, "started": EVENING, "status": "playing", "round": 3})
+    said = resume_line(
+        ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3)
+    )
     assert model.message == said and said in model.log
     assert model.your_move("bid") == said  # the first decision's message is the notice, once
     assert model.your_move("bid") == "Your move: bid (F1 for help)"

@@ -74,12 +74,12 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
     import os
 
     from client import play
-    from netplay import Invite, TableFolder
+    from netplay import Invite, TableFolder, TableInfo
     from netplay import events as ev
 
     invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
     folder = TableFolder(tmp_path, "tables", invite.scope)
-    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "lobby"})
+    TableInfo(invite=invite.text(), role="joiner", status="lobby").save(folder)
     assert len(play.unfinished_games(tmp_path)) == 1
 
     def screen(model, network) -> None:  # the player quits while the table cannot be reached
@@ -175,14 +175,14 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     import trio
 
     from client import seats
-    from netplay import Invite, TableFolder
+    from netplay import Invite, TableFolder, TableInfo
 
     invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
     seat_dir = tmp_path / "seats" / "1"  # a second seat of this account
     seats.keep_code(seat_dir, invite, "7-amber-ant-ant-ant")
     seats.keep_code(seat_dir, invite, "fairtable://not-a-code")  # an invite: nothing kept
     folder = TableFolder(seat_dir, "tables", invite.scope)
-    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "playing"})
+    TableInfo(invite=invite.text(), role="joiner", status="playing").save(folder)
 
     async def retired(text: str, port: int) -> Invite:
         raise UsageError("no table on the LAN answers this code")
@@ -192,7 +192,7 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     assert found == invite
     with pytest.raises(UsageError, match="answers this code"):
         trio.run(seats.invite_or_saved, "8-amber-ant-ant-ant", 1, tmp_path)
-    folder.write_info({"invite": invite.text(), "role": "joiner", "status": "finished"})
+    TableInfo(invite=invite.text(), role="joiner", status="finished").save(folder)
     with pytest.raises(UsageError):  # a finished game is not gone on with
         trio.run(seats.invite_or_saved, "7-amber-ant-ant-ant", 1, tmp_path)
 

@@ -20,6 +20,7 @@ from netplay import (
     ResignRequest,
     TableChoice,
     TableFolder,
+    TableInfo,
     TableNode,
     saved_table,
 )
@@ -70,13 +71,13 @@ async def test_a_host_goes_on_with_its_table_says_so_and_new_starts_afresh(
         (resuming,) = [e for e in again if e["event"] == "resuming"]
         assert resuming["game"] == "reign" and resuming["status"] == "lobby"
         assert resuming["table"] == invite.scope.hex()
-        info = TableFolder(tmp_path, "tables", invite.scope).read_info()
-        assert resuming["started"] == info["created"] and info["kind"] == "play"
+        info = TableInfo.load(TableFolder(tmp_path, "tables", invite.scope))
+        assert resuming["started"] == info.created and info.kind == "play"
         fresh: list[dict[str, Any]] = []
         other = await _open_lobby(tmp_path, me, fresh, kind="play", fresh=True)
     assert other != invite and not [e for e in fresh if e["event"] == "resuming"]
     for table in (invite, other):  # the old table is kept, unfinished
-        assert TableFolder(tmp_path, "tables", table.scope).read_info()["status"] == "lobby"
+        assert TableInfo.load(TableFolder(tmp_path, "tables", table.scope)).status == "lobby"
 
 
 async def test_host_never_takes_over_a_play_table_nor_play_a_host_table(
@@ -98,9 +99,7 @@ async def test_a_folder_that_does_not_say_its_kind_is_reopened_only_by_name(
     with trio.fail_after(20):
         old = await _open_lobby(tmp_path, me, [], kind="host")
         folder = TableFolder(tmp_path, "tables", old.scope)
-        info = folder.read_info()
-        del info["kind"]  # as written before kinds were kept
-        folder.write_info(info)
+        TableInfo.load(folder).but(kind=None).save(folder)  # as written before kinds were kept
         assert await _open_lobby(tmp_path, me, [], kind="host") != old
         named: list[dict[str, Any]] = []
         assert await _open_lobby(tmp_path, me, named, resume=old.scope) == old
@@ -146,13 +145,13 @@ async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Pat
                 lambda: host.session is not None and host.session.game.state.serial >= 12,
                 "a dozen steps",
             )
-            summary = host.folder.read_info()  # type: ignore[union-attr]
+            summary = TableInfo.load(host.folder)  # type: ignore[union-attr]
             await table.send.send(ResignRequest())
             for node in table.nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
-    assert isinstance(summary["round"], int) and "turn" in summary
-    assert not strings_in(summary) & CARDS  # the summary names no card
+    assert isinstance(summary.round, int) and summary.turn is not None
+    assert not strings_in(json.loads(summary.encode())) & CARDS  # the summary names no card
     steps = set()
     for index, node in enumerate(table.nodes):
         (resigned,) = [e for e in table.events[index] if e["event"] == "resigned"]
@@ -160,8 +159,8 @@ async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Pat
         steps.add(resigned["step"])
         assert not [e for e in table.events[index] if e["event"] in ("verdict", "game_over")]
         assert node.folder is not None
-        info = node.folder.read_info()
-        assert (info["status"], info["end"], info["resigned"]) == ("finished", "resigned", 0)
+        info = TableInfo.load(node.folder)
+        assert (info.status, info.end, info.resigned) == ("finished", "resigned", 0)
         saved = saved_table(node.folder.path)
         result = P.audit_log(saved.spec, saved.entries)
         assert result.ok, result.summary

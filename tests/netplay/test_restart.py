@@ -13,7 +13,7 @@ from typing import Any
 
 import trio
 
-from netplay import Invite
+from netplay import Invite, TableInfo
 
 PACE = "0.1"  # slow enough that the crash lands mid-game, not after it
 CRASH_AFTER = 40  # log records the victim holds when it is killed (round 1 or 2)
@@ -237,16 +237,14 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
     assert older != current
     folder = TableFolder(tmp_path, "tables", invite.scope)
-    folder.write_info(
-        {
-            "invite": invite.text(),
-            "role": "host",
-            "kind": "host",
-            "status": "playing",
-            "start": older.hex(),
-            "seat": 0,
-        }
-    )
+    TableInfo(
+        invite=invite.text(),
+        role="host",
+        kind="host",
+        status="playing",
+        start=older.hex(),
+        seat=0,
+    ).save(folder)
     folder.log().append(b"an entry of the old game", durable=True)
     node = TableNode(NodeConfig(data_dir=tmp_path), me, seats=3, game="reign")
     with trio.fail_after(10):
@@ -259,5 +257,5 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
         else:
             raise AssertionError("the old game was opened")
     assert "cannot be read" in reason and "protocol version 1" in reason
-    assert folder.read_info()["start"] == older.hex()
+    assert TableInfo.load(folder).start == older.hex()
     assert folder.log().records == [b"an entry of the old game"]

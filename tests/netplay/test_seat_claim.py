@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import protocol as P
-from netplay import Invite, StorageError, TableFolder, claim_seat, load_identity_seed
+from netplay import Invite, StorageError, TableFolder, TableInfo, claim_seat, load_identity_seed
 from netplay.storage._seatclaim import MAX_SEATS_HERE
 
 
@@ -38,7 +38,7 @@ def test_a_hosted_table_folder_is_never_taken_by_a_joiner(tmp_path: Path) -> Non
     invite = invite_hosted_by(tmp_path / "elsewhere")
     folder = TableFolder(tmp_path, "tables", invite.scope)
     folder.path.mkdir(parents=True)
-    folder.write_info({"role": "host", "invite": invite.text()})
+    TableInfo(role="host", invite=invite.text()).save(folder)
     with claim_seat(tmp_path, invite) as claim:
         assert claim.data_dir == tmp_path / "seats" / "1"
 

@@ -18,7 +18,7 @@ import protocol as P
 from client.games import bots_for
 from engine.rng import ChanceStream
 from engine.sovereign import Deck, load_deck, standard_catalog
-from netplay import NodeConfig, NodeEvent, Pacing, Reach, TableNode, event_json
+from netplay import NodeConfig, NodeEvent, Pacing, Reach, TableInfo, TableNode, event_json
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
@@ -153,4 +153,4 @@ async def test_sovereign_lobby_refuses_a_deck_that_would_break_the_table(tmp_pat
     assert host.start is None and host.session is None
     answer = next(e for e in told if e["event"] == "refused")
     assert answer["reason"].startswith("the table cannot start") and guest.session is None
-    assert guest.folder is not None and guest.folder.read_info()["status"] == "refused"
+    assert guest.folder is not None and TableInfo.load(guest.folder).status == "refused"
