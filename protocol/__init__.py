@@ -23,7 +23,9 @@ The private modules each own one concern:
 * ``_deck``        -- mental-poker decks: shuffle, draw, reveal, re-mix, hand-over, audit;
 * ``_sealed``      -- payloads only one seat can read;
 * ``_table``, ``_session``, ``_session_messages`` -- the table, the session machine, its parts;
-  ``_events`` -- its verdicts and events; ``_held`` -- its unread-byte budgets;
+  ``_events`` -- its verdicts and events; ``_verdict_kinds`` -- the kinds of verdict and which
+  blame a seat; ``_part_keys`` -- the typed key each part is filed under;
+  ``_held`` -- its unread-byte budgets;
 * ``_exchanges`` -- each engine request as messages between the seats, dispatched by request
   class to one exchange object each: ``_decisions``, ``_chance``, ``_piles``, ``_held_cards``,
   ``_reveals``, ``_audit``; they reach the session through ``_port`` only and share the card
