@@ -15,6 +15,7 @@ from netplay import StorageError, TableFolder, TableInfo, TableInfoError, keep_b
 ROOT = Path(__file__).parents[2]
 
 PLAYING = {
+    "bot_specs": ["hard", "search:0.5"],
     "bots": 2,
     "created": 1_764_600_000,
     "invite": "an invite's text",
@@ -70,6 +71,7 @@ def test_an_old_file_loads_and_keeps_what_this_version_does_not_know(tmp_path: P
         (b'{"port": "80"}', "its 'port' is not a whole number"),
         (b'{"turn": [1, "two"]}', "its 'turn' is not a list of seats or a word"),
         (b'{"round": true}', "its 'round' is not a whole number"),
+        (b'{"bot_specs": ["hard", 2]}', "its 'bot_specs' is not a list of words"),
         (b'{"last_played": -5}', "its 'last_played' is not a time"),
         (b'{"invite": "x"', "cannot be read"),
     ],
@@ -88,8 +90,9 @@ def test_a_file_that_is_no_table_description_is_one_typed_error(
 def test_bots_and_setting_aside_go_through_netplay(tmp_path: Path) -> None:
     folder = TableFolder.at(tmp_path)
     TableInfo(invite="x", role="host", status="lobby").save(folder)
-    keep_bots(folder, 2)
-    assert TableInfo.load(folder).bots == 2
+    keep_bots(folder, ("hard", "easy"))
+    kept = TableInfo.load(folder)
+    assert (kept.bots, kept.bot_specs) == (2, ("hard", "easy"))
     assert set_aside(folder, "never reached")
     assert TableInfo.load(folder).status == "never reached"
     started = TableInfo(invite="x", role="host", status="playing", start="ab")
