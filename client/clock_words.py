@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from netplay import SeatClock
+from protocol import TimeLimits
 
 __all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "waiting_words"]
 
@@ -55,16 +56,16 @@ def mm_ss(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def limits_words(limits: dict[str, int] | None) -> str:
+def limits_words(limits: TimeLimits | None) -> str:
     """The table's limits in words, e.g. "clock 10:00 + 5 s a decision; offline limit 2:00"."""
-    if not limits:
+    if limits is None:
         return ""
     words = "no clock"
-    if limits.get("bank_ms"):
-        words = f"clock {mm_ss(limits['bank_ms'] / 1000)}"
-        if limits.get("increment_ms"):
-            words += f" + {limits['increment_ms'] / 1000:g} s a decision"
-    return f"{words}; offline limit {mm_ss(limits.get('abandon_ms', 120_000) / 1000)}"
+    if limits.bank_ms:
+        words = f"clock {mm_ss(limits.bank_ms / 1000)}"
+        if limits.increment_ms:
+            words += f" + {limits.increment_ms / 1000:g} s a decision"
+    return f"{words}; offline limit {mm_ss(limits.abandon_ms / 1000)}"
 
 
 def my_move_words(readings: list[dict[str, Any]], me: int | None) -> str:

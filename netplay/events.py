@@ -22,7 +22,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import attrs
 
 from engine.outcome import Outcome
-from protocol import VerdictKind
+from protocol import TimeLimits, VerdictKind
 
 __all__ = [
     "EVENT_CLASSES",
@@ -102,6 +102,16 @@ def _written_as(name: str, plain: Callable[[Any], Any]) -> dict[str, Any]:
     return {"json": (name, plain)}
 
 
+def _limits_plain(limits: TimeLimits | None) -> dict[str, int] | None:
+    """A table's time limits as the JSON has always had them (milliseconds by name)."""
+    return None if limits is None else limits.option()
+
+
+def _limits() -> Any:
+    """A field holding the table's :class:`~protocol.TimeLimits` (None: not known yet)."""
+    return attrs.field(default=None, metadata=_written_as("clock", _limits_plain))
+
+
 def event_json(event: NodeEvent) -> dict[str, Any]:
     """The event as the JSON object ``--json`` prints (values as they are: not copied)."""
     found: dict[str, Any] = {"event": event.EVENT}
@@ -126,7 +136,7 @@ class TableOpen(NodeEvent):
     """We host: the invite, the table's time limits, and the LAN join code if announced."""
 
     invite: str
-    clock: dict[str, int] | None = None
+    clock: TimeLimits | None = _limits()
     code: str | None = _optional()
 
 
@@ -198,7 +208,7 @@ class Seated(NodeEvent):
     players: int
     table: str = ""
     resumed: bool = False
-    clock: dict[str, int] | None = None
+    clock: TimeLimits | None = _limits()
     at: float | None = _optional()
     names: tuple[str, ...] = ()
 

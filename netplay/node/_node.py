@@ -223,7 +223,7 @@ class TableNode:
                 self.emit(
                     ev.TableOpen(
                         self.invite.text(),
-                        self.config.terms.time_limits().option(),
+                        self.config.terms.time_limits(),
                         None if code is None else code.text(),
                     )
                 )
@@ -566,7 +566,7 @@ class TableNode:
                 spec.seats,
                 spec.table_id.hex(),
                 resumed,
-                spec.time_limits().option(),
+                spec.time_limits(),
                 time.monotonic() if self.config.stats else None,
                 names=start_names(start, spec),
             )

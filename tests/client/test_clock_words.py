@@ -12,6 +12,7 @@ from client.reign.model import ClientModel
 from engine.requests import Decision
 from netplay import SeatClock
 from netplay import events as ev
+from protocol import TimeLimits
 from tests.client.test_sodalis_model import first_turn
 from tests.engine.driver import Table
 
@@ -52,12 +53,10 @@ def test_times_and_limits_read_as_a_clock_does() -> None:
         "0:00",
         "1:02:03",
     ]
-    assert limits_words({"bank_ms": 600_000, "increment_ms": 5_000, "abandon_ms": 120_000}) == (
+    assert limits_words(TimeLimits(600_000, 5_000, 120_000)) == (
         "clock 10:00 + 5 s a decision; offline limit 2:00"
     )
-    assert limits_words({"bank_ms": 0, "increment_ms": 0, "abandon_ms": 90_000}) == (
-        "no clock; offline limit 1:30"
-    )
+    assert limits_words(TimeLimits(0, 0, 90_000)) == ("no clock; offline limit 1:30")
     assert limits_words(None) == ""
 
 
@@ -70,7 +69,7 @@ def reign_model(seat: int) -> tuple[ClientModel, Table]:
         ev.Seated(
             seat=seat,
             players=3,
-            clock={"bank_ms": 300_000, "increment_ms": 0, "abandon_ms": 120_000},
+            clock=TimeLimits(300_000, 0, 120_000),
         )
     )
     model.apply_event(ev.ViewChanged(view=table.truth.view(seat), events=()))
@@ -87,7 +86,7 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
         ev.Seated(
             seat=d.seat,
             players=3,
-            clock={"bank_ms": 300_000, "increment_ms": 5_000, "abandon_ms": 1},
+            clock=TimeLimits(300_000, 5_000, 1),
         )
     )
     assert "Time: clock 5:00 + 5 s a decision" in "\n".join(model.log)

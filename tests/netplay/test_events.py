@@ -9,12 +9,13 @@ import pytest
 import netplay
 from engine.outcome import Outcome
 from netplay import events as ev
+from protocol import TimeLimits
 
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
     lines = [
         (
-            ev.TableOpen("INV", {"abandon_ms": 1, "bank_ms": 0, "increment_ms": 0}, "7-a-b"),
+            ev.TableOpen("INV", TimeLimits(0, 0, 1), "7-a-b"),
             '{"clock":{"abandon_ms":1,"bank_ms":0,"increment_ms":0},"code":"7-a-b",'
             '"event":"table_open","invite":"INV"}',
         ),
