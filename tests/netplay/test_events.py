@@ -49,8 +49,8 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
             '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},"winner":null}',
         ),
         (
-            ev.Verdict(None, "stalled", "why"),
-            '{"event":"verdict","kind":"stalled","reason":"why","seat":null}',
+            ev.Verdict(None, "starved", "why"),
+            '{"event":"verdict","kind":"starved","reason":"why","seat":null}',
         ),
         (
             ev.Resuming("t", "reign", "lobby", 12, None),
