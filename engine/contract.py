@@ -1,9 +1,32 @@
-"""The engine contract's mechanics that every game shares: dispatching answers.
+"""The engine contract: what every game object is to the layers above, and the mechanics
+every game shares.
 
-A game object subclasses :class:`ContractGame` and names two tables: ``DECISIONS``
-(answer class -> the decision kind it answers, a check and an apply function) and
-``GENERIC`` (answer class -> the request class it answers, an optional check and a
-handler).  This class then owns what must behave the same in every game:
+:class:`ContractGame` ``[State, View]`` is the one interface the protocol, netplay, the
+client, the bots and the bench use on a game object -- they use nothing else of it:
+
+==========================  ======================================================
+``pending()``               the requests waiting for an answer
+``apply(answer)``           apply one answer: the public events it caused, or a typed
+                            :class:`~engine.errors.EngineError` with nothing changed
+``check(answer)``           raise what ``apply`` would raise; change nothing
+``view(seat)``              what ``seat`` may see (``None``: a spectator) -- ``View``
+``digest()``                hex SHA-256 of the public state and where play stands
+``public()``                the public state as canonical JSON-shaped data
+``over`` / ``outcome``      whether the game ended; who won (:class:`~engine.outcome.Outcome`,
+                            ``None`` while it goes on) / ``end``: how it ended
+``serial``                  the step number every protocol part names
+``next_handle()``           the handle the next card named by handle gets
+``secret_of(handle)``       a face-down card's identity, on an instance that knows it
+``handover_cards(g, s)``    the cards seat ``g`` chose to hand to seat ``s``
+``copy()``                  an independent copy (frozen card data shared)
+``state``                   the game's state, a :class:`~engine.common_state.CommonState`
+==========================  ======================================================
+
+A game subclasses it, gives ``view``, ``outcome`` and ``advance`` (run the flow until it
+needs an answer), and names two tables: ``DECISIONS`` (answer class -> the decision kind it
+answers, a check and an apply function) and ``GENERIC`` (answer class -> the request class
+it answers, an optional check and a handler).  Everything else has a default here, and
+these must behave the same in every game:
 
 - ``pending()`` hides the seats whose simultaneous answer is already buffered;
 - ``apply(answer)`` checks completely before changing anything, buffers simultaneous
@@ -12,41 +35,47 @@ handler).  This class then owns what must behave the same in every game:
 - ``check(answer)`` raises what ``apply`` would raise and changes nothing;
 - the typed errors: ``GameOver``, ``WrongPhase``, ``WrongSeat``, ``MalformedAnswer``.
 
-The state object must have ``pending`` (list of requests), ``buffered`` (seat -> answer),
-``events`` (list), ``decisions`` (int) and ``next_handle`` (int: the handle the next card
-placed face down or dealt under a handle gets; :meth:`ContractGame.next_handle`).
+A game without face-down cards or hand-overs keeps the defaults of ``secret_of`` and
+``handover_cards`` (they raise :class:`KeyError`).
 """
 
 from __future__ import annotations
 
 import abc
+import copy as _copy
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from engine.common_state import CommonState
 from engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
 from engine.outcome import Outcome
 from engine.requests import Decision, Request
 
+__all__ = ["Apply", "Check", "ContractGame", "Handler", "State", "View"]
+
+State = TypeVar("State", bound=CommonState)
+View = TypeVar("View")
+
 Check = Callable[[Any, Decision, Any], None]
+"""Checks a decision's answer against the state and the request (raises; changes nothing)."""
 Apply = Callable[[Any, Decision, Any], None]
+"""Applies a checked decision's answer to the state."""
+Handler = Callable[[Any, Any], None]
+"""Checks or applies the answer to a chance, shuffle, deal, flip, peek or reveal request."""
 
 
-class ContractGame(abc.ABC):
-    """Answer dispatch for one game; subclasses give the tables and the flow."""
+class ContractGame(abc.ABC, Generic[State, View]):
+    """One game as one engine instance sees it; see the module docstring."""
 
+    game: ClassVar[str]
+    """The game's name in the registry (:func:`engine.games.rules`)."""
     DECISIONS: ClassVar[Mapping[type, tuple[str, Check, Apply]]] = {}
-    GENERIC: ClassVar[
-        Mapping[type, tuple[type, Callable[[Any, Any], None] | None, Callable[[Any, Any], None]]]
-    ] = {}
+    GENERIC: ClassVar[Mapping[type, tuple[type, Handler | None, Handler]]] = {}
 
-    state: Any
+    def __init__(self, state: State) -> None:
+        self.state: State = state
 
     # -- what a game supplies ---------------------------------------------------------------
-    @property
-    @abc.abstractmethod
-    def over(self) -> bool:
-        """Whether the game has ended."""
-
     @property
     @abc.abstractmethod
     def outcome(self) -> Outcome | None:
@@ -55,6 +84,11 @@ class ContractGame(abc.ABC):
     @abc.abstractmethod
     def advance(self) -> None:
         """Run the game's flow until it needs an answer."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see: its own secrets and the public state (``None``: a
+        spectator, the public state only).  Bots and screens read views, never the state."""
 
     def check_simultaneous(self, answer: Any) -> None:  # noqa: B027 -- optional hook
         """Extra checks of a simultaneous answer against those already buffered (none by
@@ -69,11 +103,53 @@ class ContractGame(abc.ABC):
         """Called just before a checked, one-seat answer is applied (nothing by default)."""
 
     # -- the contract -----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self.state.over)
+
+    @property
+    def end(self) -> str:
+        """How the game ended, in the game's word (``"won"``, ``"round_limit"``, ...; ``""``
+        while it goes on)."""
+        return self.state.over or ""
+
+    @property
+    def serial(self) -> int:
+        """The step number: how many groups of requests have been asked so far (every part
+        the protocol exchanges names it)."""
+        return self.state.serial
+
+    def digest(self) -> str:
+        """Hex SHA-256 of the public state and where play stands: identical on every peer
+        after every step, whatever each instance knows."""
+        return self.state.digest()
+
+    def public(self) -> dict[str, Any]:
+        """The public state, as canonical JSON-shaped data."""
+        return self.state.public()
+
+    def secret_of(self, handle: int) -> str:
+        """The identity of the face-down card ``handle`` (:class:`KeyError` on an instance
+        that does not know it, or in a game without face-down cards)."""
+        raise KeyError(f"{self.game} has no face-down cards (handle {handle})")
+
+    def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
+        """The cards seat ``giver`` chose to hand to seat ``seat`` (:class:`KeyError` on an
+        instance that does not know them, or in a game without hand-overs)."""
+        raise KeyError(f"{self.game} has no hand-overs")
+
+    def copy(self) -> Self:
+        """An independent copy; the frozen data the state names in ``SHARED`` is shared."""
+        state = self.state
+        memo = {id(getattr(state, name)): getattr(state, name) for name in state.SHARED}
+        return type(self)(_copy.deepcopy(state, memo))
+
     def next_handle(self) -> int:
         """The handle the engine gives the next card it names by handle.  The protocol reads
         it around an answer: the handles given meanwhile name the cards a move placed face
         down (bound by its commitment) or a deal dealt (in slot order)."""
-        return int(self.state.next_handle)
+        return self.state.next_handle
 
     def pending(self) -> tuple[Request, ...]:
         """The requests waiting for an answer (several seats for a simultaneous decision;
@@ -99,8 +175,7 @@ class ContractGame(abc.ABC):
             self._waiting_for(kind)
             handler(s, answer)  # checks completely before changing anything
             self.advance()
-            done: list[tuple[Any, ...]] = s.events[mark:]
-            return done
+            return s.events[mark:]
         req, apply = self._checked_decision(answer)
         seat = answer.seat
         s.decisions += 1
@@ -114,8 +189,7 @@ class ContractGame(abc.ABC):
             self.before_apply(req, answer)
             apply(s, req, answer)
         self.advance()
-        events: list[tuple[Any, ...]] = s.events[mark:]
-        return events
+        return s.events[mark:]
 
     def check(self, answer: Any) -> None:
         """Raise the error :meth:`apply` would raise for this answer; change nothing."""

@@ -11,14 +11,17 @@ tasks to the front with :func:`push_front`.  A state counts its decision points 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.common_state import CommonState
 
 __all__ = ["Task", "push_front", "run_tasks"]
 
 Task = tuple[Any, ...]
 
 
-def run_tasks(state: Any, handlers: Mapping[str, Callable[..., None]]) -> None:
+def run_tasks(state: CommonState, handlers: Mapping[str, Callable[..., None]]) -> None:
     """Run ``state``'s tasks with ``handlers`` until it asks something or is over."""
     was_waiting = bool(state.pending)
     while not state.pending and state.tasks and not state.over:
@@ -28,6 +31,6 @@ def run_tasks(state: Any, handlers: Mapping[str, Callable[..., None]]) -> None:
         state.serial += 1
 
 
-def push_front(state: Any, *tasks: Task) -> None:
+def push_front(state: CommonState, *tasks: Task) -> None:
     """Run these tasks next, in this order."""
     state.tasks[0:0] = list(tasks)

@@ -165,7 +165,7 @@ class _IllegalMove(_Cheater):
             super().decide(answer)
             return
         self.done = True
-        step = self.game.state.serial
+        step = self.game.serial
         assert self.seat is not None
         illegal = (
             hook(asked[0])

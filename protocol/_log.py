@@ -110,7 +110,7 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
         return AuditResult(
             False,
-            f"the log stops at step {session.game.state.serial} before the "
+            f"the log stops at step {session.game.serial} before the "
             f"game ends (waiting for seat {waiting})",
         )
     done = session.finished

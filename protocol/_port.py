@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engine.contract import ContractGame
 from engine.errors import EngineError, IllegalReveal
+from engine.games import AnyGameRules
 from engine.requests import Decision, Request
 
 from ._errors import blame
@@ -41,8 +43,8 @@ class Host(Protocol):
     table: Any
     seat: int | None
     seats: tuple[int, ...]
-    game: Any
-    rules: Any
+    game: ContractGame[Any, Any]
+    rules: AnyGameRules
     codec: Any
     deck_key: Any
     parts: Any
@@ -116,7 +118,7 @@ class Port:
     @property
     def step(self) -> int:
         """The engine's request serial: the step every part of this exchange names."""
-        return int(self._game.state.serial)
+        return self._game.serial
 
     @property
     def over(self) -> bool:
@@ -173,5 +175,5 @@ class Port:
         game = self._game
         outcome = game.outcome
         assert outcome is not None, "the audit runs on a finished game"
-        self._host.finished = GameFinished(outcome, game.digest(), game.state.over)
+        self._host.finished = GameFinished(outcome, game.digest(), game.end)
         self.emit(self._host.finished)

@@ -192,7 +192,7 @@ def _opened_keys(session: TableSession) -> dict[int, bytes] | None:
 
 
 def _ending(session: TableSession) -> Ending:
-    serial = int(session.game.state.serial)
+    serial = session.game.serial
     if session.verdict is not None:
         v = session.verdict
         return Ending("verdict", serial, seat=v.seat, reason=f"{v.kind}: {v.reason}")
@@ -251,6 +251,6 @@ def replay_log(spec: TableSpec, entries: list[bytes]) -> Replay:
     session = _run(spec, good)
     if refused:
         raise ReplayError(
-            f"refused: {refused}; the game cannot be replayed past step {session.game.state.serial}"
+            f"refused: {refused}; the game cannot be replayed past step {session.game.serial}"
         )
     return Replay(spec, entries, session)

@@ -33,6 +33,7 @@ import nacl.exceptions
 import nacl.secret
 
 from engine.canonical import canonical_bytes
+from engine.contract import ContractGame
 from engine.errors import CardDataError, EngineError, IllegalReveal
 from engine.games import rules as game_rules
 from engine.outcome import Outcome
@@ -152,7 +153,7 @@ class TableSession:
         if seat is not None and (identity is None or identity.public.key != spec.players[seat]):
             raise LocalProtocolError("the identity does not hold this seat's key")
         try:
-            self.game = self.rules.new_game(
+            self.game: ContractGame[Any, Any] = self.rules.new_game(
                 spec.seats,
                 spec.round_limit,
                 known=[] if seat is None else [seat],
@@ -297,7 +298,7 @@ class TableSession:
         opposed to a part their peer makes by itself (a shuffle, a share, a reveal)."""
         if self.verdict is not None or self.finished is not None or self.game.over:
             return set()
-        k = self.game.state.serial
+        k = self.game.serial
         return {
             r.seat
             for r in self.game.pending()
@@ -324,8 +325,8 @@ class TableSession:
             raise LocalProtocolError("only a seat can resign")
         if self.verdict is not None or self.finished is not None or self.game.over:
             raise LocalProtocolError("the game is already over")
-        self.publish(Resign(self.game.state.serial))
-        self._resignations[self.seat] = self.game.state.serial
+        self.publish(Resign(self.game.serial))
+        self._resignations[self.seat] = self.game.serial
         self._run()
 
     # -- outputs -----------------------------------------------------------------------------
@@ -584,7 +585,7 @@ class TableSession:
         if not self._resignations:
             return False
         filed = sorted((step, seat) for seat, step in self._resignations.items())
-        serial = self.game.state.serial
+        serial = self.game.serial
         for step, seat in filed:
             if serial >= step:
                 digest = self.game.digest()

@@ -9,12 +9,12 @@ reveal answer and either changes the state or raises a typed
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.common_state import known_seats
 from engine.contract import ContractGame
-from engine.errors import IllegalReveal, MalformedAnswer
+from engine.errors import IllegalReveal
 from engine.outcome import Outcome
 from engine.reign import decide, flow, setup
 from engine.reign.answers import ReignAnswer
@@ -42,20 +42,12 @@ _GENERIC: dict[type, tuple[type, None, Callable[[ReignState, Any], None]]] = {
 }
 
 
-class ReignGame(ContractGame):
+class ReignGame(ContractGame[ReignState, ReignView]):
     """One game of Reign as seen by one engine instance."""
 
     game = "reign"
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
-    state: ReignState
-
-    def __init__(self, state: ReignState) -> None:
-        self.state = state
-
-    @property
-    def over(self) -> bool:
-        return bool(self.state.over)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -76,20 +68,11 @@ class ReignGame(ContractGame):
         """What ``seat`` may see (``None``: a spectator)."""
         return make_view(self.state, seat)
 
-    def digest(self) -> str:
-        return self.state.digest()
-
-    def public(self) -> dict[str, Any]:
-        return self.state.public()
-
     def secret_of(self, handle: int) -> str:
         return secret_of(self, handle)
 
     def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
         return handover_cards(self, giver, seat)
-
-    def copy(self) -> ReignGame:
-        return ReignGame(copy.deepcopy(self.state, {id(self.state.catalog): self.state.catalog}))
 
 
 def new_game(
@@ -100,13 +83,7 @@ def new_game(
     """A new game.  ``known`` are the seats whose secrets this instance holds
     (``None``: every seat, as the local referee does; ``()``: a spectator)."""
     config.check()
-    seats = range(config.players) if known is None else known
-    try:
-        known_set = frozenset(seats)
-    except TypeError:
-        raise MalformedAnswer("known seats are a collection of seat numbers") from None
-    if any(type(s) is not int or not 0 <= s < config.players for s in known_set):
-        raise MalformedAnswer("known seats must be seats of this table")
+    known_set = known_seats(config.players, known)
     state = ReignState(
         config=config,
         catalog=catalog or standard_catalog(),

@@ -17,10 +17,8 @@ from typing import Any
 
 import attrs
 
-from engine.canonical import digest_of
-from engine.events import Event
+from engine.common_state import CommonState
 from engine.reign.cards import Catalog
-from engine.requests import Request
 
 HAND_LIMIT = 8
 WIN_LEGITIMACY = 9
@@ -60,10 +58,12 @@ class Secrets:
 
 
 @attrs.define
-class ReignState:
+class ReignState(CommonState):
+    DIGEST_DOMAIN = "fairtable/reign/state/v1"
+    SHARED = ("catalog",)
+
     config: ReignConfig
     catalog: Catalog
-    known: frozenset[int]
     secrets: dict[int, Secrets]
     round: int = 0
     phase: str = "setup"
@@ -76,7 +76,6 @@ class ReignState:
     discards: dict[str, list[str]] = attrs.Factory(lambda: {"military": [], "event": []})
     hand_count: list[int] = attrs.Factory(list)
     hidden: frozenset[str] = frozenset()  # cards whose whereabouts are not public
-    next_handle: int = 1
     bids: dict[int, list[int]] = attrs.Factory(dict)  # seat -> face-down handles
     bid_cards: dict[int, list[str]] = attrs.Factory(dict)  # seat -> revealed bid
     influence_winner: dict[str, int] = attrs.Factory(dict)
@@ -87,22 +86,13 @@ class ReignState:
     betrayal_in_regent_army: bool = False
     kingmaker: int = 0
     combat_totals: list[list[int]] = attrs.Factory(list)
-    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
-    pending: list[Request] = attrs.Factory(list)
-    buffered: dict[int, Any] = attrs.Factory(dict)  # simultaneous answers not yet applied
     winner: int | None = None
     over: str = ""  # "", "won" or "round_limit"
-    decisions: int = 0
-    serial: int = 0  # how many groups of requests have been asked so far (the step number)
-    events: list[tuple[Any, ...]] = attrs.Factory(list)  # public log of what happened
 
     # -- small helpers -------------------------------------------------------------------
     @property
     def players(self) -> int:
         return self.config.players
-
-    def knows(self, seat: int) -> bool:
-        return seat in self.known
 
     def turn_order(self, start: int | None = None) -> list[int]:
         first = self.first_player if start is None else start
@@ -115,15 +105,6 @@ class ReignState:
 
     def support_of(self, seat: int) -> list[str]:
         return [h for h in self.houses if self.support.get(h) == seat]
-
-    def log(self, event: Event) -> None:
-        """Record ``event`` in the public log, as its stored tuple."""
-        self.events.append(event.as_tuple())
-
-    def new_handle(self) -> int:
-        handle = self.next_handle
-        self.next_handle += 1
-        return handle
 
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:
@@ -151,20 +132,3 @@ class ReignState:
             "winner": self.winner,
             "over": self.over,
         }
-
-    def digest_data(self) -> dict[str, Any]:
-        """The public state plus where play stands (the task queue and pending requests)."""
-        data = self.public()
-        data["next_handle"] = self.next_handle
-        data["tasks"] = [list(t) for t in self.tasks]
-        data["pending"] = [_request_data(r) for r in self.pending]
-        return data
-
-    def digest(self) -> str:
-        return digest_of("fairtable/reign/state/v1", self.digest_data())
-
-
-def _request_data(r: Request) -> dict[str, Any]:
-    data = attrs.asdict(r, recurse=True)
-    data["request"] = type(r).__name__
-    return data

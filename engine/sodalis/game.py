@@ -11,10 +11,10 @@ all are in.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.common_state import known_seats
 from engine.contract import ContractGame
 from engine.errors import MalformedAnswer
 from engine.outcome import Outcome
@@ -45,20 +45,13 @@ _GENERIC: dict[
 }
 
 
-class SodalisGame(ContractGame):
-    """One game of Sodalis as seen by one engine instance."""
+class SodalisGame(ContractGame[SodalisState, SodalisView]):
+    """One game of Sodalis as seen by one engine instance (no face-down cards, no
+    hand-overs: ``secret_of`` and ``handover_cards`` raise :class:`KeyError`)."""
 
     game = "sodalis"
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
-    state: SodalisState
-
-    def __init__(self, state: SodalisState) -> None:
-        self.state = state
-
-    @property
-    def over(self) -> bool:
-        return self.state.over is not None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -75,23 +68,6 @@ class SodalisGame(ContractGame):
         """What ``seat`` may see (``None``: a spectator)."""
         return make_view(self.state, seat)
 
-    def digest(self) -> str:
-        return self.state.digest()
-
-    def public(self) -> dict[str, Any]:
-        return self.state.public()
-
-    def secret_of(self, handle: int) -> str:
-        raise KeyError(f"Sodalis has no face-down cards (handle {handle})")
-
-    def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
-        raise KeyError("Sodalis has no hand-overs")
-
-    def copy(self) -> SodalisGame:
-        s = self.state
-        memo = {id(s.catalog): s.catalog, id(s.arena): s.arena, id(s.config): s.config}
-        return SodalisGame(copy.deepcopy(s, memo))
-
 
 def new_game(
     config: SodalisConfig,
@@ -104,13 +80,7 @@ def new_game(
     simultaneous answers not yet revealed, so ``known`` only decides whose views this
     instance may build."""
     config.check()
-    seats = range(config.players) if known is None else known
-    try:
-        known_set = frozenset(seats)
-    except TypeError:
-        raise MalformedAnswer("known seats are a collection of seat numbers") from None
-    if any(type(s) is not int or not 0 <= s < config.players for s in known_set):
-        raise MalformedAnswer("known seats must be seats of this table")
+    known_set = known_seats(config.players, known)
     catalog = catalog or standard_catalog()
     if len(catalog.champions) < config.players:
         raise MalformedAnswer(

@@ -19,9 +19,8 @@ from typing import Any
 
 import attrs
 
-from engine.canonical import digest_of
+from engine.common_state import CommonState
 from engine.errors import MalformedAnswer
-from engine.events import Event
 from engine.requests import Request
 from engine.sodalis import events as E
 from engine.sodalis import passives
@@ -119,11 +118,13 @@ class Seat:
 
 
 @attrs.define
-class SodalisState:
+class SodalisState(CommonState):
+    DIGEST_DOMAIN = "fairtable/sodalis/state/v1"
+    SHARED = ("catalog", "arena", "config")
+
     config: SodalisConfig
     catalog: Catalog
     arena: Arena
-    known: frozenset[int]
     seats: list[Seat]
     round: int = 0
     phase: str = "setup"  # "setup", "play" or "over"
@@ -133,24 +134,15 @@ class SodalisState:
     artifacts: dict[str, Space | None] = attrs.Factory(dict)  # team -> space (None: delivered)
     cast: dict[str, Any] | None = None  # the cast being resolved
     last_roll: dict[str, Any] | None = None
-    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
-    pending: list[Request] = attrs.Factory(list)
-    buffered: dict[int, Any] = attrs.Factory(dict)  # simultaneous answers not yet applied
     winner: str | None = None
     over: str | None = None  # None, "tribute" or "round_limit"
-    decisions: int = 0
-    serial: int = 0  # how many groups of requests have been asked so far (the step number)
-    next_handle: int = 1  # Sodalis has no face-down cards: never changes
-    events: list[tuple[Any, ...]] = attrs.Factory(list)
+    # next_handle never changes: Sodalis has no face-down cards
     _teams: dict[str, list[int]] = attrs.Factory(dict)  # team -> seats (fixed by the config)
 
     # -- seats and teams -----------------------------------------------------------------
     @property
     def players(self) -> int:
         return self.config.players
-
-    def knows(self, seat: int) -> bool:
-        return seat in self.known
 
     def team_of(self, seat: int) -> str:
         return self.seats[seat].team
@@ -182,10 +174,6 @@ class SodalisState:
 
     def face(self, card: str) -> Face:
         return self.catalog.face(card)
-
-    def log(self, event: Event) -> None:
-        """Record ``event`` in the public log, as its stored tuple."""
-        self.events.append(event.as_tuple())
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Run these tasks next, in this order."""
@@ -280,22 +268,6 @@ class SodalisState:
             "over": self.over,
         }
 
-    def digest_data(self) -> dict[str, Any]:
-        data = self.public()
-        data["next_handle"] = self.next_handle
-        data["tasks"] = [list(t) for t in self.tasks]
-        data["pending"] = [request_data(r) for r in self.pending]
-        return data
-
-    def digest(self) -> str:
-        return digest_of("fairtable/sodalis/state/v1", self.digest_data())
-
 
 def _space(space: Space | None) -> list[int] | None:
     return None if space is None else list(space)
-
-
-def request_data(r: Request) -> dict[str, Any]:
-    data = attrs.asdict(r, recurse=True)
-    data["request"] = type(r).__name__
-    return data

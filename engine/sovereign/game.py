@@ -11,12 +11,11 @@ the hash of the public state.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.common_state import known_seats
 from engine.contract import ContractGame
-from engine.errors import MalformedAnswer
 from engine.outcome import Outcome
 from engine.requests import (
     Chance,
@@ -59,22 +58,15 @@ _GENERIC: dict[type, tuple[type, None, Callable[[SovereignState, Any], None]]] =
 }
 
 
-class SovereignGame(ContractGame):
-    """One game of Sovereign as seen by one engine instance."""
+class SovereignGame(ContractGame[SovereignState, SovereignView]):
+    """One game of Sovereign as seen by one engine instance (no hand-overs: a breached hand
+    is re-handled, so ``handover_cards`` raises :class:`KeyError`)."""
 
     game = "sovereign"
     DECISIONS = {
         cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.DECISION_RULES.items()
     }
     GENERIC = _GENERIC
-    state: SovereignState
-
-    def __init__(self, state: SovereignState) -> None:
-        self.state = state
-
-    @property
-    def over(self) -> bool:
-        return bool(self.state.over)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -94,24 +86,11 @@ class SovereignGame(ContractGame):
     def view(self, seat: int | None) -> SovereignView:
         return make_view(self.state, seat)
 
-    def digest(self) -> str:
-        return self.state.digest()
-
-    def public(self) -> dict[str, Any]:
-        return self.state.public()
-
     def secret_of(self, handle: int) -> str:
         card: str | None = self.state.secret(handle)
         if card is None:
             raise KeyError(f"this engine instance does not know face-down card {handle}")
         return card
-
-    def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
-        raise KeyError("Sovereign hands nothing over (a breached hand is re-handled)")
-
-    def copy(self) -> SovereignGame:
-        state = self.state
-        return SovereignGame(copy.deepcopy(state, {id(state.catalog): state.catalog}))
 
 
 def new_game(
@@ -121,13 +100,7 @@ def new_game(
     every seat, as the local referee does; ``()``: a spectator)."""
     catalog = catalog or standard_catalog()
     config.check(catalog)
-    seats = range(config.players) if known is None else known
-    try:
-        known_set = frozenset(seats)
-    except TypeError:
-        raise MalformedAnswer("known seats are a collection of seat numbers") from None
-    if any(type(s) is not int or not 0 <= s < config.players for s in known_set):
-        raise MalformedAnswer("known seats must be seats of this table")
+    known_set = known_seats(config.players, known)
     state = SovereignState(
         config=config,
         catalog=catalog,

@@ -17,10 +17,8 @@ from typing import Any
 
 import attrs
 
-from engine.canonical import digest_of
+from engine.common_state import CommonState
 from engine.errors import MalformedAnswer
-from engine.events import Event
-from engine.requests import Request
 from engine.sovereign.cards import Catalog
 from engine.sovereign.decks import DECK_RULE, Deck, parse_deck
 
@@ -235,10 +233,12 @@ class Board:
 
 
 @attrs.define
-class SovereignState:
+class SovereignState(CommonState):
+    DIGEST_DOMAIN = "fairtable/sovereign/state/v1"
+    SHARED = ("catalog",)
+
     config: SovereignConfig
     catalog: Catalog
-    known: frozenset[int]
     secrets: dict[int, Secrets]
     boards: list[Board] = attrs.Factory(list)
     units: dict[str, Unit] = attrs.Factory(dict)
@@ -255,31 +255,12 @@ class SovereignState:
     temps: list[list[Any]] = attrs.Factory(list)  # [source ref, controller, effect index, target]
     moved: bool = False  # the move-phase move was made
     revealed: list[list[Any]] = attrs.Factory(list)  # [handle, card] of the last reveal
-    next_handle: int = 1
-    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
-    pending: list[Request] = attrs.Factory(list)
-    buffered: dict[int, Any] = attrs.Factory(dict)
     winner: int | None = None
     over: str = ""
-    decisions: int = 0
-    serial: int = 0
-    events: list[tuple[Any, ...]] = attrs.Factory(list)
 
     @property
     def players(self) -> int:
         return self.config.players
-
-    def knows(self, seat: int) -> bool:
-        return seat in self.known
-
-    def log(self, event: Event) -> None:
-        """Record ``event`` in the public log, as its stored tuple."""
-        self.events.append(event.as_tuple())
-
-    def new_handle(self) -> int:
-        handle = self.next_handle
-        self.next_handle += 1
-        return handle
 
     def order_from(self, seat: int) -> list[int]:
         return [(seat + i) % self.players for i in range(self.players)]
@@ -392,15 +373,9 @@ class SovereignState:
         }
 
     def digest_data(self) -> dict[str, Any]:
-        data = self.public()
+        data = super().digest_data()
         data["hidden"] = [sorted(h) for h in self.hidden]
-        data["next_handle"] = self.next_handle
-        data["tasks"] = [list(t) for t in self.tasks]
-        data["pending"] = [_request_data(r) for r in self.pending]
         return data
-
-    def digest(self) -> str:
-        return digest_of("fairtable/sovereign/state/v1", self.digest_data())
 
 
 def _deck_lists(config: SovereignConfig) -> dict[str, Any]:
@@ -427,9 +402,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _request_data(r: Request) -> dict[str, Any]:
-    data = attrs.asdict(r, recurse=True)
-    data["request"] = type(r).__name__
-    return data

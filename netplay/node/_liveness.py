@@ -211,7 +211,7 @@ class Liveness:
             elif isinstance(event, LongWait):
                 self.emit(ev.SeatWaiting(event.seat, event.seconds))
             elif isinstance(event, Flagged) and session.verdict is None:
-                step = session.game.state.serial
+                step = session.game.serial
                 flag = Flagged(clock.agreed_kind(event.seat, step, event.kind), event.seat)
                 heard = starvation.excuse(flag.seat, now)
                 if heard is not None:  # a seat proved starved is never flagged for time
@@ -269,7 +269,7 @@ class Liveness:
             return
         now = trio.current_time()
         self.observe(now)
-        taken = clock.take_notice(msg, now, session.game.state.serial)
+        taken = clock.take_notice(msg, now, session.game.serial)
         if taken is None:
             return
         self.mesh.broadcast(data, skip=peer)

@@ -134,9 +134,9 @@ class NodeFolder:
         more (``now``, trio time), else at the next :meth:`flush_summary` or :meth:`finish`."""
         if self.folder is None or session.finished or session.verdict:
             return
-        if session.game.state.serial == self._summary_serial:
+        if session.game.serial == self._summary_serial:
             return  # the round and the turn change only with a step
-        self._summary_serial = session.game.state.serial
+        self._summary_serial = session.game.serial
         summary = summary_of(session.game)
         if summary == self._summary:
             return

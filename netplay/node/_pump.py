@@ -89,7 +89,7 @@ class SessionPump:
         if session is None:
             return
         while True:
-            serial = session.game.state.serial
+            serial = session.game.serial
             if serial != self._serial:
                 now = time.monotonic()
                 for step in range(self._serial, serial):

@@ -18,7 +18,8 @@ import pytest
 import protocol as P
 import protocol.testing as PT
 import protocol.wire as PW
-from engine.canonical import digest_of
+from engine.common_state import CommonState
+from engine.contract import ContractGame
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
 from engine.outcome import Outcome
@@ -51,32 +52,38 @@ class Guess:
 
 
 @attrs.define
-class _State:
-    serial: int = 0
-    over: str | None = None
-    next_handle: int = 0
+class _State(CommonState):
+    DIGEST_DOMAIN = "dice-test"
+
     round: int = 0
-    decisions: int = 0
-    pending: list[Any] = attrs.Factory(list)
     flipped: tuple[str, ...] = ()
     rolls: list[tuple[int, ...]] = attrs.Factory(list)
     guess: int | None = None
 
+    def public(self) -> dict[str, Any]:
+        return {
+            "flipped": list(self.flipped),
+            "rolls": [list(r) for r in self.rolls],
+            "guess": self.guess,
+        }
 
-class DiceGame:
-    """Shuffle, flip 2, roll (10, 10, 12), roll (10,), then seat 0 guesses 1..3."""
+    def digest_data(self) -> dict[str, Any]:
+        return {"serial": self.serial, **self.public()}
+
+
+class DiceGame(ContractGame[_State, dict[str, Any]]):
+    """Shuffle, flip 2, roll (10, 10, 12), roll (10,), then seat 0 guesses 1..3: a script that
+    keeps the contract, answering in its own ``apply`` rather than through the dispatch."""
+
+    game = "dice"
 
     def __init__(self, seats: int) -> None:
+        super().__init__(_State(known=frozenset(range(seats)), next_handle=0))
         self.seats = seats
-        self.state = _State()
         self.state.pending = [Shuffle("pile", CARDS)]
 
-    def pending(self) -> tuple[Any, ...]:
-        return tuple(self.state.pending)
-
-    @property
-    def over(self) -> bool:
-        return self.state.over is not None
+    def advance(self) -> None:
+        """The script asks its next request in ``apply``."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -117,23 +124,8 @@ class DiceGame:
         s.serial += 1
         return []
 
-    def next_handle(self) -> int:
-        return self.state.next_handle
-
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> dict[str, Any]:
         return {"flipped": self.state.flipped, "rolls": self.state.rolls}
-
-    def digest(self) -> str:
-        s = self.state
-        return digest_of(
-            "dice-test",
-            {
-                "serial": s.serial,
-                "flipped": list(s.flipped),
-                "rolls": [list(r) for r in s.rolls],
-                "guess": s.guess,
-            },
-        )
 
 
 RULES = GameRules(

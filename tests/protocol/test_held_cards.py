@@ -15,7 +15,8 @@ import pytest
 
 import protocol as P
 import protocol.testing as PT
-from engine.canonical import digest_of
+from engine.common_state import CommonState
+from engine.contract import ContractGame
 from engine.errors import IllegalMove, WrongSeat
 from engine.games import GameRules
 from engine.outcome import Outcome
@@ -48,24 +49,30 @@ class Done:
 
 
 @attrs.define
-class _State:
-    known: frozenset[int]
-    serial: int = 0
-    over: str | None = None
-    next_handle: int = 0
+class _State(CommonState):
+    DIGEST_DOMAIN = "held-test"
+
     round: int = 0
-    decisions: int = 0
-    pending: list[Any] = attrs.Factory(list)
     hands: dict[int, list[int]] = attrs.Factory(dict)
     cards: dict[int, str] = attrs.Factory(dict)  # handle -> identity, where known
     original: list[str] = attrs.Factory(list)  # seat 0's first three cards, where known
     peeked: dict[int, str] = attrs.Factory(dict)
     revealed: tuple[str, ...] = ()
 
+    def public(self) -> dict[str, Any]:
+        return {"revealed": list(self.revealed)}
 
-class HeldGame:
+    def digest_data(self) -> dict[str, Any]:
+        return {"serial": self.serial, **self.public()}
+
+
+class HeldGame(ContractGame[_State, dict[str, Any]]):
+    """A script that keeps the contract, answering in its own ``apply``."""
+
+    game = "held"
+
     def __init__(self, known: frozenset[int]) -> None:
-        self.state = _State(known)
+        super().__init__(_State(known=known, next_handle=0))
         self.state.pending = [Shuffle("pile", CARDS)]
         self.steps = iter(
             [
@@ -78,12 +85,8 @@ class HeldGame:
             ]
         )
 
-    def pending(self) -> tuple[Any, ...]:
-        return tuple(self.state.pending)
-
-    @property
-    def over(self) -> bool:
-        return self.state.over is not None
+    def advance(self) -> None:
+        """The script asks its next request in ``apply``."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -124,15 +127,8 @@ class HeldGame:
         s.pending = [] if s.over else [next(self.steps)]
         return []
 
-    def next_handle(self) -> int:
-        return self.state.next_handle
-
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> dict[str, Any]:
         return {"revealed": self.state.revealed}
-
-    def digest(self) -> str:
-        s = self.state
-        return digest_of("held-test", {"serial": s.serial, "revealed": list(s.revealed)})
 
 
 RULES = GameRules(

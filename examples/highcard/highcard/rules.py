@@ -12,13 +12,12 @@ nothing above it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
-from engine.canonical import digest_of
+from engine.common_state import CommonState, known_seats
 from engine.contract import ContractGame
 from engine.errors import IllegalReveal, MalformedAnswer
 from engine.games import GameRules
@@ -63,23 +62,36 @@ class HighBid:
 
 
 @attrs.define
-class ToyState:
+class ToyState(CommonState):
+    DIGEST_DOMAIN = "highcard"
+
     seats: int
-    known: frozenset[int]
-    serial: int = 0
-    next_handle: int = 1
-    decisions: int = 0
-    over: str | None = None
     winner: int | None = None
-    pending: list[Any] = attrs.Factory(list)
-    buffered: dict[int, Any] = attrs.Factory(dict)
-    events: list[tuple[Any, ...]] = attrs.Factory(list)
-    tasks: list[tuple[Any, ...]] = attrs.Factory(list)
     hands: dict[int, list[str]] = attrs.Factory(dict)  # known seats only
     hand_count: dict[int, int] = attrs.Factory(dict)
     bids: dict[int, int] = attrs.Factory(dict)  # seat -> the handle of its face-down bid
     secret: dict[int, str] = attrs.Factory(dict)  # handle -> card, known seats only
     revealed: dict[int, str] = attrs.Factory(dict)  # seat -> the card its bid showed
+
+    def public(self) -> dict[str, Any]:
+        """What every seat sees: the one round, cards in hand, bids placed and shown."""
+        return {
+            "round": 1,
+            "counts": dict(self.hand_count),
+            "bids": dict(self.bids),
+            "revealed": dict(self.revealed),
+        }
+
+    def digest_data(self) -> dict[str, Any]:
+        """The step, the end and the public zones (as sorted pairs)."""
+        return {
+            "serial": self.serial,
+            "over": self.over,
+            "winner": self.winner,
+            "counts": sorted(self.hand_count.items()),
+            "bids": sorted(self.bids.items()),
+            "revealed": sorted(self.revealed.items()),
+        }
 
 
 def _start(s: ToyState) -> None:
@@ -196,8 +208,10 @@ def _apply_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
     s.events.append(("bid", answer.seat, answer.stake))
 
 
-class ToyGame(ContractGame):
-    state: ToyState
+class ToyGame(ContractGame[ToyState, dict[str, Any]]):
+    """High Card as one engine instance sees it (no hand-overs)."""
+
+    game = NAME
     DECISIONS = {HighBid: ("bid", _check_bid, _apply_bid)}
     GENERIC = {
         ShuffleAnswer: (Shuffle, None, _on_shuffle),
@@ -205,33 +219,12 @@ class ToyGame(ContractGame):
         RevealAnswer: (Reveal, None, _on_reveal),
     }
 
-    def __init__(self, state: ToyState) -> None:
-        self.state = state
-
-    @property
-    def over(self) -> bool:
-        return self.state.over is not None
-
     @property
     def outcome(self) -> Outcome | None:
         return Outcome.seat(self.state.winner) if self.over else None
 
     def advance(self) -> None:
         run_tasks(self.state, _TASKS)
-
-    def copy(self) -> ToyGame:
-        """An independent copy of the game."""
-        return ToyGame(copy.deepcopy(self.state))
-
-    def public(self) -> dict[str, Any]:
-        """What every seat sees: the one round, cards in hand, bids placed and shown."""
-        s = self.state
-        return {
-            "round": 1,
-            "counts": dict(s.hand_count),
-            "bids": dict(s.bids),
-            "revealed": dict(s.revealed),
-        }
 
     def secret_of(self, handle: int) -> str:
         """The card a face-down bid holds (an instance that knows its bidder only)."""
@@ -247,20 +240,6 @@ class ToyGame(ContractGame):
             "revealed": dict(s.revealed),
         }
 
-    def digest(self) -> str:
-        s = self.state
-        return digest_of(
-            "highcard",
-            {
-                "serial": s.serial,
-                "over": s.over,
-                "winner": s.winner,
-                "counts": sorted(s.hand_count.items()),
-                "bids": sorted(s.bids.items()),
-                "revealed": sorted(s.revealed.items()),
-            },
-        )
-
 
 def new_game(
     seats: int,
@@ -268,7 +247,7 @@ def new_game(
     known: Iterable[int] | None = None,
     options: tuple[tuple[str, Any], ...] = (),
 ) -> ToyGame:
-    state = ToyState(seats, frozenset(range(seats) if known is None else known))
+    state = ToyState(seats=seats, known=known_seats(seats, known))
     state.tasks = [("start",)]
     game = ToyGame(state)
     game.advance()

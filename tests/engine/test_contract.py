@@ -1,0 +1,135 @@
+"""The engine contract: every registered game is a ContractGame and keeps each of its members,
+and the layers above use nothing of a game object beyond them."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.common_state import CommonState
+from engine.contract import ContractGame
+from engine.errors import EngineError, GameOver
+from engine.games import GAMES, AnyGameRules, rules
+from engine.outcome import Outcome
+from engine.referee import Referee
+from engine.requests import Decision, Request
+from engine.rng import ChanceStream
+from tests.protocol import toy_game
+
+ROOT = Path(__file__).resolve().parents[2]
+REGISTERED: list[AnyGameRules] = [rules(name) for name in GAMES] + [toy_game.RULES]
+MEMBERS = {
+    "pending",
+    "apply",
+    "check",
+    "view",
+    "digest",
+    "public",
+    "over",
+    "outcome",
+    "end",
+    "serial",
+    "next_handle",
+    "secret_of",
+    "handover_cards",
+    "copy",
+    "state",
+}
+
+
+def _ids(rules_: AnyGameRules) -> str:
+    return rules_.name
+
+
+def _play_one_step(game: ContractGame[Any, Any], rules_: AnyGameRules, seed: int) -> None:
+    stream = ChanceStream.from_int(seed)
+    request = game.pending()[0]
+    if isinstance(request, Decision):
+        game.apply(rules_.random_answer(game.view(request.seat), request, stream))
+    else:
+        game.apply(Referee(seed).answer(game, request))
+
+
+def _finish(game: ContractGame[Any, Any], rules_: AnyGameRules, seed: int) -> None:
+    stream = ChanceStream.from_int(seed)
+    referee = Referee(stream.child("referee").take(32))
+    while not game.over:
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            game.apply(rules_.random_answer(game.view(request.seat), request, stream))
+        else:
+            game.apply(referee.answer(game, request))
+
+
+def test_a_game_supplies_its_view_outcome_and_flow_the_contract_gives_the_rest() -> None:
+    assert ContractGame.__abstractmethods__ == {"view", "outcome", "advance"}
+    for member in MEMBERS - {"state"}:
+        assert hasattr(ContractGame, member), member
+
+
+@pytest.mark.parametrize("rules_", REGISTERED, ids=_ids)
+def test_every_registered_game_keeps_the_contract_while_it_plays(rules_: AnyGameRules) -> None:
+    seats = rules_.seat_counts[0]
+    game = rules_.new_game(seats, rules_.default_round_limit)
+    assert isinstance(game, ContractGame) and isinstance(game.state, CommonState)
+    assert type(game).game == rules_.name
+    assert not game.over and game.outcome is None and game.end == ""
+    assert all(isinstance(r, Request) for r in game.pending())
+    digest = game.digest()
+    assert re.fullmatch("[0-9a-f]{64}", digest) and game.digest() == digest
+    assert isinstance(game.public(), dict)
+    assert game.view(None) is not None and game.view(0) is not None
+    assert isinstance(game.serial, int) and game.serial == game.state.serial
+    assert isinstance(game.next_handle(), int)
+    with pytest.raises(KeyError):
+        game.secret_of(10**6)
+    with contextlib.suppress(KeyError):  # a game without hand-overs has none to give
+        assert all(isinstance(c, str) for c in game.handover_cards(0, 1))
+    spectator = rules_.new_game(seats, rules_.default_round_limit, known=())
+    assert spectator.digest() == digest and spectator.view(None) == game.view(None)
+    with pytest.raises(KeyError):
+        spectator.handover_cards(0, 1)  # a spectator knows nobody's gifts
+    copy = game.copy()
+    assert type(copy) is type(game) and copy.state is not game.state
+    assert copy.digest() == digest
+    _play_one_step(copy, rules_, seed=1)
+    assert game.digest() == digest, "playing on a copy leaves the original as it was"
+    _finish(game, rules_, seed=3)
+    outcome = game.outcome
+    assert isinstance(outcome, Outcome) and game.end != ""
+    assert all(0 <= s < seats for s in outcome.seats)
+    with pytest.raises(GameOver):
+        game.check(object())
+    with pytest.raises(EngineError):
+        game.apply(object())
+
+
+@pytest.mark.parametrize("rules_", REGISTERED, ids=_ids)
+def test_every_registered_game_refuses_what_is_not_its_answer(rules_: AnyGameRules) -> None:
+    game = rules_.new_game(rules_.seat_counts[0])
+    digest = game.digest()
+    with pytest.raises(EngineError):
+        game.check(object())
+    with pytest.raises(EngineError):
+        game.apply(object())
+    assert game.digest() == digest
+
+
+_USE = re.compile(r"\b(?:game|_game|truth|world)\.([A-Za-z_]\w*)")
+
+
+def test_the_layers_above_use_nothing_of_a_game_object_beyond_the_contract() -> None:
+    """protocol/, netplay/, client/ and bench/ reach a game object only through its contract
+    (the state's own fields are the game's, read through ``state``)."""
+    used: dict[str, set[str]] = {}
+    for layer in ("protocol", "netplay", "client", "bench"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            for name in _USE.findall(path.read_text()):
+                used.setdefault(name, set()).add(str(path.relative_to(ROOT)))
+    beyond = {name: files for name, files in used.items() if name not in MEMBERS}
+    # besides game objects, client/play.py calls a game's rules (a GameRules) "game"
+    assert set(beyond) <= {"seat_counts", "seat_text", "title"}, beyond
