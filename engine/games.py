@@ -9,6 +9,11 @@ finds one and :func:`rules` its :class:`GameRules`: how to start a game, the ans
 that travel on the wire, which parts of an answer are secret, and how to enumerate or pick
 legal answers.
 
+A game's rules are a ``GameRules[Game, View, Answer]``, typed by the game's object (a
+:class:`~engine.contract.ContractGame`), its view and its decisions' answers, so a reader or
+a type checker follows each field into the game.  Code that holds the rules of whichever
+game (the registry, the protocol, the client) holds an :data:`AnyGameRules`.
+
 An entry names the parts of the layers above the engine (the client's screen, bots and
 search hints) by hooks that import them only when called: this module imports no client
 code, and a process loads only the game it plays.
@@ -19,26 +24,73 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from engine.contract import ContractGame
 from engine.errors import MalformedAnswer
+from engine.requests import Decision
+from engine.rng import ChanceStream
+
+if TYPE_CHECKING:
+    from engine.referee import Referee
 
 ENTRY_POINT_GROUP = "fairtable.games"
 """The entry-point group a game is published under: ``name = "module:ENTRY"``."""
 
 
-def _same(answer: Any) -> Any:
+Game = TypeVar("Game", bound=ContractGame[Any, Any])
+View = TypeVar("View")
+Answer = TypeVar("Answer")
+Game_co = TypeVar("Game_co", bound=ContractGame[Any, Any], covariant=True)
+
+Options = tuple[tuple[str, Any], ...]
+"""A table's game options as sorted ``(name, value)`` pairs (values plain JSON data)."""
+Summary = dict[str, Any]
+"""The game-specific fields of a finished game's report (plain JSON data)."""
+Cards = tuple[str, ...]
+Gifts = tuple[tuple[int, str], ...]
+"""``(recipient, card)`` pairs a decision hands over."""
+GiftCounts = tuple[tuple[int, int], ...]
+
+
+class NewGame(Protocol[Game_co]):
+    """How the layers above start a game: ``seats`` players, a round limit (``None``: the
+    game's default), the seats whose secrets this instance holds (``None``: all of them)
+    and the table's game options."""
+
+    def __call__(
+        self,
+        seats: int,
+        round_limit: int | None = None,
+        known: Iterable[int] | None = None,
+        options: Options = (),
+    ) -> Game_co: ...
+
+
+def _same(answer: Answer) -> Answer:
     return answer
 
 
-def _no_cards(answer: Any) -> tuple[Any, ...]:
+def _no_cards(answer: object) -> Cards:
     return ()
 
 
+def _no_gifts(answer: object) -> Gifts:
+    return ()
+
+
+def _no_gift_counts(answer: object) -> GiftCounts:
+    return ()
+
+
+def _not_face_down(answer: object) -> bool:
+    return False
+
+
 @attrs.frozen
-class GameRules:
+class GameRules(Generic[Game, View, Answer]):
     """One game, as the layers above the engine see it.
 
     - ``new_game(seats, round_limit, known, options)`` starts a game; ``known`` are
@@ -47,7 +99,8 @@ class GameRules:
     - ``answer_kinds`` are the attrs classes of this game's answers.
     - ``public_part(answer)`` is the answer as other seats receive it.
     - ``secret_cards`` / ``shown_cards`` / ``gifted_cards`` name the hand cards a
-      decision puts face down, shows face up, or hands to another seat;
+      decision puts face down, shows face up, or hands to another seat (``(recipient,
+      card)`` pairs);
       ``places_face_down(public answer)`` says whether it puts any face down (so
       its move must carry a commitment).
     - ``gift_counts(public answer)`` gives the ``(recipient, number)`` of the cards a
@@ -78,23 +131,23 @@ class GameRules:
     name: str
     title: str
     seat_counts: tuple[int, ...]
-    new_game: Callable[..., Any]
-    answer_kinds: tuple[type, ...]
-    legal_answers: Callable[[Any, Any], Iterable[Any]]
-    random_answer: Callable[[Any, Any, Any], Any]
-    summary: Callable[[Any], dict[str, Any]]
-    public_part: Callable[[Any], Any] = _same
-    secret_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
-    shown_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
-    gifted_cards: Callable[[Any], tuple[Any, ...]] = _no_cards
-    places_face_down: Callable[[Any], bool] = lambda answer: False
-    gift_counts: Callable[[Any], tuple[tuple[int, int], ...]] = _no_cards
+    new_game: NewGame[Game]
+    answer_kinds: tuple[type[Answer], ...]
+    legal_answers: Callable[[View, Decision], Iterable[Answer]]
+    random_answer: Callable[[View, Decision, ChanceStream], Answer]
+    summary: Callable[[Game], Summary]
+    public_part: Callable[[Answer], Answer] = _same
+    secret_cards: Callable[[Answer], Cards] = _no_cards
+    shown_cards: Callable[[Answer], Cards] = _no_cards
+    gifted_cards: Callable[[Answer], Gifts] = _no_gifts
+    places_face_down: Callable[[Answer], bool] = _not_face_down
+    gift_counts: Callable[[Answer], GiftCounts] = _no_gift_counts
     default_round_limit: int = 60
     seat_option: str | None = None
-    load_seat_option: Callable[[str], Any] | None = None
-    audit_cards: Callable[[Any, dict[int, str]], tuple[int, str] | None] | None = None
-    illegal_answer: Callable[[Any], Any] | None = None
-    sample_world: Callable[[Any, Any], tuple[Any, Any]] | None = None
+    load_seat_option: Callable[[str], object] | None = None
+    audit_cards: Callable[[Game, dict[int, str]], tuple[int, str] | None] | None = None
+    illegal_answer: Callable[[Decision], Answer | None] | None = None
+    sample_world: Callable[[View, ChanceStream], tuple[Game, Referee]] | None = None
 
     @property
     def seat_text(self) -> str:
@@ -110,6 +163,10 @@ class GameRules:
         """Refuse a seat count this game is not played with."""
         if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.seat_counts:
             raise MalformedAnswer(f"{self.title} is for {self.seat_text} players, not {seats}")
+
+
+AnyGameRules = GameRules[Any, Any, Any]
+"""The rules of whichever game: what the registry gives and the layers above hold."""
 
 
 @attrs.frozen
@@ -159,7 +216,7 @@ class GameEntry:
     """
 
     name: str
-    rules: Callable[[], GameRules]
+    rules: Callable[[], AnyGameRules]
     client: Callable[[], object]
     bots: Callable[[], Mapping[str, object]]
     default_bot: str = "random"
@@ -207,7 +264,7 @@ def entry(name: str) -> GameEntry:
 
 
 @functools.cache
-def rules(name: str) -> GameRules:
+def rules(name: str) -> AnyGameRules:
     """The rules of game ``name``; :class:`KeyError` naming the games if there is none."""
     found = entry(name).rules()
     if not isinstance(found, GameRules) or found.name != name:
@@ -215,7 +272,7 @@ def rules(name: str) -> GameRules:
     return found
 
 
-def table_options(rules_: GameRules, seat_values: list[Any]) -> dict[str, Any]:
+def table_options(rules_: AnyGameRules, seat_values: list[Any]) -> dict[str, Any]:
     """The table options from what each seat brought (``None``: nothing), in seat order."""
     if rules_.seat_option is None or all(v is None for v in seat_values):
         return {}

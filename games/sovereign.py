@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.games import BenchPlan, GameEntry, GameRules, Playthrough
+from engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
 
 
-def _rules() -> GameRules:
+def _rules() -> AnyGameRules:
     from engine.sovereign import RULES
 
     return RULES

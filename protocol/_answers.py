@@ -15,7 +15,7 @@ import attrs
 
 from engine.canonical import canonical_bytes
 from engine.errors import MalformedAnswer
-from engine.games import GameRules
+from engine.games import AnyGameRules
 from engine.shapes import answer_from_plain
 
 from ._errors import DecodeError
@@ -31,7 +31,7 @@ ANSWER_BOUNDS = Bounds(depth=8)
 class AnswerCodec:
     """Encoding and decoding one game's answers, and the cards each one moves."""
 
-    def __init__(self, rules: GameRules) -> None:
+    def __init__(self, rules: AnyGameRules) -> None:
         self.rules = rules
         self._types: dict[str, type] = {cls.__name__: cls for cls in rules.answer_kinds}
 

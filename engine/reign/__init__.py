@@ -16,6 +16,7 @@ from engine.reign.answers import (
     OrderEvents,
     Overt,
     RegentDiscard,
+    ReignAnswer,
     Spoils,
     TieBreak,
 )
@@ -66,7 +67,7 @@ def _summary(game: ReignGame) -> dict[str, Any]:
     return {"rounds": s.round, "decisions": s.decisions, "legitimacy": list(s.legitimacy)}
 
 
-def _rules() -> GameRules:
+def _rules() -> GameRules[ReignGame, ReignView, ReignAnswer]:
     from engine.reign import answers, choices, world
 
     return GameRules(

@@ -19,6 +19,7 @@ from engine.sodalis.answers import (
     RefreshToken,
     Respawn,
     Reversals,
+    SodalisAnswer,
     Step,
     StrengthRefresh,
     TurnTokens,
@@ -81,7 +82,7 @@ def _summary(game: SodalisGame) -> dict[str, Any]:
     }
 
 
-def _rules() -> GameRules:
+def _rules() -> GameRules[SodalisGame, SodalisView, SodalisAnswer]:
     from engine.sodalis import answers, choices, world
 
     return GameRules(

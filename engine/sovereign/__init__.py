@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.games import GameRules
-from engine.sovereign.answers import ANSWER_KINDS
+from engine.sovereign.answers import ANSWER_KINDS, SovereignAnswer
 from engine.sovereign.cards import CardDef, Catalog, standard_catalog
 from engine.sovereign.decks import Deck, DeckError, load_deck, parse_deck
 from engine.sovereign.game import SovereignGame, new_game
@@ -78,7 +78,7 @@ def _summary(game: SovereignGame) -> dict[str, object]:
     }
 
 
-def _rules() -> GameRules:
+def _rules() -> GameRules[SovereignGame, SovereignView, SovereignAnswer]:
     from engine.sovereign import answers, audit, choices, world
 
     return GameRules(

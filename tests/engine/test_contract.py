@@ -13,15 +13,14 @@ import pytest
 from engine.common_state import CommonState
 from engine.contract import ContractGame
 from engine.errors import EngineError, GameOver
-from engine.games import GAMES, AnyGameRules, rules
+from engine.games import AnyGameRules, game_names, rules
 from engine.outcome import Outcome
 from engine.referee import Referee
 from engine.requests import Decision, Request
 from engine.rng import ChanceStream
-from tests.protocol import toy_game
 
 ROOT = Path(__file__).resolve().parents[2]
-REGISTERED: list[AnyGameRules] = [rules(name) for name in GAMES] + [toy_game.RULES]
+REGISTERED: list[AnyGameRules] = [rules(name) for name in game_names()]
 MEMBERS = {
     "pending",
     "apply",
@@ -63,6 +62,10 @@ def _finish(game: ContractGame[Any, Any], rules_: AnyGameRules, seed: int) -> No
             game.apply(rules_.random_answer(game.view(request.seat), request, stream))
         else:
             game.apply(referee.answer(game, request))
+
+
+def test_the_registered_games_are_ours_and_the_example() -> None:
+    assert {"reign", "sodalis", "sovereign", "highcard"} <= set(game_names())
 
 
 def test_a_game_supplies_its_view_outcome_and_flow_the_contract_gives_the_rest() -> None:

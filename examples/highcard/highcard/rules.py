@@ -146,6 +146,7 @@ def _cards(value: Any) -> tuple[str, ...] | None:
 
 def _on_deal(s: ToyState, answer: DealAnswer) -> None:
     req = s.pending[0]
+    assert isinstance(req, Deal)  # the contract dispatches a deal's answer only to a Deal
     if type(answer.seat) is not int or answer.seat != req.seat:
         raise MalformedAnswer("the deal is for another seat")
     known = req.seat in s.known
@@ -166,6 +167,7 @@ def _on_deal(s: ToyState, answer: DealAnswer) -> None:
 
 def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
     req = s.pending[0]
+    assert isinstance(req, Reveal)  # the contract dispatches a reveal's answer only to a Reveal
     groups = answer.cards
     if (
         answer.label != req.label
