@@ -15,6 +15,7 @@ step of the Regent phase).  Every seat is known (an omniscient instance).
 from __future__ import annotations
 
 from engine.errors import MalformedAnswer
+from engine.position_line import PositionLine
 from engine.referee import Referee
 from engine.reign import flow
 from engine.reign.cards import standard_catalog
@@ -24,24 +25,12 @@ from engine.reign.state import ReignConfig, ReignState, Secrets
 _STARTS = {"influence": ("round_start",), "plotting": ("plotting",), "draw": ("draw_round",)}
 
 
-def _cards(text: str) -> list[str]:
-    return [c for c in text.split(",") if c]
-
-
 def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
     """Build a game and its referee from one line of text."""
-    words = line.split()
-    if not words or words[0] != "reign":
-        raise MalformedAnswer("a Reign position starts with 'reign'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        key, sep, value = word.partition("=")
-        if not sep:
-            raise MalformedAnswer(f"expected key=value, got {word!r}")
-        fields[key] = value
+    fields = PositionLine.parse(line, "reign", "Reign")
     catalog = standard_catalog()
-    players = int(fields.get("players", "3"))
-    config = ReignConfig(players, int(fields.get("round_limit", "60")))
+    players = fields.number("players", 3)
+    config = ReignConfig(players, fields.number("round_limit", 60))
     config.check()
     state = ReignState(
         config=config,
@@ -49,33 +38,33 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         known=frozenset(range(players)),
         secrets={s: Secrets() for s in range(players)},
     )
-    state.legitimacy = [int(x) for x in fields.get("legit", ",".join("0" * players)).split(",")]
+    state.legitimacy = fields.numbers("legit", ",".join("0" * players))
     state.hand_count = [0] * players
     support: dict[str, int | None] = {}
-    for item in _cards(fields.get("support", "")):
+    for item in fields.items("support"):
         house, _, holder = item.partition(":")
         if house not in catalog.house_ids:
             raise MalformedAnswer(f"unknown house {house!r}")
-        support[house] = None if holder in ("", "-") else int(holder)
+        support[house] = None if holder in ("", "-") else PositionLine.whole("support", holder)
     state.houses = tuple(sorted(support))
     state.support = {h: support[h] for h in state.houses}
-    regent = fields.get("regent", "-")
-    state.regent = None if regent == "-" else int(regent)
-    state.first_player = int(fields.get("first", str(state.regent or 0)))
-    state.round = int(fields.get("round", "1")) - (1 if fields.get("phase") == "influence" else 0)
+    regent = fields.text("regent", "-")
+    state.regent = None if regent == "-" else PositionLine.whole("regent", regent)
+    state.first_player = fields.number("first", state.regent or 0)
+    state.round = fields.number("round", 1) - (1 if fields.text("phase") == "influence" else 0)
     referee = Referee(seed)
     for pile, key in (("military", "military"), ("event", "events")):
-        cards = _cards(fields.get(key, ""))
+        cards = fields.items(key)
         referee.piles[pile] = list(cards)
         state.piles[pile] = len(cards)
         state.hidden = state.hidden.union(cards)
     state.discards = {
-        "military": _cards(fields.get("military_discard", "")),
-        "event": _cards(fields.get("event_discard", "")),
+        "military": fields.items("military_discard"),
+        "event": fields.items("event_discard"),
     }
     everything: list[str] = []
     for seat in range(players):
-        hand = sorted(_cards(fields.get(f"hand{seat}", "")))
+        hand = sorted(fields.items(f"hand{seat}"))
         state.secrets[seat].hand = hand
         state.hand_count[seat] = len(hand)
         state.hidden = state.hidden.union(hand)
@@ -87,7 +76,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         raise MalformedAnswer(f"unknown card {unknown[0]!r}")
     if len(set(everything)) != len(everything):
         raise MalformedAnswer("a card is in two places")
-    phase = fields.get("phase", "influence")
+    phase = fields.text("phase", "influence")
     if phase not in _STARTS:
         raise MalformedAnswer(f"phase is one of {', '.join(_STARTS)}")
     if phase != "influence":

@@ -22,6 +22,7 @@ seat is known (an omniscient instance).  Cards are identities (``squall~r`` is r
 from __future__ import annotations
 
 from engine.errors import MalformedAnswer
+from engine.position_line import PositionLine
 from engine.referee import Referee
 from engine.sodalis import flow, passives
 from engine.sodalis.arena import Space, standard_arena
@@ -33,10 +34,6 @@ from engine.sodalis.state import ACTIONS, TEAMS, TRIBUTES, Seat, SodalisConfig, 
 _TOKEN_LETTERS = {"M": "major", "m": "minor", "v": "move"}
 
 
-def _list(text: str) -> list[str]:
-    return [x for x in text.split(",") if x]
-
-
 def _space(text: str) -> Space:
     try:
         q, r = text.split(":")
@@ -45,20 +42,7 @@ def _space(text: str) -> Space:
         raise MalformedAnswer(f"a space is q:r, not {text!r}") from None
 
 
-def _fields(line: str) -> dict[str, str]:
-    words = line.split()
-    if not words or words[0] != "sodalis":
-        raise MalformedAnswer("a Sodalis position starts with 'sodalis'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        key, sep, value = word.partition("=")
-        if not sep:
-            raise MalformedAnswer(f"expected key=value, got {word!r}")
-        fields[key] = value
-    return fields
-
-
-def _deck(state: SodalisState, seat: int, fields: dict[str, str], referee: Referee) -> None:
+def _deck(state: SodalisState, seat: int, fields: PositionLine, referee: Referee) -> None:
     s = state.seats[seat]
     champion = state.champion_of(seat)
     own = {a.id for a in champion.arcana}
@@ -76,14 +60,16 @@ def _deck(state: SodalisState, seat: int, fields: dict[str, str], referee: Refer
 
     size = passives.spread_size(champion.passive)
     default = [a.id for a in champion.arcana][:size]
-    spread = take(_list(fields.get(f"spread{seat}", ",".join(default))))
-    bottom = take(_list(fields.get(f"bottom{seat}", "")))
-    unseen = take(_list(fields.get(f"unseen{seat}", "")))
+    spread = take(fields.items(f"spread{seat}", ",".join(default)))
+    bottom = take(fields.items(f"bottom{seat}"))
+    unseen = take(fields.items(f"unseen{seat}"))
     cont = []
-    for item in _list(fields.get(f"cont{seat}", "")):
+    for item in fields.items(f"cont{seat}"):
         card, _, units = item.partition("@")
         take([card])
-        cont.append((card, tuple(int(u) for u in units.split(".") if u)))
+        cont.append(
+            (card, tuple(PositionLine.whole(f"cont{seat}", u) for u in units.split(".") if u))
+        )
     unseen += [card_id(a.id, False) for a in champion.arcana if a.id not in used]
     for c in unseen:
         used[split_card(c)[0]] = c
@@ -99,11 +85,11 @@ def position(
     line: str, seed: int = 0, catalog: Catalog | None = None
 ) -> tuple[SodalisGame, Referee]:
     """Build a game in play and its referee from one line of text."""
-    fields = _fields(line)
+    fields = PositionLine.parse(line, "sodalis", "Sodalis")
     catalog = catalog or standard_catalog()
-    players = int(fields.get("players", "2"))
-    teams = tuple(_list(fields["teams"])) if "teams" in fields else None
-    config = SodalisConfig(players, int(fields.get("round_limit", "100")), teams)
+    players = fields.number("players", 2)
+    teams = tuple(fields.items("teams")) if fields.has("teams") else None
+    config = SodalisConfig(players, fields.number("round_limit", 100), teams)
     config.check()
     state = SodalisState(
         config=config,
@@ -113,12 +99,10 @@ def position(
         seats=[Seat(team=config.team_of(s)) for s in range(players)],
     )
     state.artifacts = dict(state.arena.artifacts)
-    champions = _list(fields.get("champions", ""))
+    champions = fields.items("champions")
     if len(champions) != players or len(set(champions)) != players:
         raise MalformedAnswer("name one different champion per seat")
-    tokens = [
-        int(t) for t in _list(fields.get("tokens", ",".join(str(s + 1) for s in range(players))))
-    ]
+    tokens = fields.numbers("tokens", ",".join(str(s + 1) for s in range(players)))
     referee = Referee(seed)
     for seat, cid in enumerate(champions):
         if cid not in catalog.by_id:
@@ -128,7 +112,7 @@ def position(
         s.life = state.max_life(seat)
         _deck(state, seat, fields, referee)
     state.order = sorted(range(players), key=lambda x: state.seats[x].token or 0)
-    spaces = _list(fields.get("at", ""))
+    spaces = fields.items("at")
     for seat in state.order:
         s = state.seats[seat]
         if spaces:
@@ -137,35 +121,37 @@ def position(
             s.at = next(
                 b for b in sorted(state.arena.base_of(s.team)) if not state.closed_for(seat, b)
             )
-    for seat, life in enumerate(_list(fields.get("life", ""))):
-        state.seats[seat].life = int(life)
-    for seat, up in enumerate(_list(fields.get("up", ""))):
+    for seat, life in enumerate(fields.numbers("life")):
+        state.seats[seat].life = life
+    for seat, up in enumerate(fields.items("up")):
         state.seats[seat].up = {a: False for a in ACTIONS}
         for letter in up.replace("-", ""):
             state.seats[seat].up[_TOKEN_LETTERS[letter]] = True
-    for seat, marks in enumerate(_list(fields.get("marks", ""))):
+    for seat, marks in enumerate(fields.items("marks")):
         state.seats[seat].confused = "c" in marks
         state.seats[seat].slowed = "s" in marks
-    for item in _list(fields.get("tributes", "")):
+    for item in fields.items("tributes"):
         kind, _, holder = item.partition(":")
         if kind not in TRIBUTES:
             raise MalformedAnswer(f"unknown tribute {kind!r}")
-        state.seats[int(holder.rstrip("*"))].tributes[kind] = not holder.endswith("*")
+        state.seats[PositionLine.whole("tributes", holder.rstrip("*"))].tributes[
+            kind
+        ] = not holder.endswith("*")
         if kind == "sight":
             state.paragon_sight = False
-    for item in _list(fields.get("artifacts", "")):
+    for item in fields.items("artifacts"):
         team, _, where = item.partition(":")
         if team not in TEAMS:
             raise MalformedAnswer(f"unknown team {team!r}")
         state.artifacts[team] = None if where == "-" else _space(where)
-    active = int(fields.get("active", str(state.order[0])))
+    active = fields.number("active", state.order[0])
     state.active = active
-    state.seats[active].casts = int(fields.get("casts", "0"))
-    state.seats[active].moved = fields.get("moved", "0") == "1"
-    state.round = int(fields.get("round", "1"))
+    state.seats[active].casts = fields.number("casts", 0)
+    state.seats[active].moved = fields.text("moved", "0") == "1"
+    state.round = fields.number("round", 1)
     state.phase = "play"
     _check(state)
-    phase = fields.get("phase", "turn")
+    phase = fields.text("phase", "turn")
     if phase not in ("turn", "start"):
         raise MalformedAnswer("phase is turn or start")
     state.tasks = [("turn" if phase == "turn" else "turn_start", active)]

@@ -22,6 +22,7 @@ is known (an omniscient instance); the creche count is derived.
 from __future__ import annotations
 
 from engine.errors import MalformedAnswer
+from engine.position_line import PositionLine
 from engine.referee import Referee
 from engine.sovereign import effects, flow
 from engine.sovereign.cards import Catalog, standard_catalog
@@ -49,19 +50,6 @@ def _pair(text: str) -> list[int]:
     if not sep or not t.isdigit() or not d.isdigit():
         raise MalformedAnswer(f"citizens are talents.drones, not {text!r}")
     return [int(t), int(d)]
-
-
-def _fields(line: str) -> dict[str, str]:
-    words = line.split()
-    if not words or words[0] != "sovereign":
-        raise MalformedAnswer("a Sovereign position starts with 'sovereign'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        key, sep, value = word.partition("=")
-        if not sep or key in fields:
-            raise MalformedAnswer(f"expected one key=value per key, got {word!r}")
-        fields[key] = value
-    return fields
 
 
 class _Builder:
@@ -133,14 +121,14 @@ def position(
     line: str, seed: int = 0, catalog: Catalog | None = None
 ) -> tuple[SovereignGame, Referee]:
     """Build a game in play and its referee from one line of text."""
-    f = _fields(line)
+    f = PositionLine.parse(line, "sovereign", "Sovereign")
     catalog = catalog or standard_catalog()
-    players = int(f.get("players", "2"))
+    players = f.number("players", 2)
     config = SovereignConfig(
         players,
-        tuple(_list(f.get("factions", ""))),
-        int(f["target"]) if "target" in f else None,
-        int(f.get("round_limit", "60")),
+        tuple(f.items("factions")),
+        f.number("target", 0) if f.has("target") else None,
+        f.number("round_limit", 60),
     )
     config.check(catalog)
     state = SovereignState(
@@ -154,51 +142,53 @@ def position(
         state.boards.append(Board(faction=fid, leader=fac.leader, citadel_card=fac.citadel))
     build = _Builder(state)
     for key, pos in (("citadel", "citadel"), ("leader", "leader_workers")):
-        for seat, text in enumerate(_list(f.get(key, ""))):
+        for seat, text in enumerate(f.items(key)):
             setattr(state.boards[seat], pos, _pair(text))
     referee = Referee(seed)
     for seat, b in enumerate(state.boards):
-        build.lanes(seat, f.get(f"lanes{seat}", ""))
-        build.facilities(seat, f.get(f"fac{seat}", ""))
-        for card in _list(f.get(f"scrap{seat}", "")):
+        build.lanes(seat, f.text(f"lanes{seat}"))
+        build.facilities(seat, f.text(f"fac{seat}"))
+        for card in f.items(f"scrap{seat}"):
             b.scrap.append(build.take(seat, card).split(":", 1)[1])
-        for entry in _list(f.get(f"reflexes{seat}", "")):
+        for entry in f.items(f"reflexes{seat}"):
             card, _, paid = entry.partition(":")
             b.reflexes.append([build.take(seat, card, ("reflex",)), _pair(paid or "0.0"), []])
-        for entry in _list(f.get(f"scored{seat}", "")):
+        for entry in f.items(f"scored{seat}"):
             owner, sep, card = entry.partition(":")
             b.scored.append(
-                build.take(int(owner), card, ("echo",))
+                build.take(PositionLine.whole(f"scored{seat}", owner), card, ("echo",))
                 if sep
                 else build.take(seat, entry, ("echo",))
             )
     for seat, b in enumerate(state.boards):
         secret = state.secrets[seat].cards
-        for card in _list(f.get(f"hand{seat}", "")):
+        for card in f.items(f"hand{seat}"):
             build.take(seat, card)
             h = state.new_handle()
             b.hand.append(h)
             secret[h] = card
-        for entry in _list(f.get(f"forge{seat}", "")):
+        for entry in f.items(f"forge{seat}"):
             card, _, rest = entry.partition(":")
             progress, _, entered = rest.partition("@")
             build.take(seat, card)
             h = state.new_handle()
-            b.forge.append(Slot(h, int(progress or "1"), int(entered or "0")))
+            key = f"forge{seat}"
+            number = PositionLine.whole
+            b.forge.append(Slot(h, number(key, progress or "1"), number(key, entered or "0")))
             secret[h] = card
-        deck = [c for c in _list(f.get(f"deck{seat}", "")) if build.take(seat, c)]
+        deck = [c for c in f.items(f"deck{seat}") if build.take(seat, c)]
         deck += [c for c in catalog.faction(b.faction).deck if f"{seat}:{c}" not in build.used]
         b.deck = len(deck)
         referee.piles[f"deck:{seat}"] = deck
         state.hidden.append(sorted(deck + list(secret.values())))
     state.creche_out = effects.citizens_total(state)
-    active = int(f.get("active", "0"))
+    active = f.number("active", 0)
     if not 0 <= active < players:
         raise MalformedAnswer("the active seat is a seat of this table")
     state.active = active
-    state.first_player = int(f.get("first", "0"))
-    state.turn, state.round = int(f.get("turn", "1")), int(f.get("round", "1"))
-    phase = f.get("phase", "forge")
+    state.first_player = f.number("first", 0)
+    state.turn, state.round = f.number("turn", 1), f.number("round", 1)
+    phase = f.text("phase", "forge")
     if phase not in PHASES:
         raise MalformedAnswer(f"phase is one of {', '.join(PHASES)}")
     if phase == "growth":

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engine.errors import EngineError
+from engine.position_line import PositionLine, Value
 from engine.referee import Referee
 from engine.reign import (
     Bid,
@@ -62,20 +63,18 @@ def position_line(
 ) -> str:
     """The one-line position text for keyword arguments (piles are top first)."""
     support = HOUSES4 if support is None else support
-    words = ["reign", f"players={players}", f"round={round}", f"phase={phase}"]
+    words: list[tuple[str, Value]] = [("players", players), ("round", round), ("phase", phase)]
     if first is not None:
-        words.append(f"first={first}")
+        words.append(("first", first))
     if regent is not None:
-        words.append(f"regent={regent}")
+        words.append(("regent", regent))
     if legit is not None:
-        words.append("legit=" + ",".join(str(x) for x in legit))
+        words.append(("legit", list(legit)))
     if round_limit is not None:
-        words.append(f"round_limit={round_limit}")
-    words.append(
-        "support=" + ",".join(f"{h}:{'-' if s is None else s}" for h, s in support.items())
-    )
+        words.append(("round_limit", round_limit))
+    words.append(("support", [f"{h}:{'-' if s is None else s}" for h, s in support.items()]))
     for seat, cards in sorted((hands or {}).items()):
-        words.append(f"hand{seat}=" + ",".join(cards))
+        words.append((f"hand{seat}", list(cards)))
     for key, cards in (
         ("military", military),
         ("events", events),
@@ -84,8 +83,8 @@ def position_line(
     ):
         cards = list(cards)
         if cards:
-            words.append(f"{key}=" + ",".join(cards))
-    return " ".join(words)
+            words.append((key, cards))
+    return PositionLine.build("reign", words).write()
 
 
 def table(seed: int = 0, **kw: Any) -> tuple[ReignGame, Referee]:
