@@ -38,7 +38,7 @@ def run_game(game: str, players: int, seed: int, bots: Sequence[str]) -> dict[st
         "seed": seed,
         "bots": list(bots),
         "winner": _plain(state.outcome),
-        "end": state.state.over,
+        "end": state.end,
         **game_rules.summary(state),
         "digest": state.digest(),
     }
