@@ -22,6 +22,8 @@ flood              fills its entries with notes for steps nobody will reach
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any
 
 import attrs
@@ -132,22 +134,37 @@ class _InvalidPoint(_Cheater):
         return msg
 
 
+def _plain(hint: Any) -> Any:
+    """A plain value of the resolved annotation ``hint``: ``0``, ``"x"``, ``False``, ``()``
+    for a tuple, the first allowed kind's for a union, else ``0``."""
+    if hint is str:
+        return "x"
+    if hint is bool:
+        return False
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return ()
+    if origin in (typing.Union, types.UnionType):
+        return _plain(typing.get_args(hint)[0])
+    return 0
+
+
 def _answer_of_another_kind(rules: Any, seat: int, kind: type) -> Any:
     """An answer of some other decision kind than the one asked (the engine refuses it),
-    its fields filled with plain values from their annotations."""
-    plain = {"int": 0, "str": "x", "bool": False}
+    its fields filled with plain values of their annotations.  The annotations are resolved
+    here (``typing.get_type_hints``): ``attrs.fields(...).type`` is the annotation's text
+    until something (cattrs, ``attrs.resolve_types``) resolves it in place, so it must not
+    be read as either."""
     for cls in rules.answer_kinds:
         if cls is kind:
             continue
+        hints = typing.get_type_hints(cls)
         values: dict[str, Any] = {}
         for field in attrs.fields(cls):
             if field.name == "seat":
                 values["seat"] = seat
-            elif field.default is not attrs.NOTHING:
-                continue
-            else:
-                text = str(field.type)
-                values[field.name] = () if "tuple" in text else plain.get(text.split(" ")[0], 0)
+            elif field.default is attrs.NOTHING:
+                values[field.name] = _plain(hints[field.name])
         return cls(**values)
     raise ValueError("the game has one kind of answer only")
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import protocol as P
 import protocol.testing as PT
 from client.games import bots_for
+from engine.games import rules
 from engine.rng import ChanceStream
 
 BOTS = bots_for("sovereign")
@@ -87,3 +89,14 @@ def test_sovereign_every_cheat_kind_is_blamed_on_the_cheater(cheat: str) -> None
     honest = sessions[0]
     assert honest.verdict is not None, f"{cheat} went unnoticed"
     assert (honest.verdict.seat, honest.verdict.kind) == (1, cheat)
+
+
+def test_sovereign_illegal_move_is_blamed_once_the_answer_annotations_are_resolved() -> None:
+    """Resolving the answer classes' annotations in place (as cattrs does when it structures
+    one, e.g. the golden playthrough tests) changes no verdict: the cheat's answer of
+    another kind still decodes, and the engine refuses it (issue: order-dependent suite)."""
+    for cls in rules("sovereign").answer_kinds:
+        attrs.resolve_types(cls)
+    _, sessions = _play(2, 1, session_class=PT.cheating_session("illegal-move"), cheaters=[1])
+    verdict = sessions[0].verdict
+    assert verdict is not None and (verdict.seat, verdict.kind) == (1, "illegal-move")
