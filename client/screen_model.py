@@ -461,6 +461,11 @@ class ScreenModel:
         if self.decision is not None and self.auto_sent is self.decision:
             self.message = "Passed for you already; waiting for the others..."
             return  # one answer a decision: a late key press must not answer the next one
+        if self.decision is not None and self.sent_for is self.decision:
+            # our answer is on its way (the node has not said it took it): a second one
+            # would reach the node after the first and be refused as not asked
+            self.message = "Sent already; waiting for the others..."
+            return
         self.sent_for = self.decision
         self.log_mark = len(self.log)
         self.message = "Sent; waiting for the others..."

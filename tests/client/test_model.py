@@ -351,3 +351,21 @@ def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     assert "tie" in model.help_text()
     model.command("#1")
     assert sent == [CombatTie(3, marine)]
+
+
+def test_keyboard_a_second_line_before_the_answer_is_taken_sends_nothing_more() -> None:
+    """One answer a decision: a line typed while the first answer is on its way (the node
+    has not said it took it) is not sent, or the node would refuse it as not asked; once
+    the node refuses an answer, the decision is open again."""
+    table = Table(4, seed=2, bots=["random"] * 4)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    model, sent = model_for(table, table.truth.pending()[0])
+    model.command("#1")
+    model.command("#1")
+    model.command("")
+    assert len(sent) == 1 and accepted(table, sent[0])
+    assert "Not allowed" not in model.message and "already" in model.message
+    model.apply_event(ev.AnswerRefused("not asked"))
+    model.command("#1")
+    assert len(sent) == 2
