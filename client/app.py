@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import textwrap
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -49,9 +48,20 @@ from client.auto_pass import AutoPass
 from client.clipboard import copy_to_clipboard
 from client.games import client_game
 from client.keys import keys_lines
+from client.room import (
+    clipped,
+    game_panes,
+    log_height,
+    menu_height,
+    menu_lines,
+    rows_of,
+    screen_size,
+    side_width,
+    upper_height,
+    wrapped,
+)
 from client.rules_summary import summary
 from client.screen_model import HELP_SHOWN, ScreenModel
-from client.text_rows import word_rows
 from netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
@@ -80,170 +90,6 @@ def style_for(game: str) -> Style:
 NetworkMain = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
 ]
-
-
-# -- layout -------------------------------------------------------------------------------
-MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
-LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
-MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
-
-
-def screen_size() -> tuple[int, int]:
-    """(rows, columns) of the terminal the screen is drawn on (80x24 without one)."""
-    try:
-        size = get_app().output.get_size()
-    except Exception:  # noqa: BLE001 - no application (a model drawn on its own)
-        return 24, 80
-    return size.rows, size.columns
-
-
-def wrapped(text: str, width: int) -> str:
-    """``text`` with each line longer than ``width`` broken at spaces (a word longer than a
-    row is broken where it must), its further rows indented by two: the screen never breaks a
-    word it could keep whole."""
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width or width < 8 or " " not in line.strip():  # e.g. an invite
-            out.append(line)
-            continue
-        out += textwrap.wrap(
-            line, width, subsequent_indent="  ", break_on_hyphens=False, replace_whitespace=False
-        ) or [line]
-    return "\n".join(out)
-
-
-def _rows(text: str, width: int) -> int:
-    """Rows ``text`` takes wrapped at ``width`` columns."""
-    return sum(1 + max(0, len(line) - 1) // max(1, width) for line in text.rstrip("\n").split("\n"))
-
-
-def menu_room(model: ScreenModel | None = None) -> int:
-    """Rows the decision pane may take: half the terminal, but the log keeps
-    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls); less
-    the rows a long menu gives ``model``'s hand and log when they need them."""
-    rows, _ = screen_size()
-    room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
-    return room - (sum(_given(model, room)) if model is not None else 0)
-
-
-def _split(free: int) -> int:
-    """Rows of the upper panes out of ``free`` rows they share with the log: two thirds
-    (at least 8), the log the rest (at least one row)."""
-    return max(8, min(free - 1, free * 2 // 3))
-
-
-def _given(model: ScreenModel, room: int) -> tuple[int, int]:
-    """Rows a menu longer than :data:`MENU_LEAST` rows gives (it scrolls in fewer rows):
-    first to the upper panes when the side pane needs more rows than the split leaves it
-    (no card of a hand off-screen behind "+N more"), then to the log when what happened
-    since our last answer needs more rows than it has.  (to the panes, to the log)"""
-    if model.decision is None or model.info or model.show_help:
-        return 0, 0
-    full = min(room, _text_rows(menu_lines(model, room=10**4)))
-    spare = full - MENU_LEAST
-    if spare <= 0:
-        return 0, 0
-    rows, _ = screen_size()
-    upper = _split(rows - FIXED_ROWS - full)
-    to_panes = max(0, min(pane_need(model) - upper, spare))
-    log = rows - FIXED_ROWS - full - upper
-    to_log = max(0, min(log_need(model, log + spare) - log, spare - to_panes))
-    return to_panes, to_log
-
-
-def log_need(model: ScreenModel, most: int) -> int:
-    """Rows the log lines since our last answer take (with the "+N earlier" row above
-    them), counted up to ``most``."""
-    lines, width = model.log_shown(), screen_size()[1]
-    need = 1 if model.log_mark > 0 else 0
-    for line in reversed(lines[model.log_mark :]):
-        need += _rows(wrapped(line, width), width)
-        if need >= most:
-            break
-    return need
-
-
-def _text_rows(fragments: StyleAndTextTuples) -> int:
-    return _rows("".join(part[1] for part in fragments), screen_size()[1])
-
-
-def pane_need(model: ScreenModel) -> int:
-    """Rows the side pane's text takes at its width: what the player acts on (a hand, a
-    forge, a spread), which a long menu makes room for.  (The table pane's end is a legend
-    the help explains too: it is not made room for.)"""
-    side, width = game_panes(model)[1], side_width()
-    return _rows(
-        "".join(part[1] for part in clipped(model.names_shown(side()), 10**4, width)), width
-    )
-
-
-def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuples:
-    """The decision pane: card text ``info`` asked for, the help, or the menu -- a window of
-    options round the highlighted one (Up/Down move it), with "+N more" above and below
-    when the menu is longer than the pane (``room`` rows: the pane's)."""
-    room, (_, width) = room or menu_room(model), screen_size()
-    if model.info or model.show_help:
-        text = wrapped(model.names.text(model.info or model.help_text()), width)  # named first
-        if _rows(text, width) > room:  # cut at the pane's end, said
-            keep: list[str] = []
-            for line in text.split("\n"):
-                if _rows("\n".join([*keep, line]), width) > room - 1:
-                    break
-                keep.append(line)
-            hidden = len(text.split("\n")) - len(keep)
-            text = "\n".join(keep) + f"\n(+{hidden} more: a taller window shows them)"
-        return [("class:info" if model.info else "class:message", text)]
-    if model.decision is None:
-        lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
-        return [("class:info", lobby) if lobby else ("class:message", "")]
-    hint = model.decide_hint()
-    if model.only_answer() is not None:
-        hint = (
-            " passing for you shortly ('skip' is on)"
-            if getattr(model, "skip_windows", False)
-            else " nothing can be played here; passing for you shortly"
-        )
-    out: StyleAndTextTuples = [
-        ("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):{hint}\n")
-    ]
-    menu = model.menu()
-    if not menu:
-        return out
-    model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
-    lines = [
-        wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
-        for i, (label, _) in enumerate(menu)
-    ]  # named, then measured
-    first, last = 0, len(lines)
-
-    def fits(a: int, b: int) -> bool:
-        marks = (a > 0) + (b < len(lines))
-        return 1 + marks + _rows("\n".join(lines[a:b]), width) <= room
-
-    if not fits(first, last):  # a window round the highlighted option
-        first, last = hi, hi + 1
-        while True:
-            grown = False
-            if last < len(lines) and fits(first, last + 1):
-                last, grown = last + 1, True
-            if first > 0 and fits(first - 1, last):
-                first, grown = first - 1, True
-            if not grown:
-                break
-    if first:
-        out.append(("class:dim", f"  +{first} more above (Up)\n"))
-    for i in range(first, last):
-        out.append(("class:highlight" if i == hi else "class:menu", lines[i] + "\n"))
-    if last < len(lines):
-        out.append(("class:dim", f"  +{len(lines) - last} more below (Down, or type #N)\n"))
-    return out
-
-
-def menu_height(model: ScreenModel) -> int:
-    """Rows the decision pane takes: its whole text as long as that fits the room there is,
-    so the options never shrink behind the log."""
-    text = "".join(part[1] for part in menu_lines(model))
-    return max(1, min(menu_room(model), _rows(text, screen_size()[1])))
 
 
 @attrs.define
@@ -292,13 +138,13 @@ class LogPane:
         end = len(log) - back
         room = height - (1 if back else 0)
         start, used = end, 0
-        while start > 0 and used + _rows(log[start - 1], width) <= room - (start > 1):
+        while start > 0 and used + rows_of(log[start - 1], width) <= room - (start > 1):
             start -= 1
-            used += _rows(log[start], width)
+            used += rows_of(log[start], width)
         if start == end and end:  # one line longer than the pane: its end shows
             start = end - 1
-        while start == 0 and end < len(log) and used + _rows(log[end], width) <= room:
-            used += _rows(log[end], width)  # at the top: the pane fills from the first line
+        while start == 0 and end < len(log) and used + rows_of(log[end], width) <= room:
+            used += rows_of(log[end], width)  # at the top: the pane fills from the first line
             end += 1
         return start, end
 
@@ -321,7 +167,7 @@ class LogPane:
             # rows a line too long for them leaves free go on top: the newest line stays
             # right above the decision pane, with no blank row under it
             height, width = self.size()
-            used = _rows("".join(part[1] for part in shown), width)
+            used = rows_of("".join(part[1] for part in shown), width)
             if used < height:
                 shown[0] = (shown[0][0], "\n" * (height - used) + shown[0][1])
         return shown
@@ -345,76 +191,6 @@ def status_line(model: ScreenModel) -> StyleAndTextTuples:
 
 def message_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:message", model.message)]
-
-
-def game_panes(
-    model: ScreenModel,
-) -> tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]]:
-    """The two upper panes (the table, and the side pane beside it) of the model's game,
-    as the registry (client.games) names them."""
-    table, side = client_game(model.game).panes(model)
-    return (lambda: list(table())), (lambda: list(side()))
-
-
-FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
-
-
-def side_width() -> int:
-    """The side pane's columns: 38 at 80, wider on wider terminals (up to 60)."""
-    columns = screen_size()[1]
-    return max(24, min(columns // 2 - 2, columns * 48 // 100, 60))
-
-
-def upper_height(model: ScreenModel) -> int:
-    """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
-    the log the rest (at least one row); and the rows a long menu gives them (the log gets
-    those it gives the log)."""
-    rows, _ = screen_size()
-    deciding = model.pane_open()
-    given = _given(model, menu_room()) if deciding else (0, 0)
-    free = rows - FIXED_ROWS - (menu_height(model) + sum(given) if deciding else 0)
-    return _split(free) + given[0]
-
-
-def log_height(model: ScreenModel) -> int:
-    """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
-    rows, _ = screen_size()
-    deciding = model.pane_open()
-    menu = menu_height(model) if deciding else 0
-    return max(1, rows - FIXED_ROWS - menu - upper_height(model))
-
-
-def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
-    """``lines`` broken at spaces to ``width`` columns and cut to ``height`` rows; when they
-    do not fit, the last row says how many lines are left out ("+N more"), so nothing is cut
-    silently."""
-    rows: list[StyleAndTextTuples] = [[]]
-    for style, text, *_ in lines:
-        parts = text.split("\n")
-        for i, part in enumerate(parts):
-            if i:
-                rows.append([])
-            if part:
-                rows[-1].append((style, part))
-    if rows and not rows[-1]:
-        rows.pop()
-    rows = [
-        list(wrapped_row)
-        for row in rows
-        for wrapped_row in word_rows([(f[0], f[1]) for f in row], width)
-    ]
-    lines = [frag for i, row in enumerate(rows) for frag in [*([("", "\n")] if i else []), *row]]
-    used = [_rows("".join(part[1] for part in row), width) for row in rows]
-    if sum(used) <= height:
-        return lines
-    keep, total = 0, 0
-    while keep < len(rows) and total + used[keep] <= height - 1:
-        total += used[keep]
-        keep += 1
-    out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
-    more = f"+{len(rows) - keep} more (a taller window shows them)"
-    out.append(("class:dim", more[:width]))
-    return out
 
 
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:

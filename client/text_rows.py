@@ -7,7 +7,7 @@ __all__ = ["word_rows"]
 
 def word_rows(row: list[tuple[str, str]], width: int) -> list[list[tuple[str, str]]]:
     """One styled line broken at spaces into rows of at most ``width`` columns, as
-    :func:`client.app.wrapped` breaks plain text: further rows indented by two; a word
+    :func:`client.room.wrapped` breaks plain text: further rows indented by two; a word
     longer than a row is broken where it must."""
     chars = [(style, ch) for style, text in row for ch in text]
     if len(chars) <= width or width < 8 or " " not in "".join(c for _, c in chars).strip():

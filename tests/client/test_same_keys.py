@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from client.app import menu_lines
+from client.room import menu_lines
 from engine.requests import Decision
 from tests.client import test_model as reign
 from tests.client import test_sodalis_model as sodalis

@@ -110,7 +110,7 @@ def test_only_our_own_name_needs_no_table_line() -> None:
 def test_menu_options_call_other_seats_by_their_names() -> None:
     """A menu that names another seat (Sodalis: turn tokens 'to seat 2') names its player,
     before the pane measures it (so '+N more' still counts right)."""
-    from client.app import menu_lines
+    from client.room import menu_lines
     from client.sodalis.model import ClientModel as SodalisModel
     from engine.sodalis import SodalisConfig, new_game
     from tests.client import games

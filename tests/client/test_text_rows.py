@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.app import clipped
+from client.room import clipped
 from client.text_rows import word_rows
 
 
