@@ -15,6 +15,7 @@ routing of messages to the parts that own them:
   our entries out (durable before visible), decisions (bots, paced, or a person's answers),
   events for the client (``netplay.events``);
 * :class:`~netplay.node._liveness.Liveness` -- presence beats, clocks, catching up when stalled.
+* :class:`~netplay.node._departure.Departure` -- leaving: the farewell and when to go.
 
 Each reader feeds what arrives into the session synchronously, one message at a time, in
 order.  Restarting the same command with the same data directory reloads the log and
@@ -68,6 +69,7 @@ from ..table import (
     verify_start,
 )
 from ._admission import SEAT_REFUSED, Admission
+from ._departure import Departure
 from ._liveness import Liveness
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
@@ -78,10 +80,9 @@ __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 
 _MAX_SEQ = 1 << 52
 _NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
-VERDICT_FAREWELL = "verdict"  # the digest a seat stopped by a proved verdict says farewell with
 
 
-class TableNode:
+class TableNode(Departure):
     """One seat at one table (the host's or a joiner's)."""
 
     def __init__(
@@ -252,66 +253,6 @@ class TableNode:
             await self._leave()
             self._gone.set()
             nursery.cancel_scope.cancel()
-
-    async def _leave(self) -> None:
-        """Go once nobody can need anything from us any more -- every seat said farewell
-        and our queues are sent -- or after the grace period (a verdict without evidence,
-        a game that never finished).
-
-        A seat that finished may hold the last entries another seat lacks (a link cut or
-        slow at the end: nobody else has them in a mesh), so it waits for every farewell,
-        still answering catch-up requests, up to the table's abandon limit -- past which
-        the others would end the game without it anyway.  Leaving earlier (as it did after
-        the grace period) got it blamed ``abandoned`` by honest seats that never finished.
-        A seat stopped by a verdict with evidence stays the same way (:meth:`_proved`)."""
-        finished = self.session is not None and (
-            self.session.finished is not None or self._proved() is not None
-        )
-        linger = self._linger(finished)
-        with trio.move_on_after(linger):
-            if not finished:
-                await trio.sleep_forever()  # let the last entries reach the others
-            quiet = min(self.config.pacing.grace, linger)
-            with trio.move_on_after(quiet):  # the farewells of a table at ease: milliseconds
-                await self._everyone_finished.wait()
-            if not self._everyone_finished.is_set():
-                self._say_staying(round(linger - quiet))
-                await self._everyone_finished.wait()
-            await self.mesh.drain()
-
-    def _say_staying(self, seconds: int) -> None:
-        """Tell the player why we have not gone: who may lack the last moves, for how long."""
-        if self.farewells is not None:
-            self.emit(ev.Staying(self.farewells.missing(self._blamed()), seconds))
-
-    def _proved(self) -> P.Verdict | None:
-        """Our session's verdict if it names a seat and carries evidence: the others reach
-        it too once they hold the entries that prove it -- which we may be the last to hold
-        (seed 3558 of the simulator: a peer that left 1 s after blaming a replay left a
-        partitioned honest peer to time the cheater out instead, a second verdict)."""
-        verdict = None if self.session is None else self.session.verdict
-        if verdict is None or verdict.seat is None or not verdict.evidence:
-            return None
-        return verdict
-
-    def _all_said(self) -> bool:
-        """Every seat that can say farewell has: all of them, or after a verdict with
-        evidence every seat but the one it blames."""
-        if self.farewells is None:
-            return False
-        return self.farewells.everyone_but(self._blamed())
-
-    def _blamed(self) -> int | None:
-        """The seat our proved verdict names (it will say no farewell), if there is one."""
-        proved = self._proved()
-        return None if proved is None else proved.seat
-
-    def _linger(self, finished: bool) -> float:
-        """How long :meth:`_leave` may wait: the grace period, or for a seat that finished
-        the table's abandon limit (if longer)."""
-        if not finished or self.liveness.clock is None:
-            return self.config.pacing.grace
-        return max(self.config.pacing.grace, self.liveness.clock.limits.abandon_ms / 1000)
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Tell the LAN about the table, with a join code, while seats are free (a hint: the
@@ -609,33 +550,6 @@ class TableNode:
     def _after_pump(self, session: P.TableSession) -> None:
         self.liveness.observe(trio.current_time())
         self.files.keep_summary(session, trio.current_time())
-
-    def _ended(self, status: str, resigned: int | None, digest: str | None) -> None:
-        """The game ended (a verdict, a resignation, a finish); a finished seat says farewell,
-        and so does one whose verdict carries evidence, which it also sends on every link
-        (and every new one) so the others reach the same verdict."""
-        self._finish(status, resigned=resigned)
-        proved = self._proved()
-        if proved is not None and self.session is not None and self.session.seat is not None:
-            self._evidence_held = list(proved.evidence)
-            for data in self._evidence_held:
-                self.mesh.broadcast(data)
-            digest = VERDICT_FAREWELL
-        if digest is not None:
-            self._farewell(digest)
-
-    def _farewell(self, digest: str) -> None:
-        session = self.session
-        assert self.farewells is not None and session is not None and session.seat is not None
-        data = P.encode(self.farewells.make(self.identity, session.seat, digest))
-        self._farewells_held.append(data)
-        self.mesh.broadcast(data)
-        if self._all_said():
-            self._everyone_finished.set()
-
-    def _finish(self, status: str, *, resigned: int | None = None) -> None:
-        self.files.finish(status, resigned=resigned)
-        self.done.set()
 
 
 def seat_address(raw: bytes) -> tuple[str, int] | None:
