@@ -10,7 +10,8 @@ The text is the kind, then each field in order, joined by ``:``.  A label (a dec
 label, a purpose) is a wire label and may itself hold ``:`` only as a key's first field:
 ``commit:chance:c0`` is the commitment of purpose ``chance:c0``, and ``handover:d:s3:-1`` the
 hand-over of deck ``d`` at step ``s3`` to seat ``-1`` (:data:`~protocol.wire.JOINT`, the pool).
-An integer field is written in canonical decimal.
+An integer field is written in canonical decimal.  :func:`part_key` gives the key a
+table-session message is filed under.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from ._errors import DecodeError
+from ._messages import Commit, DecryptShares, HandOver, KeyShare, Reveal, ShuffleStep
+from ._session_messages import AuditOpening, Complaint, Move, Note, Opening, Resign
 
 __all__ = [
     "AuditPart",
@@ -41,6 +44,7 @@ __all__ = [
     "SharesPart",
     "ShufflePart",
     "parse_part_key",
+    "part_key",
 ]
 
 _INT = re.compile(r"0|-?[1-9][0-9]*")
@@ -214,3 +218,27 @@ def parse_part_key(text: str) -> PartKey:
     if len(values) != len(fields):
         raise MalformedPartKey(f"part key {text!r}: a {kind!r} key has {len(fields)} fields")
     return cls(*(_field(cls, f, v, text) for f, v in zip(fields, values, strict=True)))
+
+
+_PART_NAMES: dict[type, Callable[[Any], PartKey]] = {
+    KeyShare: lambda m: KeySharePart(),
+    Commit: lambda m: CommitPart(m.purpose),
+    Reveal: lambda m: RevealPart(m.purpose),
+    ShuffleStep: lambda m: ShufflePart(m.deck, m.step),
+    DecryptShares: lambda m: SharesPart(m.deck, m.step),
+    HandOver: lambda m: HandOverPart(m.deck, m.step, m.to_seat),
+    Move: lambda m: MovePart(m.step),
+    Opening: lambda m: OpeningPart(m.step),
+    AuditOpening: lambda m: AuditPart(),
+    Note: lambda m: NotePart(m.step),
+    Complaint: lambda m: ComplaintPart(m.step, m.about),
+    Resign: lambda m: ResignPart(),
+}
+
+
+def part_key(msg: Any) -> PartKey:
+    """The name under which a table-session message is filed: one per (seat, name), ever."""
+    name = _PART_NAMES.get(type(msg))
+    if name is None:
+        raise DecodeError(f"{type(msg).__name__} is not a table-session message")
+    return name(msg)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -58,34 +58,21 @@ from ._exchanges import Exchanges
 from ._feed import Entry, EquivocationProof, Feed, FeedLog
 from ._held import SEAT_BUDGET, GapBudget, PartStore
 from ._messages import (
-    Commit,
-    DecryptShares,
     DigestCheck,
-    HandOver,
-    KeyShare,
-    Reveal,
-    ShuffleStep,
 )
 from ._padding import NOTE_BLOCK, BadPadding, pad, unpad
 from ._part_keys import (
-    AuditPart,
     CommitPart,
-    ComplaintPart,
     DigestPart,
     EntryPart,
-    HandOverPart,
-    KeySharePart,
     MovePart,
     NotePart,
-    OpeningPart,
     PartKey,
     ResignPart,
-    RevealPart,
-    SharesPart,
-    ShufflePart,
+    part_key,
 )
 from ._port import Port
-from ._session_messages import AuditOpening, Batch, Complaint, Move, Note, Opening, Resign
+from ._session_messages import Batch, Complaint, Note, Resign
 from ._table import TableSpec
 from ._verdict_kinds import VerdictKind
 
@@ -99,30 +86,6 @@ __all__ = [
     "Verdict",
     "VerdictReached",
 ]
-
-
-_PART_NAMES: dict[type, Callable[[Any], PartKey]] = {
-    KeyShare: lambda m: KeySharePart(),
-    Commit: lambda m: CommitPart(m.purpose),
-    Reveal: lambda m: RevealPart(m.purpose),
-    ShuffleStep: lambda m: ShufflePart(m.deck, m.step),
-    DecryptShares: lambda m: SharesPart(m.deck, m.step),
-    HandOver: lambda m: HandOverPart(m.deck, m.step, m.to_seat),
-    Move: lambda m: MovePart(m.step),
-    Opening: lambda m: OpeningPart(m.step),
-    AuditOpening: lambda m: AuditPart(),
-    Note: lambda m: NotePart(m.step),
-    Complaint: lambda m: ComplaintPart(m.step, m.about),
-    Resign: lambda m: ResignPart(),
-}
-
-
-def part_key(msg: Any) -> PartKey:
-    """The name under which a part is filed: one per (seat, name), ever."""
-    name = _PART_NAMES.get(type(msg))
-    if name is None:
-        raise DecodeError(f"{type(msg).__name__} is not a table-session message")
-    return name(msg)
 
 
 class TableSession:
