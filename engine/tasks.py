@@ -11,17 +11,26 @@ tasks to the front with :func:`push_front`.  A state counts its decision points 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from engine.common_state import CommonState
-
-__all__ = ["Task", "push_front", "run_tasks"]
+__all__ = ["Task", "TaskQueue", "push_front", "run_tasks"]
 
 Task = tuple[Any, ...]
 
 
-def run_tasks(state: CommonState, handlers: Mapping[str, Callable[..., None]]) -> None:
+class TaskQueue(Protocol):
+    """What the queue needs of a state (every game's state, through
+    :class:`~engine.common_state.CommonState`)."""
+
+    tasks: list[Task]
+    pending: list[Any]
+    serial: int
+
+    @property
+    def over(self) -> Any: ...
+
+
+def run_tasks(state: TaskQueue, handlers: Mapping[str, Callable[..., None]]) -> None:
     """Run ``state``'s tasks with ``handlers`` until it asks something or is over."""
     was_waiting = bool(state.pending)
     while not state.pending and state.tasks and not state.over:
@@ -31,6 +40,6 @@ def run_tasks(state: CommonState, handlers: Mapping[str, Callable[..., None]]) -
         state.serial += 1
 
 
-def push_front(state: CommonState, *tasks: Task) -> None:
+def push_front(state: TaskQueue, *tasks: Task) -> None:
     """Run these tasks next, in this order."""
     state.tasks[0:0] = list(tasks)
