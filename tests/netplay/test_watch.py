@@ -5,6 +5,8 @@ a host that refuses spectators refuses them."""
 
 from __future__ import annotations
 
+import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +38,9 @@ async def _table(
     events: list[list[Any]],
     *,
     spectators: bool = True,
+    first: Any = None,
 ) -> tuple[Invite, list[TableNode]]:
+    """A table of ``seats`` bots (seat 0's decider ``first`` if given) on loopback."""
     host = TableNode(
         NodeConfig(
             data_dir=tmp / "peer0", reach=Reach(spectators=spectators), pacing=Pacing(grace=0.5)
@@ -44,7 +48,7 @@ async def _table(
         P.Identity.generate(),
         seats=seats,
         game="reign",
-        decider=bot(0),
+        decider=first or bot(0),
         emit=as_json(events[0]),
     )
     invite = await nursery.start(host.run)
@@ -153,25 +157,51 @@ async def test_host_that_refuses_spectators_refuses_them(tmp_path: Path) -> None
             nursery.cancel_scope.cancel()
 
 
+class _HeldBot:
+    """Seat 0's bot, held before its first answer until ``go`` is set: a game of bots ends in
+    about a second, so a spectator process still starting could find the table already gone
+    (and wait for it for ever) unless the game waits for it to arrive.  A :class:`Thinker`,
+    so the node asks it in a worker thread and the table runs on meanwhile."""
+
+    def __init__(self, decide: Any) -> None:
+        self.decide, self.go = decide, threading.Event()
+
+    def __call__(self, event: Any) -> Any:
+        self.go.wait()
+        return self.decide(event)
+
+    def cancel(self) -> None:
+        self.go.set()
+
+
 async def test_watch_json_prints_public_steps_and_ends_with_game_over(tmp_path: Path) -> None:
     """``fairtable watch INVITE --json``, a real process, ends as ``join --bot`` does."""
     import json
     import sys
 
     events: list[list[Any]] = [[] for _ in range(3)]
+    held = _HeldBot(bot(0))
+    out = bytearray()
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
-            invite, nodes = await _table(nursery, tmp_path, 3, events)
-            done = await trio.run_process(
-                [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"],
-                capture_stdout=True,
-                capture_stderr=True,
-                cwd=tmp_path,
+            invite, nodes = await _table(nursery, tmp_path, 3, events, first=held)
+            command = [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"]
+            watcher = await trio.lowlevel.open_process(
+                command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=tmp_path
             )
+            try:
+                assert watcher.stdout is not None
+                async for chunk in watcher.stdout:
+                    out += chunk
+                    held.go.set()  # the spectator printed: it is at the table
+                assert await watcher.wait() == 0
+            finally:
+                if watcher.returncode is None:
+                    watcher.kill()
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
-    lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    lines = [json.loads(line) for line in out.decode().splitlines()]
     end = next(e for e in events[0] if e["event"] == "game_over")
     assert lines[-1]["event"] == "game_over" and lines[-1]["digest"] == end["digest"]
     assert lines[-1]["winner"] == end["winner"]
