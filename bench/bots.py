@@ -25,11 +25,11 @@ import sys
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.games import bots_for  # noqa: E402
-from engine.games import rules  # noqa: E402
-from engine.playout import play_out, seeded_players  # noqa: E402
-from engine.reign import Covert, Overt, standard_catalog  # noqa: E402
-from engine.requests import Decision  # noqa: E402
+from fairtable.client.games import bots_for  # noqa: E402
+from fairtable.engine.games import rules  # noqa: E402
+from fairtable.engine.playout import play_out, seeded_players  # noqa: E402
+from fairtable.engine.reign import Covert, Overt, standard_catalog  # noqa: E402
+from fairtable.engine.requests import Decision  # noqa: E402
 
 
 def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -25,12 +25,12 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.games import bots_for  # noqa: E402
-from engine.games import entry, game_names, rules  # noqa: E402
-from engine.playout import play_to_end, seeded_players  # noqa: E402
-from engine.referee import Referee  # noqa: E402
-from engine.requests import Decision  # noqa: E402
-from engine.rng import ChanceStream  # noqa: E402
+from fairtable.client.games import bots_for  # noqa: E402
+from fairtable.engine.games import entry, game_names, rules  # noqa: E402
+from fairtable.engine.playout import play_to_end, seeded_players  # noqa: E402
+from fairtable.engine.referee import Referee  # noqa: E402
+from fairtable.engine.requests import Decision  # noqa: E402
+from fairtable.engine.rng import ChanceStream  # noqa: E402
 
 
 def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tuple[float, int, int]:

@@ -26,8 +26,8 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import trio  # noqa: E402
 
-from netplay import Link, open_link, serve_links  # noqa: E402
-from protocol import Identity  # noqa: E402
+from fairtable.netplay import Link, open_link, serve_links  # noqa: E402
+from fairtable.protocol import Identity  # noqa: E402
 
 SCOPE = hashlib.sha256(b"bench scope").digest()
 SECRET = hashlib.sha256(b"bench secret").digest()

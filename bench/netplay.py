@@ -67,7 +67,7 @@ def run_game(
 ) -> tuple[float, list[dict[str, Any]]]:
     common = ["--bot", "random", "--json", "--stats"]
     script = Path(sys.executable).parent / "fairtable"  # what a user runs
-    cli = [str(script)] if script.exists() else [sys.executable, "-m", "client.cli"]
+    cli = [str(script)] if script.exists() else [sys.executable, "-m", "fairtable.client.cli"]
     if costs:  # the same program, with CPU counters (bench/peer_costs.py)
         cli = [sys.executable, str(BENCH / "peer_costs.py")]
 
@@ -126,7 +126,7 @@ def run_game(
 def unit_costs() -> dict[str, float]:
     """CPU microseconds of one group operation, measured in this process (the same run's
     reference for the peers' counts)."""
-    import protocol.crypto as g
+    import fairtable.protocol.crypto as g
 
     s, p, q = g.random_scalar(), g.base_mul(g.random_scalar()), g.base_mul(g.random_scalar())
     ops = {
@@ -311,7 +311,7 @@ def main() -> None:
         "(reference first), and compare (implies --no-costs)",
     )
     args = parser.parse_args()
-    import engine  # the checkout the peers will run
+    from fairtable import engine  # the checkout the peers will run
 
     root = Path(engine.__file__).resolve().parent.parent
     compile_checkout(root)

@@ -37,7 +37,7 @@ try:  # the deck's group since protocol version 5; a base run (older code) may l
 except ImportError:  # pragma: no cover
     rbcl = None
 
-import client.cli  # noqa: E402  (imports every package the peer uses)
+from fairtable.client import cli  # noqa: E402  (imports every package the peer uses)
 
 clock = time.process_time
 stack: list[str] = []
@@ -55,17 +55,17 @@ GROUP_OPS = {  # name -> kind, on rbcl (ristretto255, version 5) or nacl.binding
     "crypto_core_ed25519_is_valid_point": "validation",
 }
 CATEGORIES = {  # (defining module, function) -> category
-    ("protocol._shuffle_proof", "verify_shuffle"): "shuffle verify",
-    ("protocol._shuffle_proof", "prove_shuffle"): "shuffle prove",
-    ("protocol._deck", "shuffle"): "shuffle (re-randomise)",
-    ("protocol._deck", "verify_shares"): "shares verify",
-    ("protocol._deck", "decryption_shares"): "shares prove",
-    ("protocol._deck", "verify_hand_over"): "re-encryption verify",
-    ("protocol._deck", "hand_over"): "re-encryption prove",
-    ("protocol._deck", "verify_key_share"): "key verify",
-    ("protocol._deck", "parse_cards"): "point validation",
-    ("protocol._codec", "decode"): "codec decode",
-    ("protocol._codec", "encode"): "codec encode",
+    ("fairtable.protocol._shuffle_proof", "verify_shuffle"): "shuffle verify",
+    ("fairtable.protocol._shuffle_proof", "prove_shuffle"): "shuffle prove",
+    ("fairtable.protocol._deck", "shuffle"): "shuffle (re-randomise)",
+    ("fairtable.protocol._deck", "verify_shares"): "shares verify",
+    ("fairtable.protocol._deck", "decryption_shares"): "shares prove",
+    ("fairtable.protocol._deck", "verify_hand_over"): "re-encryption verify",
+    ("fairtable.protocol._deck", "hand_over"): "re-encryption prove",
+    ("fairtable.protocol._deck", "verify_key_share"): "key verify",
+    ("fairtable.protocol._deck", "parse_cards"): "point validation",
+    ("fairtable.protocol._codec", "decode"): "codec decode",
+    ("fairtable.protocol._codec", "encode"): "codec encode",
 }
 
 
@@ -123,8 +123,8 @@ def install() -> None:
     verify_key.verify = timed("signature verify", verify_key.verify)  # type: ignore[method-assign]
     signing_key = nacl.signing.SigningKey
     signing_key.sign = timed("signature sign", signing_key.sign)  # type: ignore[method-assign]
-    import protocol._port as port
-    import protocol._session as session
+    import fairtable.protocol._port as port
+    import fairtable.protocol._session as session
 
     port.Port.apply = timed("engine apply + digest", port.Port.apply)  # type: ignore[method-assign]
     session.TableSession.record_digest = timed(  # type: ignore[method-assign]
@@ -143,4 +143,4 @@ if __name__ == "__main__":
     if target:
         install()
         atexit.register(dump, target)
-    sys.exit(client.cli.main(sys.argv[1:]))
+    sys.exit(cli.main(sys.argv[1:]))

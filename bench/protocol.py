@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import protocol as P  # noqa: E402
-import protocol.crypto as PC
+import fairtable.protocol as P  # noqa: E402
+import fairtable.protocol.crypto as PC
 
 TABLE = hashlib.sha256(b"bench table").digest()
 DECK = "main"
@@ -88,7 +88,7 @@ def full_shuffle(seats: Seats) -> tuple[list[PC.Ciphertext], int]:
 def proof_figures(seats: Seats, repeat: int = 5) -> None:
     """One 102-card step: prove and verify against an unproved step (shuffle, and the
     receiver validating its 204 points) in the same run, and the multiplications."""
-    import protocol._shuffle_proof as _shuffle_proof  # its mul counted in place
+    import fairtable.protocol._shuffle_proof as _shuffle_proof  # its mul counted in place
 
     start_deck, _ = PC.shuffle(PC.initial_deck(seats.codebook, seats.joint), seats.joint)
     unproved, _ = cpu(lambda: PC.shuffle(start_deck, seats.joint), repeat)

@@ -22,10 +22,10 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from client.games import default_bot  # noqa: E402
-from client.search import SearchBot  # noqa: E402
-from engine.games import rules  # noqa: E402
-from engine.playout import play_out, seeded_players  # noqa: E402
+from fairtable.client.games import default_bot  # noqa: E402
+from fairtable.client.search import SearchBot  # noqa: E402
+from fairtable.engine.games import rules  # noqa: E402
+from fairtable.engine.playout import play_out, seeded_players  # noqa: E402
 
 sys.path.insert(0, _HERE)
 from bots import wilson  # noqa: E402

@@ -44,11 +44,11 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.styles import Style
 
-from client.auto_pass import AutoPass
-from client.clipboard import copy_to_clipboard
-from client.games import client_game
-from client.keys import keys_lines
-from client.room import (
+from fairtable.client.auto_pass import AutoPass
+from fairtable.client.clipboard import copy_to_clipboard
+from fairtable.client.games import client_game
+from fairtable.client.keys import keys_lines
+from fairtable.client.room import (
     clipped,
     game_panes,
     log_height,
@@ -60,9 +60,9 @@ from client.room import (
     upper_height,
     wrapped,
 )
-from client.rules_summary import summary
-from client.screen_model import HELP_SHOWN, ScreenModel
-from netplay import events as ev
+from fairtable.client.rules_summary import summary
+from fairtable.client.screen_model import HELP_SHOWN, ScreenModel
+from fairtable.netplay import events as ev
 
 __all__ = ["build_application", "run_screen"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from client.clock_words import clock_arg
-from client.errors import nonnegative_seconds, player_name, port_number, positive_seconds
-from client.rules_summary import game_name
-from engine.games import entry, game_names
-from netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT
-from protocol.testing import CHEATS
+from fairtable.client.clock_words import clock_arg
+from fairtable.client.errors import nonnegative_seconds, player_name, port_number, positive_seconds
+from fairtable.client.rules_summary import game_name
+from fairtable.engine.games import entry, game_names
+from fairtable.netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT
+from fairtable.protocol.testing import CHEATS
 
 __all__ = ["SCREEN_COMMANDS", "build_parser"]
 

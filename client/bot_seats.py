@@ -24,13 +24,13 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.games import bot_maker
-from client.search import STRENGTHS, SearchBot, Thinking
-from engine.games import entry
-from engine.rng import ChanceStream
-from netplay import TableInfo
-from netplay import events as ev
+import fairtable.protocol as P
+from fairtable.client.games import bot_maker
+from fairtable.client.search import STRENGTHS, SearchBot, Thinking
+from fairtable.engine.games import entry
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import TableInfo
+from fairtable.netplay import events as ev
 
 __all__ = [
     "BOT_NAMES",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games import rules
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.games import rules
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 __all__ = ["RandomBot"]
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, assert_never
 
-from client import netcli, play, replay_cli, watch_cli
-from client.arguments import build_parser
-from client.errors import (
+from fairtable.client import netcli, play, replay_cli, watch_cli
+from fairtable.client.arguments import build_parser
+from fairtable.client.errors import (
     FileRefused,
     UsageError,
     leaves,
@@ -23,7 +23,7 @@ from client.errors import (
     user_message,
     write_crash_log,
 )
-from client.options import (
+from fairtable.client.options import (
     AuditOptions,
     HostOptions,
     JoinOptions,
@@ -39,8 +39,8 @@ from client.options import (
     from_namespace,
     parse_namespace,
 )
-from client.rules_summary import summary
-from client.simulate import run_crypto_game, run_game
+from fairtable.client.rules_summary import summary
+from fairtable.client.simulate import run_crypto_game, run_game
 
 __all__ = ["build_parser", "main"]
 
@@ -99,7 +99,7 @@ def _winner_name(key: str) -> str:
 def _save_logs(
     folder: str, game: str, seed: int, spec: Any, sessions: list[Any], cheater: int | None
 ) -> None:
-    from protocol import write_log
+    from fairtable.protocol import write_log
 
     root = Path(folder)
     try:
@@ -115,8 +115,8 @@ def _audit(options: AuditOptions) -> int:
     """Audit a log written by ``simulate --log``, or the table a peer (a seat or a relay)
     keeps in its data directory: its folder ``tables/<id>`` / ``relay/<id>``, or the ``log``
     in it."""
-    from netplay import StorageError, saved_table
-    from protocol import LogError, audit_log, read_log
+    from fairtable.netplay import StorageError, saved_table
+    from fairtable.protocol import LogError, audit_log, read_log
 
     path = Path(options.logfile)
     note = ""
@@ -240,7 +240,7 @@ def _reader_gone() -> int:
 
 def _failed(exc: BaseException, command: str, options: Options | None) -> int:
     """Say in one line why the command stopped; a bug's traceback goes to a crash log."""
-    from netplay import DEFAULT_DATA_DIR, InviteError, StorageError
+    from fairtable.netplay import DEFAULT_DATA_DIR, InviteError, StorageError
 
     found = leaves(exc)
     if any(isinstance(leaf, KeyboardInterrupt) for leaf in found):

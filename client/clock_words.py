@@ -14,8 +14,8 @@ import argparse
 import re
 from typing import Any
 
-from netplay import SeatClock
-from protocol import TimeLimits
+from fairtable.netplay import SeatClock
+from fairtable.protocol import TimeLimits
 
 __all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "waiting_words"]
 

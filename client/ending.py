@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 __all__ = [
     "LEAVE",

@@ -28,7 +28,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 __all__ = [
     "FileRefused",
@@ -82,7 +82,7 @@ def player_name(text: str) -> str:
     surrounding spaces are dropped and the name put in Unicode NFC first."""
     import unicodedata
 
-    from netplay import name_problem
+    from fairtable.netplay import name_problem
 
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     problem = name_problem(name)

@@ -23,11 +23,11 @@ from typing import Any
 
 import attrs
 
-from client.bots import RandomBot
-from client.screen_model import Lines, ScreenModel
-from engine.games import entry, rules
-from engine.requests import DecisionKind
-from engine.rng import ChanceStream
+from fairtable.client.bots import RandomBot
+from fairtable.client.screen_model import Lines, ScreenModel
+from fairtable.engine.games import entry, rules
+from fairtable.engine.requests import DecisionKind
+from fairtable.engine.rng import ChanceStream
 
 __all__ = [
     "ClientGame",
@@ -124,7 +124,7 @@ def bot_maker(name: str, spec: str) -> BotMaker:
     ``search:SECONDS`` (:class:`client.search.SearchBot`); a named strength alone
     (``easy``, ``normal``, ``hard``) is the search bot at that strength.  :class:`ValueError`
     saying what is wrong otherwise."""
-    from client.search import STRENGTHS, SearchBot, search_hints
+    from fairtable.client.search import STRENGTHS, SearchBot, search_hints
 
     if spec in STRENGTHS:  # a named strength: the search bot at its budget
         spec = f"search:{spec}"

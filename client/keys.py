@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.screen_model import Lines
+from fairtable.client.screen_model import Lines
 
 __all__ = ["keys_lines", "screen_keys"]
 

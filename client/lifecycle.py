@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.games import game_names, rules
-from netplay import TableInfo
-from netplay import events as ev
+from fairtable.engine.games import game_names, rules
+from fairtable.netplay import TableInfo
+from fairtable.netplay import events as ev
 
 __all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client import ending
-from client.clock_words import my_move_words, waiting_words
-from client.screen_model import ScreenModel
-from engine.requests import Decision
+from fairtable.client import ending
+from fairtable.client.clock_words import my_move_words, waiting_words
+from fairtable.client.screen_model import ScreenModel
+from fairtable.engine.requests import Decision
 
 Shortcut = Callable[[Decision, str, list[str]], Any]
 """Parses the words after a shortcut into an answer, or returns a one-line reason (str)."""

@@ -19,27 +19,27 @@ from typing import Any
 import attrs
 import trio
 
-import protocol as P
-from client.bot_seats import decider
-from client.clock_words import limits_words
-from client.ending import staying_line
-from client.errors import (
+import fairtable.protocol as P
+from fairtable.client.bot_seats import decider
+from fairtable.client.clock_words import limits_words
+from fairtable.client.ending import staying_line
+from fairtable.client.errors import (
     UsageError,
     reach_line,
 )
-from client.lifecycle import code_news, resigned_line, resume_line
-from client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
-from client.seat_names import SeatNames, at_the_table
-from client.seats import (
+from fairtable.client.lifecycle import code_news, resigned_line, resume_line
+from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
+from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.client.seats import (
     identity_at,
     invite_or_saved,
     keep_code,
     seat_option,
 )
-from client.table_options import TableOptions
-from engine.games import entry, game_names
-from engine.rng import ChanceStream
-from netplay import (
+from fairtable.client.table_options import TableOptions
+from fairtable.engine.games import entry, game_names
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     Emit,
     Invite,
     NodeEvent,
@@ -50,7 +50,7 @@ from netplay import (
     event_line,
     listen,
 )
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:
@@ -266,7 +266,7 @@ async def _relay(o: RelayOptions) -> None:
 
 def run(options: HostOptions | JoinOptions | RelayOptions) -> int:
     """Entry point for ``host``, ``join`` and ``relay``."""
-    from client import play
+    from fairtable.client import play
 
     match options:
         case HostOptions() if options.peer.bot is None:  # a person at the keyboard

@@ -22,12 +22,12 @@ from typing import ClassVar
 
 import attrs
 
-from client.arguments import build_parser
-from client.bot_seats import bot_specs
-from client.errors import UsageError
-from client.games import bot_maker
-from engine.games import entry, rules
-from netplay import DEFAULT_DATA_DIR, SeatClock
+from fairtable.client.arguments import build_parser
+from fairtable.client.bot_seats import bot_specs
+from fairtable.client.errors import UsageError
+from fairtable.client.games import bot_maker
+from fairtable.engine.games import entry, rules
+from fairtable.netplay import DEFAULT_DATA_DIR, SeatClock
 
 __all__ = [
     "AuditOptions",

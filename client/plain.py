@@ -36,12 +36,12 @@ from typing import Any, TextIO
 
 import trio
 
-from client import ending
-from client.auto_pass import AutoPass
-from client.games import client_game
-from client.rules_summary import summary
-from client.screen_model import ScreenModel
-from netplay import events as ev
+from fairtable.client import ending
+from fairtable.client.auto_pass import AutoPass
+from fairtable.client.games import client_game
+from fairtable.client.rules_summary import summary
+from fairtable.client.screen_model import ScreenModel
+from fairtable.netplay import events as ev
 
 __all__ = ["PlainSession", "QUERIES", "plain_words", "run_plain"]
 

@@ -18,25 +18,25 @@ from typing import Any
 
 import trio
 
-from client import ending, games
-from client.bot_seats import saved_bot_specs
-from client.errors import (
+from fairtable.client import ending, games
+from fairtable.client.bot_seats import saved_bot_specs
+from fairtable.client.errors import (
     UsageError,
     leaves,
     require_terminal,
 )
-from client.lifecycle import game_line
-from client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
-from client.seats import (
+from fairtable.client.lifecycle import game_line
+from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
+from fairtable.client.seats import (
     bot_node,
     identity_at,
     invite_or_saved,
     keep_code,
     seat_option,
 )
-from client.table_options import TableOptions
-from engine.games import entry, game_names
-from netplay import (
+from fairtable.client.table_options import TableOptions
+from fairtable.engine.games import entry, game_names
+from fairtable.netplay import (
     RELAY_REFUSALS,
     Invite,
     InviteError,
@@ -50,7 +50,7 @@ from netplay import (
     listen,
     set_aside,
 )
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 __all__ = ["host_screen", "join_screen", "run_play", "run_resume", "unfinished_games"]
 
@@ -168,7 +168,9 @@ def _refusal(reason: str) -> str:
 def _run_screen(model: Any, network: Any) -> None:
     """Show the screen; the network side's errors go on to ``cli.main``, which says them in
     one line (a link the table closed is said here, in the table's words)."""
-    from client.app import run_screen  # prompt_toolkit only when someone plays at the keyboard
+    from fairtable.client.app import (
+        run_screen,  # prompt_toolkit only when someone plays at the keyboard
+    )
 
     with _link_closed_said():
         run_screen(model, network)
@@ -176,7 +178,7 @@ def _run_screen(model: Any, network: Any) -> None:
 
 def _run_plain(model: Any, network: Any) -> None:
     """``--plain``: the game in plain lines (client/plain), its errors said as the screen's."""
-    from client.plain import run_plain
+    from fairtable.client.plain import run_plain
 
     with _link_closed_said():
         run_plain(model, network)
@@ -300,7 +302,7 @@ def run_resume(o: ResumeOptions) -> int:
     game = games[choice - 1]
     invite = game["invite"]
     if o.resign is not None:  # no screen: resigning needs no terminal
-        from client.resign import resign_saved
+        from fairtable.client.resign import resign_saved
 
         try:
             return resign_saved(game["data_dir"], game)

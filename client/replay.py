@@ -28,10 +28,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-import protocol as P
-from client import games
-from client.errors import FileRefused, UsageError
-from client.seat_names import SeatNames
+import fairtable.protocol as P
+from fairtable.client import games
+from fairtable.client.errors import FileRefused, UsageError
+from fairtable.client.seat_names import SeatNames
 
 __all__ = ["Record", "export", "load_table", "record_for"]
 
@@ -45,7 +45,7 @@ def load_table(path: Path) -> tuple[P.TableSpec, list[bytes]]:
 def load_named_table(path: Path) -> tuple[P.TableSpec, list[bytes], tuple[str, ...]]:
     """:func:`load_table`, with each seat's player name from a saved table's start (checked
     against its seat's key; ``""`` where none, and none at all in a ``simulate`` log)."""
-    from netplay import StorageError, saved_table
+    from fairtable.netplay import StorageError, saved_table
 
     try:
         if path.is_file() and path.read_bytes()[:1] == b"{":
@@ -109,7 +109,7 @@ class Record:
         self.ending = replay.ending
         model = model_for(self.spec.game)
         self.words: list[list[str]] = []
-        from netplay import ViewChanged
+        from fairtable.netplay import ViewChanged
 
         for step in self.steps:
             mark = len(model.log)

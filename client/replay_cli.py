@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from client.options import ReplayOptions
-from client.replay import (
+from fairtable.client.options import ReplayOptions
+from fairtable.client.replay import (
     ending_words,
     export,
     load_named_table,
@@ -20,7 +20,7 @@ def run_replay(options: ReplayOptions) -> int:
         paths = export(record, options.export, open_hands=options.open_hands)
         print(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}")
         return 0
-    from client.replay_screen import run_replay_screen
+    from fairtable.client.replay_screen import run_replay_screen
 
     run_replay_screen(record)
     return 0

@@ -21,10 +21,10 @@ from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
-from client.app import style_for
-from client.games import client_game
-from client.replay import Record, ending_words, model_for, who_answered
-from client.room import clipped, game_panes, screen_size
+from fairtable.client.app import style_for
+from fairtable.client.games import client_game
+from fairtable.client.replay import Record, ending_words, model_for, who_answered
+from fairtable.client.room import clipped, game_panes, screen_size
 
 __all__ = ["ReplayCursor", "build_replay_application", "run_replay_screen"]
 

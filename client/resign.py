@@ -14,12 +14,12 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.bot_seats import saved_bot_specs
-from client.errors import UsageError
-from client.lifecycle import resigned_line
-from client.seats import bot_node
-from netplay import (
+import fairtable.protocol as P
+from fairtable.client.bot_seats import saved_bot_specs
+from fairtable.client.errors import UsageError
+from fairtable.client.lifecycle import resigned_line
+from fairtable.client.seats import bot_node
+from fairtable.netplay import (
     NodeConfig,
     Pacing,
     Reach,
@@ -30,7 +30,7 @@ from netplay import (
     load_identity_seed,
     set_aside,
 )
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 __all__ = ["ResignError", "resign_saved"]
 

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from prompt_toolkit.application import get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from client.games import client_game
-from client.screen_model import ScreenModel
-from client.text_rows import word_rows
+from fairtable.client.games import client_game
+from fairtable.client.screen_model import ScreenModel
+from fairtable.client.text_rows import word_rows
 
 MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
 LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)

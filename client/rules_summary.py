@@ -8,8 +8,8 @@ rulebooks themselves are the reference (our readings of their unclear passages a
 
 from __future__ import annotations
 
-from client.games import client_game
-from engine.games import game_names
+from fairtable.client.games import client_game
+from fairtable.engine.games import game_names
 
 __all__ = ["game_name", "summary"]
 

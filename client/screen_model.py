@@ -18,15 +18,15 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from client import ending
-from client.card_info import Seen, info_answer
-from client.clock_words import limits_words
-from client.errors import reach_line
-from client.lifecycle import code_news, resigned_line, resume_line
-from client.seat_names import SeatNames, at_the_table
-from engine.requests import Decision
-from netplay import ResignRequest
-from netplay import events as ev
+from fairtable.client import ending
+from fairtable.client.card_info import Seen, info_answer
+from fairtable.client.clock_words import limits_words
+from fairtable.client.errors import reach_line
+from fairtable.client.lifecycle import code_news, resigned_line, resume_line
+from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.engine.requests import Decision
+from fairtable.netplay import ResignRequest
+from fairtable.netplay import events as ev
 
 __all__ = ["HELP_SHOWN", "INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
 

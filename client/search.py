@@ -39,10 +39,10 @@ from typing import Any
 
 import attrs
 
-from engine.errors import EngineError
-from engine.games import entry, rules
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.errors import EngineError
+from fairtable.engine.games import entry, rules
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 __all__ = ["STRENGTHS", "SearchBot", "SearchHints", "Thinking", "reward_of", "search_hints"]
 

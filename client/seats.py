@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import protocol as P
-from client.bot_seats import bot_name, decider
-from client.errors import FileRefused, UsageError
-from engine.errors import CardDataError, EngineError
-from engine.games import entry, rules
-from engine.rng import ChanceStream
-from netplay import (
+import fairtable.protocol as P
+from fairtable.client.bot_seats import bot_name, decider
+from fairtable.client.errors import FileRefused, UsageError
+from fairtable.engine.errors import CardDataError, EngineError
+from fairtable.engine.games import entry, rules
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     DISCOVERY_PORT,
     CodeExchangeError,
     CodeNotFound,

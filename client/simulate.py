@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.games import bot_maker
-from engine.games import rules
-from engine.outcome import Outcome, Plain
-from engine.playout import play_to_end, seeded_players
-from engine.rng import ChanceStream
+from fairtable.client.games import bot_maker
+from fairtable.engine.games import rules
+from fairtable.engine.outcome import Outcome, Plain
+from fairtable.engine.playout import play_to_end, seeded_players
+from fairtable.engine.rng import ChanceStream
 
 __all__ = ["run_crypto_game", "run_game"]
 
@@ -54,7 +54,7 @@ def run_crypto_game(
     cheater: int | None = None,
 ) -> tuple[dict[str, Any], Any]:
     """Play one game among in-memory protocol peers; returns the summary and the table."""
-    from protocol.testing import cheating_session, make_table, run_table
+    from fairtable.protocol.testing import cheating_session, make_table, run_table
 
     game_rules = rules(game)
     session_class = cheating_session(cheat) if cheat else None

@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
-from client.options import HostOptions, JoinOptions, PeerOptions, PlayOptions
-from netplay import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
+from fairtable.client.options import HostOptions, JoinOptions, PeerOptions, PlayOptions
+from fairtable.netplay import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
 
 __all__ = ["TableOptions"]
 

@@ -18,15 +18,15 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.errors import UsageError
-from client.options import WatchOptions
+import fairtable.protocol as P
+from fairtable.client.errors import UsageError
+from fairtable.client.options import WatchOptions
 
 __all__ = ["run_watch"]
 
 
 def _jsonable(value: Any) -> Any:
-    from client.replay import _jsonable as to_json
+    from fairtable.client.replay import _jsonable as to_json
 
     return to_json(value)
 
@@ -35,7 +35,7 @@ class _Printer:
     """``--json``: one line per public step, then the end (or the verdict)."""
 
     def __call__(self, event: Any, session: P.TableSession) -> None:
-        from netplay import GameOver, event_line
+        from fairtable.netplay import GameOver, event_line
 
         if isinstance(event, P.StepApplied):
             print(
@@ -65,21 +65,21 @@ class _Printer:
 
 def _print_names(names: tuple[str, ...]) -> None:
     """``--json``: the players' names (each signed by its seat), once the start is checked."""
-    from netplay import PlayerNames, event_line
+    from fairtable.netplay import PlayerNames, event_line
 
     print(event_line(PlayerNames(names)), flush=True)
 
 
 def run_watch(options: WatchOptions) -> int:
     """``fairtable watch``."""
-    from client.seats import invite_from
-    from netplay import WatchRefused, watch_table
+    from fairtable.client.seats import invite_from
+    from fairtable.netplay import WatchRefused, watch_table
 
     via, via_key = options.via, options.via_key
     invite = trio.run(invite_from, options.invite, options.discovery_port)
     if not options.json:
-        from client.app import run_screen
-        from client.watch_screen import spectator_model, spectator_network
+        from fairtable.client.app import run_screen
+        from fairtable.client.watch_screen import spectator_model, spectator_network
 
         model = spectator_model(invite)
         run_screen(model, spectator_network(invite, via=via, via_key=via_key))

@@ -16,11 +16,11 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.games import model_for
-from client.screen_model import ScreenModel
-from netplay import Invite, WatchRefused, watch_table
-from netplay import events as ev
+import fairtable.protocol as P
+from fairtable.client.games import model_for
+from fairtable.client.screen_model import ScreenModel
+from fairtable.netplay import Invite, WatchRefused, watch_table
+from fairtable.netplay import events as ev
 
 __all__ = ["spectator_events", "spectator_model", "spectator_network"]
 

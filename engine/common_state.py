@@ -29,11 +29,11 @@ from typing import Any, ClassVar
 
 import attrs
 
-from engine.canonical import digest_of
-from engine.errors import MalformedAnswer
-from engine.events import Event
-from engine.requests import Request
-from engine.tasks import Task
+from fairtable.engine.canonical import digest_of
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.events import Event
+from fairtable.engine.requests import Request
+from fairtable.engine.tasks import Task
 
 __all__ = ["CommonState", "known_seats", "request_data"]
 

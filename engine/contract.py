@@ -46,10 +46,10 @@ import copy as _copy
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from engine.common_state import CommonState
-from engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
-from engine.outcome import Outcome
-from engine.requests import Decision, Request
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision, Request
 
 __all__ = ["Apply", "Check", "ContractGame", "Handler", "State", "View"]
 

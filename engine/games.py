@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from engine.contract import ContractGame
-from engine.errors import MalformedAnswer
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 if TYPE_CHECKING:
-    from engine.referee import Referee
+    from fairtable.engine.referee import Referee
 
 ENTRY_POINT_GROUP = "fairtable.games"
 """The entry-point group a game is published under: ``name = "module:ENTRY"``."""

@@ -18,9 +18,9 @@ from typing import Any, Protocol
 
 import attrs
 
-from engine.referee import OmniscientGame, Referee
-from engine.requests import Decision, Request
-from engine.rng import ChanceStream
+from fairtable.engine.referee import OmniscientGame, Referee
+from fairtable.engine.requests import Decision, Request
+from fairtable.engine.rng import ChanceStream
 
 __all__ = ["Player", "Step", "play_out", "play_to_end", "seeded_players"]
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from engine.errors import MalformedAnswer
+from fairtable.engine.errors import MalformedAnswer
 
 __all__ = ["PositionLine", "Value"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine.requests import (
+from fairtable.engine.requests import (
     Chance,
     ChanceAnswer,
     Deal,
@@ -30,7 +30,7 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 
 
 class OmniscientGame(Protocol):

@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
+from fairtable.engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
 
 
 def _rules() -> AnyGameRules:
-    from engine.reign import RULES
+    from fairtable.engine.reign import RULES
 
     return RULES
 
 
 def _client() -> object:
-    from client.reign.parts import PARTS
+    from fairtable.client.reign.parts import PARTS
 
     return PARTS
 
 
 def _bots() -> Mapping[str, object]:
-    from client.reign.bots import BOTS
+    from fairtable.client.reign.bots import BOTS
 
     return BOTS
 
 
 def _search() -> object:
-    from client.reign.search import HINTS
+    from fairtable.client.reign.search import HINTS
 
     return HINTS
 

@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
+from fairtable.engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
 
 
 def _rules() -> AnyGameRules:
-    from engine.sodalis import RULES
+    from fairtable.engine.sodalis import RULES
 
     return RULES
 
 
 def _client() -> object:
-    from client.sodalis.parts import PARTS
+    from fairtable.client.sodalis.parts import PARTS
 
     return PARTS
 
 
 def _bots() -> Mapping[str, object]:
-    from client.sodalis.bots import BOTS
+    from fairtable.client.sodalis.bots import BOTS
 
     return BOTS
 
 
 def _search() -> object:
-    from client.sodalis.search import HINTS
+    from fairtable.client.sodalis.search import HINTS
 
     return HINTS
 

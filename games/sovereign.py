@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
+from fairtable.engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
 
 
 def _rules() -> AnyGameRules:
-    from engine.sovereign import RULES
+    from fairtable.engine.sovereign import RULES
 
     return RULES
 
 
 def _client() -> object:
-    from client.sovereign.parts import PARTS
+    from fairtable.client.sovereign.parts import PARTS
 
     return PARTS
 
 
 def _bots() -> Mapping[str, object]:
-    from client.sovereign.bots import BOTS
+    from fairtable.client.sovereign.bots import BOTS
 
     return BOTS
 
 
 def _search() -> object:
-    from client.sovereign.search import HINTS
+    from fairtable.client.sovereign.search import HINTS
 
     return HINTS
 

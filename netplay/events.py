@@ -21,8 +21,8 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
-from engine.outcome import Outcome
-from protocol import TimeLimits, VerdictKind
+from fairtable.engine.outcome import Outcome
+from fairtable.protocol import TimeLimits, VerdictKind
 
 __all__ = [
     "EVENT_CLASSES",

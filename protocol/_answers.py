@@ -13,10 +13,10 @@ from typing import Any
 
 import attrs
 
-from engine.canonical import canonical_bytes
-from engine.errors import MalformedAnswer
-from engine.games import AnyGameRules
-from engine.shapes import answer_from_plain
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.games import AnyGameRules
+from fairtable.engine.shapes import answer_from_plain
 
 from ._errors import DecodeError
 from ._untrusted import Bounds, UntrustedInput, read_json

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.canonical import canonical_bytes
-from engine.errors import IllegalReveal
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.errors import IllegalReveal
 
 from ._deck import (
     CardCodebook,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.requests import Chance, ChanceAnswer, Request, Roll, RollAnswer
+from fairtable.engine.requests import Chance, ChanceAnswer, Request, Roll, RollAnswer
 
 from ._part_keys import CommitPart, RevealPart
 from ._port import Port

@@ -28,8 +28,8 @@ from typing import Any
 
 import attrs
 
-from engine.requests import Decision
-from engine.requests import Reveal as RevealRequest
+from fairtable.engine.requests import Decision
+from fairtable.engine.requests import Reveal as RevealRequest
 
 from ._codec import encode
 from ._deck import Ciphertext, rerandomise

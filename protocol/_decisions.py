@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.requests import Decision, Request
+from fairtable.engine.requests import Decision, Request
 
 from ._cards import CardLedger, Commitment, Slot, slot_bytes
 from ._codec import decode_as, encode

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 
 from ._dleq import (
     ProofContext,

@@ -13,8 +13,8 @@ from typing import Any
 
 import attrs
 
-from engine.outcome import Outcome
-from engine.requests import Decision
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
 
 from ._verdict_kinds import VerdictKind
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.requests import Request, Reveal
+from fairtable.engine.requests import Request, Reveal
 
 from ._audit import AuditExchange
 from ._cards import CardLedger

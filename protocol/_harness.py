@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 
 from ._events import DecisionNeeded, Verdict
 from ._identity import Identity

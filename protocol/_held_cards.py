@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.requests import (
+from fairtable.engine.requests import (
     Peek,
     PeekAnswer,
     Rehandle,

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from engine.outcome import Outcome
+from fairtable.engine.outcome import Outcome
 
 from ._codec import b64encode, decode_as, encode
 from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError

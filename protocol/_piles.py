@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.requests import Deal, DealAnswer, Flip, FlipAnswer, Request, Shuffle, ShuffleAnswer
+from fairtable.engine.requests import (
+    Deal,
+    DealAnswer,
+    Flip,
+    FlipAnswer,
+    Request,
+    Shuffle,
+    ShuffleAnswer,
+)
 
 from ._cards import CardLedger, DeckRecord
 from ._deck import (

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.contract import ContractGame
-from engine.errors import EngineError, IllegalReveal
-from engine.games import AnyGameRules
-from engine.requests import Decision, Request
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import EngineError, IllegalReveal
+from fairtable.engine.games import AnyGameRules
+from fairtable.engine.requests import Decision, Request
 
 from ._errors import blame
 from ._events import Event, GameFinished, StepApplied

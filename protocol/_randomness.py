@@ -25,7 +25,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Mapping
 
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 
 from ._commit import make_commitment, verify_reveal
 from ._errors import BadCommitment, LocalProtocolError, RemoteProtocolError, WithheldReveal

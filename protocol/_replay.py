@@ -22,10 +22,10 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError, EngineError
-from engine.games import rules as game_rules
-from engine.outcome import Outcome
-from engine.requests import Decision
+from fairtable.engine.errors import CardDataError, EngineError
+from fairtable.engine.games import rules as game_rules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
 
 from ._audit import open_with_key
 from ._codec import encode

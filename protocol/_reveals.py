@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.errors import IllegalReveal
-from engine.requests import Request, Reveal, RevealAnswer
+from fairtable.engine.errors import IllegalReveal
+from fairtable.engine.requests import Request, Reveal, RevealAnswer
 
 from ._cards import CardLedger, Commitment, Slot, slot_bytes
 from ._commit import commitment_digest

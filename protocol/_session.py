@@ -32,13 +32,13 @@ import attrs
 import nacl.exceptions
 import nacl.secret
 
-from engine.canonical import canonical_bytes
-from engine.contract import ContractGame
-from engine.errors import CardDataError, EngineError, IllegalReveal
-from engine.games import rules as game_rules
-from engine.outcome import Outcome
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import CardDataError, EngineError, IllegalReveal
+from fairtable.engine.games import rules as game_rules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 from ._answers import AnswerCodec
 from ._codec import decode, encode

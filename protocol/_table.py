@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from engine.canonical import canonical_bytes
+from fairtable.engine.canonical import canonical_bytes
 
 from ._codec import blob, encode, integer, item_bytes, items, label, message
 from ._errors import DecodeError

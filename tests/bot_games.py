@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from client.games import bot_maker
-from engine.games import rules
-from engine.playout import play_out, seeded_players
-from engine.requests import Request
+from fairtable.client.games import bot_maker
+from fairtable.engine.games import rules
+from fairtable.engine.playout import play_out, seeded_players
+from fairtable.engine.requests import Request
 
 
 class BotTable:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.simulate import run_game
+from fairtable.client.simulate import run_game
 
 
 def test_heuristic_bot_wins_at_least_half_of_200_five_player_games_against_random() -> None:
@@ -27,8 +27,8 @@ def test_heuristic_bot_orders_influence_events_in_its_own_favour() -> None:
     # Influence Phase > Event Cards and Special Abilities: whoever orders the events may
     # favour itself; the heuristic bot
     # picks the order that wins its own bid (1 + Herald wants the Sabotage first: 0 + 2 = 2)
-    from client.reign.bots import HeuristicBot
-    from engine.rng import ChanceStream
+    from fairtable.client.reign.bots import HeuristicBot
+    from fairtable.engine.rng import ChanceStream
     from tests.engine.reign_helpers import bid_round, decision, table
 
     sabotage, herald = "political-sabotage.1", "bought-herald.1"
@@ -47,9 +47,9 @@ def test_heuristic_bot_orders_influence_events_in_its_own_favour() -> None:
 def test_heuristic_bot_orders_its_own_army_and_settles_combat_ties_in_its_favour() -> None:
     # Combat Phase > The Reveal / Regent's Special Rules: the owner orders its army (the
     # ward on the wine wins combat, 5 against 4); the Regent's tie goes its own way.
-    from client.reign.bots import HeuristicBot
-    from engine.reign import CombatTie, OrderArmy
-    from engine.rng import ChanceStream
+    from fairtable.client.reign.bots import HeuristicBot
+    from fairtable.engine.reign import CombatTie, OrderArmy
+    from fairtable.engine.rng import ChanceStream
     from tests.engine.reign_helpers import decision, plot, table
 
     spear, marine = "crimson-ash-spearman.1", "azure-tidecaller-marine.1"

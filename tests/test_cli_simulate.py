@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from client.cli import main
+from fairtable.client.cli import main
 
 FIELDS = {"game", "players", "seed", "winner", "rounds", "decisions", "digest"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args],
+        [sys.executable, "-m", "fairtable.client.cli", *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -6,7 +6,12 @@
   attribute whose name starts with ``_`` (``protocol._codec``, ``from netplay import _x``).
 - No layer names a game declaration (``games``) or an example: games are found through the
   ``fairtable.games`` entry points.
+- Every import of a layer names the installed package (``fairtable.engine``, never a bare
+  ``engine``): a bare name would load a second copy of the module from the checkout.
 - Files stay readable: at most ``MAX_LINES`` lines each.
+
+The layers are named as their folders are (``engine``, ...); ``tests/imports.py`` reads
+``fairtable.engine.x`` as ``engine.x``.
 """
 
 from __future__ import annotations
@@ -17,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.imports import LAYERS, bare, layer_name
+
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("engine", "protocol", "netplay", "client")
-"""Bottom to top: a package may import those at or before its own place."""
 OUTSIDE = ("games", "examples", "highcard", "tests", "bench")
 """Top-level names the layers must never import."""
 MAX_LINES = 600
@@ -29,9 +34,9 @@ def _modules() -> list[tuple[str, Path]]:
     return [(layer, path) for layer in LAYERS for path in sorted((ROOT / layer).rglob("*.py"))]
 
 
-def _imports(path: Path) -> Iterator[tuple[int, str]]:
-    """Every absolute import in ``path`` as (line, dotted name); ``from a.b import c`` gives
-    both ``a.b`` and ``a.b.c``, so a private name imported from a public module is seen."""
+def _raw_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Every absolute import in ``path`` as (line, dotted name) as written; ``from a.b import c``
+    gives both ``a.b`` and ``a.b.c``, so a private name imported from a public module is seen."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -41,6 +46,19 @@ def _imports(path: Path) -> Iterator[tuple[int, str]]:
             yield node.lineno, node.module
             for alias in node.names:
                 yield node.lineno, f"{node.module}.{alias.name}"
+
+
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
+    """:func:`_raw_imports` in layer names (``fairtable.engine.x`` as ``engine.x``)."""
+    for line, name in _raw_imports(path):
+        if named := layer_name(name):
+            yield line, named
+
+
+def _every_source() -> list[Path]:
+    """Every Python file of the repository that runs: the layers, games, tests, bench, examples."""
+    folders = (*LAYERS, "games", "tests", "bench", "examples")
+    return [path for folder in folders for path in sorted((ROOT / folder).rglob("*.py"))]
 
 
 def _where(path: Path, line: int) -> str:
@@ -87,6 +105,16 @@ def test_layers_name_no_game_declaration_nor_tool() -> None:
     assert wrong == []
 
 
+def test_every_import_of_a_layer_names_the_installed_package() -> None:
+    wrong = [
+        f"{_where(path, line)} imports {name} (say fairtable.{name})"
+        for path in _every_source()
+        for line, name in _raw_imports(path)
+        if bare(name)
+    ]
+    assert wrong == []
+
+
 def test_files_stay_under_the_size_limit() -> None:
     long = [
         f"{path.relative_to(ROOT)}: {count} lines"
@@ -99,12 +127,15 @@ def test_files_stay_under_the_size_limit() -> None:
 @pytest.mark.parametrize(
     ("source", "layer", "verdict"),
     [
-        ("import client.app\n", "engine", "upward"),
-        ("from netplay import node\n", "protocol", "upward"),
-        ("from protocol._codec import x\n", "netplay", "private"),
-        ("from netplay import _thing\n", "client", "private"),
-        ("from engine.games import GameRules\n", "protocol", "fine"),
-        ("from client._own import x\n", "client", "fine"),
+        ("import fairtable.client.app\n", "engine", "upward"),
+        ("from fairtable.netplay import node\n", "protocol", "upward"),
+        ("from fairtable import netplay\n", "protocol", "upward"),
+        ("from fairtable.protocol._codec import x\n", "netplay", "private"),
+        ("from fairtable.netplay import _thing\n", "client", "private"),
+        ("from fairtable.engine.games import GameRules\n", "protocol", "fine"),
+        ("from fairtable.client._own import x\n", "client", "fine"),
+        ("import engine.games\n", "protocol", "bare"),
+        ("from protocol import wire\n", "netplay", "bare"),
     ],
 )
 def test_the_checks_see_what_they_forbid(
@@ -117,5 +148,6 @@ def test_the_checks_see_what_they_forbid(
     names = [name for _, name in _imports(path)]
     upward = any(_upward(layer, name) for name in names)
     private = any(_private(layer, name) for name in names)
-    seen = "upward" if upward else "private" if private else "fine"
+    bare_name = any(bare(name) for _, name in _raw_imports(path))
+    seen = "bare" if bare_name else "upward" if upward else "private" if private else "fine"
     assert seen == verdict

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from client.games import bots_for, client_game, default_bot
-from client.search import SearchHints, search_hints
-from engine.games import ENTRY_POINT_GROUP, GameEntry, GameRules, entry, game_names, rules
+from fairtable.client.games import bots_for, client_game, default_bot
+from fairtable.client.search import SearchHints, search_hints
+from fairtable.engine.games import ENTRY_POINT_GROUP, GameEntry, GameRules, entry, game_names, rules
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("engine", "protocol", "netplay", "client")

@@ -7,11 +7,11 @@ answer (so it is legal too).
 
 from __future__ import annotations
 
-from client.reign.bots import HeuristicBot
-from engine.referee import Referee
-from engine.reign import Bid, Covert, Overt, ReignGame
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.client.reign.bots import HeuristicBot
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import Bid, Covert, Overt, ReignGame
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 from tests.engine.reign_helpers import DEFS, decision, default_answer, table
 
 SPEAR, SPEAR2, RIDER = "crimson-ash-spearman.1", "crimson-ash-spearman.2", "crimson-steppe-rider.1"

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from client.games import bot_maker, bots_for
-from client.search import SearchBot, _survivors
-from engine.games import rules
-from engine.playout import play_out
-from engine.referee import Referee
-from engine.reign import Bid, RegentDiscard
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.client.games import bot_maker, bots_for
+from fairtable.client.search import SearchBot, _survivors
+from fairtable.engine.games import rules
+from fairtable.engine.playout import play_out
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import Bid, RegentDiscard
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 from tests.engine.reign_helpers import decision, default_answer, table
 
 

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "protocol", "netplay", "client")
-FORMATTED = (*PACKAGES, "games", "examples", "tests", "bench")
+FORMATTED = ("fairtable", *PACKAGES, "games", "examples", "tests", "bench")
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from engine.reign import (
+from fairtable.engine.reign import (
     WIN_LEGITIMACY,
     Bid,
     CombatTie,
@@ -37,12 +37,12 @@ from engine.reign import (
     TieBreak,
     standard_catalog,
 )
-from engine.reign.answers import ReignAnswer
-from engine.reign.choices import army_cards, bid_groups, influence_events
-from engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
-from engine.reign.decisions import ReignDecisionKind
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
+from fairtable.engine.reign.answers import ReignAnswer
+from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events
+from fairtable.engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
 
 
 class HeuristicBot:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.reign import standard_catalog
-from engine.reign.combat import Army, ArmySpec, next_tie, resolved_armies
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.reign.combat import Army, ArmySpec, next_tie, resolved_armies
 
 __all__ = ["army_parts", "breakdown_lines", "tie_picks"]
 

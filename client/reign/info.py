@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.card_info import Seen, answer_strings
-from engine.reign import ReignView, standard_catalog
+from fairtable.client.card_info import Seen, answer_strings
+from fairtable.engine.reign import ReignView, standard_catalog
 
 __all__ = ["card_seen", "house_seen", "numbered", "option_cards", "visible"]
 

@@ -17,20 +17,20 @@ from typing import Any
 
 import attrs
 
-from client import ending
-from client.clock_words import my_move_words, waiting_words
-from client.reign import info as reign_info
-from client.reign.combat import breakdown_lines
-from client.reign.words import (
+from fairtable.client import ending
+from fairtable.client.clock_words import my_move_words, waiting_words
+from fairtable.client.reign import info as reign_info
+from fairtable.client.reign.combat import breakdown_lines
+from fairtable.client.reign.words import (
     HELP,
     card_label,
     describe_public_event,
     house_word,
     pick_problem,
 )
-from client.screen_model import RESIGN_HELP, ScreenModel
-from engine.events import Event
-from engine.reign import (
+from fairtable.client.screen_model import RESIGN_HELP, ScreenModel
+from fairtable.engine.events import Event
+from fairtable.engine.reign import (
     Bid,
     Covert,
     Discard,
@@ -39,11 +39,11 @@ from engine.reign import (
     Spoils,
     standard_catalog,
 )
-from engine.reign import events as E
-from engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
-from engine.reign.decisions import ReignDecisionKind
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 
 __all__ = ["ClientModel"]
 

@@ -3,11 +3,11 @@ client: its screen model, panes, help words, card names and rules summary."""
 
 from __future__ import annotations
 
-from client.games import ClientParts
-from client.reign.model import ClientModel
-from client.reign.panes import panes
-from client.reign.summary import SUMMARY
-from client.reign.words import HELP, card_label
+from fairtable.client.games import ClientParts
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.reign.panes import panes
+from fairtable.client.reign.summary import SUMMARY
+from fairtable.client.reign.words import HELP, card_label
 
 PARTS = ClientParts(
     model=ClientModel,

@@ -3,11 +3,11 @@ each public event, and the rule a card pick breaks (said the moment it is picked
 
 from __future__ import annotations
 
-from engine.events import Event
-from engine.reign import events as E
-from engine.reign import standard_catalog
-from engine.reign.decisions import ReignDecisionKind
-from engine.requests import Decision, DecisionKind
+from fairtable.engine.events import Event
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.requests import Decision, DecisionKind
 
 __all__ = ["HELP", "card_label", "describe_public_event", "pick_problem"]
 

@@ -20,10 +20,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from client.sodalis.odds import expect, hit
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
-from engine.sodalis.answers import (
+from fairtable.client.sodalis.odds import expect, hit
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
     ChooseChampion,
@@ -42,11 +42,11 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from engine.sodalis.arena import Space, hex_distance, standard_arena
-from engine.sodalis.cards import Face
-from engine.sodalis.choices import legal_answers
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.view import SodalisView
+from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
+from fairtable.engine.sodalis.cards import Face
+from fairtable.engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.view import SodalisView
 
 PARAGON = -1
 SIGHT_VALUE = 10.0  # taking (or stealing) the Tribute of Sight

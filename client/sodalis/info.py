@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.card_info import Seen, answer_strings
-from engine.sodalis.view import SodalisView
+from fairtable.client.card_info import Seen, answer_strings
+from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["numbered", "option_cards", "visible"]
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.menu_model import MenuModel, Shortcut
-from client.screen_model import RESIGN_HELP
-from client.sodalis import info as sodalis_info
-from client.sodalis.bots import Board, HeuristicBot
-from client.sodalis.words import TRIBUTES, card_name, describe_event, space_words, who
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
-from engine.sodalis import events as E
-from engine.sodalis.answers import (
+from fairtable.client.menu_model import MenuModel, Shortcut
+from fairtable.client.screen_model import RESIGN_HELP
+from fairtable.client.sodalis import info as sodalis_info
+from fairtable.client.sodalis.bots import Board, HeuristicBot
+from fairtable.client.sodalis.words import TRIBUTES, card_name, describe_event, space_words, who
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
     ChooseChampion,
@@ -40,11 +40,11 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from engine.sodalis.arena import standard_arena
-from engine.sodalis.choices import legal_answers
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.view import SodalisView
-from netplay import events as ev
+from fairtable.engine.sodalis.arena import standard_arena
+from fairtable.engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.view import SodalisView
+from fairtable.netplay import events as ev
 
 __all__ = ["HELP", "ClientModel", "label"]
 

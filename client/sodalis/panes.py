@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.screen_model import Lines, invite_lines
-from client.sodalis.model import ClientModel, spread_of
-from client.sodalis.words import card_name
-from engine.sodalis.arena import standard_arena
-from engine.sodalis.casting import CRITICAL
-from engine.sodalis.view import SodalisView
+from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.client.sodalis.model import ClientModel, spread_of
+from fairtable.client.sodalis.words import card_name
+from fairtable.engine.sodalis.arena import standard_arena
+from fairtable.engine.sodalis.casting import CRITICAL
+from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["arena_lines", "panes", "side_lines"]
 

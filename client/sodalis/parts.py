@@ -3,10 +3,10 @@ client: its screen model, panes, help words, card names and rules summary."""
 
 from __future__ import annotations
 
-from client.games import ClientParts
-from client.sodalis.model import HELP, ClientModel
-from client.sodalis.panes import panes
-from client.sodalis.summary import SUMMARY
+from fairtable.client.games import ClientParts
+from fairtable.client.sodalis.model import HELP, ClientModel
+from fairtable.client.sodalis.panes import panes
+from fairtable.client.sodalis.summary import SUMMARY
 
 PARTS = ClientParts(
     model=ClientModel,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.search import SearchHints
+from fairtable.client.search import SearchHints
 
 
 def _scores(game: Any) -> list[int]:

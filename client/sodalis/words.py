@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.sodalis.bots import Board
-from engine.events import Event
-from engine.sodalis import events as E
-from engine.sodalis.casting import CRITICAL
-from engine.sodalis.view import SodalisView
+from fairtable.client.sodalis.bots import Board
+from fairtable.engine.events import Event
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.casting import CRITICAL
+from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["TRIBUTES", "card_name", "describe_event", "space_words", "who"]
 

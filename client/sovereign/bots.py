@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.sovereign.tactics import Tactics, simulate, workers
-from engine.errors import EngineError
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
-from engine.sovereign import decide as decide_rules
-from engine.sovereign import effects, flow
-from engine.sovereign.answers import (
+from fairtable.client.sovereign.tactics import Tactics, simulate, workers
+from fairtable.engine.errors import EngineError
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import decide as decide_rules
+from fairtable.engine.sovereign import effects, flow
+from fairtable.engine.sovereign.answers import (
     Accelerate,
     AddHealth,
     Attack,
@@ -48,11 +48,11 @@ from engine.sovereign.answers import (
     UpkeepReturn,
     Work,
 )
-from engine.sovereign.cards import CardDef, standard_catalog
-from engine.sovereign.choices import random_answer, state_of
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.state import LANE_SIZE, SovereignState
-from engine.sovereign.view import SovereignView
+from fairtable.engine.sovereign.cards import CardDef, standard_catalog
+from fairtable.engine.sovereign.choices import random_answer, state_of
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
+from fairtable.engine.sovereign.view import SovereignView
 
 HP_WORTH = 0.05  # one health token on a surviving attacker
 ATTACK_MARGIN = 0.25  # an attack must be worth this many Echoes
@@ -154,7 +154,7 @@ class HeuristicBot(Tactics):
         self, view: SovereignView, state: SovereignState, d: Decision
     ) -> OptionalEffect:
         """Use a "may" effect on its own side (its own Citadel, its own unit); else not."""
-        from engine.sovereign.resolve import optional_effect
+        from fairtable.engine.sovereign.resolve import optional_effect
 
         eff = optional_effect(state, d)
         if not eff.target:

@@ -18,11 +18,11 @@ from typing import Any
 
 import attrs
 
-from engine.requests import Decision
-from engine.sovereign import answers as A
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.flow import host_options
-from engine.sovereign.state import SovereignState
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.flow import host_options
+from fairtable.engine.sovereign.state import SovereignState
 
 LANES = {"l": 0, "c": 1, "leader": 0, "citadel": 1}
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.card_info import Seen, answer_strings
-from engine.sovereign import standard_catalog
-from engine.sovereign.view import SovereignView
+from fairtable.client.card_info import Seen, answer_strings
+from fairtable.engine.sovereign import standard_catalog
+from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["numbered", "option_cards", "visible"]
 

@@ -23,12 +23,12 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from client.menu_model import MenuModel, Shortcut
-from client.screen_model import RESIGN_HELP
-from client.sovereign import info as sovereign_info
-from client.sovereign.bots import HeuristicBot
-from client.sovereign.finish import FinishDraft, typed_answer
-from client.sovereign.panes import (
+from fairtable.client.menu_model import MenuModel, Shortcut
+from fairtable.client.screen_model import RESIGN_HELP
+from fairtable.client.sovereign import info as sovereign_info
+from fairtable.client.sovereign.bots import HeuristicBot
+from fairtable.client.sovereign.finish import FinishDraft, typed_answer
+from fairtable.client.sovereign.panes import (
     DEFS,
     LANE_NAMES,
     citizens,
@@ -43,17 +43,17 @@ from client.sovereign.panes import (
     who,
     whose,
 )
-from client.sovereign.words import describe_event, targets_words
-from engine.errors import EngineError
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
-from engine.sovereign import answers as A
-from engine.sovereign import decide as rules
-from engine.sovereign import events as E
-from engine.sovereign.choices import legal_answers
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.view import SovereignView
-from netplay import events as ev
+from fairtable.client.sovereign.words import describe_event, targets_words
+from fairtable.engine.errors import EngineError
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import decide as rules
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.choices import legal_answers
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.view import SovereignView
+from fairtable.netplay import events as ev
 
 __all__ = ["HELP", "ClientModel", "label"]
 

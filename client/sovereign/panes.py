@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from client.screen_model import Lines, invite_lines
-from engine.sovereign import effects, standard_catalog
-from engine.sovereign.battle import breach_parts
-from engine.sovereign.choices import state_of
-from engine.sovereign.view import SovereignView
+from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.engine.sovereign import effects, standard_catalog
+from fairtable.engine.sovereign.battle import breach_parts
+from fairtable.engine.sovereign.choices import state_of
+from fairtable.engine.sovereign.view import SovereignView
 
 
 class PaneModel(Protocol):

@@ -3,10 +3,10 @@ generic client: its screen model, panes, help words, card names and rules summar
 
 from __future__ import annotations
 
-from client.games import ClientParts
-from client.sovereign.model import HELP, ClientModel
-from client.sovereign.panes import name, panes
-from client.sovereign.summary import SUMMARY
+from fairtable.client.games import ClientParts
+from fairtable.client.sovereign.model import HELP, ClientModel
+from fairtable.client.sovereign.panes import name, panes
+from fairtable.client.sovereign.summary import SUMMARY
 
 PARTS = ClientParts(
     model=ClientModel,

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.sovereign import battle as battle_rules
-from engine.sovereign import effects
-from engine.sovereign.answers import PlayReflex, Work
-from engine.sovereign.cards import CardDef, Effect
-from engine.sovereign.state import SovereignState
-from engine.sovereign.view import SovereignView
+from fairtable.engine.sovereign import battle as battle_rules
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.answers import PlayReflex, Work
+from fairtable.engine.sovereign.cards import CardDef, Effect
+from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.sovereign.view import SovereignView
 
 UNIT_WORTH = 0.2  # a unit in play, per point of forge cost, in Echoes
 SELF_HARM = ("sacrifice", "lose_health")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from client.sovereign.panes import (
+from fairtable.client.sovereign.panes import (
     breach_words,
     citizens,
     move_words,
@@ -20,9 +20,9 @@ from client.sovereign.panes import (
     who,
     whose,
 )
-from engine.events import Event
-from engine.sovereign import events as E
-from engine.sovereign.view import SovereignView
+from fairtable.engine.events import Event
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["CombatLog", "describe_event", "targets_words"]
 

@@ -3,8 +3,8 @@
 from collections.abc import Iterable
 from typing import Any
 
-from engine.games import GameRules
-from engine.reign.answers import (
+from fairtable.engine.games import GameRules
+from fairtable.engine.reign.answers import (
     ANSWER_KINDS,
     Bid,
     CombatTie,
@@ -20,10 +20,10 @@ from engine.reign.answers import (
     Spoils,
     TieBreak,
 )
-from engine.reign.cards import CardDef, Catalog, standard_catalog
-from engine.reign.game import ReignGame, new_game
-from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
-from engine.reign.view import ReignView
+from fairtable.engine.reign.cards import CardDef, Catalog, standard_catalog
+from fairtable.engine.reign.game import ReignGame, new_game
+from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignConfig
+from fairtable.engine.reign.view import ReignView
 
 __all__ = [
     "ANSWER_KINDS",
@@ -68,7 +68,7 @@ def _summary(game: ReignGame) -> dict[str, Any]:
 
 
 def _rules() -> GameRules[ReignGame, ReignView, ReignAnswer]:
-    from engine.reign import answers, choices, world
+    from fairtable.engine.reign import answers, choices, world
 
     return GameRules(
         name="reign",

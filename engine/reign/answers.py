@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.reign.decisions import ReignDecisionKind
-from engine.requests import Decision
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.requests import Decision
 
 Cards = tuple[str, ...]
 

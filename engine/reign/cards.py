@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError
-from engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
 
@@ -401,7 +401,7 @@ def standard_catalog() -> Catalog:
     """The shipped card set (loaded and validated once per process)."""
     global _CATALOG
     if _CATALOG is None:
-        root = resources.files("engine.reign") / "data"
+        root = resources.files("fairtable.engine.reign") / "data"
         house_files = {
             f"houses/{entry.name}": entry.read_text(encoding="utf-8")
             for entry in (root / "houses").iterdir()

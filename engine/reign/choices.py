@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from engine.reign.answers import (
+from fairtable.engine.reign.answers import (
     Bid,
     CombatTie,
     Covert,
@@ -27,13 +27,13 @@ from engine.reign.answers import (
     Spoils,
     TieBreak,
 )
-from engine.reign.cards import standard_catalog
-from engine.reign.combat import army_orders
-from engine.reign.decide import spoils_problem
-from engine.reign.decisions import ReignDecisionKind
-from engine.reign.view import ReignView
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.reign.cards import standard_catalog
+from fairtable.engine.reign.combat import army_orders
+from fairtable.engine.reign.decide import spoils_problem
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.view import ReignView
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 
 def _defs() -> dict[str, Any]:

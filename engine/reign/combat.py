@@ -22,8 +22,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from engine.reign.cards import CardDef, Catalog, Condition, Effect, Filter
-from engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+from fairtable.engine.reign.cards import CardDef, Catalog, Condition, Effect, Filter
+from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
 
 
 @attrs.define(eq=False)

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSecret
-from engine.reign import events as E
-from engine.reign import flow, setup
-from engine.reign.answers import (
+from fairtable.engine.errors import IllegalMove, IllegalReveal, MalformedAnswer, UnknownSecret
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign import flow, setup
+from fairtable.engine.reign.answers import (
     Bid,
     CombatTie,
     Covert,
@@ -30,10 +30,10 @@ from engine.reign.answers import (
     Spoils,
     TieBreak,
 )
-from engine.reign.decisions import ReignDecisionKind
-from engine.reign.state import HAND_LIMIT, ReignState
-from engine.requests import Decision
-from engine.tasks import push_front
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.state import HAND_LIMIT, ReignState
+from fairtable.engine.requests import Decision
+from fairtable.engine.tasks import push_front
 
 
 def _is_int(v: Any) -> bool:

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.errors import IllegalReveal, MalformedAnswer
-from engine.reign import combat, reveal, setup
-from engine.reign import events as E
-from engine.reign.decisions import ReignDecisionKind
-from engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
-from engine.requests import (
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.reign import combat, reveal, setup
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
+from fairtable.engine.requests import (
     Decision,
     Reveal,
     RevealAnswer,
 )
-from engine.tasks import Task, push_front, run_tasks
+from fairtable.engine.tasks import Task, push_front, run_tasks
 
 
 def start(state: ReignState) -> None:

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.common_state import known_seats
-from engine.contract import ContractGame
-from engine.errors import IllegalReveal
-from engine.outcome import Outcome
-from engine.reign import decide, flow, setup
-from engine.reign.answers import ReignAnswer
-from engine.reign.cards import Catalog, standard_catalog
-from engine.reign.state import ReignConfig, ReignState, Secrets
-from engine.reign.view import ReignView, make_view
-from engine.requests import (
+from fairtable.engine.common_state import known_seats
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import IllegalReveal
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.reign import decide, flow, setup
+from fairtable.engine.reign.answers import ReignAnswer
+from fairtable.engine.reign.cards import Catalog, standard_catalog
+from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
+from fairtable.engine.reign.view import ReignView, make_view
+from fairtable.engine.requests import (
     Chance,
     ChanceAnswer,
     Deal,

@@ -14,13 +14,13 @@ step of the Regent phase).  Every seat is known (an omniscient instance).
 
 from __future__ import annotations
 
-from engine.errors import MalformedAnswer
-from engine.position_line import PositionLine
-from engine.referee import Referee
-from engine.reign import flow
-from engine.reign.cards import standard_catalog
-from engine.reign.game import ReignGame
-from engine.reign.state import ReignConfig, ReignState, Secrets
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.position_line import PositionLine
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import flow
+from fairtable.engine.reign.cards import standard_catalog
+from fairtable.engine.reign.game import ReignGame
+from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
 
 _STARTS = {"influence": ("round_start",), "plotting": ("plotting",), "draw": ("draw_round",)}
 

@@ -13,10 +13,10 @@ equally strong cards deserts) is settled by the Regent, else the first player
 
 from __future__ import annotations
 
-from engine.reign import combat
-from engine.reign.decisions import ReignDecisionKind
-from engine.reign.state import ReignState
-from engine.requests import Decision
+from fairtable.engine.reign import combat
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.state import ReignState
+from fairtable.engine.requests import Decision
 
 Orders = tuple[tuple[int, tuple[str, ...]], ...]
 Picks = tuple[tuple[str, str], ...]

@@ -7,11 +7,11 @@ tells which pile (military or events) a card goes back to.
 
 from __future__ import annotations
 
-from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
-from engine.reign import events as E
-from engine.reign.state import ReignState
-from engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
-from engine.tasks import Task, push_front
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign.state import ReignState
+from fairtable.engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
+from fairtable.engine.tasks import Task, push_front
 
 
 def pick_houses(state: ReignState) -> None:

@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from engine.common_state import CommonState
-from engine.reign.cards import Catalog
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.reign.cards import Catalog
 
 HAND_LIMIT = 8
 WIN_LEGITIMACY = 9
@@ -32,7 +32,7 @@ class ReignConfig:
     round_limit: int = 60
 
     def check(self) -> None:
-        from engine.errors import MalformedAnswer
+        from fairtable.engine.errors import MalformedAnswer
 
         if (
             isinstance(self.players, bool)

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from engine.reign.state import ReignState
-from engine.requests import Decision, Request
+from fairtable.engine.reign.state import ReignState
+from fairtable.engine.requests import Decision, Request
 
 
 class PlayState(NamedTuple):

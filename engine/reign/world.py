@@ -25,13 +25,13 @@ import functools
 import math
 from collections.abc import Sequence
 
-from engine.referee import Referee
-from engine.reign import flow
-from engine.reign.cards import Catalog, standard_catalog
-from engine.reign.game import ReignGame
-from engine.reign.state import ReignConfig, ReignState, Secrets
-from engine.reign.view import ReignView
-from engine.rng import ChanceStream
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import flow
+from fairtable.engine.reign.cards import Catalog, standard_catalog
+from fairtable.engine.reign.game import ReignGame
+from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
+from fairtable.engine.reign.view import ReignView
+from fairtable.engine.rng import ChanceStream
 
 __all__ = ["sample_world", "WorldError"]
 

@@ -3,8 +3,8 @@
 from collections.abc import Iterable
 from typing import Any
 
-from engine.games import GameRules
-from engine.sodalis.answers import (
+from fairtable.engine.games import GameRules
+from fairtable.engine.sodalis.answers import (
     ANSWER_KINDS,
     Carry,
     Cast,
@@ -24,12 +24,12 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from engine.sodalis.arena import Arena, standard_arena
-from engine.sodalis.cards import Catalog, Champion
-from engine.sodalis.catalog import standard_catalog
-from engine.sodalis.game import SodalisGame, new_game
-from engine.sodalis.state import PARAGON, SodalisConfig
-from engine.sodalis.view import SodalisView
+from fairtable.engine.sodalis.arena import Arena, standard_arena
+from fairtable.engine.sodalis.cards import Catalog, Champion
+from fairtable.engine.sodalis.catalog import standard_catalog
+from fairtable.engine.sodalis.game import SodalisGame, new_game
+from fairtable.engine.sodalis.state import PARAGON, SodalisConfig
+from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = [
     "ANSWER_KINDS",
@@ -83,7 +83,7 @@ def _summary(game: SodalisGame) -> dict[str, Any]:
 
 
 def _rules() -> GameRules[SodalisGame, SodalisView, SodalisAnswer]:
-    from engine.sodalis import answers, choices, world
+    from fairtable.engine.sodalis import answers, choices, world
 
     return GameRules(
         name="sodalis",

@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError
+from fairtable.engine.errors import CardDataError
 
 Space = tuple[int, int]
 TEAMS = ("dawn", "dusk")
@@ -304,7 +304,7 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
 def load_arena(path: str | None = None) -> Arena:
     """Read and validate an arena file (the standard one when ``path`` is None)."""
     if path is None:
-        source = resources.files("engine.sodalis") / "data" / "arena.toml"
+        source = resources.files("fairtable.engine.sodalis") / "data" / "arena.toml"
         text, file = source.read_text(encoding="utf-8"), "engine/sodalis/data/arena.toml"
     else:
         with open(path, encoding="utf-8") as handle:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError
+from fairtable.engine.errors import CardDataError
 
 REVERSED = "~r"
 _CHAMPION_ID = re.compile(r"^[a-z]{1,24}$")

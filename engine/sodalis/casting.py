@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.requests import Decision, Flip, Roll
-from engine.sodalis import events as E
-from engine.sodalis import life_order, passives
-from engine.sodalis.arena import Space
-from engine.sodalis.cards import Face
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import PARAGON, SodalisState
+from fairtable.engine.requests import Decision, Flip, Roll
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis import life_order, passives
+from fairtable.engine.sodalis.arena import Space
+from fairtable.engine.sodalis.cards import Face
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
 D10, D12 = 10, 12
 CRITICAL = 10

@@ -14,9 +14,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from engine.errors import CardDataError
-from engine.sodalis.cards import Catalog, Champion, parse_champion
-from engine.sodalis.passives import PASSIVES
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sodalis.cards import Catalog, Champion, parse_champion
+from fairtable.engine.sodalis.passives import PASSIVES
 
 __all__ = ["catalog_dir", "load_catalog", "standard_catalog"]
 
@@ -65,5 +65,5 @@ def catalog_dir(directory: str | Path) -> Catalog:
 @cache
 def standard_catalog() -> Catalog:
     """The nine champions of ``engine/sodalis/data/champions/`` (loaded once)."""
-    root = resources.files("engine.sodalis") / "data" / "champions"
+    root = resources.files("fairtable.engine.sodalis") / "data" / "champions"
     return catalog_dir(str(root))

@@ -14,9 +14,9 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from engine.sodalis.answers import (
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
     ChooseChampion,
@@ -35,8 +35,8 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.view import SodalisView
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.view import SodalisView
 
 _T = TypeVar("_T")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalMove, MalformedAnswer
-from engine.requests import Decision
-from engine.sodalis import casting, flow, life_order, movement, tribute
-from engine.sodalis import events as E
-from engine.sodalis.answers import (
+from fairtable.engine.errors import IllegalMove, MalformedAnswer
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import casting, flow, life_order, movement, tribute
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
     ChooseChampion,
@@ -33,8 +33,8 @@ from engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import SodalisState
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import SodalisState
 
 
 def _int(v: Any) -> bool:

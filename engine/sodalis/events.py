@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.events import LIST, LISTS, Event, EventParser, to_tuple, to_tuples
+from fairtable.engine.events import LIST, LISTS, Event, EventParser, to_tuple, to_tuples
 
 
 @attrs.frozen

@@ -15,13 +15,21 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalReveal, MalformedAnswer
-from engine.requests import Decision, Flip, FlipAnswer, Roll, RollAnswer, Shuffle, ShuffleAnswer
-from engine.sodalis import casting, movement, passives, tribute
-from engine.sodalis import events as E
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
-from engine.tasks import run_tasks
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.requests import (
+    Decision,
+    Flip,
+    FlipAnswer,
+    Roll,
+    RollAnswer,
+    Shuffle,
+    ShuffleAnswer,
+)
+from fairtable.engine.sodalis import casting, movement, passives, tribute
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
+from fairtable.engine.tasks import run_tasks
 
 
 def start(state: SodalisState) -> None:

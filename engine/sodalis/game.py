@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.common_state import known_seats
-from engine.contract import ContractGame
-from engine.errors import MalformedAnswer
-from engine.outcome import Outcome
-from engine.requests import (
+from fairtable.engine.common_state import known_seats
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import (
     Flip,
     FlipAnswer,
     Roll,
@@ -26,13 +26,13 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.sodalis import decide, flow
-from engine.sodalis.answers import SodalisAnswer
-from engine.sodalis.arena import Arena, standard_arena
-from engine.sodalis.cards import Catalog
-from engine.sodalis.catalog import standard_catalog
-from engine.sodalis.state import Seat, SodalisConfig, SodalisState
-from engine.sodalis.view import SodalisView, make_view
+from fairtable.engine.sodalis import decide, flow
+from fairtable.engine.sodalis.answers import SodalisAnswer
+from fairtable.engine.sodalis.arena import Arena, standard_arena
+from fairtable.engine.sodalis.cards import Catalog
+from fairtable.engine.sodalis.catalog import standard_catalog
+from fairtable.engine.sodalis.state import Seat, SodalisConfig, SodalisState
+from fairtable.engine.sodalis.view import SodalisView, make_view
 
 Answer = SodalisAnswer | RollAnswer | ShuffleAnswer | FlipAnswer
 

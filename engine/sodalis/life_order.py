@@ -16,12 +16,12 @@ champions.  Otherwise the units change life, and are moved, in turn order
 
 from __future__ import annotations
 
-from engine.requests import Decision
-from engine.sodalis import events as E
-from engine.sodalis import movement, passives
-from engine.sodalis.arena import Space
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import PARAGON, SodalisState
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis import movement, passives
+from fairtable.engine.sodalis.arena import Space
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
 CHECKED = "life_order"
 """The key of ``state.cast`` that records the caster's order once it was asked."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.requests import Decision
-from engine.sodalis import events as E
-from engine.sodalis.arena import Space, euclid2
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import SodalisState
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.arena import Space, euclid2
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import SodalisState
 
 PAYMENTS = ("move", "minor", "major", "speed")
 

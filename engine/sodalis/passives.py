@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from engine.sodalis.arena import hex_distance
+from fairtable.engine.sodalis.arena import hex_distance
 
 if TYPE_CHECKING:
-    from engine.sodalis.cards import Face
+    from fairtable.engine.sodalis.cards import Face
 
 PARAGON = -1
 DEFAULT_SPREAD = 3

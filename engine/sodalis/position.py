@@ -21,15 +21,22 @@ seat is known (an omniscient instance).  Cards are identities (``squall~r`` is r
 
 from __future__ import annotations
 
-from engine.errors import MalformedAnswer
-from engine.position_line import PositionLine
-from engine.referee import Referee
-from engine.sodalis import flow, passives
-from engine.sodalis.arena import Space, standard_arena
-from engine.sodalis.cards import Catalog, card_id, split_card
-from engine.sodalis.catalog import standard_catalog
-from engine.sodalis.game import SodalisGame
-from engine.sodalis.state import ACTIONS, TEAMS, TRIBUTES, Seat, SodalisConfig, SodalisState
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.position_line import PositionLine
+from fairtable.engine.referee import Referee
+from fairtable.engine.sodalis import flow, passives
+from fairtable.engine.sodalis.arena import Space, standard_arena
+from fairtable.engine.sodalis.cards import Catalog, card_id, split_card
+from fairtable.engine.sodalis.catalog import standard_catalog
+from fairtable.engine.sodalis.game import SodalisGame
+from fairtable.engine.sodalis.state import (
+    ACTIONS,
+    TEAMS,
+    TRIBUTES,
+    Seat,
+    SodalisConfig,
+    SodalisState,
+)
 
 _TOKEN_LETTERS = {"M": "major", "m": "minor", "v": "move"}
 

@@ -19,14 +19,14 @@ from typing import Any
 
 import attrs
 
-from engine.common_state import CommonState
-from engine.errors import MalformedAnswer
-from engine.requests import Request
-from engine.sodalis import events as E
-from engine.sodalis import passives
-from engine.sodalis.arena import Arena, Space, hex_distance
-from engine.sodalis.cards import Catalog, Champion, Face
-from engine.tasks import push_front
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.requests import Request
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis import passives
+from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
+from fairtable.engine.sodalis.cards import Catalog, Champion, Face
+from fairtable.engine.tasks import push_front
 
 PARAGON = passives.PARAGON
 TEAMS = ("dawn", "dusk")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.requests import Decision
-from engine.sodalis import events as E
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
 
 
 def candidates(state: SodalisState, team: str) -> tuple[int, ...]:

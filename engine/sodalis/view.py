@@ -24,9 +24,9 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from engine.requests import Decision
-from engine.sodalis.cards import Catalog
-from engine.sodalis.state import SodalisState
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis.cards import Catalog
+from fairtable.engine.sodalis.state import SodalisState
 
 
 class SodalisPlay(NamedTuple):

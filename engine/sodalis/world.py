@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.referee import Referee
-from engine.rng import ChanceStream
-from engine.sodalis import answers
-from engine.sodalis.game import SodalisGame
-from engine.sodalis.state import ACTIONS, Seat, SodalisConfig, SodalisState
-from engine.sodalis.view import SodalisView
+from fairtable.engine.referee import Referee
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import answers
+from fairtable.engine.sodalis.game import SodalisGame
+from fairtable.engine.sodalis.state import ACTIONS, Seat, SodalisConfig, SodalisState
+from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["sample_world"]
 

@@ -9,13 +9,13 @@ binds, and identities move only through Deal, Peek, Rehandle and Reveal.
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.games import GameRules
-from engine.sovereign.answers import ANSWER_KINDS, SovereignAnswer
-from engine.sovereign.cards import CardDef, Catalog, standard_catalog
-from engine.sovereign.decks import Deck, DeckError, load_deck, parse_deck
-from engine.sovereign.game import SovereignGame, new_game
-from engine.sovereign.state import HAND_SIZE, SovereignConfig
-from engine.sovereign.view import SovereignView
+from fairtable.engine.games import GameRules
+from fairtable.engine.sovereign.answers import ANSWER_KINDS, SovereignAnswer
+from fairtable.engine.sovereign.cards import CardDef, Catalog, standard_catalog
+from fairtable.engine.sovereign.decks import Deck, DeckError, load_deck, parse_deck
+from fairtable.engine.sovereign.game import SovereignGame, new_game
+from fairtable.engine.sovereign.state import HAND_SIZE, SovereignConfig
+from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = [
     "ANSWER_KINDS",
@@ -79,7 +79,7 @@ def _summary(game: SovereignGame) -> dict[str, object]:
 
 
 def _rules() -> GameRules[SovereignGame, SovereignView, SovereignAnswer]:
-    from engine.sovereign import answers, audit, choices, world
+    from fairtable.engine.sovereign import answers, audit, choices, world
 
     return GameRules(
         name="sovereign",

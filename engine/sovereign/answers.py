@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.requests import DecisionKind
-from engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.requests import DecisionKind
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
 
 Targets = tuple[str, ...]
 

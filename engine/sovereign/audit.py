@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.sovereign import events as E
-from engine.sovereign.state import SovereignState
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.state import SovereignState
 
 
 def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:

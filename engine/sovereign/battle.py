@@ -21,13 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.requests import Chance, Decision, Peek
-from engine.sovereign import effects
-from engine.sovereign import events as E
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.scoring import score, take_public
-from engine.sovereign.state import SovereignState
-from engine.tasks import push_front
+from fairtable.engine.requests import Chance, Decision, Peek
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.scoring import score, take_public
+from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.tasks import push_front
 
 
 def _declare(state: SovereignState, seat: int) -> None:

@@ -25,8 +25,8 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError
-from engine.sovereign.hooks import HOOKS
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sovereign.hooks import HOOKS
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
 
@@ -476,7 +476,7 @@ def standard_catalog() -> Catalog:
     """The shipped factions (loaded and validated once per process)."""
     global _CATALOG
     if _CATALOG is None:
-        root = resources.files("engine.sovereign") / "data" / "factions"
+        root = resources.files("fairtable.engine.sovereign") / "data" / "factions"
         files = {
             f"factions/{e.name}": e.read_text(encoding="utf-8")
             for e in root.iterdir()

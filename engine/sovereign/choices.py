@@ -13,14 +13,14 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import EngineError
-from engine.requests import Decision, DecisionKind
-from engine.rng import ChanceStream
-from engine.sovereign import answers as A
-from engine.sovereign import decide, effects
-from engine.sovereign.cards import standard_catalog
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.state import (
+from fairtable.engine.errors import EngineError
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import decide, effects
+from fairtable.engine.sovereign.cards import standard_catalog
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.state import (
     Board,
     Facility,
     Secrets,
@@ -29,7 +29,7 @@ from engine.sovereign.state import (
     SovereignState,
     Unit,
 )
-from engine.sovereign.view import SovereignView
+from fairtable.engine.sovereign.view import SovereignView
 
 
 def state_of(view: SovereignView) -> SovereignState:
@@ -119,7 +119,7 @@ def _reflexes(state: SovereignState, seat: int) -> Iterator[A.PlayReflex]:
 
 
 def _quick_forges(state: SovereignState, seat: int) -> Iterator[A.QuickForge]:
-    from engine.sovereign.flow import host_options
+    from fairtable.engine.sovereign.flow import host_options
 
     b = state.boards[seat]
     cards = state.secrets[seat].cards
@@ -222,7 +222,7 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
         lo, hi = d.get("talents")
         yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
     elif kind == SovereignDecisionKind.OPTIONAL_EFFECT:
-        from engine.sovereign.resolve import optional_effect
+        from fairtable.engine.sovereign.resolve import optional_effect
 
         yield A.OptionalEffect(seat, False)
         for targets in _target_tuples(state, seat, (optional_effect(state, d),), d.get("k")):
@@ -263,7 +263,7 @@ def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
 
 
 def flow_hosts(state: SovereignState, aug: str) -> list[str]:
-    from engine.sovereign.flow import host_options
+    from fairtable.engine.sovereign.flow import host_options
 
     return host_options(state, aug) or [""]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalMove, IllegalReveal, MalformedAnswer
-from engine.requests import Decision
-from engine.sovereign import answers as A
-from engine.sovereign import battle, effects, flow, legal, resolve
-from engine.sovereign import events as E
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
-from engine.tasks import push_front
+from fairtable.engine.errors import IllegalMove, IllegalReveal, MalformedAnswer
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import battle, effects, flow, legal, resolve
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
+from fairtable.engine.tasks import push_front
 
 
 def _int(v: Any) -> bool:
@@ -126,7 +126,7 @@ def check_play_to_forge(state: SovereignState, req: Decision, a: A.PlayToForge) 
 
 
 def apply_play_to_forge(state: SovereignState, req: Decision, a: A.PlayToForge) -> None:
-    from engine.sovereign.state import Slot
+    from fairtable.engine.sovereign.state import Slot
 
     b = state.boards[a.seat]
     b.citadel[0] -= 1

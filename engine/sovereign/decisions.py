@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.requests import DecisionKind
+from fairtable.engine.requests import DecisionKind
 
 
 class SovereignDecisionKind(DecisionKind):

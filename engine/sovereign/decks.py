@@ -33,8 +33,8 @@ from typing import Any
 
 import attrs
 
-from engine.errors import CardDataError
-from engine.sovereign.cards import Catalog, Faction, standard_catalog
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sovereign.cards import Catalog, Faction, standard_catalog
 
 DECK_RULE = "Customizing Your Deck"
 CARDS, LEADER_CARDS, ECHOES = 30, 15, 20

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.sovereign import events as E
-from engine.sovereign.cards import UNIT_TARGETS, CardDef, Effect
-from engine.sovereign.state import LANE_SIZE, SovereignState
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.cards import UNIT_TARGETS, CardDef, Effect
+from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 
 Source = tuple[str, int, Effect, str, int]  # source ref, controller, effect, bound target, scale
 

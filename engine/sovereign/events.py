@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.events import LIST, Event, EventParser, to_tuple
+from fairtable.engine.events import LIST, Event, EventParser, to_tuple
 
 
 @attrs.frozen

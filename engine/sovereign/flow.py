@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
-from engine.sovereign import battle, effects, resolve
-from engine.sovereign import events as E
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.scoring import end_game, forget, score, take_public
-from engine.sovereign.state import (
+from fairtable.engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
+from fairtable.engine.sovereign import battle, effects, resolve
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
+from fairtable.engine.sovereign.state import (
     HAND_SIZE,
     MAX_SHOWN_MULLIGANS,
     Board,
@@ -24,7 +24,7 @@ from engine.sovereign.state import (
     SovereignState,
     Unit,
 )
-from engine.tasks import Task, push_front, run_tasks
+from fairtable.engine.tasks import Task, push_front, run_tasks
 
 
 def start(state: SovereignState) -> None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.common_state import known_seats
-from engine.contract import ContractGame
-from engine.outcome import Outcome
-from engine.requests import (
+from fairtable.engine.common_state import known_seats
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import (
     Chance,
     ChanceAnswer,
     Deal,
@@ -32,11 +32,11 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.sovereign import decide, flow, requests_in
-from engine.sovereign.answers import ACCEPTS, Pass, SovereignAnswer
-from engine.sovereign.cards import Catalog, standard_catalog
-from engine.sovereign.state import Secrets, SovereignConfig, SovereignState
-from engine.sovereign.view import SovereignView, make_view
+from fairtable.engine.sovereign import decide, flow, requests_in
+from fairtable.engine.sovereign.answers import ACCEPTS, Pass, SovereignAnswer
+from fairtable.engine.sovereign.cards import Catalog, standard_catalog
+from fairtable.engine.sovereign.state import Secrets, SovereignConfig, SovereignState
+from fairtable.engine.sovereign.view import SovereignView, make_view
 
 Answer = (
     SovereignAnswer

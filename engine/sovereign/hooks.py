@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.sovereign import events as E
+from fairtable.engine.sovereign import events as E
 
 Hook = Callable[[Any, int, str, int, str], None]
 

@@ -9,8 +9,8 @@ text ('' when the card may do what its holder said).
 
 from __future__ import annotations
 
-from engine.sovereign import effects
-from engine.sovereign.state import LANE_SIZE, Slot, SovereignState
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.state import LANE_SIZE, Slot, SovereignState
 
 FORGE_RULE = "Forge Phase > Revealing Cards in the Forge"
 REFLEX_RULE = "Reflexes"

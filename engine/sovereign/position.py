@@ -21,13 +21,13 @@ is known (an omniscient instance); the creche count is derived.
 
 from __future__ import annotations
 
-from engine.errors import MalformedAnswer
-from engine.position_line import PositionLine
-from engine.referee import Referee
-from engine.sovereign import effects, flow
-from engine.sovereign.cards import Catalog, standard_catalog
-from engine.sovereign.game import SovereignGame
-from engine.sovereign.state import (
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.position_line import PositionLine
+from fairtable.engine.referee import Referee
+from fairtable.engine.sovereign import effects, flow
+from fairtable.engine.sovereign.cards import Catalog, standard_catalog
+from fairtable.engine.sovereign.game import SovereignGame
+from fairtable.engine.sovereign.state import (
     LANE_SIZE,
     Board,
     Facility,

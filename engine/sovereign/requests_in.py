@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
-from engine.requests import (
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from fairtable.engine.requests import (
     Chance,
     ChanceAnswer,
     Deal,
@@ -25,10 +25,10 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.sovereign import battle, flow, legal
-from engine.sovereign import events as E
-from engine.sovereign.scoring import forget
-from engine.sovereign.state import SETUP_RULE, SovereignState
+from fairtable.engine.sovereign import battle, flow, legal
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.scoring import forget
+from fairtable.engine.sovereign.state import SETUP_RULE, SovereignState
 
 BREACH_RULE = "Breaching"
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.requests import Decision
-from engine.sovereign import effects
-from engine.sovereign import events as E
-from engine.sovereign.cards import Effect
-from engine.sovereign.decisions import SovereignDecisionKind
-from engine.sovereign.hooks import HOOKS
-from engine.sovereign.scoring import take_public
-from engine.sovereign.state import SovereignState
-from engine.tasks import push_front
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.cards import Effect
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.hooks import HOOKS
+from fairtable.engine.sovereign.scoring import take_public
+from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.tasks import push_front
 
 Task = tuple[Any, ...]
 

@@ -5,9 +5,9 @@ module to reach these."""
 
 from __future__ import annotations
 
-from engine.sovereign import events as E
-from engine.sovereign.state import SovereignState
-from engine.tasks import push_front
+from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.tasks import push_front
 
 __all__ = ["end_game", "forget", "score", "take_public"]
 

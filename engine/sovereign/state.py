@@ -17,10 +17,10 @@ from typing import Any
 
 import attrs
 
-from engine.common_state import CommonState
-from engine.errors import MalformedAnswer
-from engine.sovereign.cards import Catalog
-from engine.sovereign.decks import DECK_RULE, Deck, parse_deck
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.sovereign.cards import Catalog
+from fairtable.engine.sovereign.decks import DECK_RULE, Deck, parse_deck
 
 HAND_SIZE = 8
 LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from engine.requests import Decision, Request
-from engine.sovereign.state import SovereignState
+from fairtable.engine.requests import Decision, Request
+from fairtable.engine.sovereign.state import SovereignState
 
 
 class SovereignPlay(NamedTuple):

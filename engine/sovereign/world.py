@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.referee import Referee
-from engine.rng import ChanceStream
-from engine.sovereign.cards import Catalog, standard_catalog
-from engine.sovereign.decks import Deck, parse_deck
-from engine.sovereign.game import SovereignGame
-from engine.sovereign.state import (
+from fairtable.engine.referee import Referee
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign.cards import Catalog, standard_catalog
+from fairtable.engine.sovereign.decks import Deck, parse_deck
+from fairtable.engine.sovereign.game import SovereignGame
+from fairtable.engine.sovereign.state import (
     Board,
     Facility,
     Secrets,
@@ -46,7 +46,7 @@ from engine.sovereign.state import (
     SovereignState,
     Unit,
 )
-from engine.sovereign.view import SovereignView
+from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["WorldError", "sample_world", "unseen_cards"]
 

@@ -52,7 +52,7 @@ __all__ = [
     "serve_code",
 ]
 
-log = logging.getLogger("netplay.joincode")
+log = logging.getLogger("fairtable.netplay.joincode")
 
 EXCHANGE_TIMEOUT = 5.0
 MAX_EXCHANGES = 8

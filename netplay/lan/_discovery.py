@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 import attrs
 import trio
 
-from protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
+from fairtable.protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
 
 from ..table import (
     Invite,
@@ -61,7 +61,7 @@ __all__ = [
     "open_listener",
 ]
 
-log = logging.getLogger("netplay.discovery")
+log = logging.getLogger("fairtable.netplay.discovery")
 
 DISCOVERY_PORT = 47317
 """Default UDP port of table announcements."""

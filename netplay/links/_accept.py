@@ -16,7 +16,7 @@ from typing import NoReturn
 
 import trio
 
-from protocol import Identity
+from fairtable.protocol import Identity
 
 from ._link import (
     DEFAULT_CONFIG,
@@ -32,7 +32,7 @@ from ._wire import Handshake, PeerInfo, refuse, server_handshake
 
 __all__ = ["serve_links"]
 
-log = logging.getLogger("netplay.link")
+log = logging.getLogger("fairtable.netplay.link")
 
 
 class _Gate:

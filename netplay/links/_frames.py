@@ -14,7 +14,7 @@ is unusable (the stream is out of sync; close the connection).
 
 from __future__ import annotations
 
-from protocol import MAX_FRAME, FrameTooLarge, LocalProtocolError
+from fairtable.protocol import MAX_FRAME, FrameTooLarge, LocalProtocolError
 
 __all__ = ["HEADER_SIZE", "MAX_FRAME", "FrameReader", "encode_frame"]
 

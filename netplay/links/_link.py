@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 import trio
 
-from protocol import (
+from fairtable.protocol import (
     MAX_FRAME,
     DecodeError,
     FrameTooLarge,
@@ -79,7 +79,7 @@ __all__ = [
     "open_link",
 ]
 
-log = logging.getLogger("netplay.link")
+log = logging.getLogger("fairtable.netplay.link")
 
 RECEIVE_CHUNK = 64 * 1024
 """Bytes asked of the socket per read on an open link."""

@@ -39,7 +39,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 from cryptography.x509.oid import NameOID
 
-from protocol import Identity
+from fairtable.protocol import Identity
 
 __all__ = [
     "CERT_NAME",

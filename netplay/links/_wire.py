@@ -31,7 +31,7 @@ from typing import Any, NoReturn, TypeVar
 import attrs
 import trio
 
-from protocol import (
+from fairtable.protocol import (
     PROTOCOL_VERSION,
     BadSignature,
     DecodeError,
@@ -45,7 +45,7 @@ from protocol import (
     encode,
     message,
 )
-from protocol.wire import blob, integer
+from fairtable.protocol.wire import blob, integer
 
 from ._frames import HEADER_SIZE, encode_frame
 

@@ -17,8 +17,8 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-import protocol as P
-from engine.canonical import canonical_bytes
+import fairtable.protocol as P
+from fairtable.engine.canonical import canonical_bytes
 
 from .. import events as ev
 from ..table import (

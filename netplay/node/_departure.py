@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from .. import events as ev
 from ..table import Farewells

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from .. import events as ev
 from ..table import (

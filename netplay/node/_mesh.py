@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from .. import events as ev
 from ..links import Link, LinkClosed, connect_with_backoff, unreachable_event

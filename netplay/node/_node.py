@@ -33,7 +33,7 @@ from typing import Any
 
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from .. import events as ev
 from ..lan import announce_table, lan_address

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import protocol as P
+import fairtable.protocol as P
 
 from .. import events as ev
 from ..storage import (

@@ -20,7 +20,7 @@ from pathlib import Path
 import attrs
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..links import Link
 

@@ -20,8 +20,8 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 import trio
 
-import protocol as P
-from engine.errors import EngineError
+import fairtable.protocol as P
+from fairtable.engine.errors import EngineError
 
 from .. import events as ev
 from ._node_parts import NodeConfig

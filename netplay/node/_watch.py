@@ -24,7 +24,7 @@ from typing import Any
 
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..links import LinkClosed, connect_with_backoff
 from ..relay import RELAY_REFUSALS

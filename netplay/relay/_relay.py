@@ -42,7 +42,7 @@ from typing import Any
 import attrs
 import trio
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..events import Emit, RelayOpen, event_line
 from ..links import Link, LinkClosed, Watchers, serve_links

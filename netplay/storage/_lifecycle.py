@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.requests import Decision
+from fairtable.engine.requests import Decision
 
 from ..table import Invite
 from ._storage import TableFolder

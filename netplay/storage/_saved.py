@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..table import InviteError, TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records

@@ -18,7 +18,7 @@ import contextlib
 import os
 from pathlib import Path
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..table import Invite
 from ._storage import StorageError, TableFolder, load_identity_seed

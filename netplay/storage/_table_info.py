@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-import protocol as P
+import fairtable.protocol as P
 
 from ..table import Invite
 from ._storage import StorageError, TableFolder, _write_private

@@ -44,8 +44,8 @@ from typing import Any
 
 import attrs
 
-from protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
-from protocol.wire import blob, integer, label
+from fairtable.protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
+from fairtable.protocol.wire import blob, integer, label
 
 __all__ = [
     "OFFLINE_BEATS",

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import attrs
 
-from protocol import BadSignature, Identity, PublicIdentity, message
-from protocol.wire import blob, integer, label
+from fairtable.protocol import BadSignature, Identity, PublicIdentity, message
+from fairtable.protocol.wire import blob, integer, label
 
 __all__ = ["Farewell", "Farewells"]
 

@@ -33,7 +33,7 @@ import re
 
 import attrs
 
-from protocol import MAX_SEATS, fingerprint
+from fairtable.protocol import MAX_SEATS, fingerprint
 
 __all__ = [
     "INVITE_SCHEME",

@@ -16,7 +16,7 @@ import hashlib
 
 import attrs
 
-from protocol import (
+from fairtable.protocol import (
     Identity,
     PublicIdentity,
     RemoteProtocolError,
@@ -25,7 +25,7 @@ from protocol import (
     encode,
     message,
 )
-from protocol.wire import MAX_OPTIONS, blob, integer, item_bytes, items, label
+from fairtable.protocol.wire import MAX_OPTIONS, blob, integer, item_bytes, items, label
 
 from ._names import SIGNED_NAME_MAX, BadName, read_signed_name
 

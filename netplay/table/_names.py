@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from protocol import BadSignature, Identity, PublicIdentity, RemoteProtocolError
+from fairtable.protocol import BadSignature, Identity, PublicIdentity, RemoteProtocolError
 
 __all__ = [
     "NAME_MAX",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import protocol as P
-from engine.canonical import canonical_bytes
-from engine.errors import CardDataError, EngineError
-from engine.games import rules as game_rules
-from engine.games import table_options
+import fairtable.protocol as P
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.errors import CardDataError, EngineError
+from fairtable.engine.games import rules as game_rules
+from fairtable.engine.games import table_options
 
 from ._lobby import START_SPEC_MAX
 

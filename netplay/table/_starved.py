@@ -43,8 +43,16 @@ import hashlib
 
 import attrs
 
-from protocol import BadSignature, DecodeError, Identity, PublicIdentity, decode, encode, message
-from protocol.wire import blob, integer
+from fairtable.protocol import (
+    BadSignature,
+    DecodeError,
+    Identity,
+    PublicIdentity,
+    decode,
+    encode,
+    message,
+)
+from fairtable.protocol.wire import blob, integer
 
 from ._clock import OFFLINE_BEATS, Presence, presence_bytes
 

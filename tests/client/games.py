@@ -12,11 +12,11 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from client.screen_model import HELP_SHOWN
-from engine.referee import Referee
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from netplay import events as ev
+from fairtable.client.screen_model import HELP_SHOWN
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import events as ev
 from tests.client.screen import run_keys
 
 Game = Any  # a SodalisGame or a SovereignGame: both keep the engine contract

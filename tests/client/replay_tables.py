@@ -7,10 +7,10 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from client.games import bots_for
-from engine.rng import ChanceStream
-from protocol import write_log
-from protocol.testing import cheating_session, make_table, run_table
+from fairtable.client.games import bots_for
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol import write_log
+from fairtable.protocol.testing import cheating_session, make_table, run_table
 
 SEATS = {"reign": 3, "sovereign": 3, "sodalis": 2}
 ROUNDS = {"reign": 60, "sovereign": 3, "sodalis": 4}  # short games: the tests step through all
@@ -49,8 +49,8 @@ def log_file(
 def seen_by(game: str, seat: int, seed: int = 1) -> list[str]:
     """Every card seat ``seat``'s own peer saw dealt or handed to it, from its own log and
     secret seed (a restarted peer replays its log and sees them again)."""
-    from protocol import CardsSeen, TableSession
-    from protocol.testing import peer_secrets
+    from fairtable.protocol import CardsSeen, TableSession
+    from fairtable.protocol.testing import peer_secrets
 
     spec, sessions = played(game, seed)
     identity, secret = peer_secrets(seed, seat)

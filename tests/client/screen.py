@@ -14,7 +14,7 @@ from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.output import DummyOutput
 
-from client.app import build_application
+from fairtable.client.app import build_application
 
 
 def run_keys(model: Any, keys: str) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
-from client.sovereign.model import ClientModel
-from engine.requests import Decision
-from engine.sovereign import SovereignGame
-from engine.sovereign import answers as A
+from fairtable.client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
+from fairtable.client.sovereign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import SovereignGame
+from fairtable.engine.sovereign import answers as A
 from tests.client.test_sovereign_model import model_for, play
 
 

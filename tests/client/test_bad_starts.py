@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from netplay import Invite, TableFolder, TableInfo
+from fairtable.netplay import Invite, TableFolder, TableInfo
 
 DECK_SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
 
@@ -25,7 +25,7 @@ DECK_SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-d
 def fairtable(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """The command as a user runs it, stdin not a terminal (bounded)."""
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args],
+        [sys.executable, "-m", "fairtable.client.cli", *args],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -253,7 +253,7 @@ def test_an_invite_to_a_closed_port_says_cannot_reach_within_ten_seconds_then_gi
         [
             sys.executable,
             "-m",
-            "client.cli",
+            "fairtable.client.cli",
             "join",
             invite_to(port),
             "--bot",
@@ -293,7 +293,7 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
         [
             sys.executable,
             "-m",
-            "client.cli",
+            "fairtable.client.cli",
             *HEADLESS_HOST,
             "--bots",
             "2",
@@ -342,8 +342,8 @@ def test_an_unexpected_error_goes_to_a_crash_log_named_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from client import cli
-    from netplay import TableNode
+    from fairtable.client import cli
+    from fairtable.netplay import TableNode
 
     async def broken(self: TableNode, *, task_status: object = None) -> None:
         raise RuntimeError("injected for the test")
@@ -370,8 +370,8 @@ def test_a_crash_log_falls_back_to_the_temp_dir_when_the_data_dir_is_unusable(
 ) -> None:
     import tempfile
 
-    import netplay
-    from client import cli
+    from fairtable import netplay
+    from fairtable.client import cli
 
     def broken(*args: object) -> None:
         raise ValueError("injected for the test")
@@ -391,7 +391,7 @@ def test_a_crash_log_falls_back_to_the_temp_dir_when_the_data_dir_is_unusable(
 def test_output_read_by_a_reader_that_goes_away_stops_quietly(tmp_path: Path) -> None:
     """``fairtable simulate ... | head -1``: no message, no crash log, no traceback."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "client.cli", "simulate", "reign", "--games", "200"],
+        [sys.executable, "-m", "fairtable.client.cli", "simulate", "reign", "--games", "200"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -416,7 +416,7 @@ def test_a_joiner_whose_deck_the_table_cannot_start_with_is_told_in_one_line(
         [
             sys.executable,
             "-m",
-            "client.cli",
+            "fairtable.client.cli",
             "host",
             "sovereign",
             "--seats",
@@ -462,7 +462,7 @@ def test_a_via_port_of_other_digits_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """'²' is a digit to str.isdigit but not to int(): a usage error, not exit 70."""
-    from client.cli import main
+    from fairtable.client.cli import main
 
     code = main(
         [

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from client.bot_seats import (
+import fairtable.protocol as P
+from fairtable.client.bot_seats import (
     SearchDecider,
     bot_name,
     bot_specs,
@@ -20,20 +20,20 @@ from client.bot_seats import (
     saved_bot_specs,
     strength_words,
 )
-from client.bots import RandomBot
-from client.errors import UsageError
-from client.games import bot_maker
-from client.netcli import _decider
-from client.reign.model import ClientModel
-from client.search import STRENGTHS, SearchBot
-from client.seats import bot_node
-from engine.games import rules
-from engine.reign import Bid
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from netplay import NodeConfig, TableChoice, TableInfo, TableNode, Thinker
-from netplay import events as ev
-from netplay.node._pump import SessionPump
+from fairtable.client.bots import RandomBot
+from fairtable.client.errors import UsageError
+from fairtable.client.games import bot_maker
+from fairtable.client.netcli import _decider
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.search import STRENGTHS, SearchBot
+from fairtable.client.seats import bot_node
+from fairtable.engine.games import rules
+from fairtable.engine.reign import Bid
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import NodeConfig, TableChoice, TableInfo, TableNode, Thinker
+from fairtable.netplay import events as ev
+from fairtable.netplay.node._pump import SessionPump
 from tests.engine.reign_helpers import decision, default_answer, table
 
 
@@ -68,7 +68,7 @@ def test_bot_seats_are_named_with_their_strength() -> None:
     assert strength_words("search:hard") == "hard"
     assert strength_words("search:0.5") == "search 0.5 s"
     assert bot_name(7, "normal") == "Ada 2 (normal)"  # more bots than names: numbered
-    from netplay import name_problem
+    from fairtable.netplay import name_problem
 
     for i, spec in enumerate(("easy", "normal", "hard", "random", "search:600")):
         assert name_problem(bot_name(i, spec)) is None  # a name the table takes
@@ -166,7 +166,7 @@ def test_a_strong_bot_answers_at_once_when_one_answer_is_legal() -> None:
 
 def test_the_screen_shows_a_bot_thinking_with_its_name() -> None:
     game = rules("reign").new_game(3)
-    from engine.referee import Referee
+    from fairtable.engine.referee import Referee
 
     referee = Referee(ChanceStream.from_int(4).take(32))
     while not isinstance(game.pending()[0], Decision):

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.card_info import info_answer
-from client.games import bots_for
-from client.reign.model import ClientModel
-from client.sodalis import model as sodalis_model
-from client.sovereign import model as sovereign_model
-from engine.reign import Bid, standard_catalog
-from engine.requests import Decision, PeekAnswer
-from engine.sodalis import SodalisConfig, new_game
-from engine.sodalis.answers import Reversals
-from netplay import events as ev
+from fairtable.client.card_info import info_answer
+from fairtable.client.games import bots_for
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.sodalis import model as sodalis_model
+from fairtable.client.sovereign import model as sovereign_model
+from fairtable.engine.reign import Bid, standard_catalog
+from fairtable.engine.requests import Decision, PeekAnswer
+from fairtable.engine.sodalis import SodalisConfig, new_game
+from fairtable.engine.sodalis.answers import Reversals
+from fairtable.netplay import events as ev
 from tests.client import games
 from tests.client.test_sovereign_model import play as play_sovereign
 from tests.engine.driver import Table

@@ -7,12 +7,12 @@ import argparse
 
 import pytest
 
-from client.clock_words import clock_arg, limits_words, mm_ss, parse_clock
-from client.reign.model import ClientModel
-from engine.requests import Decision
-from netplay import SeatClock
-from netplay import events as ev
-from protocol import TimeLimits
+from fairtable.client.clock_words import clock_arg, limits_words, mm_ss, parse_clock
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.netplay import SeatClock
+from fairtable.netplay import events as ev
+from fairtable.protocol import TimeLimits
 from tests.client.test_sodalis_model import first_turn
 from tests.engine.driver import Table
 
@@ -140,7 +140,7 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
 
 def test_menu_status_shows_the_clock_and_the_offline_countdown() -> None:
     game, d = first_turn()
-    from client.sodalis.model import ClientModel as SodalisModel
+    from fairtable.client.sodalis.model import ClientModel as SodalisModel
 
     model = SodalisModel()
     model.apply_event(ev.Seated(seat=d.seat, players=4))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args],
+        [sys.executable, "-m", "fairtable.client.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,

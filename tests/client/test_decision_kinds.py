@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from client.reign import bots as reign_bots
-from client.sodalis import bots as sodalis_bots
-from client.sovereign import bots as sovereign_bots
-from engine.reign.decisions import ReignDecisionKind
-from engine.requests import Decision, DecisionKind
-from engine.sodalis.decisions import SodalisDecisionKind
-from engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.client.reign import bots as reign_bots
+from fairtable.client.sodalis import bots as sodalis_bots
+from fairtable.client.sovereign import bots as sovereign_bots
+from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sovereign.decisions import SovereignDecisionKind
 from tests.bot_games import BotTable
 
 KINDS: dict[str, type[DecisionKind]] = {

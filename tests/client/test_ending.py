@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from client import ending
-from client.netcli import describe
-from client.seat_names import SeatNames
-from engine.outcome import Outcome
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client import ending
+from fairtable.client.netcli import describe
+from fairtable.client.seat_names import SeatNames
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.client import test_sodalis_model as sodalis
 from tests.client import test_sovereign_model as sovereign
 from tests.client.screen import render
@@ -25,7 +25,7 @@ SAVED = "/data/tables/0123abcd"
 def asked(game: str) -> tuple[Any, list[Any]]:
     """A ``game`` model at a decision, told where the game is saved; what it sends."""
     if game == "reign":
-        from client.reign.model import ClientModel
+        from fairtable.client.reign.model import ClientModel
 
         table = Table(3, seed=3, bots=["random"] * 3)
         while not isinstance(table.truth.pending()[0], Decision):

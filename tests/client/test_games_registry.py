@@ -9,10 +9,10 @@ from collections.abc import Mapping
 
 import pytest
 
-from client.games import bots_for, client_game, model_for
-from client.screen_model import ScreenModel
-from engine.games import game_names
-from engine.rng import ChanceStream
+from fairtable.client.games import bots_for, client_game, model_for
+from fairtable.client.screen_model import ScreenModel
+from fairtable.engine.games import game_names
+from fairtable.engine.rng import ChanceStream
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -42,7 +42,8 @@ def _modules_after(code: str) -> set[str]:
         [
             sys.executable,
             "-c",
-            f"import sys; import client.cli; {code}; print(' '.join(sorted(sys.modules)))",
+            f"import sys; import fairtable.client.cli; {code};"
+            " print(' '.join(sorted(sys.modules)))",
         ],
         capture_output=True,
         text=True,
@@ -53,20 +54,27 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_a_bot_seat_loads_only_its_games_bots() -> None:
-    loaded = _modules_after("from client.games import bots_for; bots_for('reign')")
-    assert "client.reign.bots" in loaded
+    loaded = _modules_after("from fairtable.client.games import bots_for; bots_for('reign')")
+    assert "fairtable.client.reign.bots" in loaded
     others = {
         m
         for m in loaded
         if m.startswith(
-            ("client.sovereign", "client.sodalis", "engine.sovereign", "engine.sodalis")
+            (
+                "fairtable.client.sovereign",
+                "fairtable.client.sodalis",
+                "fairtable.engine.sovereign",
+                "fairtable.engine.sodalis",
+            )
         )
     }
     assert others == set()
-    assert "client.reign.panes" not in loaded and "prompt_toolkit" not in loaded
+    assert "fairtable.client.reign.panes" not in loaded and "prompt_toolkit" not in loaded
 
 
 def test_the_screen_of_a_game_loads_with_its_model() -> None:
-    loaded = _modules_after("from client.games import model_for; model_for('sodalis')")
-    assert {"client.sodalis.model", "client.sodalis.panes"} <= loaded
-    assert not any(m.startswith(("client.reign.", "client.sovereign.")) for m in loaded)
+    loaded = _modules_after("from fairtable.client.games import model_for; model_for('sodalis')")
+    assert {"fairtable.client.sodalis.model", "fairtable.client.sodalis.panes"} <= loaded
+    assert not any(
+        m.startswith(("fairtable.client.reign.", "fairtable.client.sovereign.")) for m in loaded
+    )

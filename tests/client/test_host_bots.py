@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import trio
 
-import protocol as P
-from client import netcli
-from client.options import HostOptions, parse
-from netplay import Invite, NodeConfig, TableNode
-from netplay import events as ev
+import fairtable.protocol as P
+from fairtable.client import netcli
+from fairtable.client.options import HostOptions, parse
+from fairtable.netplay import Invite, NodeConfig, TableNode
+from fairtable.netplay import events as ev
 from tests.netplay.test_tables import bot
 
 

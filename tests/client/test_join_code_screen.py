@@ -5,10 +5,10 @@ code's news in the log."""
 
 from __future__ import annotations
 
-from client.clipboard import osc52
-from client.reign.model import ClientModel
-from client.screen_model import invite_lines
-from netplay import events as ev
+from fairtable.client.clipboard import osc52
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.screen_model import invite_lines
+from fairtable.netplay import events as ev
 from tests.client.screen import render, run_keys
 
 INVITE = (
@@ -109,8 +109,8 @@ def test_a_joiner_can_pass_the_invite_on() -> None:
 def test_a_joiner_may_paste_an_invite_with_its_line_breaks() -> None:
     import trio
 
-    from client.seats import invite_from
-    from netplay import Invite
+    from fairtable.client.seats import invite_from
+    from fairtable.netplay import Invite
 
     invite = Invite("10.0.0.2", 4711, bytes(32), bytes(32), bytes(32), "reign", 3)
     wrapped = "\n".join(invite.text()[i : i + 80] for i in range(0, len(invite.text()), 80))
@@ -139,7 +139,7 @@ def test_a_table_of_our_own_bots_invites_nobody() -> None:
 
 
 def test_play_tells_the_screen_every_other_seat_is_a_bot(monkeypatch, tmp_path) -> None:
-    from client import cli, play
+    from fairtable.client import cli, play
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(play, "_network", lambda data_dir, **kw: seen.update(kw))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from client.keys import screen_keys
-from client.sodalis.model import ClientModel as SodalisModel
-from client.sovereign.model import ClientModel as SovereignModel
+from fairtable.client.keys import screen_keys
+from fairtable.client.sodalis.model import ClientModel as SodalisModel
+from fairtable.client.sovereign.model import ClientModel as SovereignModel
 from tests.client.screen import render, run_keys
 from tests.client.test_screen import decision_model
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from client import cli
-from client.reign.model import ClientModel
-from client.reign.words import card_label
-from client.rules_summary import summary
-from engine.games import game_names
-from netplay import events as ev
+from fairtable.client import cli
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.reign.words import card_label
+from fairtable.client.rules_summary import summary
+from fairtable.engine.games import game_names
+from fairtable.netplay import events as ev
 from tests.client.screen import render, run_keys
 from tests.client.test_screen import decision_model
 
@@ -91,8 +91,8 @@ def test_a_spectator_model_has_the_rules_too() -> None:
 
 
 def test_reign_log_lines_call_a_house_by_its_name() -> None:
-    from client.reign.words import describe_public_event
-    from engine.reign import events as E
+    from fairtable.client.reign.words import describe_public_event
+    from fairtable.engine.reign import events as E
 
     assert describe_public_event(E.SupportGained(1, "amber"), 0) == (
         "seat 1 gained the support of House Quell"

@@ -15,15 +15,15 @@ import attrs
 import pytest
 import trio
 
-import protocol as P
-from client import cli
-from client.bots import RandomBot
-from client.lifecycle import game_line, resigned_line, resume_line
-from client.netcli import describe
-from client.play import model_for, unfinished_games
-from client.seats import bot_node
-from engine.rng import ChanceStream
-from netplay import (
+import fairtable.protocol as P
+from fairtable.client import cli
+from fairtable.client.bots import RandomBot
+from fairtable.client.lifecycle import game_line, resigned_line, resume_line
+from fairtable.client.netcli import describe
+from fairtable.client.play import model_for, unfinished_games
+from fairtable.client.seats import bot_node
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     Invite,
     NodeConfig,
     Pacing,
@@ -35,7 +35,7 @@ from netplay import (
     keep_bots,
     saved_table,
 )
-from netplay import events as ev
+from fairtable.netplay import events as ev
 
 GAMES = ["reign", "sodalis", "sovereign"]
 EVENING = calendar.timegm((2026, 12, 1, 21, 40, 0, 0, 0, 0))  # 1 Dec 21:40 UTC

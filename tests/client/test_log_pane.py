@@ -5,9 +5,9 @@ terminals."""
 
 from __future__ import annotations
 
-from client.app import LogPane
-from client.keys import keys_lines
-from client.room import side_width, wrapped
+from fairtable.client.app import LogPane
+from fairtable.client.keys import keys_lines
+from fairtable.client.room import side_width, wrapped
 from tests.client.screen import SizedOutput, render
 from tests.client.test_screen import decision_model
 

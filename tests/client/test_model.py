@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from client import ending
-from client.reign.model import ClientModel
-from engine.outcome import Outcome
-from engine.reign import standard_catalog
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client import ending
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.engine.driver import Table
 from tests.leaks import strings_in
 
@@ -195,7 +195,7 @@ def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
 
 def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
     # Influence Phase > Event Cards and Special Abilities: the first player orders them
-    from engine.reign import OrderEvents
+    from fairtable.engine.reign import OrderEvents
     from tests.engine.reign_helpers import bid_round, decision, table
 
     sabotage, herald = "political-sabotage.1", "bought-herald.1"
@@ -243,8 +243,8 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
 def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
     event: tuple[Any, ...], me: int, words: str
 ) -> None:
-    from client.reign.words import describe_public_event
-    from engine.reign.events import PARSER
+    from fairtable.client.reign.words import describe_public_event
+    from fairtable.engine.reign.events import PARSER
 
     line = describe_public_event(PARSER.parse(event), me)
     assert line is not None and words in line and "you's" not in line
@@ -253,7 +253,7 @@ def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
 def test_keyboard_a_tie_or_a_strike_for_your_own_seat_says_you() -> None:
     """Combat Phase > Regent's Special Rules: the Regent's tie options name the Regent
     itself as "you", not by its seat number (a tie break and a strike's target)."""
-    from engine.reign import CombatTie, TieBreak
+    from fairtable.engine.reign import CombatTie, TieBreak
 
     model = ClientModel()
     model.apply_event(ev.Seated(seat=2, players=4))
@@ -317,7 +317,7 @@ def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
 
 def test_keyboard_combat_choices_are_offered_as_menus() -> None:
     # Combat Phase > The Reveal / Regent's Special Rules: order_army and combat_tie menus
-    from engine.reign import CombatTie
+    from fairtable.engine.reign import CombatTie
     from tests.engine.reign_helpers import decision, plot, table
 
     spear, marine = "crimson-ash-spearman.1", "azure-tidecaller-marine.1"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import protocol as P
+import fairtable.protocol as P
 
 NESTED_OPTIONS = b'{"x":' + b"[" * 2_000 + b"]" * 2_000 + b"}"
 
@@ -41,7 +41,7 @@ def _nested_header_log(tmp_path: Path) -> Path:
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args],
+        [sys.executable, "-m", "fairtable.client.cli", *args],
         capture_output=True,
         text=True,
         timeout=60,

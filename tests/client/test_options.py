@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from client import cli
-from client.errors import FileRefused, UsageError
-from client.options import (
+from fairtable.client import cli
+from fairtable.client.errors import FileRefused, UsageError
+from fairtable.client.options import (
     AuditOptions,
     HostOptions,
     JoinOptions,
@@ -25,8 +25,8 @@ from client.options import (
     WatchOptions,
     parse,
 )
-from engine.games import entry
-from netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT, SeatClock
+from fairtable.engine.games import entry
+from fairtable.netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT, SeatClock
 
 CLIENT = Path(__file__).parents[2] / "client"
 KEY = "A" * 43  # 32 zero bytes, as a relay_open line prints a key
@@ -242,5 +242,13 @@ def test_below_the_command_line_nothing_reads_argparse_and_options_import_no_com
     imported = {
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
     }
-    commands = {"client.cli", "client.netcli", "client.play", "client.seats", "client.watch_cli"}
-    assert not imported & (commands | {"client.replay_cli", "client.table_options"}), imported
+    commands = {
+        "fairtable.client.cli",
+        "fairtable.client.netcli",
+        "fairtable.client.play",
+        "fairtable.client.seats",
+        "fairtable.client.watch_cli",
+    }
+    assert not imported & (
+        commands | {"fairtable.client.replay_cli", "fairtable.client.table_options"}
+    ), imported

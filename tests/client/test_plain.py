@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from client.plain import PlainSession, _stdin_lines, plain_words
-from client.reign.model import ClientModel
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client.plain import PlainSession, _stdin_lines, plain_words
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.engine.driver import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +36,7 @@ def drive(words: list[str], data_dir: Path, answers: int | None = None) -> list[
     """Run ``fairtable WORDS --data-dir DATA_DIR``, answer each decision with '#1' until the
     result line (or until ``answers`` are given), then close the input; the lines it wrote
     (its exit code checked)."""
-    command = [sys.executable, "-m", "client.cli", *words, "--data-dir", str(data_dir)]
+    command = [sys.executable, "-m", "fairtable.client.cli", *words, "--data-dir", str(data_dir)]
     proc = subprocess.Popen(
         command,
         cwd=ROOT,

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from client.app import build_application
-from client.errors import UsageError
-from client.netcli import stopped_line
-from client.options import JoinOptions, parse
-from client.screen_model import HELP_SHOWN
+from fairtable.client.app import build_application
+from fairtable.client.errors import UsageError
+from fairtable.client.netcli import stopped_line
+from fairtable.client.options import JoinOptions, parse
+from fairtable.client.screen_model import HELP_SHOWN
 from tests.client.screen import render, run_keys
 from tests.client.test_screen import decision_model
 
@@ -44,8 +44,8 @@ def test_the_keys_overlay_covers_the_board_and_marks_where_it_ends() -> None:
 def test_a_refused_link_is_not_said_twice_before_the_tables_clear_refusal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from client.netcli import _printer
-    from netplay import events as ev
+    from fairtable.client.netcli import _printer
+    from fairtable.netplay import events as ev
 
     emit = _printer(False)
     emit(ev.LinkRefused("not authorised"))
@@ -57,8 +57,8 @@ def test_a_refused_link_is_not_said_twice_before_the_tables_clear_refusal(
 
 
 def test_a_seated_player_is_told_whom_the_setting_up_waits_for() -> None:
-    from client.reign.model import ClientModel
-    from netplay import events as ev
+    from fairtable.client.reign.model import ClientModel
+    from fairtable.netplay import events as ev
 
     model = ClientModel()
     model.apply_event(ev.LobbyUpdate(seated=4, seats=4))
@@ -73,9 +73,9 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
 ) -> None:
     import os
 
-    from client import play
-    from netplay import Invite, TableFolder, TableInfo
-    from netplay import events as ev
+    from fairtable.client import play
+    from fairtable.netplay import Invite, TableFolder, TableInfo
+    from fairtable.netplay import events as ev
 
     invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
     folder = TableFolder(tmp_path, "tables", invite.scope)
@@ -99,7 +99,7 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
 
 
 def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> None:
-    from client.sovereign.info import DEFS, card_text
+    from fairtable.client.sovereign.info import DEFS, card_text
 
     echo = next(k for k, d in DEFS.items() if d.type == "echo" and not d.text)
     assert "Scores 1 Echo when revealed from your forge" in card_text(echo)
@@ -113,8 +113,8 @@ def test_sovereign_card_text_says_what_an_echo_scores_and_health_in_words() -> N
 
 
 def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
-    from engine.sodalis.answers import Step
-    from engine.sodalis.arena import standard_arena
+    from fairtable.engine.sodalis.answers import Step
+    from fairtable.engine.sodalis.arena import standard_arena
     from tests.client.test_sodalis_screen import turn_model
 
     model = turn_model()[0]
@@ -136,9 +136,9 @@ def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
 
 
 def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> None:
-    from client.auto_pass import AutoPass
-    from client.sovereign.model import ClientModel
-    from engine.sovereign import answers as A
+    from fairtable.client.auto_pass import AutoPass
+    from fairtable.client.sovereign.model import ClientModel
+    from fairtable.engine.sovereign import answers as A
     from tests.client.test_sovereign_model import model_for
     from tests.client.test_sovereign_model import play as run
 
@@ -174,8 +174,8 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
 
     import trio
 
-    from client import seats
-    from netplay import Invite, TableFolder, TableInfo
+    from fairtable.client import seats
+    from fairtable.netplay import Invite, TableFolder, TableInfo
 
     invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
     seat_dir = tmp_path / "seats" / "1"  # a second seat of this account

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from client.reign.combat import army_parts
-from client.reign.model import ClientModel
-from engine.reign import standard_catalog
-from engine.reign.combat import resolve, resolved_armies
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client.reign.combat import army_parts
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.reign.combat import resolve, resolved_armies
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.engine.driver import Table
 
 CATALOG = standard_catalog()

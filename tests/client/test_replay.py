@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from client.cli import main
-from client.replay import load_table, record_for
-from protocol import ReplayError, read_log, replay_log, write_log
+from fairtable.client.cli import main
+from fairtable.client.replay import load_table, record_for
+from fairtable.protocol import ReplayError, read_log, replay_log, write_log
 from tests.client.replay_tables import log_file, played, seen_by
 
 GAMES = ("reign", "sovereign", "sodalis")
@@ -168,7 +168,7 @@ def test_verdict_game_replays_to_its_verdict(
 def test_screen_cursor_refuses_open_hands_before_the_audit_and_moves_by_round(
     tmp_path: Path,
 ) -> None:
-    from client.replay_screen import ReplayCursor
+    from fairtable.client.replay_screen import ReplayCursor
 
     cheated = record_for(*load_table(log_file(tmp_path, "reign", cheat="bad-reveal", cheater=1)))
     cursor = ReplayCursor(cheated)

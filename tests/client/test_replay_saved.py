@@ -9,7 +9,7 @@ from pathlib import Path
 
 import trio
 
-from client.cli import main
+from fairtable.client.cli import main
 from tests.netplay.test_tables import Table
 
 

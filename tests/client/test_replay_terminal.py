@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from client.reign.words import card_label
-from protocol import replay_log
+from fairtable.client.reign.words import card_label
+from fairtable.protocol import replay_log
 from tests.client import tmux as term
 from tests.client.replay_tables import log_file, played
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.bots import RandomBot
-from client.reign.model import ClientModel
-from client.seats import bot_node
-from engine.rng import ChanceStream
-from netplay import NodeConfig, TableChoice, TableNode
-from netplay import events as ev
+import fairtable.protocol as P
+from fairtable.client.bots import RandomBot
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.seats import bot_node
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import NodeConfig, TableChoice, TableNode
+from fairtable.netplay import events as ev
 
 
 def _breakdowns(model: ClientModel) -> list[str]:

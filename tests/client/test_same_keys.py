@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from client.room import menu_lines
-from engine.requests import Decision
+from fairtable.client.room import menu_lines
+from fairtable.engine.requests import Decision
 from tests.client import test_model as reign
 from tests.client import test_sodalis_model as sodalis
 from tests.client import test_sovereign_model as sovereign

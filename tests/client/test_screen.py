@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.reign.model import ClientModel
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.client.screen import run_keys
 from tests.engine.driver import Table
 
@@ -70,7 +70,7 @@ def test_screen_seven_players_at_80x24_the_table_says_what_it_leaves_out() -> No
 def test_screen_log_pages_skip_no_line_when_lines_wrap() -> None:
     """PgUp and PgDn page by the lines the pane showed: with long (wrapped) lines in the log,
     every line is on some page going back to the first and forward to the newest."""
-    from client.app import LogPane
+    from fairtable.client.app import LogPane
 
     model, _, _ = decision_model()
     model.log.clear()

@@ -13,8 +13,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from client.app import _screen
-from client.reign.model import ClientModel
+from fairtable.client.app import _screen
+from fairtable.client.reign.model import ClientModel
 
 
 class _BrokenModel(ClientModel):

@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from client.reign.model import ClientModel
-from client.seat_names import SeatNames, at_the_table
-from engine.requests import Decision
-from netplay import events as ev
+from fairtable.client.reign.model import ClientModel
+from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
 from tests.client.screen import render
 from tests.engine.driver import Table
 
@@ -83,7 +83,7 @@ def test_a_bad_name_is_refused_on_the_command_line_in_one_line(name: str, why: s
         [
             sys.executable,
             "-m",
-            "client.cli",
+            "fairtable.client.cli",
             "host",
             "reign",
             "--seats",
@@ -110,9 +110,9 @@ def test_only_our_own_name_needs_no_table_line() -> None:
 def test_menu_options_call_other_seats_by_their_names() -> None:
     """A menu that names another seat (Sodalis: turn tokens 'to seat 2') names its player,
     before the pane measures it (so '+N more' still counts right)."""
-    from client.room import menu_lines
-    from client.sodalis.model import ClientModel as SodalisModel
-    from engine.sodalis import SodalisConfig, new_game
+    from fairtable.client.room import menu_lines
+    from fairtable.client.sodalis.model import ClientModel as SodalisModel
+    from fairtable.engine.sodalis import SodalisConfig, new_game
     from tests.client import games
 
     game = new_game(SodalisConfig(4, 100))
@@ -137,6 +137,6 @@ def test_menu_options_call_other_seats_by_their_names() -> None:
 
 
 def games_bot() -> object:
-    from client.games import bots_for
+    from fairtable.client.games import bots_for
 
     return bots_for("sodalis")["random"]

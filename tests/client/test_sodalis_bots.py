@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from client.bots import RandomBot
-from client.games import bots_for
-from client.sodalis.bots import HeuristicBot
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from engine.sodalis import SodalisConfig, SodalisGame, new_game
-from engine.sodalis.answers import Cast, Step
-from engine.sodalis.arena import standard_arena
-from engine.sodalis.choices import legal_answers
-from engine.sodalis.position import position
+from fairtable.client.bots import RandomBot
+from fairtable.client.games import bots_for
+from fairtable.client.sodalis.bots import HeuristicBot
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import SodalisConfig, SodalisGame, new_game
+from fairtable.engine.sodalis.answers import Cast, Step
+from fairtable.engine.sodalis.arena import standard_arena
+from fairtable.engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.position import position
 from tests.client import games
 
 BOTS = bots_for("sodalis")
@@ -120,7 +120,7 @@ def test_a_bloodied_champion_heals_itself() -> None:
 def test_heuristic_caster_orders_its_cast_life_changes_opponents_first() -> None:
     # Affecting Units: the opposing Empress falls first, so her guard no longer saves the
     # Archer beside her; the caster's own life change comes last.
-    from engine.requests import RollAnswer
+    from fairtable.engine.requests import RollAnswer
     from tests.engine.sodalis.helpers import CATALOG
 
     game, _ = position(

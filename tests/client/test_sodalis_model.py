@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from client.games import bots_for
-from client.sodalis.model import HELP, ClientModel
-from client.sodalis.panes import arena_lines, side_lines
-from client.sodalis.words import who
-from engine.outcome import Outcome
-from engine.requests import Decision, RollAnswer
-from engine.sodalis import SodalisConfig, SodalisGame, new_game
-from engine.sodalis.answers import Reversals
-from engine.sodalis.choices import legal_answers
-from netplay import events as ev
+from fairtable.client.games import bots_for
+from fairtable.client.sodalis.model import HELP, ClientModel
+from fairtable.client.sodalis.panes import arena_lines, side_lines
+from fairtable.client.sodalis.words import who
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision, RollAnswer
+from fairtable.engine.sodalis import SodalisConfig, SodalisGame, new_game
+from fairtable.engine.sodalis.answers import Reversals
+from fairtable.engine.sodalis.choices import legal_answers
+from fairtable.netplay import events as ev
 from tests.client import games
 from tests.leaks import strings_in
 
@@ -117,7 +117,7 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> N
 
 def test_keyboard_order_of_a_casts_life_changes_by_menu_and_shortcut() -> None:
     # Affecting Units: the caster orders the life changes when the order changes a result
-    from engine.sodalis import Cast
+    from fairtable.engine.sodalis import Cast
     from tests.engine.sodalis.helpers import build
 
     game, _ = build(
@@ -337,7 +337,7 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
     """Each affected champion's line names its inertia (the engine's, as the dice fell),
     the die value that succeeds, and as many successes as dice at or above it; dice of 10
     and more carry ``*`` (docs/rules: Critical)."""
-    from engine.sodalis import casting, passives
+    from fairtable.engine.sodalis import casting, passives
 
     model = ClientModel()
     model.apply_event(ev.Seated(seat=0, players=4))

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from client import cli, play
-from client.sodalis.model import ClientModel
-from engine.requests import Decision
-from engine.sodalis import SodalisGame
-from engine.sodalis.arena import standard_arena
+from fairtable.client import cli, play
+from fairtable.client.sodalis.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import SodalisGame
+from fairtable.engine.sodalis.arena import standard_arena
 from tests.client import games
 from tests.client.screen import render, run_keys
 from tests.client.test_sodalis_model import first_turn, model_for

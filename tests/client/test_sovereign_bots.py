@@ -12,14 +12,14 @@ from typing import Any
 import attrs
 import pytest
 
-from client.bots import RandomBot
-from client.games import bots_for
-from client.sovereign.bots import HeuristicBot
-from engine.outcome import Outcome
-from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
-from engine.rng import ChanceStream
-from engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
-from engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
+from fairtable.client.bots import RandomBot
+from fairtable.client.games import bots_for
+from fairtable.client.sovereign.bots import HeuristicBot
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
+from fairtable.engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
 from tests.client import games
 
 BOTS = bots_for("sovereign")

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from client.games import bots_for
-from client.sovereign.model import HELP, MENU_LIMIT, ClientModel, label
-from client.sovereign.panes import DEFS, side_lines, table_lines
-from engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
-from engine.sovereign import SovereignConfig, SovereignGame, new_game
-from engine.sovereign.choices import legal_answers
-from netplay import events as ev
+from fairtable.client.games import bots_for
+from fairtable.client.sovereign.model import HELP, MENU_LIMIT, ClientModel, label
+from fairtable.client.sovereign.panes import DEFS, side_lines, table_lines
+from fairtable.engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
+from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game
+from fairtable.engine.sovereign.choices import legal_answers
+from fairtable.netplay import events as ev
 from tests.client import games
 
 BOTS = bots_for("sovereign")
@@ -130,7 +130,7 @@ def typed(model: ClientModel, game: SovereignGame, d: Decision) -> list[str]:
 
 def configs() -> Any:
     """Seeds, bots and factions of the games the keyboard tests walk through."""
-    from engine.sovereign import standard_catalog
+    from fairtable.engine.sovereign import standard_catalog
 
     ids = standard_catalog().faction_ids
     for seed in range(80):
@@ -176,7 +176,7 @@ def test_keyboard_every_decision_kind_can_be_made_by_menu_and_by_shortcut() -> N
 def test_keyboard_restore_health_is_an_add_health_decision_in_words() -> None:
     """Restoring a two-type unit asks its controller an ``add_health`` decision (the same
     kind, ``op`` restore_health): by menu and by shortcut, labelled as a restore."""
-    from engine.sovereign.position import position
+    from fairtable.engine.sovereign.position import position
     from tests.engine.sovereign.helpers import play as play_reflex
     from tests.engine.sovereign.helpers import until
 
@@ -406,7 +406,7 @@ def capped_finish() -> tuple[SovereignGame, Decision]:
 
 
 def test_keyboard_finish_forge_beyond_the_menu_can_be_typed() -> None:
-    from engine.sovereign.flow import host_options
+    from fairtable.engine.sovereign.flow import host_options
 
     game, d = capped_finish()
     model, sent = model_for(game, d)

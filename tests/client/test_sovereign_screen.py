@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from client.sovereign.model import ClientModel
-from client.sovereign.panes import DEFS
-from engine.requests import Decision
-from engine.sovereign import SovereignGame, flow
+from fairtable.client.sovereign.model import ClientModel
+from fairtable.client.sovereign.panes import DEFS
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import SovereignGame, flow
 from tests.client import games
 from tests.client.screen import render, run_keys
 from tests.client.test_sovereign_model import configs, first_forge, model_for, play

@@ -23,8 +23,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from client.cli import main
-from netplay import Invite
+from fairtable.client.cli import main
+from fairtable.netplay import Invite
 from tests.client.tmux import (
     Typist,
     asked,
@@ -94,7 +94,7 @@ def relay(tmp_path: Path) -> Iterator[str]:
             [
                 sys.executable,
                 "-m",
-                "client.cli",
+                "fairtable.client.cli",
                 "relay",
                 "--port",
                 "0",
@@ -211,7 +211,7 @@ def test_terminal_network_reign_through_a_relay_with_a_bot_and_a_headless_peer(
                 [
                     sys.executable,
                     "-m",
-                    "client.cli",
+                    "fairtable.client.cli",
                     "join",
                     invite,
                     "--via",

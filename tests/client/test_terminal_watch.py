@@ -39,7 +39,7 @@ def test_terminal_watch_via_relay_shows_the_public_screen_and_the_end(tmp_path: 
                 [
                     sys.executable,
                     "-m",
-                    "client.cli",
+                    "fairtable.client.cli",
                     "host",
                     "reign",
                     "--seats",

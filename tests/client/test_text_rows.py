@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from client.room import clipped
-from client.text_rows import word_rows
+from fairtable.client.room import clipped
+from fairtable.client.text_rows import word_rows
 
 
 def _texts(rows: list[list[tuple[str, str]]]) -> list[str]:

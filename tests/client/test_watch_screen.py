@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import protocol as P
-from client.games import client_game
-from client.watch_screen import spectator_events, spectator_model
-from netplay import Invite
-from netplay import events as ev
+import fairtable.protocol as P
+from fairtable.client.games import client_game
+from fairtable.client.watch_screen import spectator_events, spectator_model
+from fairtable.netplay import Invite
+from fairtable.netplay import events as ev
 from tests.client.replay_tables import SEATS, played
 from tests.client.screen import render, run_keys
 
@@ -61,7 +61,7 @@ def test_spectator_screen_shows_the_public_view_and_the_players_ending(game: str
 
 
 def test_reign_replay_side_pane_no_longer_says_your_hand() -> None:
-    from client.replay import model_for
+    from fairtable.client.replay import model_for
 
     spec, sessions = played("reign")
     session = P.TableSession(spec, None)
@@ -85,7 +85,7 @@ def test_spectator_screen_has_no_prompt_and_q_quits() -> None:
 
 
 def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
-    from client.keys import screen_keys
+    from fairtable.client.keys import screen_keys
 
     model = spectator_model(_invite("reign"))
     keys = dict(screen_keys(model))

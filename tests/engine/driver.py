@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.games import bots_for
-from engine.referee import Referee
-from engine.reign import ReignConfig, ReignGame, new_game
-from engine.reign.answers import public_part
-from engine.requests import DealAnswer, Decision
-from engine.rng import ChanceStream
+from fairtable.client.games import bots_for
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import ReignConfig, ReignGame, new_game
+from fairtable.engine.reign.answers import public_part
+from fairtable.engine.requests import DealAnswer, Decision
+from fairtable.engine.rng import ChanceStream
 
 
 def for_seat(answer: Any, viewer: int | None) -> Any:

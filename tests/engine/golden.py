@@ -19,10 +19,10 @@ from typing import Any
 
 import attrs
 
-from client.games import bots_for
-from engine.games import Playthrough, entry, game_names, rules
-from engine.referee import Referee
-from engine.requests import (
+from fairtable.client.games import bots_for
+from fairtable.engine.games import Playthrough, entry, game_names, rules
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import (
     ChanceAnswer,
     DealAnswer,
     FlipAnswer,
@@ -32,8 +32,8 @@ from engine.requests import (
     RollAnswer,
     ShuffleAnswer,
 )
-from engine.rng import ChanceStream
-from engine.shapes import answer_from_plain
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.shapes import answer_from_plain
 
 HERE = Path(__file__).parent / "golden"
 REQUEST_ANSWERS = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from engine.errors import EngineError
+from fairtable.engine.errors import EngineError
 
 
 def refused_cleanly_or_digestible(original: Any, answer: Any) -> None:

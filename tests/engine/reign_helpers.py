@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError
-from engine.position_line import PositionLine, Value
-from engine.referee import Referee
-from engine.reign import (
+from fairtable.engine.errors import EngineError
+from fairtable.engine.position_line import PositionLine, Value
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import (
     Bid,
     Covert,
     Discard,
@@ -28,8 +28,8 @@ from engine.reign import (
     TieBreak,
     standard_catalog,
 )
-from engine.reign.position import position
-from engine.requests import Decision
+from fairtable.engine.reign.position import position
+from fairtable.engine.requests import Decision
 
 DEFS = standard_catalog().defs
 CATALOG = standard_catalog()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.canonical import canonical_bytes, digest_of
+from fairtable.engine.canonical import canonical_bytes, digest_of
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from engine.common_state import CommonState
-from engine.contract import ContractGame
-from engine.errors import EngineError, GameOver
-from engine.games import AnyGameRules, game_names, rules
-from engine.outcome import Outcome
-from engine.referee import Referee
-from engine.requests import Decision, Request
-from engine.rng import ChanceStream
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import EngineError, GameOver
+from fairtable.engine.games import AnyGameRules, game_names, rules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision, Request
+from fairtable.engine.rng import ChanceStream
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTERED: list[AnyGameRules] = [rules(name) for name in game_names()]

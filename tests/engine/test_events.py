@@ -7,10 +7,10 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.events import Event, EventParser, UnknownEvent
-from engine.reign import events as reign_events
-from engine.sodalis import events as sodalis_events
-from engine.sovereign import events as sovereign_events
+from fairtable.engine.events import Event, EventParser, UnknownEvent
+from fairtable.engine.reign import events as reign_events
+from fairtable.engine.sodalis import events as sodalis_events
+from fairtable.engine.sovereign import events as sovereign_events
 from tests.bot_games import BotTable
 
 MODULES = {"reign": reign_events, "sodalis": sodalis_events, "sovereign": sovereign_events}

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.games import Playthrough, entry, game_names, rules
+from fairtable.engine.games import Playthrough, entry, game_names, rules
 from tests.engine.golden import decode, path_for, tables
 
 

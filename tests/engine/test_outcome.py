@@ -5,11 +5,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.games import rules
-from engine.outcome import Outcome
-from engine.referee import Referee
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.games import rules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 
 def test_a_seat_wins_alone_and_is_written_as_its_number() -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from client.games import bot_maker
-from client.simulate import run_game
-from engine.games import entry, game_names, rules
-from engine.playout import Player, play_out, play_to_end, seeded_players
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.client.games import bot_maker
+from fairtable.client.simulate import run_game
+from fairtable.engine.games import entry, game_names, rules
+from fairtable.engine.playout import Player, play_out, play_to_end, seeded_players
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 
 
 class Recording:

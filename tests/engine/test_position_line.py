@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.errors import MalformedAnswer
-from engine.position_line import PositionLine
-from engine.reign.position import position as reign_position
-from engine.sodalis.position import position as sodalis_position
-from engine.sovereign.position import position as sovereign_position
+from fairtable.engine.errors import MalformedAnswer
+from fairtable.engine.position_line import PositionLine
+from fairtable.engine.reign.position import position as reign_position
+from fairtable.engine.sodalis.position import position as sodalis_position
+from fairtable.engine.sovereign.position import position as sovereign_position
 
 
 def test_a_line_is_read_into_its_game_and_words_and_written_back_the_same() -> None:

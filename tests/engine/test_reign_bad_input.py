@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import (
+from fairtable.engine.errors import (
     EngineError,
     IllegalMove,
     IllegalReveal,
@@ -14,7 +14,7 @@ from engine.errors import (
     WrongPhase,
     WrongSeat,
 )
-from engine.reign import (
+from fairtable.engine.reign import (
     Bid,
     Covert,
     Discard,
@@ -25,7 +25,14 @@ from engine.reign import (
     Spoils,
     TieBreak,
 )
-from engine.requests import ChanceAnswer, Deal, DealAnswer, Reveal, RevealAnswer, ShuffleAnswer
+from fairtable.engine.requests import (
+    ChanceAnswer,
+    Deal,
+    DealAnswer,
+    Reveal,
+    RevealAnswer,
+    ShuffleAnswer,
+)
 from tests.engine.reign_helpers import (
     bid_round,
     decision,

@@ -10,8 +10,8 @@ from importlib import resources
 
 import pytest
 
-from engine.errors import CardDataError
-from engine.reign.cards import COMBAT_OPS, INFLUENCE_OPS, build_catalog, standard_catalog
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.reign.cards import COMBAT_OPS, INFLUENCE_OPS, build_catalog, standard_catalog
 
 CATALOG = standard_catalog()
 
@@ -55,7 +55,7 @@ def test_every_effect_op_of_the_vocabulary_is_used() -> None:
 
 
 def _files() -> tuple[dict[str, str], tuple[str, str]]:
-    root = resources.files("engine.reign") / "data"
+    root = resources.files("fairtable.engine.reign") / "data"
     houses = {
         f"houses/{e.name}": e.read_text(encoding="utf-8")
         for e in (root / "houses").iterdir()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.reign.combat import resolve
+from fairtable.engine.reign.combat import resolve
 from tests.engine.reign_helpers import CATALOG, DEFS, plot, table
 
 SPEAR, RIDER, THRALL = "crimson-ash-spearman.1", "crimson-steppe-rider.1", "violet-gloam-thrall.1"

@@ -3,9 +3,9 @@ docs/rules/reign.md)."""
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove
-from engine.reign import TieBreak
-from engine.reign.combat import resolve
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.reign import TieBreak
+from fairtable.engine.reign.combat import resolve
 from tests.engine.reign_helpers import CATALOG, decision, play, plot, rejects, settle, table
 
 SPEAR, RIDER = "crimson-ash-spearman.1", "crimson-steppe-rider.1"  # 3, 2

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import UnknownSecret
-from engine.reign import Discard, ReignConfig, new_game, standard_catalog
-from engine.reign.answers import Bid
-from engine.requests import Decision, Shuffle
+from fairtable.engine.errors import UnknownSecret
+from fairtable.engine.reign import Discard, ReignConfig, new_game, standard_catalog
+from fairtable.engine.reign.answers import Bid
+from fairtable.engine.requests import Decision, Shuffle
 from tests.engine.driver import Table, for_seat
 
 CATALOG = standard_catalog()
@@ -227,7 +227,7 @@ def test_contract_a_peer_is_never_told_another_seats_secret() -> None:
 
 
 def test_contract_check_refuses_what_apply_refuses_and_changes_nothing() -> None:
-    from engine.errors import EngineError
+    from fairtable.engine.errors import EngineError
 
     table = Table(4, seed=12)
     checked = 0

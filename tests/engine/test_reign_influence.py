@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from engine.errors import EngineError, IllegalMove, IllegalReveal, MalformedAnswer
-from engine.reign import Bid, KeepSupport, OrderEvents, RegentDiscard, TieBreak
-from engine.reign.combat import bid_totals
-from engine.requests import Reveal
+from fairtable.engine.errors import EngineError, IllegalMove, IllegalReveal, MalformedAnswer
+from fairtable.engine.reign import Bid, KeepSupport, OrderEvents, RegentDiscard, TieBreak
+from fairtable.engine.reign.combat import bid_totals
+from fairtable.engine.requests import Reveal
 from tests.engine.reign_helpers import (
     CATALOG,
     bid_round,

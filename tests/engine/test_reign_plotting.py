@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from engine.errors import IllegalMove, WrongSeat
-from engine.reign import Covert, Overt
-from engine.requests import Reveal
+from fairtable.engine.errors import IllegalMove, WrongSeat
+from fairtable.engine.reign import Covert, Overt
+from fairtable.engine.requests import Reveal
 from tests.engine.reign_helpers import (
     decision,
     events_of,

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from engine.errors import GameOver, IllegalMove
-from engine.outcome import Outcome
-from engine.reign import Bid, Discard, DrawChoice, Spoils
+from fairtable.engine.errors import GameOver, IllegalMove
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.reign import Bid, Discard, DrawChoice, Spoils
 from tests.engine.reign_helpers import (
     DEFS,
     decision,

@@ -4,9 +4,9 @@ each asked only when it changes the result (readings in docs/rules/reign.md)."""
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove
-from engine.reign import CombatTie, OrderArmy, TieBreak
-from engine.reign.combat import army_order_matters, next_tie, resolve
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.reign import CombatTie, OrderArmy, TieBreak
+from fairtable.engine.reign.combat import army_order_matters, next_tie, resolve
 from tests.engine.reign_helpers import CATALOG, decision, events_of, play, plot, rejects, table
 
 SPEAR, RIDER, RIDER2 = "crimson-ash-spearman.1", "crimson-steppe-rider.1", "crimson-steppe-rider.2"
@@ -130,7 +130,7 @@ def test_combat_reveal_order_shortcut_agrees_with_trying_every_order():
     # combat under every order of the whole army.
     import random
 
-    from engine.reign.combat import order_changes_result
+    from fairtable.engine.reign.combat import order_changes_result
 
     rng = random.Random(32)
     houses = list(CATALOG.military)

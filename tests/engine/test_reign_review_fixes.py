@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
-from engine.errors import IllegalReveal, MalformedAnswer
-from engine.reign import DrawChoice, Overt, ReignConfig, new_game, standard_catalog
-from engine.reign.combat import resolve
-from engine.requests import DealAnswer, RevealAnswer
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.reign import DrawChoice, Overt, ReignConfig, new_game, standard_catalog
+from fairtable.engine.reign.combat import resolve
+from fairtable.engine.requests import DealAnswer, RevealAnswer
 from tests.engine.reign_helpers import build, rejects
 
 CATALOG = standard_catalog()
@@ -70,7 +70,7 @@ def test_bad_input_a_malformed_reveal_is_refused(entry: object) -> None:
         "support=crimson:-,azure:-,ivory:- hand0=crimson-ash-spearman.1 "
         "hand1=azure-harbour-guard.1 hand2=ivory-temple-warden.1"
     )
-    from engine.reign import Bid
+    from fairtable.engine.reign import Bid
 
     game.apply(Bid(0, 1, ("crimson-ash-spearman.1",)))
     game.apply(Bid(1, 0, ()))

@@ -3,10 +3,10 @@ sequence of seat decisions."""
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove, IllegalReveal
-from engine.outcome import Outcome
-from engine.referee import Referee
-from engine.reign import (
+from fairtable.engine.errors import IllegalMove, IllegalReveal
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import (
     Bid,
     Covert,
     Discard,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import MalformedAnswer, UnknownSecret
-from engine.outcome import Outcome
-from engine.referee import Referee
-from engine.reign import ReignConfig, new_game
-from engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Decision, Shuffle
+from fairtable.engine.errors import MalformedAnswer, UnknownSecret
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign import ReignConfig, new_game
+from fairtable.engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Decision, Shuffle
 from tests.engine.reign_helpers import (
     CATALOG,
     DEFS,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from engine.reign import Bid
-from engine.reign.flow import check_bid
-from engine.reign.world import sample_world
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.reign import Bid
+from fairtable.engine.reign.flow import check_bid
+from fairtable.engine.reign.world import sample_world
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 from tests.engine.driver import Table
 from tests.engine.reign_helpers import DEFS, decision, table
 
@@ -72,7 +72,7 @@ def test_sampled_worlds_agree_with_the_view_at_every_decision_and_play_on() -> N
 
 
 def finish(world, referee) -> None:
-    from client.bots import RandomBot
+    from fairtable.client.bots import RandomBot
 
     bots = [RandomBot(ChanceStream.from_int(s), "reign") for s in range(world.state.players)]
     while not world.over:

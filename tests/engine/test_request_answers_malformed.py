@@ -14,9 +14,9 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.games import game_names, rules
-from engine.referee import Referee
-from engine.requests import (
+from fairtable.engine.games import game_names, rules
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import (
     ChanceAnswer,
     DealAnswer,
     Decision,
@@ -27,7 +27,7 @@ from engine.requests import (
     RollAnswer,
     ShuffleAnswer,
 )
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 from tests.engine.malformed import refused_cleanly_or_digestible
 
 ANSWERS = (

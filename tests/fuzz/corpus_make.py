@@ -17,13 +17,13 @@ from pathlib import Path
 
 import attrs
 
-import protocol as P
-from netplay import Announcement, Invite, LobbyStatus
-from netplay.lan._joincode import CodeHost, CodeJoiner, JoinCode
-from netplay.links._wire import Bye, Ping, Pong, auth_for, hello_for, transcript
-from netplay.storage._storage import parse_records
-from netplay.table._farewell import Farewell
-from netplay.table._lobby import JoinRequest, Links, Subscribe, TableStart
+import fairtable.protocol as P
+from fairtable.netplay import Announcement, Invite, LobbyStatus
+from fairtable.netplay.lan._joincode import CodeHost, CodeJoiner, JoinCode
+from fairtable.netplay.links._wire import Bye, Ping, Pong, auth_for, hello_for, transcript
+from fairtable.netplay.storage._storage import parse_records
+from fairtable.netplay.table._farewell import Farewell
+from fairtable.netplay.table._lobby import JoinRequest, Links, Subscribe, TableStart
 
 from .targets import (
     CODE_INVITE,
@@ -153,7 +153,7 @@ def make() -> None:
         ],
     )
     spec = P.decode_as(start, TableStart)
-    from netplay.storage._saved import signed_start
+    from fairtable.netplay.storage._saved import signed_start
 
     table_spec = signed_start(spec)
     assert table_spec is not None
@@ -168,14 +168,14 @@ def make_untrusted() -> None:
     """The seeds of the targets that read JSON carried inside a message's bytes (``python -m
     tests.fuzz corpus untrusted`` makes these alone): what a joiner brings (Sovereign decks),
     a start's table options, and seat 1's decisions from a bot game of Reign."""
-    from client.games import bots_for
-    from engine.canonical import canonical_bytes
-    from engine.games import rules
-    from engine.referee import Referee
-    from engine.requests import Decision
-    from engine.rng import ChanceStream
-    from engine.sovereign import Deck, load_deck, standard_catalog
-    from protocol.wire import AnswerCodec
+    from fairtable.client.games import bots_for
+    from fairtable.engine.canonical import canonical_bytes
+    from fairtable.engine.games import rules
+    from fairtable.engine.referee import Referee
+    from fairtable.engine.requests import Decision
+    from fairtable.engine.rng import ChanceStream
+    from fairtable.engine.sovereign import Deck, load_deck, standard_catalog
+    from fairtable.protocol.wire import AnswerCodec
 
     sample = load_deck(str(ROOT / "docs" / "cards" / "sovereign-sample-deck.toml")).data()
     other = Deck.of_faction(standard_catalog().faction("undercity")).data()

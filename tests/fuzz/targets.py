@@ -27,13 +27,20 @@ from typing import Any
 
 import attrs
 
-import protocol as P
-from client.lifecycle import game_line
-from client.play import unfinished_games
-from engine.errors import CardDataError
-from engine.sovereign.decks import load_deck
-from netplay import Announcement, BadAnnouncement, FrameReader, Invite, InviteError, saved_table
-from netplay.lan._joincode import (
+import fairtable.protocol as P
+from fairtable.client.lifecycle import game_line
+from fairtable.client.play import unfinished_games
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sovereign.decks import load_deck
+from fairtable.netplay import (
+    Announcement,
+    BadAnnouncement,
+    FrameReader,
+    Invite,
+    InviteError,
+    saved_table,
+)
+from fairtable.netplay.lan._joincode import (
     CodeExchangeError,
     CodeHost,
     CodeJoiner,
@@ -41,7 +48,7 @@ from netplay.lan._joincode import (
     JoinCode,
     JoinCodeError,
 )
-from netplay.links._wire import (
+from fairtable.netplay.links._wire import (
     Auth,
     Handshake,
     Hello,
@@ -51,7 +58,7 @@ from netplay.links._wire import (
     hello_for,
     transcript,
 )
-from netplay.storage._storage import StorageError
+from fairtable.netplay.storage._storage import StorageError
 
 from .hostile import Pick, hostile
 from .mutate import mutate

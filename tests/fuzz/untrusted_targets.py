@@ -16,14 +16,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-import protocol as P
-from engine.games import rules
-from netplay import Subscribe, TableStart, relay_scope
-from netplay.relay._relay import _Table
-from netplay.storage._saved import signed_start
-from netplay.table._lobby import sign_start, verify_start
-from netplay.table._seating import Seating, SeatRefused
-from protocol.wire import AnswerCodec
+import fairtable.protocol as P
+from fairtable.engine.games import rules
+from fairtable.netplay import Subscribe, TableStart, relay_scope
+from fairtable.netplay.relay._relay import _Table
+from fairtable.netplay.storage._saved import signed_start
+from fairtable.netplay.table._lobby import sign_start, verify_start
+from fairtable.netplay.table._seating import Seating, SeatRefused
+from fairtable.protocol.wire import AnswerCodec
 
 __all__ = ["HOST", "JOINER", "SCOPE", "UNTRUSTED"]
 

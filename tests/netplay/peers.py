@@ -12,7 +12,7 @@ from typing import Any
 
 import trio
 
-FAIRTABLE = [sys.executable, "-m", "client.cli"]
+FAIRTABLE = [sys.executable, "-m", "fairtable.client.cli"]
 ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from netplay import NodeEvent, event_json
+from fairtable.netplay import NodeEvent, event_json
 
 
 def as_json(sink: list[dict[str, Any]]) -> Callable[[NodeEvent], None]:

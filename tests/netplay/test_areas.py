@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.imports import layer_name
+
 ROOT = Path(__file__).resolve().parents[2]
 NETPLAY = ROOT / "netplay"
 AREAS = ("links", "table", "lan", "storage", "relay", "node")
@@ -43,15 +45,18 @@ def imported(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield node.lineno, alias.name
+                yield node.lineno, layer_name(alias.name)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
                 base = base[: len(base) - (node.level - 1)]
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
-                source = node.module or ""
+                source = layer_name(node.module or "")
             for alias in node.names:
+                if not source:  # from fairtable import netplay
+                    yield node.lineno, alias.name
+                    continue
                 sub = f"{source}.{alias.name}"
                 yield node.lineno, sub if exists(sub) else source
 

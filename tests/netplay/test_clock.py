@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import protocol as P
-from engine.canonical import canonical_bytes
-from netplay.table._clock import (
+import fairtable.protocol as P
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.netplay.table._clock import (
     OFFLINE_BEATS,
     TOLERANCE,
     CameBack,

@@ -9,8 +9,8 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     NodeConfig,
     NodeEvent,
     Pacing,
@@ -21,7 +21,7 @@ from netplay import (
     TableTerms,
     event_json,
 )
-from netplay.table._clock import Presence
+from fairtable.netplay.table._clock import Presence
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

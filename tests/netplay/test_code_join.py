@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import trio
 
-from netplay import Invite
-from netplay.lan._codelink import Recorded, invite_by_code
-from netplay.lan._discovery import open_listener
-from netplay.lan._joincode import CodeRefused, JoinCode
+from fairtable.netplay import Invite
+from fairtable.netplay.lan._codelink import Recorded, invite_by_code
+from fairtable.netplay.lan._discovery import open_listener
+from fairtable.netplay.lan._joincode import CodeRefused, JoinCode
 
 from .peers import Peer, events, run
 

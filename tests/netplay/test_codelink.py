@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import trio
 
-from netplay.lan._codelink import EXCHANGE_TIMEOUT, Recorded, _fetch, serve_code
-from netplay.lan._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
-from netplay.links._frames import encode_frame
-from netplay.table._invite import Invite
+from fairtable.netplay.lan._codelink import EXCHANGE_TIMEOUT, Recorded, _fetch, serve_code
+from fairtable.netplay.lan._joincode import CodeHost, CodeJoiner, CodeRefused, JoinCode
+from fairtable.netplay.links._frames import encode_frame
+from fairtable.netplay.table._invite import Invite
 from tests.netplay.said import as_json
 
 INVITE = Invite(

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from client.cli import main
-from netplay import Invite
+from fairtable.client.cli import main
+from fairtable.netplay import Invite
 
 INVITE = Invite("192.0.2.20", 4711, bytes(32), bytes(range(32)), bytes(32), "reign", 3).text()
 

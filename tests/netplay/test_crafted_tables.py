@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import protocol as P
-from client.cli import main
-from netplay import Invite
-from netplay.table._lobby import sign_start
+import fairtable.protocol as P
+from fairtable.client.cli import main
+from fairtable.netplay import Invite
+from fairtable.netplay.table._lobby import sign_start
 
 
 def _snapshot(folder: Path) -> dict[str, str]:

@@ -12,8 +12,8 @@ import attrs
 import pytest
 import trio
 
-import protocol as P
-from netplay.lan._discovery import (
+import fairtable.protocol as P
+from fairtable.netplay.lan._discovery import (
     MAX_TABLES_HEARD,
     Announcement,
     BadAnnouncement,
@@ -22,7 +22,7 @@ from netplay.lan._discovery import (
     listen,
     open_listener,
 )
-from netplay.table._invite import Invite
+from fairtable.netplay.table._invite import Invite
 
 SECRET = hashlib.sha256(b"discovery secret").digest()
 SCOPE = hashlib.sha256(b"discovery table").digest()
@@ -239,7 +239,7 @@ async def test_a_code_served_on_loopback_is_announced_at_loopback(
     source), so a joiner on the same machine tried the LAN address its broadcast left from
     and could not reach the code ("cannot reach the host: ... 192.0.2.2"); it names the
     address it listens on.  Listening everywhere, the source address stays the answer."""
-    from netplay.lan._codelink import announce_table
+    from fairtable.netplay.lan._codelink import announce_table
 
     with trio.fail_after(10):
         with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as capture:

@@ -17,11 +17,11 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from netplay import NodeConfig, TableNode, connect, join_proof
-from netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
-from netplay.table._lobby import JoinRequest
-from protocol.crypto import MAX_BODY
+import fairtable.protocol as P
+from fairtable.netplay import NodeConfig, TableNode, connect, join_proof
+from fairtable.netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
+from fairtable.netplay.table._lobby import JoinRequest
+from fairtable.protocol.crypto import MAX_BODY
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

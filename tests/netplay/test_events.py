@@ -6,10 +6,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-import netplay
-from engine.outcome import Outcome
-from netplay import events as ev
-from protocol import TimeLimits
+from fairtable import netplay
+from fairtable.engine.outcome import Outcome
+from fairtable.netplay import events as ev
+from fairtable.protocol import TimeLimits
 
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:

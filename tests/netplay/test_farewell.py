@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import trio
 
-import protocol as P
-from netplay.table._farewell import Farewell, Farewells
+import fairtable.protocol as P
+from fairtable.netplay.table._farewell import Farewell, Farewells
 from tests.netplay.test_tables import Table
 
 GRACE = 600.0  # far beyond the test's own time limit: leaving must not wait for it

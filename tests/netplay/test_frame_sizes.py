@@ -9,8 +9,8 @@ from functools import partial
 import pytest
 import trio
 
-from netplay.links._frames import FrameReader, encode_frame
-from netplay.links._link import Link
+from fairtable.netplay.links._frames import FrameReader, encode_frame
+from fairtable.netplay.links._link import Link
 from tests.protocol.secret_runs import TWIN_GAMES, twin_runs
 
 from .test_link import client, start_server

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import protocol as P
-from netplay.links._frames import HEADER_SIZE, MAX_FRAME, FrameReader, encode_frame
+import fairtable.protocol as P
+from fairtable.netplay.links._frames import HEADER_SIZE, MAX_FRAME, FrameReader, encode_frame
 
 PAYLOADS = [b"", b"x", b'{"n":1,"type":"link-ping","v":1}', bytes(range(256)) * 40]
 

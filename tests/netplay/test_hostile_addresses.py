@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import Invite, NodeConfig, TableNode, connect
-from netplay.table._lobby import sign_start
+import fairtable.protocol as P
+from fairtable.netplay import Invite, NodeConfig, TableNode, connect
+from fairtable.netplay.table._lobby import sign_start
 from tests.netplay.said import as_json
 
 

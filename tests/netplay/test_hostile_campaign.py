@@ -26,11 +26,11 @@ import trio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import protocol as P
-from engine.canonical import canonical_bytes
-from netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
-from netplay.relay._relay import _Table
-from protocol.wire import Move
+import fairtable.protocol as P
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
+from fairtable.netplay.relay._relay import _Table
+from fairtable.protocol.wire import Move
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

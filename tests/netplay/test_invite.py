@@ -10,7 +10,13 @@ from typing import Any
 import attrs
 import pytest
 
-from netplay.table._invite import Invite, InviteError, join_proof, relay_token, verify_join_proof
+from fairtable.netplay.table._invite import (
+    Invite,
+    InviteError,
+    join_proof,
+    relay_token,
+    verify_join_proof,
+)
 
 SCOPE = hashlib.sha256(b"table").digest()
 KEY = hashlib.sha256(b"host key").digest()

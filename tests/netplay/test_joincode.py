@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from netplay.lan._codewords import WORDS
-from netplay.lan._joincode import (
+from fairtable.netplay.lan._codewords import WORDS
+from fairtable.netplay.lan._joincode import (
     CODE_WORDS,
     CodeExchangeError,
     CodeHost,
@@ -23,7 +23,7 @@ from netplay.lan._joincode import (
     decode,
     looks_like_code,
 )
-from netplay.table._invite import Invite
+from fairtable.netplay.table._invite import Invite
 
 SECRET = hashlib.sha256(b"code secret").digest()
 INVITE = Invite(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from netplay.lan._lanaddress import (
+from fairtable.netplay.lan._lanaddress import (
     Interface,
     _is_up,
     broadcast_addresses,

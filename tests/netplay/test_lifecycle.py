@@ -10,11 +10,11 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from client.bots import RandomBot
-from engine.reign import standard_catalog
-from engine.rng import ChanceStream
-from netplay import (
+import fairtable.protocol as P
+from fairtable.client.bots import RandomBot
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     NodeConfig,
     Pacing,
     ResignRequest,

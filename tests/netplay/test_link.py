@@ -17,10 +17,10 @@ import attrs
 import pytest
 import trio
 
-import protocol as P
-from netplay.links._accept import serve_links
-from netplay.links._frames import FrameReader, encode_frame
-from netplay.links._link import (
+import fairtable.protocol as P
+from fairtable.netplay.links._accept import serve_links
+from fairtable.netplay.links._frames import FrameReader, encode_frame
+from fairtable.netplay.links._link import (
     Link,
     LinkClosed,
     LinkConfig,
@@ -29,8 +29,8 @@ from netplay.links._link import (
     connect_with_backoff,
     open_link,
 )
-from netplay.links._tls import wrap_client, wrap_server
-from netplay.links._wire import Auth, Bye, Hello, Ping, auth_for, hello_for, transcript
+from fairtable.netplay.links._tls import wrap_client, wrap_server
+from fairtable.netplay.links._wire import Auth, Bye, Hello, Ping, auth_for, hello_for, transcript
 
 SCOPE = hashlib.sha256(b"test table").digest()
 OTHER_SCOPE = hashlib.sha256(b"other table").digest()

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import LinkClosed, NodeConfig, Pacing, TableNode, TableTerms, connect
-from netplay.node._admission import SEAT_REFUSED
-from netplay.table._lobby import Links
+import fairtable.protocol as P
+from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, TableTerms, connect
+from fairtable.netplay.node._admission import SEAT_REFUSED
+from fairtable.netplay.table._lobby import Links
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

@@ -7,9 +7,9 @@ import os
 import attrs
 import pytest
 
-import protocol as P
-from netplay import JoinRequest, LobbyStatus, Subscribe, TableStart
-from netplay.table._lobby import sign_start, verify_start
+import fairtable.protocol as P
+from fairtable.netplay import JoinRequest, LobbyStatus, Subscribe, TableStart
+from fairtable.netplay.table._lobby import sign_start, verify_start
 
 SCOPE = b"\x07" * 32
 
@@ -53,7 +53,7 @@ def test_a_start_with_changed_addresses_or_spec_is_refused() -> None:
 
 
 def test_links_round_trip() -> None:
-    from netplay import Links
+    from fairtable.netplay import Links
 
     msg = Links((b"\x01" * 32, b"\x02" * 32))
     assert P.decode(P.encode(msg)) == msg

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
-from netplay.relay._relay import _Table
-from netplay.table._lobby import JoinRequest, TableStart
+import fairtable.protocol as P
+from fairtable.netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
+from fairtable.netplay.relay._relay import _Table
+from fairtable.netplay.table._lobby import JoinRequest, TableStart
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

@@ -11,8 +11,8 @@ import attrs
 import pytest
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     BadName,
     Invite,
     JoinRequest,
@@ -24,8 +24,8 @@ from netplay import (
     name_problem,
     sign_name,
 )
-from netplay.table._lobby import sign_start, start_names, verify_start
-from netplay.table._names import read_signed_name
+from fairtable.netplay.table._lobby import sign_start, start_names, verify_start
+from fairtable.netplay.table._names import read_signed_name
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     Invite,
     JoinRequest,
     NodeConfig,
@@ -29,8 +29,8 @@ from netplay import (
     relay_scope,
     relay_token,
 )
-from netplay.table._invite import RELAY_SECRET
-from netplay.table._lobby import sign_start
+from fairtable.netplay.table._invite import RELAY_SECRET
+from fairtable.netplay.table._lobby import sign_start
 from tests.netplay.said import as_json
 
 NESTED_BRINGS = b"[" * 5_000 + b"]" * 5_000  # 10 KB, under the 64 KiB cap of ``brings``

@@ -14,9 +14,9 @@ from typing import Any
 import trio
 import trio.testing
 
-import protocol as P
-from netplay.node._node_parts import NodeConfig, Pacing
-from netplay.node._pump import SessionPump
+import fairtable.protocol as P
+from fairtable.netplay.node._node_parts import NodeConfig, Pacing
+from fairtable.netplay.node._pump import SessionPump
 
 
 class _Session:

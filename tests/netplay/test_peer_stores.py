@@ -15,11 +15,11 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
-from netplay.node._admission import REFUSALS_SHOWN
-from netplay.table._clock import Flagged, TableClock
-from netplay.table._lobby import JoinRequest, LobbyStatus
+import fairtable.protocol as P
+from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
+from fairtable.netplay.node._admission import REFUSALS_SHOWN
+from fairtable.netplay.table._clock import Flagged, TableClock
+from fairtable.netplay.table._lobby import JoinRequest, LobbyStatus
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

@@ -7,9 +7,9 @@ import socket
 import pytest
 import trio
 
-from netplay import Unreachable
-from netplay.links._reach import unreachable_event, why_unreachable
-from netplay.links._wire import LinkClosed
+from fairtable.netplay import Unreachable
+from fairtable.netplay.links._reach import unreachable_event, why_unreachable
+from fairtable.netplay.links._wire import LinkClosed
 
 
 def _closed_from(cause: BaseException, reason: str = "unreachable") -> LinkClosed:

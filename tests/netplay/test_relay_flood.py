@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import LinkClosed, NodeConfig, Reach, RelayNode, TableNode
-from netplay.links._link import DEFAULT_CONFIG, Link
-from netplay.links._tls import peer_key, wrap_client
-from netplay.links._wire import Handshake, client_handshake
-from netplay.relay._relay_quota import (
+import fairtable.protocol as P
+from fairtable.netplay import LinkClosed, NodeConfig, Reach, RelayNode, TableNode
+from fairtable.netplay.links._link import DEFAULT_CONFIG, Link
+from fairtable.netplay.links._tls import peer_key, wrap_client
+from fairtable.netplay.links._wire import Handshake, client_handshake
+from fairtable.netplay.relay._relay_quota import (
     EVICTED,
     EXPIRED,
     OVER_BUDGET,
@@ -32,10 +32,10 @@ from netplay.relay._relay_quota import (
     TOO_MANY_FROM_YOU,
     RelayLimits,
 )
-from netplay.storage._storage import LogFile
-from netplay.table._invite import RELAY_SECRET, relay_scope, relay_token
-from netplay.table._lobby import JoinRequest, Subscribe, sign_start
-from netplay.table._serving import PASS_PER_KEY, PASS_SPAN
+from fairtable.netplay.storage._storage import LogFile
+from fairtable.netplay.table._invite import RELAY_SECRET, relay_scope, relay_token
+from fairtable.netplay.table._lobby import JoinRequest, Subscribe, sign_start
+from fairtable.netplay.table._serving import PASS_PER_KEY, PASS_SPAN
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     Invite,
     InviteError,
     NodeConfig,

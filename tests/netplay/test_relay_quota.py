@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from netplay.relay._relay_quota import (
+from fairtable.netplay.relay._relay_quota import (
     OVER_BUDGET,
     RELAY_FULL,
     TOO_LARGE,

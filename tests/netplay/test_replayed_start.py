@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import Invite, NodeConfig, StorageError, TableNode, connect
-from netplay.storage._storage import claim_table
-from netplay.table._lobby import sign_start, verify_start
+import fairtable.protocol as P
+from fairtable.netplay import Invite, NodeConfig, StorageError, TableNode, connect
+from fairtable.netplay.storage._storage import claim_table
+from fairtable.netplay.table._lobby import sign_start, verify_start
 from tests.netplay.said import as_json
 
 

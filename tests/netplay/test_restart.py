@@ -13,7 +13,7 @@ from typing import Any
 
 import trio
 
-from netplay import Invite, TableInfo
+from fairtable.netplay import Invite, TableInfo
 
 PACE = "0.1"  # slow enough that the crash lands mid-game, not after it
 CRASH_AFTER = 40  # log records the victim holds when it is killed (round 1 or 2)
@@ -41,7 +41,7 @@ class Peer:
         if started is not None:
             started.append(self)
         self.process = await trio.lowlevel.open_process(
-            [sys.executable, "-m", "client.cli", *self.args],
+            [sys.executable, "-m", "fairtable.client.cli", *self.args],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -167,7 +167,7 @@ def audit_every_saved_table(tmp: Path, digest: str) -> None:
     import contextlib
     import io
 
-    from client.cli import main
+    from fairtable.client.cli import main
 
     folders = sorted(tmp.glob("*/tables/*")) + sorted(tmp.glob("relay/relay/*"))
     assert len(folders) >= 3
@@ -225,9 +225,9 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     tmp_path: Path,
 ) -> None:
     """A table folder from a version-1 build: a clear StorageError, nothing rewritten away."""
-    import protocol as P
-    from netplay import NodeConfig, StorageError, TableFolder, TableNode
-    from netplay.table._lobby import sign_start
+    import fairtable.protocol as P
+    from fairtable.netplay import NodeConfig, StorageError, TableFolder, TableNode
+    from fairtable.netplay.table._lobby import sign_start
 
     me = P.Identity.generate()
     others = [P.Identity.generate().public.key for _ in range(2)]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from client.cli import main
+from fairtable.client.cli import main
 from tests.netplay.test_tables import Table
 
 

@@ -9,9 +9,16 @@ from pathlib import Path
 
 import pytest
 
-import protocol as P
-from netplay import Invite, StorageError, TableFolder, TableInfo, claim_seat, load_identity_seed
-from netplay.storage._seatclaim import MAX_SEATS_HERE
+import fairtable.protocol as P
+from fairtable.netplay import (
+    Invite,
+    StorageError,
+    TableFolder,
+    TableInfo,
+    claim_seat,
+    load_identity_seed,
+)
+from fairtable.netplay.storage._seatclaim import MAX_SEATS_HERE
 
 
 def invite_hosted_by(data_dir: Path) -> Invite:
@@ -70,7 +77,8 @@ def test_a_held_seat_is_held_against_another_process(tmp_path: Path) -> None:
     invite = invite_hosted_by(tmp_path / "friend")
     with claim_seat(tmp_path, invite):
         code = (
-            "import sys; from pathlib import Path; from netplay import Invite, claim_seat;"
+            "import sys; from pathlib import Path;"
+            "from fairtable.netplay import Invite, claim_seat;"
             "c = claim_seat(Path(sys.argv[1]), Invite.parse(sys.argv[2]));"
             "print(c.data_dir)"
         )

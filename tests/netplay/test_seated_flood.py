@@ -16,12 +16,12 @@ from typing import Any
 
 import trio
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
-from netplay.table._lobby import JoinRequest, TableStart
-from protocol.wire import Note
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
+from fairtable.netplay.table._lobby import JoinRequest, TableStart
+from fairtable.protocol.wire import Note
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

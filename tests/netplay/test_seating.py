@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import protocol as P
-from engine.canonical import canonical_bytes
-from engine.sovereign import load_deck
-from netplay.table._seating import Seating, SeatRefused
+import fairtable.protocol as P
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.sovereign import load_deck
+from fairtable.netplay.table._seating import Seating, SeatRefused
 
 SAMPLE = Path(__file__).parents[2] / "docs" / "cards" / "sovereign-sample-deck.toml"
 
@@ -78,8 +78,8 @@ def test_a_joiner_whose_brings_would_overflow_the_table_options_is_refused(seats
 def test_six_sovereign_seats_each_bringing_a_deck_make_a_start_the_host_can_sign() -> None:
     """Six custom decks made a spec of 9,857 bytes, over the 8 KiB a start carried: the host
     stopped on a FieldError as the sixth seat filled the table."""
-    from engine.sovereign import Deck, standard_catalog
-    from netplay.table._lobby import sign_start
+    from fairtable.engine.sovereign import Deck, standard_catalog
+    from fairtable.netplay.table._lobby import sign_start
 
     decks = [Deck.of_faction(f).data() for f in standard_catalog().factions]
     lobby = Seating("sovereign", 6, HOST, decks[0])

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from engine.games import rules
-from engine.rng import ChanceStream
+import fairtable.protocol as P
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
 from tests.netplay.test_tables import Table
 
 SODALIS = rules("sodalis")

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from client.games import bots_for
-from engine.rng import ChanceStream
-from engine.sovereign import Deck, load_deck, standard_catalog
-from netplay import NodeConfig, NodeEvent, Pacing, Reach, TableInfo, TableNode, event_json
+import fairtable.protocol as P
+from fairtable.client.games import bots_for
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import Deck, load_deck, standard_catalog
+from fairtable.netplay import NodeConfig, NodeEvent, Pacing, Reach, TableInfo, TableNode, event_json
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import Table

@@ -13,10 +13,10 @@ import attrs
 import pytest
 import trio
 
-import protocol as P
-from netplay import NodeConfig, Pacing, Reach, RelayNode, SeatClock, TableNode, TableTerms
-from netplay.relay._relay import _Table
-from netplay.table._starved import Starved
+import fairtable.protocol as P
+from fairtable.netplay import NodeConfig, Pacing, Reach, RelayNode, SeatClock, TableNode, TableTerms
+from fairtable.netplay.relay._relay import _Table
+from fairtable.netplay.table._starved import Starved
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import attrs
 
-import protocol as P
-from netplay.table._clock import TableClock
-from netplay.table._starved import CLAIM_AFTER, FRESH_BEATS, Starvation, Starved
+import fairtable.protocol as P
+from fairtable.netplay.table._clock import TableClock
+from fairtable.netplay.table._starved import CLAIM_AFTER, FRESH_BEATS, Starvation, Starved
 
 IDS = [P.Identity.generate() for _ in range(3)]
 PLAYERS = tuple(i.public.key for i in IDS)

@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from netplay import StorageError, TableFolder, TableInfo, TableInfoError, keep_bots, set_aside
+from fairtable.netplay import (
+    StorageError,
+    TableFolder,
+    TableInfo,
+    TableInfoError,
+    keep_bots,
+    set_aside,
+)
 
 ROOT = Path(__file__).parents[2]
 

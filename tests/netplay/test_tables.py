@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-import protocol.wire as PW
-from client.bots import RandomBot
-from engine.reign import standard_catalog
-from engine.rng import ChanceStream
-from netplay import (
+import fairtable.protocol as P
+import fairtable.protocol.wire as PW
+from fairtable.client.bots import RandomBot
+from fairtable.engine.reign import standard_catalog
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     Invite,
     LinkClosed,
     NodeConfig,
@@ -235,7 +235,7 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
 
 
 async def test_discovery_an_open_table_is_announced_without_its_secret(tmp_path: Path) -> None:
-    from netplay.lan._discovery import open_listener
+    from fairtable.netplay.lan._discovery import open_listener
 
     with trio.fail_after(30):
         listener = await open_listener(port=0, host="127.0.0.1")

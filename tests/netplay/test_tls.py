@@ -29,13 +29,22 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-import protocol as P
-from engine.reign import standard_catalog
-from netplay import GameOver, NodeConfig, NodeEvent, Pacing, Reach, RelayNode, TableNode, event_json
-from netplay.links import _tls
-from netplay.links._frames import encode_frame
-from netplay.links._link import Link, LinkClosed
-from netplay.table._invite import relay_token
+import fairtable.protocol as P
+from fairtable.engine.reign import standard_catalog
+from fairtable.netplay import (
+    GameOver,
+    NodeConfig,
+    NodeEvent,
+    Pacing,
+    Reach,
+    RelayNode,
+    TableNode,
+    event_json,
+)
+from fairtable.netplay.links import _tls
+from fairtable.netplay.links._frames import encode_frame
+from fairtable.netplay.links._link import Link, LinkClosed
+from fairtable.netplay.table._invite import relay_token
 
 from .test_link import (
     CLIENT,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from netplay import Invite
+from fairtable.netplay import Invite
 
 from .peers import ENV, FAIRTABLE, Peer, events, run
 

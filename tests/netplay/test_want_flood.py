@@ -10,9 +10,9 @@ from typing import Any
 
 import trio
 
-import protocol as P
-from netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect
-from netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
+import fairtable.protocol as P
+from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect
+from fairtable.netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
 from tests.netplay.said import as_json
 
 from .rss import rss_bytes

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     Invite,
     LinkClosed,
     NodeConfig,
@@ -25,7 +25,7 @@ from netplay import (
     connect,
     watch_table,
 )
-from netplay.links._watchers import MAX_SAYS
+from fairtable.netplay.links._watchers import MAX_SAYS
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot
@@ -185,7 +185,14 @@ async def test_watch_json_prints_public_steps_and_ends_with_game_over(tmp_path: 
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
             invite, nodes = await _table(nursery, tmp_path, 3, events, first=held)
-            command = [sys.executable, "-m", "client.cli", "watch", invite.text(), "--json"]
+            command = [
+                sys.executable,
+                "-m",
+                "fairtable.client.cli",
+                "watch",
+                invite.text(),
+                "--json",
+            ]
             watcher = await trio.lowlevel.open_process(
                 command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=tmp_path
             )

@@ -11,11 +11,11 @@ import os
 import pytest
 import trio
 
-import protocol as P
-from netplay import Invite, WatchRefused, watch_table
-from netplay.links._accept import serve_links
-from netplay.links._link import Link
-from netplay.table._lobby import sign_start
+import fairtable.protocol as P
+from fairtable.netplay import Invite, WatchRefused, watch_table
+from fairtable.netplay.links._accept import serve_links
+from fairtable.netplay.links._link import Link
+from fairtable.netplay.table._lobby import sign_start
 
 
 async def _host_sending(

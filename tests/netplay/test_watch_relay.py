@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import trio
 
-import protocol as P
-from netplay import (
+import fairtable.protocol as P
+from fairtable.netplay import (
     Invite,
     LinkClosed,
     NodeConfig,
@@ -27,9 +27,9 @@ from netplay import (
     relay_token,
     watch_table,
 )
-from netplay.links._watchers import MAX_SAYS
-from netplay.table._invite import RELAY_SECRET
-from netplay.table._lobby import Subscribe, TableStart
+from fairtable.netplay.links._watchers import MAX_SAYS
+from fairtable.netplay.table._invite import RELAY_SECRET
+from fairtable.netplay.table._lobby import Subscribe, TableStart
 from tests.leaks import strings_in
 from tests.netplay.said import as_json
 from tests.netplay.test_tables import bot

@@ -8,7 +8,7 @@ import socket
 
 import trio
 
-from netplay import Invite, watch_table
+from fairtable.netplay import Invite, watch_table
 
 
 def _closed_port() -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import trio
 import trio.testing
 
-from netplay.links._watchers import MAX_SAYS, MAX_WATCHERS, OUTBOX, Watchers
-from netplay.links._wire import LinkClosed
+from fairtable.netplay.links._watchers import MAX_SAYS, MAX_WATCHERS, OUTBOX, Watchers
+from fairtable.netplay.links._wire import LinkClosed
 
 
 class ClosingLink:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hashlib
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from protocol.wire import Complaint, HeldSlot, Note, Resign
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.protocol.wire import Complaint, HeldSlot, Note, Resign
 
 TABLE = hashlib.sha256(b"fairtable test table").digest()
 OTHER_TABLE = hashlib.sha256(b"another table").digest()

@@ -12,13 +12,13 @@ import pprint
 
 import nacl.secret
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from engine.rng import ChanceStream
-from protocol import _group, _sealed, _shuffle_proof
-from protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, pad
-from protocol.wire import Note
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol import _group, _sealed, _shuffle_proof
+from fairtable.protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, pad
+from fairtable.protocol.wire import Note
 
 
 def compute() -> dict[str, str]:

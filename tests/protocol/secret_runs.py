@@ -15,14 +15,14 @@ from typing import Any
 
 import attrs
 
-import protocol as P
-import protocol.testing as PT
-import protocol.wire as PW
-from client.games import bots_for
-from engine.canonical import canonical_bytes
-from engine.games import rules
-from engine.rng import ChanceStream
-from protocol.wire import Move, Note
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.wire import Move, Note
 
 Swap = Callable[[int, P.DecisionNeeded, Any], Any]
 

@@ -9,15 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import protocol as P
-import protocol.wire as PW
+import fairtable.protocol as P
+import fairtable.protocol.wire as PW
 
 from .helpers import examples
 
 
 def test_every_message_type_has_an_example() -> None:
     """Every message the protocol package defines (netplay registers its own elsewhere)."""
-    ours = {tag for tag, cls in PW.MESSAGE_TYPES.items() if cls.__module__.startswith("protocol.")}
+    ours = {
+        tag
+        for tag, cls in PW.MESSAGE_TYPES.items()
+        if cls.__module__.startswith("fairtable.protocol.")
+    }
     assert {type(m).TYPE for m in examples()} == ours
 
 

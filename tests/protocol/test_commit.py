@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from engine.rng import ChanceStream
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.engine.rng import ChanceStream
 
 from .helpers import OTHER_TABLE, TABLE, seed
 

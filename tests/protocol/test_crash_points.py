@@ -13,11 +13,11 @@ from collections import deque
 
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-from client.games import bots_for
-from engine.rng import ChanceStream
-from protocol.testing import peer_secrets
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.client.games import bots_for
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.testing import peer_secrets
 
 PLAYERS = 3
 SEED = 21

@@ -8,9 +8,9 @@ import attrs
 import pytest
 import rbcl
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
 
 from .helpers import OTHER_TABLE, TABLE, deck_key, seed, wide
 

@@ -15,16 +15,16 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-import protocol.wire as PW
-from engine.common_state import CommonState
-from engine.contract import ContractGame
-from engine.errors import IllegalMove, WrongSeat
-from engine.games import GameRules
-from engine.outcome import Outcome
-from engine.referee import Referee
-from engine.requests import (
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import IllegalMove, WrongSeat
+from fairtable.engine.games import GameRules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import (
     Decision,
     DecisionKind,
     Flip,
@@ -34,7 +34,7 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.rng import ChanceStream
+from fairtable.engine.rng import ChanceStream
 
 CARDS = ("ash", "bell", "crow", "dusk", "ember")
 
@@ -142,7 +142,7 @@ RULES = GameRules(
 
 @pytest.fixture(autouse=True)
 def _dice_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import protocol._session as session_module
+    import fairtable.protocol._session as session_module
 
     monkeypatch.setattr(
         session_module, "game_rules", lambda name: RULES if name == "dice" else pytest.fail(name)

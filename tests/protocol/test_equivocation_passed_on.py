@@ -15,8 +15,8 @@ import hashlib
 
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
 
 from .helpers import identity
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
 
 from .helpers import OTHER_TABLE, TABLE, identity
 

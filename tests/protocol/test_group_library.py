@@ -13,7 +13,7 @@ from pathlib import Path
 def test_importing_the_protocol_leaves_no_copy_of_libsodium_behind(tmp_path: Path) -> None:
     env = dict(os.environ, TMPDIR=str(tmp_path))
     done = subprocess.run(
-        [sys.executable, "-c", "import protocol; print(protocol.PROTOCOL_VERSION)"],
+        [sys.executable, "-c", "from fairtable import protocol; print(protocol.PROTOCOL_VERSION)"],
         env=env,
         capture_output=True,
         text=True,
@@ -26,7 +26,7 @@ def test_importing_the_protocol_leaves_no_copy_of_libsodium_behind(tmp_path: Pat
 
 
 def test_the_group_still_multiplies_after_its_library_file_is_removed() -> None:
-    import protocol.crypto as PC
+    import fairtable.protocol.crypto as PC
 
     two = (2).to_bytes(32, "little")
     assert PC.mul(two, PC.BASE) == PC.add(PC.BASE, PC.BASE)

@@ -12,14 +12,14 @@ import os
 
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-import protocol.wire as PW
-from client.bots import RandomBot
-from engine.rng import ChanceStream
-from protocol import _held, _session
-from protocol.testing import GAP_BUDGET, SEAT_BUDGET, GapBudget, PartStore
-from protocol.wire import Note
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.bots import RandomBot
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol import _held, _session
+from fairtable.protocol.testing import GAP_BUDGET, SEAT_BUDGET, GapBudget, PartStore
+from fairtable.protocol.wire import Note
 
 NOTE = 16 * 1024  # the largest box a Note may carry
 

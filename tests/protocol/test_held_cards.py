@@ -13,14 +13,14 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-from engine.common_state import CommonState
-from engine.contract import ContractGame
-from engine.errors import IllegalMove, WrongSeat
-from engine.games import GameRules
-from engine.outcome import Outcome
-from engine.requests import (
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.engine.common_state import CommonState
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import IllegalMove, WrongSeat
+from fairtable.engine.games import GameRules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import (
     Deal,
     DealAnswer,
     Decision,
@@ -147,7 +147,7 @@ RULES = GameRules(
 
 @pytest.fixture(autouse=True)
 def _held_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import protocol._session as session_module
+    import fairtable.protocol._session as session_module
 
     monkeypatch.setattr(
         session_module, "game_rules", lambda name: RULES if name == "held" else pytest.fail(name)
@@ -203,7 +203,7 @@ class _RehandleSwap(P.TableSession):
     shows (its proof of a correct shuffle cannot cover that: blamed at the step)."""
 
     def publish(self, msg: Any) -> None:
-        from protocol.wire import ShuffleStep
+        from fairtable.protocol.wire import ShuffleStep
 
         if isinstance(msg, ShuffleStep) and msg.step.endswith("/rehandle"):
             msg = attrs.evolve(msg, cards=(msg.cards[0], msg.cards[1], msg.cards[0]))
@@ -222,7 +222,7 @@ class _BadPeekCopy(P.TableSession):
     """Seat 0 hands the peeking seat a copy with a spoiled proof."""
 
     def publish(self, msg: Any) -> None:
-        from protocol.wire import HandOver
+        from fairtable.protocol.wire import HandOver
 
         if isinstance(msg, HandOver) and msg.step.endswith("/peek"):
             item = msg.cards[0]
@@ -242,7 +242,7 @@ class _SilentHolder(P.TableSession):
     """Seat 0 never answers the peek."""
 
     def publish(self, msg: Any) -> None:
-        from protocol.wire import HandOver
+        from fairtable.protocol.wire import HandOver
 
         if not (isinstance(msg, HandOver) and msg.step.endswith("/peek")):
             super().publish(msg)

@@ -13,13 +13,13 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-from engine.errors import EngineError
-from engine.games import game_names, rules
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from protocol.wire import AnswerCodec, Move
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.engine.errors import EngineError
+from fairtable.engine.games import game_names, rules
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.wire import AnswerCodec, Move
 
 WRONG_SHAPES: list[Any] = [
     7,
@@ -61,7 +61,7 @@ def _sample(cls: type, seat: int) -> dict[str, Any]:
 
 def _malformed(game: str) -> list[tuple[str, bytes]]:
     """(description, canonical bytes) of answers with one field of a wrong shape."""
-    from engine.canonical import canonical_bytes
+    from fairtable.engine.canonical import canonical_bytes
 
     out = []
     for cls in rules(game).answer_kinds:
@@ -156,7 +156,7 @@ class _MalformedMover(P.TableSession):
 def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play_and_audit(
     game: str, wrong: Any
 ) -> None:
-    from client.games import bots_for
+    from fairtable.client.games import bots_for
 
     players = 3 if game == "reign" else 2
     cls = type("Mover", (_MalformedMover,), {"shape": ("count", wrong)})
@@ -174,7 +174,7 @@ def test_hostile_peers_1_a_signed_malformed_move_is_blamed_on_its_signer_in_play
 def test_hostile_peers_1_reign_order_events_travels_whole_and_only_for_its_seat() -> None:
     """Issue 19: the Regent's (or first player's) order of influence events is a public
     decision like any other: it crosses the wire unchanged, and only for its own seat."""
-    from engine.reign import OrderEvents
+    from fairtable.engine.reign import OrderEvents
 
     codec = AnswerCodec(rules("reign"))
     answer = OrderEvents(2, ("political-sabotage.1", "bought-herald.1"))
@@ -188,7 +188,7 @@ def test_hostile_peers_1_reign_order_events_travels_whole_and_only_for_its_seat(
 def test_hostile_peers_1_reign_combat_choices_travel_whole_and_only_for_their_seat() -> None:
     """Issue 19: an army's order and a tie inside an effect are public decisions like any
     other: they cross the wire unchanged, and only for their own seat."""
-    from engine.reign import CombatTie, OrderArmy
+    from fairtable.engine.reign import CombatTie, OrderArmy
 
     codec = AnswerCodec(rules("reign"))
     for answer in (

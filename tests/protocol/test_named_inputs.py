@@ -11,12 +11,12 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-import protocol.wire as PW
-from client.games import bots_for
-from engine.games import rules
-from engine.rng import ChanceStream
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
 
 
 class _Liar(P.TableSession):

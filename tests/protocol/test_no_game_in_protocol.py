@@ -11,8 +11,8 @@ import ast
 import re
 from pathlib import Path
 
-import engine
-import protocol
+from fairtable import engine, protocol
+from tests.imports import layer_name
 
 PROTOCOL = Path(protocol.__file__).parent
 GAME_PACKAGES = sorted(
@@ -49,7 +49,7 @@ def test_protocol_imports_no_game_package() -> None:
                 else []
             )
             for name in names:
-                parts = name.split(".")
+                parts = layer_name(name).split(".")
                 if parts[0] == "engine" and len(parts) > 1 and parts[1] in GAME_PACKAGES:
                     found.append(f"{path.name}: {name}")
     assert found == []

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-import protocol as P
-import protocol.wire as PW
-from client.games import bots_for
-from engine.games import rules
-from engine.rng import ChanceStream
-from protocol.testing import make_table, run_table
+import fairtable.protocol as P
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.testing import make_table, run_table
 
 EVERY_KIND = {
     "key": PW.KeySharePart(),

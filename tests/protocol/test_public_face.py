@@ -12,10 +12,11 @@ import ast
 import importlib
 from pathlib import Path
 
-import protocol
+from fairtable import protocol
+from tests.imports import PACKAGE, layer_name
 
-ROOT = Path(protocol.__file__).parent.parent
-PUBLIC = ("protocol", "protocol.wire", "protocol.crypto", "protocol.testing")
+ROOT = Path(protocol.__file__).resolve().parent.parent
+PUBLIC = ("protocol", "protocol.wire", "protocol.crypto", "protocol.testing")  # in fairtable
 ABOVE = ("netplay", "client")
 
 # file -> why it reaches a private module: each replaces a name inside one, in place
@@ -42,11 +43,13 @@ def _private_imports(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found += [a.name for a in node.names if a.name.startswith("protocol._")]
+            names = [layer_name(a.name) for a in node.names]
+            found += [name for name in names if name.startswith("protocol._")]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.startswith("protocol._"):
-                found.append(node.module)
-            elif node.module == "protocol":
+            module = layer_name(node.module)
+            if module.startswith("protocol._"):
+                found.append(module)
+            elif module == "protocol":
                 found += [f"protocol.{a.name}" for a in node.names if a.name.startswith("_")]
     return found
 
@@ -60,8 +63,12 @@ def _names_used_from_protocol(package: str) -> set[str]:
         aliases = {"protocol"}
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
+                aliases |= {
+                    a.asname or a.name for a in node.names if a.name == "fairtable.protocol"
+                }
+            elif isinstance(node, ast.ImportFrom) and node.module == PACKAGE:
                 aliases |= {a.asname or a.name for a in node.names if a.name == "protocol"}
-            elif isinstance(node, ast.ImportFrom) and node.module == "protocol":
+            elif isinstance(node, ast.ImportFrom) and layer_name(node.module or "") == "protocol":
                 used |= {a.name for a in node.names}
         for node in ast.walk(tree):
             if (
@@ -90,7 +97,7 @@ def test_the_layers_above_reach_no_private_module_at_all() -> None:
 
 def test_every_public_name_is_there() -> None:
     for name in PUBLIC:
-        module = importlib.import_module(name)
+        module = importlib.import_module(f"{PACKAGE}.{name}")
         assert module.__doc__
         missing = [n for n in module.__all__ if not hasattr(module, n)]
         assert missing == [], (name, missing)

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-import protocol as P
-import protocol._piles as piles
-import protocol._reveals as reveals
-import protocol.testing as PT
-import protocol.wire as PW
-from client.games import bots_for
-from engine.games import rules
-from engine.rng import ChanceStream
+import fairtable.protocol as P
+import fairtable.protocol._piles as piles
+import fairtable.protocol._reveals as reveals
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
 
 
 def test_each_shares_and_hand_over_part_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.testing as PT
-import protocol.wire as PW
-from client.games import bots_for
-from engine.games import rules
-from engine.rng import ChanceStream
-from protocol._reveals import pool_mixers
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol._reveals import pool_mixers
 
 
 def test_pool_mixers_are_the_placers_in_seat_order_and_nobody_for_one_card() -> None:

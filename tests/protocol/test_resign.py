@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.testing as PT
-from client.games import bots_for
-from engine.rng import ChanceStream
-from protocol.crypto import sign_entry
-from protocol.testing import peer_secrets
-from protocol.wire import Batch, Resign
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.testing as PT
+from fairtable.client.games import bots_for
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.crypto import sign_entry
+from fairtable.protocol.testing import peer_secrets
+from fairtable.protocol.wire import Batch, Resign
 
 from .helpers import OTHER_TABLE
 

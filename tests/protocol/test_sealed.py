@@ -6,11 +6,11 @@ import attrs
 import nacl.public
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from protocol import _sealed
-from protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, unpad
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.protocol import _sealed
+from fairtable.protocol.crypto import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, unpad
 
 from .helpers import OTHER_TABLE, TABLE, identity
 

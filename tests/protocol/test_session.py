@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-import protocol.wire as PW
-from client.bots import RandomBot
-from client.simulate import run_crypto_game
-from engine.reign import Bid, standard_catalog
-from engine.rng import ChanceStream
-from protocol.wire import Complaint
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.bots import RandomBot
+from fairtable.client.simulate import run_crypto_game
+from fairtable.engine.reign import Bid, standard_catalog
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.wire import Complaint
 from tests.leaks import strings_in
 
 CARD_IDS = set(standard_catalog().defs)
@@ -265,7 +265,7 @@ def test_bad_input_an_illegal_local_decision_is_refused_and_nothing_is_sent() ->
     seat, event = next(iter(asked.items()))
     session = sessions[seat]
     sent = session.messages_sent
-    from engine.errors import EngineError
+    from fairtable.engine.errors import EngineError
 
     with pytest.raises(EngineError):
         session.decide(Bid(seat, 99, tuple(event.view.hand)))
@@ -282,9 +282,11 @@ def test_crypto_simulation_is_deterministic_for_a_seed() -> None:
 def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
     from pathlib import Path
 
-    from protocol.testing import state_diagram
+    from fairtable.protocol.testing import state_diagram
 
-    docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).parents[2] / "docs" / "fairtable.protocol.md").read_text(
+        encoding="utf-8"
+    )
     assert "```mermaid\n" + state_diagram() + "\n```" in docs
 
 
@@ -296,7 +298,7 @@ class _Pause(Exception):
 def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
     seed: int, crash_at: int
 ) -> None:
-    from protocol.testing import peer_secrets
+    from fairtable.protocol.testing import peer_secrets
 
     spec, sessions = PT.make_table(3, seed, game="reign")
     bots = [RandomBot(ChanceStream.from_int(seed).child(f"bot/{s}"), "reign") for s in range(3)]
@@ -332,7 +334,7 @@ def test_liveness_a_restarted_peer_replays_its_log_and_the_game_ends_the_same(
 
 
 def test_accountability_a_false_complaint_blames_the_complainer() -> None:
-    from protocol.wire import Complaint
+    from fairtable.protocol.wire import Complaint
 
     class FalseComplainer(P.TableSession):
         sent = False

@@ -9,15 +9,15 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.testing as PT
-import protocol.wire as PW
-from client.games import bots_for
-from client.simulate import run_crypto_game
-from engine.games import rules
-from engine.rng import ChanceStream
-from protocol.crypto import (
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.client.games import bots_for
+from fairtable.client.simulate import run_crypto_game
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.crypto import (
     ProofContext,
     add,
     base_mul,

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import protocol as P
-import protocol.crypto as PC
-from protocol.crypto import (
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+from fairtable.protocol.crypto import (
     ORDER,
     ProofContext,
     add,

@@ -19,17 +19,17 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-from client.games import bots_for
-from engine.canonical import canonical_bytes
-from engine.games import rules
-from engine.referee import Referee
-from engine.reign.answers import Covert
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from protocol.crypto import NOTE_BLOCK
-from protocol.wire import Note
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.client.games import bots_for
+from fairtable.engine.canonical import canonical_bytes
+from fairtable.engine.games import rules
+from fairtable.engine.referee import Referee
+from fairtable.engine.reign.answers import Covert
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.crypto import NOTE_BLOCK
+from fairtable.protocol.wire import Note
 
 from .secret_runs import TWIN_GAMES, feeds, play, twin_runs
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from client.simulate import run_crypto_game
-from protocol.testing import CHEATS
+from fairtable.client.simulate import run_crypto_game
+from fairtable.protocol.testing import CHEATS
 
 SODALIS_CHEATS = [c for c in CHEATS if c != "bad-reveal"]
 

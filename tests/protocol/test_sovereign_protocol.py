@@ -13,11 +13,11 @@ from typing import Any
 import attrs
 import pytest
 
-import protocol as P
-import protocol.testing as PT
-from client.games import bots_for
-from engine.games import rules
-from engine.rng import ChanceStream
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.rng import ChanceStream
 
 BOTS = bots_for("sovereign")
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import protocol as P
-import protocol.wire as PW
+import fairtable.protocol as P
+import fairtable.protocol.wire as PW
 
 SOURCE = "join request from 192.0.2.7"
 

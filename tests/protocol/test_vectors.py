@@ -19,17 +19,17 @@ import nacl.signing
 import pytest
 import rbcl as na
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.testing as PT
-import protocol.wire as PW
-from engine.rng import ChanceStream
-from protocol.crypto import NOTE_BLOCK, BadPadding, unpad
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.testing as PT
+import fairtable.protocol.wire as PW
+from fairtable.engine.rng import ChanceStream
+from fairtable.protocol.crypto import NOTE_BLOCK, BadPadding, unpad
 
 from . import spec_crypto, spec_log
 from .make_vectors import compute
 
-SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "fairtable.protocol.md"
 
 VECTORS = {
     "table": "4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd",
@@ -327,8 +327,8 @@ def _log(
     session_class: type[P.TableSession] = P.TableSession,
     cheater: int = 0,
 ) -> str:
-    from client.games import bots_for
-    from engine.games import rules
+    from fairtable.client.games import bots_for
+    from fairtable.engine.games import rules
 
     spec, sessions = PT.make_table(
         players,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-import protocol as P
-import protocol.crypto as PC
-import protocol.wire as PW
-from client import ending
-from netplay import events as ev
-from protocol.testing import CHEATS
+import fairtable.protocol as P
+import fairtable.protocol.crypto as PC
+import fairtable.protocol.wire as PW
+from fairtable.client import ending
+from fairtable.netplay import events as ev
+from fairtable.protocol.testing import CHEATS
 
 NO_BLAME = {"out-of-time", "abandoned", "starved"}
 

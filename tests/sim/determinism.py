@@ -37,12 +37,8 @@ from typing import Any
 import trio
 import trio._core._run as trio_run
 
-import netplay.links._link
-import netplay.links._watchers
-import netplay.node._liveness
-import netplay.node._mesh
-import netplay.node._node_folder
-import netplay.node._node_parts
+from fairtable.netplay.links import _link, _watchers
+from fairtable.netplay.node import _liveness, _mesh, _node_folder, _node_parts
 
 __all__ = ["EPOCH", "pinned"]
 
@@ -80,9 +76,9 @@ class _Random(types.SimpleNamespace):
 
 
 _SET_MEMBERS: tuple[type, ...] = (
-    netplay.links._link.Link,
-    netplay.node._node_parts._Peer,
-    netplay.links._watchers._Watcher,
+    _link.Link,
+    _node_parts._Peer,
+    _watchers._Watcher,
 )
 """The classes netplay keeps in sets, hashed by identity (``eq=False``)."""
 
@@ -121,16 +117,16 @@ def pinned(seed: int) -> Iterator[None]:
         os.urandom,
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING,
         trio_run._r.getstate(),
-        netplay.node._liveness.time,
-        netplay.node._node_folder.time,
-        netplay.node._mesh.random,
+        _liveness.time,
+        _node_folder.time,
+        _mesh.random,
     )
     os.urandom = _Urandom(seed)
     trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True  # type: ignore[misc]
     trio_run._r.seed(seed)
-    netplay.node._liveness.time = fake_time  # type: ignore[assignment]
-    netplay.node._node_folder.time = fake_time  # type: ignore[assignment]
-    netplay.node._mesh.random = fake_random  # type: ignore[assignment]
+    _liveness.time = fake_time  # type: ignore[assignment]
+    _node_folder.time = fake_time  # type: ignore[assignment]
+    _mesh.random = fake_random  # type: ignore[assignment]
     try:
         with _hash_by_birth():
             yield
@@ -139,9 +135,9 @@ def pinned(seed: int) -> Iterator[None]:
             os.urandom,
             allow,
             state,
-            netplay.node._liveness.time,
-            netplay.node._node_folder.time,
-            netplay.node._mesh.random,
+            _liveness.time,
+            _node_folder.time,
+            _mesh.random,
         ) = saved
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING = allow  # type: ignore[misc]
         trio_run._r.setstate(state)

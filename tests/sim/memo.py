@@ -17,8 +17,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 
-import protocol._deck as deck_module
-from protocol.crypto import Card, ProofContext, verify_shuffle
+import fairtable.protocol._deck as deck_module
+from fairtable.protocol.crypto import Card, ProofContext, verify_shuffle
 
 __all__ = ["verified_once"]
 

@@ -28,7 +28,7 @@ from typing import Any
 import trio
 from trio.lowlevel import ParkingLot, checkpoint
 
-from netplay.links._link import Transport
+from fairtable.netplay.links._link import Transport
 
 __all__ = ["SimListener", "SimNet", "SimStream"]
 

@@ -10,7 +10,7 @@ import random
 
 import attrs
 
-from protocol.testing import CHEATS
+from fairtable.protocol.testing import CHEATS
 
 __all__ = ["CHEAT_KINDS", "FAULT_KINDS", "GAMES", "Fault", "Plan", "draw_plan"]
 

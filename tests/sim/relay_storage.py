@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import protocol as P
-import protocol.wire as PW
-from netplay import RelayNode
-from netplay.storage._storage import parse_records
+import fairtable.protocol as P
+import fairtable.protocol.wire as PW
+from fairtable.netplay import RelayNode
+from fairtable.netplay.storage._storage import parse_records
 from tests.leaks import strings_in
 
 __all__ = ["relay_leaks"]
@@ -22,15 +22,15 @@ __all__ = ["relay_leaks"]
 
 def _cards(game: str) -> set[str]:
     if game == "reign":
-        from engine.reign import standard_catalog
+        from fairtable.engine.reign import standard_catalog
 
         return set(standard_catalog().defs)
     if game == "sovereign":
-        from engine.sovereign import standard_catalog as sovereign
+        from fairtable.engine.sovereign import standard_catalog as sovereign
 
         return set(sovereign().defs)
     # Sodalis: its arcana are the hidden cards (champions are chosen in the open)
-    from engine.sodalis.catalog import standard_catalog as sodalis
+    from fairtable.engine.sodalis.catalog import standard_catalog as sodalis
 
     return set(sodalis().arcana)
 

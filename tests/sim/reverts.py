@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-from protocol.crypto import JointRandomness
+from fairtable.protocol.crypto import JointRandomness
 
 __all__ = ["REVERTS", "reverted"]
 

@@ -11,11 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
-import protocol as P
-from engine.reign import standard_catalog
-from netplay import Seated, Staying
-from netplay.links._wire import Bye
-from netplay.storage._storage import LogFile
+import fairtable.protocol as P
+from fairtable.engine.reign import standard_catalog
+from fairtable.netplay import Seated, Staying
+from fairtable.netplay.links._wire import Bye
+from fairtable.netplay.storage._storage import LogFile
 from tests.sim.plan import Fault, Plan, draw_plan
 from tests.sim.relay_storage import relay_leaks
 from tests.sim.reverts import reverted

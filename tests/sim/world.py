@@ -26,12 +26,11 @@ import attrs
 import trio
 import trio.testing
 
-import netplay.storage._storage
-import protocol as P
-import protocol.testing as PT
-from client.games import bots_for
-from engine.rng import ChanceStream
-from netplay import (
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.client.games import bots_for
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import (
     NodeConfig,
     Pacing,
     Reach,
@@ -41,7 +40,8 @@ from netplay import (
     TableTerms,
     saved_table,
 )
-from netplay.links._link import TRANSPORT
+from fairtable.netplay.links._link import TRANSPORT
+from fairtable.netplay.storage import _storage
 
 from .determinism import pinned
 from .memo import verified_once
@@ -79,20 +79,20 @@ class _LastWrite:
 
     def __init__(self) -> None:
         self.durable: dict[Path, bool] = {}
-        self.original = netplay.storage._storage.LogFile.append
-        self.original_open = netplay.storage._storage.LogFile.__init__
+        self.original = _storage.LogFile.append
+        self.original_open = _storage.LogFile.__init__
 
     def install(self, world: World) -> None:
         tracker, original, original_open = self, self.original, self.original_open
 
-        def open_log(log: netplay.storage._storage.LogFile, path: Path) -> None:
+        def open_log(log: _storage.LogFile, path: Path) -> None:
             original_open(log, path)
             # what a peer reads back at its start is on the disk: a later crash loses only
             # what this life writes without fsync (seed 40870: a stale flag of the previous
             # life cut a record fsynced then)
             tracker.durable[log.path] = True
 
-        def append(log: netplay.storage._storage.LogFile, payload: bytes, *, durable: bool) -> None:
+        def append(log: _storage.LogFile, payload: bytes, *, durable: bool) -> None:
             seat = world.seat_of_path(log.path)
             if durable and seat is not None and world.fsync_crash.get(seat):
                 # the crash comes between the write and its fsync: the record never left
@@ -104,12 +104,12 @@ class _LastWrite:
             original(log, payload, durable=durable)
             tracker.durable[log.path] = durable
 
-        netplay.storage._storage.LogFile.append = append  # type: ignore[method-assign,assignment]
-        netplay.storage._storage.LogFile.__init__ = open_log  # type: ignore[method-assign,assignment]
+        _storage.LogFile.append = append  # type: ignore[method-assign,assignment]
+        _storage.LogFile.__init__ = open_log  # type: ignore[method-assign,assignment]
 
     def uninstall(self) -> None:
-        netplay.storage._storage.LogFile.append = self.original  # type: ignore[method-assign]
-        netplay.storage._storage.LogFile.__init__ = self.original_open  # type: ignore[method-assign]
+        _storage.LogFile.append = self.original  # type: ignore[method-assign]
+        _storage.LogFile.__init__ = self.original_open  # type: ignore[method-assign]
 
 
 class _HostileRelay(RelayNode):

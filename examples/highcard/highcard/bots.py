@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.requests import Decision
-from engine.rng import ChanceStream
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
 from highcard.rules import HighBid, value
 
 __all__ = ["BOTS", "HighBot"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
+from fairtable.engine.games import AnyGameRules, BenchPlan, GameEntry, Playthrough
 
 
 def _rules() -> AnyGameRules:

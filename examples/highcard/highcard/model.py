@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.screen_model import RESIGN_HELP, ScreenModel
-from engine.requests import Decision, DecisionKind
+from fairtable.client.screen_model import RESIGN_HELP, ScreenModel
+from fairtable.engine.requests import Decision, DecisionKind
+from fairtable.netplay import events as ev
 from highcard.rules import NAME, HighBid, HighCardDecisionKind, value
-from netplay import events as ev
 
 __all__ = ["HELP", "HighCardModel", "describe_event"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.screen_model import Lines, invite_lines
+from fairtable.client.screen_model import Lines, invite_lines
 
 __all__ = ["panes"]
 

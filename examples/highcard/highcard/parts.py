@@ -3,7 +3,7 @@ generic client: screen model, panes, help words and rules summary."""
 
 from __future__ import annotations
 
-from client.games import ClientParts
+from fairtable.client.games import ClientParts
 from highcard.model import HELP, HighCardModel
 from highcard.panes import panes
 

@@ -17,12 +17,12 @@ from typing import Any
 
 import attrs
 
-from engine.common_state import CommonState, known_seats
-from engine.contract import ContractGame
-from engine.errors import IllegalReveal, MalformedAnswer
-from engine.games import GameRules
-from engine.outcome import Outcome
-from engine.requests import (
+from fairtable.engine.common_state import CommonState, known_seats
+from fairtable.engine.contract import ContractGame
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.games import GameRules
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import (
     Deal,
     DealAnswer,
     Decision,
@@ -32,8 +32,8 @@ from engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from engine.rng import ChanceStream
-from engine.tasks import push_front, run_tasks
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.tasks import push_front, run_tasks
 
 NAME = "highcard"
 CARDS = tuple(f"h{n}" for n in range(1, 7))

@@ -16,9 +16,9 @@ import pytest
 from highcard import rules as highcard_rules
 from highcard.rules import CARDS, NAME, HighBid, value
 
-import protocol as P
-import protocol.testing as PT
-from engine.games import game_names, rules
+import fairtable.protocol as P
+import fairtable.protocol.testing as PT
+from fairtable.engine.games import game_names, rules
 
 
 def _highest(seat: int, event: P.DecisionNeeded) -> HighBid:
@@ -100,4 +100,7 @@ def test_the_rules_module_uses_neither_protocol_nor_netplay() -> None:
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
         a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
     }
-    assert imported and all(not (m or "").startswith(("protocol", "netplay")) for m in imported)
+    assert imported and all(
+        not (m or "").startswith(("fairtable.protocol", "fairtable.netplay")) for m in imported
+    )
+    assert any((m or "").startswith("fairtable.engine") for m in imported)

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError
-from engine.referee import Referee
-from engine.requests import Decision, Roll, RollAnswer
-from engine.rng import ChanceStream
-from engine.sodalis import SodalisConfig, SodalisGame, new_game
-from engine.sodalis.cards import Catalog
-from engine.sodalis.catalog import catalog_dir
-from engine.sodalis.choices import legal_answers, random_answer
-from engine.sodalis.position import position
+from fairtable.engine.errors import EngineError
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision, Roll, RollAnswer
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import SodalisConfig, SodalisGame, new_game
+from fairtable.engine.sodalis.cards import Catalog
+from fairtable.engine.sodalis.catalog import catalog_dir
+from fairtable.engine.sodalis.choices import legal_answers, random_answer
+from fairtable.engine.sodalis.position import position
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CATALOG: Catalog = catalog_dir(FIXTURES)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMove, MalformedAnswer, WrongPhase, WrongSeat
-from engine.outcome import Outcome
-from engine.sodalis import Cast, EndTurn, ForcedStep, Step
-from engine.sodalis.movement import forced_candidates
+from fairtable.engine.errors import IllegalMove, MalformedAnswer, WrongPhase, WrongSeat
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.sodalis import Cast, EndTurn, ForcedStep, Step
+from fairtable.engine.sodalis.movement import forced_candidates
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
 
 DUEL = "players=2 champions=tempest,empress"
@@ -76,7 +76,7 @@ def test_actions_the_wrong_seat_or_kind_is_refused() -> None:
     rejects(game, EndTurn(1), WrongSeat)
     rejects(game, Step(0, (1, 0), "teleport"), MalformedAnswer)
     rejects(game, Step(0, [1, 0], "move"), MalformedAnswer)  # type: ignore[arg-type]
-    from engine.sodalis import Respawn
+    from fairtable.engine.sodalis import Respawn
 
     rejects(game, Respawn(0, (0, 1)), WrongPhase)
 
@@ -158,9 +158,9 @@ def test_movement_forced_candidates_are_one_walking_step_farther_or_nearer() -> 
 
 def test_actions_legal_answers_are_exactly_the_answers_the_engine_accepts() -> None:
     """Every enumerated answer passes check(); every other step or cast is refused."""
-    from engine.errors import EngineError
-    from engine.sodalis import PARAGON
-    from engine.sodalis.choices import legal_answers
+    from fairtable.engine.errors import EngineError
+    from fairtable.engine.sodalis import PARAGON
+    from fairtable.engine.sodalis.choices import legal_answers
 
     game, _ = build(
         "players=4 champions=tempest,empress,lover,sage at=3:-1,5:-1,4:0,6:-3 "

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMove
-from engine.sodalis import PARAGON, Cast
-from engine.sodalis.arena import hex_distance, standard_arena
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.sodalis import PARAGON, Cast
+from fairtable.engine.sodalis.arena import hex_distance, standard_arena
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, unit
 
 ARENA = standard_arena()
@@ -140,8 +140,8 @@ def test_affecting_units_an_effect_with_no_power_rolls_nothing() -> None:
 
 
 def test_affecting_units_a_roll_answer_must_fit_the_dice() -> None:
-    from engine.errors import MalformedAnswer, WrongPhase
-    from engine.requests import FlipAnswer, RollAnswer
+    from fairtable.engine.errors import MalformedAnswer, WrongPhase
+    from fairtable.engine.requests import FlipAnswer, RollAnswer
 
     game, _ = build(f"{DUEL} at=3:-1,5:-1")
     rejects(game, RollAnswer((1, 2, 3)), WrongPhase)

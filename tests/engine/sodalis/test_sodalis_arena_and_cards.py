@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import CardDataError
-from engine.sodalis.arena import (
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sodalis.arena import (
     IMPASSABLE_COUNT,
     find_mirror,
     hexagon,
@@ -19,9 +19,9 @@ from engine.sodalis.arena import (
     parse_arena,
     standard_arena,
 )
-from engine.sodalis.cards import ARCANA_PER_CHAMPION, parse_champion, split_card
-from engine.sodalis.catalog import catalog_dir, load_catalog, standard_catalog
-from engine.sodalis.passives import PASSIVES
+from fairtable.engine.sodalis.cards import ARCANA_PER_CHAMPION, parse_champion, split_card
+from fairtable.engine.sodalis.catalog import catalog_dir, load_catalog, standard_catalog
+from fairtable.engine.sodalis.passives import PASSIVES
 from tests.engine.sodalis.helpers import CATALOG, FIXTURES
 
 ARENA = standard_arena()

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError
-from engine.games import rules
-from engine.requests import Decision, Shuffle
-from engine.sodalis import (
+from fairtable.engine.errors import EngineError
+from fairtable.engine.games import rules
+from fairtable.engine.requests import Decision, Shuffle
+from fairtable.engine.sodalis import (
     RULES,
     ChooseChampion,
     Rearrange,
@@ -23,8 +23,8 @@ from engine.sodalis import (
     TurnTokens,
     new_game,
 )
-from engine.sodalis.choices import legal_answers
-from engine.sodalis.state import TEAMS, TRIBUTES
+from fairtable.engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.state import TEAMS, TRIBUTES
 from tests.engine.sodalis.helpers import CATALOG, Table, asked
 from tests.leaks import strings_in
 
@@ -274,7 +274,7 @@ def _play_capped(table: Table, check, cap: int) -> None:  # type: ignore[no-unty
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_contract_whole_games_with_the_real_champions(players: int) -> None:
-    from engine.sodalis import standard_catalog
+    from fairtable.engine.sodalis import standard_catalog
 
     table = Table(
         players, seed=players, round_limit=30, catalog=standard_catalog(), check_legal=True
@@ -284,7 +284,7 @@ def test_contract_whole_games_with_the_real_champions(players: int) -> None:
 
 
 def test_contract_rules_new_game_uses_the_real_champions_and_views_are_canonical() -> None:
-    from engine.canonical import canonical_bytes
+    from fairtable.engine.canonical import canonical_bytes
 
     game = RULES.new_game(4)
     assert [d.kind for d in game.pending()] == ["turn_tokens", "turn_tokens"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engine.errors import IllegalReveal, MalformedAnswer
-from engine.requests import Flip, FlipAnswer
-from engine.sodalis import Cast, ConfuseChoice, EndTurn
+from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.requests import Flip, FlipAnswer
+from fairtable.engine.sodalis import Cast, ConfuseChoice, EndTurn
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
 
 DUEL = "players=2 champions=tempest,empress"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove
-from engine.sodalis import Cast, ConfuseChoice, EndTurn, RefreshToken, Step
-from engine.sodalis.passives import PASSIVES
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.sodalis import Cast, ConfuseChoice, EndTurn, RefreshToken, Step
+from fairtable.engine.sodalis.passives import PASSIVES
 from tests.engine.sodalis.helpers import CATALOG, asked, build, rejects, roll, settle, unit
 
 DUEL = "players=2 champions=tempest,empress"

@@ -4,8 +4,8 @@ who performs the cast, orders them -- asked only when the order can change a res
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove, MalformedAnswer
-from engine.sodalis import Cast, GiveTribute, OrderLife, Respawn
+from fairtable.engine.errors import IllegalMove, MalformedAnswer
+from fairtable.engine.sodalis import Cast, GiveTribute, OrderLife, Respawn
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, unit
 
 # Seat 1's Damned casts Wild Burst (within 2, all): her own Empress-guarded foes at 5:0 (the

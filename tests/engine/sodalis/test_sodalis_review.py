@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 
-from engine.errors import EngineError, IllegalMove
-from engine.outcome import Outcome
-from engine.requests import Decision
-from engine.sodalis import (
+from fairtable.engine.errors import EngineError, IllegalMove
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
+from fairtable.engine.sodalis import (
     Carry,
     Cast,
     ChooseChampion,
@@ -28,7 +28,7 @@ from engine.sodalis import (
     TurnTokens,
     standard_catalog,
 )
-from engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.choices import legal_answers
 from tests.engine.sodalis.helpers import Table, asked, build, rejects, roll, unit
 
 DUEL = "players=2 champions=tempest,empress"

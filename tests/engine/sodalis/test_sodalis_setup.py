@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMove, MalformedAnswer, WrongPhase
-from engine.referee import Referee
-from engine.requests import Decision, Flip, Shuffle
-from engine.sodalis import (
+from fairtable.engine.errors import IllegalMove, MalformedAnswer, WrongPhase
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision, Flip, Shuffle
+from fairtable.engine.sodalis import (
     ChooseChampion,
     Place,
     Rearrange,
@@ -16,7 +16,7 @@ from engine.sodalis import (
     TurnTokens,
     new_game,
 )
-from engine.sodalis.choices import legal_answers
+from fairtable.engine.sodalis.choices import legal_answers
 from tests.engine.sodalis.helpers import CATALOG, asked, rejects
 
 

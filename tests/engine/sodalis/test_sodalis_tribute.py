@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove
-from engine.outcome import Outcome
-from engine.sodalis import (
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.outcome import Outcome
+from fairtable.engine.sodalis import (
     PARAGON,
     Carry,
     Cast,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from client.games import bots_for
-from engine.games import rules
-from engine.referee import Referee
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from engine.sodalis import new_game
-from engine.sodalis.state import SodalisConfig
-from engine.sodalis.world import sample_world, unseen_cards
+from fairtable.client.games import bots_for
+from fairtable.engine.games import rules
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import new_game
+from fairtable.engine.sodalis.state import SodalisConfig
+from fairtable.engine.sodalis.world import sample_world, unseen_cards
 
 
 def _play(players: int, seed: int, check) -> int:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.referee import Referee
-from engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
-from engine.rng import ChanceStream
-from engine.sovereign import SovereignConfig, SovereignGame, new_game
-from engine.sovereign.choices import random_answer
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import DealAnswer, Decision, PeekAnswer, RehandleAnswer
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game
+from fairtable.engine.sovereign.choices import random_answer
 
 
 def for_seat(answer: Any, viewer: int | None) -> Any:

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from engine.errors import EngineError
-from engine.referee import Referee
-from engine.requests import Decision
-from engine.sovereign import SovereignConfig, SovereignGame, new_game
-from engine.sovereign import answers as A
-from engine.sovereign.state import Unit
+from fairtable.engine.errors import EngineError
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign.state import Unit
 
 
 def settle(game: SovereignGame, referee: Referee) -> tuple[Any, ...]:
@@ -166,7 +166,7 @@ def rejects(game: SovereignGame, answer: Any, error: type[EngineError]) -> Engin
 
 def pos(line: str, seed: int = 0, catalog: Any = None) -> tuple[SovereignGame, Referee]:
     """A position from one line (``sovereign`` is prepended when missing)."""
-    from engine.sovereign.position import position
+    from fairtable.engine.sovereign.position import position
 
     return position(line if line.startswith("sovereign") else f"sovereign {line}", seed, catalog)
 

@@ -3,8 +3,8 @@ a reflex kept in a forge, and an Echo a forge breach showed but the attacker lef
 
 from __future__ import annotations
 
-from engine.sovereign import RULES
-from engine.sovereign.position import position
+from fairtable.engine.sovereign import RULES
+from fairtable.engine.sovereign.position import position
 
 LINE = (
     "sovereign players=2 factions=windwalker,windwalker phase=forge "

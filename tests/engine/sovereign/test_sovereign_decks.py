@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import CardDataError, EngineError, MalformedAnswer
-from engine.requests import Shuffle
-from engine.sovereign import RULES, SovereignConfig, effects, flow, new_game
-from engine.sovereign.cards import standard_catalog
-from engine.sovereign.decks import (
+from fairtable.engine.errors import CardDataError, EngineError, MalformedAnswer
+from fairtable.engine.requests import Shuffle
+from fairtable.engine.sovereign import RULES, SovereignConfig, effects, flow, new_game
+from fairtable.engine.sovereign.cards import standard_catalog
+from fairtable.engine.sovereign.decks import (
     DECK_RULE,
     Deck,
     DeckError,

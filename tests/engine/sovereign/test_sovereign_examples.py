@@ -4,10 +4,10 @@ attack choices (l. 187-191), combat (l. 211-220) and the move (l. 245)."""
 
 from __future__ import annotations
 
-from engine.errors import IllegalMove
-from engine.sovereign import answers as A
-from engine.sovereign import effects
-from engine.sovereign.choices import legal_answers
+from fairtable.engine.errors import IllegalMove
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.choices import legal_answers
 from tests.engine.sovereign.helpers import play, pos, quiet, rejects, settle, until
 
 

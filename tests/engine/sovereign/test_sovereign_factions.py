@@ -7,19 +7,19 @@ from importlib import resources
 
 import pytest
 
-from engine.errors import CardDataError
-from engine.sovereign import answers as A
-from engine.sovereign import effects
-from engine.sovereign.cards import build_catalog, standard_catalog
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.cards import build_catalog, standard_catalog
 from tests.engine.sovereign.helpers import play, pos, settle, until
 
 CATALOG = standard_catalog()
 
 
 def _faction_text(name: str) -> str:
-    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml").read_text(
-        encoding="utf-8"
-    )
+    return (
+        resources.files("fairtable.engine.sovereign") / "data" / "factions" / f"{name}.toml"
+    ).read_text(encoding="utf-8")
 
 
 def test_cards_every_faction_loads_with_thirty_cards_and_twenty_echoes():

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from importlib import resources
 
-from engine.errors import IllegalMove, WrongPhase
-from engine.sovereign import answers as A
-from engine.sovereign import effects
-from engine.sovereign.cards import build_catalog
+from fairtable.engine.errors import IllegalMove, WrongPhase
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.cards import build_catalog
 from tests.engine.sovereign.helpers import handle_of, play, pos, quiet, rejects, settle, until
 
 
 def _text(name: str) -> str:
-    return (resources.files("engine.sovereign") / "data" / "factions" / f"{name}.toml").read_text(
-        encoding="utf-8"
-    )
+    return (
+        resources.files("fairtable.engine.sovereign") / "data" / "factions" / f"{name}.toml"
+    ).read_text(encoding="utf-8")
 
 
 # -- Salamander Armor (l. 359-360) ------------------------------------------------------------

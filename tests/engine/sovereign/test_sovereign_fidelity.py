@@ -7,10 +7,10 @@ from importlib import resources
 
 import pytest
 
-from engine.errors import CardDataError
-from engine.sovereign import answers as A
-from engine.sovereign import effects
-from engine.sovereign.cards import build_catalog
+from fairtable.engine.errors import CardDataError
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.cards import build_catalog
 from tests.engine.sovereign.helpers import play, pos, quiet, settle, until
 
 
@@ -224,7 +224,7 @@ def test_card_text_until_end_of_phase_stat_changes_apply_then_end():
 
 def test_faq_damage_vs_health_loss_triggers_are_about_units_only():
     text = (
-        resources.files("engine.sovereign") / "data" / "factions" / "neogenesis.toml"
+        resources.files("fairtable.engine.sovereign") / "data" / "factions" / "neogenesis.toml"
     ).read_text(encoding="utf-8")
     catalog = build_catalog({"factions/neogenesis.toml": text})
     assert catalog.defs["ng-ichor-brood"].trigger("on_health_lost")

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.requests import Shuffle
-from engine.sovereign import effects
-from engine.sovereign.cards import standard_catalog
+from fairtable.engine.requests import Shuffle
+from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.cards import standard_catalog
 from tests.engine.sovereign.driver import Table
 
 

@@ -12,11 +12,11 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMove, MalformedAnswer
-from engine.requests import Decision
-from engine.sovereign import SovereignGame
-from engine.sovereign import answers as A
-from engine.sovereign.answers import ACCEPTS, ANSWER_KINDS
+from fairtable.engine.errors import IllegalMove, MalformedAnswer
+from fairtable.engine.requests import Decision
+from fairtable.engine.sovereign import SovereignGame
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign.answers import ACCEPTS, ANSWER_KINDS
 from tests.engine.malformed import refused_cleanly_or_digestible
 from tests.engine.sovereign.driver import Table
 from tests.engine.sovereign.helpers import pos, rejects, until

@@ -6,11 +6,11 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from engine.errors import IllegalMove, MalformedAnswer
-from engine.sovereign import answers as A
-from engine.sovereign import battle, effects
-from engine.sovereign.cards import build_catalog
-from engine.sovereign.choices import legal_answers
+from fairtable.engine.errors import IllegalMove, MalformedAnswer
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign import battle, effects
+from fairtable.engine.sovereign.cards import build_catalog
+from fairtable.engine.sovereign.choices import legal_answers
 from tests.engine.sovereign.helpers import play, pos, quiet, rejects, settle, until
 
 
@@ -224,7 +224,7 @@ def test_apsynthos_memorial_any_citadel_or_decline():
 # -- FAQ l. 340: one seat's simultaneous scoring triggers resolve in the order it chooses -------
 def _two_score_triggers() -> Any:
     files = {}
-    root = resources.files("engine.sovereign") / "data" / "factions"
+    root = resources.files("fairtable.engine.sovereign") / "data" / "factions"
     for e in root.iterdir():
         if e.name.endswith(".toml"):
             text = e.read_text(encoding="utf-8")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import CardDataError, IllegalMove, MalformedAnswer, WrongPhase
-from engine.sovereign import SovereignConfig
-from engine.sovereign import answers as A
-from engine.sovereign.cards import build_catalog, standard_catalog
+from fairtable.engine.errors import CardDataError, IllegalMove, MalformedAnswer, WrongPhase
+from fairtable.engine.sovereign import SovereignConfig
+from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign.cards import build_catalog, standard_catalog
 from tests.engine.sovereign.helpers import (
     at_forge,
     hand_card,
@@ -257,7 +257,7 @@ def test_card_data_errors_name_file_card_and_field():
     from importlib import resources
 
     text = (
-        resources.files("engine.sovereign") / "data" / "factions" / "windwalker.toml"
+        resources.files("fairtable.engine.sovereign") / "data" / "factions" / "windwalker.toml"
     ).read_text(encoding="utf-8")
     bad = text.replace(
         'id = "ww-sentinels"\nname = "Sentinels"\ntype = "unit"\nsubtype = "Mech"\n'

@@ -10,14 +10,14 @@ from typing import Any
 import attrs
 import pytest
 
-from client.bots import RandomBot
-from engine.referee import Referee
-from engine.requests import Decision
-from engine.rng import ChanceStream
-from engine.sovereign import SovereignGame, standard_catalog
-from engine.sovereign.position import position
-from engine.sovereign.view import SovereignView
-from engine.sovereign.world import WorldError, sample_world
+from fairtable.client.bots import RandomBot
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sovereign import SovereignGame, standard_catalog
+from fairtable.engine.sovereign.position import position
+from fairtable.engine.sovereign.view import SovereignView
+from fairtable.engine.sovereign.world import WorldError, sample_world
 from tests.engine.sovereign.driver import Table
 
 DEFS = standard_catalog().defs
