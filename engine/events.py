@@ -8,6 +8,9 @@ tuple.  A reader (the client's wording, its screen models) turns a stored tuple 
 its record with the game's :class:`EventParser` and dispatches on the record's class,
 never on positions.
 
+The records several games log alike (:class:`FirstPlayer`, :class:`RoundLimit`) are
+declared here once; each game lists them among its own kinds.
+
 Records are frozen, so their sequences are tuples; where the stored tuple holds a list
 (or a list of lists), the field is declared ``attrs.field(converter=to_tuple,
 metadata=LIST)`` (``to_tuples`` and ``LISTS``), and :meth:`Event.as_tuple` turns it back
@@ -21,7 +24,17 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
-__all__ = ["LIST", "LISTS", "Event", "EventParser", "UnknownEvent", "to_tuple", "to_tuples"]
+__all__ = [
+    "LIST",
+    "LISTS",
+    "Event",
+    "EventParser",
+    "FirstPlayer",
+    "RoundLimit",
+    "UnknownEvent",
+    "to_tuple",
+    "to_tuples",
+]
 
 _DEPTH = "fairtable.list_depth"
 
@@ -72,6 +85,24 @@ class Event:
         if not stored or stored[0] != cls.KIND or len(stored) != len(attrs.fields(cls)) + 1:
             raise UnknownEvent(f"not a {cls.KIND!r} event: {tuple(stored)!r}")
         return cls(*stored[1:])
+
+
+@attrs.frozen
+class FirstPlayer(Event):
+    """``seat`` plays first."""
+
+    KIND = "first_player"
+
+    seat: int
+
+
+@attrs.frozen
+class RoundLimit(Event):
+    """The round limit is reached, in round ``number``: the game ends without a winner."""
+
+    KIND = "round_limit"
+
+    number: int
 
 
 class UnknownEvent(ValueError):

@@ -3,7 +3,7 @@ each public event, and the rule a card pick breaks (said the moment it is picked
 
 from __future__ import annotations
 
-from fairtable.engine.events import Event
+from fairtable.engine.events import Event, RoundLimit
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
 from fairtable.engine.reign.decisions import ReignDecisionKind
@@ -138,7 +138,7 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
             return "Nobody holds a support card: no battle this round"
         case E.TieBroken():
             return f"{who(event.seat)} settled a tie for {who(event.winner)}"
-        case E.RoundLimit():
+        case RoundLimit():
             return "The round limit is reached: nobody wins"
     return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.client.sodalis.bots import Board
-from fairtable.engine.events import Event
+from fairtable.engine.events import Event, RoundLimit
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.casting import CRITICAL
 from fairtable.engine.sodalis.view import SodalisView
@@ -136,7 +136,7 @@ def describe_event(
             return f"{of(event.seat)} deck shows {name(event.card)}"
         case E.NothingLeft():
             return v(event.seat, "has", "have") + " nothing left to do"
-        case E.RoundLimit():
+        case RoundLimit():
             return "The round limit is reached: nobody wins"
     return None
 

@@ -20,7 +20,7 @@ from fairtable.client.sovereign.panes import (
     who,
     whose,
 )
-from fairtable.engine.events import Event
+from fairtable.engine.events import Event, FirstPlayer, RoundLimit
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -68,7 +68,7 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
         return int(ref.split(":")[0])
 
     match event:
-        case E.FirstPlayer(seat=seat):
+        case FirstPlayer(seat=seat):
             return f"{w(seat)} play{s(seat)} first"
         case E.Mulligan(seat=seat, choice=choice):
             return f"{w(seat)} {MULLIGAN_WORDS[choice]}"
@@ -192,7 +192,7 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
             return f"Gust: {target_words(view, event.target)}"
         case E.SecondWind():
             return f"Second Wind: {target_words(view, str(event.seat))}"
-        case E.RoundLimit():
+        case RoundLimit():
             return "The round limit is reached: nobody wins"
         case E.GameOver(winner=winner):
             return (

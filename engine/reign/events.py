@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.engine.events import LIST, LISTS, Event, EventParser, to_tuple, to_tuples
+from fairtable.engine.events import (
+    LIST,
+    LISTS,
+    Event,
+    EventParser,
+    FirstPlayer,
+    RoundLimit,
+    to_tuple,
+    to_tuples,
+)
 
 
 @attrs.frozen
@@ -19,15 +28,6 @@ class Houses(Event):
     KIND = "houses"
 
     houses: tuple[str, ...] = attrs.field(converter=to_tuple, metadata=LIST)
-
-
-@attrs.frozen
-class FirstPlayer(Event):
-    """The first player is chosen."""
-
-    KIND = "first_player"
-
-    seat: int
 
 
 @attrs.frozen
@@ -303,15 +303,6 @@ class Winner(Event):
     KIND = "winner"
 
     seat: int
-
-
-@attrs.frozen
-class RoundLimit(Event):
-    """The round limit is reached, in round ``number``."""
-
-    KIND = "round_limit"
-
-    number: int
 
 
 EVENTS: tuple[type[Event], ...] = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.events import RoundLimit
 from fairtable.engine.reign import combat, reveal, setup
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign.decisions import ReignDecisionKind
@@ -478,7 +479,7 @@ def _round_end(state: ReignState) -> None:
     if limit and state.round >= limit:
         state.over = "round_limit"
         state.phase = "over"
-        state.log(E.RoundLimit(state.round))
+        state.log(RoundLimit(state.round))
         state.tasks = []
         return
     push_front(state, ("round_start",))

@@ -8,6 +8,7 @@ tells which pile (military or events) a card goes back to.
 from __future__ import annotations
 
 from fairtable.engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
+from fairtable.engine.events import FirstPlayer
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign.state import ReignState
 from fairtable.engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
@@ -52,7 +53,7 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
         )
     else:
         state.first_player = values[0]
-        state.log(E.FirstPlayer(values[0]))
+        state.log(FirstPlayer(values[0]))
         push_front(state, ("round_start",))
 
 

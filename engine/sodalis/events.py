@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.engine.events import LIST, LISTS, Event, EventParser, to_tuple, to_tuples
+from fairtable.engine.events import LIST, LISTS, Event, EventParser, RoundLimit, to_tuple, to_tuples
 
 
 @attrs.frozen
@@ -104,15 +104,6 @@ class NothingLeft(Event):
     KIND = "nothing_left"
 
     seat: int
-
-
-@attrs.frozen
-class RoundLimit(Event):
-    """The round limit is reached, in round ``number``."""
-
-    KIND = "round_limit"
-
-    number: int
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.engine.errors import IllegalReveal, MalformedAnswer
+from fairtable.engine.events import RoundLimit
 from fairtable.engine.requests import (
     Decision,
     Flip,
@@ -307,7 +308,7 @@ def _turn_end(state: SodalisState, seat: int) -> None:
         state.active = None
         state.cast = None
         state.tasks = []
-        state.log(E.RoundLimit(state.round))
+        state.log(RoundLimit(state.round))
         return
     state.round += 1
     state.log(E.Round(state.round))

@@ -9,16 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.engine.events import LIST, Event, EventParser, to_tuple
-
-
-@attrs.frozen
-class FirstPlayer(Event):
-    """``seat`` plays first."""
-
-    KIND = "first_player"
-
-    seat: int
+from fairtable.engine.events import LIST, Event, EventParser, FirstPlayer, RoundLimit, to_tuple
 
 
 @attrs.frozen
@@ -90,15 +81,6 @@ class Turn(Event):
 
     number: int
     seat: int
-
-
-@attrs.frozen
-class RoundLimit(Event):
-    """The round limit is reached, in round ``number``."""
-
-    KIND = "round_limit"
-
-    number: int
 
 
 @attrs.frozen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fairtable.engine.events import FirstPlayer, RoundLimit
 from fairtable.engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
 from fairtable.engine.sovereign import battle, effects, resolve
 from fairtable.engine.sovereign import events as E
@@ -58,7 +59,7 @@ def _first(state: SovereignState) -> None:
 
 def first_player(state: SovereignState, seat: int) -> None:
     state.first_player = seat
-    state.log(E.FirstPlayer(seat))
+    state.log(FirstPlayer(seat))
     for i, s in enumerate(state.order_from(seat)):
         effects.from_creche(state, s, 0, i + 1)
     state.window = {"name": "mulligan", "seats": list(range(state.players)), "choices": {}}
@@ -136,7 +137,7 @@ def _turn(state: SovereignState, seat: int) -> None:
     limit = state.config.round_limit
     if seat == state.first_player:
         if limit and state.round >= limit:
-            state.log(E.RoundLimit(state.round))
+            state.log(RoundLimit(state.round))
             end_game(state, "round_limit")
             return
         state.round += 1
