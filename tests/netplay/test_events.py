@@ -86,3 +86,13 @@ def test_every_event_class_has_its_own_name_and_is_frozen() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         event.seat = 2  # type: ignore[misc]
     assert event.seat == 1
+
+
+def test_netplay_faces_every_event_by_the_events_modules_own_list() -> None:
+    """netplay's public face takes the events module's ``__all__`` as it is (not a copy kept
+    in step by hand): every event class is named there, and each name is the class itself."""
+    assert {cls.__name__ for cls in ev.EVENT_CLASSES.values()} <= set(ev.__all__)
+    assert set(ev.__all__) <= set(netplay.__all__)
+    assert len(netplay.__all__) == len(set(netplay.__all__))
+    for name in ev.__all__:
+        assert getattr(netplay, name) is getattr(ev, name)
