@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from fairtable.engine.games import game_names, rules
-from fairtable.netplay import TableInfo
+from fairtable.netplay import TableInfo, TableKind
 from fairtable.netplay import events as ev
 
 __all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
@@ -64,15 +64,23 @@ def _turn(info: TableInfo) -> str:
     return ", ".join("you" if s == me else f"seat {s}" for s in turn) + " to decide"
 
 
+_KIND_WORDS = {
+    TableKind.PLAY: "against bots here",
+    TableKind.HOST: "you host",
+    TableKind.JOIN: "you joined",
+}
+
+
 def game_line(
     number: int, info: TableInfo, game: str, seats: int, *, saved: float | None = None
 ) -> str:
     """One line of the resume list: game, seats, last played, round, whose turn.  ``info`` is
     the table's ``table.json``; ``saved``, when its files last changed (for folders made
     before the summary was kept)."""
-    role = {"play": "against bots here", "host": "you host", "join": "you joined"}.get(
-        str(info.kind), "you host" if info.hosted else "you joined"
-    )
+    if info.kind is None:  # a folder made before kinds were kept
+        role = "you host" if info.hosted else "you joined"
+    else:
+        role = _KIND_WORDS[info.kind]
     parts = [
         f"{number}. {_title(game)}, {seats} seats",
         f"last played {when(info.last_played or saved)}",

@@ -87,13 +87,13 @@ def who_answered(step: P.ReplayStep) -> str:
 
 
 def ending_words(ending: P.Ending) -> str:
-    if ending.kind == "finished":
+    if ending.kind is P.EndingKind.FINISHED:
         who = "nobody" if ending.outcome is None else ending.outcome.words()
         return f"game over at step {ending.step} ({ending.reason}): winner {who}"
-    if ending.kind == "verdict":
+    if ending.kind is P.EndingKind.VERDICT:
         who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
         return f"stopped by a verdict at step {ending.step}: {who} blamed for {ending.reason}"
-    if ending.kind == "resigned":
+    if ending.kind is P.EndingKind.RESIGNED:
         return f"ended at step {ending.step}: {ending.reason}"
     return f"incomplete at step {ending.step}: {ending.reason}"
 

@@ -15,7 +15,15 @@ from typing import Any
 import attrs
 
 from fairtable.client.options import HostOptions, JoinOptions, PeerOptions, PlayOptions
-from fairtable.netplay import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
+from fairtable.netplay import (
+    NodeConfig,
+    Pacing,
+    Reach,
+    SeatClock,
+    TableChoice,
+    TableKind,
+    TableTerms,
+)
 
 __all__ = ["TableOptions"]
 
@@ -38,7 +46,7 @@ class TableOptions:
     round_limit: int | None = None
     fresh: bool = False
     announce_to: tuple[str, int] | None = None
-    kind: str = "host"  # "host" (on the LAN) or "play" (with bots here)
+    kind: TableKind = TableKind.HOST  # on the LAN, or with bots here
     resume: bytes | None = None
     spectators: bool = True  # a host lets spectators watch (`host --no-spectators`)
     name: str = ""  # our player's name (`--name`), signed with our seat key
@@ -87,7 +95,7 @@ class TableOptions:
         return cls(
             clock=options.clock,
             pace=options.pace,
-            kind="play",
+            kind=TableKind.PLAY,
             fresh=options.new,
             round_limit=options.round_limit,
             name=options.name,

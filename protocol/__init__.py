@@ -60,7 +60,7 @@ from ._feed import Entry, EquivocationProof
 from ._identity import Identity, PublicIdentity, fingerprint
 from ._log import LogError, audit_log, read_log, write_log
 from ._messages import MAX_SEATS, FeedRequest
-from ._replay import Ending, Replay, ReplayError, ReplayStep, replay_log
+from ._replay import Ending, EndingKind, Replay, ReplayError, ReplayStep, replay_log
 from ._session import TableSession
 from ._table import TIME_LIMITS_KEY, TableSpec, TimeLimits
 from ._untrusted import Bounds, UntrustedInput, read_json
@@ -106,6 +106,7 @@ __all__ = [
     "read_log",
     "write_log",
     "Ending",
+    "EndingKind",
     "Replay",
     "ReplayError",
     "ReplayStep",

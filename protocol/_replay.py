@@ -18,6 +18,7 @@ codebook; nothing unverified is shown.  Before the audit nothing hidden is reada
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -37,7 +38,7 @@ from ._part_keys import AuditPart
 from ._session import TableSession
 from ._table import TableSpec
 
-__all__ = ["Ending", "Replay", "ReplayError", "ReplayStep", "replay_log"]
+__all__ = ["Ending", "EndingKind", "Replay", "ReplayError", "ReplayStep", "replay_log"]
 
 
 class ReplayError(Exception):
@@ -60,12 +61,20 @@ class ReplayStep:
     held: dict[int, dict[Any, Any]] = attrs.field(eq=False, repr=False)  # ciphertexts held
 
 
+class EndingKind(StrEnum):
+    """How a replayed log ends; the value is the word a replay's export writes."""
+
+    FINISHED = "finished"  # the game ended by its rules (the audit can open the hands)
+    RESIGNED = "resigned"  # a seat gave the game up
+    VERDICT = "verdict"  # the game was stopped by a verdict
+    INCOMPLETE = "incomplete"  # the log stops before the game ends
+
+
 @attrs.frozen
 class Ending:
-    """How the replayed log ends: ``finished`` (audited), ``resigned``, ``verdict`` or
-    ``incomplete`` (the log stops before the game ends)."""
+    """How the replayed log ends, and where (see :class:`EndingKind`)."""
 
-    kind: str
+    kind: EndingKind
     step: int  # the engine serial where it ended
     outcome: Outcome | None = None  # who won a finished game
     digest: str = ""
@@ -141,7 +150,7 @@ class Replay:
         self._secrets: dict[int, bytes] | None = None
         self._opened: dict[tuple[int, Any, bytes], str | None] = {}
         self.ending = _ending(session)
-        if self.ending.kind == "finished":
+        if self.ending.kind is EndingKind.FINISHED:
             self._secrets = _opened_keys(session)
 
     @property
@@ -195,18 +204,22 @@ def _ending(session: TableSession) -> Ending:
     serial = session.game.serial
     if session.verdict is not None:
         v = session.verdict
-        return Ending("verdict", serial, seat=v.seat, reason=f"{v.kind}: {v.reason}")
+        return Ending(EndingKind.VERDICT, serial, seat=v.seat, reason=f"{v.kind}: {v.reason}")
     if session.resigned is not None:
         r = session.resigned
         return Ending(
-            "resigned", r.step, digest=r.digest, seat=r.seat, reason=f"seat {r.seat} resigned"
+            EndingKind.RESIGNED,
+            r.step,
+            digest=r.digest,
+            seat=r.seat,
+            reason=f"seat {r.seat} resigned",
         )
     if session.finished is not None:
         f = session.finished
-        return Ending("finished", serial, f.outcome, f.digest, reason=f.end)
+        return Ending(EndingKind.FINISHED, serial, f.outcome, f.digest, reason=f.end)
     waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
     return Ending(
-        "incomplete",
+        EndingKind.INCOMPLETE,
         serial,
         reason=f"the log stops before the game ends (waiting for seat {waiting})",
     )

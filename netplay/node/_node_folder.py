@@ -26,6 +26,7 @@ from ..storage import (
     StorageError,
     TableFolder,
     TableInfo,
+    TableKind,
     resumable_table,
     summary_of,
 )
@@ -100,7 +101,7 @@ class NodeFolder:
                 )
             )
         if not existed:
-            kind = self.config.choice.kind if self.hosting else "join"
+            kind = self.config.choice.kind if self.hosting else TableKind.JOIN
             info = info.but(kind=kind, created=int(time.time()))
         role = "host" if self.hosting else "joiner"
         info = info.but(invite=invite.text(), role=role, status=status, port=port)

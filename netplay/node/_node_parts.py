@@ -23,6 +23,7 @@ import trio
 import fairtable.protocol as P
 
 from ..links import Link
+from ..storage import TableKind
 
 __all__ = ["NodeConfig", "Pacing", "Reach", "SeatClock", "TableChoice", "TableTerms", "_Peer"]
 
@@ -82,7 +83,7 @@ class Pacing:
 class TableChoice:
     """Which table a node goes on with, and what it does there at once."""
 
-    kind: str = "host"  # what a table we host is: "host" (on the LAN) or "play" (with bots here)
+    kind: TableKind = TableKind.HOST  # what a table we host is: on the LAN, or with bots here
     fresh: bool = False  # host a new table even if an unfinished one of ours could go on
     resume: bytes | None = None  # host: go on with exactly this table (its invite scope)
     resign: bool = False  # give the game up as soon as it runs again (fairtable resume --resign)

@@ -23,7 +23,7 @@ from ._storage import (
     load_identity_seed,
     parse_records,
 )
-from ._table_info import UNFINISHED, TableInfo, TableInfoError, keep_bots, set_aside
+from ._table_info import UNFINISHED, TableInfo, TableInfoError, TableKind, keep_bots, set_aside
 
 __all__ = [
     "DEFAULT_DATA_DIR",
@@ -34,6 +34,7 @@ __all__ = [
     "TableFolder",
     "TableInfo",
     "TableInfoError",
+    "TableKind",
     "UNFINISHED",
     "claim_seat",
     "claim_table",

@@ -16,7 +16,7 @@ from fairtable.engine.requests import Decision
 
 from ..table import Invite
 from ._storage import TableFolder
-from ._table_info import UNFINISHED, TableInfo
+from ._table_info import UNFINISHED, TableInfo, TableKind
 
 __all__ = ["UNFINISHED", "resumable_table", "summary_of"]
 
@@ -25,7 +25,7 @@ def resumable_table(
     data_dir: Path,
     host_key: bytes,
     *,
-    kind: str,
+    kind: TableKind,
     game: str,
     seats: int,
     resume: bytes | None = None,
@@ -45,7 +45,7 @@ def resumable_table(
         if resume is not None:
             chosen = invite.scope == resume
         else:
-            chosen = info.kind == kind and invite.game == game and invite.seats == seats
+            chosen = info.kind is kind and invite.game == game and invite.seats == seats
         if chosen and info.hosted and info.unfinished and invite.host_key == host_key:
             return invite
     return None

@@ -8,9 +8,10 @@ present, keys sorted, indented by one.  A field a peer never set stays out of th
 a key this version does not know is kept as it was, so an older or a newer file survives
 being rewritten.
 
-The fields: ``invite`` (its text), ``role`` (``"host"`` or ``"joiner"``), ``kind``
-(``"play"``: a game against bots at this terminal; ``"host"``: hosted on the LAN;
-``"join"``: a seat at someone else's table; none in folders made before kinds were kept),
+The fields: ``invite`` (its text), ``role`` (``"host"`` or ``"joiner"``), ``kind`` (a
+:class:`TableKind`, written as its word: ``"play"``, a game against bots at this terminal;
+``"host"``, hosted on the LAN; ``"join"``, a seat at someone else's table; none in folders
+made before kinds were kept),
 ``status`` (``"lobby"``, ``"playing"``, or how it ended), ``created`` and ``last_played``
 (Unix times), ``port`` (the one we listened on), ``start`` (the host's signed start, hex)
 and our ``seat``, ``bots`` and ``bot_specs`` (the bots this terminal brought), the public
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -31,10 +33,18 @@ import fairtable.protocol as P
 from ..table import Invite
 from ._storage import StorageError, TableFolder, _write_private
 
-__all__ = ["UNFINISHED", "TableInfo", "TableInfoError", "keep_bots", "set_aside"]
+__all__ = ["UNFINISHED", "TableInfo", "TableKind", "TableInfoError", "keep_bots", "set_aside"]
 
 UNFINISHED = ("lobby", "playing")
 """The ``status`` values of a table that has not ended."""
+
+
+class TableKind(StrEnum):
+    """What a table of ours is; the value is the word ``table.json`` keeps as ``kind``."""
+
+    PLAY = "play"  # a game against bots at this terminal
+    HOST = "host"  # hosted on the LAN
+    JOIN = "join"  # a seat at someone else's table
 
 
 class TableInfoError(StorageError):
@@ -56,6 +66,11 @@ def _time(value: Any) -> bool:
     return type(value) in (int, float) and 0 <= value <= 1 << 40
 
 
+def _kind(value: Any) -> bool:
+    """one of the words play, host or join"""
+    return type(value) is str and value in set(TableKind)
+
+
 def _words(value: Any) -> bool:
     """a list of words"""
     return type(value) is list and all(type(s) is str for s in value)
@@ -71,7 +86,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "start": _text,
     "status": _text,
     "role": _text,
-    "kind": _text,
+    "kind": _kind,
     "end": _text,
     "seat": _whole,
     "port": _whole,
@@ -85,6 +100,10 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
 }
 """What each field must hold when present (a crafted file's other shapes are refused here,
 not by whichever reader meets them first)."""
+
+
+def _kind_of(value: str | None) -> TableKind | None:
+    return None if value is None else TableKind(value)
 
 
 def _specs_of(value: Sequence[str] | None) -> tuple[str, ...] | None:
@@ -101,7 +120,7 @@ class TableInfo:
 
     invite: str | None = None
     role: str | None = None
-    kind: str | None = None
+    kind: TableKind | None = attrs.field(default=None, converter=_kind_of)
     status: str | None = None
     created: float | None = None
     last_played: float | None = None

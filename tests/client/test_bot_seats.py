@@ -31,7 +31,7 @@ from fairtable.engine.games import rules
 from fairtable.engine.reign import Bid
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
-from fairtable.netplay import NodeConfig, TableChoice, TableInfo, TableNode, Thinker
+from fairtable.netplay import NodeConfig, TableChoice, TableInfo, TableKind, TableNode, Thinker
 from fairtable.netplay import events as ev
 from fairtable.netplay.node._pump import SessionPump
 from tests.engine.reign_helpers import decision, default_answer, table
@@ -221,7 +221,7 @@ def test_a_play_table_seats_its_bots_under_their_names_and_plays_on(tmp_path: Pa
                     enough.set()
 
         node = TableNode(
-            NodeConfig(data_dir=tmp_path, choice=TableChoice(kind="play"), ui_events=True),
+            NodeConfig(data_dir=tmp_path, choice=TableChoice(kind=TableKind.PLAY), ui_events=True),
             identity,
             seats=3,
             game="reign",

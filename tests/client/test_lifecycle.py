@@ -31,6 +31,7 @@ from fairtable.netplay import (
     TableChoice,
     TableFolder,
     TableInfo,
+    TableKind,
     TableNode,
     keep_bots,
     saved_table,
@@ -149,7 +150,7 @@ def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
         tmp_path,
         "reign",
         3,
-        kind="play",
+        kind=TableKind.PLAY,
         status="playing",
         seat=0,
         round=4,
@@ -160,19 +161,21 @@ def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
         tmp_path,
         "sodalis",
         4,
-        kind="host",
+        kind=TableKind.HOST,
         status="playing",
         seat=0,
         round=2,
         turn=[1, 3],
         last_played=EVENING - 3600,
     )
-    _folder(tmp_path, "sovereign", 2, kind="host", status="lobby", last_played=EVENING - 7200)
+    _folder(
+        tmp_path, "sovereign", 2, kind=TableKind.HOST, status="lobby", last_played=EVENING - 7200
+    )
     _folder(
         tmp_path,
         "reign",
         5,
-        kind="host",
+        kind=TableKind.HOST,
         status="finished",
         seat=0,
         round=9,
@@ -196,7 +199,7 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
         tmp_path,
         "reign",
         3,
-        kind="host",
+        kind=TableKind.HOST,
         status="playing",
         seat=0,
         round=2,
@@ -206,7 +209,7 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
     TableInfo(
         invite=invite.text(),
         role="joiner",
-        kind="join",
+        kind=TableKind.JOIN,
         status="playing",
         seat=1,
         round=2,
@@ -239,7 +242,7 @@ def _play_a_little(data_dir: Path) -> Invite:
         (data_dir / "identity.key").write_bytes(identity.seed)
         node = TableNode(
             NodeConfig(
-                data_dir=data_dir, pacing=Pacing(pace=0.02), choice=TableChoice(kind="play")
+                data_dir=data_dir, pacing=Pacing(pace=0.02), choice=TableChoice(kind=TableKind.PLAY)
             ),
             identity,
             seats=3,
@@ -293,7 +296,7 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
 def test_resume_resign_of_a_table_that_never_started_gives_it_up(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _folder(tmp_path, "reign", 3, kind="host", status="lobby")
+    _folder(tmp_path, "reign", 3, kind=TableKind.HOST, status="lobby")
     assert cli.main(["resume", "--resign", "1", "--data-dir", str(tmp_path)]) == 0
     assert "never started" in capsys.readouterr().out
     assert unfinished_games(tmp_path) == []
@@ -302,7 +305,7 @@ def test_resume_resign_of_a_table_that_never_started_gives_it_up(
 def test_resume_resign_of_a_number_not_listed_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _folder(tmp_path, "reign", 3, kind="host", status="lobby")
+    _folder(tmp_path, "reign", 3, kind=TableKind.HOST, status="lobby")
     assert cli.main(["resume", "--resign", "2", "--data-dir", str(tmp_path)]) == 2
     assert "choose a game from 1 to 1" in capsys.readouterr().err
     assert len(unfinished_games(tmp_path)) == 1

@@ -11,7 +11,7 @@ import pytest
 
 from fairtable.client.cli import main
 from fairtable.client.replay import load_table, record_for
-from fairtable.protocol import ReplayError, read_log, replay_log, write_log
+from fairtable.protocol import EndingKind, ReplayError, read_log, replay_log, write_log
 from tests.client.replay_tables import log_file, played, seen_by
 
 GAMES = ("reign", "sovereign", "sodalis")
@@ -92,7 +92,7 @@ def test_open_hands_need_the_audit(tmp_path: Path, capsys: pytest.CaptureFixture
         feed = [e for e in entries if json.loads(e)["seat"] == seat]
         cut += feed[:-1]
     replay = replay_log(spec, cut)
-    assert not replay.audited and replay.ending.kind == "incomplete"
+    assert not replay.audited and replay.ending.kind is EndingKind.INCOMPLETE
     with pytest.raises(ReplayError, match="need the audit"):
         replay.open_hands(3)
     path = tmp_path / "cut.log"
@@ -144,7 +144,7 @@ def test_verdict_game_replays_to_its_verdict(
     assert verdict is not None and verdict.seat == 1
     record = record_for(*load_table(log_file(tmp_path, game, cheat=cheat, cheater=1)))
     ending = record.ending
-    assert ending.kind == "verdict" and ending.seat == 1 and verdict.kind in ending.reason
+    assert ending.kind is EndingKind.VERDICT and ending.seat == 1 and verdict.kind in ending.reason
     assert ending.step == sessions[0].game.state.serial
     assert not record.replay.audited
     assert (

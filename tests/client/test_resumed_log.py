@@ -13,7 +13,7 @@ from fairtable.client.bots import RandomBot
 from fairtable.client.reign.model import ClientModel
 from fairtable.client.seats import bot_node
 from fairtable.engine.rng import ChanceStream
-from fairtable.netplay import NodeConfig, TableChoice, TableNode
+from fairtable.netplay import NodeConfig, TableChoice, TableKind, TableNode
 from fairtable.netplay import events as ev
 
 
@@ -26,7 +26,9 @@ def _node(
 ) -> TableNode:
     return TableNode(
         NodeConfig(
-            data_dir=data_dir, choice=TableChoice(kind="play", resume=resume), ui_events=True
+            data_dir=data_dir,
+            choice=TableChoice(kind=TableKind.PLAY, resume=resume),
+            ui_events=True,
         ),
         identity,
         seats=3,

@@ -21,6 +21,7 @@ from fairtable.netplay import (
     TableChoice,
     TableFolder,
     TableInfo,
+    TableKind,
     TableNode,
     saved_table,
 )
@@ -64,17 +65,17 @@ async def test_a_host_goes_on_with_its_table_says_so_and_new_starts_afresh(
     me = P.Identity.generate()
     with trio.fail_after(20):
         first: list[dict[str, Any]] = []
-        invite = await _open_lobby(tmp_path, me, first, kind="play")
+        invite = await _open_lobby(tmp_path, me, first, kind=TableKind.PLAY)
         assert not [e for e in first if e["event"] == "resuming"]
         again: list[dict[str, Any]] = []
-        assert await _open_lobby(tmp_path, me, again, kind="play") == invite
+        assert await _open_lobby(tmp_path, me, again, kind=TableKind.PLAY) == invite
         (resuming,) = [e for e in again if e["event"] == "resuming"]
         assert resuming["game"] == "reign" and resuming["status"] == "lobby"
         assert resuming["table"] == invite.scope.hex()
         info = TableInfo.load(TableFolder(tmp_path, "tables", invite.scope))
-        assert resuming["started"] == info.created and info.kind == "play"
+        assert resuming["started"] == info.created and info.kind is TableKind.PLAY
         fresh: list[dict[str, Any]] = []
-        other = await _open_lobby(tmp_path, me, fresh, kind="play", fresh=True)
+        other = await _open_lobby(tmp_path, me, fresh, kind=TableKind.PLAY, fresh=True)
     assert other != invite and not [e for e in fresh if e["event"] == "resuming"]
     for table in (invite, other):  # the old table is kept, unfinished
         assert TableInfo.load(TableFolder(tmp_path, "tables", table.scope)).status == "lobby"
@@ -85,11 +86,11 @@ async def test_host_never_takes_over_a_play_table_nor_play_a_host_table(
 ) -> None:
     me = P.Identity.generate()
     with trio.fail_after(20):
-        play = await _open_lobby(tmp_path, me, [], kind="play")
-        hosted = await _open_lobby(tmp_path, me, [], kind="host")
+        play = await _open_lobby(tmp_path, me, [], kind=TableKind.PLAY)
+        hosted = await _open_lobby(tmp_path, me, [], kind=TableKind.HOST)
         assert hosted != play
-        assert await _open_lobby(tmp_path, me, [], kind="play") == play
-        assert await _open_lobby(tmp_path, me, [], kind="host") == hosted
+        assert await _open_lobby(tmp_path, me, [], kind=TableKind.PLAY) == play
+        assert await _open_lobby(tmp_path, me, [], kind=TableKind.HOST) == hosted
 
 
 async def test_a_folder_that_does_not_say_its_kind_is_reopened_only_by_name(
@@ -97,10 +98,10 @@ async def test_a_folder_that_does_not_say_its_kind_is_reopened_only_by_name(
 ) -> None:
     me = P.Identity.generate()
     with trio.fail_after(20):
-        old = await _open_lobby(tmp_path, me, [], kind="host")
+        old = await _open_lobby(tmp_path, me, [], kind=TableKind.HOST)
         folder = TableFolder(tmp_path, "tables", old.scope)
         TableInfo.load(folder).but(kind=None).save(folder)  # as written before kinds were kept
-        assert await _open_lobby(tmp_path, me, [], kind="host") != old
+        assert await _open_lobby(tmp_path, me, [], kind=TableKind.HOST) != old
         named: list[dict[str, Any]] = []
         assert await _open_lobby(tmp_path, me, named, resume=old.scope) == old
     assert [e["event"] for e in named].count("resuming") == 1

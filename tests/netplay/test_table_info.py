@@ -6,18 +6,22 @@ and is the only way table.json is read or written (the client never sets one of 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from fairtable.netplay import (
+    Invite,
     StorageError,
     TableFolder,
     TableInfo,
     TableInfoError,
+    TableKind,
     keep_bots,
     set_aside,
 )
+from fairtable.netplay.storage import resumable_table
 
 ROOT = Path(__file__).parents[2]
 
@@ -71,6 +75,36 @@ def test_an_old_file_loads_and_keeps_what_this_version_does_not_know(tmp_path: P
     assert json.loads(folder.info_path.read_bytes()) == {**old, "last_played": 1_764_600_000}
 
 
+@pytest.mark.parametrize("kind", list(TableKind))
+def test_a_folder_written_before_kinds_were_typed_loads_and_resumes_as_it_was(
+    kind: TableKind, tmp_path: Path
+) -> None:
+    """The bytes a peer wrote when ``kind`` was a plain word read into the typed kind, and
+    write back the same bytes; a host going on with a table of that kind finds it."""
+    host_key = os.urandom(32)
+    invite = Invite("127.0.0.1", 4000, os.urandom(32), host_key, os.urandom(32), "reign", 3)
+    written = json.dumps(
+        {
+            "created": 1,
+            "invite": invite.text(),
+            "kind": str(kind),
+            "role": "host",
+            "status": "playing",
+        },
+        sort_keys=True,
+        indent=1,
+    ).encode()
+    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder.path.mkdir(parents=True)
+    folder.info_path.write_bytes(written)
+    info = TableInfo.load(folder)
+    assert info.kind is kind and info.unfinished
+    assert info.encode() == written
+    for other in TableKind:
+        found = resumable_table(tmp_path, host_key, kind=other, game="reign", seats=3)
+        assert found == (invite if other is kind else None)
+
+
 @pytest.mark.parametrize(
     ("data", "said"),
     [
@@ -80,6 +114,7 @@ def test_an_old_file_loads_and_keeps_what_this_version_does_not_know(tmp_path: P
         (b'{"round": true}', "its 'round' is not a whole number"),
         (b'{"bot_specs": ["hard", 2]}', "its 'bot_specs' is not a list of words"),
         (b'{"last_played": -5}', "its 'last_played' is not a time"),
+        (b'{"kind": "lan"}', "its 'kind' is not one of the words play, host or join"),
         (b'{"invite": "x"', "cannot be read"),
     ],
 )
