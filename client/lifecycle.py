@@ -3,7 +3,8 @@
 One place for the lines ``play``/``host``/``join`` print or show when they go on with a
 saved game ("Resuming your Reign game of 1 Dec 21:40, round 4"), the lines of
 ``fairtable resume``'s list, and the end of a game a seat gave up ("seat 2 resigned - the
-game is over"), and the news of the host's join code (``code_news``).  Only public
+game is over"), and the host's join code: how friends join (``join_lines``) and its news
+(``code_news``).  Only public
 facts kept in a table's ``table.json`` are used: the list never replays a log.
 """
 
@@ -16,7 +17,7 @@ from fairtable.engine.games import game_names, rules
 from fairtable.netplay import TableInfo, TableKind
 from fairtable.netplay import events as ev
 
-__all__ = ["code_news", "game_line", "resigned_line", "resume_line", "when"]
+__all__ = ["code_news", "game_line", "join_lines", "resigned_line", "resume_line", "when"]
 
 
 def when(stamp: Any) -> str:
@@ -100,4 +101,20 @@ def code_news(event: ev.NodeEvent) -> str:
             return f"Someone tried a wrong join code ({event.failures} of {event.limit})"
         case ev.JoinCodeRetired():
             return "Too many wrong join codes: the code is retired (the invite still works)"
+        case ev.RelayCodeGone():
+            return f"The relay holds no join code for us: {event.reason} (the invite works)"
     return "A friend used the join code"
+
+
+def join_lines(code: str, via: str, lan: bool) -> list[str]:
+    """How friends join with the host's code (each a line of its own, within 80 columns for
+    a code and a relay address of usual lengths): through the relay at ``via`` ("" for
+    none) and on this LAN when ``lan``; [] without a code."""
+    if not code:
+        return []
+    if not via:
+        return [f"Friends on this LAN: fairtable join {code}"] if lan else []
+    lines = [f"Anywhere: fairtable join {code} --via {via}"]
+    if lan:
+        lines.append(f"On this LAN also: fairtable join {code}")
+    return lines

@@ -27,7 +27,7 @@ from fairtable.client.errors import (
     UsageError,
     reach_line,
 )
-from fairtable.client.lifecycle import code_news, resigned_line, resume_line
+from fairtable.client.lifecycle import code_news, join_lines, resigned_line, resume_line
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.client.seats import (
@@ -87,11 +87,19 @@ def describe(event: NodeEvent) -> str:
         case ev.BotThinking():
             return f"seat {event.seat} is thinking: {event.seconds:.1f} s, {event.worlds} worlds"
         case ev.TableOpen():
-            text = f"Table open. Invite your friends with:\n  fairtable join '{event.invite}'"
-            if event.code is not None:
-                text += f"\nor, on this LAN, with the code:\n  fairtable join {event.code}"
+            via = f" --via {event.code_via}" if event.code_via else ""
+            text = f"Table open. Invite your friends with:\n  fairtable join '{event.invite}'{via}"
+            lines = join_lines(event.code or "", event.code_via or "", event.code_lan is not False)
+            if lines:
+                text += "\nor with the code:\n" + "\n".join("  " + line for line in lines)
             return text
-        case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+        case (
+            ev.NoLanAddress()
+            | ev.WrongJoinCode()
+            | ev.JoinCodeRetired()
+            | ev.JoinCodeUsed()
+            | ev.RelayCodeGone()
+        ):
             return code_news(event)
         case ev.Joining():
             return "Joining the table..."
@@ -204,7 +212,9 @@ def _invite_game(invite: Invite) -> str:
 
 async def _join(o: JoinOptions) -> None:
     assert o.invite is not None  # a headless joiner has one (client.options checks it)
-    invite = await invite_or_saved(o.invite, o.discovery_port, o.peer.data_dir)
+    invite = await invite_or_saved(
+        o.invite, o.discovery_port, o.peer.data_dir, o.peer.via, o.peer.via_key
+    )
     game = _invite_game(invite)
     with claim_seat(o.peer.data_dir, invite) as seat:  # our own seat, if we host or sit here
         keep_code(seat.data_dir, invite, o.invite)

@@ -376,7 +376,7 @@ def join_screen(o: JoinOptions) -> int:
         if _says_leave(invite_text):
             print("Nothing joined.")
             return 0
-    invite = _resolve(invite_text, o.discovery_port, data_dir)
+    invite = _resolve(invite_text, o, data_dir)
     model = model_for(invite.game)
     brings = seat_option(invite.game, o.peer.deck)
     if not o.peer.plain:
@@ -411,7 +411,7 @@ def _never_reached(saved: str) -> None:
         set_aside(folder, "never reached")
 
 
-def _resolve(text: str, discovery_port: int, data_dir: Path) -> Invite:
-    """The invite typed, or the one a join code is handed on the LAN (or, once the host no
-    longer answers it, led us to before)."""
-    return trio.run(invite_or_saved, text, discovery_port, data_dir)
+def _resolve(text: str, o: JoinOptions, data_dir: Path) -> Invite:
+    """The invite typed, or the one a join code is handed on the LAN or through ``--via``'s
+    relay (or, once the host no longer answers it, led us to before)."""
+    return trio.run(invite_or_saved, text, o.discovery_port, data_dir, o.peer.via, o.peer.via_key)

@@ -22,7 +22,7 @@ from fairtable.client import ending
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.clock_words import limits_words
 from fairtable.client.errors import reach_line
-from fairtable.client.lifecycle import code_news, resigned_line, resume_line
+from fairtable.client.lifecycle import code_news, join_lines, resigned_line, resume_line
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
@@ -81,7 +81,9 @@ class ScreenModel:
         self.status = "Connecting..."
         self.invite = ""  # the invite of the table we host (once open)
         self.held_invite = ""  # the invite we joined with (a joiner may pass it on)
-        self.code = ""  # the host's join code, for friends on the LAN
+        self.code = ""  # the host's join code, for friends on the LAN or through the relay
+        self.code_via = ""  # the relay (HOST:PORT) the code works through; "" for none
+        self.code_lan = True  # the code is announced on this LAN
         self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
         self.reached = False  # the table answered (a lobby update, or our seat)
@@ -141,6 +143,7 @@ class ScreenModel:
             case ev.TableOpen():
                 self.invite = event.invite
                 self.code = event.code or ""
+                self.code_via, self.code_lan = event.code_via or "", event.code_lan is not False
                 self.limits = limits_words(event.clock)
                 self.status = "Waiting for players to join" + self._limits_shown()
                 if not self.all_bots:
@@ -148,7 +151,13 @@ class ScreenModel:
                     self.message = COPIED
             case ev.Joining():
                 self.held_invite = event.invite
-            case ev.NoLanAddress() | ev.WrongJoinCode() | ev.JoinCodeRetired() | ev.JoinCodeUsed():
+            case (
+                ev.NoLanAddress()
+                | ev.WrongJoinCode()
+                | ev.JoinCodeRetired()
+                | ev.JoinCodeUsed()
+                | ev.RelayCodeGone()
+            ):
                 self.log.append(code_news(event))
             case ev.LobbyUpdate():
                 self.reached = True
@@ -312,9 +321,10 @@ class ScreenModel:
         if not invite or (self.all_bots and not self.held_invite):
             return ""
         lines = []
-        if self.code and self.seat is None:  # the code is retired once the table is full
-            lines.append(f"Friends on this LAN: fairtable join {self.code}")
-        lines.append("Anywhere, fairtable join 'INVITE' with this whole invite:")
+        if self.seat is None:  # the code is retired once the table is full
+            lines = join_lines(self.code, self.code_via, self.code_lan)
+        via = f" --via {self.code_via}" if self.code_via else ""
+        lines.append(f"Anywhere, fairtable join 'INVITE'{via} with this whole invite:")
         return "\n".join([*lines, invite])
 
     def lobby_invite(self) -> str:

@@ -30,6 +30,7 @@ from fairtable.netplay import (
     TableFolder,
     TableInfo,
     TableNode,
+    invite_at_relay,
     invite_by_code,
     load_identity_seed,
     looks_like_code,
@@ -67,9 +68,14 @@ def seat_option(game: str, path: str | None) -> Any:
         raise FileRefused(str(exc)) from None
 
 
-async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite:
+async def invite_from(
+    text: str,
+    discovery_port: int = DISCOVERY_PORT,
+    via: tuple[str, int] | None = None,
+    via_key: bytes | None = None,
+) -> Invite:
     """The invite ``text`` is (spaces and line breaks in it ignored), or the one a join code
-    (``7-amber-...``) is handed on the LAN."""
+    (``7-amber-...``) is handed on the LAN -- or, with ``via``, through that relay."""
     text = "".join(text.split())  # a mouse copy of a wrapped invite brings line breaks
     if not looks_like_code(text):
         try:
@@ -81,8 +87,14 @@ async def invite_from(text: str, discovery_port: int = DISCOVERY_PORT) -> Invite
     except JoinCodeError as exc:
         raise UsageError(f"not a join code: {exc}") from None
     try:
+        if via is not None:
+            return await invite_at_relay(code, via, key=via_key)
         return await invite_by_code(code, discovery_port=discovery_port)
-    except (CodeNotFound, CodeRefused) as exc:
+    except CodeRefused as exc:
+        if via is not None and exc.wrong_code:  # or the relay changed the exchange
+            raise UsageError(f"{exc} (or the relay changed the exchange)") from None
+        raise UsageError(str(exc)) from None
+    except CodeNotFound as exc:
         raise UsageError(str(exc)) from None
     except CodeExchangeError as exc:
         raise UsageError(f"the code exchange failed: {exc}") from None
@@ -120,11 +132,17 @@ def saved_invite(data_dir: Path, text: str) -> Invite | None:
     return None
 
 
-async def invite_or_saved(text: str, discovery_port: int, data_dir: Path) -> Invite:
+async def invite_or_saved(
+    text: str,
+    discovery_port: int,
+    data_dir: Path,
+    via: tuple[str, int] | None = None,
+    via_key: bytes | None = None,
+) -> Invite:
     """:func:`invite_from`; for a join code the host no longer answers (its table is full
     or under way), the table we joined with it, if we did."""
     try:
-        return await invite_from(text, discovery_port)
+        return await invite_from(text, discovery_port, via, via_key)
     except UsageError:
         saved = saved_invite(data_dir, text) if looks_like_code("".join(text.split())) else None
         if saved is None:

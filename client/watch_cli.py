@@ -76,7 +76,7 @@ def run_watch(options: WatchOptions) -> int:
     from fairtable.netplay import WatchRefused, watch_table
 
     via, via_key = options.via, options.via_key
-    invite = trio.run(invite_from, options.invite, options.discovery_port)
+    invite = trio.run(invite_from, options.invite, options.discovery_port, via, via_key)
     if not options.json:
         from fairtable.client.app import run_screen
         from fairtable.client.watch_screen import spectator_model, spectator_network

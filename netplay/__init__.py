@@ -32,6 +32,7 @@ from .lan import (
     JoinCode,
     JoinCodeError,
     announce,
+    invite_at_relay,
     invite_by_code,
     listen,
     looks_like_code,
@@ -63,7 +64,7 @@ from .node import (
     WatchRefused,
     watch_table,
 )
-from .relay import RELAY_REFUSALS, RelayLimits, RelayNode
+from .relay import RELAY_REFUSALS, RELAY_VERSION, MailboxLimits, RelayLimits, RelayNode
 from .storage import (
     DEFAULT_DATA_DIR,
     LogFile,
@@ -100,6 +101,9 @@ from .table import (
 )
 
 __all__ = [
+    "MailboxLimits",
+    "RELAY_VERSION",
+    "invite_at_relay",
     "CodeExchangeError",
     "CodeNotFound",
     "CodeRefused",

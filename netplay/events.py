@@ -45,6 +45,7 @@ __all__ = [
     "NodeEvent",
     "PlayerNames",
     "Refused",
+    "RelayCodeGone",
     "RelayOpen",
     "Resigned",
     "Resuming",
@@ -138,6 +139,10 @@ class TableOpen(NodeEvent):
     invite: str
     clock: TimeLimits | None = _limits()
     code: str | None = _optional()
+    code_via: str | None = _optional()
+    """The relay (``HOST:PORT``) the code works through, if one holds it."""
+    code_lan: bool | None = _optional()
+    """Whether the code is announced on the LAN (it works there); None: no word (it is)."""
 
 
 @_event("joining")
@@ -386,6 +391,14 @@ class JoinCodeRetired(NodeEvent):
 @attrs.frozen
 class JoinCodeUsed(NodeEvent):
     pass
+
+
+@_event("relay_code_gone")
+@attrs.frozen
+class RelayCodeGone(NodeEvent):
+    """The relay gives (or keeps) no nameplate for our code; ``reason`` says why."""
+
+    reason: str
 
 
 @_event("relay_open")

@@ -6,12 +6,14 @@ This area owns what a host and a joiner on one network do before they hold an in
 * ``_lanaddress`` -- the address a host advertises, and where it broadcasts;
 * ``_joincode``   -- short join codes and their SPAKE2 exchange (sans-IO);
 * ``_codewords``  -- the words of join codes;
-* ``_codelink``   -- the code exchange over TCP: the host's code listener, ``invite_by_code``.
+* ``_codelink``   -- the code exchange over TCP: the host's code listener, ``invite_by_code``;
+* ``_coderelay``  -- the code exchange through a relay's mailbox, and a host's code offer.
 
 The names below are the area's public part; other areas import only these.
 """
 
 from ._codelink import CodeNotFound, announce_table, invite_by_code
+from ._coderelay import CodeOffer, LanOffer, invite_at_relay, offer_code
 from ._discovery import (
     BROADCAST,
     DISCOVERY_PORT,
@@ -31,16 +33,20 @@ __all__ = [
     "BadAnnouncement",
     "CodeExchangeError",
     "CodeNotFound",
+    "CodeOffer",
     "CodeRefused",
     "DISCOVERY_PORT",
     "DiscoveryListener",
     "JoinCode",
     "JoinCodeError",
+    "LanOffer",
     "announce",
     "announce_table",
+    "invite_at_relay",
     "invite_by_code",
     "lan_address",
     "listen",
     "looks_like_code",
+    "offer_code",
     "open_listener",
 ]

@@ -49,6 +49,7 @@ __all__ = [
     "CodeNotFound",
     "announce_table",
     "invite_by_code",
+    "report",
     "serve_code",
 ]
 
@@ -63,10 +64,10 @@ Emit = ev.Emit
 
 
 class CodeNotFound(Exception):
-    """No table with the code's number was heard on the LAN."""
+    """No table with the code's number was heard on the LAN (or held at the relay asked)."""
 
-    def __init__(self) -> None:
-        super().__init__("no table with that code on the LAN")
+    def __init__(self, where: str = "on the LAN") -> None:
+        super().__init__(f"no table with that code {where}")
 
 
 async def _frames(stream: trio.SocketStream, reader: FrameReader) -> bytes:
@@ -120,13 +121,14 @@ async def _exchange(host: CodeHost, stream: trio.SocketStream, emit: Emit) -> No
         try:
             while not exchange.finished:
                 reply, event = exchange.receive(await _frames(stream, reader))
-                _report(event, emit)  # said before the joiner hears it
+                report(event, emit)  # said before the joiner hears it
                 await stream.send_all(encode_frame(reply))
         except (CodeExchangeError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             log.debug("code exchange ended: %s", exc)
 
 
-def _report(event: object, emit: Emit) -> None:
+def report(event: object, emit: Emit) -> None:
+    """Tell the client what a host exchange's event means."""
     if isinstance(event, WrongCodeTried):
         emit(ev.WrongJoinCode(event.failures, event.limit))
     elif isinstance(event, CodeRetired):
@@ -153,10 +155,12 @@ async def announce_table(
     emit: Emit,
     interval: float = 1.0,
     name: str = "",
+    host: CodeHost | None = None,
     task_status: trio.TaskStatus[JoinCode] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Serve a fresh join code for ``invite``'s table and announce the table (with the code's
-    number) until cancelled; started with the code.
+    """Serve a join code for ``invite``'s table and announce the table (with the code's
+    number) until cancelled; started with the code.  ``host``: the code to serve (one the
+    relay serves too), else a fresh one.
 
     To the default broadcast address the announcement also goes to each LAN interface's own
     broadcast address (a machine without a default route cannot broadcast otherwise).
@@ -164,10 +168,11 @@ async def announce_table(
     destinations = [address]
     if address == BROADCAST:
         destinations += broadcast_addresses(local_interfaces())
-    code = JoinCode.generate()
+    host = host or CodeHost(JoinCode.generate(), invite.text())
+    code = host.code
     async with trio.open_nursery() as nursery:
         code_port = await nursery.start(
-            partial(serve_code, CodeHost(code, invite.text()), listen_host=listen_host, emit=emit)
+            partial(serve_code, host, listen_host=listen_host, emit=emit)
         )
         task_status.started(code)
 

@@ -108,6 +108,11 @@ class CodeRefused(Exception):
         super().__init__(_REASONS.get(reason, "refused"))
         self.reason = reason
 
+    @property
+    def wrong_code(self) -> bool:
+        """Whether the host said the code was wrong."""
+        return self.reason == WRONG
+
 
 def looks_like_code(text: str) -> bool:
     """Whether ``text`` is meant as a join code (a number and a dash) rather than an invite."""

@@ -36,7 +36,7 @@ import trio
 import fairtable.protocol as P
 
 from .. import events as ev
-from ..lan import announce_table, lan_address
+from ..lan import LanOffer, lan_address, offer_code
 from ..links import (
     FATAL_REASONS,
     Link,
@@ -217,15 +217,18 @@ class TableNode(Departure):
             if saved is not None:
                 self._begin(saved, resumed=True)
             task_status.started(self.invite)
-            code = None
-            if self.hosting and self.config.reach.announce_to is not None and self.start is None:
-                code = await nursery.start(self._announce)
+            reach, offer = self.config.reach, None
+            if self.hosting and (reach.announce_to or reach.via) and self.start is None:
+                offer = await nursery.start(self._announce)
             if self.hosting:
+                code = offer if offer is not None and (offer.lan or offer.via) else None
                 self.emit(
                     ev.TableOpen(
                         self.invite.text(),
                         self.config.terms.time_limits(),
-                        None if code is None else code.text(),
+                        None if code is None else code.code.text(),
+                        None if code is None else code.via,
+                        None if code is None else code.lan,
                     )
                 )
             else:
@@ -255,18 +258,22 @@ class TableNode(Departure):
             nursery.cancel_scope.cancel()
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
-        """Tell the LAN about the table, with a join code, while seats are free (a hint: the
-        invite decides; the code is a way to be handed it)."""
-        assert self.invite is not None and self.config.reach.announce_to is not None
-        address, port = self.config.reach.announce_to
+        """Offer a join code while seats are free -- announced on the LAN, held at our relay
+        (a way to be handed the invite, which decides) -- and tell the LAN about the table."""
+        assert self.invite is not None
+        reach = self.config.reach
+        lan = None
+        if reach.announce_to is not None:
+            lan = LanOffer(reach.listen_host, *reach.announce_to)
         with trio.CancelScope() as scope:
             self._stop_announcing = scope
-            await announce_table(
+            await offer_code(
                 self.invite,
                 lambda: self.seats - max(1, len(self.lobby.taken)),
-                listen_host=self.config.reach.listen_host,
-                address=address,
-                port=port,
+                identity=self.identity,
+                lan=lan,
+                via=reach.via,
+                via_key=reach.via_key or self.invite.relay_key,
                 emit=self.emit,
                 name=self.config.name,
                 task_status=task_status,

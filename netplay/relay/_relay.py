@@ -28,6 +28,9 @@ relay does not know, it is closed with "the table has not started" and nothing i
 stored for it); it is never one of the table's links (nothing is flooded to it but entries,
 nothing it says is passed on or answered), its queue is bounded, a flood drops it, and at
 most :data:`MAX_SPECTATORS` watch through one relay at once (32 per table).
+
+A link under :data:`~netplay.relay._mailbox_wire.MAILBOX_SCOPE` whose first message opens or
+joins a join code's mailbox is the mailbox's (``_mailbox``): it holds no table.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ from ..table import (
     TimeNotice,
     relay_scope,
 )
+from ._mailbox import Mailbox
+from ._mailbox_wire import MAILBOX_SCOPE, MailboxJoin, MailboxLimits, MailboxOpen
 from ._relay_quota import EVICTED, EXPIRED, RelayLimits, RelayQuota, source_of
 
 __all__ = ["RelayNode"]
@@ -135,6 +140,7 @@ class RelayNode:
         port: int = 0,
         host: str = "127.0.0.1",
         limits: RelayLimits | None = None,
+        mailbox: MailboxLimits | None = None,
         emit: Emit = lambda event: print(event_line(event)),
     ) -> None:
         self.data_dir = data_dir
@@ -144,6 +150,7 @@ class RelayNode:
         self.emit = emit
         self.tables: dict[bytes, _Table] = {}
         self.quota = RelayQuota(limits)
+        self.mailbox = Mailbox(mailbox)  # join codes' rendezvous (``_mailbox``)
         self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.spectators = 0  # spectator links open now (over all tables)
 
@@ -227,6 +234,9 @@ class RelayNode:
             with trio.fail_after(5):
                 first = await link.receive()
             hello = P.decode(first)
+            if isinstance(hello, MailboxOpen | MailboxJoin) and link.info.scope == MAILBOX_SCOPE:
+                await self.mailbox.serve(link, source, hello)
+                return
             if not isinstance(hello, Subscribe) or relay_scope(hello.token) != link.info.scope:
                 await link.aclose("invite")
                 return
