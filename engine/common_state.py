@@ -11,6 +11,9 @@ which are keyword-only) and adds its zones.  This base owns
   requests have been asked; every protocol part names it) and ``next_handle`` (the handle
   the next card named by handle gets);
 - ``known``, the seats whose secrets this instance holds;
+- ``departed``, the seats that left the game for good (sorted; issue 33): it enters the
+  public state only once a seat has left (:meth:`with_departures`), so a game without
+  departures keeps every digest it ever had;
 - the digest: ``digest_data()`` (the game's :meth:`public` state plus where play stands)
   hashed under the game's ``DIGEST_DOMAIN``;
 - which fields are frozen data shared between copies (``SHARED``: card catalogs, arenas),
@@ -57,6 +60,20 @@ class CommonState(abc.ABC):
     serial: int = 0  # how many groups of requests have been asked so far (the step number)
     next_handle: int = 1
     events: list[tuple[Any, ...]] = attrs.Factory(list)  # public log of what happened
+    departed: tuple[int, ...] = ()  # seats that left the game for good, sorted
+
+    def living(self, seats: Iterable[int]) -> list[int]:
+        """``seats`` less the departed ones, in the given order."""
+        return [s for s in seats if s not in self.departed]
+
+    def with_departures(self, data: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        """``data`` (a game's public state) with ``departed`` and the game's ``extra``
+        departure fields added -- only once a seat has left, so the public state and the
+        digest of a game without departures are what they always were."""
+        if self.departed:
+            data["departed"] = list(self.departed)
+            data.update(extra)
+        return data
 
     def knows(self, seat: int) -> bool:
         """Whether this instance holds seat ``seat``'s secrets."""

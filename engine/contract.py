@@ -20,6 +20,12 @@ client, the bots and the bench use on a game object -- they use nothing else of 
 ``handover_cards(g, s)``    the cards seat ``g`` chose to hand to seat ``s``
 ``copy()``                  an independent copy (frozen card data shared)
 ``state``                   the game's state, a :class:`~engine.common_state.CommonState`
+``can_depart(seat)``        whether the game can go on without ``seat`` now
+``depart(seat)``            ``seat`` leaves for good: the public events it caused, or
+                            :class:`~engine.errors.CannotDepart` with nothing changed
+``departed``                the seats that left, sorted
+``set_aside(seat)``         the handles of the face-down cards a departed seat left
+                            behind, which the game never opens
 ==========================  ======================================================
 
 A game subclasses it, gives ``view``, ``outcome`` and ``advance`` (run the flow until it
@@ -37,6 +43,15 @@ these must behave the same in every game:
 
 A game without face-down cards or hand-overs keeps the defaults of ``secret_of`` and
 ``handover_cards`` (they raise :class:`KeyError`).
+
+**Departures** (issue 33).  A game that can go on when a seat leaves overrides
+``can_depart`` and ``on_depart``; by default no seat can leave.  ``depart(seat)`` is the
+same on every game: it refuses (:class:`~engine.errors.CannotDepart`, nothing changed)
+unless ``can_depart(seat)``, records the seat in ``state.departed``, lets the game withdraw
+whatever the seat was asked and has not answered (``on_depart``; a simultaneous answer of
+the seat still buffered is dropped) and runs the flow on.  From then on ``pending()``
+never asks anything of that seat nor opens a card it held hidden: its decisions are taken
+by the game's public rule, its hidden cards are set aside face down.
 """
 
 from __future__ import annotations
@@ -47,7 +62,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from fairtable.engine.common_state import CommonState
-from fairtable.engine.errors import GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from fairtable.engine.errors import CannotDepart, GameOver, MalformedAnswer, WrongPhase, WrongSeat
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision, Request
 
@@ -102,6 +117,17 @@ class ContractGame(abc.ABC, Generic[State, View]):
     def before_apply(self, req: Decision, answer: Any) -> None:  # noqa: B027 -- optional hook
         """Called just before a checked, one-seat answer is applied (nothing by default)."""
 
+    def departure_allowed(self, seat: int) -> bool:
+        """Whether this game can go on without ``seat`` (a whole number, not departed, the
+        game not over) at this point; a seat that is no seat of the table cannot leave.  A
+        game that supports departures overrides it; by default no seat can leave."""
+        return False
+
+    def on_depart(self, seat: int) -> None:  # noqa: B027 -- optional hook
+        """``seat`` (already in ``state.departed``) leaves: withdraw what it was asked and
+        set aside what it held hidden; the flow runs on afterwards.  Only called when
+        :meth:`departure_allowed` said yes."""
+
     # -- the contract -----------------------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -138,6 +164,55 @@ class ContractGame(abc.ABC, Generic[State, View]):
         """The cards seat ``giver`` chose to hand to seat ``seat`` (:class:`KeyError` on an
         instance that does not know them, or in a game without hand-overs)."""
         raise KeyError(f"{self.game} has no hand-overs")
+
+    # -- departures ---------------------------------------------------------------------
+    @property
+    def departed(self) -> tuple[int, ...]:
+        """The seats that left the game for good, sorted."""
+        return self.state.departed
+
+    def can_depart(self, seat: int) -> bool:
+        """Whether the game can go on without ``seat`` at this point."""
+        return (
+            type(seat) is int
+            and not self.over
+            and seat not in self.state.departed
+            and self.departure_allowed(seat)
+        )
+
+    def depart(self, seat: int) -> list[tuple[Any, ...]]:
+        """``seat`` leaves the game for good at this step; returns the public events it
+        caused.  :class:`~engine.errors.CannotDepart` (nothing changed) when
+        :meth:`can_depart` says no.  Every peer applying it at the same step reaches the
+        same digest."""
+        if not self.can_depart(seat):
+            raise CannotDepart(f"seat {seat!r} cannot leave this game now")
+        s = self.state
+        mark = len(s.events)
+        s.departed = tuple(sorted((*s.departed, seat)))
+        if seat in s.buffered:
+            del s.buffered[seat]
+        self.on_depart(seat)
+        self.withdraw_simultaneous(seat)
+        self.advance()
+        return s.events[mark:]
+
+    def set_aside(self, seat: int) -> frozenset[int]:
+        """The handles of the face-down cards departed seat ``seat`` left behind (placed by
+        it and not yet opened, or held under a handle): the game never reveals, peeks at
+        or hands over them.  Cards it held in hand without a handle are set aside too --
+        all of them: the game never opens any card still held by a departed seat."""
+        return frozenset()
+
+    def withdraw_simultaneous(self, seat: int) -> None:
+        """Drop ``seat``'s request from a pending simultaneous decision; when every seat
+        still asked has answered, apply the buffered answers (in seat order)."""
+        s = self.state
+        if not any(isinstance(r, Decision) and r.simultaneous for r in s.pending):
+            return
+        s.pending = [r for r in s.pending if not (isinstance(r, Decision) and r.seat == seat)]
+        if s.pending and len(s.buffered) == len(s.pending):
+            self._flush_simultaneous()
 
     def copy(self) -> Self:
         """An independent copy; the frozen data the state names in ``SHARED`` is shared."""

@@ -62,6 +62,11 @@ class GameOver(NotPending):
     """The game has ended; no more answers are taken."""
 
 
+class CannotDepart(EngineError):
+    """A seat cannot leave the game now: the game cannot go on without it, it left already,
+    it is no seat of this table, or the game is over.  Nothing changed."""
+
+
 class CardDataError(Exception):
     """A card data file is invalid: the message names the file, card and field."""
 

@@ -8,12 +8,17 @@ its answer is applied, for a caller that watches (or stops) the game;
 :func:`seeded_players` makes the referee and the players from one seed as every caller
 did (the referee from ``referee``, seat ``s``'s player from ``bot/<s>``).
 
+``departures`` plays seats leaving the game for good (issue 33): before the answer of
+step ``k`` (counted from 0, every request answered is a step), each seat listed for ``k``
+departs (:meth:`~engine.contract.ContractGame.depart`), so tests can play a departure at
+any moment of a game.
+
 Deterministic like the rest of the engine: the same seed and players give the same game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -22,7 +27,10 @@ from fairtable.engine.referee import OmniscientGame, Referee
 from fairtable.engine.requests import Decision, Request
 from fairtable.engine.rng import ChanceStream
 
-__all__ = ["Player", "Step", "play_out", "play_to_end", "seeded_players"]
+__all__ = ["Departures", "Player", "Step", "play_out", "play_to_end", "seeded_players"]
+
+Departures = Mapping[int, Sequence[int]]
+"""Step number -> the seats that leave the game just before that step's answer."""
 
 
 class Player(Protocol):
@@ -43,6 +51,8 @@ class PlayedGame(OmniscientGame, Protocol):
 
     def apply(self, answer: Any) -> Any: ...
 
+    def depart(self, seat: int) -> Any: ...
+
 
 @attrs.frozen
 class Step:
@@ -53,16 +63,27 @@ class Step:
 
 
 def play_out(
-    game: PlayedGame, players: Sequence[Player], referee: Referee, *, max_steps: int | None = None
+    game: PlayedGame,
+    players: Sequence[Player],
+    referee: Referee,
+    *,
+    max_steps: int | None = None,
+    departures: Departures | None = None,
 ) -> Iterator[Step]:
     """Play ``game`` until it is over: each step's answer is chosen (a decision by
     ``players[seat]`` from its seat's view, any other request by ``referee``), yielded, and
     applied when the loop is resumed.  Stopping the iteration stops the game where it is.
-    :class:`AssertionError` if it has not ended after ``max_steps`` steps."""
+    :class:`AssertionError` if it has not ended after ``max_steps`` steps.  The seats
+    ``departures`` lists for a step leave just before it (a departure the game refuses
+    raises its :class:`~engine.errors.CannotDepart`)."""
     steps = 0
     while not game.over:
         if max_steps is not None and steps >= max_steps:
             raise AssertionError(f"the game did not end in {max_steps} steps")
+        for seat in (departures or {}).get(steps, ()):
+            game.depart(seat)
+        if game.over:
+            break
         request = game.pending()[0]
         if isinstance(request, Decision):
             answer = players[request.seat].decide(game.view(request.seat), request)
@@ -73,9 +94,16 @@ def play_out(
         steps += 1
 
 
-def play_to_end(game: PlayedGame, players: Sequence[Player], referee: Referee) -> int:
-    """Play ``game`` to its end (:func:`play_out`, unwatched); the number of steps."""
-    return sum(1 for _ in play_out(game, players, referee))
+def play_to_end(
+    game: PlayedGame,
+    players: Sequence[Player],
+    referee: Referee,
+    *,
+    departures: Departures | None = None,
+) -> int:
+    """Play ``game`` to its end (:func:`play_out`, unwatched, with ``departures``); the
+    number of steps."""
+    return sum(1 for _ in play_out(game, players, referee, departures=departures))
 
 
 def seeded_players(

@@ -42,6 +42,8 @@ def table_lines(model: Any) -> Lines:
         down = len(pub["army_down"].get(str(seat), []))
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
         house = holders.get(seat)
+        if seat in pub.get("departed", ()):
+            extra += " (left)"
         out += [
             (
                 style,

@@ -134,6 +134,9 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
             return f"{who(event.seat)} discarded " + cards(event.cards)
         case E.Winner():
             return f"{who(event.seat)} rules Kazath!"
+        case E.Departed(seat=seat, set_aside=n):
+            aside = f"{n} card{'s' if n != 1 else ''}" if n else "no card"
+            return f"{who(seat)} left the game: {aside} set aside face down, never to be shown"
         case E.NoArmies():
             return "Nobody holds a support card: no battle this round"
         case E.TieBroken():

@@ -140,9 +140,15 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
         yield from _spoils_answers(view, decision)
 
 
+def spoils_recipients(view: ReignView, seat: int) -> list[int]:
+    """The seats the Regent ``seat`` may give spoils to: the others still playing."""
+    gone = view.public.get("departed", ())
+    return [s for s in range(view.public["players"]) if s != seat and s not in gone]
+
+
 def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
     seat = decision.seat
-    others = [s for s in range(view.public["players"]) if s != seat]
+    others = spoils_recipients(view, seat)
     must = list(decision.get("must_give", ()))
     hand = list(view.hand)
     for assignment in itertools.product([None, *others], repeat=len(hand)):
@@ -208,7 +214,7 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
     if kind == ReignDecisionKind.SPOILS:
         hand = list(view.hand)
         order = rng.permutation(len(hand))
-        others = [s for s in range(view.public["players"]) if s != seat]
+        others = spoils_recipients(view, seat)
         gifts: list[tuple[int, str]] = []
         must = list(decision.get("must_give", ()))
         for i, s in zip(order, must, strict=False):

@@ -307,6 +307,8 @@ def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
         raise MalformedAnswer("name each recipient once, in seat order", rule=rule)
     if any(not 0 <= s < state.players or s == a.seat or n < 1 for s, n in a.counts):
         raise IllegalMove("spoils go to the other players, at least one card each named", rule=rule)
+    if any(s in state.departed for s, _ in a.counts):
+        raise IllegalMove("spoils go to players still at the table", rule=rule)
     total = sum(n for _, n in a.counts)
     if total > state.hand_count[a.seat]:
         raise IllegalMove("you cannot give more cards than you hold", rule=rule)

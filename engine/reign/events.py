@@ -305,6 +305,17 @@ class Winner(Event):
     seat: int
 
 
+@attrs.frozen
+class Departed(Event):
+    """Seat ``seat`` left the game for good; ``set_aside`` of the cards it held hidden are
+    set aside face down, never to be opened (docs/rules/reign.md, Departures)."""
+
+    KIND = "departed"
+
+    seat: int
+    set_aside: int
+
+
 EVENTS: tuple[type[Event], ...] = (
     Houses,
     FirstPlayer,
@@ -337,6 +348,7 @@ EVENTS: tuple[type[Event], ...] = (
     Discard,
     Winner,
     RoundLimit,
+    Departed,
 )
 """Every kind of event Reign logs."""
 

@@ -126,9 +126,8 @@ def reveal_public(
             raise IllegalReveal(
                 f"{c} is not a hidden card that could be here", rule=rule, seat=owner
             )
-        for seat, sec in state.secrets.items():
-            if seat != owner and c in sec.hand:
-                raise IllegalReveal(f"{c} is in another hand", rule=rule, seat=owner)
+        if state.held_by_another(c, owner):
+            raise IllegalReveal(f"{c} is in another hand", rule=rule, seat=owner)
         seen.add(c)
 
 
@@ -258,7 +257,13 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
 
 
 def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
-    assert state.regent is not None
+    tied = tuple(state.living(tied))  # a seat that left takes nothing (docs/rules/reign.md)
+    if len(tied) == 1:
+        state.influence_winner[house] = tied[0]
+        return
+    if state.regent is None:  # the Regent left: a tie without a Regent
+        state.log(E.BidTie(house, list(tied)))
+        return
     state.pending = [
         Decision(
             state.regent,
@@ -271,7 +276,7 @@ def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
 def _transfer_support(state: ReignState, number: int) -> None:
     gains = 0
     for house, seat in sorted(state.influence_winner.items()):
-        if state.support[house] != seat:
+        if state.support[house] != seat and seat not in state.departed:
             state.support[house] = seat
             gains += 1
             state.log(E.SupportGained(seat, house))
@@ -359,6 +364,11 @@ def _resolve_combat(
     orders: tuple[tuple[int, tuple[str, ...]], ...] = (),
     picks: tuple[tuple[str, str], ...] = (),
 ) -> None:
+    if not state.holders():  # every army's holder left the game
+        state.log(E.NoArmies())
+        _discard_armies(state)
+        push_front(state, ("draw_round",))
+        return
     result = reveal.settle(state, orders, picks)
     if result is None:
         return  # a player is asked first
@@ -392,6 +402,17 @@ def _crown(state: ReignState, winner: int, bonus: int) -> None:
     crown(state, winner, bonus)
 
 
+def _combat_tie_break(state: ReignState, tied: tuple[int, ...]) -> None:
+    """A combat tie asked again after a departure: among the tied seats still playing,
+    chosen by the Regent, else the first player (the one left is crowned)."""
+    tied = tuple(state.living(tied))
+    if len(tied) == 1:
+        crown(state, tied[0], 0)
+        return
+    info = (("tied", tied), ("phase", "combat"))
+    state.pending = [Decision(reveal.tie_chooser(state), ReignDecisionKind.TIE_BREAK, info)]
+
+
 def _crown_tie(state: ReignState, bonus: tuple[tuple[int, int], ...]) -> None:
     # The tie-break decision already named the Regent; only the bonus remains.
     state.kingmaker = dict(bonus).get(state.regent, 0) if state.regent is not None else 0
@@ -402,18 +423,27 @@ def _lose_support(state: ReignState, losers: tuple[int, ...]) -> None:
         for house in state.support_of(seat):
             state.support[house] = None
             state.log(E.SupportLost(seat, house))
+    _discard_armies(state)
+    push_front(state, ("legitimacy",))
+
+
+def _discard_armies(state: ReignState) -> None:
+    """Combat Phase > The Reveal: "All military and event cards used are discarded"."""
     for seat in sorted(state.armies):
         for c in state.armies[seat]:
             state.discards[setup.pile_of(state, c)].append(c)
     state.armies = {}
     state.army_down = {}
-    push_front(state, ("legitimacy",))
 
 
 # -- regent phase --------------------------------------------------------------------------
 def backers(state: ReignState) -> list[int]:
     regent = state.regent
-    return sorted(s for s, t in state.backing.items() if t == regent and s != regent)
+    return sorted(
+        s
+        for s, t in state.backing.items()
+        if t == regent and s != regent and s not in state.departed
+    )
 
 
 def _legitimacy(state: ReignState) -> None:
@@ -431,13 +461,14 @@ def _legitimacy(state: ReignState) -> None:
         state.log(E.Winner(regent))
         state.tasks = []
         return
-    push_front(state, ("deal", "military", regent, state.players), ("spoils",), ("draw_round",))
+    # "a number of military cards equal to the number of players": those still playing
+    spoils = len(state.turn_order())
+    push_front(state, ("deal", "military", regent, spoils), ("spoils",), ("draw_round",))
 
 
 def _spoils(state: ReignState) -> None:
     regent = state.regent
-    assert regent is not None
-    if state.hand_count[regent] == 0:
+    if regent is None or state.hand_count[regent] == 0:  # None: the Regent left
         return
     must = () if state.betrayal_in_regent_army else tuple(backers(state))
     state.pending = [Decision(regent, ReignDecisionKind.SPOILS, (("must_give", must),))]
@@ -507,6 +538,7 @@ _HANDLERS: dict[str, Callable[..., None]] = {
     "resolve_combat": _resolve_combat,
     "crown": _crown,
     "crown_tie": _crown_tie,
+    "combat_tie_break": _combat_tie_break,
     "lose_support": _lose_support,
     "legitimacy": _legitimacy,
     "spoils": _spoils,

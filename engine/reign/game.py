@@ -16,7 +16,7 @@ from fairtable.engine.common_state import known_seats
 from fairtable.engine.contract import ContractGame
 from fairtable.engine.errors import IllegalReveal
 from fairtable.engine.outcome import Outcome
-from fairtable.engine.reign import decide, flow, setup
+from fairtable.engine.reign import decide, depart, flow, setup
 from fairtable.engine.reign.answers import ReignAnswer
 from fairtable.engine.reign.cards import Catalog, standard_catalog
 from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
@@ -70,6 +70,15 @@ class ReignGame(ContractGame[ReignState, ReignView]):
 
     def secret_of(self, handle: int) -> str:
         return secret_of(self, handle)
+
+    def departure_allowed(self, seat: int) -> bool:
+        return depart.can_go_on(self.state, seat)
+
+    def on_depart(self, seat: int) -> None:
+        depart.depart(self.state, seat)
+
+    def set_aside(self, seat: int) -> frozenset[int]:
+        return frozenset(self.state.aside_handles.get(seat, ()))
 
     def handover_cards(self, giver: int, seat: int) -> tuple[str, ...]:
         return handover_cards(self, giver, seat)

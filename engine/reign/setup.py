@@ -52,13 +52,14 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
             ("pick_first",),
         )
     else:
-        state.first_player = values[0]
-        state.log(FirstPlayer(values[0]))
+        state.first_player = state.living(range(state.players))[values[0]]
+        state.log(FirstPlayer(state.first_player))
         push_front(state, ("round_start",))
 
 
 def pick_first(state: ReignState) -> None:
-    state.pending = [Chance("first_player", state.players, 1)]
+    # among the seats still playing (all of them, unless one left during the set-up)
+    state.pending = [Chance("first_player", len(state.living(range(state.players))), 1)]
 
 
 def shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None) -> None:
@@ -80,7 +81,7 @@ def on_shuffle(state: ReignState, answer: ShuffleAnswer) -> None:
 
 
 def deal(state: ReignState, source: str, seat: int, count: int) -> None:
-    if count <= 0:
+    if count <= 0 or seat in state.departed:  # a seat that left draws nothing
         return
     if source.startswith("hand:"):
         state.pending = [Deal(source, seat, count)]
@@ -140,9 +141,8 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
             for c in cards:
                 if c not in state.hidden or pile_of(state, c) != req.source:
                     raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
-            for s, sec in state.secrets.items():
-                if s != req.seat and any(c in sec.hand for c in cards):
-                    raise IllegalReveal("a dealt card is in another hand", rule="Draw")
+            if any(state.held_by_another(c, req.seat) for c in cards):
+                raise IllegalReveal("a dealt card is in another hand", rule="Draw")
     elif cards is not None:
         raise UnknownSecret(f"this engine may not learn the cards dealt to seat {req.seat}")
     state.pending = []

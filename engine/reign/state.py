@@ -55,6 +55,7 @@ class Secrets:
     hand: list[str] = attrs.Factory(list)
     facedown: dict[int, str] = attrs.Factory(dict)  # handle -> card this seat placed
     gifts: list[tuple[int, str]] = attrs.Factory(list)  # spoils chosen, not yet handed over
+    aside: list[str] = attrs.Factory(list)  # set aside face down when this seat left
 
 
 @attrs.define
@@ -88,6 +89,8 @@ class ReignState(CommonState):
     combat_totals: list[list[int]] = attrs.Factory(list)
     winner: int | None = None
     over: str = ""  # "", "won" or "round_limit"
+    aside_count: dict[int, int] = attrs.Factory(dict)  # departed seat -> cards set aside
+    aside_handles: dict[int, tuple[int, ...]] = attrs.Factory(dict)  # ... their handles
 
     # -- small helpers -------------------------------------------------------------------
     @property
@@ -95,8 +98,17 @@ class ReignState(CommonState):
         return self.config.players
 
     def turn_order(self, start: int | None = None) -> list[int]:
+        """The seats still playing, clockwise from ``start`` (the first player)."""
         first = self.first_player if start is None else start
-        return [(first + i) % self.players for i in range(self.players)]
+        return self.living((first + i) % self.players for i in range(self.players))
+
+    def held_by_another(self, card: str, owner: int | None) -> bool:
+        """Whether this instance knows ``card`` in a hand, or set aside, of a seat other
+        than ``owner``."""
+        return any(
+            seat != owner and (card in sec.hand or card in sec.aside)
+            for seat, sec in self.secrets.items()
+        )
 
     def holders(self) -> list[int]:
         """Seats holding a support card, in turn order."""
@@ -109,7 +121,7 @@ class ReignState(CommonState):
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:
         """Everything every peer may know about the table, as canonical JSON-shaped data."""
-        return {
+        data: dict[str, Any] = {
             "game": "reign",
             "players": self.players,
             "round_limit": self.config.round_limit,
@@ -132,3 +144,10 @@ class ReignState(CommonState):
             "winner": self.winner,
             "over": self.over,
         }
+        return self.with_departures(
+            data,
+            set_aside={
+                str(s): {"cards": n, "handles": list(self.aside_handles.get(s, ()))}
+                for s, n in sorted(self.aside_count.items())
+            },
+        )

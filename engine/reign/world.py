@@ -97,6 +97,11 @@ def _base_state(view: ReignView, catalog: Catalog) -> ReignState:
     state.pending = list(play.pending)
     state.winner, state.over = pub["winner"], pub["over"]
     state.decisions, state.serial = play.decisions, play.serial
+    state.departed = tuple(pub.get("departed", ()))
+    for s, aside in pub.get("set_aside", {}).items():
+        state.aside_count[int(s)] = aside["cards"]
+        if aside["handles"]:
+            state.aside_handles[int(s)] = tuple(aside["handles"])
     return state
 
 
@@ -138,8 +143,10 @@ def sample_world(
         if entry[1] != me
     ]  # (placer, handle)
     hands = {s: state.hand_count[s] for s in range(state.players) if s != me}
+    asides = dict(sorted(state.aside_count.items()))
     pile_m, pile_e = state.piles["military"], state.piles["event"]
     slots = sum(len(h) for _, h in bids) + len(downs) + sum(hands.values()) + pile_m + pile_e
+    slots += sum(asides.values())
     if slots != len(unseen) or len(view.hand) != state.hand_count[me]:
         raise WorldError("the view's counts do not add up to its hidden cards")
     forbidden = set(flow.forbidden_houses(state, _bid_number(state)))
@@ -237,6 +244,9 @@ def sample_world(
     at = 0
     for seat, size in sorted(hands.items()):
         state.secrets[seat].hand = sorted(rest_cards[n] for n in order[at : at + size])
+        at += size
+    for seat, size in asides.items():  # set aside by a seat that left: never opened
+        state.secrets[seat].aside = sorted(rest_cards[n] for n in order[at : at + size])
         at += size
     referee = Referee(stream.take(32))
     referee.piles = {"military": pile_military, "event": event_pile}

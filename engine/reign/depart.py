@@ -1,0 +1,177 @@
+"""A seat leaving a game of Reign for good (issue 33): what it becomes.
+
+docs/rules/reign.md ("Departures") gives the reading and the passages it rests on.  In
+short: the game goes on while at least two seats play; the seat that left
+
+- sets aside, face down and for good, every card it held hidden -- its hand, the cards
+  it placed face down and not yet revealed (a bid, covert backing in any army), the
+  spoils it chose to hand over and those handed to it and not yet received;
+- gives its support card back to the centre, and the Onyx Crown too if it was Regent
+  (the first player passes clockwise to the next seat still playing);
+- takes nothing any more: no bid, no backing, no draw, no support card, no legitimacy;
+  its revealed bid is discarded and no longer counts; it keeps the points it scored
+  (it cannot win: only a Regent wins, and it holds no army);
+- is never asked again: whatever it owed is withdrawn, and a choice it made for others
+  (a tie, the order of events) falls to the Regent, else the first player, as the rules
+  say when there is no Regent.
+
+:func:`depart` changes the state; the flow runs on afterwards
+(:meth:`~engine.contract.ContractGame.depart`).  Every step is a public rule of the
+public state, so every peer reaches the same digest.
+"""
+
+from __future__ import annotations
+
+from fairtable.engine.reign import events as E
+from fairtable.engine.reign import setup
+from fairtable.engine.reign.decisions import ReignDecisionKind as K
+from fairtable.engine.reign.state import ReignState
+from fairtable.engine.requests import Chance, Deal, Decision, Reveal
+from fairtable.engine.tasks import Task, push_front
+
+__all__ = ["can_go_on", "depart"]
+
+_OWN_TURN = frozenset({"bid", "overt", "covert", "draw", "keep_support"})
+"""Tasks that ask one seat (named second) for its own move: dropped for a seat that left."""
+
+
+def can_go_on(state: ReignState, seat: int) -> bool:
+    """Whether the game goes on without ``seat``: at least two seats would still play."""
+    return 0 <= seat < state.players and len(state.turn_order()) > 2
+
+
+def depart(state: ReignState, seat: int) -> None:
+    """``seat`` (already in ``state.departed``) leaves: see the module docstring."""
+    held_army = seat in state.support.values()
+    had_bid = seat in state.bid_cards
+    was_regent = state.regent == seat
+    handles = _set_aside_face_down(state, seat)
+    count = state.hand_count[seat] + len(handles) + _withdraw_handovers(state, seat)
+    state.hand_count[seat] = 0
+    sec = state.secrets.get(seat)
+    if sec is not None:
+        sec.aside.extend(sec.hand)
+        sec.hand = []
+    for card in state.bid_cards.pop(seat, []):
+        state.discards[setup.pile_of(state, card)].append(card)
+    for house in state.support_of(seat):
+        state.support[house] = None
+        state.log(E.SupportReturned(seat, house))
+    if state.regent == seat:
+        state.regent = None
+    if state.first_player == seat:
+        state.first_player = state.turn_order()[0]
+    state.backing.pop(seat, None)
+    state.tasks = [t for t in state.tasks if not (t[0] in _OWN_TURN and t[1] == seat)]
+    state.aside_count[seat] = count
+    if handles:
+        state.aside_handles[seat] = tuple(sorted(handles))
+    state.log(E.Departed(seat, count))
+    _withdraw_pending(state, seat, held_army=held_army, had_bid=had_bid, was_regent=was_regent)
+
+
+def _set_aside_face_down(state: ReignState, seat: int) -> list[int]:
+    """The handles of the cards ``seat`` placed face down and nobody has seen: its bid and
+    its covert backing, taken out of play."""
+    handles = list(state.bids.pop(seat, []))
+    for holder in sorted(state.army_down):
+        down = state.army_down[holder]
+        handles += [h for h, placer in down if placer == seat]
+        state.army_down[holder] = [[h, placer] for h, placer in down if placer != seat]
+    sec = state.secrets.get(seat)
+    if sec is not None:
+        sec.aside.extend(sec.facedown.pop(h) for h in handles if h in sec.facedown)
+    return handles
+
+
+def _withdraw_handovers(state: ReignState, seat: int) -> int:
+    """Spoils ``seat`` chose to hand over, or was to receive, and not yet handed: set aside
+    unseen (a hand-over re-encrypts a card to its recipient, which would open it to a seat).
+    The number of cards."""
+    count = 0
+    kept: list[Task] = []
+    for task in state.tasks:
+        if task[0] == "deal" and _handover_of(task[1], task[2], seat):
+            count += task[3]
+        else:
+            kept.append(task)
+    state.tasks = kept
+    req = state.pending[0] if state.pending else None
+    if isinstance(req, Deal) and req.giver is not None and seat in (req.giver, req.seat):
+        count += req.count
+        state.pending = []
+    mine = state.secrets.get(seat)
+    for giver, sec in sorted(state.secrets.items()):
+        moving = [c for to, c in sec.gifts if giver == seat or to == seat]
+        sec.gifts = [(to, c) for to, c in sec.gifts if not (giver == seat or to == seat)]
+        if mine is not None:
+            mine.aside.extend(moving)
+    return count
+
+
+def _handover_of(source: str, recipient: int, seat: int) -> bool:
+    return source.startswith("hand:") and seat in (int(source[5:]), recipient)
+
+
+def _withdraw_pending(
+    state: ReignState, seat: int, *, held_army: bool, had_bid: bool, was_regent: bool
+) -> None:
+    """Withdraw the pending request if it asks or names ``seat``, queueing what asks it
+    again without that seat."""
+    if not state.pending:
+        return
+    req = state.pending[0]
+    if isinstance(req, Deal):
+        if req.seat == seat:
+            state.pending = []
+        return
+    if isinstance(req, Reveal):
+        _withdraw_reveal(state, seat, req)
+        return
+    if isinstance(req, Chance) and req.label == "first_player":
+        state.pending = []  # drawn again among the seats still playing
+        push_front(state, ("pick_first",))
+        return
+    if not isinstance(req, Decision) or req.simultaneous:
+        return  # chance and shuffles ask nobody; a simultaneous decision is the contract's
+    if req.kind == K.TIE_BREAK:
+        tied = tuple(req.get("tied"))
+        if req.seat == seat or seat in tied:
+            state.pending = []
+            if req.get("phase") == "influence":
+                push_front(state, ("tie_house", req.get("house"), tied))
+            else:
+                push_front(state, ("combat_tie_break", tied))
+    elif req.kind == K.ORDER_EVENTS:
+        if req.seat == seat or had_bid:
+            state.pending = []
+            push_front(state, ("settle_bids", req.get("pass_number")))
+    elif req.kind in (K.ORDER_ARMY, K.COMBAT_TIE):
+        if req.seat == seat or held_army:
+            state.pending = []
+            orders = tuple(o for o in req.get("orders") if o[0] != seat)
+            push_front(state, ("resolve_combat", orders, ()))
+    elif req.seat == seat:  # its own move, or a Regent's duty that lapses with the crown
+        state.pending = []
+    elif req.kind in (K.OVERT, K.COVERT) and held_army:
+        state.pending = []  # asked again: its army is no target any more
+        push_front(state, (str(req.kind), req.seat))
+    elif req.kind == K.BID and was_regent:
+        state.pending = []  # asked again: no house is the Regent's any more
+        push_front(state, ("bid", req.seat, req.get("pass_number")))
+    elif req.kind == K.SPOILS and seat in req.get("must_give"):
+        state.pending = []  # asked again: the seat that left is owed nothing
+        push_front(state, ("spoils",))
+
+
+def _withdraw_reveal(state: ReignState, seat: int, req: Reveal) -> None:
+    """A reveal that would open a card ``seat`` placed face down is asked again without it."""
+    aside = set(state.aside_handles.get(seat, ()))
+    if not any(aside.intersection(handles) for _, handles, _ in req.groups):
+        return
+    state.pending = []
+    task = state.tasks.pop(0)  # settle_bids or resolve_combat, queued with the reveal
+    if req.label == "bids":
+        push_front(state, ("reveal_bids", task[1]))
+    else:
+        push_front(state, ("combat",))

@@ -1,0 +1,31 @@
+"""The client's words show who left the game (issue 33): the log line of a departure and the
+table pane's mark beside the seat."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from fairtable.engine.games import rules
+
+
+def test_reign_log_line_says_who_left_and_that_its_cards_stay_hidden() -> None:
+    from fairtable.client.reign.words import describe_public_event
+    from fairtable.engine.reign import events as E
+
+    assert describe_public_event(E.Departed(2, 5), 0) == (
+        "seat 2 left the game: 5 cards set aside face down, never to be shown"
+    )
+    assert describe_public_event(E.Departed(0, 1), 0) == (
+        "you left the game: 1 card set aside face down, never to be shown"
+    )
+
+
+def test_reign_table_pane_marks_a_seat_that_left() -> None:
+    from fairtable.client.reign.panes import table_lines
+
+    game = rules("reign").new_game(4)
+    game.depart(3)
+    model = SimpleNamespace(view=game.view(0), seat=0, status="", invite=None)
+    text = "".join(t for _, t in table_lines(model))
+    rows = {line.split(":")[0].strip(" *"): line for line in text.splitlines()}
+    assert rows["seat 3"].endswith("(left)") and not rows["seat 2"].endswith("(left)")
