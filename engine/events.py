@@ -25,6 +25,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 __all__ = [
+    "Departed",
     "LIST",
     "LISTS",
     "Event",
@@ -103,6 +104,17 @@ class RoundLimit(Event):
     KIND = "round_limit"
 
     number: int
+
+
+@attrs.frozen
+class Departed(Event):
+    """Seat ``seat`` left the game for good (issue 33); ``set_aside`` cards it held hidden
+    are set aside face down, never to be opened (docs/rules/<game>.md, Departures)."""
+
+    KIND = "departed"
+
+    seat: int
+    set_aside: int
 
 
 class UnknownEvent(ValueError):

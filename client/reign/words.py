@@ -3,7 +3,7 @@ each public event, and the rule a card pick breaks (said the moment it is picked
 
 from __future__ import annotations
 
-from fairtable.engine.events import Event, RoundLimit
+from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
 from fairtable.engine.reign.decisions import ReignDecisionKind
@@ -134,7 +134,7 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
             return f"{who(event.seat)} discarded " + cards(event.cards)
         case E.Winner():
             return f"{who(event.seat)} rules Kazath!"
-        case E.Departed(seat=seat, set_aside=n):
+        case Departed(seat=seat, set_aside=n):
             aside = f"{n} card{'s' if n != 1 else ''}" if n else "no card"
             return f"{who(seat)} left the game: {aside} set aside face down, never to be shown"
         case E.NoArmies():

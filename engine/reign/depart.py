@@ -22,6 +22,7 @@ public state, so every peer reaches the same digest.
 
 from __future__ import annotations
 
+from fairtable.engine.events import Departed
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import setup
 from fairtable.engine.reign.decisions import ReignDecisionKind as K
@@ -66,7 +67,7 @@ def depart(state: ReignState, seat: int) -> None:
     state.aside_count[seat] = count
     if handles:
         state.aside_handles[seat] = tuple(sorted(handles))
-    state.log(E.Departed(seat, count))
+    state.log(Departed(seat, count))
     _withdraw_pending(state, seat, held_army=held_army, had_bid=had_bid, was_regent=was_regent)
 
 

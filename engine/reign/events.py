@@ -12,6 +12,7 @@ import attrs
 from fairtable.engine.events import (
     LIST,
     LISTS,
+    Departed,
     Event,
     EventParser,
     FirstPlayer,
@@ -303,17 +304,6 @@ class Winner(Event):
     KIND = "winner"
 
     seat: int
-
-
-@attrs.frozen
-class Departed(Event):
-    """Seat ``seat`` left the game for good; ``set_aside`` of the cards it held hidden are
-    set aside face down, never to be opened (docs/rules/reign.md, Departures)."""
-
-    KIND = "departed"
-
-    seat: int
-    set_aside: int
 
 
 EVENTS: tuple[type[Event], ...] = (

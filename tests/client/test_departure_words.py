@@ -10,12 +10,12 @@ from fairtable.engine.games import rules
 
 def test_reign_log_line_says_who_left_and_that_its_cards_stay_hidden() -> None:
     from fairtable.client.reign.words import describe_public_event
-    from fairtable.engine.reign import events as E
+    from fairtable.engine.events import Departed
 
-    assert describe_public_event(E.Departed(2, 5), 0) == (
+    assert describe_public_event(Departed(2, 5), 0) == (
         "seat 2 left the game: 5 cards set aside face down, never to be shown"
     )
-    assert describe_public_event(E.Departed(0, 1), 0) == (
+    assert describe_public_event(Departed(0, 1), 0) == (
         "you left the game: 1 card set aside face down, never to be shown"
     )
 
