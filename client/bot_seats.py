@@ -36,6 +36,7 @@ __all__ = [
     "BOT_NAMES",
     "SearchDecider",
     "bot_name",
+    "headless_bot_name",
     "bot_specs",
     "decider",
     "saved_bot_specs",
@@ -62,6 +63,13 @@ def bot_name(index: int, spec: str) -> str:
     if index >= len(BOT_NAMES):
         base += f" {index // len(BOT_NAMES) + 1}"
     return f"{base} ({strength_words(spec)})"
+
+
+def headless_bot_name(key: bytes, spec: str) -> str:
+    """The name of a ``join --bot`` seat given no ``--name``: "Greta (hard)", one of the last
+    names of :data:`BOT_NAMES` chosen by its key (a host's bots take the first ones, so two
+    processes' bots rarely share a name)."""
+    return bot_name(len(BOT_NAMES) - 1 - key[0] % 4, spec)
 
 
 def bot_specs(text: str, game: str) -> tuple[str, ...]:

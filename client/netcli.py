@@ -20,7 +20,7 @@ import attrs
 import trio
 
 import fairtable.protocol as P
-from fairtable.client.bot_seats import decider
+from fairtable.client.bot_seats import bot_name, decider, headless_bot_name
 from fairtable.client.clock_words import limits_words
 from fairtable.client.ending import staying_line
 from fairtable.client.errors import (
@@ -174,6 +174,8 @@ async def _host(o: HostOptions) -> None:
     identity = identity_at(data_dir)
     emit = _printer(o.peer.json)
     options = TableOptions.for_host(o)
+    if o.peer.bot is not None and not o.peer.name:  # named as play names its bots
+        options = attrs.evolve(options, name=bot_name(o.bots, o.peer.bot))
     node = TableNode(
         options.node_config(data_dir),
         identity,
@@ -188,14 +190,17 @@ async def _host(o: HostOptions) -> None:
         for index in range(o.bots):
             bot_dir = data_dir / "bots" / str(index)
             bot_identity = identity_at(bot_dir)
+            spec = entry(o.game).default_bot
             bot_options = attrs.evolve(
-                options, listen_port=0 if o.peer.via is None else None, name=""
-            )  # a seat of its own: never the host's name
+                options,
+                listen_port=0 if o.peer.via is None else None,
+                name=bot_name(index, spec),  # a seat of its own: "Ada (heuristic)"
+            )
             bot = TableNode(
                 bot_options.node_config(bot_dir),
                 bot_identity,
                 invite=invite,
-                decider=_decider(entry(o.game).default_bot, bot_identity.seed, o.game),
+                decider=_decider(spec, bot_identity.seed, o.game),
             )
             nursery.start_soon(bot.run)
         await node.done.wait()
@@ -223,9 +228,12 @@ async def _join(o: JoinOptions) -> None:
 
 async def _join_from(o: JoinOptions, invite: Invite, game: str, data_dir: Path) -> None:
     identity = identity_at(data_dir)
-    contact = _Contact(_printer(o.peer.json))
+    contact = _Contact(_printer(o.peer.json), says_refusal=o.peer.json)
+    options = TableOptions.for_join(o)
+    if o.peer.bot is not None and not o.peer.name:  # "Greta (hard)", as play names its bots
+        options = attrs.evolve(options, name=headless_bot_name(identity.public.key, o.peer.bot))
     node = TableNode(
-        TableOptions.for_join(o).node_config(data_dir),
+        options.node_config(data_dir),
         identity,
         invite=invite,
         decider=_decider(o.peer.bot, identity.seed, game, contact.emit),
@@ -247,8 +255,11 @@ class _Contact:
     """What a headless joiner heard before its first contact with the table: the last
     failure to reach it, a refusal, and whether the table answered at all."""
 
-    def __init__(self, emit: Emit) -> None:
+    def __init__(self, emit: Emit, *, says_refusal: bool) -> None:
+        """``says_refusal``: pass a refusal on to ``emit`` (a text line would say it twice:
+        the command ends with it)."""
         self._emit = emit
+        self._says_refusal = says_refusal
         self.reached = trio.Event()
         self.last = "the table never answered"
         self.refused: str | None = None
@@ -260,6 +271,8 @@ class _Contact:
             self.reached.set()
             if isinstance(event, ev.Refused):
                 self.refused = event.reason
+                if not self._says_refusal:
+                    return
         self._emit(event)
 
 

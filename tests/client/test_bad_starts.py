@@ -332,6 +332,8 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
     assert one_line_error(forged) == (
         "no seat at this table: the host does not know this invite (a wrong or an old one)"
     )
+    for said in (done, forged):  # the reason once, on stderr: stdout does not say it again
+        assert "Refused" not in said.stdout and "no seat" not in said.stdout, said.stdout
     for refused in ("late", "x"):  # a table that never seated us is not left to resume
         listed = fairtable("resume", "--list", "--data-dir", str(tmp_path / refused))
         assert listed.returncode == 0 and listed.stdout == "No unfinished games.\n"

@@ -242,3 +242,11 @@ def test_a_play_table_seats_its_bots_under_their_names_and_plays_on(tmp_path: Pa
     # seated in the order they joined, each under its own signed name
     assert names and sorted(names[0][1:]) == ["Ada (search 0.02 s)", "Blaise (heuristic)"]
     assert steps >= 40  # the search bot's seat answered from its worker thread
+
+
+def test_a_headless_bot_seat_is_named_by_its_key_from_the_last_names() -> None:
+    from fairtable.client.bot_seats import BOT_NAMES, headless_bot_name
+
+    names = {headless_bot_name(bytes([n]) + bytes(31), "hard") for n in range(256)}
+    assert names == {f"{name} (hard)" for name in BOT_NAMES[-4:]}  # a host's bots: the first
+    assert headless_bot_name(bytes(32), "search:0.5") == "Greta (search 0.5 s)"

@@ -70,5 +70,6 @@ async def test_a_hosts_bot_seat_is_not_named_after_the_host(
             nursery.cancel_scope.cancel()
     names = next(e for e in heard if isinstance(e, ev.Seated)).names
     assert names[0] == "Hosty" and names.count("Hosty") == 1, names
-    assert sorted(names[1:]) == ["", "Joe"], names  # the bot gave no name: "seat N"
+    # the bot is named as play names its bots, never after the host
+    assert sorted(names[1:]) == ["Ada (heuristic)", "Joe"], names
     assert not joiner_seated or joiner_seated[0].names == names

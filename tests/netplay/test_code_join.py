@@ -4,6 +4,7 @@ refused in one line, and nothing secret crosses the LAN (announcements, a wrong-
 from __future__ import annotations
 
 import base64
+import re
 import socket
 from pathlib import Path
 
@@ -152,7 +153,11 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
     assert joined.returncode == 0, joined.stderr
     seen = events(joined.stdout)
     assert [e["event"] for e in seen][0] == "joining"
-    assert any(e["event"] == "seated" and e["seat"] == 1 for e in seen)
+    seated = next(e for e in seen if e["event"] == "seated")
+    assert seated["seat"] == 1
+    # headless bots without --name are named as play names its bots (issue 31)
+    assert re.fullmatch(r"[A-Z][a-z]+ \(random\)", seated["names"][0]), seated["names"]
+    assert re.fullmatch(r"[A-Z][a-z]+ \(random\)", seated["names"][1]), seated["names"]
     over = [e for e in seen if e["event"] == "game_over"]
     assert over and over[0]["digest"] == (await host.event("game_over"))["digest"]
     assert await host.all_of("code_used", 1)
