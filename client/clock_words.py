@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Any
+from collections.abc import Sequence
 
-from fairtable.netplay import SeatClock
+from fairtable.netplay import ClockReading, SeatClock
 from fairtable.protocol import TimeLimits
 
 __all__ = ["clock_arg", "limits_words", "mm_ss", "my_move_words", "parse_clock", "waiting_words"]
@@ -68,42 +68,40 @@ def limits_words(limits: TimeLimits | None) -> str:
     return f"{words}; offline limit {mm_ss(limits.abandon_ms / 1000)}"
 
 
-def my_move_words(readings: list[dict[str, Any]], me: int | None) -> str:
+def my_move_words(readings: Sequence[ClockReading], me: int | None) -> str:
     """What follows "your move": " - 4:32 left" while our clock runs (and any offline
     countdown, which may end the game first)."""
     words = ""
     for r in readings:
-        if r["seat"] == me and r.get("left") is not None:
-            words = f" - {mm_ss(r['left'])} left"
+        if r.seat == me and r.left is not None:
+            words = f" - {mm_ss(r.left)} left"
     offline = _offline(readings)
     return words + (f"; {offline}" if offline else "")
 
 
-def waiting_words(readings: list[dict[str, Any]], me: int | None, waited: str) -> str:
+def waiting_words(readings: Sequence[ClockReading], me: int | None, waited: str) -> str:
     """Whom the table waits for (``waited``: "seat 1", "the others"...) with their clocks:
     "waiting for seat 1 (1:07 left)"; an offline seat's countdown comes first, alone when it
     is all we wait for: "seat 2 offline - the game ends in 1:45"."""
     banks = [
-        r
-        for r in readings
-        if r["seat"] != me and not r.get("offline") and r.get("left") is not None
+        (r.seat, r.left) for r in readings if r.seat != me and not r.offline and r.left is not None
     ]
     clocks = ""
-    if len(banks) == 1 and waited == f"seat {banks[0]['seat']}":
-        clocks = f" ({mm_ss(banks[0]['left'])} left)"
+    if len(banks) == 1 and waited == f"seat {banks[0][0]}":
+        clocks = f" ({mm_ss(banks[0][1])} left)"
     elif banks:
-        clocks = " (" + ", ".join(f"seat {r['seat']} {mm_ss(r['left'])}" for r in banks) + " left)"
+        clocks = " (" + ", ".join(f"seat {seat} {mm_ss(left)}" for seat, left in banks) + " left)"
     offline = _offline(readings)
     if offline and not banks:
         return offline
     return (f"{offline}; " if offline else "") + f"waiting for {waited}{clocks}"
 
 
-def _offline(readings: list[dict[str, Any]]) -> str:
+def _offline(readings: Sequence[ClockReading]) -> str:
     return "; ".join(
-        f"seat {r['seat']} offline - the game ends in {mm_ss(r['ends_in'])}"
-        if r.get("ends_in") is not None
-        else f"seat {r['seat']} offline"
+        f"seat {r.seat} offline - the game ends in {mm_ss(r.ends_in)}"
+        if r.ends_in is not None
+        else f"seat {r.seat} offline"
         for r in readings
-        if r.get("offline")
+        if r.offline
     )

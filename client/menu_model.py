@@ -49,7 +49,7 @@ class MenuModel(ScreenModel):
             )
         else:
             turn = waiting_words(self.clock, self.seat, self.waited_for())
-        counted = {r["seat"] for r in self.clock}  # a running clock says it already
+        counted = {r.seat for r in self.clock}  # a running clock says it already
         waiting = "".join(
             f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()) if s not in counted
         )

@@ -97,7 +97,7 @@ class ScreenModel:
         self.blocking: list[int] = []  # seats the table waits for now
         self.thinking: dict[int, ev.BotThinking] = {}  # bot seats thinking now (ours: play)
         self._thinking_said = ""  # what the status line says of them
-        self.clock: list[dict[str, Any]] = []  # what counts down now (a clock event's seats)
+        self.clock: tuple[ev.ClockReading, ...] = ()  # what counts down now (a clock event's seats)
         self.limits = ""  # the table's time limits in words, once known
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
         self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
@@ -197,7 +197,7 @@ class ScreenModel:
             case ev.SeatWaiting():
                 self.waiting[event.seat] = event.seconds
             case ev.ClockReadings():
-                self.clock = list(event.seats)
+                self.clock = event.seats
             case ev.SeatOffline() | ev.SeatOnline():
                 self.log.append(
                     f"Seat {event.seat} is "

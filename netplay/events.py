@@ -16,13 +16,16 @@ own seat's view, and only a screen asks for those: ``NodeConfig.ui_events``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar, cast
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 
 from fairtable.engine.outcome import Outcome
+from fairtable.engine.requests import Decision
 from fairtable.protocol import TimeLimits, VerdictKind
+
+from .table import ClockReading
 
 __all__ = [
     "EVENT_CLASSES",
@@ -31,11 +34,13 @@ __all__ = [
     "AnswerRefused",
     "BotThinking",
     "CardsShown",
+    "ClockReading",
     "ClockReadings",
     "DecisionAsked",
     "Emit",
     "FolderKnown",
     "GameOver",
+    "GameStats",
     "Joining",
     "JoinCodeRetired",
     "JoinCodeUsed",
@@ -58,6 +63,7 @@ __all__ = [
     "TimeClaim",
     "Unreachable",
     "Verdict",
+    "StoredEvent",
     "ViewChanged",
     "WaitingFor",
     "WrongJoinCode",
@@ -79,6 +85,13 @@ Emit = Callable[[NodeEvent], None]
 
 
 _T = TypeVar("_T", bound=type[NodeEvent])
+GameView = TypeVar("GameView")
+"""The game's view type (``ContractGame[State, View]``'s ``View``: ``ReignView``, ...)."""
+
+StoredEvent = tuple[Any, ...]
+"""One of the game's public events as the engine logs it: ``(KIND, *fields)``, the form
+views, logs and digests hold.  The game's own client parts read it into its typed record
+with the game's :class:`~engine.events.EventParser` (``engine/<game>/events.py``)."""
 
 
 def _event(name: str) -> Callable[[_T], _T]:
@@ -113,6 +126,18 @@ def _limits() -> Any:
     return attrs.field(default=None, metadata=_written_as("clock", _limits_plain))
 
 
+def _stored_events(events: Iterable[StoredEvent]) -> tuple[StoredEvent, ...]:
+    return tuple(events)
+
+
+def _cards(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(cards)
+
+
+def _readings(readings: Iterable[ClockReading]) -> tuple[ClockReading, ...]:
+    return tuple(readings)
+
+
 def event_json(event: NodeEvent) -> dict[str, Any]:
     """The event as the JSON object ``--json`` prints (values as they are: not copied)."""
     found: dict[str, Any] = {"event": event.EVENT}
@@ -128,6 +153,37 @@ def event_json(event: NodeEvent) -> dict[str, Any]:
 def event_line(event: NodeEvent) -> str:
     """The one JSON line ``--json`` prints for ``event``."""
     return json.dumps(event_json(event), sort_keys=True, separators=(",", ":"))
+
+
+@attrs.frozen
+class GameStats:
+    """How a game went over the network, for bench/netplay.py: when it ended (monotonic
+    seconds), what we sent, and per step when we decided it (and what) and when it was
+    applied."""
+
+    at: float
+    messages: int
+    bytes: int
+    decided: tuple[tuple[int, float, str], ...]  # (step, when, decision kind)
+    applied: tuple[tuple[int, float], ...]  # (step, when)
+
+    def plain(self) -> dict[str, Any]:
+        """As the JSON line has always had it (steps as text keys)."""
+        return {
+            "at": self.at,
+            "messages": self.messages,
+            "bytes": self.bytes,
+            "decided": {str(step): (when, kind) for step, when, kind in self.decided},
+            "applied": {str(step): when for step, when in self.applied},
+        }
+
+
+def _stats_plain(stats: GameStats | None) -> dict[str, Any] | None:
+    return None if stats is None else stats.plain()
+
+
+def _readings_plain(readings: tuple[ClockReading, ...]) -> list[dict[str, Any]]:
+    return [attrs.asdict(r) for r in readings]
 
 
 # -- forming the table ------------------------------------------------------------------------
@@ -230,26 +286,29 @@ class PlayerNames(NodeEvent):
 # -- the game ------------------------------------------------------------------------------
 @_event("decision")
 @attrs.frozen
-class DecisionAsked(NodeEvent):
-    """A screen's seat must decide (``ui_events`` only)."""
+class DecisionAsked(NodeEvent, Generic[GameView]):
+    """A screen's seat must decide (``ui_events`` only): the engine's request, and our
+    seat's view as the game gives it."""
 
-    decision: Any
-    view: Any
+    decision: Decision
+    view: GameView
 
 
 @_event("view")
 @attrs.frozen
-class ViewChanged(NodeEvent):
+class ViewChanged(NodeEvent, Generic[GameView]):
     """A step was applied: our seat's new view and the step's public events."""
 
-    view: Any
-    events: Any = ()
+    view: GameView
+    events: tuple[StoredEvent, ...] = attrs.field(default=(), converter=_stored_events)
 
 
 @_event("cards_seen")
 @attrs.frozen
 class CardsShown(NodeEvent):
-    cards: Any
+    """Cards our seat may now see (``ui_events`` only), and why (``"dealt"``, ...)."""
+
+    cards: tuple[str, ...] = attrs.field(converter=_cards)
     why: str
 
 
@@ -306,12 +365,15 @@ class Resigned(NodeEvent):
 @attrs.frozen
 class GameOver(NodeEvent):
     """The game ended: who won (in JSON the ``winner``, :meth:`Outcome.plain`), the final
-    digest, how it ended; ``stats`` only with ``NodeConfig.stats`` (bench/netplay.py)."""
+    digest, how it ended (the game's word; None: not said); ``stats`` only with
+    ``NodeConfig.stats`` (bench/netplay.py)."""
 
     outcome: Outcome = attrs.field(metadata=_written_as("winner", Outcome.plain))
     digest: str
-    end: Any = None
-    stats: dict[str, Any] | None = _optional()
+    end: str | None = None
+    stats: GameStats | None = attrs.field(
+        default=None, metadata={"optional": True, **_written_as("stats", _stats_plain)}
+    )
 
 
 # -- clocks and presence ---------------------------------------------------------------------
@@ -320,7 +382,9 @@ class GameOver(NodeEvent):
 class ClockReadings(NodeEvent):
     """What counts down now, per owed seat (at most once a second)."""
 
-    seats: list[dict[str, Any]]
+    seats: tuple[ClockReading, ...] = attrs.field(
+        converter=_readings, metadata=_written_as("seats", _readings_plain)
+    )
 
 
 @_event("offline")

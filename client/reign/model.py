@@ -169,7 +169,7 @@ class ClientModel(ScreenModel):
         if self.view is None:
             return
         pub = self.view.public
-        counted = {r["seat"] for r in self.clock}  # a running clock says it already
+        counted = {r.seat for r in self.clock}  # a running clock says it already
         waited_for = {s: t for s, t in self.waiting.items() if s not in counted}
         if self.decision is not None:
             turn = "your move" + my_move_words(self.clock, self.seat)

@@ -141,7 +141,7 @@ class Liveness:
                 continue
             readings = clock.readings(now)
             if (readings or self._told_clock) and now - told >= 1.0:  # at most once a second
-                told, self._told_clock = now, {int(r["seat"]) for r in readings}
+                told, self._told_clock = now, {r.seat for r in readings}
                 self.emit(ev.ClockReadings(readings))
 
     def _catch_up(self, now: float) -> None:

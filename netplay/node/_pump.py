@@ -134,13 +134,13 @@ class SessionPump:
         elif isinstance(event, P.GameFinished):
             stats = None
             if self.config.stats:
-                stats = {
-                    "at": time.monotonic(),
-                    "messages": session.messages_sent,
-                    "bytes": session.bytes_sent,
-                    "decided": {str(k): v for k, v in self._decided.items()},
-                    "applied": {str(k): v for k, v in self._applied.items()},
-                }
+                stats = ev.GameStats(
+                    at=time.monotonic(),
+                    messages=session.messages_sent,
+                    bytes=session.bytes_sent,
+                    decided=tuple((k, when, kind) for k, (when, kind) in self._decided.items()),
+                    applied=tuple(self._applied.items()),
+                )
             self.emit(ev.GameOver(event.outcome, event.digest, event.end, stats))
             self.ended("finished", None, event.digest)
 

@@ -17,6 +17,7 @@ The names below are the area's public part; other areas import only these.
 from ._clock import (
     STALLED,
     CameBack,
+    ClockReading,
     Flagged,
     LongWait,
     Presence,
@@ -58,6 +59,7 @@ __all__ = [
     "BadName",
     "CLAIM_AFTER",
     "CameBack",
+    "ClockReading",
     "Farewell",
     "Farewells",
     "Flagged",

@@ -40,8 +40,6 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from fairtable.protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
@@ -52,6 +50,7 @@ __all__ = [
     "TOLERANCE",
     "STALLED",
     "CameBack",
+    "ClockReading",
     "Flagged",
     "LongWait",
     "NoticeTaken",
@@ -69,6 +68,17 @@ TOLERANCE = 2.0
 PRESENCE_DOMAIN = b"fairtable/presence/v2\x00"
 NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
 OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
+
+
+@attrs.frozen
+class ClockReading:
+    """What runs now for one owed seat: its bank left (None: no chess clock) and, while it
+    is offline, how long until the table gives up on it (None: it is online)."""
+
+    seat: int
+    left: float | None
+    offline: bool
+    ends_in: float | None
 
 
 @message("presence")
@@ -296,10 +306,10 @@ class TableClock:
             times.append(self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat]))
         return min(times) if times else None
 
-    def readings(self, now: float) -> list[dict[str, Any]]:
+    def readings(self, now: float) -> tuple[ClockReading, ...]:
         """What runs now, per owed seat: its bank left and, if offline, when the game ends."""
         self._drain(now)
-        found = []
+        found: list[ClockReading] = []
         for seat in sorted(self.owed):
             bank = round(max(0.0, self.bank[seat]), 1) if self.has_clock else None
             ends = None
@@ -308,10 +318,8 @@ class TableClock:
                     max(0.0, self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat])), 1
                 )
             if bank is not None or ends is not None or seat in self.offline:
-                found.append(
-                    {"seat": seat, "left": bank, "offline": seat in self.offline, "ends_in": ends}
-                )
-        return found
+                found.append(ClockReading(seat, bank, seat in self.offline, ends))
+        return tuple(found)
 
     def _kind(self, seat: int, now: float) -> str:
         if seat in self.countdown_since and (

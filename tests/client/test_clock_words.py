@@ -91,13 +91,9 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
     )
     assert "Time: clock 5:00 + 5 s a decision" in "\n".join(model.log)
     model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
-    model.apply_event(
-        ev.ClockReadings(seats=[{"seat": d.seat, "left": 272.0, "offline": False, "ends_in": None}])
-    )
+    model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, 272.0, False, None)]))
     assert "your move - 4:32 left" in model.status
-    model.apply_event(
-        ev.ClockReadings(seats=[{"seat": d.seat, "left": 271.0, "offline": False, "ends_in": None}])
-    )
+    model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, 271.0, False, None)]))
     assert "your move - 4:31 left" in model.status
     model.apply_event(
         ev.Verdict(seat=d.seat, kind="out-of-time", reason=f"seat {d.seat} ran out of time")
@@ -111,8 +107,8 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
     model.apply_event(
         ev.ClockReadings(
             seats=[
-                {"seat": 1, "left": 67.0, "offline": False, "ends_in": None},
-                {"seat": 2, "left": 30.0, "offline": True, "ends_in": 105.0},
+                ev.ClockReading(1, 67.0, False, None),
+                ev.ClockReading(2, 30.0, True, 105.0),
             ]
         )
     )
@@ -120,13 +116,9 @@ def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:
         " - seat 2 offline - the game ends in 1:45; waiting for seat 1, seat 2 (seat 1 1:07 left)"
     )
     model.apply_event(ev.WaitingFor(seats=[2]))
-    model.apply_event(
-        ev.ClockReadings(seats=[{"seat": 2, "left": None, "offline": True, "ends_in": 105.0}])
-    )
+    model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(2, None, True, 105.0)]))
     assert model.status.endswith(" - seat 2 offline - the game ends in 1:45")
-    model.apply_event(
-        ev.ClockReadings(seats=[{"seat": 2, "left": 67.0, "offline": False, "ends_in": None}])
-    )
+    model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(2, 67.0, False, None)]))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")
     model.apply_event(ev.SeatWaiting(seat=2, seconds=10))
     assert model.status.endswith(" - waiting for seat 2 (1:07 left)")  # the clock says it
@@ -145,15 +137,11 @@ def test_menu_status_shows_the_clock_and_the_offline_countdown() -> None:
     model = SodalisModel()
     model.apply_event(ev.Seated(seat=d.seat, players=4))
     model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
-    model.apply_event(
-        ev.ClockReadings(seats=[{"seat": d.seat, "left": 59.5, "offline": False, "ends_in": None}])
-    )
+    model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, 59.5, False, None)]))
     assert "your move: " in model.status and " - 1:00 left" in model.status
     other = (d.seat + 1) % 4
     watcher = SodalisModel()
     watcher.apply_event(ev.Seated(seat=other, players=4))
     watcher.apply_event(ev.ViewChanged(view=game.view(other), events=()))
-    watcher.apply_event(
-        ev.ClockReadings(seats=[{"seat": d.seat, "left": None, "offline": True, "ends_in": 9.0}])
-    )
+    watcher.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, None, True, 9.0)]))
     assert watcher.status.endswith(f" - seat {d.seat} offline - the game ends in 0:09")

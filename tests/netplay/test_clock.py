@@ -10,6 +10,7 @@ import pytest
 
 import fairtable.protocol as P
 from fairtable.engine.canonical import canonical_bytes
+from fairtable.netplay.table import ClockReading
 from fairtable.netplay.table._clock import (
     OFFLINE_BEATS,
     TOLERANCE,
@@ -60,7 +61,7 @@ def test_a_bank_drains_only_while_the_table_waits_on_that_seat() -> None:
     assert c.bank[1] == pytest.approx(7.0)
     assert c.bank[2] == pytest.approx(9.0)
     assert c.bank[0] == pytest.approx(10.0)
-    assert c.readings(4.0) == [{"seat": 2, "left": 9.0, "offline": False, "ends_in": None}]
+    assert c.readings(4.0) == (ClockReading(2, left=9.0, offline=False, ends_in=None),)
 
 
 def test_each_applied_decision_adds_the_increment_once() -> None:
@@ -102,7 +103,7 @@ def test_without_a_clock_a_seat_online_but_thinking_is_never_flagged() -> None:
         events += c.update(float(tick))
     assert not [e for e in events if isinstance(e, Flagged | WentOffline)]
     assert [e for e in events if isinstance(e, LongWait)] == [LongWait(1, 5)]
-    assert c.readings(400.0) == []
+    assert c.readings(400.0) == ()
 
 
 def test_an_offline_owed_seat_runs_the_countdown_and_is_abandoned_at_zero() -> None:
@@ -111,7 +112,7 @@ def test_an_offline_owed_seat_runs_the_countdown_and_is_abandoned_at_zero() -> N
     c.heard[2] = 100.0
     assert WentOffline(1) not in c.update(OFFLINE_BEATS * 2.0 - 0.1)
     assert WentOffline(1) in c.update(6.0)
-    assert c.readings(16.0) == [{"seat": 1, "left": None, "offline": True, "ends_in": 20.0}]
+    assert c.readings(16.0) == (ClockReading(1, left=None, offline=True, ends_in=20.0),)
     assert not [e for e in c.update(35.9) if isinstance(e, Flagged)]
     flags = [e for e in c.update(36.0) if isinstance(e, Flagged)]
     assert flags == [Flagged("abandoned", 1)]
@@ -123,7 +124,7 @@ def test_a_seat_offline_but_not_owed_runs_no_countdown() -> None:
     c.heard[2] = 1000.0
     assert WentOffline(1) in c.update(10.0)
     assert not [e for e in c.update(100.0) if isinstance(e, Flagged)]
-    assert c.readings(100.0) == []
+    assert c.readings(100.0) == ()
 
 
 def test_the_countdown_starts_again_when_the_seat_comes_back() -> None:
@@ -135,9 +136,9 @@ def test_the_countdown_starts_again_when_the_seat_comes_back() -> None:
     beat = TableClock(c.limits, TABLE, PLAYERS, 1, 0.0).my_beat(IDS[1], 1)
     assert c.take_beat(beat, 30.0)
     assert CameBack(1) in c.update(30.5)
-    assert c.readings(31.0) == []  # nothing runs for it any more
+    assert c.readings(31.0) == ()  # nothing runs for it any more
     assert WentOffline(1) in c.update(36.0)
-    assert c.readings(50.0)[0]["ends_in"] == 16.0  # the full 30 s again from 36
+    assert c.readings(50.0)[0].ends_in == 16.0  # the full 30 s again from 36
     assert not [e for e in c.update(65.0) if isinstance(e, Flagged)]
 
 

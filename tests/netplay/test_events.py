@@ -45,8 +45,21 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
             '{"digest":"d1","end":"tribute","event":"game_over","winner":"dusk"}',
         ),
         (
-            ev.GameOver(Outcome.nobody(), "d1", None, {"messages": 3}),
-            '{"digest":"d1","end":null,"event":"game_over","stats":{"messages":3},"winner":null}',
+            ev.GameOver(
+                Outcome.nobody(),
+                "d1",
+                None,
+                ev.GameStats(2.5, 3, 10, ((3, 1.25, "bid"),), ((3, 1.5),)),
+            ),
+            '{"digest":"d1","end":null,"event":"game_over","stats":{"applied":{"3":1.5},"at":2.5,'
+            '"bytes":10,"decided":{"3":[1.25,"bid"]},"messages":3},"winner":null}',
+        ),
+        (
+            ev.ClockReadings(
+                [ev.ClockReading(2, 9.0, False, None), ev.ClockReading(0, None, True, 3.5)]
+            ),
+            '{"event":"clock","seats":[{"ends_in":null,"left":9.0,"offline":false,"seat":2},'
+            '{"ends_in":3.5,"left":null,"offline":true,"seat":0}]}',
         ),
         (
             ev.Verdict(None, "starved", "why"),
