@@ -15,6 +15,8 @@ import statistics
 from collections import deque
 from typing import Any
 
+from fairtable.client.screen_model import ScreenModel
+
 __all__ = ["AutoPass"]
 
 DEFAULT_PAUSE = 2.0  # seconds, before this player has answered a window by hand
@@ -25,7 +27,7 @@ REMEMBERED = 5  # hand answers the pause follows
 class AutoPass:
     """Watches ``model``'s decisions; answers those with one legal answer after a pause."""
 
-    def __init__(self, model: Any, rng: random.Random | None = None) -> None:
+    def __init__(self, model: ScreenModel, rng: random.Random | None = None) -> None:
         self.model = model
         self.rng = rng or random.SystemRandom()
         self.by_hand: deque[float] = deque(maxlen=REMEMBERED)
@@ -54,7 +56,7 @@ class AutoPass:
         if d is None or self._answered or now - self._since < self._pause:
             return False
         answer = self.model.only_answer()
-        if answer is None or self.model.sent_for is d:  # none, or the player answered
+        if answer is None or not self.model.open_to_answer():  # none, or the player answered
             return False
         self._answered = True
         self.model.auto_answer(answer)

@@ -157,20 +157,10 @@ class PlainSession:
                 self.say(plain_words(model.message))
         if model.over:
             self.held.clear()  # nothing more is asked
-        while self.held and self.answerable():
+        while self.held and self.model.open_to_answer():
             text = self.held.popleft()
             self.write(f"> {text}")  # which typed line answers
             self.act(text)
-
-    def answerable(self) -> bool:
-        """A decision is ours to answer now (and our answer to it is not on its way)."""
-        model = self.model
-        return (
-            model.decision is not None
-            and model.view is not None
-            and model.sent_for is not model.decision
-            and not model.over
-        )
 
     def waits(self, text: str) -> bool:
         """``text`` answers a decision and there is none to answer now: it is kept."""
@@ -178,7 +168,7 @@ class PlainSession:
         first = text.split(" ", 1)[0].lower()
         if model.over or model.confirming_resign or first in ANYTIME:
             return False
-        return bool(self.held) or not self.answerable()
+        return bool(self.held) or not model.open_to_answer()
 
     def say_decision(self, again: bool = True) -> None:
         """The decision at hand: what to decide, then its numbered options (and the words it

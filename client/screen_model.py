@@ -464,22 +464,38 @@ class ScreenModel:
             return
         self._send(menu[max(0, min(self.highlight, len(menu) - 1))][1])
 
-    def _send(self, answer: Any) -> None:
+    def answer_on_its_way(self) -> bool:
+        """Whether our answer to the decision at hand is sent and the node has not yet said
+        whether it took it.  Every way an answer leaves (a typed line, a line plain mode kept
+        for the next decision, an answer passed for the player) asks this one guard: a
+        second answer would reach the node after the first and be refused as not asked."""
+        return self.decision is not None and self.sent_for is self.decision
+
+    def open_to_answer(self) -> bool:
+        """A decision is ours to answer now, and no answer of ours to it is on its way."""
+        return (
+            self.decision is not None
+            and self.view is not None
+            and not self.over
+            and not self.answer_on_its_way()
+        )
+
+    def _send(self, answer: Any) -> bool:
+        """Send ``answer`` to the decision at hand, at most one a decision; whether it went."""
         if self.over:  # nothing is asked once the game is over
             self.message = ending.LEAVE
-            return
+            return False
         if self.decision is not None and self.auto_sent is self.decision:
             self.message = "Passed for you already; waiting for the others..."
-            return  # one answer a decision: a late key press must not answer the next one
-        if self.decision is not None and self.sent_for is self.decision:
-            # our answer is on its way (the node has not said it took it): a second one
-            # would reach the node after the first and be refused as not asked
+            return False  # one answer a decision: a late key press must not answer the next one
+        if self.answer_on_its_way():
             self.message = "Sent already; waiting for the others..."
-            return
+            return False
         self.sent_for = self.decision
         self.log_mark = len(self.log)
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
+        return True
 
     def only_answer_kind(self, decision: Decision) -> bool:
         """Whether decisions like ``decision`` may be answered for the player when they have
@@ -491,15 +507,16 @@ class ScreenModel:
         player (else None)."""
         return None
 
-    def auto_answer(self, answer: Any) -> None:
+    def auto_answer(self, answer: Any) -> bool:
         """Send ``answer`` for the player (the one legal answer), and say so; typed answers
-        to the same decision are not sent after it."""
-        if self.decision is None or self.sent_for is self.decision:
-            return  # the player answered it already
-        self._send(answer)
+        to the same decision are not sent after it.  Whether it went (not when the player's
+        own answer is on its way)."""
+        if self.decision is None or not self._send(answer):
+            return False
         self.auto_sent = self.decision
         if not self.over:
             self.message = "Passed for you: nothing could be played here."
+        return True
 
     def answered(self) -> None:
         """The network side accepted our answer."""

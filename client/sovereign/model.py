@@ -432,10 +432,11 @@ class ClientModel(MenuModel):
             return
         super().command(text)
 
-    def auto_answer(self, answer: Any) -> None:
-        super().auto_answer(answer)
-        if self.skip_windows and not self.over and self.auto_sent is self.decision:
+    def auto_answer(self, answer: Any) -> bool:
+        sent = super().auto_answer(answer)
+        if sent and self.skip_windows and not self.over:
             self.message = "Passed for you ('skip' is on; 'skip' again to answer windows)."
+        return sent
 
     def refusal(self, answer: Any) -> str:
         """Why the rules refuse ``answer`` now ('' if they accept it)."""

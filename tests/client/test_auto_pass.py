@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 
 from fairtable.client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
+from fairtable.client.plain import PlainSession
 from fairtable.client.sovereign.model import ClientModel
 from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import SovereignGame
 from fairtable.engine.sovereign import answers as A
+from fairtable.netplay import events as ev
 from tests.client.test_sovereign_model import model_for, play
 
 
@@ -82,3 +84,26 @@ def test_auto_pass_one_answer_a_decision_whoever_answers_first() -> None:
     assert auto.tick(LIMITS[1] + 1)
     model.command("#1")
     assert len(sent) == 1 and "Passed for you already" in model.message
+
+
+def test_one_guard_holds_every_way_an_answer_leaves_while_ours_is_on_its_way() -> None:
+    """A line typed again, a line plain mode would send at once, and an answer passed for the
+    player all ask the model's one guard: while our answer is on its way (the node has not
+    said it took it) none is sent; once the node refuses it, the decision is open again."""
+    only, _ = windows()
+    game, d = only[0]
+    model, sent = model_for(game, d)
+    plain = PlainSession(model, lambda line: None)
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    assert model.open_to_answer() and not plain.waits("pass")
+    model.command("pass")
+    assert model.answer_on_its_way() and not model.open_to_answer()
+    model.command("pass")
+    assert "Sent already" in model.message
+    assert plain.waits("pass")  # kept for the next decision, not sent
+    assert not auto.tick(LIMITS[1] + 1)
+    assert len(sent) == 1
+    model.apply_event(ev.AnswerRefused("not asked"))
+    assert model.open_to_answer() and not plain.waits("pass")
+    assert auto.tick(LIMITS[1] + 2) and len(sent) == 2
