@@ -153,12 +153,25 @@ def _network_commands(sub: Any) -> None:
             )
             p.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
 
+    def peer(p: argparse.ArgumentParser) -> None:
+        """What a seat at a table (``host`` and ``join``) takes besides :func:`common`."""
+        p.add_argument(
+            "--port",
+            type=port_number,
+            default=0,
+            help="port to listen on for the other seats (default: any)",
+        )
+        p.add_argument(
+            "--discovery-port",
+            type=port_number,
+            default=DISCOVERY_PORT,
+            help="UDP port of LAN announcements (and join codes)",
+        )
+        common(p)
+
     host = sub.add_parser("host", help="open a table on this machine and print its invite")
     host.add_argument("game", type=game_name, choices=game_names())
     host.add_argument("--seats", type=int, required=True)
-    host.add_argument(
-        "--port", type=port_number, default=0, help="port to listen on (default: any)"
-    )
     host.add_argument("--bots", type=int, default=0, help="fill this many seats with bots")
     host.add_argument(
         "--no-announce", action="store_true", help="do not announce the table on the LAN"
@@ -171,40 +184,13 @@ def _network_commands(sub: Any) -> None:
         default=BROADCAST,
         help="where to send LAN announcements (default: broadcast)",
     )
-    host.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
-    host.add_argument(
-        "--round-limit",
-        type=int,
-        metavar="N",
-        help="end the game after N rounds (0: none; default: the game's own)",
-    )
-    host.add_argument(
-        "--clock",
-        type=clock_arg,
-        metavar="BANK[+INC]",
-        help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
-        "10m+5s, or plain seconds (default: no clock)",
-    )
-    host.add_argument(
-        "--new",
-        action="store_true",
-        help="open a fresh table even if an unfinished one could go on",
-    )
-    common(host)
+    _table_terms(host)
+    peer(host)
     join = sub.add_parser("join", help="take a seat at a table")
     join.add_argument(
         "invite",
         nargs="?",
         help="the invite, or the host's join code on the LAN (none: list tables on the LAN)",
-    )
-    join.add_argument(
-        "--port", type=port_number, default=0, help="port to listen on for other seats"
-    )
-    join.add_argument(
-        "--discovery-port",
-        type=port_number,
-        default=DISCOVERY_PORT,
-        help="UDP port of LAN announcements (for a join code)",
     )
     join.add_argument(
         "--give-up-after",
@@ -213,7 +199,7 @@ def _network_commands(sub: Any) -> None:
         metavar="SECONDS",
         help="with --bot: stop if the table cannot be reached for this long",
     )
-    common(join)
+    peer(join)
     relay = sub.add_parser("relay", help="run a relay for players who cannot reach each other")
     relay.add_argument("--port", type=port_number, default=7777)
     common(relay, listen=False)
@@ -221,6 +207,28 @@ def _network_commands(sub: Any) -> None:
     tables.add_argument("--seconds", type=positive_seconds, default=3.0, help="how long to listen")
     tables.add_argument("--discovery-port", type=port_number, default=DISCOVERY_PORT)
     tables.add_argument("--json", action="store_true", help="one JSON line per table")
+
+
+def _table_terms(p: argparse.ArgumentParser) -> None:
+    """What a table we open (``host`` and ``play``) is played under, and whether it is new."""
+    p.add_argument(
+        "--round-limit",
+        type=int,
+        metavar="N",
+        help="end the game after N rounds (0: none; default: the game's own)",
+    )
+    p.add_argument(
+        "--clock",
+        type=clock_arg,
+        metavar="BANK[+INC]",
+        help="a chess clock per seat: MINUTESm[+SECONDSs] a decision, e.g. "
+        "10m+5s, or plain seconds (default: no clock)",
+    )
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="open a fresh table even if an unfinished one could go on",
+    )
 
 
 def _play_commands(sub: Any) -> None:
@@ -245,23 +253,7 @@ def _play_commands(sub: Any) -> None:
         metavar="FILE",
         help="play a custom deck, in a game whose seats may bring one (docs/cards/)",
     )
-    play.add_argument(
-        "--round-limit",
-        type=int,
-        metavar="N",
-        help="end the game after N rounds (0: none; default: the game's own)",
-    )
-    play.add_argument(
-        "--clock",
-        type=clock_arg,
-        metavar="BANK[+INC]",
-        help="a chess clock per seat, e.g. 10m+5s (default: none)",
-    )
-    play.add_argument(
-        "--new",
-        action="store_true",
-        help="start a fresh table even if an unfinished one could go on",
-    )
+    _table_terms(play)
     play.add_argument(
         "--plain",
         action="store_true",
