@@ -35,7 +35,7 @@ import attrs
 from fairtable.engine.canonical import digest_of
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.events import Event
-from fairtable.engine.requests import Request
+from fairtable.engine.requests import Decision, Request
 from fairtable.engine.tasks import Task
 
 __all__ = ["CommonState", "known_seats", "request_data"]
@@ -110,7 +110,7 @@ class CommonState(abc.ABC):
 
 def request_data(r: Request) -> dict[str, Any]:
     """A pending request as the digest covers it: its fields and its class name."""
-    data = attrs.asdict(r, recurse=True)
+    data = r.plain() if isinstance(r, Decision) else attrs.asdict(r, recurse=True)
     data["request"] = type(r).__name__
     return data
 

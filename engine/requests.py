@@ -3,11 +3,13 @@
 A game state lists its *pending requests*: who or what must answer before the
 game can go on.  These kinds are shared by every game:
 
-- :class:`Decision` -- a seat must choose; its ``kind`` is a member of the game's
-  :class:`DecisionKind` enum (``engine/<game>/decisions.py``).  Several seats may
-  be asked at once (``simultaneous``); their answers are accepted in any arrival
-  order and applied in seat order once all are in, so arrival order never changes
-  the outcome.  The answer classes are game-specific.
+- :class:`Decision` -- a seat must choose.  What it is asked, and within which public
+  limits (targets, counts, candidates), is its ``info``: a frozen record of the game, one
+  :class:`DecisionInfo` subclass per kind of decision, whose ``KIND`` is a member of the
+  game's :class:`DecisionKind` enum (both in ``engine/<game>/decisions.py``).  Several
+  seats may be asked at once (``simultaneous``); their answers are accepted in any arrival
+  order and applied in seat order once all are in, so arrival order never changes the
+  outcome.  The answer classes are game-specific.
 - :class:`Chance` -- a random pick (first player, a random subset).  Answered by
   :class:`ChanceAnswer` with ``k`` distinct indices below ``n``.
 - :class:`Roll` -- dice: one value ``1..s`` for each die size ``s`` listed (values
@@ -37,7 +39,7 @@ game can go on.  These kinds are shared by every game:
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -48,21 +50,90 @@ class DecisionKind(enum.StrEnum):
     test vectors have always spelled it, and compares equal to that string."""
 
 
+_KEY = "fairtable.info_key"
+_OMIT_NONE = "fairtable.info_omit_none"
+
+
+def info_key(name: str) -> dict[str, str]:
+    """The metadata of an info field whose stored name is ``name`` (``"from"``: a word
+    Python keeps for itself)."""
+    return {_KEY: name}
+
+
+OMITTED_IF_NONE: dict[str, bool] = {_OMIT_NONE: True}
+"""The metadata of an info field that is left out of the stored pairs while it is ``None``."""
+
+
+@attrs.frozen(kw_only=True)
+class DecisionInfo:
+    """The public limits of one kind of decision: a game declares one frozen subclass per
+    kind, whose ``KIND`` names it, and whose fields are read as attributes.
+
+    Digests, views and logs hold a decision's info as it has always been stored: a tuple of
+    ``(name, value)`` pairs in field order (:meth:`pairs`), a field named by
+    :func:`info_key` under that name, and one marked :data:`OMITTED_IF_NONE` left out while
+    it is ``None``."""
+
+    KIND: ClassVar[DecisionKind]
+
+    def pairs(self) -> tuple[tuple[str, Any], ...]:
+        """The stored form: ``(name, value)`` per field, in declaration order."""
+        return tuple(
+            (f.metadata.get(_KEY, f.name), value)
+            for f in attrs.fields(type(self))
+            if not ((value := getattr(self, f.name)) is None and f.metadata.get(_OMIT_NONE))
+        )
+
+    @classmethod
+    def of(cls, decision: Decision) -> Self:
+        """``decision``'s info as this record (:class:`TypeError` if it asks another kind):
+        how a reader that has told the kinds apart reads one kind's fields."""
+        info = decision.info
+        if not isinstance(info, cls):
+            raise TypeError(f"a {decision.kind} decision carries no {cls.__name__}")
+        return info
+
+
 @attrs.frozen
 class Decision:
-    """Seat ``seat`` must make a decision of ``kind``; ``info`` holds the public
-    constraints (targets, limits, candidates) as a canonical tuple of pairs."""
+    """Seat ``seat`` must make the decision ``info`` describes (its kind and public limits).
+
+    Its stored form (:meth:`plain`), which digests and views hold, is that of the record
+    ``seat, kind, info, simultaneous`` with ``info`` as its pairs (:meth:`DecisionInfo.pairs`).
+    """
 
     seat: int
-    kind: DecisionKind
-    info: tuple[tuple[str, Any], ...] = ()
+    info: DecisionInfo
     simultaneous: bool = False
 
+    @property
+    def kind(self) -> DecisionKind:
+        """What the decision asks: a member of the game's :class:`DecisionKind`."""
+        return self.info.KIND
+
+    def plain(self) -> dict[str, Any]:
+        """The decision as JSON-shaped data, as digests and views hold it."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "info": _plain(self.info.pairs()),
+            "simultaneous": self.simultaneous,
+        }
+
     def get(self, key: str, default: Any = None) -> Any:
-        for name, value in self.info:
+        for name, value in self.info.pairs():
             if name == key:
                 return value
         return default
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its tuples as lists, all the way down (as :func:`attrs.asdict` gives)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @attrs.frozen

@@ -14,7 +14,18 @@ from fairtable.engine.errors import IllegalReveal, MalformedAnswer
 from fairtable.engine.events import RoundLimit
 from fairtable.engine.reign import combat, reveal, setup
 from fairtable.engine.reign import events as E
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    BidInfo,
+    CovertInfo,
+    DiscardInfo,
+    DrawInfo,
+    KeepSupportInfo,
+    OrderEventsInfo,
+    OvertInfo,
+    RegentDiscardInfo,
+    SpoilsInfo,
+    TieBreakInfo,
+)
 from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
 from fairtable.engine.requests import (
     Decision,
@@ -71,11 +82,10 @@ def _bid(state: ReignState, seat: int, number: int) -> None:
     state.pending = [
         Decision(
             seat,
-            ReignDecisionKind.BID,
-            (
-                ("forbidden", tuple(forbidden_houses(state, number))),
-                ("max_cards", state.hand_count[seat]),
-                ("pass_number", number),
+            BidInfo(
+                forbidden=tuple(forbidden_houses(state, number)),
+                max_cards=state.hand_count[seat],
+                pass_number=number,
             ),
         )
     ]
@@ -230,11 +240,10 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
         state.pending = [
             Decision(
                 event_decider(state),
-                ReignDecisionKind.ORDER_EVENTS,
-                (
-                    ("events", combat.bid_events(state.catalog, bids)),
-                    ("bids", tuple((s, tuple(ids)) for s, ids in bids)),
-                    ("pass_number", number),
+                OrderEventsInfo(
+                    events=combat.bid_events(state.catalog, bids),
+                    bids=tuple((s, tuple(ids)) for s, ids in bids),
+                    pass_number=number,
                 ),
             )
         ]
@@ -265,11 +274,7 @@ def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
         state.log(E.BidTie(house, list(tied)))
         return
     state.pending = [
-        Decision(
-            state.regent,
-            ReignDecisionKind.TIE_BREAK,
-            (("house", house), ("tied", tuple(tied)), ("phase", "influence")),
-        )
+        Decision(state.regent, TieBreakInfo(house=house, tied=tuple(tied), phase="influence"))
     ]
 
 
@@ -292,12 +297,12 @@ def _transfer_support(state: ReignState, number: int) -> None:
 def _keep_support(state: ReignState, seat: int) -> None:
     held = state.support_of(seat)
     if len(held) > 1:
-        state.pending = [Decision(seat, ReignDecisionKind.KEEP_SUPPORT, (("houses", tuple(held)),))]
+        state.pending = [Decision(seat, KeepSupportInfo(houses=tuple(held)))]
 
 
 def _regent_discard(state: ReignState) -> None:
     if state.regent is not None and state.hand_count[state.regent] > 0:
-        state.pending = [Decision(state.regent, ReignDecisionKind.REGENT_DISCARD)]
+        state.pending = [Decision(state.regent, RegentDiscardInfo())]
 
 
 def _after_influence(state: ReignState, number: int) -> None:
@@ -326,9 +331,7 @@ def _plotting(state: ReignState) -> None:
 
 def _overt(state: ReignState, seat: int) -> None:
     if state.hand_count[seat] > 0:
-        state.pending = [
-            Decision(seat, ReignDecisionKind.OVERT, (("targets", tuple(state.holders())),))
-        ]
+        state.pending = [Decision(seat, OvertInfo(targets=tuple(state.holders())))]
 
 
 def covert_limit(state: ReignState, seat: int) -> int:
@@ -340,8 +343,7 @@ def _covert(state: ReignState, seat: int) -> None:
         state.pending = [
             Decision(
                 seat,
-                ReignDecisionKind.COVERT,
-                (("targets", tuple(state.holders())), ("max_cards", covert_limit(state, seat))),
+                CovertInfo(targets=tuple(state.holders()), max_cards=covert_limit(state, seat)),
             )
         ]
 
@@ -384,8 +386,7 @@ def _resolve_combat(
         push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
     else:
         chooser = reveal.tie_chooser(state)
-        info = (("tied", tuple(top)), ("phase", "combat"))
-        state.pending = [Decision(chooser, ReignDecisionKind.TIE_BREAK, info)]
+        state.pending = [Decision(chooser, TieBreakInfo(tied=tuple(top), phase="combat"))]
         state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
 
 
@@ -409,8 +410,7 @@ def _combat_tie_break(state: ReignState, tied: tuple[int, ...]) -> None:
     if len(tied) == 1:
         crown(state, tied[0], 0)
         return
-    info = (("tied", tied), ("phase", "combat"))
-    state.pending = [Decision(reveal.tie_chooser(state), ReignDecisionKind.TIE_BREAK, info)]
+    state.pending = [Decision(reveal.tie_chooser(state), TieBreakInfo(tied=tied, phase="combat"))]
 
 
 def _crown_tie(state: ReignState, bonus: tuple[tuple[int, int], ...]) -> None:
@@ -471,7 +471,7 @@ def _spoils(state: ReignState) -> None:
     if regent is None or state.hand_count[regent] == 0:  # None: the Regent left
         return
     must = () if state.betrayal_in_regent_army else tuple(backers(state))
-    state.pending = [Decision(regent, ReignDecisionKind.SPOILS, (("must_give", must),))]
+    state.pending = [Decision(regent, SpoilsInfo(must_give=must))]
 
 
 def _draw_round(state: ReignState) -> None:
@@ -486,18 +486,13 @@ def _draw_round(state: ReignState) -> None:
 
 
 def _draw(state: ReignState, seat: int) -> None:
-    state.pending = [Decision(seat, ReignDecisionKind.DRAW)]
+    state.pending = [Decision(seat, DrawInfo())]
 
 
 def _discard_down(state: ReignState) -> None:
     over = [s for s in range(state.players) if state.hand_count[s] > HAND_LIMIT]
     state.pending = [
-        Decision(
-            s,
-            ReignDecisionKind.DISCARD,
-            (("count", state.hand_count[s] - HAND_LIMIT),),
-            simultaneous=True,
-        )
+        Decision(s, DiscardInfo(count=state.hand_count[s] - HAND_LIMIT), simultaneous=True)
         for s in over
     ]
     state.buffered = {}

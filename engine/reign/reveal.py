@@ -14,7 +14,7 @@ equally strong cards deserts) is settled by the Regent, else the first player
 from __future__ import annotations
 
 from fairtable.engine.reign import combat
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import CombatTieInfo, OrderArmyInfo
 from fairtable.engine.reign.state import ReignState
 from fairtable.engine.requests import Decision
 
@@ -52,14 +52,13 @@ def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResu
             state.pending = [
                 Decision(
                     owner,
-                    ReignDecisionKind.ORDER_ARMY,
-                    (
-                        ("cards", tuple(c for g in groups for c in g)),
-                        ("groups", groups),
-                        ("armies", armies),
-                        ("orders", orders),
-                        ("picks", picks),
-                        ("regent", state.regent),
+                    OrderArmyInfo(
+                        cards=tuple(c for g in groups for c in g),
+                        groups=groups,
+                        armies=armies,
+                        orders=orders,
+                        picks=picks,
+                        regent=state.regent,
                     ),
                 )
             ]
@@ -73,17 +72,16 @@ def settle(state: ReignState, orders: Orders, picks: Picks) -> combat.CombatResu
         state.pending = [
             Decision(
                 tie_chooser(state),
-                ReignDecisionKind.COMBAT_TIE,
-                (
-                    ("key", tie.key),
-                    ("army", tie.army),
-                    ("card", tie.card),
-                    ("op", tie.op),
-                    ("options", tie.options),
-                    ("armies", armies),
-                    ("orders", orders),
-                    ("picks", tuple(sorted(fixed.items()))),
-                    ("regent", state.regent),
+                CombatTieInfo(
+                    key=tie.key,
+                    army=tie.army,
+                    card=tie.card,
+                    op=tie.op,
+                    options=tie.options,
+                    armies=armies,
+                    orders=orders,
+                    picks=tuple(sorted(fixed.items())),
+                    regent=state.regent,
                 ),
             )
         ]

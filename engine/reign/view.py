@@ -50,7 +50,7 @@ class ReignView:
             "public": self.public,
             "hand": list(self.hand),
             "facedown": [list(x) for x in self.facedown],
-            "decisions": [attrs.asdict(d) for d in self.decisions],
+            "decisions": [d.plain() for d in self.decisions],
         }
 
 

@@ -23,7 +23,7 @@ from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
 from fairtable.engine.sodalis.cards import Face
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
 D10, D12 = 10, 12
@@ -263,7 +263,7 @@ def mark(state: SodalisState, unit: int, kind: str) -> None:
             s.up[options[0]] = False
             state.log(E.Exhausted(unit, options[0]))
         elif options:
-            state.ask(Decision(unit, SodalisDecisionKind.CONFUSE, (("options", options),)))
+            state.ask(Decision(unit, ConfuseInfo(options=options)))
     else:
         if s.slowed:
             return
@@ -286,7 +286,7 @@ def refresh(state: SodalisState, unit: int, token: str) -> None:
         s.up[down[0]] = True
         state.log(E.Refreshed(unit, down[0]))
     elif down:
-        state.ask(Decision(unit, SodalisDecisionKind.REFRESH_TOKEN, (("options", down),)))
+        state.ask(Decision(unit, RefreshTokenInfo(options=down)))
 
 
 def cast_extra(state: SodalisState, index: int, unit: int) -> None:

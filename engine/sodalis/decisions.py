@@ -1,8 +1,14 @@
-"""The kinds of decision Sodalis asks a seat (or a unit's owner) for."""
+"""The kinds of decision Sodalis asks a seat (or a unit's owner) for, and the public limits
+of each: one :class:`~engine.requests.DecisionInfo` record per kind."""
 
 from __future__ import annotations
 
-from fairtable.engine.requests import DecisionKind
+from typing import Any
+
+import attrs
+
+from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
+from fairtable.engine.sodalis.arena import Space
 
 
 class SodalisDecisionKind(DecisionKind):
@@ -20,3 +26,155 @@ class SodalisDecisionKind(DecisionKind):
     GIVE_TRIBUTE = "give_tribute"
     STRENGTH_REFRESH = "strength_refresh"
     ORDER_LIFE = "order_life"
+
+
+@attrs.frozen(kw_only=True)
+class TurnTokensInfo(DecisionInfo):
+    """The captain of ``team`` gives its ``members`` turn ``tokens`` (keeping
+    ``must_keep``)."""
+
+    KIND = SodalisDecisionKind.TURN_TOKENS
+
+    team: str
+    members: tuple[int, ...]
+    tokens: tuple[int, ...]
+    must_keep: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ChampionInfo(DecisionInfo):
+    """The seat picks its champion among ``available``."""
+
+    KIND = SodalisDecisionKind.CHAMPION
+
+    available: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RearrangeInfo(DecisionInfo):
+    """The captain of ``team`` may rearrange its ``members``' turn ``tokens``."""
+
+    KIND = SodalisDecisionKind.REARRANGE
+
+    team: str
+    members: tuple[int, ...]
+    tokens: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ReversalsInfo(DecisionInfo):
+    """The seat may reverse some of its champion's ``arcana``."""
+
+    KIND = SodalisDecisionKind.REVERSALS
+
+    arcana: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class PlaceInfo(DecisionInfo):
+    """The seat places its champion on one of ``spaces``."""
+
+    KIND = SodalisDecisionKind.PLACE
+
+    spaces: tuple[Space, ...]
+
+
+@attrs.frozen(kw_only=True)
+class TurnInfo(DecisionInfo):
+    """The seat's turn: a step to one of ``steps`` (paid with one of ``pay``, carrying its
+    artifact if ``carry``), a cast among ``casts``, or the end of the turn."""
+
+    KIND = SodalisDecisionKind.TURN
+
+    steps: tuple[Space, ...]
+    pay: tuple[str, ...]
+    carry: bool
+    casts: tuple[tuple[Any, ...], ...]
+
+
+@attrs.frozen(kw_only=True)
+class ConfuseInfo(DecisionInfo):
+    """The confused unit exhausts one of the action tokens ``options``."""
+
+    KIND = SodalisDecisionKind.CONFUSE
+
+    options: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RefreshTokenInfo(DecisionInfo):
+    """The unit refreshes one of its exhausted tokens ``options``."""
+
+    KIND = SodalisDecisionKind.REFRESH_TOKEN
+
+    options: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class CarryInfo(DecisionInfo):
+    """``unit``, moved by ``caster``'s ``movement`` (``steps`` left, from ``origin``) to
+    ``to``, may carry its artifact along."""
+
+    KIND = SodalisDecisionKind.CARRY
+
+    unit: int
+    to: Space
+    movement: str
+    steps: int
+    origin: Space = attrs.field(metadata=info_key("from"))
+    caster: int
+
+
+@attrs.frozen(kw_only=True)
+class ForcedStepInfo(DecisionInfo):
+    """The caster moves ``unit`` one step of its ``movement`` (push or pull, away from or
+    toward ``origin``) to one of ``options``; ``steps`` are left, ``carry`` says whether
+    its artifact comes along."""
+
+    KIND = SodalisDecisionKind.FORCED_STEP
+
+    unit: int
+    options: tuple[Space, ...]
+    movement: str
+    steps: int
+    carry: int
+    origin: Space = attrs.field(metadata=info_key("from"))
+
+
+@attrs.frozen(kw_only=True)
+class RespawnInfo(DecisionInfo):
+    """The fallen champion comes back on one of ``spaces``."""
+
+    KIND = SodalisDecisionKind.RESPAWN
+
+    spaces: tuple[Space, ...]
+
+
+@attrs.frozen(kw_only=True)
+class GiveTributeInfo(DecisionInfo):
+    """The captain of ``team`` gives the ``tribute`` to one of ``candidates``."""
+
+    KIND = SodalisDecisionKind.GIVE_TRIBUTE
+
+    team: str
+    tribute: str
+    candidates: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class StrengthRefreshInfo(DecisionInfo):
+    """The captain of ``team`` may refresh one ``(seat, action)`` of ``options``."""
+
+    KIND = SodalisDecisionKind.STRENGTH_REFRESH
+
+    team: str
+    options: tuple[tuple[int, str], ...]
+
+
+@attrs.frozen(kw_only=True)
+class OrderLifeInfo(DecisionInfo):
+    """The caster orders the life changes of ``units``."""
+
+    KIND = SodalisDecisionKind.ORDER_LIFE
+
+    units: tuple[int, ...]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
 
 from fairtable.engine.errors import IllegalReveal, MalformedAnswer
 from fairtable.engine.events import RoundLimit
@@ -28,7 +27,14 @@ from fairtable.engine.requests import (
 )
 from fairtable.engine.sodalis import casting, movement, passives, tribute
 from fairtable.engine.sodalis import events as E
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    ChampionInfo,
+    PlaceInfo,
+    RearrangeInfo,
+    ReversalsInfo,
+    TurnInfo,
+    TurnTokensInfo,
+)
 from fairtable.engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
 from fairtable.engine.tasks import run_tasks
 
@@ -63,12 +69,11 @@ def _turn_tokens(state: SodalisState) -> None:
         asked.append(
             Decision(
                 state.captain(team),
-                SodalisDecisionKind.TURN_TOKENS,
-                (
-                    ("team", team),
-                    ("members", members),
-                    ("tokens", TEAM_TOKENS[team]),
-                    ("must_keep", (1,) if team == "dawn" else ()),
+                TurnTokensInfo(
+                    team=team,
+                    members=members,
+                    tokens=TEAM_TOKENS[team],
+                    must_keep=(1,) if team == "dawn" else (),
                 ),
                 simultaneous=True,
             )
@@ -98,7 +103,7 @@ def _choose(state: SodalisState, seat: int) -> None:
     if len(available) == 1:
         choose_champion(state, seat, available[0])
         return
-    state.ask(Decision(seat, SodalisDecisionKind.CHAMPION, (("available", available),)))
+    state.ask(Decision(seat, ChampionInfo(available=available)))
 
 
 def choose_champion(state: SodalisState, seat: int, champion: str) -> None:
@@ -118,8 +123,7 @@ def _rearrange(state: SodalisState) -> None:
         asked.append(
             Decision(
                 state.captain(team),
-                SodalisDecisionKind.REARRANGE,
-                (("team", team), ("members", members), ("tokens", kept)),
+                RearrangeInfo(team=team, members=members, tokens=kept),
                 simultaneous=True,
             )
         )
@@ -133,14 +137,7 @@ def _reversals(state: SodalisState) -> None:
     for seat in range(state.players):
         reversible = state.champion_of(seat).reversible
         if reversible:
-            asked.append(
-                Decision(
-                    seat,
-                    SodalisDecisionKind.REVERSALS,
-                    (("arcana", reversible),),
-                    simultaneous=True,
-                )
-            )
+            asked.append(Decision(seat, ReversalsInfo(arcana=reversible), simultaneous=True))
     state.ask(*asked)
     state.buffered = {}
     state.push(("decks",))
@@ -243,7 +240,7 @@ def _place(state: SodalisState, seat: int) -> None:
     if len(options) == 1:
         movement.place(state, seat, options[0])
         return
-    state.ask(Decision(seat, SodalisDecisionKind.PLACE, (("spaces", options),)))
+    state.ask(Decision(seat, PlaceInfo(spaces=options)))
 
 
 def _first_turn(state: SodalisState) -> None:
@@ -266,19 +263,14 @@ def _turn_start(state: SodalisState, seat: int) -> None:
     passives.start_of_turn(state, seat)
 
 
-def turn_info(state: SodalisState, seat: int) -> tuple[tuple[str, Any], ...] | None:
+def turn_info(state: SodalisState, seat: int) -> TurnInfo | None:
     """The turn decision's public options (None when nothing is usable)."""
     pays = movement.payments(state, seat)
     steps = movement.open_steps(state, seat) if pays else ()
     casts = casting.cast_options(state, seat)
     if not steps and not casts:
         return None
-    return (
-        ("steps", steps),
-        ("pay", pays),
-        ("carry", movement.on_own_artifact(state, seat)),
-        ("casts", casts),
-    )
+    return TurnInfo(steps=steps, pay=pays, carry=movement.on_own_artifact(state, seat), casts=casts)
 
 
 def _turn(state: SodalisState, seat: int) -> None:
@@ -287,7 +279,7 @@ def _turn(state: SodalisState, seat: int) -> None:
         state.log(E.NothingLeft(seat))
         state.push(("turn_end", seat))
         return
-    state.ask(Decision(seat, SodalisDecisionKind.TURN, info))
+    state.ask(Decision(seat, info))
 
 
 def _turn_end(state: SodalisState, seat: int) -> None:

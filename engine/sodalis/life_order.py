@@ -20,7 +20,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import movement, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import OrderLifeInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
 CHECKED = "life_order"
@@ -120,7 +120,7 @@ def maybe_ask(state: SodalisState, unit: int) -> bool:
     if CHECKED in cast or not units or unit != units[0] or not order_matters(state):
         return False
     state.push(("cast_life", unit))
-    state.ask(Decision(cast["seat"], SodalisDecisionKind.ORDER_LIFE, (("units", tuple(units)),)))
+    state.ask(Decision(cast["seat"], OrderLifeInfo(units=tuple(units))))
     return True
 
 

@@ -16,7 +16,11 @@ from collections.abc import Callable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.arena import Space, euclid2
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    CarryInfo,
+    ForcedStepInfo,
+    RespawnInfo,
+)
 from fairtable.engine.sodalis.state import SodalisState
 
 PAYMENTS = ("move", "minor", "major", "speed")
@@ -93,7 +97,7 @@ def respawn(state: SodalisState, seat: int) -> None:
     elif not options:  # cannot happen on a valid arena (six free base spaces, five others)
         do_respawn(state, seat, state.seats[seat].at)  # type: ignore[arg-type]
     else:
-        state.ask(Decision(seat, SodalisDecisionKind.RESPAWN, (("spaces", options),)))
+        state.ask(Decision(seat, RespawnInfo(spaces=options)))
 
 
 def do_respawn(state: SodalisState, seat: int, space: Space) -> None:
@@ -140,14 +144,13 @@ def forced(
     state.ask(
         Decision(
             caster,
-            SodalisDecisionKind.FORCED_STEP,
-            (
-                ("unit", unit),
-                ("options", options),
-                ("movement", kind),
-                ("steps", steps),
-                ("carry", carry),
-                ("from", tuple(origin)),
+            ForcedStepInfo(
+                unit=unit,
+                options=options,
+                movement=kind,
+                steps=steps,
+                carry=carry,
+                origin=(origin[0], origin[1]),
             ),
         )
     )
@@ -173,14 +176,13 @@ def forced_to(
         state.ask(
             Decision(
                 unit,
-                SodalisDecisionKind.CARRY,
-                (
-                    ("unit", unit),
-                    ("to", to),
-                    ("movement", kind),
-                    ("steps", steps),
-                    ("from", tuple(origin)),
-                    ("caster", caster),
+                CarryInfo(
+                    unit=unit,
+                    to=to,
+                    movement=kind,
+                    steps=steps,
+                    origin=(origin[0], origin[1]),
+                    caster=caster,
                 ),
             )
         )

@@ -12,7 +12,10 @@ from collections.abc import Callable
 
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    GiveTributeInfo,
+    StrengthRefreshInfo,
+)
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
 
 
@@ -31,11 +34,7 @@ def earn(state: SodalisState, team: str, kind: str) -> None:
         give(state, team, options[0], kind)
         return
     state.ask(
-        Decision(
-            state.captain(team),
-            SodalisDecisionKind.GIVE_TRIBUTE,
-            (("team", team), ("tribute", kind), ("candidates", options)),
-        )
+        Decision(state.captain(team), GiveTributeInfo(team=team, tribute=kind, candidates=options))
     )
 
 
@@ -81,13 +80,7 @@ def strength_refresh(state: SodalisState, team: str) -> None:
     if not options:
         state.log(E.StrengthRefresh(team, None, None))
         return
-    state.ask(
-        Decision(
-            state.captain(team),
-            SodalisDecisionKind.STRENGTH_REFRESH,
-            (("team", team), ("options", options)),
-        )
-    )
+    state.ask(Decision(state.captain(team), StrengthRefreshInfo(team=team, options=options)))
 
 
 def sight_check(state: SodalisState) -> None:

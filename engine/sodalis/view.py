@@ -56,7 +56,7 @@ class SodalisView:
             "seat": self.seat,
             "public": self.public,
             "secret": self.secret,
-            "decisions": [attrs.asdict(d) for d in self.decisions],
+            "decisions": [d.plain() for d in self.decisions],
         }
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from fairtable.engine.requests import Chance, Decision, Peek
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import AttackInfo, BreachPickInfo, FindingsInfo
 from fairtable.engine.sovereign.scoring import score, take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -34,9 +34,7 @@ def _declare(state: SovereignState, seat: int) -> None:
     if not any(state.boards[seat].lanes):
         state.log(E.NoAttack(seat))
         return
-    state.pending = [
-        Decision(seat, SovereignDecisionKind.ATTACK, (("targets", tuple(state.neighbours(seat))),))
-    ]
+    state.pending = [Decision(seat, AttackInfo(targets=tuple(state.neighbours(seat))))]
 
 
 def declare(
@@ -205,13 +203,7 @@ def _breach(state: SovereignState) -> None:
         if handles:
             _peek(state, handles)
         return
-    state.pending = [
-        Decision(
-            bt["attacker"],
-            SovereignDecisionKind.BREACH_PICK,
-            (("count", value), ("slots", handles)),
-        )
-    ]
+    state.pending = [Decision(bt["attacker"], BreachPickInfo(count=value, slots=handles))]
 
 
 def _peek(state: SovereignState, handles: tuple[int, ...]) -> None:
@@ -235,8 +227,7 @@ def _findings(state: SovereignState) -> None:
     state.pending = [
         Decision(
             bt["attacker"],
-            SovereignDecisionKind.FINDINGS,
-            (("handles", tuple(bt["seen"])), ("area", bt["area"]), ("defender", bt["defender"])),
+            FindingsInfo(handles=tuple(bt["seen"]), area=bt["area"], defender=bt["defender"]),
         )
     ]
 

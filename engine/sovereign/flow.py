@@ -15,7 +15,15 @@ from fairtable.engine.events import FirstPlayer, RoundLimit
 from fairtable.engine.requests import Chance, Deal, Decision, Rehandle, Reveal, Shuffle
 from fairtable.engine.sovereign import battle, effects, resolve
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import (
+    FinishForgeInfo,
+    ForgeInfo,
+    MoveInfo,
+    MulliganInfo,
+    OrderTriggersInfo,
+    UpkeepReturnInfo,
+    WindowInfo,
+)
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
 from fairtable.engine.sovereign.state import (
     HAND_SIZE,
@@ -86,10 +94,9 @@ def _mulligan_round(state: SovereignState) -> None:
     state.pending = [
         Decision(
             s,
-            SovereignDecisionKind.MULLIGAN,
-            (
-                ("free", state.boards[s].mulligans[0] == 0),
-                ("shown_left", MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1]),
+            MulliganInfo(
+                free=state.boards[s].mulligans[0] == 0,
+                shown_left=MAX_SHOWN_MULLIGANS - state.boards[s].mulligans[1],
             ),
             simultaneous=True,
         )
@@ -212,11 +219,7 @@ def fire(state: SovereignState, seat: int, when: str) -> None:
     if len(found) >= 2:
         state.window = {**state.window, "trigger": when}
         state.pending = [
-            Decision(
-                seat,
-                SovereignDecisionKind.ORDER_TRIGGERS,
-                (("sources", tuple(r for r, _ in found)), ("when", when)),
-            )
+            Decision(seat, OrderTriggersInfo(sources=tuple(r for r, _ in found), when=when))
         ]
         return
     push_front(state, *trigger_tasks(state, seat, when, found))
@@ -253,11 +256,7 @@ def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ..
     if len(found) >= 2:
         state.window = {**state.window, "trigger": when}
         state.pending = [
-            Decision(
-                seat,
-                SovereignDecisionKind.ORDER_TRIGGERS,
-                (("sources", tuple(r for r, _ in found)), ("when", when)),
-            )
+            Decision(seat, OrderTriggersInfo(sources=tuple(r for r, _ in found), when=when))
         ]
         return
     push_front(state, *trigger_tasks(state, seat, when, found))
@@ -306,9 +305,7 @@ def worked_cards(state: SovereignState, seat: int) -> list[str]:
 def _upkeep_return(state: SovereignState, seat: int) -> None:
     cards = worked_cards(state, seat)
     if cards:
-        state.pending = [
-            Decision(seat, SovereignDecisionKind.UPKEEP_RETURN, (("cards", tuple(cards)),))
-        ]
+        state.pending = [Decision(seat, UpkeepReturnInfo(cards=tuple(cards)))]
 
 
 def _upkeep_forge(state: SovereignState, seat: int) -> None:
@@ -360,7 +357,7 @@ def _window_step(state: SovereignState) -> None:
     while w["passes"] < n:
         seat = w["order"][w["i"]]
         if may_act(state, seat):
-            state.pending = [Decision(seat, SovereignDecisionKind.WINDOW, (("window", w["name"]),))]
+            state.pending = [Decision(seat, WindowInfo(window=w["name"]))]
             return
         w["passes"] += 1
         w["i"] = (w["i"] + 1) % n
@@ -376,7 +373,7 @@ def window_done(state: SovereignState, acted: bool) -> None:
 
 # -- forge phase ----------------------------------------------------------------------------
 def _forge(state: SovereignState, seat: int) -> None:
-    state.pending = [Decision(seat, SovereignDecisionKind.FORGE, ())]
+    state.pending = [Decision(seat, ForgeInfo())]
 
 
 def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
@@ -448,13 +445,7 @@ def _forge_finish(state: SovereignState, seat: int) -> None:
     loose = list(b.loose)
     if not new and not loose:
         return
-    state.pending = [
-        Decision(
-            seat,
-            SovereignDecisionKind.FINISH_FORGE,
-            (("new_units", tuple(new)), ("loose", tuple(loose))),
-        )
-    ]
+    state.pending = [Decision(seat, FinishForgeInfo(new_units=tuple(new), loose=tuple(loose)))]
     push_front(state, ("sweep",))
 
 
@@ -467,7 +458,7 @@ def _sweep(state: SovereignState) -> None:
 
 # -- move and draw ----------------------------------------------------------------------------
 def _move(state: SovereignState, seat: int) -> None:
-    state.pending = [Decision(seat, SovereignDecisionKind.MOVE, (("moved", state.moved),))]
+    state.pending = [Decision(seat, MoveInfo(moved=state.moved))]
 
 
 def _draw(state: SovereignState, seat: int) -> None:

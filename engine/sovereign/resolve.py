@@ -20,7 +20,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
@@ -127,14 +127,8 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
         state.pending = [
             Decision(
                 chooser,
-                SovereignDecisionKind.ADD_HEALTH,
-                (
-                    ("unit", target),
-                    ("amount", n),
-                    ("talents", (lo, hi)),
-                    ("source", eff.source),
-                    ("op", eff.op),
-                    ("from", seat),
+                AddHealthInfo(
+                    unit=target, amount=n, talents=(lo, hi), source=eff.source, op=eff.op, by=seat
                 ),
             )
         ]
@@ -206,10 +200,7 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
         push_front(state, ("sweep",))
     if ask:
         state.pending = [
-            Decision(
-                s, SovereignDecisionKind.LOSSES, (("units", tuple(ask[s])),), simultaneous=True
-            )
-            for s in sorted(ask)
+            Decision(s, LossesInfo(units=tuple(ask[s])), simultaneous=True) for s in sorted(ask)
         ]
         state.buffered = {}
 
@@ -258,11 +249,7 @@ def _optional(
 ) -> None:
     """A triggered "may" effect: its user is asked to use it (with its targets) or not."""
     state.pending = [
-        Decision(
-            seat,
-            SovereignDecisionKind.OPTIONAL_EFFECT,
-            (("source", source), ("which", which), ("index", index), ("k", k)),
-        )
+        Decision(seat, OptionalEffectInfo(source=source, which=which, index=index, k=k))
     ]
 
 

@@ -60,7 +60,7 @@ class SovereignView:
             "public": self.public,
             "cards": [list(x) for x in self.cards],
             "seen": [list(x) for x in self.seen],
-            "decisions": [attrs.asdict(d) for d in self.decisions],
+            "decisions": [d.plain() for d in self.decisions],
         }
 
 

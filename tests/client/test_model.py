@@ -254,12 +254,24 @@ def test_keyboard_a_tie_or_a_strike_for_your_own_seat_says_you() -> None:
     """Combat Phase > Regent's Special Rules: the Regent's tie options name the Regent
     itself as "you", not by its seat number (a tie break and a strike's target)."""
     from fairtable.engine.reign import CombatTie, TieBreak
+    from fairtable.engine.reign.decisions import CombatTieInfo
 
     model = ClientModel()
     model.apply_event(ev.Seated(seat=2, players=4))
     assert model._label(TieBreak(2, 2)) == "you win"
     assert model._label(TieBreak(2, 1)) == "seat 1 wins"
-    model.decision = Decision(2, "combat_tie", (("op", "strike"), ("options", ("1", "2"))))
+    tie = CombatTieInfo(
+        key="0:c:0",
+        army=0,
+        card="c",
+        op="strike",
+        options=("1", "2"),
+        armies=(),
+        orders=(),
+        picks=(),
+        regent=2,
+    )
+    model.decision = Decision(2, tie)
     assert model._label(CombatTie(2, "2")) == "the strike hits your army"
     assert model._label(CombatTie(2, "1")) == "the strike hits seat 1's army"
 

@@ -20,6 +20,7 @@ from fairtable.engine.requests import DealAnswer, Decision, PeekAnswer, Rehandle
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game, standard_catalog
 from fairtable.engine.sovereign.answers import Attack, FinishForge, Mulligan, Pass, UpkeepReturn
+from fairtable.engine.sovereign.decisions import MulliganInfo
 from tests.client import games
 
 BOTS = bots_for("sovereign")
@@ -177,7 +178,7 @@ def test_mulligan_keeps_a_good_hand_and_throws_back_a_bad_one() -> None:
     # one costly unit and seven Echoes: the free mulligan
     heavy = ["ww-stormcaller-matriarch", *echoes[:7]]
     assert bot.decide(_with_hand(view, heavy), d) == Mulligan(d.seat, "free")
-    used = Decision(d.seat, "mulligan", (("free", False), ("shown_left", 5)), simultaneous=True)
+    used = Decision(d.seat, MulliganInfo(free=False, shown_left=5), simultaneous=True)
     assert bot.decide(_with_hand(view, heavy), used) == Mulligan(d.seat, "keep")
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from fairtable.engine.errors import CannotDepart
 from fairtable.engine.games import rules
 from fairtable.engine.reign import Bid, Covert, ReignGame
+from fairtable.engine.reign.decisions import CovertInfo
 from fairtable.engine.requests import Decision, Reveal
 from tests.engine.departures import play_departing
 from tests.engine.reign_helpers import (
@@ -124,7 +125,7 @@ def test_plotting_phase_covert_backing_cards_a_seat_that_left_placed_are_set_asi
     )
     plot(game, ref, covert={0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,))}, stop=("covert", 2))
     game.apply(Covert(2, (0, 1), (PIKE, WARDEN)))
-    assert decision(game, ref) == Decision(3, "covert", (("targets", (0, 1)), ("max_cards", 2)))
+    assert decision(game, ref) == Decision(3, CovertInfo(targets=(0, 1), max_cards=2))
     placed = {h for down in game.state.army_down.values() for h, p in down if p == 2}
     game.depart(2)
     assert game.set_aside(2) == frozenset(placed)

@@ -26,6 +26,7 @@ from fairtable.engine.outcome import Outcome
 from fairtable.engine.referee import Referee
 from fairtable.engine.requests import (
     Decision,
+    DecisionInfo,
     DecisionKind,
     Flip,
     FlipAnswer,
@@ -43,6 +44,15 @@ class DiceDecisionKind(DecisionKind):
     """The one decision of the dice game."""
 
     GUESS = "guess"
+
+
+@attrs.frozen(kw_only=True)
+class GuessInfo(DecisionInfo):
+    """The seat guesses one of ``choices``."""
+
+    KIND = DiceDecisionKind.GUESS
+
+    choices: tuple[int, ...]
 
 
 @attrs.frozen
@@ -113,7 +123,7 @@ class DiceGame(ContractGame[_State, dict[str, Any]]):
             s.pending = (
                 [Roll("again", (10,))]
                 if len(s.rolls) == 1
-                else [Decision(0, DiceDecisionKind.GUESS, (("choices", (1, 2, 3)),))]
+                else [Decision(0, GuessInfo(choices=(1, 2, 3)))]
             )
         else:
             self.check(answer)

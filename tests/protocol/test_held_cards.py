@@ -24,6 +24,7 @@ from fairtable.engine.requests import (
     Deal,
     DealAnswer,
     Decision,
+    DecisionInfo,
     DecisionKind,
     Peek,
     PeekAnswer,
@@ -41,6 +42,13 @@ class HeldDecisionKind(DecisionKind):
     """The one decision of the held-cards game."""
 
     DONE = "done"
+
+
+@attrs.frozen(kw_only=True)
+class DoneInfo(DecisionInfo):
+    """The seat says it is done."""
+
+    KIND = HeldDecisionKind.DONE
 
 
 @attrs.frozen
@@ -81,7 +89,7 @@ class HeldGame(ContractGame[_State, dict[str, Any]]):
                 Peek("breach", 1, (0, 2)),
                 Rehandle(0, (0, 1, 2)),
                 Reveal("forge", (("0", (7,), False),)),
-                Decision(2, HeldDecisionKind.DONE),
+                Decision(2, DoneInfo()),
             ]
         )
 

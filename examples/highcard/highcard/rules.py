@@ -26,6 +26,7 @@ from fairtable.engine.requests import (
     Deal,
     DealAnswer,
     Decision,
+    DecisionInfo,
     DecisionKind,
     Reveal,
     RevealAnswer,
@@ -44,6 +45,15 @@ class HighCardDecisionKind(DecisionKind):
     """High Card asks one kind of decision: which card to bid, and how much to stake."""
 
     BID = "bid"
+
+
+@attrs.frozen(kw_only=True)
+class BidInfo(DecisionInfo):
+    """The seat bids one of the ``hand`` cards it holds."""
+
+    KIND = HighCardDecisionKind.BID
+
+    hand: int
 
 
 def value(card: str) -> int:
@@ -105,7 +115,7 @@ def _deal(s: ToyState, seat: int) -> None:
 
 
 def _bid(s: ToyState, seat: int) -> None:
-    s.pending = [Decision(seat, HighCardDecisionKind.BID, (("hand", s.hand_count[seat]),))]
+    s.pending = [Decision(seat, BidInfo(hand=s.hand_count[seat]))]
     push_front(s, ("bid", seat + 1) if seat + 1 < s.seats else ("reveal",))
 
 
