@@ -10,21 +10,19 @@ unread: memory stays flat, at most one ``time_claim`` per signer reaches the scr
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import trio
 
 import fairtable.protocol as P
-from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect, join_proof
+from fairtable.netplay import LinkClosed, join_proof
 from fairtable.netplay.node._admission import REFUSALS_SHOWN
 from fairtable.netplay.table._clock import Flagged, TableClock
 from fairtable.netplay.table._lobby import JoinRequest, LobbyStatus
 from tests.netplay.said import as_json
 
+from .flood import FloodTableMaker
 from .rss import rss_bytes
-from .test_seated_flood import _seat
-from .test_tables import bot
 
 NOTICES = 24_000
 
@@ -46,52 +44,27 @@ async def _answers(link: Any, first_entry: trio.Event, marker: trio.Event) -> No
         return
 
 
-async def test_a_seated_notice_flood_keeps_memory_flat_and_the_screen_quiet(tmp_path: Path) -> None:
+async def test_a_seated_notice_flood_keeps_memory_flat_and_the_screen_quiet(
+    flood_table: FloodTableMaker,
+) -> None:
     events: list[list[dict[str, Any]]] = [[], []]
-    host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
-        P.Identity.generate(),
-        seats=3,
-        decider=bot(0),
-        emit=as_json(events[0]),
-    )
-    attacker = P.Identity.generate()
     with trio.fail_after(120):
-        async with trio.open_nursery() as nursery:
-            invite = await nursery.start(host.run)
-            link = await connect(
-                nursery,
-                "127.0.0.1",
-                host.port,
-                identity=attacker,
-                scope=invite.scope,
-                secret=invite.secret,
-            )
-            joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
-                P.Identity.generate(),
-                invite=invite,
-                decider=bot(1),
-                emit=as_json(events[1]),
-            )
-            nursery.start_soon(joiner.run)
-            spec = await _seat(link, attacker, invite)
-            seat = spec.players.index(attacker.public.key)
+        async with flood_table(host_emit=as_json(events[0]), joiner_emit=as_json(events[1])) as t:
+            spec, seat = t.spec, t.seat
             first_entry, marker = trio.Event(), trio.Event()
-            nursery.start_soon(_answers, link, first_entry, marker)
+            t.nursery.start_soon(_answers, t.link, first_entry, marker)
             await first_entry.wait()  # the host plays: its clock takes notices
             signer = TableClock(spec.time_limits(), spec.table_id, spec.players, seat, 0.0)
             notices = [
-                P.encode(signer.notice(attacker, Flagged("out-of-time", 0), 10**6 + n))
+                P.encode(signer.notice(t.attacker, Flagged("out-of-time", 0), 10**6 + n))
                 for n in range(NOTICES)
             ]
             before = rss_bytes()
             for data in notices:
-                await link.send(data)
-            await link.send(P.encode(P.FeedRequest(0, 0, 1)))  # read after every notice
+                await t.link.send(data)
+            await t.link.send(P.encode(P.FeedRequest(0, 0, 1)))  # read after every notice
             await marker.wait()
             after = rss_bytes()
-            nursery.cancel_scope.cancel()
     print(
         f"\nnotice flood: {NOTICES} notices; RSS {before / 2**20:.1f} MiB -> "
         f"{after / 2**20:.1f} MiB"
@@ -105,50 +78,27 @@ async def test_a_seated_notice_flood_keeps_memory_flat_and_the_screen_quiet(tmp_
 JUNK_ENTRIES = 20_000
 
 
-async def test_junk_entries_a_seat_sends_leave_no_hash_behind(tmp_path: Path) -> None:
+async def test_junk_entries_a_seat_sends_leave_no_hash_behind(
+    flood_table: FloodTableMaker,
+) -> None:
     """A seated peer sends 20,000 distinct entries nobody can take (signatures that do not
     hold, another table's id): each once left its hash in the host's ``seen`` for ever
     (a set that only grew).  Now ``seen`` holds only hashes of entries the log holds."""
-    host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
-        P.Identity.generate(),
-        seats=3,
-        decider=bot(0),
-    )
-    attacker = P.Identity.generate()
     with trio.fail_after(120):
-        async with trio.open_nursery() as nursery:
-            invite = await nursery.start(host.run)
-            link = await connect(
-                nursery,
-                "127.0.0.1",
-                host.port,
-                identity=attacker,
-                scope=invite.scope,
-                secret=invite.secret,
-            )
-            joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
-                P.Identity.generate(),
-                invite=invite,
-                decider=bot(1),
-            )
-            nursery.start_soon(joiner.run)
-            spec = await _seat(link, attacker, invite)
-            seat = spec.players.index(attacker.public.key)
+        async with flood_table() as t:
+            spec, seat, host = t.spec, t.seat, t.host
             first_entry, marker = trio.Event(), trio.Event()
-            nursery.start_soon(_answers, link, first_entry, marker)
+            t.nursery.start_soon(_answers, t.link, first_entry, marker)
             await first_entry.wait()
             for n in range(JUNK_ENTRIES):
                 table = spec.table_id if n % 2 else bytes(32)  # unsigned, or misaddressed
                 junk = P.Entry(table, seat, n, bytes(32), b"junk", os.urandom(64))
-                await link.send(P.encode(junk))
-            await link.send(P.encode(P.FeedRequest(0, 0, 1)))  # read after every entry
+                await t.link.send(P.encode(junk))
+            await t.link.send(P.encode(P.FeedRequest(0, 0, 1)))  # read after every entry
             await marker.wait()
             assert host.session is not None
             held = sum(len(host.session.log.entries(s)) for s in range(spec.seats))
             seen = len(host.mesh.seen)
-            nursery.cancel_scope.cancel()
     assert seen <= held + 16, (seen, held)  # was 20,000 more (slack: entries past a gap)
 
 
@@ -156,44 +106,24 @@ BAD_JOINS = 1_000
 
 
 async def test_a_flood_of_refused_joins_shows_the_host_only_so_many_refusals(
-    tmp_path: Path,
+    flood_table: FloodTableMaker,
 ) -> None:
     """An invite holder sends 1,000 join requests the host refuses (a proof of another
     key's): each was a ``refused`` line on the host's screen, whose log keeps the whole
     game.  Now a table shows at most ``REFUSALS_SHOWN`` refusals; the rest are only
     counted."""
     events: list[dict[str, Any]] = []
-    host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
-        P.Identity.generate(),
-        seats=3,
-        decider=bot(0),
-        emit=as_json(events),
-    )
-    flooder = P.Identity.generate()
     with trio.fail_after(60):
-        async with trio.open_nursery() as nursery:
-            invite = await nursery.start(host.run)
-            link = await connect(
-                nursery,
-                "127.0.0.1",
-                host.port,
-                identity=flooder,
-                scope=invite.scope,
-                secret=invite.secret,
-            )
+        async with flood_table(host_emit=as_json(events), joiner=False, seated=False) as t:
+            invite, key = t.invite, t.attacker.public.key
             other = os.urandom(32)
-            bad = P.encode(
-                JoinRequest(flooder.public.key, join_proof(invite.secret, invite.scope, other), 0)
-            )
+            bad = P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, other), 0))
             for _ in range(BAD_JOINS):
-                await link.send(bad)
-            key = flooder.public.key
+                await t.link.send(bad)
             good = JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0)
-            await link.send(P.encode(good))  # read after every bad one: the host seats us
-            while not isinstance(P.decode(await link.receive()), LobbyStatus):
+            await t.link.send(P.encode(good))  # read after every bad one: the host seats us
+            while not isinstance(P.decode(await t.link.receive()), LobbyStatus):
                 pass
-            nursery.cancel_scope.cancel()
     refused = [e for e in events if e["event"] == "refused"]
     assert 1 <= len(refused) <= REFUSALS_SHOWN, len(refused)
     assert refused[0]["reason"] == "a join without the invite"

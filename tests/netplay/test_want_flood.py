@@ -5,19 +5,16 @@ keeps asking past that with a typed reason; the host stays up."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import trio
 
 import fairtable.protocol as P
-from fairtable.netplay import LinkClosed, NodeConfig, Pacing, TableNode, connect
+from fairtable.netplay import LinkClosed
 from fairtable.netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, ServeBudget
-from tests.netplay.said import as_json
 
+from .flood import FloodTableMaker
 from .rss import rss_bytes
-from .test_seated_flood import _seat
-from .test_tables import bot
 
 ASKS = 2_000  # of the host's whole feed; each a few dozen bytes
 LIMIT = 64 * 1024  # the host's budget here (its feed is small this early: ~1 KiB)
@@ -36,17 +33,8 @@ def test_the_budget_counts_bytes_per_key_and_window() -> None:
 
 
 async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_its_link(
-    tmp_path: Path,
+    flood_table: FloodTableMaker,
 ) -> None:
-    events: list[dict[str, Any]] = []
-    host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host", pacing=Pacing(grace=0.5)),
-        P.Identity.generate(),
-        seats=3,
-        decider=bot(0),
-        emit=as_json(events),
-    )
-    attacker = P.Identity.generate()
     received, asked = [0], 0
     closed: list[str] = []
 
@@ -58,34 +46,18 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
             closed.append(exc.reason)
 
     with trio.fail_after(60):
-        async with trio.open_nursery() as nursery:
-            invite = await nursery.start(host.run)
-            link = await connect(
-                nursery,
-                "127.0.0.1",
-                host.port,
-                identity=attacker,
-                scope=invite.scope,
-                secret=invite.secret,
-            )
-            joiner = TableNode(
-                NodeConfig(data_dir=tmp_path / "joiner", pacing=Pacing(grace=0.5)),
-                P.Identity.generate(),
-                invite=invite,
-                decider=bot(1),
-            )
-            nursery.start_soon(joiner.run)
-            await _seat(link, attacker, invite)
+        async with flood_table() as t:
+            host = t.host
             while host.session is None or not host.session.log.entries(0):
                 await trio.sleep(0.01)
             feed = sum(len(P.encode(e)) for e in host.session.log.entries(0))
             host.serving = ServeBudget(limit=LIMIT)
-            nursery.start_soon(drain, link)
+            t.nursery.start_soon(drain, t.link)
             before = rss_bytes()
             want = P.encode(P.FeedRequest(0, 0, 1 << 52))
             try:
                 for _ in range(ASKS):
-                    await link.send(want)
+                    await t.link.send(want)
                     asked += 1
                 with trio.move_on_after(5):  # what is still on its way
                     while not closed:
@@ -94,7 +66,6 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
                 pass
             after = rss_bytes()
             assert not host.done.is_set()  # the host stays up
-            nursery.cancel_scope.cancel()
     assert feed * ASKS > 8 * LIMIT  # without the budget: this much would have come back
     assert closed == [OVER_BUDGET]
     assert asked <= ASKS
