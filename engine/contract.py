@@ -49,9 +49,10 @@ A game without face-down cards or hand-overs keeps the defaults of ``secret_of``
 same on every game: it refuses (:class:`~engine.errors.CannotDepart`, nothing changed)
 unless ``can_depart(seat)``, records the seat in ``state.departed``, lets the game withdraw
 whatever the seat was asked and has not answered (``on_depart``; a simultaneous answer of
-the seat still buffered is dropped) and runs the flow on.  From then on ``pending()``
-never asks anything of that seat nor opens a card it held hidden: its decisions are taken
-by the game's public rule, its hidden cards are set aside face down.
+the seat still buffered is dropped) and runs the flow on (``run_on``).  From then on
+``pending()`` never asks anything of that seat nor opens a card it held hidden: a decision
+the game's flow still asks of it is answered at once by the game's public rule
+(``stand_in``, checked like any answer), its hidden cards are set aside face down.
 """
 
 from __future__ import annotations
@@ -194,7 +195,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
             del s.buffered[seat]
         self.on_depart(seat)
         self.withdraw_simultaneous(seat)
-        self.advance()
+        self.run_on()
         return s.events[mark:]
 
     def set_aside(self, seat: int) -> frozenset[int]:
@@ -249,22 +250,52 @@ class ContractGame(abc.ABC, Generic[State, View]):
             kind, _, handler = generic
             self._waiting_for(kind)
             handler(s, answer)  # checks completely before changing anything
-            self.advance()
+            self.run_on()
             return s.events[mark:]
         req, apply = self._checked_decision(answer)
-        seat = answer.seat
+        if not self._decide(req, apply, answer):
+            return []
+        self.run_on()
+        return s.events[mark:]
+
+    def _decide(self, req: Decision, apply: Apply, answer: Any) -> bool:
+        """Take a checked decision; whether the flow may run on (not while a simultaneous
+        decision still waits for other seats)."""
+        s = self.state
         s.decisions += 1
         if req.simultaneous:
-            s.buffered[seat] = answer
+            s.buffered[answer.seat] = answer
             if len(s.buffered) < len(s.pending):
-                return []
+                return False
             self._flush_simultaneous()
         else:
             s.pending = []
             self.before_apply(req, answer)
             apply(s, req, answer)
+        return True
+
+    def run_on(self) -> None:
+        """Run the flow until it needs an answer from outside: a decision asked of a seat
+        that left is answered at once by the game's public rule (:meth:`stand_in`)."""
         self.advance()
-        return s.events[mark:]
+        s = self.state
+        while s.departed and not self.over:
+            req = next(
+                (r for r in self.pending() if isinstance(r, Decision) and r.seat in s.departed),
+                None,
+            )
+            if req is None:
+                return
+            answer = self.stand_in(req)
+            checked, apply = self._checked_decision(answer)
+            if not self._decide(checked, apply, answer):
+                return
+            self.advance()
+
+    def stand_in(self, decision: Decision) -> Any:
+        """The answer a seat that left gives to ``decision``: a deterministic rule of the
+        public state (a game whose flow can still ask a departed seat overrides it)."""
+        raise AssertionError(f"{self.game} asked seat {decision.seat}, which left the game")
 
     def check(self, answer: Any) -> None:
         """Raise the error :meth:`apply` would raise for this answer; change nothing."""

@@ -3,6 +3,7 @@ each public event, and the rule a card pick breaks (said the moment it is picked
 
 from __future__ import annotations
 
+from fairtable.client.departures import departed_words
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
@@ -135,8 +136,7 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case E.Winner():
             return f"{who(event.seat)} rules Kazath!"
         case Departed(seat=seat, set_aside=n):
-            aside = f"{n} card{'s' if n != 1 else ''}" if n else "no card"
-            return f"{who(seat)} left the game: {aside} set aside face down, never to be shown"
+            return departed_words(who(seat), n)
         case E.NoArmies():
             return "Nobody holds a support card: no battle this round"
         case E.TieBroken():

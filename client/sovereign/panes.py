@@ -222,8 +222,10 @@ def seat_order(view: SovereignView) -> list[int]:
 def neighbours(view: SovereignView, seat: int | None) -> list[int]:
     if seat is None:
         return []
-    n = view.public["players"]
-    return sorted({(seat - 1) % n, (seat + 1) % n})
+    n, gone = view.public["players"], view.public.get("departed", ())
+    left = next((s for s in ((seat - i) % n for i in range(1, n)) if s not in gone), seat)
+    right = next((s for s in ((seat + i) % n for i in range(1, n)) if s not in gone), seat)
+    return sorted({left, right} - {seat})
 
 
 def seat_block(view: SovereignView, seat: int) -> Lines:
@@ -242,7 +244,9 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         (
             style,
             f" E{len(b['scored'])}/{pub['echo_target']} cit "
-            f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}\n",
+            f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}"
+            + (" (left)" if seat in pub.get("departed", ()) else "")
+            + "\n",
         ),
     ]
     lanes = [

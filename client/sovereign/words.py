@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from fairtable.client.departures import departed_words
 from fairtable.client.sovereign.panes import (
     breach_words,
     citizens,
@@ -20,7 +21,7 @@ from fairtable.client.sovereign.panes import (
     who,
     whose,
 )
-from fairtable.engine.events import Event, FirstPlayer, RoundLimit
+from fairtable.engine.events import Departed, Event, FirstPlayer, RoundLimit
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -194,6 +195,8 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
             return f"Second Wind: {target_words(view, str(event.seat))}"
         case RoundLimit():
             return "The round limit is reached: nobody wins"
+        case Departed(seat=seat, set_aside=n):
+            return departed_words(w(seat), n)
         case E.GameOver(winner=winner):
             return (
                 f"{w(winner)} win{s(winner)} the game!"

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.engine.events import LIST, LISTS, Event, EventParser, RoundLimit, to_tuple, to_tuples
+from fairtable.engine.events import (
+    LIST,
+    LISTS,
+    Departed,
+    Event,
+    EventParser,
+    RoundLimit,
+    to_tuple,
+    to_tuples,
+)
 
 
 @attrs.frozen
@@ -365,6 +374,7 @@ EVENTS: tuple[type[Event], ...] = (
     TurnEnd,
     NothingLeft,
     RoundLimit,
+    Departed,
     Moved,
     Artifact,
     ArtifactDelivered,

@@ -184,7 +184,7 @@ def _breach(state: SovereignState) -> None:
     bt = state.battle
     bt["resolved"] = True  # combat is over: units are no longer locked (FAQ l. 348)
     parts = breach_parts(state)
-    if parts is None:
+    if parts is None or bt["attacker"] in state.departed:  # nobody left to look
         return
     value = parts["value"]
     d = state.boards[bt["defender"]]

@@ -69,6 +69,15 @@ def state_of(view: SovereignView) -> SovereignState:
     return s
 
 
+def first_legal(state: SovereignState, d: Decision) -> Any:
+    """The first legal answer to ``d`` in the canonical candidate order, checked against
+    ``state`` itself (a seat that left answers so: :func:`engine.sovereign.depart.stand_in`)."""
+    for answer in _candidates(state, d):
+        if _ok(state, d, answer):
+            return answer
+    raise AssertionError(f"no legal answer to {d.kind} for seat {d.seat}")
+
+
 def _ok(state: SovereignState, d: Decision, answer: Any) -> bool:
     try:
         decide.DECISION_RULES[type(answer)][0](state, d, answer)

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.engine.events import LIST, Event, EventParser, FirstPlayer, RoundLimit, to_tuple
+from fairtable.engine.events import (
+    LIST,
+    Departed,
+    Event,
+    EventParser,
+    FirstPlayer,
+    RoundLimit,
+    to_tuple,
+)
 
 
 @attrs.frozen
@@ -456,6 +464,7 @@ EVENTS: tuple[type[Event], ...] = (
     DeckEmpty,
     Turn,
     RoundLimit,
+    Departed,
     Growth,
     ReflexEnds,
     UpkeepReturn,

@@ -58,6 +58,8 @@ def deck_list(state: SovereignState, seat: int) -> tuple[str, ...]:
 
 def _shuffle(state: SovereignState, seat: int) -> None:
     state.boards[seat].deck = len(deck_list(state, seat))
+    if seat in state.departed:  # a seat that left: its deck is never shuffled nor drawn
+        return
     state.pending = [Shuffle(f"deck:{seat}", deck_list(state, seat))]
 
 
@@ -70,13 +72,16 @@ def first_player(state: SovereignState, seat: int) -> None:
     state.log(FirstPlayer(seat))
     for i, s in enumerate(state.order_from(seat)):
         effects.from_creche(state, s, 0, i + 1)
-    state.window = {"name": "mulligan", "seats": list(range(state.players)), "choices": {}}
+    seats = [s for s in range(state.players) if s not in state.departed]
+    state.window = {"name": "mulligan", "seats": seats, "choices": {}}
     push_front(
         state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)], ("mulligan_round",)
     )
 
 
 def _deal(state: SovereignState, seat: int, count: int) -> None:
+    if seat in state.departed:  # a seat that left is dealt nothing
+        return
     count = min(count, state.boards[seat].deck)
     if count > 0:
         state.pending = [Deal(f"deck:{seat}", seat, count)]
@@ -148,6 +153,9 @@ def _turn(state: SovereignState, seat: int) -> None:
             end_game(state, "round_limit")
             return
         state.round += 1
+    if seat in state.departed:  # a seat that left takes no turn
+        push_front(state, ("turn", (seat + 1) % state.players))
+        return
     state.active = seat
     state.turn += 1
     state.moved = False
@@ -331,6 +339,8 @@ def may_act(state: SovereignState, seat: int) -> bool:
     a forge card far enough along to be a complete ``quick_forge`` card of the seat's deck
     (revealing it from the forge costs no citizen, FAQ l. 360; deck lists are public)."""
     b = state.boards[seat]
+    if seat in state.departed:  # a seat that left never acts in a window
+        return False
     if sum(b.citadel):
         return True
     if state.window.get("name") == "battle_begin" and airborne_units(state, seat):
@@ -462,6 +472,8 @@ def _move(state: SovereignState, seat: int) -> None:
 
 
 def _draw(state: SovereignState, seat: int) -> None:
+    if seat in state.departed:  # a seat that left (during its own turn) draws nothing
+        return
     b = state.boards[seat]
     want = max(0, HAND_SIZE - len(b.hand))
     if not want:  # "more than 8 cards … you will not draw any cards" (l. 247)

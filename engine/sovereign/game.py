@@ -32,7 +32,7 @@ from fairtable.engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from fairtable.engine.sovereign import decide, flow, requests_in
+from fairtable.engine.sovereign import decide, depart, flow, requests_in
 from fairtable.engine.sovereign.answers import ACCEPTS, Pass, SovereignAnswer
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.state import Secrets, SovereignConfig, SovereignState
@@ -82,6 +82,18 @@ class SovereignGame(ContractGame[SovereignState, SovereignView]):
 
     def before_apply(self, req: Decision, answer: Any) -> None:
         decide.reask(self.state, req, not isinstance(answer, Pass))
+
+    def departure_allowed(self, seat: int) -> bool:
+        return depart.can_go_on(self.state, seat)
+
+    def on_depart(self, seat: int) -> None:
+        depart.depart(self.state, seat)
+
+    def stand_in(self, decision: Decision) -> Any:
+        return depart.stand_in(self.state, decision)
+
+    def set_aside(self, seat: int) -> frozenset[int]:
+        return frozenset(self.state.aside_handles.get(seat, ()))
 
     def view(self, seat: int | None) -> SovereignView:
         return make_view(self.state, seat)

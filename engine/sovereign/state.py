@@ -146,6 +146,7 @@ class Secrets:
 
     cards: dict[int, str] = attrs.Factory(dict)  # own hand and forge handles -> card id
     seen: dict[int, str] = attrs.Factory(dict)  # other seats' handles seen in a breach
+    aside: list[str] = attrs.Factory(list)  # hand and forge, set aside when this seat left
 
 
 @attrs.define
@@ -257,6 +258,8 @@ class SovereignState(CommonState):
     revealed: list[list[Any]] = attrs.Factory(list)  # [handle, card] of the last reveal
     winner: int | None = None
     over: str = ""
+    aside_count: dict[int, int] = attrs.Factory(dict)  # departed seat -> cards set aside
+    aside_handles: dict[int, tuple[int, ...]] = attrs.Factory(dict)  # ... their handles
 
     @property
     def players(self) -> int:
@@ -266,8 +269,11 @@ class SovereignState(CommonState):
         return [(seat + i) % self.players for i in range(self.players)]
 
     def neighbours(self, seat: int) -> list[int]:
+        """The seats to ``seat``'s left and right, passing over seats that left the game."""
         n = self.players
-        return sorted({(seat - 1) % n, (seat + 1) % n})
+        left = next(s for s in ((seat - i) % n for i in range(1, n)) if s not in self.departed)
+        right = next(s for s in ((seat + i) % n for i in range(1, n)) if s not in self.departed)
+        return sorted({left, right})
 
     def defn(self, ref: str):  # type: ignore[no-untyped-def]
         return self.catalog.defs[ref.split(":", 1)[1]]
@@ -348,7 +354,7 @@ class SovereignState(CommonState):
 
     # -- public state and digest -------------------------------------------------------
     def public(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": "sovereign",
             "players": self.players,
             "echo_target": self.config.target,
@@ -371,6 +377,13 @@ class SovereignState(CommonState):
             "winner": self.winner,
             "over": self.over,
         }
+        return self.with_departures(
+            data,
+            set_aside={
+                str(s): {"cards": n, "handles": list(self.aside_handles.get(s, ()))}
+                for s, n in sorted(self.aside_count.items())
+            },
+        )
 
     def digest_data(self) -> dict[str, Any]:
         data = super().digest_data()

@@ -126,6 +126,11 @@ def _base_state(view: SovereignView, catalog: Catalog) -> SovereignState:
     state.pending = list(play.pending)
     state.winner, state.over = pub["winner"], pub["over"]
     state.decisions, state.serial = play.decisions, play.serial
+    state.departed = tuple(pub.get("departed", ()))
+    for s, aside in pub.get("set_aside", {}).items():
+        state.aside_count[int(s)] = aside["cards"]
+        if aside["handles"]:
+            state.aside_handles[int(s)] = tuple(aside["handles"])
     return state
 
 
@@ -172,7 +177,8 @@ def sample_world(
         left = unseen_cards(view, seat)
         forge = [x.handle for x in b.forge if x.handle not in known]
         hand = [h for h in b.hand if h not in known]
-        if len(left) != len(forge) + len(hand) + b.deck:
+        aside = state.aside_count.get(seat, 0)  # set aside by a seat that left
+        if len(left) != len(forge) + len(hand) + aside + b.deck:
             raise WorldError(f"seat {seat}'s hidden cards do not add up in this view")
         can_forge = [c for c in left if defs[c].type != "reflex"]
         if len(can_forge) < len(forge):
@@ -182,7 +188,8 @@ def sample_world(
         taken = set(in_forge)
         rest = _pick(stream, [c for c in left if c not in taken], len(left) - len(forge))
         cards.update(zip(hand, rest, strict=False))
-        piles[f"deck:{seat}"] = rest[len(hand) :]
+        state.secrets[seat].aside = sorted(rest[len(hand) : len(hand) + aside])
+        piles[f"deck:{seat}"] = rest[len(hand) + aside :]
     referee = Referee(stream.take(32))
     referee.piles = piles
     return SovereignGame(state), referee

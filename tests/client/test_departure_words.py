@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from fairtable.engine.events import Departed
 from fairtable.engine.games import rules
 
 
 def test_reign_log_line_says_who_left_and_that_its_cards_stay_hidden() -> None:
     from fairtable.client.reign.words import describe_public_event
-    from fairtable.engine.events import Departed
 
     assert describe_public_event(Departed(2, 5), 0) == (
         "seat 2 left the game: 5 cards set aside face down, never to be shown"
@@ -29,3 +29,27 @@ def test_reign_table_pane_marks_a_seat_that_left() -> None:
     text = "".join(t for _, t in table_lines(model))
     rows = {line.split(":")[0].strip(" *"): line for line in text.splitlines()}
     assert rows["seat 3"].endswith("(left)") and not rows["seat 2"].endswith("(left)")
+
+
+def test_sovereign_board_marks_a_seat_that_left_and_its_neighbours_close_up() -> None:
+    from fairtable.client.sovereign.panes import neighbours, seat_block
+
+    game = rules("sovereign").new_game(4)
+    game.depart(1)
+    view = game.view(0)
+    assert neighbours(view, 0) == [2, 3] == game.state.neighbours(0)
+    text = "".join(t for _, t in seat_block(view, 1))
+    assert "(left)" in text.splitlines()[0]
+    assert "(left)" not in "".join(t for _, t in seat_block(view, 2))
+
+
+def test_sovereign_log_line_says_who_left() -> None:
+    from fairtable.client.sovereign.model import ClientModel
+    from fairtable.client.sovereign.words import describe_event
+
+    game = rules("sovereign").new_game(3)
+    game.depart(2)
+    model = ClientModel()
+    model.seat = 0
+    line = describe_event(Departed(2, 0), model, game.view(0))
+    assert line == "seat 2 left the game: no card set aside face down, never to be shown"

@@ -30,6 +30,7 @@ from fairtable.engine.requests import (
     Reveal,
     RevealAnswer,
 )
+from fairtable.engine.rng import ChanceStream
 
 AsideCards = Callable[[Any, int], Sequence[str]]
 """The identities a departed seat set aside, read from the omniscient game (per game)."""
@@ -90,10 +91,12 @@ def play_departing(
     *,
     options: tuple[tuple[str, Any], ...] = (),
     max_steps: int = 20000,
+    worlds: bool = False,
 ) -> Played:
     """Play ``game`` to its end with the given departures, checking every step (see the
     module docstring).  A departure the game refuses must be refused by every mirror and
-    change nothing."""
+    change nothing.  ``worlds``: at every decision after a departure, a world sampled from
+    the deciding seat's view must have the game's digest."""
     r = rules(game)
     truth = r.new_game(seats, options=options)
     mirrors: dict[int | None, Any] = {
@@ -127,7 +130,11 @@ def play_departing(
                 assert not concerns(request, seat, aside), (seat, request)
         request = truth.pending()[0]
         if isinstance(request, Decision):
-            answer = players[request.seat].decide(truth.view(request.seat), request)
+            view = truth.view(request.seat)
+            if worlds and truth.departed:
+                world, _ = r.sample_world(view, ChanceStream.from_int(step))
+                assert world.digest() == truth.digest(), "a sampled world disagrees"
+            answer = players[request.seat].decide(view, request)
         else:
             answer = referee.answer(truth, request)
         shown = set(opened(answer))

@@ -262,6 +262,12 @@ def test_a_departure_at_any_step_leaves_a_game_every_instance_plays_to_its_end(
     assert len(game.departed) <= players - 2
 
 
+def test_a_world_sampled_after_a_departure_agrees_with_the_view() -> None:
+    plan = {40: [1], 90: [2]}
+    played = play_departing("reign", 4, 11, plan, aside_cards, worlds=True)
+    assert played.departed
+
+
 def test_the_same_departure_on_two_copies_gives_the_same_digest() -> None:
     game, ref = table(first=0, hands=HANDS, military=PILE, events=EVENTS)
     game.apply(Bid(0, 1, (SPEAR,)))
