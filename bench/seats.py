@@ -4,10 +4,13 @@ Plays ``--games`` seeded games of each game between bots of one kind and counts 
 winner's place in the turn order of the first round: Reign (who the first-player draw
 named), Sovereign (the first player; the rulebook's balancing gives the second more
 drones), Sodalis (the team whose champion acts first).  Shares come with 95% Wilson
-intervals; an equal game gives 1/players (Sodalis: 1/2).
+intervals; an equal game gives 1/players (Sodalis: 1/2).  Search bots budget by CPU
+time (``--clock cpu``, the thinking thread's ``time.thread_time``; see bench/search.py),
+so the figures do not drift with the machine's load and ``--jobs`` may play games side by
+side.
 
     .venv/bin/python bench/seats.py [--games 200] [--bot heuristic] [--seed 0]
-                                    [--only GAME] [--players N]
+                                    [--only GAME] [--players N] [--clock cpu|wall] [--jobs 1]
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 # Run as a script, this file's folder comes first on sys.path and its name
@@ -28,6 +34,8 @@ from fairtable.engine.playout import play_out, seeded_players  # noqa: E402
 
 sys.path.insert(0, _HERE)
 from bots import wilson  # noqa: E402
+
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.thread_time, "wall": time.monotonic}
 
 TABLES = (
     ("reign", 3),
@@ -55,10 +63,10 @@ def game_team(game: Any, seat: int) -> str:
     return str(game.state.seats[seat].team)
 
 
-def play(name: str, players: int, seed: int, bot: str) -> tuple[bool, bool]:
+def play(name: str, players: int, seed: int, bot: str, clock: str = "cpu") -> tuple[bool, bool]:
     """One game: (it has a winner, the first player or team won)."""
     game = rules(name).new_game(players)
-    referee, bots = seeded_players(seed, [bot_maker(name, bot)] * players)
+    referee, bots = seeded_players(seed, [bot_maker(name, bot, CLOCKS[clock])] * players)
     first = None
     for _ in play_out(game, bots, referee):
         if first is None:  # the step before was applied: the first player may be known
@@ -73,6 +81,10 @@ def play(name: str, players: int, seed: int, bot: str) -> tuple[bool, bool]:
     return True, first is not None and outcome.won(first)
 
 
+def _play(task: tuple[str, int, int, str, str]) -> tuple[bool, bool]:
+    return play(*task)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -80,20 +92,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", help="one game's tables only")
     parser.add_argument("--players", type=int, help="tables of this many players only")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
     args = parser.parse_args()
     print(
         f"first player (team) wins between {args.bot} bots, {args.games} seeded games "
-        f"per table (seeds {args.seed}..{args.seed + args.games - 1})"
+        f"per table (seeds {args.seed}..{args.seed + args.games - 1}; a search bot's budget: "
+        f"{args.clock} seconds; {args.jobs} job(s))"
     )
     print("game       seats  won  first wins  share  [95% interval]  equal share")
     for name, players in TABLES:
         if (args.only and name != args.only) or (args.players and players != args.players):
             continue
         won = first = 0
-        for i in range(args.games):
-            w, f = play(name, players, args.seed + i, args.bot)
-            won += w
-            first += f
+        tasks = [(name, players, args.seed + i, args.bot, args.clock) for i in range(args.games)]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for w, f in pool.map(_play, tasks):
+                won += w
+                first += f
         lo, hi = wilson(first, won)
         even = 0.5 if name == "sodalis" else 1 / players
         print(

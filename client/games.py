@@ -118,12 +118,13 @@ def default_bot(name: str) -> BotMaker:
     return bots_for(name)[entry(name).default_bot]
 
 
-def bot_maker(name: str, spec: str) -> BotMaker:
+def bot_maker(name: str, spec: str, clock: Callable[[], float] | None = None) -> BotMaker:
     """The bot a spec names for game ``name``: a kind of :func:`bots_for`, or ``search``
     with a time budget -- ``search`` (normal), ``search:easy|normal|hard`` or
     ``search:SECONDS`` (:class:`client.search.SearchBot`); a named strength alone
     (``easy``, ``normal``, ``hard``) is the search bot at that strength.  :class:`ValueError`
-    saying what is wrong otherwise."""
+    saying what is wrong otherwise.  ``clock`` measures a search bot's budget (``None``:
+    wall-clock time, as people wait; a bench passes ``time.thread_time``)."""
     from fairtable.client.search import STRENGTHS, SearchBot, search_hints
 
     if spec in STRENGTHS:  # a named strength: the search bot at its budget
@@ -154,6 +155,10 @@ def bot_maker(name: str, spec: str) -> BotMaker:
             )
 
     def search_bot(stream: ChanceStream) -> SearchBot:
-        return SearchBot(stream, name, seconds, hints=hints, heuristic=default_bot(name))
+        if clock is None:
+            return SearchBot(stream, name, seconds, hints=hints, heuristic=default_bot(name))
+        return SearchBot(
+            stream, name, seconds, hints=hints, heuristic=default_bot(name), clock=clock
+        )
 
     return search_bot

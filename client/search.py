@@ -11,13 +11,15 @@ less the best rival's, plus a win bonus), as the game's :class:`SearchHints` say
 It answers the candidate with the best mean among those tried in at least three worlds
 (the heuristic's own answer when none was); at once when only one answer is legal.
 
-Sovereign is searched by paired comparison instead of UCB1 (:data:`PAIRED`): every
+Sovereign is searched by paired comparison instead of UCB1 (``SearchHints.paired``): every
 candidate still in the running is played in the same sampled world with the same later
 chance and rollout bots (common random numbers), so two candidates' rewards differ only
-by what the candidates did; after three worlds, a candidate whose mean trails the
-leader's by more than two paired standard errors drops out, and the search stops early
-when one is left.  Its rollouts are long (whole games of a few hundred decisions), so
-few worlds fit a budget, and pairing them is what makes those few tell candidates apart.
+by what the candidates did; from three worlds on, a candidate not ahead of the
+heuristic's answer (or clearly behind the leader) drops out, so the worlds left go to those
+that may yet show a lead; the search stops early when only the heuristic's answer is left.
+It answers another candidate only on a significant paired lead over the heuristic's answer
+(:func:`_adopted`): its rollouts are long (whole games of a few hundred decisions), so few
+worlds fit a budget, and the best of a few noisy means would be noise.
 Fewer candidates at small budgets (4 below 0.5 s, 6 below 2 s, else 8), so each is tried
 often enough to tell.
 It never sees the game state: only the view it is handed and the worlds it samples from
@@ -53,6 +55,8 @@ CANDIDATES = ((0.5, 4), (2.0, 6), (math.inf, 8))  # (budget below, answers compa
 TRUSTED = 3  # rollouts before a candidate may replace the heuristic's answer
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [-1, 1]
 PAIRED_Z = 2.0  # paired standard errors behind the leader that drop a candidate
+# One-sided 95% points of Student's t by degrees of freedom (index 1..10, then beyond).
+T95 = (math.inf, 6.31, 2.92, 2.35, 2.13, 2.02, 1.94, 1.89, 1.86, 1.83, 1.81, 1.72)
 
 
 @attrs.frozen
@@ -132,11 +136,15 @@ class SearchBot:
         *,
         heuristic: Callable[[ChanceStream], Any],
         hints: SearchHints | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``heuristic`` makes the game's rule-of-thumb bot: the rollout policy and the first
         candidate (passed in by the bots registry, :func:`client.games.bot_maker`);
-        ``hints`` score a rollout's end (``None``: the game's, from its registry entry)."""
+        ``hints`` score a rollout's end (``None``: the game's, from its registry entry);
+        ``clock`` measures the budget: wall-clock seconds for people, the thinking thread's
+        CPU seconds (``time.thread_time``) for a bench on a shared machine."""
         self.stream = stream
+        self.clock = clock
         self.game = game
         self.seconds = seconds
         self.rollouts = rollouts
@@ -198,12 +206,15 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds = ChanceStream(self.stream.take(32))  # fresh worlds for every decision
-        search = self._paired if self.hints.paired else self._ucb
-        visits, means, eligible = search(view, decision.seat, candidates, worlds)
+        if self.hints.paired:
+            visits, means, best = self._paired(view, decision.seat, candidates, worlds)
+        else:
+            visits, means = self._ucb(view, decision.seat, candidates, worlds)
+            # The heuristic's answer (first) stands unless another did better over enough
+            # worlds.
+            trusted = [i for i in range(len(candidates)) if visits[i] >= TRUSTED] or [0]
+            best = max(trusted, key=lambda i: (means[i], visits[i], -i))
         self.last = list(zip(candidates, visits, means, strict=True))
-        # The heuristic's answer (first) stands unless another did better over enough worlds.
-        trusted = [i for i in eligible if visits[i] >= TRUSTED] or [0]
-        best = max(trusted, key=lambda i: (means[i], visits[i], -i))
         return candidates[best]
 
     def _more(self, n: int, deadline: float) -> bool:
@@ -212,26 +223,23 @@ class SearchBot:
             return False
         if self.rollouts is not None:
             return n < self.rollouts
-        return time.monotonic() < deadline
+        return self.clock() < deadline
 
     def _told(self, start: float, worlds: int, candidates: list[Any], means: list[float]) -> None:
         if self.on_progress is not None:
             best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-            self.on_progress(
-                Thinking(time.monotonic() - start, worlds, candidates[best], means[best])
-            )
+            self.on_progress(Thinking(self.clock() - start, worlds, candidates[best], means[best]))
 
     def _ucb(
         self, view: Any, seat: int, candidates: list[Any], worlds: ChanceStream
-    ) -> tuple[list[int], list[float], list[int]]:
+    ) -> tuple[list[int], list[float]]:
         """UCB1 over the candidates, a fresh world for every rollout."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
-        start = time.monotonic()
+        start = self.clock()
         deadline = start + self.seconds
         n = 0
-        first = self.rollouts is None and not self.stop.is_set()
-        while (first and n < len(candidates)) or self._more(n, deadline):
+        while self._more(n, deadline):
             if n < len(candidates):
                 pick = n
             else:
@@ -251,53 +259,80 @@ class SearchBot:
                 means = [t / v if v else -2.0 for t, v in zip(totals, visits, strict=True)]
                 self._told(start, n, candidates, means)
         means = [t / v if v else -2.0 for t, v in zip(totals, visits, strict=True)]
-        return visits, means, list(range(len(candidates)))
+        return visits, means
 
     def _paired(
         self, view: Any, seat: int, candidates: list[Any], worlds: ChanceStream
-    ) -> tuple[list[int], list[float], list[int]]:
+    ) -> tuple[list[int], list[float], int]:
         """Every candidate still in the running played in the same sampled worlds (common
         random numbers: the same hidden cards, the same later chance, the same rollout
-        bots), so their rewards are compared pair by pair; a candidate whose mean trails
-        the leader's by more than ``PAIRED_Z`` paired standard errors drops out, and the
-        search ends early when one is left."""
+        bots), so their rewards are compared pair by pair (:func:`_survivors` drops those
+        not ahead of the heuristic's answer); the search ends early when only the
+        heuristic's answer is left.  Returns each candidate's
+        worlds, its mean and the index of the answer to give (:func:`_adopted`)."""
         rewards: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        start = time.monotonic()
+        start = self.clock()
         deadline = start + self.seconds
         n = k = 0
-        while len(alive) > 1 and ((k == 0 and not self.stop.is_set()) or self._more(n, deadline)):
+        while len(alive) > 1 and self._more(n, deadline):
             for i in alive:
-                if k and not self._more(n, deadline):
+                if not self._more(n, deadline):
                     break  # out of time within a round: the candidates tried keep theirs
                 world = worlds.child(f"world/{k}")  # a fresh stream: the same world for each
                 rewards[i].append(self._rollout(view, candidates[i], seat, world))
                 n += 1
             k += 1
             common = min(len(rewards[i]) for i in alive)
-            means = [sum(r[:common]) / common if r else -2.0 for r in rewards]
+            means = [sum(r[:common]) / common if r and common else -2.0 for r in rewards]
             if common >= TRUSTED:
                 alive = _survivors(alive, rewards, common)
             self._told(start, k, candidates, means)
-        common = min(len(rewards[i]) for i in alive)
-        means = [  # the candidates left over their common worlds, the others over theirs
-            sum(r[:common] if i in alive else r) / (common if i in alive else len(r))
-            if r and (common or i not in alive)
-            else -2.0
-            for i, r in enumerate(rewards)
-        ]
-        return [len(r) for r in rewards], means, alive
+        means = [sum(r) / len(r) if r else -2.0 for r in rewards]
+        return [len(r) for r in rewards], means, _adopted(alive, rewards)
+
+
+def _behind(ahead: list[float], behind: list[float], k: int, z: float) -> bool:
+    """Whether ``behind`` trails ``ahead`` over their first ``k`` common worlds by more than
+    ``z`` paired standard errors of the difference (``k`` >= 2)."""
+    diffs = [a - b for a, b in zip(ahead[:k], behind[:k], strict=True)]
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean > 0 and mean > z * math.sqrt(var / k)
 
 
 def _survivors(alive: list[int], rewards: list[list[float]], k: int) -> list[int]:
-    """The candidates not clearly behind the leader over the first ``k`` common worlds."""
+    """The candidates still worth playing after ``k`` common worlds: the heuristic's answer
+    (index 0) always; another only while its paired mean is ahead of the heuristic's answer
+    and it is not clearly behind the leader (``PAIRED_Z`` paired standard errors).  Only a
+    clear lead over the heuristic's answer changes the answer (:func:`_adopted`), so the
+    worlds left go to the candidates that may yet show one; one that scored exactly what
+    the heuristic's answer scored in every world is no different, and drops out too."""
     means = {i: sum(rewards[i][:k]) / k for i in alive}
     leader = max(alive, key=lambda i: (means[i], -i))
     out = []
     for i in alive:
-        diffs = [a - b for a, b in zip(rewards[leader][:k], rewards[i][:k], strict=True)]
-        mean = sum(diffs) / k
-        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-        if i == leader or mean <= PAIRED_Z * math.sqrt(var / k):
-            out.append(i)
+        if i != 0 and (means[i] <= means[0] or _behind(rewards[leader], rewards[i], k, PAIRED_Z)):
+            continue
+        out.append(i)
     return out
+
+
+def _adopted(alive: list[int], rewards: list[list[float]]) -> int:
+    """The candidate to answer: the heuristic's answer (index 0) unless another still in
+    the running beat it over at least ``TRUSTED`` common worlds by a significant paired
+    margin (one-sided, 95%: Student's t for so few worlds); the largest such margin wins.
+    Picking the best of several noisy means would pick noise (the winner's curse): with
+    rollouts of whole games a few worlds cannot tell most answers apart, and the
+    heuristic's answer is the better bet until one clearly is."""
+    best, margin = 0, 0.0
+    for i in alive:
+        k = min(len(rewards[i]), len(rewards[0]))
+        if i == 0 or k < TRUSTED:
+            continue
+        t = T95[min(k - 1, len(T95) - 1)]
+        if _behind(rewards[i], rewards[0], k, t):
+            lead = (sum(rewards[i][:k]) - sum(rewards[0][:k])) / k
+            if lead > margin:
+                best, margin = i, lead
+    return best

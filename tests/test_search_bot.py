@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fairtable.client.games import bot_maker, bots_for
-from fairtable.client.search import SearchBot, _survivors
+from fairtable.client.search import SearchBot, _adopted, _survivors
 from fairtable.engine.games import rules
 from fairtable.engine.playout import play_out
 from fairtable.engine.referee import Referee
@@ -140,12 +140,72 @@ def test_bot_specs_name_a_strength_or_seconds_and_refuse_anything_else() -> None
             bot_maker("reign", bad)
 
 
-def test_a_paired_search_drops_a_candidate_clearly_behind_in_the_same_worlds() -> None:
-    # Rewards in four common worlds: candidate 1 trails candidate 0 by 0.5 in every world
-    # (no spread: clearly behind); candidate 2 trails on average but not consistently.
-    rewards = [[0.5, -0.5, 0.0, 1.0], [0.0, -1.0, -0.5, 0.5], [1.0, -1.0, -1.0, 1.0]]
-    assert _survivors([0, 1, 2], rewards, 4) == [0, 2]
+def test_a_paired_search_drops_a_candidate_not_ahead_of_the_heuristics_answer() -> None:
+    # Rewards in four common worlds: candidate 1 trails the heuristic's answer (0) by 0.5
+    # in every world, candidate 2 leads it on average (not consistently), candidate 3
+    # scored what the heuristic's answer scored everywhere (no different).  The heuristic's
+    # answer stays even when another leads it clearly.
+    rewards = [
+        [0.5, -0.5, 0.0, 1.0],
+        [0.0, -1.0, -0.5, 0.5],
+        [1.0, -1.0, 0.0, 1.5],
+        [0.5, -0.5, 0.0, 1.0],
+    ]
+    assert _survivors([0, 1, 2, 3], rewards, 4) == [0, 2]
     assert _survivors([0, 2], rewards, 4) == [0, 2]
+    assert 0 in _survivors([0, 2], [[-1.0, -1.0, -1.0], [], [1.0, 1.0, 1.0]], 3)
+    # Clearly behind a leader that is itself ahead of the heuristic's answer: out.
+    rewards = [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0], [0.2, 0.1, 0.3]]
+    assert _survivors([0, 1, 2], rewards, 3) == [0, 1]
+
+
+def test_a_paired_search_answers_another_than_the_heuristic_only_on_a_clear_paired_lead() -> None:
+    # Candidate 2 has the best mean, but over four worlds its lead over the heuristic's
+    # answer swings (one big win, three losses); candidate 1 leads by 0.3 in every world.
+    heuristic = [0.0, 0.5, -0.5, 0.0]
+    steady = [0.3, 0.8, -0.2, 0.3]
+    lucky = [1.0, 0.0, -1.0, 2.0]
+    assert _adopted([0, 2], [heuristic, steady, lucky]) == 0
+    assert _adopted([0, 1, 2], [heuristic, steady, lucky]) == 1
+    # Too few common worlds (fewer than three) never replace the heuristic's answer.
+    assert _adopted([0, 1], [heuristic[:2], steady[:2], []]) == 0
+
+
+@pytest.mark.parametrize(("game", "players"), [("reign", 3), ("sovereign", 2)])
+def test_search_bot_starts_no_rollout_once_its_budget_is_spent(game: str, players: int) -> None:
+    # The bot's clock is a stand-in that a rollout moves on by 0.4 s (a slow machine): with
+    # 1 s a decision it starts rollouts at 0, 0.4 and 0.8 s and then answers, so its answer
+    # comes within the budget and one rollout, however few candidates were tried.
+    now = [0.0]
+    heuristic = bots_for(game)["heuristic"]
+    bot = SearchBot(
+        ChanceStream.from_int(2), game, seconds=1.0, heuristic=heuristic, clock=lambda: now[0]
+    )
+    rollout = bot._rollout
+
+    def slow(view: Any, answer: Any, seat: int, stream: ChanceStream) -> float:
+        now[0] += 0.4
+        return rollout(view, answer, seat, stream)
+
+    bot._rollout = slow  # type: ignore[method-assign]
+    truth = rules(game).new_game(players)
+    root = ChanceStream.from_int(4)
+    referee = Referee(root.child("referee").take(32))
+    others = [heuristic(root.child(f"h{s}")) for s in range(players)]
+    searched = 0
+    while not truth.over and searched < 3:
+        request = truth.pending()[0]
+        if not isinstance(request, Decision):
+            truth.apply(referee.answer(truth, request))
+            continue
+        bot.last, started = [], now[0]
+        seat_bot = bot if request.seat == 0 else others[request.seat]
+        truth.apply(seat_bot.decide(truth.view(request.seat), request))
+        if bot.last:
+            searched += 1
+            assert sum(v for _, v, _ in bot.last) == 3
+            assert now[0] - started <= 1.0 + 0.4
+    assert searched == 3
 
 
 def test_sovereign_candidates_are_compared_in_common_worlds() -> None:
@@ -180,8 +240,9 @@ def test_sovereign_candidates_are_compared_in_common_worlds() -> None:
         answer = bot.decide(game.view(request.seat), request)
         if search.last:
             searched += 1
-            assert sum(v for _, v, _ in search.last) == sum(map(len, played.values())) >= 9
-            worlds = sorted(played.values(), key=len)
+            assert 3 <= sum(v for _, v, _ in search.last) == sum(map(len, played.values())) <= 9
+            worlds = sorted(played.values(), key=len)  # the heuristic's answer in the most
+            assert len(played[repr(search.last[0][0])]) == len(worlds[-1])
             for shorter, longer in itertools.pairwise(worlds):  # the same worlds, in order
                 assert longer[: len(shorter)] == shorter
         game.apply(answer)
