@@ -41,6 +41,7 @@ from fairtable.netplay import (
     Invite,
     InviteError,
     LinkClosed,
+    LobbyId,
     StorageError,
     TableFolder,
     TableInfo,
@@ -227,7 +228,9 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
     if root.is_dir():
         for path in sorted(root.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True):
             try:
-                info = TableInfo.load(TableFolder(data_dir, "tables", bytes.fromhex(path.name)))
+                info = TableInfo.load(
+                    TableFolder(data_dir, "tables", LobbyId(bytes.fromhex(path.name)))
+                )
                 invite = info.parsed_invite()
             except (StorageError, InviteError, ValueError):
                 continue
@@ -320,7 +323,7 @@ def run_resume(o: ResumeOptions) -> int:
             seats=invite.seats,
             bots=saved_bot_specs(game["info"], invite.game),
             game=invite.game,
-            options=TableOptions(pace=o.pace, resume=invite.scope),
+            options=TableOptions(pace=o.pace, resume=invite.lobby_id),
         )
     else:
         network = _network(game["data_dir"], invite=invite)

@@ -194,7 +194,7 @@ def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Pat
         "fairtable_replay": 1,
         "game": spec.game,
         "seats": spec.seats,
-        "table": spec.table_id.hex() if isinstance(spec.table_id, bytes) else spec.table_id,
+        "table": spec.table_id.hex(),
         "log": log_path.name,
         "log_sha256": sha,
         "steps": len(record.steps),

@@ -45,7 +45,7 @@ class ResignError(UsageError):
 def resign_saved(data_dir: Path, game: dict[str, Any], *, reach: float = REACH_SECONDS) -> int:
     """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
     invite, info = game["invite"], game["info"]
-    folder = TableFolder(data_dir, "tables", invite.scope)
+    folder = TableFolder(data_dir, "tables", invite.lobby_id)
     if info.start is None:
         set_aside(folder, "given up")
         print(
@@ -85,7 +85,7 @@ async def _resign_online(
         data_dir=data_dir,
         reach=Reach(listen_host="127.0.0.1"),
         pacing=Pacing(grace=reach),
-        choice=TableChoice(resign=True, resume=invite.scope if hosting else None),
+        choice=TableChoice(resign=True, resume=invite.lobby_id if hosting else None),
     )
     node = TableNode(
         config,

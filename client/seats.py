@@ -24,6 +24,7 @@ from fairtable.netplay import (
     InviteError,
     JoinCode,
     JoinCodeError,
+    LobbyId,
     NodeConfig,
     Pacing,
     StorageError,
@@ -105,7 +106,7 @@ def keep_code(seat_dir: Path, invite: Invite, text: str) -> None:
     the same ``join CODE`` goes on with the seat once the host has retired its code."""
     text = "".join(text.split())
     if looks_like_code(text):
-        path = seat_dir / "codes" / invite.scope.hex()
+        path = seat_dir / "codes" / invite.lobby_id.hex()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
@@ -124,7 +125,9 @@ def saved_invite(data_dir: Path, text: str) -> Invite | None:
             try:
                 if path.read_text(encoding="utf-8") != text:
                     continue
-                info = TableInfo.load(TableFolder(folder, "tables", bytes.fromhex(path.name)))
+                info = TableInfo.load(
+                    TableFolder(folder, "tables", LobbyId(bytes.fromhex(path.name)))
+                )
                 if info.unfinished:
                     return info.parsed_invite()
             except (OSError, ValueError, KeyError, StorageError, InviteError):

@@ -16,6 +16,7 @@ import attrs
 
 from fairtable.client.options import HostOptions, JoinOptions, PeerOptions, PlayOptions
 from fairtable.netplay import (
+    LobbyId,
     NodeConfig,
     Pacing,
     Reach,
@@ -47,7 +48,7 @@ class TableOptions:
     fresh: bool = False
     announce_to: tuple[str, int] | None = None
     kind: TableKind = TableKind.HOST  # on the LAN, or with bots here
-    resume: bytes | None = None
+    resume: LobbyId | None = None
     spectators: bool = True  # a host lets spectators watch (`host --no-spectators`)
     name: str = ""  # our player's name (`--name`), signed with our seat key
 

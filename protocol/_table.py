@@ -9,7 +9,7 @@ exact game, these settings and these players.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NewType
 
 import attrs
 
@@ -21,7 +21,7 @@ from ._identity import PublicIdentity
 from ._messages import MAX_SEATS
 from ._untrusted import Bounds, read_json
 
-__all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableSpec", "TimeLimits"]
+__all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableId", "TableSpec", "TimeLimits"]
 
 TABLE_DOMAIN = b"fairtable/table/v1\x00"
 MAX_OPTIONS = 1 << 16
@@ -29,6 +29,10 @@ MAX_OPTIONS = 1 << 16
 TIME_LIMITS_KEY = "time_limits"
 """The reserved table option holding the table's :class:`TimeLimits`; never given to a game."""
 _MAX_MS = 7 * 24 * 3600 * 1000
+
+TableId = NewType("TableId", bytes)
+"""A table's id: the SHA-256 of its :class:`TableSpec`'s canonical encoding (32 bytes).
+Every entry, commitment, proof and signature of the game is bound to it."""
 
 OPTIONS_BOUNDS = Bounds(size=MAX_OPTIONS, depth=16)
 """How the table options are read: a game's options (a deck per seat) nest a few levels."""
@@ -108,8 +112,9 @@ class TableSpec:
         return tuple(sorted(data.items()))
 
     @property
-    def table_id(self) -> bytes:
-        return hashlib.sha256(TABLE_DOMAIN + encode(self)).digest()
+    def table_id(self) -> TableId:
+        """The table's id (:data:`TableId`)."""
+        return TableId(hashlib.sha256(TABLE_DOMAIN + encode(self)).digest())
 
     @property
     def seats(self) -> int:

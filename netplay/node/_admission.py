@@ -111,7 +111,7 @@ class Admission:
         return P.encode(
             JoinRequest(
                 key,
-                join_proof(self.invite.secret, self.invite.scope, key),
+                join_proof(self.invite.secret, self.invite.lobby_id, key),
                 listen_port,
                 brings,
                 self.signed_name(),
@@ -121,7 +121,7 @@ class Admission:
     def signed_name(self) -> bytes:
         """Our name signed for this table (empty: no name)."""
         assert self.invite is not None
-        return sign_name(self.identity, self.invite.scope, self.name)
+        return sign_name(self.identity, self.invite.lobby_id, self.name)
 
     def keep_early(self, peer: _Peer, data: bytes) -> None:
         """An entry before our table starts: nothing to check it against yet, so keep a
@@ -149,7 +149,7 @@ class Admission:
             if self.start is None:
                 self.mesh.broadcast(data, skip=peer)  # pass it on towards the host
             return
-        if join_proof(self.invite.secret, self.invite.scope, msg.key) != msg.proof:
+        if join_proof(self.invite.secret, self.invite.lobby_id, msg.key) != msg.proof:
             self._refused("a join without the invite")
             return
         if self.start is not None:
@@ -161,7 +161,7 @@ class Admission:
             address = f"{remote_host}:{msg.listen}".encode()
         try:
             try:
-                read_signed_name(msg.name, self.invite.scope, msg.key)
+                read_signed_name(msg.name, self.invite.lobby_id, msg.key)
             except BadName as exc:
                 raise SeatRefused(f"a join with a name that cannot be shown ({exc})") from None
             if not self.seating.admit(msg.key, msg.brings, address, msg.name):
@@ -179,7 +179,7 @@ class Admission:
                 self.identity,
                 self.make_spec(self.seating),
                 self.seating.addresses,
-                self.invite.scope,
+                self.invite.lobby_id,
                 self.seating.names(self.signed_name()),
             )
             self.begin(start)
@@ -198,14 +198,14 @@ class Admission:
             self._refused("a table start from another peer (the host signs its own)")
             return
         try:
-            spec = verify_start(self.invite.host_key, msg, self.invite.scope)
+            spec = verify_start(self.invite.host_key, msg, self.invite.lobby_id)
         except P.DecodeError as exc:  # signed, but its settings cannot be read
             self.emit(ev.Refused(f"a table start whose settings cannot be read ({exc})"))
             return
         except P.RemoteProtocolError as exc:
             reason = (
                 "a table start signed for another table"
-                if msg.scope != self.invite.scope
+                if msg.scope != self.invite.lobby_id
                 else f"a table start the host did not sign ({exc})"
             )
             self._refused(reason)

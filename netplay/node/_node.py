@@ -55,6 +55,7 @@ from ..table import (
     Invite,
     JoinRequest,
     Links,
+    LobbyId,
     LobbyStatus,
     Presence,
     Seating,
@@ -289,7 +290,7 @@ class TableNode(Departure):
         return Invite(
             host,
             self.port,
-            os.urandom(32),
+            LobbyId(os.urandom(32)),
             self.identity.public.key,
             os.urandom(32),
             self.game,
@@ -306,7 +307,7 @@ class TableNode(Departure):
     # -- links ---------------------------------------------------------------------------
     async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         def secrets_for(scope: bytes) -> bytes | None:
-            if self.invite is not None and scope == self.invite.scope:
+            if self.invite is not None and scope == self.invite.lobby_id:
                 return self.invite.secret
             return None
 
@@ -346,7 +347,8 @@ class TableNode(Departure):
         """Keep a link to ``address`` up until we leave (reconnecting with back-off): a seat
         that finished may still hold entries the others lack (:meth:`_leave`)."""
         assert self.invite is not None
-        scope, secret, greeting = self.invite.scope, self.invite.secret, None
+        scope: bytes = self.invite.lobby_id  # a link's scope: the lobby id, or the relay's
+        secret, greeting = self.invite.secret, None
         if via_relay:
             token = relay_token(self.invite)
             scope, secret = relay_scope(token), RELAY_SECRET
@@ -482,7 +484,7 @@ class TableNode(Departure):
     # -- the game ----------------------------------------------------------------------------
     def _begin(self, start: TableStart, *, resumed: bool) -> None:
         assert self.invite is not None and self.log is not None
-        spec = verify_start(self.invite.host_key, start, self.invite.scope)
+        spec = verify_start(self.invite.host_key, start, self.invite.lobby_id)
         me = self.identity.public.key
         if me not in spec.players:
             self.emit(ev.Refused("the table started without us"))
@@ -490,7 +492,7 @@ class TableNode(Departure):
             return
         seat = spec.players.index(me)
         self.files.keep_start(start, seat)  # durable before visible: the start is on disk first
-        claim_table(self.config.data_dir, spec.table_id, self.invite.scope)  # before signing
+        claim_table(self.config.data_dir, spec.table_id, self.invite.lobby_id)  # before signing
         self.admission.start = start
         if self._stop_announcing is not None:
             self._stop_announcing.cancel()

@@ -78,14 +78,14 @@ class NodeFolder:
         if self.config.reach.listen_port:
             return self.config.reach.listen_port
         if invite is not None:
-            folder = TableFolder(self.config.data_dir, "tables", invite.scope)
+            folder = TableFolder(self.config.data_dir, "tables", invite.lobby_id)
             if folder.exists():
                 return TableInfo.load(folder).port or 0
         return 0
 
     def open(self, invite: Invite, port: int) -> TableStart | None:
         """Find (or make) this table's folder; the start of a game already under way."""
-        self.folder = folder = TableFolder(self.config.data_dir, "tables", invite.scope)
+        self.folder = folder = TableFolder(self.config.data_dir, "tables", invite.lobby_id)
         existed = folder.exists()
         info = TableInfo.load(folder) if existed else TableInfo()
         status = info.status or "lobby"
@@ -93,7 +93,7 @@ class NodeFolder:
             created = info.created
             self.emit(
                 ev.Resuming(
-                    invite.scope.hex(),
+                    invite.lobby_id.hex(),
                     invite.game,
                     status,
                     folder.path.stat().st_mtime if created is None else created,

@@ -24,6 +24,7 @@ import fairtable.protocol as P
 
 from ..links import Link
 from ..storage import TableKind
+from ..table import LobbyId
 
 __all__ = ["NodeConfig", "Pacing", "Reach", "SeatClock", "TableChoice", "TableTerms", "_Peer"]
 
@@ -85,7 +86,7 @@ class TableChoice:
 
     kind: TableKind = TableKind.HOST  # what a table we host is: on the LAN, or with bots here
     fresh: bool = False  # host a new table even if an unfinished one of ours could go on
-    resume: bytes | None = None  # host: go on with exactly this table (its invite scope)
+    resume: LobbyId | None = None  # host: go on with exactly this table
     resign: bool = False  # give the game up as soon as it runs again (fairtable resume --resign)
 
 

@@ -64,7 +64,8 @@ async def watch_table(
     (each checked against its seat's key) once the host's start is checked; ``on_retry``
     (address, why, attempt, delay) about every failed try to reach it (it is retried)."""
     me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
-    address, scope, secret = (invite.host, invite.port), invite.scope, invite.secret
+    scope: bytes = invite.lobby_id  # a link's scope: the lobby id, or the relay's scope
+    address, secret = (invite.host, invite.port), invite.secret
     key: bytes | None = invite.host_key
     greeting = None
     if via is not None:
@@ -113,7 +114,7 @@ async def watch_table(
                         continue
                     if isinstance(msg, TableStart) and session is None:
                         try:
-                            spec = verify_start(invite.host_key, msg, invite.scope)
+                            spec = verify_start(invite.host_key, msg, invite.lobby_id)
                         except (P.RemoteProtocolError, P.DecodeError):
                             continue  # not the host's start of this table: passed on by
                             # a relay or filed by a stranger; the real one may follow

@@ -14,7 +14,7 @@ from typing import Any
 
 from fairtable.engine.requests import Decision
 
-from ..table import Invite
+from ..table import Invite, LobbyId
 from ._storage import TableFolder
 from ._table_info import UNFINISHED, TableInfo, TableKind
 
@@ -28,9 +28,9 @@ def resumable_table(
     kind: TableKind,
     game: str,
     seats: int,
-    resume: bytes | None = None,
+    resume: LobbyId | None = None,
 ) -> Invite | None:
-    """The invite of the table a host goes on with: exactly ``resume`` (an invite scope) if
+    """The invite of the table a host goes on with: exactly ``resume`` (its lobby id) if
     given, else the newest unfinished table it hosts of this ``kind``, ``game`` and ``seats``;
     None for a new table."""
     root = data_dir / "tables"
@@ -43,7 +43,7 @@ def resumable_table(
         except Exception:  # noqa: BLE001 -- a folder we cannot read is not ours to resume
             continue
         if resume is not None:
-            chosen = invite.scope == resume
+            chosen = invite.lobby_id == resume
         else:
             chosen = info.kind is kind and invite.game == game and invite.seats == seats
         if chosen and info.hosted and info.unfinished and invite.host_key == host_key:

@@ -57,7 +57,7 @@ def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
         if raw is None:
             raise StorageError(f"{info_path}: the table never started")
         start = P.decode_as(bytes.fromhex(raw), TableStart)
-        return verify_start(invite.host_key, start, invite.scope), start
+        return verify_start(invite.host_key, start, invite.lobby_id), start
     except StorageError:
         raise
     except (

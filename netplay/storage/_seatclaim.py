@@ -80,7 +80,7 @@ def _hosts(folder: Path, invite: Invite) -> bool:
         key = P.Identity.from_seed(load_identity_seed(folder)).public.key
         if key == invite.host_key:
             return True
-    table = TableFolder(folder, "tables", invite.scope)
+    table = TableFolder(folder, "tables", invite.lobby_id)
     if table.exists():
         with contextlib.suppress(StorageError):  # unreadable: opening it will say so
             return TableInfo.load(table).hosted
@@ -94,7 +94,7 @@ def claim_seat(data_dir: Path, invite: Invite) -> SeatClaim:
         folder = data_dir if number == 0 else data_dir / "seats" / str(number)
         if _hosts(folder, invite):
             continue
-        fd = _lock(folder / "locks" / invite.scope.hex())
+        fd = _lock(folder / "locks" / invite.lobby_id.hex())
         if fd is not None:
             return SeatClaim(folder, fd)
     raise StorageError(

@@ -24,6 +24,10 @@ from pathlib import Path
 
 import platformdirs
 
+from fairtable.protocol import TableId
+
+from ..table import LobbyId
+
 __all__ = ["DEFAULT_DATA_DIR", "LogFile", "StorageError", "TableFolder", "load_identity_seed"]
 
 DEFAULT_DATA_DIR = Path(platformdirs.user_data_dir("fairtable"))
@@ -62,22 +66,22 @@ def _seed_file(path: Path, what: str) -> bytes:
         raise StorageError(f"{path}: {exc.strerror}") from None
 
 
-def claim_table(data_dir: Path, table_id: bytes, scope: bytes) -> None:
+def claim_table(data_dir: Path, table_id: TableId, lobby_id: LobbyId) -> None:
     """Record, before we sign anything at table ``table_id``, that we play it from the folder
-    of invite scope ``scope`` -- and refuse if we already play it from another one.  One
+    of lobby ``lobby_id`` -- and refuse if we already play it from another one.  One
     table, one folder, one log: so no restart, replay or second lobby can ever make us sign
     a second, different entry at a position we signed before (an equivocation)."""
     path = data_dir / "played" / table_id.hex()
     try:
         if path.exists():
-            if path.read_bytes() != scope.hex().encode():
+            if path.read_bytes() != lobby_id.hex().encode():
                 raise StorageError(
                     f"table {table_id.hex()[:16]} is already played from "
                     f"{data_dir / 'tables' / path.read_text().strip()}; "
                     "refusing to play it from a second folder"
                 )
             return
-        _write_private(path, scope.hex().encode())
+        _write_private(path, lobby_id.hex().encode())
     except OSError as exc:
         raise StorageError(f"{path}: {exc.strerror}") from None
 
@@ -147,12 +151,12 @@ class LogFile:
 class TableFolder:
     """One table's folder: its settings, our secret seed and the log."""
 
-    def __init__(self, data_dir: Path, kind: str, table: bytes) -> None:
+    def __init__(self, data_dir: Path, kind: str, table: LobbyId) -> None:
         self.path = data_dir / kind / table.hex()
 
     @classmethod
     def at(cls, path: Path) -> TableFolder:
-        """The table folder at ``path`` (``<data dir>/<kind>/<table id>``)."""
+        """The table folder at ``path`` (``<data dir>/<kind>/<lobby id, hex>``)."""
         folder = cls.__new__(cls)
         folder.path = path
         return folder

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.protocol import BadSignature, Identity, PublicIdentity, TimeLimits, message
+from fairtable.protocol import BadSignature, Identity, PublicIdentity, TableId, TimeLimits, message
 from fairtable.protocol.wire import blob, integer, label
 
 __all__ = [
@@ -106,7 +106,7 @@ class TimeNotice:
     sig: bytes = blob(exact=64)
 
 
-def presence_bytes(table_id: bytes, seat: int, count: int, head: int) -> bytes:
+def presence_bytes(table_id: TableId, seat: int, count: int, head: int) -> bytes:
     """What a presence beat's signature covers."""
     return (
         PRESENCE_DOMAIN
@@ -117,7 +117,7 @@ def presence_bytes(table_id: bytes, seat: int, count: int, head: int) -> bytes:
     )
 
 
-def _notice_bytes(table_id: bytes, kind: str, seat: int, step: int, by: int) -> bytes:
+def _notice_bytes(table_id: TableId, kind: str, seat: int, step: int, by: int) -> bytes:
     return (
         NOTICE_DOMAIN
         + table_id
@@ -189,7 +189,7 @@ class TableClock:
     def __init__(
         self,
         limits: TimeLimits,
-        table_id: bytes,
+        table_id: TableId,
         players: tuple[bytes, ...],
         me: int | None,
         now: float,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from fairtable.protocol import BadSignature, Identity, PublicIdentity, message
+from fairtable.protocol import BadSignature, Identity, PublicIdentity, TableId, message
 from fairtable.protocol.wire import blob, integer, label
 
 __all__ = ["Farewell", "Farewells"]
@@ -35,14 +35,14 @@ class Farewell:
     sig: bytes = blob(exact=64)
 
 
-def _signed_bytes(table_id: bytes, seat: int, digest: str) -> bytes:
+def _signed_bytes(table_id: TableId, seat: int, digest: str) -> bytes:
     return FAREWELL_DOMAIN + table_id + bytes([seat]) + digest.encode("ascii")
 
 
 class Farewells:
     """The farewells of one table's seats, checked against their keys."""
 
-    def __init__(self, table_id: bytes, players: tuple[bytes, ...]) -> None:
+    def __init__(self, table_id: TableId, players: tuple[bytes, ...]) -> None:
         self.table_id = table_id
         self.players = players
         self.said: dict[int, str] = {}  # seat -> the final digest it signed

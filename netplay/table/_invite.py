@@ -14,7 +14,7 @@ Text form (one line, ASCII; all byte strings unpadded base64url)::
     fairtable://HOST:PORT/GAME/SEATS/TABLE?key=HOSTKEY&secret=SECRET[&relay=RELAYKEY]
 
 ``HOST`` is a DNS name, an IPv4 address or ``[IPv6]``; ``TABLE`` is the
-32-byte table (lobby) id, ``HOSTKEY`` the host's Ed25519 public key; ``RELAYKEY``
+32-byte lobby id (:data:`LobbyId`), ``HOSTKEY`` the host's Ed25519 public key; ``RELAYKEY``
 (a table played through a relay) the relay's key, which a joiner's link to the relay
 is pinned to (so nobody answering as the relay learns the relay token).
 :meth:`Invite.parse` raises :class:`InviteError` with a message saying what
@@ -30,6 +30,7 @@ import hashlib
 import hmac
 import ipaddress
 import re
+from typing import NewType
 
 import attrs
 
@@ -40,6 +41,7 @@ __all__ = [
     "RELAY_SECRET",
     "Invite",
     "InviteError",
+    "LobbyId",
     "join_proof",
     "relay_scope",
     "relay_token",
@@ -50,6 +52,14 @@ INVITE_SCHEME = "fairtable"
 RELAY_DOMAIN = b"fairtable/relay/v1\x00"
 JOIN_DOMAIN = b"fairtable/join/v1"
 MAX_INVITE_TEXT = 1024
+
+LobbyId = NewType("LobbyId", bytes)
+"""A table's lobby id: 32 random bytes the host draws when it opens the table, before anyone
+is seated, carried in the invite (``TABLE`` in its text).  It names the table's folder on
+every seat's disk, scopes every link to the table, and is bound into join proofs, signed
+names, the signed start and the relay token.  Not the protocol's :data:`~protocol.TableId`
+(the hash of the signed :class:`~protocol.TableSpec`, known only once every seat is taken),
+which binds the game's own messages (docs/netplay.md, "Two table ids")."""
 
 _GAME_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -145,8 +155,8 @@ class Invite:
 
     host: str
     port: int
-    scope: bytes = attrs.field(repr=_short)
-    """The table (lobby) id, 32 bytes; the scope of every link for this table."""
+    lobby_id: LobbyId = attrs.field(repr=_short)
+    """The table's lobby id (:data:`LobbyId`); the scope of every link for this table."""
     host_key: bytes = attrs.field(repr=_short)
     """The host's Ed25519 public key, 32 bytes."""
     secret: bytes = attrs.field(repr=_hide)
@@ -159,7 +169,7 @@ class Invite:
     def __attrs_post_init__(self) -> None:
         check_host(self.host)
         check_port(self.port)
-        _check_32("table id", self.scope)
+        _check_32("table id", self.lobby_id)
         _check_32("host key", self.host_key)
         _check_32("secret", self.secret)
         check_game(self.game)
@@ -181,7 +191,7 @@ class Invite:
         """The one-line text form (contains the secret)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return (
-            f"{INVITE_SCHEME}://{host}:{self.port}/{self.game}/{self.seats}/{_b64(self.scope)}"
+            f"{INVITE_SCHEME}://{host}:{self.port}/{self.game}/{self.seats}/{_b64(self.lobby_id)}"
             f"?key={_b64(self.host_key)}&secret={_b64(self.secret)}"
             + ("" if self.relay_key is None else f"&relay={_b64(self.relay_key)}")
         )
@@ -212,12 +222,12 @@ class Invite:
             raise InviteError("the invite path must be /GAME/SEATS/TABLE")
         game = check_game(parts[0])
         seats = _number("seat count", parts[1])
-        scope = _unb64("table id", parts[2])
+        lobby_id = LobbyId(_unb64("table id", parts[2]))
         fields = _query(query)
         return cls(
             host=host,
             port=port,
-            scope=scope,
+            lobby_id=lobby_id,
             host_key=_unb64("host key", fields["key"]),
             secret=_unb64("secret", fields["secret"]),
             game=game,
@@ -273,7 +283,7 @@ def relay_token(invite: Invite) -> bytes:
     A relay given this token can admit invite holders (it is the link secret
     between them and the relay) without learning the invite secret itself.
     """
-    return hashlib.sha256(RELAY_DOMAIN + invite.secret + invite.scope).digest()
+    return hashlib.sha256(RELAY_DOMAIN + invite.secret + invite.lobby_id).digest()
 
 
 RELAY_SECRET = bytes(32)
@@ -285,16 +295,16 @@ def relay_scope(token: bytes) -> bytes:
     return hashlib.sha256(b"fairtable/relay-scope/v1\x00" + token).digest()
 
 
-def join_proof(secret: bytes, scope: bytes, key: bytes) -> bytes:
-    """``HMAC-SHA256(secret, "fairtable/join/v1" || table id || player key)``.
+def join_proof(secret: bytes, lobby_id: LobbyId, key: bytes) -> bytes:
+    """``HMAC-SHA256(secret, "fairtable/join/v1" || lobby id || player key)``.
 
-    Proves that whoever holds the invite vouches for ``key`` at table ``scope``.
+    Proves that whoever holds the invite vouches for ``key`` at the table of ``lobby_id``.
     """
-    for name, value in (("secret", secret), ("table id", scope), ("key", key)):
+    for name, value in (("secret", secret), ("table id", lobby_id), ("key", key)):
         _check_32(name, value)
-    return hmac.new(secret, JOIN_DOMAIN + scope + key, hashlib.sha256).digest()
+    return hmac.new(secret, JOIN_DOMAIN + lobby_id + key, hashlib.sha256).digest()
 
 
-def verify_join_proof(secret: bytes, scope: bytes, key: bytes, proof: bytes) -> bool:
+def verify_join_proof(secret: bytes, lobby_id: LobbyId, key: bytes, proof: bytes) -> bool:
     """Whether ``proof`` is :func:`join_proof` of ``key`` (constant-time comparison)."""
-    return hmac.compare_digest(join_proof(secret, scope, key), proof)
+    return hmac.compare_digest(join_proof(secret, lobby_id, key), proof)

@@ -22,6 +22,8 @@ import unicodedata
 
 from fairtable.protocol import BadSignature, Identity, PublicIdentity, RemoteProtocolError
 
+from ._invite import LobbyId
+
 __all__ = [
     "NAME_MAX",
     "SIGNED_NAME_MAX",
@@ -63,8 +65,8 @@ def _signed_bytes(scope: bytes, key: bytes, name: bytes) -> bytes:
     return NAME_DOMAIN + scope + key + name
 
 
-def sign_name(identity: Identity, scope: bytes, name: str) -> bytes:
-    """``name`` signed by ``identity`` for the table of invite scope ``scope`` (``""``: no
+def sign_name(identity: Identity, scope: LobbyId, name: str) -> bytes:
+    """``name`` signed by ``identity`` for the table of lobby id ``scope`` (``""``: no
     name, the empty signed name).  Raises ValueError if the name breaks the rules."""
     if not name:
         return b""

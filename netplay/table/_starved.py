@@ -48,6 +48,7 @@ from fairtable.protocol import (
     DecodeError,
     Identity,
     PublicIdentity,
+    TableId,
     decode,
     encode,
     message,
@@ -80,7 +81,7 @@ class Starved:
 
 
 def _claim_bytes(
-    table_id: bytes, by: int, author: int, have: int, count: int, beat: bytes
+    table_id: TableId, by: int, author: int, have: int, count: int, beat: bytes
 ) -> bytes:
     return (
         STARVED_DOMAIN
@@ -112,7 +113,7 @@ class Starvation:
     """One seat's view of who is starved (``me``: our seat)."""
 
     def __init__(
-        self, table_id: bytes, players: tuple[bytes, ...], me: int, *, beat: float
+        self, table_id: TableId, players: tuple[bytes, ...], me: int, *, beat: float
     ) -> None:
         self.table_id, self.players, self.me, self.beat = table_id, players, me, beat
         self.beats: dict[int, tuple[Presence, bytes]] = {}  # each seat's latest beat, encoded

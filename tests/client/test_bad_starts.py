@@ -203,7 +203,7 @@ def test_the_sample_deck_is_not_refused_as_a_deck(tmp_path: Path) -> None:
 def _unfinished_game(data_dir: Path) -> None:
     invite = Invite.parse(invite_to(closed_port()))
     TableInfo(invite=invite.text(), role="joiner", status="lobby").save(
-        TableFolder(data_dir, "tables", invite.scope)
+        TableFolder(data_dir, "tables", invite.lobby_id)
     )
 
 

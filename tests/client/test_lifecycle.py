@@ -122,7 +122,7 @@ def _folder(data_dir: Path, game: str, seats: int, **info: Any) -> Invite:
 
     invite = Invite("127.0.0.1", 4000, os.urandom(32), bytes(32), os.urandom(32), game, seats)
     TableInfo(invite=invite.text(), role="host", **info).save(
-        TableFolder(data_dir, "tables", invite.scope)
+        TableFolder(data_dir, "tables", invite.lobby_id)
     )
     return invite
 
@@ -215,7 +215,7 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
         round=2,
         turn=[1],
         last_played=EVENING - 60,
-    ).save(TableFolder(tmp_path / "seats" / "1", "tables", invite.scope))
+    ).save(TableFolder(tmp_path / "seats" / "1", "tables", invite.lobby_id))
     assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
@@ -274,8 +274,8 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
     out = capsys.readouterr().out
     assert "seat 0 (you) resigned - the game is over" in out
     assert unfinished_games(tmp_path) == []
-    folders = [tmp_path / "tables" / invite.scope.hex()] + [
-        tmp_path / "bots" / str(i) / "tables" / invite.scope.hex() for i in range(2)
+    folders = [tmp_path / "tables" / invite.lobby_id.hex()] + [
+        tmp_path / "bots" / str(i) / "tables" / invite.lobby_id.hex() for i in range(2)
     ]
     for folder in folders:
         info = json.loads((folder / "table.json").read_text())

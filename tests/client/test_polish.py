@@ -78,7 +78,7 @@ def test_a_join_that_never_reached_its_table_keeps_nothing_listed(
     from fairtable.netplay import events as ev
 
     invite = Invite("127.0.0.1", 9, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
-    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder = TableFolder(tmp_path, "tables", invite.lobby_id)
     TableInfo(invite=invite.text(), role="joiner", status="lobby").save(folder)
     assert len(play.unfinished_games(tmp_path)) == 1
 
@@ -181,7 +181,7 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     seat_dir = tmp_path / "seats" / "1"  # a second seat of this account
     seats.keep_code(seat_dir, invite, "7-amber-ant-ant-ant")
     seats.keep_code(seat_dir, invite, "fairtable://not-a-code")  # an invite: nothing kept
-    folder = TableFolder(seat_dir, "tables", invite.scope)
+    folder = TableFolder(seat_dir, "tables", invite.lobby_id)
     TableInfo(invite=invite.text(), role="joiner", status="playing").save(folder)
 
     async def retired(text: str, port: int) -> Invite:

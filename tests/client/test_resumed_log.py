@@ -79,7 +79,7 @@ def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path
             ):
                 replayed.set()
 
-        node = _node(tmp_path, identity, emit, resume=invite.scope)
+        node = _node(tmp_path, identity, emit, resume=invite.lobby_id)
         with trio.fail_after(120):
             async with trio.open_nursery() as nursery:
                 await nursery.start(node.run)

@@ -279,7 +279,7 @@ def test_terminal_network_a_damaged_saved_game_closes_the_join_screen_with_one_l
     tmp_path: Path,
 ) -> None:
     invite = Invite("127.0.0.1", 9, bytes(range(32)), bytes(32), bytes(32), "reign", 3)
-    damaged = tmp_path / "tables" / invite.scope.hex() / "table.json"
+    damaged = tmp_path / "tables" / invite.lobby_id.hex() / "table.json"
     damaged.parent.mkdir(parents=True)
     damaged.write_text("{ not json")
     with session(command(f"join {shlex.quote(invite.text())}", tmp_path)) as name:

@@ -44,7 +44,7 @@ def flood_table(tmp_path: Path) -> FloodTableMaker:
                 "127.0.0.1",
                 host.port,
                 identity=attacker,
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
             )
             other = None

@@ -58,7 +58,7 @@ async def take_seat(link: Any, attacker: P.Identity, invite: Invite) -> P.TableS
     """Join with the invite and read until the host's start: the spec we are seated at."""
     key = attacker.public.key
     await link.send(
-        P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0, b""))
+        P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0, b""))
     )
     while True:
         msg = P.decode(await link.receive())

@@ -46,7 +46,7 @@ def _two_seat_reign(tmp_path: Path) -> Path:
     guest = P.Identity.from_seed(bytes(range(1, 33)))
     spec = P.TableSpec("reign", (host.public.key, guest.public.key), 60, os.urandom(32))
     invite = Invite("127.0.0.1", 4000, os.urandom(32), host.public.key, os.urandom(32), "reign", 2)
-    start = sign_start(host, spec, (b"", b""), invite.scope)
+    start = sign_start(host, spec, (b"", b""), invite.lobby_id)
     info = (
         f'{{"invite": "{invite.text()}", "role": "joiner", "seat": 1, '
         f'"start": "{P.encode(start).hex()}", "status": "playing"}}'

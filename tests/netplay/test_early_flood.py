@@ -50,7 +50,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(tmp_pat
                 "127.0.0.1",
                 host.port,
                 identity=attacker,
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
             )
             before = rss_bytes()
@@ -60,7 +60,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(tmp_pat
                 await link.send(_junk_entry(seq, 4096))
             key = attacker.public.key  # handled after every frame before it, in order
             await link.send(
-                P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0, b""))
+                P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0, b""))
             )
             while not any(e["event"] == "lobby" for e in events):
                 await trio.sleep(0.01)  # polling the host's events, bounded above

@@ -39,7 +39,7 @@ async def test_a_start_with_a_hostile_seat_address_seats_the_joiner_all_the_same
     spec = P.TableSpec(
         "reign", (host.public.key, joiner.identity.public.key, third), 60, os.urandom(32)
     )
-    start = sign_start(host, spec, (b"", b"", address), invite.scope)
+    start = sign_start(host, spec, (b"", b"", address), invite.lobby_id)
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             await nursery.start(joiner.run)
@@ -48,7 +48,7 @@ async def test_a_start_with_a_hostile_seat_address_seats_the_joiner_all_the_same
                 "127.0.0.1",
                 joiner.port,
                 identity=host,
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
             )
             await link.send(P.encode(start))

@@ -134,7 +134,7 @@ def test_not_text() -> None:
         {"host": "a b"},
         {"port": 0},
         {"port": True},
-        {"scope": b"x"},
+        {"lobby_id": b"x"},
         {"host_key": SCOPE[:31]},
         {"secret": "secret"},
         {"game": ""},
@@ -151,7 +151,7 @@ def test_relay_token() -> None:
     token = relay_token(INVITE)
     assert token == hashlib.sha256(b"fairtable/relay/v1\x00" + SECRET + SCOPE).digest()
     assert token != SECRET and len(token) == 32
-    assert relay_token(attrs.evolve(INVITE, scope=KEY)) != token
+    assert relay_token(attrs.evolve(INVITE, lobby_id=KEY)) != token
     assert relay_token(attrs.evolve(INVITE, host="10.0.0.1", port=9)) == token
 
 

@@ -71,14 +71,14 @@ async def test_a_host_goes_on_with_its_table_says_so_and_new_starts_afresh(
         assert await _open_lobby(tmp_path, me, again, kind=TableKind.PLAY) == invite
         (resuming,) = [e for e in again if e["event"] == "resuming"]
         assert resuming["game"] == "reign" and resuming["status"] == "lobby"
-        assert resuming["table"] == invite.scope.hex()
-        info = TableInfo.load(TableFolder(tmp_path, "tables", invite.scope))
+        assert resuming["table"] == invite.lobby_id.hex()
+        info = TableInfo.load(TableFolder(tmp_path, "tables", invite.lobby_id))
         assert resuming["started"] == info.created and info.kind is TableKind.PLAY
         fresh: list[dict[str, Any]] = []
         other = await _open_lobby(tmp_path, me, fresh, kind=TableKind.PLAY, fresh=True)
     assert other != invite and not [e for e in fresh if e["event"] == "resuming"]
     for table in (invite, other):  # the old table is kept, unfinished
-        assert TableInfo.load(TableFolder(tmp_path, "tables", table.scope)).status == "lobby"
+        assert TableInfo.load(TableFolder(tmp_path, "tables", table.lobby_id)).status == "lobby"
 
 
 async def test_host_never_takes_over_a_play_table_nor_play_a_host_table(
@@ -99,11 +99,11 @@ async def test_a_folder_that_does_not_say_its_kind_is_reopened_only_by_name(
     me = P.Identity.generate()
     with trio.fail_after(20):
         old = await _open_lobby(tmp_path, me, [], kind=TableKind.HOST)
-        folder = TableFolder(tmp_path, "tables", old.scope)
+        folder = TableFolder(tmp_path, "tables", old.lobby_id)
         TableInfo.load(folder).but(kind=None).save(folder)  # as written before kinds were kept
         assert await _open_lobby(tmp_path, me, [], kind=TableKind.HOST) != old
         named: list[dict[str, Any]] = []
-        assert await _open_lobby(tmp_path, me, named, resume=old.scope) == old
+        assert await _open_lobby(tmp_path, me, named, resume=old.lobby_id) == old
     assert [e["event"] for e in named].count("resuming") == 1
 
 

@@ -57,7 +57,7 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(tmp_pa
                         "127.0.0.1",
                         host.port,
                         identity=P.Identity.generate(),
-                        scope=invite.scope,
+                        scope=invite.lobby_id,
                         secret=invite.secret,
                     )
                 )
@@ -129,7 +129,7 @@ async def test_one_key_keeps_at_most_two_links_the_newest(tmp_path: Path) -> Non
                         "127.0.0.1",
                         host.port,
                         identity=joiner,
-                        scope=invite.scope,
+                        scope=invite.lobby_id,
                         secret=invite.secret,
                     )
                 )

@@ -186,15 +186,15 @@ async def test_a_joiner_showing_another_players_signed_name_is_refused_a_seat(
                 invite.host,
                 invite.port,
                 identity=mallory,
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
             )
-            copied = sign_name(ann, invite.scope, "Ann")
+            copied = sign_name(ann, invite.lobby_id, "Ann")
             await link.send(
                 P.encode(
                     JoinRequest(
                         mallory.public.key,
-                        join_proof(invite.secret, invite.scope, mallory.public.key),
+                        join_proof(invite.secret, invite.lobby_id, mallory.public.key),
                         0,
                         b"",
                         copied,

@@ -39,7 +39,7 @@ NESTED_OPTIONS = b'{"x":' + b"[" * 2_000 + b"]" * 2_000 + b"}"
 
 def _join(invite: Invite, who: P.Identity, brings: bytes) -> bytes:
     key = who.public.key
-    return P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0, brings))
+    return P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0, brings))
 
 
 async def _until(events: list[dict[str, Any]], kind: str, count: int = 1) -> dict[str, Any]:
@@ -74,7 +74,7 @@ async def _attack_host(tmp_path: Path, via_relay: bool) -> tuple[TableNode, list
                     "127.0.0.1",
                     host.port,
                     identity=who,
-                    scope=invite.scope,
+                    scope=invite.lobby_id,
                     secret=invite.secret,
                 )
             token = relay_token(invite)
@@ -138,7 +138,7 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
     spec = P.TableSpec(
         "sovereign", (host.public.key, joiner.identity.public.key), 60, os.urandom(32), options
     )
-    start = sign_start(host, spec, (b"", b""), invite.scope)
+    start = sign_start(host, spec, (b"", b""), invite.lobby_id)
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
             await nursery.start(joiner.run)
@@ -147,7 +147,7 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
                 "127.0.0.1",
                 joiner.port,
                 identity=host,
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
             )
             await link.send(P.encode(start))

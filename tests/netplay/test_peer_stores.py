@@ -117,10 +117,10 @@ async def test_a_flood_of_refused_joins_shows_the_host_only_so_many_refusals(
         async with flood_table(host_emit=as_json(events), joiner=False, seated=False) as t:
             invite, key = t.invite, t.attacker.public.key
             other = os.urandom(32)
-            bad = P.encode(JoinRequest(key, join_proof(invite.secret, invite.scope, other), 0))
+            bad = P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, other), 0))
             for _ in range(BAD_JOINS):
                 await t.link.send(bad)
-            good = JoinRequest(key, join_proof(invite.secret, invite.scope, key), 0)
+            good = JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0)
             await t.link.send(P.encode(good))  # read after every bad one: the host seats us
             while not isinstance(P.decode(await t.link.receive()), LobbyStatus):
                 pass

@@ -38,7 +38,7 @@ def test_an_invite_names_the_relay_key_and_reads_back() -> None:
     )
     assert "&relay=" in invite.text()
     assert Invite.parse(invite.text()) == invite
-    plain = Invite("127.0.0.1", 7777, invite.scope, invite.host_key, invite.secret, "reign", 3)
+    plain = Invite("127.0.0.1", 7777, invite.lobby_id, invite.host_key, invite.secret, "reign", 3)
     assert "relay" not in plain.text() and Invite.parse(plain.text()).relay_key is None
     with pytest.raises(InviteError, match="relay key"):
         Invite.parse(invite.text() + "AA")  # 33 bytes

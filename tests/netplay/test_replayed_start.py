@@ -44,7 +44,7 @@ async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any, tmp_p
         attacker = P.Identity.generate()
         target = ("127.0.0.1", node.port)
         link = await connect(
-            nursery, *target, identity=attacker, scope=invite.scope, secret=invite.secret
+            nursery, *target, identity=attacker, scope=invite.lobby_id, secret=invite.secret
         )
         await link.send(P.encode(old))
         while not any(e["event"] == "refused" for e in events):

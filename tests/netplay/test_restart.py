@@ -78,7 +78,7 @@ class Peer:
 
 
 def log_records(data_dir: Path, invite: Invite) -> int:
-    path = data_dir / "tables" / invite.scope.hex() / "log"
+    path = data_dir / "tables" / invite.lobby_id.hex() / "log"
     if not path.exists():
         return 0
     data, count, pos = path.read_bytes(), 0, 0
@@ -146,7 +146,9 @@ async def _crash(
             await grown(folder, invite, CRASH_AFTER)
             peers[index].kill()
             await peers[index].process.wait()  # type: ignore[union-attr]
-            info = json.loads((folder / "tables" / invite.scope.hex() / "table.json").read_text())
+            info = json.loads(
+                (folder / "tables" / invite.lobby_id.hex() / "table.json").read_text()
+            )
             assert info["status"] == "playing", "the crash must land mid-game"
             peers[index] = Peer(peers[index].args)
             await peers[index].start(nursery, started)
@@ -216,7 +218,7 @@ async def test_ctrl_c_stops_a_peer_cleanly_and_keeps_the_game(tmp_path: Path) ->
             nursery.cancel_scope.cancel()
     assert code == 130
     info = json.loads(
-        (tmp_path / "host" / "tables" / invite.scope.hex() / "table.json").read_text()
+        (tmp_path / "host" / "tables" / invite.lobby_id.hex() / "table.json").read_text()
     )
     assert info["invite"] == invite.text() and info["role"] == "host"
 
@@ -233,10 +235,10 @@ async def test_a_game_saved_by_another_protocol_version_is_refused_and_kept(
     others = [P.Identity.generate().public.key for _ in range(2)]
     invite = Invite("127.0.0.1", 4711, os.urandom(32), me.public.key, os.urandom(32), "reign", 3)
     spec = P.TableSpec("reign", (me.public.key, *others), 60, bytes(32))
-    current = P.encode(sign_start(me, spec, (b"", b"", b""), invite.scope))
+    current = P.encode(sign_start(me, spec, (b"", b"", b""), invite.lobby_id))
     older = current.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":1')
     assert older != current
-    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder = TableFolder(tmp_path, "tables", invite.lobby_id)
     TableInfo(
         invite=invite.text(),
         role="host",

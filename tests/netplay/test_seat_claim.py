@@ -43,7 +43,7 @@ def test_a_table_this_data_directory_hosts_is_joined_from_a_seat_folder_of_its_o
 
 def test_a_hosted_table_folder_is_never_taken_by_a_joiner(tmp_path: Path) -> None:
     invite = invite_hosted_by(tmp_path / "elsewhere")
-    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder = TableFolder(tmp_path, "tables", invite.lobby_id)
     folder.path.mkdir(parents=True)
     TableInfo(role="host", invite=invite.text()).save(folder)
     with claim_seat(tmp_path, invite) as claim:

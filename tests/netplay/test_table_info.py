@@ -94,7 +94,7 @@ def test_a_folder_written_before_kinds_were_typed_loads_and_resumes_as_it_was(
         sort_keys=True,
         indent=1,
     ).encode()
-    folder = TableFolder(tmp_path, "tables", invite.scope)
+    folder = TableFolder(tmp_path, "tables", invite.lobby_id)
     folder.path.mkdir(parents=True)
     folder.info_path.write_bytes(written)
     info = TableInfo.load(folder)

@@ -175,7 +175,7 @@ async def test_a_stranger_without_the_invite_is_refused(tmp_path: Path) -> None:
                     invite.host,
                     invite.port,
                     identity=P.Identity.generate(),
-                    scope=invite.scope,
+                    scope=invite.lobby_id,
                     secret=bytes(32),
                 )
             assert refused.value.reason == "invite"
@@ -199,7 +199,7 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
                         invite.host,
                         invite.port,
                         identity=P.Identity.generate(),
-                        scope=invite.scope,
+                        scope=invite.lobby_id,
                         secret=invite.secret,
                     )
                 except LinkClosed as exc:

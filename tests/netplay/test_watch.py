@@ -123,7 +123,7 @@ async def test_flooding_spectator_is_dropped_and_the_players_finish(tmp_path: Pa
                 invite.host,
                 invite.port,
                 identity=P.Identity.generate(),
-                scope=invite.scope,
+                scope=invite.lobby_id,
                 secret=invite.secret,
                 role="observer",
                 expect_key=invite.host_key,
