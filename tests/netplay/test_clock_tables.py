@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import trio
+from trio.testing import MockClock
 
 import fairtable.protocol as P
 from fairtable.netplay import (
@@ -23,7 +24,7 @@ from fairtable.netplay import (
 )
 from fairtable.netplay.table._clock import Presence
 from tests.netplay.said import as_json
-from tests.netplay.test_tables import bot
+from tests.netplay.test_tables import bot, owes_a_decision
 
 
 class ClockTable:
@@ -83,12 +84,7 @@ class ClockTable:
         return session.seat
 
     def person_owes_a_decision(self) -> bool:
-        session = self.nodes[2].session if len(self.nodes) == 3 else None
-        return (
-            session is not None
-            and session.seat in session.waiting
-            and any(getattr(r, "seat", None) == session.seat for r in session.game.pending())
-        )
+        return len(self.nodes) == 3 and owes_a_decision(self.nodes[2])
 
 
 def verdicts(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -96,7 +92,7 @@ def verdicts(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
-    tmp_path: Path,
+    tmp_path: Path, autojump_clock: MockClock
 ) -> None:
     table = ClockTable(tmp_path, clock=SeatClock(6.0, 2.0), abandon=60.0)
     with trio.fail_after(60):
@@ -131,6 +127,7 @@ async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
 
 async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
     tmp_path: Path,
+    autojump_clock: MockClock,
 ) -> None:
     """Through a relay (beats pass it), with the abandon limit at 1 s: the person thinks for
     five times that and nobody ends the game; the bots keep waiting on the person's seat.
@@ -160,11 +157,16 @@ async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
     assert any(e["event"] == "waiting" and e["seat"] == table.person for e in table.events[0])
 
 
-async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path: Path) -> None:
-    """A bot peer stops (no beats: the others see it offline), then its command runs again
-    with the same data directory before the abandon limit: it is back online, the countdown
-    stops, and the game ends normally on every peer with one digest."""
+async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(
+    tmp_path: Path,
+    autojump_clock: MockClock,
+) -> None:
+    """A peer stops while the table waits on its decision (no beats: the others see it
+    offline), then its command runs again, a bot now, with the same data directory before
+    the abandon limit: it is back online, the countdown stops, and the game ends normally on
+    every peer with one digest."""
     events: list[list[dict[str, Any]]] = [[], [], [], []]
+    _, nobody_answers = trio.open_memory_channel[Any](1)
     identities = [P.Identity.generate() for _ in range(3)]
 
     def config(index: int, pace: float = 0.0) -> NodeConfig:
@@ -187,7 +189,8 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
                     config(index),
                     identities[index],
                     invite=invite,
-                    decider=bot(index),
+                    decider=bot(index) if index == 1 else None,
+                    answers=nobody_answers if index == 2 else None,
                     emit=as_json(events[index]),
                 )
                 nodes.append(node)
@@ -197,7 +200,7 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(tmp_path
                         await node.run()
 
                 nursery.start_soon(run)
-            while nodes[2].log is None or len(nodes[2].log.records) < 30:
+            while not owes_a_decision(nodes[2]):
                 await trio.sleep(0.01)
             stopped.cancel()
             seat = nodes[2].session.seat  # type: ignore[union-attr]

@@ -12,9 +12,19 @@ from typing import Any
 import attrs
 import pytest
 import trio
+from trio.testing import MockClock
 
 import fairtable.protocol as P
-from fairtable.netplay import NodeConfig, Pacing, Reach, RelayNode, SeatClock, TableNode, TableTerms
+from fairtable.netplay import (
+    NodeConfig,
+    Pacing,
+    Reach,
+    RelayNode,
+    SeatClock,
+    TableNode,
+    TableStart,
+    TableTerms,
+)
 from fairtable.netplay.relay._relay import _Table
 from fairtable.netplay.table._starved import Starved
 from tests.netplay.said import as_json
@@ -22,16 +32,26 @@ from tests.netplay.test_tables import bot
 
 
 class DroppingRelay(RelayNode):
-    """A relay that passes everything but the entries of one seat (``author``) toward the
-    link of one key (``victim``), catch-up answers included."""
+    """A relay that passes everything but the entries of one seat (``author``: the seat of the
+    key ``author_key``, read from the table's signed start as it passes) toward the link of
+    one key (``victim``), catch-up answers included.  It drops from the start on, whatever
+    the speed of the machine: the author's first entry comes after the start."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.victim: bytes | None = None
+        self.author_key: bytes | None = None
         self.author: int | None = None
         self.dropped = 0
 
     async def _on_message(self, table: _Table, source: Any, data: bytes) -> None:
+        if self.author is None and self.author_key is not None:
+            try:
+                msg = P.decode(data)
+            except P.DecodeError:
+                msg = None
+            if isinstance(msg, TableStart):
+                self.author = P.decode_as(msg.spec, P.TableSpec).players.index(self.author_key)
         for link in list(table.links):
             if link.info.key == self.victim and not getattr(link, "filtered", False):
                 self._filter(link)
@@ -64,6 +84,7 @@ def config(tmp: Path, index: int, via: tuple[str, int]) -> NodeConfig:
 
 async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
     tmp_path: Path,
+    autojump_clock: MockClock,
 ) -> None:
     events: list[list[dict[str, Any]]] = [[], [], []]
     with trio.fail_after(60):
@@ -71,7 +92,7 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
             relay = DroppingRelay(tmp_path / "relay", P.Identity.generate())
             via = ("127.0.0.1", await nursery.start(relay.run))
             identities = [P.Identity.generate() for _ in range(3)]
-            relay.victim = identities[2].public.key
+            relay.victim, relay.author_key = identities[2].public.key, identities[1].public.key
             host = TableNode(
                 config(tmp_path, 0, via),
                 identities[0],
@@ -91,15 +112,12 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
                 )
                 nodes.append(node)
                 nursery.start_soon(node.run)
-            while any(node.session is None for node in nodes):
-                await trio.sleep(0.01)
-            author = nodes[1].session.seat  # type: ignore[union-attr]
-            starved = nodes[2].session.seat  # type: ignore[union-attr]
-            relay.author = author
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
-    assert relay.dropped > 0
+    author = nodes[1].session.seat  # type: ignore[union-attr]
+    starved = nodes[2].session.seat  # type: ignore[union-attr]
+    assert relay.dropped > 0 and relay.author == author
     verdicts = [[e for e in peer if e["event"] == "verdict"] for peer in events]
     reason = (
         f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
@@ -120,6 +138,7 @@ async def test_a_relay_dropping_one_seats_entries_gets_no_honest_seat_blamed(
 async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
     tmp_path: Path,
     liar_direct: bool,
+    autojump_clock: MockClock,
 ) -> None:
     """Leftover c: over a relay only, a seat that holds every entry but claims, signed, to
     lack one (with the author's real beat) can end the game -- nobody can prove it got the
@@ -198,6 +217,7 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
 
 async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
     tmp_path: Path,
+    autojump_clock: MockClock,
 ) -> None:
     """Leftover b: the relay drops seat 1's entries toward seat 2 at a table with a 3 s
     chess clock.  The others wait on seat 2 (its bank drains there), seat 2 waits on seat 1
@@ -210,7 +230,7 @@ async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
             relay = DroppingRelay(tmp_path / "relay", P.Identity.generate())
             via = ("127.0.0.1", await nursery.start(relay.run))
             identities = [P.Identity.generate() for _ in range(3)]
-            relay.victim = identities[2].public.key
+            relay.victim, relay.author_key = identities[2].public.key, identities[1].public.key
 
             def clocked(index: int) -> NodeConfig:
                 plain = config(tmp_path, index, via)
@@ -233,15 +253,12 @@ async def test_under_a_chess_clock_a_starved_seat_is_never_flagged_out_of_time(
                 )
                 nodes.append(node)
                 nursery.start_soon(node.run)
-            while any(node.session is None for node in nodes):
-                await trio.sleep(0.01)
-            author = nodes[1].session.seat  # type: ignore[union-attr]
-            starved = nodes[2].session.seat  # type: ignore[union-attr]
-            relay.author = author
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
-    assert relay.dropped > 0
+    author = nodes[1].session.seat  # type: ignore[union-attr]
+    starved = nodes[2].session.seat  # type: ignore[union-attr]
+    assert relay.dropped > 0 and relay.author == author
     reason = (
         f"seat {starved} was starved of seat {author}'s entries (a link or relay dropped "
         f"them, or seat {author} never sent them)"
