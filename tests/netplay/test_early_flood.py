@@ -11,19 +11,19 @@ dropped (an honest entry comes back by feed request once seated).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import trio
 
 import fairtable.protocol as P
-from fairtable.netplay import NodeConfig, TableNode, connect, join_proof
+from fairtable.netplay import join_proof
 from fairtable.netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
 from fairtable.netplay.table._lobby import JoinRequest
 from fairtable.protocol.crypto import MAX_BODY
 from tests.netplay.said import as_json
 
+from .flood import FloodTableMaker
 from .rss import rss_bytes
 
 FRAMES = 150
@@ -36,23 +36,13 @@ def _junk_entry(seq: int, size: int = MAX_BODY) -> bytes:
     )
 
 
-async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(tmp_path: Path) -> None:
+async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
+    flood_table: FloodTableMaker,
+) -> None:
     events: list[dict[str, Any]] = []
-    host = TableNode(
-        NodeConfig(data_dir=tmp_path / "host"), P.Identity.generate(), seats=3, emit=as_json(events)
-    )
-    attacker = P.Identity.generate()
     with trio.fail_after(120):
-        async with trio.open_nursery() as nursery:
-            invite = await nursery.start(host.run)
-            link = await connect(
-                nursery,
-                "127.0.0.1",
-                host.port,
-                identity=attacker,
-                scope=invite.lobby_id,
-                secret=invite.secret,
-            )
+        async with flood_table(host_emit=as_json(events), joiner=False, seated=False) as t:
+            host, link, invite, attacker = t.host, t.link, t.invite, t.attacker
             before = rss_bytes()
             for seq in range(FRAMES):
                 await link.send(_junk_entry(seq))
@@ -71,7 +61,6 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(tmp_pat
                 f"\nearly flood: {FRAMES} frames of {len(_junk_entry(0))} bytes; "
                 f"RSS {before / 2**20:.1f} MiB -> {after / 2**20:.1f} MiB"
             )
-            nursery.cancel_scope.cancel()
 
 
 def test_links_coming_and_going_leave_at_most_the_total_early() -> None:
