@@ -62,6 +62,8 @@ import copy as _copy
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+import attrs
+
 from fairtable.engine.common_state import CommonState
 from fairtable.engine.errors import CannotDepart, GameOver, MalformedAnswer, WrongPhase, WrongSeat
 from fairtable.engine.outcome import Outcome
@@ -252,7 +254,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
             handler(s, answer)  # checks completely before changing anything
             self.run_on()
             return s.events[mark:]
-        req, apply = self._checked_decision(answer)
+        req, apply, answer = self._checked_decision(answer)
         if not self._decide(req, apply, answer):
             return []
         self.run_on()
@@ -286,8 +288,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
             )
             if req is None:
                 return
-            answer = self.stand_in(req)
-            checked, apply = self._checked_decision(answer)
+            checked, apply, answer = self._checked_decision(self.stand_in(req))
             if not self._decide(checked, apply, answer):
                 return
             self.advance()
@@ -315,7 +316,9 @@ class ContractGame(abc.ABC, Generic[State, View]):
         if not pending or not isinstance(pending[0], kind):
             raise WrongPhase(f"the game is not waiting for a {kind.__name__.lower()}")
 
-    def _checked_decision(self, answer: Any) -> tuple[Decision, Apply]:
+    def _checked_decision(self, answer: Any) -> tuple[Decision, Apply, Any]:
+        """The decision ``answer`` answers, its apply function and the answer as the rules
+        take it (for a decision taken on behalf of a seat that left: as that seat's)."""
         s = self.state
         rule = self.DECISIONS.get(type(answer))
         if rule is None:
@@ -338,10 +341,13 @@ class ContractGame(abc.ABC, Generic[State, View]):
             raise WrongPhase(f"nobody is asked for a {decision_kind} decision now")
         if not self.accepts(req, answer):
             raise WrongPhase(f"seat {seat} is asked for a {req.kind} decision, not {decision_kind}")
+        if req.behalf is not None:  # the rules take it as the move of the seat that left
+            req = attrs.evolve(req, seat=req.behalf, behalf=None)
+            answer = attrs.evolve(answer, seat=req.seat)
         check(s, req, answer)
         if req.simultaneous:
             self.check_simultaneous(answer)
-        return req, apply
+        return req, apply, answer
 
     def _flush_simultaneous(self) -> None:
         """All simultaneous answers are in: apply them in seat order."""

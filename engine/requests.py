@@ -100,11 +100,22 @@ class Decision:
 
     Its stored form (:meth:`plain`), which digests and views hold, is that of the record
     ``seat, kind, info, simultaneous`` with ``info`` as its pairs (:meth:`DecisionInfo.pairs`).
+
+    ``behalf``: the seat the decision is about when ``seat`` answers it for a seat that left
+    the game (a teammate taking its champion over, Sodalis; ``None``: ``seat``'s own).  The
+    answer names ``seat``, who gives it; the rules apply it as ``behalf``'s.  It is stored
+    only when set, so no decision without it changed its stored form.
     """
 
     seat: int
     info: DecisionInfo
     simultaneous: bool = False
+    behalf: int | None = None
+
+    @property
+    def acts_for(self) -> int:
+        """The seat whose move this is: ``behalf`` if set, else ``seat``."""
+        return self.seat if self.behalf is None else self.behalf
 
     @property
     def kind(self) -> DecisionKind:
@@ -113,12 +124,15 @@ class Decision:
 
     def plain(self) -> dict[str, Any]:
         """The decision as JSON-shaped data, as digests and views hold it."""
-        return {
+        data = {
             "seat": self.seat,
             "kind": self.kind,
             "info": _plain(self.info.pairs()),
             "simultaneous": self.simultaneous,
         }
+        if self.behalf is not None:
+            data["behalf"] = self.behalf
+        return data
 
     def get(self, key: str, default: Any = None) -> Any:
         for name, value in self.info.pairs():

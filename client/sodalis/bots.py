@@ -387,7 +387,7 @@ class HeuristicBot:
 
     def _carry(self, view: SodalisView, d: Decision) -> Carry:
         b = Board(view)
-        here, to = b.at[d.seat], tuple(d.get("to"))
+        here, to = b.at[d.acts_for], tuple(d.get("to"))
         centre = b.arena.centre
         nearer = (b.arena.distance(to, centre) or 99) < (b.arena.distance(here, centre) or 99)
         return Carry(d.seat, nearer)
@@ -472,7 +472,7 @@ class TurnPlan:
     def __init__(self, board: Board, d: Decision) -> None:
         self.b = board
         self.d = d
-        self.me = d.seat
+        self.me = d.acts_for  # the champion it moves (a teammate's that left, if taken over)
         me = board.seats[self.me]
         self.up = set(me["up"]) | ({"speed"} if me["tributes"].get("speed") else set())
         self.strength = bool(me["tributes"].get("strength"))

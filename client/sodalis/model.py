@@ -110,7 +110,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
     """One answer in words."""
     me, pub = view.seat, view.public
     if isinstance(a, Step):
-        here = pub["seats"][a.seat]["at"]
+        here = pub["seats"][d.acts_for]["at"]  # the champion moved (taken over, if it left)
         way = next(
             (k for k, v in DIRECTIONS.items() if v == (a.to[0] - here[0], a.to[1] - here[1])), "?"
         )
@@ -127,7 +127,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
             "all": f"on every {face.who.replace('any', 'unit')} in range",
         }.get(face.targets, "at " + who(pub, a.target, me))
         extra = (" +Sight" if a.sight else "") + (" +Strength" if a.strength else "")
-        return f"cast {face.name} {at}{_dice(view, a.seat, a.card, a.strength)}{extra}"
+        return f"cast {face.name} {at}{_dice(view, d.acts_for, a.card, a.strength)}{extra}"
     if isinstance(a, EndTurn):
         return "end your turn"
     if isinstance(a, TurnTokens | Rearrange):

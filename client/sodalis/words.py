@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.client.sodalis.bots import Board
-from fairtable.engine.events import Event, RoundLimit
+from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.casting import CRITICAL
 from fairtable.engine.sodalis.view import SodalisView
@@ -138,6 +138,15 @@ def describe_event(
             return v(event.seat, "has", "have") + " nothing left to do"
         case RoundLimit():
             return "The round limit is reached: nobody wins"
+        case Departed(seat=seat):
+            gone = (seat, *pub.get("departed", ()))
+            team = pub["seats"][seat]["team"]
+            keeper = next(
+                s for s, x in enumerate(pub["seats"]) if x["team"] == team and s not in gone
+            )
+            return (
+                f"seat {seat} left the game: {v(keeper, 'plays', 'play')} its champion from now on"
+            )
     return None
 
 

@@ -19,6 +19,7 @@ from fairtable.engine.contract import ContractGame
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import (
+    Decision,
     Flip,
     FlipAnswer,
     Roll,
@@ -26,7 +27,7 @@ from fairtable.engine.requests import (
     Shuffle,
     ShuffleAnswer,
 )
-from fairtable.engine.sodalis import decide, flow
+from fairtable.engine.sodalis import decide, depart, flow
 from fairtable.engine.sodalis.answers import SodalisAnswer
 from fairtable.engine.sodalis.arena import Arena, standard_arena
 from fairtable.engine.sodalis.cards import Catalog
@@ -59,10 +60,20 @@ class SodalisGame(ContractGame[SodalisState, SodalisView]):
         if not self.over:
             return None
         team = self.state.winner
-        return Outcome.of_team(team, () if team is None else self.state.members(team))
+        seats = () if team is None else self.state.living(self.state.members(team))
+        return Outcome.of_team(team, seats)
 
     def advance(self) -> None:
         flow.advance(self.state)
+
+    def departure_allowed(self, seat: int) -> bool:
+        return depart.can_go_on(self.state, seat)
+
+    def on_depart(self, seat: int) -> None:
+        depart.depart(self.state, seat)
+
+    def stand_in(self, decision: Decision) -> Any:
+        return depart.stand_in(self.state, decision)
 
     def view(self, seat: int | None) -> SodalisView:
         """What ``seat`` may see (``None``: a spectator)."""

@@ -15,17 +15,19 @@ them until one needs an answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
 from fairtable.engine.common_state import CommonState
 from fairtable.engine.errors import MalformedAnswer
-from fairtable.engine.requests import Request
+from fairtable.engine.requests import Decision, Request
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import passives
 from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
 from fairtable.engine.sodalis.cards import Catalog, Champion, Face
+from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.tasks import push_front
 
 PARAGON = passives.PARAGON
@@ -67,6 +69,10 @@ class SodalisConfig:
         if self.teams is not None:
             return self.teams[seat]
         return TEAMS[seat % 2]
+
+
+_TEAM_DECISIONS = frozenset({SodalisDecisionKind.TURN_TOKENS, SodalisDecisionKind.REARRANGE})
+"""Simultaneous decisions a team's captain takes for the whole team."""
 
 
 @attrs.define
@@ -154,7 +160,8 @@ class SodalisState(CommonState):
         return self._teams[team]
 
     def captain(self, team: str) -> int:
-        return self.members(team)[0]
+        """Who takes the team's decisions: its first member still playing."""
+        return next(s for s in self.members(team) if s not in self.departed)
 
     @staticmethod
     def other(team: str) -> str:
@@ -180,7 +187,29 @@ class SodalisState(CommonState):
         push_front(self, *tasks)
 
     def ask(self, *requests: Request) -> None:
-        self.pending = list(requests)
+        self.pending = self.on_behalf(requests) if self.departed else list(requests)
+
+    # -- seats that left (issue 33; engine/sodalis/depart.py) ---------------------------------
+    def keeper(self, seat: int) -> int:
+        """Who plays the champion of ``seat``: itself, or if it left the first teammate still
+        playing, in seat order."""
+        if seat not in self.departed:
+            return seat
+        return next(s for s in self.members(self.team_of(seat)) if s not in self.departed)
+
+    def on_behalf(self, requests: Iterable[Request]) -> list[Request]:
+        """``requests`` as the game asks them: a decision of a seat that left goes to its
+        keeper (a team's decision to its new captain); a simultaneous one of its own stays
+        with it, for the game's stand-in to answer."""
+        out: list[Request] = []
+        for r in requests:
+            if isinstance(r, Decision) and r.acts_for in self.departed:
+                if r.kind in _TEAM_DECISIONS:
+                    r = Decision(self.keeper(r.seat), r.info, simultaneous=True)
+                elif not r.simultaneous:
+                    r = Decision(self.keeper(r.acts_for), r.info, behalf=r.acts_for)
+            out.append(r)
+        return out
 
     # -- the board ------------------------------------------------------------------------
     def unit_spaces(self) -> dict[Space, int]:
@@ -250,7 +279,7 @@ class SodalisState(CommonState):
 
     # -- the public state, its digest ------------------------------------------------------
     def public(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": "sodalis",
             "players": self.players,
             "round_limit": self.config.round_limit,
@@ -267,6 +296,7 @@ class SodalisState(CommonState):
             "winner": self.winner,
             "over": self.over,
         }
+        return self.with_departures(data)
 
 
 def _space(space: Space | None) -> list[int] | None:

@@ -81,6 +81,7 @@ def sample_world(view: SodalisView, stream: ChanceStream) -> tuple[SodalisGame, 
     state.pending = list(play.pending)
     state.winner, state.over = pub["winner"], pub["over"]
     state.decisions, state.serial = play.decisions, play.serial
+    state.departed = tuple(pub.get("departed", ()))
     if view.secret is not None:  # the seat's own simultaneous answer, waiting
         fields = dict(view.secret)
         kinds = {cls.__name__: cls for cls in answers.ANSWER_KINDS.values()}

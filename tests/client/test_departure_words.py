@@ -53,3 +53,18 @@ def test_sovereign_log_line_says_who_left() -> None:
     model.seat = 0
     line = describe_event(Departed(2, 0), model, game.view(0))
     assert line == "seat 2 left the game: no card set aside face down, never to be shown"
+
+
+def test_sodalis_log_line_says_who_plays_the_champion_from_now_on() -> None:
+    from fairtable.client.sodalis.words import describe_event
+
+    game = rules("sodalis").new_game(4)
+    team = game.state.members(game.state.team_of(1))
+    keeper = next(s for s in team if s != 1)
+    game.depart(1)
+    view = game.view(keeper)
+    line = describe_event(Departed(1, 0), keeper, None, view)
+    assert line == "seat 1 left the game: you play its champion from now on"
+    other = next(s for s in range(4) if s not in team)
+    line = describe_event(Departed(1, 0), other, None, game.view(other))
+    assert line == f"seat 1 left the game: seat {keeper} plays its champion from now on"
