@@ -23,9 +23,9 @@ import attrs
 
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
-from fairtable.protocol import TimeLimits, VerdictKind
+from fairtable.protocol import TableId, TimeLimits, VerdictKind
 
-from .table import ClockReading
+from .table import ClockReading, LobbyId
 
 __all__ = [
     "EVENT_CLASSES",
@@ -114,6 +114,10 @@ def _written_as(name: str, plain: Callable[[Any], Any]) -> dict[str, Any]:
     """Field metadata: the JSON names the field ``name`` and writes ``plain(value)`` (a typed
     field whose JSON form predates its type)."""
     return {"json": (name, plain)}
+
+
+def _hex(value: bytes | None) -> str:
+    return "" if value is None else value.hex()
 
 
 def _limits_plain(limits: TimeLimits | None) -> dict[str, int] | None:
@@ -212,9 +216,10 @@ class Joining(NodeEvent):
 @_event("resuming")
 @attrs.frozen
 class Resuming(NodeEvent):
-    """A table of ours on disk goes on (its public summary)."""
+    """A table of ours on disk goes on (its public summary); in JSON its lobby id is the
+    ``table``, in hex."""
 
-    table: str
+    lobby_id: LobbyId = attrs.field(metadata=_written_as("table", bytes.hex))
     game: str
     status: str
     started: float
@@ -263,11 +268,12 @@ class LobbyUpdate(NodeEvent):
 @attrs.frozen
 class Seated(NodeEvent):
     """The game starts (or resumes) with us at ``seat``; ``names``: each seat's player name,
-    signed by that seat ("" where none was given); ``at`` only with ``stats``."""
+    signed by that seat ("" where none was given); ``at`` only with ``stats``; in JSON
+    the table id is the ``table``, in hex ("" while not known)."""
 
     seat: int
     players: int
-    table: str = ""
+    table_id: TableId | None = attrs.field(default=None, metadata=_written_as("table", _hex))
     resumed: bool = False
     clock: TimeLimits | None = _limits()
     at: float | None = _optional()

@@ -514,7 +514,7 @@ class TableNode(Departure):
             ev.Seated(
                 seat,
                 spec.seats,
-                spec.table_id.hex(),
+                spec.table_id,
                 resumed,
                 spec.time_limits(),
                 time.monotonic() if self.config.stats else None,

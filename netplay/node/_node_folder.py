@@ -93,7 +93,7 @@ class NodeFolder:
             created = info.created
             self.emit(
                 ev.Resuming(
-                    invite.lobby_id.hex(),
+                    invite.lobby_id,
                     invite.game,
                     status,
                     folder.path.stat().st_mtime if created is None else created,

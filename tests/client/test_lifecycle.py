@@ -25,6 +25,7 @@ from fairtable.client.seats import bot_node
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
     Invite,
+    LobbyId,
     NodeConfig,
     Pacing,
     ResignRequest,
@@ -104,7 +105,9 @@ def test_resign_before_the_game_starts_says_there_is_nothing_to_resign() -> None
 
 
 def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
-    event = ev.Resuming(table="ab", game="reign", started=EVENING, status="playing", round=4)
+    event = ev.Resuming(
+        lobby_id=LobbyId(b"\xab"), game="reign", started=EVENING, status="playing", round=4
+    )
     assert resume_line(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
     lobby = attrs.evolve(event, status="lobby", round=None, game="sodalis")
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
@@ -315,11 +318,15 @@ def test_resume_resign_of_a_number_not_listed_is_refused(
 def test_a_resumed_screen_says_so_in_place_of_the_first_your_move(game: str, utc: None) -> None:
     model = model_for(game)
     model.apply_event(
-        ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3)
+        ev.Resuming(
+            lobby_id=LobbyId(b"\xab"), game=game, started=EVENING, status="playing", round=3
+        )
     )
     model.apply_event(ev.Seated(seat=0, players=2))
     said = resume_line(
-        ev.Resuming(table="ab", game=game, started=EVENING, status="playing", round=3)
+        ev.Resuming(
+            lobby_id=LobbyId(b"\xab"), game=game, started=EVENING, status="playing", round=3
+        )
     )
     assert model.message == said and said in model.log
     assert model.your_move("bid") == said  # the first decision's message is the notice, once

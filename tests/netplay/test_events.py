@@ -8,8 +8,9 @@ import pytest
 
 from fairtable import netplay
 from fairtable.engine.outcome import Outcome
+from fairtable.netplay import LobbyId
 from fairtable.netplay import events as ev
-from fairtable.protocol import TimeLimits
+from fairtable.protocol import TableId, TimeLimits
 
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
@@ -22,12 +23,12 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         (ev.TableOpen("INV", None), '{"clock":null,"event":"table_open","invite":"INV"}'),
         (ev.Joining("INV"), '{"event":"joining","invite":"INV"}'),
         (
-            ev.Seated(1, 3, "ab", False, None),
+            ev.Seated(1, 3, TableId(b"\xab"), False, None),
             '{"clock":null,"event":"seated","names":[],"players":3,"resumed":false,"seat":1,'
             '"table":"ab"}',
         ),
         (
-            ev.Seated(1, 3, "ab", True, None, 5.5, ("Ann", "", "Bob")),
+            ev.Seated(1, 3, TableId(b"\xab"), True, None, 5.5, ("Ann", "", "Bob")),
             '{"at":5.5,"clock":null,"event":"seated","names":["Ann","","Bob"],"players":3,'
             '"resumed":true,"seat":1,"table":"ab"}',
         ),
@@ -66,9 +67,9 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
             '{"event":"verdict","kind":"starved","reason":"why","seat":null}',
         ),
         (
-            ev.Resuming("t", "reign", "lobby", 12, None),
+            ev.Resuming(LobbyId(b"\x0f"), "reign", "lobby", 12, None),
             '{"event":"resuming","game":"reign","round":null,"started":12,"status":"lobby",'
-            '"table":"t"}',
+            '"table":"0f"}',
         ),
         (
             ev.TimeClaim(0, 1, "out-of-time", "r", None),
