@@ -5,9 +5,12 @@ for games between random bots (engine, referee and bots all counted), rollouts p
 second (a world sampled from a seat's view mid-game, played to the end by random bots:
 what a search bot does; games with a world sampler only), and,
 when python-chess is installed, microseconds per ply of random chess playouts
-measured in the same run.  Targets: a Reign decision costs no more than a
-python-chess ply (issue 2); a Sodalis or Sovereign decision no more than two (issues 6, 7):
-each registered game's ``bench`` plan (engine.games.BenchPlan) gives its target and seats.
+measured in the same run.  Every time is this process's CPU time (``time.process_time``),
+not the wall clock: on a machine shared with other jobs the wall clock counts the time
+others ran, and the figures would drift with the load.  Targets: a Reign decision costs no
+more than a python-chess ply (issue 2); a Sodalis or Sovereign decision no more than two
+(issues 6, 7): each registered game's ``bench`` plan (engine.games.BenchPlan) gives its
+target and seats.
 
     .venv/bin/python bench/engine.py [--game NAME|all] [--games 200] [--players N]
 """
@@ -38,13 +41,13 @@ def play_games(name: str, games: int, players: int, first_seed: int = 0) -> tupl
     game_rules = rules(name)
     random_bot = bots_for(name)["random"]
     decisions = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(first_seed, first_seed + games):
         game = game_rules.new_game(players)
         referee, bots = seeded_players(seed, [random_bot] * players)
         steps += play_to_end(game, bots, referee)
         decisions += game.state.decisions
-    return time.perf_counter() - start, decisions, steps
+    return time.process_time() - start, decisions, steps
 
 
 def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
@@ -66,10 +69,10 @@ def rollouts(name: str, players: int, count: int) -> tuple[float, int] | None:
             if isinstance(request, Decision):
                 view = game.view(request.seat)
                 if step % 10 == 0:
-                    start = time.perf_counter()
+                    start = time.process_time()
                     world, world_referee = game_rules.sample_world(view, root.child(f"w/{step}"))
                     play_to_end(world, bots, world_referee)
-                    elapsed += time.perf_counter() - start
+                    elapsed += time.process_time() - start
                     done += 1
                 answer = bots[request.seat].decide(view, request)
                 step += 1
@@ -87,13 +90,13 @@ def chess_plies(seconds: float) -> tuple[float, int] | None:
         return None
     rng = random.Random(1)
     plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         board = chess.Board()
         while board.outcome() is None:
             board.push(rng.choice(list(board.legal_moves)))
             plies += 1
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def paired_ratio(name: str, games: int, players: int, rounds: int = 5) -> float | None:
