@@ -177,7 +177,7 @@ class LogPane:
 
 
 KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
-WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  ? keys  q quit "
+WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
 WATCH_PROMPT = "  (a spectator: nothing to answer)"
 
 
@@ -380,6 +380,13 @@ def load_quit_bindings(model: ScreenModel) -> KeyBindings:
     @kb.add("q", filter=Condition(lambda: model.spectating))  # no prompt to type 'q' in
     def _(event: Any) -> None:
         event.app.exit()
+
+    @kb.add("i", filter=Condition(lambda: model.spectating))  # the invite, for other spectators
+    def _invite(event: Any) -> None:
+        if model.info:  # shown: i hides it again (as Esc does)
+            model.info = model.message = ""
+        else:
+            model.invite_command("i")
 
     return kb
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
-from fairtable.client.screen_model import ScreenModel
+from fairtable.client.screen_model import SENDING, ScreenModel
 from fairtable.engine.requests import Decision
 
 Shortcut = Callable[[Decision, str, list[str]], Any]
@@ -41,7 +41,9 @@ class MenuModel(ScreenModel):
         if self.view is None:
             return
         pub = self.view.public
-        if self.decision is not None:
+        if self.answer_on_its_way():  # the status line says so, not 'your move'
+            turn = SENDING
+        elif self.decision is not None:
             turn = (
                 "your move: "
                 + self.decision.kind.replace("_", " ")

@@ -27,6 +27,7 @@ from fairtable.client.errors import (
 )
 from fairtable.client.lifecycle import game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
+from fairtable.client.screen_model import via_text
 from fairtable.client.seats import (
     bot_node,
     identity_at,
@@ -339,6 +340,7 @@ def host_screen(o: HostOptions) -> int:
         require_terminal("host", HEADLESS)
     model = model_for(o.game)
     model.all_bots = o.bots + 1 >= o.seats
+    model.via = via_text(o.peer.via)
     network = _network(
         o.peer.data_dir,
         seats=o.seats,
@@ -381,6 +383,7 @@ def join_screen(o: JoinOptions) -> int:
             return 0
     invite = _resolve(invite_text, o, data_dir)
     model = model_for(invite.game)
+    model.via = via_text(o.peer.via)
     brings = seat_option(invite.game, o.peer.deck)
     if not o.peer.plain:
         require_terminal("join", HEADLESS)

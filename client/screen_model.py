@@ -28,10 +28,24 @@ from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 
-__all__ = ["HELP_SHOWN", "INVITE_KEYS", "RESIGN_HELP", "Lines", "ScreenModel", "invite_lines"]
+__all__ = [
+    "HELP_SHOWN",
+    "INVITE_KEYS",
+    "RESIGN_HELP",
+    "SENDING",
+    "Lines",
+    "ScreenModel",
+    "invite_lines",
+    "via_text",
+]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
+
+
+def via_text(via: tuple[str, int] | None) -> str:
+    """``--via``'s relay as its option is written (``HOST:PORT``); "" for none."""
+    return "" if via is None else f"{via[0]}:{via[1]}"
 
 
 def invite_lines(model: Any) -> Lines:
@@ -42,6 +56,9 @@ def invite_lines(model: Any) -> Lines:
         return []
     return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
 
+
+SENDING = "sending your answer..."
+"""The status line's turn while our answer is on its way to the node."""
 
 HELP_SHOWN = "Help above; F1 or Esc hides it."
 """The message line while the help is shown (the help itself is in the pane above)."""
@@ -72,6 +89,7 @@ class ScreenModel:
         self.submit = submit
         self.seat: int | None = None
         self.spectating = False  # fairtable watch: seat None, the public view, nothing to answer
+        self.via = ""  # the relay (HOST:PORT) we play or watch through; "" for none
         self.players = 0
         self._view: Any = None
         self.prior_view: Any = None  # the last different view before the current one
@@ -194,6 +212,7 @@ class ScreenModel:
             case ev.AnswerRefused():
                 self.message = f"Not allowed: {event.reason}"
                 self.sent_for = None  # not taken: the decision is open to another answer
+                self._update_status()
             case ev.SeatWaiting():
                 self.waiting[event.seat] = event.seconds
             case ev.ClockReadings():
@@ -320,16 +339,19 @@ class ScreenModel:
         invite = self.invite or self.held_invite
         if not invite or (self.all_bots and not self.held_invite):
             return ""
-        lines = []
-        if self.seat is None:  # the code is retired once the table is full
+        relay = self.via or self.code_via
+        via = f" --via {relay}" if relay else ""
+        if self.seat is None and not self.spectating and not self.over:
             lines = join_lines(self.code, self.code_via, self.code_lan)
-        via = f" --via {self.code_via}" if self.code_via else ""
-        lines.append(f"Anywhere, fairtable join 'INVITE'{via} with this whole invite:")
+            lines.append(f"Anywhere, fairtable join 'INVITE'{via} with this whole invite:")
+        else:  # the table is full (the code is retired): the invite lets others watch
+            lines = [f"To watch: fairtable watch 'INVITE'{via} with this whole invite:"]
         return "\n".join([*lines, invite])
 
     def lobby_invite(self) -> str:
         """The invite block while the table waits for players (shown under the log)."""
-        return self.invite_block() if self.seat is None and not self.over else ""
+        waiting = self.seat is None and not self.over and not self.spectating
+        return self.invite_block() if waiting else ""
 
     def invite_command(self, text: str) -> bool:
         """``i`` / ``invite``: the join code and the invite again (copied to the clipboard);
@@ -495,6 +517,7 @@ class ScreenModel:
         self.log_mark = len(self.log)
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
+        self._update_status()
         return True
 
     def only_answer_kind(self, decision: Decision) -> bool:

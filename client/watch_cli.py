@@ -81,7 +81,7 @@ def run_watch(options: WatchOptions) -> int:
         from fairtable.client.app import run_screen
         from fairtable.client.watch_screen import spectator_model, spectator_network
 
-        model = spectator_model(invite)
+        model = spectator_model(invite, via)
         run_screen(model, spectator_network(invite, via=via, via_key=via_key))
         if model.over:
             print(model.over)

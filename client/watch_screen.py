@@ -18,7 +18,7 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.client.games import model_for
-from fairtable.client.screen_model import ScreenModel
+from fairtable.client.screen_model import ScreenModel, via_text
 from fairtable.netplay import Invite, WatchRefused, watch_table
 from fairtable.netplay import events as ev
 
@@ -39,14 +39,17 @@ def spectator_events(event: Any, session: P.TableSession) -> list[ev.NodeEvent]:
     return []  # a spectator is asked nothing and shown no card
 
 
-def spectator_model(invite: Invite) -> ScreenModel:
-    """The game's own screen model, as a spectator's (seat None, nothing to answer)."""
+def spectator_model(invite: Invite, via: tuple[str, int] | None = None) -> ScreenModel:
+    """The game's own screen model, as a spectator's (seat None, nothing to answer); it can
+    show the invite it watches with (and the relay, ``via``) to pass on to others."""
     model = model_for(invite.game)
     model.spectating = True
+    model.held_invite = invite.text()
+    model.via = via_text(via)
     model.status = "Connecting to the table as a spectator..."
     model.log.append(
         f"Watching a table of {invite.seats} ({invite.game}): the public view "
-        "only. PgUp/PgDn scroll the log, q quits."
+        "only. PgUp/PgDn scroll the log, i shows the invite (for others), q quits."
     )
     return model
 

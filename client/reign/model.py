@@ -28,7 +28,7 @@ from fairtable.client.reign.words import (
     house_word,
     pick_problem,
 )
-from fairtable.client.screen_model import RESIGN_HELP, ScreenModel
+from fairtable.client.screen_model import RESIGN_HELP, SENDING, ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.reign import (
     Bid,
@@ -171,7 +171,9 @@ class ClientModel(ScreenModel):
         pub = self.view.public
         counted = {r.seat for r in self.clock}  # a running clock says it already
         waited_for = {s: t for s, t in self.waiting.items() if s not in counted}
-        if self.decision is not None:
+        if self.answer_on_its_way():  # the status line says so, not 'your move'
+            turn = SENDING
+        elif self.decision is not None:
             turn = "your move" + my_move_words(self.clock, self.seat)
         else:  # a seat the table waits on says how long once, beside its name
             waited = (

@@ -339,7 +339,7 @@ def side_lines(model: PaneModel) -> Lines:
             )
         ]
     if view.seat is None:
-        return [("class:title", "Spectating\n")]
+        return spectator_lines(view)
     pub = view.public
     b = pub["boards"][view.seat]
     out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} ('play N')\n")]
@@ -373,6 +373,26 @@ def side_lines(model: PaneModel) -> Lines:
                     f"seen in seat {seat}'s hand: " + ", ".join(name(c) for c in hand_seen) + "\n",
                 )
             )
+    return out + piles(view)
+
+
+def spectator_lines(view: SovereignView) -> Lines:
+    """The right pane of a spectator: what each seat holds, as anyone sees it (how many
+    cards in hand and deck, its face-down forge's progress), then Echoes and scrap."""
+    pub = view.public
+    out: Lines = [("class:title", "Spectating: the public table\n")]
+    for seat in seat_order(view):
+        b = pub["boards"][seat]
+        forge = " ".join(str(progress) for _h, progress, _e in b["forge"]) or "-"
+        out.append(("", f"seat {seat}: hand {len(b['hand'])}, deck {b['deck']}\n"))
+        out.append(("class:dim", f" forge progress {forge}"[:38] + "\n"))
+    return out + piles(view)
+
+
+def piles(view: SovereignView) -> Lines:
+    """Every seat's scored Echoes and scrap pile (public)."""
+    pub = view.public
+    out: Lines = []
     for seat in seat_order(view):
         scored = pub["boards"][seat]["scored"]
         if scored:

@@ -147,3 +147,50 @@ def test_play_tells_the_screen_every_other_seat_is_a_bot(monkeypatch, tmp_path) 
     monkeypatch.setattr(play, "require_terminal", lambda command, instead: None)
     assert cli.main(["play", "reign", "--bots", "2", "--data-dir", str(tmp_path)]) == 0
     assert seen["model"].all_bots is True  # type: ignore[attr-defined]
+
+
+def test_a_relay_code_is_shown_with_its_relay_and_the_lan_line_when_announced() -> None:
+    model = ClientModel()
+    model.apply_event(
+        ev.TableOpen(invite=INVITE, code="7-amber-ant-ant-ant", code_via="relay.example:7777")
+    )
+    assert model.invite_block().split("\n")[:3] == [
+        "Anywhere: fairtable join 7-amber-ant-ant-ant --via relay.example:7777",
+        "On this LAN also: fairtable join 7-amber-ant-ant-ant",
+        "Anywhere, fairtable join 'INVITE' --via relay.example:7777 with this whole invite:",
+    ]
+    screen = render(model)
+    assert "Anywhere: fairtable join 7-amber-ant-ant-ant --via relay.example:7777" in screen
+    model = ClientModel()
+    model.apply_event(
+        ev.TableOpen(invite=INVITE, code="7-ant-ant-ant-ant", code_via="r:1", code_lan=False)
+    )
+    assert "On this LAN" not in model.invite_block()
+
+
+def test_once_the_game_runs_the_invite_is_offered_for_watching() -> None:
+    model = hosting()
+    model.via = "relay.example:7777"
+    model.apply_event(ev.Seated(seat=0, players=3, resumed=False))
+    model.command("i")
+    assert model.info == (
+        "To watch: fairtable watch 'INVITE' --via relay.example:7777 with this whole invite:\n"
+        + INVITE
+    )
+
+
+def test_a_spectator_shows_the_invite_it_watches_with_by_pressing_i() -> None:
+    from fairtable.client.keys import screen_keys
+    from fairtable.client.watch_screen import spectator_model
+    from fairtable.netplay import Invite
+
+    invite = Invite("10.0.0.2", 4711, bytes(32), bytes(32), bytes(32), "reign", 3)
+    model = spectator_model(invite, ("10.0.0.9", 7777))
+    run_keys(model, "iq")  # i, then q leaves
+    assert model.info.startswith("To watch: fairtable watch 'INVITE' --via 10.0.0.9:7777")
+    assert model.info.endswith(invite.text())
+    copied: list[str] = []
+    model.copy = copied.append  # type: ignore[method-assign]
+    model.invite_command("i")
+    assert copied == [invite.text()]  # to the clipboard (OSC 52 on a real screen)
+    assert ("i", "show or hide the invite, for others to watch (and copy it)") in screen_keys(model)

@@ -184,7 +184,7 @@ def test_join_with_a_code_the_host_no_longer_answers_goes_on_with_the_table_it_l
     folder = TableFolder(seat_dir, "tables", invite.lobby_id)
     TableInfo(invite=invite.text(), role="joiner", status="playing").save(folder)
 
-    async def retired(text: str, port: int) -> Invite:
+    async def retired(text: str, port: int, *_relay: object) -> Invite:
         raise UsageError("no table on the LAN answers this code")
 
     monkeypatch.setattr(seats, "invite_from", retired)
@@ -202,3 +202,22 @@ def test_sodalis_help_explains_the_champion_lines_flags() -> None:
 
     model = turn_model()[0]
     assert "Si sight" in model.help_text() and "C confused, S slowed" in model.help_text()
+
+
+@pytest.mark.parametrize("game", ["reign", "sodalis", "sovereign"])
+def test_the_status_line_says_an_answer_is_being_sent_not_your_move(game: str) -> None:
+    from fairtable.client.screen_model import SENDING
+    from fairtable.netplay import events as ev
+    from tests.client.test_ending import asked
+
+    model, sent = asked(game)
+    assert "your move" in model.status
+    model.command("#1")
+    assert len(sent) == 1
+    assert SENDING in model.status and "your move" not in model.status, model.status
+    assert any(SENDING in row for row in render(model))
+    model.apply_event(ev.AnswerRefused(reason="not now"))  # not taken: our move again
+    assert "your move" in model.status and SENDING not in model.status
+    model.command("#1")
+    model.answered()  # taken: no longer ours
+    assert SENDING not in model.status and "your move" not in model.status, model.status

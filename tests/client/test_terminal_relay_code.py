@@ -1,8 +1,10 @@
 """End to end in real terminals (tmux, 80x24): a join code through a relay (issue 31).
 
-A host's screen started with ``--via`` (and no LAN announcement) shows a code to use with
-``--via``; a wrong code typed by a friend is refused in one line and reported on the host's
-screen; the right one seats the friend's screen at the table, through the relay."""
+A Sovereign host's screen started with ``--via`` (and no LAN announcement) shows a code to
+use with ``--via``; a wrong code typed by a friend is refused in one line and reported on
+the host's screen; the right one seats the friend's screen at the table, through the relay.
+Once the game runs, ``i`` on the host's screen offers the invite for watching; a spectator
+through the relay sees the public table in its side pane and shows the invite with ``i``."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ import re
 import shlex
 from pathlib import Path
 
-from tests.client.test_terminal_network import command, relay
-from tests.client.tmux import screen, session, wait_for
+from tests.client.test_terminal_network import FAIRTABLE, command, invite_of, relay
+from tests.client.tmux import screen, session, tmux, wait_for
 
 CODE = re.compile(r"fairtable join (\d+(?:-[a-z]+){4}) --via (\S+)")
 
@@ -24,7 +26,7 @@ def test_terminal_a_code_through_a_relay_seats_a_friend_and_a_wrong_one_is_refus
         host = stack.enter_context(
             session(
                 command(
-                    f"host reign --seats 3 --bots 1 --pace 0.05 --no-announce --via {via}",
+                    f"host sovereign --seats 3 --bots 1 --pace 0.05 --no-announce --via {via}",
                     tmp_path / "host",
                 )
             )
@@ -50,3 +52,15 @@ def test_terminal_a_code_through_a_relay_seats_a_friend_and_a_wrong_one_is_refus
         wait_for(friend, lambda s: "The game starts" in s or "Round 1" in s, 90, "a seat")
         wait_for(host, lambda s: "A friend used the join code" in s or "Round 1" in s, 30, "use")
         assert "fairtable:" not in screen(friend)
+        invite = invite_of(tmp_path / "host")
+        watcher = stack.enter_context(
+            session(f"{FAIRTABLE} watch {shlex.quote(invite)} --via {via}; sleep 120")
+        )
+        wait_for(watcher, lambda s: "Spectating: the public table" in s, 60, "the public pane")
+        assert re.search(r"\|.*: hand \d+, deck \d+", screen(watcher)), screen(watcher)
+        tmux("send-keys", "-t", watcher, "i")
+        shown = wait_for(watcher, lambda s: "To watch: fairtable watch" in s, 10, "the invite")
+        assert f"To watch: fairtable watch 'INVITE' --via {via} with this whole invite:" in shown
+        assert invite in "".join(screen(watcher).splitlines())  # full-width rows, whole
+        tmux("send-keys", "-t", host, "i", "Enter")
+        wait_for(host, lambda s: "To watch: fairtable watch 'INVITE'" in s, 10, "the host's i")

@@ -89,7 +89,7 @@ def test_spectator_keys_overlay_lists_only_what_a_spectator_can_do() -> None:
 
     model = spectator_model(_invite("reign"))
     keys = dict(screen_keys(model))
-    assert set(keys) == {"?", "PgUp", "q / Ctrl-Q"}
+    assert set(keys) == {"?", "PgUp", "i", "q / Ctrl-Q"}  # i: the invite, for others
     assert "stop watching" in keys["q / Ctrl-Q"]
 
 
@@ -98,3 +98,17 @@ def test_a_table_that_will_not_be_watched_ends_the_spectator_screen_saying_why()
     model.apply_event(ev.Refused("the table will not let us watch: not authorised"))
     assert model.over == "Cannot watch this table: the table will not let us watch: not authorised"
     assert "No seat" not in "\n".join(model.log) and "keeps nothing" in model.message
+
+
+def test_a_sovereign_spectators_side_pane_shows_the_public_table() -> None:
+    """Issue 31: not only "Spectating": each seat's hand and deck counts and forge progress,
+    as anyone sees them."""
+    _model, panes, _told = _watched("sovereign")
+    sides = [side for _table, side in panes if "seat 0: hand" in side]
+    assert sides, panes[-1]
+    for side in sides:
+        assert side.startswith("Spectating: the public table\n")
+        for seat in range(SEATS["sovereign"]):
+            assert f"seat {seat}: hand " in side and ", deck " in side
+        assert "forge progress" in side
+    assert any("Echoes:" in side or "scrap:" in side for side in sides)
