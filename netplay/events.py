@@ -25,7 +25,7 @@ from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
 from fairtable.protocol import TableId, TimeLimits, VerdictKind
 
-from .table import ClockReading, LobbyId
+from .table import ClockReading, LobbyId, TimeFlag
 
 __all__ = [
     "EVENT_CLASSES",
@@ -114,6 +114,10 @@ def _written_as(name: str, plain: Callable[[Any], Any]) -> dict[str, Any]:
     """Field metadata: the JSON names the field ``name`` and writes ``plain(value)`` (a typed
     field whose JSON form predates its type)."""
     return {"json": (name, plain)}
+
+
+def _time_flag(kind: str) -> TimeFlag:
+    return TimeFlag(kind)
 
 
 def _hex(value: bytes | None) -> str:
@@ -434,11 +438,11 @@ class Abandoned(NodeEvent):
 @_event("time_claim")
 @attrs.frozen
 class TimeClaim(NodeEvent):
-    """Seat ``by`` says ``seat`` ran out of time; our own clock disagrees."""
+    """Seat ``by`` says ``seat`` ran out of time (how: ``kind``); our own clock disagrees."""
 
     by: int
     seat: int
-    kind: str
+    kind: TimeFlag = attrs.field(converter=_time_flag)
     reason: str
     left: float | None = None
 

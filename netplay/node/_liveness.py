@@ -27,7 +27,6 @@ from .. import events as ev
 from ..table import (
     CLAIM_AFTER,
     RESEND_MAX,
-    STALLED,
     CameBack,
     Flagged,
     LongWait,
@@ -35,6 +34,7 @@ from ..table import (
     Starvation,
     Starved,
     TableClock,
+    TimeFlag,
     TimeNotice,
     WentOffline,
     starved_reason,
@@ -218,15 +218,15 @@ class Liveness:
                     self._end_starved(heard.claim, heard.data)
                     continue
                 self.mesh.broadcast(P.encode(clock.notice(self.identity, flag, step)))
-                if flag.kind == STALLED:
+                if flag.kind is TimeFlag.STALLED:
                     self._stalled(flag.seat, now)
                 else:
                     self._end_for_time(flag.kind, flag.seat, flag.reason)
 
-    def _end_for_time(self, kind: str, seat: int, reason: str) -> None:
+    def _end_for_time(self, kind: TimeFlag, seat: int, reason: str) -> None:
         """A clock ends the game: the screen hears it at once, with the reason."""
         assert self.session is not None
-        if kind == "abandoned":
+        if kind is TimeFlag.ABANDONED:
             self.emit(ev.Abandoned(seat))
         self.session.stop_for_time(seat, P.VerdictKind(kind), reason)
         self.pump()
@@ -276,16 +276,16 @@ class Liveness:
         heard = None if self.starvation is None else self.starvation.excuse(msg.seat, now)
         if taken.accepted and heard is not None:  # it proved it was starved: not its time
             self._end_starved(heard.claim, heard.data)
-        elif taken.accepted and msg.kind == STALLED:
+        elif taken.accepted and msg.flag is TimeFlag.STALLED:
             self._stalled(msg.seat, now)
         elif taken.accepted:
-            self._end_for_time(msg.kind, msg.seat, taken.reason)
+            self._end_for_time(msg.flag, msg.seat, taken.reason)
         else:  # not what our own clock says: show the claim, keep our clock
             self.emit(
                 ev.TimeClaim(
                     msg.by,
                     msg.seat,
-                    msg.kind,
+                    msg.flag,
                     taken.reason,
                     None if taken.left is None else round(taken.left, 1),
                 )

@@ -15,13 +15,13 @@ The names below are the area's public part; other areas import only these.
 """
 
 from ._clock import (
-    STALLED,
     CameBack,
     ClockReading,
     Flagged,
     LongWait,
     Presence,
     TableClock,
+    TimeFlag,
     TimeNotice,
     WentOffline,
 )
@@ -78,7 +78,6 @@ __all__ = [
     "Presence",
     "RELAY_SECRET",
     "RESEND_MAX",
-    "STALLED",
     "SeatRefused",
     "Seating",
     "ServeBudget",
@@ -86,6 +85,7 @@ __all__ = [
     "Starved",
     "Subscribe",
     "TableClock",
+    "TimeFlag",
     "TableStart",
     "TimeNotice",
     "WentOffline",

@@ -40,6 +40,8 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
 from fairtable.protocol import BadSignature, Identity, PublicIdentity, TableId, TimeLimits, message
@@ -48,7 +50,7 @@ from fairtable.protocol.wire import blob, integer, label
 __all__ = [
     "OFFLINE_BEATS",
     "TOLERANCE",
-    "STALLED",
+    "TimeFlag",
     "CameBack",
     "ClockReading",
     "Flagged",
@@ -67,7 +69,19 @@ TOLERANCE = 2.0
 """Seconds: a time notice is accepted if our own measure of that seat is at most this."""
 PRESENCE_DOMAIN = b"fairtable/presence/v2\x00"
 NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
-OUT_OF_TIME, ABANDONED, STALLED = "out-of-time", "abandoned", "stalled"
+
+
+class TimeFlag(StrEnum):
+    """What a seat's clock says of a seat it flags; the value is the word a time notice
+    signs and carries (and, but for ``stalled``, the verdict's kind)."""
+
+    OUT_OF_TIME = "out-of-time"  # its bank ran out
+    ABANDONED = "abandoned"  # it stayed offline past the abandon limit
+    STALLED = "stalled"  # online, but a part its peer makes by itself never came
+
+
+def _time_flag(kind: str) -> TimeFlag:
+    return TimeFlag(kind)
 
 
 @attrs.frozen
@@ -97,13 +111,19 @@ class Presence:
 @message("time-notice")
 @attrs.frozen
 class TimeNotice:
-    """Seat ``by`` says: at step ``step`` seat ``seat`` ran ``kind`` (out-of-time/abandoned)."""
+    """Seat ``by`` says: at step ``step`` seat ``seat`` ran ``kind`` (a :class:`TimeFlag`'s
+    word: :attr:`flag` once :meth:`TableClock.take_notice` took it)."""
 
     kind: str = label()
     seat: int = integer(hi=15)
     step: int = integer(hi=(1 << 52))
     by: int = integer(hi=15)
     sig: bytes = blob(exact=64)
+
+    @property
+    def flag(self) -> TimeFlag:
+        """The kind as a :class:`TimeFlag` (ValueError for a word that is none)."""
+        return TimeFlag(self.kind)
 
 
 def presence_bytes(table_id: TableId, seat: int, count: int, head: int) -> bytes:
@@ -127,20 +147,20 @@ def _notice_bytes(table_id: TableId, kind: str, seat: int, step: int, by: int) -
     )
 
 
-def verdict_reason(kind: str, seat: int) -> str:
+def verdict_reason(kind: TimeFlag, seat: int) -> str:
     """The verdict's words, the same on every peer."""
-    if kind == OUT_OF_TIME:
+    if kind is TimeFlag.OUT_OF_TIME:
         return f"seat {seat} ran out of time"
-    if kind == STALLED:
+    if kind is TimeFlag.STALLED:
         return f"seat {seat} did not answer in time"
     return f"seat {seat} stayed offline too long"
 
 
 @attrs.frozen
 class Flagged:
-    """Our own measure says seat ``seat`` is done: ``kind`` out-of-time or abandoned."""
+    """Our own measure says seat ``seat`` is done, and how (:class:`TimeFlag`)."""
 
-    kind: str
+    kind: TimeFlag = attrs.field(converter=_time_flag)
     seat: int
 
     @property
@@ -177,7 +197,7 @@ class NoticeTaken:
 
     @property
     def reason(self) -> str:
-        return verdict_reason(self.notice.kind, self.notice.seat)
+        return verdict_reason(self.notice.flag, self.notice.seat)
 
 
 ClockEvent = Flagged | WentOffline | CameBack | LongWait
@@ -284,17 +304,17 @@ class TableClock:
                 events.append(Flagged(self._kind(seat, now), seat))
             elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
                 self._flagged.add(seat)
-                events.append(Flagged(STALLED, seat))
+                events.append(Flagged(TimeFlag.STALLED, seat))
         return events
 
-    def agreed_kind(self, seat: int, step: int, kind: str) -> str:
+    def agreed_kind(self, seat: int, step: int, kind: TimeFlag) -> TimeFlag:
         """The kind our flag for ``seat`` at game step ``step`` ends the game with: the kind
         of the first notice taken from another seat about it at that step that some peer
         could have measured now (:meth:`_could_measure`: never ``stalled`` for a seat that
         thinks over a decision), else ``kind``."""
         for notice in self._notices.values():  # in the order taken
             if (notice.seat, notice.step) == (seat, step) and self._could_measure(notice):
-                return notice.kind
+                return notice.flag
         return kind
 
     def left(self, seat: int, now: float) -> float | None:
@@ -321,13 +341,13 @@ class TableClock:
                 found.append(ClockReading(seat, bank, seat in self.offline, ends))
         return tuple(found)
 
-    def _kind(self, seat: int, now: float) -> str:
+    def _kind(self, seat: int, now: float) -> TimeFlag:
         if seat in self.countdown_since and (
             not self.has_clock
             or self.limits.abandon_ms / 1000 - (now - self.countdown_since[seat]) <= self.bank[seat]
         ):
-            return ABANDONED
-        return OUT_OF_TIME
+            return TimeFlag.ABANDONED
+        return TimeFlag.OUT_OF_TIME
 
     def pause(self, now: float, seats: frozenset[int], credit: float) -> None:
         """The banks of ``seats`` stop draining from ``now`` (a starvation claim excuses
@@ -379,7 +399,7 @@ class TableClock:
         """Our signed notice of a flag we raised at game step ``step``."""
         assert self.me is not None
         signed = _notice_bytes(self.table_id, flag.kind, flag.seat, step, self.me)
-        return TimeNotice(flag.kind, flag.seat, step, self.me, identity.sign(signed))
+        return TimeNotice(flag.kind.value, flag.seat, step, self.me, identity.sign(signed))
 
     def take_notice(self, msg: TimeNotice, now: float, step: int) -> NoticeTaken | None:
         """Another seat's notice (we are at game step ``step``); None if it is refused:
@@ -390,7 +410,7 @@ class TableClock:
         of a later flag of ours -- and is not passed on."""
         seats = len(self.players)
         if (
-            msg.kind not in (OUT_OF_TIME, ABANDONED, STALLED)
+            msg.kind not in set(TimeFlag)
             or msg.by >= seats
             or msg.seat >= seats
             or msg.by == self.me
@@ -410,9 +430,9 @@ class TableClock:
             return None
         self._notices[msg.by] = msg
         abandon = self.limits.abandon_ms / 1000
-        if msg.kind == OUT_OF_TIME:
+        if msg.flag is TimeFlag.OUT_OF_TIME:
             left = self.bank[msg.seat] if self.has_clock and msg.seat in self.owed else None
-        elif msg.kind == STALLED:  # our own stall measure, or the offline countdown
+        elif msg.flag is TimeFlag.STALLED:  # our own stall measure, or the offline countdown
             since = self.stalled_since.get(msg.seat, self.countdown_since.get(msg.seat))
             left = None if since is None else abandon - (now - since)
         else:
@@ -428,8 +448,8 @@ class TableClock:
         table has a clock; ``stalled`` never for a seat that thinks over a decision (a
         person may: only a part its peer makes by itself stalls); a seat flags itself only
         for its own bank (it never measures its own presence or stall)."""
-        if msg.kind == OUT_OF_TIME:
+        if msg.flag is TimeFlag.OUT_OF_TIME:
             return self.has_clock
         if msg.by == msg.seat:
             return False
-        return msg.kind != STALLED or msg.seat not in self.thinking
+        return msg.flag is not TimeFlag.STALLED or msg.seat not in self.thinking
