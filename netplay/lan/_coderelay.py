@@ -92,7 +92,10 @@ def _words(reason: str) -> str:
 async def _nameplate(
     nursery: trio.Nursery, via: tuple[str, int], key: bytes | None, identity: P.Identity
 ) -> tuple[Link, Nameplate]:
-    """A mailbox link to the relay at ``via`` (run in ``nursery``) and the nameplate it gave."""
+    """A mailbox link to the relay at ``via`` (run in ``nursery``) and the nameplate it gave;
+    the link is closed again when there is none."""
+    link: Link | None = None
+    why = "the relay answered something else"
     try:
         with trio.fail_after(EXCHANGE_TIMEOUT):
             link = await connect(
@@ -105,16 +108,17 @@ async def _nameplate(
             )
             await link.send(P.encode(MailboxOpen(RELAY_VERSION)))
             answer = P.decode(await link.receive())
+            if isinstance(answer, Nameplate):
+                return link, answer
     except LinkClosed as exc:
-        raise RelayRefusedCode(_words(exc.reason)) from None
+        why = _words(exc.reason)
     except trio.TooSlowError:
-        raise RelayRefusedCode("the relay did not answer in time") from None
+        why = "the relay did not answer in time"
     except P.DecodeError:
-        answer = None
-    if not isinstance(answer, Nameplate):
-        await link.aclose("malformed")
-        raise RelayRefusedCode("the relay answered something else")
-    return link, answer
+        pass
+    if link is not None:
+        await link.aclose()
+    raise RelayRefusedCode(why)
 
 
 async def _serve_mailbox(link: Link, host: CodeHost, emit: ev.Emit) -> None:

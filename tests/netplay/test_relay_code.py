@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import fairtable.protocol as P
 from fairtable.netplay import Invite, LinkClosed, RelayNode
 from fairtable.netplay import events as ev
 from fairtable.netplay.lan._codelink import CodeNotFound
-from fairtable.netplay.lan._coderelay import CodeOffer, invite_at_relay, offer_code
+from fairtable.netplay.lan._coderelay import OLDER_RELAY, CodeOffer, invite_at_relay, offer_code
 from fairtable.netplay.lan._joincode import (
     BUSY,
     WRONG,
@@ -395,4 +396,41 @@ async def test_a_busy_mailbox_is_told_to_the_joiner(tmp_path: Path) -> None:
             with pytest.raises(CodeRefused) as refused:
                 await invite_at_relay(offer.code, ("127.0.0.1", relay.port))
             assert refused.value.reason == BUSY
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_relay_that_cannot_be_reached_gives_no_code_and_says_so(tmp_path: Path) -> None:
+    relay = Relay(tmp_path)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            with socket.socket() as closed:  # a port nobody listens on
+                closed.bind(("127.0.0.1", 0))
+                relay.port = closed.getsockname()[1]
+            offer = await relay.offer(nursery)
+            assert offer.via is None and not offer.lan  # no code anywhere: none is shown
+            assert [e.reason for e in relay.said(ev.RelayCodeGone)] == ["cannot reach the relay"]
+            with pytest.raises(CodeExchangeError, match="cannot reach the relay"):
+                await invite_at_relay(offer.code, ("127.0.0.1", relay.port))
+            nursery.cancel_scope.cancel()
+
+
+class Older(Mailbox):
+    """A relay of protocol version 1: it wants a subscribe first, so it closes a mailbox
+    link as it closes any link that does not prove a relay token."""
+
+    async def serve(self, link: Link, source: str, first: object) -> None:
+        await link.aclose("invite")
+
+
+async def test_an_older_relay_is_named_as_one(tmp_path: Path) -> None:
+    relay = Relay(tmp_path)
+    relay.node.mailbox = Older()
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            await relay.start(nursery)
+            offer = await relay.offer(nursery)
+            assert offer.via is None
+            assert [e.reason for e in relay.said(ev.RelayCodeGone)] == [OLDER_RELAY]
+            with pytest.raises(CodeExchangeError, match="an older fairtable relay"):
+                await invite_at_relay(offer.code, ("127.0.0.1", relay.port))
             nursery.cancel_scope.cancel()
