@@ -11,13 +11,46 @@ facts kept in a table's ``table.json`` are used: the list never replays a log.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
+import attrs
+
 from fairtable.engine.games import game_names, rules
-from fairtable.netplay import TableInfo, TableKind
+from fairtable.netplay import Invite, TableInfo, TableKind
 from fairtable.netplay import events as ev
 
-__all__ = ["code_news", "game_line", "join_lines", "resigned_line", "resume_line", "when"]
+__all__ = [
+    "UnfinishedGame",
+    "code_news",
+    "game_line",
+    "join_lines",
+    "resigned_line",
+    "resume_line",
+    "when",
+]
+
+
+@attrs.frozen
+class UnfinishedGame:
+    """A game on disk that has not ended, as ``fairtable resume`` lists it: its invite, its
+    ``table.json``, when its files last changed, and the folder it is played from (the data
+    directory, or a seat folder ``seats/N`` of a second seat at one table)."""
+
+    invite: Invite
+    info: TableInfo
+    saved: float
+    data_dir: Path
+
+    @property
+    def hosted(self) -> bool:
+        """Whether we host it."""
+        return self.info.hosted
+
+    @property
+    def bots(self) -> int:
+        """How many bots of ours sit at it."""
+        return self.info.bots or 0
 
 
 def when(stamp: Any) -> str:

@@ -25,7 +25,7 @@ from fairtable.client.errors import (
     leaves,
     require_terminal,
 )
-from fairtable.client.lifecycle import game_line
+from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from fairtable.client.screen_model import via_text
 from fairtable.client.seats import (
@@ -211,19 +211,17 @@ def _saved_at(path: Path) -> float:
     return max(times, default=0.0)
 
 
-def unfinished_games(data_dir: Path) -> list[dict[str, Any]]:
-    """Games on disk that have not ended, last played first (each with its ``table.json``
-    as ``info``, and the folder it is played from as ``data_dir``: this one, or a seat
-    folder ``seats/N`` of a second seat at one table; the list reads no log)."""
-    found: list[dict[str, Any]] = []
+def unfinished_games(data_dir: Path) -> list[UnfinishedGame]:
+    """Games on disk that have not ended, last played first (the list reads no log)."""
+    found: list[UnfinishedGame] = []
     seats = data_dir / "seats"
     for folder in [data_dir, *(sorted(seats.iterdir()) if seats.is_dir() else [])]:
         found += _unfinished_in(folder)
-    found.sort(key=lambda g: g["info"].last_played or g["saved"], reverse=True)
+    found.sort(key=lambda g: g.info.last_played or g.saved, reverse=True)
     return found
 
 
-def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
+def _unfinished_in(data_dir: Path) -> list[UnfinishedGame]:
     root = data_dir / "tables"
     found = []
     if root.is_dir():
@@ -236,19 +234,7 @@ def _unfinished_in(data_dir: Path) -> list[dict[str, Any]]:
             except (StorageError, InviteError, ValueError):
                 continue
             if info.unfinished:
-                found.append(
-                    {
-                        "invite": invite,
-                        "role": info.role,
-                        "status": info.status,
-                        "seat": info.seat,
-                        "bots": info.bots or 0,
-                        "table": path.name,
-                        "info": info,
-                        "saved": _saved_at(path),
-                        "data_dir": data_dir,
-                    }
-                )
+                found.append(UnfinishedGame(invite, info, _saved_at(path), data_dir))
     return found
 
 
@@ -287,8 +273,8 @@ def run_resume(o: ResumeOptions) -> int:
         print("No unfinished games.")
         return 0
     for number, game in enumerate(games, start=1):
-        invite = game["invite"]
-        print(game_line(number, game["info"], invite.game, invite.seats, saved=game["saved"]))
+        invite = game.invite
+        print(game_line(number, game.info, invite.game, invite.seats, saved=game.saved))
     choice = o.resign if o.resign is not None else o.number
     if choice is None:
         if o.only_list:
@@ -304,12 +290,12 @@ def run_resume(o: ResumeOptions) -> int:
     if not 1 <= choice <= len(games):
         raise UsageError(f"choose a game from 1 to {len(games)}")
     game = games[choice - 1]
-    invite = game["invite"]
+    invite = game.invite
     if o.resign is not None:  # no screen: resigning needs no terminal
         from fairtable.client.resign import resign_saved
 
         try:
-            return resign_saved(game["data_dir"], game)
+            return resign_saved(game.data_dir, game)
         except StorageError as exc:
             raise UsageError(str(exc)) from None
     if not o.plain:
@@ -317,17 +303,17 @@ def run_resume(o: ResumeOptions) -> int:
             "resume", f"a headless peer resumes with its own host or join --bot command; {PLAIN}"
         )
     model = model_for(invite.game)
-    if game["role"] == "host":
-        model.all_bots = game["bots"] + 1 >= invite.seats
+    if game.hosted:
+        model.all_bots = game.bots + 1 >= invite.seats
         network = _network(
             data_dir,
             seats=invite.seats,
-            bots=saved_bot_specs(game["info"], invite.game),
+            bots=saved_bot_specs(game.info, invite.game),
             game=invite.game,
             options=TableOptions(pace=o.pace, resume=invite.lobby_id),
         )
     else:
-        network = _network(game["data_dir"], invite=invite)
+        network = _network(game.data_dir, invite=invite)
     _shown(model, network, o.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0

@@ -17,7 +17,7 @@ import trio
 import fairtable.protocol as P
 from fairtable.client.bot_seats import saved_bot_specs
 from fairtable.client.errors import UsageError
-from fairtable.client.lifecycle import resigned_line
+from fairtable.client.lifecycle import UnfinishedGame, resigned_line
 from fairtable.client.seats import bot_node
 from fairtable.netplay import (
     NodeConfig,
@@ -42,9 +42,9 @@ class ResignError(UsageError):
     """The game cannot be given up; the message says why."""
 
 
-def resign_saved(data_dir: Path, game: dict[str, Any], *, reach: float = REACH_SECONDS) -> int:
+def resign_saved(data_dir: Path, game: UnfinishedGame, *, reach: float = REACH_SECONDS) -> int:
     """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
-    invite, info = game["invite"], game["info"]
+    invite, info = game.invite, game.info
     folder = TableFolder(data_dir, "tables", invite.lobby_id)
     if info.start is None:
         set_aside(folder, "given up")
@@ -67,9 +67,9 @@ def resign_saved(data_dir: Path, game: dict[str, Any], *, reach: float = REACH_S
 
 
 async def _resign_online(
-    data_dir: Path, game: dict[str, Any], reach: float, lines: list[str]
+    data_dir: Path, game: UnfinishedGame, reach: float, lines: list[str]
 ) -> None:
-    invite, hosting = game["invite"], game["role"] == "host"
+    invite, hosting = game.invite, game.hosted
     try:
         identity = P.Identity.from_seed(load_identity_seed(data_dir))
     except StorageError as exc:
@@ -103,7 +103,7 @@ async def _resign_online(
                 nursery.cancel_scope.cancel()
 
             table_invite = await nursery.start(ours)
-            specs = saved_bot_specs(game["info"], invite.game) if hosting else ()
+            specs = saved_bot_specs(game.info, invite.game) if hosting else ()
             for index, spec in enumerate(specs):  # our bots take it too
                 nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0, spec).run)
     if node.farewells is not None and not node.farewells.everyone:

@@ -123,8 +123,8 @@ class ScreenModel:
         self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
         self.log_back = 0  # lines the log is scrolled back from its newest line
         self.log_mark = 0  # the log's length when we last answered (what is new since)
-        self.sent_for: Any = None  # the decision the last answer was sent for
-        self.auto_sent: Any = None  # the decision answered for the player (client/auto_pass)
+        self.sent_for: Decision | None = None  # the decision the last answer was sent for
+        self.auto_sent: Decision | None = None  # the decision answered for the player (auto_pass)
         self.names = SeatNames()  # the players' names, signed by their seats (client.seat_names)
         self._shown: tuple[SeatNames, list[str]] = (self.names, [])  # log_shown's lines so far
 

@@ -224,7 +224,7 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
         "1. Reign, 3 seats, last played 1 Dec 21:40, round 2, seat 1's turn (you host)",
         "2. Reign, 3 seats, last played 1 Dec 21:39, round 2, your turn (you joined)",
     ]
-    assert [g["data_dir"] for g in unfinished_games(tmp_path)] == [
+    assert [g.data_dir for g in unfinished_games(tmp_path)] == [
         tmp_path,
         tmp_path / "seats" / "1",
     ]
@@ -233,7 +233,7 @@ def test_the_resume_list_shows_a_second_seat_kept_in_a_seat_folder(
 def test_the_resume_list_shows_an_old_folder_without_a_summary(tmp_path: Path) -> None:
     _folder(tmp_path, "reign", 3, status="playing", seat=1)  # no kind, round or turn
     (game,) = unfinished_games(tmp_path)
-    line = game_line(1, game["info"], "reign", 3)
+    line = game_line(1, game.info, "reign", 3)
     assert line.startswith("1. Reign, 3 seats, last played ") and "turn unknown" in line
 
 

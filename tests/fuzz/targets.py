@@ -306,7 +306,7 @@ def _saved_table(data: bytes) -> str:
     (_FOLDER / "table.json").write_bytes(info)
     (_FOLDER / "log").write_bytes(log)
     for game in unfinished_games(_FOLDER.parents[1]):  # `resume --list` reads it first
-        game_line(1, game["info"], game["invite"].game, game["invite"].seats)
+        game_line(1, game.info, game.invite.game, game.invite.seats)
     table = saved_table(_FOLDER)
     for entry in table.entries:  # what the audit and a resume read next
         _decode_entry(entry)
