@@ -70,5 +70,6 @@ def after_screen(model: Any, kept: str) -> str:
     or ``kept`` (how to go on) when the game has not ended."""
     if not model.over:
         return kept
-    over: str = model.over
+    names = getattr(model, "names", None)
+    over: str = model.over if names is None else names.text(model.over)  # as the screen said
     return over + (f"\n{saved_line(model.saved)}" if model.saved else "")

@@ -129,3 +129,14 @@ def test_the_terminal_line_while_we_stay_names_the_key_that_leaves() -> None:
     assert describe(ev.Staying(seats=[2], seconds=600)) == (
         "Staying until seat 2 has the last moves (up to 600 s; Ctrl-C leaves now)"
     )
+
+
+def test_ending_printed_after_the_screen_names_the_winner_as_the_screen_did() -> None:
+    """Issue 31: the line printed after quitting said "seat 2 wins" where the screen said
+    "Edda (random) wins"."""
+    model, _sent = asked("reign")
+    model.apply_event(ev.PlayerNames(names=("Ada", "Bea", "Edda (random)")))
+    winner = next(s for s in range(3) if s != model.seat)
+    model.apply_event(ev.GameOver(Outcome.seat(winner), digest="ab", end="won"))
+    name = ("Ada", "Bea", "Edda (random)")[winner]
+    assert ending.after_screen(model, "Game kept.").startswith(f"Game over: {name} wins")
