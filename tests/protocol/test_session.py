@@ -284,9 +284,7 @@ def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
 
     from fairtable.protocol.testing import state_diagram
 
-    docs = (Path(__file__).parents[2] / "docs" / "fairtable.protocol.md").read_text(
-        encoding="utf-8"
-    )
+    docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert "```mermaid\n" + state_diagram() + "\n```" in docs
 
 

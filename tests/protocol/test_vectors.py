@@ -29,7 +29,7 @@ from fairtable.protocol.crypto import NOTE_BLOCK, BadPadding, unpad
 from . import spec_crypto, spec_log
 from .make_vectors import compute
 
-SPEC = Path(__file__).resolve().parents[2] / "docs" / "fairtable.protocol.md"
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 VECTORS = {
     "table": "4c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd",
