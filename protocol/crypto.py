@@ -3,9 +3,11 @@
 This module owns nothing itself; it is the one public door to the building blocks below
 the session: identities and signatures, signed hash-chained feeds, commitments, joint
 randomness, the ristretto255 group, the zero-knowledge proofs, mental-poker decks, sealed
-payloads and their padding, and the errors each of them raises.  The layers above need
-none of it beyond what :mod:`protocol` itself exports; tests, benchmarks and the
-specification's vectors use it to drive each piece alone (``docs/protocol.md`` §2-§9).
+payloads and their padding, the verifiable secret sharing of deck keys that lets a table
+open what it needs of a seat that vanished (§7.11), and the errors each of them raises.
+The layers above need none of it beyond what :mod:`protocol` itself exports; tests,
+benchmarks and the specification's vectors use it to drive each piece alone
+(``docs/protocol.md`` §2-§9).
 """
 
 from ._commit import commitment_digest, make_commitment, verify_reveal
@@ -77,6 +79,24 @@ from ._padding import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, un
 from ._randomness import JointRandomness, chance_purpose, joint_seed
 from ._sealed import seal, unseal
 from ._shuffle_proof import Card, proof_length, prove_shuffle, verify_shuffle
+from ._vss import (
+    KeyPiece,
+    answer_complaint,
+    combine,
+    deal,
+    deal_digest,
+    holders_of,
+    interpolate,
+    lagrange_at_zero,
+    open_share,
+    recovery_shares,
+    share_box_size,
+    share_key,
+    table_threshold,
+    verify_answer,
+    verify_deal,
+    verify_recovery,
+)
 
 __all__ = [
     "verify_shares_proof",
@@ -157,4 +177,20 @@ __all__ = [
     "verify_shuffle",
     "verify_shuffle_opening",
     "verify_shuffle_step",
+    "KeyPiece",
+    "answer_complaint",
+    "combine",
+    "deal",
+    "deal_digest",
+    "holders_of",
+    "interpolate",
+    "lagrange_at_zero",
+    "open_share",
+    "recovery_shares",
+    "share_box_size",
+    "share_key",
+    "table_threshold",
+    "verify_answer",
+    "verify_deal",
+    "verify_recovery",
 ]

@@ -82,6 +82,7 @@ from ._session_messages import (
 )
 from ._table import MAX_OPTIONS, TIME_LIMITS_KEY
 from ._untrusted import BOUNDS, Bounds, UntrustedInput, check_bounds, read_json
+from ._vss_messages import RecoveryShares, ShareAnswer, ShareBox, ShareComplaint, ShareDeal
 
 __all__ = [
     "AuditPart",
@@ -158,4 +159,9 @@ __all__ = [
     "message",
     "nested",
     "read_json",
+    "RecoveryShares",
+    "ShareAnswer",
+    "ShareBox",
+    "ShareComplaint",
+    "ShareDeal",
 ]

@@ -66,4 +66,15 @@ def examples() -> list[object]:
         PW.AuditOpening("end", b"\x03" * 32),
         Resign(17),
         P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),
+        *vss_examples(),
+    ]
+
+
+def vss_examples() -> list[object]:
+    """One instance of each vanishing message (docs/protocol.md §7.11)."""
+    return [
+        PW.ShareDeal((bytes(32), b"\x01" * 32), (PW.ShareBox(1, b"box"), PW.ShareBox(2, b"x"))),
+        PW.ShareComplaint(0, b"\x02" * 32),
+        PW.ShareAnswer(2, b"\x03" * 32),
+        PW.RecoveryShares(1, "main", "draw/3", (PW.Share(5, bytes(32)),), bytes(64), 2),
     ]
