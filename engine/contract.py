@@ -281,7 +281,9 @@ class ContractGame(abc.ABC, Generic[State, View]):
         that left is answered at once by the game's public rule (:meth:`stand_in`)."""
         self.advance()
         s = self.state
-        while s.departed and not self.over:
+        if not s.departed:
+            return
+        while not self.over:
             req = next(
                 (r for r in self.pending() if isinstance(r, Decision) and r.seat in s.departed),
                 None,

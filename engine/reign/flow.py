@@ -136,9 +136,10 @@ def reveal_public(
             raise IllegalReveal(
                 f"{c} is not a hidden card that could be here", rule=rule, seat=owner
             )
-        if state.held_by_another(c, owner):
-            raise IllegalReveal(f"{c} is in another hand", rule=rule, seat=owner)
         seen.add(c)
+    elsewhere = state.held_elsewhere(cards, owner)
+    if elsewhere is not None:
+        raise IllegalReveal(f"{elsewhere} is in another hand", rule=rule, seat=owner)
 
 
 def on_reveal(state: ReignState, answer: RevealAnswer) -> None:

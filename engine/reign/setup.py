@@ -141,7 +141,7 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
             for c in cards:
                 if c not in state.hidden or pile_of(state, c) != req.source:
                     raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
-            if any(state.held_by_another(c, req.seat) for c in cards):
+            if state.held_elsewhere(cards, req.seat) is not None:
                 raise IllegalReveal("a dealt card is in another hand", rule="Draw")
     elif cards is not None:
         raise UnknownSecret(f"this engine may not learn the cards dealt to seat {req.seat}")

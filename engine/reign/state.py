@@ -13,6 +13,7 @@ ints); :mod:`engine.reign.flow` runs them until one needs an answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -100,15 +101,18 @@ class ReignState(CommonState):
     def turn_order(self, start: int | None = None) -> list[int]:
         """The seats still playing, clockwise from ``start`` (the first player)."""
         first = self.first_player if start is None else start
-        return self.living((first + i) % self.players for i in range(self.players))
+        order = [(first + i) % self.players for i in range(self.players)]
+        return self.living(order) if self.departed else order
 
-    def held_by_another(self, card: str, owner: int | None) -> bool:
-        """Whether this instance knows ``card`` in a hand, or set aside, of a seat other
-        than ``owner``."""
-        return any(
-            seat != owner and (card in sec.hand or card in sec.aside)
-            for seat, sec in self.secrets.items()
-        )
+    def held_elsewhere(self, cards: Iterable[str], owner: int | None) -> str | None:
+        """The first of ``cards`` this instance knows in a hand, or set aside, of a seat
+        other than ``owner`` (``None``: none is)."""
+        for seat, sec in self.secrets.items():
+            if seat != owner:
+                for card in cards:
+                    if card in sec.hand or (sec.aside and card in sec.aside):
+                        return card
+        return None
 
     def holders(self) -> list[int]:
         """Seats holding a support card, in turn order."""
@@ -144,6 +148,8 @@ class ReignState(CommonState):
             "winner": self.winner,
             "over": self.over,
         }
+        if not self.departed:
+            return data
         return self.with_departures(
             data,
             set_aside={

@@ -161,7 +161,10 @@ class SodalisState(CommonState):
 
     def captain(self, team: str) -> int:
         """Who takes the team's decisions: its first member still playing."""
-        return next(s for s in self.members(team) if s not in self.departed)
+        members = self.members(team)
+        if not self.departed:
+            return members[0]
+        return next(s for s in members if s not in self.departed)
 
     @staticmethod
     def other(team: str) -> str:

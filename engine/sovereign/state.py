@@ -271,6 +271,8 @@ class SovereignState(CommonState):
     def neighbours(self, seat: int) -> list[int]:
         """The seats to ``seat``'s left and right, passing over seats that left the game."""
         n = self.players
+        if not self.departed:
+            return sorted({(seat - 1) % n, (seat + 1) % n})
         left = next(s for s in ((seat - i) % n for i in range(1, n)) if s not in self.departed)
         right = next(s for s in ((seat + i) % n for i in range(1, n)) if s not in self.departed)
         return sorted({left, right})
@@ -377,6 +379,8 @@ class SovereignState(CommonState):
             "winner": self.winner,
             "over": self.over,
         }
+        if not self.departed:
+            return data
         return self.with_departures(
             data,
             set_aside={
