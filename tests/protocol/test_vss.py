@@ -342,3 +342,67 @@ def test_a_bad_local_request_is_refused() -> None:
         PC.open_share(_ident(1), TABLE, 1, 1, msg)
     with pytest.raises(P.LocalProtocolError):
         PC.lagrange_at_zero([])
+
+
+# --------------------------------------------------------------------------- hostile input
+
+_TYPED = (BadProof, InvalidPoint)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    commitments=st.lists(st.binary(min_size=32, max_size=32), max_size=4),
+    boxes=st.lists(st.tuples(st.integers(0, 15), st.binary(max_size=1200)), max_size=4),
+    keep=st.integers(0, 3),
+)
+def test_any_deal_from_a_peer_is_taken_or_refused_with_a_typed_error(
+    commitments: list[bytes], boxes: list[tuple[int, bytes]], keep: int
+) -> None:
+    """A peer's deal, however made, gives the dealer's verdict, a piece or a complaint: never
+    another exception, and never a piece that does not fit the commitments."""
+    msg, _ = _deal()
+    hostile = PW.ShareDeal(
+        tuple(msg.commitments[:keep]) + tuple(commitments),
+        tuple(msg.boxes[:keep]) + tuple(PW.ShareBox(j, b) for j, b in boxes),
+    )
+    try:
+        PC.verify_deal(1, _key(1).public, (0, 2, 3), 3, hostile)
+    except _TYPED as exc:
+        assert exc.seat in (1, None)
+        return
+    for holder in (0, 2, 3):
+        got = PC.open_share(_ident(holder), TABLE, 1, holder, hostile)
+        if isinstance(got, PC.KeyPiece):
+            assert PC.base_mul(got.secret) == PC.share_key(hostile.commitments, holder)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    shares=st.lists(st.tuples(st.integers(0, 3), st.binary(min_size=32, max_size=32)), max_size=4),
+    proof=st.binary(min_size=64, max_size=64),
+    departed=st.integers(0, 15),
+    answer=st.binary(min_size=32, max_size=32),
+)
+def test_any_recovery_or_answer_from_a_peer_is_refused_with_a_typed_error_naming_it(
+    shares: list[tuple[int, bytes]], proof: bytes, departed: int, answer: bytes
+) -> None:
+    table, cards = TABLES[4], TABLES[4].deck(3)
+    msg = PW.RecoveryShares(departed, DECK, "d", tuple(PW.Share(s, r) for s, r in shares), proof)
+    public = PC.share_key(table.deals[3].commitments, 0)
+    with pytest.raises(_TYPED) as caught:
+        PC.verify_recovery(TABLE, 0, public, msg, cards)
+    assert caught.value.seat == 0
+    with pytest.raises(BadProof) as named:
+        PC.verify_answer(3, table.deals[3].commitments, PW.ShareAnswer(0, answer))
+    assert named.value.seat == 3
+
+
+@settings(max_examples=20, deadline=None)
+@given(junk=st.binary(min_size=1153, max_size=1153))
+def test_a_box_of_the_right_size_holding_junk_gives_a_complaint(junk: bytes) -> None:
+    msg, _ = _deal()
+    hostile = attrs.evolve(msg, boxes=(msg.boxes[0], PW.ShareBox(2, junk), msg.boxes[2]))
+    PC.verify_deal(1, _key(1).public, (0, 2, 3), 3, hostile)
+    assert PC.open_share(_ident(2), TABLE, 1, 2, hostile) == PW.ShareComplaint(
+        1, PC.deal_digest(TABLE, 1, hostile)
+    )
