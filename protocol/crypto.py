@@ -79,6 +79,7 @@ from ._padding import NOTE_BLOCK, SEALED_BLOCK, BadPadding, pad, padded_size, un
 from ._randomness import JointRandomness, chance_purpose, joint_seed
 from ._sealed import seal, unseal
 from ._shuffle_proof import Card, proof_length, prove_shuffle, verify_shuffle
+from ._vanishing import KeyEscrow
 from ._vss import (
     KeyPiece,
     answer_complaint,
@@ -177,6 +178,7 @@ __all__ = [
     "verify_shuffle",
     "verify_shuffle_opening",
     "verify_shuffle_step",
+    "KeyEscrow",
     "KeyPiece",
     "answer_complaint",
     "combine",
