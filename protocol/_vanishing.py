@@ -59,7 +59,7 @@ class KeyEscrow:
         self._deals: dict[int, ShareDeal] = {}  # every seat's checked deal
         self.pieces: dict[int, KeyPiece] = {}  # dealer -> our piece of its key
         self.complaints: dict[tuple[int, int], bytes] = {}  # (dealer, complainer) -> digest
-        self._partials: dict[tuple[int, str], dict[int, dict[int, bytes]]] = {}
+        self._partials: dict[tuple[int, str, str], dict[int, dict[int, bytes]]] = {}
 
     # ------------------------------------------------------------------ setup
 
@@ -142,7 +142,7 @@ class KeyEscrow:
         msg = recovery_shares(
             piece, self.table, deck, step, cards, to_seat=to_seat, refs=refs, entropy=entropy
         )
-        self._partials.setdefault((departed, step), {})[self.seat] = {
+        self._partials.setdefault((departed, deck, step), {})[self.seat] = {
             s.slot: s.share for s in msg.shares
         }
         return msg
@@ -163,7 +163,7 @@ class KeyEscrow:
             raise BadProof("recovery shares for a key the seat holds no piece of", seat=holder)
         public = share_key(self._deals[departed].commitments, holder)
         got = verify_recovery(self.table, holder, public, msg, cards, to_seat=to_seat, refs=refs)
-        partials = self._partials.setdefault((departed, msg.step), {})
+        partials = self._partials.setdefault((departed, msg.deck, msg.step), {})
         partials[holder] = got
         if len(partials) < self.threshold:
             return None

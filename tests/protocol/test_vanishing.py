@@ -150,3 +150,24 @@ def test_the_honest_dealer_answers_a_complaint_at_once() -> None:
     assert books[0].take_complaint(3, complaint) is None and not books[0].settled()
     books[0].take_answer(1, answer)
     assert books[0].settled() and books[1].settled()
+
+
+def test_two_decks_recovered_at_one_step_are_combined_apart() -> None:
+    _, keys, books = _seats()
+    _exchange(books, _deals(keys, books))
+    joint = PC.joint_key(k.public for k in keys)
+    decks = {
+        name: dict(enumerate(PC.initial_deck(PC.CardCodebook(TABLE, name, 3), joint)))
+        for name in ("military", "event")
+    }
+    survivors = [b for b in books if b.seat != 0]
+    sent = {
+        (b.seat, name): b.our_recovery(0, name, "s4/vanish", cards)
+        for b in survivors
+        for name, cards in decks.items()
+    }
+    me = survivors[0]
+    for name, cards in decks.items():
+        got = [me.take_recovery(j, sent[j, name], cards) for j in (2, 3)]
+        real = PC.decryption_shares(keys[0], TABLE, 0, name, "x", cards)
+        assert got == [None, {s.slot: s.share for s in real.shares}]
