@@ -98,7 +98,12 @@ def _network_commands(sub: Any) -> None:
         p.add_argument("--json", action="store_true", help="print events as JSON lines")
         p.add_argument("--listen-host", default="0.0.0.0", help="address to listen on")
         if listen:
-            p.add_argument("--via", metavar="HOST:PORT", help="link through this relay")
+            p.add_argument(
+                "--via",
+                metavar="HOST:PORT",
+                help="link through this relay (the host's join code is held there, and a "
+                "joiner's code is looked up there)",
+            )
             p.add_argument(
                 "--via-key",
                 metavar="KEY",

@@ -52,6 +52,8 @@ def test_terminal_a_code_through_a_relay_seats_a_friend_and_a_wrong_one_is_refus
         wait_for(friend, lambda s: "The game starts" in s or "Round 1" in s, 90, "a seat")
         wait_for(host, lambda s: "A friend used the join code" in s or "Round 1" in s, 30, "use")
         assert "fairtable:" not in screen(friend)
+        # the host's bot seat is named with its strength, as play's bots are
+        wait_for(friend, lambda s: re.search(r"Ada \([a-z]+\)", s) is not None, 30, "Ada (...)")
         invite = invite_of(tmp_path / "host")
         watcher = stack.enter_context(
             session(f"{FAIRTABLE} watch {shlex.quote(invite)} --via {via}; sleep 120")
