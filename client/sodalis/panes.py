@@ -140,9 +140,10 @@ def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any)
         + ("!" if placed and 2 * s["life"] <= c.max_life else "")
     )
     life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
+    left = " (left)" if seat in pub.get("departed", ()) else ""
     return (
         f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
-        f"{s['team'].title():<4} {life} {tokens} {held} {marks}"
+        f"{s['team'].title():<4} {life} {tokens} {held} {marks}{left}"
     )
 
 
@@ -196,10 +197,11 @@ def side_lines(model: ClientModel) -> Lines:
             else "tokens " + " ".join(map(str, view.secret["tokens"]))
         )
         out.append(("class:dim", f"Your hidden choice: {hidden}\n"))
-    if me is not None:
+    if me is not None:  # the spread of the champion you play now (a teammate's that left)
+        playing = model.decision.acts_for if model.decision is not None else me
         out += [
             ("", _card_line(view, i, c) + "\n")
-            for i, c in enumerate(spread_of(pub["seats"][me]), start=1)
+            for i, c in enumerate(spread_of(pub["seats"][playing]), start=1)
         ]
     roll = pub["last_roll"]
     if roll is not None:

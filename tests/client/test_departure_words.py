@@ -68,3 +68,30 @@ def test_sodalis_log_line_says_who_plays_the_champion_from_now_on() -> None:
     other = next(s for s in range(4) if s not in team)
     line = describe_event(Departed(1, 0), other, None, game.view(other))
     assert line == f"seat 1 left the game: seat {keeper} plays its champion from now on"
+
+
+def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
+    from fairtable.client.sodalis.model import ClientModel, spread_of
+    from fairtable.client.sodalis.panes import side_lines
+    from fairtable.engine.requests import Decision
+    from fairtable.engine.sodalis.choices import legal_answers
+    from fairtable.netplay import events as ev
+    from tests.engine.sodalis.test_sodalis_depart import until_turn_of
+
+    game = rules("sodalis").new_game(4)
+    until_turn_of(game, 1)
+    game.depart(1)
+    d = game.pending()[0]
+    assert isinstance(d, Decision) and d.behalf == 1
+    keeper = d.seat
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=keeper, players=4))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(keeper)))
+    text = "".join(t for _, t in side_lines(model))
+    assert "seat 1" in text and "(left)" in text
+    mine = {game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][keeper])}
+    theirs = [game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][1])]
+    assert all(name in text for name in theirs)
+    assert not any(name in text for name in mine - set(theirs))
+    menu = model.menu()  # the moves offered are the champion's that left, as the rules list
+    assert {a for _, a in menu} == set(legal_answers(game.view(keeper), d))

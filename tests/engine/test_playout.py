@@ -11,6 +11,7 @@ import pytest
 
 from fairtable.client.games import bot_maker
 from fairtable.client.simulate import run_game
+from fairtable.engine.errors import CannotDepart
 from fairtable.engine.games import entry, game_names, rules
 from fairtable.engine.playout import Player, play_out, play_to_end, seeded_players
 from fairtable.engine.requests import Decision
@@ -86,3 +87,31 @@ def test_simulate_plays_the_same_game_as_the_loop() -> None:
     referee, players = seeded_players(9, [bot_maker("sodalis", "random")] * seats)
     play_to_end(state, players, referee)
     assert run_game("sodalis", seats, 9, ["random"] * seats)["digest"] == state.digest()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "seat"), [("reign", 4, 2), ("sovereign", 3, 0), ("sodalis", 4, 3)]
+)
+def test_a_game_played_out_with_a_departure_goes_on_to_its_end_without_that_seat(
+    game: str, seats: int, seat: int
+) -> None:
+    """engine/playout.py's ``departures``: the seat leaves before step 40, is asked nothing
+    after, and the game still ends; the same seed gives the same game."""
+    digests = set()
+    for _ in range(2):
+        state = rules(game).new_game(seats)
+        referee, players = seeded_players(7, [bot_maker(game, "random")] * seats)
+        for number, step in enumerate(play_out(state, players, referee, departures={40: [seat]})):
+            if number >= 40 and isinstance(step.request, Decision):
+                assert step.request.seat != seat
+        assert state.over and state.departed == (seat,)
+        digests.add(state.digest())
+    assert len(digests) == 1
+
+
+def test_a_departure_the_game_refuses_stops_the_play_out() -> None:
+    state = rules("reign").new_game(3)
+    referee, players = seeded_players(7, [bot_maker("reign", "random")] * 3)
+    with pytest.raises(CannotDepart):
+        play_to_end(state, players, referee, departures={5: [0, 1]})
+    assert state.departed == (0,)
