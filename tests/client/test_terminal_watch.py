@@ -29,6 +29,14 @@ def _game_over(out: Path, seconds: float) -> dict[str, object]:
     raise AssertionError(f"no game_over from the host within {seconds} s:\n{out.read_text()}")
 
 
+def _seated_names(out: Path) -> list[str]:
+    """The players' names, from the host's ``seated`` line."""
+    for line in out.read_text().splitlines():
+        if '"event":"seated"' in line:
+            return list(json.loads(line)["names"])
+    raise AssertionError(f"no seated line from the host:\n{out.read_text()}")
+
+
 def test_terminal_watch_via_relay_shows_the_public_screen_and_the_end(tmp_path: Path) -> None:
     host_dir, watcher_dir = tmp_path / "host", tmp_path / "watcher"
     watcher_dir.mkdir()
@@ -77,7 +85,9 @@ def test_terminal_watch_via_relay_shows_the_public_screen_and_the_end(tmp_path: 
                 end = _game_over(out, GAME_SECONDS)
                 last = wait_for(name, lambda s: "Press q to leave" in s, 120, "the end")
                 winner = end["winner"]
-                said = "nobody rules" if winner is None else f"seat {winner} wins"
+                names = _seated_names(out)  # headless bot seats are named ("Ada (random)")
+                shown = f"seat {winner}" if winner is None or not names[winner] else names[winner]
+                said = "nobody rules" if winner is None else f"{shown} wins"
                 assert "Game over" in last and said in last, last
                 assert "keeps nothing" in last and "q to leave" in last, last
                 after = quit_screen(name)
