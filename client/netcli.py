@@ -218,7 +218,7 @@ def _invite_game(invite: Invite) -> str:
 async def _join(o: JoinOptions) -> None:
     assert o.invite is not None  # a headless joiner has one (client.options checks it)
     invite = await invite_or_saved(
-        o.invite, o.discovery_port, o.peer.data_dir, o.peer.via, o.peer.via_key
+        o.invite, o.peer.discovery_port, o.peer.data_dir, o.peer.via, o.peer.via_key
     )
     game = _invite_game(invite)
     with claim_seat(o.peer.data_dir, invite) as seat:  # our own seat, if we host or sit here

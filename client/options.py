@@ -122,6 +122,7 @@ class PeerOptions:
     """What ``host`` and ``join`` share: how this peer takes part in a table."""
 
     port: int
+    discovery_port: int  # UDP port of LAN announcements and join codes
     data_dir: Path
     json: bool
     listen_host: str
@@ -151,7 +152,6 @@ class HostOptions:
     announce: bool
     spectators: bool
     announce_address: str
-    discovery_port: int
     round_limit: int | None
     clock: SeatClock | None
     new: bool
@@ -164,7 +164,6 @@ class JoinOptions:
     command: ClassVar[str] = "join"
     peer: PeerOptions
     invite: str | None  # an invite or a join code, as typed; None: ask on the LAN
-    discovery_port: int
     give_up_after: float
 
 
@@ -371,6 +370,7 @@ def _peer(a: argparse.Namespace, game: str | None) -> PeerOptions:
     """What ``host`` and ``join`` share, checked (``game``: the host's)."""
     return PeerOptions(
         port=a.port,
+        discovery_port=a.discovery_port,
         data_dir=_data_dir(a.data_dir),
         json=a.json,
         listen_host=a.listen_host,
@@ -403,7 +403,6 @@ def _host(a: argparse.Namespace) -> HostOptions:
         announce=not a.no_announce,
         spectators=not a.no_spectators,
         announce_address=a.announce_address,
-        discovery_port=a.discovery_port,
         round_limit=round_limit,
         clock=a.clock,
         new=a.new,
@@ -416,7 +415,6 @@ def _join(a: argparse.Namespace) -> JoinOptions:
         raise UsageError("a headless peer needs the invite or a join code")
     return JoinOptions(
         invite=a.invite,
-        discovery_port=a.discovery_port,
         give_up_after=a.give_up_after,
         peer=_peer(a, None),
     )

@@ -349,7 +349,7 @@ def join_screen(o: JoinOptions) -> int:
     the tables the LAN announces are listed and the invite or join code asked for."""
     invite_text, data_dir = o.invite, o.peer.data_dir
     if invite_text is None:
-        found = trio.run(lambda: listen(duration=LAN_SECONDS, port=o.discovery_port))
+        found = trio.run(lambda: listen(duration=LAN_SECONDS, port=o.peer.discovery_port))
         if found:
             print("Tables on the LAN (type the host's join code, or its invite):")
             for table in found:
@@ -406,4 +406,6 @@ def _never_reached(saved: str) -> None:
 def _resolve(text: str, o: JoinOptions, data_dir: Path) -> Invite:
     """The invite typed, or the one a join code is handed on the LAN or through ``--via``'s
     relay (or, once the host no longer answers it, led us to before)."""
-    return trio.run(invite_or_saved, text, o.discovery_port, data_dir, o.peer.via, o.peer.via_key)
+    return trio.run(
+        invite_or_saved, text, o.peer.discovery_port, data_dir, o.peer.via, o.peer.via_key
+    )

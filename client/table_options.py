@@ -79,7 +79,9 @@ class TableOptions:
             round_limit=options.round_limit,
             fresh=options.new,
             announce_to=(
-                (options.announce_address, options.discovery_port) if options.announce else None
+                (options.announce_address, options.peer.discovery_port)
+                if options.announce
+                else None
             ),
             spectators=options.spectators,
         )

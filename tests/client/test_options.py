@@ -116,12 +116,12 @@ def test_host_reads_into_its_record_with_the_relay_checked() -> None:
         announce=False,
         spectators=False,
         announce_address=BROADCAST,
-        discovery_port=DISCOVERY_PORT,
         round_limit=None,
         clock=None,
         new=False,
         peer=PeerOptions(
             port=0,
+            discovery_port=DISCOVERY_PORT,
             data_dir=DEFAULT_DATA_DIR,
             json=False,
             listen_host="0.0.0.0",
@@ -144,7 +144,7 @@ def test_host_reads_into_its_record_with_the_relay_checked() -> None:
 def test_join_relay_tables_and_watch_read_into_their_records() -> None:
     join = parse(["join", "7-amber-ant", "--give-up-after", "5", "--port", "9000", "--json"])
     assert isinstance(join, JoinOptions)
-    assert (join.invite, join.give_up_after, join.discovery_port) == (
+    assert (join.invite, join.give_up_after, join.peer.discovery_port) == (
         "7-amber-ant",
         5.0,
         DISCOVERY_PORT,
