@@ -513,7 +513,7 @@ def _offer(channel: trio.MemorySendChannel[Any], answer: Any, model: ScreenModel
     try:
         channel.send_nowait(answer)
     except trio.WouldBlock:
-        model.message = "Still sending your last answer; try again."
+        model.answer_not_sent()
 
 
 def run_screen(model: ScreenModel, network: NetworkMain) -> None:

@@ -324,7 +324,7 @@ async def _plain(
         try:
             answers_send.send_nowait(answer)
         except trio.WouldBlock:
-            model.message = "Still sending your last answer; try again."
+            model.answer_not_sent()
 
     model.submit = submit
     async with trio.open_nursery() as nursery:

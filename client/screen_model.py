@@ -518,7 +518,13 @@ class ScreenModel:
         self.message = "Sent; waiting for the others..."
         self.submit(answer)
         self._update_status()
-        return True
+        return self.sent_for is self.decision  # not when the network side could not take it
+
+    def answer_not_sent(self) -> None:
+        """The network side could not take the answer just handed to it (its queue is full):
+        nothing is on its way, so the decision is open to the next one."""
+        self.sent_for = self.auto_sent = None
+        self.message = "Still sending your last answer; try again."
 
     def only_answer_kind(self, decision: Decision) -> bool:
         """Whether decisions like ``decision`` may be answered for the player when they have

@@ -107,3 +107,18 @@ def test_one_guard_holds_every_way_an_answer_leaves_while_ours_is_on_its_way() -
     model.apply_event(ev.AnswerRefused("not asked"))
     assert model.open_to_answer() and not plain.waits("pass")
     assert auto.tick(LIMITS[1] + 2) and len(sent) == 2
+
+
+def test_an_answer_the_network_side_cannot_take_leaves_the_decision_open() -> None:
+    """A full queue to the network side (both front ends say so through answer_not_sent):
+    nothing is on its way, so neither the guard nor 'passed for you' holds the next answer."""
+    only, _ = windows()
+    game, d = only[0]
+    model, sent = model_for(game, d)
+    full = model.submit
+    model.submit = lambda answer: model.answer_not_sent()
+    assert not model.auto_answer(A.Pass(d.seat)) and model.open_to_answer()
+    assert "try again" in model.message
+    model.submit = full
+    model.command("pass")
+    assert len(sent) == 1 and model.answer_on_its_way()
