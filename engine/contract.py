@@ -6,7 +6,8 @@ client, the bots and the bench use on a game object -- they use nothing else of 
 
 ==========================  ======================================================
 ``pending()``               the requests waiting for an answer
-``apply(answer)``           apply one answer: the public events it caused, or a typed
+``apply(answer)``           apply one answer: the public events it caused (typed records,
+                            :class:`~engine.events.Event`), or a typed
                             :class:`~engine.errors.EngineError` with nothing changed
 ``check(answer)``           raise what ``apply`` would raise; change nothing
 ``view(seat)``              what ``seat`` may see (``None``: a spectator) -- ``View``
@@ -29,7 +30,9 @@ client, the bots and the bench use on a game object -- they use nothing else of 
 ==========================  ======================================================
 
 A game subclasses it, gives ``view``, ``outcome`` and ``advance`` (run the flow until it
-needs an answer), and names two tables: ``DECISIONS`` (answer class -> the decision kind it
+needs an answer), names its ``EVENT_PARSER`` (the :class:`~engine.events.EventParser` of its
+event records: the state stores each event as its tuple, and ``apply`` and ``depart`` give
+them back as records) and two tables: ``DECISIONS`` (answer class -> the decision kind it
 answers, a check and an apply function) and ``GENERIC`` (answer class -> the request class
 it answers, an optional check and a handler).  Everything else has a default here, and
 these must behave the same in every game:
@@ -66,6 +69,7 @@ import attrs
 
 from fairtable.engine.common_state import CommonState
 from fairtable.engine.errors import CannotDepart, GameOver, MalformedAnswer, WrongPhase, WrongSeat
+from fairtable.engine.events import Event, EventParser
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision, Request
 
@@ -87,6 +91,8 @@ class ContractGame(abc.ABC, Generic[State, View]):
 
     game: ClassVar[str]
     """The game's name in the registry (:func:`engine.games.rules`)."""
+    EVENT_PARSER: ClassVar[EventParser]
+    """Reads the game's stored event tuples back into its event records."""
     DECISIONS: ClassVar[Mapping[type, tuple[str, Check, Apply]]] = {}
     GENERIC: ClassVar[Mapping[type, tuple[type, Handler | None, Handler]]] = {}
 
@@ -183,7 +189,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
             and self.departure_allowed(seat)
         )
 
-    def depart(self, seat: int) -> list[tuple[Any, ...]]:
+    def depart(self, seat: int) -> tuple[Event, ...]:
         """``seat`` leaves the game for good at this step; returns the public events it
         caused.  :class:`~engine.errors.CannotDepart` (nothing changed) when
         :meth:`can_depart` says no.  Every peer applying it at the same step reaches the
@@ -198,7 +204,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
         self.on_depart(seat)
         self.withdraw_simultaneous(seat)
         self.run_on()
-        return s.events[mark:]
+        return self._events_since(mark)
 
     def set_aside(self, seat: int) -> frozenset[int]:
         """The handles of the face-down cards departed seat ``seat`` left behind (placed by
@@ -241,8 +247,8 @@ class ContractGame(abc.ABC, Generic[State, View]):
             if not (isinstance(r, Decision) and r.simultaneous and r.seat in s.buffered)
         )
 
-    def apply(self, answer: Any) -> list[tuple[Any, ...]]:
-        """Apply one answer; returns the public events it caused."""
+    def apply(self, answer: Any) -> tuple[Event, ...]:
+        """Apply one answer; returns the public events it caused, as records."""
         s = self.state
         if self.over:
             raise GameOver("the game is over")
@@ -253,12 +259,17 @@ class ContractGame(abc.ABC, Generic[State, View]):
             self._waiting_for(kind)
             handler(s, answer)  # checks completely before changing anything
             self.run_on()
-            return s.events[mark:]
+            return self._events_since(mark)
         req, apply, answer = self._checked_decision(answer)
         if not self._decide(req, apply, answer):
-            return []
+            return ()
         self.run_on()
-        return s.events[mark:]
+        return self._events_since(mark)
+
+    def _events_since(self, mark: int) -> tuple[Event, ...]:
+        """The records of the events logged from index ``mark`` of the state's log on."""
+        parse = self.EVENT_PARSER.parse
+        return tuple(parse(e) for e in self.state.events[mark:])
 
     def _decide(self, req: Decision, apply: Apply, answer: Any) -> bool:
         """Take a checked decision; whether the flow may run on (not while a simultaneous

@@ -134,12 +134,6 @@ class Decision:
             data["behalf"] = self.behalf
         return data
 
-    def get(self, key: str, default: Any = None) -> Any:
-        for name, value in self.info.pairs():
-            if name == key:
-                return value
-        return default
-
 
 def _plain(value: Any) -> Any:
     """``value`` with its tuples as lists, all the way down (as :func:`attrs.asdict` gives)."""

@@ -40,7 +40,18 @@ from fairtable.engine.reign import (
 from fairtable.engine.reign.answers import ReignAnswer
 from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events
 from fairtable.engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    CombatTieInfo,
+    CovertInfo,
+    DiscardInfo,
+    KeepSupportInfo,
+    OrderArmyInfo,
+    OrderEventsInfo,
+    OvertInfo,
+    ReignDecisionKind,
+    SpoilsInfo,
+    TieBreakInfo,
+)
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
 
@@ -138,10 +149,10 @@ class HeuristicBot:
         def in_hand(house: str) -> int:
             return sum(1 for c in view.hand if self.defs[c].house == house)
 
-        return KeepSupport(d.seat, max(d.get("houses"), key=lambda h: (in_hand(h), h)))
+        return KeepSupport(d.seat, max(KeepSupportInfo.of(d).houses, key=lambda h: (in_hand(h), h)))
 
     def _tie_break(self, view: ReignView, d: Decision) -> TieBreak:
-        tied = d.get("tied")
+        tied = TieBreakInfo.of(d).tied
         if d.seat in tied:
             return TieBreak(d.seat, d.seat)
         return TieBreak(d.seat, min(tied, key=lambda s: (view.public["legitimacy"][s], s)))
@@ -149,8 +160,9 @@ class HeuristicBot:
     def _order_events(self, view: ReignView, d: Decision) -> OrderEvents:
         """The order that leaves its own bid furthest ahead of the best rival bid for the
         same house (the order as given when it did not bid)."""
-        events: tuple[str, ...] = d.get("events")
-        bids = d.get("bids")
+        info = OrderEventsInfo.of(d)
+        events: tuple[str, ...] = info.events
+        bids = info.bids
         catalog = standard_catalog()
 
         def margin(order: tuple[str, ...]) -> int:
@@ -173,8 +185,10 @@ class HeuristicBot:
     ) -> tuple[int, int, int]:
         """How good a combat result is for ``seat``: winning alone, then not losing its
         support, then its lead over the strongest other army (all 0 without an army)."""
+        info = d.info
+        assert isinstance(info, OrderArmyInfo | CombatTieInfo)  # asked by those two only
         result: CombatResult = resolve(
-            standard_catalog(), d.get("armies"), d.get("regent"), dict(orders), dict(picks)
+            standard_catalog(), info.armies, info.regent, dict(orders), dict(picks)
         )
         totals = dict(result.totals)
         if seat not in totals:
@@ -184,26 +198,28 @@ class HeuristicBot:
 
     def _order_army(self, view: ReignView, d: Decision) -> OrderArmy:
         """The order of its own cards that is best for itself (see :meth:`_combat_score`)."""
-        orders = itertools.islice(army_orders(d.get("groups")), 5040)
+        info = OrderArmyInfo.of(d)
+        orders = itertools.islice(army_orders(info.groups), 5040)
         return OrderArmy(
             d.seat,
             max(
                 orders,
                 key=lambda o: self._combat_score(
-                    d.seat, d, (*d.get("orders"), (d.seat, o)), d.get("picks")
+                    d.seat, d, (*info.orders, (d.seat, o)), info.picks
                 ),
             ),
         )
 
     def _combat_tie(self, view: ReignView, d: Decision) -> CombatTie:
         """The option best for itself; the first when none is better."""
-        full = dict(d.get("orders"))
+        info = CombatTieInfo.of(d)
+        full = dict(info.orders)
         return CombatTie(
             d.seat,
             max(
-                d.get("options"),
+                info.options,
                 key=lambda p: self._combat_score(
-                    d.seat, d, tuple(full.items()), (*d.get("picks"), (d.get("key"), p))
+                    d.seat, d, tuple(full.items()), (*info.picks, (info.key, p))
                 ),
             ),
         )
@@ -215,7 +231,7 @@ class HeuristicBot:
         return sorted(army_cards(view), key=lambda c: (-self.value(view, c), c))
 
     def _overt(self, view: ReignView, d: Decision) -> Overt:
-        targets: tuple[int, ...] = d.get("targets", ())
+        targets: tuple[int, ...] = OvertInfo.of(d).targets
         placeable = self._placeable(view)
         cards = [c for c in placeable if not self.defs[c].betrayal]
         if d.seat in targets:
@@ -232,8 +248,9 @@ class HeuristicBot:
         return Overt(d.seat, self._favourite(view, allies), cards[0] if danger else cards[-1])
 
     def _covert(self, view: ReignView, d: Decision) -> Covert:
-        targets: tuple[int, ...] = d.get("targets", ())
-        limit = d.get("max_cards", 2)
+        info = CovertInfo.of(d)
+        targets: tuple[int, ...] = info.targets
+        limit = info.max_cards
         cards = self._placeable(view)
         good = [c for c in cards if not self.defs[c].betrayal]
         bad = [c for c in cards if self.defs[c].betrayal]
@@ -265,7 +282,7 @@ class HeuristicBot:
 
     def _spoils(self, view: ReignView, d: Decision) -> Spoils:
         hand = sorted(view.hand, key=lambda c: (self.value(view, c), c))
-        gifts = tuple(sorted(zip(d.get("must_give", ()), hand, strict=False)))
+        gifts = tuple(sorted(zip(SpoilsInfo.of(d).must_give, hand, strict=False)))
         counts = tuple((s, 1) for s, _ in gifts)
         return Spoils(d.seat, counts, gifts)
 
@@ -274,7 +291,7 @@ class HeuristicBot:
         return DrawChoice(d.seat, 1 if events < 2 else 0)
 
     def _discard(self, view: ReignView, d: Decision) -> Discard:
-        worst = sorted(view.hand, key=lambda c: (self.value(view, c), c))[: d.get("count")]
+        worst = sorted(view.hand, key=lambda c: (self.value(view, c), c))[: DiscardInfo.of(d).count]
         return Discard(d.seat, tuple(sorted(worst)))
 
 

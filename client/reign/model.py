@@ -41,7 +41,13 @@ from fairtable.engine.reign import (
 )
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    CombatTieInfo,
+    CovertInfo,
+    DiscardInfo,
+    ReignDecisionKind,
+    SpoilsInfo,
+)
 from fairtable.engine.requests import Decision
 from fairtable.netplay import events as ev
 
@@ -221,7 +227,7 @@ class ClientModel(ScreenModel):
                 ]
             )
         if kind == ReignDecisionKind.DISCARD:
-            count = d.get("count", 0)
+            count = DiscardInfo.of(d).count
             worst = sorted(view.hand, key=lambda c: (DEFS[c].force, c))[:count]
             return [
                 (
@@ -230,7 +236,7 @@ class ClientModel(ScreenModel):
                 )
             ]
         if kind == ReignDecisionKind.SPOILS:
-            must = list(d.get("must_give", ()))
+            must = list(SpoilsInfo.of(d).must_give)
             hand = sorted(view.hand, key=lambda c: (DEFS[c].force, c))
             gifts = tuple(sorted(zip(must, hand, strict=False)))
             counts = tuple((s, 1) for s, _ in gifts)
@@ -271,7 +277,8 @@ class ClientModel(ScreenModel):
         if name == "OrderArmy":
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "CombatTie":
-            if self.decision is not None and self.decision.get("op") == "strike":
+            asked = self.decision.info if self.decision is not None else None
+            if isinstance(asked, CombatTieInfo) and asked.op == "strike":
                 where = (
                     "your army" if answer.pick == str(self.seat) else f"seat {answer.pick}'s army"
                 )
@@ -288,7 +295,12 @@ class ClientModel(ScreenModel):
                 + RESIGN_HELP
             )
         d = self.decision
-        text = HELP.get(d.kind, "").format(max=d.get("max_cards", 2), count=d.get("count", 0))
+        text = HELP.get(d.kind, "")
+        match d.info:
+            case CovertInfo(max_cards=limit):
+                text = text.format(max=limit)
+            case DiscardInfo(count=count):
+                text = text.format(count=count)
         return (
             text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
             "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP

@@ -7,7 +7,13 @@ from fairtable.client.departures import departed_words
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    BidInfo,
+    CovertInfo,
+    DiscardInfo,
+    ReignDecisionKind,
+    SpoilsInfo,
+)
 from fairtable.engine.requests import Decision, DecisionKind
 
 __all__ = ["HELP", "card_label", "describe_public_event", "pick_problem"]
@@ -155,42 +161,42 @@ def pick_problem(
     picked = [DEFS[x] for x in picked_ids]
     if target is not None and not 0 <= target < players:
         return f"there is no seat {target} at this table (seats 0 to {players - 1})"
-    if d.kind == ReignDecisionKind.BID:
-        if c.kind == "event" and c.phase != "influence":
+    match d.info:
+        case BidInfo(forbidden=forbidden):
+            if c.kind == "event" and c.phase != "influence":
+                return (
+                    "only influence-phase events go with a bid (Influence Phase > Event "
+                    "Cards and Special Abilities)"
+                )
+            if c.kind == "military" and c.house is not None and c.house in forbidden:
+                return (
+                    f"you may not bid for {REIGN.house(c.house).name} this time "
+                    "(Influence Phase > Regent's Special Rules)"
+                )
+            houses = {x.house for x in picked if x.kind == "military" and x.house is not None}
+            if c.kind == "military" and houses and c.house not in houses:
+                return (
+                    f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
+                    " cards already (Influence Phase > Bidding)"
+                )
+        case CovertInfo(targets=targets, max_cards=limit):
+            if c.kind == "event" and c.phase == "influence":
+                return (
+                    "this event can only be placed in the influence phase (Influence Phase "
+                    "> Event Cards and Special Abilities)"
+                )
+            if target not in targets:
+                return (
+                    f"seat {target} holds no support card: cards go only into the army of "
+                    "a player holding one (Plotting Phase > Covert Backing)"
+                )
+            if len(picked) >= limit:
+                return f"at most {limit} cards face down (Plotting Phase > Covert Backing)"
+        case SpoilsInfo() if target == d.seat:
+            return "spoils go to the other players (Regent Phase > Spoils)"
+        case DiscardInfo(count=count) if len(picked) >= count:
             return (
-                "only influence-phase events go with a bid (Influence Phase > Event "
-                "Cards and Special Abilities)"
+                f"you discard exactly {count} cards; 'clear' or take one back "
+                "first (Regent Phase > Draw)"
             )
-        if c.kind == "military" and c.house is not None and c.house in d.get("forbidden", ()):
-            return (
-                f"you may not bid for {REIGN.house(c.house).name} this time "
-                "(Influence Phase > Regent's Special Rules)"
-            )
-        houses = {x.house for x in picked if x.kind == "military" and x.house is not None}
-        if c.kind == "military" and houses and c.house not in houses:
-            return (
-                f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
-                " cards already (Influence Phase > Bidding)"
-            )
-    if d.kind == ReignDecisionKind.COVERT:
-        if c.kind == "event" and c.phase == "influence":
-            return (
-                "this event can only be placed in the influence phase (Influence Phase "
-                "> Event Cards and Special Abilities)"
-            )
-        if target not in d.get("targets", ()):
-            return (
-                f"seat {target} holds no support card: cards go only into the army of "
-                "a player holding one (Plotting Phase > Covert Backing)"
-            )
-        limit = d.get("max_cards", 2)
-        if len(picked) >= limit:
-            return f"at most {limit} cards face down (Plotting Phase > Covert Backing)"
-    if d.kind == ReignDecisionKind.SPOILS and target == d.seat:
-        return "spoils go to the other players (Regent Phase > Spoils)"
-    if d.kind == ReignDecisionKind.DISCARD and len(picked) >= d.get("count", 0):
-        return (
-            f"you discard exactly {d.get('count', 0)} cards; 'clear' or take one back "
-            "first (Regent Phase > Draw)"
-        )
     return ""

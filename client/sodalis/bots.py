@@ -23,6 +23,7 @@ from typing import Any
 from fairtable.client.sodalis.odds import expect, hit
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
+from fairtable.engine.sodalis import decisions as D
 from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
@@ -348,16 +349,16 @@ class HeuristicBot:
         return next(a for a in legal_answers(view, d) if isinstance(a, TurnTokens))
 
     def _rearrange(self, view: SodalisView, d: Decision) -> Rearrange:
-        return Rearrange(d.seat, tuple(d.get("tokens")))
+        return Rearrange(d.seat, tuple(D.RearrangeInfo.of(d).tokens))
 
     def _champion(self, view: SodalisView, d: Decision) -> ChooseChampion:
-        available = d.get("available")
+        available = D.ChampionInfo.of(d).available
         pick = next((c for c in PICKS if c in available), available[0])
         return ChooseChampion(d.seat, pick)
 
     def _reversals(self, view: SodalisView, d: Decision) -> Reversals:
         flip = []
-        for arcana_id in d.get("arcana"):
+        for arcana_id in D.ReversalsInfo.of(d).arcana:
             arcana = view.catalog.arcana[arcana_id]
             if arcana.reversal is not None and face_worth(arcana.reversal) > face_worth(
                 arcana.front
@@ -371,52 +372,53 @@ class HeuristicBot:
         return min(spaces, key=lambda s: (b.arena.distance(s, goal) or 99, s))
 
     def _place(self, view: SodalisView, d: Decision) -> Place:
-        return Place(d.seat, self._toward_artifact(view, d.get("spaces")))
+        return Place(d.seat, self._toward_artifact(view, D.PlaceInfo.of(d).spaces))
 
     def _respawn(self, view: SodalisView, d: Decision) -> Respawn:
-        return Respawn(d.seat, self._toward_artifact(view, d.get("spaces")))
+        return Respawn(d.seat, self._toward_artifact(view, D.RespawnInfo.of(d).spaces))
 
     # -- during casts -------------------------------------------------------------------------
     def _confuse(self, view: SodalisView, d: Decision) -> ConfuseChoice:
-        options = d.get("options")
+        options = D.ConfuseInfo.of(d).options
         return ConfuseChoice(d.seat, "minor" if "minor" in options else options[0])
 
     def _refresh_token(self, view: SodalisView, d: Decision) -> RefreshToken:
-        options = d.get("options")
+        options = D.RefreshTokenInfo.of(d).options
         return RefreshToken(d.seat, next(t for t in ("major", "minor", "move") if t in options))
 
     def _carry(self, view: SodalisView, d: Decision) -> Carry:
         b = Board(view)
-        here, to = b.at[d.acts_for], tuple(d.get("to"))
+        here, to = b.at[d.acts_for], D.CarryInfo.of(d).to
         centre = b.arena.centre
         nearer = (b.arena.distance(to, centre) or 99) < (b.arena.distance(here, centre) or 99)
         return Carry(d.seat, nearer)
 
     def _forced_step(self, view: SodalisView, d: Decision) -> ForcedStep:
+        info = D.ForcedStepInfo.of(d)
         b = Board(view)
-        unit = d.get("unit")
+        unit = info.unit
         centre = b.arena.centre
-        options = sorted(d.get("options"), key=lambda s: b.arena.distance(s, centre) or 0)
+        options = sorted(info.options, key=lambda s: b.arena.distance(s, centre) or 0)
         return ForcedStep(d.seat, options[0 if b.seats[unit]["team"] == b.team else -1])
 
     def _order_life(self, view: SodalisView, d: Decision) -> OrderLife:
         """Opponents first: their falls earn its own team tributes (and may win the game
         before an ally's fall earns theirs), and an opposing Empress gone takes her guard."""
         b = Board(view)
-        units = d.get("units")
+        units = D.OrderLifeInfo.of(d).units
         return OrderLife(
             d.seat, tuple(sorted(units, key=lambda u: (u in b.friends, units.index(u))))
         )
 
     def _give_tribute(self, view: SodalisView, d: Decision) -> GiveTribute:
         b = Board(view)
-        candidates = d.get("candidates")
+        candidates = D.GiveTributeInfo.of(d).candidates
         runner = runner_of(b)
         keep = [c for c in candidates if c != runner] or list(candidates)
         return GiveTribute(d.seat, keep[0])
 
     def _strength_refresh(self, view: SodalisView, d: Decision) -> StrengthRefresh:
-        options = d.get("options")
+        options = D.StrengthRefreshInfo.of(d).options
         active = view.public["active"]
         order = {"major": 0, "minor": 1, "move": 2}
         best = sorted(options, key=lambda o: (o[0] != active, order[o[1]], o[0]))
@@ -471,7 +473,7 @@ class TurnPlan:
 
     def __init__(self, board: Board, d: Decision) -> None:
         self.b = board
-        self.d = d
+        self.turn = D.TurnInfo.of(d)
         self.me = d.acts_for  # the champion it moves (a teammate's that left, if taken over)
         me = board.seats[self.me]
         self.up = set(me["up"]) | ({"speed"} if me["tributes"].get("speed") else set())
@@ -530,13 +532,13 @@ class TurnPlan:
         return best["major"] + best["minor"]
 
     def choose(self) -> SodalisAnswer:
-        b, d = self.b, self.d
+        b, turn = self.b, self.turn
         here = b.at[self.me]
         moved = bool(b.seats[self.me]["moved"])
-        carrying = bool(d.get("carry"))
+        carrying = turn.carry
         options: list[tuple[float, int, SodalisAnswer]] = []
         stay = self.potential(here, carrying)
-        for card, plain, sighted, strength_ok in d.get("casts", ()):
+        for card, plain, sighted, strength_ok in turn.casts:
             action = b.cat.face(card).action
             rest = self.up - {action}
             tail = self.later(here, rest, moved, skip=card)
@@ -549,8 +551,8 @@ class TurnPlan:
                         options.append(
                             (v + tail + stay, 2, Cast(self.me, card, target, sight, strength))
                         )
-        pays = d.get("pay", ())
-        for to in d.get("steps", ()):
+        pays = turn.pay
+        for to in turn.steps:
             for carry in (True, False) if carrying else (False,):
                 where = self.potential(to, carry)
                 for pay in pays:

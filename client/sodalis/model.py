@@ -42,7 +42,15 @@ from fairtable.engine.sodalis.answers import (
 )
 from fairtable.engine.sodalis.arena import standard_arena
 from fairtable.engine.sodalis.choices import legal_answers
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    ForcedStepInfo,
+    GiveTributeInfo,
+    RearrangeInfo,
+    ReversalsInfo,
+    SodalisDecisionKind,
+    TurnInfo,
+    TurnTokensInfo,
+)
 from fairtable.engine.sodalis.view import SodalisView
 from fairtable.netplay import events as ev
 
@@ -117,7 +125,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         carry = (
             ", carry the Artifact"
             if a.carry
-            else (", leave the Artifact" if d.get("carry") else "")
+            else (", leave the Artifact" if isinstance(d.info, TurnInfo) and d.info.carry else "")
         )
         return f"move {way} to {space_words(a.to)} paying {a.pay}{carry}"
     if isinstance(a, Cast):
@@ -131,8 +139,10 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
     if isinstance(a, EndTurn):
         return "end your turn"
     if isinstance(a, TurnTokens | Rearrange):
+        tokens = d.info
+        assert isinstance(tokens, TurnTokensInfo | RearrangeInfo)  # the decisions they answer
         return "tokens: " + ", ".join(
-            f"{t} to {who(pub, s, me)}" for s, t in zip(d.get("members"), a.tokens, strict=True)
+            f"{t} to {who(pub, s, me)}" for s, t in zip(tokens.members, a.tokens, strict=True)
         )
     if isinstance(a, ChooseChampion):
         c = view.catalog.by_id[a.champion]
@@ -158,11 +168,12 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
     if isinstance(a, Carry):
         return "carry the Artifact along" if a.carry else "leave the Artifact behind"
     if isinstance(a, ForcedStep):
-        return f"{d.get('movement')} {who(pub, d.get('unit'), me)} to {space_words(a.to)}"
+        forced = ForcedStepInfo.of(d)
+        return f"{forced.movement} {who(pub, forced.unit, me)} to {space_words(a.to)}"
     if isinstance(a, OrderLife):
         return "life changes: " + ", then ".join(who(pub, u, me) for u in a.order)
     if isinstance(a, GiveTribute):
-        return f"give {TRIBUTES[d.get('tribute')]} to {who(pub, a.to, me)}"
+        return f"give {TRIBUTES[GiveTributeInfo.of(d).tribute]} to {who(pub, a.to, me)}"
     if isinstance(a, StrengthRefresh):
         return (
             "decline the refresh"
@@ -176,11 +187,12 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
 
 def _turn_rank(a: Any, d: Decision) -> tuple[int, ...]:
     """Menu order of a turn's answers: plain casts, cheapest steps, ending, the rest."""
+    info = TurnInfo.of(d)
     if isinstance(a, Cast):
         return (0 if not (a.sight or a.strength) else 3, a.sight, a.strength)
     if isinstance(a, Step):
-        cheapest = next(p for p in PAY_ORDER if p in d.get("pay"))
-        usual = a.pay == cheapest and a.carry == bool(d.get("carry"))
+        cheapest = next(p for p in PAY_ORDER if p in info.pay)
+        usual = a.pay == cheapest and a.carry == bool(info.carry)
         return (1 if usual else 4, PAY_ORDER.index(a.pay), not a.carry)
     return (2,)
 
@@ -301,12 +313,8 @@ class ClientModel(MenuModel):
 
     def reversible(self) -> list[str]:
         """The arcana a pending reversals decision may flip, numbered for ``flip N``."""
-        d = self.decision
-        return (
-            list(d.get("arcana", ()))
-            if d is not None and d.kind == SodalisDecisionKind.REVERSALS
-            else []
-        )
+        asked = self.decision.info if self.decision is not None else None
+        return list(asked.arcana) if isinstance(asked, ReversalsInfo) else []
 
     def help_text(self) -> str:
         if self.decision is None:
@@ -376,7 +384,8 @@ class ClientModel(MenuModel):
         return answers.get(d.kind, "This decision cannot be passed: choose an option.")
 
     def _go(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        if d.kind != SodalisDecisionKind.TURN:
+        info = d.info
+        if not isinstance(info, TurnInfo):
             return "You can only step during your turn."
         if not words or words[0] not in DIRECTIONS:
             return "Say where: go e, ne, nw, w, sw or se (e.g. 'go ne')."
@@ -385,24 +394,25 @@ class ClientModel(MenuModel):
             return f"Unknown word {unknown[0]!r}: go DIR [move|minor|major|speed] [leave]."
         here = view.public["seats"][d.seat]["at"]
         to = (here[0] + DIRECTIONS[words[0]][0], here[1] + DIRECTIONS[words[0]][1])
-        if to not in d.get("steps"):
+        if to not in info.steps:
             return f"You cannot step {words[0]}: that space is closed."
         pays = [x for x in words[1:] if x in PAY_ORDER]
-        pay = pays[0] if pays else next((p for p in PAY_ORDER if p in d.get("pay")), "move")
-        if pay not in d.get("pay"):
+        pay = pays[0] if pays else next((p for p in PAY_ORDER if p in info.pay), "move")
+        if pay not in info.pay:
             return f"No face-up {pay} to pay with."
-        if "carry" in words and not d.get("carry"):
+        if "carry" in words and not info.carry:
             return "Only a champion standing on its own Artifact carries it."
-        return Step(d.seat, to, pay, bool(d.get("carry")) and "leave" not in words)
+        return Step(d.seat, to, pay, bool(info.carry) and "leave" not in words)
 
     def _cast(self, view: SodalisView, d: Decision, words: list[str]) -> Any:
-        if d.kind != SodalisDecisionKind.TURN:
+        info = d.info
+        if not isinstance(info, TurnInfo):
             return "You can only cast during your turn."
         spread = spread_of(view.public["seats"][d.seat])
         if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(spread):
             return f"Say which card: cast N, N from 1 to {len(spread)} (your spread)."
         card = spread[int(words[0]) - 1]
-        option = next((o for o in d.get("casts") if o[0] == card), None)
+        option = next((o for o in info.casts if o[0] == card), None)
         if option is None:
             return f"{card_name(view, card)} cannot be cast now (token down or nothing in range)."
         sight, strength = "+sight" in words, "+strength" in words

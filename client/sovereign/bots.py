@@ -28,6 +28,7 @@ from fairtable.engine.errors import EngineError
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign import decide as decide_rules
+from fairtable.engine.sovereign import decisions as D
 from fairtable.engine.sovereign import effects, flow
 from fairtable.engine.sovereign.answers import (
     Accelerate,
@@ -128,27 +129,28 @@ class HeuristicBot(Tactics):
 
     # -- setup and upkeep ------------------------------------------------------------------
     def _mulligan(self, view: SovereignView, state: SovereignState, d: Decision) -> Mulligan:
+        info = D.MulliganInfo.of(d)
         cards = [self.defs[c] for _, c in view.hand]
         units = sum(1 for c in cards if c.type == "unit")
         cheap = sum(1 for c in cards if c.type == "unit" and c.cost <= 4)
         echoes = sum(1 for c in cards if c.type == "echo")
         if cheap and 1 <= echoes <= 5:
             return Mulligan(d.seat, "keep")
-        if not units and d.get("shown_left", 0) > 0:
+        if not units and info.shown_left > 0:
             return Mulligan(d.seat, "shown")
-        if d.get("free"):
+        if info.free:
             return Mulligan(d.seat, "free")
         return Mulligan(d.seat, "keep")
 
     def _order_triggers(
         self, view: SovereignView, state: SovereignState, d: Decision
     ) -> OrderTriggers:
-        return OrderTriggers(d.seat, tuple(d.get("sources")))
+        return OrderTriggers(d.seat, tuple(D.OrderTriggersInfo.of(d).sources))
 
     def _add_health(self, view: SovereignView, state: SovereignState, d: Decision) -> AddHealth:
         """Drones first (adding or restoring): idle talents forge and accelerate, drones only
         work; a restored unit keeps its talents for the fights to come either way."""
-        return AddHealth(d.seat, d.get("talents")[0])
+        return AddHealth(d.seat, D.AddHealthInfo.of(d).talents[0])
 
     def _optional_effect(
         self, view: SovereignView, state: SovereignState, d: Decision
@@ -168,7 +170,7 @@ class HeuristicBot(Tactics):
         self, view: SovereignView, state: SovereignState, d: Decision
     ) -> UpkeepReturn:
         out = []
-        for card in d.get("cards"):
+        for card in D.UpkeepReturnInfo.of(d).cards:
             ref = effects.leader_ref(state, d.seat) if card == "leader" else card
             ab = state.defn(ref).ability
             busy = workers(state, d.seat, card)
@@ -409,9 +411,10 @@ class HeuristicBot(Tactics):
         return None
 
     def _finish_forge(self, view: SovereignView, state: SovereignState, d: Decision) -> FinishForge:
+        info = D.FinishForgeInfo.of(d)
         idle = list(state.boards[d.seat].citadel)
         health = []
-        new = sorted(d.get("new_units"), key=lambda r: -self.card_def(r).cost)
+        new = sorted(info.new_units, key=lambda r: -self.card_def(r).cost)
         for ref in new:
             pd = self.card_def(ref)
             t, dr = min(pd.talents, idle[0]), min(pd.drones, idle[1])
@@ -421,7 +424,7 @@ class HeuristicBot(Tactics):
             idle[1] -= dr
             health.append((ref, t, dr))
         attach = []
-        for aug in d.get("loose"):
+        for aug in info.loose:
             host = self._host(state, d.seat, aug.split(":", 1)[1])
             options = set(_hosts(state, aug))
             if host not in options:
@@ -471,7 +474,7 @@ class HeuristicBot(Tactics):
         for lane in (0, 1):
             size = len(state.boards[seat].lanes[lane])
             for count in range(1, size + 1):
-                for target in d.get("targets"):
+                for target in D.AttackInfo.of(d).targets:
                     for tl in (0, 1):
                         v = self.attack_value(view, state, seat, lane, count, target, tl)
                         if v > best + 1e-9:
@@ -480,15 +483,16 @@ class HeuristicBot(Tactics):
 
     def _losses(self, view: SovereignView, state: SovereignState, d: Decision) -> Losses:
         out = []
-        for ref, n in d.get("units"):
+        for ref, n in D.LossesInfo.of(d).units:
             have = state.units[ref].health
             out.append((ref, max(0, n - have[1])))  # drones go first
         return Losses(d.seat, tuple(out))
 
     def _breach_pick(self, view: SovereignView, state: SovereignState, d: Decision) -> BreachPick:
+        info = D.BreachPickInfo.of(d)
         victim = state.battle["defender"]
         base = self.echo_fraction(state, victim)
-        slots = [state.slot(victim, h) for h in d.get("slots")]
+        slots = [state.slot(victim, h) for h in info.slots]
         ranked = sorted(
             (s for s in slots if s is not None),
             key=lambda s: (
@@ -497,13 +501,14 @@ class HeuristicBot(Tactics):
                 s.handle,
             ),
         )
-        return BreachPick(d.seat, tuple(sorted(s.handle for s in ranked[: d.get("count")])))
+        return BreachPick(d.seat, tuple(sorted(s.handle for s in ranked[: info.count])))
 
     def _findings(self, view: SovereignView, state: SovereignState, d: Decision) -> Findings:
+        info = D.FindingsInfo.of(d)
         seen = dict(view.seen)
-        handles = d.get("handles")
+        handles = info.handles
         echoes = tuple(sorted(h for h in handles if self.defs[seen[h]].type == "echo"))
-        if echoes or d.get("area") == "forge":
+        if echoes or info.area == "forge":
             return Findings(d.seat, echoes, None)
         worst = max(handles, key=lambda h: (self._card_worth(seen[h]), h))
         return Findings(d.seat, (), worst)
@@ -521,7 +526,7 @@ class HeuristicBot(Tactics):
 
     def _move(self, view: SovereignView, state: SovereignState, d: Decision) -> Any:
         seat = d.seat
-        if d.get("moved") or state.moved:
+        if D.MoveInfo.of(d).moved or state.moved:
             return self._heal(view, state, seat, "move") or Pass(seat)
         lanes = state.boards[seat].lanes
         for ln in (0, 1):
@@ -540,7 +545,7 @@ class HeuristicBot(Tactics):
     # -- priority windows: reflexes and abilities ------------------------------------------
     def _window(self, view: SovereignView, state: SovereignState, d: Decision) -> Any:
         seat = d.seat
-        name = d.get("window")
+        name = D.WindowInfo.of(d).window
         bt = state.battle
         if name == "combat" and bt:
             act = self._combat_help(view, state, seat)

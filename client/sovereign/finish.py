@@ -20,7 +20,7 @@ import attrs
 
 from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import answers as A
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import FinishForgeInfo, SovereignDecisionKind
 from fairtable.engine.sovereign.flow import host_options
 from fairtable.engine.sovereign.state import SovereignState
 
@@ -53,12 +53,13 @@ def edit(
 ) -> str:
     """Apply one typed part to ``draft``; returns the one-line message (the draft is left
     unchanged when the part is refused)."""
-    if d.kind != SovereignDecisionKind.FINISH_FORGE:
+    info = d.info
+    if not isinstance(info, FinishForgeInfo):
         return (
             f"'{word}' builds the end of a forge phase; this is a "
             f"{d.kind.replace('_', ' ')} decision."
         )
-    new, loose = list(d.get("new_units")), list(d.get("loose"))
+    new, loose = list(info.new_units), list(info.loose)
     if word == "clear":
         draft.health.clear()
         draft.lanes.clear()
@@ -94,7 +95,8 @@ def build(
     draft: FinishDraft, d: Decision, state: SovereignState, suggestion: A.FinishForge
 ) -> A.FinishForge:
     """The typed parts, completed from ``suggestion`` where nothing was typed."""
-    new = list(d.get("new_units"))
+    info = FinishForgeInfo.of(d)
+    new = list(info.new_units)
     health = dict((r, (t, dr)) for r, t, dr in suggestion.health) | draft.health
     lanes: tuple[tuple[str, int], ...] = suggestion.lanes
     if draft.lanes:
@@ -108,7 +110,7 @@ def build(
         d.seat,
         tuple((r, *health[r]) for r in new if r in health),
         lanes,
-        tuple((g, attach[g]) for g in d.get("loose") if g in attach),
+        tuple((g, attach[g]) for g in info.loose if g in attach),
     )
 
 

@@ -51,7 +51,12 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide as rules
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.choices import legal_answers
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import (
+    AddHealthInfo,
+    LossesInfo,
+    OptionalEffectInfo,
+    SovereignDecisionKind,
+)
 from fairtable.engine.sovereign.view import SovereignView
 from fairtable.netplay import events as ev
 
@@ -229,7 +234,7 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         ]
         return "health: " + ", ".join(parts) if parts else "done"
     if isinstance(a, A.Losses):
-        units = dict(d.get("units"))
+        units = dict(LossesInfo.of(d).units)
         return "; ".join(
             f"{name(r)} loses {citizens((t, units.get(r, t) - t))}" for r, t in a.talents
         )
@@ -240,18 +245,15 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             for h in sorted(a.handles, key=lambda h: forge.index(h) if h in forge else h)
         )
     if isinstance(a, A.AddHealth):
-        frm = (
-            "the creche"
-            if d.get("source") != "citadel"
-            else f"{whose(d.get('from', d.seat), d.seat)} Citadel"
-        )
-        verb = "restores" if d.get("op") == "restore_health" else "adds"
+        health = AddHealthInfo.of(d)
+        frm = "the creche" if health.source != "citadel" else f"{whose(health.by, d.seat)} Citadel"
+        verb = "restores" if health.op == "restore_health" else "adds"
         return (
-            f"{name(d.get('unit'))} {verb} "
-            f"{citizens((a.talents, d.get('amount') - a.talents))} from {frm}"
+            f"{name(health.unit)} {verb} "
+            f"{citizens((a.talents, health.amount - a.talents))} from {frm}"
         )
     if isinstance(a, A.OptionalEffect):
-        card = name(d.get("source"))
+        card = name(OptionalEffectInfo.of(d).source)
         return f"use {card}" + targets_words(view, a.targets) if a.use else f"do not use {card}"
     if isinstance(a, A.Findings):
         seen = dict(view.seen)

@@ -30,7 +30,20 @@ from fairtable.engine.reign.answers import (
 from fairtable.engine.reign.cards import standard_catalog
 from fairtable.engine.reign.combat import army_orders
 from fairtable.engine.reign.decide import spoils_problem
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    BidInfo,
+    CombatTieInfo,
+    CovertInfo,
+    DiscardInfo,
+    DrawInfo,
+    KeepSupportInfo,
+    OrderArmyInfo,
+    OrderEventsInfo,
+    OvertInfo,
+    RegentDiscardInfo,
+    SpoilsInfo,
+    TieBreakInfo,
+)
 from fairtable.engine.reign.view import ReignView
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
@@ -43,7 +56,7 @@ def _defs() -> dict[str, Any]:
 def bid_groups(view: ReignView, decision: Decision) -> dict[str, list[str]]:
     """House -> military cards in hand a bid for it may use (forbidden houses left out)."""
     defs = _defs()
-    forbidden = set(decision.get("forbidden", ()))
+    forbidden = set(BidInfo.of(decision).forbidden)
     out: dict[str, list[str]] = {}
     for c in view.hand:
         d = defs[c]
@@ -73,9 +86,10 @@ def _subsets(items: list[str], min_size: int = 0) -> Iterator[tuple[str, ...]]:
         yield from itertools.combinations(items, k)
 
 
-def _covert_target_lists(view: ReignView, decision: Decision, k: int) -> Iterator[tuple[int, ...]]:
+def _covert_target_lists(
+    view: ReignView, decision: Decision, targets: tuple[int, ...], k: int
+) -> Iterator[tuple[int, ...]]:
     seat = decision.seat
-    targets = decision.get("targets", ())
     for combo in itertools.product(targets, repeat=k):
         if seat == _regent(view):
             if combo and combo[-1] != seat:
@@ -86,58 +100,59 @@ def _covert_target_lists(view: ReignView, decision: Decision, k: int) -> Iterato
 
 
 def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
-    seat, kind = decision.seat, decision.kind
-    if kind == ReignDecisionKind.BID:
-        yield Bid(seat, 0, ())
-        events = influence_events(view)
-        for cards in bid_groups(view, decision).values():
-            for mil in _subsets(cards, 1):
-                for ev in _subsets(events):
-                    yield Bid(seat, len(mil) + len(ev), mil + ev)
-    elif kind == ReignDecisionKind.OVERT:
-        yield Overt(seat, None, None)
-        regent = _regent(view)
-        for target in decision.get("targets", ()):
-            if (
-                seat == regent
-                and target != seat
-                and (seat not in decision.get("targets", ()) or len(army_cards(view)) < 2)
-            ):
-                continue
-            for c in sorted(set(army_cards(view))):
-                yield Overt(seat, target, c)
-    elif kind == ReignDecisionKind.COVERT:
-        cards = army_cards(view)
-        for k in range(0, min(decision.get("max_cards", 2), len(cards)) + 1):
-            for targets in _covert_target_lists(view, decision, k):
-                for chosen in itertools.permutations(cards, k):
-                    yield Covert(seat, targets, chosen)
-    elif kind == ReignDecisionKind.KEEP_SUPPORT:
-        for house in decision.get("houses", ()):
-            yield KeepSupport(seat, house)
-    elif kind == ReignDecisionKind.TIE_BREAK:
-        for winner in decision.get("tied", ()):
-            yield TieBreak(seat, winner)
-    elif kind == ReignDecisionKind.ORDER_EVENTS:
-        for order in itertools.permutations(decision.get("events", ())):
-            yield OrderEvents(seat, order)
-    elif kind == ReignDecisionKind.ORDER_ARMY:
-        for order in army_orders(decision.get("groups", ())):
-            yield OrderArmy(seat, order)
-    elif kind == ReignDecisionKind.COMBAT_TIE:
-        for pick in decision.get("options", ()):
-            yield CombatTie(seat, pick)
-    elif kind == ReignDecisionKind.REGENT_DISCARD:
-        for c in sorted(set(view.hand)):
-            yield RegentDiscard(seat, c)
-    elif kind == ReignDecisionKind.DRAW:
-        yield DrawChoice(seat, 0)
-        yield DrawChoice(seat, 1)
-    elif kind == ReignDecisionKind.DISCARD:
-        for cards in itertools.combinations(view.hand, decision.get("count", 0)):
-            yield Discard(seat, cards)
-    elif kind == ReignDecisionKind.SPOILS:
-        yield from _spoils_answers(view, decision)
+    seat = decision.seat
+    match decision.info:
+        case BidInfo():
+            yield Bid(seat, 0, ())
+            events = influence_events(view)
+            for cards in bid_groups(view, decision).values():
+                for mil in _subsets(cards, 1):
+                    for ev in _subsets(events):
+                        yield Bid(seat, len(mil) + len(ev), mil + ev)
+        case OvertInfo(targets=targets):
+            yield Overt(seat, None, None)
+            regent = _regent(view)
+            for target in targets:
+                if (
+                    seat == regent
+                    and target != seat
+                    and (seat not in targets or len(army_cards(view)) < 2)
+                ):
+                    continue
+                for c in sorted(set(army_cards(view))):
+                    yield Overt(seat, target, c)
+        case CovertInfo(targets=allowed, max_cards=max_cards):
+            cards = army_cards(view)
+            for k in range(0, min(max_cards, len(cards)) + 1):
+                for targets in _covert_target_lists(view, decision, allowed, k):
+                    for chosen in itertools.permutations(cards, k):
+                        yield Covert(seat, targets, chosen)
+        case KeepSupportInfo(houses=houses):
+            for house in houses:
+                yield KeepSupport(seat, house)
+        case TieBreakInfo(tied=tied):
+            for winner in tied:
+                yield TieBreak(seat, winner)
+        case OrderEventsInfo(events=events):
+            for order in itertools.permutations(events):
+                yield OrderEvents(seat, order)
+        case OrderArmyInfo(groups=groups):
+            for order in army_orders(groups):
+                yield OrderArmy(seat, order)
+        case CombatTieInfo(options=options):
+            for pick in options:
+                yield CombatTie(seat, pick)
+        case RegentDiscardInfo():
+            for c in sorted(set(view.hand)):
+                yield RegentDiscard(seat, c)
+        case DrawInfo():
+            yield DrawChoice(seat, 0)
+            yield DrawChoice(seat, 1)
+        case DiscardInfo(count=count):
+            for discarded in itertools.combinations(view.hand, count):
+                yield Discard(seat, discarded)
+        case SpoilsInfo():
+            yield from _spoils_answers(view, decision)
 
 
 def spoils_recipients(view: ReignView, seat: int) -> list[int]:
@@ -149,7 +164,7 @@ def spoils_recipients(view: ReignView, seat: int) -> list[int]:
 def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
     seat = decision.seat
     others = spoils_recipients(view, seat)
-    must = list(decision.get("must_give", ()))
+    must = list(SpoilsInfo.of(decision).must_give)
     hand = list(view.hand)
     for assignment in itertools.product([None, *others], repeat=len(hand)):
         gifts = tuple(
@@ -164,67 +179,60 @@ def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer
 
 def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> ReignAnswer:
     """A random legal answer (not uniform over all answers, but every kind of move is likely)."""
-    seat, kind = decision.seat, decision.kind
-    if kind == ReignDecisionKind.BID:
-        groups = bid_groups(view, decision)
-        if not groups or rng.below(4) == 0:
-            return Bid(seat, 0, ())
-        cards = list(groups.values())[rng.below(len(groups))]
-        chosen = [c for c in cards if rng.below(2)] or [cards[rng.below(len(cards))]]
-        chosen += [e for e in influence_events(view) if rng.below(2)]
-        return Bid(seat, len(chosen), tuple(chosen))
-    if kind == ReignDecisionKind.ORDER_EVENTS:
-        events = decision.get("events", ())
-        return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
-    if kind == ReignDecisionKind.ORDER_ARMY:
-        return OrderArmy(
-            seat,
-            tuple(
-                c
-                for g in decision.get("groups", ())
-                for c in (g[i] for i in rng.permutation(len(g)))
-            ),
-        )
-    if kind in (
-        ReignDecisionKind.OVERT,
-        ReignDecisionKind.REGENT_DISCARD,
-        ReignDecisionKind.KEEP_SUPPORT,
-        ReignDecisionKind.TIE_BREAK,
-        ReignDecisionKind.COMBAT_TIE,
-        ReignDecisionKind.DRAW,
-    ):
-        options = list(legal_answers(view, decision))
-        return options[rng.below(len(options))]
-    if kind == ReignDecisionKind.COVERT:
-        cards = army_cards(view)
-        targets_allowed = decision.get("targets", ())
-        k = rng.below(min(decision.get("max_cards", 2), len(cards)) + 1)
-        targets = tuple(targets_allowed[rng.below(len(targets_allowed))] for _ in range(k))
-        if seat == _regent(view):
-            must_end_home = view.public["backing"].get(str(seat), seat) != seat
-            if seat not in targets_allowed:
-                targets = ()
-            elif targets or must_end_home:
-                targets = targets[:-1] + (seat,)
-        order = rng.permutation(len(cards))[: len(targets)]
-        return Covert(seat, targets, tuple(cards[i] for i in order))
-    if kind == ReignDecisionKind.DISCARD:
-        order = rng.permutation(len(view.hand))[: decision.get("count", 0)]
-        return Discard(seat, tuple(view.hand[i] for i in sorted(order)))
-    if kind == ReignDecisionKind.SPOILS:
-        hand = list(view.hand)
-        order = rng.permutation(len(hand))
-        others = spoils_recipients(view, seat)
-        gifts: list[tuple[int, str]] = []
-        must = list(decision.get("must_give", ()))
-        for i, s in zip(order, must, strict=False):
-            gifts.append((s, hand[i]))
-        for i in order[len(must) :]:
-            pick = rng.below(len(others) + 1)
-            if pick < len(others):
-                gifts.append((others[pick], hand[i]))
-        gifts.sort()
-        given = sorted({g for g, _ in gifts})
-        counts = tuple((s, sum(1 for g, _ in gifts if g == s)) for s in given)
-        return Spoils(seat, counts, tuple(gifts))
-    raise ValueError(f"unknown decision kind {kind!r}")
+    seat = decision.seat
+    match decision.info:
+        case BidInfo():
+            groups = bid_groups(view, decision)
+            if not groups or rng.below(4) == 0:
+                return Bid(seat, 0, ())
+            cards = list(groups.values())[rng.below(len(groups))]
+            chosen = [c for c in cards if rng.below(2)] or [cards[rng.below(len(cards))]]
+            chosen += [e for e in influence_events(view) if rng.below(2)]
+            return Bid(seat, len(chosen), tuple(chosen))
+        case OrderEventsInfo(events=events):
+            return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
+        case OrderArmyInfo(groups=groups):
+            return OrderArmy(
+                seat, tuple(c for g in groups for c in (g[i] for i in rng.permutation(len(g))))
+            )
+        case (
+            OvertInfo()
+            | RegentDiscardInfo()
+            | KeepSupportInfo()
+            | TieBreakInfo()
+            | CombatTieInfo()
+            | DrawInfo()
+        ):
+            options = list(legal_answers(view, decision))
+            return options[rng.below(len(options))]
+        case CovertInfo(targets=targets_allowed, max_cards=max_cards):
+            cards = army_cards(view)
+            k = rng.below(min(max_cards, len(cards)) + 1)
+            targets = tuple(targets_allowed[rng.below(len(targets_allowed))] for _ in range(k))
+            if seat == _regent(view):
+                must_end_home = view.public["backing"].get(str(seat), seat) != seat
+                if seat not in targets_allowed:
+                    targets = ()
+                elif targets or must_end_home:
+                    targets = targets[:-1] + (seat,)
+            order = rng.permutation(len(cards))[: len(targets)]
+            return Covert(seat, targets, tuple(cards[i] for i in order))
+        case DiscardInfo(count=count):
+            order = rng.permutation(len(view.hand))[:count]
+            return Discard(seat, tuple(view.hand[i] for i in sorted(order)))
+        case SpoilsInfo(must_give=must):
+            hand = list(view.hand)
+            order = rng.permutation(len(hand))
+            others = spoils_recipients(view, seat)
+            gifts: list[tuple[int, str]] = []
+            for i, s in zip(order, must, strict=False):
+                gifts.append((s, hand[i]))
+            for i in order[len(must) :]:
+                pick = rng.below(len(others) + 1)
+                if pick < len(others):
+                    gifts.append((others[pick], hand[i]))
+            gifts.sort()
+            given = sorted({g for g, _ in gifts})
+            counts = tuple((s, sum(1 for g, _ in gifts if g == s)) for s in given)
+            return Spoils(seat, counts, tuple(gifts))
+    raise ValueError(f"unknown decision kind {decision.kind!r}")

@@ -30,7 +30,18 @@ from fairtable.engine.reign.answers import (
     Spoils,
     TieBreak,
 )
-from fairtable.engine.reign.decisions import ReignDecisionKind
+from fairtable.engine.reign.decisions import (
+    BidInfo,
+    CombatTieInfo,
+    CovertInfo,
+    KeepSupportInfo,
+    OrderArmyInfo,
+    OrderEventsInfo,
+    OvertInfo,
+    ReignDecisionKind,
+    SpoilsInfo,
+    TieBreakInfo,
+)
 from fairtable.engine.reign.state import HAND_LIMIT, ReignState
 from fairtable.engine.requests import Decision
 from fairtable.engine.tasks import push_front
@@ -91,7 +102,7 @@ def check_bid(state: ReignState, req: Decision, a: Bid) -> None:
     _own_cards(state, a.seat, a.cards, a.count, rule)
     if a.cards is not None:
         try:
-            flow.check_bid(state, a.seat, list(a.cards), req.get("pass_number", 1))
+            flow.check_bid(state, a.seat, list(a.cards), BidInfo.of(req).pass_number)
         except IllegalReveal as exc:  # our own bid: an illegal move, not a lie
             raise IllegalMove(exc.reason, rule=exc.rule) from None
 
@@ -108,21 +119,21 @@ def apply_bid(state: ReignState, req: Decision, a: Bid) -> None:
 
 
 def check_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
-    if a.house not in req.get("houses", ()):
+    if a.house not in KeepSupportInfo.of(req).houses:
         raise IllegalMove(
             "keep one of the support cards you hold", rule="Influence Phase > Bidding"
         )
 
 
 def apply_keep_support(state: ReignState, req: Decision, a: KeepSupport) -> None:
-    for house in req.get("houses"):
+    for house in KeepSupportInfo.of(req).houses:
         if house != a.house:
             state.support[house] = None
             state.log(E.SupportReturned(a.seat, house))
 
 
 def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
-    if not _is_int(a.winner) or a.winner not in req.get("tied", ()):
+    if not _is_int(a.winner) or a.winner not in TieBreakInfo.of(req).tied:
         raise IllegalMove(
             "the winner must be one of the tied players",
             rule="Combat Phase > Regent's Special Rules",
@@ -130,9 +141,11 @@ def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
 
 
 def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
+    info = TieBreakInfo.of(req)
     state.log(E.TieBroken(a.seat, a.winner))
-    if req.get("phase") == "influence":
-        state.influence_winner[req.get("house")] = a.winner
+    if info.phase == "influence":
+        assert info.house is not None  # an influence tie is always for a house
+        state.influence_winner[info.house] = a.winner
     else:
         flow.crown(state, a.winner, 0)
 
@@ -140,21 +153,22 @@ def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
 def check_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
     rule = "Influence Phase > Event Cards and Special Abilities"
     order = _cards_shape(a.order, rule)
-    if sorted(order) != sorted(req.get("events")):
+    if sorted(order) != sorted(OrderEventsInfo.of(req).events):
         raise IllegalMove("order every revealed influence event, each once", rule=rule)
 
 
 def apply_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
     state.log(E.EventsOrdered(a.seat, a.order))
-    push_front(state, ("settle_bids", req.get("pass_number"), tuple(a.order)))
+    push_front(state, ("settle_bids", OrderEventsInfo.of(req).pass_number, tuple(a.order)))
 
 
 def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
+    info = OrderArmyInfo.of(req)
     rule = "Combat Phase > The Reveal"
     order = _cards_shape(a.order, rule)
-    if sorted(order) != sorted(req.get("cards")):
+    if sorted(order) != sorted(info.cards):
         raise IllegalMove("order every card the decision lists, each once", rule=rule)
-    rank = {c: i for i, g in enumerate(req.get("groups")) for c in g}
+    rank = {c: i for i, g in enumerate(info.groups) for c in g}
     if [rank[c] for c in order] != sorted(rank[c] for c in order):
         raise IllegalMove(
             "military abilities resolve first, then non-betrayal events, then betrayal events",
@@ -163,22 +177,24 @@ def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
 
 
 def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
+    info = OrderArmyInfo.of(req)
     state.log(E.ArmyOrdered(a.seat, a.order))
-    orders = (*req.get("orders"), (a.seat, tuple(a.order)))
-    push_front(state, ("resolve_combat", orders, req.get("picks")))
+    orders = (*info.orders, (a.seat, tuple(a.order)))
+    push_front(state, ("resolve_combat", orders, info.picks))
 
 
 def check_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
-    if not isinstance(a.pick, str) or a.pick not in req.get("options"):
+    if not isinstance(a.pick, str) or a.pick not in CombatTieInfo.of(req).options:
         raise IllegalMove(
             "choose one of the tied options", rule="Combat Phase > Regent's Special Rules"
         )
 
 
 def apply_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
-    state.log(E.CombatTie(a.seat, req.get("card"), req.get("op"), a.pick))
-    picks = tuple(sorted((*req.get("picks"), (req.get("key"), a.pick))))
-    push_front(state, ("resolve_combat", req.get("orders"), picks))
+    info = CombatTieInfo.of(req)
+    state.log(E.CombatTie(a.seat, info.card, info.op, a.pick))
+    picks = tuple(sorted((*info.picks, (info.key, a.pick))))
+    push_front(state, ("resolve_combat", info.orders, picks))
 
 
 def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
@@ -208,7 +224,7 @@ def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
         if a.card is not None:
             raise MalformedAnswer("a pass places no card", rule=rule)
         return
-    if not _is_int(a.target) or a.target not in req.get("targets", ()):
+    if not _is_int(a.target) or a.target not in OvertInfo.of(req).targets:
         raise IllegalMove(
             "cards go only into the army of a player holding a support card", rule=rule
         )
@@ -249,15 +265,16 @@ def apply_overt(state: ReignState, req: Decision, a: Overt) -> None:
 
 
 def check_covert(state: ReignState, req: Decision, a: Covert) -> None:
+    info = CovertInfo.of(req)
     rule = "Plotting Phase > Covert Backing"
     if not isinstance(a.targets, tuple) or any(not _is_int(t) for t in a.targets):
         raise MalformedAnswer("targets are a tuple of seats", rule=rule)
-    limit = req.get("max_cards", 2)
+    limit = info.max_cards
     if len(a.targets) > limit:
         raise IllegalMove(f"at most {limit} cards face down", rule=rule)
     if len(a.targets) > state.hand_count[a.seat]:
         raise IllegalMove("you do not hold that many cards", rule=rule)
-    if any(t not in req.get("targets", ()) for t in a.targets):
+    if any(t not in info.targets for t in a.targets):
         raise IllegalMove(
             "cards go only into the army of a player holding a support card", rule=rule
         )
@@ -312,7 +329,7 @@ def check_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     total = sum(n for _, n in a.counts)
     if total > state.hand_count[a.seat]:
         raise IllegalMove("you cannot give more cards than you hold", rule=rule)
-    problem = spoils_problem(req.get("must_give", ()), state.hand_count[a.seat], a.counts)
+    problem = spoils_problem(SpoilsInfo.of(req).must_give, state.hand_count[a.seat], a.counts)
     if problem:
         raise IllegalMove(problem, rule=rule)
     if not state.knows(a.seat):

@@ -25,7 +25,16 @@ from __future__ import annotations
 from fairtable.engine.events import Departed
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import setup
-from fairtable.engine.reign.decisions import ReignDecisionKind as K
+from fairtable.engine.reign.decisions import (
+    BidInfo,
+    CombatTieInfo,
+    CovertInfo,
+    OrderArmyInfo,
+    OrderEventsInfo,
+    OvertInfo,
+    SpoilsInfo,
+    TieBreakInfo,
+)
 from fairtable.engine.reign.state import ReignState
 from fairtable.engine.requests import Chance, Deal, Decision, Reveal
 from fairtable.engine.tasks import Task, push_front
@@ -135,34 +144,34 @@ def _withdraw_pending(
         return
     if not isinstance(req, Decision) or req.simultaneous:
         return  # chance and shuffles ask nobody; a simultaneous decision is the contract's
-    if req.kind == K.TIE_BREAK:
-        tied = tuple(req.get("tied"))
-        if req.seat == seat or seat in tied:
+    match req.info:
+        case TieBreakInfo(tied=tied, phase=phase, house=house):
+            if req.seat == seat or seat in tied:
+                state.pending = []
+                if phase == "influence":
+                    push_front(state, ("tie_house", house, tied))
+                else:
+                    push_front(state, ("combat_tie_break", tied))
+        case OrderEventsInfo(pass_number=number):
+            if req.seat == seat or had_bid:
+                state.pending = []
+                push_front(state, ("settle_bids", number))
+        case OrderArmyInfo(orders=orders) | CombatTieInfo(orders=orders):
+            if req.seat == seat or held_army:
+                state.pending = []
+                kept = tuple(o for o in orders if o[0] != seat)
+                push_front(state, ("resolve_combat", kept, ()))
+        case _ if req.seat == seat:  # its own move, or a Regent's duty that lapses with the crown
             state.pending = []
-            if req.get("phase") == "influence":
-                push_front(state, ("tie_house", req.get("house"), tied))
-            else:
-                push_front(state, ("combat_tie_break", tied))
-    elif req.kind == K.ORDER_EVENTS:
-        if req.seat == seat or had_bid:
-            state.pending = []
-            push_front(state, ("settle_bids", req.get("pass_number")))
-    elif req.kind in (K.ORDER_ARMY, K.COMBAT_TIE):
-        if req.seat == seat or held_army:
-            state.pending = []
-            orders = tuple(o for o in req.get("orders") if o[0] != seat)
-            push_front(state, ("resolve_combat", orders, ()))
-    elif req.seat == seat:  # its own move, or a Regent's duty that lapses with the crown
-        state.pending = []
-    elif req.kind in (K.OVERT, K.COVERT) and held_army:
-        state.pending = []  # asked again: its army is no target any more
-        push_front(state, (str(req.kind), req.seat))
-    elif req.kind == K.BID and was_regent:
-        state.pending = []  # asked again: no house is the Regent's any more
-        push_front(state, ("bid", req.seat, req.get("pass_number")))
-    elif req.kind == K.SPOILS and seat in req.get("must_give"):
-        state.pending = []  # asked again: the seat that left is owed nothing
-        push_front(state, ("spoils",))
+        case OvertInfo() | CovertInfo() if held_army:
+            state.pending = []  # asked again: its army is no target any more
+            push_front(state, (str(req.kind), req.seat))
+        case BidInfo(pass_number=number) if was_regent:
+            state.pending = []  # asked again: no house is the Regent's any more
+            push_front(state, ("bid", req.seat, number))
+        case SpoilsInfo(must_give=must) if seat in must:
+            state.pending = []  # asked again: the seat that left is owed nothing
+            push_front(state, ("spoils",))
 
 
 def _withdraw_reveal(state: ReignState, seat: int, req: Reveal) -> None:

@@ -17,6 +17,7 @@ from fairtable.engine.contract import ContractGame
 from fairtable.engine.errors import IllegalReveal
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.reign import decide, depart, flow, setup
+from fairtable.engine.reign import events as E
 from fairtable.engine.reign.answers import ReignAnswer
 from fairtable.engine.reign.cards import Catalog, standard_catalog
 from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
@@ -46,6 +47,7 @@ class ReignGame(ContractGame[ReignState, ReignView]):
     """One game of Reign as seen by one engine instance."""
 
     game = "reign"
+    EVENT_PARSER = E.PARSER
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
 

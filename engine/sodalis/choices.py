@@ -35,17 +35,30 @@ from fairtable.engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    CarryInfo,
+    ChampionInfo,
+    ConfuseInfo,
+    ForcedStepInfo,
+    GiveTributeInfo,
+    OrderLifeInfo,
+    PlaceInfo,
+    RearrangeInfo,
+    RefreshTokenInfo,
+    RespawnInfo,
+    ReversalsInfo,
+    StrengthRefreshInfo,
+    TurnInfo,
+    TurnTokensInfo,
+)
 from fairtable.engine.sodalis.view import SodalisView
 
 _T = TypeVar("_T")
 
 
-def _token_lists(decision: Decision) -> Iterator[tuple[int, ...]]:
-    members = decision.get("members", ())
-    must = decision.get("must_keep", ())
-    for p in itertools.permutations(decision.get("tokens", ()), len(members)):
-        if all(t in p for t in must):
+def _token_lists(info: TurnTokensInfo) -> Iterator[tuple[int, ...]]:
+    for p in itertools.permutations(info.tokens, len(info.members)):
+        if all(t in p for t in info.must_keep):
             yield p
 
 
@@ -59,60 +72,60 @@ def _casts(seat: int, option: tuple[Any, ...]) -> Iterator[Cast]:
 
 
 def legal_answers(view: SodalisView, decision: Decision) -> Iterator[SodalisAnswer]:
-    seat, kind = decision.seat, decision.kind
-    if kind == SodalisDecisionKind.TURN:
-        carries = (False, True) if decision.get("carry") else (False,)
-        for to in decision.get("steps", ()):
-            for pay in decision.get("pay", ()):
-                for carry in carries:
-                    yield Step(seat, to, pay, carry)
-        for option in decision.get("casts", ()):
-            yield from _casts(seat, option)
-        yield EndTurn(seat)
-    elif kind == SodalisDecisionKind.TURN_TOKENS:
-        for tokens in _token_lists(decision):
-            yield TurnTokens(seat, tokens)
-    elif kind == SodalisDecisionKind.REARRANGE:
-        for tokens in itertools.permutations(decision.get("tokens", ())):
-            yield Rearrange(seat, tokens)
-    elif kind == SodalisDecisionKind.CHAMPION:
-        for champion in decision.get("available", ()):
-            yield ChooseChampion(seat, champion)
-    elif kind == SodalisDecisionKind.REVERSALS:
-        arcana = decision.get("arcana", ())
-        for k in range(len(arcana) + 1):
-            for chosen in itertools.combinations(arcana, k):
-                yield Reversals(seat, chosen)
-    elif kind == SodalisDecisionKind.PLACE:
-        for space in decision.get("spaces", ()):
-            yield Place(seat, space)
-    elif kind == SodalisDecisionKind.RESPAWN:
-        for space in decision.get("spaces", ()):
-            yield Respawn(seat, space)
-    elif kind == SodalisDecisionKind.CONFUSE:
-        for token in decision.get("options", ()):
-            yield ConfuseChoice(seat, token)
-    elif kind == SodalisDecisionKind.REFRESH_TOKEN:
-        for token in decision.get("options", ()):
-            yield RefreshToken(seat, token)
-    elif kind == SodalisDecisionKind.CARRY:
-        yield Carry(seat, True)
-        yield Carry(seat, False)
-    elif kind == SodalisDecisionKind.FORCED_STEP:
-        for space in decision.get("options", ()):
-            yield ForcedStep(seat, space)
-    elif kind == SodalisDecisionKind.ORDER_LIFE:
-        for order in itertools.permutations(decision.get("units", ())):
-            yield OrderLife(seat, order)
-    elif kind == SodalisDecisionKind.GIVE_TRIBUTE:
-        for to in decision.get("candidates", ()):
-            yield GiveTribute(seat, to)
-    elif kind == SodalisDecisionKind.STRENGTH_REFRESH:
-        yield StrengthRefresh(seat, None, None)
-        for champion, token in decision.get("options", ()):
-            yield StrengthRefresh(seat, champion, token)
-    else:
-        raise ValueError(f"unknown decision kind {kind!r}")
+    seat = decision.seat
+    match decision.info:
+        case TurnInfo(steps=steps, pay=pays, carry=may_carry, casts=casts):
+            carries = (False, True) if may_carry else (False,)
+            for to in steps:
+                for pay in pays:
+                    for carry in carries:
+                        yield Step(seat, to, pay, carry)
+            for option in casts:
+                yield from _casts(seat, option)
+            yield EndTurn(seat)
+        case TurnTokensInfo() as info:
+            for tokens in _token_lists(info):
+                yield TurnTokens(seat, tokens)
+        case RearrangeInfo(tokens=kept):
+            for tokens in itertools.permutations(kept):
+                yield Rearrange(seat, tokens)
+        case ChampionInfo(available=available):
+            for champion in available:
+                yield ChooseChampion(seat, champion)
+        case ReversalsInfo(arcana=arcana):
+            for k in range(len(arcana) + 1):
+                for chosen in itertools.combinations(arcana, k):
+                    yield Reversals(seat, chosen)
+        case PlaceInfo(spaces=spaces):
+            for space in spaces:
+                yield Place(seat, space)
+        case RespawnInfo(spaces=spaces):
+            for space in spaces:
+                yield Respawn(seat, space)
+        case ConfuseInfo(options=options):
+            for token in options:
+                yield ConfuseChoice(seat, token)
+        case RefreshTokenInfo(options=options):
+            for token in options:
+                yield RefreshToken(seat, token)
+        case CarryInfo():
+            yield Carry(seat, True)
+            yield Carry(seat, False)
+        case ForcedStepInfo(options=spaces):
+            for space in spaces:
+                yield ForcedStep(seat, space)
+        case OrderLifeInfo(units=units):
+            for order in itertools.permutations(units):
+                yield OrderLife(seat, order)
+        case GiveTributeInfo(candidates=candidates):
+            for recipient in candidates:
+                yield GiveTribute(seat, recipient)
+        case StrengthRefreshInfo(options=refreshable):
+            yield StrengthRefresh(seat, None, None)
+            for unit, action in refreshable:
+                yield StrengthRefresh(seat, unit, action)
+        case _:
+            raise ValueError(f"unknown decision kind {decision.kind!r}")
 
 
 def _pick(rng: ChanceStream, items: Iterable[_T]) -> _T:
@@ -123,20 +136,19 @@ def _pick(rng: ChanceStream, items: Iterable[_T]) -> _T:
 def random_answer(view: SodalisView, decision: Decision, rng: ChanceStream) -> SodalisAnswer:
     """A random legal answer (not uniform: in a turn, casting is likeliest, then moving, then
     ending; the Artifact is usually carried; Strength usually spent)."""
-    seat, kind = decision.seat, decision.kind
-    if kind == SodalisDecisionKind.TURN:
-        casts = decision.get("casts", ())
-        steps = decision.get("steps", ())
-        roll = rng.below(20)
-        if casts and roll < 11:
-            card, plain, sighted, strength_ok = _pick(rng, casts)
-            sight = bool(sighted) and (not plain or rng.below(3) == 0)
-            target = _pick(rng, sighted if sight else plain)
-            return Cast(seat, card, target, sight, strength_ok and rng.below(4) > 0)
-        if steps and roll < 18:
-            carry = bool(decision.get("carry")) and rng.below(4) > 0
-            return Step(seat, _pick(rng, steps), _pick(rng, decision.get("pay")), carry)
-        return EndTurn(seat)
-    if kind == SodalisDecisionKind.REVERSALS:
-        return Reversals(seat, tuple(a for a in decision.get("arcana", ()) if rng.below(2)))
+    seat = decision.seat
+    match decision.info:
+        case TurnInfo(steps=steps, pay=pays, carry=may_carry, casts=casts):
+            roll = rng.below(20)
+            if casts and roll < 11:
+                card, plain, sighted, strength_ok = _pick(rng, casts)
+                sight = bool(sighted) and (not plain or rng.below(3) == 0)
+                target = _pick(rng, sighted if sight else plain)
+                return Cast(seat, card, target, sight, strength_ok and rng.below(4) > 0)
+            if steps and roll < 18:
+                carry = bool(may_carry) and rng.below(4) > 0
+                return Step(seat, _pick(rng, steps), _pick(rng, pays), carry)
+            return EndTurn(seat)
+        case ReversalsInfo(arcana=arcana):
+            return Reversals(seat, tuple(a for a in arcana if rng.below(2)))
     return _pick(rng, legal_answers(view, decision))

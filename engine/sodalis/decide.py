@@ -33,7 +33,21 @@ from fairtable.engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
-from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.decisions import (
+    CarryInfo,
+    ChampionInfo,
+    ForcedStepInfo,
+    GiveTributeInfo,
+    OrderLifeInfo,
+    RearrangeInfo,
+    ReversalsInfo,
+    SodalisDecisionKind,
+    SpacesInfo,
+    StrengthRefreshInfo,
+    TokenChoiceInfo,
+    TurnInfo,
+    TurnTokensInfo,
+)
 from fairtable.engine.sodalis.state import SodalisState
 
 
@@ -61,22 +75,23 @@ def _flag(v: Any, what: str, rule: str) -> bool:
 
 # -- setup --------------------------------------------------------------------------------
 def check_turn_tokens(state: SodalisState, req: Decision, a: TurnTokens) -> None:
+    info = TurnTokensInfo.of(req)
     rule = "Turn Order"
     tokens = _ints(a.tokens, rule)
-    if len(tokens) != len(req.get("members")):
+    if len(tokens) != len(info.members):
         raise IllegalMove("give one token to each member of the team", rule=rule)
-    if any(t not in req.get("tokens") for t in tokens) or len(set(tokens)) != len(tokens):
+    if any(t not in info.tokens for t in tokens) or len(set(tokens)) != len(tokens):
         raise IllegalMove("give distinct tokens of your team's set", rule=rule)
-    if any(t not in tokens for t in req.get("must_keep")):
+    if any(t not in tokens for t in info.must_keep):
         raise IllegalMove("Dawn keeps token 1: turns start with one", rule=rule)
 
 
 def apply_turn_tokens(state: SodalisState, req: Decision, a: TurnTokens) -> None:
-    flow.assign_tokens(state, req.get("members"), a.tokens)
+    flow.assign_tokens(state, TurnTokensInfo.of(req).members, a.tokens)
 
 
 def check_champion(state: SodalisState, req: Decision, a: ChooseChampion) -> None:
-    if not isinstance(a.champion, str) or a.champion not in req.get("available"):
+    if not isinstance(a.champion, str) or a.champion not in ChampionInfo.of(req).available:
         raise IllegalMove("choose a champion nobody has chosen", rule="Champion Selection")
 
 
@@ -87,12 +102,12 @@ def apply_champion(state: SodalisState, req: Decision, a: ChooseChampion) -> Non
 def check_rearrange(state: SodalisState, req: Decision, a: Rearrange) -> None:
     rule = "Turn Order"
     tokens = _ints(a.tokens, rule)
-    if sorted(tokens) != list(req.get("tokens")):
+    if sorted(tokens) != list(RearrangeInfo.of(req).tokens):
         raise IllegalMove("rearrange only the tokens your team kept, one per member", rule=rule)
 
 
 def apply_rearrange(state: SodalisState, req: Decision, a: Rearrange) -> None:
-    flow.assign_tokens(state, req.get("members"), a.tokens)
+    flow.assign_tokens(state, RearrangeInfo.of(req).members, a.tokens)
 
 
 def check_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
@@ -101,7 +116,7 @@ def check_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
         raise MalformedAnswer("name the reversed arcana as a tuple of ids", rule=rule)
     if list(a.reversed) != sorted(set(a.reversed)):
         raise MalformedAnswer("name each reversed arcana once, sorted", rule=rule)
-    if any(c not in req.get("arcana") for c in a.reversed):
+    if any(c not in ReversalsInfo.of(req).arcana for c in a.reversed):
         raise IllegalMove("only your arcana with a reversal can be flipped", rule=rule)
 
 
@@ -113,7 +128,7 @@ def apply_reversals(state: SodalisState, req: Decision, a: Reversals) -> None:
 
 def check_place(state: SodalisState, req: Decision, a: Place | Respawn) -> None:
     rule = "Starting the Game" if isinstance(a, Place) else "Champion Cards"
-    if _space(a.space, rule) not in req.get("spaces"):
+    if _space(a.space, rule) not in SpacesInfo.of(req).spaces:
         raise IllegalMove("an unoccupied space of your team's base", rule=rule)
 
 
@@ -123,20 +138,21 @@ def apply_place(state: SodalisState, req: Decision, a: Place) -> None:
 
 # -- the turn -------------------------------------------------------------------------------
 def check_step(state: SodalisState, req: Decision, a: Step) -> None:
+    info = TurnInfo.of(req)
     rule = "Actions"
     to = _space(a.to, rule)
     carry = _flag(a.carry, "carry", rule)
     if a.pay not in movement.PAYMENTS:
         raise MalformedAnswer("pay with move, minor, major or speed", rule=rule)
-    if a.pay not in req.get("pay"):
+    if a.pay not in info.pay:
         raise IllegalMove(f"no face-up {a.pay} to exhaust", rule=rule)
-    if to not in req.get("steps"):
+    if to not in info.steps:
         raise IllegalMove(
             "move one space to a side-sharing space that is not occupied, "
             "impassable or the opposing Artifact's",
             rule=rule,
         )
-    if carry and not req.get("carry"):
+    if carry and not info.carry:
         raise IllegalMove(
             "only a champion standing on its Artifact carries it", rule="Tribute of Speed"
         )
@@ -157,7 +173,7 @@ def check_cast(state: SodalisState, req: Decision, a: Cast) -> None:
     strength = _flag(a.strength, "strength", rule)
     if a.target is not None and not _int(a.target):
         raise MalformedAnswer("a target is a seat, -1 for the Paragon, or None", rule=rule)
-    option = next((o for o in req.get("casts") if o[0] == a.card), None)
+    option = next((o for o in TurnInfo.of(req).casts if o[0] == a.card), None)
     if option is None:
         raise IllegalMove(
             "cast a card of your spread whose action token is face up", rule="Actions"
@@ -196,10 +212,11 @@ def apply_end(state: SodalisState, req: Decision, a: EndTurn) -> None:
 
 # -- during a cast ----------------------------------------------------------------------------
 def check_confuse(state: SodalisState, req: Decision, a: ConfuseChoice | RefreshToken) -> None:
+    info = TokenChoiceInfo.of(req)
     if not isinstance(a.token, str):
         raise MalformedAnswer("name a token", rule="Glossary")
-    if a.token not in req.get("options"):
-        raise IllegalMove(f"choose one of {', '.join(req.get('options'))}", rule="Glossary")
+    if a.token not in info.options:
+        raise IllegalMove(f"choose one of {', '.join(info.options)}", rule="Glossary")
 
 
 def apply_confuse(state: SodalisState, req: Decision, a: ConfuseChoice) -> None:
@@ -217,37 +234,39 @@ def check_carry(state: SodalisState, req: Decision, a: Carry) -> None:
 
 
 def apply_carry(state: SodalisState, req: Decision, a: Carry) -> None:
+    info = CarryInfo.of(req)
     state.push(
         (
             "forced_to",
-            req.get("unit"),
-            req.get("movement"),
-            req.get("steps"),
+            info.unit,
+            info.movement,
+            info.steps,
             int(a.carry),
-            req.get("from"),
-            req.get("caster"),
-            req.get("to"),
+            info.origin,
+            info.caster,
+            info.to,
         )
     )
 
 
 def check_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
     rule = "Movement"
-    if _space(a.to, rule) not in req.get("options"):
+    if _space(a.to, rule) not in ForcedStepInfo.of(req).options:
         raise IllegalMove(
             "the unit goes to one of the spaces straight away from or toward the caster", rule=rule
         )
 
 
 def apply_forced_step(state: SodalisState, req: Decision, a: ForcedStep) -> None:
+    info = ForcedStepInfo.of(req)
     state.push(
         (
             "forced_to",
-            req.get("unit"),
-            req.get("movement"),
-            req.get("steps"),
-            req.get("carry"),
-            req.get("from"),
+            info.unit,
+            info.movement,
+            info.steps,
+            info.carry,
+            info.origin,
             a.seat,
             a.to,
         )
@@ -259,14 +278,15 @@ def apply_respawn(state: SodalisState, req: Decision, a: Respawn) -> None:
 
 
 def check_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
-    if not _int(a.to) or a.to not in req.get("candidates"):
+    if not _int(a.to) or a.to not in GiveTributeInfo.of(req).candidates:
         raise IllegalMove(
             "give it to a champion of your team holding the fewest tributes", rule="Victory"
         )
 
 
 def apply_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
-    tribute.give(state, req.get("team"), a.to, req.get("tribute"))
+    info = GiveTributeInfo.of(req)
+    tribute.give(state, info.team, a.to, info.tribute)
 
 
 def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
@@ -275,21 +295,21 @@ def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefres
         return
     if not _int(a.champion) or not isinstance(a.token, str):
         raise MalformedAnswer("name a seat and a token, or decline with both None", rule=rule)
-    if (a.champion, a.token) not in req.get("options"):
+    if (a.champion, a.token) not in StrengthRefreshInfo.of(req).options:
         raise IllegalMove("refresh an exhausted action token of your team, or decline", rule=rule)
 
 
 def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
     if a.champion is not None and a.token is not None:
         state.seats[a.champion].up[a.token] = True
-    state.log(E.StrengthRefresh(req.get("team"), a.champion, a.token))
+    state.log(E.StrengthRefresh(StrengthRefreshInfo.of(req).team, a.champion, a.token))
 
 
 def check_order_life(state: SodalisState, req: Decision, a: OrderLife) -> None:
     rule = "Affecting Units"
     if not isinstance(a.order, tuple) or not all(_int(u) for u in a.order):
         raise MalformedAnswer("the order is a tuple of seats", rule=rule)
-    if sorted(a.order) != sorted(req.get("units")):
+    if sorted(a.order) != sorted(OrderLifeInfo.of(req).units):
         raise IllegalMove("order every affected champion, each once", rule=rule)
 
 

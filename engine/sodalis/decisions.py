@@ -71,12 +71,18 @@ class ReversalsInfo(DecisionInfo):
 
 
 @attrs.frozen(kw_only=True)
-class PlaceInfo(DecisionInfo):
-    """The seat places its champion on one of ``spaces``."""
-
-    KIND = SodalisDecisionKind.PLACE
+class SpacesInfo(DecisionInfo):
+    """The seat puts its champion on one of ``spaces`` (:class:`PlaceInfo`,
+    :class:`RespawnInfo`)."""
 
     spaces: tuple[Space, ...]
+
+
+@attrs.frozen(kw_only=True)
+class PlaceInfo(SpacesInfo):
+    """The seat places its champion on one of ``spaces`` as the game starts."""
+
+    KIND = SodalisDecisionKind.PLACE
 
 
 @attrs.frozen(kw_only=True)
@@ -93,21 +99,25 @@ class TurnInfo(DecisionInfo):
 
 
 @attrs.frozen(kw_only=True)
-class ConfuseInfo(DecisionInfo):
-    """The confused unit exhausts one of the action tokens ``options``."""
-
-    KIND = SodalisDecisionKind.CONFUSE
+class TokenChoiceInfo(DecisionInfo):
+    """The unit picks one of its action tokens ``options`` (:class:`ConfuseInfo`,
+    :class:`RefreshTokenInfo`)."""
 
     options: tuple[str, ...]
 
 
 @attrs.frozen(kw_only=True)
-class RefreshTokenInfo(DecisionInfo):
+class ConfuseInfo(TokenChoiceInfo):
+    """The confused unit exhausts one of the action tokens ``options``."""
+
+    KIND = SodalisDecisionKind.CONFUSE
+
+
+@attrs.frozen(kw_only=True)
+class RefreshTokenInfo(TokenChoiceInfo):
     """The unit refreshes one of its exhausted tokens ``options``."""
 
     KIND = SodalisDecisionKind.REFRESH_TOKEN
-
-    options: tuple[str, ...]
 
 
 @attrs.frozen(kw_only=True)
@@ -142,12 +152,10 @@ class ForcedStepInfo(DecisionInfo):
 
 
 @attrs.frozen(kw_only=True)
-class RespawnInfo(DecisionInfo):
+class RespawnInfo(SpacesInfo):
     """The fallen champion comes back on one of ``spaces``."""
 
     KIND = SodalisDecisionKind.RESPAWN
-
-    spaces: tuple[Space, ...]
 
 
 @attrs.frozen(kw_only=True)

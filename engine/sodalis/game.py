@@ -28,6 +28,7 @@ from fairtable.engine.requests import (
     ShuffleAnswer,
 )
 from fairtable.engine.sodalis import decide, depart, flow
+from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.answers import SodalisAnswer
 from fairtable.engine.sodalis.arena import Arena, standard_arena
 from fairtable.engine.sodalis.cards import Catalog
@@ -51,6 +52,7 @@ class SodalisGame(ContractGame[SodalisState, SodalisView]):
     hand-overs: ``secret_of`` and ``handover_cards`` raise :class:`KeyError`)."""
 
     game = "sodalis"
+    EVENT_PARSER = E.PARSER
     DECISIONS = decide.DECISION_RULES
     GENERIC = _GENERIC
 

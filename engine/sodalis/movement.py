@@ -16,11 +16,7 @@ from collections.abc import Callable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.arena import Space, euclid2
-from fairtable.engine.sodalis.decisions import (
-    CarryInfo,
-    ForcedStepInfo,
-    RespawnInfo,
-)
+from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
 from fairtable.engine.sodalis.state import SodalisState
 
 PAYMENTS = ("move", "minor", "major", "speed")

@@ -12,10 +12,7 @@ from collections.abc import Callable
 
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
-from fairtable.engine.sodalis.decisions import (
-    GiveTributeInfo,
-    StrengthRefreshInfo,
-)
+from fairtable.engine.sodalis.decisions import GiveTributeInfo, StrengthRefreshInfo
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
 
 

@@ -19,7 +19,22 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide, effects
 from fairtable.engine.sovereign.cards import standard_catalog
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import (
+    AddHealthInfo,
+    AttackInfo,
+    BreachPickInfo,
+    FindingsInfo,
+    FinishForgeInfo,
+    ForgeInfo,
+    LossesInfo,
+    MoveInfo,
+    MulliganInfo,
+    OptionalEffectInfo,
+    OrderTriggersInfo,
+    SovereignDecisionKind,
+    UpkeepReturnInfo,
+    WindowInfo,
+)
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -165,10 +180,10 @@ def _moves(state: SovereignState, seat: int, airborne: bool) -> Iterator[A.Move]
 
 def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any]]:
     """Candidate answers at an action point (forge, window, move), by kind, lazily."""
-    seat, kind = d.seat, d.kind
+    seat, info = d.seat, d.info
     b = state.boards[seat]
     groups: dict[str, Iterator[Any]] = {"Pass": iter([A.Pass(seat)])}
-    if kind == SovereignDecisionKind.FORGE:
+    if isinstance(info, ForgeInfo):
         groups["PlayToForge"] = (A.PlayToForge(seat, h) for h in b.hand)
         groups["Accelerate"] = (
             A.Accelerate(seat, x.handle, n) for x in b.forge for n in range(1, b.citadel[0] + 1)
@@ -181,9 +196,9 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
             *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)),
         )
         groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
-    if kind == SovereignDecisionKind.MOVE:
+    if isinstance(info, MoveInfo):
         groups["Move"] = _moves(state, seat, False)
-    if kind == SovereignDecisionKind.WINDOW and d.get("window") == "battle_begin":
+    if isinstance(info, WindowInfo) and info.window == "battle_begin":
         groups["Move"] = _moves(state, seat, True)
     groups["PlayReflex"] = _reflexes(state, seat)
     groups["QuickForge"] = _quick_forges(state, seat)
@@ -192,64 +207,53 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
 
 
 def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
-    seat, kind = d.seat, d.kind
-    if kind == SovereignDecisionKind.MULLIGAN:
-        yield from (A.Mulligan(seat, c) for c in ("keep", "free", "shown"))
-    elif kind == SovereignDecisionKind.ORDER_TRIGGERS:
-        yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(d.get("sources")))
-    elif kind == SovereignDecisionKind.UPKEEP_RETURN:
-        cards = d.get("cards")
-        for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
-            yield A.UpkeepReturn(
-                seat, tuple((c, k) for c, k in zip(cards, combo, strict=True) if k)
-            )
-    elif kind in (
-        SovereignDecisionKind.FORGE,
-        SovereignDecisionKind.WINDOW,
-        SovereignDecisionKind.MOVE,
-    ):
-        for group in _action_groups(state, d).values():
-            yield from group
-    elif kind == SovereignDecisionKind.ATTACK:
-        yield A.Attack(seat, None)
-        for lane, count, target, tl in itertools.product(
-            (0, 1), (1, 2, 3), d.get("targets"), (0, 1)
-        ):
-            yield A.Attack(seat, lane, count, target, tl)
-    elif kind == SovereignDecisionKind.FINISH_FORGE:
-        yield from _finishes(state, d)
-    elif kind == SovereignDecisionKind.LOSSES:
-        units = d.get("units")
-        ranges = [range(n + 1) for _, n in units]
-        for split in itertools.product(*ranges):
-            yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, split, strict=True)))
-    elif kind == SovereignDecisionKind.BREACH_PICK:
-        yield from (
-            A.BreachPick(seat, c) for c in itertools.combinations(d.get("slots"), d.get("count"))
-        )
-    elif kind == SovereignDecisionKind.ADD_HEALTH:
-        lo, hi = d.get("talents")
-        yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
-    elif kind == SovereignDecisionKind.OPTIONAL_EFFECT:
-        from fairtable.engine.sovereign.resolve import optional_effect
+    seat = d.seat
+    match d.info:
+        case MulliganInfo():
+            yield from (A.Mulligan(seat, c) for c in ("keep", "free", "shown"))
+        case OrderTriggersInfo(sources=sources):
+            yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(sources))
+        case UpkeepReturnInfo(cards=cards):
+            for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
+                yield A.UpkeepReturn(
+                    seat, tuple((c, k) for c, k in zip(cards, combo, strict=True) if k)
+                )
+        case ForgeInfo() | WindowInfo() | MoveInfo():
+            for group in _action_groups(state, d).values():
+                yield from group
+        case AttackInfo(targets=seats):
+            yield A.Attack(seat, None)
+            for lane, count, target, tl in itertools.product((0, 1), (1, 2, 3), seats, (0, 1)):
+                yield A.Attack(seat, lane, count, target, tl)
+        case FinishForgeInfo():
+            yield from _finishes(state, d)
+        case LossesInfo(units=units):
+            ranges = [range(n + 1) for _, n in units]
+            for split in itertools.product(*ranges):
+                yield A.Losses(seat, tuple((r, t) for (r, _), t in zip(units, split, strict=True)))
+        case BreachPickInfo(slots=slots, count=count):
+            yield from (A.BreachPick(seat, c) for c in itertools.combinations(slots, count))
+        case AddHealthInfo(talents=(lo, hi)):
+            yield from (A.AddHealth(seat, t) for t in range(lo, hi + 1))
+        case OptionalEffectInfo(k=k):
+            from fairtable.engine.sovereign.resolve import optional_effect
 
-        yield A.OptionalEffect(seat, False)
-        for targets in _target_tuples(state, seat, (optional_effect(state, d),), d.get("k")):
-            yield A.OptionalEffect(seat, True, targets)
-    elif kind == SovereignDecisionKind.FINDINGS:
-        seen = state.secrets[seat].seen
-        echoes = tuple(
-            sorted(h for h in d.get("handles") if state.catalog.defs[seen[h]].type == "echo")
-        )
-        if echoes or d.get("area") == "forge":
-            yield A.Findings(seat, echoes, None)
-        else:
-            yield from (A.Findings(seat, (), h) for h in d.get("handles"))
+            yield A.OptionalEffect(seat, False)
+            for targets in _target_tuples(state, seat, (optional_effect(state, d),), k):
+                yield A.OptionalEffect(seat, True, targets)
+        case FindingsInfo(handles=handles, area=area):
+            seen = state.secrets[seat].seen
+            echoes = tuple(sorted(h for h in handles if state.catalog.defs[seen[h]].type == "echo"))
+            if echoes or area == "forge":
+                yield A.Findings(seat, echoes, None)
+            else:
+                yield from (A.Findings(seat, (), h) for h in handles)
 
 
 def _finishes(state: SovereignState, d: Decision) -> Iterator[A.FinishForge]:
+    info = FinishForgeInfo.of(d)
     seat = d.seat
-    new, loose = d.get("new_units"), d.get("loose")
+    new, loose = info.new_units, info.loose
     healths = [
         [
             (r, t, dr)
@@ -302,7 +306,7 @@ _ACTION_WEIGHTS: dict[DecisionKind, dict[str, int]] = {
 def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) -> Any:
     """A random legal answer, biased towards progress (forging, revealing, attacking)."""
     state = state_of(view)
-    seat, kind = decision.seat, decision.kind
+    seat = decision.seat
 
     def pick(options: list[Any]) -> Any:
         return options[rng.below(len(options))]
@@ -310,68 +314,62 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
     def legal(cands: Any) -> list[Any]:
         return [a for a in cands if _ok(state, decision, a)]
 
-    if kind == SovereignDecisionKind.MULLIGAN:
-        return A.Mulligan(seat, "free" if decision.get("free") and rng.below(4) == 0 else "keep")
-    if kind == SovereignDecisionKind.FINISH_FORGE:
-        b = state.boards[seat]
-        idle = list(b.citadel)
-        health = []
-        for r in decision.get("new_units"):
-            d = state.defn(r)
-            t, dr = min(d.talents, idle[0]), min(d.drones, idle[1])
-            idle[0] -= t
-            idle[1] -= dr
-            health.append((r, t, dr))
-        attach = tuple((a, pick(flow_hosts(state, a))) for a in decision.get("loose"))
-        return A.FinishForge(seat, tuple(health), (), attach)
-    if kind in (
-        SovereignDecisionKind.FORGE,
-        SovereignDecisionKind.WINDOW,
-        SovereignDecisionKind.MOVE,
-    ):
-        groups = _action_groups(state, decision)
-        weights = _ACTION_WEIGHTS[kind]
-        names = sorted(groups)
-        while names:
-            total = sum(weights.get(n, 1) for n in names)
-            roll = rng.below(total)
-            for n in names:
-                roll -= weights.get(n, 1)
-                if roll < 0:
-                    break
-            options = legal(itertools.islice(groups[n], 120))
-            if options:
-                return pick(options)
-            names.remove(n)
-        return A.Pass(seat)
-    if kind == SovereignDecisionKind.ATTACK:
-        options = legal(_candidates(state, decision))
-        attacks = [a for a in options if a.lane is not None]
-        if attacks and rng.below(4):
-            return pick(attacks)
-        return A.Attack(seat, None)
-    if kind == SovereignDecisionKind.UPKEEP_RETURN:
-        cards = decision.get("cards")
-        chosen = []
-        for c in cards:
-            w = decide._workers(state, seat, c)
-            kinds = [k for k, n in (("talent", w[0]), ("drone", w[1])) if n]
-            if kinds and rng.below(3):
-                chosen.append((c, pick(kinds)))
-        return A.UpkeepReturn(seat, tuple(chosen))
-    if kind == SovereignDecisionKind.LOSSES:
-        out = []
-        for r, n in decision.get("units"):
-            have = state.units[r].health
-            lo, hi = max(0, n - have[1]), min(n, have[0])
-            out.append((r, lo + rng.below(hi - lo + 1)))
-        return A.Losses(seat, tuple(out))
-    if kind == SovereignDecisionKind.BREACH_PICK:
-        slots = decision.get("slots")
-        order = rng.permutation(len(slots))[: decision.get("count")]
-        return A.BreachPick(seat, tuple(sorted(slots[i] for i in order)))
-    if kind == SovereignDecisionKind.ORDER_TRIGGERS:
-        src = decision.get("sources")
-        return A.OrderTriggers(seat, tuple(src[i] for i in rng.permutation(len(src))))
+    match decision.info:
+        case MulliganInfo(free=free):
+            return A.Mulligan(seat, "free" if free and rng.below(4) == 0 else "keep")
+        case FinishForgeInfo(new_units=new_units, loose=loose):
+            b = state.boards[seat]
+            idle = list(b.citadel)
+            health = []
+            for r in new_units:
+                d = state.defn(r)
+                t, dr = min(d.talents, idle[0]), min(d.drones, idle[1])
+                idle[0] -= t
+                idle[1] -= dr
+                health.append((r, t, dr))
+            attach = tuple((a, pick(flow_hosts(state, a))) for a in loose)
+            return A.FinishForge(seat, tuple(health), (), attach)
+        case ForgeInfo() | WindowInfo() | MoveInfo():
+            groups = _action_groups(state, decision)
+            weights = _ACTION_WEIGHTS[decision.kind]
+            names = sorted(groups)
+            while names:
+                total = sum(weights.get(n, 1) for n in names)
+                roll = rng.below(total)
+                for n in names:
+                    roll -= weights.get(n, 1)
+                    if roll < 0:
+                        break
+                options = legal(itertools.islice(groups[n], 120))
+                if options:
+                    return pick(options)
+                names.remove(n)
+            return A.Pass(seat)
+        case AttackInfo():
+            options = legal(_candidates(state, decision))
+            attacks = [a for a in options if a.lane is not None]
+            if attacks and rng.below(4):
+                return pick(attacks)
+            return A.Attack(seat, None)
+        case UpkeepReturnInfo(cards=cards):
+            chosen = []
+            for c in cards:
+                w = decide._workers(state, seat, c)
+                kinds = [k for k, n in (("talent", w[0]), ("drone", w[1])) if n]
+                if kinds and rng.below(3):
+                    chosen.append((c, pick(kinds)))
+            return A.UpkeepReturn(seat, tuple(chosen))
+        case LossesInfo(units=units):
+            out = []
+            for r, lost in units:
+                have = state.units[r].health
+                lo, hi = max(0, lost - have[1]), min(lost, have[0])
+                out.append((r, lo + rng.below(hi - lo + 1)))
+            return A.Losses(seat, tuple(out))
+        case BreachPickInfo(slots=slots, count=count):
+            order = rng.permutation(len(slots))[:count]
+            return A.BreachPick(seat, tuple(sorted(slots[i] for i in order)))
+        case OrderTriggersInfo(sources=src):
+            return A.OrderTriggers(seat, tuple(src[i] for i in rng.permutation(len(src))))
     options = legal(_candidates(state, decision))
     return pick(options)

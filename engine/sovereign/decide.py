@@ -16,7 +16,19 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import battle, effects, flow, legal, resolve
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.decisions import (
+    AddHealthInfo,
+    AttackInfo,
+    BreachPickInfo,
+    FindingsInfo,
+    FinishForgeInfo,
+    LossesInfo,
+    OptionalEffectInfo,
+    OrderTriggersInfo,
+    SovereignDecisionKind,
+    UpkeepReturnInfo,
+    WindowInfo,
+)
 from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from fairtable.engine.tasks import push_front
 
@@ -67,12 +79,12 @@ def apply_mulligan(state: SovereignState, req: Decision, a: A.Mulligan) -> None:
 
 
 def check_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> None:
-    if not _strs(a.order) or sorted(a.order) != sorted(req.get("sources")):
+    if not _strs(a.order) or sorted(a.order) != sorted(OrderTriggersInfo.of(req).sources):
         raise IllegalMove("order every triggering card once", rule="Upkeep Phase")
 
 
 def apply_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> None:
-    when = req.get("when")
+    when = OrderTriggersInfo.of(req).when
     found = dict(flow.triggers(state, a.seat, when))
     push_front(state, *flow.trigger_tasks(state, a.seat, when, [(r, found[r]) for r in a.order]))
 
@@ -87,7 +99,7 @@ def check_upkeep_return(state: SovereignState, req: Decision, a: A.UpkeepReturn)
     if len(set(cards)) != len(cards):
         raise IllegalMove("one citizen from each facility and the Leader", rule=rule)
     for card, kind in a.returns:
-        if card not in req.get("cards") or kind not in ("talent", "drone"):
+        if card not in UpkeepReturnInfo.of(req).cards or kind not in ("talent", "drone"):
             raise IllegalMove(f"{card} holds no citizen to take back", rule=rule)
         if _workers(state, a.seat, card)[0 if kind == "talent" else 1] < 1:
             raise IllegalMove(f"{card} holds no {kind}", rule=rule)
@@ -246,7 +258,7 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
         ab.not_in_combat
         and state.battle.get("spaces") is not None
         and req.kind == SovereignDecisionKind.WINDOW
-        and req.get("window") == "combat"
+        and WindowInfo.of(req).window == "combat"
     ):
         raise IllegalMove("this cannot be used when resolving combat", rule="FAQ: resolving combat")
     if not _strs(a.targets):
@@ -266,7 +278,7 @@ def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
     if not isinstance(a.unit, str) or not isinstance(a.where, str) or type(a.airborne) is not bool:
         raise MalformedAnswer("a move names a unit and up, down or other", rule=rule)
     if a.airborne:
-        if req.kind != SovereignDecisionKind.WINDOW or req.get("window") != "battle_begin":
+        if req.kind != SovereignDecisionKind.WINDOW or WindowInfo.of(req).window != "battle_begin":
             raise IllegalMove(
                 "Airborne units move before an attack is declared", rule="FAQ: Airborne"
             )
@@ -312,8 +324,9 @@ def reask(state: SovereignState, req: Decision, acted: bool) -> None:
 
 # -- end of the forge actions ---------------------------------------------------------------
 def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -> None:
+    info = FinishForgeInfo.of(req)
     rule = "Forge Phase > Order of Operations"
-    new = list(req.get("new_units"))
+    new = list(info.new_units)
     b = state.boards[a.seat]
     if not (
         _rows(a.health, str, int, int) and _rows(a.lanes, str, int) and _rows(a.attach, str, str)
@@ -345,7 +358,7 @@ def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
             old = [r for r in b.lanes[lane] if r not in new]
             if len(old) + sum(1 for _, ln in lanes if ln == lane) > LANE_SIZE:
                 raise IllegalMove("only three units may occupy a lane", rule=rule)
-    if sorted(hosts) != sorted(req.get("loose")) or len(hosts) != len(a.attach):
+    if sorted(hosts) != sorted(info.loose) or len(hosts) != len(a.attach):
         raise IllegalMove("attach each loose augment", rule=rule)
     for aug, host in hosts.items():
         options = flow.host_options(state, aug)
@@ -357,7 +370,7 @@ def check_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -
 
 def apply_finish_forge(state: SovereignState, req: Decision, a: A.FinishForge) -> None:
     b = state.boards[a.seat]
-    new = list(req.get("new_units"))
+    new = list(FinishForgeInfo.of(req).new_units)
     if a.lanes:
         for lane in (0, 1):
             b.lanes[lane] = [r for r in b.lanes[lane] if r not in new]
@@ -388,7 +401,7 @@ def check_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
         raise MalformedAnswer("an attack names lanes, a count and a seat by number", rule=rule)
     if a.lane not in (0, 1) or a.target_lane not in (0, 1):
         raise MalformedAnswer("lanes are 0 (Leader) and 1 (Citadel)", rule=rule)
-    if a.target not in req.get("targets"):
+    if a.target not in AttackInfo.of(req).targets:
         raise IllegalMove("you can only attack the players to your left and right", rule=rule)
     if not 1 <= a.count <= len(state.boards[a.seat].lanes[a.lane]):
         raise IllegalMove("attack with the front unit and any units right behind it", rule=rule)
@@ -403,7 +416,7 @@ def apply_attack(state: SovereignState, req: Decision, a: A.Attack) -> None:
 
 def check_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
     rule = "Battle Phase > Resolving Damage"
-    units = dict(req.get("units"))
+    units = dict(LossesInfo.of(req).units)
     if not _rows(a.talents, str, int):
         raise MalformedAnswer("talents are (unit, number) pairs", rule=rule)
     chosen = dict(a.talents)
@@ -417,23 +430,20 @@ def check_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
 
 
 def apply_losses(state: SovereignState, req: Decision, a: A.Losses) -> None:
-    units = dict(req.get("units"))
+    units = dict(LossesInfo.of(req).units)
     for ref, t in a.talents:
         effects.remove_tokens(state, ref, t, units[ref] - t)
         state.log(E.Lost(ref, t, units[ref] - t))
 
 
 def check_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> None:
+    info = BreachPickInfo.of(req)
     h = a.handles
     if not _ints(h):
         raise MalformedAnswer("name forge cards by their handles", rule="Breaching the Forge")
-    if (
-        len(h) != req.get("count")
-        or len(set(h)) != len(h)
-        or any(x not in req.get("slots") for x in h)
-    ):
+    if len(h) != info.count or len(set(h)) != len(h) or any(x not in info.slots for x in h):
         raise IllegalMove(
-            f"look at {req.get('count')} different cards of the forge", rule="Breaching the Forge"
+            f"look at {info.count} different cards of the forge", rule="Breaching the Forge"
         )
 
 
@@ -442,13 +452,14 @@ def apply_breach_pick(state: SovereignState, req: Decision, a: A.BreachPick) -> 
 
 
 def check_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
+    info = FindingsInfo.of(req)
     rule = "Breaching"
-    seen = req.get("handles")
+    seen = info.handles
     if not _ints(a.echoes) or not (a.discard is None or _int(a.discard)):
         raise MalformedAnswer("Echoes and the discard are handles", rule=rule)
     if any(x not in seen for x in a.echoes) or (len(set(a.echoes)) != len(a.echoes)):
         raise IllegalMove("claim only cards you saw", rule=rule)
-    hand = req.get("area") == "hand"
+    hand = info.area == "hand"
     if a.echoes and a.discard is not None:
         raise IllegalMove("discard only if you found no Echo", rule=rule)
     if not a.echoes and hand and a.discard not in seen:
@@ -467,7 +478,7 @@ def check_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
 def _seen_echoes(state: SovereignState, req: Decision) -> list[int] | None:
     """The Echoes among the seen cards, if this instance knows them all."""
     out = []
-    for h in req.get("handles"):
+    for h in FindingsInfo.of(req).handles:
         card = state.secrets[req.seat].seen.get(h) if state.knows(req.seat) else state.secret(h)
         if card is None:
             return None
@@ -480,7 +491,7 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     shown = tuple(sorted(a.echoes)) + ((a.discard,) if a.discard is not None else ())
     push_front(
         state,
-        ("reveal", "findings", req.get("defender"), shown),
+        ("reveal", "findings", FindingsInfo.of(req).defender, shown),
         ("found", tuple(sorted(a.echoes)), a.discard),
     )
 
@@ -488,18 +499,21 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
 # -- triggered choices ------------------------------------------------------------------------
 def _health_rule(req: Decision) -> str:
     return (
-        "Glossary: Restore Health" if req.get("op") == "restore_health" else "Glossary: Add Health"
+        "Glossary: Restore Health"
+        if AddHealthInfo.of(req).op == "restore_health"
+        else "Glossary: Add Health"
     )
 
 
 def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
-    lo, hi = req.get("talents")
-    verb = "restore" if req.get("op") == "restore_health" else "add"
+    info = AddHealthInfo.of(req)
+    lo, hi = info.talents
+    verb = "restore" if info.op == "restore_health" else "add"
     if not _int(a.talents):
         raise MalformedAnswer("talents is a whole number", rule=_health_rule(req))
     if not lo <= a.talents <= hi:
         raise IllegalMove(
-            f"{verb} {lo} to {hi} talents among the {req.get('amount')} tokens",
+            f"{verb} {lo} to {hi} talents among the {info.amount} tokens",
             rule=_health_rule(req),
         )
 
@@ -507,14 +521,15 @@ def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> No
 def apply_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
     """The tokens come from the effect's user's Citadel (``from``) or the creche; a restore
     is answered by the unit's controller, who may be another seat."""
+    info = AddHealthInfo.of(req)
     resolve.add_tokens(
         state,
-        req.get("from", a.seat),
-        req.get("unit"),
+        info.by,
+        info.unit,
         a.talents,
-        req.get("amount") - a.talents,
-        req.get("source"),
-        req.get("op", "add_health"),
+        info.amount - a.talents,
+        info.source,
+        info.op,
     )
 
 
@@ -527,7 +542,9 @@ def check_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) ->
             raise IllegalMove("a declined effect has no targets", rule=rule)
         return
     eff = resolve.optional_effect(state, req)
-    problem = effects.targets_problem(state, a.seat, (eff,), req.get("k"), a.targets)
+    problem = effects.targets_problem(
+        state, a.seat, (eff,), OptionalEffectInfo.of(req).k, a.targets
+    )
     if problem:
         raise IllegalMove(problem, rule=rule)
 
@@ -536,7 +553,7 @@ def apply_optional(state: SovereignState, req: Decision, a: A.OptionalEffect) ->
     if a.use:
         resolve.use_optional(state, req, a.targets)
     else:
-        state.log(E.Optional(a.seat, req.get("source"), False, []))
+        state.log(E.Optional(a.seat, OptionalEffectInfo.of(req).source, False, []))
 
 
 Check = Callable[[SovereignState, Decision, Any], None]

@@ -24,6 +24,7 @@ from fairtable.engine.events import Departed
 from fairtable.engine.requests import Chance, Deal, Decision, Peek, Rehandle, Reveal, Shuffle
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import choices
+from fairtable.engine.sovereign.decisions import OrderTriggersInfo
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind as K
 from fairtable.engine.sovereign.state import SovereignState
 
@@ -110,7 +111,7 @@ def stand_in(state: SovereignState, decision: Decision) -> Any:
     if kind == K.OPTIONAL_EFFECT:
         return A.OptionalEffect(seat, False)
     if kind == K.ORDER_TRIGGERS:
-        return A.OrderTriggers(seat, tuple(decision.get("sources")))
+        return A.OrderTriggers(seat, tuple(OrderTriggersInfo.of(decision).sources))
     if kind == K.MULLIGAN:
         return A.Mulligan(seat, "keep")
     return choices.first_legal(state, decision)

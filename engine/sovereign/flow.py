@@ -224,13 +224,7 @@ def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int
 
 def fire(state: SovereignState, seat: int, when: str) -> None:
     found = triggers(state, seat, when)
-    if len(found) >= 2:
-        state.window = {**state.window, "trigger": when}
-        state.pending = [
-            Decision(seat, OrderTriggersInfo(sources=tuple(r for r, _ in found), when=when))
-        ]
-        return
-    push_front(state, *trigger_tasks(state, seat, when, found))
+    _order_or_run(state, seat, when, found)
 
 
 def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]) -> None:
@@ -261,6 +255,13 @@ def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ..
         for r, k in triggers(state, seat, when)
         if r in refs or any(r in state.units[u].augments for u in refs if u in state.units)
     ]
+    _order_or_run(state, seat, when, found)
+
+
+def _order_or_run(
+    state: SovereignState, seat: int, when: str, found: list[tuple[str, int]]
+) -> None:
+    """Triggers ``found`` fire: two or more are ordered by their seat first."""
     if len(found) >= 2:
         state.window = {**state.window, "trigger": when}
         state.pending = [

@@ -33,6 +33,7 @@ from fairtable.engine.requests import (
     ShuffleAnswer,
 )
 from fairtable.engine.sovereign import decide, depart, flow, requests_in
+from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.answers import ACCEPTS, Pass, SovereignAnswer
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.state import Secrets, SovereignConfig, SovereignState
@@ -63,6 +64,7 @@ class SovereignGame(ContractGame[SovereignState, SovereignView]):
     is re-handled, so ``handover_cards`` raises :class:`KeyError`)."""
 
     game = "sovereign"
+    EVENT_PARSER = E.PARSER
     DECISIONS = {
         cls: (cls.__name__, check, apply) for cls, (check, apply) in decide.DECISION_RULES.items()
     }

@@ -255,20 +255,20 @@ def _optional(
 
 def optional_effect(state: SovereignState, req: Decision) -> Effect:
     """The effect an ``optional_effect`` decision is about."""
-    effect: Effect = effects.effects_of(state.defn(req.get("source")), req.get("which"))[
-        req.get("index")
-    ]
+    info = OptionalEffectInfo.of(req)
+    effect: Effect = effects.effects_of(state.defn(info.source), info.which)[info.index]
     return effect
 
 
 def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...]) -> None:
+    info = OptionalEffectInfo.of(req)
     eff = optional_effect(state, req)
     seat, src, which, i, k = (
         req.seat,
-        req.get("source"),
-        req.get("which"),
-        req.get("index"),
-        req.get("k"),
+        info.source,
+        info.which,
+        info.index,
+        info.k,
     )
     if eff.op == "move":
         tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]

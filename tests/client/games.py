@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from fairtable.client.screen_model import HELP_SHOWN
+from fairtable.engine.events import Event
 from fairtable.engine.referee import Referee
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
@@ -64,10 +65,16 @@ def play(
     return players
 
 
-def feed_views(models: Mapping[int, Model], game: Game, events: Iterable[Any]) -> None:
-    """Give each seat's model its new view with the public ``events``, as a node would."""
+def stored(events: Iterable[Event]) -> tuple[tuple[Any, ...], ...]:
+    """Event records as the state stores them, and as a node tells them to a screen."""
+    return tuple(e.as_tuple() for e in events)
+
+
+def feed_views(models: Mapping[int, Model], game: Game, events: Iterable[Event]) -> None:
+    """Give each seat's model its new view with the public ``events`` (the records ``apply``
+    returns), as a node would."""
     for seat, model in models.items():
-        model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=stored(events)))
 
 
 def model_for(

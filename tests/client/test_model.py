@@ -51,13 +51,13 @@ def typed_answer(model: ClientModel, d: Decision) -> list[str]:
     if d.kind == "bid":
         houses: dict[str, list[int]] = {}
         for i, card in enumerate(hand, start=1):
-            if DEFS[card].kind == "military" and DEFS[card].house not in d.get("forbidden", ()):
+            if DEFS[card].kind == "military" and DEFS[card].house not in d.info.forbidden:
                 houses.setdefault(DEFS[card].house or "", []).append(i)
         if not houses:
             return ["pass"]
         return [str(i) for i in next(iter(houses.values()))] + ["done"]
     if d.kind == "covert":
-        targets = d.get("targets", ())
+        targets = d.info.targets
         playable = [
             i
             for i, c in enumerate(hand, start=1)
@@ -66,9 +66,9 @@ def typed_answer(model: ClientModel, d: Decision) -> list[str]:
         home = d.seat if d.seat in targets else targets[0]
         return [f"{playable[0]}>{home}", "done"] if playable else ["pass"]
     if d.kind == "discard":
-        return [str(i) for i in range(1, d.get("count", 0) + 1)] + ["done"]
+        return [str(i) for i in range(1, d.info.count + 1)] + ["done"]
     if d.kind == "spoils":
-        must = d.get("must_give", ())
+        must = d.info.must_give
         given = [f"{i}>{seat}" for i, seat in enumerate(must, start=1) if i <= len(hand)]
         return given + ["done"] if given else ["done", "done"]  # nothing given: it asks first
     return ["1"]
@@ -305,7 +305,7 @@ def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
         model, sent = model_for(table, table.truth.pending()[0])
         hand = model.hand()
         houses = {DEFS[c].house for c in hand if DEFS[c].kind == "military"} - set(
-            model.decision.get("forbidden", ())
+            model.decision.info.forbidden
         )  # type: ignore[union-attr]
         if len(houses) >= 2:
             break

@@ -44,7 +44,7 @@ def watch(seed: int, players: int) -> tuple[ClientModel, list[list[list[int]]], 
             if e[0] == "army_ordered":
                 orders[e[1]] = tuple(e[2])
             if e[0] == "combat_tie" and isinstance(asked, Decision):
-                picks[asked.get("key")] = e[4]
+                picks[asked.info.key] = e[4]
             if e[0] == "combat_totals":
                 totals.append(e[1])
                 spec = [(o, houses[o], armies[o]) for o, _ in e[1]]

@@ -74,20 +74,20 @@ def typed(model: ClientModel, game: SodalisGame, d: Decision) -> list[str]:
     """What a person would type with the shortcuts."""
     if d.kind == "turn":
         me = game.public()["seats"][d.seat]
-        if d.get("casts"):
-            card, plain, sighted, _ = d.get("casts")[0]
+        if d.info.casts:
+            card, plain, sighted, _ = d.info.casts[0]
             spread = [c for c in me["side"] if c] + [me["top"]]
             target = plain[0] if plain else sighted[0]
             words = [f"cast {spread.index(card) + 1}"]
             if target is not None:
                 words.append("p" if target == -1 else str(target))
             return [" ".join(words + ([] if plain else ["+sight"]))]
-        if d.get("steps"):
-            to = d.get("steps")[0]
+        if d.info.steps:
+            to = d.info.steps[0]
             return [f"go {DIRS[(to[0] - me['at'][0], to[1] - me['at'][1])]}"]
         return ["end"]
     if d.kind == "reversals":
-        return ["flip " + " ".join(str(i + 1) for i in range(0, len(d.get("arcana")), 2))]
+        return ["flip " + " ".join(str(i + 1) for i in range(0, len(d.info.arcana), 2))]
     if d.kind in ("strength_refresh", "carry"):
         return ["pass"]
     return ["2" if len(model.menu()) > 1 else "#1"]
@@ -140,7 +140,7 @@ def first_turn(seed: int = 1, players: int = 4) -> tuple[SodalisGame, Decision]:
     found: list[tuple[SodalisGame, Decision]] = []
 
     def grab(game: SodalisGame, d: Decision) -> None:
-        if d.kind == "turn" and d.get("casts") and d.get("steps") and not found:
+        if d.kind == "turn" and d.info.casts and d.info.steps and not found:
             found.append((game.copy(), d))
 
     play(players, seed, ["random"] * players, round_limit=3, on_decision=grab)
@@ -180,9 +180,7 @@ def test_keyboard_closed_spaces_and_other_decisions_refuse_turn_words() -> None:
     game, d = first_turn()
     model, sent = model_for(game, d)
     here = game.public()["seats"][d.seat]["at"]
-    closed = [
-        w for (dq, dr), w in DIRS.items() if (here[0] + dq, here[1] + dr) not in d.get("steps")
-    ]
+    closed = [w for (dq, dr), w in DIRS.items() if (here[0] + dq, here[1] + dr) not in d.info.steps]
     model.command(f"go {closed[0]}")
     assert sent == [] and "closed" in model.message
     found: list[tuple[SodalisGame, Decision]] = []
@@ -215,14 +213,14 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
         after=lambda g, _r, _a, events: games.feed_views(models, g, events),
     )
     mine = [d for d in game.pending() if d.seat == 0][0]
-    flip = tuple(mine.get("arcana"))
+    flip = tuple(mine.info.arcana)
     events = game.apply(Reversals(0, flip))
-    assert events == []  # nothing is told before every seat has chosen
+    assert events == ()  # nothing is told before every seat has chosen
     secret = {x + "~r" for x in flip} | {game.state.catalog.face(x + "~r").name for x in flip}
     for seat in (1, 2, 3):
         d = [r for r in game.pending() if r.seat == seat][0]
         model = models[seat]
-        model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=games.stored(events)))
         model.apply_event(ev.DecisionAsked(decision=d, view=game.view(seat)))
         shown = strings_in(json.loads(json.dumps(game.view(seat).to_dict())))
         text = " ".join(
@@ -237,16 +235,16 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
         assert game.view(seat).secret is None
         assert not (secret & shown) and not any(s in text for s in secret)
     models[0].answered()
-    models[0].apply_event(ev.ViewChanged(view=game.view(0), events=events))
+    models[0].apply_event(ev.ViewChanged(view=game.view(0), events=games.stored(events)))
     own = "".join(t for _, t in side_lines(models[0]))
     assert "Your hidden choice" in own
     assert game.state.catalog.face(flip[0] + "~r").name in own
     for seat in (1, 2, 3):
         d = [r for r in game.pending() if r.seat == seat][0]
         events = game.apply(Reversals(seat, ()))
-    log = " ".join(e[0] for e in events)
+    log = " ".join(e.KIND for e in events)
     assert "reversals" in log
-    models[1].apply_event(ev.ViewChanged(view=game.view(1), events=events))
+    models[1].apply_event(ev.ViewChanged(view=game.view(1), events=games.stored(events)))
     assert any(game.state.catalog.face(flip[0] + "~r").name in line for line in models[1].log)
 
 
@@ -257,13 +255,13 @@ def test_log_tells_public_events_in_words_with_each_rolls_successes() -> None:
 
     def feed(game: SodalisGame, answer: Any, events: list[Any]) -> None:
         before = len(model.log)
-        model.apply_event(ev.ViewChanged(view=game.view(0), events=events))
+        model.apply_event(ev.ViewChanged(view=game.view(0), events=games.stored(events)))
         if not isinstance(answer, RollAnswer):
             return
         lines = list(model.log)[before:]
         roll = next(line for line in lines if line.startswith("  dice"))
         pub = game.public()
-        for e in events:  # successes = the life change, wherever no bound clipped it
+        for e in games.stored(events):  # successes = the life change, wherever no bound clipped it
             if e[0] == "life" and e[4] == "cast" and 0 < e[3] < 9 and e[2] != e[3]:
                 assert f"{who(pub, e[1], 0)} {abs(e[3] - e[2])}" in roll, (roll, e)
                 checked[0] += 1
@@ -364,8 +362,9 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
 
     def after(game: SodalisGame, request: Any, answer: Any, events: list[Any]) -> None:
         start = len(model.log)
-        model.apply_event(ev.ViewChanged(view=game.view(0), events=events))
-        rolls = [e for e in events if e[0] == "roll"]
+        told = games.stored(events)
+        model.apply_event(ev.ViewChanged(view=game.view(0), events=told))
+        rolls = [e for e in told if e[0] == "roll"]
         if not rolls or not expected:
             return
         line = next(x for x in list(model.log)[start:] if x.startswith("  dice"))

@@ -34,7 +34,7 @@ def test_screen_shortcuts_end_and_cast_are_typed_keys() -> None:
     run_keys(model, "end\rq\r")
     assert [type(a).__name__ for a in sent] == ["EndTurn"]
     model, sent, game, d = turn_model()
-    card, plain, _, _ = next(o for o in d.get("casts") if o[1])
+    card, plain, _, _ = next(o for o in d.info.casts if o[1])
     me = game.public()["seats"][d.seat]
     index = ([c for c in me["side"] if c] + [me["top"]]).index(card) + 1
     target = "" if plain[0] is None else " p" if plain[0] == -1 else f" {plain[0]}"
@@ -95,12 +95,12 @@ def test_screen_reversals_list_the_arcana_to_flip(tmp_path: Path) -> None:
     game, d = found[0]
     model, sent = model_for(game, d)
     lines = render(model)
-    names = [game.state.catalog.arcana[a].front.name for a in d.get("arcana")]
+    names = [game.state.catalog.arcana[a].front.name for a in d.info.arcana]
     assert all(any(f"{i} {n}" in line for line in lines) for i, n in enumerate(names, 1))
     model.command("info 2")  # the arcana numbered for flip, not the (empty) spread
     assert model.info.startswith(f"{names[1]}/") and "Reversed:" in model.info
     run_keys(model, "flip 1 2\rq\r")
-    assert sent and sent[0].reversed == tuple(sorted(d.get("arcana")[:2]))
+    assert sent and sent[0].reversed == tuple(sorted(d.info.arcana[:2]))
 
 
 def test_round_limit_reaches_the_node_config(

@@ -187,7 +187,7 @@ def test_keyboard_restore_health_is_an_add_health_decision_in_words() -> None:
     )
     until(game, ref, "forge", seat=0)
     d = play_reflex(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
-    assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
+    assert d.kind == "add_health" and d.seat == 1 and d.info.op == "restore_health"
     check_by_menu_and_shortcut(game, d)
     model, _ = model_for(game, d)
     assert {text.removesuffix(" (suggested)") for text, _ in model.menu()} == {
@@ -412,7 +412,7 @@ def test_keyboard_finish_forge_beyond_the_menu_can_be_typed() -> None:
     model, sent = model_for(game, d)
     menu = {a for _, a in model.menu()}
     assert len(model.menu()) == MENU_LIMIT + 1  # the suggestion and the capped list
-    new, loose = list(d.get("new_units")), list(d.get("loose"))
+    new, loose = list(d.info.new_units), list(d.info.loose)
     target = next(a for a in legal_answers(game.view(d.seat), d) if a not in menu and a.lanes)
     for ref, t, dr in target.health:
         model.command(f"health {new.index(ref) + 1} {t} {dr}")

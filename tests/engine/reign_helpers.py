@@ -137,16 +137,16 @@ def default_answer(game: ReignGame, d: Decision) -> Any:
     if d.kind == "draw":
         return DrawChoice(seat, 0)
     if d.kind == "discard":
-        return Discard(seat, tuple(hand(game, seat)[: d.get("count")]))
+        return Discard(seat, tuple(hand(game, seat)[: d.info.count]))
     if d.kind == "keep_support":
-        return KeepSupport(seat, d.get("houses")[0])
+        return KeepSupport(seat, d.info.houses[0])
     if d.kind == "tie_break":
-        return TieBreak(seat, d.get("tied")[0])
+        return TieBreak(seat, d.info.tied[0])
     if d.kind == "regent_discard":
         return RegentDiscard(seat, hand(game, seat)[0])
     if d.kind == "spoils":
         cards = hand(game, seat)
-        gifts = tuple(zip(d.get("must_give"), cards, strict=False))
+        gifts = tuple(zip(d.info.must_give, cards, strict=False))
         return Spoils(seat, tuple((s, 1) for s, _ in gifts), gifts)
     raise AssertionError(f"unknown decision {d.kind}")
 

@@ -124,7 +124,7 @@ TIE_COVERT = {0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,))}  # 4 against 4
 def test_combat_regents_special_rules_regent_decides_ties():
     game, ref = combat(TIE_HANDS, TIE_COVERT, regent=3, first=3)
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("tied"), d.get("phase")) == ("tie_break", 3, (0, 1), "combat")
+    assert (d.kind, d.seat, d.info.tied, d.info.phase) == ("tie_break", 3, (0, 1), "combat")
     play(game, ref, TieBreak(3, 1))
     assert game.state.regent == 1
     assert ("tie_broken", 3, 1) in game.state.events
@@ -133,7 +133,7 @@ def test_combat_regents_special_rules_regent_decides_ties():
 def test_combat_regents_special_rules_first_player_decides_without_regent():
     game, ref = combat(TIE_HANDS, TIE_COVERT, first=2)
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("tied")) == ("tie_break", 2, (0, 1))
+    assert (d.kind, d.seat, d.info.tied) == ("tie_break", 2, (0, 1))
     play(game, ref, TieBreak(2, 0))
     assert game.state.regent == 0
 
@@ -144,7 +144,7 @@ def test_combat_regents_special_rules_winner_chosen_only_among_the_tied():
     covert = {0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,)), 2: ((2,), (WARDEN,))}  # 4, 4, 3
     game, ref = combat(hands, covert, support=support, regent=3, first=3)
     d = decision(game, ref)
-    assert d.get("tied") == (0, 1)
+    assert d.info.tied == (0, 1)
     for outsider in (2, 3):
         err = rejects(game, TieBreak(3, outsider), IllegalMove)
         assert err.rule == "Combat Phase > Regent's Special Rules"
@@ -155,7 +155,7 @@ def test_combat_regents_special_rules_winner_chosen_only_among_the_tied():
 def test_combat_regents_special_rules_regent_may_choose_itself():
     game, ref = combat(TIE_HANDS, TIE_COVERT, regent=1, first=1)
     d = decision(game, ref)
-    assert (d.seat, d.get("tied")) == (1, (0, 1))
+    assert (d.seat, d.info.tied) == (1, (0, 1))
     play(game, ref, TieBreak(1, 1))
     assert game.state.regent == 1
 

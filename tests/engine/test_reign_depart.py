@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairtable.engine.errors import CannotDepart
+from fairtable.engine.events import Departed
 from fairtable.engine.games import rules
 from fairtable.engine.reign import Bid, Covert, ReignGame
 from fairtable.engine.reign.decisions import CovertInfo
@@ -74,7 +75,7 @@ def test_influence_phase_bidding_a_seat_that_left_sets_its_hand_aside() -> None:
     game.apply(Bid(0, 0, ()))
     assert decision(game, ref).seat == 1
     events = game.depart(1)
-    assert events[-1] == ("departed", 1, 2)
+    assert events[-1] == Departed(1, 2)
     assert game.state.hand_count[1] == 0 and game.state.secrets[1].aside == [GUARD, MARINE]
     assert decision(game, ref).seat == 2  # its bid is withdrawn; play goes on clockwise
     game.apply(Bid(2, 0, ()))
@@ -146,7 +147,7 @@ def test_plotting_phase_a_holder_that_left_returns_its_support_card_to_the_centr
     game.depart(1)
     assert game.state.support["azure"] is None
     assert ("support_returned", 1, "azure") in game.state.events
-    assert decision(game, ref).get("targets") == (0,)
+    assert decision(game, ref).info.targets == (0,)
 
 
 def test_combat_phase_regents_special_rules_without_the_regent_the_first_player_decides() -> None:
@@ -166,7 +167,7 @@ def test_combat_phase_regents_special_rules_without_the_regent_the_first_player_
     # Seat 0 and seat 1 tie (no cards): the first player, seat 3, chooses.
     plot(game, ref)
     tie = decision(game, ref)
-    assert (tie.kind, tie.seat, tie.get("tied")) == ("tie_break", 3, (0, 1))
+    assert (tie.kind, tie.seat, tie.info.tied) == ("tie_break", 3, (0, 1))
 
 
 def test_combat_phase_a_tied_seat_that_left_cannot_be_crowned() -> None:
@@ -175,7 +176,7 @@ def test_combat_phase_a_tied_seat_that_left_cannot_be_crowned() -> None:
         first=2, regent=2, phase="plotting", support=support, hands=HANDS, military=PILE
     )
     plot(game, ref)
-    assert decision(game, ref).get("tied") == (0, 1)
+    assert decision(game, ref).info.tied == (0, 1)
     game.depart(1)
     settle(game, ref)
     assert game.state.regent == 0
@@ -214,10 +215,10 @@ def test_regent_phase_spoils_never_go_to_a_seat_that_left() -> None:
     )
     plot(game, ref, overt={1: (0, MARINE), 2: (0, PIKE)})
     spoils = decision(game, ref)
-    assert spoils.get("must_give") == (1, 2)
+    assert spoils.info.must_give == (1, 2)
     game.depart(2)
     again = decision(game, ref)
-    assert again.kind == "spoils" and again.get("must_give") == (1,)
+    assert again.kind == "spoils" and again.info.must_give == (1,)
 
 
 def test_regent_phase_a_regent_that_left_hands_out_nothing() -> None:

@@ -132,7 +132,7 @@ def test_influence_bidding_never_more_than_one_support_card(keep, returned):
     game, ref = table(first=0, support=support, hands={0: [SPEAR], 1: [RIDER]})
     bid_round(game, ref, {0: [SPEAR], 1: [RIDER]})
     d = decision(game, ref)
-    assert (d.seat, d.kind, d.get("houses")) == (0, "keep_support", ("crimson", "ivory"))
+    assert (d.seat, d.kind, d.info.houses) == (0, "keep_support", ("crimson", "ivory"))
     rejects(game, KeepSupport(0, "azure"), IllegalMove)
     play(game, ref, KeepSupport(0, keep))
     assert game.state.support[keep] == 0
@@ -172,8 +172,8 @@ def test_first_round_special_case_players_without_support_bid_again():
     assert bid_round(game, ref, {0: [SPEAR]}) == [0, 1, 2, 3]
     d = decision(game, ref)
     assert ("second_bid",) in game.state.events
-    assert (d.kind, d.seat, d.get("pass_number")) == ("bid", 1, 2)
-    assert "crimson" in d.get("forbidden")
+    assert (d.kind, d.seat, d.info.pass_number) == ("bid", 1, 2)
+    assert "crimson" in d.info.forbidden
     assert bid_round(game, ref, {2: [MARINE]}) == [1, 2, 3]  # the holder does not bid again
     settle(game, ref)
     assert game.state.support == {"azure": 2, "crimson": 0, "ivory": None, "violet": None}
@@ -248,7 +248,7 @@ def test_influence_event_cards_first_player_determines_the_order(first, order, w
     bid_round(game, ref, hands)
     d = decision(game, ref)
     assert (d.kind, d.seat) == ("order_events", first)
-    assert sorted(d.get("events")) == sorted([SABOTAGE, HERALD])
+    assert sorted(d.info.events) == sorted([SABOTAGE, HERALD])
     play(game, ref, OrderEvents(first, order))
     assert game.state.support["violet"] == winner
     assert ("events_ordered", first, list(order)) in game.state.events
@@ -330,11 +330,11 @@ def test_influence_regents_special_rules_nobody_bids_for_the_regents_support():
     game, ref = table(first=1, regent=1, support=REGENT_SUPPORT, hands=hands)
     rule = "Influence Phase > Regent's Special Rules"
     d = decision(game, ref)
-    assert (d.seat, d.get("forbidden")) == (1, ("crimson",))
+    assert (d.seat, d.info.forbidden) == (1, ("crimson",))
     refused_by_rule(game, Bid(1, 1, (RIDER,)), rule)  # not even the Regent
     play(game, ref, Bid(1, 0, ()), Bid(2, 0, ()))
     d = decision(game, ref)
-    assert (d.seat, d.get("forbidden")) == (0, ("crimson",))
+    assert (d.seat, d.info.forbidden) == (0, ("crimson",))
     refused_by_rule(game, Bid(0, 1, (SPEAR,)), rule)
 
 
@@ -400,7 +400,7 @@ def test_influence_regents_special_rules_regent_settles_tied_bids():
     bid_round(game, ref, {0: [MARINE], 2: [marine2]})  # 3 against 3
     d = decision(game, ref)
     assert (d.kind, d.seat) == ("tie_break", 1)
-    assert d.get("house") == "azure" and d.get("tied") == (0, 2)
+    assert d.info.house == "azure" and d.info.tied == (0, 2)
     rejects(game, TieBreak(1, 3), IllegalMove)  # only among the tied players
     play(game, ref, TieBreak(1, 2))
     assert game.state.support["azure"] == 2

@@ -59,7 +59,7 @@ def test_plotting_overt_then_covert_backing_each_from_first_player_clockwise():
 def test_plotting_overt_backing_only_into_armies_of_support_holders():
     game, ref = plotting(first=2)
     d = decision(game, ref)
-    assert d.get("targets") == (0, 1)
+    assert d.info.targets == (0, 1)
     assert game.state.armies == {0: [], 1: []}
     for target in (2, 3):
         err = rejects(game, Overt(2, target, PIKE), IllegalMove)
@@ -105,7 +105,7 @@ def test_plotting_covert_backing_more_than_two_cards_rejected():
     game, ref = plotting()
     plot(game, ref, covert={0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,))}, stop=("covert", 2))
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("max_cards")) == ("covert", 2, 2)
+    assert (d.kind, d.seat, d.info.max_cards) == ("covert", 2, 2)
     err = rejects(game, Covert(2, (0, 0, 1), (PIKE, WARDEN, OATH)), IllegalMove)
     assert err.rule == "Plotting Phase > Covert Backing"
     game.apply(Covert(2, (0, 1), (PIKE, WARDEN)))
@@ -218,7 +218,7 @@ def test_plotting_regents_special_rules_regent_places_up_to_three_face_down():
     game, ref = plotting(regent=0, hands=hands)
     plot(game, ref, stop=("covert", 0))  # the Regent passes overt
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("max_cards")) == ("covert", 0, 3)
+    assert (d.kind, d.seat, d.info.max_cards) == ("covert", 0, 3)
     rejects(
         game, Covert(0, (1, 0, 1, 0), (SPEAR, RIDER, RALLY, "crimson-steppe-rider.2")), IllegalMove
     )
@@ -264,7 +264,7 @@ def test_plotting_regents_special_rules_overt_elsewhere_needs_a_card_left_for_ho
 def test_plotting_regents_special_rules_regent_without_army_places_nothing():
     game, ref = plotting(first=3, regent=3)
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("targets")) == ("overt", 3, (0, 1))
+    assert (d.kind, d.seat, d.info.targets) == ("overt", 3, (0, 1))
     rejects(game, Overt(3, 0, ARCHER), IllegalMove)
     play(
         game,
@@ -275,7 +275,7 @@ def test_plotting_regents_special_rules_regent_without_army_places_nothing():
         Overt(2, None, None),
     )
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("max_cards")) == ("covert", 3, 3)
+    assert (d.kind, d.seat, d.info.max_cards) == ("covert", 3, 3)
     rejects(game, Covert(3, (0,), (ARCHER,)), IllegalMove)
     rejects(game, Covert(3, (1, 0), (ARCHER, THRALL)), IllegalMove)
     game.apply(Covert(3, (), ()))

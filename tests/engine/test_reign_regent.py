@@ -103,7 +103,7 @@ def test_regent_spoils_regent_draws_as_many_military_cards_as_players():
 def test_regent_spoils_at_least_one_card_to_each_backer():
     game, ref = seat0_wins()
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("must_give")) == ("spoils", 0, (2,))
+    assert (d.kind, d.seat, d.info.must_give) == ("spoils", 0, (2,))
     err = rejects(game, Spoils(0, ((3, 1),), ((3, GUARD),)), IllegalMove)
     assert err.rule == "Regent Phase > Spoils"
     play(game, ref, Spoils(0, ((2, 1),), ((2, GUARD),)))
@@ -112,7 +112,7 @@ def test_regent_spoils_at_least_one_card_to_each_backer():
 
 def test_regent_spoils_giving_a_backer_nothing_is_rejected():
     game, ref = seat0_wins()
-    assert decision(game, ref).get("must_give") == (2,)
+    assert decision(game, ref).info.must_give == (2,)
     rejects(game, Spoils(0, (), ()), IllegalMove)
 
 
@@ -120,7 +120,7 @@ def test_regent_spoils_every_backer_needs_a_card_not_just_one():
     covert = dict(COVERT)
     covert[3] = ((0,), (ARCHER,))  # seat 3 backs seat 0 too
     game, ref = seat0_wins(covert=covert)
-    assert decision(game, ref).get("must_give") == (2, 3)
+    assert decision(game, ref).info.must_give == (2, 3)
     rejects(game, Spoils(0, ((2, 1),), ((2, GUARD),)), IllegalMove)
 
 
@@ -142,7 +142,7 @@ def test_regent_spoils_betrayal_in_regent_army_frees_the_regent(betrayal):
     game, ref = seat0_wins(covert=covert, hands=hands)
     assert game.state.regent == 0 and game.state.backing[2] == 0
     d = decision(game, ref)
-    assert d.get("must_give") == ()
+    assert d.info.must_give == ()
     play(game, ref, Spoils(0, (), ()))
     assert game.state.legitimacy == [3, 0, 2, 0]  # the backer still gains legitimacy
 
@@ -157,7 +157,7 @@ def test_regent_spoils_cancelled_betrayal_still_frees_the_regent():
     }
     game, ref = seat0_wins(covert=covert, hands=hands)
     assert game.state.regent == 0
-    assert decision(game, ref).get("must_give") == ()
+    assert decision(game, ref).info.must_give == ()
 
 
 def test_regent_spoils_recipients_learn_the_cards_others_only_the_count():
@@ -253,7 +253,7 @@ def over_the_limit():
 def test_regent_draw_discard_down_to_eight_all_at_once():
     game, ref = over_the_limit()
     ds = decisions(game, ref)
-    assert [(d.seat, d.kind, d.get("count"), d.simultaneous) for d in ds] == [
+    assert [(d.seat, d.kind, d.info.count, d.simultaneous) for d in ds] == [
         (0, "discard", 2, True),
         (1, "discard", 2, True),
     ]  # seat 2 is at exactly 8

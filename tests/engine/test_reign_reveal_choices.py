@@ -37,7 +37,7 @@ def test_combat_reveal_owner_orders_own_army_when_a_ward_meets_two_betrayals():
     game, ref = combat_table(hands, covert)
     d = decision(game, ref)
     assert (d.kind, d.seat) == ("order_army", 0)
-    assert d.get("groups") == ((OATH, WINE),)
+    assert d.info.groups == ((OATH, WINE),)
     refused = rejects(game, OrderArmy(0, (OATH,)), IllegalMove)
     assert refused.rule == "Combat Phase > The Reveal"
     play(game, ref, OrderArmy(0, (WINE, OATH)))  # the ward takes the wine; the oath holds
@@ -72,7 +72,7 @@ def test_combat_reveal_order_is_kept_within_the_rulebook_passes():
     d = decision(game, ref)
     # the decision lists only the cards whose order can matter (the ward's own pass holds
     # one card), and every legal answer keeps military, non-betrayal, betrayal in order
-    assert d.get("cards") == (OATH, WINE)
+    assert d.info.cards == (OATH, WINE)
     rejects(game, OrderArmy(0, (OATH, WINE, WITNESSES)), IllegalMove)
 
 
@@ -84,8 +84,8 @@ def test_combat_regents_special_rules_regent_settles_a_desertion_tie():
     covert = {0: ((0, 0), (SPEAR, MARINE)), 1: ((1,), (GUARD,)), 2: ((0,), (TURNCOAT,))}
     game, ref = combat_table(hands, covert)
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("op")) == ("combat_tie", 3, "desert")
-    assert d.get("options") == (MARINE, SPEAR)
+    assert (d.kind, d.seat, d.info.op) == ("combat_tie", 3, "desert")
+    assert d.info.options == (MARINE, SPEAR)
     refused = rejects(game, CombatTie(3, GUARD), IllegalMove)
     assert refused.rule == "Combat Phase > Regent's Special Rules"
     play(game, ref, CombatTie(3, SPEAR))  # the Marine stays: 3 against 3, a tie

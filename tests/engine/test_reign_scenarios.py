@@ -86,7 +86,7 @@ def test_scenario_round_summary_one_whole_round():
     assert sorted(s.discards["military"]) == sorted([MARINE, WARDEN, SPEAR])
     assert s.discards["event"] == [SABOTAGE]
     # Plotting: overt backing (up to 1 card), covert backing (up to 2 cards).
-    assert (d.kind, d.seat, d.get("targets")) == ("overt", 1, (1, 2, 0))
+    assert (d.kind, d.seat, d.info.targets) == ("overt", 1, (1, 2, 0))
     asked = plot(
         game,
         ref,
@@ -109,7 +109,7 @@ def test_scenario_round_summary_one_whole_round():
     # Regent phase: legitimacy, spoils, draws, discard down to 8.
     assert s.legitimacy == [3, 0, 0, 2]
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("must_give")) == ("spoils", 0, (3,))
+    assert (d.kind, d.seat, d.info.must_give) == ("spoils", 0, (3,))
     assert hand(game, 0) == sorted([GUARD2, *PILE[:4]])
     play(game, ref, Spoils(0, ((1, 1), (3, 1)), ((1, GUARD2), (3, PILE[0]))))
     assert hand(game, 1) == [GUARD2] and PILE[0] in hand(game, 3)
@@ -119,12 +119,12 @@ def test_scenario_round_summary_one_whole_round():
         game.apply(DrawChoice(seat, 1 if seat == 2 else 0))
     assert "forced-march.1" in hand(game, 2)
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("count")) == ("discard", 3, 2)
+    assert (d.kind, d.seat, d.info.count) == ("discard", 3, 2)
     play(game, ref, Discard(3, tuple(extra[:2])))
     assert s.hand_count == [6, 4, 3, 8]
     # A new round begins at the influence phase with the Regent as first player.
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("forbidden")) == ("bid", 0, ("crimson",))
+    assert (d.kind, d.seat, d.info.forbidden) == ("bid", 0, ("crimson",))
     assert s.events[-1] == ("round", 3, 0)
     order = [
         n
@@ -157,7 +157,7 @@ def test_scenario_first_round_of_a_new_game_with_second_bid():
     d = decision(game, ref)
     assert game.state.support[house] == first
     assert ("second_bid",) in game.state.events
-    assert d.kind == "bid" and d.seat != first and d.get("forbidden") == (house,)
+    assert d.kind == "bid" and d.seat != first and d.info.forbidden == (house,)
     # The second bidder goes for another house in the centre and gets it.
     other = [c for c in hand(game, d.seat) if DEFS[c].kind == "military" and DEFS[c].house != house]
     assert other, "seed 11 deals the second bidder a card of another house"
@@ -194,7 +194,7 @@ def test_scenario_sabotage_on_both_sides_tie_settled_by_the_regent():
     game, ref = table(first=3, regent=3, support=support, hands=hands)
     bid_round(game, ref, {0: [GUARD, SABOTAGE], 1: [GUARD2, "political-sabotage.2"]})
     d = decision(game, ref)  # 2 - 3 and 2 - 3: both bids at 0, still the highest
-    assert (d.kind, d.seat, d.get("tied"), d.get("house")) == ("tie_break", 3, (0, 1), "azure")
+    assert (d.kind, d.seat, d.info.tied, d.info.house) == ("tie_break", 3, (0, 1), "azure")
     play(game, ref, TieBreak(3, 1))
     assert game.state.support["azure"] == 1
     d = decision(game, ref)
@@ -217,27 +217,27 @@ def test_scenario_broken_oath_leaves_the_new_regent_without_a_banner():
     assert s.regent == 0 and s.support["crimson"] is None  # won, then the oath broke
     assert s.legitimacy == [3, 0, 2, 0]  # seat 2 backed the winner with a betrayal
     d = decision(game, ref)
-    assert d.get("must_give") == ()  # the betrayal frees the Regent from paying spoils
+    assert d.info.must_give == ()  # the betrayal frees the Regent from paying spoils
     play(game, ref, Spoils(0, (), ()))
     for seat in (0, 1, 2, 3):
         play(game, ref, DrawChoice(seat, 0))
     # Next round: the Regent holds no support card, so every house may be bid for.
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("forbidden")) == ("bid", 0, ())
+    assert (d.kind, d.seat, d.info.forbidden) == ("bid", 0, ())
     bid_round(game, ref, {2: ["crimson-red-banner-sergeant.1"]})
     d = decision(game, ref)
     assert (d.kind, d.seat) == ("regent_discard", 0)
     play(game, ref, RegentDiscard(0, hand(game, 0)[0]))
     # Plotting: the Regent has no army, so may place no card at all.
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("targets")) == ("overt", 0, (1, 2))
+    assert (d.kind, d.seat, d.info.targets) == ("overt", 0, (1, 2))
     rejects(game, Overt(0, 1, hand(game, 0)[0]), IllegalMove)
     plot(game, ref, stop=("covert", 0))
     rejects(game, Covert(0, (2,), (hand(game, 0)[0],)), IllegalMove)
     plot(game, ref)
     # Both armies are empty: a tie the Regent (without an army) still settles.
     d = decision(game, ref)
-    assert (d.kind, d.seat, d.get("tied")) == ("tie_break", 0, (1, 2))
+    assert (d.kind, d.seat, d.info.tied) == ("tie_break", 0, (1, 2))
     play(game, ref, TieBreak(0, 2))
     assert s.regent == 2 and events_of(game, "regent")[-1] == ("regent", 2)
     assert decisions(game, ref)[0].kind == "spoils"

@@ -4,11 +4,10 @@ or more and 1 otherwise.  (The random bot is every game's: the client brings it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
-from highcard.rules import HighBid, value
+from highcard.rules import HighBid, HighCardView, value
 
 __all__ = ["BOTS", "HighBot"]
 
@@ -21,8 +20,8 @@ class HighBot:
     def __init__(self, stream: ChanceStream) -> None:
         self.stream = stream  # unused: the bot plays the same way every time
 
-    def decide(self, view: Any, decision: Decision) -> HighBid:
-        card = max(view["hand"], key=value)
+    def decide(self, view: HighCardView, decision: Decision) -> HighBid:
+        card = max(view.hand, key=value)
         return HighBid(decision.seat, 2 if value(card) >= 4 else 1, card)
 
 

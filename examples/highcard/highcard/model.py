@@ -1,8 +1,9 @@
 """High Card's screen model: the game-neutral :class:`client.screen_model.ScreenModel` with
 this game's view, log words, menu and status line.
 
-The view is the dict :meth:`highcard.rules.ToyGame.view` gives: the seat's ``hand``, each
-seat's card ``counts`` and the ``revealed`` bids.  The one decision, ``bid``, is a numbered
+The view is the :class:`highcard.rules.HighCardView` record: the seat's ``hand``, each
+seat's card ``counts`` and the ``revealed`` bids; the log's events are the records of
+:mod:`highcard.events`.  The one decision, ``bid``, is a numbered
 menu of every card of the hand at each stake; ``N`` or ``#N`` (or Up/Down and Enter) sends
 one.
 """
@@ -12,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.client.screen_model import RESIGN_HELP, ScreenModel
+from fairtable.engine.events import Event
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.netplay import events as ev
-from highcard.rules import NAME, HighBid, HighCardDecisionKind, value
+from highcard import events as E
+from highcard.rules import NAME, HighBid, HighCardDecisionKind, HighCardView, value
 
 __all__ = ["HELP", "HighCardModel", "describe_event"]
 
@@ -29,14 +32,14 @@ def _who(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
-def describe_event(event: tuple[Any, ...], me: int | None) -> str:
+def describe_event(event: Event, me: int | None) -> str:
     """One of the game's public events in words for the log ('' for none worth saying)."""
     match event:
-        case ("dealt", seat, count):
+        case E.Dealt(seat=seat, count=count):
             return f"{_who(seat, me).capitalize()} drew {count} cards"
-        case ("bid", seat, stake):
+        case E.Placed(seat=seat, stake=stake):
             return f"{_who(seat, me).capitalize()} bid a card face down, staking {stake}"
-        case ("revealed", shown):
+        case E.Revealed(shown=shown):
             return "Bids shown: " + ", ".join(f"{_who(s, me)} {c}" for s, c in shown)
         case _:
             return ""
@@ -46,12 +49,13 @@ class HighCardModel(ScreenModel):
     """What the screen shows of a High Card table, and what a typed line does."""
 
     game = NAME
+    view: HighCardView | None
 
     def apply_event(self, event: ev.NodeEvent) -> None:
         if isinstance(event, ev.ViewChanged):
             self.view = event.view
             for e in event.events:
-                line = describe_event(tuple(e), self.seat)
+                line = describe_event(E.PARSER.parse(e), self.seat)
                 if line:
                     self.log.append(line)
         elif isinstance(event, ev.DecisionAsked):
@@ -78,13 +82,13 @@ class HighCardModel(ScreenModel):
         self.status = f"High Card - {turn}"
 
     def hand(self) -> list[str]:
-        return list(self.view["hand"]) if self.view is not None else []
+        return list(self.view.hand) if self.view is not None else []
 
     def menu(self) -> list[tuple[str, Any]]:
         d = self.decision
         if d is None or self.view is None:
             return []
-        cards = sorted(self.view["hand"], key=value, reverse=True)
+        cards = sorted(self.view.hand, key=value, reverse=True)
         return [
             (f"bid {card} staking {stake}", HighBid(d.seat, stake, card))
             for card in cards

@@ -21,10 +21,10 @@ def table_lines(model: Any) -> Lines:
     if view is None:
         out.append(("", model.status + "\n"))
         return out + (invite_lines(model) if model.invite else [])
-    for seat, count in sorted(view["counts"].items()):
+    for seat, count in sorted(view.counts.items()):
         style = "class:mine" if seat == model.seat else ""
         who = "you" if seat == model.seat else f"seat {seat}"
-        shown = view["revealed"].get(seat)
+        shown = view.revealed.get(seat)
         bid = f", bid {shown}" if shown else ""
         out.append((style, f"{who}: {count} in hand{bid}\n"))
     out.append(("class:dim", "the highest bid card wins\n"))

@@ -35,6 +35,7 @@ from fairtable.engine.requests import (
 )
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.tasks import push_front, run_tasks
+from highcard import events as E
 
 NAME = "highcard"
 CARDS = tuple(f"h{n}" for n in range(1, 7))
@@ -129,7 +130,7 @@ def _score(s: ToyState) -> None:
     best = max(s.revealed.values(), key=value)
     s.winner = next(seat for seat, card in sorted(s.revealed.items()) if card == best)
     s.over = "won"
-    s.events.append(("won", s.winner, best))
+    s.log(E.Won(s.winner, best))
 
 
 _TASKS: dict[str, Callable[..., None]] = {
@@ -172,7 +173,7 @@ def _on_deal(s: ToyState, answer: DealAnswer) -> None:
         s.hands[req.seat] = list(cards)
     s.pending = []
     s.hand_count[req.seat] = req.count
-    s.events.append(("dealt", req.seat, req.count))
+    s.log(E.Dealt(req.seat, req.count))
 
 
 def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
@@ -199,7 +200,7 @@ def _on_reveal(s: ToyState, answer: RevealAnswer) -> None:
         raise IllegalReveal("two bids show the same card")
     s.pending = []
     s.revealed = shown
-    s.events.append(("revealed", tuple(sorted(shown.items()))))
+    s.log(E.Revealed(tuple(sorted(shown.items()))))
 
 
 def _check_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
@@ -217,13 +218,24 @@ def _apply_bid(s: ToyState, req: Decision, answer: HighBid) -> None:
     if answer.card is not None:
         s.secret[handle] = answer.card
         s.hands[answer.seat].remove(answer.card)
-    s.events.append(("bid", answer.seat, answer.stake))
+    s.log(E.Placed(answer.seat, answer.stake))
 
 
-class ToyGame(ContractGame[ToyState, dict[str, Any]]):
+@attrs.frozen
+class HighCardView:
+    """What one seat sees: its own ``hand`` (empty for a spectator), every seat's card
+    ``counts`` and the bids ``revealed`` (seat -> card) once they are shown."""
+
+    hand: tuple[str, ...]
+    counts: dict[int, int]
+    revealed: dict[int, str]
+
+
+class ToyGame(ContractGame[ToyState, HighCardView]):
     """High Card as one engine instance sees it (no hand-overs)."""
 
     game = NAME
+    EVENT_PARSER = E.PARSER
     DECISIONS = {HighBid: ("bid", _check_bid, _apply_bid)}
     GENERIC = {
         ShuffleAnswer: (Shuffle, None, _on_shuffle),
@@ -244,13 +256,10 @@ class ToyGame(ContractGame[ToyState, dict[str, Any]]):
             raise KeyError(f"this engine instance does not know bid {handle}")
         return self.state.secret[handle]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HighCardView:
         s = self.state
-        return {
-            "hand": list(s.hands.get(seat, [])) if seat is not None else [],
-            "counts": dict(s.hand_count),
-            "revealed": dict(s.revealed),
-        }
+        hand = tuple(s.hands.get(seat, [])) if seat is not None else ()
+        return HighCardView(hand, dict(s.hand_count), dict(s.revealed))
 
 
 def new_game(
@@ -266,11 +275,11 @@ def new_game(
     return game
 
 
-def _legal(view: dict[str, Any], decision: Decision) -> list[HighBid]:
-    return [HighBid(decision.seat, stake, card) for card in view["hand"] for stake in (1, 2)]
+def _legal(view: HighCardView, decision: Decision) -> list[HighBid]:
+    return [HighBid(decision.seat, stake, card) for card in view.hand for stake in (1, 2)]
 
 
-def _random(view: dict[str, Any], decision: Decision, rng: ChanceStream) -> HighBid:
+def _random(view: HighCardView, decision: Decision, rng: ChanceStream) -> HighBid:
     options = _legal(view, decision)
     return options[rng.below(len(options))]
 

@@ -22,7 +22,7 @@ from fairtable.engine.games import game_names, rules
 
 
 def _highest(seat: int, event: P.DecisionNeeded) -> HighBid:
-    return HighBid(seat, 2, max(event.view["hand"], key=value))
+    return HighBid(seat, 2, max(event.view.hand, key=value))
 
 
 def _play(seats: int, seed: int) -> list[P.TableSession]:
@@ -62,7 +62,7 @@ def test_each_seat_sees_only_its_own_draw() -> None:
     seen: dict[int, list[str]] = {0: [], 1: []}
 
     def decide(seat: int, event: P.DecisionNeeded) -> HighBid:
-        seen[seat] = list(event.view["hand"])
+        seen[seat] = list(event.view.hand)
         return _highest(seat, event)
 
     PT.run_table(sessions, decide)

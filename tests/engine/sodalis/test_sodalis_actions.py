@@ -7,6 +7,7 @@ import pytest
 from fairtable.engine.errors import IllegalMove, MalformedAnswer, WrongPhase, WrongSeat
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.sodalis import Cast, EndTurn, ForcedStep, Step
+from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.movement import forced_candidates
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
 
@@ -15,13 +16,13 @@ DUEL = "players=2 champions=tempest,empress"
 
 def test_actions_moving_is_one_space_per_exhausted_action_of_any_kind() -> None:
     game, _ = build(f"{DUEL} at=0:1,9:0")
-    assert asked(game).get("pay") == ("move", "minor", "major")
+    assert asked(game).info.pay == ("move", "minor", "major")
     game.apply(Step(0, (1, 0), "major"))
     game.apply(Step(0, (2, 0), "minor"))
     assert unit(game, 0)["up"] == ["move"]
     events = game.apply(Step(0, (3, 0), "move"))
     assert unit(game, 0)["at"] == [3, 0]
-    assert ("nothing_left", 0) in events  # no token left: the turn ended by itself
+    assert E.NothingLeft(0) in events  # no token left: the turn ended by itself
     assert game.public()["active"] == 1
 
 
@@ -44,7 +45,7 @@ def test_actions_champions_may_not_move_onto_occupied_or_impassable_spaces(
     line: str, to: tuple[int, int]
 ) -> None:
     game, _ = build(f"{DUEL} {line}")
-    assert to not in asked(game).get("steps")
+    assert to not in asked(game).info.steps
     rejects(game, Step(0, to, "move"), IllegalMove)
 
 
@@ -54,12 +55,12 @@ def test_actions_champions_may_move_onto_their_own_artifact() -> None:
     dawn.apply(Step(0, (8, 0), "move"))
     assert unit(dawn, 0)["at"] == [8, 0]
     dusk, _ = build(f"{DUEL} at=9:0,1:0 active=1")
-    assert (0, 0) in asked(dusk).get("steps")
+    assert (0, 0) in asked(dusk).info.steps
 
 
 def test_actions_casting_exhausts_a_token_of_the_cost_type_only() -> None:
     game, _ = build(f"{DUEL} at=3:-1,5:-1 up=mv,Mmv")
-    assert all(c[0] != "squall" for c in asked(game).get("casts"))  # Squall costs Major
+    assert all(c[0] != "squall" for c in asked(game).info.casts)  # Squall costs Major
     rejects(game, Cast(0, "squall", 1), IllegalMove)
 
 
@@ -133,12 +134,12 @@ def test_movement_the_caster_picks_among_equally_straight_spaces() -> None:
     game.apply(Cast(0, "tempest_lure~r", 1))
     choice = asked(game)
     assert choice.kind == "forced_step" and choice.seat == 0
-    assert choice.get("options") == ((5, -2), (5, -1))
+    assert choice.info.options == ((5, -2), (5, -1))
     rejects(game, ForcedStep(0, (4, 0)), IllegalMove)
     game.apply(ForcedStep(0, (5, -1)))
     settle(game, ref)
     while asked(game).kind == "forced_step":
-        game.apply(ForcedStep(0, asked(game).get("options")[0]))
+        game.apply(ForcedStep(0, asked(game).info.options[0]))
         settle(game, ref)
     assert unit(game, 1)["at"] != [4, -1]
     assert game.state.arena.distance((2, 0), tuple(unit(game, 1)["at"])) > 2

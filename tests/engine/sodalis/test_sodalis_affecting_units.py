@@ -48,7 +48,7 @@ def test_affecting_units_life_cannot_exceed_maximum() -> None:
 
 def test_affecting_units_range_at_excludes_nearer_units_and_the_caster() -> None:
     game, _ = build(f"{DUEL} at=3:-1,4:-1")
-    casts = dict((c[0], c) for c in asked(game).get("casts"))
+    casts = dict((c[0], c) for c in asked(game).info.casts)
     assert "squall" not in casts  # the Empress is 1 away, Squall is "At 2"
     rejects(game, Cast(0, "squall", 1), IllegalMove)
     rejects(game, Cast(0, "squall", 0), IllegalMove)
@@ -60,12 +60,12 @@ def test_affecting_units_range_is_the_shortest_walking_path_around_impassable_sp
     assert hex_distance((3, -2), (5, -2)) == 2
     assert ARENA.distance((3, -2), (5, -2)) == 3
     game, _ = build(f"{DUEL} at=3:-2,5:-2")
-    assert all(c[0] != "squall" for c in asked(game).get("casts"))
+    assert all(c[0] != "squall" for c in asked(game).info.casts)
 
 
 def test_affecting_units_other_units_do_not_block_or_lengthen_range() -> None:
     game, _ = build("players=4 champions=tempest,empress,lover,sage at=3:-1,5:-1,4:-1,0:0")
-    casts = {c[0]: c for c in asked(game).get("casts")}
+    casts = {c[0]: c for c in asked(game).info.casts}
     assert 1 in casts["squall"][1]
 
 
@@ -83,13 +83,13 @@ def test_affecting_units_one_unit_unless_specified_and_all_units_when_specified(
 
 def test_affecting_units_you_may_affect_yourself_within_range() -> None:
     game, _ = build(f"{DUEL} at=3:-1,5:-1 spread0=tempest_mend,squall,tempest_hex")
-    mend = next(c for c in asked(game).get("casts") if c[0] == "tempest_mend")
+    mend = next(c for c in asked(game).info.casts if c[0] == "tempest_mend")
     assert 0 in mend[1]
 
 
 def test_affecting_units_the_paragon_may_be_affected_and_never_changes_life() -> None:
     game, _ = build(f"{DUEL} at=5:-2,0:0")  # the Paragon stands at (6,-4), two away
-    squall = next(c for c in asked(game).get("casts") if c[0] == "squall")
+    squall = next(c for c in asked(game).info.casts if c[0] == "squall")
     assert PARAGON in squall[1]
     game.apply(Cast(0, "squall", PARAGON))
     roll(game, 1, 2, 3)

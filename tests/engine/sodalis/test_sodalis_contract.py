@@ -51,7 +51,7 @@ def _drive_setup(order: tuple[int, ...]):  # type: ignore[no-untyped-def]
         seats = sorted(d.seat for d in pending)
         for seat in sorted(seats, key=lambda s: order.index(s) if s in order else s):
             if kind == "reversals":
-                arcana = asked_for(game, seat).get("arcana")
+                arcana = asked_for(game, seat).info.arcana
                 game.apply(Reversals(seat, arcana[: seat + 1]))
             else:
                 game.apply(plan[kind][seat])
@@ -225,7 +225,7 @@ def check_invariants(t: Table) -> None:
             assert held <= 1, f"{team} holds two {kind}"
         sight += s.holder(team, "sight") is not None
     giving = any(
-        isinstance(r, Decision) and r.kind == "give_tribute" and r.get("tribute") == "sight"
+        isinstance(r, Decision) and r.kind == "give_tribute" and r.info.tribute == "sight"
         for r in s.pending
     )
     giving = giving or any(t[:1] == ("earn",) and t[-1] == "sight" for t in s.tasks)

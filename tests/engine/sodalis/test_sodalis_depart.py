@@ -16,6 +16,7 @@ from fairtable.engine.games import rules
 from fairtable.engine.referee import Referee
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import SodalisGame
+from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.answers import EndTurn
 from fairtable.engine.sodalis.choices import legal_answers
 from tests.engine.departures import play_departing
@@ -75,7 +76,7 @@ def test_actions_a_teammate_takes_the_turns_of_the_champion_that_left() -> None:
     with pytest.raises(WrongSeat):
         game.apply(EndTurn(1))  # the seat that left answers nothing
     events = game.apply(EndTurn(keeper))
-    assert ("turn_end", 1) in [tuple(e[:2]) for e in events]  # the champion's turn ended
+    assert E.TurnEnd(1) in events  # the champion's turn ended
     assert game.state.active != 1
 
 

@@ -16,7 +16,7 @@ def test_glossary_confuse_the_confused_seat_chooses_major_or_minor() -> None:
     game.apply(Cast(0, "tempest_hex", 1))
     choice = asked(game)
     assert choice.kind == "confuse" and choice.seat == 1
-    assert choice.get("options") == ("major", "minor")
+    assert choice.info.options == ("major", "minor")
     rejects(game, ConfuseChoice(1, "move"), IllegalMove)
     game.apply(ConfuseChoice(1, "minor"))
     assert unit(game, 1)["up"] == ["major", "move"] and unit(game, 1)["confused"] is True
@@ -45,7 +45,7 @@ def test_glossary_slow_exhausts_the_move_action_once_until_the_next_turn() -> No
     assert unit(game, 1)["up"] == ["major", "minor"] and unit(game, 1)["slowed"] is True
     game.apply(EndTurn(0))
     assert unit(game, 1)["slowed"] is False
-    assert "move" not in asked(game).get("pay")  # exhausted until the end of its own turn
+    assert "move" not in asked(game).info.pay  # exhausted until the end of its own turn
     game.apply(EndTurn(1))
     assert unit(game, 1)["up"] == ["major", "minor", "move"]
 
@@ -72,7 +72,7 @@ def test_glossary_refresh_any_token_is_chosen_by_the_affected_seat() -> None:
     game.apply(Cast(0, "damned_lure~r", 2))  # Rally: refresh any token of an ally
     choice = asked(game)
     assert choice.kind == "refresh_token" and choice.seat == 2
-    assert choice.get("options") == ("major", "minor")
+    assert choice.info.options == ("major", "minor")
     rejects(game, RefreshToken(2, "move"), IllegalMove)
     game.apply(RefreshToken(2, "minor"))
     assert unit(game, 2)["up"] == ["minor", "move"]

@@ -19,8 +19,8 @@ GUARDED = (
 def to_respawn(game):
     """Dusk's captain gives the Strength its Empress's fall earned; the respawn is next."""
     give = asked(game)
-    assert give.kind == "give_tribute" and give.get("tribute") == "strength"
-    game.apply(GiveTribute(give.seat, give.get("candidates")[0]))
+    assert give.kind == "give_tribute" and give.info.tribute == "strength"
+    game.apply(GiveTribute(give.seat, give.info.candidates[0]))
     return asked(game)
 
 
@@ -36,7 +36,7 @@ def test_affecting_units_caster_orders_life_changes_when_a_fall_changes_another(
     # stands beside it, 2 (inertia 5, so it falls too) once she has left to respawn.
     game, _ = cast_and_roll(GUARDED, 7, 5, 1)
     d = asked(game)
-    assert (d.kind, d.seat, d.get("units")) == ("order_life", 1, (0, 1, 2))
+    assert (d.kind, d.seat, d.info.units) == ("order_life", 1, (0, 1, 2))
     assert rejects(game, OrderLife(1, (0, 2)), IllegalMove).rule == "Affecting Units"
     rejects(game, OrderLife(1, [2, 0, 1]), MalformedAnswer)  # type: ignore[arg-type]
     game.apply(OrderLife(1, (2, 0, 1)))  # the Archer first: the guard still stands
@@ -51,7 +51,7 @@ def test_affecting_units_caster_order_empress_first_brings_both_down():
     game.apply(OrderLife(1, (0, 1, 2)))
     respawn = to_respawn(game)
     assert (respawn.kind, respawn.seat) == ("respawn", 0)
-    far = max(respawn.get("spaces"), key=lambda s: abs(s[0] - 5) + abs(s[1] + 1))
+    far = max(respawn.info.spaces, key=lambda s: abs(s[0] - 5) + abs(s[1] + 1))
     game.apply(Respawn(0, far))
     lives = [e for e in game.state.events if e[0] == "life" and e[1] == 2]
     assert lives[-1][2:4] == (2, 0)  # the Archer reached 0 as well
@@ -80,7 +80,7 @@ def test_affecting_units_caster_orders_when_two_champions_fall():
     line = GUARDED.replace("life=1,10,2,8", "life=1,10,1,8")
     game, _ = cast_and_roll(line, 9, 9, 1)
     d = asked(game)
-    assert (d.kind, d.get("units")) == ("order_life", (0, 1, 2))
+    assert (d.kind, d.info.units) == ("order_life", (0, 1, 2))
 
 
 # Tempest Strike (reversed: one unit within 1, push 2) at 4:0; Chain Lightning brings in the
@@ -101,7 +101,7 @@ def test_affecting_units_caster_orders_pushes_that_get_in_each_others_way():
     for order, first_at in (((1, 3), [4, 0]), ((3, 1), [6, 0])):
         game = pushed("3:0,4:0,9:0,5:0")
         d = asked(game)
-        assert (d.kind, d.seat, d.get("units")) == ("order_life", 0, (1, 3))
+        assert (d.kind, d.seat, d.info.units) == ("order_life", 0, (1, 3))
         game.apply(OrderLife(0, order))
         assert unit(game, 1)["at"] == first_at and unit(game, 3)["at"] == [7, 0]
 

@@ -46,7 +46,7 @@ def test_affecting_units_an_at_range_lowered_by_an_aura_never_reaches_its_caster
         "spread1=banner_of_noon,courtly_step,decree_of_silence",
         catalog=standard_catalog(),
     )
-    casts = {c[0]: c for c in asked(game).get("casts")}
+    casts = {c[0]: c for c in asked(game).info.casts}
     assert "banner_of_noon" not in casts  # "at 1, one friend": no friend at 1, never herself
     assert casts["courtly_step"][1] == (0,)  # "at 1, one any": the Sage beside her only
     assert casts["decree_of_silence"][1] == (0,)  # "at 2" lowered to "at 1"
@@ -61,7 +61,7 @@ def test_tribute_of_sight_adds_one_to_an_at_range_after_an_aura_lowered_it() -> 
         "spread1=courtly_step,banner_of_noon,decree_of_silence",
         catalog=standard_catalog(),
     )
-    casts = {c[0]: c for c in asked(game).get("casts")}
+    casts = {c[0]: c for c in asked(game).info.casts}
     assert casts["courtly_step"][1] == () and casts["courtly_step"][2] == (0,)  # at 1 + 1
 
 
@@ -72,7 +72,7 @@ def test_champion_cards_a_respawn_keeps_tokens_marks_and_tribute_and_leaves_the_
     )
     game.apply(Cast(0, "squall", 1))
     roll(game, 8, 1, 1)  # one success, no critical: the Empress falls, Sight stays hers
-    spaces = asked(game).get("spaces")
+    spaces = asked(game).info.spaces
     assert (8, 0) not in spaces and all(s in game.state.arena.base_of("dusk") for s in spaces)
     game.apply(Respawn(1, (9, 0)))
     empress = unit(game, 1)
@@ -95,15 +95,15 @@ def test_tribute_of_strength_two_champions_falling_at_once_earn_strength_then_a_
     game.apply(Cast(0, "tempest_burst", None))
     roll(game, 10, 10)
     order = asked(game)
-    assert (order.kind, order.seat, order.get("units")) == ("order_life", 0, (1, 2, 3))
+    assert (order.kind, order.seat, order.info.units) == ("order_life", 0, (1, 2, 3))
     game.apply(OrderLife(0, (1, 2, 3)))
     give = asked(game)
-    assert give.kind == "give_tribute" and give.get("tribute") == "strength"
+    assert give.kind == "give_tribute" and give.info.tribute == "strength"
     game.apply(GiveTribute(0, 2))
     assert asked(game).kind == "respawn" and asked(game).seat == 1
     game.apply(Respawn(1, (9, 0)))
     offer = asked(game)
-    assert offer.kind == "strength_refresh" and offer.get("options") == ((0, "major"),)
+    assert offer.kind == "strength_refresh" and offer.info.options == ((0, "major"),)
     game.apply(StrengthRefresh(0, 0, "major"))
     assert "major" in unit(game, 0)["up"]
     assert asked(game).kind == "respawn" and asked(game).seat == 3
@@ -120,7 +120,7 @@ def test_tribute_of_speed_a_forced_carry_to_the_centre_wins_at_once_in_the_other
     )
     game.apply(Cast(0, "tempest_lure~r", 1))
     carry = asked(game)
-    assert carry.kind == "carry" and carry.get("to") == (5, -2)
+    assert carry.kind == "carry" and carry.info.to == (5, -2)
     game.apply(Carry(1, True))
     assert (
         game.outcome == Outcome.of_team("dusk", game.state.members("dusk")) and game.pending() == ()

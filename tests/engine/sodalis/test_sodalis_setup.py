@@ -88,10 +88,10 @@ def test_champion_selection_in_turn_order_each_a_different_champion() -> None:
     game.apply(TurnTokens(1, (2,)))
     first = asked(game)
     assert first.kind == "champion" and first.seat == 0
-    assert first.get("available") == CATALOG.ids
+    assert first.info.available == CATALOG.ids
     game.apply(ChooseChampion(0, "tempest"))
     second = asked(game)
-    assert second.seat == 1 and "tempest" not in second.get("available")
+    assert second.seat == 1 and "tempest" not in second.info.available
     rejects(game, ChooseChampion(1, "tempest"), IllegalMove)
     rejects(game, ChooseChampion(1, "nobody"), IllegalMove)
 
@@ -111,7 +111,7 @@ def test_turn_order_teams_rearrange_after_selection_at_once() -> None:
         (0, "rearrange", True),
         (1, "rearrange", True),
     ]
-    assert decisions[0].get("tokens") == (1, 3)
+    assert decisions[0].info.tokens == (1, 3)
     rejects(game, Rearrange(0, (1, 5)), IllegalMove)
     game.apply(Rearrange(0, (3, 1)))
     game.apply(Rearrange(1, (2, 4)))
@@ -132,7 +132,7 @@ def test_champion_selection_reversals_are_chosen_by_every_seat_at_once() -> None
     game.apply(ChooseChampion(0, "tempest"))
     game.apply(ChooseChampion(1, "empress"))
     tempest = asked(game)
-    assert tempest.get("arcana") == CATALOG.by_id["tempest"].reversible
+    assert tempest.info.arcana == CATALOG.by_id["tempest"].reversible
     rejects(game, Reversals(0, ("squall",)), IllegalMove)  # Squall has no reversal here
     rejects(game, Reversals(0, ("tempest_strike", "tempest_hex")), MalformedAnswer)  # unsorted
     game.apply(Reversals(0, ("tempest_hex", "tempest_strike")))
@@ -168,7 +168,7 @@ def test_starting_the_game_shuffle_spreads_life_tokens_and_placement() -> None:
     assert sage["up"] == ["major", "minor", "move"]
     place = asked(game)
     assert place.kind == "place" and place.seat == 0
-    assert len(place.get("spaces")) == 6 and (0, 0) not in place.get("spaces")
+    assert len(place.info.spaces) == 6 and (0, 0) not in place.info.spaces
     rejects(game, Place(0, (8, 0)), IllegalMove)
     rejects(game, Place(0, (0, 0)), IllegalMove)  # the Dusk Artifact
     game.apply(Place(0, (1, 0)))

@@ -14,6 +14,7 @@ from fairtable.engine.sodalis import (
     Step,
     StrengthRefresh,
 )
+from fairtable.engine.sodalis import events as E
 from tests.engine.sodalis.helpers import asked, build, rejects, roll, settle, unit
 
 DUEL = "players=2 champions=tempest,empress"
@@ -61,7 +62,7 @@ def test_tribute_of_sight_a_teammates_critical_steals_nothing() -> None:
 def test_tribute_of_sight_gives_plus_one_range() -> None:
     """ "At 2" becomes "At 3" with Sight: the Empress 3 away can be affected, only with it."""
     game, _ = build(f"{DUEL} at=2:0,5:-1 tributes=sight:0")
-    squall = next(c for c in asked(game).get("casts") if c[0] == "squall")
+    squall = next(c for c in asked(game).info.casts if c[0] == "squall")
     assert squall[1] == () and squall[2] == (1,)
     rejects(game, Cast(0, "squall", 1), IllegalMove)
     game.apply(Cast(0, "squall", 1, sight=True))
@@ -76,7 +77,7 @@ def test_tribute_of_strength_a_champion_reaching_zero_earns_the_opposing_team_st
     assert tributes(game)["dawn"]["strength"] == 0
     respawn = asked(game)
     assert respawn.kind == "respawn" and respawn.seat == 1
-    assert (8, 0) not in respawn.get("spaces")  # the Dawn Artifact sits at the base centre
+    assert (8, 0) not in respawn.info.spaces  # the Dawn Artifact sits at the base centre
     game.apply(Respawn(1, (9, 0)))
     assert unit(game, 1)["at"] == [9, 0] and unit(game, 1)["life"] == 10
 
@@ -87,7 +88,7 @@ def test_tribute_of_strength_held_already_lets_the_team_refresh_an_action() -> N
     roll(game, 8, 1, 1)
     offer = asked(game)
     assert offer.kind == "strength_refresh" and offer.seat == 0
-    assert offer.get("options") == ((0, "major"),)
+    assert offer.info.options == ((0, "major"),)
     rejects(game, StrengthRefresh(0, 0, "move"), IllegalMove)
     game.apply(StrengthRefresh(0, 0, "major"))
     assert "major" in unit(game, 0)["up"]
@@ -129,10 +130,10 @@ def test_tribute_of_speed_only_a_champion_on_its_artifact_carries_it() -> None:
 
 def test_tribute_of_speed_may_be_exhausted_as_a_move_action() -> None:
     game, _ = build(f"{DUEL} at=4:-1,0:1 up=-,Mmv tributes=speed:0")
-    assert asked(game).get("pay") == ("speed",)
+    assert asked(game).info.pay == ("speed",)
     events = game.apply(Step(0, (4, 0), "speed"))
-    assert ("moved", 0, [4, -1], [4, 0], "speed") in events
-    assert ("nothing_left", 0) in events  # nothing usable left: the turn ended by itself
+    assert E.Moved(0, (4, -1), (4, 0), "speed") in events
+    assert E.NothingLeft(0) in events  # nothing usable left: the turn ended by itself
     assert game.public()["active"] == 1
     assert unit(game, 0)["tributes"] == {"speed": True}  # refreshed at the end of the turn
 
@@ -142,19 +143,19 @@ def test_tribute_may_only_be_used_in_its_holders_turn_and_refreshes_at_its_end()
     game.apply(Step(0, (4, 0), "speed"))
     game.apply(EndTurn(0))
     assert unit(game, 0)["tributes"] == {"speed": True}
-    assert "speed" not in asked(game).get("pay")  # seat 1's turn: it holds no Speed
+    assert "speed" not in asked(game).info.pay  # seat 1's turn: it holds no Speed
 
 
 def test_tribute_may_not_be_used_to_cast_arcana() -> None:
     game, _ = build(f"{DUEL} at=3:-1,5:-1 up=mv,Mmv tributes=strength:0")
-    assert all(c[0] != "squall" for c in asked(game).get("casts"))
+    assert all(c[0] != "squall" for c in asked(game).info.casts)
 
 
 def test_tribute_strength_needs_an_effect_with_power() -> None:
     game, _ = build(
         f"{DUEL} at=3:-1,5:-1 tributes=strength:0 spread0=tempest_hex,squall,tempest_mend"
     )
-    hexed = next(c for c in asked(game).get("casts") if c[0] == "tempest_hex")
+    hexed = next(c for c in asked(game).info.casts if c[0] == "tempest_hex")
     assert hexed[3] is False
     rejects(game, Cast(0, "tempest_hex", 1, strength=True), IllegalMove)
 
@@ -182,7 +183,7 @@ def test_victory_the_captain_chooses_among_champions_holding_fewest() -> None:
     game.apply(Cast(0, "squall", PARAGON))
     roll(game, 10, 1, 1)
     give = asked(game)
-    assert give.kind == "give_tribute" and give.seat == 0 and give.get("candidates") == (0, 2)
+    assert give.kind == "give_tribute" and give.seat == 0 and give.info.candidates == (0, 2)
     game.apply(GiveTribute(0, 2))
     assert tributes(game)["dawn"]["sight"] == 2
 

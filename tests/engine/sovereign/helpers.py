@@ -37,26 +37,26 @@ def quiet(game: SovereignGame, d: Decision) -> Any:
     if d.kind == "findings":
         seen = game.state.secrets[s].seen
         defs = game.state.catalog.defs
-        echoes = tuple(sorted(h for h in d.get("handles") if defs[seen[h]].type == "echo"))
-        discard = None if echoes or d.get("area") == "forge" else d.get("handles")[0]
+        echoes = tuple(sorted(h for h in d.info.handles if defs[seen[h]].type == "echo"))
+        discard = None if echoes or d.info.area == "forge" else d.info.handles[0]
         return A.Findings(s, echoes, discard)
     if d.kind == "breach_pick":
-        return A.BreachPick(s, tuple(d.get("slots")[: d.get("count")]))
+        return A.BreachPick(s, tuple(d.info.slots[: d.info.count]))
     if d.kind == "losses":
         units = game.state.units
-        return A.Losses(s, tuple((r, max(0, n - units[r].health[1])) for r, n in d.get("units")))
+        return A.Losses(s, tuple((r, max(0, n - units[r].health[1])) for r, n in d.info.units))
     if d.kind == "order_triggers":
-        return A.OrderTriggers(s, d.get("sources"))
+        return A.OrderTriggers(s, d.info.sources)
     if d.kind == "add_health":
-        return A.AddHealth(s, d.get("talents")[0])
+        return A.AddHealth(s, d.info.talents[0])
     if d.kind == "optional_effect":
         return A.OptionalEffect(s, False)
     if d.kind == "finish_forge":
         return A.FinishForge(
             s,
-            tuple((r, 0, 0) for r in d.get("new_units")),
+            tuple((r, 0, 0) for r in d.info.new_units),
             (),
-            tuple((g, "") for g in d.get("loose")),
+            tuple((g, "") for g in d.info.loose),
         )
     return A.Pass(s)
 
@@ -77,7 +77,7 @@ def until(
                 isinstance(d, Decision)
                 and d.kind == kind
                 and (seat is None or d.seat == seat)
-                and (window is None or d.get("window") == window)
+                and (window is None or d.info.window == window)
             ):
                 return d
         d = pending[0]

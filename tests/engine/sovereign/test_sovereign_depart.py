@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairtable.engine.errors import CannotDepart
+from fairtable.engine.events import Departed
 from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import SovereignGame
 from fairtable.engine.sovereign import answers as A
@@ -49,7 +50,7 @@ def test_forge_phase_a_seat_that_left_sets_its_hand_and_forge_aside() -> None:
     held = sorted(game.state.secrets[seat].cards.values())
     handles = {*game.state.boards[seat].hand, *(x.handle for x in game.state.boards[seat].forge)}
     events = game.depart(seat)
-    assert events[0] == ("departed", seat, len(handles))
+    assert events[0] == Departed(seat, len(handles))
     assert game.set_aside(seat) == frozenset(handles)
     board = game.state.boards[seat]
     assert board.hand == [] and board.forge == []

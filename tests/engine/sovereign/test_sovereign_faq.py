@@ -103,7 +103,7 @@ def test_faq_upkeep_order():
     # the trigger resolved while the reflex was still in play, then the reflex went
     assert _index(ev, ("gain", 0, 0, 1)) < _index(ev, ("reflex_ends", "0:ww-storm-front"))
     assert not any(e[0] == "forge_advance" for e in ev)  # the forge waits for the returns
-    assert d.get("cards") == ("0:ww-weather-spire",)
+    assert d.info.cards == ("0:ww-weather-spire",)
     game.apply(A.UpkeepReturn(0, (("0:ww-weather-spire", "drone"),)))
     until(game, ref, "forge", seat=0)
     assert game.state.boards[0].forge[0].progress == 2
@@ -130,7 +130,7 @@ def test_faq_restore_vs_add_types():
     assert unit.health == [0, 2] and s.boards[0].citadel == [0, 2]  # up to the maximum
     s.boards[0].citadel = [1, 0]
     d = play(game, ref, 0, "ur-answer-the-call", 1, 0, ("0:ur-keel-shieldbearers",))[0]
-    assert d.kind == "add_health" and d.get("talents") == (0, 1)  # either type
+    assert d.kind == "add_health" and d.info.talents == (0, 1)  # either type
     game.apply(A.AddHealth(0, 1))
     assert unit.health == [1, 2]  # added above the printed maximum, of a type it does not print
     game, ref = pos(
@@ -150,7 +150,7 @@ def test_faq_simultaneous_effects_player_order():
         "lanes0=ng-bloatflesh-chimera,ng-splice-hounds+ng-hive-gland"
     )
     d = until(game, ref, "order_triggers", seat=0)
-    assert d.get("sources") == ("0:ng-bloatflesh-chimera", "0:ng-hive-gland")
+    assert d.info.sources == ("0:ng-bloatflesh-chimera", "0:ng-hive-gland")
     rejects(game, A.OrderTriggers(0, ("0:ng-hive-gland",)), IllegalMove)
     game.apply(A.OrderTriggers(0, ("0:ng-hive-gland", "0:ng-bloatflesh-chimera")))
     ev = game.state.events
@@ -163,7 +163,7 @@ def test_faq_simultaneous_effects_player_order():
 def test_faq_start_of_phase():
     game, ref = pos("factions=windwalker,windwalker active=0 citadel=1.0,1.0 hand0=ww-gale-riders")
     d = settle(game, ref)[0]
-    assert (game.state.phase, d.kind, d.get("window"), d.seat) == (
+    assert (game.state.phase, d.kind, d.info.window, d.seat) == (
         "forge",
         "window",
         "forge_begin",
@@ -176,7 +176,7 @@ def test_faq_start_of_phase():
     assert d.kind == "forge"
     game.apply(A.Pass(0))  # the forge phase is declared complete
     d = settle(game, ref)[0]
-    assert (game.state.phase, d.get("window")) == ("forge", "forge_end")
+    assert (game.state.phase, d.info.window) == ("forge", "forge_end")
 
 
 # -- l. 344: what counts as a move ---------------------------------------------------------------

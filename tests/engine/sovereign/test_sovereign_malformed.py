@@ -160,7 +160,7 @@ def test_malformed_answers_mixed_refs_in_finish_forge_and_losses():
     s = game.state
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, "lane:0"))
     d = until(game, ref, "finish_forge", seat=0)
-    assert d.get("new_units") == ("0:ww-gale-riders",)
+    assert d.info.new_units == ("0:ww-gale-riders",)
     for bad in (
         [(1, 0, 1), ("0:ww-gale-riders", 0, 1)],
         [(("x",), 0, 1)],
@@ -185,6 +185,6 @@ def test_malformed_answers_mixed_refs_in_finish_forge_and_losses():
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 1, 1, 0))
     d = until(game, ref, "losses", seat=1)
-    ((unit, n),) = d.get("units")
+    ((unit, n),) = d.info.units
     for bad in (((unit, 0), (3, 1)), ((unit, 0.0),), ((unit, True),), ((unit,),), ([unit, 0],)):
         rejects(game, A.Losses(1, bad), MalformedAnswer)

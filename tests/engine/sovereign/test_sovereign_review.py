@@ -110,7 +110,7 @@ def test_add_health_the_player_chooses_the_type():
     game.apply(A.Work(0, "0:ww-skyforge-hangar", 1, ("0:ww-gale-riders",)))
     d = settle(game, ref)[0]
     assert d.kind == "add_health" and d.seat == 0
-    assert (d.get("unit"), d.get("amount"), d.get("talents"), d.get("source")) == (
+    assert (d.info.unit, d.info.amount, d.info.talents, d.info.source) == (
         "0:ww-gale-riders",
         1,
         (0, 1),
@@ -136,7 +136,7 @@ def test_add_health_from_the_creche_any_split():
     )
     until(game, ref, "forge", seat=0)
     d = play(game, ref, 0, "ng-rapid-mitosis", 2, 0, ("0:ng-bloatflesh-chimera",))[0]
-    assert d.kind == "add_health" and d.get("talents") == (0, 2) and d.get("source") == "creche"
+    assert d.kind == "add_health" and d.info.talents == (0, 2) and d.info.source == "creche"
     game.apply(A.AddHealth(0, 2))
     s = game.state
     assert s.units["0:ng-bloatflesh-chimera"].health == [2, 1]
@@ -158,8 +158,8 @@ def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum(
     game, ref = pos(_RESTORE.format("1.1"))
     until(game, ref, "forge", seat=0)
     d = play(game, ref, 0, "ur-hands-joined", 2, 0, ("1:ww-stormcaller-matriarch",))[0]
-    assert d.kind == "add_health" and d.seat == 1 and d.get("op") == "restore_health"
-    assert (d.get("amount"), d.get("talents"), d.get("source"), d.get("from")) == (
+    assert d.kind == "add_health" and d.seat == 1 and d.info.op == "restore_health"
+    assert (d.info.amount, d.info.talents, d.info.source, d.info.by) == (
         1,
         (0, 1),
         "citadel",
@@ -198,7 +198,7 @@ def test_apsynthos_memorial_any_citadel_or_decline():
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
     d = settle(game, ref)[0]
     assert d.kind == "optional_effect" and d.seat == 0
-    assert d.get("source") == "0:ww-apsynthos-memorial"
+    assert d.info.source == "0:ww-apsynthos-memorial"
     legal = set(legal_answers(game.view(0), d))
     assert legal == {
         A.OptionalEffect(0, False),
@@ -247,8 +247,8 @@ def test_scoring_triggers_in_the_owners_chosen_order():
     s = game.state
     game.apply(A.ForgeCard(0, s.boards[0].forge[0].handle, ""))
     d = settle(game, ref)[0]
-    assert d.kind == "order_triggers" and d.get("when") == "on_score"
-    assert sorted(d.get("sources")) == ["0:ww-apsynthos-memorial", "0:ww-cloud-nurseries"]
+    assert d.kind == "order_triggers" and d.info.when == "on_score"
+    assert sorted(d.info.sources) == ["0:ww-apsynthos-memorial", "0:ww-cloud-nurseries"]
     game.apply(A.OrderTriggers(0, ("0:ww-cloud-nurseries", "0:ww-apsynthos-memorial")))
     d = settle(game, ref)[0]
     assert d.kind == "optional_effect" and len(s.boards[0].hand) == 1  # drew first
@@ -300,7 +300,7 @@ def test_combat_rounds_front_attacker_killed_before_damage_no_empty_round():
     rounds = set()
     for _ in range(40):
         d = settle(game, ref)[0]
-        if d.kind == "window" and d.get("window") == "combat":
+        if d.kind == "window" and d.info.window == "combat":
             rounds.add(s.battle["round"])
         if d.kind == "move":
             break

@@ -214,13 +214,13 @@ def test_battle_hand_breach_scores_echoes_or_discards():
     game.apply(A.Attack(me, 0, 1, foe, 0))
     d = until(game, ref, "findings", seat=me)
     seen = game.state.secrets[me].seen
-    echoes = tuple(sorted(h for h in d.get("handles") if CATALOG.defs[seen[h]].type == "echo"))
+    echoes = tuple(sorted(h for h in d.info.handles if CATALOG.defs[seen[h]].type == "echo"))
     if echoes:
-        rejects(game, A.Findings(me, (), d.get("handles")[0]), IllegalMove)
+        rejects(game, A.Findings(me, (), d.info.handles[0]), IllegalMove)
         game.apply(A.Findings(me, echoes))
     else:
         rejects(game, A.Findings(me, ()), IllegalMove)
-        game.apply(A.Findings(me, (), d.get("handles")[0]))
+        game.apply(A.Findings(me, (), d.info.handles[0]))
     settle(game, ref)
     b = game.state.boards[foe]
     assert len(b.hand) == hand_before - max(1, len(echoes))
@@ -235,7 +235,7 @@ def test_battle_attack_only_neighbours_and_front_units():
     rejects(game, A.Attack(me, 0, 2, foe, 0), IllegalMove)
     rejects(game, A.Attack(me, 1, 1, foe, 0), IllegalMove)
     rejects(game, A.Pass(me), WrongPhase)
-    assert d.get("targets") == (foe,)
+    assert d.info.targets == (foe,)
 
 
 # -- Move Phase ---------------------------------------------------------------------------------
