@@ -302,9 +302,9 @@ class ContractGame(abc.ABC, Generic[State, View]):
             if req is None:
                 return
             checked, apply, answer = self._checked_decision(self.stand_in(req))
-            if not self._decide(checked, apply, answer):
-                return
-            self.advance()
+            if self._decide(checked, apply, answer):
+                self.advance()
+            # else: buffered; another seat that left may still owe its simultaneous answer
 
     def stand_in(self, decision: Decision) -> Any:
         """The answer a seat that left gives to ``decision``: a deterministic rule of the

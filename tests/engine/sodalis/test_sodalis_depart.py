@@ -136,3 +136,20 @@ def test_the_same_departure_on_two_copies_gives_the_same_digest() -> None:
     other = game.copy()
     assert game.depart(2) == other.depart(2)
     assert game.digest() == other.digest()
+
+
+def test_reversals_two_seats_that_left_before_them_keep_their_arcana_front_up() -> None:
+    """Champion Selection: "players may review their Arcana and flip them" -- two seats
+    that left before the reversals both answer at once by the public rule (no reversal)."""
+    game = rules("sodalis").new_game(4)
+    game.depart(0)
+    game.depart(1)
+    referee = Referee(3)
+    while not any(isinstance(r, Decision) and r.kind == "reversals" for r in game.state.pending):
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            game.apply(next(iter(legal_answers(game.view(request.seat), request))))
+        else:
+            game.apply(referee.answer(game, request))
+    asked = [r.seat for r in game.pending() if isinstance(r, Decision)]
+    assert asked == [2, 3] and sorted(game.state.buffered) == [0, 1]
