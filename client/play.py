@@ -272,9 +272,9 @@ def run_resume(o: ResumeOptions) -> int:
     if not games:
         print("No unfinished games.")
         return 0
-    for number, game in enumerate(games, start=1):
-        invite = game.invite
-        print(game_line(number, game.info, invite.game, invite.seats, saved=game.saved))
+    for number, kept in enumerate(games, start=1):
+        invite = kept.invite
+        print(game_line(number, kept.info, invite.game, invite.seats, saved=kept.saved))
     choice = o.resign if o.resign is not None else o.number
     if choice is None:
         if o.only_list:
@@ -289,13 +289,13 @@ def run_resume(o: ResumeOptions) -> int:
         choice = int(text) if text.isdecimal() else 0
     if not 1 <= choice <= len(games):
         raise UsageError(f"choose a game from 1 to {len(games)}")
-    game = games[choice - 1]
-    invite = game.invite
+    kept = games[choice - 1]
+    invite = kept.invite
     if o.resign is not None:  # no screen: resigning needs no terminal
         from fairtable.client.resign import resign_saved
 
         try:
-            return resign_saved(game.data_dir, game)
+            return resign_saved(kept.data_dir, kept)
         except StorageError as exc:
             raise UsageError(str(exc)) from None
     if not o.plain:
@@ -303,17 +303,17 @@ def run_resume(o: ResumeOptions) -> int:
             "resume", f"a headless peer resumes with its own host or join --bot command; {PLAIN}"
         )
     model = model_for(invite.game)
-    if game.hosted:
-        model.all_bots = game.bots + 1 >= invite.seats
+    if kept.hosted:
+        model.all_bots = kept.bots + 1 >= invite.seats
         network = _network(
             data_dir,
             seats=invite.seats,
-            bots=saved_bot_specs(game.info, invite.game),
+            bots=saved_bot_specs(kept.info, invite.game),
             game=invite.game,
             options=TableOptions(pace=o.pace, resume=invite.lobby_id),
         )
     else:
-        network = _network(game.data_dir, invite=invite)
+        network = _network(kept.data_dir, invite=invite)
     _shown(model, network, o.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0

@@ -42,9 +42,9 @@ class ResignError(UsageError):
     """The game cannot be given up; the message says why."""
 
 
-def resign_saved(data_dir: Path, game: UnfinishedGame, *, reach: float = REACH_SECONDS) -> int:
-    """Give up ``game`` (an entry of :func:`client.play.unfinished_games`)."""
-    invite, info = game.invite, game.info
+def resign_saved(data_dir: Path, kept: UnfinishedGame, *, reach: float = REACH_SECONDS) -> int:
+    """Give up ``kept`` (an entry of :func:`client.play.unfinished_games`)."""
+    invite, info = kept.invite, kept.info
     folder = TableFolder(data_dir, "tables", invite.lobby_id)
     if info.start is None:
         set_aside(folder, "given up")
@@ -56,7 +56,7 @@ def resign_saved(data_dir: Path, game: UnfinishedGame, *, reach: float = REACH_S
     lines: list[str] = []
     problem: Exception | None = None
     try:
-        trio.run(_resign_online, data_dir, game, reach, lines)
+        trio.run(_resign_online, data_dir, kept, reach, lines)
     except* (StorageError, ResignError) as group:
         problem = group.exceptions[0]
     if problem is not None:
@@ -67,9 +67,9 @@ def resign_saved(data_dir: Path, game: UnfinishedGame, *, reach: float = REACH_S
 
 
 async def _resign_online(
-    data_dir: Path, game: UnfinishedGame, reach: float, lines: list[str]
+    data_dir: Path, kept: UnfinishedGame, reach: float, lines: list[str]
 ) -> None:
-    invite, hosting = game.invite, game.hosted
+    invite, hosting = kept.invite, kept.hosted
     try:
         identity = P.Identity.from_seed(load_identity_seed(data_dir))
     except StorageError as exc:
@@ -103,7 +103,7 @@ async def _resign_online(
                 nursery.cancel_scope.cancel()
 
             table_invite = await nursery.start(ours)
-            specs = saved_bot_specs(game.info, invite.game) if hosting else ()
+            specs = saved_bot_specs(kept.info, invite.game) if hosting else ()
             for index, spec in enumerate(specs):  # our bots take it too
                 nursery.start_soon(bot_node(data_dir, index, table_invite, 0.0, spec).run)
     if node.farewells is not None and not node.farewells.everyone:
