@@ -63,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", metavar="DIR", help="with --crypto: save every peer's table log")
     sim.add_argument("--cheat", choices=CHEATS, help="with --crypto: one peer cheats this way")
     sim.add_argument("--cheater", type=int, metavar="SEAT", help="the seat that cheats")
+    sim.add_argument(
+        "--depart",
+        action="append",
+        metavar="SEAT@DECISION[:leave]",
+        help="with --crypto: the seat leaves for good when asked its DECISION-th decision "
+        "(1: its first); the others play on where the game allows (repeat for more seats)",
+    )
     aud = sub.add_parser(
         "audit",
         help="check a saved table log end to end (a simulate --log "

@@ -52,7 +52,13 @@ def _simulate(o: SimulateOptions) -> int:
         seed = o.seed + index
         if o.crypto:
             result, (spec, sessions) = run_crypto_game(
-                o.game, o.players, seed, bots, cheat=o.cheat, cheater=o.cheater
+                o.game,
+                o.players,
+                seed,
+                bots,
+                cheat=o.cheat,
+                cheater=o.cheater,
+                departures=dict(o.departures),
             )
             if o.log:
                 _save_logs(o.log, o.game, seed, spec, sessions, o.cheater)
@@ -83,9 +89,9 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
         who = f"seat {winner} ({bots[winner]})"
     else:
         who = f"team {winner}"
-    extra = ""
+    extra = "".join(f", seat {seat} left" for seat in result.get("departed", ()))
     if "messages" in result:
-        extra = f", {result['messages']} messages, {result['bytes']} bytes"
+        extra += f", {result['messages']} messages, {result['bytes']} bytes"
     return (
         f"{head}, {result['rounds']} rounds, {result['decisions']} decisions, winner {who}"
         f"{extra}, digest {result['digest'][:16]}"

@@ -66,6 +66,7 @@ class SimulateOptions:
     log: str | None  # with crypto: the folder the peers' logs are written to
     cheat: str | None
     cheater: int | None
+    departures: tuple[tuple[int, int], ...] = ()  # with crypto: (seat, at its n-th decision)
 
 
 @attrs.frozen(kw_only=True)
@@ -325,7 +326,31 @@ def _simulate(a: argparse.Namespace) -> SimulateOptions:
         log=a.log,
         cheat=a.cheat,
         cheater=a.cheater,
+        departures=_departures(a.depart or [], players, a.crypto),
     )
+
+
+def _departures(texts: list[str], players: int, crypto: bool) -> tuple[tuple[int, int], ...]:
+    """``--depart SEAT@DECISION[:leave]``: the seat leaves when asked its DECISION-th
+    decision (1: its first).  Only leaving on purpose is played (``leave``, the default)."""
+    if texts and not crypto:
+        raise UsageError("--depart needs --crypto")
+    out: dict[int, int] = {}
+    for text in texts:
+        where, _, how = text.partition(":")
+        seat, at_sign, decision = where.partition("@")
+        if not (at_sign and seat.isdigit() and decision.isdigit()):
+            raise UsageError(f"--depart {text}: write SEAT@DECISION, e.g. 1@3")
+        if how not in ("", "leave"):
+            raise UsageError(
+                f"--depart {text}: only ':leave' is played (a seat leaving on purpose)"
+            )
+        if not 0 <= int(seat) < players:
+            raise UsageError(f"--depart {text}: the seat is one from 0 to {players - 1}")
+        if int(decision) < 1 or int(seat) in out:
+            raise UsageError(f"--depart {text}: a seat leaves once, at its decision 1 or later")
+        out[int(seat)] = int(decision)
+    return tuple(sorted(out.items()))
 
 
 def _play(a: argparse.Namespace) -> PlayOptions:

@@ -9,7 +9,7 @@ seed gives the same output, byte for byte, on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairtable.client.games import bot_maker
@@ -52,8 +52,12 @@ def run_crypto_game(
     *,
     cheat: str | None = None,
     cheater: int | None = None,
+    departures: Mapping[int, int] | None = None,
 ) -> tuple[dict[str, Any], Any]:
-    """Play one game among in-memory protocol peers; returns the summary and the table."""
+    """Play one game among in-memory protocol peers; returns the summary and the table.
+
+    ``departures``: seat -> n, the seat leaves when asked its n-th decision (1: its first);
+    the summary's ``departed`` names the seats that left, and the others' ending is judged."""
     from fairtable.protocol.testing import cheating_session, make_table, run_table
 
     game_rules = rules(game)
@@ -67,8 +71,13 @@ def run_crypto_game(
     )
     root = ChanceStream.from_int(seed)
     seats = [bot_maker(game, kind)(root.child(f"bot/{seat}")) for seat, kind in enumerate(bots)]
-    run = run_table(sessions, lambda seat, event: seats[seat].decide(event.view, event.decision))
-    honest = [s for seat, s in enumerate(sessions) if seat not in cheaters]
+    run = run_table(
+        sessions,
+        lambda seat, event: seats[seat].decide(event.view, event.decision),
+        departures=departures,
+    )
+    departed = sorted(s.seat for s in sessions if s.left is not None and s.seat is not None)
+    honest = [s for seat, s in enumerate(sessions) if seat not in cheaters and seat not in departed]
     result: dict[str, Any] = {
         "game": game,
         "players": players,
@@ -78,6 +87,8 @@ def run_crypto_game(
         "messages": run.messages,
         "bytes": run.bytes,
     }
+    if departures:
+        result["departed"] = departed
     verdicts = {(v.seat, v.kind) for v in (s.verdict for s in honest) if v is not None}
     finished = {(f.outcome, f.digest, f.end) for f in (s.finished for s in honest) if f}
     if verdicts:

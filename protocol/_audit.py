@@ -72,7 +72,7 @@ class AuditExchange:
         for handle, slot in sorted(self.cards.handle_slot.items()):
             for seat, held in self.cards.held.items():
                 ct = held.get(slot)
-                if ct is not None:
+                if ct is not None and seat in secrets:  # a seat that left opens nothing
                     self._read_open(cards, handle, ct, secrets[seat])
         # what peeks showed, from the peeking seat's copies (a peeked hand was re-handled
         # since, so its old cards are held under no handle any more)
@@ -80,7 +80,7 @@ class AuditExchange:
         for _holder, peeker, copies in self.cards.peeked.values():
             for slot, ct in sorted(copies.items()):
                 shown = by_slot.get(slot)
-                if shown is not None and shown not in cards:
+                if shown is not None and shown not in cards and peeker in secrets:
                     self._read_open(cards, shown, ct, secrets[peeker])
         found = self.port.audit_cards(cards)
         if found is not None:

@@ -24,6 +24,7 @@ __all__ = [
     "Event",
     "GameFinished",
     "GameResigned",
+    "SeatLeft",
     "StepApplied",
     "Verdict",
     "VerdictReached",
@@ -91,4 +92,22 @@ class GameResigned:
     digest: str
 
 
-Event = DecisionNeeded | StepApplied | CardsSeen | VerdictReached | GameFinished | GameResigned
+@attrs.frozen
+class SeatLeft:
+    """Seat ``seat`` left the game for good at game step ``step`` (docs/protocol.md §11.10);
+    the others play on.  Not a blame.  ``digest`` is our state digest once it had left."""
+
+    seat: int
+    step: int
+    digest: str
+
+
+Event = (
+    DecisionNeeded
+    | StepApplied
+    | CardsSeen
+    | VerdictReached
+    | GameFinished
+    | GameResigned
+    | SeatLeft
+)

@@ -9,7 +9,7 @@ session is told that the seats it waits for timed out.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -64,11 +64,20 @@ def make_table(
 
 
 def run_table(
-    sessions: list[TableSession], decide: Decider, *, max_rounds: int = 200_000
+    sessions: list[TableSession],
+    decide: Decider,
+    *,
+    max_rounds: int = 200_000,
+    departures: Mapping[int, int] | None = None,
 ) -> TableRun:
-    """Deliver messages and decisions until every session finished or stopped."""
+    """Deliver messages and decisions until every session finished or stopped.
+
+    ``departures``: seat -> n, the seat resigns when it is asked its n-th decision (1: its
+    first) instead of answering it (where the game goes on without it, it leaves)."""
     run = TableRun(sessions)
     queue: deque[tuple[int, bytes]] = deque()
+    asked = dict.fromkeys(range(len(sessions)), 0)
+    leave_at = dict(departures or {})
 
     def collect() -> bool:
         moved = False
@@ -80,7 +89,11 @@ def run_table(
                     and session.verdict is None
                     and session.finished is None
                 ):
-                    session.decide(decide(seat, event))
+                    asked[seat] += 1
+                    if leave_at.get(seat) == asked[seat]:
+                        session.resign()
+                    else:
+                        session.decide(decide(seat, event))
             for data in session.outgoing():
                 moved = True
                 run.messages += 1

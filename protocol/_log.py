@@ -73,6 +73,7 @@ class AuditResult:
     digest: str = ""
     blamed: int | None = None
     resigned: int | None = None  # the seat that gave the game up, if one did
+    departed: tuple[int, ...] = ()  # the seats that left while the others played on
 
 
 def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
@@ -126,10 +127,13 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
             resigned=gone.seat,
         )
     winner = done.outcome.words() if done.outcome.decided else "nobody (round limit)"
+    left_at = session.departures.gone
+    left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(left_at.items()))
     return AuditResult(
         True,
         f"verified: {len(entries)} entries, every signature, commitment, "
-        f"proof and shuffle checks out; winner {winner}",
+        f"proof and shuffle checks out{left}; winner {winner}",
         done.outcome,
         done.digest,
+        departed=tuple(sorted(left_at)),
     )

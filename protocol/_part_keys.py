@@ -24,7 +24,7 @@ import attrs
 
 from ._errors import DecodeError
 from ._messages import Commit, DecryptShares, HandOver, KeyShare, Reveal, ShuffleStep
-from ._session_messages import AuditOpening, Complaint, Move, Note, Opening, Resign
+from ._session_messages import AuditOpening, Complaint, Leave, Move, Note, Opening, Resign
 
 __all__ = [
     "AuditPart",
@@ -39,6 +39,7 @@ __all__ = [
     "NotePart",
     "OpeningPart",
     "PartKey",
+    "LeavePart",
     "ResignPart",
     "RevealPart",
     "SharesPart",
@@ -176,6 +177,12 @@ class ResignPart(PartKey):
     """A seat's resignation (:class:`~protocol.wire.Resign`)."""
 
 
+@_kind("leave")
+@attrs.frozen
+class LeavePart(PartKey):
+    """A seat's departure (:class:`~protocol.wire.Leave`)."""
+
+
 @_kind("digest")
 @attrs.frozen
 class DigestPart(PartKey):
@@ -233,6 +240,7 @@ _PART_NAMES: dict[type, Callable[[Any], PartKey]] = {
     Note: lambda m: NotePart(m.step),
     Complaint: lambda m: ComplaintPart(m.step, m.about),
     Resign: lambda m: ResignPart(),
+    Leave: lambda m: LeavePart(),
 }
 
 

@@ -136,8 +136,9 @@ class PileExchange:
             for point, card in zip(codebook.points, req.cards, strict=True):
                 ledger.point_card[point] = card
         rec = ledger.decks[label]
-        while len(rec.steps) <= len(port.seats):
-            seat = len(rec.steps) - 1
+        shufflers = port.seats  # every seat still at the table, in seat order
+        while len(rec.steps) <= len(shufflers):
+            seat = shufflers[len(rec.steps) - 1]
             step = f"s{k}/{seat}"
             if seat == port.me:
                 ledger.my_shuffle(label, step, rec.steps[-1])

@@ -120,6 +120,9 @@ class Port:
         """The engine's request serial: the step every part of this exchange names."""
         return self._game.serial
 
+    def digest(self) -> str:
+        return str(self._game.digest())
+
     @property
     def over(self) -> bool:
         return bool(self._game.over)
@@ -169,6 +172,22 @@ class Port:
         if events:
             view = None if self.me is None else game.view(self.me)
             self.emit(StepApplied(step, tuple(e.as_tuple() for e in events), view))
+
+    def can_depart(self, seat: int) -> bool:
+        """Whether the game can go on without ``seat`` now (the engine's rule)."""
+        return bool(self._game.can_depart(seat))
+
+    def depart(self, seat: int) -> None:
+        """``seat`` leaves the game for good at this step (every check passed): the engine
+        takes it out; recorded like an applied answer (digest, ``StepApplied``)."""
+        game = self._game
+        step = self.step
+        events = game.depart(seat)
+        if game.over or self.step != step:
+            self._host.record_digest(step)
+        if events:
+            view = None if self.me is None else game.view(self.me)
+            self.emit(StepApplied(step, tuple(events), view))
 
     def finish(self) -> None:
         """The audit passed: the game is finished, for the caller to read."""

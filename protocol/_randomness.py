@@ -114,6 +114,14 @@ class JointRandomness:
             raise BadCommitment("a chance contribution is 32 bytes", seat=seat)
         self._values[seat] = value
 
+    def drop(self, seat: int) -> None:
+        """``seat`` left the table before this round revealed anything: the round goes on
+        among the others (its commitment, if any, is forgotten)."""
+        if self._values:
+            raise LocalProtocolError(f"{self.step!r} already has reveals")
+        self.seats = tuple(s for s in self.seats if s != seat)
+        self._commits.pop(seat, None)
+
     def missing_commits(self) -> list[int]:
         """Seats whose commitment has not arrived."""
         return [s for s in self.seats if s not in self._commits]

@@ -18,7 +18,9 @@ and shuffles, and the session audits them.
 A seat may give the game up with :meth:`TableSession.resign`: a signed :class:`Resign`
 part in its feed, its last.  Every peer ends the game with it (:class:`GameResigned`) once
 its own engine has reached the step the resignation names; no deck keys are opened after a
-resignation (docs/protocol.md §11.8).
+resignation (docs/protocol.md §11.8).  Where the game can go on without the seat, it
+leaves instead (a :class:`Leave`, at its next decision) and the others play on
+(:class:`SeatLeft`; :mod:`protocol._departures`, docs/protocol.md §11.10).
 """
 
 from __future__ import annotations
@@ -28,11 +30,6 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-import attrs
-import nacl.exceptions
-import nacl.secret
-
-from fairtable.engine.canonical import canonical_bytes
 from fairtable.engine.contract import ContractGame
 from fairtable.engine.errors import CardDataError, EngineError, IllegalReveal
 from fairtable.engine.games import rules as game_rules
@@ -43,6 +40,7 @@ from fairtable.engine.rng import ChanceStream
 from ._answers import AnswerCodec
 from ._codec import decode, encode
 from ._deck import DeckKey
+from ._departures import Departures
 from ._errors import DecodeError, EquivocationError, LocalProtocolError, RemoteProtocolError, blame
 from ._events import (
     CardsSeen,
@@ -50,6 +48,7 @@ from ._events import (
     Event,
     GameFinished,
     GameResigned,
+    SeatLeft,
     StepApplied,
     Verdict,
     VerdictReached,
@@ -57,10 +56,8 @@ from ._events import (
 from ._exchanges import Exchanges
 from ._feed import Entry, EquivocationProof, Feed, FeedLog
 from ._held import SEAT_BUDGET, GapBudget, PartStore
-from ._messages import (
-    DigestCheck,
-)
-from ._padding import NOTE_BLOCK, BadPadding, pad, unpad
+from ._messages import DigestCheck
+from ._notes import NoteBox
 from ._part_keys import (
     CommitPart,
     DigestPart,
@@ -72,7 +69,7 @@ from ._part_keys import (
     part_key,
 )
 from ._port import Port
-from ._session_messages import Batch, Complaint, Note, Resign
+from ._session_messages import Batch, Complaint, Leave, Note, Resign
 from ._table import TableSpec
 from ._verdict_kinds import VerdictKind
 
@@ -81,6 +78,7 @@ __all__ = [
     "DecisionNeeded",
     "GameFinished",
     "GameResigned",
+    "SeatLeft",
     "StepApplied",
     "TableSession",
     "Verdict",
@@ -132,11 +130,13 @@ class TableSession:
             raise LocalProtocolError("a secret seed is 32 bytes")
         self._secrets = ChanceStream(seed)
         self.deck_key = DeckKey.generate(entropy=self.secret("deck-key", 64))
-        self._note_box = nacl.secret.SecretBox(self.secret("note-key", 32))
+        self._notes = NoteBox(self.secret)
         self.verdict: Verdict | None = None
         self.finished: GameFinished | None = None
         self.resigned: GameResigned | None = None  # how the game ended, if a seat gave it up
-        self._resignations: dict[int, int] = {}  # seat -> the step its resignation names
+        self.left: SeatLeft | None = None  # our own seat's departure, once it left
+        self._leaving = False  # we asked to leave: at our next decision
+        self._left_seq: dict[int, int] = {}  # seat -> the seq of the entry it left in
         self.parts = PartStore()  # charges each seat for what no pending step read yet
         self.gaps = GapBudget()  # each seat's entries held ahead of a gap in its feed
         self.complaints: list[tuple[int, PartKey]] = []  # (seat, part name) of every complaint
@@ -156,7 +156,8 @@ class TableSession:
         self.messages_sent = 0
         self.bytes_sent = 0
         self.port = Port(self)
-        self.exchanges = Exchanges(self.port)
+        self.exchanges = ex = Exchanges(self.port)
+        self.departures = Departures(self.port, ex.cards, ex.chance, ex.decisions)
         self._restore(list(saved))
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
@@ -181,20 +182,15 @@ class TableSession:
         of its ``equivocation`` verdict, passed on to a seat that may never see both
         versions): checked from its bytes against this table and its roster, then our verdict
         too.  Returns whether it stopped us; a proof that is not one changes nothing."""
-        if self.verdict is not None:
-            return False
         header = proof.first.header
-        if header.table != self.table or header.seat not in self.roster:
+        if self.verdict is not None or header.table != self.table or header.seat not in self.roster:
             return False
         try:
             seat = proof.verify(self.roster[header.seat])
         except RemoteProtocolError:
             return False
-        self._stop_equivocation(
-            seat,
-            f"seat {seat} signed conflicting entries at seq {header.seq} (a peer's proof)",
-            proof,
-        )
+        why = f"seat {seat} signed conflicting entries at seq {header.seq} (a peer's proof)"
+        self._stop_equivocation(seat, why, proof)
         return True
 
     def _stop_equivocation(self, seat: int | None, reason: str, proof: EquivocationProof) -> None:
@@ -208,6 +204,8 @@ class TableSession:
         try:
             if entry.seat == self.seat:
                 return False  # our own entry coming back: we already hold it
+            if entry.seq > self._left_seq.get(entry.seat, entry.seq):
+                return False  # the seat left: nothing after its leave counts, or is kept
             ahead = entry.seat in self._cursor and entry.seq > self._cursor[entry.seat]
             if (
                 ahead
@@ -280,17 +278,41 @@ class TableSession:
             self._decided = (len(applied), counts)
         return dict(self._decided[1])
 
-    def resign(self) -> None:
-        """Give the game up for our seat: a signed :class:`Resign` every peer will see.
+    def resign(self, *, leave: bool = True) -> None:
+        """Give the game up for our seat: a signed :class:`Resign` every peer will see --
+        or, where the game can go on without us (and ``leave``), leave at our next decision
+        (a :class:`Leave`; at once if we owe one now) and let the others play on.
 
         Raises LocalProtocolError (changing nothing) if we hold no seat or the game is over."""
         if self.seat is None:
             raise LocalProtocolError("only a seat can resign")
         if self.verdict is not None or self.finished is not None or self.game.over:
             raise LocalProtocolError("the game is already over")
-        self.publish(Resign(self.game.serial))
-        self._resignations[self.seat] = self.game.serial
+        self._leaving = leave and self.port.can_depart(self.seat)
+        if not self._leaving:
+            self.publish(self.departures.resign())
         self._run()
+
+    def _leave_now(self) -> bool:
+        """We asked to leave: leave if we owe a decision now (or resign, if the game can no
+        longer go on without us); whether we did either."""
+        parts = self.departures.leave()
+        for part in parts:
+            self.publish(part)
+        if parts and isinstance(parts[-1], Leave):
+            self._left(self.seat, parts[-1].step)
+        self._leaving = not parts
+        return bool(parts)
+
+    def _left(self, me: Any, step: int) -> None:
+        self.left = SeatLeft(me, step, self.game.digest())
+        self._end(self.left, "left")
+
+    def _end(self, event: SeatLeft | GameResigned, end: str) -> None:
+        """The game is over for us with no winner (we left, or a seat resigned)."""
+        self.finished = GameFinished(Outcome.nobody(), event.digest, end)
+        self.waiting = set()
+        self._events.append(event)
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:
@@ -307,8 +329,7 @@ class TableSession:
 
     # -- restart -----------------------------------------------------------------------------
     def _restore(self, saved: list[bytes]) -> None:
-        """Take back a previous run's log: our own entries first (they fix where our feed
-        stands and which parts we already sent), then everyone else's."""
+        """Take back a previous run's log: our own entries first, then everyone else's."""
         if not saved:
             return
         entries = [Entry.parse(data) for data in saved]
@@ -336,21 +357,11 @@ class TableSession:
 
     def note(self, step: int, answer: Any) -> Note:
         """Our decision in full, encrypted to ourselves (see :class:`Note`)."""
-        data = canonical_bytes({"type": type(answer).__name__, **attrs.asdict(answer)})
-        nonce = self.secret(f"note-nonce/{step}", nacl.secret.SecretBox.NONCE_SIZE)
-        return Note(step, bytes(self._note_box.encrypt(pad(data, NOTE_BLOCK), nonce)))
+        return self._notes.seal(step, answer)
 
     def read_note(self, step: int) -> Any:
         msg = self.parts.get((self.seat, NotePart(step))) if self.seat is not None else None
-        if msg is None:
-            raise LocalProtocolError(f"our own decision at step {step} is not in our log")
-        try:
-            data = unpad(self._note_box.decrypt(msg.box), NOTE_BLOCK)
-        except nacl.exceptions.CryptoError:
-            raise LocalProtocolError("our own note does not open: wrong secret seed") from None
-        except BadPadding as exc:
-            raise LocalProtocolError(f"our own note is badly padded: {exc}") from None
-        return self.codec.decode_full(data)
+        return self.codec.decode_full(self._notes.open(step, msg))
 
     def publish(self, msg: Any) -> None:
         """Queue one of our parts for the next entry, and file it as already received."""
@@ -457,6 +468,8 @@ class TableSession:
         if not isinstance(batch, Batch):
             raise DecodeError("a feed entry carries a batch", seat=seat)
         held = 0  # parts this entry filed
+        if entry.seq > self._left_seq.get(seat, entry.seq):
+            return  # the seat left before this entry: nothing in it counts
         for raw in batch.parts:
             try:
                 msg = decode(raw)
@@ -471,8 +484,8 @@ class TableSession:
                     self._peer_digest(seat, msg)
                 continue
             key = part_key(msg)
-            if self.finished is not None and isinstance(msg, Resign):
-                continue  # the game already ended: a resignation changes nothing
+            if seat in self._left_seq or (self.finished is not None and isinstance(msg, Resign)):
+                continue  # the seat left, or the game ended: this changes nothing
             if (seat, ResignPart()) in self.parts and self.finished is None:
                 raise blame(
                     seat, VerdictKind.AFTER_RESIGNATION, f"seat {seat} sent {key} after it resigned"
@@ -489,7 +502,13 @@ class TableSession:
             if isinstance(msg, Complaint):
                 self.complaints.append((seat, key))
             elif isinstance(msg, Resign):
-                self._resignations[seat] = msg.step
+                self.departures.resignations[seat] = msg.step
+            elif isinstance(msg, Leave):
+                self._left_seq[seat] = entry.seq
+                if own_entry:
+                    self._left(seat, msg.step)
+                else:
+                    self.departures.filed[seat] = msg.step
         if not held and not own_entry:  # an entry with nothing for any step: never needed
             self.parts.charge((seat, EntryPart(entry.seq)), len(entry.body))
 
@@ -514,6 +533,11 @@ class TableSession:
                 if self._end_by_resignation():
                     break
                 try:
+                    gone = self.departures.apply()
+                    if gone is not None:
+                        for key in self.parts.charged(gone):
+                            self.parts.release((gone, key))
+                        continue
                     progressed = self.exchanges.advance()
                 except RemoteProtocolError as exc:
                     seat = exc.seat
@@ -536,28 +560,19 @@ class TableSession:
                 except EngineError as exc:  # our own engine refused what the protocol proved
                     self._stop(Verdict(None, VerdictKind.ENGINE, str(exc)))
                     break
-                if not progressed:
+                if not progressed and not (self._leaving and self._leave_now()):
                     break
         finally:
             self._running = False
         self._flush()
 
     def _end_by_resignation(self) -> bool:
-        """End the game if a seat resigned at a step our engine has reached (the earliest
-        such resignation, then the lowest seat, if several seats resigned)."""
-        if not self._resignations:
-            return False
-        filed = sorted((step, seat) for seat, step in self._resignations.items())
-        serial = self.game.serial
-        for step, seat in filed:
-            if serial >= step:
-                digest = self.game.digest()
-                self.resigned = GameResigned(seat, step, digest)
-                self.finished = GameFinished(Outcome.nobody(), digest, "resigned")
-                self.waiting = set()
-                self._events.append(self.resigned)
-                return True
-        return False
+        """End the game if a seat resigned at a step our engine has reached."""
+        found = self.departures.resigned(self.game.serial)
+        if found is not None:
+            self.resigned = GameResigned(*found, self.game.digest())
+            self._end(self.resigned, "resigned")
+        return found is not None
 
     def _flush(self) -> None:
         if not self._out_parts or self.feed is None:

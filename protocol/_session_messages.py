@@ -21,6 +21,7 @@ __all__ = [
     "Move",
     "Note",
     "Opening",
+    "Leave",
     "Resign",
 ]
 
@@ -112,5 +113,17 @@ class Resign:
     (the request it was at): every peer ends the game with this resignation once its engine
     has reached that step too, so every peer checks the game up to the same point.  It is the
     last part the seat ever sends at this table."""
+
+    step: int = integer()
+
+
+@message("leave")
+@attrs.frozen
+class Leave:
+    """The seat leaves the game for good at game step ``step``, where it owes a decision,
+    and the others play on (docs/protocol.md §11.10).  Its ``shares`` parts for step
+    ``s<step>/leave`` come before it in its feed: its decryption shares for every deck card
+    still face down, with which every peer strips its key from those cards.  It is the last
+    part the seat ever sends at this table."""
 
     step: int = integer()

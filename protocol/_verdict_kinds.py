@@ -29,6 +29,7 @@ class VerdictKind(enum.StrEnum):
     INVALID_EVIDENCE = "invalid-evidence"
     REPLAY = "replay"
     AFTER_RESIGNATION = "after-resignation"
+    BAD_LEAVE = "bad-leave"
     FLOOD = "flood"
     WRONG_DIGEST = "wrong-digest"
     INCONCLUSIVE = "inconclusive"

@@ -73,6 +73,11 @@ def test_simulate_game_i_is_replayed_alone_with_seed_plus_i() -> None:
         (["--players", "3", "--bots", "search:-1,random,random"], "(0 < s <= 600)"),
         (["--players", "3", "--bots", "heuristic:2,random,random"], "unknown bot 'heuristic:2'"),
         (["--seed", "-1"], "--seed must be a non-negative"),
+        (["--depart", "1@2"], "--depart needs --crypto"),
+        (["--crypto", "--depart", "1@two"], "write SEAT@DECISION"),
+        (["--crypto", "--depart", "1@2:vanish"], "only ':leave' is played"),
+        (["--crypto", "--players", "4", "--depart", "4@1"], "from 0 to 3"),
+        (["--crypto", "--depart", "1@0"], "at its decision 1 or later"),
     ],
 )
 def test_simulate_bad_arguments_get_a_clear_message(
@@ -153,3 +158,14 @@ def test_simulate_takes_a_search_bot_with_its_seconds_a_decision(
     )
     out = capsys.readouterr().out
     assert out.startswith("game 1: seed 2")
+
+
+def test_simulate_crypto_depart_names_the_seat_that_left_and_the_others_finish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Reign, 4 seats: seat 1 leaves at its third decision; the others end on one digest."""
+    args = ["simulate", "reign", "--players", "4", "--crypto", "--depart", "1@3:leave", "--json"]
+    assert main(args) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["departed"] == [1]
+    assert "verdict" not in line and line["end"] == "won" and len(line["digest"]) == 64

@@ -7,7 +7,7 @@ import hashlib
 import fairtable.protocol as P
 import fairtable.protocol.crypto as PC
 import fairtable.protocol.wire as PW
-from fairtable.protocol.wire import Complaint, HeldSlot, Note, Resign
+from fairtable.protocol.wire import Complaint, HeldSlot, Leave, Note, Resign
 
 TABLE = hashlib.sha256(b"fairtable test table").digest()
 OTHER_TABLE = hashlib.sha256(b"another table").digest()
@@ -65,6 +65,7 @@ def examples() -> list[object]:
         Complaint(7, 2),
         PW.AuditOpening("end", b"\x03" * 32),
         Resign(17),
+        Leave(17),
         P.TableSpec("reign", (bytes(32), b"\x01" * 32, b"\x02" * 32), 60, bytes(32)),
         *vss_examples(),
     ]

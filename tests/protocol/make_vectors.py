@@ -116,6 +116,25 @@ def compute() -> dict[str, str]:
     v["handover.card"] = msg.cards[0].card.hex()
     v["handover.proof"] = msg.cards[0].proof.hex()
 
+    # a departure (§11.10): seat 1 of three leaves; its shares strip its layer from a deck card
+    key2 = PC.DeckKey.generate(entropy=hashlib.sha512(b"fairtable test vector deck key 2").digest())
+    v["deckkey1.secret"] = key1.secret.hex()
+    v["deckkey2.public"] = key2.public.hex()
+    joint3 = PC.joint_key([key0.public, key1.public, key2.public])
+    v["leave.joint_key"] = joint3.hex()
+    face_down = PC.rerandomise(PC.initial_deck(codebook, joint3)[0], joint3, r)
+    v["leave.card"] = face_down.to_bytes().hex()
+    left = PC.decryption_shares(
+        key1, table, 1, "main.4", "s7/leave", {0: face_down}, entropy=b"\x0c" * 32
+    )
+    v["leave.share.d"] = left.shares[0].share.hex()
+    v["leave.share.proof"] = left.proof.hex()
+    v["leave.shares_sha256"] = hashlib.sha256(P.encode(left)).hexdigest()
+    v["leave.message"] = P.encode(PW.Leave(7)).decode()
+    stripped = PC.strip_shares(face_down, [left.shares[0].share])
+    v["leave.stripped"] = stripped.to_bytes().hex()
+    v["leave.survivors_key"] = _group.sub(joint3, key1.public).hex()
+
     v["sealed.header"] = _sealed._header(table, 0, 2, "spoils/1").hex()
     sealed_inner = _sealed._header(table, 0, 2, "spoils/1") + pad(b"the ace of cups", SEALED_BLOCK)
     v["sealed.inner_sha256"] = hashlib.sha256(sealed_inner).hexdigest()

@@ -6,7 +6,9 @@ claim of a log by the spec's rules: feed signatures and chains (§4), commitment
 reveals (§5), key shares (§8.1), every shuffle, re-mix and re-handle proof (§8.5) on the
 inputs §7.5 names, every hand-over proof (§8.3), every batch of decryption shares (§8.2)
 against the ciphertext the request it answers denotes (§7.5, §7.6), and that every public
-decryption is a card.  It never searches: what each part answers is carried in the part
+decryption is a card; a seat that leaves (§11.10) must send shares for exactly the deck
+cards still face down, which strip its layer, and the later rounds are the remaining seats'.
+It never searches: what each part answers is carried in the part
 or fixed by a stated rule.  ``tests/protocol/test_vectors.py`` runs it on real logs.
 """
 
@@ -120,6 +122,9 @@ class LogVerifier:
         # k -> pool -> position -> (placer, deck, slot), as the placers' hand-overs say (§7.5)
         self.places: dict[int, dict[str, dict[int, tuple[int, str, int]]]] = defaultdict(dict)
         self.points: dict[bytes, tuple[str, int]] = {}  # every card point of every deck
+        self.flipped: set[tuple[str, int]] = set()  # deck slots turned face up
+        self.piles: dict[str, str] = {}  # pile -> its current deck (the latest shuffled)
+        self.leaves: dict[int, int] = {}  # k -> the seat that left at step k
         self.checked: dict[str, int] = defaultdict(int)
 
     def fail(self, seat: int, what: str) -> SpecFailure:
@@ -161,6 +166,9 @@ class LogVerifier:
                 reveals.append((seat, part))
             elif kind in ("shuffle", "shares", "hand-over"):
                 by_step[_k(part["step"])].append((seat, part))
+            elif kind == "leave":
+                self.leaves[part["step"]] = seat
+                by_step[part["step"]] += []
             elif kind == "move":
                 if part["commit"]:
                     commits[(seat, f"move:s{part['step']}")] = b64(part["commit"])
@@ -196,6 +204,8 @@ class LogVerifier:
                 if p.get("type", "shares") == kind and re.fullmatch(pattern, p["step"])
             ]
 
+        if k in self.leaves:
+            self.leave(k, self.leaves[k], of("shares", rf"s{k}/leave"))
         self.deck_shuffles(k, of("shuffle", rf"s{k}/\d+"))
         self.shares(of("shares", rf"s{k}"))
         for seat, msg in of("hand-over", rf"s{k}(/peek|/pool\d+)?"):
@@ -214,6 +224,7 @@ class LogVerifier:
             chain.sort(key=lambda one: one[0])
             if [seat for seat, _ in chain] != self.seats[: len(chain)]:
                 raise SpecFailure(f"{deck}: the shufflers are not seats 0, 1, ... in turn")
+            self.piles[deck.rpartition(".")[0]] = deck
             n = len(chain[0][1]["cards"])
             cards = []
             for i in range(n):
@@ -291,6 +302,28 @@ class LogVerifier:
                 for d in got.values():
                     b = sub(b, d[i])
                 self.card(b, f"{deck} slot {slot} flipped")
+                self.flipped.add((deck, slot))
+
+    def leave(self, k: int, seat: int, parts: list[tuple[int, dict[str, Any]]]) -> None:
+        """§11.10: shares to -1 for exactly the face-down cards of every pile's current deck,
+        each checked; the seat's layer is stripped and the remaining seats go on."""
+        down: dict[str, list[int]] = defaultdict(list)
+        for (deck, slot), (holder, _) in sorted(self.slots.items()):
+            if holder is None and deck in self.piles.values() and (deck, slot) not in self.flipped:
+                down[deck].append(slot)
+        sent = {msg["deck"]: msg for who, msg in parts if who == seat}
+        if sorted(sent) != sorted(down):
+            raise self.fail(seat, f"leaves at s{k} without shares for exactly the face-down decks")
+        for deck, msg in sent.items():
+            slots = [s["slot"] for s in msg["shares"]]
+            if slots != down[deck] or msg["to_seat"] != -1 or msg["cards"]:
+                raise self.fail(seat, f"leave shares of {deck} are not its face-down cards")
+            cts = [self.slots[(deck, slot)][1] for slot in slots]
+            for slot, ct, d in zip(slots, cts, self.dleq(seat, msg, cts), strict=True):
+                self.slots[(deck, slot)] = (None, ct[:32] + sub(ct[32:], d))
+                self.checked["cards stripped"] += 1
+        self.seats = [s for s in self.seats if s != seat]
+        self.joint = sub(self.joint, self.keys[seat])
 
     def hand_over(self, k: int, seat: int, msg: dict[str, Any]) -> None:
         deck, to = msg["deck"], msg["to_seat"]

@@ -60,7 +60,7 @@ def _resigned_game(
 
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
-    sessions[resigner].resign()
+    sessions[resigner].resign(leave=False)
     _deliver_all(sessions)
     PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
@@ -187,7 +187,7 @@ def test_a_resignation_replayed_from_another_table_is_refused() -> None:
 
 def test_a_resignation_delivered_again_changes_nothing() -> None:
     _, sessions, _ = _midgame()
-    sessions[2].resign()
+    sessions[2].resign(leave=False)
     entry = sessions[2].outgoing()[-1]
     assert sessions[0].receive(entry) is True
     first = sessions[0].resigned
@@ -248,7 +248,7 @@ def test_a_decision_owed_when_another_seat_resigns_is_refused_and_nothing_is_sen
     _, sessions, _ = _midgame()
     waiting = next((s for s in sessions if s.seat in s.waiting), sessions[0])
     resigner = next(s for s in sessions if s is not waiting)
-    resigner.resign()
+    resigner.resign(leave=False)
     for data in resigner.outgoing():
         waiting.receive(data)
     assert waiting.resigned is not None and waiting.resigned.seat == resigner.seat

@@ -76,6 +76,16 @@ VECTORS = {
     "handover.held": "48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a",
     "handover.card": "de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309",
     "handover.proof": "60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b",
+    "deckkey1.secret": "d1152c2f66536687b3e51268efc8fd8b27aa3ab0d18e73d4b23fab0a9773b602",
+    "deckkey2.public": "4829dba1eb35402ce8b9bb9489bfee9778ff2a94ecc857a850ed0a0706743d7c",
+    "leave.joint_key": "00fff0c6d30ef2d1e9527fb9e1cd392a93c457efe4890cbdd0fc01358ab53d78",
+    "leave.card": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463fda55ed58175496535a6b284ae053adffa292b61201b48c3815442918fd8eca58",
+    "leave.share.d": "709269209e4fedbc478a76b14fa3abe23e5be5cca0a67cbaf856c86f5dbd3829",
+    "leave.share.proof": "764ba26c12b22c343d42299f42087b5fe5530819707f5c060e77825cf96c4609c476061d16810e0cd068c9629bf3a4be0a8063c386b31b4c18ce72b222488000",
+    "leave.shares_sha256": "d04dd6f6d1a2df55235fcf77bfc543ba353e81f3df575e7e3d430769938ac92a",
+    "leave.message": '{"step":7,"type":"leave","v":8}',
+    "leave.stripped": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f7675f53be024b48ab466c168b320729c4c816d7f007c86dc0dd10287c9d14155",
+    "leave.survivors_key": "72dee6e2c96f09bbdb3ffd834b49e40c07b3ddd9e5bc360592f35f45becd0867",
     "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
     "sealed.inner_sha256": "40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783",
     "note.key": "cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628",
@@ -371,6 +381,26 @@ def test_spec_alone_checks_every_pool_re_mix_and_its_shares_in_a_reign_log() -> 
     assert checked["re-mix steps"] and checked["pooled cards"] and checked["hand-over cards"]
     assert checked["deck shuffle steps"] == 6 and checked["key shares"] == 3
     assert checked["shares parts"] and checked["public cards"] and checked["commitments opened"]
+
+
+@pytest.mark.parametrize(("seed", "leaver", "at"), [(0, 1, 3), (3, 0, 1)])
+def test_spec_alone_checks_a_reign_log_where_a_seat_left(seed: int, leaver: int, at: int) -> None:
+    """§11.10 from the text alone: the leaving seat's shares cover exactly the face-down deck
+    cards and strip its layer; the later shuffles, deals and pools are the other seats'."""
+    from fairtable.client.games import bots_for
+
+    spec, sessions = PT.make_table(4, seed, game="reign", round_limit=60)
+    root = ChanceStream.from_int(seed)
+    bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(4)]
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        departures={leaver: at},
+    )
+    survivor = sessions[(leaver + 1) % 4]
+    assert survivor.finished is not None and survivor.game.departed == (leaver,)
+    checked = spec_log.verify_log(P.write_log(spec, survivor.entries()).decode())
+    assert checked["cards stripped"] > 0 and checked["shares parts"] and checked["public cards"]
 
 
 def test_spec_alone_checks_every_re_handle_and_peek_in_a_sovereign_log() -> None:
