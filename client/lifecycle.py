@@ -23,6 +23,7 @@ from fairtable.netplay import events as ev
 __all__ = [
     "UnfinishedGame",
     "code_news",
+    "departed_line",
     "game_line",
     "join_lines",
     "resigned_line",
@@ -83,6 +84,13 @@ def resigned_line(event: ev.Resigned) -> str:
     """What a node's ``resigned`` event says to a person."""
     you = " (you)" if event.you else ""
     return f"seat {event.seat}{you} resigned - the game is over"
+
+
+def departed_line(event: ev.Departed) -> str:
+    """What a node's ``departed`` event says to a person."""
+    if event.you:
+        return f"you (seat {event.seat}) left the table at step {event.step}; the others play on"
+    return f"seat {event.seat} left the table at step {event.step}; the game goes on without it"
 
 
 def _turn(info: TableInfo) -> str:

@@ -27,7 +27,13 @@ from fairtable.client.errors import (
     UsageError,
     reach_line,
 )
-from fairtable.client.lifecycle import code_news, join_lines, resigned_line, resume_line
+from fairtable.client.lifecycle import (
+    code_news,
+    departed_line,
+    join_lines,
+    resigned_line,
+    resume_line,
+)
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.client.seats import (
@@ -124,6 +130,8 @@ def describe(event: NodeEvent) -> str:
             return resume_line(event)
         case ev.Resigned():
             return resigned_line(event)
+        case ev.Departed():
+            return departed_line(event)
         case ev.SeatWaiting():
             return f"Waiting for seat {event.seat} ({event.seconds} s)"
         case ev.SeatOffline():

@@ -17,7 +17,7 @@ import trio
 import fairtable.protocol as P
 from fairtable.client.bot_seats import saved_bot_specs
 from fairtable.client.errors import UsageError
-from fairtable.client.lifecycle import UnfinishedGame, resigned_line
+from fairtable.client.lifecycle import UnfinishedGame, departed_line, resigned_line
 from fairtable.client.seats import bot_node
 from fairtable.netplay import (
     NodeConfig,
@@ -63,7 +63,7 @@ def resign_saved(data_dir: Path, kept: UnfinishedGame, *, reach: float = REACH_S
         raise ResignError(str(problem))
     for line in lines:
         print(line)
-    return 0 if any(line.startswith("seat ") for line in lines) else 1
+    return 0 if any(line.startswith(("seat ", "you (seat ")) for line in lines) else 1
 
 
 async def _resign_online(
@@ -78,6 +78,8 @@ async def _resign_online(
     def emit(event: ev.NodeEvent) -> None:
         if isinstance(event, ev.Resigned):
             lines.append(resigned_line(event))
+        elif isinstance(event, ev.Departed) and event.you:
+            lines.append(departed_line(event))
         elif isinstance(event, ev.AnswerRefused | ev.Refused | ev.Verdict):
             lines.append(f"Not resigned: {event.reason}")
 

@@ -22,7 +22,13 @@ from fairtable.client import ending
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.clock_words import limits_words
 from fairtable.client.errors import reach_line
-from fairtable.client.lifecycle import code_news, join_lines, resigned_line, resume_line
+from fairtable.client.lifecycle import (
+    code_news,
+    departed_line,
+    join_lines,
+    resigned_line,
+    resume_line,
+)
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
@@ -248,6 +254,11 @@ class ScreenModel:
                 self.confirming_resign = False
                 result = self.resign_result(event.seat)
                 self.end(resigned_line(event) + (f"; {result}" if result else ""))
+            case ev.Departed() if event.you:
+                self.confirming_resign = False
+                self.end(departed_line(event))
+            case ev.Departed():
+                self.log.append(departed_line(event))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():
@@ -432,7 +443,7 @@ class ScreenModel:
             self.message = "The game has not started: there is nothing to resign yet."
         else:
             self.confirming_resign = True
-            self.message = "Resign and end the game for every seat? Type 'yes' to confirm."
+            self.message = "Resign (the others play on if the game allows)? Type 'yes' to confirm."
         return True
 
     def command(self, text: str) -> None:

@@ -31,6 +31,8 @@ def spectator_events(event: Any, session: P.TableSession) -> list[ev.NodeEvent]:
         return [ev.ViewChanged(session.game.view(None), event.events)]
     if isinstance(event, P.GameResigned):
         return [ev.Resigned(event.seat, event.step, False)]
+    if isinstance(event, P.SeatLeft):
+        return [ev.Departed(event.seat, event.step, False)]
     if isinstance(event, P.GameFinished):
         return [ev.GameOver(event.outcome, event.digest, event.end)]
     if isinstance(event, P.VerdictReached):

@@ -28,22 +28,23 @@ from fairtable.protocol import TableId, TimeLimits, VerdictKind
 from .table import ClockReading, LobbyId, TimeFlag
 
 __all__ = [
-    "EVENT_CLASSES",
     "Abandoned",
-    "Answered",
     "AnswerRefused",
+    "Answered",
     "BotThinking",
     "CardsShown",
     "ClockReading",
     "ClockReadings",
     "DecisionAsked",
+    "Departed",
+    "EVENT_CLASSES",
     "Emit",
     "FolderKnown",
     "GameOver",
     "GameStats",
-    "Joining",
     "JoinCodeRetired",
     "JoinCodeUsed",
+    "Joining",
     "LinkRefused",
     "LobbyUpdate",
     "NoLanAddress",
@@ -59,11 +60,11 @@ __all__ = [
     "SeatWaiting",
     "Seated",
     "Staying",
+    "StoredEvent",
     "TableOpen",
     "TimeClaim",
     "Unreachable",
     "Verdict",
-    "StoredEvent",
     "ViewChanged",
     "WaitingFor",
     "WrongJoinCode",
@@ -366,6 +367,17 @@ class Verdict(NodeEvent):
 @_event("resigned")
 @attrs.frozen
 class Resigned(NodeEvent):
+    seat: int
+    step: int
+    you: bool
+
+
+@_event("departed")
+@attrs.frozen
+class Departed(NodeEvent):
+    """Seat ``seat`` left the game for good at step ``step`` and the others play on
+    (docs/protocol.md §11.10); ``you``: it was our seat, and this node stops."""
+
     seat: int
     step: int
     you: bool

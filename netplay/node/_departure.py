@@ -69,7 +69,7 @@ class Departure:
     def _say_staying(self, seconds: int) -> None:
         """Tell the player why we have not gone: who may lack the last moves, for how long."""
         if self.farewells is not None:
-            self.emit(ev.Staying(self.farewells.missing(self._blamed()), seconds))
+            self.emit(ev.Staying(self.farewells.missing(self._excused()), seconds))
 
     def _proved(self) -> P.Verdict | None:
         """Our session's verdict if it names a seat and carries evidence: the others reach
@@ -83,10 +83,21 @@ class Departure:
 
     def _all_said(self) -> bool:
         """Every seat that can say farewell has: all of them, or after a verdict with
-        evidence every seat but the one it blames."""
+        evidence every seat but the one it blames; never the seats that left the game.  A
+        seat that left itself waits for nobody: its last entry is out once its links drain,
+        and each peer that has it floods it on (docs/protocol.md §11.10)."""
         if self.farewells is None:
             return False
-        return self.farewells.everyone_but(self._blamed())
+        if self.session is not None and self.session.left is not None:
+            return True
+        return self.farewells.everyone_but(self._excused())
+
+    def _excused(self) -> frozenset[int]:
+        """The seats whose farewell we do not wait for: the seat our proved verdict names,
+        and the seats that left while the others played on."""
+        gone = set() if self.session is None else set(self.session.departures.gone)
+        blamed = self._blamed()
+        return frozenset(gone if blamed is None else {*gone, blamed})
 
     def _blamed(self) -> int | None:
         """The seat our proved verdict names (it will say no farewell), if there is one."""

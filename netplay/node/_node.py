@@ -119,6 +119,7 @@ class TableNode(Departure):
         self.farewells: Farewells | None = None  # once seated: which seats saw the end
         self._everyone_finished = trio.Event()
         self._gone = trio.Event()  # we left the table: links are no longer kept up
+        self._dialling: dict[bytes | None, trio.CancelScope] = {}  # by the key we dial
         self._farewells_held: list[bytes] = []  # every seat's farewell we hold (at most one each)
         self._evidence_held: list[bytes] = []  # our verdict's evidence, said on every new link
         self.port = 0
@@ -150,6 +151,7 @@ class TableNode(Departure):
             ended=self._ended,
             after=self._after_pump,
             stopped=self.done,
+            left=self._stop_dialling,
         )
         self.liveness = Liveness(
             config,
@@ -252,7 +254,7 @@ class TableNode(Departure):
                 nursery.start_soon(self.pump.take_answers, self.answers)
             self.pump.pump()
             if self.config.choice.resign and not self.done.is_set():
-                self.pump.resign()
+                self.pump.resign(leave=False)  # headless, at once: the game ends for all
             await self.done.wait()
             await self._leave()
             self._gone.set()
@@ -368,18 +370,28 @@ class TableNode(Departure):
                 return True
             return False  # seated: try again, the relay may make room
 
-        await self.mesh.dial(
-            address,
-            scope=scope,
-            secret=secret,
-            key=key,
-            via_relay=via_relay,
-            until=self._gone,
-            greeting=greeting,
-            refused=refused,
-            relay_refused=relay_refused,
-            fatal=_NEVER_SEATED,
-        )
+        with trio.CancelScope() as dialling:
+            self._dialling[key] = dialling
+            await self.mesh.dial(
+                address,
+                scope=scope,
+                secret=secret,
+                key=key,
+                via_relay=via_relay,
+                until=self._gone,
+                greeting=greeting,
+                refused=refused,
+                relay_refused=relay_refused,
+                fatal=_NEVER_SEATED,
+            )
+
+    def _stop_dialling(self, seat: int) -> None:
+        """Seat ``seat`` left the game for good (docs/protocol.md §11.10): we no longer keep
+        a link to it up (its last entry is what told us)."""
+        if self.session is not None:
+            scope = self._dialling.pop(self.session.spec.players[seat], None)
+            if scope is not None:
+                scope.cancel()
 
     def _closed(self, exc: LinkClosed) -> None:
         """A link the far side closed: the host's refusal to seat us ends our table."""

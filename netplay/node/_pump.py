@@ -46,7 +46,10 @@ class Thinker(Protocol):
 
 @attrs.frozen
 class ResignRequest:
-    """Sent through a node's ``answers`` channel: the person gives the game up."""
+    """Sent through a node's ``answers`` channel: the person gives the game up -- leaving,
+    where the game can go on without the seat (``leave``; docs/protocol.md §11.10)."""
+
+    leave: bool = True
 
 
 class SessionPump:
@@ -62,6 +65,7 @@ class SessionPump:
         ended: Callable[[str, int | None, str | None], None],
         after: Callable[[P.TableSession], None],
         stopped: trio.Event,
+        left: Callable[[int], None] = lambda seat: None,
     ) -> None:
         """``send_own`` logs and sends one of our entries; ``ended(status, resigned seat,
         final digest)`` ends the table; ``after`` runs once the session has nothing more;
@@ -72,6 +76,7 @@ class SessionPump:
         self.send_own = send_own
         self.ended = ended
         self.after = after
+        self.left = left  # another seat left the game for good: stop dialling it
         self.session: P.TableSession | None = None
         self.nursery: trio.Nursery | None = None  # for paced bots; set by the node
         self.stopped = stopped
@@ -110,7 +115,9 @@ class SessionPump:
 
     def _on_event(self, session: P.TableSession, event: Any) -> None:
         ui = self.config.ui_events
-        if isinstance(event, P.DecisionNeeded) and self.decider is not None:
+        if isinstance(event, P.DecisionNeeded) and session.finished is not None:
+            pass  # asked, then we left (or the game ended) before answering
+        elif isinstance(event, P.DecisionNeeded) and self.decider is not None:
             thinker = isinstance(self.decider, Thinker)
             if (self.config.pacing.pace > 0 or thinker) and self.nursery is not None:
                 self.nursery.start_soon(self._decide_later, event)
@@ -128,6 +135,13 @@ class SessionPump:
             v = event.verdict
             self.emit(ev.Verdict(v.seat, v.kind, v.reason))
             self.ended("verdict", None, None)
+        elif isinstance(event, P.SeatLeft):
+            you = event.seat == session.seat
+            self.emit(ev.Departed(event.seat, event.step, you))
+            if you:
+                self.ended("left", None, event.digest)
+            else:
+                self.left(event.seat)
         elif isinstance(event, P.GameResigned):
             self.emit(ev.Resigned(event.seat, event.step, event.seat == session.seat))
             self.ended("finished", event.seat, event.digest)
@@ -154,7 +168,7 @@ class SessionPump:
             return
         answer = await self._think(self.decider, event)
         await trio.sleep_until(due)
-        if self.session is not None and not self.stopped.is_set():
+        if self.session is not None and self.session.finished is None and not self.stopped.is_set():
             self.session.decide(answer)
             self.pump()
 
@@ -174,7 +188,7 @@ class SessionPump:
         """A person's answers, as the screen sends them."""
         async for answer in answers:
             if isinstance(answer, ResignRequest):
-                self.resign()
+                self.resign(leave=answer.leave)
                 continue
             session = self.session
             if session is None:
@@ -187,14 +201,15 @@ class SessionPump:
             self.emit(ev.Answered())
             self.pump()
 
-    def resign(self) -> None:
-        """Give the game up for our seat (a refusal -- the game is over -- is reported)."""
+    def resign(self, *, leave: bool = True) -> None:
+        """Give the game up for our seat -- leaving where the game goes on without it (a
+        refusal -- the game is over -- is reported)."""
         session = self.session
         if session is None:
             self.emit(ev.AnswerRefused("the game has not started"))
             return
         try:
-            session.resign()
+            session.resign(leave=leave)
         except P.LocalProtocolError as exc:
             self.emit(ev.AnswerRefused(str(exc)))
             return

@@ -15,6 +15,8 @@ bounded wait, as before.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import attrs
 
 from fairtable.protocol import BadSignature, Identity, PublicIdentity, TableId, message
@@ -70,12 +72,15 @@ class Farewells:
         """Whether every seat has said farewell."""
         return len(self.said) == len(self.players)
 
-    def missing(self, blamed: int | None) -> list[int]:
-        """The seats but ``blamed`` (a verdict's; None: nobody) that have not said farewell."""
+    def missing(self, excused: Collection[int] = ()) -> list[int]:
+        """The seats that have not said farewell, but the ``excused`` ones (the seat a verdict
+        names, the seats that left the game while the others played on)."""
         return [
-            seat for seat in range(len(self.players)) if seat not in self.said and seat != blamed
+            seat
+            for seat in range(len(self.players))
+            if seat not in self.said and seat not in excused
         ]
 
-    def everyone_but(self, blamed: int | None) -> bool:
-        """Whether every seat but ``blamed`` (a verdict's; None: nobody) has said farewell."""
-        return not self.missing(blamed)
+    def everyone_but(self, excused: Collection[int] = ()) -> bool:
+        """Whether every seat but the ``excused`` ones has said farewell."""
+        return not self.missing(excused)

@@ -65,7 +65,7 @@ def test_resign_asks_first_and_yes_sends_the_resignation(game: str) -> None:
     model = seated(game, sent)
     model.command("resign")
     assert (
-        model.message == ("Resign and end the game for every seat? Type 'yes' to confirm.")
+        model.message == ("Resign (the others play on if the game allows)? Type 'yes' to confirm.")
         and sent == []
     )
     model.command("yes")

@@ -79,8 +79,8 @@ def test_after_a_verdict_every_seat_but_the_blamed_one_is_enough() -> None:
     it blames (which never says one): the others may still need its evidence."""
     players, farewells = _table()
     farewells.make(players[0], 0, "verdict")
-    assert not farewells.everyone_but(2)
+    assert not farewells.everyone_but({2})
     helper = Farewells(farewells.table_id, farewells.players)
     assert farewells.take(helper.make(players[1], 1, "verdict"))
-    assert farewells.everyone_but(2) and not farewells.everyone_but(1)
-    assert not farewells.everyone and not farewells.everyone_but(None)
+    assert farewells.everyone_but({2}) and not farewells.everyone_but({1})
+    assert not farewells.everyone and not farewells.everyone_but()

@@ -147,7 +147,7 @@ async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Pat
                 "a dozen steps",
             )
             summary = TableInfo.load(host.folder)  # type: ignore[union-attr]
-            await table.send.send(ResignRequest())
+            await table.send.send(ResignRequest(leave=False))  # tests/netplay/test_departures
             for node in table.nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
