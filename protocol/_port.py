@@ -131,8 +131,10 @@ class Port:
         return tuple(self._game.pending())
 
     def deciding_seats(self) -> list[int]:
-        """Every seat asked for the pending decision, those already buffered included."""
-        return sorted(r.seat for r in self._game.state.pending if isinstance(r, Decision))
+        """Every seat asked for the pending decision, those already buffered included, but a
+        seat that left (the engine answers for it, docs/protocol.md §11.10)."""
+        pending = self._game.state.pending
+        return sorted(r.seat for r in pending if isinstance(r, Decision) and r.seat in self.seats)
 
     def view(self, seat: int) -> Any:
         return self._game.view(seat)

@@ -321,3 +321,30 @@ def test_a_seat_that_cheats_in_a_game_with_a_departure_is_named(cheat: str) -> N
     for s in sessions:
         if s.seat not in (leaver, cheater) and s.left is None:
             assert s.verdict is not None and s.verdict.seat == cheater, s.verdict
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "leaver", "at"),
+    [
+        ("sovereign", 4, 0, 1, 3),
+        ("sodalis", 4, 0, 1, 3),
+    ],
+)
+def test_sovereign_and_sodalis_tables_go_on_after_a_departure(
+    game: str, players: int, seed: int, leaver: int, at: int
+) -> None:
+    """The other two games let a seat leave too (their engines' rules): the others finish on
+    one digest, the engine answering for the departed seat where the game asks it."""
+    spec, sessions = PT.make_table(players, seed, game=game, round_limit=60)
+    root = ChanceStream.from_int(seed)
+    bots = [bots_for(game)["random"](root.child(f"bot/{s}")) for s in range(players)]
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        departures={leaver: at},
+    )
+    assert sessions[leaver].left is not None
+    survivors = [s for s in sessions if s.seat != leaver]
+    assert all(s.verdict is None and s.game.departed == (leaver,) for s in survivors)
+    assert len({s.finished.digest for s in survivors if s.finished}) == 1
+    assert P.audit_log(spec, survivors[0].entries()).ok
