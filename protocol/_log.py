@@ -109,10 +109,14 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         return AuditResult(False, f"verdict against {who}: {v.kind}: {v.reason}", blamed=v.seat)
     if session.finished is None:
         waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
+        away = session.departures.gone
+        left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(away.items()))
+        kept = " (a seat that left keeps the game only up to its leave)" if away else ""
         return AuditResult(
             False,
             f"the log stops at step {session.game.serial} before the "
-            f"game ends (waiting for seat {waiting})",
+            f"game ends (waiting for seat {waiting}){left}{kept}",
+            departed=tuple(sorted(away)),
         )
     done = session.finished
     if session.resigned is not None:

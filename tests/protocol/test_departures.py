@@ -348,3 +348,14 @@ def test_sovereign_and_sodalis_tables_go_on_after_a_departure(
     assert all(s.verdict is None and s.game.departed == (leaver,) for s in survivors)
     assert len({s.finished.digest for s in survivors if s.finished}) == 1
     assert P.audit_log(spec, survivors[0].entries()).ok
+
+
+def test_the_audit_of_a_log_that_stops_at_a_seats_leave_says_so() -> None:
+    """The seat that left keeps the log only up to its leave (its node stops): the audit says
+    where the log stops and that the seat left there."""
+    spec, sessions, _ = _paused(0, 4, 1, 3)
+    sessions[1].resign()
+    _deliver_all(sessions)
+    result = P.audit_log(spec, sessions[1].entries())
+    assert not result.ok and result.departed == (1,)
+    assert "seat 1 left at step" in result.summary and "up to its leave" in result.summary
