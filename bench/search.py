@@ -109,8 +109,13 @@ def main() -> None:
                 rollouts += r
                 changed += d
                 cpu += c
-                if (i + 1) % 10 == 0:  # a running tally, for long runs
-                    print(f"  {seconds} s: {wins} of {i + 1}", file=sys.stderr, flush=True)
+                if (i + 1) % 10 == 0:  # a running tally (seeds in order), for long runs
+                    lo, hi = wilson(wins, i + 1)
+                    print(
+                        f"  {seconds} s: {wins} of {i + 1} [{lo:.1%}, {hi:.1%}]",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             elapsed = time.perf_counter() - start
             lo, hi = wilson(wins, args.games)
             print(
