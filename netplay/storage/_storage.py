@@ -19,6 +19,7 @@ record -- a crash mid-write -- is detected on load and cut off.
 from __future__ import annotations
 
 import os
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -39,31 +40,57 @@ class StorageError(Exception):
     """The data directory cannot be used; the message says which file and why."""
 
 
-def _write_private(path: Path, data: bytes) -> None:
+def _temp_beside(path: Path, data: bytes) -> Path:
+    """A new file next to ``path`` holding ``data`` (mode 0600, fsynced), under a name no
+    other process or thread can be using at the same time."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.write(fd, data)
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
-    os.replace(tmp, path)
+        os.unlink(name)
+        raise
+    os.close(fd)
+    return Path(name)
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step: a reader sees the old bytes or the new."""
+    tmp = _temp_beside(path, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _create_private(path: Path, data: bytes) -> bytes:
+    """Make ``path`` hold ``data`` unless it exists already; the bytes on disk either way.
+
+    The file appears whole or not at all (hard-linked from a full temporary file), and
+    when several processes make it at once the first one wins: each of them then goes on
+    with what is on disk, never with bytes that were not saved."""
+    tmp = _temp_beside(path, data)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return path.read_bytes()
+    finally:
+        tmp.unlink(missing_ok=True)
+    return data
 
 
 def _seed_file(path: Path, what: str) -> bytes:
     """32 secret bytes kept in ``path`` (mode 0600), made on first use."""
     try:
-        if path.exists():
-            seed = path.read_bytes()
-            if len(seed) != 32:
-                raise StorageError(f"{path}: not {what} (expected 32 bytes)")
-            return seed
-        seed = os.urandom(32)
-        _write_private(path, seed)
-        return seed
+        seed = path.read_bytes() if path.exists() else _create_private(path, os.urandom(32))
     except OSError as exc:
         raise StorageError(f"{path}: {exc.strerror}") from None
+    if len(seed) != 32:
+        raise StorageError(f"{path}: not {what} (expected 32 bytes)")
+    return seed
 
 
 def claim_table(data_dir: Path, table_id: TableId, lobby_id: LobbyId) -> None:
@@ -73,15 +100,14 @@ def claim_table(data_dir: Path, table_id: TableId, lobby_id: LobbyId) -> None:
     a second, different entry at a position we signed before (an equivocation)."""
     path = data_dir / "played" / table_id.hex()
     try:
-        if path.exists():
-            if path.read_bytes() != lobby_id.hex().encode():
-                raise StorageError(
-                    f"table {table_id.hex()[:16]} is already played from "
-                    f"{data_dir / 'tables' / path.read_text().strip()}; "
-                    "refusing to play it from a second folder"
-                )
-            return
-        _write_private(path, lobby_id.hex().encode())
+        ours = lobby_id.hex().encode()
+        held = path.read_bytes() if path.exists() else _create_private(path, ours)
+        if held != ours:
+            raise StorageError(
+                f"table {table_id.hex()[:16]} is already played from "
+                f"{data_dir / 'tables' / held.decode(errors='replace').strip()}; "
+                "refusing to play it from a second folder"
+            )
     except OSError as exc:
         raise StorageError(f"{path}: {exc.strerror}") from None
 
