@@ -54,6 +54,7 @@ from fairtable.client.room import (
     log_height,
     menu_height,
     menu_lines,
+    message_height,
     rows_of,
     screen_size,
     side_width,
@@ -190,7 +191,8 @@ def status_line(model: ScreenModel) -> StyleAndTextTuples:
 
 
 def message_line(model: ScreenModel) -> StyleAndTextTuples:
-    return [("class:message", model.message)]
+    """The message, named and broken at spaces to the screen's width (all its rows show)."""
+    return [("class:message", wrapped(model.names.text(model.message), screen_size()[1]))]
 
 
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
@@ -229,7 +231,11 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                 ),
                 filter=deciding,
             ),
-            Window(FormattedTextControl(lambda: named(message_line(model))), height=1),
+            Window(
+                FormattedTextControl(lambda: message_line(model)),
+                height=lambda: Dimension.exact(message_height(model)),
+                wrap_lines=True,
+            ),
             Window(FormattedTextControl(lambda: named(status_line(model))), height=1),
             Window(FormattedTextControl([("class:dim", WATCH_PROMPT)]), height=1)
             if model.spectating

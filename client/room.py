@@ -209,12 +209,22 @@ def upper_height(model: ScreenModel) -> int:
     return _split(free) + given[0]
 
 
+def message_height(model: ScreenModel) -> int:
+    """Rows of the message line: the message (named) broken at spaces, as many rows as it
+    takes (up to half the terminal), so that a refusal is never cut."""
+    rows, width = screen_size()
+    text = wrapped(model.names.text(model.message), width)
+    return max(1, min(rows // 2, rows_of(text, width)))
+
+
 def log_height(model: ScreenModel) -> int:
-    """Rows of the log pane: what the upper panes and the decision pane leave (at least 1)."""
+    """Rows of the log pane: what the upper panes, the decision pane and a message of more
+    than one row leave (at least 1)."""
     rows, _ = screen_size()
     deciding = model.pane_open()
     menu = menu_height(model) if deciding else 0
-    return max(1, rows - FIXED_ROWS - menu - upper_height(model))
+    extra = message_height(model) - 1
+    return max(1, rows - FIXED_ROWS - extra - menu - upper_height(model))
 
 
 def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:

@@ -117,3 +117,21 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
     screen = render(model)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 6
+
+
+def test_a_long_refusal_wraps_at_words_in_the_message_rows_and_is_never_cut() -> None:
+    """At 80x24 a message longer than the screen is wide takes the rows it needs, broken at
+    spaces, and the log gives them (issue 31: the message line used to cut it silently)."""
+    model, _, _ = decision_model()
+    model.message = (
+        "Not allowed: a bid is for one house, and you picked House Quell cards already "
+        "(It may take cards of one house only: pick again, or clear the pick with 'undo')"
+    )
+    screen = render(model)
+    assert len(screen) == 24
+    shown = " ".join(row.strip() for row in screen)
+    assert " ".join(model.message.split()) in shown, "\n".join(screen)
+    start = next(i for i, row in enumerate(screen) if row.startswith("Not allowed"))
+    assert screen[start + 1].startswith("  ") and screen[start + 1].strip()
+    assert all(len(row) <= 80 for row in screen)
+    assert screen[-1].startswith(" F1 help")
