@@ -10,7 +10,12 @@ suffix, if ``.txt``, ``.jsonl`` or ``.log``, is dropped to name them):
   what, the step's public events in words, and its public digest; the ending last.
 - ``NAME.jsonl``: a header object, one object per step (``index``, ``step``, ``round``,
   ``seat``, ``seats``, ``decision``, ``events``, ``words``, ``digest``, and with
-  ``--open-hands`` ``hands``), then an ``ending`` object.
+  ``--open-hands`` ``hands`` by card name, as the replay screen shows them, and
+  ``hand_ids`` by card id), then an ``ending`` object.
+
+Hidden cards are named by the game's own ``card_name`` (:meth:`Record.named_hands`, which
+the replay screen shows too), and a step whose events the game's words leave unsaid is
+told by its event kinds in words (``overt pass``), never as a bare identifier.
 - ``NAME.log``: the signed table log itself (the ``simulate --log`` format), which
   ``fairtable audit NAME.log`` checks again and ``fairtable replay NAME.log`` replays again;
   both record headers name it with its SHA-256, and the ending carries the audit's digest.
@@ -108,6 +113,7 @@ class Record:
         self.steps = replay.steps
         self.ending = replay.ending
         model = model_for(self.spec.game)
+        self.card_name = games.client_game(self.spec.game).card_name
         self.words: list[list[str]] = []
         from fairtable.netplay import ViewChanged
 
@@ -119,6 +125,19 @@ class Record:
     def round_of(self, index: int) -> int | None:
         value = getattr(self.steps[index].view, "public", {}).get("round")
         return value if isinstance(value, int) else None
+
+    def named_hands(self, index: int) -> dict[int, list[str]]:
+        """Every seat's verified hidden cards after step ``index``, by the names the game's
+        screens give them (the one naming the replay screen and the export share)."""
+        return {
+            seat: [self.card_name(c) for c in cards]
+            for seat, cards in self.replay.open_hands(index).items()
+        }
+
+    def step_words(self, index: int) -> str:
+        """A step's public events in words: the game's log lines, else its event kinds."""
+        unsaid = ", ".join(str(e[0]).replace("_", " ") for e in self.steps[index].events)
+        return "; ".join(self.words[index]) or unsaid or "-"
 
     def step_object(self, index: int, *, open_hands: bool = False) -> dict[str, Any]:
         step = self.steps[index]
@@ -134,19 +153,20 @@ class Record:
             "digest": step.digest,
         }
         if open_hands:
-            out["hands"] = {str(s): c for s, c in self.replay.open_hands(index).items()}
+            out["hands"] = {str(s): c for s, c in self.named_hands(index).items()}
+            out["hand_ids"] = {str(s): c for s, c in self.replay.open_hands(index).items()}
         return out
 
     def step_line(self, index: int, *, open_hands: bool = False) -> str:
         step = self.steps[index]
         rnd = self.round_of(index)
-        words = "; ".join(self.words[index]) or ", ".join(str(e[0]) for e in step.events) or "-"
+        words = self.step_words(index)
         line = (
             f"{step.index:4d} step {step.serial:4d} round {rnd if rnd is not None else '-'}"
             f" | {who_answered(step)} | {words} | {step.digest[:16]}"
         )
         if open_hands:
-            hands = self.replay.open_hands(index)
+            hands = self.named_hands(index)
             line += " | hands " + "; ".join(
                 f"seat {s}: {', '.join(c) or '-'}" for s, c in hands.items()
             )

@@ -22,7 +22,6 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from fairtable.client.app import style_for
-from fairtable.client.games import client_game
 from fairtable.client.replay import Record, ending_words, model_for, who_answered
 from fairtable.client.room import clipped, game_panes, screen_size
 
@@ -143,10 +142,9 @@ class ReplayCursor:
         """Every seat's verified hidden cards, lines broken between cards (a name is never
         cut)."""
         out: StyleAndTextTuples = [("class:title", "Open hands (verified)\n")]
-        named = client_game(self.record.spec.game).card_name
-        for seat, cards in self.record.replay.open_hands(self.index).items():
+        for seat, cards in self.record.named_hands(self.index).items():
             line = f"seat {seat}:"
-            for card in [named(c) for c in cards] or ["-"]:
+            for card in cards or ["-"]:
                 if len(line) + 1 + len(card) + 1 > width:
                     out.append(("", line + "\n"))
                     line = " "

@@ -116,6 +116,8 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case E.Overt():
             placed = army(event.target, event.seat)
             return f"{who(event.seat)} placed {card_label(event.card)} face up in {placed}"
+        case E.OvertPass():
+            return f"{who(event.seat)} placed no card face up"
         case E.Covert(seat=seat, targets=targets):
             return f"{who(seat)} placed {len(targets)} card(s) face down" + (
                 " (into " + ", ".join(army(t, seat) for t in targets) + ")" if targets else ""

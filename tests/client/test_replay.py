@@ -192,3 +192,36 @@ def test_screen_cursor_refuses_open_hands_before_the_audit_and_moves_by_round(
     honest.command("g 9999")
     assert honest.index == honest.last
     assert not honest.command("q")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_open_hands_export_names_cards_as_the_screen_does(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The export's hands and words use the replay screen's card names and words, never
+    internal ids (``rally-the-levies.3``, ``ms-lancer-mech``) nor event kinds
+    (``overt_pass``)."""
+    from fairtable.client.replay_screen import ReplayCursor
+
+    played(game)
+    path = log_file(tmp_path, game)
+    assert main(["replay", str(path), "--export", str(tmp_path / "x"), "--open-hands"]) == 0
+    capsys.readouterr()
+    text = (tmp_path / "x.txt").read_text()
+    steps = _jsonl(tmp_path / "x.jsonl")[1:-1]
+    record = record_for(*load_table(path))
+    cursor = ReplayCursor(record)
+    ids = {c for s in steps for hand in s["hand_ids"].values() for c in hand}
+    named = {c for s in steps for hand in s["hands"].values() for c in hand}
+    assert ids.isdisjoint(named) or game == "sodalis"  # Sodalis hides no hand
+    for card in ids:
+        assert card not in text and record.card_name(card) in named
+    for i in (0, len(steps) // 2, len(steps) - 1):
+        cursor.go(i)
+        cursor.open = True
+        shown = "".join(t for _, t in cursor.hands(width=10_000))
+        for seat, hand in steps[i]["hands"].items():
+            assert all(card in shown for card in hand)
+            assert f"seat {seat}: " + (", ".join(hand) or "-") in text.splitlines()[i + 1]
+    words = [line.split(" | ")[2] for line in text.splitlines()[1:-1]]
+    assert not [w for w in words if re.search(r"\b[a-z]+_[a-z_]+\b", w)]
