@@ -82,7 +82,13 @@ async def invite_from(
         try:
             return Invite.parse(text)
         except InviteError as exc:
-            raise UsageError(f"not an invite: {exc}") from None
+            if text.lower().startswith("fairtable:"):
+                raise UsageError(f"not an invite: {exc}") from None
+            raise UsageError(
+                "neither an invite nor a join code:\n"
+                "  an invite starts with fairtable://...\n"
+                "  a join code is a number and four words, like 7-amber-falcon-orbit-tidal"
+            ) from None
     try:
         code = JoinCode.parse(text)
     except JoinCodeError as exc:

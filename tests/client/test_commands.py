@@ -34,6 +34,17 @@ def test_join_with_a_broken_invite_is_refused_clearly(tmp_path: Path) -> None:
     assert done.returncode == 2 and "not an invite" in done.stderr
 
 
+def test_join_with_neither_an_invite_nor_a_code_says_what_each_looks_like(
+    tmp_path: Path,
+) -> None:
+    done = run("join", "nonsense-code", "--data-dir", str(tmp_path))
+    assert done.returncode == 2
+    assert "neither an invite nor a join code" in done.stderr
+    assert "an invite starts with fairtable://" in done.stderr
+    assert "a join code is a number and four words, like 7-amber-" in done.stderr
+    assert max(len(line) for line in done.stderr.splitlines()) <= 80  # fits a terminal
+
+
 def test_play_needs_two_to_six_bots(tmp_path: Path) -> None:
     done = run("play", "reign", "--bots", "1", "--data-dir", str(tmp_path))
     assert done.returncode == 2 and "--bots 2 to 6" in done.stderr
