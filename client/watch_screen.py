@@ -46,6 +46,7 @@ def spectator_model(invite: Invite, via: tuple[str, int] | None = None) -> Scree
     show the invite it watches with (and the relay, ``via``) to pass on to others."""
     model = model_for(invite.game)
     model.spectating = True
+    model.players = invite.seats  # so a resignation names the winner as players are told
     model.held_invite = invite.text()
     model.via = via_text(via)
     model.status = "Connecting to the table as a spectator..."

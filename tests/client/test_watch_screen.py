@@ -112,3 +112,30 @@ def test_a_sovereign_spectators_side_pane_shows_the_public_table() -> None:
             assert f"seat {seat}: hand " in side and ", deck " in side
         assert "forge progress" in side
     assert any("Echoes:" in side or "scrap:" in side for side in sides)
+
+
+@pytest.mark.parametrize("game", ["reign", "sovereign"])
+def test_a_spectator_is_told_who_wins_a_two_seat_game_on_a_resignation(game: str) -> None:
+    """A spectator's screen says who wins when a seat resigns, as the players' do."""
+    invite = Invite("127.0.0.1", 1, bytes(32), P.Identity.generate().public.key, bytes(32), game, 2)
+    model = spectator_model(invite)
+    model.apply_event(ev.Resigned(1, 9, False))
+    assert model.over == "seat 1 resigned - the game is over; seat 0 wins"
+
+
+def test_a_sodalis_spectator_is_told_which_team_wins_on_a_resignation() -> None:
+    spec, sessions = played("sodalis")
+    session = P.TableSession(spec, None)
+    model = spectator_model(_invite("sodalis"))
+    player = client_game("sodalis").model()
+    player.seat, player.players = 0, SEATS["sodalis"]
+    for entry in sessions[0].entries()[:40]:
+        session.receive(entry)
+        while (event := session.next_event()) is not None:
+            for node_event in spectator_events(event, session):
+                model.apply_event(node_event)
+                if isinstance(node_event, ev.ViewChanged):
+                    player.view = node_event.view
+    model.apply_event(ev.Resigned(1, 40, False))
+    winner = player.resign_result(1).removesuffix(" - you win!")
+    assert winner.startswith("team ") and model.over.endswith(f"game is over; {winner}")
