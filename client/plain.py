@@ -67,7 +67,7 @@ for one when nothing is ours to answer)."""
 
 HELD_LIMIT = 64
 """Answers typed ahead past which no more input is read until the game uses some (a pipe
-such as ``yes 1`` is not read into memory whole)."""
+such as ``yes '#1'`` is not read into memory whole)."""
 
 OVER = "The game is saved; 'fairtable audit' (above) checks it. Leaving once every seat has "
 OVER += "the last moves ('quit' leaves now)."
@@ -82,6 +82,10 @@ _KEYS = [  # the screen's keys in the plain mode's words
     ("Press q to leave", "Type quit to leave"),
     ("F1", "'help'"),
     ("PgUp/PgDn", "'last'"),
+    (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines
+    ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
+    ("F2 card text", "info #N: option N's cards"),
+    ("; @ on the map: this move", ""),
     ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
 ]
 
@@ -117,6 +121,7 @@ class PlainSession:
         self.lobby_said = ""  # the status line last said before we are seated
         self.held: deque[str] = deque()  # answers typed ahead, for our next decision
         self.over_replied = False  # a line typed after the end was answered once
+        self.draining = False  # update() is using the answers typed ahead (not again inside)
 
     def say(self, text: str) -> None:
         if not text:
@@ -157,10 +162,21 @@ class PlainSession:
                 self.say(plain_words(model.message))
         if model.over:
             self.held.clear()  # nothing more is asked
-        while self.held and self.model.open_to_answer():
-            text = self.held.popleft()
-            self.write(f"> {text}")  # which typed line answers
-            self.act(text)
+        if self.draining:  # called from act() below: the loop there goes on
+            return
+        self.draining = True
+        try:  # one answer after another, however many are typed ahead (no nesting)
+            while self.held and self.asks():
+                text = self.held.popleft()
+                self.write(f"> {text}")  # which typed line answers
+                self.act(text)
+        finally:
+            self.draining = False
+
+    def asks(self) -> bool:
+        """A decision really asks the player now: open to an answer, and not one passed for
+        the player shortly (a window that passes itself uses no answer typed ahead)."""
+        return self.model.open_to_answer() and self.model.only_answer() is None
 
     def waits(self, text: str) -> bool:
         """``text`` answers a decision and there is none to answer now: it is kept."""
@@ -178,14 +194,7 @@ class PlainSession:
             self.say("Nothing to decide now." if not model.over else plain_words(model.over))
             return
         menu = model.menu()
-        kind = d.kind.replace("_", " ")
-        if model.only_answer() is not None:
-            how = "nothing can be played here; passing for you shortly"
-        elif menu:
-            how = f"type 1 to {len(menu)}" if len(menu) > 1 else "type 1"
-        else:
-            how = "type your answer ('help' says how)"
-        self.say(f"Decide ({kind}): {how}")
+        self.say(plain_words(model.decision_line()))  # the screen's words, as typed words
         for number, (label, _) in enumerate(menu, start=1):
             self.say(f"#{number} {label}")
         words = model.game_keys()

@@ -133,16 +133,7 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
     if model.decision is None:
         lobby = model.lobby_invite()  # full width, so that a mouse copies the invite whole
         return [("class:info", lobby) if lobby else ("class:message", "")]
-    hint = model.decide_hint()
-    if model.only_answer() is not None:
-        hint = (
-            " passing for you shortly ('skip' is on)"
-            if getattr(model, "skip_windows", False)
-            else " nothing can be played here; passing for you shortly"
-        )
-    out: StyleAndTextTuples = [
-        ("class:title", f"Decide ({model.decision.kind.replace('_', ' ')}):{hint}\n")
-    ]
+    out: StyleAndTextTuples = [("class:title", model.decision_line() + "\n")]
     menu = model.menu()
     if not menu:
         return out

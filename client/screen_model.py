@@ -483,6 +483,21 @@ class ScreenModel:
         """What the decision pane's first line says keys do (after "Decide (kind):")."""
         return " type N or #N, or Up/Down and Enter; F2 card text"
 
+    def decision_line(self) -> str:
+        """The decision's first line, "Decide (kind): what keys do" -- the one source of those
+        words for the screen's decision pane and plain mode's heading (which names the keys
+        as its typed words).  Empty when nothing is ours to decide."""
+        if self.decision is None:
+            return ""
+        hint = self.decide_hint()
+        if self.only_answer() is not None:
+            hint = (
+                " passing for you shortly ('skip' is on)"
+                if getattr(self, "skip_windows", False)
+                else " nothing can be played here; passing for you shortly"
+            )
+        return f"Decide ({self.decision.kind.replace('_', ' ')}):{hint}"
+
     def enter_highlighted(self) -> None:
         """Enter on an empty prompt: answer with the highlighted option (every game alike)."""
         menu = self.menu()

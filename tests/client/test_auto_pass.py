@@ -122,3 +122,28 @@ def test_an_answer_the_network_side_cannot_take_leaves_the_decision_open() -> No
     model.submit = full
     model.command("pass")
     assert len(sent) == 1 and model.answer_on_its_way()
+
+
+def test_plain_answers_typed_ahead_wait_out_the_windows_that_pass_themselves() -> None:
+    """Prepared input stays in step: a window passed for the player uses no answer typed
+    ahead; the next decision that really asks the player does."""
+    only, choice = windows()
+    (game, d), (later, d2) = next((o, c) for o in only for c in choice if o[1].seat == c[1].seat)
+    sent: list[object] = []
+    said: list[str] = []
+    model = ClientModel(sent.append)
+    plain = PlainSession(model, said.append)
+    plain.line("#1")  # typed ahead, before the game starts
+    model.apply_event(ev.Seated(seat=d.seat, players=game.state.players))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
+    plain.update()
+    assert list(plain.held) == ["#1"] and sent == []  # the window does not take it
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    assert auto.tick(LIMITS[1] + 1)
+    plain.update()
+    assert sent == [A.Pass(d.seat)] and list(plain.held) == ["#1"]
+    model.take(ev.Answered())
+    model.apply_event(ev.DecisionAsked(decision=d2, view=later.view(d2.seat)))
+    plain.update()
+    assert sent[1] == model.menu()[0][1] and not plain.held and "> #1" in said

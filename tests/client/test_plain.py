@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -122,11 +123,27 @@ def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_i
     assert "\x1b" not in "\n".join(first + second)
 
 
-def test_plain_a_pipe_that_never_ends_stops_at_the_game_over(tmp_path: Path) -> None:
-    """``yes 1 | fairtable play ... --plain``: the answers piped ahead play the game, which
-    ends by itself at its result (no line said again and again after it)."""
-    words = "play sodalis --bots 1 --round-limit 1 --pace 0.05 --plain --data-dir"
-    command = f"yes '#1' | {sys.executable} -m client.cli {words} {tmp_path}"
+def readme_plain_example() -> str:
+    """The README's piped plain-mode example, as written there."""
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"`(yes [^`|]+\| fairtable play reign --bots 2 --plain)`", text)
+    assert found, "the README shows a piped plain-mode example"
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "bots"), [("reign", "--bots 2"), ("sodalis", "--bots 1"), ("sovereign", "--bots 1")]
+)
+def test_plain_the_readmes_piped_example_plays_a_whole_game_and_stops(
+    tmp_path: Path, game: str, bots: str
+) -> None:
+    """The README's ``yes ... | fairtable play reign --bots 2 --plain`` (and the same input for
+    the other games): the answers piped ahead play the game, which ends by itself at its
+    result (no line said again and again after it).  Short games, fast bots: bounded."""
+    command = readme_plain_example().replace("reign --bots 2", f"{game} {bots}")
+    command += f" --round-limit 1 --pace 0.05 --data-dir {tmp_path}"
+    scripts = Path(sys.executable).parent  # where this install put the 'fairtable' command
+    assert (scripts / "fairtable").exists()
     done = subprocess.run(
         command,
         shell=True,
@@ -134,15 +151,16 @@ def test_plain_a_pipe_that_never_ends_stops_at_the_game_over(tmp_path: Path) -> 
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
-        env={**os.environ, "TERM": "xterm"},
+        env={**os.environ, "TERM": "xterm", "PATH": f"{scripts}{os.pathsep}{os.environ['PATH']}"},
     )
     out = done.stdout.splitlines()
     assert done.returncode == 0, done.stderr
     assert sum(line.startswith("Game over: ") for line in out) == 2  # the log, then the end
     assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
-    assert out.count("Kept for your next decision: #1") == 1
-    assert sum(line == "> #1" for line in out) > 3  # the piped lines answered decisions
-    assert len(out) < 1000  # nothing repeated for every line of the pipe
+    kept = [line for line in out if line.startswith("Kept for your next decision: ")]
+    assert len(kept) == 1
+    assert sum(line.startswith("> ") for line in out) > 3  # the piped lines answered decisions
+    assert len(out) < 2000  # nothing repeated for every line of the pipe
 
 
 def seated_model() -> tuple[ClientModel, list[str]]:
@@ -259,6 +277,39 @@ def test_plain_answers_typed_ahead_wait_for_the_next_decision() -> None:
     assert said.index("> #2") > max(i for i, s in enumerate(said) if s.startswith("Decide"))
 
 
+def test_plain_thousands_of_answers_typed_ahead_are_used_one_after_another() -> None:
+    """A long pipe (``yes 1``: each bare 1 picks hand card 1, the next takes it back, so the
+    bid stays open): the kept answers are used in a loop, not in calls nested one a line."""
+    asked, views = bid_decisions(1)
+    said: list[str] = []
+    sent: list[object] = []
+    model = ClientModel(sent.append)
+    session = PlainSession(model, said.append)
+    for _ in range(5000):
+        session.line("1")
+    session.line("#1")
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
+    session.update()  # no RecursionError
+    assert said.count("> 1") == 5000 and said[-2] == "> #1"
+    assert sent == [model.menu()[0][1]] and not session.held
+
+
+def test_plain_the_decision_heading_is_the_screens_decision_line_in_typed_words() -> None:
+    """The same words as the screen's decision pane: in a Reign bid a bare number picks a
+    hand card, and '#N' an option."""
+    asked, views = bid_decisions(1)
+    said: list[str] = []
+    model = ClientModel()
+    session = PlainSession(model, said.append)
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
+    session.update()
+    assert plain_words(model.decision_line()) in said
+    assert "Decide (bid): N picks hand card N, done sends; #N: an option" in said
+    assert not any("Enter" in line or "Up/Down" in line or "F2" in line for line in said)
+
+
 def test_plain_refused_answer_leaves_the_decision_open_to_the_next_line() -> None:
     asked, views = bid_decisions(1)
     said: list[str] = []
@@ -291,7 +342,10 @@ def test_plain_a_decision_is_said_with_its_options_and_hand_and_table_say_the_pa
     session.update()
     menu = model.menu()
     kind = decision.kind.replace("_", " ")
-    assert f"Decide ({kind}): type 1 to {len(menu)}" in said
+    assert (
+        plain_words(model.decision_line())
+        == f"Decide ({kind}): N picks hand card N, done sends; #N: an option"
+    )
     assert f"#1 {menu[0][0]}" in said
     said.clear()
     session.line("hand")
