@@ -39,6 +39,7 @@ from fairtable.client.table_options import TableOptions
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import (
     RELAY_REFUSALS,
+    GameOpenElsewhere,
     Invite,
     InviteError,
     LinkClosed,
@@ -48,6 +49,8 @@ from fairtable.netplay import (
     TableInfo,
     TableNode,
     claim_seat,
+    game_open_elsewhere,
+    hold_game,
     keep_bots,
     listen,
     set_aside,
@@ -92,16 +95,30 @@ def _network(
     game: str = "",
     brings: Any = None,
     typed: str = "",
+    reopen: UnfinishedGame | None = None,
 ) -> Any:
     """The trio side of the screen: our node (and a bot peer on loopback for each spec in
     ``bots``, its thinking shown on our screen); ``typed`` is what a joiner typed (a join
     code is remembered for its seat).  It returns once our node has left a table whose game
     ended (every seat has the last moves): the screen stays until ``q``, the plain mode
-    ends there."""
+    ends there.  ``reopen``, a game kept on disk, is held in its own folder for as long as
+    we play it (another window reopening it is told so)."""
+
+    held = contextlib.ExitStack()  # the hold on a table we host, once it has an id
 
     async def main(
         to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
     ) -> None:
+        with held:
+            await play(to_screen, answers)
+
+    async def play(
+        to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
+    ) -> None:
+        if reopen is not None:
+            with hold_game(reopen.data_dir, reopen.invite.lobby_id):
+                await seat(to_screen, answers, reopen.data_dir)
+            return
         if invite is None:
             await seat(to_screen, answers, data_dir)
             return
@@ -142,6 +159,9 @@ def _network(
 
         async with trio.open_nursery() as nursery:
             table_invite = await nursery.start(run_node)
+            if reopen is None and invite is None:  # a table we host: held while we play it
+                with contextlib.suppress(GameOpenElsewhere):
+                    held.enter_context(hold_game(data_dir, table_invite.lobby_id))
             if node.folder is not None:  # where the game is kept, for the end of the game
                 emit(ev.FolderKnown(str(node.folder.path)))
             if node.folder is not None and bots:
@@ -275,6 +295,8 @@ def run_resume(o: ResumeOptions) -> int:
     for number, kept in enumerate(games, start=1):
         invite = kept.invite
         print(game_line(number, kept.info, invite.game, invite.seats, saved=kept.saved))
+        if game_open_elsewhere(kept.data_dir, invite.lobby_id):
+            print(f"{' ' * len(str(number))}  (open in another window: play it there)")
     choice = o.resign if o.resign is not None else o.number
     if choice is None:
         if o.only_list:
@@ -291,6 +313,8 @@ def run_resume(o: ResumeOptions) -> int:
         raise UsageError(f"choose a game from 1 to {len(games)}")
     kept = games[choice - 1]
     invite = kept.invite
+    if game_open_elsewhere(kept.data_dir, invite.lobby_id):
+        raise UsageError("this game is already open in another window; play it there")
     if o.resign is not None:  # no screen: resigning needs no terminal
         from fairtable.client.resign import resign_saved
 
@@ -311,9 +335,10 @@ def run_resume(o: ResumeOptions) -> int:
             bots=saved_bot_specs(kept.info, invite.game),
             game=invite.game,
             options=TableOptions(pace=o.pace, resume=invite.lobby_id),
+            reopen=kept,
         )
     else:
-        network = _network(kept.data_dir, invite=invite)
+        network = _network(kept.data_dir, invite=invite, reopen=kept)
     _shown(model, network, o.plain)
     print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0

@@ -67,6 +67,7 @@ from .node import (
 from .relay import RELAY_REFUSALS, RELAY_VERSION, MailboxLimits, RelayLimits, RelayNode
 from .storage import (
     DEFAULT_DATA_DIR,
+    GameOpenElsewhere,
     LogFile,
     SavedTable,
     SeatClaim,
@@ -76,6 +77,8 @@ from .storage import (
     TableInfoError,
     TableKind,
     claim_seat,
+    game_open_elsewhere,
+    hold_game,
     keep_bots,
     load_identity_seed,
     saved_table,
@@ -153,6 +156,7 @@ __all__ = [
     "RelayNode",
     "ResignRequest",
     "SavedTable",
+    "GameOpenElsewhere",
     "SeatClaim",
     "StorageError",
     "Subscribe",
@@ -164,6 +168,8 @@ __all__ = [
     "TableStart",
     "Thinker",
     "claim_seat",
+    "game_open_elsewhere",
+    "hold_game",
     "connect",
     "connect_with_backoff",
     "join_proof",

@@ -13,7 +13,7 @@ The names below are the area's public part; other areas import only these.
 
 from ._lifecycle import resumable_table, summary_of
 from ._saved import SavedTable, saved_table, signed_start
-from ._seatclaim import SeatClaim, claim_seat
+from ._seatclaim import GameOpenElsewhere, SeatClaim, claim_seat, game_open_elsewhere, hold_game
 from ._storage import (
     DEFAULT_DATA_DIR,
     LogFile,
@@ -27,6 +27,7 @@ from ._table_info import UNFINISHED, TableInfo, TableInfoError, TableKind, keep_
 
 __all__ = [
     "DEFAULT_DATA_DIR",
+    "GameOpenElsewhere",
     "LogFile",
     "SavedTable",
     "SeatClaim",
@@ -38,6 +39,8 @@ __all__ = [
     "UNFINISHED",
     "claim_seat",
     "claim_table",
+    "game_open_elsewhere",
+    "hold_game",
     "keep_bots",
     "load_identity_seed",
     "parse_records",

@@ -9,7 +9,9 @@ equivocation).  :func:`claim_seat` picks the folder: the data directory itself, 
 key is the invite's host key, or it hosts this table) and that no running process holds.
 It holds that folder with an operating-system lock on ``<folder>/locks/<invite scope>``,
 released when the claim is closed or the process ends (a crash included), so running the
-same ``join`` again after a crash or a quit goes on with the seat it had.
+same ``join`` again after a crash or a quit goes on with the seat it had.  A game reopened
+from disk (``fairtable resume``, hosted or joined) holds that same lock with
+:func:`hold_game`, and :func:`game_open_elsewhere` tells whether another window has it.
 """
 
 from __future__ import annotations
@@ -20,11 +22,18 @@ from pathlib import Path
 
 import fairtable.protocol as P
 
-from ..table import Invite
+from ..table import Invite, LobbyId
 from ._storage import StorageError, TableFolder, load_identity_seed
 from ._table_info import TableInfo
 
-__all__ = ["MAX_SEATS_HERE", "SeatClaim", "claim_seat"]
+__all__ = [
+    "MAX_SEATS_HERE",
+    "GameOpenElsewhere",
+    "SeatClaim",
+    "claim_seat",
+    "game_open_elsewhere",
+    "hold_game",
+]
 
 MAX_SEATS_HERE = 16
 """How many seats of one table one data directory may hold at once."""
@@ -33,6 +42,10 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover -- Windows: msvcrt's byte-range lock instead
     fcntl = None  # type: ignore[assignment]
+
+
+class GameOpenElsewhere(StorageError):
+    """The game is already open in another window (another process holds its folder)."""
 
 
 class SeatClaim:
@@ -100,3 +113,26 @@ def claim_seat(data_dir: Path, invite: Invite) -> SeatClaim:
     raise StorageError(
         f"{data_dir}: {MAX_SEATS_HERE} seats of this table are already played from here"
     )
+
+
+def _game_lock(folder: Path, lobby_id: LobbyId) -> Path:
+    return folder / "locks" / lobby_id.hex()
+
+
+def hold_game(folder: Path, lobby_id: LobbyId) -> SeatClaim:
+    """Hold the game of table ``lobby_id`` kept in ``folder`` (a data directory or a seat
+    folder) for as long as this window plays it; :class:`GameOpenElsewhere` if another
+    process (or another claim in this one) holds it already."""
+    fd = _lock(_game_lock(folder, lobby_id))
+    if fd is None:
+        raise GameOpenElsewhere("this game is already open in another window")
+    return SeatClaim(folder, fd)
+
+
+def game_open_elsewhere(folder: Path, lobby_id: LobbyId) -> bool:
+    """Whether another window holds the game of table ``lobby_id`` kept in ``folder``."""
+    try:
+        hold_game(folder, lobby_id).close()
+    except GameOpenElsewhere:
+        return True
+    return False
