@@ -63,6 +63,13 @@ from fairtable.netplay import events as ev
 __all__ = ["HELP", "ClientModel", "label"]
 
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
+SEAT_LEGEND = (
+    "Each seat: E echoes scored/to win; cit its citizens idle in the citadel (2t1d: 2 "
+    "talents, 1 drone); hand N deck N: cards held and left to draw; forge: progress/cost, "
+    "! ready."
+)
+"""What a seat's lines on the table say, for F1 (the pane's own legend says it too)."""
+
 HELP: dict[DecisionKind, str] = {
     SovereignDecisionKind.MULLIGAN: (
         "Mulligan: 'keep' your 8 cards, 'free' (once: the hand goes back, the deck is "
@@ -459,13 +466,14 @@ class ClientModel(MenuModel):
     def help_text(self) -> str:
         if self.decision is None:
             return (
-                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
+                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept). "
+                + SEAT_LEGEND
                 + RESIGN_HELP
             )
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
             "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
-            "R reflex, F facility, A augment." + RESIGN_HELP
+            "R reflex, F facility, A augment. " + SEAT_LEGEND + RESIGN_HELP
         )
 
     def completions(self) -> list[str]:

@@ -243,8 +243,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         (f"{style} class:faction-{b['faction']}", faction),
         (
             style,
-            f" E{len(b['scored'])}/{pub['echo_target']} cit "
-            f"{citizens(b['citadel'])} h{len(b['hand'])} d{b['deck']}"
+            f" E{len(b['scored'])}/{pub['echo_target']} cit {citizens(b['citadel'])}"
             + (" (left)" if seat in pub.get("departed", ()) else "")
             + "\n",
         ),
@@ -268,7 +267,8 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         elif card is not None:
             text += "=" + short(card, 10)
         slots.append(text)
-    out.append(("", " forge " + (" ".join(slots) or "-") + "\n"))
+    counts = f" hand {len(b['hand'])} deck {b['deck']};"  # words: "d" is a drone (cit 2d)
+    out.append(("", counts + " forge " + (" ".join(slots) or "-") + "\n"))
     colony = []
     if sum(b["leader_workers"]):
         colony.append(f"ldr {citizens(b['leader_workers'])}")
@@ -308,7 +308,8 @@ def table_lines(model: PaneModel) -> Lines:
             f"Echoes to win {pub['echo_target']}; creche unlimited "
             f"({pub['creche_out']} citizens out). > active, * neighbour (attackable); "
             "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
-            "t talents d drones; forge: progress/cost, ! ready\n",
+            "t talents d drones; cit: citizens idle in the citadel; hand, deck: cards held "
+            "and left to draw; forge: progress/cost, ! ready\n",
         )
     )
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -378,7 +379,7 @@ def test_hiding_the_forge_shows_progress_to_others_and_names_to_its_owner() -> N
         assert DEFS[card].name[:12] in own_text
         assert DEFS[card].name[:12] not in their_text
     progress = " ".join(str(s.progress) for s in game.state.boards[me].forge)
-    assert f" forge {progress}\n" in their_text
+    assert f"; forge {progress}\n" in their_text
 
 
 # -- typing a finish_forge answer part by part ------------------------------------------------
@@ -489,3 +490,20 @@ def test_log_a_breach_says_why_its_value_and_the_defender_learns_which_cards_wer
                     named += 1
                 assert not re.match(r"(seat \d|you) looks? at \d+ of seat \d's cards:", line)
     assert explained > 3 and named > 0
+
+
+def test_seat_lines_say_hand_and_deck_in_words_and_f1_explains_them() -> None:
+    """Issue 31: ``cit 2d h8 d42`` used ``d`` for drones and for the deck, and explained
+    neither ``h`` nor ``d``: the hand and deck are words, ``d`` is only a drone, and F1 says
+    what a seat's line means; the lines still fit the 80-column table pane."""
+    game, d = first_forge()
+    model, _ = model_for(game, d)
+    text = "".join(t for _, t in table_lines(model))
+    board = game.state.boards[d.seat]
+    assert f"hand {len(board.hand)} deck {board.deck};" in text
+    assert not re.search(r"\bh\d+ d\d+\b", text)
+    rows = [row for row in text.splitlines() if " E" in row and " cit " in row]
+    assert rows and all(len(row) <= 40 for row in rows)
+    helped = model.help_text()
+    assert "cit its citizens idle in the citadel" in helped
+    assert "hand N deck N: cards held and left to draw" in helped
