@@ -254,17 +254,24 @@ class ClientModel(MenuModel):
         mine = " - you win!" if self.seat is not None and teams[self.seat] == winner else ""
         return f"team {winner.title()} wins{mine}"
 
-    def highlighted_space(self) -> tuple[int, int] | None:
-        """Where the highlighted option moves to, if it is a move (the map marks it '@')."""
+    def _highlighted(self) -> Any:
         menu = self.menu() if self.decision is not None else []
-        if not 0 <= self.highlight < len(menu):
-            return None
-        answer = menu[self.highlight][1]
-        return (answer.to[0], answer.to[1]) if isinstance(answer, Step) else None
+        return menu[self.highlight][1] if 0 <= self.highlight < len(menu) else None
+
+    def highlighted_space(self) -> tuple[int, int] | None:
+        """The space the highlighted option names, if it is a move or a placement (the map
+        marks it '@')."""
+        match self._highlighted():
+            case Step(to=to) | ForcedStep(to=to):
+                return (to[0], to[1])
+            case Place(space=space) | Respawn(space=space):
+                return (space[0], space[1])
+        return None
 
     def decide_hint(self) -> str:
         if self.highlighted_space() is not None:
-            return " type N or #N, or Up/Down and Enter; @ on the map: this move"
+            what = "move" if isinstance(self._highlighted(), Step | ForcedStep) else "space"
+            return f" type N or #N, or Up/Down and Enter; @ on the map: this {what}"
         return super().decide_hint()
 
     def waited_for(self) -> str:

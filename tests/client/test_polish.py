@@ -221,3 +221,33 @@ def test_the_status_line_says_an_answer_is_being_sent_not_your_move(game: str) -
     model.command("#1")
     model.answered()  # taken: no longer ours
     assert SENDING not in model.status and "your move" not in model.status, model.status
+
+
+def test_sodalis_marks_the_highlighted_placement_on_the_map() -> None:
+    """A highlighted placement is marked '@' on the map, as a highlighted move is."""
+    from fairtable.engine.sodalis.answers import Place
+    from fairtable.engine.sodalis.arena import standard_arena
+    from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+    from tests.client.test_sodalis_model import model_for, play
+
+    found: list[Any] = []
+
+    def grab(game: Any, d: Any) -> None:
+        if d.kind == SodalisDecisionKind.PLACE and not found:
+            found.append((game.copy(), d))
+
+    play(4, 1, ["random"] * 4, round_limit=3, on_decision=grab)
+    model = model_for(*found[0])[0]
+    menu = model.menu()
+    places = [i for i, (_, answer) in enumerate(menu) if isinstance(answer, Place)]
+    assert len(places) > 1
+    for i in places:
+        model.highlight = i
+        space = menu[i][1].space
+        row, col = standard_arena().text_position((space[0], space[1]))
+        screen = render(model)
+        arena = screen[1:8]
+        assert arena[row][col // 2] == "@", "\n".join(screen)
+        assert sum(line.split("|")[0].count("@") for line in arena) == 1
+        assert screen[0].split("|")[0].rstrip().endswith(f"@ ({space[0]},{space[1]})")
+        assert any("@ on the map: this space" in line for line in screen)
