@@ -81,20 +81,22 @@ def _jsonable(value: Any) -> Any:
 
 
 def who_answered(step: P.ReplayStep) -> str:
-    """Who answered what at a step, in words."""
+    """Who answered what at a step, in words (``regent discard``, not ``regent_discard``)."""
+    kind = step.kind.replace("_", " ")
     if step.seat is not None:
-        return f"seat {step.seat}: {step.kind}"
+        return f"seat {step.seat}: {kind}"
     if len(step.seats) > 1:
-        return f"seats {', '.join(map(str, step.seats))}: {step.kind}"
+        return f"seats {', '.join(map(str, step.seats))}: {kind}"
     if step.seats:
-        return f"{step.kind} for seat {step.seats[0]}"
-    return step.kind
+        return f"{kind} for seat {step.seats[0]}"
+    return kind
 
 
 def ending_words(ending: P.Ending) -> str:
     if ending.kind is P.EndingKind.FINISHED:
         who = "nobody" if ending.outcome is None else ending.outcome.words()
-        return f"game over at step {ending.step} ({ending.reason}): winner {who}"
+        why = ending.reason.replace("_", " ")
+        return f"game over at step {ending.step} ({why}): winner {who}"
     if ending.kind is P.EndingKind.VERDICT:
         who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
         return f"stopped by a verdict at step {ending.step}: {who} blamed for {ending.reason}"
