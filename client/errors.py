@@ -33,6 +33,7 @@ from fairtable.netplay import events as ev
 __all__ = [
     "FileRefused",
     "UsageError",
+    "WATCH_INSTEAD",
     "leaves",
     "nonnegative_seconds",
     "port_number",
@@ -43,6 +44,9 @@ __all__ = [
     "user_message",
     "write_crash_log",
 ]
+
+WATCH_INSTEAD = "you can watch it instead: fairtable watch, with the same invite"
+"""Said to a joiner a started table has no seat for."""
 
 
 class UsageError(Exception):

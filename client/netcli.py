@@ -24,6 +24,7 @@ from fairtable.client.bot_seats import bot_name, decider, headless_bot_name
 from fairtable.client.clock_words import limits_words
 from fairtable.client.ending import staying_line
 from fairtable.client.errors import (
+    WATCH_INSTEAD,
     UsageError,
     reach_line,
 )
@@ -46,6 +47,7 @@ from fairtable.client.table_options import TableOptions
 from fairtable.engine.games import entry, game_names
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
+    NO_SEAT_LEFT,
     Emit,
     Invite,
     NodeEvent,
@@ -256,6 +258,8 @@ async def _join_from(o: JoinOptions, invite: Invite, game: str, data_dir: Path) 
             raise UsageError(f"gave up after {o.give_up_after:g} s: {contact.last}")
         await node.done.wait()
     if node.session is None:  # the node stopped without a seat: the table said why
+        if contact.no_seat_left:  # two lines that fit a terminal
+            raise UsageError(f"no seat at this table:\n  {contact.refused};\n  {WATCH_INSTEAD}")
         raise UsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
 
 
@@ -271,8 +275,11 @@ class _Contact:
         self.reached = trio.Event()
         self.last = "the table never answered"
         self.refused: str | None = None
+        self.no_seat_left = False  # the game started with every seat taken
 
     def emit(self, event: NodeEvent) -> None:
+        if isinstance(event, ev.LinkRefused) and event.reason == NO_SEAT_LEFT:
+            self.no_seat_left = True
         if isinstance(event, ev.Unreachable) and not self.reached.is_set():
             self.last = f"cannot reach {event.address}: {event.why}"
         elif isinstance(event, ev.LobbyUpdate | ev.Seated | ev.Refused):

@@ -21,6 +21,7 @@ import trio
 from fairtable.client import ending, games
 from fairtable.client.bot_seats import saved_bot_specs
 from fairtable.client.errors import (
+    WATCH_INSTEAD,
     UsageError,
     leaves,
     require_terminal,
@@ -38,6 +39,7 @@ from fairtable.client.seats import (
 from fairtable.client.table_options import TableOptions
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import (
+    NO_SEAT_LEFT,
     RELAY_REFUSALS,
     GameOpenElsewhere,
     Invite,
@@ -53,6 +55,7 @@ from fairtable.netplay import (
     hold_game,
     keep_bots,
     listen,
+    refusal_words,
     set_aside,
 )
 from fairtable.netplay import events as ev
@@ -184,6 +187,8 @@ def _refusal(reason: str) -> str:
         "invite": "it does not take this invite (check that you copied all of it)",
         "version": "it runs another version of fairtable",
     }.get(reason, f"reason: {reason}")
+    if reason == NO_SEAT_LEFT:
+        return f"{refusal_words(reason)};\n  {WATCH_INSTEAD}"
     return f"the table refused the link: {why}"
 
 

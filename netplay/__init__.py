@@ -40,6 +40,7 @@ from .lan import (
 )
 from .links import (
     FATAL_REASONS,
+    NO_SEAT_LEFT,
     FrameReader,
     Link,
     LinkClosed,
@@ -49,6 +50,7 @@ from .links import (
     connect_with_backoff,
     encode_frame,
     open_link,
+    refusal_words,
     serve_links,
 )
 from .node import (
@@ -123,6 +125,7 @@ __all__ = [
     "BROADCAST",
     "DISCOVERY_PORT",
     "FATAL_REASONS",
+    "NO_SEAT_LEFT",
     "Announcement",
     "BadAnnouncement",
     "DiscoveryListener",
@@ -182,6 +185,7 @@ __all__ = [
     "saved_table",
     "sign_name",
     "start_names",
+    "refusal_words",
     "serve_links",
 ]
 __all__ += events.__all__  # every event, as events names them

@@ -25,7 +25,7 @@ from ._link import (
     open_link,
     tls_key_at,
 )
-from ._reach import refusal_words, unreachable_event
+from ._reach import NO_SEAT_LEFT, refusal_words, unreachable_event
 from ._watchers import Watchers
 from ._wire import LinkClosed, PeerInfo
 
@@ -41,6 +41,7 @@ __all__ = [
     "connect_with_backoff",
     "encode_frame",
     "open_link",
+    "NO_SEAT_LEFT",
     "refusal_words",
     "serve_links",
     "tls_key_at",

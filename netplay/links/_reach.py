@@ -16,7 +16,7 @@ import socket
 from ..events import Unreachable
 from ._wire import LinkClosed
 
-__all__ = ["refusal_words", "unreachable_event", "why_unreachable"]
+__all__ = ["NO_SEAT_LEFT", "refusal_words", "unreachable_event", "why_unreachable"]
 
 _BY_ERRNO = {
     errno.ECONNREFUSED: "connection refused",
@@ -71,9 +71,13 @@ def unreachable_event(
     return Unreachable(shown, why_unreachable(exc), attempt, round(retry_in, 1))
 
 
+NO_SEAT_LEFT = "not authorised"
+"""The reason a table whose game has started refuses a key that holds none of its seats."""
+
 _REFUSALS = {
     "invite": "the host does not know this invite (a wrong or an old one)",
-    "not authorised": "the table is full (its game started without you)",
+    # said only to a peer that proved the invite's secret, whatever the game's state
+    NO_SEAT_LEFT: "the game at this table has already started and every seat is taken",
     "version": "the host runs another version of the protocol",
     "key": "the host is not the one the invite names",
 }

@@ -288,7 +288,7 @@ def test_an_invite_to_a_closed_port_says_cannot_reach_within_ten_seconds_then_gi
     assert "retrying... (attempt 2)" in out
 
 
-def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> None:
+def test_joining_a_started_full_table_says_so_and_offers_watching(tmp_path: Path) -> None:
     host = subprocess.Popen(
         [
             sys.executable,
@@ -326,9 +326,11 @@ def test_joining_a_full_table_whose_game_started_is_one_line(tmp_path: Path) -> 
     finally:
         host.kill()
         host.wait(timeout=10)
-    assert one_line_error(done) == (
-        "no seat at this table: the table is full (its game started without you)"
-    )
+    assert done.returncode == 2 and done.stderr.splitlines() == [
+        "fairtable: no seat at this table:",
+        "  the game at this table has already started and every seat is taken;",
+        "  you can watch it instead: fairtable watch, with the same invite",
+    ]
     assert one_line_error(forged) == (
         "no seat at this table: the host does not know this invite (a wrong or an old one)"
     )

@@ -183,8 +183,12 @@ def test_a_host_that_cannot_be_reached_is_named_in_the_status_line_with_the_atte
 def test_a_joiner_the_table_will_not_seat_is_told_in_the_status_line() -> None:
     model = ClientModel(lambda answer: None)
     model.apply_event(ev.Joining(invite="fairtable://x"))
-    model.apply_event(ev.Refused(reason="the table is full (its game started without you)"))
-    assert model.over == ("No seat at this table: the table is full (its game started without you)")
+    model.apply_event(
+        ev.Refused(reason="the game at this table has already started and every seat is taken")
+    )
+    assert model.over == (
+        "No seat at this table: the game at this table has already started and every seat is taken"
+    )
     assert model.status == ending.status(model.over) and model.status.endswith("q to leave")
     host = ClientModel(lambda answer: None)
     host.apply_event(ev.TableOpen(invite="fairtable://x"))
