@@ -130,7 +130,10 @@ def hold_game(folder: Path, lobby_id: LobbyId) -> SeatClaim:
 
 
 def game_open_elsewhere(folder: Path, lobby_id: LobbyId) -> bool:
-    """Whether another window holds the game of table ``lobby_id`` kept in ``folder``."""
+    """Whether another window holds the game of table ``lobby_id`` kept in ``folder`` (it
+    makes no file: a lock file nobody ever made is held by nobody)."""
+    if not _game_lock(folder, lobby_id).exists():
+        return False
     try:
         hold_game(folder, lobby_id).close()
     except GameOpenElsewhere:

@@ -45,6 +45,7 @@ def test_holding_a_game_twice_is_refused_until_the_first_lets_go(tmp_path: Path)
     from fairtable.netplay import GameOpenElsewhere, game_open_elsewhere
 
     assert not game_open_elsewhere(tmp_path, invite.lobby_id)
+    assert not (tmp_path / "locks").exists()  # asking made nothing
     with hold_game(tmp_path, invite.lobby_id):
         assert game_open_elsewhere(tmp_path, invite.lobby_id)
         with pytest.raises(GameOpenElsewhere):
