@@ -101,14 +101,14 @@ def saved_bot_specs(info: TableInfo, game: str) -> tuple[str, ...]:
 
 def decider(
     game: str, spec: str, stream: ChanceStream, emit: ev.Emit | None = None
-) -> Callable[[P.DecisionNeeded], Any]:
+) -> Callable[[P.DecisionNeeded[Any]], Any]:
     """The bot ``spec`` names, as a table node's decider; a search bot reports its thinking
     to ``emit`` (none: it keeps it to itself)."""
     bot = bot_maker(game, spec)(stream)
     if isinstance(bot, SearchBot):
         return SearchDecider(bot, emit)
 
-    def decide(event: P.DecisionNeeded) -> Any:
+    def decide(event: P.DecisionNeeded[Any]) -> Any:
         return bot.decide(event.view, event.decision)
 
     return decide
@@ -124,7 +124,7 @@ class SearchDecider:
         self._shown_at = 0.0
         bot.on_progress = self._progress
 
-    def __call__(self, event: P.DecisionNeeded) -> Any:
+    def __call__(self, event: P.DecisionNeeded[Any]) -> Any:
         """Called in a worker thread: the search runs here."""
         self.bot.stop.clear()
         self._seat = event.decision.seat

@@ -169,7 +169,7 @@ def describe(event: NodeEvent) -> str:
 
 def _decider(
     kind: str | None, seed: bytes, game: str, emit: Emit | None = None
-) -> Callable[[P.DecisionNeeded], Any] | None:
+) -> Callable[[P.DecisionNeeded[Any]], Any] | None:
     """The ``--bot`` seat's decider (a search bot tells ``emit`` how its thinking goes)."""
     if kind is None:
         return None

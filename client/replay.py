@@ -138,7 +138,7 @@ class Record:
 
     def step_words(self, index: int) -> str:
         """A step's public events in words: the game's log lines, else its event kinds."""
-        unsaid = ", ".join(str(e[0]).replace("_", " ") for e in self.steps[index].events)
+        unsaid = ", ".join(e.KIND.replace("_", " ") for e in self.steps[index].events)
         return "; ".join(self.words[index]) or unsaid or "-"
 
     def step_object(self, index: int, *, open_hands: bool = False) -> dict[str, Any]:
@@ -150,7 +150,7 @@ class Record:
             "seat": step.seat,
             "seats": list(step.seats),
             "decision": step.kind,
-            "events": _jsonable(step.events),
+            "events": _jsonable([e.as_tuple() for e in step.events]),
             "words": self.words[index],
             "digest": step.digest,
         }

@@ -57,7 +57,7 @@ class ReplayCursor:
         step = self.record.steps[self.index]
         words = (
             "; ".join(self.record.words[self.index])
-            or ", ".join(str(e[0]) for e in step.events)
+            or ", ".join(e.KIND for e in step.events)
             or "no public event"
         )
         return f"{who_answered(step)}: {words}"

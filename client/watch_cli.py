@@ -43,7 +43,7 @@ class _Printer:
                     {
                         "event": "step",
                         "step": event.step,
-                        "events": _jsonable(event.events),
+                        "events": _jsonable([e.as_tuple() for e in event.events]),
                         "digest": session.game.digest(),
                     },
                     sort_keys=True,

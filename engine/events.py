@@ -4,9 +4,11 @@ A game's state keeps its public log as plain tuples ``(kind, *fields)``: the for
 views, replays, logs, golden playthroughs and test vectors have always held, byte for
 byte.  The rules write each entry as a typed record -- a subclass of :class:`Event`
 declared in ``engine/<game>/events.py`` -- and :meth:`Event.as_tuple` gives exactly that
-tuple.  A reader (the client's wording, its screen models) turns a stored tuple back into
-its record with the game's :class:`EventParser` and dispatches on the record's class,
-never on positions.
+tuple.  ``apply`` and ``depart`` return the records, and they travel as records up to the
+screen (protocol's ``StepApplied``, netplay's ``ViewChanged``); only what writes bytes (the
+state's log, digests, ``--json`` lines, a replay's export) writes the stored tuple.  A
+reader of stored tuples turns one back into its record with the game's
+:class:`EventParser` and dispatches on the record's class, never on positions.
 
 The records several games log alike (:class:`FirstPlayer`, :class:`RoundLimit`) are
 declared here once; each game lists them among its own kinds.

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 
+from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
 from fairtable.protocol import TableId, TimeLimits, VerdictKind
@@ -60,7 +61,6 @@ __all__ = [
     "SeatWaiting",
     "Seated",
     "Staying",
-    "StoredEvent",
     "TableOpen",
     "TimeClaim",
     "Unreachable",
@@ -88,11 +88,6 @@ Emit = Callable[[NodeEvent], None]
 _T = TypeVar("_T", bound=type[NodeEvent])
 GameView = TypeVar("GameView")
 """The game's view type (``ContractGame[State, View]``'s ``View``: ``ReignView``, ...)."""
-
-StoredEvent = tuple[Any, ...]
-"""One of the game's public events as the engine logs it: ``(KIND, *fields)``, the form
-views, logs and digests hold.  The game's own client parts read it into its typed record
-with the game's :class:`~engine.events.EventParser` (``engine/<game>/events.py``)."""
 
 
 def _event(name: str) -> Callable[[_T], _T]:
@@ -135,8 +130,13 @@ def _limits() -> Any:
     return attrs.field(default=None, metadata=_written_as("clock", _limits_plain))
 
 
-def _stored_events(events: Iterable[StoredEvent]) -> tuple[StoredEvent, ...]:
+def _game_events(events: Iterable[GameEvent]) -> tuple[GameEvent, ...]:
     return tuple(events)
+
+
+def _stored_events(events: tuple[GameEvent, ...]) -> tuple[tuple[Any, ...], ...]:
+    """The game's events as JSON writes them: each record's stored tuple ``(KIND, *fields)``."""
+    return tuple(e.as_tuple() for e in events)
 
 
 def _cards(cards: Iterable[str]) -> tuple[str, ...]:
@@ -308,10 +308,13 @@ class DecisionAsked(NodeEvent, Generic[GameView]):
 @_event("view")
 @attrs.frozen
 class ViewChanged(NodeEvent, Generic[GameView]):
-    """A step was applied: our seat's new view and the step's public events."""
+    """A step was applied: our seat's new view and the step's public events, the game's
+    typed records (``engine/<game>/events.py``); JSON writes their stored tuples."""
 
     view: GameView
-    events: tuple[StoredEvent, ...] = attrs.field(default=(), converter=_stored_events)
+    events: tuple[GameEvent, ...] = attrs.field(
+        default=(), converter=_game_events, metadata=_written_as("events", _stored_events)
+    )
 
 
 @_event("cards_seen")

@@ -9,10 +9,11 @@ these events through the session's port; nothing here knows a game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
+from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
 
@@ -30,6 +31,9 @@ __all__ = [
     "VerdictReached",
 ]
 
+View = TypeVar("View")
+"""The game's view type (``ContractGame[State, View]``'s ``View``: ``ReignView``, ...)."""
+
 
 @attrs.frozen
 class Verdict:
@@ -42,21 +46,27 @@ class Verdict:
 
 
 @attrs.frozen
-class DecisionNeeded:
+class DecisionNeeded(Generic[View]):
+    """Our seat must answer ``decision`` (request serial ``step``); ``view`` is its view."""
+
     step: int
     decision: Decision
-    view: Any
+    view: View
 
 
 @attrs.frozen
-class StepApplied:
+class StepApplied(Generic[View]):
     """A step the engine applied, its public events, and our seat's view just after it
     (``None`` with no seat): a screen told several steps at once -- a resumed game replays
-    its whole log -- still sees each step's own view."""
+    its whole log -- still sees each step's own view.
+
+    ``events`` are the game's typed records (``engine/<game>/events.py``), as the engine's
+    ``apply`` returned them; whoever writes them down (a log, ``--json``, a replay's export)
+    writes :meth:`~engine.events.Event.as_tuple`, the stored form."""
 
     step: int
-    events: tuple[tuple[Any, ...], ...]
-    view: Any = attrs.field(default=None, eq=False, repr=False)
+    events: tuple[GameEvent, ...]
+    view: View | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -103,8 +113,8 @@ class SeatLeft:
 
 
 Event = (
-    DecisionNeeded
-    | StepApplied
+    DecisionNeeded[Any]
+    | StepApplied[Any]
     | CardsSeen
     | VerdictReached
     | GameFinished

@@ -21,7 +21,7 @@ from ._identity import Identity
 from ._session import TableSession
 from ._table import TableSpec
 
-Decider = Callable[[int, DecisionNeeded], Any]
+Decider = Callable[[int, DecisionNeeded[Any]], Any]
 
 
 @attrs.define

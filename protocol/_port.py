@@ -173,7 +173,7 @@ class Port:
             self._host.record_digest(step)
         if events:
             view = None if self.me is None else game.view(self.me)
-            self.emit(StepApplied(step, tuple(e.as_tuple() for e in events), view))
+            self.emit(StepApplied(step, tuple(events), view))
 
     def can_depart(self, seat: int) -> bool:
         """Whether the game can go on without ``seat`` now (the engine's rule)."""
@@ -189,7 +189,7 @@ class Port:
             self._host.record_digest(step)
         if events:
             view = None if self.me is None else game.view(self.me)
-            self.emit(StepApplied(step, tuple(e.as_tuple() for e in events), view))
+            self.emit(StepApplied(step, tuple(events), view))
 
     def finish(self) -> None:
         """The audit passed: the game is finished, for the caller to read."""

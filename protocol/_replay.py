@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from fairtable.engine.errors import CardDataError, EngineError
+from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.games import rules as game_rules
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
@@ -55,7 +56,7 @@ class ReplayStep:
     kind: str  # what was answered: a decision kind, or "chance", "deal", "reveal", ...
     seat: int | None  # the seat that decided (None: chance, cards, or several seats at once)
     seats: tuple[int, ...]  # every seat the answered request(s) named
-    events: tuple[tuple[Any, ...], ...]  # the engine's public events
+    events: tuple[GameEvent, ...]  # the engine's public events (typed records)
     view: Any  # view(None) after the step
     digest: str  # the public state digest after the step
     held: dict[int, dict[Any, Any]] = attrs.field(eq=False, repr=False)  # ciphertexts held
@@ -120,7 +121,7 @@ class _Recorder(TableSession):
             else:  # events without a new step (none known today): a step of their own
                 self._snapshot(event.step, tuple(event.events))
 
-    def _snapshot(self, serial: int, events: tuple[tuple[Any, ...], ...]) -> None:
+    def _snapshot(self, serial: int, events: tuple[GameEvent, ...]) -> None:
         kind, seat, seats = _request_words(self._before)
         held = {s: dict(h) for s, h in self.exchanges.cards.held.items()}
         self.recorded.append(

@@ -93,7 +93,7 @@ class ClientModel(ScreenModel):
             case ev.ViewChanged():
                 self.view = event.view
                 for e in event.events:
-                    line = self.describe(E.PARSER.parse(e))
+                    line = self.describe(e)
                     if line:
                         self.log.extend(line.split("\n"))
             case ev.DecisionAsked():

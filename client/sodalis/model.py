@@ -21,7 +21,6 @@ from fairtable.client.sodalis.bots import Board, HeuristicBot
 from fairtable.client.sodalis.words import TRIBUTES, card_name, describe_event, space_words, who
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
-from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.answers import (
     Carry,
     Cast,
@@ -223,7 +222,7 @@ class ClientModel(MenuModel):
         if isinstance(event, ev.ViewChanged):
             before, self.view = self.view, event.view
             for e in event.events:
-                line = describe_event(E.PARSER.parse(e), self.seat, before, event.view)
+                line = describe_event(e, self.seat, before, event.view)
                 if line:
                     self.log.append(line)
         elif isinstance(event, ev.DecisionAsked):

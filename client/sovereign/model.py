@@ -49,7 +49,6 @@ from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide as rules
-from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.choices import legal_answers
 from fairtable.engine.sovereign.decisions import (
     AddHealthInfo,
@@ -298,7 +297,7 @@ class ClientModel(MenuModel):
         if isinstance(event, ev.ViewChanged):
             self._before, self.view = self.view, event.view
             for e in event.events:
-                line = describe_event(E.PARSER.parse(e), self, event.view)
+                line = describe_event(e, self, event.view)
                 if line:
                     self.log.extend(line.split("\n"))
         elif isinstance(event, ev.DecisionAsked):

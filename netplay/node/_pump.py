@@ -28,7 +28,7 @@ from ._node_parts import NodeConfig
 
 __all__ = ["Decider", "ResignRequest", "SessionPump", "Thinker"]
 
-Decider = Callable[[P.DecisionNeeded], Any]
+Decider = Callable[[P.DecisionNeeded[Any]], Any]
 
 
 @runtime_checkable
@@ -39,7 +39,7 @@ class Thinker(Protocol):
     thinks, ``cancel`` (called from the event loop) asks it to answer at once; that answer
     is dropped."""
 
-    def __call__(self, event: P.DecisionNeeded) -> Any: ...
+    def __call__(self, event: P.DecisionNeeded[Any]) -> Any: ...
 
     def cancel(self) -> None: ...
 
@@ -158,7 +158,7 @@ class SessionPump:
             self.emit(ev.GameOver(event.outcome, event.digest, event.end, stats))
             self.ended("finished", None, event.digest)
 
-    async def _decide_later(self, event: P.DecisionNeeded) -> None:
+    async def _decide_later(self, event: P.DecisionNeeded[Any]) -> None:
         """A paced bot's answer goes out ``pace`` seconds after the question, however long
         the bot thought (when it thinks less than that): how long a seat takes must not tell
         what it holds (docs/protocol.md §11.9)."""
@@ -173,7 +173,7 @@ class SessionPump:
             self.pump()
 
     @staticmethod
-    async def _think(decider: Decider, event: P.DecisionNeeded) -> Any:
+    async def _think(decider: Decider, event: P.DecisionNeeded[Any]) -> Any:
         """The decider's answer; a :class:`Thinker`'s from a worker thread (cancelled: it is
         told to stop, and its thread left to finish on its own)."""
         if not isinstance(decider, Thinker):

@@ -74,7 +74,7 @@ def feed_views(models: Mapping[int, Model], game: Game, events: Iterable[Event])
     """Give each seat's model its new view with the public ``events`` (the records ``apply``
     returns), as a node would."""
     for seat, model in models.items():
-        model.apply_event(ev.ViewChanged(view=game.view(seat), events=stored(events)))
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=tuple(events)))
 
 
 def model_for(

@@ -194,7 +194,7 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         events = game.apply(Reversals(0, tuple(mine.info.arcana) if flip_all else ()))
         d = [r for r in game.pending() if r.seat == 1][0]
         model = models[1]
-        model.apply_event(ev.ViewChanged(view=game.view(1), events=games.stored(events)))
+        model.apply_event(ev.ViewChanged(view=game.view(1), events=events))
         model.apply_event(ev.DecisionAsked(decision=d, view=game.view(1)))
         names = sorted(
             {f.name for f in game.state.catalog.faces.values()}

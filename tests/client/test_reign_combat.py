@@ -10,6 +10,7 @@ import pytest
 
 from fairtable.client.reign.combat import army_parts
 from fairtable.client.reign.model import ClientModel
+from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
 from fairtable.engine.reign.combat import resolve, resolved_armies
 from fairtable.engine.requests import Decision
@@ -58,7 +59,9 @@ def watch(seed: int, players: int) -> tuple[ClientModel, list[list[list[int]]], 
                     }
                 )
                 orders, picks = {}, {}
-        model.apply_event(ev.ViewChanged(view=table.truth.view(0), events=new))
+        model.apply_event(
+            ev.ViewChanged(view=table.truth.view(0), events=tuple(E.PARSER.parse(e) for e in new))
+        )
     return model, totals, battles
 
 

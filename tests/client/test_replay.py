@@ -64,7 +64,7 @@ def test_open_hands_show_a_privately_drawn_card_at_its_draw(game: str, tmp_path:
         if (
             step.kind != "deal"
             or len(step.seats) != 1
-            or not any(e[0] == "draw" for e in step.events)
+            or not any(e.KIND == "draw" for e in step.events)
         ):  # a draw (not cards handed over)
             continue
         seat = step.seats[0]

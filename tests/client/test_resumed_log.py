@@ -12,6 +12,7 @@ import fairtable.protocol as P
 from fairtable.client.bots import RandomBot
 from fairtable.client.reign.model import ClientModel
 from fairtable.client.seats import bot_node
+from fairtable.engine.reign import events as E
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import NodeConfig, TableChoice, TableKind, TableNode
 from fairtable.netplay import events as ev
@@ -51,7 +52,7 @@ def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path
         def emit(event: Any) -> None:
             live.apply_event(event)
             if isinstance(event, ev.ViewChanged) and any(
-                e[0] == "combat_totals" for e in event.events
+                isinstance(e, E.CombatTotals) for e in event.events
             ):
                 fought.set()
 
@@ -75,7 +76,7 @@ def test_a_resumed_games_replayed_log_shows_the_combat_breakdowns(tmp_path: Path
         def emit(event: Any) -> None:
             resumed.apply_event(event)
             if isinstance(event, ev.ViewChanged) and any(
-                e[0] == "combat_totals" for e in event.events
+                isinstance(e, E.CombatTotals) for e in event.events
             ):
                 replayed.set()
 

@@ -220,7 +220,7 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
     for seat in (1, 2, 3):
         d = [r for r in game.pending() if r.seat == seat][0]
         model = models[seat]
-        model.apply_event(ev.ViewChanged(view=game.view(seat), events=games.stored(events)))
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=events))
         model.apply_event(ev.DecisionAsked(decision=d, view=game.view(seat)))
         shown = strings_in(json.loads(json.dumps(game.view(seat).to_dict())))
         text = " ".join(
@@ -235,7 +235,7 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
         assert game.view(seat).secret is None
         assert not (secret & shown) and not any(s in text for s in secret)
     models[0].answered()
-    models[0].apply_event(ev.ViewChanged(view=game.view(0), events=games.stored(events)))
+    models[0].apply_event(ev.ViewChanged(view=game.view(0), events=events))
     own = "".join(t for _, t in side_lines(models[0]))
     assert "Your hidden choice" in own
     assert game.state.catalog.face(flip[0] + "~r").name in own
@@ -244,7 +244,7 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
         events = game.apply(Reversals(seat, ()))
     log = " ".join(e.KIND for e in events)
     assert "reversals" in log
-    models[1].apply_event(ev.ViewChanged(view=game.view(1), events=games.stored(events)))
+    models[1].apply_event(ev.ViewChanged(view=game.view(1), events=events))
     assert any(game.state.catalog.face(flip[0] + "~r").name in line for line in models[1].log)
 
 
@@ -255,7 +255,7 @@ def test_log_tells_public_events_in_words_with_each_rolls_successes() -> None:
 
     def feed(game: SodalisGame, answer: Any, events: list[Any]) -> None:
         before = len(model.log)
-        model.apply_event(ev.ViewChanged(view=game.view(0), events=games.stored(events)))
+        model.apply_event(ev.ViewChanged(view=game.view(0), events=events))
         if not isinstance(answer, RollAnswer):
             return
         lines = list(model.log)[before:]
@@ -363,7 +363,7 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
     def after(game: SodalisGame, request: Any, answer: Any, events: list[Any]) -> None:
         start = len(model.log)
         told = games.stored(events)
-        model.apply_event(ev.ViewChanged(view=game.view(0), events=told))
+        model.apply_event(ev.ViewChanged(view=game.view(0), events=events))
         rolls = [e for e in told if e[0] == "roll"]
         if not rolls or not expected:
             return

@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 from fairtable import netplay
+from fairtable.engine.events import Departed, FirstPlayer
 from fairtable.engine.outcome import Outcome
 from fairtable.netplay import LobbyId
 from fairtable.netplay import events as ev
@@ -86,9 +87,21 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         ),
         (ev.SeatOffline(2), '{"event":"offline","seat":2}'),
         (ev.SeatOnline(2), '{"event":"online","seat":2}'),
+        (
+            ev.ViewChanged({"round": 1}, [FirstPlayer(2), Departed(1, 3)]),
+            '{"event":"view","events":[["first_player",2],["departed",1,3]],"view":{"round":1}}',
+        ),
     ]
     for event, line in lines:
         assert netplay.event_line(event) == line
+
+
+def test_a_view_change_carries_the_games_records_and_writes_their_stored_tuples() -> None:
+    """A screen gets the typed records the engine returned; only JSON turns them back into
+    the stored tuples ``(KIND, *fields)`` logs and digests hold."""
+    told = ev.ViewChanged(None, [FirstPlayer(0)])
+    assert told.events == (FirstPlayer(0),)
+    assert ev.event_json(told)["events"] == (("first_player", 0),)
 
 
 def test_every_event_class_has_its_own_name_and_is_frozen() -> None:

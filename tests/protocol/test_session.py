@@ -16,6 +16,7 @@ import fairtable.protocol.testing as PT
 import fairtable.protocol.wire as PW
 from fairtable.client.bots import RandomBot
 from fairtable.client.simulate import run_crypto_game
+from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.reign import Bid, standard_catalog
 from fairtable.engine.rng import ChanceStream
 from fairtable.protocol.wire import Complaint
@@ -46,6 +47,25 @@ def test_session_every_peer_ends_with_the_same_digest_and_a_clean_audit(
     results = {(s.finished.outcome, s.finished.digest) for s in sessions if s.finished}
     assert len(results) == 1 and len(sessions) == 3
     assert all(s.exchanges.audit.audited for s in sessions)
+
+
+def test_session_steps_carry_the_engines_typed_records_that_store_as_its_log(
+    finished_game: tuple[P.TableSpec, list[P.TableSession]],
+) -> None:
+    """A ``StepApplied`` hands out the records the engine returned (no stored tuples to
+    parse again); written down, they are the state's own log, entry for entry."""
+    spec, sessions = finished_game
+    watcher = P.TableSession(spec, None)
+    told: list[GameEvent] = []
+    for entry in sessions[0].entries():
+        watcher.receive(entry)
+        while (event := watcher.next_event()) is not None:
+            if isinstance(event, P.StepApplied):
+                assert all(isinstance(e, GameEvent) for e in event.events)
+                told.extend(event.events)
+    assert watcher.finished is not None and told
+    stored = watcher.game.state.events
+    assert [e.as_tuple() for e in told] == stored[len(stored) - len(told) :]
 
 
 def test_session_four_peers_agree_too() -> None:

@@ -55,7 +55,7 @@ class HighCardModel(ScreenModel):
         if isinstance(event, ev.ViewChanged):
             self.view = event.view
             for e in event.events:
-                line = describe_event(E.PARSER.parse(e), self.seat)
+                line = describe_event(e, self.seat)
                 if line:
                     self.log.append(line)
         elif isinstance(event, ev.DecisionAsked):
