@@ -36,6 +36,8 @@ MEMBERS = {
     "secret_of",
     "handover_cards",
     "copy",
+    "can_depart",
+    "depart",
     "state",
 }
 
