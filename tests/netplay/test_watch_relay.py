@@ -86,7 +86,9 @@ async def test_spectator_via_relay_joins_in_progress_and_ends_with_the_players_d
 
             def told(event: Any, session: P.TableSession) -> None:
                 if isinstance(event, P.StepApplied):
-                    said.append([list(event.events), session.game.view(None).public])
+                    said.append(
+                        [[e.as_tuple() for e in event.events], session.game.view(None).public]
+                    )
 
             watched = await watch_table(invite, told, via=via)
             for node in nodes:
