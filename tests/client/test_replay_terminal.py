@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fairtable.client.reign.words import card_label
+from fairtable.engine.reign import events as E
 from fairtable.protocol import replay_log
 from tests.client import tmux as term
 from tests.client.replay_tables import log_file, played
@@ -69,7 +70,10 @@ def test_open_hands_show_a_drawn_card_at_its_step(tmp_path: Path) -> None:
     draw = next(
         i
         for i, st in enumerate(replay.steps)
-        if i and st.kind == "deal" and any(e[0] == "draw" for e in st.events) and st.seats == (1,)
+        if i
+        and st.kind == "deal"
+        and any(isinstance(e, E.Draw) for e in st.events)
+        and st.seats == (1,)
     )
     before, after = replay.open_hands(draw - 1)[1], replay.open_hands(draw)[1]
     card = next(c for c in after if c not in before)
