@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from fairtable.client.room import screen_size, side_width
 from fairtable.client.screen_model import Lines, invite_lines
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
@@ -73,8 +74,21 @@ def name(card: str) -> str:
 
 
 def short(card: str, width: int = 14) -> str:
+    """A card's name cut to ``width`` columns (a "." says it is cut)."""
     text = name(card)
     return text if len(text) <= width else text[: width - 1] + "."
+
+
+def side_room(width: int) -> int:
+    """``width`` (a name's columns in the side pane at 80 columns) grown by the columns a
+    wider side pane has: names are cut only where the room is short."""
+    return width + max(0, side_width() - 38)
+
+
+def table_room(width: int) -> int:
+    """``width`` (a name's columns in the table pane at 80 columns) grown by a third of the
+    columns a wider table pane has (several names share a row there)."""
+    return width + max(0, screen_size()[1] - side_width() - 1 - 41) // 3
 
 
 def citizens(pair: Any) -> str:
@@ -145,16 +159,16 @@ def state_for(view: SovereignView) -> Any:
     return found[1]
 
 
-def unit_text(view: SovereignView, ref: str, width: int = 14) -> str:
+def unit_text(view: SovereignView, ref: str, width: int | None = None) -> str:
     u = view.public["units"][ref]
     try:
         atk, arm = effects.stats(state_for(view), ref)
     except (KeyError, IndexError, AttributeError):
         d = DEFS[u["card"]]
         atk, arm = d.attack, d.armor
-    augs = "".join("+" + short(a, 8) for a in u["augments"])
+    augs = "".join("+" + short(a, table_room(8)) for a in u["augments"])
     new = "(new)" if u["new"] else ""
-    return f"{short(ref, width)} {atk}/{arm} {citizens(u['health'])}{new}{augs}"
+    return f"{short(ref, width or table_room(14))} {atk}/{arm} {citizens(u['health'])}{new}{augs}"
 
 
 def breach_words(view: SovereignView, value: int) -> str:
@@ -203,7 +217,7 @@ def battle_line(view: SovereignView) -> str | None:
     if not bt or "order" not in bt:
         return None
     me = view.seat
-    alive = [short(a, 10) for a in bt["order"] if a in bt["attackers"]]
+    alive = [short(a, table_room(10)) for a in bt["order"] if a in bt["attackers"]]
     dead = len(bt.get("declared", bt["order"])) - len(bt.get("attackers", []))
     area = "hand" if bt["target_lane"] == 0 else "forge"
     rnd = f" r{bt['round']}" if bt.get("round") else ""
@@ -237,7 +251,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         else ("*" if seat in neighbours(view, me) else " ")
     )
     style = "class:mine" if seat == me else ""
-    faction = b["faction"].title()[:10]
+    faction = b["faction"].title()[: table_room(10)]
     out: Lines = [
         (style, f"{mark}{who(seat, me):<6} "),
         (f"{style} class:faction-{b['faction']}", faction),
@@ -265,7 +279,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
             ready = progress >= cost and not (DEFS[card].type == "echo" and entered == pub["turn"])
             text += f"/{cost}" + ("!" if ready else "")
         elif card is not None:
-            text += "=" + short(card, 10)
+            text += "=" + short(card, table_room(10))
         slots.append(text)
     counts = f" hand {len(b['hand'])} deck {b['deck']};"  # words: "d" is a drone (cit 2d)
     out.append(("", counts + " forge " + (" ".join(slots) or "-") + "\n"))
@@ -274,13 +288,17 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         colony.append(f"ldr {citizens(b['leader_workers'])}")
     for ref in b["facilities"]:
         f = pub["facilities"][ref]
-        augs = "".join("+" + short(a, 8) for a in f["augments"])
-        colony.append(f"{short(ref, 12)} {citizens(f['workers'])}{augs}")
+        augs = "".join("+" + short(a, table_room(8)) for a in f["augments"])
+        colony.append(f"{short(ref, table_room(12))} {citizens(f['workers'])}{augs}")
     for ref, _, targets in b["reflexes"]:
-        on = (">" + ",".join(short(t.split(">")[0], 8) for t in targets)) if targets else ""
-        colony.append(f"rfx {short(ref, 12)}{on}")
+        on = (
+            (">" + ",".join(short(t.split(">")[0], table_room(8)) for t in targets))
+            if targets
+            else ""
+        )
+        colony.append(f"rfx {short(ref, table_room(12))}{on}")
     for ref in b["loose"]:
-        colony.append(f"loose {short(ref, 12)}")
+        colony.append(f"loose {short(ref, table_room(12))}")
     if colony:
         out.append(("class:dim", " " + "; ".join(colony) + "\n"))
     return out
@@ -344,8 +362,9 @@ def side_lines(model: PaneModel) -> Lines:
     pub = view.public
     b = pub["boards"][view.seat]
     out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} ('play N')\n")]
+    wide, room = side_width(), side_room(19)
     for i, (_, card) in enumerate(hand_cards(model), start=1):
-        out.append(("", f"{i} {short(card, 19):<19} {tag(card)}"[:38] + "\n"))
+        out.append(("", f"{i} {short(card, room):<{room}} {tag(card)}"[:wide] + "\n"))
     forge = forge_cards(model)
     if forge:
         out.append(("class:title", "Your forge ('acc N', 'reveal N')\n"))
@@ -358,7 +377,9 @@ def side_lines(model: PaneModel) -> Lines:
                 if progress >= cost and not wait
                 else ("next turn" if progress >= cost else f"{cost - progress} to go")
             )
-            out.append(("", f"{i} {short(card, 16):<16} {progress}/{cost} {state}"[:38] + "\n"))
+            room = side_room(16)
+            line = f"{i} {short(card, room):<{room}} {progress}/{cost} {state}"
+            out.append(("", line[:wide] + "\n"))
     seen = dict(view.seen)
     for seat, other in enumerate(pub["boards"]):
         if seat == view.seat:
@@ -386,7 +407,7 @@ def spectator_lines(view: SovereignView) -> Lines:
         b = pub["boards"][seat]
         forge = " ".join(str(progress) for _h, progress, _e in b["forge"]) or "-"
         out.append(("", f"seat {seat}: hand {len(b['hand'])}, deck {b['deck']}\n"))
-        out.append(("class:dim", f" forge progress {forge}"[:38] + "\n"))
+        out.append(("class:dim", f" forge progress {forge}"[: side_width()] + "\n"))
     return out + piles(view)
 
 
@@ -401,7 +422,7 @@ def piles(view: SovereignView) -> Lines:
                 (
                     "class:dim",
                     f"{who(seat, view.seat)} Echoes: "
-                    + ", ".join(short(r, 16) for r in scored)
+                    + ", ".join(short(r, side_room(16)) for r in scored)
                     + "\n",
                 )
             )
@@ -412,7 +433,7 @@ def piles(view: SovereignView) -> Lines:
                 (
                     "class:dim",
                     f"{whose(seat, view.seat)} scrap: "
-                    + ", ".join(short(c, 16) for c in scrap)
+                    + ", ".join(short(c, side_room(16)) for c in scrap)
                     + "\n",
                 )
             )

@@ -163,3 +163,16 @@ def test_screen_the_whole_hand_shows_at_80x24_beside_a_long_menu() -> None:
     rule = screen.index("-" * 80)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     assert decide - rule - 1 == 3  # the log's rows
+
+
+def test_screen_card_names_use_the_width_there_is() -> None:
+    """At 160 columns the hand shows every card's whole name (issue 31: names were cut at
+    19 columns whatever the width); at 80 they are cut with a "." as before."""
+    model, _, game, d = forge_model()
+    names = [DEFS[card].name for _, card in game.view(d.seat).hand]
+    wide = "\n".join(render(model, 160, 50))
+    assert all(n in wide for n in names), wide
+    narrow = render(model)
+    assert all(len(row) <= 80 for row in narrow)
+    for n in names:
+        assert n in "\n".join(narrow) or n[:18] + "." in "\n".join(narrow)
