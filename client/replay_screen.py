@@ -23,7 +23,7 @@ from prompt_toolkit.layout.dimension import Dimension
 
 from fairtable.client.app import style_for
 from fairtable.client.replay import Record, ending_words, model_for, who_answered
-from fairtable.client.room import clipped, game_panes, screen_size
+from fairtable.client.room import clipped, game_panes, rows_of, screen_size, wrapped
 
 __all__ = ["ReplayCursor", "build_replay_application", "run_replay_screen"]
 
@@ -152,15 +152,26 @@ class ReplayCursor:
             out.append(("", line.rstrip(",") + "\n"))
         return out
 
-    def log(self, rows: int) -> StyleAndTextTuples:
+    def log(self, rows: int, width: int | None = None) -> StyleAndTextTuples:
+        """The newest log lines that fit ``rows`` rows, each broken at spaces to ``width``
+        columns (the screen's) as the game's log is: no line is cut."""
+        width = width or screen_size()[1]
         lines: list[tuple[str, str]] = []
         for i in range(self.index + 1):
             for line in self.record.words[i]:
                 lines.append(("class:mine" if i == self.index else "", f"{i + 1:4d} {line}"))
         if self.index == self.last:
             lines.append(("class:title", "     " + ending_words(self.record.ending)))
+        kept: list[tuple[str, str]] = []
+        used = 0
+        for style, text in reversed(lines):
+            text = wrapped(text, width)
+            used += rows_of(text, width)
+            if kept and used > rows:
+                break
+            kept.insert(0, (style, text))
         out: StyleAndTextTuples = []
-        for style, text in lines[-max(1, rows) :]:
+        for style, text in kept:
             out += [(style, text), ("", "\n")]
         return out
 
@@ -213,6 +224,7 @@ def build_replay_application(record: Record) -> Application[None]:
             Window(
                 FormattedTextControl(lambda: cursor.log(log_rows())),
                 height=lambda: Dimension.exact(log_rows()),
+                wrap_lines=True,
             ),
             Window(
                 FormattedTextControl(lambda: named([("class:message", cursor.message)])), height=1

@@ -225,3 +225,17 @@ def test_open_hands_export_names_cards_as_the_screen_does(
             assert f"seat {seat}: " + (", ".join(hand) or "-") in text.splitlines()[i + 1]
     # answers and endings in words too: no bare identifier anywhere after the header
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", "\n".join(text.splitlines()[1:]))
+
+
+def test_the_replay_log_breaks_long_lines_at_words(tmp_path: Path) -> None:
+    """Issue 31: the replay's log cut long lines at the screen's edge; it breaks them at
+    spaces to the width, as the game's log does, and keeps the newest line."""
+    from fairtable.client.replay_screen import ReplayCursor
+
+    cursor = ReplayCursor(record_for(*load_table(log_file(tmp_path, "reign"))))
+    cursor.go(cursor.last)
+    text = "".join(part for _, part in cursor.log(10, 40))
+    rows = text.rstrip("\n").split("\n")
+    assert len(rows) <= 10 and all(len(row) <= 40 for row in rows), rows
+    words = [w for line in cursor.record.words[cursor.index] for w in line.split()]
+    assert " ".join(words[-3:]) in " ".join(text.split())  # the newest words, whole
