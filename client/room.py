@@ -35,16 +35,21 @@ def screen_size() -> tuple[int, int]:
 
 
 def wrapped(text: str, width: int) -> str:
-    """``text`` with each line longer than ``width`` broken at spaces (a word longer than a
-    row is broken where it must), its further rows indented by two: the screen never breaks a
-    word it could keep whole."""
+    """``text`` with each line longer than ``width`` broken at spaces, its further rows
+    indented by two: the screen never breaks a word.  A word longer than a row (a file's
+    path) gets a row of its own, whole, which the terminal folds: copied, it still works."""
     out = []
     for line in text.split("\n"):
         if len(line) <= width or width < 8 or " " not in line.strip():  # e.g. an invite
             out.append(line)
             continue
         out += textwrap.wrap(
-            line, width, subsequent_indent="  ", break_on_hyphens=False, replace_whitespace=False
+            line,
+            width,
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+            break_long_words=False,
+            replace_whitespace=False,
         ) or [line]
     return "\n".join(out)
 

@@ -135,3 +135,18 @@ def test_a_long_refusal_wraps_at_words_in_the_message_rows_and_is_never_cut() ->
     assert screen[start + 1].startswith("  ") and screen[start + 1].strip()
     assert all(len(row) <= 80 for row in screen)
     assert screen[-1].startswith(" F1 help")
+
+
+def test_a_saved_games_path_is_never_broken_inside_a_word() -> None:
+    """Issue 31: at game over the audit line broke the path ('.../share/fairt' then
+    '  able/tables/...'); a path longer than the row is on a row of its own, whole."""
+    from fairtable.client.ending import saved_line
+
+    path = "/root/.local/share/fairtable/tables/" + "reign-3-" + "ab12" * 12 + "/game.log"
+    rows = wrapped(saved_line(path), 80).split("\n")
+    assert rows[0] == "The game is saved; to check it: fairtable audit"
+    assert rows[1] == "  " + path  # whole: a mouse copies it as one line
+    model, _, _ = decision_model()
+    model.log.append(saved_line(path))
+    screen = "\n".join(render(model))
+    assert "fairtable audit" in screen and path[:78] in screen
