@@ -198,11 +198,24 @@ def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row); and the rows a long menu gives them (the log gets
     those it gives the log)."""
-    rows, _ = screen_size()
+    rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
     free = rows - FIXED_ROWS - (menu_height(model) + sum(given) if deciding else 0)
-    return _split(free) + given[0]
+    upper = _split(free) + given[0]
+    log = free + given[1] - _split(free) - (message_height(model) - 1)
+    spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
+    if model.log_mark > 0 and spare > 0 and log >= 1:  # the panes' empty rows: to the log
+        upper -= max(0, min(spare, log_need(model, log + spare) - log))
+    return upper
+
+
+def _table_need(model: ScreenModel, width: int) -> int:
+    """Rows the table pane's text takes at its width."""
+    table = game_panes(model)[0]
+    return rows_of(
+        "".join(part[1] for part in clipped(model.names_shown(table()), 10**4, width)), width
+    )
 
 
 def message_height(model: ScreenModel) -> int:

@@ -150,3 +150,20 @@ def test_a_saved_games_path_is_never_broken_inside_a_word() -> None:
     model.log.append(saved_line(path))
     screen = "\n".join(render(model))
     assert "fairtable audit" in screen and path[:78] in screen
+
+
+def test_the_upper_panes_empty_rows_go_to_the_log_while_new_lines_are_hidden() -> None:
+    """Issue 31: with lines since our last answer hidden behind "+N earlier", the table
+    pane kept blank rows; at 80x24 they go to the log, which then shows them all."""
+    model, _, _ = decision_model()
+    for i in range(20):
+        model.log.append(f"before {i}")
+    model.log_mark = len(model.log)  # our last answer
+    for i in range(6):
+        model.log.append(f"since {i}")
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    assert all(row.rstrip(" |") for row in screen[:rule]), "\n".join(screen)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[rule + 2 : decide] == [f"since {i}" for i in range(6)], "\n".join(screen)
+    assert "new since your move" not in screen[rule + 1]
