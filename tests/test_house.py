@@ -17,6 +17,7 @@ The layers are named as their folders are (``engine``, ...); ``tests/imports.py`
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,6 +112,21 @@ def test_every_import_of_a_layer_names_the_installed_package() -> None:
         for path in _every_source()
         for line, name in _raw_imports(path)
         if bare(name)
+    ]
+    assert wrong == []
+
+
+_RUN_BARE = re.compile(r"-m (?:engine|protocol|netplay|client|games)\.")
+
+
+def test_every_command_line_runs_the_installed_package() -> None:
+    """``python -m client.cli`` in a test's command would run the checkout's folder as a second
+    copy of the layers (it works only from the repository's root): ``-m fairtable.client.cli``."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in _every_source()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _RUN_BARE.search(line) and path.name != "test_house.py"
     ]
     assert wrong == []
 

@@ -35,7 +35,7 @@ def test_replay_steps_back_and_forth(game: str, tmp_path: Path) -> None:
     replay = replay_log(spec, played(game)[1][0].entries())
     total = len(replay.steps)
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli replay {shlex.quote(str(path))}"
         "; echo EXITED; sleep 60"
     )
     with session(command) as name:
@@ -79,7 +79,7 @@ def test_open_hands_show_a_drawn_card_at_its_step(tmp_path: Path) -> None:
     card = next(c for c in after if c not in before)
     total = len(replay.steps)
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli replay {shlex.quote(str(path))}"
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli replay {shlex.quote(str(path))}"
         "; echo EXITED; sleep 60"
     )
     with session(command) as name:

@@ -12,7 +12,7 @@ from tests.client.tmux import quit_screen, screen, session, type_first_options
 
 def test_terminal_a_whole_game_typed_at_the_keyboard_names_the_winner(tmp_path: Path) -> None:
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli play reign --bots 2 --pace 0.05 "
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli play reign --bots 2 --pace 0.05 "
         f"--data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
     )
     with session(command) as name:

@@ -16,7 +16,7 @@ from tests.client.tmux import quit_screen, screen, session
 
 def test_terminal_the_clock_runs_on_screen_and_the_end_by_time_says_why(tmp_path: Path) -> None:
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli host reign --seats 3 --bots 2 "
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli host reign --seats 3 --bots 2 "
         f"--clock 8+2 --no-announce --data-dir {shlex.quote(str(tmp_path))}; "
         "echo EXITED; sleep 60"
     )

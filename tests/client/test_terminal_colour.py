@@ -34,7 +34,7 @@ def test_terminal_no_color_gives_a_screen_without_colour_codes(
     tmp_path: Path, env: str, option: str, coloured: bool
 ) -> None:
     command = (
-        f"{env}{shlex.quote(sys.executable)} -m client.cli play reign --bots 2 {option}"
+        f"{env}{shlex.quote(sys.executable)} -m fairtable.client.cli play reign --bots 2 {option}"
         f"--data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
     )
     with session(command) as name:

@@ -31,7 +31,7 @@ def test_terminal_a_host_screen_on_a_port_in_use_ends_in_one_line(tmp_path: Path
         taken.listen()
         port = taken.getsockname()[1]
         command = (
-            f"{shlex.quote(sys.executable)} -m client.cli host reign --seats 3 "
+            f"{shlex.quote(sys.executable)} -m fairtable.client.cli host reign --seats 3 "
             f"--port {port} --listen-host 127.0.0.1 --no-announce "
             f"--data-dir {shlex.quote(str(tmp_path / 'data'))} 2>{shlex.quote(str(err))}"
             "; echo EXITED $?; sleep 60"
@@ -49,7 +49,7 @@ def test_terminal_a_join_that_cannot_reach_the_host_says_why_in_the_status_line(
 ) -> None:
     port = closed_port()
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli join "
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli join "
         f"{shlex.quote(invite_to(port))} --data-dir {shlex.quote(str(tmp_path))}"
         "; echo EXITED $?; sleep 60"
     )

@@ -25,7 +25,7 @@ def test_terminal_a_short_game_typed_at_the_keyboard_ends(
     tmp_path: Path, game: str, rounds: int, drawn: tuple[str, str]
 ) -> None:
     command = (
-        f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots 1 "
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli play {game} --bots 1 "
         f"--round-limit {rounds} --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; "
         "echo EXITED; sleep 60"
     )

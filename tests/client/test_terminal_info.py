@@ -17,7 +17,8 @@ from tests.client.tmux import asked, screen, session, tmux, wait_for
 def play(game: str, tmp_path: Path, *extra: str) -> str:
     bots = 2 if game == "reign" else 1
     return (
-        f"{shlex.quote(sys.executable)} -m client.cli play {game} --bots {bots} --pace 0.05 "
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli play {game} --bots {bots} "
+        "--pace 0.05 "
         f"{' '.join(extra)} --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
     )
 

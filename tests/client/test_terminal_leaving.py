@@ -33,7 +33,9 @@ def test_q_at_resume_which_game_leaves_without_an_error(tmp_path: Path) -> None:
     _folder(tmp_path, "reign", 3, kind="play", status="playing", seat=0, round=2, turn=[0])
     python, data = shlex.quote(sys.executable), shlex.quote(str(tmp_path))
     _leaves_with_q(
-        f"{python} -m client.cli resume --data-dir {data}", "Resume which game?", "Nothing resumed."
+        f"{python} -m fairtable.client.cli resume --data-dir {data}",
+        "Resume which game?",
+        "Nothing resumed.",
     )
 
 
@@ -41,7 +43,7 @@ def test_q_at_join_code_or_invite_leaves_without_an_error(tmp_path: Path) -> Non
     python, data = shlex.quote(sys.executable), shlex.quote(str(tmp_path))
     port = _free_udp_port()  # a LAN where nobody announces a table
     _leaves_with_q(
-        f"{python} -m client.cli join --data-dir {data} --discovery-port {port}",
+        f"{python} -m fairtable.client.cli join --data-dir {data} --discovery-port {port}",
         "Join code or invite",
         "Nothing joined.",
     )

@@ -35,7 +35,7 @@ from tests.client.tmux import (
     wait_for,
 )
 
-FAIRTABLE = f"{shlex.quote(sys.executable)} -m client.cli"
+FAIRTABLE = f"{shlex.quote(sys.executable)} -m fairtable.client.cli"
 GAME_SECONDS = 240  # a whole game on a loaded machine
 
 

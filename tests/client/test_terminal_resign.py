@@ -46,13 +46,13 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
     host_dir, join_dir = tmp_path / "host", tmp_path / "join"
     common = "--no-announce --listen-host 127.0.0.1"
     host_cmd = (
-        f"{python} -m client.cli host reign --seats 3 --bots 1 --pace 0.3 {common} "
+        f"{python} -m fairtable.client.cli host reign --seats 3 --bots 1 --pace 0.3 {common} "
         f"--data-dir {shlex.quote(str(host_dir))}; echo EXITED; sleep 60"
     )
     with session(host_cmd) as host:
         invite = _invite(host_dir, 30)
         join_cmd = (
-            f"{python} -m client.cli join {shlex.quote(invite)} --listen-host 127.0.0.1 "
+            f"{python} -m fairtable.client.cli join {shlex.quote(invite)} --listen-host 127.0.0.1 "
             f"--bot random --pace 0.3 --data-dir {shlex.quote(str(join_dir))}; "
             "echo EXITED; sleep 60"
         )

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.client.test_terminal_network import GAME_SECONDS, invite_of, relay
 from tests.client.tmux import quit_screen, screen, session, wait_for
 
-FAIRTABLE = f"{shlex.quote(sys.executable)} -m client.cli"
+FAIRTABLE = f"{shlex.quote(sys.executable)} -m fairtable.client.cli"
 
 
 def _game_over(out: Path, seconds: float) -> dict[str, object]:
