@@ -44,7 +44,7 @@ from fairtable.engine.sodalis.answers import (
     TurnTokens,
 )
 from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
-from fairtable.engine.sodalis.cards import Face
+from fairtable.engine.sodalis.cards import ExtraKind, Face
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.sodalis.view import SodalisView
@@ -260,15 +260,15 @@ class Board:
         sign = -1.0 if friend else 1.0
         value = 0.0
         for x in face.extra:
-            chance = crit if x.kind.startswith("critical_") else 1.0
-            kind = x.kind.removeprefix("critical_")
-            if kind == "confuse" and not s["confused"]:
+            chance = crit if x.kind.critical else 1.0
+            kind = x.kind.base
+            if kind == ExtraKind.CONFUSE and not s["confused"]:
                 value += sign * 1.2 * chance
-            elif kind == "slow" and not s["slowed"] and "move" in s["up"]:
+            elif kind == ExtraKind.SLOW and not s["slowed"] and "move" in s["up"]:
                 value += sign * 0.6 * chance
-            elif kind in ("push", "pull") and not friend:
+            elif kind in (ExtraKind.PUSH, ExtraKind.PULL) and not friend:
                 value += 0.2
-            elif kind == "refresh":
+            elif kind == ExtraKind.REFRESH:
                 down = [a for a in ("major", "minor", "move") if a not in s["up"]]
                 if u == caster:
                     down.append(face.action)
@@ -438,15 +438,15 @@ def face_worth(face: Face) -> float:
     value += 0.8 if face.targets == "all" and face.who != "any" else 0.0
     for x in face.extra:
         value += {
-            "confuse": 0.8,
-            "slow": 0.4,
-            "refresh": 0.8,
-            "critical_confuse": 0.3,
-            "critical_slow": 0.2,
-            "push": 0.1,
-            "pull": 0.1,
+            ExtraKind.CONFUSE: 0.8,
+            ExtraKind.SLOW: 0.4,
+            ExtraKind.REFRESH: 0.8,
+            ExtraKind.CRITICAL_CONFUSE: 0.3,
+            ExtraKind.CRITICAL_SLOW: 0.2,
+            ExtraKind.PUSH: 0.1,
+            ExtraKind.PULL: 0.1,
         }.get(x.kind, 0.0)
-        if x.kind == "recoil":
+        if x.kind == ExtraKind.RECOIL:
             value += -0.4 * x.power if x.effect == "damage" else 0.3 * x.power
     if face.aura is not None:
         value += 1.0 if face.aura.stat in ("power", "piercing") else 0.6

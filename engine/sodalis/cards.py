@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +37,48 @@ EFFECTS = ("damage", "heal", "none")
 AURA_STATS = ("inertia", "power", "range", "piercing")
 AURA_TO = ("caster", "friends", "affected")
 REFRESH_TOKENS = ("move", "minor", "major", "any")
-EXTRA_FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {  # kind -> field -> allowed values
-    "confuse": {},
-    "slow": {},
-    "push": {"steps": (1, 2, 3)},
-    "pull": {"steps": (1, 2, 3)},
-    "refresh": {"token": REFRESH_TOKENS},
-    "recoil": {"effect": ("damage", "heal"), "power": (1, 2, 3, 4)},
-    "critical_confuse": {},
-    "critical_slow": {},
+
+
+class ExtraKind(StrEnum):
+    """The ``kind`` of an additional effect, as written in the card files.
+
+    A member equals its word, so views, logs and digests read the same as with plain text.
+    """
+
+    CONFUSE = "confuse"
+    SLOW = "slow"
+    PUSH = "push"
+    PULL = "pull"
+    REFRESH = "refresh"
+    RECOIL = "recoil"
+    CRITICAL_CONFUSE = "critical_confuse"
+    CRITICAL_SLOW = "critical_slow"
+
+    @property
+    def critical(self) -> bool:
+        """Whether the effect happens only on a critical roll."""
+        return self in (ExtraKind.CRITICAL_CONFUSE, ExtraKind.CRITICAL_SLOW)
+
+    @property
+    def base(self) -> ExtraKind:
+        """The effect itself, critical or not (``critical_slow`` -> ``slow``)."""
+        return ExtraKind(self.removeprefix("critical_"))
+
+    @property
+    def forced(self) -> bool:
+        """Whether the effect (critical or not) moves the target: a push or a pull."""
+        return self.base in (ExtraKind.PUSH, ExtraKind.PULL)
+
+
+EXTRA_FIELDS: dict[ExtraKind, dict[str, tuple[Any, ...]]] = {  # kind -> field -> allowed values
+    ExtraKind.CONFUSE: {},
+    ExtraKind.SLOW: {},
+    ExtraKind.PUSH: {"steps": (1, 2, 3)},
+    ExtraKind.PULL: {"steps": (1, 2, 3)},
+    ExtraKind.REFRESH: {"token": REFRESH_TOKENS},
+    ExtraKind.RECOIL: {"effect": ("damage", "heal"), "power": (1, 2, 3, 4)},
+    ExtraKind.CRITICAL_CONFUSE: {},
+    ExtraKind.CRITICAL_SLOW: {},
 }
 CHAMPION_FIELDS = {
     "id",
@@ -78,7 +112,7 @@ FACE_FIELDS = {
 class Extra:
     """One additional effect (``kind`` from :data:`EXTRA_FIELDS`)."""
 
-    kind: str
+    kind: ExtraKind
     steps: int = 0
     token: str = ""
     effect: str = ""
@@ -110,7 +144,7 @@ class Face:
 
     @property
     def recoils(self) -> tuple[Extra, ...]:
-        return tuple(x for x in self.extra if x.kind == "recoil")
+        return tuple(x for x in self.extra if x.kind == ExtraKind.RECOIL)
 
 
 @attrs.frozen
@@ -234,9 +268,10 @@ class _Reader:
 
 
 def _extra(r: _Reader, raw: Any, card: str, field: str) -> Extra:
-    if not isinstance(raw, dict) or raw.get("kind") not in EXTRA_FIELDS:
+    word = raw.get("kind") if isinstance(raw, dict) else None
+    if not isinstance(word, str) or word not in EXTRA_FIELDS:
         raise r.fail(card, field + ".kind", f"expected one of {', '.join(EXTRA_FIELDS)}")
-    kind = raw["kind"]
+    kind = ExtraKind(word)
     fields = EXTRA_FIELDS[kind]
     r.unknown(raw, {"kind", *fields}, card, field + ".")
     values: dict[str, Any] = {}
@@ -283,7 +318,7 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
     if not isinstance(extras_raw, list):
         raise r.fail(card, p + "extra", "expected a list of tables")
     extra = tuple(_extra(r, x, card, f"{p}extra[{i}]") for i, x in enumerate(extras_raw))
-    if effect == "none" and any(x.kind.startswith("critical_") for x in extra):
+    if effect == "none" and any(x.kind.critical for x in extra):
         raise r.fail(card, p + "extra", "a critical needs a roll: effect 'none' rolls nothing")
     aura = None
     if "aura" in raw:

@@ -22,7 +22,7 @@ from fairtable.engine.requests import Decision, Flip, Roll
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import Face
+from fairtable.engine.sodalis.cards import ExtraKind, Face
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
@@ -175,7 +175,7 @@ def declare(
     tasks: list[tuple[Any, ...]] = [("cast_roll",), ("sight_check",)]
     tasks += [("cast_life", u) for u in units]
     for i, extra in enumerate(face.extra):
-        if extra.kind == "recoil":
+        if extra.kind == ExtraKind.RECOIL:
             tasks.append(("cast_recoil", i))
         else:
             tasks += [("cast_extra", i, u) for u in units if u != PARAGON]
@@ -243,17 +243,17 @@ def cast_recoil(state: SodalisState, index: int) -> None:
     cast = state.cast
     assert cast is not None
     face = state.face(cast["card"])
-    start = cast["main"] + sum(x.power for x in face.extra[:index] if x.kind == "recoil")
+    start = cast["main"] + sum(x.power for x in face.extra[:index] if x.kind == ExtraKind.RECOIL)
     recoil = face.extra[index]
     values = (cast["values"] or [])[start : start + recoil.power]
     caster = cast["seat"]
     _life(state, caster, recoil.effect, successes(values, state.inertia(caster)), "recoil")
 
 
-def mark(state: SodalisState, unit: int, kind: str) -> None:
+def mark(state: SodalisState, unit: int, kind: ExtraKind) -> None:
     """Confuse or Slow one champion (glossary, l. 240-242)."""
     s = state.seats[unit]
-    if kind == "confuse":
+    if kind == ExtraKind.CONFUSE:
         if s.confused:
             return
         s.confused = True
@@ -294,19 +294,17 @@ def cast_extra(state: SodalisState, index: int, unit: int) -> None:
     cast = state.cast
     assert cast is not None
     extra = state.face(cast["card"]).extra[index]
-    kind = extra.kind
-    if kind.startswith("critical_"):
-        if not cast["critical"]:
-            return
-        kind = kind[len("critical_") :]
-    if kind in ("confuse", "slow"):
+    if extra.kind.critical and not cast["critical"]:
+        return
+    kind = extra.kind.base
+    if kind in (ExtraKind.CONFUSE, ExtraKind.SLOW):
         mark(state, unit, kind)
-    elif kind in ("push", "pull"):
+    elif kind in (ExtraKind.PUSH, ExtraKind.PULL):
         caster = cast["seat"]
         origin = state.seats[caster].at
         if unit != caster and origin is not None:
             state.push(("forced", unit, kind, extra.steps, -1, origin, caster))
-    elif kind == "refresh":
+    elif kind == ExtraKind.REFRESH:
         refresh(state, unit, extra.token)
 
 

@@ -20,6 +20,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import movement, passives
 from fairtable.engine.sodalis.arena import Space
+from fairtable.engine.sodalis.cards import ExtraKind
 from fairtable.engine.sodalis.decisions import OrderLifeInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
@@ -50,7 +51,7 @@ def _champions(state: SodalisState) -> list[int]:
     return [u for u in cast["units"] if u != PARAGON]
 
 
-def _way(state: SodalisState, unit: int, kind: str, steps: int, origin: Space) -> set[Space]:
+def _way(state: SodalisState, unit: int, kind: ExtraKind, steps: int, origin: Space) -> set[Space]:
     """Every space a forced movement of ``unit`` might step to, other units ignored."""
     here = state.seats[unit].at
     reached: set[Space] = set()
@@ -69,18 +70,13 @@ def _ways_cross(state: SodalisState, units: list[int], fallen: bool) -> bool:
     caster = cast["seat"]
     origin = state.seats[caster].at
     moved = [u for u in units if u != caster]
-    forced = [
-        x
-        for x in state.face(cast["card"]).extra
-        if x.kind.removeprefix("critical_") in ("push", "pull")
-    ]
+    forced = [x for x in state.face(cast["card"]).extra if x.kind.forced]
     if not forced or origin is None or len(moved) < 2:
         return False
     if fallen:
         return True
     for x in forced:
-        kind = x.kind.removeprefix("critical_")
-        ways = {u: _way(state, u, kind, x.steps, origin) for u in moved}
+        ways = {u: _way(state, u, x.kind.base, x.steps, origin) for u in moved}
         for u in moved:
             for v in moved:
                 at = state.seats[v].at

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.arena import Space, euclid2
+from fairtable.engine.sodalis.cards import ExtraKind
 from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
 from fairtable.engine.sodalis.state import SodalisState
 
@@ -105,26 +106,32 @@ def do_respawn(state: SodalisState, seat: int, space: Space) -> None:
 
 # -- forced movement --------------------------------------------------------------------------
 def forced_candidates(
-    state: SodalisState, origin: Space, here: Space, kind: str
+    state: SodalisState, origin: Space, here: Space, kind: ExtraKind
 ) -> tuple[Space, ...]:
     """The spaces a push (away from ``origin``) or pull (toward it) may step to next."""
     dist = state.arena.dist[origin]
     d = dist.get(here)
     if d is None:
         return ()
-    want = d + 1 if kind == "push" else d - 1
+    want = d + 1 if kind == ExtraKind.PUSH else d - 1
     if want <= 0:
         return ()
     near = [n for n in state.arena.neighbours(here) if dist.get(n) == want]
     if not near:
         return ()
     scores = {n: euclid2(origin, n) for n in near}
-    best = max(scores.values()) if kind == "push" else min(scores.values())
+    best = max(scores.values()) if kind == ExtraKind.PUSH else min(scores.values())
     return tuple(sorted(n for n in near if scores[n] == best))
 
 
 def forced(
-    state: SodalisState, unit: int, kind: str, steps: int, carry: int, origin: Space, caster: int
+    state: SodalisState,
+    unit: int,
+    kind: ExtraKind,
+    steps: int,
+    carry: int,
+    origin: Space,
+    caster: int,
 ) -> None:
     """Task: the next step of a push or pull (``carry``: -1 not asked yet, 0 leave, 1 carry)."""
     here = state.seats[unit].at
@@ -155,7 +162,7 @@ def forced(
 def forced_to(
     state: SodalisState,
     unit: int,
-    kind: str,
+    kind: ExtraKind,
     steps: int,
     carry: int,
     origin: Space,

@@ -19,7 +19,12 @@ from fairtable.engine.sodalis.arena import (
     parse_arena,
     standard_arena,
 )
-from fairtable.engine.sodalis.cards import ARCANA_PER_CHAMPION, parse_champion, split_card
+from fairtable.engine.sodalis.cards import (
+    ARCANA_PER_CHAMPION,
+    ExtraKind,
+    parse_champion,
+    split_card,
+)
 from fairtable.engine.sodalis.catalog import catalog_dir, load_catalog, standard_catalog
 from fairtable.engine.sodalis.passives import PASSIVES
 from tests.engine.sodalis.helpers import CATALOG, FIXTURES
@@ -180,6 +185,24 @@ def test_card_data_errors_name_file_card_and_field(change, card: str, field: str
         card,
         field,
     )
+
+
+@pytest.mark.parametrize("word", ["shove", ["push"], 3])
+def test_card_data_an_unknown_extra_kind_is_a_card_data_error(word: object) -> None:
+    data = _tempest()
+    data["arcana"][0]["front"]["extra"] = [{"kind": word, "steps": 1}]
+    with pytest.raises(CardDataError) as info:
+        parse_champion(data, "champions/tempest.toml", PASSIVES)
+    assert (info.value.card, info.value.field) == ("squall", "front.extra[0].kind")
+    assert "expected one of confuse, slow, push, pull" in str(info.value)
+
+
+def test_card_data_extra_kinds_are_typed_and_equal_their_words() -> None:
+    kinds = {x.kind for c in CATALOG.champions for a in c.arcana for x in a.front.extra}
+    assert kinds and all(type(k) is ExtraKind for k in kinds)
+    assert ExtraKind.CRITICAL_SLOW.base is ExtraKind.SLOW and ExtraKind.CRITICAL_SLOW.critical
+    assert ExtraKind.PULL.forced and not ExtraKind.RECOIL.forced
+    assert ExtraKind.PUSH == "push" and f"{ExtraKind.PUSH}" == "push"
 
 
 def test_card_data_the_file_is_named_after_the_champion(tmp_path: Path) -> None:
