@@ -113,6 +113,18 @@ class Relay:
         self.events: list[ev.NodeEvent] = []
         self.invite = an_invite()
         self.port = 0
+        self._told = trio.Event()
+
+    def _emit(self, event: ev.NodeEvent) -> None:
+        self.events.append(event)
+        self._told.set()
+        self._told = trio.Event()
+
+    async def wait_for(self, kind: type) -> list[ev.NodeEvent]:
+        """The host's events of ``kind``, once there is one (woken by each event it emits)."""
+        while not (found := self.said(kind)):
+            await self._told.wait()
+        return found
 
     async def start(self, nursery: trio.Nursery) -> None:
         self.port = await nursery.start(self.node.run)
@@ -126,7 +138,7 @@ class Relay:
                 lan=None,
                 via=("127.0.0.1", self.port),
                 via_key=None,
-                emit=self.events.append,
+                emit=self._emit,
                 task_status=task_status,
             )
         )
@@ -308,11 +320,10 @@ async def test_a_nameplate_lives_a_bounded_time(tmp_path: Path) -> None:
         async with trio.open_nursery() as nursery:
             await relay.start(nursery)
             await relay.offer(nursery)
-            with trio.fail_after(5):
-                while not relay.said(ev.RelayCodeGone):
-                    await trio.sleep(0.01)
-            assert [e.reason for e in relay.said(ev.RelayCodeGone)] == [CODE_EXPIRED]
-            assert not relay.node.mailbox.plates.taken
+            gone = await relay.wait_for(ev.RelayCodeGone)
+            assert [e.reason for e in gone] == [CODE_EXPIRED]
+            while relay.node.mailbox.plates.taken:  # the relay forgets it once the link is shut
+                await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
 
 
