@@ -30,6 +30,7 @@ class _Session:
         self.serial = 0
         self.waiting: set[int] = set()
         self.seat = 0
+        self.finished = None  # the game goes on
 
     def decide(self, answer: Any) -> None:
         self.answered.append((trio.current_time(), answer))
