@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
+from hypothesis import strategies as st
 
 from fairtable.client.games import bot_maker
 from fairtable.engine.games import rules
@@ -150,3 +151,14 @@ def _same_digest(truth: Any, mirrors: Mapping[int | None, Any]) -> None:
     digest = truth.digest()
     for viewer, mirror in mirrors.items():
         assert mirror.digest() == digest, f"instance {viewer} disagrees"
+
+
+def depart_plan(data: Any, players: int, last_step: int) -> dict[int, list[int]]:
+    """A hypothesis-drawn departure plan: one to three (step, seat) departures, steps up to
+    ``last_step`` (a step past the game's end, or a seat already gone, tests the refusals)."""
+    steps = data.draw(st.lists(st.integers(0, last_step), min_size=1, max_size=3))
+    seats = data.draw(st.lists(st.integers(0, players - 1), min_size=len(steps)))
+    plan: dict[int, list[int]] = {}
+    for step, seat in zip(steps, seats, strict=False):
+        plan.setdefault(step, []).append(seat)
+    return plan

@@ -16,7 +16,7 @@ from fairtable.engine.games import rules
 from fairtable.engine.reign import Bid, Covert, ReignGame
 from fairtable.engine.reign.decisions import CovertInfo
 from fairtable.engine.requests import Decision, Reveal
-from tests.engine.departures import play_departing
+from tests.engine.departures import depart_plan, play_departing
 from tests.engine.reign_helpers import (
     decision,
     events_of,
@@ -241,21 +241,12 @@ def test_regent_phase_a_regent_that_left_hands_out_nothing() -> None:
     assert d.kind == "draw" and d.seat == 1  # the draw starts from the first player
 
 
-def _depart_plan(data: Any, players: int) -> dict[int, list[int]]:
-    steps = data.draw(st.lists(st.integers(0, 160), min_size=1, max_size=3))
-    seats = data.draw(st.lists(st.integers(0, players - 1), min_size=len(steps)))
-    plan: dict[int, list[int]] = {}
-    for step, seat in zip(steps, seats, strict=False):
-        plan.setdefault(step, []).append(seat)
-    return plan
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 7), st.integers(0, 10_000))
 def test_a_departure_at_any_step_leaves_a_game_every_instance_plays_to_its_end(
     data: Any, players: int, seed: int
 ) -> None:
-    plan = _depart_plan(data, players)
+    plan = depart_plan(data, players, 160)
     played = play_departing("reign", players, seed, plan, aside_cards)
     game = played.game
     assert game.over and game.outcome is not None

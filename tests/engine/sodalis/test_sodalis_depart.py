@@ -19,7 +19,7 @@ from fairtable.engine.sodalis import SodalisGame
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.answers import EndTurn
 from fairtable.engine.sodalis.choices import legal_answers
-from tests.engine.departures import play_departing
+from tests.engine.departures import depart_plan, play_departing
 
 
 def aside_cards(game: SodalisGame, seat: int) -> list[str]:
@@ -101,21 +101,12 @@ def test_turn_order_a_captain_that_left_hands_its_team_decision_on() -> None:
     assert new in [r.seat for r in again]
 
 
-def _depart_plan(data: Any, players: int) -> dict[int, list[int]]:
-    steps = data.draw(st.lists(st.integers(0, 600), min_size=1, max_size=3))
-    seats = data.draw(st.lists(st.integers(0, players - 1), min_size=len(steps)))
-    plan: dict[int, list[int]] = {}
-    for step, seat in zip(steps, seats, strict=False):
-        plan.setdefault(step, []).append(seat)
-    return plan
-
-
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from([4, 6]), st.integers(0, 10_000))
 def test_a_departure_at_any_step_leaves_a_game_every_instance_plays_to_its_end(
     data: Any, players: int, seed: int
 ) -> None:
-    plan = _depart_plan(data, players)
+    plan = depart_plan(data, players, 600)
     played = play_departing("sodalis", players, seed, plan, aside_cards)
     game = played.game
     assert game.over and game.outcome is not None

@@ -15,7 +15,7 @@ from fairtable.engine.events import Departed
 from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import SovereignGame
 from fairtable.engine.sovereign import answers as A
-from tests.engine.departures import play_departing
+from tests.engine.departures import depart_plan, play_departing
 from tests.engine.sovereign.helpers import put_unit, quiet, settle, start, until
 
 
@@ -106,21 +106,12 @@ def test_timing_and_priority_a_seat_that_left_never_acts_in_a_window() -> None:
         game.apply(quiet(game, pending[0]))
 
 
-def _depart_plan(data: Any, players: int) -> dict[int, list[int]]:
-    steps = data.draw(st.lists(st.integers(0, 600), min_size=1, max_size=3))
-    seats = data.draw(st.lists(st.integers(0, players - 1), min_size=len(steps)))
-    plan: dict[int, list[int]] = {}
-    for step, seat in zip(steps, seats, strict=False):
-        plan.setdefault(step, []).append(seat)
-    return plan
-
-
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 6), st.integers(0, 10_000))
 def test_a_departure_at_any_step_leaves_a_game_every_instance_plays_to_its_end(
     data: Any, players: int, seed: int
 ) -> None:
-    plan = _depart_plan(data, players)
+    plan = depart_plan(data, players, 600)
     played = play_departing("sovereign", players, seed, plan, aside_cards)
     game = played.game
     assert game.over and game.outcome is not None
