@@ -121,6 +121,7 @@ class TableSession:
                 options=spec.game_options(),
             )
             self.time_limits = spec.time_limits()
+            self.leavers = spec.leavers()
         except (EngineError, CardDataError, DecodeError) as exc:
             raise LocalProtocolError(f"the table's settings cannot start a game: {exc}") from None
         self.log = FeedLog(self.table, self.roster)

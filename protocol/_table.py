@@ -8,6 +8,7 @@ exact game, these settings and these players.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 from typing import Any, NewType
 
@@ -21,18 +22,54 @@ from ._identity import PublicIdentity
 from ._messages import MAX_SEATS
 from ._untrusted import Bounds, read_json
 
-__all__ = ["TABLE_DOMAIN", "TIME_LIMITS_KEY", "TableId", "TableSpec", "TimeLimits"]
+__all__ = [
+    "LEAVERS_KEY",
+    "TABLE_DOMAIN",
+    "TIME_LIMITS_KEY",
+    "Leavers",
+    "TableId",
+    "TableSpec",
+    "TimeLimits",
+]
 
 TABLE_DOMAIN = b"fairtable/table/v1\x00"
 MAX_OPTIONS = 1 << 16
 """Table options (canonical JSON) are at most 64 KiB: six custom deck lists fit easily."""
 TIME_LIMITS_KEY = "time_limits"
 """The reserved table option holding the table's :class:`TimeLimits`; never given to a game."""
+LEAVERS_KEY = "leavers"
+"""The reserved table option holding the table's :class:`Leavers` rule; never given to a game."""
+_RESERVED = frozenset({TIME_LIMITS_KEY, LEAVERS_KEY})
 _MAX_MS = 7 * 24 * 3600 * 1000
 
 TableId = NewType("TableId", bytes)
 """A table's id: the SHA-256 of its :class:`TableSpec`'s canonical encoding (32 bytes).
 Every entry, commitment, proof and signature of the game is bound to it."""
+
+
+class Leavers(enum.StrEnum):
+    """What the table does when a seat vanishes for good (offline past the abandon limit).
+
+    ``END``: the game ends, as with n-of-n decryption it must (docs/protocol.md §7.6).
+    ``GO_ON``: each seat's deck key is shared among the others at the start (§7.11), so the
+    survivors can open what the game needs of a vanished seat and play on -- and all the other
+    seats together could open that seat's cards, which ``END`` never allows
+    (docs/threat-model.md, "Vanishing").  A seat that leaves on purpose (§11.10) hands over
+    its shares itself under either rule.  Bound into the table id with the other options."""
+
+    END = "end"
+    GO_ON = "go-on"
+
+    @classmethod
+    def from_option(cls, value: Any) -> Leavers:
+        """Read the reserved option's value (:class:`DecodeError` if it is not one)."""
+        if isinstance(value, str):
+            for rule in cls:
+                if rule.value == value:
+                    return rule
+        choices = " or ".join(repr(rule.value) for rule in cls)
+        raise DecodeError(f"table option {LEAVERS_KEY!r} is {choices}")
+
 
 OPTIONS_BOUNDS = Bounds(size=MAX_OPTIONS, depth=16)
 """How the table options are read: a game's options (a deck per seat) nest a few levels."""
@@ -95,13 +132,19 @@ class TableSpec:
 
     def game_options(self) -> tuple[tuple[str, Any], ...]:
         """The game's options as sorted (name, value) pairs (values are plain JSON data);
-        the reserved :data:`TIME_LIMITS_KEY` is the table's, not the game's: left out."""
-        return tuple(item for item in self._all_options() if item[0] != TIME_LIMITS_KEY)
+        the reserved :data:`TIME_LIMITS_KEY` and :data:`LEAVERS_KEY` are the table's, not
+        the game's: left out."""
+        return tuple(item for item in self._all_options() if item[0] not in _RESERVED)
 
     def time_limits(self) -> TimeLimits:
         """The table's time limits (the defaults -- no clock, 120 s -- when none are set)."""
         value = dict(self._all_options()).get(TIME_LIMITS_KEY)
         return TimeLimits() if value is None else TimeLimits.from_option(value)
+
+    def leavers(self) -> Leavers:
+        """What the table does when a seat vanishes (:attr:`Leavers.END` when not set)."""
+        options = dict(self._all_options())
+        return Leavers.from_option(options[LEAVERS_KEY]) if LEAVERS_KEY in options else Leavers.END
 
     def _all_options(self) -> tuple[tuple[str, Any], ...]:
         if not self.options:

@@ -82,7 +82,7 @@ from ._session_messages import (
     Opening,
     Resign,
 )
-from ._table import MAX_OPTIONS, TIME_LIMITS_KEY
+from ._table import LEAVERS_KEY, MAX_OPTIONS, TIME_LIMITS_KEY, Leavers
 from ._untrusted import BOUNDS, Bounds, UntrustedInput, check_bounds, read_json
 from ._vss_messages import RecoveryShares, ShareAnswer, ShareBox, ShareComplaint, ShareDeal
 
@@ -119,6 +119,8 @@ __all__ = [
     "MESSAGE_TYPES",
     "PROTOCOL_VERSION",
     "TIME_LIMITS_KEY",
+    "LEAVERS_KEY",
+    "Leavers",
     "AnswerCodec",
     "AuditOpening",
     "Batch",

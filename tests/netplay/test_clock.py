@@ -22,6 +22,7 @@ from fairtable.netplay.table._clock import (
     TimeNotice,
     WentOffline,
 )
+from fairtable.protocol import wire as W
 
 IDS = [P.Identity.generate() for _ in range(3)]
 PLAYERS = tuple(i.public.key for i in IDS)
@@ -227,6 +228,27 @@ def test_time_limits_are_bound_into_the_table_id_and_never_reach_the_game() -> N
 def test_bad_time_limits_cannot_start_a_session(value: object) -> None:
     spec = P.TableSpec("reign", PLAYERS, 60, bytes(32), canonical_bytes({P.TIME_LIMITS_KEY: value}))
     with pytest.raises(P.LocalProtocolError, match="cannot start"):
+        P.TableSession(spec, 0, IDS[0])
+
+
+def test_the_leavers_rule_is_bound_into_the_table_id_and_never_reaches_the_game() -> None:
+    go_on = P.TableSpec("reign", PLAYERS, 60, bytes(32), canonical_bytes({W.LEAVERS_KEY: "go-on"}))
+    end = P.TableSpec("reign", PLAYERS, 60, bytes(32), canonical_bytes({W.LEAVERS_KEY: "end"}))
+    plain = P.TableSpec("reign", PLAYERS, 60, bytes(32))
+    assert (go_on.leavers(), end.leavers(), plain.leavers()) == (
+        W.Leavers.GO_ON,
+        W.Leavers.END,
+        W.Leavers.END,
+    )
+    assert go_on.game_options() == end.game_options() == ()
+    assert len({go_on.table_id, end.table_id, plain.table_id}) == 3
+    assert P.TableSession(go_on, 0, IDS[0]).leavers is W.Leavers.GO_ON
+
+
+@pytest.mark.parametrize("value", ["go_on", "GO-ON", "", 1, None, ["go-on"], {"go-on": 1}])
+def test_a_bad_leavers_rule_cannot_start_a_session(value: object) -> None:
+    spec = P.TableSpec("reign", PLAYERS, 60, bytes(32), canonical_bytes({W.LEAVERS_KEY: value}))
+    with pytest.raises(P.LocalProtocolError, match="cannot start.*leavers"):
         P.TableSession(spec, 0, IDS[0])
 
 
