@@ -156,15 +156,21 @@ class Departures:
                     seat, VerdictKind.BAD_LEAVE, f"seat {seat} left where the game cannot go on"
                 )
             self._strip(seat, step)
-            self.gone[seat] = step
-            port.seats = tuple(s for s in port.seats if s != seat)
-            for jr, _reveal in self.chance.chance.values():
-                if not jr.complete:
-                    jr.drop(seat)
-            port.depart(seat)
+            self.remove(seat, step)
             port.emit(SeatLeft(seat, step, port.digest()))
             return seat
         return None
+
+    def remove(self, seat: int, step: int) -> None:
+        """``seat`` (its layer stripped from every face-down deck card) is gone at ``step``:
+        the later rounds run among the others, and the engine departs it."""
+        port = self.port
+        self.gone[seat] = step
+        port.seats = tuple(s for s in port.seats if s != seat)
+        for jr, _reveal in self.chance.chance.values():
+            if not jr.complete:
+                jr.drop(seat)
+        port.depart(seat)
 
     def _strip(self, seat: int, step: int) -> None:
         """Check the leaving seat's shares and strip its layer from every face-down deck card;

@@ -95,21 +95,25 @@ class GameFinished:
 @attrs.frozen
 class GameResigned:
     """Seat ``seat`` gave the game up at game step ``step``: the game is over for everyone.
-    Not a blame: nobody broke the protocol.  ``digest`` is our state digest where we stopped."""
+    Not a blame: nobody broke the protocol.  ``digest`` is our state digest where we stopped.
+    ``vanished``: it did not resign, it vanished where the table cannot recover (§11.11)."""
 
     seat: int
     step: int
     digest: str
+    vanished: bool = False
 
 
 @attrs.frozen
 class SeatLeft:
     """Seat ``seat`` left the game for good at game step ``step`` (docs/protocol.md §11.10);
-    the others play on.  Not a blame.  ``digest`` is our state digest once it had left."""
+    the others play on.  Not a blame.  ``digest`` is our state digest once it had left.
+    ``vanished``: it did not leave, it vanished and the others recovered its part (§11.11)."""
 
     seat: int
     step: int
     digest: str
+    vanished: bool = False
 
 
 Event = (

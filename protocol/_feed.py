@@ -287,6 +287,12 @@ class FeedLog:
         feed[entry.seq] = entry
         return True
 
+    def cut(self, seat: int, seq: int) -> None:
+        """Forget ``seat``'s entries from ``seq`` on (a seat that vanished: they never count)."""
+        feed = self._entries[seat]
+        for later in [n for n in feed if n >= seq]:
+            del feed[later]
+
     def add_bytes(self, data: bytes) -> bool:
         """Decode a framed entry and :meth:`add` it."""
         return self.add(Entry.parse(data))

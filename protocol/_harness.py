@@ -49,12 +49,18 @@ def make_table(
     round_limit: int = 60,
     session_class: Callable[..., TableSession] = TableSession,
     cheaters: Sequence[int] = (),
+    options: bytes = b"",
 ) -> tuple[TableSpec, list[TableSession]]:
-    """A table of ``players`` seats whose keys and randomness all come from ``seed``."""
+    """A table of ``players`` seats whose keys and randomness all come from ``seed``
+    (``options``: the table options' canonical JSON, e.g. the leavers rule)."""
     root = ChanceStream.from_int(seed)
     identities = [peer_secrets(seed, s)[0] for s in range(players)]
     spec = TableSpec(
-        game, tuple(i.public.key for i in identities), round_limit, root.child("table").take(32)
+        game,
+        tuple(i.public.key for i in identities),
+        round_limit,
+        root.child("table").take(32),
+        options,
     )
     sessions = []
     for seat, identity in enumerate(identities):
@@ -69,19 +75,28 @@ def run_table(
     *,
     max_rounds: int = 200_000,
     departures: Mapping[int, int] | None = None,
+    vanishings: Mapping[int, int] | None = None,
 ) -> TableRun:
     """Deliver messages and decisions until every session finished or stopped.
 
     ``departures``: seat -> n, the seat resigns when it is asked its n-th decision (1: its
-    first) instead of answering it (where the game goes on without it, it leaves)."""
+    first) instead of answering it (where the game goes on without it, it leaves).
+    ``vanishings``: seat -> n, the seat goes silent for good when it is asked its n-th
+    decision (0: it is silent already); once nobody can move, every other session is told
+    it vanished (:meth:`TableSession.vanish`) instead of timing it out."""
     run = TableRun(sessions)
     queue: deque[tuple[int, bytes]] = deque()
     asked = dict.fromkeys(range(len(sessions)), 0)
     leave_at = dict(departures or {})
+    vanish_at = dict(vanishings or {})
+    gone = [seat for seat, n in vanish_at.items() if n == 0]  # gone silent, in that order
+    told: set[tuple[int, int]] = set()  # (session, seat) told that the seat vanished
 
     def collect() -> bool:
         moved = False
         for seat, session in enumerate(sessions):
+            if seat in gone:
+                continue
             while (event := session.next_event()) is not None:
                 moved = True
                 if (
@@ -90,6 +105,9 @@ def run_table(
                     and session.finished is None
                 ):
                     asked[seat] += 1
+                    if vanish_at.get(seat) == asked[seat]:
+                        gone.append(seat)
+                        break
                     if leave_at.get(seat) == asked[seat]:
                         session.resign()
                     else:
@@ -106,12 +124,15 @@ def run_table(
         if queue:
             sender, data = queue.popleft()
             for seat, session in enumerate(sessions):
-                if seat != sender:
+                if seat != sender and seat not in gone:
                     session.receive(data)
             continue
-        if all(s.finished is not None or s.verdict is not None for s in sessions):
+        live = [s for seat, s in enumerate(sessions) if seat not in gone]
+        if all(s.finished is not None or s.verdict is not None for s in live):
             return run
         if moved:
+            continue
+        if _tell_vanished(sessions, gone, told):
             continue
         # Nothing in flight, nobody can move: the seats being waited for are silent.
         before = [s.verdict for s in sessions]
@@ -127,3 +148,20 @@ def run_table(
 
 def verdicts(sessions: list[TableSession]) -> list[Verdict | None]:
     return [s.verdict for s in sessions]
+
+
+def _tell_vanished(
+    sessions: list[TableSession], gone: list[int], told: set[tuple[int, int]]
+) -> bool:
+    """Tell every live session that the seats gone silent vanished (each once); whether any
+    was told anything."""
+    moved = False
+    for seat, session in enumerate(sessions):
+        if seat in gone or session.verdict is not None or session.finished is not None:
+            continue
+        for lost in gone:
+            if (seat, lost) not in told and lost in session.port.seats:
+                told.add((seat, lost))
+                session.vanish(lost)
+                moved = True
+    return moved

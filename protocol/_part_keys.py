@@ -24,7 +24,18 @@ import attrs
 
 from ._errors import DecodeError
 from ._messages import Commit, DecryptShares, HandOver, KeyShare, Reveal, ShuffleStep
-from ._session_messages import AuditOpening, Complaint, Leave, Move, Note, Opening, Resign
+from ._session_messages import (
+    AuditOpening,
+    Complaint,
+    Leave,
+    Move,
+    Note,
+    Opening,
+    Present,
+    Resign,
+    Vanish,
+)
+from ._vss_messages import RecoveryShares, ShareAnswer, ShareComplaint, ShareDeal
 
 __all__ = [
     "AuditPart",
@@ -40,6 +51,12 @@ __all__ = [
     "OpeningPart",
     "PartKey",
     "LeavePart",
+    "PresentPart",
+    "RecoverPart",
+    "ShareAnswerPart",
+    "ShareComplaintPart",
+    "ShareDealPart",
+    "VanishPart",
     "ResignPart",
     "RevealPart",
     "SharesPart",
@@ -183,6 +200,62 @@ class LeavePart(PartKey):
     """A seat's departure (:class:`~protocol.wire.Leave`)."""
 
 
+@_kind("vanish")
+@attrs.frozen
+class VanishPart(PartKey):
+    """A seat's vote that ``seat`` vanished at ``step`` with ``seen`` of its entries filed
+    (:class:`~protocol.wire.Vanish`)."""
+
+    seat: int
+    step: int
+    seen: int
+
+
+@_kind("present")
+@attrs.frozen
+class PresentPart(PartKey):
+    """A seat's answer that it holds more of ``seat``'s feed than the vote
+    ``(seat, step, seen)`` (:class:`~protocol.wire.Present`)."""
+
+    seat: int
+    step: int
+    seen: int
+
+
+@_kind("vss-deal")
+@attrs.frozen
+class ShareDealPart(PartKey):
+    """A seat's deck key shared among the others (:class:`~protocol.wire.ShareDeal`)."""
+
+
+@_kind("vss-complaint")
+@attrs.frozen
+class ShareComplaintPart(PartKey):
+    """A seat's complaint about its share of ``dealer``'s deal
+    (:class:`~protocol.wire.ShareComplaint`)."""
+
+    dealer: int
+
+
+@_kind("vss-answer")
+@attrs.frozen
+class ShareAnswerPart(PartKey):
+    """A dealer's answer to ``complainer``'s complaint (:class:`~protocol.wire.ShareAnswer`)."""
+
+    complainer: int
+
+
+@_kind("vss-recover")
+@attrs.frozen
+class RecoverPart(PartKey):
+    """A holder's recovery shares of ``departed``'s layer for deck ``deck`` at step label
+    ``step`` (:class:`~protocol.wire.RecoveryShares`)."""
+
+    departed: int
+    deck: str
+    step: str
+
+
 @_kind("digest")
 @attrs.frozen
 class DigestPart(PartKey):
@@ -241,6 +314,12 @@ _PART_NAMES: dict[type, Callable[[Any], PartKey]] = {
     Complaint: lambda m: ComplaintPart(m.step, m.about),
     Resign: lambda m: ResignPart(),
     Leave: lambda m: LeavePart(),
+    Vanish: lambda m: VanishPart(m.seat, m.step, m.seen),
+    Present: lambda m: PresentPart(m.seat, m.step, m.seen),
+    ShareDeal: lambda m: ShareDealPart(),
+    ShareComplaint: lambda m: ShareComplaintPart(m.dealer),
+    ShareAnswer: lambda m: ShareAnswerPart(m.complainer),
+    RecoveryShares: lambda m: RecoverPart(m.departed, m.deck, m.step),
 }
 
 

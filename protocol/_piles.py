@@ -55,6 +55,7 @@ class PileExchange:
             int, tuple[str, dict[int, Ciphertext], dict[int, DecryptShares], int]
         ] = {}  # step -> deck, cards, shares, recipient
         self.judged: set[tuple[int, PartKey]] = set()
+        self.restarts: dict[int, str] = {}  # step -> its shuffle's deck label, restarted
 
     # -- complaints -------------------------------------------------------------------------
     def complaints(self) -> None:
@@ -127,7 +128,7 @@ class PileExchange:
             return False
         assert ledger.joint is not None
         k = port.step
-        label = f"{req.pile}.{k}"
+        label = self.restarts.get(k, f"{req.pile}.{k}")
         if label not in ledger.decks:
             codebook = CardCodebook(port.table, label, len(req.cards))
             ledger.decks[label] = DeckRecord(

@@ -20,7 +20,11 @@ part in its feed, its last.  Every peer ends the game with it (:class:`GameResig
 its own engine has reached the step the resignation names; no deck keys are opened after a
 resignation (docs/protocol.md §11.8).  Where the game can go on without the seat, it
 leaves instead (a :class:`Leave`, at its next decision) and the others play on
-(:class:`SeatLeft`; :mod:`protocol._departures`, docs/protocol.md §11.10).
+(:class:`SeatLeft`; :mod:`protocol._departures`, docs/protocol.md §11.10).  At a table whose
+leavers rule is ``go-on``, every seat's key is dealt among the others at the start, and a seat
+the caller says vanished (:meth:`TableSession.vanish`) is recovered by the others' vote
+(:mod:`protocol._vanish`, docs/protocol.md §11.11); the methods that take a seat out are in
+:mod:`protocol._session_departures`.
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ from typing import Any
 from fairtable.engine.contract import ContractGame
 from fairtable.engine.errors import CardDataError, EngineError, IllegalReveal
 from fairtable.engine.games import rules as game_rules
-from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
 
@@ -69,8 +72,10 @@ from ._part_keys import (
     part_key,
 )
 from ._port import Port
+from ._session_departures import SessionDepartures
 from ._session_messages import Batch, Complaint, Leave, Note, Resign
 from ._table import TableSpec
+from ._vanish import VANISHING_PARTS, Vanishing
 from ._verdict_kinds import VerdictKind
 
 __all__ = [
@@ -86,7 +91,7 @@ __all__ = [
 ]
 
 
-class TableSession:
+class TableSession(SessionDepartures):
     """One peer at one table: seat ``seat`` (``None``: a spectator or auditor)."""
 
     def __init__(
@@ -159,9 +164,22 @@ class TableSession:
         self.port = Port(self)
         self.exchanges = ex = Exchanges(self.port)
         self.departures = Departures(self.port, ex.cards, ex.chance, ex.decisions)
+        self.vanishing = Vanishing(
+            self.port,
+            ex,
+            self.departures,
+            spec,
+            identity,
+            self._cursor.__getitem__,
+            self._cut,
+            self._vanished,
+        )
         self._restore(list(saved))
         if seat is not None:
             self.publish(self.deck_key.key_share(self.table, seat, entropy=self.secret("key", 64)))
+            deal = self.vanishing.our_deal()
+            if deal is not None:
+                self.publish(deal)
             self.exchanges.chance.round(0)  # pre-committed: even the first roll is one round
         self._settle()
 
@@ -278,42 +296,6 @@ class TableSession:
                 counts[seat] += 1
             self._decided = (len(applied), counts)
         return dict(self._decided[1])
-
-    def resign(self, *, leave: bool = True) -> None:
-        """Give the game up for our seat: a signed :class:`Resign` every peer will see --
-        or, where the game can go on without us (and ``leave``), leave at our next decision
-        (a :class:`Leave`; at once if we owe one now) and let the others play on.
-
-        Raises LocalProtocolError (changing nothing) if we hold no seat or the game is over."""
-        if self.seat is None:
-            raise LocalProtocolError("only a seat can resign")
-        if self.verdict is not None or self.finished is not None or self.game.over:
-            raise LocalProtocolError("the game is already over")
-        self._leaving = leave and self.port.can_depart(self.seat)
-        if not self._leaving:
-            self.publish(self.departures.resign())
-        self._run()
-
-    def _leave_now(self) -> bool:
-        """We asked to leave: leave if we owe a decision now (or resign, if the game can no
-        longer go on without us); whether we did either."""
-        parts = self.departures.leave()
-        for part in parts:
-            self.publish(part)
-        if parts and isinstance(parts[-1], Leave):
-            self._left(self.seat, parts[-1].step)
-        self._leaving = not parts
-        return bool(parts)
-
-    def _left(self, me: Any, step: int) -> None:
-        self.left = SeatLeft(me, step, self.game.digest())
-        self._end(self.left, "left")
-
-    def _end(self, event: SeatLeft | GameResigned, end: str) -> None:
-        """The game is over for us with no winner (we left, or a seat resigned)."""
-        self.finished = GameFinished(Outcome.nobody(), event.digest, end)
-        self.waiting = set()
-        self._events.append(event)
 
     # -- outputs -----------------------------------------------------------------------------
     def outgoing(self) -> list[bytes]:
@@ -448,7 +430,11 @@ class TableSession:
         for seat in self.seats:
             if seat == self.seat:
                 continue
-            while self.verdict is None and self.parts.unread.get(seat, 0) <= SEAT_BUDGET:
+            while (
+                self.verdict is None
+                and self.parts.unread.get(seat, 0) <= SEAT_BUDGET
+                and not self.vanishing.holds_back(seat)
+            ):
                 entry = self.log.get(seat, self._cursor[seat])
                 if entry is None:
                     break
@@ -504,6 +490,9 @@ class TableSession:
                 self.complaints.append((seat, key))
             elif isinstance(msg, Resign):
                 self.departures.resignations[seat] = msg.step
+            elif isinstance(msg, VANISHING_PARTS):
+                self.vanishing.filed(seat, msg)
+                self.parts.release((seat, key))  # read: no step needs it again
             elif isinstance(msg, Leave):
                 self._left_seq[seat] = entry.seq
                 if own_entry:
@@ -539,7 +528,8 @@ class TableSession:
                         for key in self.parts.charged(gone):
                             self.parts.release((gone, key))
                         continue
-                    progressed = self.exchanges.advance()
+                    progressed = not self.vanishing.blocks() and self.exchanges.advance()
+                    progressed = progressed or self.vanishing.stuck(self.waiting)
                 except RemoteProtocolError as exc:
                     seat = exc.seat
                     keys = [(seat, k) for (s, k) in self._origin if s == seat]
@@ -566,14 +556,6 @@ class TableSession:
         finally:
             self._running = False
         self._flush()
-
-    def _end_by_resignation(self) -> bool:
-        """End the game if a seat resigned at a step our engine has reached."""
-        found = self.departures.resigned(self.game.serial)
-        if found is not None:
-            self.resigned = GameResigned(*found, self.game.digest())
-            self._end(self.resigned, "resigned")
-        return found is not None
 
     def _flush(self) -> None:
         if not self._out_parts or self.feed is None:

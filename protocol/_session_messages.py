@@ -22,7 +22,9 @@ __all__ = [
     "Note",
     "Opening",
     "Leave",
+    "Present",
     "Resign",
+    "Vanish",
 ]
 
 MAX_PARTS = 256
@@ -127,3 +129,30 @@ class Leave:
     part the seat ever sends at this table."""
 
     step: int = integer()
+
+
+@message("vanish")
+@attrs.frozen
+class Vanish:
+    """The sender's vote that seat ``seat`` has vanished for good at game step ``step``,
+    where the sender waits on nothing but that seat, having filed exactly ``seen`` entries of
+    its feed (and filing no more of them while the vote stands).  Its ``vss-recover`` parts
+    for step ``s<step>/vanish`` come before it in the same entry when the table can recover
+    (docs/protocol.md §11.11).  Once every other seat still playing has sent the same vote,
+    every peer applies the vanishing at that step."""
+
+    seat: int = integer()
+    step: int = integer()
+    seen: int = integer()
+
+
+@message("present")
+@attrs.frozen
+class Present:
+    """The sender has filed more than ``seen`` entries of seat ``seat``'s feed, so the vote
+    ``(seat, step, seen)`` it answers is void: its voters file the rest of that feed (which
+    may let step ``step`` go on) and may vote again (docs/protocol.md §11.11)."""
+
+    seat: int = integer()
+    step: int = integer()
+    seen: int = integer()

@@ -43,30 +43,41 @@ class KeyEscrow:
     def __init__(
         self,
         table: bytes,
-        seat: int,
-        identity: Identity,
+        seat: int | None,
+        identity: Identity | None,
         identities: Sequence[PublicIdentity],
-        deck_keys: Sequence[bytes],
+        deck_keys: Sequence[bytes] = (),
     ) -> None:
+        """``seat`` None (and no ``identity``): an observer's book, which checks everything
+        public and holds no piece.  ``deck_keys`` (every seat's verified key) may come later,
+        by :meth:`know_keys`, before any deal is taken."""
         self.table, self.seat, self.n = table, seat, len(identities)
         self.threshold = table_threshold(self.n)
-        if len(deck_keys) != self.n or identity.public != identities[seat]:
-            raise LocalProtocolError("one verified deck key and identity per seat, ours ours")
+        if seat is not None and (identity is None or identity.public != identities[seat]):
+            raise LocalProtocolError("a seat's book needs that seat's identity")
         self._identity = identity
         self._identities = tuple(identities)
-        self._deck_keys = tuple(deck_keys)
+        self._deck_keys: tuple[bytes, ...] = ()
+        if deck_keys:
+            self.know_keys(deck_keys)
         self._shares: dict[int, bytes] = {}  # our deal's shares by holder (to answer)
         self._deals: dict[int, ShareDeal] = {}  # every seat's checked deal
         self.pieces: dict[int, KeyPiece] = {}  # dealer -> our piece of its key
         self.complaints: dict[tuple[int, int], bytes] = {}  # (dealer, complainer) -> digest
         self._partials: dict[tuple[int, str, str], dict[int, dict[int, bytes]]] = {}
 
+    def know_keys(self, deck_keys: Sequence[bytes]) -> None:
+        """Every seat's verified deck key, in seat order."""
+        if len(deck_keys) != self.n:
+            raise LocalProtocolError("one verified deck key per seat")
+        self._deck_keys = tuple(deck_keys)
+
     # ------------------------------------------------------------------ setup
 
     def our_deal(self, key: DeckKey, *, entropy: bytes) -> ShareDeal:
         """Our ``vss-deal``; ``entropy`` (32 bytes from the seat's secret seed) fixes the
         shares, so a restarted seat can still answer a complaint about a deal it sent."""
-        if key.public != self._deck_keys[self.seat]:
+        if self.seat is None or self._deck_keys and key.public != self._deck_keys[self.seat]:
             raise LocalProtocolError("deal our own verified deck key")
         holders = {j: self._identities[j] for j in holders_of(self.seat, self.n)}
         msg, self._shares = deal(
@@ -80,9 +91,13 @@ class KeyEscrow:
         None when it is good, else the complaint we must publish."""
         if dealer == self.seat or not 0 <= dealer < self.n or dealer in self._deals:
             raise LocalProtocolError(f"a deal from seat {dealer} is not ours to take now")
+        if not self._deck_keys:
+            raise LocalProtocolError("take a deal once every deck key is verified")
         holders = holders_of(dealer, self.n)
         verify_deal(dealer, self._deck_keys[dealer], holders, self.threshold, msg)
         self._deals[dealer] = msg
+        if self._identity is None or self.seat is None:
+            return None  # an observer holds no share
         got = open_share(self._identity, self.table, dealer, self.seat, msg)
         if isinstance(got, ShareComplaint):
             self.complaints[dealer, self.seat] = got.deal
@@ -119,7 +134,16 @@ class KeyEscrow:
     def settled(self) -> bool:
         """As far as we have seen: every seat's deal is in, we hold a piece of each other key,
         no complaint is open (the session decides when no more complaints can come, §7.11)."""
-        return len(self._deals) == self.n and not self.complaints and len(self.pieces) == self.n - 1
+        pieces = 0 if self.seat is None else self.n - 1
+        return len(self._deals) == self.n and not self.complaints and len(self.pieces) == pieces
+
+    def dealt(self, dealer: int) -> bool:
+        """Whether ``dealer``'s deal is in, checked, and no complaint about it is open."""
+        return dealer in self._deals and not any(d == dealer for d, _ in self.complaints)
+
+    def open_complaints(self) -> list[int]:
+        """The dealers that owe an answer to a complaint, in seat order (once each)."""
+        return sorted({dealer for dealer, _ in self.complaints})
 
     # ------------------------------------------------------------------ after a departure
 
@@ -137,7 +161,7 @@ class KeyEscrow:
         """Our recovery shares of ``departed``'s layer for ``cards`` (validated ciphertexts the
         game would have asked ``departed`` to share: never its own held cards)."""
         piece = self.pieces.get(departed)
-        if piece is None or not self.settled():
+        if piece is None or self.seat is None or not self.settled():
             raise LocalProtocolError(f"no settled piece of seat {departed}'s key")
         msg = recovery_shares(
             piece, self.table, deck, step, cards, to_seat=to_seat, refs=refs, entropy=entropy

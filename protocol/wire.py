@@ -65,10 +65,16 @@ from ._part_keys import (
     NotePart,
     OpeningPart,
     PartKey,
+    PresentPart,
+    RecoverPart,
     ResignPart,
     RevealPart,
+    ShareAnswerPart,
+    ShareComplaintPart,
+    ShareDealPart,
     SharesPart,
     ShufflePart,
+    VanishPart,
     parse_part_key,
 )
 from ._session_messages import (
@@ -80,7 +86,9 @@ from ._session_messages import (
     Move,
     Note,
     Opening,
+    Present,
     Resign,
+    Vanish,
 )
 from ._table import LEAVERS_KEY, MAX_OPTIONS, TIME_LIMITS_KEY, Leavers
 from ._untrusted import BOUNDS, Bounds, UntrustedInput, check_bounds, read_json
@@ -100,6 +108,12 @@ __all__ = [
     "NotePart",
     "OpeningPart",
     "PartKey",
+    "PresentPart",
+    "RecoverPart",
+    "ShareAnswerPart",
+    "ShareComplaintPart",
+    "ShareDealPart",
+    "VanishPart",
     "ResignPart",
     "RevealPart",
     "SharesPart",
@@ -143,6 +157,8 @@ __all__ = [
     "Note",
     "Opening",
     "PoolPlace",
+    "Present",
+    "Vanish",
     "Resign",
     "Reveal",
     "Sealed",

@@ -1,0 +1,382 @@
+"""Vanishing in a table session: a seat gone for good no longer ends the game (§11.11).
+
+This module owns, for one session at a table whose rule is :attr:`Leavers.GO_ON` (three
+seats or more), everything the session does about vanishing; at any other table it does
+nothing at all (no part, no byte, no check):
+
+* **Setup.**  Every seat's ``vss-deal`` goes out with its key share.  Before the game's
+  first step every peer takes every deal (the public checks, and a holder opens its share);
+  a holder that finds its share bad publishes a ``vss-complaint`` at once, so before any part
+  of the game's first step.  While a complaint is open the game waits for the dealer's
+  ``vss-answer``.  A deal that fails the public checks, a complaint about nothing, and an
+  answer that does not fit the commitments are verdicts (``bad-proof``) naming their author.
+* **The vote.**  When the caller says a seat ``d`` is gone (:meth:`Vanishing.vanish`) and
+  our engine waits at step ``k`` on nothing but ``d``, we publish our vote
+  ``vanish {d, k, seen}`` -- ``seen`` the number of ``d``'s entries we have filed -- after
+  our ``vss-recover`` parts for step ``s<k>/vanish`` when the table can recover.  From then
+  on we file no more of ``d``'s entries (``d`` is *frozen*): a part ``d`` signs late cannot
+  move us past ``k``.  A peer that has filed more than ``seen`` of ``d``'s entries and did
+  not cast that vote answers ``present {d, k, seen}``; the vote is then void, its voter files
+  the rest of ``d``'s feed and may vote again.  A vote and a ``present`` for the same
+  ``(d, k, seen)`` cannot both exist among honest seats (a voter never files past ``seen``),
+  so whether a vote carries is the same on every peer, whatever the arrival order.
+* **Applying it.**  Once every seat still playing but ``d`` has voted the same
+  ``(d, k, seen)`` and our engine is at ``k``, the rule of the exchange ``d`` owes decides
+  (:meth:`Vanishing.rule`): *recover* -- every voter's recovery shares are checked (a bad
+  one names its author) and combined into ``d``'s decryption shares for every face-down deck
+  card, ``d``'s layer is stripped from them (``(A, B - D_d)``) and ``d`` departs exactly as
+  a leaving seat does (:mod:`protocol._departures`); *withheld* -- ``d`` owes the reveal of
+  something it committed to (joint randomness, a simultaneous move, a face-down card), so
+  playing on would let it choose an outcome by vanishing: the ``withheld-reveal`` verdict
+  naming ``d``; *end* -- the table cannot recover (a second departure, a deal not settled,
+  a pool under the joint key, or the game cannot go on without ``d``): the game ends for
+  everyone at ``k``, nobody blamed.
+
+No recovery is ever made for a card ``d`` holds: only the deck cards still face down under
+the joint key, which ``d`` would have had to share anyway.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any
+
+from fairtable.engine.requests import Chance, Decision, Reveal, Roll, Shuffle
+
+from ._cards import CardLedger
+from ._deck import Ciphertext, strip_shares
+from ._departures import Departures
+from ._errors import BadProof, LocalProtocolError, blame
+from ._events import SeatLeft
+from ._exchanges import Exchanges
+from ._group import sub
+from ._identity import Identity, PublicIdentity
+from ._part_keys import (
+    CommitPart,
+    OpeningPart,
+    RecoverPart,
+    ShareAnswerPart,
+    ShareDealPart,
+)
+from ._port import Port
+from ._session_messages import Present, Vanish
+from ._table import Leavers, TableSpec
+from ._vanishing import KeyEscrow
+from ._verdict_kinds import VerdictKind
+from ._vss import holders_of
+from ._vss_messages import RecoveryShares, ShareAnswer, ShareComplaint, ShareDeal
+
+__all__ = ["VANISHING_PARTS", "Rule", "Vanishing", "vanish_step"]
+
+VANISHING_PARTS = (Vanish, Present, ShareComplaint, ShareAnswer)
+"""The parts the session hands to :meth:`Vanishing.filed` as they are filed."""
+
+
+def vanish_step(k: int) -> str:
+    """The step label of the recovery shares for a seat that vanished at game step ``k``."""
+    return f"s{k}/vanish"
+
+
+class Rule(enum.Enum):
+    """What a vanishing the table agreed on does, by what the seat owed (module docstring)."""
+
+    RECOVER = "recover"
+    WITHHELD = "withheld"
+    UNANSWERED = "unanswered"
+    END = "end"
+
+
+Vote = tuple[int, int, int]
+"""(seat that vanished, game step, entries of its feed filed)."""
+
+
+class Vanishing:
+    """One session's vanishing: the deals at setup, the votes, and applying a vanishing."""
+
+    def __init__(
+        self,
+        port: Port,
+        exchanges: Exchanges,
+        departures: Departures,
+        spec: TableSpec,
+        identity: Identity | None,
+        cursor: Callable[[int], int],
+        cut: Callable[[int, int], None],
+        end: Callable[[int, int], None],
+    ) -> None:
+        self.port = port
+        self.exchanges = exchanges
+        self.cards: CardLedger = exchanges.cards
+        self.departures = departures
+        self.on = spec.leavers() is Leavers.GO_ON and spec.seats >= 3
+        self.seats = spec.seats
+        self._cursor = cursor  # seat -> how many of its entries the session has filed
+        self._cut = cut  # nothing of a seat's feed from entry ``seen`` on counts: (seat, seen)
+        self._end = end  # the game ends at a step, nobody blamed: (seat, step)
+        self.escrow: KeyEscrow | None = None
+        if self.on:
+            roster: list[PublicIdentity] = [spec.roster()[s] for s in range(spec.seats)]
+            self.escrow = KeyEscrow(port.table, port.me, identity, roster)
+        self.ready = not self.on  # every deal taken (setup done)
+        self.asked: set[int] = set()  # seats the caller said are gone for good
+        self.frozen: dict[int, int] = {}  # seat -> the entries of it we file (our vote's seen)
+        self.mine: dict[int, Vote] = {}  # seat -> our standing vote about it
+        self.votes: dict[Vote, set[int]] = {}  # a vote -> the seats that cast it
+        self.void: set[Vote] = set()  # votes answered by a ``present``
+        self.answered: set[Vote] = set()  # votes we answered with our ``present``
+        self.vanished: dict[int, int] = {}  # seat -> the step it vanished at (recovered)
+        self._early: list[tuple[int, ShareComplaint]] = []  # complaints before our deals
+
+    # -- setup --------------------------------------------------------------------------
+    def our_deal(self) -> ShareDeal | None:
+        """Our ``vss-deal``, to go out with our key share (None: nothing to share here)."""
+        if self.escrow is None or self.port.me is None:
+            return None
+        entropy = self.port.secret("vss-deal", 32)
+        return self.escrow.our_deal(self.port.deck_key, entropy=entropy)
+
+    def blocks(self) -> bool:
+        """Whether the game must wait: a deal not yet taken, or a complaint not answered
+        (we then wait on the seats that owe the part)."""
+        if self.escrow is None:
+            return False
+        if not self.ready:
+            self._take_deals()
+        if not self.ready:
+            return True
+        open_ = self.escrow.open_complaints()
+        for dealer in open_:
+            self.port.part(dealer, ShareAnswerPart(next(iter(self._complainers(dealer)))))
+        return bool(open_)
+
+    def _complainers(self, dealer: int) -> list[int]:
+        assert self.escrow is not None
+        return sorted(c for d, c in self.escrow.complaints if d == dealer)
+
+    def _take_deals(self) -> None:
+        port, escrow = self.port, self.escrow
+        assert escrow is not None
+        if not self.cards.need_keys():
+            return
+        escrow.know_keys([self.cards.keys[s] for s in range(self.seats)])
+        deals = {s: port.part(s, ShareDealPart()) for s in range(self.seats) if s != port.me}
+        if any(msg is None for msg in deals.values()):
+            return
+        for dealer, msg in sorted(deals.items()):
+            complaint = escrow.take_deal(dealer, msg)
+            if complaint is not None:
+                port.publish(complaint)
+        self.ready = True
+        early, self._early = self._early, []
+        for seat, msg in early:
+            self._complaint(seat, msg)
+
+    def _complaint(self, seat: int, msg: ShareComplaint) -> None:
+        assert self.escrow is not None
+        answer = self.escrow.take_complaint(seat, msg)
+        if answer is not None:
+            self.port.publish(answer)
+
+    def filed(self, seat: int, msg: Any) -> None:
+        """A vanishing part of ``seat`` was filed (in its feed's order)."""
+        if isinstance(msg, Vanish):
+            vote = (msg.seat, msg.step, msg.seen)
+            self.votes.setdefault(vote, set()).add(seat)
+            if seat == self.port.me:  # ours, read back after a restart: it stands
+                self.mine[msg.seat] = vote
+                self.frozen[msg.seat] = msg.seen
+        elif isinstance(msg, Present):
+            vote = (msg.seat, msg.step, msg.seen)
+            self.void.add(vote)
+            if seat == self.port.me:
+                self.answered.add(vote)
+            if self.mine.get(msg.seat) == vote:  # our vote is void: file the rest of its feed
+                del self.mine[msg.seat]
+                self.frozen.pop(msg.seat, None)
+        elif self.escrow is None:
+            raise blame(seat, VerdictKind.BAD_PROOF, "a key-sharing part at a table without it")
+        elif isinstance(msg, ShareComplaint):
+            if seat == self.port.me:
+                return  # ours: filed when we made it
+            if self.ready:
+                self._complaint(seat, msg)
+            else:  # it names a deal we may not hold yet: judged once we took them all
+                self._early.append((seat, msg))
+        elif seat != self.port.me:
+            self.escrow.take_answer(seat, msg)
+
+    # -- the caller ---------------------------------------------------------------------
+    def vanish(self, seat: int) -> None:
+        """The caller says ``seat`` is gone for good (see :meth:`TableSession.vanish`)."""
+        if not self.on:
+            raise LocalProtocolError("this table ends the game when a seat vanishes (leavers: end)")
+        if seat == self.port.me or seat not in self.port.seats:
+            raise LocalProtocolError(f"seat {seat} is no other seat still playing")
+        self.asked.add(seat)
+
+    def holds_back(self, seat: int) -> bool:
+        """Whether we file no more of ``seat``'s entries now (our vote about it stands)."""
+        frozen = self.frozen.get(seat)
+        return frozen is not None and self._cursor(seat) >= frozen
+
+    # -- when the exchanges cannot go on ---------------------------------------------------
+    def stuck(self, waiting: set[int]) -> bool:
+        """Our engine cannot go on: answer votes we know more than, vote, or apply a vote
+        every seat still playing cast.  Whether anything changed."""
+        if not self.on:
+            return False
+        moved = self._answer_votes()
+        port = self.port
+        for vote, voters in sorted(self.votes.items()):
+            d, k, seen = vote
+            if vote in self.void or d not in port.seats or k != port.step:
+                continue
+            if voters >= {s for s in port.seats if s != d} and self._cursor(d) >= seen:
+                self._apply(d, k, seen)
+                return True
+        if waiting and len(waiting) == 1:
+            (d,) = waiting
+            if d in self.asked and d in port.seats and port.me is not None and d not in self.mine:
+                vote = (d, port.step, self._cursor(d))
+                if vote not in self.void:
+                    self._vote(vote)
+                    moved = True
+        return moved
+
+    def _answer_votes(self) -> bool:
+        """``present`` for every standing vote about a seat of which we filed more."""
+        if self.port.me is None:
+            return False
+        moved = False
+        for vote in sorted(self.votes):
+            d, _k, seen = vote
+            if vote in self.void or vote in self.answered or self.mine.get(d) == vote:
+                continue
+            if self._cursor(d) > seen:
+                self.answered.add(vote)
+                self.void.add(vote)
+                self.port.publish(Present(*vote))
+                moved = True
+        return moved
+
+    def rule(self, d: int) -> Rule:
+        """What a vanishing of ``d`` agreed at this step does (module docstring)."""
+        port, escrow = self.port, self.escrow
+        if escrow is not None and d in escrow.open_complaints():
+            return Rule.UNANSWERED
+        if (
+            escrow is None
+            or port.over
+            or self.departures.gone
+            or self.vanished
+            or not escrow.dealt(d)
+            or not port.can_depart(d)
+        ):
+            return Rule.END
+        req = port.pending()[0]
+        if isinstance(req, Chance | Roll):
+            return Rule.WITHHELD
+        if isinstance(req, Decision):
+            committed = port.holds(d, CommitPart(f"simul:s{port.step}"))
+            return Rule.WITHHELD if committed else Rule.RECOVER
+        if isinstance(req, Reveal) and not self.exchanges.names_held(req):
+            for _group, handles, _mixed in req.groups:
+                c = self.cards.commitment_for(handles[0])
+                if c.seat == d and not port.holds(d, OpeningPart(c.step)):
+                    return Rule.WITHHELD
+            return Rule.END  # a pool under the joint key waits on the seat
+        return Rule.RECOVER
+
+    def _vote(self, vote: Vote) -> None:
+        d, k, seen = vote
+        if self.rule(d) is Rule.RECOVER:
+            for part in self._recovery(d, k):
+                self.port.publish(part)
+        self.port.publish(Vanish(d, k, seen))
+        assert self.port.me is not None
+        self.votes.setdefault(vote, set()).add(self.port.me)
+        self.mine[d] = vote
+        self.frozen[d] = seen
+
+    def _recovery(self, d: int, k: int) -> list[RecoveryShares]:
+        """Our recovery shares of ``d``'s layer for every face-down deck card."""
+        port, escrow = self.port, self.escrow
+        assert escrow is not None and port.me is not None
+        return [
+            escrow.our_recovery(
+                d,
+                label,
+                vanish_step(k),
+                cards,
+                entropy=port.secret(f"vanish/{d}/{label}/{k}", 32),
+            )
+            for label, cards in self.departures.face_down()
+        ]
+
+    def _apply(self, d: int, k: int, seen: int) -> None:
+        """Every seat still playing voted ``(d, k, seen)``: the rule of the step decides."""
+        if d == self.port.me:  # we were away, and the table went on without us
+            self._end(d, k)
+            return
+        rule = self.rule(d)
+        if rule is Rule.WITHHELD:
+            raise blame(
+                d,
+                VerdictKind.WITHHELD_REVEAL,
+                f"seat {d} vanished at step {k} owing the reveal of what it committed to",
+            )
+        if rule is Rule.UNANSWERED:
+            raise blame(
+                d, VerdictKind.BAD_PROOF, f"seat {d} vanished owing the answer to a complaint"
+            )
+        self.frozen[d] = seen
+        self._cut(d, seen)
+        if rule is Rule.END:
+            self._end(d, k)
+            return
+        self._strip(d, k)
+        self.vanished[d] = k
+        pile = self._shuffle_in_progress()
+        self.departures.remove(d, k)
+        if pile is not None:  # restarted among the others, under their joint key
+            self.exchanges.piles.restarts[k] = f"{pile}.{k}.v{d}"
+        port = self.port
+        port.emit(SeatLeft(d, k, port.digest(), vanished=True))
+
+    def _shuffle_in_progress(self) -> str | None:
+        req = self.port.pending()[0]
+        if not isinstance(req, Shuffle):
+            return None
+        label = f"{req.pile}.{self.port.step}"
+        self.cards.decks.pop(label, None)
+        return str(req.pile)
+
+    def _strip(self, d: int, k: int) -> None:
+        """Check every voter's recovery shares, combine them into ``d``'s decryption shares
+        and strip ``d``'s layer from every face-down deck card."""
+        port, ledger, escrow = self.port, self.cards, self.escrow
+        assert escrow is not None
+        stripped: list[tuple[str, dict[int, Ciphertext]]] = []
+        for label, cards in self.departures.face_down():
+            combined: dict[int, bytes] | None = None
+            for holder in holders_of(d, self.seats):
+                msg = port.stored(holder, RecoverPart(d, label, vanish_step(k)))
+                if msg is None:
+                    raise BadProof(
+                        f"seat {holder} voted without its recovery shares for the {label} deck",
+                        seat=holder,
+                    )
+                combined = escrow.take_recovery(holder, msg, cards)
+            assert combined is not None
+            stripped.append(
+                (label, {slot: strip_shares(ct, [combined[slot]]) for slot, ct in cards.items()})
+            )
+        for label, cards in stripped:
+            rec = ledger.decks[label]
+            after = list(rec.steps[-1])
+            for slot, ct in cards.items():
+                after[slot] = ct
+            rec.steps.append(after)
+        if ledger.joint is not None:
+            ledger.joint = sub(ledger.joint, ledger.keys[d])
