@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fairtable.client.room import clipped
-from fairtable.client.text_rows import word_rows
+from fairtable.client.text_rows import SPLIT_MARK, word_rows
 
 
 def _texts(rows: list[list[tuple[str, str]]]) -> list[str]:
@@ -18,14 +18,30 @@ def test_a_status_line_breaks_at_a_space_and_keeps_its_styles() -> None:
     assert all(len(text) <= 41 for text in _texts(rows))
 
 
-def test_a_word_longer_than_a_row_is_broken_where_it_must_and_short_lines_stay() -> None:
+def test_a_word_longer_than_a_row_is_split_marked_and_short_lines_stay() -> None:
     assert _texts(word_rows([("", "see " + "x" * 30)], 12)) == [
         "see",
-        "  xxxxxxxxxx",
-        "  xxxxxxxxxx",
-        "  xxxxxxxxxx",
+        "  xxxxxxxxx" + SPLIT_MARK,
+        "  xxxxxxxxx" + SPLIT_MARK,
+        "  xxxxxxxxx" + SPLIT_MARK,
+        "  xxx",
     ]
     assert word_rows([("s", "short")], 12) == [[("s", "short")]]
+
+
+def test_only_a_word_longer_than_the_pane_is_split() -> None:
+    """Issue 31: a long word that fits a row of its own moves down whole; a line of one
+    word (no space to break at) longer than the pane is split, marked, not left to the
+    terminal to fold mid-word unmarked."""
+    line = "Malediction of Weariness: the audit path /home/ada/.local/share/fairtable/x.log"
+    rows = _texts(word_rows([("", line)], 38))
+    assert all(len(r) <= 38 for r in rows)
+    words = [w for r in rows for w in r.replace(SPLIT_MARK, "").split()]
+    assert "Weariness:" in words and SPLIT_MARK in rows[-2]
+    assert "".join(r.strip().rstrip(SPLIT_MARK) for r in rows[-2:]).endswith("/x.log")
+    assert all(SPLIT_MARK not in r for r in rows[:-2])
+    one_word = _texts(word_rows([("", "y" * 20)], 12))
+    assert one_word == ["y" * 11 + SPLIT_MARK, "  " + "y" * 9]
 
 
 def test_the_hand_pane_keeps_a_card_name_whole() -> None:
