@@ -4,7 +4,8 @@ cut to fit them.
 The screen is a table pane and a side pane above, the log, the decision pane (a menu, card text
 or the help) and five fixed rows (:data:`FIXED_ROWS`).  The decision pane takes its menu's rows up
 to :func:`menu_room`; a long menu gives rows to a side pane or a log that needs them; the upper
-panes take two thirds of the rest.  Nothing is cut silently: a cut says "+N more".
+panes take two thirds of the rest, less the rows the log needs to show what happened since our
+last answer.  Nothing is cut silently: a cut says "+N more".
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 row
 LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
 MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
 FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
+UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
 
 
 def screen_size() -> tuple[int, int]:
@@ -197,7 +199,9 @@ def side_width() -> int:
 def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row); and the rows a long menu gives them (the log gets
-    those it gives the log)."""
+    those it gives the log).  While lines since our last answer are hidden, the panes give
+    the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows (a pane cut
+    says "+N more"), so that what the others did needs no PgUp."""
     rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
@@ -205,8 +209,10 @@ def upper_height(model: ScreenModel) -> int:
     upper = _split(free) + given[0]
     log = free + given[1] - _split(free) - (message_height(model) - 1)
     spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
-    if model.log_mark > 0 and spare > 0 and log >= 1:  # the panes' empty rows: to the log
-        upper -= max(0, min(spare, log_need(model, log + spare) - log))
+    if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
+        # give the log their empty rows, then rows they fill, down to UPPER_LEAST
+        can_give = max(spare, upper - UPPER_LEAST)
+        upper -= max(0, min(can_give, log_need(model, log + can_give) - log))
     return upper
 
 

@@ -108,8 +108,8 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
     rule = screen.index("-" * 80)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     log = screen[rule + 1 : decide]
-    assert log == [f"(+{len(model.log) - 4} earlier, 2 new since your move: PgUp)"] + [
-        f"since {i}" for i in range(2, 6)
+    assert log == [f"(+{len(model.log) - 6} earlier: PgUp)"] + [
+        f"since {i}" for i in range(6)
     ], "\n".join(screen)
     assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 4
     assert any("more below" in row for row in screen)
@@ -167,3 +167,40 @@ def test_the_upper_panes_empty_rows_go_to_the_log_while_new_lines_are_hidden() -
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     assert screen[rule + 2 : decide] == [f"since {i}" for i in range(6)], "\n".join(screen)
     assert "new since your move" not in screen[rule + 1]
+
+
+def test_five_seat_reign_shows_what_the_others_did_since_your_move_without_pgup() -> None:
+    """Issue 31: at 80x24 in a five-seat Reign game the table pane is full (its seat lines
+    wrap), and the four others' moves since ours hid behind "N new since your move: PgUp";
+    the upper panes now give the log the rows it needs, down to six, and say what they cut."""
+    from fairtable.client.reign.model import ClientModel
+    from fairtable.engine.requests import Decision
+    from fairtable.netplay import events as ev
+    from tests.engine.driver import Table
+
+    table = Table(5, seed=4, bots=["random"] * 5)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=d.seat, players=5))
+    for i in range(30):
+        model.log.append(f"before {i}")
+    model.log_mark = len(model.log)  # our last answer
+    since = [
+        f"{who} (heuristic) placed 2 card(s) face down (into Ada (heuristic)'s army, Cyra "
+        "(heuristic)'s army)"
+        for who in ("Blaise", "Dario", "Cyra")
+    ]  # each wraps over two rows of 80 columns: six rows and the header
+    model.log.extend(since)
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    screen = render(model)
+    assert len(screen) == 24 and all(len(row) <= 80 for row in screen)
+    rule = screen.index("-" * 80)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    log = " ".join(row.strip() for row in screen[rule + 1 : decide])
+    assert all(line in log for line in since), "\n".join(screen)
+    assert "new since your move" not in log
+    upper = [row.split("|")[0] for row in screen[:rule]]
+    assert len(upper) >= 6
+    assert any(" more (a taller" in row for row in screen[:rule]), "\n".join(screen)
