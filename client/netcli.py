@@ -9,6 +9,7 @@ kept on disk and the same command resumes it.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import sys
@@ -49,6 +50,7 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
     NO_SEAT_LEFT,
     Emit,
+    GameOpenElsewhere,
     Invite,
     NodeEvent,
     RelayNode,
@@ -56,6 +58,7 @@ from fairtable.netplay import (
     claim_seat,
     event_json,
     event_line,
+    hold_game,
     listen,
 )
 from fairtable.netplay import events as ev
@@ -195,25 +198,28 @@ async def _host(o: HostOptions) -> None:
         emit=emit,
         brings=seat_option(o.game, o.peer.deck),
     )
-    async with trio.open_nursery() as nursery:
-        invite = await nursery.start(node.run)
-        for index in range(o.bots):
-            bot_dir = data_dir / "bots" / str(index)
-            bot_identity = identity_at(bot_dir)
-            spec = entry(o.game).default_bot
-            bot_options = attrs.evolve(
-                options,
-                listen_port=0 if o.peer.via is None else None,
-                name=bot_name(index, spec),  # a seat of its own: "Ada (heuristic)"
-            )
-            bot = TableNode(
-                bot_options.node_config(bot_dir),
-                bot_identity,
-                invite=invite,
-                decider=_decider(spec, bot_identity.seed, o.game),
-            )
-            nursery.start_soon(bot.run)
-        await node.done.wait()
+    with contextlib.ExitStack() as held:  # the table we host, held while we play it
+        async with trio.open_nursery() as nursery:
+            invite = await nursery.start(node.run)
+            with contextlib.suppress(GameOpenElsewhere):  # as the screen holds it
+                held.enter_context(hold_game(data_dir, invite.lobby_id))
+            for index in range(o.bots):
+                bot_dir = data_dir / "bots" / str(index)
+                bot_identity = identity_at(bot_dir)
+                spec = entry(o.game).default_bot
+                bot_options = attrs.evolve(
+                    options,
+                    listen_port=0 if o.peer.via is None else None,
+                    name=bot_name(index, spec),  # a seat of its own: "Ada (heuristic)"
+                )
+                bot = TableNode(
+                    bot_options.node_config(bot_dir),
+                    bot_identity,
+                    invite=invite,
+                    decider=_decider(spec, bot_identity.seed, o.game),
+                )
+                nursery.start_soon(bot.run)
+            await node.done.wait()
 
 
 def _invite_game(invite: Invite) -> str:

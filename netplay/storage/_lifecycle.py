@@ -15,6 +15,7 @@ from typing import Any
 from fairtable.engine.requests import Decision
 
 from ..table import Invite, LobbyId
+from ._seatclaim import game_open_elsewhere
 from ._storage import TableFolder
 from ._table_info import UNFINISHED, TableInfo, TableKind
 
@@ -31,7 +32,8 @@ def resumable_table(
     resume: LobbyId | None = None,
 ) -> Invite | None:
     """The invite of the table a host goes on with: exactly ``resume`` (its lobby id) if
-    given, else the newest unfinished table it hosts of this ``kind``, ``game`` and ``seats``;
+    given, else the newest unfinished table it hosts of this ``kind``, ``game`` and ``seats``
+    that no other window plays (a second ``host`` of one account opens a table of its own);
     None for a new table."""
     root = data_dir / "tables"
     if not root.is_dir():
@@ -46,6 +48,7 @@ def resumable_table(
             chosen = invite.lobby_id == resume
         else:
             chosen = info.kind is kind and invite.game == game and invite.seats == seats
+            chosen = chosen and not game_open_elsewhere(data_dir, invite.lobby_id)
         if chosen and info.hosted and info.unfinished and invite.host_key == host_key:
             return invite
     return None

@@ -117,3 +117,44 @@ def test_terminal_the_invite_is_shown_whole_copied_and_shown_again_during_the_ga
             assert "Above; also copied to your clipboard" in again, again
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, check=False)
+
+
+def test_terminal_two_headless_hosts_of_one_account_open_a_table_each(tmp_path: Path) -> None:
+    """Issue 31: a second headless ``host --bot`` of the account whose first one still waits
+    in its lobby went on with that unfinished table and could not listen ("address already in
+    use"); the first holds its table as the screen does, so the second opens its own."""
+    data_dir = tmp_path / "me"
+    host = command("host reign --seats 3 --bot heuristic --no-announce", data_dir)
+    with session(host) as first:
+        wait_for(first, lambda s: "Table open" in s, 60, "the first table open")
+        with session(host) as second:
+            now = wait_for(
+                second, lambda s: "Table open" in s or "EXITED" in s, 60, "the second host"
+            )
+            assert "Table open" in now and "address already in use" not in now, now
+            assert "Resuming" not in now
+        assert len(list(data_dir.glob("tables/*/table.json"))) == 2
+
+
+def test_a_host_goes_on_with_no_table_another_window_plays(tmp_path: Path) -> None:
+    """The unfinished table a host would go on with is skipped while another window holds
+    it, and picked again once that window let it go."""
+    import os
+
+    from fairtable.netplay import Invite, TableFolder, TableInfo, TableKind, hold_game
+    from fairtable.netplay.storage import resumable_table
+
+    invite = Invite("127.0.0.1", 4000, os.urandom(32), bytes(32), os.urandom(32), "reign", 3)
+    TableInfo(invite=invite.text(), role="host", kind=TableKind.HOST, status="lobby").save(
+        TableFolder(tmp_path, "tables", invite.lobby_id)
+    )
+
+    def found() -> Invite | None:
+        return resumable_table(
+            tmp_path, invite.host_key, kind=TableKind.HOST, game="reign", seats=3
+        )
+
+    assert found() == invite
+    with hold_game(tmp_path, invite.lobby_id):  # the other window
+        assert found() is None
+    assert found() == invite
