@@ -33,7 +33,7 @@ from fairtable.netplay import events as ev
 __all__ = [
     "FileRefused",
     "UsageError",
-    "WATCH_INSTEAD",
+    "CODE_NOT_ANSWERED",
     "leaves",
     "nonnegative_seconds",
     "port_number",
@@ -42,11 +42,23 @@ __all__ = [
     "require_terminal",
     "usable_data_dir",
     "user_message",
+    "watch_instead",
     "write_crash_log",
 ]
 
-WATCH_INSTEAD = "you can watch it instead: fairtable watch, with the same invite"
-"""Said to a joiner a started table has no seat for."""
+CODE_NOT_ANSWERED = (
+    "a table answers its code only until its game starts: to watch a game under way,\n"
+    "  ask a player for the invite ('i' on their screen shows it)"
+)
+"""Said after "no table with that code": what someone who came by code can do."""
+
+
+def watch_instead(invite: str, via: tuple[str, int] | None = None) -> str:
+    """Said to a joiner a started table has no seat for: the command that watches it,
+    whole on a line of its own (a mouse copies it), with the invite the joiner was handed
+    -- typed, or fetched with a join code -- and the relay it came through (``--via``)."""
+    relay = "" if via is None else f" --via {via[0]}:{via[1]}"
+    return f"you can watch it instead with:\n  fairtable watch '{invite}'{relay}"
 
 
 class UsageError(Exception):

@@ -24,11 +24,7 @@ import fairtable.protocol as P
 from fairtable.client.bot_seats import bot_name, decider, headless_bot_name
 from fairtable.client.clock_words import limits_words
 from fairtable.client.ending import staying_line
-from fairtable.client.errors import (
-    WATCH_INSTEAD,
-    UsageError,
-    reach_line,
-)
+from fairtable.client.errors import UsageError, reach_line, watch_instead
 from fairtable.client.lifecycle import (
     code_news,
     departed_line,
@@ -265,7 +261,8 @@ async def _join_from(o: JoinOptions, invite: Invite, game: str, data_dir: Path) 
         await node.done.wait()
     if node.session is None:  # the node stopped without a seat: the table said why
         if contact.no_seat_left:  # two lines that fit a terminal
-            raise UsageError(f"no seat at this table:\n  {contact.refused};\n  {WATCH_INSTEAD}")
+            watch = watch_instead(invite.text(), o.peer.via)
+            raise UsageError(f"no seat at this table:\n  {contact.refused};\n  {watch}")
         raise UsageError(f"no seat at this table: {contact.refused or 'the table closed'}")
 
 

@@ -21,10 +21,10 @@ import trio
 from fairtable.client import ending, games
 from fairtable.client.bot_seats import saved_bot_specs
 from fairtable.client.errors import (
-    WATCH_INSTEAD,
     UsageError,
     leaves,
     require_terminal,
+    watch_instead,
 )
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
@@ -174,13 +174,15 @@ def _network(
                 nursery.start_soon(bot.run)
             await shut_out.wait()  # refused, or the node left; else the screen stops us
             if refused:
-                raise UsageError(_refusal(refused[0]))
+                watch = "" if invite is None else watch_instead(invite.text(), options.via)
+                raise UsageError(_refusal(refused[0], watch))
 
     return main
 
 
-def _refusal(reason: str) -> str:
-    """One line for a link the table (or the relay) refused before we were seated."""
+def _refusal(reason: str, watch: str = "") -> str:
+    """One line for a link the table (or the relay) refused before we were seated; a
+    started table with no seat left adds ``watch`` (:func:`client.errors.watch_instead`)."""
     if reason in RELAY_REFUSALS:
         return f"the relay refused the table: {reason}"
     why = {
@@ -188,7 +190,7 @@ def _refusal(reason: str) -> str:
         "version": "it runs another version of fairtable",
     }.get(reason, f"reason: {reason}")
     if reason == NO_SEAT_LEFT:
-        return f"{refusal_words(reason)};\n  {WATCH_INSTEAD}"
+        return f"{refusal_words(reason)};\n  {watch}" if watch else refusal_words(reason)
     return f"the table refused the link: {why}"
 
 

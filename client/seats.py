@@ -10,7 +10,7 @@ from typing import Any
 
 import fairtable.protocol as P
 from fairtable.client.bot_seats import bot_name, decider
-from fairtable.client.errors import FileRefused, UsageError
+from fairtable.client.errors import CODE_NOT_ANSWERED, FileRefused, UsageError
 from fairtable.engine.errors import CardDataError, EngineError
 from fairtable.engine.games import entry, rules
 from fairtable.engine.rng import ChanceStream
@@ -102,7 +102,7 @@ async def invite_from(
             raise UsageError(f"{exc} (or the relay changed the exchange)") from None
         raise UsageError(str(exc)) from None
     except CodeNotFound as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{exc};\n  {CODE_NOT_ANSWERED}") from None
     except CodeExchangeError as exc:
         raise UsageError(f"the code exchange failed: {exc}") from None
 

@@ -329,8 +329,9 @@ def test_joining_a_started_full_table_says_so_and_offers_watching(tmp_path: Path
     assert done.returncode == 2 and done.stderr.splitlines() == [
         "fairtable: no seat at this table:",
         "  the game at this table has already started and every seat is taken;",
-        "  you can watch it instead: fairtable watch, with the same invite",
-    ]
+        "  you can watch it instead with:",
+        f"  fairtable watch '{invite}'",
+    ]  # the command to type, whole on a line of its own (issue 31)
     assert one_line_error(forged) == (
         "no seat at this table: the host does not know this invite (a wrong or an old one)"
     )

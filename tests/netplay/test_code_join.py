@@ -136,7 +136,11 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
         ["join", other.text(), "--bot", "random", "--data-dir", str(tmp_path / "nowhere"), *lan]
     )
     assert nowhere.returncode != 0
-    assert nowhere.stderr == b"fairtable: no table with that code on the LAN\n"
+    assert nowhere.stderr.decode().splitlines() == [
+        "fairtable: no table with that code on the LAN;",
+        "  a table answers its code only until its game starts: to watch a game under way,",
+        "  ask a player for the invite ('i' on their screen shows it)",
+    ]  # what someone who came by code can do (issue 31)
 
     joined = await run(
         [
