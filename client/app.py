@@ -179,11 +179,14 @@ class LogPane:
 
 KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
 WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
+OVER_HINTS = " Game over  PgUp/PgDn log  i invite  ? keys  q quit "
 WATCH_PROMPT = "  (a spectator: nothing to answer)"
 
 
 def hint_line(model: ScreenModel) -> StyleAndTextTuples:
-    return [("class:hints", WATCH_HINTS if model.spectating else KEY_HINTS)]
+    if model.spectating:
+        return [("class:hints", WATCH_HINTS)]
+    return [("class:hints", OVER_HINTS if model.over else KEY_HINTS)]
 
 
 def status_line(model: ScreenModel) -> StyleAndTextTuples:
@@ -381,13 +384,18 @@ def load_log_bindings(log: LogPane) -> KeyBindings:
 def load_quit_bindings(model: ScreenModel) -> KeyBindings:
     kb = KeyBindings()
 
+    # a spectator has no prompt to type in; at game over there is nothing left to answer
+    single = Condition(
+        lambda: model.spectating or (bool(model.over) and get_app().current_buffer.text == "")
+    )
+
     @kb.add("c-c")
     @kb.add("c-q")
-    @kb.add("q", filter=Condition(lambda: model.spectating))  # no prompt to type 'q' in
+    @kb.add("q", filter=single)
     def _(event: Any) -> None:
         event.app.exit()
 
-    @kb.add("i", filter=Condition(lambda: model.spectating))  # the invite, for other spectators
+    @kb.add("i", filter=single)  # the invite, for others to watch
     def _invite(event: Any) -> None:
         if model.info:  # shown: i hides it again (as Esc does)
             model.info = model.message = ""

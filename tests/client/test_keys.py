@@ -55,3 +55,28 @@ def test_question_mark_in_a_typed_line_is_just_a_character() -> None:
     model, _, _ = decision_model()
     run_keys(model, "x?\x7f\x7f?q\r")  # typed after a character, then on an empty prompt
     assert model.show_keys
+
+
+def _over() -> object:
+    from fairtable.engine.outcome import Outcome
+    from fairtable.netplay import events as ev
+
+    model, _, _ = decision_model()
+    model.invite = "fairtable://127.0.0.1:4000/reign/3/xyz?key=k&secret=s"
+    model.apply_event(ev.GameOver(Outcome.seat(1), digest="ab", end="won"))
+    assert model.over and model.decision is None
+    return model
+
+
+def test_at_game_over_i_and_q_are_single_keys_as_the_screen_says() -> None:
+    """Issue 31: at game over 'Press q to leave' needed q and Enter, and i too; they are
+    single keys there, as a spectator's are, and the key hints and '?' list say so."""
+    model = _over()
+    run_keys(model, "iq")  # no Enter: i shows the invite, q alone leaves (run_keys ends)
+    assert "To watch: fairtable watch" in model.info  # type: ignore[attr-defined]
+    run_keys(model, "iq")  # i hides it again
+    assert model.info == ""  # type: ignore[attr-defined]
+    keys = _keys(model)
+    assert keys["i"].startswith("show or hide the invite") and "q / Ctrl-Q" in keys
+    assert "info N" not in keys and "resign" not in keys
+    assert any(row.startswith(" Game over  PgUp/PgDn log  i invite") for row in render(model))
