@@ -33,9 +33,11 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         return [*keys, ("q / Ctrl-Q", "leave (the game is saved)")]
     keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
     menu = model.menu()
-    if menu:
+    game_keys = list(model.game_keys())
+    if menu:  # a bare N picks a hand card where the game's words say so: only #N then
+        numbers = "#N" if any(key == "N" for key, _ in game_keys) else "N / #N"
         keys += [
-            ("N / #N", f"answer with option N (1 to {len(menu)})"),
+            (numbers, f"answer with option N (1 to {len(menu)})"),
             ("Up/Down", "move the highlight"),
             ("F2", "card text of the highlighted option"),
         ]
@@ -49,7 +51,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("PgDn", "scroll the log forward"))
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))
-    keys += list(model.game_keys())
+    keys += game_keys
     if model.invite_block():
         keys.append(("i / invite", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:

@@ -70,6 +70,8 @@ PICKING = (
     ReignDecisionKind.SPOILS,
 )
 """Decisions built card by card: a bare number there picks a hand card, not an option."""
+TO_SEAT = (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS)
+"""Picking decisions whose cards each go to a seat (``N>S``)."""
 
 
 class ClientModel(ScreenModel):
@@ -301,9 +303,13 @@ class ClientModel(ScreenModel):
                 text = text.format(max=limit)
             case DiscardInfo(count=count):
                 text = text.format(count=count)
+        if d.kind not in PICKING:  # a bare number picks an option here, as in every game
+            return text + " Type a menu number (N or #N), or Up/Down and Enter." + RESIGN_HELP
+        seat = " 'N>S' (card N to seat S)," if d.kind in TO_SEAT else ""
+        passing = ", 'pass'" if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT) else ""
         return (
-            text + " Type a menu number, or for cards: 'N' (toggle card N of your hand), "
-            "'N>S', 'clear', 'done', 'pass'." + RESIGN_HELP
+            text + " Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N' "
+            f"(toggle card N of your hand),{seat} 'clear', 'done'{passing}." + RESIGN_HELP
         )
 
     def game_keys(self) -> list[tuple[str, str]]:
@@ -316,7 +322,7 @@ class ClientModel(ScreenModel):
         ):
             return [("pass", "pass, where passing is an option")] if d is not None else []
         keys = [("N", "pick card N of your hand (again: take it back)")]
-        if d.kind in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
+        if d.kind in TO_SEAT:
             keys.append(("N>S", "card N goes to seat S"))
         keys += [("done", "send the cards picked"), ("clear", "forget the cards picked")]
         if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT):

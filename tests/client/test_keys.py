@@ -80,3 +80,49 @@ def test_at_game_over_i_and_q_are_single_keys_as_the_screen_says() -> None:
     assert keys["i"].startswith("show or hide the invite") and "q / Ctrl-Q" in keys
     assert "info N" not in keys and "resign" not in keys
     assert any(row.startswith(" Game over  PgUp/PgDn log  i invite") for row in render(model))
+
+
+def test_a_bare_number_is_listed_with_the_one_meaning_it_has_here() -> None:
+    """Issue 31: the '?' list and F1 named both meanings of a bare number (a menu option, a
+    hand card) at once; each names only the one the decision at hand gives it."""
+    model, _, table = decision_model()
+    assert model.decision is not None and model.decision.kind == "bid"  # cards picked by N
+    keys = _keys(model)
+    assert keys["#N"].startswith("answer with option N") and "N / #N" not in keys
+    assert keys["N"].startswith("pick card N of your hand")
+    assert "Type '#N' for menu option N" in model.help_text()
+    assert "menu number (N or #N)" not in model.help_text()
+    assert "'N>S'" not in model.help_text()  # a bid's cards go to no seat
+    sodalis = _sodalis_turn()
+    keys = _keys(sodalis)
+    assert "N / #N" in keys and "N" not in keys  # a bare number is an option there
+    assert "toggle card N" not in sodalis.help_text()
+
+
+def _sodalis_turn() -> SodalisModel:
+    from tests.client import test_sodalis_model as sodalis
+
+    model, _ = sodalis.model_for(*sodalis.first_turn())
+    return model
+
+
+def test_reign_f1_off_a_picking_decision_says_numbers_pick_options() -> None:
+    from fairtable.client.reign.model import PICKING, ClientModel
+    from fairtable.engine.requests import Decision
+    from fairtable.netplay import events as ev
+    from tests.engine.driver import Table
+
+    table = Table(3, seed=3, bots=["random"] * 3)
+    for _ in range(2000):  # on to a Reign decision not built card by card
+        pending = table.truth.pending()[0]
+        if isinstance(pending, Decision) and pending.kind not in PICKING:
+            break
+        table.step()
+    d = table.truth.pending()[0]
+    assert isinstance(d, Decision) and d.kind not in PICKING
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=d.seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    assert "Type a menu number (N or #N)" in model.help_text()
+    assert "toggle card N" not in model.help_text()
+    assert "N / #N" in _keys(model) and "N" not in _keys(model)
