@@ -16,6 +16,7 @@ from fairtable.client.errors import nonnegative_seconds, player_name, port_numbe
 from fairtable.client.rules_summary import game_name
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT
+from fairtable.protocol import Leavers
 from fairtable.protocol.testing import CHEATS
 
 __all__ = ["SCREEN_COMMANDS", "build_parser"]
@@ -195,6 +196,14 @@ def _network_commands(sub: Any) -> None:
         "--announce-address",
         default=BROADCAST,
         help="where to send LAN announcements (default: broadcast)",
+    )
+    host.add_argument(
+        "--leavers",
+        choices=[rule.value for rule in Leavers],
+        default=Leavers.END.value,
+        help="if a player vanishes for good (offline past --abandon-after): the game ends "
+        "(end, the default), or it goes on, and then all the other players together could "
+        "open that player's cards (go-on; 3 seats or more)",
     )
     _table_terms(host)
     peer(host)

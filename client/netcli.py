@@ -25,6 +25,7 @@ from fairtable.client.bot_seats import bot_name, decider, headless_bot_name
 from fairtable.client.clock_words import limits_words
 from fairtable.client.ending import staying_line
 from fairtable.client.errors import UsageError, reach_line, watch_instead
+from fairtable.client.leavers_words import leavers_line, leavers_short
 from fairtable.client.lifecycle import (
     code_news,
     departed_line,
@@ -99,7 +100,7 @@ def describe(event: NodeEvent) -> str:
             lines = join_lines(event.code or "", event.code_via or "", event.code_lan is not False)
             if lines:
                 text += "\nor with the code:\n" + "\n".join("  " + line for line in lines)
-            return text
+            return text + "\n" + leavers_line(event.leavers)
         case (
             ev.NoLanAddress()
             | ev.WrongJoinCode()
@@ -109,7 +110,7 @@ def describe(event: NodeEvent) -> str:
         ):
             return code_news(event)
         case ev.Joining():
-            return "Joining the table..."
+            return "Joining the table...\n" + leavers_line(event.leavers)
         case ev.LobbyUpdate():
             return f"{event.seated} of {event.seats} seats taken"
         case ev.Seated():
@@ -361,6 +362,7 @@ def run_tables(options: TablesOptions) -> int:
             print(
                 json.dumps(
                     {
+                        "leavers": table.leavers.value,
                         "game": table.game,
                         "seats": table.seats,
                         "free": table.free,
@@ -381,7 +383,7 @@ def run_tables(options: TablesOptions) -> int:
             )
             print(
                 f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
-                f"seats free, host {host} ({_ask(table)})"
+                f"seats free, host {host}; {leavers_short(table.leavers)} ({_ask(table)})"
             )
     if not found and not options.json:
         print(f"No tables announced on the LAN in {options.seconds:g} s.")

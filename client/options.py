@@ -28,6 +28,7 @@ from fairtable.client.errors import UsageError
 from fairtable.client.games import bot_maker
 from fairtable.engine.games import entry, rules
 from fairtable.netplay import DEFAULT_DATA_DIR, SeatClock
+from fairtable.protocol import Leavers
 
 __all__ = [
     "AuditOptions",
@@ -156,6 +157,7 @@ class HostOptions:
     round_limit: int | None
     clock: SeatClock | None
     new: bool
+    leavers: Leavers = Leavers.END  # what the table does when a seat vanishes
 
 
 @attrs.frozen(kw_only=True)
@@ -421,7 +423,14 @@ def _host(a: argparse.Namespace) -> HostOptions:
     round_limit = _round_limit(a.round_limit)
     if not 0 <= a.bots < a.seats:
         raise UsageError("--bots must leave the host a seat")
+    leavers = Leavers(a.leavers)
+    if leavers is Leavers.GO_ON and a.seats < 3:
+        raise UsageError(
+            f"--leavers go-on needs 3 seats or more: at {a.seats} seats the game cannot go on "
+            "without a player, and the one other player would hold the key to your cards"
+        )
     return HostOptions(
+        leavers=leavers,
         game=a.game,
         seats=a.seats,
         bots=a.bots,

@@ -12,6 +12,8 @@ their own kind and say so; ``--new`` starts a fresh one instead (the old one is 
 from __future__ import annotations
 
 import contextlib
+import shutil
+import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from fairtable.client.errors import (
     require_terminal,
     watch_instead,
 )
+from fairtable.client.leavers_words import leavers_line, leavers_short
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from fairtable.client.screen_model import via_text
@@ -59,6 +62,7 @@ from fairtable.netplay import (
     set_aside,
 )
 from fairtable.netplay import events as ev
+from fairtable.protocol import Leavers
 
 __all__ = ["host_screen", "join_screen", "run_play", "run_resume", "unfinished_games"]
 
@@ -388,7 +392,8 @@ def join_screen(o: JoinOptions) -> int:
                 code = "" if table.code is None else f", code {table.code}-..."
                 print(
                     f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                    f"{table.seats} seats free, host {table.fingerprint[:8]}{code}"
+                    f"{table.seats} seats free, host {table.fingerprint[:8]}{code}; "
+                    + leavers_short(table.leavers)
                 )
         else:
             print("No tables announced on the LAN.")
@@ -400,6 +405,9 @@ def join_screen(o: JoinOptions) -> int:
             print("Nothing joined.")
             return 0
     invite = _resolve(invite_text, o, data_dir)
+    if not _sits_down(invite):
+        print("Nothing joined.")
+        return 0
     model = model_for(invite.game)
     model.via = via_text(o.peer.via)
     brings = seat_option(invite.game, o.peer.deck)
@@ -417,6 +425,21 @@ def join_screen(o: JoinOptions) -> int:
         return 0
     print(ending.after_screen(model, KEPT))
     return 0
+
+
+def _sits_down(invite: Invite) -> bool:
+    """Whether the person sits down at ``invite``'s table, told its rule for a player that
+    vanishes first; where the game goes on without one (the others together could then open
+    that player's cards), only once they say yes."""
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    print(textwrap.fill(leavers_line(invite.leavers), width, subsequent_indent="  "))
+    if invite.leavers is Leavers.END:
+        return True
+    try:
+        answer = input("Sit down at this table? (y: yes; q leaves) ").strip().lower()
+    except EOFError:
+        return False
+    return answer in ("y", "yes")
 
 
 def _says_leave(text: str) -> bool:

@@ -22,6 +22,7 @@ from fairtable.client import ending
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.clock_words import limits_words
 from fairtable.client.errors import reach_line
+from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import (
     code_news,
     departed_line,
@@ -170,11 +171,13 @@ class ScreenModel:
                 self.code_via, self.code_lan = event.code_via or "", event.code_lan is not False
                 self.limits = limits_words(event.clock)
                 self.status = "Waiting for players to join" + self._limits_shown()
-                if not self.all_bots:
+                if not self.all_bots:  # said to the people invited (a game with bots: no one)
+                    self.log.append(leavers_line(event.leavers))
                     self.copy(self.invite)
                     self.message = COPIED
             case ev.Joining():
                 self.held_invite = event.invite
+                self.log.append(leavers_line(event.leavers))
             case (
                 ev.NoLanAddress()
                 | ev.WrongJoinCode()

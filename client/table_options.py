@@ -25,6 +25,7 @@ from fairtable.netplay import (
     TableKind,
     TableTerms,
 )
+from fairtable.protocol import Leavers
 
 __all__ = ["TableOptions"]
 
@@ -51,6 +52,7 @@ class TableOptions:
     resume: LobbyId | None = None
     spectators: bool = True  # a host lets spectators watch (`host --no-spectators`)
     name: str = ""  # our player's name (`--name`), signed with our seat key
+    leavers: Leavers = Leavers.END  # a host's rule for a seat that vanishes (`--leavers`)
 
     @classmethod
     def _peer(cls, peer: PeerOptions, *, listen: bool, **more: Any) -> TableOptions:
@@ -84,6 +86,7 @@ class TableOptions:
                 else None
             ),
             spectators=options.spectators,
+            leavers=options.leavers,
         )
 
     @classmethod
@@ -119,7 +122,10 @@ class TableOptions:
                 spectators=self.spectators,
             ),
             terms=TableTerms(
-                clock=self.clock, abandon_after=self.abandon_after, round_limit=self.round_limit
+                clock=self.clock,
+                abandon_after=self.abandon_after,
+                round_limit=self.round_limit,
+                leavers=self.leavers,
             ),
             pacing=Pacing(seat_timeout=self.seat_timeout, pace=self.pace),
             choice=TableChoice(kind=self.kind, fresh=self.fresh, resume=self.resume),

@@ -18,6 +18,7 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.client.games import model_for
+from fairtable.client.leavers_words import leavers_line
 from fairtable.client.screen_model import ScreenModel, via_text
 from fairtable.netplay import Invite, WatchRefused, watch_table
 from fairtable.netplay import events as ev
@@ -54,6 +55,7 @@ def spectator_model(invite: Invite, via: tuple[str, int] | None = None) -> Scree
         f"Watching a table of {invite.seats} ({invite.game}): the public view "
         "only. PgUp/PgDn scroll the log, i shows the invite (for others), q quits."
     )
+    model.log.append(leavers_line(invite.leavers))
     return model
 
 

@@ -24,7 +24,7 @@ import attrs
 from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
-from fairtable.protocol import TableId, TimeLimits, VerdictKind
+from fairtable.protocol import Leavers, TableId, TimeLimits, VerdictKind
 
 from .table import ClockReading, LobbyId, TimeFlag
 
@@ -199,7 +199,8 @@ def _readings_plain(readings: tuple[ClockReading, ...]) -> list[dict[str, Any]]:
 @_event("table_open")
 @attrs.frozen
 class TableOpen(NodeEvent):
-    """We host: the invite, the table's time limits, and the LAN join code if announced."""
+    """We host: the invite, the table's time limits, and the LAN join code if announced;
+    ``leavers``: what the table does when a seat vanishes (the invite says it to joiners)."""
 
     invite: str
     clock: TimeLimits | None = _limits()
@@ -208,14 +209,17 @@ class TableOpen(NodeEvent):
     """The relay (``HOST:PORT``) the code works through, if one holds it."""
     code_lan: bool | None = _optional()
     """Whether the code is announced on the LAN (it works there); None: no word (it is)."""
+    leavers: Leavers = Leavers.END
 
 
 @_event("joining")
 @attrs.frozen
 class Joining(NodeEvent):
-    """We join the table this invite names."""
+    """We join the table this invite names; ``leavers``: what the table does when a seat
+    vanishes, as its invite says (its signed start must say the same, or we refuse it)."""
 
     invite: str
+    leavers: Leavers = Leavers.END
 
 
 @_event("resuming")
@@ -283,6 +287,7 @@ class Seated(NodeEvent):
     clock: TimeLimits | None = _limits()
     at: float | None = _optional()
     names: tuple[str, ...] = ()
+    leavers: Leavers = Leavers.END
 
 
 @_event("names")

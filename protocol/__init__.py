@@ -63,7 +63,7 @@ from ._log import LogError, audit_log, read_log, write_log
 from ._messages import MAX_SEATS, FeedRequest
 from ._replay import Ending, EndingKind, Replay, ReplayError, ReplayStep, replay_log
 from ._session import TableSession
-from ._table import TIME_LIMITS_KEY, TableId, TableSpec, TimeLimits
+from ._table import LEAVERS_KEY, TIME_LIMITS_KEY, Leavers, TableId, TableSpec, TimeLimits
 from ._untrusted import Bounds, UntrustedInput, read_json
 from ._verdict_kinds import VerdictKind
 
@@ -86,6 +86,8 @@ __all__ = [
     # the table and its session
     "MAX_SEATS",
     "TIME_LIMITS_KEY",
+    "LEAVERS_KEY",
+    "Leavers",
     "TableId",
     "TableSpec",
     "TimeLimits",

@@ -17,7 +17,9 @@ Datagram (UTF-8 JSON object, at most :data:`MAX_DATAGRAM` bytes)::
 
 A host that offers a join code (:mod:`netplay.lan._joincode`) adds ``"code": N`` -- the
 code's table number, never its words -- and ``"code_port"``, the TCP port of its code
-exchange.  An empty ``host`` means "the address this datagram came from".  Anything
+exchange.  A table that plays on when a seat vanishes adds ``"leavers": "go-on"`` (the
+invite's rule, :class:`~protocol.Leavers`; left out: the game ends).  An empty ``host``
+means "the address this datagram came from".  Anything
 else -- wrong app, version, field, type or range, extra fields, oversize --
 is ignored silently: anyone on the LAN can send datagrams.  The destination
 address and port are parameters so tests stay on loopback.
@@ -35,7 +37,7 @@ from typing import Any, NoReturn
 import attrs
 import trio
 
-from fairtable.protocol import PROTOCOL_VERSION, Bounds, UntrustedInput, read_json
+from fairtable.protocol import PROTOCOL_VERSION, Bounds, Leavers, UntrustedInput, read_json
 
 from ..table import (
     Invite,
@@ -78,6 +80,7 @@ _DATAGRAM = Bounds(size=MAX_DATAGRAM, depth=2)  # one flat object
 _APP = "fairtable"
 _FIELDS = frozenset({"app", "v", "game", "seats", "free", "host", "port", "fingerprint", "name"})
 _CODE_FIELDS = frozenset({"code", "code_port"})
+_LEAVERS_FIELD = frozenset({"leavers"})
 _FINGERPRINT_RE = re.compile(r"[0-9a-f]{64}")
 
 
@@ -134,8 +137,12 @@ class Announcement:
     """The table's number in its join code (the words are never announced), or None."""
     code_port: int | None = None
     """The TCP port of the host's join-code exchange (with ``code``)."""
+    leavers: Leavers = Leavers.END
+    """What the table does when a seat vanishes (the invite's rule, which decides)."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.leavers, Leavers):
+            raise BadAnnouncement(f"leavers {str(self.leavers)[:20]!r} is not a rule")
         if type(self.free) is not int or not 0 <= self.free <= self.seats:
             raise BadAnnouncement(f"free seats {self.free!r} not in 0..{self.seats}")
         if (self.code is None) != (self.code_port is None):
@@ -167,6 +174,7 @@ class Announcement:
             port=invite.port,
             fingerprint=invite.fingerprint,
             name=name,
+            leavers=invite.leavers,
         )
 
     @property
@@ -189,6 +197,8 @@ class Announcement:
         }
         if self.code is not None:
             plain.update(code=self.code, code_port=self.code_port)
+        if self.leavers is not Leavers.END:
+            plain["leavers"] = self.leavers.value
         return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
             "utf-8"
         )
@@ -202,8 +212,11 @@ class Announcement:
             plain = read_json(data, f"announcement from {source or 'the LAN'}", _DATAGRAM)
         except UntrustedInput as exc:
             raise BadAnnouncement(f"not JSON: {exc.why}") from None
-        if type(plain) is not dict or set(plain) not in (_FIELDS, _FIELDS | _CODE_FIELDS):
+        shapes = (_FIELDS, _FIELDS | _CODE_FIELDS)
+        if type(plain) is not dict or set(plain) - _LEAVERS_FIELD not in shapes:
             raise BadAnnouncement("not an announcement object")
+        if plain.get("leavers", Leavers.GO_ON.value) != Leavers.GO_ON.value:
+            raise BadAnnouncement("leavers is written only as go-on")
         if plain["app"] != _APP or plain["v"] != PROTOCOL_VERSION or type(plain["v"]) is not int:
             raise BadAnnouncement("another application or version")
         host = plain["host"]
@@ -220,6 +233,7 @@ class Announcement:
                 name=plain["name"],
                 code=plain.get("code"),
                 code_port=plain.get("code_port"),
+                leavers=Leavers.GO_ON if "leavers" in plain else Leavers.END,
             )
         except TypeError as exc:
             raise BadAnnouncement(str(exc)) from None

@@ -210,6 +210,14 @@ class Admission:
             )
             self._refused(reason)
             return
+        if spec.leavers() is not self.invite.leavers:  # we sit down under the invite's rule
+            self.emit(
+                ev.Refused(
+                    f"a table start whose rule for a seat that vanishes ({spec.leavers().value}) "
+                    f"is not the invite's ({self.invite.leavers.value})"
+                )
+            )
+            return
         try:  # before any of it is kept: a game starts with its settings and its roster
             P.TableSession(spec, None)
         except (P.LocalProtocolError, P.RemoteProtocolError) as exc:

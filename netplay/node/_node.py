@@ -232,10 +232,11 @@ class TableNode(Departure):
                         None if code is None else code.code.text(),
                         None if code is None else code.via,
                         None if code is None else code.lan,
+                        self.invite.leavers,
                     )
                 )
             else:
-                self.emit(ev.Joining(self.invite.text()))
+                self.emit(ev.Joining(self.invite.text(), self.invite.leavers))
             if (
                 self.config.reach.via is not None
             ):  # pinned to the relay key we were given or invited to
@@ -298,12 +299,18 @@ class TableNode(Departure):
             self.game,
             self.seats,
             relay_key,
+            self.config.terms.leavers,
         )
 
     def _spec(self, seating: Seating) -> P.TableSpec:
-        """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks."""
+        """The host's settings for a full lobby: a fresh nonce, the round limit, the clocks,
+        and the leavers rule its invite promised the joiners."""
+        assert self.invite is not None
         return seating.spec(
-            self.config.terms.round_limit, os.urandom(32), self.config.terms.time_limits()
+            self.config.terms.round_limit,
+            os.urandom(32),
+            self.config.terms.time_limits(),
+            self.invite.leavers,
         )
 
     # -- links ---------------------------------------------------------------------------
@@ -531,6 +538,7 @@ class TableNode(Departure):
                 spec.time_limits(),
                 time.monotonic() if self.config.stats else None,
                 names=start_names(start, spec),
+                leavers=spec.leavers(),
             )
         )
         for data in self.admission.take_early():  # what came before the start: take, log, pass on

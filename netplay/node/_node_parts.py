@@ -7,7 +7,8 @@ A node's settings come in typed parts, each owning one concern:
 * :class:`Reach` -- where the node listens, what it advertises, the relay it goes through,
   where it announces the table on the LAN, and whether spectators may link;
 * :class:`TableTerms` -- what a host proposes and every peer then agrees on (bound into the
-  table id): the seats' clocks (:class:`SeatClock`), the offline limit, the round limit;
+  table id): the seats' clocks (:class:`SeatClock`), the offline limit, the round limit,
+  what the table does when a seat vanishes (:class:`~protocol.Leavers`);
 * :class:`Pacing` -- how long this node waits and how often it beats: its own, agreed with
   nobody;
 * :class:`TableChoice` -- which table a node goes on with, and what it does there at once.
@@ -59,6 +60,7 @@ class TableTerms:
     clock: SeatClock | None = None  # None: no clock
     abandon_after: float = 120.0  # seconds the table waits on an offline seat it waits on
     round_limit: int | None = None  # None: the game's own default
+    leavers: P.Leavers = P.Leavers.END  # a vanished seat ends the game, or the others go on
 
     def time_limits(self) -> P.TimeLimits:
         """The table's time limits, in the milliseconds bound into the table id."""

@@ -118,6 +118,13 @@ async def watch_table(
                         except (P.RemoteProtocolError, P.DecodeError):
                             continue  # not the host's start of this table: passed on by
                             # a relay or filed by a stranger; the real one may follow
+                        if spec.leavers() is not invite.leavers:  # not what the invite says
+                            refused = (
+                                "the table's start and its invite disagree on what happens "
+                                f"when a player vanishes ({spec.leavers()} and {invite.leavers})"
+                            )
+                            nursery.cancel_scope.cancel()
+                            break
                         try:
                             session = P.TableSession(spec, None)
                         except (P.LocalProtocolError, P.RemoteProtocolError) as exc:

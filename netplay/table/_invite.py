@@ -11,12 +11,15 @@ text form, and the two values derived from the secret:
 
 Text form (one line, ASCII; all byte strings unpadded base64url)::
 
-    fairtable://HOST:PORT/GAME/SEATS/TABLE?key=HOSTKEY&secret=SECRET[&relay=RELAYKEY]
+    fairtable://HOST:PORT/GAME/SEATS/TABLE?key=HOSTKEY&secret=SECRET[&relay=RELAYKEY][&leavers=go-on]
 
 ``HOST`` is a DNS name, an IPv4 address or ``[IPv6]``; ``TABLE`` is the
 32-byte lobby id (:data:`LobbyId`), ``HOSTKEY`` the host's Ed25519 public key; ``RELAYKEY``
 (a table played through a relay) the relay's key, which a joiner's link to the relay
-is pinned to (so nobody answering as the relay learns the relay token).
+is pinned to (so nobody answering as the relay learns the relay token).  ``leavers=go-on``
+says the table plays on when a seat vanishes (:class:`~protocol.Leavers`; left out: the game
+ends), so that a joiner knows the rule before it sits down; the host's signed start must
+carry the same rule, or a joiner refuses it.
 :meth:`Invite.parse` raises :class:`InviteError` with a message saying what
 is wrong for any other input.  The invite text contains the secret: show it
 only to the players you invite (``repr`` of an :class:`Invite` hides it).
@@ -34,7 +37,7 @@ from typing import NewType
 
 import attrs
 
-from fairtable.protocol import MAX_SEATS, fingerprint
+from fairtable.protocol import MAX_SEATS, Leavers, fingerprint
 
 __all__ = [
     "INVITE_SCHEME",
@@ -165,6 +168,8 @@ class Invite:
     seats: int
     relay_key: bytes | None = attrs.field(default=None, repr=_short)
     """The key of the relay the table is played through (32 bytes), or None."""
+    leavers: Leavers = Leavers.END
+    """What the table does when a seat vanishes: the rule its start must carry."""
 
     def __attrs_post_init__(self) -> None:
         check_host(self.host)
@@ -176,6 +181,8 @@ class Invite:
         check_seats(self.seats)
         if self.relay_key is not None:
             _check_32("relay key", self.relay_key)
+        if not isinstance(self.leavers, Leavers):
+            raise InviteError(f"{str(self.leavers)[:20]!r} is not a leavers rule")
 
     @property
     def fingerprint(self) -> str:
@@ -194,6 +201,7 @@ class Invite:
             f"{INVITE_SCHEME}://{host}:{self.port}/{self.game}/{self.seats}/{_b64(self.lobby_id)}"
             f"?key={_b64(self.host_key)}&secret={_b64(self.secret)}"
             + ("" if self.relay_key is None else f"&relay={_b64(self.relay_key)}")
+            + ("" if self.leavers is Leavers.END else f"&leavers={self.leavers.value}")
         )
 
     @classmethod
@@ -233,6 +241,7 @@ class Invite:
             game=game,
             seats=seats,
             relay_key=_unb64("relay key", fields["relay"]) if "relay" in fields else None,
+            leavers=_leavers(fields.get("leavers")),
         )
 
 
@@ -257,13 +266,22 @@ def _split_authority(authority: str) -> tuple[str, int]:
     return check_host(host), check_port(_number("port", port_text))
 
 
+def _leavers(text: str | None) -> Leavers:
+    """The ``leavers`` query item's rule (left out: the game ends); only ``go-on`` is written."""
+    if text is None:
+        return Leavers.END
+    if text != Leavers.GO_ON.value:
+        raise InviteError(f"the leavers rule {text[:20]!r} is not {Leavers.GO_ON.value!r}")
+    return Leavers.GO_ON
+
+
 def _query(query: str) -> dict[str, str]:
     fields: dict[str, str] = {}
     for pair in query.split("&"):
         name, eq, value = pair.partition("=")
         if not eq:
             raise InviteError(f"query item {pair[:20]!r} is not name=value")
-        if name not in ("key", "secret", "relay"):
+        if name not in ("key", "secret", "relay", "leavers"):
             raise InviteError(f"unknown query item {name[:20]!r} (expected key and secret)")
         if name in fields:
             raise InviteError(f"query item {name!r} appears twice")

@@ -146,6 +146,7 @@ def verify_start(host_key: bytes, start: TableStart, scope: bytes | None) -> Tab
     spec = decode_as(start.spec, TableSpec, "table start's spec")
     spec.game_options()  # the options are read here, by the bounded decoder, or refused
     spec.time_limits()
+    spec.leavers()
     start_names(start, spec)
     return spec
 

@@ -72,13 +72,22 @@ class Seating:
         return True
 
     def spec(
-        self, round_limit: int | None, nonce: bytes, limits: P.TimeLimits | None = None
+        self,
+        round_limit: int | None,
+        nonce: bytes,
+        limits: P.TimeLimits | None = None,
+        leavers: P.Leavers = P.Leavers.END,
     ) -> P.TableSpec:
         """The table's spec once every seat is taken (``None``: the game's own round limit;
-        ``limits``: the table's time limits, kept under the reserved option)."""
+        ``limits``: the table's time limits, and ``leavers`` its rule for a seat that
+        vanishes, each kept under its reserved option)."""
         limit = game_rules(self.game).default_round_limit if round_limit is None else round_limit
         return P.TableSpec(
-            self.game, tuple(k for k, _ in self.taken), limit, nonce, self._options(limits)
+            self.game,
+            tuple(k for k, _ in self.taken),
+            limit,
+            nonce,
+            self._options(limits, leavers),
         )
 
     @property
@@ -91,12 +100,16 @@ class Seating:
             host_name if k == self._host[0] else self.named.get(k, b"") for k, _ in self.taken
         )
 
-    def _options(self, limits: P.TimeLimits | None = None) -> bytes:
-        """The table options from what the seats brought (and the time limits), canonical
-        JSON (or empty)."""
+    def _options(
+        self, limits: P.TimeLimits | None = None, leavers: P.Leavers = P.Leavers.END
+    ) -> bytes:
+        """The table options from what the seats brought (and the time limits and the
+        leavers rule), canonical JSON (or empty)."""
         options = table_options(game_rules(self.game), [self.brought.get(k) for k, _ in self.taken])
         if limits is not None and limits != P.TimeLimits():  # the defaults go without saying
             options = {**options, P.TIME_LIMITS_KEY: limits.option()}
+        if leavers is not P.Leavers.END:  # so does the default rule (a table id unchanged)
+            options = {**options, P.LEAVERS_KEY: leavers.value}
         return canonical_bytes(options) if options else b""
 
     def _too_long(self) -> str | None:
@@ -110,7 +123,7 @@ class Seating:
                         tuple(k for k, _ in self.taken),
                         10_000,
                         bytes(32),
-                        self._options(_LONGEST_LIMITS),
+                        self._options(_LONGEST_LIMITS, P.Leavers.GO_ON),
                     )
                 )
             )

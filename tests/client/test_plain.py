@@ -419,7 +419,8 @@ def test_plain_before_the_game_starts_says_the_lobby_and_the_invite_once() -> No
     model.apply_event(ev.LobbyUpdate(seated=2, seats=3))
     session.update()
     session.update()
-    assert said[1] == "Waiting for players to join"
+    assert said[1].startswith("If a player vanishes: the game ends")  # the table's rule
+    assert said[2] == "Waiting for players to join"
     assert said.count("fairtable://example") == 1
     assert said[-1] == "2 of 3 seats taken"
     assert not any("clipboard" in line for line in said)  # nothing is copied in plain lines

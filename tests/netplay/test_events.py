@@ -11,7 +11,7 @@ from fairtable.engine.events import Departed, FirstPlayer
 from fairtable.engine.outcome import Outcome
 from fairtable.netplay import LobbyId
 from fairtable.netplay import events as ev
-from fairtable.protocol import TableId, TimeLimits
+from fairtable.protocol import Leavers, TableId, TimeLimits
 
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
@@ -19,19 +19,30 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         (
             ev.TableOpen("INV", TimeLimits(0, 0, 1), "7-a-b"),
             '{"clock":{"abandon_ms":1,"bank_ms":0,"increment_ms":0},"code":"7-a-b",'
-            '"event":"table_open","invite":"INV"}',
+            '"event":"table_open","invite":"INV","leavers":"end"}',
         ),
-        (ev.TableOpen("INV", None), '{"clock":null,"event":"table_open","invite":"INV"}'),
-        (ev.Joining("INV"), '{"event":"joining","invite":"INV"}'),
+        (
+            ev.TableOpen("INV", None),
+            '{"clock":null,"event":"table_open","invite":"INV","leavers":"end"}',
+        ),
+        (
+            ev.TableOpen("INV", None, leavers=Leavers.GO_ON),
+            '{"clock":null,"event":"table_open","invite":"INV","leavers":"go-on"}',
+        ),
+        (ev.Joining("INV"), '{"event":"joining","invite":"INV","leavers":"end"}'),
+        (
+            ev.Joining("INV", Leavers.GO_ON),
+            '{"event":"joining","invite":"INV","leavers":"go-on"}',
+        ),
         (
             ev.Seated(1, 3, TableId(b"\xab"), False, None),
-            '{"clock":null,"event":"seated","names":[],"players":3,"resumed":false,"seat":1,'
-            '"table":"ab"}',
+            '{"clock":null,"event":"seated","leavers":"end","names":[],"players":3,'
+            '"resumed":false,"seat":1,"table":"ab"}',
         ),
         (
             ev.Seated(1, 3, TableId(b"\xab"), True, None, 5.5, ("Ann", "", "Bob")),
-            '{"at":5.5,"clock":null,"event":"seated","names":["Ann","","Bob"],"players":3,'
-            '"resumed":true,"seat":1,"table":"ab"}',
+            '{"at":5.5,"clock":null,"event":"seated","leavers":"end","names":["Ann","","Bob"],'
+            '"players":3,"resumed":true,"seat":1,"table":"ab"}',
         ),
         (ev.PlayerNames(("Ann", "", "")), '{"event":"names","names":["Ann","",""]}'),
         (
