@@ -67,9 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--depart",
         action="append",
-        metavar="SEAT@DECISION[:leave]",
+        metavar="SEAT@DECISION[:leave|:vanish]",
         help="with --crypto: the seat leaves for good when asked its DECISION-th decision "
-        "(1: its first); the others play on where the game allows (repeat for more seats)",
+        "(1: its first), or with :vanish goes silent for good there (the table's leavers "
+        "rule is then go-on); the others play on where the game allows (repeat for more seats)",
     )
     aud = sub.add_parser(
         "audit",

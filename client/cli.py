@@ -59,6 +59,7 @@ def _simulate(o: SimulateOptions) -> int:
                 cheat=o.cheat,
                 cheater=o.cheater,
                 departures=dict(o.departures),
+                vanishings=dict(o.vanishings),
             )
             if o.log:
                 _save_logs(o.log, o.game, seed, spec, sessions, o.cheater)
@@ -89,7 +90,11 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
         who = f"seat {winner} ({bots[winner]})"
     else:
         who = f"team {winner}"
-    extra = "".join(f", seat {seat} left" for seat in result.get("departed", ()))
+    gone = result.get("vanished", ())
+    extra = "".join(
+        f", seat {seat} {'vanished' if seat in gone else 'left'}"
+        for seat in result.get("departed", ())
+    )
     if "messages" in result:
         extra += f", {result['messages']} messages, {result['bytes']} bytes"
     return (

@@ -68,6 +68,7 @@ class SimulateOptions:
     cheat: str | None
     cheater: int | None
     departures: tuple[tuple[int, int], ...] = ()  # with crypto: (seat, at its n-th decision)
+    vanishings: tuple[tuple[int, int], ...] = ()  # with crypto: (seat, silent from its n-th)
 
 
 @attrs.frozen(kw_only=True)
@@ -328,31 +329,35 @@ def _simulate(a: argparse.Namespace) -> SimulateOptions:
         log=a.log,
         cheat=a.cheat,
         cheater=a.cheater,
-        departures=_departures(a.depart or [], players, a.crypto),
+        departures=_departures(a.depart or [], players, a.crypto, "leave"),
+        vanishings=_departures(a.depart or [], players, a.crypto, "vanish"),
     )
 
 
-def _departures(texts: list[str], players: int, crypto: bool) -> tuple[tuple[int, int], ...]:
-    """``--depart SEAT@DECISION[:leave]``: the seat leaves when asked its DECISION-th
-    decision (1: its first).  Only leaving on purpose is played (``leave``, the default)."""
+def _departures(
+    texts: list[str], players: int, crypto: bool, kind: str
+) -> tuple[tuple[int, int], ...]:
+    """``--depart SEAT@DECISION[:leave|:vanish]``: the seat leaves (``leave``, the default)
+    or vanishes for good (``vanish``: it goes silent; the table's rule is then ``go-on``) when
+    asked its DECISION-th decision (1: its first); the departures of this ``kind``."""
     if texts and not crypto:
         raise UsageError("--depart needs --crypto")
-    out: dict[int, int] = {}
+    out: dict[int, tuple[int, str]] = {}
     for text in texts:
         where, _, how = text.partition(":")
         seat, at_sign, decision = where.partition("@")
         if not (at_sign and seat.isdigit() and decision.isdigit()):
             raise UsageError(f"--depart {text}: write SEAT@DECISION, e.g. 1@3")
-        if how not in ("", "leave"):
+        if how not in ("", "leave", "vanish"):
             raise UsageError(
-                f"--depart {text}: only ':leave' is played (a seat leaving on purpose)"
+                f"--depart {text}: a seat departs ':leave' (on purpose) or ':vanish' (silent)"
             )
         if not 0 <= int(seat) < players:
             raise UsageError(f"--depart {text}: the seat is one from 0 to {players - 1}")
         if int(decision) < 1 or int(seat) in out:
             raise UsageError(f"--depart {text}: a seat leaves once, at its decision 1 or later")
-        out[int(seat)] = int(decision)
-    return tuple(sorted(out.items()))
+        out[int(seat)] = (int(decision), how or "leave")
+    return tuple(sorted((seat, n) for seat, (n, how) in out.items() if how == kind))
 
 
 def _play(a: argparse.Namespace) -> PlayOptions:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairtable.client.games import bot_maker
+from fairtable.engine.canonical import canonical_bytes
 from fairtable.engine.games import rules
 from fairtable.engine.outcome import Outcome, Plain
 from fairtable.engine.playout import play_to_end, seeded_players
@@ -53,12 +54,17 @@ def run_crypto_game(
     cheat: str | None = None,
     cheater: int | None = None,
     departures: Mapping[int, int] | None = None,
+    vanishings: Mapping[int, int] | None = None,
 ) -> tuple[dict[str, Any], Any]:
     """Play one game among in-memory protocol peers; returns the summary and the table.
 
     ``departures``: seat -> n, the seat leaves when asked its n-th decision (1: its first);
-    the summary's ``departed`` names the seats that left, and the others' ending is judged."""
+    ``vanishings``: seat -> n, the seat goes silent for good there and the others are told
+    it vanished (the table's leavers rule is then ``go-on``).  The summary's ``departed``
+    names the seats that left or vanished (``vanished`` those that vanished), and the
+    others' ending is judged."""
     from fairtable.protocol.testing import cheating_session, make_table, run_table
+    from fairtable.protocol.wire import LEAVERS_KEY, Leavers
 
     game_rules = rules(game)
     session_class = cheating_session(cheat) if cheat else None
@@ -66,6 +72,8 @@ def run_crypto_game(
     kwargs: dict[str, Any] = {"cheaters": cheaters}
     if session_class is not None:
         kwargs["session_class"] = session_class
+    if vanishings:
+        kwargs["options"] = canonical_bytes({LEAVERS_KEY: Leavers.GO_ON.value})
     spec, sessions = make_table(
         players, seed, game=game, round_limit=game_rules.default_round_limit, **kwargs
     )
@@ -75,9 +83,20 @@ def run_crypto_game(
         sessions,
         lambda seat, event: seats[seat].decide(event.view, event.decision),
         departures=departures,
+        vanishings=vanishings,
     )
-    departed = sorted(s.seat for s in sessions if s.left is not None and s.seat is not None)
-    honest = [s for seat, s in enumerate(sessions) if seat not in cheaters and seat not in departed]
+    vanished = sorted(
+        {seat for s in sessions for seat in s.vanishing.vanished}
+        | {s.resigned.seat for s in sessions if s.resigned is not None and s.resigned.vanished}
+    )
+    left = {s.seat for s in sessions if s.left is not None and s.seat is not None}
+    departed = sorted(left | set(vanished))
+    silent = set(vanishings or ())  # they went silent, or would have: never judged
+    honest = [
+        s
+        for seat, s in enumerate(sessions)
+        if seat not in cheaters and seat not in departed and seat not in silent
+    ]
     result: dict[str, Any] = {
         "game": game,
         "players": players,
@@ -87,8 +106,10 @@ def run_crypto_game(
         "messages": run.messages,
         "bytes": run.bytes,
     }
-    if departures:
+    if departures or vanishings:
         result["departed"] = departed
+    if vanishings:
+        result["vanished"] = vanished
     verdicts = {(v.seat, v.kind) for v in (s.verdict for s in honest) if v is not None}
     finished = {(f.outcome, f.digest, f.end) for f in (s.finished for s in honest) if f}
     if verdicts:

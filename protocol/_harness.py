@@ -30,6 +30,7 @@ class TableRun:
     messages: int = 0
     bytes: int = 0
     timeouts: int = 0
+    gone: list[int] = attrs.field(factory=list)  # seats that went silent for good
 
 
 def peer_secrets(seed: int, seat: int) -> tuple[Identity, bytes]:
@@ -76,6 +77,7 @@ def run_table(
     max_rounds: int = 200_000,
     departures: Mapping[int, int] | None = None,
     vanishings: Mapping[int, int] | None = None,
+    silenced: Mapping[int, int] | None = None,
 ) -> TableRun:
     """Deliver messages and decisions until every session finished or stopped.
 
@@ -83,14 +85,29 @@ def run_table(
     first) instead of answering it (where the game goes on without it, it leaves).
     ``vanishings``: seat -> n, the seat goes silent for good when it is asked its n-th
     decision (0: it is silent already); once nobody can move, every other session is told
-    it vanished (:meth:`TableSession.vanish`) instead of timing it out."""
+    it vanished (:meth:`TableSession.vanish`) instead of timing it out.  ``silenced``:
+    seat -> n, the same once the seat has sent n entries (at any moment of any exchange), but
+    only once the table has agreed on any seat gone before it (one at a time)."""
     run = TableRun(sessions)
     queue: deque[tuple[int, bytes]] = deque()
     asked = dict.fromkeys(range(len(sessions)), 0)
     leave_at = dict(departures or {})
     vanish_at = dict(vanishings or {})
-    gone = [seat for seat, n in vanish_at.items() if n == 0]  # gone silent, in that order
+    gone = run.gone  # gone silent, in that order
+    gone += [seat for seat, n in vanish_at.items() if n == 0]
     told: set[tuple[int, int]] = set()  # (session, seat) told that the seat vanished
+    sent = dict.fromkeys(range(len(sessions)), 0)
+    silence_at = dict(silenced or {})
+
+    def settled() -> bool:
+        """Whether every seat gone silent so far is out of every live seat's game (a seat
+        goes silent one at a time: a second once the table agreed on the first)."""
+        return all(
+            lost not in s.port.seats or s.finished is not None or s.verdict is not None
+            for seat, s in enumerate(sessions)
+            if seat not in gone
+            for lost in gone
+        )
 
     def collect() -> bool:
         moved = False
@@ -113,6 +130,10 @@ def run_table(
                     else:
                         session.decide(decide(seat, event))
             for data in session.outgoing():
+                if sent[seat] >= silence_at.get(seat, sent[seat] + 1) and settled():
+                    gone.append(seat)  # what it would send now never leaves it
+                    break
+                sent[seat] += 1
                 moved = True
                 run.messages += 1
                 run.bytes += len(data)
@@ -136,7 +157,7 @@ def run_table(
             continue
         # Nothing in flight, nobody can move: the seats being waited for are silent.
         before = [s.verdict for s in sessions]
-        for session in sessions:
+        for session in live:
             if session.verdict is None and session.finished is None:
                 for seat in sorted(session.waiting):
                     session.timeout(seat)

@@ -127,6 +127,7 @@ class Vanishing:
         self.answered: set[Vote] = set()  # votes we answered with our ``present``
         self.vanished: dict[int, int] = {}  # seat -> the step it vanished at (recovered)
         self._early: list[tuple[int, ShareComplaint]] = []  # complaints before our deals
+        self.applied: list[tuple[int, int, Rule, str]] = []  # (seat, step, rule, what it owed)
 
     # -- setup --------------------------------------------------------------------------
     def our_deal(self) -> ShareDeal | None:
@@ -230,14 +231,15 @@ class Vanishing:
         port = self.port
         for vote, voters in sorted(self.votes.items()):
             d, k, seen = vote
-            if vote in self.void or d not in port.seats or k != port.step:
-                continue
+            if (vote in self.void and d != port.me) or d not in port.seats or k != port.step:
+                continue  # (a vote about us carries if every other seat cast it: they are
+                # frozen before our answer, which they never file)
             if voters >= {s for s in port.seats if s != d} and self._cursor(d) >= seen:
                 self._apply(d, k, seen)
                 return True
-        if waiting and len(waiting) == 1:
-            (d,) = waiting
-            if d in self.asked and d in port.seats and port.me is not None and d not in self.mine:
+        if waiting and waiting <= self.asked and port.me is not None:
+            d = min(waiting)  # several gone at once: one at a time, the lowest seat first
+            if d in port.seats and d not in self.mine:
                 vote = (d, port.step, self._cursor(d))
                 if vote not in self.void:
                     self._vote(vote)
@@ -253,7 +255,7 @@ class Vanishing:
             d, _k, seen = vote
             if vote in self.void or vote in self.answered or self.mine.get(d) == vote:
                 continue
-            if self._cursor(d) > seen:
+            if d == self.port.me or self._cursor(d) > seen:  # we are here: more of our feed
                 self.answered.add(vote)
                 self.void.add(vote)
                 self.port.publish(Present(*vote))
@@ -320,6 +322,8 @@ class Vanishing:
             self._end(d, k)
             return
         rule = self.rule(d)
+        pending = self.port.pending()
+        self.applied.append((d, k, rule, type(pending[0]).__name__ if pending else "over"))
         if rule is Rule.WITHHELD:
             raise blame(
                 d,

@@ -75,7 +75,8 @@ def test_simulate_game_i_is_replayed_alone_with_seed_plus_i() -> None:
         (["--seed", "-1"], "--seed must be a non-negative"),
         (["--depart", "1@2"], "--depart needs --crypto"),
         (["--crypto", "--depart", "1@two"], "write SEAT@DECISION"),
-        (["--crypto", "--depart", "1@2:vanish"], "only ':leave' is played"),
+        (["--crypto", "--depart", "1@2:gone"], "':leave' (on purpose) or ':vanish'"),
+        (["--crypto", "--depart", "1@2", "--depart", "1@3:vanish"], "a seat leaves once"),
         (["--crypto", "--players", "4", "--depart", "4@1"], "from 0 to 3"),
         (["--crypto", "--depart", "1@0"], "at its decision 1 or later"),
     ],
@@ -168,4 +169,16 @@ def test_simulate_crypto_depart_names_the_seat_that_left_and_the_others_finish(
     assert main(args) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["departed"] == [1]
+    assert "verdict" not in line and line["end"] == "won" and len(line["digest"]) == 64
+
+
+def test_simulate_crypto_depart_vanish_names_the_seat_that_vanished_and_the_others_finish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Reign, 4 seats: seat 1 goes silent for good at its third decision; the table's rule
+    is go-on, so the others recover its part and end on one digest."""
+    args = ["simulate", "reign", "--players", "4", "--crypto", "--depart", "1@3:vanish", "--json"]
+    assert main(args) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["departed"] == [1] and line["vanished"] == [1]
     assert "verdict" not in line and line["end"] == "won" and len(line["digest"]) == 64
