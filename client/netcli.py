@@ -32,6 +32,7 @@ from fairtable.client.lifecycle import (
     join_lines,
     resigned_line,
     resume_line,
+    vanishing_line,
 )
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
 from fairtable.client.seat_names import SeatNames, at_the_table
@@ -144,6 +145,8 @@ def describe(event: NodeEvent) -> str:
             return f"Seat {event.by} says {event.reason}; our own clock disagrees"
         case ev.Abandoned():
             return f"Seat {event.seat} never came back: the game is abandoned"
+        case ev.Vanishing():
+            return vanishing_line(event)
         case ev.Verdict():
             who = f"seat {event.seat}" if event.seat is not None else "nobody"
             return f"The game stopped: {who} blamed for {event.kind} ({event.reason})"

@@ -29,6 +29,7 @@ from fairtable.client.lifecycle import (
     join_lines,
     resigned_line,
     resume_line,
+    vanishing_line,
 )
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.engine.requests import Decision
@@ -90,6 +91,7 @@ class ScreenModel:
 
     game = ""  # the game's name in engine.games (each game's model sets it)
     numbered_what = "hand"  # what 'info N' numbers
+    departed_seat = ""  # who plays a seat that left or vanished (docs/rules/<game>.md)
     info_source: Any = None  # the game's info module: numbered, visible and option_cards
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
@@ -255,18 +257,20 @@ class ScreenModel:
                 self.log.append(self.message)
             case ev.Resigned():
                 self.confirming_resign = False
-                result = self.resign_result(event.seat)
+                result = "" if event.vanished else self.resign_result(event.seat)
                 self.end(resigned_line(event) + (f"; {result}" if result else ""))
             case ev.Departed() if event.you:
                 self.confirming_resign = False
                 self.end(departed_line(event))
             case ev.Departed():
-                self.log.append(departed_line(event))
+                self.log.append(departed_line(event, self.departed_seat))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():
                 self.abandoned = event.seat
                 self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
+            case ev.Vanishing():
+                self.log.append(vanishing_line(event))
         said = self._thinking_said
         if said and self.status.endswith(said):  # a status not made anew keeps no old words
             self.status = self.status[: -len(said)]

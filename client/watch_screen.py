@@ -31,9 +31,9 @@ def spectator_events(event: Any, session: P.TableSession) -> list[ev.NodeEvent]:
     if isinstance(event, P.StepApplied):
         return [ev.ViewChanged(session.game.view(None), event.events)]
     if isinstance(event, P.GameResigned):
-        return [ev.Resigned(event.seat, event.step, False)]
+        return [ev.Resigned(event.seat, event.step, False, event.vanished)]
     if isinstance(event, P.SeatLeft):
-        return [ev.Departed(event.seat, event.step, False)]
+        return [ev.Departed(event.seat, event.step, False, event.vanished)]
     if isinstance(event, P.GameFinished):
         return [ev.GameOver(event.outcome, event.digest, event.end)]
     if isinstance(event, P.VerdictReached):

@@ -64,6 +64,7 @@ __all__ = [
     "TableOpen",
     "TimeClaim",
     "Unreachable",
+    "Vanishing",
     "Verdict",
     "ViewChanged",
     "WaitingFor",
@@ -375,20 +376,27 @@ class Verdict(NodeEvent):
 @_event("resigned")
 @attrs.frozen
 class Resigned(NodeEvent):
+    """Seat ``seat`` gave the game up at step ``step``: the game is over for everyone;
+    ``vanished``: it did not resign, it vanished where the table cannot go on without it
+    (docs/protocol.md §11.11) -- with ``you``, the others agreed that we vanished."""
+
     seat: int
     step: int
     you: bool
+    vanished: bool = False
 
 
 @_event("departed")
 @attrs.frozen
 class Departed(NodeEvent):
     """Seat ``seat`` left the game for good at step ``step`` and the others play on
-    (docs/protocol.md §11.10); ``you``: it was our seat, and this node stops."""
+    (docs/protocol.md §11.10); ``you``: it was our seat, and this node stops; ``vanished``:
+    it did not leave, it vanished and the others recovered its part (§11.11)."""
 
     seat: int
     step: int
     you: bool
+    vanished: bool = False
 
 
 @_event("game_over")
@@ -452,6 +460,16 @@ class Staying(NodeEvent):
 @_event("abandoned")
 @attrs.frozen
 class Abandoned(NodeEvent):
+    seat: int
+
+
+@_event("vanishing")
+@attrs.frozen
+class Vanishing(NodeEvent):
+    """Seat ``seat`` stayed offline past the abandon limit at a table whose rule is
+    ``go-on``: we vote that it vanished (docs/protocol.md §11.11) instead of ending the game;
+    a ``departed`` (``vanished``) follows once every other seat agrees, or the game ends."""
+
     seat: int
 
 

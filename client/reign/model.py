@@ -78,6 +78,7 @@ class ClientModel(ScreenModel):
     """Everything the console screen shows of a Reign game, for one seat."""
 
     game = "reign"
+    departed_seat = "nobody plays its seat: it is asked nothing more and cannot win"
     info_source: Any = reign_info
     view: ReignView | None
 

@@ -208,6 +208,7 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
     game = "sodalis"
+    departed_seat = "a teammate plays its champion"
     view: SodalisView | None
     info_source = sodalis_info
     numbered_what = "spread"

@@ -279,6 +279,7 @@ class ClientModel(MenuModel):
     """Everything the console screen shows of a Sovereign game, for one seat."""
 
     game = "sovereign"
+    departed_seat = "nobody plays its seat: its turns are skipped, its cards in play pass"
     view: SovereignView | None
     info_source = sovereign_info
 

@@ -80,6 +80,7 @@ class Liveness:
         self._claimed_at = -1e9  # when we last claimed to be starved
         self.progress_at = 0.0  # when a new entry last arrived
         self._told_clock: set[int] = set()  # the seats the last clock event showed
+        self._vanished: set[int] = set()  # the seats we told the session vanished
 
     def attach(self, session: P.TableSession, now: float) -> None:
         spec = session.spec
@@ -155,7 +156,11 @@ class Liveness:
         """Short of entries a beat says exist, for a while: say so, signed, every beat."""
         session, starvation = self.session, self.starvation
         assert session is not None and starvation is not None
-        held = [len(session.log.entries(seat)) for seat in range(session.spec.seats)]
+        gone = session.departures.gone  # a seat that left or vanished: nothing more to wait for
+        held = [
+            (1 << 62) if seat in gone else len(session.log.entries(seat))
+            for seat in range(session.spec.seats)
+        ]
         direct = frozenset(
             session.spec.players.index(key)
             for key in self.mesh.player_keys()
@@ -224,12 +229,33 @@ class Liveness:
                     self._end_for_time(flag.kind, flag.seat, flag.reason)
 
     def _end_for_time(self, kind: TimeFlag, seat: int, reason: str) -> None:
-        """A clock ends the game: the screen hears it at once, with the reason."""
+        """A clock ends the game: the screen hears it at once, with the reason -- unless the
+        seat stayed offline past the abandon limit at a table whose rule is ``go-on``: then
+        it has vanished, and we vote so (the session plays on once every other seat does)."""
         assert self.session is not None
+        if kind is TimeFlag.ABANDONED and self._vanish(seat):
+            self.pump()
+            return
         if kind is TimeFlag.ABANDONED:
             self.emit(ev.Abandoned(seat))
         self.session.stop_for_time(seat, P.VerdictKind(kind), reason)
         self.pump()
+
+    def _vanish(self, seat: int) -> bool:
+        """Tell the session ``seat`` vanished, where the table's rule lets it play on
+        (docs/protocol.md §11.11); whether it did."""
+        assert self.session is not None
+        if seat in self._vanished:  # our own flag and the others' notices: one vote
+            return True
+        if self.session.leavers is not P.Leavers.GO_ON:
+            return False
+        try:
+            self.session.vanish(seat)
+        except P.LocalProtocolError:  # two seats, or a seat already gone: the game ends
+            return False
+        self._vanished.add(seat)
+        self.emit(ev.Vanishing(seat))
+        return True
 
     def on_presence(self, peer: _Peer, data: bytes, msg: Presence) -> None:
         if (

@@ -137,13 +137,14 @@ class SessionPump:
             self.ended("verdict", None, None)
         elif isinstance(event, P.SeatLeft):
             you = event.seat == session.seat
-            self.emit(ev.Departed(event.seat, event.step, you))
+            self.emit(ev.Departed(event.seat, event.step, you, event.vanished))
             if you:
                 self.ended("left", None, event.digest)
             else:
                 self.left(event.seat)
         elif isinstance(event, P.GameResigned):
-            self.emit(ev.Resigned(event.seat, event.step, event.seat == session.seat))
+            you = event.seat == session.seat
+            self.emit(ev.Resigned(event.seat, event.step, you, event.vanished))
             self.ended("finished", event.seat, event.digest)
         elif isinstance(event, P.GameFinished):
             stats = None
