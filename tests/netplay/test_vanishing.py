@@ -267,4 +267,9 @@ async def test_a_vanished_seat_that_comes_back_with_a_part_from_the_past_moves_n
     gone = table.seat(DOOMED)
     session, kept = back.session, table.nodes[0].session
     assert session is not None and session.feed is not None and kept is not None
-    assert session.feed.next_seq == len(kept.log.entries(gone)) + 1  # signed, sent, not kept
+    # signed and sent (with, from its own session, a ``present`` for the vote about it), and
+    # none of it kept: the survivors hold the seat's feed up to the voted ``seen`` only
+    assert session.feed.next_seq > len(kept.log.entries(gone))
+    assert {len(table.nodes[i].session.log.entries(gone)) for i in table.survivors} == {  # type: ignore[union-attr]
+        len(kept.log.entries(gone))
+    }
