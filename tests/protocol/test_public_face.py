@@ -23,6 +23,7 @@ ABOVE = ("netplay", "client")
 PATCHES_IN_PLACE = {
     "bench/peer_costs.py": "times the session's and the deck's functions where they are called",
     "bench/protocol.py": "counts the shuffle proof's multiplications",
+    "bench/vanish.py": "takes the vanishing hooks out of the session, to time it as before",
     "tests/sim/memo.py": "memoises the deck's shuffle verification for the simulation",
     "tests/protocol/test_published_once.py": "counts the shares and hand-overs made",
     "tests/protocol/test_remix_placers.py": "replaces the reveals' remix to watch the placers",
