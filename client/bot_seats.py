@@ -52,7 +52,7 @@ SHOWN_EVERY = 0.25  # seconds between two reports of a bot's thinking
 def strength_words(spec: str) -> str:
     """A bot spec as a person reads it: "hard", "heuristic", "search 0.5 s"."""
     kind, sep, budget = spec.partition(":")
-    if kind == "search":
+    if kind == SearchBot.kind:
         return budget if budget in STRENGTHS else f"search {budget} s" if sep else "normal"
     return kind
 

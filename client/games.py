@@ -131,7 +131,7 @@ def bot_maker(name: str, spec: str, clock: Callable[[], float] | None = None) ->
         spec = f"search:{spec}"
     kind, sep, budget = spec.partition(":")
     known = bots_for(name)
-    if kind != "search":
+    if kind != SearchBot.kind:
         if sep or kind not in known:
             choices = ", ".join(
                 [*sorted(known), "easy", "normal", "hard", "search[:SECONDS|easy|normal|hard]"]

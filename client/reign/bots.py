@@ -38,6 +38,7 @@ from fairtable.engine.reign import (
     standard_catalog,
 )
 from fairtable.engine.reign.answers import ReignAnswer
+from fairtable.engine.reign.cards import INFLUENCE_OPS
 from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events
 from fairtable.engine.reign.combat import CombatResult, army_orders, bid_totals, resolve
 from fairtable.engine.reign.decisions import (
@@ -75,18 +76,18 @@ class HeuristicBot:
 
     def value(self, view: ReignView, card: str) -> int:
         d = self.defs[card]
-        if d.kind == "military":
+        if d.military:
             bonus = 1 if d.house == self._my_house(view) else 0
             return 2 * (d.force + bonus) + (1 if d.effects else 0)
-        if d.phase == "influence":
-            return 2 * sum(e.amount for e in d.effects if e.op in ("bid_force", "sabotage"))
+        if d.influence:
+            return 2 * sum(e.amount for e in d.effects if e.op in INFLUENCE_OPS)
         return 3 if d.betrayal else 4
 
     def _army_strength(self, view: ReignView, holder: int) -> int:
         pub = view.public
         up = pub["armies"].get(str(holder), [])
         down = len(pub["army_down"].get(str(holder), []))
-        force = sum(self.defs[c].force for c in up if self.defs[c].kind == "military")
+        force = sum(self.defs[c].force for c in up if self.defs[c].military)
         return 2 * force + 5 * down + (3 if holder == pub["regent"] else 0)
 
     def _favourite(self, view: ReignView, targets: tuple[int, ...]) -> int:
@@ -287,7 +288,7 @@ class HeuristicBot:
         return Spoils(d.seat, counts, gifts)
 
     def _draw(self, view: ReignView, d: Decision) -> DrawChoice:
-        events = sum(1 for c in view.hand if self.defs[c].kind == "event")
+        events = sum(1 for c in view.hand if not self.defs[c].military)
         return DrawChoice(d.seat, 1 if events < 2 else 0)
 
     def _discard(self, view: ReignView, d: Decision) -> Discard:

@@ -20,14 +20,14 @@ def card_text(card: str) -> str:
     """A card's printed words: kind, house and force (military) or phase (events), its
     text and flavour, all from the card data."""
     d = DEFS[card]
-    if d.kind == "military":
+    if d.military:
         house = CATALOG.house(d.house or "").name if d.house else "no house"
         head = f"{house} military card, force {d.force}" + (", unique" if d.unique else "")
         body = d.text or "No special ability: it adds its force."
     else:
         phase = (
             "influence-phase event (placed face down with a bid)"
-            if d.phase == "influence"
+            if d.influence
             else "plotting-phase event"
         )
         head = ("Betrayal " if d.betrayal else "") + phase

@@ -40,6 +40,7 @@ from fairtable.engine.reign import (
     standard_catalog,
 )
 from fairtable.engine.reign import events as E
+from fairtable.engine.reign.cards import Op
 from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from fairtable.engine.reign.decisions import (
     CombatTieInfo,
@@ -281,7 +282,7 @@ class ClientModel(ScreenModel):
             return ", then ".join(DEFS[c].name for c in answer.order)
         if name == "CombatTie":
             asked = self.decision.info if self.decision is not None else None
-            if isinstance(asked, CombatTieInfo) and asked.op == "strike":
+            if isinstance(asked, CombatTieInfo) and asked.op == Op.STRIKE:
                 where = (
                     "your army" if answer.pick == str(self.seat) else f"seat {answer.pick}'s army"
                 )
@@ -425,7 +426,7 @@ class ClientModel(ScreenModel):
     def _built(self, d: Decision) -> Any:
         cards = tuple(c for c, _ in self.pick.cards)
         if d.kind == ReignDecisionKind.BID:
-            military = [c for c in cards if DEFS[c].kind == "military"]
+            military = [c for c in cards if DEFS[c].military]
             events = [c for c in cards if c in influence_events(self.view)]  # type: ignore[arg-type]
             ordered = tuple(military + events)
             return Bid(d.seat, len(ordered), ordered)

@@ -7,6 +7,7 @@ from fairtable.client.departures import departed_words
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
+from fairtable.engine.reign.cards import CardPhase, Op
 from fairtable.engine.reign.decisions import (
     BidInfo,
     CovertInfo,
@@ -63,10 +64,10 @@ def house_word(house_id: str) -> str:
 
 def card_label(card: str) -> str:
     d = DEFS[card]
-    if d.kind == "military":
+    if d.military:
         tag = f"{house_word(d.house or '')} {d.force}" + (" unique" if d.unique else "")
     else:
-        tag = "betrayal" if d.betrayal else ("influence" if d.phase == "influence" else "event")
+        tag = "betrayal" if d.betrayal else ("influence" if d.influence else "event")
     return f"{d.name} [{tag}]"
 
 
@@ -107,7 +108,7 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
                 DEFS[c].name for c in event.order
             )
         case E.CombatTie():
-            picked = army(int(event.pick)) if event.op == "strike" else DEFS[event.pick].name
+            picked = army(int(event.pick)) if event.op == Op.STRIKE else DEFS[event.pick].name
             return f"{who(event.seat)} settled a tie of {DEFS[event.card].name}: {picked}"
         case E.SupportGained():
             return f"{who(event.seat)} gained the support of House {house_word(event.house)}"
@@ -165,24 +166,24 @@ def pick_problem(
         return f"there is no seat {target} at this table (seats 0 to {players - 1})"
     match d.info:
         case BidInfo(forbidden=forbidden):
-            if c.kind == "event" and c.phase != "influence":
+            if c.phase is CardPhase.PLOTTING:
                 return (
                     "only influence-phase events go with a bid (Influence Phase > Event "
                     "Cards and Special Abilities)"
                 )
-            if c.kind == "military" and c.house is not None and c.house in forbidden:
+            if c.military and c.house is not None and c.house in forbidden:
                 return (
                     f"you may not bid for {REIGN.house(c.house).name} this time "
                     "(Influence Phase > Regent's Special Rules)"
                 )
-            houses = {x.house for x in picked if x.kind == "military" and x.house is not None}
-            if c.kind == "military" and houses and c.house not in houses:
+            houses = {x.house for x in picked if x.military and x.house is not None}
+            if c.military and houses and c.house not in houses:
                 return (
                     f"a bid is for one house, and you picked {REIGN.house(houses.pop()).name}"
                     " cards already (Influence Phase > Bidding)"
                 )
         case CovertInfo(targets=targets, max_cards=limit):
-            if c.kind == "event" and c.phase == "influence":
+            if c.influence:
                 return (
                     "this event can only be placed in the influence phase (Influence Phase "
                     "> Event Cards and Special Abilities)"

@@ -52,6 +52,7 @@ from fairtable.engine.sovereign.answers import (
 from fairtable.engine.sovereign.cards import CardDef, standard_catalog
 from fairtable.engine.sovereign.choices import random_answer, state_of
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Op, Target
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -120,7 +121,7 @@ class HeuristicBot(Tactics):
     ) -> float:
         seen = dict(view.seen)
         if slot.handle in seen:
-            return 1.0 if self.defs[seen[slot.handle]].type == "echo" else 0.0
+            return 1.0 if self.defs[seen[slot.handle]].type is CardType.ECHO else 0.0
         if slot.progress >= 6:
             return base * 0.2  # an Echo costs at most 4: it would have been scored
         if slot.progress >= 5:
@@ -131,9 +132,9 @@ class HeuristicBot(Tactics):
     def _mulligan(self, view: SovereignView, state: SovereignState, d: Decision) -> Mulligan:
         info = D.MulliganInfo.of(d)
         cards = [self.defs[c] for _, c in view.hand]
-        units = sum(1 for c in cards if c.type == "unit")
-        cheap = sum(1 for c in cards if c.type == "unit" and c.cost <= 4)
-        echoes = sum(1 for c in cards if c.type == "echo")
+        units = sum(1 for c in cards if c.type is CardType.UNIT)
+        cheap = sum(1 for c in cards if c.type is CardType.UNIT and c.cost <= 4)
+        echoes = sum(1 for c in cards if c.type is CardType.ECHO)
         if cheap and 1 <= echoes <= 5:
             return Mulligan(d.seat, "keep")
         if not units and info.shown_left > 0:
@@ -161,8 +162,8 @@ class HeuristicBot(Tactics):
         eff = optional_effect(state, d)
         if not eff.target:
             return OptionalEffect(d.seat, True)
-        mine = f"seat:{d.seat}" if eff.target == "seat" else None
-        if eff.op == "flip_drones" and state.boards[d.seat].citadel[1] and mine:
+        mine = f"seat:{d.seat}" if eff.target is Target.SEAT else None
+        if eff.op is Op.FLIP_DRONES and state.boards[d.seat].citadel[1] and mine:
             return OptionalEffect(d.seat, True, (mine,))
         return OptionalEffect(d.seat, False)
 
@@ -171,7 +172,7 @@ class HeuristicBot(Tactics):
     ) -> UpkeepReturn:
         out = []
         for card in D.UpkeepReturnInfo.of(d).cards:
-            ref = effects.leader_ref(state, d.seat) if card == "leader" else card
+            ref = effects.leader_ref(state, d.seat) if card == LEADER else card
             ab = state.defn(ref).ability
             busy = workers(state, d.seat, card)
             if ab is not None and ab.mode == "perpetual":
@@ -206,11 +207,13 @@ class HeuristicBot(Tactics):
 
         def ready(s: Any, card: str) -> bool:
             cd = self.defs[card]
-            return s.progress >= cd.cost and not (cd.type == "echo" and s.entered == state.turn)
+            return s.progress >= cd.cost and not (
+                cd.type is CardType.ECHO and s.entered == state.turn
+            )
 
         # 1. score every Echo that is ready
         for s, card in slots:
-            if self.defs[card].type == "echo" and ready(s, card):
+            if self.defs[card].type is CardType.ECHO and ready(s, card):
                 return ForgeCard(seat, s.handle, "")
         # 2. reveal other ready cards
         for s, card in slots:
@@ -226,7 +229,7 @@ class HeuristicBot(Tactics):
         for s, card in sorted(slots, key=lambda x: self.defs[x[1]].cost - x[0].progress):
             cd = self.defs[card]
             need = cd.cost - s.progress
-            if cd.type == "echo" and s.entered != state.turn and need > 0:
+            if cd.type is CardType.ECHO and s.entered != state.turn and need > 0:
                 act = self._advance(state, seat, s.handle, need, spare)
                 if act is not None:
                     return act
@@ -239,7 +242,7 @@ class HeuristicBot(Tactics):
             cd = self.defs[card]
             need = cd.cost - s.progress
             if (
-                cd.type != "echo"
+                cd.type is not CardType.ECHO
                 and need > 0
                 and self._placement(state, seat, card, spare) is not None
             ):
@@ -259,16 +262,16 @@ class HeuristicBot(Tactics):
     ) -> Any:
         """Advance a forge card ``need`` spaces: an accelerating ability first, else
         flipping idle talents."""
-        keep_t = keep_for.talents if keep_for is not None and keep_for.type == "unit" else 0
+        keep_t = keep_for.talents if keep_for is not None and keep_for.type is CardType.UNIT else 0
         b = state.boards[seat]
-        for card in ["leader", *b.facilities]:
-            ref = effects.leader_ref(state, seat) if card == "leader" else card
+        for card in [LEADER, *b.facilities]:
+            ref = effects.leader_ref(state, seat) if card == LEADER else card
             ab = state.defn(ref).ability
             if (
                 ab is None
                 or ab.mode != "triggered"
                 or sum(workers(state, seat, card))
-                or not any(e.op == "accelerate" for e in ab.effects)
+                or not any(e.op is Op.ACCELERATE for e in ab.effects)
                 or len(ab.effects) != 1
             ):
                 continue
@@ -302,13 +305,13 @@ class HeuristicBot(Tactics):
     ) -> str | None:
         """Where a ready card goes when revealed (None: leave it in the forge)."""
         cd = self.defs[card]
-        if cd.type == "facility":
+        if cd.type is CardType.FACILITY:
             return ""
-        if cd.type == "unit":
+        if cd.type is CardType.UNIT:
             lane = self._unit_lane(state, seat)
             healthy = (cd.talents and spare[0] >= 1) or (cd.drones and spare[1] + 1 >= 1)
             return None if lane is None or not healthy else f"lane:{lane}"
-        if cd.type == "augment":
+        if cd.type is CardType.AUGMENT:
             host = self._host(state, seat, card)
             return None if host is None else f"host:{host}"
         return None
@@ -316,18 +319,18 @@ class HeuristicBot(Tactics):
     def _augment_sign(self, card: str) -> float:
         total = 0.0
         for e in self.defs[card].static:
-            if e.op == "stat":
+            if e.op is Op.STAT:
                 total += e.attack + e.armor * (-1 if e.who == "attackers_vs_you" else 1)
                 if e.who == "attackers_vs_you":
                     total += -e.attack + (-e.armor)  # helps its controller
-            elif e.op == "breach_bonus":
+            elif e.op is Op.BREACH_BONUS:
                 total += e.amount
         return total + 0.5 * len(self.defs[card].triggers)
 
     def _host(self, state: SovereignState, seat: int, card: str) -> str | None:
         cd = self.defs[card]
         good = self._augment_sign(card) >= 0
-        if cd.attach == "facility":
+        if cd.attach is CardType.FACILITY:
             pool = [r for r in state.facilities if (state.facilities[r].owner == seat) == good]
             return sorted(pool)[0] if pool else None
         units = [r for b in state.boards for lane in b.lanes for r in lane]
@@ -346,8 +349,8 @@ class HeuristicBot(Tactics):
     def _perpetual_work(self, state: SovereignState, seat: int, spare: list[int]) -> Any:
         b = state.boards[seat]
         units = sum(len(ln) for ln in b.lanes)
-        for card in ["leader", *b.facilities]:
-            ref = effects.leader_ref(state, seat) if card == "leader" else card
+        for card in [LEADER, *b.facilities]:
+            ref = effects.leader_ref(state, seat) if card == LEADER else card
             cd = state.defn(ref)
             ab = cd.ability
             if ab is None or ab.mode != "perpetual" or sum(workers(state, seat, card)):
@@ -371,13 +374,13 @@ class HeuristicBot(Tactics):
         hand = list(view.hand)
         forge_cards = [self.defs[c] for h, c in view.cards if state.slot(seat, h)]
         on_board = sum(len(ln) for ln in b.lanes)
-        in_forge = sum(1 for c in forge_cards if c.type == "unit")
+        in_forge = sum(1 for c in forge_cards if c.type is CardType.UNIT)
         units = sorted(
-            (x for x in hand if self.defs[x[1]].type == "unit"),
+            (x for x in hand if self.defs[x[1]].type is CardType.UNIT),
             key=lambda x: (-self._unit_score(x[1]), x[1]),
         )
         echoes = sorted(
-            (x for x in hand if self.defs[x[1]].type == "echo"),
+            (x for x in hand if self.defs[x[1]].type is CardType.ECHO),
             key=lambda x: (self.defs[x[1]].cost, x[1]),
         )
         want_unit = (
@@ -391,20 +394,24 @@ class HeuristicBot(Tactics):
             return PlayToForge(seat, echoes[0][0])
         if want_unit:
             return PlayToForge(seat, units[0][0])
-        facilities = [x for x in hand if self.defs[x[1]].type == "facility"]
-        if facilities and not any(c.type == "facility" for c in forge_cards) and spare[0] >= 2:
+        facilities = [x for x in hand if self.defs[x[1]].type is CardType.FACILITY]
+        if (
+            facilities
+            and not any(c.type is CardType.FACILITY for c in forge_cards)
+            and spare[0] >= 2
+        ):
             return PlayToForge(seat, min(facilities, key=lambda x: (self.defs[x[1]].cost, x[1]))[0])
         augments = [
             x
             for x in hand
-            if self.defs[x[1]].type == "augment"
-            and self.defs[x[1]].attach == "unit"
+            if self.defs[x[1]].type is CardType.AUGMENT
+            and self.defs[x[1]].attach is CardType.UNIT
             and self._augment_sign(x[1]) > 0
         ]
         if (
             augments
             and on_board
-            and not any(c.type == "augment" for c in forge_cards)
+            and not any(c.type is CardType.AUGMENT for c in forge_cards)
             and spare[0] >= 2
         ):
             return PlayToForge(seat, min(augments, key=lambda x: (self.defs[x[1]].cost, x[1]))[0])
@@ -507,7 +514,7 @@ class HeuristicBot(Tactics):
         info = D.FindingsInfo.of(d)
         seen = dict(view.seen)
         handles = info.handles
-        echoes = tuple(sorted(h for h in handles if self.defs[seen[h]].type == "echo"))
+        echoes = tuple(sorted(h for h in handles if self.defs[seen[h]].type is CardType.ECHO))
         if echoes or info.area == "forge":
             return Findings(d.seat, echoes, None)
         worst = max(handles, key=lambda h: (self._card_worth(seen[h]), h))
@@ -515,7 +522,7 @@ class HeuristicBot(Tactics):
 
     def _card_worth(self, card: str) -> float:
         cd = self.defs[card]
-        if cd.type == "unit":
+        if cd.type is CardType.UNIT:
             return cd.cost + 1.0
         return float(cd.cost)
 

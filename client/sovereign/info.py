@@ -11,6 +11,7 @@ from typing import Any
 
 from fairtable.client.card_info import Seen, answer_strings
 from fairtable.engine.sovereign import standard_catalog
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["numbered", "option_cards", "visible"]
@@ -27,11 +28,11 @@ def _id(card: str) -> str:
 def card_text(card: str) -> str:
     """A card's printed words: type, cost and stats, then its text and flavour."""
     d = DEFS[_id(card)]
-    kind = "Echo" if d.type == "echo" else d.type
+    kind = "Echo" if d.type is CardType.ECHO else d.type
     parts = [f"{d.faction.title()} {d.subtype + ' ' if d.subtype else ''}{kind}"]
-    if d.type not in ("leader", "citadel"):
+    if d.type not in (CardType.LEADER, CardType.CITADEL):
         parts.append(f"cost {d.cost}")
-    if d.type == "unit":
+    if d.type is CardType.UNIT:
         health = (
             " + ".join(
                 f"{n} {what}{'s' if n != 1 else ''}"
@@ -45,7 +46,7 @@ def card_text(card: str) -> str:
         )
     if d.keywords:
         parts.append(", ".join(k.title() for k in d.keywords))
-    if d.type == "augment":
+    if d.type is CardType.AUGMENT:
         parts.append(f"attaches to a {d.attach}")
     if d.quick_forge:
         parts.append("quick forge")
@@ -53,7 +54,7 @@ def card_text(card: str) -> str:
     text = d.text or (
         "Scores 1 Echo when revealed from your forge (never on the turn it went "
         "in), or when a breach takes it."
-        if d.type == "echo"
+        if d.type is CardType.ECHO
         else "No further text."
     )
     return "; ".join(parts) + ". " + text + flavour

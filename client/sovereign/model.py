@@ -28,22 +28,17 @@ from fairtable.client.screen_model import RESIGN_HELP
 from fairtable.client.sovereign import info as sovereign_info
 from fairtable.client.sovereign.bots import HeuristicBot
 from fairtable.client.sovereign.finish import FinishDraft, typed_answer
+from fairtable.client.sovereign.labels import label
 from fairtable.client.sovereign.panes import (
     DEFS,
-    LANE_NAMES,
-    citizens,
     forge_cards,
     hand_cards,
-    move_words,
     name,
-    ref_words,
-    slot_words,
     state_for,
-    target_words,
     who,
     whose,
 )
-from fairtable.client.sovereign.words import describe_event, targets_words
+from fairtable.client.sovereign.words import describe_event
 from fairtable.engine.errors import EngineError
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.engine.rng import ChanceStream
@@ -51,11 +46,9 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide as rules
 from fairtable.engine.sovereign.choices import legal_answers
 from fairtable.engine.sovereign.decisions import (
-    AddHealthInfo,
-    LossesInfo,
-    OptionalEffectInfo,
     SovereignDecisionKind,
 )
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.view import SovereignView
 from fairtable.netplay import events as ev
 
@@ -142,137 +135,6 @@ KIND_ORDER = {
     "Move": 7,
     "Pass": 8,
 }
-
-
-# -- answers in words ---------------------------------------------------------------------------
-def _hand_index(view: SovereignView, handle: int) -> str:
-    for i, (h, card) in enumerate(view.hand, start=1):
-        if h == handle:
-            return f"{name(card)} (hand {i})"
-    return "a hand card"
-
-
-def _forge_index(view: SovereignView, handle: int) -> tuple[int, str, int]:
-    b = view.public["boards"][view.seat]["forge"] if view.seat is not None else []
-    for i, (h, progress, _) in enumerate(b, start=1):
-        if h == handle:
-            return i, view.card(h) or "?", progress
-    return 0, "?", 0
-
-
-def label(view: SovereignView, d: Decision, a: Any) -> str:
-    """One answer in words."""
-    me = view.seat
-    if isinstance(a, A.Mulligan):
-        return {
-            "keep": "keep this hand",
-            "free": "free mulligan: hand back into the deck, draw 8 new cards",
-            "shown": "shown mulligan: show your hand (no unit) and draw 8",
-        }[a.choice]
-    if isinstance(a, A.OrderTriggers):
-        return "resolve " + ", then ".join(name(r) for r in a.order)
-    if isinstance(a, A.UpkeepReturn):
-        if not a.returns:
-            return "take nobody back"
-        return "take back " + ", ".join(
-            f"a {k} from {'your Leader' if c == 'leader' else name(c)}" for c, k in a.returns
-        )
-    if isinstance(a, A.Pass):
-        ends: dict[DecisionKind, str] = {
-            SovereignDecisionKind.FORGE: "end your forge actions",
-            SovereignDecisionKind.MOVE: "end the move phase",
-        }
-        return ends.get(d.kind, "pass")
-    if isinstance(a, A.PlayToForge):
-        return f"play {_hand_index(view, a.handle)} into the forge"
-    if isinstance(a, A.Accelerate):
-        i, card, progress = _forge_index(view, a.handle)
-        return (
-            f"accelerate {name(card)} (forge {i}, {progress}/{DEFS[card].cost}) by "
-            f"{a.amount}, flipping {a.amount} talent{'s' if a.amount > 1 else ''}"
-        )
-    if isinstance(a, A.ForgeCard):
-        i, card, _ = _forge_index(view, a.handle)
-        where = {
-            "lane:0": " to your Leader lane",
-            "lane:1": " to your Citadel lane",
-            "loose": ", attach it later",
-            "": "",
-        }.get(a.place)
-        if where is None:
-            where = " onto " + target_words(view, a.place[5:])
-        verb = "score the Echo" if DEFS[card].type == "echo" else f"forge the {kind_of(card)}"
-        return f"{verb} {name(card)} (forge {i}){where}"
-    if isinstance(a, A.PlayReflex):
-        return (
-            f"play {_hand_index(view, a.handle)} paying {citizens((a.talents, a.drones))}"
-            + targets_words(view, a.targets)
-        )
-    if isinstance(a, A.Work):
-        card = "your Leader" if a.card == "leader" else name(a.card)
-        uses = f" x{a.uses}" if a.uses > 1 else ""
-        return f"work {card}{uses}" + targets_words(view, a.targets)
-    if isinstance(a, A.Move):
-        return (
-            ("Airborne: " if a.airborne else "")
-            + f"move {ref_words(a.unit, me)} "
-            + move_words(a.where)
-        )
-    if isinstance(a, A.QuickForge):
-        card = view.card(a.handle) or "?"
-        return f"forge {name(card)} from your {a.source} onto {target_words(view, a.host)}"
-    if isinstance(a, A.Attack):
-        if a.lane is None:
-            return "do not attack"
-        units = view.public["boards"][a.seat]["lanes"][a.lane][: a.count]
-        area = "hand" if a.target_lane == 0 else "forge"
-        return (
-            f"attack {whose(a.target, me)} {area} with "
-            + ", ".join(name(u) for u in units)
-            + f" ({LANE_NAMES[a.lane]})"
-        )
-    if isinstance(a, A.FinishForge):
-        parts = [f"{name(r)} {citizens((t, dr))}" for r, t, dr in a.health]
-        parts += [f"{name(r)} to the {LANE_NAMES[ln]}" for r, ln in a.lanes]
-        parts += [
-            f"{name(x)} onto {target_words(view, h)}" if h else f"{name(x)} scrapped"
-            for x, h in a.attach
-        ]
-        return "health: " + ", ".join(parts) if parts else "done"
-    if isinstance(a, A.Losses):
-        units = dict(LossesInfo.of(d).units)
-        return "; ".join(
-            f"{name(r)} loses {citizens((t, units.get(r, t) - t))}" for r, t in a.talents
-        )
-    if isinstance(a, A.BreachPick):
-        forge = [x[0] for b in view.public["boards"] for x in b["forge"]]
-        return "look at " + ", ".join(
-            slot_words(view, h)
-            for h in sorted(a.handles, key=lambda h: forge.index(h) if h in forge else h)
-        )
-    if isinstance(a, A.AddHealth):
-        health = AddHealthInfo.of(d)
-        frm = "the creche" if health.source != "citadel" else f"{whose(health.by, d.seat)} Citadel"
-        verb = "restores" if health.op == "restore_health" else "adds"
-        return (
-            f"{name(health.unit)} {verb} "
-            f"{citizens((a.talents, health.amount - a.talents))} from {frm}"
-        )
-    if isinstance(a, A.OptionalEffect):
-        card = name(OptionalEffectInfo.of(d).source)
-        return f"use {card}" + targets_words(view, a.targets) if a.use else f"do not use {card}"
-    if isinstance(a, A.Findings):
-        seen = dict(view.seen)
-        if a.echoes:
-            return "score " + ", ".join(name(seen.get(h, "?")) for h in a.echoes)
-        if a.discard is not None:
-            return f"discard {name(seen.get(a.discard, '?'))}"
-        return "no Echo found: the cards stay"
-    return repr(a)
-
-
-def kind_of(card: str) -> str:
-    return DEFS[card].type
 
 
 class ClientModel(MenuModel):
@@ -583,14 +445,14 @@ class ClientModel(MenuModel):
         lanes = {"l": "lane:0", "c": "lane:1", "leader": "lane:0", "citadel": "lane:1"}
         if len(words) > 1 and words[1] not in lanes:
             return "reveal N [L|C]: L the Leader lane, C the Citadel lane."
-        if card is not None and card.type == "unit":
+        if card is not None and card.type is CardType.UNIT:
             if len(words) > 1:
                 return A.ForgeCard(d.seat, slot[0], lanes[words[1]])
             options = [
                 p for p in ("lane:0", "lane:1") if self.allowed(A.ForgeCard(d.seat, slot[0], p))
             ]
             return A.ForgeCard(d.seat, slot[0], options[0] if options else "lane:0")
-        if card is not None and card.type == "augment":
+        if card is not None and card.type is CardType.AUGMENT:
             for _, a in self.menu():
                 if isinstance(a, A.ForgeCard) and a.handle == slot[0]:
                     return a

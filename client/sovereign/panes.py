@@ -29,6 +29,7 @@ from fairtable.client.screen_model import Lines, invite_lines
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.view import SovereignView
 
 
@@ -101,11 +102,16 @@ def citizens(pair: Any) -> str:
 def tag(card: str) -> str:
     """A compact type tag: ``U5 3/1 2t3d``, ``E2``, ``R2``, ``F4``, ``A3u``."""
     d = DEFS[card.split(":", 1)[-1]]
-    if d.type == "unit":
+    if d.type is CardType.UNIT:
         kw = "".join(" " + k[:3].title() for k in d.keywords)
         return f"U{d.cost} {d.attack}/{d.armor} {citizens((d.talents, d.drones))}{kw}"
-    letter = {"echo": "E", "reflex": "R", "facility": "F", "augment": "A"}.get(d.type, "?")
-    return f"{letter}{d.cost}" + (d.attach[:1] if d.type == "augment" else "")
+    letter = {
+        CardType.ECHO: "E",
+        CardType.REFLEX: "R",
+        CardType.FACILITY: "F",
+        CardType.AUGMENT: "A",
+    }.get(d.type, "?")
+    return f"{letter}{d.cost}" + (d.attach[:1] if d.attach is not None else "")
 
 
 def ref_words(ref: str, me: int | None) -> str:
@@ -276,7 +282,9 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         text = str(progress)
         if card is not None and seat == me:
             cost = DEFS[card].cost
-            ready = progress >= cost and not (DEFS[card].type == "echo" and entered == pub["turn"])
+            ready = progress >= cost and not (
+                DEFS[card].type is CardType.ECHO and entered == pub["turn"]
+            )
             text += f"/{cost}" + ("!" if ready else "")
         elif card is not None:
             text += "=" + short(card, table_room(10))
@@ -371,7 +379,7 @@ def side_lines(model: PaneModel) -> Lines:
         for i, (_, card, progress, entered) in enumerate(forge, start=1):
             d = DEFS.get(card)
             cost = d.cost if d is not None else 0
-            wait = d is not None and d.type == "echo" and entered == pub["turn"]
+            wait = d is not None and d.type is CardType.ECHO and entered == pub["turn"]
             state = (
                 "ready"
                 if progress >= cost and not wait

@@ -11,31 +11,40 @@ losing health), moves and hooks needing a target are left alone.
 
 from __future__ import annotations
 
+from enum import Enum, auto
 from typing import Any, NamedTuple
 
 from fairtable.engine.sovereign import battle as battle_rules
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.answers import PlayReflex, Work
 from fairtable.engine.sovereign.cards import CardDef, Effect
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Op, Target
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
 UNIT_WORTH = 0.2  # a unit in play, per point of forge cost, in Echoes
-SELF_HARM = ("sacrifice", "lose_health")
+SELF_HARM = (Op.SACRIFICE, Op.LOSE_HEALTH)
 SKIPPED_HOOKS = ("gust", "mosaic_mutation")
 
 
 def workers(state: SovereignState, seat: int, card: str) -> list[int]:
     """Citizens working the seat's Leader (``leader``) or facility ``card``."""
-    if card == "leader":
+    if card == LEADER:
         return state.boards[seat].leader_workers
     return state.facilities[card].workers
+
+
+class OptionKind(Enum):
+    """How an :class:`Option` is used: a reflex played from hand, or an ability worked."""
+
+    REFLEX = auto()
+    WORK = auto()
 
 
 class Option(NamedTuple):
     """A reflex in hand or a triggered ability the seat can afford now."""
 
-    kind: str  # "reflex" or "work"
+    kind: OptionKind
     key: Any  # hand handle or facility ref / "leader"
     play: tuple[Effect, ...]
     lasting: tuple[Effect, ...]
@@ -104,34 +113,34 @@ class Tactics:
         out: list[Option] = []
         for h, card in view.hand:
             cd = self.defs[card]
-            if cd.type == "reflex" and cd.cost <= sum(b.citadel):
+            if cd.type is CardType.REFLEX and cd.cost <= sum(b.citadel):
                 dr = min(cd.cost, b.citadel[1])
-                out.append(Option("reflex", h, cd.play, cd.lasting, cd.cost - dr, dr))
-        for card in ["leader", *b.facilities]:
-            ref = effects.leader_ref(state, seat) if card == "leader" else card
+                out.append(Option(OptionKind.REFLEX, h, cd.play, cd.lasting, cd.cost - dr, dr))
+        for card in [LEADER, *b.facilities]:
+            ref = effects.leader_ref(state, seat) if card == LEADER else card
             ab = state.defn(ref).ability
             if ab is None or ab.mode != "triggered" or sum(workers(state, seat, card)):
                 continue
             if ab.talents <= b.citadel[0] and ab.drones <= b.citadel[1]:
-                out.append(Option("work", card, ab.effects, (), ab.talents, ab.drones))
+                out.append(Option(OptionKind.WORK, card, ab.effects, (), ab.talents, ab.drones))
         return out
 
     def _answer(self, seat: int, option: Option, targets: tuple[str, ...]) -> Any:
-        if option.kind == "reflex":
+        if option.kind is OptionKind.REFLEX:
             return PlayReflex(seat, option.key, option.talents, option.drones, targets)
         return Work(seat, option.key, 1, targets)
 
     def _usable(self, effs: tuple[Effect, ...]) -> bool:
         return not any(
             e.op in SELF_HARM
-            or e.op == "move"
-            or (e.op == "hook" and (e.name in SKIPPED_HOOKS or e.target))
+            or e.op is Op.MOVE
+            or (e.op is Op.HOOK and (e.name in SKIPPED_HOOKS or e.target))
             for e in effs
         )
 
     def _kills(self, state: SovereignState, eff: Effect, ref: str) -> bool:
         hp = effects.health(state, ref)
-        if eff.op == "lose_health":
+        if eff.op is Op.LOSE_HEALTH:
             return eff.amount >= hp
         return eff.amount - effects.stats(state, ref)[1] >= hp
 
@@ -156,7 +165,10 @@ class Tactics:
             if len(slots) != 1 or not self._usable(effs):
                 continue
             eff = slots[0]
-            if eff.op not in ("damage", "lose_health") or eff.target not in ("unit", "enemy_unit"):
+            if eff.op not in (Op.DAMAGE, Op.LOSE_HEALTH) or eff.target not in (
+                Target.UNIT,
+                Target.ENEMY_UNIT,
+            ):
                 continue
             victims = [r for r in enemies if r in state.units and self._kills(state, eff, r)]
             if victims:
@@ -188,31 +200,33 @@ class Tactics:
             helps = False
             for eff in play:
                 if eff.target:
-                    if eff.target in ("own_unit", "unit") and (eff.attack > 0 or eff.armor > 0):
+                    if eff.target in (Target.OWN_UNIT, Target.UNIT) and (
+                        eff.attack > 0 or eff.armor > 0
+                    ):
                         targets.append(front)
-                    elif eff.target in ("enemy_unit", "unit") and (
-                        eff.attack < 0 or eff.armor < 0 or eff.op == "damage"
+                    elif eff.target in (Target.ENEMY_UNIT, Target.UNIT) and (
+                        eff.attack < 0 or eff.armor < 0 or eff.op is Op.DAMAGE
                     ):
                         targets.append(theirs[0])
                     else:
                         targets = []
                         break
-                if eff.op in ("temp_stat", "damage"):
+                if eff.op in (Op.TEMP_STAT, Op.DAMAGE):
                     helps = helps or self._stat_helps(eff, attacking)
             if len(targets) != len(effects.target_slots(play, 1)):
                 continue
-            if kind == "reflex":
+            if kind is OptionKind.REFLEX:
                 helps = helps or any(self._stat_helps(e, attacking) for e in lasting)
             if helps:
                 return self._answer(seat, option, tuple(targets))
         return None
 
     def _stat_helps(self, eff: Effect, attacking: bool) -> bool:
-        if eff.op == "damage":
+        if eff.op is Op.DAMAGE:
             return True
-        if eff.op not in ("temp_stat", "stat"):
+        if eff.op not in (Op.TEMP_STAT, Op.STAT):
             return False
-        if eff.who in ("own_units", "target", "self") and eff.target != "enemy_unit":
+        if eff.who in ("own_units", "target", "self") and eff.target is not Target.ENEMY_UNIT:
             gain = eff.attack + eff.armor
             if eff.when == "attacking":
                 return attacking and gain > 0
@@ -241,9 +255,9 @@ class Tactics:
             play = option.play
             if not self._usable(play) or option.lasting or not play:
                 continue
-            if any(e.op not in ("add_health", "restore_health", "hook") for e in play):
+            if any(e.op not in (Op.ADD_HEALTH, Op.RESTORE_HEALTH, Op.HOOK) for e in play):
                 continue
-            if any(e.op == "hook" and e.name != "second_wind" for e in play):
+            if any(e.op is Op.HOOK and e.name != "second_wind" for e in play):
                 continue
             slots = effects.target_slots(play, 1)
             if len(slots) > 1:

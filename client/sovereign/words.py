@@ -23,6 +23,7 @@ from fairtable.client.sovereign.panes import (
 )
 from fairtable.engine.events import Departed, Event, FirstPlayer, RoundLimit
 from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.kinds import LEADER
 from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["CombatLog", "describe_event", "targets_words"]
@@ -79,7 +80,7 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
             model.combat_round = 0
             return f"-- Turn {event.number}: {whose(event.seat, me)} turn --"
         case E.UpkeepReturn():
-            card = "Leader" if event.card == "leader" else name(event.card)
+            card = "Leader" if event.card == LEADER else name(event.card)
             return f"{w(event.seat)} took a {event.citizen} back from {card}"
         case E.ReflexEnds():
             return f"{r(event.ref)} (reflex) is scrapped at upkeep"

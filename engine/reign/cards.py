@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from enum import StrEnum
 from importlib import resources
 from typing import Any
 
@@ -21,45 +22,98 @@ import attrs
 
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+from fairtable.engine.words import word_of
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
 
-MILITARY, EVENT = "military", "event"
-COMBAT_OPS = {
-    "force",
-    "force_per",
-    "boost",
-    "desert",
-    "ward",
-    "no_house_bonus",
-    "house_bonus",
-    "lose_support",
-    "strike",
-    "counts_as_army_house",
-    "hook",
-}
-MILITARY_ONLY_OPS = {"strike", "counts_as_army_house"}
-INFLUENCE_OPS = {"bid_force", "sabotage"}
-_OP_PARAMS: dict[str, dict[str, bool]] = {  # parameter -> required
-    "force": {"amount": True},
-    "force_per": {"amount": True, "filter": True, "max": False},
-    "boost": {"amount": True, "filter": False},
-    "desert": {"count": True, "which": True, "filter": False},
-    "ward": {"count": True},
-    "no_house_bonus": {},
-    "house_bonus": {"amount": True},
-    "lose_support": {},
-    "strike": {"amount": True, "target": True},
-    "counts_as_army_house": {},
-    "hook": {"name": True},
-    "bid_force": {"amount": True},
-    "sabotage": {"amount": True},
+
+class CardKind(StrEnum):
+    """What a card is, as the card files say: a house's military card or an event.
+
+    A member equals its word, so views, logs and digests read the same as with plain text.
+    """
+
+    MILITARY = "military"
+    EVENT = "event"
+
+
+class CardPhase(StrEnum):
+    """When a card is played: ``combat`` (every military card), ``influence`` or ``plotting``."""
+
+    COMBAT = "combat"
+    INFLUENCE = "influence"
+    PLOTTING = "plotting"
+
+
+class Op(StrEnum):
+    """An effect's ``op`` in the card files' effect vocabulary (``docs/engine.md``)."""
+
+    FORCE = "force"
+    FORCE_PER = "force_per"
+    BOOST = "boost"
+    DESERT = "desert"
+    WARD = "ward"
+    NO_HOUSE_BONUS = "no_house_bonus"
+    HOUSE_BONUS = "house_bonus"
+    LOSE_SUPPORT = "lose_support"
+    STRIKE = "strike"
+    COUNTS_AS_ARMY_HOUSE = "counts_as_army_house"
+    HOOK = "hook"
+    BID_FORCE = "bid_force"
+    SABOTAGE = "sabotage"
+
+
+class Which(StrEnum):
+    """Which card a ``desert`` effect removes."""
+
+    STRONGEST = "strongest"
+    WEAKEST = "weakest"
+
+
+class StrikeTarget(StrEnum):
+    """Whom a ``strike`` effect hits."""
+
+    STRONGEST_OTHER = "strongest_other"
+    ALL_OTHERS = "all_others"
+
+
+COMBAT_OPS = frozenset(
+    {
+        Op.FORCE,
+        Op.FORCE_PER,
+        Op.BOOST,
+        Op.DESERT,
+        Op.WARD,
+        Op.NO_HOUSE_BONUS,
+        Op.HOUSE_BONUS,
+        Op.LOSE_SUPPORT,
+        Op.STRIKE,
+        Op.COUNTS_AS_ARMY_HOUSE,
+        Op.HOOK,
+    }
+)
+MILITARY_ONLY_OPS = frozenset({Op.STRIKE, Op.COUNTS_AS_ARMY_HOUSE})
+INFLUENCE_OPS = frozenset({Op.BID_FORCE, Op.SABOTAGE})
+_OP_PARAMS: dict[Op, dict[str, bool]] = {  # parameter -> required
+    Op.FORCE: {"amount": True},
+    Op.FORCE_PER: {"amount": True, "filter": True, "max": False},
+    Op.BOOST: {"amount": True, "filter": False},
+    Op.DESERT: {"count": True, "which": True, "filter": False},
+    Op.WARD: {"count": True},
+    Op.NO_HOUSE_BONUS: {},
+    Op.HOUSE_BONUS: {"amount": True},
+    Op.LOSE_SUPPORT: {},
+    Op.STRIKE: {"amount": True, "target": True},
+    Op.COUNTS_AS_ARMY_HOUSE: {},
+    Op.HOOK: {"name": True},
+    Op.BID_FORCE: {"amount": True},
+    Op.SABOTAGE: {"amount": True},
 }
 
 
 @attrs.frozen
 class Filter:
-    kind: str | None = None
+    kind: CardKind | None = None
     house: str | None = None  # a house id, "army" or "own"
     unique: bool | None = None
     betrayal: bool | None = None
@@ -84,11 +138,11 @@ class Condition:
 
 @attrs.frozen
 class Effect:
-    op: str
+    op: Op
     amount: int = 0
     count: int = 0
-    which: str = ""
-    target: str = ""
+    which: Which | None = None
+    target: StrikeTarget | None = None
     name: str = ""
     max: int | None = None
     filter: Filter | None = None
@@ -101,16 +155,25 @@ class CardDef:
 
     id: str
     name: str
-    kind: str  # "military" or "event"
+    kind: CardKind
     house: str | None
     force: int
     unique: bool
     betrayal: bool
-    phase: str  # "combat" for military cards, "influence" or "plotting" for events
+    phase: CardPhase  # COMBAT for military cards, INFLUENCE or PLOTTING for events
     text: str
     flavour: str
     effects: tuple[Effect, ...]
     copies: int
+
+    @property
+    def military(self) -> bool:
+        return self.kind is CardKind.MILITARY
+
+    @property
+    def influence(self) -> bool:
+        """An influence-phase event: placed face down with a bid, never into an army."""
+        return self.phase is CardPhase.INFLUENCE
 
 
 @attrs.frozen
@@ -195,9 +258,9 @@ class _Reader:
 def _filter(r: _Reader, raw: Any, field: str, houses: set[str]) -> Filter:
     t = r.table(raw, field)
     r.only(t, {"kind", "house", "unique", "betrayal", "min_force", "max_force"}, field)
-    kind = t.get("kind")
-    if kind not in (None, MILITARY, EVENT):
-        raise r.fail(field + ".kind", f"expected 'military' or 'event', got {kind!r}")
+    kind = word_of(CardKind, t.get("kind"))
+    if kind is None and "kind" in t:
+        raise r.fail(field + ".kind", f"expected 'military' or 'event', got {t['kind']!r}")
     house = t.get("house")
     if house is not None and house not in houses | {"army", "own"}:
         raise r.fail(field + ".house", f"unknown house {house!r}")
@@ -233,15 +296,19 @@ def _condition(r: _Reader, raw: Any, houses: set[str]) -> Condition:
     return Condition(**out)
 
 
-def _effect(r: _Reader, raw: Any, index: int, kind: str, phase: str, houses: set[str]) -> Effect:
+def _effect(
+    r: _Reader, raw: Any, index: int, kind: CardKind, phase: CardPhase, houses: set[str]
+) -> Effect:
     field = f"effects[{index}]"
     t = r.table(raw, field)
-    op = t.get("op")
-    allowed_ops = INFLUENCE_OPS if phase == "influence" else COMBAT_OPS
-    if kind == EVENT:
+    op = word_of(Op, t.get("op"))
+    allowed_ops = INFLUENCE_OPS if phase is CardPhase.INFLUENCE else COMBAT_OPS
+    if kind is CardKind.EVENT:
         allowed_ops = allowed_ops - MILITARY_ONLY_OPS
-    if op not in allowed_ops:
-        raise r.fail(field + ".op", f"{op!r} is not an effect a {phase} {kind} card may have")
+    if op is None or op not in allowed_ops:
+        raise r.fail(
+            field + ".op", f"{t.get('op')!r} is not an effect a {phase} {kind} card may have"
+        )
     params = _OP_PARAMS[op]
     r.only(t, set(params) | {"op", "if"}, field)
     for key, required in params.items():
@@ -255,15 +322,15 @@ def _effect(r: _Reader, raw: Any, index: int, kind: str, phase: str, houses: set
     if "max" in t:
         out["max"] = r.integer(t, "max", 1, 20)
     if "which" in t:
-        if t["which"] not in ("strongest", "weakest"):
+        out["which"] = word_of(Which, t["which"])
+        if out["which"] is None:
             raise r.fail(field + ".which", "expected 'strongest' or 'weakest'")
-        out["which"] = t["which"]
     if "target" in t:
-        if t["target"] not in ("strongest_other", "all_others"):
+        out["target"] = word_of(StrikeTarget, t["target"])
+        if out["target"] is None:
             raise r.fail(field + ".target", "expected 'strongest_other' or 'all_others'")
-        out["target"] = t["target"]
     if "name" in t:
-        hooks = MILITARY_HOOKS if kind == MILITARY else EVENT_HOOKS
+        hooks = MILITARY_HOOKS if kind is CardKind.MILITARY else EVENT_HOOKS
         if t["name"] not in hooks:
             raise r.fail(field + ".name", f"no {kind} hook named {t['name']!r}")
         out["name"] = t["name"]
@@ -274,24 +341,28 @@ def _effect(r: _Reader, raw: Any, index: int, kind: str, phase: str, houses: set
     return Effect(**out)
 
 
-def _card(r: _Reader, t: dict[str, Any], kind: str, house: str | None, houses: set[str]) -> CardDef:
+def _card(
+    r: _Reader, t: dict[str, Any], kind: CardKind, house: str | None, houses: set[str]
+) -> CardDef:
     common = {"id", "name", "copies", "text", "flavour", "effects"}
-    if kind == MILITARY:
+    if kind is CardKind.MILITARY:
         r.only(t, common | {"force", "unique"}, "")
         force, unique, betrayal, phase = (
             r.integer(t, "force", 0, 9),
             r.boolean(t, "unique", False),
             False,
-            "combat",
+            CardPhase.COMBAT,
         )
     else:
         r.only(t, common | {"betrayal", "phase"}, "")
         force, unique = 0, False
         betrayal = r.boolean(t, "betrayal", False)
-        phase = t.get("phase", "plotting")
-        if phase not in ("influence", "plotting"):
-            raise r.fail("phase", f"expected 'influence' or 'plotting', got {phase!r}")
-        if betrayal and phase == "influence":
+        word = t.get("phase", CardPhase.PLOTTING)
+        found = word_of(CardPhase, word)
+        if found is None or found is CardPhase.COMBAT:
+            raise r.fail("phase", f"expected 'influence' or 'plotting', got {word!r}")
+        phase = found
+        if betrayal and phase is CardPhase.INFLUENCE:
             raise r.fail("betrayal", "an influence-phase event cannot carry the betrayal dagger")
     copies = r.integer(t, "copies", 1, 8)
     if unique and copies != 1:
@@ -372,7 +443,7 @@ def build_catalog(house_files: dict[str, str], events_file: tuple[str, str]) -> 
             r = _Reader(name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
             t = r.table(t, "")
             r.card = r.ident(t, "id")
-            ids += add(r, _card(r, t, MILITARY, house.id, house_ids))
+            ids += add(r, _card(r, t, CardKind.MILITARY, house.id, house_ids))
         military[house.id] = tuple(sorted(ids))
     ev_name, ev_text = events_file
     doc = _parse(ev_name, ev_text)
@@ -385,7 +456,7 @@ def build_catalog(house_files: dict[str, str], events_file: tuple[str, str]) -> 
         r = _Reader(ev_name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
         t = r.table(t, "")
         r.card = r.ident(t, "id")
-        events += add(r, _card(r, t, EVENT, None, house_ids))
+        events += add(r, _card(r, t, CardKind.EVENT, None, house_ids))
     return Catalog(
         houses=tuple(sorted(houses, key=lambda h: h.id)),
         defs=defs,

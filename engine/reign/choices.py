@@ -60,20 +60,20 @@ def bid_groups(view: ReignView, decision: Decision) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in view.hand:
         d = defs[c]
-        if d.kind == "military" and d.house not in forbidden:
+        if d.military and d.house not in forbidden:
             out.setdefault(d.house or "", []).append(c)
     return dict(sorted(out.items()))
 
 
 def influence_events(view: ReignView) -> list[str]:
     defs = _defs()
-    return [c for c in view.hand if defs[c].kind == "event" and defs[c].phase == "influence"]
+    return [c for c in view.hand if defs[c].influence]
 
 
 def army_cards(view: ReignView) -> list[str]:
     """Hand cards that may go into an army (everything but influence-phase events)."""
     defs = _defs()
-    return [c for c in view.hand if not (defs[c].kind == "event" and defs[c].phase == "influence")]
+    return [c for c in view.hand if not defs[c].influence]
 
 
 def _regent(view: ReignView) -> int | None:

@@ -22,7 +22,17 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from fairtable.engine.reign.cards import CardDef, Catalog, Condition, Effect, Filter
+from fairtable.engine.reign.cards import (
+    CardDef,
+    CardKind,
+    Catalog,
+    Condition,
+    Effect,
+    Filter,
+    Op,
+    StrikeTarget,
+    Which,
+)
 from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
 
 
@@ -49,7 +59,7 @@ class Army:
     backer_bonus: int = 0
 
     def military(self) -> list[CombatCard]:
-        return [c for c in self.cards if c.card.kind == "military" and not c.removed]
+        return [c for c in self.cards if c.card.military and not c.removed]
 
     def total(self) -> int:
         total = self.flat
@@ -70,7 +80,7 @@ class Tie:
     key: str  # "army:card:effect index[:step]"
     army: int
     card: str
-    op: str
+    op: Op
     options: tuple[str, ...]
 
 
@@ -97,7 +107,7 @@ class _Context:
     ties: list[Tie] = attrs.field(factory=list)
 
     def pick(
-        self, key: str, army: Army, source: CombatCard, op: str, options: tuple[str, ...]
+        self, key: str, army: Army, source: CombatCard, op: Op, options: tuple[str, ...]
     ) -> str:
         if len(options) == 1:
             return options[0]
@@ -122,9 +132,9 @@ def _matches(f: Filter | None, card: CombatCard, army: Army, source: CombatCard)
         return False
     if f.betrayal is not None and d.betrayal != f.betrayal:
         return False
-    if f.min_force is not None and (d.kind != "military" or d.force < f.min_force):
+    if f.min_force is not None and (not d.military or d.force < f.min_force):
         return False
-    return not (f.max_force is not None and (d.kind != "military" or d.force > f.max_force))
+    return not (f.max_force is not None and (not d.military or d.force > f.max_force))
 
 
 def _others(army: Army, source: CombatCard, f: Filter | None) -> int:
@@ -152,52 +162,55 @@ def _holds(cond: Condition | None, ctx: _Context, army: Army, source: CombatCard
 def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int) -> None:
     op = e.op
     key = f"{army.owner}:{source.id}:{index}"
-    if op in ("force", "force_per"):
-        amount = e.amount
-        if op == "force_per":
-            n = _others(army, source, e.filter)
-            amount *= n if e.max is None else min(n, e.max)
-        if source.card.kind == "military":
-            # A soldier's own bonus is its own force: it counts when strength is compared
-            # (desertion) and leaves with it.
-            source.force = max(0, source.force + amount)
-        else:
-            army.flat += amount
-    elif op == "boost":
-        for c in army.military():
-            if _matches(e.filter, c, army, source):
-                c.force = max(0, c.force + e.amount)
-    elif op == "desert":
-        for step in range(e.count):  # one card at a time: each step may meet a tie
-            pool = [c for c in army.military() if _matches(e.filter, c, army, source)]
-            if not pool:
-                break
-            forces = [c.force for c in pool]
-            edge = max(forces) if e.which == "strongest" else min(forces)
-            tied = tuple(sorted(c.id for c in pool if c.force == edge))
-            chosen = ctx.pick(f"{key}:{step}", army, source, op, tied)
-            next(c for c in pool if c.id == chosen).removed = True
-    elif op == "ward":
-        army.ward += e.count
-    elif op == "no_house_bonus":
-        army.no_bonus = True
-    elif op == "house_bonus":
-        army.bonus = e.amount
-    elif op == "lose_support":
-        army.lose_support = True
-    elif op == "strike":
-        others = [a for a in ctx.armies if a is not army]
-        if e.target == "strongest_other" and others:
-            best = max(a.total() for a in others)
-            tied = tuple(str(a.owner) for a in others if a.total() == best)
-            chosen = ctx.pick(key, army, source, op, tied)
-            others = [a for a in others if str(a.owner) == chosen]
-        for a in others:
-            a.flat -= e.amount
-    elif op == "hook":
-        hooks = MILITARY_HOOKS if source.card.kind == "military" else EVENT_HOOKS
-        hooks[e.name](ctx, army, source)
-    # counts_as_army_house is applied before the passes start.
+    match op:
+        case Op.FORCE | Op.FORCE_PER:
+            amount = e.amount
+            if op is Op.FORCE_PER:
+                n = _others(army, source, e.filter)
+                amount *= n if e.max is None else min(n, e.max)
+            if source.card.military:
+                # A soldier's own bonus is its own force: it counts when strength is
+                # compared (desertion) and leaves with it.
+                source.force = max(0, source.force + amount)
+            else:
+                army.flat += amount
+        case Op.BOOST:
+            for c in army.military():
+                if _matches(e.filter, c, army, source):
+                    c.force = max(0, c.force + e.amount)
+        case Op.DESERT:
+            for step in range(e.count):  # one card at a time: each step may meet a tie
+                pool = [c for c in army.military() if _matches(e.filter, c, army, source)]
+                if not pool:
+                    break
+                forces = [c.force for c in pool]
+                edge = max(forces) if e.which is Which.STRONGEST else min(forces)
+                tied = tuple(sorted(c.id for c in pool if c.force == edge))
+                chosen = ctx.pick(f"{key}:{step}", army, source, op, tied)
+                next(c for c in pool if c.id == chosen).removed = True
+        case Op.WARD:
+            army.ward += e.count
+        case Op.NO_HOUSE_BONUS:
+            army.no_bonus = True
+        case Op.HOUSE_BONUS:
+            army.bonus = e.amount
+        case Op.LOSE_SUPPORT:
+            army.lose_support = True
+        case Op.STRIKE:
+            others = [a for a in ctx.armies if a is not army]
+            if e.target is StrikeTarget.STRONGEST_OTHER and others:
+                best = max(a.total() for a in others)
+                tied = tuple(str(a.owner) for a in others if a.total() == best)
+                chosen = ctx.pick(key, army, source, op, tied)
+                others = [a for a in others if str(a.owner) == chosen]
+            for a in others:
+                a.flat -= e.amount
+        case Op.HOOK:
+            hooks = MILITARY_HOOKS if source.card.military else EVENT_HOOKS
+            hooks[e.name](ctx, army, source)
+        case _:
+            pass  # counts_as_army_house is applied before the passes start; influence ops
+            # work only in bid_totals.
 
 
 ArmySpec = tuple[int, str | None, Sequence[str]]
@@ -256,21 +269,21 @@ def _run(
         for cid in _in_order(ids, (orders or {}).get(owner)):
             d = catalog.defs[cid]
             eff_house = d.house
-            if d.kind == "military" and any(e.op == "counts_as_army_house" for e in d.effects):
+            if d.military and any(e.op is Op.COUNTS_AS_ARMY_HOUSE for e in d.effects):
                 eff_house = house if house is not None else d.house
             cards.append(CombatCard(cid, d, eff_house, d.force, d.force))
         built.append(Army(owner, house, cards))
     ctx = _Context(built, regent, dict(picks or {}))
     for army in built:  # pass 1: special abilities on military cards
         for c in list(army.cards):
-            if c.card.kind == "military" and not c.removed:
+            if c.card.military and not c.removed:
                 for i, e in enumerate(c.card.effects):
                     if _holds(e.cond, ctx, army, c):
                         _apply(e, ctx, army, c, i)
     for betrayal in (False, True):  # pass 2: non-betrayal events; pass 3: betrayal events
         for army in built:
             for c in army.cards:
-                if c.card.kind != "event" or c.card.betrayal != betrayal:
+                if c.card.kind is not CardKind.EVENT or c.card.betrayal != betrayal:
                     continue
                 if betrayal and army.ward > 0:
                     army.ward -= 1
@@ -285,11 +298,11 @@ def _run(
 def _acts(d: CardDef) -> bool:
     """Whether a card does anything while the passes run (so its place in the order can
     matter): every event (a betrayal also uses up a ward), a soldier with an ability."""
-    return d.kind == "event" or any(e.op != "counts_as_army_house" for e in d.effects)
+    return not d.military or any(e.op is not Op.COUNTS_AS_ARMY_HOUSE for e in d.effects)
 
 
 def _pass_of(d: CardDef) -> int:
-    return 0 if d.kind == "military" else (2 if d.betrayal else 1)
+    return 0 if d.military else (2 if d.betrayal else 1)
 
 
 def order_groups(catalog: Catalog, ids: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -333,7 +346,7 @@ def army_order_matters(
         return False
     if math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
         return True
-    warded = any(e.op == "ward" for c in ids for e in catalog.defs[c].effects)
+    warded = any(e.op is Op.WARD for c in ids for e in catalog.defs[c].effects)
     sensitive = tuple(
         s for s in (order_sensitive(catalog, g, warded) for g in groups) if len(s) > 1
     )
@@ -385,42 +398,41 @@ def _touches(e: Effect, d: CardDef) -> tuple[set[str], dict[str, tuple[str, int]
     cond = e.cond
     if cond is not None and (cond.min is not None or cond.max is not None):
         reads.add("removed")  # a count of the cards still in the army
-    op = e.op
-    own_force = d.kind == "military"
-    if op in ("force", "force_per"):
-        if op == "force_per":
+    match e.op:
+        case Op.FORCE | Op.FORCE_PER:
+            if e.op is Op.FORCE_PER:
+                reads.add("removed")
+            if d.military:  # the card's own force, clamped at 0 at each change
+                writes["force"] = ("add", 1 if e.amount >= 0 else -1)
+            else:
+                writes["flat"] = ("add", 0)
+        case Op.BOOST:
             reads.add("removed")
-        if own_force:  # the card's own force, clamped at 0 at each change
             writes["force"] = ("add", 1 if e.amount >= 0 else -1)
-        else:
-            writes["flat"] = ("add", 0)
-    elif op == "boost":
-        reads.add("removed")
-        writes["force"] = ("add", 1 if e.amount >= 0 else -1)
-    elif op == "desert":
-        reads.update(("removed", "force"))
-        writes["removed"] = ("set", -1)  # which card leaves depends on what came before
-    elif op == "ward":
-        writes["ward"] = ("add", 0)
-    elif op == "no_house_bonus":
-        writes["no_bonus"] = ("flag", 0)
-    elif op == "house_bonus":
-        writes["bonus"] = ("set", e.amount)
-    elif op == "lose_support":
-        writes["lose_support"] = ("flag", 0)
-    elif op == "strike":
-        if e.target != "all_others":
-            reads.add("others")
-        writes["others"] = ("add", 0)
-    elif op == "counts_as_army_house":
-        pass  # settled before the passes
-    elif op == "hook" and e.name == "kingmaker":
-        writes["backer"] = ("add", 0)
-    elif op == "hook" and e.name == "mirror_strongest":
-        reads.add("removed")
-        writes["force"] = ("set", -1)  # sets its own force from the others' printed ones
-    else:
-        return None
+        case Op.DESERT:
+            reads.update(("removed", "force"))
+            writes["removed"] = ("set", -1)  # which card leaves depends on what came before
+        case Op.WARD:
+            writes["ward"] = ("add", 0)
+        case Op.NO_HOUSE_BONUS:
+            writes["no_bonus"] = ("flag", 0)
+        case Op.HOUSE_BONUS:
+            writes["bonus"] = ("set", e.amount)
+        case Op.LOSE_SUPPORT:
+            writes["lose_support"] = ("flag", 0)
+        case Op.STRIKE:
+            if e.target is not StrikeTarget.ALL_OTHERS:
+                reads.add("others")
+            writes["others"] = ("add", 0)
+        case Op.COUNTS_AS_ARMY_HOUSE:
+            pass  # settled before the passes
+        case Op.HOOK if e.name == "kingmaker":
+            writes["backer"] = ("add", 0)
+        case Op.HOOK if e.name == "mirror_strongest":
+            reads.add("removed")
+            writes["force"] = ("set", -1)  # sets its own force from the others' printed ones
+        case _:
+            return None
     return reads, writes
 
 
@@ -443,9 +455,9 @@ def order_sensitive(catalog: Catalog, group: Sequence[str], warded: bool) -> tup
         d = catalog.defs[cid]
         reads: set[str] = set()
         writes: dict[str, tuple[str, int]] = {}
-        if d.kind == "military":
+        if d.military:
             reads.add("removed")  # a deserted soldier's ability does not run
-        if d.kind == "event" and d.betrayal and warded:
+        if d.kind is CardKind.EVENT and d.betrayal and warded:
             reads.add("ward_use")
             writes["ward_use"] = ("set", -1)
         for e in d.effects:
@@ -510,7 +522,7 @@ def settle_ties(
 def bid_events(catalog: Catalog, bids: Sequence[tuple[int, Sequence[str]]]) -> tuple[str, ...]:
     """The influence events of the bids in their default order: turn order from the first
     player (``bids`` come in that order), each bid's events in card-id order."""
-    return tuple(cid for _, ids in bids for cid in sorted(ids) if catalog.defs[cid].kind == "event")
+    return tuple(cid for _, ids in bids for cid in sorted(ids) if not catalog.defs[cid].military)
 
 
 def bid_totals(
@@ -527,7 +539,7 @@ def bid_totals(
     out: dict[int, tuple[str, int]] = {}
     owner: dict[str, int] = {}
     for seat, ids in bids:
-        military = [catalog.defs[c] for c in ids if catalog.defs[c].kind == "military"]
+        military = [catalog.defs[c] for c in ids if catalog.defs[c].military]
         if military:
             out[seat] = (military[0].house or "", sum(d.force for d in military))
         owner.update((c, seat) for c in ids)
@@ -537,12 +549,15 @@ def bid_totals(
             continue
         house = out[seat][0]
         for e in catalog.defs[cid].effects:
-            if e.op == "bid_force":
-                out[seat] = (house, max(0, out[seat][1] + e.amount))
-            elif e.op == "sabotage":
-                for other, (h, force) in list(out.items()):
-                    if other != seat and h == house:
-                        out[other] = (h, max(0, force - e.amount))
+            match e.op:
+                case Op.BID_FORCE:
+                    out[seat] = (house, max(0, out[seat][1] + e.amount))
+                case Op.SABOTAGE:
+                    for other, (h, force) in list(out.items()):
+                        if other != seat and h == house:
+                            out[other] = (h, max(0, force - e.amount))
+                case _:
+                    pass
     return out
 
 

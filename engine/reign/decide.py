@@ -42,7 +42,7 @@ from fairtable.engine.reign.decisions import (
     SpoilsInfo,
     TieBreakInfo,
 )
-from fairtable.engine.reign.state import HAND_LIMIT, ReignState
+from fairtable.engine.reign.state import HAND_LIMIT, ReignState, RoundPhase
 from fairtable.engine.requests import Decision
 from fairtable.engine.tasks import push_front
 
@@ -143,7 +143,7 @@ def check_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
 def apply_tie_break(state: ReignState, req: Decision, a: TieBreak) -> None:
     info = TieBreakInfo.of(req)
     state.log(E.TieBroken(a.seat, a.winner))
-    if info.phase == "influence":
+    if info.phase is RoundPhase.INFLUENCE:
         assert info.house is not None  # an influence tie is always for a house
         state.influence_winner[info.house] = a.winner
     else:
@@ -211,7 +211,7 @@ def apply_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> 
 # -- plotting ----------------------------------------------------------------------------
 def _army_card(state: ReignState, card: str) -> bool:
     d = state.catalog.defs[card]
-    return not (d.kind == "event" and d.phase == "influence")
+    return not d.influence
 
 
 def _regent_last_elsewhere(state: ReignState, seat: int) -> bool:
@@ -230,7 +230,7 @@ def check_overt(state: ReignState, req: Decision, a: Overt) -> None:
         )
     _public_card(state, a.seat, a.card, rule)
     d = state.catalog.defs[a.card]  # type: ignore[index]
-    if d.kind == "event" and d.phase == "influence":
+    if d.influence:
         raise IllegalMove(
             "this event can only be placed in the influence phase",
             rule="Influence Phase > Event Cards and Special Abilities",
@@ -293,7 +293,7 @@ def check_covert(state: ReignState, req: Decision, a: Covert) -> None:
     if a.cards is not None:
         for c in a.cards:
             d = state.catalog.defs[c]
-            if d.kind == "event" and d.phase == "influence":
+            if d.influence:
                 raise IllegalMove(
                     "this event can only be placed in the influence phase",
                     rule="Influence Phase > Event Cards and Special Abilities",

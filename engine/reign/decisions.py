@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from fairtable.engine.reign.combat import ArmySpec
+from fairtable.engine.reign.state import RoundPhase
 from fairtable.engine.requests import OMITTED_IF_NONE, DecisionInfo, DecisionKind
 
 Orders = tuple[tuple[int, tuple[str, ...]], ...]
@@ -77,7 +78,7 @@ class TieBreakInfo(DecisionInfo):
 
     house: str | None = attrs.field(default=None, metadata=OMITTED_IF_NONE)
     tied: tuple[int, ...]
-    phase: str
+    phase: RoundPhase  # INFLUENCE or COMBAT
 
 
 @attrs.frozen(kw_only=True)

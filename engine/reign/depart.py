@@ -35,7 +35,7 @@ from fairtable.engine.reign.decisions import (
     SpoilsInfo,
     TieBreakInfo,
 )
-from fairtable.engine.reign.state import ReignState
+from fairtable.engine.reign.state import ReignState, RoundPhase
 from fairtable.engine.requests import Chance, Deal, Decision, Reveal
 from fairtable.engine.tasks import Task, push_front
 
@@ -148,7 +148,7 @@ def _withdraw_pending(
         case TieBreakInfo(tied=tied, phase=phase, house=house):
             if req.seat == seat or seat in tied:
                 state.pending = []
-                if phase == "influence":
+                if phase is RoundPhase.INFLUENCE:
                     push_front(state, ("tie_house", house, tied))
                 else:
                     push_front(state, ("combat_tie_break", tied))

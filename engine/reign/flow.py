@@ -14,6 +14,7 @@ from fairtable.engine.errors import IllegalReveal, MalformedAnswer
 from fairtable.engine.events import RoundLimit
 from fairtable.engine.reign import combat, reveal, setup
 from fairtable.engine.reign import events as E
+from fairtable.engine.reign.cards import CardPhase
 from fairtable.engine.reign.decisions import (
     BidInfo,
     CovertInfo,
@@ -26,7 +27,7 @@ from fairtable.engine.reign.decisions import (
     SpoilsInfo,
     TieBreakInfo,
 )
-from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState
+from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState, RoundPhase
 from fairtable.engine.requests import (
     Decision,
     Reveal,
@@ -51,7 +52,7 @@ def advance(state: ReignState) -> None:
 # -- influence phase -----------------------------------------------------------------------
 def _round_start(state: ReignState) -> None:
     state.round += 1
-    state.phase = "influence"
+    state.phase = RoundPhase.INFLUENCE
     state.log(E.Round(state.round, state.first_player))
     push_front(state, ("bid_pass", 1))
 
@@ -102,10 +103,10 @@ def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> No
     """Influence Phase > Bidding: one house, military cards and influence events only."""
     rule = "Influence Phase > Bidding"
     defs = [state.catalog.defs[c] for c in cards]
-    houses = {d.house for d in defs if d.kind == "military"}
+    houses = {d.house for d in defs if d.military}
     if len(houses) > 1:
         raise IllegalReveal(f"seat {seat}'s bid mixes houses", rule=rule, seat=seat)
-    if any(d.kind == "event" and d.phase != "influence" for d in defs):
+    if any(d.phase is CardPhase.PLOTTING for d in defs):
         raise IllegalReveal(
             f"seat {seat}'s bid holds an event that is not for the influence phase",
             rule="Influence Phase > Event Cards and Special Abilities",
@@ -178,7 +179,7 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
         for group, ids in revealed.items():
             for c in ids:
                 d = state.catalog.defs[c]
-                if d.kind == "event" and d.phase == "influence":
+                if d.influence:
                     raise IllegalReveal(
                         f"the army of seat {group} holds an influence-phase event",
                         rule="Influence Phase > Event Cards and Special Abilities",
@@ -275,7 +276,9 @@ def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
         state.log(E.BidTie(house, list(tied)))
         return
     state.pending = [
-        Decision(state.regent, TieBreakInfo(house=house, tied=tuple(tied), phase="influence"))
+        Decision(
+            state.regent, TieBreakInfo(house=house, tied=tuple(tied), phase=RoundPhase.INFLUENCE)
+        )
     ]
 
 
@@ -316,7 +319,7 @@ def _after_influence(state: ReignState, number: int) -> None:
 
 # -- plotting phase ------------------------------------------------------------------------
 def _plotting(state: ReignState) -> None:
-    state.phase = "plotting"
+    state.phase = RoundPhase.PLOTTING
     holders = state.holders()
     state.armies = {s: [] for s in holders}
     state.army_down = {s: [] for s in holders}
@@ -351,7 +354,7 @@ def _covert(state: ReignState, seat: int) -> None:
 
 # -- combat phase --------------------------------------------------------------------------
 def _combat(state: ReignState) -> None:
-    state.phase = "combat"
+    state.phase = RoundPhase.COMBAT
     groups = tuple(
         (str(s), tuple(h for h, _ in down), True)
         for s, down in sorted(state.army_down.items())
@@ -387,7 +390,7 @@ def _resolve_combat(
         push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
     else:
         chooser = reveal.tie_chooser(state)
-        state.pending = [Decision(chooser, TieBreakInfo(tied=tuple(top), phase="combat"))]
+        state.pending = [Decision(chooser, TieBreakInfo(tied=tuple(top), phase=RoundPhase.COMBAT))]
         state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
 
 
@@ -411,7 +414,9 @@ def _combat_tie_break(state: ReignState, tied: tuple[int, ...]) -> None:
     if len(tied) == 1:
         crown(state, tied[0], 0)
         return
-    state.pending = [Decision(reveal.tie_chooser(state), TieBreakInfo(tied=tied, phase="combat"))]
+    state.pending = [
+        Decision(reveal.tie_chooser(state), TieBreakInfo(tied=tied, phase=RoundPhase.COMBAT))
+    ]
 
 
 def _crown_tie(state: ReignState, bonus: tuple[tuple[int, int], ...]) -> None:
@@ -448,7 +453,7 @@ def backers(state: ReignState) -> list[int]:
 
 
 def _legitimacy(state: ReignState) -> None:
-    state.phase = "regent"
+    state.phase = RoundPhase.REGENT
     regent = state.regent
     assert regent is not None
     state.legitimacy[regent] += 3
@@ -458,7 +463,7 @@ def _legitimacy(state: ReignState) -> None:
     if state.legitimacy[regent] >= WIN_LEGITIMACY:
         state.winner = regent
         state.over = "won"
-        state.phase = "over"
+        state.phase = RoundPhase.OVER
         state.log(E.Winner(regent))
         state.tasks = []
         return
@@ -477,7 +482,7 @@ def _spoils(state: ReignState) -> None:
 
 def _draw_round(state: ReignState) -> None:
     start_seat = state.regent if state.regent is not None else state.first_player
-    state.phase = "regent" if state.regent is not None else state.phase
+    state.phase = RoundPhase.REGENT if state.regent is not None else state.phase
     push_front(
         state,
         *[("draw", s) for s in state.turn_order(start_seat)],
@@ -505,7 +510,7 @@ def _round_end(state: ReignState) -> None:
     limit = state.config.round_limit
     if limit and state.round >= limit:
         state.over = "round_limit"
-        state.phase = "over"
+        state.phase = RoundPhase.OVER
         state.log(RoundLimit(state.round))
         state.tasks = []
         return

@@ -20,7 +20,7 @@ from fairtable.engine.referee import Referee
 from fairtable.engine.reign import flow
 from fairtable.engine.reign.cards import standard_catalog
 from fairtable.engine.reign.game import ReignGame
-from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
+from fairtable.engine.reign.state import ReignConfig, ReignState, RoundPhase, Secrets
 
 _STARTS = {"influence": ("round_start",), "plotting": ("plotting",), "draw": ("draw_round",)}
 
@@ -80,7 +80,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
     if phase not in _STARTS:
         raise MalformedAnswer(f"phase is one of {', '.join(_STARTS)}")
     if phase != "influence":
-        state.phase = phase if phase != "draw" else "regent"
+        state.phase = RoundPhase.REGENT if phase == "draw" else RoundPhase(phase)
     state.tasks = [_STARTS[phase]]
     flow.advance(state)
     return ReignGame(state), referee

@@ -102,7 +102,7 @@ def deal(state: ReignState, source: str, seat: int, count: int) -> None:
 
 
 def pile_of(state: ReignState, card: str) -> str:
-    return "military" if state.catalog.defs[card].kind == "military" else "event"
+    return state.catalog.defs[card].kind.value  # a pile is named after its cards' kind
 
 
 def on_deal(state: ReignState, answer: DealAnswer) -> None:

@@ -14,6 +14,7 @@ ints); :mod:`engine.reign.flow` runs them until one needs an answer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -23,6 +24,17 @@ from fairtable.engine.reign.cards import Catalog
 
 HAND_LIMIT = 8
 WIN_LEGITIMACY = 9
+
+
+class RoundPhase(StrEnum):
+    """Where a round stands.  A member equals its word, as views, logs and digests hold it."""
+
+    SETUP = "setup"
+    INFLUENCE = "influence"
+    PLOTTING = "plotting"
+    COMBAT = "combat"
+    REGENT = "regent"
+    OVER = "over"
 
 
 @attrs.frozen
@@ -68,7 +80,7 @@ class ReignState(CommonState):
     catalog: Catalog
     secrets: dict[int, Secrets]
     round: int = 0
-    phase: str = "setup"
+    phase: RoundPhase = RoundPhase.SETUP
     houses: tuple[str, ...] = ()
     first_player: int = 0
     regent: int | None = None

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 
 from fairtable.engine.referee import Referee
 from fairtable.engine.reign import flow
-from fairtable.engine.reign.cards import Catalog, standard_catalog
+from fairtable.engine.reign.cards import CardPhase, Catalog, standard_catalog
 from fairtable.engine.reign.game import ReignGame
-from fairtable.engine.reign.state import ReignConfig, ReignState, Secrets
+from fairtable.engine.reign.state import ReignConfig, ReignState, RoundPhase, Secrets
 from fairtable.engine.reign.view import ReignView
 from fairtable.engine.rng import ChanceStream
 
@@ -73,7 +73,7 @@ def _base_state(view: ReignView, catalog: Catalog) -> ReignState:
         known=frozenset(range(players)),
         secrets={s: Secrets() for s in range(players)},
     )
-    state.round, state.phase = pub["round"], pub["phase"]
+    state.round, state.phase = pub["round"], RoundPhase(pub["phase"])
     state.houses = tuple(pub["houses"])
     state.first_player, state.regent = pub["first_player"], pub["regent"]
     state.legitimacy = list(pub["legitimacy"])
@@ -127,9 +127,9 @@ def sample_world(
     state.secrets[me].facedown = dict(view.facedown)
     own = set(view.hand) | {c for _, c in view.facedown}
     unseen = sorted(state.hidden - own)
-    military = [c for c in unseen if defs[c].kind == "military"]
-    influence = [c for c in unseen if defs[c].kind == "event" and defs[c].phase == "influence"]
-    plotting = [c for c in unseen if defs[c].kind == "event" and defs[c].phase != "influence"]
+    military = [c for c in unseen if defs[c].military]
+    influence = [c for c in unseen if defs[c].influence]
+    plotting = [c for c in unseen if defs[c].phase is CardPhase.PLOTTING]
     by_house: dict[str, list[str]] = {h: [] for h in sorted(catalog.military)}
     for c in military:
         by_house[defs[c].house or ""].append(c)

@@ -36,6 +36,7 @@ from fairtable.engine.sodalis.state import (
     Seat,
     SodalisConfig,
     SodalisState,
+    Tribute,
 )
 
 _TOKEN_LETTERS = {"M": "major", "m": "minor", "v": "move"}
@@ -144,7 +145,7 @@ def position(
         state.seats[PositionLine.whole("tributes", holder.rstrip("*"))].tributes[
             kind
         ] = not holder.endswith("*")
-        if kind == "sight":
+        if kind == Tribute.SIGHT:
             state.paragon_sight = False
     for item in fields.items("artifacts"):
         team, _, where = item.partition(":")

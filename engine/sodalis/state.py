@@ -16,6 +16,7 @@ them until one needs an answer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -34,7 +35,17 @@ PARAGON = passives.PARAGON
 TEAMS = ("dawn", "dusk")
 TEAM_TOKENS = {"dawn": (1, 3, 5), "dusk": (2, 4, 6)}
 ACTIONS = ("major", "minor", "move")
-TRIBUTES = ("strength", "speed", "sight")
+
+
+class Tribute(StrEnum):
+    """A tribute a team earns.  A member equals its word; states key tributes by the word."""
+
+    STRENGTH = "strength"
+    SPEED = "speed"
+    SIGHT = "sight"
+
+
+TRIBUTES = tuple(t.value for t in Tribute)  # plain words: digests take only str dict keys
 PLAYER_COUNTS = (2, 4, 6)
 SETUP_RULE = "Setup"
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.state import SovereignState
 
 
@@ -29,7 +30,7 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
     for seat, board in enumerate(state.boards):
         for slot in board.forge:
             card = cards.get(slot.handle)
-            if card is not None and card in defs and defs[card].type == "reflex":
+            if card is not None and card in defs and defs[card].type is CardType.REFLEX:
                 return seat, f"seat {seat} kept the reflex {defs[card].name} in its forge"
     events = [E.PARSER.parse(e) for e in state.events]
     peeks = [i for i, e in enumerate(events) if isinstance(e, E.Peek)]
@@ -50,7 +51,7 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
         }
         for handle in peek.handles:
             card = cards.get(handle)
-            if card not in defs or defs[card].type != "echo":
+            if card not in defs or defs[card].type is not CardType.ECHO:
                 continue
             if handle in in_forge or f"{victim}:{card}" not in scored:
                 return attacker, (

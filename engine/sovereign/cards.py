@@ -20,46 +20,60 @@ from __future__ import annotations
 
 import re
 import tomllib
+from enum import StrEnum
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign.hooks import HOOKS
+from fairtable.engine.sovereign.kinds import CardType, HealthSource, Op, Target
+from fairtable.engine.words import word_of
+
+__all__ = [
+    "CardType",
+    "HealthSource",
+    "Op",
+    "Target",
+]  # the words, as the rules compare them (kinds.py)
+
+W = TypeVar("W", bound=StrEnum)
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
 
-TYPES = ("unit", "augment", "facility", "reflex", "echo")
+
+TYPES = (CardType.UNIT, CardType.AUGMENT, CardType.FACILITY, CardType.REFLEX, CardType.ECHO)
 KEYWORDS = ("airborne", "slow")
-ONE_SHOT_OPS: dict[str, dict[str, bool]] = {  # op -> parameter -> required
-    "damage": {"amount": True, "target": True, "spread": False},
-    "lose_health": {"amount": True, "target": True},
-    "add_health": {"amount": True, "target": True, "source": False},
-    "restore_health": {"amount": True, "target": True, "source": False},
-    "gain": {"talents": False, "drones": False},
-    "flip_drones": {"count": True, "target": False},
-    "accelerate": {"amount": True, "target": True},
-    "move": {"target": True},
-    "draw": {"count": True},
-    "sacrifice": {"target": True},
-    "temp_stat": {"attack": False, "armor": False, "who": True, "target": False},
-    "hook": {"name": True, "target": False},
+ONE_SHOT_OPS: dict[Op, dict[str, bool]] = {  # op -> parameter -> required
+    Op.DAMAGE: {"amount": True, "target": True, "spread": False},
+    Op.LOSE_HEALTH: {"amount": True, "target": True},
+    Op.ADD_HEALTH: {"amount": True, "target": True, "source": False},
+    Op.RESTORE_HEALTH: {"amount": True, "target": True, "source": False},
+    Op.GAIN: {"talents": False, "drones": False},
+    Op.FLIP_DRONES: {"count": True, "target": False},
+    Op.ACCELERATE: {"amount": True, "target": True},
+    Op.MOVE: {"target": True},
+    Op.DRAW: {"count": True},
+    Op.SACRIFICE: {"target": True},
+    Op.TEMP_STAT: {"attack": False, "armor": False, "who": True, "target": False},
+    Op.HOOK: {"name": True, "target": False},
 }
-STATIC_OPS: dict[str, dict[str, bool]] = {
-    "stat": {"attack": False, "armor": False, "who": True, "when": False, "target": False},
-    "breach_bonus": {"amount": True},
+STATIC_OPS: dict[Op, dict[str, bool]] = {
+    Op.STAT: {"attack": False, "armor": False, "who": True, "when": False, "target": False},
+    Op.BREACH_BONUS: {"amount": True},
 }
 TARGETS = {  # what a target entry names
-    "unit": "any unit in play",
-    "enemy_unit": "a unit another seat controls",
-    "own_unit": "a unit you control",
-    "own_unit_idle": "a unit you control that is not in combat",
-    "own_slot": "a card in your forge",
-    "move_own": "a unit you control and a move (up, down, other)",
-    "seat": "a seat (its Citadel)",
+    Target.UNIT: "any unit in play",
+    Target.ENEMY_UNIT: "a unit another seat controls",
+    Target.OWN_UNIT: "a unit you control",
+    Target.OWN_UNIT_IDLE: "a unit you control that is not in combat",
+    Target.OWN_SLOT: "a card in your forge",
+    Target.MOVE_OWN: "a unit you control and a move (up, down, other)",
+    Target.SEAT: "a seat (its Citadel)",
 }
-UNIT_TARGETS = ("unit", "enemy_unit", "own_unit", "own_unit_idle")
+UNIT_TARGETS = frozenset({Target.UNIT, Target.ENEMY_UNIT, Target.OWN_UNIT, Target.OWN_UNIT_IDLE})
+HEALTH_OPS = frozenset({Op.ADD_HEALTH, Op.RESTORE_HEALTH})
 STAT_WHO = (
     "self",
     "host",
@@ -78,16 +92,16 @@ UNIT_TRIGGERS = ("on_damaged", "on_health_lost")  # about a unit: on units and u
 
 @attrs.frozen
 class Effect:
-    op: str
+    op: Op
     amount: int = 0
     talents: int = 0
     drones: int = 0
     count: int = 0
     attack: int = 0
     armor: int = 0
-    target: str = ""
+    target: Target | None = None
     spread: str = ""
-    source: str = "citadel"
+    source: HealthSource = HealthSource.CITADEL
     who: str = ""
     when: str = ""
     name: str = ""
@@ -111,7 +125,7 @@ class CardDef:
     id: str
     name: str
     faction: str
-    type: str  # leader, citadel, unit, augment, facility, reflex, echo
+    type: CardType
     subtype: str = ""
     cost: int = 0
     attack: int = 0
@@ -119,7 +133,7 @@ class CardDef:
     talents: int = 0  # printed maximum health, by type
     drones: int = 0
     keywords: tuple[str, ...] = ()
-    attach: str = ""  # augments: "unit" or "facility"
+    attach: CardType | None = None  # augments: UNIT or FACILITY
     static: tuple[Effect, ...] = ()
     lasting: tuple[Effect, ...] = ()
     play: tuple[Effect, ...] = ()
@@ -230,14 +244,21 @@ class _Reader:
         chosen: str = value
         return chosen
 
+    def word(self, t: dict[str, Any], field: str, options: tuple[W, ...], where: str) -> W:
+        """:meth:`choice` among the members ``options``: the member spelled as the file does."""
+        value = self.choice(t, field, options, where)
+        return options[options.index(value)]
+
 
 def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
     t = r.table(raw, field)
     ops = STATIC_OPS if static else ONE_SHOT_OPS
-    op = t.get("op")
-    if op not in ops:
+    op = word_of(Op, t.get("op"))
+    if op is None or op not in ops:
         kind = "a static" if static else "a one-shot"
-        raise r.fail(field + ".op", f"{op!r} is not {kind} effect ({', '.join(sorted(ops))})")
+        raise r.fail(
+            field + ".op", f"{t.get('op')!r} is not {kind} effect ({', '.join(sorted(ops))})"
+        )
     params = ops[op]
     r.only(t, set(params) | {"op"} | (set() if static else {"optional"}), field)
     for key, required in params.items():
@@ -254,17 +275,20 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
         if key in t:
             out[key] = r.integer(t, key, -9, 9)
     if "target" in t:
-        out["target"] = r.choice(t, "target", tuple(TARGETS), field)
-    if op in ("damage", "lose_health", "add_health", "restore_health", "sacrifice") and (
-        out["target"] not in UNIT_TARGETS
-    ):
-        raise r.fail(field + ".target", f"op {op!r} targets a unit")
-    if op == "accelerate" and out["target"] != "own_slot":
-        raise r.fail(field + ".target", "accelerate targets 'own_slot'")
-    if op == "move" and out["target"] != "move_own":
-        raise r.fail(field + ".target", "move targets 'move_own'")
-    if op == "flip_drones" and out.get("target", "seat") != "seat":
-        raise r.fail(field + ".target", "flip_drones targets a 'seat' (its Citadel)")
+        out["target"] = r.word(t, "target", tuple(TARGETS), field)
+    target = out.get("target")
+    match op:
+        case Op.DAMAGE | Op.LOSE_HEALTH | Op.ADD_HEALTH | Op.RESTORE_HEALTH | Op.SACRIFICE:
+            if target not in UNIT_TARGETS:
+                raise r.fail(field + ".target", f"op {op.value!r} targets a unit")
+        case Op.ACCELERATE if target is not Target.OWN_SLOT:
+            raise r.fail(field + ".target", "accelerate targets 'own_slot'")
+        case Op.MOVE if target is not Target.MOVE_OWN:
+            raise r.fail(field + ".target", "move targets 'move_own'")
+        case Op.FLIP_DRONES if target not in (None, Target.SEAT):
+            raise r.fail(field + ".target", "flip_drones targets a 'seat' (its Citadel)")
+        case _:
+            pass
     if "optional" in t:
         if not isinstance(t["optional"], bool):
             raise r.fail(field + ".optional", "expected true or false")
@@ -272,10 +296,10 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
     if "spread" in t:
         out["spread"] = r.choice(t, "spread", ("", "adjacent"), field)
     if "source" in t:
-        out["source"] = r.choice(t, "source", ("citadel", "creche"), field)
+        out["source"] = r.word(t, "source", tuple(HealthSource), field)
     if "who" in t:
         out["who"] = r.choice(t, "who", STAT_WHO, field)
-        if not static and out["who"] == "target" and out.get("target") not in UNIT_TARGETS:
+        if not static and out["who"] == "target" and target not in UNIT_TARGETS:
             raise r.fail(field + ".target", "who = 'target' needs a unit target")
         if static and "target" in t:
             raise r.fail(field + ".target", "a static effect chooses no target")
@@ -285,7 +309,7 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
         if t["name"] not in HOOKS:
             raise r.fail(field + ".name", f"no hook named {t['name']!r}")
         out["name"] = t["name"]
-    if op == "gain" and not (t.get("talents") or t.get("drones")):
+    if op is Op.GAIN and not (t.get("talents") or t.get("drones")):
         raise r.fail(field, "gain names talents or drones")
     return Effect(**out)
 
@@ -313,18 +337,19 @@ def _ability(r: _Reader, raw: Any) -> Ability:
 
 
 _COMMON = {"id", "name", "type", "text", "flavour"}
-_BY_TYPE = {
-    "leader": {"ability"},
-    "citadel": set(),
-    "unit": {"subtype", "cost", "attack", "armor", "health", "keywords", "static"} | set(TRIGGERS),
-    "augment": {"cost", "attach", "static", "quick_forge"} | set(TRIGGERS),
-    "facility": {"cost", "ability"} | set(TRIGGERS),
-    "reflex": {"cost", "play", "lasting"},
-    "echo": {"cost"},
+_BY_TYPE: dict[CardType, set[str]] = {
+    CardType.LEADER: {"ability"},
+    CardType.CITADEL: set(),
+    CardType.UNIT: {"subtype", "cost", "attack", "armor", "health", "keywords", "static"}
+    | set(TRIGGERS),
+    CardType.AUGMENT: {"cost", "attach", "static", "quick_forge"} | set(TRIGGERS),
+    CardType.FACILITY: {"cost", "ability"} | set(TRIGGERS),
+    CardType.REFLEX: {"cost", "play", "lasting"},
+    CardType.ECHO: {"cost"},
 }
 
 
-def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
+def _card(r: _Reader, t: dict[str, Any], faction: str, kind: CardType) -> CardDef:
     r.only(t, _COMMON | _BY_TYPE[kind], "")
     out: dict[str, Any] = {
         "id": r.card,
@@ -334,9 +359,9 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
         "text": r.text(t, "text", optional=True),
         "flavour": r.text(t, "flavour", optional=True),
     }
-    if kind not in ("leader", "citadel"):
+    if kind not in (CardType.LEADER, CardType.CITADEL):
         out["cost"] = r.integer(t, "cost", 1, 9)
-    if kind == "unit":
+    if kind is CardType.UNIT:
         out["subtype"] = r.text(t, "subtype", optional=True)
         out["attack"] = r.integer(t, "attack", 0, 9)
         out["armor"] = r.integer(t, "armor", 0, 9)
@@ -354,17 +379,17 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
         ):
             raise r.fail("keywords", f"expected distinct keywords among {', '.join(KEYWORDS)}")
         out["keywords"] = tuple(sorted(kw))
-    if kind == "augment":
-        out["attach"] = r.choice(t, "attach", ("unit", "facility"), "")
+    if kind is CardType.AUGMENT:
+        out["attach"] = r.word(t, "attach", (CardType.UNIT, CardType.FACILITY), "")
         quick = t.get("quick_forge", False)
         if not isinstance(quick, bool):
             raise r.fail("quick_forge", "expected true or false")
         out["quick_forge"] = quick
-    if kind in ("unit", "augment"):
+    if kind in (CardType.UNIT, CardType.AUGMENT):
         out["static"] = _effects(r, t, "static", static=True)
-    if kind in ("leader", "facility"):
+    if kind in (CardType.LEADER, CardType.FACILITY):
         out["ability"] = _ability(r, t.get("ability"))
-    if kind == "reflex":
+    if kind is CardType.REFLEX:
         out["play"] = _effects(r, t, "play", static=False)
         out["lasting"] = _effects(r, t, "lasting", static=True)
         if not out["play"] and not out["lasting"]:
@@ -372,7 +397,7 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     triggers = []
     for when in TRIGGERS:
         if when in t:
-            if when in UNIT_TRIGGERS and not (kind == "unit" or out.get("attach") == "unit"):
+            if when in UNIT_TRIGGERS and CardType.UNIT not in (kind, out.get("attach")):
                 raise r.fail(
                     when, "a unit's damage or health-loss trigger is for units and unit augments"
                 )
@@ -386,11 +411,11 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
             triggers.append((when, effects))
     out["triggers"] = tuple(triggers)
     for eff in out.get("static", ()) + out.get("lasting", ()):
-        if eff.who == "host" and kind != "augment":
+        if eff.who == "host" and kind is not CardType.AUGMENT:
             raise r.fail("static", "who = 'host' is for augments")
-        if eff.who == "target" and kind != "reflex":
+        if eff.who == "target" and kind is not CardType.REFLEX:
             raise r.fail("static", "who = 'target' is for a reflex's lasting effects")
-    if kind == "reflex" and any(e.who == "target" for e in out["lasting"]):
+    if kind is CardType.REFLEX and any(e.who == "target" for e in out["lasting"]):
         first = [e.target for e in out["play"] if e.target]
         if not first or first[0] not in UNIT_TARGETS:
             raise r.fail(
@@ -399,11 +424,11 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: str) -> CardDef:
     ability = out.get("ability")
     if any(e.optional for e in out.get("play", ()) + (ability.effects if ability else ())):
         raise r.fail(
-            "play" if kind == "reflex" else "ability",
+            "play" if kind is CardType.REFLEX else "ability",
             "optional is for triggered effects (a reflex or ability is used by choice)",
         )
     for eff in ability.effects if ability is not None else ():
-        if eff.who == "target" and eff.op == "stat":
+        if eff.who == "target" and eff.op is Op.STAT:
             raise r.fail("ability", "a perpetual ability chooses no target")
     return CardDef(**out)
 
@@ -441,13 +466,13 @@ def build_catalog(files: dict[str, str]) -> Catalog:
                 if cr.card in defs:
                     raise cr.fail("id", "this id is used by another card")
                 if section == "card":
-                    kind = cr.choice(t, "type", TYPES[:4], "")
+                    kind = cr.word(t, "type", TYPES[:4], "")
                 elif section == "echo":
-                    kind = "echo"
-                    if t.get("type", "echo") != "echo":
+                    kind = CardType.ECHO
+                    if t.get("type", CardType.ECHO) != CardType.ECHO:
                         raise cr.fail("type", "an [[echo]] is of type 'echo'")
                 else:
-                    kind = section
+                    kind = CardType(section)
                 defs[cr.card] = _card(cr, {k: v for k, v in t.items() if k != "type"}, fid, kind)
                 ids[section].append(cr.card)
         if len(ids["card"]) != 30:

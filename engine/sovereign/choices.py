@@ -35,6 +35,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Target
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -101,15 +102,17 @@ def _ok(state: SovereignState, d: Decision, answer: Any) -> bool:
     return True
 
 
-def _target_entries(state: SovereignState, seat: int, kind: str) -> list[str]:
+def _target_entries(state: SovereignState, seat: int, kind: Target | None) -> list[str]:
     units = [r for b in state.boards for lane in b.lanes for r in lane]
-    if kind == "own_slot":
-        return [f"slot:{x.handle}" for x in state.boards[seat].forge]
-    if kind == "seat":
-        return [f"seat:{n}" for n in range(state.players)]
-    if kind == "move_own":
-        return [f"{r}>{w}" for r in units for w in ("up", "down", "other")]
-    return units
+    match kind:
+        case Target.OWN_SLOT:
+            return [f"slot:{x.handle}" for x in state.boards[seat].forge]
+        case Target.SEAT:
+            return [f"seat:{n}" for n in range(state.players)]
+        case Target.MOVE_OWN:
+            return [f"{r}>{w}" for r in units for w in ("up", "down", "other")]
+        case _:
+            return units
 
 
 def _target_tuples(
@@ -133,7 +136,7 @@ def _reflexes(state: SovereignState, seat: int) -> Iterator[A.PlayReflex]:
     b = state.boards[seat]
     for h in b.hand:
         d = defs[state.secrets[seat].cards[h]]
-        if d.type != "reflex":
+        if d.type is not CardType.REFLEX:
             continue
         for t in range(min(d.cost, b.citadel[0]) + 1):
             if d.cost - t > b.citadel[1]:
@@ -157,8 +160,8 @@ def _quick_forges(state: SovereignState, seat: int) -> Iterator[A.QuickForge]:
 
 def _works(state: SovereignState, seat: int) -> Iterator[A.Work]:
     b = state.boards[seat]
-    for card in ["leader", *b.facilities]:
-        ref = effects.leader_ref(state, seat) if card == "leader" else card
+    for card in [LEADER, *b.facilities]:
+        ref = effects.leader_ref(state, seat) if card == LEADER else card
         ab = state.defn(ref).ability
         if ab is None:
             continue
@@ -243,7 +246,9 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
                 yield A.OptionalEffect(seat, True, targets)
         case FindingsInfo(handles=handles, area=area):
             seen = state.secrets[seat].seen
-            echoes = tuple(sorted(h for h in handles if state.catalog.defs[seen[h]].type == "echo"))
+            echoes = tuple(
+                sorted(h for h in handles if state.catalog.defs[seen[h]].type is CardType.ECHO)
+            )
             if echoes or area == "forge":
                 yield A.Findings(seat, echoes, None)
             else:

@@ -29,8 +29,10 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Citizen, Op
 from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from fairtable.engine.tasks import push_front
+from fairtable.engine.words import word_of
 
 
 def _int(v: Any) -> bool:
@@ -99,14 +101,15 @@ def check_upkeep_return(state: SovereignState, req: Decision, a: A.UpkeepReturn)
     if len(set(cards)) != len(cards):
         raise IllegalMove("one citizen from each facility and the Leader", rule=rule)
     for card, kind in a.returns:
-        if card not in UpkeepReturnInfo.of(req).cards or kind not in ("talent", "drone"):
+        citizen = word_of(Citizen, kind)
+        if card not in UpkeepReturnInfo.of(req).cards or citizen is None:
             raise IllegalMove(f"{card} holds no citizen to take back", rule=rule)
-        if _workers(state, a.seat, card)[0 if kind == "talent" else 1] < 1:
+        if _workers(state, a.seat, card)[citizen.place] < 1:
             raise IllegalMove(f"{card} holds no {kind}", rule=rule)
 
 
 def _workers(state: SovereignState, seat: int, card: str) -> list[int]:
-    if card == "leader":
+    if card == LEADER:
         return state.boards[seat].leader_workers
     return state.facilities[card].workers
 
@@ -114,7 +117,7 @@ def _workers(state: SovereignState, seat: int, card: str) -> list[int]:
 def apply_upkeep_return(state: SovereignState, req: Decision, a: A.UpkeepReturn) -> None:
     b = state.boards[a.seat]
     for card, kind in a.returns:
-        i = 0 if kind == "talent" else 1
+        i = Citizen(kind).place
         _workers(state, a.seat, card)[i] -= 1
         b.citadel[i] += 1
         state.log(E.UpkeepReturn(a.seat, card, kind))
@@ -133,7 +136,7 @@ def check_play_to_forge(state: SovereignState, req: Decision, a: A.PlayToForge) 
         raise IllegalMove("a card enters the forge with an idle talent", rule=rule)
     if state.knows(a.seat):
         card = state.secrets[a.seat].cards[a.handle]
-        if state.catalog.defs[card].type == "reflex":
+        if state.catalog.defs[card].type is CardType.REFLEX:
             raise IllegalMove("reflexes never enter the forge", rule=rule)
 
 
@@ -243,13 +246,13 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
     b = state.boards[a.seat]
     if not isinstance(a.card, str):
         raise MalformedAnswer("name the Leader or a facility ref", rule=rule)
-    if a.card != "leader" and a.card not in b.facilities:
+    if a.card != LEADER and a.card not in b.facilities:
         raise IllegalMove("work your Leader or one of your facilities", rule=rule)
     if not _int(a.uses) or a.uses < 1:
         raise MalformedAnswer("uses is a whole number of at least 1", rule=rule)
     if sum(_workers(state, a.seat, a.card)):
         raise IllegalMove("citizens go only onto an empty card", rule=rule)
-    ref = effects.leader_ref(state, a.seat) if a.card == "leader" else a.card
+    ref = effects.leader_ref(state, a.seat) if a.card == LEADER else a.card
     ab = state.defn(ref).ability
     assert ab is not None
     if ab.talents * a.uses > b.citadel[0] or ab.drones * a.uses > b.citadel[1]:
@@ -482,7 +485,7 @@ def _seen_echoes(state: SovereignState, req: Decision) -> list[int] | None:
         card = state.secrets[req.seat].seen.get(h) if state.knows(req.seat) else state.secret(h)
         if card is None:
             return None
-        if state.catalog.defs[card].type == "echo":
+        if state.catalog.defs[card].type is CardType.ECHO:
             out.append(h)
     return sorted(out)
 
@@ -500,7 +503,7 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
 def _health_rule(req: Decision) -> str:
     return (
         "Glossary: Restore Health"
-        if AddHealthInfo.of(req).op == "restore_health"
+        if AddHealthInfo.of(req).op is Op.RESTORE_HEALTH
         else "Glossary: Add Health"
     )
 
@@ -508,7 +511,7 @@ def _health_rule(req: Decision) -> str:
 def check_add_health(state: SovereignState, req: Decision, a: A.AddHealth) -> None:
     info = AddHealthInfo.of(req)
     lo, hi = info.talents
-    verb = "restore" if info.op == "restore_health" else "add"
+    verb = "restore" if info.op is Op.RESTORE_HEALTH else "add"
     if not _int(a.talents):
         raise MalformedAnswer("talents is a whole number", rule=_health_rule(req))
     if not lo <= a.talents <= hi:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
+from fairtable.engine.sovereign.kinds import HealthSource, Op
 
 
 class SovereignDecisionKind(DecisionKind):
@@ -139,8 +140,8 @@ class AddHealthInfo(DecisionInfo):
     unit: str
     amount: int
     talents: tuple[int, int]
-    source: str
-    op: str
+    source: HealthSource
+    op: Op
     by: int = attrs.field(metadata=info_key("from"))
 
 

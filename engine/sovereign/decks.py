@@ -35,10 +35,11 @@ import attrs
 
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign.cards import Catalog, Faction, standard_catalog
+from fairtable.engine.sovereign.kinds import CardType
 
 DECK_RULE = "Customizing Your Deck"
 CARDS, LEADER_CARDS, ECHOES = 30, 15, 20
-CARD_TYPES = ("unit", "augment", "facility", "reflex")
+CARD_TYPES = (CardType.UNIT, CardType.AUGMENT, CardType.FACILITY, CardType.REFLEX)
 _KEYS = ("echoes", "cards", "leader", "name")
 
 
@@ -111,7 +112,7 @@ def _ids(data: Mapping[str, Any], field: str, file: str) -> list[str]:
     return list(raw)
 
 
-def _known(catalog: Catalog, card: str, field: str, file: str) -> str:
+def _known(catalog: Catalog, card: str, field: str, file: str) -> CardType:
     d = catalog.defs.get(card)
     if d is None:
         raise DeckError(file, card, field, "there is no card with this id")
@@ -162,7 +163,7 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
     if not isinstance(leader, str):
         raise DeckError(file, "", "leader", f"expected one Leader's card id, got {_show(leader)}")
     kind = _known(catalog, leader, "leader", file)
-    if kind != "leader":
+    if kind is not CardType.LEADER:
         raise DeckError(
             file, leader, "leader", f"is a{'n' if kind[0] in 'aeiou' else ''} {kind}, not a Leader"
         )
@@ -172,14 +173,14 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
     cards = _ids(data, "cards", file)
     for card in cards:
         kind = _known(catalog, card, "cards", file)
-        if kind == "echo":
+        if kind is CardType.ECHO:
             raise DeckError(
                 file,
                 card,
                 "cards",
                 "is an Echo: Echoes are listed in 'echoes', not among the 30 cards",
             )
-        if kind in ("leader", "citadel"):
+        if kind in (CardType.LEADER, CardType.CITADEL):
             raise DeckError(
                 file,
                 card,
@@ -211,7 +212,7 @@ def parse_deck(data: Any, catalog: Catalog | None = None, file: str = "deck") ->
     echoes = _ids(data, "echoes", file)
     for card in echoes:
         kind = _known(catalog, card, "echoes", file)
-        if kind != "echo":
+        if kind is not CardType.ECHO:
             raise DeckError(
                 file, card, "echoes", f"is a{'n' if kind[0] in 'aeiou' else ''} {kind}, not an Echo"
             )
@@ -276,7 +277,7 @@ def _over_bounds(text: str) -> str | None:
     return None
 
 
-def type_counts(deck: Deck, catalog: Catalog | None = None) -> dict[str, int]:
+def type_counts(deck: Deck, catalog: Catalog | None = None) -> dict[CardType, int]:
     """How many cards of each type the deck holds; the rulebook recommends "approximately 12
     unit cards and 6 of each other card type" (l. 267) but does not require it."""
     catalog = catalog or standard_catalog()

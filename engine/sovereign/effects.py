@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.cards import UNIT_TARGETS, CardDef, Effect
+from fairtable.engine.sovereign.cards import HEALTH_OPS, CardDef, Effect
+from fairtable.engine.sovereign.kinds import CardType, Op, Target
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 
 Source = tuple[str, int, Effect, str, int]  # source ref, controller, effect, bound target, scale
@@ -194,7 +195,7 @@ def stats(state: SovereignState, ref: str) -> tuple[int, int]:
     d = state.defn(ref)
     attack, armor = d.attack, d.armor
     for src, ctrl, eff, bound, scale in sources(state):
-        if eff.op in ("stat", "temp_stat") and _applies(state, src, ctrl, eff, bound, ref):
+        if eff.op in (Op.STAT, Op.TEMP_STAT) and _applies(state, src, ctrl, eff, bound, ref):
             attack += eff.attack * scale
             armor += eff.armor * scale
     return max(0, attack), max(0, armor)
@@ -205,7 +206,7 @@ def breach_bonus(state: SovereignState, attackers: list[str], seat: int) -> int:
     seat controls that is not a unit."""
     bonus = 0
     for src, ctrl, eff, _, scale in sources(state):
-        if eff.op != "breach_bonus":
+        if eff.op is not Op.BREACH_BONUS:
             continue
         if src in state.units:
             if src in attackers and stats(state, src)[0] >= 1:
@@ -253,7 +254,7 @@ def loss_split(state: SovereignState, ref: str, count: int) -> tuple[int, int] |
 def scrap_card(state: SovereignState, ref: str) -> None:
     """A card leaves play into its owner's scrap pile (an Echo never does)."""
     owner, card = ref.split(":", 1)
-    if state.catalog.defs[card].type == "echo":
+    if state.catalog.defs[card].type is CardType.ECHO:
         return
     state.boards[int(owner)].scrap.append(card)
 
@@ -289,7 +290,7 @@ def target_slots(effects: tuple[Effect, ...], k: int) -> list[Effect]:
     out: list[Effect] = []
     for eff in effects:
         if eff.target:
-            out += [eff] * (k if eff.op == "move" else 1)
+            out += [eff] * (k if eff.op is Op.MOVE else 1)
     return out
 
 
@@ -350,31 +351,33 @@ def target_problem(state: SovereignState, seat: int, eff: Effect, entry: Any) ->
     if not isinstance(entry, str):
         return "targets are text"
     kind = eff.target
-    if kind in UNIT_TARGETS:
-        unit = state.units.get(entry)
-        if unit is None or state.lane_of(entry) is None:
-            return f"{entry} is not a unit in play"
-        if kind == "enemy_unit" and unit.owner == seat:
-            return "target a unit another seat controls"
-        if kind in ("own_unit", "own_unit_idle") and unit.owner != seat:
-            return "target a unit you control"
-        if kind == "own_unit_idle" and in_combat(state, entry):
-            return "target a unit that is not in combat"
-        if eff.op in ("add_health", "restore_health") and health(state, entry) == 0:
-            return "a unit at 0 health cannot gain health"
-        return ""
-    if kind == "own_slot":
-        if not entry.startswith("slot:") or not _number(entry[5:]):
-            return "name a forge card as slot:<handle>"
-        return "" if state.slot(seat, int(entry[5:])) else "not a card in your forge"
-    if kind == "seat":
-        if not entry.startswith("seat:") or not _number(entry[5:]):
-            return "name a seat as seat:<n>"
-        return "" if int(entry[5:]) < state.players else "no such seat"
-    if kind == "move_own":
-        ref, _, where = entry.partition(">")
-        return move_problem(state, seat, ref, where)
-    return "unknown target kind"
+    match kind:
+        case Target.UNIT | Target.ENEMY_UNIT | Target.OWN_UNIT | Target.OWN_UNIT_IDLE:
+            unit = state.units.get(entry)
+            if unit is None or state.lane_of(entry) is None:
+                return f"{entry} is not a unit in play"
+            if kind is Target.ENEMY_UNIT and unit.owner == seat:
+                return "target a unit another seat controls"
+            if kind in (Target.OWN_UNIT, Target.OWN_UNIT_IDLE) and unit.owner != seat:
+                return "target a unit you control"
+            if kind is Target.OWN_UNIT_IDLE and in_combat(state, entry):
+                return "target a unit that is not in combat"
+            if eff.op in HEALTH_OPS and health(state, entry) == 0:
+                return "a unit at 0 health cannot gain health"
+            return ""
+        case Target.OWN_SLOT:
+            if not entry.startswith("slot:") or not _number(entry[5:]):
+                return "name a forge card as slot:<handle>"
+            return "" if state.slot(seat, int(entry[5:])) else "not a card in your forge"
+        case Target.SEAT:
+            if not entry.startswith("seat:") or not _number(entry[5:]):
+                return "name a seat as seat:<n>"
+            return "" if int(entry[5:]) < state.players else "no such seat"
+        case Target.MOVE_OWN:
+            ref, _, where = entry.partition(">")
+            return move_problem(state, seat, ref, where)
+        case None:
+            return "unknown target kind"  # no effect without a target is ever asked one
 
 
 def _number(text: str) -> bool:

@@ -24,6 +24,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
+from fairtable.engine.sovereign.kinds import LEADER, CardType
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
 from fairtable.engine.sovereign.state import (
     HAND_SIZE,
@@ -307,7 +308,7 @@ def _upkeep_reflexes(state: SovereignState, seat: int) -> None:
 
 def worked_cards(state: SovereignState, seat: int) -> list[str]:
     b = state.boards[seat]
-    out = ["leader"] if sum(b.leader_workers) else []
+    out = [LEADER] if sum(b.leader_workers) else []
     return out + [r for r in b.facilities if sum(state.facilities[r].workers)]
 
 
@@ -396,19 +397,19 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
     b.forge = [s for s in b.forge if s.handle != handle]
     take_public(state, seat, handle, card)
     state.log(E.Forged(ref, place))
-    if d.type == "echo":
+    if d.type is CardType.ECHO:
         b.citadel[0] += 1
         score(state, seat, ref)
         return
     b.citadel[1] += 1
-    if d.type == "unit":
+    if d.type is CardType.UNIT:
         lane = int(place[5:])
         state.units[ref] = Unit(seat, card, [0, 0], new=True)
         b.lanes[lane].append(ref)
-    elif d.type == "facility":
+    elif d.type is CardType.FACILITY:
         state.facilities[ref] = Facility(seat, card)
         b.facilities.append(ref)
-    elif d.type == "augment":
+    elif d.type is CardType.AUGMENT:
         if place.startswith("host:"):
             attach(state, ref, place[5:])
         else:
@@ -445,9 +446,9 @@ def attach(state: SovereignState, aug: str, host: str) -> None:
 
 
 def host_options(state: SovereignState, aug: str) -> list[str]:
-    kind = state.defn(aug).attach
-    pool = state.units if kind == "unit" else state.facilities
-    return sorted(r for r, u in pool.items() if kind != "unit" or state.lane_of(r) is not None)
+    if state.defn(aug).attach is CardType.UNIT:
+        return sorted(r for r in state.units if state.lane_of(r) is not None)
+    return sorted(state.facilities)
 
 
 def _forge_finish(state: SovereignState, seat: int) -> None:

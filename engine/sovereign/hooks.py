@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.kinds import CardType
 
 Hook = Callable[[Any, int, str, int, str], None]
 
@@ -130,7 +131,7 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
     (Neogenesis: Mosaic Mutation)."""
     place = state.lane_of(target)
     pile = state.boards[seat].scrap
-    units = [i for i, c in enumerate(pile) if state.catalog.defs[c].type == "unit"]
+    units = [i for i, c in enumerate(pile) if state.catalog.defs[c].type is CardType.UNIT]
     if place is None or not units:
         state.log(E.Fizzle(source, target))
         return

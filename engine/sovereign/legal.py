@@ -10,6 +10,7 @@ text ('' when the card may do what its holder said).
 from __future__ import annotations
 
 from fairtable.engine.sovereign import effects
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.state import LANE_SIZE, Slot, SovereignState
 
 FORGE_RULE = "Forge Phase > Revealing Cards in the Forge"
@@ -18,27 +19,27 @@ REFLEX_RULE = "Reflexes"
 
 def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place: str) -> str:
     d = state.catalog.defs[card]
-    if d.type == "reflex":
+    if d.type is CardType.REFLEX:
         return "reflexes never enter the forge"
     if slot.progress < d.cost:
         return f"its forge cost is {d.cost} and its talent is at {slot.progress}"
-    if d.type == "echo" and slot.entered == state.turn:
+    if d.type is CardType.ECHO and slot.entered == state.turn:
         return "an Echo is never revealed in the turn it entered the forge"
-    if d.type == "unit":
+    if d.type is CardType.UNIT:
         if place not in ("lane:0", "lane:1"):
             return "a unit goes to the back of lane:0 or lane:1"
         if len(state.boards[seat].lanes[int(place[5:])]) >= LANE_SIZE:
             return "only three units may occupy a lane"
         return ""
-    if d.type == "augment":
+    if d.type is CardType.AUGMENT:
         if place == "loose":
             return ""
         if not place.startswith("host:"):
             return "an augment goes to host:<ref> or stays loose until the phase ends"
         host = place[5:]
-        if d.attach == "unit" and (host not in state.units or state.lane_of(host) is None):
+        if d.attach is CardType.UNIT and (host not in state.units or state.lane_of(host) is None):
             return "this augment attaches to a unit in play"
-        if d.attach == "facility" and host not in state.facilities:
+        if d.attach is CardType.FACILITY and host not in state.facilities:
             return "this augment attaches to a facility in play"
         return ""
     return "" if place == "" else "only units and augments are placed"
@@ -58,9 +59,9 @@ def quick_forge_problem(
             return f"its forge cost is {d.cost} and it is not complete"
     elif state.boards[seat].citadel[0] < d.cost:
         return f"forging it from hand takes {d.cost} idle talents"
-    if d.attach == "unit" and (host not in state.units or state.lane_of(host) is None):
+    if d.attach is CardType.UNIT and (host not in state.units or state.lane_of(host) is None):
         return "this augment attaches to a unit in play"
-    if d.attach == "facility" and host not in state.facilities:
+    if d.attach is CardType.FACILITY and host not in state.facilities:
         return "this augment attaches to a facility in play"
     return ""
 
@@ -69,7 +70,7 @@ def reflex_problem(
     state: SovereignState, seat: int, card: str, talents: int, drones: int, targets: tuple[str, ...]
 ) -> str:
     d = state.catalog.defs[card]
-    if d.type != "reflex":
+    if d.type is not CardType.REFLEX:
         return "only reflexes are played from the hand"
     if talents + drones != d.cost:
         return f"its cost is {d.cost} citizens"
@@ -77,4 +78,4 @@ def reflex_problem(
 
 
 def unit_count(state: SovereignState, cards: list[str]) -> int:
-    return sum(1 for c in cards if state.catalog.defs[c].type == "unit")
+    return sum(1 for c in cards if state.catalog.defs[c].type is CardType.UNIT)

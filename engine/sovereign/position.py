@@ -27,6 +27,7 @@ from fairtable.engine.referee import Referee
 from fairtable.engine.sovereign import effects, flow
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.game import SovereignGame
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.state import (
     LANE_SIZE,
     Board,
@@ -57,7 +58,7 @@ class _Builder:
         self.state = state
         self.used: set[str] = set()
 
-    def take(self, seat: int, card: str, kinds: tuple[str, ...] = ()) -> str:
+    def take(self, seat: int, card: str, kinds: tuple[CardType, ...] = ()) -> str:
         """Claim ``card`` of seat ``seat``'s deck (each card is placed once)."""
         s = self.state
         deck = s.catalog.faction(s.boards[seat].faction).deck
@@ -71,16 +72,16 @@ class _Builder:
         self.used.add(ref)
         return ref
 
-    def augments(self, seat: int, parts: list[str], attach: str) -> list[str]:
+    def augments(self, seat: int, parts: list[str], attach: CardType) -> list[str]:
         out = []
         for part in parts:
             owner, sep, card = part.partition(":")
             aug = (
-                self.take(int(owner), card, ("augment",))
+                self.take(int(owner), card, (CardType.AUGMENT,))
                 if sep
-                else self.take(seat, part, ("augment",))
+                else self.take(seat, part, (CardType.AUGMENT,))
             )
-            if self.state.defn(aug).attach != attach:
+            if self.state.defn(aug).attach is not attach:
                 raise MalformedAnswer(f"{aug} does not attach to a {attach}")
             out.append(aug)
         return out
@@ -94,10 +95,10 @@ class _Builder:
             for entry in _list(entries):
                 head, *augs = entry.split("+")
                 card, _, health = head.partition(":")
-                ref = self.take(seat, card, ("unit",))
+                ref = self.take(seat, card, (CardType.UNIT,))
                 d = s.catalog.defs[card]
                 tokens = _pair(health) if health else [d.talents, d.drones]
-                s.units[ref] = Unit(seat, card, tokens, self.augments(seat, augs, "unit"))
+                s.units[ref] = Unit(seat, card, tokens, self.augments(seat, augs, CardType.UNIT))
                 s.boards[seat].lanes[lane].append(ref)
             if len(s.boards[seat].lanes[lane]) > LANE_SIZE:
                 raise MalformedAnswer("only three units may occupy a lane")
@@ -107,12 +108,12 @@ class _Builder:
         for entry in _list(text):
             head, *augs = entry.split("+")
             card, _, workers = head.partition(":")
-            ref = self.take(seat, card, ("facility",))
+            ref = self.take(seat, card, (CardType.FACILITY,))
             s.facilities[ref] = Facility(
                 seat,
                 card,
                 _pair(workers) if workers else [0, 0],
-                self.augments(seat, augs, "facility"),
+                self.augments(seat, augs, CardType.FACILITY),
             )
             s.boards[seat].facilities.append(ref)
 
@@ -152,13 +153,15 @@ def position(
             b.scrap.append(build.take(seat, card).split(":", 1)[1])
         for entry in f.items(f"reflexes{seat}"):
             card, _, paid = entry.partition(":")
-            b.reflexes.append([build.take(seat, card, ("reflex",)), _pair(paid or "0.0"), []])
+            b.reflexes.append(
+                [build.take(seat, card, (CardType.REFLEX,)), _pair(paid or "0.0"), []]
+            )
         for entry in f.items(f"scored{seat}"):
             owner, sep, card = entry.partition(":")
             b.scored.append(
-                build.take(PositionLine.whole(f"scored{seat}", owner), card, ("echo",))
+                build.take(PositionLine.whole(f"scored{seat}", owner), card, (CardType.ECHO,))
                 if sep
-                else build.take(seat, entry, ("echo",))
+                else build.take(seat, entry, (CardType.ECHO,))
             )
     for seat, b in enumerate(state.boards):
         secret = state.secrets[seat].cards

@@ -27,6 +27,7 @@ from fairtable.engine.requests import (
 )
 from fairtable.engine.sovereign import battle, flow, legal
 from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.scoring import forget
 from fairtable.engine.sovereign.state import SETUP_RULE, SovereignState
 
@@ -208,7 +209,7 @@ def _purpose_problem(
         attacker = state.battle["attacker"]
         echoes, discard = nxt[1], nxt[2]
         for h, c in zip(handles, ids, strict=True):
-            is_echo = state.catalog.defs[c].type == "echo"
+            is_echo = state.catalog.defs[c].type is CardType.ECHO
             if h in echoes and not is_echo:
                 return "a card claimed as an Echo is not one", attacker
             if h == discard and is_echo:

@@ -22,6 +22,7 @@ from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
 from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
+from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Op
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -30,13 +31,18 @@ Task = tuple[Any, ...]
 
 
 def effect_tasks(
-    seat: int, source: str, which: str, effs: tuple[Effect, ...], k: int, targets: tuple[str, ...]
+    seat: int,
+    source: str,
+    which: str,
+    effs: tuple[Effect, ...],
+    k: int,
+    targets: tuple[str, ...],
 ) -> list[Task]:
     """The tasks of a list of effects, consuming ``targets`` in order."""
     tasks: list[Task] = []
     queue = list(targets)
     for i, eff in enumerate(effs):
-        if eff.op == "move":
+        if eff.op is Op.MOVE:
             for _ in range(k):
                 tasks.append(("effect", seat, source, which, i, 1, queue.pop(0)))
         else:
@@ -45,65 +51,75 @@ def effect_tasks(
 
 
 def _effect(
-    state: SovereignState, seat: int, source: str, which: str, index: int, k: int, target: str
+    state: SovereignState,
+    seat: int,
+    source: str,
+    which: str,
+    index: int,
+    k: int,
+    target: str,
 ) -> None:
     eff = effects.effects_of(state.defn(source), which)[index]
     op = eff.op
     if (
         target
         and eff.target
-        and eff.op != "move"
+        and eff.op is not Op.MOVE
         and effects.target_problem(state, seat, eff, target)
     ):
         state.log(E.Fizzle(source, target))  # the target left play meanwhile
         return
-    if op == "damage":
-        hit = [target]
-        if eff.spread == "adjacent":
-            hit += state.lane_neighbours(target)
-        losses = []
-        for ref in hit:
-            armor = effects.stats(state, ref)[1]
-            lost = max(0, eff.amount * k - armor)
-            state.log(E.Damage(source, ref, eff.amount * k, lost))
-            if lost:
-                losses.append((ref, lost))
-        hurt = tuple(r for r, _ in losses if effects.health(state, r))
-        push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
-    elif op == "lose_health":  # health lost without damage (FAQ l. 354)
-        state.log(E.LoseHealth(source, target, eff.amount * k))
-        hurt = (target,) if effects.health(state, target) else ()
-        push_front(state, ("losses", ((target, eff.amount * k),), "effect"), ("hurt", (), hurt))
-    elif op in ("add_health", "restore_health"):
-        _gain_health(state, seat, eff, k, target)
-    elif op == "gain":
-        effects.from_creche(state, seat, eff.talents * k, eff.drones * k)
-        state.log(E.Gain(seat, eff.talents * k, eff.drones * k))
-    elif op == "flip_drones":  # on the target seat's Citadel (l. 144), else your own
-        owner = int(target[5:]) if target else seat
-        c = state.boards[owner].citadel
-        n = min(eff.count * k, c[1])
-        c[1] -= n
-        c[0] += n
-        state.log(E.FlipDrones(owner, n))
-    elif op == "accelerate":
-        slot = state.slot(seat, int(target[5:]))
-        if slot is not None:
-            slot.progress += eff.amount * k
-            state.log(E.Accelerate(seat, slot.handle, eff.amount * k))
-    elif op == "move":
-        ref, _, where = target.partition(">")
-        if not effects.move_problem(state, seat, ref, where):
-            effects.do_move(state, ref, where)
-    elif op == "draw":
-        push_front(state, ("deal", seat, eff.count * k))
-    elif op == "sacrifice":
-        effects.scrap_unit(state, target)
-    elif op == "temp_stat":
-        state.temps.append([source, seat, which, index, target, k])
-        state.log(E.TempStat(source, target))
-    elif op == "hook":
-        HOOKS[eff.name](state, seat, source, k, target)
+    match op:
+        case Op.DAMAGE:
+            hit = [target]
+            if eff.spread == "adjacent":
+                hit += state.lane_neighbours(target)
+            losses = []
+            for ref in hit:
+                armor = effects.stats(state, ref)[1]
+                lost = max(0, eff.amount * k - armor)
+                state.log(E.Damage(source, ref, eff.amount * k, lost))
+                if lost:
+                    losses.append((ref, lost))
+            hurt = tuple(r for r, _ in losses if effects.health(state, r))
+            push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
+        case Op.LOSE_HEALTH:  # health lost without damage (FAQ l. 354)
+            state.log(E.LoseHealth(source, target, eff.amount * k))
+            hurt = (target,) if effects.health(state, target) else ()
+            taken = ((target, eff.amount * k),)
+            push_front(state, ("losses", taken, "effect"), ("hurt", (), hurt))
+        case Op.ADD_HEALTH | Op.RESTORE_HEALTH:
+            _gain_health(state, seat, eff, k, target)
+        case Op.GAIN:
+            effects.from_creche(state, seat, eff.talents * k, eff.drones * k)
+            state.log(E.Gain(seat, eff.talents * k, eff.drones * k))
+        case Op.FLIP_DRONES:  # on the target seat's Citadel (l. 144), else your own
+            owner = int(target[5:]) if target else seat
+            c = state.boards[owner].citadel
+            n = min(eff.count * k, c[1])
+            c[1] -= n
+            c[0] += n
+            state.log(E.FlipDrones(owner, n))
+        case Op.ACCELERATE:
+            slot = state.slot(seat, int(target[5:]))
+            if slot is not None:
+                slot.progress += eff.amount * k
+                state.log(E.Accelerate(seat, slot.handle, eff.amount * k))
+        case Op.MOVE:
+            ref, _, where = target.partition(">")
+            if not effects.move_problem(state, seat, ref, where):
+                effects.do_move(state, ref, where)
+        case Op.DRAW:
+            push_front(state, ("deal", seat, eff.count * k))
+        case Op.SACRIFICE:
+            effects.scrap_unit(state, target)
+        case Op.TEMP_STAT:
+            state.temps.append([source, seat, which, index, target, k])
+            state.log(E.TempStat(source, target))
+        case Op.HOOK:
+            HOOKS[eff.name](state, seat, source, k, target)
+        case Op.STAT | Op.BREACH_BONUS:
+            pass  # static: read where they apply, never run
 
 
 def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: str) -> None:
@@ -115,7 +131,7 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
     ``restore_health``) when fewer tokens come than the unit misses of both printed types
     and the source can give either."""
     want = eff.amount * k
-    if eff.op == "add_health":
+    if eff.op is Op.ADD_HEALTH:
         lo, hi, n = add_range(state, seat, eff.source, want)
         chooser = seat
     else:
@@ -135,7 +151,7 @@ def _gain_health(state: SovereignState, seat: int, eff: Effect, k: int, target: 
 
 
 def restore_range(
-    state: SovereignState, seat: int, source: str, want: int, ref: str
+    state: SovereignState, seat: int, source: HealthSource, want: int, ref: str
 ) -> tuple[int, int, int]:
     """(fewest talents, most talents, tokens) that restoring ``want`` health to ``ref`` can
     take: each printed type up to what the unit misses of it, from ``seat``'s Citadel only
@@ -144,17 +160,19 @@ def restore_range(
     may already fill."""
     unit, d = state.units[ref], state.defn(ref)
     room = [max(0, d.talents - unit.health[0]), max(0, d.drones - unit.health[1])]
-    if source == "citadel":
+    if source is HealthSource.CITADEL:
         c = state.boards[seat].citadel
         room = [min(room[0], c[0]), min(room[1], c[1])]
     n = min(want, room[0] + room[1], max(0, d.health - sum(unit.health)))
     return max(0, n - room[1]), min(n, room[0]), n
 
 
-def add_range(state: SovereignState, seat: int, source: str, want: int) -> tuple[int, int, int]:
+def add_range(
+    state: SovereignState, seat: int, source: HealthSource, want: int
+) -> tuple[int, int, int]:
     """(fewest talents, most talents, tokens) that adding ``want`` health can take: from the
     Citadel only what is idle there, from the creche anything (l. 49)."""
-    if source != "citadel":
+    if source is not HealthSource.CITADEL:
         return 0, want, want
     t, d = state.boards[seat].citadel
     n = min(want, t + d)
@@ -167,13 +185,13 @@ def add_tokens(
     ref: str,
     talents: int,
     drones: int,
-    source: str,
-    op: str = "add_health",
+    source: HealthSource,
+    op: Op = Op.ADD_HEALTH,
 ) -> None:
     """``ref`` adds (or restores, ``op``) ``talents`` + ``drones`` health from ``seat``'s
     Citadel or the creche."""
     unit = state.units[ref]
-    if source == "citadel":
+    if source is HealthSource.CITADEL:
         b = state.boards[seat]
         b.citadel[0] -= talents
         b.citadel[1] -= drones
@@ -181,7 +199,7 @@ def add_tokens(
         state.creche_out += talents + drones
     unit.health[0] += talents
     unit.health[1] += drones
-    logged = E.RestoreHealth if op == "restore_health" else E.AddHealth
+    logged = E.RestoreHealth if op is Op.RESTORE_HEALTH else E.AddHealth
     state.log(logged(ref, talents, drones))
 
 
@@ -228,7 +246,7 @@ def _reflex(
 
 def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[str, ...]) -> None:
     """Move the citizens onto the facility or Leader, then resolve a triggered ability."""
-    ref = effects.leader_ref(state, seat) if card == "leader" else card
+    ref = effects.leader_ref(state, seat) if card == LEADER else card
     d = state.defn(ref)
     ab = d.ability
     assert ab is not None
@@ -236,7 +254,7 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
     t, dr = ab.talents * uses, ab.drones * uses
     b.citadel[0] -= t
     b.citadel[1] -= dr
-    workers = b.leader_workers if card == "leader" else state.facilities[ref].workers
+    workers = b.leader_workers if card == LEADER else state.facilities[ref].workers
     workers[0] += t
     workers[1] += dr
     state.log(E.Work(ref, uses, targets))
@@ -270,7 +288,7 @@ def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...])
         info.index,
         info.k,
     )
-    if eff.op == "move":
+    if eff.op is Op.MOVE:
         tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]
     else:
         tasks = [("effect", seat, src, which, i, k, targets[0] if targets else "")]

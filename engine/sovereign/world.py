@@ -37,6 +37,7 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.decks import Deck, parse_deck
 from fairtable.engine.sovereign.game import SovereignGame
+from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -180,7 +181,7 @@ def sample_world(
         aside = state.aside_count.get(seat, 0)  # set aside by a seat that left
         if len(left) != len(forge) + len(hand) + aside + b.deck:
             raise WorldError(f"seat {seat}'s hidden cards do not add up in this view")
-        can_forge = [c for c in left if defs[c].type != "reflex"]
+        can_forge = [c for c in left if defs[c].type is not CardType.REFLEX]
         if len(can_forge) < len(forge):
             raise WorldError(f"seat {seat}'s forge cannot hold its cards")
         in_forge = _pick(stream, can_forge, len(forge))

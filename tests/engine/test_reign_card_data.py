@@ -11,7 +11,15 @@ from importlib import resources
 import pytest
 
 from fairtable.engine.errors import CardDataError
-from fairtable.engine.reign.cards import COMBAT_OPS, INFLUENCE_OPS, build_catalog, standard_catalog
+from fairtable.engine.reign.cards import (
+    COMBAT_OPS,
+    INFLUENCE_OPS,
+    CardKind,
+    CardPhase,
+    Op,
+    build_catalog,
+    standard_catalog,
+)
 
 CATALOG = standard_catalog()
 
@@ -76,6 +84,18 @@ def test_the_shipped_files_rebuild_the_same_catalog() -> None:
         ("force = 2", "force = 99", "force"),
         ("copies = 4", "copies = 0", "copies"),
         ("effects = []", 'effects = [ { op = "teleport" } ]', "effects[0].op"),
+        ("effects = []", "effects = [ { op = 3 } ]", "effects[0].op"),
+        ("effects = []", 'effects = [ { op = "bid_force", amount = 1 } ]', "effects[0].op"),
+        (
+            "effects = []",
+            'effects = [ { op = "boost", amount = 1, filter = { kind = "spy" } } ]',
+            "effects[0].filter.kind",
+        ),
+        (
+            "effects = []",
+            'effects = [ { op = "desert", count = 1, which = "oldest" } ]',
+            "effects[0].which",
+        ),
         ("effects = []", 'effects = [ { op = "force" } ]', "effects[0].amount"),
         ("effects = []", 'effects = [ { op = "force", amount = 1, if = { moon = 1 } } ]', "if"),
         ("effects = []", 'effects = [ { op = "hook", name = "nope" } ]', "effects[0].name"),
@@ -114,3 +134,28 @@ def test_two_cards_with_one_id_are_refused() -> None:
     first = text.split("[[event]]")[1]
     with pytest.raises(CardDataError, match="used by another card"):
         build_catalog(houses, (name, text + "\n[[event]]" + first))
+
+
+def test_event_cards_kinds_phases_and_ops_are_typed_and_equal_their_words() -> None:
+    defs = list(CATALOG.defs.values())
+    assert {type(d.kind) for d in defs} == {CardKind}
+    assert {type(d.phase) for d in defs} == {CardPhase}
+    assert {type(e.op) for d in defs for e in d.effects} == {Op}
+    assert all(d.phase is CardPhase.COMBAT for d in defs if d.military)
+    assert {d.phase for d in defs if not d.military} == {CardPhase.INFLUENCE, CardPhase.PLOTTING}
+    assert CardKind.MILITARY == "military" and f"{CardPhase.INFLUENCE}" == "influence"
+
+
+@pytest.mark.parametrize("word", ['"combat"', '"dawn"', "1"])
+def test_event_cards_an_unknown_phase_names_the_file_card_and_field(word: str) -> None:
+    houses, (name, text) = _files()
+    assert 'id = "political-sabotage"' in text.split('phase = "influence"', 1)[0]
+    text = text.replace('phase = "influence"', f"phase = {word}", 1)
+    with pytest.raises(CardDataError) as caught:
+        build_catalog(houses, (name, text))
+    assert (caught.value.file, caught.value.card, caught.value.field) == (
+        name,
+        "political-sabotage",
+        "phase",
+    )
+    assert "expected 'influence' or 'plotting'" in str(caught.value)

@@ -11,6 +11,7 @@ from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.cards import build_catalog, standard_catalog
+from fairtable.engine.sovereign.kinds import CardType, HealthSource, Op, Target
 from tests.engine.sovereign.helpers import play, pos, settle, until
 
 CATALOG = standard_catalog()
@@ -211,3 +212,43 @@ def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
     until(game, ref, "move", seat=0)
     assert ("combat_damage", new, "1:ww-herdmasters", 2) in s.events  # it attacked
     assert s.units["1:ww-herdmasters"].health == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "field", "says"),
+    [
+        ('type = "unit"', 'type = "monster"', "ms-scrap-mites", "type", "expected one of unit"),
+        ('type = "unit"', 'type = "echo"', "ms-scrap-mites", "type", "expected one of unit"),
+        ('target = "own_slot"', 'target = "moon"', "", "effects[0].target", "own_slot"),
+        ('op = "accelerate"', 'op = "teleport"', "", "effects[0].op", "'teleport'"),
+        ('op = "accelerate"', "op = 7", "", "effects[0].op", "7 is not a one-shot"),
+        ('attach = "facility"', 'attach = "citadel"', "", "attach", "expected one of unit"),
+        ('source = "creche"', 'source = "void"', "", "effects[0].source", "citadel, creche"),
+    ],
+)
+def test_card_data_an_unknown_word_is_a_card_data_error(
+    old: str, new: str, card: str, field: str, says: str
+) -> None:
+    text = _faction_text("machina")
+    assert old in text
+    with pytest.raises(CardDataError) as info:
+        build_catalog({"factions/machina.toml": text.replace(old, new, 1)})
+    assert info.value.file == "factions/machina.toml"
+    assert info.value.field.endswith(field) and says in str(info.value)
+    if card:
+        assert info.value.card == card
+
+
+def test_card_data_types_ops_targets_and_sources_are_typed_and_equal_their_words() -> None:
+    defs = list(CATALOG.defs.values())
+    assert {type(d.type) for d in defs} == {CardType}
+    assert {type(d.attach) for d in defs if d.type is CardType.AUGMENT} == {CardType}
+    effs = [
+        e
+        for d in defs
+        for e in d.static + d.lasting + d.play + (d.ability.effects if d.ability else ())
+    ]
+    assert {type(e.op) for e in effs} == {Op}
+    assert {type(e.target) for e in effs if e.target is not None} == {Target}
+    assert {type(e.source) for e in effs} == {HealthSource}
+    assert CardType.REFLEX == "reflex" and f"{Target.OWN_SLOT}" == "own_slot"

@@ -1,0 +1,82 @@
+"""The words of Sovereign that the rules compare, as enumerations: a card's ``type``, an
+effect's ``op``, what its ``target`` names and where its health comes from (from the
+card files), and a citizen's kind
+(from an answer).
+
+:mod:`engine.sovereign.cards` parses each word once, when it reads a faction file (an
+unknown word is a :class:`~engine.errors.CardDataError` naming file, card and field).  A
+member equals its word, so views, logs and digests read the same as with plain text.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class CardType(StrEnum):
+    """A card's ``type``, as the faction files say.  A member equals its word, so views,
+    logs and digests read the same as with plain text."""
+
+    LEADER = "leader"
+    CITADEL = "citadel"
+    UNIT = "unit"
+    AUGMENT = "augment"
+    FACILITY = "facility"
+    REFLEX = "reflex"
+    ECHO = "echo"
+
+
+class Op(StrEnum):
+    """An effect's ``op`` in the effect vocabulary (``docs/cards/sovereign.md``)."""
+
+    DAMAGE = "damage"
+    LOSE_HEALTH = "lose_health"
+    ADD_HEALTH = "add_health"
+    RESTORE_HEALTH = "restore_health"
+    GAIN = "gain"
+    FLIP_DRONES = "flip_drones"
+    ACCELERATE = "accelerate"
+    MOVE = "move"
+    DRAW = "draw"
+    SACRIFICE = "sacrifice"
+    TEMP_STAT = "temp_stat"
+    HOOK = "hook"
+    STAT = "stat"
+    BREACH_BONUS = "breach_bonus"
+
+
+class Target(StrEnum):
+    """What an effect's target entry names."""
+
+    UNIT = "unit"
+    ENEMY_UNIT = "enemy_unit"
+    OWN_UNIT = "own_unit"
+    OWN_UNIT_IDLE = "own_unit_idle"
+    OWN_SLOT = "own_slot"
+    MOVE_OWN = "move_own"
+    SEAT = "seat"
+
+
+class HealthSource(StrEnum):
+    """Where the tokens of an ``add_health`` or ``restore_health`` effect come from."""
+
+    CITADEL = "citadel"
+    CRECHE = "creche"
+
+
+class Citizen(StrEnum):
+    """A citizen: a talent or a drone (an :class:`~engine.sovereign.answers.UpkeepReturn`
+    names one by its word)."""
+
+    TALENT = "talent"
+    DRONE = "drone"
+
+    @property
+    def place(self) -> int:
+        """Its place in a ``[talents, drones]`` pair."""
+        return 0 if self is Citizen.TALENT else 1
+
+
+LEADER = "leader"
+"""The card key naming a seat's own Leader (its ability worked, its citizens taken back):
+each seat's Leader has its own ref, so answers and decisions name it by this word."""
