@@ -121,18 +121,23 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
     done = session.finished
     if session.resigned is not None:
         gone = session.resigned
+        how = "vanished (the table could not recover)" if gone.vanished else "resigned"
         return AuditResult(
             True,
             f"verified: {len(entries)} entries, every signature, "
-            f"commitment, proof and shuffle up to the resignation checks out; "
-            f"seat {gone.seat} resigned at step {gone.step}",
+            f"commitment, proof and shuffle up to the {how.split()[0]} checks out; "
+            f"seat {gone.seat} {how} at step {gone.step}",
             None,
             done.digest,
             resigned=gone.seat,
         )
     winner = done.outcome.words() if done.outcome.decided else "nobody (round limit)"
     left_at = session.departures.gone
-    left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(left_at.items()))
+    vanished = session.vanishing.vanished
+    left = "".join(
+        f"; seat {seat} {'vanished' if seat in vanished else 'left'} at step {at}"
+        for seat, at in sorted(left_at.items())
+    )
     return AuditResult(
         True,
         f"verified: {len(entries)} entries, every signature, commitment, "

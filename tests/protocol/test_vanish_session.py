@@ -222,6 +222,10 @@ def test_the_others_finish_on_one_digest_and_the_audit_accepts_it(
         result = P.audit_log(spec, s.entries())
         assert result.ok, result.summary
         assert result.digest == digest and result.departed == (gone,)
+        assert f"seat {gone} vanished at step {step}" in result.summary
+    replay = P.replay_log(spec, survivors[0].entries())
+    assert replay.ending.kind is P.EndingKind.FINISHED
+    assert replay.steps[-1].digest == digest
 
 
 def test_a_vanishing_is_a_seat_left_event_not_a_verdict() -> None:
@@ -299,7 +303,8 @@ def test_a_second_vanishing_ends_the_game_for_everyone_without_a_verdict() -> No
     for s in survivors:
         assert s.game.departed == (1,)
         assert s.resigned is not None and s.resigned.seat == 3 and s.resigned.vanished
-        assert P.audit_log(spec, s.entries()).ok
+        result = P.audit_log(spec, s.entries())
+        assert result.ok and "seat 3 vanished (the table could not recover)" in result.summary
 
 
 # -- a vanished seat's late part cannot fork the table ------------------------------------------
