@@ -28,10 +28,10 @@ from fairtable.client.errors import (
     require_terminal,
     watch_instead,
 )
+from fairtable.client.invite_words import via_text
 from fairtable.client.leavers_words import leavers_line, leavers_short
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
-from fairtable.client.screen_model import via_text
 from fairtable.client.seats import (
     bot_node,
     identity_at,

@@ -22,6 +22,7 @@ from fairtable.client import ending
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.clock_words import limits_words
 from fairtable.client.errors import reach_line
+from fairtable.client.invite_words import COPIED, INVITE_KEYS
 from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import (
     code_news,
@@ -36,33 +37,10 @@ from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 
-__all__ = [
-    "HELP_SHOWN",
-    "INVITE_KEYS",
-    "RESIGN_HELP",
-    "SENDING",
-    "Lines",
-    "ScreenModel",
-    "invite_lines",
-    "via_text",
-]
+__all__ = ["HELP_SHOWN", "RESIGN_HELP", "SENDING", "Lines", "ScreenModel"]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
-
-
-def via_text(via: tuple[str, int] | None) -> str:
-    """``--via``'s relay as its option is written (``HOST:PORT``); "" for none."""
-    return "" if via is None else f"{via[0]}:{via[1]}"
-
-
-def invite_lines(model: Any) -> Lines:
-    """What the waiting screen's pane says of the invite: where it is (the invite itself is
-    shown under the log, on full-width lines of its own, so that a mouse copies it whole);
-    nothing when there is no one to invite (every other seat is a bot of ours)."""
-    if not model.invite or getattr(model, "all_bots", False):
-        return []
-    return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
 
 
 SENDING = "sending your answer..."
@@ -70,11 +48,6 @@ SENDING = "sending your answer..."
 
 HELP_SHOWN = "Help above; F1 or Esc hides it."
 """The message line while the help is shown (the help itself is in the pane above)."""
-
-COPIED = "Invite copied to your clipboard, where the terminal allows it."
-
-INVITE_KEYS = ("i", "invite")
-"""The words that show the join code and the invite again (and copy the invite)."""
 
 
 RESIGN_HELP = (
@@ -500,7 +473,7 @@ class ScreenModel:
         if self.only_answer() is not None:
             hint = (
                 " passing for you shortly ('skip' is on)"
-                if getattr(self, "skip_windows", False)
+                if self.skipping_windows()
                 else " nothing can be played here; passing for you shortly"
             )
         return f"Decide ({self.decision.kind.replace('_', ' ')}):{hint}"
@@ -568,6 +541,11 @@ class ScreenModel:
         """The one legal answer of the current decision, if it may be answered for the
         player (else None)."""
         return None
+
+    def skipping_windows(self) -> bool:
+        """Whether the player asked to pass every priority window for them ('skip'); only a
+        game with such windows (Sovereign) says so."""
+        return False
 
     def auto_answer(self, answer: Any) -> bool:
         """Send ``answer`` for the player (the one legal answer), and say so; typed answers

@@ -18,8 +18,9 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.client.games import model_for
+from fairtable.client.invite_words import via_text
 from fairtable.client.leavers_words import leavers_line
-from fairtable.client.screen_model import ScreenModel, via_text
+from fairtable.client.screen_model import ScreenModel
 from fairtable.netplay import Invite, WatchRefused, watch_table
 from fairtable.netplay import events as ev
 

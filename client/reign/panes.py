@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.invite_words import invite_lines
 from fairtable.client.reign.words import card_label, house_word
-from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.client.screen_model import Lines
 from fairtable.engine.reign import WIN_LEGITIMACY, standard_catalog
 
 __all__ = ["hand_lines", "house_style", "panes", "table_lines"]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.client.invite_words import invite_lines
+from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel, spread_of
 from fairtable.client.sodalis.words import card_name
 from fairtable.engine.sodalis.arena import standard_arena

@@ -278,6 +278,9 @@ class ClientModel(MenuModel):
     def only_answer_kind(self, decision: Decision) -> bool:
         return decision.kind == SovereignDecisionKind.WINDOW
 
+    def skipping_windows(self) -> bool:
+        return self.skip_windows
+
     def only_answer(self) -> Any:
         """A priority window where only passing is legal -- or any window while 'skip' is
         on -- its pass (client/auto_pass: after the player's own pause, so the clock tells

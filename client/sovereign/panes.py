@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from fairtable.client.invite_words import invite_lines
 from fairtable.client.room import screen_size, side_width
-from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.client.screen_model import Lines
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of

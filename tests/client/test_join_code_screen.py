@@ -6,8 +6,8 @@ code's news in the log."""
 from __future__ import annotations
 
 from fairtable.client.clipboard import osc52
+from fairtable.client.invite_words import invite_lines
 from fairtable.client.reign.model import ClientModel
-from fairtable.client.screen_model import invite_lines
 from fairtable.netplay import events as ev
 from tests.client.screen import render, run_keys
 

@@ -160,6 +160,7 @@ def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> 
     model.command("skip")
     assert model.skip_windows and "passed for you" in model.message
     assert len(model.message) <= 80  # the message line at 80x24
+    assert model.decision_line().endswith("passing for you shortly ('skip' is on)")
     auto = AutoPass(model)
     auto.tick(100.0)
     assert not auto.tick(100.5) and sent == []  # never at once: the usual pause first
@@ -167,6 +168,7 @@ def test_sovereign_skip_passes_every_priority_window_after_the_usual_pause() -> 
     assert "'skip' is on" in model.message
     model.command("skip")
     assert not model.skip_windows and model.only_answer() is None
+    assert "'skip' is on" not in model.decision_line()
     assert "'skip' passes every window" in model.help_text()
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client.screen_model import Lines, invite_lines
+from fairtable.client.invite_words import invite_lines
+from fairtable.client.screen_model import Lines
 
 __all__ = ["panes"]
 
