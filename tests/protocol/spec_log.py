@@ -8,6 +8,10 @@ inputs §7.5 names, every hand-over proof (§8.3), every batch of decryption sha
 against the ciphertext the request it answers denotes (§7.5, §7.6), and that every public
 decryption is a card; a seat that leaves (§11.10) must send shares for exactly the deck
 cards still face down, which strip its layer, and the later rounds are the remaining seats'.
+A seat that vanished (§11.11, §7.11): every deal's public checks, every answer to a complaint,
+and where every other seat's vote carried, their recovery shares for exactly the face-down
+deck cards, each checked against its public share, combined by Lagrange and stripped; a
+shuffle the seat owed restarts under its new label among the remaining seats.
 It never searches: what each part answers is carried in the part
 or fixed by a stated rule.  ``tests/protocol/test_vectors.py`` runs it on real logs.
 """
@@ -25,6 +29,7 @@ import nacl.exceptions
 import nacl.signing
 
 from .spec_crypto import (
+    ORDER,
     G,
     add,
     b64,
@@ -32,6 +37,7 @@ from .spec_crypto import (
     card_point,
     commitment,
     dleq_ok,
+    mul,
     reencrypt_ok,
     schnorr_ok,
     shuffle_verify,
@@ -125,6 +131,8 @@ class LogVerifier:
         self.flipped: set[tuple[str, int]] = set()  # deck slots turned face up
         self.piles: dict[str, str] = {}  # pile -> its current deck (the latest shuffled)
         self.leaves: dict[int, int] = {}  # k -> the seat that left at step k
+        self.deals: dict[int, list[bytes]] = {}  # dealer -> its Feldman commitments (§7.11)
+        self.votes: dict[tuple[int, int, int], set[int]] = defaultdict(set)  # (d, k, seen)
         self.checked: dict[str, int] = defaultdict(int)
 
     def fail(self, seat: int, what: str) -> SpecFailure:
@@ -152,6 +160,7 @@ class LogVerifier:
         by_step: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
         commits: dict[tuple[int, str], bytes] = {}
         reveals: list[tuple[int, dict[str, Any]]] = []
+        answers: list[tuple[int, dict[str, Any]]] = []
         for seat, part in self.parts:
             kind = part["type"]
             if kind == "key-share":
@@ -169,6 +178,15 @@ class LogVerifier:
             elif kind == "leave":
                 self.leaves[part["step"]] = seat
                 by_step[part["step"]] += []
+            elif kind == "vss-deal":
+                self.deals[seat] = [b64(c) for c in part["commitments"]]
+            elif kind == "vss-answer":
+                answers.append((seat, part))
+            elif kind == "vanish":
+                self.votes[(part["seat"], part["step"], part["seen"])].add(seat)
+                by_step[part["step"]] += []
+            elif kind == "vss-recover":
+                by_step[_k(part["step"])].append((seat, part))
             elif kind == "move":
                 if part["commit"]:
                     commits[(seat, f"move:s{part['step']}")] = b64(part["commit"])
@@ -191,6 +209,7 @@ class LogVerifier:
         if sorted(self.keys) != self.seats:
             raise SpecFailure("a key share is missing")
         self.joint = total([self.keys[s] for s in self.seats])
+        self.check_deals(answers)
         for k in sorted(by_step):
             self.step(k, by_step[k])
         return dict(self.checked)
@@ -206,7 +225,14 @@ class LogVerifier:
 
         if k in self.leaves:
             self.leave(k, self.leaves[k], of("shares", rf"s{k}/leave"))
-        self.deck_shuffles(k, of("shuffle", rf"s{k}/\d+"))
+        shuffles = of("shuffle", rf"s{k}/\d+")
+        gone = self.carried(k)
+        if gone is not None:  # §11.11: what was shuffled before is abandoned, then restarted
+            old = [(seat, m) for seat, m in shuffles if not re.search(r"\.v\d+$", m["deck"])]
+            self.abandoned(old)
+            self.vanish(k, gone, of("vss-recover", rf"s{k}/vanish"))
+            shuffles = [(seat, m) for seat, m in shuffles if (seat, m) not in old]
+        self.deck_shuffles(k, shuffles)
         self.shares(of("shares", rf"s{k}"))
         for seat, msg in of("hand-over", rf"s{k}(/peek|/pool\d+)?"):
             self.hand_over(k, seat, msg)
@@ -224,7 +250,7 @@ class LogVerifier:
             chain.sort(key=lambda one: one[0])
             if [seat for seat, _ in chain] != self.seats[: len(chain)]:
                 raise SpecFailure(f"{deck}: the shufflers are not seats 0, 1, ... in turn")
-            self.piles[deck.rpartition(".")[0]] = deck
+            self.piles[re.sub(r"\.\d+(\.v\d+)?$", "", deck)] = deck
             n = len(chain[0][1]["cards"])
             cards = []
             for i in range(n):
@@ -324,6 +350,95 @@ class LogVerifier:
                 self.checked["cards stripped"] += 1
         self.seats = [s for s in self.seats if s != seat]
         self.joint = sub(self.joint, self.keys[seat])
+
+    # -- vanishing (§7.11, §11.11) -----------------------------------------------------------
+    def share_key(self, dealer: int, holder: int) -> bytes:
+        """``S_j = sum_i e_j^i C_i`` with ``e_j = j + 1``."""
+        e = holder + 1
+        return total([mul(e**i % ORDER, c) for i, c in enumerate(self.deals[dealer])])
+
+    def check_deals(self, answers: list[tuple[int, dict[str, Any]]]) -> None:
+        """Every deal's public checks; every answer's share against the complainer's S_j."""
+        if not self.deals:
+            return
+        n = len(self.seats)
+        for dealer, commitments in self.deals.items():
+            if len(commitments) != n - 1 or commitments[0] != self.keys[dealer]:
+                raise self.fail(dealer, "a deal's commitments are not t = n - 1 from its key")
+            self.checked["deals"] += 1
+        for dealer, msg in answers:
+            share = b64(msg["share"])
+            if mul(share, G) != self.share_key(dealer, msg["complainer"]):
+                raise self.fail(dealer, "an answered share does not fit its commitments")
+            self.checked["answers"] += 1
+
+    def carried(self, k: int) -> int | None:
+        """The seat whose vanishing every other remaining seat voted at step ``k``."""
+        for (d, step, _seen), voters in sorted(self.votes.items()):
+            if step == k and d in self.seats and voters >= set(self.seats) - {d}:
+                return d
+        return None
+
+    def abandoned(self, steps: list[tuple[int, dict[str, Any]]]) -> None:
+        """The steps of a shuffle the vanished seat never finished: proven in seat order
+        under the joint key of their time, then never used (§11.11)."""
+        chains: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        for seat, msg in steps:
+            chains[msg["deck"]].append((seat, msg))
+        for deck, chain in chains.items():
+            chain.sort(key=lambda one: one[0])
+            if [seat for seat, _ in chain] != self.seats[: len(chain)]:
+                raise SpecFailure(f"{deck}: the shufflers are not seats 0, 1, ... in turn")
+            n = len(chain[0][1]["cards"])
+            cards = [G + add(card_point(self.table, deck, i), self.joint) for i in range(n)]
+            for seat, msg in chain:
+                cards = self.proven(seat, msg, cards, self.joint, f"abandoned shuffle {deck}")
+                self.checked["abandoned shuffle steps"] += 1
+
+    def vanish(self, k: int, gone: int, parts: list[tuple[int, dict[str, Any]]]) -> None:
+        """The remaining seats' recovery shares for exactly the face-down deck cards, each
+        checked against its public share, combined by Lagrange at zero and stripped.  (A
+        vanishing the table could not recover ends the game: nothing is checked after it.)"""
+        down: dict[str, list[int]] = defaultdict(list)
+        for (deck, slot), (holder, _) in sorted(self.slots.items()):
+            if holder is None and deck in self.piles.values() and (deck, slot) not in self.flipped:
+                down[deck].append(slot)
+        holders = [s for s in self.seats if s != gone]
+        lam = {}
+        for j in holders:
+            num, den = 1, 1
+            for m in holders:
+                if m != j:
+                    num, den = num * (m + 1) % ORDER, den * (m - j) % ORDER
+            lam[j] = num * pow(den, -1, ORDER) % ORDER
+        combined: dict[tuple[str, int], bytes] = {}
+        for j in holders:
+            sent = {m["deck"]: m for who, m in parts if who == j and m["departed"] == gone}
+            if sorted(sent) != sorted(down):
+                raise self.fail(j, f"recovers {gone} at s{k} without exactly the face-down decks")
+            for deck, msg in sent.items():
+                slots = [s["slot"] for s in msg["shares"]]
+                if slots != down[deck] or msg["to_seat"] != -1 or msg["cards"]:
+                    raise self.fail(j, f"recovery shares of {deck} are not its face-down cards")
+                cts = [self.slots[(deck, slot)][1] for slot in slots]
+                rs = [b64(s["share"]) for s in msg["shares"]]
+                cards = [(slot, ct[:32], r) for slot, ct, r in zip(slots, cts, rs, strict=True)]
+                context = f"recover/{gone}/{msg['step']}"
+                if not dleq_ok(
+                    self.table, context, j, self.share_key(gone, j), cards, b64(msg["proof"])
+                ):
+                    raise self.fail(j, f"recovery proof of {deck} {msg['step']}")
+                self.checked["recovery parts"] += 1
+                for slot, r in zip(slots, rs, strict=True):
+                    term = mul(lam[j], r)
+                    got = combined.get((deck, slot))
+                    combined[(deck, slot)] = term if got is None else add(got, term)
+        for (deck, slot), d in combined.items():
+            ct = self.slots[(deck, slot)][1]
+            self.slots[(deck, slot)] = (None, ct[:32] + sub(ct[32:], d))
+            self.checked["cards recovered"] += 1
+        self.seats = holders
+        self.joint = sub(self.joint, self.keys[gone])
 
     def hand_over(self, k: int, seat: int, msg: dict[str, Any]) -> None:
         deck, to = msg["deck"], msg["to_seat"]

@@ -34,6 +34,8 @@ from fairtable.protocol.wire import (
     Vanish,
 )
 
+from . import spec_log
+
 GO_ON = canonical_bytes({"leavers": "go-on"})
 
 
@@ -379,3 +381,39 @@ def test_a_late_part_after_every_vote_changes_nothing() -> None:
     assert {s.game.digest() for s in survivors} == digests
     _finish(sessions, bots, gone)
     _one_ending(survivors)
+
+
+# -- the log, checked from the spec text alone -------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "silent", "owed"),
+    [
+        ("reign", 4, 0, (1, 12), "Decision"),
+        ("sovereign", 3, 28, (2, 1), "Shuffle"),
+        ("sovereign", 3, 33, (1, 6), "Deal"),
+        ("reign", 5, 34, (0, 22), "Deal"),
+    ],
+)
+def test_spec_alone_checks_a_log_where_a_seat_vanished(
+    game: str, players: int, seed: int, silent: tuple[int, int], owed: str
+) -> None:
+    """§7.11 and §11.11 from the text alone (``tests/protocol/spec_log.py``): every deal's
+    public checks, the survivors' recovery shares for exactly the face-down deck cards, each
+    against its public share, combined and stripped; a shuffle owed restarts without the seat."""
+    spec, sessions = PT.make_table(players, seed, game=game, options=GO_ON)
+    bots = _bots(game, seed, players)
+    run = PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        silenced=dict([silent]),
+    )
+    assert run.gone == [silent[0]]
+    survivor = sessions[(silent[0] + 1) % players]
+    assert survivor.finished is not None and survivor.verdict is None
+    (applied,) = survivor.vanishing.applied
+    assert applied[3] == owed and applied[2] is _vanish.Rule.RECOVER
+    checked = spec_log.verify_log(P.write_log(spec, survivor.entries()).decode())
+    assert checked["deals"] == players
+    if owed == "Shuffle":  # its first shuffle: nothing was face down yet, a step abandoned
+        assert checked["abandoned shuffle steps"] > 0
+    else:
+        assert checked["cards recovered"] > 0 and checked["recovery parts"] >= players - 1
