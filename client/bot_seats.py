@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import trio
@@ -29,7 +29,7 @@ from fairtable.client.games import bot_maker
 from fairtable.client.search import STRENGTHS, SearchBot, Thinking
 from fairtable.engine.games import entry
 from fairtable.engine.rng import ChanceStream
-from fairtable.netplay import TableInfo
+from fairtable.netplay import Decider, TableInfo
 from fairtable.netplay import events as ev
 
 __all__ = [
@@ -99,9 +99,7 @@ def saved_bot_specs(info: TableInfo, game: str) -> tuple[str, ...]:
     return (entry(game).default_bot,) * count
 
 
-def decider(
-    game: str, spec: str, stream: ChanceStream, emit: ev.Emit | None = None
-) -> Callable[[P.DecisionNeeded[Any]], Any]:
+def decider(game: str, spec: str, stream: ChanceStream, emit: ev.Emit | None = None) -> Decider:
     """The bot ``spec`` names, as a table node's decider; a search bot reports its thinking
     to ``emit`` (none: it keeps it to itself)."""
     bot = bot_maker(game, spec)(stream)

@@ -13,14 +13,12 @@ import contextlib
 import gc
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import trio
 
-import fairtable.protocol as P
 from fairtable.client.bot_seats import bot_name, decider, headless_bot_name
 from fairtable.client.clock_words import limits_words
 from fairtable.client.ending import staying_line
@@ -47,6 +45,7 @@ from fairtable.engine.games import entry, game_names
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
     NO_SEAT_LEFT,
+    Decider,
     Emit,
     GameOpenElsewhere,
     Invite,
@@ -170,9 +169,7 @@ def describe(event: NodeEvent) -> str:
     return json.dumps(event_json(event), sort_keys=True)
 
 
-def _decider(
-    kind: str | None, seed: bytes, game: str, emit: Emit | None = None
-) -> Callable[[P.DecisionNeeded[Any]], Any] | None:
+def _decider(kind: str | None, seed: bytes, game: str, emit: Emit | None = None) -> Decider | None:
     """The ``--bot`` seat's decider (a search bot tells ``emit`` how its thinking goes)."""
     if kind is None:
         return None

@@ -54,6 +54,7 @@ from .links import (
     serve_links,
 )
 from .node import (
+    Decider,
     NodeConfig,
     Pacing,
     Reach,
@@ -78,6 +79,7 @@ from .storage import (
     TableInfo,
     TableInfoError,
     TableKind,
+    TableRole,
     claim_seat,
     game_open_elsewhere,
     hold_game,
@@ -167,8 +169,10 @@ __all__ = [
     "TableInfo",
     "TableInfoError",
     "TableKind",
+    "TableRole",
     "TableNode",
     "TableStart",
+    "Decider",
     "Thinker",
     "claim_seat",
     "game_open_elsewhere",

@@ -16,7 +16,7 @@ The names below are the area's public part; other areas import only these.
 
 from ._node import TableNode
 from ._node_parts import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
-from ._pump import ResignRequest, Thinker
+from ._pump import Decider, ResignRequest, Thinker
 from ._watch import WatchRefused, watch_table
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "TableTerms",
     "ResignRequest",
     "TableNode",
+    "Decider",
     "Thinker",
     "WatchRefused",
     "watch_table",

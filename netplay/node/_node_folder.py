@@ -27,6 +27,7 @@ from ..storage import (
     TableFolder,
     TableInfo,
     TableKind,
+    TableRole,
     resumable_table,
     summary_of,
 )
@@ -103,7 +104,7 @@ class NodeFolder:
         if not existed:
             kind = self.config.choice.kind if self.hosting else TableKind.JOIN
             info = info.but(kind=kind, created=int(time.time()))
-        role = "host" if self.hosting else "joiner"
+        role = TableRole.HOST if self.hosting else TableRole.JOINER
         info = info.but(invite=invite.text(), role=role, status=status, port=port)
         info.save(folder)
         self.log = folder.log()

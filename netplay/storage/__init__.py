@@ -23,7 +23,15 @@ from ._storage import (
     load_identity_seed,
     parse_records,
 )
-from ._table_info import UNFINISHED, TableInfo, TableInfoError, TableKind, keep_bots, set_aside
+from ._table_info import (
+    UNFINISHED,
+    TableInfo,
+    TableInfoError,
+    TableKind,
+    TableRole,
+    keep_bots,
+    set_aside,
+)
 
 __all__ = [
     "DEFAULT_DATA_DIR",
@@ -36,6 +44,7 @@ __all__ = [
     "TableInfo",
     "TableInfoError",
     "TableKind",
+    "TableRole",
     "UNFINISHED",
     "claim_seat",
     "claim_table",

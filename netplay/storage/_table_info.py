@@ -8,7 +8,8 @@ present, keys sorted, indented by one.  A field a peer never set stays out of th
 a key this version does not know is kept as it was, so an older or a newer file survives
 being rewritten.
 
-The fields: ``invite`` (its text), ``role`` (``"host"`` or ``"joiner"``), ``kind`` (a
+The fields: ``invite`` (its text), ``role`` (a :class:`TableRole`, written as its word:
+``"host"`` or ``"joiner"``), ``kind`` (a
 :class:`TableKind`, written as its word: ``"play"``, a game against bots at this terminal;
 ``"host"``, hosted on the LAN; ``"join"``, a seat at someone else's table; none in folders
 made before kinds were kept),
@@ -33,7 +34,15 @@ import fairtable.protocol as P
 from ..table import Invite
 from ._storage import StorageError, TableFolder, _write_private
 
-__all__ = ["UNFINISHED", "TableInfo", "TableKind", "TableInfoError", "keep_bots", "set_aside"]
+__all__ = [
+    "UNFINISHED",
+    "TableInfo",
+    "TableInfoError",
+    "TableKind",
+    "TableRole",
+    "keep_bots",
+    "set_aside",
+]
 
 UNFINISHED = ("lobby", "playing")
 """The ``status`` values of a table that has not ended."""
@@ -45,6 +54,13 @@ class TableKind(StrEnum):
     PLAY = "play"  # a game against bots at this terminal
     HOST = "host"  # hosted on the LAN
     JOIN = "join"  # a seat at someone else's table
+
+
+class TableRole(StrEnum):
+    """Our part at a table; the value is the word ``table.json`` keeps as ``role``."""
+
+    HOST = "host"  # we host it
+    JOINER = "joiner"  # we took a seat at it
 
 
 class TableInfoError(StorageError):
@@ -71,6 +87,11 @@ def _kind(value: Any) -> bool:
     return type(value) is str and value in set(TableKind)
 
 
+def _role(value: Any) -> bool:
+    """one of the words host or joiner"""
+    return type(value) is str and value in set(TableRole)
+
+
 def _words(value: Any) -> bool:
     """a list of words"""
     return type(value) is list and all(type(s) is str for s in value)
@@ -85,7 +106,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "invite": _text,
     "start": _text,
     "status": _text,
-    "role": _text,
+    "role": _role,
     "kind": _kind,
     "end": _text,
     "seat": _whole,
@@ -106,6 +127,10 @@ def _kind_of(value: str | None) -> TableKind | None:
     return None if value is None else TableKind(value)
 
 
+def _role_of(value: str | None) -> TableRole | None:
+    return None if value is None else TableRole(value)
+
+
 def _specs_of(value: Sequence[str] | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(value)
 
@@ -119,7 +144,7 @@ class TableInfo:
     """One table's ``table.json`` (None: the field is not in the file)."""
 
     invite: str | None = None
-    role: str | None = None
+    role: TableRole | None = attrs.field(default=None, converter=_role_of)
     kind: TableKind | None = attrs.field(default=None, converter=_kind_of)
     status: str | None = None
     created: float | None = None
@@ -205,7 +230,7 @@ class TableInfo:
     @property
     def hosted(self) -> bool:
         """Whether we host this table."""
-        return self.role == "host"
+        return self.role is TableRole.HOST
 
 
 def keep_bots(folder: TableFolder, specs: Sequence[str]) -> None:

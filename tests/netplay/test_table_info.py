@@ -18,6 +18,7 @@ from fairtable.netplay import (
     TableInfo,
     TableInfoError,
     TableKind,
+    TableRole,
     keep_bots,
     set_aside,
 )
@@ -63,6 +64,7 @@ def test_a_table_json_reads_into_the_record_and_writes_the_same_bytes(
     info = TableInfo.parse(_as_written(raw), "table.json")
     assert info.encode() == _as_written(raw)
     assert TableInfo.parse(info.encode(), "table.json") == info
+    assert type(info.role) is TableRole and info.hosted == (raw["role"] == "host")
 
 
 def test_an_old_file_loads_and_keeps_what_this_version_does_not_know(tmp_path: Path) -> None:
@@ -115,6 +117,8 @@ def test_a_folder_written_before_kinds_were_typed_loads_and_resumes_as_it_was(
         (b'{"bot_specs": ["hard", 2]}', "its 'bot_specs' is not a list of words"),
         (b'{"last_played": -5}', "its 'last_played' is not a time"),
         (b'{"kind": "lan"}', "its 'kind' is not one of the words play, host or join"),
+        (b'{"role": "guest"}', "its 'role' is not one of the words host or joiner"),
+        (b'{"role": 1}', "its 'role' is not one of the words host or joiner"),
         (b'{"invite": "x"', "cannot be read"),
     ],
 )
