@@ -284,7 +284,10 @@ class Vanishing:
             return Rule.WITHHELD if committed else Rule.RECOVER
         if isinstance(req, Reveal) and not self.exchanges.names_held(req):
             for _group, handles, _mixed in req.groups:
-                c = self.cards.commitment_for(handles[0])
+                try:
+                    c = self.cards.commitment_for(handles[0])
+                except LocalProtocolError:
+                    continue  # no commitment: no opening owed for this group
                 if c.seat == d and not port.holds(d, OpeningPart(c.step)):
                     return Rule.WITHHELD
             return Rule.END  # a pool under the joint key waits on the seat
