@@ -12,6 +12,7 @@ relay keeps nothing on disk and reads no message it passes (``_mailbox_wire``).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 import attrs
 import trio
@@ -63,6 +64,18 @@ class Mailbox:
         self.limits = limits or MailboxLimits()
         self.plates = Nameplates(self.limits)
         self.hosts: dict[int, _Host] = {}
+        self._news = trio.Event()
+
+    def _changed(self) -> None:
+        """A nameplate was taken or given back, or a channel opened or closed."""
+        self._news.set()
+        self._news = trio.Event()
+
+    async def until(self, holds: Callable[[], bool]) -> None:
+        """Return once ``holds()`` is true of the mailbox, checked now and at each change of
+        the nameplates held or the channels open (a watcher's wait: tests)."""
+        while not holds():
+            await self._news.wait()
 
     async def serve(self, link: Link, source: str, first: MailboxOpen | MailboxJoin) -> None:
         """A mailbox link whose first message was ``first``, until it ends."""
@@ -79,6 +92,7 @@ class Mailbox:
             await link.aclose(got)
             return
         host = self.hosts[got] = _Host(link)
+        self._changed()
         try:
             await link.send(P.encode(Nameplate(got, int(self.limits.seconds))))
             with trio.move_on_after(self.limits.seconds) as scope:
@@ -99,6 +113,7 @@ class Mailbox:
             for channel in host.channels.values():
                 channel.host_left = True
                 channel.cancel.cancel()
+            self._changed()
 
     def _to_joiner(self, host: _Host, msg: MailboxSay) -> None:
         """Queue what the host says to one joiner (dropped past the channel's bound)."""
@@ -128,6 +143,7 @@ class Mailbox:
         number, host.next_channel = host.next_channel, host.next_channel + 1
         outbox, inbox = trio.open_memory_channel[bytes](self.limits.says)
         channel = host.channels[number] = _Channel(link, outbox)
+        self._changed()
         reason = TIMEOUT
         try:
             with channel.cancel, trio.move_on_after(self.limits.channel_seconds):
@@ -137,6 +153,7 @@ class Mailbox:
                     nursery.cancel_scope.cancel()
         finally:
             del host.channels[number]
+            self._changed()
             if not channel.host_left:
                 with trio.move_on_after(1) as shield:
                     shield.shield = True

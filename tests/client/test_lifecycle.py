@@ -38,6 +38,7 @@ from fairtable.netplay import (
     saved_table,
 )
 from fairtable.netplay import events as ev
+from tests.netplay.said import Told
 
 GAMES = ["reign", "sodalis", "sovereign"]
 EVENING = calendar.timegm((2026, 12, 1, 21, 40, 0, 0, 0, 0))  # 1 Dec 21:40 UTC
@@ -241,6 +242,7 @@ def _play_a_little(data_dir: Path) -> Invite:
     """A 'play' table against two bots, stopped after some steps (as if the screen quit)."""
 
     async def main() -> Invite:
+        told = Told()
         identity = P.Identity.from_seed(bytes(range(32)))
         (data_dir / "identity.key").write_bytes(identity.seed)
         node = TableNode(
@@ -250,8 +252,10 @@ def _play_a_little(data_dir: Path) -> Invite:
             identity,
             seats=3,
             game="reign",
-            decider=lambda event: RandomBot(ChanceStream.from_int(event.step), "reign").decide(
-                event.view, event.decision
+            decider=told.deciding(
+                lambda event: RandomBot(ChanceStream.from_int(event.step), "reign").decide(
+                    event.view, event.decision
+                )
             ),
         )
         with trio.fail_after(60):
@@ -260,8 +264,9 @@ def _play_a_little(data_dir: Path) -> Invite:
                 keep_bots(node.folder, ("heuristic", "heuristic"))  # type: ignore[arg-type]
                 for index in range(2):
                     nursery.start_soon(bot_node(data_dir, index, invite, 0.02).run)
-                while node.session is None or node.session.game.state.serial < 10:
-                    await trio.sleep(0.02)
+                await told.until(
+                    lambda: node.session is not None and node.session.game.state.serial >= 10
+                )
                 nursery.cancel_scope.cancel()
         return invite
 

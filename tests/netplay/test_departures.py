@@ -20,7 +20,7 @@ from fairtable.client.bots import RandomBot
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import NodeConfig, Pacing, ResignRequest, TableNode, saved_table
 from fairtable.protocol.wire import Batch, DecryptShares, Leave, Resign
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 
 
 def bot(seed: int) -> Any:
@@ -65,6 +65,7 @@ class _Table:
         self.events: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
         self.send, self.answers = trio.open_memory_channel[Any](4)
         self.nodes: list[TableNode] = []
+        self.told = Told()  # each event of any seat, each decision of a bot
 
     def node(self, index: int, invite: Any = None) -> TableNode:
         config = NodeConfig(data_dir=self.tmp / f"peer{index}", pacing=Pacing(grace=2.0))
@@ -74,8 +75,8 @@ class _Table:
             invite=invite,
             seats=self.seats,
             game="reign",
-            decider=bot(index),
-            emit=as_json(self.events[index]),
+            decider=self.told.deciding(bot(index)),
+            emit=self.told.json_into(self.events[index]),
             answers=self.answers if index == self.leaver else None,
             session_class=self.cls if index == self.leaver else P.TableSession,
         )
@@ -90,8 +91,9 @@ class _Table:
             for index in range(1, self.seats):
                 self.nodes.append(self.node(index, invite))
                 nursery.start_soon(self.nodes[-1].run)
-            while host.session is None or host.session.game.state.serial < at_step:
-                await trio.sleep(0.02)
+            await self.told.until(
+                lambda: host.session is not None and host.session.game.state.serial >= at_step
+            )
             await self.send.send(ResignRequest())
             for node in self.nodes:
                 await node.done.wait()

@@ -31,7 +31,7 @@ from fairtable.engine.canonical import canonical_bytes
 from fairtable.netplay import NodeConfig, Pacing, Reach, RelayNode, TableNode, TableTerms
 from fairtable.netplay.relay._relay import _Table
 from fairtable.protocol.wire import Move
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 from tests.netplay.test_tables import bot
 
 EXAMPLES = int(os.environ.get("FAIRTABLE_CAMPAIGN", "4"))
@@ -95,6 +95,7 @@ async def one_table(
 ) -> tuple[list[list[dict[str, Any]]], int]:
     events: list[list[dict[str, Any]]] = [[], [], []]
     crashed: list[BaseException] = []
+    told = Told()  # the cheater's events, and its end
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
             relay = MeddlingRelay(
@@ -136,7 +137,7 @@ async def one_table(
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(seed + 2),
-                emit=as_json(events[2]),
+                emit=told.json_into(events[2]),
                 session_class=cheating_answer(answer),
             )
 
@@ -146,11 +147,12 @@ async def one_table(
                 except Exception as exc:  # the cheater's own node may fall over: not ours
                     crashed.append(exc)
                     cheater.done.set()
+                finally:
+                    told.tell()
 
             nursery.start_soon(honest.run)
             nursery.start_soon(run_cheater)
-            while cheater.session is None and not cheater.done.is_set():
-                await trio.sleep(0.01)
+            await told.until(lambda: cheater.session is not None or cheater.done.is_set())
             for frame in frames:
                 cheater.mesh.broadcast(frame)
             await host.done.wait()

@@ -31,7 +31,7 @@ from fairtable.netplay import (
 )
 from fairtable.netplay.table._invite import RELAY_SECRET
 from fairtable.netplay.table._lobby import sign_start
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 
 NESTED_BRINGS = b"[" * 5_000 + b"]" * 5_000  # 10 KB, under the 64 KiB cap of ``brings``
 NESTED_OPTIONS = b'{"x":' + b"[" * 2_000 + b"]" * 2_000 + b"}"
@@ -42,17 +42,15 @@ def _join(invite: Invite, who: P.Identity, brings: bytes) -> bytes:
     return P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0, brings))
 
 
-async def _until(events: list[dict[str, Any]], kind: str, count: int = 1) -> dict[str, Any]:
-    """The ``count``-th event of ``kind`` (polled; bounded by the caller's fail_after)."""
-    while True:
-        found = [e for e in events if e["event"] == kind]
-        if len(found) >= count:
-            return found[count - 1]
-        await trio.sleep(0.01)
+async def _until(told: Told, events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    """The first event of ``kind`` (woken by each event; bounded by the caller's fail_after)."""
+    await told.until(lambda: any(e["event"] == kind for e in events))
+    return next(e for e in events if e["event"] == kind)
 
 
 async def _attack_host(tmp_path: Path, via_relay: bool) -> tuple[TableNode, list[Any]]:
     events: list[dict[str, Any]] = []
+    told = Told()
     async with trio.open_nursery() as nursery:
         via = None
         if via_relay:
@@ -63,7 +61,7 @@ async def _attack_host(tmp_path: Path, via_relay: bool) -> tuple[TableNode, list
             P.Identity.generate(),
             seats=3,
             game="reign",
-            emit=as_json(events),
+            emit=told.json_into(events),
         )
         invite = await nursery.start(host.run)
 
@@ -87,11 +85,11 @@ async def _attack_host(tmp_path: Path, via_relay: bool) -> tuple[TableNode, list
         attacker = P.Identity.generate()
         link = await link_as(attacker)
         await link.send(_join(invite, attacker, NESTED_BRINGS))
-        refused = await _until(events, "refused")
+        refused = await _until(told, events, "refused")
         honest = P.Identity.generate()  # the host still runs its lobby: the next join sits
         other = await link_as(honest)
         await other.send(_join(invite, honest, b""))
-        lobby = await _until(events, "lobby")
+        lobby = await _until(told, events, "lobby")
         nursery.cancel_scope.cancel()
     return host, [refused, lobby]
 
@@ -128,12 +126,13 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
     game): the joiner refuses it, keeps no start and does not stop."""
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
+    told = Told()
     invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "sovereign", 2)
     joiner = TableNode(
         NodeConfig(data_dir=tmp_path / "joiner"),
         P.Identity.generate(),
         invite=invite,
-        emit=as_json(events),
+        emit=told.json_into(events),
     )
     spec = P.TableSpec(
         "sovereign", (host.public.key, joiner.identity.public.key), 60, os.urandom(32), options
@@ -151,7 +150,7 @@ async def test_issue_29_a_start_with_options_nested_2000_deep_is_refused_by_the_
                 secret=invite.secret,
             )
             await link.send(P.encode(start))
-            refused = await _until(events, "refused")
+            refused = await _until(told, events, "refused")
             assert not joiner.done.is_set()  # still running, waiting for a start it can use
             nursery.cancel_scope.cancel()
     assert "settings" in refused["reason"] and words in refused["reason"]

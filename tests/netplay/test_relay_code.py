@@ -307,8 +307,7 @@ async def test_a_flood_of_nameplates_is_bounded_per_address_and_overall(tmp_path
             assert [e.reason for e in relay.said(ev.RelayCodeGone)] == [MAILBOX_FULL]
             await held[0].aclose()  # a place freed is a place taken
             with trio.fail_after(5):
-                while len(relay.node.mailbox.plates.taken) == 8:
-                    await trio.sleep(0.01)
+                await relay.node.mailbox.until(lambda: len(relay.node.mailbox.plates.taken) < 8)
             _link, got = await nameplate(nursery, relay.port, "127.0.0.4")
             assert isinstance(got, int)
             nursery.cancel_scope.cancel()
@@ -322,8 +321,8 @@ async def test_a_nameplate_lives_a_bounded_time(tmp_path: Path) -> None:
             await relay.offer(nursery)
             gone = await relay.wait_for(ev.RelayCodeGone)
             assert [e.reason for e in gone] == [CODE_EXPIRED]
-            while relay.node.mailbox.plates.taken:  # the relay forgets it once the link is shut
-                await trio.sleep(0.01)
+            # the relay forgets it once the link is shut
+            await relay.node.mailbox.until(lambda: not relay.node.mailbox.plates.taken)
             nursery.cancel_scope.cancel()
 
 
@@ -373,8 +372,9 @@ async def test_a_stalled_joiner_and_a_flood_of_joiners_are_bounded(tmp_path: Pat
                 await link.send(P.encode(MailboxJoin(RELAY_VERSION, number, b"hello")))
                 stalled.append(link)
             with trio.fail_after(5):
-                while len(relay.node.mailbox.hosts[number].channels) < 2:
-                    await trio.sleep(0.01)
+                await relay.node.mailbox.until(
+                    lambda: len(relay.node.mailbox.hosts[number].channels) >= 2
+                )
             third = await raw_link(nursery, relay.port, "127.0.0.3")
             await third.send(P.encode(MailboxJoin(RELAY_VERSION, number, b"hello")))
             assert await closed_with(third) == BUSY_REASON
@@ -402,8 +402,9 @@ async def test_a_busy_mailbox_is_told_to_the_joiner(tmp_path: Path) -> None:
             link = await raw_link(nursery, relay.port, "127.0.0.2")
             await link.send(P.encode(MailboxJoin(RELAY_VERSION, offer.code.number, b"\x09")))
             with trio.fail_after(5):
-                while not relay.node.mailbox.hosts[offer.code.number].channels:
-                    await trio.sleep(0.01)
+                await relay.node.mailbox.until(
+                    lambda: bool(relay.node.mailbox.hosts[offer.code.number].channels)
+                )
             with pytest.raises(CodeRefused) as refused:
                 await invite_at_relay(offer.code, ("127.0.0.1", relay.port))
             assert refused.value.reason == BUSY

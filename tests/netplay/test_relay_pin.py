@@ -22,6 +22,7 @@ from fairtable.netplay import (
     Unreachable,
 )
 
+from .said import Told
 from .test_tables import bot
 
 
@@ -69,33 +70,41 @@ async def test_an_impostor_at_the_relay_address_learns_no_relay_token(tmp_path: 
             host = TableNode(config(0, via), P.Identity.generate(), seats=3, decider=bot(0))
             invite = await nursery.start(host.run)
             assert invite.relay_key == key  # the host names the relay it was given
-            told: list[object] = []
+            said: list[object] = []
+            told = Told()
             fooled = TableNode(
                 config(1, fake),
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(1),
-                emit=told.append,
+                emit=told.into(said),
             )
             nursery.start_soon(fooled.run)
-            tries: list[Unreachable] = []
-            while len(tries) < 3:  # it keeps trying the impostor, which never passes the pin
-                await trio.sleep(0.05)  # polling its events, bounded by fail_after
-                tries = [e for e in told if isinstance(e, Unreachable)]
-            assert [t.attempt for t in tries] == [1, 2, 3]
-            assert all(t.why.endswith("(key)") for t in tries)  # refused by the pin, each time
+
+            def tries() -> list[Unreachable]:
+                return [e for e in said if isinstance(e, Unreachable)]
+
+            # it keeps trying the impostor, which never passes the pin
+            await told.until(lambda: len(tries()) >= 3)
+            tries_seen = tries()
+            assert [t.attempt for t in tries_seen] == [1, 2, 3]
+            assert all(t.why.endswith("(key)") for t in tries_seen)  # refused by the pin, each time
             assert fooled.session is None
             assert impostor.tables == {}  # no Subscribe ever reached it: the token is safe
             joiners = [
                 TableNode(
-                    config(index, via), P.Identity.generate(), invite=invite, decider=bot(index)
+                    config(index, via),
+                    P.Identity.generate(),
+                    invite=invite,
+                    decider=bot(index),
+                    emit=told.tell,
                 )
                 for index in (2, 3)
             ]
             for joiner in joiners:
                 nursery.start_soon(joiner.run)
-            while any(j.session is None for j in joiners):  # through the real relay, pinned
-                await trio.sleep(0.05)
+            # seated through the real relay, pinned
+            await told.until(lambda: all(j.session is not None for j in joiners))
             nursery.cancel_scope.cancel()
     assert impostor.tables == {}
 

@@ -18,7 +18,7 @@ import fairtable.protocol as P
 from fairtable.netplay import Invite, NodeConfig, StorageError, TableNode, connect
 from fairtable.netplay.storage._storage import claim_table
 from fairtable.netplay.table._lobby import sign_start, verify_start
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 
 
 def _old_start(host: P.Identity, scope: bytes) -> Any:
@@ -36,7 +36,9 @@ def test_a_start_verifies_only_for_the_scope_it_was_signed_for() -> None:
         verify_start(host.public.key, start, other)
 
 
-async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any, tmp_path: Path) -> None:
+async def _attack(
+    node: TableNode, told: Told, events: list[dict[str, Any]], old: Any, tmp_path: Path
+) -> None:
     """Link to ``node`` with its invite, send ``old``, and wait until the node has said
     what it made of it."""
     async with trio.open_nursery() as nursery:
@@ -47,20 +49,24 @@ async def _attack(node: TableNode, events: list[dict[str, Any]], old: Any, tmp_p
             nursery, *target, identity=attacker, scope=invite.lobby_id, secret=invite.secret
         )
         await link.send(P.encode(old))
-        while not any(e["event"] == "refused" for e in events):
-            await trio.sleep(0.01)  # polling the node's events, bounded by the caller
+        await told.until(lambda: any(e["event"] == "refused" for e in events))  # caller-bounded
         nursery.cancel_scope.cancel()
 
 
 async def test_hostile_peers_3_a_replayed_start_does_not_seat_the_host(tmp_path: Path) -> None:
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
+    told = Told()
     node = TableNode(
-        NodeConfig(data_dir=tmp_path / "host"), host, seats=3, game="reign", emit=as_json(events)
+        NodeConfig(data_dir=tmp_path / "host"),
+        host,
+        seats=3,
+        game="reign",
+        emit=told.json_into(events),
     )
     old = _old_start(host, os.urandom(32))  # the host signed it, for another lobby
     with trio.fail_after(20):
-        await _attack(node, events, old, tmp_path)
+        await _attack(node, told, events, old, tmp_path)
     assert node.start is None and node.session is None
     assert not any(e["event"] == "seated" for e in events)
 
@@ -69,15 +75,16 @@ async def test_hostile_peers_3_a_joiner_refuses_a_start_for_another_table(tmp_pa
     host = P.Identity.generate()
     invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "reign", 3)
     events: list[dict[str, Any]] = []
+    told = Told()
     joiner = TableNode(
         NodeConfig(data_dir=tmp_path / "joiner"),
         P.Identity.generate(),
         invite=invite,
-        emit=as_json(events),
+        emit=told.json_into(events),
     )
     old = _old_start(host, os.urandom(32))  # signed by the right host, for another scope
     with trio.fail_after(20):
-        await _attack(joiner, events, old, tmp_path)
+        await _attack(joiner, told, events, old, tmp_path)
     assert joiner.start is None and joiner.session is None
     assert any("another table" in e.get("reason", "") for e in events)
 

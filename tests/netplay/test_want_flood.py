@@ -15,6 +15,7 @@ from fairtable.netplay.table._serving import OVER_BUDGET, REFUSALS_MAX, PassOn, 
 
 from .flood import FloodTableMaker
 from .rss import rss_bytes
+from .said import Told
 
 ASKS = 2_000  # of the host's whole feed; each a few dozen bytes
 LIMIT = 64 * 1024  # the host's budget here (its feed is small this early: ~1 KiB)
@@ -37,6 +38,8 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
 ) -> None:
     received, asked = [0], 0
     closed: list[str] = []
+    gone = trio.Event()
+    told = Told()
 
     async def drain(link: Any) -> None:
         try:
@@ -44,12 +47,12 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
                 received[0] += len(await link.receive())
         except LinkClosed as exc:
             closed.append(exc.reason)
+            gone.set()
 
     with trio.fail_after(60):
-        async with flood_table() as t:
+        async with flood_table(host_emit=told.tell) as t:
             host = t.host
-            while host.session is None or not host.session.log.entries(0):
-                await trio.sleep(0.01)
+            await told.until(lambda: host.session is not None and host.session.log.entries(0))
             feed = sum(len(P.encode(e)) for e in host.session.log.entries(0))
             host.serving = ServeBudget(limit=LIMIT)
             t.nursery.start_soon(drain, t.link)
@@ -60,8 +63,7 @@ async def test_a_seat_asking_again_and_again_gets_a_bounded_answer_then_loses_it
                     await t.link.send(want)
                     asked += 1
                 with trio.move_on_after(5):  # what is still on its way
-                    while not closed:
-                        await trio.sleep(0.05)
+                    await gone.wait()
             except LinkClosed:
                 pass
             after = rss_bytes()

@@ -9,6 +9,7 @@ import socket
 import trio
 
 from fairtable.netplay import Invite, watch_table
+from tests.netplay.said import Told
 
 
 def _closed_port() -> int:
@@ -22,6 +23,7 @@ def test_watching_an_unreachable_table_reports_each_retry() -> None:
         "127.0.0.1", _closed_port(), os.urandom(32), os.urandom(32), os.urandom(32), "reign", 3
     )
     heard: list[tuple[str, str, int, float]] = []
+    told = Told()
 
     async def main() -> None:
         with trio.fail_after(30):
@@ -31,12 +33,11 @@ def test_watching_an_unreachable_table_reports_each_retry() -> None:
                     await watch_table(
                         invite,
                         lambda event, session: None,
-                        on_retry=lambda *told: heard.append(told),
+                        on_retry=lambda *retry: told.into(heard)(retry),
                     )
 
                 nursery.start_soon(watch)
-                while len(heard) < 3:
-                    await trio.sleep(0.01)
+                await told.until(lambda: len(heard) >= 3)
                 nursery.cancel_scope.cancel()
 
     trio.run(main)
