@@ -52,7 +52,7 @@ from fairtable.engine.sovereign.answers import (
 from fairtable.engine.sovereign.cards import CardDef, standard_catalog
 from fairtable.engine.sovereign.choices import random_answer, state_of
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Op, Target
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Op, Target, Who
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -175,7 +175,7 @@ class HeuristicBot(Tactics):
             ref = effects.leader_ref(state, d.seat) if card == LEADER else card
             ab = state.defn(ref).ability
             busy = workers(state, d.seat, card)
-            if ab is not None and ab.mode == "perpetual":
+            if ab is not None and ab.mode is Mode.PERPETUAL:
                 # keep level 1 working; take back only what is beyond it
                 if busy[0] > ab.talents:
                     out.append((card, "talent"))
@@ -269,8 +269,8 @@ class HeuristicBot(Tactics):
             ab = state.defn(ref).ability
             if (
                 ab is None
-                or ab.mode != "triggered"
-                or sum(workers(state, seat, card))
+                or ab.mode is not Mode.TRIGGERED
+                or sum(workers(state, seat, card)) > 0
                 or not any(e.op is Op.ACCELERATE for e in ab.effects)
                 or len(ab.effects) != 1
             ):
@@ -320,8 +320,8 @@ class HeuristicBot(Tactics):
         total = 0.0
         for e in self.defs[card].static:
             if e.op is Op.STAT:
-                total += e.attack + e.armor * (-1 if e.who == "attackers_vs_you" else 1)
-                if e.who == "attackers_vs_you":
+                total += e.attack + e.armor * (-1 if e.who is Who.ATTACKERS_VS_YOU else 1)
+                if e.who is Who.ATTACKERS_VS_YOU:
                     total += -e.attack + (-e.armor)  # helps its controller
             elif e.op is Op.BREACH_BONUS:
                 total += e.amount
@@ -353,7 +353,7 @@ class HeuristicBot(Tactics):
             ref = effects.leader_ref(state, seat) if card == LEADER else card
             cd = state.defn(ref)
             ab = cd.ability
-            if ab is None or ab.mode != "perpetual" or sum(workers(state, seat, card)):
+            if ab is None or ab.mode is not Mode.PERPETUAL or sum(workers(state, seat, card)) > 0:
                 continue
             economy = any(name in ("growth", "upkeep") for name, _ in cd.triggers)
             combat = bool(ab.effects) and units >= 1

@@ -18,7 +18,7 @@ from fairtable.engine.sovereign import battle as battle_rules
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.answers import PlayReflex, Work
 from fairtable.engine.sovereign.cards import CardDef, Effect
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Op, Target
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Op, Target, When, Who
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -119,7 +119,7 @@ class Tactics:
         for card in [LEADER, *b.facilities]:
             ref = effects.leader_ref(state, seat) if card == LEADER else card
             ab = state.defn(ref).ability
-            if ab is None or ab.mode != "triggered" or sum(workers(state, seat, card)):
+            if ab is None or ab.mode is not Mode.TRIGGERED or sum(workers(state, seat, card)) > 0:
                 continue
             if ab.talents <= b.citadel[0] and ab.drones <= b.citadel[1]:
                 out.append(Option(OptionKind.WORK, card, ab.effects, (), ab.talents, ab.drones))
@@ -226,16 +226,16 @@ class Tactics:
             return True
         if eff.op not in (Op.TEMP_STAT, Op.STAT):
             return False
-        if eff.who in ("own_units", "target", "self") and eff.target is not Target.ENEMY_UNIT:
+        if eff.who in (Who.OWN_UNITS, Who.TARGET, Who.SELF) and eff.target is not Target.ENEMY_UNIT:
             gain = eff.attack + eff.armor
-            if eff.when == "attacking":
+            if eff.when is When.ATTACKING:
                 return attacking and gain > 0
-            if eff.when == "defending":
+            if eff.when is When.DEFENDING:
                 return not attacking and gain > 0
             return gain > 0
-        if eff.who in ("enemy_units", "target"):
+        if eff.who in (Who.ENEMY_UNITS, Who.TARGET):
             return eff.attack + eff.armor < 0
-        if eff.who == "attackers_vs_you":
+        if eff.who is Who.ATTACKERS_VS_YOU:
             return not attacking and eff.attack + eff.armor < 0
         return False
 

@@ -28,7 +28,7 @@ import attrs
 
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import CardType, HealthSource, Op, Target
+from fairtable.engine.sovereign.kinds import CardType, HealthSource, Mode, Op, Target, When, Who
 from fairtable.engine.words import word_of
 
 __all__ = [
@@ -74,18 +74,8 @@ TARGETS = {  # what a target entry names
 }
 UNIT_TARGETS = frozenset({Target.UNIT, Target.ENEMY_UNIT, Target.OWN_UNIT, Target.OWN_UNIT_IDLE})
 HEALTH_OPS = frozenset({Op.ADD_HEALTH, Op.RESTORE_HEALTH})
-STAT_WHO = (
-    "self",
-    "host",
-    "own_units",
-    "other_own_units",
-    "own_lane_others",
-    "adjacent",
-    "attackers_vs_you",
-    "enemy_units",
-    "target",
-)
-STAT_WHEN = ("", "attacking", "defending", "front")
+STAT_WHO = tuple(Who)
+STAT_WHEN = tuple(When)
 TRIGGERS = ("on_forge", "upkeep", "growth", "on_score", "on_damaged", "on_health_lost")
 UNIT_TRIGGERS = ("on_damaged", "on_health_lost")  # about a unit: on units and unit augments
 
@@ -102,8 +92,8 @@ class Effect:
     target: Target | None = None
     spread: str = ""
     source: HealthSource = HealthSource.CITADEL
-    who: str = ""
-    when: str = ""
+    who: Who | None = None
+    when: When | None = None  # None: always
     name: str = ""
     optional: bool = False  # a triggered "may": its user is asked (use, with targets, or not)
 
@@ -113,7 +103,7 @@ class Ability:
     """A facility's or Leader's ability: ``mode`` ``triggered`` (``:``) or ``perpetual``
     (``➤``), worked by ``talents``/``drones`` citizens."""
 
-    mode: str
+    mode: Mode
     talents: int
     drones: int
     effects: tuple[Effect, ...]
@@ -298,13 +288,14 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
     if "source" in t:
         out["source"] = r.word(t, "source", tuple(HealthSource), field)
     if "who" in t:
-        out["who"] = r.choice(t, "who", STAT_WHO, field)
-        if not static and out["who"] == "target" and target not in UNIT_TARGETS:
+        out["who"] = r.word(t, "who", STAT_WHO, field)
+        if not static and out["who"] is Who.TARGET and target not in UNIT_TARGETS:
             raise r.fail(field + ".target", "who = 'target' needs a unit target")
         if static and "target" in t:
             raise r.fail(field + ".target", "a static effect chooses no target")
     if "when" in t:
-        out["when"] = r.choice(t, "when", STAT_WHEN, field)
+        when = r.choice(t, "when", ("", *STAT_WHEN), field)  # "": always, as if not given
+        out["when"] = When(when) if when else None
     if "name" in t:
         if t["name"] not in HOOKS:
             raise r.fail(field + ".name", f"no hook named {t['name']!r}")
@@ -324,7 +315,7 @@ def _effects(r: _Reader, t: dict[str, Any], field: str, static: bool) -> tuple[E
 def _ability(r: _Reader, raw: Any) -> Ability:
     t = r.table(raw, "ability")
     r.only(t, {"mode", "talents", "drones", "effects", "not_in_combat"}, "ability")
-    mode = r.choice(t, "mode", ("triggered", "perpetual"), "ability")
+    mode = r.word(t, "mode", tuple(Mode), "ability")
     talents = r.integer(t, "talents", 0, 5, 0)
     drones = r.integer(t, "drones", 0, 5, 0)
     if talents + drones == 0:
@@ -332,7 +323,7 @@ def _ability(r: _Reader, raw: Any) -> Ability:
     nic = t.get("not_in_combat", False)
     if not isinstance(nic, bool):
         raise r.fail("ability.not_in_combat", "expected true or false")
-    effects = _effects(r, t, "effects", static=(mode == "perpetual"))
+    effects = _effects(r, t, "effects", static=(mode is Mode.PERPETUAL))
     return Ability(mode, talents, drones, effects, nic)
 
 
@@ -411,11 +402,11 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: CardType) -> CardDe
             triggers.append((when, effects))
     out["triggers"] = tuple(triggers)
     for eff in out.get("static", ()) + out.get("lasting", ()):
-        if eff.who == "host" and kind is not CardType.AUGMENT:
+        if eff.who is Who.HOST and kind is not CardType.AUGMENT:
             raise r.fail("static", "who = 'host' is for augments")
-        if eff.who == "target" and kind is not CardType.REFLEX:
+        if eff.who is Who.TARGET and kind is not CardType.REFLEX:
             raise r.fail("static", "who = 'target' is for a reflex's lasting effects")
-    if kind is CardType.REFLEX and any(e.who == "target" for e in out["lasting"]):
+    if kind is CardType.REFLEX and any(e.who is Who.TARGET for e in out["lasting"]):
         first = [e.target for e in out["play"] if e.target]
         if not first or first[0] not in UNIT_TARGETS:
             raise r.fail(
@@ -428,7 +419,7 @@ def _card(r: _Reader, t: dict[str, Any], faction: str, kind: CardType) -> CardDe
             "optional is for triggered effects (a reflex or ability is used by choice)",
         )
     for eff in ability.effects if ability is not None else ():
-        if eff.who == "target" and eff.op is Op.STAT:
+        if eff.who is Who.TARGET and eff.op is Op.STAT:
             raise r.fail("ability", "a perpetual ability chooses no target")
     return CardDef(**out)
 

@@ -35,7 +35,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Target
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Target
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -169,7 +169,7 @@ def _works(state: SovereignState, seat: int) -> Iterator[A.Work]:
         caps += [b.citadel[1] // ab.drones] if ab.drones else []
         most = min(caps)
         for uses in range(1, most + 1):
-            effs = ab.effects if ab.mode == "triggered" else ()
+            effs = ab.effects if ab.mode is Mode.TRIGGERED else ()
             for targets in _target_tuples(state, seat, effs, uses):
                 yield A.Work(seat, card, uses, targets)
 

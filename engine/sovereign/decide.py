@@ -29,7 +29,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Citizen, Op
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Citizen, Mode, Op
 from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from fairtable.engine.tasks import push_front
 from fairtable.engine.words import word_of
@@ -266,7 +266,7 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
         raise IllegalMove("this cannot be used when resolving combat", rule="FAQ: resolving combat")
     if not _strs(a.targets):
         raise MalformedAnswer("targets are text", rule=rule)
-    effs = ab.effects if ab.mode == "triggered" else ()
+    effs = ab.effects if ab.mode is Mode.TRIGGERED else ()
     problem = effects.targets_problem(state, a.seat, effs, a.uses, a.targets)
     if problem:
         raise IllegalMove(problem, rule=rule)

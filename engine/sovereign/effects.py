@@ -17,7 +17,7 @@ from typing import Any
 
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import HEALTH_OPS, CardDef, Effect
-from fairtable.engine.sovereign.kinds import CardType, Op, Target
+from fairtable.engine.sovereign.kinds import CardType, Mode, Op, Target, When, Who
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 
 Source = tuple[str, int, Effect, str, int]  # source ref, controller, effect, bound target, scale
@@ -63,7 +63,7 @@ def level(state: SovereignState, ref: str) -> int:
     """How many times a perpetual ability applies (0: not worked)."""
     d = state.defn(ref)
     ab = d.ability
-    if ab is None or ab.mode != "perpetual":
+    if ab is None or ab.mode is not Mode.PERPETUAL:
         return 0
     workers = _workers(state, ref)
     levels: list[int] = []
@@ -151,36 +151,40 @@ def sources(state: SovereignState) -> Iterator[Source]:
 
 def _applies(state: SovereignState, src: str, ctrl: int, eff: Effect, bound: str, ref: str) -> bool:
     unit = state.units[ref]
-    who = eff.who
-    if who == "self":
-        hit = ref == src
-    elif who == "host" or who == "target":
-        hit = ref == bound
-    elif who == "own_units":
-        hit = unit.owner == ctrl
-    elif who == "other_own_units":
-        hit = unit.owner == ctrl and ref != src
-    elif who == "enemy_units":
-        hit = unit.owner != ctrl
-    elif who == "own_lane_others":
-        here, there = state.lane_of(src), state.lane_of(ref)
-        hit = ref != src and here is not None and there is not None and here[:2] == there[:2]
-    elif who == "adjacent":
-        hit = ref in state.lane_neighbours(src)
-    elif who == "attackers_vs_you":
-        bt = state.battle
-        hit = bool(bt) and bt["defender"] == ctrl and ref in bt["attackers"]
-    else:
-        hit = False
-    if not hit or not eff.when:
-        return hit
+    match eff.who:
+        case Who.SELF:
+            hit = ref == src
+        case Who.HOST | Who.TARGET:
+            hit = ref == bound
+        case Who.OWN_UNITS:
+            hit = unit.owner == ctrl
+        case Who.OTHER_OWN_UNITS:
+            hit = unit.owner == ctrl and ref != src
+        case Who.ENEMY_UNITS:
+            hit = unit.owner != ctrl
+        case Who.OWN_LANE_OTHERS:
+            here, there = state.lane_of(src), state.lane_of(ref)
+            hit = ref != src and here is not None and there is not None and here[:2] == there[:2]
+        case Who.ADJACENT:
+            hit = ref in state.lane_neighbours(src)
+        case Who.ATTACKERS_VS_YOU:
+            bt = state.battle
+            hit = bool(bt) and bt["defender"] == ctrl and ref in bt["attackers"]
+        case None:
+            hit = False
+    if not hit:
+        return False
     bt = state.battle
-    if eff.when == "attacking":
-        return bool(bt) and ref in bt["attackers"]
-    if eff.when == "defending":
-        return bool(bt) and unit.owner == bt["defender"] and _in_target_lane(state, ref)
-    place = state.lane_of(ref)
-    return place is not None and place[2] == 0
+    match eff.when:
+        case None:
+            return True
+        case When.ATTACKING:
+            return bool(bt) and ref in bt["attackers"]
+        case When.DEFENDING:
+            return bool(bt) and unit.owner == bt["defender"] and _in_target_lane(state, ref)
+        case When.FRONT:
+            place = state.lane_of(ref)
+            return place is not None and place[2] == 0
 
 
 def _in_target_lane(state: SovereignState, ref: str) -> bool:

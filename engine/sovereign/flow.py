@@ -24,7 +24,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType
+from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
 from fairtable.engine.sovereign.state import (
     HAND_SIZE,
@@ -205,7 +205,7 @@ def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int
     for ref in [lref, *b.facilities]:
         d = state.defn(ref)
         if d.trigger(when):
-            lv = effects.level(state, ref) if d.ability and d.ability.mode == "perpetual" else 1
+            lv = effects.level(state, ref) if d.ability and d.ability.mode is Mode.PERPETUAL else 1
             if lv:
                 out.append((ref, lv))
     for lane in b.lanes:

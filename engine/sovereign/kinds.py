@@ -1,6 +1,6 @@
 """The words of Sovereign that the rules compare, as enumerations: a card's ``type``, an
-effect's ``op``, what its ``target`` names and where its health comes from (from the
-card files), and a citizen's kind
+effect's ``op``, what its ``target`` names, whom and when it changes, where its health
+comes from, an ability's ``mode`` (from the card files), and a citizen's kind
 (from an answer).
 
 :mod:`engine.sovereign.cards` parses each word once, when it reads a faction file (an
@@ -55,6 +55,35 @@ class Target(StrEnum):
     OWN_SLOT = "own_slot"
     MOVE_OWN = "move_own"
     SEAT = "seat"
+
+
+class Who(StrEnum):
+    """Which units a stat effect changes."""
+
+    SELF = "self"
+    HOST = "host"
+    OWN_UNITS = "own_units"
+    OTHER_OWN_UNITS = "other_own_units"
+    OWN_LANE_OTHERS = "own_lane_others"
+    ADJACENT = "adjacent"
+    ATTACKERS_VS_YOU = "attackers_vs_you"
+    ENEMY_UNITS = "enemy_units"
+    TARGET = "target"
+
+
+class When(StrEnum):
+    """When a static stat effect applies (none: always)."""
+
+    ATTACKING = "attacking"
+    DEFENDING = "defending"
+    FRONT = "front"
+
+
+class Mode(StrEnum):
+    """How an ability works: ``triggered`` (used, once a turn) or ``perpetual`` (by level)."""
+
+    TRIGGERED = "triggered"
+    PERPETUAL = "perpetual"
 
 
 class HealthSource(StrEnum):

@@ -22,7 +22,7 @@ from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
 from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Op
+from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Mode, Op
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -258,7 +258,7 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
     workers[0] += t
     workers[1] += dr
     state.log(E.Work(ref, uses, targets))
-    if ab.mode == "triggered":
+    if ab.mode is Mode.TRIGGERED:
         push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
 
 

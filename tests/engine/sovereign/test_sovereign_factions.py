@@ -11,7 +11,7 @@ from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.cards import build_catalog, standard_catalog
-from fairtable.engine.sovereign.kinds import CardType, HealthSource, Op, Target
+from fairtable.engine.sovereign.kinds import CardType, HealthSource, Mode, Op, Target, When, Who
 from tests.engine.sovereign.helpers import play, pos, settle, until
 
 CATALOG = standard_catalog()
@@ -224,6 +224,8 @@ def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
         ('op = "accelerate"', "op = 7", "", "effects[0].op", "7 is not a one-shot"),
         ('attach = "facility"', 'attach = "citadel"', "", "attach", "expected one of unit"),
         ('source = "creche"', 'source = "void"', "", "effects[0].source", "citadel, creche"),
+        ('who = "target"', 'who = "everyone"', "", ".who", "expected one of self, host"),
+        ('mode = "triggered"', 'mode = "sometimes"', "", "ability.mode", "triggered, perpetual"),
     ],
 )
 def test_card_data_an_unknown_word_is_a_card_data_error(
@@ -251,4 +253,7 @@ def test_card_data_types_ops_targets_and_sources_are_typed_and_equal_their_words
     assert {type(e.op) for e in effs} == {Op}
     assert {type(e.target) for e in effs if e.target is not None} == {Target}
     assert {type(e.source) for e in effs} == {HealthSource}
+    assert {type(e.who) for e in effs if e.who is not None} == {Who}
+    assert {type(e.when) for e in effs if e.when is not None} == {When}
+    assert {type(d.ability.mode) for d in defs if d.ability} == {Mode}
     assert CardType.REFLEX == "reflex" and f"{Target.OWN_SLOT}" == "own_slot"
