@@ -44,7 +44,7 @@ from fairtable.engine.sodalis.answers import (
     TurnTokens,
 )
 from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
-from fairtable.engine.sodalis.cards import ExtraKind, Face
+from fairtable.engine.sodalis.cards import ExtraKind, Face, FaceEffect, Range, Targets, Who
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.sodalis.view import SodalisView
@@ -120,28 +120,28 @@ class Board:
         return max(1, int(base))
 
     def power(self, caster: int, face: Face, strength: bool, moved: bool, casts: int) -> int:
-        if face.effect == "none":
+        if face.effect is FaceEffect.NONE:
             return 0
         bonus = {
             "kindred_growth": casts,
-            "steady_aim": 2 if face.effect == "damage" and not moved else 0,
-            "suffering": 2 if face.effect == "damage" and self.bloodied(caster) else 0,
+            "steady_aim": 2 if face.effect is FaceEffect.DAMAGE and not moved else 0,
+            "suffering": 2 if face.effect is FaceEffect.DAMAGE and self.bloodied(caster) else 0,
         }.get(self.passive(caster), 0)
         return max(0, face.power + self.aura("power", caster) + bonus + (2 if strength else 0))
 
     def allowed(self, caster: int, face: Face, unit: int) -> bool:
-        if face.who == "any":
+        if face.who is Who.ANY:
             return True
         if unit == PARAGON:
-            return face.who == "enemy"
+            return face.who is Who.ENEMY
         same = self.seats[unit]["team"] == self.seats[caster]["team"]
-        return same if face.who == "friend" else not same
+        return same if face.who is Who.FRIEND else not same
 
     def in_range(self, caster: int, face: Face, sight: bool, at: dict[int, Space]) -> list[int]:
         dist = self.arena.dist[at[caster]]
         reach = (
             None
-            if face.range == "anywhere"
+            if face.range is Range.ANYWHERE
             else max(0, face.reach + self.aura("range", caster) + (1 if sight else 0))
         )
         out = []
@@ -150,30 +150,30 @@ class Board:
                 continue
             if reach is not None:
                 d = dist.get(space)
-                if d is None or (d > reach if face.range == "within" else d != reach):
+                if d is None or (d > reach if face.range is Range.WITHIN else d != reach):
                     continue
             out.append(unit)
         return out
 
     def targets(self, caster: int, face: Face, at: dict[int, Space]) -> list[int | None]:
-        if face.targets == "self":
+        if face.targets is Targets.SELF:
             return [None]
         units = self.in_range(caster, face, False, at)
-        if face.targets == "all":
+        if face.targets is Targets.ALL:
             return [None] if units else []
         return list(units)
 
     def affected(
         self, caster: int, face: Face, target: int | None, sight: bool, at: dict[int, Space]
     ) -> list[int]:
-        if face.targets == "self":
+        if face.targets is Targets.SELF:
             units = [caster]
-        elif face.targets == "all":
+        elif face.targets is Targets.ALL:
             units = self.in_range(caster, face, sight, at)
         else:
             units = [target] if target is not None else []
         passive = self.passive(caster)
-        if passive == "chain_lightning" and face.effect == "damage":
+        if passive == "chain_lightning" and face.effect is FaceEffect.DAMAGE:
             struck = [u for u in units if u >= 0]
             units += [
                 s
@@ -184,7 +184,7 @@ class Board:
             ]
         elif (
             passive == "shared_soul"
-            and face.effect == "heal"
+            and face.effect is FaceEffect.HEAL
             and caster not in units
             and any(u != caster for u in units)
         ):
@@ -196,7 +196,7 @@ class Board:
         pierce = face.piercing + self.aura("piercing", caster)
         if (
             self.passive(caster) == "blood_scent"
-            and face.effect == "damage"
+            and face.effect is FaceEffect.DAMAGE
             and self.bloodied(unit)
         ):
             pierce += 2
@@ -237,7 +237,7 @@ class Board:
             if dice:
                 p = hit(sides, self.threshold(caster, face, u, at))
                 life, top = self.life(u), self.champion(u).max_life
-                if face.effect == "damage":
+                if face.effect is FaceEffect.DAMAGE:
                     lost, dies = expect(dice, p, life)
                     gets_strength = self.held[self.other(u)]["strength"] is None
                     swing = lost + dies * (KILL_VALUE if gets_strength else REFRESH_KILL)
@@ -281,7 +281,7 @@ class Board:
         inertia = self.inertia(caster, self.at)
         for x in face.recoils:
             p = hit(10, inertia)
-            if x.effect == "damage":
+            if x.effect == FaceEffect.DAMAGE:
                 lost, dies = expect(x.power, p, self.life(caster))
                 value -= lost + dies * KILL_VALUE
             else:
@@ -431,11 +431,11 @@ class HeuristicBot:
 
 def face_worth(face: Face) -> float:
     """A static score of a face, for choosing reversals."""
-    value = face.power * (1.0 if face.effect == "damage" else 0.6)
+    value = face.power * (1.0 if face.effect is FaceEffect.DAMAGE else 0.6)
     value += 1.0 if face.accuracy else 0.0
     value += 0.6 * face.piercing
     value += {"anywhere": 1.5, "within": 0.3 * face.reach, "at": 0.2 * face.reach}[face.range]
-    value += 0.8 if face.targets == "all" and face.who != "any" else 0.0
+    value += 0.8 if face.targets is Targets.ALL and face.who is not Who.ANY else 0.0
     for x in face.extra:
         value += {
             ExtraKind.CONFUSE: 0.8,
@@ -447,7 +447,7 @@ def face_worth(face: Face) -> float:
             ExtraKind.PULL: 0.1,
         }.get(x.kind, 0.0)
         if x.kind == ExtraKind.RECOIL:
-            value += -0.4 * x.power if x.effect == "damage" else 0.3 * x.power
+            value += -0.4 * x.power if x.effect == FaceEffect.DAMAGE else 0.3 * x.power
     if face.aura is not None:
         value += 1.0 if face.aura.stat in ("power", "piercing") else 0.6
     return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.client.card_info import Seen, answer_strings
+from fairtable.engine.sodalis.cards import FaceEffect, Targets
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["numbered", "option_cards", "visible"]
@@ -21,7 +22,7 @@ def face_text(view: SodalisView, card: str) -> str:
     face, arcana = cat.face(card), cat.arcana_of(card)
     where = (
         "on yourself"
-        if face.targets == "self"
+        if face.targets is Targets.SELF
         else {
             "anywhere": "anywhere",
             "within": f"within {face.reach}",
@@ -33,7 +34,7 @@ def face_text(view: SodalisView, card: str) -> str:
         f"arcana" + (" (reversal)" if card.endswith("~r") else ""),
         f"{face.action} action, {where}",
     ]
-    if face.effect != "none":
+    if face.effect is not FaceEffect.NONE:
         parts.append(
             f"{face.power}d{12 if face.accuracy else 10} {face.effect}"
             + (f", piercing {face.piercing}" if face.piercing else "")

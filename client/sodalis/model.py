@@ -40,6 +40,7 @@ from fairtable.engine.sodalis.answers import (
     TurnTokens,
 )
 from fairtable.engine.sodalis.arena import standard_arena
+from fairtable.engine.sodalis.cards import FaceEffect
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import (
     ForcedStepInfo,
@@ -106,7 +107,7 @@ def spread_of(seat: dict[str, Any]) -> list[str]:
 
 def _dice(view: SodalisView, seat: int, card: str, strength: bool) -> str:
     face = view.catalog.face(card)
-    if face.effect == "none":
+    if face.effect is FaceEffect.NONE:
         return ""
     s = view.public["seats"][seat]
     n = Board(view).power(seat, face, strength, bool(s["moved"]), int(s["casts"]))

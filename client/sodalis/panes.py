@@ -16,6 +16,7 @@ from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel, spread_of
 from fairtable.client.sodalis.words import card_name
 from fairtable.engine.sodalis.arena import standard_arena
+from fairtable.engine.sodalis.cards import FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
 from fairtable.engine.sodalis.view import SodalisView
 
@@ -152,12 +153,12 @@ def _card_line(view: SodalisView, index: int, card: str) -> str:
     face = view.catalog.face(card)
     where = (
         "self"
-        if face.targets == "self"
+        if face.targets is Targets.SELF
         else {"anywhere": "any", "within": f"in{face.reach}", "at": f"at{face.reach}"}[face.range]
     )
     what = (
         ""
-        if face.effect == "none"
+        if face.effect is FaceEffect.NONE
         else (f" {face.power}d{12 if face.accuracy else 10} {face.effect.replace('damage', 'dmg')}")
     )
     name = (face.name + ("~" if card.endswith("~r") else ""))[:17]

@@ -30,10 +30,45 @@ ARCANA_PER_CHAMPION = 9
 MIN_REVERSALS = 6
 
 ACTIONS = ("major", "minor")
-RANGES = ("within", "at", "anywhere")
-TARGETS = ("one", "all", "self")
-WHO = ("any", "enemy", "friend")
-EFFECTS = ("damage", "heal", "none")
+
+
+class Range(StrEnum):
+    """How a face's reach counts: up to its numeral, exactly at it, or anywhere."""
+
+    WITHIN = "within"
+    AT = "at"
+    ANYWHERE = "anywhere"
+
+
+class Targets(StrEnum):
+    """Whom a face affects: one unit in range, all of them, or the caster."""
+
+    ONE = "one"
+    ALL = "all"
+    SELF = "self"
+
+
+class Who(StrEnum):
+    """Which units a face may affect: anyone, the caster's opponents (and the Paragon), or
+    the caster's team."""
+
+    ANY = "any"
+    ENEMY = "enemy"
+    FRIEND = "friend"
+
+
+class FaceEffect(StrEnum):
+    """What a face's roll does to life (a recoil's ``effect`` too)."""
+
+    DAMAGE = "damage"
+    HEAL = "heal"
+    NONE = "none"
+
+
+RANGES = tuple(Range)
+TARGETS = tuple(Targets)
+WHO = tuple(Who)
+EFFECTS = tuple(FaceEffect)
 AURA_STATS = ("inertia", "power", "range", "piercing")
 AURA_TO = ("caster", "friends", "affected")
 REFRESH_TOKENS = ("move", "minor", "major", "any")
@@ -131,11 +166,11 @@ class Face:
     name: str
     text: str
     action: str
-    range: str
+    range: Range
     reach: int
-    targets: str
-    who: str
-    effect: str
+    targets: Targets
+    who: Who
+    effect: FaceEffect
     power: int
     accuracy: bool
     piercing: int
@@ -295,22 +330,22 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
     action = r.choice(raw, "action", card, ACTIONS, p)
     if ultimate and action != "major":
         raise r.fail(card, p + "action", "an ultimate costs a Major action (l. 130)")
-    range_ = r.choice(raw, "range", card, RANGES, p)
-    reach = r.number(raw, "reach", card, 0, 3, 0 if range_ == "anywhere" else None, p)
-    if reach == 0 and range_ == "at":
+    range_ = Range(r.choice(raw, "range", card, RANGES, p))
+    reach = r.number(raw, "reach", card, 0, 3, 0 if range_ is Range.ANYWHERE else None, p)
+    if reach == 0 and range_ is Range.AT:
         raise r.fail(card, p + "reach", "reach 0 only with range 'within'")
-    targets = r.choice(raw, "targets", card, TARGETS, p)
-    who = r.choice(raw, "who", card, WHO, p)
-    if targets == "self" and (range_ != "within" or who == "enemy"):
+    targets = Targets(r.choice(raw, "targets", card, TARGETS, p))
+    who = Who(r.choice(raw, "who", card, WHO, p))
+    if targets is Targets.SELF and (range_ is not Range.WITHIN or who is Who.ENEMY):
         raise r.fail(
             card,
             p + "targets",
             "'self' needs range 'within' and who 'any' or "
             "'friend' (the caster is at distance 0 and on its own team)",
         )
-    effect = r.choice(raw, "effect", card, EFFECTS, p)
+    effect = FaceEffect(r.choice(raw, "effect", card, EFFECTS, p))
     power = r.number(raw, "power", card, 0, 8, None, p)
-    if (power == 0) != (effect == "none"):
+    if (power == 0) != (effect is FaceEffect.NONE):
         raise r.fail(card, p + "power", "power is 0 exactly when effect is 'none'")
     accuracy = r.flag(raw, "accuracy", card, p)
     piercing = r.number(raw, "piercing", card, 0, 3, 0, p)
@@ -318,7 +353,7 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
     if not isinstance(extras_raw, list):
         raise r.fail(card, p + "extra", "expected a list of tables")
     extra = tuple(_extra(r, x, card, f"{p}extra[{i}]") for i, x in enumerate(extras_raw))
-    if effect == "none" and any(x.kind.critical for x in extra):
+    if effect is FaceEffect.NONE and any(x.kind.critical for x in extra):
         raise r.fail(card, p + "extra", "a critical needs a roll: effect 'none' rolls nothing")
     aura = None
     if "aura" in raw:

@@ -22,7 +22,7 @@ from fairtable.engine.requests import Decision, Flip, Roll
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import ExtraKind, Face
+from fairtable.engine.sodalis.cards import ExtraKind, Face, FaceEffect, Range, Targets, Who
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
@@ -35,20 +35,20 @@ def reach(state: SodalisState, seat: int, face: Face, sight: bool) -> int | None
     """The range numeral of a cast (None: anywhere).  Range auras never bring a "within"
     numeral below 0 nor an "at" numeral below 1 (an "at" range never reaches the caster,
     docs/rules/sodalis.md "Self-targeting"); Sight then adds one."""
-    if face.range == "anywhere":
+    if face.range is Range.ANYWHERE:
         return None
-    floor = 1 if face.range == "at" else 0
+    floor = 1 if face.range is Range.AT else 0
     return max(floor, face.reach + state.aura_total("range", seat)) + (1 if sight else 0)
 
 
 def allowed(state: SodalisState, caster: int, face: Face, unit: int) -> bool:
     """The card's ``who``: anyone; opposing champions and the Paragon; the caster's team."""
-    if face.who == "any":
+    if face.who is Who.ANY:
         return True
     if unit == PARAGON:
-        return face.who == "enemy"
+        return face.who is Who.ENEMY
     same = state.seats[unit].team == state.seats[caster].team
-    return same if face.who == "friend" else not same
+    return same if face.who is Who.FRIEND else not same
 
 
 def units_in_range(
@@ -69,7 +69,7 @@ def units_in_range(
             continue
         if numeral is not None:
             d = dist.get(space)
-            if d is None or (d > numeral if face.range == "within" else d != numeral):
+            if d is None or (d > numeral if face.range is Range.WITHIN else d != numeral):
                 continue
         out.append(unit)
     return sorted(out, key=state.turn_rank)
@@ -82,20 +82,24 @@ def target_options(
     sight: bool,
     occupied: dict[Space, int] | None = None,
 ) -> tuple[int | None, ...]:
-    if face.targets == "self":
+    if face.targets is Targets.SELF:
         return (None,)
     units = units_in_range(state, seat, face, sight, occupied)
-    if face.targets == "all":
+    if face.targets is Targets.ALL:
         return (None,) if units else ()
     return tuple(units)
 
 
 def sight_usable(state: SodalisState, seat: int, face: Face) -> bool:
-    return state.tribute_up(seat, "sight") and face.range != "anywhere" and face.targets != "self"
+    return (
+        state.tribute_up(seat, "sight")
+        and face.range is not Range.ANYWHERE
+        and face.targets is not Targets.SELF
+    )
 
 
 def strength_usable(state: SodalisState, seat: int, face: Face) -> bool:
-    return state.tribute_up(seat, "strength") and face.effect != "none"
+    return state.tribute_up(seat, "strength") and face.effect is not FaceEffect.NONE
 
 
 def cast_options(state: SodalisState, seat: int) -> tuple[tuple[Any, ...], ...]:
@@ -121,7 +125,7 @@ def cast_options(state: SodalisState, seat: int) -> tuple[tuple[Any, ...], ...]:
 
 # -- declaration ------------------------------------------------------------------------------
 def power(state: SodalisState, seat: int, face: Face, strength: bool) -> int:
-    if face.effect == "none":
+    if face.effect is FaceEffect.NONE:
         return 0
     total = face.power + state.aura_total("power", seat) + passives.power_bonus(state, seat, face)
     return max(0, total + (2 if strength else 0))
@@ -130,9 +134,9 @@ def power(state: SodalisState, seat: int, face: Face, strength: bool) -> int:
 def affected(
     state: SodalisState, seat: int, face: Face, target: int | None, sight: bool
 ) -> list[int]:
-    if face.targets == "self":
+    if face.targets is Targets.SELF:
         units = [seat]
-    elif face.targets == "all":
+    elif face.targets is Targets.ALL:
         units = units_in_range(state, seat, face, sight)
     else:
         assert target is not None
@@ -213,8 +217,8 @@ def successes(values: list[int], threshold: int) -> int:
 
 
 def _life(state: SodalisState, seat: int, effect: str, count: int, why: str) -> None:
-    before, after = state.change_life(seat, -count if effect == "damage" else count, why)
-    if effect == "damage" and before > 0 and after == 0:
+    before, after = state.change_life(seat, -count if effect == FaceEffect.DAMAGE else count, why)
+    if effect == FaceEffect.DAMAGE and before > 0 and after == 0:
         state.push(("fallen", seat))
 
 
@@ -224,7 +228,7 @@ def cast_life(state: SodalisState, unit: int) -> None:
     assert cast is not None
     if unit != PARAGON and life_order.maybe_ask(state, unit):
         return
-    if cast["effect"] == "none" or unit == PARAGON:
+    if cast["effect"] == FaceEffect.NONE or unit == PARAGON:
         return
     caster = cast["seat"]
     face = state.face(cast["card"])

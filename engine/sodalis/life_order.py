@@ -20,7 +20,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import movement, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import ExtraKind
+from fairtable.engine.sodalis.cards import ExtraKind, FaceEffect
 from fairtable.engine.sodalis.decisions import OrderLifeInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
@@ -92,7 +92,7 @@ def order_matters(state: SodalisState) -> bool:
     units = _champions(state)
     if len(units) < 2:
         return False
-    if cast["effect"] != "damage":  # healing never brings anyone to 0
+    if cast["effect"] != FaceEffect.DAMAGE:  # healing never brings anyone to 0
         return _ways_cross(state, units, fallen=False)
     fallen = [u for u in units if _falls(state, u)]
     if _ways_cross(state, units, fallen=bool(fallen)):

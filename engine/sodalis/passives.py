@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from fairtable.engine.sodalis.arena import hex_distance
+from fairtable.engine.sodalis.cards import FaceEffect
 
 if TYPE_CHECKING:
     from fairtable.engine.sodalis.cards import Face
@@ -78,24 +79,24 @@ def _kindred_growth(state: Any, caster: int, face: Face) -> int:
 
 def _blood_scent(state: Any, caster: int, face: Face, unit: int) -> int:
     """Damaging effects: +2 piercing against Bloodied champions."""
-    return 2 if face.effect == "damage" and unit >= 0 and state.bloodied(unit) else 0
+    return 2 if face.effect is FaceEffect.DAMAGE and unit >= 0 and state.bloodied(unit) else 0
 
 
 def _shared_soul(state: Any, caster: int, face: Face, units: tuple[int, ...]) -> tuple[int, ...]:
     """A healing effect affecting other units affects the Lover too (same roll)."""
-    if face.effect == "heal" and caster not in units and any(u != caster for u in units):
+    if face.effect is FaceEffect.HEAL and caster not in units and any(u != caster for u in units):
         return (caster,)
     return ()
 
 
 def _steady_aim(state: Any, caster: int, face: Face) -> int:
     """Damaging effects: +2 power if the Archer has not moved this turn."""
-    return 2 if face.effect == "damage" and not state.seats[caster].moved else 0
+    return 2 if face.effect is FaceEffect.DAMAGE and not state.seats[caster].moved else 0
 
 
 def _suffering(state: Any, caster: int, face: Face) -> int:
     """While the Damned is Bloodied, her damaging effects gain +2 power."""
-    return 2 if face.effect == "damage" and state.bloodied(caster) else 0
+    return 2 if face.effect is FaceEffect.DAMAGE and state.bloodied(caster) else 0
 
 
 def _chain_lightning(
@@ -103,7 +104,7 @@ def _chain_lightning(
 ) -> tuple[int, ...]:
     """Damaging effects also affect every other champion next to an affected champion (never
     the Tempest herself: the storm is hers)."""
-    if face.effect != "damage":
+    if face.effect is not FaceEffect.DAMAGE:
         return ()
     struck = [u for u in units if u >= 0]
     out = []
