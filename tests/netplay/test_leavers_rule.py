@@ -27,7 +27,7 @@ from fairtable.netplay import (
 from fairtable.netplay.lan._discovery import Announcement, BadAnnouncement, open_listener
 from fairtable.netplay.table._lobby import sign_start
 from fairtable.netplay.table._seating import Seating
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 from tests.netplay.test_replayed_start import _attack
 from tests.netplay.test_tables import bot
 from tests.netplay.test_watch_hostile_start import _host_sending
@@ -165,12 +165,13 @@ async def test_a_joiner_refuses_a_start_whose_rule_is_not_its_invites(
     host, me = P.Identity.generate(), P.Identity.generate()
     invite = _invite(promised, host.public.key)
     events: list[dict[str, Any]] = []
+    told = Told()
     joiner = TableNode(
-        NodeConfig(data_dir=tmp_path / "joiner"), me, invite=invite, emit=as_json(events)
+        NodeConfig(data_dir=tmp_path / "joiner"), me, invite=invite, emit=told.json_into(events)
     )
     start = _start_with_rule(host, invite, me.public.key, started)
     with trio.fail_after(20):
-        await _attack(joiner, events, start, tmp_path)
+        await _attack(joiner, told, events, start, tmp_path)
     assert joiner.start is None and joiner.session is None
     assert not any(e["event"] == "seated" for e in events)
     refusal = next(e["reason"] for e in events if e["event"] == "refused")
