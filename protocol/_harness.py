@@ -95,7 +95,6 @@ def run_table(
     vanish_at = dict(vanishings or {})
     gone = run.gone  # gone silent, in that order
     gone += [seat for seat, n in vanish_at.items() if n == 0]
-    told: set[tuple[int, int]] = set()  # (session, seat) told that the seat vanished
     sent = dict.fromkeys(range(len(sessions)), 0)
     silence_at = dict(silenced or {})
 
@@ -153,7 +152,7 @@ def run_table(
             return run
         if moved:
             continue
-        if _tell_vanished(sessions, gone, told):
+        if _tell_vanished(sessions, gone):
             continue
         # Nothing in flight, nobody can move: the seats being waited for are silent.
         before = [s.verdict for s in sessions]
@@ -171,18 +170,15 @@ def verdicts(sessions: list[TableSession]) -> list[Verdict | None]:
     return [s.verdict for s in sessions]
 
 
-def _tell_vanished(
-    sessions: list[TableSession], gone: list[int], told: set[tuple[int, int]]
-) -> bool:
-    """Tell every live session that the seats gone silent vanished (each once); whether any
-    was told anything."""
+def _tell_vanished(sessions: list[TableSession], gone: list[int]) -> bool:
+    """Tell every live session that the seats gone silent vanished (once, and again after a
+    vote about one was void, as netplay's abandon rule would); whether any was told."""
     moved = False
     for seat, session in enumerate(sessions):
         if seat in gone or session.verdict is not None or session.finished is not None:
             continue
         for lost in gone:
-            if (seat, lost) not in told and lost in session.port.seats:
-                told.add((seat, lost))
-                session.vanish(lost)
+            if lost in session.port.seats and lost not in session.vanishing.asked:
+                session.vanish(lost)  # again if a vote about it was void: still gone
                 moved = True
     return moved

@@ -95,8 +95,10 @@ class SessionDepartures:
         the game ends there (``GameResigned(..., vanished=True)``), or -- where the seat owed
         the reveal of what it committed to -- a ``withheld-reveal`` verdict naming it
         (docs/protocol.md §11.11).  A vote is void if another peer filed more of the seat's
-        feed (it answers ``present``): the seat was not gone at that step, and the caller
-        need do nothing more -- we vote again if we get stuck on it again.
+        feed (it answers ``present``): the seat was not gone at that step.  The call is
+        then forgotten: the caller calls again if the seat is still gone by its rule (it may
+        call at every check while the rule holds; a call changes nothing while our vote about
+        the seat stands).
 
         Raises LocalProtocolError (nothing changed) at a table whose rule is ``END``, or for
         our own seat or a seat no longer playing."""

@@ -189,12 +189,15 @@ class Vanishing:
                 self.frozen[msg.seat] = msg.seen
         elif isinstance(msg, Present):
             vote = (msg.seat, msg.step, msg.seen)
+            if seat == msg.seat and seat != self.port.me:
+                return  # the seat itself says it is here: its entry counts through our cursor
             self.void.add(vote)
             if seat == self.port.me:
                 self.answered.add(vote)
             if self.mine.get(msg.seat) == vote:  # our vote is void: file the rest of its feed
                 del self.mine[msg.seat]
                 self.frozen.pop(msg.seat, None)
+                self.asked.discard(msg.seat)  # and forget the call: the caller calls again
         elif self.escrow is None:
             raise blame(seat, VerdictKind.BAD_PROOF, "a key-sharing part at a table without it")
         elif isinstance(msg, ShareComplaint):

@@ -417,3 +417,33 @@ def test_spec_alone_checks_a_log_where_a_seat_vanished(
         assert checked["abandoned shuffle steps"] > 0
     else:
         assert checked["cards recovered"] > 0 and checked["recovery parts"] >= players - 1
+
+
+def test_a_seat_still_here_answers_a_vote_about_it_and_plays_on() -> None:
+    """Two of three others call a slow seat gone; it files their votes, answers ``present``,
+    the votes are void, and the game goes on with it to one ending for all four."""
+    slow = 2
+    _, sessions = PT.make_table(4, 8, game="reign", round_limit=40, options=GO_ON)
+    bots = _bots("reign", 8, 4)
+    asked: list[P.DecisionNeeded] = []
+
+    def decide(seat: int, event: P.DecisionNeeded) -> Any:
+        if seat == slow:
+            asked.append(event)
+            if len(asked) == 3:
+                raise _Pause
+        return bots[seat].decide(event.view, event.decision)
+
+    with pytest.raises(_Pause):
+        PT.run_table(sessions, decide)
+    _deliver_all(sessions)
+    for s in (sessions[0], sessions[1]):
+        s.vanish(slow)
+    _deliver_all(sessions)
+    assert any(isinstance(p, Present) for p in _parts(sessions[0], slow))
+    assert all(not s.vanishing.mine for s in sessions)  # every vote is void
+    lost = sessions[slow]
+    lost.decide(bots[slow].decide(asked[-1].view, asked[-1].decision))
+    PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
+    _one_ending(sessions)
+    assert all(s.game.departed == () for s in sessions)
