@@ -11,13 +11,15 @@ forbid could only be hidden until then:
   an Echo still in that forge at the end, among the cards that breach showed, names the
   attacker; in a hand breach (the hand was re-handled since) every Echo among the cards it
   showed must have been scored by the attacker right after it.  (The breach that ended the
-  game may stop scoring at the target: it is not judged.)
+  game may stop scoring at the target: it is not judged; nor is a breach whose victim left
+  the game before it scored -- the game set its cards aside, issue 33.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fairtable.engine.events import Departed
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.kinds import CardType
 from fairtable.engine.sovereign.state import SovereignState
@@ -46,6 +48,8 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
             (j for j in range(i + 1, len(events)) if isinstance(events[j], E.Peek | E.Turn)),
             len(events),
         )
+        if any(isinstance(e, Departed) and e.seat == victim for e in events[i + 1 : nxt]):
+            continue  # the victim left before the breach scored: its cards are set aside
         scored = {
             e.ref for e in events[i + 1 : nxt] if isinstance(e, E.Scored) and e.seat == attacker
         }
