@@ -59,7 +59,7 @@ class CommonState(abc.ABC):
     decisions: int = 0
     serial: int = 0  # how many groups of requests have been asked so far (the step number)
     next_handle: int = 1
-    events: list[tuple[Any, ...]] = attrs.Factory(list)  # public log of what happened
+    events: list[Event] = attrs.Factory(list)  # public log of what happened, as records
     departed: tuple[int, ...] = ()  # seats that left the game for good, sorted
 
     def living(self, seats: Iterable[int]) -> list[int]:
@@ -80,8 +80,13 @@ class CommonState(abc.ABC):
         return seat in self.known
 
     def log(self, event: Event) -> None:
-        """Record ``event`` in the public log, as its stored tuple."""
-        self.events.append(event.as_tuple())
+        """Record ``event`` in the public log."""
+        self.events.append(event)
+
+    def stored_events(self) -> list[tuple[Any, ...]]:
+        """The public log in its stored form: each record's tuple ``(KIND, *fields)``
+        (:meth:`~engine.events.Event.as_tuple`), made now."""
+        return [e.as_tuple() for e in self.events]
 
     def new_handle(self) -> int:
         """Give the next handle."""

@@ -30,12 +30,12 @@ client, the bots and the bench use on a game object -- they use nothing else of 
 ==========================  ======================================================
 
 A game subclasses it, gives ``view``, ``outcome`` and ``advance`` (run the flow until it
-needs an answer), names its ``EVENT_PARSER`` (the :class:`~engine.events.EventParser` of its
-event records: the state stores each event as its tuple, and ``apply`` and ``depart`` give
-them back as records) and two tables: ``DECISIONS`` (answer class -> the decision kind it
-answers, a check and an apply function) and ``GENERIC`` (answer class -> the request class
-it answers, an optional check and a handler).  Everything else has a default here, and
-these must behave the same in every game:
+needs an answer), names its ``EVENT_PARSER`` (the :class:`~engine.events.EventParser` that
+reads its stored event tuples back into records; the state logs records, and ``apply`` and
+``depart`` return them as they were logged) and two tables: ``DECISIONS`` (answer class ->
+the decision kind it answers, a check and an apply function) and ``GENERIC`` (answer class
+-> the request class it answers, an optional check and a handler).  Everything else has a
+default here, and these must behave the same in every game:
 
 - ``pending()`` hides the seats whose simultaneous answer is already buffered;
 - ``apply(answer)`` checks completely before changing anything, buffers simultaneous
@@ -268,8 +268,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
 
     def _events_since(self, mark: int) -> tuple[Event, ...]:
         """The records of the events logged from index ``mark`` of the state's log on."""
-        parse = self.EVENT_PARSER.parse
-        return tuple(parse(e) for e in self.state.events[mark:])
+        return tuple(self.state.events[mark:])
 
     def _decide(self, req: Decision, apply: Apply, answer: Any) -> bool:
         """Take a checked decision; whether the flow may run on (not while a simultaneous

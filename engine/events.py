@@ -1,14 +1,15 @@
 """Typed events: what happened in a game, one frozen record per kind of event.
 
-A game's state keeps its public log as plain tuples ``(kind, *fields)``: the form that
-views, replays, logs, golden playthroughs and test vectors have always held, byte for
-byte.  The rules write each entry as a typed record -- a subclass of :class:`Event`
-declared in ``engine/<game>/events.py`` -- and :meth:`Event.as_tuple` gives exactly that
-tuple.  ``apply`` and ``depart`` return the records, and they travel as records up to the
-screen (protocol's ``StepApplied``, netplay's ``ViewChanged``); only what writes bytes (the
-state's log, digests, ``--json`` lines, a replay's export) writes the stored tuple.  A
-reader of stored tuples turns one back into its record with the game's
-:class:`EventParser` and dispatches on the record's class, never on positions.
+The rules write each entry of a game's public log as a typed record -- a subclass of
+:class:`Event` declared in ``engine/<game>/events.py`` -- and the state keeps the records
+(``CommonState.events``).  ``apply`` and ``depart`` return the records they logged, and
+they travel as records up to the screen (protocol's ``StepApplied``, netplay's
+``ViewChanged``).  Only what writes bytes (``--json`` lines, a replay's export, a test
+vector) makes the stored form, the plain tuple ``(kind, *fields)``
+(:meth:`Event.as_tuple`; ``CommonState.stored_events`` for a whole log): the form logs and
+replays have always held, byte for byte.  A reader of stored tuples turns one back into
+its record with the game's :class:`EventParser` and dispatches on the record's class, never
+on positions.
 
 The records several games log alike (:class:`FirstPlayer`, :class:`RoundLimit`) are
 declared here once; each game lists them among its own kinds.
@@ -73,6 +74,14 @@ class Event:
     """One entry of a game's public log.  ``KIND`` is its name in the stored tuple."""
 
     KIND: ClassVar[str] = ""
+
+    def __copy__(self) -> Event:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        """A record is immutable all the way down (its sequences are tuples), so a copied
+        state shares it: copying a game's log costs a list, not a record an entry."""
+        return self
 
     def as_tuple(self) -> tuple[Any, ...]:
         """The entry as the state stores it: ``(KIND, *fields)``, lists where declared."""

@@ -102,8 +102,20 @@ def play_to_end(
     departures: Departures | None = None,
 ) -> int:
     """Play ``game`` to its end (:func:`play_out`, unwatched, with ``departures``); the
-    number of steps."""
-    return sum(1 for _ in play_out(game, players, referee, departures=departures))
+    number of steps.  Without departures it runs the same loop inline (no generator, no
+    :class:`Step` a step): ``simulate`` and the engine bench live on it."""
+    if departures:
+        return sum(1 for _ in play_out(game, players, referee, departures=departures))
+    steps = 0
+    while not game.over:
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            answer = players[request.seat].decide(game.view(request.seat), request)
+        else:
+            answer = referee.answer(game, request)
+        game.apply(answer)
+        steps += 1
+    return steps
 
 
 def seeded_players(

@@ -110,17 +110,7 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
                     for ev in _subsets(events):
                         yield Bid(seat, len(mil) + len(ev), mil + ev)
         case OvertInfo(targets=targets):
-            yield Overt(seat, None, None)
-            regent = _regent(view)
-            for target in targets:
-                if (
-                    seat == regent
-                    and target != seat
-                    and (seat not in targets or len(army_cards(view)) < 2)
-                ):
-                    continue
-                for c in sorted(set(army_cards(view))):
-                    yield Overt(seat, target, c)
+            yield from _overt_answers(view, seat, targets)
         case CovertInfo(targets=allowed, max_cards=max_cards):
             cards = army_cards(view)
             for k in range(0, min(max_cards, len(cards)) + 1):
@@ -153,6 +143,20 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
                 yield Discard(seat, discarded)
         case SpoilsInfo():
             yield from _spoils_answers(view, decision)
+
+
+def _overt_answers(view: ReignView, seat: int, targets: tuple[int, ...]) -> list[ReignAnswer]:
+    """Every overt answer: the pass, then each card into each army it may go to."""
+    out: list[ReignAnswer] = [Overt(seat, None, None)]
+    cards = army_cards(view)
+    distinct = sorted(set(cards))
+    # The Regent puts a card into another army only when it has an army of its own and
+    # keeps a card for it.
+    regent_alone = seat == _regent(view) and (seat not in targets or len(cards) < 2)
+    for target in targets:
+        if not (regent_alone and target != seat):
+            out.extend(Overt(seat, target, c) for c in distinct)
+    return out
 
 
 def spoils_recipients(view: ReignView, seat: int) -> list[int]:
@@ -195,13 +199,11 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
             return OrderArmy(
                 seat, tuple(c for g in groups for c in (g[i] for i in rng.permutation(len(g))))
             )
+        case OvertInfo(targets=targets):
+            overt = _overt_answers(view, seat, targets)
+            return overt[rng.below(len(overt))]
         case (
-            OvertInfo()
-            | RegentDiscardInfo()
-            | KeepSupportInfo()
-            | TieBreakInfo()
-            | CombatTieInfo()
-            | DrawInfo()
+            RegentDiscardInfo() | KeepSupportInfo() | TieBreakInfo() | CombatTieInfo() | DrawInfo()
         ):
             options = list(legal_answers(view, decision))
             return options[rng.below(len(options))]

@@ -70,7 +70,13 @@ def _own_cards(
     _cards_shape(cards, rule)
     if len(cards) != count:
         raise MalformedAnswer(f"{count} cards were announced but {len(cards)} given", rule=rule)
-    need, have = Counter(cards), Counter(state.secrets[seat].hand)
+    hand = state.secrets[seat].hand
+    if len(set(cards)) == len(cards):  # the common case: distinct cards, no counting
+        missing = next((c for c in cards if c not in hand), None)
+        if missing is not None:
+            raise IllegalMove(f"{missing} is not in your hand", rule=rule)
+        return
+    need, have = Counter(cards), Counter(hand)
     for c, n in need.items():
         if have[c] < n:
             raise IllegalMove(f"{c} is not in your hand", rule=rule)

@@ -136,27 +136,34 @@ class ReignState(CommonState):
 
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:
-        """Everything every peer may know about the table, as canonical JSON-shaped data."""
+        """Everything every peer may know about the table, as canonical JSON-shaped data.
+        (Every view holds one, so it is built for speed: no loop over an empty table.)"""
+        config, houses, support, discards = self.config, self.houses, self.support, self.discards
+        army_down, backing = self.army_down, self.backing
         data: dict[str, Any] = {
             "game": "reign",
-            "players": self.players,
-            "round_limit": self.config.round_limit,
+            "players": config.players,
+            "round_limit": config.round_limit,
             "round": self.round,
             "phase": self.phase,
-            "houses": list(self.houses),
+            "houses": list(houses),
             "first_player": self.first_player,
             "regent": self.regent,
-            "legitimacy": list(self.legitimacy),
-            "support": {h: self.support.get(h) for h in self.houses},
-            "piles": dict(self.piles),
-            "discards": {k: list(v) for k, v in self.discards.items()},
-            "hand_count": list(self.hand_count),
-            "bids": {str(s): list(h) for s, h in sorted(self.bids.items())},
-            "bid_cards": {str(s): list(c) for s, c in sorted(self.bid_cards.items())},
-            "armies": {str(s): list(c) for s, c in sorted(self.armies.items())},
-            "army_down": {str(s): [list(x) for x in d] for s, d in sorted(self.army_down.items())},
-            "backing": {str(s): t for s, t in sorted(self.backing.items())},
-            "combat_totals": [list(x) for x in self.combat_totals],
+            "legitimacy": self.legitimacy[:],
+            "support": {h: support.get(h) for h in houses},
+            "piles": self.piles.copy(),
+            "discards": {"military": discards["military"][:], "event": discards["event"][:]},
+            "hand_count": self.hand_count[:],
+            "bids": _by_seat(self.bids),
+            "bid_cards": _by_seat(self.bid_cards),
+            "armies": _by_seat(self.armies),
+            "army_down": (
+                {_SEAT[s]: [x[:] for x in army_down[s]] for s in sorted(army_down)}
+                if army_down
+                else {}
+            ),
+            "backing": {_SEAT[s]: backing[s] for s in sorted(backing)} if backing else {},
+            "combat_totals": [x[:] for x in self.combat_totals] if self.combat_totals else [],
             "winner": self.winner,
             "over": self.over,
         }
@@ -169,3 +176,13 @@ class ReignState(CommonState):
                 for s, n in sorted(self.aside_count.items())
             },
         )
+
+
+_SEAT = tuple(str(s) for s in range(8))
+"""A seat's key in the public state's seat-keyed tables (Reign seats 0 to 6)."""
+
+
+def _by_seat(table: dict[int, list[Any]]) -> dict[str, list[Any]]:
+    """A seat-keyed table of lists as the public state holds it: string keys, in seat order,
+    each list copied."""
+    return {_SEAT[s]: table[s][:] for s in sorted(table)} if table else {}

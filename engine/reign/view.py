@@ -63,18 +63,19 @@ def make_view(state: ReignState, seat: int | None) -> ReignView:
     if seat is not None:
         sec = state.secrets[seat]
         hand = tuple(sec.hand)
-        facedown = tuple(sorted(sec.facedown.items()))
-        decisions = tuple(
-            r
-            for r in state.pending
-            if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
-        )
+        if sec.facedown:
+            facedown = tuple(sorted(sec.facedown.items()))
+        if seat not in state.buffered:
+            decisions = tuple(
+                r for r in state.pending if isinstance(r, Decision) and r.seat == seat
+            )
+    influence_winner = state.influence_winner
     play = PlayState(
         tuple(state.tasks),
         tuple(state.pending),
         state.next_handle,
         state.hidden,
-        tuple(sorted(state.influence_winner.items())),
+        tuple(sorted(influence_winner.items())) if influence_winner else (),
         state.gains,
         state.kingmaker,
         state.betrayal_in_regent_army,

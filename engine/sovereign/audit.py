@@ -34,7 +34,7 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
             card = cards.get(slot.handle)
             if card is not None and card in defs and defs[card].type is CardType.REFLEX:
                 return seat, f"seat {seat} kept the reflex {defs[card].name} in its forge"
-    events = [E.PARSER.parse(e) for e in state.events]
+    events = state.events
     peeks = [i for i, e in enumerate(events) if isinstance(e, E.Peek)]
     last = events[peeks[-1]] if peeks else None
     if state.winner is not None and isinstance(last, E.Peek) and last.seat == state.winner:

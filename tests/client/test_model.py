@@ -11,7 +11,6 @@ import pytest
 from fairtable.client import ending
 from fairtable.client.reign.model import ClientModel
 from fairtable.engine.outcome import Outcome
-from fairtable.engine.reign import events as E
 from fairtable.engine.reign import standard_catalog
 from fairtable.engine.requests import Decision
 from fairtable.netplay import events as ev
@@ -136,7 +135,7 @@ def test_hiding_the_model_never_holds_another_seats_hidden_card() -> None:
         model.apply_event(
             ev.ViewChanged(
                 view=table.truth.view(0),
-                events=tuple(E.PARSER.parse(e) for e in table.truth.state.events[before:]),
+                events=tuple(table.truth.state.events[before:]),
             )
         )
         hidden = set()

@@ -334,7 +334,7 @@ def test_hiding_no_seat_ever_sees_a_hidden_card_the_rules_did_not_show_it(
     def step(game: SovereignGame, request: Any, answer: Any) -> None:
         s = game.state
         public.update(_ids_in(s.public()))
-        public.update(_ids_in([list(e) for e in s.events]))
+        public.update(_ids_in([list(e) for e in s.stored_events()]))
         for seat in range(players):
             hidden[seat].update(s.secrets[seat].cards.values())
         if isinstance(answer, PeekAnswer):
@@ -350,8 +350,8 @@ def test_hiding_no_seat_ever_sees_a_hidden_card_the_rules_did_not_show_it(
 
     game = play((["heuristic", "random"] * 3)[:players], seed, models=models, on_step=step)
     assert game.over and checks[0] > 200 and peeks[0] >= 1
-    attackers = {e[1] for e in game.state.events if e[0] == "peek"}
-    rehandled = {e[1] for e in game.state.events if e[0] == "rehandle"}
+    attackers = {e[1] for e in game.state.stored_events() if e[0] == "peek"}
+    rehandled = {e[1] for e in game.state.stored_events() if e[0] == "rehandle"}
     for seat, model in models.items():
         saw = any(line.startswith("You see the cards") for line in model.log)
         assert saw == (seat in attackers)

@@ -205,7 +205,7 @@ def rejects(game: ReignGame, answer: Any, error: type[EngineError] | tuple[type,
 
 
 def events_of(game: ReignGame, name: str) -> list[tuple[Any, ...]]:
-    return [e for e in game.state.events if e[0] == name]
+    return [e for e in game.state.stored_events() if e[0] == name]
 
 
 def cards_of(house: str, n: int, skip: Iterable[str] = ()) -> list[str]:

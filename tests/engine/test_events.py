@@ -9,6 +9,7 @@ import pytest
 
 from fairtable.engine.events import Event, EventParser, UnknownEvent
 from fairtable.engine.reign import events as reign_events
+from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as sodalis_events
 from fairtable.engine.sovereign import events as sovereign_events
 from tests.bot_games import BotTable
@@ -65,10 +66,30 @@ def test_every_logged_event_parses_back_to_the_same_tuple(game: str, bot: str) -
         table = BotTable(game, players, seed=11, bot=bot)
         for _ in table.requests():
             pass
-        events = table.game.state.events
+        events = table.game.state.stored_events()
         assert events
         for stored in events:
             assert repr(parser.parse(stored).as_tuple()) == repr(stored)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_log_holds_immutable_records_that_apply_returned_and_copies_share(game: str) -> None:
+    table = BotTable(game, PLAYERS[game][0], seed=5, bot="random")
+    returned: list[Event] = []
+    while not table.game.over:
+        request = table.game.pending()[0]
+        if isinstance(request, Decision):
+            answer = table.bots[request.seat].decide(table.game.view(request.seat), request)
+        else:
+            answer = table.referee.answer(table.game, request)
+        returned.extend(table.game.apply(answer))
+    logged = table.game.state.events
+    assert logged and returned == logged[len(logged) - len(returned) :]
+    for e in logged:
+        hash(e)  # a frozen record of tuples all the way down: safe to share
+    twin = table.game.copy()
+    assert twin.state.events == logged and twin.state.events is not logged
+    assert all(a is b for a, b in zip(twin.state.events, logged, strict=True))
 
 
 def test_a_tuple_of_no_kind_or_the_wrong_length_is_refused() -> None:

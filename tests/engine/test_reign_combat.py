@@ -52,7 +52,7 @@ def test_combat_reveal_highest_total_becomes_regent_and_takes_the_crown():
     )
     assert game.state.combat_totals == [[0, 7], [1, 10]]
     assert game.state.regent == 1
-    assert ("regent", 1) in game.state.events
+    assert ("regent", 1) in game.state.stored_events()
     assert game.state.legitimacy[1] == 3
 
 
@@ -127,7 +127,7 @@ def test_combat_regents_special_rules_regent_decides_ties():
     assert (d.kind, d.seat, d.info.tied, d.info.phase) == ("tie_break", 3, (0, 1), "combat")
     play(game, ref, TieBreak(3, 1))
     assert game.state.regent == 1
-    assert ("tie_broken", 3, 1) in game.state.events
+    assert ("tie_broken", 3, 1) in game.state.stored_events()
 
 
 def test_combat_regents_special_rules_first_player_decides_without_regent():

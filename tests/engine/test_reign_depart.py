@@ -43,7 +43,7 @@ def aside_cards(game: ReignGame, seat: int) -> list[str]:
 
 
 def everything_public(game: ReignGame) -> str:
-    return repr((game.public(), game.state.events))
+    return repr((game.public(), game.state.stored_events()))
 
 
 def test_set_up_the_table_goes_on_while_two_seats_play() -> None:
@@ -131,9 +131,9 @@ def test_plotting_phase_covert_backing_cards_a_seat_that_left_placed_are_set_asi
     game.depart(2)
     assert game.set_aside(2) == frozenset(placed)
     game.apply(Covert(3, (), ()))
-    revealed = [e for e in game.state.events if e[0] == "army_revealed"]
+    revealed = [e for e in game.state.stored_events() if e[0] == "army_revealed"]
     settle(game, ref)
-    revealed = [e for e in game.state.events if e[0] == "army_revealed"]
+    revealed = [e for e in game.state.stored_events() if e[0] == "army_revealed"]
     assert sorted(c for e in revealed for c in e[2]) == [MARINE, SPEAR]
     assert PIKE not in everything_public(game) and WARDEN not in everything_public(game)
 
@@ -146,7 +146,7 @@ def test_plotting_phase_a_holder_that_left_returns_its_support_card_to_the_centr
     plot(game, ref, stop=("overt", 2))
     game.depart(1)
     assert game.state.support["azure"] is None
-    assert ("support_returned", 1, "azure") in game.state.events
+    assert ("support_returned", 1, "azure") in game.state.stored_events()
     assert decision(game, ref).info.targets == (0,)
 
 
@@ -163,7 +163,7 @@ def test_combat_phase_regents_special_rules_without_the_regent_the_first_player_
     )
     game.depart(2)
     assert game.state.regent is None and game.state.first_player == 3
-    assert ("departed", 2, 2) in game.state.events
+    assert ("departed", 2, 2) in game.state.stored_events()
     # Seat 0 and seat 1 tie (no cards): the first player, seat 3, chooses.
     plot(game, ref)
     tie = decision(game, ref)
@@ -198,7 +198,7 @@ def test_regent_phase_spoils_number_the_players_still_playing() -> None:
     game.depart(4)
     plot(game, ref)
     settle(game, ref)
-    assert ("draw", 0, "military", 4) in game.state.events  # four players still play
+    assert ("draw", 0, "military", 4) in game.state.stored_events()  # four players still play
     spoils = decision(game, ref)
     assert spoils.kind == "spoils"
 

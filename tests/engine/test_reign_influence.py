@@ -56,9 +56,9 @@ def test_influence_bidding_bids_are_face_down_others_see_only_the_count():
     game, ref = table(first=0, hands={0: [RIDER, RIDER2], 1: [GUARD], 2: [WARDEN]})
     settle(game, ref)
     game.apply(Bid(0, 2, (RIDER, RIDER2)))
-    assert ("bid", 0, 2) in game.state.events
+    assert ("bid", 0, 2) in game.state.stored_events()
     assert len(game.state.bids[0]) == 2
-    text = json.dumps(game.public()) + repr(game.state.events)
+    text = json.dumps(game.public()) + repr(game.state.stored_events())
     assert RIDER not in text and RIDER2 not in text
     assert hand(game, 0) == [] and game.state.hand_count[0] == 0
     game.apply(Bid(1, 1, (GUARD,)))
@@ -70,7 +70,7 @@ def test_influence_bidding_bids_are_face_down_others_see_only_the_count():
         ("1", 1, False),
     ]
     game.apply(ref.answer(game, reveal))
-    assert ("bid_revealed", 0, [RIDER, RIDER2]) in game.state.events
+    assert ("bid_revealed", 0, [RIDER, RIDER2]) in game.state.stored_events()
 
 
 def test_influence_bidding_highest_combined_force_takes_support():
@@ -79,7 +79,7 @@ def test_influence_bidding_highest_combined_force_takes_support():
     bid_round(game, ref, {0: [SPEAR], 1: [RIDER, RIDER2], 2: [GUARD]})
     settle(game, ref)
     assert game.state.support == {"azure": 2, "crimson": 1, "ivory": None, "violet": None}
-    assert ("support_gained", 1, "crimson") in game.state.events
+    assert ("support_gained", 1, "crimson") in game.state.stored_events()
     assert game.state.phase == "plotting"
 
 
@@ -96,7 +96,7 @@ def test_influence_bidding_tie_without_regent_card_stays_in_centre():
     settle(game, ref)
     assert game.state.support["crimson"] is None
     assert game.state.support["azure"] == 2
-    assert ("bid_tie", "crimson", [0, 1]) in game.state.events
+    assert ("bid_tie", "crimson", [0, 1]) in game.state.stored_events()
     assert not any(d.kind == "tie_break" for d in game.pending())
 
 
@@ -137,7 +137,7 @@ def test_influence_bidding_never_more_than_one_support_card(keep, returned):
     play(game, ref, KeepSupport(0, keep))
     assert game.state.support[keep] == 0
     assert game.state.support[returned] is None
-    assert ("support_returned", 0, returned) in game.state.events
+    assert ("support_returned", 0, returned) in game.state.stored_events()
 
 
 def test_influence_bidding_keep_support_choices_in_turn_order():
@@ -171,7 +171,7 @@ def test_first_round_special_case_players_without_support_bid_again():
     game, ref = first_round()
     assert bid_round(game, ref, {0: [SPEAR]}) == [0, 1, 2, 3]
     d = decision(game, ref)
-    assert ("second_bid",) in game.state.events
+    assert ("second_bid",) in game.state.stored_events()
     assert (d.kind, d.seat, d.info.pass_number) == ("bid", 1, 2)
     assert "crimson" in d.info.forbidden
     assert bid_round(game, ref, {2: [MARINE]}) == [1, 2, 3]  # the holder does not bid again
@@ -194,7 +194,7 @@ def test_first_round_special_case_only_when_exactly_one_player_holds(winners):
     game, ref = first_round()
     bid_round(game, ref, winners)
     settle(game, ref)
-    assert ("second_bid",) not in game.state.events
+    assert ("second_bid",) not in game.state.stored_events()
     assert not any(getattr(d, "kind", "") == "bid" for d in game.pending())
 
 
@@ -203,7 +203,7 @@ def test_first_round_special_case_not_after_the_first_round():
     game, ref = table(round=2, first=0, hands=hands)
     bid_round(game, ref, {0: [SPEAR]})
     settle(game, ref)
-    assert ("second_bid",) not in game.state.events
+    assert ("second_bid",) not in game.state.stored_events()
     assert game.state.phase == "plotting"
 
 
@@ -251,7 +251,7 @@ def test_influence_event_cards_first_player_determines_the_order(first, order, w
     assert sorted(d.info.events) == sorted([SABOTAGE, HERALD])
     play(game, ref, OrderEvents(first, order))
     assert game.state.support["violet"] == winner
-    assert ("events_ordered", first, list(order)) in game.state.events
+    assert ("events_ordered", first, list(order)) in game.state.stored_events()
 
 
 def test_influence_event_cards_the_regent_determines_the_order():
@@ -276,7 +276,7 @@ def test_influence_event_cards_no_order_is_asked_when_it_cannot_matter():
     game, ref = table(first=0, hands=hands)
     bid_round(game, ref, hands)
     settle(game, ref)
-    assert not [e for e in game.state.events if e[0] == "events_ordered"]
+    assert not [e for e in game.state.stored_events() if e[0] == "events_ordered"]
     assert game.state.support["crimson"] == 0
 
 
@@ -288,7 +288,7 @@ def test_influence_event_cards_no_order_is_asked_when_it_changes_no_winner():
     game, ref = table(first=0, hands=hands)
     bid_round(game, ref, hands)
     settle(game, ref)
-    assert not [e for e in game.state.events if e[0] == "events_ordered"]
+    assert not [e for e in game.state.stored_events() if e[0] == "events_ordered"]
     assert game.state.support["violet"] == 2
 
 
@@ -362,7 +362,7 @@ def test_influence_regents_special_rules_regent_discards_for_each_new_support_ca
     play(game, ref, RegentDiscard(1, RIDER2))
     assert game.state.hand_count[1] == 1
     assert {RIDER, RIDER2} <= set(game.state.discards["military"])  # face up
-    assert ("regent_discard", 1, RIDER) in game.state.events
+    assert ("regent_discard", 1, RIDER) in game.state.stored_events()
     assert game.state.phase == "plotting"
 
 
@@ -404,7 +404,7 @@ def test_influence_regents_special_rules_regent_settles_tied_bids():
     rejects(game, TieBreak(1, 3), IllegalMove)  # only among the tied players
     play(game, ref, TieBreak(1, 2))
     assert game.state.support["azure"] == 2
-    assert ("tie_broken", 1, 2) in game.state.events
+    assert ("tie_broken", 1, 2) in game.state.stored_events()
 
 
 def test_influence_regents_special_rules_bid_rejection_is_typed_and_names_the_rule():

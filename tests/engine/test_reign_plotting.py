@@ -71,7 +71,7 @@ def test_plotting_overt_backing_one_card_face_up_need_not_match_house():
     settle(game, ref)
     game.apply(Overt(2, 0, PIKE))  # an ivory card in the crimson army
     assert game.state.armies[0] == [PIKE]
-    assert ("overt", 2, 0, PIKE) in game.state.events
+    assert ("overt", 2, 0, PIKE) in game.state.stored_events()
     assert game.state.hand_count[2] == 2
     assert PIKE not in game.state.hidden
     rejects(game, Overt(2, 0, WARDEN), WrongSeat)  # one card only: seat 3's turn now
@@ -83,7 +83,7 @@ def test_plotting_overt_backing_may_pass():
     game, ref = plotting(first=2)
     settle(game, ref)
     game.apply(Overt(2, None, None))
-    assert ("overt_pass", 2) in game.state.events
+    assert ("overt_pass", 2) in game.state.stored_events()
     assert game.state.hand_count[2] == 3 and 2 not in game.state.backing
 
 
@@ -95,10 +95,10 @@ def test_plotting_covert_backing_up_to_two_face_down_split_between_armies():
     assert [placer for _, placer in s.army_down[0]] == [0, 2]
     assert [placer for _, placer in s.army_down[1]] == [2]
     assert s.armies == {0: [], 1: []}  # nothing face up
-    text = json.dumps(game.public()) + repr(s.events)
+    text = json.dumps(game.public()) + repr(s.stored_events())
     assert PIKE not in text and WARDEN not in text
     assert sorted(s.secrets[2].facedown.values()) == [PIKE, WARDEN]
-    assert ("covert", 2, [0, 1]) in s.events  # where they went is public, not what
+    assert ("covert", 2, [0, 1]) in s.stored_events()  # where they went is public, not what
 
 
 def test_plotting_covert_backing_more_than_two_cards_rejected():
@@ -133,8 +133,8 @@ def test_plotting_covert_backing_face_down_cards_revealed_together_at_combat():
     assert all(mixed for _, _, mixed in reveal.groups)  # nobody learns who placed which
     assert {g: len(h) for g, h, _ in reveal.groups} == {"0": 2, "1": 1}
     game.apply(ref.answer(game, reveal))
-    assert ("army_revealed", 0, sorted([PIKE, SPEAR])) in game.state.events
-    assert ("army_revealed", 1, [WARDEN]) in game.state.events
+    assert ("army_revealed", 0, sorted([PIKE, SPEAR])) in game.state.stored_events()
+    assert ("army_revealed", 1, [WARDEN]) in game.state.stored_events()
     # crimson army: Rally (+2), spearman 3+1, pikeman 3; azure army: warden 2
     assert game.state.combat_totals == [[0, 9], [1, 2]]
 
@@ -158,7 +158,7 @@ def test_plotting_no_support_holder_means_no_plotting_or_combat():
     none = {"crimson": None, "azure": None, "ivory": None, "violet": None}
     game, ref = plotting(support=none, first=2, regent=2, legit=[1, 2, 3, 4])
     d = decision(game, ref)
-    assert ("no_armies",) in game.state.events
+    assert ("no_armies",) in game.state.stored_events()
     assert (d.kind, d.seat) == ("draw", 2)  # straight to the draw, from the Regent
     play_until(game, ref, lambda g: g.state.round == 3)
     assert events_of(game, "combat_totals") == [] and events_of(game, "spoils") == []
@@ -191,7 +191,7 @@ def test_plotting_event_cards_and_betrayal_effect_happens_to_the_army_owner():
     plot(game, ref, covert={0: ((0, 0), (SPEAR, RIDER)), 1: ((1,), (MARINE,)), 2: ((1,), (OATH,))})
     settle(game, ref)
     assert game.state.regent == 0
-    assert ("support_lost", 1, "azure") in game.state.events
+    assert ("support_lost", 1, "azure") in game.state.stored_events()
     assert game.state.support["azure"] is None
     assert game.state.support["crimson"] == 0
 

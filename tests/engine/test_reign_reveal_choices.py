@@ -41,9 +41,9 @@ def test_combat_reveal_owner_orders_own_army_when_a_ward_meets_two_betrayals():
     refused = rejects(game, OrderArmy(0, (OATH,)), IllegalMove)
     assert refused.rule == "Combat Phase > The Reveal"
     play(game, ref, OrderArmy(0, (WINE, OATH)))  # the ward takes the wine; the oath holds
-    assert ("army_ordered", 0, [WINE, OATH]) in game.state.events
+    assert ("army_ordered", 0, [WINE, OATH]) in game.state.stored_events()
     assert game.state.combat_totals == [[0, 5], [1, 4]]
-    assert ("support_lost", 0, "crimson") in game.state.events
+    assert ("support_lost", 0, "crimson") in game.state.stored_events()
 
 
 def test_combat_reveal_owner_order_other_way_cancels_the_oath():

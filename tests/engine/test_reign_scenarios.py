@@ -60,7 +60,7 @@ PILE = [
 
 
 def names(game):
-    return [e[0] for e in game.state.events]
+    return [e[0] for e in game.state.stored_events()]
 
 
 def test_scenario_round_summary_one_whole_round():
@@ -125,7 +125,7 @@ def test_scenario_round_summary_one_whole_round():
     # A new round begins at the influence phase with the Regent as first player.
     d = decision(game, ref)
     assert (d.kind, d.seat, d.info.forbidden) == ("bid", 0, ("crimson",))
-    assert s.events[-1] == ("round", 3, 0)
+    assert s.stored_events()[-1] == ("round", 3, 0)
     order = [
         n
         for n in (
@@ -156,7 +156,7 @@ def test_scenario_first_round_of_a_new_game_with_second_bid():
     bid_round(game, ref, {first: mine})
     d = decision(game, ref)
     assert game.state.support[house] == first
-    assert ("second_bid",) in game.state.events
+    assert ("second_bid",) in game.state.stored_events()
     assert d.kind == "bid" and d.seat != first and d.info.forbidden == (house,)
     # The second bidder goes for another house in the centre and gets it.
     other = [c for c in hand(game, d.seat) if DEFS[c].kind == "military" and DEFS[c].house != house]

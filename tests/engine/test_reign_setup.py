@@ -186,7 +186,7 @@ def test_end_of_game_round_limit_ends_without_winner():
     )
     play_until(game, ref, lambda g: g.over, limit=20)
     assert game.state.over == "round_limit" and game.outcome == Outcome.nobody()
-    assert ("round_limit", 2) in game.state.events
+    assert ("round_limit", 2) in game.state.stored_events()
     game, ref = table(round=2, round_limit=0, phase="draw", regent=0, support=SUPPORT)
     play_until(game, ref, lambda g: g.state.round == 3, limit=20)
-    assert not game.over and ("round", 3, 0) in game.state.events
+    assert not game.over and ("round", 3, 0) in game.state.stored_events()

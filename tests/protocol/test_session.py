@@ -64,7 +64,7 @@ def test_session_steps_carry_the_engines_typed_records_that_store_as_its_log(
                 assert all(isinstance(e, GameEvent) for e in event.events)
                 told.extend(event.events)
     assert watcher.finished is not None and told
-    stored = watcher.game.state.events
+    stored = watcher.game.state.stored_events()
     assert [e.as_tuple() for e in told] == stored[len(stored) - len(told) :]
 
 

@@ -143,7 +143,7 @@ def test_movement_the_caster_picks_among_equally_straight_spaces() -> None:
         settle(game, ref)
     assert unit(game, 1)["at"] != [4, -1]
     assert game.state.arena.distance((2, 0), tuple(unit(game, 1)["at"])) > 2
-    assert ("moved", 1, [4, -1], [5, -1], "push") in game.state.events
+    assert ("moved", 1, [4, -1], [5, -1], "push") in game.state.stored_events()
 
 
 def test_movement_forced_candidates_are_one_walking_step_farther_or_nearer() -> None:

@@ -67,7 +67,11 @@ def test_contract_arrival_order_of_simultaneous_answers_never_changes_the_outcom
     for order in itertools.permutations(range(4)):
         game = _drive_setup(order)
         results.add(
-            (game.digest(), json.dumps(game.public(), sort_keys=True), repr(game.state.events))
+            (
+                game.digest(),
+                json.dumps(game.public(), sort_keys=True),
+                repr(game.state.stored_events()),
+            )
         )
     assert len(results) == 1
 

@@ -40,7 +40,7 @@ def test_affecting_units_caster_orders_life_changes_when_a_fall_changes_another(
     assert rejects(game, OrderLife(1, (0, 2)), IllegalMove).rule == "Affecting Units"
     rejects(game, OrderLife(1, [2, 0, 1]), MalformedAnswer)  # type: ignore[arg-type]
     game.apply(OrderLife(1, (2, 0, 1)))  # the Archer first: the guard still stands
-    assert ("life_ordered", 1, [2, 0, 1]) in game.state.events
+    assert ("life_ordered", 1, [2, 0, 1]) in game.state.stored_events()
     assert unit(game, 2)["life"] == 1
     respawn = to_respawn(game)
     assert (respawn.kind, respawn.seat) == ("respawn", 0)
@@ -53,7 +53,7 @@ def test_affecting_units_caster_order_empress_first_brings_both_down():
     assert (respawn.kind, respawn.seat) == ("respawn", 0)
     far = max(respawn.info.spaces, key=lambda s: abs(s[0] - 5) + abs(s[1] + 1))
     game.apply(Respawn(0, far))
-    lives = [e for e in game.state.events if e[0] == "life" and e[1] == 2]
+    lives = [e for e in game.state.stored_events() if e[0] == "life" and e[1] == 2]
     assert lives[-1][2:4] == (2, 0)  # the Archer reached 0 as well
     assert game.public()["tributes"]["dusk"]["strength"] is not None
 
@@ -61,7 +61,7 @@ def test_affecting_units_caster_order_empress_first_brings_both_down():
 def test_affecting_units_no_order_is_asked_when_nobody_falls():
     # 6 and 5: the Empress (inertia 7) takes nothing, the guarded Archer 1: nobody falls.
     game, _ = cast_and_roll(GUARDED, 6, 5, 1)
-    assert not [e for e in game.state.events if e[0] == "life_ordered"]
+    assert not [e for e in game.state.stored_events() if e[0] == "life_ordered"]
     assert not any(getattr(r, "kind", None) == "order_life" for r in game.pending())
     assert unit(game, 0)["life"] == 1 and unit(game, 2)["life"] == 1
 
@@ -70,7 +70,7 @@ def test_affecting_units_no_order_is_asked_when_one_fall_changes_nothing_else():
     # The Archer stands away from the Empress (no guard): her fall changes no other count.
     line = GUARDED.replace("at=5:0,4:0,5:-1,0:0", "at=5:0,4:0,3:0,0:0")
     game, _ = cast_and_roll(line, 7, 1, 1)
-    assert not [e for e in game.state.events if e[0] == "life_ordered"]
+    assert not [e for e in game.state.stored_events() if e[0] == "life_ordered"]
     assert to_respawn(game).kind == "respawn"
 
 
@@ -108,5 +108,5 @@ def test_affecting_units_caster_orders_pushes_that_get_in_each_others_way():
 
 def test_affecting_units_no_order_is_asked_for_pushes_on_separate_ways():
     game = pushed("3:0,4:0,9:0,4:-1")  # pushed to 6:0 and 6:-3, nowhere near each other
-    assert not [e for e in game.state.events if e[0] == "life_ordered"]
+    assert not [e for e in game.state.stored_events() if e[0] == "life_ordered"]
     assert unit(game, 1)["at"] == [6, 0]

@@ -153,7 +153,13 @@ def hand_card(game: SovereignGame, seat: int, card: str) -> int:
 
 def snapshot(game: SovereignGame) -> tuple[Any, ...]:
     s = game.state
-    return (game.digest(), copy.deepcopy(s.secrets), dict(s.buffered), list(s.events), s.decisions)
+    return (
+        game.digest(),
+        copy.deepcopy(s.secrets),
+        dict(s.buffered),
+        list(s.events),
+        s.decisions,
+    )
 
 
 def rejects(game: SovereignGame, answer: Any, error: type[EngineError]) -> EngineError:

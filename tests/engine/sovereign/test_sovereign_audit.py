@@ -4,6 +4,7 @@ a reflex kept in a forge, and an Echo a forge breach showed but the attacker lef
 from __future__ import annotations
 
 from fairtable.engine.sovereign import RULES
+from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.position import position
 
 LINE = (
@@ -41,12 +42,12 @@ def test_breaching_an_echo_seen_in_a_forge_breach_and_left_there_names_the_attac
         "forge1=ww-echo-first-wind:2,ww-grav-skimmers:1"
     )
     echo, unit = _forge(game, 1)
-    game.state.events.append(("peek", 0, 1, [echo, unit]))  # seat 0's forge breach saw both
+    game.state.events.append(E.Peek(0, 1, (echo, unit)))  # seat 0's forge breach saw both
     cards = {echo: "ww-echo-first-wind", unit: "ww-grav-skimmers"}
     assert RULES.audit_cards is not None
     found = RULES.audit_cards(game, cards)
     assert found is not None and found[0] == 0 and "did not score" in found[1]
-    game.state.events[-1] = ("peek", 0, 1, [unit])  # a breach that saw only the unit
+    game.state.events[-1] = E.Peek(0, 1, (unit,))  # a breach that saw only the unit
     assert RULES.audit_cards(game, cards) is None
 
 
@@ -54,11 +55,11 @@ def test_breaching_an_echo_seen_in_a_hand_breach_must_have_been_scored_right_aft
     game, _ = position("sovereign players=2 factions=windwalker,windwalker phase=forge")
     old = 900  # a hand handle from before the re-handle: held under no handle any more
     cards = {old: "ww-echo-first-wind"}
-    game.state.events.append(("peek", 0, 1, [old]))
+    game.state.events.append(E.Peek(0, 1, (old,)))
     assert RULES.audit_cards is not None
     found = RULES.audit_cards(game, cards)
     assert found is not None and found[0] == 0
-    game.state.events.append(("scored", 0, "1:ww-echo-first-wind"))
+    game.state.events.append(E.Scored(0, "1:ww-echo-first-wind"))
     assert RULES.audit_cards(game, cards) is None
-    game.state.events.insert(-1, ("turn", 9, 1))  # scored only in a later turn: too late
+    game.state.events.insert(-1, E.Turn(9, 1))  # scored only in a later turn: too late
     assert RULES.audit_cards(game, cards) is not None

@@ -76,7 +76,7 @@ def test_facilities_example_titan_cannon_three_drones_and_cool_down():
     game.apply(A.Work(1, "1:md-titan-cannon", 3, ("0:ww-sentinels",)))
     settle(game, ref)
     # 3 damage, one source: the Sentinels' armor 2 leaves 1; the Spies' armor 1 leaves 2
-    assert ("damage", "1:md-titan-cannon", "0:ww-sentinels", 3, 1) in s.events
+    assert ("damage", "1:md-titan-cannon", "0:ww-sentinels", 3, 1) in s.stored_events()
     assert s.units["0:ww-sentinels"].health == [0, 2]
     assert "0:ww-webweave-spies" not in s.units
     assert s.facilities["1:md-titan-cannon"].workers == [0, 3]
@@ -154,16 +154,16 @@ def test_battle_combat_example_sentinels_and_spies_against_hunter_seeker_and_nau
     assert effects.stats(s, hs) == (2, 1)
     for _ in range(40):
         pending = settle(game, ref)
-        if s.phase != "battle" or any(e[0] == "breach" for e in s.events):
+        if s.phase != "battle" or any(e[0] == "breach" for e in s.stored_events()):
             break
         game.apply(quiet(game, pending[0]))
     # round 1: Hunter-Seeker 2 vs armor 2 -> 0; Sentinels 3 vs armor 1 -> 2 tokens
-    assert ("combat_damage", hs, "0:ww-sentinels", 2) in s.events
+    assert ("combat_damage", hs, "0:ww-sentinels", 2) in s.stored_events()
     assert s.units["0:ww-sentinels"].health == [0, 3]
     # round 2: the Sentinels pass the empty space; the Spies take the last token and lose 1
     assert hs not in s.units
     assert s.units["0:ww-webweave-spies"].health == [1, 0]
-    breach = [e for e in s.events if e[0] == "breach"][-1]
+    breach = [e for e in s.stored_events() if e[0] == "breach"][-1]
     assert breach[1:4] == (0, 1, "hand")
     assert breach[4] == 3 + 2  # no living defender: the attack values (l. 220, 232)
 

@@ -46,7 +46,7 @@ def test_leader_perpetual_ability_stacks_by_level():
     game.apply(A.Attack(0, 0, 1, 1, 1))
     until(game, ref, "move", seat=0)
     # undefended: attack 1, Gutter Runners +1, the Leader worked twice +2
-    assert ("breach", 0, 1, "forge", 4) in s.events
+    assert ("breach", 0, 1, "forge", 4) in s.stored_events()
 
 
 # -- Undercity: Lift the Keys (hook steal_talent) ---------------------------------------------
@@ -180,7 +180,7 @@ def test_hook_mosaic_mutation_fizzles_without_a_unit_in_the_scrap_pile():
     s = game.state
     assert s.boards[0].lanes[0] == ["0:ng-splice-hounds"]
     assert s.boards[0].scrap == ["ng-mantis-limbs"]
-    assert ("fizzle", "0:ng-mosaic-mutation", "0:ng-splice-hounds") in s.events
+    assert ("fizzle", "0:ng-mosaic-mutation", "0:ng-splice-hounds") in s.stored_events()
 
 
 def test_card_data_quick_forge_is_a_flag_of_augments():
@@ -210,7 +210,7 @@ def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
     new = "0:ng-chimera-telepaths"
     assert s.battle["order"] == [new] and s.battle["attackers"] == [new]
     until(game, ref, "move", seat=0)
-    assert ("combat_damage", new, "1:ww-herdmasters", 2) in s.events  # it attacked
+    assert ("combat_damage", new, "1:ww-herdmasters", 2) in s.stored_events()  # it attacked
     assert s.units["1:ww-herdmasters"].health == [0, 1]
 
 

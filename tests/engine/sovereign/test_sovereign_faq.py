@@ -84,7 +84,7 @@ def test_faq_salamander_armor_revealed_from_the_forge_counts_as_forged():
     assert s.boards[1].forge == []
     assert s.units["1:ms-lancer-mech"].augments == ["1:ms-salamander-armor"]
     assert s.boards[1].citadel == [0, 1 + 1 + 2]  # its forge talent as a drone, the on_forge
-    assert ("forged", "1:ms-salamander-armor", "host:1:ms-lancer-mech") in s.events
+    assert ("forged", "1:ms-salamander-armor", "host:1:ms-lancer-mech") in s.stored_events()
 
 
 def _index(events: list, event: tuple) -> int:
@@ -99,7 +99,7 @@ def test_faq_upkeep_order():
         "fac0=ww-weather-spire:0.2 forge0=ww-grav-skimmers:1@0"
     )
     d = until(game, ref, "upkeep_return", seat=0)
-    ev = game.state.events
+    ev = game.state.stored_events()
     # the trigger resolved while the reflex was still in play, then the reflex went
     assert _index(ev, ("gain", 0, 0, 1)) < _index(ev, ("reflex_ends", "0:ww-storm-front"))
     assert not any(e[0] == "forge_advance" for e in ev)  # the forge waits for the returns
@@ -153,7 +153,7 @@ def test_faq_simultaneous_effects_player_order():
     assert d.info.sources == ("0:ng-bloatflesh-chimera", "0:ng-hive-gland")
     rejects(game, A.OrderTriggers(0, ("0:ng-hive-gland",)), IllegalMove)
     game.apply(A.OrderTriggers(0, ("0:ng-hive-gland", "0:ng-bloatflesh-chimera")))
-    ev = game.state.events
+    ev = game.state.stored_events()
     assert _index(ev, ("add_health", "0:ng-splice-hounds", 0, 1)) < _index(
         ev, ("add_health", "0:ng-bloatflesh-chimera", 0, 1)
     )
@@ -287,7 +287,7 @@ def test_faq_damage_vs_health_loss():
     until(game, ref, "forge", seat=0)
     s = game.state
     play(game, ref, 0, "ww-lightning-lash", 2, 0, ("1:ww-sentinels",))
-    assert ("damage", "0:ww-lightning-lash", "1:ww-sentinels", 2, 0) in s.events  # taken
+    assert ("damage", "0:ww-lightning-lash", "1:ww-sentinels", 2, 0) in s.stored_events()  # taken
     assert s.units["1:ww-sentinels"].health == [0, 3]  # armor 2: no health lost
     play(game, ref, 0, "ww-desperate-sacrifice", 1, 0, ("0:ww-gale-riders", "1:ww-sentinels"))
     assert s.units["1:ww-sentinels"].health == [0, 2]  # health loss ignores armor
@@ -315,7 +315,9 @@ def test_faq_slow_lethal():
     assert "1:md-praetorian-juggernaut" not in s.units
     assert s.units["0:ww-stormcaller-matriarch"].health == [2, 2]
     assert not [
-        e for e in s.events if e[0] == "combat_damage" and e[1] == "1:md-praetorian-juggernaut"
+        e
+        for e in s.stored_events()
+        if e[0] == "combat_damage" and e[1] == "1:md-praetorian-juggernaut"
     ]
     s = _slow("0.2")  # not lethal: it strikes back, 4 against armor 2
     assert "1:md-praetorian-juggernaut" in s.units

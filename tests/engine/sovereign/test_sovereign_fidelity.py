@@ -86,7 +86,7 @@ def test_faq_slow_lethal_two_slow_units_facing_each_other():
     s = _slow_pair("0.1", "0.1")
     assert s.units["0:ms-siege-automaton"].health == [0, 1]
     assert s.units["1:md-praetorian-juggernaut"].health == [0, 1]
-    assert not [e for e in s.events if e[0] == "combat_damage"]
+    assert not [e for e in s.stored_events() if e[0] == "combat_damage"]
     # only one would take lethal damage: it alone deals none, the other strikes
     s = _slow_pair("0.4", "0.1")
     assert "1:md-praetorian-juggernaut" not in s.units
@@ -95,7 +95,7 @@ def test_faq_slow_lethal_two_slow_units_facing_each_other():
 
 # -- Glossary "Adjacent" (l. 287): "In a lane, a unit in front of or behind this unit." -------
 def _damaged(s, since: int) -> list[str]:
-    return [e[2] for e in s.events[since:] if e[0] == "damage"]
+    return [e[2] for e in s.stored_events()[since:] if e[0] == "damage"]
 
 
 def test_glossary_adjacent_an_emptied_defending_space_separates():
@@ -140,7 +140,7 @@ def test_glossary_adjacent_a_unit_left_out_of_the_attack_is_not_behind_the_attac
 
 # -- FAQ l. 353-354: "What is the difference between taking damage and losing health?" ------
 def _fired(s, since: int, kind: str) -> list[tuple]:
-    return [e for e in s.events[since:] if e[0] == kind]
+    return [e for e in s.stored_events()[since:] if e[0] == kind]
 
 
 def test_faq_damage_vs_health_loss_armor_stops_all_of_it():

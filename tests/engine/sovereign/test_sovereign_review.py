@@ -43,7 +43,7 @@ def test_draw_phase_above_the_hand_limit_draws_nothing_and_the_deck_is_not_empty
     until(game, ref, "forge", seat=1)
     s = game.state
     assert len(s.boards[0].hand) == 9 and s.boards[0].deck == 41
-    assert not [e for e in s.events if e[0] in ("draw", "deck_empty") and e[1] == 0]
+    assert not [e for e in s.stored_events() if e[0] in ("draw", "deck_empty") and e[1] == 0]
 
 
 # -- When Can I Play Reflexes and Abilities (l. 174-176) and FAQ Salamander Armor (l. 360) --------
@@ -91,7 +91,7 @@ def test_breach_value_combat_example_sentinels_and_spies_look_at_five_cards():
     until(game, ref, "attack", seat=0)
     game.apply(A.Attack(0, 0, 2, 1, 0))
     until(game, ref, "findings", seat=0)
-    breach = [e for e in game.state.events if e[0] == "breach"][-1]
+    breach = [e for e in game.state.stored_events() if e[0] == "breach"][-1]
     assert breach[1:] == (0, 1, "hand", 5)
     assert len(game.state.battle["seen"]) == 5
 
@@ -171,7 +171,7 @@ def test_restore_health_the_player_chooses_the_types_within_the_printed_maximum(
     s = game.state
     assert s.units["1:ww-stormcaller-matriarch"].health == [2, 1]
     assert s.boards[0].citadel == [0, 2]
-    assert ("restore_health", "1:ww-stormcaller-matriarch", 1, 0) in s.events
+    assert ("restore_health", "1:ww-stormcaller-matriarch", 1, 0) in s.stored_events()
     assert effects.citizens_total(s) == s.creche_out
     # only drones missing: the printed maximum of talents leaves no choice
     game, ref = pos(_RESTORE.format("2.1"))
@@ -306,7 +306,7 @@ def test_combat_rounds_front_attacker_killed_before_damage_no_empty_round():
             break
         game.apply(quiet(game, d))
     assert rounds == {1}
-    assert ("combat_damage", "0:ww-webweave-spies", "1:ww-gale-riders", 2) in s.events
+    assert ("combat_damage", "0:ww-webweave-spies", "1:ww-gale-riders", 2) in s.stored_events()
 
 
 def test_battle_end_every_units_own_text_applies_again():

@@ -175,7 +175,7 @@ def test_battle_damage_armor_and_simultaneous():
     # Sentinels 3 vs armor 1: 2 tokens, Cloudbreakers scrapped; 2 vs armor 2: nothing
     assert cloud not in game.state.units
     assert game.state.units[sent].health == [0, 3]
-    assert ("combat_damage", cloud, sent, 2) in game.state.events
+    assert ("combat_damage", cloud, sent, 2) in game.state.stored_events()
 
 
 def test_battle_breach_value_undefended_is_total_attack_plus_bonus():
@@ -185,7 +185,7 @@ def test_battle_breach_value_undefended_is_total_attack_plus_bonus():
     until(game, ref, "attack", seat=me)
     game.apply(A.Attack(me, 0, 2, foe, 1))
     until(game, ref, "move", seat=me)
-    breach = [e for e in game.state.events if e[0] == "breach"][-1]
+    breach = [e for e in game.state.stored_events() if e[0] == "breach"][-1]
     assert breach[4] == 3 + 1 + 1
 
 
@@ -199,11 +199,14 @@ def test_battle_breach_with_living_defender_is_one_per_attacker():
     game.apply(A.Attack(me, 0, 2, foe, 0))
     for _ in range(40):
         pending = settle(game, ref)
-        if any(e[0] == "breach" for e in game.state.events) or game.state.phase != "battle":
+        if (
+            any(e[0] == "breach" for e in game.state.stored_events())
+            or game.state.phase != "battle"
+        ):
             break
         game.apply(quiet(game, pending[0]))
     # both attackers die to the Sentinels: no breach at all
-    assert not [e for e in game.state.events if e[0] == "breach"]
+    assert not [e for e in game.state.stored_events() if e[0] == "breach"]
 
 
 def test_battle_hand_breach_scores_echoes_or_discards():
