@@ -11,6 +11,7 @@ side.
 
     .venv/bin/python bench/seats.py [--games 200] [--bot heuristic] [--seed 0]
                                     [--only GAME] [--players N] [--clock cpu|wall] [--jobs 1]
+                                    [--tally N]
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="tables of this many players only")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
+    parser.add_argument("--tally", type=int, default=0, help="print the tally every N games")
     args = parser.parse_args()
     print(
         f"first player (team) wins between {args.bot} bots, {args.games} seeded games "
@@ -107,9 +109,16 @@ def main() -> None:
         won = first = 0
         tasks = [(name, players, args.seed + i, args.bot, args.clock) for i in range(args.games)]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for w, f in pool.map(_play, tasks):
+            for played, (w, f) in enumerate(pool.map(_play, tasks), start=1):
                 won += w
                 first += f
+                if args.tally and played % args.tally == 0 and played < args.games:
+                    lo, hi = wilson(first, won)
+                    print(
+                        f"  ({name} {players}: after {played} games, first won {first} of "
+                        f"{won} won, [{lo:5.1%}, {hi:5.1%}])",
+                        flush=True,
+                    )
         lo, hi = wilson(first, won)
         even = 0.5 if name == "sodalis" else 1 / players
         print(

@@ -83,10 +83,10 @@ class CommonState(abc.ABC):
         """Record ``event`` in the public log."""
         self.events.append(event)
 
-    def stored_events(self) -> list[tuple[Any, ...]]:
-        """The public log in its stored form: each record's tuple ``(KIND, *fields)``
-        (:meth:`~engine.events.Event.as_tuple`), made now."""
-        return [e.as_tuple() for e in self.events]
+    def stored_events(self, since: int = 0) -> list[tuple[Any, ...]]:
+        """The public log from entry ``since`` on, in its stored form: each record's tuple
+        ``(KIND, *fields)`` (:meth:`~engine.events.Event.as_tuple`), made now."""
+        return [e.as_tuple() for e in self.events[since:]]
 
     def new_handle(self) -> int:
         """Give the next handle."""

@@ -250,7 +250,7 @@ class ContractGame(abc.ABC, Generic[State, View]):
     def apply(self, answer: Any) -> tuple[Event, ...]:
         """Apply one answer; returns the public events it caused, as records."""
         s = self.state
-        if self.over:
+        if s.over:
             raise GameOver("the game is over")
         mark = len(s.events)
         generic = self.GENERIC.get(type(answer))
@@ -339,14 +339,12 @@ class ContractGame(abc.ABC, Generic[State, View]):
         seat = getattr(answer, "seat", None)
         if type(seat) is not int:
             raise MalformedAnswer("an answer names its seat as a whole number")
-        req = next(
-            (
-                r
-                for r in s.pending
-                if isinstance(r, Decision) and r.seat == seat and seat not in s.buffered
-            ),
-            None,
-        )
+        req = None
+        if seat not in s.buffered:
+            for r in s.pending:
+                if isinstance(r, Decision) and r.seat == seat:
+                    req = r
+                    break
         if req is None:
             if any(isinstance(r, Decision) and self.accepts(r, answer) for r in s.pending):
                 raise WrongSeat(f"it is not seat {seat}'s turn to decide")

@@ -193,6 +193,10 @@ class Catalog:
     defs: dict[str, CardDef]  # physical card id -> definition
     military: dict[str, tuple[str, ...]]  # house id -> physical card ids, sorted
     events: tuple[str, ...]  # physical event ids, sorted
+    memo: dict[str, dict[Any, Any]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """What the rules work out from the cards alone, kept for the next time (e.g. which cards
+    of an army may change the result by their order: engine.reign.combat).  A pure function
+    of the cards, so sharing it between games and copies changes nothing."""
 
     def house(self, house_id: str) -> House:
         for house in self.houses:

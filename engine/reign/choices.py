@@ -145,18 +145,23 @@ def legal_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer]:
             yield from _spoils_answers(view, decision)
 
 
-def _overt_answers(view: ReignView, seat: int, targets: tuple[int, ...]) -> list[ReignAnswer]:
-    """Every overt answer: the pass, then each card into each army it may go to."""
-    out: list[ReignAnswer] = [Overt(seat, None, None)]
+def _overt_options(
+    view: ReignView, seat: int, targets: tuple[int, ...]
+) -> tuple[list[int], list[str]]:
+    """The armies a card may go into face up, and the distinct cards that may: every overt
+    answer is the pass, then each of these cards into each of these armies."""
     cards = army_cards(view)
-    distinct = sorted(set(cards))
     # The Regent puts a card into another army only when it has an army of its own and
     # keeps a card for it.
     regent_alone = seat == _regent(view) and (seat not in targets or len(cards) < 2)
-    for target in targets:
-        if not (regent_alone and target != seat):
-            out.extend(Overt(seat, target, c) for c in distinct)
-    return out
+    armies = [t for t in targets if not (regent_alone and t != seat)]
+    return armies, sorted(set(cards))
+
+
+def _overt_answers(view: ReignView, seat: int, targets: tuple[int, ...]) -> list[ReignAnswer]:
+    """Every overt answer: the pass, then each card into each army it may go to."""
+    armies, cards = _overt_options(view, seat, targets)
+    return [Overt(seat, None, None), *(Overt(seat, t, c) for t in armies for c in cards)]
 
 
 def spoils_recipients(view: ReignView, seat: int) -> list[int]:
@@ -199,9 +204,13 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
             return OrderArmy(
                 seat, tuple(c for g in groups for c in (g[i] for i in rng.permutation(len(g))))
             )
-        case OvertInfo(targets=targets):
-            overt = _overt_answers(view, seat, targets)
-            return overt[rng.below(len(overt))]
+        case OvertInfo(targets=targets):  # one of _overt_answers, without building them all
+            armies, cards = _overt_options(view, seat, targets)
+            pick = rng.below(1 + len(armies) * len(cards))
+            if pick == 0:
+                return Overt(seat, None, None)
+            target, card = divmod(pick - 1, len(cards))
+            return Overt(seat, armies[target], cards[card])
         case (
             RegentDiscardInfo() | KeepSupportInfo() | TieBreakInfo() | CombatTieInfo() | DrawInfo()
         ):

@@ -219,7 +219,9 @@ ArmySpec = tuple[int, str | None, Sequence[str]]
 def _in_order(ids: Sequence[str], order: Sequence[str] | None) -> list[str]:
     """An army's cards in the order its owner resolves them: ``order`` first (the cards
     whose order can matter), the rest in card-id order."""
-    first = [c for c in (order or ()) if c in ids]
+    if not order:
+        return sorted(ids)
+    first = [c for c in order if c in ids]
     return first + sorted(c for c in ids if c not in first)
 
 
@@ -264,10 +266,11 @@ def _run(
 ) -> tuple[list[Army], tuple[Tie, ...]]:
     """The three passes: the armies as they end, and the ties met without a pick."""
     built: list[Army] = []
+    defs = catalog.defs
     for owner, house, ids in armies:
         cards = []
-        for cid in _in_order(ids, (orders or {}).get(owner)):
-            d = catalog.defs[cid]
+        for cid in _in_order(ids, orders.get(owner) if orders else None):
+            d = defs[cid]
             eff_house = d.house
             if d.military and any(e.op is Op.COUNTS_AS_ARMY_HOUSE for e in d.effects):
                 eff_house = house if house is not None else d.house
@@ -327,6 +330,10 @@ ARMY_ORDER_LIMIT = 5040
 matters."""
 
 
+MEMO_LIMIT = 4096
+"""Armies whose order analysis the catalog keeps at most (then it starts afresh)."""
+
+
 def army_order_matters(
     catalog: Catalog,
     armies: Sequence[ArmySpec],
@@ -341,16 +348,32 @@ def army_order_matters(
     (:func:`order_sensitive`) are tried in every order: the others give the same result
     wherever they stand, so the answer is :func:`order_changes_result`'s, found faster."""
     ids = next(ids for o, _, ids in armies if o == owner)
-    groups = order_groups(catalog, ids)
-    if not groups:
-        return False
-    if math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
+    sensitive = _sensitive_groups(catalog, tuple(ids))
+    if sensitive is None:
         return True
-    warded = any(e.op is Op.WARD for c in ids for e in catalog.defs[c].effects)
-    sensitive = tuple(
-        s for s in (order_sensitive(catalog, g, warded) for g in groups) if len(s) > 1
-    )
     return bool(sensitive) and _outcomes_differ(catalog, armies, regent, owner, orders, sensitive)
+
+
+def _sensitive_groups(catalog: Catalog, ids: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """The groups of an army's cards whose order may change the result (by pass, each of
+    two cards or more; :func:`order_sensitive`), or ``None`` when there are too many orders
+    to try.  It depends on the cards only, so the catalog keeps it for the next combat."""
+    memo = catalog.memo.setdefault("sensitive_groups", {})
+    if len(memo) > MEMO_LIMIT:  # a long search meets many armies: keep the memo small
+        memo.clear()
+    if ids in memo:
+        found: tuple[tuple[str, ...], ...] | None = memo[ids]
+        return found
+    groups = order_groups(catalog, ids)
+    if groups and math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
+        found = None
+    else:
+        warded = any(e.op is Op.WARD for c in ids for e in catalog.defs[c].effects)
+        found = tuple(
+            s for s in (order_sensitive(catalog, g, warded) for g in groups) if len(s) > 1
+        )
+    memo[ids] = found
+    return found
 
 
 def order_changes_result(

@@ -115,14 +115,16 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
     if state.knows(req.seat):
         if cards is None:
             raise UnknownSecret("the dealt cards must be told to the seat receiving them")
+        defs = state.catalog.defs
         if (
             not isinstance(cards, tuple)
             or len(cards) != req.count
-            or any(not isinstance(c, str) or c not in state.catalog.defs for c in cards)
+            or not all(isinstance(c, str) and c in defs for c in cards)
             or len(set(cards)) != len(cards)
         ):
             raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
-        if any(c in state.secrets[req.seat].hand for c in cards):
+        hand = state.secrets[req.seat].hand
+        if any(c in hand for c in cards):
             raise IllegalReveal("a card cannot be dealt twice to one hand", rule="Draw")
         if giver is not None:
             if state.knows(giver):
@@ -138,8 +140,9 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
                     rule="Regent Phase > Spoils",
                 )
         else:
+            hidden, military = state.hidden, req.source == "military"
             for c in cards:
-                if c not in state.hidden or pile_of(state, c) != req.source:
+                if c not in hidden or defs[c].military != military:
                     raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
             if state.held_elsewhere(cards, req.seat) is not None:
                 raise IllegalReveal("a dealt card is in another hand", rule="Draw")

@@ -113,7 +113,8 @@ class ReignState(CommonState):
     def turn_order(self, start: int | None = None) -> list[int]:
         """The seats still playing, clockwise from ``start`` (the first player)."""
         first = self.first_player if start is None else start
-        order = [(first + i) % self.players for i in range(self.players)]
+        n = self.config.players
+        order = [*range(first, n), *range(first)]
         return self.living(order) if self.departed else order
 
     def held_elsewhere(self, cards: Iterable[str], owner: int | None) -> str | None:
@@ -132,7 +133,8 @@ class ReignState(CommonState):
         return [s for s in self.turn_order() if s in held]
 
     def support_of(self, seat: int) -> list[str]:
-        return [h for h in self.houses if self.support.get(h) == seat]
+        support = self.support
+        return [h for h in self.houses if support.get(h) == seat]
 
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:

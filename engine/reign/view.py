@@ -67,7 +67,7 @@ def make_view(state: ReignState, seat: int | None) -> ReignView:
             facedown = tuple(sorted(sec.facedown.items()))
         if seat not in state.buffered:
             decisions = tuple(
-                r for r in state.pending if isinstance(r, Decision) and r.seat == seat
+                [r for r in state.pending if isinstance(r, Decision) and r.seat == seat]
             )
     influence_winner = state.influence_winner
     play = PlayState(

@@ -38,7 +38,7 @@ def watch(seed: int, players: int) -> tuple[ClientModel, list[list[list[int]]], 
         regent = s.regent
         asked = table.truth.pending()[0]
         table.step()
-        new = tuple(table.truth.state.stored_events()[before:])
+        new = tuple(table.truth.state.stored_events(before))
         for e in new:
             if e[0] == "army_revealed":  # the face-down cards join their army
                 armies[e[1]] = armies.get(e[1], []) + list(e[2])

@@ -330,11 +330,13 @@ def test_hiding_no_seat_ever_sees_a_hidden_card_the_rules_did_not_show_it(
     checks = [0]
     peeks = [0]
     last: dict[int, tuple[set[str], set[str]]] = {}
+    logged = [0]  # the log's entries already read
 
     def step(game: SovereignGame, request: Any, answer: Any) -> None:
         s = game.state
         public.update(_ids_in(s.public()))
-        public.update(_ids_in([list(e) for e in s.stored_events()]))
+        public.update(_ids_in([list(e) for e in s.stored_events(logged[0])]))
+        logged[0] = len(s.events)
         for seat in range(players):
             hidden[seat].update(s.secrets[seat].cards.values())
         if isinstance(answer, PeekAnswer):

@@ -98,7 +98,7 @@ def test_screen_shows_a_battle_and_the_log_tells_it_round_by_round(
     def counted(state: Any, r: int) -> None:
         mark = len(state.events)
         damage(state, r)
-        rounds.extend(r for e in state.stored_events()[mark:] if e[0] == "combat_damage")
+        rounds.extend(r for e in state.stored_events(mark) if e[0] == "combat_damage")
 
     monkeypatch.setitem(flow.HANDLERS, "damage", counted)
 

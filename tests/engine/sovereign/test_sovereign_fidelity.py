@@ -95,7 +95,7 @@ def test_faq_slow_lethal_two_slow_units_facing_each_other():
 
 # -- Glossary "Adjacent" (l. 287): "In a lane, a unit in front of or behind this unit." -------
 def _damaged(s, since: int) -> list[str]:
-    return [e[2] for e in s.stored_events()[since:] if e[0] == "damage"]
+    return [e[2] for e in s.stored_events(since) if e[0] == "damage"]
 
 
 def test_glossary_adjacent_an_emptied_defending_space_separates():
@@ -140,7 +140,7 @@ def test_glossary_adjacent_a_unit_left_out_of_the_attack_is_not_behind_the_attac
 
 # -- FAQ l. 353-354: "What is the difference between taking damage and losing health?" ------
 def _fired(s, since: int, kind: str) -> list[tuple]:
-    return [e for e in s.stored_events()[since:] if e[0] == kind]
+    return [e for e in s.stored_events(since) if e[0] == kind]
 
 
 def test_faq_damage_vs_health_loss_armor_stops_all_of_it():
