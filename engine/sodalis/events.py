@@ -1,8 +1,8 @@
 """Sodalis's events: one typed record per kind of entry in its public log.
 
-The rules log a record (``state.log(...)``), the state stores its
-:meth:`~engine.events.Event.as_tuple` (the bytes of views, logs and replays are those of
-the tuple), and :data:`PARSER` reads a stored tuple back into its record.
+The rules log a record (``state.log(...)``) and the state keeps it; what writes bytes (logs,
+replays) writes its :meth:`~engine.events.Event.as_tuple`, and :data:`PARSER` reads a stored
+tuple back into its record.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """High Card's events: one typed record per kind of entry in its public log.
 
-The rules log a record (``state.log(...)``), the state stores its
-:meth:`~engine.events.Event.as_tuple` (what views and logs hold), and :data:`PARSER` reads a
-stored tuple back into its record -- the game's ``EVENT_PARSER``, through which
-``apply`` gives a step's events as records.
+The rules log a record (``state.log(...)``) and the state keeps it (``apply`` gives a step's
+records back); what writes bytes writes its :meth:`~engine.events.Event.as_tuple`, and
+:data:`PARSER` -- the game's ``EVENT_PARSER`` -- reads a stored tuple back into its record.
 """
 
 from __future__ import annotations
