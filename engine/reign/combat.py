@@ -266,11 +266,10 @@ def _run(
 ) -> tuple[list[Army], tuple[Tie, ...]]:
     """The three passes: the armies as they end, and the ties met without a pick."""
     built: list[Army] = []
-    defs = catalog.defs
     for owner, house, ids in armies:
         cards = []
         for cid in _in_order(ids, orders.get(owner) if orders else None):
-            d = defs[cid]
+            d = catalog.defs[cid]
             eff_house = d.house
             if d.military and any(e.op is Op.COUNTS_AS_ARMY_HOUSE for e in d.effects):
                 eff_house = house if house is not None else d.house
@@ -330,10 +329,6 @@ ARMY_ORDER_LIMIT = 5040
 matters."""
 
 
-MEMO_LIMIT = 4096
-"""Armies whose order analysis the catalog keeps at most (then it starts afresh)."""
-
-
 def army_order_matters(
     catalog: Catalog,
     armies: Sequence[ArmySpec],
@@ -347,33 +342,20 @@ def army_order_matters(
     Only the cards of a pass whose effects do not commute with another's
     (:func:`order_sensitive`) are tried in every order: the others give the same result
     wherever they stand, so the answer is :func:`order_changes_result`'s, found faster."""
-    ids = next(ids for o, _, ids in armies if o == owner)
-    sensitive = _sensitive_groups(catalog, tuple(ids))
+    ids = tuple(next(ids for o, _, ids in armies if o == owner))
+    memo = catalog.memo.setdefault("sensitive_groups", {})  # a function of the cards alone
+    if ids not in memo:
+        if len(memo) > 4096:  # a long search meets many armies: keep the memo small
+            memo.clear()
+        groups = order_groups(catalog, ids)
+        warded = any(e.op is Op.WARD for c in ids for e in catalog.defs[c].effects)
+        too_many = math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT
+        each = (order_sensitive(catalog, g, warded) for g in groups)
+        memo[ids] = None if too_many else tuple(s for s in each if len(s) > 1)
+    sensitive: tuple[tuple[str, ...], ...] | None = memo[ids]
     if sensitive is None:
         return True
     return bool(sensitive) and _outcomes_differ(catalog, armies, regent, owner, orders, sensitive)
-
-
-def _sensitive_groups(catalog: Catalog, ids: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
-    """The groups of an army's cards whose order may change the result (by pass, each of
-    two cards or more; :func:`order_sensitive`), or ``None`` when there are too many orders
-    to try.  It depends on the cards only, so the catalog keeps it for the next combat."""
-    memo = catalog.memo.setdefault("sensitive_groups", {})
-    if len(memo) > MEMO_LIMIT:  # a long search meets many armies: keep the memo small
-        memo.clear()
-    if ids in memo:
-        found: tuple[tuple[str, ...], ...] | None = memo[ids]
-        return found
-    groups = order_groups(catalog, ids)
-    if groups and math.prod(math.factorial(len(g)) for g in groups) > ARMY_ORDER_LIMIT:
-        found = None
-    else:
-        warded = any(e.op is Op.WARD for c in ids for e in catalog.defs[c].effects)
-        found = tuple(
-            s for s in (order_sensitive(catalog, g, warded) for g in groups) if len(s) > 1
-        )
-    memo[ids] = found
-    return found
 
 
 def order_changes_result(
