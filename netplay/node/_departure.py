@@ -94,8 +94,12 @@ class Departure:
 
     def _excused(self) -> frozenset[int]:
         """The seats whose farewell we do not wait for: the seat our proved verdict names,
-        and the seats that left while the others played on."""
+        the seats that left (or vanished) while the others played on, and a seat whose
+        vanishing ended the game."""
         gone = set() if self.session is None else set(self.session.departures.gone)
+        ended_by = None if self.session is None else self.session.resigned
+        if ended_by is not None and ended_by.vanished:
+            gone.add(ended_by.seat)
         blamed = self._blamed()
         return frozenset(gone if blamed is None else {*gone, blamed})
 
