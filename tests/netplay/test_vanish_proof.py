@@ -93,4 +93,4 @@ async def test_a_joiner_killed_for_good_at_a_go_on_table_of_four_and_the_three_o
     for folder in survivors:  # the host and its two bots: one digest, each log audited
         report = _audit(folder)
         assert report["digest"] == over["digest"], (folder, report)
-        assert f"seat {gone} left at step {departed['step']}" in str(report["summary"])
+        assert f"seat {gone} vanished at step {departed['step']}" in str(report["summary"])
