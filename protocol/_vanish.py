@@ -125,6 +125,8 @@ class Vanishing:
         self.votes: dict[Vote, set[int]] = {}  # a vote -> the seats that cast it
         self.void: set[Vote] = set()  # votes answered by a ``present``
         self.answered: set[Vote] = set()  # votes we answered with our ``present``
+        self.others_void: set[Vote] = set()  # votes a seat other than their subject answered
+        self.voted_us: dict[int, Vote] = {}  # voter -> its standing vote about our seat
         self.vanished: dict[int, int] = {}  # seat -> the step it vanished at (recovered)
         self._early: list[tuple[int, ShareComplaint]] = []  # complaints before our deals
         self.applied: list[tuple[int, int, Rule, str]] = []  # (seat, step, rule, what it owed)
@@ -184,6 +186,8 @@ class Vanishing:
         if isinstance(msg, Vanish):
             vote = (msg.seat, msg.step, msg.seen)
             self.votes.setdefault(vote, set()).add(seat)
+            if msg.seat == self.port.me and vote not in self.others_void:
+                self.voted_us[seat] = vote  # what it sends after voting is for a table without us
             if seat == self.port.me:  # ours, read back after a restart: it stands
                 self.mine[msg.seat] = vote
                 self.frozen[msg.seat] = msg.seen
@@ -192,6 +196,11 @@ class Vanishing:
             if seat == msg.seat and seat != self.port.me:
                 return  # the seat itself says it is here: its entry counts through our cursor
             self.void.add(vote)
+            if seat != msg.seat:  # another seat filed more of the subject's feed: void for all
+                self.others_void.add(vote)
+                for voter, standing in sorted(self.voted_us.items()):
+                    if standing == vote:
+                        del self.voted_us[voter]
             if seat == self.port.me:
                 self.answered.add(vote)
             if self.mine.get(msg.seat) == vote:  # our vote is void: file the rest of its feed
@@ -220,7 +229,11 @@ class Vanishing:
         self.asked.add(seat)
 
     def holds_back(self, seat: int) -> bool:
-        """Whether we file no more of ``seat``'s entries now (our vote about it stands)."""
+        """Whether we file no more of ``seat``'s entries now: our vote about it stands, or
+        its vote about us does (past its vote, it plays at a table without us: if every other
+        seat voted alike our game is over, else a ``present`` voids the vote)."""
+        if seat in self.voted_us:
+            return True
         frozen = self.frozen.get(seat)
         return frozen is not None and self._cursor(seat) >= frozen
 
@@ -234,9 +247,14 @@ class Vanishing:
         port = self.port
         for vote, voters in sorted(self.votes.items()):
             d, k, seen = vote
-            if (vote in self.void and d != port.me) or d not in port.seats or k != port.step:
-                continue  # (a vote about us carries if every other seat cast it: they are
-                # frozen before our answer, which they never file)
+            if d == port.me:  # a vote about us carries if every other seat cast it, whatever
+                # our step (we may have answered since): they froze our feed before our answer
+                if vote not in self.others_void and voters >= set(port.seats) - {d}:
+                    self._apply(d, k, seen)
+                    return True
+                continue
+            if vote in self.void or d not in port.seats or k != port.step:
+                continue
             if voters >= {s for s in port.seats if s != d} and self._cursor(d) >= seen:
                 self._apply(d, k, seen)
                 return True

@@ -255,6 +255,22 @@ async def test_a_vanished_seat_that_comes_back_is_told_and_does_not_take_its_sea
     assert back.session.finished.end == "vanished"
 
 
+async def test_a_vanished_seat_that_comes_back_and_answers_at_once_blames_nobody(
+    tmp_path: Path, autojump_clock: MockClock
+) -> None:
+    """Back from its folder, its bot answers the decision it owed before it learns that the
+    table voted it gone: its engine moves past the voted step, yet the vote about it still
+    ends its game (it never files what a voter sent after voting), and it names nobody."""
+    table = _Table(tmp_path)
+    back = await _come_back(table)
+    table.check_the_survivors_finished_alike()
+    (told,) = table.of(DOOMED, "resigned")
+    assert told["vanished"] is True and told["you"] is True
+    assert not table.of(DOOMED, "verdict") and not table.of(DOOMED, "game_over")
+    assert back.session is not None and back.session.verdict is None
+    assert back.session.finished is not None and back.session.finished.end == "vanished"
+
+
 async def test_a_vanished_seat_that_comes_back_with_a_part_from_the_past_moves_nobody(
     tmp_path: Path, autojump_clock: MockClock
 ) -> None:
