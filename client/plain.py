@@ -85,7 +85,7 @@ _KEYS = [  # the screen's keys in the plain mode's words
     (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines
     ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
     ("F2 card text", "info #N: option N's cards"),
-    ("; @ on the map: this move", ""),
+    (" N or Up/Down+Enter; map: N marks option N, @ this one", " type N or #N"),  # no map
     ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
 ]
 

@@ -25,6 +25,7 @@ LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' 
 MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
 FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
+# (or a game's own least: ScreenModel.upper_least, e.g. Sodalis' whole map)
 
 
 def screen_size() -> tuple[int, int]:
@@ -200,8 +201,9 @@ def upper_height(model: ScreenModel) -> int:
     """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
     the log the rest (at least one row); and the rows a long menu gives them (the log gets
     those it gives the log).  While lines since our last answer are hidden, the panes give
-    the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows (a pane cut
-    says "+N more"), so that what the others did needs no PgUp."""
+    the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows or the game's
+    ``upper_least`` (a pane cut says "+N more"), so that what the others did needs no
+    PgUp."""
     rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
@@ -211,7 +213,7 @@ def upper_height(model: ScreenModel) -> int:
     spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
     if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
         # give the log their empty rows, then rows they fill, down to UPPER_LEAST
-        can_give = max(spare, upper - UPPER_LEAST)
+        can_give = max(spare, upper - max(UPPER_LEAST, model.upper_least))
         upper -= max(0, min(can_give, log_need(model, log + can_give) - log))
     return upper
 

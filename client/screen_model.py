@@ -63,6 +63,7 @@ class ScreenModel:
     """Everything a console screen shows that is not one game's, for one seat."""
 
     game = ""  # the game's name in engine.games (each game's model sets it)
+    upper_least = 0  # rows the upper panes never give the log (a game whose table must show)
     numbered_what = "hand"  # what 'info N' numbers
     departed_seat = ""  # who plays a seat that left or vanished (docs/rules/<game>.md)
     info_source: Any = None  # the game's info module: numbered, visible and option_cards

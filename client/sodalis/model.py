@@ -205,11 +205,16 @@ LEGEND = (
 """What the side pane's champion lines mean (said under every decision's help)."""
 
 
+MAP_HINT = " N or Up/Down+Enter; map: N marks option N, @ this one"
+"""The decision line's hint while the options name spaces (the map numbers them)."""
+
+
 class ClientModel(MenuModel):
     """Everything the console screen shows of a Sodalis game, for one seat."""
 
     game = "sodalis"
     departed_seat = "a teammate plays its champion"
+    upper_least = 8  # the map's title and its seven rows: the options' spaces are on it
     view: SodalisView | None
     info_source = sodalis_info
     numbered_what = "spread"
@@ -262,17 +267,23 @@ class ClientModel(MenuModel):
     def highlighted_space(self) -> tuple[int, int] | None:
         """The space the highlighted option names, if it is a move or a placement (the map
         marks it '@')."""
-        match self._highlighted():
-            case Step(to=to) | ForcedStep(to=to):
-                return (to[0], to[1])
-            case Place(space=space) | Respawn(space=space):
-                return (space[0], space[1])
-        return None
+        return _space_of(self._highlighted())
+
+    def option_spaces(self) -> dict[tuple[int, int], int]:
+        """Each space the menu's first nine options name (moves, placements), with the
+        number of the first option naming it: the map shows that number there, so that an
+        option's coordinates are found on the map without reading them."""
+        menu = self.menu() if self.decision is not None else []
+        spaces: dict[tuple[int, int], int] = {}
+        for number, (_, answer) in enumerate(menu[:9], start=1):
+            space = _space_of(answer)
+            if space is not None and space not in spaces:
+                spaces[space] = number
+        return spaces
 
     def decide_hint(self) -> str:
         if self.highlighted_space() is not None:
-            what = "move" if isinstance(self._highlighted(), Step | ForcedStep) else "space"
-            return f" type N or #N, or Up/Down and Enter; @ on the map: this {what}"
+            return MAP_HINT
         return super().decide_hint()
 
     def waited_for(self) -> str:
@@ -446,3 +457,13 @@ class ClientModel(MenuModel):
         if not all(x.isdecimal() and 1 <= int(x) <= len(arcana) for x in words):
             return f"flip takes arcana numbers from 1 to {len(arcana)} (listed beside the arena)."
         return Reversals(d.seat, tuple(sorted({arcana[int(x) - 1] for x in words})))
+
+
+def _space_of(answer: Any) -> tuple[int, int] | None:
+    """The space an option names, if it is a move or a placement."""
+    match answer:
+        case Step(to=to) | ForcedStep(to=to):
+            return (to[0], to[1])
+        case Place(space=space) | Respawn(space=space):
+            return (space[0], space[1])
+    return None

@@ -90,8 +90,10 @@ def arena_lines(model: ClientModel) -> Lines:
     )
     limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
     marked = model.highlighted_space()  # the highlighted move's space
-    # options name spaces by coordinates: the title says which one the map's '@' is
-    at = "" if marked is None else f"  @ ({marked[0]},{marked[1]})"
+    numbered = model.option_spaces()  # the options' spaces, by option number
+    # options name spaces by coordinates: the map shows each option's number on its space,
+    # '@' on the highlighted one, whose coordinates the title says
+    at = "" if marked is None else f" @ ({marked[0]},{marked[1]})"
     out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}{at}\n")]
     arena = standard_arena()
     rows, cols = arena.text_size
@@ -101,6 +103,8 @@ def arena_lines(model: ClientModel) -> Lines:
         grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
         if space == marked:
             grid[row][col // 2] = ("reverse bold", "@")
+        elif space in numbered:
+            grid[row][col // 2] = ("bold underline", str(numbered[space]))
     sight = (
         "Paragon"
         if pub["paragon"]["sight"]

@@ -130,9 +130,18 @@ def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
     arena = screen[1:8]  # under the title
     assert arena[row][col // 2] == "@", "\n".join(screen)  # a cell per two text columns
     assert sum(line.split("|")[0].count("@") for line in arena) == 1
-    assert any("@ on the map: this move" in line for line in screen)
+    assert any("map: N marks option N, @ this one" in line for line in screen)
     # the options name spaces by coordinates; the title says which the '@' is
     assert screen[0].split("|")[0].rstrip().endswith(f"@ ({to[0]},{to[1]})"), screen[0]
+    # every other option's space shows its option number (issue 31: the map never showed
+    # the coordinates the options name)
+    for _, answer in menu[:9]:
+        if isinstance(answer, Step) and answer.to != to:
+            r, c = standard_arena().text_position((answer.to[0], answer.to[1]))
+            first = next(
+                n for n, (_, a) in enumerate(menu, 1) if isinstance(a, Step) and a.to == answer.to
+            )
+            assert arena[r][c // 2] == str(first), "\n".join(screen)
     cast = next(i for i, (_, answer) in enumerate(menu) if not isinstance(answer, Step))
     model.highlight = cast
     assert not any("@" in line.split("|")[0] for line in render(model)[:8])
@@ -255,4 +264,4 @@ def test_sodalis_marks_the_highlighted_placement_on_the_map() -> None:
         assert arena[row][col // 2] == "@", "\n".join(screen)
         assert sum(line.split("|")[0].count("@") for line in arena) == 1
         assert screen[0].split("|")[0].rstrip().endswith(f"@ ({space[0]},{space[1]})")
-        assert any("@ on the map: this space" in line for line in screen)
+        assert any("map: N marks option N, @ this one" in line for line in screen)

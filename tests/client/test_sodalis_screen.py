@@ -68,6 +68,8 @@ def test_screen_fits_80x24_and_draws_the_arena_from_text_positions() -> None:
             assert char == "+"
         elif space == model.highlighted_space():
             assert char == "@"  # the highlighted move, marked
+        elif space in model.option_spaces():  # another option's space: its number
+            assert char == str(model.option_spaces()[space])
         else:
             assert char in ".:*o"
     screen = "\n".join(lines)
