@@ -40,7 +40,7 @@ from fairtable.client import ending
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
 from fairtable.client.rules_summary import summary
-from fairtable.client.screen_model import ScreenModel
+from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
 
 __all__ = ["PlainSession", "QUERIES", "plain_words", "run_plain"]
@@ -151,14 +151,16 @@ class PlainSession:
             and model.view is not None
         ):
             self.announced = model.decision
-            self.marks = (self.marks[1], len(model.log))
-            self.say_decision(again=False)
+            if model.only_answer() is None:  # a window that passes itself is not announced
+                self.marks = (self.marks[1], len(model.log))
+                self.say_decision(again=False)
             self.message = model.message  # "Your move": the decision line says it
         if model.decision is None:
             self.announced = None
         if model.message != self.message:
             self.message = model.message
-            if model.message and model.names.text(model.message) not in new:  # not twice
+            passed = model.message.startswith(PASSED_FOR_YOU)  # a window nobody was asked
+            if model.message and not passed and model.names.text(model.message) not in new:
                 self.say(plain_words(model.message))
         if model.over:
             self.held.clear()  # nothing more is asked

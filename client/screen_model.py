@@ -49,6 +49,9 @@ SENDING = "sending your answer..."
 HELP_SHOWN = "Help above; F1 or Esc hides it."
 """The message line while the help is shown (the help itself is in the pane above)."""
 
+PASSED_FOR_YOU = "Passed for you"
+"""How the message after a window answered for the player starts (client/auto_pass)."""
+
 
 RESIGN_HELP = (
     " 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
@@ -556,7 +559,7 @@ class ScreenModel:
             return False
         self.auto_sent = self.decision
         if not self.over:
-            self.message = "Passed for you: nothing could be played here."
+            self.message = PASSED_FOR_YOU + ": nothing could be played here."
         return True
 
     def answered(self) -> None:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.client.menu_model import MenuModel, Shortcut
-from fairtable.client.screen_model import RESIGN_HELP
+from fairtable.client.screen_model import PASSED_FOR_YOU, RESIGN_HELP
 from fairtable.client.sovereign import info as sovereign_info
 from fairtable.client.sovereign.bots import HeuristicBot
 from fairtable.client.sovereign.finish import FinishDraft, typed_answer
@@ -309,7 +309,7 @@ class ClientModel(MenuModel):
     def auto_answer(self, answer: Any) -> bool:
         sent = super().auto_answer(answer)
         if sent and self.skip_windows and not self.over:
-            self.message = "Passed for you ('skip' is on; 'skip' again to answer windows)."
+            self.message = PASSED_FOR_YOU + " ('skip' is on; 'skip' again to answer windows)."
         return sent
 
     def refusal(self, answer: Any) -> str:

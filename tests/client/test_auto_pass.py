@@ -147,3 +147,30 @@ def test_plain_answers_typed_ahead_wait_out_the_windows_that_pass_themselves() -
     model.apply_event(ev.DecisionAsked(decision=d2, view=later.view(d2.seat)))
     plain.update()
     assert sent[1] == model.menu()[0][1] and not plain.held and "> #1" in said
+
+
+def test_plain_says_nothing_of_a_window_that_passes_itself() -> None:
+    """Issue 31: plain mode announced every window that passes itself with its options and
+    then 'Passed for you' (noise for a screen reader, about 40 times in 7 Sovereign turns);
+    it announces only what the player must decide."""
+    only, choice = windows()
+    (game, d), (later, d2) = next((o, c) for o in only for c in choice if o[1].seat == c[1].seat)
+    sent: list[object] = []
+    said: list[str] = []
+    model = ClientModel(sent.append)
+    plain = PlainSession(model, said.append)
+    model.apply_event(ev.Seated(seat=d.seat, players=game.state.players))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
+    plain.update()
+    auto = AutoPass(model, random.Random(1))
+    auto.tick(0.0)
+    assert auto.tick(LIMITS[1] + 1)
+    plain.update()
+    model.take(ev.Answered())
+    plain.update()
+    assert sent == [A.Pass(d.seat)]
+    assert not any(line.startswith(("Decide", "#1", "Passed for you")) for line in said), said
+    model.apply_event(ev.DecisionAsked(decision=d2, view=later.view(d2.seat)))
+    plain.update()
+    assert any(line.startswith("Decide (window)") for line in said)  # a real choice: said
+    assert "#1 pass (suggested)" in said
