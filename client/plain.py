@@ -6,7 +6,9 @@ each decision of ours a line saying what to decide followed by the numbered opti
 reads one typed line at a time.  No escape sequences, no colours, no terminal needed.
 
 A typed line goes to the model as on the screen (``#N``, ``N``, ``done``, ``pass``,
-``info N``, ``resign``...), except for the short queries :data:`QUERIES` answers here
+``info N``, ``resign``...) -- but a bare number always picks an option here, in every game,
+and ``card N`` picks hand card N where the screen's bare ``N`` does (:data:`PLAIN_CARD`) --
+except for the short queries :data:`QUERIES` answers here
 (``last``, ``hand``, ``table``, ``clock``, ``options``, ``help``) and ``quit`` (or ``q``, or
 the end of the input), which leaves as the screen's quit does: the game is kept.  An empty
 line says the decision again (the screen's Enter would send a highlighted option no one
@@ -43,7 +45,7 @@ from fairtable.client.rules_summary import summary
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
 
-__all__ = ["PlainSession", "QUERIES", "plain_words", "run_plain"]
+__all__ = ["PLAIN_CARD", "PlainSession", "QUERIES", "plain_line", "plain_words", "run_plain"]
 
 NetworkMain = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
@@ -83,11 +85,43 @@ _KEYS = [  # the screen's keys in the plain mode's words
     ("F1", "'help'"),
     ("PgUp/PgDn", "'last'"),
     (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines
+    # a bare number picks an option in every game here; hand cards are 'card N' (PLAIN_CARD)
+    (
+        " N picks hand card N, done sends; #N or Enter: an option",
+        " card N picks hand card N, done sends; N or #N: an option",
+    ),
+    (
+        "Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N'",
+        "Type 'N' or '#N' for menu option N; for cards: 'card N'",
+    ),
+    ("'N>S' (card N to seat S)", "'card N>S' (card N to seat S)"),
+    ("Say where it goes: N>S, e.g. 3>1", "Say where it goes: card N>S, e.g. card 3>1"),
     ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
     ("F2 card text", "info #N: option N's cards"),
     (" N or Up/Down+Enter; map: N marks option N, @ this one", " type N or #N"),  # no map
     ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
 ]
+
+
+PLAIN_CARD = "card "
+"""How a plain line picks a hand card where the screen takes a bare number (Reign's bid,
+covert, discard and spoils): ``card N`` (``card N>S``).  A bare number picks the option of
+that number in every game here, so ``yes 1`` plays a game as ``yes '#1'`` does, and the
+numbers a screen reader reads out beside the options are the numbers to type."""
+
+PLAIN_KEYS = {"N": "card N", "N>S": "card N>S"}
+"""The screen's card-picking words (``game_keys``) as plain mode types them."""
+
+
+def plain_line(model: ScreenModel, text: str) -> str:
+    """A typed line in the screen's words: a bare number is ``#N`` where the screen would
+    take it as a hand card (the game's words say ``N``), and ``card N`` is the screen's
+    bare ``N``."""
+    if text.lower().startswith(PLAIN_CARD):
+        return text[len(PLAIN_CARD) :].strip()
+    if text.isdecimal() and any(key == "N" for key, _ in model.game_keys()):
+        return "#" + text
+    return text
 
 
 def plain_words(text: str) -> str:
@@ -200,7 +234,9 @@ class PlainSession:
         for number, (label, _) in enumerate(menu, start=1):
             self.say(f"#{number} {label}")
         words = model.game_keys()
-        also = plain_words("Also: " + "; ".join(f"{w}: {what}" for w, what in words))
+        also = plain_words(
+            "Also: " + "; ".join(f"{PLAIN_KEYS.get(w, w)}: {what}" for w, what in words)
+        )
         if words and (also != self.words_said or again):
             self.say(also)
         self.words_said = also if words else ""
@@ -242,7 +278,7 @@ class PlainSession:
         """A line for the game, as typed on the screen; what it did is said."""
         model = self.model
         before = self.message
-        model.command(text)
+        model.command(plain_line(model, text))
         if model.show_rules:
             model.show_rules = False
             self.say(summary(model.game))
@@ -279,7 +315,8 @@ class PlainSession:
         self.say("Plain mode words: " + "; ".join(f"{w}: {what}" for w, what in QUERIES.items()))
         self.say(
             "Every other line goes to the game as typed on the screen: #N or N answers "
-            "with option N; info N shows a card's text; rules the game in short; "
+            "with option N in every game (where the screen's bare N picks a hand card, "
+            "type card N); info N shows a card's text; rules the game in short; "
             "resign gives the game up."
         )
         self.say(plain_words(self.model.help_text()))
