@@ -203,7 +203,7 @@ def upper_height(model: ScreenModel) -> int:
     those it gives the log).  While lines since our last answer are hidden, the panes give
     the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows or the game's
     ``upper_least`` (a pane cut says "+N more"), so that what the others did needs no
-    PgUp."""
+    PgUp -- but never a hand the decision picks cards of by number."""
     rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
@@ -213,7 +213,10 @@ def upper_height(model: ScreenModel) -> int:
     spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
     if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
         # give the log their empty rows, then rows they fill, down to UPPER_LEAST
-        can_give = max(spare, upper - max(UPPER_LEAST, model.upper_least))
+        least = max(UPPER_LEAST, model.upper_least)
+        if any(key == "N" for key, _ in model.game_keys()):  # cards picked by hand number:
+            least = max(least, pane_need(model))  # the hand stays whole
+        can_give = max(spare, upper - least)
         upper -= max(0, min(can_give, log_need(model, log + can_give) - log))
     return upper
 

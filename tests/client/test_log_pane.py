@@ -204,3 +204,20 @@ def test_five_seat_reign_shows_what_the_others_did_since_your_move_without_pgup(
     upper = [row.split("|")[0] for row in screen[:rule]]
     assert len(upper) >= 6
     assert any(" more (a taller" in row for row in screen[:rule]), "\n".join(screen)
+
+
+def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> None:
+    """The log takes rows from the upper panes for what happened since our move, but not
+    from a hand whose cards the decision picks by number (a Reign bid): it stays whole."""
+    model, _, _ = decision_model()
+    assert model.decision is not None and model.decision.kind == "bid"
+    for i in range(20):
+        model.log.append(f"before {i}")
+    model.log_mark = len(model.log)
+    for i in range(12):
+        model.log.append(f"since {i}")
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
+    assert not any("more (a taller" in row for row in side), "\n".join(screen)
+    assert all(f"{i}. " in "\n".join(side) for i in range(1, len(model.hand()) + 1))
