@@ -98,7 +98,7 @@ _KEYS = [  # the screen's keys in the plain mode's words
     ("Say where it goes: N>S, e.g. 3>1", "Say where it goes: card N>S, e.g. card 3>1"),
     ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
     ("F2 card text", "info #N: option N's cards"),
-    (" N or Up/Down+Enter; map: N marks option N, @ this one", " type N or #N"),  # no map
+    ("; map: N = #N, @ = this", ""),  # no map in plain lines
     ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
 ]
 

@@ -205,7 +205,7 @@ LEGEND = (
 """What the side pane's champion lines mean (said under every decision's help)."""
 
 
-MAP_HINT = " N or Up/Down+Enter; map: N marks option N, @ this one"
+MAP_HINT = " type N or #N, or Up/Down and Enter; map: N = #N, @ = this"
 """The decision line's hint while the options name spaces (the map numbers them)."""
 
 

@@ -130,7 +130,7 @@ def test_sodalis_marks_the_highlighted_move_on_the_map() -> None:
     arena = screen[1:8]  # under the title
     assert arena[row][col // 2] == "@", "\n".join(screen)  # a cell per two text columns
     assert sum(line.split("|")[0].count("@") for line in arena) == 1
-    assert any("map: N marks option N, @ this one" in line for line in screen)
+    assert any("map: N = #N, @ = this" in line for line in screen)
     # the options name spaces by coordinates; the title says which the '@' is
     assert screen[0].split("|")[0].rstrip().endswith(f"@ ({to[0]},{to[1]})"), screen[0]
     # every other option's space shows its option number (issue 31: the map never showed
@@ -264,4 +264,4 @@ def test_sodalis_marks_the_highlighted_placement_on_the_map() -> None:
         assert arena[row][col // 2] == "@", "\n".join(screen)
         assert sum(line.split("|")[0].count("@") for line in arena) == 1
         assert screen[0].split("|")[0].rstrip().endswith(f"@ ({space[0]},{space[1]})")
-        assert any("map: N marks option N, @ this one" in line for line in screen)
+        assert any("map: N = #N, @ = this" in line for line in screen)
