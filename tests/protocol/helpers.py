@@ -78,4 +78,6 @@ def vss_examples() -> list[object]:
         PW.ShareComplaint(0, b"\x02" * 32),
         PW.ShareAnswer(2, b"\x03" * 32),
         PW.RecoveryShares(1, "main", "draw/3", (PW.Share(5, bytes(32)),), bytes(64), 2),
+        PW.Vanish(2, 17, 5),
+        PW.Present(2, 17, 5),
     ]
