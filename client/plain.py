@@ -104,10 +104,11 @@ _KEYS = [  # the screen's keys in the plain mode's words
 
 
 PLAIN_CARD = "card "
-"""How a plain line picks a hand card where the screen takes a bare number (Reign's bid,
-covert, discard and spoils): ``card N`` (``card N>S``).  A bare number picks the option of
-that number in every game here, so ``yes 1`` plays a game as ``yes '#1'`` does, and the
-numbers a screen reader reads out beside the options are the numbers to type."""
+"""How a plain line picks a hand card where the screen takes a bare number (a game's
+decisions that pick cards by number, e.g. bids and discards): ``card N`` (``card N>S``).
+A bare number picks the option of that number in every game here, so ``yes 1`` plays a
+game as ``yes '#1'`` does, and the numbers a screen reader reads out beside the options
+are the numbers to type."""
 
 PLAIN_KEYS = {"N": "card N", "N>S": "card N>S"}
 """The screen's card-picking words (``game_keys``) as plain mode types them."""
