@@ -11,6 +11,7 @@ and :mod:`protocol._vanish`; the session mixes this class in.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from fairtable.engine.contract import ContractGame
@@ -46,15 +47,10 @@ class SessionDepartures:
     _leaving: bool
     _left_seq: dict[int, int]
     _events: deque[Event]
-
-    def publish(self, msg: Any) -> None:
-        raise NotImplementedError
-
-    def _run(self) -> None:
-        raise NotImplementedError
-
-    def _settle(self) -> None:
-        raise NotImplementedError
+    # the session's own methods these call (declared here, defined by TableSession)
+    publish: Callable[[Any], None]
+    _run: Callable[[], None]
+    _settle: Callable[[], None]
 
     def resign(self, *, leave: bool = True) -> None:
         """Give the game up for our seat: a signed :class:`Resign` every peer will see --
