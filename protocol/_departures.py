@@ -189,11 +189,20 @@ class Departures:
             stripped.append(
                 (label, {slot: strip_shares(ct, [shares[slot]]) for slot, ct in cards.items()})
             )
-        for label, cards in stripped:
-            rec = ledger.decks[label]
-            after = list(rec.steps[-1])
-            for slot, ct in cards.items():
-                after[slot] = ct
-            rec.steps.append(after)
-        if ledger.joint is not None:  # else no card was shuffled yet: the keys of the seats
-            ledger.joint = sub(ledger.joint, ledger.keys[seat])  # left make the joint key
+        strip_layer(ledger, seat, stripped)
+
+
+def strip_layer(
+    ledger: CardLedger, seat: int, stripped: list[tuple[str, dict[int, Ciphertext]]]
+) -> None:
+    """Record ``seat``'s layer stripped from face-down deck cards (each deck gets a step
+    holding its new ciphertexts) and take its key out of the joint key: by a leave's own
+    shares (§11.10) or a vanishing's combined recovery shares (§11.11)."""
+    for label, cards in stripped:
+        rec = ledger.decks[label]
+        after = list(rec.steps[-1])
+        for slot, ct in cards.items():
+            after[slot] = ct
+        rec.steps.append(after)
+    if ledger.joint is not None:  # else no card was shuffled yet: the keys of the seats
+        ledger.joint = sub(ledger.joint, ledger.keys[seat])  # left make the joint key

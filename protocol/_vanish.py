@@ -46,11 +46,10 @@ from fairtable.engine.requests import Chance, Decision, Reveal, Roll, Shuffle
 
 from ._cards import CardLedger
 from ._deck import Ciphertext, strip_shares
-from ._departures import Departures
+from ._departures import Departures, strip_layer
 from ._errors import BadProof, LocalProtocolError, blame
 from ._events import SeatLeft
 from ._exchanges import Exchanges
-from ._group import sub
 from ._identity import Identity, PublicIdentity
 from ._part_keys import (
     CommitPart,
@@ -400,11 +399,4 @@ class Vanishing:
             stripped.append(
                 (label, {slot: strip_shares(ct, [combined[slot]]) for slot, ct in cards.items()})
             )
-        for label, cards in stripped:
-            rec = ledger.decks[label]
-            after = list(rec.steps[-1])
-            for slot, ct in cards.items():
-                after[slot] = ct
-            rec.steps.append(after)
-        if ledger.joint is not None:
-            ledger.joint = sub(ledger.joint, ledger.keys[d])
+        strip_layer(ledger, d, stripped)
