@@ -125,7 +125,6 @@ class Vanishing:
         self.void: set[Vote] = set()  # votes answered by a ``present``
         self.answered: set[Vote] = set()  # votes we answered with our ``present``
         self.others_void: set[Vote] = set()  # votes a seat other than their subject answered
-        self.voted_us: dict[int, Vote] = {}  # voter -> its standing vote about our seat
         self.vanished: dict[int, int] = {}  # seat -> the step it vanished at (recovered)
         self._early: list[tuple[int, ShareComplaint]] = []  # complaints before our deals
         self.applied: list[tuple[int, int, Rule, str]] = []  # (seat, step, rule, what it owed)
@@ -185,8 +184,6 @@ class Vanishing:
         if isinstance(msg, Vanish):
             vote = (msg.seat, msg.step, msg.seen)
             self.votes.setdefault(vote, set()).add(seat)
-            if msg.seat == self.port.me and vote not in self.others_void:
-                self.voted_us[seat] = vote  # what it sends after voting is for a table without us
             if seat == self.port.me:  # ours, read back after a restart: it stands
                 self.mine[msg.seat] = vote
                 self.frozen[msg.seat] = msg.seen
@@ -197,9 +194,6 @@ class Vanishing:
             self.void.add(vote)
             if seat != msg.seat:  # another seat filed more of the subject's feed: void for all
                 self.others_void.add(vote)
-                for voter, standing in sorted(self.voted_us.items()):
-                    if standing == vote:
-                        del self.voted_us[voter]
             if seat == self.port.me:
                 self.answered.add(vote)
             if self.mine.get(msg.seat) == vote:  # our vote is void: file the rest of its feed
@@ -231,10 +225,19 @@ class Vanishing:
         """Whether we file no more of ``seat``'s entries now: our vote about it stands, or
         its vote about us does (past its vote, it plays at a table without us: if every other
         seat voted alike our game is over, else a ``present`` voids the vote)."""
-        if seat in self.voted_us:
+        if self._voted_us(seat):
             return True
         frozen = self.frozen.get(seat)
         return frozen is not None and self._cursor(seat) >= frozen
+
+    def _voted_us(self, seat: int) -> bool:
+        """Whether ``seat`` cast a vote about our seat that no other seat voided: what it
+        sends after that vote is for a table without us."""
+        me = self.port.me
+        return any(
+            vote[0] == me and seat in voters and vote not in self.others_void
+            for vote, voters in self.votes.items()
+        )
 
     # -- when the exchanges cannot go on ---------------------------------------------------
     def stuck(self, waiting: set[int]) -> bool:
