@@ -251,6 +251,21 @@ def bid_decisions(count: int) -> tuple[list[Decision], list[Any]]:
     return asked, views
 
 
+def plain_at_first(
+    asked: list[Decision], views: list[Any]
+) -> tuple[ClientModel, PlainSession, list[str], list[object]]:
+    """A plain session seated at a three-seat table and asked the first of ``asked``:
+    its model, the session, the lines it said and the answers it sent."""
+    said: list[str] = []
+    sent: list[object] = []
+    model = ClientModel(sent.append)
+    session = PlainSession(model, said.append)
+    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
+    session.update()
+    return model, session, said, sent
+
+
 def test_plain_answers_typed_ahead_wait_for_the_next_decision() -> None:
     """As a terminal keeps keys typed ahead: answers piped in before the game starts, or
     while our last answer is on its way, answer the next decisions in order."""
@@ -313,13 +328,7 @@ def test_plain_the_decision_heading_is_the_screens_decision_line_in_typed_words(
 
 def test_plain_refused_answer_leaves_the_decision_open_to_the_next_line() -> None:
     asked, views = bid_decisions(1)
-    said: list[str] = []
-    sent: list[object] = []
-    model = ClientModel(sent.append)
-    session = PlainSession(model, said.append)
-    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
-    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
-    session.update()
+    model, session, said, sent = plain_at_first(asked, views)
     session.line("#1")
     model.apply_event(ev.AnswerRefused(reason="a test says no"))
     session.update()
@@ -433,13 +442,7 @@ def test_plain_a_bare_number_picks_an_option_in_reign_too_and_card_n_a_hand_card
     bare number picks the option of that number in every game, so a pipe of them plays;
     'card N' picks hand card N where the screen's bare N does (docs: README, plain mode)."""
     asked, views = bid_decisions(2)
-    said: list[str] = []
-    sent: list[object] = []
-    model = ClientModel(sent.append)
-    session = PlainSession(model, said.append)
-    model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
-    model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
-    session.update()
+    model, session, said, sent = plain_at_first(asked, views)
     session.line("1")
     assert sent == [model.menu()[0][1]]  # option 1 (pass), as '#1'
     model.take(ev.Answered())
