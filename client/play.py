@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import trio
 
 from fairtable.client import ending, games
@@ -32,6 +33,7 @@ from fairtable.client.invite_words import via_text
 from fairtable.client.leavers_words import leavers_line, leavers_short
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
+from fairtable.client.profile import my_name
 from fairtable.client.seats import (
     bot_node,
     identity_at,
@@ -287,7 +289,7 @@ def run_play(o: PlayOptions) -> int:
         o.data_dir,
         seats=len(o.bots) + 1,
         bots=o.bots,
-        options=TableOptions.for_play(o),
+        options=attrs.evolve(TableOptions.for_play(o), name=my_name(o.data_dir, o.name)),
         game=o.game,
         brings=brings,
     )
@@ -367,7 +369,7 @@ def host_screen(o: HostOptions) -> int:
         o.peer.data_dir,
         seats=o.seats,
         bots=(entry(o.game).default_bot,) * o.bots,
-        options=TableOptions.for_host(o),
+        options=attrs.evolve(TableOptions.for_host(o), name=my_name(o.peer.data_dir, o.peer.name)),
         game=o.game,
         brings=brings,
     )
@@ -413,7 +415,7 @@ def join_screen(o: JoinOptions) -> int:
     brings = seat_option(invite.game, o.peer.deck)
     if not o.peer.plain:
         require_terminal("join", HEADLESS)
-    options = TableOptions.for_join(o)
+    options = attrs.evolve(TableOptions.for_join(o), name=my_name(data_dir, o.peer.name))
     _shown(
         model,
         _network(data_dir, invite=invite, options=options, brings=brings, typed=invite_text),

@@ -6,8 +6,8 @@ number, as the engine does; a player who gave a name (``--name``, signed by thei
 before text reaches the screen, in one place: every "seat N" / "Seat N" of a named seat
 becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat numbers:
 
-* a name two seats share is shown with its seat ("Ann (seat 2)"), so nobody is mistaken
-  for another;
+* a name two seats share is shown as it is for the first of them and with a number for
+  the others ("ada", "ada 2"), in seat order, so every screen tells them apart alike;
 * "(seat N)" in brackets is already a label beside a name or a champion: it stays.
 
 Names are checked before they get here (printable, no terminal escapes, never a word such
@@ -17,7 +17,6 @@ as "seat 2" or "you"), so a name can never pass itself off as a seat.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -34,12 +33,7 @@ class SeatNames:
 
     def __init__(self, names: Sequence[str] = ()) -> None:
         self.names = tuple(names)
-        shared = Counter(n for n in self.names if n)
-        self._labels = {
-            seat: (name if shared[name] == 1 else f"{name} (seat {seat})")
-            for seat, name in enumerate(self.names)
-            if name
-        }
+        self._labels = _labels(self.names)
 
     def __bool__(self) -> bool:
         return bool(self._labels)
@@ -65,8 +59,26 @@ class SeatNames:
         return self._labels.get(seat, match.group(0))
 
 
+def _labels(names: Sequence[str]) -> dict[int, str]:
+    """Each named seat's label: its name, or -- for the second, third ... seat of a name
+    another seat took first -- the name and a number ("ada 2"), never one a seat has."""
+    taken = set(names)
+    labels: dict[int, str] = {}
+    for seat, name in enumerate(names):
+        if not name:
+            continue
+        label, more = name, 1
+        while label in labels.values() or (label != name and label in taken):
+            more += 1
+            label = f"{name} {more}"
+        labels[seat] = label
+    return labels
+
+
 def at_the_table(names: Sequence[str]) -> str:
     """One log line naming who sits where ("At the table: Ann (seat 0), seat 1, ...")."""
+    labels = _labels(names)
     return "At the table: " + ", ".join(
-        f"{name} (seat {seat})" if name else f"seat {seat}" for seat, name in enumerate(names)
+        f"{labels[seat]} (seat {seat})" if seat in labels else f"seat {seat}"
+        for seat in range(len(names))
     )

@@ -45,7 +45,7 @@ def drive(words: list[str], data_dir: Path, answers: int | None = None) -> list[
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "TERM": "xterm"},
+        env={**os.environ, "TERM": "xterm", "LOGNAME": "ada"},  # the login names us
     )
     assert proc.stdin is not None and proc.stdout is not None
     lines: queue.Queue[str | None] = queue.Queue()
@@ -97,7 +97,7 @@ def test_plain_a_whole_game_through_pipes_ends_with_its_result(
     text = "\n".join(out)
     assert "\x1b" not in text  # no escape sequences, no colours
     start = next(i for i, line in enumerate(out) if line.startswith("The game starts: you are"))
-    assert out[start] == f"The game starts: you are seat 0 of {bots + 1}"
+    assert out[start] == f"The game starts: you are ada (seat 0 of {bots + 1})"
     decisions = [i for i, line in enumerate(out) if line.startswith("Decide (")]
     assert len(decisions) > 3
     assert all(out[i + 1].startswith("#1 ") for i in decisions)  # the options follow

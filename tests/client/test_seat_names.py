@@ -30,9 +30,19 @@ def test_named_seats_are_called_by_their_names_and_the_rest_keep_numbers() -> No
     assert SeatNames().text("seat 0") == "seat 0" and not SeatNames(("", ""))
 
 
-def test_a_name_two_seats_share_is_shown_with_its_seat() -> None:
-    names = SeatNames(("Ann", "Ann", "Bob"))
-    assert names.text("seat 0 and seat 1 and seat 2") == ("Ann (seat 0) and Ann (seat 1) and Bob")
+def test_a_name_two_seats_share_is_numbered_after_its_first_seat() -> None:
+    names = SeatNames(("Ann", "Ann", "Bob", "Ann"))
+    assert names.text("seat 0 and seat 1 and seat 2 and seat 3") == (
+        "Ann and Ann 2 and Bob and Ann 3"
+    )
+    assert at_the_table(names.names) == (
+        "At the table: Ann (seat 0), Ann 2 (seat 1), Bob (seat 2), Ann 3 (seat 3)"
+    )
+
+
+def test_a_number_never_makes_a_label_another_seat_has() -> None:
+    names = SeatNames(("ada", "ada", "ada 2"))
+    assert [names.label(seat) for seat in range(3)] == ["ada", "ada 3", "ada 2"]
 
 
 def test_at_the_table_names_every_seat() -> None:

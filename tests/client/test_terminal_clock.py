@@ -16,7 +16,8 @@ from tests.client.tmux import quit_screen, screen, session
 
 def test_terminal_the_clock_runs_on_screen_and_the_end_by_time_says_why(tmp_path: Path) -> None:
     command = (
-        f"{shlex.quote(sys.executable)} -m fairtable.client.cli host reign --seats 3 --bots 2 "
+        f"LOGNAME=ada {shlex.quote(sys.executable)} -m fairtable.client.cli host reign "
+        "--seats 3 --bots 2 "
         f"--clock 8+2 --no-announce --data-dir {shlex.quote(str(tmp_path))}; "
         "echo EXITED; sleep 60"
     )
@@ -33,7 +34,7 @@ def test_terminal_the_clock_runs_on_screen_and_the_end_by_time_says_why(tmp_path
             if "ran out of time" in final:
                 break
             time.sleep(0.1)  # polling the terminal, not waiting for a fixed event
-        assert "The game is over: seat 0 ran out of time" in final, final
+        assert "The game is over: ada ran out of time" in final, final  # the login name
         assert len(seen) >= 2, seen  # the clock ran: at least two different readings
         assert limits_shown  # the table's limits were on the screen
         lines = final.splitlines()

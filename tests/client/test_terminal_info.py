@@ -57,13 +57,13 @@ def test_terminal_reign_info_shows_a_hand_cards_text_and_the_log_scrolls_to_its_
             answer(name, now)
         assert "earlier: PgUp" in now, now
         for _ in range(30):
-            if "The game starts: you are seat" in screen(name):
+            if "The game starts: you are" in screen(name):
                 break
             keys(name, "PPage")
             wait_for(name, lambda s, was=now: s != was, 5, "the log scrolled")
             now = screen(name)
         now = screen(name)
-        assert "The game starts: you are seat" in now and "newer: PgDn" in now, now
+        assert "The game starts: you are" in now and "newer: PgDn" in now, now
         for _ in range(30):
             if "newer: PgDn" not in screen(name):
                 break

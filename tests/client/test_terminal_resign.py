@@ -46,7 +46,8 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
     host_dir, join_dir = tmp_path / "host", tmp_path / "join"
     common = "--no-announce --listen-host 127.0.0.1"
     host_cmd = (
-        f"{python} -m fairtable.client.cli host reign --seats 3 --bots 1 --pace 0.3 {common} "
+        f"LOGNAME=ada {python} -m fairtable.client.cli host reign --seats 3 --bots 1 --pace 0.3 "
+        f"{common} "
         f"--data-dir {shlex.quote(str(host_dir))}; echo EXITED; sleep 60"
     )
     with session(host_cmd) as host:
@@ -64,7 +65,7 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
             assert LEFT not in asked
             tmux("send-keys", "-t", host, "yes", "Enter")
             mine = _wait_for(host, f"you (seat 0) {LEFT}", 60)
-            theirs = _wait_for(guest, f"seat 0 {LEFT}", 30)
+            theirs = _wait_for(guest, f"ada {LEFT}", 30)  # the login name (no --name given)
             assert "the game goes on without it" in theirs and "the others play on" in mine
             for shown in (mine, theirs):
                 lines = shown.splitlines()
