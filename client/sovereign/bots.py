@@ -52,7 +52,7 @@ from fairtable.engine.sovereign.answers import (
 from fairtable.engine.sovereign.cards import CardDef, standard_catalog
 from fairtable.engine.sovereign.choices import random_answer, state_of
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Op, Target, Who
+from fairtable.engine.sovereign.kinds import LEADER, Area, CardType, Mode, Op, Target, Who, Window
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -515,7 +515,7 @@ class HeuristicBot(Tactics):
         seen = dict(view.seen)
         handles = info.handles
         echoes = tuple(sorted(h for h in handles if self.defs[seen[h]].type is CardType.ECHO))
-        if echoes or info.area == "forge":
+        if echoes or info.area is Area.FORGE:
             return Findings(d.seat, echoes, None)
         worst = max(handles, key=lambda h: (self._card_worth(seen[h]), h))
         return Findings(d.seat, (), worst)
@@ -554,15 +554,15 @@ class HeuristicBot(Tactics):
         seat = d.seat
         name = D.WindowInfo.of(d).window
         bt = state.battle
-        if name == "combat" and bt:
+        if name is Window.COMBAT and bt:
             act = self._combat_help(view, state, seat)
             if act is not None:
                 return act
-        if name == "battle_begin":
+        if name is Window.BATTLE_BEGIN:
             act = self._kill_action(view, state, seat, None)
             if act is not None:
                 return act
-        if name in ("move_end", "between_turns") and state.active == seat:
+        if name in (Window.MOVE_END, Window.BETWEEN_TURNS) and state.active == seat:
             act = self._heal(view, state, seat, "window")
             if act is not None:
                 return act

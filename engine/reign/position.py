@@ -14,6 +14,8 @@ step of the Regent phase).  Every seat is known (an omniscient instance).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.position_line import PositionLine
 from fairtable.engine.referee import Referee
@@ -21,13 +23,46 @@ from fairtable.engine.reign import flow
 from fairtable.engine.reign.cards import standard_catalog
 from fairtable.engine.reign.game import ReignGame
 from fairtable.engine.reign.state import ReignConfig, ReignState, RoundPhase, Secrets
+from fairtable.engine.tasks import Task
+from fairtable.engine.words import word_of
 
-_STARTS = {"influence": ("round_start",), "plotting": ("plotting",), "draw": ("draw_round",)}
+
+class Start(StrEnum):
+    """Where a position's play resumes (its ``phase`` word)."""
+
+    INFLUENCE = "influence"
+    PLOTTING = "plotting"
+    DRAW = "draw"
+
+    @property
+    def task(self) -> Task:
+        """The flow's task that resumes play there."""
+        return _TASKS[self]
+
+    @property
+    def phase(self) -> RoundPhase:
+        """The round's phase as play resumes (the draw is a step of the Regent phase)."""
+        return _PHASES[self]
+
+
+_TASKS: dict[Start, Task] = {
+    Start.INFLUENCE: ("round_start",),
+    Start.PLOTTING: ("plotting",),
+    Start.DRAW: ("draw_round",),
+}
+_PHASES = {
+    Start.INFLUENCE: RoundPhase.INFLUENCE,
+    Start.PLOTTING: RoundPhase.PLOTTING,
+    Start.DRAW: RoundPhase.REGENT,
+}
 
 
 def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
     """Build a game and its referee from one line of text."""
     fields = PositionLine.parse(line, "reign", "Reign")
+    start = word_of(Start, fields.text("phase", Start.INFLUENCE))
+    if start is None:
+        raise MalformedAnswer(f"phase is one of {', '.join(Start)}")
     catalog = standard_catalog()
     players = fields.number("players", 3)
     config = ReignConfig(players, fields.number("round_limit", 60))
@@ -51,7 +86,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
     regent = fields.text("regent", "-")
     state.regent = None if regent == "-" else PositionLine.whole("regent", regent)
     state.first_player = fields.number("first", state.regent or 0)
-    state.round = fields.number("round", 1) - (1 if fields.text("phase") == "influence" else 0)
+    state.round = fields.number("round", 1) - (1 if start is Start.INFLUENCE else 0)
     referee = Referee(seed)
     for pile, key in (("military", "military"), ("event", "events")):
         cards = fields.items(key)
@@ -76,11 +111,7 @@ def position(line: str, seed: int = 0) -> tuple[ReignGame, Referee]:
         raise MalformedAnswer(f"unknown card {unknown[0]!r}")
     if len(set(everything)) != len(everything):
         raise MalformedAnswer("a card is in two places")
-    phase = fields.text("phase", "influence")
-    if phase not in _STARTS:
-        raise MalformedAnswer(f"phase is one of {', '.join(_STARTS)}")
-    if phase != "influence":
-        state.phase = RoundPhase.REGENT if phase == "draw" else RoundPhase(phase)
-    state.tasks = [_STARTS[phase]]
+    state.phase = start.phase
+    state.tasks = [start.task]
     flow.advance(state)
     return ReignGame(state), referee

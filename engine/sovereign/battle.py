@@ -25,6 +25,7 @@ from fairtable.engine.requests import Chance, Decision, Peek
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.decisions import AttackInfo, BreachPickInfo, FindingsInfo
+from fairtable.engine.sovereign.kinds import Area, ChanceLabel, Window
 from fairtable.engine.sovereign.scoring import score, take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -61,7 +62,7 @@ def declare(
         ("combat_round", 1),
         ("breach",),
         ("battle_ended",),
-        ("window", "battle_end"),
+        ("window", Window.BATTLE_END),
         ("battle_close",),
     )
 
@@ -108,7 +109,7 @@ def _combat_round(state: SovereignState, r: int) -> None:
         return
     state.battle["round"] = r
     push_front(
-        state, ("window", "combat"), ("damage", r), ("round_end", r), ("combat_round", r + 1)
+        state, ("window", Window.COMBAT), ("damage", r), ("round_end", r), ("combat_round", r + 1)
     )
 
 
@@ -188,15 +189,15 @@ def _breach(state: SovereignState) -> None:
         return
     value = parts["value"]
     d = state.boards[bt["defender"]]
-    area = "hand" if bt["target_lane"] == 0 else "forge"
+    area = Area.HAND if bt["target_lane"] == 0 else Area.FORGE
     bt["area"] = area
     bt["citadel_talents"], bt["raided"] = d.citadel[0], 0  # as the breach began (FAQ l. 362)
     state.log(E.Breach(bt["attacker"], bt["defender"], area, value))
     if value <= 0:
         return
-    if area == "hand":
+    if area is Area.HAND:
         if d.hand:
-            state.pending = [Chance("breach_hand", len(d.hand), min(value, len(d.hand)))]
+            state.pending = [Chance(ChanceLabel.BREACH_HAND, len(d.hand), min(value, len(d.hand)))]
         return
     handles = tuple(s.handle for s in d.forge)
     if value >= len(handles):
@@ -227,7 +228,7 @@ def _findings(state: SovereignState) -> None:
     state.pending = [
         Decision(
             bt["attacker"],
-            FindingsInfo(handles=tuple(bt["seen"]), area=bt["area"], defender=bt["defender"]),
+            FindingsInfo(handles=tuple(bt["seen"]), area=Area(bt["area"]), defender=bt["defender"]),
         )
     ]
 
@@ -254,7 +255,7 @@ def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -
         take_public(state, victim, discard, cards[discard])
         d.scrap.append(cards[discard])
         state.log(E.Discarded(victim, cards[discard]))
-    if bt["area"] == "hand":
+    if bt["area"] == Area.HAND:
         push_front(state, ("rehandle", victim))
 
 

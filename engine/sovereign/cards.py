@@ -28,7 +28,16 @@ import attrs
 
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import CardType, HealthSource, Mode, Op, Target, When, Who
+from fairtable.engine.sovereign.kinds import (
+    CardType,
+    HealthSource,
+    Mode,
+    Op,
+    Spread,
+    Target,
+    When,
+    Who,
+)
 from fairtable.engine.words import word_of
 
 __all__ = [
@@ -90,7 +99,7 @@ class Effect:
     attack: int = 0
     armor: int = 0
     target: Target | None = None
-    spread: str = ""
+    spread: Spread | None = None
     source: HealthSource = HealthSource.CITADEL
     who: Who | None = None
     when: When | None = None  # None: always
@@ -284,7 +293,8 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
             raise r.fail(field + ".optional", "expected true or false")
         out["optional"] = t["optional"]
     if "spread" in t:
-        out["spread"] = r.choice(t, "spread", ("", "adjacent"), field)
+        spread = r.choice(t, "spread", ("", *Spread), field)  # "": none, as if not given
+        out["spread"] = Spread(spread) if spread else None
     if "source" in t:
         out["source"] = r.word(t, "source", tuple(HealthSource), field)
     if "who" in t:

@@ -35,7 +35,7 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Target
+from fairtable.engine.sovereign.kinds import LEADER, Area, CardType, Citizen, Mode, Target, Window
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -150,7 +150,7 @@ def _quick_forges(state: SovereignState, seat: int) -> Iterator[A.QuickForge]:
 
     b = state.boards[seat]
     cards = state.secrets[seat].cards
-    for source, handles in (("hand", list(b.hand)), ("forge", [x.handle for x in b.forge])):
+    for source, handles in ((Area.HAND, list(b.hand)), (Area.FORGE, [x.handle for x in b.forge])):
         for h in handles:
             ref = f"{seat}:{cards[h]}"
             if state.defn(ref).quick_forge:
@@ -201,7 +201,7 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
         groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
     if isinstance(info, MoveInfo):
         groups["Move"] = _moves(state, seat, False)
-    if isinstance(info, WindowInfo) and info.window == "battle_begin":
+    if isinstance(info, WindowInfo) and info.window is Window.BATTLE_BEGIN:
         groups["Move"] = _moves(state, seat, True)
     groups["PlayReflex"] = _reflexes(state, seat)
     groups["QuickForge"] = _quick_forges(state, seat)
@@ -217,7 +217,7 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
         case OrderTriggersInfo(sources=sources):
             yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(sources))
         case UpkeepReturnInfo(cards=cards):
-            for combo in itertools.product(("", "talent", "drone"), repeat=len(cards)):
+            for combo in itertools.product((None, *Citizen), repeat=len(cards)):
                 yield A.UpkeepReturn(
                     seat, tuple((c, k) for c, k in zip(cards, combo, strict=True) if k)
                 )
@@ -249,7 +249,7 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
             echoes = tuple(
                 sorted(h for h in handles if state.catalog.defs[seen[h]].type is CardType.ECHO)
             )
-            if echoes or area == "forge":
+            if echoes or area is Area.FORGE:
                 yield A.Findings(seat, echoes, None)
             else:
                 yield from (A.Findings(seat, (), h) for h in handles)
@@ -360,7 +360,7 @@ def random_answer(view: SovereignView, decision: Decision, rng: ChanceStream) ->
             chosen = []
             for c in cards:
                 w = decide._workers(state, seat, c)
-                kinds = [k for k, n in (("talent", w[0]), ("drone", w[1])) if n]
+                kinds = [k for k, n in zip(Citizen, w, strict=True) if n]
                 if kinds and rng.below(3):
                     chosen.append((c, pick(kinds)))
             return A.UpkeepReturn(seat, tuple(chosen))

@@ -29,7 +29,16 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Citizen, Mode, Op
+from fairtable.engine.sovereign.kinds import (
+    LEADER,
+    Area,
+    CardType,
+    Citizen,
+    Mode,
+    Op,
+    RevealLabel,
+    Window,
+)
 from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
 from fairtable.engine.tasks import push_front
 from fairtable.engine.words import word_of
@@ -181,7 +190,9 @@ def check_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 
 def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> None:
     push_front(
-        state, ("reveal", "forge", a.seat, (a.handle,)), ("forged", a.seat, a.handle, a.place)
+        state,
+        ("reveal", RevealLabel.FORGE, a.seat, (a.handle,)),
+        ("forged", a.seat, a.handle, a.place),
     )
 
 
@@ -211,16 +222,17 @@ def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> 
 def apply_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
     push_front(
         state,
-        ("reveal", "reflex", a.seat, (a.handle,)),
+        ("reveal", RevealLabel.REFLEX, a.seat, (a.handle,)),
         ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets),
     )
 
 
 def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
     rule = "FAQ: Salamander Armor"
-    if a.source not in ("hand", "forge") or not isinstance(a.host, str):
+    source = word_of(Area, a.source)
+    if source is None or not isinstance(a.host, str):
         raise MalformedAnswer("source is hand or forge; host is a ref", rule=rule)
-    if a.source == "hand":
+    if source is Area.HAND:
         _own_hand(state, a.seat, a.handle, rule)
     elif not _int(a.handle) or state.slot(a.seat, a.handle) is None:
         raise IllegalMove("name a card in your forge", rule=rule)
@@ -228,7 +240,7 @@ def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
         raise IllegalMove("attach it to a unit or facility in play", rule=rule)
     if state.knows(a.seat):
         card = state.secrets[a.seat].cards[a.handle]
-        problem = legal.quick_forge_problem(state, a.seat, a.handle, card, a.source, a.host)
+        problem = legal.quick_forge_problem(state, a.seat, a.handle, card, source, a.host)
         if problem:
             raise IllegalMove(problem, rule=rule)
 
@@ -236,8 +248,8 @@ def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
 def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
     push_front(
         state,
-        ("reveal", "quick_forge", a.seat, (a.handle,)),
-        ("quick_forged", a.seat, a.handle, a.source, a.host),
+        ("reveal", RevealLabel.QUICK_FORGE, a.seat, (a.handle,)),
+        ("quick_forged", a.seat, a.handle, Area(a.source), a.host),
     )
 
 
@@ -261,7 +273,7 @@ def check_work(state: SovereignState, req: Decision, a: A.Work) -> None:
         ab.not_in_combat
         and state.battle.get("spaces") is not None
         and req.kind == SovereignDecisionKind.WINDOW
-        and WindowInfo.of(req).window == "combat"
+        and WindowInfo.of(req).window is Window.COMBAT
     ):
         raise IllegalMove("this cannot be used when resolving combat", rule="FAQ: resolving combat")
     if not _strs(a.targets):
@@ -281,7 +293,8 @@ def check_move(state: SovereignState, req: Decision, a: A.Move) -> None:
     if not isinstance(a.unit, str) or not isinstance(a.where, str) or type(a.airborne) is not bool:
         raise MalformedAnswer("a move names a unit and up, down or other", rule=rule)
     if a.airborne:
-        if req.kind != SovereignDecisionKind.WINDOW or WindowInfo.of(req).window != "battle_begin":
+        window = WindowInfo.of(req).window if req.kind == SovereignDecisionKind.WINDOW else None
+        if window is not Window.BATTLE_BEGIN:
             raise IllegalMove(
                 "Airborne units move before an attack is declared", rule="FAQ: Airborne"
             )
@@ -462,7 +475,7 @@ def check_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
         raise MalformedAnswer("Echoes and the discard are handles", rule=rule)
     if any(x not in seen for x in a.echoes) or (len(set(a.echoes)) != len(a.echoes)):
         raise IllegalMove("claim only cards you saw", rule=rule)
-    hand = info.area == "hand"
+    hand = info.area is Area.HAND
     if a.echoes and a.discard is not None:
         raise IllegalMove("discard only if you found no Echo", rule=rule)
     if not a.echoes and hand and a.discard not in seen:
@@ -494,7 +507,7 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     shown = tuple(sorted(a.echoes)) + ((a.discard,) if a.discard is not None else ())
     push_front(
         state,
-        ("reveal", "findings", FindingsInfo.of(req).defender, shown),
+        ("reveal", RevealLabel.FINDINGS, FindingsInfo.of(req).defender, shown),
         ("found", tuple(sorted(a.echoes)), a.discard),
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
-from fairtable.engine.sovereign.kinds import HealthSource, Op
+from fairtable.engine.sovereign.kinds import Area, HealthSource, Op, Window
 
 
 class SovereignDecisionKind(DecisionKind):
@@ -68,7 +68,7 @@ class WindowInfo(DecisionInfo):
 
     KIND = SovereignDecisionKind.WINDOW
 
-    window: str
+    window: Window
 
 
 @attrs.frozen(kw_only=True)
@@ -126,7 +126,7 @@ class FindingsInfo(DecisionInfo):
     KIND = SovereignDecisionKind.FINDINGS
 
     handles: tuple[int, ...]
-    area: str
+    area: Area
     defender: int
 
 

@@ -26,6 +26,7 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import choices
 from fairtable.engine.sovereign.decisions import OrderTriggersInfo
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind as K
+from fairtable.engine.sovereign.kinds import ChanceLabel
 from fairtable.engine.sovereign.state import SovereignState
 
 __all__ = ["can_go_on", "depart", "stand_in"]
@@ -91,7 +92,7 @@ def _withdraw_pending(state: SovereignState, seat: int, aside: frozenset[int]) -
         if withdraw and state.tasks and state.tasks[0][0] == "findings":
             state.tasks.pop(0)
     elif isinstance(req, Chance):
-        withdraw = req.label == "breach_hand" and in_breach
+        withdraw = req.label == ChanceLabel.BREACH_HAND and in_breach
     elif isinstance(req, Decision) and req.kind in (K.BREACH_PICK, K.FINDINGS):
         withdraw = in_breach  # the attacker left, or the cards it saw are set aside
     if withdraw:

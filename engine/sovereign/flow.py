@@ -24,7 +24,15 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode
+from fairtable.engine.sovereign.kinds import (
+    LEADER,
+    Area,
+    CardType,
+    ChanceLabel,
+    Mode,
+    RevealLabel,
+    Window,
+)
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
 from fairtable.engine.sovereign.state import (
     HAND_SIZE,
@@ -65,7 +73,7 @@ def _shuffle(state: SovereignState, seat: int) -> None:
 
 
 def _first(state: SovereignState) -> None:
-    state.pending = [Chance("first_player", state.players, 1)]
+    state.pending = [Chance(ChanceLabel.FIRST_PLAYER, state.players, 1)]
 
 
 def first_player(state: SovereignState, seat: int) -> None:
@@ -125,7 +133,7 @@ def _mulligan_resolve(state: SovereignState) -> None:
         b.mulligans[0 if choice == "free" else 1] += 1
         state.log(E.Mulligan(s, choice))
         if choice == "shown":
-            tasks.append(("reveal", "mulligan", s, tuple(b.hand)))
+            tasks.append(("reveal", RevealLabel.MULLIGAN, s, tuple(b.hand)))
         tasks += [("redeal", s), ("deal", s, HAND_SIZE)]
     push_front(state, *tasks, ("mulligan_round",))
 
@@ -173,21 +181,21 @@ def turn_tasks(state: SovereignState, seat: int) -> list[Task]:
         ("phase", "upkeep"),
         ("upkeep", seat),
         ("phase", "forge"),
-        ("window", "forge_begin"),
+        ("window", Window.FORGE_BEGIN),
         ("forge", seat),
         ("forge_finish", seat),
-        ("window", "forge_end"),
+        ("window", Window.FORGE_END),
         ("phase", "battle"),
-        ("window", "battle_begin"),
+        ("window", Window.BATTLE_BEGIN),
         ("declare", seat),
         ("phase", "move"),
-        ("window", "move_begin"),
+        ("window", Window.MOVE_BEGIN),
         ("move", seat),
-        ("window", "move_end"),
+        ("window", Window.MOVE_END),
         ("phase", "draw"),
         ("draw", seat),
         ("phase", "between"),
-        ("window", "between_turns"),
+        ("window", Window.BETWEEN_TURNS),
         ("turn", nxt),
     ]
 
@@ -327,7 +335,7 @@ def _upkeep_forge(state: SovereignState, seat: int) -> None:
 # -- priority windows ------------------------------------------------------------------------
 def _window(state: SovereignState, name: str) -> None:
     state.window = {
-        "name": name,
+        "name": Window(name),
         "order": state.order_from(state.active),
         "i": 0,
         "passes": 0,
@@ -345,7 +353,7 @@ def may_act(state: SovereignState, seat: int) -> bool:
         return False
     if sum(b.citadel):
         return True
-    if state.window.get("name") == "battle_begin" and airborne_units(state, seat):
+    if state.window.get("name") == Window.BATTLE_BEGIN and airborne_units(state, seat):
         return True
     costs = [
         state.catalog.defs[c].cost for c in state.hidden[seat] if state.catalog.defs[c].quick_forge
@@ -369,7 +377,7 @@ def _window_step(state: SovereignState) -> None:
     while w["passes"] < n:
         seat = w["order"][w["i"]]
         if may_act(state, seat):
-            state.pending = [Decision(seat, WindowInfo(window=w["name"]))]
+            state.pending = [Decision(seat, WindowInfo(window=Window(w["name"])))]
             return
         w["passes"] += 1
         w["i"] = (w["i"] + 1) % n
@@ -417,7 +425,7 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
     push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
 
 
-def quick_forged(state: SovereignState, seat: int, handle: int, source: str, host: str) -> None:
+def quick_forged(state: SovereignState, seat: int, handle: int, source: Area, host: str) -> None:
     """A ``quick_forge`` augment revealed at a reflex moment (FAQ l. 360, a one-card forge
     phase): from hand its cost in idle talents is exhausted (one is its forge talent, the
     rest accelerate it); its forge talent returns as a drone; it is attached at once and
@@ -425,7 +433,7 @@ def quick_forged(state: SovereignState, seat: int, handle: int, source: str, hos
     b = state.boards[seat]
     card = dict(state.revealed)[handle]
     ref = f"{seat}:{card}"
-    if source == "hand":
+    if Area(source) is Area.HAND:
         cost = state.catalog.defs[card].cost
         b.citadel[0] -= cost
         b.citadel[1] += cost

@@ -1,7 +1,8 @@
 """The words of Sovereign that the rules compare, as enumerations: a card's ``type``, an
 effect's ``op``, what its ``target`` names, whom and when it changes, where its health
-comes from, an ability's ``mode`` (from the card files), and a citizen's kind
-(from an answer).
+comes from, an ability's ``mode`` and a damage effect's ``spread`` (from the card files);
+a citizen's kind and the area a card is taken from (from an answer); the priority windows;
+and why the rules ask a chance or a reveal (a request's label).
 
 :mod:`engine.sovereign.cards` parses each word once, when it reads a faction file (an
 unknown word is a :class:`~engine.errors.CardDataError` naming file, card and field).  A
@@ -104,6 +105,50 @@ class Citizen(StrEnum):
     def place(self) -> int:
         """Its place in a ``[talents, drones]`` pair."""
         return 0 if self is Citizen.TALENT else 1
+
+
+class Spread(StrEnum):
+    """How a ``damage`` effect spreads past its target (none: it does not)."""
+
+    ADJACENT = "adjacent"
+
+
+class Area(StrEnum):
+    """Where a seat's face-down card lies: its hand or its forge (a ``QuickForge`` answer's
+    ``source``, the part of a Citadel a breach looks at)."""
+
+    HAND = "hand"
+    FORGE = "forge"
+
+
+class Window(StrEnum):
+    """A priority window, named by when it opens (a ``WindowInfo``'s ``window``)."""
+
+    FORGE_BEGIN = "forge_begin"
+    FORGE_END = "forge_end"
+    BATTLE_BEGIN = "battle_begin"
+    COMBAT = "combat"
+    BATTLE_END = "battle_end"
+    MOVE_BEGIN = "move_begin"
+    MOVE_END = "move_end"
+    BETWEEN_TURNS = "between_turns"
+
+
+class ChanceLabel(StrEnum):
+    """Why the rules ask for a chance (a ``Chance`` request's ``label``)."""
+
+    FIRST_PLAYER = "first_player"
+    BREACH_HAND = "breach_hand"
+
+
+class RevealLabel(StrEnum):
+    """Why the rules ask a seat to reveal cards (a ``Reveal`` request's ``label``)."""
+
+    MULLIGAN = "mulligan"
+    FORGE = "forge"
+    REFLEX = "reflex"
+    QUICK_FORGE = "quick_forge"
+    FINDINGS = "findings"
 
 
 LEADER = "leader"

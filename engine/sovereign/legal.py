@@ -10,7 +10,7 @@ text ('' when the card may do what its holder said).
 from __future__ import annotations
 
 from fairtable.engine.sovereign import effects
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import Area, CardType
 from fairtable.engine.sovereign.state import LANE_SIZE, Slot, SovereignState
 
 FORGE_RULE = "Forge Phase > Revealing Cards in the Forge"
@@ -46,14 +46,14 @@ def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place
 
 
 def quick_forge_problem(
-    state: SovereignState, seat: int, handle: int, card: str, source: str, host: str
+    state: SovereignState, seat: int, handle: int, card: str, source: Area, host: str
 ) -> str:
     """Salamander Armor's permission (FAQ l. 360): a ``quick_forge`` augment, complete in
     the forge or paid from hand with idle talents, attached to a legal host at once."""
     d = state.catalog.defs[card]
     if not d.quick_forge:
         return "only a card that says so is forged outside the forge phase"
-    if source == "forge":
+    if source is Area.FORGE:
         slot = state.slot(seat, handle)
         if slot is None or slot.progress < d.cost:
             return f"its forge cost is {d.cost} and it is not complete"

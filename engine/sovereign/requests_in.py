@@ -27,9 +27,10 @@ from fairtable.engine.requests import (
 )
 from fairtable.engine.sovereign import battle, flow, legal
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import CardType, ChanceLabel, RevealLabel
 from fairtable.engine.sovereign.scoring import forget
 from fairtable.engine.sovereign.state import SETUP_RULE, SovereignState
+from fairtable.engine.words import word_of
 
 BREACH_RULE = "Breaching"
 
@@ -49,7 +50,7 @@ def on_chance(state: SovereignState, answer: ChanceAnswer) -> None:
     if not _ints(answer.values, req.n, req.k):
         raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule=SETUP_RULE)
     state.pending = []
-    if req.label == "first_player":
+    if req.label == ChanceLabel.FIRST_PLAYER:
         flow.first_player(state, answer.values[0])
     else:
         battle.chance_picked(state, tuple(sorted(answer.values)))
@@ -162,7 +163,9 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
     if name != group:
         raise MalformedAnswer(f"expected group {group}")
     ids = _card_list(ids, len(handles), "Reveal")
-    rule = _RULES.get(req.label, "Reveal")
+    label = word_of(RevealLabel, req.label)
+    assert label is not None, "the rules ask reveals for their own purposes only"
+    rule = _RULES[label]
     for h, c in zip(handles, ids, strict=True):
         if c not in state.catalog.defs or c not in state.hidden[seat]:
             raise IllegalReveal(f"{c!r} is not a hidden card of seat {seat}", rule=rule, seat=seat)
@@ -170,7 +173,7 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
         seen = [sec.seen[h] for sec in state.secrets.values() if h in sec.seen]
         if (known is not None and known != c) or any(x != c for x in seen):
             raise IllegalReveal("the revealed card is not the one held there", rule=rule, seat=seat)
-    problem, culprit = _purpose_problem(state, req.label, seat, handles, ids)
+    problem, culprit = _purpose_problem(state, label, seat, handles, ids)
     if problem:
         raise IllegalReveal(problem, rule=rule, seat=culprit)
     state.pending = []
@@ -179,32 +182,36 @@ def on_reveal(state: SovereignState, answer: RevealAnswer) -> None:
 
 
 _RULES = {
-    "mulligan": SETUP_RULE,
-    "forge": legal.FORGE_RULE,
-    "reflex": legal.REFLEX_RULE,
-    "quick_forge": "FAQ: Salamander Armor",
-    "findings": BREACH_RULE,
+    RevealLabel.MULLIGAN: SETUP_RULE,
+    RevealLabel.FORGE: legal.FORGE_RULE,
+    RevealLabel.REFLEX: legal.REFLEX_RULE,
+    RevealLabel.QUICK_FORGE: "FAQ: Salamander Armor",
+    RevealLabel.FINDINGS: BREACH_RULE,
 }
 
 
 def _purpose_problem(
-    state: SovereignState, label: str, seat: int, handles: tuple[int, ...], ids: tuple[str, ...]
+    state: SovereignState,
+    label: RevealLabel,
+    seat: int,
+    handles: tuple[int, ...],
+    ids: tuple[str, ...],
 ) -> tuple[str, int]:
     nxt = state.tasks[0] if state.tasks else ("",)
-    if label == "mulligan":
+    if label is RevealLabel.MULLIGAN:
         if legal.unit_count(state, list(ids)):
             return "a shown mulligan needs a hand with no units", seat
-    elif label == "forge":
+    elif label is RevealLabel.FORGE:
         slot = state.slot(seat, handles[0])
         assert slot is not None and nxt[0] == "forged"
         return legal.forge_problem(state, seat, slot, ids[0], nxt[3]), seat
-    elif label == "quick_forge":
+    elif label is RevealLabel.QUICK_FORGE:
         assert nxt[0] == "quick_forged"
         return legal.quick_forge_problem(state, seat, handles[0], ids[0], nxt[3], nxt[4]), seat
-    elif label == "reflex":
+    elif label is RevealLabel.REFLEX:
         assert nxt[0] == "reflex"
         return legal.reflex_problem(state, seat, ids[0], nxt[3], nxt[4], nxt[5]), seat
-    elif label == "findings":
+    elif label is RevealLabel.FINDINGS:
         assert nxt[0] == "found"
         attacker = state.battle["attacker"]
         echoes, discard = nxt[1], nxt[2]

@@ -22,7 +22,7 @@ from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
 from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Mode, Op
+from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Mode, Op, Spread
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -72,7 +72,7 @@ def _effect(
     match op:
         case Op.DAMAGE:
             hit = [target]
-            if eff.spread == "adjacent":
+            if eff.spread is Spread.ADJACENT:
                 hit += state.lane_neighbours(target)
             losses = []
             for ref in hit:

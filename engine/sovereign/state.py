@@ -21,6 +21,7 @@ from fairtable.engine.common_state import CommonState
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.sovereign.cards import Catalog
 from fairtable.engine.sovereign.decks import DECK_RULE, Deck, parse_deck
+from fairtable.engine.sovereign.kinds import Area
 
 HAND_SIZE = 8
 LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge
@@ -287,13 +288,13 @@ class SovereignState(CommonState):
                 return sec.cards[handle]
         return None
 
-    def holder_of(self, handle: int) -> tuple[int, str] | None:
-        """(seat, "hand" or "forge") holding a face-down handle."""
+    def holder_of(self, handle: int) -> tuple[int, Area] | None:
+        """(seat, hand or forge) holding a face-down handle."""
         for seat, b in enumerate(self.boards):
             if handle in b.hand:
-                return seat, "hand"
+                return seat, Area.HAND
             if any(s.handle == handle for s in b.forge):
-                return seat, "forge"
+                return seat, Area.FORGE
         return None
 
     def slot(self, seat: int, handle: int) -> Slot | None:

@@ -71,3 +71,16 @@ def test_every_game_reads_its_position_through_the_shared_frame(
         build(f"{game} players=2 players=3")
     with pytest.raises(MalformedAnswer, match="players is a whole number"):
         build(f"{game} players=two")
+
+
+@pytest.mark.parametrize("phase", ["", "phase=influence", "phase=plotting", "phase=draw"])
+def test_a_reign_position_resumes_in_the_round_it_names_with_or_without_a_phase(
+    phase: str,
+) -> None:
+    game, _ = reign_position(f"reign players=3 round=2 {phase} support=crimson:-,azure:-")
+    assert game.state.round == 2
+
+
+def test_a_reign_position_names_a_phase_play_can_resume_in() -> None:
+    with pytest.raises(MalformedAnswer, match="phase is one of influence, plotting, draw"):
+        reign_position("reign players=3 phase=combat")
