@@ -34,8 +34,9 @@ needs an answer), names its ``EVENT_PARSER`` (the :class:`~engine.events.EventPa
 reads its stored event tuples back into records; the state logs records, and ``apply`` and
 ``depart`` return them as they were logged) and two tables: ``DECISIONS`` (answer class ->
 the decision kind it answers, a check and an apply function) and ``GENERIC`` (answer class
--> the request class it answers, an optional check and a handler).  Everything else has a
-default here, and these must behave the same in every game:
+-> the request class it answers, an optional check and a handler that checks completely
+before it changes anything; without a check, ``check`` runs the handler on a copy).
+Everything else has a default here, and these must behave the same in every game:
 
 - ``pending()`` hides the seats whose simultaneous answer is already buffered;
 - ``apply(answer)`` checks completely before changing anything, buffers simultaneous
@@ -316,11 +317,13 @@ class ContractGame(abc.ABC, Generic[State, View]):
             raise GameOver("the game is over")
         generic = self.GENERIC.get(type(answer))
         if generic is not None:
-            kind, check, _ = generic
+            kind, check, handler = generic
+            self._waiting_for(kind)
             if check is not None:
-                self._waiting_for(kind)
                 check(self.state, answer)
-                return
+            else:  # no check of its own: its handler checks before it changes, on a copy
+                handler(self.copy().state, answer)
+            return
         self._checked_decision(answer)
 
     def _waiting_for(self, kind: type) -> None:

@@ -12,11 +12,11 @@ import pytest
 
 from fairtable.engine.common_state import CommonState
 from fairtable.engine.contract import ContractGame
-from fairtable.engine.errors import EngineError, GameOver
+from fairtable.engine.errors import EngineError, GameOver, WrongPhase
 from fairtable.engine.games import AnyGameRules, game_names, rules
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.referee import Referee
-from fairtable.engine.requests import Decision, Request
+from fairtable.engine.requests import ChanceAnswer, Decision, Request, RevealAnswer
 from fairtable.engine.rng import ChanceStream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +138,41 @@ def test_the_layers_above_use_nothing_of_a_game_object_beyond_the_contract() -> 
     beyond = {name: files for name, files in used.items() if name not in MEMBERS}
     # besides game objects, client/play.py calls a game's rules (a GameRules) "game"
     assert set(beyond) <= {"seat_counts", "seat_text", "title"}, beyond
+
+
+@pytest.mark.parametrize("rules_", REGISTERED, ids=_ids)
+def test_every_registered_game_checks_a_request_answer_as_it_would_take_it(
+    rules_: AnyGameRules,
+) -> None:
+    """check() on a chance, shuffle, deal or reveal answer says what apply() would say (a
+    game without a check of its own for it included) and changes nothing."""
+    game = rules_.new_game(rules_.seat_counts[0], rules_.default_round_limit)
+    referee = Referee(7)
+    stream = ChanceStream.from_int(7)
+    checked: set[type] = set()
+    for _ in range(400):
+        if game.over:
+            break
+        request = game.pending()[0]
+        if isinstance(request, Decision):
+            game.apply(rules_.random_answer(game.view(request.seat), request, stream))
+            continue
+        answer = referee.answer(game, request)
+        digest = game.digest()
+        for wrong in (ChanceAnswer((-1,)), RevealAnswer("no such label", ())):
+            if type(wrong) is type(answer):
+                with pytest.raises(EngineError) as by_check:
+                    game.check(wrong)
+                with pytest.raises(EngineError) as by_apply:
+                    game.apply(wrong)
+                assert type(by_check.value) is type(by_apply.value)
+                assert str(by_check.value) == str(by_apply.value)
+                assert "not an answer of this game" not in str(by_check.value)
+            elif type(wrong) in type(game).GENERIC:
+                with pytest.raises(WrongPhase):
+                    game.check(wrong)
+        game.check(answer)
+        assert game.digest() == digest, "check() changed nothing"
+        game.apply(answer)
+        checked.add(type(answer))
+    assert checked, "the game asked for no chance, shuffle, deal or reveal"
