@@ -3,7 +3,9 @@
 The encoding is JSON with sorted keys, no whitespace and only ints, strings,
 booleans, None, lists and string-keyed dicts; floats are refused.  Every peer
 that holds the same public state computes the same bytes, whatever the
-insertion order of its dicts.
+insertion order of its dicts.  A member of a ``StrEnum`` is a string, as a key
+or a value: JSON writes its text, so a state that keys a dict by members has
+the bytes of one keyed by the words.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def _check(value: Any) -> None:
         return
     if kind is dict:
         for key, item in value.items():
-            if type(key) is not str:
+            if type(key) is not str and not isinstance(key, str):
                 raise TypeError(f"state dict keys must be strings, got {key!r}")
             if type(item) not in _PLAIN:
                 _check(item)

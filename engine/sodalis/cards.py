@@ -29,7 +29,16 @@ _SYMBOL = re.compile(r"^[A-Z]$")
 ARCANA_PER_CHAMPION = 9
 MIN_REVERSALS = 6
 
-ACTIONS = ("major", "minor")
+
+class Action(StrEnum):
+    """An action token of a champion (a card costs a Major or a Minor action)."""
+
+    MAJOR = "major"
+    MINOR = "minor"
+    MOVE = "move"
+
+
+ACTIONS = (Action.MAJOR, Action.MINOR)  # what a card's cast costs
 
 
 class Range(StrEnum):
@@ -71,7 +80,8 @@ WHO = tuple(Who)
 EFFECTS = tuple(FaceEffect)
 AURA_STATS = ("inertia", "power", "range", "piercing")
 AURA_TO = ("caster", "friends", "affected")
-REFRESH_TOKENS = ("move", "minor", "major", "any")
+ANY_TOKEN = "any"  # a refresh of whichever token the affected champion's seat names
+REFRESH_TOKENS = (Action.MOVE, Action.MINOR, Action.MAJOR, ANY_TOKEN)
 
 
 class ExtraKind(StrEnum):
@@ -165,7 +175,7 @@ class Aura:
 class Face:
     name: str
     text: str
-    action: str
+    action: Action
     range: Range
     reach: int
     targets: Targets
@@ -327,8 +337,8 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
     r.unknown(raw, FACE_FIELDS, card, p)
     name = r.text(raw, "name", card, p)
     text = r.text(raw, "text", card, p)
-    action = r.choice(raw, "action", card, ACTIONS, p)
-    if ultimate and action != "major":
+    action = Action(r.choice(raw, "action", card, ACTIONS, p))
+    if ultimate and action != Action.MAJOR:
         raise r.fail(card, p + "action", "an ultimate costs a Major action (l. 130)")
     range_ = Range(r.choice(raw, "range", card, RANGES, p))
     reach = r.number(raw, "reach", card, 0, 3, 0 if range_ is Range.ANYWHERE else None, p)

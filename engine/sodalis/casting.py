@@ -22,9 +22,18 @@ from fairtable.engine.requests import Decision, Flip, Roll
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import ExtraKind, Face, FaceEffect, Range, Targets, Who
+from fairtable.engine.sodalis.cards import (
+    ANY_TOKEN,
+    Action,
+    ExtraKind,
+    Face,
+    FaceEffect,
+    Range,
+    Targets,
+    Who,
+)
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
-from fairtable.engine.sodalis.state import PARAGON, SodalisState
+from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState, Tribute
 
 D10, D12 = 10, 12
 CRITICAL = 10
@@ -92,14 +101,14 @@ def target_options(
 
 def sight_usable(state: SodalisState, seat: int, face: Face) -> bool:
     return (
-        state.tribute_up(seat, "sight")
+        state.tribute_up(seat, Tribute.SIGHT)
         and face.range is not Range.ANYWHERE
         and face.targets is not Targets.SELF
     )
 
 
 def strength_usable(state: SodalisState, seat: int, face: Face) -> bool:
-    return state.tribute_up(seat, "strength") and face.effect is not FaceEffect.NONE
+    return state.tribute_up(seat, Tribute.STRENGTH) and face.effect is not FaceEffect.NONE
 
 
 def cast_options(state: SodalisState, seat: int) -> tuple[tuple[Any, ...], ...]:
@@ -158,9 +167,9 @@ def declare(
         sides += [D10] * recoil.power
     s.up[face.action] = False
     if sight:
-        s.tributes["sight"] = False
+        s.tributes[Tribute.SIGHT] = False
     if strength:
-        s.tributes["strength"] = False
+        s.tributes[Tribute.STRENGTH] = False
     s.casts += 1
     state.cast = {
         "seat": seat,
@@ -261,7 +270,7 @@ def mark(state: SodalisState, unit: int, kind: ExtraKind) -> None:
         if s.confused:
             return
         s.confused = True
-        options = tuple(a for a in ("major", "minor") if s.up[a])
+        options = tuple(a for a in (Action.MAJOR, Action.MINOR) if s.up[a])
         state.log(E.Confused(unit))
         if len(options) == 1:
             s.up[options[0]] = False
@@ -273,19 +282,20 @@ def mark(state: SodalisState, unit: int, kind: ExtraKind) -> None:
             return
         s.slowed = True
         state.log(E.Slowed(unit))
-        if s.up["move"]:
-            s.up["move"] = False
-            state.log(E.Exhausted(unit, "move"))
+        if s.up[Action.MOVE]:
+            s.up[Action.MOVE] = False
+            state.log(E.Exhausted(unit, Action.MOVE))
 
 
 def refresh(state: SodalisState, unit: int, token: str) -> None:
     s = state.seats[unit]
-    if token != "any":
-        if not s.up[token]:
-            s.up[token] = True
-            state.log(E.Refreshed(unit, token))
+    if token != ANY_TOKEN:
+        action = Action(token)
+        if not s.up[action]:
+            s.up[action] = True
+            state.log(E.Refreshed(unit, action))
         return
-    down = tuple(a for a in ("major", "minor", "move") if not s.up[a])
+    down = tuple(a for a in ACTIONS if not s.up[a])
     if len(down) == 1:
         s.up[down[0]] = True
         state.log(E.Refreshed(unit, down[0]))

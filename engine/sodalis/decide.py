@@ -33,6 +33,7 @@ from fairtable.engine.sodalis.answers import (
     StrengthRefresh,
     TurnTokens,
 )
+from fairtable.engine.sodalis.cards import Action
 from fairtable.engine.sodalis.decisions import (
     CarryInfo,
     ChampionInfo,
@@ -48,7 +49,7 @@ from fairtable.engine.sodalis.decisions import (
     TurnInfo,
     TurnTokensInfo,
 )
-from fairtable.engine.sodalis.state import SodalisState
+from fairtable.engine.sodalis.state import SodalisState, Tribute
 
 
 def _int(v: Any) -> bool:
@@ -220,12 +221,12 @@ def check_confuse(state: SodalisState, req: Decision, a: ConfuseChoice | Refresh
 
 
 def apply_confuse(state: SodalisState, req: Decision, a: ConfuseChoice) -> None:
-    state.seats[a.seat].up[a.token] = False
+    state.seats[a.seat].up[Action(a.token)] = False
     state.log(E.Exhausted(a.seat, a.token))
 
 
 def apply_refresh_token(state: SodalisState, req: Decision, a: RefreshToken) -> None:
-    state.seats[a.seat].up[a.token] = True
+    state.seats[a.seat].up[Action(a.token)] = True
     state.log(E.Refreshed(a.seat, a.token))
 
 
@@ -286,7 +287,7 @@ def check_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
 
 def apply_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
     info = GiveTributeInfo.of(req)
-    tribute.give(state, info.team, a.to, info.tribute)
+    tribute.give(state, info.team, a.to, Tribute(info.tribute))
 
 
 def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
@@ -301,7 +302,7 @@ def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefres
 
 def apply_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:
     if a.champion is not None and a.token is not None:
-        state.seats[a.champion].up[a.token] = True
+        state.seats[a.champion].up[Action(a.token)] = True
     state.log(E.StrengthRefresh(StrengthRefreshInfo.of(req).team, a.champion, a.token))
 
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.arena import Space, euclid2
-from fairtable.engine.sodalis.cards import ExtraKind
+from fairtable.engine.sodalis.cards import Action, ExtraKind
 from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
-from fairtable.engine.sodalis.state import SodalisState
+from fairtable.engine.sodalis.state import SodalisState, Tribute
 
 PAYMENTS = ("move", "minor", "major", "speed")
 
@@ -36,9 +36,9 @@ def open_steps(state: SodalisState, seat: int) -> tuple[Space, ...]:
 
 def payments(state: SodalisState, seat: int) -> tuple[str, ...]:
     s = state.seats[seat]
-    out = [a for a in ("move", "minor", "major") if s.up[a]]
-    if s.tributes.get("speed", False):
-        out.append("speed")
+    out: list[str] = [a for a in (Action.MOVE, Action.MINOR, Action.MAJOR) if s.up[a]]
+    if s.tributes.get(Tribute.SPEED, False):
+        out.append(Tribute.SPEED)
     return tuple(out)
 
 
@@ -70,15 +70,15 @@ def move(state: SodalisState, seat: int, to: Space, carry: bool, why: str) -> No
         if to == state.arena.centre:
             state.artifacts[team] = None
             state.log(E.ArtifactDelivered(team))
-            state.push(("earn", team, "speed"))
+            state.push(("earn", team, Tribute.SPEED))
 
 
 def exhaust_payment(state: SodalisState, seat: int, pay: str) -> None:
     s = state.seats[seat]
-    if pay == "speed":
-        s.tributes["speed"] = False
+    if pay == Tribute.SPEED:
+        s.tributes[Tribute.SPEED] = False
     else:
-        s.up[pay] = False
+        s.up[Action(pay)] = False
 
 
 def place(state: SodalisState, seat: int, space: Space) -> None:

@@ -26,7 +26,7 @@ from fairtable.engine.position_line import PositionLine
 from fairtable.engine.referee import Referee
 from fairtable.engine.sodalis import flow, passives
 from fairtable.engine.sodalis.arena import Space, standard_arena
-from fairtable.engine.sodalis.cards import Catalog, card_id, split_card
+from fairtable.engine.sodalis.cards import Action, Catalog, card_id, split_card
 from fairtable.engine.sodalis.catalog import standard_catalog
 from fairtable.engine.sodalis.game import SodalisGame
 from fairtable.engine.sodalis.state import (
@@ -38,8 +38,9 @@ from fairtable.engine.sodalis.state import (
     SodalisState,
     Tribute,
 )
+from fairtable.engine.words import word_of
 
-_TOKEN_LETTERS = {"M": "major", "m": "minor", "v": "move"}
+_TOKEN_LETTERS = {"M": Action.MAJOR, "m": Action.MINOR, "v": Action.MOVE}
 
 
 def _space(text: str) -> Space:
@@ -139,9 +140,10 @@ def position(
         state.seats[seat].confused = "c" in marks
         state.seats[seat].slowed = "s" in marks
     for item in fields.items("tributes"):
-        kind, _, holder = item.partition(":")
-        if kind not in TRIBUTES:
-            raise MalformedAnswer(f"unknown tribute {kind!r}")
+        word, _, holder = item.partition(":")
+        kind = word_of(Tribute, word)
+        if kind is None:
+            raise MalformedAnswer(f"unknown tribute {word!r}")
         state.seats[PositionLine.whole("tributes", holder.rstrip("*"))].tributes[
             kind
         ] = not holder.endswith("*")

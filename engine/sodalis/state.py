@@ -27,25 +27,25 @@ from fairtable.engine.requests import Decision, Request
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import passives
 from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
-from fairtable.engine.sodalis.cards import Catalog, Champion, Face
+from fairtable.engine.sodalis.cards import Action, Catalog, Champion, Face
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.tasks import push_front
 
 PARAGON = passives.PARAGON
 TEAMS = ("dawn", "dusk")
 TEAM_TOKENS = {"dawn": (1, 3, 5), "dusk": (2, 4, 6)}
-ACTIONS = ("major", "minor", "move")
+ACTIONS = tuple(Action)
 
 
 class Tribute(StrEnum):
-    """A tribute a team earns.  A member equals its word; states key tributes by the word."""
+    """A tribute a team earns.  A member equals its word, so digests read the same."""
 
     STRENGTH = "strength"
     SPEED = "speed"
     SIGHT = "sight"
 
 
-TRIBUTES = tuple(t.value for t in Tribute)  # plain words: digests take only str dict keys
+TRIBUTES = tuple(Tribute)
 PLAYER_COUNTS = (2, 4, 6)
 SETUP_RULE = "Setup"
 
@@ -96,7 +96,7 @@ class Seat:
     cards: tuple[str, ...] = ()  # the deck's nine identities, orientation fixed, sorted
     at: Space | None = None
     life: int = 0
-    up: dict[str, bool] = attrs.Factory(lambda: dict.fromkeys(ACTIONS, True))
+    up: dict[Action, bool] = attrs.Factory(lambda: dict.fromkeys(ACTIONS, True))
     confused: bool = False
     slowed: bool = False
     casts: int = 0  # arcana cast this turn
@@ -106,7 +106,7 @@ class Seat:
     unseen: int = 0  # cards under the top whose order nobody knows
     bottom: list[str] = attrs.Factory(list)  # known cards under those, top first
     continuous: list[tuple[str, tuple[int, ...]]] = attrs.Factory(list)  # (card, aura units)
-    tributes: dict[str, bool] = attrs.Factory(dict)  # kind -> face up
+    tributes: dict[Tribute, bool] = attrs.Factory(dict)  # kind -> face up
 
     def spread(self) -> list[str]:
         cards = [c for c in self.side if c is not None]
@@ -279,7 +279,7 @@ class SodalisState(CommonState):
         return before, unit.life
 
     # -- tributes -------------------------------------------------------------------------
-    def holder(self, team: str, kind: str) -> int | None:
+    def holder(self, team: str, kind: Tribute) -> int | None:
         for seat in self.members(team):
             if kind in self.seats[seat].tributes:
                 return seat
@@ -288,7 +288,7 @@ class SodalisState(CommonState):
     def team_tributes(self, team: str) -> list[str]:
         return [k for k in TRIBUTES if self.holder(team, k) is not None]
 
-    def tribute_up(self, seat: int, kind: str) -> bool:
+    def tribute_up(self, seat: int, kind: Tribute) -> bool:
         return self.seats[seat].tributes.get(kind, False)
 
     # -- the public state, its digest ------------------------------------------------------

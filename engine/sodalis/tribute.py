@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.decisions import GiveTributeInfo, StrengthRefreshInfo
-from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState
+from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState, Tribute
 
 
 def candidates(state: SodalisState, team: str) -> tuple[int, ...]:
@@ -23,8 +23,9 @@ def candidates(state: SodalisState, team: str) -> tuple[int, ...]:
     return tuple(s for s, n in counts.items() if n == low)
 
 
-def earn(state: SodalisState, team: str, kind: str) -> None:
-    """Task: ``team`` earns (or steals) a tribute of ``kind``."""
+def earn(state: SodalisState, team: str, word: str) -> None:
+    """Task: ``team`` earns (or steals) a tribute of kind ``word``."""
+    kind = Tribute(word)
     state.log(E.TributeEarned(team, kind))
     options = candidates(state, team)
     if len(options) == 1:
@@ -35,7 +36,7 @@ def earn(state: SodalisState, team: str, kind: str) -> None:
     )
 
 
-def give(state: SodalisState, team: str, seat: int, kind: str) -> None:
+def give(state: SodalisState, team: str, seat: int, kind: Tribute) -> None:
     """The tribute arrives face up with ``seat``; the team may have won."""
     state.seats[seat].tributes[kind] = True
     state.log(E.Tribute(team, kind, seat))
@@ -60,8 +61,8 @@ def fallen(state: SodalisState, seat: int) -> None:
     already, its captain may refresh an action), then the champion respawns (l. 118, 234)."""
     team = state.other(state.team_of(seat))
     state.log(E.Fallen(seat))
-    if state.holder(team, "strength") is None:
-        state.push(("earn", team, "strength"), ("respawn", seat))
+    if state.holder(team, Tribute.STRENGTH) is None:
+        state.push(("earn", team, Tribute.STRENGTH), ("respawn", seat))
     else:
         state.push(("strength_refresh", team), ("respawn", seat))
 
@@ -92,14 +93,14 @@ def sight_check(state: SodalisState) -> None:
     if PARAGON in units and state.paragon_sight:
         state.paragon_sight = False
         state.log(E.SightTaken(team, caster))
-        state.push(("earn", team, "sight"))
+        state.push(("earn", team, Tribute.SIGHT))
         return
     other = state.other(team)
-    holder = state.holder(other, "sight")
+    holder = state.holder(other, Tribute.SIGHT)
     if holder is not None and holder in units:
-        del state.seats[holder].tributes["sight"]
+        del state.seats[holder].tributes[Tribute.SIGHT]
         state.log(E.SightStolen(team, caster, holder))
-        state.push(("earn", team, "sight"))
+        state.push(("earn", team, Tribute.SIGHT))
 
 
 HANDLERS: dict[str, Callable[..., None]] = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -35,3 +36,15 @@ def test_canonical_sorts_keys_whatever_the_insertion_order() -> None:
         == ('{"a":{"x":[2,3],"y":"é"},"b":[1,true,null]}'.encode())
     )
     assert digest_of("d", a) == digest_of("d", b) != digest_of("e", a)
+
+
+class _Word(StrEnum):
+    MAJOR = "major"
+    MOVE = "move"
+
+
+def test_canonical_writes_string_enum_members_as_their_words_keys_and_values_alike() -> None:
+    typed = {_Word.MOVE: [_Word.MAJOR], _Word.MAJOR: {_Word.MOVE: True}}
+    plain = {"move": ["major"], "major": {"move": True}}
+    assert canonical_bytes(typed) == canonical_bytes(plain)
+    assert canonical_bytes(typed) == b'{"major":{"move":true},"move":["major"]}'
