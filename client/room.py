@@ -23,6 +23,7 @@ from fairtable.client.text_rows import word_rows
 MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
 LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
 MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
+MENU_COMPACT = 4  # ... and to the log: the decision line, two options, "+N more" (compact)
 FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
 # (or a game's own least: ScreenModel.upper_least, e.g. Sodalis' whole map)
@@ -78,21 +79,24 @@ def _split(free: int) -> int:
 
 
 def _given(model: ScreenModel, room: int) -> tuple[int, int]:
-    """Rows a menu longer than :data:`MENU_LEAST` rows gives (it scrolls in fewer rows):
-    first to the upper panes when the side pane needs more rows than the split leaves it
-    (no card of a hand off-screen behind "+N more"), then to the log when what happened
-    since our last answer needs more rows than it has.  (to the panes, to the log)"""
+    """Rows a long menu gives (it scrolls in fewer rows): first to the upper panes when the
+    side pane needs more rows than the split leaves it (no card of a hand off-screen behind
+    "+N more"), down to :data:`MENU_LEAST` rows; then to the log when what happened since
+    our last answer needs more rows than it has, down to :data:`MENU_COMPACT` rows (a
+    compact menu: the decision line, two options and "+N more"; the rest are a key away),
+    so that what the others did between two of our answers needs no PgUp.  (to the panes,
+    to the log)"""
     if model.decision is None or model.info or model.show_help:
         return 0, 0
     full = min(room, _text_rows(menu_lines(model, room=10**4)))
-    spare = full - MENU_LEAST
-    if spare <= 0:
+    if full <= MENU_COMPACT:
         return 0, 0
     rows, _ = screen_size()
     upper = _split(rows - FIXED_ROWS - full)
-    to_panes = max(0, min(pane_need(model) - upper, spare))
+    to_panes = max(0, min(pane_need(model) - upper, full - MENU_LEAST))
+    spare = full - MENU_COMPACT - to_panes
     log = rows - FIXED_ROWS - full - upper
-    to_log = max(0, min(log_need(model, log + spare) - log, spare - to_panes))
+    to_log = max(0, min(log_need(model, log + spare) - log, spare))
     return to_panes, to_log
 
 

@@ -92,9 +92,8 @@ def test_the_newest_log_line_sits_right_above_the_decision_with_no_blank_row() -
 
 
 def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> None:
-    """At 80x24 a long menu scrolls in six rows (four options) so that the log shows more
-    of what the others did since our last answer, and the log's top row says how many of
-    the lines above it are new since then (issue 31)."""
+    """At 80x24 a long menu goes compact -- its decision line, two options and "+N more"
+    -- so that the log shows what the others did since our last answer (issue 31)."""
     from tests.client import test_sodalis_model as sodalis
 
     model, _ = sodalis.model_for(*sodalis.first_turn())
@@ -108,11 +107,17 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
     rule = screen.index("-" * 80)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     log = screen[rule + 1 : decide]
-    assert log == [f"(+{len(model.log) - 4} earlier, 2 new since your move: PgUp)"] + [
-        f"since {i}" for i in range(2, 6)
-    ], "\n".join(screen)  # Sodalis' map stays whole (its upper_least)
-    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 4
+    assert log == [f"(+{len(model.log) - 6} earlier: PgUp)"] + [f"since {i}" for i in range(6)], (
+        "\n".join(screen)
+    )  # Sodalis' map stays whole (its upper_least)
+    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 2
     assert any("more below" in row for row in screen)
+    for i in range(6, 9):
+        model.log.append(f"since {i}")  # more than even a compact menu makes room for
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    assert screen[rule + 1].endswith(" earlier, 3 new since your move: PgUp)")  # said, as ever
+    assert screen[rule + 2 : rule + 8] == [f"since {i}" for i in range(3, 9)]
     model.log_mark = len(model.log)  # nothing new since: the menu keeps its rows
     screen = render(model)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
