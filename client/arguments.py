@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="check a saved table log end to end (a simulate --log "
         "file, or a peer's table folder under its data directory)",
     )
-    aud.add_argument("logfile")
+    aud.add_argument("logfile", help=TABLE_HELP)
+    aud.add_argument(
+        "--data-dir", help=f"where a table named by its id is (default {DEFAULT_DATA_DIR})"
+    )
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
     _network_commands(sub)
     _rules_command(sub)
@@ -93,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
             )
     return parser
 
+
+TABLE_HELP = (
+    "a log file or a table folder (DATA_DIR/tables/ID), or the first characters of its ID "
+    "as the screen shows them (e.g. 3c8d499dd74a)"
+)
 
 SCREEN_COMMANDS = ("play", "resume", "host", "join", "replay")
 
@@ -308,7 +316,10 @@ def _replay_command(sub: Any) -> None:
         help="step through a finished table (a simulate --log file, "
         "or a peer's table folder), or export its record",
     )
-    rep.add_argument("table")
+    rep.add_argument("table", help=TABLE_HELP)
+    rep.add_argument(
+        "--data-dir", help=f"where a table named by its id is (default {DEFAULT_DATA_DIR})"
+    )
     rep.add_argument(
         "--export",
         metavar="FILE",

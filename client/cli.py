@@ -126,10 +126,11 @@ def _audit(options: AuditOptions) -> int:
     """Audit a log written by ``simulate --log``, or the table a peer (a seat or a relay)
     keeps in its data directory: its folder ``tables/<id>`` / ``relay/<id>``, or the ``log``
     in it."""
+    from fairtable.client.table_ref import table_path
     from fairtable.netplay import StorageError, saved_table
     from fairtable.protocol import LogError, audit_log, read_log
 
-    path = Path(options.logfile)
+    path = table_path(options.logfile, options.data_dir)
     note = ""
     try:
         text_log = path.is_file() and path.read_bytes()[:1] == b"{"

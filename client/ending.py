@@ -10,9 +10,9 @@ closes.  Plain functions on strings: no I/O.
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
+from fairtable.client.table_ref import check_words
 from fairtable.netplay import events as ev
 
 __all__ = [
@@ -30,8 +30,10 @@ LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs
 
 
 def saved_line(path: str) -> str:
-    """Where the game is saved and the command that checks it (a log and a printed line)."""
-    return f"The game is saved; to check it: fairtable audit {shlex.quote(path)}"
+    """That the game is saved and the command that checks it, short enough for a row of
+    80 columns (the table named by the start of its id: client.table_ref), so that a
+    mouse copies it whole."""
+    return f"The game is saved; to check it: {check_words(path)}"
 
 
 def staying_line(seats: list[int], seconds: int, key: str) -> str:

@@ -33,7 +33,7 @@ from fairtable.client.lifecycle import (
     vanishing_line,
 )
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
-from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.client.seat_names import SeatNames, at_the_table, host_words
 from fairtable.client.seats import (
     identity_at,
     invite_or_saved,
@@ -376,11 +376,7 @@ def run_tables(options: TablesOptions) -> int:
                 )
             )
         else:
-            host = (
-                f"{table.name} (key {table.fingerprint[:8]})"
-                if table.name
-                else f"key {table.fingerprint[:16]}"
-            )
+            host = host_words(table.name, table.fingerprint)
             print(
                 f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
                 f"seats free, host {host}; {leavers_short(table.leavers)} ({_ask(table)})"

@@ -76,8 +76,9 @@ class AuditOptions:
     """``fairtable audit``: check a saved table log end to end."""
 
     command: ClassVar[str] = "audit"
-    logfile: str  # as typed: said back as typed
+    logfile: str  # as typed: said back as typed (a path, or the start of a table's id)
     json: bool
+    data_dir: Path | None = None  # where a table named by its id is looked for
 
 
 @attrs.frozen(kw_only=True)
@@ -213,6 +214,7 @@ class ReplayOptions:
     export: Path | None
     open_hands: bool
     mono: bool
+    data_dir: Path | None = None  # where a table named by its id is looked for
 
 
 Options = (
@@ -465,7 +467,9 @@ def from_namespace(a: argparse.Namespace) -> Options:
     if command == "simulate":
         return _simulate(a)
     if command == "audit":
-        return AuditOptions(logfile=a.logfile, json=a.json)
+        return AuditOptions(
+            logfile=a.logfile, json=a.json, data_dir=Path(a.data_dir) if a.data_dir else None
+        )
     if command == "rules":
         return RulesOptions(game=a.game)
     if command == "play":
@@ -498,5 +502,6 @@ def from_namespace(a: argparse.Namespace) -> Options:
             export=Path(a.export) if a.export else None,
             open_hands=a.open_hands,
             mono=a.mono,
+            data_dir=Path(a.data_dir) if a.data_dir else None,
         )
     raise AssertionError(f"no options record for {command!r}")

@@ -34,6 +34,7 @@ from fairtable.client.leavers_words import leavers_line, leavers_short
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from fairtable.client.profile import my_name
+from fairtable.client.seat_names import host_words
 from fairtable.client.seats import (
     bot_node,
     identity_at,
@@ -392,10 +393,10 @@ def join_screen(o: JoinOptions) -> int:
             print("Tables on the LAN (type the host's join code, or its invite):")
             for table in found:
                 code = "" if table.code is None else f", code {table.code}-..."
+                host = host_words(table.name, table.fingerprint)
                 print(
                     f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                    f"{table.seats} seats free, host {table.fingerprint[:8]}{code}; "
-                    + leavers_short(table.leavers)
+                    f"{table.seats} seats free, host {host}{code}; " + leavers_short(table.leavers)
                 )
         else:
             print("No tables announced on the LAN.")

@@ -9,13 +9,14 @@ from fairtable.client.replay import (
     load_named_table,
     record_for,
 )
+from fairtable.client.table_ref import table_path
 
 __all__ = ["run_replay"]
 
 
 def run_replay(options: ReplayOptions) -> int:
     """``fairtable replay``."""
-    record = record_for(*load_named_table(options.table))
+    record = record_for(*load_named_table(table_path(str(options.table), options.data_dir)))
     if options.export:
         paths = export(record, options.export, open_hands=options.open_hands)
         print(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}")

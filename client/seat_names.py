@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # only a type: headless commands never load prompt_toolkit
     from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-__all__ = ["SeatNames", "at_the_table"]
+__all__ = ["SeatNames", "at_the_table", "host_words"]
 
 _SEAT = re.compile(r"(?<![(\w])([Ss])eat (\d+)\b")
 
@@ -82,3 +82,9 @@ def at_the_table(names: Sequence[str]) -> str:
         f"{labels[seat]} (seat {seat})" if seat in labels else f"seat {seat}"
         for seat in range(len(names))
     )
+
+
+def host_words(name: str, fingerprint: str) -> str:
+    """The host of a table the LAN announces, as a list of tables shows it: its player's
+    name and the start of its key ("ada (key cafc6d0a)"), or the key alone without a name."""
+    return f"{name} (key {fingerprint[:8]})" if name else f"key {fingerprint[:16]}"

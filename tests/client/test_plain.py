@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -105,6 +106,16 @@ def test_plain_a_whole_game_through_pipes_ends_with_its_result(
     assert len(results) == 2  # in the log, and printed once more after leaving
     assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
     assert "Game kept" not in text
+    check = shlex.split(out[-1].removeprefix("The game is saved; to check it: fairtable "))
+    assert len(check[1]) == 12  # the start of the table's id, not its 64-digit path
+    audited = subprocess.run(  # the command as printed works
+        [sys.executable, "-m", "fairtable.client.cli", *check],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert audited.returncode == 0, audited.stdout + audited.stderr
 
 
 def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_its_end(

@@ -150,3 +150,10 @@ def games_bot() -> object:
     from fairtable.client.games import bots_for
 
     return bots_for("sodalis")["random"]
+
+
+def test_a_table_on_the_lan_names_its_host_by_name_and_key() -> None:
+    from fairtable.client.seat_names import host_words
+
+    assert host_words("ada", "cafc6d0a" * 8) == "ada (key cafc6d0a)"
+    assert host_words("", "cafc6d0a" * 8) == "key cafc6d0acafc6d0a"
