@@ -46,6 +46,14 @@ __all__ = [
 BOT_NAMES = ("Ada", "Blaise", "Cyra", "Dario", "Edda", "Fenn", "Greta")
 """The names bot seats get, in seat order of the bots (more bots than names: numbered)."""
 
+HEADLESS_NAMES = (
+    "Greta", "Hale", "Ines", "Jory", "Kasia", "Lior", "Mira", "Nils",
+    "Oona", "Pavel", "Quin", "Rhea", "Sten", "Tova", "Ulla", "Vida",
+)  # fmt: skip
+"""The names a ``join --bot`` seat gets by its key: none of a host's first six bots' names,
+and sixteen of them, so that headless bots of one machine or table rarely meet one name
+(when they do, the screens number the second: "Mira (hard) 2")."""
+
 SHOWN_EVERY = 0.25  # seconds between two reports of a bot's thinking
 
 
@@ -66,10 +74,9 @@ def bot_name(index: int, spec: str) -> str:
 
 
 def headless_bot_name(key: bytes, spec: str) -> str:
-    """The name of a ``join --bot`` seat given no ``--name``: "Greta (hard)", one of the last
-    names of :data:`BOT_NAMES` chosen by its key (a host's bots take the first ones, so two
-    processes' bots rarely share a name)."""
-    return bot_name(len(BOT_NAMES) - 1 - key[0] % 4, spec)
+    """The name of a ``join --bot`` seat given no ``--name``: "Greta (hard)", one of
+    :data:`HEADLESS_NAMES` chosen by its key."""
+    return f"{HEADLESS_NAMES[key[0] % len(HEADLESS_NAMES)]} ({strength_words(spec)})"
 
 
 def bot_specs(text: str, game: str) -> tuple[str, ...]:

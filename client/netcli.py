@@ -35,6 +35,7 @@ from fairtable.client.lifecycle import (
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, TablesOptions
 from fairtable.client.seat_names import SeatNames, at_the_table, host_words
 from fairtable.client.seats import (
+    bot_folder,
     identity_at,
     invite_or_saved,
     keep_code,
@@ -201,7 +202,7 @@ async def _host(o: HostOptions) -> None:
             with contextlib.suppress(GameOpenElsewhere):  # as the screen holds it
                 held.enter_context(hold_game(data_dir, invite.lobby_id))
             for index in range(o.bots):
-                bot_dir = data_dir / "bots" / str(index)
+                bot_dir = bot_folder(data_dir, invite.lobby_id, index)
                 bot_identity = identity_at(bot_dir)
                 spec = entry(o.game).default_bot
                 bot_options = attrs.evolve(

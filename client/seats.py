@@ -38,6 +38,7 @@ from fairtable.netplay import (
 )
 
 __all__ = [
+    "bot_folder",
     "bot_node",
     "identity_at",
     "invite_from",
@@ -159,6 +160,18 @@ async def invite_or_saved(
         return saved
 
 
+def bot_folder(data_dir: Path, lobby: LobbyId, index: int) -> Path:
+    """The folder (keys, table) of bot number ``index`` at the table of ``lobby``:
+    ``data_dir/bots/<lobby id>/<index>``, so that the bots of two tables -- two hosts with
+    ``--bots`` on one machine, a ``play`` table beside a ``host`` one -- never share a key
+    (nor the random stream a bot derives from its key).  A table begun before that layout
+    goes on in the folder it began in (``data_dir/bots/<index>``)."""
+    before = data_dir / "bots" / str(index)
+    if (before / "tables" / lobby.hex()).is_dir():
+        return before
+    return data_dir / "bots" / lobby.hex() / str(index)
+
+
 def bot_node(
     data_dir: Path,
     index: int,
@@ -168,12 +181,12 @@ def bot_node(
     emit: Emit | None = None,
 ) -> TableNode:
     """Bot number ``index`` of a table this process seats bots at: its own keys and folder
-    (``data_dir/bots/<index>``), the bot ``spec`` names (a named strength, or any spec of
+    (:func:`bot_folder`), the bot ``spec`` names (a named strength, or any spec of
     :func:`client.games.bot_maker`; ``None``: the game's default bot), named with it ("Ada
     (hard)"), ``pace`` seconds a decision at least; a search bot tells ``emit`` how its
     thinking goes."""
     spec = spec or entry(invite.game).default_bot
-    folder = data_dir / "bots" / str(index)
+    folder = bot_folder(data_dir, invite.lobby_id, index)
     identity = identity_at(folder)
     config = NodeConfig(data_dir=folder, pacing=Pacing(pace=pace), name=bot_name(index, spec))
     return TableNode(

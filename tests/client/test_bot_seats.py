@@ -244,9 +244,29 @@ def test_a_play_table_seats_its_bots_under_their_names_and_plays_on(tmp_path: Pa
     assert steps >= 40  # the search bot's seat answered from its worker thread
 
 
-def test_a_headless_bot_seat_is_named_by_its_key_from_the_last_names() -> None:
+def test_a_headless_bot_seat_is_named_by_its_key_from_sixteen_names() -> None:
+    """Issue 31: headless bots were named from four names, so bots of one host met one
+    name often; now sixteen, none a host's first six bots'."""
     from fairtable.client.bot_seats import BOT_NAMES, headless_bot_name
 
     names = {headless_bot_name(bytes([n]) + bytes(31), "hard") for n in range(256)}
-    assert names == {f"{name} (hard)" for name in BOT_NAMES[-4:]}  # a host's bots: the first
+    assert len(names) == 16
+    assert not names & {f"{name} (hard)" for name in BOT_NAMES[:6]}  # a host's bots' names
     assert headless_bot_name(bytes(32), "search:0.5") == "Greta (search 0.5 s)"
+
+
+def test_the_bots_of_two_tables_of_one_data_directory_have_keys_of_their_own(
+    tmp_path: Path,
+) -> None:
+    """Issue 31: two hosts with --bots on one machine shared DATA_DIR/bots/N (one key for
+    two tables' bots); each table's bots now have folders and keys of their own, and a
+    table begun in the old layout goes on in it."""
+    from fairtable.client.seats import bot_folder, identity_at
+    from fairtable.netplay import LobbyId
+
+    one, two = LobbyId(bytes(32)), LobbyId(bytes([1]) * 32)
+    folders = [bot_folder(tmp_path, lobby, i) for lobby in (one, two) for i in range(2)]
+    assert len({identity_at(f).public.key for f in folders}) == 4
+    (tmp_path / "bots" / "0" / "tables" / one.hex()).mkdir(parents=True)
+    assert bot_folder(tmp_path, one, 0) == tmp_path / "bots" / "0"  # begun before: kept
+    assert bot_folder(tmp_path, two, 0) == tmp_path / "bots" / two.hex() / "0"

@@ -283,7 +283,8 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
     assert "seat 0 (you) resigned - the game is over" in out
     assert unfinished_games(tmp_path) == []
     folders = [tmp_path / "tables" / invite.lobby_id.hex()] + [
-        tmp_path / "bots" / str(i) / "tables" / invite.lobby_id.hex() for i in range(2)
+        tmp_path / "bots" / invite.lobby_id.hex() / str(i) / "tables" / invite.lobby_id.hex()
+        for i in range(2)
     ]
     for folder in folders:
         info = json.loads((folder / "table.json").read_text())

@@ -88,7 +88,7 @@ def make() -> None:
         "--json",
         cwd=work,
     )
-    folder = next((data_dir / "bots" / "0" / "tables").iterdir())
+    folder = next(data_dir.glob("bots/*/0/tables/*"))
     info = (folder / "table.json").read_bytes()
     records, _end = parse_records((folder / "log").read_bytes())
     start = bytes.fromhex(json.loads(info)["start"])

@@ -88,7 +88,7 @@ async def test_a_joiner_killed_for_good_at_a_go_on_table_of_four_and_the_three_o
     assert departed["seat"] == gone and departed["vanished"] and not departed["you"]
     assert over["end"] != "vanished"
     survivors = sorted((tmp_path / "host").glob("tables/*"))
-    survivors += sorted((tmp_path / "host").glob("bots/*/tables/*"))
+    survivors += sorted((tmp_path / "host").glob("bots/*/*/tables/*"))
     assert len(survivors) == 3
     for folder in survivors:  # the host and its two bots: one digest, each log audited
         report = _audit(folder)
