@@ -117,7 +117,8 @@ def describe(event: NodeEvent) -> str:
         case ev.Seated():
             again = " (resumed)" if event.resumed else ""
             limits = limits_words(event.clock)
-            mine = event.names[event.seat] if event.seat < len(event.names) else ""
+            names = SeatNames(event.names)  # as the others' screens call us ("ada 2")
+            mine = names.label(event.seat) if names.named(event.seat) else ""
             you = (
                 f"{mine} (seat {event.seat} of {event.players})"
                 if mine

@@ -174,7 +174,7 @@ class ScreenModel:
                 self.status = "The game starts: shuffling and dealing..."
                 self.seat, self.players = event.seat, event.players
                 self.names = SeatNames(event.names)
-                mine = event.names[event.seat] if event.seat < len(event.names) else ""
+                mine = self.names.label(event.seat) if self.names.named(event.seat) else ""
                 of = f"seat {self.seat} of {self.players}"
                 self.log.append(
                     f"The game starts: you are {mine} ({of})"

@@ -38,6 +38,10 @@ class SeatNames:
     def __bool__(self) -> bool:
         return bool(self._labels)
 
+    def named(self, seat: int) -> bool:
+        """Whether the seat's player gave a name (or has one of the profile's)."""
+        return seat in self._labels
+
     def label(self, seat: int) -> str:
         """The seat as the screen calls it: its name, or "seat N"."""
         return self._labels.get(seat, f"seat {seat}")

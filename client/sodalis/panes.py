@@ -23,7 +23,7 @@ from fairtable.engine.sodalis.view import SodalisView
 __all__ = ["arena_lines", "panes", "side_lines"]
 
 TEAM_STYLE = {"dawn": "fg:ansiyellow", "dusk": "fg:ansicyan"}
-LEGEND_WIDTH = 14
+LEGEND_WIDTH = 14  # columns of the legend beside the map at 80 (each entry fits: none is cut)
 
 
 def panes(model: ClientModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
@@ -112,19 +112,19 @@ def arena_lines(model: ClientModel) -> Lines:
             (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-"
         )
     )
-    ours, theirs = ("own", "foe") if model.seat is not None else ("Dawn", "Dusk")  # a watcher
+    seated = model.seat is not None  # a watcher's legend names the teams, in as few columns
     legend = [
         "P Paragon",
         "+ centre",
-        f"* {ours} Artifact",
-        f"o {theirs} Artifact",
+        "* own Artifact" if seated else "* Dawn Artif.",
+        "o foe Artifact" if seated else "o Dusk Artif.",
         "# impassable",
         ": base",
         f"Sight: {sight}",
     ]
     for row, cells in enumerate(grid):
         out += cells
-        out.append(("class:dim", " " + legend[row][:LEGEND_WIDTH] if row < len(legend) else ""))
+        out.append(("class:dim", " " + legend[row] if row < len(legend) else ""))
         out.append(("", "\n"))
     return out
 

@@ -157,3 +157,12 @@ def test_a_table_on_the_lan_names_its_host_by_name_and_key() -> None:
 
     assert host_words("ada", "cafc6d0a" * 8) == "ada (key cafc6d0a)"
     assert host_words("", "cafc6d0a" * 8) == "key cafc6d0acafc6d0a"
+
+
+def test_a_second_seat_of_a_name_is_told_its_label_as_the_others_see_it() -> None:
+    """Issue 31: a second window of one account ("root" twice) read "you are root" while
+    every other screen called it "root 2"."""
+    model = _model(("root", "Bob", "root"))
+    model.log.clear()
+    model.apply_event(ev.Seated(seat=2, players=3, names=("root", "Bob", "root")))
+    assert model.log[0] == "The game starts: you are root 2 (seat 2 of 3)"

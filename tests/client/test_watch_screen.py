@@ -58,6 +58,10 @@ def test_spectator_screen_shows_the_public_view_and_the_players_ending(game: str
         assert "your" not in (table + side).lower(), table + side
         # nobody's Artifact is "own" or "foe" to a spectator (Sodalis's legend names teams)
         assert " own Artifact" not in table and " foe Artifact" not in table, table
+        if game == "sodalis":  # issue 31: "* Dawn Artifac" was cut without a marker
+            assert "* Dawn Artif." in table and "o Dusk Artif." in table, table
+            rows = table.split("\n")
+            assert all(len(row) <= 40 for row in rows), table  # the pane's 41 columns at 80
 
 
 def test_reign_replay_side_pane_no_longer_says_your_hand() -> None:
