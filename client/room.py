@@ -13,8 +13,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from prompt_toolkit.application import get_app
+from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.output import DummyOutput
 
 from fairtable.client.games import client_game
 from fairtable.client.screen_model import ScreenModel
@@ -30,10 +31,16 @@ UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happene
 
 
 def screen_size() -> tuple[int, int]:
-    """(rows, columns) of the terminal the screen is drawn on (80x24 without one)."""
+    """(rows, columns) of the terminal the screen is drawn on.  With no application running (a
+    model drawn on its own) that is prompt_toolkit's stand-in output, 40x80, as ``get_app()``
+    would give; read here without the stand-in application ``get_app()`` builds on each call
+    (all its key bindings: most of the time a model drawn on its own took).  80x24 where the
+    output cannot say."""
+    app = get_app_or_none()
+    output = DummyOutput() if app is None else app.output
     try:
-        size = get_app().output.get_size()
-    except Exception:  # noqa: BLE001 - no application (a model drawn on its own)
+        size = output.get_size()
+    except Exception:  # noqa: BLE001 - an output that cannot tell its size
         return 24, 80
     return size.rows, size.columns
 
