@@ -203,8 +203,17 @@ def build_replay_application(record: Record) -> Application[None]:
 
     prompt = Buffer(multiline=False, accept_handler=accept)
 
+    def message() -> StyleAndTextTuples:
+        """What the step did, broken at spaces (never cut: a long one takes more rows)."""
+        text = "".join(t for _, t, *_ in named([("", cursor.message)]))
+        return [("class:message", wrapped(text, screen_size()[1]))]
+
+    def message_rows() -> int:
+        rows, width = screen_size()
+        return max(1, min(rows // 4, rows_of("".join(t for _, t, *_ in message()), width)))
+
     def log_rows() -> int:
-        return max(1, screen_size()[0] - 5 - _upper_height())
+        return max(1, screen_size()[0] - 4 - message_rows() - _upper_height())
 
     body = HSplit(
         [
@@ -227,7 +236,9 @@ def build_replay_application(record: Record) -> Application[None]:
                 wrap_lines=True,
             ),
             Window(
-                FormattedTextControl(lambda: named([("class:message", cursor.message)])), height=1
+                FormattedTextControl(message),
+                height=lambda: Dimension.exact(message_rows()),
+                wrap_lines=True,
             ),
             VSplit(
                 [

@@ -49,6 +49,11 @@ def test_replay_steps_back_and_forth(game: str, tmp_path: Path) -> None:
         keys(name, "End")
         end = wait_for(name, lambda s: f"step {total}/{total} " in s, "the last step")
         assert "game over at step" in end  # the ending is said where it happened
+        rows = term.screen(name).rstrip("\n").split("\n")
+        prompt = max(i for i, row in enumerate(rows) if row.startswith(">"))
+        said = " ".join(row.strip() for row in rows[prompt - 4 : prompt])
+        assert "-- game over at step" in said, rows  # the message, never cut (issue 31)
+        assert len(rows) <= 24 and all(len(row) <= 80 for row in rows), rows
         keys(name, "PageUp")
         back = wait_for(name, lambda s: f"step {total}/{total} " not in s, "a round back")
         rnd = replay.steps[-1].view.public.get("round")
