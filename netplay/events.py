@@ -61,6 +61,7 @@ __all__ = [
     "SeatWaiting",
     "Seated",
     "Staying",
+    "StepDone",
     "TableOpen",
     "TimeClaim",
     "Unreachable",
@@ -321,6 +322,16 @@ class ViewChanged(NodeEvent, Generic[GameView]):
     events: tuple[GameEvent, ...] = attrs.field(
         default=(), converter=_game_events, metadata=_written_as("events", _stored_events)
     )
+
+
+@_event("applied")
+@attrs.frozen
+class StepDone(NodeEvent):
+    """A step was applied (a node without ``ui_events``; a screen gets :class:`ViewChanged`
+    instead): its number, which every seat knows.  ``--json`` prints it, text says nothing:
+    what a script watching a headless peer waits on."""
+
+    step: int
 
 
 @_event("cards_seen")

@@ -129,6 +129,8 @@ class SessionPump:
         elif isinstance(event, P.StepApplied) and ui:
             view = event.view if event.view is not None else session.game.view(session.seat)
             self.emit(ev.ViewChanged(view, event.events))
+        elif isinstance(event, P.StepApplied):
+            self.emit(ev.StepDone(event.step))
         elif isinstance(event, P.CardsSeen) and ui:
             self.emit(ev.CardsShown(event.cards, event.why))
         elif isinstance(event, P.VerdictReached):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from typing import Any
@@ -16,10 +17,19 @@ FAIRTABLE = [sys.executable, "-m", "fairtable.client.cli"]
 ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C's default meaning for the peer, as a command typed at a terminal has it.  A
+    test run started in the background of a shell (``cmd &``) has SIGINT ignored, and an
+    ignored signal stays ignored across exec: the peer would then rightly ignore Ctrl-C too,
+    as a background job should (a local run of ``.ci/run &`` failed that way)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Peer:
     """A long-running ``fairtable`` process whose JSON event lines we read."""
 
     def __init__(self, args: list[str], prefix: tuple[str, ...] = ()) -> None:
+        self.args = args  # what it was started with (a restart runs them again)
         self.command = [*prefix, *FAIRTABLE, *args]
         self.events: list[dict[str, Any]] = []
         self.process: trio.Process | None = None
@@ -28,7 +38,11 @@ class Peer:
 
     async def start(self, nursery: trio.Nursery) -> None:
         self.process = await trio.lowlevel.open_process(
-            self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV
+            self.command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=ENV,
+            preexec_fn=_as_in_a_terminal,
         )
         nursery.start_soon(self._read, self.process)
 
@@ -56,6 +70,11 @@ class Peer:
         while len(found := [e for e in self.events if e["event"] == kind]) < count:
             await self._more.wait()
         return found
+
+    def kill(self) -> None:
+        """SIGKILL: a crash, nothing cleaned up."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
 
     async def stop(self) -> None:
         """Kill it if it still runs (call from a ``finally``: a failed test leaves nothing)."""

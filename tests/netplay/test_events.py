@@ -97,6 +97,7 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
             '{"dropped":0,"event":"relay_open","key":"a2V5","port":9,"tables":2}',
         ),
         (ev.SeatOffline(2), '{"event":"offline","seat":2}'),
+        (ev.StepDone(41), '{"event":"applied","step":41}'),
         (ev.SeatOnline(2), '{"event":"online","seat":2}'),
         (
             ev.ViewChanged({"round": 1}, [FirstPlayer(2), Departed(1, 3)]),

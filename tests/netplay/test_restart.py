@@ -6,92 +6,29 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import trio
 
 from fairtable.netplay import Invite, TableInfo
+from tests.netplay.peers import Peer
 
 PACE = "0.1"  # slow enough that the crash lands mid-game, not after it
-CRASH_AFTER = 40  # log records the victim holds when it is killed (round 1 or 2)
+CRASH_AT = 25  # steps the victim (the host, when the relay is the victim) has applied
 
 
-def _as_in_a_terminal() -> None:
-    """Ctrl-C's default meaning for the peer, as a command typed at a terminal has it.  A
-    test run started in the background of a shell (``cmd &``) has SIGINT ignored, and an
-    ignored signal stays ignored across exec: the peer would then rightly ignore Ctrl-C too,
-    as a background job should (a local run of ``.ci/run &`` failed that way)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+async def crash_point(peer: Peer) -> None:
+    """Wait until ``peer`` says (its ``applied`` lines) it has applied ``CRASH_AT`` steps:
+    round 1 or 2 of a 3-seat Reign game."""
+    await peer.all_of("applied", CRASH_AT)
 
 
-class Peer:
-    """A ``fairtable`` process whose JSON events we read as they come."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.args = args
-        self.events: list[dict[str, Any]] = []
-        self.process: trio.Process | None = None
-        self._buffer = b""
-        self._more = trio.Event()
-
-    async def start(self, nursery: trio.Nursery, started: list[Peer] | None = None) -> None:
-        if started is not None:
-            started.append(self)
-        self.process = await trio.lowlevel.open_process(
-            [sys.executable, "-m", "fairtable.client.cli", *self.args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            preexec_fn=_as_in_a_terminal,
-        )
-        nursery.start_soon(self._read, self.process)
-
-    async def _read(self, process: trio.Process) -> None:
-        assert process.stdout is not None
-        async for chunk in process.stdout:
-            self._buffer += chunk
-            while b"\n" in self._buffer:
-                line, self._buffer = self._buffer.split(b"\n", 1)
-                if line.startswith(b"{"):
-                    self.events.append(json.loads(line))
-                    self._more.set()
-                    self._more = trio.Event()
-
-    async def event(self, kind: str, after: int = 0) -> dict[str, Any]:
-        while True:
-            for e in self.events[after:]:
-                if e["event"] == kind:
-                    return e
-            await self._more.wait()
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.kill()
-            await self.process.wait()
-
-
-def log_records(data_dir: Path, invite: Invite) -> int:
-    path = data_dir / "tables" / invite.lobby_id.hex() / "log"
-    if not path.exists():
-        return 0
-    data, count, pos = path.read_bytes(), 0, 0
-    while pos + 8 <= len(data):
-        pos += 8 + int.from_bytes(data[pos : pos + 4], "big")
-        count += pos <= len(data)
-    return count
-
-
-async def grown(data_dir: Path, invite: Invite, records: int) -> None:
-    """Wait (polling the peer's own log) until it holds ``records`` entries."""
-    while log_records(data_dir, invite) < records:
-        await trio.sleep(0.02)
+async def started(peer: Peer, nursery: trio.Nursery, every: list[Peer]) -> Peer:
+    """Start ``peer`` and list it among those to stop, even on failure."""
+    every.append(peer)
+    await peer.start(nursery)
+    return peer
 
 
 def common(data_dir: Path, via: str | None) -> list[str]:
@@ -101,57 +38,49 @@ def common(data_dir: Path, via: str | None) -> list[str]:
 
 async def play_with_a_crash(tmp: Path, victim: str) -> list[dict[str, Any]]:
     """Host + two joiners (+ a relay when the relay is the victim); kill one, restart it."""
-    peers: list[Peer] = []
-    started: list[Peer] = []
+    every: list[Peer] = []
     try:
-        return await _crash(tmp, victim, peers, started)
+        return await _crash(tmp, victim, every)
     finally:
-        with trio.CancelScope(shield=True):
-            for peer in started:  # never leave a process behind, even on failure
-                await peer.stop()
+        for peer in every:  # never leave a process behind, even on failure
+            await peer.stop()
 
 
-async def _crash(
-    tmp: Path, victim: str, peers: list[Peer], started: list[Peer]
-) -> list[dict[str, Any]]:
+async def _crash(tmp: Path, victim: str, every: list[Peer]) -> list[dict[str, Any]]:
     async with trio.open_nursery() as nursery:
         via = None
         relay_args = ["relay", "--port", "0", "--json", "--data-dir", str(tmp / "relay")]
         relay = None
         if victim == "relay":
-            relay = Peer(relay_args)
-            await relay.start(nursery, started)
+            relay = await started(Peer(relay_args), nursery, every)
             port = (await relay.event("relay_open"))["port"]
             via = f"127.0.0.1:{port}"
             relay_args[2] = str(port)  # restart on the same port
         host = Peer(["host", "reign", "--seats", "3", "--no-announce", *common(tmp / "host", via)])
-        await host.start(nursery, started)
+        await started(host, nursery, every)
         invite = Invite.parse((await host.event("table_open"))["invite"])
         joiners = [Peer(["join", invite.text(), *common(tmp / f"joiner{i}", via)]) for i in (1, 2)]
         for joiner in joiners:
-            await joiner.start(nursery, started)
+            await started(joiner, nursery, every)
         peers = [host, *joiners]
         if victim == "relay":
             assert relay is not None
-            await grown(tmp / "host", invite, CRASH_AFTER)
+            await crash_point(host)
             relay.kill()
             await relay.process.wait()  # type: ignore[union-attr]
             assert not host.events or all(e["event"] != "game_over" for e in host.events)
-            revived = Peer(relay_args)
-            await revived.start(nursery, started)
-            extra = [revived]
+            extra = [await started(Peer(relay_args), nursery, every)]
         else:
             index = {"host": 0, "joiner": 2}[victim]
             folder = tmp / ("host" if index == 0 else "joiner2")
-            await grown(folder, invite, CRASH_AFTER)
+            await crash_point(peers[index])
             peers[index].kill()
             await peers[index].process.wait()  # type: ignore[union-attr]
             info = json.loads(
                 (folder / "tables" / invite.lobby_id.hex() / "table.json").read_text()
             )
             assert info["status"] == "playing", "the crash must land mid-game"
-            peers[index] = Peer(peers[index].args)
-            await peers[index].start(nursery, started)
+            peers[index] = await started(Peer(peers[index].args), nursery, every)
             extra = []
         results = [await peer.event("game_over") for peer in peers]
         if victim not in ("relay",):
