@@ -4,8 +4,9 @@ Plain script, prints figures, asserts nothing::
 
     .venv/bin/python bench/vanish.py [--repeat 3] [--seed 7]
 
-All seats run in this one process (``protocol.testing.make_table``, every entry delivered to
-every seat); figures are CPU seconds (``time.process_time``), medians of ``--repeat`` runs.
+All seats run in this one process (``protocol.testing.make_table`` and ``run_table``, every
+entry delivered to every seat); figures are CPU seconds (``time.process_time``), medians of
+``--repeat`` runs.
 
 * **table start, go-on vs end**: Reign tables of 3 to 6 seats from nothing to their first
   decision, summed over every seat: with ``leavers: go-on`` every seat also deals its key and
@@ -28,9 +29,8 @@ import argparse
 import statistics
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,32 +55,22 @@ def cpu(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def deliver(sessions: list[P.TableSession], until: Callable[[], bool], skip: int = -1) -> None:
-    """Pass every entry to every other seat until ``until()`` (no decision is answered)."""
-    queue: deque[tuple[int, bytes]] = deque()
-    while not until():
-        moved = False
-        for seat, session in enumerate(sessions):
-            if seat == skip:
-                continue
-            while (event := session.next_event()) is not None:
-                if isinstance(event, P.VerdictReached):
-                    raise RuntimeError(f"the bench table stopped: {event}")
-            for data in session.outgoing():
-                moved = True
-                queue.append((seat, data))
-        if queue:
-            sender, data = queue.popleft()
-            for seat, session in enumerate(sessions):
-                if seat not in (sender, skip):
-                    session.receive(data)
-        elif not moved:
-            raise RuntimeError("the bench table stalled")
+def stopped(sessions: list[P.TableSession]) -> None:
+    """Refuse a bench table that ended in a verdict: its figures would measure nothing."""
+    for session in sessions:
+        if session.verdict is not None:
+            raise RuntimeError(f"the bench table stopped: {session.verdict}")
+
+
+def unasked(seat: int, event: Any) -> Any:
+    raise RuntimeError("the bench answers no decision here")
 
 
 def table_start(seats: int, seed: int, options: bytes) -> None:
+    """A table from nothing to its first decision asked (``run_table`` stops there)."""
     _, sessions = PT.make_table(seats, seed, game="reign", options=options)
-    deliver(sessions, lambda: any(s.thinking() for s in sessions))
+    PT.run_table(sessions, unasked, until=lambda: any(s.thinking() for s in sessions))
+    stopped(sessions)
 
 
 def start_figures(repeat: int, seed: int) -> None:
@@ -98,28 +88,29 @@ def recovery_once(seed: int) -> float:
     _, sessions = PT.make_table(seats, seed, game="reign", options=GO_ON)
     root = ChanceStream.from_int(seed)
     bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(seats)]
-    asked = 0
-
-    class Silent(Exception):
-        pass
-
-    def decide(seat: int, event: Any) -> Any:
-        nonlocal asked
-        if seat == gone:
-            asked += 1
-            if asked == at:
-                raise Silent
-        return bots[seat].decide(event.view, event.decision)
-
-    with suppress(Silent):
-        PT.run_table(sessions, decide)
     survivors = [s for s in sessions if s.seat != gone]
-    deliver(sessions, lambda: all(s.waiting == {gone} for s in survivors), skip=gone)
-    start = time.process_time()
+    told: list[float] = []  # when run_table first told a survivor that seat 5 vanished
+
+    def timed(vanish: Callable[[int], None]) -> Callable[[int], None]:
+        def tell(seat: int) -> None:
+            told.append(time.process_time())
+            vanish(seat)
+
+        return tell
+
     for s in survivors:
-        s.vanish(gone)
-    deliver(sessions, lambda: all(gone in s.vanishing.vanished for s in survivors), skip=gone)
-    return time.process_time() - start
+        s.vanish = timed(s.vanish)  # type: ignore[method-assign]
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        vanishings={gone: at},
+        until=lambda: all(gone in s.vanishing.vanished for s in survivors),
+    )
+    end = time.process_time()
+    stopped(sessions)
+    if not told or not all(gone in s.vanishing.vanished for s in survivors):
+        raise RuntimeError("the survivors did not recover seat 5's part")
+    return end - told[0]
 
 
 def recovery_figures(repeat: int, seed: int) -> None:

@@ -9,9 +9,10 @@ All seats run in this one process and every figure is CPU time (``time.process_t
 over every seat, so the two parts of the ratio are measured alike, in the same run:
 
 * **table start**: a real Reign table (``protocol.testing.make_table``, every seat's session)
-  from nothing to its first decision, every entry delivered to every seat: key shares, the
-  chance of the houses, both decks shuffled and proven by every seat and verified by every
-  other, the opening deals;
+  from nothing to its first decision (``run_table`` stops there), every entry delivered to
+  every seat (``table_start`` of ``bench/vanish.py``, which measures it at ``go-on`` too):
+  key shares, the chance of the houses, both decks shuffled and proven by every seat and
+  verified by every other, the opening deals;
 * **sharing**: every seat deals its key to the others (``deal``: commitments, sealed boxes),
   every seat checks every other seat's deal (``verify_deal``) and opens and checks its own
   share in each (``open_share``);
@@ -25,60 +26,20 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import statistics
 import sys
 import time
-from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from vanish import cpu, table_start  # noqa: E402 -- bench/vanish.py, beside this script
+
 import fairtable.protocol as P  # noqa: E402
 import fairtable.protocol.crypto as PC
-import fairtable.protocol.testing as PT
 import fairtable.protocol.wire as PW
 
 TABLE = hashlib.sha256(b"bench vss table").digest()
 CARDS = 102  # Reign's deck at 6 seats: 5 houses of 15 military cards and 27 events
-
-
-def cpu(fn: Callable[[], object], repeat: int) -> float:
-    """Median CPU seconds of ``fn`` over ``repeat`` runs."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
-def table_start(seats: int, seed: int) -> None:
-    """A Reign table from its first entry to its first decision, every entry delivered."""
-    _, sessions = PT.make_table(seats, seed, game="reign")
-    queue: deque[tuple[int, bytes]] = deque()
-    asked = False
-    while True:
-        moved = False
-        for seat, session in enumerate(sessions):
-            while (event := session.next_event()) is not None:
-                moved = True
-                if isinstance(event, P.DecisionNeeded):
-                    asked = True
-                elif isinstance(event, P.VerdictReached):
-                    raise RuntimeError(f"the bench table stopped: {event}")
-            for data in session.outgoing():
-                moved = True
-                queue.append((seat, data))
-        if queue:
-            sender, data = queue.popleft()
-            for seat, session in enumerate(sessions):
-                if seat != sender:
-                    session.receive(data)
-        elif asked and not moved:
-            return
-        elif not moved:
-            raise RuntimeError("the bench table stalled before its first decision")
 
 
 class Seated:
@@ -114,7 +75,7 @@ def setup_figures(repeat: int) -> None:
     print(f"{'seats':>5} {'table start':>12} {'sharing':>9} {'added':>7} {'deal bytes':>11}")
     for n in range(3, 7):
         seated = Seated(n)
-        start = cpu(lambda n=n: table_start(n, 1000 + n), repeat)  # type: ignore[misc]
+        start = cpu(lambda n=n: table_start(n, 1000 + n, b""), repeat)  # type: ignore[misc]
         share = cpu(seated.sharing, max(repeat, 5))
         deal_bytes = len(P.encode(seated.sharing()[0][0]))
         print(

@@ -78,8 +78,11 @@ def run_table(
     departures: Mapping[int, int] | None = None,
     vanishings: Mapping[int, int] | None = None,
     silenced: Mapping[int, int] | None = None,
+    until: Callable[[], bool] | None = None,
 ) -> TableRun:
-    """Deliver messages and decisions until every session finished or stopped.
+    """Deliver messages and decisions until every session finished or stopped, or until
+    ``until()`` holds (checked before every delivery: a benchmark stops at a moment of the
+    game, e.g. the first decision asked, with nothing of what follows done).
 
     ``departures``: seat -> n, the seat resigns when it is asked its n-th decision (1: its
     first) instead of answering it (where the game goes on without it, it leaves).
@@ -140,6 +143,8 @@ def run_table(
         return moved
 
     for _ in range(max_rounds):
+        if until is not None and until():
+            return run
         moved = collect()
         if queue:
             sender, data = queue.popleft()

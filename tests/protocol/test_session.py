@@ -371,3 +371,17 @@ def test_accountability_a_false_complaint_blames_the_complainer() -> None:
     for session in (sessions[0], sessions[2]):
         assert session.verdict is not None
         assert (session.verdict.seat, session.verdict.kind) == (1, "false-complaint")
+
+
+def test_an_in_memory_table_run_stops_where_asked_with_nothing_after_it_done() -> None:
+    """protocol.testing.run_table(until=...): a benchmark stops at the first decision."""
+    _, sessions = PT.make_table(3, 5, game="reign")
+    answered: list[int] = []
+    run = PT.run_table(
+        sessions,
+        lambda seat, event: answered.append(seat),
+        until=lambda: any(s.thinking() for s in sessions),
+    )
+    assert answered == [] and run.messages > 0
+    assert any(s.thinking() for s in sessions)
+    assert all(s.finished is None and s.verdict is None for s in sessions)
