@@ -17,7 +17,9 @@ which are keyword-only) and adds its zones.  This base owns
 - the digest: ``digest_data()`` (the game's :meth:`public` state plus where play stands)
   hashed under the game's ``DIGEST_DOMAIN``;
 - which fields are frozen data shared between copies (``SHARED``: card catalogs, arenas),
-  so :meth:`engine.contract.ContractGame.copy` copies the rest only.
+  so :meth:`engine.contract.ContractGame.copy` copies the rest only;
+- :func:`copied`, the deep copy of plain data a public state hands out and a state rebuilt
+  from a view takes back.
 
 ``over`` (how the game ended; falsy while it goes on) is declared here and given by each
 game: Reign and Sovereign write ``""`` while it goes on, Sodalis ``None``, and the digest
@@ -38,7 +40,7 @@ from fairtable.engine.events import Event
 from fairtable.engine.requests import Decision, Request
 from fairtable.engine.tasks import Task
 
-__all__ = ["CommonState", "known_seats", "request_data"]
+__all__ = ["CommonState", "copied", "known_seats", "request_data"]
 
 
 @attrs.define(kw_only=True)
@@ -131,3 +133,14 @@ def known_seats(players: int, known: Iterable[int] | None) -> frozenset[int]:
     if any(type(s) is not int or not 0 <= s < players for s in known_set):
         raise MalformedAnswer("known seats must be seats of this table")
     return known_set
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of plain data (dicts and lists copied, tuples and scalars kept): a public
+    state shares no mutable part with the state, so whoever rebuilds a state from a view (a
+    bot's rule checks, a sampled world) cannot change the game through it, nor the view."""
+    if isinstance(value, dict):
+        return {k: copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copied(v) for v in value]
+    return value

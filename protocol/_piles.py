@@ -34,7 +34,7 @@ from ._deck import (
 from ._errors import BadProof, InvalidPoint, LocalProtocolError, RemoteProtocolError, blame
 from ._events import CardsSeen
 from ._group import GroupError
-from ._messages import DecryptShares
+from ._messages import JOINT, DecryptShares
 from ._part_keys import PartKey, SharesPart, ShufflePart
 from ._port import Port
 from ._session_messages import Complaint
@@ -157,6 +157,26 @@ class PileExchange:
         port.apply(ShuffleAnswer(req.pile))
         return True
 
+    def _publish_shares(
+        self, deck: str, k: int, cards: dict[int, Ciphertext], to_seat: int
+    ) -> None:
+        """Our decryption shares of ``deck``'s ``cards`` at step ``k`` (once): for the seat
+        drawing them (a deal), or :data:`JOINT` (a flip, for everyone)."""
+        port = self.port
+        port.publish_once(
+            SharesPart(deck, f"s{k}"),
+            lambda me: decryption_shares(
+                port.deck_key,
+                port.table,
+                me,
+                deck,
+                f"s{k}",
+                cards,
+                entropy=port.secret(f"shares/{deck}/{k}", 32),
+                to_seat=to_seat,
+            ),
+        )
+
     def deal(self, pending: tuple[Request, ...]) -> bool:
         req = pending[0]
         assert isinstance(req, Deal)
@@ -169,19 +189,7 @@ class PileExchange:
         slots = list(range(rec.top, rec.top + req.count))
         cards = {slot: final[slot] for slot in slots}
         if me != recipient:
-            port.publish_once(
-                SharesPart(rec.label, f"s{k}"),
-                lambda me: decryption_shares(
-                    port.deck_key,
-                    port.table,
-                    me,
-                    rec.label,
-                    f"s{k}",
-                    cards,
-                    entropy=port.secret(f"shares/{rec.label}/{k}", 32),
-                    to_seat=recipient,
-                ),
-            )
+            self._publish_shares(rec.label, k, cards, recipient)
         found: dict[int, DecryptShares] = {}
         for seat in port.seats:
             if seat != recipient:
@@ -259,18 +267,7 @@ class PileExchange:
         if slots and slots[-1] >= len(final):
             raise LocalProtocolError(f"the {req.pile} pile has no {req.count} cards left")
         cards = {slot: final[slot] for slot in slots}
-        port.publish_once(
-            SharesPart(rec.label, f"s{k}"),
-            lambda me: decryption_shares(
-                port.deck_key,
-                port.table,
-                me,
-                rec.label,
-                f"s{k}",
-                cards,
-                entropy=port.secret(f"shares/{rec.label}/{k}", 32),
-            ),
-        )
+        self._publish_shares(rec.label, k, cards, JOINT)
         found = {seat: port.part(seat, SharesPart(rec.label, f"s{k}")) for seat in port.seats}
         if any(msg is None for msg in found.values()):
             return False

@@ -59,19 +59,7 @@ def simulate(
     order = state.boards[seat].lanes[lane][:count]
     spaces = list(state.boards[target].lanes[target_lane])
     saved = state.battle
-    state.battle = {
-        "attacker": seat,
-        "home_lane": lane,
-        "order": list(order),
-        "attackers": list(order),
-        "defender": target,
-        "target_lane": target_lane,
-        "round": 0,
-        "dealt": [],
-        "spaces": None,
-        "seen": [],
-        "area": "",
-    }
+    state.battle = battle_rules.opened(seat, lane, order, target, target_lane)
     try:
         st = {r: effects.stats(state, r) for r in order + spaces}
     finally:

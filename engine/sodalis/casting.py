@@ -239,16 +239,7 @@ def cast_life(state: SodalisState, unit: int) -> None:
         return
     if cast["effect"] == FaceEffect.NONE or unit == PARAGON:
         return
-    caster = cast["seat"]
-    face = state.face(cast["card"])
-    pierce = (
-        face.piercing
-        + state.aura_total("piercing", caster)
-        + passives.piercing_against(state, caster, face, unit)
-    )
-    values = (cast["values"] or [])[: cast["main"]]
-    count = successes(values, state.inertia(unit) - pierce)
-    _life(state, unit, cast["effect"], count, "cast")
+    _life(state, unit, cast["effect"], life_order.main_hits(state, unit), "cast")
 
 
 def cast_recoil(state: SodalisState, index: int) -> None:

@@ -28,9 +28,11 @@ CHECKED = "life_order"
 """The key of ``state.cast`` that records the caster's order once it was asked."""
 
 
-def _falls(state: SodalisState, unit: int) -> bool:
-    """Whether the cast's main dice bring ``unit`` to 0 now (the same count as the cast's
-    own life change, :func:`engine.sodalis.casting.cast_life`)."""
+def main_hits(state: SodalisState, unit: int) -> int:
+    """The successes of the cast's main dice against ``unit``: each die at least its inertia
+    lowered by piercing (the face's, the caster's aura, passives), as things stand now.  The
+    cast's life change (:func:`engine.sodalis.casting.cast_life`) and the test whether
+    ``unit`` would fall both count them so."""
     cast = state.cast
     assert cast is not None
     caster = cast["seat"]
@@ -41,8 +43,12 @@ def _falls(state: SodalisState, unit: int) -> bool:
         + passives.piercing_against(state, caster, face, unit)
     )
     threshold = state.inertia(unit) - pierce
-    hits = sum(1 for v in (cast["values"] or [])[: cast["main"]] if v >= threshold)
-    return state.seats[unit].life - hits <= 0
+    return sum(1 for v in (cast["values"] or [])[: cast["main"]] if v >= threshold)
+
+
+def _falls(state: SodalisState, unit: int) -> bool:
+    """Whether the cast's main dice bring ``unit`` to 0 now."""
+    return state.seats[unit].life - main_hits(state, unit) <= 0
 
 
 def _champions(state: SodalisState) -> list[int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairtable.engine.common_state import copied
 from fairtable.engine.referee import Referee
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sodalis import answers
@@ -75,8 +76,8 @@ def sample_world(view: SodalisView, stream: ChanceStream) -> tuple[SodalisGame, 
     state.order, state.active = list(pub["order"]), pub["active"]
     state.paragon_sight = pub["paragon"]["sight"]
     state.artifacts = {t: _space(v) for t, v in pub["artifacts"].items()}
-    state.cast = _copy(pub["cast"])
-    state.last_roll = _copy(pub["last_roll"])
+    state.cast = copied(pub["cast"])
+    state.last_roll = copied(pub["last_roll"])
     state.tasks = list(play.tasks)
     state.pending = list(play.pending)
     state.winner, state.over = pub["winner"], pub["over"]
@@ -96,14 +97,6 @@ def sample_world(view: SodalisView, stream: ChanceStream) -> tuple[SodalisGame, 
             order = stream.permutation(len(cards))
             referee.piles[f"deck:{s}"] = [cards[i] for i in order]
     return SodalisGame(state), referee
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def _tuple(value: Any) -> Any:

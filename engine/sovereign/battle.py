@@ -38,11 +38,11 @@ def _declare(state: SovereignState, seat: int) -> None:
     state.pending = [Decision(seat, AttackInfo(targets=tuple(state.neighbours(seat))))]
 
 
-def declare(
-    state: SovereignState, seat: int, lane: int, count: int, target: int, target_lane: int
-) -> None:
-    order = state.boards[seat].lanes[lane][:count]
-    state.battle = {
+def opened(seat: int, lane: int, order: list[str], target: int, target_lane: int) -> dict[str, Any]:
+    """``state.battle`` as an attack is declared: ``seat``'s units ``order`` (the front of its
+    ``lane``) attack lane ``target_lane`` of seat ``target``.  A bot's combat forecast puts
+    one in place for a moment, so the units' stats read as in that battle."""
+    return {
         "attacker": seat,
         "home_lane": lane,
         "order": list(order),
@@ -56,6 +56,13 @@ def declare(
         "seen": [],
         "area": "",
     }
+
+
+def declare(
+    state: SovereignState, seat: int, lane: int, count: int, target: int, target_lane: int
+) -> None:
+    order = state.boards[seat].lanes[lane][:count]
+    state.battle = opened(seat, lane, order, target, target_lane)
     state.log(E.Attack(seat, order, target, target_lane))
     push_front(
         state,

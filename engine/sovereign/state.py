@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from fairtable.engine.common_state import CommonState
+from fairtable.engine.common_state import CommonState, copied
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.sovereign.cards import Catalog
 from fairtable.engine.sovereign.decks import DECK_RULE, Deck, parse_deck
@@ -372,7 +372,7 @@ class SovereignState(CommonState):
             "turn": self.turn,
             "round": self.round,
             "phase": self.phase,
-            "window": _copied(dict(sorted(self.window.items()))),
+            "window": copied(dict(sorted(self.window.items()))),
             "battle": _plain(self.battle),
             "temps": [list(t) for t in self.temps],
             "moved": self.moved,
@@ -401,17 +401,6 @@ def _deck_lists(config: SovereignConfig) -> dict[str, Any]:
     if not any(d is not None for d in config.decks):
         return {}
     return {"decks": [None if d is None else d.data() for d in config.decks]}
-
-
-def _copied(value: Any) -> Any:
-    """A deep copy of plain data (dicts and lists copied, tuples and scalars kept): the
-    public state shares no mutable part with the state, so whoever rebuilds a state from a
-    view (a bot's rule checks, a sampled world) cannot change the game through it."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
 
 
 def _plain(value: Any) -> Any:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fairtable.engine.common_state import copied
 from fairtable.engine.referee import Referee
 from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
@@ -54,14 +55,6 @@ __all__ = ["WorldError", "sample_world", "unseen_cards"]
 
 class WorldError(ValueError):
     """The view admits no world (it was not made by this engine)."""
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def _config(pub: dict[str, Any], catalog: Catalog) -> SovereignConfig:
@@ -118,8 +111,8 @@ def _base_state(view: SovereignView, catalog: Catalog) -> SovereignState:
     state.creche_out, state.first_player = pub["creche_out"], pub["first_player"]
     state.active, state.turn, state.round = pub["active"], pub["turn"], pub["round"]
     state.phase, state.moved = pub["phase"], pub["moved"]
-    state.window = _copy(pub["window"])
-    state.battle = _copy(pub["battle"])
+    state.window = copied(pub["window"])
+    state.battle = copied(pub["battle"])
     state.temps = [list(t) for t in pub["temps"]]
     state.revealed = [list(x) for x in pub["revealed"]]
     state.next_handle = play.next_handle
