@@ -35,7 +35,17 @@ from fairtable.engine.sovereign.decisions import (
     UpkeepReturnInfo,
     WindowInfo,
 )
-from fairtable.engine.sovereign.kinds import LEADER, Area, CardType, Citizen, Mode, Target, Window
+from fairtable.engine.sovereign.kinds import (
+    LEADER,
+    Area,
+    CardType,
+    Citizen,
+    Mode,
+    MulliganChoice,
+    Shift,
+    Target,
+    Window,
+)
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -110,7 +120,7 @@ def _target_entries(state: SovereignState, seat: int, kind: Target | None) -> li
         case Target.SEAT:
             return [f"seat:{n}" for n in range(state.players)]
         case Target.MOVE_OWN:
-            return [f"{r}>{w}" for r in units for w in ("up", "down", "other")]
+            return [f"{r}>{w}" for r in units for w in Shift]
         case _:
             return units
 
@@ -177,7 +187,7 @@ def _works(state: SovereignState, seat: int) -> Iterator[A.Work]:
 def _moves(state: SovereignState, seat: int, airborne: bool) -> Iterator[A.Move]:
     for lane in state.boards[seat].lanes:
         for r in lane:
-            for w in ("up", "down", "other"):
+            for w in Shift:
                 yield A.Move(seat, r, w, airborne)
 
 
@@ -213,7 +223,7 @@ def _candidates(state: SovereignState, d: Decision) -> Iterator[Any]:
     seat = d.seat
     match d.info:
         case MulliganInfo():
-            yield from (A.Mulligan(seat, c) for c in ("keep", "free", "shown"))
+            yield from (A.Mulligan(seat, c) for c in MulliganChoice)
         case OrderTriggersInfo(sources=sources):
             yield from (A.OrderTriggers(seat, p) for p in itertools.permutations(sources))
         case UpkeepReturnInfo(cards=cards):

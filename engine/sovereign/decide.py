@@ -35,6 +35,7 @@ from fairtable.engine.sovereign.kinds import (
     CardType,
     Citizen,
     Mode,
+    MulliganChoice,
     Op,
     RevealLabel,
     Window,
@@ -70,23 +71,22 @@ def _rows(v: Any, *types: type) -> bool:
 # -- setup and upkeep -----------------------------------------------------------------------
 def check_mulligan(state: SovereignState, req: Decision, a: A.Mulligan) -> None:
     b = state.boards[a.seat]
-    if not isinstance(a.choice, str) or a.choice not in ("keep", "free", "shown"):
+    choice = word_of(MulliganChoice, a.choice)
+    if choice is None:
         raise MalformedAnswer("keep, free or shown", rule="Game Setup")
-    if a.choice == "free" and b.mulligans[0]:
+    if choice is MulliganChoice.FREE and b.mulligans[0]:
         raise IllegalMove("the free mulligan is taken once", rule="Game Setup")
-    if a.choice == "shown":
+    if choice is MulliganChoice.SHOWN:
         if b.mulligans[1] >= MAX_SHOWN_MULLIGANS:
             raise IllegalMove("at most 5 shown mulligans", rule="Game Setup")
         if state.knows(a.seat):
             cards = [state.secrets[a.seat].cards[h] for h in b.hand]
             if legal.unit_count(state, cards):
                 raise IllegalMove("a shown mulligan needs a hand with no units", rule="Game Setup")
-    elif a.choice not in ("keep", "free"):
-        raise MalformedAnswer("keep, free or shown", rule="Game Setup")
 
 
 def apply_mulligan(state: SovereignState, req: Decision, a: A.Mulligan) -> None:
-    state.window["choices"][str(a.seat)] = a.choice
+    state.window["choices"][str(a.seat)] = MulliganChoice(a.choice)
 
 
 def check_order(state: SovereignState, req: Decision, a: A.OrderTriggers) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import HEALTH_OPS, CardDef, Effect
-from fairtable.engine.sovereign.kinds import CardType, Mode, Op, Target, When, Who
+from fairtable.engine.sovereign.kinds import CardType, Mode, Op, Shift, Target, When, Who
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
+from fairtable.engine.words import word_of
 
 Source = tuple[str, int, Effect, str, int]  # source ref, controller, effect, bound target, scale
 
@@ -300,6 +301,9 @@ def target_slots(effects: tuple[Effect, ...], k: int) -> list[Effect]:
 
 def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
     """Why this move is not possible now ('' if it is)."""
+    shift = word_of(Shift, where)
+    if shift is None:
+        return "a move is up, down or other"
     place = state.lane_of(ref)
     if place is None or state.units[ref].owner != seat:
         return "move a unit you control"
@@ -314,40 +318,41 @@ def move_problem(state: SovereignState, seat: int, ref: str, where: str) -> str:
         # none leaves the attack and no unit joins it ("cannot change your mind", l. 184)
         if ref in group:
             i = group.index(ref)
-            if (where == "up" and i > 0) or (where == "down" and i < len(group) - 1):
+            if (shift is Shift.UP and i > 0) or (shift is Shift.DOWN and i < len(group) - 1):
                 return ""
             return "declared attackers may only swap places among themselves"
-        if where == "up" and index > 0 and refs[index - 1] in group:
+        if shift is Shift.UP and index > 0 and refs[index - 1] in group:
             return "no unit may join the declared attackers"
-    if where == "up":
-        return "" if index > 0 else "the front unit cannot move up"
-    if where == "down":
-        return "" if index < len(refs) - 1 else "the back unit cannot move down"
-    if where == "other":
-        if len(state.boards[seat].lanes[1 - lane]) >= LANE_SIZE:
-            return "the other lane is full"
-        return ""
-    return "a move is up, down or other"
+    match shift:
+        case Shift.UP:
+            return "" if index > 0 else "the front unit cannot move up"
+        case Shift.DOWN:
+            return "" if index < len(refs) - 1 else "the back unit cannot move down"
+        case Shift.OTHER:
+            if len(state.boards[seat].lanes[1 - lane]) >= LANE_SIZE:
+                return "the other lane is full"
+            return ""
 
 
 def do_move(state: SovereignState, ref: str, where: str) -> None:
+    shift = Shift(where)
     if ref in state.attack_group():  # a swap inside the attackers' temporary lane (§1.8)
         order = state.battle["order"]
         i = order.index(ref)
-        j = i - 1 if where == "up" else i + 1
+        j = i - 1 if shift is Shift.UP else i + 1
         order[i], order[j] = order[j], order[i]
-        state.log(E.Move(ref, where))
+        state.log(E.Move(ref, shift))
         return
     seat, lane, index = state.lane_of(ref)  # type: ignore[misc]
     refs = state.boards[seat].lanes[lane]
-    if where == "up":
+    if shift is Shift.UP:
         refs[index - 1], refs[index] = refs[index], refs[index - 1]
-    elif where == "down":
+    elif shift is Shift.DOWN:
         refs[index + 1], refs[index] = refs[index], refs[index + 1]
     else:
         refs.remove(ref)
         state.boards[seat].lanes[1 - lane].append(ref)
-    state.log(E.Move(ref, where))
+    state.log(E.Move(ref, shift))
 
 
 def target_problem(state: SovereignState, seat: int, eff: Effect, entry: Any) -> str:

@@ -30,6 +30,7 @@ from fairtable.engine.sovereign.kinds import (
     CardType,
     ChanceLabel,
     Mode,
+    MulliganChoice,
     RevealLabel,
     Window,
 )
@@ -124,15 +125,15 @@ def _mulligan_resolve(state: SovereignState) -> None:
     choices = state.window["choices"]
     tasks: list[Task] = []
     for seat in sorted(choices, key=int):
-        s, choice = int(seat), choices[seat]
+        s, choice = int(seat), MulliganChoice(choices[seat])
         b = state.boards[s]
-        if choice == "keep":
+        if choice is MulliganChoice.KEEP:
             state.window["seats"].remove(s)
-            state.log(E.Mulligan(s, "keep"))
+            state.log(E.Mulligan(s, choice))
             continue
-        b.mulligans[0 if choice == "free" else 1] += 1
+        b.mulligans[0 if choice is MulliganChoice.FREE else 1] += 1
         state.log(E.Mulligan(s, choice))
-        if choice == "shown":
+        if choice is MulliganChoice.SHOWN:
             tasks.append(("reveal", RevealLabel.MULLIGAN, s, tuple(b.hand)))
         tasks += [("redeal", s), ("deal", s, HAND_SIZE)]
     push_front(state, *tasks, ("mulligan_round",))

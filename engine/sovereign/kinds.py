@@ -1,7 +1,8 @@
 """The words of Sovereign that the rules compare, as enumerations: a card's ``type``, an
 effect's ``op``, what its ``target`` names, whom and when it changes, where its health
 comes from, an ability's ``mode`` and a damage effect's ``spread`` (from the card files);
-a citizen's kind and the area a card is taken from (from an answer); the priority windows;
+a citizen's kind, the area a card is taken from, a mulligan and where a move goes (from an
+answer); the priority windows;
 and why the rules ask a chance or a reveal (a request's label).
 
 :mod:`engine.sovereign.cards` parses each word once, when it reads a faction file (an
@@ -149,6 +150,22 @@ class RevealLabel(StrEnum):
     REFLEX = "reflex"
     QUICK_FORGE = "quick_forge"
     FINDINGS = "findings"
+
+
+class MulliganChoice(StrEnum):
+    """A seat's mulligan: keep its hand, take the free mulligan, or a shown one."""
+
+    KEEP = "keep"
+    FREE = "free"
+    SHOWN = "shown"
+
+
+class Shift(StrEnum):
+    """Where a move takes a unit: up or down its lane, or to the back of the other lane."""
+
+    UP = "up"
+    DOWN = "down"
+    OTHER = "other"
 
 
 LEADER = "leader"
