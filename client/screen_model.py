@@ -91,6 +91,7 @@ class ScreenModel:
         self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
         self.reached = False  # the table answered (a lobby update, or our seat)
+        self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -149,7 +150,10 @@ class ScreenModel:
                 self.code = event.code or ""
                 self.code_via, self.code_lan = event.code_via or "", event.code_lan is not False
                 self.limits = limits_words(event.clock)
-                self.status = "Waiting for players to join" + self._limits_shown()
+                # bots of ours may be seated before the table opens to others (a relay's
+                # code comes later): their count stays said
+                lobby = self.seats_taken or "Waiting for players to join"
+                self.status = lobby + self._limits_shown()
                 if not self.all_bots:  # said to the people invited (a game with bots: no one)
                     self.log.append(leavers_line(event.leavers))
                     self.copy(self.invite)
@@ -167,8 +171,8 @@ class ScreenModel:
                 self.log.append(code_news(event))
             case ev.LobbyUpdate():
                 self.reached = True
-                seated = f"{event.seated} of {event.seats} seats taken"
-                self.status = seated + self._limits_shown()
+                self.seats_taken = f"{event.seated} of {event.seats} seats taken"
+                self.status = self.seats_taken + self._limits_shown()
             case ev.Seated():
                 self.reached = True
                 self.status = "The game starts: shuffling and dealing..."
