@@ -44,6 +44,7 @@ from fairtable.engine.sovereign.kinds import (
     MulliganChoice,
     Shift,
     Target,
+    TurnPhase,
     Window,
 )
 from fairtable.engine.sovereign.state import (
@@ -88,7 +89,8 @@ def state_of(view: SovereignView) -> SovereignState:
         r: Facility(f["owner"], f["card"], list(f["workers"]), list(f["augments"]))
         for r, f in p["facilities"].items()
     }
-    s.turn, s.active, s.phase, s.moved = p["turn"], p["active"], p["phase"], p["moved"]
+    s.turn, s.active, s.moved = p["turn"], p["active"], p["moved"]
+    s.phase = TurnPhase(p["phase"])
     s.window = dict(p["window"])
     s.battle = dict(p["battle"])
     s.temps = [list(t) for t in p["temps"]]

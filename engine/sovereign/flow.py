@@ -32,6 +32,7 @@ from fairtable.engine.sovereign.kinds import (
     Mode,
     MulliganChoice,
     RevealLabel,
+    TurnPhase,
     Window,
 )
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
@@ -95,7 +96,7 @@ def _deal(state: SovereignState, seat: int, count: int) -> None:
     count = min(count, state.boards[seat].deck)
     if count > 0:
         state.pending = [Deal(f"deck:{seat}", seat, count)]
-    elif state.phase == "draw":
+    elif state.phase is TurnPhase.DRAW:
         state.log(E.DeckEmpty(seat))
 
 
@@ -177,32 +178,32 @@ def turn_tasks(state: SovereignState, seat: int) -> list[Task]:
     """The steps of ``seat``'s turn, from its growth phase to the next turn."""
     nxt = (seat + 1) % state.players
     return [
-        ("phase", "growth"),
+        ("phase", TurnPhase.GROWTH),
         ("growth", seat),
-        ("phase", "upkeep"),
+        ("phase", TurnPhase.UPKEEP),
         ("upkeep", seat),
-        ("phase", "forge"),
+        ("phase", TurnPhase.FORGE),
         ("window", Window.FORGE_BEGIN),
         ("forge", seat),
         ("forge_finish", seat),
         ("window", Window.FORGE_END),
-        ("phase", "battle"),
+        ("phase", TurnPhase.BATTLE),
         ("window", Window.BATTLE_BEGIN),
         ("declare", seat),
-        ("phase", "move"),
+        ("phase", TurnPhase.MOVE),
         ("window", Window.MOVE_BEGIN),
         ("move", seat),
         ("window", Window.MOVE_END),
-        ("phase", "draw"),
+        ("phase", TurnPhase.DRAW),
         ("draw", seat),
-        ("phase", "between"),
+        ("phase", TurnPhase.BETWEEN),
         ("window", Window.BETWEEN_TURNS),
         ("turn", nxt),
     ]
 
 
 def _phase(state: SovereignState, name: str) -> None:
-    state.phase = name
+    state.phase = TurnPhase(name)
     state.temps = []  # "until end of phase" effects end with it
 
 

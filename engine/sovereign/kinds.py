@@ -2,7 +2,7 @@
 effect's ``op``, what its ``target`` names, whom and when it changes, where its health
 comes from, an ability's ``mode`` and a damage effect's ``spread`` (from the card files);
 a citizen's kind, the area a card is taken from, a mulligan and where a move goes (from an
-answer); the priority windows;
+answer); the phases of a turn and the priority windows;
 and why the rules ask a chance or a reveal (a request's label).
 
 :mod:`engine.sovereign.cards` parses each word once, when it reads a faction file (an
@@ -166,6 +166,20 @@ class Shift(StrEnum):
     UP = "up"
     DOWN = "down"
     OTHER = "other"
+
+
+class TurnPhase(StrEnum):
+    """Where play stands: set-up, a phase of the active seat's turn, or the game over."""
+
+    SETUP = "setup"
+    GROWTH = "growth"
+    UPKEEP = "upkeep"
+    FORGE = "forge"
+    BATTLE = "battle"
+    MOVE = "move"
+    DRAW = "draw"
+    BETWEEN = "between"
+    OVER = "over"
 
 
 LEADER = "leader"

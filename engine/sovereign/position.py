@@ -27,7 +27,7 @@ from fairtable.engine.referee import Referee
 from fairtable.engine.sovereign import effects, flow
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.game import SovereignGame
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import CardType, TurnPhase
 from fairtable.engine.sovereign.state import (
     LANE_SIZE,
     Board,
@@ -38,8 +38,9 @@ from fairtable.engine.sovereign.state import (
     SovereignState,
     Unit,
 )
+from fairtable.engine.words import word_of
 
-PHASES = ("growth", "forge", "battle", "move", "between")
+PHASES = (TurnPhase.GROWTH, TurnPhase.FORGE, TurnPhase.BATTLE, TurnPhase.MOVE, TurnPhase.BETWEEN)
 
 
 def _list(text: str) -> list[str]:
@@ -191,10 +192,10 @@ def position(
     state.active = active
     state.first_player = f.number("first", 0)
     state.turn, state.round = f.number("turn", 1), f.number("round", 1)
-    phase = f.text("phase", "forge")
+    phase = word_of(TurnPhase, f.text("phase", TurnPhase.FORGE))
     if phase not in PHASES:
         raise MalformedAnswer(f"phase is one of {', '.join(PHASES)}")
-    if phase == "growth":
+    if phase is TurnPhase.GROWTH:
         state.turn -= 1
         state.tasks = [("turn", active)]
         if active == state.first_player:

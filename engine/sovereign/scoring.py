@@ -6,6 +6,7 @@ module to reach these."""
 from __future__ import annotations
 
 from fairtable.engine.sovereign import events as E
+from fairtable.engine.sovereign.kinds import TurnPhase
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
 
@@ -16,7 +17,7 @@ def end_game(state: SovereignState, how: str, winner: int | None = None) -> None
     """The game is over (``how``: e.g. won, round limit); nothing more is asked."""
     state.over = how
     state.winner = winner
-    state.phase = "over"
+    state.phase = TurnPhase.OVER
     state.tasks = []
     state.pending = []
     state.log(E.GameOver(how, winner))

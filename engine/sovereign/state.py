@@ -21,7 +21,7 @@ from fairtable.engine.common_state import CommonState, copied
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.sovereign.cards import Catalog
 from fairtable.engine.sovereign.decks import DECK_RULE, Deck, parse_deck
-from fairtable.engine.sovereign.kinds import Area
+from fairtable.engine.sovereign.kinds import Area, TurnPhase
 
 HAND_SIZE = 8
 LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge
@@ -251,7 +251,7 @@ class SovereignState(CommonState):
     active: int = 0
     turn: int = 0
     round: int = 0
-    phase: str = "setup"
+    phase: TurnPhase = TurnPhase.SETUP
     window: dict[str, Any] = attrs.Factory(dict)
     battle: dict[str, Any] = attrs.Factory(dict)
     temps: list[list[Any]] = attrs.Factory(list)  # [source ref, controller, effect index, target]

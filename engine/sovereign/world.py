@@ -38,7 +38,7 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.decks import Deck, parse_deck
 from fairtable.engine.sovereign.game import SovereignGame
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import CardType, TurnPhase
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -110,7 +110,7 @@ def _base_state(view: SovereignView, catalog: Catalog) -> SovereignState:
     state.hidden = [list(h) for h in play.hidden]
     state.creche_out, state.first_player = pub["creche_out"], pub["first_player"]
     state.active, state.turn, state.round = pub["active"], pub["turn"], pub["round"]
-    state.phase, state.moved = pub["phase"], pub["moved"]
+    state.phase, state.moved = TurnPhase(pub["phase"]), pub["moved"]
     state.window = copied(pub["window"])
     state.battle = copied(pub["battle"])
     state.temps = [list(t) for t in pub["temps"]]
