@@ -20,7 +20,7 @@ from fairtable.engine.sodalis.cards import Action, ExtraKind
 from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
 from fairtable.engine.sodalis.state import SodalisState, Tribute
 
-PAYMENTS = ("move", "minor", "major", "speed")
+PAYMENTS = (Action.MOVE, Action.MINOR, Action.MAJOR, Tribute.SPEED)  # what a step may exhaust
 
 
 # -- options ----------------------------------------------------------------------------------
