@@ -68,16 +68,20 @@ class ChanceStream:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        bits = (n - 1).bit_length()
-        if bits <= 8:  # one byte per try: the common case, kept fast
-            mask = (1 << bits) - 1
+        if n <= 256:  # one byte per try: the common case, kept fast
+            mask = _MASKS[n]
+            buffer, pos = self._buffer, self._pos
             while True:
-                if self._pos >= len(self._buffer):
+                if pos >= len(buffer):
+                    self._pos = pos
                     self._refill()
-                value = self._buffer[self._pos] & mask
-                self._pos += 1
+                    buffer, pos = self._buffer, 0
+                value = buffer[pos] & mask
+                pos += 1
                 if value < n:
+                    self._pos = pos
                     return value
+        bits = (n - 1).bit_length()
         width = (bits + 7) // 8
         top_mask = (1 << (bits - 8 * (width - 1))) - 1
         while True:
@@ -94,7 +98,12 @@ class ChanceStream:
     def permutation(self, n: int) -> list[int]:
         """A uniform permutation of ``range(n)`` (Fisher-Yates, from the top down)."""
         order = list(range(n))
+        below = self.below
         for i in range(n - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             order[i], order[j] = order[j], order[i]
         return order
+
+
+_MASKS = (0, *((1 << (n - 1).bit_length()) - 1 for n in range(1, 257)))
+"""``_MASKS[n]``: the mask of the bits that cover ``n - 1`` (``n`` from 1 to 256)."""

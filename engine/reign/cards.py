@@ -165,15 +165,25 @@ class CardDef:
     flavour: str
     effects: tuple[Effect, ...]
     copies: int
+    # Worked out once from the fields above: the rules ask them at nearly every step.
+    military: bool = attrs.field(init=False, eq=False, repr=False)
+    """A house's military card (not an event)."""
+    influence: bool = attrs.field(init=False, eq=False, repr=False)
+    """An influence-phase event: placed face down with a bid, never into an army."""
+    joins_army_house: bool = attrs.field(init=False, eq=False, repr=False)
+    """A military card that counts as its army's house (``counts_as_army_house``)."""
 
-    @property
-    def military(self) -> bool:
+    @military.default
+    def _is_military(self) -> bool:
         return self.kind is CardKind.MILITARY
 
-    @property
-    def influence(self) -> bool:
-        """An influence-phase event: placed face down with a bid, never into an army."""
+    @influence.default
+    def _is_influence(self) -> bool:
         return self.phase is CardPhase.INFLUENCE
+
+    @joins_army_house.default
+    def _joins_army_house(self) -> bool:
+        return self.military and any(e.op is Op.COUNTS_AS_ARMY_HOUSE for e in self.effects)
 
 
 @attrs.frozen

@@ -161,7 +161,6 @@ def _holds(cond: Condition | None, ctx: _Context, army: Army, source: CombatCard
 
 def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int) -> None:
     op = e.op
-    key = f"{army.owner}:{source.id}:{index}"
     match op:
         case Op.FORCE | Op.FORCE_PER:
             amount = e.amount
@@ -186,7 +185,8 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int)
                 forces = [c.force for c in pool]
                 edge = max(forces) if e.which is Which.STRONGEST else min(forces)
                 tied = tuple(sorted(c.id for c in pool if c.force == edge))
-                chosen = ctx.pick(f"{key}:{step}", army, source, op, tied)
+                key = f"{army.owner}:{source.id}:{index}:{step}"
+                chosen = ctx.pick(key, army, source, op, tied)
                 next(c for c in pool if c.id == chosen).removed = True
         case Op.WARD:
             army.ward += e.count
@@ -201,7 +201,7 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int)
             if e.target is StrikeTarget.STRONGEST_OTHER and others:
                 best = max(a.total() for a in others)
                 tied = tuple(str(a.owner) for a in others if a.total() == best)
-                chosen = ctx.pick(key, army, source, op, tied)
+                chosen = ctx.pick(f"{army.owner}:{source.id}:{index}", army, source, op, tied)
                 others = [a for a in others if str(a.owner) == chosen]
             for a in others:
                 a.flat -= e.amount
@@ -266,13 +266,13 @@ def _run(
 ) -> tuple[list[Army], tuple[Tie, ...]]:
     """The three passes: the armies as they end, and the ties met without a pick."""
     built: list[Army] = []
+    defs = catalog.defs
     for owner, house, ids in armies:
         cards = []
         for cid in _in_order(ids, orders.get(owner) if orders else None):
-            d = catalog.defs[cid]
-            eff_house = d.house
-            if d.military and any(e.op is Op.COUNTS_AS_ARMY_HOUSE for e in d.effects):
-                eff_house = house if house is not None else d.house
+            d = defs[cid]
+            # a mercenary counts as the army's house (when the army has one)
+            eff_house = house if d.joins_army_house and house is not None else d.house
             cards.append(CombatCard(cid, d, eff_house, d.force, d.force))
         built.append(Army(owner, house, cards))
     ctx = _Context(built, regent, dict(picks or {}))

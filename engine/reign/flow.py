@@ -202,16 +202,17 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
 
 def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list[str]]) -> None:
     """Where this instance knows the face-down cards, the reveal must match them."""
+    placed: dict[int, str] = {}  # handle -> card, of every seat this instance knows
+    for sec in state.secrets.values():
+        if sec.facedown:
+            placed.update(sec.facedown)  # a handle names one card: no two seats share it
+    if not placed:
+        return
     for group, handles, mixed in req.groups:
-        known: list[str] = []
-        for h in handles:
-            for sec in state.secrets.values():
-                if h in sec.facedown:
-                    known.append(sec.facedown[h])
         ids = revealed[group]
         if mixed:
             remaining = list(ids)
-            for c in known:
+            for c in (placed[h] for h in handles if h in placed):
                 if c not in remaining:
                     raise IllegalReveal(
                         f"a card placed face down in {group}'s army is missing",
@@ -220,13 +221,12 @@ def _check_known_reveal(state: ReignState, req: Reveal, revealed: dict[str, list
                 remaining.remove(c)
         else:
             for h, c in zip(handles, ids, strict=True):
-                for sec in state.secrets.values():
-                    if h in sec.facedown and sec.facedown[h] != c:
-                        raise IllegalReveal(
-                            f"seat {group}'s bid is not what was placed",
-                            rule="Influence Phase > Bidding",
-                            seat=int(group),
-                        )
+                if placed.get(h, c) != c:
+                    raise IllegalReveal(
+                        f"seat {group}'s bid is not what was placed",
+                        rule="Influence Phase > Bidding",
+                        seat=int(group),
+                    )
 
 
 def event_decider(state: ReignState) -> int:

@@ -120,11 +120,10 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
             not isinstance(cards, tuple)
             or len(cards) != req.count
             or not all(isinstance(c, str) and c in defs for c in cards)
-            or len(set(cards)) != len(cards)
+            or len(dealt := frozenset(cards)) != len(cards)
         ):
             raise MalformedAnswer(f"expected {req.count} distinct card ids", rule="Draw")
-        hand = state.secrets[req.seat].hand
-        if any(c in hand for c in cards):
+        if not dealt.isdisjoint(state.secrets[req.seat].hand):
             raise IllegalReveal("a card cannot be dealt twice to one hand", rule="Draw")
         if giver is not None:
             if state.knows(giver):

@@ -120,10 +120,13 @@ class ReignState(CommonState):
     def held_elsewhere(self, cards: Iterable[str], owner: int | None) -> str | None:
         """The first of ``cards`` this instance knows in a hand, or set aside, of a seat
         other than ``owner`` (``None``: none is)."""
+        wanted = frozenset(cards)
         for seat, sec in self.secrets.items():
-            if seat != owner:
+            if seat != owner and (
+                not wanted.isdisjoint(sec.hand) or (sec.aside and not wanted.isdisjoint(sec.aside))
+            ):
                 for card in cards:
-                    if card in sec.hand or (sec.aside and card in sec.aside):
+                    if card in sec.hand or card in sec.aside:
                         return card
         return None
 
