@@ -338,7 +338,10 @@ class ClientModel(MenuModel):
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
             "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
-            "R reflex, F facility, A augment. " + SEAT_LEGEND + RESIGN_HELP
+            "R reflex, F facility, A augment; a unit's keywords by their first three "
+            "letters (Air: Airborne, Slo: Slow; 'info N' says them whole). "
+            + SEAT_LEGEND
+            + RESIGN_HELP
         )
 
     def completions(self) -> list[str]:

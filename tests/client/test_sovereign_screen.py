@@ -176,3 +176,9 @@ def test_screen_card_names_use_the_width_there_is() -> None:
     assert all(len(row) <= 80 for row in narrow)
     for n in names:
         assert n in "\n".join(narrow) or n[:18] + "." in "\n".join(narrow)
+
+
+def test_screen_f1_says_what_the_three_letter_keywords_are() -> None:
+    """Issue 31 (proof run): the hand shows "U6 4/2 4d Slo" and nothing said what Slo was."""
+    model, _, _, _ = forge_model()
+    assert "Air: Airborne, Slo: Slow" in model.help_text()
