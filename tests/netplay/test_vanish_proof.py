@@ -15,12 +15,24 @@ import trio
 
 from fairtable.client.cli import main
 from fairtable.netplay import Invite
-from tests.netplay.test_restart import Peer, log_records
+from tests.netplay.peers import Peer
 
 KILL_AFTER = 40  # log records the joiner holds at least when it is killed: mid-game
 THINKS = "3"  # seconds the joiner's bot waits before each decision: the kill lands in one
 ABANDON = "10"  # seconds: past the 3 beats (6 s) after which a silent seat is offline, so a
 # killed seat that owed a part of its own is seen gone, not as a live seat stalling (a verdict)
+
+
+def log_records(data_dir: Path, invite: Invite) -> int:
+    """Whole records in the peer's own log of the table (0 before it has one)."""
+    path = data_dir / "tables" / invite.lobby_id.hex() / "log"
+    if not path.exists():
+        return 0
+    data, count, pos = path.read_bytes(), 0, 0
+    while pos + 8 <= len(data):  # a record: length (4 bytes), CRC (4 bytes), payload
+        pos += 8 + int.from_bytes(data[pos : pos + 4], "big")
+        count += pos <= len(data)
+    return count
 
 
 async def _owes_a_decision(data_dir: Path, invite: Invite, seat: int) -> None:
@@ -60,14 +72,16 @@ async def test_a_joiner_killed_for_good_at_a_go_on_table_of_four_and_the_three_o
     try:
         with trio.fail_after(240):
             async with trio.open_nursery() as nursery:
-                await host.start(nursery, started)
+                started.append(host)
+                await host.start(nursery)
                 invite = Invite.parse((await host.event("table_open"))["invite"])
                 assert invite.leavers.value == "go-on"
                 joiner = Peer(
                     ["join", invite.text(), *quick, "--pace", THINKS]
                     + ["--data-dir", str(tmp_path / "j")]
                 )
-                await joiner.start(nursery, started)
+                started.append(joiner)
+                await joiner.start(nursery)
                 seated = await joiner.event("seated")
                 await _owes_a_decision(tmp_path / "j", invite, seated["seat"])
                 joiner.kill()  # SIGKILL: no farewell, no last word; it never comes back
