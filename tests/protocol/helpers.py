@@ -23,6 +23,22 @@ def wide(label: str) -> bytes:
     return hashlib.sha512(b"fairtable test seed/" + label.encode()).digest()
 
 
+def deliver_all(sessions: list[P.TableSession], skip: tuple[int, ...] = ()) -> None:
+    """Every session offers every entry it holds to every other, until nothing is new
+    (the seats in ``skip`` neither offer nor take any): no decision is answered."""
+    moved = True
+    while moved:
+        moved = False
+        for session in sessions:
+            if session.seat in skip:
+                continue
+            session.outgoing()  # what it would send is already in its log
+            for data in session.entries():
+                for other in sessions:
+                    if other is not session and other.seat not in skip and other.receive(data):
+                        moved = True
+
+
 def identity(seat: int) -> P.Identity:
     return P.Identity.from_seed(seed(f"identity/{seat}"))
 

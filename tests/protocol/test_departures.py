@@ -32,6 +32,8 @@ from fairtable.protocol.wire import (
     Share,
 )
 
+from .helpers import deliver_all
+
 
 class _Pause(Exception):
     pass
@@ -40,18 +42,6 @@ class _Pause(Exception):
 def _bots(seed: int, players: int) -> list[Any]:
     root = ChanceStream.from_int(seed)
     return [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(players)]
-
-
-def _deliver_all(sessions: list[P.TableSession]) -> None:
-    moved = True
-    while moved:
-        moved = False
-        for session in sessions:
-            session.outgoing()
-            for data in session.entries():
-                for other in sessions:
-                    if other is not session and other.receive(data):
-                        moved = True
 
 
 def _left_game(
@@ -85,7 +75,7 @@ def _paused(
 
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     return spec, sessions, bots
 
 
@@ -238,7 +228,7 @@ def test_parts_a_seat_sends_after_it_left_change_nothing() -> None:
     _, sessions, bots = _paused(seed, 4, leaver, 3)
     sessions[leaver].resign()
     assert sessions[leaver].left is not None
-    _deliver_all(sessions)
+    deliver_all(sessions)
     late = _signed(sessions, seed, leaver, [Resign(sessions[0].game.serial)])
     fork = _signed(sessions, seed, leaver, [Move(sessions[0].game.serial, b"{}", b"", ())])
     for s in sessions:
@@ -355,7 +345,7 @@ def test_the_audit_of_a_log_that_stops_at_a_seats_leave_says_so() -> None:
     where the log stops and that the seat left there."""
     spec, sessions, _ = _paused(0, 4, 1, 3)
     sessions[1].resign()
-    _deliver_all(sessions)
+    deliver_all(sessions)
     result = P.audit_log(spec, sessions[1].entries())
     assert not result.ok and result.departed == (1,)
     assert "seat 1 left at step" in result.summary and "up to its leave" in result.summary

@@ -21,24 +21,11 @@ from fairtable.protocol.crypto import sign_entry
 from fairtable.protocol.testing import peer_secrets
 from fairtable.protocol.wire import Batch, Resign
 
-from .helpers import OTHER_TABLE
+from .helpers import OTHER_TABLE, deliver_all
 
 
 class _Pause(Exception):
     pass
-
-
-def _deliver_all(sessions: list[P.TableSession]) -> None:
-    """Every peer offers every entry it holds to every other, until nothing is new."""
-    moved = True
-    while moved:
-        moved = False
-        for session in sessions:
-            session.outgoing()  # what it would send is already in its log
-            for data in session.entries():
-                for other in sessions:
-                    if other is not session and other.receive(data):
-                        moved = True
 
 
 def _resigned_game(
@@ -61,7 +48,7 @@ def _resigned_game(
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
     sessions[resigner].resign(leave=False)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     return spec, sessions
 
@@ -164,7 +151,7 @@ def _midgame() -> tuple[P.TableSpec, list[P.TableSession], list[Any]]:
 
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     return spec, sessions, bots
 
 

@@ -35,6 +35,7 @@ from fairtable.protocol.wire import (
 )
 
 from . import spec_log
+from .helpers import deliver_all
 
 GO_ON = canonical_bytes({"leavers": "go-on"})
 
@@ -56,20 +57,6 @@ def _parts(session: P.TableSession, seat: int) -> list[Any]:
         assert isinstance(batch, Batch)
         out += [P.decode(raw) for raw in batch.parts]
     return out
-
-
-def _deliver_all(sessions: list[P.TableSession], skip: tuple[int, ...] = ()) -> None:
-    moved = True
-    while moved:
-        moved = False
-        for session in sessions:
-            if session.seat in skip:
-                continue
-            session.outgoing()
-            for data in session.entries():
-                for other in sessions:
-                    if other is not session and other.seat not in skip and other.receive(data):
-                        moved = True
 
 
 def _vanished_game(
@@ -113,7 +100,7 @@ def test_at_a_go_on_table_every_seat_deals_its_key_with_its_key_share() -> None:
     for parts in first:
         assert [type(p).__name__ for p in parts[:1]] == ["KeyShare"]
         assert any(isinstance(p, ShareDeal) for p in parts)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     for session in sessions:
         escrow = session.vanishing.escrow
         assert escrow is not None and escrow.settled()  # every deal taken, a piece of each
@@ -171,7 +158,7 @@ def test_a_bad_share_is_complained_of_and_a_right_answer_settles_it(
 def test_a_wrong_answer_to_a_complaint_names_the_dealer(monkeypatch: pytest.MonkeyPatch) -> None:
     _tampered_deal(monkeypatch, dealer=1, holder=3, answer_right=False)
     _, sessions = PT.make_table(4, 2, game="reign", round_limit=2, options=GO_ON)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     for session in sessions:
         if session.seat != 1:
             assert session.verdict is not None, session.seat
@@ -191,7 +178,7 @@ def test_a_deal_that_fails_the_public_checks_names_the_dealer(
 
     monkeypatch.setattr(_vanish.Vanishing, "our_deal", our_deal)
     _, sessions = PT.make_table(4, 2, game="reign", round_limit=2, options=GO_ON)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     for session in sessions:
         if session.seat != 2:
             assert session.verdict is not None
@@ -326,7 +313,7 @@ def _stuck_on(seed: int, gone: int, at: int) -> tuple[list[P.TableSession], list
 
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     lost, event = sessions[gone], asked[-1]
     lost.decide(bots[gone].decide(event.view, event.decision))
     (late,) = lost.outgoing()
@@ -358,7 +345,7 @@ def test_a_late_part_a_survivor_took_before_voting_voids_the_vote_and_nobody_for
         for s in (sessions[0], sessions[2]):
             s.receive(data)
     assert all(gone not in s.vanishing.mine for s in sessions)  # the votes are void
-    _deliver_all(sessions, skip=(gone,))  # seat 3 passes the late part on, as a peer floods
+    deliver_all(sessions, skip=(gone,))  # seat 3 passes the late part on, as a peer floods
     assert len({s.game.serial for s in sessions if s.seat != gone}) == 1
     _finish(sessions, bots, gone)
     survivors = [s for s in sessions if s.seat != gone]
@@ -373,7 +360,7 @@ def test_a_late_part_after_every_vote_changes_nothing() -> None:
     step = survivors[0].game.serial
     for s in survivors:
         s.vanish(gone)
-    _deliver_all(sessions, skip=(gone,))
+    deliver_all(sessions, skip=(gone,))
     assert all(s.vanishing.vanished == {gone: step} for s in survivors)
     digests = {s.game.digest() for s in survivors}
     for s in survivors:
@@ -436,10 +423,10 @@ def test_a_seat_still_here_answers_a_vote_about_it_and_plays_on() -> None:
 
     with pytest.raises(_Pause):
         PT.run_table(sessions, decide)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     for s in (sessions[0], sessions[1]):
         s.vanish(slow)
-    _deliver_all(sessions)
+    deliver_all(sessions)
     assert any(isinstance(p, Present) for p in _parts(sessions[0], slow))
     assert all(not s.vanishing.mine for s in sessions)  # every vote is void
     lost = sessions[slow]
