@@ -131,7 +131,8 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case E.Regent():
             return f"{who(event.seat)} takes the Onyx Crown and is Regent"
         case E.Legitimacy():
-            return "Legitimacy: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(event.values))
+            # "L3" as the table pane writes it: "root 2 L0" never reads as a number of "root 2 0"
+            return "Legitimacy: " + ", ".join(f"{who(s)} L{v}" for s, v in enumerate(event.values))
         case E.Spoils(seat=seat, counts=counts):
             if not counts:
                 return f"{who(seat)} hands out no spoils"

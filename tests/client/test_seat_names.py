@@ -166,3 +166,15 @@ def test_a_second_seat_of_a_name_is_told_its_label_as_the_others_see_it() -> Non
     model.log.clear()
     model.apply_event(ev.Seated(seat=2, players=3, names=("root", "Bob", "root")))
     assert model.log[0] == "The game starts: you are root 2 (seat 2 of 3)"
+
+
+def test_reign_legitimacy_reads_apart_from_a_numbered_name() -> None:
+    """Issue 31 (proof run): "Legitimacy: you 0, root 2 0" -- whose 2, whose 0?"""
+    from fairtable.client.reign.words import describe_public_event
+    from fairtable.engine.reign import events as E
+
+    line = describe_public_event(E.Legitimacy(values=(0, 9, 0)), 0)
+    assert line == "Legitimacy: you L0, seat 1 L9, seat 2 L0"
+    assert SeatNames(("root", "Ada", "root")).text(line or "") == (
+        "Legitimacy: you L0, Ada L9, root 2 L0"
+    )
