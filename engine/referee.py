@@ -47,6 +47,14 @@ class Referee:
         self.piles: dict[str, list[str]] = {}
 
     def answer(self, game: OmniscientGame, request: Request) -> Any:
+        if isinstance(request, Deal):  # the commonest request first
+            if request.source.startswith("hand:"):
+                cards = game.handover_cards(int(request.source[5:]), request.seat)
+            else:
+                pile = self.piles[request.source]
+                cards = tuple(pile[: request.count])
+                del pile[: request.count]
+            return DealAnswer(request.seat, cards)
         if isinstance(request, Chance):
             order = self.stream.permutation(request.n)
             return ChanceAnswer(tuple(order[: request.k]))
@@ -56,14 +64,6 @@ class Referee:
             order = self.stream.permutation(len(request.cards))
             self.piles[request.pile] = [request.cards[i] for i in order]
             return ShuffleAnswer(request.pile)
-        if isinstance(request, Deal):
-            if request.source.startswith("hand:"):
-                cards = game.handover_cards(int(request.source[5:]), request.seat)
-            else:
-                pile = self.piles[request.source]
-                cards = tuple(pile[: request.count])
-                del pile[: request.count]
-            return DealAnswer(request.seat, cards)
         if isinstance(request, Flip):
             pile = self.piles[request.pile]
             cards = tuple(pile[: request.count])

@@ -42,4 +42,4 @@ def run_tasks(state: TaskQueue, handlers: Mapping[str, Callable[..., None]]) -> 
 
 def push_front(state: TaskQueue, *tasks: Task) -> None:
     """Run these tasks next, in this order."""
-    state.tasks[0:0] = list(tasks)
+    state.tasks[0:0] = tasks

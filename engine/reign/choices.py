@@ -189,7 +189,7 @@ def _spoils_answers(view: ReignView, decision: Decision) -> Iterator[ReignAnswer
 def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> ReignAnswer:
     """A random legal answer (not uniform over all answers, but every kind of move is likely)."""
     seat = decision.seat
-    match decision.info:
+    match decision.info:  # the commonest kinds first
         case BidInfo():
             groups = bid_groups(view, decision)
             if not groups or rng.below(4) == 0:
@@ -198,12 +198,6 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
             chosen = [c for c in cards if rng.below(2)] or [cards[rng.below(len(cards))]]
             chosen += [e for e in influence_events(view) if rng.below(2)]
             return Bid(seat, len(chosen), tuple(chosen))
-        case OrderEventsInfo(events=events):
-            return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
-        case OrderArmyInfo(groups=groups):
-            return OrderArmy(
-                seat, tuple(c for g in groups for c in (g[i] for i in rng.permutation(len(g))))
-            )
         case OvertInfo(targets=targets):  # one of _overt_answers, without building them all
             armies, cards = _overt_options(view, seat, targets)
             pick = rng.below(1 + len(armies) * len(cards))
@@ -211,11 +205,6 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
                 return Overt(seat, None, None)
             target, card = divmod(pick - 1, len(cards))
             return Overt(seat, armies[target], cards[card])
-        case (
-            RegentDiscardInfo() | KeepSupportInfo() | TieBreakInfo() | CombatTieInfo() | DrawInfo()
-        ):
-            options = list(legal_answers(view, decision))
-            return options[rng.below(len(options))]
         case CovertInfo(targets=targets_allowed, max_cards=max_cards):
             cards = army_cards(view)
             k = rng.below(min(max_cards, len(cards)) + 1)
@@ -228,6 +217,17 @@ def random_answer(view: ReignView, decision: Decision, rng: ChanceStream) -> Rei
                     targets = targets[:-1] + (seat,)
             order = rng.permutation(len(cards))[: len(targets)]
             return Covert(seat, targets, tuple(cards[i] for i in order))
+        case DrawInfo():  # legal_answers' two, drawn alike
+            return DrawChoice(seat, rng.below(2))
+        case RegentDiscardInfo() | KeepSupportInfo() | TieBreakInfo() | CombatTieInfo():
+            options = list(legal_answers(view, decision))
+            return options[rng.below(len(options))]
+        case OrderEventsInfo(events=events):
+            return OrderEvents(seat, tuple(events[i] for i in rng.permutation(len(events))))
+        case OrderArmyInfo(groups=groups):
+            return OrderArmy(
+                seat, tuple(c for g in groups for c in (g[i] for i in rng.permutation(len(g))))
+            )
         case DiscardInfo(count=count):
             order = rng.permutation(len(view.hand))[:count]
             return Discard(seat, tuple(view.hand[i] for i in sorted(order)))

@@ -63,11 +63,13 @@ class Army:
 
     def total(self) -> int:
         total = self.flat
-        bonus = 0 if self.no_bonus else self.bonus
-        for c in self.military():
-            total += c.force
-            if bonus and self.house is not None and c.house == self.house:
-                total += bonus
+        house = self.house
+        bonus = 0 if self.no_bonus or house is None else self.bonus
+        for c in self.cards:  # the military cards still in the army
+            if c.card.military and not c.removed:
+                total += c.force
+                if bonus and c.house == house:
+                    total += bonus
         return max(total, 0)
 
 

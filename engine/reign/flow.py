@@ -166,10 +166,14 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
             raise MalformedAnswer("a mixed group is revealed in sorted order")
         revealed[group] = list(raw)
         every += raw
-    rule = "Influence Phase > Bidding" if req.label == "bids" else "Combat Phase > The Reveal"
+    bids = req.label == "bids"
+    rule = "Influence Phase > Bidding" if bids else "Combat Phase > The Reveal"
     for group, ids in revealed.items():
-        reveal_public(state, ids, rule, owner=int(group) if req.label == "bids" else None)
-    reveal_public(state, every, rule)
+        reveal_public(state, ids, rule, owner=int(group) if bids else None)
+    # Each group passed reveal_public: what is left to check of all of them together is
+    # that no card shows twice (and, for bids, that none is in its own bidder's hand).
+    if len(set(every)) != len(every) or (bids and state.held_elsewhere(every, None) is not None):
+        reveal_public(state, every, rule)  # raises the error it always raised
     _check_known_reveal(state, req, revealed)
     if req.label == "bids":
         number = state.tasks[0][1]

@@ -155,13 +155,13 @@ class ReignState(CommonState):
             "first_player": self.first_player,
             "regent": self.regent,
             "legitimacy": self.legitimacy[:],
-            "support": {h: support.get(h) for h in houses},
+            "support": dict(zip(houses, map(support.get, houses), strict=True)),
             "piles": self.piles.copy(),
             "discards": {"military": discards["military"][:], "event": discards["event"][:]},
             "hand_count": self.hand_count[:],
-            "bids": _by_seat(self.bids),
-            "bid_cards": _by_seat(self.bid_cards),
-            "armies": _by_seat(self.armies),
+            "bids": _by_seat(self.bids) if self.bids else {},
+            "bid_cards": _by_seat(self.bid_cards) if self.bid_cards else {},
+            "armies": _by_seat(self.armies) if self.armies else {},
             "army_down": (
                 {_SEAT[s]: [x[:] for x in army_down[s]] for s in sorted(army_down)}
                 if army_down
