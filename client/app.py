@@ -177,7 +177,7 @@ class LogPane:
         return Point(0, max(0, "".join(part[1] for part in self.lines()).count("\n")))
 
 
-KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  q quit "
+KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  Ctrl-Q quit "
 WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
 OVER_HINTS = " Game over  PgUp/PgDn log  i invite  ? keys  q quit "
 WATCH_PROMPT = "  (a spectator: nothing to answer)"

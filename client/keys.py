@@ -56,7 +56,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("i / invite", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))
-    keys.append(("q / Ctrl-Q", "leave (the game is kept)"))
+    keys.append(("Ctrl-Q", "leave (the game is kept; or type q and Enter)"))
     return keys
 
 

@@ -323,7 +323,7 @@ class ScreenModel:
         return []
 
     def help_text(self) -> str:
-        return "Keys: F1 help, ? keys, q quit (the game is kept)." + RESIGN_HELP
+        return "Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)." + RESIGN_HELP
 
     def your_move(self, kind: str) -> str:
         """The message for a new decision -- or, the first time, a pending notice (the status

@@ -295,7 +295,7 @@ class ClientModel(ScreenModel):
     def help_text(self) -> str:
         if self.decision is None:
             return (
-                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept)."
+                "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
                 + RESIGN_HELP
             )
         d = self.decision

@@ -331,7 +331,7 @@ class ClientModel(MenuModel):
     def help_text(self) -> str:
         if self.decision is None:
             return (
-                "Nothing to decide now. Keys: F1 help, ? keys, q quit (the game is kept). "
+                "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept). "
                 + SEAT_LEGEND
                 + RESIGN_HELP
             )

@@ -34,7 +34,7 @@ def test_keys_with_nothing_to_decide_list_no_menu_or_game_words() -> None:
     for model in (SodalisModel(), SovereignModel()):
         keys = _keys(model)
         assert "N / #N" not in keys and "words" not in keys and "resign" not in keys
-        assert "?" in keys and "q / Ctrl-Q" in keys
+        assert "?" in keys and "Ctrl-Q" in keys  # q alone is a letter of the prompt
 
 
 def test_question_mark_on_an_empty_prompt_opens_the_overlay_and_closes_it() -> None:
