@@ -126,19 +126,21 @@ def _audit(options: AuditOptions) -> int:
     """Audit a log written by ``simulate --log``, or the table a peer (a seat or a relay)
     keeps in its data directory: its folder ``tables/<id>`` / ``relay/<id>``, or the ``log``
     in it."""
+    from fairtable.client.seat_names import SeatNames
     from fairtable.client.table_ref import table_path
     from fairtable.netplay import StorageError, saved_table
     from fairtable.protocol import LogError, audit_log, read_log
 
     path = table_path(options.logfile, options.data_dir)
     note = ""
+    names: tuple[str, ...] = ()  # a seat's saved table has its players' names; a log has none
     try:
         text_log = path.is_file() and path.read_bytes()[:1] == b"{"
         if text_log:
             spec, entries = read_log(path.read_bytes())
         else:
             saved = saved_table(path)
-            spec, entries = saved.spec, saved.entries
+            spec, entries, names = saved.spec, saved.entries, saved.names
             if saved.torn:
                 note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
@@ -163,7 +165,8 @@ def _audit(options: AuditOptions) -> int:
             )
         )
     else:
-        print(("OK " if result.ok else "FAILED ") + f"{options.logfile}: {result.summary}{note}")
+        summary = SeatNames(names).text(result.summary)  # "winner Ann", as the log says
+        print(("OK " if result.ok else "FAILED ") + f"{options.logfile}: {summary}{note}")
     return 0 if result.ok else 1
 
 
