@@ -77,7 +77,7 @@ def _printer(as_json: bool, prefix: str = "") -> Emit:
         held.clear()
         if isinstance(event, ev.LinkRefused) and not seated:
             held.append(event)  # the table's refusal, in words, usually comes next
-        elif not isinstance(event, ev.ClockReadings | ev.StepDone):  # for --json only
+        elif not isinstance(event, ev.ClockReadings | ev.StepDone | ev.Asked):  # for --json only
             say(event)
         if isinstance(event, ev.Seated):
             seated.append(True)

@@ -32,6 +32,7 @@ __all__ = [
     "Abandoned",
     "AnswerRefused",
     "Answered",
+    "Asked",
     "BotThinking",
     "CardsShown",
     "ClockReading",
@@ -332,6 +333,18 @@ class StepDone(NodeEvent):
     what a script watching a headless peer waits on."""
 
     step: int
+
+
+@_event("asked")
+@attrs.frozen
+class Asked(NodeEvent):
+    """The engine asks our seat for a decision (a node without ``ui_events``; a screen gets
+    :class:`DecisionAsked` instead): the request's serial, and ``alone`` when no other seat
+    has a decision pending with it.  Whose turn it is is public; ``--json`` prints it, text
+    says nothing: what a script watching a headless peer waits on."""
+
+    step: int
+    alone: bool
 
 
 @_event("cards_seen")

@@ -22,6 +22,7 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.engine.errors import EngineError
+from fairtable.engine.requests import Decision
 
 from .. import events as ev
 from ._node_parts import NodeConfig
@@ -115,6 +116,9 @@ class SessionPump:
 
     def _on_event(self, session: P.TableSession, event: Any) -> None:
         ui = self.config.ui_events
+        if isinstance(event, P.DecisionNeeded) and not ui and session.finished is None:
+            asked = {r.seat for r in session.game.pending() if isinstance(r, Decision)}
+            self.emit(ev.Asked(event.step, asked == {session.seat}))
         if isinstance(event, P.DecisionNeeded) and session.finished is not None:
             pass  # asked, then we left (or the game ended) before answering
         elif isinstance(event, P.DecisionNeeded) and self.decider is not None:

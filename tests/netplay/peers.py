@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import trio
@@ -70,6 +71,11 @@ class Peer:
         while len(found := [e for e in self.events if e["event"] == kind]) < count:
             await self._more.wait()
         return found
+
+    async def until(self, done: Callable[[list[dict[str, Any]]], bool]) -> None:
+        """Wait until ``done(events so far)`` holds (bound the wait with a deadline)."""
+        while not done(self.events):
+            await self._more.wait()
 
     def kill(self) -> None:
         """SIGKILL: a crash, nothing cleaned up."""

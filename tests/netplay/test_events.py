@@ -98,6 +98,7 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
         ),
         (ev.SeatOffline(2), '{"event":"offline","seat":2}'),
         (ev.StepDone(41), '{"event":"applied","step":41}'),
+        (ev.Asked(42, True), '{"alone":true,"event":"asked","step":42}'),
         (ev.SeatOnline(2), '{"event":"online","seat":2}'),
         (
             ev.ViewChanged({"round": 1}, [FirstPlayer(2), Departed(1, 3)]),

@@ -17,35 +17,25 @@ from fairtable.client.cli import main
 from fairtable.netplay import Invite
 from tests.netplay.peers import Peer
 
-KILL_AFTER = 40  # log records the joiner holds at least when it is killed: mid-game
+KILL_AFTER = 25  # steps the joiner has applied at least when it is killed: mid-game
 THINKS = "3"  # seconds the joiner's bot waits before each decision: the kill lands in one
 ABANDON = "10"  # seconds: past the 3 beats (6 s) after which a silent seat is offline, so a
 # killed seat that owed a part of its own is seen gone, not as a live seat stalling (a verdict)
 
 
-def log_records(data_dir: Path, invite: Invite) -> int:
-    """Whole records in the peer's own log of the table (0 before it has one)."""
-    path = data_dir / "tables" / invite.lobby_id.hex() / "log"
-    if not path.exists():
-        return 0
-    data, count, pos = path.read_bytes(), 0, 0
-    while pos + 8 <= len(data):  # a record: length (4 bytes), CRC (4 bytes), payload
-        pos += 8 + int.from_bytes(data[pos : pos + 4], "big")
-        count += pos <= len(data)
-    return count
-
-
-async def _owes_a_decision(data_dir: Path, invite: Invite, seat: int) -> None:
-    """Wait (polling the joiner's own folder) until it holds ``KILL_AFTER`` log records and
-    its table summary says the table waits on its decision alone: a vanishing there is
+async def _owes_a_decision(joiner: Peer) -> None:
+    """Wait until the joiner has said it applied ``KILL_AFTER`` steps and, after that, that
+    the table asks its seat alone for a decision (its ``--json`` lines): a vanishing there is
     recovered (docs/protocol.md §11.11; one owing a pool's opening would end the game)."""
-    info = data_dir / "tables" / invite.lobby_id.hex() / "table.json"
-    while True:
-        with contextlib.suppress(OSError, ValueError):
-            turn = json.loads(info.read_text()).get("turn")
-            if turn == [seat] and log_records(data_dir, invite) >= KILL_AFTER:
-                return
-        await trio.sleep(0.02)
+
+    def owes(events: list[dict[str, object]]) -> bool:
+        applied = [i for i, e in enumerate(events) if e["event"] == "applied"]
+        if len(applied) < KILL_AFTER:
+            return False
+        later = events[applied[KILL_AFTER - 1] :]
+        return any(e["event"] == "asked" and e["alone"] for e in later)
+
+    await joiner.until(owes)
 
 
 def _audit(folder: Path) -> dict[str, object]:
@@ -83,7 +73,7 @@ async def test_a_joiner_killed_for_good_at_a_go_on_table_of_four_and_the_three_o
                 started.append(joiner)
                 await joiner.start(nursery)
                 seated = await joiner.event("seated")
-                await _owes_a_decision(tmp_path / "j", invite, seated["seat"])
+                await _owes_a_decision(joiner)
                 joiner.kill()  # SIGKILL: no farewell, no last word; it never comes back
                 await joiner.process.wait()  # type: ignore[union-attr]
                 assert not any(e["event"] == "game_over" for e in host.events)
