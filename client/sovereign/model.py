@@ -48,8 +48,9 @@ from fairtable.engine.sovereign.choices import legal_answers
 from fairtable.engine.sovereign.decisions import (
     SovereignDecisionKind,
 )
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import CardType, Window
 from fairtable.engine.sovereign.view import SovereignView
+from fairtable.engine.words import word_of
 from fairtable.netplay import events as ev
 
 __all__ = ["HELP", "ClientModel", "label"]
@@ -215,7 +216,7 @@ class ClientModel(MenuModel):
         w = pub["window"]
         if "order" in w:
             return who(w["order"][w["i"]], self.seat)
-        if w.get("name") == "mulligan":
+        if word_of(Window, w.get("name")) is Window.MULLIGAN:
             return "the mulligans"
         bt = pub["battle"]
         if bt and bt.get("area"):

@@ -122,9 +122,8 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
         case E.Lost():
             return f"  {r(event.ref)} loses {citizens((event.talents, event.drones))}"
         case E.Breach(attacker=seat):
-            area = "hand" if event.area == "hand" else "forge"
             return (
-                f"{w(seat)} breach{s(seat, 'es')} {whose(event.defender, me)} {area}: "
+                f"{w(seat)} breach{s(seat, 'es')} {whose(event.defender, me)} {event.area}: "
                 f"breach value {event.value}" + breach_words(view, event.value)
             )
         case E.Peek(seat=seat, victim=victim, handles=handles):

@@ -26,7 +26,7 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import choices
 from fairtable.engine.sovereign.decisions import OrderTriggersInfo
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind as K
-from fairtable.engine.sovereign.kinds import ChanceLabel
+from fairtable.engine.sovereign.kinds import ChanceLabel, Window
 from fairtable.engine.sovereign.state import SovereignState
 
 __all__ = ["can_go_on", "depart", "stand_in"]
@@ -57,7 +57,7 @@ def depart(state: SovereignState, seat: int) -> None:
     if handles:
         state.aside_handles[seat] = tuple(sorted(handles))
     state.tasks = [t for t in state.tasks if not _owns(t, seat)]
-    if state.window.get("name") == "mulligan":
+    if state.window_name() is Window.MULLIGAN:
         state.window["seats"] = [s for s in state.window["seats"] if s != seat]
         state.window.get("choices", {}).pop(str(seat), None)
     state.log(Departed(seat, len(handles)))

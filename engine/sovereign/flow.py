@@ -84,7 +84,7 @@ def first_player(state: SovereignState, seat: int) -> None:
     for i, s in enumerate(state.order_from(seat)):
         effects.from_creche(state, s, 0, i + 1)
     seats = [s for s in range(state.players) if s not in state.departed]
-    state.window = {"name": "mulligan", "seats": seats, "choices": {}}
+    state.window = {"name": Window.MULLIGAN, "seats": seats, "choices": {}}
     push_front(
         state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)], ("mulligan_round",)
     )
@@ -355,7 +355,7 @@ def may_act(state: SovereignState, seat: int) -> bool:
         return False
     if sum(b.citadel):
         return True
-    if state.window.get("name") == Window.BATTLE_BEGIN and airborne_units(state, seat):
+    if state.window_name() is Window.BATTLE_BEGIN and airborne_units(state, seat):
         return True
     costs = [
         state.catalog.defs[c].cost for c in state.hidden[seat] if state.catalog.defs[c].quick_forge

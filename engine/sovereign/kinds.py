@@ -123,7 +123,10 @@ class Area(StrEnum):
 
 
 class Window(StrEnum):
-    """A priority window, named by when it opens (a ``WindowInfo``'s ``window``)."""
+    """An open window of play (the state's ``window["name"]``): a priority window, named by
+    when it opens (a ``WindowInfo``'s ``window``), or the set-up's mulligans."""
+
+    MULLIGAN = "mulligan"  # the seats still choosing; never a ``WindowInfo``'s window
 
     FORGE_BEGIN = "forge_begin"
     FORGE_END = "forge_end"

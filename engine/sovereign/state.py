@@ -21,7 +21,8 @@ from fairtable.engine.common_state import CommonState, copied
 from fairtable.engine.errors import MalformedAnswer
 from fairtable.engine.sovereign.cards import Catalog
 from fairtable.engine.sovereign.decks import DECK_RULE, Deck, parse_deck
-from fairtable.engine.sovereign.kinds import Area, TurnPhase
+from fairtable.engine.sovereign.kinds import Area, TurnPhase, Window
+from fairtable.engine.words import word_of
 
 HAND_SIZE = 8
 LANES = ("leader", "citadel")  # lane 0 defends the hand, lane 1 the forge
@@ -312,6 +313,10 @@ class SovereignState(CommonState):
             if ref in refs:
                 return unit.owner, lane, refs.index(ref)
         return None
+
+    def window_name(self) -> Window | None:
+        """The open window (``None`` when none is open), read once from the state's word."""
+        return word_of(Window, self.window.get("name"))
 
     def locked_in_lanes(self) -> bool:
         """Units are locked in their lanes from round 1's damage to the end of the last
