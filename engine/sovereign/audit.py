@@ -12,7 +12,8 @@ forbid could only be hidden until then:
   attacker; in a hand breach (the hand was re-handled since) every Echo among the cards it
   showed must have been scored by the attacker right after it.  (The breach that ended the
   game may stop scoring at the target: it is not judged; nor is a breach whose victim left
-  the game before it scored -- the game set its cards aside, issue 33.)
+  the game before it scored -- the game set its cards aside -- or whose attacker did: a seat
+  that left scores no more, docs/rules/sovereign.md §1.17; issue 33.)
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ def audit_cards(game: Any, cards: dict[int, str]) -> tuple[int, str] | None:
             (j for j in range(i + 1, len(events)) if isinstance(events[j], E.Peek | E.Turn)),
             len(events),
         )
-        if any(isinstance(e, Departed) and e.seat == victim for e in events[i + 1 : nxt]):
-            continue  # the victim left before the breach scored: its cards are set aside
+        if any(
+            isinstance(e, Departed) and e.seat in (victim, attacker) for e in events[i + 1 : nxt]
+        ):
+            continue  # the victim (its cards set aside) or the attacker left before scoring
         scored = {
             e.ref for e in events[i + 1 : nxt] if isinstance(e, E.Scored) and e.seat == attacker
         }

@@ -7,6 +7,7 @@ event (the two heartbeat tests sleep to let time pass, which is what they test).
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
@@ -353,6 +354,48 @@ async def test_wrong_version_from_a_server() -> None:
                 async with client(port):
                     pass
             assert (caught.value.reason, caught.value.by_peer) == ("version", False)
+            assert await heard.receive() == [Bye("version")]
+            nursery.cancel_scope.cancel()
+
+
+def hello_of_version_8(hello: Hello) -> bytes:
+    """``hello`` as a peer of protocol version 8 (before vanishing, issue 33) sends it."""
+    data = P.encode(attrs.evolve(hello, version=8))
+    data = data.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":8')
+    assert (json.loads(data)["v"], json.loads(data)["version"]) == (8, 8)
+    return data
+
+
+async def test_a_client_of_version_8_is_refused_as_version() -> None:
+    # version 9 added vanishing (docs/protocol.md §11.11): a v8 peer reads a table otherwise
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            server = await start_server(nursery)
+            async with raw_client(server.port) as raw:
+                await raw.stream.send_all(
+                    encode_frame(hello_of_version_8(hello_for(CLIENT, "peer", SCOPE)))
+                )
+                assert await raw.read_until_closed() == [Bye("version")]
+            assert await server.next_refusal() == "version"
+            assert server.accepted.statistics().current_buffer_used == 0
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_server_of_version_8_is_refused_as_version() -> None:
+    async def play(raw: Raw) -> None:
+        theirs = await raw.read()
+        mine = hello_for(SERVER, "peer", SCOPE)
+        await raw.stream.send_all(encode_frame(hello_of_version_8(mine)))
+        await raw.write(auth_for(SERVER, SECRET, transcript(theirs, mine), initiator=False))
+
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            port, heard = await start_fake_server(nursery, play)
+            with pytest.raises(LinkClosed) as caught:
+                async with client(port):
+                    pass
+            assert (caught.value.reason, caught.value.by_peer) == ("version", False)
+            assert str(caught.value) == "link closed: version"
             assert await heard.receive() == [Bye("version")]
             nursery.cancel_scope.cancel()
 

@@ -329,7 +329,9 @@ async def test_a_nameplate_lives_a_bounded_time(tmp_path: Path) -> None:
 def oversized_say(size: int) -> bytes:
     """A ``mailbox-say`` whose message is ``size`` bytes (over the bound: built by hand)."""
     data = base64.urlsafe_b64encode(os.urandom(size)).rstrip(b"=").decode()
-    return canonical_json({"channel": 0, "say": data, "type": "mailbox-say", "v": 8})
+    return canonical_json(
+        {"channel": 0, "say": data, "type": "mailbox-say", "v": P.PROTOCOL_VERSION}
+    )
 
 
 async def test_oversized_and_surplus_messages_close_the_joiners_link(tmp_path: Path) -> None:

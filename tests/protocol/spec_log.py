@@ -45,7 +45,7 @@ from .spec_crypto import (
     total,
 )
 
-VERSION = 8
+VERSION = 9
 
 
 class SpecFailure(Exception):

@@ -3,6 +3,10 @@
 ``chance-nonce``: session 4's fix of issue 14's finding 8 undone -- the chance commitment's
 nonce is fresh randomness again instead of coming from the seat's secret seed, so a seat
 that crashes after committing and restarts opens its commitment under another nonce.
+
+``star``: the simulator's own fix of seed 9381 undone -- a simulated stream tells its
+listener no far address, so the host learns no joiner's address and a table without a relay
+is a star through the host instead of the mesh it is over TCP.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from fairtable.protocol.crypto import JointRandomness
+
+from .net import SimStream
 
 __all__ = ["REVERTS", "reverted"]
 
@@ -32,7 +38,22 @@ def _chance_nonce() -> Iterator[None]:
         JointRandomness.contribute = original  # type: ignore[method-assign]
 
 
-REVERTS = {"chance-nonce": _chance_nonce}
+@contextlib.contextmanager
+def _star() -> Iterator[None]:
+    original = SimStream.__init__
+
+    def init(self: SimStream, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        del self.socket  # no getpeername(): the listener learns no address
+
+    SimStream.__init__ = init  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SimStream.__init__ = original  # type: ignore[method-assign]
+
+
+REVERTS = {"chance-nonce": _chance_nonce, "star": _star}
 
 
 @contextlib.contextmanager

@@ -13,16 +13,16 @@ import pytest
 
 import fairtable.protocol as P
 from fairtable.engine.reign import standard_catalog
-from fairtable.netplay import Seated, Staying
+from fairtable.netplay import GameOver, Seated, Staying, Verdict
 from fairtable.netplay.links._wire import Bye
 from fairtable.netplay.storage._storage import LogFile
-from tests.sim.plan import Fault, Plan, draw_plan
+from tests.sim.plan import FAULT_KINDS, Fault, Plan, draw_plan
 from tests.sim.relay_storage import relay_leaks
 from tests.sim.reverts import reverted
 from tests.sim.world import run_plan, run_seed
 
 # seeds whose runs are cheap on this machine and between them inject every fault kind
-SAMPLE = {"sodalis": 4}
+SAMPLE = {"sodalis": 242}
 
 
 def test_one_seed_gives_the_same_run_twice_byte_for_byte() -> None:
@@ -37,7 +37,10 @@ def test_a_seed_gives_the_same_run_whatever_ran_before_it_in_its_process() -> No
     """Seed 40933 (Sovereign) gave one trace run alone and another as a later run of a
     campaign's process: the node sends to its peers in the order of a set of objects hashed
     by address, and addresses follow what the process allocated before. The simulator pins
-    those hashes; here the same seed runs after ever more objects kept alive."""
+    those hashes; here the same seed runs after ever more objects kept alive.  (Since
+    protocol version 9 changed every table id, seed 40933's run no longer depends on those
+    hashes -- with the pinning taken out it still gives one trace -- so this holds the
+    property, not the case; a seed that needs the pinning is yet to be found again.)"""
     kept: list[object] = []
     digests = set()
     for more in (0, 1, 2, 3, 5, 8, 13):
@@ -55,6 +58,7 @@ def test_a_sample_seed_keeps_every_invariant(game: str) -> None:
     result = run_seed(SAMPLE[game], game)
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
+    assert {kind for kind in FAULT_KINDS if result.faults[kind]} == set(FAULT_KINDS)
 
 
 def test_an_honest_seat_crashed_at_any_point_comes_back_to_the_same_digest() -> None:
@@ -120,7 +124,11 @@ def test_a_two_seat_table_whose_relay_drops_a_seats_entries_ends_starved_alike()
 def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
     """Seed 1211 (Sovereign): the flood reached seat 2 while it owed its own decision, and
     its decision left it waiting on the flooder alone with nothing more arriving; it used to
-    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``."""
+    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``.
+    (Since protocol version 9 changed every table id, the flood ends this run at 1.5 s,
+    before that moment: with the fix put back the seed passes too.  The case itself is
+    ``tests/protocol/test_held.py::test_a_flood_that_arrived_while_we_owed_a_decision_is_
+    blamed_once_we_decided``.)"""
     result = run_seed(1211, "sovereign")
     assert result.plan.cheat == (1, "flood")
     assert result.violations == [], result.replay()
@@ -132,19 +140,28 @@ def test_a_seat_that_finished_stays_until_the_others_have_its_last_entries() -> 
     finished the game, waited its 2 s grace for the others' farewells and left, holding
     the last entries they lacked; both honest seats then blamed honest seat 2
     ``abandoned`` 600 s later.  A finished seat now stays, serving them, until every seat
-    said farewell (at most the table's abandon limit): all three end with one digest."""
-    result = run_seed(2023, "reign")
+    said farewell (at most the table's abandon limit): all three end with one digest.
+    Since protocol version 9 changed every table id, seed 146 (Reign, a relay that delays
+    peer 0, which is partitioned from 2.9 s to 8.4 s) is the case: peer 0 finishes, says
+    past its grace that it stays, and peer 1 finishes only after that."""
+    result = run_seed(146, "reign")
     assert result.plan.cheat is None
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
     assert next(iter(result.outcomes.values())).startswith("digest")
+    (over,) = result.when(0, GameOver)
+    (stays,) = result.when(0, Staying)
+    assert over < stays < result.when(1, GameOver)[0]  # the case: it stayed, and was needed
 
 
 def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
     """Seed 2182 (Sovereign; then a star through seat 0): seat 2 withholds a reveal.  Seat 0
     heard its beats and named it ``withheld-reveal`` at 601 s, then left; seat 1, cut off
     from seat 2 once seat 0 left, ran the offline countdown and named it ``abandoned``.
-    Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind."""
+    Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind.  (Since
+    protocol version 9 changed every table id, seat 1 is not cut off from seat 2 in this
+    run; the case itself is ``tests/netplay/test_clock.py::test_the_first_notice_decides_
+    the_kind_for_a_peer_that_measured_otherwise``.)"""
     result = run_seed(2182, "sovereign")
     assert result.plan.cheat == (2, "withheld-reveal")
     assert result.violations == [], result.replay()
@@ -156,11 +173,18 @@ def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given(
     and left a second later; seat 1, crashed and partitioned meanwhile, never got the
     entry and timed seat 2 out 600 s later (``timeout``): one cheat, two verdicts.  A seat
     stopped by a verdict with evidence now stays, sending that evidence on every new link
-    and answering catch-up, until every seat but the blamed one said farewell."""
-    result = run_seed(3558, "sovereign")
-    assert result.plan.cheat == (2, "replay")
+    and answering catch-up, until every seat but the blamed one said farewell.  Since
+    protocol version 9 changed every table id, seed 1079 (Reign) is the case: peer 0
+    replays an entry, peer 1 blames it at 2.8 s while peer 2 is partitioned (2.6 s to
+    6.9 s), stays, and peer 2 reaches the same verdict once it is back."""
+    result = run_seed(1079, "reign")
+    assert result.plan.cheat == (0, "replay")
     assert result.violations == [], result.replay()
-    assert set(result.outcomes.values()) == {"verdict 2 replay"}
+    assert set(result.outcomes.values()) == {"verdict 0 replay"}
+    (first,) = result.when(1, Verdict)
+    (later,) = result.when(2, Verdict)
+    assert result.was_away(2, first) and later > first  # the case: peer 2 away, told later
+    assert result.when(1, Staying)  # peer 1 stayed for it
 
 
 def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
@@ -173,6 +197,8 @@ def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
     assert result.plan.cheat == (1, "equivocation")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 1 equivocation"}
+    reasons = [e.reason for peer in (0, 2) for e in result.events[peer] if isinstance(e, Verdict)]
+    assert any("a peer's proof" in reason for reason in reasons)  # the case: a proof passed on
 
 
 def test_seats_link_to_each_other_as_over_tcp_so_a_hub_that_leaves_isolates_nobody() -> None:
@@ -187,29 +213,34 @@ def test_seats_link_to_each_other_as_over_tcp_so_a_hub_that_leaves_isolates_nobo
     assert result.plan.cheat == (0, "bad-reveal")
     assert result.violations == [], result.replay()
     assert set(result.outcomes.values()) == {"verdict 0 bad-reveal"}
+    with reverted("star"):  # the case: as a star through the host, an honest seat is blamed
+        star = run_seed(9381, "reign")
+    assert any("abandoned" in v and "the cheater is 0" in v for v in star.violations)
 
 
 def test_a_seat_that_stays_for_another_tells_its_player_for_whom_and_how_long() -> None:
-    """Seed 3573 (Sovereign): peer 2 replays an entry; both honest peers blame it.  An honest
-    peer past its grace period without another seat's farewell says it stays for that seat
-    -- never for itself, never for the blamed seat -- and for at most the rest of the abandon
-    limit (600 s).  Which seat each peer takes depends on the lobby's timing, so the test
-    reads the seats from the peers' own ``Seated`` events."""
-    result = run_seed(3573, "sovereign")
-    assert result.plan.cheat == (2, "replay")
+    """Seed 733 (Sovereign, a relay that delays peer 0): peer 0 replays an entry; both honest
+    peers blame it.  An honest peer past its grace period without another seat's farewell
+    says it stays for that seat -- never for itself, never for the blamed seat -- and for at
+    most the rest of the abandon limit (600 s).  Which seat each peer takes depends on the
+    lobby's timing, so the test reads the seats from the peers' own ``Seated`` events.  (Seed
+    3573 showed it until protocol version 9 changed every table id: its farewells now come
+    within the grace period.)"""
+    result = run_seed(733, "sovereign")
+    assert result.plan.cheat == (0, "replay")
     assert result.violations == [], result.replay()
     seat_of = {
         peer: next(e.seat for e in events if isinstance(e, Seated))
         for peer, events in result.events.items()
     }
-    blamed = seat_of[2]
-    assert set(result.outcomes.values()) == {"verdict 2 replay"}  # outcomes name peers
+    blamed = seat_of[0]
+    assert set(result.outcomes.values()) == {"verdict 0 replay"}  # outcomes name peers
     staying = {
         peer: [e for e in events if isinstance(e, Staying)]
         for peer, events in result.events.items()
     }
-    assert staying[2] == []  # the cheater stopped on its own verdict's evidence
-    said = [(peer, e) for peer in (0, 1) for e in staying[peer]]
+    assert staying[0] == []  # the cheater stopped on its own verdict's evidence
+    said = [(peer, e) for peer in (1, 2) for e in staying[peer]]
     assert said, "an honest peer waited for a farewell and said so"
     for peer, event in said:
         assert blamed not in event.seats and seat_of[peer] not in event.seats
@@ -222,6 +253,7 @@ def test_a_crash_before_an_fsync_overtaken_by_another_crash_is_disarmed() -> Non
     crashed at its first write, and no fault was left to restart it: it never ended, and
     the others named it ``abandoned`` (a bug of the simulator, not of the node)."""
     result = run_seed(5264, "reign")
+    assert result.faults["crash-before-fsync-overtaken"] >= 1  # the case
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
     assert next(iter(result.outcomes.values())).startswith("digest")
@@ -235,5 +267,6 @@ def test_a_record_synced_in_an_earlier_life_is_never_torn_by_a_later_crash() -> 
     came back without its move, chose again, and named the honest seat 0 ``wrong-digest``
     (a bug of the simulator: a disk does not lose what was fsynced)."""
     result = run_seed(40870, "sodalis")
+    assert result.faults["log-kept-from-an-earlier-life"] >= 1  # the case
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1

@@ -1,8 +1,13 @@
 """The vanishing campaign's CI sample (issue 33): seeds whose seat vanishes during a
 shuffle, owing deal shares, owing a reveal, and twice in a row, in the three games; each held
-to every invariant of ``python -m tests.sim.vanishings`` (the long campaign).  Seed 43 found
-that Sovereign's audit blamed an attacker for not scoring an Echo of a victim that vanished
-before the breach scored (engine/sovereign/audit.py now skips such a breach)."""
+to every invariant of ``python -m tests.sim.vanishings`` (the long campaign), and each
+asserting what the vanished seat owed when the table agreed (its case).  Seed 43 found that
+Sovereign's audit blamed an attacker for not scoring an Echo of a victim that vanished before
+the breach scored (engine/sovereign/audit.py now skips such a breach); since protocol version
+9 changed every table id its seat vanishes owing a decision instead, so it left the sample,
+and no seed found since owes the reveal of its held cards to a breach when it vanishes.  The
+audit's side of that case is tests/engine/sovereign/test_sovereign_audit.py (a victim or an
+attacker that left before the breach scored)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,6 @@ SAMPLE = {
     33: ("won", ["Deal/recover"]),  # Sovereign: owed deal shares, recovered
     13: ("round_limit", ["Shuffle/recover"]),  # Sodalis: the team plays on
     11: ("verdict", ["Chance/withheld"]),  # Reign: owed a joint-randomness reveal
-    43: ("won", ["Reveal/recover"]),  # Sovereign: owed showing its cards to a breach
     16: ("vanished", ["Shuffle/recover", "Deal/end"]),  # Reign: twice in a row
 }
 
