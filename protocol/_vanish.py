@@ -120,6 +120,7 @@ class Vanishing:
         self.ready = not self.on  # every deal taken (setup done)
         self.asked: set[int] = set()  # seats the caller said are gone for good
         self.frozen: dict[int, int] = {}  # seat -> the entries of it we file (our vote's seen)
+        self.lost: str | None = None  # a spectator past a vote that carried: why it stops
         self.mine: dict[int, Vote] = {}  # seat -> our standing vote about it
         self.votes: dict[Vote, set[int]] = {}  # a vote -> the seats that cast it
         self.void: set[Vote] = set()  # votes answered by a ``present``
@@ -187,6 +188,7 @@ class Vanishing:
             if seat == self.port.me:  # ours, read back after a restart: it stands
                 self.mine[msg.seat] = vote
                 self.frozen[msg.seat] = msg.seen
+            self._spectator_past(vote)
         elif isinstance(msg, Present):
             vote = (msg.seat, msg.step, msg.seen)
             if seat == msg.seat and seat != self.port.me:
@@ -212,6 +214,21 @@ class Vanishing:
         elif seat != self.port.me:
             self.escrow.take_answer(seat, msg)
 
+    def _spectator_past(self, vote: tuple[int, int, int]) -> None:
+        """A spectator (no seat, so no ``present`` to answer with) that filed more of ``d``'s
+        feed than a vote every other seat still playing cast: the table went on without
+        what it played, so it cannot follow the survivors; it stops naming nobody rather
+        than blame a survivor for the digest it cannot share (§11.11)."""
+        d, k, seen = vote
+        port = self.port
+        if port.me is not None or vote in self.void or d not in port.seats:
+            return
+        if self.votes[vote] >= {s for s in port.seats if s != d} and self._cursor(d) > seen:
+            self.lost = (  # it files nothing more, and stops once it cannot go on (stuck)
+                f"this spectator cannot follow the table: every other seat agreed that seat {d} "
+                f"vanished at step {k} after {seen} entries, and it played seat {d}'s later one"
+            )
+
     # -- the caller ---------------------------------------------------------------------
     def vanish(self, seat: int) -> None:
         """The caller says ``seat`` is gone for good (see :meth:`TableSession.vanish`)."""
@@ -226,6 +243,8 @@ class Vanishing:
         its vote about us does (past its vote, it plays at a table without us: if every other
         seat voted alike our game is over, else a ``present`` voids the vote)."""
         if self._voted_us(seat):
+            return True
+        if self.lost is not None:
             return True
         frozen = self.frozen.get(seat)
         return frozen is not None and self._cursor(seat) >= frozen
@@ -245,6 +264,8 @@ class Vanishing:
         every seat still playing cast.  Whether anything changed."""
         if not self.on:
             return False
+        if self.lost is not None:
+            raise blame(None, VerdictKind.INCONCLUSIVE, self.lost)
         moved = self._answer_votes()
         port = self.port
         for vote, voters in sorted(self.votes.items()):

@@ -434,3 +434,62 @@ def test_a_seat_still_here_answers_a_vote_about_it_and_plays_on() -> None:
     PT.run_table(sessions, lambda seat, event: bots[seat].decide(event.view, event.decision))
     _one_ending(sessions)
     assert all(s.game.departed == () for s in sessions)
+
+
+# -- a live spectator (§11.11, "Spectators and the audit") ---------------------------------------
+def _watch(spectator: P.TableSession, source: P.TableSession, fed: set[bytes]) -> list[Any]:
+    """Give ``spectator`` the entries ``source`` holds that it lacks, as a live stream does;
+    the events it reports."""
+    for data in source.entries():
+        if data not in fed:
+            fed.add(data)
+            spectator.receive(data)
+    events = []
+    while (event := spectator.next_event()) is not None:
+        events.append(event)
+    return events
+
+
+def test_a_live_spectator_follows_a_vanishing_to_the_survivors_digest() -> None:
+    gone = 2
+    sessions, bots, _late = _stuck_on(6, gone, 2)
+    spectator, fed = P.TableSession(sessions[0].spec, None), set()
+    _watch(spectator, sessions[0], fed)  # it watched the game up to the step seat 2 owes
+    survivors = [s for s in sessions if s.seat != gone]
+    step = survivors[0].game.serial
+    for s in survivors:
+        s.vanish(gone)
+    deliver_all(sessions, skip=(gone,))
+    seen = _watch(spectator, sessions[0], fed)  # the votes and what follows them
+    assert [(e.seat, e.step, e.vanished) for e in seen if isinstance(e, P.SeatLeft)] == [
+        (gone, step, True)
+    ]
+    _finish(sessions, bots, gone)
+    digest, _end = _one_ending(survivors)
+    _watch(spectator, sessions[0], fed)
+    assert spectator.verdict is None and spectator.vanishing.vanished == {gone: step}
+    assert spectator.finished is not None and spectator.finished.digest == digest
+
+
+def test_a_live_spectator_that_took_a_late_part_before_the_votes_stops_naming_nobody() -> None:
+    """The vanished seat's late part reached the spectator before the votes did: past the
+    agreed ``seen`` it cannot follow the survivors (it has no seat to answer ``present``
+    with), so it stops, naming nobody -- not an honest survivor for a digest it cannot
+    share, and never with another ending."""
+    gone = 2
+    sessions, bots, late = _stuck_on(6, gone, 2)
+    spectator, fed = P.TableSession(sessions[0].spec, None), set()
+    _watch(spectator, sessions[0], fed)
+    assert spectator.receive(late)  # it files seat 2's late decision and plays it
+    _watch(spectator, sessions[0], fed)
+    survivors = [s for s in sessions if s.seat != gone]
+    for s in survivors:
+        s.vanish(gone)
+    deliver_all(sessions, skip=(gone,))
+    _finish(sessions, bots, gone)
+    _one_ending(survivors)
+    _watch(spectator, sessions[0], fed)
+    verdict = spectator.verdict
+    assert spectator.finished is None
+    assert verdict is not None and verdict.seat is None
+    assert verdict.kind is P.VerdictKind.INCONCLUSIVE and "cannot follow" in verdict.reason
