@@ -84,20 +84,21 @@ def resigned_line(event: ev.Resigned) -> str:
     """What a node's ``resigned`` event says to a person."""
     if event.vanished and event.you:  # we came back after the others agreed we were gone
         return (
-            f"the others agreed that you (seat {event.seat}) had vanished: the seat is no "
+            "the others agreed that you had vanished: the seat is no "
             "longer yours - 'fairtable watch' with the invite follows the table"
         )
     if event.vanished:
         return f"seat {event.seat} vanished and the game cannot go on without it - the game is over"
-    you = " (you)" if event.you else ""
-    return f"seat {event.seat}{you} resigned - the game is over"
+    if event.you:
+        return "you resigned - the game is over"
+    return f"seat {event.seat} resigned - the game is over"
 
 
 def departed_line(event: ev.Departed, who_plays: str = "") -> str:
     """What a node's ``departed`` event says to a person (``who_plays``: what the game does
     with the seat from now on, in its own words)."""
     if event.you:
-        return f"you (seat {event.seat}) left the table at step {event.step}; the others play on"
+        return f"you left the table at step {event.step}; the others play on"
     if event.vanished:
         return f"seat {event.seat} vanished; the game goes on" + (
             f" ({who_plays})" if who_plays else ""

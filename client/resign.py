@@ -63,7 +63,7 @@ def resign_saved(data_dir: Path, kept: UnfinishedGame, *, reach: float = REACH_S
         raise ResignError(str(problem))
     for line in lines:
         print(line)
-    return 0 if any(line.startswith(("seat ", "you (seat ")) for line in lines) else 1
+    return 0 if any(line.startswith(("seat ", "you ")) for line in lines) else 1
 
 
 async def _resign_online(

@@ -177,7 +177,7 @@ class ScreenModel:
                 self.reached = True
                 self.status = "The game starts: shuffling and dealing..."
                 self.seat, self.players = event.seat, event.players
-                self.names = SeatNames(event.names)
+                self.names = SeatNames(event.names, you=event.seat)  # ours reads "you"
                 mine = self.names.label(event.seat) if self.names.named(event.seat) else ""
                 of = f"seat {self.seat} of {self.players}"
                 self.log.append(

@@ -8,7 +8,13 @@ becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat number
 
 * a name two seats share is shown as it is for the first of them and with a number for
   the others ("ada", "ada 2"), in seat order, so every screen tells them apart alike;
-* "(seat N)" in brackets is already a label beside a name or a champion: it stays.
+* "(seat N)" in brackets is already a label beside a name or a champion: it stays;
+* "seat N of M" counts the seats (``The game starts: you are seat 0 of 3``): it stays.
+
+Our own seat (``you``: the seat this screen plays) is "you" everywhere, as the games' own
+words already call it, whether the text comes from the game or from the network ("seat 0
+ran out of time" -> "you ran out of time", "seat 0's turn" -> "your turn", "seat 0 is
+offline" -> "you are offline"), never our name nor our number.
 
 Names are checked before they get here (printable, no terminal escapes, never a word such
 as "seat 2" or "you"), so a name can never pass itself off as a seat.
@@ -25,14 +31,17 @@ if TYPE_CHECKING:  # only a type: headless commands never load prompt_toolkit
 
 __all__ = ["SeatNames", "at_the_table", "host_words"]
 
-_SEAT = re.compile(r"(?<![(\w])([Ss])eat (\d+)\b")
+_SEAT = re.compile(r"(?<![(\w])([Ss])eat (\d+)\b(?! of \d)('s\b| is\b| was\b| has\b)?")
+_YOUR = {"'s": "r", " is": " are", " was": " were", " has": " have"}
+"""What follows "you" where our seat is named: its possessive, its verbs in the plural."""
 
 
 class SeatNames:
     """Each seat's player name ("" where none was given)."""
 
-    def __init__(self, names: Sequence[str] = ()) -> None:
+    def __init__(self, names: Sequence[str] = (), you: int | None = None) -> None:
         self.names = tuple(names)
+        self.you = you  # our own seat, called "you" (None: a spectator's or a replay's words)
         self._labels = _labels(self.names)
 
     def __bool__(self) -> bool:
@@ -47,20 +56,23 @@ class SeatNames:
         return self._labels.get(seat, f"seat {seat}")
 
     def text(self, line: str) -> str:
-        """``line`` with every named seat called by its name."""
-        if not self._labels:
+        """``line`` with every named seat called by its name, and our own seat "you"."""
+        if not self._labels and self.you is None:
             return line
         return _SEAT.sub(self._named, line)
 
     def fragments(self, fragments: StyleAndTextTuples) -> StyleAndTextTuples:
         """Formatted text with every named seat called by its name (styles kept)."""
-        if not self._labels:
+        if not self._labels and self.you is None:
             return fragments
         return [(frag[0], self.text(frag[1]), *frag[2:]) for frag in fragments]
 
     def _named(self, match: re.Match[str]) -> str:
-        seat = int(match.group(2))
-        return self._labels.get(seat, match.group(0))
+        seat, after = int(match.group(2)), match.group(3) or ""
+        if seat == self.you:
+            return ("Y" if match.group(1) == "S" else "y") + "ou" + _YOUR.get(after, after)
+        label = self._labels.get(seat)
+        return match.group(0) if label is None else label + after
 
 
 def _labels(names: Sequence[str]) -> dict[int, str]:

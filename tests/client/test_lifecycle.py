@@ -113,7 +113,7 @@ def test_the_resume_line_names_the_game_its_date_and_round(utc: None) -> None:
     lobby = attrs.evolve(event, status="lobby", round=None, game="sodalis")
     assert resume_line(lobby) == "Resuming your Sodalis game of 1 Dec 21:40, in the lobby"
     resigned = ev.Resigned(seat=0, step=7, you=True)
-    assert resigned_line(resigned) == "seat 0 (you) resigned - the game is over"
+    assert resigned_line(resigned) == "you resigned - the game is over"
     # the headless text output says the same
     assert describe(event) == "Resuming your Reign game of 1 Dec 21:40, round 4"
     assert describe(ev.Resigned(seat=2, step=9, you=False)) == (
@@ -280,7 +280,7 @@ def test_resume_resign_gives_up_a_game_on_disk_and_every_seat_sees_it(
     assert len(unfinished_games(tmp_path)) == 1
     assert cli.main(["resume", "--resign", "1", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "seat 0 (you) resigned - the game is over" in out
+    assert "you resigned - the game is over" in out
     assert unfinished_games(tmp_path) == []
     folders = [tmp_path / "tables" / invite.lobby_id.hex()] + [
         tmp_path / "bots" / invite.lobby_id.hex() / str(i) / "tables" / invite.lobby_id.hex()

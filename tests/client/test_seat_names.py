@@ -178,3 +178,32 @@ def test_reign_legitimacy_reads_apart_from_a_numbered_name() -> None:
     assert SeatNames(("root", "Ada", "root")).text(line or "") == (
         "Legitimacy: you L0, Ada L9, root 2 L0"
     )
+
+
+def test_our_own_seat_reads_you_whatever_the_words_come_from() -> None:
+    """Issue 31: the network's words ("seat 0 ran out of time", "seat 0 left") named our
+    own seat by our name or number while the game's words say "you"."""
+    names = SeatNames(("ada", "Bob", ""), you=0)
+    assert names.text("seat 0 ran out of time") == "you ran out of time"
+    assert names.text("Seat 0 is offline; seat 1 is back") == "You are offline; Bob is back"
+    assert names.text("seat 0's turn, then seat 1's") == "your turn, then Bob's"
+    assert names.text("seat 0 has 3 cards, seat 2 has 2") == "you have 3 cards, seat 2 has 2"
+    assert names.text("you are seat 0 of 3") == "you are seat 0 of 3"  # a count of seats
+    assert names.text("At the table: ada (seat 0)") == "At the table: ada (seat 0)"
+    assert SeatNames((), you=1).text("seat 1 did not answer in time") == (
+        "you did not answer in time"
+    )
+    assert SeatNames(("ada", "Bob")).text("seat 0 ran out of time") == "ada ran out of time"
+
+
+def test_the_screen_calls_our_own_seat_you_in_the_networks_words() -> None:
+    model = _model(("Ann", "Bob", "Carol"))
+    seat = model.seat
+    assert seat is not None
+    model.apply_event(ev.Departed(seat=seat, step=5, you=True))
+    model.apply_event(ev.SeatOffline(seat))
+    screen = "\n".join(render(model, 120, 40))
+    assert "you left the table at step 5; the others play on" in screen
+    assert (
+        "You are offline" in screen and f"{('Ann', 'Bob', 'Carol')[seat]} is offline" not in screen
+    )

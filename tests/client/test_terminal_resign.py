@@ -64,12 +64,12 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
             asked = _wait_for(host, "Type 'yes' to confirm", 10)
             assert LEFT not in asked
             tmux("send-keys", "-t", host, "yes", "Enter")
-            mine = _wait_for(host, f"you (seat 0) {LEFT}", 60)
+            mine = _wait_for(host, f"you {LEFT}", 60)
             theirs = _wait_for(guest, f"ada {LEFT}", 30)  # the login name (no --name given)
             assert "the game goes on without it" in theirs and "the others play on" in mine
             for shown in (mine, theirs):
                 lines = shown.splitlines()
                 assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert f"you (seat 0) {LEFT}" in quit_screen(host)
+        assert f"you {LEFT}" in quit_screen(host)
     (info,) = [json.loads(p.read_text()) for p in (host_dir / "tables").glob("*/table.json")]
     assert info["status"] == "left"
