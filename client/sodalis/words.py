@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairtable.client.departures import out_of_the_game
 from fairtable.client.sodalis.bots import Board
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.sodalis import events as E
@@ -145,7 +146,8 @@ def describe_event(
                 s for s, x in enumerate(pub["seats"]) if x["team"] == team and s not in gone
             )
             return (
-                f"seat {seat} left the game: {v(keeper, 'plays', 'play')} its champion from now on"
+                f"{out_of_the_game(f'seat {seat}')}: {v(keeper, 'plays', 'play')} its champion "
+                "from now on"
             )
     return None
 

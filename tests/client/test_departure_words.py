@@ -13,10 +13,10 @@ def test_reign_log_line_says_who_left_and_that_its_cards_stay_hidden() -> None:
     from fairtable.client.reign.words import describe_public_event
 
     assert describe_public_event(Departed(2, 5), 0) == (
-        "seat 2 left the game: 5 cards set aside face down, never to be shown"
+        "seat 2 is out of the game: 5 cards set aside face down, never to be shown"
     )
     assert describe_public_event(Departed(0, 1), 0) == (
-        "you left the game: 1 card set aside face down, never to be shown"
+        "you are out of the game: 1 card set aside face down, never to be shown"
     )
 
 
@@ -52,7 +52,7 @@ def test_sovereign_log_line_says_who_left() -> None:
     model = ClientModel()
     model.seat = 0
     line = describe_event(Departed(2, 0), model, game.view(0))
-    assert line == "seat 2 left the game: no card set aside face down, never to be shown"
+    assert line == "seat 2 is out of the game: no card set aside face down, never to be shown"
 
 
 def test_sodalis_log_line_says_who_plays_the_champion_from_now_on() -> None:
@@ -64,10 +64,10 @@ def test_sodalis_log_line_says_who_plays_the_champion_from_now_on() -> None:
     game.depart(1)
     view = game.view(keeper)
     line = describe_event(Departed(1, 0), keeper, None, view)
-    assert line == "seat 1 left the game: you play its champion from now on"
+    assert line == "seat 1 is out of the game: you play its champion from now on"
     other = next(s for s in range(4) if s not in team)
     line = describe_event(Departed(1, 0), other, None, game.view(other))
-    assert line == f"seat 1 left the game: seat {keeper} plays its champion from now on"
+    assert line == f"seat 1 is out of the game: seat {keeper} plays its champion from now on"
 
 
 def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
@@ -95,3 +95,16 @@ def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
     assert not any(name in text for name in mine - set(theirs))
     menu = model.menu()  # the moves offered are the champion's that left, as the rules list
     assert {a for _, a in menu} == set(legal_answers(game.view(keeper), d))
+
+
+def test_a_vanished_seats_log_lines_agree_with_the_audit() -> None:
+    """The game's line says how the seat is out of the game, not how it went; the departure's
+    own line says it vanished, as the audit does ("seat 2 vanished at step 41")."""
+    from fairtable.client.lifecycle import departed_line
+    from fairtable.client.reign.words import describe_public_event
+    from fairtable.netplay import events as ev
+
+    game_line = describe_public_event(Departed(2, 5), 0)
+    assert game_line is not None and "left" not in game_line and "vanished" not in game_line
+    assert "vanished" in departed_line(ev.Departed(2, 41, False, True))
+    assert "left" in departed_line(ev.Departed(2, 41, False, False))
