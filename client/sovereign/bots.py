@@ -53,6 +53,7 @@ from fairtable.engine.sovereign.cards import CardDef, standard_catalog
 from fairtable.engine.sovereign.choices import random_answer, state_of
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind
 from fairtable.engine.sovereign.kinds import LEADER, Area, CardType, Mode, Op, Target, Who, Window
+from fairtable.engine.sovereign.placement import NOWHERE, in_lane, on_host
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
@@ -306,14 +307,14 @@ class HeuristicBot(Tactics):
         """Where a ready card goes when revealed (None: leave it in the forge)."""
         cd = self.defs[card]
         if cd.type is CardType.FACILITY:
-            return ""
+            return NOWHERE.word()
         if cd.type is CardType.UNIT:
             lane = self._unit_lane(state, seat)
             healthy = (cd.talents and spare[0] >= 1) or (cd.drones and spare[1] + 1 >= 1)
-            return None if lane is None or not healthy else f"lane:{lane}"
+            return None if lane is None or not healthy else in_lane(lane).word()
         if cd.type is CardType.AUGMENT:
             host = self._host(state, seat, card)
-            return None if host is None else f"host:{host}"
+            return None if host is None else on_host(host).word()
         return None
 
     def _augment_sign(self, card: str) -> float:

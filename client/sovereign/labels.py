@@ -30,6 +30,7 @@ from fairtable.engine.sovereign.decisions import (
     SovereignDecisionKind,
 )
 from fairtable.engine.sovereign.kinds import LEADER, CardType, HealthSource, Op
+from fairtable.engine.sovereign.placement import Placement
 from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["kind_of", "label"]
@@ -83,14 +84,13 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         )
     if isinstance(a, A.ForgeCard):
         i, card, _ = _forge_index(view, a.handle)
-        where = {
-            "lane:0": " to your Leader lane",
-            "lane:1": " to your Citadel lane",
-            "loose": ", attach it later",
-            "": "",
-        }.get(a.place)
-        if where is None:
-            where = " onto " + target_words(view, a.place[5:])
+        place = Placement.parse(a.place)
+        if place is not None and place.host is not None:
+            where = " onto " + target_words(view, place.host)
+        elif place is not None and place.lane is not None:
+            where = f" to your {LANE_NAMES[place.lane]}"
+        else:
+            where = ", attach it later" if place is not None and place.loose else ""
         verb = (
             "score the Echo" if DEFS[card].type is CardType.ECHO else f"forge the {kind_of(card)}"
         )

@@ -49,6 +49,7 @@ from fairtable.engine.sovereign.decisions import (
     SovereignDecisionKind,
 )
 from fairtable.engine.sovereign.kinds import CardType, Window
+from fairtable.engine.sovereign.placement import LOOSE, NOWHERE, in_lane
 from fairtable.engine.sovereign.view import SovereignView
 from fairtable.engine.words import word_of
 from fairtable.netplay import events as ev
@@ -449,19 +450,20 @@ class ClientModel(MenuModel):
         if isinstance(slot, str):
             return slot
         card = DEFS.get(slot[1])
-        lanes = {"l": "lane:0", "c": "lane:1", "leader": "lane:0", "citadel": "lane:1"}
+        leader, citadel = in_lane(0).word(), in_lane(1).word()
+        lanes = {"l": leader, "c": citadel, "leader": leader, "citadel": citadel}
         if len(words) > 1 and words[1] not in lanes:
             return "reveal N [L|C]: L the Leader lane, C the Citadel lane."
         if card is not None and card.type is CardType.UNIT:
             if len(words) > 1:
                 return A.ForgeCard(d.seat, slot[0], lanes[words[1]])
             options = [
-                p for p in ("lane:0", "lane:1") if self.allowed(A.ForgeCard(d.seat, slot[0], p))
+                p for p in (leader, citadel) if self.allowed(A.ForgeCard(d.seat, slot[0], p))
             ]
-            return A.ForgeCard(d.seat, slot[0], options[0] if options else "lane:0")
+            return A.ForgeCard(d.seat, slot[0], options[0] if options else leader)
         if card is not None and card.type is CardType.AUGMENT:
             for _, a in self.menu():
                 if isinstance(a, A.ForgeCard) and a.handle == slot[0]:
                     return a
-            return A.ForgeCard(d.seat, slot[0], "loose")
-        return A.ForgeCard(d.seat, slot[0], "")
+            return A.ForgeCard(d.seat, slot[0], LOOSE.word())
+        return A.ForgeCard(d.seat, slot[0], NOWHERE.word())

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from fairtable.client.departures import departed_words
 from fairtable.client.sovereign.panes import (
+    LANE_NAMES,
     breach_words,
     citizens,
     move_words,
@@ -24,6 +25,7 @@ from fairtable.client.sovereign.panes import (
 from fairtable.engine.events import Departed, Event, FirstPlayer, RoundLimit
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.kinds import LEADER
+from fairtable.engine.sovereign.placement import Placement
 from fairtable.engine.sovereign.view import SovereignView
 
 __all__ = ["CombatLog", "describe_event", "targets_words"]
@@ -49,7 +51,6 @@ MULLIGAN_WORDS = {
     "free": "took a free mulligan",
     "shown": "showed a hand with no unit and mulliganed",
 }
-FORGED_INTO = {"lane:0": " into the Leader lane", "lane:1": " into the Citadel lane"}
 
 
 def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str | None:
@@ -91,7 +92,9 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
             what = slot_words(view, event.handle).replace(f"{whose(seat, me)} forge", "forge")
             return f"{w(seat)} accelerated {what} by {event.amount}"
         case E.Forged(ref=ref):
-            where = FORGED_INTO.get(event.place, "")
+            place = Placement.parse(event.place)
+            lane = None if place is None else place.lane
+            where = "" if lane is None else f" into the {LANE_NAMES[lane]}"
             return f"{w(owner(ref))} forged {name(ref)}{where}"
         case E.Scored(seat=seat, ref=ref):
             frm = "" if owner(ref) == seat else f" (from {whose(owner(ref), me)} cards)"

@@ -47,6 +47,7 @@ from fairtable.engine.sovereign.kinds import (
     TurnPhase,
     Window,
 )
+from fairtable.engine.sovereign.placement import LANE_COUNT, LOOSE, NOWHERE, in_lane, on_host
 from fairtable.engine.sovereign.state import (
     Board,
     Facility,
@@ -204,11 +205,10 @@ def _action_groups(state: SovereignState, d: Decision) -> dict[str, Iterator[Any
             A.Accelerate(seat, x.handle, n) for x in b.forge for n in range(1, b.citadel[0] + 1)
         )
         places = (
-            "",
-            "lane:0",
-            "lane:1",
-            "loose",
-            *(f"host:{r}" for r in sorted(state.units) + sorted(state.facilities)),
+            NOWHERE.word(),
+            *(in_lane(lane).word() for lane in range(LANE_COUNT)),
+            LOOSE.word(),
+            *(on_host(r).word() for r in sorted(state.units) + sorted(state.facilities)),
         )
         groups["ForgeCard"] = (A.ForgeCard(seat, x.handle, p) for x in b.forge for p in places)
     if isinstance(info, MoveInfo):

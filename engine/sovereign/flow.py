@@ -35,6 +35,7 @@ from fairtable.engine.sovereign.kinds import (
     TurnPhase,
     Window,
 )
+from fairtable.engine.sovereign.placement import Placement, on_host
 from fairtable.engine.sovereign.scoring import end_game, forget, score, take_public
 from fairtable.engine.sovereign.state import (
     HAND_SIZE,
@@ -412,16 +413,18 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
         score(state, seat, ref)
         return
     b.citadel[1] += 1
+    where = Placement.parse(place)  # the reveal checked it is this card's place
+    assert where is not None
     if d.type is CardType.UNIT:
-        lane = int(place[5:])
+        assert where.lane is not None
         state.units[ref] = Unit(seat, card, [0, 0], new=True)
-        b.lanes[lane].append(ref)
+        b.lanes[where.lane].append(ref)
     elif d.type is CardType.FACILITY:
         state.facilities[ref] = Facility(seat, card)
         b.facilities.append(ref)
     elif d.type is CardType.AUGMENT:
-        if place.startswith("host:"):
-            attach(state, ref, place[5:])
+        if where.host is not None:
+            attach(state, ref, where.host)
         else:
             b.loose.append(ref)
     push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
@@ -443,7 +446,7 @@ def quick_forged(state: SovereignState, seat: int, handle: int, source: Area, ho
         b.forge = [s for s in b.forge if s.handle != handle]
         b.citadel[1] += 1
     take_public(state, seat, handle, card)
-    state.log(E.Forged(ref, f"host:{host}"))
+    state.log(E.Forged(ref, on_host(host).word()))
     attach(state, ref, host)
     push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
 

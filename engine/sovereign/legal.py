@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.kinds import Area, CardType
+from fairtable.engine.sovereign.placement import NOWHERE, Placement
 from fairtable.engine.sovereign.state import LANE_SIZE, Slot, SovereignState
 
 FORGE_RULE = "Forge Phase > Revealing Cards in the Forge"
@@ -25,24 +26,25 @@ def forge_problem(state: SovereignState, seat: int, slot: Slot, card: str, place
         return f"its forge cost is {d.cost} and its talent is at {slot.progress}"
     if d.type is CardType.ECHO and slot.entered == state.turn:
         return "an Echo is never revealed in the turn it entered the forge"
+    where = Placement.parse(place)
     if d.type is CardType.UNIT:
-        if place not in ("lane:0", "lane:1"):
+        if where is None or where.lane is None:
             return "a unit goes to the back of lane:0 or lane:1"
-        if len(state.boards[seat].lanes[int(place[5:])]) >= LANE_SIZE:
+        if len(state.boards[seat].lanes[where.lane]) >= LANE_SIZE:
             return "only three units may occupy a lane"
         return ""
     if d.type is CardType.AUGMENT:
-        if place == "loose":
+        if where is not None and where.loose:
             return ""
-        if not place.startswith("host:"):
+        if where is None or where.host is None:
             return "an augment goes to host:<ref> or stays loose until the phase ends"
-        host = place[5:]
+        host = where.host
         if d.attach is CardType.UNIT and (host not in state.units or state.lane_of(host) is None):
             return "this augment attaches to a unit in play"
         if d.attach is CardType.FACILITY and host not in state.facilities:
             return "this augment attaches to a facility in play"
         return ""
-    return "" if place == "" else "only units and augments are placed"
+    return "" if where == NOWHERE else "only units and augments are placed"
 
 
 def quick_forge_problem(
