@@ -129,7 +129,7 @@ class ScreenModel:
             names, lines = self._shown = (self.names, [])
         if self.log_back and len(self.log) > known:  # scrolled back: the page stays put
             self.log_back += len(self.log) - known
-        lines.extend(names.text(line) for line in list(self.log)[len(lines) :])
+        lines.extend(names.log_text(line) for line in list(self.log)[len(lines) :])
         return lines
 
     # -- from the network side -----------------------------------------------------------

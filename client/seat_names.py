@@ -11,6 +11,11 @@ becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat number
 * "(seat N)" in brackets is already a label beside a name or a champion: it stays;
 * "seat N of M" counts the seats (``The game starts: you are seat 0 of 3``): it stays.
 
+In the log (:meth:`SeatNames.log_text`) a name is shown without the bracket that ends it
+("Mira (heuristic)" -> "Mira": a bot's strength), which the places that list the seats keep,
+so that a busy table's log lines do not wrap; where two seats' names would then read alike,
+both keep their brackets.
+
 Our own seat (``you``: the seat this screen plays) is "you" everywhere, as the games' own
 words already call it, whether the text comes from the game or from the network ("seat 0
 ran out of time" -> "you ran out of time", "seat 0's turn" -> "your turn", "seat 0 is
@@ -43,6 +48,7 @@ class SeatNames:
         self.names = tuple(names)
         self.you = you  # our own seat, called "you" (None: a spectator's or a replay's words)
         self._labels = _labels(self.names)
+        self._short = _short(self._labels)
 
     def __bool__(self) -> bool:
         return bool(self._labels)
@@ -61,17 +67,23 @@ class SeatNames:
             return line
         return _SEAT.sub(self._named, line)
 
+    def log_text(self, line: str) -> str:
+        """As :meth:`text`, with names called without their closing bracket ("Mira")."""
+        if not self._labels and self.you is None:
+            return line
+        return _SEAT.sub(lambda match: self._named(match, self._short), line)
+
     def fragments(self, fragments: StyleAndTextTuples) -> StyleAndTextTuples:
         """Formatted text with every named seat called by its name (styles kept)."""
         if not self._labels and self.you is None:
             return fragments
         return [(frag[0], self.text(frag[1]), *frag[2:]) for frag in fragments]
 
-    def _named(self, match: re.Match[str]) -> str:
+    def _named(self, match: re.Match[str], labels: dict[int, str] | None = None) -> str:
         seat, after = int(match.group(2)), match.group(3) or ""
         if seat == self.you:
             return ("Y" if match.group(1) == "S" else "y") + "ou" + _YOUR.get(after, after)
-        label = self._labels.get(seat)
+        label = (self._labels if labels is None else labels).get(seat)
         return match.group(0) if label is None else label + after
 
 
@@ -89,6 +101,18 @@ def _labels(names: Sequence[str]) -> dict[int, str]:
             label = f"{name} {more}"
         labels[seat] = label
     return labels
+
+
+def _short(labels: dict[int, str]) -> dict[int, str]:
+    """Each label without the bracket that ends it ("Mira (heuristic)" -> "Mira"), kept
+    whole where the short one would read as another seat's."""
+    short = {seat: re.sub(r" \([^()]*\)$", "", label) or label for seat, label in labels.items()}
+    shared = [name for name in short.values() if list(short.values()).count(name) > 1]
+    taken = set(labels.values())
+    return {
+        seat: labels[seat] if name in shared or (name != labels[seat] and name in taken) else name
+        for seat, name in short.items()
+    }
 
 
 def at_the_table(names: Sequence[str]) -> str:

@@ -207,3 +207,12 @@ def test_the_screen_calls_our_own_seat_you_in_the_networks_words() -> None:
     assert (
         "You are offline" in screen and f"{('Ann', 'Bob', 'Carol')[seat]} is offline" not in screen
     )
+
+
+def test_the_log_calls_bots_without_their_strength_unless_two_would_read_alike() -> None:
+    names = SeatNames(("", "Mira (heuristic)", "Ada (heuristic)", "Ada (hard)"), you=0)
+    line = "seat 1 bids; seat 2 and seat 3 pass; seat 0 ran out of time"
+    assert names.log_text(line) == (
+        "Mira bids; Ada (heuristic) and Ada (hard) pass; you ran out of time"
+    )
+    assert names.text("seat 1 bids") == "Mira (heuristic) bids"  # where seats are listed
