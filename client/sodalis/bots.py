@@ -44,7 +44,15 @@ from fairtable.engine.sodalis.answers import (
     TurnTokens,
 )
 from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
-from fairtable.engine.sodalis.cards import ExtraKind, Face, FaceEffect, Range, Targets, Who
+from fairtable.engine.sodalis.cards import (
+    ExtraKind,
+    Face,
+    FaceEffect,
+    Range,
+    Refreshed,
+    Targets,
+    Who,
+)
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.sodalis.view import SodalisView
@@ -272,7 +280,7 @@ class Board:
                 down = [a for a in ("major", "minor", "move") if a not in s["up"]]
                 if u == caster:
                     down.append(face.action)
-                if x.token == "any" and down or x.token in down:
+                if x.token is Refreshed.ANY and down or x.token in down:
                     value += -sign * (2.0 if u == caster else 1.0)
         return value
 

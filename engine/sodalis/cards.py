@@ -80,8 +80,24 @@ WHO = tuple(Who)
 EFFECTS = tuple(FaceEffect)
 AURA_STATS = ("inertia", "power", "range", "piercing")
 AURA_TO = ("caster", "friends", "affected")
-ANY_TOKEN = "any"  # a refresh of whichever token the affected champion's seat names
-REFRESH_TOKENS = (Action.MOVE, Action.MINOR, Action.MAJOR, ANY_TOKEN)
+
+
+class Refreshed(StrEnum):
+    """Which action token a refresh effect makes ready again (an ``Extra``'s ``token``):
+    one named token, or ``any``, whichever the affected champion's seat names."""
+
+    MOVE = "move"
+    MINOR = "minor"
+    MAJOR = "major"
+    ANY = "any"
+
+    @property
+    def action(self) -> Action | None:
+        """The named token, or None for ``any``."""
+        return None if self is Refreshed.ANY else Action(self.value)
+
+
+REFRESH_TOKENS = tuple(Refreshed)
 
 
 class ExtraKind(StrEnum):
@@ -159,7 +175,7 @@ class Extra:
 
     kind: ExtraKind
     steps: int = 0
-    token: str = ""
+    token: Refreshed | None = None  # a refresh's only
     effect: str = ""
     power: int = 0
 
@@ -326,7 +342,7 @@ def _extra(r: _Reader, raw: Any, card: str, field: str) -> Extra:
             raise r.fail(
                 card, f"{field}.{name}", f"expected one of {', '.join(str(a) for a in allowed)}"
             )
-        values[name] = value
+        values[name] = next(a for a in allowed if a == value)  # the member, read once
     return Extra(kind, **values)
 
 

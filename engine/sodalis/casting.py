@@ -23,12 +23,12 @@ from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
 from fairtable.engine.sodalis.cards import (
-    ANY_TOKEN,
     Action,
     ExtraKind,
     Face,
     FaceEffect,
     Range,
+    Refreshed,
     Targets,
     Who,
 )
@@ -278,10 +278,10 @@ def mark(state: SodalisState, unit: int, kind: ExtraKind) -> None:
             state.log(E.Exhausted(unit, Action.MOVE))
 
 
-def refresh(state: SodalisState, unit: int, token: str) -> None:
+def refresh(state: SodalisState, unit: int, token: Refreshed) -> None:
     s = state.seats[unit]
-    if token != ANY_TOKEN:
-        action = Action(token)
+    action = token.action
+    if action is not None:
         if not s.up[action]:
             s.up[action] = True
             state.log(E.Refreshed(unit, action))
@@ -310,6 +310,7 @@ def cast_extra(state: SodalisState, index: int, unit: int) -> None:
         if unit != caster and origin is not None:
             state.push(("forced", unit, kind, extra.steps, -1, origin, caster))
     elif kind == ExtraKind.REFRESH:
+        assert extra.token is not None  # the card file names a refresh's token
         refresh(state, unit, extra.token)
 
 
