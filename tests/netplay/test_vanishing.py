@@ -57,6 +57,7 @@ class _Table:
         self.host_asked_send, self.host_asked = trio.open_memory_channel[Any](100)
         self.host_answer_send, self.host_answers = trio.open_memory_channel[Any](1)
         self.resume = trio.Event()
+        self.all_departed = trio.Event()  # every survivor was told a seat departed
 
     def config(self, index: int) -> NodeConfig:
         return NodeConfig(
@@ -78,6 +79,10 @@ class _Table:
 
         def emit(event: ev.NodeEvent) -> None:
             said(event)
+            if isinstance(event, ev.Departed) and all(
+                self.of(i, "departed") for i in self.survivors
+            ):
+                self.all_departed.set()
             if isinstance(event, ev.DecisionAsked) and index == DOOMED and not again:
                 self.asked_send.send_nowait(event)
             elif isinstance(event, ev.DecisionAsked) and index == 0:
@@ -150,8 +155,7 @@ class _Table:
         return [e for e in self.events[index] if e["event"] == kind]
 
     async def departed_everywhere(self) -> None:
-        while not all(self.of(i, "departed") for i in self.survivors):
-            await trio.sleep(0.05)  # polling the nodes' events, bounded by the caller
+        await self.all_departed.wait()  # bounded by the caller
 
     def check_the_survivors_finished_alike(self) -> set[str]:
         gone = self.seat(DOOMED)
