@@ -20,7 +20,7 @@ from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.reign import Bid, standard_catalog
 from fairtable.engine.rng import ChanceStream
 from fairtable.protocol.wire import Complaint
-from tests.leaks import strings_in
+from tests.leaks import reign_face_up, strings_in
 
 CARD_IDS = set(standard_catalog().defs)
 
@@ -89,12 +89,8 @@ def test_hiding_no_message_carries_a_hidden_card_in_the_clear(
             named = strings_in(json.loads(raw)) & CARD_IDS
             if isinstance(part, PW.Move):
                 answer = json.loads(part.answer)
-                allowed = set()
-                if answer["type"] in ("Overt", "RegentDiscard") and answer.get("card"):
-                    allowed = {answer["card"]}
-                if answer["type"] == "Discard":
-                    allowed = set(answer["cards"])
-                assert strings_in(answer) & CARD_IDS == allowed
+                allowed = reign_face_up(answer) & CARD_IDS
+                assert strings_in(answer) & CARD_IDS <= allowed
                 assert answer.get("cards") is None or answer["type"] == "Discard"
                 shown_face_up += len(allowed)
                 named = set()

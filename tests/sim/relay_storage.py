@@ -9,13 +9,12 @@ relay's log as read back from disk, after the run.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import fairtable.protocol as P
 import fairtable.protocol.wire as PW
 from fairtable.netplay import RelayNode
 from fairtable.netplay.storage._storage import parse_records
-from tests.leaks import strings_in
+from tests.leaks import reign_face_up, strings_in
 
 __all__ = ["relay_leaks"]
 
@@ -33,14 +32,6 @@ def _cards(game: str) -> set[str]:
     from fairtable.engine.sodalis.catalog import standard_catalog as sodalis
 
     return set(sodalis().arcana)
-
-
-def _reign_shown(answer: dict[str, Any]) -> set[str]:
-    if answer.get("type") in ("Overt", "RegentDiscard") and answer.get("card"):
-        return {answer["card"]}
-    if answer.get("type") == "Discard":
-        return set(answer.get("cards") or ())
-    return set()
 
 
 def relay_leaks(relay: RelayNode, game: str) -> list[str]:
@@ -66,7 +57,7 @@ def relay_leaks(relay: RelayNode, game: str) -> list[str]:
                 named = strings_in(json.loads(raw)) & cards
                 if isinstance(part, PW.Move) and game != "sovereign":
                     if game == "reign":
-                        named -= _reign_shown(json.loads(part.answer))
+                        named -= reign_face_up(json.loads(part.answer))
                     else:
                         named = set()  # Sodalis plays its cards face up
                 if named:
