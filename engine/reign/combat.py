@@ -282,7 +282,7 @@ def _run(
         for c in list(army.cards):
             if c.card.military and not c.removed:
                 for i, e in enumerate(c.card.effects):
-                    if _holds(e.cond, ctx, army, c):
+                    if e.cond is None or _holds(e.cond, ctx, army, c):
                         _apply(e, ctx, army, c, i)
     for betrayal in (False, True):  # pass 2: non-betrayal events; pass 3: betrayal events
         for army in built:
@@ -293,7 +293,7 @@ def _run(
                     army.ward -= 1
                     continue
                 for i, e in enumerate(c.card.effects):
-                    if _holds(e.cond, ctx, army, c):
+                    if e.cond is None or _holds(e.cond, ctx, army, c):
                         _apply(e, ctx, army, c, i)
     return built, tuple(ctx.ties)
 

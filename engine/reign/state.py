@@ -142,8 +142,10 @@ class ReignState(CommonState):
     # -- the public state, its digest ---------------------------------------------------
     def public(self) -> dict[str, Any]:
         """Everything every peer may know about the table, as canonical JSON-shaped data.
-        (Every view holds one, so it is built for speed: no loop over an empty table.)"""
+        (Every view holds one, so it is built for speed: no loop over an empty table, no
+        helper call, each seat-keyed table copied in one comprehension.)"""
         config, houses, support, discards = self.config, self.houses, self.support, self.discards
+        bids, bid_cards, armies = self.bids, self.bid_cards, self.armies
         army_down, backing = self.army_down, self.backing
         data: dict[str, Any] = {
             "game": "reign",
@@ -155,15 +157,20 @@ class ReignState(CommonState):
             "first_player": self.first_player,
             "regent": self.regent,
             "legitimacy": self.legitimacy[:],
-            "support": dict(zip(houses, map(support.get, houses), strict=True)),
+            "support": {h: support.get(h) for h in houses},
             "piles": self.piles.copy(),
             "discards": {"military": discards["military"][:], "event": discards["event"][:]},
             "hand_count": self.hand_count[:],
-            "bids": _by_seat(self.bids) if self.bids else {},
-            "bid_cards": _by_seat(self.bid_cards) if self.bid_cards else {},
-            "armies": _by_seat(self.armies) if self.armies else {},
+            "bids": {_SEAT[s]: bids[s][:] for s in sorted(bids)} if bids else {},
+            "bid_cards": (
+                {_SEAT[s]: bid_cards[s][:] for s in sorted(bid_cards)} if bid_cards else {}
+            ),
+            "armies": {_SEAT[s]: armies[s][:] for s in sorted(armies)} if armies else {},
             "army_down": (
-                {_SEAT[s]: [x[:] for x in army_down[s]] for s in sorted(army_down)}
+                {
+                    _SEAT[s]: [x[:] for x in army_down[s]] if army_down[s] else []
+                    for s in sorted(army_down)
+                }
                 if army_down
                 else {}
             ),
@@ -185,9 +192,3 @@ class ReignState(CommonState):
 
 _SEAT = tuple(str(s) for s in range(8))
 """A seat's key in the public state's seat-keyed tables (Reign seats 0 to 6)."""
-
-
-def _by_seat(table: dict[int, list[Any]]) -> dict[str, list[Any]]:
-    """A seat-keyed table of lists as the public state holds it: string keys, in seat order,
-    each list copied."""
-    return {_SEAT[s]: table[s][:] for s in sorted(table)} if table else {}
