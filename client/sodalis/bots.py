@@ -55,6 +55,7 @@ from fairtable.engine.sodalis.cards import (
 )
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 
 PARAGON = -1
@@ -77,18 +78,19 @@ class Board:
         self.arena = standard_arena()
         self.me = view.seat if view.seat is not None else 0
         self.seats = self.pub["seats"]
-        self.team = self.seats[self.me]["team"]
+        self.teams = [Team(s["team"]) for s in self.seats]  # each seat's, read once
+        self.team = self.teams[self.me]
         self.at: dict[int, Space] = {
             i: (s["at"][0], s["at"][1]) for i, s in enumerate(self.seats) if s["at"] is not None
         }
         paragon = self.pub["paragon"]["at"]
         self.at[PARAGON] = (paragon[0], paragon[1])
-        self.friends = [i for i, s in enumerate(self.seats) if s["team"] == self.team]
-        self.enemies = [i for i, s in enumerate(self.seats) if s["team"] != self.team]
+        self.friends = [i for i, t in enumerate(self.teams) if t is self.team]
+        self.enemies = [i for i, t in enumerate(self.teams) if t is not self.team]
         self.held = self.pub["tributes"]
         art = self.pub["artifacts"].get(self.team)
         self.artifact: Space | None = None if art is None else (art[0], art[1])
-        foe_art = self.pub["artifacts"].get("dusk" if self.team == "dawn" else "dawn")
+        foe_art = self.pub["artifacts"].get(self.team.other)
         self.foe_artifact: Space | None = None if foe_art is None else (foe_art[0], foe_art[1])
 
     # -- champions, auras, passives -----------------------------------------------------
@@ -115,10 +117,10 @@ class Board:
 
     def inertia(self, unit: int, at: dict[int, Space]) -> int:
         base = self.champion(unit).inertia + self.aura("inertia", unit)
-        for owner, s in enumerate(self.seats):
+        for owner in range(len(self.seats)):
             if (
                 owner != unit
-                and s["team"] == self.seats[unit]["team"]
+                and self.teams[owner] is self.teams[unit]
                 and self.passive(owner) == "royal_guard"
                 and owner in at
                 and unit in at
@@ -142,7 +144,7 @@ class Board:
             return True
         if unit == PARAGON:
             return face.who is Who.ENEMY
-        same = self.seats[unit]["team"] == self.seats[caster]["team"]
+        same = self.teams[unit] is self.teams[caster]
         return same if face.who is Who.FRIEND else not same
 
     def in_range(self, caster: int, face: Face, sight: bool, at: dict[int, Space]) -> list[int]:
@@ -238,8 +240,8 @@ class Board:
                 if self.pub["paragon"]["sight"]:
                     value += crit * SIGHT_VALUE
                 continue
-            friend = self.seats[u]["team"] == mine
-            holder = self.held[self.seats[u]["team"]]["sight"]
+            friend = self.teams[u] is mine
+            holder = self.held[self.teams[u]]["sight"]
             if not friend and holder == u:
                 value += crit * SIGHT_VALUE
             if dice:
@@ -260,8 +262,8 @@ class Board:
             value += self._aura_value(face, units, left)
         return value
 
-    def other(self, seat: int) -> str:
-        return "dusk" if self.seats[seat]["team"] == "dawn" else "dawn"
+    def other(self, seat: int) -> Team:
+        return self.teams[seat].other
 
     def _extras(self, caster: int, face: Face, u: int, friend: bool, crit: float) -> float:
         s = self.seats[u]
@@ -308,7 +310,7 @@ class Board:
             touched = [u for u in units if u >= 0]
         value = 0.0
         for u in touched:
-            sign = 1.0 if self.seats[u]["team"] == self.team else -1.0
+            sign = 1.0 if self.teams[u] is self.team else -1.0
             if a.stat == "inertia":
                 value += sign * 0.7 * a.amount
             elif a.stat == "power":
@@ -407,7 +409,7 @@ class HeuristicBot:
         unit = info.unit
         centre = b.arena.centre
         options = sorted(info.options, key=lambda s: b.arena.distance(s, centre) or 0)
-        return ForcedStep(d.seat, options[0 if b.seats[unit]["team"] == b.team else -1])
+        return ForcedStep(d.seat, options[0 if b.teams[unit] is b.team else -1])
 
     def _order_life(self, view: SodalisView, d: Decision) -> OrderLife:
         """Opponents first: their falls earn its own team tributes (and may win the game

@@ -51,6 +51,7 @@ from fairtable.engine.sodalis.decisions import (
     TurnInfo,
     TurnTokensInfo,
 )
+from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 from fairtable.netplay import events as ev
 
@@ -255,9 +256,9 @@ class ClientModel(MenuModel):
         """A team game: the other team wins when one of its foes resigns."""
         if self.view is None:
             return super().resign_result(seat)
-        teams = [s["team"] for s in self.view.public["seats"]]
-        winner = next(t for t in teams if t != teams[seat])
-        mine = " - you win!" if self.seat is not None and teams[self.seat] == winner else ""
+        teams = [Team(s["team"]) for s in self.view.public["seats"]]
+        winner = teams[seat].other
+        mine = " - you win!" if self.seat is not None and teams[self.seat] is winner else ""
         return f"team {winner.title()} wins{mine}"
 
     def _highlighted(self) -> Any:

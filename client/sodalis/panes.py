@@ -18,11 +18,12 @@ from fairtable.client.sodalis.words import card_name
 from fairtable.engine.sodalis.arena import standard_arena
 from fairtable.engine.sodalis.cards import FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
+from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["arena_lines", "panes", "side_lines"]
 
-TEAM_STYLE = {"dawn": "fg:ansiyellow", "dusk": "fg:ansicyan"}
+TEAM_STYLE = {Team.DAWN: "fg:ansiyellow", Team.DUSK: "fg:ansicyan"}
 LEGEND_WIDTH = 14  # columns of the legend beside the map at 80 (each entry fits: none is cut)
 
 
@@ -41,11 +42,11 @@ def _glyph(
 ) -> tuple[str, str]:
     """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
     arena = standard_arena()
-    arts = {(v[0], v[1]): t for t, v in pub["artifacts"].items() if v is not None}
+    arts = {(v[0], v[1]): Team(t) for t, v in pub["artifacts"].items() if v is not None}
     if space in units:
         s = pub["seats"][units[space]]
         style = (
-            TEAM_STYLE[s["team"]]
+            TEAM_STYLE[Team(s["team"])]
             + " bold"
             + (" reverse" if units[space] == me else "")
             + (" underline" if space in arts else "")
@@ -54,8 +55,8 @@ def _glyph(
     if space == arena.paragon:
         return "bold", "P"
     if space in arts:
-        mine = pub["seats"][me]["team"] if me is not None else "dawn"
-        return TEAM_STYLE[arts[space]], "*" if arts[space] == mine else "o"
+        mine = Team(pub["seats"][me]["team"]) if me is not None else Team.DAWN
+        return TEAM_STYLE[arts[space]], "*" if arts[space] is mine else "o"
     if space in arena.impassable:
         return "class:dim", "#"
     if space == arena.centre:

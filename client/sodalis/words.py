@@ -15,6 +15,7 @@ from fairtable.client.sodalis.bots import Board
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.casting import CRITICAL
+from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["TRIBUTES", "card_name", "describe_event", "space_words", "who"]
@@ -141,10 +142,8 @@ def describe_event(
             return "The round limit is reached: nobody wins"
         case Departed(seat=seat):
             gone = (seat, *pub.get("departed", ()))
-            team = pub["seats"][seat]["team"]
-            keeper = next(
-                s for s, x in enumerate(pub["seats"]) if x["team"] == team and s not in gone
-            )
+            teams = [Team(x["team"]) for x in pub["seats"]]
+            keeper = next(s for s, t in enumerate(teams) if t is teams[seat] and s not in gone)
             return (
                 f"{out_of_the_game(f'seat {seat}')}: {v(keeper, 'plays', 'play')} its champion "
                 "from now on"

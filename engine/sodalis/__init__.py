@@ -29,6 +29,7 @@ from fairtable.engine.sodalis.cards import Catalog, Champion
 from fairtable.engine.sodalis.catalog import standard_catalog
 from fairtable.engine.sodalis.game import SodalisGame, new_game
 from fairtable.engine.sodalis.state import PARAGON, SodalisConfig
+from fairtable.engine.sodalis.team import TEAMS
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = [
@@ -78,7 +79,7 @@ def _summary(game: SodalisGame) -> dict[str, Any]:
     return {
         "rounds": s.round,
         "decisions": s.decisions,
-        "tributes": {team: s.team_tributes(team) for team in ("dawn", "dusk")},
+        "tributes": {team: s.team_tributes(team) for team in TEAMS},
     }
 
 

@@ -26,9 +26,9 @@ from typing import Any
 import attrs
 
 from fairtable.engine.errors import CardDataError
+from fairtable.engine.sodalis.team import TEAMS, Team
 
 Space = tuple[int, int]
-TEAMS = ("dawn", "dusk")
 DIRECTIONS: tuple[Space, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 IMPASSABLE_COUNT = 10
 FREE_BASE_SPACES = 6
@@ -69,9 +69,9 @@ class Arena:
     impassable: frozenset[Space]
     centre: Space
     paragon: Space
-    bases: dict[str, frozenset[Space]]
-    base_centres: dict[str, Space]
-    artifacts: dict[str, Space]  # each team's Artifact's starting space
+    bases: dict[Team, frozenset[Space]]
+    base_centres: dict[Team, Space]
+    artifacts: dict[Team, Space]  # each team's Artifact's starting space
     pieces: tuple[tuple[str, Space, int], ...]
     passable: frozenset[Space] = attrs.field(init=False)
     adjacent: dict[Space, tuple[Space, ...]] = attrs.field(init=False)
@@ -113,7 +113,7 @@ class Arena:
         """The passable spaces sharing a side with ``space``."""
         return self.adjacent.get(space, ())
 
-    def base_of(self, team: str) -> frozenset[Space]:
+    def base_of(self, team: Team) -> frozenset[Space]:
         return self.bases[team]
 
     def text_position(self, space: Space) -> tuple[int, int]:
@@ -165,7 +165,7 @@ def _reflections() -> list[tuple[int, int, int, int]]:
 def find_mirror(arena: Arena) -> Any:
     """A reflection of the arena swapping the two bases and fixing centre and Paragon, as a
     function on spaces (None if there is none)."""
-    (bq, br), (tq, tr) = arena.base_centres["dawn"], arena.base_centres["dusk"]
+    (bq, br), (tq, tr) = arena.base_centres[Team.DAWN], arena.base_centres[Team.DUSK]
     for a, b, c, d in _reflections():
         oq, orr = tq - (a * bq + b * br), tr - (c * bq + d * br)
 
@@ -177,8 +177,8 @@ def find_mirror(arena: Arena) -> Any:
         if (
             {mirror(s) for s in arena.spaces} == arena.spaces
             and {mirror(s) for s in arena.impassable} == arena.impassable
-            and {mirror(s) for s in arena.bases["dawn"]} == arena.bases["dusk"]
-            and mirror(arena.artifacts["dawn"]) == arena.artifacts["dusk"]
+            and {mirror(s) for s in arena.bases[Team.DAWN]} == arena.bases[Team.DUSK]
+            and mirror(arena.artifacts[Team.DAWN]) == arena.artifacts[Team.DUSK]
             and mirror(arena.centre) == arena.centre
             and mirror(arena.paragon) == arena.paragon
         ):
@@ -237,8 +237,8 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
     bases_raw = data.get("bases")
     if not isinstance(bases_raw, dict) or set(bases_raw) != set(TEAMS):
         raise CardDataError(file, "", "bases", "one base for dawn and one for dusk")
-    bases: dict[str, frozenset[Space]] = {}
-    base_centres: dict[str, Space] = {}
+    bases: dict[Team, frozenset[Space]] = {}
+    base_centres: dict[Team, Space] = {}
     for team in TEAMS:
         raw = bases_raw[team]
         field = f"bases.{team}"
@@ -254,14 +254,14 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
             raise CardDataError(
                 file, "", field, f"a base has at least {FREE_BASE_SPACES} spaces beside its centre"
             )
-    if bases["dawn"] & bases["dusk"]:
+    if bases[Team.DAWN] & bases[Team.DUSK]:
         raise CardDataError(file, "", "bases", "the two bases overlap")
     arts = data.get("artifacts")
     if not isinstance(arts, dict) or set(arts) != set(TEAMS):
         raise CardDataError(file, "", "artifacts", "one Artifact for dawn and one for dusk")
     artifacts = {t: _space(arts[t], file, f"artifacts.{t}") for t in TEAMS}
-    for team, other in (("dawn", "dusk"), ("dusk", "dawn")):
-        if artifacts[team] != base_centres[other]:
+    for team in TEAMS:
+        if artifacts[team] != base_centres[team.other]:
             raise CardDataError(
                 file,
                 "",
@@ -289,10 +289,10 @@ def parse_arena(data: dict[str, Any], file: str = "arena.toml") -> Arena:
     passable = arena.passable
     if len(arena.dist[centre]) != len(passable):
         raise CardDataError(file, "", "impassable", "the passable spaces are not all connected")
-    if arena.distance(centre, artifacts["dawn"]) != arena.distance(centre, artifacts["dusk"]):
+    if arena.distance(centre, artifacts[Team.DAWN]) != arena.distance(centre, artifacts[Team.DUSK]):
         raise CardDataError(file, "", "centre", "the centre is equally far from both Artifacts")
     far = {t: min(arena.dist[paragon][s] for s in bases[t]) for t in TEAMS}
-    if far["dawn"] != far["dusk"]:
+    if far[Team.DAWN] != far[Team.DUSK]:
         raise CardDataError(file, "", "paragon", "the Paragon is equally far from both bases")
     if find_mirror(arena) is None:
         raise CardDataError(

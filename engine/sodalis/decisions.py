@@ -9,6 +9,7 @@ import attrs
 
 from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
 from fairtable.engine.sodalis.arena import Space
+from fairtable.engine.sodalis.team import Team
 
 
 class SodalisDecisionKind(DecisionKind):
@@ -35,7 +36,7 @@ class TurnTokensInfo(DecisionInfo):
 
     KIND = SodalisDecisionKind.TURN_TOKENS
 
-    team: str
+    team: Team
     members: tuple[int, ...]
     tokens: tuple[int, ...]
     must_keep: tuple[int, ...]
@@ -56,7 +57,7 @@ class RearrangeInfo(DecisionInfo):
 
     KIND = SodalisDecisionKind.REARRANGE
 
-    team: str
+    team: Team
     members: tuple[int, ...]
     tokens: tuple[int, ...]
 
@@ -164,7 +165,7 @@ class GiveTributeInfo(DecisionInfo):
 
     KIND = SodalisDecisionKind.GIVE_TRIBUTE
 
-    team: str
+    team: Team
     tribute: str
     candidates: tuple[int, ...]
 
@@ -175,7 +176,7 @@ class StrengthRefreshInfo(DecisionInfo):
 
     KIND = SodalisDecisionKind.STRENGTH_REFRESH
 
-    team: str
+    team: Team
     options: tuple[tuple[int, str], ...]
 
 

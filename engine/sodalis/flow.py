@@ -35,7 +35,8 @@ from fairtable.engine.sodalis.decisions import (
     TurnInfo,
     TurnTokensInfo,
 )
-from fairtable.engine.sodalis.state import ACTIONS, TEAM_TOKENS, TEAMS, SodalisState
+from fairtable.engine.sodalis.state import ACTIONS, SodalisState
+from fairtable.engine.sodalis.team import TEAM_TOKENS, TEAMS, Team
 from fairtable.engine.tasks import run_tasks
 
 
@@ -51,10 +52,10 @@ def advance(state: SodalisState) -> None:
 
 
 # -- turn tokens, champions, rearranging, reversals ------------------------------------------
-def token_options(team: str, members: int) -> list[tuple[int, ...]]:
+def token_options(team: Team, members: int) -> list[tuple[int, ...]]:
     """Every way a team may hand out its tokens (Dawn keeps token 1)."""
     return [
-        p for p in itertools.permutations(TEAM_TOKENS[team], members) if team == "dusk" or 1 in p
+        p for p in itertools.permutations(TEAM_TOKENS[team], members) if team is Team.DUSK or 1 in p
     ]
 
 
@@ -73,7 +74,7 @@ def _turn_tokens(state: SodalisState) -> None:
                     team=team,
                     members=members,
                     tokens=TEAM_TOKENS[team],
-                    must_keep=(1,) if team == "dawn" else (),
+                    must_keep=(1,) if team is Team.DAWN else (),
                 ),
                 simultaneous=True,
             )

@@ -31,13 +31,13 @@ from fairtable.engine.sodalis.catalog import standard_catalog
 from fairtable.engine.sodalis.game import SodalisGame
 from fairtable.engine.sodalis.state import (
     ACTIONS,
-    TEAMS,
     TRIBUTES,
     Seat,
     SodalisConfig,
     SodalisState,
     Tribute,
 )
+from fairtable.engine.sodalis.team import TEAMS, Team
 from fairtable.engine.words import word_of
 
 _TOKEN_LETTERS = {"M": Action.MAJOR, "m": Action.MINOR, "v": Action.MOVE}
@@ -150,9 +150,10 @@ def position(
         if kind == Tribute.SIGHT:
             state.paragon_sight = False
     for item in fields.items("artifacts"):
-        team, _, where = item.partition(":")
-        if team not in TEAMS:
-            raise MalformedAnswer(f"unknown team {team!r}")
+        word, _, where = item.partition(":")
+        team = word_of(Team, word)
+        if team is None:
+            raise MalformedAnswer(f"unknown team {word!r}")
         state.artifacts[team] = None if where == "-" else _space(where)
     active = fields.number("active", state.order[0])
     state.active = active

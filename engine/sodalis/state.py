@@ -29,11 +29,11 @@ from fairtable.engine.sodalis import passives
 from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
 from fairtable.engine.sodalis.cards import Action, Catalog, Champion, Face
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
+from fairtable.engine.sodalis.team import TEAMS, Team
 from fairtable.engine.tasks import push_front
+from fairtable.engine.words import word_of
 
 PARAGON = passives.PARAGON
-TEAMS = ("dawn", "dusk")
-TEAM_TOKENS = {"dawn": (1, 3, 5), "dusk": (2, 4, 6)}
 ACTIONS = tuple(Action)
 
 
@@ -50,14 +50,23 @@ PLAYER_COUNTS = (2, 4, 6)
 SETUP_RULE = "Setup"
 
 
+def _read_teams(value: Any) -> Any:
+    """The table's teams as members, read once from their words; anything else is kept
+    as given for :meth:`SodalisConfig.check` to refuse."""
+    if not isinstance(value, tuple):
+        return value
+    teams = tuple(word_of(Team, t) for t in value)
+    return teams if all(t is not None for t in teams) else value
+
+
 @attrs.frozen
 class SodalisConfig:
     """A table: 2, 4 or 6 players, a round limit (0 = none) and the team of each seat
-    (default: even seats Dawn, odd seats Dusk)."""
+    (default: even seats Dawn, odd seats Dusk), read from its words."""
 
     players: int
     round_limit: int = 100
-    teams: tuple[str, ...] | None = None
+    teams: tuple[Team, ...] | None = attrs.field(default=None, converter=_read_teams)
 
     def check(self) -> None:
         if type(self.players) is not int or self.players not in PLAYER_COUNTS:
@@ -71,12 +80,12 @@ class SodalisConfig:
         if self.teams is not None:
             if not isinstance(self.teams, tuple) or len(self.teams) != self.players:
                 raise MalformedAnswer("name one team per seat", rule=SETUP_RULE)
-            if any(t not in TEAMS for t in self.teams):
+            if any(not isinstance(t, Team) for t in self.teams):
                 raise MalformedAnswer("teams are 'dawn' and 'dusk'", rule=SETUP_RULE)
-            if self.teams.count("dawn") != self.players // 2:
+            if self.teams.count(Team.DAWN) != self.players // 2:
                 raise MalformedAnswer("players divide evenly into two teams", rule="Overview")
 
-    def team_of(self, seat: int) -> str:
+    def team_of(self, seat: int) -> Team:
         if self.teams is not None:
             return self.teams[seat]
         return TEAMS[seat % 2]
@@ -90,7 +99,7 @@ _TEAM_DECISIONS = frozenset({SodalisDecisionKind.TURN_TOKENS, SodalisDecisionKin
 class Seat:
     """One player and its champion: all public."""
 
-    team: str
+    team: Team
     token: int | None = None
     champion: str | None = None
     cards: tuple[str, ...] = ()  # the deck's nine identities, orientation fixed, sorted
@@ -148,29 +157,29 @@ class SodalisState(CommonState):
     order: list[int] = attrs.Factory(list)  # seats in turn order (token order)
     active: int | None = None
     paragon_sight: bool = True  # the Paragon still holds the Tribute of Sight
-    artifacts: dict[str, Space | None] = attrs.Factory(dict)  # team -> space (None: delivered)
+    artifacts: dict[Team, Space | None] = attrs.Factory(dict)  # team -> space (None: delivered)
     cast: dict[str, Any] | None = None  # the cast being resolved
     last_roll: dict[str, Any] | None = None
-    winner: str | None = None
+    winner: Team | None = None
     over: str | None = None  # None, "tribute" or "round_limit"
     # next_handle never changes: Sodalis has no face-down cards
-    _teams: dict[str, list[int]] = attrs.Factory(dict)  # team -> seats (fixed by the config)
+    _teams: dict[Team, list[int]] = attrs.Factory(dict)  # team -> seats (fixed by the config)
 
     # -- seats and teams -----------------------------------------------------------------
     @property
     def players(self) -> int:
         return self.config.players
 
-    def team_of(self, seat: int) -> str:
+    def team_of(self, seat: int) -> Team:
         return self.seats[seat].team
 
-    def members(self, team: str) -> list[int]:
+    def members(self, team: Team) -> list[int]:
         if not self._teams:
             for t in TEAMS:
                 self._teams[t] = [s for s in range(self.players) if self.seats[s].team == t]
         return self._teams[team]
 
-    def captain(self, team: str) -> int:
+    def captain(self, team: Team) -> int:
         """Who takes the team's decisions: its first member still playing."""
         members = self.members(team)
         if not self.departed:
@@ -178,8 +187,8 @@ class SodalisState(CommonState):
         return next(s for s in members if s not in self.departed)
 
     @staticmethod
-    def other(team: str) -> str:
-        return "dusk" if team == "dawn" else "dawn"
+    def other(team: Team) -> Team:
+        return team.other
 
     def turn_rank(self, unit: int) -> int:
         """Sort key for "unit by unit in turn order, the Paragon last"."""
@@ -279,13 +288,13 @@ class SodalisState(CommonState):
         return before, unit.life
 
     # -- tributes -------------------------------------------------------------------------
-    def holder(self, team: str, kind: Tribute) -> int | None:
+    def holder(self, team: Team, kind: Tribute) -> int | None:
         for seat in self.members(team):
             if kind in self.seats[seat].tributes:
                 return seat
         return None
 
-    def team_tributes(self, team: str) -> list[str]:
+    def team_tributes(self, team: Team) -> list[str]:
         return [k for k in TRIBUTES if self.holder(team, k) is not None]
 
     def tribute_up(self, seat: int, kind: Tribute) -> bool:

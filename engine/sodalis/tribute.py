@@ -14,18 +14,19 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.decisions import GiveTributeInfo, StrengthRefreshInfo
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState, Tribute
+from fairtable.engine.sodalis.team import Team
 
 
-def candidates(state: SodalisState, team: str) -> tuple[int, ...]:
+def candidates(state: SodalisState, team: Team) -> tuple[int, ...]:
     """The team's champions holding the fewest tributes."""
     counts = {s: len(state.seats[s].tributes) for s in state.members(team)}
     low = min(counts.values())
     return tuple(s for s, n in counts.items() if n == low)
 
 
-def earn(state: SodalisState, team: str, word: str) -> None:
-    """Task: ``team`` earns (or steals) a tribute of kind ``word``."""
-    kind = Tribute(word)
+def earn(state: SodalisState, team_word: str, word: str) -> None:
+    """Task: the team ``team_word`` earns (or steals) a tribute of kind ``word``."""
+    team, kind = Team(team_word), Tribute(word)
     state.log(E.TributeEarned(team, kind))
     options = candidates(state, team)
     if len(options) == 1:
@@ -36,7 +37,7 @@ def earn(state: SodalisState, team: str, word: str) -> None:
     )
 
 
-def give(state: SodalisState, team: str, seat: int, kind: Tribute) -> None:
+def give(state: SodalisState, team: Team, seat: int, kind: Tribute) -> None:
     """The tribute arrives face up with ``seat``; the team may have won."""
     state.seats[seat].tributes[kind] = True
     state.log(E.Tribute(team, kind, seat))
@@ -44,7 +45,7 @@ def give(state: SodalisState, team: str, seat: int, kind: Tribute) -> None:
         win(state, team)
 
 
-def win(state: SodalisState, team: str) -> None:
+def win(state: SodalisState, team: Team) -> None:
     state.winner = team
     state.over = "tribute"
     state.phase = "over"
@@ -67,13 +68,14 @@ def fallen(state: SodalisState, seat: int) -> None:
         state.push(("strength_refresh", team), ("respawn", seat))
 
 
-def refresh_options(state: SodalisState, team: str) -> tuple[tuple[int, str], ...]:
+def refresh_options(state: SodalisState, team: Team) -> tuple[tuple[int, str], ...]:
     return tuple((s, a) for s in state.members(team) for a in ACTIONS if not state.seats[s].up[a])
 
 
-def strength_refresh(state: SodalisState, team: str) -> None:
-    """Task: "any unit on that team may refresh an Action" -- the captain picks one
-    exhausted action token of the team, or declines."""
+def strength_refresh(state: SodalisState, team_word: str) -> None:
+    """Task: "any unit on that team (``team_word``) may refresh an Action" -- the captain
+    picks one exhausted action token of the team, or declines."""
+    team = Team(team_word)
     options = refresh_options(state, team)
     if not options:
         state.log(E.StrengthRefresh(team, None, None))

@@ -27,6 +27,7 @@ import attrs
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis.cards import Catalog
 from fairtable.engine.sodalis.state import SodalisState
+from fairtable.engine.sodalis.team import Team
 
 
 class SodalisPlay(NamedTuple):
@@ -38,7 +39,7 @@ class SodalisPlay(NamedTuple):
     pending: tuple[Any, ...]
     decisions: int
     serial: int
-    teams: tuple[str, ...] | None
+    teams: tuple[Team, ...] | None
     arena: Any  # the arena (frozen data, shared)
 
 

@@ -18,6 +18,7 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sodalis import answers
 from fairtable.engine.sodalis.game import SodalisGame
 from fairtable.engine.sodalis.state import ACTIONS, Seat, SodalisConfig, SodalisState
+from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["sample_world"]
@@ -29,7 +30,7 @@ def _space(value: Any) -> tuple[int, int] | None:
 
 def _seat(data: dict[str, Any]) -> Seat:
     return Seat(
-        team=data["team"],
+        team=Team(data["team"]),
         token=data["token"],
         champion=data["champion"],
         cards=tuple(data["cards"]),
@@ -75,12 +76,13 @@ def sample_world(view: SodalisView, stream: ChanceStream) -> tuple[SodalisGame, 
     state.round, state.phase = pub["round"], pub["phase"]
     state.order, state.active = list(pub["order"]), pub["active"]
     state.paragon_sight = pub["paragon"]["sight"]
-    state.artifacts = {t: _space(v) for t, v in pub["artifacts"].items()}
+    state.artifacts = {Team(t): _space(v) for t, v in pub["artifacts"].items()}
     state.cast = copied(pub["cast"])
     state.last_roll = copied(pub["last_roll"])
     state.tasks = list(play.tasks)
     state.pending = list(play.pending)
-    state.winner, state.over = pub["winner"], pub["over"]
+    state.winner = None if pub["winner"] is None else Team(pub["winner"])
+    state.over = pub["over"]
     state.decisions, state.serial = play.decisions, play.serial
     state.departed = tuple(pub.get("departed", ()))
     if view.secret is not None:  # the seat's own simultaneous answer, waiting

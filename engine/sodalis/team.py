@@ -1,0 +1,27 @@
+"""Sodalis's two teams, Dawn and Dusk, as the word the rules compare.
+
+A :class:`Team` member equals its word (``"dawn"``, ``"dusk"``), so views, logs, digests
+and outcomes read as before.  Each entry point (the table's options, a position line, a
+public state read back, a stored event) reads the word once with
+:func:`~engine.words.word_of`; the rules compare members after that.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Team(StrEnum):
+    """A team of Sodalis.  Dawn keeps turn token 1."""
+
+    DAWN = "dawn"
+    DUSK = "dusk"
+
+    @property
+    def other(self) -> Team:
+        """The opposing team."""
+        return Team.DUSK if self is Team.DAWN else Team.DAWN
+
+
+TEAMS = tuple(Team)
+TEAM_TOKENS: dict[Team, tuple[int, ...]] = {Team.DAWN: (1, 3, 5), Team.DUSK: (2, 4, 6)}
