@@ -218,6 +218,21 @@ class Catalog:
     def house_ids(self) -> tuple[str, ...]:
         return tuple(h.id for h in self.houses)
 
+    def acting_pass(self) -> dict[str, int]:
+        """Each card's combat pass (0 military abilities, 1 non-betrayal events, 2 betrayal
+        events) when it does anything while the passes run, so its place in an army's order
+        can matter (every event: a betrayal also uses up a ward; a soldier with an ability
+        other than counting as the army's house); 3 when it never does."""
+        passes: dict[str, int] | None = self.memo.get("acting_pass")
+        if passes is None:
+            passes = self.memo["acting_pass"] = {
+                cid: (2 if d.betrayal else 1)
+                if not d.military
+                else (0 if any(e.op is not Op.COUNTS_AS_ARMY_HOUSE for e in d.effects) else 3)
+                for cid, d in sorted(self.defs.items())
+            }
+        return passes
+
 
 class _Reader:
     """Validation helpers bound to one file and card, for precise error messages."""

@@ -299,25 +299,14 @@ def _run(
 
 
 # -- choices the players make while combat resolves ---------------------------------------
-def _acts(d: CardDef) -> bool:
-    """Whether a card does anything while the passes run (so its place in the order can
-    matter): every event (a betrayal also uses up a ward), a soldier with an ability."""
-    return not d.military or any(e.op is not Op.COUNTS_AS_ARMY_HOUSE for e in d.effects)
-
-
-def _pass_of(d: CardDef) -> int:
-    return 0 if d.military else (2 if d.betrayal else 1)
-
-
 def order_groups(catalog: Catalog, ids: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """An army's cards whose order can matter, by pass (military abilities, non-betrayal
     events, betrayal events), each in card-id order; passes with fewer than two dropped."""
-    groups: list[list[str]] = [[], [], []]
+    groups: list[list[str]] = [[], [], [], []]
+    passes = catalog.acting_pass()
     for cid in sorted(ids):
-        d = catalog.defs[cid]
-        if _acts(d):
-            groups[_pass_of(d)].append(cid)
-    return tuple(tuple(g) for g in groups if len(g) > 1)
+        groups[passes[cid]].append(cid)
+    return tuple(tuple(g) for g in groups[:3] if len(g) > 1)
 
 
 def army_orders(groups: Sequence[Sequence[str]]) -> Iterator[tuple[str, ...]]:
@@ -345,6 +334,11 @@ def army_order_matters(
     (:func:`order_sensitive`) are tried in every order: the others give the same result
     wherever they stand, so the answer is :func:`order_changes_result`'s, found faster."""
     ids = tuple(next(ids for o, _, ids in armies if o == owner))
+    passes, counts = catalog.acting_pass(), [0, 0, 0, 0]
+    for c in ids:
+        counts[passes[c]] += 1
+    if counts[0] < 2 and counts[1] < 2 and counts[2] < 2:
+        return False  # no pass holds two cards whose order could matter: no groups
     memo = catalog.memo.setdefault("sensitive_groups", {})  # a function of the cards alone
     if ids not in memo:
         if len(memo) > 4096:  # a long search meets many armies: keep the memo small
