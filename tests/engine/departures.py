@@ -125,6 +125,9 @@ def play_departing(
             played.departed.append((step, seat))
             aside_ids.update(aside_cards(truth, seat))
             _same_digest(truth, mirrors)
+        if truth.over:  # a departure can end the game: e.g. Reign's combat, once the leaver's
+            played.steps = step  # covert card is set aside, crowns the last army standing
+            return played
         for seat in truth.departed:
             aside = truth.set_aside(seat)
             for request in truth.pending():

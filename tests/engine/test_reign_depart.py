@@ -254,6 +254,16 @@ def test_a_departure_at_any_step_leaves_a_game_every_instance_plays_to_its_end(
     assert len(game.departed) <= players - 2
 
 
+def test_a_departure_that_ends_the_game_ends_it_for_every_instance() -> None:
+    """Seed 37, three seats: seat 0 leaves while the armies' reveal waits.  Its covert card
+    in seat 2's army is set aside, seat 2's army stands alone, takes the crown and reaches 9
+    legitimacy: the game ends at the departure itself, on one digest for every instance
+    (hypothesis found the helper asking an ended game for its next request)."""
+    played = play_departing("reign", 3, 37, {70: [0]}, aside_cards)
+    assert played.departed == [(70, 0)] and played.steps == 70
+    assert played.game.over and played.game.outcome.won(2)
+
+
 def test_a_world_sampled_after_a_departure_agrees_with_the_view() -> None:
     plan = {40: [1], 90: [2]}
     played = play_departing("reign", 4, 11, plan, aside_cards, worlds=True)
