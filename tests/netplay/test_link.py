@@ -381,6 +381,20 @@ async def test_a_client_of_version_8_is_refused_as_version() -> None:
             nursery.cancel_scope.cancel()
 
 
+async def refused_by_fake_server(play: Callable[[Raw], Awaitable[None]]) -> tuple[LinkClosed, Any]:
+    """Dial a fake server that plays ``play``: the client's refusal, and what the server
+    heard from the client before the link closed."""
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            port, heard = await start_fake_server(nursery, play)
+            with pytest.raises(LinkClosed) as caught:
+                async with client(port):
+                    pass
+            said = await heard.receive()
+            nursery.cancel_scope.cancel()
+    return caught.value, said
+
+
 async def test_a_server_of_version_8_is_refused_as_version() -> None:
     async def play(raw: Raw) -> None:
         theirs = await raw.read()
@@ -388,16 +402,10 @@ async def test_a_server_of_version_8_is_refused_as_version() -> None:
         await raw.stream.send_all(encode_frame(hello_of_version_8(mine)))
         await raw.write(auth_for(SERVER, SECRET, transcript(theirs, mine), initiator=False))
 
-    with trio.fail_after(10):
-        async with trio.open_nursery() as nursery:
-            port, heard = await start_fake_server(nursery, play)
-            with pytest.raises(LinkClosed) as caught:
-                async with client(port):
-                    pass
-            assert (caught.value.reason, caught.value.by_peer) == ("version", False)
-            assert str(caught.value) == "link closed: version"
-            assert await heard.receive() == [Bye("version")]
-            nursery.cancel_scope.cancel()
+    closed, said = await refused_by_fake_server(play)
+    assert (closed.reason, closed.by_peer) == ("version", False)
+    assert str(closed) == "link closed: version"
+    assert said == [Bye("version")]
 
 
 async def test_server_answering_for_another_scope() -> None:
@@ -432,15 +440,9 @@ async def test_impostor_server_is_refused_as_signature() -> None:
         # ... knows the secret, but cannot sign for SERVER
         await raw.write(auth_for(MALLORY, SECRET, transcript(theirs, mine), initiator=False))
 
-    with trio.fail_after(10):
-        async with trio.open_nursery() as nursery:
-            port, heard = await start_fake_server(nursery, play)
-            with pytest.raises(LinkClosed) as caught:
-                async with client(port):
-                    pass
-            assert (caught.value.reason, caught.value.by_peer) == ("signature", False)
-            assert await heard.receive() == [Bye("signature")]
-            nursery.cancel_scope.cancel()
+    closed, said = await refused_by_fake_server(play)
+    assert (closed.reason, closed.by_peer) == ("signature", False)
+    assert said == [Bye("signature")]
 
 
 async def test_expected_server_key() -> None:
