@@ -13,6 +13,7 @@ is :class:`~client.screen_model.ScreenModel`'s.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -32,14 +33,22 @@ from fairtable.client.screen_model import RESIGN_HELP, SENDING, ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.reign import (
     Bid,
+    CombatTie,
     Covert,
     Discard,
     DrawChoice,
+    KeepSupport,
+    OrderArmy,
+    OrderEvents,
+    Overt,
+    RegentDiscard,
     ReignView,
     Spoils,
+    TieBreak,
     standard_catalog,
 )
 from fairtable.engine.reign import events as E
+from fairtable.engine.reign.answers import ReignAnswer
 from fairtable.engine.reign.cards import Op
 from fairtable.engine.reign.choices import army_cards, bid_groups, influence_events, legal_answers
 from fairtable.engine.reign.decisions import (
@@ -73,6 +82,33 @@ PICKING = (
 """Decisions built card by card: a bare number there picks a hand card, not an option."""
 TO_SEAT = (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS)
 """Picking decisions whose cards each go to a seat (``N>S``)."""
+
+
+class Word(Enum):
+    """The words a decision takes besides numbers: typed input is parsed to one once."""
+
+    PASS = "pass"
+    CLEAR = "clear"
+    DONE = "done"
+
+    @classmethod
+    def parse(cls, text: str) -> Word | None:
+        """The word ``text`` is, or None (a number, ``#N``, ``N>S`` or a typo)."""
+        return next((w for w in cls if w.value == text), None)
+
+
+def passes(answer: ReignAnswer) -> bool:
+    """Whether ``answer`` places, bids or plays nothing (what 'pass' sends)."""
+    match answer:
+        case Overt(target=None) | Bid(count=0) | Covert(targets=()):
+            return True
+    return False
+
+
+def _own_first(answer: ReignAnswer, seat: int) -> tuple[bool, bool]:
+    """Overt backing's menu order: the pass, your own army, then the others."""
+    target = answer.target if isinstance(answer, Overt) else -1
+    return (target is not None, target != seat)
 
 
 class ClientModel(ScreenModel):
@@ -204,14 +240,14 @@ class ClientModel(ScreenModel):
     def clear_pick(self) -> None:
         self.pick = _Pick()
 
-    def menu(self) -> list[tuple[str, Any]]:
-        """The numbered options: (label, answer or a command string)."""
+    def menu(self) -> list[tuple[str, ReignAnswer]]:
+        """The numbered options: (label, answer)."""
         d, view = self.decision, self.view
         if d is None or view is None:
             return []
         kind = d.kind
         if kind == ReignDecisionKind.BID:
-            options: list[tuple[str, Any]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
+            options: list[tuple[str, ReignAnswer]] = [("pass: bid nothing", Bid(d.seat, 0, ()))]
             for house, cards in bid_groups(view, d).items():
                 best = sorted(cards, key=lambda c: -DEFS[c].force)
                 options.append(
@@ -253,7 +289,7 @@ class ClientModel(ScreenModel):
             ]
         options = [(self._label(a), a) for a in legal_answers(view, d)]
         if kind == ReignDecisionKind.OVERT:  # your own army first, then the others
-            options.sort(key=lambda o: (o[1].target is not None, o[1].target != d.seat))
+            options.sort(key=lambda o: _own_first(o[1], d.seat))
         return options
 
     def _covert_may_pass(self) -> bool:
@@ -263,33 +299,28 @@ class ClientModel(ScreenModel):
             return True
         return bool(view.public["backing"].get(str(d.seat), d.seat) == d.seat)
 
-    def _label(self, answer: Any) -> str:
-        name = type(answer).__name__
-        if name == "Overt":
-            if answer.target is None:
+    def _label(self, answer: ReignAnswer) -> str:
+        match answer:
+            case Overt(target=None):
                 return "pass"
-            where = (
-                "your own army" if answer.target == self.seat else f"seat {answer.target}'s army"
-            )
-            return f"{card_label(answer.card)} face up into {where}"
-        if name == "KeepSupport":
-            return f"keep {house_word(answer.house)}"
-        if name == "TieBreak":
-            return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
-        if name == "OrderEvents":
-            return ", then ".join(DEFS[c].name for c in answer.order)
-        if name == "OrderArmy":
-            return ", then ".join(DEFS[c].name for c in answer.order)
-        if name == "CombatTie":
-            asked = self.decision.info if self.decision is not None else None
-            if isinstance(asked, CombatTieInfo) and asked.op == Op.STRIKE:
-                where = (
-                    "your army" if answer.pick == str(self.seat) else f"seat {answer.pick}'s army"
-                )
-                return f"the strike hits {where}"
-            return f"{card_label(answer.pick)} deserts"
-        if name == "RegentDiscard":
-            return f"discard {card_label(answer.card)}"
+            case Overt(target=target, card=str() as card):
+                where = "your own army" if target == self.seat else f"seat {target}'s army"
+                return f"{card_label(card)} face up into {where}"
+            case KeepSupport():
+                return f"keep {house_word(answer.house)}"
+            case TieBreak():
+                return "you win" if answer.winner == self.seat else f"seat {answer.winner} wins"
+            case OrderEvents() | OrderArmy():
+                return ", then ".join(DEFS[c].name for c in answer.order)
+            case CombatTie():
+                asked = self.decision.info if self.decision is not None else None
+                if isinstance(asked, CombatTieInfo) and asked.op == Op.STRIKE:
+                    mine = answer.pick == str(self.seat)
+                    where = "your army" if mine else f"seat {answer.pick}'s army"
+                    return f"the strike hits {where}"
+                return f"{card_label(answer.pick)} deserts"
+            case RegentDiscard():
+                return f"discard {card_label(answer.card)}"
         return repr(answer)
 
     def help_text(self) -> str:
@@ -354,7 +385,7 @@ class ClientModel(ScreenModel):
         if d.kind not in PICKING:
             if text.isdecimal() and 1 <= int(text) <= len(menu):
                 self._send(menu[int(text) - 1][1])
-            elif text == "pass" and menu and "pass" in menu[0][0]:
+            elif Word.parse(text) is Word.PASS and menu and passes(menu[0][1]):
                 self._send(menu[0][1])
             else:
                 self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
@@ -363,32 +394,34 @@ class ClientModel(ScreenModel):
 
     def _build(self, d: Decision, text: str) -> None:
         hand = self.hand()
-        if text == "pass":
-            if d.kind == ReignDecisionKind.BID:
-                self._send(Bid(d.seat, 0, ()))
-            elif d.kind == ReignDecisionKind.COVERT:
-                self._send(Covert(d.seat, (), ()))
-            else:
-                self.message = "You cannot pass this decision."
-            return
-        if text == "clear":
-            self.pick = _Pick()
-            self.message = "Selection cleared."
-            return
-        if text == "done":
-            if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
-                self._empty_done = d
-                what = (
-                    "passes"
-                    if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT)
-                    else "sends nothing"
-                )
-                self.message = (
-                    f"Nothing is picked: 'done' again {what}; or pick cards by their number first."
-                )
+        match Word.parse(text):
+            case Word.PASS:
+                if d.kind == ReignDecisionKind.BID:
+                    self._send(Bid(d.seat, 0, ()))
+                elif d.kind == ReignDecisionKind.COVERT:
+                    self._send(Covert(d.seat, (), ()))
+                else:
+                    self.message = "You cannot pass this decision."
                 return
-            self._send(self._built(d))
-            return
+            case Word.CLEAR:
+                self.pick = _Pick()
+                self.message = "Selection cleared."
+                return
+            case Word.DONE:
+                if not self.pick.cards and self._empty_done is not d:  # a pass by accident?
+                    self._empty_done = d
+                    what = (
+                        "passes"
+                        if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT)
+                        else "sends nothing"
+                    )
+                    self.message = (
+                        f"Nothing is picked: 'done' again {what}; "
+                        "or pick cards by their number first."
+                    )
+                    return
+                self._send(self._built(d))
+                return
         card_text, arrow, target_text = text.partition(">")
         if arrow and d.kind not in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
             self.message = "Cards here go nowhere in particular: just type the card's number."
@@ -423,7 +456,7 @@ class ClientModel(ScreenModel):
                 + "; 'done' to confirm."
             )
 
-    def _built(self, d: Decision) -> Any:
+    def _built(self, d: Decision) -> ReignAnswer:
         cards = tuple(c for c, _ in self.pick.cards)
         if d.kind == ReignDecisionKind.BID:
             military = [c for c in cards if DEFS[c].military]

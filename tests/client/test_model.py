@@ -11,7 +11,7 @@ import pytest
 from fairtable.client import ending
 from fairtable.client.reign.model import ClientModel
 from fairtable.engine.outcome import Outcome
-from fairtable.engine.reign import standard_catalog
+from fairtable.engine.reign import Overt, standard_catalog
 from fairtable.engine.requests import Decision
 from fairtable.netplay import events as ev
 from tests.engine.driver import Table
@@ -298,6 +298,24 @@ def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_t
     assert sent == [] and "Sent" not in model.message
     model.answered()
     assert model.message == ending.LEAVE
+
+
+def test_keyboard_pass_sends_the_pass_where_the_decision_has_one_and_nothing_elsewhere() -> None:
+    """Overt backing may be passed (Plotting Phase > Overt backing): 'pass' sends it; a
+    decision with no pass (the draw) refuses the word with a reason and sends nothing."""
+    table = Table(4, seed=3, bots=["random"] * 4)
+    asked: dict[str, Decision] = {}
+    while not {"overt", "draw"} <= asked.keys():
+        r = table.truth.pending()[0]
+        if isinstance(r, Decision) and r.kind in ("overt", "draw"):
+            asked.setdefault(r.kind, r)
+        table.step()
+    model, sent = model_for(table, asked["overt"])
+    model.command("pass")
+    assert sent == [Overt(asked["overt"].seat, None)]
+    model, sent = model_for(table, asked["draw"])
+    model.command("pass")
+    assert sent == [] and model.message.startswith("Type a number")
 
 
 def test_keyboard_a_bad_pick_is_refused_at_once_with_the_rule() -> None:
