@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import base64
 import binascii
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -44,6 +44,7 @@ __all__ = [
     "SimulateOptions",
     "TablesOptions",
     "WatchOptions",
+    "BUILDERS",
     "from_namespace",
     "parse",
     "parse_namespace",
@@ -461,47 +462,67 @@ def _join(a: argparse.Namespace) -> JoinOptions:
     )
 
 
+def _audit(a: argparse.Namespace) -> AuditOptions:
+    return AuditOptions(
+        logfile=a.logfile, json=a.json, data_dir=Path(a.data_dir) if a.data_dir else None
+    )
+
+
+def _rules(a: argparse.Namespace) -> RulesOptions:
+    return RulesOptions(game=a.game)
+
+
+def _relay(a: argparse.Namespace) -> RelayOptions:
+    return RelayOptions(
+        port=a.port, data_dir=_data_dir(a.data_dir), json=a.json, listen_host=a.listen_host
+    )
+
+
+def _tables(a: argparse.Namespace) -> TablesOptions:
+    if a.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    return TablesOptions(seconds=a.seconds, discovery_port=a.discovery_port, json=a.json)
+
+
+def _watch(a: argparse.Namespace) -> WatchOptions:
+    return WatchOptions(
+        invite=a.invite,
+        json=a.json,
+        discovery_port=a.discovery_port,
+        via=relay_address(a.via),
+        via_key=relay_key(a.via_key),
+    )
+
+
+def _replay(a: argparse.Namespace) -> ReplayOptions:
+    return ReplayOptions(
+        table=Path(a.table),
+        export=Path(a.export) if a.export else None,
+        open_hands=a.open_hands,
+        mono=a.mono,
+        data_dir=Path(a.data_dir) if a.data_dir else None,
+    )
+
+
+BUILDERS: Mapping[str, Callable[[argparse.Namespace], Options]] = {
+    SimulateOptions.command: _simulate,
+    AuditOptions.command: _audit,
+    RulesOptions.command: _rules,
+    PlayOptions.command: _play,
+    ResumeOptions.command: _resume,
+    HostOptions.command: _host,
+    JoinOptions.command: _join,
+    RelayOptions.command: _relay,
+    TablesOptions.command: _tables,
+    WatchOptions.command: _watch,
+    ReplayOptions.command: _replay,
+}
+"""Each command's builder, keyed by its record's own command name."""
+
+
 def from_namespace(a: argparse.Namespace) -> Options:
     """The record of the command argparse read into ``a``, checked."""
-    command: str = a.command
-    if command == "simulate":
-        return _simulate(a)
-    if command == "audit":
-        return AuditOptions(
-            logfile=a.logfile, json=a.json, data_dir=Path(a.data_dir) if a.data_dir else None
-        )
-    if command == "rules":
-        return RulesOptions(game=a.game)
-    if command == "play":
-        return _play(a)
-    if command == "resume":
-        return _resume(a)
-    if command == "host":
-        return _host(a)
-    if command == "join":
-        return _join(a)
-    if command == "relay":
-        return RelayOptions(
-            port=a.port, data_dir=_data_dir(a.data_dir), json=a.json, listen_host=a.listen_host
-        )
-    if command == "tables":
-        if a.seconds <= 0:
-            raise UsageError("--seconds must be positive")
-        return TablesOptions(seconds=a.seconds, discovery_port=a.discovery_port, json=a.json)
-    if command == "watch":
-        return WatchOptions(
-            invite=a.invite,
-            json=a.json,
-            discovery_port=a.discovery_port,
-            via=relay_address(a.via),
-            via_key=relay_key(a.via_key),
-        )
-    if command == "replay":
-        return ReplayOptions(
-            table=Path(a.table),
-            export=Path(a.export) if a.export else None,
-            open_hands=a.open_hands,
-            mono=a.mono,
-            data_dir=Path(a.data_dir) if a.data_dir else None,
-        )
-    raise AssertionError(f"no options record for {command!r}")
+    build = BUILDERS.get(a.command)
+    if build is None:
+        raise AssertionError(f"no options record for {a.command!r}")
+    return build(a)

@@ -3,14 +3,17 @@ and every refusal of an option said in one line with its exit code (2; 1 for a f
 
 from __future__ import annotations
 
+import argparse
 import ast
 from pathlib import Path
 
 import pytest
 
 from fairtable.client import cli
+from fairtable.client.arguments import build_parser
 from fairtable.client.errors import FileRefused, UsageError
 from fairtable.client.options import (
+    BUILDERS,
     AuditOptions,
     HostOptions,
     JoinOptions,
@@ -252,3 +255,27 @@ def test_below_the_command_line_nothing_reads_argparse_and_options_import_no_com
     assert not imported & (
         commands | {"fairtable.client.replay_cli", "fairtable.client.table_options"}
     ), imported
+
+
+def test_every_command_the_parser_offers_has_one_builder_of_its_own_record() -> None:
+    parser = build_parser()
+    commands = next(
+        a
+        for a in parser._actions  # noqa: SLF001 -- argparse's own list
+        if isinstance(a, argparse._SubParsersAction)
+    )
+    assert set(commands.choices) == set(BUILDERS)
+    records = [
+        AuditOptions,
+        HostOptions,
+        JoinOptions,
+        PlayOptions,
+        RelayOptions,
+        ReplayOptions,
+        ResumeOptions,
+        RulesOptions,
+        SimulateOptions,
+        TablesOptions,
+        WatchOptions,
+    ]
+    assert {r.command for r in records} == set(BUILDERS)
