@@ -232,8 +232,9 @@ class PlainSession:
             return
         menu = model.menu()
         self.say(plain_words(model.decision_line()))  # the screen's words, as typed words
-        for number, (label, _) in enumerate(menu, start=1):
-            self.say(f"#{number} {label}")
+        for number, (label, _) in enumerate(menu, start=1):  # named as the log names them
+            for line in model.names.log_text(f"#{number} {label}").split("\n"):
+                self.write(line)
         words = model.game_keys()
         also = plain_words(
             "Also: " + "; ".join(f"{PLAIN_KEYS.get(w, w)}: {what}" for w, what in words)

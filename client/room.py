@@ -158,9 +158,9 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
         return out
     model.highlight = hi = max(0, min(model.highlight, len(menu) - 1))
     lines = [
-        wrapped(model.names.text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
+        wrapped(model.names.log_text(f"{'>' if i == hi else ' '}#{i + 1} {label}"), width)
         for i, (label, _) in enumerate(menu)
-    ]  # named, then measured
+    ]  # named as the log names them (a bot without its strength), then measured
     first, last = 0, len(lines)
 
     def fits(a: int, b: int) -> bool:

@@ -11,9 +11,10 @@ becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat number
 * "(seat N)" in brackets is already a label beside a name or a champion: it stays;
 * "seat N of M" counts the seats (``The game starts: you are seat 0 of 3``): it stays.
 
-In the log (:meth:`SeatNames.log_text`) a name is shown without the bracket that ends it
-("Mira (heuristic)" -> "Mira": a bot's strength), which the places that list the seats keep,
-so that a busy table's log lines do not wrap; where two seats' names would then read alike,
+In the log and in the options of a decision (:meth:`SeatNames.log_text`) a name is shown
+without the bracket that ends it ("Mira (heuristic)" -> "Mira": a bot's strength), which the
+places that list the seats (the table pane) keep, so that a busy table's lines do not wrap
+and an option names a seat as the log does; where two seats' names would then read alike,
 both keep their brackets.
 
 Our own seat (``you``: the seat this screen plays) is "you" everywhere, as the games' own
@@ -68,7 +69,8 @@ class SeatNames:
         return _SEAT.sub(self._named, line)
 
     def log_text(self, line: str) -> str:
-        """As :meth:`text`, with names called without their closing bracket ("Mira")."""
+        """As :meth:`text`, with names called without their closing bracket ("Mira"): the
+        log's and the options' words."""
         if not self._labels and self.you is None:
             return line
         return _SEAT.sub(lambda match: self._named(match, self._short), line)

@@ -216,3 +216,36 @@ def test_the_log_calls_bots_without_their_strength_unless_two_would_read_alike()
         "Mira bids; Ada (heuristic) and Ada (hard) pass; you ran out of time"
     )
     assert names.text("seat 1 bids") == "Mira (heuristic) bids"  # where seats are listed
+
+
+def test_menu_options_call_bots_by_their_names_alone_as_the_log_does() -> None:
+    """Issue 31: an option reads like the log ("to Ann", not "to Ann (heuristic)"); the
+    table pane, which lists the seats, keeps the strength.  Plain mode's options alike."""
+    from fairtable.client.plain import PlainSession
+    from fairtable.client.room import menu_lines
+    from fairtable.client.sodalis.model import ClientModel as SodalisModel
+    from fairtable.engine.sodalis import SodalisConfig, new_game
+    from tests.client import games
+
+    game = new_game(SodalisConfig(4, 100))
+    asked: list[Decision] = []
+    games.play(
+        game,
+        5,
+        [games_bot() for _ in range(4)],
+        until=lambda g, r: isinstance(r, Decision) and bool(asked.append(r) or True),
+    )
+    d = asked[0]
+    model = SodalisModel(lambda answer: None)
+    names = ("Ann (heuristic)", "Bob (heuristic)", "Carol (heuristic)", "Dan (heuristic)")
+    model.apply_event(ev.Seated(seat=d.seat, players=4, names=names))
+    model.apply_event(ev.DecisionAsked(decision=d, view=game.view(d.seat)))
+    raw = " ".join(label for label, _ in model.menu())
+    mentioned = {int(n) for n in re.findall(r"seat (\d+)", raw)} - {d.seat}
+    assert mentioned  # the game's own words name another seat
+    shown = "".join(frag[1] for frag in menu_lines(model))
+    said: list[str] = []
+    PlainSession(model, said.append).say_decision()
+    for text in (shown, "\n".join(said)):
+        assert all(names[seat].split()[0] in text for seat in mentioned), text
+        assert "(heuristic)" not in text, text
