@@ -9,13 +9,17 @@ some seat never says it.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
 
 import fairtable.protocol as P
+from fairtable.netplay import RelayNode
 from fairtable.netplay.table._farewell import Farewell, Farewells
+from tests.netplay.test_relay_flood import stranger
 from tests.netplay.test_tables import Table
 
 GRACE = 600.0  # far beyond the test's own time limit: leaving must not wait for it
@@ -84,3 +88,40 @@ def test_after_a_verdict_every_seat_but_the_blamed_one_is_enough() -> None:
     assert farewells.take(helper.make(players[1], 1, "verdict"))
     assert farewells.everyone_but({2}) and not farewells.everyone_but({1})
     assert not farewells.everyone and not farewells.everyone_but()
+
+
+class _BehindRelay(RelayNode):
+    """A relay behind on its links: it reads a want only once the asker's link has closed
+    (as a relay holding an earlier message back, or just slow, would)."""
+
+    async def _on_message(self, table: Any, source: Any, data: bytes) -> None:
+        if isinstance(P.decode(data), P.FeedRequest):
+            await source._done.wait()
+        await super()._on_message(table, source, data)
+
+
+async def test_a_relay_passes_on_a_farewell_said_after_a_want_by_a_peer_that_left(
+    tmp_path: Path,
+) -> None:
+    """Seed 50 of the simulator: a seat asked for entries, said farewell and left; the relay,
+    behind, answered the want on the closed link, and the failed send stopped its reading
+    of that link -- the farewell after the want never reached the seat that stayed for it
+    (598 s).  The answer is dropped now, and what the peer sent before closing passes on."""
+    relay = _BehindRelay(tmp_path / "relay", P.Identity.generate(), emit=lambda e: None)
+    players, farewells = _table()
+    token = os.urandom(32)
+    entry = P.Entry(b"t" * 32, 1, 0, bytes(32), b"the last move", os.urandom(64))
+    farewell = P.encode(farewells.make(players[1], 1, "ab" * 32))
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(relay.run)
+            staying, _scope = await stranger(nursery, port, "127.0.0.1", token)
+            leaving, _scope = await stranger(nursery, port, "127.0.0.1", token)
+            await leaving.send(P.encode(entry))
+            while P.decode(await staying.receive()) != entry:  # the relay holds it now
+                pass
+            await leaving.send_many([P.encode(P.FeedRequest(1, 0, 1)), farewell])
+            await leaving.aclose("done")
+            while (said := await staying.receive()) != farewell:
+                assert not isinstance(P.decode(said), Farewell)
+            nursery.cancel_scope.cancel()

@@ -270,3 +270,20 @@ def test_a_record_synced_in_an_earlier_life_is_never_torn_by_a_later_crash() -> 
     assert result.faults["log-kept-from-an-earlier-life"] >= 1  # the case
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
+
+
+def test_finished_seats_leave_within_seconds_when_the_relay_answered_a_want_too_late() -> None:
+    """Seed 50 (Sodalis, 2 seats, a relay that delays seat 1's entries by 2 s): both seats
+    finished on one digest at 53 s, but seat 0 stayed 598 s more for seat 1's farewell.
+    Seat 1 had said it, then a want, then left; the relay, still holding seat 1's last entry
+    back, answered the want on the closed link, and that failed send ended its reading of
+    the link: the farewell behind it was never passed on.  (Seeds 78, Sodalis, and 121,
+    Sovereign, were the same.)  Every seat now leaves within seconds of the last finish."""
+    result = run_seed(50, "sodalis")
+    assert result.plan.hostile_relay == ("delay", 1)
+    assert result.violations == [], result.replay()
+    assert len(set(result.outcomes.values())) == 1
+    assert next(iter(result.outcomes.values())).startswith("digest")
+    last_finish = max(t for peer in result.events for t in result.when(peer, GameOver))
+    assert result.sim_seconds - last_finish < 5.0
+    assert not any(result.when(peer, Staying) for peer in result.events)
