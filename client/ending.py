@@ -14,6 +14,7 @@ from typing import Any
 
 from fairtable.client.table_ref import check_words
 from fairtable.netplay import events as ev
+from fairtable.protocol import VerdictKind
 
 __all__ = [
     "LEAVE",
@@ -58,9 +59,15 @@ def status(over: str) -> str:
 
 def stopped(event: ev.Verdict, abandoned: int | None) -> str:
     """The result of a ``verdict`` event: the game stopped (or was abandoned, if the table
-    gave up on seat ``abandoned``) and why."""
+    gave up on seat ``abandoned``) and why.  The two verdicts that name nobody for no cheat
+    have words of their own: an early audit that found no seat at fault, and a spectator
+    that could not follow a vanishing (the players' game goes on without it)."""
     if abandoned is not None and event.seat == abandoned:
         return f"The game is abandoned: seat {abandoned} never came back ({event.reason})"
+    if event.kind is VerdictKind.CANNOT_FOLLOW:
+        return f"Could not follow the table: {event.reason}"
+    if event.kind is VerdictKind.INCONCLUSIVE:
+        return f"The game stopped for an early audit that found no seat at fault: {event.reason}"
     if not event.kind.blames:  # a clock ran out, a link dropped parts: nobody cheated
         return f"The game is over: {event.reason}"
     who = f"seat {event.seat}" if event.seat is not None else "nobody"

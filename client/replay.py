@@ -97,6 +97,13 @@ def ending_words(ending: P.Ending) -> str:
         who = "nobody" if ending.outcome is None else ending.outcome.words()
         why = ending.reason.replace("_", " ")
         return f"game over at step {ending.step} ({why}): winner {who}"
+    if ending.verdict is P.VerdictKind.INCONCLUSIVE:
+        why = ending.reason.removeprefix(f"{ending.verdict}: ")
+        found = "an early audit that found no seat at fault"
+        return f"stopped at step {ending.step} for {found}: {why}"
+    if ending.verdict is P.VerdictKind.CANNOT_FOLLOW:
+        why = ending.reason.removeprefix(f"{ending.verdict}: ")
+        return f"could not follow the table past step {ending.step}: {why}"
     if ending.kind is P.EndingKind.VERDICT:
         who = f"seat {ending.seat}" if ending.seat is not None else "nobody can be named"
         return f"stopped by a verdict at step {ending.step}: {who} blamed for {ending.reason}"

@@ -25,6 +25,7 @@ from ._feed import Entry, FeedLog
 from ._session import TableSession
 from ._table import TableSpec
 from ._untrusted import Bounds, read_json
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["AuditResult", "LogError", "audit_log", "read_log", "write_log"]
 
@@ -105,6 +106,14 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
             session.receive(encode(entry))
     if session.verdict is not None:
         v = session.verdict
+        if v.kind is VerdictKind.INCONCLUSIVE:  # the log ends where the game stopped for it
+            return AuditResult(
+                False,
+                f"the game stopped at step {session.game.serial} for an early audit that "
+                f"found no seat at fault: {v.reason}",
+            )
+        if v.kind is VerdictKind.CANNOT_FOLLOW:
+            return AuditResult(False, f"the audit cannot follow the table: {v.reason}")
         who = f"seat {v.seat}" if v.seat is not None else "nobody can be named"
         return AuditResult(False, f"verdict against {who}: {v.kind}: {v.reason}", blamed=v.seat)
     if session.finished is None:

@@ -38,6 +38,7 @@ from ._group import GroupError, base_mul
 from ._part_keys import AuditPart
 from ._session import TableSession
 from ._table import TableSpec
+from ._verdict_kinds import VerdictKind
 
 __all__ = ["Ending", "EndingKind", "Replay", "ReplayError", "ReplayStep", "replay_log"]
 
@@ -81,6 +82,7 @@ class Ending:
     digest: str = ""
     seat: int | None = None  # the seat blamed (verdict) or that resigned
     reason: str = ""
+    verdict: VerdictKind | None = None  # the verdict's kind (VERDICT only)
 
 
 def _request_words(reqs: tuple[Any, ...]) -> tuple[str, int | None, tuple[int, ...]]:
@@ -205,7 +207,9 @@ def _ending(session: TableSession) -> Ending:
     serial = session.game.serial
     if session.verdict is not None:
         v = session.verdict
-        return Ending(EndingKind.VERDICT, serial, seat=v.seat, reason=f"{v.kind}: {v.reason}")
+        return Ending(
+            EndingKind.VERDICT, serial, seat=v.seat, reason=f"{v.kind}: {v.reason}", verdict=v.kind
+        )
     if session.resigned is not None:
         r = session.resigned
         return Ending(

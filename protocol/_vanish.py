@@ -225,8 +225,8 @@ class Vanishing:
             return
         if self.votes[vote] >= {s for s in port.seats if s != d} and self._cursor(d) > seen:
             self.lost = (  # it files nothing more, and stops once it cannot go on (stuck)
-                f"this spectator cannot follow the table: every other seat agreed that seat {d} "
-                f"vanished at step {k} after {seen} entries, and it played seat {d}'s later one"
+                f"every other seat agreed that seat {d} vanished at step {k} after {seen} "
+                f"entries, and a later entry of seat {d} was already played here"
             )
 
     # -- the caller ---------------------------------------------------------------------
@@ -265,7 +265,7 @@ class Vanishing:
         if not self.on:
             return False
         if self.lost is not None:
-            raise blame(None, VerdictKind.INCONCLUSIVE, self.lost)
+            raise blame(None, VerdictKind.CANNOT_FOLLOW, self.lost)
         moved = self._answer_votes()
         port = self.port
         for vote, voters in sorted(self.votes.items()):

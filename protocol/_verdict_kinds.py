@@ -5,7 +5,11 @@ always carried (in a :class:`~protocol.Verdict`, in its reason, in a saved log's
 netplay's ``verdict`` event and its JSON line), so a member compares, formats and encodes as
 that text.  :attr:`VerdictKind.blames` says whether a verdict of this kind accuses a seat of
 breaking the protocol, or only records that a game could not go on (a clock ran out, a seat
-stayed away, nobody could be named for withheld parts): the client words the two apart.
+stayed away, nobody could be named for withheld parts, a spectator could not follow): the
+client words the two apart.  Two kinds name nobody and have words of their own
+(``client/ending.py``): ``inconclusive``, an early audit that found the deck broken but no seat
+at fault (the game stops there, so its log ends before the game does), and ``cannot-follow``, a
+live spectator that cannot follow the survivors of a vanishing (nothing is wrong at the table).
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ class VerdictKind(enum.StrEnum):
     BAD_LEAVE = "bad-leave"
     FLOOD = "flood"
     WRONG_DIGEST = "wrong-digest"
-    INCONCLUSIVE = "inconclusive"
+    INCONCLUSIVE = "inconclusive"  # an early audit found the deck broken, but no seat at fault
+    CANNOT_FOLLOW = "cannot-follow"  # a spectator cannot follow a vanishing (§11.11)
     # the cryptography
     BAD_REVEAL = "bad-reveal"
     WITHHELD_REVEAL = "withheld-reveal"
@@ -55,9 +60,17 @@ class VerdictKind(enum.StrEnum):
 
     @property
     def blames(self) -> bool:
-        """Whether this verdict accuses its seat of breaking the protocol: every kind but a
-        clock running out, a seat staying away and parts nobody can be named for."""
+        """Whether this verdict accuses its seat of breaking the protocol (or, naming nobody,
+        records a fault nobody can be named for): every kind but a clock running out, a seat
+        staying away, parts nobody can be named for and a spectator that cannot follow."""
         return self not in _NO_BLAME
 
 
-_NO_BLAME = frozenset({VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED, VerdictKind.STARVED})
+_NO_BLAME = frozenset(
+    {
+        VerdictKind.OUT_OF_TIME,
+        VerdictKind.ABANDONED,
+        VerdictKind.STARVED,
+        VerdictKind.CANNOT_FOLLOW,
+    }
+)

@@ -14,11 +14,14 @@ import pytest
 import fairtable.protocol as P
 import fairtable.protocol.testing as PT
 import fairtable.protocol.wire as PW
+from fairtable.client import ending
 from fairtable.client.bots import RandomBot
+from fairtable.client.replay import ending_words
 from fairtable.client.simulate import run_crypto_game
 from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.reign import Bid, standard_catalog
 from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import events as ev
 from fairtable.protocol.wire import Complaint
 from tests.leaks import reign_face_up, strings_in
 
@@ -187,6 +190,32 @@ def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
         when, _, at = opening.when.partition("/")
         assert when == "early" and int(at) >= claimed
         assert session.verdict is not None
+
+
+def test_12_2_an_early_audit_that_finds_no_seat_at_fault_is_inconclusive_in_its_own_words() -> None:
+    # a false claim that the deck is broken: every key checks out, so the honest seats stop
+    # with `inconclusive`, naming nobody; the screen, the replay and the audit of the log say
+    # it was an early audit -- not a blame, not a spectator that lost the table
+    spec, sessions = play(3, 9, session_class=_EarlyAuditFromTheFuture, cheaters=[1])
+    for session in sessions:
+        if session.seat == 1:
+            continue
+        verdict = session.verdict
+        assert verdict is not None and verdict.seat is None, session.seat
+        assert verdict.kind is P.VerdictKind.INCONCLUSIVE
+        assert verdict.reason.endswith("but every shuffle and key checks out")
+        said = ending.stopped(ev.Verdict(None, verdict.kind, verdict.reason), abandoned=None)
+        assert said == (
+            "The game stopped for an early audit that found no seat at fault: " + verdict.reason
+        )
+        entries = P.read_log(P.write_log(spec, session.entries()))[1]
+        result = P.audit_log(spec, entries)
+        assert not result.ok and result.blamed is None
+        assert "for an early audit that found no seat at fault: " in result.summary
+        replayed = P.replay_log(spec, entries).ending
+        assert replayed.verdict is P.VerdictKind.INCONCLUSIVE
+        assert "for an early audit that found no seat at fault: " in ending_words(replayed)
+        assert "blamed" not in ending_words(replayed) + result.summary + said
 
 
 def test_accountability_an_equivocation_proof_checks_standalone() -> None:

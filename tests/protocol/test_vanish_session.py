@@ -18,6 +18,7 @@ import fairtable.protocol as P
 import fairtable.protocol.crypto as PC
 import fairtable.protocol.testing as PT
 from fairtable.client.games import bots_for
+from fairtable.client.replay import ending_words
 from fairtable.engine.canonical import canonical_bytes
 from fairtable.engine.rng import ChanceStream
 from fairtable.protocol import _vanish
@@ -474,8 +475,8 @@ def test_a_live_spectator_follows_a_vanishing_to_the_survivors_digest() -> None:
 def test_a_live_spectator_that_took_a_late_part_before_the_votes_stops_naming_nobody() -> None:
     """The vanished seat's late part reached the spectator before the votes did: past the
     agreed ``seen`` it cannot follow the survivors (it has no seat to answer ``present``
-    with), so it stops, naming nobody -- not an honest survivor for a digest it cannot
-    share, and never with another ending."""
+    with), so it stops with ``cannot-follow``, naming nobody -- not an honest survivor for a
+    digest it cannot share, not ``inconclusive`` (an early audit's), never another ending."""
     gone = 2
     sessions, bots, late = _stuck_on(6, gone, 2)
     spectator, fed = P.TableSession(sessions[0].spec, None), set()
@@ -492,4 +493,27 @@ def test_a_live_spectator_that_took_a_late_part_before_the_votes_stops_naming_no
     verdict = spectator.verdict
     assert spectator.finished is None
     assert verdict is not None and verdict.seat is None
-    assert verdict.kind is P.VerdictKind.INCONCLUSIVE and "cannot follow" in verdict.reason
+    assert verdict.kind is P.VerdictKind.CANNOT_FOLLOW and not verdict.kind.blames
+    assert f"a later entry of seat {gone} was already played here" in verdict.reason
+
+
+def test_the_audit_of_a_log_holding_a_late_part_past_the_votes_says_it_cannot_follow() -> None:
+    """A log that holds the vanished seat's late part besides every vote about it (the audit
+    files seat by seat, so the part comes first) cannot be followed past the vote: the audit
+    and the replay say so in their own words, naming nobody -- not an early audit's
+    ``inconclusive``, not a blame."""
+    gone = 2
+    sessions, bots, late = _stuck_on(6, gone, 2)
+    spec = sessions[0].spec
+    for s in sessions:
+        if s.seat != gone:
+            s.vanish(gone)
+    deliver_all(sessions, skip=(gone,))
+    _finish(sessions, bots, gone)
+    entries = [*sessions[0].entries(), late]
+    result = P.audit_log(spec, entries)
+    assert not result.ok and result.blamed is None
+    assert result.summary.startswith("the audit cannot follow the table: every other seat agreed")
+    ending = P.replay_log(spec, entries).ending
+    assert ending.verdict is P.VerdictKind.CANNOT_FOLLOW and ending.seat is None
+    assert ending_words(ending).startswith(f"could not follow the table past step {ending.step}")

@@ -12,7 +12,7 @@ from fairtable.client import ending
 from fairtable.netplay import events as ev
 from fairtable.protocol.testing import CHEATS
 
-NO_BLAME = {"out-of-time", "abandoned", "starved"}
+NO_BLAME = {"out-of-time", "abandoned", "starved", "cannot-follow"}
 
 
 def _remote_errors(cls: type[P.RemoteProtocolError]) -> list[type[P.RemoteProtocolError]]:
@@ -28,7 +28,7 @@ def test_12_1_a_kind_is_its_text_in_comparisons_formats_and_json() -> None:
     assert ev.event_line(verdict) == '{"event":"verdict","kind":"bad-proof","reason":"r","seat":1}'
 
 
-def test_12_1_only_the_clocks_and_starvation_blame_nobody() -> None:
+def test_12_1_only_the_clocks_starvation_and_a_lost_spectator_blame_nobody() -> None:
     assert {k.value for k in P.VerdictKind if not k.blames} == NO_BLAME
 
 
@@ -40,12 +40,22 @@ def test_12_1_every_error_a_peer_can_cause_and_every_cheat_is_a_kind() -> None:
 
 
 def test_12_1_the_client_words_a_verdict_by_whether_its_kind_blames() -> None:
+    own_words = {
+        P.VerdictKind.INCONCLUSIVE: "The game stopped for an early audit that found no seat "
+        "at fault: why",
+        P.VerdictKind.CANNOT_FOLLOW: "Could not follow the table: why",
+    }
     for kind in P.VerdictKind:
         said = ending.stopped(ev.Verdict(seat=2, kind=kind, reason="why"), abandoned=None)
-        if kind.blames:
+        if kind in own_words:
+            assert said == own_words[kind]
+        elif kind.blames:
             assert said == f"The game stopped: seat 2 is blamed for {kind.value} (why)"
         else:
             assert said == "The game is over: why"
+    assert ev.event_line(ev.Verdict(None, P.VerdictKind.CANNOT_FOLLOW, "r")) == (
+        '{"event":"verdict","kind":"cannot-follow","reason":"r","seat":null}'
+    )
     ran_out = ev.Verdict(seat=2, kind="abandoned", reason="gone")  # a text converts
     assert ran_out.kind is P.VerdictKind.ABANDONED
     assert ending.stopped(ran_out, abandoned=2) == (
