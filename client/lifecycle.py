@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from fairtable.engine.games import game_names, rules
-from fairtable.netplay import Invite, TableInfo, TableKind
+from fairtable.netplay import Invite, TableInfo, TableKind, TableStatus
 from fairtable.netplay import events as ev
 
 __all__ = [
@@ -74,7 +74,7 @@ def _round(value: Any) -> str:
 
 def resume_line(event: ev.Resuming) -> str:
     """What a node's ``resuming`` event says to a person."""
-    where = _round(event.round) if event.status == "playing" else "in the lobby"
+    where = _round(event.round) if event.status is TableStatus.PLAYING else "in the lobby"
     return f"Resuming your {_title(event.game)} game of {when(event.started)}" + (
         f", {where}" if where else ""
     )
@@ -115,10 +115,10 @@ def vanishing_line(event: ev.Vanishing) -> str:
 
 
 def _turn(info: TableInfo) -> str:
-    if info.status == "lobby":
+    if info.in_lobby:
         return "lobby"
     turn, me = info.turn, info.seat
-    if turn == "over":
+    if info.game_over:
         return "game over, checking the end"
     if not isinstance(turn, tuple) or not turn:
         return "waiting for the table" if isinstance(turn, tuple) else "turn unknown"
@@ -148,7 +148,7 @@ def game_line(
         f"{number}. {_title(game)}, {seats} seats",
         f"last played {when(info.last_played or saved)}",
     ]
-    if info.status == "playing" and _round(info.round):
+    if info.playing and _round(info.round):
         parts.append(_round(info.round))
     parts.append(_turn(info))
     return ", ".join(parts) + f" ({role})"

@@ -26,6 +26,7 @@ from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
 from fairtable.protocol import Leavers, TableId, TimeLimits, VerdictKind
 
+from .storage import TableStatus
 from .table import ClockReading, LobbyId, TimeFlag
 
 __all__ = [
@@ -233,7 +234,7 @@ class Resuming(NodeEvent):
 
     lobby_id: LobbyId = attrs.field(metadata=_written_as("table", bytes.hex))
     game: str
-    status: str
+    status: TableStatus = attrs.field(converter=TableStatus)  # lobby or playing
     started: float
     round: int | None = None
 

@@ -26,7 +26,7 @@ import trio
 import fairtable.protocol as P
 
 from .. import events as ev
-from ..links import Link, LinkClosed, connect, open_link
+from ..links import Link, LinkClosed, LinkReason, connect, open_link
 from ..relay import (
     MAILBOX_SCOPE,
     NO_SUCH_CODE,
@@ -80,13 +80,13 @@ class CodeOffer:
     via: str | None
 
 
-def _words(reason: str) -> str:
+def _words(closed: LinkClosed) -> str:
     """A relay's refusal, as the host or joiner reads it."""
-    if reason == "invite":  # an older relay wanted a subscribe first
+    if closed.why is LinkReason.INVITE:  # an older relay wanted a subscribe first
         return OLDER_RELAY
-    if reason == "unreachable":
+    if closed.why is LinkReason.UNREACHABLE:
         return "cannot reach the relay"
-    return reason
+    return closed.reason
 
 
 async def _nameplate(
@@ -111,7 +111,7 @@ async def _nameplate(
             if isinstance(answer, Nameplate):
                 return link, answer
     except LinkClosed as exc:
-        why = _words(exc.reason)
+        why = _words(exc)
     except trio.TooSlowError:
         why = "the relay did not answer in time"
     except P.DecodeError:
@@ -211,7 +211,7 @@ async def offer_code(
 async def _hold(link: Link, host: CodeHost, emit: ev.Emit) -> None:
     await _serve_mailbox(link, host, emit)
     if link.closed is not None and link.closed.by_peer:
-        emit(ev.RelayCodeGone(_words(link.closed.reason)))
+        emit(ev.RelayCodeGone(_words(link.closed)))
 
 
 async def invite_at_relay(
@@ -249,8 +249,8 @@ async def invite_at_relay(
     except LinkClosed as exc:
         if exc.reason == NO_SUCH_CODE:
             raise CodeNotFound("at this relay") from None
-        if exc.reason == "busy":
+        if exc.why is LinkReason.BUSY:
             raise CodeRefused(BUSY) from None
-        raise CodeExchangeError(_words(exc.reason)) from None
+        raise CodeExchangeError(_words(exc)) from None
     except trio.TooSlowError:
         raise CodeExchangeError("the relay did not answer in time") from None

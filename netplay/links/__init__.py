@@ -27,7 +27,7 @@ from ._link import (
 )
 from ._reach import NO_SEAT_LEFT, refusal_words, unreachable_event
 from ._watchers import Watchers
-from ._wire import LinkClosed, PeerInfo
+from ._wire import LinkClosed, LinkReason, LinkRole, PeerInfo
 
 __all__ = [
     "FATAL_REASONS",
@@ -35,6 +35,8 @@ __all__ = [
     "Link",
     "LinkClosed",
     "LinkConfig",
+    "LinkReason",
+    "LinkRole",
     "PeerInfo",
     "Watchers",
     "connect",

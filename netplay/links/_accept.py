@@ -28,7 +28,7 @@ from ._link import (
     check_link_args,
 )
 from ._tls import wrap_server
-from ._wire import Handshake, PeerInfo, refuse, server_handshake
+from ._wire import Handshake, LinkReason, PeerInfo, refuse, server_handshake
 
 __all__ = ["serve_links"]
 
@@ -115,7 +115,7 @@ async def serve_links(
         remote_host, address = _remote(tcp)
         if not gate.enter(remote_host):
             # closed without a word: a Bye would cost a TLS handshake, the very load refused
-            refused(LinkClosed("busy"), address)
+            refused(LinkClosed(LinkReason.BUSY), address)
             await trio.aclose_forcefully(tcp)
             return
         stream = wrap_server(tcp, identity)
@@ -139,7 +139,7 @@ async def serve_links(
             await nursery.start(link._run)
             with suppress(LinkClosed):
                 await handler(link)
-            link._mark_closed("closed", local=True)  # on error or cancellation: "shutdown"
+            link._mark_closed(LinkReason.CLOSED, local=True)  # on error or cancellation: "shutdown"
 
     listeners, bound = await TRANSPORT.get().open_listeners(port, host)
     task_status.started(bound)

@@ -54,6 +54,7 @@ from ._wire import (
     Bye,
     Handshake,
     LinkClosed,
+    LinkReason,
     PeerInfo,
     Ping,
     Pong,
@@ -87,7 +88,7 @@ RECEIVE_CHUNK = 64 * 1024
 _LINK_TAG = b'"type":"link-'  # canonical JSON escapes '"' inside strings: only the envelope matches
 _SMALL_FRAME = 512  # link messages are all smaller than this
 
-FATAL_REASONS: frozenset[str] = frozenset({"version", "invite"})
+FATAL_REASONS: frozenset[str] = frozenset({LinkReason.VERSION, LinkReason.INVITE})
 """Refusals :func:`connect_with_backoff` does not retry by default (they never fix themselves)."""
 
 
@@ -252,7 +253,7 @@ class Link:
     def _error(self) -> LinkClosed:
         closed = self._closed
         if closed is None:  # pragma: no cover -- channels close only via _mark_closed
-            return LinkClosed("closed", peer=self.info)
+            return LinkClosed(LinkReason.CLOSED, peer=self.info)
         return LinkClosed(closed.reason, by_peer=closed.by_peer, peer=self.info)
 
     def _mark_closed(
@@ -280,12 +281,12 @@ class Link:
                 with trio.move_on_after(self._config.send_timeout) as timer:
                     await self._stream.send_all(frame)
                 if timer.cancelled_caught:
-                    reason = "stalled"
+                    reason = LinkReason.STALLED
             except (trio.BrokenResourceError, trio.ClosedResourceError):
-                reason = "disconnected"
+                reason = LinkReason.DISCONNECTED
             except BaseException:  # cancelled mid-frame: the stream is out of sync
                 self._broken = True
-                self._mark_closed("cancelled", bye=False)
+                self._mark_closed(LinkReason.CANCELLED, bye=False)
                 raise
             if reason is not None:
                 self._broken = True
@@ -302,7 +303,7 @@ class Link:
                     nursery.start_soon(self._heartbeat)
                     task_status.started()
         finally:
-            self._mark_closed("shutdown")  # no-op unless cancelled from outside
+            self._mark_closed(LinkReason.SHUTDOWN)  # no-op unless cancelled from outside
             with trio.CancelScope(shield=True):
                 await self._teardown()
             self._done.set()
@@ -325,15 +326,15 @@ class Link:
                 with trio.move_on_after(idle_timeout) as idle:
                     data = await self._stream.receive_some(RECEIVE_CHUNK)
                 if idle.cancelled_caught:
-                    self._mark_closed("idle")
+                    self._mark_closed(LinkReason.IDLE)
                     return
                 if not data:
-                    self._mark_closed("disconnected", bye=False)
+                    self._mark_closed(LinkReason.DISCONNECTED, bye=False)
                     return
                 try:
                     payloads = self._frames.feed(data)
                 except FrameTooLarge:
-                    self._mark_closed("oversize")
+                    self._mark_closed(LinkReason.OVERSIZE)
                     return
                 for payload in payloads:
                     if len(payload) <= _SMALL_FRAME and _LINK_TAG in payload:
@@ -342,17 +343,17 @@ class Link:
                     else:
                         await self._to_app.send(payload)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
-            self._mark_closed("disconnected", bye=False)
+            self._mark_closed(LinkReason.DISCONNECTED, bye=False)
 
     def _on_link_message(self, payload: bytes) -> bool:
         """Handle a link-level message; False once the link is closed."""
         try:
             msg = decode(payload)
         except UnsupportedVersion:
-            self._mark_closed("version")
+            self._mark_closed(LinkReason.VERSION)
             return False
         except DecodeError:
-            self._mark_closed("malformed")
+            self._mark_closed(LinkReason.MALFORMED)
             return False
         if isinstance(msg, Ping):
             self._pong_owed = msg.n
@@ -364,7 +365,7 @@ class Link:
         if isinstance(msg, Bye):
             self._mark_closed(msg.reason, by_peer=True)
         else:  # a Hello or Auth after the handshake
-            self._mark_closed("malformed")
+            self._mark_closed(LinkReason.MALFORMED)
         return False
 
     async def _heartbeat(self) -> None:
@@ -442,14 +443,14 @@ async def _dial(
             try:
                 tcp = await TRANSPORT.get().open_stream(host, port)
             except OSError as exc:
-                raise LinkClosed("unreachable") from exc
+                raise LinkClosed(LinkReason.UNREACHABLE) from exc
             stream = wrap_client(tcp)
             hs = Handshake(stream, ready=False)
             await stream.do_handshake()
             hs.ready = True
             tls_key = peer_key(stream)  # the key that proved itself in TLS: the pin is on it
             if tls_key is None or (expect_key is not None and tls_key != expect_key):
-                raise LinkClosed("key")
+                raise LinkClosed(LinkReason.KEY)
             info = await client_handshake(
                 hs, identity, role, scope, secret, expect_key, tls_key=tls_key
             )
@@ -466,7 +467,9 @@ async def _dial(
 
 
 def as_closed(exc: BaseException) -> LinkClosed:
-    return LinkClosed("timeout" if isinstance(exc, trio.TooSlowError) else "disconnected")
+    return LinkClosed(
+        LinkReason.TIMEOUT if isinstance(exc, trio.TooSlowError) else LinkReason.DISCONNECTED
+    )
 
 
 async def connect(
@@ -517,7 +520,7 @@ async def open_link(
         async with trio.open_nursery() as nursery:
             await nursery.start(link._run)
             yield link
-            link._mark_closed("closed", local=True)  # on error or cancellation: "shutdown"
+            link._mark_closed(LinkReason.CLOSED, local=True)  # on error or cancellation: "shutdown"
     except BaseExceptionGroup as group:
         # the link's own tasks never raise: a lone exception is the block's
         if len(group.exceptions) != 1:

@@ -14,7 +14,7 @@ import errno
 import socket
 
 from ..events import Unreachable
-from ._wire import LinkClosed
+from ._wire import LinkClosed, LinkReason
 
 __all__ = ["NO_SEAT_LEFT", "refusal_words", "unreachable_event", "why_unreachable"]
 
@@ -47,14 +47,14 @@ def _causes(exc: BaseException | None) -> list[BaseException]:
 
 def why_unreachable(exc: LinkClosed) -> str:
     """A few words on why a dial failed (the link's reason when nothing more is known)."""
-    if exc.reason == "timeout":
+    if exc.why is LinkReason.TIMEOUT:
         return "timed out"
     for cause in _causes(exc):
         if isinstance(cause, socket.gaierror):
             return "name not known"
         if isinstance(cause, OSError) and cause.errno in _BY_ERRNO:
             return _BY_ERRNO[cause.errno]
-    if exc.reason == "unreachable":
+    if exc.why is LinkReason.UNREACHABLE:
         return "cannot connect"
     if exc.by_peer:
         return f"the link was refused ({exc.reason})"
@@ -71,15 +71,15 @@ def unreachable_event(
     return Unreachable(shown, why_unreachable(exc), attempt, round(retry_in, 1))
 
 
-NO_SEAT_LEFT = "not authorised"
+NO_SEAT_LEFT = LinkReason.NOT_AUTHORISED
 """The reason a table whose game has started refuses a key that holds none of its seats."""
 
-_REFUSALS = {
-    "invite": "the host does not know this invite (a wrong or an old one)",
+_REFUSALS: dict[str, str] = {
+    LinkReason.INVITE: "the host does not know this invite (a wrong or an old one)",
     # said only to a peer that proved the invite's secret, whatever the game's state
     NO_SEAT_LEFT: "the game at this table has already started and every seat is taken",
-    "version": "the host runs another version of the protocol",
-    "key": "the host is not the one the invite names",
+    LinkReason.VERSION: "the host runs another version of the protocol",
+    LinkReason.KEY: "the host is not the one the invite names",
 }
 
 

@@ -19,6 +19,7 @@ import attrs
 import trio
 
 from ._link import Link, LinkClosed
+from ._wire import LinkReason
 
 __all__ = ["MAX_SAYS", "MAX_WATCHERS", "OUTBOX", "Watchers"]
 
@@ -45,7 +46,7 @@ class Watchers:
     async def adopt(self, link: Link) -> None:
         """Run one spectator link until it or we close it."""
         if len(self.links) >= MAX_WATCHERS:
-            await link.aclose("too many spectators")
+            await link.aclose(LinkReason.TOO_MANY_SPECTATORS)
             return
         send, receive = trio.open_memory_channel[bytes](OUTBOX)
         watcher = _Watcher(link, send)
@@ -60,7 +61,7 @@ class Watchers:
         finally:
             self.links.discard(watcher)
             with trio.CancelScope(shield=True):
-                await link.aclose("done")
+                await link.aclose(LinkReason.DONE)
 
     @staticmethod
     async def _listen(link: Link) -> None:
@@ -74,7 +75,7 @@ class Watchers:
                 await link.receive()
                 says += 1
                 if says > MAX_SAYS:
-                    await link.aclose("flood")
+                    await link.aclose(LinkReason.FLOOD)
                     return
         except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
             return

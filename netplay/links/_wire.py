@@ -11,8 +11,9 @@ as opposed to the table traffic the node carries over it:
 * the two sides of the handshake over a fresh trio stream
   (:func:`client_handshake`, :func:`server_handshake`) and the way a refused
   stream is closed (``Bye``, half-close, linger);
-* :class:`PeerInfo` (who is at the other end) and :class:`LinkClosed` (the one
-  exception a link raises when it ends).
+* :class:`PeerInfo` (who is at the other end, in a :class:`LinkRole`) and
+  :class:`LinkClosed` (the one exception a link raises when it ends), whose reason, when it
+  is one of the words links themselves say, is also a :class:`LinkReason`.
 
 Deadlines, open links, heartbeats and serving are ``_link``'s; the
 specification is the section "Links and handshake" of ``docs/netplay.md``.
@@ -26,6 +27,7 @@ import os
 import re
 from collections.abc import Callable
 from contextlib import suppress
+from enum import StrEnum
 from typing import Any, NoReturn, TypeVar
 
 import attrs
@@ -61,6 +63,8 @@ __all__ = [
     "Handshake",
     "Hello",
     "LinkClosed",
+    "LinkReason",
+    "LinkRole",
     "PeerInfo",
     "Ping",
     "Pong",
@@ -80,8 +84,48 @@ __all__ = [
 HELLO_DOMAIN = b"fairtable/hello/v1"
 """Domain string of the handshake transcript."""
 
-ROLES = ("peer", "relay", "observer")
-"""What an end of a link may be: a seated (or seating) player, a seatless relay, a spectator."""
+
+class LinkRole(StrEnum):
+    """What an end of a link may be; the value is the word its ``Hello`` carries."""
+
+    PEER = "peer"  # a seated (or seating) player
+    RELAY = "relay"  # a seatless relay
+    OBSERVER = "observer"  # a spectator
+
+
+ROLES = tuple(role.value for role in LinkRole)
+"""The words a ``Hello``'s role may be."""
+
+
+class LinkReason(StrEnum):
+    """The reasons links and tables themselves give when a link ends; the value is the word
+    a ``Bye`` carries (a peer may send any other printable words, kept as they came)."""
+
+    CLOSED = "closed"  # closed on purpose, no reason given
+    DONE = "done"  # the game (or the watch) ended
+    SHUTDOWN = "shutdown"  # this end is going away
+    CANCELLED = "cancelled"  # a send cancelled mid-frame: the stream is out of step
+    IDLE = "idle"  # nothing heard for too long
+    DISCONNECTED = "disconnected"  # the stream ended without a Bye
+    STALLED = "stalled"  # a write did not drain in time
+    TIMEOUT = "timeout"  # the handshake (or an answer) took too long
+    UNREACHABLE = "unreachable"  # the dial never connected
+    BUSY = "busy"  # too many handshakes (or exchanges) in progress
+    INVITE = "invite"  # the other end does not know the invite's secret
+    KEY = "key"  # not the key the invite names
+    VERSION = "version"  # another protocol version
+    SCOPE = "scope"  # a link for another lobby or table
+    SIGNATURE = "signature"  # a handshake not signed by the key in its Hello
+    MALFORMED = "malformed"  # a message that does not decode
+    OVERSIZE = "oversize"  # a frame over the cap
+    NOT_AUTHORISED = "not authorised"  # a started table: the key holds none of its seats
+    NOT_STARTED = "the table has not started"  # a spectator came too early
+    TOO_MANY_SPECTATORS = "too many spectators"
+    FLOOD = "flood"  # a spectator that does not read what it is sent
+    TOO_SLOW = "too slow"  # our queue to a peer overflowed
+
+
+_KNOWN_REASONS = {reason.value: reason for reason in LinkReason}
 
 MAX_REASON = 120
 """Longest ``Bye`` reason."""
@@ -107,10 +151,15 @@ class LinkClosed(Exception):
     """
 
     def __init__(self, reason: str, *, by_peer: bool = False, peer: PeerInfo | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(str(reason))
+        self.reason = str(reason)  # the words as said (a LinkReason member is its word)
         self.by_peer = by_peer
         self.peer = peer
+
+    @property
+    def why(self) -> LinkReason | None:
+        """The reason as a :class:`LinkReason`, or None for words links do not say themselves."""
+        return _KNOWN_REASONS.get(self.reason)
 
     def __str__(self) -> str:
         who = "link closed by peer" if self.by_peer else "link closed"
@@ -138,8 +187,8 @@ class PeerInfo:
 
     key: bytes = attrs.field(repr=lambda k: k.hex()[:16])
     """The peer's Ed25519 public key (32 bytes); its fingerprint is the player id."""
-    role: str
-    """``"peer"``, ``"relay"`` or ``"observer"``."""
+    role: LinkRole = attrs.field(converter=LinkRole)
+    """What the other end said it is (its ``Hello`` carried one of :data:`ROLES`)."""
     scope: bytes = attrs.field(repr=lambda k: k.hex()[:16])
     """What the link is for (32 bytes): a lobby or table id."""
 
@@ -233,7 +282,7 @@ def hello_for(identity: Identity, role: str, scope: bytes, *, nonce: bytes | Non
     """This end's ``Hello`` with a fresh 32-byte nonce."""
     return Hello(
         version=PROTOCOL_VERSION,
-        role=role,
+        role=str(role),
         key=identity.public.key,
         nonce=os.urandom(32) if nonce is None else nonce,
         scope=scope,
@@ -248,13 +297,13 @@ def check_hello(hello: Hello, *, scope: bytes | None = None) -> PeerInfo:
     """
     info = PeerInfo(key=hello.key, role=hello.role, scope=hello.scope)
     if hello.version != PROTOCOL_VERSION:
-        raise LinkClosed("version", peer=info)
+        raise LinkClosed(LinkReason.VERSION, peer=info)
     if scope is not None and not hmac.compare_digest(hello.scope, scope):
-        raise LinkClosed("scope", peer=info)
+        raise LinkClosed(LinkReason.SCOPE, peer=info)
     try:
         PublicIdentity.from_bytes(hello.key)
     except InvalidPoint as exc:
-        raise LinkClosed("malformed", peer=info) from exc
+        raise LinkClosed(LinkReason.MALFORMED, peer=info) from exc
     return info
 
 
@@ -280,9 +329,9 @@ def check_auth(auth: Auth, info: PeerInfo, secret: bytes, text: bytes, *, initia
     try:
         PublicIdentity(info.key).verify(data, auth.sig)
     except BadSignature as exc:
-        raise LinkClosed("signature", peer=info) from exc
+        raise LinkClosed(LinkReason.SIGNATURE, peer=info) from exc
     if not hmac.compare_digest(_mac(secret, data), auth.mac):
-        raise LinkClosed("invite", peer=info)
+        raise LinkClosed(LinkReason.INVITE, peer=info)
 
 
 # --------------------------------------------------------------------------- handshake I/O
@@ -305,24 +354,24 @@ class Handshake:
         while len(buf) < size:
             chunk = await self.stream.receive_some(size - len(buf))
             if not chunk:
-                raise LinkClosed("disconnected")
+                raise LinkClosed(LinkReason.DISCONNECTED)
             buf += chunk
         return bytes(buf)
 
     async def read(self, cls: type[T], peer: PeerInfo | None) -> T:
         size = int.from_bytes(await self.read_exact(HEADER_SIZE), "big")
         if size > HANDSHAKE_MAX_FRAME:
-            raise LinkClosed("oversize", peer=peer)
+            raise LinkClosed(LinkReason.OVERSIZE, peer=peer)
         try:
             msg = decode(await self.read_exact(size))
         except UnsupportedVersion:
-            raise LinkClosed("version", peer=peer) from None
+            raise LinkClosed(LinkReason.VERSION, peer=peer) from None
         except DecodeError:
-            raise LinkClosed("malformed", peer=peer) from None
+            raise LinkClosed(LinkReason.MALFORMED, peer=peer) from None
         if isinstance(msg, Bye):
             raise LinkClosed(msg.reason, by_peer=True, peer=peer)
         if type(msg) is not cls:
-            raise LinkClosed("malformed", peer=peer)
+            raise LinkClosed(LinkReason.MALFORMED, peer=peer)
         return msg
 
     async def write(self, msg: Any) -> None:
@@ -352,9 +401,9 @@ async def client_handshake(
     theirs = await hs.read(Hello, None)
     info = check_hello(theirs, scope=scope)
     if expect_key is not None and info.key != expect_key:
-        raise LinkClosed("key", peer=info)
+        raise LinkClosed(LinkReason.KEY, peer=info)
     if tls_key is not None and not hmac.compare_digest(info.key, tls_key):
-        raise LinkClosed("key", peer=info)
+        raise LinkClosed(LinkReason.KEY, peer=info)
     text = transcript(mine, theirs)
     await hs.write(auth_for(identity, secret, text, initiator=True))
     check_auth(await hs.read(Auth, info), info, secret, text, initiator=False)
@@ -373,7 +422,7 @@ async def server_handshake(
     info = check_hello(theirs)
     secret = secrets_for(info.scope)
     if secret is None:
-        raise LinkClosed("scope", peer=info)
+        raise LinkClosed(LinkReason.SCOPE, peer=info)
     if type(secret) is not bytes or len(secret) != 32:
         raise LocalProtocolError("secrets_for() must return 32 bytes or None")
     mine = hello_for(identity, role, info.scope)
@@ -381,7 +430,7 @@ async def server_handshake(
     text = transcript(theirs, mine)
     check_auth(await hs.read(Auth, info), info, secret, text, initiator=True)
     if not authorize(info):
-        raise LinkClosed("not authorised", peer=info)
+        raise LinkClosed(LinkReason.NOT_AUTHORISED, peer=info)
     await hs.write(auth_for(identity, secret, text, initiator=False))
     return info
 

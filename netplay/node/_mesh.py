@@ -20,7 +20,7 @@ import trio
 import fairtable.protocol as P
 
 from .. import events as ev
-from ..links import Link, LinkClosed, connect_with_backoff, unreachable_event
+from ..links import Link, LinkClosed, LinkReason, LinkRole, connect_with_backoff, unreachable_event
 from ..relay import RELAY_REFUSALS
 from ..table import LINKS_MAX, Links
 from ._node_parts import _Peer
@@ -96,7 +96,7 @@ class Mesh:
                 self.tell_links()
                 nursery.cancel_scope.cancel()
                 with trio.CancelScope(shield=True):
-                    await link.aclose("done")
+                    await link.aclose(LinkReason.DONE)
 
     async def dial(
         self,
@@ -131,7 +131,7 @@ class Mesh:
                         identity=self.identity,
                         scope=scope,
                         secret=secret,
-                        role="peer",
+                        role=LinkRole.PEER,
                         rng=random.Random(),
                         expect_key=key,
                         max_delay=2.0,
@@ -171,7 +171,7 @@ class Mesh:
         finally:
             peer.drained.set()
         if not peer.leaving:
-            await peer.link.aclose("too slow")  # our queue to it overflowed
+            await peer.link.aclose(LinkReason.TOO_SLOW)  # our queue to it overflowed
 
     async def drain(self) -> None:
         """We leave: close every link's queue once it is sent, and wait for that."""

@@ -41,6 +41,8 @@ from ..links import (
     FATAL_REASONS,
     Link,
     LinkClosed,
+    LinkReason,
+    LinkRole,
     Watchers,
     refusal_words,
     serve_links,
@@ -321,7 +323,7 @@ class TableNode(Departure):
             return None
 
         def authorise(info: Any) -> bool:
-            if info.role == "observer":  # a spectator: unless the table refuses them
+            if info.role is LinkRole.OBSERVER:  # a spectator: unless the table refuses them
                 return self.config.reach.spectators
             if self.start is None or self.session is None:
                 return True  # the lobby: the handshake proved the invite
@@ -340,9 +342,9 @@ class TableNode(Departure):
     async def _adopt_served(self, link: Link) -> None:
         """A link someone opened to us: one key keeps its newest links; before the start,
         only as many keys as the table has seats to fill (any more is closed, saying why)."""
-        if link.info.role == "observer":
+        if link.info.role is LinkRole.OBSERVER:
             if self.session is None or self.start is None:
-                await link.aclose("the table has not started")
+                await link.aclose(LinkReason.NOT_STARTED)
                 return
             await self.watchers.adopt(link)
             return

@@ -28,6 +28,7 @@ from ..storage import (
     TableInfo,
     TableKind,
     TableRole,
+    TableStatus,
     resumable_table,
     summary_of,
 )
@@ -89,7 +90,7 @@ class NodeFolder:
         self.folder = folder = TableFolder(self.config.data_dir, "tables", invite.lobby_id)
         existed = folder.exists()
         info = TableInfo.load(folder) if existed else TableInfo()
-        status = info.status or "lobby"
+        status = info.status or TableStatus.LOBBY
         if existed and status in UNFINISHED:
             created = info.created
             self.emit(
@@ -127,7 +128,9 @@ class NodeFolder:
         assert self.folder is not None
         info = TableInfo.load(self.folder)
         if info.start is None:
-            info.but(start=P.encode(start).hex(), seat=seat, status="playing").save(self.folder)
+            info.but(start=P.encode(start).hex(), seat=seat, status=TableStatus.PLAYING).save(
+                self.folder
+            )
 
     def keep_summary(self, session: P.TableSession, now: float) -> None:
         """Keep the round and whose turn it is in ``table.json`` when they change (public

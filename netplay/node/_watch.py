@@ -26,7 +26,7 @@ import trio
 
 import fairtable.protocol as P
 
-from ..links import LinkClosed, connect_with_backoff
+from ..links import LinkClosed, LinkReason, LinkRole, connect_with_backoff
 from ..relay import RELAY_REFUSALS
 from ..table import (
     RELAY_SECRET,
@@ -41,7 +41,15 @@ from ..table import (
 
 __all__ = ["WatchRefused", "watch_table"]
 
-_NEVER = frozenset({"version", "invite", "not authorised", "too many spectators", *RELAY_REFUSALS})
+_NEVER = frozenset(
+    {
+        LinkReason.VERSION,
+        LinkReason.INVITE,
+        LinkReason.NOT_AUTHORISED,
+        LinkReason.TOO_MANY_SPECTATORS,
+        *RELAY_REFUSALS,
+    }
+)
 
 
 class WatchRefused(Exception):
@@ -93,7 +101,7 @@ async def watch_table(
                     identity=me,
                     scope=scope,
                     secret=secret,
-                    role="observer",
+                    role=LinkRole.OBSERVER,
                     rng=random.Random(),
                     expect_key=key,
                     max_delay=1.0,
@@ -138,11 +146,11 @@ async def watch_table(
                         while (event := session.next_event()) is not None:
                             on_event(event, session)
                         if session.finished is not None or session.verdict is not None:
-                            await link.aclose("done")
+                            await link.aclose(LinkReason.DONE)
                             return session
             except LinkClosed as exc:
                 if exc.reason in _NEVER:
                     refused = exc.reason  # e.g. a relay's "too many spectators"
-                elif exc.reason == "the table has not started":
+                elif exc.why is LinkReason.NOT_STARTED:
                     await trio.sleep(0.2)  # asked again soon: the lobby is still filling
     raise WatchRefused(refused)

@@ -19,7 +19,7 @@ import trio
 
 import fairtable.protocol as P
 
-from ..links import Link, LinkClosed
+from ..links import Link, LinkClosed, LinkReason
 from ._mailbox_wire import (
     BUSY,
     CODE_EXPIRED,
@@ -38,7 +38,7 @@ from ._mailbox_wire import (
 
 __all__ = ["Mailbox"]
 
-TIMEOUT = "timeout"
+TIMEOUT = LinkReason.TIMEOUT
 
 
 @attrs.define(eq=False)
@@ -80,7 +80,7 @@ class Mailbox:
     async def serve(self, link: Link, source: str, first: MailboxOpen | MailboxJoin) -> None:
         """A mailbox link whose first message was ``first``, until it ends."""
         if first.version != RELAY_VERSION:
-            await link.aclose("version")
+            await link.aclose(LinkReason.VERSION)
         elif isinstance(first, MailboxOpen):
             await self._host(link, source)
         else:
@@ -102,7 +102,7 @@ class Mailbox:
                     except P.DecodeError:
                         msg = None
                     if not isinstance(msg, MailboxSay):
-                        await link.aclose("malformed")
+                        await link.aclose(LinkReason.MALFORMED)
                         return
                     self._to_joiner(host, msg)
             if scope.cancelled_caught:
@@ -144,7 +144,7 @@ class Mailbox:
         outbox, inbox = trio.open_memory_channel[bytes](self.limits.says)
         channel = host.channels[number] = _Channel(link, outbox)
         self._changed()
-        reason = TIMEOUT
+        reason: str = TIMEOUT
         try:
             with channel.cancel, trio.move_on_after(self.limits.channel_seconds):
                 async with trio.open_nursery() as nursery:

@@ -49,7 +49,7 @@ import trio
 import fairtable.protocol as P
 
 from ..events import Emit, RelayOpen, event_line
-from ..links import Link, LinkClosed, Watchers, serve_links
+from ..links import Link, LinkClosed, LinkReason, LinkRole, Watchers, serve_links
 from ..storage import LogFile, parse_records, signed_start
 from ..table import (
     OVER_BUDGET,
@@ -71,7 +71,7 @@ __all__ = ["RelayNode"]
 
 MAX_MESSAGES = 200_000
 MAX_SPECTATORS = 256  # spectator links through one relay at once, over all its tables
-NOT_STARTED = "the table has not started"
+NOT_STARTED = LinkReason.NOT_STARTED
 
 
 @attrs.define(eq=False)
@@ -185,7 +185,7 @@ class RelayNode:
             self._handle,
             identity=self.identity,
             secrets_for=lambda scope: RELAY_SECRET,
-            role="relay",
+            role=LinkRole.RELAY,
             host=self.host,
             task_status=task_status,
         )
@@ -239,10 +239,10 @@ class RelayNode:
                 await self.mailbox.serve(link, source, hello)
                 return
             if not isinstance(hello, Subscribe) or relay_scope(hello.token) != link.info.scope:
-                await link.aclose("invite")
+                await link.aclose(LinkReason.INVITE)
                 return
             scope = link.info.scope
-            if link.info.role == "observer" or hello.role == "observer":
+            if link.info.role is LinkRole.OBSERVER or hello.role == LinkRole.OBSERVER:  # its word
                 await self._spectate(link, scope)
                 return
             refusal = self.quota.open(scope, source, trio.current_time())
@@ -278,7 +278,7 @@ class RelayNode:
             await link.aclose(NOT_STARTED)
             return
         if self.spectators >= MAX_SPECTATORS:
-            await link.aclose("too many spectators")
+            await link.aclose(LinkReason.TOO_MANY_SPECTATORS)
             return
         self.spectators += 1
         try:

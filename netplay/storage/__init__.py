@@ -24,11 +24,13 @@ from ._storage import (
     parse_records,
 )
 from ._table_info import (
+    TURN_OVER,
     UNFINISHED,
     TableInfo,
     TableInfoError,
     TableKind,
     TableRole,
+    TableStatus,
     keep_bots,
     set_aside,
 )
@@ -45,6 +47,8 @@ __all__ = [
     "TableInfoError",
     "TableKind",
     "TableRole",
+    "TableStatus",
+    "TURN_OVER",
     "UNFINISHED",
     "claim_seat",
     "claim_table",

@@ -2,9 +2,9 @@
 in its ``table.json`` (:class:`~netplay._table_info.TableInfo`) for the resume list.
 
 The summary is the round and whose turn it is (the seats whose decision the game waits for,
-or ``"over"``): only public facts, never a card, a hand or a secret.  Folders made before
-kinds were kept have no ``kind``; a host never picks one up by itself (it may be either
-kind): ``fairtable resume`` names it.
+or :data:`~netplay.storage.TURN_OVER`): only public facts, never a card, a hand or a
+secret.  Folders made before kinds were kept have no ``kind``; a host never picks one up
+by itself (it may be either kind): ``fairtable resume`` names it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from fairtable.engine.requests import Decision
 from ..table import Invite, LobbyId
 from ._seatclaim import game_open_elsewhere
 from ._storage import TableFolder
-from ._table_info import UNFINISHED, TableInfo, TableKind
+from ._table_info import TURN_OVER, UNFINISHED, TableInfo, TableKind
 
 __all__ = ["UNFINISHED", "resumable_table", "summary_of"]
 
@@ -57,6 +57,6 @@ def resumable_table(
 def summary_of(game: Any) -> tuple[Any, list[int] | str]:
     """The round and whose turn it is (the seats a decision is awaited from), public only."""
     if game.over:
-        return game.public().get("round"), "over"
+        return game.public().get("round"), TURN_OVER
     turn = sorted({r.seat for r in game.pending() if isinstance(r, Decision)})
     return game.public().get("round"), turn

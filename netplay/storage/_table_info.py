@@ -13,10 +13,11 @@ The fields: ``invite`` (its text), ``role`` (a :class:`TableRole`, written as it
 :class:`TableKind`, written as its word: ``"play"``, a game against bots at this terminal;
 ``"host"``, hosted on the LAN; ``"join"``, a seat at someone else's table; none in folders
 made before kinds were kept),
-``status`` (``"lobby"``, ``"playing"``, or how it ended), ``created`` and ``last_played``
+``status`` (a :class:`TableStatus` while unfinished, written as its word: ``"lobby"`` or
+``"playing"``; once ended, the words of how it ended), ``created`` and ``last_played``
 (Unix times), ``port`` (the one we listened on), ``start`` (the host's signed start, hex)
 and our ``seat``, ``bots`` and ``bot_specs`` (the bots this terminal brought), the public
-summary ``round`` and ``turn`` (the seats a decision is awaited from, or ``"over"``), and
+summary ``round`` and ``turn`` (the seats a decision is awaited from, or :data:`TURN_OVER`), and
 ``end``/``resigned`` for a game given up.  Only public facts: never a card, a hand or a secret.
 """
 
@@ -35,17 +36,31 @@ from ..table import Invite
 from ._storage import StorageError, TableFolder, _write_private
 
 __all__ = [
+    "TURN_OVER",
     "UNFINISHED",
     "TableInfo",
     "TableInfoError",
     "TableKind",
     "TableRole",
+    "TableStatus",
     "keep_bots",
     "set_aside",
 ]
 
-UNFINISHED = ("lobby", "playing")
+
+class TableStatus(StrEnum):
+    """Where an unfinished table is; the value is the word ``table.json`` keeps as ``status``
+    (an ended table's status is the words of how it ended, kept as text)."""
+
+    LOBBY = "lobby"  # seats still filling, the game not started
+    PLAYING = "playing"  # the signed start is kept: the game is under way
+
+
+UNFINISHED = (TableStatus.LOBBY, TableStatus.PLAYING)
 """The ``status`` values of a table that has not ended."""
+
+TURN_OVER = "over"
+"""The ``turn`` ``table.json`` keeps once the game is over (its end not yet settled)."""
 
 
 class TableKind(StrEnum):
@@ -228,6 +243,21 @@ class TableInfo:
         return self.status in UNFINISHED
 
     @property
+    def in_lobby(self) -> bool:
+        """Whether the table is in its lobby (its game not started)."""
+        return self.status == TableStatus.LOBBY
+
+    @property
+    def playing(self) -> bool:
+        """Whether the table's game is under way."""
+        return self.status == TableStatus.PLAYING
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the summary says the game is over (its end not yet settled)."""
+        return self.turn == TURN_OVER
+
+    @property
     def hosted(self) -> bool:
         """Whether we host this table."""
         return self.role is TableRole.HOST
@@ -244,7 +274,7 @@ def set_aside(folder: TableFolder, status: str) -> bool:
     becomes ``status`` (``"given up"``, ``"never reached"``).  Whether it was such a table
     (one that started keeps its status: it ends by its game)."""
     info = TableInfo.load(folder)
-    if info.status != "lobby" or info.start is not None:
+    if not info.in_lobby or info.start is not None:
         return False
     info.but(status=status).save(folder)
     return True
