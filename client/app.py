@@ -49,13 +49,17 @@ from fairtable.client.clipboard import copy_to_clipboard
 from fairtable.client.games import client_game
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import (
+    STATUS_GAP,
     clipped,
     game_panes,
     log_height,
     menu_height,
     menu_lines,
+    message_beside,
     message_height,
+    panes_given_way,
     rows_of,
+    rule_line,
     screen_size,
     side_width,
     upper_height,
@@ -190,11 +194,18 @@ def hint_line(model: ScreenModel) -> StyleAndTextTuples:
 
 
 def status_line(model: ScreenModel) -> StyleAndTextTuples:
-    return [("class:status", f" {model.status} ")]
+    """The status, and the message beside it when it fits there (one row less for it)."""
+    status: StyleAndTextTuples = [("class:status", f" {model.status} ")]
+    if model.message and message_beside(model):
+        return [*status, ("", STATUS_GAP), ("class:message", model.message)]
+    return status
 
 
 def message_line(model: ScreenModel) -> StyleAndTextTuples:
-    """The message, named and broken at spaces to the screen's width (all its rows show)."""
+    """The message on rows of its own (when it does not fit beside the status), named and
+    broken at spaces to the screen's width (all its rows show)."""
+    if message_beside(model):
+        return []
     return [("class:message", wrapped(model.names.text(model.message), screen_size()[1]))]
 
 
@@ -224,7 +235,7 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                 ],
                 height=lambda: Dimension.exact(upper_height(model)),
             ),
-            Window(height=1, char="-", style="class:dim"),
+            Window(FormattedTextControl(lambda: [("class:dim", rule_line(model))]), height=1),
             log_window,
             ConditionalContainer(
                 Window(
@@ -340,7 +351,8 @@ def load_help_bindings(model: ScreenModel) -> KeyBindings:
 
 def load_card_bindings(model: ScreenModel) -> KeyBindings:
     """F2 shows the highlighted option's card text; Up/Down move the highlight (when no
-    completion menu is open); Esc hides card text."""
+    completion menu is open); Esc hides card text (or, with nothing to hide, brings back
+    the upper panes the log took: what happened since our move counts as read)."""
     kb = KeyBindings()
     no_completion = Condition(lambda: get_app().current_buffer.complete_state is None)
 
@@ -358,6 +370,9 @@ def load_card_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
+        shown = model.show_keys or model.show_rules or model.info or model.show_help
+        if not shown and panes_given_way(model):  # the log was read: the table comes back
+            model.log_mark = len(model.log)
         model.show_keys = model.show_rules = False
         if model.info or model.show_help:
             model.message = ""

@@ -1,10 +1,11 @@
 """The ``?`` overlay: the keys and typed words of the screen as it is now (lazygit style).
 
 :func:`screen_keys` lists, for the model's current screen, the keys every screen has, the
-keys that only work now (a menu's Up/Down, Esc while card text or help is shown, PgDn while
-the log is scrolled back) and the words the game's model takes for the decision at hand
-(``game_keys``).  :func:`keys_lines` is the overlay's text.  Nothing here reads anything but
-the model, so the list never names a card.
+keys that only work now (a menu's Up/Down, Esc while card text or help is shown or the log
+took the upper panes' rows, PgDn while the log is scrolled back) and the words the game's
+model takes for the decision at hand (``game_keys``).  :func:`keys_lines` is the overlay's
+text.  Nothing here reads anything but the model (and the screen's rows), so the list never
+names a card.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         if model.invite_block():
             keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
         return [*keys, ("q / Ctrl-Q", "leave (the game is saved)")]
+    from fairtable.client.room import panes_given_way  # the screen's rows (prompt_toolkit)
+
     keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
     menu = model.menu()
     game_keys = list(model.game_keys())
@@ -51,6 +54,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("PgDn", "scroll the log forward"))
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))
+    elif panes_given_way(model):
+        keys.append(("Esc", "bring back the table (the log took its rows)"))
     keys += game_keys
     if model.invite_block():
         keys.append(("i / invite", "show the join code and the invite again (and copy it)"))

@@ -2,10 +2,13 @@
 cut to fit them.
 
 The screen is a table pane and a side pane above, the log, the decision pane (a menu, card text
-or the help) and five fixed rows (:data:`FIXED_ROWS`).  The decision pane takes its menu's rows up
-to :func:`menu_room`; a long menu gives rows to a side pane or a log that needs them; the upper
-panes take two thirds of the rest, less the rows the log needs to show what happened since our
-last answer.  Nothing is cut silently: a cut says "+N more".
+or the help), the message (on the status line when it fits there) and four fixed rows
+(:data:`FIXED_ROWS`).  The decision pane takes its menu's rows up to :func:`menu_room`; a long
+menu gives rows to a side pane or a log that needs them; the upper panes take two thirds of the
+rest, less the rows the log needs to show what happened since our last answer -- down to
+:data:`UPPER_LEAST` rows, and when even that leaves some of it hidden, all their rows (the rule
+under them says so), unless the decision needs them (a map, a hand picked by number).  Nothing
+is cut silently: a cut says "+N more".
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ from fairtable.client.screen_model import ScreenModel
 from fairtable.client.text_rows import word_rows
 
 MENU_FLOOR = 10  # rows the decision pane may take on a terminal of up to 24 rows...
-LOG_FLOOR = 3  # ... as long as the log keeps this many beside the upper panes' least (8)
+LOG_FLOOR = 4  # ... as long as the log keeps this many beside the upper panes' least (8)
 MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that need them
 MENU_COMPACT = 4  # ... and to the log: the decision line, two options, "+N more" (compact)
-FIXED_ROWS = 5  # the rule under the panes, the message, status, prompt and key-hint lines
+FIXED_ROWS = 4  # the rule under the panes, the status (and message), prompt and key-hint lines
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
 # (or a game's own least: ScreenModel.upper_least, e.g. Sodalis' whole map)
 
@@ -76,7 +79,10 @@ def menu_room(model: ScreenModel | None = None) -> int:
     the rows a long menu gives ``model``'s hand and log when they need them."""
     rows, _ = screen_size()
     room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
-    return room - (sum(_given(model, room)) if model is not None else 0)
+    given = sum(_given(model, room)) if model is not None else 0
+    if model is None or not given:
+        return room
+    return min(room, _text_rows(menu_lines(model, room=10**4))) - given  # a short menu gives too
 
 
 def _split(free: int) -> int:
@@ -98,11 +104,12 @@ def _given(model: ScreenModel, room: int) -> tuple[int, int]:
     full = min(room, _text_rows(menu_lines(model, room=10**4)))
     if full <= MENU_COMPACT:
         return 0, 0
-    rows, _ = screen_size()
+    rows, columns = screen_size()
     upper = _split(rows - FIXED_ROWS - full)
     to_panes = max(0, min(pane_need(model) - upper, full - MENU_LEAST))
     spare = full - MENU_COMPACT - to_panes
-    log = rows - FIXED_ROWS - full - upper
+    filled = max(pane_need(model), _table_need(model, columns - side_width() - 1))
+    log = rows - FIXED_ROWS - full - min(upper, filled)  # the panes' empty rows go first
     to_log = max(0, min(log_need(model, log + spare) - log, spare))
     return to_panes, to_log
 
@@ -213,23 +220,45 @@ def upper_height(model: ScreenModel) -> int:
     the log the rest (at least one row); and the rows a long menu gives them (the log gets
     those it gives the log).  While lines since our last answer are hidden, the panes give
     the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows or the game's
-    ``upper_least`` (a pane cut says "+N more"), so that what the others did needs no
-    PgUp -- but never a hand the decision picks cards of by number."""
+    ``upper_least`` (a pane cut says "+N more"); when even that leaves some hidden at a
+    decision of ours, they give way altogether (:func:`panes_given_way`), down to the game's
+    ``upper_least`` -- so that what the others did needs no PgUp.  A hand the decision picks
+    cards of by number stays whole.  (While we wait, and at the end, the table stays.)"""
     rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
     free = rows - FIXED_ROWS - (menu_height(model) + sum(given) if deciding else 0)
     upper = _split(free) + given[0]
-    log = free + given[1] - _split(free) - (message_height(model) - 1)
+    log = free + given[1] - _split(free) - message_height(model)
     spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
     if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
         # give the log their empty rows, then rows they fill, down to UPPER_LEAST
-        least = max(UPPER_LEAST, model.upper_least)
+        floor = model.upper_least
         if any(key == "N" for key, _ in model.game_keys()):  # cards picked by hand number:
-            least = max(least, pane_need(model))  # the hand stays whole
+            floor = max(floor, pane_need(model))  # the hand stays whole
+        least = max(UPPER_LEAST, floor)
         can_give = max(spare, upper - least)
-        upper -= max(0, min(can_give, log_need(model, log + can_give) - log))
+        need = log_need(model, log + upper) - log
+        asked = model.decision is not None and not model.over  # our move: catch up first
+        if asked and need > can_give and upper > floor:  # more than fits: they give way
+            return floor
+        upper -= max(0, min(can_give, need))
     return upper
+
+
+def panes_given_way(model: ScreenModel) -> bool:
+    """Whether the upper panes gave all their rows to what happened since our last answer
+    (they come back once we answer)."""
+    return upper_height(model) == 0
+
+
+def rule_line(model: ScreenModel) -> str:
+    """The rule under the upper panes, saying so when they gave way to the log."""
+    width = screen_size()[1]
+    if not panes_given_way(model):
+        return "-" * width
+    note = "-- the table gives way to the log until you answer (Esc brings it back) "
+    return (note + "-" * width)[:width] if len(note) < width else "-" * width
 
 
 def _table_need(model: ScreenModel, width: int) -> int:
@@ -240,22 +269,35 @@ def _table_need(model: ScreenModel, width: int) -> int:
     )
 
 
+STATUS_GAP = "  "
+"""Between the status and a message shown beside it on the status line."""
+
+
+def message_beside(model: ScreenModel) -> bool:
+    """Whether the message (named) fits on the status line beside the status."""
+    width = screen_size()[1]
+    shown = f" {model.names.text(model.status)} " + STATUS_GAP + model.names.text(model.message)
+    return "\n" not in model.message and len(shown) <= width
+
+
 def message_height(model: ScreenModel) -> int:
-    """Rows of the message line: the message (named) broken at spaces, as many rows as it
-    takes (up to half the terminal), so that a refusal is never cut."""
+    """Rows of the message above the status line: none when there is none or it fits beside
+    the status; else the message (named) broken at spaces, as many rows as it takes (up to
+    half the terminal), so that a refusal is never cut."""
+    if not model.message or message_beside(model):
+        return 0
     rows, width = screen_size()
     text = wrapped(model.names.text(model.message), width)
     return max(1, min(rows // 2, rows_of(text, width)))
 
 
 def log_height(model: ScreenModel) -> int:
-    """Rows of the log pane: what the upper panes, the decision pane and a message of more
-    than one row leave (at least 1)."""
+    """Rows of the log pane: what the upper panes, the decision pane and a message on rows
+    of its own leave (at least 1)."""
     rows, _ = screen_size()
     deciding = model.pane_open()
     menu = menu_height(model) if deciding else 0
-    extra = message_height(model) - 1
-    return max(1, rows - FIXED_ROWS - extra - menu - upper_height(model))
+    return max(1, rows - FIXED_ROWS - message_height(model) - menu - upper_height(model))
 
 
 def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:

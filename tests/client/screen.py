@@ -17,11 +17,13 @@ from prompt_toolkit.output import DummyOutput
 from fairtable.client.app import build_application
 
 
-def run_keys(model: Any, keys: str) -> None:
-    """Type ``keys`` into the screen of ``model`` until the screen quits (bounded)."""
+def run_keys(model: Any, keys: str, size: tuple[int, int] | None = None) -> None:
+    """Type ``keys`` into the screen of ``model`` until the screen quits (bounded); ``size``:
+    the terminal's (columns, rows), else prompt_toolkit's stand-in's."""
+    output = DummyOutput() if size is None else SizedOutput(*size)
 
     async def main() -> None:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
             app = build_application(model)
             pipe.send_text(keys)
             await asyncio.wait_for(app.run_async(), timeout=10)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fairtable.client.app import LogPane
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import side_width, wrapped
-from tests.client.screen import SizedOutput, render
+from tests.client.screen import SizedOutput, render, run_keys
 from tests.client.test_screen import decision_model
 
 
@@ -110,14 +110,14 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
     assert log == [f"(+{len(model.log) - 6} earlier: PgUp)"] + [f"since {i}" for i in range(6)], (
         "\n".join(screen)
     )  # Sodalis' map stays whole (its upper_least)
-    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 2
+    assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 3
     assert any("more below" in row for row in screen)
-    for i in range(6, 9):
+    for i in range(6, 10):
         model.log.append(f"since {i}")  # more than even a compact menu makes room for
     screen = render(model)
     rule = screen.index("-" * 80)
     assert screen[rule + 1].endswith(" earlier, 3 new since your move: PgUp)")  # said, as ever
-    assert screen[rule + 2 : rule + 8] == [f"since {i}" for i in range(3, 9)]
+    assert screen[rule + 2 : rule + 9] == [f"since {i}" for i in range(3, 10)]
     model.log_mark = len(model.log)  # nothing new since: the menu keeps its rows
     screen = render(model)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
@@ -164,20 +164,21 @@ def test_the_upper_panes_empty_rows_go_to_the_log_while_new_lines_are_hidden() -
     for i in range(20):
         model.log.append(f"before {i}")
     model.log_mark = len(model.log)  # our last answer
-    for i in range(6):
+    for i in range(7):
         model.log.append(f"since {i}")
     screen = render(model)
     rule = screen.index("-" * 80)
     assert all(row.rstrip(" |") for row in screen[:rule]), "\n".join(screen)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
-    assert screen[rule + 2 : decide] == [f"since {i}" for i in range(6)], "\n".join(screen)
+    assert screen[rule + 2 : decide] == [f"since {i}" for i in range(7)], "\n".join(screen)
     assert "new since your move" not in screen[rule + 1]
 
 
 def test_five_seat_reign_shows_what_the_others_did_since_your_move_without_pgup() -> None:
     """Issue 31: at 80x24 in a five-seat Reign game the table pane is full (its seat lines
     wrap), and the four others' moves since ours hid behind "N new since your move: PgUp";
-    the upper panes now give the log the rows it needs, down to six, and say what they cut."""
+    the menu goes compact and the upper panes give the log the rows it needs, down to six,
+    and say what they cut."""
     from fairtable.client.reign.model import ClientModel
     from fairtable.engine.requests import Decision
     from fairtable.netplay import events as ev
@@ -208,7 +209,9 @@ def test_five_seat_reign_shows_what_the_others_did_since_your_move_without_pgup(
     assert "new since your move" not in log
     upper = [row.split("|")[0] for row in screen[:rule]]
     assert len(upper) >= 6
-    assert any(" more (a taller" in row for row in screen[:rule]), "\n".join(screen)
+    cut = any(" more (a taller" in row for row in screen[:rule])
+    seats = ["seat 0:", "seat 1:", "seat 2:", "you:", "seat 4:"]
+    assert cut or all(any(s in row for row in upper) for s in seats), "\n".join(screen)
 
 
 def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> None:
@@ -226,3 +229,59 @@ def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> Non
     side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
     assert not any("more (a taller" in row for row in side), "\n".join(screen)
     assert all(f"{i}. " in "\n".join(side) for i in range(1, len(model.hand()) + 1))
+
+
+def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their_rows() -> None:
+    """Issue 31: when the lines since our last answer need more rows than the log has even
+    with the upper panes at their least, the panes give way altogether (the rule under them
+    says so), and come back once we answer -- or at Esc, the log read."""
+    from tests.client.test_sovereign_screen import forge_model
+
+    model, _, _, _ = forge_model()
+    assert not any(key == "N" for key, _ in model.game_keys())  # no hand picked by number
+    for i in range(20):
+        model.log.append(f"before {i}")
+    model.log_mark = len(model.log)
+    for i in range(14):
+        model.log.append(f"since {i}")
+    screen = render(model)
+    assert len(screen) == 24 and screen[0].startswith("-- the table gives way to the log")
+    assert "Esc brings it back" in screen[0]
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
+    assert not any("new since your move" in row for row in screen)
+    assert any("bring back the table" in row for row in render_keys(model))
+    run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: read; Ctrl-Q
+    screen = render(model)
+    assert "-" * 80 in screen and screen.index("-" * 80) >= 6  # the panes are back
+    model.log_mark = 20  # as if not read
+    assert render(model)[0].startswith("-- the table gives way")
+    model.log_mark = len(model.log)  # our answer: they come back
+    assert render(model).index("-" * 80) >= 6
+
+
+def render_keys(model: object) -> list[str]:
+    """The '?' overlay's rows at 80x24."""
+    from prompt_toolkit.application import Application, create_app_session
+    from prompt_toolkit.application.current import set_app
+
+    with (
+        create_app_session(output=SizedOutput(80, 24)),
+        set_app(Application(output=SizedOutput(80, 24))),
+    ):
+        return "".join(part for _, part in keys_lines(model, 80)).split("\n")
+
+
+def test_a_short_message_sits_on_the_status_line_and_gives_the_log_its_row() -> None:
+    """Issue 31: the one-line message shares the status line when it fits beside it (a row
+    more for the log at 80x24); a longer one still takes rows of its own above it."""
+    model, _, _ = decision_model()
+    model.message = "Sent; waiting for the others..."
+    screen = render(model)
+    status = screen[-3]
+    assert status.startswith(" Round") and status.endswith("  Sent; waiting for the others...")
+    assert not any(row == model.message for row in screen)
+    model.message = "Not allowed: " + "a long refusal " * 6
+    screen = render(model)
+    assert screen[-4].startswith("  ") and screen[-5].startswith("Not allowed:")
+    assert screen[-3].startswith(" Round") and "Not allowed" not in screen[-3]

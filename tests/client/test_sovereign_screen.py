@@ -162,7 +162,7 @@ def test_screen_the_whole_hand_shows_at_80x24_beside_a_long_menu() -> None:
     assert len(options) == 4 and any("more below" in row for row in screen)
     rule = screen.index("-" * 80)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
-    assert decide - rule - 1 == 3  # the log's rows
+    assert decide - rule - 1 == 4  # the log's rows (the message is beside the status)
 
 
 def test_screen_card_names_use_the_width_there_is() -> None:

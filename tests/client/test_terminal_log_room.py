@@ -17,7 +17,8 @@ def _menu_rows(now: str) -> list[str]:
     """The decision pane's rows: from "Decide (" to the row above the status line."""
     rows = now.rstrip("\n").split("\n")
     start = next(i for i, row in enumerate(rows) if row.startswith("Decide ("))
-    end = next(i for i in range(start + 1, len(rows)) if not rows[i].startswith((" ", ">")))
+    status = len(rows) - 3  # the status line (the message beside it), the prompt, the hints
+    end = next((i for i in range(start + 1, status) if not rows[i].startswith((" ", ">"))), status)
     return rows[start:end]
 
 
@@ -37,7 +38,8 @@ def test_terminal_five_seat_reign_overt_menu_goes_compact_for_the_log(tmp_path: 
                 continue
             if "Decide (overt)" in now and "more below" in now:
                 rows = now.rstrip("\n").split("\n")
-                rule = rows.index("-" * 80)
+                rule = next(i for i, r in enumerate(rows) if r.startswith("--"))  # or says
+                # the table gave way to the log
                 hidden = "new since your move" in rows[rule + 1]
                 menu = _menu_rows(now)
                 assert len(menu) <= 4 or not hidden, now  # compact while lines are hidden
