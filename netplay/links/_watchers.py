@@ -8,7 +8,8 @@ game: nothing it sends is read beyond a count, its queue is bounded (a spectator
 :data:`OUTBOX` messages behind is dropped, "too slow"), a spectator that sends more than
 :data:`MAX_SAYS` messages is dropped ("flood"), and at most :data:`MAX_WATCHERS` watch at
 once.  Entries are public (sealed parts stay sealed to their seat), so a spectator learns
-what a relay learns.
+what a relay learns.  :meth:`Watchers.until` wakes whoever waits on the number watching (a
+test, a bench) each time a spectator comes or goes, so nobody polls it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,17 @@ class Watchers:
         self.catch_up = catch_up
         self.links: set[_Watcher] = set()
         self.served = 0  # spectators taken in, in all
+        self._news = trio.Event()  # set, and made anew, each time a spectator comes or goes
+
+    def _changed(self) -> None:
+        self._news.set()
+        self._news = trio.Event()
+
+    async def until(self, holds: Callable[[int], bool]) -> None:
+        """Return once ``holds(n)`` is true of the number ``n`` of spectators watching,
+        checked now and each time one comes or goes (the caller bounds the wait)."""
+        while not holds(len(self.links)):
+            await self._news.wait()
 
     async def adopt(self, link: Link) -> None:
         """Run one spectator link until it or we close it."""
@@ -53,6 +65,7 @@ class Watchers:
         first = self.catch_up()  # taken with the link added at once: no entry falls between
         self.links.add(watcher)
         self.served += 1
+        self._changed()
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._writer, watcher, first, receive, nursery.cancel_scope)
@@ -60,6 +73,7 @@ class Watchers:
                 nursery.cancel_scope.cancel()
         finally:
             self.links.discard(watcher)
+            self._changed()
             with trio.CancelScope(shield=True):
                 await link.aclose(LinkReason.DONE)
 
@@ -110,5 +124,7 @@ class Watchers:
             except trio.WouldBlock:
                 self.links.discard(watcher)
                 watcher.outbox.close()  # its writer ends; the link closes with it
+                self._changed()
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 self.links.discard(watcher)
+                self._changed()

@@ -53,6 +53,17 @@ class Mesh:
         self.seen: set[bytes] = set()  # hashes of entries the log holds (handled already)
         self.nursery: trio.Nursery | None = None  # set by the node as it runs
         self._opened = 0
+        self._news = trio.Event()  # set, and made anew, each time a link comes or goes
+
+    def _changed(self) -> None:
+        self._news.set()
+        self._news = trio.Event()
+
+    async def until(self, holds: Callable[[set[_Peer]], bool]) -> None:
+        """Return once ``holds(peers)`` is true of the links held, checked now and each time
+        one comes or goes (the caller bounds the wait)."""
+        while not holds(self.peers):
+            await self._news.wait()
 
     # -- links ---------------------------------------------------------------------------
     def player_keys(self) -> set[bytes]:
@@ -73,6 +84,7 @@ class Mesh:
         for old in same[: max(len(same) + 1 - LINKS_PER_KEY, 0)]:
             self.peers.discard(old)  # no longer ours to send to; its tasks end with it
             self.close_later(old.link, "replaced by a newer link")
+            self._changed()
 
     async def adopt(self, link: Link, *, via_relay: bool = False) -> None:
         """Run one link: a writer task, and this task as its reader, until it closes."""
@@ -80,6 +92,7 @@ class Mesh:
         self._opened += 1
         peer = _Peer(link, send, via_relay, serial=self._opened)
         self.peers.add(peer)
+        self._changed()
         self.tell_links()
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._writer, peer, receive)
@@ -93,6 +106,7 @@ class Mesh:
                 pass
             finally:
                 self.peers.discard(peer)
+                self._changed()
                 self.tell_links()
                 nursery.cancel_scope.cancel()
                 with trio.CancelScope(shield=True):

@@ -66,8 +66,7 @@ async def test_hostile_peers_2_seventeen_lobby_links_do_not_kill_the_host(tmp_pa
             assert len(host.peers) == 2  # one link per free seat, no more
             for link in links[:2]:
                 await link.aclose("gone")
-            while host.peers:  # the flood is gone: the seats are free again
-                await trio.sleep(0.01)
+            await host.mesh.until(lambda peers: not peers)  # the flood is gone: seats free again
             joiners = []
             for index in (1, 2):
                 joiner = TableNode(
@@ -135,8 +134,7 @@ async def test_one_key_keeps_at_most_two_links_the_newest(tmp_path: Path) -> Non
                 )
             reasons = [await _closed_reason(link) for link in links[:4]]
             assert reasons == ["replaced by a newer link"] * 4
-            while len(host.peers) > 2:
-                await trio.sleep(0.01)  # the old links' tasks end (bounded above)
+            await host.mesh.until(lambda peers: len(peers) <= 2)  # bounded above
             assert {p.link.info.key for p in host.peers} == {joiner.public.key}
             assert await _closed_reason_quick(links[5]) is None  # the newest is still up
             nursery.cancel_scope.cancel()

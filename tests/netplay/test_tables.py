@@ -32,7 +32,7 @@ from fairtable.netplay import (
     connect,
 )
 from tests.leaks import reign_face_up, strings_in
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 
 CARDS = set(standard_catalog().defs)
 
@@ -76,6 +76,7 @@ class Table:
         self.events: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
         self.nodes: list[TableNode] = []
         self.relay: RelayNode | None = None
+        self.hosting = trio.Event()  # set once the host listens (its port is known)
 
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
         return NodeConfig(
@@ -102,6 +103,7 @@ class Table:
                 )
                 self.nodes.append(host)
                 invite = await peers.start(host.run)
+                self.hosting.set()
                 for index in range(1, self.seats):
                     node = TableNode(
                         self.config(index, via),
@@ -192,11 +194,11 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
     """After the start only the roster's keys may link: the invite alone is not enough."""
     table = Table(tmp_path, 3, via_relay=False)
     outcome: dict[str, str] = {}
+    told = Told()  # the host's events: it says "seated" once its start is signed
 
     async def intrude(invite: Invite) -> None:
         with trio.fail_after(30):
-            while table.nodes[0].start is None:
-                await trio.sleep(0.01)
+            await told.until(lambda: table.nodes[0].start is not None)
             async with trio.open_nursery() as nursery:
                 try:
                     await connect(
@@ -216,7 +218,7 @@ async def test_an_impostor_key_cannot_speak_for_a_seat(tmp_path: Path) -> None:
             P.Identity.generate(),
             seats=3,
             decider=bot(0),
-            emit=as_json(table.events[0]),
+            emit=told.json_into(table.events[0]),
         )
         table.nodes.append(host)
         invite = await nursery.start(host.run)
@@ -269,6 +271,7 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     moves only while every peer waits, so a loaded machine cannot make a seat look silent)."""
     events: list[list[dict[str, Any]]] = [[], [], []]
     _, nobody_answers = trio.open_memory_channel[Any](1)
+    told = Told()  # every peer's events and bots' decisions wake the wait below
 
     def config(index: int) -> NodeConfig:
         return NodeConfig(
@@ -280,7 +283,11 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             host = TableNode(
-                config(0), P.Identity.generate(), seats=3, decider=bot(0), emit=as_json(events[0])
+                config(0),
+                P.Identity.generate(),
+                seats=3,
+                decider=told.deciding(bot(0)),
+                emit=told.json_into(events[0]),
             )
             invite = await nursery.start(host.run)
             nodes = [host]
@@ -290,9 +297,9 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
                     config(index),
                     P.Identity.generate(),
                     invite=invite,
-                    decider=bot(index) if index == 1 else None,
+                    decider=told.deciding(bot(index)) if index == 1 else None,
                     answers=nobody_answers if index == 2 else None,
-                    emit=as_json(events[index]),
+                    emit=told.json_into(events[index]),
                 )
                 nodes.append(node)
 
@@ -304,8 +311,7 @@ async def test_liveness_a_seat_that_never_comes_back_ends_the_game_as_abandoned(
                         await node.run()
 
                 nursery.start_soon(run)
-            while not owes_a_decision(nodes[2]):
-                await trio.sleep(0.01)
+            await told.until(lambda: owes_a_decision(nodes[2]))
             doomed.cancel()  # seat of node 2 goes silent for good
             silent = nodes[2].session.seat  # type: ignore[union-attr]
             await nodes[0].done.wait()
@@ -348,8 +354,7 @@ async def test_garbage_and_connection_floods_leave_the_game_unaffected(tmp_path:
             nursery.start_soon(one, b"\x00\x00\x00\x05hello", False)  # garbage frame
             for _ in range(150):
                 nursery.start_soon(one, b"", True)
-            await trio.sleep(3)
-            nursery.cancel_scope.cancel()
+            await trio.sleep_forever()  # the flood lasts until the game is over (outer cancel)
 
     async with trio.open_nursery() as outer:
 
@@ -359,8 +364,6 @@ async def test_garbage_and_connection_floods_leave_the_game_unaffected(tmp_path:
 
         outer.start_soon(play)
         with trio.fail_after(120):
-            while not table.nodes or table.nodes[0].port == 0:
-                await trio.sleep(0.01)
+            await table.hosting.wait()
             await pester(table.nodes[0].port)
-            await trio.sleep_forever()
     assert len({r["digest"] for r in table.results()}) == 1

@@ -17,6 +17,7 @@ import fairtable.protocol as P
 from fairtable.netplay import (
     Invite,
     LinkClosed,
+    LinkRole,
     NodeConfig,
     Pacing,
     Reach,
@@ -31,14 +32,17 @@ from fairtable.netplay.links._watchers import MAX_SAYS
 from fairtable.netplay.table._invite import RELAY_SECRET
 from fairtable.netplay.table._lobby import Subscribe, TableStart
 from tests.leaks import strings_in
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 from tests.netplay.test_tables import bot
 from tests.netplay.test_watch import _never_shown
 
 
 async def _relay_table(
-    nursery: trio.Nursery, tmp: Path, seats: int, events: list[list[Any]]
+    nursery: trio.Nursery, tmp: Path, seats: int, events: list[list[Any]], told: Told
 ) -> tuple[Invite, RelayNode, tuple[str, int], list[TableNode]]:
+    """A relay-only table of ``seats`` bots; ``told`` wakes at each of their events and
+    decisions (a joiner is seated only once the relay, which keeps the signed start before
+    it passes it on, has seen it)."""
     relay = RelayNode(tmp / "relay", P.Identity.generate(), emit=lambda event: None)
     via = ("127.0.0.1", await nursery.start(relay.run))
     nodes: list[TableNode] = []
@@ -54,8 +58,8 @@ async def _relay_table(
             P.Identity.generate(),
             invite=invite,
             seats=seats if i == 0 else 0,
-            decider=bot(i),
-            emit=as_json(events[i]),
+            decider=told.deciding(bot(i)),
+            emit=told.json_into(events[i]),
         )
         nodes.append(node)
         if i == 0:
@@ -71,18 +75,25 @@ def _table_of(relay: RelayNode) -> Any:
     return table
 
 
+def _relay_started(relay: RelayNode) -> bool:
+    """Whether the relay has seen the table's signed start (it keeps a log from then on)."""
+    return bool(relay.tables) and _table_of(relay).log is not None
+
+
 async def test_spectator_via_relay_joins_in_progress_and_ends_with_the_players_digest(
     tmp_path: Path,
 ) -> None:
     events: list[list[Any]] = [[] for _ in range(4)]
     said: list[Any] = []
+    told = Told()
     with trio.fail_after(300):
         async with trio.open_nursery() as nursery:
-            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 4, events)
+            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 4, events, told)
             host = nodes[0]
-            while host.session is None or host.session.game.state.serial < 12:
-                await trio.sleep(0.01)  # polling the host: the game is under way
-            assert host.session.finished is None
+            await told.until(  # the game is under way
+                lambda: host.session is not None and host.session.game.state.serial >= 12
+            )
+            assert host.session is not None and host.session.finished is None
 
             def told(event: Any, session: P.TableSession) -> None:
                 if isinstance(event, P.StepApplied):
@@ -118,7 +129,7 @@ async def _observer(nursery: trio.Nursery, invite: Invite, via: tuple[str, int])
         identity=P.Identity.generate(),
         scope=relay_scope(token),
         secret=RELAY_SECRET,
-        role="observer",
+        role=LinkRole.OBSERVER,
         expect_key=invite.relay_key,
     )
     await link.send(P.encode(Subscribe(token, "observer")))
@@ -129,26 +140,22 @@ async def test_spectator_flooding_the_relay_is_dropped_and_the_players_finish(
     tmp_path: Path,
 ) -> None:
     events: list[list[Any]] = [[] for _ in range(3)]
+    told = Told()
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
-            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events)
-            host = nodes[0]
-            while host.session is None or not relay.tables or _table_of(relay).log is None:
-                await trio.sleep(0.01)  # polling: the relay has seen the signed start
+            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events, told)
+            await told.until(lambda: _relay_started(relay))
             link = await _observer(nursery, invite, via)
-            while len(_table_of(relay).watchers.links) != 1:
-                await trio.sleep(0.01)  # polling: the relay took us in as a spectator
+            watchers = _table_of(relay).watchers
+            await watchers.until(lambda watching: watching == 1)  # the relay took us in
             with pytest.raises(LinkClosed) as closed:
                 for _ in range(MAX_SAYS + 50):
                     await link.send(P.encode(P.FeedRequest(0, 0, 1 << 52)))
-                    await trio.sleep(0.001)
                 while True:
                     await link.receive()
             assert closed.value.reason in ("flood", "disconnected")
-            while _table_of(relay).watchers.links or any(  # polled: the relay drops the link
-                x.info.role == "observer" for x in _table_of(relay).links
-            ):  # in its task
-                await trio.sleep(0.01)
+            await watchers.until(lambda watching: watching == 0)  # the relay dropped the link
+            assert not any(x.info.role is LinkRole.OBSERVER for x in _table_of(relay).links)
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
@@ -185,11 +192,11 @@ async def test_spectator_ignores_a_start_the_host_did_not_sign(tmp_path: Path) -
     """The relay (or anyone filing through it) passes a forged start before the real one:
     the spectator checks each against the invite's host key and follows only the real."""
     events: list[list[Any]] = [[] for _ in range(3)]
+    told = Told()
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
-            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events)
-            while not relay.tables or _table_of(relay).log is None:
-                await trio.sleep(0.01)  # polling: the relay has seen the signed start
+            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events, told)
+            await told.until(lambda: _relay_started(relay))
             table = _table_of(relay)
             real = next(P.decode(d) for d in table.lobby if isinstance(P.decode(d), TableStart))
             forged = TableStart(real.spec, real.addresses, real.names, real.scope, bytes(64))
@@ -206,15 +213,14 @@ async def test_spectators_that_never_read_do_not_delay_the_players(tmp_path: Pat
     """Several spectators link to the relay and never read a byte: the relay's queue to
     each only fills (it never waits on them) and the players finish with one digest."""
     events: list[list[Any]] = [[] for _ in range(3)]
+    told = Told()
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
-            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events)
-            while not relay.tables or _table_of(relay).log is None:
-                await trio.sleep(0.01)  # polling: the relay has seen the signed start
+            invite, relay, via, nodes = await _relay_table(nursery, tmp_path, 3, events, told)
+            await told.until(lambda: _relay_started(relay))
             for _ in range(4):
                 await _observer(nursery, invite, via)  # linked, and never read
-            while len(_table_of(relay).watchers.links) != 4:
-                await trio.sleep(0.01)  # polling: the relay took them in
+            await _table_of(relay).watchers.until(lambda watching: watching == 4)
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
