@@ -1,13 +1,26 @@
-"""The words every game's log uses for a seat that is out of the game for good (issue 33).
+"""The words every game uses for a seat that is out of the game for good (issues 31, 33):
+its log line and the mark beside the seat in its table pane.
 
-The game's own event does not say how the seat went: it left (``resign`` where the game goes
-on) or it vanished (the others agreed it was gone).  The line says neither, so it never
-contradicts the line of the departure itself (``client.lifecycle.departed_line``: "left the
-table", "vanished") nor the audit ("seat 2 vanished at step 41")."""
+The game's own event and its public view do not say how the seat went: it left (``resign``
+where the game goes on) or it vanished (the others agreed it was gone).  The words say
+neither -- "is out of the game", "(out)" -- so they never contradict the line of the
+departure itself (``client.lifecycle.departed_line``: "left the table", "vanished") nor the
+audit ("seat 2 vanished at step 41")."""
 
 from __future__ import annotations
 
-__all__ = ["departed_words", "out_of_the_game"]
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["OUT_MARK", "departed_words", "out_mark", "out_of_the_game"]
+
+OUT_MARK = " (out)"
+"""Beside a seat that is out of the game, in every game's table pane."""
+
+
+def out_mark(seat: int, public: Mapping[str, Any]) -> str:
+    """:data:`OUT_MARK` for a seat the public view lists as departed, else ''."""
+    return OUT_MARK if seat in public.get("departed", ()) else ""
 
 
 def out_of_the_game(who: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.reign.words import card_label, house_word
 from fairtable.client.screen_model import Lines
@@ -43,8 +44,7 @@ def table_lines(model: Any) -> Lines:
         down = len(pub["army_down"].get(str(seat), []))
         extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
         house = holders.get(seat)
-        if seat in pub.get("departed", ()):
-            extra += " (left)"
+        extra += out_mark(seat, pub)
         out += [
             (
                 style,

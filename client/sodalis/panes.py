@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel, spread_of
@@ -147,7 +148,7 @@ def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any)
         + ("!" if placed and 2 * s["life"] <= c.max_life else "")
     )
     life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
-    left = " (left)" if seat in pub.get("departed", ()) else ""
+    left = out_mark(seat, pub)
     return (
         f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
         f"{s['team'].title():<4} {life} {tokens} {held} {marks}{left}"

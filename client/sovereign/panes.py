@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.room import screen_size, side_width
 from fairtable.client.screen_model import Lines
@@ -265,7 +266,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         (
             style,
             f" E{len(b['scored'])}/{pub['echo_target']} cit {citizens(b['citadel'])}"
-            + (" (left)" if seat in pub.get("departed", ()) else "")
+            + out_mark(seat, pub)
             + "\n",
         ),
     ]

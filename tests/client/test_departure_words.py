@@ -1,8 +1,10 @@
 """The client's words show who left the game (issue 33): the log line of a departure and the
-table pane's mark beside the seat."""
+table pane's mark beside the seat -- one word, "(out)", in every game's pane (issue 31: the
+panes said "(left)" of a seat that vanished, where the log says "is out of the game")."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from fairtable.engine.events import Departed
@@ -28,7 +30,7 @@ def test_reign_table_pane_marks_a_seat_that_left() -> None:
     model = SimpleNamespace(view=game.view(0), seat=0, status="", invite=None)
     text = "".join(t for _, t in table_lines(model))
     rows = {line.split(":")[0].strip(" *"): line for line in text.splitlines()}
-    assert rows["seat 3"].endswith("(left)") and not rows["seat 2"].endswith("(left)")
+    assert rows["seat 3"].endswith(" (out)") and not rows["seat 2"].endswith("(out)")
 
 
 def test_sovereign_board_marks_a_seat_that_left_and_its_neighbours_close_up() -> None:
@@ -39,8 +41,8 @@ def test_sovereign_board_marks_a_seat_that_left_and_its_neighbours_close_up() ->
     view = game.view(0)
     assert neighbours(view, 0) == [2, 3] == game.state.neighbours(0)
     text = "".join(t for _, t in seat_block(view, 1))
-    assert "(left)" in text.splitlines()[0]
-    assert "(left)" not in "".join(t for _, t in seat_block(view, 2))
+    assert text.splitlines()[0].endswith(" (out)")
+    assert "(out)" not in "".join(t for _, t in seat_block(view, 2))
 
 
 def test_sovereign_log_line_says_who_left() -> None:
@@ -88,7 +90,7 @@ def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
     model.apply_event(ev.Seated(seat=keeper, players=4))
     model.apply_event(ev.DecisionAsked(decision=d, view=game.view(keeper)))
     text = "".join(t for _, t in side_lines(model))
-    assert "seat 1" in text and "(left)" in text
+    assert "seat 1" in text and " (out)" in text
     mine = {game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][keeper])}
     theirs = [game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][1])]
     assert all(name in text for name in theirs)
@@ -108,3 +110,16 @@ def test_a_vanished_seats_log_lines_agree_with_the_audit() -> None:
     assert game_line is not None and "left" not in game_line and "vanished" not in game_line
     assert "vanished" in departed_line(ev.Departed(2, 41, False, True))
     assert "left" in departed_line(ev.Departed(2, 41, False, False))
+
+
+def test_every_games_pane_marks_a_departed_seat_with_the_one_word_the_log_uses() -> None:
+    """Issue 31: the public view does not say whether a seat left or vanished, so every pane
+    says "(out)", from client.departures, as the log's "is out of the game" does."""
+    from fairtable.client.departures import OUT_MARK, out_mark, out_of_the_game
+
+    assert out_mark(2, {"departed": [2]}) == OUT_MARK == " (out)"
+    assert out_mark(1, {"departed": [2]}) == "" == out_mark(1, {})
+    assert "out of the game" in out_of_the_game("seat 2")
+    for game in ("reign", "sovereign", "sodalis"):
+        source = (Path(__file__).parents[2] / "client" / game / "panes.py").read_text()
+        assert '" (left)"' not in source and "(vanished)" not in source and "out_mark(" in source
