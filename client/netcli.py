@@ -63,12 +63,13 @@ from fairtable.netplay import events as ev
 
 
 def _printer(as_json: bool, prefix: str = "") -> Emit:
-    names = [SeatNames()]  # the players' names, once seated: lines call seats by them
+    names = [SeatNames()]  # the players' names, once seated: lines call seats by them, and
+    # our own seat "you", as the screen does (client.seat_names)
     held: list[NodeEvent] = []  # a link refused before we are seated: said unless explained
 
     def emit(event: NodeEvent) -> None:
         if isinstance(event, ev.Seated):
-            names[0] = SeatNames(event.names)
+            names[0] = SeatNames(event.names, you=event.seat)
         if as_json:
             print(event_line(event), flush=True)
             return

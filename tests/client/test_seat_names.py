@@ -249,3 +249,33 @@ def test_menu_options_call_bots_by_their_names_alone_as_the_log_does() -> None:
     for text in (shown, "\n".join(said)):
         assert all(names[seat].split()[0] in text for seat in mentioned), text
         assert "(heuristic)" not in text, text
+
+
+def test_headless_lines_call_our_own_seat_you_as_the_screen_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 31: a headless peer's lines (host/join --bot) named our seat by its name or number
+    ("Waiting for ada", "Seat 0 is offline") where the screen says "you"; both now call it
+    through client.seat_names alike."""
+    from fairtable.client.netcli import _printer
+
+    emit = _printer(False)
+    emit(ev.Seated(seat=0, players=3, names=("ada", "Bob", "")))
+    emit(ev.SeatWaiting(seat=0, seconds=5))
+    emit(ev.SeatWaiting(seat=1, seconds=5))
+    emit(ev.SeatOffline(seat=0))
+    emit(ev.SeatOnline(seat=2))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "The game starts: you are ada (seat 0 of 3)",
+        "At the table: ada (seat 0), Bob (seat 1), seat 2",
+        "Waiting for you (5 s)",
+        "Waiting for Bob (5 s)",
+        "You are offline",
+        "Seat 2 is back online",
+    ]
+    model = ClientModel()
+    model.apply_event(ev.Seated(seat=0, players=3, names=("ada", "Bob", "")))
+    model.apply_event(ev.SeatOffline(seat=0))
+    assert model.log[0] == lines[0] and model.log[1] == lines[1]
+    assert model.names.text(model.log[-1]) == "You are offline"
