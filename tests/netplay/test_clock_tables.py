@@ -23,7 +23,7 @@ from fairtable.netplay import (
     event_json,
 )
 from fairtable.netplay.table._clock import Presence
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 from tests.netplay.test_tables import bot, owes_a_decision
 
 
@@ -37,6 +37,7 @@ class ClockTable:
         self.clock_times: list[list[float]] = [[], [], []]  # when each clock event came
         self.nodes: list[TableNode] = []
         self.answers_send, self.answers = trio.open_memory_channel[Any](4)
+        self.told = Told()  # wakes at each event of a seat and each bot decision
 
     def config(self, index: int, via: tuple[str, int] | None) -> NodeConfig:
         return NodeConfig(
@@ -51,7 +52,7 @@ class ClockTable:
             self.config(0, via),
             P.Identity.generate(),
             seats=3,
-            decider=bot(0),
+            decider=self.told.deciding(bot(0)),
             emit=self.recorder(0),
         )
         self.nodes.append(host)
@@ -61,7 +62,7 @@ class ClockTable:
                 self.config(index, via),
                 P.Identity.generate(),
                 invite=invite,
-                decider=bot(index) if index == 1 else None,
+                decider=self.told.deciding(bot(index)) if index == 1 else None,
                 answers=self.answers if index == 2 else None,
                 emit=self.recorder(index),
             )
@@ -74,6 +75,7 @@ class ClockTable:
             self.events[index].append(event)
             if event["event"] == "clock":
                 self.clock_times[index].append(trio.current_time())
+            self.told.tell()
 
         return emit
 
@@ -138,8 +140,7 @@ async def test_without_a_clock_an_online_person_thinking_is_never_timed_out(
             relay = RelayNode(tmp_path / "relay", P.Identity.generate())
             via = ("127.0.0.1", await nursery.start(relay.run))
             await table.open(nursery, via)
-            while not table.person_owes_a_decision():
-                await trio.sleep(0.05)
+            await table.told.until(table.person_owes_a_decision)
             thinking_since = trio.current_time()
             while trio.current_time() - thinking_since < 5.0:  # the person thinks for 5 s
                 assert not any(node.done.is_set() for node in table.nodes)
@@ -168,6 +169,7 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(
     events: list[list[dict[str, Any]]] = [[], [], [], []]
     _, nobody_answers = trio.open_memory_channel[Any](1)
     identities = [P.Identity.generate() for _ in range(3)]
+    told = Told()  # every peer's events and bots' decisions wake the waits below
 
     def config(index: int, pace: float = 0.0) -> NodeConfig:
         return NodeConfig(
@@ -179,7 +181,11 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
             host = TableNode(
-                config(0), identities[0], seats=3, decider=bot(0), emit=as_json(events[0])
+                config(0),
+                identities[0],
+                seats=3,
+                decider=told.deciding(bot(0)),
+                emit=told.json_into(events[0]),
             )
             invite = await nursery.start(host.run)
             nodes = [host]
@@ -189,9 +195,9 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(
                     config(index),
                     identities[index],
                     invite=invite,
-                    decider=bot(index) if index == 1 else None,
+                    decider=told.deciding(bot(index)) if index == 1 else None,
                     answers=nobody_answers if index == 2 else None,
-                    emit=as_json(events[index]),
+                    emit=told.json_into(events[index]),
                 )
                 nodes.append(node)
 
@@ -200,12 +206,10 @@ async def test_a_seat_that_goes_offline_and_comes_back_in_time_plays_on(
                         await node.run()
 
                 nursery.start_soon(run)
-            while not owes_a_decision(nodes[2]):
-                await trio.sleep(0.01)
+            await told.until(lambda: owes_a_decision(nodes[2]))
             stopped.cancel()
             seat = nodes[2].session.seat  # type: ignore[union-attr]
-            while {"event": "offline", "seat": seat} not in events[0]:
-                await trio.sleep(0.01)
+            await told.until(lambda: {"event": "offline", "seat": seat} in events[0])
             # back, the seat thinks 0.3 s a decision: the others' clocks say "online" at
             # their next tick (every 0.25 s), and a bot game can otherwise end in less
             again = TableNode(

@@ -21,7 +21,7 @@ from fairtable.netplay import join_proof
 from fairtable.netplay.node._admission import EARLY_BYTES, EARLY_TOTAL, Admission
 from fairtable.netplay.table._lobby import JoinRequest
 from fairtable.protocol.crypto import MAX_BODY
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 
 from .flood import FloodTableMaker
 from .rss import rss_bytes
@@ -40,8 +40,9 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
     flood_table: FloodTableMaker,
 ) -> None:
     events: list[dict[str, Any]] = []
+    told = Told()
     with trio.fail_after(120):
-        async with flood_table(host_emit=as_json(events), joiner=False, seated=False) as t:
+        async with flood_table(host_emit=told.json_into(events), joiner=False, seated=False) as t:
             host, link, invite, attacker = t.host, t.link, t.invite, t.attacker
             before = rss_bytes()
             for seq in range(FRAMES):
@@ -52,8 +53,7 @@ async def test_hostile_peers_7_early_frames_are_held_up_to_a_byte_budget(
             await link.send(
                 P.encode(JoinRequest(key, join_proof(invite.secret, invite.lobby_id, key), 0, b""))
             )
-            while not any(e["event"] == "lobby" for e in events):
-                await trio.sleep(0.01)  # polling the host's events, bounded above
+            await told.until(lambda: any(e["event"] == "lobby" for e in events))
             after = rss_bytes()
             assert EARLY_BYTES // 2 < sum(map(len, host.admission.early.values())) <= EARLY_BYTES
             assert after - before < 32 * 1024 * 1024, (before, after)

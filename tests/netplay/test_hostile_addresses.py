@@ -15,7 +15,7 @@ import trio
 import fairtable.protocol as P
 from fairtable.netplay import Invite, NodeConfig, TableNode, connect
 from fairtable.netplay.table._lobby import sign_start
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 
 
 @pytest.mark.parametrize(
@@ -28,12 +28,13 @@ async def test_a_start_with_a_hostile_seat_address_seats_the_joiner_all_the_same
 ) -> None:
     host = P.Identity.generate()
     events: list[dict[str, Any]] = []
+    told = Told()
     invite = Invite("127.0.0.1", 9, os.urandom(32), host.public.key, os.urandom(32), "reign", 3)
     joiner = TableNode(
         NodeConfig(data_dir=tmp_path / "joiner"),
         P.Identity.generate(),
         invite=invite,
-        emit=as_json(events),
+        emit=told.json_into(events),
     )
     third = P.Identity.generate().public.key
     spec = P.TableSpec(
@@ -52,8 +53,7 @@ async def test_a_start_with_a_hostile_seat_address_seats_the_joiner_all_the_same
                 secret=invite.secret,
             )
             await link.send(P.encode(start))
-            while not any(e["event"] == "seated" for e in events):
-                await trio.sleep(0.01)  # polling the node's events, bounded above
+            await told.until(lambda: any(e["event"] == "seated" for e in events))
             await trio.testing.wait_all_tasks_blocked()  # the dials it started have run
             assert not joiner.done.is_set()
             nursery.cancel_scope.cancel()

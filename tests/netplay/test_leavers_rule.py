@@ -27,7 +27,7 @@ from fairtable.netplay import (
 from fairtable.netplay.lan._discovery import Announcement, BadAnnouncement, open_listener
 from fairtable.netplay.table._lobby import sign_start
 from fairtable.netplay.table._seating import Seating
-from tests.netplay.said import Told, as_json
+from tests.netplay.said import Told
 from tests.netplay.test_replayed_start import _attack
 from tests.netplay.test_tables import bot
 from tests.netplay.test_watch_hostile_start import _host_sending
@@ -86,12 +86,13 @@ async def _seated_table(tmp_path: Path, leavers: P.Leavers) -> list[list[dict[st
     """A three-seat table the host opens with ``leavers``: every seat's events until all are
     seated."""
     events: list[list[dict[str, Any]]] = [[], [], []]
+    told = Told()  # every seat says "seated" once its session is set
     host = TableNode(
         NodeConfig(data_dir=tmp_path / "p0", terms=TableTerms(leavers=leavers)),
         P.Identity.generate(),
         seats=3,
         decider=bot(0),
-        emit=as_json(events[0]),
+        emit=told.json_into(events[0]),
     )
     async with trio.open_nursery() as nursery:
         invite: Invite = await nursery.start(host.run)
@@ -103,12 +104,11 @@ async def _seated_table(tmp_path: Path, leavers: P.Leavers) -> list[list[dict[st
                 P.Identity.generate(),
                 invite=invite,
                 decider=bot(index),
-                emit=as_json(events[index]),
+                emit=told.json_into(events[index]),
             )
             nodes.append(node)
             nursery.start_soon(node.run)
-        while any(node.session is None for node in nodes):
-            await trio.sleep(0.01)  # polling the nodes, bounded by the caller
+        await told.until(lambda: all(node.session is not None for node in nodes))
         assert {node.session.leavers for node in nodes if node.session} == {leavers}
         nursery.cancel_scope.cancel()
     return events

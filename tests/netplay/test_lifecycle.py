@@ -26,7 +26,7 @@ from fairtable.netplay import (
     saved_table,
 )
 from tests.leaks import strings_in
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 
 CARDS = set(standard_catalog().defs)
 
@@ -34,12 +34,6 @@ CARDS = set(standard_catalog().defs)
 def bot(seed: int) -> Any:
     player = RandomBot(ChanceStream.from_int(seed), "reign")
     return lambda event: player.decide(event.view, event.decision)
-
-
-async def _until(check: Any, what: str) -> None:
-    """Poll ``check`` (the caller bounds the time with trio.fail_after)."""
-    while not check():
-        await trio.sleep(0.02)
 
 
 async def _open_lobby(
@@ -116,6 +110,7 @@ class _Table:
         self.nodes: list[TableNode] = []
         self.identities = [P.Identity.generate() for _ in range(3)]
         self.send, self.answers = trio.open_memory_channel[Any](4)
+        self.told = Told()  # wakes at each event of a seat and each bot decision
 
     def node(self, index: int, invite: Any = None) -> TableNode:
         config = NodeConfig(
@@ -126,8 +121,8 @@ class _Table:
             self.identities[index],
             invite=invite,
             seats=3,
-            decider=bot(index),
-            emit=as_json(self.events[index]),
+            decider=self.told.deciding(bot(index)),
+            emit=self.told.json_into(self.events[index]),
             answers=self.answers if index == 0 else None,
         )
 
@@ -142,9 +137,8 @@ async def test_resigning_over_sockets_ends_the_game_for_every_seat(tmp_path: Pat
             for index in (1, 2):
                 table.nodes.append(table.node(index, invite))
                 nursery.start_soon(table.nodes[-1].run)
-            await _until(
-                lambda: host.session is not None and host.session.game.state.serial >= 12,
-                "a dozen steps",
+            await table.told.until(  # a dozen steps
+                lambda: host.session is not None and host.session.game.state.serial >= 12
             )
             summary = TableInfo.load(host.folder)  # type: ignore[union-attr]
             await table.send.send(ResignRequest(leave=False))  # tests/netplay/test_departures
@@ -183,8 +177,8 @@ async def test_a_resignation_after_the_end_is_refused_with_a_reason(tmp_path: Pa
                 await node.done.wait()
             assert host.session is not None and host.session.finished is not None
             await table.send.send(ResignRequest())
-            await _until(
-                lambda: any(e["event"] == "refused_answer" for e in table.events[0]), "the refusal"
+            await table.told.until(
+                lambda: any(e["event"] == "refused_answer" for e in table.events[0])
             )
             nursery.cancel_scope.cancel()
     (refused,) = [e for e in table.events[0] if e["event"] == "refused_answer"]
@@ -200,9 +194,8 @@ async def test_a_game_resumed_mid_way_says_its_round(tmp_path: Path) -> None:
             invite = await nursery.start(host.run)
             for index in (1, 2):
                 nursery.start_soon(table.node(index, invite).run)
-            await _until(
-                lambda: host.session is not None and host.session.game.public()["round"] >= 2,
-                "round 2",
+            await table.told.until(
+                lambda: host.session is not None and host.session.game.public()["round"] >= 2
             )
             nursery.cancel_scope.cancel()
         kept = json.loads((host.folder.path / "table.json").read_text())  # type: ignore

@@ -27,7 +27,7 @@ from fairtable.netplay import (
 )
 from fairtable.netplay.relay._relay import _Table
 from fairtable.netplay.table._starved import Starved
-from tests.netplay.said import as_json
+from tests.netplay.said import Told, as_json
 from tests.netplay.test_tables import bot
 
 
@@ -147,6 +147,7 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
     liar links to the host directly (the host re-sends it the entries over that link, and
     knows it got them, but cannot show it: it ends as the relay-only author does)."""
     events: list[list[dict[str, Any]]] = [[], [], []]
+    told = Told()  # every peer says "seated" once its session is set
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
             relay = RelayNode(tmp_path / "relay", P.Identity.generate())
@@ -157,7 +158,7 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
                 identities[0],
                 seats=3,
                 decider=bot(0),
-                emit=as_json(events[0]),
+                emit=told.json_into(events[0]),
             )
             invite = await nursery.start(host.run)
             nodes = [host]
@@ -171,12 +172,11 @@ async def test_a_seat_lying_that_it_is_starved_over_a_relay_frames_nobody(
                     identities[index],
                     invite=invite,
                     decider=bot(index) if index == 1 else None,
-                    emit=as_json(events[index]),
+                    emit=told.json_into(events[index]),
                 )
                 nodes.append(node)
                 nursery.start_soon(node.run)
-            while any(node.session is None for node in nodes):
-                await trio.sleep(0.01)
+            await told.until(lambda: all(node.session is not None for node in nodes))
             liar = nodes[2]
             assert nodes[1].session is not None and nodes[1].session.seat is not None
             author = nodes[1].session.seat

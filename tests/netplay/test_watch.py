@@ -27,7 +27,7 @@ from fairtable.netplay import (
 )
 from fairtable.netplay.links._watchers import MAX_SAYS
 from tests.leaks import strings_in
-from tests.netplay.said import as_json
+from tests.netplay.said import Told
 from tests.netplay.test_tables import bot
 
 
@@ -39,8 +39,11 @@ async def _table(
     *,
     spectators: bool = True,
     first: Any = None,
+    told: Told | None = None,
 ) -> tuple[Invite, list[TableNode]]:
-    """A table of ``seats`` bots (seat 0's decider ``first`` if given) on loopback."""
+    """A table of ``seats`` bots (seat 0's decider ``first`` if given) on loopback; ``told``
+    wakes at each of their events and decisions."""
+    told = told or Told()
     host = TableNode(
         NodeConfig(
             data_dir=tmp / "peer0", reach=Reach(spectators=spectators), pacing=Pacing(grace=0.5)
@@ -48,8 +51,8 @@ async def _table(
         P.Identity.generate(),
         seats=seats,
         game="reign",
-        decider=first or bot(0),
-        emit=as_json(events[0]),
+        decider=first or told.deciding(bot(0)),
+        emit=told.json_into(events[0]),
     )
     invite = await nursery.start(host.run)
     nodes = [host]
@@ -58,8 +61,8 @@ async def _table(
             NodeConfig(data_dir=tmp / f"peer{i}", pacing=Pacing(grace=0.5)),
             P.Identity.generate(),
             invite=invite,
-            decider=bot(i),
-            emit=as_json(events[i]),
+            decider=told.deciding(bot(i)),
+            emit=told.json_into(events[i]),
         )
         nodes.append(node)
         nursery.start_soon(node.run)
@@ -86,13 +89,15 @@ def _never_shown(node: TableNode) -> set[str]:
 async def test_spectator_joins_in_progress_and_ends_with_the_players_digest(tmp_path: Path) -> None:
     events: list[list[Any]] = [[] for _ in range(4)]
     said: list[Any] = []  # everything the spectator was told, before the end
+    news = Told()
     with trio.fail_after(300):
         async with trio.open_nursery() as nursery:
-            invite, nodes = await _table(nursery, tmp_path, 4, events)
+            invite, nodes = await _table(nursery, tmp_path, 4, events, told=news)
             host = nodes[0]
-            while host.session is None or host.session.game.state.serial < 12:
-                await trio.sleep(0.01)  # polling the host: the game is under way
-            assert host.session.finished is None
+            await news.until(  # the game is under way
+                lambda: host.session is not None and host.session.game.state.serial >= 12
+            )
+            assert host.session is not None and host.session.finished is None
 
             def told(event: Any, session: P.TableSession) -> None:
                 if isinstance(event, P.StepApplied):
@@ -114,12 +119,12 @@ async def test_spectator_joins_in_progress_and_ends_with_the_players_digest(tmp_
 
 async def test_flooding_spectator_is_dropped_and_the_players_finish(tmp_path: Path) -> None:
     events: list[list[Any]] = [[] for _ in range(3)]
+    news = Told()
     with trio.fail_after(180):
         async with trio.open_nursery() as nursery:
-            invite, nodes = await _table(nursery, tmp_path, 3, events)
+            invite, nodes = await _table(nursery, tmp_path, 3, events, told=news)
             host = nodes[0]
-            while host.session is None:
-                await trio.sleep(0.01)
+            await news.until(lambda: host.session is not None)  # said with "seated"
             link = await connect(
                 nursery,
                 invite.host,
@@ -130,16 +135,14 @@ async def test_flooding_spectator_is_dropped_and_the_players_finish(tmp_path: Pa
                 role="observer",
                 expect_key=invite.host_key,
             )
-            while len(host.watchers.links) != 1:
-                await trio.sleep(0.01)  # polling: the host took us in as a spectator
+            await host.watchers.until(lambda watching: watching == 1)  # the host took us in
             with pytest.raises(LinkClosed) as closed:  # the host closes it under us
                 for _ in range(MAX_SAYS + 50):
                     await link.send(b"x" * 1000)
-                    await trio.sleep(0.001)
                 while True:
                     await link.receive()
             assert closed.value.reason in ("flood", "disconnected")
-            assert host.watchers.links == set()
+            await host.watchers.until(lambda watching: watching == 0)  # and lets it go
             for node in nodes:
                 await node.done.wait()
             nursery.cancel_scope.cancel()
