@@ -31,6 +31,9 @@ most :data:`MAX_SPECTATORS` watch through one relay at once (32 per table).
 
 A link under :data:`~netplay.relay._mailbox_wire.MAILBOX_SCOPE` whose first message opens or
 joins a join code's mailbox is the mailbox's (``_mailbox``): it holds no table.
+
+:meth:`RelayNode.until` wakes whoever waits on the relay's tables (a test, a bench) each
+time one is opened, starts or is dropped, or a link ends, so nobody polls them.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import contextlib
 import hashlib
 import shutil
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +158,17 @@ class RelayNode:
         self.mailbox = Mailbox(mailbox)  # join codes' rendezvous (``_mailbox``)
         self.serving = ServeBudget()  # bytes of catch-up answers per asker
         self.spectators = 0  # spectator links open now (over all tables)
+        self._news = trio.Event()  # set, and made anew, at each change :meth:`until` tells
+
+    def _changed(self) -> None:
+        self._news.set()
+        self._news = trio.Event()
+
+    async def until(self, holds: Callable[[], bool]) -> None:
+        """Return once ``holds()`` is true, checked now and each time a table is opened,
+        starts or is dropped, or a link ends (the caller bounds the wait)."""
+        while not holds():
+            await self._news.wait()
 
     async def run(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         dropped = self._reload()
@@ -175,6 +190,7 @@ class RelayNode:
     async def _drop(self, scope: bytes, reason: str) -> None:
         self.quota.drop(scope)
         table = self.tables.pop(scope, None)
+        self._changed()
         if table is not None:
             for link in list(table.links):
                 await link.aclose(reason)
@@ -229,6 +245,7 @@ class RelayNode:
             await self._subscribe(link, source)
         finally:
             self.quota.unlink(source)
+            self._changed()
 
     async def _subscribe(self, link: Link, source: str) -> None:
         try:
@@ -253,6 +270,7 @@ class RelayNode:
                 return
             table = self.tables.setdefault(scope, _Table(scope))
             table.links.add(link)
+            self._changed()
             try:
                 for data in list(table.lobby):
                     await link.send(data)
@@ -312,6 +330,7 @@ class RelayNode:
             elif isinstance(msg, TableStart) and signed_start(msg) is not None:
                 table.started(self._log(table.scope))  # off probation: on disk from now on
                 self.quota.start(table.scope)
+                self._changed()
             if isinstance(msg, P.Entry):
                 table.watchers.forward(data)  # never waits: a full queue drops that spectator
         await _send_others(table, source, data)

@@ -177,8 +177,7 @@ async def test_junk_before_a_start_stays_in_memory_within_its_bound(tmp_path: Pa
                     links.append(link)
             for link in links:  # 4 MB offered per table, in lobby messages of 40 KB
                 assert await flood(link, 100, 40_000, watch) == OVER_BUDGET
-            while relay.tables:  # a table whose last link closed is forgotten
-                await trio.sleep(0.01)
+            await relay.until(lambda: not relay.tables)  # forgotten once its last link closed
             nursery.cancel_scope.cancel()
     assert peak[0] == peak[1]
     assert limits.unstarted_bytes // 2 < peak[0] <= len(links) * limits.unstarted_bytes
@@ -198,8 +197,7 @@ async def test_a_table_a_stranger_starts_itself_is_bounded_too(tmp_path: Path) -
             link, scope = await stranger(nursery, port, "127.0.0.2")
             assert await taken(link) is None
             await link.send(P.encode(sign_start(me, spec, (), os.urandom(32))))
-            while relay.tables[scope].log is None:  # the relay sees the start
-                await trio.sleep(0.01)
+            await relay.until(lambda: relay.tables[scope].log is not None)  # it sees the start
             assert await flood(link, 100, 40_000) == TOO_LARGE
             nursery.cancel_scope.cancel()
     assert relay.quota.started[scope] <= limits.table_bytes
@@ -264,8 +262,7 @@ async def test_a_lobby_nobody_holds_is_forgotten(tmp_path: Path) -> None:
             second, _scope = await stranger(nursery, port, "127.0.0.2")
             assert await taken(second) == TOO_MANY_FROM_YOU
             await first.aclose()
-            while relay.quota.known(scope):  # the relay sees the link go
-                await trio.sleep(0.01)
+            await relay.until(lambda: not relay.quota.known(scope))  # it sees the link go
             assert scope not in relay.tables
             third, _scope = await stranger(nursery, port, "127.0.0.2")
             assert await taken(third) is None  # room again for that address
