@@ -128,6 +128,7 @@ def _audit(options: AuditOptions) -> int:
     in it."""
     from fairtable.client.seat_names import SeatNames
     from fairtable.client.table_ref import table_path
+    from fairtable.client.text_rows import verdict_rows
     from fairtable.netplay import StorageError, saved_table
     from fairtable.protocol import LogError, audit_log, read_log
 
@@ -166,7 +167,8 @@ def _audit(options: AuditOptions) -> int:
         )
     else:
         summary = SeatNames(names).text(result.summary)  # "winner Ann", as the log says
-        print(("OK " if result.ok else "FAILED ") + f"{options.logfile}: {summary}{note}")
+        verdict = "OK" if result.ok else "FAILED"  # at most 80 columns, a path never broken
+        print("\n".join(verdict_rows(verdict, options.logfile, summary + note)))
     return 0 if result.ok else 1
 
 

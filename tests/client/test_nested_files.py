@@ -62,6 +62,15 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
     return text
 
 
+def _one_verdict(done: subprocess.CompletedProcess[str]) -> str:
+    """The audit's answer: one verdict, in rows of at most 80 columns broken at spaces (its
+    further rows indented; issue 31), its words joined again."""
+    text = (done.stdout + done.stderr).strip()
+    assert "Traceback" not in text and "unexpected error" not in text, text
+    assert all(row.startswith("  ") for row in text.splitlines()[1:]), text
+    return " ".join(text.split())
+
+
 @pytest.mark.parametrize(
     ("make", "words"),
     [(_nested_start_log, "nested deeper"), (_bad_key_log, "not a valid Ed25519 public key")],
@@ -72,7 +81,7 @@ def test_issue_29_audit_of_a_log_with_a_bad_table_fails_in_one_line(
 ) -> None:
     log = make(tmp_path)  # type: ignore[operator]
     done = _run("audit", str(log), cwd=tmp_path)
-    text = _one_line(done)
+    text = _one_verdict(done)
     assert done.returncode == 1  # the audit's own answer: this log does not verify
     assert text.startswith("FAILED") and words in text
 

@@ -48,3 +48,26 @@ def test_the_hand_pane_keeps_a_card_name_whole() -> None:
     lines = [("", " 3. High Confessor Aubrel Oriel [Oriel 3 unique]\n"), ("", " 4. Gloam")]
     out = "".join(text for _, text, *_ in clipped(lines, 10, 38))
     assert out.split("\n") == [" 3. High Confessor Aubrel Oriel [Oriel", "  3 unique]", " 4. Gloam"]
+
+
+def test_printed_rows_break_at_spaces_and_never_inside_a_path() -> None:
+    """Issue 31: a command's printed lines keep to 80 columns at word boundaries; a path
+    (even one with a space in it) is one piece, alone on its row when longer than one."""
+    from fairtable.client.text_rows import plain_rows, verdict_rows
+
+    assert plain_rows(["OK", "a:", "b"]) == ["OK a: b"]
+    assert plain_rows([]) == [""]
+    words = ("word " * 40).split()
+    rows = plain_rows(words)
+    assert all(len(r) <= 80 for r in rows) and all(r.startswith("  ") for r in rows[1:])
+    assert " ".join(" ".join(rows).split()) == " ".join(words)
+    path = "/home/a user/" + "x" * 90 + "/game.log"
+    assert plain_rows(["see", path, "then"]) == ["see", f"  {path}", "  then"]
+    summary = "verified: 491 entries, every signature, commitment, proof and shuffle checks out"
+    assert verdict_rows("OK", "617d09e57cc4", "winner Ann") == ["OK 617d09e57cc4: winner Ann"]
+    short = verdict_rows("OK", "617d09e57cc4", summary + "; winner Ada (heuristic)")
+    assert short[0].startswith("OK 617d09e57cc4: verified:") and len(short) == 2
+    assert all(len(r) <= 80 for r in short)
+    long = verdict_rows("FAILED", path, summary)
+    assert long[:2] == ["FAILED", f"  {path}"] and all(len(r) <= 80 for r in long[2:])
+    assert " ".join(" ".join(long[2:]).split()) == summary

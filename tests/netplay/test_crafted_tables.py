@@ -33,7 +33,8 @@ def _one_line_refusal(capsys: pytest.CaptureFixture[str], code: int) -> str:
     assert code != 0
     assert "Traceback" not in out + err
     text = (err or out).strip()
-    assert len(text.splitlines()) == 1, text
+    # one line -- or one audit verdict, its further rows indented (80 columns, issue 31)
+    assert all(row.startswith("  ") for row in text.splitlines()[1:]), text
     return text
 
 
@@ -78,3 +79,24 @@ def test_hostile_peers_9_resume_skips_a_crafted_table_and_writes_nothing(
     assert "Traceback" not in out + err
     assert code == 0
     assert _snapshot(folder) == before
+
+
+def test_audit_answers_in_rows_of_80_columns_and_never_breaks_the_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: ``fairtable audit ID --data-dir DIR`` printed its verdict in one line longer
+    than 80 columns (the terminal folded it mid-word); it now breaks at spaces, further rows
+    indented, and a path too long to share a row stands alone on its own row, whole."""
+    folder = _two_seat_reign(tmp_path)
+    capsys.readouterr()
+    assert main(["audit", folder.name[:12], "--data-dir", str(tmp_path)]) == 1
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith(f"FAILED {folder.name[:12]}: ") and len(rows) > 1, rows
+    assert all(len(row) <= 80 for row in rows), rows
+    assert all(row.startswith("  ") and row[2] != " " for row in rows[1:]), rows
+    assert main(["audit", str(folder)]) == 1
+    whole = capsys.readouterr().out.splitlines()
+    assert whole[:2] == ["FAILED", f"  {folder}"], whole  # the path whole, on a row of its own
+    assert all(len(row) <= 80 for row in whole[2:]), whole
+    said = " ".join(" ".join(whole[2:]).split())
+    assert said == " ".join(" ".join(rows).split()).split(": ", 1)[1], (said, rows)
