@@ -17,7 +17,12 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
 * **stalling** -- a seat online that owes a part its peer makes by itself (a shuffle, a
   share, a reveal: not a decision, where a person may think) for the abandon limit is
   flagged ``stalled`` (the session's verdict: ``timeout`` or ``withheld-reveal``), as
-  before clocks: a peer cannot hold a game hostage by beating but not revealing;
+  before clocks: a peer cannot hold a game hostage by beating but not revealing.  A seat
+  unheard for more than :data:`QUIET_BEATS` beats is not flagged: it is not beating, so
+  it may be gone, and it is offline within :data:`OFFLINE_BEATS` beats, where the offline
+  countdown decides (``abandoned``, or a vanishing at a ``go-on`` table); heard again
+  first, it is flagged at once.  Else an abandon limit shorter than those beats named a
+  seat that died owing a part ``stalled``, never ``abandoned`` (issue 33);
 * **agreement** -- the peer whose own measure first reaches zero floods a
   :class:`TimeNotice` signed with its seat key.  Another peer accepts it (and ends the game
   with the same verdict) only if it is about the step it is at and its own measure of that
@@ -49,6 +54,7 @@ from fairtable.protocol.wire import blob, integer, label
 
 __all__ = [
     "OFFLINE_BEATS",
+    "QUIET_BEATS",
     "TOLERANCE",
     "TimeFlag",
     "CameBack",
@@ -65,6 +71,9 @@ __all__ = [
 
 OFFLINE_BEATS = 3
 """A seat unheard for this many beats is offline."""
+QUIET_BEATS = 1.5
+"""A seat unheard for more than this many beats is not flagged ``stalled``: it may be going
+offline (then its countdown decides); heard again, it is flagged at once."""
 TOLERANCE = 2.0
 """Seconds: a time notice is accepted if our own measure of that seat is at most this."""
 PRESENCE_DOMAIN = b"fairtable/presence/v2\x00"
@@ -302,7 +311,11 @@ class TableClock:
             if left is not None and left <= 0:
                 self._flagged.add(seat)
                 events.append(Flagged(self._kind(seat, now), seat))
-            elif seat in self.stalled_since and now - self.stalled_since[seat] >= abandon:
+            elif (
+                seat in self.stalled_since
+                and now - self.stalled_since[seat] >= abandon
+                and now - self.heard[seat] <= QUIET_BEATS * self.beat
+            ):
                 self._flagged.add(seat)
                 events.append(Flagged(TimeFlag.STALLED, seat))
         return events

@@ -263,6 +263,31 @@ def test_an_online_seat_owing_a_part_its_peer_makes_by_itself_is_flagged_as_stal
     assert flags[0].reason == "seat 1 did not answer in time"
 
 
+def test_a_seat_gone_quiet_owing_a_part_is_not_stalled_but_offline_when_the_limit_is_short() -> (
+    None
+):
+    """Issue 33: a seat that dies owing a part its peer makes by itself, at a table whose
+    abandon limit (5 s) is shorter than the 3 beats (6 s) before it counts as offline, was
+    flagged ``stalled`` at 5 s (a ``timeout``/``withheld-reveal`` verdict, never a vanishing
+    at a ``go-on`` table).  A seat unheard for more than a beat and a half is not stalling:
+    the flag waits, the seat goes offline at 6 s and its countdown ends it ``abandoned``."""
+    c = clock(bank_ms=0, abandon_ms=5_000)
+    c.observe(0.0, {1}, {}, thinking=set())  # seat 1 owes a reveal; its last beat was at 0
+    c.heard[2] = 1000.0
+    flags = [e for t in range(1, 11) for e in c.update(float(t)) if isinstance(e, Flagged)]
+    assert flags == [] and 1 in c.offline
+    assert [e for e in c.update(11.0) if isinstance(e, Flagged)] == [Flagged("abandoned", 1)]
+
+
+def test_a_quiet_staller_heard_again_is_flagged_stalled_at_once() -> None:
+    c = clock(bank_ms=0, abandon_ms=5_000)
+    c.observe(0.0, {1}, {}, thinking=set())
+    c.heard[2] = 1000.0
+    assert not [e for e in c.update(5.0) if isinstance(e, Flagged)]  # quiet since 0: it waits
+    heard_all(c, 5.5)  # its beat after all: it is online, and owed its part 5.5 s
+    assert [e for e in c.update(5.5) if isinstance(e, Flagged)] == [Flagged("stalled", 1)]
+
+
 def test_the_stall_count_starts_again_when_the_seat_owes_a_decision_in_between() -> None:
     c = clock(bank_ms=0, abandon_ms=30_000)
     c.observe(0.0, {1}, {}, thinking=set())

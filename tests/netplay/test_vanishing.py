@@ -21,15 +21,17 @@ from trio.testing import MockClock
 
 import fairtable.protocol as P
 from fairtable.client.bots import RandomBot
+from fairtable.engine.requests import Deal
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import Invite, NodeConfig, Pacing, TableNode, TableTerms, saved_table
 from fairtable.netplay import events as ev
-from fairtable.protocol.wire import Batch, Resign
+from fairtable.protocol.wire import Batch, DecryptShares, Resign
 from tests.netplay.said import as_json
 
 SEATS = 4
 DOOMED = 3  # the node that vanishes (a joiner)
 ANSWERED = 4  # decisions it answers before it is killed at the next one
+SHARES_AFTER = 20  # or, dying owing shares: the step past which it sends none
 
 
 def bot(seed: int) -> Any:
@@ -44,8 +46,13 @@ class _Table:
     departure waits for ``resume`` before its next answer (the table stays at the step
     the seat vanished at while the test looks)."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *, abandon_after: float = 2.0, dies_owing: bool = False) -> None:
+        """``dies_owing``: the doomed node is answered by a bot and dies instead when it
+        should send its first decryption shares for a deal past step ``SHARES_AFTER`` (a
+        part its peer makes by itself, which the others then wait on: the stall rule runs,
+        not a think; a deal is recovered, so the others play on)."""
         self.tmp = tmp
+        self.abandon_after, self.dies_owing = abandon_after, dies_owing
         self.identities = [P.Identity.generate() for _ in range(SEATS)]
         self.events: list[list[dict[str, Any]]] = [[] for _ in range(SEATS)]
         self.nodes: list[TableNode] = []
@@ -62,7 +69,9 @@ class _Table:
     def config(self, index: int) -> NodeConfig:
         return NodeConfig(
             data_dir=self.tmp / f"peer{index}",
-            terms=TableTerms(abandon_after=2.0, round_limit=3, leavers=P.Leavers.GO_ON),
+            terms=TableTerms(
+                abandon_after=self.abandon_after, round_limit=3, leavers=P.Leavers.GO_ON
+            ),
             pacing=Pacing(seat_timeout=0.5, grace=0.5, beat=0.3),
             ui_events=index in (0, DOOMED),
         )
@@ -90,6 +99,8 @@ class _Table:
 
         doomed = index == DOOMED and not again
         answers = self.answers if doomed else self.host_answers if index == 0 else person
+        if doomed and self.dies_owing:
+            answers, session_class = None, self._dies_owing_shares()
         return TableNode(
             self.config(index),
             self.identities[index],
@@ -101,6 +112,23 @@ class _Table:
             emit=emit,
             session_class=session_class,
         )
+
+    def _dies_owing_shares(self) -> type[P.TableSession]:
+        table = self
+
+        class DiesOwingShares(P.TableSession):
+            def publish(self, msg: Any) -> None:
+                if (
+                    isinstance(msg, DecryptShares)
+                    and self.game.serial > SHARES_AFTER
+                    and isinstance(self.game.pending()[0], Deal)  # recoverable: not a reveal
+                ):
+                    table.doomed.cancel()  # the process is gone before the shares are sent
+                    table.killed.set()
+                    return
+                super().publish(msg)
+
+        return DiesOwingShares
 
     async def _host_player(self) -> None:
         """The host's player: a bot that, once the seat vanished, waits for ``resume``."""
@@ -139,7 +167,8 @@ class _Table:
                 nursery.start_soon(run_doomed)
             else:
                 nursery.start_soon(node.run)
-        nursery.start_soon(self._answer_then_die)
+        if not self.dies_owing:
+            nursery.start_soon(self._answer_then_die)
         nursery.start_soon(self._host_player)
 
     @property
@@ -204,6 +233,26 @@ async def test_a_seat_that_vanishes_mid_game_at_a_go_on_table_and_the_others_fin
             for e in table.events[index][after + 1 :]
             if e["event"] == "unreachable" and e["address"] == address
         ]
+
+
+async def test_a_seat_that_dies_owing_shares_at_a_short_abandon_limit_vanishes_not_stalls(
+    tmp_path: Path, autojump_clock: MockClock
+) -> None:
+    """Issue 33: the abandon limit (0.5 s) is shorter than the 3 beats (0.9 s) before an
+    unheard seat is offline.  A seat that dies owing its decryption shares was flagged
+    ``stalled`` first (a ``withheld-reveal``/``timeout`` verdict: the game ended at a table
+    whose rule is ``go-on``); a seat that stopped beating is not stalling, so it goes offline,
+    vanishes, and the three others finish on one digest that the audit accepts."""
+    table = _Table(tmp_path, abandon_after=0.5, dies_owing=True)
+    table.resume.set()
+    with trio.fail_after(600):  # virtual seconds
+        async with trio.open_nursery() as nursery:
+            await table.start(nursery)
+            await table.killed.wait()
+            for index in table.survivors:
+                await table.nodes[index].done.wait()
+            nursery.cancel_scope.cancel()
+    table.check_the_survivors_finished_alike()
 
 
 class _ResignsFromThePast(P.TableSession):
