@@ -40,7 +40,7 @@ import trio._core._run as trio_run
 from fairtable.netplay.links import _link, _watchers
 from fairtable.netplay.node import _liveness, _mesh, _node_folder, _node_parts
 
-__all__ = ["EPOCH", "pinned"]
+__all__ = ["EPOCH", "HASH_ORDERS", "pinned"]
 
 EPOCH = 1_800_000_000  # the simulated wall clock's origin (seconds)
 
@@ -83,17 +83,27 @@ _SET_MEMBERS: tuple[type, ...] = (
 """The classes netplay keeps in sets, hashed by identity (``eq=False``)."""
 
 
+HASH_ORDERS = ("birth", "reversed")
+"""How :func:`pinned` hashes the objects of :data:`_SET_MEMBERS`: by their rank among those
+first hashed, or by its negation (a set of them then iterates the other way round).  A run
+whose trace differs between the two depends on the pinning: without it, on the process's
+allocation history (``python -m tests.sim.find hash-order``)."""
+
+
 @contextlib.contextmanager
-def _hash_by_birth() -> Iterator[None]:
+def _hash_by_birth(order: str = "birth") -> Iterator[None]:
     """Within the block, each object of :data:`_SET_MEMBERS` hashes to its rank among those
-    first hashed (kept alive until the block ends, so an address is never reused)."""
+    first hashed (kept alive until the block ends, so an address is never reused), or to
+    ``-2 - rank`` in the ``reversed`` order (-1 is no hash in CPython)."""
+    if order not in HASH_ORDERS:
+        raise ValueError(f"no hash order {order!r}; the orders are {', '.join(HASH_ORDERS)}")
     ranks: dict[int, int] = {}
     alive: list[object] = []
 
     def rank(obj: object) -> int:
         key = id(obj)
         if key not in ranks:
-            ranks[key] = len(ranks)
+            ranks[key] = len(ranks) if order == "birth" else -2 - len(ranks)
             alive.append(obj)
         return ranks[key]
 
@@ -108,8 +118,9 @@ def _hash_by_birth() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def pinned(seed: int) -> Iterator[None]:
-    """Pin every source of chance and time for one run of ``seed``."""
+def pinned(seed: int, hash_order: str = "birth") -> Iterator[None]:
+    """Pin every source of chance and time for one run of ``seed`` (``hash_order``: one of
+    :data:`HASH_ORDERS`)."""
     draws = random.Random(f"fairtable-sim/random/{seed}")
     fake_time = _Time(time=_sim_time, time_ns=lambda: int(_sim_time() * 10**9))
     fake_random = _Random(Random=lambda *a: random.Random(draws.getrandbits(64)))
@@ -128,7 +139,7 @@ def pinned(seed: int) -> Iterator[None]:
     _node_folder.time = fake_time  # type: ignore[assignment]
     _mesh.random = fake_random  # type: ignore[assignment]
     try:
-        with _hash_by_birth():
+        with _hash_by_birth(hash_order):
             yield
     finally:
         (

@@ -7,6 +7,10 @@ that crashes after committing and restarts opens its commitment under another no
 ``star``: the simulator's own fix of seed 9381 undone -- a simulated stream tells its
 listener no far address, so the host learns no joiner's address and a table without a relay
 is a star through the host instead of the mesh it is over TCP.
+
+``flood-decide``: the fix of seed 1211 undone -- a seat's own decision runs the exchanges
+but no longer re-checks the flood rule, so a flood that arrived while it owed that decision
+is blamed only when something more arrives (or 600 s later, ``abandoned``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
+import fairtable.protocol as P
 from fairtable.protocol.crypto import JointRandomness
 
 from .net import SimStream
@@ -53,7 +58,25 @@ def _star() -> Iterator[None]:
         SimStream.__init__ = original  # type: ignore[method-assign]
 
 
-REVERTS = {"chance-nonce": _chance_nonce, "star": _star}
+@contextlib.contextmanager
+def _flood_decide() -> Iterator[None]:
+    original = P.TableSession.decide
+
+    def decide(self: P.TableSession, answer: Any) -> None:
+        if self.verdict is not None or self.finished is not None:
+            original(self, answer)  # its typed refusals, as before
+            return
+        self.exchanges.decide(answer)
+        self._run()  # not _settle: the flood rule waits for the next arrival
+
+    P.TableSession.decide = decide  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        P.TableSession.decide = original  # type: ignore[method-assign]
+
+
+REVERTS = {"chance-nonce": _chance_nonce, "star": _star, "flood-decide": _flood_decide}
 
 
 @contextlib.contextmanager

@@ -13,9 +13,11 @@ import pytest
 
 import fairtable.protocol as P
 from fairtable.engine.reign import standard_catalog
-from fairtable.netplay import GameOver, Seated, Staying, Verdict
+from fairtable.netplay import GameOver, Seated, Staying
 from fairtable.netplay.links._wire import Bye
 from fairtable.netplay.storage._storage import LogFile
+from tests.sim.cases import CASES, SEEDS, run_case
+from tests.sim.find import find
 from tests.sim.plan import FAULT_KINDS, Fault, Plan, draw_plan
 from tests.sim.relay_storage import relay_leaks
 from tests.sim.reverts import reverted
@@ -40,7 +42,8 @@ def test_a_seed_gives_the_same_run_whatever_ran_before_it_in_its_process() -> No
     those hashes; here the same seed runs after ever more objects kept alive.  (Since
     protocol version 9 changed every table id, seed 40933's run no longer depends on those
     hashes -- with the pinning taken out it still gives one trace -- so this holds the
-    property, not the case; a seed that needs the pinning is yet to be found again.)"""
+    property, not the case; ``python -m tests.sim.find hash-order`` looks for a seed whose
+    trace changes when those sets iterate the other way round.)"""
     kept: list[object] = []
     digests = set()
     for more in (0, 1, 2, 3, 5, 8, 13):
@@ -128,7 +131,9 @@ def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
     (Since protocol version 9 changed every table id, the flood ends this run at 1.5 s,
     before that moment: with the fix put back the seed passes too.  The case itself is
     ``tests/protocol/test_held.py::test_a_flood_that_arrived_while_we_owed_a_decision_is_
-    blamed_once_we_decided``.)"""
+    blamed_once_we_decided``.)  ``python -m tests.sim.find flood-owing`` looks for a seed
+    that hits it again: a flood blamed inside a decision, and the run broken with that fix
+    undone (``reverts.py``, ``flood-decide``)."""
     result = run_seed(1211, "sovereign")
     assert result.plan.cheat == (1, "flood")
     assert result.violations == [], result.replay()
@@ -140,18 +145,16 @@ def test_a_seat_that_finished_stays_until_the_others_have_its_last_entries() -> 
     finished the game, waited its 2 s grace for the others' farewells and left, holding
     the last entries they lacked; both honest seats then blamed honest seat 2
     ``abandoned`` 600 s later.  A finished seat now stays, serving them, until every seat
-    said farewell (at most the table's abandon limit): all three end with one digest.
-    Since protocol version 9 changed every table id, seed 146 (Reign, a relay that delays
-    peer 0, which is partitioned from 2.9 s to 8.4 s) is the case: peer 0 finishes, says
-    past its grace that it stays, and peer 1 finishes only after that."""
-    result = run_seed(146, "reign")
+    said farewell (at most the table's abandon limit): all three end with one digest.  The
+    case -- a peer finishes, says past its grace that it stays, and another finishes only
+    after that -- is ``cases.SEEDS["stays-needed"]``'s (refound by ``python -m
+    tests.sim.find stays-needed``)."""
+    result, hits = run_case("stays-needed", SEEDS["stays-needed"])
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find stays-needed"
     assert result.plan.cheat is None
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
     assert next(iter(result.outcomes.values())).startswith("digest")
-    (over,) = result.when(0, GameOver)
-    (stays,) = result.when(0, Staying)
-    assert over < stays < result.when(1, GameOver)[0]  # the case: it stayed, and was needed
 
 
 def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
@@ -161,7 +164,8 @@ def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
     Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind.  (Since
     protocol version 9 changed every table id, seat 1 is not cut off from seat 2 in this
     run; the case itself is ``tests/netplay/test_clock.py::test_the_first_notice_decides_
-    the_kind_for_a_peer_that_measured_otherwise``.)"""
+    the_kind_for_a_peer_that_measured_otherwise``.)  ``python -m tests.sim.find
+    withheld-cut-off`` looks for a seed that hits it again."""
     result = run_seed(2182, "sovereign")
     assert result.plan.cheat == (2, "withheld-reveal")
     assert result.violations == [], result.replay()
@@ -173,18 +177,14 @@ def test_a_verdict_with_evidence_reaches_a_seat_that_was_away_when_it_was_given(
     and left a second later; seat 1, crashed and partitioned meanwhile, never got the
     entry and timed seat 2 out 600 s later (``timeout``): one cheat, two verdicts.  A seat
     stopped by a verdict with evidence now stays, sending that evidence on every new link
-    and answering catch-up, until every seat but the blamed one said farewell.  Since
-    protocol version 9 changed every table id, seed 1079 (Reign) is the case: peer 0
-    replays an entry, peer 1 blames it at 2.8 s while peer 2 is partitioned (2.6 s to
-    6.9 s), stays, and peer 2 reaches the same verdict once it is back."""
-    result = run_seed(1079, "reign")
-    assert result.plan.cheat == (0, "replay")
+    and answering catch-up, until every seat but the blamed one said farewell.  The case --
+    a peer blames a replay while another is away, stays, and the other reaches the same
+    verdict once it is back -- is ``cases.SEEDS["verdict-while-away"]``'s."""
+    result, hits = run_case("verdict-while-away", SEEDS["verdict-while-away"])
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find verdict-while-away"
+    assert result.plan.cheat is not None
     assert result.violations == [], result.replay()
-    assert set(result.outcomes.values()) == {"verdict 0 replay"}
-    (first,) = result.when(1, Verdict)
-    (later,) = result.when(2, Verdict)
-    assert result.was_away(2, first) and later > first  # the case: peer 2 away, told later
-    assert result.when(1, Staying)  # peer 1 stayed for it
+    assert set(result.outcomes.values()) == {f"verdict {result.plan.cheat[0]} replay"}
 
 
 def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
@@ -193,12 +193,11 @@ def test_an_equivocation_proof_reaches_a_seat_that_saw_one_version() -> None:
     seat 1 held one version (a crash lost it, and it took it again) and had no way to take
     the proof, so it timed seat 2 out 600 s later: one cheat, two verdicts.  The node now
     routes the proof to the session, which checks it against the roster."""
-    result = run_seed(4645, "sovereign")
-    assert result.plan.cheat == (1, "equivocation")
+    result, hits = run_case("proof-passed-on", SEEDS["proof-passed-on"])
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find proof-passed-on"
+    assert result.plan.cheat is not None
     assert result.violations == [], result.replay()
-    assert set(result.outcomes.values()) == {"verdict 1 equivocation"}
-    reasons = [e.reason for peer in (0, 2) for e in result.events[peer] if isinstance(e, Verdict)]
-    assert any("a peer's proof" in reason for reason in reasons)  # the case: a proof passed on
+    assert set(result.outcomes.values()) == {f"verdict {result.plan.cheat[0]} equivocation"}
 
 
 def test_seats_link_to_each_other_as_over_tcp_so_a_hub_that_leaves_isolates_nobody() -> None:
@@ -252,8 +251,8 @@ def test_a_crash_before_an_fsync_overtaken_by_another_crash_is_disarmed() -> Non
     1's next own write, but another crash took the peer down first; the restarted peer then
     crashed at its first write, and no fault was left to restart it: it never ended, and
     the others named it ``abandoned`` (a bug of the simulator, not of the node)."""
-    result = run_seed(5264, "reign")
-    assert result.faults["crash-before-fsync-overtaken"] >= 1  # the case
+    result, hits = run_case("fsync-overtaken", SEEDS["fsync-overtaken"])
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find fsync-overtaken"
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
     assert next(iter(result.outcomes.values())).startswith("digest")
@@ -266,8 +265,8 @@ def test_a_record_synced_in_an_earlier_life_is_never_torn_by_a_later_crash() -> 
     written anything -- and cut its own entry, fsynced and sent in its first life. The peer
     came back without its move, chose again, and named the honest seat 0 ``wrong-digest``
     (a bug of the simulator: a disk does not lose what was fsynced)."""
-    result = run_seed(40870, "sodalis")
-    assert result.faults["log-kept-from-an-earlier-life"] >= 1  # the case
+    result, hits = run_case("log-kept", SEEDS["log-kept"])
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find log-kept"
     assert result.violations == [], result.replay()
     assert len(set(result.outcomes.values())) == 1
 
@@ -287,3 +286,15 @@ def test_finished_seats_leave_within_seconds_when_the_relay_answered_a_want_too_
     last_finish = max(t for peer in result.events for t in result.when(peer, GameOver))
     assert result.sim_seconds - last_finish < 5.0
     assert not any(result.when(peer, Staying) for peer in result.events)
+
+
+def test_the_seed_finder_runs_only_plans_that_can_hit_and_names_a_seed_that_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``python -m tests.sim.find``: a seed whose plan cannot show the case is not run (no
+    ``miss`` line), a seed that hits is printed as the line to put in ``cases.SEEDS``."""
+    seed = SEEDS["fsync-overtaken"]
+    assert not CASES["fsync-overtaken"].wants(draw_plan(seed - 1, "reign"))
+    assert find("fsync-overtaken", seed - 1, 2) == seed
+    out = capsys.readouterr().out
+    assert "miss" not in out and f'"fsync-overtaken": {seed},' in out

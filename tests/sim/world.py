@@ -19,6 +19,7 @@ import os
 import random
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ class RunResult:
     times: dict[int, list[float]] = attrs.field(factory=dict, repr=False)  # ... when, in sim s
     away: dict[int, list[tuple[float, float]]] = attrs.field(factory=dict, repr=False)
     """peer -> when it was down (crashed) or partitioned alone, in simulated seconds"""
+    stopped_early: bool = False  # ended by ``until`` (run_plan): its violations are moot
 
     def when(self, peer: int, kind: type) -> list[float]:
         """When peer ``peer`` emitted each event of class ``kind``."""
@@ -190,6 +192,11 @@ class World:
         self.relay: RelayNode | None = None
         self.relay_scope: trio.CancelScope | None = None
         self.came_back: dict[int, trio.Event] = {}
+        self.until: Callable[[World], bool] | None = None
+        """Seen after every event a seat emits: true ends the run there (a seed finder's
+        early stop, once what it looks for is decided; the invariants are then moot)."""
+        self.top: trio.CancelScope | None = None
+        self.stopped_early = False
 
     # -- seats --------------------------------------------------------------------------------
     def data_dir(self, seat: int) -> Path:
@@ -229,6 +236,9 @@ class World:
         def emit(event: Any) -> None:
             events.append(event)
             times.append(trio.current_time())
+            if self.until is not None and self.top is not None and self.until(self):
+                self.stopped_early = True
+                self.top.cancel()  # synchronous: what ran so far ran as in a whole run
 
         session_class: type[P.TableSession] = P.TableSession
         if cheat is not None and mine and not stall:
@@ -408,6 +418,7 @@ class World:
         self.tracker.install(self)
         try:
             async with trio.open_nursery() as nursery:
+                self.top = nursery.cancel_scope
                 if self.plan.relay:
                     self.via = ("127.0.0.1", await nursery.start(self.run_relay))
                     if self.plan.hostile_relay is not None:
@@ -507,13 +518,19 @@ disk's fsync is about a twentieth of a run; the simulator models a crash before 
 itself, in :class:`_LastWrite`), else the usual temporary folder."""
 
 
-def run_plan(plan: Plan) -> RunResult:
+def run_plan(
+    plan: Plan, *, until: Callable[[World], bool] | None = None, hash_order: str = "birth"
+) -> RunResult:
+    """One run of ``plan`` and its invariants.  ``until`` may end it early (see
+    :attr:`World.until`; ``RunResult.stopped_early`` says it did); ``hash_order`` is the
+    order netplay's sets of links and peers are hashed in (:func:`determinism.pinned`)."""
     with (
         tempfile.TemporaryDirectory(prefix="fairtable-sim-", dir=_SCRATCH) as tmp,
-        pinned(plan.seed),
+        pinned(plan.seed, hash_order),
         verified_once(),
     ):
         world = World(plan, Path(tmp))
+        world.until = until
         clock = trio.testing.MockClock(autojump_threshold=0)
         crashed = None
         try:
@@ -536,6 +553,7 @@ def run_plan(plan: Plan) -> RunResult:
             world.events,
             world.times,
             world.away,
+            world.stopped_early,
         )
 
 
