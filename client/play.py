@@ -51,6 +51,7 @@ from fairtable.netplay import (
     Invite,
     InviteError,
     LinkClosed,
+    LinkReason,
     LobbyId,
     StorageError,
     TableFolder,
@@ -192,10 +193,11 @@ def _refusal(reason: str, watch: str = "") -> str:
     started table with no seat left adds ``watch`` (:func:`client.errors.watch_instead`)."""
     if reason in RELAY_REFUSALS:
         return f"the relay refused the table: {reason}"
-    why = {
-        "invite": "it does not take this invite (check that you copied all of it)",
-        "version": "it runs another version of fairtable",
-    }.get(reason, f"reason: {reason}")
+    words: dict[LinkReason | None, str] = {
+        LinkReason.INVITE: "it does not take this invite (check that you copied all of it)",
+        LinkReason.VERSION: "it runs another version of fairtable",
+    }
+    why = words.get(LinkReason.of(reason), f"reason: {reason}")
     if reason == NO_SEAT_LEFT:
         return f"{refusal_words(reason)};\n  {watch}" if watch else refusal_words(reason)
     return f"the table refused the link: {why}"

@@ -28,7 +28,7 @@ from ._link import (
     check_link_args,
 )
 from ._tls import wrap_server
-from ._wire import Handshake, LinkReason, PeerInfo, refuse, server_handshake
+from ._wire import Handshake, LinkReason, LinkRole, PeerInfo, refuse, server_handshake
 
 __all__ = ["serve_links"]
 
@@ -80,7 +80,7 @@ async def serve_links(
     identity: Identity,
     secrets_for: Callable[[bytes], bytes | None],
     authorize: Callable[[PeerInfo], bool] = _allow_all,
-    role: str = "peer",
+    role: str = LinkRole.PEER,
     host: str | None = "127.0.0.1",
     config: LinkConfig = DEFAULT_CONFIG,
     max_handshakes: int = 64,

@@ -124,6 +124,11 @@ class LinkReason(StrEnum):
     FLOOD = "flood"  # a spectator that does not read what it is sent
     TOO_SLOW = "too slow"  # our queue to a peer overflowed
 
+    @classmethod
+    def of(cls, words: str) -> LinkReason | None:
+        """The reason ``words`` say, or None for words links do not say themselves."""
+        return _KNOWN_REASONS.get(words)
+
 
 _KNOWN_REASONS = {reason.value: reason for reason in LinkReason}
 
@@ -159,7 +164,7 @@ class LinkClosed(Exception):
     @property
     def why(self) -> LinkReason | None:
         """The reason as a :class:`LinkReason`, or None for words links do not say themselves."""
-        return _KNOWN_REASONS.get(self.reason)
+        return LinkReason.of(self.reason)
 
     def __str__(self) -> str:
         who = "link closed by peer" if self.by_peer else "link closed"

@@ -363,7 +363,7 @@ class TableNode(Departure):
         if via_relay:
             token = relay_token(self.invite)
             scope, secret = relay_scope(token), RELAY_SECRET
-            greeting = P.encode(Subscribe(token, "peer"))
+            greeting = P.encode(Subscribe(token, LinkRole.PEER.value))
 
         def refused(exc: LinkClosed) -> None:
             self.emit(ev.LinkRefused(exc.reason))

@@ -80,7 +80,7 @@ async def watch_table(
         token = relay_token(invite)
         address, scope, secret = via, relay_scope(token), RELAY_SECRET
         key = via_key or invite.relay_key
-        greeting = P.encode(Subscribe(token, "observer"))
+        greeting = P.encode(Subscribe(token, LinkRole.OBSERVER.value))
     session: P.TableSession | None = None
     refused: str | None = None
     failures = 0
