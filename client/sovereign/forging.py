@@ -29,12 +29,13 @@ from fairtable.engine.sovereign.answers import (
     Work,
 )
 from fairtable.engine.sovereign.cards import CardDef
-from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Op, Who
+from fairtable.engine.sovereign.kinds import LEADER, CardType, EffectGroup, Mode, Op, Who
 from fairtable.engine.sovereign.placement import NOWHERE, in_lane, on_host
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
 MAX_UNITS_IN_FORGE = 2
+ECONOMY = frozenset({EffectGroup.GROWTH, EffectGroup.UPKEEP})  # triggers that grow citizens
 
 
 class Forging:
@@ -219,9 +220,9 @@ class Forging:
             ab = cd.ability
             if ab is None or ab.mode is not Mode.PERPETUAL or sum(workers(state, seat, card)) > 0:
                 continue
-            economy = any(name in ("growth", "upkeep") for name, _ in cd.triggers)
+            economy = any(name in ECONOMY for name, _ in cd.triggers)
             combat = bool(ab.effects) and units >= 1
-            scoring = any(name == "on_score" for name, _ in cd.triggers)
+            scoring = any(name is EffectGroup.ON_SCORE for name, _ in cd.triggers)
             if not (economy or combat or scoring):
                 continue
             keep_t = 0 if economy else 1

@@ -29,7 +29,10 @@ import attrs
 from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign.hooks import HOOKS
 from fairtable.engine.sovereign.kinds import (
+    TRIGGERS,
+    UNIT_TRIGGERS,
     CardType,
+    EffectGroup,
     HealthSource,
     Mode,
     Op,
@@ -85,8 +88,6 @@ UNIT_TARGETS = frozenset({Target.UNIT, Target.ENEMY_UNIT, Target.OWN_UNIT, Targe
 HEALTH_OPS = frozenset({Op.ADD_HEALTH, Op.RESTORE_HEALTH})
 STAT_WHO = tuple(Who)
 STAT_WHEN = tuple(When)
-TRIGGERS = ("on_forge", "upkeep", "growth", "on_score", "on_damaged", "on_health_lost")
-UNIT_TRIGGERS = ("on_damaged", "on_health_lost")  # about a unit: on units and unit augments
 
 
 @attrs.frozen
@@ -137,12 +138,12 @@ class CardDef:
     lasting: tuple[Effect, ...] = ()
     play: tuple[Effect, ...] = ()
     ability: Ability | None = None
-    triggers: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    triggers: tuple[tuple[EffectGroup, tuple[Effect, ...]], ...] = ()
     quick_forge: bool = False  # may be forged at any reflex moment, from hand or forge
     text: str = ""
     flavour: str = ""
 
-    def trigger(self, when: str) -> tuple[Effect, ...]:
+    def trigger(self, when: EffectGroup) -> tuple[Effect, ...]:
         for name, effects in self.triggers:
             if name == when:
                 return effects

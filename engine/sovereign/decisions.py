@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
-from fairtable.engine.sovereign.kinds import Area, HealthSource, Op, Window
+from fairtable.engine.sovereign.kinds import Area, EffectGroup, HealthSource, Op, Window
 
 
 class SovereignDecisionKind(DecisionKind):
@@ -43,7 +43,7 @@ class OrderTriggersInfo(DecisionInfo):
     KIND = SovereignDecisionKind.ORDER_TRIGGERS
 
     sources: tuple[str, ...]
-    when: str
+    when: EffectGroup
 
 
 @attrs.frozen(kw_only=True)
@@ -153,6 +153,6 @@ class OptionalEffectInfo(DecisionInfo):
     KIND = SovereignDecisionKind.OPTIONAL_EFFECT
 
     source: str
-    which: str
+    which: EffectGroup
     index: int
     k: int

@@ -17,7 +17,16 @@ from typing import Any
 
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import HEALTH_OPS, CardDef, Effect
-from fairtable.engine.sovereign.kinds import CardType, Mode, Op, Shift, Target, When, Who
+from fairtable.engine.sovereign.kinds import (
+    CardType,
+    EffectGroup,
+    Mode,
+    Op,
+    Shift,
+    Target,
+    When,
+    Who,
+)
 from fairtable.engine.sovereign.state import LANE_SIZE, SovereignState
 from fairtable.engine.words import word_of
 
@@ -48,16 +57,19 @@ def citizens_total(state: SovereignState) -> int:
 
 
 # -- effects that apply -------------------------------------------------------------------
-def effects_of(d: CardDef, which: str) -> tuple[Effect, ...]:
-    if which == "play":
-        return d.play
-    if which == "lasting":
-        return d.lasting
-    if which == "ability":
-        return d.ability.effects if d.ability else ()
-    if which == "static":
-        return d.static
-    return d.trigger(which)
+def effects_of(d: CardDef, which: EffectGroup) -> tuple[Effect, ...]:
+    """Card ``d``'s effects in list ``which``."""
+    match which:
+        case EffectGroup.PLAY:
+            return d.play
+        case EffectGroup.LASTING:
+            return d.lasting
+        case EffectGroup.ABILITY:
+            return d.ability.effects if d.ability else ()
+        case EffectGroup.STATIC:
+            return d.static
+        case _:
+            return d.trigger(which)
 
 
 def level(state: SovereignState, ref: str) -> int:
@@ -134,13 +146,13 @@ def sources(state: SovereignState) -> Iterator[Source]:
                 yield aug, fac.owner, eff, ref, 1
         lv = level(state, ref)
         if lv:
-            for eff in effects_of(state.defn(ref), "ability"):
+            for eff in effects_of(state.defn(ref), EffectGroup.ABILITY):
                 yield ref, fac.owner, eff, "", lv
     for seat, b in enumerate(state.boards):
         lref = leader_ref(state, seat)
         lv = level(state, lref)
         if lv:
-            for eff in effects_of(state.defn(lref), "ability"):
+            for eff in effects_of(state.defn(lref), EffectGroup.ABILITY):
                 yield lref, seat, eff, "", lv
         for ref, _, targets in b.reflexes:
             for eff in state.defn(ref).lasting:

@@ -29,6 +29,7 @@ from fairtable.engine.sovereign.kinds import (
     Area,
     CardType,
     ChanceLabel,
+    EffectGroup,
     Mode,
     MulliganChoice,
     RevealLabel,
@@ -208,7 +209,7 @@ def _phase(state: SovereignState, name: str) -> None:
     state.temps = []  # "until end of phase" effects end with it
 
 
-def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int]]:
+def triggers(state: SovereignState, seat: int, when: EffectGroup) -> list[tuple[str, int]]:
     """(source ref, scale) of the seat's cards triggering ``when``, in a canonical order."""
     out: list[tuple[str, int]] = []
     b = state.boards[seat]
@@ -234,7 +235,7 @@ def triggers(state: SovereignState, seat: int, when: str) -> list[tuple[str, int
     return out
 
 
-def fire(state: SovereignState, seat: int, when: str) -> None:
+def fire(state: SovereignState, seat: int, when: EffectGroup) -> None:
     found = triggers(state, seat, when)
     _order_or_run(state, seat, when, found)
 
@@ -248,7 +249,7 @@ def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]
     adds no text to combat."""
     tasks: list[Task] = []
     for seat in state.order_from(state.active):
-        for when, refs in (("on_damaged", damaged), ("on_health_lost", lost)):
+        for when, refs in ((EffectGroup.ON_DAMAGED, damaged), (EffectGroup.ON_HEALTH_LOST, lost)):
             mine = tuple(
                 r
                 for r in refs
@@ -261,7 +262,7 @@ def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]
     push_front(state, *tasks)
 
 
-def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ...]) -> None:
+def _fire_units(state: SovereignState, seat: int, when: EffectGroup, refs: tuple[str, ...]) -> None:
     found = [
         (r, k)
         for r, k in triggers(state, seat, when)
@@ -271,7 +272,7 @@ def _fire_units(state: SovereignState, seat: int, when: str, refs: tuple[str, ..
 
 
 def _order_or_run(
-    state: SovereignState, seat: int, when: str, found: list[tuple[str, int]]
+    state: SovereignState, seat: int, when: EffectGroup, found: list[tuple[str, int]]
 ) -> None:
     """Triggers ``found`` fire: two or more are ordered by their seat first."""
     if len(found) >= 2:
@@ -284,7 +285,7 @@ def _order_or_run(
 
 
 def trigger_tasks(
-    state: SovereignState, seat: int, when: str, found: list[tuple[str, int]]
+    state: SovereignState, seat: int, when: EffectGroup, found: list[tuple[str, int]]
 ) -> list[Task]:
     tasks: list[Task] = []
     for ref, scale in found:
@@ -299,12 +300,12 @@ def trigger_tasks(
 def _growth(state: SovereignState, seat: int) -> None:
     effects.from_creche(state, seat, 2, 0)
     state.log(E.Growth(seat))
-    fire(state, seat, "growth")
+    fire(state, seat, EffectGroup.GROWTH)
 
 
 def _upkeep(state: SovereignState, seat: int) -> None:
     push_front(state, ("upkeep_reflexes", seat), ("upkeep_return", seat), ("upkeep_forge", seat))
-    fire(state, seat, "upkeep")
+    fire(state, seat, EffectGroup.UPKEEP)
 
 
 def _upkeep_reflexes(state: SovereignState, seat: int) -> None:
@@ -427,7 +428,7 @@ def forged(state: SovereignState, seat: int, handle: int, place: str) -> None:
             attach(state, ref, where.host)
         else:
             b.loose.append(ref)
-    push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
+    push_front(state, *trigger_tasks(state, seat, EffectGroup.ON_FORGE, [(ref, 1)]))
 
 
 def quick_forged(state: SovereignState, seat: int, handle: int, source: Area, host: str) -> None:
@@ -448,7 +449,7 @@ def quick_forged(state: SovereignState, seat: int, handle: int, source: Area, ho
     take_public(state, seat, handle, card)
     state.log(E.Forged(ref, on_host(host).word()))
     attach(state, ref, host)
-    push_front(state, *trigger_tasks(state, seat, "on_forge", [(ref, 1)]))
+    push_front(state, *trigger_tasks(state, seat, EffectGroup.ON_FORGE, [(ref, 1)]))
 
 
 def attach(state: SovereignState, aug: str, host: str) -> None:

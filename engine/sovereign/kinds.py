@@ -1,6 +1,7 @@
 """The words of Sovereign that the rules compare, as enumerations: a card's ``type``, an
 effect's ``op``, what its ``target`` names, whom and when it changes, where its health
-comes from, an ability's ``mode`` and a damage effect's ``spread`` (from the card files);
+comes from, an ability's ``mode``, a damage effect's ``spread`` and which of a card's
+effect lists an effect is in (from the card files);
 a citizen's kind, the area a card is taken from, a mulligan and where a move goes (from an
 answer); the phases of a turn and the priority windows;
 and why the rules ask a chance or a reveal (a request's label).
@@ -183,6 +184,39 @@ class TurnPhase(StrEnum):
     DRAW = "draw"
     BETWEEN = "between"
     OVER = "over"
+
+
+class EffectGroup(StrEnum):
+    """Which of a card's effect lists an effect belongs to: what a reflex does when played
+    (``play``) and while in play (``lasting``), an ability's, a unit's or augment's
+    ``static`` effects, or the effects of one trigger (``on_forge`` ... ``on_health_lost``,
+    :data:`TRIGGERS`).  A one-shot effect's task, a "may" decision and an "until end of
+    phase" effect name their list by it."""
+
+    PLAY = "play"
+    LASTING = "lasting"
+    ABILITY = "ability"
+    STATIC = "static"
+    ON_FORGE = "on_forge"
+    UPKEEP = "upkeep"
+    GROWTH = "growth"
+    ON_SCORE = "on_score"
+    ON_DAMAGED = "on_damaged"
+    ON_HEALTH_LOST = "on_health_lost"
+
+
+TRIGGERS = (
+    EffectGroup.ON_FORGE,
+    EffectGroup.UPKEEP,
+    EffectGroup.GROWTH,
+    EffectGroup.ON_SCORE,
+    EffectGroup.ON_DAMAGED,
+    EffectGroup.ON_HEALTH_LOST,
+)
+"""The triggers, in the order a card file's are read."""
+
+UNIT_TRIGGERS = (EffectGroup.ON_DAMAGED, EffectGroup.ON_HEALTH_LOST)
+"""The triggers about a unit: on units and unit augments only."""
 
 
 LEADER = "leader"

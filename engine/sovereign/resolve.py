@@ -22,7 +22,7 @@ from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
 from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import LEADER, HealthSource, Mode, Op, Spread
+from fairtable.engine.sovereign.kinds import LEADER, EffectGroup, HealthSource, Mode, Op, Spread
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -33,7 +33,7 @@ Task = tuple[Any, ...]
 def effect_tasks(
     seat: int,
     source: str,
-    which: str,
+    which: EffectGroup,
     effs: tuple[Effect, ...],
     k: int,
     targets: tuple[str, ...],
@@ -54,7 +54,7 @@ def _effect(
     state: SovereignState,
     seat: int,
     source: str,
-    which: str,
+    which: EffectGroup,
     index: int,
     k: int,
     target: str,
@@ -241,7 +241,7 @@ def _reflex(
     state.log(E.Reflex(ref, targets))
     d = state.catalog.defs[card]
     n_play = len(effects.target_slots(d.play, 1))
-    push_front(state, *effect_tasks(seat, ref, "play", d.play, 1, targets[:n_play]))
+    push_front(state, *effect_tasks(seat, ref, EffectGroup.PLAY, d.play, 1, targets[:n_play]))
 
 
 def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[str, ...]) -> None:
@@ -259,11 +259,11 @@ def work(state: SovereignState, seat: int, card: str, uses: int, targets: tuple[
     workers[1] += dr
     state.log(E.Work(ref, uses, targets))
     if ab.mode is Mode.TRIGGERED:
-        push_front(state, *effect_tasks(seat, ref, "ability", ab.effects, uses, targets))
+        push_front(state, *effect_tasks(seat, ref, EffectGroup.ABILITY, ab.effects, uses, targets))
 
 
 def _optional(
-    state: SovereignState, seat: int, source: str, which: str, index: int, k: int
+    state: SovereignState, seat: int, source: str, which: EffectGroup, index: int, k: int
 ) -> None:
     """A triggered "may" effect: its user is asked to use it (with its targets) or not."""
     state.pending = [
