@@ -14,6 +14,11 @@ on positions.
 The records several games log alike (:class:`FirstPlayer`, :class:`RoundLimit`) are
 declared here once; each game lists them among its own kinds.
 
+A field holding one of a game's words (a ``StrEnum``) is declared
+``attrs.field(converter=Kind)``: a record made by the rules holds the member, one read back
+from a stored tuple gets the member of the stored word (a word naming none is an
+:class:`UnknownEvent`), and the stored tuple holds the plain word, as before.
+
 Records are frozen, so their sequences are tuples; where the stored tuple holds a list
 (or a list of lists), the field is declared ``attrs.field(converter=to_tuple,
 metadata=LIST)`` (``to_tuples`` and ``LISTS``), and :meth:`Event.as_tuple` turns it back
@@ -23,6 +28,7 @@ into lists.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -62,6 +68,8 @@ LISTS: dict[str, int] = {_DEPTH: 2}
 
 
 def _stored(value: Any, depth: int) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value  # the word itself, as the stored tuple has always held it
     if depth == 1:
         return list(value)
     if depth == 2:
@@ -96,7 +104,10 @@ class Event:
         """The record of a stored tuple of this kind (:class:`UnknownEvent` if it is not)."""
         if not stored or stored[0] != cls.KIND or len(stored) != len(attrs.fields(cls)) + 1:
             raise UnknownEvent(f"not a {cls.KIND!r} event: {tuple(stored)!r}")
-        return cls(*stored[1:])
+        try:
+            return cls(*stored[1:])
+        except ValueError as err:  # a stored word naming no member of its field's kind
+            raise UnknownEvent(f"not a {cls.KIND!r} event: {tuple(stored)!r} ({err})") from None
 
 
 @attrs.frozen

@@ -3,7 +3,8 @@
 A finished game's :attr:`~engine.contract.ContractGame.outcome` names the winning seats
 (none: nobody won, e.g. the round limit) and, for a game played in teams, the winning
 team.  Reign and Sovereign have one winning seat; in Sodalis a team wins, and with it
-every seat of that team.
+every seat of that team.  A game of teams names its teams by a :class:`TeamWord` (Sodalis's
+``Team``), so the outcome holds the game's own member.
 
 Logs, JSON lines, digests and saved games wrote the winner as a bare value before this
 type existed -- a seat number, a team name, or ``null`` -- and still do:
@@ -13,13 +14,19 @@ type existed -- a seat number, a team name, or ``null`` -- and still do:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
 import attrs
 
-__all__ = ["Outcome", "Plain"]
+__all__ = ["Outcome", "Plain", "TeamWord"]
 
 Plain = int | str | None
 """The winner as serialised forms write it: a seat, a team, or nobody."""
+
+
+class TeamWord(StrEnum):
+    """The teams of a game played in teams: each such game declares its own subclass with
+    a member per team (a member equals its word, so an outcome serialises as before)."""
 
 
 def _seats(value: Iterable[int]) -> tuple[int, ...]:
@@ -32,7 +39,7 @@ class Outcome:
     game of teams, the winning ``team``."""
 
     seats: tuple[int, ...] = attrs.field(default=(), converter=_seats)
-    team: str | None = None
+    team: TeamWord | None = None
 
     def __attrs_post_init__(self) -> None:
         if any(type(s) is not int or s < 0 for s in self.seats):
@@ -56,7 +63,7 @@ class Outcome:
         return cls() if seat is None else cls((seat,))
 
     @classmethod
-    def of_team(cls, team: str | None, seats: Iterable[int]) -> Outcome:
+    def of_team(cls, team: TeamWord | None, seats: Iterable[int]) -> Outcome:
         """Team ``team``, whose seats are ``seats``, won (``None``: nobody did)."""
         return cls() if team is None else cls(tuple(seats), team)
 

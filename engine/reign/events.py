@@ -20,6 +20,7 @@ from fairtable.engine.events import (
     to_tuple,
     to_tuples,
 )
+from fairtable.engine.reign.cards import Op
 
 
 @attrs.frozen
@@ -246,7 +247,7 @@ class CombatTie(Event):
 
     seat: int
     card: str
-    op: str
+    op: Op = attrs.field(converter=Op)
     pick: str
 
 

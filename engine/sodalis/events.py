@@ -19,6 +19,8 @@ from fairtable.engine.events import (
     to_tuple,
     to_tuples,
 )
+from fairtable.engine.sodalis.cards import Action
+from fairtable.engine.sodalis.team import Team
 
 
 @attrs.frozen
@@ -133,7 +135,7 @@ class Artifact(Event):
 
     KIND = "artifact"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     space: tuple[int, ...] = attrs.field(converter=to_tuple, metadata=LIST)
 
 
@@ -143,7 +145,7 @@ class ArtifactDelivered(Event):
 
     KIND = "artifact_delivered"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
 
 
 @attrs.frozen
@@ -225,7 +227,7 @@ class Exhausted(Event):
     KIND = "exhausted"
 
     unit: int
-    token: str
+    token: Action = attrs.field(converter=Action)
 
 
 @attrs.frozen
@@ -235,7 +237,7 @@ class Refreshed(Event):
     KIND = "refreshed"
 
     unit: int
-    token: str
+    token: Action = attrs.field(converter=Action)
 
 
 @attrs.frozen
@@ -306,7 +308,7 @@ class TributeEarned(Event):
 
     KIND = "tribute_earned"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     tribute: str
 
 
@@ -316,7 +318,7 @@ class Tribute(Event):
 
     KIND = "tribute"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     tribute: str
     seat: int
 
@@ -327,7 +329,7 @@ class StrengthRefresh(Event):
 
     KIND = "strength_refresh"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     champion: int | None
     token: str | None
 
@@ -338,7 +340,7 @@ class SightTaken(Event):
 
     KIND = "sight_taken"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     seat: int
 
 
@@ -348,7 +350,7 @@ class SightStolen(Event):
 
     KIND = "sight_stolen"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
     seat: int
     holder: int
 
@@ -359,7 +361,7 @@ class Won(Event):
 
     KIND = "won"
 
-    team: str
+    team: Team = attrs.field(converter=Team)
 
 
 EVENTS: tuple[type[Event], ...] = (

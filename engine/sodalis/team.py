@@ -1,17 +1,18 @@
 """Sodalis's two teams, Dawn and Dusk, as the word the rules compare.
 
 A :class:`Team` member equals its word (``"dawn"``, ``"dusk"``), so views, logs, digests
-and outcomes read as before.  Each entry point (the table's options, a position line, a
-public state read back, a stored event) reads the word once with
-:func:`~engine.words.word_of`; the rules compare members after that.
+and outcomes read as before; it is the game's :class:`~engine.outcome.TeamWord`, the
+type an :class:`~engine.outcome.Outcome` holds its winning team by.  Each entry point
+(the table's options, a position line, a public state read back, a stored event) reads the
+word once with :func:`~engine.words.word_of`; the rules compare members after that.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+from fairtable.engine.outcome import TeamWord
 
 
-class Team(StrEnum):
+class Team(TeamWord):
     """A team of Sodalis.  Dawn keeps turn token 1."""
 
     DAWN = "dawn"

@@ -18,6 +18,7 @@ from fairtable.engine.events import (
     RoundLimit,
     to_tuple,
 )
+from fairtable.engine.sovereign.kinds import Area, Citizen, MulliganChoice, RevealLabel, Shift
 
 
 @attrs.frozen
@@ -27,7 +28,7 @@ class Mulligan(Event):
     KIND = "mulligan"
 
     seat: int
-    choice: str
+    choice: MulliganChoice = attrs.field(converter=MulliganChoice)
 
 
 @attrs.frozen
@@ -36,7 +37,7 @@ class Revealed(Event):
 
     KIND = "revealed"
 
-    label: str
+    label: RevealLabel = attrs.field(converter=RevealLabel)
     seat: int
     cards: tuple[str, ...] = attrs.field(converter=to_tuple, metadata=LIST)
 
@@ -117,7 +118,7 @@ class UpkeepReturn(Event):
 
     seat: int
     card: str
-    citizen: str
+    citizen: Citizen = attrs.field(converter=Citizen)
 
 
 @attrs.frozen
@@ -241,7 +242,7 @@ class Breach(Event):
 
     attacker: int
     defender: int
-    area: str
+    area: Area = attrs.field(converter=Area)
     value: int
 
 
@@ -272,7 +273,7 @@ class Move(Event):
     KIND = "move"
 
     ref: str
-    where: str
+    where: Shift = attrs.field(converter=Shift)
 
 
 @attrs.frozen

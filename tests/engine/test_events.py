@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -37,6 +38,19 @@ STORED: dict[str, Any] = {
 """The same values as the stored tuple holds them: sequences are lists."""
 
 
+def _sample(field: Any) -> Any:
+    """A value of the field: a game word's field (its converter is the word's StrEnum)
+    takes its first member."""
+    if isinstance(field.converter, type) and issubclass(field.converter, StrEnum):
+        return next(iter(field.converter))
+    return SAMPLES[field.type]
+
+
+def _word(value: Any) -> Any:
+    """A stored tuple holds a word as the plain text (a member is a str subclass)."""
+    return value.value if isinstance(value, StrEnum) else value
+
+
 def _every_event() -> list[type[Event]]:
     return [kind for module in MODULES.values() for kind in module.EVENTS]
 
@@ -44,9 +58,9 @@ def _every_event() -> list[type[Event]]:
 @pytest.mark.parametrize("kind", _every_event(), ids=lambda k: f"{k.__module__}.{k.__name__}")
 def test_an_event_is_its_stored_tuple_and_back(kind: type[Event]) -> None:
     fields = attrs.fields(kind)
-    event = kind(*(SAMPLES[f.type] for f in fields))
+    event = kind(*(_sample(f) for f in fields))
     stored = event.as_tuple()
-    expected = (kind.KIND, *(STORED.get(f.type, SAMPLES[f.type]) for f in fields))
+    expected = (kind.KIND, *(STORED.get(f.type, _word(_sample(f))) for f in fields))
     assert repr(stored) == repr(expected)  # repr: a list is not a tuple here
     assert kind.from_tuple(stored) == event
 
@@ -102,3 +116,10 @@ def test_a_tuple_of_no_kind_or_the_wrong_length_is_refused() -> None:
         parser.parse(())
     with pytest.raises(UnknownEvent):
         reign_events.Bid.from_tuple(("overt_pass", 1))
+
+
+def test_a_stored_word_naming_no_member_is_an_unknown_event() -> None:
+    with pytest.raises(UnknownEvent, match="attic"):
+        sovereign_events.PARSER.parse(("breach", 0, 1, "attic", 2))
+    with pytest.raises(UnknownEvent, match="noon"):
+        sodalis_events.PARSER.parse(("won", "noon"))
