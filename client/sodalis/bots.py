@@ -45,9 +45,13 @@ from fairtable.engine.sodalis.answers import (
 )
 from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
 from fairtable.engine.sodalis.cards import (
+    AuraStat,
+    AuraTo,
+    Champion,
     ExtraKind,
     Face,
     FaceEffect,
+    PassiveName,
     Range,
     Refreshed,
     Targets,
@@ -94,11 +98,11 @@ class Board:
         self.foe_artifact: Space | None = None if foe_art is None else (foe_art[0], foe_art[1])
 
     # -- champions, auras, passives -----------------------------------------------------
-    def champion(self, seat: int) -> Any:
+    def champion(self, seat: int) -> Champion:
         return self.cat.by_id[self.seats[seat]["champion"]]
 
-    def passive(self, seat: int) -> str:
-        return str(self.champion(seat).passive)
+    def passive(self, seat: int) -> PassiveName:
+        return self.champion(seat).passive
 
     def life(self, seat: int) -> int:
         return int(self.seats[seat]["life"])
@@ -106,22 +110,17 @@ class Board:
     def bloodied(self, seat: int) -> bool:
         return seat >= 0 and 2 * self.life(seat) <= self.champion(seat).max_life
 
-    def aura(self, stat: str, unit: int) -> int:
-        total = 0
-        for s in self.seats:
-            for card, units in s["continuous"]:
-                a = self.cat.face(card).aura
-                if a is not None and a.stat == stat and unit in units:
-                    total += a.amount
-        return total
+    def aura(self, stat: AuraStat, unit: int) -> int:
+        faces = [self.cat.face(c) for s in self.seats for c, on in s["continuous"] if unit in on]
+        return sum(f.aura.amount for f in faces if f.aura is not None and f.aura.stat is stat)
 
     def inertia(self, unit: int, at: dict[int, Space]) -> int:
-        base = self.champion(unit).inertia + self.aura("inertia", unit)
+        base = self.champion(unit).inertia + self.aura(AuraStat.INERTIA, unit)
         for owner in range(len(self.seats)):
             if (
                 owner != unit
                 and self.teams[owner] is self.teams[unit]
-                and self.passive(owner) == "royal_guard"
+                and self.passive(owner) is PassiveName.ROYAL_GUARD
                 and owner in at
                 and unit in at
                 and hex_distance(at[owner], at[unit]) == 1
@@ -132,12 +131,14 @@ class Board:
     def power(self, caster: int, face: Face, strength: bool, moved: bool, casts: int) -> int:
         if face.effect is FaceEffect.NONE:
             return 0
+        damage = face.effect is FaceEffect.DAMAGE
         bonus = {
-            "kindred_growth": casts,
-            "steady_aim": 2 if face.effect is FaceEffect.DAMAGE and not moved else 0,
-            "suffering": 2 if face.effect is FaceEffect.DAMAGE and self.bloodied(caster) else 0,
+            PassiveName.KINDRED_GROWTH: casts,
+            PassiveName.STEADY_AIM: 2 if damage and not moved else 0,
+            PassiveName.SUFFERING: 2 if damage and self.bloodied(caster) else 0,
         }.get(self.passive(caster), 0)
-        return max(0, face.power + self.aura("power", caster) + bonus + (2 if strength else 0))
+        aura = self.aura(AuraStat.POWER, caster)
+        return max(0, face.power + aura + bonus + (2 if strength else 0))
 
     def allowed(self, caster: int, face: Face, unit: int) -> bool:
         if face.who is Who.ANY:
@@ -149,11 +150,8 @@ class Board:
 
     def in_range(self, caster: int, face: Face, sight: bool, at: dict[int, Space]) -> list[int]:
         dist = self.arena.dist[at[caster]]
-        reach = (
-            None
-            if face.range is Range.ANYWHERE
-            else max(0, face.reach + self.aura("range", caster) + (1 if sight else 0))
-        )
+        aura = self.aura(AuraStat.RANGE, caster) + (1 if sight else 0)
+        reach = None if face.range is Range.ANYWHERE else max(0, face.reach + aura)
         out = []
         for unit, space in at.items():
             if not self.allowed(caster, face, unit):
@@ -183,7 +181,7 @@ class Board:
         else:
             units = [target] if target is not None else []
         passive = self.passive(caster)
-        if passive == "chain_lightning" and face.effect is FaceEffect.DAMAGE:
+        if passive is PassiveName.CHAIN_LIGHTNING and face.effect is FaceEffect.DAMAGE:
             struck = [u for u in units if u >= 0]
             units += [
                 s
@@ -193,7 +191,7 @@ class Board:
                 and any(hex_distance(at[s], at[u]) == 1 for u in struck)
             ]
         elif (
-            passive == "shared_soul"
+            passive is PassiveName.SHARED_SOUL
             and face.effect is FaceEffect.HEAL
             and caster not in units
             and any(u != caster for u in units)
@@ -203,9 +201,9 @@ class Board:
 
     def threshold(self, caster: int, face: Face, unit: int, at: dict[int, Space]) -> int:
         """The die value that counts as a success of ``caster``'s ``face`` on ``unit``."""
-        pierce = face.piercing + self.aura("piercing", caster)
+        pierce = face.piercing + self.aura(AuraStat.PIERCING, caster)
         if (
-            self.passive(caster) == "blood_scent"
+            self.passive(caster) is PassiveName.BLOOD_SCENT
             and face.effect is FaceEffect.DAMAGE
             and self.bloodied(unit)
         ):
@@ -302,21 +300,21 @@ class Board:
     def _aura_value(self, face: Face, units: list[int], left: int) -> float:
         a = face.aura
         assert a is not None
-        if a.to == "caster":
+        if a.to is AuraTo.CASTER:
             touched = [self.me]
-        elif a.to == "friends":
+        elif a.to is AuraTo.FRIENDS:
             touched = list(self.friends)
         else:
             touched = [u for u in units if u >= 0]
         value = 0.0
         for u in touched:
             sign = 1.0 if self.teams[u] is self.team else -1.0
-            if a.stat == "inertia":
+            if a.stat is AuraStat.INERTIA:
                 value += sign * 0.7 * a.amount
-            elif a.stat == "power":
+            elif a.stat is AuraStat.POWER:
                 busy = 1.0 if u != self.me else (1.0 if left else 0.2)
                 value += sign * a.amount * busy
-            elif a.stat == "piercing":
+            elif a.stat is AuraStat.PIERCING:
                 value += sign * 0.6 * a.amount * (1.0 if left or u != self.me else 0.2)
             else:
                 value += sign * 0.3 * a.amount
@@ -459,7 +457,7 @@ def face_worth(face: Face) -> float:
         if x.kind == ExtraKind.RECOIL:
             value += -0.4 * x.power if x.effect == FaceEffect.DAMAGE else 0.3 * x.power
     if face.aura is not None:
-        value += 1.0 if face.aura.stat in ("power", "piercing") else 0.6
+        value += 1.0 if face.aura.stat in (AuraStat.POWER, AuraStat.PIERCING) else 0.6
     return value
 
 

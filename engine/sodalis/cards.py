@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from fairtable.engine.errors import CardDataError
+from fairtable.engine.words import word_of
 
 REVERSED = "~r"
 _CHAMPION_ID = re.compile(r"^[a-z]{1,24}$")
@@ -78,8 +79,42 @@ RANGES = tuple(Range)
 TARGETS = tuple(Targets)
 WHO = tuple(Who)
 EFFECTS = tuple(FaceEffect)
-AURA_STATS = ("inertia", "power", "range", "piercing")
-AURA_TO = ("caster", "friends", "affected")
+
+
+class AuraStat(StrEnum):
+    """What a continuous arcana's aura changes (its ``stat``)."""
+
+    INERTIA = "inertia"
+    POWER = "power"
+    RANGE = "range"
+    PIERCING = "piercing"
+
+
+class AuraTo(StrEnum):
+    """Whom an aura touches (its ``to``): the caster, the caster's team, or the units the
+    face affected."""
+
+    CASTER = "caster"
+    FRIENDS = "friends"
+    AFFECTED = "affected"
+
+
+class PassiveName(StrEnum):
+    """A champion's passive, as its file names it: the hook :mod:`.passives` runs."""
+
+    ROYAL_GUARD = "royal_guard"
+    KINDRED_GROWTH = "kindred_growth"
+    BLOOD_SCENT = "blood_scent"
+    SHARED_SOUL = "shared_soul"
+    STEADY_AIM = "steady_aim"
+    SUFFERING = "suffering"
+    MANY_PATHS = "many_paths"
+    CHAIN_LIGHTNING = "chain_lightning"
+    ENDURANCE = "endurance"
+
+
+AURA_STATS = tuple(AuraStat)
+AURA_TO = tuple(AuraTo)
 
 
 class Refreshed(StrEnum):
@@ -182,9 +217,9 @@ class Extra:
 
 @attrs.frozen
 class Aura:
-    stat: str
+    stat: AuraStat
     amount: int
-    to: str
+    to: AuraTo
 
 
 @attrs.frozen
@@ -225,7 +260,7 @@ class Champion:
     symbol: str
     inertia: int
     max_life: int
-    passive: str
+    passive: PassiveName
     passive_text: str
     arcana: tuple[Arcana, ...]
 
@@ -393,9 +428,9 @@ def _face(r: _Reader, raw: Any, card: str, side: str, continuous: bool, ultimate
         if amount == 0:
             raise r.fail(card, p + "aura.amount", "an aura changes something (not 0)")
         aura = Aura(
-            r.choice(a, "stat", card, AURA_STATS, p + "aura."),
+            AuraStat(r.choice(a, "stat", card, AURA_STATS, p + "aura.")),
             amount,
-            r.choice(a, "to", card, AURA_TO, p + "aura."),
+            AuraTo(r.choice(a, "to", card, AURA_TO, p + "aura.")),
         )
     return Face(
         name,
@@ -430,9 +465,9 @@ def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> 
         raise r.fail(cid, "symbol", "one capital letter")
     inertia = r.number(data, "inertia", cid, 2, 9)
     max_life = r.number(data, "max_life", cid, 4, 20)
-    passive = data.get("passive")
     hooks = sorted(passives)
-    if passive not in hooks:
+    passive = word_of(PassiveName, data.get("passive"))
+    if passive is None or passive not in hooks:
         raise r.fail(cid, "passive", f"expected one of the passive hooks: {', '.join(hooks)}")
     passive_text = r.text(data, "passive_text", cid)
     raw_arcana = data.get("arcana")
@@ -462,4 +497,4 @@ def parse_champion(data: dict[str, Any], file: str, passives: Iterable[str]) -> 
         raise r.fail(cid, "arcana", "exactly one arcana is the ultimate")
     if sum(a.reversal is not None for a in arcana) < MIN_REVERSALS:
         raise r.fail(cid, "arcana", f"at least {MIN_REVERSALS} arcana have a reversal")
-    return Champion(cid, name, symbol, inertia, max_life, str(passive), passive_text, tuple(arcana))
+    return Champion(cid, name, symbol, inertia, max_life, passive, passive_text, tuple(arcana))

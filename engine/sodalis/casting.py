@@ -24,6 +24,8 @@ from fairtable.engine.sodalis import life_order, passives
 from fairtable.engine.sodalis.arena import Space
 from fairtable.engine.sodalis.cards import (
     Action,
+    AuraStat,
+    AuraTo,
     ExtraKind,
     Face,
     FaceEffect,
@@ -47,7 +49,7 @@ def reach(state: SodalisState, seat: int, face: Face, sight: bool) -> int | None
     if face.range is Range.ANYWHERE:
         return None
     floor = 1 if face.range is Range.AT else 0
-    return max(floor, face.reach + state.aura_total("range", seat)) + (1 if sight else 0)
+    return max(floor, face.reach + state.aura_total(AuraStat.RANGE, seat)) + (1 if sight else 0)
 
 
 def allowed(state: SodalisState, caster: int, face: Face, unit: int) -> bool:
@@ -136,7 +138,11 @@ def cast_options(state: SodalisState, seat: int) -> tuple[tuple[Any, ...], ...]:
 def power(state: SodalisState, seat: int, face: Face, strength: bool) -> int:
     if face.effect is FaceEffect.NONE:
         return 0
-    total = face.power + state.aura_total("power", seat) + passives.power_bonus(state, seat, face)
+    total = (
+        face.power
+        + state.aura_total(AuraStat.POWER, seat)
+        + passives.power_bonus(state, seat, face)
+    )
     return max(0, total + (2 if strength else 0))
 
 
@@ -363,9 +369,9 @@ def refill(state: SodalisState, seat: int) -> None:
 
 def aura_units(state: SodalisState, seat: int, face: Face, units: list[int]) -> tuple[int, ...]:
     aura = face.aura
-    if aura is None or aura.to == "caster":
+    if aura is None or aura.to is AuraTo.CASTER:
         return (seat,)
-    if aura.to == "friends":
+    if aura.to is AuraTo.FRIENDS:
         return tuple(state.members(state.team_of(seat)))
     return tuple(units)
 

@@ -20,7 +20,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import movement, passives
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import ExtraKind, FaceEffect
+from fairtable.engine.sodalis.cards import AuraStat, ExtraKind, FaceEffect
 from fairtable.engine.sodalis.decisions import OrderLifeInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
 
@@ -39,7 +39,7 @@ def main_hits(state: SodalisState, unit: int) -> int:
     face = state.face(cast["card"])
     pierce = (
         face.piercing
-        + state.aura_total("piercing", caster)
+        + state.aura_total(AuraStat.PIERCING, caster)
         + passives.piercing_against(state, caster, face, unit)
     )
     threshold = state.inertia(unit) - pierce

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from fairtable.engine.sodalis.arena import hex_distance
-from fairtable.engine.sodalis.cards import FaceEffect
+from fairtable.engine.sodalis.cards import FaceEffect, PassiveName
 
 if TYPE_CHECKING:
     from fairtable.engine.sodalis.cards import Face
@@ -49,7 +49,7 @@ def _nothing(*_: Any) -> None:
 
 @attrs.frozen
 class Passive:
-    name: str
+    name: PassiveName
     champion: str  # the champion it is written for (documentation only)
     power_bonus: Callable[[Any, int, Face], int] = _zero
     piercing_against: Callable[[Any, int, Face, int], int] = _zero
@@ -121,18 +121,18 @@ def _endurance(state: Any, seat: int) -> None:
     state.change_life(seat, 1, "endurance")
 
 
-PASSIVES: dict[str, Passive] = {
+PASSIVES: dict[PassiveName, Passive] = {
     p.name: p
     for p in (
-        Passive("royal_guard", "empress", inertia_for=_royal_guard),
-        Passive("kindred_growth", "animist", power_bonus=_kindred_growth),
-        Passive("blood_scent", "beast", piercing_against=_blood_scent),
-        Passive("shared_soul", "lover", extra_units=_shared_soul),
-        Passive("steady_aim", "archer", power_bonus=_steady_aim),
-        Passive("suffering", "damned", power_bonus=_suffering),
-        Passive("many_paths", "sage", spread_size=4),
-        Passive("chain_lightning", "tempest", extra_units=_chain_lightning),
-        Passive("endurance", "undying", start_of_turn=_endurance),
+        Passive(PassiveName.ROYAL_GUARD, "empress", inertia_for=_royal_guard),
+        Passive(PassiveName.KINDRED_GROWTH, "animist", power_bonus=_kindred_growth),
+        Passive(PassiveName.BLOOD_SCENT, "beast", piercing_against=_blood_scent),
+        Passive(PassiveName.SHARED_SOUL, "lover", extra_units=_shared_soul),
+        Passive(PassiveName.STEADY_AIM, "archer", power_bonus=_steady_aim),
+        Passive(PassiveName.SUFFERING, "damned", power_bonus=_suffering),
+        Passive(PassiveName.MANY_PATHS, "sage", spread_size=4),
+        Passive(PassiveName.CHAIN_LIGHTNING, "tempest", extra_units=_chain_lightning),
+        Passive(PassiveName.ENDURANCE, "undying", start_of_turn=_endurance),
     )
 }
 
@@ -165,7 +165,7 @@ def extra_units(state: Any, caster: int, face: Face, units: tuple[int, ...]) -> 
     return of(state, caster).extra_units(state, caster, face, units)
 
 
-def spread_size(passive: str) -> int:
+def spread_size(passive: PassiveName) -> int:
     return PASSIVES[passive].spread_size
 
 

@@ -27,7 +27,7 @@ from fairtable.engine.requests import Decision, Request
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import passives
 from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
-from fairtable.engine.sodalis.cards import Action, Catalog, Champion, Face
+from fairtable.engine.sodalis.cards import Action, AuraStat, Catalog, Champion, Face
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
 from fairtable.engine.sodalis.team import TEAMS, Team
 from fairtable.engine.tasks import push_front
@@ -265,7 +265,7 @@ class SodalisState(CommonState):
     def bloodied(self, seat: int) -> bool:
         return seat >= 0 and 2 * self.seats[seat].life <= self.max_life(seat)
 
-    def aura_total(self, stat: str, unit: int) -> int:
+    def aura_total(self, stat: AuraStat, unit: int) -> int:
         total = 0
         for seat in self.seats:
             for card, units in seat.continuous:
@@ -277,7 +277,9 @@ class SodalisState(CommonState):
     def inertia(self, unit: int) -> int:
         """A champion's inertia now: printed, plus auras and passives, at least 1."""
         base = self.champion_of(unit).inertia
-        return max(1, base + self.aura_total("inertia", unit) + passives.inertia_bonus(self, unit))
+        return max(
+            1, base + self.aura_total(AuraStat.INERTIA, unit) + passives.inertia_bonus(self, unit)
+        )
 
     def change_life(self, seat: int, delta: int, why: str) -> tuple[int, int]:
         """Change a champion's life, clamped to 0..maximum (l. 116)."""
