@@ -35,6 +35,7 @@ from fairtable.engine.reign.decisions import (
     SpoilsInfo,
     TieBreakInfo,
 )
+from fairtable.engine.reign.labels import ChanceLabel, RevealLabel
 from fairtable.engine.reign.state import ReignState, RoundPhase
 from fairtable.engine.requests import Chance, Deal, Decision, Reveal
 from fairtable.engine.tasks import Task, push_front
@@ -138,7 +139,7 @@ def _withdraw_pending(
     if isinstance(req, Reveal):
         _withdraw_reveal(state, seat, req)
         return
-    if isinstance(req, Chance) and req.label == "first_player":
+    if isinstance(req, Chance) and req.label == ChanceLabel.FIRST_PLAYER:
         state.pending = []  # drawn again among the seats still playing
         push_front(state, ("pick_first",))
         return
@@ -181,7 +182,7 @@ def _withdraw_reveal(state: ReignState, seat: int, req: Reveal) -> None:
         return
     state.pending = []
     task = state.tasks.pop(0)  # settle_bids or resolve_combat, queued with the reveal
-    if req.label == "bids":
+    if req.label == RevealLabel.BIDS:
         push_front(state, ("reveal_bids", task[1]))
     else:
         push_front(state, ("combat",))

@@ -27,6 +27,7 @@ from fairtable.engine.reign.decisions import (
     SpoilsInfo,
     TieBreakInfo,
 )
+from fairtable.engine.reign.labels import RevealLabel
 from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState, RoundPhase
 from fairtable.engine.requests import (
     Decision,
@@ -95,7 +96,7 @@ def _bid(state: ReignState, seat: int, number: int) -> None:
 def _reveal_bids(state: ReignState, number: int) -> None:
     groups = tuple((str(s), tuple(h), False) for s, h in sorted(state.bids.items()) if h)
     if groups:
-        state.pending = [Reveal("bids", groups)]
+        state.pending = [Reveal(RevealLabel.BIDS, groups)]
     push_front(state, ("settle_bids", number))
 
 
@@ -166,7 +167,7 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
             raise MalformedAnswer("a mixed group is revealed in sorted order")
         revealed[group] = list(raw)
         every += raw
-    bids = req.label == "bids"
+    bids = req.label == RevealLabel.BIDS
     rule = "Influence Phase > Bidding" if bids else "Combat Phase > The Reveal"
     for group, ids in revealed.items():
         reveal_public(state, ids, rule, owner=int(group) if bids else None)
@@ -175,7 +176,7 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
     if len(set(every)) != len(every) or (bids and state.held_elsewhere(every, None) is not None):
         reveal_public(state, every, rule)  # raises the error it always raised
     _check_known_reveal(state, req, revealed)
-    if req.label == "bids":
+    if bids:
         number = state.tasks[0][1]
         for group, ids in revealed.items():
             check_bid(state, int(group), ids, number)
@@ -192,7 +193,7 @@ def on_reveal(state: ReignState, answer: RevealAnswer) -> None:
     state.hidden = state.hidden.difference(every)
     for sec in state.secrets.values():
         sec.facedown.clear()
-    if req.label == "bids":
+    if bids:
         for group, ids in revealed.items():
             state.bid_cards[int(group)] = ids
             state.log(E.BidRevealed(int(group), ids))
@@ -365,7 +366,7 @@ def _combat(state: ReignState) -> None:
         if down
     )
     if groups:
-        state.pending = [Reveal("armies", groups)]
+        state.pending = [Reveal(RevealLabel.ARMIES, groups)]
     push_front(state, ("resolve_combat",))
 
 

@@ -10,14 +10,17 @@ from __future__ import annotations
 from fairtable.engine.errors import IllegalReveal, MalformedAnswer, UnknownSecret
 from fairtable.engine.events import FirstPlayer
 from fairtable.engine.reign import events as E
+from fairtable.engine.reign.cards import CardKind
+from fairtable.engine.reign.labels import ChanceLabel
 from fairtable.engine.reign.state import ReignState
 from fairtable.engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
 from fairtable.engine.tasks import Task, push_front
+from fairtable.engine.words import word_of
 
 
 def pick_houses(state: ReignState) -> None:
     houses = len(state.catalog.houses)
-    state.pending = [Chance("support_houses", houses, state.config.support_count)]
+    state.pending = [Chance(ChanceLabel.SUPPORT_HOUSES, houses, state.config.support_count)]
 
 
 def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
@@ -32,7 +35,7 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
     ):
         raise MalformedAnswer(f"expected {req.k} distinct numbers below {req.n}", rule="Set Up")
     state.pending = []
-    if req.label == "support_houses":
+    if req.label == ChanceLabel.SUPPORT_HOUSES:
         ids = state.catalog.house_ids
         state.houses = tuple(sorted(ids[v] for v in values))
         state.support = {h: None for h in state.houses}
@@ -59,7 +62,7 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
 
 def pick_first(state: ReignState) -> None:
     # among the seats still playing (all of them, unless one left during the set-up)
-    state.pending = [Chance("first_player", len(state.living(range(state.players))), 1)]
+    state.pending = [Chance(ChanceLabel.FIRST_PLAYER, len(state.living(range(state.players))), 1)]
 
 
 def shuffle(state: ReignState, pile: str, cards: tuple[str, ...] | None = None) -> None:
@@ -139,7 +142,7 @@ def on_deal(state: ReignState, answer: DealAnswer) -> None:
                     rule="Regent Phase > Spoils",
                 )
         else:
-            hidden, military = state.hidden, req.source == "military"
+            hidden, military = state.hidden, word_of(CardKind, req.source) is CardKind.MILITARY
             for c in cards:
                 if c not in hidden or defs[c].military != military:
                     raise IllegalReveal(f"{c} cannot be in the {req.source} pile", rule="Draw")
