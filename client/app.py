@@ -142,8 +142,9 @@ class LogPane:
         back = max(0, min(back, len(log) - 1))
         end = len(log) - back
         room = height - (1 if back else 0)
+        marker = 0 if panes_given_way(self.model) else 1  # else on the rule (on_rule)
         start, used = end, 0
-        while start > 0 and used + rows_of(log[start - 1], width) <= room - (start > 1):
+        while start > 0 and used + rows_of(log[start - 1], width) <= room - (start > 1) * marker:
             start -= 1
             used += rows_of(log[start], width)
         if start == end and end:  # one line longer than the pane: its end shows
@@ -153,17 +154,31 @@ class LogPane:
             end += 1
         return start, end
 
+    def earlier(self) -> str:
+        """ "+N earlier: PgUp" (", M new since your move" when some of those came after our
+        last answer) while lines are above the shown ones, else ''."""
+        start, _ = self.window(self.model.log_back)
+        if not start:
+            return ""
+        new = start - self.model.log_mark  # hidden lines from after our last answer
+        since = f", {new} new since your move" if new > 0 and self.model.log_mark else ""
+        return f"+{start} earlier{since}: PgUp"
+
+    def on_rule(self) -> str:
+        """The "+N earlier" marker the rule above the log carries while the upper panes gave
+        way to the log ('' otherwise: the log's top row carries it)."""
+        return self.earlier() if panes_given_way(self.model) else ""
+
     def lines(self) -> StyleAndTextTuples:
         """The log lines that fit, newest at the bottom (wrapped lines counted), with
-        "+N earlier" on top and "+N newer" at the bottom when there are more."""
+        "+N earlier" on top (on the rule above while the upper panes gave way) and "+N
+        newer" at the bottom when there are more."""
         log = self.shown()
         start, end = self.window(self.model.log_back)
         back = self.model.log_back = len(log) - end
         shown: StyleAndTextTuples = []
-        if start > 0:
-            new = start - self.model.log_mark  # hidden lines from after our last answer
-            since = f", {new} new since your move" if new > 0 and self.model.log_mark else ""
-            shown.append(("class:dim", f"(+{start} earlier{since}: PgUp)\n"))
+        if start > 0 and not panes_given_way(self.model):
+            shown.append(("class:dim", f"({self.earlier()})\n"))
         shown += [("", line + "\n") for line in log[start:end]]
         if back:
             shown.append(("class:dim", f"(+{back} newer: PgDn)\n"))
@@ -235,7 +250,10 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                 ],
                 height=lambda: Dimension.exact(upper_height(model)),
             ),
-            Window(FormattedTextControl(lambda: [("class:dim", rule_line(model))]), height=1),
+            Window(
+                FormattedTextControl(lambda: [("class:dim", rule_line(model, log.on_rule()))]),
+                height=1,
+            ),
             log_window,
             ConditionalContainer(
                 Window(

@@ -6,8 +6,9 @@ or the help), the message (on the status line when it fits there) and four fixed
 (:data:`FIXED_ROWS`).  The decision pane takes its menu's rows up to :func:`menu_room`; a long
 menu gives rows to a side pane or a log that needs them; the upper panes take two thirds of the
 rest, less the rows the log needs to show what happened since our last answer -- down to
-:data:`UPPER_LEAST` rows, and when even that leaves some of it hidden, all their rows (the rule
-under them says so), unless the decision needs them (a map, a hand picked by number).  Nothing
+:data:`UPPER_LEAST` rows, and when even that leaves some of it hidden at a decision of ours, all
+their rows (the rule under them says so, and carries the log's "+N earlier" marker), unless
+the decision needs them (a map, a hand picked by number).  Nothing
 is cut silently: a cut says "+N more".
 """
 
@@ -252,12 +253,18 @@ def panes_given_way(model: ScreenModel) -> bool:
     return upper_height(model) == 0
 
 
-def rule_line(model: ScreenModel) -> str:
-    """The rule under the upper panes, saying so when they gave way to the log."""
+GIVEN_WAY = "-- table hidden (Esc: back) "
+"""How the rule under the upper panes starts while they gave way to the log (until we
+answer); the log's "+N earlier" marker follows on the same row, a row more for the log."""
+
+
+def rule_line(model: ScreenModel, earlier: str = "") -> str:
+    """The rule under the upper panes; while they gave way to the log, it says so and
+    carries the log's ``earlier`` marker ("+N earlier: PgUp")."""
     width = screen_size()[1]
     if not panes_given_way(model):
         return "-" * width
-    note = "-- the table gives way to the log until you answer (Esc brings it back) "
+    note = GIVEN_WAY + (f"{earlier} " if earlier else "")
     return (note + "-" * width)[:width] if len(note) < width else "-" * width
 
 

@@ -5,6 +5,8 @@ terminals."""
 
 from __future__ import annotations
 
+import re
+
 from fairtable.client.app import LogPane
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import side_width, wrapped
@@ -234,7 +236,8 @@ def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> Non
 def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their_rows() -> None:
     """Issue 31: when the lines since our last answer need more rows than the log has even
     with the upper panes at their least, the panes give way altogether (the rule under them
-    says so), and come back once we answer -- or at Esc, the log read."""
+    says so, and carries the log's "+N earlier" marker), and come back once we answer -- or
+    at Esc, the log read."""
     from tests.client.test_sovereign_screen import forge_model
 
     model, _, _, _ = forge_model()
@@ -245,17 +248,18 @@ def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their
     for i in range(14):
         model.log.append(f"since {i}")
     screen = render(model)
-    assert len(screen) == 24 and screen[0].startswith("-- the table gives way to the log")
-    assert "Esc brings it back" in screen[0]
+    assert len(screen) == 24 and len(screen[0]) == 80
+    assert re.fullmatch(r"-- table hidden \(Esc: back\) \+\d+ earlier: PgUp -+", screen[0])
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
+    assert all(row.startswith("before") for row in screen[1 : decide - 14])  # the rows left
     assert not any("new since your move" in row for row in screen)
     assert any("bring back the table" in row for row in render_keys(model))
     run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: read; Ctrl-Q
     screen = render(model)
     assert "-" * 80 in screen and screen.index("-" * 80) >= 6  # the panes are back
     model.log_mark = 20  # as if not read
-    assert render(model)[0].startswith("-- the table gives way")
+    assert render(model)[0].startswith("-- table hidden")
     model.log_mark = len(model.log)  # our answer: they come back
     assert render(model).index("-" * 80) >= 6
 

@@ -4,12 +4,13 @@ everything that happened since our last move (issue 31).
 The log calls the bots by their names alone ("Mira", not "Mira (heuristic)": the strength
 stays where the seats are listed, in the table pane), so fewer of its lines wrap; the message
 shares the status line; a long menu goes compact; and the upper panes give the log their rows
--- down to six, then altogether (the rule under them says so) -- so that nothing since our
-move hides behind "N new since your move: PgUp".  The one bound: a hand the decision picks
-cards of by number (a bid, a covert placement, a discard) keeps its rows beside the log, so
-there the log has the rows the hand leaves (24 rows less the four fixed ones, a compact menu
-of four and the hand's); the test holds that whenever a line is hidden, everything that can
-give way has."""
+-- down to six, then altogether (the rule under them says so, and carries the log's "+N
+earlier" marker) -- so that nothing since our move hides behind "N new since your move:
+PgUp".  The bounds: a hand the decision picks cards of by number (a bid, a covert
+placement, a discard) keeps its rows beside the log, so there the log has the rows the hand
+leaves; elsewhere the log has every row but the four fixed ones and the menu's (at most
+four: 16 at 80x24), which a five-army combat can outgrow.  The test holds that whenever a
+line is hidden, everything that can give way has."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from pathlib import Path
 from tests.client.tmux import asked, screen, session, tmux
 
 HIDDEN = re.compile(r"(\d+) new since your move")
-GIVEN_WAY = "-- the table gives way to the log"
+GIVEN_WAY = "-- table hidden (Esc: back)"
 DECISIONS = 12
 
 
@@ -58,7 +59,7 @@ def test_terminal_five_seat_reign_log_shows_everything_since_your_move(tmp_path:
             assert gave or "(heuristic)" in "\n".join(rows[:rule]), now  # the table: tagged
             assert not any("(heuristic)" in row for row in log + menu), now  # the log: not
             assert "Your move" in rows[-3] or "your move" in rows[-3], now  # beside the status
-            found = HIDDEN.search("\n".join(log))
+            found = HIDDEN.search("\n".join(rows[rule:decide]))  # the rule may carry it
             hidden.append(int(found.group(1)) if found else 0)
             if found:  # everything that can give way has: a compact menu, and the panes
                 # gone, or down to the rows of a hand picked by number (no blank row)

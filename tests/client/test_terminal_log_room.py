@@ -40,7 +40,7 @@ def test_terminal_five_seat_reign_overt_menu_goes_compact_for_the_log(tmp_path: 
                 rows = now.rstrip("\n").split("\n")
                 rule = next(i for i, r in enumerate(rows) if r.startswith("--"))  # or says
                 # the table gave way to the log
-                hidden = "new since your move" in rows[rule + 1]
+                hidden = "new since your move" in "".join(rows[rule : rule + 2])  # or the rule
                 menu = _menu_rows(now)
                 assert len(menu) <= 4 or not hidden, now  # compact while lines are hidden
                 assert sum(r[:2] in (">#", " #") for r in menu) >= 1, now
