@@ -25,7 +25,7 @@ from fairtable.engine.requests import Chance, Decision, Peek
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.decisions import AttackInfo, BreachPickInfo, FindingsInfo
-from fairtable.engine.sovereign.kinds import Area, ChanceLabel, Window
+from fairtable.engine.sovereign.kinds import Area, ChanceLabel, LossCause, Window
 from fairtable.engine.sovereign.scoring import score, take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -155,7 +155,7 @@ def _damage(state: SovereignState, r: int) -> None:
     hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
     push_front(
         state,
-        ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)), "combat"),
+        ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)), LossCause.COMBAT),
         ("hurt", damaged, hurt),
     )
 

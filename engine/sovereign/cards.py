@@ -442,6 +442,24 @@ def _parse(file: str, text: str) -> dict[str, Any]:
         raise CardDataError(file, "", "", f"not valid TOML: {exc}") from None
 
 
+@attrs.frozen
+class _Section:
+    """A section of a faction file: its cards' type (``None``: each card's own ``type``
+    field says), and whether it is one table (the Leader, the Citadel) or a list."""
+
+    name: str
+    kind: CardType | None
+    single: bool
+
+
+_SECTIONS = (
+    _Section("leader", CardType.LEADER, single=True),
+    _Section("citadel", CardType.CITADEL, single=True),
+    _Section("card", None, single=False),
+    _Section("echo", CardType.ECHO, single=False),
+)
+
+
 def build_catalog(files: dict[str, str]) -> Catalog:
     """Validate faction files given as ``{file name: TOML text}`` and build the catalog."""
     defs: dict[str, CardDef] = {}
@@ -456,27 +474,22 @@ def build_catalog(files: dict[str, str]) -> Catalog:
         if any(f.id == fid for f in factions):
             raise r.fail("faction.id", f"faction {fid!r} is defined twice")
         ids: dict[str, list[str]] = {"leader": [], "citadel": [], "card": [], "echo": []}
-        for section in ("leader", "citadel", "card", "echo"):
-            raw = doc.get(section, [] if section in ("card", "echo") else None)
-            tables = [raw] if section in ("leader", "citadel") else raw
+        for section in _SECTIONS:
+            raw = doc.get(section.name, None if section.single else [])
+            tables = [raw] if section.single else raw
             if not isinstance(tables, list) or not tables:
-                raise r.fail(section, f"expected [{section}] table(s)")
+                raise r.fail(section.name, f"expected [{section.name}] table(s)")
             for t in tables:
                 cr = _Reader(name, str(t.get("id", "?")) if isinstance(t, dict) else "?")
                 t = cr.table(t, "")
                 cr.card = cr.ident(t, "id")
                 if cr.card in defs:
                     raise cr.fail("id", "this id is used by another card")
-                if section == "card":
-                    kind = cr.word(t, "type", TYPES[:4], "")
-                elif section == "echo":
-                    kind = CardType.ECHO
-                    if t.get("type", CardType.ECHO) != CardType.ECHO:
-                        raise cr.fail("type", "an [[echo]] is of type 'echo'")
-                else:
-                    kind = CardType(section)
+                kind = section.kind or cr.word(t, "type", TYPES[:4], "")
+                if kind is CardType.ECHO and t.get("type", CardType.ECHO) != CardType.ECHO:
+                    raise cr.fail("type", "an [[echo]] is of type 'echo'")
                 defs[cr.card] = _card(cr, {k: v for k, v in t.items() if k != "type"}, fid, kind)
-                ids[section].append(cr.card)
+                ids[section.name].append(cr.card)
         if len(ids["card"]) != 30:
             raise r.fail("card", f"a faction has 30 unique cards, not {len(ids['card'])}")
         if len(ids["echo"]) != 20:

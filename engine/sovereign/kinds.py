@@ -186,6 +186,14 @@ class TurnPhase(StrEnum):
     OVER = "over"
 
 
+class LossCause(StrEnum):
+    """What a ``losses`` task takes health for: a combat round, or an effect (after which
+    the units at 0 are swept at once)."""
+
+    COMBAT = "combat"
+    EFFECT = "effect"
+
+
 class EffectGroup(StrEnum):
     """Which of a card's effect lists an effect belongs to: what a reflex does when played
     (``play``) and while in play (``lasting``), an ability's, a unit's or augment's

@@ -22,7 +22,15 @@ from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.cards import Effect
 from fairtable.engine.sovereign.decisions import AddHealthInfo, LossesInfo, OptionalEffectInfo
 from fairtable.engine.sovereign.hooks import HOOKS
-from fairtable.engine.sovereign.kinds import LEADER, EffectGroup, HealthSource, Mode, Op, Spread
+from fairtable.engine.sovereign.kinds import (
+    LEADER,
+    EffectGroup,
+    HealthSource,
+    LossCause,
+    Mode,
+    Op,
+    Spread,
+)
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -82,12 +90,14 @@ def _effect(
                 if lost:
                     losses.append((ref, lost))
             hurt = tuple(r for r, _ in losses if effects.health(state, r))
-            push_front(state, ("losses", tuple(losses), "effect"), ("hurt", tuple(hit), hurt))
+            push_front(
+                state, ("losses", tuple(losses), LossCause.EFFECT), ("hurt", tuple(hit), hurt)
+            )
         case Op.LOSE_HEALTH:  # health lost without damage (FAQ l. 354)
             state.log(E.LoseHealth(source, target, eff.amount * k))
             hurt = (target,) if effects.health(state, target) else ()
             taken = ((target, eff.amount * k),)
-            push_front(state, ("losses", taken, "effect"), ("hurt", (), hurt))
+            push_front(state, ("losses", taken, LossCause.EFFECT), ("hurt", (), hurt))
         case Op.ADD_HEALTH | Op.RESTORE_HEALTH:
             _gain_health(state, seat, eff, k, target)
         case Op.GAIN:
@@ -203,7 +213,7 @@ def add_tokens(
     state.log(logged(ref, talents, drones))
 
 
-def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str) -> None:
+def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: LossCause) -> None:
     ask: dict[int, list[tuple[str, int]]] = {}
     for ref, n in pairs:
         if ref not in state.units or n <= 0:
@@ -214,7 +224,7 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: str
         else:
             effects.remove_tokens(state, ref, *split)
             state.log(E.Lost(ref, split[0], split[1]))
-    if mode == "effect":
+    if mode == LossCause.EFFECT:
         push_front(state, ("sweep",))
     if ask:
         state.pending = [
