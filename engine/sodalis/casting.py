@@ -34,6 +34,7 @@ from fairtable.engine.sodalis.cards import (
     Targets,
     Who,
 )
+from fairtable.engine.sodalis.cast_steps import CastStep
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState, Tribute
 
@@ -191,14 +192,14 @@ def declare(
         "from": list(s.at) if s.at is not None else None,
     }
     state.log(E.Cast(seat, card, units, sight, strength))
-    tasks: list[tuple[Any, ...]] = [("cast_roll",), ("sight_check",)]
-    tasks += [("cast_life", u) for u in units]
+    tasks: list[tuple[Any, ...]] = [(CastStep.ROLL,), ("sight_check",)]
+    tasks += [(CastStep.LIFE, u) for u in units]
     for i, extra in enumerate(face.extra):
         if extra.kind == ExtraKind.RECOIL:
-            tasks.append(("cast_recoil", i))
+            tasks.append((CastStep.RECOIL, i))
         else:
-            tasks += [("cast_extra", i, u) for u in units if u != PARAGON]
-    tasks += [("cast_cycle",), ("cast_done",)]
+            tasks += [(CastStep.EXTRA, i, u) for u in units if u != PARAGON]
+    tasks += [(CastStep.CYCLE,), (CastStep.DONE,)]
     state.push(*tasks)
 
 
@@ -424,11 +425,11 @@ def possibly_unseen(state: SodalisState, seat: int) -> list[str]:
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "cast_roll": cast_roll,
-    "cast_life": cast_life,
-    "cast_recoil": cast_recoil,
-    "cast_extra": cast_extra,
-    "cast_cycle": cast_cycle,
-    "cast_done": cast_done,
+    CastStep.ROLL: cast_roll,
+    CastStep.LIFE: cast_life,
+    CastStep.RECOIL: cast_recoil,
+    CastStep.EXTRA: cast_extra,
+    CastStep.CYCLE: cast_cycle,
+    CastStep.DONE: cast_done,
     "refill": refill,
 }
