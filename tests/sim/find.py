@@ -3,6 +3,7 @@
     python -m tests.sim.find flood-owing               # the first seed from 0 that hits it
     python -m tests.sim.find flood-owing --from 5000   # ... from seed 5000
     python -m tests.sim.find --check                   # which seeds in SEEDS still hit
+    python -m tests.sim.find --check hash-order        # ... this case's seed (exit status)
 
 Candidates are filtered on their plan first (drawn, not run: a flood case needs a flooding
 seat); a case with a probe inside the code stops a candidate's run as soon as it is decided
@@ -44,9 +45,10 @@ def find(name: str, first: int, tries: int) -> int | None:
     return None
 
 
-def check() -> int:
+def check(names: list[str]) -> int:
     stale = 0
-    for name, seed in SEEDS.items():
+    for name in names:
+        seed = SEEDS[name]
         run, hits = run_case(name, seed)
         ok = hits and not run.violations
         stale += not ok
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="do the seeds in SEEDS still hit?")
     args = parser.parse_args(argv)
     if args.check:
-        return check()
+        return check([args.case] if args.case else list(SEEDS))
     if args.case is None:
         parser.error("name a case, or --check")
     return 0 if find(args.case, args.first, args.tries) is not None else 1
