@@ -1,9 +1,9 @@
 """The vanishing campaign's CI sample (issue 33): seeds whose seat vanishes during a
 shuffle, owing deal shares, owing the opening of a card it committed, owing its part of a
-roll or a joint-randomness draw, in a game's last round, and twice in a row, in the three
-games; each held to every invariant of ``python -m tests.sim.vanishings`` (the long
-campaign), and each asserting what the vanished seat owed when the table agreed (its case),
-and for a late one how far into the game.  A seed that stops hitting its case (a protocol
+roll or a joint-randomness draw, in a game's last round, at the audit once the game is
+over, and twice in a row, in the three games; each held to every invariant of ``python -m
+tests.sim.vanishings`` (the long campaign), and each asserting what the vanished seat owed
+when the table agreed (its case), and for a late one how far into the game.  A seed that stops hitting its case (a protocol
 version changes every table id, and so every run) is refound in one command: ``python -m
 tests.sim.vanishings --find OWED`` (``--game G``, ``--first N``).
 
@@ -28,6 +28,7 @@ SAMPLE = {
     1506: ("vanished", ["Flip/recover", "Roll/end"]),  # Sodalis: the team plays on, then not
     1589: ("won", ["Decision/recover"]),  # Reign: in the last round
     53: ("vanished", ["Decision/recover", "Decision/end"]),  # Sovereign: late, twice
+    1647: ("vanished", ["over/end"]),  # Reign: the game over, owed its audit opening
 }
 LATE = {1589: 90, 53: 90}
 """Seeds whose vanishing is agreed late: at least this far into the game, in percent of its
