@@ -3,9 +3,10 @@ shuffle, owing deal shares, owing the opening of a card it committed, owing its 
 roll or a joint-randomness draw, in a game's last round, at the audit once the game is
 over, and twice in a row, in the three games; each held to every invariant of ``python -m
 tests.sim.vanishings`` (the long campaign), and each asserting what the vanished seat owed
-when the table agreed (its case), and for a late one how far into the game.  A seed that stops hitting its case (a protocol
-version changes every table id, and so every run) is refound in one command: ``python -m
-tests.sim.vanishings --find OWED`` (``--game G``, ``--first N``).
+when the table agreed (its case), and for a late one how far into the game.  A seed that
+stops hitting its case (a protocol version changes every table id, and so every run) is
+refound in one command: ``python -m tests.sim.vanishings --find OWED`` (``--game G``,
+``--first N``).
 
 Seed 43 found that Sovereign's audit blamed an attacker for not scoring an Echo of a victim
 that vanished before the breach scored (engine/sovereign/audit.py now skips such a breach);
