@@ -25,7 +25,7 @@ from fairtable.engine.requests import Chance, Decision, Peek
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.decisions import AttackInfo, BreachPickInfo, FindingsInfo
-from fairtable.engine.sovereign.kinds import Area, ChanceLabel, LossCause, Window
+from fairtable.engine.sovereign.kinds import Area, ChanceLabel, LossCause, Step, Window
 from fairtable.engine.sovereign.scoring import score, take_public
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
@@ -66,11 +66,11 @@ def declare(
     state.log(E.Attack(seat, order, target, target_lane))
     push_front(
         state,
-        ("combat_round", 1),
-        ("breach",),
-        ("battle_ended",),
-        ("window", Window.BATTLE_END),
-        ("battle_close",),
+        (Step.COMBAT_ROUND, 1),
+        (Step.BREACH,),
+        (Step.BATTLE_ENDED,),
+        (Step.WINDOW, Window.BATTLE_END),
+        (Step.BATTLE_CLOSE,),
     )
 
 
@@ -112,11 +112,15 @@ def _combat_round(state: SovereignState, r: int) -> None:
         return
     if not pairs(state, r):
         if r <= 3 + len(state.battle["order"]) and _can_continue(state, r):
-            push_front(state, ("combat_round", r + 1))
+            push_front(state, (Step.COMBAT_ROUND, r + 1))
         return
     state.battle["round"] = r
     push_front(
-        state, ("window", Window.COMBAT), ("damage", r), ("round_end", r), ("combat_round", r + 1)
+        state,
+        (Step.WINDOW, Window.COMBAT),
+        (Step.DAMAGE, r),
+        (Step.ROUND_END, r),
+        (Step.COMBAT_ROUND, r + 1),
     )
 
 
@@ -155,8 +159,8 @@ def _damage(state: SovereignState, r: int) -> None:
     hurt = tuple(sorted(u for u, n in losses.items() if n and effects.health(state, u)))
     push_front(
         state,
-        ("losses", tuple(sorted((u, n) for u, n in losses.items() if n)), LossCause.COMBAT),
-        ("hurt", damaged, hurt),
+        (Step.LOSSES, tuple(sorted((u, n) for u, n in losses.items() if n)), LossCause.COMBAT),
+        (Step.HURT, damaged, hurt),
     )
 
 
@@ -218,7 +222,7 @@ def _peek(state: SovereignState, handles: tuple[int, ...]) -> None:
     bt = state.battle
     bt["seen"] = sorted(handles)
     state.pending = [Peek("breach", bt["attacker"], tuple(sorted(handles)))]
-    push_front(state, ("findings",))
+    push_front(state, (Step.FINDINGS,))
 
 
 def picked(state: SovereignState, handles: tuple[int, ...]) -> None:
@@ -263,7 +267,7 @@ def found(state: SovereignState, echoes: tuple[int, ...], discard: int | None) -
         d.scrap.append(cards[discard])
         state.log(E.Discarded(victim, cards[discard]))
     if bt["area"] == Area.HAND:
-        push_front(state, ("rehandle", victim))
+        push_front(state, (Step.REHANDLE, victim))
 
 
 def _battle_ended(state: SovereignState) -> None:
@@ -279,13 +283,13 @@ def _battle_close(state: SovereignState) -> None:
 
 
 HANDLERS: dict[str, Callable[..., Any]] = {
-    "declare": _declare,
-    "combat_round": _combat_round,
-    "damage": _damage,
-    "round_end": _round_end,
-    "breach": _breach,
-    "findings": _findings,
-    "battle_close": _battle_close,
-    "battle_ended": _battle_ended,
-    "found": found,
+    Step.DECLARE: _declare,
+    Step.COMBAT_ROUND: _combat_round,
+    Step.DAMAGE: _damage,
+    Step.ROUND_END: _round_end,
+    Step.BREACH: _breach,
+    Step.FINDINGS: _findings,
+    Step.BATTLE_CLOSE: _battle_close,
+    Step.BATTLE_ENDED: _battle_ended,
+    Step.FOUND: found,
 }

@@ -38,6 +38,7 @@ from fairtable.engine.sovereign.kinds import (
     MulliganChoice,
     Op,
     RevealLabel,
+    Step,
     Window,
 )
 from fairtable.engine.sovereign.state import LANE_SIZE, MAX_SHOWN_MULLIGANS, SovereignState
@@ -191,8 +192,8 @@ def check_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> No
 def apply_forge_card(state: SovereignState, req: Decision, a: A.ForgeCard) -> None:
     push_front(
         state,
-        ("reveal", RevealLabel.FORGE, a.seat, (a.handle,)),
-        ("forged", a.seat, a.handle, a.place),
+        (Step.REVEAL, RevealLabel.FORGE, a.seat, (a.handle,)),
+        (Step.FORGED, a.seat, a.handle, a.place),
     )
 
 
@@ -222,8 +223,8 @@ def check_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> 
 def apply_play_reflex(state: SovereignState, req: Decision, a: A.PlayReflex) -> None:
     push_front(
         state,
-        ("reveal", RevealLabel.REFLEX, a.seat, (a.handle,)),
-        ("reflex", a.seat, a.handle, a.talents, a.drones, a.targets),
+        (Step.REVEAL, RevealLabel.REFLEX, a.seat, (a.handle,)),
+        (Step.REFLEX, a.seat, a.handle, a.talents, a.drones, a.targets),
     )
 
 
@@ -248,8 +249,8 @@ def check_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> 
 def apply_quick_forge(state: SovereignState, req: Decision, a: A.QuickForge) -> None:
     push_front(
         state,
-        ("reveal", RevealLabel.QUICK_FORGE, a.seat, (a.handle,)),
-        ("quick_forged", a.seat, a.handle, Area(a.source), a.host),
+        (Step.REVEAL, RevealLabel.QUICK_FORGE, a.seat, (a.handle,)),
+        (Step.QUICK_FORGED, a.seat, a.handle, Area(a.source), a.host),
     )
 
 
@@ -333,7 +334,7 @@ def reask(state: SovereignState, req: Decision, acted: bool) -> None:
     move phase the active seat is asked again until it ends its actions."""
     if req.kind == SovereignDecisionKind.WINDOW:
         flow.window_done(state, acted)
-        push_front(state, ("window_step",))
+        push_front(state, (Step.WINDOW_STEP,))
     elif req.kind in (SovereignDecisionKind.FORGE, SovereignDecisionKind.MOVE) and acted:
         push_front(state, (req.kind, req.seat))
 
@@ -507,8 +508,8 @@ def apply_findings(state: SovereignState, req: Decision, a: A.Findings) -> None:
     shown = tuple(sorted(a.echoes)) + ((a.discard,) if a.discard is not None else ())
     push_front(
         state,
-        ("reveal", RevealLabel.FINDINGS, FindingsInfo.of(req).defender, shown),
-        ("found", tuple(sorted(a.echoes)), a.discard),
+        (Step.REVEAL, RevealLabel.FINDINGS, FindingsInfo.of(req).defender, shown),
+        (Step.FOUND, tuple(sorted(a.echoes)), a.discard),
     )
 
 

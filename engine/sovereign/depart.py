@@ -26,16 +26,16 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import choices
 from fairtable.engine.sovereign.decisions import OrderTriggersInfo
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind as K
-from fairtable.engine.sovereign.kinds import ChanceLabel, Window
+from fairtable.engine.sovereign.kinds import ChanceLabel, Step, Window
 from fairtable.engine.sovereign.state import SovereignState
 
 __all__ = ["can_go_on", "depart", "stand_in"]
 
-_OWN_TASKS = frozenset({"deal", "redeal", "shuffle", "rehandle", "reveal"})
+_OWN_TASKS = frozenset({Step.DEAL, Step.REDEAL, Step.SHUFFLE, Step.REHANDLE, Step.REVEAL})
 """Tasks that deal to, reshuffle, re-handle or reveal one seat's cards (the seat named
 second, except ``reveal``: third): dropped for a seat that left."""
 
-_AFTER_REVEAL = frozenset({"forged", "reflex", "quick_forged", "found"})
+_AFTER_REVEAL = frozenset({Step.FORGED, Step.REFLEX, Step.QUICK_FORGED, Step.FOUND})
 """Tasks queued right after a reveal that use the revealed card."""
 
 
@@ -65,7 +65,7 @@ def depart(state: SovereignState, seat: int) -> None:
 
 
 def _owns(task: tuple[Any, ...], seat: int) -> bool:
-    if task[0] == "reveal":
+    if task[0] == Step.REVEAL:
         return bool(task[2] == seat)
     return task[0] in _OWN_TASKS and task[1] == seat
 
@@ -89,7 +89,7 @@ def _withdraw_pending(state: SovereignState, seat: int, aside: frozenset[int]) -
             state.tasks.pop(0)
     elif isinstance(req, Peek):
         withdraw = req.seat == seat or bool(aside.intersection(req.handles))
-        if withdraw and state.tasks and state.tasks[0][0] == "findings":
+        if withdraw and state.tasks and state.tasks[0][0] == Step.FINDINGS:
             state.tasks.pop(0)
     elif isinstance(req, Chance):
         withdraw = req.label == ChanceLabel.BREACH_HAND and in_breach

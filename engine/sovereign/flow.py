@@ -33,6 +33,7 @@ from fairtable.engine.sovereign.kinds import (
     Mode,
     MulliganChoice,
     RevealLabel,
+    Step,
     TurnPhase,
     Window,
 )
@@ -55,7 +56,7 @@ def start(state: SovereignState) -> None:
             Board(faction=deck.faction, leader=deck.leader, citadel_card=deck.citadel)
         )
         state.hidden.append(list(deck.deck))
-    state.tasks = [*[("shuffle", s) for s in range(state.players)], ("first",)]
+    state.tasks = [*[(Step.SHUFFLE, s) for s in range(state.players)], (Step.FIRST,)]
     advance(state)
 
 
@@ -88,7 +89,7 @@ def first_player(state: SovereignState, seat: int) -> None:
     seats = [s for s in range(state.players) if s not in state.departed]
     state.window = {"name": Window.MULLIGAN, "seats": seats, "choices": {}}
     push_front(
-        state, *[("deal", s, HAND_SIZE) for s in state.order_from(seat)], ("mulligan_round",)
+        state, *[(Step.DEAL, s, HAND_SIZE) for s in state.order_from(seat)], (Step.MULLIGAN_ROUND,)
     )
 
 
@@ -106,7 +107,7 @@ def _mulligan_round(state: SovereignState) -> None:
     seats = state.window["seats"]
     if not seats:
         state.window = {}
-        push_front(state, ("turn", state.first_player))
+        push_front(state, (Step.TURN, state.first_player))
         return
     state.window["choices"] = {}
     state.pending = [
@@ -121,7 +122,7 @@ def _mulligan_round(state: SovereignState) -> None:
         for s in seats
     ]
     state.buffered = {}
-    push_front(state, ("mulligan_resolve",))
+    push_front(state, (Step.MULLIGAN_RESOLVE,))
 
 
 def _mulligan_resolve(state: SovereignState) -> None:
@@ -137,9 +138,9 @@ def _mulligan_resolve(state: SovereignState) -> None:
         b.mulligans[0 if choice is MulliganChoice.FREE else 1] += 1
         state.log(E.Mulligan(s, choice))
         if choice is MulliganChoice.SHOWN:
-            tasks.append(("reveal", RevealLabel.MULLIGAN, s, tuple(b.hand)))
-        tasks += [("redeal", s), ("deal", s, HAND_SIZE)]
-    push_front(state, *tasks, ("mulligan_round",))
+            tasks.append((Step.REVEAL, RevealLabel.MULLIGAN, s, tuple(b.hand)))
+        tasks += [(Step.REDEAL, s), (Step.DEAL, s, HAND_SIZE)]
+    push_front(state, *tasks, (Step.MULLIGAN_ROUND,))
 
 
 def _redeal(state: SovereignState, seat: int) -> None:
@@ -167,7 +168,7 @@ def _turn(state: SovereignState, seat: int) -> None:
             return
         state.round += 1
     if seat in state.departed:  # a seat that left takes no turn
-        push_front(state, ("turn", (seat + 1) % state.players))
+        push_front(state, (Step.TURN, (seat + 1) % state.players))
         return
     state.active = seat
     state.turn += 1
@@ -180,27 +181,27 @@ def turn_tasks(state: SovereignState, seat: int) -> list[Task]:
     """The steps of ``seat``'s turn, from its growth phase to the next turn."""
     nxt = (seat + 1) % state.players
     return [
-        ("phase", TurnPhase.GROWTH),
-        ("growth", seat),
-        ("phase", TurnPhase.UPKEEP),
-        ("upkeep", seat),
-        ("phase", TurnPhase.FORGE),
-        ("window", Window.FORGE_BEGIN),
-        ("forge", seat),
-        ("forge_finish", seat),
-        ("window", Window.FORGE_END),
-        ("phase", TurnPhase.BATTLE),
-        ("window", Window.BATTLE_BEGIN),
-        ("declare", seat),
-        ("phase", TurnPhase.MOVE),
-        ("window", Window.MOVE_BEGIN),
-        ("move", seat),
-        ("window", Window.MOVE_END),
-        ("phase", TurnPhase.DRAW),
-        ("draw", seat),
-        ("phase", TurnPhase.BETWEEN),
-        ("window", Window.BETWEEN_TURNS),
-        ("turn", nxt),
+        (Step.PHASE, TurnPhase.GROWTH),
+        (Step.GROWTH, seat),
+        (Step.PHASE, TurnPhase.UPKEEP),
+        (Step.UPKEEP, seat),
+        (Step.PHASE, TurnPhase.FORGE),
+        (Step.WINDOW, Window.FORGE_BEGIN),
+        (Step.FORGE, seat),
+        (Step.FORGE_FINISH, seat),
+        (Step.WINDOW, Window.FORGE_END),
+        (Step.PHASE, TurnPhase.BATTLE),
+        (Step.WINDOW, Window.BATTLE_BEGIN),
+        (Step.DECLARE, seat),
+        (Step.PHASE, TurnPhase.MOVE),
+        (Step.WINDOW, Window.MOVE_BEGIN),
+        (Step.MOVE, seat),
+        (Step.WINDOW, Window.MOVE_END),
+        (Step.PHASE, TurnPhase.DRAW),
+        (Step.DRAW, seat),
+        (Step.PHASE, TurnPhase.BETWEEN),
+        (Step.WINDOW, Window.BETWEEN_TURNS),
+        (Step.TURN, nxt),
     ]
 
 
@@ -258,7 +259,7 @@ def _hurt(state: SovereignState, damaged: tuple[str, ...], lost: tuple[str, ...]
                 and not effects.silenced(state, r)
             )
             if mine:
-                tasks.append(("fire_units", seat, when, mine))
+                tasks.append((Step.FIRE_UNITS, seat, when, mine))
     push_front(state, *tasks)
 
 
@@ -291,9 +292,9 @@ def trigger_tasks(
     for ref, scale in found:
         for i, eff in enumerate(state.defn(ref).trigger(when)):
             if eff.optional:  # "may": its user is asked (with its targets)
-                tasks.append(("optional", seat, ref, when, i, scale))
+                tasks.append((Step.OPTIONAL, seat, ref, when, i, scale))
             else:
-                tasks.append(("effect", seat, ref, when, i, scale, ""))
+                tasks.append((Step.EFFECT, seat, ref, when, i, scale, ""))
     return tasks
 
 
@@ -304,7 +305,9 @@ def _growth(state: SovereignState, seat: int) -> None:
 
 
 def _upkeep(state: SovereignState, seat: int) -> None:
-    push_front(state, ("upkeep_reflexes", seat), ("upkeep_return", seat), ("upkeep_forge", seat))
+    push_front(
+        state, (Step.UPKEEP_REFLEXES, seat), (Step.UPKEEP_RETURN, seat), (Step.UPKEEP_FORGE, seat)
+    )
     fire(state, seat, EffectGroup.UPKEEP)
 
 
@@ -345,7 +348,7 @@ def _window(state: SovereignState, name: str) -> None:
         "passes": 0,
         "airborne": [],
     }
-    push_front(state, ("window_step",))
+    push_front(state, (Step.WINDOW_STEP,))
 
 
 def may_act(state: SovereignState, seat: int) -> bool:
@@ -472,7 +475,7 @@ def _forge_finish(state: SovereignState, seat: int) -> None:
     if not new and not loose:
         return
     state.pending = [Decision(seat, FinishForgeInfo(new_units=tuple(new), loose=tuple(loose)))]
-    push_front(state, ("sweep",))
+    push_front(state, (Step.SWEEP,))
 
 
 def _sweep(state: SovereignState) -> None:
@@ -497,7 +500,7 @@ def _draw(state: SovereignState, seat: int) -> None:
     if b.deck == 0:
         state.log(E.DeckEmpty(seat))
         return
-    push_front(state, ("deal", seat, want))
+    push_front(state, (Step.DEAL, seat, want))
 
 
 def _rehandle(state: SovereignState, seat: int) -> None:
@@ -509,33 +512,33 @@ def _rehandle(state: SovereignState, seat: int) -> None:
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "shuffle": _shuffle,
-    "first": _first,
-    "deal": _deal,
-    "mulligan_round": _mulligan_round,
-    "mulligan_resolve": _mulligan_resolve,
-    "redeal": _redeal,
-    "reveal": _reveal,
-    "quick_forged": quick_forged,
-    "turn": _turn,
-    "phase": _phase,
-    "growth": _growth,
-    "upkeep": _upkeep,
-    "upkeep_reflexes": _upkeep_reflexes,
-    "upkeep_return": _upkeep_return,
-    "upkeep_forge": _upkeep_forge,
-    "window": _window,
-    "window_step": _window_step,
-    "forge": _forge,
-    "forge_finish": _forge_finish,
-    "sweep": _sweep,
-    "move": _move,
-    "draw": _draw,
-    "rehandle": _rehandle,
-    "forged": forged,
-    "fire": fire,
-    "hurt": _hurt,
-    "fire_units": _fire_units,
+    Step.SHUFFLE: _shuffle,
+    Step.FIRST: _first,
+    Step.DEAL: _deal,
+    Step.MULLIGAN_ROUND: _mulligan_round,
+    Step.MULLIGAN_RESOLVE: _mulligan_resolve,
+    Step.REDEAL: _redeal,
+    Step.REVEAL: _reveal,
+    Step.QUICK_FORGED: quick_forged,
+    Step.TURN: _turn,
+    Step.PHASE: _phase,
+    Step.GROWTH: _growth,
+    Step.UPKEEP: _upkeep,
+    Step.UPKEEP_REFLEXES: _upkeep_reflexes,
+    Step.UPKEEP_RETURN: _upkeep_return,
+    Step.UPKEEP_FORGE: _upkeep_forge,
+    Step.WINDOW: _window,
+    Step.WINDOW_STEP: _window_step,
+    Step.FORGE: _forge,
+    Step.FORGE_FINISH: _forge_finish,
+    Step.SWEEP: _sweep,
+    Step.MOVE: _move,
+    Step.DRAW: _draw,
+    Step.REHANDLE: _rehandle,
+    Step.FORGED: forged,
+    Step.FIRE: fire,
+    Step.HURT: _hurt,
+    Step.FIRE_UNITS: _fire_units,
     **battle.HANDLERS,
     **resolve.HANDLERS,
 }

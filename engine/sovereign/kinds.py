@@ -186,6 +186,52 @@ class TurnPhase(StrEnum):
     OVER = "over"
 
 
+class Step(StrEnum):
+    """A task of the flow's queue (``state.tasks``): the word each task tuple starts with,
+    naming its handler (``flow.HANDLERS``)."""
+
+    BATTLE_CLOSE = "battle_close"
+    BATTLE_ENDED = "battle_ended"
+    BREACH = "breach"
+    COMBAT_ROUND = "combat_round"
+    DAMAGE = "damage"
+    DEAL = "deal"
+    DECLARE = "declare"
+    DRAW = "draw"
+    EFFECT = "effect"
+    FINDINGS = "findings"
+    FIRE = "fire"
+    FIRE_UNITS = "fire_units"
+    FIRST = "first"
+    FORGE = "forge"
+    FORGE_FINISH = "forge_finish"
+    FORGED = "forged"
+    FOUND = "found"
+    GROWTH = "growth"
+    HURT = "hurt"
+    LOSSES = "losses"
+    MOVE = "move"
+    MULLIGAN_RESOLVE = "mulligan_resolve"
+    MULLIGAN_ROUND = "mulligan_round"
+    OPTIONAL = "optional"
+    PHASE = "phase"
+    QUICK_FORGED = "quick_forged"
+    REDEAL = "redeal"
+    REFLEX = "reflex"
+    REHANDLE = "rehandle"
+    REVEAL = "reveal"
+    ROUND_END = "round_end"
+    SHUFFLE = "shuffle"
+    SWEEP = "sweep"
+    TURN = "turn"
+    UPKEEP = "upkeep"
+    UPKEEP_FORGE = "upkeep_forge"
+    UPKEEP_REFLEXES = "upkeep_reflexes"
+    UPKEEP_RETURN = "upkeep_return"
+    WINDOW = "window"
+    WINDOW_STEP = "window_step"
+
+
 class LossCause(StrEnum):
     """What a ``losses`` task takes health for: a combat round, or an effect (after which
     the units at 0 are swept at once)."""

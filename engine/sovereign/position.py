@@ -27,7 +27,7 @@ from fairtable.engine.referee import Referee
 from fairtable.engine.sovereign import effects, flow
 from fairtable.engine.sovereign.cards import Catalog, standard_catalog
 from fairtable.engine.sovereign.game import SovereignGame
-from fairtable.engine.sovereign.kinds import CardType, TurnPhase
+from fairtable.engine.sovereign.kinds import CardType, Step, TurnPhase
 from fairtable.engine.sovereign.state import (
     LANE_SIZE,
     Board,
@@ -197,11 +197,11 @@ def position(
         raise MalformedAnswer(f"phase is one of {', '.join(PHASES)}")
     if phase is TurnPhase.GROWTH:
         state.turn -= 1
-        state.tasks = [("turn", active)]
+        state.tasks = [(Step.TURN, active)]
         if active == state.first_player:
             state.round -= 1
     else:
         tasks = flow.turn_tasks(state, active)
-        state.tasks = tasks[tasks.index(("phase", phase)) :]
+        state.tasks = tasks[tasks.index((Step.PHASE, phase)) :]
     flow.advance(state)
     return SovereignGame(state), referee

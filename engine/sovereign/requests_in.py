@@ -27,7 +27,7 @@ from fairtable.engine.requests import (
 )
 from fairtable.engine.sovereign import battle, flow, legal
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.kinds import CardType, ChanceLabel, RevealLabel
+from fairtable.engine.sovereign.kinds import CardType, ChanceLabel, RevealLabel, Step
 from fairtable.engine.sovereign.scoring import forget
 from fairtable.engine.sovereign.state import SETUP_RULE, SovereignState
 from fairtable.engine.words import word_of
@@ -203,16 +203,16 @@ def _purpose_problem(
             return "a shown mulligan needs a hand with no units", seat
     elif label is RevealLabel.FORGE:
         slot = state.slot(seat, handles[0])
-        assert slot is not None and nxt[0] == "forged"
+        assert slot is not None and nxt[0] == Step.FORGED
         return legal.forge_problem(state, seat, slot, ids[0], nxt[3]), seat
     elif label is RevealLabel.QUICK_FORGE:
-        assert nxt[0] == "quick_forged"
+        assert nxt[0] == Step.QUICK_FORGED
         return legal.quick_forge_problem(state, seat, handles[0], ids[0], nxt[3], nxt[4]), seat
     elif label is RevealLabel.REFLEX:
-        assert nxt[0] == "reflex"
+        assert nxt[0] == Step.REFLEX
         return legal.reflex_problem(state, seat, ids[0], nxt[3], nxt[4], nxt[5]), seat
     elif label is RevealLabel.FINDINGS:
-        assert nxt[0] == "found"
+        assert nxt[0] == Step.FOUND
         attacker = state.battle["attacker"]
         echoes, discard = nxt[1], nxt[2]
         for h, c in zip(handles, ids, strict=True):

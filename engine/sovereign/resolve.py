@@ -30,6 +30,7 @@ from fairtable.engine.sovereign.kinds import (
     Mode,
     Op,
     Spread,
+    Step,
 )
 from fairtable.engine.sovereign.scoring import take_public
 from fairtable.engine.sovereign.state import SovereignState
@@ -52,9 +53,11 @@ def effect_tasks(
     for i, eff in enumerate(effs):
         if eff.op is Op.MOVE:
             for _ in range(k):
-                tasks.append(("effect", seat, source, which, i, 1, queue.pop(0)))
+                tasks.append((Step.EFFECT, seat, source, which, i, 1, queue.pop(0)))
         else:
-            tasks.append(("effect", seat, source, which, i, k, queue.pop(0) if eff.target else ""))
+            tasks.append(
+                (Step.EFFECT, seat, source, which, i, k, queue.pop(0) if eff.target else "")
+            )
     return tasks
 
 
@@ -91,13 +94,13 @@ def _effect(
                     losses.append((ref, lost))
             hurt = tuple(r for r, _ in losses if effects.health(state, r))
             push_front(
-                state, ("losses", tuple(losses), LossCause.EFFECT), ("hurt", tuple(hit), hurt)
+                state, (Step.LOSSES, tuple(losses), LossCause.EFFECT), (Step.HURT, tuple(hit), hurt)
             )
         case Op.LOSE_HEALTH:  # health lost without damage (FAQ l. 354)
             state.log(E.LoseHealth(source, target, eff.amount * k))
             hurt = (target,) if effects.health(state, target) else ()
             taken = ((target, eff.amount * k),)
-            push_front(state, ("losses", taken, LossCause.EFFECT), ("hurt", (), hurt))
+            push_front(state, (Step.LOSSES, taken, LossCause.EFFECT), (Step.HURT, (), hurt))
         case Op.ADD_HEALTH | Op.RESTORE_HEALTH:
             _gain_health(state, seat, eff, k, target)
         case Op.GAIN:
@@ -120,7 +123,7 @@ def _effect(
             if not effects.move_problem(state, seat, ref, where):
                 effects.do_move(state, ref, where)
         case Op.DRAW:
-            push_front(state, ("deal", seat, eff.count * k))
+            push_front(state, (Step.DEAL, seat, eff.count * k))
         case Op.SACRIFICE:
             effects.scrap_unit(state, target)
         case Op.TEMP_STAT:
@@ -225,7 +228,7 @@ def _losses(state: SovereignState, pairs: tuple[tuple[str, int], ...], mode: Los
             effects.remove_tokens(state, ref, *split)
             state.log(E.Lost(ref, split[0], split[1]))
     if mode == LossCause.EFFECT:
-        push_front(state, ("sweep",))
+        push_front(state, (Step.SWEEP,))
     if ask:
         state.pending = [
             Decision(s, LossesInfo(units=tuple(ask[s])), simultaneous=True) for s in sorted(ask)
@@ -299,16 +302,16 @@ def use_optional(state: SovereignState, req: Decision, targets: tuple[str, ...])
         info.k,
     )
     if eff.op is Op.MOVE:
-        tasks: list[Task] = [("effect", seat, src, which, i, 1, t) for t in targets]
+        tasks: list[Task] = [(Step.EFFECT, seat, src, which, i, 1, t) for t in targets]
     else:
-        tasks = [("effect", seat, src, which, i, k, targets[0] if targets else "")]
+        tasks = [(Step.EFFECT, seat, src, which, i, k, targets[0] if targets else "")]
     state.log(E.Optional(seat, src, True, targets))
     push_front(state, *tasks)
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "effect": _effect,
-    "losses": _losses,
-    "reflex": _reflex,
-    "optional": _optional,
+    Step.EFFECT: _effect,
+    Step.LOSSES: _losses,
+    Step.REFLEX: _reflex,
+    Step.OPTIONAL: _optional,
 }

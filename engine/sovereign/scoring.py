@@ -6,7 +6,7 @@ module to reach these."""
 from __future__ import annotations
 
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.kinds import EffectGroup, TurnPhase
+from fairtable.engine.sovereign.kinds import EffectGroup, Step, TurnPhase
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
 
@@ -49,4 +49,4 @@ def score(state: SovereignState, seat: int, ref: str) -> None:
         end_game(state, "won", seat)
         return
     # its on_score triggers, in the order its controller chooses if several (FAQ l. 340)
-    push_front(state, ("fire", seat, EffectGroup.ON_SCORE))
+    push_front(state, (Step.FIRE, seat, EffectGroup.ON_SCORE))
