@@ -43,6 +43,7 @@ from fairtable.engine.reign.decisions import (
     TieBreakInfo,
 )
 from fairtable.engine.reign.state import HAND_LIMIT, ReignState, RoundPhase
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.requests import Decision
 from fairtable.engine.tasks import push_front
 
@@ -165,7 +166,7 @@ def check_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None
 
 def apply_order_events(state: ReignState, req: Decision, a: OrderEvents) -> None:
     state.log(E.EventsOrdered(a.seat, a.order))
-    push_front(state, ("settle_bids", OrderEventsInfo.of(req).pass_number, tuple(a.order)))
+    push_front(state, (Step.SETTLE_BIDS, OrderEventsInfo.of(req).pass_number, tuple(a.order)))
 
 
 def check_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
@@ -186,7 +187,7 @@ def apply_order_army(state: ReignState, req: Decision, a: OrderArmy) -> None:
     info = OrderArmyInfo.of(req)
     state.log(E.ArmyOrdered(a.seat, a.order))
     orders = (*info.orders, (a.seat, tuple(a.order)))
-    push_front(state, ("resolve_combat", orders, info.picks))
+    push_front(state, (Step.RESOLVE_COMBAT, orders, info.picks))
 
 
 def check_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
@@ -200,7 +201,7 @@ def apply_combat_tie(state: ReignState, req: Decision, a: CombatTie) -> None:
     info = CombatTieInfo.of(req)
     state.log(E.CombatTie(a.seat, info.card, info.op, a.pick))
     picks = tuple(sorted((*info.picks, (info.key, a.pick))))
-    push_front(state, ("resolve_combat", info.orders, picks))
+    push_front(state, (Step.RESOLVE_COMBAT, info.orders, picks))
 
 
 def check_regent_discard(state: ReignState, req: Decision, a: RegentDiscard) -> None:
@@ -375,7 +376,7 @@ def apply_spoils(state: ReignState, req: Decision, a: Spoils) -> None:
     if a.gifts is not None:
         state.secrets[a.seat].gifts = sorted(a.gifts)
     state.log(E.Spoils(a.seat, [list(x) for x in a.counts]))
-    push_front(state, *[("deal", f"hand:{a.seat}", s, n) for s, n in a.counts])
+    push_front(state, *[(Step.DEAL, f"hand:{a.seat}", s, n) for s, n in a.counts])
 
 
 def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
@@ -387,7 +388,7 @@ def check_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
 
 def apply_draw(state: ReignState, req: Decision, a: DrawChoice) -> None:
     push_front(
-        state, ("deal", "military", a.seat, 3 - a.events), ("deal", "event", a.seat, a.events)
+        state, (Step.DEAL, "military", a.seat, 3 - a.events), (Step.DEAL, "event", a.seat, a.events)
     )
 
 

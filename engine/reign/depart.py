@@ -37,12 +37,13 @@ from fairtable.engine.reign.decisions import (
 )
 from fairtable.engine.reign.labels import ChanceLabel, RevealLabel
 from fairtable.engine.reign.state import ReignState, RoundPhase
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.requests import Chance, Deal, Decision, Reveal
 from fairtable.engine.tasks import Task, push_front
 
 __all__ = ["can_go_on", "depart"]
 
-_OWN_TURN = frozenset({"bid", "overt", "covert", "draw", "keep_support"})
+_OWN_TURN = frozenset({Step.BID, Step.OVERT, Step.COVERT, Step.DRAW, Step.KEEP_SUPPORT})
 """Tasks that ask one seat (named second) for its own move: dropped for a seat that left."""
 
 
@@ -102,7 +103,7 @@ def _withdraw_handovers(state: ReignState, seat: int) -> int:
     count = 0
     kept: list[Task] = []
     for task in state.tasks:
-        if task[0] == "deal" and _handover_of(task[1], task[2], seat):
+        if task[0] == Step.DEAL and _handover_of(task[1], task[2], seat):
             count += task[3]
         else:
             kept.append(task)
@@ -141,7 +142,7 @@ def _withdraw_pending(
         return
     if isinstance(req, Chance) and req.label == ChanceLabel.FIRST_PLAYER:
         state.pending = []  # drawn again among the seats still playing
-        push_front(state, ("pick_first",))
+        push_front(state, (Step.PICK_FIRST,))
         return
     if not isinstance(req, Decision) or req.simultaneous:
         return  # chance and shuffles ask nobody; a simultaneous decision is the contract's
@@ -150,18 +151,18 @@ def _withdraw_pending(
             if req.seat == seat or seat in tied:
                 state.pending = []
                 if phase is RoundPhase.INFLUENCE:
-                    push_front(state, ("tie_house", house, tied))
+                    push_front(state, (Step.TIE_HOUSE, house, tied))
                 else:
-                    push_front(state, ("combat_tie_break", tied))
+                    push_front(state, (Step.COMBAT_TIE_BREAK, tied))
         case OrderEventsInfo(pass_number=number):
             if req.seat == seat or had_bid:
                 state.pending = []
-                push_front(state, ("settle_bids", number))
+                push_front(state, (Step.SETTLE_BIDS, number))
         case OrderArmyInfo(orders=orders) | CombatTieInfo(orders=orders):
             if req.seat == seat or held_army:
                 state.pending = []
                 kept = tuple(o for o in orders if o[0] != seat)
-                push_front(state, ("resolve_combat", kept, ()))
+                push_front(state, (Step.RESOLVE_COMBAT, kept, ()))
         case _ if req.seat == seat:  # its own move, or a Regent's duty that lapses with the crown
             state.pending = []
         case OvertInfo() | CovertInfo() if held_army:
@@ -169,10 +170,10 @@ def _withdraw_pending(
             push_front(state, (str(req.kind), req.seat))
         case BidInfo(pass_number=number) if was_regent:
             state.pending = []  # asked again: no house is the Regent's any more
-            push_front(state, ("bid", req.seat, number))
+            push_front(state, (Step.BID, req.seat, number))
         case SpoilsInfo(must_give=must) if seat in must:
             state.pending = []  # asked again: the seat that left is owed nothing
-            push_front(state, ("spoils",))
+            push_front(state, (Step.SPOILS,))
 
 
 def _withdraw_reveal(state: ReignState, seat: int, req: Reveal) -> None:
@@ -183,6 +184,6 @@ def _withdraw_reveal(state: ReignState, seat: int, req: Reveal) -> None:
     state.pending = []
     task = state.tasks.pop(0)  # settle_bids or resolve_combat, queued with the reveal
     if req.label == RevealLabel.BIDS:
-        push_front(state, ("reveal_bids", task[1]))
+        push_front(state, (Step.REVEAL_BIDS, task[1]))
     else:
-        push_front(state, ("combat",))
+        push_front(state, (Step.COMBAT,))

@@ -29,6 +29,7 @@ from fairtable.engine.reign.decisions import (
 )
 from fairtable.engine.reign.labels import RevealLabel
 from fairtable.engine.reign.state import HAND_LIMIT, WIN_LEGITIMACY, ReignState, RoundPhase
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.requests import (
     Decision,
     Reveal,
@@ -41,13 +42,13 @@ def start(state: ReignState) -> None:
     n = state.players
     state.legitimacy = [0] * n
     state.hand_count = [0] * n
-    state.tasks = [("pick_houses",)]
+    state.tasks = [(Step.PICK_HOUSES,)]
     advance(state)
 
 
 def advance(state: ReignState) -> None:
     """Run the game's tasks until it needs an answer or is over."""
-    run_tasks(state, _HANDLERS)
+    run_tasks(state, HANDLERS)
 
 
 # -- influence phase -----------------------------------------------------------------------
@@ -55,7 +56,7 @@ def _round_start(state: ReignState) -> None:
     state.round += 1
     state.phase = RoundPhase.INFLUENCE
     state.log(E.Round(state.round, state.first_player))
-    push_front(state, ("bid_pass", 1))
+    push_front(state, (Step.BID_PASS, 1))
 
 
 def _bid_pass(state: ReignState, number: int) -> None:
@@ -64,7 +65,7 @@ def _bid_pass(state: ReignState, number: int) -> None:
         held = {s for s in state.support.values() if s is not None}
         seats = [s for s in seats if s not in held]
     state.bids, state.bid_cards, state.influence_winner, state.gains = {}, {}, {}, 0
-    push_front(state, *[("bid", s, number) for s in seats], ("reveal_bids", number))
+    push_front(state, *[(Step.BID, s, number) for s in seats], (Step.REVEAL_BIDS, number))
 
 
 def forbidden_houses(state: ReignState, number: int) -> list[str]:
@@ -97,7 +98,7 @@ def _reveal_bids(state: ReignState, number: int) -> None:
     groups = tuple((str(s), tuple(h), False) for s, h in sorted(state.bids.items()) if h)
     if groups:
         state.pending = [Reveal(RevealLabel.BIDS, groups)]
-    push_front(state, ("settle_bids", number))
+    push_front(state, (Step.SETTLE_BIDS, number))
 
 
 def check_bid(state: ReignState, seat: int, cards: list[str], number: int) -> None:
@@ -266,10 +267,10 @@ def _settle_bids(state: ReignState, number: int, events: tuple[str, ...] | None 
         if len(top) == 1:
             state.influence_winner[house] = top[0]
         elif state.regent is not None:
-            ties.append(("tie_house", house, tuple(top)))
+            ties.append((Step.TIE_HOUSE, house, tuple(top)))
         else:
             state.log(E.BidTie(house, top))
-    push_front(state, *ties, ("transfer_support", number))
+    push_front(state, *ties, (Step.TRANSFER_SUPPORT, number))
 
 
 def _tie_house(state: ReignState, house: str, tied: tuple[int, ...]) -> None:
@@ -298,9 +299,9 @@ def _transfer_support(state: ReignState, number: int) -> None:
         for c in ids:
             state.discards[setup.pile_of(state, c)].append(c)
     state.bid_cards = {}
-    keeps = [("keep_support", s) for s in state.turn_order() if len(state.support_of(s)) > 1]
-    discards = [("regent_discard",)] * gains if state.regent is not None else []
-    push_front(state, *keeps, *discards, ("after_influence", number))
+    keeps = [(Step.KEEP_SUPPORT, s) for s in state.turn_order() if len(state.support_of(s)) > 1]
+    discards = [(Step.REGENT_DISCARD,)] * gains if state.regent is not None else []
+    push_front(state, *keeps, *discards, (Step.AFTER_INFLUENCE, number))
 
 
 def _keep_support(state: ReignState, seat: int) -> None:
@@ -317,9 +318,9 @@ def _regent_discard(state: ReignState) -> None:
 def _after_influence(state: ReignState, number: int) -> None:
     if state.round == 1 and number == 1 and len(state.holders()) == 1:
         state.log(E.SecondBid())
-        push_front(state, ("bid_pass", 2), ("after_influence", 2))
+        push_front(state, (Step.BID_PASS, 2), (Step.AFTER_INFLUENCE, 2))
     else:
-        push_front(state, ("plotting",))
+        push_front(state, (Step.PLOTTING,))
 
 
 # -- plotting phase ------------------------------------------------------------------------
@@ -332,10 +333,12 @@ def _plotting(state: ReignState) -> None:
     state.combat_totals = []
     if not holders:
         state.log(E.NoArmies())
-        push_front(state, ("draw_round",))
+        push_front(state, (Step.DRAW_ROUND,))
         return
     order = state.turn_order()
-    push_front(state, *[("overt", s) for s in order], *[("covert", s) for s in order], ("combat",))
+    push_front(
+        state, *[(Step.OVERT, s) for s in order], *[(Step.COVERT, s) for s in order], (Step.COMBAT,)
+    )
 
 
 def _overt(state: ReignState, seat: int) -> None:
@@ -367,7 +370,7 @@ def _combat(state: ReignState) -> None:
     )
     if groups:
         state.pending = [Reveal(RevealLabel.ARMIES, groups)]
-    push_front(state, ("resolve_combat",))
+    push_front(state, (Step.RESOLVE_COMBAT,))
 
 
 def _resolve_combat(
@@ -378,7 +381,7 @@ def _resolve_combat(
     if not state.holders():  # every army's holder left the game
         state.log(E.NoArmies())
         _discard_armies(state)
-        push_front(state, ("draw_round",))
+        push_front(state, (Step.DRAW_ROUND,))
         return
     result = reveal.settle(state, orders, picks)
     if result is None:
@@ -389,14 +392,14 @@ def _resolve_combat(
     top = sorted(s for s, t in result.totals if t == best)
     state.kingmaker = 0
     state.betrayal_in_regent_army = False
-    after: list[Task] = [("lose_support", tuple(result.lose_support))]
+    after: list[Task] = [(Step.LOSE_SUPPORT, tuple(result.lose_support))]
     bonus = dict(result.backer_bonus)
     if len(top) == 1:
-        push_front(state, ("crown", top[0], bonus.get(top[0], 0)), *after)
+        push_front(state, (Step.CROWN, top[0], bonus.get(top[0], 0)), *after)
     else:
         chooser = reveal.tie_chooser(state)
         state.pending = [Decision(chooser, TieBreakInfo(tied=tuple(top), phase=RoundPhase.COMBAT))]
-        state.tasks[0:0] = [("crown_tie", tuple(sorted(bonus.items()))), *after]
+        state.tasks[0:0] = [(Step.CROWN_TIE, tuple(sorted(bonus.items()))), *after]
 
 
 def crown(state: ReignState, winner: int, bonus: int) -> None:
@@ -435,7 +438,7 @@ def _lose_support(state: ReignState, losers: tuple[int, ...]) -> None:
             state.support[house] = None
             state.log(E.SupportLost(seat, house))
     _discard_armies(state)
-    push_front(state, ("legitimacy",))
+    push_front(state, (Step.LEGITIMACY,))
 
 
 def _discard_armies(state: ReignState) -> None:
@@ -474,7 +477,7 @@ def _legitimacy(state: ReignState) -> None:
         return
     # "a number of military cards equal to the number of players": those still playing
     spoils = len(state.turn_order())
-    push_front(state, ("deal", "military", regent, spoils), ("spoils",), ("draw_round",))
+    push_front(state, (Step.DEAL, "military", regent, spoils), (Step.SPOILS,), (Step.DRAW_ROUND,))
 
 
 def _spoils(state: ReignState) -> None:
@@ -490,9 +493,9 @@ def _draw_round(state: ReignState) -> None:
     state.phase = RoundPhase.REGENT if state.regent is not None else state.phase
     push_front(
         state,
-        *[("draw", s) for s in state.turn_order(start_seat)],
-        ("discard_down",),
-        ("round_end",),
+        *[(Step.DRAW, s) for s in state.turn_order(start_seat)],
+        (Step.DISCARD_DOWN,),
+        (Step.ROUND_END,),
     )
 
 
@@ -519,37 +522,37 @@ def _round_end(state: ReignState) -> None:
         state.log(RoundLimit(state.round))
         state.tasks = []
         return
-    push_front(state, ("round_start",))
+    push_front(state, (Step.ROUND_START,))
 
 
-_HANDLERS: dict[str, Callable[..., None]] = {
-    "pick_houses": setup.pick_houses,
-    "pick_first": setup.pick_first,
-    "shuffle": setup.shuffle,
-    "deal": setup.deal,
-    "round_start": _round_start,
-    "bid_pass": _bid_pass,
-    "bid": _bid,
-    "reveal_bids": _reveal_bids,
-    "settle_bids": _settle_bids,
-    "tie_house": _tie_house,
-    "transfer_support": _transfer_support,
-    "keep_support": _keep_support,
-    "regent_discard": _regent_discard,
-    "after_influence": _after_influence,
-    "plotting": _plotting,
-    "overt": _overt,
-    "covert": _covert,
-    "combat": _combat,
-    "resolve_combat": _resolve_combat,
-    "crown": _crown,
-    "crown_tie": _crown_tie,
-    "combat_tie_break": _combat_tie_break,
-    "lose_support": _lose_support,
-    "legitimacy": _legitimacy,
-    "spoils": _spoils,
-    "draw_round": _draw_round,
-    "draw": _draw,
-    "discard_down": _discard_down,
-    "round_end": _round_end,
+HANDLERS: dict[str, Callable[..., None]] = {
+    Step.PICK_HOUSES: setup.pick_houses,
+    Step.PICK_FIRST: setup.pick_first,
+    Step.SHUFFLE: setup.shuffle,
+    Step.DEAL: setup.deal,
+    Step.ROUND_START: _round_start,
+    Step.BID_PASS: _bid_pass,
+    Step.BID: _bid,
+    Step.REVEAL_BIDS: _reveal_bids,
+    Step.SETTLE_BIDS: _settle_bids,
+    Step.TIE_HOUSE: _tie_house,
+    Step.TRANSFER_SUPPORT: _transfer_support,
+    Step.KEEP_SUPPORT: _keep_support,
+    Step.REGENT_DISCARD: _regent_discard,
+    Step.AFTER_INFLUENCE: _after_influence,
+    Step.PLOTTING: _plotting,
+    Step.OVERT: _overt,
+    Step.COVERT: _covert,
+    Step.COMBAT: _combat,
+    Step.RESOLVE_COMBAT: _resolve_combat,
+    Step.CROWN: _crown,
+    Step.CROWN_TIE: _crown_tie,
+    Step.COMBAT_TIE_BREAK: _combat_tie_break,
+    Step.LOSE_SUPPORT: _lose_support,
+    Step.LEGITIMACY: _legitimacy,
+    Step.SPOILS: _spoils,
+    Step.DRAW_ROUND: _draw_round,
+    Step.DRAW: _draw,
+    Step.DISCARD_DOWN: _discard_down,
+    Step.ROUND_END: _round_end,
 }

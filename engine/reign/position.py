@@ -23,6 +23,7 @@ from fairtable.engine.reign import flow
 from fairtable.engine.reign.cards import standard_catalog
 from fairtable.engine.reign.game import ReignGame
 from fairtable.engine.reign.state import ReignConfig, ReignState, RoundPhase, Secrets
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.tasks import Task
 from fairtable.engine.words import word_of
 
@@ -46,9 +47,9 @@ class Start(StrEnum):
 
 
 _TASKS: dict[Start, Task] = {
-    Start.INFLUENCE: ("round_start",),
-    Start.PLOTTING: ("plotting",),
-    Start.DRAW: ("draw_round",),
+    Start.INFLUENCE: (Step.ROUND_START,),
+    Start.PLOTTING: (Step.PLOTTING,),
+    Start.DRAW: (Step.DRAW_ROUND,),
 }
 _PHASES = {
     Start.INFLUENCE: RoundPhase.INFLUENCE,

@@ -13,6 +13,7 @@ from fairtable.engine.reign import events as E
 from fairtable.engine.reign.cards import CardKind
 from fairtable.engine.reign.labels import ChanceLabel
 from fairtable.engine.reign.state import ReignState
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.requests import Chance, ChanceAnswer, Deal, DealAnswer, Shuffle, ShuffleAnswer
 from fairtable.engine.tasks import Task, push_front
 from fairtable.engine.words import word_of
@@ -45,19 +46,19 @@ def on_chance(state: ReignState, answer: ChanceAnswer) -> None:
         state.log(E.Houses(state.houses))
         deals: list[Task] = []
         for seat in range(state.players):
-            deals += [("deal", "military", seat, 4), ("deal", "event", seat, 1)]
+            deals += [(Step.DEAL, "military", seat, 4), (Step.DEAL, "event", seat, 1)]
         military = [c for h in state.houses for c in state.catalog.military[h]]
         push_front(
             state,
-            ("shuffle", "military", tuple(military)),
-            ("shuffle", "event", state.catalog.events),
+            (Step.SHUFFLE, "military", tuple(military)),
+            (Step.SHUFFLE, "event", state.catalog.events),
             *deals,
-            ("pick_first",),
+            (Step.PICK_FIRST,),
         )
     else:
         state.first_player = state.living(range(state.players))[values[0]]
         state.log(FirstPlayer(state.first_player))
-        push_front(state, ("round_start",))
+        push_front(state, (Step.ROUND_START,))
 
 
 def pick_first(state: ReignState) -> None:
@@ -92,13 +93,15 @@ def deal(state: ReignState, source: str, seat: int, count: int) -> None:
     available = state.piles[source]
     if available == 0:
         if state.discards[source]:
-            push_front(state, ("shuffle", source), ("deal", source, seat, count))
+            push_front(state, (Step.SHUFFLE, source), (Step.DEAL, source, seat, count))
         else:
             state.log(E.PileEmpty(source, seat, count))
         return
     if available < count:
         push_front(
-            state, ("deal", source, seat, available), ("deal", source, seat, count - available)
+            state,
+            (Step.DEAL, source, seat, available),
+            (Step.DEAL, source, seat, count - available),
         )
         return
     state.pending = [Deal(source, seat, count)]

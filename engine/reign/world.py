@@ -30,6 +30,7 @@ from fairtable.engine.reign import flow
 from fairtable.engine.reign.cards import CardPhase, Catalog, standard_catalog
 from fairtable.engine.reign.game import ReignGame
 from fairtable.engine.reign.state import ReignConfig, ReignState, RoundPhase, Secrets
+from fairtable.engine.reign.steps import Step
 from fairtable.engine.reign.view import ReignView
 from fairtable.engine.rng import ChanceStream
 
@@ -107,7 +108,7 @@ def _base_state(view: ReignView, catalog: Catalog) -> ReignState:
 
 def _bid_number(state: ReignState) -> int:
     for task in state.tasks:
-        if task[0] in ("reveal_bids", "bid"):
+        if task[0] in (Step.REVEAL_BIDS, Step.BID):
             return int(task[-1])
     return 1
 
