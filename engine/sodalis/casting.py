@@ -34,9 +34,9 @@ from fairtable.engine.sodalis.cards import (
     Targets,
     Who,
 )
-from fairtable.engine.sodalis.cast_steps import CastStep
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState, Tribute
+from fairtable.engine.sodalis.steps import Step
 
 D10, D12 = 10, 12
 CRITICAL = 10
@@ -192,14 +192,14 @@ def declare(
         "from": list(s.at) if s.at is not None else None,
     }
     state.log(E.Cast(seat, card, units, sight, strength))
-    tasks: list[tuple[Any, ...]] = [(CastStep.ROLL,), ("sight_check",)]
-    tasks += [(CastStep.LIFE, u) for u in units]
+    tasks: list[tuple[Any, ...]] = [(Step.CAST_ROLL,), (Step.SIGHT_CHECK,)]
+    tasks += [(Step.CAST_LIFE, u) for u in units]
     for i, extra in enumerate(face.extra):
         if extra.kind == ExtraKind.RECOIL:
-            tasks.append((CastStep.RECOIL, i))
+            tasks.append((Step.CAST_RECOIL, i))
         else:
-            tasks += [(CastStep.EXTRA, i, u) for u in units if u != PARAGON]
-    tasks += [(CastStep.CYCLE,), (CastStep.DONE,)]
+            tasks += [(Step.CAST_EXTRA, i, u) for u in units if u != PARAGON]
+    tasks += [(Step.CAST_CYCLE,), (Step.CAST_DONE,)]
     state.push(*tasks)
 
 
@@ -235,7 +235,7 @@ def successes(values: list[int], threshold: int) -> int:
 def _life(state: SodalisState, seat: int, effect: str, count: int, why: str) -> None:
     before, after = state.change_life(seat, -count if effect == FaceEffect.DAMAGE else count, why)
     if effect == FaceEffect.DAMAGE and before > 0 and after == 0:
-        state.push(("fallen", seat))
+        state.push((Step.FALLEN, seat))
 
 
 def cast_life(state: SodalisState, unit: int) -> None:
@@ -315,7 +315,7 @@ def cast_extra(state: SodalisState, index: int, unit: int) -> None:
         caster = cast["seat"]
         origin = state.seats[caster].at
         if unit != caster and origin is not None:
-            state.push(("forced", unit, kind, extra.steps, -1, origin, caster))
+            state.push((Step.FORCED, unit, kind, extra.steps, -1, origin, caster))
     elif kind == ExtraKind.REFRESH:
         assert extra.token is not None  # the card file names a refresh's token
         refresh(state, unit, extra.token)
@@ -345,7 +345,7 @@ def cycle_out(state: SodalisState, seat: int, card: str, beside: tuple[int, ...]
     else:
         s.continuous.append((card, beside))
         state.log(E.Continuous(seat, card, beside))
-    state.push(("refill", seat))
+    state.push((Step.REFILL, seat))
 
 
 def refill(state: SodalisState, seat: int) -> None:
@@ -360,7 +360,7 @@ def refill(state: SodalisState, seat: int) -> None:
             return
         if s.unseen > 0:
             state.ask(Flip(f"deck:{seat}", 1))
-            state.push(("refill", seat))
+            state.push((Step.REFILL, seat))
             return
         if not s.bottom:
             return
@@ -399,7 +399,7 @@ def start_of_turn_cycle(state: SodalisState, seat: int) -> None:
         state.log(E.Cycled(seat, card))
     s.continuous = []
     if None in s.side:
-        state.push(("refill", seat))
+        state.push((Step.REFILL, seat))
 
 
 def flip_into_spread(state: SodalisState, seat: int, cards: tuple[str, ...]) -> None:
@@ -425,11 +425,11 @@ def possibly_unseen(state: SodalisState, seat: int) -> list[str]:
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    CastStep.ROLL: cast_roll,
-    CastStep.LIFE: cast_life,
-    CastStep.RECOIL: cast_recoil,
-    CastStep.EXTRA: cast_extra,
-    CastStep.CYCLE: cast_cycle,
-    CastStep.DONE: cast_done,
-    "refill": refill,
+    Step.CAST_ROLL: cast_roll,
+    Step.CAST_LIFE: cast_life,
+    Step.CAST_RECOIL: cast_recoil,
+    Step.CAST_EXTRA: cast_extra,
+    Step.CAST_CYCLE: cast_cycle,
+    Step.CAST_DONE: cast_done,
+    Step.REFILL: refill,
 }

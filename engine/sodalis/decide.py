@@ -13,7 +13,7 @@ from typing import Any
 
 from fairtable.engine.errors import IllegalMove, MalformedAnswer
 from fairtable.engine.requests import Decision
-from fairtable.engine.sodalis import casting, flow, life_order, movement, tribute
+from fairtable.engine.sodalis import casting, flow, life_order, movement, steps, tribute
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.answers import (
     Carry,
@@ -162,7 +162,7 @@ def check_step(state: SodalisState, req: Decision, a: Step) -> None:
 def apply_step(state: SodalisState, req: Decision, a: Step) -> None:
     movement.exhaust_payment(state, a.seat, a.pay)
     state.seats[a.seat].moved = True
-    state.push(("turn", a.seat))
+    state.push((steps.Step.TURN, a.seat))
     movement.move(state, a.seat, a.to, a.carry, a.pay)
 
 
@@ -199,7 +199,7 @@ def check_cast(state: SodalisState, req: Decision, a: Cast) -> None:
 
 
 def apply_cast(state: SodalisState, req: Decision, a: Cast) -> None:
-    state.push(("turn", a.seat))
+    state.push((steps.Step.TURN, a.seat))
     casting.declare(state, a.seat, a.card, a.target, a.sight, a.strength)
 
 
@@ -208,7 +208,7 @@ def check_end(state: SodalisState, req: Decision, a: EndTurn) -> None:
 
 
 def apply_end(state: SodalisState, req: Decision, a: EndTurn) -> None:
-    state.push(("turn_end", a.seat))
+    state.push((steps.Step.TURN_END, a.seat))
 
 
 # -- during a cast ----------------------------------------------------------------------------

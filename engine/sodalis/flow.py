@@ -36,13 +36,14 @@ from fairtable.engine.sodalis.decisions import (
     TurnTokensInfo,
 )
 from fairtable.engine.sodalis.state import ACTIONS, SodalisState
+from fairtable.engine.sodalis.steps import Step
 from fairtable.engine.sodalis.team import TEAM_TOKENS, TEAMS, Team
 from fairtable.engine.tasks import run_tasks
 
 
 def start(state: SodalisState) -> None:
     state.artifacts = dict(state.arena.artifacts)
-    state.tasks = [("turn_tokens",)]
+    state.tasks = [(Step.TURN_TOKENS,)]
     advance(state)
 
 
@@ -81,7 +82,7 @@ def _turn_tokens(state: SodalisState) -> None:
         )
     state.ask(*sorted(asked, key=lambda d: d.seat))
     state.buffered = {}
-    state.push(("selection",))
+    state.push((Step.SELECTION,))
 
 
 def assign_tokens(state: SodalisState, members: tuple[int, ...], tokens: tuple[int, ...]) -> None:
@@ -95,7 +96,7 @@ def assign_tokens(state: SodalisState, members: tuple[int, ...], tokens: tuple[i
 
 
 def _selection(state: SodalisState) -> None:
-    state.push(*[("choose", s) for s in state.order], ("rearrange",))
+    state.push(*[(Step.CHOOSE, s) for s in state.order], (Step.REARRANGE,))
 
 
 def _choose(state: SodalisState, seat: int) -> None:
@@ -130,7 +131,7 @@ def _rearrange(state: SodalisState) -> None:
         )
     state.ask(*asked)
     state.buffered = {}
-    state.push(("reversals",))
+    state.push((Step.REVERSALS,))
 
 
 def _reversals(state: SodalisState) -> None:
@@ -141,18 +142,18 @@ def _reversals(state: SodalisState) -> None:
             asked.append(Decision(seat, ReversalsInfo(arcana=reversible), simultaneous=True))
     state.ask(*asked)
     state.buffered = {}
-    state.push(("decks",))
+    state.push((Step.DECKS,))
 
 
 # -- decks, spreads, placement ----------------------------------------------------------------
 def _decks(state: SodalisState) -> None:
     state.log(E.Order(state.order))
     state.push(
-        *[("shuffle", s) for s in state.order],
-        *[("spread", s) for s in state.order],
-        ("ready",),
-        *[("place", s) for s in state.order],
-        ("first_turn",),
+        *[(Step.SHUFFLE, s) for s in state.order],
+        *[(Step.SPREAD, s) for s in state.order],
+        (Step.READY,),
+        *[(Step.PLACE, s) for s in state.order],
+        (Step.FIRST_TURN,),
     )
 
 
@@ -248,7 +249,7 @@ def _first_turn(state: SodalisState) -> None:
     state.phase = "play"
     state.round = 1
     state.log(E.Round(1))
-    state.push(("turn_start", state.order[0]))
+    state.push((Step.TURN_START, state.order[0]))
 
 
 # -- turns ------------------------------------------------------------------------------------
@@ -259,7 +260,7 @@ def _turn_start(state: SodalisState, seat: int) -> None:
     s.casts = 0
     s.moved = False
     state.log(E.Turn(seat, state.round))
-    state.push(("turn", seat))
+    state.push((Step.TURN, seat))
     casting.start_of_turn_cycle(state, seat)
     passives.start_of_turn(state, seat)
 
@@ -278,7 +279,7 @@ def _turn(state: SodalisState, seat: int) -> None:
     info = turn_info(state, seat)
     if info is None:
         state.log(E.NothingLeft(seat))
-        state.push(("turn_end", seat))
+        state.push((Step.TURN_END, seat))
         return
     state.ask(Decision(seat, info))
 
@@ -292,7 +293,7 @@ def _turn_end(state: SodalisState, seat: int) -> None:
     state.log(E.TurnEnd(seat))
     index = state.order.index(seat)
     if index + 1 < len(state.order):
-        state.push(("turn_start", state.order[index + 1]))
+        state.push((Step.TURN_START, state.order[index + 1]))
         return
     limit = state.config.round_limit
     if limit and state.round >= limit:
@@ -305,24 +306,24 @@ def _turn_end(state: SodalisState, seat: int) -> None:
         return
     state.round += 1
     state.log(E.Round(state.round))
-    state.push(("turn_start", state.order[0]))
+    state.push((Step.TURN_START, state.order[0]))
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "turn_tokens": _turn_tokens,
-    "selection": _selection,
-    "choose": _choose,
-    "rearrange": _rearrange,
-    "reversals": _reversals,
-    "decks": _decks,
-    "shuffle": _shuffle,
-    "spread": _spread,
-    "ready": _ready,
-    "place": _place,
-    "first_turn": _first_turn,
-    "turn_start": _turn_start,
-    "turn": _turn,
-    "turn_end": _turn_end,
+    Step.TURN_TOKENS: _turn_tokens,
+    Step.SELECTION: _selection,
+    Step.CHOOSE: _choose,
+    Step.REARRANGE: _rearrange,
+    Step.REVERSALS: _reversals,
+    Step.DECKS: _decks,
+    Step.SHUFFLE: _shuffle,
+    Step.SPREAD: _spread,
+    Step.READY: _ready,
+    Step.PLACE: _place,
+    Step.FIRST_TURN: _first_turn,
+    Step.TURN_START: _turn_start,
+    Step.TURN: _turn,
+    Step.TURN_END: _turn_end,
     **casting.HANDLERS,
     **movement.HANDLERS,
     **tribute.HANDLERS,

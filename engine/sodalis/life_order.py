@@ -21,9 +21,9 @@ from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis import movement, passives
 from fairtable.engine.sodalis.arena import Space
 from fairtable.engine.sodalis.cards import AuraStat, ExtraKind, FaceEffect
-from fairtable.engine.sodalis.cast_steps import CastStep
 from fairtable.engine.sodalis.decisions import OrderLifeInfo
 from fairtable.engine.sodalis.state import PARAGON, SodalisState
+from fairtable.engine.sodalis.steps import Step
 
 CHECKED = "life_order"
 """The key of ``state.cast`` that records the caster's order once it was asked."""
@@ -122,7 +122,7 @@ def maybe_ask(state: SodalisState, unit: int) -> bool:
     units = _champions(state)
     if CHECKED in cast or not units or unit != units[0] or not order_matters(state):
         return False
-    state.push((CastStep.LIFE, unit))
+    state.push((Step.CAST_LIFE, unit))
     state.ask(Decision(cast["seat"], OrderLifeInfo(units=tuple(units))))
     return True
 
@@ -135,16 +135,16 @@ def reorder(state: SodalisState, order: tuple[int, ...]) -> None:
     cast[CHECKED] = list(order)
     rank = {u: i for i, u in enumerate(order)}
     n = 0
-    while n < len(state.tasks) and state.tasks[n][0] == CastStep.LIFE:
+    while n < len(state.tasks) and state.tasks[n][0] == Step.CAST_LIFE:
         n += 1
     paragon = [t for t in state.tasks[:n] if t[1] == PARAGON]
-    state.tasks[:n] = [(CastStep.LIFE, u) for u in order] + paragon
+    state.tasks[:n] = [(Step.CAST_LIFE, u) for u in order] + paragon
     i = n
-    while i < len(state.tasks) and state.tasks[i][0] != CastStep.DONE:
+    while i < len(state.tasks) and state.tasks[i][0] != Step.CAST_DONE:
         j = i
         while (
             j < len(state.tasks)
-            and state.tasks[j][0] == CastStep.EXTRA
+            and state.tasks[j][0] == Step.CAST_EXTRA
             and state.tasks[j][1] == state.tasks[i][1]
         ):
             j += 1

@@ -19,6 +19,7 @@ from fairtable.engine.sodalis.arena import Space, euclid2
 from fairtable.engine.sodalis.cards import Action, ExtraKind
 from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
 from fairtable.engine.sodalis.state import SodalisState, Tribute
+from fairtable.engine.sodalis.steps import Step
 
 PAYMENTS = (Action.MOVE, Action.MINOR, Action.MAJOR, Tribute.SPEED)  # what a step may exhaust
 
@@ -70,7 +71,7 @@ def move(state: SodalisState, seat: int, to: Space, carry: bool, why: str) -> No
         if to == state.arena.centre:
             state.artifacts[team] = None
             state.log(E.ArtifactDelivered(team))
-            state.push(("earn", team, Tribute.SPEED))
+            state.push((Step.EARN, team, Tribute.SPEED))
 
 
 def exhaust_payment(state: SodalisState, seat: int, pay: str) -> None:
@@ -142,7 +143,7 @@ def forced(
         state.log(E.ForcedStopped(unit))
         return
     if len(options) == 1:
-        state.push(("forced_to", unit, kind, steps, carry, origin, caster, options[0]))
+        state.push((Step.FORCED_TO, unit, kind, steps, carry, origin, caster, options[0]))
         return
     state.ask(
         Decision(
@@ -190,12 +191,12 @@ def forced_to(
             )
         )
         return
-    state.push(("forced", unit, kind, steps - 1, carry, origin, caster))
+    state.push((Step.FORCED, unit, kind, steps - 1, carry, origin, caster))
     move(state, unit, to, on_art and carry == 1, kind)
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "respawn": respawn,
-    "forced": forced,
-    "forced_to": forced_to,
+    Step.RESPAWN: respawn,
+    Step.FORCED: forced,
+    Step.FORCED_TO: forced_to,
 }

@@ -37,6 +37,7 @@ from fairtable.engine.sodalis.state import (
     SodalisState,
     Tribute,
 )
+from fairtable.engine.sodalis.steps import Step
 from fairtable.engine.sodalis.team import TEAMS, Team
 from fairtable.engine.words import word_of
 
@@ -163,9 +164,9 @@ def position(
     state.phase = "play"
     _check(state)
     phase = fields.text("phase", "turn")
-    if phase not in ("turn", "start"):
+    if phase not in (Step.TURN, "start"):
         raise MalformedAnswer("phase is turn or start")
-    state.tasks = [("turn" if phase == "turn" else "turn_start", active)]
+    state.tasks = [(Step.TURN if phase == "turn" else Step.TURN_START, active)]
     flow.advance(state)
     return SodalisGame(state), referee
 

@@ -14,6 +14,7 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.decisions import GiveTributeInfo, StrengthRefreshInfo
 from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState, Tribute
+from fairtable.engine.sodalis.steps import Step
 from fairtable.engine.sodalis.team import Team
 
 
@@ -63,9 +64,9 @@ def fallen(state: SodalisState, seat: int) -> None:
     team = state.other(state.team_of(seat))
     state.log(E.Fallen(seat))
     if state.holder(team, Tribute.STRENGTH) is None:
-        state.push(("earn", team, Tribute.STRENGTH), ("respawn", seat))
+        state.push((Step.EARN, team, Tribute.STRENGTH), (Step.RESPAWN, seat))
     else:
-        state.push(("strength_refresh", team), ("respawn", seat))
+        state.push((Step.STRENGTH_REFRESH, team), (Step.RESPAWN, seat))
 
 
 def refresh_options(state: SodalisState, team: Team) -> tuple[tuple[int, str], ...]:
@@ -95,19 +96,19 @@ def sight_check(state: SodalisState) -> None:
     if PARAGON in units and state.paragon_sight:
         state.paragon_sight = False
         state.log(E.SightTaken(team, caster))
-        state.push(("earn", team, Tribute.SIGHT))
+        state.push((Step.EARN, team, Tribute.SIGHT))
         return
     other = state.other(team)
     holder = state.holder(other, Tribute.SIGHT)
     if holder is not None and holder in units:
         del state.seats[holder].tributes[Tribute.SIGHT]
         state.log(E.SightStolen(team, caster, holder))
-        state.push(("earn", team, Tribute.SIGHT))
+        state.push((Step.EARN, team, Tribute.SIGHT))
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "earn": earn,
-    "fallen": fallen,
-    "strength_refresh": strength_refresh,
-    "sight_check": sight_check,
+    Step.EARN: earn,
+    Step.FALLEN: fallen,
+    Step.STRENGTH_REFRESH: strength_refresh,
+    Step.SIGHT_CHECK: sight_check,
 }
