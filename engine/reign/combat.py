@@ -34,6 +34,7 @@ from fairtable.engine.reign.cards import (
     Which,
 )
 from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+from fairtable.engine.reign.order_analysis import order_sensitive
 
 
 @attrs.define(eq=False)
@@ -386,100 +387,6 @@ def _outcomes_differ(
         if len(seen) > 1:
             return True
     return False
-
-
-_ADDS = ("flat", "ward", "backer", "others")  # sums no clamp touches before the end
-
-
-def _touches(e: Effect, d: CardDef) -> tuple[set[str], dict[str, tuple[str, int]]] | None:
-    """What one effect of card ``d`` reads, and writes (resource -> (how, value)), while
-    its pass runs in its own army; ``None`` for an effect this analysis does not know."""
-    reads: set[str] = set()
-    writes: dict[str, tuple[str, int]] = {}
-    cond = e.cond
-    if cond is not None and (cond.min is not None or cond.max is not None):
-        reads.add("removed")  # a count of the cards still in the army
-    match e.op:
-        case Op.FORCE | Op.FORCE_PER:
-            if e.op is Op.FORCE_PER:
-                reads.add("removed")
-            if d.military:  # the card's own force, clamped at 0 at each change
-                writes["force"] = ("add", 1 if e.amount >= 0 else -1)
-            else:
-                writes["flat"] = ("add", 0)
-        case Op.BOOST:
-            reads.add("removed")
-            writes["force"] = ("add", 1 if e.amount >= 0 else -1)
-        case Op.DESERT:
-            reads.update(("removed", "force"))
-            writes["removed"] = ("set", -1)  # which card leaves depends on what came before
-        case Op.WARD:
-            writes["ward"] = ("add", 0)
-        case Op.NO_HOUSE_BONUS:
-            writes["no_bonus"] = ("flag", 0)
-        case Op.HOUSE_BONUS:
-            writes["bonus"] = ("set", e.amount)
-        case Op.LOSE_SUPPORT:
-            writes["lose_support"] = ("flag", 0)
-        case Op.STRIKE:
-            if e.target is not StrikeTarget.ALL_OTHERS:
-                reads.add("others")
-            writes["others"] = ("add", 0)
-        case Op.COUNTS_AS_ARMY_HOUSE:
-            pass  # settled before the passes
-        case Op.HOOK if e.name == "kingmaker":
-            writes["backer"] = ("add", 0)
-        case Op.HOOK if e.name == "mirror_strongest":
-            reads.add("removed")
-            writes["force"] = ("set", -1)  # sets its own force from the others' printed ones
-        case _:
-            return None
-    return reads, writes
-
-
-def _commute(a: tuple[str, int], b: tuple[str, int], resource: str) -> bool:
-    if a[0] == "add" and b[0] == "add":
-        return resource in _ADDS or a[1] == b[1]  # one sign: no clamp tells them apart
-    return a == b and a[0] in ("flag", "set") and a[1] != -1
-
-
-def order_sensitive(catalog: Catalog, group: Sequence[str], warded: bool) -> tuple[str, ...]:
-    """The cards of one pass of an army (``group``) whose place in the order may change the
-    result: those with an effect that writes what another card's effect reads, or whose
-    writes do not commute with another's (sums commute, clamped changes of one sign
-    commute, equal settings commute).  Every other card commutes with all of the group,
-    so it may stand anywhere.  In an army with a ward (``warded``) the betrayals all are
-    (the order says which is cancelled); a card with an effect this analysis does not know
-    makes the whole group sensitive."""
-    touched: list[tuple[str, set[str], dict[str, tuple[str, int]]]] = []
-    for cid in group:
-        d = catalog.defs[cid]
-        reads: set[str] = set()
-        writes: dict[str, tuple[str, int]] = {}
-        if d.military:
-            reads.add("removed")  # a deserted soldier's ability does not run
-        if d.kind is CardKind.EVENT and d.betrayal and warded:
-            reads.add("ward_use")
-            writes["ward_use"] = ("set", -1)
-        for e in d.effects:
-            t = _touches(e, d)
-            if t is None:
-                return tuple(group)
-            reads |= t[0]
-            for r, w in t[1].items():
-                if r in writes and not _commute(writes[r], w, r):
-                    w = ("set", -1)  # the card's own effects keep their order between them
-                writes[r] = w
-        touched.append((cid, reads, writes))
-    out: set[str] = set()
-    for (a, ra, wa), (b, rb, wb) in itertools.combinations(touched, 2):
-        if (
-            ra & wb.keys()
-            or rb & wa.keys()
-            or any(not _commute(wa[r], wb[r], r) for r in wa.keys() & wb.keys())
-        ):
-            out.update((a, b))
-    return tuple(c for c in group if c in out)
 
 
 def next_tie(
