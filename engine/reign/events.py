@@ -20,7 +20,7 @@ from fairtable.engine.events import (
     to_tuple,
     to_tuples,
 )
-from fairtable.engine.reign.cards import Op
+from fairtable.engine.reign.cards import CardKind, Op
 
 
 @attrs.frozen
@@ -38,7 +38,7 @@ class Reshuffle(Event):
 
     KIND = "reshuffle"
 
-    pile: str
+    pile: CardKind = attrs.field(converter=CardKind)
     count: int
 
 
@@ -48,7 +48,7 @@ class PileEmpty(Event):
 
     KIND = "pile_empty"
 
-    pile: str
+    pile: CardKind = attrs.field(converter=CardKind)
     seat: int
     count: int
 

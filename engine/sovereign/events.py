@@ -18,7 +18,14 @@ from fairtable.engine.events import (
     RoundLimit,
     to_tuple,
 )
-from fairtable.engine.sovereign.kinds import Area, Citizen, MulliganChoice, RevealLabel, Shift
+from fairtable.engine.sovereign.kinds import (
+    Area,
+    Citizen,
+    Ending,
+    MulliganChoice,
+    RevealLabel,
+    Shift,
+)
 
 
 @attrs.frozen
@@ -451,7 +458,7 @@ class GameOver(Event):
 
     KIND = "game_over"
 
-    how: str
+    how: Ending = attrs.field(converter=Ending)
     winner: int | None
 
 

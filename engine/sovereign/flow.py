@@ -30,6 +30,7 @@ from fairtable.engine.sovereign.kinds import (
     CardType,
     ChanceLabel,
     EffectGroup,
+    Ending,
     Mode,
     MulliganChoice,
     RevealLabel,
@@ -164,7 +165,7 @@ def _turn(state: SovereignState, seat: int) -> None:
     if seat == state.first_player:
         if limit and state.round >= limit:
             state.log(RoundLimit(state.round))
-            end_game(state, "round_limit")
+            end_game(state, Ending.ROUND_LIMIT)
             return
         state.round += 1
     if seat in state.departed:  # a seat that left takes no turn

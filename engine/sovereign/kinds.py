@@ -232,6 +232,14 @@ class Step(StrEnum):
     WINDOW_STEP = "window_step"
 
 
+class Ending(StrEnum):
+    """How the game ended (the state's ``over``, the ``GameOver`` event's ``how``): a seat
+    won, or the round limit was reached."""
+
+    WON = "won"
+    ROUND_LIMIT = "round_limit"
+
+
 class LossCause(StrEnum):
     """What a ``losses`` task takes health for: a combat round, or an effect (after which
     the units at 0 are swept at once)."""

@@ -6,14 +6,14 @@ module to reach these."""
 from __future__ import annotations
 
 from fairtable.engine.sovereign import events as E
-from fairtable.engine.sovereign.kinds import EffectGroup, Step, TurnPhase
+from fairtable.engine.sovereign.kinds import EffectGroup, Ending, Step, TurnPhase
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.tasks import push_front
 
 __all__ = ["end_game", "forget", "score", "take_public"]
 
 
-def end_game(state: SovereignState, how: str, winner: int | None = None) -> None:
+def end_game(state: SovereignState, how: Ending, winner: int | None = None) -> None:
     """The game is over (``how``: e.g. won, round limit); nothing more is asked."""
     state.over = how
     state.winner = winner
@@ -46,7 +46,7 @@ def score(state: SovereignState, seat: int, ref: str) -> None:
     b.scored.append(ref)
     state.log(E.Scored(seat, ref))
     if len(b.scored) >= state.config.target:
-        end_game(state, "won", seat)
+        end_game(state, Ending.WON, seat)
         return
     # its on_score triggers, in the order its controller chooses if several (FAQ l. 340)
     push_front(state, (Step.FIRE, seat, EffectGroup.ON_SCORE))
