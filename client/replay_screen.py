@@ -209,8 +209,11 @@ def build_replay_application(record: Record) -> Application[None]:
         return [("class:message", wrapped(text, screen_size()[1]))]
 
     def message_rows() -> int:
+        """As many rows as the message needs, up to all but one of the log's (a quarter of
+        the screen at the least): the last step's words and the ending are never cut."""
         rows, width = screen_size()
-        return max(1, min(rows // 4, rows_of("".join(t for _, t, *_ in message()), width)))
+        room = max(rows // 4, rows - 5 - _upper_height())
+        return max(1, min(room, rows_of("".join(t for _, t, *_ in message()), width)))
 
     def log_rows() -> int:
         return max(1, screen_size()[0] - 4 - message_rows() - _upper_height())
