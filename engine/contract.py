@@ -72,7 +72,7 @@ from fairtable.engine.common_state import CommonState
 from fairtable.engine.errors import CannotDepart, GameOver, MalformedAnswer, WrongPhase, WrongSeat
 from fairtable.engine.events import Event, EventParser
 from fairtable.engine.outcome import Outcome
-from fairtable.engine.requests import Decision, Request
+from fairtable.engine.requests import Decision, Request, Reveal
 
 __all__ = ["Apply", "Check", "ContractGame", "Handler", "State", "View"]
 
@@ -133,10 +133,12 @@ class ContractGame(abc.ABC, Generic[State, View]):
         game that supports departures overrides it; by default no seat can leave."""
         return False
 
-    def on_depart(self, seat: int) -> None:  # noqa: B027 -- optional hook
+    def on_depart(self, seat: int, *, revealing: bool = False) -> None:  # noqa: B027 -- optional hook
         """``seat`` (already in ``state.departed``) leaves: withdraw what it was asked and
         set aside what it held hidden; the flow runs on afterwards.  Only called when
-        :meth:`departure_allowed` said yes."""
+        :meth:`departure_allowed` said yes.  ``revealing``: the pending
+        :class:`~engine.requests.Reveal` is already under way and stays; the cards it names
+        that ``seat`` placed are played, revealed with it, not set aside (:meth:`depart`)."""
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -190,19 +192,26 @@ class ContractGame(abc.ABC, Generic[State, View]):
             and self.departure_allowed(seat)
         )
 
-    def depart(self, seat: int) -> tuple[Event, ...]:
+    def depart(self, seat: int, *, revealing: bool = False) -> tuple[Event, ...]:
         """``seat`` leaves the game for good at this step; returns the public events it
         caused.  :class:`~engine.errors.CannotDepart` (nothing changed) when
         :meth:`can_depart` says no.  Every peer applying it at the same step reaches the
-        same digest."""
+        same digest.
+
+        ``revealing`` (only while a :class:`~engine.requests.Reveal` is pending): that reveal
+        is already under way -- the protocol put its cards into a pool beyond recall, mixed
+        with the others' (docs/protocol.md §11.11) -- so it stays pending, and the cards it
+        names that ``seat`` placed are played: revealed with it, not set aside."""
         if not self.can_depart(seat):
             raise CannotDepart(f"seat {seat!r} cannot leave this game now")
+        if revealing and not any(isinstance(r, Reveal) for r in self.state.pending):
+            raise CannotDepart("no reveal is under way")
         s = self.state
         mark = len(s.events)
         s.departed = tuple(sorted((*s.departed, seat)))
         if seat in s.buffered:
             del s.buffered[seat]
-        self.on_depart(seat)
+        self.on_depart(seat, revealing=revealing)
         self.withdraw_simultaneous(seat)
         self.run_on()
         return self._events_since(mark)

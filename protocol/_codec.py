@@ -52,7 +52,7 @@ __all__ = [
     "nested",
 ]
 
-PROTOCOL_VERSION = 9
+PROTOCOL_VERSION = 10
 """The ``v`` field of every top-level message."""
 
 MAX_FRAME = 1 << 20

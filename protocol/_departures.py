@@ -161,16 +161,17 @@ class Departures:
             return seat
         return None
 
-    def remove(self, seat: int, step: int) -> None:
+    def remove(self, seat: int, step: int, *, revealing: bool = False) -> None:
         """``seat`` (its layer stripped from every face-down deck card) is gone at ``step``:
-        the later rounds run among the others, and the engine departs it."""
+        the later rounds run among the others, and the engine departs it (``revealing``:
+        the pending reveal's pools were complete and stay, docs/protocol.md §11.11)."""
         port = self.port
         self.gone[seat] = step
         port.seats = tuple(s for s in port.seats if s != seat)
         for jr, _reveal in self.chance.chance.values():
             if not jr.complete:
                 jr.drop(seat)
-        port.depart(seat)
+        port.depart(seat, revealing=revealing)
 
     def _strip(self, seat: int, step: int) -> None:
         """Check the leaving seat's shares and strip its layer from every face-down deck card;

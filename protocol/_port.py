@@ -179,12 +179,13 @@ class Port:
         """Whether the game can go on without ``seat`` now (the engine's rule)."""
         return bool(self._game.can_depart(seat))
 
-    def depart(self, seat: int) -> None:
+    def depart(self, seat: int, *, revealing: bool = False) -> None:
         """``seat`` leaves the game for good at this step (every check passed): the engine
-        takes it out; recorded like an applied answer (digest, ``StepApplied``)."""
+        takes it out; recorded like an applied answer (digest, ``StepApplied``).
+        ``revealing``: the pending reveal's pools are complete, so it stays (§11.11)."""
         game = self._game
         step = self.step
-        events = game.depart(seat)
+        events = game.depart(seat, revealing=revealing)
         if game.over or self.step != step:
             self._host.record_digest(step)
         if events:

@@ -223,6 +223,36 @@ class RevealExchange:
         self.port.apply(RevealAnswer(req.label, tuple(answer)))
         return True
 
+    # -- a seat vanished while a pool was open (docs/protocol.md §11.11) ----------------------
+    def pooled(self) -> bool:
+        """Whether the pending reveal's pools are complete: every placer's cards are in."""
+        return self.port.step in self.pools
+
+    def open_pools(self) -> list[tuple[str, dict[int, Ciphertext], tuple[CardRef, ...]]]:
+        """Every pool of the pending reveal as it stands (label, position -> its latest
+        ciphertext, its cards' names), in label order; none before they are complete."""
+        k = self.port.step
+        pools, members = self.pools.get(k, {}), self.members.get(k, {})
+        return [
+            (f"pool{group}", dict(enumerate(pools[group])), members[group])
+            for group in sorted(pools)
+        ]
+
+    def owes_mix(self, seat: int) -> bool:
+        """Whether ``seat``'s re-mix of a pool of the pending reveal is still to come."""
+        k = self.port.step
+        return any(
+            seat in mixers and (str(seat), f"pool{group}", f"s{k}/mix{seat}") not in self.remixed
+            for group, mixers in self.mixers.get(k, {}).items()
+        )
+
+    def strip_pool(self, label: str, cards: dict[int, Ciphertext], seat: int) -> None:
+        """Pool ``label`` of the pending reveal is now ``cards`` (``seat``'s layer stripped);
+        its later re-mixes are the other placers' (``seat`` re-mixes nothing more)."""
+        k, group = self.port.step, label.removeprefix("pool")
+        self.pools[k][group] = [cards[i] for i in range(len(cards))]
+        self.mixers[k][group] = tuple(m for m in self.mixers[k][group] if m != seat)
+
     def remix(
         self,
         group: str,

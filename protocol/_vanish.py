@@ -25,15 +25,18 @@ nothing at all (no part, no byte, no check):
   (:meth:`Vanishing.rule`): *recover* -- every voter's recovery shares are checked (a bad
   one names its author) and combined into ``d``'s decryption shares for every face-down deck
   card, ``d``'s layer is stripped from them (``(A, B - D_d)``) and ``d`` departs exactly as
-  a leaving seat does (:mod:`protocol._departures`); *withheld* -- ``d`` owes the reveal of
-  something it committed to (joint randomness, a simultaneous move, a face-down card), so
-  playing on would let it choose an outcome by vanishing: the ``withheld-reveal`` verdict
-  naming ``d``; *end* -- the table cannot recover (a second departure, a deal not settled,
-  a pool under the joint key, or the game cannot go on without ``d``): the game ends for
-  everyone at ``k``, nobody blamed.
+  a leaving seat does (:mod:`protocol._departures`).  A pool open at ``k`` goes on without
+  ``d``: before every placer's cards are in, the engine sets ``d``'s aside and asks the reveal
+  again; once they are, the pools' cards are recovered and stripped like the deck's, ``d``'s
+  re-mix is skipped and its cards are played (``depart(d, revealing=True)``);
+  *withheld* -- ``d`` owes the reveal of something it committed to (joint randomness, a
+  simultaneous move, a face-down card), so playing on would let it choose an outcome by
+  vanishing: the ``withheld-reveal`` verdict naming ``d``; *end* -- the table cannot recover
+  (a second departure, a deal not settled, or the game cannot go on without ``d``): the game
+  ends for everyone at ``k``, nobody blamed.
 
 No recovery is ever made for a card ``d`` holds: only the deck cards still face down under
-the joint key, which ``d`` would have had to share anyway.
+the joint key and the cards of a complete pool, which ``d`` would have had to share anyway.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from ._errors import BadProof, LocalProtocolError, blame
 from ._events import SeatLeft
 from ._exchanges import Exchanges
 from ._identity import Identity, PublicIdentity
+from ._messages import CardRef
 from ._part_keys import (
     CommitPart,
     OpeningPart,
@@ -327,6 +331,8 @@ class Vanishing:
             committed = port.holds(d, CommitPart(f"simul:s{port.step}"))
             return Rule.WITHHELD if committed else Rule.RECOVER
         if isinstance(req, Reveal) and not self.exchanges.names_held(req):
+            if any(mixed for _group, _handles, mixed in req.groups):
+                return Rule.RECOVER  # a pool's hand-over, re-mix or opening (§7.5, §11.11)
             for _group, handles, _mixed in req.groups:
                 try:
                     c = self.cards.commitment_for(handles[0])
@@ -334,8 +340,22 @@ class Vanishing:
                     continue  # no commitment: no opening owed for this group
                 if c.seat == d and not port.holds(d, OpeningPart(c.step)):
                     return Rule.WITHHELD
-            return Rule.END  # a pool under the joint key waits on the seat
+            return Rule.END  # no opening of its own owed: nothing the table could recover
         return Rule.RECOVER
+
+    def owed(self, d: int) -> str:
+        """What ``d`` owes at this step, in a word for the record: the pending request's
+        kind, or which round of a pool it owes (``Pool hand-over``, ``re-mix``, ``opening``)."""
+        pending = self.port.pending()
+        if not pending:
+            return "over"
+        req = pending[0]
+        if not isinstance(req, Reveal) or not any(mixed for _g, _h, mixed in req.groups):
+            return type(req).__name__
+        reveals = self.exchanges.reveals
+        if not reveals.pooled():
+            return "Pool hand-over"
+        return "Pool re-mix" if reveals.owes_mix(d) else "Pool opening"
 
     def _vote(self, vote: Vote) -> None:
         d, k, seen = vote
@@ -352,7 +372,7 @@ class Vanishing:
         """Our recovery shares of ``d``'s layer for every face-down deck card."""
         port, escrow = self.port, self.escrow
         assert escrow is not None and port.me is not None
-        return [
+        out = [
             escrow.our_recovery(
                 d,
                 label,
@@ -362,6 +382,18 @@ class Vanishing:
             )
             for label, cards in self.departures.face_down()
         ]
+        for label, cards, refs in self.exchanges.reveals.open_pools():
+            out.append(
+                escrow.our_recovery(
+                    d,
+                    label,
+                    vanish_step(k),
+                    cards,
+                    refs=refs,
+                    entropy=port.secret(f"vanish/{d}/{label}/{k}", 32),
+                )
+            )
+        return out
 
     def _apply(self, d: int, k: int, seen: int) -> None:
         """Every seat still playing voted ``(d, k, seen)``: the rule of the step decides."""
@@ -369,8 +401,7 @@ class Vanishing:
             self._end(d, k)
             return
         rule = self.rule(d)
-        pending = self.port.pending()
-        self.applied.append((d, k, rule, type(pending[0]).__name__ if pending else "over"))
+        self.applied.append((d, k, rule, self.owed(d)))
         if rule is Rule.WITHHELD:
             raise blame(
                 d,
@@ -386,10 +417,11 @@ class Vanishing:
         if rule is Rule.END:
             self._end(d, k)
             return
+        pooled = self.exchanges.reveals.pooled()  # its pools stay, d's cards in them played
         self._strip(d, k)
         self.vanished[d] = k
         pile = self._shuffle_in_progress()
-        self.departures.remove(d, k)
+        self.departures.remove(d, k, revealing=pooled)
         if pile is not None:  # restarted among the others, under their joint key
             self.exchanges.piles.restarts[k] = f"{pile}.{k}.v{d}"
         port = self.port
@@ -405,22 +437,31 @@ class Vanishing:
 
     def _strip(self, d: int, k: int) -> None:
         """Check every voter's recovery shares, combine them into ``d``'s decryption shares
-        and strip ``d``'s layer from every face-down deck card."""
-        port, ledger, escrow = self.port, self.cards, self.escrow
+        and strip ``d``'s layer from every face-down deck card and every open pool's card."""
+        stripped = [
+            (label, self._stripped(d, k, label, cards, ()))
+            for label, cards in self.departures.face_down()
+        ]
+        reveals = self.exchanges.reveals
+        for label, cards, refs in reveals.open_pools():
+            reveals.strip_pool(label, self._stripped(d, k, label, cards, refs), d)
+        strip_layer(self.cards, d, stripped)
+
+    def _stripped(
+        self, d: int, k: int, label: str, cards: dict[int, Ciphertext], refs: tuple[CardRef, ...]
+    ) -> dict[int, Ciphertext]:
+        """``cards`` of deck or pool ``label`` without ``d``'s layer, by every holder's
+        recovery shares (checked: a missing or wrong one names its holder)."""
+        port, escrow = self.port, self.escrow
         assert escrow is not None
-        stripped: list[tuple[str, dict[int, Ciphertext]]] = []
-        for label, cards in self.departures.face_down():
-            combined: dict[int, bytes] | None = None
-            for holder in holders_of(d, self.seats):
-                msg = port.stored(holder, RecoverPart(d, label, vanish_step(k)))
-                if msg is None:
-                    raise BadProof(
-                        f"seat {holder} voted without its recovery shares for the {label} deck",
-                        seat=holder,
-                    )
-                combined = escrow.take_recovery(holder, msg, cards)
-            assert combined is not None
-            stripped.append(
-                (label, {slot: strip_shares(ct, [combined[slot]]) for slot, ct in cards.items()})
-            )
-        strip_layer(ledger, d, stripped)
+        combined: dict[int, bytes] | None = None
+        for holder in holders_of(d, self.seats):
+            msg = port.stored(holder, RecoverPart(d, label, vanish_step(k)))
+            if msg is None:
+                raise BadProof(
+                    f"seat {holder} voted without its recovery shares for the {label} cards",
+                    seat=holder,
+                )
+            combined = escrow.take_recovery(holder, msg, cards, refs=refs)
+        assert combined is not None
+        return {slot: strip_shares(ct, [combined[slot]]) for slot, ct in cards.items()}

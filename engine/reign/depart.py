@@ -15,6 +15,11 @@ short: the game goes on while at least two seats play; the seat that left
   (a tie, the order of events) falls to the Regent, else the first player, as the rules
   say when there is no Regent.
 
+Leaving while the armies' reveal is under way (``revealing``: the protocol already put every
+face-down card of the armies into its pool, mixed beyond recall, docs/protocol.md §11.11),
+the covert backing it placed is played: it stays in the reveal and is revealed with the
+armies like everyone's, and the reveal is not asked again.
+
 :func:`depart` changes the state; the flow runs on afterwards
 (:meth:`~engine.contract.ContractGame.depart`).  Every step is a public rule of the
 public state, so every peer reaches the same digest.
@@ -52,12 +57,12 @@ def can_go_on(state: ReignState, seat: int) -> bool:
     return 0 <= seat < state.players and len(state.turn_order()) > 2
 
 
-def depart(state: ReignState, seat: int) -> None:
+def depart(state: ReignState, seat: int, *, revealing: bool = False) -> None:
     """``seat`` (already in ``state.departed``) leaves: see the module docstring."""
     held_army = seat in state.support.values()
     had_bid = seat in state.bid_cards
     was_regent = state.regent == seat
-    handles = _set_aside_face_down(state, seat)
+    handles = _set_aside_face_down(state, seat, _played(state) if revealing else frozenset())
     count = state.hand_count[seat] + len(handles) + _withdraw_handovers(state, seat)
     state.hand_count[seat] = 0
     sec = state.secrets.get(seat)
@@ -82,14 +87,23 @@ def depart(state: ReignState, seat: int) -> None:
     _withdraw_pending(state, seat, held_army=held_army, had_bid=had_bid, was_regent=was_regent)
 
 
-def _set_aside_face_down(state: ReignState, seat: int) -> list[int]:
+def _played(state: ReignState) -> frozenset[int]:
+    """The handles the pending reveal names: under way, they are revealed whoever leaves."""
+    req = state.pending[0]
+    assert isinstance(req, Reveal)
+    return frozenset(h for _group, handles, _mixed in req.groups for h in handles)
+
+
+def _set_aside_face_down(state: ReignState, seat: int, played: frozenset[int]) -> list[int]:
     """The handles of the cards ``seat`` placed face down and nobody has seen: its bid and
-    its covert backing, taken out of play."""
+    its covert backing, taken out of play -- but those ``played`` (in a reveal under way)."""
     handles = list(state.bids.pop(seat, []))
     for holder in sorted(state.army_down):
         down = state.army_down[holder]
-        handles += [h for h, placer in down if placer == seat]
-        state.army_down[holder] = [[h, placer] for h, placer in down if placer != seat]
+        handles += [h for h, placer in down if placer == seat and h not in played]
+        state.army_down[holder] = [
+            [h, placer] for h, placer in down if placer != seat or h in played
+        ]
     sec = state.secrets.get(seat)
     if sec is not None:
         sec.aside.extend(sec.facedown.pop(h) for h in handles if h in sec.facedown)

@@ -76,8 +76,8 @@ class ReignGame(ContractGame[ReignState, ReignView]):
     def departure_allowed(self, seat: int) -> bool:
         return depart.can_go_on(self.state, seat)
 
-    def on_depart(self, seat: int) -> None:
-        depart.depart(self.state, seat)
+    def on_depart(self, seat: int, *, revealing: bool = False) -> None:
+        depart.depart(self.state, seat, revealing=revealing)
 
     def set_aside(self, seat: int) -> frozenset[int]:
         return frozenset(self.state.aside_handles.get(seat, ()))

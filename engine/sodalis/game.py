@@ -71,8 +71,8 @@ class SodalisGame(ContractGame[SodalisState, SodalisView]):
     def departure_allowed(self, seat: int) -> bool:
         return depart.can_go_on(self.state, seat)
 
-    def on_depart(self, seat: int) -> None:
-        depart.depart(self.state, seat)
+    def on_depart(self, seat: int, *, revealing: bool = False) -> None:
+        depart.depart(self.state, seat)  # no pooled reveal here: never ``revealing``
 
     def stand_in(self, decision: Decision) -> Any:
         return depart.stand_in(self.state, decision)

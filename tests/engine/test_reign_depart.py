@@ -138,6 +138,38 @@ def test_plotting_phase_covert_backing_cards_a_seat_that_left_placed_are_set_asi
     assert PIKE not in everything_public(game) and WARDEN not in everything_public(game)
 
 
+def test_combat_phase_the_reveal_a_seat_that_left_while_it_was_under_way_has_its_cards_played() -> (
+    None
+):
+    """The protocol put every face-down card of the armies into its pool, mixed beyond
+    recall, before the seat vanished (docs/protocol.md §11.11): the reveal stays, and the
+    seat's covert backing is revealed with it like everyone's, not set aside."""
+    support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
+    game, ref = table(
+        first=0, phase="plotting", support=support, hands=HANDS, military=PILE, events=EVENTS
+    )
+    covert = {0: ((0,), (SPEAR,)), 1: ((1,), (MARINE,)), 2: ((0, 1), (PIKE, WARDEN))}
+    plot(game, ref, covert=covert, stop=("covert", 3))
+    game.apply(Covert(3, (), ()))
+    reveal = game.pending()[0]
+    assert isinstance(reveal, Reveal) and reveal.label == "armies"
+    step = game.serial
+    game.depart(2, revealing=True)
+    assert game.pending() == (reveal,) and game.serial == step  # the same reveal, still pending
+    assert game.set_aside(2) == frozenset()
+    settle(game, ref)
+    revealed = [e for e in game.state.stored_events() if e[0] == "army_revealed"]
+    assert sorted(c for e in revealed for c in e[2]) == sorted([MARINE, SPEAR, PIKE, WARDEN])
+
+
+def test_combat_phase_the_reveal_no_reveal_under_way_is_no_reveal_to_keep() -> None:
+    game = rules("reign").new_game(4)
+    before = game.digest()
+    with pytest.raises(CannotDepart, match="no reveal"):
+        game.depart(1, revealing=True)
+    assert game.digest() == before and not game.departed
+
+
 def test_plotting_phase_a_holder_that_left_returns_its_support_card_to_the_centre() -> None:
     support = {"crimson": 0, "azure": 1, "ivory": None, "violet": None}
     game, ref = table(

@@ -358,22 +358,28 @@ async def test_wrong_version_from_a_server() -> None:
             nursery.cancel_scope.cancel()
 
 
-def hello_of_version_8(hello: Hello) -> bytes:
-    """``hello`` as a peer of protocol version 8 (before vanishing, issue 33) sends it."""
-    data = P.encode(attrs.evolve(hello, version=8))
-    data = data.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":8')
-    assert (json.loads(data)["v"], json.loads(data)["version"]) == (8, 8)
+def hello_of_version(hello: Hello, version: int) -> bytes:
+    """``hello`` as a peer of an older protocol ``version`` sends it."""
+    data = P.encode(attrs.evolve(hello, version=version))
+    data = data.replace(f'"v":{P.PROTOCOL_VERSION}'.encode(), b'"v":%d' % version)
+    assert (json.loads(data)["v"], json.loads(data)["version"]) == (version, version)
     return data
 
 
-async def test_a_client_of_version_8_is_refused_as_version() -> None:
-    # version 9 added vanishing (docs/protocol.md §11.11): a v8 peer reads a table otherwise
+OLDER = [8, 9]
+"""Version 9 added vanishing (docs/protocol.md §11.11): a v8 peer reads a table otherwise.
+Version 10 recovers a seat that vanished while a pool was open, where a v9 peer ends the
+game: the two would part ways at that step."""
+
+
+@pytest.mark.parametrize("version", OLDER)
+async def test_a_client_of_an_older_version_is_refused_as_version(version: int) -> None:
     with trio.fail_after(10):
         async with trio.open_nursery() as nursery:
             server = await start_server(nursery)
             async with raw_client(server.port) as raw:
                 await raw.stream.send_all(
-                    encode_frame(hello_of_version_8(hello_for(CLIENT, "peer", SCOPE)))
+                    encode_frame(hello_of_version(hello_for(CLIENT, "peer", SCOPE), version))
                 )
                 assert await raw.read_until_closed() == [Bye("version")]
             assert await server.next_refusal() == "version"
@@ -395,11 +401,12 @@ async def refused_by_fake_server(play: Callable[[Raw], Awaitable[None]]) -> tupl
     return caught.value, said
 
 
-async def test_a_server_of_version_8_is_refused_as_version() -> None:
+@pytest.mark.parametrize("version", OLDER)
+async def test_a_server_of_an_older_version_is_refused_as_version(version: int) -> None:
     async def play(raw: Raw) -> None:
         theirs = await raw.read()
         mine = hello_for(SERVER, "peer", SCOPE)
-        await raw.stream.send_all(encode_frame(hello_of_version_8(mine)))
+        await raw.stream.send_all(encode_frame(hello_of_version(mine, version)))
         await raw.write(auth_for(SERVER, SECRET, transcript(theirs, mine), initiator=False))
 
     closed, said = await refused_by_fake_server(play)

@@ -13,7 +13,7 @@ import rbcl as na
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 G = na.crypto_scalarmult_ristretto255_base((1).to_bytes(32, "little"))
-VERSION = 9
+VERSION = 10
 
 
 def frame(*parts: bytes) -> bytes:

@@ -11,7 +11,8 @@ cards still face down, which strip its layer, and the later rounds are the remai
 A seat that vanished (§11.11, §7.11): every deal's public checks, every answer to a complaint,
 and where every other seat's vote carried, their recovery shares for exactly the face-down
 deck cards, each checked against its public share, combined by Lagrange and stripped; a
-shuffle the seat owed restarts under its new label among the remaining seats.
+shuffle the seat owed restarts under its new label among the remaining seats; a pool of the
+step is stripped likewise once complete (its re-mix skipped), or never built (``spec_vanish``).
 It never searches: what each part answers is carried in the part
 or fixed by a stated rule.  ``tests/protocol/test_vectors.py`` runs it on real logs.
 """
@@ -29,7 +30,6 @@ import nacl.exceptions
 import nacl.signing
 
 from .spec_crypto import (
-    ORDER,
     G,
     add,
     b64,
@@ -37,19 +37,17 @@ from .spec_crypto import (
     card_point,
     commitment,
     dleq_ok,
-    mul,
     reencrypt_ok,
     schnorr_ok,
     shuffle_verify,
     sub,
     total,
 )
+from .spec_vanish import Parts, SpecFailure, VanishChecks
 
-VERSION = 9
+__all__ = ["LogVerifier", "SpecFailure", "verify_log"]
 
-
-class SpecFailure(Exception):
-    """A check of the spec failed (the message names the part)."""
+VERSION = 10
 
 
 def _k(step: str) -> int:
@@ -114,7 +112,7 @@ def _ct(text: str) -> bytes:
     return ct
 
 
-class LogVerifier:
+class LogVerifier(VanishChecks):
     """Walks a log's parts step by step (§11.3) and checks each cryptographic claim."""
 
     def __init__(self, log: str) -> None:
@@ -134,9 +132,6 @@ class LogVerifier:
         self.deals: dict[int, list[bytes]] = {}  # dealer -> its Feldman commitments (§7.11)
         self.votes: dict[tuple[int, int, int], set[int]] = defaultdict(set)  # (d, k, seen)
         self.checked: dict[str, int] = defaultdict(int)
-
-    def fail(self, seat: int, what: str) -> SpecFailure:
-        return SpecFailure(f"seat {seat}: {what}")
 
     def proven(
         self, seat: int, msg: dict[str, Any], before: list[bytes], key: bytes, what: str
@@ -227,18 +222,29 @@ class LogVerifier:
             self.leave(k, self.leaves[k], of("shares", rf"s{k}/leave"))
         shuffles = of("shuffle", rf"s{k}/\d+")
         gone = self.carried(k)
+        pooled = of("hand-over", rf"s{k}/pool\d+")
+        recovery: Parts = []
+        before = self.joint
         if gone is not None:  # §11.11: what was shuffled before is abandoned, then restarted
             old = [(seat, m) for seat, m in shuffles if not re.search(r"\.v\d+$", m["deck"])]
             self.abandoned(old)
-            self.vanish(k, gone, of("vss-recover", rf"s{k}/vanish"))
+            recovery = of("vss-recover", rf"s{k}/vanish")
+            # a pooled reveal's hand-overs came before, under the joint key of their time; the
+            # pools were complete if the voters recovered them, else they are never used
+            complete = any(m["deck"].startswith("pool") for _, m in recovery)
+            for seat, msg in pooled:
+                self.hand_over(k, seat, msg, abandoned=not complete)
+            pooled = []
+            self.vanish(k, gone, recovery)
             shuffles = [(seat, m) for seat, m in shuffles if (seat, m) not in old]
         self.deck_shuffles(k, shuffles)
         self.shares(of("shares", rf"s{k}"))
-        for seat, msg in of("hand-over", rf"s{k}(/peek|/pool\d+)?"):
+        for seat, msg in of("hand-over", rf"s{k}(/peek)?") + pooled:
             self.hand_over(k, seat, msg)
         for seat, msg in of("shuffle", rf"s{k}/rehandle"):
             self.rehandle(k, seat, msg)
-        self.pools(k, of("shuffle", rf"s{k}/mix\d+"), of("shares", rf"s{k}/open"))
+        pools = (of("shuffle", rf"s{k}/mix\d+"), of("shares", rf"s{k}/open"))
+        self.pools(k, *pools, (gone, recovery, before))
 
     def deck_shuffles(self, k: int, steps: list[tuple[int, dict[str, Any]]]) -> None:
         decks: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
@@ -351,96 +357,7 @@ class LogVerifier:
         self.seats = [s for s in self.seats if s != seat]
         self.joint = sub(self.joint, self.keys[seat])
 
-    # -- vanishing (§7.11, §11.11) -----------------------------------------------------------
-    def share_key(self, dealer: int, holder: int) -> bytes:
-        """``S_j = sum_i e_j^i C_i`` with ``e_j = j + 1``."""
-        e = holder + 1
-        return total([mul(e**i % ORDER, c) for i, c in enumerate(self.deals[dealer])])
-
-    def check_deals(self, answers: list[tuple[int, dict[str, Any]]]) -> None:
-        """Every deal's public checks; every answer's share against the complainer's S_j."""
-        if not self.deals:
-            return
-        n = len(self.seats)
-        for dealer, commitments in self.deals.items():
-            if len(commitments) != n - 1 or commitments[0] != self.keys[dealer]:
-                raise self.fail(dealer, "a deal's commitments are not t = n - 1 from its key")
-            self.checked["deals"] += 1
-        for dealer, msg in answers:
-            share = b64(msg["share"])
-            if mul(share, G) != self.share_key(dealer, msg["complainer"]):
-                raise self.fail(dealer, "an answered share does not fit its commitments")
-            self.checked["answers"] += 1
-
-    def carried(self, k: int) -> int | None:
-        """The seat whose vanishing every other remaining seat voted at step ``k``."""
-        for (d, step, _seen), voters in sorted(self.votes.items()):
-            if step == k and d in self.seats and voters >= set(self.seats) - {d}:
-                return d
-        return None
-
-    def abandoned(self, steps: list[tuple[int, dict[str, Any]]]) -> None:
-        """The steps of a shuffle the vanished seat never finished: proven in seat order
-        under the joint key of their time, then never used (§11.11)."""
-        chains: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
-        for seat, msg in steps:
-            chains[msg["deck"]].append((seat, msg))
-        for deck, chain in chains.items():
-            chain.sort(key=lambda one: one[0])
-            if [seat for seat, _ in chain] != self.seats[: len(chain)]:
-                raise SpecFailure(f"{deck}: the shufflers are not seats 0, 1, ... in turn")
-            n = len(chain[0][1]["cards"])
-            cards = [G + add(card_point(self.table, deck, i), self.joint) for i in range(n)]
-            for seat, msg in chain:
-                cards = self.proven(seat, msg, cards, self.joint, f"abandoned shuffle {deck}")
-                self.checked["abandoned shuffle steps"] += 1
-
-    def vanish(self, k: int, gone: int, parts: list[tuple[int, dict[str, Any]]]) -> None:
-        """The remaining seats' recovery shares for exactly the face-down deck cards, each
-        checked against its public share, combined by Lagrange at zero and stripped.  (A
-        vanishing the table could not recover ends the game: nothing is checked after it.)"""
-        down: dict[str, list[int]] = defaultdict(list)
-        for (deck, slot), (holder, _) in sorted(self.slots.items()):
-            if holder is None and deck in self.piles.values() and (deck, slot) not in self.flipped:
-                down[deck].append(slot)
-        holders = [s for s in self.seats if s != gone]
-        lam = {}
-        for j in holders:
-            num, den = 1, 1
-            for m in holders:
-                if m != j:
-                    num, den = num * (m + 1) % ORDER, den * (m - j) % ORDER
-            lam[j] = num * pow(den, -1, ORDER) % ORDER
-        combined: dict[tuple[str, int], bytes] = {}
-        for j in holders:
-            sent = {m["deck"]: m for who, m in parts if who == j and m["departed"] == gone}
-            if sorted(sent) != sorted(down):
-                raise self.fail(j, f"recovers {gone} at s{k} without exactly the face-down decks")
-            for deck, msg in sent.items():
-                slots = [s["slot"] for s in msg["shares"]]
-                if slots != down[deck] or msg["to_seat"] != -1 or msg["cards"]:
-                    raise self.fail(j, f"recovery shares of {deck} are not its face-down cards")
-                cts = [self.slots[(deck, slot)][1] for slot in slots]
-                rs = [b64(s["share"]) for s in msg["shares"]]
-                cards = [(slot, ct[:32], r) for slot, ct, r in zip(slots, cts, rs, strict=True)]
-                context = f"recover/{gone}/{msg['step']}"
-                if not dleq_ok(
-                    self.table, context, j, self.share_key(gone, j), cards, b64(msg["proof"])
-                ):
-                    raise self.fail(j, f"recovery proof of {deck} {msg['step']}")
-                self.checked["recovery parts"] += 1
-                for slot, r in zip(slots, rs, strict=True):
-                    term = mul(lam[j], r)
-                    got = combined.get((deck, slot))
-                    combined[(deck, slot)] = term if got is None else add(got, term)
-        for (deck, slot), d in combined.items():
-            ct = self.slots[(deck, slot)][1]
-            self.slots[(deck, slot)] = (None, ct[:32] + sub(ct[32:], d))
-            self.checked["cards recovered"] += 1
-        self.seats = holders
-        self.joint = sub(self.joint, self.keys[gone])
-
-    def hand_over(self, k: int, seat: int, msg: dict[str, Any]) -> None:
+    def hand_over(self, k: int, seat: int, msg: dict[str, Any], *, abandoned: bool = False) -> None:
         deck, to = msg["deck"], msg["to_seat"]
         target = self.joint if to == -1 else self.keys[to]
         if len(msg["places"]) != (len(msg["cards"]) if to == -1 else 0):
@@ -463,8 +380,8 @@ class LogVerifier:
             ):
                 raise self.fail(seat, f"hand-over proof of {deck} slot {item['slot']}")
             self.checked["hand-over cards"] += 1
-            if msg["step"].endswith("/peek"):
-                continue  # a copy for the peeking seat: the card stays (§11.4 Peek)
+            if msg["step"].endswith("/peek") or abandoned:
+                continue  # a copy for the peeking seat (§11.4 Peek), or a pool never built
             if to == -1:
                 self.pooled[(k, seat, deck, item["slot"])] = fresh
                 place = msg["places"][i]
@@ -496,14 +413,18 @@ class LogVerifier:
     def pools(
         self,
         k: int,
-        remixes: list[tuple[int, dict[str, Any]]],
-        opens: list[tuple[int, dict[str, Any]]],
+        remixes: Parts,
+        opens: Parts,
+        vanished: tuple[int | None, Parts, bytes],
     ) -> None:
         """A pool's cards are those its placers' hand-overs put at its places 0, 1, ... (§7.5),
         which each re-mix and each opening must name; re-mixed by its placers in seat order
         (none for one card), then opened by every seat's shares.  A place taken twice or
         left empty is the placers' fault, which the text alone cannot pin on one of them:
-        whose card goes where is the game's rule, which the peers check with their engine."""
+        whose card goes where is the game's rule, which the peers check with their engine.
+        ``vanished``: the seat that vanished at this step with the pools complete, the
+        recovery shares, and the joint key before (§11.11): every pool is stripped of its
+        layer where its re-mix was owed (its step skipped), or after the re-mixes."""
         named: dict[str, list[tuple[int, str, int]]] = {}
         for label, places in self.places.pop(k, {}).items():
             if sorted(places) != list(range(len(places))):
@@ -522,19 +443,28 @@ class LogVerifier:
             if msg["step"] != f"s{k}/mix{seat}":
                 raise self.fail(seat, f"re-mix {msg['step']} is not its own")
             chains[msg["deck"]].append((seat, msg))
-        for label, chain in chains.items():
-            chain.sort(key=lambda one: one[0])
+        gone, recovery, before = vanished
+        pooled = [(j, m) for j, m in recovery if m["deck"].startswith("pool")]
+        if pooled and {m["deck"] for _, m in pooled} != set(named):
+            raise SpecFailure(f"s{k}: recovery shares for other pools than the step's")
+        for label in sorted(set(chains) | (set(named) if pooled else set())):
+            chain = sorted(chains.get(label, []), key=lambda one: one[0])
             refs = named[label]
             placers = sorted({seat for seat, _, _ in refs})
-            if [seat for seat, _ in chain] != placers or len(refs) < 2:
+            mixers = [seat for seat, _ in chain]
+            skipped = bool(pooled) and gone in placers and gone not in mixers
+            if mixers != [s for s in placers if not (skipped and s == gone)] * (len(refs) > 1):
                 raise SpecFailure(f"{label}: not re-mixed by its placers in seat order")
             cards = [self.pooled[(k, *ref)] for ref in refs]
+            stripped = not pooled
             for seat, msg in chain:
-                out = self.proven(
-                    seat, msg, cards, self.joint, f"re-mix proof of {label} {msg['step']}"
-                )
+                if skipped and not stripped and seat > gone:
+                    cards, stripped = self.pool_recovered(gone, label, refs, cards, pooled), True
+                key = self.joint if stripped else before
+                cards = self.proven(seat, msg, cards, key, f"re-mix proof of {label} {msg['step']}")
                 self.checked["re-mix steps"] += 1
-                cards = out
+            if not stripped:
+                cards = self.pool_recovered(gone, label, refs, cards, pooled)
             current[label] = cards
         opened: dict[str, dict[int, list[bytes]]] = defaultdict(dict)
         for seat, msg in opens:

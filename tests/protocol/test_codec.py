@@ -37,7 +37,7 @@ def test_canonical_form_is_sorted_compact_json_with_envelope() -> None:
     data = P.encode(PW.Commit("bid", b"\xff" * 32))
     assert data == (
         b'{"digest":"__________________________________________8","purpose":"bid",'
-        b'"type":"commit","v":9}'
+        b'"type":"commit","v":10}'
     )
     assert json.loads(data)["v"] == P.PROTOCOL_VERSION
 

@@ -43,7 +43,7 @@ def _parts(session: P.TableSession) -> list[tuple[int, Any]]:
 
 
 def test_section_7_5_a_pool_is_re_mixed_by_its_placers_only_in_seat_order() -> None:
-    sessions = _played_reign(5, 17)
+    sessions = _played_reign(5, 18)
     assert all(s.finished is not None and s.verdict is None for s in sessions)
     assert len({s.finished for s in sessions}) == 1  # one outcome for every peer
     parts = _parts(sessions[0])

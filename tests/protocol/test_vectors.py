@@ -26,7 +26,7 @@ import fairtable.protocol.wire as PW
 from fairtable.engine.rng import ChanceStream
 from fairtable.protocol.crypto import NOTE_BLOCK, BadPadding, unpad
 
-from . import spec_crypto, spec_log
+from . import spec_crypto, spec_log, spec_vanish
 from .make_vectors import compute
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -38,14 +38,14 @@ VECTORS = {
     "identity.fingerprint": "56475aa75463474c0285df5dbf2bcab73da651358839e9b77481b2eab107708c",
     "identity.x25519_public": "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01",
     "commit.digest": "2f04c6dbcba17047ee2fbfa94fbe4892534a6214142724a0ebe305a5ae50e710",
-    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":9}',
-    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":9}',
-    "entry0.header": '{"body_hash":"JDCpUpSCE6C8NqZgqcpGMNUPTkVeYwyGkPsakFa12a0","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":9}',
-    "entry0.sig": "d59a9acb3d5fde8b2faa5aedf8e2765f9fe1fe67346ff46d4a6101aed99d5b69073a625afee2415b6322dc7fb06c46448e3de1630780700a22e5d10db026fa00",
-    "entry0.id": "900d91f56500ed54b130a3e5b9dfda4d859131366a7a6464ee21c360114ed009",
-    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjl9","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"1Zqayz1f3osvqlrt-OJ2X5_h_mc0b_RtSmEBrtmdW2kHOmJa_uJBW2Mi3H-wbEZEjj3hYweAcAoi5dENsCb6AA","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":9}',
-    "entry1.prev": "900d91f56500ed54b130a3e5b9dfda4d859131366a7a6464ee21c360114ed009",
-    "entry1.id": "7abbf0d21cbdc96300d158186dcff5943affbcb1c8c86c3e86944fd7f584de8b",
+    "commit.message": '{"digest":"LwTG28uhcEfuL7-pT75IklNKYhQUJySg6-MFpa5Q5xA","purpose":"bid:round-1","type":"commit","v":10}',
+    "reveal.message": '{"nonce":"QkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkI","payload":"Mw","purpose":"bid:round-1","type":"reveal","v":10}',
+    "entry0.header": '{"body_hash":"BCqFNiFtVgpmtSSzSfrSHhemuL-1YCt7IRjoY6pzSwM","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry-header","v":10}',
+    "entry0.sig": "460ab80236e59a17bd5978918d83b32ba1812f0396817b4a262ee6a0f7f882a7216052f6058ed3efe18fcacf901f5c8891dbd2d4114c9be050c16fcd21c7cd0c",
+    "entry0.id": "f9d841a3b84b4025349bbe1c6658921004f48d15f763d292868d592effb5c430",
+    "entry0.frame": '{"body":"eyJkaWdlc3QiOiJMd1RHMjh1aGNFZnVMNy1wVDc1SWtsTktZaFFVSnlTZzYtTUZwYTVRNXhBIiwicHVycG9zZSI6ImJpZDpyb3VuZC0xIiwidHlwZSI6ImNvbW1pdCIsInYiOjEwfQ","prev":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","seat":0,"seq":0,"sig":"Rgq4Ajblmhe9WXiRjYOzK6GBLwOWgXtKJi7moPf4gqchYFL2BY7T7-GPys-QH1yIkdvS1BFMm-BQwW_NIcfNDA","table":"TAX3G63Bn3c4AqkDkSw4NXhvjfE7FX4XHsIxYgVm2b0","type":"entry","v":10}',
+    "entry1.prev": "f9d841a3b84b4025349bbe1c6658921004f48d15f763d292868d592effb5c430",
+    "entry1.id": "9220c08a3453f5baf71cdd11da787cd09b93ffb6f635e7d03785918114ddb8e5",
     "chance.seed": "f2c1840b4468816267cafdd1f30e9794074710c067da3fbeb1f170a8c1769ecc",
     "chance.dice": "6 3 3 4 3",
     "chance.permutation10": "8 4 7 9 6 1 5 3 2 0",
@@ -72,7 +72,7 @@ VECTORS = {
     "shuffle.proof.e0": "0263a639cfc98a9567f39e062709a15c",
     "shuffle.output": "504ec15d641d985981d6be24b64d03c584b8bfee7c1f33bd4004f62a4ab62d5098b3fc8fa8d1dd05617a18257684c96aa642a97f873047e992a52979c032243078bff3556aeb754c9acd61307fbafbf9d64e92d817932f509bdbed785d690263d40303acbbdc9366899a5a4a8e56d22d69cbc55b8541e62e2e244b8c8534513ea22e4f56ae925be3e7aaf652ca7d7d6bca2da0eb1e97ac97410996de0010ae66549fa18ffcb6c4bce6a3473f31540603949c1caab7e821254d44fc00436b952d00c5b679182559e5b5617b6112ddecf20b8b39a0753e444e09c03d97428e9854e2800b9d4842c5a76cf3bc20a396e5b388c1dde41fb813307764048994e4ce6b74206995a272c4f753d453539793972cf1054e2855ac450e989ad0ab3160ec32bc2fc7032b832c0d349d701dc6642427e5beed8a5e9fbf311c5cbd301300c164",
     "shuffle.proof": "84210ad2ce14fb0f4d7fce60d2e7c5667efc047dd3e90fc7c63ebab828a4c93a141ed5a5209421c2f59cdb47556f62e291771f55995ec72bec7a3b7a1af2ec136a4999e7585577dd16c91700549133f1d8868c8f583180af92b18aeba350c256903ff1dd3fc6c32c5a2ccc541ec1532ad4adec0d14cfc0649ebf4de65b4a2a2a98595fa101def03316a1f85c132ba6779c098f0d589300ecb3a38c8a2abc743e9cde3f49eefbb00f3fe67da0a4f64d1b77a5883be96beac7d6ad6bcce4d10149aefb065eb40dcd72ebe9f26fa21a5f626a47fc9ef31ed9567fe85d5eb79fdd37a87fde672294da8000e59212970677497878ca28f77622b5215cb8d52d20fb2f58428f4f82ef4c57f30e58a4ba8dfcfc3ff22d1093d41528431448a68a9c94534088105f54b9f6ce8435055fd7c71b9a403d1615a409ba4765eb37a4cace85149f20184ae3a991c3cd8f3b6f298dc8739010e113e0a596b4dee9b286a9c530038b8dc8e5e5c1058d5ac0cc5fe8d397401cbfba3239ab0d81887a7cdb8ed40d08b632c2946a29532b6e94706ff9e1b4a338be09b28298ab5714ed533b41bf7e0ba78ce7a12e9ae048f1f7736f48109801f78f0efa185e8af7433e549ff2f1e904858ec5cefd9bce5b41864483bc3b79f10947163bf35ea212cf301fc69701300554b57b1360c98c6c1adce2b64ee295e1048469a91ffba662179d6d3b5046420612e06ea995a847528635316a17606e0db2e485a47c792a6a415a28febcd6180daefbc51fd7dbdde460f09eb8ea173c39898e0881cac4d1f6846c92a4c030da094f5446d91dabf6a00a6a22f2363ea9eed88d69677198f40a27c3293f6dcc100e97f79dac1699c92e574d05a711b1df7d6f09cfacf91fa0b24e2afd501455ba000ec456fd7dc8d05d9ad2c6a7ba1aa64a6a8bd9f1d8cce4bc30fea9b6e4be0f00102a6773552711f5ebeef78a9e19e8fccf67d712fed6b305888521c2a1700f0736f8cd028a65eb52977bb22b88138a91f4ba6345edd5db904622f1178cfcc40547a0c0b557f99f741026a5d5a6de2524d04b16b9cd071c0f2ce51c1d6e51240416912874ae5216513ff9d6338457f794423782a11519d0f73d99df460d77a007",
-    "shuffle.message_sha256": "8e582ae6e78cb9b5c7bf2f678d639b85e09de7a85a32bf4ac2d68753a4c644d9",
+    "shuffle.message_sha256": "77a6febbe6685aebda998a087b4f2f6c32808eeea7b638f428854f2d1e834779",
     "handover.held": "48356fb71c59435ebef1b80462c8b5aa9794d34daba58948ccd38b5a2738172aa00c61975afd67ed7830799d0f8bb73d6d75f4de602535526dfc1d349806d03a",
     "handover.card": "de86be9d4eb5028d1eed32bbcaa3047be8b90fe7bacc4591338cebb4c44ebc061efe3b94bcfaf9b9f86dca06f857114882ba2faf54c5d58b04d27f5348e9d309",
     "handover.proof": "60631241cc65ca8fb26e1f9bb78389b59ee6b008aff7f8ccfa2c8f20b4950f012d92ccab7ebf6918f6e0e1b985750c8b576bb6ddc4f6dedf673fa1cd86b56b04256c01f4363b6fbd6e9778d993d12c203a0cdb5919de196a6c8a6858b7fce00b",
@@ -82,15 +82,15 @@ VECTORS = {
     "leave.card": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463fda55ed58175496535a6b284ae053adffa292b61201b48c3815442918fd8eca58",
     "leave.share.d": "709269209e4fedbc478a76b14fa3abe23e5be5cca0a67cbaf856c86f5dbd3829",
     "leave.share.proof": "764ba26c12b22c343d42299f42087b5fe5530819707f5c060e77825cf96c4609c476061d16810e0cd068c9629bf3a4be0a8063c386b31b4c18ce72b222488000",
-    "leave.shares_sha256": "2ffa851edf076a4621736d022f822356c407a86b346818919bcbded08bcd950d",
-    "leave.message": '{"step":7,"type":"leave","v":9}',
+    "leave.shares_sha256": "a4cf4a8b21776567524e54aab0f043aad657cc3f86c6d217d44d787d60b859ee",
+    "leave.message": '{"step":7,"type":"leave","v":10}',
     "leave.stripped": "8ade0fb123967b2e79de280675d976c2a84c2ca163b4795932afef43f59d463f7675f53be024b48ab466c168b320729c4c816d7f007c86dc0dd10287c9d14155",
     "leave.survivors_key": "72dee6e2c96f09bbdb3ffd834b49e40c07b3ddd9e5bc360592f35f45becd0867",
     "sealed.header": "666169727461626c652f7365616c65642f763100000000204c05f71badc19f773802a903912c3835786f8df13b157e171ec231620566d9bd0000000200000000000200020000000873706f696c732f31",
     "sealed.inner_sha256": "40c70a62a8f6f23af5d332639b9eb47955cd8f541a4af26150991b12a8ce9783",
     "note.key": "cc145f0659c16f56ce99925b90dabb6b7094f3ff53136227e129033eecaa2628",
     "note.padded_sha256": "5df065b3dfe0f4d6af21d2f63e23930d0a58728c7b65b1d0eb2447e976816247",
-    "note.message_sha256": "112d9ac9bdc146db8c72e3eb3162c20fc6a198d29935566ae10b881e1132767c",
+    "note.message_sha256": "6fa551a8dc765745b8cffa4bf3f9f3c3d22387c9e283d21fe03b8d42e615da9a",
 }
 
 COMPUTED = compute()
@@ -357,7 +357,7 @@ def _log(
 
 def test_spec_log_verifier_imports_nothing_of_ours() -> None:
     imported = set()
-    for module in (spec_log, spec_crypto):
+    for module in (spec_log, spec_crypto, spec_vanish):
         source = Path(module.__file__ or "").read_text(encoding="utf-8")
         imported |= {
             line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))
@@ -373,7 +373,7 @@ def test_spec_log_verifier_imports_nothing_of_ours() -> None:
         "nacl",
         "rbcl",
     }
-    assert {name for name in imported if name.startswith(".")} == {".spec_crypto"}
+    assert {name for name in imported if name.startswith(".")} == {".spec_crypto", ".spec_vanish"}
 
 
 def test_spec_alone_checks_every_pool_re_mix_and_its_shares_in_a_reign_log() -> None:
