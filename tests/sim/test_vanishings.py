@@ -1,22 +1,18 @@
 """The vanishing campaign's CI sample (issue 33): seeds whose seat vanishes during a
 shuffle, owing deal shares, owing the opening of a card it committed, owing its part of a
 roll or a joint-randomness draw, owing its re-mix of a pool (recovered since protocol
-version 10), in a game's last round, and twice in a row, in the three games; each held to
-every invariant of ``python -m tests.sim.vanishings`` (the long campaign), and each asserting
-what the vanished seat owed when the table agreed (its case), and for a late one how far
-into the game.  A seed that stops hitting its case (a protocol version changes every table
-id, and so every run) is refound in one command: ``python -m tests.sim.vanishings --find
-OWED`` (``--game G``, ``--first N``).
+version 10), in a game's last round, at the audit once the game is over, and twice in a
+row, in the three games; each held to every invariant of ``python -m tests.sim.vanishings``
+(the long campaign), and each asserting what the vanished seat owed when the table agreed
+(its case), and for a late one how far into the game.  A seed that stops hitting its case
+(a protocol version changes every table id, and so every run) is refound in one command:
+``python -m tests.sim.vanishings --find OWED`` (``--game G``, ``--first N``).
 
 Seed 43 found that Sovereign's audit blamed an attacker for not scoring an Echo of a victim
 that vanished before the breach scored (engine/sovereign/audit.py now skips such a breach);
 since protocol version 9 changed every table id its seat vanishes owing a decision instead.
 The audit's side of that case is tests/engine/sovereign/test_sovereign_audit.py (a victim or
-an attacker that left before the breach scored).  Seed 1647 owed its audit opening once the
-game was over (over/end, docs/protocol.md §11.11) until protocol version 10 changed every
-table id (it now vanishes in the last round, which it stands for here); ``--find over/end``
-found no seed in 1648-1684 and 2048-2090 at version 10, so that case is out of the sample
-until one is found."""
+an attacker that left before the breach scored)."""
 
 from __future__ import annotations
 
@@ -34,6 +30,7 @@ SAMPLE = {
     1647: ("won", ["Decision/recover"]),  # Reign: in the last round
     1676: ("won", ["Pool re-mix/recover"]),  # Reign: owed its re-mix of an army's pool
     53: ("vanished", ["Decision/recover", "Decision/end"]),  # Sovereign: late, twice
+    2186: ("vanished", ["over/end"]),  # Sodalis: the game over, owed its audit opening
 }
 LATE = {1647: 90, 53: 90}
 """Seeds whose vanishing is agreed late: at least this far into the game, in percent of its
