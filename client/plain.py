@@ -82,6 +82,14 @@ _KEYS = [  # the screen's keys in the plain mode's words
     ("; Esc or any line hides it", ""),
     ("; F1 or Esc hides it", ""),
     ("Press q to leave", "Type quit to leave"),
+    ("Keys: F1 help, ? keys, Ctrl-Q quit", "Words: 'help' this help, 'quit' leaves"),
+    (" (or Up/Down then F2)", ""),
+    (" (or F3)", ""),
+    ("PgUp/PgDn scroll the log", "'last' says the log since your previous decision"),
+    (
+        "'i' shows the join code and the invite again (and copies it)",
+        "'invite' says the join code and the invite again",
+    ),
     ("F1", "'help'"),
     ("PgUp/PgDn", "'last'"),
     (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines

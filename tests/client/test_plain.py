@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from fairtable.client.games import model_for
 from fairtable.client.plain import PlainSession, _stdin_lines, plain_words
 from fairtable.client.reign.model import ClientModel
 from fairtable.engine.requests import Decision
@@ -215,6 +216,21 @@ def test_plain_clock_says_the_status_line_and_help_names_the_words() -> None:
     assert said[0].startswith("Plain mode words: last:")
     assert all(word in said[0] for word in ("hand:", "table:", "clock:", "quit:"))
     assert not any("F1" in line for line in said)
+
+
+SCREEN_KEYS = ("F1", "F2", "F3", "? keys", "Ctrl-Q", "Up/Down", "PgUp", "'i'", "Enter")
+"""Keys a piped or screen-reader user cannot press: plain mode never names them."""
+
+
+@pytest.mark.parametrize("game", ["reign", "sodalis", "sovereign"])
+def test_plain_help_before_a_decision_names_only_words_a_plain_user_can_type(game: str) -> None:
+    """A new user's run found plain 'help' saying '? keys, Ctrl-Q quit ... (or Up/Down then
+    F2) ... 'i' shows the join code': screen keys a screen reader's user cannot press."""
+    model = model_for(game)
+    said: list[str] = []
+    PlainSession(model, said.append).line("help")
+    assert said and not [line for line in said if any(key in line for key in SCREEN_KEYS)]
+    assert any("'quit'" in line for line in said) and any("'invite'" in line for line in said)
 
 
 def test_plain_words_name_the_screen_keys_as_typed_words() -> None:
