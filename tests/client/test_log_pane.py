@@ -10,8 +10,16 @@ import re
 from fairtable.client.app import LogPane
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import side_width, wrapped
+from fairtable.client.screen_model import ScreenModel
 from tests.client.screen import SizedOutput, render, run_keys
 from tests.client.test_screen import decision_model
+
+
+def busy_log(model: ScreenModel, *, before: int, since: int) -> None:
+    """``before`` log lines up to our last answer (``log_mark``), then ``since`` after it."""
+    model.log.extend(f"before {i}" for i in range(before))
+    model.log_mark = len(model.log)  # our last answer
+    model.log.extend(f"since {i}" for i in range(since))
 
 
 def test_a_scrolled_back_log_keeps_its_page_and_follows_again_at_the_bottom() -> None:
@@ -100,11 +108,7 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
 
     model, _ = sodalis.model_for(*sodalis.first_turn())
     assert len(model.menu()) > 8
-    for i in range(10):
-        model.log.append(f"before {i}")
-    model.log_mark = len(model.log)  # our last answer
-    for i in range(6):
-        model.log.append(f"since {i}")
+    busy_log(model, before=10, since=6)
     screen = render(model)
     rule = screen.index("-" * 80)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
@@ -163,11 +167,7 @@ def test_the_upper_panes_empty_rows_go_to_the_log_while_new_lines_are_hidden() -
     """Issue 31: with lines since our last answer hidden behind "+N earlier", the table
     pane kept blank rows; at 80x24 they go to the log, which then shows them all."""
     model, _, _ = decision_model()
-    for i in range(20):
-        model.log.append(f"before {i}")
-    model.log_mark = len(model.log)  # our last answer
-    for i in range(7):
-        model.log.append(f"since {i}")
+    busy_log(model, before=20, since=7)
     screen = render(model)
     rule = screen.index("-" * 80)
     assert all(row.rstrip(" |") for row in screen[:rule]), "\n".join(screen)
@@ -221,11 +221,7 @@ def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> Non
     from a hand whose cards the decision picks by number (a Reign bid): it stays whole."""
     model, _, _ = decision_model()
     assert model.decision is not None and model.decision.kind == "bid"
-    for i in range(20):
-        model.log.append(f"before {i}")
-    model.log_mark = len(model.log)
-    for i in range(12):
-        model.log.append(f"since {i}")
+    busy_log(model, before=20, since=12)
     screen = render(model)
     rule = screen.index("-" * 80)
     side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
@@ -253,11 +249,7 @@ def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their
     play(["heuristic", "heuristic"], 3, on_decision=grab, round_limit=6)
     model = found[0]
     assert not model.hand_named() and model.hand()  # a hand, none of it named
-    for i in range(20):
-        model.log.append(f"before {i}")
-    model.log_mark = len(model.log)
-    for i in range(14):
-        model.log.append(f"since {i}")
+    busy_log(model, before=20, since=14)
     screen = render(model)
     assert len(screen) == 24 and len(screen[0]) == 80
     assert re.fullmatch(r"-- table hidden \(Esc: back\) \+\d+ earlier: PgUp -+", screen[0])

@@ -171,6 +171,18 @@ class _Table:
             nursery.start_soon(self._answer_then_die)
         nursery.start_soon(self._host_player)
 
+    async def play_to_the_survivors_end(self) -> None:
+        """Play the whole game, the doomed seat dying on the way, until every survivor's node
+        is done (600 virtual seconds at most: the game's own work is what takes time)."""
+        self.resume.set()
+        with trio.fail_after(600):
+            async with trio.open_nursery() as nursery:
+                await self.start(nursery)
+                await self.killed.wait()
+                for index in self.survivors:
+                    await self.nodes[index].done.wait()
+                nursery.cancel_scope.cancel()
+
     @property
     def survivors(self) -> list[int]:
         return [i for i in range(SEATS) if i != DOOMED]
@@ -212,14 +224,7 @@ async def test_a_seat_that_vanishes_mid_game_at_a_go_on_table_and_the_others_fin
     tmp_path: Path, autojump_clock: MockClock
 ) -> None:
     table = _Table(tmp_path)
-    table.resume.set()
-    with trio.fail_after(600):  # virtual seconds: the game's own work is what takes time
-        async with trio.open_nursery() as nursery:
-            await table.start(nursery)
-            await table.killed.wait()
-            for index in table.survivors:
-                await table.nodes[index].done.wait()
-            nursery.cancel_scope.cancel()
+    await table.play_to_the_survivors_end()
     table.check_the_survivors_finished_alike()
     gone = table.seat(DOOMED)
     start = table.nodes[0].start
@@ -244,14 +249,7 @@ async def test_a_seat_that_dies_owing_shares_at_a_short_abandon_limit_vanishes_n
     whose rule is ``go-on``); a seat that stopped beating is not stalling, so it goes offline,
     vanishes, and the three others finish on one digest that the audit accepts."""
     table = _Table(tmp_path, abandon_after=0.5, dies_owing=True)
-    table.resume.set()
-    with trio.fail_after(600):  # virtual seconds
-        async with trio.open_nursery() as nursery:
-            await table.start(nursery)
-            await table.killed.wait()
-            for index in table.survivors:
-                await table.nodes[index].done.wait()
-            nursery.cancel_scope.cancel()
+    await table.play_to_the_survivors_end()
     table.check_the_survivors_finished_alike()
 
 

@@ -12,6 +12,7 @@ the steps of a shuffle the seat never finished, proven and never used.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from .spec_crypto import ORDER, G, add, b64, card_point, dleq_ok, mul, sub, total
@@ -42,10 +43,8 @@ class VanishChecks:
     def fail(self, seat: int, what: str) -> SpecFailure:
         return SpecFailure(f"seat {seat}: {what}")
 
-    def proven(
-        self, seat: int, msg: dict[str, Any], before: list[bytes], key: bytes, what: str
-    ) -> list[bytes]:
-        raise NotImplementedError
+    proven: Callable[[int, dict[str, Any], list[bytes], bytes, str], list[bytes]]
+    """``LogVerifier.proven``: a shuffle or re-mix step's proof checked, its output returned."""
 
     def share_key(self, dealer: int, holder: int) -> bytes:
         """``S_j = sum_i e_j^i C_i`` with ``e_j = j + 1``."""

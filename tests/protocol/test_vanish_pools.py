@@ -19,17 +19,14 @@ recovered.
 
 from __future__ import annotations
 
-from typing import Any
-
 import fairtable.protocol as P
 import fairtable.protocol.crypto as PC
 import fairtable.protocol.testing as PT
-from fairtable.client.games import bots_for
 from fairtable.engine.canonical import canonical_bytes
-from fairtable.engine.rng import ChanceStream
-from fairtable.protocol.wire import Batch, HandOver, RecoveryShares, ShuffleStep
+from fairtable.protocol.wire import HandOver, RecoveryShares, ShuffleStep
 
 from . import spec_log
+from .test_vanish_session import _bots, _parts
 
 GO_ON = canonical_bytes({"leavers": "go-on"})
 SEATS, SEED = 4, 1
@@ -39,15 +36,6 @@ RE_MIX = (2, 30)  # after 30: its hand-over is in, its re-mix of a pool it place
 OPENING = (0, 15)  # seat 0 silent after 15 entries: its shares to open the pools are owed
 
 
-def _parts(session: P.TableSession, seat: int) -> list[Any]:
-    out = []
-    for entry in session.log.entries(seat):
-        batch = entry.message()
-        assert isinstance(batch, Batch)
-        out += [P.decode(raw) for raw in batch.parts]
-    return out
-
-
 def _vanished(silent: tuple[int, int]) -> tuple[P.TableSpec, list[P.TableSession], int, int]:
     """Play the table with ``silent`` = (seat, entries it sends); the survivors, checked for
     one real ending, no verdict, no recovered held card, and a log the audit accepts, a
@@ -55,8 +43,7 @@ def _vanished(silent: tuple[int, int]) -> tuple[P.TableSpec, list[P.TableSession
     vanished at."""
     gone = silent[0]
     spec, sessions = PT.make_table(SEATS, SEED, game="reign", options=GO_ON)
-    root = ChanceStream.from_int(SEED)
-    bots = [bots_for("reign")["random"](root.child(f"bot/{s}")) for s in range(SEATS)]
+    bots = _bots("reign", SEED, SEATS)
     run = PT.run_table(
         sessions,
         lambda seat, event: bots[seat].decide(event.view, event.decision),
