@@ -233,12 +233,8 @@ def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their
     """Issue 31: when the lines since our last answer need more rows than the log has even
     with the upper panes at their least, the panes give way altogether (the rule under them
     says so, and carries the log's "+N earlier" marker), and come back once we answer -- or
-    at Esc, the log read.  (A Sovereign move: its options name no hand card, which would
-    stay on screen.)"""
-    from fairtable.client.sovereign.model import ClientModel
-    from fairtable.engine.requests import Decision
-    from fairtable.engine.sovereign import SovereignGame
-    from tests.client.test_sovereign_model import model_for, play
+    at Esc, the log read."""
+    from tests.client.test_sovereign_screen import forge_model
 
     found: list[ClientModel] = []
 
@@ -248,7 +244,7 @@ def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their
 
     play(["heuristic", "heuristic"], 3, on_decision=grab, round_limit=6)
     model = found[0]
-    assert not model.hand_named() and model.hand()  # a hand, none of it named
+    assert not any(key == "N" for key, _ in model.game_keys()) and model.hand()
     busy_log(model, before=20, since=14)
     screen = render(model)
     assert len(screen) == 24 and len(screen[0]) == 80
