@@ -8,9 +8,8 @@ menu gives rows to a side pane or a log that needs them; the upper panes take tw
 rest, less the rows the log needs to show what happened since our last answer -- down to
 :data:`UPPER_LEAST` rows, and when even that leaves some of it hidden at a decision of ours, all
 their rows (the rule under them says so, and carries the log's "+N earlier" marker), unless
-the decision needs them (a map, a hand picked by number).  The hand cards a decision names
-(an option, a bare number) are always on screen: the log, then the menu, give rows for them
-(:func:`hand_need`).  Nothing is cut silently: a cut says "+N more".
+the decision needs them (a map, a hand picked by number).  Nothing
+is cut silently: a cut says "+N more".
 """
 
 from __future__ import annotations
@@ -81,35 +80,10 @@ def menu_room(model: ScreenModel | None = None) -> int:
     the rows a long menu gives ``model``'s hand and log when they need them."""
     rows, _ = screen_size()
     room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
-    if model is None:
+    given = sum(_given(model, room)) if model is not None else 0
+    if model is None or not given:
         return room
-    given = sum(_given(model, room))
-    if given:
-        room = min(room, _text_rows(menu_lines(model, room=10**4))) - given  # a short one too
-    hand = hand_need(model)
-    if hand:  # the hand cards the decision names stay on screen, the log keeping one row
-        room = max(MENU_COMPACT, min(room, rows - FIXED_ROWS - message_height(model) - 1 - hand))
-    return room
-
-
-def hand_need(model: ScreenModel) -> int:
-    """Rows the side pane's title and the hand cards the decision may name take (the model's
-    ``hand_named``: an option naming card N, a bare number picking it).  At a decision of
-    ours the upper panes keep them, taking the rows from the log down to one row and then
-    from the menu down to :data:`MENU_COMPACT` rows, so that no card an option or a number
-    names is off-screen.  0 when the decision names none (or the pane shows card text or
-    the help)."""
-    if model.decision is None or model.info or model.show_help:
-        return 0
-    named = model.hand_named()
-    if not named:
-        return 0
-    width = side_width()
-    text = "".join(part[1] for part in model.names_shown(game_panes(model)[1]()))
-    lines = text.rstrip("\n").split("\n")
-    head = "\n".join(lines[: 1 + named])  # the title row, then the cards
-    need = rows_of("".join(part[1] for part in clipped([("", head)], 10**4, width)), width)
-    return need + (len(lines) > 1 + named)  # and the "+N more" row of the rest
+    return min(room, _text_rows(menu_lines(model, room=10**4))) - given  # a short menu gives too
 
 
 def _split(free: int) -> int:
@@ -250,8 +224,7 @@ def upper_height(model: ScreenModel) -> int:
     ``upper_least`` (a pane cut says "+N more"); when even that leaves some hidden at a
     decision of ours, they give way altogether (:func:`panes_given_way`), down to the game's
     ``upper_least`` -- so that what the others did needs no PgUp.  A hand the decision picks
-    cards of by number stays whole, and so do the hand cards an option names
-    (:func:`hand_need`).  (While we wait, and at the end, the table stays.)"""
+    cards of by number stays whole.  (While we wait, and at the end, the table stays.)"""
     rows, columns = screen_size()
     deciding = model.pane_open()
     given = _given(model, menu_room()) if deciding else (0, 0)
@@ -259,9 +232,6 @@ def upper_height(model: ScreenModel) -> int:
     upper = _split(free) + given[0]
     log = free + given[1] - _split(free) - message_height(model)
     spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
-    hand = hand_need(model) if deciding else 0  # the cards the decision names: kept, the
-    if hand:  # log keeping a row (the menu gave what it could: menu_room)
-        hand = min(hand, rows - FIXED_ROWS - message_height(model) - menu_height(model) - 1)
     if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
         # give the log their empty rows, then rows they fill, down to UPPER_LEAST
         floor = model.upper_least
@@ -271,10 +241,10 @@ def upper_height(model: ScreenModel) -> int:
         can_give = max(spare, upper - least)
         need = log_need(model, log + upper) - log
         asked = model.decision is not None and not model.over  # our move: catch up first
-        if asked and need > can_give and upper > max(floor, hand):  # they give way
-            return max(floor, hand)
+        if asked and need > can_give and upper > floor:  # more than fits: they give way
+            return floor
         upper -= max(0, min(can_give, need))
-    return max(upper, hand)
+    return upper
 
 
 def panes_given_way(model: ScreenModel) -> bool:
