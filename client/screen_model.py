@@ -33,6 +33,7 @@ from fairtable.client.lifecycle import (
     vanishing_line,
 )
 from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.engine.games import rules
 from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
@@ -431,8 +432,22 @@ class ScreenModel:
             self.message = "The game has not started: there is nothing to resign yet."
         else:
             self.confirming_resign = True
-            self.message = "Resign (the others play on if the game allows)? Type 'yes' to confirm."
+            self.message = f"{self.resign_question()} Type 'yes' to confirm."
         return True
+
+    def resign_question(self) -> str:
+        """What resigning would do now, asked before it is confirmed: the game ends (and who
+        wins), or the others play on -- the game's rules say which from the public view
+        (``GameRules.departure_ends``); before the first view, both are said."""
+        seat = self.seat
+        if seat is None or self.view is None or not self.game:
+            return "Resign (the others play on if the game can, else it ends)?"
+        if not rules(self.game).departure_ends(self.view, seat):
+            return "Resign? The others play on without you."
+        result = self.resign_result(seat)
+        if result and result != "no winner is named":
+            return f"Resign? The game ends and {result}."
+        return "Resign? The game ends, with no winner named."
 
     def command(self, text: str) -> None:
         """Act on one typed line; ``message`` says what happened.  Lines every game knows

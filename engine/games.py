@@ -89,6 +89,10 @@ def _not_face_down(answer: object) -> bool:
     return False
 
 
+def _always_ends(view: object, seat: int) -> bool:
+    return True
+
+
 @attrs.frozen
 class GameRules(Generic[Game, View, Answer]):
     """One game, as the layers above the engine see it.
@@ -123,6 +127,11 @@ class GameRules(Generic[Game, View, Answer]):
       world equally likely -- an omniscient game and a :class:`~engine.referee.Referee`
       holding its hidden pile orders, to play on from (search bots); ``None`` for a game
       that has none yet.  It reads the view only.
+    - ``departure_ends(view, seat)``: whether the game ends if ``seat`` leaves now (a
+      resignation ends it) rather than going on without it -- the opposite of
+      :meth:`~engine.contract.ContractGame.can_depart`, worked out from what every seat
+      sees (the public part of any seat's or a spectator's view), so a screen can say
+      what resigning will do.  By default always: a game without departures ends.
 
     The protocol knows a game through this record, the requests of :mod:`engine.requests`
     and :class:`engine.contract.ContractGame` only: a new game needs no protocol change.
@@ -148,6 +157,7 @@ class GameRules(Generic[Game, View, Answer]):
     audit_cards: Callable[[Game, dict[int, str]], tuple[int, str] | None] | None = None
     illegal_answer: Callable[[Decision], Answer | None] | None = None
     sample_world: Callable[[View, ChanceStream], tuple[Game, Referee]] | None = None
+    departure_ends: Callable[[View, int], bool] = _always_ends
 
     @property
     def seat_text(self) -> str:

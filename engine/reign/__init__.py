@@ -68,7 +68,7 @@ def _summary(game: ReignGame) -> dict[str, Any]:
 
 
 def _rules() -> GameRules[ReignGame, ReignView, ReignAnswer]:
-    from fairtable.engine.reign import answers, choices, world
+    from fairtable.engine.reign import answers, choices, depart, world
 
     return GameRules(
         name="reign",
@@ -87,6 +87,7 @@ def _rules() -> GameRules[ReignGame, ReignView, ReignAnswer]:
         gift_counts=answers.gift_counts,
         illegal_answer=answers.illegal_answer,
         sample_world=world.sample_world,
+        departure_ends=depart.departure_ends,
         default_round_limit=60,
     )
 

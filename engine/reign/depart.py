@@ -43,10 +43,11 @@ from fairtable.engine.reign.decisions import (
 from fairtable.engine.reign.labels import ChanceLabel, RevealLabel
 from fairtable.engine.reign.state import ReignState, RoundPhase
 from fairtable.engine.reign.steps import Step
+from fairtable.engine.reign.view import ReignView
 from fairtable.engine.requests import Chance, Deal, Decision, Reveal
 from fairtable.engine.tasks import Task, push_front
 
-__all__ = ["can_go_on", "depart"]
+__all__ = ["can_go_on", "depart", "departure_ends"]
 
 _OWN_TURN = frozenset({Step.BID, Step.OVERT, Step.COVERT, Step.DRAW, Step.KEEP_SUPPORT})
 """Tasks that ask one seat (named second) for its own move: dropped for a seat that left."""
@@ -55,6 +56,15 @@ _OWN_TURN = frozenset({Step.BID, Step.OVERT, Step.COVERT, Step.DRAW, Step.KEEP_S
 def can_go_on(state: ReignState, seat: int) -> bool:
     """Whether the game goes on without ``seat``: at least two seats would still play."""
     return 0 <= seat < state.players and len(state.turn_order()) > 2
+
+
+def departure_ends(view: ReignView, seat: int) -> bool:
+    """Whether the game ends if ``seat`` leaves now, from what every seat sees (the public
+    state of ``view``): it goes on only while two more seats would still play, as
+    :func:`can_go_on` says of the state."""
+    public = view.public
+    playing = public["players"] - len(public.get("departed", ()))
+    return not (0 <= seat < public["players"] and playing > 2)
 
 
 def depart(state: ReignState, seat: int, *, revealing: bool = False) -> None:

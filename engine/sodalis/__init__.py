@@ -84,7 +84,7 @@ def _summary(game: SodalisGame) -> dict[str, Any]:
 
 
 def _rules() -> GameRules[SodalisGame, SodalisView, SodalisAnswer]:
-    from fairtable.engine.sodalis import answers, choices, world
+    from fairtable.engine.sodalis import answers, choices, depart, world
 
     return GameRules(
         name="sodalis",
@@ -97,6 +97,7 @@ def _rules() -> GameRules[SodalisGame, SodalisView, SodalisAnswer]:
         summary=_summary,
         public_part=answers.public_part,
         sample_world=world.sample_world,
+        departure_ends=depart.departure_ends,
         default_round_limit=100,
     )
 

@@ -20,8 +20,9 @@ from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis.answers import Reversals
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind as K
 from fairtable.engine.sodalis.state import SodalisState
+from fairtable.engine.sodalis.view import SodalisView
 
-__all__ = ["can_go_on", "depart", "stand_in"]
+__all__ = ["can_go_on", "depart", "departure_ends", "stand_in"]
 
 
 def can_go_on(state: SodalisState, seat: int) -> bool:
@@ -30,6 +31,20 @@ def can_go_on(state: SodalisState, seat: int) -> bool:
         return False
     team = state.members(state.team_of(seat))
     return any(s != seat and s not in state.departed for s in team)
+
+
+def departure_ends(view: SodalisView, seat: int) -> bool:
+    """Whether the game ends if ``seat`` leaves now, from what every seat sees (the teams
+    and the departed seats of ``view``'s public state): it goes on only while the seat's
+    team keeps another player, as :func:`can_go_on` says of the state."""
+    public = view.public
+    seats, gone = public["seats"], public.get("departed", ())
+    if not 0 <= seat < len(seats):
+        return True
+    team = seats[seat]["team"]
+    return not any(
+        s != seat and s not in gone and seats[s]["team"] == team for s in range(len(seats))
+    )
 
 
 def depart(state: SodalisState, seat: int) -> None:

@@ -79,7 +79,7 @@ def _summary(game: SovereignGame) -> dict[str, object]:
 
 
 def _rules() -> GameRules[SovereignGame, SovereignView, SovereignAnswer]:
-    from fairtable.engine.sovereign import answers, audit, choices, world
+    from fairtable.engine.sovereign import answers, audit, choices, depart, world
 
     return GameRules(
         name="sovereign",
@@ -96,6 +96,7 @@ def _rules() -> GameRules[SovereignGame, SovereignView, SovereignAnswer]:
         load_seat_option=_load_deck_data,
         audit_cards=audit.audit_cards,
         sample_world=world.sample_world,
+        departure_ends=depart.departure_ends,
     )
 
 

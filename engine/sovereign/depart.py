@@ -28,8 +28,9 @@ from fairtable.engine.sovereign.decisions import OrderTriggersInfo
 from fairtable.engine.sovereign.decisions import SovereignDecisionKind as K
 from fairtable.engine.sovereign.kinds import ChanceLabel, Step, Window
 from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.sovereign.view import SovereignView
 
-__all__ = ["can_go_on", "depart", "stand_in"]
+__all__ = ["can_go_on", "depart", "departure_ends", "stand_in"]
 
 _OWN_TASKS = frozenset({Step.DEAL, Step.REDEAL, Step.SHUFFLE, Step.REHANDLE, Step.REVEAL})
 """Tasks that deal to, reshuffle, re-handle or reveal one seat's cards (the seat named
@@ -43,6 +44,15 @@ def can_go_on(state: SovereignState, seat: int) -> bool:
     """Whether the game goes on without ``seat``: at least two seats would still play."""
     living = [s for s in range(state.players) if s not in state.departed]
     return 0 <= seat < state.players and len(living) > 2
+
+
+def departure_ends(view: SovereignView, seat: int) -> bool:
+    """Whether the game ends if ``seat`` leaves now, from what every seat sees (the public
+    state of ``view``): it goes on only while two more seats would still play, as
+    :func:`can_go_on` says of the state."""
+    public = view.public
+    playing = public["players"] - len(public.get("departed", ()))
+    return not (0 <= seat < public["players"] and playing > 2)
 
 
 def depart(state: SovereignState, seat: int) -> None:

@@ -22,6 +22,7 @@ from fairtable.client.lifecycle import game_line, resigned_line, resume_line
 from fairtable.client.netcli import describe
 from fairtable.client.play import model_for, unfinished_games
 from fairtable.client.seats import bot_node
+from fairtable.engine.games import rules
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
     Invite,
@@ -66,11 +67,47 @@ def test_resign_asks_first_and_yes_sends_the_resignation(game: str) -> None:
     model = seated(game, sent)
     model.command("resign")
     assert (
-        model.message == ("Resign (the others play on if the game allows)? Type 'yes' to confirm.")
+        model.message
+        == "Resign (the others play on if the game can, else it ends)? Type 'yes' to confirm."
         and sent == []
-    )
+    )  # no view yet (the game is being set up): both outcomes are said
     model.command("yes")
     assert sent == [ResignRequest()]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "seat", "asked"),
+    [
+        ("sovereign", 2, 1, "Resign? The game ends and seat 0 wins."),
+        ("sodalis", 2, 0, "Resign? The game ends and team Dusk wins."),
+        ("sovereign", 3, 2, "Resign? The others play on without you."),
+        ("reign", 3, 0, "Resign? The others play on without you."),
+        ("sodalis", 4, 3, "Resign? The others play on without you."),
+    ],
+)
+def test_the_resign_question_says_what_resigning_does_at_this_table(
+    game: str, seats: int, seat: int, asked: str
+) -> None:
+    """S10 of the new-user run: a two-seat game said "the others play on if the game
+    allows" and ended; the question now says what will happen, from the public view."""
+    truth = rules(game).new_game(seats)
+    model = model_for(game)
+    model.apply_event(ev.Seated(seat=seat, players=seats))
+    model.apply_event(ev.ViewChanged(view=truth.view(seat)))
+    model.command("resign")
+    assert model.message == f"{asked} Type 'yes' to confirm."
+
+
+def test_the_resign_question_once_the_game_cannot_go_on_without_us() -> None:
+    """Reign at three seats goes on without one seat, not two: once a seat left, the next
+    to resign ends the game (no winner is named at a table of three)."""
+    truth = rules("reign").new_game(3)
+    truth.depart(1)
+    model = model_for("reign")
+    model.apply_event(ev.Seated(seat=0, players=3))
+    model.apply_event(ev.ViewChanged(view=truth.view(0)))
+    model.command("resign")
+    assert model.message == "Resign? The game ends, with no winner named. Type 'yes' to confirm."
 
 
 @pytest.mark.parametrize("game", GAMES)

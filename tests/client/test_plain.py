@@ -255,7 +255,7 @@ def test_plain_a_line_for_the_game_goes_to_the_model_and_its_reply_is_said() -> 
     session.line("resign")  # so is resigning (it asks first)
     session.line("no")
     assert said == [
-        "Resign (the others play on if the game allows)? Type 'yes' to confirm.",
+        "Resign (the others play on if the game can, else it ends)? Type 'yes' to confirm.",
         "Not resigned: the game goes on.",
     ]
 

@@ -284,6 +284,12 @@ def _random(view: HighCardView, decision: Decision, rng: ChanceStream) -> HighBi
     return options[rng.below(len(options))]
 
 
+def _departure_ends(view: HighCardView, seat: int) -> bool:
+    """High Card never goes on without a seat (it lets none leave): whoever resigns ends the
+    game, whatever the table sees."""
+    return True
+
+
 def _summary(game: ToyGame) -> dict[str, Any]:
     s = game.state
     return {"rounds": 1, "decisions": s.decisions, "revealed": sorted(s.revealed.items())}
@@ -302,4 +308,5 @@ RULES = GameRules(
     secret_cards=lambda a: (a.card,) if isinstance(a, HighBid) and a.card else (),
     places_face_down=lambda a: isinstance(a, HighBid),
     illegal_answer=lambda d: HighBid(d.seat, 9) if d.kind == HighCardDecisionKind.BID else None,
+    departure_ends=_departure_ends,
 )
