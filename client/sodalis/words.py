@@ -15,12 +15,12 @@ from fairtable.client.sodalis.bots import Board
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.casting import CRITICAL
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import Team, Tribute
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["TRIBUTES", "card_name", "describe_event", "space_words", "who"]
 
-TRIBUTES = {"speed": "Speed", "sight": "Sight", "strength": "Strength"}
+TRIBUTES = {Tribute.SPEED: "Speed", Tribute.SIGHT: "Sight", Tribute.STRENGTH: "Strength"}
 LIFE_WHY = {"recoil": " (recoil)", "endurance": " (Endurance)"}
 
 

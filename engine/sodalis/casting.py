@@ -35,8 +35,9 @@ from fairtable.engine.sodalis.cards import (
     Who,
 )
 from fairtable.engine.sodalis.decisions import ConfuseInfo, RefreshTokenInfo
-from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState, Tribute
+from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState
 from fairtable.engine.sodalis.steps import Step
+from fairtable.engine.sodalis.team import Tribute
 
 D10, D12 = 10, 12
 CRITICAL = 10

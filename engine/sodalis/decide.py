@@ -49,7 +49,7 @@ from fairtable.engine.sodalis.decisions import (
     TurnInfo,
     TurnTokensInfo,
 )
-from fairtable.engine.sodalis.state import SodalisState, Tribute
+from fairtable.engine.sodalis.state import SodalisState
 
 
 def _int(v: Any) -> bool:
@@ -287,7 +287,7 @@ def check_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
 
 def apply_give(state: SodalisState, req: Decision, a: GiveTribute) -> None:
     info = GiveTributeInfo.of(req)
-    tribute.give(state, info.team, a.to, Tribute(info.tribute))
+    tribute.give(state, info.team, a.to, info.tribute)
 
 
 def check_strength_refresh(state: SodalisState, req: Decision, a: StrengthRefresh) -> None:

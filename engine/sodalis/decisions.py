@@ -9,7 +9,8 @@ import attrs
 
 from fairtable.engine.requests import DecisionInfo, DecisionKind, info_key
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.cards import Action
+from fairtable.engine.sodalis.team import Team, Tribute
 
 
 class SodalisDecisionKind(DecisionKind):
@@ -166,7 +167,7 @@ class GiveTributeInfo(DecisionInfo):
     KIND = SodalisDecisionKind.GIVE_TRIBUTE
 
     team: Team
-    tribute: str
+    tribute: Tribute
     candidates: tuple[int, ...]
 
 
@@ -177,7 +178,7 @@ class StrengthRefreshInfo(DecisionInfo):
     KIND = SodalisDecisionKind.STRENGTH_REFRESH
 
     team: Team
-    options: tuple[tuple[int, str], ...]
+    options: tuple[tuple[int, Action], ...]
 
 
 @attrs.frozen(kw_only=True)

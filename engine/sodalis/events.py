@@ -21,6 +21,7 @@ from fairtable.engine.events import (
 )
 from fairtable.engine.sodalis.cards import Action
 from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import Tribute as TributeKind
 
 
 @attrs.frozen
@@ -309,7 +310,7 @@ class TributeEarned(Event):
     KIND = "tribute_earned"
 
     team: Team = attrs.field(converter=Team)
-    tribute: str
+    tribute: TributeKind = attrs.field(converter=TributeKind)
 
 
 @attrs.frozen
@@ -319,7 +320,7 @@ class Tribute(Event):
     KIND = "tribute"
 
     team: Team = attrs.field(converter=Team)
-    tribute: str
+    tribute: TributeKind = attrs.field(converter=TributeKind)
     seat: int
 
 
@@ -331,7 +332,7 @@ class StrengthRefresh(Event):
 
     team: Team = attrs.field(converter=Team)
     champion: int | None
-    token: str | None
+    token: Action | None = attrs.field(converter=attrs.converters.optional(Action))
 
 
 @attrs.frozen

@@ -18,8 +18,9 @@ from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.arena import Space, euclid2
 from fairtable.engine.sodalis.cards import Action, ExtraKind
 from fairtable.engine.sodalis.decisions import CarryInfo, ForcedStepInfo, RespawnInfo
-from fairtable.engine.sodalis.state import SodalisState, Tribute
+from fairtable.engine.sodalis.state import SodalisState
 from fairtable.engine.sodalis.steps import Step
+from fairtable.engine.sodalis.team import Tribute
 
 PAYMENTS = (Action.MOVE, Action.MINOR, Action.MAJOR, Tribute.SPEED)  # what a step may exhaust
 

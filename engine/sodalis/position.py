@@ -31,14 +31,12 @@ from fairtable.engine.sodalis.catalog import standard_catalog
 from fairtable.engine.sodalis.game import SodalisGame
 from fairtable.engine.sodalis.state import (
     ACTIONS,
-    TRIBUTES,
     Seat,
     SodalisConfig,
     SodalisState,
-    Tribute,
 )
 from fairtable.engine.sodalis.steps import Step
-from fairtable.engine.sodalis.team import TEAMS, Team
+from fairtable.engine.sodalis.team import TEAMS, TRIBUTES, Team, Tribute
 from fairtable.engine.words import word_of
 
 _TOKEN_LETTERS = {"M": Action.MAJOR, "m": Action.MINOR, "v": Action.MOVE}

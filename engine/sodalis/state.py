@@ -16,7 +16,6 @@ them until one needs an answer.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -29,7 +28,7 @@ from fairtable.engine.sodalis import passives
 from fairtable.engine.sodalis.arena import Arena, Space, hex_distance
 from fairtable.engine.sodalis.cards import Action, AuraStat, Catalog, Champion, Face
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
-from fairtable.engine.sodalis.team import TEAMS, Team
+from fairtable.engine.sodalis.team import TEAMS, TRIBUTES, Team, Tribute
 from fairtable.engine.tasks import push_front
 from fairtable.engine.words import word_of
 
@@ -37,15 +36,6 @@ PARAGON = passives.PARAGON
 ACTIONS = tuple(Action)
 
 
-class Tribute(StrEnum):
-    """A tribute a team earns.  A member equals its word, so digests read the same."""
-
-    STRENGTH = "strength"
-    SPEED = "speed"
-    SIGHT = "sight"
-
-
-TRIBUTES = tuple(Tribute)
 PLAYER_COUNTS = (2, 4, 6)
 SETUP_RULE = "Setup"
 

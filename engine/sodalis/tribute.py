@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as E
+from fairtable.engine.sodalis.cards import Action
 from fairtable.engine.sodalis.decisions import GiveTributeInfo, StrengthRefreshInfo
-from fairtable.engine.sodalis.state import ACTIONS, PARAGON, TRIBUTES, SodalisState, Tribute
+from fairtable.engine.sodalis.state import ACTIONS, PARAGON, SodalisState
 from fairtable.engine.sodalis.steps import Step
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import TRIBUTES, Team, Tribute
 
 
 def candidates(state: SodalisState, team: Team) -> tuple[int, ...]:
@@ -69,7 +70,7 @@ def fallen(state: SodalisState, seat: int) -> None:
         state.push((Step.STRENGTH_REFRESH, team), (Step.RESPAWN, seat))
 
 
-def refresh_options(state: SodalisState, team: Team) -> tuple[tuple[int, str], ...]:
+def refresh_options(state: SodalisState, team: Team) -> tuple[tuple[int, Action], ...]:
     return tuple((s, a) for s in state.members(team) for a in ACTIONS if not state.seats[s].up[a])
 
 

@@ -12,6 +12,8 @@ from fairtable.engine.events import Event, EventParser, UnknownEvent
 from fairtable.engine.reign import events as reign_events
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis import events as sodalis_events
+from fairtable.engine.sodalis.cards import Action
+from fairtable.engine.sodalis.team import Team, Tribute
 from fairtable.engine.sovereign import events as sovereign_events
 from tests.bot_games import BotTable
 
@@ -24,6 +26,7 @@ SAMPLES: dict[str, Any] = {
     "bool": True,
     "int | None": None,
     "str | None": None,
+    "Action | None": None,  # a word or nothing: the word's case is tested on its own below
     "tuple[int, ...]": (2, 0),
     "tuple[str, ...]": ("a", "b"),
     "tuple[tuple[int, int], ...]": ((0, 2), (1, 1)),
@@ -123,3 +126,17 @@ def test_a_stored_word_naming_no_member_is_an_unknown_event() -> None:
         sovereign_events.PARSER.parse(("breach", 0, 1, "attic", 2))
     with pytest.raises(UnknownEvent, match="noon"):
         sodalis_events.PARSER.parse(("won", "noon"))
+    with pytest.raises(UnknownEvent, match="nap"):
+        sodalis_events.PARSER.parse(("strength_refresh", "dawn", 1, "nap"))
+
+
+def test_a_word_or_nothing_is_the_member_or_none_and_stored_as_before() -> None:
+    refreshed = sodalis_events.PARSER.parse(("strength_refresh", "dusk", 1, "minor"))
+    assert refreshed == sodalis_events.StrengthRefresh(Team.DUSK, 1, Action.MINOR)
+    assert isinstance(refreshed, sodalis_events.StrengthRefresh)
+    assert type(refreshed.token) is Action and type(refreshed.team) is Team
+    assert repr(refreshed.as_tuple()) == repr(("strength_refresh", "dusk", 1, "minor"))
+    declined = sodalis_events.StrengthRefresh(Team.DAWN, None, None)
+    assert declined.as_tuple() == ("strength_refresh", "dawn", None, None)
+    given = sodalis_events.PARSER.parse(("tribute", "dawn", "sight", 2))
+    assert isinstance(given, sodalis_events.Tribute) and given.tribute is Tribute.SIGHT

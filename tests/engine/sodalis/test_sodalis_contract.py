@@ -24,7 +24,7 @@ from fairtable.engine.sodalis import (
     new_game,
 )
 from fairtable.engine.sodalis.choices import legal_answers
-from fairtable.engine.sodalis.state import TEAMS, TRIBUTES
+from fairtable.engine.sodalis.team import TEAMS, TRIBUTES
 from tests.engine.sodalis.helpers import CATALOG, Table, asked
 from tests.leaks import strings_in
 
