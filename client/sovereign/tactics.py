@@ -18,13 +18,14 @@ from fairtable.engine.sovereign import battle as battle_rules
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.answers import PlayReflex, Work
 from fairtable.engine.sovereign.cards import CardDef, Effect
+from fairtable.engine.sovereign.hooks import HookName
 from fairtable.engine.sovereign.kinds import LEADER, CardType, Mode, Op, Target, When, Who
 from fairtable.engine.sovereign.state import SovereignState
 from fairtable.engine.sovereign.view import SovereignView
 
 UNIT_WORTH = 0.2  # a unit in play, per point of forge cost, in Echoes
 SELF_HARM = (Op.SACRIFICE, Op.LOSE_HEALTH)
-SKIPPED_HOOKS = ("gust", "mosaic_mutation")
+SKIPPED_HOOKS = (HookName.GUST, HookName.MOSAIC_MUTATION)
 
 
 def workers(state: SovereignState, seat: int, card: str) -> list[int]:
@@ -245,7 +246,7 @@ class Tactics:
                 continue
             if any(e.op not in (Op.ADD_HEALTH, Op.RESTORE_HEALTH, Op.HOOK) for e in play):
                 continue
-            if any(e.op is Op.HOOK and e.name != "second_wind" for e in play):
+            if any(e.op is Op.HOOK and e.name is not HookName.SECOND_WIND for e in play):
                 continue
             slots = effects.target_slots(play, 1)
             if len(slots) > 1:

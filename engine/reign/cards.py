@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from fairtable.engine.errors import CardDataError
-from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS
+from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS, HookName
 from fairtable.engine.words import word_of
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,47}$")
@@ -143,7 +143,7 @@ class Effect:
     count: int = 0
     which: Which | None = None
     target: StrikeTarget | None = None
-    name: str = ""
+    name: HookName | None = None  # the hook of an ``Op.HOOK`` effect
     max: int | None = None
     filter: Filter | None = None
     cond: Condition | None = None
@@ -360,9 +360,10 @@ def _effect(
             raise r.fail(field + ".target", "expected 'strongest_other' or 'all_others'")
     if "name" in t:
         hooks = MILITARY_HOOKS if kind is CardKind.MILITARY else EVENT_HOOKS
-        if t["name"] not in hooks:
+        hook = word_of(HookName, t["name"])
+        if hook is None or hook not in hooks:
             raise r.fail(field + ".name", f"no {kind} hook named {t['name']!r}")
-        out["name"] = t["name"]
+        out["name"] = hook
     if "filter" in t:
         out["filter"] = _filter(r, t["filter"], field + ".filter", houses)
     if "if" in t:

@@ -208,7 +208,7 @@ def _apply(e: Effect, ctx: _Context, army: Army, source: CombatCard, index: int)
                 others = [a for a in others if str(a.owner) == chosen]
             for a in others:
                 a.flat -= e.amount
-        case Op.HOOK:
+        case Op.HOOK if e.name is not None:  # the card data names a hook for each
             hooks = MILITARY_HOOKS if source.card.military else EVENT_HOOKS
             hooks[e.name](ctx, army, source)
         case _:

@@ -1,17 +1,26 @@
 """Named hooks: card abilities the effect vocabulary cannot express.
 
-A card names its hook in data (``{ op = "hook", name = "..." }``); the rules
-call the hook through these tables, never by checking a card's name.  Each
-hook receives the combat context and the army the card sits in (see
+A card names its hook in data (``{ op = "hook", name = "..." }``), read once into a
+:class:`HookName`; the rules call the hook through these tables, never by checking a
+card's name.  Each hook receives the combat context and the army the card sits in (see
 :mod:`engine.reign.combat`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 Hook = Callable[[Any, Any, Any], None]
+
+
+class HookName(StrEnum):
+    """A hook a card's data names; a military card's hook is in :data:`MILITARY_HOOKS`, an
+    event's in :data:`EVENT_HOOKS`."""
+
+    MIRROR_STRONGEST = "mirror_strongest"
+    KINGMAKER = "kingmaker"
 
 
 def mirror_strongest(ctx: Any, army: Any, card: Any) -> None:
@@ -30,5 +39,5 @@ def kingmaker(ctx: Any, army: Any, card: Any) -> None:
     army.backer_bonus += 1
 
 
-MILITARY_HOOKS: dict[str, Hook] = {"mirror_strongest": mirror_strongest}
-EVENT_HOOKS: dict[str, Hook] = {"kingmaker": kingmaker}
+MILITARY_HOOKS: dict[HookName, Hook] = {HookName.MIRROR_STRONGEST: mirror_strongest}
+EVENT_HOOKS: dict[HookName, Hook] = {HookName.KINGMAKER: kingmaker}

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from fairtable.engine.reign.cards import CardDef, CardKind, Catalog, Effect, Op, StrikeTarget
+from fairtable.engine.reign.hooks import HookName
 
 
 class Change(Enum):
@@ -69,9 +70,9 @@ def _touches(e: Effect, d: CardDef) -> tuple[set[str], dict[str, Write]] | None:
             writes["others"] = (Change.ADD, 0)
         case Op.COUNTS_AS_ARMY_HOUSE:
             pass  # settled before the passes
-        case Op.HOOK if e.name == "kingmaker":
+        case Op.HOOK if e.name is HookName.KINGMAKER:
             writes["backer"] = (Change.ADD, 0)
-        case Op.HOOK if e.name == "mirror_strongest":
+        case Op.HOOK if e.name is HookName.MIRROR_STRONGEST:
             reads.add("removed")
             writes["force"] = (Change.SET, -1)  # sets its own force from the others' printed ones
         case _:

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import attrs
 
 from fairtable.engine.errors import CardDataError
-from fairtable.engine.sovereign.hooks import HOOKS
+from fairtable.engine.sovereign.hooks import HookName
 from fairtable.engine.sovereign.kinds import (
     TRIGGERS,
     UNIT_TRIGGERS,
@@ -104,7 +104,7 @@ class Effect:
     source: HealthSource = HealthSource.CITADEL
     who: Who | None = None
     when: When | None = None  # None: always
-    name: str = ""
+    name: HookName | None = None  # the hook of an ``Op.HOOK`` effect
     optional: bool = False  # a triggered "may": its user is asked (use, with targets, or not)
 
 
@@ -308,9 +308,9 @@ def _effect(r: _Reader, raw: Any, field: str, static: bool) -> Effect:
         when = r.choice(t, "when", ("", *STAT_WHEN), field)  # "": always, as if not given
         out["when"] = When(when) if when else None
     if "name" in t:
-        if t["name"] not in HOOKS:
+        out["name"] = word_of(HookName, t["name"])
+        if out["name"] is None:
             raise r.fail(field + ".name", f"no hook named {t['name']!r}")
-        out["name"] = t["name"]
     if op is Op.GAIN and not (t.get("talents") or t.get("drones")):
         raise r.fail(field, "gain names talents or drones")
     return Effect(**out)

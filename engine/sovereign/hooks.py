@@ -1,7 +1,8 @@
 """Named hooks: card effects the vocabulary cannot express.
 
-A card names its hook in data (``{ op = "hook", name = "...", target = "..." }``); the
-rules call it through :data:`HOOKS`, never by checking a card's name.  A hook receives
+A card names its hook in data (``{ op = "hook", name = "...", target = "..." }``), read
+once into a :class:`HookName`; the rules call it through :data:`HOOKS`, never by checking
+a card's name.  A hook receives
 the state, the seat using the effect, the source card's ref, the number of simultaneous
 uses ``k`` and the chosen target ('' when the effect has none).  Hooks change only public
 state and log what they did; they never ask a question.
@@ -10,12 +11,25 @@ state and log what they did; they never ask a question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from fairtable.engine.sovereign import events as E
 from fairtable.engine.sovereign.kinds import CardType
 
 Hook = Callable[[Any, int, str, int, str], None]
+
+
+class HookName(StrEnum):
+    """A hook a card's data names: each has its function in :data:`HOOKS`."""
+
+    GUST = "gust"
+    MOSAIC_MUTATION = "mosaic_mutation"
+    SECOND_WIND = "second_wind"
+    SELF_REPAIR = "self_repair"
+    SLAVER_RAID = "slaver_raid"
+    STEAL_TALENT = "steal_talent"
+    SWELL = "swell"
 
 
 def _unit_of(state: Any, source: str) -> str | None:
@@ -154,12 +168,12 @@ def mosaic_mutation(state: Any, seat: int, source: str, k: int, target: str) -> 
     state.log(E.Mutated(target, new))
 
 
-HOOKS: dict[str, Hook] = {
-    "gust": gust,
-    "mosaic_mutation": mosaic_mutation,
-    "second_wind": second_wind,
-    "self_repair": self_repair,
-    "slaver_raid": slaver_raid,
-    "steal_talent": steal_talent,
-    "swell": swell,
+HOOKS: dict[HookName, Hook] = {
+    HookName.GUST: gust,
+    HookName.MOSAIC_MUTATION: mosaic_mutation,
+    HookName.SECOND_WIND: second_wind,
+    HookName.SELF_REPAIR: self_repair,
+    HookName.SLAVER_RAID: slaver_raid,
+    HookName.STEAL_TALENT: steal_talent,
+    HookName.SWELL: swell,
 }

@@ -129,7 +129,7 @@ def _effect(
         case Op.TEMP_STAT:
             state.temps.append([source, seat, which, index, target, k])
             state.log(E.TempStat(source, target))
-        case Op.HOOK:
+        case Op.HOOK if eff.name is not None:  # the card data names a hook for each
             HOOKS[eff.name](state, seat, source, k, target)
         case Op.STAT | Op.BREACH_BONUS:
             pass  # static: read where they apply, never run

@@ -20,6 +20,7 @@ from fairtable.engine.reign.cards import (
     build_catalog,
     standard_catalog,
 )
+from fairtable.engine.reign.hooks import EVENT_HOOKS, MILITARY_HOOKS, HookName
 
 CATALOG = standard_catalog()
 
@@ -62,6 +63,14 @@ def test_every_effect_op_of_the_vocabulary_is_used() -> None:
     assert used == COMBAT_OPS | INFLUENCE_OPS
 
 
+def test_hooks_each_hook_name_has_one_hook_and_the_cards_name_members() -> None:
+    assert set(MILITARY_HOOKS) | set(EVENT_HOOKS) == set(HookName)
+    assert not set(MILITARY_HOOKS) & set(EVENT_HOOKS)
+    named = [e.name for d in CATALOG.defs.values() for e in d.effects if e.op is Op.HOOK]
+    assert set(named) == set(HookName) and {type(n) for n in named} == {HookName}
+    assert HookName.KINGMAKER == "kingmaker"
+
+
 def _files() -> tuple[dict[str, str], tuple[str, str]]:
     root = resources.files("fairtable.engine.reign") / "data"
     houses = {
@@ -99,6 +108,7 @@ def test_the_shipped_files_rebuild_the_same_catalog() -> None:
         ("effects = []", 'effects = [ { op = "force" } ]', "effects[0].amount"),
         ("effects = []", 'effects = [ { op = "force", amount = 1, if = { moon = 1 } } ]', "if"),
         ("effects = []", 'effects = [ { op = "hook", name = "nope" } ]', "effects[0].name"),
+        ("effects = []", 'effects = [ { op = "hook", name = "kingmaker" } ]', "effects[0].name"),
     ],
 )
 def test_a_bad_card_file_names_the_file_card_and_field(old: str, new: str, field: str) -> None:

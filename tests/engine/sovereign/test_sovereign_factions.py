@@ -11,6 +11,7 @@ from fairtable.engine.errors import CardDataError
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import effects
 from fairtable.engine.sovereign.cards import build_catalog, standard_catalog
+from fairtable.engine.sovereign.hooks import HOOKS, HookName
 from fairtable.engine.sovereign.kinds import CardType, HealthSource, Mode, Op, Target, When, Who
 from tests.engine.sovereign.helpers import play, pos, settle, until
 
@@ -226,6 +227,7 @@ def test_hook_mosaic_mutation_in_combat_takes_the_attackers_place():
         ('source = "creche"', 'source = "void"', "", "effects[0].source", "citadel, creche"),
         ('who = "target"', 'who = "everyone"', "", ".who", "expected one of self, host"),
         ('mode = "triggered"', 'mode = "sometimes"', "", "ability.mode", "triggered, perpetual"),
+        ('name = "self_repair"', 'name = "self_mend"', "", ".name", "no hook named 'self_mend'"),
     ],
 )
 def test_card_data_an_unknown_word_is_a_card_data_error(
@@ -257,3 +259,19 @@ def test_card_data_types_ops_targets_and_sources_are_typed_and_equal_their_words
     assert {type(e.when) for e in effs if e.when is not None} == {When}
     assert {type(d.ability.mode) for d in defs if d.ability} == {Mode}
     assert CardType.REFLEX == "reflex" and f"{Target.OWN_SLOT}" == "own_slot"
+
+
+def test_hooks_each_hook_name_has_its_hook_and_the_cards_name_members() -> None:
+    assert set(HOOKS) == set(HookName)
+    named = [
+        e.name
+        for d in CATALOG.defs.values()
+        for e in d.static
+        + d.lasting
+        + d.play
+        + (d.ability.effects if d.ability else ())
+        + tuple(e for _, effects in d.triggers for e in effects)
+        if e.op is Op.HOOK
+    ]
+    assert set(named) == set(HookName) and {type(n) for n in named} == {HookName}
+    assert HookName.SECOND_WIND == "second_wind"
