@@ -20,15 +20,24 @@ _LINES = {
     ),
 }
 
+_WATCHING = {
+    Leavers.END: (
+        "If a player vanishes: the game ends (nobody can open that player's cards without them)"
+    ),
+    Leavers.GO_ON: _LINES[Leavers.GO_ON],
+}
+"""The lines a spectator reads: it holds no cards of its own."""
+
 _SHORT = {
     Leavers.END: "if a player vanishes, the game ends",
     Leavers.GO_ON: "if a player vanishes, the game goes on",
 }
 
 
-def leavers_line(rule: Leavers) -> str:
-    """The rule and what it costs, as one line (lobby, join, watch)."""
-    return _LINES[rule]
+def leavers_line(rule: Leavers, *, watching: bool = False) -> str:
+    """The rule and what it costs, as one line (lobby, join; ``watching``: as a spectator,
+    who has no cards, reads it)."""
+    return (_WATCHING if watching else _LINES)[rule]
 
 
 def leavers_short(rule: Leavers) -> str:

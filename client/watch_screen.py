@@ -56,7 +56,7 @@ def spectator_model(invite: Invite, via: tuple[str, int] | None = None) -> Scree
         f"Watching a table of {invite.seats} ({invite.game}): the public view "
         "only. PgUp/PgDn scroll the log, i shows the invite (for others), q quits."
     )
-    model.log.append(leavers_line(invite.leavers))
+    model.log.append(leavers_line(invite.leavers, watching=True))
     return model
 
 

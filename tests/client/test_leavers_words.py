@@ -125,6 +125,18 @@ def test_a_spectator_is_told_the_invites_rule() -> None:
     assert leavers_line(GO_ON) in model.log
 
 
+def test_a_spectator_is_told_the_rule_without_your_cards() -> None:
+    """S8 of the new-user run: a spectator read "nobody can open your cards without you",
+    and a spectator has no cards."""
+    model = spectator_model(_invite(END))
+    (said,) = [line for line in model.log if line.startswith("If a player")]
+    assert said.startswith(ENDS) and "your" not in said and "you" not in said.split()
+    assert (
+        said
+        == "If a player vanishes: the game ends (nobody can open that player's cards without them)"
+    )
+
+
 def test_tables_lists_the_rule_of_each_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
