@@ -63,10 +63,20 @@ class MenuModel(ScreenModel):
         return {}
 
     def game_keys(self) -> list[tuple[str, str]]:
-        if self.decision is None:
+        """The shortcut words that can answer the decision at hand (only those: a word listed
+        and then refused misleads, above all in plain mode)."""
+        d = self.decision
+        if d is None:
             return []
-        words = sorted(self.shortcuts())
+        words = sorted(w for w in self.shortcuts() if self.word_fits(d, w))
         return [("words", ", ".join(words) + " (F1 says how)")] if words else []
+
+    def word_fits(self, d: Decision, word: str) -> bool:
+        """Whether shortcut ``word`` can answer ``d`` now.  By default: the word alone parses
+        to an answer the rules take (a game overrides it for the words that need more words,
+        or that change what is being built)."""
+        answer = self.shortcuts()[word](d, word, [])
+        return not isinstance(answer, str) and not self.refused(answer)
 
     def refused(self, answer: Any) -> str:
         """The one-line message if the rules refuse ``answer`` now, else ''."""

@@ -353,7 +353,8 @@ class ClientModel(ScreenModel):
             ReignDecisionKind.DISCARD,
             ReignDecisionKind.SPOILS,
         ):
-            return [("pass", "pass, where passing is an option")] if d is not None else []
+            menu = self.menu() if d is not None else []
+            return [("pass", "take option #1, the pass")] if menu and passes(menu[0][1]) else []
         keys = [("N", "pick card N of your hand (again: take it back)")]
         if d.kind in TO_SEAT:
             keys.append(("N>S", "card N goes to seat S"))

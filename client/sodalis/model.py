@@ -380,6 +380,16 @@ class ClientModel(MenuModel):
             "flip": on_view(self._flip),
         }
 
+    def word_fits(self, d: Decision, word: str) -> bool:
+        """``go`` and ``cast`` need a space open or a card to cast in this turn; the other
+        words are checked alone."""
+        info = d.info
+        if word == "go":
+            return isinstance(info, TurnInfo) and bool(info.steps) and bool(info.pay)
+        if word == "cast":
+            return isinstance(info, TurnInfo) and bool(info.casts)
+        return super().word_fits(d, word)
+
     def refused(self, answer: Any) -> str:
         d, view = self.decision, self.view
         assert d is not None and view is not None

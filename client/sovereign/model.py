@@ -45,9 +45,7 @@ from fairtable.engine.rng import ChanceStream
 from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide as rules
 from fairtable.engine.sovereign.choices import legal_answers
-from fairtable.engine.sovereign.decisions import (
-    SovereignDecisionKind,
-)
+from fairtable.engine.sovereign.decisions import FinishForgeInfo, SovereignDecisionKind
 from fairtable.engine.sovereign.kinds import CardType, Window
 from fairtable.engine.sovereign.placement import LOOSE, NOWHERE, in_lane
 from fairtable.engine.sovereign.view import SovereignView
@@ -137,6 +135,14 @@ KIND_ORDER = {
     "Move": 7,
     "Pass": 8,
 }
+
+
+_FORGE_WORDS: dict[str, type] = {
+    "play": A.PlayToForge,
+    "acc": A.Accelerate,
+    "reveal": A.ForgeCard,
+}
+"""The forge turn's words that need a card number, and the answer each makes."""
 
 
 class ClientModel(MenuModel):
@@ -393,6 +399,26 @@ class ClientModel(MenuModel):
             return "Nothing to decide now."
         suggestion = self.menu()[0][1] if d.kind == SovereignDecisionKind.FINISH_FORGE else None
         return typed_answer(self._draft, d, state_for(self.view), suggestion, word, words)
+
+    def word_fits(self, d: Decision, word: str) -> bool:
+        """The words that need a card number fit a forge turn where an option plays,
+        accelerates or reveals a card; those that build a forge phase's finish fit it when it
+        has units or augments to place (and are not tried: they change the draft); the rest
+        are checked alone."""
+        info = d.info
+        if word in _FORGE_WORDS:
+            made = _FORGE_WORDS[word]
+            forging = d.kind == SovereignDecisionKind.FORGE
+            return forging and any(isinstance(a, made) for _, a in self.menu())
+        finish = info if isinstance(info, FinishForgeInfo) else None
+        placing = {
+            "health": finish is not None and bool(finish.new_units),
+            "lane": finish is not None and bool(finish.new_units),
+            "attach": finish is not None and bool(finish.loose),
+            "clear": finish is not None and bool(finish.new_units or finish.loose),
+            "done": finish is not None,
+        }
+        return placing[word] if word in placing else super().word_fits(d, word)
 
     def refused(self, answer: Any) -> str:
         problem = self.refusal(answer)
