@@ -285,6 +285,15 @@ def _play_commands(sub: Any) -> None:
     )
     _table_terms(play)
     play.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="for tests and replays of games between bots: a table whose keys, shuffles and "
+        "bots' choices all come from N, played in this process and not kept -- the same N "
+        "and the same answers give the same game; anyone who knows N knows every card, so "
+        "host and join never take it (heuristic or random bots only)",
+    )
+    play.add_argument(
         "--plain",
         action="store_true",
         help="plain lines instead of the screen (a screen reader, a pipe)",

@@ -106,6 +106,7 @@ class PlayOptions:
     plain: bool
     data_dir: Path
     mono: bool
+    seed: int | None = None  # a seeded table in this process (client.seeded); None: the network
 
 
 @attrs.frozen(kw_only=True)
@@ -374,6 +375,8 @@ def _play(a: argparse.Namespace) -> PlayOptions:
         consecutive = could == list(range(could[0], could[-1] + 1))
         counts = f"{could[0]} to {could[-1]}" if consecutive else ", ".join(map(str, could))
         raise UsageError(f"{game.title} is for {game.seat_text} players: --bots {counts}")
+    if a.seed is not None:
+        _seeded(a, bots)
     return PlayOptions(
         game=a.game,
         bots=bots,
@@ -386,7 +389,20 @@ def _play(a: argparse.Namespace) -> PlayOptions:
         plain=a.plain,
         data_dir=_data_dir(a.data_dir),
         mono=a.mono,
+        seed=a.seed,
     )
+
+
+def _seeded(a: argparse.Namespace, bots: tuple[str, ...]) -> None:
+    """``play --seed``: what a seeded table cannot take is refused (client.seeded)."""
+    from fairtable.client.seeded import seeded_bots_refusal
+
+    refusal = seeded_bots_refusal(a.game, bots)
+    if refusal:
+        raise UsageError(refusal)
+    for given, flag in ((a.deck, "--deck"), (a.clock, "--clock")):
+        if given is not None:
+            raise UsageError(f"--seed: a seeded table is played without {flag}")
 
 
 def _resume(a: argparse.Namespace) -> ResumeOptions:

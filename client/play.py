@@ -288,6 +288,15 @@ def run_play(o: PlayOptions) -> int:
     brings = seat_option(o.game, o.deck)
     if not o.plain:
         require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
+    if o.seed is not None:  # for tests and replays: in this process, nothing kept
+        from fairtable.client.seeded import NOT_KEPT, SeededTable
+
+        table = SeededTable(
+            o.game, o.seed, o.bots, o.pace, o.round_limit, my_name(o.data_dir, o.name)
+        )
+        _shown(model, table.network(), o.plain)
+        print(ending.after_screen(model, NOT_KEPT))
+        return 0
     network = _network(
         o.data_dir,
         seats=len(o.bots) + 1,

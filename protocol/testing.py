@@ -5,7 +5,8 @@ benchmarks drive the protocol with: in-memory tables run to the end (:func:`make
 :func:`run_table`, the seeded :func:`peer_secrets` they use), sessions that cheat in a
 named way (:data:`CHEATS`, :func:`cheating_session`), the exchange state diagram the
 specification prints, and the session's internal budget units that tests check alone.
-Nothing here is needed to play; ``fairtable simulate`` uses the tables and the cheats.
+Nothing here is needed to play a table with others; ``fairtable simulate`` uses the tables
+and the cheats, and ``fairtable play --seed`` (a table for tests, in one process) the tables.
 """
 
 from ._cheats import CHEATS, cheating_session

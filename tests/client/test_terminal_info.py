@@ -1,6 +1,7 @@
 """End to end in a real terminal (tmux, 80x24 and 120x40): ``info`` shows a card's whole text
 in each game, a long menu says what it cannot show ("+N more below"), and the log scrolls
-back (PgUp) to the first line of the game and forward again (PgDn)."""
+back (PgUp) to the first line of the game and forward again (PgDn).  Each game is seeded
+(``play --seed``), so every run meets the same decisions."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def play(game: str, tmp_path: Path, *extra: str) -> str:
     bots = 2 if game == "reign" else 1
     return (
         f"{shlex.quote(sys.executable)} -m fairtable.client.cli play {game} --bots {bots} "
-        "--pace 0.05 "
+        "--pace 0.05 --seed 1 "
         f"{' '.join(extra)} --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
     )
 

@@ -10,7 +10,11 @@ PgUp".  The bounds: a hand the decision picks cards of by number (a bid, a cover
 placement, a discard) keeps its rows beside the log, so there the log has the rows the hand
 leaves; elsewhere the log has every row but the four fixed ones and the menu's (at most
 four: 16 at 80x24), which a five-army combat can outgrow.  The test holds that whenever a
-line is hidden, everything that can give way has."""
+line is hidden, everything that can give way has.
+
+The game is seeded (``play --seed``), so every run meets the same decisions: among them a
+bid with an eight-card hand while lines since our move wait for rows (the decision that
+once found the hand's rows and the log's in conflict)."""
 
 from __future__ import annotations
 
@@ -23,6 +27,8 @@ from pathlib import Path
 from tests.client.tmux import asked, screen, session, tmux
 
 HIDDEN = re.compile(r"(\d+) new since your move")
+HAND = re.compile(r"^.you: L\d+/\d+ (\d+)c", re.MULTILINE)
+SEED = 0  # reaches an 8-card bid at our fifth decision
 GIVEN_WAY = "-- table hidden (Esc: back)"
 DECISIONS = 12
 
@@ -35,10 +41,11 @@ def _rule(rows: list[str]) -> int:
 def test_terminal_five_seat_reign_log_shows_everything_since_your_move(tmp_path: Path) -> None:
     command = (
         f"{shlex.quote(sys.executable)} -m fairtable.client.cli play reign --bots 4 "
-        f"--pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
+        f"--pace 0.05 --seed {SEED} --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
     )
     hidden: list[int] = []
     given_way = 0
+    bids: list[int] = []  # the hand's cards at each bid
     with session(command) as name:
         deadline = time.monotonic() + 240  # bounded: a few rounds of five seats
         last = ""
@@ -59,6 +66,8 @@ def test_terminal_five_seat_reign_log_shows_everything_since_your_move(tmp_path:
             assert gave or "(heuristic)" in "\n".join(rows[:rule]), now  # the table: tagged
             assert not any("(heuristic)" in row for row in log + menu), now  # the log: not
             assert "Your move" in rows[-3] or "your move" in rows[-3], now  # beside the status
+            if rows[decide].startswith("Decide (bid)") and (cards := HAND.search(now)):
+                bids.append(int(cards.group(1)))
             found = HIDDEN.search("\n".join(rows[rule:decide]))  # the rule may carry it
             hidden.append(int(found.group(1)) if found else 0)
             if found:  # everything that can give way has: a compact menu, and the panes
@@ -70,6 +79,7 @@ def test_terminal_five_seat_reign_log_shows_everything_since_your_move(tmp_path:
             tmux("send-keys", "-t", name, "#1", "Enter")
             last = now
         assert len(hidden) >= 8, screen(name)
+    assert any(cards >= 8 for cards in bids), bids  # the seed reached the bid it is for
     print(
         f"lines since our move hidden at each of {len(hidden)} decisions: {hidden};"
         f" the upper panes gave way at {given_way}"
