@@ -2,7 +2,8 @@
 
 The arguments are parsed once into the command's options record (:mod:`client.options`),
 which is handed to the command's module; whatever stops a command ends here and is said
-in one line.  ``simulate``, ``audit`` and ``rules`` are run here.
+on stderr, in one line (folded at words when stderr is a terminal).  ``simulate``,
+``audit`` and ``rules`` are run here.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from fairtable.client.options import (
 )
 from fairtable.client.rules_summary import summary
 from fairtable.client.simulate import run_crypto_game, run_game
+from fairtable.client.text_rows import fold, terminal_width
+from fairtable.engine.outcome import team_display
 
 __all__ = ["build_parser", "main"]
 
@@ -89,7 +92,7 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
     elif isinstance(winner, int):
         who = f"seat {winner} ({bots[winner]})"
     else:
-        who = f"team {winner}"
+        who = f"team {team_display(winner)}"
     gone = result.get("vanished", ())
     extra = "".join(
         f", seat {seat} {'vanished' if seat in gone else 'left'}"
@@ -104,7 +107,9 @@ def _describe(index: int, result: dict[str, Any], bots: list[str]) -> str:
 
 
 def _winner_name(key: str) -> str:
-    return f"seat {key}" if key.isdigit() else ("nobody" if key == "none" else f"team {key}")
+    if key.isdigit():
+        return f"seat {key}"
+    return "nobody" if key == "none" else f"team {team_display(key)}"
 
 
 def _save_logs(
@@ -167,8 +172,9 @@ def _audit(options: AuditOptions) -> int:
         )
     else:
         summary = SeatNames(names).text(result.summary)  # "winner Ann", as the log says
-        verdict = "OK" if result.ok else "FAILED"  # at most 80 columns, a path never broken
-        print("\n".join(verdict_rows(verdict, options.logfile, summary + note)))
+        verdict = "OK" if result.ok else "FAILED"  # the terminal's width, a path never broken
+        rows = verdict_rows(verdict, options.logfile, summary + note, terminal_width())
+        print("\n".join(rows))
     return 0 if result.ok else 1
 
 
@@ -256,7 +262,8 @@ def _reader_gone() -> int:
 
 
 def _failed(exc: BaseException, command: str, options: Options | None) -> int:
-    """Say in one line why the command stopped; a bug's traceback goes to a crash log."""
+    """Say why the command stopped (:func:`say_error`); a bug's traceback goes to a crash
+    log."""
     from fairtable.netplay import DEFAULT_DATA_DIR, InviteError, StorageError
 
     found = leaves(exc)
@@ -266,7 +273,7 @@ def _failed(exc: BaseException, command: str, options: Options | None) -> int:
         return _reader_gone()
     text = user_message(exc, (UsageError, StorageError, InviteError), _listening(options))
     if text is not None:
-        print(f"fairtable: {text}", file=sys.stderr)
+        say_error(f"fairtable: {text}")
         return 1 if any(isinstance(leaf, FileRefused) for leaf in found) else 2
     folder = _data_dir(options) or DEFAULT_DATA_DIR
     try:
@@ -275,16 +282,26 @@ def _failed(exc: BaseException, command: str, options: Options | None) -> int:
     except OSError:
         where = "no crash log could be written"
     name = type(found[0]).__name__ if found else type(exc).__name__
-    print(
-        f"fairtable: {command} stopped on an unexpected error ({name}); {where}",
-        file=sys.stderr,
-    )
+    say_error(f"fairtable: {command} stopped on an unexpected error ({name}); {where}")
     return 70
 
 
+def say_error(text: str) -> None:
+    """Say why a command stopped on stderr.  A message is one line, but for one that shows a
+    command to type (``fairtable watch '...'``): that has a line of its own, to be copied
+    whole.  On a terminal the message is folded at words to its width
+    (:func:`client.text_rows.fold`: a path or an invite never broken); elsewhere (a log, a
+    script reading it) it is never folded, so a script finds each line as it was written."""
+    if sys.stderr is not None and sys.stderr.isatty():
+        print(fold(text, terminal_width(sys.stderr)), file=sys.stderr)
+    else:
+        print(text, file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; whatever stops it is said in one line on stderr (exit code 2 for
-    something the user can fix, 70 for a bug, with its traceback in a crash log)."""
+    """Run one command; whatever stops it is said on stderr, in one line (folded at words
+    on a terminal; a command to type on a line of its own: :func:`say_error`), exit code 2
+    for something the user can fix, 70 for a bug, with its traceback in a crash log."""
     args = parse_namespace(argv)  # argparse's own refusals exit 2 here
     command: str = args.command
     options: Options | None = None

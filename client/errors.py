@@ -47,8 +47,8 @@ __all__ = [
 ]
 
 CODE_NOT_ANSWERED = (
-    "a table answers its code only until its game starts: to watch a game under way,\n"
-    "  ask a player for the invite ('i' on their screen shows it)"
+    "a table answers its code only until its game starts; to watch a game\n"
+    "  under way, ask a player for the invite ('i' on their screen shows it)"
 )
 """Said after "no table with that code": what someone who came by code can do."""
 

@@ -11,11 +11,13 @@ facts kept in a table's ``table.json`` are used: the list never replays a log.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from fairtable.client.seat_names import SeatNames
 from fairtable.engine.games import game_names, rules
 from fairtable.netplay import Invite, TableInfo, TableKind, TableStatus
 from fairtable.netplay import events as ev
@@ -114,7 +116,7 @@ def vanishing_line(event: ev.Vanishing) -> str:
     )
 
 
-def _turn(info: TableInfo) -> str:
+def _turn(info: TableInfo, names: Sequence[str]) -> str:
     if info.in_lobby:
         return "lobby"
     turn, me = info.turn, info.seat
@@ -122,9 +124,10 @@ def _turn(info: TableInfo) -> str:
         return "game over, checking the end"
     if not isinstance(turn, tuple) or not turn:
         return "waiting for the table" if isinstance(turn, tuple) else "turn unknown"
+    label = SeatNames(names).label  # a seat by its player's name, as the screen calls it
     if len(turn) == 1:
-        return "your turn" if turn[0] == me else f"seat {turn[0]}'s turn"
-    return ", ".join("you" if s == me else f"seat {s}" for s in turn) + " to decide"
+        return "your turn" if turn[0] == me else f"{label(turn[0])}'s turn"
+    return ", ".join("you" if s == me else label(s) for s in turn) + " to decide"
 
 
 _KIND_WORDS = {
@@ -135,11 +138,18 @@ _KIND_WORDS = {
 
 
 def game_line(
-    number: int, info: TableInfo, game: str, seats: int, *, saved: float | None = None
+    number: int,
+    info: TableInfo,
+    game: str,
+    seats: int,
+    *,
+    saved: float | None = None,
+    names: Sequence[str] = (),
 ) -> str:
     """One line of the resume list: game, seats, last played, round, whose turn.  ``info`` is
     the table's ``table.json``; ``saved``, when its files last changed (for folders made
-    before the summary was kept)."""
+    before the summary was kept); ``names``, each seat's player name from the table's start
+    (``netplay.saved_names``), so that the turn names the player ("Ann's turn")."""
     if info.kind is None:  # a folder made before kinds were kept
         role = "you host" if info.hosted else "you joined"
     else:
@@ -150,7 +160,7 @@ def game_line(
     ]
     if info.playing and _round(info.round):
         parts.append(_round(info.round))
-    parts.append(_turn(info))
+    parts.append(_turn(info, names))
     return ", ".join(parts) + f" ({role})"
 
 

@@ -42,6 +42,7 @@ from fairtable.client.seats import (
     seat_option,
 )
 from fairtable.client.table_options import TableOptions
+from fairtable.client.text_rows import fold, terminal_width
 from fairtable.engine.games import entry, game_names
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
@@ -83,8 +84,8 @@ def _printer(as_json: bool, prefix: str = "") -> Emit:
         if isinstance(event, ev.Seated):
             seated.append(True)
 
-    def say(event: NodeEvent) -> None:
-        print(prefix + names[0].text(describe(event)), flush=True)
+    def say(event: NodeEvent) -> None:  # at words, to the terminal's width
+        print(fold(prefix + names[0].text(describe(event))), flush=True)
 
     seated: list[bool] = []
 
@@ -159,8 +160,8 @@ def describe(event: NodeEvent) -> str:
             return staying_line(event.seats, event.seconds, "Ctrl-C")
         case ev.RelayOpen():
             gone = f"; {event.dropped} that never started dropped" if event.dropped else ""
-            pin = f"; hosts pin it with --via-key {event.key}" if event.key else ""
-            return (
+            pin = f"; hosts pin it with:\n  --via-key {event.key}" if event.key else ""
+            return (  # the key on a line of its own, whole: hosts copy it
                 f"Relay listening on port {event.port} ({event.tables} tables on disk{gone}){pin}"
             )
         case ev.Refused():
@@ -327,7 +328,7 @@ def run(options: HostOptions | JoinOptions | RelayOptions) -> int:
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print(stopped_line(options.command), file=sys.stderr)
+        print(fold(stopped_line(options.command), terminal_width(sys.stderr)), file=sys.stderr)
         return 130
     return 0
 
@@ -381,8 +382,10 @@ def run_tables(options: TablesOptions) -> int:
         else:
             host = host_words(table.name, table.fingerprint)
             print(
-                f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
-                f"seats free, host {host}; {leavers_short(table.leavers)} ({_ask(table)})"
+                fold(
+                    f"{table.game} at {table.host}:{table.port}: {table.free} of {table.seats} "
+                    f"seats free, host {host}; {leavers_short(table.leavers)} ({_ask(table)})"
+                )
             )
     if not found and not options.json:
         print(f"No tables announced on the LAN in {options.seconds:g} s.")

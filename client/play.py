@@ -30,11 +30,11 @@ from fairtable.client.errors import (
     watch_instead,
 )
 from fairtable.client.invite_words import via_text
-from fairtable.client.leavers_words import leavers_line, leavers_short
+from fairtable.client.join_ask import asked_invite, says_leave
+from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from fairtable.client.profile import my_name
-from fairtable.client.seat_names import host_words
 from fairtable.client.seats import (
     bot_node,
     identity_at,
@@ -43,6 +43,7 @@ from fairtable.client.seats import (
     seat_option,
 )
 from fairtable.client.table_options import TableOptions
+from fairtable.client.text_rows import fold
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import (
     NO_SEAT_LEFT,
@@ -63,6 +64,7 @@ from fairtable.netplay import (
     keep_bots,
     listen,
     refusal_words,
+    saved_names,
     set_aside,
 )
 from fairtable.netplay import events as ev
@@ -319,7 +321,14 @@ def run_resume(o: ResumeOptions) -> int:
         return 0
     for number, kept in enumerate(games, start=1):
         invite = kept.invite
-        print(game_line(number, kept.info, invite.game, invite.seats, saved=kept.saved))
+        names = saved_names(kept.info)  # the turn names its player
+        print(
+            fold(
+                game_line(
+                    number, kept.info, invite.game, invite.seats, saved=kept.saved, names=names
+                )
+            )
+        )
         if game_open_elsewhere(kept.data_dir, invite.lobby_id):
             print(f"{' ' * len(str(number))}  (open in another window: play it there)")
     choice = o.resign if o.resign is not None else o.number
@@ -330,7 +339,7 @@ def run_resume(o: ResumeOptions) -> int:
             text = input("Resume which game? (its number; q leaves) ").strip()
         except EOFError:
             raise UsageError("no game chosen") from None
-        if _says_leave(text):
+        if says_leave(text):
             print("Nothing resumed.")
             return 0
         choice = int(text) if text.isdecimal() else 0
@@ -400,25 +409,13 @@ def join_screen(o: JoinOptions) -> int:
     invite_text, data_dir = o.invite, o.peer.data_dir
     if invite_text is None:
         found = trio.run(lambda: listen(duration=LAN_SECONDS, port=o.peer.discovery_port))
-        if found:
-            print("Tables on the LAN (type the host's join code, or its invite):")
-            for table in found:
-                code = "" if table.code is None else f", code {table.code}-..."
-                host = host_words(table.name, table.fingerprint)
-                print(
-                    f"  {table.game} at {table.host}:{table.port}, {table.free} of "
-                    f"{table.seats} seats free, host {host}{code}; " + leavers_short(table.leavers)
-                )
-        else:
-            print("No tables announced on the LAN.")
-        try:
-            invite_text = input("Join code or invite (q leaves): ").strip()
-        except EOFError:
-            raise UsageError("no invite given") from None
-        if _says_leave(invite_text):
+        asked = asked_invite(found, lambda text: _resolve(text, o, data_dir))
+        if asked is None:
             print("Nothing joined.")
             return 0
-    invite = _resolve(invite_text, o, data_dir)
+        invite_text, invite = asked
+    else:
+        invite = _resolve(invite_text, o, data_dir)
     if not _sits_down(invite):
         print("Nothing joined.")
         return 0
@@ -454,12 +451,6 @@ def _sits_down(invite: Invite) -> bool:
     except EOFError:
         return False
     return answer in ("y", "yes")
-
-
-def _says_leave(text: str) -> bool:
-    """A line typed at a question asked before any screen that leaves instead of answering
-    (``q``, ``quit`` or nothing), as ``q`` leaves the screen."""
-    return text.lower() in ("", "q", "quit")
 
 
 def _never_reached(saved: str) -> None:

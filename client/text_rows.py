@@ -1,15 +1,83 @@
 """Text broken into rows at word boundaries: styled text for the screen's panes
-(:func:`word_rows`), and plain lines a command prints (:func:`plain_rows`)."""
+(:func:`word_rows`), and plain lines a command prints (:func:`plain_rows`, :func:`fold`:
+to the width of the terminal they go to, :func:`terminal_width`)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
+from typing import TextIO
 
-__all__ = ["SPLIT_MARK", "TERMINAL_WIDTH", "plain_rows", "verdict_rows", "word_rows"]
+__all__ = [
+    "SPLIT_MARK",
+    "TERMINAL_WIDTH",
+    "fold",
+    "plain_rows",
+    "terminal_width",
+    "verdict_rows",
+    "word_rows",
+]
 
 TERMINAL_WIDTH = 80
-"""The columns a command's printed lines keep within (a terminal folds longer ones
-mid-word, and a mouse copy then carries the fold)."""
+"""The columns a command's printed lines keep within when they go to no terminal (a file,
+a pipe); on a terminal, its own width (:func:`terminal_width`).  A terminal folds a longer
+line mid-word, and a mouse copy then carries the fold."""
+
+LONG_WORD = 20
+"""A word of this many characters or more (or with a ``/`` in it: a path, an invite) is one
+a person copies: when it does not fit the row it would end, it stands on a row of its own."""
+
+
+def terminal_width(stream: TextIO | None = None) -> int:
+    """The columns of the terminal ``stream`` (standard output when None) shows: ``COLUMNS``
+    when set, as :func:`shutil.get_terminal_size` reads it, else the terminal's own size;
+    :data:`TERMINAL_WIDTH` when the stream is no terminal."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        if stream is None or not stream.isatty():
+            return TERMINAL_WIDTH
+        env = os.environ.get("COLUMNS", "")
+        columns = int(env) if env.isdecimal() else os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return TERMINAL_WIDTH
+    return columns if columns >= 20 else TERMINAL_WIDTH
+
+
+def _copied(word: str) -> bool:
+    return len(word) >= LONG_WORD or "/" in word
+
+
+def _line_rows(line: str, width: int) -> list[str]:
+    body = line.lstrip(" ")
+    lead = line[: len(line) - len(body)]
+    if len(line) <= width or body.startswith("fairtable "):  # a command shown to be typed
+        return [line]
+    rows: list[str] = []
+    row, alone = "", False
+    for word in body.split():
+        if not row:
+            row = lead + word
+        elif not alone and len(row) + 1 + len(word) <= width:
+            row += " " + word
+        else:
+            rows.append(row)
+            row = lead + "  " + word
+            alone = _copied(word)  # moved down: it keeps its row to itself
+            continue
+        alone = False
+    return [*rows, row]
+
+
+def fold(text: str, width: int | None = None) -> str:
+    """``text`` as a command prints it: each line longer than ``width`` columns (the
+    terminal's: :func:`terminal_width`) broken at spaces, its further rows indented two more
+    than the line.  A word is never broken; a long one (a path, an invite, a key) that does
+    not fit its row moves down to a row of its own, and a line that shows a command to type
+    (``fairtable ...`` after its indent) is kept whole, to be copied as one line."""
+    width = terminal_width() if width is None else width
+    return "\n".join(row for line in text.split("\n") for row in _line_rows(line, width))
+
 
 SPLIT_MARK = "\u21a9"  # ends a row that breaks a word too long for any row: it goes on below
 

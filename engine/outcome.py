@@ -18,7 +18,7 @@ from enum import StrEnum
 
 import attrs
 
-__all__ = ["Outcome", "Plain", "TeamWord"]
+__all__ = ["Outcome", "Plain", "TeamWord", "team_display"]
 
 Plain = int | str | None
 """The winner as serialised forms write it: a seat, a team, or nobody."""
@@ -27,6 +27,18 @@ Plain = int | str | None
 class TeamWord(StrEnum):
     """The teams of a game played in teams: each such game declares its own subclass with
     a member per team (a member equals its word, so an outcome serialises as before)."""
+
+    @property
+    def display(self) -> str:
+        """The team as text shows it to people ("Dawn"): its word, capitalised -- the one
+        spelling of the screen, the audit and every command's lines."""
+        return team_display(self)
+
+
+def team_display(team: str) -> str:
+    """A team's word as text shows it to people ("dawn" -> "Dawn"), whether it comes typed
+    (a :class:`TeamWord`) or as read back from a log or a JSON line."""
+    return str(team).title()
 
 
 def _seats(value: Iterable[int]) -> tuple[int, ...]:
@@ -85,9 +97,9 @@ class Outcome:
         return self.seats[0] if self.seats else None
 
     def words(self) -> str:
-        """``seat 2``, ``team dawn`` or ``nobody``: how text output names the winner."""
+        """``seat 2``, ``team Dawn`` or ``nobody``: how text output names the winner."""
         if self.team is not None:
-            return f"team {self.team}"
+            return f"team {team_display(self.team)}"
         if self.seats:
             return "seat " + ", ".join(map(str, self.seats))
         return "nobody"

@@ -1,4 +1,5 @@
-"""The words of join codes: 2048 short, common English words (11 bits each), our own list.
+"""The words of join codes: 2048 short, common English words (11 bits each), our own list,
+and :func:`nearest_words`, the code words a mistyped one was probably meant as.
 
 Lower-case ASCII, 3 to 8 letters, all distinct, sorted.  A code's words are indices into
 this list, so host and joiner must have the same list: edit it only with a new code version.
@@ -147,3 +148,37 @@ young zany zebra zenith zephyr zesty zinc zinnia zipper zone zoom
 """
 
 WORDS: tuple[str, ...] = tuple(_TEXT.split())
+
+
+def _distance(a: str, b: str, most: int) -> int:
+    """The edits (a letter put in, left out, changed, or two neighbours swapped) that turn
+    ``a`` into ``b``; any number above ``most`` is given as ``most + 1``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        now = [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            now[j] = min(row[j] + 1, now[j - 1] + 1, row[j - 1] + (x != y))
+            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                now[j] = min(now[j], before[j - 2] + 1)
+        before, row = row, now
+        if min(row) > most:
+            return most + 1
+    return min(row[-1], most + 1)
+
+
+def nearest_words(word: str, limit: int = 3) -> tuple[str, ...]:
+    """The code words nearest to ``word`` (not one itself), in list order, at most ``limit``:
+    those one edit away, or two for a word of six letters or more; () when none is that
+    close.  The list is public, so suggesting from it tells nobody anything."""
+    most = 2 if len(word) >= 6 else 1
+    found: dict[int, list[str]] = {}
+    for candidate in WORDS:
+        if candidate == word:
+            continue
+        far = _distance(word, candidate, most)
+        if far <= most:
+            found.setdefault(far, []).append(candidate)
+    return tuple(found[min(found)][:limit]) if found else ()

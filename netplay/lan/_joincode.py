@@ -42,7 +42,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from ..table import Invite, InviteError
-from ._codewords import WORDS
+from ._codewords import WORDS, nearest_words
 
 __all__ = [
     "CODE_WORDS",
@@ -133,7 +133,7 @@ class JoinCode:
             raise JoinCodeError(f"a code has a number and {CODE_WORDS} words")
         for word in self.words:
             if word not in _INDEX:
-                raise JoinCodeError(f"{word[:20]!r} is not a code word (check the spelling)")
+                raise JoinCodeError(_unknown_word(word))
 
     @classmethod
     def generate(cls, number: int | None = None) -> JoinCode:
@@ -160,6 +160,14 @@ class JoinCode:
     @property
     def password(self) -> bytes:
         return self.text().encode("ascii")
+
+
+def _unknown_word(word: str) -> str:
+    """What is wrong with a word that is no code word: the nearest ones, when some are close."""
+    near = nearest_words(word) if len(word) <= 20 else ()
+    if not near:
+        return f"{word[:20]!r} is not a code word (check the spelling)"
+    return f"{word!r} is not a code word: did you mean " + " or ".join(map(repr, near)) + "?"
 
 
 # --------------------------------------------------------------------------- messages

@@ -25,7 +25,7 @@ from ._link import (
     open_link,
     tls_key_at,
 )
-from ._reach import NO_SEAT_LEFT, refusal_words, unreachable_event
+from ._reach import NO_SEAT_LEFT, ReachFailure, refusal_words, unreachable_event
 from ._watchers import Watchers
 from ._wire import LinkClosed, LinkReason, LinkRole, PeerInfo
 
@@ -38,6 +38,7 @@ __all__ = [
     "LinkReason",
     "LinkRole",
     "PeerInfo",
+    "ReachFailure",
     "Watchers",
     "connect",
     "connect_with_backoff",

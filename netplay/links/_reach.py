@@ -1,30 +1,54 @@
-"""Why a dial failed, in the words a user reads: "connection refused", "timed out",
-"no route", "name not known" -- or, for a refusal no retry fixes, why the table will
-never take us.
+"""Why a dial failed, in the words a user reads -- a :class:`ReachFailure`: "connection
+refused" (the machine answered: nothing listens on that port) told apart from "timed out",
+"no route to host", "name not known" (no way to the machine) -- or, for a refusal no retry
+fixes, why the table will never take us.
 
 Sans-IO: :func:`why_unreachable` reads the :class:`~netplay.LinkClosed` that
 :func:`~netplay.connect_with_backoff` reports (and the operating-system error
 behind it); :func:`unreachable_event` makes the node's ``unreachable`` event
-from it.  Nothing here says more than the address dialled and the failure.
+from it (a seat's dial and a spectator's alike).  Nothing here says more than the address
+dialled and the failure.
 """
 
 from __future__ import annotations
 
 import errno
 import socket
+from enum import StrEnum
 
 from ..events import Unreachable
 from ._wire import LinkClosed, LinkReason
 
-__all__ = ["NO_SEAT_LEFT", "refusal_words", "unreachable_event", "why_unreachable"]
+__all__ = [
+    "NO_SEAT_LEFT",
+    "ReachFailure",
+    "refusal_words",
+    "unreachable_event",
+    "why_unreachable",
+]
+
+
+class ReachFailure(StrEnum):
+    """Why a dial never reached the peer at all (a member equals its words, which the
+    ``unreachable`` event's ``why`` carries)."""
+
+    REFUSED = "connection refused"  # the machine is there, nothing listens on the port
+    TIMED_OUT = "timed out"  # nothing answered in time
+    NO_ROUTE = "no route to host"
+    NO_NETWORK = "no route to the network"
+    RESET = "connection reset"
+    NO_ADDRESS = "address not available"
+    NAME_UNKNOWN = "name not known"
+    UNREACHABLE = "cannot connect"  # the dial failed, the system said no more
+
 
 _BY_ERRNO = {
-    errno.ECONNREFUSED: "connection refused",
-    errno.ETIMEDOUT: "timed out",
-    errno.EHOSTUNREACH: "no route to host",
-    errno.ENETUNREACH: "no route to the network",
-    errno.ECONNRESET: "connection reset",
-    errno.EADDRNOTAVAIL: "address not available",
+    errno.ECONNREFUSED: ReachFailure.REFUSED,
+    errno.ETIMEDOUT: ReachFailure.TIMED_OUT,
+    errno.EHOSTUNREACH: ReachFailure.NO_ROUTE,
+    errno.ENETUNREACH: ReachFailure.NO_NETWORK,
+    errno.ECONNRESET: ReachFailure.RESET,
+    errno.EADDRNOTAVAIL: ReachFailure.NO_ADDRESS,
 }
 
 
@@ -46,16 +70,17 @@ def _causes(exc: BaseException | None) -> list[BaseException]:
 
 
 def why_unreachable(exc: LinkClosed) -> str:
-    """A few words on why a dial failed (the link's reason when nothing more is known)."""
+    """A few words on why a dial failed: a :class:`ReachFailure` when the peer was never
+    reached, else what the link said (the link's reason when nothing more is known)."""
     if exc.why is LinkReason.TIMEOUT:
-        return "timed out"
+        return ReachFailure.TIMED_OUT
     for cause in _causes(exc):
         if isinstance(cause, socket.gaierror):
-            return "name not known"
+            return ReachFailure.NAME_UNKNOWN
         if isinstance(cause, OSError) and cause.errno in _BY_ERRNO:
             return _BY_ERRNO[cause.errno]
     if exc.why is LinkReason.UNREACHABLE:
-        return "cannot connect"
+        return ReachFailure.UNREACHABLE
     if exc.by_peer:
         return f"the link was refused ({exc.reason})"
     return f"the link failed ({exc.reason})"

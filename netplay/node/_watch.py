@@ -26,7 +26,7 @@ import trio
 
 import fairtable.protocol as P
 
-from ..links import LinkClosed, LinkReason, LinkRole, connect_with_backoff
+from ..links import LinkClosed, LinkReason, LinkRole, connect_with_backoff, unreachable_event
 from ..relay import RELAY_REFUSALS
 from ..table import (
     RELAY_SECRET,
@@ -88,8 +88,9 @@ async def watch_table(
     def retried(error: LinkClosed, delay: float) -> None:
         nonlocal failures
         failures += 1
-        if on_retry is not None:
-            on_retry(f"{address[0]}:{address[1]}", error.reason, failures, delay)
+        if on_retry is not None:  # why in words: refused (nothing listens) or unreachable
+            said = unreachable_event(address, error, failures, delay)
+            on_retry(said.address, said.why, failures, delay)
 
     while refused is None:
         async with trio.open_nursery() as nursery:

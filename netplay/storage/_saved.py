@@ -17,7 +17,7 @@ from ..table import InviteError, TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 from ._table_info import TableInfo
 
-__all__ = ["SavedTable", "saved_table", "signed_start"]
+__all__ = ["SavedTable", "saved_names", "saved_table", "signed_start"]
 
 
 class SavedTable:
@@ -69,6 +69,20 @@ def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
         P.RemoteProtocolError,
     ) as exc:
         raise StorageError(f"{info_path}: not a readable table ({exc})") from None
+
+
+def saved_names(info: TableInfo) -> tuple[str, ...]:
+    """Each seat's player name (``""``: none) as the host's signed start in a seat's
+    ``table.json`` gives them, each checked against its seat's key -- without reading the
+    log; () for a table that never started or whose start cannot be read."""
+    if info.start is None:
+        return ()
+    try:
+        invite = info.parsed_invite()
+        start = P.decode_as(bytes.fromhex(info.start), TableStart)
+        return start_names(start, verify_start(invite.host_key, start, invite.lobby_id))
+    except (ValueError, KeyError, TypeError, InviteError, P.DecodeError, P.RemoteProtocolError):
+        return ()
 
 
 def _relay_table(

@@ -223,10 +223,11 @@ def test_the_resume_list_gives_game_seats_date_round_and_whose_turn(
         last_played=EVENING + 60,
     )
     assert cli.main(["resume", "--list", "--data-dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "1. Reign, 3 seats, last played 1 Dec 21:40, round 4, your turn (against bots here)",
-        "2. Sodalis, 4 seats, last played 1 Dec 20:40, round 2, seat 1, seat 3 to decide "
-        "(you host)",
+    assert capsys.readouterr().out.splitlines() == [  # 80 columns, broken at words
+        "1. Reign, 3 seats, last played 1 Dec 21:40, round 4, your turn (against bots",
+        "  here)",
+        "2. Sodalis, 4 seats, last played 1 Dec 20:40, round 2, seat 1, seat 3 to decide",
+        "  (you host)",
         "3. Sovereign, 2 seats, last played 1 Dec 19:40, lobby (you host)",
     ]
 

@@ -23,7 +23,7 @@ def test_a_team_wins_with_each_of_its_seats_and_is_written_as_its_name() -> None
     won = Outcome.of_team("dusk", (3, 1))
     assert won.seats == (1, 3) and won.team == "dusk"
     assert won.won(1) and won.won(3) and not won.won(0)
-    assert won.plain() == "dusk" and won.words() == "team dusk"
+    assert won.plain() == "dusk" and won.words() == "team Dusk"
 
 
 def test_nobody_wins_and_is_written_as_null() -> None:

@@ -138,8 +138,8 @@ async def play(host: Peer, tmp_path: Path, discovery: int, record: Recorded) -> 
     assert nowhere.returncode != 0
     assert nowhere.stderr.decode().splitlines() == [
         "fairtable: no table with that code on the LAN;",
-        "  a table answers its code only until its game starts: to watch a game under way,",
-        "  ask a player for the invite ('i' on their screen shows it)",
+        "  a table answers its code only until its game starts; to watch a game",
+        "  under way, ask a player for the invite ('i' on their screen shows it)",
     ]  # what someone who came by code can do (issue 31)
 
     joined = await run(

@@ -1,0 +1,81 @@
+"""``fairtable join`` without an invite: the tables the LAN announces, and the question.
+
+Before any screen, a bare ``join`` lists what the LAN announces (:func:`table_lines`, also
+``fairtable tables``' words) and asks for the host's join code or invite
+(:func:`asked_invite`).  A person who mistypes it is told what is wrong -- for a word that
+is no code word, the nearest code words (``netplay.JoinCode``) -- and asked again, the list
+still above; ``q``, an empty line or Ctrl-C leaves.  Typed at no terminal (a script feeding
+the question), the first thing that is not an invite ends the command, as a code given on
+the command line does.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+from fairtable.client.errors import UsageError
+from fairtable.client.leavers_words import leavers_short
+from fairtable.client.seat_names import host_words
+from fairtable.client.text_rows import fold
+from fairtable.netplay import Announcement, Invite
+
+__all__ = ["LEAVE_WORDS", "asked_invite", "says_leave", "table_lines"]
+
+LEAVE_WORDS = ("", "q", "quit")
+"""A line typed at a question asked before any screen that leaves instead of answering,
+as ``q`` leaves the screen."""
+
+QUESTION = "Join code or invite (q leaves): "
+
+
+def says_leave(text: str) -> bool:
+    """Whether ``text``, typed at a question, leaves instead of answering."""
+    return text.strip().lower() in LEAVE_WORDS
+
+
+def table_lines(found: Sequence[Announcement]) -> list[str]:
+    """The LAN's tables as a bare ``join`` lists them, each folded at words to the
+    terminal's width."""
+    lines = []
+    for table in found:
+        code = "" if table.code is None else f", code {table.code}-..."
+        host = host_words(table.name, table.fingerprint)
+        lines.append(
+            fold(
+                f"  {table.game} at {table.host}:{table.port}, {table.free} of {table.seats} "
+                f"seats free, host {host}{code}; {leavers_short(table.leavers)}"
+            )
+        )
+    return lines
+
+
+def asked_invite(
+    found: Sequence[Announcement], resolve: Callable[[str], Invite]
+) -> tuple[str, Invite] | None:
+    """Show the LAN's tables, ask for a join code or an invite, and ``resolve`` it; what
+    was typed and its invite, or None when the person leaves.  At a terminal a refused
+    answer (:class:`UsageError`) is said and the question asked again."""
+    if found:
+        print("Tables on the LAN (type the host's join code, or its invite):")
+        print("\n".join(table_lines(found)))
+    else:
+        print("No tables announced on the LAN.")
+    person = sys.stdin is not None and sys.stdin.isatty()
+    while True:
+        try:
+            text = input(QUESTION).strip()
+        except EOFError:
+            raise UsageError("no invite given") from None
+        except KeyboardInterrupt:
+            print()  # the prompt's line ends where ^C was shown
+            return None
+        if says_leave(text):
+            return None
+        try:
+            return text, resolve(text)
+        except UsageError as exc:
+            if not person:
+                raise
+            said = str(exc)
+            print(fold(said[:1].upper() + said[1:] + "\n  Type it again, or q to leave."))
