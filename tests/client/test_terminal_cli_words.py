@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shlex
+import tempfile
 from pathlib import Path
 
 from tests.client.test_bad_starts import closed_port, invite_to
@@ -85,20 +86,19 @@ def test_terminal_a_mistyped_code_word_at_bare_join_is_said_and_asked_again(
         assert "EXITED 0" in left and "fairtable:" not in left, left
 
 
-def test_terminal_an_error_is_folded_at_words_with_its_path_whole(tmp_path: Path) -> None:
+def test_terminal_an_error_is_folded_at_words_with_its_path_whole() -> None:
     """The one-line error of a command, on a terminal: broken at spaces to 80 columns, the
     path on a row of its own, whole; exit code 2 as ever."""
-    in_the_way = tmp_path / "in-the-way"
-    in_the_way.write_text("a file, not a folder")
-    folder = shlex.quote(str(in_the_way))
-    with session(
-        f"{FAIRTABLE} play reign --bots 2 --data-dir {folder}; echo EXITED $?; sleep 60"
-    ) as name:
-        now = wait_for(name, lambda s: "EXITED" in s, 30, "the error")
-        assert "EXITED 2" in now
-        rows = [row.strip() for row in _unfolded(name).splitlines()]
-    message = f"fairtable: cannot use the data directory {in_the_way}: a file is in the way"
-    assert len(message) > 80  # a pytest folder's path is long
+    with tempfile.TemporaryDirectory(dir="/tmp") as short:  # a path that fits a row
+        in_the_way = Path(short) / "a-file-where-the-data-directory-should-be"
+        in_the_way.write_text("a file, not a folder")
+        folder = shlex.quote(str(in_the_way))
+        run = f"{FAIRTABLE} play reign --bots 2 --data-dir {folder}; echo EXITED $?; sleep 60"
+        with session(run) as name:
+            now = wait_for(name, lambda s: "EXITED" in s, 30, "the error")
+            assert "EXITED 2" in now
+            rows = [row.strip() for row in _unfolded(name).splitlines()]
+    assert len(f"fairtable: cannot use the data directory {in_the_way}:") > 80
     assert rows[:3] == [
         "fairtable: cannot use the data directory",
         f"{in_the_way}:",  # a row of its own, whole
