@@ -68,6 +68,7 @@ from ._part_keys import (
     MovePart,
     NotePart,
     PartKey,
+    RecoverPart,
     ResignPart,
     part_key,
 )
@@ -493,6 +494,8 @@ class TableSession(SessionDepartures):
             elif isinstance(msg, VANISHING_PARTS):
                 self.vanishing.filed(seat, msg)
                 self.parts.release((seat, key))  # read: no step needs it again
+            elif isinstance(key, RecoverPart):
+                self.vanishing.recovery_filed(seat, key)
             elif isinstance(msg, Leave):
                 self._left_seq[seat] = entry.seq
                 if own_entry:

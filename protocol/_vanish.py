@@ -28,12 +28,14 @@ nothing at all (no part, no byte, no check):
   a leaving seat does (:mod:`protocol._departures`).  A pool open at ``k`` goes on without
   ``d``: before every placer's cards are in, the engine sets ``d``'s aside and asks the reveal
   again; once they are, the pools' cards are recovered and stripped like the deck's, ``d``'s
-  re-mix is skipped and its cards are played (``depart(d, revealing=True)``);
+  re-mix is skipped and its cards are played (``depart(d, revealing=True)``).  A voter's
+  recovery parts count only if filed before its vote, so every peer judges the same parts;
   *withheld* -- ``d`` owes the reveal of something it committed to (joint randomness, a
   simultaneous move, a face-down card), so playing on would let it choose an outcome by
   vanishing: the ``withheld-reveal`` verdict naming ``d``; *end* -- the table cannot recover
-  (a second departure, a deal not settled, or the game cannot go on without ``d``): the game
-  ends for everyone at ``k``, nobody blamed.
+  (a second departure, a deal not settled, the game cannot go on without ``d``, or a voter's
+  shares for a pool went out with a void vote, before ``d``'s re-mix changed the pool): the
+  game ends for everyone at ``k``, nobody blamed.
 
 No recovery is ever made for a card ``d`` holds: only the deck cards still face down under
 the joint key and the cards of a complete pool, which ``d`` would have had to share anyway.
@@ -132,6 +134,10 @@ class Vanishing:
         self.others_void: set[Vote] = set()  # votes a seat other than their subject answered
         self.vanished: dict[int, int] = {}  # seat -> the step it vanished at (recovered)
         self._early: list[tuple[int, ShareComplaint]] = []  # complaints before our deals
+        self.recoveries: dict[int, set[RecoverPart]] = {}  # seat -> its recovery parts filed
+        # (vote, voter) -> the voter's recovery parts filed by its vote: the only ones that
+        # count for that vote, whenever a later one arrives (§11.11, "The vote")
+        self.backing: dict[tuple[Vote, int], frozenset[RecoverPart]] = {}
         self.applied: list[tuple[int, int, Rule, str]] = []  # (seat, step, rule, what it owed)
 
     # -- setup --------------------------------------------------------------------------
@@ -189,6 +195,7 @@ class Vanishing:
         if isinstance(msg, Vanish):
             vote = (msg.seat, msg.step, msg.seen)
             self.votes.setdefault(vote, set()).add(seat)
+            self.backing[(vote, seat)] = frozenset(self.recoveries.get(seat, ()))
             if seat == self.port.me:  # ours, read back after a restart: it stands
                 self.mine[msg.seat] = vote
                 self.frozen[msg.seat] = msg.seen
@@ -217,6 +224,10 @@ class Vanishing:
                 self._early.append((seat, msg))
         elif seat != self.port.me:
             self.escrow.take_answer(seat, msg)
+
+    def recovery_filed(self, seat: int, key: RecoverPart) -> None:
+        """A ``vss-recover`` part of ``seat`` was filed (in its feed's order)."""
+        self.recoveries.setdefault(seat, set()).add(key)
 
     def _spectator_past(self, vote: tuple[int, int, int]) -> None:
         """A spectator (no seat, so no ``present`` to answer with) that filed more of ``d``'s
@@ -401,6 +412,8 @@ class Vanishing:
             self._end(d, k)
             return
         rule = self.rule(d)
+        if rule is Rule.RECOVER and self._stale((d, k, seen)):
+            rule = Rule.END
         self.applied.append((d, k, rule, self.owed(d)))
         if rule is Rule.WITHHELD:
             raise blame(
@@ -418,7 +431,7 @@ class Vanishing:
             self._end(d, k)
             return
         pooled = self.exchanges.reveals.pooled()  # its pools stay, d's cards in them played
-        self._strip(d, k)
+        self._strip((d, k, seen))
         self.vanished[d] = k
         pile = self._shuffle_in_progress()
         self.departures.remove(d, k, revealing=pooled)
@@ -426,6 +439,35 @@ class Vanishing:
             self.exchanges.piles.restarts[k] = f"{pile}.{k}.v{d}"
         port = self.port
         port.emit(SeatLeft(d, k, port.digest(), vanished=True))
+
+    def _stale(self, vote: Vote) -> bool:
+        """Whether a voter's recovery shares for a pool are for the pool as it stood before
+        ``d``'s re-mix of it: made with a vote of its that was void (``d``'s re-mix was filed
+        after it), they cannot be sent again at this step (a part is sent once), so the table
+        cannot recover ``d`` here (§11.11).  Shares that hold for neither are a cheat, named
+        when they are checked."""
+        d, k, _seen = vote
+        escrow = self.escrow
+        assert escrow is not None
+        for label, cards, refs in self.exchanges.reveals.open_pools():
+            before = [
+                b
+                for seat, deck, step, b, _after in self.cards.shuffles
+                if (seat, deck, step) == (d, label, f"s{k}/mix{d}")
+            ]
+            if not before:
+                continue  # the pool is as it was when every voter's shares were made
+            for holder in holders_of(d, self.seats):
+                key = RecoverPart(d, label, vanish_step(k))
+                msg = self.port.stored(holder, key)
+                if (
+                    msg is not None
+                    and (holder == self.port.me or key in self.backing.get((vote, holder), ()))
+                    and not escrow.fits(holder, msg, cards, refs)
+                    and escrow.fits(holder, msg, dict(enumerate(before[0])), refs)
+                ):
+                    return True
+        return False
 
     def _shuffle_in_progress(self) -> str | None:
         req = self.port.pending()[0]
@@ -435,29 +477,36 @@ class Vanishing:
         self.cards.decks.pop(label, None)
         return str(req.pile)
 
-    def _strip(self, d: int, k: int) -> None:
+    def _strip(self, vote: Vote) -> None:
         """Check every voter's recovery shares, combine them into ``d``'s decryption shares
         and strip ``d``'s layer from every face-down deck card and every open pool's card."""
+        d = vote[0]
         stripped = [
-            (label, self._stripped(d, k, label, cards, ()))
+            (label, self._stripped(vote, label, cards, ()))
             for label, cards in self.departures.face_down()
         ]
         reveals = self.exchanges.reveals
         for label, cards, refs in reveals.open_pools():
-            reveals.strip_pool(label, self._stripped(d, k, label, cards, refs), d)
+            reveals.strip_pool(label, self._stripped(vote, label, cards, refs), d)
         strip_layer(self.cards, d, stripped)
 
     def _stripped(
-        self, d: int, k: int, label: str, cards: dict[int, Ciphertext], refs: tuple[CardRef, ...]
+        self, vote: Vote, label: str, cards: dict[int, Ciphertext], refs: tuple[CardRef, ...]
     ) -> dict[int, Ciphertext]:
         """``cards`` of deck or pool ``label`` without ``d``'s layer, by every holder's
-        recovery shares (checked: a missing or wrong one names its holder)."""
+        recovery shares (checked: a missing or wrong one names its holder).  A holder's part
+        counts only if it was filed before its vote (§11.11, "The vote"): one that comes
+        later is as missing, on every peer, whenever it arrives."""
         port, escrow = self.port, self.escrow
         assert escrow is not None
+        d, k, _seen = vote
         combined: dict[int, bytes] | None = None
         for holder in holders_of(d, self.seats):
-            msg = port.stored(holder, RecoverPart(d, label, vanish_step(k)))
-            if msg is None:
+            key = RecoverPart(d, label, vanish_step(k))
+            msg = port.stored(holder, key)
+            if msg is None or (
+                holder != port.me and key not in self.backing.get((vote, holder), ())
+            ):
                 raise BadProof(
                     f"seat {holder} voted without its recovery shares for the {label} cards",
                     seat=holder,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ._deck import Ciphertext, DeckKey
-from ._errors import BadProof, LocalProtocolError
+from ._errors import BadProof, LocalProtocolError, RemoteProtocolError
 from ._identity import Identity, PublicIdentity
 from ._messages import JOINT, CardRef
 from ._vss import (
@@ -192,3 +192,21 @@ class KeyEscrow:
         if len(partials) < self.threshold:
             return None
         return combine(partials, self.threshold)
+
+    def fits(
+        self,
+        holder: int,
+        msg: RecoveryShares,
+        cards: Mapping[int, Ciphertext],
+        refs: Sequence[CardRef],
+    ) -> bool:
+        """Whether ``holder``'s recovery shares hold for ``cards`` (a pool's, for the joint
+        key): nothing blamed, nothing kept."""
+        if msg.departed not in self._deals or holder not in holders_of(msg.departed, self.n):
+            return False
+        public = share_key(self._deals[msg.departed].commitments, holder)
+        try:
+            verify_recovery(self.table, holder, public, msg, cards, refs=refs)
+        except RemoteProtocolError:
+            return False
+        return True
