@@ -32,6 +32,7 @@ PATCHES_IN_PLACE = {
     "tests/protocol/test_held.py": "lowers the held-bytes budget",
     "tests/protocol/test_vanish_session.py": "makes a seat's deal or recovery shares wrong",
     "tests/protocol/test_vanish_pool_cheats.py": "makes a seat's pool recovery shares wrong",
+    "tests/protocol/test_vanish_pool_timing.py": "splits a seat's vote from its recovery shares",
     "tests/protocol/test_sealed.py": "builds a sealed header byte for byte",
     "tests/protocol/make_vectors.py": "prints intermediate values of the sealed box and proof",
 }
