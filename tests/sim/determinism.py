@@ -10,6 +10,12 @@ Inside :func:`pinned` (one simulated run):
   stamps) follow the simulated clock from a fixed epoch;
 * the node's back-off generators (``random.Random()`` in ``netplay.node._mesh``) are seeded
   from the run;
+* so is every other generator made without a seed (a relay's nameplate numbers: seed 70,
+  and seeds 14, 17 and 26 of two campaigns side by side, gave another trace about one run in
+  ten through a relay -- a one-digit number makes the relay's answer a byte shorter), the
+  module ``random``'s own generator, and ``random.SystemRandom``, which ``secrets`` draws
+  from (a join code's words) -- each from a stream of its own, so that pinning them moved
+  no run that did not read them;
 * the objects netplay keeps in sets -- its links (``Link``), the mesh's peers (``_Peer``), a
   relay's links, the spectators (``_Watcher``) -- hash by the order in which the run first
   hashed them, not by their address: a set iterates in hash order, so the order in which a
@@ -46,8 +52,9 @@ EPOCH = 1_800_000_000  # the simulated wall clock's origin (seconds)
 
 
 class _Urandom:
-    def __init__(self, seed: int) -> None:
-        self.key = hashlib.sha256(b"fairtable-sim/urandom/" + str(seed).encode()).digest()
+    def __init__(self, seed: int, stream: str = "") -> None:
+        name = f"fairtable-sim/urandom/{seed}" + (f"/{stream}" if stream else "")
+        self.key = hashlib.sha256(name.encode()).digest()
         self.n = 0
 
     def __call__(self, size: int) -> bytes:
@@ -122,6 +129,12 @@ def pinned(seed: int, hash_order: str = "birth") -> Iterator[None]:
     """Pin every source of chance and time for one run of ``seed`` (``hash_order``: one of
     :data:`HASH_ORDERS`)."""
     draws = random.Random(f"fairtable-sim/random/{seed}")
+    unseeded = random.Random(f"fairtable-sim/unseeded/{seed}")
+    make_random = random.Random.__init__
+
+    def seeded(rng: random.Random, x: Any = None) -> None:
+        make_random(rng, unseeded.getrandbits(64) if x is None else x)
+
     fake_time = _Time(time=_sim_time, time_ns=lambda: int(_sim_time() * 10**9))
     fake_random = _Random(Random=lambda *a: random.Random(draws.getrandbits(64)))
     saved = (
@@ -131,8 +144,13 @@ def pinned(seed: int, hash_order: str = "birth") -> Iterator[None]:
         _liveness.time,
         _node_folder.time,
         _mesh.random,
+        random._urandom,  # type: ignore[attr-defined]
+        random.getstate(),
     )
     os.urandom = _Urandom(seed)
+    random.Random.__init__ = seeded  # type: ignore[method-assign]
+    random._urandom = _Urandom(seed, "system")  # type: ignore[attr-defined]
+    random.seed(f"fairtable-sim/global/{seed}")
     trio_run._ALLOW_DETERMINISTIC_SCHEDULING = True  # type: ignore[misc]
     trio_run._r.seed(seed)
     _liveness.time = fake_time  # type: ignore[assignment]
@@ -149,6 +167,10 @@ def pinned(seed: int, hash_order: str = "birth") -> Iterator[None]:
             _liveness.time,
             _node_folder.time,
             _mesh.random,
+            random._urandom,  # type: ignore[attr-defined]
+            global_state,
         ) = saved
+        random.Random.__init__ = make_random  # type: ignore[method-assign]
+        random.setstate(global_state)
         trio_run._ALLOW_DETERMINISTIC_SCHEDULING = allow  # type: ignore[misc]
         trio_run._r.setstate(state)

@@ -42,10 +42,8 @@ def test_a_seed_gives_the_same_run_whatever_ran_before_it_in_its_process() -> No
     those hashes; here the same seed runs after ever more objects kept alive.  (Since
     protocol version 9 changed every table id, seed 40933's run no longer depends on those
     hashes -- with the pinning taken out it still gives one trace -- so this holds the
-    property, not the case.  ``python -m tests.sim.find hash-order`` finds seed 70, whose
-    trace changes when those sets iterate the other way round -- and also, with the pinning
-    in place, between runs of one process: another source of the process's history is not
-    pinned yet, so seed 70 cannot hold this property.)"""
+    property, not the case.  The finder's seed 70 was no such case: its trace changed with
+    the relay's unseeded nameplate number, now pinned -- tests/sim/test_determinism.py.)"""
     kept: list[object] = []
     digests = set()
     for more in (0, 1, 2, 3, 5, 8, 13):

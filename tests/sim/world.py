@@ -65,6 +65,7 @@ class RunResult:
     faults: Counter[str]
     sim_seconds: float
     trace_lines: int
+    trace: list[str] = attrs.field(factory=list, repr=False)  # its lines, sorted: ``digest``'s
     events: dict[int, list[Any]] = attrs.field(factory=dict, repr=False)  # peer -> its events
     times: dict[int, list[float]] = attrs.field(factory=dict, repr=False)  # ... when, in sim s
     away: dict[int, list[tuple[float, float]]] = attrs.field(factory=dict, repr=False)
@@ -541,7 +542,8 @@ def run_plan(
         if crashed is not None:
             violations.insert(0, crashed)
         world.net.trace.extend(f"outcome {s} {o}" for s, o in sorted(outcomes.items()))
-        digest = hashlib.sha256("\n".join(sorted(world.net.trace)).encode()).hexdigest()[:16]
+        trace = sorted(world.net.trace)
+        digest = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
         return RunResult(
             plan,
             digest,
@@ -549,7 +551,8 @@ def run_plan(
             violations,
             world.faults,
             clock.current_time(),
-            len(world.net.trace),
+            len(trace),
+            trace,
             world.events,
             world.times,
             world.away,
