@@ -38,7 +38,7 @@ from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 
-__all__ = ["HELP_SHOWN", "RESIGN_HELP", "SENDING", "Lines", "ScreenModel"]
+__all__ = ["HELP_SHOWN", "INVITE_HELP", "RESIGN_HELP", "SENDING", "Lines", "ScreenModel"]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
@@ -54,13 +54,17 @@ PASSED_FOR_YOU = "Passed for you"
 """How the message after a window answered for the player starts (client/auto_pass)."""
 
 
+INVITE_HELP = " 'i' shows the join code and the invite again (and copies it);"
+"""The help's words for the invite key: said only where there is an invite to show."""
+
 RESIGN_HELP = (
     " 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-    "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log; 'i' shows "
-    "the join code and the invite again (and copies it); 'resign' gives the game "
-    "up (it asks first)."
+    "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log;"
+    + INVITE_HELP
+    + " 'resign' gives the game up (it asks first)."
 )
-"""Said by every game's help: card text, the log, and how to give the game up."""
+"""Said by every game's help (through :meth:`ScreenModel.common_help`): card text, the log,
+the invite, and how to give the game up."""
 
 
 class ScreenModel:
@@ -324,13 +328,19 @@ class ScreenModel:
         return []
 
     def help_text(self) -> str:
-        return "Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)." + RESIGN_HELP
+        return "Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)." + self.common_help()
+
+    def common_help(self) -> str:
+        """:data:`RESIGN_HELP`, without the invite key where there is nothing to invite to (a
+        game against our own bots only)."""
+        return RESIGN_HELP if self.invite_block() else RESIGN_HELP.replace(INVITE_HELP, "")
 
     def your_move(self, kind: str) -> str:
-        """The message for a new decision -- or, the first time, a pending notice (the status
-        line says whose move it is anyway)."""
+        """The message for a new decision: the first time, a pending notice, else nothing --
+        the status line says "your move" and the decision's kind once, the decision pane how
+        to answer, the key bar where help is (the message said it all again beside them)."""
         notice, self.notice = self.notice, ""
-        return notice or f"Your move: {kind.replace('_', ' ')} (F1 for help)"
+        return notice
 
     # -- the invite ---------------------------------------------------------------------------
     def invite_block(self) -> str:

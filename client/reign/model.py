@@ -29,7 +29,7 @@ from fairtable.client.reign.words import (
     house_word,
     pick_problem,
 )
-from fairtable.client.screen_model import RESIGN_HELP, SENDING, ScreenModel
+from fairtable.client.screen_model import SENDING, ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.reign import (
     Bid,
@@ -220,7 +220,8 @@ class ClientModel(ScreenModel):
         if self.answer_on_its_way():  # the status line says so, not 'your move'
             turn = SENDING
         elif self.decision is not None:
-            turn = "your move" + my_move_words(self.clock, self.seat)
+            kind = self.decision.kind.replace("_", " ")
+            turn = f"your move: {kind}" + my_move_words(self.clock, self.seat)
         else:  # a seat the table waits on says how long once, beside its name
             waited = (
                 ", ".join(
@@ -327,7 +328,7 @@ class ClientModel(ScreenModel):
         if self.decision is None:
             return (
                 "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
-                + RESIGN_HELP
+                + self.common_help()
             )
         d = self.decision
         text = HELP.get(d.kind, "")
@@ -337,12 +338,14 @@ class ClientModel(ScreenModel):
             case DiscardInfo(count=count):
                 text = text.format(count=count)
         if d.kind not in PICKING:  # a bare number picks an option here, as in every game
-            return text + " Type a menu number (N or #N), or Up/Down and Enter." + RESIGN_HELP
+            return (
+                text + " Type a menu number (N or #N), or Up/Down and Enter." + self.common_help()
+            )
         seat = " 'N>S' (card N to seat S)," if d.kind in TO_SEAT else ""
         passing = ", 'pass'" if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT) else ""
         return (
             text + " Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N' "
-            f"(toggle card N of your hand),{seat} 'clear', 'done'{passing}." + RESIGN_HELP
+            f"(toggle card N of your hand),{seat} 'clear', 'done'{passing}." + self.common_help()
         )
 
     def game_keys(self) -> list[tuple[str, str]]:

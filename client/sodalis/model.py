@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.client.menu_model import MenuModel, Shortcut
-from fairtable.client.screen_model import RESIGN_HELP
 from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis.bots import Board, HeuristicBot
 from fairtable.client.sodalis.words import TRIBUTES, card_name, describe_event, space_words, who
@@ -340,11 +339,11 @@ class ClientModel(MenuModel):
         if self.decision is None:
             return (
                 "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
-                + RESIGN_HELP
+                + self.common_help()
             )
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-            "takes the do-nothing answer where there is one." + RESIGN_HELP + LEGEND
+            "takes the do-nothing answer where there is one." + self.common_help() + LEGEND
         )
 
     def completions(self) -> list[str]:

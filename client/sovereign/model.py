@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.client.menu_model import MenuModel, Shortcut
-from fairtable.client.screen_model import PASSED_FOR_YOU, RESIGN_HELP
+from fairtable.client.screen_model import PASSED_FOR_YOU
 from fairtable.client.sovereign import info as sovereign_info
 from fairtable.client.sovereign.bots import HeuristicBot
 from fairtable.client.sovereign.finish import FinishDraft, typed_answer
@@ -341,7 +341,7 @@ class ClientModel(MenuModel):
             return (
                 "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept). "
                 + SEAT_LEGEND
-                + RESIGN_HELP
+                + self.common_help()
             )
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
@@ -349,7 +349,7 @@ class ClientModel(MenuModel):
             "R reflex, F facility, A augment; a unit's keywords by their first three "
             "letters (Air: Airborne, Slo: Slow; 'info N' says them whole). "
             + SEAT_LEGEND
-            + RESIGN_HELP
+            + self.common_help()
         )
 
     def completions(self) -> list[str]:

@@ -92,9 +92,9 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
     assert "Time: clock 5:00 + 5 s a decision" in "\n".join(model.log)
     model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
     model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, 272.0, False, None)]))
-    assert "your move - 4:32 left" in model.status
+    assert "your move: bid - 4:32 left" in model.status
     model.apply_event(ev.ClockReadings(seats=[ev.ClockReading(d.seat, 271.0, False, None)]))
-    assert "your move - 4:31 left" in model.status
+    assert "your move: bid - 4:31 left" in model.status
     model.apply_event(
         ev.Verdict(seat=d.seat, kind="out-of-time", reason=f"seat {d.seat} ran out of time")
     )

@@ -227,6 +227,7 @@ def test_plain_help_before_a_decision_names_only_words_a_plain_user_can_type(gam
     """A new user's run found plain 'help' saying '? keys, Ctrl-Q quit ... (or Up/Down then
     F2) ... 'i' shows the join code': screen keys a screen reader's user cannot press."""
     model = model_for(game)
+    model.apply_event(ev.TableOpen("fairtable://x", None))  # a table others can join
     said: list[str] = []
     PlainSession(model, said.append).line("help")
     assert said and not [line for line in said if any(key in line for key in SCREEN_KEYS)]

@@ -21,7 +21,7 @@ def test_terminal_the_clock_runs_on_screen_and_the_end_by_time_says_why(tmp_path
         f"--clock 8+2 --no-announce --data-dir {shlex.quote(str(tmp_path))}; "
         "echo EXITED; sleep 60"
     )
-    running = re.compile(r"your move - (\d):(\d\d) left")
+    running = re.compile(r"your move: [a-z ]+ - (\d):(\d\d) left")
     seen: set[str] = set()
     limits_shown = False
     with session(command) as name:

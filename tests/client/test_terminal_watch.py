@@ -79,7 +79,7 @@ def test_terminal_watch_via_relay_shows_the_public_screen_and_the_end(tmp_path: 
                 assert "Spectating: the public view only" in first, first
                 assert "(a spectator: nothing to answer)" in first, first
                 assert "hidden from spectators" in first and "Your hand" not in first, first
-                assert "Decide (" not in first and "Your move" not in first, first
+                assert "Decide (" not in first and "your move" not in first.lower(), first
                 lines = first.splitlines()
                 assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
                 end = _game_over(out, GAME_SECONDS)

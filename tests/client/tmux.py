@@ -65,7 +65,7 @@ def type_first_options(name: str, watch: Callable[[str], None] | None = None) ->
             watch(now)
         if "Game over" in now or "The game stopped" in now:
             break
-        if "Your move" in now and now != last:
+        if "your move" in now.lower() and now != last:
             tmux("send-keys", "-t", name, "#1", "Enter")
             typed += 1
             last = now

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairtable.client.screen_model import RESIGN_HELP, ScreenModel
+from fairtable.client.screen_model import ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.requests import Decision, DecisionKind
 from fairtable.netplay import events as ev
@@ -105,4 +105,4 @@ class HighCardModel(ScreenModel):
 
     def help_text(self) -> str:
         found = HELP.get(self.decision.kind) if self.decision is not None else None
-        return (found or "High Card: the highest bid card wins.") + RESIGN_HELP
+        return (found or "High Card: the highest bid card wins.") + self.common_help()

@@ -1,0 +1,58 @@
+"""The in-game words a new user still tripped on (issue 31, the new-user run's S12): the help
+of a game against our own bots only names no invite key (there is nobody to invite), and a
+new decision says "your move" once, on the status line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fairtable.client.play import model_for
+from fairtable.client.screen_model import INVITE_HELP
+from fairtable.engine.games import rules
+from fairtable.engine.referee import Referee
+from fairtable.engine.requests import Decision
+from fairtable.engine.rng import ChanceStream
+from fairtable.netplay import events as ev
+
+GAMES = ["reign", "sodalis", "sovereign", "highcard"]
+
+
+def _asked(game: str, *, all_bots: bool, invite: str = "") -> Any:
+    """A model of seat 0, told its first decision (the game played on to one, by the rules'
+    own random answers, where seat 0 is not asked first)."""
+    model = model_for(game)
+    model.all_bots = all_bots
+    if invite:
+        model.apply_event(ev.TableOpen(invite, None))
+    seats = min(rules(game).seat_counts)
+    truth = rules(game).new_game(seats)
+    model.apply_event(ev.Seated(seat=0, players=seats))
+    referee, stream = Referee(1), ChanceStream.from_int(1)
+    while True:
+        request = truth.pending()[0]
+        if isinstance(request, Decision) and request.seat == 0:
+            model.apply_event(ev.DecisionAsked(decision=request, view=truth.view(0)))
+            return model
+        if isinstance(request, Decision):
+            truth.apply(rules(game).random_answer(truth.view(request.seat), request, stream))
+        else:
+            truth.apply(referee.answer(truth, request))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_against_our_own_bots_names_no_invite_key(game: str) -> None:
+    alone = _asked(game, all_bots=True)
+    hosting = _asked(game, all_bots=False, invite="fairtable://x")
+    assert "join code" not in alone.help_text() and "'i'" not in alone.help_text()
+    assert INVITE_HELP in hosting.help_text()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_decision_says_your_move_once(game: str) -> None:
+    model = _asked(game, all_bots=True)
+    said = f"{model.status} {model.message}".lower()
+    assert said.count("your move") == 1, said
+    assert model.decision is not None
+    assert model.decision.kind.replace("_", " ") in model.status
