@@ -28,6 +28,7 @@ __all__ = [
     "departed_line",
     "game_line",
     "join_lines",
+    "resign_question",
     "resigned_line",
     "resume_line",
     "when",
@@ -80,6 +81,19 @@ def resume_line(event: ev.Resuming) -> str:
     return f"Resuming your {_title(event.game)} game of {when(event.started)}" + (
         f", {where}" if where else ""
     )
+
+
+def resign_question(ends: bool | None, result: str) -> str:
+    """What 'resign' asks before it is confirmed: whether the game ``ends`` (``None``: not
+    known yet, before the game's first view) and, if it does, ``result`` -- who wins ("seat 0
+    wins", "team Dusk wins"; "" or "no winner is named" where nobody does)."""
+    if ends is None:
+        return "Resign (the others play on if the game can, else it ends)?"
+    if not ends:
+        return "Resign? The others play on without you."
+    if result and result != "no winner is named":
+        return f"Resign? The game ends and {result}."
+    return "Resign? The game ends, with no winner named."
 
 
 def resigned_line(event: ev.Resigned) -> str:

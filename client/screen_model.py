@@ -28,6 +28,7 @@ from fairtable.client.lifecycle import (
     code_news,
     departed_line,
     join_lines,
+    resign_question,
     resigned_line,
     resume_line,
     vanishing_line,
@@ -53,7 +54,6 @@ HELP_SHOWN = "Help above; F1 or Esc hides it."
 PASSED_FOR_YOU = "Passed for you"
 """How the message after a window answered for the player starts (client/auto_pass)."""
 
-
 INVITE_HELP = " 'i' shows the join code and the invite again (and copies it);"
 """The help's words for the invite key: said only where there is an invite to show."""
 
@@ -63,8 +63,7 @@ RESIGN_HELP = (
     + INVITE_HELP
     + " 'resign' gives the game up (it asks first)."
 )
-"""Said by every game's help (through :meth:`ScreenModel.common_help`): card text, the log,
-the invite, and how to give the game up."""
+"""Said by every game's help (``ScreenModel.common_help``): card text, log, invite, resign."""
 
 
 class ScreenModel:
@@ -331,14 +330,12 @@ class ScreenModel:
         return "Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)." + self.common_help()
 
     def common_help(self) -> str:
-        """:data:`RESIGN_HELP`, without the invite key where there is nothing to invite to (a
-        game against our own bots only)."""
+        """:data:`RESIGN_HELP`, without the invite key where there is no invite (bots only)."""
         return RESIGN_HELP if self.invite_block() else RESIGN_HELP.replace(INVITE_HELP, "")
 
     def your_move(self, kind: str) -> str:
-        """The message for a new decision: the first time, a pending notice, else nothing --
-        the status line says "your move" and the decision's kind once, the decision pane how
-        to answer, the key bar where help is (the message said it all again beside them)."""
+        """The message for a new decision: a pending notice the first time, else nothing (the
+        status line says "your move" and the kind once; the message repeated it beside)."""
         notice, self.notice = self.notice, ""
         return notice
 
@@ -446,18 +443,12 @@ class ScreenModel:
         return True
 
     def resign_question(self) -> str:
-        """What resigning would do now, asked before it is confirmed: the game ends (and who
-        wins), or the others play on -- the game's rules say which from the public view
-        (``GameRules.departure_ends``); before the first view, both are said."""
-        seat = self.seat
-        if seat is None or self.view is None or not self.game:
-            return "Resign (the others play on if the game can, else it ends)?"
-        if not rules(self.game).departure_ends(self.view, seat):
-            return "Resign? The others play on without you."
-        result = self.resign_result(seat)
-        if result and result != "no winner is named":
-            return f"Resign? The game ends and {result}."
-        return "Resign? The game ends, with no winner named."
+        """What resigning does now, from the public view (``GameRules.departure_ends``)."""
+        seat, view = self.seat, self.view
+        if seat is None or view is None or not self.game:
+            return resign_question(None, "")
+        ends = rules(self.game).departure_ends(view, seat)
+        return resign_question(ends, self.resign_result(seat) if ends else "")
 
     def command(self, text: str) -> None:
         """Act on one typed line; ``message`` says what happened.  Lines every game knows
