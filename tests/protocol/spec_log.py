@@ -43,7 +43,7 @@ from .spec_crypto import (
     sub,
     total,
 )
-from .spec_vanish import Parts, SpecFailure, VanishChecks
+from .spec_vanish import CouldNotRecover, Parts, SpecFailure, VanishChecks
 
 __all__ = ["LogVerifier", "SpecFailure", "verify_log"]
 
@@ -131,6 +131,9 @@ class LogVerifier(VanishChecks):
         self.leaves: dict[int, int] = {}  # k -> the seat that left at step k
         self.deals: dict[int, list[bytes]] = {}  # dealer -> its Feldman commitments (§7.11)
         self.votes: dict[tuple[int, int, int], set[int]] = defaultdict(set)  # (d, k, seen)
+        self.vote_parts: dict[tuple[tuple[int, int, int], int], dict[str, Any]] = {}
+        self.order = {id(part): i for i, (_seat, part) in enumerate(self.parts)}  # feed order
+        self.departed: list[int] = []  # seats that left or vanished, in order
         self.checked: dict[str, int] = defaultdict(int)
 
     def proven(
@@ -178,7 +181,9 @@ class LogVerifier(VanishChecks):
             elif kind == "vss-answer":
                 answers.append((seat, part))
             elif kind == "vanish":
-                self.votes[(part["seat"], part["step"], part["seen"])].add(seat)
+                vote = (part["seat"], part["step"], part["seen"])
+                self.votes[vote].add(seat)
+                self.vote_parts[(vote, seat)] = part
                 by_step[part["step"]] += []
             elif kind == "vss-recover":
                 by_step[_k(part["step"])].append((seat, part))
@@ -206,7 +211,11 @@ class LogVerifier(VanishChecks):
         self.joint = total([self.keys[s] for s in self.seats])
         self.check_deals(answers)
         for k in sorted(by_step):
-            self.step(k, by_step[k])
+            try:
+                self.step(k, by_step[k])
+            except CouldNotRecover:
+                self.checked["vanishings not recovered"] += 1
+                break  # the game ended there (§11.11 "end"): nothing comes after it
         return dict(self.checked)
 
     # -- one engine step ------------------------------------------------------------------
@@ -225,13 +234,19 @@ class LogVerifier(VanishChecks):
         pooled = of("hand-over", rf"s{k}/pool\d+")
         recovery: Parts = []
         before = self.joint
+        complete = False
         if gone is not None:  # §11.11: what was shuffled before is abandoned, then restarted
+            recovery = of("vss-recover", rf"s{k}/vanish")
+            self.before_votes(gone, k, recovery)
+            if self.departed:  # a second departure: the table cannot recover, the game ends
+                if recovery:
+                    raise SpecFailure(f"s{k}: recovery shares where the table cannot recover")
+                raise CouldNotRecover
             old = [(seat, m) for seat, m in shuffles if not re.search(r"\.v\d+$", m["deck"])]
             self.abandoned(old)
-            recovery = of("vss-recover", rf"s{k}/vanish")
             # a pooled reveal's hand-overs came before, under the joint key of their time; the
-            # pools were complete if the voters recovered them, else they are never used
-            complete = any(m["deck"].startswith("pool") for _, m in recovery)
+            # pools were complete if every placer's hand-over is in, else they are never used
+            complete = self.pools_complete(k, gone, pooled, parts)
             for seat, msg in pooled:
                 self.hand_over(k, seat, msg, abandoned=not complete)
             pooled = []
@@ -244,7 +259,7 @@ class LogVerifier(VanishChecks):
         for seat, msg in of("shuffle", rf"s{k}/rehandle"):
             self.rehandle(k, seat, msg)
         pools = (of("shuffle", rf"s{k}/mix\d+"), of("shares", rf"s{k}/open"))
-        self.pools(k, *pools, (gone, recovery, before))
+        self.pools(k, *pools, (gone, recovery, before, complete))
 
     def deck_shuffles(self, k: int, steps: list[tuple[int, dict[str, Any]]]) -> None:
         decks: dict[str, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
@@ -356,6 +371,7 @@ class LogVerifier(VanishChecks):
                 self.checked["cards stripped"] += 1
         self.seats = [s for s in self.seats if s != seat]
         self.joint = sub(self.joint, self.keys[seat])
+        self.departed.append(seat)
 
     def hand_over(self, k: int, seat: int, msg: dict[str, Any], *, abandoned: bool = False) -> None:
         deck, to = msg["deck"], msg["to_seat"]
@@ -415,16 +431,17 @@ class LogVerifier(VanishChecks):
         k: int,
         remixes: Parts,
         opens: Parts,
-        vanished: tuple[int | None, Parts, bytes],
+        vanished: tuple[int | None, Parts, bytes, bool],
     ) -> None:
         """A pool's cards are those its placers' hand-overs put at its places 0, 1, ... (§7.5),
         which each re-mix and each opening must name; re-mixed by its placers in seat order
         (none for one card), then opened by every seat's shares.  A place taken twice or
         left empty is the placers' fault, which the text alone cannot pin on one of them:
         whose card goes where is the game's rule, which the peers check with their engine.
-        ``vanished``: the seat that vanished at this step with the pools complete, the
-        recovery shares, and the joint key before (§11.11): every pool is stripped of its
-        layer where its re-mix was owed (its step skipped), or after the re-mixes."""
+        ``vanished``: the seat that vanished at this step, the recovery shares, the joint key
+        before, and whether the pools were complete (§11.11): if they were, every pool is
+        stripped of its layer where its re-mix was owed (its step skipped), or after the
+        re-mixes, by every remaining seat's recovery shares for exactly the step's pools."""
         named: dict[str, list[tuple[int, str, int]]] = {}
         for label, places in self.places.pop(k, {}).items():
             if sorted(places) != list(range(len(places))):
@@ -443,27 +460,33 @@ class LogVerifier(VanishChecks):
             if msg["step"] != f"s{k}/mix{seat}":
                 raise self.fail(seat, f"re-mix {msg['step']} is not its own")
             chains[msg["deck"]].append((seat, msg))
-        gone, recovery, before = vanished
+        gone, recovery, before, complete = vanished
         pooled = [(j, m) for j, m in recovery if m["deck"].startswith("pool")]
-        if pooled and {m["deck"] for _, m in pooled} != set(named):
-            raise SpecFailure(f"s{k}: recovery shares for other pools than the step's")
-        for label in sorted(set(chains) | (set(named) if pooled else set())):
+        if pooled and not complete:
+            raise SpecFailure(f"s{k}: recovery shares for pools that were never complete")
+        for j in self.seats if complete else []:
+            if sorted(m["deck"] for s, m in pooled if s == j) != sorted(named):
+                raise self.fail(j, f"recovers {gone} at s{k} without exactly the complete pools")
+        for label in sorted(set(chains) | (set(named) if complete else set())):
             chain = sorted(chains.get(label, []), key=lambda one: one[0])
             refs = named[label]
             placers = sorted({seat for seat, _, _ in refs})
             mixers = [seat for seat, _ in chain]
-            skipped = bool(pooled) and gone in placers and gone not in mixers
+            skipped = complete and gone in placers and gone not in mixers
             if mixers != [s for s in placers if not (skipped and s == gone)] * (len(refs) > 1):
                 raise SpecFailure(f"{label}: not re-mixed by its placers in seat order")
             cards = [self.pooled[(k, *ref)] for ref in refs]
-            stripped = not pooled
+            stripped, mixed_by_gone = not complete, None
             for seat, msg in chain:
                 if skipped and not stripped and seat > gone:
                     cards, stripped = self.pool_recovered(gone, label, refs, cards, pooled), True
                 key = self.joint if stripped else before
+                if seat == gone:
+                    mixed_by_gone = cards
                 cards = self.proven(seat, msg, cards, key, f"re-mix proof of {label} {msg['step']}")
                 self.checked["re-mix steps"] += 1
             if not stripped:
+                self.stale(gone, label, refs, mixed_by_gone, cards, pooled)
                 cards = self.pool_recovered(gone, label, refs, cards, pooled)
             current[label] = cards
         opened: dict[str, dict[int, list[bytes]]] = defaultdict(dict)

@@ -11,6 +11,7 @@ the steps of a shuffle the seat never finished, proven and never used.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,11 @@ class SpecFailure(Exception):
     """A check of the spec failed (the message names the part)."""
 
 
+class CouldNotRecover(Exception):  # noqa: N818 -- not a failure: how a game ends
+    """The vanishing the table agreed on at this step could not be recovered (§11.11, rule
+    *end*): the game ended there, and nothing comes after it."""
+
+
 class VanishChecks:
     """Mixed into ``spec_log.LogVerifier``, whose state it reads and changes."""
 
@@ -38,6 +44,10 @@ class VanishChecks:
     flipped: set[tuple[str, int]]
     deals: dict[int, list[bytes]]
     votes: dict[tuple[int, int, int], set[int]]
+    vote_parts: dict[tuple[tuple[int, int, int], int], dict[str, Any]]
+    order: dict[int, int]
+    departed: list[int]
+    parts: Parts
     checked: dict[str, int]
 
     def fail(self, seat: int, what: str) -> SpecFailure:
@@ -72,6 +82,84 @@ class VanishChecks:
             if step == k and d in self.seats and voters >= set(self.seats) - {d}:
                 return d
         return None
+
+    def before_votes(self, gone: int, k: int, recovery: Parts) -> None:
+        """Every recovery part comes before its sender's vote in its feed, in the vote's entry
+        or an earlier one (§11.11, "The vote"): one after it counts for nothing."""
+        for (vote, seat), part in self.vote_parts.items():
+            if vote[:2] != (gone, k) or vote not in self.votes or seat not in self.seats:
+                continue
+            if self.votes[vote] < set(self.seats) - {gone}:
+                continue  # not the vote that carried
+            for j, msg in recovery:
+                if j == seat and self.order[id(msg)] > self.order[id(part)]:
+                    raise self.fail(j, f"recovery shares of {msg['deck']} after its vote")
+
+    def pools_complete(self, k: int, gone: int, handovers: Parts, parts: Parts) -> bool:
+        """Whether the pools of step ``k`` were complete when the vote carried: every placer's
+        hand-over in (§11.11), read from the log alone.  The other seats voted once they waited
+        on ``gone`` alone, so theirs were in.  ``gone``'s are in if its hand-overs of each
+        commitment it opened into these pools (steps ``s<k>/pool<m>``) cover exactly the slots
+        of its opening of ``move:s<m>``; if it handed over nothing it placed nothing there
+        exactly when the pools were built without it: re-mixed or opened at step ``k``
+        (``s<k>/mix<seat>``, ``s<k>/open``), which no seat does before every hand-over is in."""
+        mine: dict[int, set[tuple[str, int]]] = defaultdict(set)
+        for seat, msg in handovers:
+            if seat == gone:
+                m = int(msg["step"].rsplit("pool", 1)[1])
+                mine[m] |= {(msg["deck"], item["slot"]) for item in msg["cards"]}
+        if not mine:
+            return any(
+                re.fullmatch(rf"s{k}/(mix\d+|open)", p["step"])
+                for _, p in parts
+                if p.get("type", "shares") in ("shuffle", "shares")
+            )
+        for m, handed in mine.items():
+            opened = [
+                p
+                for seat, p in self.parts
+                if seat == gone and p["type"] == "opening" and p["step"] == m
+            ]
+            slots = {(h["deck"], h["slot"]) for p in opened for h in p["slots"]}
+            if len(opened) != 1 or slots != handed:
+                return False
+        return True
+
+    def stale(
+        self,
+        gone: int | None,
+        label: str,
+        refs: list[Ref],
+        before: list[bytes] | None,
+        cts: list[bytes],
+        msgs: Parts,
+    ) -> None:
+        """§11.11, rule *end*: a remaining seat's recovery shares of pool ``label`` that hold
+        for its cards ``before`` the vanished seat's re-mix of it and not for them now
+        (``cts``) went out with a vote of its that was void; it cannot send them again at this
+        step, so the table could not recover the seat: the game ended here."""
+        assert gone is not None
+        if before is None:
+            return  # the vanished seat did not re-mix this pool: nothing changed under a vote
+        for j, msg in msgs:
+            if (
+                msg["deck"] == label
+                and not self.holds(gone, j, msg, cts, refs)
+                and self.holds(gone, j, msg, before, refs)
+            ):
+                raise CouldNotRecover
+
+    def holds(
+        self, gone: int, j: int, msg: dict[str, Any], cts: list[bytes], refs: list[Ref]
+    ) -> bool:
+        """Whether ``j``'s recovery shares ``msg`` hold for the pool cards ``cts``."""
+        rs = [b64(one["share"]) for one in msg["shares"]]
+        named = [(r["seat"], r["deck"], r["slot"]) for r in msg["cards"]]
+        if [one["slot"] for one in msg["shares"]] != list(range(len(cts))) or named != refs:
+            return False
+        cards = [(i, ct[:32], r) for i, (ct, r) in enumerate(zip(cts, rs, strict=True))]
+        context = f"recover/{gone}/{msg['step']}"
+        return dleq_ok(self.table, context, j, self.share_key(gone, j), cards, b64(msg["proof"]))
 
     def abandoned(self, steps: Parts) -> None:
         """The steps of a shuffle the vanished seat never finished: proven in seat order
@@ -163,3 +251,4 @@ class VanishChecks:
                 self.slots[(deck, slot)] = (None, ct)
         self.seats = [s for s in self.seats if s != gone]
         self.joint = sub(self.joint, self.keys[gone])
+        self.departed.append(gone)

@@ -28,6 +28,7 @@ import fairtable.protocol.testing as PT
 from fairtable.protocol import _vanish
 from fairtable.protocol.wire import Present, RecoveryShares, Vanish
 
+from . import spec_log
 from .helpers import deliver_all
 from .test_vanish_pools import GO_ON, SEATS, SEED
 from .test_vanish_session import _bots, _one_ending, _parts
@@ -164,3 +165,5 @@ def test_section_11_11_a_vote_void_by_the_vanished_seats_re_mix_ends_the_game_bl
     assert any(p.deck.startswith("pool") for p in recovered)  # sent once, with the void vote
     result = P.audit_log(spec, sessions[0].entries())
     assert result.ok and result.digest == digest, result.summary
+    checked = spec_log.verify_log(P.write_log(spec, sessions[0].entries()).decode())
+    assert checked["vanishings not recovered"] == 1  # the spec's rule, from the text alone

@@ -295,6 +295,8 @@ def test_a_second_vanishing_ends_the_game_for_everyone_without_a_verdict() -> No
         assert s.resigned is not None and s.resigned.seat == 3 and s.resigned.vanished
         result = P.audit_log(spec, s.entries())
         assert result.ok and "seat 3 vanished (the table could not recover)" in result.summary
+    checked = spec_log.verify_log(P.write_log(spec, survivors[0].entries()).decode())
+    assert checked["cards recovered"] > 0 and checked["vanishings not recovered"] == 1
 
 
 # -- a vanished seat's late part cannot fork the table ------------------------------------------
