@@ -49,7 +49,9 @@ from fairtable.client.clipboard import copy_to_clipboard
 from fairtable.client.games import client_game
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import (
+    ESC_SHOWS,
     STATUS_GAP,
+    TALLER,
     clipped,
     game_panes,
     log_height,
@@ -57,6 +59,7 @@ from fairtable.client.room import (
     menu_lines,
     message_beside,
     message_height,
+    panes_cut_for_log,
     panes_given_way,
     rows_of,
     rule_line,
@@ -224,16 +227,23 @@ def message_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:message", wrapped(model.names.text(model.message), screen_size()[1]))]
 
 
+def _remedy(model: ScreenModel) -> str:
+    """What shows the lines an upper pane cuts: Esc where the log took its rows, else a
+    taller window."""
+    return ESC_SHOWS if panes_cut_for_log(model) else TALLER
+
+
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(model.pane_open)
     panes = game_panes(model)
     named = model.names_shown  # every pane calls a named seat by its player's name
 
     def table() -> StyleAndTextTuples:
-        return clipped(named(panes[0]()), upper_height(model), screen_size()[1] - side_width() - 1)
+        width = screen_size()[1] - side_width() - 1
+        return clipped(named(panes[0]()), upper_height(model), width, _remedy(model))
 
     def side() -> StyleAndTextTuples:
-        return clipped(named(panes[1]()), upper_height(model), side_width())
+        return clipped(named(panes[1]()), upper_height(model), side_width(), _remedy(model))
 
     log_window = Window(
         FormattedTextControl(log.lines, show_cursor=False, get_cursor_position=log.cursor),
@@ -389,7 +399,7 @@ def load_card_bindings(model: ScreenModel) -> KeyBindings:
     @kb.add("escape", eager=True)
     def _(event: Any) -> None:
         shown = model.show_keys or model.show_rules or model.info or model.show_help
-        if not shown and panes_given_way(model):  # the log was read: the table comes back
+        if not shown and panes_cut_for_log(model):  # the log was read: the panes come back
             model.log_mark = len(model.log)
         model.show_keys = model.show_rules = False
         if model.info or model.show_help:

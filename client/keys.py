@@ -32,7 +32,10 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         if model.invite_block():
             keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
         return [*keys, ("q / Ctrl-Q", "leave (the game is saved)")]
-    from fairtable.client.room import panes_given_way  # the screen's rows (prompt_toolkit)
+    from fairtable.client.room import (  # the screen's rows (prompt_toolkit)
+        panes_cut_for_log,
+        panes_given_way,
+    )
 
     keys = [("?", "show or hide these keys"), ("F1", "help on the decision at hand")]
     menu = model.menu()
@@ -56,6 +59,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("Esc", "hide the card text or help"))
     elif panes_given_way(model):
         keys.append(("Esc", "bring back the table (the log took its rows)"))
+    elif panes_cut_for_log(model):
+        keys.append(("Esc", "show the panes whole (the log took some of their rows)"))
     keys += game_keys
     if model.invite_block():
         keys.append(("i / invite", "show the join code and the invite again (and copy it)"))

@@ -3,13 +3,14 @@ cut to fit them.
 
 The screen is a table pane and a side pane above, the log, the decision pane (a menu, card text
 or the help), the message (on the status line when it fits there) and four fixed rows
-(:data:`FIXED_ROWS`).  The decision pane takes its menu's rows up to :func:`menu_room`; a long
-menu gives rows to a side pane or a log that needs them; the upper panes take two thirds of the
-rest, less the rows the log needs to show what happened since our last answer -- down to
-:data:`UPPER_LEAST` rows, and when even that leaves some of it hidden at a decision of ours, all
-their rows (the rule under them says so, and carries the log's "+N earlier" marker), unless
-the decision needs them (a map, a hand picked by number).  Nothing
-is cut silently: a cut says "+N more".
+(:data:`FIXED_ROWS`).  How many rows the upper panes, the log and the decision pane take is
+decided in one place, :func:`plan`, in one order: at rest the menu takes its rows (up to
+:func:`menu_room`) and the upper panes two thirds of the rest; at a decision of ours the hand
+cards it names take rows from the menu (down to compact), then from the log's earlier lines;
+what happened since our last answer takes the panes' empty rows, the menu's (down to compact),
+the panes' (down to :data:`UPPER_LEAST`, or all of them but a game's least and the hand cards
+named); the hand cards named give their rows last.  Nothing is cut silently: a cut says "+N
+more" and what shows the rest (Esc, where the log took the rows).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+import attrs
 from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.output import DummyOutput
@@ -76,14 +78,13 @@ def rows_of(text: str, width: int) -> int:
 
 def menu_room(model: ScreenModel | None = None) -> int:
     """Rows the decision pane may take: half the terminal, but the log keeps
-    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls); less
-    the rows a long menu gives ``model``'s hand and log when they need them."""
+    :data:`LOG_FLOOR` rows (eight for the pane at 24 rows: a longer menu scrolls); for
+    ``model``, the rows its :func:`plan` leaves the menu (a long one gives rows to a hand
+    and a log that need them)."""
+    if model is not None:
+        return max(1, plan(model).menu)
     rows, _ = screen_size()
-    room = max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
-    given = sum(_given(model, room)) if model is not None else 0
-    if model is None or not given:
-        return room
-    return min(room, _text_rows(menu_lines(model, room=10**4))) - given  # a short menu gives too
+    return max(4, min(max(MENU_FLOOR, rows // 2 - 2), rows - FIXED_ROWS - 8 - LOG_FLOOR))
 
 
 def _split(free: int) -> int:
@@ -92,27 +93,131 @@ def _split(free: int) -> int:
     return max(8, min(free - 1, free * 2 // 3))
 
 
-def _given(model: ScreenModel, room: int) -> tuple[int, int]:
-    """Rows a long menu gives (it scrolls in fewer rows): first to the upper panes when the
-    side pane needs more rows than the split leaves it (no card of a hand off-screen behind
-    "+N more"), down to :data:`MENU_LEAST` rows; then to the log when what happened since
-    our last answer needs more rows than it has, down to :data:`MENU_COMPACT` rows (a
-    compact menu: the decision line, two options and "+N more"; the rest are a key away),
-    so that what the others did between two of our answers needs no PgUp.  (to the panes,
-    to the log)"""
-    if model.decision is None or model.info or model.show_help:
-        return 0, 0
-    full = min(room, _text_rows(menu_lines(model, room=10**4)))
-    if full <= MENU_COMPACT:
-        return 0, 0
+@attrs.frozen
+class Plan:
+    """How the screen's rows are shared now, decided in one place (:func:`plan`): the
+    upper panes', the log's and the decision pane's (0: none), besides the fixed rows and
+    the message's.  ``for_log``: the upper panes show less than they hold because the log
+    took their rows for what happened since our move (Esc gives them back: the log is
+    read); ``given_way``: they gave all of them (the rule under them says so)."""
+
+    upper: int
+    log: int
+    menu: int
+    for_log: bool = False
+
+    @property
+    def given_way(self) -> bool:
+        return self.upper == 0
+
+
+def plan(model: ScreenModel) -> Plan:
+    """The rows of the upper panes, the log and the decision pane, in one order.
+
+    At rest the decision pane takes its menu's rows (up to :func:`menu_room`), the upper
+    panes two thirds of the rest, the log the others; a long menu gives rows (down to
+    :data:`MENU_LEAST`) to a side pane that needs them.  Then, at a decision of ours:
+
+    1. the hand cards the decision names (an option, a bare number: :func:`hand_need`)
+       take rows from the menu, down to compact (:data:`MENU_COMPACT`: its decision line,
+       two options and "+N more"), then from the log, down to what happened since our move;
+    2. what happened since our move takes rows from the upper panes' empty rows, then
+       from the menu (down to compact), then from the rows the panes fill, down to
+       :data:`UPPER_LEAST` (or the game's ``upper_least``, and never below those hand cards);
+       when even that leaves some hidden, the panes give way altogether, down to the
+       game's least and the hand cards;
+    3. only then, when the terminal is too small for both, do the hand cards give rows:
+       the hand is cut, and says so on its last row ("+N more (Esc shows them)").
+
+    So a line since our move hides only once the menu is compact and the panes are at
+    their least, and a hand card a decision names is off-screen only when the lines since
+    our move fill every other row.  (While we wait, and at the end, the panes give the
+    log rows down to their least, but stay.)"""
+    shown = _plan(model, since=model.log_mark > 0)
+    if shown.upper < _filled(model):  # cut: for the log, if they would show more without it
+        return attrs.evolve(shown, for_log=_plan(model, since=False).upper > shown.upper)
+    return shown
+
+
+def _filled(model: ScreenModel) -> int:
+    """Rows the upper panes' text takes: the taller of the two."""
+    return max(pane_need(model), _table_need(model, screen_size()[1] - side_width() - 1))
+
+
+def _plan(model: ScreenModel, since: bool) -> Plan:
+    """:func:`plan`, with (``since``) or without the rows the lines since our move ask for."""
     rows, columns = screen_size()
+    total = rows - FIXED_ROWS - message_height(model)  # the panes', the log's and the menu's
+    deciding = model.pane_open()
+    full = 0
+    if deciding:
+        text = "".join(part[1] for part in menu_lines(model, room=10**4))
+        full = max(1, min(menu_room(), rows_of(text, columns)))
+    shrinks = (
+        deciding
+        and model.decision is not None
+        and not model.info
+        and not model.show_help
+        and full > MENU_COMPACT
+    )
+    asked = deciding and model.decision is not None and not model.over
+    compact = MENU_COMPACT
+    if shrinks:  # the rows a compact menu's text takes (an option that wraps may not fit)
+        text = "".join(part[1] for part in menu_lines(model, room=MENU_COMPACT))
+        compact = min(MENU_COMPACT, rows_of(text, columns))
+    menu = full
     upper = _split(rows - FIXED_ROWS - full)
-    to_panes = max(0, min(pane_need(model) - upper, full - MENU_LEAST))
-    spare = full - MENU_COMPACT - to_panes
-    filled = max(pane_need(model), _table_need(model, columns - side_width() - 1))
-    log = rows - FIXED_ROWS - full - min(upper, filled)  # the panes' empty rows go first
-    to_log = max(0, min(log_need(model, log + spare) - log, spare))
-    return to_panes, to_log
+    pane = pane_need(model) if shrinks else 0
+    if pane > upper:  # a long menu makes room for the side pane
+        given = min(pane - upper, full - MENU_LEAST)
+        menu, upper = menu - max(0, given), upper + max(0, given)
+    log = total - upper - menu
+    need = log_need(model, total) if since else 0
+    hand = hand_need(model) if asked and not model.info and not model.show_help else 0
+    if hand > upper:  # 1. the hand cards named: from the menu, then the log's earlier rows
+        take = min(hand - upper, menu - compact) if shrinks else 0
+        menu, upper = menu - max(0, take), upper + max(0, take)
+        take = min(hand - upper, log - max(1, need))
+        log, upper = log - max(0, take), upper + max(0, take)
+    kept = min(hand, upper)  # the hand cards named that have their rows
+    floor = max(model.upper_least, kept)
+    if need > log and log >= 1:  # 2. what happened since our move
+        filled = _filled(model)
+        take = min(need - log, upper - max(filled, floor))  # their empty rows
+        upper, log = upper - max(0, take), log + max(0, take)
+        take = min(need - log, menu - compact) if shrinks else 0  # a compact menu
+        menu, log = menu - max(0, take), log + max(0, take)
+        least = max(UPPER_LEAST, floor)
+        if asked and need - log > upper - least and upper > floor:  # they give way
+            upper, log = floor, log + upper - floor
+        else:
+            take = min(need - log, upper - least)
+            upper, log = upper - max(0, take), log + max(0, take)
+        if asked and need > log and floor > model.upper_least:  # 3. the hand gives rows
+            left = upper - (need - log)
+            cut = max(model.upper_least, left if left >= HAND_LEAST else 0)
+            upper, log = cut, log + upper - cut
+    return Plan(upper, log, menu)
+
+
+HAND_LEAST = 3
+"""Rows a hand cut for the log keeps (its title, a card and "+N more"); fewer: it gives way
+with the table."""
+
+
+def hand_need(model: ScreenModel) -> int:
+    """Rows the side pane's title and the hand cards the decision may name take (the model's
+    ``hand_named``: an option naming card N, a bare number picking it), with the "+N more"
+    row of the rest; 0 when the decision names none.  :func:`plan` keeps them on screen."""
+    named = model.hand_named() if model.decision is not None else 0
+    if not named:
+        return 0
+    width = side_width()
+    text = "".join(part[1] for part in model.names_shown(game_panes(model)[1]()))
+    lines = text.rstrip("\n").split("\n")
+    head = "\n".join(lines[: 1 + named])  # the title row, then the cards
+    need = rows_of("".join(part[1] for part in clipped([("", head)], 10**4, width)), width)
+    return need + (len(lines) > 1 + named)
 
 
 def log_need(model: ScreenModel, most: int) -> int:
@@ -195,10 +300,9 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
 
 
 def menu_height(model: ScreenModel) -> int:
-    """Rows the decision pane takes: its whole text as long as that fits the room there is,
-    so the options never shrink behind the log."""
-    text = "".join(part[1] for part in menu_lines(model))
-    return max(1, min(menu_room(model), rows_of(text, screen_size()[1])))
+    """Rows the decision pane takes (:func:`plan`): its whole text as long as that fits the
+    room there is, so the options never shrink behind the log."""
+    return max(1, plan(model).menu)
 
 
 def game_panes(
@@ -217,40 +321,20 @@ def side_width() -> int:
 
 
 def upper_height(model: ScreenModel) -> int:
-    """Rows of the two upper panes: two thirds of what the decision pane leaves (at least 8),
-    the log the rest (at least one row); and the rows a long menu gives them (the log gets
-    those it gives the log).  While lines since our last answer are hidden, the panes give
-    the log the rows it needs to show them, down to :data:`UPPER_LEAST` rows or the game's
-    ``upper_least`` (a pane cut says "+N more"); when even that leaves some hidden at a
-    decision of ours, they give way altogether (:func:`panes_given_way`), down to the game's
-    ``upper_least`` -- so that what the others did needs no PgUp.  A hand the decision picks
-    cards of by number stays whole.  (While we wait, and at the end, the table stays.)"""
-    rows, columns = screen_size()
-    deciding = model.pane_open()
-    given = _given(model, menu_room()) if deciding else (0, 0)
-    free = rows - FIXED_ROWS - (menu_height(model) + sum(given) if deciding else 0)
-    upper = _split(free) + given[0]
-    log = free + given[1] - _split(free) - message_height(model)
-    spare = upper - max(pane_need(model), _table_need(model, columns - side_width() - 1))
-    if model.log_mark > 0 and log >= 1:  # what happened since our move, hidden: the panes
-        # give the log their empty rows, then rows they fill, down to UPPER_LEAST
-        floor = model.upper_least
-        if any(key == "N" for key, _ in model.game_keys()):  # cards picked by hand number:
-            floor = max(floor, pane_need(model))  # the hand stays whole
-        least = max(UPPER_LEAST, floor)
-        can_give = max(spare, upper - least)
-        need = log_need(model, log + upper) - log
-        asked = model.decision is not None and not model.over  # our move: catch up first
-        if asked and need > can_give and upper > floor:  # more than fits: they give way
-            return floor
-        upper -= max(0, min(can_give, need))
-    return upper
+    """Rows of the two upper panes (:func:`plan`)."""
+    return plan(model).upper
 
 
 def panes_given_way(model: ScreenModel) -> bool:
     """Whether the upper panes gave all their rows to what happened since our last answer
     (they come back once we answer)."""
-    return upper_height(model) == 0
+    return plan(model).given_way
+
+
+def panes_cut_for_log(model: ScreenModel) -> bool:
+    """Whether the upper panes show less than they hold because the log took their rows
+    for what happened since our last answer (Esc: the log read, they come back)."""
+    return plan(model).for_log
 
 
 GIVEN_WAY = "-- table hidden (Esc: back) "
@@ -299,18 +383,24 @@ def message_height(model: ScreenModel) -> int:
 
 
 def log_height(model: ScreenModel) -> int:
-    """Rows of the log pane: what the upper panes, the decision pane and a message on rows
-    of its own leave (at least 1)."""
-    rows, _ = screen_size()
-    deciding = model.pane_open()
-    menu = menu_height(model) if deciding else 0
-    return max(1, rows - FIXED_ROWS - message_height(model) - menu - upper_height(model))
+    """Rows of the log pane (:func:`plan`; at least 1)."""
+    return max(1, plan(model).log)
 
 
-def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextTuples:
+TALLER = "a taller window shows them"
+"""What shows the lines a pane cut for want of rows."""
+
+ESC_SHOWS = "Esc shows them"
+"""What shows the lines an upper pane cut for the log's lines since our move (Esc: the log
+read, the panes take their rows back)."""
+
+
+def clipped(
+    lines: StyleAndTextTuples, height: int, width: int, remedy: str = TALLER
+) -> StyleAndTextTuples:
     """``lines`` broken at spaces to ``width`` columns and cut to ``height`` rows; when they
-    do not fit, the last row says how many lines are left out ("+N more"), so nothing is cut
-    silently."""
+    do not fit, the last row says how many lines are left out and what shows them ("+N more
+    (a taller window shows them)"), so nothing is cut silently."""
     rows: list[StyleAndTextTuples] = [[]]
     for style, text, *_ in lines:
         parts = text.split("\n")
@@ -335,6 +425,6 @@ def clipped(lines: StyleAndTextTuples, height: int, width: int) -> StyleAndTextT
         total += used[keep]
         keep += 1
     out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
-    more = f"+{len(rows) - keep} more (a taller window shows them)"
+    more = f"+{len(rows) - keep} more ({remedy})"
     out.append(("class:dim", more[:width]))
     return out

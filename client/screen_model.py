@@ -321,6 +321,12 @@ class ScreenModel:
     def clear_pick(self) -> None:
         """Forget a multi-part answer being built (a game that builds one overrides this)."""
 
+    def hand_named(self) -> int:
+        """How many of the hand's cards, from the first, the decision at hand may name (an
+        option naming card N, a bare number picking it): the side pane (its title row, then
+        the hand) keeps them on screen (client.room.hand_need).  None by default."""
+        return 0
+
     def game_keys(self) -> list[tuple[str, str]]:
         """The words the game takes for the decision at hand, for the '?' overlay:
         (word, what it does)."""

@@ -371,6 +371,11 @@ class ClientModel(ScreenModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return list(self.pick.cards)
 
+    def hand_named(self) -> int:
+        """The whole hand at a decision that picks its cards by number (and names them)."""
+        d = self.decision
+        return len(self.hand()) if d is not None and d.kind in PICKING else 0
+
     def decide_hint(self) -> str:
         """Bare numbers pick hand cards in the decisions built card by card: said there."""
         if self.decision is not None and self.decision.kind in PICKING:

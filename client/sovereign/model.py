@@ -264,6 +264,16 @@ class ClientModel(MenuModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return []
 
+    def hand_named(self) -> int:
+        """Down to the last hand card an option plays ("Shield Bash (hand 7)")."""
+        named = {
+            a.handle
+            for _, a in self.menu()
+            if isinstance(a, (A.PlayToForge, A.PlayReflex, A.QuickForge))
+        }
+        hand = enumerate(hand_cards(self), start=1)
+        return max((i for i, (h, _) in hand if h in named), default=0)
+
     def menu(self) -> list[tuple[str, Any]]:
         """The numbered options (label, legal answer); the first is the suggested one."""
         d, view = self.decision, self.view

@@ -218,14 +218,39 @@ def test_five_seat_reign_shows_what_the_others_did_since_your_move_without_pgup(
 
 def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> None:
     """The log takes rows from the upper panes for what happened since our move, but not
-    from a hand whose cards the decision picks by number (a Reign bid): it stays whole."""
+    from a hand whose cards the decision picks by number (a Reign bid) while both fit: the
+    hand stays whole, the log's earlier lines give way."""
     model, _, _ = decision_model()
     assert model.decision is not None and model.decision.kind == "bid"
-    busy_log(model, before=20, since=12)
+    busy_log(model, before=20, since=6)
     screen = render(model)
     rule = screen.index("-" * 80)
     side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
-    assert not any("more (a taller" in row for row in side), "\n".join(screen)
+    assert not any("more (" in row for row in side), "\n".join(screen)
+    assert all(f"{i}. " in "\n".join(side) for i in range(1, len(model.hand()) + 1))
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[decide - 6 : decide] == [f"since {i}" for i in range(6)], "\n".join(screen)
+
+
+def test_a_terminal_too_small_for_both_cuts_the_hand_and_says_esc_shows_it() -> None:
+    """Issue 31: when what happened since our move and the hand a bid picks from do not
+    both fit, the log keeps its lines (the menu compact, the table gone first), and the
+    hand's last row says what is cut and that Esc shows it: Esc (the log read) brings the
+    hand back whole."""
+    model, _, _ = decision_model()
+    busy_log(model, before=20, since=12)
+    screen = render(model)
+    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[decide - 12 : decide] == [f"since {i}" for i in range(12)], "\n".join(screen)
+    side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
+    assert re.fullmatch(r"\+\d+ more \(Esc shows them\)", side[-1].strip()), "\n".join(screen)
+    assert not any("taller window" in row for row in screen), "\n".join(screen)
+    run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: read; Ctrl-Q
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
+    assert not any("more (" in row for row in side), "\n".join(screen)
     assert all(f"{i}. " in "\n".join(side) for i in range(1, len(model.hand()) + 1))
 
 
