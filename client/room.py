@@ -33,7 +33,7 @@ MENU_LEAST = 6  # rows a long menu keeps when it gives rows to upper panes that 
 MENU_COMPACT = 4  # ... and to the log: the decision line, two options, "+N more" (compact)
 FIXED_ROWS = 4  # the rule under the panes, the status (and message), prompt and key-hint lines
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
-# (or a game's own least: ScreenModel.upper_least, e.g. Sodalis' whole map)
+# (or a game's own least: ScreenModel.upper_least(), e.g. Sodalis' whole map)
 
 
 def screen_size() -> tuple[int, int]:
@@ -180,7 +180,7 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         take = min(hand - upper, log - max(1, need))
         log, upper = log - max(0, take), upper + max(0, take)
     kept = min(hand, upper)  # the hand cards named that have their rows
-    floor = max(model.upper_least, kept)
+    floor = max(model.upper_least(), kept)
     if need > log and log >= 1:  # 2. what happened since our move
         filled = _filled(model)
         take = min(need - log, upper - max(filled, floor))  # their empty rows
@@ -193,9 +193,9 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         else:
             take = min(need - log, upper - least)
             upper, log = upper - max(0, take), log + max(0, take)
-        if asked and need > log and floor > model.upper_least:  # 3. the hand gives rows
+        if asked and need > log and floor > model.upper_least():  # 3. the hand gives rows
             left = upper - (need - log)
-            cut = max(model.upper_least, left if left >= HAND_LEAST else 0)
+            cut = max(model.upper_least(), left if left >= HAND_LEAST else 0)
             upper, log = cut, log + upper - cut
     return Plan(upper, log, menu)
 

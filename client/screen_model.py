@@ -33,6 +33,7 @@ from fairtable.client.lifecycle import (
     resume_line,
     vanishing_line,
 )
+from fairtable.client.room_needs import RoomNeeds
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.engine.games import rules
 from fairtable.engine.requests import Decision
@@ -66,11 +67,10 @@ RESIGN_HELP = (
 """Said by every game's help (``ScreenModel.common_help``): card text, log, invite, resign."""
 
 
-class ScreenModel:
+class ScreenModel(RoomNeeds):
     """Everything a console screen shows that is not one game's, for one seat."""
 
     game = ""  # the game's name in engine.games (each game's model sets it)
-    upper_least = 0  # rows the upper panes never give the log (a game whose table must show)
     numbered_what = "hand"  # what 'info N' numbers
     departed_seat = ""  # who plays a seat that left or vanished (docs/rules/<game>.md)
     info_source: Any = None  # the game's info module: numbered, visible and option_cards
@@ -320,12 +320,6 @@ class ScreenModel:
 
     def clear_pick(self) -> None:
         """Forget a multi-part answer being built (a game that builds one overrides this)."""
-
-    def hand_named(self) -> int:
-        """How many of the hand's cards, from the first, the decision at hand may name (an
-        option naming card N, a bare number picking it): the side pane (its title row, then
-        the hand) keeps them on screen (client.room.hand_need).  None by default."""
-        return 0
 
     def game_keys(self) -> list[tuple[str, str]]:
         """The words the game takes for the decision at hand, for the '?' overlay:

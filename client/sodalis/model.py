@@ -205,6 +205,9 @@ LEGEND = (
 """What the side pane's champion lines mean (said under every decision's help)."""
 
 
+MAP_ROWS = 8
+"""The map's rows: its title and seven rows of spaces."""
+
 MAP_HINT = " type N or #N, or Up/Down and Enter; map: N = #N, @ = this"
 """The decision line's hint while the options name spaces (the map numbers them)."""
 
@@ -214,7 +217,6 @@ class ClientModel(MenuModel):
 
     game = "sodalis"
     departed_seat = "a teammate plays its champion"
-    upper_least = 8  # the map's title and its seven rows: the options' spaces are on it
     view: SodalisView | None
     info_source = sodalis_info
     numbered_what = "spread"
@@ -280,6 +282,10 @@ class ClientModel(MenuModel):
             if space is not None and space not in spaces:
                 spaces[space] = number
         return spaces
+
+    def upper_least(self) -> int:
+        """The map's title and its seven rows: the options' spaces are on it."""
+        return MAP_ROWS
 
     def decide_hint(self) -> str:
         if self.highlighted_space() is not None:
