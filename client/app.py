@@ -47,6 +47,7 @@ from prompt_toolkit.styles import Style
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.clipboard import copy_to_clipboard
 from fairtable.client.games import client_game
+from fairtable.client.help_pages import page_step
 from fairtable.client.keys import keys_lines
 from fairtable.client.room import (
     ESC_SHOWS,
@@ -57,6 +58,7 @@ from fairtable.client.room import (
     log_height,
     menu_height,
     menu_lines,
+    menu_room,
     message_beside,
     message_height,
     panes_cut_for_log,
@@ -367,7 +369,7 @@ def load_help_bindings(model: ScreenModel) -> KeyBindings:
 
     @kb.add("f1")
     def _(event: Any) -> None:
-        model.show_help = not model.show_help
+        model.show_help, model.help_top = not model.show_help, 0
         model.message = HELP_SHOWN if model.show_help else ""
 
     @kb.add("f3")
@@ -415,11 +417,17 @@ def load_log_bindings(log: LogPane) -> KeyBindings:
 
     @kb.add("pageup")
     def _(event: Any) -> None:
-        log.scroll(1)
+        if log.model.show_help and not log.model.info:  # the help scrolls while it shows
+            log.model.help_top -= page_step(menu_room(log.model))
+        else:
+            log.scroll(1)
 
     @kb.add("pagedown")
     def _(event: Any) -> None:
-        log.scroll(-1)
+        if log.model.show_help and not log.model.info:
+            log.model.help_top += page_step(menu_room(log.model))
+        else:
+            log.scroll(-1)
 
     return kb
 
@@ -454,6 +462,7 @@ def build_application(model: ScreenModel) -> Application[None]:
         if text in ("q", "quit"):
             app.exit()
             return False
+        model.help_top = 0  # a help shown anew starts at its top
         model.command(text)
         return False
 

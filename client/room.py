@@ -24,6 +24,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.output import DummyOutput
 
 from fairtable.client.games import client_game
+from fairtable.client.help_pages import help_page
 from fairtable.client.screen_model import ScreenModel
 from fairtable.client.text_rows import word_rows
 
@@ -253,7 +254,9 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
     room, (_, width) = room or menu_room(model), screen_size()
     if model.info or model.show_help:
         text = wrapped(model.names.text(model.info or model.help_text()), width)  # named first
-        if rows_of(text, width) > room:  # cut at the pane's end, said
+        if not model.info:  # the help: a page at a time (PgUp/PgDn), said on its last row
+            text, model.help_top = help_page(text, room, width, model.help_top)
+        elif rows_of(text, width) > room:  # cut at the pane's end, said
             keep: list[str] = []
             for line in text.split("\n"):
                 if rows_of("\n".join([*keep, line]), width) > room - 1:

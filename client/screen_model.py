@@ -74,6 +74,7 @@ class ScreenModel(RoomNeeds):
     numbered_what = "hand"  # what 'info N' numbers
     departed_seat = ""  # who plays a seat that left or vanished (docs/rules/<game>.md)
     info_source: Any = None  # the game's info module: numbered, visible and option_cards
+    help_top = 0  # the help's lines scrolled past (PgDn while it shows: client/help_pages)
 
     def __init__(self, submit: Callable[[Any], None] = lambda answer: None) -> None:
         self.submit = submit
@@ -445,10 +446,8 @@ class ScreenModel(RoomNeeds):
     def resign_question(self) -> str:
         """What resigning does now, from the public view (``GameRules.departure_ends``)."""
         seat, view = self.seat, self.view
-        if seat is None or view is None or not self.game:
-            return resign_question(None, "")
-        ends = rules(self.game).departure_ends(view, seat)
-        return resign_question(ends, self.resign_result(seat) if ends else "")
+        ends = None if seat is None or view is None else rules(self.game).departure_ends(view, seat)
+        return resign_question(ends, self.resign_result(seat) if ends and seat is not None else "")
 
     def command(self, text: str) -> None:
         """Act on one typed line; ``message`` says what happened.  Lines every game knows

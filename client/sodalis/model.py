@@ -347,9 +347,12 @@ class ClientModel(MenuModel):
                 "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
                 + self.common_help()
             )
-        return (
+        return (  # the decision's words and the legend of the side pane first
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-            "takes the do-nothing answer where there is one." + self.common_help() + LEGEND
+            "takes the do-nothing answer where there is one."
+            + LEGEND
+            + "\n"
+            + self.common_help().lstrip()
         )
 
     def completions(self) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from fairtable.client.help_pages import help_page, page_step
 from fairtable.client.play import model_for
 from fairtable.client.screen_model import INVITE_HELP
 from fairtable.engine.games import rules
@@ -56,3 +57,21 @@ def test_a_new_decision_says_your_move_once(game: str) -> None:
     assert said.count("your move") == 1, said
     assert model.decision is not None
     assert model.decision.kind.replace("_", " ") in model.status
+
+
+def test_a_long_help_shows_a_page_at_a_time_and_says_what_is_above_and_below() -> None:
+    """S3: the help is paged (PgUp/PgDn), never cut beyond reach; text that fits is whole."""
+    text = "\n".join(f"line {n}" for n in range(10))
+    assert help_page(text, 10, 80, 0) == (text, 0) and help_page(text, 10**4, 80, 5) == (text, 5)
+    first, top = help_page(text, 4, 80, 0)
+    assert (first.split("\n"), top) == (["line 0", "line 1", "line 2", "(+7 more: PgDn)"], 0)
+    middle, top = help_page(text, 4, 80, page_step(4))
+    assert middle.split("\n")[-1] == "(+2 above: PgUp, +5 more: PgDn)" and top == 2
+    last, top = help_page(text, 4, 80, 99)  # past the end: the last page
+    assert last.split("\n") == [
+        "line 7",
+        "line 8",
+        "line 9",
+        "(+7 above: PgUp; the end of the help)",
+    ]
+    assert top == 7 and help_page(text, 4, 80, -3)[1] == 0
