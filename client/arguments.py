@@ -9,11 +9,14 @@ argparse.
 from __future__ import annotations
 
 import argparse
+import sys
+import textwrap
 from typing import Any, NoReturn
 
 from fairtable.client.clock_words import clock_arg
 from fairtable.client.errors import nonnegative_seconds, player_name, port_number, positive_seconds
 from fairtable.client.rules_summary import game_name
+from fairtable.client.text_rows import said_on
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT
 from fairtable.protocol import Leavers
@@ -22,11 +25,24 @@ from fairtable.protocol.testing import CHEATS
 __all__ = ["SCREEN_COMMANDS", "build_parser"]
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its lines broken at spaces only (never inside ``invalid-point``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its complaints in one line like every other refusal."""
+    """argparse, with its complaints in one line like every other refusal (folded at words
+    on a terminal, as every refusal is)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"fairtable: {message} (see '{self.prog} --help')\n")
+        said = f"fairtable: {message} (see '{self.prog} --help')"
+        self.exit(2, said_on(sys.stderr, said) + "\n")
 
 
 def _version() -> str:
@@ -47,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play hidden-information tabletop games with friends, with nobody to trust.",
     )
     parser.add_argument("--version", action="version", version=f"fairtable {_version()}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
     sim.add_argument("game", type=game_name, choices=game_names())
     usual = ", ".join(f"{name} {entry(name).default_seats}" for name in game_names())
@@ -62,7 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play among in-memory protocol peers, every secret cryptographic",
     )
     sim.add_argument("--log", metavar="DIR", help="with --crypto: save every peer's table log")
-    sim.add_argument("--cheat", choices=CHEATS, help="with --crypto: one peer cheats this way")
+    sim.add_argument(
+        "--cheat",
+        choices=CHEATS,
+        metavar="KIND",  # the list in the help, folded at commas: no line over 80 columns
+        help=f"with --crypto: one peer cheats this way ({', '.join(CHEATS)})",
+    )
     sim.add_argument("--cheater", type=int, metavar="SEAT", help="the seat that cheats")
     sim.add_argument(
         "--depart",

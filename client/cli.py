@@ -42,7 +42,7 @@ from fairtable.client.options import (
 )
 from fairtable.client.rules_summary import summary
 from fairtable.client.simulate import run_crypto_game, run_game
-from fairtable.client.text_rows import fold, terminal_width
+from fairtable.client.text_rows import said_on, terminal_width
 from fairtable.engine.outcome import team_display
 
 __all__ = ["build_parser", "main"]
@@ -292,10 +292,7 @@ def say_error(text: str) -> None:
     whole.  On a terminal the message is folded at words to its width
     (:func:`client.text_rows.fold`: a path or an invite never broken); elsewhere (a log, a
     script reading it) it is never folded, so a script finds each line as it was written."""
-    if sys.stderr is not None and sys.stderr.isatty():
-        print(fold(text, terminal_width(sys.stderr)), file=sys.stderr)
-    else:
-        print(text, file=sys.stderr)
+    print(said_on(sys.stderr, text), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

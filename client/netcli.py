@@ -42,7 +42,7 @@ from fairtable.client.seats import (
     seat_option,
 )
 from fairtable.client.table_options import TableOptions
-from fairtable.client.text_rows import fold, terminal_width
+from fairtable.client.text_rows import fold, said_on
 from fairtable.engine.games import entry, game_names
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import (
@@ -328,7 +328,7 @@ def run(options: HostOptions | JoinOptions | RelayOptions) -> int:
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print(fold(stopped_line(options.command), terminal_width(sys.stderr)), file=sys.stderr)
+        print(said_on(sys.stderr, stopped_line(options.command)), file=sys.stderr)
         return 130
     return 0
 

@@ -297,7 +297,7 @@ def run_play(o: PlayOptions) -> int:
             o.game, o.seed, o.bots, o.pace, o.round_limit, my_name(o.data_dir, o.name)
         )
         _shown(model, table.network(), o.plain)
-        print(ending.after_screen(model, NOT_KEPT))
+        print(fold(ending.after_screen(model, NOT_KEPT)))
         return 0
     network = _network(
         o.data_dir,
@@ -308,7 +308,7 @@ def run_play(o: PlayOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.plain)
-    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
+    print(fold(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it.")))
     return 0
 
 
@@ -374,7 +374,7 @@ def run_resume(o: ResumeOptions) -> int:
     else:
         network = _network(kept.data_dir, invite=invite, reopen=kept)
     _shown(model, network, o.plain)
-    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
+    print(fold(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it.")))
     return 0
 
 
@@ -395,12 +395,18 @@ def host_screen(o: HostOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.peer.plain)
-    print(ending.after_screen(model, KEPT))
+    print(fold(ending.after_screen(model, KEPT)))
     return 0
 
 
 LAN_SECONDS = 3.0
 """How long ``join`` without an invite listens for the tables the LAN announces."""
+
+
+NEVER_REACHED = (
+    "The table was never reached, so nothing is kept; run the same command to try again."
+)
+"""Said after a join screen that never reached its table closes."""
 
 
 def join_screen(o: JoinOptions) -> int:
@@ -432,9 +438,9 @@ def join_screen(o: JoinOptions) -> int:
     )
     if model.seat is None and not model.over and not model.reached:
         _never_reached(model.saved)
-        print("The table was never reached, so nothing is kept; run the same command to try again.")
+        print(fold(NEVER_REACHED))
         return 0
-    print(ending.after_screen(model, KEPT))
+    print(fold(ending.after_screen(model, KEPT)))
     return 0
 
 

@@ -10,6 +10,7 @@ from fairtable.client.replay import (
     record_for,
 )
 from fairtable.client.table_ref import table_path
+from fairtable.client.text_rows import fold
 
 __all__ = ["run_replay"]
 
@@ -19,7 +20,7 @@ def run_replay(options: ReplayOptions) -> int:
     record = record_for(*load_named_table(table_path(str(options.table), options.data_dir)))
     if options.export:
         paths = export(record, options.export, open_hands=options.open_hands)
-        print(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}")
+        print(fold(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}"))
         return 0
     from fairtable.client.replay_screen import run_replay_screen
 

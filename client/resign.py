@@ -19,6 +19,7 @@ from fairtable.client.bot_seats import saved_bot_specs
 from fairtable.client.errors import UsageError
 from fairtable.client.lifecycle import UnfinishedGame, departed_line, resigned_line
 from fairtable.client.seats import bot_node
+from fairtable.client.text_rows import fold
 from fairtable.netplay import (
     NodeConfig,
     Pacing,
@@ -62,7 +63,7 @@ def resign_saved(data_dir: Path, kept: UnfinishedGame, *, reach: float = REACH_S
     if problem is not None:
         raise ResignError(str(problem))
     for line in lines:
-        print(line)
+        print(fold(line))
     return 0 if any(line.startswith(("seat ", "you ")) for line in lines) else 1
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "SPLIT_MARK",
     "TERMINAL_WIDTH",
     "fold",
+    "said_on",
     "plain_rows",
     "terminal_width",
     "verdict_rows",
@@ -48,6 +49,20 @@ def _copied(word: str) -> bool:
     return len(word) >= LONG_WORD or "/" in word
 
 
+def _units(words: list[str]) -> list[str]:
+    """The words, with a quoted command (``'fairtable simulate --help'``) kept as one."""
+    units: list[str] = []
+    quoted = False
+    for word in words:
+        if quoted:
+            units[-1] += " " + word
+            quoted = "'" not in word
+        else:
+            units.append(word)
+            quoted = "'fairtable" in word and word.count("'") == 1
+    return units
+
+
 def _line_rows(line: str, width: int) -> list[str]:
     body = line.lstrip(" ")
     lead = line[: len(line) - len(body)]
@@ -55,7 +70,7 @@ def _line_rows(line: str, width: int) -> list[str]:
         return [line]
     rows: list[str] = []
     row, alone = "", False
-    for word in body.split():
+    for word in _units(body.split()):
         if not row:
             row = lead + word
         elif not alone and len(row) + 1 + len(word) <= width:
@@ -73,8 +88,9 @@ def fold(text: str, width: int | None = None) -> str:
     """``text`` as a command prints it: each line longer than ``width`` columns (the
     terminal's: :func:`terminal_width`) broken at spaces, its further rows indented two more
     than the line.  A word is never broken; a long one (a path, an invite, a key) that does
-    not fit its row moves down to a row of its own, and a line that shows a command to type
-    (``fairtable ...`` after its indent) is kept whole, to be copied as one line."""
+    not fit its row moves down to a row of its own; a command to type is kept whole, to be
+    copied as one: a line that shows one (``fairtable ...`` after its indent), or one quoted
+    in a line (``'fairtable simulate --help'``)."""
     width = terminal_width() if width is None else width
     return "\n".join(row for line in text.split("\n") for row in _line_rows(line, width))
 
@@ -144,3 +160,14 @@ def verdict_rows(verdict: str, path: str, summary: str, width: int = TERMINAL_WI
         return plain_rows([verdict, f"{path}:", *words], width)
     rest = plain_rows(words, width - 2) if words else []
     return [verdict, f"  {path}", *(f"  {rest[0]}" for _ in rest[:1]), *rest[1:]]
+
+
+def said_on(stream: TextIO | None, text: str) -> str:
+    """``text`` as it is written to ``stream``: folded at words to its width when the stream
+    is a terminal (:func:`fold`), as it is otherwise -- a log or a script reading the stream
+    finds each line as it was written."""
+    try:
+        folding = stream is not None and stream.isatty()
+    except (OSError, ValueError, AttributeError):
+        folding = False
+    return fold(text, terminal_width(stream)) if folding else text

@@ -80,6 +80,8 @@ def test_printed_lines_fold_at_words_and_keep_what_is_copied_whole() -> None:
     command = "  fairtable watch 'fairtable://" + "x" * 120 + "'"
     assert fold(command) == command  # a command to type stays one line, to be copied
     assert fold("short\n  lines stay") == "short\n  lines stay"
+    hint = "fairtable: " + "word " * 12 + "(see 'fairtable simulate --help')"
+    assert fold(hint).split("\n")[-1] == "  'fairtable simulate --help')"  # quoted: one piece
 
 
 def test_the_relay_start_line_gives_its_key_a_line_of_its_own() -> None:

@@ -136,3 +136,20 @@ def test_terminal_watching_a_closed_port_says_connection_refused() -> None:
         assert "unreachable" not in shown
         tmux("send-keys", "-t", name, "q", "Enter")
         wait_for(name, lambda s: "EXITED 0" in s, 30, "leaving the watch screen")
+
+
+def test_terminal_argparse_refusals_and_help_keep_to_80_columns() -> None:
+    """argparse's own refusal (its list of choices runs over 80 columns) is folded at words
+    on a terminal like every other error, and the help never breaks a word at a hyphen."""
+    with session(_bare("simulate reign --cheat nope")) as name:
+        now = wait_for(name, lambda s: "EXITED" in s, 30, "the refusal")
+        assert "EXITED 2" in now
+        shown = _unfolded(name)
+        assert any(row.strip() == "'fairtable simulate --help')" for row in shown.splitlines())
+        said = " ".join(shown.split())
+        assert "fairtable: argument --cheat: invalid choice: 'nope'" in said
+        assert "'invalid-point'" in said and "(see 'fairtable simulate --help')" in said
+    with session(_bare("simulate --help"), height=60) as name:
+        wait_for(name, lambda s: "EXITED 0" in s, 30, "the help")
+        shown = _unfolded(name)
+        assert "invalid-point" in shown and "invalid-\n" not in shown
