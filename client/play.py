@@ -297,7 +297,7 @@ def run_play(o: PlayOptions) -> int:
             o.game, o.seed, o.bots, o.pace, o.round_limit, my_name(o.data_dir, o.name)
         )
         _shown(model, table.network(), o.plain)
-        print(fold(ending.after_screen(model, NOT_KEPT)))
+        print(ending.after_screen(model, NOT_KEPT))
         return 0
     network = _network(
         o.data_dir,
@@ -308,7 +308,7 @@ def run_play(o: PlayOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.plain)
-    print(fold(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it.")))
+    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
@@ -374,7 +374,7 @@ def run_resume(o: ResumeOptions) -> int:
     else:
         network = _network(kept.data_dir, invite=invite, reopen=kept)
     _shown(model, network, o.plain)
-    print(fold(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it.")))
+    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
     return 0
 
 
@@ -395,7 +395,7 @@ def host_screen(o: HostOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.peer.plain)
-    print(fold(ending.after_screen(model, KEPT)))
+    print(ending.after_screen(model, KEPT))
     return 0
 
 
@@ -440,7 +440,7 @@ def join_screen(o: JoinOptions) -> int:
         _never_reached(model.saved)
         print(fold(NEVER_REACHED))
         return 0
-    print(fold(ending.after_screen(model, KEPT)))
+    print(ending.after_screen(model, KEPT))
     return 0
 
 

@@ -50,10 +50,14 @@ def _copied(word: str) -> bool:
 
 
 def _units(words: list[str]) -> list[str]:
-    """The words, with a quoted command (``'fairtable simulate --help'``) kept as one."""
+    """The words, with a command to type kept as one: one quoted in the line (``(see
+    'fairtable simulate --help')``), or one that ends it (``to check it: fairtable audit
+    ID --data-dir DIR``)."""
     units: list[str] = []
     quoted = False
-    for word in words:
+    for index, word in enumerate(words):
+        if word == "fairtable":  # a command, to the end of the line
+            return [*units, " ".join(words[index:])]
         if quoted:
             units[-1] += " " + word
             quoted = "'" not in word
@@ -89,8 +93,9 @@ def fold(text: str, width: int | None = None) -> str:
     terminal's: :func:`terminal_width`) broken at spaces, its further rows indented two more
     than the line.  A word is never broken; a long one (a path, an invite, a key) that does
     not fit its row moves down to a row of its own; a command to type is kept whole, to be
-    copied as one: a line that shows one (``fairtable ...`` after its indent), or one quoted
-    in a line (``'fairtable simulate --help'``)."""
+    copied as one: a line that shows one (``fairtable ...`` after its indent), one that ends
+    a line (``to check it: fairtable audit ...``) or one quoted in it (``'fairtable
+    simulate --help'``)."""
     width = terminal_width() if width is None else width
     return "\n".join(row for line in text.split("\n") for row in _line_rows(line, width))
 
