@@ -34,6 +34,7 @@ from fairtable.client.sovereign.panes import (
     forge_cards,
     hand_cards,
     name,
+    stage_words,
     state_for,
     who,
     whose,
@@ -214,7 +215,7 @@ class ClientModel(MenuModel):
         pub = self.view.public
         if pub["phase"] in ("setup", "over"):
             return str(pub["phase"])
-        return f"{whose(pub['active'], self.seat)} {pub['phase']}"
+        return stage_words(pub)  # whose turn it is: the table pane's title says
 
     def _asked(self) -> str:
         """Whom the table waits for, from the public state."""

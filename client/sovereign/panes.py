@@ -28,6 +28,7 @@ from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.room import screen_size, side_width
 from fairtable.client.screen_model import Lines
+from fairtable.client.seat_names import SeatNames
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of
@@ -46,6 +47,8 @@ class PaneModel(Protocol):
     def status(self) -> str: ...
     @property
     def invite(self) -> str: ...
+    @property
+    def names(self) -> SeatNames: ...
 
 
 CATALOG = standard_catalog()
@@ -204,7 +207,31 @@ def breach_words(view: SovereignView, value: int) -> str:
 
 
 # -- the table pane -----------------------------------------------------------------------------
+_WINDOW_WORDS = {
+    "forge_begin": "forge begins",
+    "forge_end": "forge ends",
+    "battle_begin": "battle begins",
+    "battle_end": "battle ends",
+    "move_begin": "move begins",
+    "move_end": "move ends",
+    "between_turns": "between turns",
+}
+"""A priority window, as the title and the status line say where play stands."""
+
+
+def stage_words(pub: dict[str, Any]) -> str:
+    """Where the turn stands, in a few words: the priority window open ("battle ends"), else
+    the phase ("forge", "between turns")."""
+    window = pub["window"].get("name", "")
+    if window and "order" in pub["window"]:
+        return _WINDOW_WORDS.get(str(window), str(window).replace("_", " "))
+    return "between turns" if pub["phase"] == "between" else str(pub["phase"])
+
+
 def header(model: PaneModel) -> str:
+    """The table pane's title: the round, the turn, whose it is and where it stands, in one
+    row of the pane at 80 columns ("R4/60 turn 7, Ada: battle ends"; a bot by its name
+    alone, as the log names it)."""
     view = model.view
     assert view is not None
     pub = view.public
@@ -212,12 +239,8 @@ def header(model: PaneModel) -> str:
     phase = pub["phase"]
     if phase in ("setup", "over"):
         return f"Sovereign R{pub['round']}{limit}: {phase}  Echoes to win {pub['echo_target']}"
-    window = pub["window"].get("name", "")
-    extra = f" ({window.replace('_', ' ')})" if window and "order" in pub["window"] else ""
-    return (
-        f"R{pub['round']}{limit} turn {pub['turn']}: {whose(pub['active'], model.seat)} "
-        f"{phase}{extra}"
-    )
+    active = model.names.log_text(who(pub["active"], model.seat))
+    return f"R{pub['round']}{limit} turn {pub['turn']}, {active}: {stage_words(pub)}"
 
 
 def battle_line(view: SovereignView) -> str | None:

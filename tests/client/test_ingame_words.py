@@ -1,6 +1,7 @@
 """The in-game words a new user still tripped on (issue 31, the new-user run's S12): the help
 of a game against our own bots only names no invite key (there is nobody to invite), and a
-new decision says "your move" once, on the status line."""
+new decision says "your move" once, on the status line; F1's help pages (S3); Sovereign's
+title fits its pane (S9)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 
 from fairtable.client.help_pages import help_page, page_step
 from fairtable.client.play import model_for
+from fairtable.client.room import side_width
 from fairtable.client.screen_model import INVITE_HELP
+from fairtable.client.sovereign.panes import header
 from fairtable.engine.games import rules
 from fairtable.engine.referee import Referee
 from fairtable.engine.requests import Decision
@@ -75,3 +78,33 @@ def test_a_long_help_shows_a_page_at_a_time_and_says_what_is_above_and_below() -
         "(+7 above: PgUp; the end of the help)",
     ]
     assert top == 7 and help_page(text, 4, 80, -3)[1] == 0
+
+
+def test_sovereign_title_fits_its_pane_at_80_columns_in_words_that_read() -> None:
+    """S9: the table pane's title wrapped at 80 columns ("R4/60 turn 7: root 2's battle
+    (battle|  end)") and read "your between (between turns)".  Through a whole game between
+    'root' and a bot, each seat's title (names as the screen shows them) is one row of the
+    table pane (41 columns at 80), and says 'between turns' for the phase between turns."""
+    width = 80 - side_width() - 1
+    assert width == 41
+    truth = rules("sovereign").new_game(2)
+    models = {}
+    for seat in (0, 1):
+        model = model_for("sovereign")
+        model.apply_event(ev.Seated(seat=seat, players=2, names=("root", "Ada (heuristic)")))
+        models[seat] = model
+    referee, stream = Referee(3), ChanceStream.from_int(3)
+    titles: set[str] = set()
+    while not truth.over:
+        for seat, model in models.items():
+            model.apply_event(ev.ViewChanged(view=truth.view(seat)))
+            title = model.names.text(header(model))
+            assert len(title) <= width and "your between" not in title, title
+            assert "between" not in model.status or "between turns" in model.status
+            titles.add(title.split(", ", 1)[-1])
+        request = truth.pending()[0]
+        if isinstance(request, Decision):
+            truth.apply(rules("sovereign").random_answer(truth.view(request.seat), request, stream))
+        else:
+            truth.apply(referee.answer(truth, request))
+    assert {"you: between turns", "Ada: between turns"} <= titles, sorted(titles)

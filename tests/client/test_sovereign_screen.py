@@ -49,7 +49,7 @@ def test_screen_fits_80x24_with_lanes_forge_hand_and_eight_options() -> None:
     assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
     screen = "\n".join(lines)
     pub = game.public()
-    assert lines[0].startswith(f"R{pub['round']}/") and "your forge" in lines[0]
+    assert lines[0].startswith(f"R{pub['round']}/") and ", you: forge" in lines[0]
     assert ">you " in screen and " L: " in screen and " C: " in screen  # the two lanes
     assert f"E{len(pub['boards'][d.seat]['scored'])}/{pub['echo_target']}" in screen
     hand = game.view(d.seat).hand
