@@ -19,7 +19,7 @@ from fairtable.client.sodalis.words import card_name
 from fairtable.engine.sodalis.arena import standard_arena
 from fairtable.engine.sodalis.cards import FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import TEAMS, Team
 from fairtable.engine.sodalis.view import SodalisView
 
 __all__ = ["arena_lines", "panes", "side_lines"]
@@ -70,6 +70,11 @@ def arena_lines(model: ClientModel) -> Lines:
     """The left pane: the hex arena with its units and a legend (or, while you choose
     reversals, your arcana numbered for ``flip``)."""
     view = model.view
+    if view is None and model.seat is not None:  # seated, the first step not yet taken
+        arena = standard_arena()
+        before = {"artifacts": {t: list(arena.artifacts[t]) for t in TEAMS}, "seats": []}
+        title = [("class:title", "Sodalis - setting up: the arena\n")]
+        return title + _map(before, None, {}, None, None, {}, _legend(None, "-"))
     if view is None:
         lines = [("class:title", "Sodalis\n"), ("", model.status + "\n")]
         if model.invite:
@@ -97,16 +102,7 @@ def arena_lines(model: ClientModel) -> Lines:
     # '@' on the highlighted one, whose coordinates the title says
     at = "" if marked is None else f" @ ({marked[0]},{marked[1]})"
     out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}{at}\n")]
-    arena = standard_arena()
-    rows, cols = arena.text_size
-    grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
     units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
-    for space, row, col in arena.text_positions():
-        grid[row][col // 2] = _glyph(pub, space, model.seat, units, view.catalog)
-        if space == marked:
-            grid[row][col // 2] = ("reverse bold", "@")
-        elif space in numbered:
-            grid[row][col // 2] = ("bold underline", str(numbered[space]))
     sight = (
         "Paragon"
         if pub["paragon"]["sight"]
@@ -114,8 +110,15 @@ def arena_lines(model: ClientModel) -> Lines:
             (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-"
         )
     )
-    seated = model.seat is not None  # a watcher's legend names the teams, in as few columns
-    legend = [
+    legend = _legend(model.seat, sight)
+    return out + _map(pub, model.seat, units, view.catalog, marked, numbered, legend)
+
+
+def _legend(seat: int | None, sight: str) -> list[str]:
+    """The map's legend (a watcher's, or a seat's before it knows its team, names the teams,
+    in as few columns)."""
+    seated = seat is not None
+    return [
         "P Paragon",
         "+ centre",
         "* own Artifact" if seated else "* Dawn Artif.",
@@ -124,6 +127,29 @@ def arena_lines(model: ClientModel) -> Lines:
         ": base",
         f"Sight: {sight}",
     ]
+
+
+def _map(
+    pub: dict[str, Any],
+    me: int | None,
+    units: dict[tuple[int, int], int],
+    catalog: Any,
+    marked: tuple[int, int] | None,
+    numbered: dict[tuple[int, int], int],
+    legend: list[str],
+) -> Lines:
+    """The hex arena's rows, each with its legend entry: units, the highlighted space ``@``,
+    the options' numbers."""
+    arena = standard_arena()
+    rows, cols = arena.text_size
+    grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
+    for space, row, col in arena.text_positions():
+        grid[row][col // 2] = _glyph(pub, space, me, units, catalog)
+        if space == marked:
+            grid[row][col // 2] = ("reverse bold", "@")
+        elif space in numbered:
+            grid[row][col // 2] = ("bold underline", str(numbered[space]))
+    out: Lines = []
     for row, cells in enumerate(grid):
         out += cells
         out.append(("class:dim", " " + legend[row] if row < len(legend) else ""))
@@ -183,12 +209,21 @@ def goal_line(pub: dict[str, Any]) -> str:
     return f"3 Tributes win: {held}"
 
 
+def _setting_up(model: ClientModel) -> str:
+    """The champions pane before the game's first step: whom the setting up waits for."""
+    if model.seat is None:
+        return ""
+    others = [s for s in model.blocking if s != model.seat]
+    waits = ", ".join(f"seat {s}" for s in others) if others else "the table"
+    return f"  {model.players} seats; none chosen yet:\n  waiting for {waits}\n"
+
+
 def side_lines(model: ClientModel) -> Lines:
     """The right pane: champions, your spread, continuous effects, the last roll, your
     hidden simultaneous choice."""
     view = model.view
     if view is None:
-        return [("class:title", "Champions\n")]
+        return [("class:title", "Champions\n"), ("", _setting_up(model))]
     pub, me, cat = view.public, model.seat, view.catalog
     out: Lines = [
         ("class:mine" if seat == me else "", _champion_line(pub, seat, me, cat) + "\n")

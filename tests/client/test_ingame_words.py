@@ -19,6 +19,7 @@ from fairtable.engine.referee import Referee
 from fairtable.engine.requests import Decision
 from fairtable.engine.rng import ChanceStream
 from fairtable.netplay import events as ev
+from tests.client.screen import render
 
 GAMES = ["reign", "sodalis", "sovereign", "highcard"]
 
@@ -108,3 +109,19 @@ def test_sovereign_title_fits_its_pane_at_80_columns_in_words_that_read() -> Non
         else:
             truth.apply(referee.answer(truth, request))
     assert {"you: between turns", "Ada: between turns"} <= titles, sorted(titles)
+
+
+def test_a_sodalis_joiner_sees_the_arena_and_whom_it_waits_for_before_the_first_step() -> None:
+    """S6: a 4-seat joiner's screen had an empty Champions pane and no arena until the host
+    answered its first setup decision.  Drawn at 80x24: the arena (public from the start)
+    and, in the Champions pane, whom the setting up waits for."""
+    model = model_for("sodalis")
+    model.apply_event(ev.LobbyUpdate(seated=4, seats=4))
+    model.apply_event(ev.Seated(seat=2, players=4, names=("root", "", "", "")))
+    model.apply_event(ev.WaitingFor(seats=[0]))
+    rows = render(model)
+    shown = "\n".join(rows)
+    assert "Sodalis - setting up: the arena" in rows[0] and "Champions" in rows[0]
+    assert "P Paragon" in shown and "# impassable" in shown and "* Dawn Artif." in shown
+    assert "waiting for root" in shown, shown  # in the pane itself, by name
+    assert len(rows) <= 24 and all(len(row) <= 80 for row in rows)
