@@ -153,3 +153,19 @@ def test_terminal_argparse_refusals_and_help_keep_to_80_columns() -> None:
         wait_for(name, lambda s: "EXITED 0" in s, 30, "the help")
         shown = _unfolded(name)
         assert "invalid-point" in shown and "invalid-\n" not in shown
+
+
+def test_terminal_ctrl_c_after_a_mistyped_code_leaves_without_an_error(tmp_path: Path) -> None:
+    """S5: after a refused answer the question is asked again, and Ctrl-C there leaves as
+    ``q`` does: "Nothing joined.", no error, exit code 0."""
+    lan = _free_udp_port()  # a LAN where nobody announces a table
+    with session(command(f"join --discovery-port {lan}", tmp_path)) as name:
+        wait_for(name, lambda s: "Join code or invite" in s, 30, "the question")
+        tmux("send-keys", "-t", name, "7-amber-falcon-orbit-sandbox", "Enter")
+        again = wait_for(name, lambda s: s.count("Join code or invite") == 2, 30, "it again")
+        assert "did you mean 'sandbar'?" in again, again
+        tmux("send-keys", "-t", name, "C-c")
+        left = wait_for(name, lambda s: "EXITED" in s, 30, "leaving")
+        assert "Nothing joined." in left and "EXITED 0" in left, left
+        assert "fairtable:" not in left and "Traceback" not in left
+        _unfolded(name)

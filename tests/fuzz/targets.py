@@ -38,6 +38,7 @@ from fairtable.netplay import (
     FrameReader,
     Invite,
     InviteError,
+    saved_names,
     saved_table,
 )
 from fairtable.netplay.lan._joincode import (
@@ -306,7 +307,9 @@ def _saved_table(data: bytes) -> str:
     (_FOLDER / "table.json").write_bytes(info)
     (_FOLDER / "log").write_bytes(log)
     for game in unfinished_games(_FOLDER.parents[1]):  # `resume --list` reads it first
-        game_line(1, game.info, game.invite.game, game.invite.seats)
+        game_line(
+            1, game.info, game.invite.game, game.invite.seats, names=saved_names(game.info)
+        )
     table = saved_table(_FOLDER)
     for entry in table.entries:  # what the audit and a resume read next
         _decode_entry(entry)
