@@ -307,9 +307,7 @@ def _saved_table(data: bytes) -> str:
     (_FOLDER / "table.json").write_bytes(info)
     (_FOLDER / "log").write_bytes(log)
     for game in unfinished_games(_FOLDER.parents[1]):  # `resume --list` reads it first
-        game_line(
-            1, game.info, game.invite.game, game.invite.seats, names=saved_names(game.info)
-        )
+        game_line(1, game.info, game.invite.game, game.invite.seats, names=saved_names(game.info))
     table = saved_table(_FOLDER)
     for entry in table.entries:  # what the audit and a resume read next
         _decode_entry(entry)
