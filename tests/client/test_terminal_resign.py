@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.client.tmux import quit_screen, screen, session, tmux
+from tests.client.tmux import asked, quit_screen, screen, session, tmux, wait_for
 
 LEFT = "left the table at step"
 
@@ -61,8 +61,9 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
             _wait_for(guest, "The game starts", 60)
             _wait_for(host, "Round 1", 60)
             tmux("send-keys", "-t", host, "resign", "Enter")
-            asked = _wait_for(host, "Type 'yes' to confirm", 10)
-            assert LEFT not in asked
+            question = _wait_for(host, "Type 'yes' to confirm", 10)
+            assert LEFT not in question
+            assert "Resign? The others play on without you." in question, question  # said first
             tmux("send-keys", "-t", host, "yes", "Enter")
             mine = _wait_for(host, f"you {LEFT}", 60)
             theirs = _wait_for(guest, f"ada {LEFT}", 30)  # the login name (no --name given)
@@ -73,3 +74,24 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
         assert f"you {LEFT}" in quit_screen(host)
     (info,) = [json.loads(p.read_text()) for p in (host_dir / "tables").glob("*/table.json")]
     assert info["status"] == "left"
+
+
+def test_terminal_resign_in_a_two_seat_game_says_it_ends_and_who_wins(tmp_path: Path) -> None:
+    """The new-user run's S10: a two-seat game asked "Resign (the others play on if the game
+    allows)?" and ended; the question now says what resigning does there, and 'no' keeps
+    the game going."""
+    command = (
+        f"{shlex.quote(sys.executable)} -m fairtable.client.cli play sovereign --bots 1 "
+        f"--seed 1 --pace 0.05 --data-dir {shlex.quote(str(tmp_path))}; echo EXITED; sleep 60"
+    )
+    with session(command) as name:
+        wait_for(name, asked, 60, "a decision")
+        tmux("send-keys", "-t", name, "resign", "Enter")
+        question = _wait_for(name, "Type 'yes' to confirm", 10)
+        said = " ".join(question.split())
+        assert "Resign? The game ends and Ada (heuristic) wins." in said, question
+        tmux("send-keys", "-t", name, "no", "Enter")
+        _wait_for(name, "Not resigned: the game goes on.", 10)
+        lines = question.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert "EXITED" in quit_screen(name)
