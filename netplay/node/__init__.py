@@ -3,6 +3,8 @@
 This area composes the others into a running peer:
 
 * ``_node``        -- :class:`TableNode`: the parts composed, messages routed to them;
+* ``_node_links``  -- which links a node keeps up: serving, dialling the host or relay and seats;
+* ``_departure``   -- leaving: the farewell a finished seat says, and when it may go;
 * ``_node_parts``  -- a node's settings in typed parts, and one link's state, shared by its parts;
 * ``_mesh``        -- a node's links and flooding over them (dialling, readers, writers);
 * ``_admission``   -- lobby admission: join requests, seating, the signed start, early entries;

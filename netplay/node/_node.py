@@ -14,8 +14,12 @@ routing of messages to the parts that own them:
 * :class:`~netplay.node._pump.SessionPump` -- pumping the sans-IO :class:`~protocol.TableSession`:
   our entries out (durable before visible), decisions (bots, paced, or a person's answers),
   events for the client (``netplay.events``);
-* :class:`~netplay.node._liveness.Liveness` -- presence beats, clocks, catching up when stalled.
-* :class:`~netplay.node._departure.Departure` -- leaving: the farewell and when to go.
+* :class:`~netplay.node._liveness.Liveness` -- presence beats, clocks, catching up when stalled;
+* :class:`~netplay.node._departure.Departure` -- leaving: the farewell and when to go;
+* :class:`~netplay.node._node_links.NodeLinks` -- which links it keeps up: serving, dialling
+  the host or relay and the later seats, refusals that end the table.
+
+The last two are the node's bases: they read the state the node holds.
 
 Each reader feeds what arrives into the session synchronously, one message at a time, in
 order.  Restarting the same command with the same data directory reloads the log and
@@ -38,20 +42,12 @@ import fairtable.protocol as P
 from .. import events as ev
 from ..lan import LanOffer, lan_address, offer_code
 from ..links import (
-    FATAL_REASONS,
-    Link,
-    LinkClosed,
-    LinkReason,
-    LinkRole,
     Watchers,
-    refusal_words,
-    serve_links,
     tls_key_at,
 )
 from ..storage import LogFile, TableFolder, claim_table
 from ..table import (
     OVER_BUDGET,
-    RELAY_SECRET,
     Farewell,
     Farewells,
     Invite,
@@ -63,29 +59,25 @@ from ..table import (
     Seating,
     ServeBudget,
     Starved,
-    Subscribe,
     TableStart,
     TimeNotice,
-    relay_scope,
-    relay_token,
     start_names,
     verify_start,
 )
-from ._admission import SEAT_REFUSED, Admission
-from ._departure import Departure
+from ._admission import Admission
 from ._liveness import Liveness
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
+from ._node_links import NodeLinks
 from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
 
 __all__ = ["NodeConfig", "ResignRequest", "TableNode"]
 
 _MAX_SEQ = 1 << 52
-_NEVER_SEATED = FATAL_REASONS | {"not authorised"}  # refusals no retry fixes (a started table)
 
 
-class TableNode(Departure):
+class TableNode(NodeLinks):
     """One seat at one table (the host's or a joiner's)."""
 
     def __init__(
@@ -315,99 +307,7 @@ class TableNode(Departure):
             self.invite.leavers,
         )
 
-    # -- links ---------------------------------------------------------------------------
-    async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
-        def secrets_for(scope: bytes) -> bytes | None:
-            if self.invite is not None and scope == self.invite.lobby_id:
-                return self.invite.secret
-            return None
-
-        def authorise(info: Any) -> bool:
-            if info.role is LinkRole.OBSERVER:  # a spectator: unless the table refuses them
-                return self.config.reach.spectators
-            if self.start is None or self.session is None:
-                return True  # the lobby: the handshake proved the invite
-            return info.key in self.session.spec.players
-
-        await serve_links(
-            port,
-            self._adopt_served,
-            identity=self.identity,
-            secrets_for=secrets_for,
-            authorize=authorise,
-            host=self.config.reach.listen_host,
-            task_status=task_status,
-        )
-
-    async def _adopt_served(self, link: Link) -> None:
-        """A link someone opened to us: one key keeps its newest links; before the start,
-        only as many keys as the table has seats to fill (any more is closed, saying why)."""
-        if link.info.role is LinkRole.OBSERVER:
-            if self.session is None or self.start is None:
-                await link.aclose(LinkReason.NOT_STARTED)
-                return
-            await self.watchers.adopt(link)
-            return
-        self.mesh.keep_newest(link.info.key)
-        if not self.admission.lets_in(link.info.key):
-            await link.aclose(f"{SEAT_REFUSED}the table is full")
-            return
-        await self.mesh.adopt(link)
-
-    async def _dial(self, address: tuple[str, int], via_relay: bool, key: bytes | None) -> None:
-        """Keep a link to ``address`` up until we leave (reconnecting with back-off): a seat
-        that finished may still hold entries the others lack (:meth:`_leave`)."""
-        assert self.invite is not None
-        scope: bytes = self.invite.lobby_id  # a link's scope: the lobby id, or the relay's
-        secret, greeting = self.invite.secret, None
-        if via_relay:
-            token = relay_token(self.invite)
-            scope, secret = relay_scope(token), RELAY_SECRET
-            greeting = P.encode(Subscribe(token, LinkRole.PEER.value))
-
-        def refused(exc: LinkClosed) -> None:
-            self.emit(ev.LinkRefused(exc.reason))
-            if self.session is None and not self.hosting and not via_relay:
-                self.emit(ev.Refused(refusal_words(exc.reason)))
-                self._finish("refused")  # never seated: nothing to resume
-
-        def relay_refused(reason: str) -> bool:
-            self.emit(ev.LinkRefused(reason))
-            if self.session is None:
-                self.emit(ev.Refused("the relay refused the table: " + reason))
-                self._finish("refused")
-                return True
-            return False  # seated: try again, the relay may make room
-
-        with trio.CancelScope() as dialling:
-            self._dialling[key] = dialling
-            await self.mesh.dial(
-                address,
-                scope=scope,
-                secret=secret,
-                key=key,
-                via_relay=via_relay,
-                until=self._gone,
-                greeting=greeting,
-                refused=refused,
-                relay_refused=relay_refused,
-                fatal=_NEVER_SEATED,
-            )
-
-    def _stop_dialling(self, seat: int) -> None:
-        """Seat ``seat`` left the game for good (docs/protocol.md §11.10): we no longer keep
-        a link to it up (its last entry is what told us)."""
-        if self.session is not None:
-            scope = self._dialling.pop(self.session.spec.players[seat], None)
-            if scope is not None:
-                scope.cancel()
-
-    def _closed(self, exc: LinkClosed) -> None:
-        """A link the far side closed: the host's refusal to seat us ends our table."""
-        if exc.by_peer and exc.reason.startswith(SEAT_REFUSED) and self.session is None:
-            self.emit(ev.Refused(exc.reason[len(SEAT_REFUSED) :]))
-            self._finish("refused")  # the host will not seat us: nothing to resume
-
+    # -- what a link is told (the links themselves: NodeLinks) ------------------------------
     def _relobby(self) -> None:
         """Say again what forms the table, to every link: our join request until the start
         comes, then the start until every seat beat (a relay that lost either passes it now,
@@ -551,20 +451,6 @@ class TableNode(Departure):
             self._greet(peer)
         self._link_seats(start, seat)
 
-    def _link_seats(self, start: TableStart, seat: int) -> None:
-        """Link to every seat after ours that can be reached directly."""
-        if self.config.reach.via is not None or self._nursery is None or self.session is None:
-            return
-        for other, raw in enumerate(start.addresses):
-            key = self.session.spec.players[other]
-            if other <= seat or not raw or key in self.mesh.dialled:
-                continue
-            address = seat_address(raw)
-            if address is None:  # the host signed it, but nobody can dial it
-                continue
-            self.mesh.dialled.add(key)
-            self._nursery.start_soon(self._dial, address, False, key)
-
     def _send_own(self, data: bytes) -> None:
         """One of our own entries: on disk (fsynced) before it leaves."""
         assert self.log is not None
@@ -581,16 +467,3 @@ class TableNode(Departure):
     def _after_pump(self, session: P.TableSession) -> None:
         self.liveness.observe(trio.current_time())
         self.files.keep_summary(session, trio.current_time())
-
-
-def seat_address(raw: bytes) -> tuple[str, int] | None:
-    """The ``(host, port)`` of a seat's address in a start (``HOST:PORT``, ASCII, a port
-    from 1 to 65535), or None for one that cannot be dialled."""
-    try:
-        host, _, port = raw.decode("ascii").rpartition(":")
-    except UnicodeDecodeError:
-        return None
-    if not host or not (port.isascii() and port.isdigit() and len(port) <= 5):
-        return None
-    number = int(port)
-    return (host, number) if 0 < number < 65536 else None
