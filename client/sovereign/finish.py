@@ -10,10 +10,14 @@ types the parts, then ``done``:
 - ``attach N M``: loose augment N onto its M-th possible host (0: scrap it, when it has none);
 - ``clear`` forgets what was typed; ``done`` sends the answer, parts not typed taken from the
   suggestion (menu #1).  The model checks it like any answer: a refusal changes nothing.
+
+The five words are the members of :class:`Part`: the model's shortcuts are keyed by them, and
+a typed word is read into its member once (:func:`typed_answer`), then dispatched on.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -23,8 +27,20 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign.decisions import FinishForgeInfo, SovereignDecisionKind
 from fairtable.engine.sovereign.flow import host_options
 from fairtable.engine.sovereign.state import SovereignState
+from fairtable.engine.words import word_of
 
 LANES = {"l": 0, "c": 1, "leader": 0, "citadel": 1}
+"""The lane a typed ``lane N`` names (0: the Leader's lane, 1: the Citadel's)."""
+
+
+class Part(StrEnum):
+    """A word that builds a finish answer part by part."""
+
+    HEALTH = "health"
+    LANE = "lane"
+    ATTACH = "attach"
+    CLEAR = "clear"
+    DONE = "done"
 
 
 @attrs.define
@@ -49,45 +65,51 @@ def _number(word: str, count: int, low: int = 1) -> int | None:
 
 
 def edit(
-    draft: FinishDraft, d: Decision, state: SovereignState, word: str, words: list[str]
+    draft: FinishDraft, d: Decision, state: SovereignState, part: Part, words: list[str]
 ) -> str:
     """Apply one typed part to ``draft``; returns the one-line message (the draft is left
     unchanged when the part is refused)."""
     info = d.info
     if not isinstance(info, FinishForgeInfo):
         return (
-            f"'{word}' builds the end of a forge phase; this is a "
+            f"'{part}' builds the end of a forge phase; this is a "
             f"{d.kind.replace('_', ' ')} decision."
         )
     new, loose = list(info.new_units), list(info.loose)
-    if word == "clear":
-        draft.health.clear()
-        draft.lanes.clear()
-        draft.attach.clear()
-        return "Finish cleared."
-    if word == "health":
-        n = _number(words[0], len(new)) if len(words) == 3 else None
-        if n is None or not words[1].isdecimal() or not words[2].isdecimal():
-            return f"health N T D: N a new unit (1 to {len(new)}), T talents, D drones."
-        draft.health[new[n - 1]] = (int(words[1]), int(words[2]))
-    elif word == "lane":
-        n = _number(words[0], len(new)) if len(words) == 2 else None
-        if n is None or words[1] not in LANES:
-            return f"lane N L|C: N a new unit (1 to {len(new)}), L Leader lane, C Citadel lane."
-        draft.lanes = [p for p in draft.lanes if p[0] != new[n - 1]]
-        draft.lanes.append((new[n - 1], LANES[words[1]]))
-    else:  # attach
-        n = _number(words[0], len(loose)) if len(words) == 2 else None
-        hosts = host_options(state, loose[n - 1]) if n is not None else []
-        m = _number(words[1], len(hosts), 0 if not hosts else 1) if n is not None else None
-        if n is None or m is None:
-            return (
-                f"attach N M: N a loose augment (1 to {len(loose)}), M its host (1 to "
-                f"{len(hosts)}; 0 scraps it when it has none)."
-                if loose
-                else "There is no loose augment to attach."
-            )
-        draft.attach[loose[n - 1]] = hosts[m - 1] if m else ""
+    match part:
+        case Part.CLEAR:
+            draft.health.clear()
+            draft.lanes.clear()
+            draft.attach.clear()
+            return "Finish cleared."
+        case Part.HEALTH:
+            n = _number(words[0], len(new)) if len(words) == 3 else None
+            if n is None or not words[1].isdecimal() or not words[2].isdecimal():
+                return f"health N T D: N a new unit (1 to {len(new)}), T talents, D drones."
+            draft.health[new[n - 1]] = (int(words[1]), int(words[2]))
+        case Part.LANE:
+            n = _number(words[0], len(new)) if len(words) == 2 else None
+            if n is None or words[1] not in LANES:
+                return f"lane N L|C: N a new unit (1 to {len(new)}), L Leader lane, C Citadel lane."
+            draft.lanes = [p for p in draft.lanes if p[0] != new[n - 1]]
+            draft.lanes.append((new[n - 1], LANES[words[1]]))
+        case Part.ATTACH:
+            return _attach(draft, state, loose, words)
+    return draft.words()  # Part.DONE is typed_answer's: it sends the answer
+
+
+def _attach(draft: FinishDraft, state: SovereignState, loose: list[str], words: list[str]) -> str:
+    n = _number(words[0], len(loose)) if len(words) == 2 else None
+    hosts = host_options(state, loose[n - 1]) if n is not None else []
+    m = _number(words[1], len(hosts), 0 if not hosts else 1) if n is not None else None
+    if n is None or m is None:
+        return (
+            f"attach N M: N a loose augment (1 to {len(loose)}), M its host (1 to "
+            f"{len(hosts)}; 0 scraps it when it has none)."
+            if loose
+            else "There is no loose augment to attach."
+        )
+    draft.attach[loose[n - 1]] = hosts[m - 1] if m else ""
     return draft.words()
 
 
@@ -123,8 +145,11 @@ def typed_answer(
     words: list[str],
 ) -> Any:
     """The shortcut: ``done`` gives the answer to check and send, other words a message."""
-    if word != "done":
-        return edit(draft, d, state, word, words)
+    part = word_of(Part, word)
+    if part is None:
+        return f"'{word}' is none of {', '.join(Part)}."
+    if part is not Part.DONE:
+        return edit(draft, d, state, part, words)
     if d.kind != SovereignDecisionKind.FINISH_FORGE:
         return (
             f"'done' ends the finish of a forge phase; this is a "

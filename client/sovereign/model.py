@@ -27,7 +27,7 @@ from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.screen_model import PASSED_FOR_YOU
 from fairtable.client.sovereign import info as sovereign_info
 from fairtable.client.sovereign.bots import HeuristicBot
-from fairtable.client.sovereign.finish import FinishDraft, typed_answer
+from fairtable.client.sovereign.finish import FinishDraft, Part, typed_answer
 from fairtable.client.sovereign.labels import label
 from fairtable.client.sovereign.panes import (
     DEFS,
@@ -376,11 +376,7 @@ class ClientModel(MenuModel):
             "play",
             "acc",
             "reveal",
-            "health",
-            "lane",
-            "attach",
-            "clear",
-            "done",
+            *Part,
             "resign",
             "info",
         ]
@@ -397,11 +393,7 @@ class ClientModel(MenuModel):
             "play": self._play,
             "acc": self._acc,
             "reveal": self._reveal,
-            "health": self._finish,
-            "lane": self._finish,
-            "attach": self._finish,
-            "clear": self._finish,
-            "done": self._finish,
+            **dict.fromkeys(Part, self._finish),
         }
 
     def _finish(self, d: Decision, word: str, words: list[str]) -> Any:

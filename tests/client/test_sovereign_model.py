@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from fairtable.client.games import bots_for
+from fairtable.client.sovereign.finish import Part, typed_answer
 from fairtable.client.sovereign.model import HELP, MENU_LIMIT, ClientModel, label
-from fairtable.client.sovereign.panes import DEFS, side_lines, table_lines
+from fairtable.client.sovereign.panes import DEFS, side_lines, state_for, table_lines
 from fairtable.engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game
 from fairtable.engine.sovereign.choices import legal_answers
@@ -461,6 +462,17 @@ def test_keyboard_finish_forge_bad_parts_are_refused_with_one_line(line: str) ->
     for line in ("health 1 1 1", "lane 1 l", "attach 1 1", "done", "clear"):
         model.command(line)
         assert sent == [] and "\n" not in model.message
+
+
+def test_keyboard_finish_forge_words_are_the_typed_parts_each_a_shortcut() -> None:
+    game, d = capped_finish()
+    model, _ = model_for(game, d)
+    shortcuts = model.shortcuts()
+    assert all(shortcuts[part] == shortcuts["health"] for part in Part)
+    assert [w for w in model.completions() if w in set(Part)] == list(Part)
+    assert Part.LANE == "lane" and f"{Part.DONE}" == "done"
+    message = typed_answer(model._draft, d, state_for(model.view), None, "lanes", ["1", "l"])
+    assert message == "'lanes' is none of health, lane, attach, clear, done."
 
 
 def test_log_a_breach_says_why_its_value_and_the_defender_learns_which_cards_were_seen() -> None:
