@@ -9,8 +9,10 @@ named by any verdict, and every verdict names the cheater -- or, where the relay
 `starved`, naming nobody (a dropping relay is indistinguishable from a seat that never sent) --
 (a cheat the rules happen to accept is no cheat: then the game just goes on).
 
-A handful of examples by default (seconds each); ``FAIRTABLE_CAMPAIGN=N`` runs N (see
-docs/netplay.md, "The hostile-peer campaign").
+Each table runs on trio's ``MockClock`` (autojump): the relay's delays, the beats and the
+grace periods pass without waiting for them, while the links are real sockets.  A handful of
+examples by default; ``FAIRTABLE_CAMPAIGN=N`` runs N (see docs/netplay.md, "The hostile-peer
+campaign").
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 import trio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trio.testing import MockClock
 
 import fairtable.protocol as P
 from fairtable.engine.canonical import canonical_bytes
@@ -76,7 +79,7 @@ class MeddlingRelay(RelayNode):
         if self.rng.random() < self.drop:
             return  # silently lost
         if self.rng.random() < self.delay:
-            await trio.sleep(self.rng.random() * 0.05)
+            await trio.sleep(self.rng.random() * 0.05)  # late: the delay is what is tested
         await super()._on_message(table, source, data)
         if self.rng.random() < self.duplicate:
             table.seen.discard(hashlib.sha256(data).digest())
@@ -182,7 +185,15 @@ def test_a_seated_cheater_signing_any_answer_is_named_and_crashes_no_honest_peer
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         events, cheater = trio.run(
-            one_table, Path(tmp), answer, frames, seed, duplicate, delay, drop
+            one_table,
+            Path(tmp),
+            answer,
+            frames,
+            seed,
+            duplicate,
+            delay,
+            drop,
+            clock=MockClock(autojump_threshold=0),
         )
     for index in (0, 1):  # the honest seats (a raising node task fails trio.run above)
         verdicts = [e for e in events[index] if e["event"] == "verdict"]

@@ -1,7 +1,8 @@
 """Links over real loopback TCP: handshake outcomes on both ends, abuse, heartbeats, shutdown.
 
 Every test is bounded with ``trio.fail_after``; nothing sleeps to wait for an
-event (the two heartbeat tests sleep to let time pass, which is what they test).
+event.  The quiet link's test lets time pass, which is what it tests, on trio's
+``MockClock`` (``autojump_clock``): four idle timeouts go by without waiting for them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import attrs
 import pytest
 import trio
+from trio.testing import MockClock
 
 import fairtable.protocol as P
 from fairtable.netplay.links._accept import serve_links
@@ -622,7 +624,7 @@ async def test_flood_from_the_same_host_only_delays_a_retrying_client() -> None:
 HEARTBEAT = LinkConfig(handshake_timeout=2.0, ping_interval=0.05, idle_timeout=0.3)
 
 
-async def test_heartbeats_keep_a_quiet_link_alive() -> None:
+async def test_heartbeats_keep_a_quiet_link_alive(autojump_clock: MockClock) -> None:
     server_links: list[Link] = []
 
     async def quiet(link: Link) -> None:
@@ -633,7 +635,7 @@ async def test_heartbeats_keep_a_quiet_link_alive() -> None:
         async with trio.open_nursery() as nursery:
             server = await start_server(nursery, quiet, config=HEARTBEAT)
             async with client(server.port, config=HEARTBEAT) as link:
-                await trio.sleep(1.2)  # four idle timeouts without application traffic
+                await trio.sleep(1.2)  # four idle timeouts without application traffic (mock)
                 assert link.closed is None and server_links[0].closed is None
                 assert link.pongs > 0 and server_links[0].pongs > 0
             nursery.cancel_scope.cancel()

@@ -25,6 +25,7 @@ class _Session:
     def __init__(self, clock: trio.testing.MockClock) -> None:
         self.clock = clock
         self.answered: list[tuple[float, Any]] = []
+        self.handed = trio.Event()  # set when an answer is handed over
         self.game = self
         self.state = self
         self.serial = 0
@@ -34,6 +35,7 @@ class _Session:
 
     def decide(self, answer: Any) -> None:
         self.answered.append((trio.current_time(), answer))
+        self.handed.set()
 
     def outgoing(self) -> list[bytes]:
         return []
@@ -65,12 +67,13 @@ async def _answer_times(thinking: dict[str, float], tmp_path: Path) -> dict[str,
     asked: dict[str, float] = {}
     async with trio.open_nursery() as nursery:
         pump.nursery = nursery
-        for hand in thinking:
+        for hand in thinking:  # one question at a time: the next once this one is answered
+            session.handed = trio.Event()
             asked[hand] = trio.current_time()
             event = P.DecisionNeeded.__new__(P.DecisionNeeded)
             object.__setattr__(event, "decision", hand)
             nursery.start_soon(pump._decide_later, event)  # noqa: SLF001
-            await trio.sleep(5)
+            await session.handed.wait()
     return {answer: at - asked[answer] for at, answer in session.answered}
 
 
