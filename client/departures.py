@@ -9,8 +9,7 @@ audit ("seat 2 vanished at step 41")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection
 
 __all__ = ["OUT_MARK", "departed_words", "out_mark", "out_of_the_game"]
 
@@ -18,9 +17,10 @@ OUT_MARK = " (out)"
 """Beside a seat that is out of the game, in every game's table pane."""
 
 
-def out_mark(seat: int, public: Mapping[str, Any]) -> str:
-    """:data:`OUT_MARK` for a seat the public view lists as departed, else ''."""
-    return OUT_MARK if seat in public.get("departed", ()) else ""
+def out_mark(seat: int, departed: Collection[int]) -> str:
+    """:data:`OUT_MARK` for a seat among ``departed`` (the public view's seats out of the
+    game, ``view.table.departed``), else ''."""
+    return OUT_MARK if seat in departed else ""
 
 
 def out_of_the_game(who: str) -> str:

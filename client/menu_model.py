@@ -5,7 +5,8 @@ Sodalis and Sovereign offer every decision as a numbered menu plus a few shortcu
 phase, whose move) and what a typed line does in both: ``?``/``help``, a menu number
 (``N`` or ``#N``), or a shortcut word that the game's model parses into an answer (or a
 one-line reason), checked by the game's ``refused`` before it is sent.  A refused line
-changes nothing.
+changes nothing.  The status line reads the view's typed public record (``view.table``, a
+:class:`~engine.public_table.PublicTable`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
 from fairtable.client.screen_model import SENDING, ScreenModel
+from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision
 
 Shortcut = Callable[[Decision, str, list[str]], Any]
@@ -32,7 +34,7 @@ class MenuModel(ScreenModel):
     def phase_words(self) -> str:
         """The phase as the status line names it."""
         assert self.view is not None
-        return str(self.view.public["phase"])
+        return str(self.view.table.phase)
 
     def _update_status(self) -> None:
         if self.over:
@@ -40,7 +42,7 @@ class MenuModel(ScreenModel):
             return
         if self.view is None:
             return
-        pub = self.view.public
+        table: PublicTable = self.view.table
         if self.answer_on_its_way():  # the status line says so, not 'your move'
             turn = SENDING
         elif self.decision is not None:
@@ -55,8 +57,8 @@ class MenuModel(ScreenModel):
         waiting = "".join(
             f"; seat {s} silent {t} s" for s, t in sorted(self.waiting.items()) if s not in counted
         )
-        limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-        self.status = f"Round {pub['round']}{limit} - {self.phase_words()} - {turn}{waiting}"
+        limit = f"/{table.round_limit}" if table.round_limit else ""
+        self.status = f"Round {table.round}{limit} - {self.phase_words()} - {turn}{waiting}"
 
     def shortcuts(self) -> dict[str, Shortcut]:
         """The game's shortcut words."""

@@ -24,7 +24,7 @@ import attrs
 from fairtable.engine.events import Event as GameEvent
 from fairtable.engine.outcome import Outcome
 from fairtable.engine.requests import Decision
-from fairtable.protocol import Leavers, TableId, TimeLimits, VerdictKind
+from fairtable.protocol import Leavers, SeenWhy, TableId, TimeLimits, VerdictKind
 
 from .storage import TableStatus
 from .table import ClockReading, LobbyId, TimeFlag
@@ -351,10 +351,10 @@ class Asked(NodeEvent):
 @_event("cards_seen")
 @attrs.frozen
 class CardsShown(NodeEvent):
-    """Cards our seat may now see (``ui_events`` only), and why (``"dealt"``, ...)."""
+    """Cards our seat may now see (``ui_events`` only), and why (written as its word)."""
 
     cards: tuple[str, ...] = attrs.field(converter=_cards)
-    why: str
+    why: SeenWhy = attrs.field(converter=SeenWhy)
 
 
 @_event("waiting_for")

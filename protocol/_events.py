@@ -9,6 +9,7 @@ these events through the session's port; nothing here knows a game.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -26,6 +27,7 @@ __all__ = [
     "GameFinished",
     "GameResigned",
     "SeatLeft",
+    "SeenWhy",
     "StepApplied",
     "Verdict",
     "VerdictReached",
@@ -69,12 +71,21 @@ class StepApplied(Generic[View]):
     view: View | None = attrs.field(default=None, eq=False, repr=False)
 
 
+class SeenWhy(StrEnum):
+    """Why a seat may now see cards.  A member equals its word, so ``--json`` reads as before."""
+
+    DEALT = "dealt"  # drawn from a pile
+    HANDED = "handed"  # handed over by another seat
+    PEEKED = "peeked"  # another seat's held cards, looked at
+    REHANDLED = "re-handled"  # our own hand, shuffled and dealt back to us
+
+
 @attrs.frozen
 class CardsSeen:
-    """Cards this seat may now see, and why (``"dealt"``, ``"handed"``)."""
+    """Cards this seat may now see, and why."""
 
     cards: tuple[str, ...]
-    why: str
+    why: SeenWhy
 
 
 @attrs.frozen

@@ -47,7 +47,7 @@ from ._deck import (
     verify_shuffle_step,
 )
 from ._errors import BadProof, LocalProtocolError, blame
-from ._events import CardsSeen
+from ._events import CardsSeen, SeenWhy
 from ._group import GroupError
 from ._messages import CardRef, DecryptShares
 from ._part_keys import HandOverPart, SharesPart, ShufflePart
@@ -180,7 +180,7 @@ class HeldCardExchange:
         ledger.peeked[k] = (holder, req.seat, copies)
         port.apply(PeekAnswer(req.label, req.seat, cards))
         if cards:
-            port.emit(CardsSeen(cards, "peeked"))
+            port.emit(CardsSeen(cards, SeenWhy.PEEKED))
         return True
 
     def rehandle(self, pending: tuple[Request, ...]) -> bool:
@@ -240,5 +240,5 @@ class HeldCardExchange:
         port.apply(RehandleAnswer(holder, ids))
         ledger.note_dealt_handles(before_handle, new)
         if ids:
-            port.emit(CardsSeen(ids, "re-handled"))
+            port.emit(CardsSeen(ids, SeenWhy.REHANDLED))
         return True

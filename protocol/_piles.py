@@ -32,7 +32,7 @@ from ._deck import (
     verify_shuffle_step,
 )
 from ._errors import BadProof, InvalidPoint, LocalProtocolError, RemoteProtocolError, blame
-from ._events import CardsSeen
+from ._events import CardsSeen, SeenWhy
 from ._group import GroupError
 from ._messages import JOINT, DecryptShares
 from ._part_keys import PartKey, SharesPart, ShufflePart
@@ -232,7 +232,7 @@ class PileExchange:
         port.apply(DealAnswer(recipient, ids))
         ledger.note_dealt_handles(before, [(rec.label, slot) for slot in slots])
         if ids:
-            port.emit(CardsSeen(ids, "dealt"))
+            port.emit(CardsSeen(ids, SeenWhy.DEALT))
         return True
 
     def hand_over(self, req: Deal, giver: int) -> bool:
@@ -250,7 +250,7 @@ class PileExchange:
                 ids.append(ledger.open_mine(slot))
         port.apply(DealAnswer(req.seat, tuple(ids) if req.seat == port.me else None))
         if ids:
-            port.emit(CardsSeen(tuple(ids), "handed"))
+            port.emit(CardsSeen(tuple(ids), SeenWhy.HANDED))
         return True
 
     def flip(self, pending: tuple[Request, ...]) -> bool:

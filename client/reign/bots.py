@@ -68,7 +68,7 @@ class HeuristicBot:
 
     # -- card values -------------------------------------------------------------------
     def _my_house(self, view: ReignView) -> str | None:
-        for house, holder in view.public["support"].items():
+        for house, holder in view.table.support.items():
             if holder == view.seat:
                 found: str = house
                 return found
@@ -84,11 +84,11 @@ class HeuristicBot:
         return 3 if d.betrayal else 4
 
     def _army_strength(self, view: ReignView, holder: int) -> int:
-        pub = view.public
-        up = pub["armies"].get(str(holder), [])
-        down = len(pub["army_down"].get(str(holder), []))
+        table = view.table
+        up = table.armies.get(holder, ())
+        down = len(table.army_down.get(holder, ()))
         force = sum(self.defs[c].force for c in up if self.defs[c].military)
-        return 2 * force + 5 * down + (3 if holder == pub["regent"] else 0)
+        return 2 * force + 5 * down + (3 if holder == table.regent else 0)
 
     def _favourite(self, view: ReignView, targets: tuple[int, ...]) -> int:
         return max(targets, key=lambda t: (self._army_strength(view, t), -t))
@@ -97,7 +97,7 @@ class HeuristicBot:
     def threats(view: ReignView, targets: tuple[int, ...]) -> tuple[int, ...]:
         """The rivals among ``targets`` whose crowning now would win them the game: the
         Regent gains 3 legitimacy and wins on 9, so anyone on 6 or more."""
-        legitimacy = view.public["legitimacy"]
+        legitimacy = view.table.legitimacy
         return tuple(t for t in targets if t != view.seat and legitimacy[t] + 3 >= WIN_LEGITIMACY)
 
     def _allies(self, view: ReignView, targets: tuple[int, ...]) -> tuple[int, ...]:
@@ -114,7 +114,7 @@ class HeuristicBot:
         groups = {h: c for h, c in bid_groups(view, d).items() if h != mine}
         if not groups:
             return Bid(d.seat, 0, ())
-        support = view.public["support"]
+        support = view.table.support
         danger = set(self.threats(view, tuple(s for s in support.values() if s is not None)))
 
         def force(cards: list[str]) -> int:
@@ -156,7 +156,7 @@ class HeuristicBot:
         tied = TieBreakInfo.of(d).tied
         if d.seat in tied:
             return TieBreak(d.seat, d.seat)
-        return TieBreak(d.seat, min(tied, key=lambda s: (view.public["legitimacy"][s], s)))
+        return TieBreak(d.seat, min(tied, key=lambda s: (view.table.legitimacy[s], s)))
 
     def _order_events(self, view: ReignView, d: Decision) -> OrderEvents:
         """The order that leaves its own bid furthest ahead of the best rival bid for the
@@ -237,7 +237,7 @@ class HeuristicBot:
         cards = [c for c in placeable if not self.defs[c].betrayal]
         if d.seat in targets:
             return Overt(d.seat, d.seat, cards[0]) if cards else Overt(d.seat, None, None)
-        if view.public["regent"] == d.seat:
+        if view.table.regent == d.seat:
             return Overt(d.seat, None, None)
         danger = self.threats(view, targets)
         allies = self._allies(view, targets)
@@ -256,7 +256,7 @@ class HeuristicBot:
         good = [c for c in cards if not self.defs[c].betrayal]
         bad = [c for c in cards if self.defs[c].betrayal]
         own = d.seat in targets
-        regent = view.public["regent"] == d.seat
+        regent = view.table.regent == d.seat
         if regent and not own:
             return Covert(d.seat, (), ())
         danger = self.threats(view, targets)
@@ -275,7 +275,7 @@ class HeuristicBot:
             plan.append((self._favourite(view, danger or rivals), bad[0]))
         plan.extend((home, c) for c in help_home)
         plan = plan[:limit]
-        backs = view.public["backing"].get(str(d.seat), d.seat)
+        backs = view.table.backing.get(d.seat, d.seat)
         if regent and cards and (plan[-1][0] if plan else backs) != home:
             # the Regent's last card goes into its own army (its overt card went elsewhere)
             plan = [p for p in plan if p[0] == home] or [(home, (good or cards)[0])]

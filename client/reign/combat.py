@@ -70,7 +70,7 @@ def _card(name: str, printed: int, force: int) -> str:
 def breakdown_lines(
     totals: Sequence[Sequence[int]],
     armies: dict[int, list[str]],
-    support: dict[str, int | None],
+    support: Mapping[str, int | None],
     houses: Sequence[str],
     regent: int | None,
     me: int | None,

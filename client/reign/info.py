@@ -67,17 +67,17 @@ def visible(model: Any) -> list[Seen]:
     view: ReignView | None = model.view
     if view is None:
         return []
-    pub, me = view.public, view.seat
+    table, me = view.table, view.seat
     out = numbered(model)
     out += [card_seen(c, "yours, face down") for _, c in view.facedown]
-    for seat, cards in sorted(pub["armies"].items()):
-        out += [card_seen(c, f"face up in {_whose(int(seat), me)} army") for c in cards]
-    for seat, cards in sorted(pub["bid_cards"].items()):
-        out += [card_seen(c, f"{_whose(int(seat), me)} revealed bid") for c in cards]
-    for pile, cards in sorted(pub["discards"].items()):
+    for seat, cards in sorted(table.armies.items()):
+        out += [card_seen(c, f"face up in {_whose(seat, me)} army") for c in cards]
+    for seat, cards in sorted(table.bid_cards.items()):
+        out += [card_seen(c, f"{_whose(seat, me)} revealed bid") for c in cards]
+    for pile, cards in sorted(table.discards.items()):
         out += [card_seen(c, f"{pile} discards") for c in cards]
-    holders = {h: s for h, s in pub["support"].items()}
-    for house in pub["houses"]:
+    holders = dict(table.support)
+    for house in table.houses:
         s = holders.get(house)
         out.append(
             house_seen(
@@ -94,7 +94,7 @@ def option_cards(model: Any, answer: Any) -> list[Seen]:
     view: ReignView | None = model.view
     if view is None:
         return []
-    houses = set(view.public["houses"])
+    houses = set(view.table.houses)
     out: list[Seen] = []
     for _, value in answer_strings(answer):
         if isinstance(value, str) and value in DEFS:

@@ -60,6 +60,7 @@ from fairtable.engine.reign.decisions import (
 )
 from fairtable.engine.requests import Decision
 from fairtable.netplay import events as ev
+from fairtable.protocol import SeenWhy
 
 __all__ = ["ClientModel"]
 
@@ -143,7 +144,7 @@ class ClientModel(ScreenModel):
                 self.highlight = 0
                 self.message = self.your_move(event.decision.kind)
             case ev.CardsShown():
-                why = "drawn" if event.why == "dealt" else "handed to you"
+                why = "drawn" if event.why is SeenWhy.DEALT else "handed to you"
                 self.log.append(
                     f"You see the cards {why}: " + ", ".join(card_label(c) for c in event.cards)
                 )
@@ -191,18 +192,16 @@ class ClientModel(ScreenModel):
 
     def _breakdown(self, event: E.CombatTotals, prior: ReignView) -> list[str]:
         """Each army's total in combat, card by card, as it stood when combat began."""
-        pub = prior.public
-        armies = {
-            int(s): list(c) + self._revealed[1].get(int(s), []) for s, c in pub["armies"].items()
-        }
+        table = prior.table
+        armies = {s: list(c) + self._revealed[1].get(s, []) for s, c in table.armies.items()}
         for s, cards in self._revealed[1].items():
             armies.setdefault(s, list(cards))
         return breakdown_lines(
             event.totals,
             armies,
-            pub["support"],
-            pub["houses"],
-            pub["regent"],
+            table.support,
+            table.houses,
+            table.regent,
             self.seat,
             self._ordered,
             self._ties,
@@ -214,7 +213,7 @@ class ClientModel(ScreenModel):
             return
         if self.view is None:
             return
-        pub = self.view.public
+        table = self.view.table
         counted = {r.seat for r in self.clock}  # a running clock says it already
         waited_for = {s: t for s, t in self.waiting.items() if s not in counted}
         if self.answer_on_its_way():  # the status line says so, not 'your move'
@@ -232,7 +231,7 @@ class ClientModel(ScreenModel):
             )
             turn = waiting_words(self.clock, self.seat, waited)
         waiting = "".join(f"; waiting for seat {s} ({t} s)" for s, t in sorted(waited_for.items()))
-        self.status = f"Round {pub['round']} - {pub['phase']} - {turn}{waiting}"
+        self.status = f"Round {table.round} - {table.phase} - {turn}{waiting}"
 
     # -- what the screen lists -------------------------------------------------------------
     def hand(self) -> list[str]:
@@ -296,9 +295,9 @@ class ClientModel(ScreenModel):
     def _covert_may_pass(self) -> bool:
         d, view = self.decision, self.view
         assert d is not None and view is not None
-        if d.seat != view.public["regent"]:
+        if d.seat != view.table.regent:
             return True
-        return bool(view.public["backing"].get(str(d.seat), d.seat) == d.seat)
+        return view.table.backing.get(d.seat, d.seat) == d.seat
 
     def _label(self, answer: ReignAnswer) -> str:
         match answer:

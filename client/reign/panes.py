@@ -34,36 +34,36 @@ def table_lines(model: Any) -> Lines:
         if model.invite:
             lines += invite_lines(model)
         return lines
-    pub = view.public
-    out: Lines = [("class:title", f"Reign - round {pub['round']}, {pub['phase']}\n")]
-    holders = {seat: house for house, seat in pub["support"].items() if seat is not None}
-    for seat in range(pub["players"]):
-        mark = "*" if seat == pub["regent"] else " "
+    table = view.table
+    out: Lines = [("class:title", f"Reign - round {table.round}, {table.phase}\n")]
+    holders = {seat: house for house, seat in table.support.items() if seat is not None}
+    for seat in range(table.players):
+        mark = "*" if seat == table.regent else " "
         style = "class:mine" if seat == model.seat else ""
-        army = pub["armies"].get(str(seat), [])
-        down = len(pub["army_down"].get(str(seat), []))
-        extra = f" army {len(army)}+{down}" if str(seat) in pub["armies"] else ""
+        army = table.armies.get(seat, ())
+        down = len(table.army_down.get(seat, ()))
+        extra = f" army {len(army)}+{down}" if seat in table.armies else ""
         house = holders.get(seat)
-        extra += out_mark(seat, pub)
+        extra += out_mark(seat, table.departed)
         out += [
             (
                 style,
                 f"{mark}{'you' if seat == model.seat else 'seat ' + str(seat)}: "
-                f"L{pub['legitimacy'][seat]}/{WIN_LEGITIMACY} {pub['hand_count'][seat]}c ",
+                f"L{table.legitimacy[seat]}/{WIN_LEGITIMACY} {table.hand_count[seat]}c ",
             ),
             (f"{style} {house_style(house)}", house_word(house) if house else "-"),
             (style, f"{extra}\n"),
         ]
     out.append(("class:dim", "centre "))
-    for i, h in enumerate([h for h, s in pub["support"].items() if s is None]):
+    for i, h in enumerate([h for h, s in table.support.items() if s is None]):
         out += [("class:dim", ", " if i else ""), (house_style(h), house_word(h))]
-    if not any(s is None for s in pub["support"].values()):
+    if not any(s is None for s in table.support.values()):
         out.append(("class:dim", "-"))
-    piles = pub["piles"]
+    piles = table.piles
     out.append(("class:dim", f"; piles {piles['military']}m {piles['event']}e\n"))
-    for seat, cards in sorted(pub["armies"].items()):
+    for seat, cards in sorted(table.armies.items()):
         if cards:
-            whose = "your army" if int(seat) == model.seat else f"army of seat {seat}"
+            whose = "your army" if seat == model.seat else f"army of seat {seat}"
             out.append(("class:dim", f"{whose}: " + ", ".join(card_label(c) for c in cards) + "\n"))
     out.append(("class:dim", f"* Regent, c cards; win: Regent with {WIN_LEGITIMACY}+ L\n"))
     return out

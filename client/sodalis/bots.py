@@ -45,6 +45,7 @@ from fairtable.engine.sodalis.answers import (
 )
 from fairtable.engine.sodalis.arena import Space, hex_distance, standard_arena
 from fairtable.engine.sodalis.cards import (
+    Action,
     AuraStat,
     AuraTo,
     Champion,
@@ -92,10 +93,8 @@ class Board:
         self.friends = [i for i, t in enumerate(self.teams) if t is self.team]
         self.enemies = [i for i, t in enumerate(self.teams) if t is not self.team]
         self.held = self.pub["tributes"]
-        art = self.pub["artifacts"].get(self.team)
-        self.artifact: Space | None = None if art is None else (art[0], art[1])
-        foe_art = self.pub["artifacts"].get(self.team.other)
-        self.foe_artifact: Space | None = None if foe_art is None else (foe_art[0], foe_art[1])
+        self.artifact: Space | None = view.table.artifacts.get(self.team)
+        self.foe_artifact: Space | None = view.table.artifacts.get(self.team.other)
 
     # -- champions, auras, passives -----------------------------------------------------
     def champion(self, seat: int) -> Champion:
@@ -235,7 +234,7 @@ class Board:
         value = 0.0
         for u in units:
             if u == PARAGON:
-                if self.pub["paragon"]["sight"]:
+                if self.view.table.paragon_sight:
                     value += crit * SIGHT_VALUE
                 continue
             friend = self.teams[u] is mine
@@ -427,8 +426,8 @@ class HeuristicBot:
 
     def _strength_refresh(self, view: SodalisView, d: Decision) -> StrengthRefresh:
         options = D.StrengthRefreshInfo.of(d).options
-        active = view.public["active"]
-        order = {"major": 0, "minor": 1, "move": 2}
+        active = view.table.active
+        order = {Action.MAJOR: 0, Action.MINOR: 1, Action.MOVE: 2}
         best = sorted(options, key=lambda o: (o[0] != active, order[o[1]], o[0]))
         return StrengthRefresh(d.seat, best[0][0], best[0][1])
 
@@ -495,7 +494,7 @@ class TurnPlan:
             self.to_centre = board.flood(board.arena.centre, self.blocked)
             self.art_left = board.arena.distance(board.artifact, board.arena.centre) or 0
         objectives = [u for u in board.enemies if u in board.at]
-        if board.pub["paragon"]["sight"]:
+        if board.view.table.paragon_sight:
             objectives.append(PARAGON)
         self.near: dict[Space, int] = {}
         for u in objectives:

@@ -294,11 +294,11 @@ class ClientModel(MenuModel):
 
     def waited_for(self) -> str:
         assert self.view is not None
-        pub = self.view.public
+        pub, active = self.view.public, self.view.table.active
         if self.blocking:
             return ", ".join(who(pub, s, self.seat) for s in self.blocking)
-        if pub["active"] is not None and pub["active"] != self.seat:
-            return who(pub, pub["active"], self.seat)
+        if active is not None and active != self.seat:
+            return who(pub, active, self.seat)
         return "the others"
 
     def answered(self) -> None:

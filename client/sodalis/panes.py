@@ -86,8 +86,8 @@ def arena_lines(model: ClientModel) -> Lines:
             ("", f"{i} {card_name(view, a)}/{card_name(view, a + '~r')}"[:40] + "\n")
             for i, a in enumerate(arcana, start=1)
         ]
-    pub = view.public
-    active = pub["active"]
+    pub, table = view.public, view.table
+    active = table.active
     turn = (
         ""
         if active is None
@@ -95,17 +95,17 @@ def arena_lines(model: ClientModel) -> Lines:
         if active == model.seat
         else (f", seat {active}'s turn")
     )
-    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
+    limit = f"/{table.round_limit}" if table.round_limit else ""
     marked = model.highlighted_space()  # the highlighted move's space
     numbered = model.option_spaces()  # the options' spaces, by option number
     # options name spaces by coordinates: the map shows each option's number on its space,
     # '@' on the highlighted one, whose coordinates the title says
     at = "" if marked is None else f" @ ({marked[0]},{marked[1]})"
-    out: Lines = [("class:title", f"Sodalis - round {pub['round']}{limit}{turn}{at}\n")]
+    out: Lines = [("class:title", f"Sodalis - round {table.round}{limit}{turn}{at}\n")]
     units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
     sight = (
         "Paragon"
-        if pub["paragon"]["sight"]
+        if table.paragon_sight
         else next(
             (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-"
         )
@@ -157,8 +157,8 @@ def _map(
     return out
 
 
-def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any) -> str:
-    s = pub["seats"][seat]
+def _champion_line(view: SodalisView, seat: int, me: int | None) -> str:
+    s, catalog = view.public["seats"][seat], view.catalog
     name = "you" if seat == me else f"seat {seat}"
     if s["champion"] is None:
         return f"  {name} {s['team'].title()}: choosing"
@@ -174,9 +174,9 @@ def _champion_line(pub: dict[str, Any], seat: int, me: int | None, catalog: Any)
         + ("!" if placed and 2 * s["life"] <= c.max_life else "")
     )
     life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
-    left = out_mark(seat, pub)
+    left = out_mark(seat, view.table.departed)
     return (
-        f"{'>' if pub['active'] == seat else ' '}{c.symbol} {name:<6} "
+        f"{'>' if view.table.active == seat else ' '}{c.symbol} {name:<6} "
         f"{s['team'].title():<4} {life} {tokens} {held} {marks}{left}"
     )
 
@@ -226,8 +226,8 @@ def side_lines(model: ClientModel) -> Lines:
         return [("class:title", "Champions\n"), ("", _setting_up(model))]
     pub, me, cat = view.public, model.seat, view.catalog
     out: Lines = [
-        ("class:mine" if seat == me else "", _champion_line(pub, seat, me, cat) + "\n")
-        for seat in (pub["order"] or range(pub["players"]))
+        ("class:mine" if seat == me else "", _champion_line(view, seat, me) + "\n")
+        for seat in (view.table.order or range(view.table.players))
     ]
     out.append(("class:title", goal_line(pub) + "\n"))
     if model.reversible():

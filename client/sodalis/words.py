@@ -141,7 +141,7 @@ def describe_event(
         case RoundLimit():
             return "The round limit is reached: nobody wins"
         case Departed(seat=seat):
-            gone = (seat, *pub.get("departed", ()))
+            gone = (seat, *after.table.departed)
             teams = [Team(x["team"]) for x in pub["seats"]]
             keeper = next(s for s, t in enumerate(teams) if t is teams[seat] and s not in gone)
             return (

@@ -47,11 +47,12 @@ from fairtable.engine.sovereign import answers as A
 from fairtable.engine.sovereign import decide as rules
 from fairtable.engine.sovereign.choices import legal_answers
 from fairtable.engine.sovereign.decisions import FinishForgeInfo, SovereignDecisionKind
-from fairtable.engine.sovereign.kinds import CardType, Window
+from fairtable.engine.sovereign.kinds import CardType, TurnPhase, Window
 from fairtable.engine.sovereign.placement import LOOSE, NOWHERE, in_lane
 from fairtable.engine.sovereign.view import SovereignView
 from fairtable.engine.words import word_of
 from fairtable.netplay import events as ev
+from fairtable.protocol import SeenWhy
 
 __all__ = ["HELP", "ClientModel", "label"]
 
@@ -179,7 +180,7 @@ class ClientModel(MenuModel):
         elif isinstance(event, ev.CardsShown):
             cards = ", ".join(name(c) for c in event.cards)
             why = event.why
-            if why == "peeked":
+            if why is SeenWhy.PEEKED:
                 bt = self.view.public["battle"] if self.view is not None else {}
                 frm = (
                     f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}"
@@ -187,7 +188,7 @@ class ClientModel(MenuModel):
                     else ""
                 )
                 self.log.append(f"You see the cards{frm}: {cards}")
-            elif why == "re-handled":
+            elif why is SeenWhy.REHANDLED:
                 self.log.append(f"Your hand is re-handled (the attacker loses track): {cards}")
             else:
                 self.log.append(f"You draw: {cards}")
@@ -212,10 +213,10 @@ class ClientModel(MenuModel):
 
     def phase_words(self) -> str:
         assert self.view is not None
-        pub = self.view.public
-        if pub["phase"] in ("setup", "over"):
-            return str(pub["phase"])
-        return stage_words(pub)  # whose turn it is: the table pane's title says
+        table = self.view.table
+        if table.phase in (TurnPhase.SETUP, TurnPhase.OVER):
+            return str(table.phase)
+        return stage_words(self.view)  # whose turn it is: the table pane's title says
 
     def _asked(self) -> str:
         """Whom the table waits for, from the public state."""
@@ -229,7 +230,8 @@ class ClientModel(MenuModel):
         bt = pub["battle"]
         if bt and bt.get("area"):
             return who(bt["attacker"], self.seat)
-        return who(pub["active"], self.seat) if pub["phase"] != "setup" else "the others"
+        table = self.view.table
+        return who(table.active, self.seat) if table.phase is not TurnPhase.SETUP else "the others"
 
     def round_of(self, src: str, tgt: str) -> int:
         """The combat round in which ``src`` dealt damage to ``tgt``: attacker ``i`` (0 =

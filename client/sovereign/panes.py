@@ -32,7 +32,7 @@ from fairtable.client.seat_names import SeatNames
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of
-from fairtable.engine.sovereign.kinds import CardType
+from fairtable.engine.sovereign.kinds import CardType, TurnPhase
 from fairtable.engine.sovereign.view import SovereignView
 
 
@@ -219,13 +219,14 @@ _WINDOW_WORDS = {
 """A priority window, as the title and the status line say where play stands."""
 
 
-def stage_words(pub: dict[str, Any]) -> str:
+def stage_words(view: SovereignView) -> str:
     """Where the turn stands, in a few words: the priority window open ("battle ends"), else
     the phase ("forge", "between turns")."""
-    window = pub["window"].get("name", "")
-    if window and "order" in pub["window"]:
+    window = view.public["window"].get("name", "")
+    if window and "order" in view.public["window"]:
         return _WINDOW_WORDS.get(str(window), str(window).replace("_", " "))
-    return "between turns" if pub["phase"] == "between" else str(pub["phase"])
+    phase = view.table.phase
+    return "between turns" if phase is TurnPhase.BETWEEN else str(phase)
 
 
 def header(model: PaneModel) -> str:
@@ -234,13 +235,13 @@ def header(model: PaneModel) -> str:
     alone, as the log names it)."""
     view = model.view
     assert view is not None
-    pub = view.public
-    limit = f"/{pub['round_limit']}" if pub["round_limit"] else ""
-    phase = pub["phase"]
-    if phase in ("setup", "over"):
-        return f"Sovereign R{pub['round']}{limit}: {phase}  Echoes to win {pub['echo_target']}"
-    active = model.names.log_text(who(pub["active"], model.seat))
-    return f"R{pub['round']}{limit} turn {pub['turn']}, {active}: {stage_words(pub)}"
+    table = view.table
+    limit = f"/{table.round_limit}" if table.round_limit else ""
+    phase = table.phase
+    if phase in (TurnPhase.SETUP, TurnPhase.OVER):
+        return f"Sovereign R{table.round}{limit}: {phase}  Echoes to win {table.echo_target}"
+    active = model.names.log_text(who(table.active, model.seat))
+    return f"R{table.round}{limit} turn {table.turn}, {active}: {stage_words(view)}"
 
 
 def battle_line(view: SovereignView) -> str | None:
@@ -259,7 +260,7 @@ def battle_line(view: SovereignView) -> str | None:
 
 
 def seat_order(view: SovereignView) -> list[int]:
-    n = view.public["players"]
+    n = view.table.players
     start = view.seat if view.seat is not None else 0
     return [(start + i) % n for i in range(n)]
 
@@ -267,18 +268,18 @@ def seat_order(view: SovereignView) -> list[int]:
 def neighbours(view: SovereignView, seat: int | None) -> list[int]:
     if seat is None:
         return []
-    n, gone = view.public["players"], view.public.get("departed", ())
+    n, gone = view.table.players, view.table.departed
     left = next((s for s in ((seat - i) % n for i in range(1, n)) if s not in gone), seat)
     right = next((s for s in ((seat + i) % n for i in range(1, n)) if s not in gone), seat)
     return sorted({left, right} - {seat})
 
 
 def seat_block(view: SovereignView, seat: int) -> Lines:
-    pub, me = view.public, view.seat
+    pub, table, me = view.public, view.table, view.seat
     b = pub["boards"][seat]
     mark = (
         ">"
-        if pub["active"] == seat and pub["phase"] not in ("setup", "over")
+        if table.active == seat and table.phase not in (TurnPhase.SETUP, TurnPhase.OVER)
         else ("*" if seat in neighbours(view, me) else " ")
     )
     style = "class:mine" if seat == me else ""
@@ -288,8 +289,8 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         (f"{style} class:faction-{b['faction']}", faction),
         (
             style,
-            f" E{len(b['scored'])}/{pub['echo_target']} cit {citizens(b['citadel'])}"
-            + out_mark(seat, pub)
+            f" E{len(b['scored'])}/{table.echo_target} cit {citizens(b['citadel'])}"
+            + out_mark(seat, table.departed)
             + "\n",
         ),
     ]
@@ -308,7 +309,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         if card is not None and seat == me:
             cost = DEFS[card].cost
             ready = progress >= cost and not (
-                DEFS[card].type is CardType.ECHO and entered == pub["turn"]
+                DEFS[card].type is CardType.ECHO and entered == table.turn
             )
             text += f"/{cost}" + ("!" if ready else "")
         elif card is not None:
@@ -352,12 +353,12 @@ def table_lines(model: PaneModel) -> Lines:
         out.append(("bold", fight + "\n"))
     for seat in seat_order(view):
         out += seat_block(view, seat)
-    pub = view.public
+    table = view.table
     out.append(
         (
             "class:dim",
-            f"Echoes to win {pub['echo_target']}; creche unlimited "
-            f"({pub['creche_out']} citizens out). > active, * neighbour (attackable); "
+            f"Echoes to win {table.echo_target}; creche unlimited "
+            f"({table.creche_out} citizens out). > active, * neighbour (attackable); "
             "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
             "t talents d drones; cit: citizens idle in the citadel; hand, deck: cards held "
             "and left to draw; forge: progress/cost, ! ready\n",
@@ -404,7 +405,7 @@ def side_lines(model: PaneModel) -> Lines:
         for i, (_, card, progress, entered) in enumerate(forge, start=1):
             d = DEFS.get(card)
             cost = d.cost if d is not None else 0
-            wait = d is not None and d.type is CardType.ECHO and entered == pub["turn"]
+            wait = d is not None and d.type is CardType.ECHO and entered == view.table.turn
             state = (
                 "ready"
                 if progress >= cost and not wait

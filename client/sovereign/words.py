@@ -99,7 +99,7 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
         case E.Scored(seat=seat, ref=ref):
             frm = "" if owner(ref) == seat else f" (from {whose(owner(ref), me)} cards)"
             got = len(view.public["boards"][seat]["scored"])
-            return f"{w(seat)} scored the Echo {name(ref)}{frm}: {got}/{view.public['echo_target']}"
+            return f"{w(seat)} scored the Echo {name(ref)}{frm}: {got}/{view.table.echo_target}"
         case E.FirstHealth():
             return f"{r(event.ref)} gets first health {citizens((event.talents, event.drones))}"
         case E.Attached():

@@ -11,11 +11,14 @@ covers most of it), needed to play on from a sampled world
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import attrs
 
-from fairtable.engine.reign.state import ReignState
+from fairtable.engine.public_table import PublicTable, by_seat
+from fairtable.engine.reign.state import ReignState, RoundPhase
 from fairtable.engine.requests import Decision, Request
 
 
@@ -35,6 +38,56 @@ class PlayState(NamedTuple):
     serial: int
 
 
+@attrs.frozen(kw_only=True, eq=False)
+class ReignTable(PublicTable):
+    """Reign's public state by field (:meth:`ReignState.public`; docs/engine.md).  Seat-keyed
+    tables are keyed by seat; a seat missing from one has nothing there."""
+
+    phase: RoundPhase
+    houses: tuple[str, ...]  # the houses in play
+    first_player: int
+    regent: int | None
+    legitimacy: tuple[int, ...]  # by seat
+    support: Mapping[str, int | None]  # house -> the seat holding its support card (None: centre)
+    piles: Mapping[str, int]  # "military", "event" -> cards left
+    discards: Mapping[str, tuple[str, ...]]  # "military", "event" -> cards, oldest first
+    hand_count: tuple[int, ...]  # by seat
+    bids: Mapping[int, tuple[int, ...]]  # seat -> face-down handles bid
+    bid_cards: Mapping[int, tuple[str, ...]]  # seat -> its revealed bid
+    armies: Mapping[int, tuple[str, ...]]  # holder -> face-up cards
+    army_down: Mapping[int, tuple[tuple[int, int], ...]]  # holder -> (handle, placer) face down
+    backing: Mapping[int, int]  # seat -> the holder its last card went to
+    combat_totals: tuple[tuple[int, ...], ...]
+    winner: int | None
+    over: str  # "", "won" or "round_limit"
+
+    @classmethod
+    def of(cls, public: Mapping[str, Any]) -> ReignTable:
+        """The record of a Reign public state (a view's ``public``)."""
+        return cls(
+            **{**cls.common(public), "phase": RoundPhase(public["phase"])},
+            houses=tuple(public["houses"]),
+            first_player=public["first_player"],
+            regent=public["regent"],
+            legitimacy=tuple(public["legitimacy"]),
+            support=dict(public["support"]),
+            piles=dict(public["piles"]),
+            discards={pile: tuple(cards) for pile, cards in public["discards"].items()},
+            hand_count=tuple(public["hand_count"]),
+            bids={s: tuple(h) for s, h in by_seat(public["bids"]).items()},
+            bid_cards={s: tuple(c) for s, c in by_seat(public["bid_cards"]).items()},
+            armies={s: tuple(c) for s, c in by_seat(public["armies"]).items()},
+            army_down={
+                s: tuple((h, p) for h, p in down)
+                for s, down in by_seat(public["army_down"]).items()
+            },
+            backing=by_seat(public["backing"]),
+            combat_totals=tuple(tuple(t) for t in public["combat_totals"]),
+            winner=public["winner"],
+            over=public["over"],
+        )
+
+
 @attrs.frozen
 class ReignView:
     seat: int | None
@@ -43,6 +96,11 @@ class ReignView:
     facedown: tuple[tuple[int, str], ...]  # handles this seat placed face down, and what
     decisions: tuple[Decision, ...]  # what this seat is asked now
     play: PlayState | None = None
+
+    @functools.cached_property
+    def table(self) -> ReignTable:
+        """The public state as a typed record (made once, the first time it is read)."""
+        return ReignTable.of(self.public)
 
     def to_dict(self) -> dict[str, Any]:
         return {

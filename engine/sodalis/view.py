@@ -15,15 +15,18 @@ under those, top first), ``continuous`` ([card, units its aura touches]), ``trib
 (kind -> face up)), ``paragon`` (``at``, ``sight``), ``artifacts`` (team -> [q, r] or None
 once delivered), ``tributes`` (team -> kind -> holding seat), ``cast`` (the cast being
 resolved), ``last_roll`` (``seat``, ``card``, ``sides``, ``values``, ``critical``), ``winner``
-and ``over``.
+and ``over``.  :class:`SodalisTable` (``view.table``) holds its top-level fields by name.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import attrs
 
+from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis.cards import Catalog
 from fairtable.engine.sodalis.state import SodalisState
@@ -43,6 +46,36 @@ class SodalisPlay(NamedTuple):
     arena: Any  # the arena (frozen data, shared)
 
 
+@attrs.frozen(kw_only=True, eq=False)
+class SodalisTable(PublicTable):
+    """Sodalis's public state by field (the module's docstring); the seats, the cast and the
+    roll are read from ``public`` as yet."""
+
+    order: tuple[int, ...]  # seats in turn order (empty before the turn tokens)
+    active: int | None
+    paragon_sight: bool  # the Paragon still holds the Tribute of Sight
+    artifacts: Mapping[Team, tuple[int, int] | None]  # team -> its space (None: delivered)
+    winner: Team | None
+    over: str | None  # None, "tribute" or "round_limit"
+
+    @classmethod
+    def of(cls, public: Mapping[str, Any]) -> SodalisTable:
+        """The record of a Sodalis public state (a view's ``public``)."""
+        winner = public["winner"]
+        return cls(
+            **cls.common(public),
+            order=tuple(public["order"]),
+            active=public["active"],
+            paragon_sight=public["paragon"]["sight"],
+            artifacts={
+                Team(t): None if at is None else (at[0], at[1])
+                for t, at in public["artifacts"].items()
+            },
+            winner=None if winner is None else Team(winner),
+            over=public["over"],
+        )
+
+
 @attrs.frozen
 class SodalisView:
     seat: int | None
@@ -51,6 +84,11 @@ class SodalisView:
     decisions: tuple[Decision, ...]  # what this seat is asked now
     catalog: Catalog = attrs.field(eq=False, repr=False)
     play: SodalisPlay | None = attrs.field(default=None, eq=False, repr=False)
+
+    @functools.cached_property
+    def table(self) -> SodalisTable:
+        """The public state as a typed record (made once, the first time it is read)."""
+        return SodalisTable.of(self.public)
 
     def to_dict(self) -> dict[str, Any]:
         return {

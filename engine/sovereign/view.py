@@ -11,11 +11,15 @@ play on from a sampled world (:mod:`engine.sovereign.world`), not shown on any s
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import attrs
 
+from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision, Request
+from fairtable.engine.sovereign.kinds import TurnPhase
 from fairtable.engine.sovereign.state import SovereignState
 
 
@@ -31,6 +35,37 @@ class SovereignPlay(NamedTuple):
     serial: int
 
 
+@attrs.frozen(kw_only=True, eq=False)
+class SovereignTable(PublicTable):
+    """Sovereign's public state by field (:meth:`SovereignState.public`); the boards, units,
+    facilities, window and battle are read from ``public`` as yet."""
+
+    phase: TurnPhase
+    echo_target: int  # the Echoes that win
+    first_player: int
+    active: int
+    turn: int
+    creche_out: int
+    moved: bool  # the move-phase move was made
+    winner: int | None
+    over: str
+
+    @classmethod
+    def of(cls, public: Mapping[str, Any]) -> SovereignTable:
+        """The record of a Sovereign public state (a view's ``public``)."""
+        return cls(
+            **{**cls.common(public), "phase": TurnPhase(public["phase"])},
+            echo_target=public["echo_target"],
+            first_player=public["first_player"],
+            active=public["active"],
+            turn=public["turn"],
+            creche_out=public["creche_out"],
+            moved=public["moved"],
+            winner=public["winner"],
+            over=public["over"],
+        )
+
+
 @attrs.frozen
 class SovereignView:
     seat: int | None
@@ -39,6 +74,11 @@ class SovereignView:
     seen: tuple[tuple[int, str], ...]  # other seats' handles seen in a breach, still valid
     decisions: tuple[Decision, ...]
     play: SovereignPlay | None = None
+
+    @functools.cached_property
+    def table(self) -> SovereignTable:
+        """The public state as a typed record (made once, the first time it is read)."""
+        return SovereignTable.of(self.public)
 
     def card(self, handle: int) -> str | None:
         for h, c in self.cards:

@@ -117,8 +117,8 @@ def test_every_games_pane_marks_a_departed_seat_with_the_one_word_the_log_uses()
     says "(out)", from client.departures, as the log's "is out of the game" does."""
     from fairtable.client.departures import OUT_MARK, out_mark, out_of_the_game
 
-    assert out_mark(2, {"departed": [2]}) == OUT_MARK == " (out)"
-    assert out_mark(1, {"departed": [2]}) == "" == out_mark(1, {})
+    assert out_mark(2, (2,)) == OUT_MARK == " (out)"
+    assert out_mark(1, (2,)) == "" == out_mark(1, ())
     assert "out of the game" in out_of_the_game("seat 2")
     for game in ("reign", "sovereign", "sodalis"):
         source = (Path(__file__).parents[2] / "client" / game / "panes.py").read_text()

@@ -11,7 +11,7 @@ from fairtable.engine.events import Departed, FirstPlayer
 from fairtable.engine.outcome import Outcome
 from fairtable.netplay import LobbyId
 from fairtable.netplay import events as ev
-from fairtable.protocol import Leavers, TableId, TimeLimits
+from fairtable.protocol import Leavers, SeenWhy, TableId, TimeLimits
 
 
 def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
@@ -104,6 +104,11 @@ def test_json_lines_are_the_documented_ones_byte_for_byte() -> None:
             ev.ViewChanged({"round": 1}, [FirstPlayer(2), Departed(1, 3)]),
             '{"event":"view","events":[["first_player",2],["departed",1,3]],"view":{"round":1}}',
         ),
+        (
+            ev.CardsShown(["a", "b"], SeenWhy.REHANDLED),
+            '{"cards":["a","b"],"event":"cards_seen","why":"re-handled"}',
+        ),
+        (ev.CardsShown(["c"], "dealt"), '{"cards":["c"],"event":"cards_seen","why":"dealt"}'),
     ]
     for event, line in lines:
         assert netplay.event_line(event) == line
@@ -115,6 +120,13 @@ def test_a_view_change_carries_the_games_records_and_writes_their_stored_tuples(
     told = ev.ViewChanged(None, [FirstPlayer(0)])
     assert told.events == (FirstPlayer(0),)
     assert ev.event_json(told)["events"] == (("first_player", 0),)
+
+
+def test_why_cards_are_seen_is_a_member_written_as_its_word() -> None:
+    assert ev.CardsShown(["c"], "peeked").why is SeenWhy.PEEKED
+    assert [str(why) for why in SeenWhy] == ["dealt", "handed", "peeked", "re-handled"]
+    with pytest.raises(ValueError, match="glimpsed"):
+        ev.CardsShown(["c"], "glimpsed")
 
 
 def test_every_event_class_has_its_own_name_and_is_frozen() -> None:
