@@ -4,7 +4,9 @@ Before any screen, a bare ``join`` lists what the LAN announces (:func:`table_li
 ``fairtable tables``' words) and asks for the host's join code or invite
 (:func:`asked_invite`).  A person who mistypes it is told what is wrong -- for a word that
 is no code word, the nearest code words (``netplay.JoinCode``) -- and asked again, the list
-still above; ``q``, an empty line or Ctrl-C leaves.  Typed at no terminal (a script feeding
+still above; ``q``, an empty line or Ctrl-C leaves.  An invite pasted with its line breaks
+comes a line at a time: the lines that follow are asked for and joined until it reads.
+Typed at no terminal (a script feeding
 the question), the first thing that is not an invite ends the command, as a code given on
 the command line does.
 """
@@ -18,7 +20,7 @@ from fairtable.client.errors import UsageError
 from fairtable.client.leavers_words import leavers_short
 from fairtable.client.seat_names import host_words
 from fairtable.client.text_rows import fold
-from fairtable.netplay import Announcement, Invite
+from fairtable.netplay import Announcement, Invite, InviteError
 
 __all__ = ["LEAVE_WORDS", "asked_invite", "says_leave", "table_lines"]
 
@@ -32,6 +34,38 @@ QUESTION = "Join code or invite (q leaves): "
 def says_leave(text: str) -> bool:
     """Whether ``text``, typed at a question, leaves instead of answering."""
     return text.strip().lower() in LEAVE_WORDS
+
+
+MORE = "  ...the invite goes on (Enter if that was all): "
+"""Asked for the rest of an invite pasted with its line breaks (each comes as a line)."""
+
+MAX_INVITE_LINES = 12
+"""At most this many lines make one invite (an invite is at most 1024 characters)."""
+
+
+def _whole_invite(text: str) -> str:
+    """``text``, or -- when it begins an invite that does not read yet (a mouse copy of a
+    wrapped invite brings its line breaks, so it comes a line at a time) -- with the lines
+    that follow it, until it reads, an empty line ends it, or the input does."""
+    for _ in range(MAX_INVITE_LINES):
+        if not text.lower().startswith("fairtable:") or _reads(text):
+            return text
+        try:
+            more = input(MORE).strip()
+        except EOFError:
+            return text
+        if not more:
+            return text
+        text += more
+    return text
+
+
+def _reads(text: str) -> bool:
+    try:
+        Invite.parse("".join(text.split()))
+    except InviteError:
+        return False
+    return True
 
 
 def table_lines(found: Sequence[Announcement]) -> list[str]:
@@ -72,6 +106,7 @@ def asked_invite(
             return None
         if says_leave(text):
             return None
+        text = _whole_invite(text)
         try:
             return text, resolve(text)
         except UsageError as exc:

@@ -169,3 +169,23 @@ def test_terminal_ctrl_c_after_a_mistyped_code_leaves_without_an_error(tmp_path:
         assert "Nothing joined." in left and "EXITED 0" in left, left
         assert "fairtable:" not in left and "Traceback" not in left
         _unfolded(name)
+
+
+def test_terminal_an_invite_pasted_with_its_line_breaks_at_bare_join_is_read_whole(
+    tmp_path: Path,
+) -> None:
+    """A mouse copy of a wrapped invite comes to the question a line at a time: the lines
+    that follow are asked for and joined until the invite reads, and the join goes on (to a
+    table that is not there: its screen says so, and quitting keeps nothing)."""
+    invite = invite_to(closed_port())
+    lines = [invite[:70], invite[70:140], invite[140:]]
+    with session(command(f"join --discovery-port {_free_udp_port()}", tmp_path)) as name:
+        wait_for(name, lambda s: "Join code or invite" in s, 30, "the question")
+        for line in lines:
+            tmux("send-keys", "-t", name, "-l", line)
+            tmux("send-keys", "-t", name, "Enter")
+        wait_for(name, lambda s: "connection refused" in s, 30, "the join screen")
+        tmux("send-keys", "-t", name, "q", "Enter")
+        left = wait_for(name, lambda s: "EXITED" in s, 30, "leaving")
+    assert "EXITED 0" in left and "fairtable: " not in left, left  # no error
+    assert left.count("the invite goes on") == 2 and "never reached" in left, left
