@@ -293,7 +293,14 @@ class Vanishing:
                 continue
             if vote in self.void or d not in port.seats or k != port.step:
                 continue
-            if voters >= {s for s in port.seats if s != d} and self._cursor(d) >= seen:
+            # every voter's parts of step k come before its vote in its feed (it voted once it
+            # waited on d alone): a peer still waiting on a voter (a spectator, which casts no
+            # vote) waits for them, else it would apply the vote to another state (§11.11)
+            if (
+                voters >= {s for s in port.seats if s != d}
+                and self._cursor(d) >= seen
+                and waiting <= {d}
+            ):
                 self._apply(d, k, seen)
                 return True
         if waiting and waiting <= self.asked and port.me is not None:

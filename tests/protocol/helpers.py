@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import fairtable.protocol as P
 import fairtable.protocol.crypto as PC
+import fairtable.protocol.testing as PT
 import fairtable.protocol.wire as PW
 from fairtable.protocol.wire import Complaint, HeldSlot, Leave, Note, Resign
 
@@ -37,6 +39,29 @@ def deliver_all(sessions: list[P.TableSession], skip: tuple[int, ...] = ()) -> N
                 for other in sessions:
                     if other is not session and other.seat not in skip and other.receive(data):
                         moved = True
+
+
+def resigned(
+    spec: P.TableSpec,
+    seed: int,
+    entries: list[bytes],
+    rewrite: Callable[[int, list[list[object]]], list[list[object]]],
+) -> list[bytes]:
+    """The entries of a table made by ``protocol.testing.make_table`` with ``seed``, every
+    feed rewritten by ``rewrite(seat, its entries as lists of parts)`` and signed again by its
+    seat's key: a log a seat could have sent, for a verifier or a spectator to take."""
+    feeds: dict[int, list[list[object]]] = {}
+    for raw in entries:
+        entry = P.decode(raw)
+        batch = entry.message()
+        assert isinstance(batch, PW.Batch)
+        feeds.setdefault(entry.seat, []).append([P.decode(part) for part in batch.parts])
+    out = []
+    for seat, feed in sorted(feeds.items()):
+        signer = PC.Feed(PT.peer_secrets(seed, seat)[0], spec.table_id, seat)
+        for parts in rewrite(seat, feed):
+            out.append(P.encode(signer.append(PW.Batch(tuple(P.encode(p) for p in parts)))))
+    return out
 
 
 def identity(seat: int) -> P.Identity:

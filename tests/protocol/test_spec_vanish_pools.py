@@ -16,11 +16,11 @@ from collections.abc import Callable
 import pytest
 
 import fairtable.protocol as P
-import fairtable.protocol.crypto as PC
 import fairtable.protocol.testing as PT
-from fairtable.protocol.wire import Batch, RecoveryShares, Vanish
+from fairtable.protocol.wire import RecoveryShares, Vanish
 
 from . import spec_log
+from .helpers import resigned
 from .test_vanish_pools import GO_ON, HAND_OVER, OPENING, RE_MIX, SEATS, SEED
 from .test_vanish_session import _bots
 
@@ -43,18 +43,7 @@ def _survivor_log(silent: tuple[int, int]) -> tuple[P.TableSpec, list[bytes]]:
 
 def _resigned(spec: P.TableSpec, entries: list[bytes], rewrite: Rewrite) -> str:
     """The log with every feed rewritten and signed again by its seat's key."""
-    feeds: dict[int, list[list[object]]] = {}
-    for raw in entries:
-        entry = P.decode(raw)
-        batch = entry.message()
-        assert isinstance(batch, Batch)
-        feeds.setdefault(entry.seat, []).append([P.decode(part) for part in batch.parts])
-    out = []
-    for seat, feed in sorted(feeds.items()):
-        signer = PC.Feed(PT.peer_secrets(SEED, seat)[0], spec.table_id, seat)
-        for parts in rewrite(seat, feed):
-            out.append(P.encode(signer.append(Batch(tuple(P.encode(p) for p in parts)))))
-    return P.write_log(spec, out).decode()
+    return P.write_log(spec, resigned(spec, SEED, entries, rewrite)).decode()
 
 
 def _is_pool_recovery(part: object) -> bool:

@@ -15,6 +15,10 @@ and 3 are told it vanished.
   are void, and the shares they sent for the pools are for the pools before that re-mix; a
   part is sent once, so they cannot send them again at that step.  The table cannot recover:
   the game ends ``vanished`` for everyone, nobody blamed (an honest seat was blamed before).
+- A survivor whose vote comes before its own hand-over into the pools: the other seats voted
+  once they had it, but a live spectator that files every vote first would apply the vanishing
+  to pools it holds incomplete and part ways with the table.  A peer applies a vote only once
+  it waits on nobody but the vanished seat, so the spectator waits for the hand-over.
 """
 
 from __future__ import annotations
@@ -26,11 +30,11 @@ import pytest
 import fairtable.protocol as P
 import fairtable.protocol.testing as PT
 from fairtable.protocol import _vanish
-from fairtable.protocol.wire import Present, RecoveryShares, Vanish
+from fairtable.protocol.wire import HandOver, Opening, Present, RecoveryShares, Vanish
 
 from . import spec_log
-from .helpers import deliver_all
-from .test_vanish_pools import GO_ON, SEATS, SEED
+from .helpers import deliver_all, resigned
+from .test_vanish_pools import GO_ON, RE_MIX, SEATS, SEED
 from .test_vanish_session import _bots, _one_ending, _parts
 
 GONE, CHEAT = 2, 3
@@ -167,3 +171,52 @@ def test_section_11_11_a_vote_void_by_the_vanished_seats_re_mix_ends_the_game_bl
     assert result.ok and result.digest == digest, result.summary
     checked = spec_log.verify_log(P.write_log(spec, sessions[0].entries()).decode())
     assert checked["vanishings not recovered"] == 1  # the spec's rule, from the text alone
+
+
+def test_section_11_11_a_spectator_waits_for_a_voters_hand_over_that_comes_after_its_vote() -> None:
+    spec, sessions = PT.make_table(SEATS, SEED, game="reign", options=GO_ON)
+    bots = _bots("reign", SEED, SEATS)
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        silenced=dict([RE_MIX]),
+    )
+    survivors = [s for s in sessions if s.seat != GONE]
+    digest, _end = _one_ending(survivors)
+
+    def hand_over_late(seat: int, feed: list[list[object]]) -> list[list[object]]:
+        """Seat 3's hand-over into the pools of step 62 (and its opening) moved from its
+        entry to an entry of their own right after its vote."""
+        if seat != CHEAT:
+            return feed
+        pooled = [
+            i
+            for i, parts in enumerate(feed)
+            if any(isinstance(p, HandOver) and p.step.startswith("s62/pool") for p in parts)
+        ]
+        (i,) = pooled
+        (vote,) = [j for j, parts in enumerate(feed) if any(isinstance(p, Vanish) for p in parts)]
+        late = [p for p in feed[i] if isinstance(p, HandOver | Opening)]
+        kept = [p for p in feed[i] if not isinstance(p, HandOver | Opening)]
+        return [*feed[:i], kept, *feed[i + 1 : vote + 1], late, *feed[vote + 1 :]]
+
+    entries = resigned(spec, SEED, sessions[0].entries(), hand_over_late)
+    feeds = [[e for e in entries if P.decode(e).seat == seat] for seat in range(SEATS)]
+    late = next(
+        n
+        for n, raw in enumerate(feeds[CHEAT])
+        if any(isinstance(P.decode(p), HandOver) for p in P.decode(raw).message().parts)
+        and n > 0
+        and any(
+            isinstance(P.decode(p), Vanish) for p in P.decode(feeds[CHEAT][n - 1]).message().parts
+        )
+    )
+    spectator = P.TableSession(spec, None)
+    for raw in [*feeds[0], *feeds[1], *feeds[GONE], *feeds[CHEAT][:late]]:
+        spectator.receive(raw)  # every vote, and seat 3's feed up to its vote
+    assert spectator.vanishing.vanished == {}  # it waits on seat 3's hand-over
+    assert spectator.waiting == {CHEAT}
+    for raw in feeds[CHEAT][late:]:
+        spectator.receive(raw)
+    assert spectator.verdict is None and spectator.vanishing.vanished == {GONE: 62}
+    assert spectator.finished is not None and spectator.finished.digest == digest
