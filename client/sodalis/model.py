@@ -284,7 +284,13 @@ class ClientModel(MenuModel):
         return spaces
 
     def upper_least(self) -> int:
-        """The map's title and its seven rows: the options' spaces are on it."""
+        """The map's rows while the highlighted option names a space on it (a move, a
+        placement: the map marks it '@'), and while we wait, so that the table stays; at a
+        decision of ours whose highlighted option names none (a card, a token, a Tribute)
+        the map gives way to the log as the other games' tables do, and comes back with
+        Esc, or as the highlight reaches a move (issue 31, S1)."""
+        if self.decision is not None and self.highlighted_space() is None:
+            return 0
         return MAP_ROWS
 
     def decide_hint(self) -> str:

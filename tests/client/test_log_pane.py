@@ -306,3 +306,32 @@ def test_a_short_message_sits_on_the_status_line_and_gives_the_log_its_row() -> 
     screen = render(model)
     assert screen[-4].startswith("  ") and screen[-5].startswith("Not allowed:")
     assert screen[-3].startswith(" Round") and "Not allowed" not in screen[-3]
+
+
+def test_sodalis_map_gives_way_unless_the_highlighted_option_names_a_space() -> None:
+    """Issue 31, S1: Sodalis' map never gave way, so at 80x24 the log kept 7-8 rows and
+    what the others did hid behind PgUp every turn.  Now the map stays only while the
+    highlighted option names a space on it (a move: the map marks it '@'); at a cast the
+    table gives way as the other games' do, and the highlight on a move, or Esc, brings
+    it back."""
+    from tests.client import test_sodalis_model as sodalis
+
+    model, _ = sodalis.model_for(*sodalis.first_turn())
+    busy_log(model, before=20, since=14)
+    menu = model.menu()
+    cast = next(i for i, (label, _) in enumerate(menu) if label.startswith("cast "))
+    move = next(i for i, (label, _) in enumerate(menu) if label.startswith("move "))
+    model.highlight = cast
+    screen = render(model)
+    assert screen[0].startswith("-- table hidden (Esc: back)"), "\n".join(screen)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
+    model.highlight = move
+    screen = render(model)
+    rule = screen.index("-" * 80)
+    assert rule == 8 and "@" in "\n".join(screen[1:rule]), "\n".join(screen)  # the whole map
+    assert "new since your move" in screen[rule + 1]  # the rest is a PgUp away, said
+    model.highlight = cast
+    run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: the log read; Ctrl-Q
+    screen = render(model)
+    assert not screen[0].startswith("-- table hidden") and "-" * 80 in screen
