@@ -60,7 +60,7 @@ from fairtable.engine.sodalis.cards import (
 )
 from fairtable.engine.sodalis.choices import legal_answers
 from fairtable.engine.sodalis.decisions import SodalisDecisionKind
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import Team, Tribute
 from fairtable.engine.sodalis.view import SodalisView
 
 PARAGON = -1
@@ -78,39 +78,38 @@ class Board:
 
     def __init__(self, view: SodalisView) -> None:
         self.view = view
-        self.pub = view.public
         self.cat = view.catalog
         self.arena = standard_arena()
         self.me = view.seat if view.seat is not None else 0
-        self.seats = self.pub["seats"]
-        self.teams = [Team(s["team"]) for s in self.seats]  # each seat's, read once
+        self.seats = view.table.seats
+        self.teams = [s.team for s in self.seats]  # each seat's
         self.team = self.teams[self.me]
-        self.at: dict[int, Space] = {
-            i: (s["at"][0], s["at"][1]) for i, s in enumerate(self.seats) if s["at"] is not None
-        }
-        paragon = self.pub["paragon"]["at"]
-        self.at[PARAGON] = (paragon[0], paragon[1])
+        self.at: dict[int, Space] = {i: s.at for i, s in enumerate(self.seats) if s.at is not None}
+        self.at[PARAGON] = view.table.paragon_at
         self.friends = [i for i, t in enumerate(self.teams) if t is self.team]
         self.enemies = [i for i, t in enumerate(self.teams) if t is not self.team]
-        self.held = self.pub["tributes"]
+        self.held = view.table.tributes
         self.artifact: Space | None = view.table.artifacts.get(self.team)
         self.foe_artifact: Space | None = view.table.artifacts.get(self.team.other)
 
     # -- champions, auras, passives -----------------------------------------------------
     def champion(self, seat: int) -> Champion:
-        return self.cat.by_id[self.seats[seat]["champion"]]
+        chosen = self.seats[seat].champion
+        if chosen is None:
+            raise LookupError(f"seat {seat} has no champion yet")  # asked only once chosen
+        return self.cat.by_id[chosen]
 
     def passive(self, seat: int) -> PassiveName:
         return self.champion(seat).passive
 
     def life(self, seat: int) -> int:
-        return int(self.seats[seat]["life"])
+        return self.seats[seat].life
 
     def bloodied(self, seat: int) -> bool:
         return seat >= 0 and 2 * self.life(seat) <= self.champion(seat).max_life
 
     def aura(self, stat: AuraStat, unit: int) -> int:
-        faces = [self.cat.face(c) for s in self.seats for c, on in s["continuous"] if unit in on]
+        faces = [self.cat.face(c) for s in self.seats for c, on in s.continuous if unit in on]
         return sum(f.aura.amount for f in faces if f.aura is not None and f.aura.stat is stat)
 
     def inertia(self, unit: int, at: dict[int, Space]) -> int:
@@ -225,9 +224,9 @@ class Board:
         at = self.at if at is None else at
         s = self.seats[caster]
         face = self.cat.face(card)
-        moved = bool(s["moved"]) if moved is None else moved
+        moved = s.moved if moved is None else moved
         units = self.affected(caster, face, target, sight, at)
-        dice = self.power(caster, face, strength, moved, int(s["casts"]))
+        dice = self.power(caster, face, strength, moved, s.casts)
         sides = 12 if face.accuracy else 10
         crit = 1 - (1 - (sides - 9) / sides) ** dice if dice else 0.0
         mine = self.team
@@ -238,7 +237,7 @@ class Board:
                     value += crit * SIGHT_VALUE
                 continue
             friend = self.teams[u] is mine
-            holder = self.held[self.teams[u]]["sight"]
+            holder = self.held[self.teams[u]][Tribute.SIGHT]
             if not friend and holder == u:
                 value += crit * SIGHT_VALUE
             if dice:
@@ -246,7 +245,7 @@ class Board:
                 life, top = self.life(u), self.champion(u).max_life
                 if face.effect is FaceEffect.DAMAGE:
                     lost, dies = expect(dice, p, life)
-                    gets_strength = self.held[self.other(u)]["strength"] is None
+                    gets_strength = self.held[self.other(u)][Tribute.STRENGTH] is None
                     swing = lost + dies * (KILL_VALUE if gets_strength else REFRESH_KILL)
                     value += -1.2 * swing if friend else swing
                 else:
@@ -269,14 +268,14 @@ class Board:
         for x in face.extra:
             chance = crit if x.kind.critical else 1.0
             kind = x.kind.base
-            if kind == ExtraKind.CONFUSE and not s["confused"]:
+            if kind == ExtraKind.CONFUSE and not s.confused:
                 value += sign * 1.2 * chance
-            elif kind == ExtraKind.SLOW and not s["slowed"] and "move" in s["up"]:
+            elif kind == ExtraKind.SLOW and not s.slowed and Action.MOVE in s.up:
                 value += sign * 0.6 * chance
             elif kind in (ExtraKind.PUSH, ExtraKind.PULL) and not friend:
                 value += 0.2
             elif kind == ExtraKind.REFRESH:
-                down = [a for a in ("major", "minor", "move") if a not in s["up"]]
+                down: list[str] = [a for a in Action if a not in s.up]
                 if u == caster:
                     down.append(face.action)
                 if x.token is Refreshed.ANY and down or x.token in down:
@@ -483,8 +482,10 @@ class TurnPlan:
         self.turn = D.TurnInfo.of(d)
         self.me = d.acts_for  # the champion it moves (a teammate's that left, if taken over)
         me = board.seats[self.me]
-        self.up = set(me["up"]) | ({"speed"} if me["tributes"].get("speed") else set())
-        self.strength = bool(me["tributes"].get("strength"))
+        self.up: set[str] = set(me.up) | (
+            {Tribute.SPEED} if me.tributes.get(Tribute.SPEED) else set()
+        )
+        self.strength = bool(me.tributes.get(Tribute.STRENGTH))
         self.runner = runner_of(board) == self.me
         self.blocked = board.blocked(self.me)
         self.memo: dict[Any, float] = {}
@@ -526,7 +527,7 @@ class TurnPlan:
         at[self.me] = pos
         best = {"major": 0.0, "minor": 0.0}
         left = len({"major", "minor"} & up) - 1
-        spread = [c for c in b.seats[self.me]["side"] if c] + [b.seats[self.me]["top"]]
+        spread = [c for c in b.seats[self.me].side if c] + [b.seats[self.me].top]
         for card in spread:
             if card is None or card == skip:
                 continue
@@ -541,7 +542,7 @@ class TurnPlan:
     def choose(self) -> SodalisAnswer:
         b, turn = self.b, self.turn
         here = b.at[self.me]
-        moved = bool(b.seats[self.me]["moved"])
+        moved = b.seats[self.me].moved
         carrying = turn.carry
         options: list[tuple[float, int, SodalisAnswer]] = []
         stay = self.potential(here, carrying)

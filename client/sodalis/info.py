@@ -62,10 +62,6 @@ def champion_seen(view: SodalisView, champion: str, where: str) -> Seen:
     )
 
 
-def _spread(seat: dict[str, Any]) -> list[str]:
-    return [c for c in seat["side"] if c] + ([seat["top"]] if seat["top"] else [])
-
-
 def _who(seat: int, me: int | None) -> str:
     return "your" if seat == me else f"seat {seat}'s"
 
@@ -88,7 +84,7 @@ def numbered(model: Any) -> list[Seen]:
         ]
     return [
         arcana_seen(view, c, f"spread {i}")
-        for i, c in enumerate(_spread(view.public["seats"][view.seat]), start=1)
+        for i, c in enumerate(view.table.seats[view.seat].spread, start=1)
     ]
 
 
@@ -99,12 +95,12 @@ def visible(model: Any) -> list[Seen]:
         return []
     pub, me = view.public, view.seat
     out = numbered(model)
-    for seat, s in enumerate(pub["seats"]):
-        if s["champion"] is not None:
-            out.append(champion_seen(view, s["champion"], f"{_who(seat, me)} champion"))
+    for seat, s in enumerate(view.table.seats):
+        if s.champion is not None:
+            out.append(champion_seen(view, s.champion, f"{_who(seat, me)} champion"))
         if seat != me:
-            out += [arcana_seen(view, c, f"{_who(seat, me)} spread") for c in _spread(s)]
-        out += [arcana_seen(view, c, "in play") for c, _ in s["continuous"]]
+            out += [arcana_seen(view, c, f"{_who(seat, me)} spread") for c in s.spread]
+        out += [arcana_seen(view, c, "in play") for c, _ in s.continuous]
     for card in model.reversible():
         out += [
             arcana_seen(view, card, "yours to flip"),

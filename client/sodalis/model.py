@@ -50,7 +50,6 @@ from fairtable.engine.sodalis.decisions import (
     TurnInfo,
     TurnTokensInfo,
 )
-from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.view import SodalisView
 from fairtable.netplay import events as ev
 
@@ -101,27 +100,22 @@ PAY_ORDER = ("move", "speed", "minor", "major")
 DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
 
 
-def spread_of(seat: dict[str, Any]) -> list[str]:
-    return [c for c in seat["side"] if c] + ([seat["top"]] if seat["top"] else [])
-
-
 def _dice(view: SodalisView, seat: int, card: str, strength: bool) -> str:
     face = view.catalog.face(card)
     if face.effect is FaceEffect.NONE:
         return ""
-    s = view.public["seats"][seat]
-    n = Board(view).power(seat, face, strength, bool(s["moved"]), int(s["casts"]))
+    s = view.table.seats[seat]
+    n = Board(view).power(seat, face, strength, s.moved, s.casts)
     return f", {n}d{12 if face.accuracy else 10}"
 
 
 def label(view: SodalisView, d: Decision, a: Any) -> str:
     """One answer in words."""
-    me, pub = view.seat, view.public
+    me, table = view.seat, view.table
     if isinstance(a, Step):
-        here = pub["seats"][d.acts_for]["at"]  # the champion moved (taken over, if it left)
-        way = next(
-            (k for k, v in DIRECTIONS.items() if v == (a.to[0] - here[0], a.to[1] - here[1])), "?"
-        )
+        here = table.seats[d.acts_for].at  # the champion moved (taken over, if it left)
+        step = None if here is None else (a.to[0] - here[0], a.to[1] - here[1])
+        way = next((k for k, v in DIRECTIONS.items() if v == step), "?")
         carry = (
             ", carry the Artifact"
             if a.carry
@@ -133,7 +127,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         at = {
             "self": "on yourself",
             "all": f"on every {face.who.replace('any', 'unit')} in range",
-        }.get(face.targets, "at " + who(pub, a.target, me))
+        }.get(face.targets, "at " + who(table, a.target, me))
         extra = (" +Sight" if a.sight else "") + (" +Strength" if a.strength else "")
         return f"cast {face.name} {at}{_dice(view, d.acts_for, a.card, a.strength)}{extra}"
     if isinstance(a, EndTurn):
@@ -142,7 +136,7 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         tokens = d.info
         assert isinstance(tokens, TurnTokensInfo | RearrangeInfo)  # the decisions they answer
         return "tokens: " + ", ".join(
-            f"{t} to {who(pub, s, me)}" for s, t in zip(tokens.members, a.tokens, strict=True)
+            f"{t} to {who(table, s, me)}" for s, t in zip(tokens.members, a.tokens, strict=True)
         )
     if isinstance(a, ChooseChampion):
         c = view.catalog.by_id[a.champion]
@@ -169,16 +163,16 @@ def label(view: SodalisView, d: Decision, a: Any) -> str:
         return "carry the Artifact along" if a.carry else "leave the Artifact behind"
     if isinstance(a, ForcedStep):
         forced = ForcedStepInfo.of(d)
-        return f"{forced.movement} {who(pub, forced.unit, me)} to {space_words(a.to)}"
+        return f"{forced.movement} {who(table, forced.unit, me)} to {space_words(a.to)}"
     if isinstance(a, OrderLife):
-        return "life changes: " + ", then ".join(who(pub, u, me) for u in a.order)
+        return "life changes: " + ", then ".join(who(table, u, me) for u in a.order)
     if isinstance(a, GiveTribute):
-        return f"give {TRIBUTES[GiveTributeInfo.of(d).tribute]} to {who(pub, a.to, me)}"
+        return f"give {TRIBUTES[GiveTributeInfo.of(d).tribute]} to {who(table, a.to, me)}"
     if isinstance(a, StrengthRefresh):
         return (
             "decline the refresh"
             if a.champion is None
-            else f"refresh the {a.token} token of {who(pub, a.champion, me)}"
+            else f"refresh the {a.token} token of {who(table, a.champion, me)}"
         )
     if isinstance(a, RefreshToken):
         return f"refresh your {a.token} token"
@@ -257,7 +251,7 @@ class ClientModel(MenuModel):
         """A team game: the other team wins when one of its foes resigns."""
         if self.view is None:
             return super().resign_result(seat)
-        teams = [Team(s["team"]) for s in self.view.public["seats"]]
+        teams = [s.team for s in self.view.table.seats]
         winner = teams[seat].other
         mine = " - you win!" if self.seat is not None and teams[self.seat] is winner else ""
         return f"team {winner.title()} wins{mine}"
@@ -300,11 +294,11 @@ class ClientModel(MenuModel):
 
     def waited_for(self) -> str:
         assert self.view is not None
-        pub, active = self.view.public, self.view.table.active
+        table = self.view.table
         if self.blocking:
-            return ", ".join(who(pub, s, self.seat) for s in self.blocking)
-        if active is not None and active != self.seat:
-            return who(pub, active, self.seat)
+            return ", ".join(who(table, s, self.seat) for s in self.blocking)
+        if table.active is not None and table.active != self.seat:
+            return who(table, table.active, self.seat)
         return "the others"
 
     def answered(self) -> None:
@@ -436,7 +430,9 @@ class ClientModel(MenuModel):
         unknown = [x for x in words[1:] if x not in (*PAY_ORDER, "leave", "carry")]
         if unknown:
             return f"Unknown word {unknown[0]!r}: go DIR [move|minor|major|speed] [leave]."
-        here = view.public["seats"][d.seat]["at"]
+        here = view.table.seats[d.seat].at
+        if here is None:
+            return "Your champion is not on the arena."
         to = (here[0] + DIRECTIONS[words[0]][0], here[1] + DIRECTIONS[words[0]][1])
         if to not in info.steps:
             return f"You cannot step {words[0]}: that space is closed."
@@ -452,7 +448,7 @@ class ClientModel(MenuModel):
         info = d.info
         if not isinstance(info, TurnInfo):
             return "You can only cast during your turn."
-        spread = spread_of(view.public["seats"][d.seat])
+        spread = view.table.seats[d.seat].spread
         if not words or not words[0].isdecimal() or not 1 <= int(words[0]) <= len(spread):
             return f"Say which card: cast N, N from 1 to {len(spread)} (your spread)."
         card = spread[int(words[0]) - 1]

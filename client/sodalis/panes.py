@@ -8,19 +8,19 @@ the seat's :class:`~client.sodalis.model.ClientModel` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.screen_model import Lines
-from fairtable.client.sodalis.model import ClientModel, spread_of
+from fairtable.client.sodalis.model import ClientModel
 from fairtable.client.sodalis.words import card_name
-from fairtable.engine.sodalis.arena import standard_arena
-from fairtable.engine.sodalis.cards import FaceEffect, Targets
+from fairtable.engine.sodalis.arena import Space, standard_arena
+from fairtable.engine.sodalis.cards import Action, FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
-from fairtable.engine.sodalis.team import TEAMS, Team
-from fairtable.engine.sodalis.view import SodalisView
+from fairtable.engine.sodalis.team import TEAMS, Team, Tribute
+from fairtable.engine.sodalis.view import SeatTable, SodalisTable, SodalisView
 
 __all__ = ["arena_lines", "panes", "side_lines"]
 
@@ -33,9 +33,13 @@ def panes(model: ClientModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]
     return (lambda: arena_lines(model)), (lambda: side_lines(model))
 
 
+_Board = tuple[Sequence[SeatTable], Mapping[Space, Team]]
+"""What the map shows of the seats: each seat's record, and where each Artifact lies."""
+
+
 # -- the panes ------------------------------------------------------------------------------
 def _glyph(
-    pub: dict[str, Any],
+    board: _Board,
     space: tuple[int, int],
     me: int | None,
     units: dict[tuple[int, int], int],
@@ -43,20 +47,20 @@ def _glyph(
 ) -> tuple[str, str]:
     """(style, character) of one space: champion, Paragon, Artifact, terrain, base."""
     arena = standard_arena()
-    arts = {(v[0], v[1]): Team(t) for t, v in pub["artifacts"].items() if v is not None}
+    seats, arts = board
     if space in units:
-        s = pub["seats"][units[space]]
+        s = seats[units[space]]
         style = (
-            TEAM_STYLE[Team(s["team"])]
+            TEAM_STYLE[s.team]
             + " bold"
             + (" reverse" if units[space] == me else "")
             + (" underline" if space in arts else "")
         )
-        return style, catalog.by_id[s["champion"]].symbol
+        return style, catalog.by_id[s.champion].symbol
     if space == arena.paragon:
         return "bold", "P"
     if space in arts:
-        mine = Team(pub["seats"][me]["team"]) if me is not None else Team.DAWN
+        mine = seats[me].team if me is not None else Team.DAWN
         return TEAM_STYLE[arts[space]], "*" if arts[space] is mine else "o"
     if space in arena.impassable:
         return "class:dim", "#"
@@ -72,7 +76,7 @@ def arena_lines(model: ClientModel) -> Lines:
     view = model.view
     if view is None and model.seat is not None:  # seated, the first step not yet taken
         arena = standard_arena()
-        before = {"artifacts": {t: list(arena.artifacts[t]) for t in TEAMS}, "seats": []}
+        before: _Board = ((), {arena.artifacts[t]: t for t in TEAMS})
         title = [("class:title", "Sodalis - setting up: the arena\n")]
         return title + _map(before, None, {}, None, None, {}, _legend(None, "-"))
     if view is None:
@@ -86,7 +90,7 @@ def arena_lines(model: ClientModel) -> Lines:
             ("", f"{i} {card_name(view, a)}/{card_name(view, a + '~r')}"[:40] + "\n")
             for i, a in enumerate(arcana, start=1)
         ]
-    pub, table = view.public, view.table
+    table = view.table
     active = table.active
     turn = (
         ""
@@ -102,16 +106,20 @@ def arena_lines(model: ClientModel) -> Lines:
     # '@' on the highlighted one, whose coordinates the title says
     at = "" if marked is None else f" @ ({marked[0]},{marked[1]})"
     out: Lines = [("class:title", f"Sodalis - round {table.round}{limit}{turn}{at}\n")]
-    units = {(s["at"][0], s["at"][1]): i for i, s in enumerate(pub["seats"]) if s["at"]}
+    units = {s.at: i for i, s in enumerate(table.seats) if s.at is not None}
     sight = (
         "Paragon"
         if table.paragon_sight
         else next(
-            (t.title() for t, held in pub["tributes"].items() if held["sight"] is not None), "-"
+            (t.title() for t, held in table.tributes.items() if held[Tribute.SIGHT] is not None),
+            "-",
         )
     )
     legend = _legend(model.seat, sight)
-    return out + _map(pub, model.seat, units, view.catalog, marked, numbered, legend)
+    arts = {at: team for team, at in table.artifacts.items() if at is not None}
+    return out + _map(
+        (table.seats, arts), model.seat, units, view.catalog, marked, numbered, legend
+    )
 
 
 def _legend(seat: int | None, sight: str) -> list[str]:
@@ -130,7 +138,7 @@ def _legend(seat: int | None, sight: str) -> list[str]:
 
 
 def _map(
-    pub: dict[str, Any],
+    board: _Board,
     me: int | None,
     units: dict[tuple[int, int], int],
     catalog: Any,
@@ -144,7 +152,7 @@ def _map(
     rows, cols = arena.text_size
     grid = [[("", " ")] * (cols // 2 + 1) for _ in range(rows)]
     for space, row, col in arena.text_positions():
-        grid[row][col // 2] = _glyph(pub, space, me, units, catalog)
+        grid[row][col // 2] = _glyph(board, space, me, units, catalog)
         if space == marked:
             grid[row][col // 2] = ("reverse bold", "@")
         elif space in numbered:
@@ -158,26 +166,27 @@ def _map(
 
 
 def _champion_line(view: SodalisView, seat: int, me: int | None) -> str:
-    s, catalog = view.public["seats"][seat], view.catalog
+    s, catalog = view.table.seats[seat], view.catalog
     name = "you" if seat == me else f"seat {seat}"
-    if s["champion"] is None:
-        return f"  {name} {s['team'].title()}: choosing"
-    c = catalog.by_id[s["champion"]]
+    if s.champion is None:
+        return f"  {name} {s.team.title()}: choosing"
+    c = catalog.by_id[s.champion]
     tokens = "".join(
-        x if a in s["up"] else "-" for x, a in (("M", "major"), ("m", "minor"), ("v", "move"))
+        x if a in s.up else "-"
+        for x, a in (("M", Action.MAJOR), ("m", Action.MINOR), ("v", Action.MOVE))
     )
-    held = "".join(k[:2].title() if up else k[:2] for k, up in s["tributes"].items())
-    placed = s["at"] is not None
+    held = "".join(k[:2].title() if up else k[:2] for k, up in s.tributes.items())
+    placed = s.at is not None
     marks = (
-        ("C" if s["confused"] else "")
-        + ("S" if s["slowed"] else "")
-        + ("!" if placed and 2 * s["life"] <= c.max_life else "")
+        ("C" if s.confused else "")
+        + ("S" if s.slowed else "")
+        + ("!" if placed and 2 * s.life <= c.max_life else "")
     )
-    life = f"{s['life']:>2}/{c.max_life:<2}" if placed else "  -  "
+    life = f"{s.life:>2}/{c.max_life:<2}" if placed else "  -  "
     left = out_mark(seat, view.table.departed)
     return (
         f"{'>' if view.table.active == seat else ' '}{c.symbol} {name:<6} "
-        f"{s['team'].title():<4} {life} {tokens} {held} {marks}{left}"
+        f"{s.team.title():<4} {life} {tokens} {held} {marks}{left}"
     )
 
 
@@ -200,11 +209,11 @@ def _card_line(view: SodalisView, index: int, card: str) -> str:
     )
 
 
-def goal_line(pub: dict[str, Any]) -> str:
+def goal_line(table: SodalisTable) -> str:
     """What wins, and how far each team is from it: a team holding all three Tributes."""
     held = ", ".join(
         f"{team.title()} {sum(h is not None for h in got.values())}"
-        for team, got in pub["tributes"].items()
+        for team, got in table.tributes.items()
     )
     return f"3 Tributes win: {held}"
 
@@ -229,7 +238,7 @@ def side_lines(model: ClientModel) -> Lines:
         ("class:mine" if seat == me else "", _champion_line(view, seat, me) + "\n")
         for seat in (view.table.order or range(view.table.players))
     ]
-    out.append(("class:title", goal_line(pub) + "\n"))
+    out.append(("class:title", goal_line(view.table) + "\n"))
     if model.reversible():
         out.append(("class:title", "'flip N N ...' reverses arcana N\n"))
     if view.secret is not None:  # this seat's own simultaneous answer, not yet revealed
@@ -244,7 +253,7 @@ def side_lines(model: ClientModel) -> Lines:
         playing = model.decision.acts_for if model.decision is not None else me
         out += [
             ("", _card_line(view, i, c) + "\n")
-            for i, c in enumerate(spread_of(pub["seats"][playing]), start=1)
+            for i, c in enumerate(view.table.seats[playing].spread, start=1)
         ]
     roll = pub["last_roll"]
     if roll is not None:
@@ -257,13 +266,9 @@ def side_lines(model: ClientModel) -> Lines:
                 + "\n",
             )
         )
-    for s in pub["seats"]:
-        for card, units in s["continuous"]:
+    for s in view.table.seats:
+        symbol = cat.by_id[s.champion].symbol if s.champion is not None else "?"
+        for card, units in s.continuous:
             on = ",".join("P" if u < 0 else str(u) for u in units)
-            out.append(
-                (
-                    "class:dim",
-                    f"{cat.by_id[s['champion']].symbol}: {cat.face(card).name} (on {on})\n",
-                )
-            )
+            out.append(("class:dim", f"{symbol}: {cat.face(card).name} (on {on})\n"))
     return out

@@ -15,8 +15,8 @@ from fairtable.client.sodalis.bots import Board
 from fairtable.engine.events import Departed, Event, RoundLimit
 from fairtable.engine.sodalis import events as E
 from fairtable.engine.sodalis.casting import CRITICAL
-from fairtable.engine.sodalis.team import Team, Tribute
-from fairtable.engine.sodalis.view import SodalisView
+from fairtable.engine.sodalis.team import Tribute
+from fairtable.engine.sodalis.view import SodalisTable, SodalisView
 
 __all__ = ["TRIBUTES", "card_name", "describe_event", "space_words", "who"]
 
@@ -24,13 +24,13 @@ TRIBUTES = {Tribute.SPEED: "Speed", Tribute.SIGHT: "Sight", Tribute.STRENGTH: "S
 LIFE_WHY = {"recoil": " (recoil)", "endurance": " (Endurance)"}
 
 
-def who(pub: dict[str, Any], unit: int | None, me: int | None) -> str:
+def who(table: SodalisTable, unit: int | None, me: int | None) -> str:
     """A unit in words: "you", "the Empress (seat 1)", "the Paragon"."""
     if unit is None or unit < 0:
         return "nobody" if unit is None else "the Paragon"
     if unit == me:
         return "you"
-    champion = pub["seats"][unit]["champion"]
+    champion = table.seats[unit].champion
     return f"seat {unit}" if champion is None else f"the {champion.title()} (seat {unit})"
 
 
@@ -47,10 +47,10 @@ def describe_event(
 ) -> str | None:
     """One line of words for a public engine event (None: not worth a line).  ``before`` is
     the view before the step that caused it (for a roll's successes), ``after`` after it."""
-    pub = after.public
+    table = after.table
 
     def w(seat: int) -> str:
-        return who(pub, seat, me)
+        return who(table, seat, me)
 
     def v(seat: int, third: str, second: str) -> str:
         return f"{w(seat)} {second if seat == me else third}"
@@ -64,7 +64,7 @@ def describe_event(
     match event:
         case E.Tokens(tokens=tokens):
             first = tokens[0][0]
-            again = before is not None and before.public["seats"][first]["token"] is not None
+            again = before is not None and before.table.seats[first].token is not None
             return f"Turn tokens{' rearranged' if again else ''}: " + ", ".join(
                 f"{w(s)} {t}" for s, t in tokens
             )
@@ -142,7 +142,7 @@ def describe_event(
             return "The round limit is reached: nobody wins"
         case Departed(seat=seat):
             gone = (seat, *after.table.departed)
-            teams = [Team(x["team"]) for x in pub["seats"]]
+            teams = [x.team for x in table.seats]
             keeper = next(s for s, t in enumerate(teams) if t is teams[seat] and s not in gone)
             return (
                 f"{out_of_the_game(f'seat {seat}')}: {v(keeper, 'plays', 'play')} its champion "
@@ -175,7 +175,7 @@ def dice_line(roll: E.Roll, before: SodalisView | None) -> str:
         need, inertia = b.threshold(cast["seat"], face, u, b.at), b.inertia(u, b.at)
         pierce = f", piercing {inertia - need}" if inertia != need else ""
         parts.append(
-            f"{who(before.public, u, before.seat)} {sum(x >= need for x in main)} "
+            f"{who(before.table, u, before.seat)} {sum(x >= need for x in main)} "
             f"(inertia {inertia}{pierce}: {need}+ succeeds)"
         )
     return text + ("; successes: " + ", ".join(parts) if parts else "")

@@ -28,9 +28,10 @@ import attrs
 
 from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision
-from fairtable.engine.sodalis.cards import Catalog
+from fairtable.engine.sodalis.arena import Space
+from fairtable.engine.sodalis.cards import Action, Catalog
 from fairtable.engine.sodalis.state import SodalisState
-from fairtable.engine.sodalis.team import Team
+from fairtable.engine.sodalis.team import Team, Tribute
 
 
 class SodalisPlay(NamedTuple):
@@ -47,14 +48,71 @@ class SodalisPlay(NamedTuple):
 
 
 @attrs.frozen(kw_only=True, eq=False)
+class SeatTable:
+    """One seat of Sodalis's public state, by field: its player's team and turn token, its
+    champion, where it stands and how it fares, its spread and its tributes."""
+
+    team: Team
+    token: int | None
+    champion: str | None  # None until chosen
+    cards: tuple[str, ...]  # the deck's nine identities, orientation fixed, sorted
+    at: Space | None  # None: not on the arena
+    life: int
+    up: tuple[Action, ...]  # the face-up action tokens
+    confused: bool
+    slowed: bool
+    casts: int  # arcana cast this turn
+    moved: bool  # took a step of its own this turn
+    side: tuple[str | None, ...]  # spread cards beside the deck
+    top: str | None  # the deck's visible top card (part of the spread)
+    unseen: int  # cards under the top whose order nobody knows
+    bottom: tuple[str, ...]  # known cards under those, top first
+    continuous: tuple[tuple[str, tuple[int, ...]], ...]  # (card, units its aura touches)
+    tributes: Mapping[Tribute, bool]  # kind -> face up
+
+    @property
+    def spread(self) -> list[str]:
+        """The spread: the cards beside the deck, then its top."""
+        cards = [c for c in self.side if c is not None]
+        return cards + [self.top] if self.top is not None else cards
+
+    @classmethod
+    def of(cls, seat: Mapping[str, Any]) -> SeatTable:
+        """The record of one seat of a Sodalis public state."""
+        at = seat["at"]
+        return cls(
+            team=Team(seat["team"]),
+            token=seat["token"],
+            champion=seat["champion"],
+            cards=tuple(seat["cards"]),
+            at=None if at is None else (at[0], at[1]),
+            life=seat["life"],
+            up=tuple(Action(a) for a in seat["up"]),
+            confused=seat["confused"],
+            slowed=seat["slowed"],
+            casts=seat["casts"],
+            moved=seat["moved"],
+            side=tuple(seat["side"]),
+            top=seat["top"],
+            unseen=seat["unseen"],
+            bottom=tuple(seat["bottom"]),
+            continuous=tuple((card, tuple(units)) for card, units in seat["continuous"]),
+            tributes={Tribute(k): up for k, up in seat["tributes"].items()},
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
 class SodalisTable(PublicTable):
-    """Sodalis's public state by field (the module's docstring); the seats, the cast and the
-    roll are read from ``public`` as yet."""
+    """Sodalis's public state by field (the module's docstring); the cast being resolved
+    and the last roll are read from ``public`` as yet."""
 
     order: tuple[int, ...]  # seats in turn order (empty before the turn tokens)
     active: int | None
+    seats: tuple[SeatTable, ...]
+    paragon_at: Space
     paragon_sight: bool  # the Paragon still holds the Tribute of Sight
-    artifacts: Mapping[Team, tuple[int, int] | None]  # team -> its space (None: delivered)
+    artifacts: Mapping[Team, Space | None]  # team -> its space (None: delivered)
+    tributes: Mapping[Team, Mapping[Tribute, int | None]]  # team -> kind -> holding seat
     winner: Team | None
     over: str | None  # None, "tribute" or "round_limit"
 
@@ -66,10 +124,16 @@ class SodalisTable(PublicTable):
             **cls.common(public),
             order=tuple(public["order"]),
             active=public["active"],
+            seats=tuple(SeatTable.of(s) for s in public["seats"]),
+            paragon_at=(public["paragon"]["at"][0], public["paragon"]["at"][1]),
             paragon_sight=public["paragon"]["sight"],
             artifacts={
                 Team(t): None if at is None else (at[0], at[1])
                 for t, at in public["artifacts"].items()
+            },
+            tributes={
+                Team(t): {Tribute(k): seat for k, seat in held.items()}
+                for t, held in public["tributes"].items()
             },
             winner=None if winner is None else Team(winner),
             over=public["over"],

@@ -73,7 +73,7 @@ def test_sodalis_log_line_says_who_plays_the_champion_from_now_on() -> None:
 
 
 def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
-    from fairtable.client.sodalis.model import ClientModel, spread_of
+    from fairtable.client.sodalis.model import ClientModel
     from fairtable.client.sodalis.panes import side_lines
     from fairtable.engine.requests import Decision
     from fairtable.engine.sodalis.choices import legal_answers
@@ -91,8 +91,9 @@ def test_sodalis_keeper_sees_the_champion_it_plays_and_who_left() -> None:
     model.apply_event(ev.DecisionAsked(decision=d, view=game.view(keeper)))
     text = "".join(t for _, t in side_lines(model))
     assert "seat 1" in text and " (out)" in text
-    mine = {game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][keeper])}
-    theirs = [game.state.catalog.face(c).name for c in spread_of(game.public()["seats"][1])]
+    seats = game.view(None).table.seats
+    mine = {game.state.catalog.face(c).name for c in seats[keeper].spread}
+    theirs = [game.state.catalog.face(c).name for c in seats[1].spread]
     assert all(name in text for name in theirs)
     assert not any(name in text for name in mine - set(theirs))
     menu = model.menu()  # the moves offered are the champion's that left, as the rules list

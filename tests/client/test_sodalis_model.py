@@ -260,10 +260,10 @@ def test_log_tells_public_events_in_words_with_each_rolls_successes() -> None:
             return
         lines = list(model.log)[before:]
         roll = next(line for line in lines if line.startswith("  dice"))
-        pub = game.public()
+        table = game.view(None).table
         for e in games.stored(events):  # successes = the life change, wherever no bound clipped it
             if e[0] == "life" and e[4] == "cast" and 0 < e[3] < 9 and e[2] != e[3]:
-                assert f"{who(pub, e[1], 0)} {abs(e[3] - e[2])}" in roll, (roll, e)
+                assert f"{who(table, e[1], 0)} {abs(e[3] - e[2])}" in roll, (roll, e)
                 checked[0] += 1
 
     text = ""
@@ -302,9 +302,9 @@ def test_status_line_names_whom_the_table_waits_for_and_the_end() -> None:
     other = (d.seat + 1) % 4
     model.apply_event(ev.Seated(seat=other, players=4))
     model.apply_event(ev.ViewChanged(view=game.view(other), events=()))
-    assert who(game.public(), d.seat, other) in model.status  # the active seat
+    assert who(game.view(None).table, d.seat, other) in model.status  # the active seat
     model.apply_event(ev.WaitingFor(seats=[d.seat]))
-    assert "waiting for " + who(game.public(), d.seat, other) in model.status
+    assert "waiting for " + who(game.view(None).table, d.seat, other) in model.status
     model.apply_event(ev.SeatWaiting(seat=d.seat, seconds=12))
     assert f"seat {d.seat} silent 12 s" in model.status
     model.apply_event(ev.Abandoned(seat=d.seat))
@@ -354,7 +354,7 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
                         + game.state.aura_total("piercing", cast["seat"])
                         + passives.piercing_against(game.state, cast["seat"], face, u)
                     )
-                    expected[who(game.public(), u, 0)] = (
+                    expected[who(game.view(None).table, u, 0)] = (
                         game.state.inertia(u),
                         pierce,
                         cast["main"],

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from fairtable.engine.public_table import PublicTable
 from fairtable.engine.reign.state import RoundPhase
+from fairtable.engine.sodalis.cards import Action
 from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sovereign.kinds import TurnPhase
 from tests.bot_games import BotTable
@@ -50,6 +52,18 @@ def _agrees(table: PublicTable, public: dict[str, Any], game: str) -> None:
         assert _plain(dict(table.artifacts)) == public["artifacts"]
         assert all(type(team) is Team for team in table.artifacts)
         assert table.winner == public["winner"] and table.over == public["over"]
+        assert _plain(table.paragon_at) == public["paragon"]["at"]
+        assert _plain({t: dict(held) for t, held in table.tributes.items()}) == public["tributes"]
+        assert len(table.seats) == len(public["seats"])
+        for seat, plain in zip(table.seats, public["seats"], strict=True):
+            for field in attrs.fields(type(seat)):
+                value = getattr(seat, field.name)
+                value = dict(value) if field.name == "tributes" else value
+                assert _plain(value) == plain[field.name], field.name
+            assert type(seat.team) is Team and all(type(a) is Action for a in seat.up)
+            assert seat.spread == [c for c in plain["side"] if c] + (
+                [plain["top"]] if plain["top"] else []
+            )
     else:
         for name in ("echo_target", "first_player", "active", "turn", "creche_out", "moved"):
             assert getattr(table, name) == public[name], name
