@@ -65,7 +65,7 @@ def the_end_is_shown(now: str) -> None:
     """A screen at the end: the result, what to do next, nothing stale, 80x24."""
     assert "Game over" in now, now
     assert "Press q to leave" in now and "fairtable audit" in now, now
-    assert "Sent; waiting" not in now and "your move" not in now.lower(), now
+    assert "Sent; waiting" not in now and "Your move" not in now, now
     assert "q to leave" in now.rstrip().splitlines()[-3], now  # the status line says so too
     lines = now.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
@@ -361,7 +361,7 @@ def test_terminal_network_a_seat_that_never_comes_back_ends_the_game_on_the_host
         now = screens[host]
         gone = "The game is abandoned: ada 2 never came back"  # the joiner, named as the host
         assert gone in screen(host, joined=True), now
-        assert "Press q to leave" in now and "your move" not in now.lower(), now
+        assert "Press q to leave" in now and "Your move" not in now, now
         assert "q to leave" in now.rstrip().splitlines()[-3], now
         after = quit_screen(host)
         assert "EXITED 0" in after and "The game is abandoned" in after, after
