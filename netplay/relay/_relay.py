@@ -272,21 +272,38 @@ class RelayNode:
             table.links.add(link)
             self._changed()
             try:
-                for data in list(table.lobby):
-                    await link.send(data)
-                for seat in range(P.MAX_SEATS):  # and ask for what we may have missed
-                    have = 0
-                    while (seat, have) in table.entries:
-                        have += 1
-                    await link.send(P.encode(P.FeedRequest(seat, have, 1 << 52)))
-                async for data in link:
-                    await self._on_message(table, link, data)
+                await self._read(table, link)
             finally:
                 table.links.discard(link)
                 if table.log is None and not table.links and self.tables.get(scope) is table:
                     await self._drop(scope, EXPIRED)  # a lobby nobody holds: forget it
         except (LinkClosed, P.DecodeError, trio.TooSlowError):
             return
+
+    async def _read(self, table: _Table, link: Link) -> None:
+        """Greet a link of ``table``, then act on every message it sends, to the last one
+        it delivered.  A reply to it (the greeting, a want's answer, any other) that meets
+        it closed is dropped and the reading goes on: a link its peer closed still yields
+        what arrived before the close -- a peer that says its last entry and its farewell
+        and leaves at once is heard (seed 50 of the simulator: a farewell behind a want,
+        lost, kept the seat that stayed for it waiting 598 s).  A link the relay closed
+        itself (a refusal) yields nothing more."""
+        with contextlib.suppress(LinkClosed):
+            await self._greet(table, link)
+        async for data in link:
+            with contextlib.suppress(LinkClosed):
+                await self._on_message(table, link, data)
+
+    async def _greet(self, table: _Table, link: Link) -> None:
+        """What a new link of ``table`` is sent first: the lobby's messages, in order, and a
+        want per seat for what we may have missed."""
+        for data in list(table.lobby):
+            await link.send(data)
+        for seat in range(P.MAX_SEATS):
+            have = 0
+            while (seat, have) in table.entries:
+                have += 1
+            await link.send(P.encode(P.FeedRequest(seat, have, 1 << 52)))
 
     async def _spectate(self, link: Link, scope: bytes) -> None:
         """A spectator of a started table: served by the table's watchers until it goes
@@ -310,8 +327,7 @@ class RelayNode:
         except P.DecodeError:
             return
         if isinstance(msg, P.FeedRequest):
-            with contextlib.suppress(LinkClosed):
-                await self._answer(table, source, msg)
+            await self._answer(table, source, msg)
             return
         if isinstance(msg, Presence | TimeNotice | Starved):  # of the moment: never stored
             if not table.passing(data):
@@ -337,11 +353,8 @@ class RelayNode:
 
     async def _answer(self, table: _Table, source: Link, msg: P.FeedRequest) -> None:
         """Answer a want from the store, within the asker's byte budget.  Raises
-        :class:`LinkClosed` if the asker's link closed meanwhile: the caller drops the
-        answer but goes on reading what the asker sent before it closed -- a peer that
-        asks, says farewell and leaves at once has its farewell passed on (seed 50 of the
-        simulator: a relay behind on a seat's link lost that seat's farewell, and the
-        other seat stayed 598 s for it)."""
+        :class:`LinkClosed` if the asker's link closed meanwhile (:meth:`_read` drops the
+        answer and reads on)."""
         stop = min(msg.stop, msg.start + 4096)
         key = source.info.key
         for seq in range(msg.start, stop):

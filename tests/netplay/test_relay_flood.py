@@ -20,7 +20,7 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.netplay import LinkClosed, NodeConfig, Reach, RelayNode, TableNode
-from fairtable.netplay.links._link import DEFAULT_CONFIG, Link
+from fairtable.netplay.links._link import DEFAULT_CONFIG, Link, LinkConfig
 from fairtable.netplay.links._tls import peer_key, wrap_client
 from fairtable.netplay.links._wire import Handshake, client_handshake
 from fairtable.netplay.relay._relay_quota import (
@@ -41,7 +41,11 @@ from tests.netplay.test_tables import Table
 
 
 async def stranger(
-    nursery: trio.Nursery, port: int, source: str, token: bytes | None = None
+    nursery: trio.Nursery,
+    port: int,
+    source: str,
+    token: bytes | None = None,
+    config: LinkConfig = DEFAULT_CONFIG,
 ) -> tuple[Link, bytes]:
     """A link from ``source`` that subscribes to the table of ``token`` (default: random)."""
     token = os.urandom(32) if token is None else token
@@ -57,7 +61,7 @@ async def stranger(
         None,
         tls_key=peer_key(stream),
     )
-    link = Link(stream, info, config=DEFAULT_CONFIG, initiator=True, address=source)
+    link = Link(stream, info, config=config, initiator=True, address=source)
     await nursery.start(link._run)
     await link.send(P.encode(Subscribe(token, "peer")))
     return link, relay_scope(token)
