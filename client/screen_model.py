@@ -99,6 +99,7 @@ class ScreenModel(RoomNeeds):
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""
         self.saved = ""  # the folder the game is kept in, once the network side says
+        self.leave = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.show_keys = False  # the '?' overlay (client/keys) is open
@@ -289,7 +290,7 @@ class ScreenModel(RoomNeeds):
         self.decision = None
         self.clear_pick()
         self.show_help = False
-        self.message = ending.LEAVE_WATCHING if self.spectating else ending.LEAVE
+        self.message = ending.LEAVE_WATCHING if self.spectating else self.leave
         self._update_status()
 
     def resign_result(self, seat: int) -> str:
@@ -474,7 +475,7 @@ class ScreenModel(RoomNeeds):
             return
         d = self.decision
         if d is None or self.view is None:
-            self.message = ending.LEAVE if self.over else "Nothing to decide now."
+            self.message = self.leave if self.over else "Nothing to decide now."
             return
         self.decide(d, text)
 
@@ -505,7 +506,7 @@ class ScreenModel(RoomNeeds):
         """Enter on an empty prompt: answer with the highlighted option (every game alike)."""
         menu = self.menu()
         if self.decision is None or self.view is None or not menu:
-            self.message = ending.LEAVE if self.over else "Nothing to decide now."
+            self.message = self.leave if self.over else "Nothing to decide now."
             return
         if any(True for _ in self.picked()):
             self.message = (
@@ -534,7 +535,7 @@ class ScreenModel(RoomNeeds):
     def _send(self, answer: Any) -> bool:
         """Send ``answer`` to the decision at hand, at most one a decision; whether it went."""
         if self.over:  # nothing is asked once the game is over
-            self.message = ending.LEAVE
+            self.message = self.leave
             return False
         if self.decision is not None and self.auto_sent is self.decision:
             self.message = "Passed for you already; waiting for the others..."
@@ -587,7 +588,7 @@ class ScreenModel(RoomNeeds):
         self.clear_pick()
         self.highlight = 0
         if self.over:  # the answer that ended the game: say what to do next, not "waiting"
-            self.message = ending.LEAVE
+            self.message = self.leave
         self._update_status()
 
     def completions(self) -> list[str]:

@@ -36,10 +36,13 @@ from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 from fairtable.protocol.testing import make_table
 
-__all__ = ["NOT_KEPT", "SeededTable", "seeded_bots_refusal"]
+__all__ = ["LEAVE_UNKEPT", "NOT_KEPT", "SeededTable", "seeded_bots_refusal"]
 
 NOT_KEPT = "A seeded game is not kept: 'fairtable play ... --seed N' plays it again."
 """Said when the screen of a seeded game closes before its end."""
+
+LEAVE_UNKEPT = "Press q to leave. A seeded game is not kept: 'play ... --seed N' plays it again."
+"""What the screen says at the end of a seeded game, for the words of a game kept on disk."""
 
 Network = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]

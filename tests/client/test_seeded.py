@@ -5,6 +5,9 @@ against the clock."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,3 +104,16 @@ def test_only_play_takes_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit):
             parse([*argv, "--seed", "3"])
         assert "unrecognized arguments: --seed" in capsys.readouterr().err
+
+
+def test_a_seeded_game_never_says_it_is_saved(tmp_path: Path) -> None:
+    """A seeded game is kept nowhere: its end says so, and how to play it again, instead of
+    "The game is saved" (plain lines, typed ``1`` at every decision)."""
+    command = [sys.executable, "-m", "fairtable.client.cli", "play", "reign", "--bots", "2"]
+    command += ["--seed", "3", "--pace", "0", "--plain", "--data-dir", str(tmp_path)]
+    done = subprocess.run(command, input="1\n" * 400, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert "Game over:" in done.stdout, done.stdout[-2000:]
+    assert "A seeded game is not kept" in done.stdout
+    assert "saved" not in done.stdout.lower(), done.stdout[-2000:]
+    assert not (tmp_path / "tables").exists()  # nothing kept
