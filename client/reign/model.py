@@ -356,7 +356,7 @@ class ClientModel(ScreenModel):
             ReignDecisionKind.SPOILS,
         ):
             menu = self.menu() if d is not None else []
-            return [("pass", "take option #1, the pass")] if menu and passes(menu[0][1]) else []
+            return [("pass", "option #1, a pass")] if menu and passes(menu[0][1]) else []
         keys = [("N", "pick card N of your hand (again: take it back)")]
         if d.kind in TO_SEAT:
             keys.append(("N>S", "card N goes to seat S"))
