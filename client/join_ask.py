@@ -4,36 +4,26 @@ Before any screen, a bare ``join`` lists what the LAN announces (:func:`table_li
 ``fairtable tables``' words) and asks for the host's join code or invite
 (:func:`asked_invite`).  A person who mistypes it is told what is wrong -- for a word that
 is no code word, the nearest code words (``netplay.JoinCode``) -- and asked again, the list
-still above; ``q``, an empty line or Ctrl-C leaves.  An invite pasted with its line breaks
-comes a line at a time: the lines that follow are asked for and joined until it reads.
-Typed at no terminal (a script feeding
-the question), the first thing that is not an invite ends the command, as a code given on
-the command line does.
+still above; ``q``, an empty line or Ctrl-C leaves (:mod:`client.questions`).  An invite
+pasted with its line breaks comes a line at a time: the lines that follow are asked for and
+joined until it reads.  Typed at no terminal (a script feeding the question), the first
+thing that is not an invite ends the command, as a code given on the command line does.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 
 from fairtable.client.errors import UsageError
 from fairtable.client.leavers_words import leavers_short
+from fairtable.client.questions import a_person_types, says_leave
 from fairtable.client.seat_names import host_words
 from fairtable.client.text_rows import fold
 from fairtable.netplay import Announcement, Invite, InviteError
 
-__all__ = ["LEAVE_WORDS", "asked_invite", "says_leave", "table_lines"]
-
-LEAVE_WORDS = ("", "q", "quit")
-"""A line typed at a question asked before any screen that leaves instead of answering,
-as ``q`` leaves the screen."""
+__all__ = ["asked_invite", "table_lines"]
 
 QUESTION = "Join code or invite (q leaves): "
-
-
-def says_leave(text: str) -> bool:
-    """Whether ``text``, typed at a question, leaves instead of answering."""
-    return text.strip().lower() in LEAVE_WORDS
 
 
 MORE = "  ...the invite goes on (Enter if that was all): "
@@ -95,7 +85,7 @@ def asked_invite(
         print("\n".join(table_lines(found)))
     else:
         print("No tables announced on the LAN.")
-    person = sys.stdin is not None and sys.stdin.isatty()
+    person = a_person_types()
     while True:
         try:
             text = input(QUESTION).strip()

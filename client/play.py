@@ -30,11 +30,12 @@ from fairtable.client.errors import (
     watch_instead,
 )
 from fairtable.client.invite_words import via_text
-from fairtable.client.join_ask import asked_invite, says_leave
+from fairtable.client.join_ask import asked_invite
 from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import UnfinishedGame, game_line
 from fairtable.client.options import HostOptions, JoinOptions, PlayOptions, ResumeOptions
 from fairtable.client.profile import my_name
+from fairtable.client.questions import asked_number
 from fairtable.client.seats import (
     bot_node,
     identity_at,
@@ -337,14 +338,12 @@ def run_resume(o: ResumeOptions) -> int:
     if choice is None:
         if o.only_list:
             return 0
-        try:
-            text = input("Resume which game? (its number; q leaves) ").strip()
-        except EOFError:
-            raise UsageError("no game chosen") from None
-        if says_leave(text):
+        choice = asked_number(
+            "Resume which game? (its number; q leaves) ", len(games), "no game chosen"
+        )
+        if choice is None:
             print("Nothing resumed.")
             return 0
-        choice = int(text) if text.isdecimal() else 0
     if not 1 <= choice <= len(games):
         raise UsageError(f"choose a game from 1 to {len(games)}")
     kept = games[choice - 1]

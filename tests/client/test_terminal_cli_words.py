@@ -189,3 +189,21 @@ def test_terminal_an_invite_pasted_with_its_line_breaks_at_bare_join_is_read_who
         left = wait_for(name, lambda s: "EXITED" in s, 30, "leaving")
     assert "EXITED 0" in left and "fairtable: " not in left, left  # no error
     assert left.count("the invite goes on") == 2 and "never reached" in left, left
+
+
+def test_terminal_a_number_not_in_the_resume_list_is_said_and_asked_again(
+    tmp_path: Path,
+) -> None:
+    """As at join's question: "Resume which game?" answered with no game of the list says so
+    and asks again (the list still above); ``q`` then leaves without an error."""
+    _folder(tmp_path, "reign", 3, kind="play", status="playing", seat=0, round=2, turn=[0])
+    with session(command("resume", tmp_path)) as name:
+        wait_for(name, lambda s: "Resume which game?" in s, 30, "the question")
+        tmux("send-keys", "-t", name, "7", "Enter")
+        again = wait_for(name, lambda s: s.count("Resume which game?") == 2, 30, "it again")
+        assert "There is no game '7' in the list: type a number from 1 to 1, or q." in again
+        assert "1. Reign, 3 seats" in again and "EXITED" not in again
+        tmux("send-keys", "-t", name, "q", "Enter")
+        left = wait_for(name, lambda s: "EXITED" in s, 30, "leaving")
+        assert "Nothing resumed." in left and "EXITED 0" in left, left
+        _unfolded(name)
