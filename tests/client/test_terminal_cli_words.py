@@ -182,7 +182,7 @@ def test_terminal_an_invite_pasted_with_its_line_breaks_at_bare_join_is_read_who
     with session(command(f"join --discovery-port {_free_udp_port()}", tmp_path)) as name:
         wait_for(name, lambda s: "Join code or invite" in s, 30, "the question")
         for line in lines:
-            tmux("send-keys", "-t", name, "-l", line)
+            tmux("send-keys", "-t", name, "-l", "--", line)  # a piece may start with -
             tmux("send-keys", "-t", name, "Enter")
         wait_for(name, lambda s: "connection refused" in s, 30, "the join screen")
         tmux("send-keys", "-t", name, "q", "Enter")
