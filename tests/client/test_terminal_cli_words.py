@@ -60,7 +60,8 @@ def test_terminal_a_mistyped_code_word_at_bare_join_is_said_and_asked_again(
         number, *words = code.split("-")
         typo = "-".join([number, *words[:-1], words[-1] + "q"])
 
-        tables = stack.enter_context(session(_bare(f"tables --discovery-port {lan} --seconds 2")))
+        listen = f"tables --discovery-port {lan} --seconds 5"  # 2 s between announcements
+        tables = stack.enter_context(session(_bare(listen)))
         listed = wait_for(tables, lambda s: "EXITED" in s, 30, "the tables")
         assert f"code {number}-..." in " ".join(listed.split()) and "EXITED 0" in listed
         _unfolded(tables)
