@@ -86,32 +86,28 @@ def visible(model: Any) -> list[Seen]:
     view: SovereignView | None = model.view
     if view is None:
         return []
-    pub, me = view.public, view.seat
+    table, me = view.table, view.seat
     out = numbered(model)
-    for seat, b in enumerate(pub["boards"]):
+    for seat, b in enumerate(table.boards):
         w = _whose(seat, me)
-        for i, (h, _, _) in enumerate(b["forge"], start=1):
+        for i, (h, _, _) in enumerate(b.forge, start=1):
             card = _known(view, h)
             if card is not None:
                 out.append(seen(card, f"{w} forge #{i}"))
-        out += [seen(c, f"seen in {w} hand") for h in b["hand"] if (c := dict(view.seen).get(h))]
-        out += [seen(b["leader"], f"{w} Leader"), seen(b["citadel_card"], f"{w} Citadel")]
-        for lane, refs in zip(("Leader lane", "Citadel lane"), b["lanes"], strict=True):
+        out += [seen(c, f"seen in {w} hand") for h in b.hand if (c := dict(view.seen).get(h))]
+        out += [seen(b.leader, f"{w} Leader"), seen(b.citadel_card, f"{w} Citadel")]
+        for lane, refs in zip(("Leader lane", "Citadel lane"), b.lanes, strict=True):
             for ref in refs:
-                unit = pub["units"][ref]
-                out.append(seen(unit["card"], f"in {w} {lane}"))
-                out += [seen(a, f"on {DEFS[unit['card']].name}") for a in unit["augments"]]
-        for ref in b["facilities"]:
+                unit = table.units[ref]
+                out.append(seen(unit.card, f"in {w} {lane}"))
+                out += [seen(a, f"on {DEFS[unit.card].name}") for a in unit.augments]
+        for ref in b.facilities:
             out.append(seen(ref, f"{w} facility"))
-            out += [
-                seen(a, f"on {DEFS[_id(ref)].name}") for a in pub["facilities"][ref]["augments"]
-            ]
-        out += [seen(r, f"{w} reflex in play") for r, _, _ in b["reflexes"]]
-        out += [seen(r, f"{w} loose augment") for r in b["loose"]]
-        out += [
-            seen(r, f"scored by {'you' if seat == me else f'seat {seat}'}") for r in b["scored"]
-        ]
-        out += [seen(c, f"{w} scrap") for c in b["scrap"]]
+            out += [seen(a, f"on {DEFS[_id(ref)].name}") for a in table.facilities[ref].augments]
+        out += [seen(r, f"{w} reflex in play") for r, _, _ in b.reflexes]
+        out += [seen(r, f"{w} loose augment") for r in b.loose]
+        out += [seen(r, f"scored by {'you' if seat == me else f'seat {seat}'}") for r in b.scored]
+        out += [seen(c, f"{w} scrap") for c in b.scrap]
     return [item for item in out if item.name]
 
 

@@ -44,7 +44,7 @@ def _hand_index(view: SovereignView, handle: int) -> str:
 
 
 def _forge_index(view: SovereignView, handle: int) -> tuple[int, str, int]:
-    b = view.public["boards"][view.seat]["forge"] if view.seat is not None else []
+    b = view.table.boards[view.seat].forge if view.seat is not None else ()
     for i, (h, progress, _) in enumerate(b, start=1):
         if h == handle:
             return i, view.card(h) or "?", progress
@@ -116,11 +116,11 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
     if isinstance(a, A.Attack):
         if a.lane is None:
             return "do not attack"
-        units = view.public["boards"][a.seat]["lanes"][a.lane][: a.count]
+        attackers = view.table.boards[a.seat].lanes[a.lane][: a.count]
         area = "hand" if a.target_lane == 0 else "forge"
         return (
             f"attack {whose(a.target, me)} {area} with "
-            + ", ".join(name(u) for u in units)
+            + ", ".join(name(u) for u in attackers)
             + f" ({LANE_NAMES[a.lane]})"
         )
     if isinstance(a, A.FinishForge):
@@ -137,7 +137,7 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             f"{name(r)} loses {citizens((t, units.get(r, t) - t))}" for r, t in a.talents
         )
     if isinstance(a, A.BreachPick):
-        forge = [x[0] for b in view.public["boards"] for x in b["forge"]]
+        forge = [x[0] for b in view.table.boards for x in b.forge]
         return "look at " + ", ".join(
             slot_words(view, h)
             for h in sorted(a.handles, key=lambda h: forge.index(h) if h in forge else h)

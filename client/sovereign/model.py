@@ -243,7 +243,7 @@ class ClientModel(MenuModel):
             if bt.get("spaces") is not None:
                 fight["spaces"] = list(bt["spaces"])
             elif bt.get("order") is not None:
-                lanes = before.public["boards"][bt["defender"]]["lanes"]  # type: ignore[union-attr]
+                lanes = before.table.boards[bt["defender"]].lanes  # type: ignore[union-attr]
                 fight["spaces"] = list(lanes[bt["target_lane"]])
             else:
                 fight["spaces"] = []

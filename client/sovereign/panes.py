@@ -129,8 +129,8 @@ def ref_words(ref: str, me: int | None) -> str:
 
 def slot_words(view: SovereignView, handle: int) -> str:
     """A forge card by position (and name, where this seat may know it)."""
-    for seat, b in enumerate(view.public["boards"]):
-        for i, (h, _, _) in enumerate(b["forge"], start=1):
+    for seat, b in enumerate(view.table.boards):
+        for i, (h, _, _) in enumerate(b.forge, start=1):
             if h == handle:
                 known = view.card(h) or dict(view.seen).get(h)
                 what = f" ({name(known)})" if known else ""
@@ -171,15 +171,15 @@ def state_for(view: SovereignView) -> Any:
 
 
 def unit_text(view: SovereignView, ref: str, width: int | None = None) -> str:
-    u = view.public["units"][ref]
+    u = view.table.units[ref]
     try:
         atk, arm = effects.stats(state_for(view), ref)
     except (KeyError, IndexError, AttributeError):
-        d = DEFS[u["card"]]
+        d = DEFS[u.card]
         atk, arm = d.attack, d.armor
-    augs = "".join("+" + short(a, table_room(8)) for a in u["augments"])
-    new = "(new)" if u["new"] else ""
-    return f"{short(ref, width or table_room(14))} {atk}/{arm} {citizens(u['health'])}{new}{augs}"
+    augs = "".join("+" + short(a, table_room(8)) for a in u.augments)
+    new = "(new)" if u.new else ""
+    return f"{short(ref, width or table_room(14))} {atk}/{arm} {citizens(u.health)}{new}{augs}"
 
 
 def breach_words(view: SovereignView, value: int) -> str:
@@ -275,27 +275,27 @@ def neighbours(view: SovereignView, seat: int | None) -> list[int]:
 
 
 def seat_block(view: SovereignView, seat: int) -> Lines:
-    pub, table, me = view.public, view.table, view.seat
-    b = pub["boards"][seat]
+    table, me = view.table, view.seat
+    b = table.boards[seat]
     mark = (
         ">"
         if table.active == seat and table.phase not in (TurnPhase.SETUP, TurnPhase.OVER)
         else ("*" if seat in neighbours(view, me) else " ")
     )
     style = "class:mine" if seat == me else ""
-    faction = b["faction"].title()[: table_room(10)]
+    faction = b.faction.title()[: table_room(10)]
     out: Lines = [
         (style, f"{mark}{who(seat, me):<6} "),
-        (f"{style} class:faction-{b['faction']}", faction),
+        (f"{style} class:faction-{b.faction}", faction),
         (
             style,
-            f" E{len(b['scored'])}/{table.echo_target} cit {citizens(b['citadel'])}"
+            f" E{len(b.scored)}/{table.echo_target} cit {citizens(b.citadel)}"
             + out_mark(seat, table.departed)
             + "\n",
         ),
     ]
     lanes = [
-        f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b["lanes"][ln]) or "-")
+        f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b.lanes[ln]) or "-")
         for ln in (0, 1)
     ]
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
@@ -303,7 +303,7 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
     out += [("", text + "\n") for text in lanes]
     seen = dict(view.seen)
     slots = []
-    for h, progress, entered in b["forge"]:
+    for h, progress, entered in b.forge:
         card = view.card(h) if seat == me else seen.get(h)
         text = str(progress)
         if card is not None and seat == me:
@@ -315,23 +315,23 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         elif card is not None:
             text += "=" + short(card, table_room(10))
         slots.append(text)
-    counts = f" hand {len(b['hand'])} deck {b['deck']};"  # words: "d" is a drone (cit 2d)
+    counts = f" hand {len(b.hand)} deck {b.deck};"  # words: "d" is a drone (cit 2d)
     out.append(("", counts + " forge " + (" ".join(slots) or "-") + "\n"))
     colony = []
-    if sum(b["leader_workers"]):
-        colony.append(f"ldr {citizens(b['leader_workers'])}")
-    for ref in b["facilities"]:
-        f = pub["facilities"][ref]
-        augs = "".join("+" + short(a, table_room(8)) for a in f["augments"])
-        colony.append(f"{short(ref, table_room(12))} {citizens(f['workers'])}{augs}")
-    for ref, _, targets in b["reflexes"]:
+    if sum(b.leader_workers):
+        colony.append(f"ldr {citizens(b.leader_workers)}")
+    for ref in b.facilities:
+        f = table.facilities[ref]
+        augs = "".join("+" + short(a, table_room(8)) for a in f.augments)
+        colony.append(f"{short(ref, table_room(12))} {citizens(f.workers)}{augs}")
+    for ref, _, targets in b.reflexes:
         on = (
             (">" + ",".join(short(t.split(">")[0], table_room(8)) for t in targets))
             if targets
             else ""
         )
         colony.append(f"rfx {short(ref, table_room(12))}{on}")
-    for ref in b["loose"]:
+    for ref in b.loose:
         colony.append(f"loose {short(ref, table_room(12))}")
     if colony:
         out.append(("class:dim", " " + "; ".join(colony) + "\n"))
@@ -378,7 +378,7 @@ def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
     view = model.view
     if view is None or view.seat is None:
         return []
-    return [(h, view.card(h) or "?", p, e) for h, p, e in view.public["boards"][view.seat]["forge"]]
+    return [(h, view.card(h) or "?", p, e) for h, p, e in view.table.boards[view.seat].forge]
 
 
 def side_lines(model: PaneModel) -> Lines:
@@ -393,9 +393,8 @@ def side_lines(model: PaneModel) -> Lines:
         ]
     if view.seat is None:
         return spectator_lines(view)
-    pub = view.public
-    b = pub["boards"][view.seat]
-    out: Lines = [("class:title", f"Hand {len(b['hand'])}, deck {b['deck']} ('play N')\n")]
+    b = view.table.boards[view.seat]
+    out: Lines = [("class:title", f"Hand {len(b.hand)}, deck {b.deck} ('play N')\n")]
     wide, room = side_width(), side_room(19)
     for i, (_, card) in enumerate(hand_cards(model), start=1):
         out.append(("", f"{i} {short(card, room):<{room}} {tag(card)}"[:wide] + "\n"))
@@ -415,13 +414,13 @@ def side_lines(model: PaneModel) -> Lines:
             line = f"{i} {short(card, room):<{room}} {progress}/{cost} {state}"
             out.append(("", line[:wide] + "\n"))
     seen = dict(view.seen)
-    for seat, other in enumerate(pub["boards"]):
+    for seat, other in enumerate(view.table.boards):
         if seat == view.seat:
             continue
-        for i, (h, _, _) in enumerate(other["forge"], start=1):
+        for i, (h, _, _) in enumerate(other.forge, start=1):
             if h in seen:
                 out.append(("class:dim", f"seen: seat {seat} forge #{i} {name(seen[h])}\n"))
-        hand_seen = [seen[h] for h in other["hand"] if h in seen]
+        hand_seen = [seen[h] for h in other.hand if h in seen]
         if hand_seen:
             out.append(
                 (
@@ -435,22 +434,21 @@ def side_lines(model: PaneModel) -> Lines:
 def spectator_lines(view: SovereignView) -> Lines:
     """The right pane of a spectator: what each seat holds, as anyone sees it (how many
     cards in hand and deck, its face-down forge's progress), then Echoes and scrap."""
-    pub = view.public
     out: Lines = [("class:title", "Spectating: the public table\n")]
     for seat in seat_order(view):
-        b = pub["boards"][seat]
-        forge = " ".join(str(progress) for _h, progress, _e in b["forge"]) or "-"
-        out.append(("", f"seat {seat}: hand {len(b['hand'])}, deck {b['deck']}\n"))
+        b = view.table.boards[seat]
+        forge = " ".join(str(progress) for _h, progress, _e in b.forge) or "-"
+        out.append(("", f"seat {seat}: hand {len(b.hand)}, deck {b.deck}\n"))
         out.append(("class:dim", f" forge progress {forge}"[: side_width()] + "\n"))
     return out + piles(view)
 
 
 def piles(view: SovereignView) -> Lines:
     """Every seat's scored Echoes and scrap pile (public)."""
-    pub = view.public
+    boards = view.table.boards
     out: Lines = []
     for seat in seat_order(view):
-        scored = pub["boards"][seat]["scored"]
+        scored = boards[seat].scored
         if scored:
             out.append(
                 (
@@ -461,7 +459,7 @@ def piles(view: SovereignView) -> Lines:
                 )
             )
     for seat in seat_order(view):
-        scrap = pub["boards"][seat]["scrap"]
+        scrap = boards[seat].scrap
         if scrap:
             out.append(
                 (

@@ -98,7 +98,7 @@ def describe_event(event: Event, model: CombatLog, view: SovereignView) -> str |
             return f"{w(owner(ref))} forged {name(ref)}{where}"
         case E.Scored(seat=seat, ref=ref):
             frm = "" if owner(ref) == seat else f" (from {whose(owner(ref), me)} cards)"
-            got = len(view.public["boards"][seat]["scored"])
+            got = len(view.table.boards[seat].scored)
             return f"{w(seat)} scored the Echo {name(ref)}{frm}: {got}/{view.table.echo_target}"
         case E.FirstHealth():
             return f"{r(event.ref)} gets first health {citizens((event.talents, event.drones))}"

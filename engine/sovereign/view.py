@@ -35,11 +35,105 @@ class SovereignPlay(NamedTuple):
     serial: int
 
 
+Pair = tuple[int, int]
+"""Talents and drones (a health, a citadel's or a Leader's workers)."""
+
+
+def _pair(value: Any) -> Pair:
+    return (value[0], value[1])
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class BoardTable:
+    """One seat's side of Sovereign's public state, by field."""
+
+    faction: str
+    leader: str
+    citadel_card: str
+    citadel: Pair  # citizens idle in the citadel
+    leader_workers: Pair
+    lanes: tuple[tuple[str, ...], tuple[str, ...]]  # the Leader's lane, the Citadel's: unit refs
+    facilities: tuple[str, ...]  # refs
+    loose: tuple[str, ...]  # augments forged this phase, not yet attached
+    reflexes: tuple[tuple[str, Pair, tuple[str, ...]], ...]  # (ref, workers, targets)
+    forge: tuple[tuple[int, int, int], ...]  # (handle, progress, the turn it entered)
+    hand: tuple[int, ...]  # handles
+    deck: int  # cards left to draw
+    scrap: tuple[str, ...]  # card ids, in order
+    scored: tuple[str, ...]  # refs of the Echoes scored
+    mulligans: Pair  # free used, shown used
+
+    @classmethod
+    def of(cls, board: Mapping[str, Any]) -> BoardTable:
+        """The record of one board of a Sovereign public state."""
+        lanes = board["lanes"]
+        return cls(
+            faction=board["faction"],
+            leader=board["leader"],
+            citadel_card=board["citadel_card"],
+            citadel=_pair(board["citadel"]),
+            leader_workers=_pair(board["leader_workers"]),
+            lanes=(tuple(lanes[0]), tuple(lanes[1])),
+            facilities=tuple(board["facilities"]),
+            loose=tuple(board["loose"]),
+            reflexes=tuple((r, _pair(w), tuple(t)) for r, w, t in board["reflexes"]),
+            forge=tuple((h, p, e) for h, p, e in board["forge"]),
+            hand=tuple(board["hand"]),
+            deck=board["deck"],
+            scrap=tuple(board["scrap"]),
+            scored=tuple(board["scored"]),
+            mulligans=_pair(board["mulligans"]),
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class UnitTable:
+    """A unit in play, by field."""
+
+    card: str
+    owner: int
+    health: Pair
+    augments: tuple[str, ...]  # refs
+    new: bool  # forged this forge phase (health not yet placed)
+
+    @classmethod
+    def of(cls, unit: Mapping[str, Any]) -> UnitTable:
+        return cls(
+            card=unit["card"],
+            owner=unit["owner"],
+            health=_pair(unit["health"]),
+            augments=tuple(unit["augments"]),
+            new=unit["new"],
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class FacilityTable:
+    """A facility in play, by field."""
+
+    card: str
+    owner: int
+    workers: Pair
+    augments: tuple[str, ...]  # refs
+
+    @classmethod
+    def of(cls, facility: Mapping[str, Any]) -> FacilityTable:
+        return cls(
+            card=facility["card"],
+            owner=facility["owner"],
+            workers=_pair(facility["workers"]),
+            augments=tuple(facility["augments"]),
+        )
+
+
 @attrs.frozen(kw_only=True, eq=False)
 class SovereignTable(PublicTable):
-    """Sovereign's public state by field (:meth:`SovereignState.public`); the boards, units,
-    facilities, window and battle are read from ``public`` as yet."""
+    """Sovereign's public state by field (:meth:`SovereignState.public`); the priority
+    window and the battle are read from ``public`` as yet."""
 
+    boards: tuple[BoardTable, ...]  # by seat
+    units: Mapping[str, UnitTable]  # by ref
+    facilities: Mapping[str, FacilityTable]  # by ref
     phase: TurnPhase
     echo_target: int  # the Echoes that win
     first_player: int
@@ -55,6 +149,9 @@ class SovereignTable(PublicTable):
         """The record of a Sovereign public state (a view's ``public``)."""
         return cls(
             **{**cls.common(public), "phase": TurnPhase(public["phase"])},
+            boards=tuple(BoardTable.of(b) for b in public["boards"]),
+            units={r: UnitTable.of(u) for r, u in public["units"].items()},
+            facilities={r: FacilityTable.of(f) for r, f in public["facilities"].items()},
             echo_target=public["echo_target"],
             first_player=public["first_player"],
             active=public["active"],

@@ -68,6 +68,15 @@ def _agrees(table: PublicTable, public: dict[str, Any], game: str) -> None:
         for name in ("echo_target", "first_player", "active", "turn", "creche_out", "moved"):
             assert getattr(table, name) == public[name], name
         assert table.winner == public["winner"] and table.over == public["over"]
+        assert len(table.boards) == len(public["boards"])
+        pairs = [*zip(table.boards, public["boards"], strict=True)]
+        pairs += [(table.units[r], u) for r, u in public["units"].items()]
+        pairs += [(table.facilities[r], f) for r, f in public["facilities"].items()]
+        assert set(table.units) == set(public["units"])
+        assert set(table.facilities) == set(public["facilities"])
+        for record, plain in pairs:
+            for field in attrs.fields(type(record)):
+                assert _plain(getattr(record, field.name)) == plain[field.name], field.name
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
