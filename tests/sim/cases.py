@@ -26,11 +26,11 @@ import fairtable.protocol as P
 from fairtable.netplay import GameOver, Staying, Verdict
 from fairtable.netplay.table import TableClock
 
-from .plan import Plan, draw_plan
+from .plan import Fault, Plan, draw_plan
 from .reverts import reverted
 from .world import RunResult, World, run_plan
 
-__all__ = ["CASES", "SEEDS", "Case", "run_case"]
+__all__ = ["CASES", "PLANS", "SEEDS", "Case", "run_case"]
 
 
 @contextlib.contextmanager
@@ -128,7 +128,7 @@ def _cheat(kind: str) -> Callable[[Plan], bool]:
 def _cut_off(plan: Plan) -> bool:
     """A mesh with a link cut or a seat partitioned: one seat may hear another that a
     third cannot (through a relay every seat hears every seat)."""
-    return not plan.relay and any(f.kind in ("cut", "partition") for f in plan.faults)
+    return not plan.relay and any(f.kind in ("cut", "partition", "sever") for f in plan.faults)
 
 
 def _every_honest_seat_ended(world: World) -> bool:
@@ -206,9 +206,7 @@ CASES = {
 }
 
 SEEDS = {
-    "flood-owing": 1211,
-    "withheld-cut-off": 2182,
-    "hash-order": 40933,
+    "hash-order": 75,
     "stays-needed": 146,
     "verdict-while-away": 1079,
     "proof-passed-on": 4645,
@@ -216,19 +214,50 @@ SEEDS = {
     "log-kept": 40870,
 }
 """The seed each case's test plays (``python -m tests.sim.find CASE`` finds another).  The
-seeds of ``flood-owing``, ``withheld-cut-off`` and ``hash-order`` hit their cases only before
-protocol version 9: their tests hold the property without asserting the case (``--check``
-shows them stale).  No seed found since hits the first two; the finder's first
-``hash-order`` seed, 70, was the relay's nameplate number drawn without a seed (now pinned:
-tests/sim/test_determinism.py), not the hash order."""
+finder's first ``hash-order`` seed since protocol version 9, 70, was the relay's nameplate
+number drawn without a seed (now pinned: tests/sim/test_determinism.py), not the hash order;
+seed 75 is the next."""
+
+PLANS = {
+    "flood-owing": Plan(
+        2,
+        "sovereign",
+        3,
+        False,
+        cheat=(1, "flood"),
+        faults=(Fault(6.0, "partition", 1, 700.0),),
+        pace=2.0,
+    ),
+    "withheld-cut-off": Plan(
+        1,
+        "sovereign",
+        3,
+        False,
+        cheat=(2, "withheld-reveal"),
+        faults=(Fault(0.5, "sever", 1, 3000.0, other=2), Fault(300.0, "partition", 1, 200.0)),
+    ),
+}
+"""Cases no drawn seed has reached since protocol version 9 (``flood-owing`` over seeds
+206-5380, ``withheld-cut-off`` over 77-3781), built as a fault schedule of their own:
+
+* ``flood-owing``: every bot answers 2 s after it is asked, so a seat owes its decision a
+  while; the flooder (peer 1) floods, and is alone from 6 s on for longer than the abandon
+  limit, so nothing arrives after a seat's decision.  Peer 2 owes a decision when the flood
+  reaches it and blames it as it decides; with that fix undone it ends ``abandoned``.
+* ``withheld-cut-off``: peer 2 withholds a reveal; peers 1 and 2 cannot reach each other
+  (``sever``) and peer 1 is alone from 300 s to 500 s.  Peer 0 hears peer 2's beats and
+  names it ``withheld-reveal`` at 601 s; peer 1, hearing peer 2 through nobody since, names
+  it at its own flag (1,209 s) with the kind of peer 0's notice, not its own ``abandoned``.
+  (With peer 1 alone until after peer 0 has left, the notice never reaches it, and the two
+  end with two kinds: a seat that gives a time verdict does not stay to pass its notice on.)"""
 
 
-def run_case(name: str, seed: int, *, early: bool = False) -> tuple[RunResult, list[str]]:
-    """Seed ``seed``'s run in case ``name``'s game, and where it hit the case (empty: it
-    missed).  ``early`` lets the run stop once the case is decided (the finder's filter:
-    the result's invariants are then moot)."""
+def run_case(name: str, seed: int | Plan, *, early: bool = False) -> tuple[RunResult, list[str]]:
+    """Seed ``seed``'s run in case ``name``'s game (or a plan of its own: :data:`PLANS`),
+    and where it hit the case (empty: it missed).  ``early`` lets the run stop once the case
+    is decided (the finder's filter: the result's invariants are then moot)."""
     case = CASES[name]
-    plan = draw_plan(seed, case.game)
+    plan = seed if isinstance(seed, Plan) else draw_plan(seed, case.game)
     with case.probe() as probed:
         until = None
         if early and case.decided is not None:

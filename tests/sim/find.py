@@ -2,7 +2,7 @@
 
     python -m tests.sim.find flood-owing               # the first seed from 0 that hits it
     python -m tests.sim.find flood-owing --from 5000   # ... from seed 5000
-    python -m tests.sim.find --check                   # which seeds in SEEDS still hit
+    python -m tests.sim.find --check                   # which seeds in SEEDS (and PLANS) hit
     python -m tests.sim.find --check hash-order        # ... this case's seed (exit status)
 
 Candidates are filtered on their plan first (drawn, not run: a flood case needs a flooding
@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from .cases import CASES, SEEDS, run_case
+from .cases import CASES, PLANS, SEEDS, run_case
 from .plan import draw_plan
 
 
@@ -48,12 +48,15 @@ def find(name: str, first: int, tries: int) -> int | None:
 def check(names: list[str]) -> int:
     stale = 0
     for name in names:
-        seed = SEEDS[name]
+        seed = SEEDS.get(name, PLANS.get(name))
+        if seed is None:
+            continue
         run, hits = run_case(name, seed)
         ok = hits and not run.violations
         stale += not ok
-        print(f"{'hits' if ok else 'STALE'} {name} seed {seed}: {hits or run.violations}")
-        if not ok:
+        what = f"seed {seed}" if isinstance(seed, int) else f"plan ({seed.text()})"
+        print(f"{'hits' if ok else 'STALE'} {name} {what}: {hits or run.violations}")
+        if not ok and isinstance(seed, int):
             print(f"  re-find: python -m tests.sim.find {name} --from {seed + 1}", flush=True)
     return 1 if stale else 0
 
@@ -66,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="do the seeds in SEEDS still hit?")
     args = parser.parse_args(argv)
     if args.check:
-        return check([args.case] if args.case else list(SEEDS))
+        return check([args.case] if args.case else [*SEEDS, *PLANS])
     if args.case is None:
         parser.error("name a case, or --check")
     return 0 if find(args.case, args.first, args.tries) is not None else 1

@@ -11,6 +11,7 @@ does to it comes from the run's one ``random.Random``:
 * a slow host's writes take longer (its delays are multiplied);
 * a cut breaks both directions at once and loses what was in flight;
 * a partition cuts every stream between its sides and refuses new ones until it heals;
+* a severed pair of hosts is a partition of those two alone (scripted plans only);
 * a crashed host loses its listeners and streams.
 
 Every write and cut is one line of :attr:`SimNet.trace` (simulated time, hosts, length):
@@ -170,6 +171,7 @@ class SimNet:
         self.ports: dict[tuple[str, int], int] = {}  # (owner, wanted) -> port handed out
         self.streams: dict[SimStream, None] = {}  # insertion order: stable
         self.sides: dict[str, int] | None = None  # a partition: host -> side
+        self.severed: set[frozenset[str]] = set()  # pairs of hosts kept apart (sever)
         self.trace: list[str] = []
         self._next_port = PORT_BASE
         self._conns: dict[tuple[str, str], int] = {}
@@ -183,6 +185,8 @@ class SimNet:
         return (self.base_delay + self.jitter * rng.random()) * factor
 
     def apart(self, a: str, b: str) -> bool:
+        if frozenset((a, b)) in self.severed:
+            return True
         return self.sides is not None and self.sides.get(a, 0) != self.sides.get(b, 0)
 
     # -- the seam
@@ -252,6 +256,19 @@ class SimNet:
     def heal(self) -> None:
         self.sides = None
         self.note("heal")
+
+    def sever(self, a: str, b: str) -> None:
+        """``a`` and ``b`` cannot reach each other (their streams break, new ones are
+        refused) until :meth:`mend`; each still reaches every other host."""
+        self.severed.add(frozenset((a, b)))
+        self.note(f"sever {a}-{b}")
+        for stream in list(self.streams):
+            if self.apart(stream.here, stream.there):
+                stream.cut()
+
+    def mend(self, a: str, b: str) -> None:
+        self.severed.discard(frozenset((a, b)))
+        self.note(f"mend {a}-{b}")
 
     def crash(self, owner: str) -> None:
         """The host is gone: its listeners close, its streams break."""

@@ -12,13 +12,17 @@ import attrs
 
 from fairtable.protocol.testing import CHEATS
 
-__all__ = ["CHEAT_KINDS", "FAULT_KINDS", "GAMES", "Fault", "Plan", "draw_plan"]
+__all__ = ["CHEAT_KINDS", "FAULT_KINDS", "GAMES", "SCRIPTED_KINDS", "Fault", "Plan", "draw_plan"]
 
 GAMES = ("reign", "sovereign", "sodalis")
 CHEAT_KINDS = (*CHEATS, "stall")
 """Hostile seats: every cheat the protocol names (``illegal-move`` is the malformed/illegal
 move, ``flood`` the flooding seat), and a seat that stalls (never answers, on a clock)."""
 FAULT_KINDS = ("cut", "partition", "crash", "slow", "relay-crash")
+SCRIPTED_KINDS = ("sever",)
+"""Faults a test's own plan may hold but no seed draws (a drawn kind more would move every
+seed's run): ``sever`` keeps two seats from reaching each other, each still reaching the
+others -- one seat heard by a second and not by a third (a firewall, a one-way NAT)."""
 RELAY_KINDS = ("dup", "delay", "drop")
 """A hostile relay: duplicates, delays, or drops one seat's entries.  ``drop`` is issue 14's
 finding 6 (honest seats blamed; net14's ``starved`` verdict answers it) -- drawn only with
@@ -37,6 +41,7 @@ class Fault:
     lasts: float = 0.0  # down / slow / partitioned for this long
     tear: str = "none"
     factor: float = 1.0
+    other: int = 0  # sever: the seat kept from ``target``
 
     def text(self) -> str:
         extra = {
@@ -45,6 +50,7 @@ class Fault:
             "partition": f" seat {self.target} alone for {self.lasts:.1f}s",
             "cut": f" link #{self.target}",
             "relay-crash": f" down {self.lasts:.1f}s",
+            "sever": f" seats {self.target} and {self.other} apart for {self.lasts:.1f}s",
         }[self.kind]
         return f"@{self.at:.1f}s {self.kind}{extra}"
 
@@ -58,6 +64,7 @@ class Plan:
     cheat: tuple[int, str] | None = None  # (seat, kind)
     hostile_relay: tuple[str, int] | None = None  # (kind, the seat whose entries it hits)
     faults: tuple[Fault, ...] = ()
+    pace: float = 0.0  # a test's own plan: every bot answers this many seconds after asked
 
     def text(self) -> str:
         parts = [
@@ -71,6 +78,8 @@ class Plan:
         if self.hostile_relay is not None:
             parts.append(f"relay {self.hostile_relay[0]}s seat {self.hostile_relay[1]}")
         parts.extend(f.text() for f in self.faults)
+        if self.pace:
+            parts.append(f"bots answer after {self.pace:.1f}s")
         return "; ".join(parts)
 
 

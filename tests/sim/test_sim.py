@@ -16,7 +16,7 @@ from fairtable.engine.reign import standard_catalog
 from fairtable.netplay import GameOver, Seated, Staying
 from fairtable.netplay.links._wire import Bye
 from fairtable.netplay.storage._storage import LogFile
-from tests.sim.cases import CASES, SEEDS, run_case
+from tests.sim.cases import CASES, PLANS, SEEDS, run_case
 from tests.sim.find import find
 from tests.sim.plan import FAULT_KINDS, Fault, Plan, draw_plan
 from tests.sim.relay_storage import relay_leaks
@@ -38,18 +38,18 @@ def test_one_seed_gives_the_same_run_twice_byte_for_byte() -> None:
 def test_a_seed_gives_the_same_run_whatever_ran_before_it_in_its_process() -> None:
     """Seed 40933 (Sovereign) gave one trace run alone and another as a later run of a
     campaign's process: the node sends to its peers in the order of a set of objects hashed
-    by address, and addresses follow what the process allocated before. The simulator pins
-    those hashes; here the same seed runs after ever more objects kept alive.  (Since
-    protocol version 9 changed every table id, seed 40933's run no longer depends on those
-    hashes -- with the pinning taken out it still gives one trace -- so this holds the
-    property, not the case.  The finder's seed 70 was no such case: its trace changed with
-    the relay's unseeded nameplate number, now pinned -- tests/sim/test_determinism.py.)"""
+    by address, and addresses follow what the process allocated before.  The simulator pins
+    those hashes.  The case -- a run whose trace changes when those sets iterate the other
+    way round -- is ``cases.SEEDS["hash-order"]``'s (seed 40933's until protocol version 9);
+    here that seed runs again after ever more objects kept alive: one trace."""
+    seed = SEEDS["hash-order"]
+    result, hits = run_case("hash-order", seed)
+    assert hits, "the seed no longer hits its case: python -m tests.sim.find hash-order"
+    assert result.violations == [], result.replay()
     kept: list[object] = []
-    digests = set()
-    for more in (0, 1, 2, 3, 5, 8, 13):
+    for more in (1, 3, 8):
         kept += [object() for _ in range(more)]
-        digests.add(run_seed(40933, "all").digest)
-    assert len(digests) == 1
+        assert run_seed(seed).trace == result.trace
 
 
 def test_another_seed_gives_another_run() -> None:
@@ -127,16 +127,15 @@ def test_a_two_seat_table_whose_relay_drops_a_seats_entries_ends_starved_alike()
 def test_a_flooder_gets_the_same_verdict_from_every_honest_seat() -> None:
     """Seed 1211 (Sovereign): the flood reached seat 2 while it owed its own decision, and
     its decision left it waiting on the flooder alone with nothing more arriving; it used to
-    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``.
-    (Since protocol version 9 changed every table id, the flood ends this run at 1.5 s,
-    before that moment: with the fix put back the seed passes too.  The case itself is
-    ``tests/protocol/test_held.py::test_a_flood_that_arrived_while_we_owed_a_decision_is_
-    blamed_once_we_decided``.)  ``python -m tests.sim.find flood-owing`` looks for a seed
-    that hits it again: a flood blamed inside a decision, and the run broken with that fix
-    undone (``reverts.py``, ``flood-decide``)."""
-    result = run_seed(1211, "sovereign")
-    assert result.plan.cheat == (1, "flood")
-    assert result.violations == [], result.replay()
+    end ``abandoned`` 600 s later while seat 0 said ``flood``.  Both now say ``flood``.  No
+    seed since protocol version 9 reaches that moment, so the case is a plan of its own
+    (``cases.PLANS["flood-owing"]``: bots that answer 2 s after asked, the flooder alone from
+    6 s on); it hits the case -- a flood blamed inside a decision, and the run broken with
+    that fix undone (``reverts.py``, ``flood-decide``)."""
+    result, hits = run_case("flood-owing", PLANS["flood-owing"])
+    assert any("as it decided" in hit for hit in hits), hits
+    assert any("flood-decide reverted" in hit for hit in hits), hits
+    assert result.violations == [], result.plan.text()
     assert set(result.outcomes.values()) == {"verdict 1 flood"}
 
 
@@ -161,14 +160,14 @@ def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
     """Seed 2182 (Sovereign; then a star through seat 0): seat 2 withholds a reveal.  Seat 0
     heard its beats and named it ``withheld-reveal`` at 601 s, then left; seat 1, cut off
     from seat 2 once seat 0 left, ran the offline countdown and named it ``abandoned``.
-    Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind.  (Since
-    protocol version 9 changed every table id, seat 1 is not cut off from seat 2 in this
-    run; the case itself is ``tests/netplay/test_clock.py::test_the_first_notice_decides_
-    the_kind_for_a_peer_that_measured_otherwise``.)  ``python -m tests.sim.find
-    withheld-cut-off`` looks for a seed that hits it again."""
-    result = run_seed(2182, "sovereign")
-    assert result.plan.cheat == (2, "withheld-reveal")
-    assert result.violations == [], result.replay()
+    Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind.  Seats
+    link to each other directly now, so no drawn seed cuts one off from another for long:
+    the case is a plan of its own (``cases.PLANS["withheld-cut-off"]``: peers 1 and 2 kept
+    apart, peer 1 alone from 300 s to 500 s), and it hits it -- peer 1's own flag measured
+    ``abandoned`` and ended the game with the notice's kind."""
+    result, hits = run_case("withheld-cut-off", PLANS["withheld-cut-off"])
+    assert hits, "the plan no longer hits its case"
+    assert result.violations == [], result.plan.text()
     assert set(result.outcomes.values()) == {"verdict 2 withheld-reveal"}
 
 

@@ -225,7 +225,7 @@ class World:
                 clock=SeatClock(120.0, 10.0) if stall and seat == 0 else None,
                 abandon_after=600.0,
             ),
-            pacing=Pacing(grace=2.0, pace=10.0**6 if mine and stall else 0.0),
+            pacing=Pacing(grace=2.0, pace=10.0**6 if mine and stall else plan.pace),
         )
         bot = self.bots[seat]
 
@@ -319,6 +319,12 @@ class World:
             self.faults["slow"] += 1
             await trio.sleep(fault.lasts)
             net.slow.pop(f"p{fault.target}", None)
+        elif fault.kind == "sever":
+            apart = f"p{fault.target}", f"p{fault.other}"
+            net.sever(*apart)
+            self.faults["sever"] += 1
+            await trio.sleep(fault.lasts)
+            net.mend(*apart)
         elif fault.kind == "crash":
             await self.crash(fault)
         elif fault.kind == "relay-crash" and self.relay_scope is not None:
