@@ -93,7 +93,7 @@ def visible(model: Any) -> list[Seen]:
     view: SodalisView | None = model.view
     if view is None:
         return []
-    pub, me = view.public, view.seat
+    me = view.seat
     out = numbered(model)
     for seat, s in enumerate(view.table.seats):
         if s.champion is not None:
@@ -106,9 +106,9 @@ def visible(model: Any) -> list[Seen]:
             arcana_seen(view, card, "yours to flip"),
             arcana_seen(view, card + "~r", "its reversal"),
         ]
-    roll = pub["last_roll"]
+    roll = view.table.last_roll
     if roll is not None:
-        out.append(arcana_seen(view, roll["card"], "last roll"))
+        out.append(arcana_seen(view, roll.card, "last roll"))
     return out
 
 

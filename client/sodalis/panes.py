@@ -233,7 +233,7 @@ def side_lines(model: ClientModel) -> Lines:
     view = model.view
     if view is None:
         return [("class:title", "Champions\n"), ("", _setting_up(model))]
-    pub, me, cat = view.public, model.seat, view.catalog
+    me, cat = model.seat, view.catalog
     out: Lines = [
         ("class:mine" if seat == me else "", _champion_line(view, seat, me) + "\n")
         for seat in (view.table.order or range(view.table.players))
@@ -255,14 +255,14 @@ def side_lines(model: ClientModel) -> Lines:
             ("", _card_line(view, i, c) + "\n")
             for i, c in enumerate(view.table.seats[playing].spread, start=1)
         ]
-    roll = pub["last_roll"]
+    roll = view.table.last_roll
     if roll is not None:
         out.append(
             (
                 "",
-                f"Roll {cat.face(roll['card']).name}: "
-                + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll["values"])
-                + (" crit" if roll["critical"] else "")
+                f"Roll {cat.face(roll.card).name}: "
+                + " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in roll.values)
+                + (" crit" if roll.critical else "")
                 + "\n",
             )
         )

@@ -157,22 +157,22 @@ def dice_line(roll: E.Roll, before: SodalisView | None) -> str:
     against the cast as it stood when the dice were rolled (``before``: the view then)."""
     values = list(roll.values)
     crit = " CRITICAL" if roll.critical else ""
-    cast = before.public.get("cast") if before is not None else None
+    cast = before.table.cast if before is not None else None
 
     def dice(vs: list[int]) -> str:
         return " ".join(f"{v}*" if v >= CRITICAL else str(v) for v in vs)
 
-    if before is None or before.seat is None or not cast or cast["card"] != roll.card:
+    if before is None or before.seat is None or cast is None or cast.card != roll.card:
         return "dice " + dice(values) + crit
-    main, rest = values[: cast["main"]], values[cast["main"] :]
+    main, rest = values[: cast.main], values[cast.main :]
     text = "dice " + dice(main) + crit + (" (recoil " + dice(rest) + ")" if rest else "")
     b = Board(before)
-    face = before.catalog.face(cast["card"])
+    face = before.catalog.face(cast.card)
     parts = []
-    for u in cast["units"]:
+    for u in cast.units:
         if u < 0 or not main:
             continue
-        need, inertia = b.threshold(cast["seat"], face, u, b.at), b.inertia(u, b.at)
+        need, inertia = b.threshold(cast.seat, face, u, b.at), b.inertia(u, b.at)
         pierce = f", piercing {inertia - need}" if inertia != need else ""
         parts.append(
             f"{who(before.table, u, before.seat)} {sum(x >= need for x in main)} "

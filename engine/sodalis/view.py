@@ -29,7 +29,7 @@ import attrs
 from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis.arena import Space
-from fairtable.engine.sodalis.cards import Action, Catalog
+from fairtable.engine.sodalis.cards import Action, Catalog, FaceEffect
 from fairtable.engine.sodalis.state import SodalisState
 from fairtable.engine.sodalis.team import Team, Tribute
 
@@ -102,9 +102,64 @@ class SeatTable:
 
 
 @attrs.frozen(kw_only=True, eq=False)
+class RollTable:
+    """The last cast's roll: ``seat`` cast ``card``, dice of ``sides`` rolled ``values``."""
+
+    seat: int
+    card: str
+    sides: tuple[int, ...]
+    values: tuple[int, ...]
+    critical: bool
+
+    @classmethod
+    def of(cls, roll: Mapping[str, Any]) -> RollTable:
+        return cls(
+            seat=roll["seat"],
+            card=roll["card"],
+            sides=tuple(roll["sides"]),
+            values=tuple(roll["values"]),
+            critical=roll["critical"],
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class CastTable:
+    """The cast being resolved: ``seat`` casts ``card`` on ``units`` with ``main`` dice of
+    ``sides`` (``values`` once rolled); ``at``: where the caster stood."""
+
+    seat: int
+    card: str
+    units: tuple[int, ...]
+    effect: FaceEffect
+    sight: bool
+    strength: bool
+    sides: tuple[int, ...]
+    main: int
+    values: tuple[int, ...] | None
+    critical: bool
+    at: Space | None  # the stored dict's "from"
+
+    @classmethod
+    def of(cls, cast: Mapping[str, Any]) -> CastTable:
+        values, at = cast["values"], cast["from"]
+        return cls(
+            seat=cast["seat"],
+            card=cast["card"],
+            units=tuple(cast["units"]),
+            effect=FaceEffect(cast["effect"]),
+            sight=cast["sight"],
+            strength=cast["strength"],
+            sides=tuple(cast["sides"]),
+            main=cast["main"],
+            values=None if values is None else tuple(values),
+            critical=cast["critical"],
+            at=None if at is None else (at[0], at[1]),
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
 class SodalisTable(PublicTable):
-    """Sodalis's public state by field (the module's docstring); the cast being resolved
-    and the last roll are read from ``public`` as yet."""
+    """Sodalis's public state by field (the module's docstring)."""
 
     order: tuple[int, ...]  # seats in turn order (empty before the turn tokens)
     active: int | None
@@ -113,6 +168,8 @@ class SodalisTable(PublicTable):
     paragon_sight: bool  # the Paragon still holds the Tribute of Sight
     artifacts: Mapping[Team, Space | None]  # team -> its space (None: delivered)
     tributes: Mapping[Team, Mapping[Tribute, int | None]]  # team -> kind -> holding seat
+    cast: CastTable | None  # the cast being resolved
+    last_roll: RollTable | None
     winner: Team | None
     over: str | None  # None, "tribute" or "round_limit"
 
@@ -135,6 +192,8 @@ class SodalisTable(PublicTable):
                 Team(t): {Tribute(k): seat for k, seat in held.items()}
                 for t, held in public["tributes"].items()
             },
+            cast=None if public["cast"] is None else CastTable.of(public["cast"]),
+            last_roll=None if public["last_roll"] is None else RollTable.of(public["last_roll"]),
             winner=None if winner is None else Team(winner),
             over=public["over"],
         )

@@ -64,6 +64,14 @@ def _agrees(table: PublicTable, public: dict[str, Any], game: str) -> None:
             assert seat.spread == [c for c in plain["side"] if c] + (
                 [plain["top"]] if plain["top"] else []
             )
+        for record, stored in (
+            (table.cast, public["cast"]),
+            (table.last_roll, public["last_roll"]),
+        ):
+            assert (record is None) == (stored is None)
+            for field in attrs.fields(type(record)) if record is not None else ():
+                key = "from" if field.name == "at" else field.name  # the cast's "from"
+                assert _plain(getattr(record, field.name)) == stored[key], field.name
     else:
         for name in ("echo_target", "first_player", "active", "turn", "creche_out", "moved"):
             assert getattr(table, name) == public[name], name
@@ -82,14 +90,16 @@ def _agrees(table: PublicTable, public: dict[str, Any], game: str) -> None:
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_each_field_of_the_record_is_its_key_of_the_public_state_at_every_step(game: str) -> None:
     table = BotTable(game, PLAYERS[game], seed=3, bot="heuristic")
-    seen_phases = set()
+    seen_phases, casts = set(), 0
     for step, _ in enumerate(table.requests()):
         view = table.game.view(step % PLAYERS[game])
         record = view.table
         assert record is view.table  # made once per view
         _agrees(record, view.public, game)
         seen_phases.add(record.phase)
+        casts += view.public.get("cast") is not None
     assert len(seen_phases) >= 2  # the game went through its phases
+    assert casts or game != "sodalis"  # a cast was compared while it resolved
     final = table.game.view(None).table
     _agrees(final, table.game.view(None).public, game)
     assert final.over
