@@ -50,7 +50,6 @@ from fairtable.engine.sovereign.decisions import FinishForgeInfo, SovereignDecis
 from fairtable.engine.sovereign.kinds import CardType, TurnPhase, Window
 from fairtable.engine.sovereign.placement import LOOSE, NOWHERE, in_lane
 from fairtable.engine.sovereign.view import SovereignView
-from fairtable.engine.words import word_of
 from fairtable.netplay import events as ev
 from fairtable.protocol import SeenWhy
 
@@ -181,10 +180,10 @@ class ClientModel(MenuModel):
             cards = ", ".join(name(c) for c in event.cards)
             why = event.why
             if why is SeenWhy.PEEKED:
-                bt = self.view.public["battle"] if self.view is not None else {}
+                bt = self.view.table.battle if self.view is not None else None
                 frm = (
-                    f" in {whose(bt['defender'], self.seat)} {bt.get('area') or 'cards'}"
-                    if bt.get("defender") is not None
+                    f" in {whose(bt.defender, self.seat)} {bt.area or 'cards'}"
+                    if bt is not None
                     else ""
                 )
                 self.log.append(f"You see the cards{frm}: {cards}")
@@ -221,16 +220,14 @@ class ClientModel(MenuModel):
     def _asked(self) -> str:
         """Whom the table waits for, from the public state."""
         assert self.view is not None
-        pub = self.view.public
-        w = pub["window"]
-        if "order" in w:
-            return who(w["order"][w["i"]], self.seat)
-        if word_of(Window, w.get("name")) is Window.MULLIGAN:
-            return "the mulligans"
-        bt = pub["battle"]
-        if bt and bt.get("area"):
-            return who(bt["attacker"], self.seat)
         table = self.view.table
+        w, bt = table.window, table.battle
+        if w.order is not None:
+            return who(w.order[w.i], self.seat)
+        if w.name is Window.MULLIGAN:
+            return "the mulligans"
+        if bt is not None and bt.area is not None:
+            return who(bt.attacker, self.seat)
         return who(table.active, self.seat) if table.phase is not TurnPhase.SETUP else "the others"
 
     def round_of(self, src: str, tgt: str) -> int:
@@ -239,16 +236,15 @@ class ClientModel(MenuModel):
         fight = self.fight
         if fight.get("spaces") is None:
             before = self._before or self.view
-            bt = before.public["battle"] if before is not None else {}
-            if bt.get("spaces") is not None:
-                fight["spaces"] = list(bt["spaces"])
-            elif bt.get("order") is not None:
-                lanes = before.table.boards[bt["defender"]].lanes  # type: ignore[union-attr]
-                fight["spaces"] = list(lanes[bt["target_lane"]])
+            bt = before.table.battle if before is not None else None
+            if bt is not None and bt.spaces is not None:
+                fight["spaces"] = list(bt.spaces)
+            elif bt is not None and before is not None:
+                fight["spaces"] = list(before.table.boards[bt.defender].lanes[bt.target_lane])
             else:
                 fight["spaces"] = []
-            if bt.get("order") is not None:  # the attackers' temporary lane, swaps included
-                fight["order"] = list(bt["order"])
+            if bt is not None:  # the attackers' temporary lane, swaps included
+                fight["order"] = list(bt.order)
         order, spaces = fight.get("order", []), fight["spaces"]
         for a, d in ((src, tgt), (tgt, src)):
             if a in order and d in spaces:

@@ -222,9 +222,9 @@ _WINDOW_WORDS = {
 def stage_words(view: SovereignView) -> str:
     """Where the turn stands, in a few words: the priority window open ("battle ends"), else
     the phase ("forge", "between turns")."""
-    window = view.public["window"].get("name", "")
-    if window and "order" in view.public["window"]:
-        return _WINDOW_WORDS.get(str(window), str(window).replace("_", " "))
+    window = view.table.window
+    if window.name is not None and window.order is not None:
+        return _WINDOW_WORDS.get(window.name, window.name.replace("_", " "))
     phase = view.table.phase
     return "between turns" if phase is TurnPhase.BETWEEN else str(phase)
 
@@ -245,16 +245,16 @@ def header(model: PaneModel) -> str:
 
 
 def battle_line(view: SovereignView) -> str | None:
-    bt = view.public["battle"]
-    if not bt or "order" not in bt:
+    bt = view.table.battle
+    if bt is None:
         return None
     me = view.seat
-    alive = [short(a, table_room(10)) for a in bt["order"] if a in bt["attackers"]]
-    dead = len(bt.get("declared", bt["order"])) - len(bt.get("attackers", []))
-    area = "hand" if bt["target_lane"] == 0 else "forge"
-    rnd = f" r{bt['round']}" if bt.get("round") else ""
+    alive = [short(a, table_room(10)) for a in bt.order if a in bt.attackers]
+    dead = len(bt.declared) - len(bt.attackers)
+    area = "hand" if bt.target_lane == 0 else "forge"
+    rnd = f" r{bt.round}" if bt.round else ""
     return (
-        f"Battle{rnd}: {who(bt['attacker'], me)}->{whose(bt['defender'], me)} {area}: "
+        f"Battle{rnd}: {who(bt.attacker, me)}->{whose(bt.defender, me)} {area}: "
         f"{', '.join(alive) or 'nobody'}" + (f" ({dead} down)" if dead else "")
     )
 

@@ -19,7 +19,7 @@ import attrs
 
 from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision, Request
-from fairtable.engine.sovereign.kinds import TurnPhase
+from fairtable.engine.sovereign.kinds import Area, MulliganChoice, TurnPhase, Window
 from fairtable.engine.sovereign.state import SovereignState
 
 
@@ -127,9 +127,85 @@ class FacilityTable:
 
 
 @attrs.frozen(kw_only=True, eq=False)
+class WindowTable:
+    """The window of play open (``name`` None: none): a priority window passes round
+    ``order`` (``i``: whose say it is); the mulligans wait on ``seats``."""
+
+    name: Window | None
+    order: tuple[int, ...] | None  # a priority window's seats, in order
+    i: int  # the seat of ``order`` whose say it is
+    passes: int
+    airborne: tuple[str, ...]  # units that made their free Airborne move
+    trigger: str | None  # the group of effects that triggered it
+    seats: tuple[int, ...]  # the mulligans: the seats still choosing
+    choices: Mapping[int, MulliganChoice]  # the mulligans: what each seat chose
+
+    @classmethod
+    def of(cls, window: Mapping[str, Any]) -> WindowTable:
+        name, order = window.get("name"), window.get("order")
+        return cls(
+            name=None if name is None else Window(name),
+            order=None if order is None else tuple(order),
+            i=window.get("i", 0),
+            passes=window.get("passes", 0),
+            airborne=tuple(window.get("airborne", ())),
+            trigger=window.get("trigger"),
+            seats=tuple(window.get("seats", ())),
+            choices={int(s): MulliganChoice(c) for s, c in window.get("choices", {}).items()},
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class BattleTable:
+    """The battle under way: ``attacker``'s units ``order`` (from its ``home_lane``) attack
+    ``defender``'s ``target_lane``; after combat, a breach of its ``area``."""
+
+    attacker: int
+    home_lane: int
+    order: tuple[str, ...]  # the attackers' temporary lane
+    declared: tuple[str, ...]
+    attackers: tuple[str, ...]  # those still standing
+    defender: int
+    target_lane: int
+    round: int  # the combat round
+    dealt: tuple[str, ...]
+    spaces: tuple[str, ...] | None  # the defending lane as combat began
+    seen: tuple[int, ...]  # the handles the attacker looked at in a breach
+    area: Area | None  # the area breached (None: no breach yet)
+    resolved: bool  # combat is over
+    ended: bool
+    citadel_talents: int | None  # the defender's, as the breach began
+    raided: int
+
+    @classmethod
+    def of(cls, battle: Mapping[str, Any]) -> BattleTable:
+        spaces, area = battle["spaces"], battle["area"]
+        return cls(
+            attacker=battle["attacker"],
+            home_lane=battle["home_lane"],
+            order=tuple(battle["order"]),
+            declared=tuple(battle["declared"]),
+            attackers=tuple(battle["attackers"]),
+            defender=battle["defender"],
+            target_lane=battle["target_lane"],
+            round=battle["round"],
+            dealt=tuple(battle["dealt"]),
+            spaces=None if spaces is None else tuple(spaces),
+            seen=tuple(battle["seen"]),
+            area=Area(area) if area else None,
+            resolved=battle.get("resolved", False),
+            ended=battle.get("ended", False),
+            citadel_talents=battle.get("citadel_talents"),
+            raided=battle.get("raided", 0),
+        )
+
+
+@attrs.frozen(kw_only=True, eq=False)
 class SovereignTable(PublicTable):
-    """Sovereign's public state by field (:meth:`SovereignState.public`); the priority
-    window and the battle are read from ``public`` as yet."""
+    """Sovereign's public state by field (:meth:`SovereignState.public`)."""
+
+    window: WindowTable
+    battle: BattleTable | None  # None: no battle under way
 
     boards: tuple[BoardTable, ...]  # by seat
     units: Mapping[str, UnitTable]  # by ref
@@ -149,6 +225,8 @@ class SovereignTable(PublicTable):
         """The record of a Sovereign public state (a view's ``public``)."""
         return cls(
             **{**cls.common(public), "phase": TurnPhase(public["phase"])},
+            window=WindowTable.of(public["window"]),
+            battle=BattleTable.of(public["battle"]) if public["battle"] else None,
             boards=tuple(BoardTable.of(b) for b in public["boards"]),
             units={r: UnitTable.of(u) for r, u in public["units"].items()},
             facilities={r: FacilityTable.of(f) for r, f in public["facilities"].items()},
