@@ -21,7 +21,7 @@ from fairtable.engine.sodalis.view import SodalisTable, SodalisView
 __all__ = ["TRIBUTES", "card_name", "describe_event", "space_words", "who"]
 
 TRIBUTES = {Tribute.SPEED: "Speed", Tribute.SIGHT: "Sight", Tribute.STRENGTH: "Strength"}
-LIFE_WHY = {"recoil": " (recoil)", "endurance": " (Endurance)"}
+LIFE_WHY = {E.LifeWhy.RECOIL: " (recoil)", E.LifeWhy.ENDURANCE: " (Endurance)"}
 
 
 def who(table: SodalisTable, unit: int | None, me: int | None) -> str:
@@ -90,7 +90,7 @@ def describe_event(
         case E.Turn():
             return f"{of(event.seat)} turn begins"
         case E.Moved(unit=unit, end=end, why=why):
-            if why in ("push", "pull"):
+            if why in (E.MoveWhy.PUSH, E.MoveWhy.PULL):
                 return v(unit, "was", "were") + f" {why}ed to {space_words(end)}"
             return f"{w(unit)} moved to {space_words(end)} ({why})"
         case E.Artifact():
@@ -105,8 +105,8 @@ def describe_event(
             return "  " + dice_line(event, before)
         case E.Life(unit=unit, before=old, after=new) if old != new:
             verb = v(unit, "loses", "lose") if new < old else v(unit, "gains", "gain")
-            why = LIFE_WHY.get(event.why or "", "")
-            return f"{verb} {abs(new - old)} life: {old}->{new}{why}"
+            said = LIFE_WHY.get(event.why, "") if event.why is not None else ""
+            return f"{verb} {abs(new - old)} life: {old}->{new}{said}"
         case E.Fallen():
             return v(event.seat, "falls", "fall") + " to 0 life!"
         case E.TributeEarned():

@@ -7,6 +7,8 @@ tuple back into its record.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
 from fairtable.engine.events import (
@@ -22,6 +24,26 @@ from fairtable.engine.events import (
 from fairtable.engine.sodalis.cards import Action
 from fairtable.engine.sodalis.team import Team
 from fairtable.engine.sodalis.team import Tribute as TributeKind
+
+
+class MoveWhy(StrEnum):
+    """Why a champion moved: the action token or the Tribute of Speed its step exhausted, or
+    a push or a pull."""
+
+    MOVE = "move"
+    MINOR = "minor"
+    MAJOR = "major"
+    SPEED = "speed"
+    PUSH = "push"
+    PULL = "pull"
+
+
+class LifeWhy(StrEnum):
+    """Why a champion's life changed: a cast's dice, its own recoil, or Endurance."""
+
+    CAST = "cast"
+    RECOIL = "recoil"
+    ENDURANCE = "endurance"
 
 
 @attrs.frozen
@@ -127,7 +149,7 @@ class Moved(Event):
     unit: int
     start: tuple[int, ...] = attrs.field(converter=to_tuple, metadata=LIST)
     end: tuple[int, ...] = attrs.field(converter=to_tuple, metadata=LIST)
-    why: str
+    why: MoveWhy = attrs.field(converter=MoveWhy)
 
 
 @attrs.frozen
@@ -291,7 +313,7 @@ class Life(Event):
     unit: int
     before: int
     after: int
-    why: str | None
+    why: LifeWhy | None = attrs.field(converter=attrs.converters.optional(LifeWhy))
 
 
 @attrs.frozen

@@ -27,6 +27,7 @@ SAMPLES: dict[str, Any] = {
     "int | None": None,
     "str | None": None,
     "Action | None": None,  # a word or nothing: the word's case is tested on its own below
+    "LifeWhy | None": None,
     "tuple[int, ...]": (2, 0),
     "tuple[str, ...]": ("a", "b"),
     "tuple[tuple[int, int], ...]": ((0, 2), (1, 1)),
@@ -138,5 +139,10 @@ def test_a_word_or_nothing_is_the_member_or_none_and_stored_as_before() -> None:
     assert repr(refreshed.as_tuple()) == repr(("strength_refresh", "dusk", 1, "minor"))
     declined = sodalis_events.StrengthRefresh(Team.DAWN, None, None)
     assert declined.as_tuple() == ("strength_refresh", "dawn", None, None)
+    life = sodalis_events.PARSER.parse(("life", 2, 5, 3, "recoil"))
+    assert isinstance(life, sodalis_events.Life) and life.why is sodalis_events.LifeWhy.RECOIL
+    moved = sodalis_events.PARSER.parse(("moved", 1, [0, 0], [1, 0], "push"))
+    assert isinstance(moved, sodalis_events.Moved) and moved.why is sodalis_events.MoveWhy.PUSH
+    assert repr(moved.as_tuple()) == repr(("moved", 1, [0, 0], [1, 0], "push"))
     given = sodalis_events.PARSER.parse(("tribute", "dawn", "sight", 2))
     assert isinstance(given, sodalis_events.Tribute) and given.tribute is Tribute.SIGHT
