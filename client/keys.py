@@ -51,9 +51,12 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         ("info N", f"card text of {model.numbered_what} card N (info NAME, info #N)"),
         ("rules / F3", "the game in short: what wins, its phases"),
         ("Tab", "complete a word (the menu shows the choices)"),
-        ("PgUp", "scroll the log back"),
     ]
-    if model.log_back:
+    paging = model.show_help and not model.info  # PgUp/PgDn page the help while it shows
+    keys.append(
+        ("PgUp / PgDn", "page through the help") if paging else ("PgUp", "scroll the log back")
+    )
+    if model.log_back and not paging:
         keys.append(("PgDn", "scroll the log forward"))
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))

@@ -30,6 +30,16 @@ def test_keys_say_esc_and_pgdn_only_when_they_do_something() -> None:
     assert "Esc" in keys and "PgDn" in keys
 
 
+def test_keys_say_pgup_and_pgdn_page_the_help_while_it_shows() -> None:
+    model, _, _ = decision_model()
+    model.log_back = 3
+    model.show_help = True
+    keys = _keys(model)
+    assert keys["PgUp / PgDn"] == "page through the help" and "PgDn" not in keys
+    model.show_help = False
+    assert _keys(model)["PgUp"] == "scroll the log back" and "PgDn" in _keys(model)
+
+
 def test_keys_with_nothing_to_decide_list_no_menu_or_game_words() -> None:
     for model in (SodalisModel(), SovereignModel()):
         keys = _keys(model)
