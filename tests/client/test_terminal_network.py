@@ -46,6 +46,23 @@ def command(args: str, data_dir: Path) -> str:
     return f"LOGNAME=ada {FAIRTABLE} {args} --data-dir {folder}; echo EXITED $?; sleep 120"
 
 
+def errors_said(shown: str) -> list[str]:
+    """Each error a command printed on the screen ``shown`` (rows tmux joined), as one line:
+    a row starting ``fairtable: `` and the rows folded under it (indented), joined at spaces;
+    a long path a terminal wrapped is whole already."""
+    said: list[str] = []
+    folding = False
+    for row in shown.splitlines():
+        if row.startswith("fairtable: ") or row.rstrip() == "fairtable:":
+            said.append(row.strip())
+            folding = True
+        elif folding and row.startswith("  ") and row.strip():
+            said[-1] += " " + row.strip()
+        else:
+            folding = False
+    return said
+
+
 def invite_of(host_dir: Path, seconds: float = 60) -> str:
     """The invite the host keeps in its table folder (polled; bounded)."""
     deadline = time.monotonic() + seconds
@@ -290,11 +307,7 @@ def test_terminal_network_a_damaged_saved_game_closes_the_join_screen_with_one_l
     with session(command(f"join {shlex.quote(invite.text())}", tmp_path)) as name:
         now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
         assert "EXITED 2" in now and "Traceback" not in now, now
-        said = [
-            line
-            for line in screen(name, joined=True).splitlines()
-            if line.startswith("fairtable: ")
-        ]
+        said = errors_said(screen(name, joined=True))
         assert len(said) == 1 and str(damaged) in said[0] and "cannot be read" in said[0], now
     assert damaged.read_text() == "{ not json"  # nothing changed
 
@@ -307,11 +320,7 @@ def test_terminal_network_an_unusable_data_dir_closes_the_host_screen_with_one_l
     with session(command("host reign --seats 3 --no-announce", occupied)) as name:
         now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
         assert "EXITED 2" in now and "Traceback" not in now, now
-        said = [
-            line
-            for line in screen(name, joined=True).splitlines()
-            if line.startswith("fairtable: ")
-        ]
+        said = errors_said(screen(name, joined=True))
         assert len(said) == 1 and str(occupied) in said[0], now
 
 
@@ -324,11 +333,7 @@ def test_terminal_network_an_invite_the_table_refuses_closes_the_join_screen_wit
         with session(command(f"join {shlex.quote(wrong.text())}", tmp_path / "joiner")) as name:
             now = wait_for(name, lambda s: "EXITED" in s, 60, "the screen closing")
             assert "EXITED 2" in now and "Traceback" not in now, now
-            said = [
-                line
-                for line in screen(name, joined=True).splitlines()
-                if line.startswith("fairtable: ")
-            ]
+            said = errors_said(screen(name, joined=True))
             assert len(said) == 1 and "refused" in said[0] and "invite" in said[0], now
         assert "2 of 3 seats taken" not in screen(host)  # nobody was seated
 
