@@ -1,7 +1,8 @@
 """End to end in a real terminal: ``i`` puts the invite on the clipboard with OSC 52.
 
-The host's screen runs in a tmux server of this test's own (``tmux -L``: its options are
-nobody else's) started with ``set-clipboard on``, so tmux takes the OSC 52 escape the
+The host's screen runs in a tmux server of this test's own (``tmux -S`` with a socket in the
+test's temporary folder: its options are nobody else's, and nothing is left behind) started
+with ``set-clipboard on``, so tmux takes the OSC 52 escape the
 screen writes into a paste buffer, which ``show-buffer`` reads back.  The default tmux
 server, and its options, are never touched."""
 
@@ -20,15 +21,16 @@ from pathlib import Path
 
 def _tmux(socket: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["tmux", "-L", socket, *args], capture_output=True, text=True, check=check
+        ["tmux", "-S", socket, *args], capture_output=True, text=True, check=check
     )
 
 
 @contextmanager
 def _own_server(command: str, conf: Path) -> Iterator[str]:
-    """A tmux server of our own (config ``conf``) running ``command`` at 80x24 in one
-    session; its socket name.  The session is killed on leaving (the server then exits)."""
-    socket = f"ft-clip-{uuid.uuid4().hex[:8]}"
+    """A tmux server of our own (config ``conf``, its socket beside it) running ``command``
+    at 80x24 in one session; its socket's path.  The session is killed on leaving (the
+    server then exits)."""
+    socket = str(conf.parent / f"tmux-{uuid.uuid4().hex[:8]}")
     _tmux(socket, "-f", str(conf), "new-session", "-d", "-s", "clip", "-x", "80", "-y", "24",
           "-c", str(Path.cwd()), command)  # fmt: skip
     try:
