@@ -77,6 +77,10 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
     def who(seat: int) -> str:
         return "you" if seat == me else f"seat {seat}"
 
+    def verb(seat: int, theirs: str, yours: str) -> str:
+        """The verb agreeing with its subject: "you take", "seat 2 takes"."""
+        return yours if seat == me else theirs
+
     def army(seat: int, by: int | None = None) -> str:
         """An army in words: "your army", "its own army" (the placer's), "seat 2's army"."""
         if seat == me:
@@ -129,14 +133,15 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case E.CombatTotals():
             return "Combat: " + ", ".join(f"{who(s)} {t}" for s, t in event.totals)
         case E.Regent():
-            return f"{who(event.seat)} takes the Onyx Crown and is Regent"
+            took = verb(event.seat, "takes the Onyx Crown and is", "take the Onyx Crown and are")
+            return f"{who(event.seat)} {took} Regent"
         case E.Legitimacy():
             # "L3" as the table pane writes it: "root 2 L0" never reads as a number of "root 2 0"
             return "Legitimacy: " + ", ".join(f"{who(s)} L{v}" for s, v in enumerate(event.values))
         case E.Spoils(seat=seat, counts=counts):
             if not counts:
-                return f"{who(seat)} hands out no spoils"
-            return f"{who(seat)} hands out spoils: " + ", ".join(
+                return f"{who(seat)} {verb(seat, 'hands', 'hand')} out no spoils"
+            return f"{who(seat)} {verb(seat, 'hands', 'hand')} out spoils: " + ", ".join(
                 f"{n} card{'s' if n != 1 else ''} to {who(s)}" for s, n in counts
             )
         case E.RegentDiscard():
@@ -144,7 +149,7 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case E.Discard():
             return f"{who(event.seat)} discarded " + cards(event.cards)
         case E.Winner():
-            return f"{who(event.seat)} rules Kazath!"
+            return f"{who(event.seat)} {verb(event.seat, 'rules', 'rule')} Kazath!"
         case Departed(seat=seat, set_aside=n):
             return departed_words(who(seat), n)
         case E.NoArmies():

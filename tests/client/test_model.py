@@ -243,6 +243,13 @@ def test_keyboard_order_of_influence_events_is_offered_as_a_menu() -> None:
             0,
             "seat 1 hands out spoils: 2 cards to you, 1 card to seat 2",
         ),
+        # the verb agrees with "you" (issue 31, N13)
+        (("regent", 0), 0, "you take the Onyx Crown and are Regent"),
+        (("regent", 1), 0, "seat 1 takes the Onyx Crown and is Regent"),
+        (("spoils", 0, []), 0, "you hand out no spoils"),
+        (("spoils", 0, [[1, 2]]), 0, "you hand out spoils: 2 cards to seat 1"),
+        (("winner", 0), 0, "you rule Kazath!"),
+        (("winner", 2), 0, "seat 2 rules Kazath!"),
     ],
 )
 def test_log_wording_names_your_army_and_says_when_there_are_no_spoils(
