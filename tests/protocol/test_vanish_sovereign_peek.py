@@ -13,6 +13,12 @@ the peek is withdrawn, its cards set aside, never opened.  The attacker or the t
 nothing there, and is judged at the next step that waits on it.  Every time the other two play
 on to one ending on one digest, nobody blamed, no card of the vanished seat opened to anyone,
 and the audit, the spec-only verifier and a replay of the log agree.
+
+The two requests of the step meet when the defender's reveal reaches one survivor only: the
+other votes while the Chance is pending (a withheld reveal, no recovery part), the one that
+filed the reveal votes at the Peek and answers that vote ``present``; the first then files
+the reveal and votes again at the Peek, with its recovery parts.  The table recovers as
+before, and the peek copies the defender sends late blame and move nobody.
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ import fairtable.protocol.crypto as PC
 import fairtable.protocol.testing as PT
 from fairtable.engine.requests import Chance, Peek
 from fairtable.engine.sovereign.kinds import ChanceLabel
-from fairtable.protocol.wire import RecoveryShares
+from fairtable.protocol.wire import Present, RecoveryShares, Vanish
 
 from . import spec_log
+from .helpers import deliver_all
 from .test_vanish_session import GO_ON, _bots, _one_ending, _parts
 
 SEATS, SEED, STEP = 3, 0, 277
@@ -91,6 +98,67 @@ def test_section_11_11_a_seat_silent_while_the_breach_peek_is_pending_the_table_
         pass
     assert again.verdict is None and again.finished is not None
     assert again.finished.digest == digest
+
+
+@pytest.mark.parametrize("alone", [THIRD, ATTACKER], ids=["third", "attacker"])
+def test_section_11_11_a_vote_cast_at_the_chance_is_void_the_table_recovers_at_the_peek(
+    alone: int,
+) -> None:
+    spec, sessions = PT.make_table(SEATS, SEED, game="sovereign", options=GO_ON)
+    bots = _bots("sovereign", SEED, SEATS)
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        until=lambda: sessions[DEFENDER].game.serial >= STEP,
+    )
+    reveal = sessions[DEFENDER].outgoing()  # its Chance reveal: made, not sent yet
+    for data in sessions[DEFENDER].entries():  # what it sent before, still in flight
+        if data not in reveal:
+            for s in sessions:
+                s.receive(data)
+    deliver_all(sessions, skip=(DEFENDER,))
+    survivors = [s for s in sessions if s.seat != DEFENDER]
+    (other,) = (s.seat for s in survivors if s.seat != alone)
+    for s in survivors:
+        assert s.waiting == {DEFENDER} and s.game.serial == STEP
+        assert isinstance(s.port.pending()[0], Chance)
+    for data in reveal:
+        assert sessions[alone].receive(data)  # the reveal reaches one survivor only
+    assert isinstance(sessions[alone].port.pending()[0], Peek)  # same step, the defender's peek
+    seen = len(sessions[alone].log.entries(DEFENDER))
+    for s in survivors:
+        s.vanish(DEFENDER)
+    deliver_all(sessions, skip=(DEFENDER,))
+    votes = [p for p in _parts(sessions[alone], other) if isinstance(p, Vanish)]
+    assert votes == [Vanish(DEFENDER, STEP, seen - 1)]  # cast at the Chance: no recovery part
+    assert not any(isinstance(p, RecoveryShares) for p in _parts(sessions[alone], other))
+    assert Present(DEFENDER, STEP, seen - 1) in _parts(sessions[alone], alone)
+    assert Vanish(DEFENDER, STEP, seen) in _parts(sessions[alone], alone)
+    for data in sessions[alone].entries():  # it gets all: the Chance answered, it peeks
+        sessions[DEFENDER].receive(data)
+    late = sessions[DEFENDER].outgoing()  # its peek copies, never sent
+    assert late and sessions[DEFENDER].game.serial == STEP + 1
+    PT.run_table(
+        sessions,
+        lambda seat, event: bots[seat].decide(event.view, event.decision),
+        vanishings={DEFENDER: 0},
+    )
+    digest, end = _one_ending(survivors)
+    assert end == "won"
+    for s in survivors:
+        ((seat, step, rule, what),) = s.vanishing.applied
+        assert (seat, step, rule.value, what) == (DEFENDER, STEP, "recover", "Peek")
+        assert STEP not in s.exchanges.cards.peeked
+    votes = [p for p in _parts(survivors[0], other) if isinstance(p, Vanish)]
+    assert votes == [Vanish(DEFENDER, STEP, seen - 1), Vanish(DEFENDER, STEP, seen)]
+    _never_opened(sessions, DEFENDER)
+    for s in survivors:
+        for data in late:  # a part it signs later blames nobody and moves nobody
+            s.receive(data)
+        assert s.verdict is None and s.finished is not None and s.finished.digest == digest
+        assert STEP not in s.exchanges.cards.peeked
+    result = P.audit_log(spec, survivors[0].entries())
+    assert result.ok and result.digest == digest and result.departed == (DEFENDER,)
 
 
 def _never_opened(sessions: list[P.TableSession], gone: int) -> None:
