@@ -5,7 +5,9 @@ tuples whose first item names a handler, the rest its arguments, all plain data 
 queue is part of the digest and of one-line positions).  :func:`run_tasks` runs them until
 the game needs an answer (``state.pending``) or is over; handlers may push follow-up
 tasks to the front with :func:`push_front`.  A state counts its decision points in
-``state.serial``: it moves on each time the queue stops at a new request.
+``state.serial``: it moves on each time the queue stops at a new request.  A handler
+that sets the next request itself, inside an answer (Sovereign's breach ``Peek`` after its
+``Chance``), asks it at the same step.
 """
 
 from __future__ import annotations
