@@ -31,6 +31,8 @@ __all__ = [
     "resign_question",
     "resigned_line",
     "resume_line",
+    "watch_rest_lines",
+    "watch_rest_lines",
     "when",
 ]
 
@@ -110,16 +112,38 @@ def resigned_line(event: ev.Resigned) -> str:
     return f"seat {event.seat} resigned - the game is over"
 
 
-def departed_line(event: ev.Departed, who_plays: str = "") -> str:
+def departed_line(event: ev.Departed, who_plays: str = "", view: Any = None) -> str:
     """What a node's ``departed`` event says to a person (``who_plays``: what the game does
-    with the seat from now on, in its own words)."""
+    with the seat from now on, in its own words).  The event's step is an internal count,
+    never said: the game's round is, from ``view`` (a game's view, whose ``table`` says it),
+    when the caller has one."""
+    round_ = None if view is None else view.table.round
+    when = "" if round_ is None else f" in round {round_}" if round_ >= 1 else " during setup"
     if event.you:
-        return f"you left the table at step {event.step}; the others play on"
+        return f"you left the table{when}; the others play on"
     if event.vanished:
         return f"seat {event.seat} vanished; the game goes on" + (
             f" ({who_plays})" if who_plays else ""
         )
-    return f"seat {event.seat} left the table at step {event.step}; the game goes on without it"
+    return f"seat {event.seat} left the table{when}; the game goes on without it"
+
+
+def watch_rest_lines(invite: str, held_invite: str, via: str) -> list[str]:
+    """What the screen says, once we left a table that plays on, about watching the rest:
+    the ``fairtable watch`` command whole on a row of its own (a mouse copies it), or plainly
+    that nobody can.  Spectators watch through the host or a relay (``via``, HOST:PORT): the
+    table we joined (``held_invite``) has its host still, but a host (``invite``, the table
+    we opened) without a relay serves nobody once it has left."""
+    if not (invite or held_invite) or (invite and not via):
+        return [
+            "The rest of the game cannot be watched: spectators watch through the "
+            "table's host, and that was you"
+        ]
+    relay = f" --via {via}" if via else ""
+    return [
+        "To watch the rest of the game, run:",
+        f"fairtable watch '{invite or held_invite}'{relay}",
+    ]
 
 
 def vanishing_line(event: ev.Vanishing) -> str:

@@ -1,15 +1,13 @@
 """The game-neutral screen model: what every game's console screen shows around its board.
 
-:class:`ScreenModel` owns what does not depend on the game: the lobby and the
-invite, the status line's waits and clocks, the log (it scrolls back to the
-first line of the game), the one-line reply to the last input, the end of the
-game, ``resign`` and its confirmation, ``info`` (card text through the game's
-``info_source``), the highlighted menu option, and answering a decision at most
-once (typed, or passed for the player by :mod:`client.auto_pass`).  Each game's
-model (``client/<game>/model.py``) adds its view, its menus, its words for the
-game's events and what a typed line means in it.  The model does no I/O:
-``submit`` hands answers to a callback (the network side), and ``apply_event``
-takes what the network side reports.
+:class:`ScreenModel` owns what does not depend on the game: the lobby and the invite, the
+status line's waits and clocks, the log (scrolled back to the game's first line), the reply
+to the last input, the game's end, ``resign`` and its confirmation, ``info`` (card text via
+the game's ``info_source``), the highlighted option, and answering a decision at most once
+(typed, or passed for the player by :mod:`client.auto_pass`).  Each game's model
+(``client/<game>/model.py``) adds its view, menus, words for the game's events and what a
+typed line means in it.  The model does no I/O: ``submit`` hands answers to a callback (the
+network side), and ``apply_event`` takes what the network side reports.
 """
 
 from __future__ import annotations
@@ -32,6 +30,7 @@ from fairtable.client.lifecycle import (
     resigned_line,
     resume_line,
     vanishing_line,
+    watch_rest_lines,
 )
 from fairtable.client.room_needs import RoomNeeds
 from fairtable.client.seat_names import SeatNames, at_the_table
@@ -248,9 +247,10 @@ class ScreenModel(RoomNeeds):
                 self.end(resigned_line(event) + (f"; {result}" if result else ""))
             case ev.Departed() if event.you:
                 self.confirming_resign = False
-                self.end(departed_line(event))
+                self.end(departed_line(event, view=self.view))
+                self.log.extend(watch_rest_lines(self.invite, self.held_invite, self.via))
             case ev.Departed():
-                self.log.append(departed_line(event, self.departed_seat))
+                self.log.append(departed_line(event, self.departed_seat, self.view))
             case ev.Staying():
                 self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
             case ev.Abandoned():

@@ -203,7 +203,7 @@ def test_the_screen_calls_our_own_seat_you_in_the_networks_words() -> None:
     model.apply_event(ev.Departed(seat=seat, step=5, you=True))
     model.apply_event(ev.SeatOffline(seat))
     screen = "\n".join(render(model, 120, 40))
-    assert "you left the table at step 5; the others play on" in screen
+    assert "you left the table in round 1; the others play on" in screen
     assert (
         "You are offline" in screen and f"{('Ann', 'Bob', 'Carol')[seat]} is offline" not in screen
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.client.tmux import asked, quit_screen, screen, session, tmux, wait_for
 
-LEFT = "left the table at step"
+LEFT = "left the table"
 
 
 def _wait_for(name: str, text: str, seconds: float) -> str:
@@ -68,6 +68,9 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
             mine = _wait_for(host, f"you {LEFT}", 60)
             theirs = _wait_for(guest, f"ada {LEFT}", 30)  # the login name (no --name given)
             assert "the game goes on without it" in theirs and "the others play on" in mine
+            said = " ".join(mine.split())  # N4: the round, never the step count
+            assert "you left the table in round " in said and "step" not in said, mine
+            assert "cannot be watched" in said, mine  # we hosted: nobody serves spectators
             for shown in (mine, theirs):
                 lines = shown.splitlines()
                 assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)

@@ -1,0 +1,79 @@
+"""The one who leaves a table that plays on (issue 31, the new-user run's N4): the screen says
+when in the game's own words ("in round 2", never an internal step count) and how to watch the
+rest -- the ``fairtable watch`` line whole on a row of its own, where someone still serves
+spectators (the host we joined, or the relay) -- or plainly that nobody can."""
+
+from __future__ import annotations
+
+from fairtable.client.lifecycle import departed_line
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
+from tests.client.screen import render
+from tests.engine.driver import Table
+
+INVITE = "fairtable1-abcdef0123456789"
+
+
+def _seated(model: ClientModel) -> ClientModel:
+    table = Table(3, seed=3, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model.apply_event(ev.Seated(seat=d.seat, players=3, names=("Ann", "Bob", "Cyra")))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    return model
+
+
+def _rows(model: ClientModel) -> list[str]:
+    rows = render(model, 80, 24)
+    assert len(rows) <= 24 and all(len(row) <= 80 for row in rows)
+    return rows
+
+
+def test_a_joiner_who_leaves_is_told_the_round_and_the_watch_line() -> None:
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.Joining(INVITE))
+    _seated(model)
+    seat, round_ = model.seat, model.view.table.round
+    assert seat is not None and round_ >= 1
+    model.apply_event(ev.Departed(seat=seat, step=12, you=True))
+    said = "\n".join(model.log)
+    assert f"you left the table in round {round_}; the others play on" in said
+    assert "step" not in said
+    assert f"fairtable watch '{INVITE}'" in model.log  # a row of its own: a mouse copies it
+    assert any("watch the rest" in row for row in _rows(model))
+
+
+def test_a_relay_table_is_watched_through_the_relay() -> None:
+    model = ClientModel(lambda answer: None)
+    model.via = "relay.example:4000"
+    model.apply_event(ev.TableOpen(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    assert f"fairtable watch '{INVITE}' --via relay.example:4000" in model.log
+
+
+def test_a_host_without_a_relay_is_told_nobody_can_watch() -> None:
+    """Spectators watch through the host (or a relay): once the host has left, nobody serves
+    them, so no watch line is offered that would not work."""
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.TableOpen(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    said = "\n".join(model.log)
+    assert "fairtable watch" not in said and "step" not in said
+    assert "cannot be watched" in said
+
+
+def test_the_words_without_a_round_drop_the_step_too() -> None:
+    assert departed_line(ev.Departed(1, 40, True)) == "you left the table; the others play on"
+    assert departed_line(ev.Departed(2, 40, False)) == (
+        "seat 2 left the table; the game goes on without it"
+    )
+    view = _seated(ClientModel(lambda answer: None)).view
+    assert departed_line(ev.Departed(2, 40, False), view=view) == (
+        f"seat 2 left the table in round {view.table.round}; the game goes on without it"
+    )
