@@ -16,7 +16,7 @@ import shlex
 from pathlib import Path
 
 from fairtable.client.errors import FileRefused
-from fairtable.netplay import DEFAULT_DATA_DIR
+from fairtable.netplay import DEFAULT_DATA_DIR, relay_table_id
 
 __all__ = ["LEAST_ID", "SHORT_ID", "check_words", "table_path"]
 
@@ -51,28 +51,48 @@ def check_words(path: str, command: str = "audit") -> str:
     return f"fairtable {command} {folder.name[:SHORT_ID]}{where}"
 
 
-def _tables(data_dir: Path) -> list[Path]:
-    found: list[Path] = []
-    for pattern in ("tables/*", "seats/*/tables/*", "relay/*"):
-        found += (p for p in data_dir.glob(pattern) if _ID.fullmatch(p.name) and p.is_dir())
-    return sorted(found)
+def _tables(data_dir: Path) -> list[tuple[str, Path]]:
+    """Every table folder of ``data_dir`` with the id a screen names it by, the account's
+    own seat first, then its further windows' seats in order, then a relay's copies (a
+    relay files a table under its relay scope: its id is read from the host's signed start
+    in it, and the folder's own name is kept too)."""
+    found: list[tuple[str, Path]] = []
+    for path in sorted(data_dir.glob("tables/*")):
+        found.append((path.name, path))
+    seats = data_dir.glob("seats/*/tables/*")
+    for path in sorted(seats, key=lambda p: (_number(p.parent.parent.name), p.name)):
+        found.append((path.name, path))
+    for path in sorted(data_dir.glob("relay/*")):
+        table_id = relay_table_id(path) if _ID.fullmatch(path.name) else None
+        found += [(table_id, path)] if table_id is not None else []
+        found.append((path.name, path))
+    return [(name, path) for name, path in found if _ID.fullmatch(name) and path.is_dir()]
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else 1 << 30
 
 
 def table_path(text: str, data_dir: Path | None) -> Path:
     """What ``audit`` / ``replay`` were given: a path as it is, or -- when no such file
     exists and ``text`` is the start of a table id (:data:`LEAST_ID` hex digits or more)
-    -- the one table folder of ``data_dir`` (default: the per-user one) whose id starts so;
-    :class:`FileRefused` when none or several do."""
+    -- the table folder of ``data_dir`` (default: the per-user one) whose id starts so;
+    :class:`FileRefused` when none does, or the ids of several do.  Copies of one table in
+    several folders (two seats of one account, a relay's) are one game: the first copy of
+    :func:`_tables`' order is the one named."""
     path = Path(text)
     if path.exists() or not _PREFIX.fullmatch(text) or len(text) < LEAST_ID:
         return path
     folder = data_dir or DEFAULT_DATA_DIR
-    found = [p for p in _tables(folder) if p.name.startswith(text.lower())]
+    found = [(name, p) for name, p in _tables(folder) if name.startswith(text.lower())]
     if not found:
         raise FileRefused(
             f"no file {text} here, and no saved table whose id starts {text} in {folder}"
         )
-    if len(found) > 1:
-        listed = ", ".join(str(p) for p in found[:4]) + (", ..." if len(found) > 4 else "")
-        raise FileRefused(f"{len(found)} saved tables' ids start {text}: {listed}; give more of it")
-    return found[0]
+    ids = sorted({name for name, _p in found})
+    if len(ids) > 1:
+        listed = ", ".join(i[:SHORT_ID] for i in ids[:4]) + (", ..." if len(ids) > 4 else "")
+        raise FileRefused(
+            f"{len(ids)} saved tables' ids start {text}: {listed}; give more of the id"
+        )
+    return found[0][1]

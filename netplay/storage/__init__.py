@@ -12,7 +12,7 @@ The names below are the area's public part; other areas import only these.
 """
 
 from ._lifecycle import resumable_table, summary_of
-from ._saved import SavedTable, saved_names, saved_table, signed_start
+from ._saved import SavedTable, relay_table_id, saved_names, saved_table, signed_start
 from ._seatclaim import GameOpenElsewhere, SeatClaim, claim_seat, game_open_elsewhere, hold_game
 from ._storage import (
     DEFAULT_DATA_DIR,
@@ -58,6 +58,7 @@ __all__ = [
     "load_identity_seed",
     "parse_records",
     "resumable_table",
+    "relay_table_id",
     "saved_names",
     "saved_table",
     "set_aside",

@@ -17,7 +17,7 @@ from ..table import InviteError, TableStart, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 from ._table_info import TableInfo
 
-__all__ = ["SavedTable", "saved_names", "saved_table", "signed_start"]
+__all__ = ["SavedTable", "relay_table_id", "saved_names", "saved_table", "signed_start"]
 
 
 class SavedTable:
@@ -104,6 +104,25 @@ def _relay_table(
             f"{folder}: no signed table start in it (not a table, or it never started)"
         )
     return spec, start, entries
+
+
+def relay_table_id(folder: Path) -> str | None:
+    """The id (hex) of the table a relay's ``folder`` keeps -- the one a seat's folder is
+    named by and its screen shows, which is the invite's scope in the host's signed start
+    (the relay files the table under the hash of its relay token instead); None if the
+    folder holds no signed start or cannot be read."""
+    try:
+        records, _end = parse_records((folder / "log").read_bytes())
+    except (OSError, StorageError):
+        return None
+    for data in records:
+        try:
+            msg = P.decode(data)
+        except P.DecodeError:
+            continue
+        if isinstance(msg, TableStart) and signed_start(msg) is not None:
+            return msg.scope.hex()
+    return None
 
 
 def signed_start(start: TableStart) -> P.TableSpec | None:

@@ -47,3 +47,19 @@ def test_the_start_of_an_id_finds_the_one_table_whose_id_starts_so(tmp_path: Pat
         table_path("abcdef", tmp_path)
     assert table_path("abc", tmp_path) == Path("abc")  # too short to be an id: a path
     assert table_path(str(mine), None) == mine  # a path as it is
+
+
+def test_one_id_in_several_folders_of_an_account_is_one_game_the_first_seats_copy(
+    tmp_path: Path,
+) -> None:
+    """Two windows of one account keep one table in two folders; its id, whole or begun,
+    names the account's own seat's copy, else the lowest-numbered window's (issue 31, N5)."""
+    later = tmp_path / "seats" / "10" / "tables" / ID
+    window = tmp_path / "seats" / "2" / "tables" / ID
+    for folder in (later, window):
+        folder.mkdir(parents=True)
+    assert table_path(ID[:SHORT_ID], tmp_path) == window
+    assert table_path(ID, tmp_path) == window
+    mine = tmp_path / "tables" / ID
+    mine.mkdir(parents=True)
+    assert table_path(ID[:SHORT_ID], tmp_path) == mine

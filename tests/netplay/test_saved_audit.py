@@ -68,3 +68,36 @@ async def test_audit_names_what_is_not_a_saved_table(
     (tmp_path / "log").write_bytes(b"")
     assert main(["audit", str(tmp_path)]) == 1  # a log but no table start anywhere
     assert "no signed table start" in capsys.readouterr().err
+
+
+async def test_audit_finds_the_relays_copy_by_the_id_the_seats_screens_show(
+    finished_relay_table: Table, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The relay files a table under its relay scope, not the id a seat's screen prints:
+    ``audit ID --data-dir`` the relay's finds it by the id in the host's signed start (issue
+    31, N19)."""
+    seat = _folders(finished_relay_table)[0]
+    relay_dir = finished_relay_table.tmp / "relay"
+    capsys.readouterr()
+    assert main(["audit", seat.name[:12], "--data-dir", str(relay_dir), "--json"]) == 0
+    assert '"ok": true' in capsys.readouterr().out
+
+
+async def test_two_seats_of_one_account_are_one_game_audited_by_its_id(
+    finished_relay_table: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two windows of one account keep one table twice (``tables/ID`` and
+    ``seats/1/tables/ID``): its id names one game, not two tables (issue 31, N5)."""
+    first, second = _folders(finished_relay_table)[:2]
+    account = tmp_path / "account"
+    shutil.copytree(first, account / "tables" / first.name)
+    shutil.copytree(second, account / "seats" / "1" / "tables" / first.name)
+    capsys.readouterr()
+    assert main(["audit", first.name[:12], "--data-dir", str(account)]) == 0
+    assert capsys.readouterr().out.startswith(f"OK {first.name[:12]}")
+    assert (
+        main(
+            ["replay", first.name[:12], "--data-dir", str(account), "--export", str(tmp_path / "x")]
+        )
+        == 0
+    )
