@@ -41,6 +41,7 @@ import trio
 from fairtable.client import ending
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
+from fairtable.client.help_parts import in_plain
 from fairtable.client.rules_summary import summary
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
@@ -75,21 +76,13 @@ OVER = "The game is saved; 'fairtable audit' (above) checks it. Leaving once eve
 OVER += "the last moves ('quit' leaves now)."
 """What the plain mode says when the game is over, for the screen's "Press q to leave"."""
 
-_KEYS = [  # the screen's keys in the plain mode's words
+_KEYS = [  # the screen's keys in messages and decision lines, in the plain mode's words
     (ending.LEAVE, OVER),
     ("(F1 for help)", "('help' for help)"),
     ("; Esc or any other line hides it", ""),
     ("; Esc or any line hides it", ""),
     ("; F1 or Esc hides it", ""),
     ("Press q to leave", "Type quit to leave"),
-    ("Keys: F1 help, ? keys, Ctrl-Q quit", "Words: 'help' this help, 'quit' leaves"),
-    (" (or Up/Down then F2)", ""),
-    (" (or F3)", ""),
-    ("PgUp/PgDn scroll the log", "'last' says the log since your previous decision"),
-    (
-        "'i' shows the join code and the invite again (and copies it)",
-        "'invite' says the join code and the invite again",
-    ),
     ("F1", "'help'"),
     ("PgUp/PgDn", "'last'"),
     (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines
@@ -98,11 +91,6 @@ _KEYS = [  # the screen's keys in the plain mode's words
         " N picks hand card N, done sends; #N or Enter: an option",
         " card N picks hand card N, done sends; N or #N: an option",
     ),
-    (
-        "Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N'",
-        "Type 'N' or '#N' for menu option N; for cards: 'card N'",
-    ),
-    ("'N>S' (card N to seat S)", "'card N>S' (card N to seat S)"),
     ("Say where it goes: N>S, e.g. 3>1", "Say where it goes: card N>S, e.g. card 3>1"),
     ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
     ("F2 card text", "info #N: option N's cards"),
@@ -329,7 +317,8 @@ class PlainSession:
             "type card N); info N shows a card's text; rules the game in short; "
             "resign gives the game up."
         )
-        self.say(plain_words(self.model.help_text()))
+        # the help's keys in plain words (client/help_parts); a hand card typed as plain does
+        self.say(in_plain(self.model.help_parts()).replace("'N>S'", f"'{PLAIN_KEYS['N>S']}'"))
 
 
 def _stdin_lines(fd: int) -> Callable[[], list[str] | None]:

@@ -17,9 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from fairtable.client import ending
+from fairtable.client import help_parts as hp
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.clock_words import limits_words
 from fairtable.client.errors import reach_line
+from fairtable.client.help_parts import INVITE_HELP, RESIGN_HELP, Help, Key
 from fairtable.client.invite_words import COPIED, INVITE_KEYS
 from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import (
@@ -53,17 +55,6 @@ HELP_SHOWN = "Help above; F1 or Esc hides it."
 
 PASSED_FOR_YOU = "Passed for you"
 """How the message after a window answered for the player starts (client/auto_pass)."""
-
-INVITE_HELP = " 'i' shows the join code and the invite again (and copies it);"
-"""The help's words for the invite key: said only where there is an invite to show."""
-
-RESIGN_HELP = (
-    " 'info N' / 'info #N' / 'info NAME' (or Up/Down then F2) show a card's whole "
-    "text; 'rules' (or F3) the game in short; PgUp/PgDn scroll the log;"
-    + INVITE_HELP
-    + " 'resign' gives the game up (it asks first)."
-)
-"""Said by every game's help (``ScreenModel.common_help``): card text, log, invite, resign."""
 
 
 class ScreenModel(RoomNeeds):
@@ -329,11 +320,16 @@ class ScreenModel(RoomNeeds):
         return []
 
     def help_text(self) -> str:
-        return "Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)." + self.common_help()
+        """The help as the screen shows it (F1): :meth:`help_parts` with their keys."""
+        return hp.on_screen(self.help_parts())
 
-    def common_help(self) -> str:
-        """:data:`RESIGN_HELP`, without the invite key where there is no invite (bots only)."""
-        return RESIGN_HELP if self.invite_block() else RESIGN_HELP.replace(INVITE_HELP, "")
+    def help_parts(self) -> Help:
+        """The help, words and screen keys told apart (:mod:`client.help_parts`)."""
+        return (*hp.KEYS_HELP, *self.common_help())
+
+    def common_help(self) -> tuple[str | Key, ...]:
+        """:data:`RESIGN_PARTS`, without the invite where there is none (bots only)."""
+        return tuple(p for p in hp.RESIGN_PARTS if self.invite_block() or p != hp.INVITE_PART)
 
     def your_move(self, kind: str) -> str:
         """The message for a new decision: a pending notice the first time, else nothing (the

@@ -20,6 +20,7 @@ import attrs
 
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
+from fairtable.client.help_parts import KEYS_HELP, Help, Key
 from fairtable.client.reign import info as reign_info
 from fairtable.client.reign.combat import breakdown_lines
 from fairtable.client.reign.words import (
@@ -323,12 +324,9 @@ class ClientModel(ScreenModel):
                 return f"discard {card_label(answer.card)}"
         return repr(answer)
 
-    def help_text(self) -> str:
+    def help_parts(self) -> Help:
         if self.decision is None:
-            return (
-                "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
-                + self.common_help()
-            )
+            return ("Nothing to decide now. ", *KEYS_HELP, *self.common_help())
         d = self.decision
         text = HELP.get(d.kind, "")
         match d.info:
@@ -338,13 +336,22 @@ class ClientModel(ScreenModel):
                 text = text.format(count=count)
         if d.kind not in PICKING:  # a bare number picks an option here, as in every game
             return (
-                text + " Type a menu number (N or #N), or Up/Down and Enter." + self.common_help()
+                text + " Type a menu number (N or #N)",
+                Key(", or Up/Down and Enter"),
+                ".",
+                *self.common_help(),
             )
-        seat = " 'N>S' (card N to seat S)," if d.kind in TO_SEAT else ""
+        seat = " 'N>S' (card N to seat S),"
         passing = ", 'pass'" if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT) else ""
         return (
-            text + " Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N' "
-            f"(toggle card N of your hand),{seat} 'clear', 'done'{passing}." + self.common_help()
+            text,
+            Key(
+                " Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N'",
+                " Type 'N' or '#N' for menu option N; for cards: 'card N'",
+            ),
+            " (toggle card N of your hand),",
+            f"{seat if d.kind in TO_SEAT else ''} 'clear', 'done'{passing}.",
+            *self.common_help(),
         )
 
     def game_keys(self) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.help_parts import KEYS_HELP, Help, unspaced
 from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis.bots import Board, HeuristicBot
@@ -341,18 +342,13 @@ class ClientModel(MenuModel):
         asked = self.decision.info if self.decision is not None else None
         return list(asked.arcana) if isinstance(asked, ReversalsInfo) else []
 
-    def help_text(self) -> str:
+    def help_parts(self) -> Help:
         if self.decision is None:
-            return (
-                "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept)."
-                + self.common_help()
-            )
+            return ("Nothing to decide now. ", *KEYS_HELP, *self.common_help())
         return (  # the decision's words and the legend of the side pane first
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
-            "takes the do-nothing answer where there is one."
-            + LEGEND
-            + "\n"
-            + self.common_help().lstrip()
+            "takes the do-nothing answer where there is one." + LEGEND + "\n",
+            *unspaced(self.common_help()),
         )
 
     def completions(self) -> list[str]:

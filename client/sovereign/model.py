@@ -23,6 +23,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.help_parts import KEYS_HELP, Help
 from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.screen_model import PASSED_FOR_YOU
 from fairtable.client.sovereign import info as sovereign_info
@@ -345,20 +346,15 @@ class ClientModel(MenuModel):
     def allowed(self, answer: Any) -> bool:
         return not self.refusal(answer)
 
-    def help_text(self) -> str:
+    def help_parts(self) -> Help:
         if self.decision is None:
-            return (
-                "Nothing to decide now. Keys: F1 help, ? keys, Ctrl-Q quit (the game is kept). "
-                + SEAT_LEGEND
-                + self.common_help()
-            )
+            return ("Nothing to decide now. ", *KEYS_HELP, " " + SEAT_LEGEND, *self.common_help())
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
             "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "
             "R reflex, F facility, A augment; a unit's keywords by their first three "
-            "letters (Air: Airborne, Slo: Slow; 'info N' says them whole). "
-            + SEAT_LEGEND
-            + self.common_help()
+            "letters (Air: Airborne, Slo: Slow; 'info N' says them whole). " + SEAT_LEGEND,
+            *self.common_help(),
         )
 
     def completions(self) -> list[str]:

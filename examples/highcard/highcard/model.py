@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairtable.client.help_parts import Help
 from fairtable.client.screen_model import ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.requests import Decision, DecisionKind
@@ -103,6 +104,6 @@ class HighCardModel(ScreenModel):
             return
         self._send(menu[int(number) - 1][1])
 
-    def help_text(self) -> str:
+    def help_parts(self) -> Help:
         found = HELP.get(self.decision.kind) if self.decision is not None else None
-        return (found or "High Card: the highest bid card wins.") + self.common_help()
+        return (found or "High Card: the highest bid card wins.", *self.common_help())

@@ -1,0 +1,88 @@
+"""Help texts as typed parts: what is a word to type and what is a screen key to press.
+
+A game's help (F1 on the screen, ``help`` in plain mode) is a :data:`Help`: a sequence of
+parts, each either a plain ``str`` -- words typed and read the same on the screen and in
+plain lines -- or a :class:`Key` -- a screen key to press, which carries what plain mode says
+in its place (the typed word that does the same, or nothing where plain mode has no such
+thing: no highlight to move, no clipboard).  The screen renders a help with
+:func:`on_screen`, plain mode with :func:`in_plain`; neither rewrites the other's sentences,
+so a reworded help sentence cannot slip a key into plain mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "INVITE_HELP",
+    "INVITE_PART",
+    "KEYS_HELP",
+    "RESIGN_HELP",
+    "RESIGN_PARTS",
+    "Help",
+    "Key",
+    "in_plain",
+    "on_screen",
+    "unspaced",
+]
+
+
+@dataclass(frozen=True)
+class Key:
+    """Words naming a screen key (``screen``), and what plain mode says instead: the typed
+    word doing the same, or '' where plain mode has nothing like it (the part is left out)."""
+
+    screen: str
+    plain: str = ""
+
+
+Help = Sequence[str | Key]
+"""A help text: words said alike (``str``) and screen keys (:class:`Key`), in order."""
+
+
+def on_screen(help_: Help) -> str:
+    """The help as the screen shows it: keys by their names."""
+    return "".join(part.screen if isinstance(part, Key) else part for part in help_)
+
+
+def in_plain(help_: Help) -> str:
+    """The help as plain mode says it: each key by its typed word, or left out."""
+    return "".join(part.plain if isinstance(part, Key) else part for part in help_)
+
+
+INVITE_HELP = " 'i' shows the join code and the invite again (and copies it);"
+"""The help's words for the invite key: said only where there is an invite to show."""
+
+INVITE_PART = Key(INVITE_HELP, " 'invite' says the join code and the invite again;")
+""":data:`INVITE_HELP` as a help part (plain mode copies nothing to a clipboard)."""
+
+RESIGN_PARTS: tuple[str | Key, ...] = (
+    " 'info N' / 'info #N' / 'info NAME'",
+    Key(" (or Up/Down then F2)"),
+    " show a card's whole text; 'rules'",
+    Key(" (or F3)"),
+    " the game in short;",
+    Key(" PgUp/PgDn scroll the log;", " 'last' says the log since your previous decision;"),
+    INVITE_PART,
+    " 'resign' gives the game up (it asks first).",
+)
+"""Said by every game's help (``ScreenModel.common_help``): card text, log, invite, resign."""
+
+RESIGN_HELP = on_screen(RESIGN_PARTS)
+""":data:`RESIGN_PARTS` as the screen shows them."""
+
+KEYS_HELP: tuple[str | Key, ...] = (
+    Key("Keys: F1 help, ? keys, Ctrl-Q quit", "Words: 'help' this help, 'quit' leaves"),
+    " (the game is kept).",
+)
+"""The help's line of the screen's own keys (plain mode says its own words)."""
+
+
+def unspaced(help_: Help) -> Help:
+    """The help without the spaces its first words start with (for a help starting on a
+    line of its own)."""
+    first, *rest = help_
+    if isinstance(first, Key):
+        return (Key(first.screen.lstrip(), first.plain.lstrip()), *rest)
+    return (first.lstrip(), *rest)
