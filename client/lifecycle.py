@@ -130,7 +130,8 @@ def departed_line(event: ev.Departed, who_plays: str = "", view: Any = None) -> 
 
 def watch_rest_lines(invite: str, held_invite: str, via: str) -> list[str]:
     """What the screen says, once we left a table that plays on, about watching the rest:
-    the ``fairtable watch`` command whole on a row of its own (a mouse copies it), or plainly
+    the ``fairtable watch`` command on a row of its own (``i`` shows it unwrapped and copies the
+    invite), or plainly
     that nobody can.  Spectators watch through the host or a relay (``via``, HOST:PORT): the
     table we joined (``held_invite``) has its host still, but a host (``invite``, the table
     we opened) without a relay serves nobody once it has left."""
@@ -141,7 +142,7 @@ def watch_rest_lines(invite: str, held_invite: str, via: str) -> list[str]:
         ]
     relay = f" --via {via}" if via else ""
     return [
-        "To watch the rest of the game, run:",
+        "To watch the rest of the game, run ('i' shows it whole and copies it):",
         f"fairtable watch '{invite or held_invite}'{relay}",
     ]
 

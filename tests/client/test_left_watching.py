@@ -43,6 +43,8 @@ def test_a_joiner_who_leaves_is_told_the_round_and_the_watch_line() -> None:
     assert "step" not in said
     assert f"fairtable watch '{INVITE}'" in model.log  # a row of its own: a mouse copies it
     assert any("watch the rest" in row for row in _rows(model))
+    assert model.invite_command("i")  # 'i' shows the line unwrapped and copies the invite
+    assert "fairtable watch 'INVITE'" in model.info and INVITE in model.info.splitlines()
 
 
 def test_a_relay_table_is_watched_through_the_relay() -> None:
