@@ -14,19 +14,35 @@ all games read (the status line's round and phase, the mark beside a seat out of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["PublicTable", "by_seat"]
+__all__ = ["PublicTable", "by_seat", "record_of"]
 
 V = TypeVar("V")
+R = TypeVar("R")
 
 
 def by_seat(table: Mapping[str, V]) -> dict[int, V]:
     """A seat-keyed table of the public state (keys ``"0"``, ``"1"``...) keyed by seat."""
     return {int(seat): value for seat, value in table.items()}
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def record_of(cls: type[R], data: Mapping[str, Any], **convert: Callable[[Any], Any]) -> R:
+    """The ``cls`` record (an attrs class) of a part of a public state: each field is
+    ``data``'s key of its name, passed through ``convert``'s function of that name where
+    there is one (a list to a tuple, a word to the game's member)."""
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    unknown = sorted(set(convert) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no fields {unknown}")
+    return cls(**{name: convert.get(name, _as_is)(data[name]) for name in names})
 
 
 @attrs.frozen(kw_only=True, eq=False)

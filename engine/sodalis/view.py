@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from fairtable.engine.public_table import PublicTable
+from fairtable.engine.public_table import PublicTable, record_of
 from fairtable.engine.requests import Decision
 from fairtable.engine.sodalis.arena import Space
 from fairtable.engine.sodalis.cards import Action, Catalog, FaceEffect
@@ -45,6 +45,11 @@ class SodalisPlay(NamedTuple):
     serial: int
     teams: tuple[Team, ...] | None
     arena: Any  # the arena (frozen data, shared)
+
+
+def _space(at: Any) -> Space | None:
+    """A space of the public state (a list, or None: off the arena)."""
+    return None if at is None else (at[0], at[1])
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -79,25 +84,17 @@ class SeatTable:
     @classmethod
     def of(cls, seat: Mapping[str, Any]) -> SeatTable:
         """The record of one seat of a Sodalis public state."""
-        at = seat["at"]
-        return cls(
-            team=Team(seat["team"]),
-            token=seat["token"],
-            champion=seat["champion"],
-            cards=tuple(seat["cards"]),
-            at=None if at is None else (at[0], at[1]),
-            life=seat["life"],
-            up=tuple(Action(a) for a in seat["up"]),
-            confused=seat["confused"],
-            slowed=seat["slowed"],
-            casts=seat["casts"],
-            moved=seat["moved"],
-            side=tuple(seat["side"]),
-            top=seat["top"],
-            unseen=seat["unseen"],
-            bottom=tuple(seat["bottom"]),
-            continuous=tuple((card, tuple(units)) for card, units in seat["continuous"]),
-            tributes={Tribute(k): up for k, up in seat["tributes"].items()},
+        return record_of(
+            cls,
+            seat,
+            team=Team,
+            cards=tuple,
+            at=_space,
+            up=lambda up: tuple(Action(a) for a in up),
+            side=tuple,
+            bottom=tuple,
+            continuous=lambda auras: tuple((card, tuple(units)) for card, units in auras),
+            tributes=lambda held: {Tribute(k): up for k, up in held.items()},
         )
 
 
@@ -113,13 +110,7 @@ class RollTable:
 
     @classmethod
     def of(cls, roll: Mapping[str, Any]) -> RollTable:
-        return cls(
-            seat=roll["seat"],
-            card=roll["card"],
-            sides=tuple(roll["sides"]),
-            values=tuple(roll["values"]),
-            critical=roll["critical"],
-        )
+        return record_of(cls, roll, sides=tuple, values=tuple)
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -153,7 +144,7 @@ class CastTable:
             main=cast["main"],
             values=None if values is None else tuple(values),
             critical=cast["critical"],
-            at=None if at is None else (at[0], at[1]),
+            at=_space(at),
         )
 
 
@@ -184,10 +175,7 @@ class SodalisTable(PublicTable):
             seats=tuple(SeatTable.of(s) for s in public["seats"]),
             paragon_at=(public["paragon"]["at"][0], public["paragon"]["at"][1]),
             paragon_sight=public["paragon"]["sight"],
-            artifacts={
-                Team(t): None if at is None else (at[0], at[1])
-                for t, at in public["artifacts"].items()
-            },
+            artifacts={Team(t): _space(at) for t, at in public["artifacts"].items()},
             tributes={
                 Team(t): {Tribute(k): seat for k, seat in held.items()}
                 for t, held in public["tributes"].items()

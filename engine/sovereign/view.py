@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from fairtable.engine.public_table import PublicTable
+from fairtable.engine.public_table import PublicTable, record_of
 from fairtable.engine.requests import Decision, Request
 from fairtable.engine.sovereign.kinds import Area, MulliganChoice, TurnPhase, Window
 from fairtable.engine.sovereign.state import SovereignState
@@ -66,23 +66,20 @@ class BoardTable:
     @classmethod
     def of(cls, board: Mapping[str, Any]) -> BoardTable:
         """The record of one board of a Sovereign public state."""
-        lanes = board["lanes"]
-        return cls(
-            faction=board["faction"],
-            leader=board["leader"],
-            citadel_card=board["citadel_card"],
-            citadel=_pair(board["citadel"]),
-            leader_workers=_pair(board["leader_workers"]),
-            lanes=(tuple(lanes[0]), tuple(lanes[1])),
-            facilities=tuple(board["facilities"]),
-            loose=tuple(board["loose"]),
-            reflexes=tuple((r, _pair(w), tuple(t)) for r, w, t in board["reflexes"]),
-            forge=tuple((h, p, e) for h, p, e in board["forge"]),
-            hand=tuple(board["hand"]),
-            deck=board["deck"],
-            scrap=tuple(board["scrap"]),
-            scored=tuple(board["scored"]),
-            mulligans=_pair(board["mulligans"]),
+        return record_of(
+            cls,
+            board,
+            citadel=_pair,
+            leader_workers=_pair,
+            lanes=lambda lanes: (tuple(lanes[0]), tuple(lanes[1])),
+            facilities=tuple,
+            loose=tuple,
+            reflexes=lambda held: tuple((r, _pair(w), tuple(t)) for r, w, t in held),
+            forge=lambda forge: tuple((h, p, e) for h, p, e in forge),
+            hand=tuple,
+            scrap=tuple,
+            scored=tuple,
+            mulligans=_pair,
         )
 
 
@@ -98,13 +95,7 @@ class UnitTable:
 
     @classmethod
     def of(cls, unit: Mapping[str, Any]) -> UnitTable:
-        return cls(
-            card=unit["card"],
-            owner=unit["owner"],
-            health=_pair(unit["health"]),
-            augments=tuple(unit["augments"]),
-            new=unit["new"],
-        )
+        return record_of(cls, unit, health=_pair, augments=tuple)
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -118,12 +109,7 @@ class FacilityTable:
 
     @classmethod
     def of(cls, facility: Mapping[str, Any]) -> FacilityTable:
-        return cls(
-            card=facility["card"],
-            owner=facility["owner"],
-            workers=_pair(facility["workers"]),
-            augments=tuple(facility["augments"]),
-        )
+        return record_of(cls, facility, workers=_pair, augments=tuple)
 
 
 @attrs.frozen(kw_only=True, eq=False)
