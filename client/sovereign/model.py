@@ -37,6 +37,7 @@ from fairtable.client.sovereign.panes import (
     name,
     stage_words,
     state_for,
+    top_rows,
     who,
     whose,
 )
@@ -58,9 +59,9 @@ __all__ = ["HELP", "ClientModel", "label"]
 
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
 SEAT_LEGEND = (
-    "Each seat: E echoes scored/to win; cit its citizens idle in the citadel (2t1d: 2 "
-    "talents, 1 drone); hand N deck N: cards held and left to draw; forge: progress/cost, "
-    "! ready."
+    "Each seat's summary row: E echoes scored/to win, hand N: cards held; its details after "
+    "every summary: cit its citizens idle in the citadel (2t1d: 2 talents, 1 drone), deck "
+    "N: cards left to draw, forge: progress/cost, ! ready."
 )
 """What a seat's lines on the table say, for F1 (the pane's own legend says it too)."""
 
@@ -263,6 +264,16 @@ class ClientModel(MenuModel):
 
     def picked(self) -> list[tuple[str, int | None]]:
         return []
+
+    def upper_least(self) -> int:
+        """With four seats or more, the table pane's turn, battle and every seat's summary
+        row (and the row saying what is cut after them): the log never takes them, so how
+        far each seat is from winning is always on screen (issue 31, N1).  With two or
+        three the panes' least holds those rows, and the panes give way to the log as the
+        other games' do (Esc brings them back)."""
+        if self.view is None or self.view.table.players < 4:
+            return 0
+        return top_rows(self)
 
     def hand_named(self) -> int:
         """Down to the last hand card an option plays ("Shield Bash (hand 7)")."""

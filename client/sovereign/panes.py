@@ -6,14 +6,18 @@ state (lanes, citizens, facilities, reflexes, forge progress, scored Echoes) and
 own hand and forge cards and what it saw in a breach.  Another seat's face-down card is
 shown as its forge position and progress only, unless this seat saw it in a breach.
 
-Table pane (left), one block per seat from you round the table::
+Table pane (left): one summary row per seat from you round the table, then each seat's
+details in the same order, so that a short pane (80x24, four to six seats) cuts details,
+never a seat's progress (issue 31)::
 
-    R3/60 turn 7: seat 1's forge          the round, whose turn, which phase
-    >you Machina E3/12 cit 2t1d h8 d29    > active seat, * a neighbour (you may attack it)
-     L: Phalanx 2/1 2d | Mites 1/0 1d     Leader lane (defends the hand), front first
-     C: Siege Automaton 3/2 4d            Citadel lane (defends the forge)
-     forge 3/5 2/2!  (others: 3 1 2)       progress[/cost, ! ready] per forge card
-     fac Titan Cannon 3d; ldr 1t; rfx ..  colony: workers, reflexes in play
+    R3/60 turn 7, Blaise: forge           the round, whose turn, which phase
+    >you    Machina E3/12 hand 8          > active seat, * a neighbour (you may attack it)
+    *Blaise Myrmidon E1/12 hand 7         Echoes scored/to win, cards in hand
+     you: cit 2t1d deck 29; forge 3/5 2/2!  progress[/cost, ! ready] per forge card
+      L: Phalanx 2/1 2d | Mites 1/0 1d    Leader lane (defends the hand), front first
+      C: Siege Automaton 3/2 4d           Citadel lane (defends the forge)
+      Titan Cannon 3d; ldr 1t; rfx ..     colony: workers, reflexes in play
+     Blaise: cit 0 deck 38; forge 2 1=Siege Pl.  (another seat's: progress[=seen card])
 
 Side pane (right): your hand, numbered for ``play N``; your forge with names and costs,
 numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
@@ -24,9 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
 from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
-from fairtable.client.room import screen_size, side_width
+from fairtable.client.room import clipped, rows_of, screen_size, side_width
 from fairtable.client.screen_model import Lines
 from fairtable.client.seat_names import SeatNames
 from fairtable.engine.sovereign import effects, standard_catalog
@@ -274,33 +280,37 @@ def neighbours(view: SovereignView, seat: int | None) -> list[int]:
     return sorted({left, right} - {seat})
 
 
-def seat_block(view: SovereignView, seat: int) -> Lines:
+def seat_mark(view: SovereignView, seat: int) -> str:
+    """``>`` the active seat, ``*`` a neighbour of ours (we may attack it), else a space."""
+    table = view.table
+    if table.active == seat and table.phase not in (TurnPhase.SETUP, TurnPhase.OVER):
+        return ">"
+    return "*" if seat in neighbours(view, view.seat) else " "
+
+
+def summary_row(view: SovereignView, seat: int, label: str) -> Lines:
+    """A seat's one summary row: its mark, ``label`` (its name), faction, Echoes scored of
+    those that win, and cards in hand ("*Blaise Myrmidon E2/10 hand 7")."""
     table, me = view.table, view.seat
     b = table.boards[seat]
-    mark = (
-        ">"
-        if table.active == seat and table.phase not in (TurnPhase.SETUP, TurnPhase.OVER)
-        else ("*" if seat in neighbours(view, me) else " ")
-    )
     style = "class:mine" if seat == me else ""
-    faction = b.faction.title()[: table_room(10)]
-    out: Lines = [
-        (style, f"{mark}{who(seat, me):<6} "),
-        (f"{style} class:faction-{b.faction}", faction),
+    return [
+        (style, f"{seat_mark(view, seat)}{label:<6} "),
+        (f"{style} class:faction-{b.faction}", b.faction.title()[: table_room(10)]),
         (
             style,
-            f" E{len(b.scored)}/{table.echo_target} cit {citizens(b.citadel)}"
+            f" E{len(b.scored)}/{table.echo_target} hand {len(b.hand)}"
             + out_mark(seat, table.departed)
             + "\n",
         ),
     ]
-    lanes = [
-        f" {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b.lanes[ln]) or "-")
-        for ln in (0, 1)
-    ]
-    if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
-        lanes = [lanes[0] + " " + lanes[1]]
-    out += [("", text + "\n") for text in lanes]
+
+
+def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
+    """A seat's details, after every seat's summary: its citizens, deck and forge, its two
+    lanes, its colony (workers, facilities, reflexes, loose augments)."""
+    table, me = view.table, view.seat
+    b = table.boards[seat]
     seen = dict(view.seen)
     slots = []
     for h, progress, entered in b.forge:
@@ -315,8 +325,22 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
         elif card is not None:
             text += "=" + short(card, table_room(10))
         slots.append(text)
-    counts = f" hand {len(b.hand)} deck {b.deck};"  # words: "d" is a drone (cit 2d)
-    out.append(("", counts + " forge " + (" ".join(slots) or "-") + "\n"))
+    style = "class:mine" if seat == me else ""
+    out: Lines = [
+        (
+            style,
+            f" {label}: cit {citizens(b.citadel)} deck {b.deck}; forge "
+            + (" ".join(slots) or "-")
+            + "\n",
+        )
+    ]
+    lanes = [
+        f"  {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b.lanes[ln]) or "-")
+        for ln in (0, 1)
+    ]
+    if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
+        lanes = [lanes[0] + " " + lanes[1].lstrip()]
+    out += [("", text + "\n") for text in lanes]
     colony = []
     if sum(b.leader_workers):
         colony.append(f"ldr {citizens(b.leader_workers)}")
@@ -334,34 +358,61 @@ def seat_block(view: SovereignView, seat: int) -> Lines:
     for ref in b.loose:
         colony.append(f"loose {short(ref, table_room(12))}")
     if colony:
-        out.append(("class:dim", " " + "; ".join(colony) + "\n"))
+        out.append(("class:dim", "  " + "; ".join(colony) + "\n"))
     return out
 
 
+def seat_label(model: PaneModel, seat: int) -> str:
+    """A seat as the table pane calls it: "you", else its player's name as the log gives it
+    (a bot without its strength, so that a summary row fits the pane), else "seat N"."""
+    return model.names.log_text(who(seat, model.view.seat))
+
+
+def table_top(model: PaneModel) -> Lines:
+    """The table pane's first rows: the turn, the battle, then one summary row a seat from
+    yours round the table -- never cut for the details after them (:func:`top_rows`)."""
+    view = model.view
+    out: Lines = [("class:title", header(model) + "\n")]
+    fight = battle_line(view)
+    if fight:
+        out.append(("bold", fight + "\n"))
+    for seat in seat_order(view):
+        out += summary_row(view, seat, seat_label(model, seat))
+    return out
+
+
+def top_rows(model: PaneModel) -> int:
+    """Rows :func:`table_top` takes in the table pane (named, broken at spaces as the screen
+    shows it), with the row that says what is cut after it."""
+    width = screen_size()[1] - side_width() - 1
+    top: StyleAndTextTuples = list(table_top(model))
+    shown = clipped(model.names.fragments(top), 10**4, width)
+    return rows_of("".join(part[1] for part in shown), width) + 1
+
+
 def table_lines(model: PaneModel) -> Lines:
-    """The left pane: the turn, the battle, then every seat's board from yours round the
-    table; a legend at the end (seen on larger screens)."""
+    """The left pane: the turn, the battle, every seat's summary row from yours round the
+    table (so that a short pane still shows how far each seat is from winning), then each
+    seat's details in the same order; a legend at the end (seen on larger screens)."""
     view = model.view
     if view is None:
         lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"), ("", model.status + "\n")]
         if model.invite:
             lines += invite_lines(model)
         return lines
-    out: Lines = [("class:title", header(model) + "\n")]
-    fight = battle_line(view)
-    if fight:
-        out.append(("bold", fight + "\n"))
+    out = table_top(model)
     for seat in seat_order(view):
-        out += seat_block(view, seat)
+        out += seat_block(view, seat, seat_label(model, seat))
     table = view.table
     out.append(
         (
             "class:dim",
             f"Echoes to win {table.echo_target}; creche unlimited "
             f"({table.creche_out} citizens out). > active, * neighbour (attackable); "
+            "E Echoes scored/to win; hand: cards held; "
             "L Leader lane defends the hand, C Citadel lane the forge; unit a/r + health "
-            "t talents d drones; cit: citizens idle in the citadel; hand, deck: cards held "
-            "and left to draw; forge: progress/cost, ! ready\n",
+            "t talents d drones; cit: citizens idle in the citadel; deck: cards left to "
+            "draw; forge: progress/cost, ! ready\n",
         )
     )
     return out

@@ -34,15 +34,16 @@ def test_reign_table_pane_marks_a_seat_that_left() -> None:
 
 
 def test_sovereign_board_marks_a_seat_that_left_and_its_neighbours_close_up() -> None:
-    from fairtable.client.sovereign.panes import neighbours, seat_block
+    from fairtable.client.sovereign.panes import neighbours, seat_block, summary_row
 
     game = rules("sovereign").new_game(4)
     game.depart(1)
     view = game.view(0)
     assert neighbours(view, 0) == [2, 3] == game.state.neighbours(0)
-    text = "".join(t for _, t in seat_block(view, 1))
+    text = "".join(t for _, t in summary_row(view, 1, "seat 1"))
     assert text.splitlines()[0].endswith(" (out)")
-    assert "(out)" not in "".join(t for _, t in seat_block(view, 2))
+    assert "(out)" not in "".join(t for _, t in summary_row(view, 2, "seat 2"))
+    assert "(out)" not in "".join(t for _, t in seat_block(view, 1, "seat 1"))
 
 
 def test_sovereign_log_line_says_who_left() -> None:

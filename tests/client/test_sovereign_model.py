@@ -17,7 +17,13 @@ import pytest
 from fairtable.client.games import bots_for
 from fairtable.client.sovereign.finish import Part, typed_answer
 from fairtable.client.sovereign.model import HELP, MENU_LIMIT, ClientModel, label
-from fairtable.client.sovereign.panes import DEFS, side_lines, state_for, table_lines
+from fairtable.client.sovereign.panes import (
+    DEFS,
+    citizens,
+    side_lines,
+    state_for,
+    table_lines,
+)
 from fairtable.engine.requests import Deal, DealAnswer, Decision, PeekAnswer, RehandleAnswer
 from fairtable.engine.sovereign import SovereignConfig, SovereignGame, new_game
 from fairtable.engine.sovereign.choices import legal_answers
@@ -509,15 +515,16 @@ def test_log_a_breach_says_why_its_value_and_the_defender_learns_which_cards_wer
 def test_seat_lines_say_hand_and_deck_in_words_and_f1_explains_them() -> None:
     """Issue 31: ``cit 2d h8 d42`` used ``d`` for drones and for the deck, and explained
     neither ``h`` nor ``d``: the hand and deck are words, ``d`` is only a drone, and F1 says
-    what a seat's line means; the lines still fit the 80-column table pane."""
+    what a seat's line means; the summary rows still fit the 80-column table pane."""
     game, d = first_forge()
     model, _ = model_for(game, d)
     text = "".join(t for _, t in table_lines(model))
     board = game.state.boards[d.seat]
-    assert f"hand {len(board.hand)} deck {board.deck};" in text
+    assert re.search(rf"^>you +\w+ E0/\d+ hand {len(board.hand)}$", text, re.M), text
+    assert f" you: cit {citizens(board.citadel)} deck {board.deck};" in text
     assert not re.search(r"\bh\d+ d\d+\b", text)
-    rows = [row for row in text.splitlines() if " E" in row and " cit " in row]
-    assert rows and all(len(row) <= 40 for row in rows)
+    rows = [row for row in text.splitlines() if re.search(r" E\d+/\d+ hand \d+$", row)]
+    assert len(rows) == game.state.players and all(len(row) <= 40 for row in rows)
     helped = model.help_text()
     assert "cit its citizens idle in the citadel" in helped
-    assert "hand N deck N: cards held and left to draw" in helped
+    assert "hand N: cards held" in helped and "deck N: cards left to draw" in helped
