@@ -140,6 +140,7 @@ def _audit(options: AuditOptions) -> int:
     path = table_path(options.logfile, options.data_dir)
     note = ""
     names: tuple[str, ...] = ()  # a seat's saved table has its players' names; a log has none
+    clock_end = None  # and how a clock ended it, if one did
     try:
         text_log = path.is_file() and path.read_bytes()[:1] == b"{"
         if text_log:
@@ -147,6 +148,7 @@ def _audit(options: AuditOptions) -> int:
         else:
             saved = saved_table(path)
             spec, entries, names = saved.spec, saved.entries, saved.names
+            clock_end = saved.clock_end
             if saved.torn:
                 note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
@@ -155,7 +157,7 @@ def _audit(options: AuditOptions) -> int:
         raise FileRefused(f"{options.logfile}: {exc}") from None
     except StorageError as exc:
         raise FileRefused(str(exc)) from None
-    result = audit_log(spec, entries)
+    result = audit_log(spec, entries, clock_end)
     if options.json:
         print(
             json.dumps(

@@ -26,6 +26,8 @@ __all__ = [
     "stopped",
 ]
 
+_CLOCK_ENDS = (VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED)
+
 LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
 LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs hold the game."
 
@@ -68,7 +70,9 @@ def stopped(event: ev.Verdict, abandoned: int | None) -> str:
         return f"Could not follow the table: {event.reason}"
     if event.kind is VerdictKind.INCONCLUSIVE:
         return f"The game stopped for an early audit that found no seat at fault: {event.reason}"
-    if not event.kind.blames:  # a clock ran out, a link dropped parts: nobody cheated
+    if event.kind in _CLOCK_ENDS:  # every seat's game ends with it, and nobody wins
+        return f"The game is over: {event.reason}; it ends for every seat, with no winner"
+    if not event.kind.blames:  # a link dropped parts: nobody cheated
         return f"The game is over: {event.reason}"
     who = f"seat {event.seat}" if event.seat is not None else "nobody"
     return f"The game stopped: {who} is blamed for {event.kind} ({event.reason})"

@@ -60,7 +60,7 @@ from ._events import (
 )
 from ._feed import Entry, EquivocationProof
 from ._identity import Identity, PublicIdentity, fingerprint
-from ._log import LogError, audit_log, read_log, write_log
+from ._log import ClockEnd, LogError, audit_log, read_log, write_log
 from ._messages import MAX_SEATS, FeedRequest
 from ._replay import Ending, EndingKind, Replay, ReplayError, ReplayStep, replay_log
 from ._session import TableSession
@@ -108,6 +108,7 @@ __all__ = [
     "VerdictKind",
     "VerdictReached",
     # saved logs, their audit and replay
+    "ClockEnd",
     "LogError",
     "audit_log",
     "read_log",

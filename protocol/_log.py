@@ -27,7 +27,7 @@ from ._table import TableSpec
 from ._untrusted import Bounds, read_json
 from ._verdict_kinds import VerdictKind
 
-__all__ = ["AuditResult", "LogError", "audit_log", "read_log", "write_log"]
+__all__ = ["AuditResult", "ClockEnd", "LogError", "audit_log", "read_log", "write_log"]
 
 
 HEADER_BOUNDS = Bounds(size=1 << 18, depth=1)
@@ -67,6 +67,35 @@ def read_log(data: bytes, source: str = "log") -> tuple[TableSpec, list[bytes]]:
 
 
 @attrs.frozen
+class ClockEnd:
+    """A game a clock ended (``kind``: ``out-of-time`` or ``abandoned``) on ``seat`` at
+    ``step``: a seat keeps it with its copy, since the clocks are measured by each peer and
+    are not in the log.  An audit takes it as the end of a log that stops at that step
+    waiting for that seat."""
+
+    seat: int
+    step: int
+    kind: VerdictKind
+
+    @classmethod
+    def of(cls, session: TableSession) -> ClockEnd | None:
+        """The clock end of a session stopped by a time verdict naming a seat, else None."""
+        verdict = session.verdict
+        if verdict is None or verdict.seat is None or verdict.kind not in _CLOCK_KINDS:
+            return None
+        return cls(verdict.seat, session.game.serial, verdict.kind)
+
+    def words(self) -> str:
+        """``seat 2 ran out of time`` / ``seat 2 stayed offline too long``."""
+        if self.kind is VerdictKind.OUT_OF_TIME:
+            return f"seat {self.seat} ran out of time"
+        return f"seat {self.seat} stayed offline too long"
+
+
+_CLOCK_KINDS = (VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED)
+
+
+@attrs.frozen
 class AuditResult:
     ok: bool
     summary: str
@@ -77,8 +106,12 @@ class AuditResult:
     departed: tuple[int, ...] = ()  # the seats that left while the others played on
 
 
-def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
-    """Replay and check a whole table log."""
+def audit_log(
+    spec: TableSpec, entries: list[bytes], clock_end: ClockEnd | None = None
+) -> AuditResult:
+    """Replay and check a whole table log; ``clock_end``: how the seat that kept it saw a
+    clock end the game (a log that stops there, waiting for that seat, verifies as ended
+    by the clock, with no winner)."""
     try:
         feeds = FeedLog(spec.table_id, spec.roster())
     except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
@@ -121,6 +154,16 @@ def audit_log(spec: TableSpec, entries: list[bytes]) -> AuditResult:
         away = session.departures.gone
         left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(away.items()))
         kept = " (a seat that left keeps the game only up to its leave)" if away else ""
+        clock = clock_end
+        if clock and clock.step == session.game.serial and clock.seat in session.waiting:
+            return AuditResult(
+                True,
+                f"verified: {len(entries)} entries, every signature, commitment, proof and "
+                f"shuffle checks out; ended at step {clock.step} by the clock: "
+                f"{clock.words()} (no winner; each peer measures the clocks, the log "
+                f"holds no time){left}",
+                departed=tuple(sorted(away)),
+            )
         return AuditResult(
             False,
             f"the log stops at step {session.game.serial} before the "

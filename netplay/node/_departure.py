@@ -139,5 +139,6 @@ class Departure:
             self._everyone_finished.set()
 
     def _finish(self, status: str, *, resigned: int | None = None) -> None:
-        self.files.finish(status, resigned=resigned)
+        clock = None if self.session is None else P.ClockEnd.of(self.session)
+        self.files.finish(status, resigned=resigned, clock=clock)
         self.done.set()

@@ -163,12 +163,17 @@ class NodeFolder:
         self._unsaved = None
         info.save(self.folder)
 
-    def finish(self, status: str, *, resigned: int | None = None) -> None:
-        """The table ended (or never seated us): its status, and who resigned."""
+    def finish(
+        self, status: str, *, resigned: int | None = None, clock: P.ClockEnd | None = None
+    ) -> None:
+        """The table ended (or never seated us): its status, and who resigned or which
+        seat a clock ended it on."""
         if self.folder is not None:
             # the newest summary, if it was still waiting
             info = TableInfo.load(self.folder).but(**(self._unsaved or {}), status=status)
             self._unsaved = None
             if resigned is not None:
                 info = info.but(end="resigned", resigned=resigned)
+            if clock is not None:
+                info = info.but(end=str(clock.kind), flagged=clock.seat, end_step=clock.step)
             info.save(self.folder)

@@ -29,6 +29,7 @@ class SavedTable:
     ) -> None:
         self.spec, self.entries, self.torn = spec, entries, torn
         self.names = names  # each seat's player name from the start, checked ("": none)
+        self.clock_end: P.ClockEnd | None = None  # how a clock ended it, as the seat saw
 
 
 def saved_table(path: Path) -> SavedTable:
@@ -45,7 +46,19 @@ def saved_table(path: Path) -> SavedTable:
         (spec, start), entries = _seat_table(seat_folder), records
     else:
         spec, start, entries = _relay_table(folder, records)
-    return SavedTable(spec, entries, len(data) - end, start_names(start, spec))
+    saved = SavedTable(spec, entries, len(data) - end, start_names(start, spec))
+    if seat_folder.exists():
+        saved.clock_end = _clock_end(TableInfo.load(seat_folder))
+    return saved
+
+
+def _clock_end(info: TableInfo) -> P.ClockEnd | None:
+    """How a clock ended a seat's table, as its ``table.json`` keeps it, or None."""
+    kinds = (P.VerdictKind.OUT_OF_TIME, P.VerdictKind.ABANDONED)
+    kind = next((k for k in kinds if info.end == k.value), None)
+    if kind is None or info.flagged is None or info.end_step is None:
+        return None
+    return P.ClockEnd(info.flagged, info.end_step, kind)
 
 
 def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:

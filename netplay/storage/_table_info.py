@@ -18,7 +18,9 @@ made before kinds were kept),
 (Unix times), ``port`` (the one we listened on), ``start`` (the host's signed start, hex)
 and our ``seat``, ``bots`` and ``bot_specs`` (the bots this terminal brought), the public
 summary ``round`` and ``turn`` (the seats a decision is awaited from, or :data:`TURN_OVER`), and
-``end``/``resigned`` for a game given up.  Only public facts: never a card, a hand or a secret.
+``end``/``resigned`` for a game given up, ``end``/``flagged``/``end_step`` for one a clock
+ended (the verdict's kind, the seat and the step: the clocks are not in the log).  Only
+public facts: never a card, a hand or a secret.
 """
 
 from __future__ import annotations
@@ -129,6 +131,8 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "bots": _whole,
     "bot_specs": _words,
     "resigned": _whole,
+    "flagged": _whole,
+    "end_step": _whole,
     "round": _whole,
     "created": _time,
     "last_played": _time,
@@ -173,6 +177,8 @@ class TableInfo:
     turn: tuple[int, ...] | str | None = attrs.field(default=None, converter=_turn_of)
     end: str | None = None
     resigned: int | None = None
+    flagged: int | None = None
+    end_step: int | None = None
     unknown: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
     """Keys this version does not know, written back as they were read."""
 

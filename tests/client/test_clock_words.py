@@ -99,6 +99,8 @@ def test_reign_status_shows_our_clock_running_on_our_move() -> None:
         ev.Verdict(seat=d.seat, kind="out-of-time", reason=f"seat {d.seat} ran out of time")
     )
     assert f"seat {d.seat} ran out of time" in model.status
+    log = "\n".join(model.log)  # what the clock's end means for the others (issue 31, N3)
+    assert "ran out of time; it ends for every seat, with no winner" in log
 
 
 def test_reign_status_shows_the_others_clock_and_an_offline_countdown() -> None:

@@ -44,6 +44,9 @@ def test_12_1_the_client_words_a_verdict_by_whether_its_kind_blames() -> None:
         P.VerdictKind.INCONCLUSIVE: "The game stopped for an early audit that found no seat "
         "at fault: why",
         P.VerdictKind.CANNOT_FOLLOW: "Could not follow the table: why",
+        # a clock's end: every seat's game ends, nobody wins (issue 31, N3)
+        P.VerdictKind.OUT_OF_TIME: "The game is over: why; it ends for every seat, with no winner",
+        P.VerdictKind.ABANDONED: "The game is over: why; it ends for every seat, with no winner",
     }
     for kind in P.VerdictKind:
         said = ending.stopped(ev.Verdict(seat=2, kind=kind, reason="why"), abandoned=None)
