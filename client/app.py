@@ -203,13 +203,16 @@ class LogPane:
 
 KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  Ctrl-Q quit "
 WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
-OVER_HINTS = " Game over  PgUp/PgDn log  i invite  ? keys  q quit "
+OVER_HINTS = " Game over  PgUp/PgDn log  ? keys  q quit "  # no invite: the table is closed
+WATCH_OVER_HINTS = " Spectating: game over  PgUp/PgDn log  ? keys  q quit "
 WATCH_PROMPT = "  (a spectator: nothing to answer)"
 
 
 def hint_line(model: ScreenModel) -> StyleAndTextTuples:
-    if model.spectating:
-        return [("class:hints", WATCH_HINTS)]
+    if model.spectating:  # no invite once the table is over: it takes nobody then
+        return [("class:hints", WATCH_OVER_HINTS if model.over else WATCH_HINTS)]
+    if model.over and model.invite_block():  # we left a table that plays on: 'i' to watch it
+        return [("class:hints", OVER_HINTS.replace("  ? keys", "  i invite  ? keys"))]
     return [("class:hints", OVER_HINTS if model.over else KEY_HINTS)]
 
 

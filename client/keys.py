@@ -23,7 +23,8 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys = [("?", "show or hide these keys"), ("PgUp", "scroll the log back")]
         if model.log_back:
             keys.append(("PgDn", "scroll the log forward"))
-        keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
+        if model.invite_block():  # none once the table is over
+            keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
         return [*keys, ("q / Ctrl-Q", "stop watching (the game goes on without us)")]
     if model.over:  # nothing left to answer: single keys, as a spectator's
         keys = [("?", "show or hide these keys"), ("PgUp", "scroll the log back")]

@@ -88,6 +88,7 @@ class ScreenModel(RoomNeeds):
         self.reached = False  # the table answered (a lobby update, or our seat)
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""
+        self.plays_on = False  # we left a table that plays on and can be watched: 'i' says how
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.leave = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -240,6 +241,7 @@ class ScreenModel(RoomNeeds):
                 self.confirming_resign = False
                 self.end(departed_line(event, view=self.view))
                 self.log.extend(watch_rest_lines(self.invite, self.held_invite, self.via))
+                self.plays_on = bool(self.via if self.invite else self.held_invite)
             case ev.Departed():
                 self.log.append(departed_line(event, self.departed_seat, self.view))
             case ev.Staying():
@@ -342,7 +344,8 @@ class ScreenModel(RoomNeeds):
         """The join code and the whole invite, each on lines of its own (shown at the full
         width of the screen: no pane border inside them); '' with nothing to show."""
         invite = self.invite or self.held_invite
-        if not invite or (self.all_bots and not self.held_invite):
+        gone = self.over and not self.plays_on  # a table over takes nobody: its host closed it
+        if not invite or (self.all_bots and not self.held_invite) or gone:
             return ""
         relay = self.via or self.code_via
         via = f" --via {relay}" if relay else ""
@@ -365,7 +368,8 @@ class ScreenModel(RoomNeeds):
             return False
         block = self.invite_block()
         if not block:
-            self.message = "No invite to show: every other seat is a bot here."
+            why = "the game is over for you" if self.over else "every other seat is a bot here"
+            self.message = f"No invite to show: {why}."
             return True
         self.copy(self.invite or self.held_invite)
         self.info = block

@@ -78,18 +78,30 @@ def _over() -> object:
     return model
 
 
-def test_at_game_over_i_and_q_are_single_keys_as_the_screen_says() -> None:
-    """Issue 31: at game over 'Press q to leave' needed q and Enter, and i too; they are
-    single keys there, as a spectator's are, and the key hints and '?' list say so."""
+def test_at_game_over_q_is_a_single_key_as_the_screen_says() -> None:
+    """Issue 31: at game over 'Press q to leave' needed q and Enter; q is a single key there,
+    as a spectator's is, and the key hints and '?' list say so."""
     model = _over()
-    run_keys(model, "iq")  # no Enter: i shows the invite, q alone leaves (run_keys ends)
-    assert "To watch: fairtable watch" in model.info  # type: ignore[attr-defined]
-    run_keys(model, "iq")  # i hides it again
-    assert model.info == ""  # type: ignore[attr-defined]
+    run_keys(model, "q")  # no Enter: q alone leaves (run_keys ends)
     keys = _keys(model)
-    assert keys["i"].startswith("show or hide the invite") and "q / Ctrl-Q" in keys
+    assert "q / Ctrl-Q" in keys
     assert "info N" not in keys and "resign" not in keys
-    assert any(row.startswith(" Game over  PgUp/PgDn log  i invite") for row in render(model))
+    assert any(row.startswith(" Game over  PgUp/PgDn log  ? keys  q quit") for row in render(model))
+
+
+def test_a_table_over_offers_no_invite() -> None:
+    """Issue 31 (N12): the invite of a table that is over reaches nobody (the host has
+    closed it), so game over neither offers 'i' nor shows the invite: i says why instead,
+    for a player and a spectator alike."""
+    for spectating in (False, True):
+        model = _over()
+        model.spectating = spectating  # type: ignore[attr-defined]
+        run_keys(model, "iq")
+        assert "fairtable watch" not in model.info  # type: ignore[attr-defined]
+        assert "fairtable watch" not in "\n".join(render(model))
+        assert "over" in model.message  # type: ignore[attr-defined]
+        assert "i" not in _keys(model)
+        assert not any("i invite" in row for row in render(model))
 
 
 def test_a_bare_number_is_listed_with_the_one_meaning_it_has_here() -> None:

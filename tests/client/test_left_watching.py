@@ -79,3 +79,21 @@ def test_the_words_without_a_round_drop_the_step_too() -> None:
     assert departed_line(ev.Departed(2, 40, False), view=view) == (
         f"seat 2 left the table in round {view.table.round}; the game goes on without it"
     )
+
+
+def test_a_table_left_that_plays_on_keeps_i_for_its_watch_line() -> None:
+    """Issue 31 (N12): game over drops the invite (the table is closed), but a seat that
+    left a table the others play on still has 'i' for the watch line, and the hints say so;
+    a host without a relay has no such line, so no 'i' either."""
+    joiner = ClientModel(lambda answer: None)
+    joiner.apply_event(ev.Joining(INVITE))
+    _seated(joiner)
+    assert joiner.seat is not None
+    joiner.apply_event(ev.Departed(seat=joiner.seat, step=12, you=True))
+    assert any("i invite" in row for row in _rows(joiner))
+    host = ClientModel(lambda answer: None)
+    host.apply_event(ev.TableOpen(INVITE))
+    _seated(host)
+    assert host.seat is not None
+    host.apply_event(ev.Departed(seat=host.seat, step=12, you=True))
+    assert host.invite_block() == "" and not any("i invite" in row for row in _rows(host))
