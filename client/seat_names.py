@@ -13,9 +13,10 @@ becomes the name ("seat 2's army" -> "Ann's army").  Two things keep seat number
 
 In the log and in the options of a decision (:meth:`SeatNames.log_text`) a name is shown
 without the bracket that ends it ("Mira (heuristic)" -> "Mira": a bot's strength), which the
-places that list the seats (the table pane) keep, so that a busy table's lines do not wrap
-and an option names a seat as the log does; where two seats' names would then read alike,
-both keep their brackets.
+places that list the seats (Reign's and Sodalis's table panes, the lobby) keep, so that a busy
+table's lines do not wrap and an option names a seat as the log does; where two seats' names
+would then read alike, both keep their brackets.  Sovereign's table pane, whose summary row
+per seat must fit its 41 columns, names seats as the log does.
 
 Our own seat (``you``: the seat this screen plays) is "you" everywhere, as the games' own
 words already call it, whether the text comes from the game or from the network ("seat 0
