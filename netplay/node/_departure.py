@@ -3,8 +3,9 @@
 A finished seat may hold the last entries another seat lacks (in a mesh nobody else has
 them), so it says farewell and stays, answering catch-up requests, until every seat has said
 one -- or until the table's abandon limit, past which the others would end the game without
-it anyway.  A seat stopped by a verdict with evidence sends that evidence on every link and
-stays the same way, so the others reach the same verdict.  :class:`Departure` is the part of
+it anyway.  A seat stopped by a verdict with evidence -- or by a verdict for time, whose
+evidence is the signed time notice it rests on -- sends that evidence on every link and stays
+the same way, so the others reach the same verdict.  :class:`Departure` is the part of
 :class:`~netplay.node._node.TableNode` that does this; the node holds the state it reads.
 """
 
@@ -72,14 +73,26 @@ class Departure:
             self.emit(ev.Staying(self.farewells.missing(self._excused()), seconds))
 
     def _proved(self) -> P.Verdict | None:
-        """Our session's verdict if it names a seat and carries evidence: the others reach
-        it too once they hold the entries that prove it -- which we may be the last to hold
-        (seed 3558 of the simulator: a peer that left 1 s after blaming a replay left a
-        partitioned honest peer to time the cheater out instead, a second verdict)."""
+        """Our session's verdict if it names a seat and carries evidence -- the entries that
+        prove it, or the signed time notice it rests on: the others reach it too once they
+        hold that, which we may be the last to hold (seed 3558 of the simulator: a peer that
+        left 1 s after blaming a replay left a partitioned honest peer to time the cheater
+        out instead, a second verdict; ``PLANS["withheld-cut-off"]``: the same with a withheld
+        reveal, named ``abandoned`` by the peer that was away)."""
         verdict = None if self.session is None else self.session.verdict
-        if verdict is None or verdict.seat is None or not verdict.evidence:
+        if verdict is None or verdict.seat is None:
+            return None
+        if not verdict.evidence and not self._verdict_notice(verdict):
             return None
         return verdict
+
+    def _verdict_notice(self, verdict: P.Verdict) -> tuple[bytes, ...]:
+        """The time notice a verdict without evidence rests on (ours, or one we accepted), as
+        its evidence: a peer that was away takes its kind when its own flag comes."""
+        notice = self.liveness.time_notice
+        if verdict.evidence or notice is None or notice[0] != verdict.seat:
+            return ()
+        return (notice[1],)
 
     def _all_said(self) -> bool:
         """Every seat that can say farewell has: all of them, or after a verdict with
@@ -122,7 +135,7 @@ class Departure:
         self._finish(status, resigned=resigned)
         proved = self._proved()
         if proved is not None and self.session is not None and self.session.seat is not None:
-            self._evidence_held = list(proved.evidence)
+            self._evidence_held = list(proved.evidence or self._verdict_notice(proved))
             for data in self._evidence_held:
                 self.mesh.broadcast(data)
             digest = VERDICT_FAREWELL

@@ -81,6 +81,8 @@ class Liveness:
         self.progress_at = 0.0  # when a new entry last arrived
         self._told_clock: set[int] = set()  # the seats the last clock event showed
         self._vanished: set[int] = set()  # the seats we told the session vanished
+        # the signed time notice our flag or an accepted one rests on: (the seat it names, it)
+        self.time_notice: tuple[int, bytes] | None = None
 
     def attach(self, session: P.TableSession, now: float) -> None:
         spec = session.spec
@@ -222,7 +224,9 @@ class Liveness:
                 if heard is not None:  # a seat proved starved is never flagged for time
                     self._end_starved(heard.claim, heard.data)
                     continue
-                self.mesh.broadcast(P.encode(clock.notice(self.identity, flag, step)))
+                data = P.encode(clock.notice(self.identity, flag, step))
+                self.time_notice = (flag.seat, data)
+                self.mesh.broadcast(data)
                 if flag.kind is TimeFlag.STALLED:
                     self._stalled(flag.seat, now)
                 else:
@@ -299,6 +303,8 @@ class Liveness:
         if taken is None:
             return
         self.mesh.broadcast(data, skip=peer)
+        if taken.accepted:
+            self.time_notice = (msg.seat, data)
         heard = None if self.starvation is None else self.starvation.excuse(msg.seat, now)
         if taken.accepted and heard is not None:  # it proved it was starved: not its time
             self._end_starved(heard.claim, heard.data)

@@ -234,7 +234,7 @@ PLANS = {
         3,
         False,
         cheat=(2, "withheld-reveal"),
-        faults=(Fault(0.5, "sever", 1, 3000.0, other=2), Fault(300.0, "partition", 1, 200.0)),
+        faults=(Fault(0.5, "sever", 1, 3000.0, other=2), Fault(300.0, "partition", 1, 400.0)),
     ),
 }
 """Cases no drawn seed has reached since protocol version 9 (``flood-owing`` over seeds
@@ -245,11 +245,12 @@ PLANS = {
   limit, so nothing arrives after a seat's decision.  Peer 2 owes a decision when the flood
   reaches it and blames it as it decides; with that fix undone it ends ``abandoned``.
 * ``withheld-cut-off``: peer 2 withholds a reveal; peers 1 and 2 cannot reach each other
-  (``sever``) and peer 1 is alone from 300 s to 500 s.  Peer 0 hears peer 2's beats and
-  names it ``withheld-reveal`` at 601 s; peer 1, hearing peer 2 through nobody since, names
-  it at its own flag (1,209 s) with the kind of peer 0's notice, not its own ``abandoned``.
-  (With peer 1 alone until after peer 0 has left, the notice never reaches it, and the two
-  end with two kinds: a seat that gives a time verdict does not stay to pass its notice on.)"""
+  (``sever``) and peer 1 is alone from 300 s to 700 s.  Peer 0 hears peer 2's beats and
+  names it ``withheld-reveal`` at 601 s, and stays with its notice as the verdict's
+  evidence; peer 1, back at 700 s, takes the notice (its own countdown is far from zero)
+  and names peer 2 at its own flag (905 s) with the notice's kind, not its own
+  ``abandoned``.  (Alone only until 500 s, peer 1 now hears peer 2's beats through peer 0,
+  which stays, and flags the stall itself: it no longer needs the notice's kind.)"""
 
 
 def run_case(name: str, seed: int | Plan, *, early: bool = False) -> tuple[RunResult, list[str]]:

@@ -163,8 +163,12 @@ def test_a_staller_heard_by_one_seat_and_not_another_gets_one_verdict() -> None:
     Seat 0's stall flag now floods a notice, and seat 1's own flag takes its kind.  Seats
     link to each other directly now, so no drawn seed cuts one off from another for long:
     the case is a plan of its own (``cases.PLANS["withheld-cut-off"]``: peers 1 and 2 kept
-    apart, peer 1 alone from 300 s to 500 s), and it hits it -- peer 1's own flag measured
-    ``abandoned`` and ended the game with the notice's kind."""
+    apart, peer 1 alone from 300 s to 700 s), and it hits it -- peer 1's own flag measured
+    ``abandoned`` and ended the game with the notice's kind.
+
+    Peer 1 is away when peer 0 gives its verdict (601 s): before a seat stopped by a time
+    verdict stayed with its notice as the verdict's evidence, peer 0 left after its grace
+    period, peer 1 never got the notice and named peer 2 ``abandoned`` at 905 s."""
     result, hits = run_case("withheld-cut-off", PLANS["withheld-cut-off"])
     assert hits, "the plan no longer hits its case"
     assert result.violations == [], result.plan.text()
