@@ -218,7 +218,9 @@ def hint_line(model: ScreenModel) -> StyleAndTextTuples:
 
 def status_line(model: ScreenModel) -> StyleAndTextTuples:
     """The status, and the message beside it when it fits there (one row less for it)."""
-    status: StyleAndTextTuples = [("class:status", f" {model.status} ")]
+    status: StyleAndTextTuples = [  # named here to fit: bot tags go first, a cut is marked
+        ("class:status", " " + model.names.fitted(model.status, screen_size()[1] - 2) + " ")
+    ]
     if model.message and message_beside(model):
         return [*status, ("", STATUS_GAP), ("class:message", model.message)]
     return status

@@ -76,6 +76,15 @@ class SeatNames:
             return line
         return _SEAT.sub(lambda match: self._named(match, self._short), line)
 
+    def fitted(self, line: str, width: int) -> str:
+        """``line`` named to fit ``width`` columns: as :meth:`text` where it fits, else with
+        names without their closing bracket (:meth:`log_text`), else cut with a mark -- never
+        cut silently (the status line: "waiting for Blaise, Ada, Cyra")."""
+        for named in (self.text(line), self.log_text(line)):
+            if len(named) <= width:
+                return named
+        return named[: max(0, width - 1)] + "…"
+
     def fragments(self, fragments: StyleAndTextTuples) -> StyleAndTextTuples:
         """Formatted text with every named seat called by its name (styles kept)."""
         if not self._labels and self.you is None:
