@@ -25,13 +25,14 @@ LIFE_WHY = {E.LifeWhy.RECOIL: " (recoil)", E.LifeWhy.ENDURANCE: " (Endurance)"}
 
 
 def who(table: SodalisTable, unit: int | None, me: int | None) -> str:
-    """A unit in words: "you", "the Empress (seat 1)", "the Paragon"."""
+    """A unit in words: "you", "seat 1 (the Empress)" (the screen calls seat 1 by its
+    player's name: one name per seat, the champion beside it), "the Paragon"."""
     if unit is None or unit < 0:
         return "nobody" if unit is None else "the Paragon"
     if unit == me:
         return "you"
     champion = table.seats[unit].champion
-    return f"seat {unit}" if champion is None else f"the {champion.title()} (seat {unit})"
+    return f"seat {unit}" if champion is None else f"seat {unit} (the {champion.title()})"
 
 
 def space_words(s: Any) -> str:
