@@ -95,6 +95,8 @@ class SeatNames:
         seat, after = int(match.group(2)), match.group(3) or ""
         if seat == self.you:
             return ("Y" if match.group(1) == "S" else "y") + "ou" + _YOUR.get(after, after)
+        if labels is None and match.string.startswith(" (", match.end()) and not after:
+            labels = self._short  # a bracket follows (Sodalis's champion): not two in a row
         label = (self._labels if labels is None else labels).get(seat)
         return match.group(0) if label is None else label + after
 

@@ -20,5 +20,8 @@ def test_a_seat_is_its_players_name_with_its_champion_beside() -> None:
     line = f"{who(TABLE, 1, 0)} cast Spark Leap on {who(TABLE, 0, 0)}"
     assert names.log_text(line) == "Blaise (the Tempest) cast Spark Leap on you"
     assert names.log_text(who(TABLE, 2, 0)) == "Cyra"  # no champion yet: the name alone
+    # the status line keeps a bot's tag, but not two brackets in a row
+    assert names.text(f"waiting for {who(TABLE, 1, 0)}") == "waiting for Blaise (the Tempest)"
+    assert names.text("seat 1 is offline") == "Blaise (heuristic) is offline"
     unnamed = SeatNames((), you=0)
     assert unnamed.log_text(who(TABLE, 1, 0)) == "seat 1 (the Tempest)"
