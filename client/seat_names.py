@@ -16,7 +16,9 @@ without the bracket that ends it ("Mira (heuristic)" -> "Mira": a bot's strength
 places that list the seats (Reign's and Sodalis's table panes, the lobby) keep, so that a busy
 table's lines do not wrap and an option names a seat as the log does; where two seats' names
 would then read alike, both keep their brackets.  Sovereign's table pane, whose summary row
-per seat must fit its 41 columns, names seats as the log does.
+per seat must fit its 41 columns, names seats as the log does.  A name with a bracket after
+it (Sodalis's "seat 1 (the Tempest)", Reign's "seat 2 (Regent)") is shown short everywhere:
+"Blaise (the Tempest)", never two brackets in a row.
 
 Our own seat (``you``: the seat this screen plays) is "you" everywhere, as the games' own
 words already call it, whether the text comes from the game or from the network ("seat 0
