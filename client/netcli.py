@@ -328,14 +328,14 @@ def run(options: HostOptions | JoinOptions | RelayOptions) -> int:
     # every object the game made (a tenth of a second for nothing); frozen objects are skipped.
     gc.freeze()
     if interrupted:
-        print(said_on(sys.stderr, stopped_line(options.command)), file=sys.stderr)
+        print(said_on(sys.stderr, stopped_line(options)), file=sys.stderr)
         return 130
     return 0
 
 
-def stopped_line(command: str) -> str:
+def stopped_line(options: HostOptions | JoinOptions | RelayOptions) -> str:
     """What Ctrl-C leaves behind, said once the command stopped."""
-    if command == "relay":
+    if isinstance(options, RelayOptions):
         return (
             "Relay stopped. The tables it holds are kept on disk; the same command serves "
             "them again."

@@ -10,7 +10,7 @@ import pytest
 from fairtable.client.app import build_application
 from fairtable.client.errors import UsageError
 from fairtable.client.netcli import stopped_line
-from fairtable.client.options import JoinOptions, parse
+from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, parse
 from fairtable.client.screen_model import HELP_SHOWN
 from tests.client.screen import render, run_keys
 from tests.client.test_screen import decision_model
@@ -28,8 +28,14 @@ def test_f1_shows_the_help_in_its_pane_and_a_short_line_under_it() -> None:
 
 
 def test_the_relays_ctrl_c_speaks_of_its_tables_not_of_a_game() -> None:
-    assert "game" not in stopped_line("relay") and "tables it holds" in stopped_line("relay")
-    assert stopped_line("host") == "Stopped. The game is kept; run the same command to resume."
+    relay = parse(["relay", "--data-dir", "r"])
+    host = parse(["host", "reign", "--seats", "3"])
+    join = parse(["join", "7-amber-ant"])
+    assert isinstance(relay, RelayOptions) and isinstance(host, HostOptions)
+    assert isinstance(join, JoinOptions)
+    assert "game" not in stopped_line(relay) and "tables it holds" in stopped_line(relay)
+    for peer in (host, join):
+        assert stopped_line(peer) == "Stopped. The game is kept; run the same command to resume."
 
 
 def test_the_keys_overlay_covers_the_board_and_marks_where_it_ends() -> None:
