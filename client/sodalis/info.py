@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from fairtable.client.card_info import Seen, answer_strings
+from fairtable.engine.sodalis.answers import ChooseChampion, Reversals
 from fairtable.engine.sodalis.cards import FaceEffect, Targets
 from fairtable.engine.sodalis.view import SodalisView
 
@@ -118,13 +119,13 @@ def option_cards(model: Any, answer: Any) -> list[Seen]:
     if view is None:
         return []
     cat, out = view.catalog, []
-    for field, value in answer_strings(answer):
-        if not isinstance(value, str):
-            continue
-        if field == "champion" and value in cat.by_id:
-            out.append(champion_seen(view, value, "in this option"))
-        elif value in cat.faces:
+    if isinstance(answer, ChooseChampion):
+        chosen = answer.champion in cat.by_id
+        return [champion_seen(view, answer.champion, "in this option")] if chosen else []
+    flips = isinstance(answer, Reversals)
+    for _, value in answer_strings(answer):
+        if isinstance(value, str) and value in cat.faces:
             out.append(arcana_seen(view, value, "in this option"))
-            if field == "reversed" and value + "~r" in cat.faces:
+            if flips and value + "~r" in cat.faces:
                 out.append(arcana_seen(view, value + "~r", "its reversal"))
     return out

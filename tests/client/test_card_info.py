@@ -4,17 +4,19 @@ another seat's that the rules hide from it (an ``info`` on anything cannot name 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from fairtable.client.card_info import info_answer
 from fairtable.client.games import bots_for
 from fairtable.client.reign.model import ClientModel
+from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis import model as sodalis_model
 from fairtable.client.sovereign import model as sovereign_model
 from fairtable.engine.reign import Bid, standard_catalog
 from fairtable.engine.requests import Decision, PeekAnswer
 from fairtable.engine.sodalis import SodalisConfig, new_game
-from fairtable.engine.sodalis.answers import Reversals
+from fairtable.engine.sodalis.answers import ChooseChampion, Reversals
 from fairtable.netplay import events as ev
 from tests.client import games
 from tests.client.test_sovereign_model import play as play_sovereign
@@ -203,3 +205,23 @@ def test_hiding_sodalis_info_is_the_same_whatever_another_seat_flipped() -> None
         answers.append(_every_info(model, names))
     assert answers[0] == answers[1]
     assert "inertia" in answers[0]  # the champions chosen are there to see
+
+
+def test_a_sodalis_option_names_its_champion_and_each_arcana_it_flips_with_the_reversal() -> None:
+    view = new_game(SodalisConfig(4)).view(0)
+    cat = view.catalog
+    champion = cat.champions[0]
+    asked = SimpleNamespace(view=view)
+    assert [s.name for s in sodalis_info.option_cards(asked, ChooseChampion(0, champion.id))] == [
+        champion.name
+    ]
+    flips = sorted(card for card in cat.faces if card + "~r" in cat.faces)[:2]
+    seen = sodalis_info.option_cards(asked, Reversals(0, tuple(flips)))
+    assert [(s.name, s.where) for s in seen] == [
+        pair
+        for card in flips
+        for pair in (
+            (cat.face(card).name, "in this option"),
+            (cat.face(card + "~r").name, "its reversal"),
+        )
+    ]
