@@ -42,7 +42,7 @@ add it to :meth:`Exchanges.__init__`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from fairtable.engine.requests import Request, Reveal
 
@@ -56,11 +56,21 @@ from ._piles import PileExchange
 from ._port import Port
 from ._reveals import RevealExchange
 
-__all__ = ["EXCHANGES", "Exchanges", "state_diagram"]
+__all__ = ["EXCHANGES", "ExchangeRounds", "Exchanges", "state_diagram"]
 
 
-EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
-    (
+class ExchangeRounds(NamedTuple):
+    """One row of :data:`EXCHANGES`: an engine request as the specification names it, its
+    rounds of parts (who sends, the round's name, the part), and whether the session is done
+    once they are in (the audit after the game) rather than back at the next request."""
+
+    request: str
+    rounds: tuple[tuple[str, str, str], ...]
+    ends_session: bool = False
+
+
+EXCHANGES: tuple[ExchangeRounds, ...] = (
+    ExchangeRounds(
         "Decision",
         (
             (
@@ -70,40 +80,46 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
             ),
         ),
     ),
-    (
+    ExchangeRounds(
         "Simultaneous decisions",
         (
             ("every deciding seat", "commit", "Commit simul:s<k> to its Move"),
             ("every deciding seat", "reveal", "Reveal simul:s<k>: the Move"),
         ),
     ),
-    (
+    ExchangeRounds(
         "Chance or Roll",
         (
             ("every seat", "commit", "Commit chance:c<n> (sent with the reveal of c<n-1>)"),
             ("every seat", "reveal", "Reveal chance:c<n>"),
         ),
     ),
-    (
+    ExchangeRounds(
         "Shuffle",
         (("seat 0, then 1, ... in turn", "shuffle", "ShuffleStep <pile>.<k> s<k>/<seat>"),),
     ),
-    ("Deal", (("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),)),
-    ("Flip", (("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),)),
-    (
+    ExchangeRounds(
+        "Deal", (("every seat but the recipient", "shares", "DecryptShares <deck> s<k>"),)
+    ),
+    ExchangeRounds(
+        "Flip", (("every seat", "shares", "DecryptShares <deck> s<k> for the pile's next cards"),)
+    ),
+    ExchangeRounds(
         "Rehandle",
         (("the holder", "rehandle", "ShuffleStep hand<seat>.<k> s<k>/rehandle (own key)"),),
     ),
-    (
+    ExchangeRounds(
         "Peek",
         (("the holder", "copy", "HandOver <deck> s<k>/peek to the peeking seat (not moved)"),),
     ),
-    (
+    ExchangeRounds(
         "Reveal held cards",
         (("each holder", "shares", "DecryptShares <deck> s<k> for the named held cards"),),
     ),
-    ("Reveal committed cards", (("each placer", "open", "Opening (nonce, slots, own shares)"),)),
-    (
+    ExchangeRounds(
+        "Reveal committed cards", (("each placer", "open", "Opening (nonce, slots, own shares)"),)
+    ),
+    ExchangeRounds(
         "Reveal mixed groups",
         (
             ("each placer", "pool", "Opening + HandOver to the joint key"),
@@ -115,7 +131,11 @@ EXCHANGES: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
             ("every seat", "open", "DecryptShares pool<group> s<k>/open"),
         ),
     ),
-    ("Game over", (("every seat", "audit", "AuditOpening (deck key secret)"),)),
+    ExchangeRounds(
+        "Game over",
+        (("every seat", "audit", "AuditOpening (deck key secret)"),),
+        ends_session=True,
+    ),
 )
 """Each engine request, and the rounds of parts that complete it (docs/protocol.md §11)."""
 
@@ -124,15 +144,13 @@ def state_diagram() -> str:
     """The session state machine as a Mermaid diagram, generated from :data:`EXCHANGES`."""
     lines = ["stateDiagram-v2", "    [*] --> keys: every seat publishes KeyShare"]
     lines.append("    keys --> request: next engine request (step k)")
-    for request, rounds in EXCHANGES:
+    for request, rounds, ends_session in EXCHANGES:
         node = request.replace(" ", "_").lower()
         lines.append(f"    request --> {node}_{rounds[0][1]}: {request}")
         for (who, name, part), nxt in zip(rounds, (*rounds[1:], None), strict=True):
             here = f"{node}_{name}"
             lines.append(f"    {here}: {name} -- {who} sends {part}")
-            target = (
-                f"{node}_{nxt[1]}" if nxt else ("done" if request == "Game over" else "request")
-            )
+            target = f"{node}_{nxt[1]}" if nxt else ("done" if ends_session else "request")
             lines.append(f"    {here} --> {target}: all parts in and checked")
     lines.append("    request --> verdict: a check fails / a waited-for seat times out")
     lines.append("    done --> [*]")

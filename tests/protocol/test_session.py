@@ -333,6 +333,13 @@ def test_docs_hold_the_state_diagram_generated_from_the_code() -> None:
     assert "```mermaid\n" + state_diagram() + "\n```" in docs
 
 
+def test_only_the_game_over_exchange_ends_the_session_in_the_state_diagram() -> None:
+    from fairtable.protocol.testing import state_diagram
+
+    to_done = [line for line in state_diagram().split("\n") if " --> done:" in line]
+    assert to_done == ["    game_over_audit --> done: all parts in and checked"]
+
+
 class _Pause(Exception):
     pass
 
