@@ -22,7 +22,24 @@ from fairtable.netplay import BROADCAST, DEFAULT_DATA_DIR, DISCOVERY_PORT
 from fairtable.protocol import Leavers
 from fairtable.protocol.testing import CHEATS
 
-__all__ = ["SCREEN_COMMANDS", "build_parser"]
+__all__ = ["SCREEN_COMMANDS", "build_parser", "first_words"]
+
+
+def first_words() -> str:
+    """What bare ``fairtable`` prints: the few commands a newcomer needs first, the games
+    named from the registry."""
+    return "\n".join(
+        [
+            "fairtable: hidden-information card games with friends, and nobody to trust.",
+            "To begin:",
+            "  fairtable play GAME              a game at this terminal against bots",
+            "  fairtable host GAME --seats N    open a table on this network for friends",
+            "  fairtable join                   take a seat at a table a friend opened",
+            "  fairtable rules GAME             what wins and how the game goes",
+            "  fairtable --help                 every command (each has its own --help)",
+            *textwrap.wrap("GAME is one of: " + ", ".join(game_names()) + ".", 80),
+        ]
+    )
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -64,6 +81,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"fairtable {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _play_commands(sub)  # what a newcomer needs first, first in --help
+    _network_commands(sub)
+    _rules_command(sub)
+    _watch_command(sub)
+    _replay_command(sub)
+    _bench_commands(sub)
+    for name in SCREEN_COMMANDS:  # every command that may open the console screen
+        if name in sub.choices:
+            sub.choices[name].add_argument(
+                "--mono",
+                action="store_true",
+                help="no colours on the screen (as the NO_COLOR environment variable does)",
+            )
+    return parser
+
+
+TABLE_HELP = (
+    "a log file or a table folder (DATA_DIR/tables/ID), or the first characters of its ID "
+    "as the screen shows them (e.g. 3c8d499dd74a)"
+)
+
+SCREEN_COMMANDS = ("play", "resume", "host", "join", "replay")
+
+
+def _bench_commands(sub: Any) -> None:
+    """``audit`` and ``simulate``: checking a saved game and bots-only games, listed last."""
     sim = sub.add_parser("simulate", help="play whole games between bots in one process")
     sim.add_argument("game", type=game_name, choices=game_names())
     usual = ", ".join(f"{name} {entry(name).default_seats}" for name in game_names())
@@ -103,27 +146,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir", help=f"where a table named by its id is (default {DEFAULT_DATA_DIR})"
     )
     aud.add_argument("--json", action="store_true", help="print the result as one JSON line")
-    _network_commands(sub)
-    _rules_command(sub)
-    _play_commands(sub)
-    _replay_command(sub)
-    _watch_command(sub)
-    for name in SCREEN_COMMANDS:  # every command that may open the console screen
-        if name in sub.choices:
-            sub.choices[name].add_argument(
-                "--mono",
-                action="store_true",
-                help="no colours on the screen (as the NO_COLOR environment variable does)",
-            )
-    return parser
-
-
-TABLE_HELP = (
-    "a log file or a table folder (DATA_DIR/tables/ID), or the first characters of its ID "
-    "as the screen shows them (e.g. 3c8d499dd74a)"
-)
-
-SCREEN_COMMANDS = ("play", "resume", "host", "join", "replay")
 
 
 def _network_commands(sub: Any) -> None:

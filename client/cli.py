@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, assert_never
 
 from fairtable.client import netcli, play, replay_cli, watch_cli
-from fairtable.client.arguments import build_parser
+from fairtable.client.arguments import build_parser, first_words
 from fairtable.client.errors import (
     FileRefused,
     UsageError,
@@ -301,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; whatever stops it is said on stderr, in one line (folded at words
     on a terminal; a command to type on a line of its own: :func:`say_error`), exit code 2
     for something the user can fix, 70 for a bug, with its traceback in a crash log."""
+    if not (sys.argv[1:] if argv is None else argv):  # bare ``fairtable``: how to begin
+        print(first_words())
+        return 0
     args = parse_namespace(argv)  # argparse's own refusals exit 2 here
     command: str = args.command
     options: Options | None = None
