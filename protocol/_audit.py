@@ -49,12 +49,12 @@ class AuditExchange:
         if not port.early_audit:
             for seat in port.seats:
                 msg = port.stored(seat, AuditPart())
-                if msg is None or msg.when == "end":
+                if msg is None or msg.at_end:
                     continue
-                # "early/<step>": the seat found the deck broken at that step. We open once we
-                # have reached it too, so every peer checks at least the shuffles it checked.
-                _, _, at = msg.when.partition("/")
-                if not at.isdigit() or port.step >= int(at):
+                # The seat found the deck broken at that step. We open once we have reached
+                # it too, so every peer checks at least the shuffles it checked.
+                at = msg.early_step
+                if at is None or port.step >= at:
                     port.early_audit = f"seat {seat} found the deck broken"
 
     def _read_open(self, cards: dict[int, str], handle: int, ct: Ciphertext, secret: bytes) -> None:
@@ -91,8 +91,11 @@ class AuditExchange:
         """Open our secrets, check everyone's; emit the result once."""
         if self.audited:
             return False
-        when = f"early/{self.port.step}" if self.port.early_audit else "end"
-        self.port.publish(AuditOpening(when, self.port.deck_key.secret))
+        secret = self.port.deck_key.secret
+        early = self.port.early_audit
+        self.port.publish(
+            AuditOpening.early(self.port.step, secret) if early else AuditOpening.after_game(secret)
+        )
         openings = {}
         for seat in self.port.seats:
             msg = self.port.part(seat, AuditPart())

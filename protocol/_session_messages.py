@@ -107,6 +107,34 @@ class AuditOpening:
     when: str = label()
     deck_secret: bytes = blob(exact=32)
 
+    @classmethod
+    def after_game(cls, deck_secret: bytes) -> AuditOpening:
+        """The audit once the game is over."""
+        return cls(_AT_END, deck_secret)
+
+    @classmethod
+    def early(cls, step: int, deck_secret: bytes) -> AuditOpening:
+        """The audit of a seat that found the deck broken at ``step``."""
+        return cls(f"{_EARLY}{step}", deck_secret)
+
+    @property
+    def at_end(self) -> bool:
+        """Whether it was opened after the game (else early)."""
+        return self.when == _AT_END
+
+    @property
+    def early_step(self) -> int | None:
+        """The step an early opening names; None after the game, or when a peer's label
+        names no step (the audit then counts the deck as broken at once)."""
+        if self.at_end:
+            return None
+        _, _, at = self.when.partition("/")
+        return int(at) if at.isdigit() else None
+
+
+_AT_END = "end"  # the words of AuditOpening.when on the wire
+_EARLY = "early/"
+
 
 @message("resign")
 @attrs.frozen

@@ -187,9 +187,20 @@ def test_accountability_an_early_audit_is_opened_at_the_step_it_names() -> None:
             continue
         opening = session.parts.get((session.seat, PW.AuditPart()))
         assert isinstance(opening, PW.AuditOpening), session.seat
-        when, _, at = opening.when.partition("/")
-        assert when == "early" and int(at) >= claimed
+        assert not opening.at_end and opening.early_step is not None
+        assert opening.early_step >= claimed
         assert session.verdict is not None
+
+
+def test_12_2_an_audit_opening_says_when_it_was_opened_in_the_same_bytes() -> None:
+    secret = bytes(range(32))
+    end, early = PW.AuditOpening.after_game(secret), PW.AuditOpening.early(17, secret)
+    assert (end.at_end, end.early_step) == (True, None)
+    assert (early.at_end, early.early_step) == (False, 17)
+    assert P.encode(end) == P.encode(PW.AuditOpening("end", secret))
+    assert P.encode(early) == P.encode(PW.AuditOpening("early/17", secret))
+    # a peer's early opening that names no step is read as naming none (broken at once)
+    assert PW.AuditOpening("early/soon", secret).early_step is None
 
 
 def test_12_2_an_early_audit_that_finds_no_seat_at_fault_is_inconclusive_in_its_own_words() -> None:
