@@ -143,6 +143,11 @@ class Record:
             for seat, cards in self.replay.open_hands(index).items()
         }
 
+    def ending_words(self) -> str:
+        """How the game ended, named seats called by their players' names ("winner Ada",
+        not "winner seat 1"), as the log's words call them."""
+        return self.names.text(ending_words(self.ending))
+
     def step_words(self, index: int) -> str:
         """A step's public events in words: the game's log lines, else its event kinds."""
         unsaid = ", ".join(e.KIND.replace("_", " ") for e in self.steps[index].events)
@@ -212,9 +217,7 @@ def _write(path: Path, data: bytes) -> None:
 def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Path, Path]:
     """Write the record's text, JSON lines and signed log (see the module docstring)."""
     if open_hands and not record.replay.audited:
-        raise UsageError(
-            f"--open-hands needs an audited game: this one {ending_words(record.ending)}"
-        )
+        raise UsageError(f"--open-hands needs an audited game: this one {record.ending_words()}")
     text_path, json_path, log_path = export_names(target)
     log = P.write_log(record.spec, record.replay.entries)
     sha = hashlib.sha256(log).hexdigest()
@@ -249,8 +252,7 @@ def export(record: Record, target: Path, *, open_hands: bool) -> tuple[Path, Pat
     ]
     text += [record.step_line(i, open_hands=open_hands) for i in range(len(record.steps))]
     text.append(
-        ending_words(record.ending)
-        + (f", digest {record.ending.digest}" if record.ending.digest else "")
+        record.ending_words() + (f", digest {record.ending.digest}" if record.ending.digest else "")
     )
     _write(log_path, log)
     _write(json_path, ("\n".join(lines) + "\n").encode("utf-8"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fairtable.client.options import ReplayOptions
 from fairtable.client.replay import (
-    ending_words,
     export,
     load_named_table,
     record_for,
@@ -20,7 +19,7 @@ def run_replay(options: ReplayOptions) -> int:
     record = record_for(*load_named_table(table_path(str(options.table), options.data_dir)))
     if options.export:
         paths = export(record, options.export, open_hands=options.open_hands)
-        print(fold(f"{ending_words(record.ending)}; wrote {', '.join(str(p) for p in paths)}"))
+        print(fold(f"{record.ending_words()}; wrote {', '.join(str(p) for p in paths)}"))
         return 0
     from fairtable.client.replay_screen import run_replay_screen
 

@@ -22,11 +22,12 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from fairtable.client.app import style_for
-from fairtable.client.replay import Record, ending_words, model_for, who_answered
+from fairtable.client.replay import Record, model_for, who_answered
 from fairtable.client.room import clipped, game_panes, rows_of, screen_size, wrapped
 
 __all__ = ["ReplayCursor", "build_replay_application", "run_replay_screen"]
 
+_STEP_INDENT = " " * 5  # a wrapped log line's further rows start past the step numbers
 KEYS = " Left/Right step  PgUp/PgDn round  Home/End  o open hands  g N step  r N round  q quit "
 
 
@@ -51,7 +52,7 @@ class ReplayCursor:
         self.model.view = step.view
         self.message = self.step_words()
         if self.index == self.last:
-            self.message += " -- " + ending_words(self.record.ending)
+            self.message += " -- " + self.record.ending_words()
 
     def step_words(self) -> str:
         step = self.record.steps[self.index]
@@ -93,9 +94,7 @@ class ReplayCursor:
 
     def toggle_open(self) -> None:
         if not self.record.replay.audited:
-            self.message = "open hands need the audit, and this game " + ending_words(
-                self.record.ending
-            )
+            self.message = "open hands need the audit, and this game " + self.record.ending_words()
             return
         self.open = not self.open
         self.message = (
@@ -161,11 +160,11 @@ class ReplayCursor:
             for line in self.record.words[i]:
                 lines.append(("class:mine" if i == self.index else "", f"{i + 1:4d} {line}"))
         if self.index == self.last:
-            lines.append(("class:title", "     " + ending_words(self.record.ending)))
+            lines.append(("class:title", "     " + self.record.ending_words()))
         kept: list[tuple[str, str]] = []
         used = 0
         for style, text in reversed(lines):
-            text = wrapped(text, width)
+            text = wrapped(text, width, _STEP_INDENT)
             used += rows_of(text, width)
             if kept and used > rows:
                 break

@@ -52,9 +52,10 @@ def screen_size() -> tuple[int, int]:
     return size.rows, size.columns
 
 
-def wrapped(text: str, width: int) -> str:
+def wrapped(text: str, width: int, indent: str = "  ") -> str:
     """``text`` with each line longer than ``width`` broken at spaces, its further rows
-    indented by two: the screen never breaks a word.  A word longer than a row (a file's
+    indented by ``indent`` (two spaces; the replay's log: past its step numbers): the screen
+    never breaks a word.  A word longer than a row (a file's
     path) gets a row of its own, whole, which the terminal folds: copied, it still works."""
     out = []
     for line in text.split("\n"):
@@ -64,7 +65,7 @@ def wrapped(text: str, width: int) -> str:
         out += textwrap.wrap(
             line,
             width,
-            subsequent_indent="  ",
+            subsequent_indent=indent,
             break_on_hyphens=False,
             break_long_words=False,
             replace_whitespace=False,

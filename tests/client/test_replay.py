@@ -239,3 +239,23 @@ def test_the_replay_log_breaks_long_lines_at_words(tmp_path: Path) -> None:
     assert len(rows) <= 10 and all(len(row) <= 40 for row in rows), rows
     words = [w for line in cursor.record.words[cursor.index] for w in line.split()]
     assert " ".join(words[-3:]) in " ".join(text.split())  # the newest words, whole
+
+
+def test_the_replay_log_indents_a_wrapped_row_past_the_step_numbers_and_names_the_winner(
+    tmp_path: Path,
+) -> None:
+    """Issue 31, N17: a wrapped log line's next rows start past the step-number column (not
+    at column 2, where "1; House Quell bonus" read as step 1), and the end line names the
+    winner by the player's name, as the log does, not "winner seat 1"."""
+    from fairtable.client.replay_screen import ReplayCursor
+
+    names = tuple(f"Player{seat}" for seat in range(8))
+    cursor = ReplayCursor(record_for(*load_table(log_file(tmp_path, "reign")), names))
+    cursor.go(cursor.last)
+    rows = "".join(part for _, part in cursor.log(200, 40)).rstrip("\n").split("\n")
+    assert any(row.startswith("     ") and row.strip() for row in rows[:-1]), rows  # wrapped
+    for row in rows:
+        assert re.match(r"( {0,3}\d+ | {5})", row), rows
+    said = " ".join(" ".join(rows[-3:]).split())
+    assert "winner seat" not in said and re.search(r"winner Player\d", said), said
+    assert "winner seat" not in cursor.message and "winner Player" in cursor.message
