@@ -42,6 +42,7 @@ from fairtable.client import ending
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
 from fairtable.client.help_parts import in_plain
+from fairtable.client.room import whole_lines
 from fairtable.client.rules_summary import summary
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
@@ -300,7 +301,8 @@ class PlainSession:
 
     def _pane(self, which: int, empty: str) -> None:
         panes = client_game(self.model.game).panes(self.model)
-        lines = pane_text(self.model.names_shown(list(panes[which]())))
+        with whole_lines():  # said, not drawn: no name cut to a pane's width
+            lines = pane_text(self.model.names_shown(list(panes[which]())))
         self.say("\n".join(lines) if lines else empty)
 
     def clock(self) -> None:

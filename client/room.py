@@ -11,12 +11,17 @@ what happened since our last answer takes the panes' empty rows, the menu's (dow
 the panes' (down to :data:`UPPER_LEAST`, or all of them but a game's least and the hand cards
 named); the hand cards named give their rows last.  Nothing is cut silently: a cut says "+N
 more" and what shows the rest (Esc, where the log took the rows).
+
+Plain mode reads the panes without drawing them (:func:`whole_lines`): inside it a pane has no
+width to save, so a game's panes cut no card name and no row to a width (:func:`fit`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 
 import attrs
 from prompt_toolkit.application import get_app_or_none
@@ -35,6 +40,26 @@ MENU_COMPACT = 4  # ... and to the log: the decision line, two options, "+N more
 FIXED_ROWS = 4  # the rule under the panes, the status (and message), prompt and key-hint lines
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
 # (or a game's own least: ScreenModel.upper_least(), e.g. Sodalis' whole map)
+
+_WHOLE: ContextVar[bool] = ContextVar("whole_lines", default=False)
+
+
+@contextlib.contextmanager
+def whole_lines() -> Iterator[None]:
+    """Panes read inside are read aloud, not drawn (plain mode): names and rows not cut."""
+    token = _WHOLE.set(True)
+    try:
+        yield
+    finally:
+        _WHOLE.reset(token)
+
+
+def fit(text: str, width: int, mark: str = "") -> str:
+    """``text`` cut to ``width`` columns (its last one ``mark`` where it is cut), or whole
+    inside :func:`whole_lines`."""
+    if len(text) <= width or _WHOLE.get():
+        return text
+    return text[: width - len(mark)] + mark
 
 
 def screen_size() -> tuple[int, int]:

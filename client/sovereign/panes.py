@@ -32,7 +32,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
-from fairtable.client.room import clipped, rows_of, screen_size, side_width
+from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width
 from fairtable.client.screen_model import Lines
 from fairtable.client.seat_names import SeatNames
 from fairtable.engine.sovereign import effects, standard_catalog
@@ -87,8 +87,7 @@ def name(card: str) -> str:
 
 def short(card: str, width: int = 14) -> str:
     """A card's name cut to ``width`` columns (a "." says it is cut)."""
-    text = name(card)
-    return text if len(text) <= width else text[: width - 1] + "."
+    return fit(name(card), width, ".")
 
 
 def side_room(width: int) -> int:
@@ -448,7 +447,7 @@ def side_lines(model: PaneModel) -> Lines:
     out: Lines = [("class:title", f"Hand {len(b.hand)}, deck {b.deck} ('play N')\n")]
     wide, room = side_width(), side_room(19)
     for i, (_, card) in enumerate(hand_cards(model), start=1):
-        out.append(("", f"{i} {short(card, room):<{room}} {tag(card)}"[:wide] + "\n"))
+        out.append(("", fit(f"{i} {short(card, room):<{room}} {tag(card)}", wide) + "\n"))
     forge = forge_cards(model)
     if forge:
         out.append(("class:title", "Your forge ('acc N', 'reveal N')\n"))
@@ -463,7 +462,7 @@ def side_lines(model: PaneModel) -> Lines:
             )
             room = side_room(16)
             line = f"{i} {short(card, room):<{room}} {progress}/{cost} {state}"
-            out.append(("", line[:wide] + "\n"))
+            out.append(("", fit(line, wide) + "\n"))
     seen = dict(view.seen)
     for seat, other in enumerate(view.table.boards):
         if seat == view.seat:
@@ -490,7 +489,7 @@ def spectator_lines(view: SovereignView) -> Lines:
         b = view.table.boards[seat]
         forge = " ".join(str(progress) for _h, progress, _e in b.forge) or "-"
         out.append(("", f"seat {seat}: hand {len(b.hand)}, deck {b.deck}\n"))
-        out.append(("class:dim", f" forge progress {forge}"[: side_width()] + "\n"))
+        out.append(("class:dim", fit(f" forge progress {forge}", side_width()) + "\n"))
     return out + piles(view)
 
 

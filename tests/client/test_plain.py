@@ -486,3 +486,23 @@ def test_plain_a_bare_number_picks_an_option_in_reign_too_and_card_n_a_hand_card
     assert not model.picked() and said[-1].startswith("Took back ")
     session.line("2")
     assert sent[1] == model.menu()[1][1]
+
+
+def test_plain_hand_and_table_say_whole_card_names() -> None:
+    """Issue 31 (N9): plain Sovereign cut names as the 80-column panes do ("Ironheart
+    Reven.", "Memory Arch."); a screen reader reads them as words and plain lines have no
+    width to save, so every hand and forge card is said by its whole name."""
+    from fairtable.client.sovereign.panes import DEFS, forge_cards
+    from tests.client.test_sovereign_screen import forge_model
+
+    model, _, game, d = forge_model()
+    said: list[str] = []
+    session = PlainSession(model, said.append)
+    names = [DEFS[card].name for _, card in game.view(d.seat).hand]
+    names += [DEFS[card].name for _, card, _, _ in forge_cards(model)]
+    assert any(len(n) > 19 for n in names)  # one the 80-column pane cuts
+    session.line("hand")
+    session.line("table")
+    text = "\n".join(said)
+    assert all(n in text for n in names), text
+    assert not re.search(r"[A-Za-z]\.(?= |,|$)", text, re.MULTILINE), text
