@@ -81,6 +81,18 @@ class CommonState(abc.ABC):
         """Whether this instance holds seat ``seat``'s secrets."""
         return seat in self.known
 
+    def view_decisions(self, seat: int | None) -> tuple[Decision, ...]:
+        """The decisions a view of ``seat`` asks it: its pending ones, none once its
+        simultaneous answer is buffered, none for a spectator (``None``).  A seat whose
+        secrets this instance does not hold has no view: :class:`KeyError`."""
+        if seat is None:
+            return ()
+        if seat not in self.known:
+            raise KeyError(f"this engine instance does not hold seat {seat}'s secrets")
+        if seat in self.buffered:
+            return ()
+        return tuple(r for r in self.pending if isinstance(r, Decision) and r.seat == seat)
+
     def log(self, event: Event) -> None:
         """Record ``event`` in the public log."""
         self.events.append(event)

@@ -113,20 +113,14 @@ class ReignView:
 
 
 def make_view(state: ReignState, seat: int | None) -> ReignView:
-    if seat is not None and seat not in state.known:
-        raise KeyError(f"this engine instance does not hold seat {seat}'s secrets")
+    decisions = state.view_decisions(seat)
     hand: tuple[str, ...] = ()
     facedown: tuple[tuple[int, str], ...] = ()
-    decisions: tuple[Decision, ...] = ()
     if seat is not None:
         sec = state.secrets[seat]
         hand = tuple(sec.hand)
         if sec.facedown:
             facedown = tuple(sorted(sec.facedown.items()))
-        if seat not in state.buffered:
-            decisions = tuple(
-                [r for r in state.pending if isinstance(r, Decision) and r.seat == seat]
-            )
     influence_winner = state.influence_winner
     play = PlayState(
         tuple(state.tasks),

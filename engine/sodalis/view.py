@@ -211,19 +211,11 @@ class SodalisView:
 
 
 def make_view(state: SodalisState, seat: int | None) -> SodalisView:
-    if seat is not None and seat not in state.known:
-        raise KeyError(f"this engine instance does not hold seat {seat}'s secrets")
+    decisions = state.view_decisions(seat)
     secret: dict[str, Any] | None = None
-    decisions: tuple[Decision, ...] = ()
-    if seat is not None:
-        mine = state.buffered.get(seat)
-        if mine is not None:
-            secret = {"answer": type(mine).__name__, **attrs.asdict(mine)}
-        decisions = tuple(
-            r
-            for r in state.pending
-            if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
-        )
+    mine = None if seat is None else state.buffered.get(seat)
+    if mine is not None:
+        secret = {"answer": type(mine).__name__, **attrs.asdict(mine)}
     play = SodalisPlay(
         tuple(state.tasks),
         tuple(state.pending),

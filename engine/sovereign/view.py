@@ -266,20 +266,13 @@ class SovereignView:
 
 
 def make_view(state: SovereignState, seat: int | None) -> SovereignView:
-    if seat is not None and seat not in state.known:
-        raise KeyError(f"this engine instance does not hold seat {seat}'s secrets")
+    decisions = state.view_decisions(seat)
     cards: tuple[tuple[int, str], ...] = ()
     seen: tuple[tuple[int, str], ...] = ()
-    decisions: tuple[Decision, ...] = ()
     if seat is not None:
         sec = state.secrets[seat]
         cards = tuple(sorted(sec.cards.items()))
         seen = tuple(sorted(sec.seen.items()))
-        decisions = tuple(
-            r
-            for r in state.pending
-            if isinstance(r, Decision) and r.seat == seat and seat not in state.buffered
-        )
     play = SovereignPlay(
         tuple(state.tasks),
         tuple(state.pending),
