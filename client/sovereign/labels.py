@@ -124,13 +124,16 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             + f" ({LANE_NAMES[a.lane]})"
         )
     if isinstance(a, A.FinishForge):
-        parts = [f"{name(r)} {citizens((t, dr))}" for r, t, dr in a.health]
+        added = [f"{name(r)} {citizens((t, dr))}" for r, t, dr in a.health]
+        parts = ["health: " + ", ".join(added)] if added else []
         parts += [f"{name(r)} to the {LANE_NAMES[ln]}" for r, ln in a.lanes]
         parts += [
-            f"{name(x)} onto {target_words(view, h)}" if h else f"{name(x)} scrapped"
+            f"{name(x)} onto {target_words(view, h)}"
+            if h
+            else f"{name(x)} scrapped (it has no unit to go on)"
             for x, h in a.attach
         ]
-        return "health: " + ", ".join(parts) if parts else "done"
+        return "; ".join(parts) if parts else "done"
     if isinstance(a, A.Losses):
         units = dict(LossesInfo.of(d).units)
         return "; ".join(

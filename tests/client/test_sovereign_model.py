@@ -528,3 +528,18 @@ def test_seat_lines_say_hand_and_deck_in_words_and_f1_explains_them() -> None:
     helped = model.help_text()
     assert "cit its citizens idle in the citadel" in helped
     assert "hand N: cards held" in helped and "deck N: cards left to draw" in helped
+
+
+def test_a_forge_finish_names_what_it_does_health_only_for_health() -> None:
+    """Issue 31, N20: a forge's finish that only scraps an augment with no host is not
+    labelled "health:"; a finish that gives health still says so."""
+    from types import SimpleNamespace
+
+    from fairtable.client.sovereign.labels import label
+    from fairtable.engine.sovereign import answers as A
+
+    view: Any = SimpleNamespace(seat=0)
+    scrap = A.FinishForge(seat=0, attach=(("1:ms-self-repair-lattice", ""),))
+    assert label(view, None, scrap) == "Self-Repair Lattice scrapped (it has no unit to go on)"
+    health = A.FinishForge(seat=0, health=(("1:ms-self-repair-lattice", 1, 0),))
+    assert label(view, None, health).startswith("health: Self-Repair Lattice ")
