@@ -221,8 +221,9 @@ class PlainSession:
         return bool(self.held) or not model.open_to_answer()
 
     def say_decision(self, again: bool = True) -> None:
-        """The decision at hand: what to decide, then its numbered options (and the words it
-        takes besides, when they differ from the last decision's, or ``again``: asked for)."""
+        """The decision at hand: what to decide, then its numbered options, the hand where
+        ``card N`` picks from it (issue 31), and the words it takes besides, when they
+        differ from the last decision's (or ``again``: asked for)."""
         model, d = self.model, self.model.decision
         if d is None or model.view is None:
             self.say("Nothing to decide now." if not model.over else plain_words(model.over))
@@ -233,6 +234,8 @@ class PlainSession:
             for line in model.names.log_text(f"#{number} {label}").split("\n"):
                 self.write(line)
         words = model.game_keys()
+        if any(w == "N" for w, _ in words):  # 'card N' picks from the hand: say it here
+            self.hand()
         also = plain_words(
             "Also: " + "; ".join(f"{PLAIN_KEYS.get(w, w)}: {what}" for w, what in words)
         )

@@ -506,3 +506,19 @@ def test_plain_hand_and_table_say_whole_card_names() -> None:
     text = "\n".join(said)
     assert all(n in text for n in names), text
     assert not re.search(r"[A-Za-z]\.(?= |,|$)", text, re.MULTILINE), text
+
+
+def test_plain_a_reign_bid_lists_the_hand_its_card_n_picks_from() -> None:
+    """Issue 31 (N16): the plain Decide block of a Reign bid never listed the hand 'card N'
+    picks from (one had to know to type 'hand'); it lists it, numbered, before the words."""
+    from fairtable.client.reign.words import card_label
+
+    asked, views = bid_decisions(1)
+    model, _, said, _ = plain_at_first(asked, views)
+    start = next(i for i, line in enumerate(said) if line.startswith("Decide (bid)"))
+    block = said[start:]
+    hand = model.hand()
+    assert hand and "Your hand" in block
+    for number, card in enumerate(hand, start=1):
+        assert any(line.strip() == f"{number}. {card_label(card)}" for line in block), block
+    assert block[-1].startswith("Also: card N")
