@@ -54,6 +54,11 @@ def whole_lines() -> Iterator[None]:
         _WHOLE.reset(token)
 
 
+def whole() -> bool:
+    """Panes are read aloud now (inside :func:`whole_lines`), not drawn."""
+    return _WHOLE.get()
+
+
 def fit(text: str, width: int, mark: str = "") -> str:
     """``text`` cut to ``width`` columns (its last one ``mark`` where it is cut), or whole
     inside :func:`whole_lines`."""

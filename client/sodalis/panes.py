@@ -13,9 +13,10 @@ from typing import Any
 
 from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
+from fairtable.client.room import whole
 from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel
-from fairtable.client.sodalis.words import card_name
+from fairtable.client.sodalis.words import card_name, space_words, who
 from fairtable.engine.sodalis.arena import Space, standard_arena
 from fairtable.engine.sodalis.cards import Action, FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
@@ -117,9 +118,25 @@ def arena_lines(model: ClientModel) -> Lines:
     )
     legend = _legend(model.seat, sight)
     arts = {at: team for team, at in table.artifacts.items() if at is not None}
-    return out + _map(
-        (table.seats, arts), model.seat, units, view.catalog, marked, numbered, legend
-    )
+    out += _map((table.seats, arts), model.seat, units, view.catalog, marked, numbered, legend)
+    return out + (_places(table, model.seat) if whole() else [])
+
+
+def _places(table: SodalisTable, me: int | None) -> Lines:
+    """Where each piece stands, in words and the options' coordinates (plain mode reads
+    them: a map of characters says nothing to a screen reader)."""
+    places = [
+        f"{who(table, i, me)} at {space_words(s.at)}"
+        for i, s in enumerate(table.seats)
+        if s.at is not None
+    ]
+    places.append(f"the Paragon at {space_words(table.paragon_at)}")
+    mine = table.seats[me].team if me is not None else None
+    for team, at in table.artifacts.items():
+        if at is not None:
+            owner = "your" if team is mine else f"the {team.name.title()}"
+            places.append(f"{owner} Artifact at {space_words(at)}")
+    return [("", "Where: " + "; ".join(places) + "\n")]
 
 
 def _legend(seat: int | None, sight: str) -> list[str]:

@@ -522,3 +522,22 @@ def test_plain_a_reign_bid_lists_the_hand_its_card_n_picks_from() -> None:
     for number, card in enumerate(hand, start=1):
         assert any(line.strip() == f"{number}. {card_label(card)}" for line in block), block
     assert block[-1].startswith("Also: card N")
+
+
+def test_plain_sodalis_table_says_where_each_piece_stands_in_the_options_coordinates() -> None:
+    """Issue 31 (N6): plain Sodalis gave the arena only as its map of characters; 'table'
+    says where each champion, the Paragon and each Artifact stand, as the options' (q,r)."""
+    from tests.client.test_sodalis_screen import turn_model
+
+    model, _, _, _ = turn_model()
+    said: list[str] = []
+    PlainSession(model, said.append).line("table")
+    table = model.view.table
+    text = "\n".join(said)
+    for seat in table.seats:
+        if seat.at is not None:
+            assert f"at ({seat.at[0]},{seat.at[1]})" in text, text
+    assert f"the Paragon at ({table.paragon_at[0]},{table.paragon_at[1]})" in text, text
+    for at in table.artifacts.values():
+        if at is not None:
+            assert f"Artifact at ({at[0]},{at[1]})" in text, text
