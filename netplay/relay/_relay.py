@@ -54,7 +54,7 @@ import fairtable.protocol as P
 
 from ..events import Emit, RelayOpen, event_line
 from ..links import Link, LinkClosed, LinkReason, LinkRole, Watchers, serve_links
-from ..storage import LogFile, parse_records, signed_start
+from ..storage import LogFile, relay_table_id, signed_start
 from ..table import (
     OVER_BUDGET,
     RELAY_SECRET,
@@ -220,7 +220,7 @@ class RelayNode:
                 continue
             if len(scope) != 32 or not folder.is_dir():
                 continue
-            if not _shows_a_start(folder / "log"):
+            if relay_table_id(folder) is None:  # no start signed by its host
                 shutil.rmtree(folder, ignore_errors=True)
                 dropped += 1
                 continue
@@ -394,19 +394,3 @@ def _is_start(data: bytes) -> bool:
         return isinstance(P.decode(data), TableStart)
     except P.DecodeError:
         return False
-
-
-def _shows_a_start(path: Path) -> bool:
-    """Whether a relay log holds a table start signed by its host."""
-    try:
-        records, _end = parse_records(path.read_bytes())
-    except OSError:
-        return False
-    for data in records:
-        try:
-            msg = P.decode(data)
-        except P.DecodeError:
-            continue
-        if isinstance(msg, TableStart) and signed_start(msg) is not None:
-            return True
-    return False

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import trio
 from trio.testing import MockClock
 
 import fairtable.protocol as P
@@ -22,12 +21,7 @@ async def test_a_game_the_clock_ended_audits_as_ended_by_it_on_every_seat(
     tmp_path: Path, autojump_clock: MockClock, capsys: pytest.CaptureFixture[str]
 ) -> None:
     table = ClockTable(tmp_path, clock=SeatClock(6.0, 2.0), abandon=60.0)
-    with trio.fail_after(60):
-        async with trio.open_nursery() as nursery:
-            await table.open(nursery)
-            for node in table.nodes:
-                await node.done.wait()
-            nursery.cancel_scope.cancel()
+    await table.play_to_the_end()
     person = table.person
     folders = [node.folder.path for node in table.nodes if node.folder is not None]
     assert len(folders) == len(table.nodes)

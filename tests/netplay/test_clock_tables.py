@@ -47,6 +47,16 @@ class ClockTable:
             pacing=Pacing(grace=0.3, beat=0.3, seat_timeout=0.5),
         )
 
+    async def play_to_the_end(self) -> None:
+        """Open the table and wait (60 s of the test's clock at most) until every node is
+        done; then close what is left."""
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                await self.open(nursery)
+                for node in self.nodes:
+                    await node.done.wait()
+                nursery.cancel_scope.cancel()
+
     async def open(self, nursery: trio.Nursery, via: tuple[str, int] | None = None) -> None:
         host = TableNode(
             self.config(0, via),
@@ -109,12 +119,7 @@ async def test_a_seat_thinking_past_its_bank_ends_the_game_on_every_peer_alike(
     tmp_path: Path, autojump_clock: MockClock
 ) -> None:
     table = ClockTable(tmp_path, clock=SeatClock(6.0, 2.0), abandon=60.0)
-    with trio.fail_after(60):
-        async with trio.open_nursery() as nursery:
-            await table.open(nursery)
-            for node in table.nodes:
-                await node.done.wait()
-            nursery.cancel_scope.cancel()
+    await table.play_to_the_end()
     person = table.person
     for index, events in enumerate(table.events):
         seated = next(e for e in events if e["event"] == "seated")

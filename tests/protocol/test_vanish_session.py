@@ -240,6 +240,12 @@ def test_a_vanishing_is_a_seat_left_event_not_a_verdict() -> None:
 def test_the_vanished_seats_hand_is_never_opened() -> None:
     gone = 2
     _, sessions = _vanished_game("reign", 4, 5, gone, 4)
+    never_opened(sessions, gone)
+
+
+def never_opened(sessions: list[P.TableSession], gone: int) -> None:
+    """No survivor's recovery share (each naming ``gone``) strips the vanished seat's key, or
+    its escrowed piece, from a card it held."""
     survivors = [s for s in sessions if s.seat != gone]
     witness = survivors[0]
     recovered: set[bytes] = set()

@@ -26,7 +26,6 @@ from __future__ import annotations
 import pytest
 
 import fairtable.protocol as P
-import fairtable.protocol.crypto as PC
 import fairtable.protocol.testing as PT
 from fairtable.engine.requests import Chance, Peek
 from fairtable.engine.sovereign.kinds import ChanceLabel
@@ -34,7 +33,7 @@ from fairtable.protocol.wire import Present, RecoveryShares, Vanish
 
 from . import spec_log
 from .helpers import deliver_all
-from .test_vanish_session import GO_ON, _bots, _one_ending, _parts
+from .test_vanish_session import GO_ON, _bots, _one_ending, _parts, never_opened
 
 SEATS, SEED, STEP = 3, 0, 277
 ATTACKER, DEFENDER, THIRD = 1, 2, 0
@@ -88,7 +87,7 @@ def test_section_11_11_a_seat_silent_while_the_breach_peek_is_pending_the_table_
         if gone == DEFENDER:  # the peeked cards: set aside, no copy of them ever made
             assert set(peek.handles) <= s.game.set_aside(DEFENDER)
             assert STEP not in s.exchanges.cards.peeked
-    _never_opened(sessions, gone)
+    never_opened(sessions, gone)
     result = P.audit_log(spec, survivors[0].entries())
     assert result.ok and result.digest == digest and result.departed == (gone,), result.summary
     checked = spec_log.verify_log(P.write_log(spec, survivors[0].entries()).decode())
@@ -151,7 +150,7 @@ def test_section_11_11_a_vote_cast_at_the_chance_is_void_the_table_recovers_at_t
         assert STEP not in s.exchanges.cards.peeked
     votes = [p for p in _parts(survivors[0], other) if isinstance(p, Vanish)]
     assert votes == [Vanish(DEFENDER, STEP, seen - 1), Vanish(DEFENDER, STEP, seen)]
-    _never_opened(sessions, DEFENDER)
+    never_opened(sessions, DEFENDER)
     for s in survivors:
         for data in late:  # a part it signs later blames nobody and moves nobody
             s.receive(data)
@@ -159,24 +158,3 @@ def test_section_11_11_a_vote_cast_at_the_chance_is_void_the_table_recovers_at_t
         assert STEP not in s.exchanges.cards.peeked
     result = P.audit_log(spec, survivors[0].entries())
     assert result.ok and result.digest == digest and result.departed == (DEFENDER,)
-
-
-def _never_opened(sessions: list[P.TableSession], gone: int) -> None:
-    """No survivor's recovery share strips the vanished seat's key from a card it held."""
-    survivors = [s for s in sessions if s.seat != gone]
-    recovered = {
-        share.share
-        for s in survivors
-        for part in _parts(survivors[0], s.seat)
-        if isinstance(part, RecoveryShares)
-        for share in part.shares
-    }
-    assert recovered, "the survivors recovered the deck cards"
-    secret = sessions[gone].deck_key.secret
-    for s in survivors:
-        hidden = s.exchanges.cards.held[gone]
-        assert hidden, "the vanished seat held cards"
-        piece = s.vanishing.escrow.pieces[gone]  # type: ignore[union-attr]
-        for ct in hidden.values():
-            assert PC.mul(piece.secret, ct.a) not in recovered
-            assert PC.mul(secret, ct.a) not in recovered
