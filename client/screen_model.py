@@ -16,26 +16,17 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client import ending
+from fairtable.client import ending, table_news
 from fairtable.client import help_parts as hp
 from fairtable.client.card_info import Seen, info_answer
-from fairtable.client.clock_words import limits_words
-from fairtable.client.errors import reach_line
 from fairtable.client.help_parts import INVITE_HELP, RESIGN_HELP, Help, Key
-from fairtable.client.invite_words import COPIED, INVITE_KEYS
-from fairtable.client.leavers_words import leavers_line
+from fairtable.client.invite_words import INVITE_KEYS
 from fairtable.client.lifecycle import (
-    code_news,
-    departed_line,
     join_lines,
     resign_question,
-    resigned_line,
-    resume_line,
-    vanishing_line,
-    watch_rest_lines,
 )
 from fairtable.client.room_needs import RoomNeeds
-from fairtable.client.seat_names import SeatNames, at_the_table
+from fairtable.client.seat_names import SeatNames
 from fairtable.engine.games import rules
 from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
@@ -141,116 +132,7 @@ class ScreenModel(RoomNeeds):
     def apply_event(self, event: ev.NodeEvent) -> None:
         """What the network side reports that is not one game's (a game's model takes its
         views, decisions, cards and result first, and hands the rest here)."""
-        match event:
-            case ev.TableOpen():
-                self.invite = event.invite
-                self.code = event.code or ""
-                self.code_via, self.code_lan = event.code_via or "", event.code_lan is not False
-                self.limits = limits_words(event.clock)
-                # bots of ours may be seated before the table opens to others (a relay's
-                # code comes later): their count stays said
-                lobby = self.seats_taken or "Waiting for players to join"
-                self.status = lobby + self._limits_shown()
-                if not self.all_bots:  # said to the people invited (a game with bots: no one)
-                    self.log.append(leavers_line(event.leavers))
-                    self.copy(self.invite)
-                    self.message = COPIED
-            case ev.Joining():
-                self.held_invite = event.invite
-                self.log.append(leavers_line(event.leavers))
-            case (
-                ev.NoLanAddress()
-                | ev.WrongJoinCode()
-                | ev.JoinCodeRetired()
-                | ev.JoinCodeUsed()
-                | ev.RelayCodeGone()
-            ):
-                self.log.append(code_news(event))
-            case ev.LobbyUpdate():
-                self.reached = True
-                self.seats_taken = f"{event.seated} of {event.seats} seats taken"
-                self.status = self.seats_taken + self._limits_shown()
-            case ev.Seated():
-                self.reached = True
-                self.status = "The game starts: shuffling and dealing..."
-                self.seat, self.players = event.seat, event.players
-                self.names = SeatNames(event.names, you=event.seat)  # ours reads "you"
-                mine = self.names.label(event.seat) if self.names.named(event.seat) else ""
-                of = f"seat {self.seat} of {self.players}"
-                self.log.append(
-                    f"The game starts: you are {mine} ({of})"
-                    if mine
-                    else f"The game starts: you are {of}"
-                )
-                if any(n for s, n in enumerate(event.names) if s != event.seat):  # others named
-                    self.log.append(at_the_table(event.names))
-                if limits_words(event.clock):
-                    self.log.append("Time: " + limits_words(event.clock))
-            case ev.PlayerNames():  # a spectator learns them from the table's start
-                self.names = SeatNames(event.names)
-                if self.names:
-                    self.log.append(at_the_table(event.names))
-            case ev.Unreachable():  # the host (or relay) cannot be reached: said, retried
-                self.status = reach_line(event)
-            case ev.Refused():
-                self.log.append(f"Refused: {event.reason}")
-                if self.spectating:
-                    self.end(f"Cannot watch this table: {event.reason}")
-                elif self.seat is None and not self.invite:  # a joiner the table will not seat
-                    self.end(f"No seat at this table: {event.reason}")
-            case ev.AnswerRefused():
-                self.message = f"Not allowed: {event.reason}"
-                self.sent_for = None  # not taken: the decision is open to another answer
-                self._update_status()
-            case ev.SeatWaiting():
-                self.waiting[event.seat] = event.seconds
-            case ev.ClockReadings():
-                self.clock = event.seats
-            case ev.SeatOffline() | ev.SeatOnline():
-                self.log.append(
-                    f"Seat {event.seat} is "
-                    + ("offline" if isinstance(event, ev.SeatOffline) else "back online")
-                )
-            case ev.TimeClaim():
-                self.log.append(f"Seat {event.by} says {event.reason}; our clock disagrees")
-            case ev.BotThinking():
-                self.thinking[event.seat] = event
-            case ev.WaitingFor():
-                self.blocking = list(event.seats)
-                self.thinking = {s: t for s, t in self.thinking.items() if s in self.blocking}
-                self.waiting = {s: t for s, t in self.waiting.items() if s in self.blocking}
-                if self.view is None and self.seat is not None and self.blocking:  # setting up
-                    others = [s for s in self.blocking if s != self.seat]
-                    self.status = "Setting up the game: waiting for " + (
-                        ", ".join(f"seat {s}" for s in others) or "you"
-                    )
-            case ev.FolderKnown():
-                self.saved = event.path
-                if self.over:  # a restart may replay the end before this arrives
-                    self.log.append(ending.saved_line(self.saved))
-            case ev.Verdict():
-                self.end(ending.stopped(event, self.abandoned))
-            case ev.Resuming():
-                self.message = self.notice = resume_line(event)
-                self.log.append(self.message)
-            case ev.Resigned():
-                self.confirming_resign = False
-                result = "" if event.vanished else self.resign_result(event.seat)
-                self.end(resigned_line(event) + (f"; {result}" if result else ""))
-            case ev.Departed() if event.you:
-                self.confirming_resign = False
-                self.end(departed_line(event, view=self.view))
-                self.log.extend(watch_rest_lines(self.invite, self.held_invite, self.via))
-                self.plays_on = bool(self.via if self.invite else self.held_invite)
-            case ev.Departed():
-                self.log.append(departed_line(event, self.departed_seat, self.view))
-            case ev.Staying():
-                self.log.append(ending.staying_line(event.seats, event.seconds, "q"))
-            case ev.Abandoned():
-                self.abandoned = event.seat
-                self.log.append(f"Seat {event.seat} never came back: the game is abandoned")
-            case ev.Vanishing():
-                self.log.append(vanishing_line(event))
+        table_news.take(self, event)
         said = self._thinking_said
         if said and self.status.endswith(said):  # a status not made anew keeps no old words
             self.status = self.status[: -len(said)]
@@ -294,7 +176,7 @@ class ScreenModel(RoomNeeds):
         other = 1 - seat
         return "you win" if other == self.seat else f"seat {other} wins"
 
-    def _limits_shown(self) -> str:
+    def limits_shown(self) -> str:
         return f" ({self.limits})" if self.limits else ""
 
     def _update_status(self) -> None:
