@@ -32,7 +32,7 @@ __all__ = [
     "resigned_line",
     "resume_line",
     "watch_rest_lines",
-    "watch_rest_lines",
+    "watchable",
     "when",
 ]
 
@@ -128,14 +128,19 @@ def departed_line(event: ev.Departed, who_plays: str = "", view: Any = None) -> 
     return f"seat {event.seat} left the table{when}; the game goes on without it"
 
 
+def watchable(invite: str, held_invite: str, via: str) -> bool:
+    """Whether a table we left can still be watched by us and others: spectators watch
+    through the host or a relay (``via``, HOST:PORT), so the table we joined (``held_invite``)
+    can, having its host still, but one we host (``invite``) only through a relay: without
+    one, its host served spectators, and that host has left."""
+    return bool(via if invite else held_invite)
+
+
 def watch_rest_lines(invite: str, held_invite: str, via: str) -> list[str]:
     """What the screen says, once we left a table that plays on, about watching the rest:
     the ``fairtable watch`` command on a row of its own (``i`` shows it unwrapped and copies the
-    invite), or plainly
-    that nobody can.  Spectators watch through the host or a relay (``via``, HOST:PORT): the
-    table we joined (``held_invite``) has its host still, but a host (``invite``, the table
-    we opened) without a relay serves nobody once it has left."""
-    if not (invite or held_invite) or (invite and not via):
+    invite), or plainly that nobody can (:func:`watchable`)."""
+    if not watchable(invite, held_invite, via):
         return [
             "The rest of the game cannot be watched: spectators watch through the "
             "table's host, and that was you"

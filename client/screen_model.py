@@ -24,6 +24,7 @@ from fairtable.client.invite_words import INVITE_KEYS
 from fairtable.client.lifecycle import (
     join_lines,
     resign_question,
+    watchable,
 )
 from fairtable.client.room_needs import RoomNeeds
 from fairtable.client.seat_names import SeatNames
@@ -79,7 +80,7 @@ class ScreenModel(RoomNeeds):
         self.reached = False  # the table answered (a lobby update, or our seat)
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""
-        self.plays_on = False  # we left a table that plays on and can be watched: 'i' says how
+        self.departed: list[int] = []  # seats that left the table for good (ours too), in order
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.leave = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -175,6 +176,17 @@ class ScreenModel(RoomNeeds):
             return "no winner is named" if self.players > 2 else ""
         other = 1 - seat
         return "you win" if other == self.seat else f"seat {other} wins"
+
+    @property
+    def plays_on(self) -> bool:
+        """Whether the table plays on without us, and can be watched ('i' gives the watch
+        line at game over): our seat left it for good -- a departure, which the node reports
+        only where the game's rules (``GameRules.departure_ends``) let the others play on; a
+        resignation, a verdict or a result ends the table's game instead -- and someone still
+        serves spectators (:func:`client.lifecycle.watchable`, which the watch line asks too).
+        The one place this is worked out: 'i' and the key hints ask it (``invite_block``)."""
+        mine = self.seat is not None and self.seat in self.departed
+        return mine and watchable(self.invite, self.held_invite, self.via)
 
     def limits_shown(self) -> str:
         return f" ({self.limits})" if self.limits else ""

@@ -132,11 +132,12 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
             result = "" if event.vanished else model.resign_result(event.seat)
             model.end(resigned_line(event) + (f"; {result}" if result else ""))
         case ev.Departed() if event.you:
+            model.departed.append(event.seat)
             model.confirming_resign = False
             model.end(departed_line(event, view=model.view))
             model.log.extend(watch_rest_lines(model.invite, model.held_invite, model.via))
-            model.plays_on = bool(model.via if model.invite else model.held_invite)
         case ev.Departed():
+            model.departed.append(event.seat)
             model.log.append(departed_line(event, model.departed_seat, model.view))
         case ev.Staying():
             model.log.append(ending.staying_line(event.seats, event.seconds, "q"))

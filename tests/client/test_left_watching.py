@@ -97,3 +97,21 @@ def test_a_table_left_that_plays_on_keeps_i_for_its_watch_line() -> None:
     assert host.seat is not None
     host.apply_event(ev.Departed(seat=host.seat, step=12, you=True))
     assert host.invite_block() == "" and not any("i invite" in row for row in _rows(host))
+
+
+def test_whether_the_table_plays_on_for_us_is_worked_out_from_who_left() -> None:
+    """Issue 30: 'the table plays on without me, and can be watched' is derived from the seats
+    that left (the node's departures, another's as well as ours) and who serves spectators
+    (client.lifecycle.watchable), not a flag one event sets: another seat leaving is not
+    ours, and a joiner that leaves has the watch line's 'i' whether or not a relay is used."""
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.Joining(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    other = (model.seat + 1) % 3
+    model.apply_event(ev.Departed(seat=other, step=10, you=False))
+    assert model.departed == [other] and not model.plays_on and not model.over
+    assert model.invite_block().startswith("To watch:")  # the game goes on: still ours to show
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    assert model.departed == [other, model.seat] and model.plays_on and model.over
+    assert model.invite_command("i") and INVITE in model.info.splitlines()
