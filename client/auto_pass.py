@@ -1,10 +1,13 @@
 """Answering for the player a decision that has one legal answer (a Sovereign priority window
-where only ``pass`` is legal), after the pause the player's own answers take.
+where only ``pass`` is legal, or the end of a forge phase with one way to finish it), after
+the pause the player's own answers take.
 
 Whether a player had a choice depends on its hidden hand, so answering at once would tell
 everyone watching the clock that it had none.  :class:`AutoPass` waits as long as this
-player took to answer its recent windows by hand (the median of the last few, 2 s before
-there are any), varied a little, then answers.  It has no clock or timer of its own: the
+player took to answer its recent decisions of the same kind by hand (the median of the last
+few, 2 s before there are any), varied a little, then answers: each kind keeps its own pace,
+so slow finishes typed part by part do not slow the windows, nor quick windows hurry a
+finish.  It has no clock or timer of its own: the
 screen calls :meth:`AutoPass.tick` a few times a second with the time.
 """
 
@@ -13,9 +16,9 @@ from __future__ import annotations
 import random
 import statistics
 from collections import deque
-from typing import Any
 
 from fairtable.client.screen_model import ScreenModel
+from fairtable.engine.requests import Decision, DecisionKind
 
 __all__ = ["AutoPass"]
 
@@ -30,15 +33,17 @@ class AutoPass:
     def __init__(self, model: ScreenModel, rng: random.Random | None = None) -> None:
         self.model = model
         self.rng = rng or random.SystemRandom()
-        self.by_hand: deque[float] = deque(maxlen=REMEMBERED)
-        self._decision: Any = None
+        self.by_hand: dict[DecisionKind, deque[float]] = {}  # a kind's recent hand answers
+        self._decision: Decision | None = None
         self._since = 0.0
         self._pause = DEFAULT_PAUSE
         self._answered = False  # the current decision was answered here
 
-    def pause(self) -> float:
-        """How long to wait before answering: like this player's own recent answers."""
-        base = statistics.median(self.by_hand) if self.by_hand else DEFAULT_PAUSE
+    def pause(self, kind: DecisionKind) -> float:
+        """How long to wait before answering a decision of ``kind``: like this player's own
+        recent answers to that kind."""
+        hand = self.by_hand.get(kind)
+        base = statistics.median(hand) if hand else DEFAULT_PAUSE
         return min(LIMITS[1], max(LIMITS[0], base * self.rng.uniform(0.8, 1.2)))
 
     def tick(self, now: float) -> bool:
@@ -50,9 +55,10 @@ class AutoPass:
                 and not self._answered
                 and self.model.only_answer_kind(self._decision)
             ):
-                self.by_hand.append(now - self._since)  # the player answered a window
+                hand = self.by_hand.setdefault(self._decision.kind, deque(maxlen=REMEMBERED))
+                hand.append(now - self._since)  # the player answered one by hand
             self._decision, self._since, self._answered = d, now, False
-            self._pause = self.pause()
+            self._pause = self.pause(d.kind) if d is not None else DEFAULT_PAUSE
         if d is None or self._answered or now - self._since < self._pause:
             return False
         answer = self.model.only_answer()

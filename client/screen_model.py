@@ -387,14 +387,14 @@ class ScreenModel(RoomNeeds):
         as its typed words).  Empty when nothing is ours to decide."""
         if self.decision is None:
             return ""
-        hint = self.decide_hint()
-        if self.only_answer() is not None:
-            hint = (
-                " passing for you shortly ('skip' is on)"
-                if self.skipping_windows()
-                else " nothing can be played here; passing for you shortly"
-            )
+        hint = self.only_answer_hint() if self.only_answer() is not None else self.decide_hint()
         return f"Decide ({self.decision.kind.replace('_', ' ')}):{hint}"
+
+    def only_answer_hint(self) -> str:
+        """What the decision line says of a decision answered for the player shortly."""
+        if self.skipping_windows():
+            return " passing for you shortly ('skip' is on)"
+        return " nothing can be played here; passing for you shortly"
 
     def enter_highlighted(self) -> None:
         """Enter on an empty prompt: answer with the highlighted option (every game alike)."""

@@ -130,7 +130,7 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         parts += [
             f"{name(x)} onto {target_words(view, h)}"
             if h
-            else f"{name(x)} scrapped (it has no unit to go on)"
+            else f"{name(x)} scrapped (it has no {_host_kind(x)} to go on)"
             for x, h in a.attach
         ]
         return "; ".join(parts) if parts else "done"
@@ -168,6 +168,12 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
             return f"discard {name(seen.get(a.discard, '?'))}"
         return "no Echo found: the cards stay"
     return repr(a)
+
+
+def _host_kind(aug: str) -> str:
+    """What an augment goes on: "unit" or "facility" (its card says)."""
+    d = DEFS.get(aug.split(":", 1)[-1])
+    return "facility" if d is not None and d.attach is CardType.FACILITY else "unit"
 
 
 def kind_of(card: str) -> str:

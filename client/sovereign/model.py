@@ -58,6 +58,8 @@ from fairtable.protocol import SeenWhy
 __all__ = ["HELP", "ClientModel", "label"]
 
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
+ANSWERED_FOR_YOU = (SovereignDecisionKind.WINDOW, SovereignDecisionKind.FINISH_FORGE)
+"""The kinds answered for the player when the rules leave one answer (client/auto_pass)."""
 SEAT_LEGEND = (
     "Each seat's summary row: E echoes scored/to win, hand N: cards held; its details after "
     "every summary: cit its citizens idle in the citadel (2t1d: 2 talents, 1 drone), deck "
@@ -104,7 +106,8 @@ HELP: dict[DecisionKind, str] = {
         " of the printed types, up to the printed maximum), their lanes, and hosts for loose "
         "augments. Or type the parts: 'health N T D' (new unit N gets T talents, D drones), "
         "'lane N L|C', 'attach N M' (loose augment N onto its host M, 0 to scrap it when it has"
-        " none), 'clear', then 'done' (parts not typed come from the suggestion)."
+        " none), 'clear', then 'done' (parts not typed come from the suggestion). When the "
+        "rules leave one way to finish, it is made for you after your usual pause."
     ),
     SovereignDecisionKind.LOSSES: (
         "Your units lose health tokens of both types: choose how many are talents."
@@ -165,6 +168,7 @@ class ClientModel(MenuModel):
         self.fight: dict[str, Any] = {}  # the declared attackers and the defending spaces
         self._before: SovereignView | None = None  # the view before the latest step
         self._draft = FinishDraft()  # a finish_forge answer typed part by part
+        self._only: tuple[Decision, Any] | None = None  # a finish's one legal answer, if any
 
     # -- from the network side -----------------------------------------------------------
     def apply_event(self, event: ev.NodeEvent) -> None:
@@ -305,7 +309,7 @@ class ClientModel(MenuModel):
         return self._menu
 
     def only_answer_kind(self, decision: Decision) -> bool:
-        return decision.kind == SovereignDecisionKind.WINDOW
+        return decision.kind in ANSWERED_FOR_YOU
 
     def skipping_windows(self) -> bool:
         return self.skip_windows
@@ -313,13 +317,37 @@ class ClientModel(MenuModel):
     def only_answer(self) -> Any:
         """A priority window where only passing is legal -- or any window while 'skip' is
         on -- its pass (client/auto_pass: after the player's own pause, so the clock tells
-        nobody whether a reflex was held)."""
+        nobody whether a reflex was held); the end of a forge phase that the rules allow to
+        finish one way only, that way (issue 31, N20)."""
         d = self.decision
+        if d is not None and d.kind == SovereignDecisionKind.FINISH_FORGE:
+            return self._only_finish(d)
         if d is None or d.kind != SovereignDecisionKind.WINDOW:
             return None
         if not self.skip_windows and not all(isinstance(a, A.Pass) for _, a in self.menu()):
             return None
         return A.Pass(d.seat)
+
+    def _only_finish(self, d: Decision) -> Any:
+        """The finish's one legal answer, asked of the engine's legal answers (every mix of
+        the parts 'health', 'lane', 'attach' could type, not the menu's labels); None when
+        there are more.  Worked out once a decision."""
+        if self._only is None or self._only[0] is not d:
+            found: list[Any] = []
+            if self.view is not None:
+                for a in legal_answers(self.view, d):
+                    if a not in found:
+                        found.append(a)
+                    if len(found) > 1:
+                        break
+            self._only = (d, found[0] if len(found) == 1 else None)
+        return self._only[1]
+
+    def only_answer_hint(self) -> str:
+        d = self.decision
+        if d is not None and d.kind == SovereignDecisionKind.FINISH_FORGE:
+            return " one way to finish; finishing the forge for you shortly"
+        return super().only_answer_hint()
 
     def command(self, text: str) -> None:
         """``skip`` turns the passing of every priority window on or off; the rest as every
@@ -336,8 +364,14 @@ class ClientModel(MenuModel):
         super().command(text)
 
     def auto_answer(self, answer: Any) -> bool:
+        d, view = self.decision, self.view
         sent = super().auto_answer(answer)
-        if sent and self.skip_windows and not self.over:
+        if not sent or self.over:
+            return sent
+        if isinstance(answer, A.FinishForge) and d is not None and view is not None:
+            self.message = f"Finished the forge for you: {label(view, d, answer)}."
+            self.log.append(self.message)  # the next question replaces the message at once
+        elif self.skip_windows:
             self.message = PASSED_FOR_YOU + " ('skip' is on; 'skip' again to answer windows)."
         return sent
 

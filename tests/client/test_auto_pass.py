@@ -1,18 +1,20 @@
-"""A Sovereign priority window where only ``pass`` is legal is answered for the player (not
-asked again and again), after the pause the player's own window answers take, so the clock
-does not tell the others that the player had no choice; any other decision waits for the
-player."""
+"""A Sovereign priority window where only ``pass`` is legal, or a forge finish with one legal
+answer, is answered for the player (not asked again and again), after the pause the player's
+own answers to that kind take, so the clock does not tell the others that the player had no
+choice; any other decision waits for the player."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from fairtable.client.auto_pass import DEFAULT_PAUSE, LIMITS, AutoPass
 from fairtable.client.plain import PlainSession
-from fairtable.client.sovereign.model import ClientModel
+from fairtable.client.sovereign.model import ClientModel, label
 from fairtable.engine.requests import Decision
 from fairtable.engine.sovereign import SovereignGame
 from fairtable.engine.sovereign import answers as A
+from fairtable.engine.sovereign.choices import legal_answers
 from fairtable.netplay import events as ev
 from tests.client.test_sovereign_model import model_for, play
 
@@ -57,7 +59,7 @@ def test_auto_pass_the_pause_follows_the_players_own_window_answers() -> None:
     _, choice = windows()
     auto_model = ClientModel()
     auto = AutoPass(auto_model, random.Random(2))
-    assert abs(auto.pause() - DEFAULT_PAUSE) <= DEFAULT_PAUSE * 0.2 + 1e-9
+    assert abs(auto.pause("window") - DEFAULT_PAUSE) <= DEFAULT_PAUSE * 0.2 + 1e-9
     t = 0.0
     for game, d in choice * 2:  # answered by hand, 4.5 s after each was asked
         model, _ = model_for(game, d)
@@ -66,8 +68,9 @@ def test_auto_pass_the_pause_follows_the_players_own_window_answers() -> None:
         model.decision = None
         t += 4.5
         auto.tick(t)
-    assert list(auto.by_hand) and all(abs(x - 4.5) < 1e-9 for x in auto.by_hand)
-    assert all(4.5 * 0.8 - 1e-9 <= auto.pause() <= 4.5 * 1.2 + 1e-9 for _ in range(20))
+    hand = auto.by_hand["window"]
+    assert list(hand) and all(abs(x - 4.5) < 1e-9 for x in hand)
+    assert all(4.5 * 0.8 - 1e-9 <= auto.pause("window") <= 4.5 * 1.2 + 1e-9 for _ in range(20))
 
 
 def test_auto_pass_one_answer_a_decision_whoever_answers_first() -> None:
@@ -174,3 +177,69 @@ def test_plain_says_nothing_of_a_window_that_passes_itself() -> None:
     plain.update()
     assert any(line.startswith("Decide (window)") for line in said)  # a real choice: said
     assert "#1 pass (suggested)" in said
+
+
+def finishes() -> tuple[tuple[SovereignGame, Decision], tuple[SovereignGame, Decision]]:
+    """A forge phase's finish with one legal answer (an augment with no host), and one with
+    more (issue 31, N20), from seeded games."""
+    one: list[tuple[SovereignGame, Decision]] = []
+    more: list[tuple[SovereignGame, Decision]] = []
+
+    def seen(game: SovereignGame, d: Decision) -> None:
+        if d.kind == "finish_forge":
+            answers = set(itertools.islice(legal_answers(game.view(d.seat), d), 50))
+            (one if len(answers) == 1 else more).append((game.copy(), d))
+
+    for seed in range(1, 8):
+        play(["random", "random"], seed, on_decision=seen)
+        if one and more:
+            return one[0], more[0]
+    raise AssertionError("no finish with one legal answer came")
+
+
+def test_auto_pass_a_finish_with_one_legal_answer_is_made_for_the_player() -> None:
+    """Issue 31, N20: the end of a forge phase with one legal answer (a loose augment with one
+    host, or none: scrapped) is not asked: it is answered for the player after the same pause
+    as a window, and the message line says what was done."""
+    (game, d), _ = finishes()
+    (only,) = set(legal_answers(game.view(d.seat), d))
+    model, sent = model_for(game, d)
+    assert model.only_answer() == only
+    assert "finishing the forge for you shortly" in model.decision_line()
+    auto = AutoPass(model, random.Random(1))
+    assert not auto.tick(100.0) and not auto.tick(100.0 + LIMITS[0] / 2) and sent == []
+    assert auto.tick(100.0 + LIMITS[1])
+    assert sent == [only] and not auto.tick(100.0 + 2 * LIMITS[1])
+    said = f"Finished the forge for you: {label(game.view(d.seat), d, only)}."
+    assert model.message == said and model.log[-1] == said  # the next question hides the message
+    game.copy().apply(sent[0])  # a legal answer
+
+
+def test_auto_pass_a_finish_with_a_choice_waits_for_the_player() -> None:
+    """A finish where the typed parts ('health N T D', 'lane', 'attach') make more than one
+    answer legal is the player's to make, whatever the menu lists."""
+    _, (game, d) = finishes()
+    model, sent = model_for(game, d)
+    assert model.only_answer() is None
+    auto = AutoPass(model, random.Random(1))
+    for t in range(0, 600, 10):
+        assert not auto.tick(float(t))
+    assert sent == []
+
+
+def test_auto_pass_the_pause_follows_the_players_answers_to_the_same_kind() -> None:
+    """Finishes answered by hand (slow: parts typed) do not slow the windows passed for the
+    player, nor do quick windows hurry a finish: each kind keeps the player's own pace."""
+    _, choice = windows()
+    _, (game, d) = finishes()
+    auto = AutoPass(ClientModel(), random.Random(2))
+    t = 0.0
+    for (g, dd), took in [*((c, 3.0) for c in choice), *[((game, d), 30.0)] * 3]:
+        model, _ = model_for(g, dd)
+        auto.model = model
+        auto.tick(t)
+        model.decision = None
+        t += took
+        auto.tick(t)
+    assert all(3.0 * 0.8 - 1e-9 <= auto.pause("window") <= 3.0 * 1.2 + 1e-9 for _ in range(20))
+    assert all(auto.pause("finish_forge") == LIMITS[1] for _ in range(20))

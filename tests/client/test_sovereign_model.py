@@ -541,5 +541,7 @@ def test_a_forge_finish_names_what_it_does_health_only_for_health() -> None:
     view: Any = SimpleNamespace(seat=0)
     scrap = A.FinishForge(seat=0, attach=(("1:ms-self-repair-lattice", ""),))
     assert label(view, None, scrap) == "Self-Repair Lattice scrapped (it has no unit to go on)"
+    mast = A.FinishForge(seat=0, attach=(("1:ms-sensor-mast", ""),))  # goes on a facility
+    assert label(view, None, mast) == "Sensor Mast scrapped (it has no facility to go on)"
     health = A.FinishForge(seat=0, health=(("1:ms-self-repair-lattice", 1, 0),))
     assert label(view, None, health).startswith("health: Self-Repair Lattice ")
