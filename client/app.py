@@ -161,12 +161,14 @@ class LogPane:
 
     def earlier(self) -> str:
         """ "+N earlier: PgUp" (", M new since your move" when some of those came after our
-        last answer) while lines are above the shown ones, else ''."""
+        last answer; a spectator's: ", M new this turn") while lines are above the shown
+        ones, else ''."""
         start, _ = self.window(self.model.log_back)
         if not start:
             return ""
         new = start - self.model.log_mark  # hidden lines from after our last answer
-        since = f", {new} new since your move" if new > 0 and self.model.log_mark else ""
+        when = "this turn" if self.model.spectating else "since your move"  # no move of its own
+        since = f", {new} new {when}" if new > 0 and self.model.log_mark else ""
         return f"+{start} earlier{since}: PgUp"
 
     def on_rule(self) -> str:

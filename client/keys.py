@@ -25,6 +25,10 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
             keys.append(("PgDn", "scroll the log forward"))
         if model.invite_block():  # none once the table is over
             keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
+        from fairtable.client.room import panes_cut_for_log  # the screen's rows
+
+        if panes_cut_for_log(model):  # the log took their rows for this turn's lines
+            keys.append(("Esc", "show the panes whole (the log took rows for this turn)"))
         return [*keys, ("q / Ctrl-Q", "stop watching (the game goes on without us)")]
     if model.over:  # nothing left to answer: single keys, as a spectator's
         keys = [("?", "show or hide these keys"), ("PgUp", "scroll the log back")]

@@ -9,8 +9,11 @@ decided in one place, :func:`plan`, in one order: at rest the menu takes its row
 cards it names take rows from the menu (down to compact), then from the log's earlier lines;
 what happened since our last answer takes the panes' empty rows, the menu's (down to compact),
 the panes' (down to :data:`UPPER_LEAST`, or all of them but a game's least and the hand cards
-named); the hand cards named give their rows last.  Nothing is cut silently: a cut says "+N
-more" and what shows the rest (Esc, where the log took the rows).
+named); the hand cards named give their rows last.  A spectator (nothing to answer, no menu)
+has the panes' empty rows for its log always, and what happened since the table's turn began
+(``ScreenModel.turn``) takes their rows down to their least, as for a seat waiting its turn.
+Nothing is cut silently: a cut says "+N more" and what shows the rest (Esc, where the log took
+the rows).
 
 Plain mode reads the panes without drawing them (:func:`whole_lines`): inside it a pane has no
 width to save, so a game's panes cut no card name and no row to a width (:func:`fit`).
@@ -164,7 +167,9 @@ def plan(model: ScreenModel) -> Plan:
     So a line since our move hides only once the menu is compact and the panes are at
     their least, and a hand card a decision names is off-screen only when the lines since
     our move fill every other row.  (While we wait, and at the end, the panes give the
-    log rows down to their least, but stay.)"""
+    log rows down to their least, but stay.)  A spectator's log takes the panes' empty
+    rows at once, and its lines since the table's turn began (its ``log_mark``) take
+    their rows as a waiting seat's do."""
     shown = _plan(model, since=model.log_mark > 0)
     if shown.upper < _filled(model):  # cut: for the log, if they would show more without it
         return attrs.evolve(shown, for_log=_plan(model, since=False).upper > shown.upper)
@@ -213,6 +218,9 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         log, upper = log - max(0, take), upper + max(0, take)
     kept = min(hand, upper)  # the hand cards named that have their rows
     floor = max(model.upper_least(), kept)
+    if model.spectating:  # no menu, nothing to answer: the log is what a spectator reads
+        take = upper - max(_filled(model), floor)  # the panes' empty rows, always
+        upper, log = upper - max(0, take), log + max(0, take)
     if need > log and log >= 1:  # 2. what happened since our move
         filled = _filled(model)
         take = min(need - log, upper - max(filled, floor))  # their empty rows

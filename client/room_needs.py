@@ -1,9 +1,12 @@
 """What a game's screen model tells the layout (:func:`client.room.plan`) that it needs beyond
-its text: the rows its upper panes never give the log, and the hand cards the decision at
-hand names.  Every screen model is one (:class:`client.screen_model.ScreenModel`); a game
-overrides what it needs."""
+its text: the rows its upper panes never give the log, the hand cards the decision at hand
+names, and the turn the table is at (a spectator's log keeps what happened since it began).
+Every screen model is one (:class:`client.screen_model.ScreenModel`); a game overrides what it
+needs."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 __all__ = ["RoomNeeds"]
 
@@ -16,6 +19,12 @@ class RoomNeeds:
         """Rows the upper panes never give the log now (a game whose table must show, e.g.
         a map whose spaces the options name).  None by default."""
         return 0
+
+    def turn(self) -> Hashable:
+        """What names the turn the table is at now: a spectator, who has no move of its own,
+        keeps on screen what happened since it changed (client.screen_model).  None by
+        default: a spectator's log then keeps what happened since it was last read (Esc)."""
+        return None
 
     def hand_named(self) -> int:
         """How many of the hand's cards, from the first, the decision at hand may name (an

@@ -98,7 +98,8 @@ class ScreenModel(RoomNeeds):
         self.info = ""  # the card text 'info' asked for, shown in place of the menu
         self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
         self.log_back = 0  # lines the log is scrolled back from its newest line
-        self.log_mark = 0  # the log's length when we last answered (what is new since)
+        self.log_mark = 0  # the log's length when we last answered, or (a spectator) when the
+        # table's turn changed (what is new since: client.room.plan keeps it on screen)
         self.sent_for: Decision | None = None  # the decision the last answer was sent for
         self.auto_sent: Decision | None = None  # the decision answered for the player (auto_pass)
         self.names = SeatNames()  # the players' names, signed by their seats (client.seat_names)
@@ -154,7 +155,10 @@ class ScreenModel(RoomNeeds):
     @view.setter
     def view(self, view: Any) -> None:
         if view is not self._view and view != self._view:
+            turn = self.turn()
             self.prior_view, self._view = self._view, view
+            if self.spectating and self.turn() != turn:  # a spectator has no move: its mark
+                self.log_mark = len(self.log)  # is where the table's turn began (room.plan)
 
     def end(self, over: str) -> None:
         """The game has ended with ``over`` (every game's model words its result and calls

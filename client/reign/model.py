@@ -235,6 +235,10 @@ class ClientModel(ScreenModel):
         self.status = f"Round {table.round} - {table.phase} - {turn}{waiting}"
 
     # -- what the screen lists -------------------------------------------------------------
+    def turn(self) -> tuple[int, str] | None:
+        """A round's phase (the seats act in it together)."""
+        return None if self.view is None else (self.view.table.round, self.view.table.phase)
+
     def hand(self) -> list[str]:
         return list(self.view.hand) if self.view is not None else []
 

@@ -278,6 +278,10 @@ class ClientModel(MenuModel):
                 spaces[space] = number
         return spaces
 
+    def turn(self) -> tuple[int, int | None] | None:
+        """A seat's activation (the active seat, round by round)."""
+        return None if self.view is None else (self.view.table.round, self.view.table.active)
+
     def upper_least(self) -> int:
         """The map's rows while the highlighted option names a space on it (a move, a
         placement: the map marks it '@'), and while we wait, so that the table stays; at a

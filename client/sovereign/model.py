@@ -269,6 +269,10 @@ class ClientModel(MenuModel):
     def picked(self) -> list[tuple[str, int | None]]:
         return []
 
+    def turn(self) -> tuple[int, int] | None:
+        """A seat's turn (the active seat's, round by round)."""
+        return None if self.view is None else (self.view.table.round, self.view.table.turn)
+
     def upper_least(self) -> int:
         """With four seats or more, the table pane's turn, battle and every seat's summary
         row (and the row saying what is cut after them): the log never takes them, so how

@@ -143,3 +143,30 @@ def test_a_sodalis_spectator_is_told_which_team_wins_on_a_resignation() -> None:
     model.apply_event(ev.Resigned(1, 40, False))
     winner = player.resign_result(1).removesuffix(" - you win!")
     assert winner.startswith("team ") and model.over.endswith(f"game is over; {winner}")
+
+
+def _rule(shown: list[str]) -> int:
+    return next(i for i, row in enumerate(shown) if row.startswith("--"))
+
+
+@pytest.mark.parametrize("game", ["reign", "sovereign", "sodalis"])
+def test_a_spectators_log_keeps_this_turn_and_takes_the_panes_empty_rows(game: str) -> None:
+    """Issue 31, N7: a spectator's log mark is where the table's turn began; the log takes
+    every row the upper panes leave empty at 80x24 (the game's end: none is left empty)."""
+    spec, sessions = played(game)
+    session = P.TableSession(spec, None)
+    model = spectator_model(_invite(game))
+    marks = set()
+    for entry in sessions[0].entries():
+        session.receive(entry)
+        while (event := session.next_event()) is not None:
+            for node_event in spectator_events(event, session):
+                turn = model.turn()
+                model.apply_event(node_event)
+                if model.turn() != turn and isinstance(node_event, ev.ViewChanged):
+                    assert model.log_mark <= len(model.log)  # this step's lines after it
+                    marks.add(model.log_mark)
+    assert len(marks) > 3  # the mark moved at each turn
+    shown = render(model)
+    upper = shown[: _rule(shown)]
+    assert upper and not any(row.replace("|", "").strip() == "" for row in upper), shown
