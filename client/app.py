@@ -48,7 +48,7 @@ from fairtable.client.auto_pass import AutoPass
 from fairtable.client.clipboard import copy_to_clipboard
 from fairtable.client.games import client_game
 from fairtable.client.help_pages import page_step
-from fairtable.client.keys import keys_lines
+from fairtable.client.keys import key_bar, keys_lines
 from fairtable.client.room import (
     ESC_SHOWS,
     STATUS_GAP,
@@ -203,19 +203,11 @@ class LogPane:
         return Point(0, max(0, "".join(part[1] for part in self.lines()).count("\n")))
 
 
-KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  Ctrl-Q quit "
-WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
-OVER_HINTS = " Game over  PgUp/PgDn log  ? keys  q quit "  # no invite: the table is closed
-WATCH_OVER_HINTS = " Spectating: game over  PgUp/PgDn log  ? keys  q quit "
 WATCH_PROMPT = "  (a spectator: nothing to answer)"
 
 
 def hint_line(model: ScreenModel) -> StyleAndTextTuples:
-    if model.spectating:  # no invite once the table is over: it takes nobody then
-        return [("class:hints", WATCH_OVER_HINTS if model.over else WATCH_HINTS)]
-    if model.over and model.invite_block():  # we left a table that plays on: 'i' to watch it
-        return [("class:hints", OVER_HINTS.replace("  ? keys", "  i invite  ? keys"))]
-    return [("class:hints", OVER_HINTS if model.over else KEY_HINTS)]
+    return [("class:hints", key_bar(model, screen_size()[1]))]
 
 
 def status_line(model: ScreenModel) -> StyleAndTextTuples:

@@ -51,7 +51,7 @@ def in_plain(help_: Help) -> str:
     return "".join(part.plain if isinstance(part, Key) else part for part in help_)
 
 
-INVITE_HELP = " 'i' shows the join code and the invite again (and copies it);"
+INVITE_HELP = " 'i' and Enter show the join code and the invite again (and copy it);"
 """The help's words for the invite key: said only where there is an invite to show."""
 
 INVITE_PART = Key(INVITE_HELP, " 'invite' says the join code and the invite again;")

@@ -28,4 +28,4 @@ def invite_lines(model: Any) -> list[tuple[str, str]]:
     nothing when there is no one to invite (every other seat is a bot of ours)."""
     if not model.invite or getattr(model, "all_bots", False):
         return []
-    return [("", "\nHow friends join: below the log.\n'i' shows it again at any time.\n")]
+    return [("", "\nHow friends join: below the log.\n'i' and Enter show it again at any time.\n")]

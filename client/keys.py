@@ -1,4 +1,10 @@
-"""The ``?`` overlay: the keys and typed words of the screen as it is now (lazygit style).
+"""The key bar and the ``?`` overlay: the keys and typed words of the screen as it is now
+(lazygit style).
+
+:func:`key_bar` is the screen's last row: the keys most used, for a player, a spectator or
+a game over; during play ``i Enter: invite`` whenever the table has an invite or a code (a
+bare ``i`` is the start of typed words such as ``info N``; at game over, where nothing is
+typed, ``i`` alone shows the watch line of a table we left that plays on).
 
 :func:`screen_keys` lists, for the model's current screen, the keys every screen has, the
 keys that only work now (a menu's Up/Down, Esc while card text or help is shown or the log
@@ -14,7 +20,29 @@ from typing import Any
 
 from fairtable.client.screen_model import Lines
 
-__all__ = ["keys_lines", "screen_keys"]
+__all__ = ["key_bar", "keys_lines", "screen_keys"]
+
+KEY_HINTS = " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  Ctrl-Q quit "
+INVITE_HINTS = (  # the first that fits the screen's width
+    " F1 help  ? keys  F2 card text  Up/Down option  PgUp/PgDn log  i Enter: invite  Ctrl-Q quit ",
+    " F1 help  ? keys  F2 card  Up/Down  PgUp/PgDn log  i Enter: invite  Ctrl-Q quit",
+)
+WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
+OVER_HINTS = " Game over  PgUp/PgDn log  ? keys  q quit "  # no invite: the table is closed
+WATCH_OVER_HINTS = " Spectating: game over  PgUp/PgDn log  ? keys  q quit "
+
+
+def key_bar(model: Any, width: int) -> str:
+    """The key bar for the screen the model shows now, at ``width`` columns."""
+    if model.spectating:  # no invite once the table is over: it takes nobody then
+        return WATCH_OVER_HINTS if model.over else WATCH_HINTS
+    if model.over and model.invite_block():  # we left a table that plays on: 'i' to watch it
+        return OVER_HINTS.replace("  ? keys", "  i invite  ? keys")
+    if model.over:
+        return OVER_HINTS
+    if model.invite_block():
+        return next((bar for bar in INVITE_HINTS if len(bar) <= width), INVITE_HINTS[-1])
+    return KEY_HINTS
 
 
 def screen_keys(model: Any) -> list[tuple[str, str]]:
@@ -71,7 +99,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("Esc", "show the panes whole (the log took some of their rows)"))
     keys += game_keys
     if model.invite_block():
-        keys.append(("i / invite", "show the join code and the invite again (and copy it)"))
+        keys.append(("i Enter", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))
     keys.append(("Ctrl-Q", "leave (the game is kept; or type q and Enter)"))

@@ -271,7 +271,11 @@ class ScreenModel(RoomNeeds):
             return True
         self.copy(self.invite or self.held_invite)
         self.info = block
-        self.message = "Above; also copied to your clipboard, where the terminal allows it."
+        self.message = (  # the status still says "your move": the menu is only hidden
+            "Above, also copied to your clipboard where allowed; Esc returns to the decision."
+            if self.decision is not None and not self.over
+            else "Above; also copied to your clipboard, where the terminal allows it."
+        )
         return True
 
     def pane_open(self) -> bool:

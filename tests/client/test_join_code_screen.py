@@ -56,7 +56,7 @@ def test_the_lobby_at_80x24_shows_the_code_and_the_whole_invite_on_full_width_li
     assert len(rows) == 3 and all("|" not in row for row in rows), screen  # no border inside
     assert all(len(row) == 80 for row in rows[:-1])  # the full width of the screen
     assert not any("more (a taller window" in row for row in screen), screen
-    assert "'i' shows it again at any time." in text(hosting())
+    assert "'i' and Enter show it again at any time." in text(hosting())
 
 
 def test_without_a_code_only_the_invite() -> None:
@@ -94,9 +94,9 @@ def test_i_on_the_screen_and_in_the_keys_overlay_and_help() -> None:
     model = hosting()
     run_keys(model, "invite\r\x11")  # Ctrl-Q quits
     assert model.info.endswith(INVITE)
-    assert "'i' shows the join code and the invite again" in model.help_text()
+    assert "'i' and Enter show the join code and the invite again" in model.help_text()
     model.show_keys = True
-    assert any("i / invite" in row for row in render(model))
+    assert any(row.startswith(" i Enter ") for row in render(model))
 
 
 def test_a_joiner_can_pass_the_invite_on() -> None:

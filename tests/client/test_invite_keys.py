@@ -1,0 +1,63 @@
+"""Issue 31, N11: during play the invite is shown by ``i`` and Enter (a bare ``i`` is the
+start of typed words such as ``info N``), and the key bar and the ``?`` overlay say so
+whenever the table has an invite or a code -- not at game over, when nobody can use it.
+While the invite stands in place of a decision's menu, the screen says that Esc returns
+to the decision."""
+
+from __future__ import annotations
+
+from fairtable.client.reign.model import ClientModel
+from fairtable.engine.requests import Decision
+from fairtable.netplay import events as ev
+from tests.client.screen import render
+from tests.client.test_join_code_screen import INVITE
+from tests.engine.driver import Table
+
+I_ENTER = "i Enter: invite"
+
+
+def at_a_decision(invite: bool) -> ClientModel:
+    """A seat at its first decision of a seeded Reign game; hosting with an invite, or a
+    table of its own bots (no invite)."""
+    table = Table(3, seed=2, bots=["random"] * 3)
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model = ClientModel(lambda answer: None)
+    model.copy = lambda text: None  # type: ignore[method-assign]
+    if invite:
+        model.apply_event(ev.TableOpen(invite=INVITE, code="7-amber-ant-ant-ant"))
+    model.apply_event(ev.Seated(seat=d.seat, players=3))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    return model
+
+
+def hints(screen: list[str]) -> str:
+    return screen[-1]
+
+
+def test_the_key_bar_and_the_keys_overlay_say_i_enter_while_an_invite_exists() -> None:
+    model = at_a_decision(invite=True)
+    for width in (80, 120):
+        bar = hints(render(model, width, 24))
+        assert I_ENTER in bar and "Ctrl-Q quit" in bar and "F1 help" in bar, bar
+        assert len(bar) <= width
+    model.show_keys = True
+    overlay = render(model)
+    assert any(row.startswith(" i Enter ") and "invite" in row for row in overlay), overlay
+    alone = at_a_decision(invite=False)  # every other seat a bot of ours: nobody to invite
+    assert I_ENTER not in hints(render(alone))
+    alone.show_keys = True
+    assert not any(row.startswith(" i Enter ") for row in render(alone))
+
+
+def test_i_at_a_decision_says_esc_returns_to_it() -> None:
+    model = at_a_decision(invite=True)
+    menu = model.menu()
+    model.command("i")
+    assert model.info.endswith(INVITE) and model.decision is not None
+    screen = "\n".join(render(model))
+    assert "Esc returns to the decision" in screen, screen
+    assert "also copied to your clipboard" in model.message
+    model.command("")  # any line (or Esc) hides it: the decision's menu is back
+    assert model.info == "" and model.menu() == menu
