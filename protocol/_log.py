@@ -198,8 +198,8 @@ def _stopped(
             False,
             f"{count} entries, every signature, commitment, proof and shuffle checks out "
             f"up to step {step}, where the log stops waiting for seat {waiting}; this copy "
-            f"says the clock ended the game there ({claimed.words()}) but keeps no signed "
-            f"time notice to show it (copies saved before notices were kept have none), so "
+            f"says {claimed.words()} there, ending the game by the clock, but it keeps no "
+            f"signed time notice to show it (copies saved before notices were kept have none), so "
             f"that end cannot be checked{left}",
             departed=departed,
             unchecked=True,
