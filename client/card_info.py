@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from fairtable.client.text_rows import CUT_MARK
+from fairtable.client.help_parts import Help, Key
 
 __all__ = ["Seen", "SeesCards", "answer_strings", "info_answer"]
 
@@ -47,8 +47,12 @@ class SeesCards(Protocol):
 
 USAGE = (
     "info N: card N of your hand{spread}; info #N: the cards of option #N; info NAME: "
-    "any card you can see by (part of) its name; F2: the highlighted option."
+    "any card you can see by (part of) its name"
 )
+"""What ``info`` alone says (then :data:`USAGE_KEY`, then a full stop)."""
+
+USAGE_KEY = Key("; F2: the highlighted option")
+"""The screen's key for the highlighted option's card text (plain lines have no highlight)."""
 
 
 def _unique(items: Sequence[Seen]) -> list[Seen]:
@@ -59,11 +63,13 @@ def _unique(items: Sequence[Seen]) -> list[Seen]:
     return list(out.values())
 
 
-def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> str:
-    """The text ``info WORDS`` shows (several cards one paragraph each)."""
+def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> Help:
+    """The text ``info WORDS`` shows (several cards one paragraph each); how to use it, with
+    the screen's key (:mod:`client.help_parts`), where ``WORDS`` is empty."""
     words = " ".join(words.split())
     if not words:
-        return USAGE.format(spread="" if numbered_what == "hand" else f" ({numbered_what})")
+        spread = "" if numbered_what == "hand" else f" ({numbered_what})"
+        return (USAGE.format(spread=spread), USAGE_KEY, ".")
     if words.isdecimal():
         cards = model.numbered_cards()
         n = int(words)
@@ -80,7 +86,7 @@ def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> st
         if not found:
             return f"Option {words} names no card: {menu[n - 1][0]}"
         return "\n".join(item.words() for item in found)
-    wanted = words.lower().rstrip(CUT_MARK)  # a name as a pane shortened it ("Shieldwall\u2026")
+    wanted = words.lower()
     seen = _unique(model.visible_cards())
     exact = [item for item in seen if item.name.lower() == wanted]
     found = exact or [item for item in seen if wanted in item.name.lower()]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairtable.client.help_parts import Help, Key
 from fairtable.client.table_ref import check_words
 from fairtable.netplay import events as ev
 from fairtable.protocol import VerdictKind
@@ -19,6 +20,7 @@ from fairtable.protocol import VerdictKind
 __all__ = [
     "LEAVE",
     "LEAVE_WATCHING",
+    "TYPE_QUIT",
     "after_screen",
     "saved_line",
     "status",
@@ -28,8 +30,22 @@ __all__ = [
 
 _CLOCK_ENDS = (VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED)
 
-LEAVE = "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
-LEAVE_WATCHING = "Press q to leave. A spectator keeps nothing; the players' logs hold the game."
+LEAVE: Help = (
+    Key("Press q to leave. "),
+    "The game is saved; 'fairtable audit' (above) checks it.",
+    Key("", " Leaving once every seat has the last moves ('quit' leaves now)."),
+)
+"""The message line once the game is over: how to leave, and that the game is kept (plain
+mode needs no key: it leaves by itself once every seat has the last moves, or at 'quit')."""
+
+TYPE_QUIT = Key("Press q", "Type quit")
+"""How the words of the end name the key that leaves, and what plain mode says instead."""
+
+LEAVE_WATCHING: Help = (
+    TYPE_QUIT,
+    " to leave. A spectator keeps nothing; the players' logs hold the game.",
+)
+"""The message line once a game we watch is over."""
 
 
 def saved_line(path: str) -> str:

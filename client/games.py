@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from fairtable.client.bots import RandomBot
+from fairtable.client.help_parts import Help
 from fairtable.client.screen_model import Lines, ScreenModel
 from fairtable.engine.games import entry, rules
 from fairtable.engine.requests import DecisionKind
@@ -52,8 +53,8 @@ class ClientParts:
 
     model: type[ScreenModel]  # the screen model (a fresh one per game played)
     panes: Panes
-    words: Mapping[DecisionKind, str]  # the help text of each decision kind
-    summary: str  # the rules in short (``fairtable rules GAME``, F3)
+    words: Mapping[DecisionKind, Help]  # the help text of each decision kind (help_parts)
+    summary: Help  # the rules in short (``fairtable rules GAME``, F3), keys told apart
     card_name: Callable[[str], str] = str  # a hidden card's words from its id (replay's hands)
 
 
@@ -65,8 +66,8 @@ class ClientGame:
     model: type[ScreenModel]
     panes: Panes
     bots: Mapping[str, BotMaker]  # the game's own bots by kind (the random one is everyone's)
-    words: Mapping[DecisionKind, str]
-    summary: str
+    words: Mapping[DecisionKind, Help]
+    summary: Help
     card_name: Callable[[str], str]
     styles: Mapping[str, str]  # the colour of each style class its panes use
 

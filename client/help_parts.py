@@ -1,12 +1,14 @@
-"""Help texts as typed parts: what is a word to type and what is a screen key to press.
+"""Lines as typed parts: what is a word to type and what is a screen key to press.
 
-A game's help (F1 on the screen, ``help`` in plain mode) is a :data:`Help`: a sequence of
+A help (F1 on the screen, ``help`` in plain mode), a message line, a decision's first line,
+card text, a game's summary and the words of the end are each a :data:`Help`: a sequence of
 parts, each either a plain ``str`` -- words typed and read the same on the screen and in
-plain lines -- or a :class:`Key` -- a screen key to press, which carries what plain mode says
-in its place (the typed word that does the same, or nothing where plain mode has no such
-thing: no highlight to move, no clipboard).  The screen renders a help with
-:func:`on_screen`, plain mode with :func:`in_plain`; neither rewrites the other's sentences,
-so a reworded help sentence cannot slip a key into plain mode.
+plain lines -- or a :class:`Key` -- a screen key to press, which carries what plain mode
+says in its place (the typed word that does the same, or nothing where plain mode has no
+such thing: no highlight to move, no clipboard).  A bare ``str`` is a line of words said
+alike.  The screen renders a line with :func:`on_screen`, plain mode with :func:`in_plain`;
+neither rewrites the other's sentences, so a reworded sentence cannot slip a key into plain
+mode.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "F1_FOR_HELP",
+    "F1_SAYS_HOW",
     "INVITE_HELP",
     "INVITE_PART",
     "KEYS_HELP",
@@ -23,6 +27,7 @@ __all__ = [
     "Help",
     "Key",
     "in_plain",
+    "joined",
     "on_screen",
     "unspaced",
 ]
@@ -38,17 +43,34 @@ class Key:
 
 
 Help = Sequence[str | Key]
-"""A help text: words said alike (``str``) and screen keys (:class:`Key`), in order."""
+"""A help text or a line: words said alike (``str``) and screen keys (:class:`Key`), in
+order; a bare ``str`` is a line with no key in it."""
 
 
 def on_screen(help_: Help) -> str:
-    """The help as the screen shows it: keys by their names."""
+    """The help (or line) as the screen shows it: keys by their names."""
+    if isinstance(help_, str):
+        return help_
     return "".join(part.screen if isinstance(part, Key) else part for part in help_)
 
 
 def in_plain(help_: Help) -> str:
-    """The help as plain mode says it: each key by its typed word, or left out."""
+    """The help (or line) as plain mode says it: each key by its typed word, or left out."""
+    if isinstance(help_, str):
+        return help_
     return "".join(part.plain if isinstance(part, Key) else part for part in help_)
+
+
+def joined(*lines: Help) -> tuple[str | Key, ...]:
+    """One line of the parts of ``lines``, in order (a bare ``str`` is one part)."""
+    return tuple(part for line in lines for part in ((line,) if isinstance(line, str) else line))
+
+
+F1_FOR_HELP = Key(" (F1 for help)", " ('help' for help)")
+"""Ends a reply to a line the decision does not take: where its help is."""
+
+F1_SAYS_HOW = Key(" (F1 says how)", " ('help' says how)")
+"""Ends the list of a decision's shortcut words (``game_keys``): where they are explained."""
 
 
 INVITE_HELP = " 'i' and Enter show the join code and the invite again (and copy it);"

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COPIED", "INVITE_KEYS", "invite_lines", "via_text"]
+from fairtable.client.help_parts import Help, Key
 
-COPIED = "Invite copied to your clipboard, where the terminal allows it."
+__all__ = ["COPIED", "INVITE_KEYS", "SHOWN_COPIED", "invite_lines", "via_text"]
+
+COPIED: Help = (Key("Invite copied to your clipboard, where the terminal allows it."),)
+"""The message line once the table opens (plain mode copies nothing: it says nothing)."""
+
+SHOWN_COPIED: Help = (
+    "Above",
+    Key("; also copied to your clipboard, where the terminal allows it"),
+    ".",
+)
+"""The message line once 'i' shows the invite again."""
 
 INVITE_KEYS = ("i", "invite")
 """The words that show the join code and the invite again (and copy the invite)."""

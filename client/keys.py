@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fairtable.client.help_parts import on_screen
 from fairtable.client.screen_model import Lines
 
 __all__ = ["key_bar", "keys_lines", "screen_keys"]
@@ -97,7 +98,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("Esc", "bring back the table (the log took its rows)"))
     elif panes_cut_for_log(model):
         keys.append(("Esc", "show the panes whole (the log took some of their rows)"))
-    keys += game_keys
+    keys += [(key, on_screen(what)) for key, what in game_keys]
     if model.invite_block():
         keys.append(("i Enter", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:

@@ -101,7 +101,10 @@ def resign_question(ends: bool | None, result: str) -> str:
 def resigned_line(event: ev.Resigned) -> str:
     """What a node's ``resigned`` event says to a person."""
     if event.vanished and event.you:  # we came back after the others agreed we were gone
-        return "the others agreed that you had vanished: the seat is no longer yours; they play on"
+        return (
+            "the others agreed that you had vanished: the seat is no "
+            "longer yours - 'fairtable watch' with the invite follows the table"
+        )
     if event.vanished:
         return f"seat {event.seat} vanished and the game cannot go on without it - the game is over"
     if event.you:

@@ -16,6 +16,7 @@ from typing import Any
 
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
+from fairtable.client.help_parts import F1_FOR_HELP, F1_SAYS_HOW, Help
 from fairtable.client.screen_model import SENDING, ScreenModel
 from fairtable.engine.public_table import PublicTable
 from fairtable.engine.requests import Decision
@@ -64,14 +65,14 @@ class MenuModel(ScreenModel):
         """The game's shortcut words."""
         return {}
 
-    def game_keys(self) -> list[tuple[str, str]]:
+    def game_keys(self) -> list[tuple[str, Help]]:
         """The shortcut words that can answer the decision at hand (only those: a word listed
         and then refused misleads, above all in plain mode)."""
         d = self.decision
         if d is None:
             return []
         words = sorted(w for w in self.shortcuts() if self.word_fits(d, w))
-        return [("words", ", ".join(words) + " (F1 says how)")] if words else []
+        return [("words", (", ".join(words), F1_SAYS_HOW))] if words else []
 
     def word_fits(self, d: Decision, word: str) -> bool:
         """Whether shortcut ``word`` can answer ``d`` now.  By default: the word alone parses
@@ -101,7 +102,7 @@ class MenuModel(ScreenModel):
         word, _, rest = text.partition(" ")
         parse = self.shortcuts().get(word)
         if parse is None:
-            self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
+            self.message = (f"Type a number from 1 to {len(menu)}", F1_FOR_HELP, ".")
             return
         answer = parse(d, word, rest.split())
         if isinstance(answer, str):

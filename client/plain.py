@@ -18,6 +18,11 @@ keeps keys typed ahead: answers piped in are not lost before the game starts, an
 of the input leaves once those kept are used.  When the game is over the plain mode says
 so and ends by itself once every seat has the last moves.
 
+The lines it shares with the screen -- the message line, the decision's first line, card
+text, the help, the game in short and the words of the end -- are typed parts
+(:mod:`client.help_parts`): where the screen names a key, plain mode says the word typed
+for it, or nothing; no sentence of the screen's is rewritten here.
+
 Everything runs in one trio run: the network side, a task that shows its events (through
 the same bounded channel the screen reads), a task that reads lines (``os.read`` in a worker
 thread, so the run never blocks and nothing holds the interpreter's stdin lock at exit) and
@@ -38,16 +43,15 @@ from typing import Any, TextIO
 
 import trio
 
-from fairtable.client import ending
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
 from fairtable.client.help_parts import in_plain
 from fairtable.client.room import whole_lines
-from fairtable.client.rules_summary import summary
+from fairtable.client.rules_summary import summary_parts
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
 
-__all__ = ["PLAIN_CARD", "PlainSession", "QUERIES", "plain_line", "plain_words", "run_plain"]
+__all__ = ["PLAIN_CARD", "PlainSession", "QUERIES", "plain_line", "run_plain"]
 
 NetworkMain = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]
@@ -73,33 +77,6 @@ HELD_LIMIT = 64
 """Answers typed ahead past which no more input is read until the game uses some (a pipe
 such as ``yes '#1'`` is not read into memory whole)."""
 
-OVER = "The game is saved; 'fairtable audit' (above) checks it. Leaving once every seat has "
-OVER += "the last moves ('quit' leaves now)."
-"""What the plain mode says when the game is over, for the screen's "Press q to leave"."""
-
-_KEYS = [  # the screen's keys in messages and decision lines, in the plain mode's words
-    (ending.LEAVE, OVER),
-    ("(F1 for help)", "('help' for help)"),
-    ("; Esc or any other line hides it", ""),
-    ("; Esc or any line hides it", ""),
-    ("; F1 or Esc hides it", ""),
-    ("Press q to leave", "Type quit to leave"),
-    ("F1", "'help'"),
-    ("PgUp/PgDn", "'last'"),
-    (", or Up/Down and Enter", ""),  # the decision line: no highlight to move in plain lines
-    # a bare number picks an option in every game here; hand cards are 'card N' (PLAIN_CARD)
-    (
-        " N picks hand card N, done sends; #N or Enter: an option",
-        " card N picks hand card N, done sends; N or #N: an option",
-    ),
-    ("Say where it goes: N>S, e.g. 3>1", "Say where it goes: card N>S, e.g. card 3>1"),
-    ("#N or Enter:", "#N:"),  # an empty line says the decision again, sends nothing
-    ("F2 card text", "info #N: option N's cards"),
-    ("; map: N = #N, @ = this", ""),  # no map in plain lines
-    ("Invite copied to your clipboard, where the terminal allows it.", ""),  # it is not
-]
-
-
 PLAIN_CARD = "card "
 """How a plain line picks a hand card where the screen takes a bare number (a game's
 decisions that pick cards by number, e.g. bids and discards): ``card N`` (``card N>S``).
@@ -119,13 +96,6 @@ def plain_line(model: ScreenModel, text: str) -> str:
         return text[len(PLAIN_CARD) :].strip()
     if text.isdecimal() and any(key == "N" for key, _ in model.game_keys()):
         return "#" + text
-    return text
-
-
-def plain_words(text: str) -> str:
-    """A line of the screen's with its keys named as the plain mode's words."""
-    for key, words in _KEYS:
-        text = text.replace(key, words)
     return text
 
 
@@ -192,8 +162,9 @@ class PlainSession:
         if model.message != self.message:
             self.message = model.message
             passed = model.message.startswith(PASSED_FOR_YOU)  # a window nobody was asked
-            if model.message and not passed and model.names.text(model.message) not in new:
-                self.say(plain_words(model.message))
+            said = in_plain(model.message_parts)  # '' where the screen's words are a key's
+            if said and not passed and model.names.text(said) not in new:
+                self.say(said)
         if model.over:
             self.held.clear()  # nothing more is asked
         if self.draining:  # called from act() below: the loop there goes on
@@ -226,18 +197,18 @@ class PlainSession:
         differ from the last decision's (or ``again``: asked for)."""
         model, d = self.model, self.model.decision
         if d is None or model.view is None:
-            self.say("Nothing to decide now." if not model.over else plain_words(model.over))
+            self.say(model.over or "Nothing to decide now.")
             return
         menu = model.menu()
-        self.say(plain_words(model.decision_line()))  # the screen's words, as typed words
+        self.say(in_plain(model.decision_parts()))  # the screen's words, keys as typed words
         for number, (label, _) in enumerate(menu, start=1):  # named as the log names them
             for line in model.names.log_text(f"#{number} {label}").split("\n"):
                 self.write(line)
         words = model.game_keys()
         if any(w == "N" for w, _ in words):  # 'card N' picks from the hand: say it here
             self.hand()
-        also = plain_words(
-            "Also: " + "; ".join(f"{PLAIN_KEYS.get(w, w)}: {what}" for w, what in words)
+        also = "Also: " + "; ".join(
+            f"{PLAIN_KEYS.get(w, w)}: {in_plain(what)}" for w, what in words
         )
         if words and (also != self.words_said or again):
             self.say(also)
@@ -283,14 +254,14 @@ class PlainSession:
         model.command(plain_line(model, text))
         if model.show_rules:
             model.show_rules = False
-            self.say(summary(model.game))
+            self.say(in_plain(summary_parts(model.game)))
         if model.info:  # card text, or the invite: said once, not kept over a menu
-            self.say(model.info)
+            self.say(in_plain(model.info_parts))
             model.info = ""
             model.message = ""
         self.update()
         if model.message and model.message == before:  # the same reply again is a reply
-            self.say(plain_words(model.message))
+            self.say(in_plain(model.message_parts))
 
     def last(self) -> None:
         lines = self.model.log_shown()[self.marks[0] :]
@@ -310,7 +281,7 @@ class PlainSession:
 
     def clock(self) -> None:
         model = self.model
-        self.say(plain_words(model.status))
+        self.say(model.status)  # no screen key in it: 'q' leaves here too
         if model.limits:
             self.say("Time: " + model.limits)
 
@@ -322,8 +293,7 @@ class PlainSession:
             "type card N); info N shows a card's text; rules the game in short; "
             "resign gives the game up."
         )
-        # the help's keys in plain words (client/help_parts); a hand card typed as plain does
-        self.say(in_plain(self.model.help_parts()).replace("'N>S'", f"'{PLAIN_KEYS['N>S']}'"))
+        self.say(in_plain(self.model.help_parts()))  # its keys as typed words (client/help_parts)
 
 
 def _stdin_lines(fd: int) -> Callable[[], list[str] | None]:

@@ -9,9 +9,10 @@ rulebooks themselves are the reference (our readings of their unclear passages a
 from __future__ import annotations
 
 from fairtable.client.games import client_game
+from fairtable.client.help_parts import Help, on_screen
 from fairtable.engine.games import game_names
 
-__all__ = ["game_name", "summary"]
+__all__ = ["game_name", "summary", "summary_parts"]
 
 
 def game_name(text: str) -> str:
@@ -22,5 +23,10 @@ def game_name(text: str) -> str:
 
 def summary(game: str) -> str:
     """The game's summary, at most 22 lines of at most 76 columns (the overlay's room at
-    80x24)."""
+    80x24), as the screen shows it (and ``fairtable rules GAME`` prints it)."""
+    return on_screen(client_game(game).summary)
+
+
+def summary_parts(game: str) -> Help:
+    """The game's summary, words and screen keys told apart (plain mode says it)."""
     return client_game(game).summary

@@ -20,7 +20,7 @@ from fairtable.client import ending, table_news
 from fairtable.client import help_parts as hp
 from fairtable.client.card_info import Seen, info_answer
 from fairtable.client.help_parts import INVITE_HELP, RESIGN_HELP, Help, Key
-from fairtable.client.invite_words import INVITE_KEYS
+from fairtable.client.invite_words import INVITE_KEYS, SHOWN_COPIED
 from fairtable.client.lifecycle import (
     join_lines,
     resign_question,
@@ -33,7 +33,17 @@ from fairtable.engine.requests import Decision
 from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 
-__all__ = ["HELP_SHOWN", "INVITE_HELP", "RESIGN_HELP", "SENDING", "Lines", "ScreenModel"]
+__all__ = [
+    "DECIDE_HINT",
+    "HELP_SHOWN",
+    "INFO_SHOWN",
+    "INVITE_HELP",
+    "RESIGN_HELP",
+    "RULES_SHOWN",
+    "SENDING",
+    "Lines",
+    "ScreenModel",
+]
 
 Lines = list[tuple[str, str]]
 """Styled text: (style, text) pairs, as prompt_toolkit's formatted text."""
@@ -42,8 +52,21 @@ Lines = list[tuple[str, str]]
 SENDING = "sending your answer..."
 """The status line's turn while our answer is on its way to the node."""
 
-HELP_SHOWN = "Help above; F1 or Esc hides it."
+HELP_SHOWN: Help = ("Help above", Key("; F1 or Esc hides it"), ".")
 """The message line while the help is shown (the help itself is in the pane above)."""
+
+INFO_SHOWN: Help = ("Card text above", Key("; Esc or any other line hides it"), ".")
+"""The message line while card text is shown in place of the menu."""
+
+RULES_SHOWN: Help = ("The game in short is above", Key("; Esc or any line hides it"), ".")
+"""The message line while the game's summary is shown over the board."""
+
+DECIDE_HINT: Help = (
+    " type N or #N",
+    Key(", or Up/Down and Enter"),  # plain lines have no highlight to move
+    Key("; F2 card text", "; info #N: option N's cards"),
+)
+"""The decision line's words after "Decide (kind):" in a game that adds none of its own."""
 
 PASSED_FOR_YOU = "Passed for you"
 """How the message after a window answered for the player starts (client/auto_pass)."""
@@ -68,7 +91,7 @@ class ScreenModel(RoomNeeds):
         self.prior_view: Any = None  # the last different view before the current one
         self.decision: Decision | None = None
         self.log: deque[str] = deque()  # the whole game: the log pane scrolls back to its start
-        self.message = ""  # the one-line reply to the last input
+        self.message_parts: Help = ""  # the one-line reply to the last input (``message``)
         self.status = "Connecting..."
         self.invite = ""  # the invite of the table we host (once open)
         self.held_invite = ""  # the invite we joined with (a joiner may pass it on)
@@ -82,7 +105,7 @@ class ScreenModel(RoomNeeds):
         self.over = ""
         self.departed: list[int] = []  # seats that left the table for good (ours too), in order
         self.saved = ""  # the folder the game is kept in, once the network side says
-        self.leave = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
+        self.leave: Help = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.show_keys = False  # the '?' overlay (client/keys) is open
@@ -95,7 +118,9 @@ class ScreenModel(RoomNeeds):
         self.limits = ""  # the table's time limits in words, once known
         self.confirming_resign = False  # 'resign' was typed: the next line confirms or not
         self.notice = ""  # said in place of the first "Your move" (e.g. that we resumed)
-        self.info = ""  # the card text 'info' asked for, shown in place of the menu
+        self.info_parts: Help = (
+            ""  # the card text 'info' asked for, in place of the menu (``info``)
+        )
         self.highlight = 0  # the menu option the arrow keys point at (F2: its cards' text)
         self.log_back = 0  # lines the log is scrolled back from its newest line
         self.log_mark = 0  # the log's length when we last answered, or (a spectator) when the
@@ -106,6 +131,26 @@ class ScreenModel(RoomNeeds):
         self._shown: tuple[SeatNames, list[str]] = (self.names, [])  # log_shown's lines so far
 
     # -- what the screen shows ------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The message line as the screen shows it: :attr:`message_parts` with their keys
+        (plain mode says the parts in its own words: :mod:`client.help_parts`)."""
+        return hp.on_screen(self.message_parts)
+
+    @message.setter
+    def message(self, line: Help) -> None:
+        self.message_parts = line
+
+    @property
+    def info(self) -> str:
+        """The card text (or invite) shown in place of the menu, as the screen shows it:
+        :attr:`info_parts` with their keys."""
+        return hp.on_screen(self.info_parts)
+
+    @info.setter
+    def info(self, text: Help) -> None:
+        self.info_parts = text
+
     def names_shown(self, fragments: Any) -> Any:
         """Formatted text with every named seat called by its player's name."""
         return self.names.fragments(fragments)
@@ -185,12 +230,10 @@ class ScreenModel(RoomNeeds):
     def plays_on(self) -> bool:
         """Whether the table plays on without us, and can be watched ('i' gives the watch
         line at game over): our seat left it for good -- a departure, which the node reports
-        only where the game's rules (``GameRules.departure_ends``) let the others play on, or
-        our return after the others agreed we had vanished (a ``resigned`` event for us alone,
-        docs/protocol.md §11.11); any other resignation, a verdict or a result ends the
-        table's game instead -- and someone still serves spectators
-        (:func:`client.lifecycle.watchable`, which the watch line asks too).  The one place
-        this is worked out: 'i' and the key hints ask it (``invite_block``)."""
+        only where the game's rules (``GameRules.departure_ends``) let the others play on; a
+        resignation, a verdict or a result ends the table's game instead -- and someone still
+        serves spectators (:func:`client.lifecycle.watchable`, which the watch line asks too).
+        The one place this is worked out: 'i' and the key hints ask it (``invite_block``)."""
         mine = self.seat is not None and self.seat in self.departed
         return mine and watchable(self.invite, self.held_invite, self.via)
 
@@ -216,7 +259,7 @@ class ScreenModel(RoomNeeds):
     def clear_pick(self) -> None:
         """Forget a multi-part answer being built (a game that builds one overrides this)."""
 
-    def game_keys(self) -> list[tuple[str, str]]:
+    def game_keys(self) -> list[tuple[str, Help]]:
         """The words the game takes for the decision at hand, for the '?' overlay:
         (word, what it does)."""
         return []
@@ -274,9 +317,13 @@ class ScreenModel(RoomNeeds):
         self.copy(self.invite or self.held_invite)
         self.info = block
         self.message = (  # the status still says "your move": the menu is only hidden
-            "Above, also copied to your clipboard where allowed; Esc returns to the decision."
+            (
+                "Above",
+                Key(", also copied to your clipboard where allowed; Esc returns to the decision"),
+                ".",
+            )
             if self.decision is not None and not self.over
-            else "Above; also copied to your clipboard, where the terminal allows it."
+            else SHOWN_COPIED
         )
         return True
 
@@ -309,9 +356,9 @@ class ScreenModel(RoomNeeds):
         self.show_info(info_answer(self, rest, self.numbered_what))
         return True
 
-    def show_info(self, text: str) -> None:
+    def show_info(self, text: Help) -> None:
         self.info = text
-        self.message = "Card text above; Esc or any other line hides it."
+        self.message = INFO_SHOWN
 
     def info_highlighted(self) -> None:
         """F2: the text of the highlighted option's cards (or how to use info)."""
@@ -363,7 +410,7 @@ class ScreenModel(RoomNeeds):
         self.info = ""
         self.show_rules = text.lower() == "rules"  # the summary over the board (Esc hides it)
         if self.show_rules:
-            self.message = "The game in short is above; Esc or any line hides it."
+            self.message = RULES_SHOWN
             return
         if not text:  # Enter on an empty prompt
             if shown:  # hides what was shown over the menu, and nothing more
@@ -387,18 +434,23 @@ class ScreenModel(RoomNeeds):
         """A typed line for the decision ``d`` (the game's model says what it means)."""
         self.message = "Nothing to decide now."
 
-    def decide_hint(self) -> str:
+    def decide_hint(self) -> Help:
         """What the decision pane's first line says keys do (after "Decide (kind):")."""
-        return " type N or #N, or Up/Down and Enter; F2 card text"
+        return DECIDE_HINT
 
-    def decision_line(self) -> str:
-        """The decision's first line, "Decide (kind): what keys do" -- the one source of those
-        words for the screen's decision pane and plain mode's heading (which names the keys
-        as its typed words).  Empty when nothing is ours to decide."""
+    def decision_parts(self) -> Help:
+        """The decision's first line, "Decide (kind): what keys do", words and keys told
+        apart -- the one source of those words for the screen's decision pane
+        (:meth:`decision_line`) and plain mode's heading (which says the keys' typed words).
+        Empty when nothing is ours to decide."""
         if self.decision is None:
             return ""
         hint = self.only_answer_hint() if self.only_answer() is not None else self.decide_hint()
-        return f"Decide ({self.decision.kind.replace('_', ' ')}):{hint}"
+        return hp.joined(f"Decide ({self.decision.kind.replace('_', ' ')}):", hint)
+
+    def decision_line(self) -> str:
+        """The decision's first line as the screen shows it (:meth:`decision_parts`)."""
+        return hp.on_screen(self.decision_parts())
 
     def only_answer_hint(self) -> str:
         """What the decision line says of a decision answered for the player shortly."""
@@ -413,9 +465,10 @@ class ScreenModel(RoomNeeds):
             self.message = self.leave if self.over else "Nothing to decide now."
             return
         if any(True for _ in self.picked()):
-            self.message = (
-                "Cards are picked: 'done' sends them ('clear' forgets them, then "
-                "Enter takes the highlighted option)."
+            self.message = (  # the screen's Enter only: plain lines say the decision again
+                "Cards are picked: 'done' sends them ('clear' forgets them",
+                Key(", then Enter takes the highlighted option"),
+                ").",
             )
             return
         self._send(menu[max(0, min(self.highlight, len(menu) - 1))][1])

@@ -27,7 +27,9 @@ import trio
 
 import fairtable.protocol as P
 from fairtable.client.bot_seats import bot_name
+from fairtable.client.ending import TYPE_QUIT
 from fairtable.client.games import bot_maker
+from fairtable.client.help_parts import Help
 from fairtable.client.search import STRENGTHS, SearchBot
 from fairtable.engine.errors import EngineError
 from fairtable.engine.games import rules
@@ -41,7 +43,10 @@ __all__ = ["LEAVE_UNKEPT", "NOT_KEPT", "SeededTable", "seeded_bots_refusal"]
 NOT_KEPT = "A seeded game is not kept: 'fairtable play ... --seed N' plays it again."
 """Said when the screen of a seeded game closes before its end."""
 
-LEAVE_UNKEPT = "Press q to leave. A seeded game is not kept: 'play ... --seed N' plays it again."
+LEAVE_UNKEPT: Help = (
+    TYPE_QUIT,
+    " to leave. A seeded game is not kept: 'play ... --seed N' plays it again.",
+)
 """What the screen says at the end of a seeded game, for the words of a game kept on disk."""
 
 Network = Callable[

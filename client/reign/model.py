@@ -20,12 +20,12 @@ import attrs
 
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
-from fairtable.client.help_parts import KEYS_HELP, Help, Key
+from fairtable.client.help_parts import F1_FOR_HELP, KEYS_HELP, Help, Key, joined
 from fairtable.client.reign import info as reign_info
 from fairtable.client.reign.combat import breakdown_lines
 from fairtable.client.reign.words import (
     HELP,
-    SupportWhy,
+    TO_SEAT_WORD,
     card_label,
     describe_public_event,
     house_word,
@@ -85,6 +85,17 @@ PICKING = (
 """Decisions built card by card: a bare number there picks a hand card, not an option."""
 TO_SEAT = (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS)
 """Picking decisions whose cards each go to a seat (``N>S``)."""
+
+PICKING_HINT: Help = (
+    Key(" N", " card N"),  # plain mode's bare number picks an option, as in every game
+    " picks hand card N, done sends;",
+    Key(" #N or Enter:", " N or #N:"),  # no highlight in plain lines (Enter: the decision again)
+    " an option",
+)
+"""The decision line's words in the decisions built card by card (:data:`PICKING`)."""
+
+BY_NUMBER = Key("by their number", "with 'card N'")
+"""How a hand card is picked, on the screen and in plain lines."""
 
 
 class Word(Enum):
@@ -173,10 +184,10 @@ class ClientModel(ScreenModel):
         (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
         cards this step revealed, with the orders and tie picks the battle was resolved
         with)."""
+        line = describe_public_event(event, self.seat)
         prior = self.prior_view
         if self._revealed[0] is not prior:
             self._revealed = (prior, {})
-        line = describe_public_event(event, self.seat, self._support_why(event))
         match event:
             case E.ArmyRevealed():
                 self._revealed[1].setdefault(event.seat, []).extend(event.cards)
@@ -191,27 +202,6 @@ class ClientModel(ScreenModel):
                     line = "\n".join([line, *self._breakdown(event, prior)])
                 self._ordered, self._ties = {}, []
         return line
-
-    def _support_why(self, event: Event) -> SupportWhy | None:
-        """Why a support card changed hands, from the views before and after the step and
-        the armies' cards this battle showed (issue 31, N14); None for other events."""
-        if not isinstance(event, (E.SupportGained, E.SupportLost, E.SupportReturned)):
-            return None
-        before = self.prior_view.table if self.prior_view is not None else None
-        after = self.view.table if self.view is not None else None
-        if isinstance(event, E.SupportGained):
-            return SupportWhy(was=before.support.get(event.house) if before else None)
-        if after is not None and event.seat in after.departed:
-            return SupportWhy(left=True)
-        if isinstance(event, E.SupportReturned):
-            kept = [h for h, s in after.support.items() if s == event.seat] if after else []
-            return SupportWhy(kept=kept[0] if kept else None)
-        army = [
-            *(before.armies.get(event.seat, ()) if before else ()),
-            *self._revealed[1].get(event.seat, []),
-        ]
-        takes = [c for c in army if any(e.op is Op.LOSE_SUPPORT for e in DEFS[c].effects)]
-        return SupportWhy(card=takes[0] if takes else None)
 
     def _breakdown(self, event: E.CombatTotals, prior: ReignView) -> list[str]:
         """Each army's total in combat, card by card, as it stood when combat began."""
@@ -354,33 +344,39 @@ class ClientModel(ScreenModel):
         if self.decision is None:
             return ("Nothing to decide now. ", *KEYS_HELP, *self.common_help())
         d = self.decision
-        text = HELP.get(d.kind, "")
+        counts: dict[str, int] = {}
         match d.info:
             case CovertInfo(max_cards=limit):
-                text = text.format(max=limit)
+                counts = {"max": limit}
             case DiscardInfo(count=count):
-                text = text.format(count=count)
+                counts = {"count": count}
+        text = tuple(
+            part.format(**counts) if counts and isinstance(part, str) else part
+            for part in joined(HELP.get(d.kind, ""))
+        )
         if d.kind not in PICKING:  # a bare number picks an option here, as in every game
             return (
-                text + " Type a menu number (N or #N)",
+                *text,
+                " Type a menu number (N or #N)",
                 Key(", or Up/Down and Enter"),
                 ".",
                 *self.common_help(),
             )
-        seat = " 'N>S' (card N to seat S),"
+        seat = (TO_SEAT_WORD, " (card N to seat S),") if d.kind in TO_SEAT else ()
         passing = ", 'pass'" if d.kind in (ReignDecisionKind.BID, ReignDecisionKind.COVERT) else ""
         return (
-            text,
+            *text,
             Key(
                 " Type '#N' for menu option N (or Up/Down and Enter); for cards: 'N'",
                 " Type 'N' or '#N' for menu option N; for cards: 'card N'",
             ),
             " (toggle card N of your hand),",
-            f"{seat if d.kind in TO_SEAT else ''} 'clear', 'done'{passing}.",
+            *seat,
+            f" 'clear', 'done'{passing}.",
             *self.common_help(),
         )
 
-    def game_keys(self) -> list[tuple[str, str]]:
+    def game_keys(self) -> list[tuple[str, Help]]:
         d = self.decision
         if d is None or d.kind not in (
             ReignDecisionKind.BID,
@@ -390,7 +386,7 @@ class ClientModel(ScreenModel):
         ):
             menu = self.menu() if d is not None else []
             return [("pass", "option #1, a pass")] if menu and passes(menu[0][1]) else []
-        keys = [("N", "pick card N of your hand (again: take it back)")]
+        keys: list[tuple[str, Help]] = [("N", "pick card N of your hand (again: take it back)")]
         if d.kind in TO_SEAT:
             keys.append(("N>S", "card N goes to seat S"))
         keys += [("done", "send the cards picked"), ("clear", "forget the cards picked")]
@@ -408,10 +404,10 @@ class ClientModel(ScreenModel):
         d = self.decision
         return len(self.hand()) if d is not None and d.kind in PICKING else 0
 
-    def decide_hint(self) -> str:
+    def decide_hint(self) -> Help:
         """Bare numbers pick hand cards in the decisions built card by card: said there."""
         if self.decision is not None and self.decision.kind in PICKING:
-            return " N picks hand card N, done sends; #N or Enter: an option"
+            return PICKING_HINT
         return super().decide_hint()
 
     def decide(self, d: Decision, text: str) -> None:
@@ -429,7 +425,7 @@ class ClientModel(ScreenModel):
             elif Word.parse(text) is Word.PASS and menu and passes(menu[0][1]):
                 self._send(menu[0][1])
             else:
-                self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
+                self.message = (f"Type a number from 1 to {len(menu)}", F1_FOR_HELP, ".")
             return
         self._build(d, text)
 
@@ -457,24 +453,33 @@ class ClientModel(ScreenModel):
                         else "sends nothing"
                     )
                     self.message = (
-                        f"Nothing is picked: 'done' again {what}; "
-                        "or pick cards by their number first."
+                        f"Nothing is picked: 'done' again {what}; or pick cards ",
+                        BY_NUMBER,
+                        " first.",
                     )
                     return
                 self._send(self._built(d))
                 return
         card_text, arrow, target_text = text.partition(">")
         if arrow and d.kind not in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
-            self.message = "Cards here go nowhere in particular: just type the card's number."
+            self.message = (
+                "Cards here go nowhere in particular: just type ",
+                Key("the card's number", "'card N'"),
+                ".",
+            )
             return
         if not card_text.isdecimal() or not 1 <= int(card_text) <= len(hand):
-            self.message = f"Pick a card by its number, 1 to {len(hand)} (F1 for help)."
+            self.message = (f"Pick a card by its number, 1 to {len(hand)}", F1_FOR_HELP, ".")
             return
         card = hand[int(card_text) - 1]
         target: int | None = None
         if d.kind in (ReignDecisionKind.COVERT, ReignDecisionKind.SPOILS):
             if not target_text.isdecimal():
-                self.message = "Say where it goes: N>S, e.g. 3>1 puts card 3 with seat 1."
+                self.message = (
+                    "Say where it goes: ",
+                    Key("N>S, e.g. 3>1", "card N>S, e.g. card 3>1"),
+                    " puts card 3 with seat 1.",
+                )
                 return
             target = int(target_text)
         existing = [p for p in self.pick.cards if p[0] == card]

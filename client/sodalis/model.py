@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client.help_parts import KEYS_HELP, Help, unspaced
+from fairtable.client.help_parts import KEYS_HELP, Help, Key, unspaced
 from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis.bots import Board, HeuristicBot
@@ -203,7 +203,11 @@ LEGEND = (
 MAP_ROWS = 8
 """The map's rows: its title and seven rows of spaces."""
 
-MAP_HINT = " type N or #N, or Up/Down and Enter; map: N = #N, @ = this"
+MAP_HINT: Help = (
+    " type N or #N",
+    Key(", or Up/Down and Enter"),
+    Key("; map: N = #N, @ = this"),  # no map in plain lines
+)
 """The decision line's hint while the options name spaces (the map numbers them)."""
 
 
@@ -292,7 +296,7 @@ class ClientModel(MenuModel):
             return 0
         return MAP_ROWS
 
-    def decide_hint(self) -> str:
+    def decide_hint(self) -> Help:
         if self.highlighted_space() is not None:
             return MAP_HINT
         return super().decide_hint()

@@ -1,7 +1,11 @@
 """Sovereign in short, in our own words: the text ``fairtable rules sovereign`` prints and F3
-shows over the board (at most 22 lines of at most 76 columns, the overlay's room at 80x24)."""
+shows over the board (at most 22 lines of at most 76 columns, the overlay's room at 80x24),
+its screen key told apart (client/help_parts): plain mode's ``rules`` says it without."""
 
-SUMMARY = """\
+from fairtable.client.help_parts import Help, Key
+
+SUMMARY: Help = (
+    """\
 Sovereign: Fall of Wormwood, in short
 Win: be first to score the Echo target (10; 12 at two players). An Echo
   scores when you forge it, or when you breach a neighbour and take it.
@@ -20,4 +24,7 @@ A turn has six phases:
  6 Draw: up to 8 cards in hand.
 Reflexes can be played in any seat's turn, at priority windows.
 Screen: E scored/target, citizens as talents (t) and drones (d), lanes L:
-and C:, forge progress/cost ('!' ready); F2 or 'info N' reads a card."""
+and C:, forge progress/cost ('!' ready); """,
+    Key("F2 or 'info N'", "'info N'"),
+    " reads a card.",
+)

@@ -128,7 +128,7 @@ def help_checker(
         model, sent = model_for(game, d)
         model.command("?")
         assert model.show_help and help_texts[d.kind] in model.help_text() and not sent
-        assert model.message == HELP_SHOWN  # the help is in its pane, not cut in this line
+        assert model.message_parts == HELP_SHOWN  # the help is in its pane, not cut in this line
         seen.add(d.kind)
 
     return check
@@ -174,7 +174,7 @@ def check_f1_shows_help_and_illegal_input_is_refused(
     model.show_help = False
     run_keys(model, "\x1bOPq\r")
     assert model.show_help and help_words in model.help_text()
-    assert model.message == HELP_SHOWN
+    assert model.message_parts == HELP_SHOWN
 
 
 def fill_log(model: Any) -> None:

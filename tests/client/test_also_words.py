@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from fairtable.client.games import bots_for
+from fairtable.client.help_parts import in_plain
 from fairtable.client.reign.model import ClientModel as ReignModel
 from fairtable.client.sodalis.model import DIRECTIONS
 from fairtable.client.sodalis.model import ClientModel as SodalisModel
@@ -60,8 +61,8 @@ def listed(model: Any) -> list[str]:
     """The words the model lists for its decision, as plain mode says them."""
     words: list[str] = []
     for key, _what in model.game_keys():
-        if key == "words":  # Sodalis, Sovereign: "end, pass (F1 says how)"
-            words += _what.split(" (F1")[0].split(", ")
+        if key == "words":  # Sodalis, Sovereign: "end, pass ('help' says how)"
+            words += in_plain(_what).split(" ('help'")[0].split(", ")
         elif key not in ("N", "N>S"):  # Reign: a card number is not a word
             words.append(key)
     return words

@@ -9,6 +9,7 @@ from typing import Any
 
 from fairtable.client.card_info import info_answer
 from fairtable.client.games import bots_for
+from fairtable.client.help_parts import on_screen
 from fairtable.client.reign.model import ClientModel
 from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis import model as sodalis_model
@@ -107,7 +108,7 @@ def _every_info(model: Any, names: list[str]) -> str:
         *(f"#{n}" for n in range(1, len(model.menu()) + 1)),
         *names,
     ]
-    return "\n".join(info_answer(model, q, model.numbered_what) for q in queries)
+    return "\n".join(on_screen(info_answer(model, q, model.numbered_what)) for q in queries)
 
 
 def test_hiding_reign_info_on_anything_never_names_another_seats_hidden_card() -> None:

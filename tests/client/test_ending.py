@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from fairtable.client import ending
+from fairtable.client.help_parts import on_screen
 from fairtable.client.netcli import describe
 from fairtable.client.seat_names import SeatNames
 from fairtable.engine.outcome import Outcome
@@ -50,12 +51,16 @@ GAMES = ["reign", "sodalis", "sovereign"]
 def shows_the_end_and_what_next(model: Any, result: str) -> None:
     assert model.over.startswith(result), model.over
     assert model.decision is None and model.menu() == []
-    assert model.message == ending.LEAVE  # nothing stale: not "Sent; waiting..."
+    assert model.message_parts == ending.LEAVE  # nothing stale: not "Sent; waiting..."
     assert model.status.endswith("q to leave") and len(model.status) <= 78
     assert model.status.startswith(model.over[:40])
     assert list(model.log)[-2:] == [model.over, ending.saved_line(SAVED)]
     drawn = "\n".join(render(model))
-    assert ending.LEAVE in drawn and "Sent; waiting" not in drawn and "Decide (" not in drawn
+    assert (
+        on_screen(ending.LEAVE) in drawn
+        and "Sent; waiting" not in drawn
+        and "Decide (" not in drawn
+    )
     assert "q to leave" in drawn
 
 
@@ -68,7 +73,7 @@ def test_ending_the_result_replaces_a_sent_answer_at_once(game: str) -> None:
     model.apply_event(ev.GameOver(Outcome.nobody(), digest="ab", end="limit"))
     shows_the_end_and_what_next(model, "Game over: nobody")
     model.command("#1")  # typing after the end sends nothing and says what to do next
-    assert len(sent) == 1 and model.message == ending.LEAVE
+    assert len(sent) == 1 and model.message_parts == ending.LEAVE
     printed = ending.after_screen(model, "Game kept.")
     assert printed == f"{model.over}\n{ending.saved_line(SAVED)}"
 
@@ -106,7 +111,7 @@ def test_ending_told_where_the_game_is_saved_only_after_the_end_still_names_it()
     model.saved = ""
     model.apply_event(ev.GameOver(Outcome.seat(1), digest="ab", end="won"))
     model.apply_event(ev.FolderKnown(path=SAVED))
-    assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message == ending.LEAVE
+    assert list(model.log)[-1] == ending.saved_line(SAVED) and model.message_parts == ending.LEAVE
 
 
 def test_ending_a_game_not_over_prints_how_to_go_on() -> None:
@@ -122,7 +127,7 @@ def test_ending_while_we_stay_for_seats_that_may_lack_the_last_moves_the_log_say
     assert model.log_shown()[-1] == (
         "Staying until Ann and seat 2 have the last moves (up to 120 s; q leaves now)"
     )
-    assert model.message == ending.LEAVE  # leaving stays allowed
+    assert model.message_parts == ending.LEAVE  # leaving stays allowed
 
 
 def test_the_terminal_line_while_we_stay_names_the_key_that_leaves() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import pytest
 
 from fairtable.client.games import bots_for, client_game, model_for
+from fairtable.client.help_parts import Key
 from fairtable.client.screen_model import ScreenModel
 from fairtable.engine.games import game_names
 from fairtable.engine.rng import ChanceStream
@@ -23,7 +24,10 @@ def test_every_game_has_its_client_parts(game: str) -> None:
     assert isinstance(model_for(game), entry.model)
     assert callable(entry.panes)
     assert isinstance(entry.bots, Mapping) and isinstance(entry.words, Mapping)
-    assert entry.words and all(isinstance(text, str) for text in entry.words.values())
+    assert entry.words and all(  # a help text: a string, or words and screen keys
+        isinstance(text, str) or all(isinstance(part, str | Key) for part in text)
+        for text in entry.words.values()
+    )
     kinds = bots_for(game)
     assert kinds.keys() == {"random", *entry.bots}
     for make in kinds.values():

@@ -304,7 +304,7 @@ def test_keyboard_overt_into_your_own_army_says_your_and_nothing_is_sent_after_t
     model.command("#1")
     assert sent == [] and "Sent" not in model.message
     model.answered()
-    assert model.message == ending.LEAVE
+    assert model.message_parts == ending.LEAVE
 
 
 def test_keyboard_pass_sends_the_pass_where_the_decision_has_one_and_nothing_elsewhere() -> None:

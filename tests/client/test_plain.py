@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from fairtable.client.ending import LEAVE, LEAVE_WATCHING
 from fairtable.client.games import model_for
-from fairtable.client.plain import PlainSession, _stdin_lines, plain_words
+from fairtable.client.help_parts import F1_FOR_HELP, in_plain, on_screen
+from fairtable.client.plain import PlainSession, _stdin_lines
 from fairtable.client.reign.model import ClientModel
 from fairtable.engine.requests import Decision
 from fairtable.netplay import events as ev
@@ -235,11 +237,17 @@ def test_plain_help_before_a_decision_names_only_words_a_plain_user_can_type(gam
 
 
 def test_plain_words_name_the_screen_keys_as_typed_words() -> None:
-    assert (
-        plain_words("Type a number from 1 to 3 (F1 for help).")
-        == "Type a number from 1 to 3 ('help' for help)."
+    """A line is typed parts (client/help_parts): the screen names its keys, plain mode says
+    the typed word doing the same, or leaves the key out."""
+    reply = ("Type a number from 1 to 3", F1_FOR_HELP, ".")
+    assert on_screen(reply) == "Type a number from 1 to 3 (F1 for help)."
+    assert in_plain(reply) == "Type a number from 1 to 3 ('help' for help)."
+    assert on_screen(LEAVE_WATCHING).startswith("Press q to leave. A spectator keeps nothing")
+    assert in_plain(LEAVE_WATCHING).startswith("Type quit to leave. A spectator keeps nothing")
+    assert in_plain(LEAVE) == (
+        "The game is saved; 'fairtable audit' (above) checks it. Leaving once every seat has "
+        "the last moves ('quit' leaves now)."
     )
-    assert plain_words("Press q to leave.") == "Type quit to leave."
 
 
 def test_plain_a_line_for_the_game_goes_to_the_model_and_its_reply_is_said() -> None:
@@ -349,7 +357,7 @@ def test_plain_the_decision_heading_is_the_screens_decision_line_in_typed_words(
     model.apply_event(ev.Seated(seat=asked[0].seat, players=3))
     model.apply_event(ev.DecisionAsked(decision=asked[0], view=views[0]))
     session.update()
-    assert plain_words(model.decision_line()) in said
+    assert in_plain(model.decision_parts()) in said
     assert "Decide (bid): card N picks hand card N, done sends; N or #N: an option" in said
     assert not any("Enter" in line or "Up/Down" in line or "F2" in line for line in said)
 
@@ -381,7 +389,7 @@ def test_plain_a_decision_is_said_with_its_options_and_hand_and_table_say_the_pa
     menu = model.menu()
     kind = decision.kind.replace("_", " ")
     assert (
-        plain_words(model.decision_line())
+        in_plain(model.decision_parts())
         == f"Decide ({kind}): card N picks hand card N, done sends; N or #N: an option"
     )
     assert f"#1 {menu[0][0]}" in said

@@ -9,6 +9,7 @@ import pytest
 
 from fairtable.client.app import build_application
 from fairtable.client.errors import UsageError
+from fairtable.client.help_parts import on_screen
 from fairtable.client.netcli import stopped_line
 from fairtable.client.options import HostOptions, JoinOptions, RelayOptions, parse
 from fairtable.client.screen_model import HELP_SHOWN
@@ -19,9 +20,9 @@ from tests.client.test_screen import decision_model
 def test_f1_shows_the_help_in_its_pane_and_a_short_line_under_it() -> None:
     model, _, _ = decision_model()
     run_keys(model, "\x1bOP" + "\x11")  # F1, Ctrl-Q
-    assert model.show_help and model.message == HELP_SHOWN
+    assert model.show_help and model.message_parts == HELP_SHOWN
     screen = render(model)
-    assert any(row.endswith(HELP_SHOWN) for row in screen)  # beside the status
+    assert any(row.endswith(on_screen(HELP_SHOWN)) for row in screen)  # beside the status
     first = model.help_text().split("\n")[0][:60]
     assert sum(first in row for row in screen) == 1  # the help's start is shown once
     assert build_application(model) is not None

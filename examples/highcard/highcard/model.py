@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairtable.client.help_parts import Help
+from fairtable.client.help_parts import F1_FOR_HELP, Help
 from fairtable.client.screen_model import ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.requests import Decision, DecisionKind
@@ -100,7 +100,7 @@ class HighCardModel(ScreenModel):
         menu = self.menu()
         number = text[1:] if text.startswith("#") else text
         if not number.isdecimal() or not 1 <= int(number) <= len(menu):
-            self.message = f"Type a number from 1 to {len(menu)} (F1 for help)."
+            self.message = (f"Type a number from 1 to {len(menu)}", F1_FOR_HELP, ".")
             return
         self._send(menu[int(number) - 1][1])
 
