@@ -33,7 +33,6 @@ from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Float,
-    FloatContainer,
     HSplit,
     Layout,
     VSplit,
@@ -55,21 +54,18 @@ from fairtable.client.room import (
     TALLER,
     clipped,
     game_panes,
-    log_height,
-    menu_height,
     menu_lines,
     menu_room,
     message_beside,
     message_height,
     panes_cut_for_log,
-    panes_given_way,
     rows_of,
     rule_line,
     screen_size,
     side_width,
-    upper_height,
     wrapped,
 )
+from fairtable.client.room_drawn import DrawnRows, PlannedContainer
 from fairtable.client.rules_summary import summary
 from fairtable.client.screen_model import HELP_SHOWN, ScreenModel
 from fairtable.netplay import events as ev
@@ -108,10 +104,13 @@ class LogPane:
     shows a marker for the lines above and below it."""
 
     model: ScreenModel
+    rows: DrawnRows = attrs.field(
+        default=attrs.Factory(lambda self: DrawnRows(self.model), takes_self=True)
+    )  # the screen's rows (the draw's plan while the layout draws)
 
     def size(self) -> tuple[int, int]:
         """(rows, columns) of the log pane: what the panes above and below leave."""
-        return log_height(self.model), screen_size()[1]
+        return self.rows.log(), screen_size()[1]
 
     _wrapped: tuple[Any, int, list[str]] = attrs.field(factory=lambda: (None, 0, []))
 
@@ -147,7 +146,7 @@ class LogPane:
         back = max(0, min(back, len(log) - 1))
         end = len(log) - back
         room = height - (1 if back else 0)
-        marker = 0 if panes_given_way(self.model) else 1  # else on the rule (on_rule)
+        marker = 0 if self.rows.given_way() else 1  # else on the rule (on_rule)
         start, used = end, 0
         while start > 0 and used + rows_of(log[start - 1], width) <= room - (start > 1) * marker:
             start -= 1
@@ -174,7 +173,7 @@ class LogPane:
     def on_rule(self) -> str:
         """The "+N earlier" marker the rule above the log carries while the upper panes gave
         way to the log ('' otherwise: the log's top row carries it)."""
-        return self.earlier() if panes_given_way(self.model) else ""
+        return self.earlier() if self.rows.given_way() else ""
 
     def lines(self) -> StyleAndTextTuples:
         """The log lines that fit, newest at the bottom (wrapped lines counted), with
@@ -184,7 +183,7 @@ class LogPane:
         start, end = self.window(self.model.log_back)
         back = self.model.log_back = len(log) - end
         shown: StyleAndTextTuples = []
-        if start > 0 and not panes_given_way(self.model):
+        if start > 0 and not self.rows.given_way():
             shown.append(("class:dim", f"({self.earlier()})\n"))
         shown += [("", line + "\n") for line in log[start:end]]
         if back:
@@ -228,27 +227,28 @@ def message_line(model: ScreenModel) -> StyleAndTextTuples:
     return [("class:message", wrapped(model.names.text(model.message), screen_size()[1]))]
 
 
-def _remedy(model: ScreenModel) -> str:
+def _remedy(rows: DrawnRows) -> str:
     """What shows the lines an upper pane cuts: Esc where the log took its rows, else a
     taller window."""
-    return ESC_SHOWS if panes_cut_for_log(model) else TALLER
+    return ESC_SHOWS if rows.for_log() else TALLER
 
 
 def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
     deciding = Condition(model.pane_open)
     panes = game_panes(model)
     named = model.names_shown  # every pane calls a named seat by its player's name
+    rows = log.rows  # the plan, once a draw (PlannedContainer)
 
     def table() -> StyleAndTextTuples:
         width = screen_size()[1] - side_width() - 1
-        return clipped(named(panes[0]()), upper_height(model), width, _remedy(model))
+        return clipped(named(panes[0]()), rows.upper(), width, _remedy(rows))
 
     def side() -> StyleAndTextTuples:
-        return clipped(named(panes[1]()), upper_height(model), side_width(), _remedy(model))
+        return clipped(named(panes[1]()), rows.upper(), side_width(), _remedy(rows))
 
     log_window = Window(
         FormattedTextControl(log.lines, show_cursor=False, get_cursor_position=log.cursor),
-        height=lambda: Dimension.exact(log_height(model)),
+        height=lambda: Dimension.exact(rows.log()),
         wrap_lines=True,
     )
     body = HSplit(
@@ -259,17 +259,19 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
                     Window(width=1, char="|", style="class:dim"),
                     Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
                 ],
-                height=lambda: Dimension.exact(upper_height(model)),
+                height=lambda: Dimension.exact(rows.upper()),
             ),
             Window(
-                FormattedTextControl(lambda: [("class:dim", rule_line(model, log.on_rule()))]),
+                FormattedTextControl(
+                    lambda: [("class:dim", rule_line(rows.given_way(), log.on_rule()))]
+                ),
                 height=1,
             ),
             log_window,
             ConditionalContainer(
                 Window(
-                    FormattedTextControl(lambda: menu_lines(model)),  # it names seats itself
-                    height=lambda: Dimension.exact(menu_height(model)),
+                    FormattedTextControl(lambda: menu_lines(model, rows.menu())),  # named there
+                    height=lambda: Dimension.exact(rows.menu()),
                     wrap_lines=True,
                 ),
                 filter=deciding,
@@ -325,7 +327,7 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
         ),
     )
     return Layout(
-        FloatContainer(content=body, floats=[keys, rules, completions]),
+        PlannedContainer(rows, content=body, floats=[keys, rules, completions]),
         focused_element=None if model.spectating else prompt,
     )
 

@@ -13,7 +13,7 @@ named); the hand cards named give their rows last.  A spectator (nothing to answ
 has the panes' empty rows for its log always, and what happened since the table's turn began
 (``ScreenModel.turn``) takes their rows down to their least, as for a seat waiting its turn.
 Nothing is cut silently: a cut says "+N more" and what shows the rest (Esc, where the log took
-the rows).
+the rows).  The screen asks the plan once a draw (:mod:`client.room_drawn`).
 
 Plain mode reads the panes without drawing them (:func:`whole_lines`): inside it a pane has no
 width to save, so a game's panes cut no card name and no row to a width (:func:`fit`).
@@ -341,12 +341,6 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
     return out
 
 
-def menu_height(model: ScreenModel) -> int:
-    """Rows the decision pane takes (:func:`plan`): its whole text as long as that fits the
-    room there is, so the options never shrink behind the log."""
-    return max(1, plan(model).menu)
-
-
 def game_panes(
     model: ScreenModel,
 ) -> tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]]:
@@ -360,11 +354,6 @@ def side_width() -> int:
     """The side pane's columns: 38 at 80, wider on wider terminals (up to 60)."""
     columns = screen_size()[1]
     return max(24, min(columns // 2 - 2, columns * 48 // 100, 60))
-
-
-def upper_height(model: ScreenModel) -> int:
-    """Rows of the two upper panes (:func:`plan`)."""
-    return plan(model).upper
 
 
 def panes_given_way(model: ScreenModel) -> bool:
@@ -384,11 +373,11 @@ GIVEN_WAY = "-- table hidden (Esc: back) "
 answer); the log's "+N earlier" marker follows on the same row, a row more for the log."""
 
 
-def rule_line(model: ScreenModel, earlier: str = "") -> str:
-    """The rule under the upper panes; while they gave way to the log, it says so and
-    carries the log's ``earlier`` marker ("+N earlier: PgUp")."""
+def rule_line(given_way: bool, earlier: str = "") -> str:
+    """The rule under the upper panes; while they gave way to the log (``given_way``), it
+    says so and carries the log's ``earlier`` marker ("+N earlier: PgUp")."""
     width = screen_size()[1]
-    if not panes_given_way(model):
+    if not given_way:
         return "-" * width
     note = GIVEN_WAY + (f"{earlier} " if earlier else "")
     return (note + "-" * width)[:width] if len(note) < width else "-" * width
@@ -422,11 +411,6 @@ def message_height(model: ScreenModel) -> int:
     rows, width = screen_size()
     text = wrapped(model.names.text(model.message), width)
     return max(1, min(rows // 2, rows_of(text, width)))
-
-
-def log_height(model: ScreenModel) -> int:
-    """Rows of the log pane (:func:`plan`; at least 1)."""
-    return max(1, plan(model).log)
 
 
 TALLER = "a taller window shows them"
