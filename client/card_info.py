@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import attrs
 
 from fairtable.client.help_parts import Help, Key
+from fairtable.client.text_rows import CUT_MARK
 
 __all__ = ["Seen", "SeesCards", "answer_strings", "info_answer"]
 
@@ -86,7 +87,7 @@ def info_answer(model: SeesCards, words: str, numbered_what: str = "hand") -> He
         if not found:
             return f"Option {words} names no card: {menu[n - 1][0]}"
         return "\n".join(item.words() for item in found)
-    wanted = words.lower()
+    wanted = words.lower().rstrip(CUT_MARK)  # a name as a pane shortened it ("Shieldwall\u2026")
     seen = _unique(model.visible_cards())
     exact = [item for item in seen if item.name.lower() == wanted]
     found = exact or [item for item in seen if wanted in item.name.lower()]

@@ -135,12 +135,13 @@ def _audit(options: AuditOptions) -> int:
     from fairtable.client.table_ref import table_path
     from fairtable.client.text_rows import verdict_rows
     from fairtable.netplay import StorageError, saved_table
-    from fairtable.protocol import LogError, audit_log, read_log
+    from fairtable.protocol import ClockEnd, ClockNotice, LogError, audit_log, read_log
 
     path = table_path(options.logfile, options.data_dir)
     note = ""
     names: tuple[str, ...] = ()  # a seat's saved table has its players' names; a log has none
-    clock_end = None  # and how a clock ended it, if one did
+    notices: tuple[ClockNotice, ...] = ()  # and the signed words that a clock ended it
+    claimed: ClockEnd | None = None  # and a seat's own, unsigned, that one did
     try:
         text_log = path.is_file() and path.read_bytes()[:1] == b"{"
         if text_log:
@@ -148,7 +149,7 @@ def _audit(options: AuditOptions) -> int:
         else:
             saved = saved_table(path)
             spec, entries, names = saved.spec, saved.entries, saved.names
-            clock_end = saved.clock_end
+            notices, claimed = saved.notices, saved.clock_end
             if saved.torn:
                 note = f" ({saved.torn} bytes from a torn or damaged record on left unread)"
     except OSError as exc:
@@ -157,7 +158,7 @@ def _audit(options: AuditOptions) -> int:
         raise FileRefused(f"{options.logfile}: {exc}") from None
     except StorageError as exc:
         raise FileRefused(str(exc)) from None
-    result = audit_log(spec, entries, clock_end)
+    result = audit_log(spec, entries, notices=notices, claimed=claimed)
     if options.json:
         print(
             json.dumps(
@@ -168,13 +169,15 @@ def _audit(options: AuditOptions) -> int:
                     "digest": result.digest,
                     "blamed": result.blamed,
                     "resigned": result.resigned,
+                    "unchecked": result.unchecked,
                 },
                 sort_keys=True,
             )
         )
     else:
         summary = SeatNames(names).text(result.summary)  # "winner Ann", as the log says
-        verdict = "OK" if result.ok else "FAILED"  # the terminal's width, a path never broken
+        # the terminal's width, a path never broken
+        verdict = "OK" if result.ok else "UNCHECKED" if result.unchecked else "FAILED"
         rows = verdict_rows(verdict, options.logfile, summary + note, terminal_width())
         print("\n".join(rows))
     return 0 if result.ok else 1

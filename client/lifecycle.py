@@ -101,10 +101,7 @@ def resign_question(ends: bool | None, result: str) -> str:
 def resigned_line(event: ev.Resigned) -> str:
     """What a node's ``resigned`` event says to a person."""
     if event.vanished and event.you:  # we came back after the others agreed we were gone
-        return (
-            "the others agreed that you had vanished: the seat is no "
-            "longer yours - 'fairtable watch' with the invite follows the table"
-        )
+        return "the others agreed that you had vanished: the seat is no longer yours; they play on"
     if event.vanished:
         return f"seat {event.seat} vanished and the game cannot go on without it - the game is over"
     if event.you:

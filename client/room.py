@@ -421,12 +421,20 @@ ESC_SHOWS = "Esc shows them"
 read, the panes take their rows back)."""
 
 
+SECTION = "class:section"
+"""A fragment styled with this class (besides its own) starts a section of a pane, named by
+its text ("Hand", "Your forge", a seat's name), or by NAME when the class is
+``class:section-NAME`` (a legend: "key"): a cut of the pane then says what it cuts section
+by section ("Hand: +3 more; Your forge: +2 more"), not one total of every row."""
+
+
 def clipped(
     lines: StyleAndTextTuples, height: int, width: int, remedy: str = TALLER
 ) -> StyleAndTextTuples:
     """``lines`` broken at spaces to ``width`` columns and cut to ``height`` rows; when they
     do not fit, the last row says how many lines are left out and what shows them ("+N more
-    (a taller window shows them)"), so nothing is cut silently."""
+    (a taller window shows them)"), so nothing is cut silently -- in a pane of sections
+    (:data:`SECTION`), how many of each section's (:func:`cut_words`)."""
     rows: list[StyleAndTextTuples] = [[]]
     for style, text, *_ in lines:
         parts = text.split("\n")
@@ -437,20 +445,70 @@ def clipped(
                 rows[-1].append((style, part))
     if rows and not rows[-1]:
         rows.pop()
-    rows = [
-        list(wrapped_row)
-        for row in rows
-        for wrapped_row in word_rows([(f[0], f[1]) for f in row], width)
-    ]
+    sections, titled = _sections(rows), [_titled(row) for row in rows]
+    broken = [word_rows([(f[0], f[1]) for f in row], width) for row in rows]
+    line_of = [i for i, parts in enumerate(broken) for _ in parts]  # each row's line
+    rows = [list(wrapped_row) for parts in broken for wrapped_row in parts]
     lines = [frag for i, row in enumerate(rows) for frag in [*([("", "\n")] if i else []), *row]]
     used = [rows_of("".join(part[1] for part in row), width) for row in rows]
     if sum(used) <= height:
         return lines
-    keep, total = 0, 0
-    while keep < len(rows) and total + used[keep] <= height - 1:
-        total += used[keep]
-        keep += 1
+    keep, said = 0, [""]
+    for room in range(1, max(2, height + 1)):  # the words' rows: one where they fit
+        keep, total = 0, 0
+        while keep < len(rows) and total + used[keep] <= height - room:
+            total += used[keep]
+            keep += 1
+        if not any(sections):
+            said = [f"+{len(rows) - keep} more ({remedy})"[:width]]
+            break
+        hidden = sorted({line_of[i] for i in range(keep, len(rows))})
+        words = cut_words([(sections[i], titled[i]) for i in hidden], remedy, width)
+        said = ["".join(text for _, text in row) for row in word_rows([("", words)], width)]
+        if len(said) <= room:
+            break
     out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
-    more = f"+{len(rows) - keep} more ({remedy})"
-    out.append(("class:dim", more[:width]))
+    out.append(("class:dim", "\n".join(said)))
     return out
+
+
+def _sections(rows: list[StyleAndTextTuples]) -> list[str]:
+    """Each row's section: the text of the last :data:`SECTION` fragment on it or a row
+    before it ('' before the first)."""
+    out, current = [], ""
+    for row in rows:
+        for style, text in ((f[0], f[1]) for f in row):
+            for token in style.split():
+                if token == SECTION:
+                    current = text.strip()
+                elif token.startswith(SECTION + "-"):
+                    current = token[len(SECTION) + 1 :]
+        out.append(current)
+    return out
+
+
+def _titled(row: StyleAndTextTuples) -> bool:
+    return bool(row) and "class:title" in row[0][0].split()
+
+
+def cut_words(hidden: list[tuple[str, bool]], remedy: str, width: int = 10**4) -> str:
+    """What a cut says it hides: ``hidden`` is each line left out, as (its section, whether
+    it is the section's title row), in order; the words count each section's lines (its
+    title not counted beside them) and end with what shows them.  The first of these forms
+    that fits ``width`` columns: every section ("Hand: +3 more; forge: +2 more (Esc shows
+    them)", then "Hand +3, forge +2 (...)"), the same with the remedy's last words left out
+    ("(Esc)"), then the first section and a count of the rest ("Hand: +3 more, +2 below
+    (...)", "Hand +3, +2 below (...)"); the shortest, broken at words, when none does."""
+    counts: dict[str, list[int]] = {}
+    for section, title in hidden:
+        lines, titles = counts.setdefault(section, [0, 0])
+        counts[section] = [lines + (not title), titles + title]
+    pieces = [(name, lines or titles) for name, (lines, titles) in counts.items()]
+    full = [f"{name}: +{n} more" if name else f"+{n} more" for name, n in pieces]
+    short = [f"{name} +{n}" if name else f"+{n}" for name, n in pieces]
+    said = ["; ".join(full), ", ".join(short)]
+    rest = sum(n for _, n in pieces[1:])
+    firsts = [f"{full[0]}, +{rest} below", f"{short[0]}, +{rest} below"] if rest else []
+    hows = (remedy, remedy.removesuffix(" shows them"))
+    forms = [f"{words} ({how})" for group in (said, firsts) for how in hows for words in group]
+    return next((form for form in forms if len(form) <= width), min(forms, key=len))

@@ -230,10 +230,12 @@ class ScreenModel(RoomNeeds):
     def plays_on(self) -> bool:
         """Whether the table plays on without us, and can be watched ('i' gives the watch
         line at game over): our seat left it for good -- a departure, which the node reports
-        only where the game's rules (``GameRules.departure_ends``) let the others play on; a
-        resignation, a verdict or a result ends the table's game instead -- and someone still
-        serves spectators (:func:`client.lifecycle.watchable`, which the watch line asks too).
-        The one place this is worked out: 'i' and the key hints ask it (``invite_block``)."""
+        only where the game's rules (``GameRules.departure_ends``) let the others play on, or
+        our return after the others agreed we had vanished (a ``resigned`` event for us alone,
+        docs/protocol.md §11.11); any other resignation, a verdict or a result ends the
+        table's game instead -- and someone still serves spectators
+        (:func:`client.lifecycle.watchable`, which the watch line asks too).  The one place
+        this is worked out: 'i' and the key hints ask it (``invite_block``)."""
         mine = self.seat is not None and self.seat in self.departed
         return mine and watchable(self.invite, self.held_invite, self.via)
 

@@ -127,15 +127,14 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
         case ev.Resuming():
             model.message = model.notice = resume_line(event)
             model.log.append(model.message)
+        case ev.Departed() if event.you:
+            _left_for_good(model, event.seat, departed_line(event, view=model.view))
+        case ev.Resigned() if event.you and event.vanished:  # the others play on (§11.11)
+            _left_for_good(model, event.seat, resigned_line(event))
         case ev.Resigned():
             model.confirming_resign = False
             result = "" if event.vanished else model.resign_result(event.seat)
             model.end(resigned_line(event) + (f"; {result}" if result else ""))
-        case ev.Departed() if event.you:
-            model.departed.append(event.seat)
-            model.confirming_resign = False
-            model.end(departed_line(event, view=model.view))
-            model.log.extend(watch_rest_lines(model.invite, model.held_invite, model.via))
         case ev.Departed():
             model.departed.append(event.seat)
             model.log.append(departed_line(event, model.departed_seat, model.view))
@@ -146,3 +145,13 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
             model.log.append(f"Seat {event.seat} never came back: the game is abandoned")
         case ev.Vanishing():
             model.log.append(vanishing_line(event))
+
+
+def _left_for_good(model: ScreenModel, seat: int, line: str) -> None:
+    """Our seat left a table that plays on -- we left, or we came back after the others had
+    agreed that we vanished (docs/protocol.md §11.11): the game is over for us, the watch
+    line follows (or that nobody can watch), and 'i' keeps it (``ScreenModel.plays_on``)."""
+    model.departed.append(seat)
+    model.confirming_resign = False
+    model.end(line)
+    model.log.extend(watch_rest_lines(model.invite, model.held_invite, model.via))

@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from typing import TextIO
 
 __all__ = [
+    "CUT_MARK",
     "SPLIT_MARK",
     "TERMINAL_WIDTH",
     "fold",
     "said_on",
     "plain_rows",
+    "shortened",
     "terminal_width",
     "verdict_rows",
     "word_rows",
@@ -136,6 +138,34 @@ def word_rows(row: list[tuple[str, str]], width: int) -> list[list[tuple[str, st
             frags.append(("class:dim", SPLIT_MARK))
         out.append(frags)
     return out
+
+
+CUT_MARK = "\u2026"  # ends a name shortened to a column too narrow for it (shortened)
+
+_LOOSE_ENDS = frozenset({"a", "an", "and", "of", "the", "to"})
+"""Words a shortened name does not end on ("Cannon of the..." reads as "Cannon...")."""
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns for a column that cannot hold it: whole when it
+    fits, else cut after its last whole word that fits (without a trailing comma or a
+    dangling "of", "the") and marked with :data:`CUT_MARK` -- one visible mark, never a cut
+    mid-word unless its first word alone is too long ("Reassembly Protocol" in 14 columns
+    is "Reassembly\u2026")."""
+    if len(text) <= width:
+        return text
+    if width < 2:
+        return CUT_MARK[:width]
+    words, kept = text.split(" "), ""
+    for count in range(len(words) - 1, 0, -1):
+        head = words[:count]
+        while head and head[-1].lower().strip(",;:") in _LOOSE_ENDS:
+            head.pop()
+        candidate = " ".join(head).rstrip(",;:-'")
+        if candidate and len(candidate) < width:
+            kept = candidate
+            break
+    return (kept or text[: width - 1].rstrip(" ,;:-'")) + CUT_MARK
 
 
 def plain_rows(chunks: Sequence[str], width: int = TERMINAL_WIDTH) -> list[str]:

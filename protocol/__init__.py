@@ -30,11 +30,13 @@ The private modules each own one concern:
   class to one exchange object each: ``_decisions``, ``_chance``, ``_piles``, ``_held_cards``,
   ``_reveals``, ``_audit``; they reach the session through ``_port`` only and share the card
   records of ``_cards``; ``_answers`` -- engine answers on the wire;
-* ``_harness``, ``_cheats``, ``_log`` -- in-memory tables, cheating peers, saved logs and the audit.
+* ``_harness``, ``_cheats``, ``_log`` -- in-memory tables, cheating peers, saved logs and the audit;
+  ``_clock_end`` -- how a clock ended a game, and the signed time notice the audit takes it from.
 
 The specification is ``docs/protocol.md``.
 """
 
+from ._clock_end import CLOCK_KINDS, ClockEnd, ClockNotice, time_notice_bytes
 from ._codec import MAX_FRAME, PROTOCOL_VERSION, decode, decode_as, encode, message
 from ._errors import (
     BadSignature,
@@ -60,7 +62,7 @@ from ._events import (
 )
 from ._feed import Entry, EquivocationProof
 from ._identity import Identity, PublicIdentity, fingerprint
-from ._log import ClockEnd, LogError, audit_log, read_log, write_log
+from ._log import LogError, audit_log, read_log, write_log
 from ._messages import MAX_SEATS, FeedRequest
 from ._replay import Ending, EndingKind, Replay, ReplayError, ReplayStep, replay_log
 from ._session import TableSession
@@ -108,7 +110,10 @@ __all__ = [
     "VerdictKind",
     "VerdictReached",
     # saved logs, their audit and replay
+    "CLOCK_KINDS",
     "ClockEnd",
+    "ClockNotice",
+    "time_notice_bytes",
     "LogError",
     "audit_log",
     "read_log",

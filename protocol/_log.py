@@ -7,18 +7,21 @@ on a spectator session -- every signature, chain link, commitment, proof
 (every shuffle's proof of a correct shuffle included) and decision is checked
 again -- and says plainly whether the game verifies, and if not, what failed and
 where.  A log ending in a seat's resignation verifies up to the step it names, and
-the summary says who resigned where.
+the summary says who resigned where; one a clock ended verifies only with a signed time
+notice that holds for the table (``_clock_end``), and is unchecked -- neither verified nor
+failed -- with only an unsigned claim.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from fairtable.engine.outcome import Outcome
 
+from ._clock_end import ClockEnd, ClockNotice
 from ._codec import b64encode, decode_as, encode
 from ._errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from ._feed import Entry, FeedLog
@@ -27,7 +30,7 @@ from ._table import TableSpec
 from ._untrusted import Bounds, read_json
 from ._verdict_kinds import VerdictKind
 
-__all__ = ["AuditResult", "ClockEnd", "LogError", "audit_log", "read_log", "write_log"]
+__all__ = ["AuditResult", "LogError", "audit_log", "read_log", "write_log"]
 
 
 HEADER_BOUNDS = Bounds(size=1 << 18, depth=1)
@@ -67,35 +70,6 @@ def read_log(data: bytes, source: str = "log") -> tuple[TableSpec, list[bytes]]:
 
 
 @attrs.frozen
-class ClockEnd:
-    """A game a clock ended (``kind``: ``out-of-time`` or ``abandoned``) on ``seat`` at
-    ``step``: a seat keeps it with its copy, since the clocks are measured by each peer and
-    are not in the log.  An audit takes it as the end of a log that stops at that step
-    waiting for that seat."""
-
-    seat: int
-    step: int
-    kind: VerdictKind
-
-    @classmethod
-    def of(cls, session: TableSession) -> ClockEnd | None:
-        """The clock end of a session stopped by a time verdict naming a seat, else None."""
-        verdict = session.verdict
-        if verdict is None or verdict.seat is None or verdict.kind not in _CLOCK_KINDS:
-            return None
-        return cls(verdict.seat, session.game.serial, verdict.kind)
-
-    def words(self) -> str:
-        """``seat 2 ran out of time`` / ``seat 2 stayed offline too long``."""
-        if self.kind is VerdictKind.OUT_OF_TIME:
-            return f"seat {self.seat} ran out of time"
-        return f"seat {self.seat} stayed offline too long"
-
-
-_CLOCK_KINDS = (VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED)
-
-
-@attrs.frozen
 class AuditResult:
     ok: bool
     summary: str
@@ -104,14 +78,21 @@ class AuditResult:
     blamed: int | None = None
     resigned: int | None = None  # the seat that gave the game up, if one did
     departed: tuple[int, ...] = ()  # the seats that left while the others played on
+    unchecked: bool = False  # not ok, not failed: a clock's end with nothing signed to show it
 
 
 def audit_log(
-    spec: TableSpec, entries: list[bytes], clock_end: ClockEnd | None = None
+    spec: TableSpec,
+    entries: list[bytes],
+    *,
+    notices: Sequence[ClockNotice] = (),
+    claimed: ClockEnd | None = None,
 ) -> AuditResult:
-    """Replay and check a whole table log; ``clock_end``: how the seat that kept it saw a
-    clock end the game (a log that stops there, waiting for that seat, verifies as ended
-    by the clock, with no winner)."""
+    """Replay and check a whole table log.  A log that stops waiting for a seat verifies as
+    ended there by the clock, with no winner, if one of ``notices`` (the time notices kept
+    with it) holds for the table and says that seat ran out at that step; ``claimed`` (an
+    unsigned word that a clock ended it, kept with a copy that has no notice) only makes
+    such a stop unchecked, neither verified nor failed."""
     try:
         feeds = FeedLog(spec.table_id, spec.roster())
     except RemoteProtocolError as exc:  # a seat's key that is no Ed25519 key
@@ -150,26 +131,7 @@ def audit_log(
         who = f"seat {v.seat}" if v.seat is not None else "nobody can be named"
         return AuditResult(False, f"verdict against {who}: {v.kind}: {v.reason}", blamed=v.seat)
     if session.finished is None:
-        waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
-        away = session.departures.gone
-        left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(away.items()))
-        kept = " (a seat that left keeps the game only up to its leave)" if away else ""
-        clock = clock_end
-        if clock and clock.step == session.game.serial and clock.seat in session.waiting:
-            return AuditResult(
-                True,
-                f"verified: {len(entries)} entries, every signature, commitment, proof and "
-                f"shuffle checks out; ended at step {clock.step} by the clock: "
-                f"{clock.words()} (no winner; each peer measures the clocks, the log "
-                f"holds no time){left}",
-                departed=tuple(sorted(away)),
-            )
-        return AuditResult(
-            False,
-            f"the log stops at step {session.game.serial} before the "
-            f"game ends (waiting for seat {waiting}){left}{kept}",
-            departed=tuple(sorted(away)),
-        )
+        return _stopped(spec, session, len(entries), notices, claimed)
     done = session.finished
     if session.resigned is not None:
         gone = session.resigned
@@ -197,4 +159,59 @@ def audit_log(
         done.outcome,
         done.digest,
         departed=tuple(sorted(left_at)),
+    )
+
+
+def _stopped(
+    spec: TableSpec,
+    session: TableSession,
+    count: int,
+    notices: Sequence[ClockNotice],
+    claimed: ClockEnd | None,
+) -> AuditResult:
+    """The audit of a log that stops before the game ends (``count`` entries, all checked):
+    ended by the clock if a notice signed by a seat shows it, else unchecked if only an
+    unsigned claim says so, else failed."""
+    step = session.game.serial
+    waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
+    away = session.departures.gone
+    left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(away.items()))
+    kept = " (a seat that left keeps the game only up to its leave)" if away else ""
+    departed = tuple(sorted(away))
+
+    def fits(end: ClockEnd) -> bool:
+        return end.step == step and end.seat in session.waiting
+
+    fitting = [notice for notice in notices if fits(notice.end)]
+    proof = next((notice for notice in fitting if notice.holds(spec)), None)
+    if proof is not None:
+        return AuditResult(
+            True,
+            f"verified: {count} entries, every signature, commitment, proof and "
+            f"shuffle checks out; ended at step {step} by the clock: "
+            f"{proof.end.words()} (no winner; each peer measures the clocks, the log "
+            f"holds no time){left}",
+            departed=departed,
+        )
+    if not notices and claimed is not None and fits(claimed):
+        return AuditResult(
+            False,
+            f"{count} entries, every signature, commitment, proof and shuffle checks out "
+            f"up to step {step}, where the log stops waiting for seat {waiting}; this copy "
+            f"says {claimed.words()} there, ending the game by the clock, but it keeps no "
+            f"signed time notice to show it (copies saved before notices were kept have none), so "
+            f"that end cannot be checked{left}",
+            departed=departed,
+            unchecked=True,
+        )
+    forged = "".join(
+        f"; a time notice kept with it says {notice.end.words()} there, but it is no "
+        f"notice seat {notice.by} signed for this table"
+        for notice in fitting[:1]
+    )
+    return AuditResult(
+        False,
+        f"the log stops at step {step} before the game ends (waiting for seat "
+        f"{waiting}){left}{kept}{forged}",
+        departed=departed,
     )

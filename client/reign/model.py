@@ -26,6 +26,7 @@ from fairtable.client.reign.combat import breakdown_lines
 from fairtable.client.reign.words import (
     HELP,
     TO_SEAT_WORD,
+    SupportWhy,
     card_label,
     describe_public_event,
     house_word,
@@ -184,10 +185,10 @@ class ClientModel(ScreenModel):
         (counted from the armies, support and Regent as they stood: ``prior_view`` plus the
         cards this step revealed, with the orders and tie picks the battle was resolved
         with)."""
-        line = describe_public_event(event, self.seat)
         prior = self.prior_view
         if self._revealed[0] is not prior:
             self._revealed = (prior, {})
+        line = describe_public_event(event, self.seat, self._support_why(event))
         match event:
             case E.ArmyRevealed():
                 self._revealed[1].setdefault(event.seat, []).extend(event.cards)
@@ -202,6 +203,27 @@ class ClientModel(ScreenModel):
                     line = "\n".join([line, *self._breakdown(event, prior)])
                 self._ordered, self._ties = {}, []
         return line
+
+    def _support_why(self, event: Event) -> SupportWhy | None:
+        """Why a support card changed hands, from the views before and after the step and
+        the armies' cards this battle showed (issue 31, N14); None for other events."""
+        if not isinstance(event, (E.SupportGained, E.SupportLost, E.SupportReturned)):
+            return None
+        before = self.prior_view.table if self.prior_view is not None else None
+        after = self.view.table if self.view is not None else None
+        if isinstance(event, E.SupportGained):
+            return SupportWhy(was=before.support.get(event.house) if before else None)
+        if after is not None and event.seat in after.departed:
+            return SupportWhy(left=True)
+        if isinstance(event, E.SupportReturned):
+            kept = [h for h, s in after.support.items() if s == event.seat] if after else []
+            return SupportWhy(kept=kept[0] if kept else None)
+        army = [
+            *(before.armies.get(event.seat, ()) if before else ()),
+            *self._revealed[1].get(event.seat, []),
+        ]
+        takes = [c for c in army if any(e.op is Op.LOSE_SUPPORT for e in DEFS[c].effects)]
+        return SupportWhy(card=takes[0] if takes else None)
 
     def _breakdown(self, event: E.CombatTotals, prior: ReignView) -> list[str]:
         """Each army's total in combat, card by card, as it stood when combat began."""

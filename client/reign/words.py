@@ -3,6 +3,8 @@ each public event, and the rule a card pick breaks (said the moment it is picked
 
 from __future__ import annotations
 
+import attrs
+
 from fairtable.client.departures import departed_words
 from fairtable.client.help_parts import Help, Key
 from fairtable.engine.events import Departed, Event, RoundLimit
@@ -18,7 +20,14 @@ from fairtable.engine.reign.decisions import (
 )
 from fairtable.engine.requests import Decision, DecisionKind
 
-__all__ = ["HELP", "TO_SEAT_WORD", "card_label", "describe_public_event", "pick_problem"]
+__all__ = [
+    "HELP",
+    "TO_SEAT_WORD",
+    "SupportWhy",
+    "card_label",
+    "describe_public_event",
+    "pick_problem",
+]
 
 REIGN = standard_catalog()
 DEFS = REIGN.defs
@@ -80,8 +89,23 @@ def card_label(card: str) -> str:
     return f"{d.name} [{tag}]"
 
 
-def describe_public_event(event: Event, me: int | None) -> str | None:
-    """One line of words for a public engine event (None: not worth a line)."""
+@attrs.frozen
+class SupportWhy:
+    """Why a support card changed hands, as the views around the step show it (issue 31,
+    N14); the events' types tell a card given back (``support_returned``) from one a card's
+    effect took (``support_lost``), and these the rest."""
+
+    was: int | None = None  # a gain: the seat that held the card before (taken from it)
+    kept: str | None = None  # a card given back: the house whose card the seat kept
+    left: bool = False  # the seat left the table: its card returns to the centre
+    card: str | None = None  # the card in the seat's army whose effect returned it
+
+
+def describe_public_event(
+    event: Event, me: int | None, why: SupportWhy | None = None
+) -> str | None:
+    """One line of words for a public engine event (None: not worth a line); ``why``: what
+    the views say of a support card that changed hands."""
 
     def who(seat: int) -> str:
         return "you" if seat == me else f"seat {seat}"
@@ -124,9 +148,13 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
             picked = army(int(event.pick)) if event.op == Op.STRIKE else DEFS[event.pick].name
             return f"{who(event.seat)} settled a tie of {DEFS[event.card].name}: {picked}"
         case E.SupportGained():
-            return f"{who(event.seat)} gained the support of House {house_word(event.house)}"
+            was = why.was if why is not None else None
+            taken = f" from {who(was)}" if was is not None and was != event.seat else ""
+            return f"{who(event.seat)} gained the support of House {house_word(event.house)}" + (
+                taken
+            )
         case E.SupportLost() | E.SupportReturned():
-            return f"{who(event.seat)} lost the support of House {house_word(event.house)}"
+            return _support_lost(event, who(event.seat), army(event.seat), why)
         case E.Overt():
             placed = army(event.target, event.seat)
             return f"{who(event.seat)} placed {card_label(event.card)} face up in {placed}"
@@ -168,6 +196,28 @@ def describe_public_event(event: Event, me: int | None) -> str | None:
         case RoundLimit():
             return "The round limit is reached: nobody wins"
     return None
+
+
+def _support_lost(
+    event: E.SupportLost | E.SupportReturned, who: str, army: str, why: SupportWhy | None
+) -> str:
+    """A support card leaving its holder, with the reason: "Influence Phase > Bidding" (one
+    support card at a time: the other was kept), a card's effect (Broken Oath), or the seat
+    left the table; without ``why``, only what happened."""
+    house = house_word(event.house)
+    if why is not None and why.left:
+        return f"{who} lost the support of House {house} ({who} left the table)"
+    if why is not None and why.kept is not None:
+        return (
+            f"{who} gave back the support of House {house} (one support card at a time: "
+            f"{who} kept House {house_word(why.kept)})"
+        )
+    if isinstance(event, E.SupportLost):
+        card = DEFS[why.card].name if why is not None and why.card is not None else "a card"
+        return f"{who} lost the support of House {house} ({card} in {army} returns it to the " + (
+            "centre)"
+        )
+    return f"{who} lost the support of House {house}"
 
 
 def pick_problem(

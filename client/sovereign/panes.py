@@ -17,7 +17,12 @@ never a seat's progress (issue 31)::
       L: Phalanx 2/1 2d | Mites 1/0 1d    Leader lane (defends the hand), front first
       C: Siege Automaton 3/2 4d           Citadel lane (defends the forge)
       Titan Cannon 3d; ldr 1t; rfx ..     colony: workers, reflexes in play
-     Blaise: cit 0 deck 38; forge 2 1=Siege Pl.  (another seat's: progress[=seen card])
+     Blaise: cit 0 deck 38; forge 2 1=Siege Platform  (another seat's: progress[=seen card])
+
+Card names are whole in the table pane (its rows break at words); a side pane row's name
+column shortens a name its width cannot hold after a whole word, with one mark
+(:func:`short`).  Each part of a pane starts a section (:data:`client.room.SECTION`: "Hand",
+"forge", "Echoes", a seat's name), so that a cut counts what it hides section by section.
 
 Side pane (right): your hand, numbered for ``play N``; your forge with names and costs,
 numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
@@ -35,6 +40,7 @@ from fairtable.client.invite_words import invite_lines
 from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width
 from fairtable.client.screen_model import Lines
 from fairtable.client.seat_names import SeatNames
+from fairtable.client.text_rows import shortened
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of
@@ -85,21 +91,14 @@ def name(card: str) -> str:
     return d.name if d is not None else card
 
 
-def short(card: str, width: int = 14) -> str:
-    """A card's name cut to ``width`` columns (a "." says it is cut)."""
-    return fit(name(card), width, ".")
-
-
-def side_room(width: int) -> int:
-    """``width`` (a name's columns in the side pane at 80 columns) grown by the columns a
-    wider side pane has: names are cut only where the room is short."""
-    return width + max(0, side_width() - 38)
-
-
-def table_room(width: int) -> int:
-    """``width`` (a name's columns in the table pane at 80 columns) grown by a third of the
-    columns a wider table pane has (several names share a row there)."""
-    return width + max(0, screen_size()[1] - side_width() - 1 - 41) // 3
+def short(card: str, width: int) -> str:
+    """A card's name in a column of ``width`` that cannot grow (the side pane's hand and
+    forge rows): whole when it fits, else shortened after a whole word with one mark
+    (:func:`~client.text_rows.shortened`: "Shieldwall\u2026", which ``info`` still finds);
+    whole when the panes are read aloud (plain mode: :func:`~client.room.fit` cuts nothing).
+    Rows that break at words (the table pane, the piles) say names whole."""
+    whole_name = name(card)
+    return whole_name if fit(whole_name, width) == whole_name else shortened(whole_name, width)
 
 
 def citizens(pair: Any) -> str:
@@ -175,16 +174,18 @@ def state_for(view: SovereignView) -> Any:
     return found[1]
 
 
-def unit_text(view: SovereignView, ref: str, width: int | None = None) -> str:
+def unit_text(view: SovereignView, ref: str) -> str:
+    """A unit in a lane, its name and its augments' names whole (the row breaks at words):
+    ``Shieldwall Cohort 4/1 1d+Gladius Pilum``."""
     u = view.table.units[ref]
     try:
         atk, arm = effects.stats(state_for(view), ref)
     except (KeyError, IndexError, AttributeError):
         d = DEFS[u.card]
         atk, arm = d.attack, d.armor
-    augs = "".join("+" + short(a, table_room(8)) for a in u.augments)
+    augs = "".join("+" + name(a) for a in u.augments)
     new = "(new)" if u.new else ""
-    return f"{short(ref, width or table_room(14))} {atk}/{arm} {citizens(u.health)}{new}{augs}"
+    return f"{name(ref)} {atk}/{arm} {citizens(u.health)}{new}{augs}"
 
 
 def breach_words(view: SovereignView, value: int) -> str:
@@ -254,7 +255,7 @@ def battle_line(view: SovereignView) -> str | None:
     if bt is None:
         return None
     me = view.seat
-    alive = [short(a, table_room(10)) for a in bt.order if a in bt.attackers]
+    alive = [name(a) for a in bt.order if a in bt.attackers]
     dead = len(bt.declared) - len(bt.attackers)
     area = "hand" if bt.target_lane == 0 else "forge"
     rnd = f" r{bt.round}" if bt.round else ""
@@ -295,7 +296,7 @@ def summary_row(view: SovereignView, seat: int, label: str) -> Lines:
     style = "class:mine" if seat == me else ""
     return [
         (style, f"{seat_mark(view, seat)}{label:<6} "),
-        (f"{style} class:faction-{b.faction}", b.faction.title()[: table_room(10)]),
+        (f"{style} class:faction-{b.faction}", b.faction.title()),
         (
             style,
             f" E{len(b.scored)}/{table.echo_target} hand {len(b.hand)}"
@@ -322,16 +323,16 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
             )
             text += f"/{cost}" + ("!" if ready else "")
         elif card is not None:
-            text += "=" + short(card, table_room(10))
+            text += "=" + name(card)
         slots.append(text)
     style = "class:mine" if seat == me else ""
     out: Lines = [
+        (style, " "),
+        (f"{style} class:section", label),  # what a cut of the pane calls these rows
         (
             style,
-            f" {label}: cit {citizens(b.citadel)} deck {b.deck}; forge "
-            + (" ".join(slots) or "-")
-            + "\n",
-        )
+            f": cit {citizens(b.citadel)} deck {b.deck}; forge " + (" ".join(slots) or "-") + "\n",
+        ),
     ]
     lanes = [
         f"  {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b.lanes[ln]) or "-")
@@ -345,17 +346,13 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
         colony.append(f"ldr {citizens(b.leader_workers)}")
     for ref in b.facilities:
         f = table.facilities[ref]
-        augs = "".join("+" + short(a, table_room(8)) for a in f.augments)
-        colony.append(f"{short(ref, table_room(12))} {citizens(f.workers)}{augs}")
+        augs = "".join("+" + name(a) for a in f.augments)
+        colony.append(f"{name(ref)} {citizens(f.workers)}{augs}")
     for ref, _, targets in b.reflexes:
-        on = (
-            (">" + ",".join(short(t.split(">")[0], table_room(8)) for t in targets))
-            if targets
-            else ""
-        )
-        colony.append(f"rfx {short(ref, table_room(12))}{on}")
+        on = (">" + ",".join(name(t.split(">")[0]) for t in targets)) if targets else ""
+        colony.append(f"rfx {name(ref)}{on}")
     for ref in b.loose:
-        colony.append(f"loose {short(ref, table_room(12))}")
+        colony.append(f"loose {name(ref)}")
     if colony:
         out.append(("class:dim", "  " + "; ".join(colony) + "\n"))
     return out
@@ -405,7 +402,7 @@ def table_lines(model: PaneModel) -> Lines:
     table = view.table
     out.append(
         (
-            "class:dim",
+            "class:dim class:section-key",  # the legend: a cut calls it "key"
             f"Echoes to win {table.echo_target}; creche unlimited "
             f"({table.creche_out} citizens out). > active, * neighbour (attackable); "
             "E Echoes scored/to win; hand: cards held; "
@@ -421,6 +418,17 @@ def table_lines(model: PaneModel) -> Lines:
 def hand_cards(model: PaneModel) -> list[tuple[int, str]]:
     view = model.view
     return list(view.hand) if view is not None and view.seat is not None else []
+
+
+def column_row(number: str, card: str, width: int, after: str) -> str:
+    """A side pane row of columns: ``number``, the card's name padded to ``width`` columns
+    at 80 (more on a wider pane), then ``after`` (its tag, its progress).  A name longer than
+    the column runs on while the row holds it whole; only where the pane's width cannot, it
+    is shortened after a word, marked (:func:`short`)."""
+    wide = side_width()
+    column = width + max(0, wide - 38)
+    room = wide - len(number) - len(after)
+    return fit(f"{number}{short(card, room):<{min(column, room)}}{after}", wide)
 
 
 def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
@@ -444,13 +452,19 @@ def side_lines(model: PaneModel) -> Lines:
     if view.seat is None:
         return spectator_lines(view)
     b = view.table.boards[view.seat]
-    out: Lines = [("class:title", f"Hand {len(b.hand)}, deck {b.deck} ('play N')\n")]
-    wide, room = side_width(), side_room(19)
+    out: Lines = [
+        ("class:title class:section", "Hand"),
+        ("class:title", f" {len(b.hand)}, deck {b.deck} ('play N')\n"),
+    ]
     for i, (_, card) in enumerate(hand_cards(model), start=1):
-        out.append(("", fit(f"{i} {short(card, room):<{room}} {tag(card)}", wide) + "\n"))
+        out.append(("", column_row(f"{i} ", card, 19, f" {tag(card)}") + "\n"))
     forge = forge_cards(model)
     if forge:
-        out.append(("class:title", "Your forge ('acc N', 'reveal N')\n"))
+        out += [
+            ("class:title", "Your "),
+            ("class:title class:section", "forge"),
+            ("class:title", " ('acc N', 'reveal N')\n"),
+        ]
         for i, (_, card, progress, entered) in enumerate(forge, start=1):
             d = DEFS.get(card)
             cost = d.cost if d is not None else 0
@@ -460,24 +474,26 @@ def side_lines(model: PaneModel) -> Lines:
                 if progress >= cost and not wait
                 else ("next turn" if progress >= cost else f"{cost - progress} to go")
             )
-            room = side_room(16)
-            line = f"{i} {short(card, room):<{room}} {progress}/{cost} {state}"
-            out.append(("", fit(line, wide) + "\n"))
+            out.append(("", column_row(f"{i} ", card, 16, f" {progress}/{cost} {state}") + "\n"))
     seen = dict(view.seen)
     for seat, other in enumerate(view.table.boards):
         if seat == view.seat:
             continue
         for i, (h, _, _) in enumerate(other.forge, start=1):
             if h in seen:
-                out.append(("class:dim", f"seen: seat {seat} forge #{i} {name(seen[h])}\n"))
+                out += [
+                    ("class:dim class:section", "seen"),
+                    ("class:dim", f": seat {seat} forge #{i} {name(seen[h])}\n"),
+                ]
         hand_seen = [seen[h] for h in other.hand if h in seen]
         if hand_seen:
-            out.append(
+            out += [
+                ("class:dim class:section", "seen"),
                 (
                     "class:dim",
-                    f"seen in seat {seat}'s hand: " + ", ".join(name(c) for c in hand_seen) + "\n",
-                )
-            )
+                    f" in seat {seat}'s hand: " + ", ".join(name(c) for c in hand_seen) + "\n",
+                ),
+            ]
     return out + piles(view)
 
 
@@ -500,23 +516,17 @@ def piles(view: SovereignView) -> Lines:
     for seat in seat_order(view):
         scored = boards[seat].scored
         if scored:
-            out.append(
-                (
-                    "class:dim",
-                    f"{who(seat, view.seat)} Echoes: "
-                    + ", ".join(short(r, side_room(16)) for r in scored)
-                    + "\n",
-                )
-            )
+            out += [
+                ("class:dim", f"{who(seat, view.seat)} "),
+                ("class:dim class:section", "Echoes"),
+                ("class:dim", ": " + ", ".join(name(r) for r in scored) + "\n"),
+            ]
     for seat in seat_order(view):
         scrap = boards[seat].scrap
         if scrap:
-            out.append(
-                (
-                    "class:dim",
-                    f"{whose(seat, view.seat)} scrap: "
-                    + ", ".join(short(c, side_room(16)) for c in scrap)
-                    + "\n",
-                )
-            )
+            out += [
+                ("class:dim", f"{whose(seat, view.seat)} "),
+                ("class:dim class:section", "scrap"),
+                ("class:dim", ": " + ", ".join(name(c) for c in scrap) + "\n"),
+            ]
     return out

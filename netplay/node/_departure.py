@@ -16,7 +16,7 @@ import trio
 import fairtable.protocol as P
 
 from .. import events as ev
-from ..table import Farewells
+from ..table import Farewells, TimeNotice
 from ._liveness import Liveness
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
@@ -153,5 +153,14 @@ class Departure:
 
     def _finish(self, status: str, *, resigned: int | None = None) -> None:
         clock = None if self.session is None else P.ClockEnd.of(self.session)
-        self.files.finish(status, resigned=resigned, clock=clock)
+        self.files.finish(status, resigned=resigned, clock=clock, notice=self._clock_notice(clock))
         self.done.set()
+
+    def _clock_notice(self, clock: P.ClockEnd | None) -> bytes | None:
+        """The signed time notice a clock's end rests on (ours, or one we accepted), kept
+        with the game for ``fairtable audit``; None if it does not say that end."""
+        held = self.liveness.time_notice
+        if clock is None or held is None:
+            return None
+        found = P.decode_as(held[1], TimeNotice).clock_notice()
+        return held[1] if found is not None and found.end == clock else None

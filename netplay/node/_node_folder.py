@@ -164,10 +164,16 @@ class NodeFolder:
         info.save(self.folder)
 
     def finish(
-        self, status: str, *, resigned: int | None = None, clock: P.ClockEnd | None = None
+        self,
+        status: str,
+        *,
+        resigned: int | None = None,
+        clock: P.ClockEnd | None = None,
+        notice: bytes | None = None,
     ) -> None:
         """The table ended (or never seated us): its status, and who resigned or which
-        seat a clock ended it on."""
+        seat a clock ended it on, with the signed time notice (``notice``, its canonical
+        bytes) that end rests on: ``fairtable audit`` takes the clock's end from it."""
         if self.folder is not None:
             # the newest summary, if it was still waiting
             info = TableInfo.load(self.folder).but(**(self._unsaved or {}), status=status)
@@ -176,4 +182,6 @@ class NodeFolder:
                 info = info.but(end="resigned", resigned=resigned)
             if clock is not None:
                 info = info.but(end=str(clock.kind), flagged=clock.seat, end_step=clock.step)
+                if notice is not None:
+                    info = info.but(time_notice=notice.hex())
             info.save(self.folder)

@@ -4,8 +4,10 @@ The relay accepts links for any table, files each link under the table's relay
 scope once the peer proves the relay token (:class:`~netplay.table._lobby.Subscribe`;
 the token's hash is the scope, so a stranger without the invite cannot get in),
 floods every new message to the table's other links, stores everything it
-forwarded on disk (but presence beats, time notices and starvation claims, which only
-matter the moment they pass), and answers catch-up requests from what it stored (within
+forwarded on disk (but presence beats and starvation claims, which only matter the moment
+they pass, and time notices but the first each seat signed once the table started: the
+signed word that a clock ended the game, which ``fairtable audit`` of its copy checks), and
+answers catch-up requests from what it stored (within
 each asker's byte budget: ``_serving``), asking its other links on for what it lacks.  It
 reads no entry body and holds no key of any table: it cannot open a sealed or
 encrypted card, and it cannot forge a signed entry.  Several tables can share
@@ -86,6 +88,8 @@ class _Table:
     links: set[Link] = attrs.Factory(set)
     seen: set[bytes] = attrs.Factory(set)
     lobby: list[bytes] = attrs.Factory(list)  # join / status / start messages, in order
+    notices: dict[int, bytes] = attrs.Factory(dict)  # by seat: the first time notice it signed
+    signed_spec: P.TableSpec | None = None  # the spec of the first start its host signed
     entries: dict[tuple[int, int], bytes] = attrs.Factory(dict)
     recent: set[bytes] = attrs.Factory(set)  # what passed lately without being stored
     recent_order: deque[bytes] = attrs.Factory(lambda: deque(maxlen=4096))
@@ -124,10 +128,37 @@ class _Table:
         try:
             entry = P.Entry.parse(data)
         except P.DecodeError:
-            self.lobby.append(data)
+            notice = _notice(data)
+            if notice is None:
+                self.lobby.append(data)
+            else:  # a notice kept before a restart: kept, never sent to a new link
+                self.notices.setdefault(notice.by, data)
         else:
             self.entries.setdefault((entry.seat, entry.seq), data)
         return True
+
+    def spec(self) -> P.TableSpec | None:
+        """The table's spec, from the first start its host signed among the lobby's (read
+        once found)."""
+        if self.signed_spec is None:
+            for data in self.lobby:
+                try:
+                    msg = P.decode(data)
+                except P.DecodeError:
+                    continue
+                if isinstance(msg, TableStart) and (spec := signed_start(msg)) is not None:
+                    self.signed_spec = spec
+                    break
+        return self.signed_spec
+
+    def new_notice(self, msg: TimeNotice) -> bool:
+        """Whether ``msg`` is a time notice to keep: the table started, and it is the first
+        notice its ``by`` seat signed that we hold (an honest seat signs one: its flag ends
+        its game), signed by that seat."""
+        if self.log is None or msg.by in self.notices:
+            return False
+        spec = self.spec()
+        return spec is not None and msg.signed_by(spec.table_id, spec.players)
 
     def started(self, log: LogFile) -> None:
         """The table showed a signed start: from now on it is kept on disk, from its lobby."""
@@ -329,9 +360,11 @@ class RelayNode:
         if isinstance(msg, P.FeedRequest):
             await self._answer(table, source, msg)
             return
-        if isinstance(msg, Presence | TimeNotice | Starved):  # of the moment: never stored
+        if isinstance(msg, Presence | TimeNotice | Starved):  # of the moment: not stored
             if not table.passing(data):
                 return
+            if isinstance(msg, TimeNotice):  # but for each seat's first notice
+                self._keep_notice(table, msg, data)
         else:
             if hashlib.sha256(data).digest() in table.seen:
                 return
@@ -350,6 +383,14 @@ class RelayNode:
             if isinstance(msg, P.Entry):
                 table.watchers.forward(data)  # never waits: a full queue drops that spectator
         await _send_others(table, source, data)
+
+    def _keep_notice(self, table: _Table, msg: TimeNotice, data: bytes) -> None:
+        """Keep a seat's first signed time notice in the table's log (within its bytes)."""
+        if table.log is None or not table.new_notice(msg):
+            return
+        if self.quota.hold(table.scope, len(data)) is None:
+            table.notices[msg.by] = data
+            table.log.append(data, durable=False)
 
     async def _answer(self, table: _Table, source: Link, msg: P.FeedRequest) -> None:
         """Answer a want from the store, within the asker's byte budget.  Raises
@@ -387,6 +428,14 @@ async def _send_others(table: _Table, source: Link, data: bytes) -> None:
                 await link.send(data)
             except LinkClosed:
                 table.links.discard(link)
+
+
+def _notice(data: bytes) -> TimeNotice | None:
+    try:
+        msg = P.decode(data)
+    except P.DecodeError:
+        return None
+    return msg if isinstance(msg, TimeNotice) else None
 
 
 def _is_start(data: bytes) -> bool:

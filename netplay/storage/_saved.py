@@ -4,7 +4,9 @@ A seat keeps ``tables/<id>/table.json`` (with the host's signed start) and ``log
 keeps ``relay/<id>/log``, where the host's signed start is among the lobby messages it
 forwarded.  :func:`saved_table` finds the table's spec -- checking the host's signature --
 and the feed entries, without writing anything: a torn last record is left where it is and
-not read.
+not read.  A game a clock ended also has the signed time notices it was kept with (a seat's
+``table.json`` keeps the one its verdict rests on, a relay's log those it passed on), which
+the audit checks; a seat's ``end``/``flagged``/``end_step`` is only what it claims.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import fairtable.protocol as P
 
-from ..table import InviteError, TableStart, start_names, verify_start
+from ..table import InviteError, TableStart, TimeNotice, start_names, verify_start
 from ._storage import StorageError, TableFolder, parse_records
 from ._table_info import TableInfo
 
@@ -29,7 +31,8 @@ class SavedTable:
     ) -> None:
         self.spec, self.entries, self.torn = spec, entries, torn
         self.names = names  # each seat's player name from the start, checked ("": none)
-        self.clock_end: P.ClockEnd | None = None  # how a clock ended it, as the seat saw
+        self.notices: tuple[P.ClockNotice, ...] = ()  # signed words that a clock ended it
+        self.clock_end: P.ClockEnd | None = None  # how a clock ended it, as the seat claims
 
 
 def saved_table(path: Path) -> SavedTable:
@@ -42,23 +45,39 @@ def saved_table(path: Path) -> SavedTable:
         raise StorageError(f"{path}: not a saved table ({log}: {exc.strerror})") from None
     records, end = parse_records(data)
     seat_folder = TableFolder.at(folder)
+    notices: list[TimeNotice] = []
     if seat_folder.exists():
         (spec, start), entries = _seat_table(seat_folder), records
     else:
-        spec, start, entries = _relay_table(folder, records)
+        spec, start, entries = _relay_table(folder, records, notices)
     saved = SavedTable(spec, entries, len(data) - end, start_names(start, spec))
     if seat_folder.exists():
-        saved.clock_end = _clock_end(TableInfo.load(seat_folder))
+        info = TableInfo.load(seat_folder)
+        saved.clock_end = _clock_end(info)
+        notices += _kept_notice(info, seat_folder)
+    saved.notices = tuple(n for n in (msg.clock_notice() for msg in notices) if n is not None)
     return saved
 
 
 def _clock_end(info: TableInfo) -> P.ClockEnd | None:
-    """How a clock ended a seat's table, as its ``table.json`` keeps it, or None."""
-    kinds = (P.VerdictKind.OUT_OF_TIME, P.VerdictKind.ABANDONED)
-    kind = next((k for k in kinds if info.end == k.value), None)
+    """How a clock ended a seat's table, as its ``table.json`` claims (unsigned), or None."""
+    kind = next((k for k in P.CLOCK_KINDS if info.end == k.value), None)
     if kind is None or info.flagged is None or info.end_step is None:
         return None
     return P.ClockEnd(info.flagged, info.end_step, kind)
+
+
+def _kept_notice(info: TableInfo, folder: TableFolder) -> list[TimeNotice]:
+    """The signed time notice a seat's ``table.json`` keeps (none, or one);
+    :class:`StorageError` if it is no time notice."""
+    if info.time_notice is None:
+        return []
+    try:
+        return [P.decode_as(bytes.fromhex(info.time_notice), TimeNotice)]
+    except (ValueError, P.DecodeError) as exc:
+        raise StorageError(
+            f"{folder.info_path}: its time_notice is no time notice ({exc})"
+        ) from None
 
 
 def _seat_table(folder: TableFolder) -> tuple[P.TableSpec, TableStart]:
@@ -99,9 +118,10 @@ def saved_names(info: TableInfo) -> tuple[str, ...]:
 
 
 def _relay_table(
-    folder: Path,
-    records: list[bytes],
+    folder: Path, records: list[bytes], notices: list[TimeNotice]
 ) -> tuple[P.TableSpec, TableStart, list[bytes]]:
+    """The spec, start and entries of a relay's log; the time notices in it go to
+    ``notices``."""
     spec, start, entries = None, None, []
     for data in records:
         try:
@@ -110,6 +130,8 @@ def _relay_table(
             continue
         if isinstance(msg, P.Entry):
             entries.append(data)
+        elif isinstance(msg, TimeNotice):
+            notices.append(msg)
         elif isinstance(msg, TableStart) and spec is None:
             spec, start = signed_start(msg), msg
     if spec is None or start is None:

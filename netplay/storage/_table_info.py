@@ -19,8 +19,9 @@ made before kinds were kept),
 and our ``seat``, ``bots`` and ``bot_specs`` (the bots this terminal brought), the public
 summary ``round`` and ``turn`` (the seats a decision is awaited from, or :data:`TURN_OVER`), and
 ``end``/``resigned`` for a game given up, ``end``/``flagged``/``end_step`` for one a clock
-ended (the verdict's kind, the seat and the step: the clocks are not in the log).  Only
-public facts: never a card, a hand or a secret.
+ended (the verdict's kind, the seat and the step, to show: the clocks are not in the log) with
+``time_notice``, the signed time notice that verdict rests on (hex), which is what ``audit``
+takes the clock's end from.  Only public facts: never a card, a hand or a secret.
 """
 
 from __future__ import annotations
@@ -109,6 +110,13 @@ def _role(value: Any) -> bool:
     return type(value) is str and value in set(TableRole)
 
 
+def _hex(value: Any) -> bool:
+    """lower-case hex digits"""
+    return (
+        type(value) is str and len(value) % 2 == 0 and all(c in "0123456789abcdef" for c in value)
+    )
+
+
 def _words(value: Any) -> bool:
     """a list of words"""
     return type(value) is list and all(type(s) is str for s in value)
@@ -133,6 +141,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "resigned": _whole,
     "flagged": _whole,
     "end_step": _whole,
+    "time_notice": _hex,
     "round": _whole,
     "created": _time,
     "last_played": _time,
@@ -179,6 +188,7 @@ class TableInfo:
     resigned: int | None = None
     flagged: int | None = None
     end_step: int | None = None
+    time_notice: str | None = None
     unknown: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
     """Keys this version does not know, written back as they were read."""
 

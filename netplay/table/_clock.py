@@ -35,7 +35,9 @@ offline.  Every peer keeps a :class:`TableClock` and feeds it plain ``now`` valu
   per signing seat (its first; a seat that flags ends its game) and refuses the rest
   unread, and refuses a notice no peer could have measured (``stalled`` about a seat
   thinking over a decision, ``out-of-time`` without a clock): a refused notice is not
-  passed on, not shown, and never sets the kind of a later flag;
+  passed on, not shown, and never sets the kind of a later flag.  The notice a clock's end
+  rests on is kept with the saved game: it is what ``fairtable audit`` takes that end from
+  (:meth:`TimeNotice.clock_notice`);
 * **starvation** -- a seat excused by a fresh starvation claim (``_starved``) is
   paused (:meth:`~TableClock.pause`): its bank does not drain while the table waits on entries
   that did not arrive, and it gets back the wait just before its claim.
@@ -49,7 +51,18 @@ from enum import StrEnum
 
 import attrs
 
-from fairtable.protocol import BadSignature, Identity, PublicIdentity, TableId, TimeLimits, message
+from fairtable.protocol import (
+    CLOCK_KINDS,
+    BadSignature,
+    ClockEnd,
+    ClockNotice,
+    Identity,
+    PublicIdentity,
+    TableId,
+    TimeLimits,
+    message,
+    time_notice_bytes,
+)
 from fairtable.protocol.wire import blob, integer, label
 
 __all__ = [
@@ -77,7 +90,6 @@ offline (then its countdown decides); heard again, it is flagged at once."""
 TOLERANCE = 2.0
 """Seconds: a time notice is accepted if our own measure of that seat is at most this."""
 PRESENCE_DOMAIN = b"fairtable/presence/v2\x00"
-NOTICE_DOMAIN = b"fairtable/time-notice/v1\x00"
 
 
 class TimeFlag(StrEnum):
@@ -134,6 +146,28 @@ class TimeNotice:
         """The kind as a :class:`TimeFlag` (ValueError for a word that is none)."""
         return TimeFlag(self.kind)
 
+    def signed_by(self, table_id: TableId, players: tuple[bytes, ...]) -> bool:
+        """Whether seat ``by`` of the table (``players``: its keys) signed this notice."""
+        if self.by >= len(players) or self.kind not in set(TimeFlag):
+            return False
+        try:
+            PublicIdentity(players[self.by]).verify(
+                _notice_bytes(table_id, self.kind, self.seat, self.step, self.by),
+                self.sig,
+                seat=self.by,
+            )
+        except BadSignature:
+            return False
+        return True
+
+    def clock_notice(self) -> ClockNotice | None:
+        """This notice as the audit takes a clock's end (:class:`~protocol.ClockNotice`),
+        or None for one that names no clock's end (``stalled``, or no flag's word)."""
+        kind = next((k for k in CLOCK_KINDS if k.value == self.kind), None)
+        if kind is None:
+            return None
+        return ClockNotice(ClockEnd(self.seat, self.step, kind), self.by, self.sig)
+
 
 def presence_bytes(table_id: TableId, seat: int, count: int, head: int) -> bytes:
     """What a presence beat's signature covers."""
@@ -147,13 +181,8 @@ def presence_bytes(table_id: TableId, seat: int, count: int, head: int) -> bytes
 
 
 def _notice_bytes(table_id: TableId, kind: str, seat: int, step: int, by: int) -> bytes:
-    return (
-        NOTICE_DOMAIN
-        + table_id
-        + bytes([by, seat])
-        + step.to_bytes(8, "big")
-        + kind.encode("ascii")
-    )
+    """What a time notice's signature covers (the protocol's audit checks the same bytes)."""
+    return time_notice_bytes(table_id, kind, seat, step, by)
 
 
 def verdict_reason(kind: TimeFlag, seat: int) -> str:
@@ -433,13 +462,7 @@ class TableClock:
         self._drain(now)
         if msg.step == step and not self._could_measure(msg):
             return None
-        try:
-            PublicIdentity(self.players[msg.by]).verify(
-                _notice_bytes(self.table_id, msg.kind, msg.seat, msg.step, msg.by),
-                msg.sig,
-                seat=msg.by,
-            )
-        except BadSignature:
+        if not msg.signed_by(self.table_id, self.players):
             return None
         self._notices[msg.by] = msg
         abandon = self.limits.abandon_ms / 1000

@@ -115,3 +115,33 @@ def test_whether_the_table_plays_on_for_us_is_worked_out_from_who_left() -> None
     model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
     assert model.departed == [other, model.seat] and model.plays_on and model.over
     assert model.invite_command("i") and INVITE in model.info.splitlines()
+
+
+def test_a_seat_the_others_agreed_had_vanished_keeps_i_for_its_watch_line() -> None:
+    """Issue 31: a seat that comes back after the others agreed it had vanished is told so by
+    a ``resigned`` event (its session ends there, docs/protocol.md §11.11) while the table
+    plays on: like a seat that left, it gets the watch line and keeps 'i' for it at game over
+    (nobody serves spectators once a host without a relay is gone: no 'i' then).  A seat
+    that resigned ends the game for everyone: no 'i'."""
+    joiner = ClientModel(lambda answer: None)
+    joiner.apply_event(ev.Joining(INVITE))
+    _seated(joiner)
+    assert joiner.seat is not None
+    joiner.apply_event(ev.Resigned(seat=joiner.seat, step=12, you=True, vanished=True))
+    assert joiner.over.startswith("the others agreed that you had vanished")
+    assert f"fairtable watch '{INVITE}'" in joiner.log
+    assert any("i invite" in row for row in _rows(joiner))
+    assert joiner.invite_command("i") and INVITE in joiner.info.splitlines()
+    host = ClientModel(lambda answer: None)
+    host.apply_event(ev.TableOpen(INVITE))
+    _seated(host)
+    assert host.seat is not None
+    host.apply_event(ev.Resigned(seat=host.seat, step=12, you=True, vanished=True))
+    assert "cannot be watched" in "\n".join(host.log) and "fairtable watch" not in host.over
+    assert host.invite_block() == "" and not any("i invite" in row for row in _rows(host))
+    quitter = ClientModel(lambda answer: None)
+    quitter.apply_event(ev.Joining(INVITE))
+    _seated(quitter)
+    assert quitter.seat is not None
+    quitter.apply_event(ev.Resigned(seat=quitter.seat, step=12, you=True))
+    assert quitter.invite_block() == "" and not any("i invite" in row for row in _rows(quitter))

@@ -140,8 +140,10 @@ def test_screen_a_clipped_pane_says_how_much_is_left_out_and_a_taller_one_shows_
     small = render(model)
     side = [line[42:] for line in small[:10]]  # the side pane, beside the table
     assert side[0].startswith(f"Hand {len(hand)},")
-    assert "Your forge" not in "\n".join(small)  # under the hand: cut at 80x24, and said
-    assert any(line.startswith("+") and " more " in line for line in side)
+    assert "Your forge ('acc" not in "\n".join(small)  # under the hand: cut at 80x24
+    forge = len(game.view(d.seat).table.boards[d.seat].forge)
+    cut = [line for line in side if "(a taller window" in line]  # by section, not a total
+    assert cut == [f"forge +{forge} (a taller window shows them)"], "\n".join(small)
     large = "\n".join(render(model, 120, 40))
     assert all(DEFS[c].name[:12] in large for _, c in hand) and " more (a taller" not in large
     assert "Your forge" in large

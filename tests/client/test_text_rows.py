@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from fairtable.client.room import clipped
-from fairtable.client.text_rows import SPLIT_MARK, word_rows
+from fairtable.client.room import SECTION, clipped, cut_words
+from fairtable.client.text_rows import CUT_MARK, SPLIT_MARK, shortened, word_rows
 
 
 def _texts(rows: list[list[tuple[str, str]]]) -> list[str]:
@@ -71,3 +71,39 @@ def test_printed_rows_break_at_spaces_and_never_inside_a_path() -> None:
     long = verdict_rows("FAILED", path, summary)
     assert long[:2] == ["FAILED", f"  {path}"] and all(len(r) <= 80 for r in long[2:])
     assert " ".join(" ".join(long[2:]).split()) == summary
+
+
+def test_a_name_too_long_for_its_column_is_shortened_after_a_whole_word_with_one_mark() -> None:
+    """Issue 31 (N10): "Shieldwal.", "Reassembly ." and "Cannon of the K." -- cut
+    mid-word, a mark after a space, a dangling "of the"."""
+    assert shortened("Reassembly Protocol", 14) == "Reassembly" + CUT_MARK
+    assert shortened("Cannon of the Kings", 16) == "Cannon" + CUT_MARK
+    assert shortened("Axiom, the First Awakened", 12) == "Axiom" + CUT_MARK
+    assert shortened("Fabrication Vault", 8) == "Fabrica" + CUT_MARK  # one word too long
+    assert shortened("Shieldwall Cohort", 17) == "Shieldwall Cohort"  # fits: whole
+    for width in range(2, 30):
+        cut = shortened("Genetrix Ysolde, the Unfinished", width)
+        assert len(cut) <= width and cut.count(CUT_MARK) <= 1 and " " + CUT_MARK not in cut
+
+
+def test_a_cut_pane_of_sections_says_each_sections_count_not_one_total() -> None:
+    """Issue 31 (N10): "Hand 7" with cards 1-4 shown said "+8 more", the rows of every
+    section after it counted too."""
+    lines = [("class:title " + SECTION, "Hand"), ("class:title", " 7\n")]
+    lines += [("", f"{i} card {i}\n") for i in range(1, 8)]
+    lines += [("class:title", "Your "), ("class:title " + SECTION, "forge"), ("", " (acc N)\n")]
+    lines += [("", "1 forge card\n"), ("", "2 forge card\n")]
+    wide = "".join(text for _, text in clipped(lines, 6, 80, "Esc shows them"))
+    assert wide.splitlines() == [
+        "Hand 7",
+        "1 card 1",
+        "2 card 2",
+        "3 card 3",
+        "4 card 4",
+        "Hand: +3 more; forge: +2 more (Esc shows them)",
+    ]
+    narrow = "".join(text for _, text in clipped(lines, 6, 30, "Esc shows them"))
+    assert narrow.splitlines()[-1] == "Hand +3, forge +2 (Esc)"
+    assert cut_words([("", False)] * 3, "Esc shows them", 38) == "+3 more (Esc shows them)"
+    plain = "".join(text for _, text in clipped([("", f"{i}\n") for i in range(9)], 4, 38))
+    assert plain.splitlines()[-1] == "+6 more (a taller window shows them)"  # no sections
