@@ -58,7 +58,14 @@ from fairtable.protocol import SeenWhy
 __all__ = ["HELP", "ClientModel", "label"]
 
 MENU_LIMIT = 400  # options listed (the suggestion is always first)
-ANSWERED_FOR_YOU = (SovereignDecisionKind.WINDOW, SovereignDecisionKind.FINISH_FORGE)
+ANSWERED_FOR_YOU = (
+    SovereignDecisionKind.WINDOW,
+    SovereignDecisionKind.FORGE,
+    SovereignDecisionKind.FINISH_FORGE,
+)
+FORGE_ENDED = "Ended your forge actions for you: nothing else can be done in the forge now."
+ONE_WAY = (SovereignDecisionKind.FORGE, SovereignDecisionKind.FINISH_FORGE)
+"""The forge's decisions answered for the player when the rules allow one answer only."""
 """The kinds answered for the player when the rules leave one answer (client/auto_pass)."""
 SEAT_LEGEND = (
     "Each seat's summary row: E echoes scored/to win, hand N: cards held; its details after "
@@ -322,20 +329,21 @@ class ClientModel(MenuModel):
         """A priority window where only passing is legal -- or any window while 'skip' is
         on -- its pass (client/auto_pass: after the player's own pause, so the clock tells
         nobody whether a reflex was held); the end of a forge phase that the rules allow to
-        finish one way only, that way (issue 31, N20)."""
+        finish one way only, that way (issue 31, N20); a forge turn where nothing can be
+        played or forged, its end."""
         d = self.decision
-        if d is not None and d.kind == SovereignDecisionKind.FINISH_FORGE:
-            return self._only_finish(d)
+        if d is not None and d.kind in ONE_WAY:
+            return self._only_legal(d)
         if d is None or d.kind != SovereignDecisionKind.WINDOW:
             return None
         if not self.skip_windows and not all(isinstance(a, A.Pass) for _, a in self.menu()):
             return None
         return A.Pass(d.seat)
 
-    def _only_finish(self, d: Decision) -> Any:
-        """The finish's one legal answer, asked of the engine's legal answers (every mix of
-        the parts 'health', 'lane', 'attach' could type, not the menu's labels); None when
-        there are more.  Worked out once a decision."""
+    def _only_legal(self, d: Decision) -> Any:
+        """The decision's one legal answer, asked of the engine's legal answers (for a
+        finish, every mix of the parts 'health', 'lane', 'attach' could type, not the menu's
+        labels); None when there are more.  Worked out once a decision."""
         if self._only is None or self._only[0] is not d:
             found: list[Any] = []
             if self.view is not None:
@@ -351,6 +359,8 @@ class ClientModel(MenuModel):
         d = self.decision
         if d is not None and d.kind == SovereignDecisionKind.FINISH_FORGE:
             return " one way to finish; finishing the forge for you shortly"
+        if d is not None and d.kind == SovereignDecisionKind.FORGE:
+            return " nothing to play or forge; ending your forge actions for you shortly"
         return super().only_answer_hint()
 
     def command(self, text: str) -> None:
@@ -375,6 +385,9 @@ class ClientModel(MenuModel):
         if isinstance(answer, A.FinishForge) and d is not None and view is not None:
             self.message = f"Finished the forge for you: {label(view, d, answer)}."
             self.log.append(self.message)  # the next question replaces the message at once
+        elif d is not None and d.kind == SovereignDecisionKind.FORGE:
+            self.message = FORGE_ENDED
+            self.log.append(self.message)
         elif self.skip_windows:
             self.message = PASSED_FOR_YOU + " ('skip' is on; 'skip' again to answer windows)."
         return sent

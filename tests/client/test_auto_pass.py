@@ -243,3 +243,39 @@ def test_auto_pass_the_pause_follows_the_players_answers_to_the_same_kind() -> N
         auto.tick(t)
     assert all(3.0 * 0.8 - 1e-9 <= auto.pause("window") <= 3.0 * 1.2 + 1e-9 for _ in range(20))
     assert all(auto.pause("finish_forge") == LIMITS[1] for _ in range(20))
+
+
+def forge_turns() -> tuple[tuple[SovereignGame, Decision], tuple[SovereignGame, Decision]]:
+    """A forge turn where ending the forge actions is the only legal answer (nothing in hand
+    can be played or forged), and one with more, from seeded games."""
+    one: list[tuple[SovereignGame, Decision]] = []
+    more: list[tuple[SovereignGame, Decision]] = []
+
+    def seen(game: SovereignGame, d: Decision) -> None:
+        if d.kind == "forge" and not (one and more):
+            answers = set(itertools.islice(legal_answers(game.view(d.seat), d), 2))
+            (one if len(answers) == 1 else more).append((game.copy(), d))
+
+    for seed in range(1, 12):
+        play(["random", "random"], seed, on_decision=seen)
+        if one and more:
+            return one[0], more[0]
+    raise AssertionError("no forge turn with one legal answer came")
+
+
+def test_auto_pass_a_forge_turn_with_nothing_to_do_is_ended_for_the_player() -> None:
+    """A forge turn where the rules leave only 'end your forge actions' is not asked: it is
+    answered for the player after the same pause, saying so; a forge turn with a choice waits."""
+    (game, d), (game2, d2) = forge_turns()
+    model, sent = model_for(game, d)
+    assert model.only_answer() == A.Pass(d.seat)
+    assert "ending your forge actions for you shortly" in model.decision_line()
+    auto = AutoPass(model, random.Random(1))
+    assert not auto.tick(100.0) and sent == []
+    assert auto.tick(100.0 + LIMITS[1]) and sent == [A.Pass(d.seat)]
+    said = "Ended your forge actions for you: nothing else can be done in the forge now."
+    assert model.message == said and model.log[-1] == said
+    chooser, sent2 = model_for(game2, d2)
+    assert chooser.only_answer() is None
+    auto2 = AutoPass(chooser, random.Random(1))
+    assert not any(auto2.tick(float(t)) for t in range(0, 600, 10)) and sent2 == []
