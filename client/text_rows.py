@@ -14,6 +14,7 @@ __all__ = [
     "SPLIT_MARK",
     "TERMINAL_WIDTH",
     "fold",
+    "listed",
     "said_on",
     "plain_rows",
     "shortened",
@@ -166,6 +167,28 @@ def shortened(text: str, width: int) -> str:
             kept = candidate
             break
     return (kept or text[: width - 1].rstrip(" ,;:-'")) + CUT_MARK
+
+
+def listed(head: str, items: Sequence[str], sep: str, width: int | None) -> str:
+    """``head`` and ``items`` joined by ``sep`` (", ", " | "): one line when it fits
+    ``width`` columns (always when ``width`` is None: read aloud, not drawn), else rows broken
+    at the separators -- an item moves whole to the next row, indented two past the head's
+    indent, rather than be broken inside a card's name; the row before keeps the separator's
+    mark (","). Only an item longer than a row is left to :func:`word_rows` to break."""
+    if width is None:
+        return head + sep.join(items)
+    indent = " " * (len(head) - len(head.lstrip(" ")) + 2)
+    rows: list[str] = []
+    row = head
+    mark = sep.rstrip()  # ends a row the list goes on from
+    for i, item in enumerate(items):
+        more = len(mark) if i < len(items) - 1 else 0
+        if i == 0 or len(row) + len(sep) + len(item) + more <= width:
+            row += (sep if i else "") + item
+        else:
+            rows.append(row + mark)
+            row = indent + item
+    return "\n".join([*rows, row])
 
 
 def plain_rows(chunks: Sequence[str], width: int = TERMINAL_WIDTH) -> list[str]:

@@ -37,10 +37,10 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from fairtable.client.departures import out_mark
 from fairtable.client.invite_words import invite_lines
-from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width
+from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width, whole
 from fairtable.client.screen_model import Lines
 from fairtable.client.seat_names import SeatNames
-from fairtable.client.text_rows import shortened
+from fairtable.client.text_rows import listed, shortened
 from fairtable.engine.sovereign import effects, standard_catalog
 from fairtable.engine.sovereign.battle import breach_parts
 from fairtable.engine.sovereign.choices import state_of
@@ -99,6 +99,16 @@ def short(card: str, width: int) -> str:
     Rows that break at words (the table pane, the piles) say names whole."""
     whole_name = name(card)
     return whole_name if fit(whole_name, width) == whole_name else shortened(whole_name, width)
+
+
+def table_room() -> int | None:
+    """The table pane's columns a list breaks its rows to (None: read aloud, not drawn)."""
+    return None if whole() else screen_size()[1] - side_width() - 1
+
+
+def side_room() -> int | None:
+    """The side pane's columns a list breaks its rows to (None: read aloud, not drawn)."""
+    return None if whole() else side_width()
 
 
 def citizens(pair: Any) -> str:
@@ -259,10 +269,11 @@ def battle_line(view: SovereignView) -> str | None:
     dead = len(bt.declared) - len(bt.attackers)
     area = "hand" if bt.target_lane == 0 else "forge"
     rnd = f" r{bt.round}" if bt.round else ""
-    return (
-        f"Battle{rnd}: {who(bt.attacker, me)}->{whose(bt.defender, me)} {area}: "
-        f"{', '.join(alive) or 'nobody'}" + (f" ({dead} down)" if dead else "")
-    )
+    head = f"Battle{rnd}: {who(bt.attacker, me)}->{whose(bt.defender, me)} {area}: "
+    items = alive or ["nobody"]
+    if dead:
+        items[-1] += f" ({dead} down)"
+    return listed(head, items, ", ", table_room())
 
 
 def seat_order(view: SovereignView) -> list[int]:
@@ -334,12 +345,12 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
             f": cit {citizens(b.citadel)} deck {b.deck}; forge " + (" ".join(slots) or "-") + "\n",
         ),
     ]
-    lanes = [
-        f"  {LANE_SHORT[ln]}: " + (" | ".join(unit_text(view, r) for r in b.lanes[ln]) or "-")
-        for ln in (0, 1)
-    ]
+    units = [[unit_text(view, r) for r in b.lanes[ln]] or ["-"] for ln in (0, 1)]
+    lanes = [f"  {LANE_SHORT[ln]}: " + " | ".join(units[ln]) for ln in (0, 1)]
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
         lanes = [lanes[0] + " " + lanes[1].lstrip()]
+    else:  # a long lane breaks between its units, not inside a name
+        lanes = [listed(f"  {LANE_SHORT[ln]}: ", units[ln], " | ", table_room()) for ln in (0, 1)]
     out += [("", text + "\n") for text in lanes]
     colony = []
     if sum(b.leader_workers):
@@ -354,7 +365,7 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
     for ref in b.loose:
         colony.append(f"loose {name(ref)}")
     if colony:
-        out.append(("class:dim", "  " + "; ".join(colony) + "\n"))
+        out.append(("class:dim", listed("  ", colony, "; ", table_room()) + "\n"))
     return out
 
 
@@ -491,7 +502,13 @@ def side_lines(model: PaneModel) -> Lines:
                 ("class:dim class:section", "seen"),
                 (
                     "class:dim",
-                    f" in seat {seat}'s hand: " + ", ".join(name(c) for c in hand_seen) + "\n",
+                    listed(
+                        f"seen in seat {seat}'s hand: ",
+                        [name(c) for c in hand_seen],
+                        ", ",
+                        side_room(),
+                    )[len("seen") :]
+                    + "\n",
                 ),
             ]
     return out + piles(view)
@@ -510,23 +527,25 @@ def spectator_lines(view: SovereignView) -> Lines:
 
 
 def piles(view: SovereignView) -> Lines:
-    """Every seat's scored Echoes and scrap pile (public)."""
+    """Every seat's scored Echoes and scrap pile (public), each a list whose rows break
+    between its cards."""
     boards = view.table.boards
     out: Lines = []
     for seat in seat_order(view):
-        scored = boards[seat].scored
-        if scored:
-            out += [
-                ("class:dim", f"{who(seat, view.seat)} "),
-                ("class:dim class:section", "Echoes"),
-                ("class:dim", ": " + ", ".join(name(r) for r in scored) + "\n"),
-            ]
+        out += pile(f"{who(seat, view.seat)} ", "Echoes", boards[seat].scored)
     for seat in seat_order(view):
-        scrap = boards[seat].scrap
-        if scrap:
-            out += [
-                ("class:dim", f"{whose(seat, view.seat)} "),
-                ("class:dim class:section", "scrap"),
-                ("class:dim", ": " + ", ".join(name(c) for c in scrap) + "\n"),
-            ]
+        out += pile(f"{whose(seat, view.seat)} ", "scrap", boards[seat].scrap)
     return out
+
+
+def pile(owner: str, section: str, cards: Any) -> Lines:
+    """``owner section: card, card`` (none when there are no cards), ``section`` marked as
+    what a cut calls these rows."""
+    if not cards:
+        return []
+    text = listed(f"{owner}{section}: ", [name(c) for c in cards], ", ", side_room())
+    return [
+        ("class:dim", owner),
+        ("class:dim class:section", section),
+        ("class:dim", text[len(owner) + len(section) :] + "\n"),
+    ]

@@ -102,6 +102,12 @@ def test_the_table_pane_says_every_card_in_play_whole_and_breaks_only_at_words(
     piles = flat(side)
     boards = model.view.table.boards
     assert all(name(r) in piles for b in boards for r in (*b.scored, *b.scrap)), piles
+    start = next(i for i, row in enumerate(side) if re.match(r"\S.* (Echoes|scrap): ", row))
+    names = {d.name for d in DEFS.values()}
+    for row in side[start:]:  # the lists break between cards, never inside a name
+        cards = row.split(": ", 1)[1] if ": " in row else row.strip()
+        if cards:
+            assert all(card in names for card in cards.rstrip(",").split(", ")), row
 
 
 @pytest.mark.parametrize("width", [80, 140])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fairtable.client.room import SECTION, clipped, cut_words
-from fairtable.client.text_rows import CUT_MARK, SPLIT_MARK, shortened, word_rows
+from fairtable.client.text_rows import CUT_MARK, SPLIT_MARK, listed, shortened, word_rows
 
 
 def _texts(rows: list[list[tuple[str, str]]]) -> list[str]:
@@ -107,3 +107,18 @@ def test_a_cut_pane_of_sections_says_each_sections_count_not_one_total() -> None
     assert cut_words([("", False)] * 3, "Esc shows them", 38) == "+3 more (Esc shows them)"
     plain = "".join(text for _, text in clipped([("", f"{i}\n") for i in range(9)], 4, 38))
     assert plain.splitlines()[-1] == "+6 more (a taller window shows them)"  # no sections
+
+
+def test_a_list_breaks_between_its_items_and_reads_aloud_as_one_line() -> None:
+    """Issue 31 (N10): a list of card names broke inside a name ("Cannon of the K." was
+    shortened though the row wrapped anyway); it breaks at ", " instead."""
+    items = ["The Muster Roll", "Cannon of the Kings", "Orbital Beacon"]
+    assert listed("you Echoes: ", items, ", ", 38).split("\n") == [
+        "you Echoes: The Muster Roll,",
+        "  Cannon of the Kings, Orbital Beacon",
+    ]
+    assert listed("  L: ", ["Phalanx 2/1 2d", "Mites 1/0 1d"], " | ", 21).split("\n") == [
+        "  L: Phalanx 2/1 2d |",
+        "    Mites 1/0 1d",
+    ]
+    assert listed("you Echoes: ", items, ", ", None) == "you Echoes: " + ", ".join(items)
