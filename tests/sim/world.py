@@ -509,10 +509,15 @@ def check(world: World) -> tuple[dict[int, str], list[str]]:
             violations.append(f"seat {seat} never sat down")
             continue
         saved = saved_table(node.folder.path)
-        audit = P.audit_log(saved.spec, saved.entries)
+        audit = P.audit_log(
+            saved.spec, saved.entries, notices=saved.notices, claimed=saved.clock_end
+        )
         if words[0] == "digest" and not (audit.ok and audit.digest == words[1]):
             violations.append(f"seat {seat}: audit {audit.summary}")
-        if words[0] == "verdict" and audit.ok:
+        clock = words[0] == "verdict" and words[2] in {str(k) for k in P.CLOCK_KINDS}
+        if clock and not (audit.ok and "by the clock" in audit.summary):
+            violations.append(f"seat {seat}: a clock's end its copy cannot show: {audit.summary}")
+        if words[0] == "verdict" and not clock and audit.ok:
             violations.append(f"seat {seat}: audit passes a table that ended in a verdict")
     if world.relay is not None:
         violations.extend(relay_leaks(world.relay, plan.game))
