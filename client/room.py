@@ -434,7 +434,9 @@ def clipped(
     """``lines`` broken at spaces to ``width`` columns and cut to ``height`` rows; when they
     do not fit, the last row says how many lines are left out and what shows them ("+N more
     (a taller window shows them)"), so nothing is cut silently -- in a pane of sections
-    (:data:`SECTION`), how many of each section's (:func:`cut_words`)."""
+    (:data:`SECTION`), how many of each section's (:func:`cut_words`), the rows of one list
+    (a row ending with ",", "|" or ";" goes on below: :func:`~client.text_rows.listed`)
+    counted as one."""
     rows: list[StyleAndTextTuples] = [[]]
     for style, text, *_ in lines:
         parts = text.split("\n")
@@ -446,6 +448,7 @@ def clipped(
     if rows and not rows[-1]:
         rows.pop()
     sections, titled = _sections(rows), [_titled(row) for row in rows]
+    goes_on = ["".join(f[1] for f in row).rstrip().endswith((",", "|", ";")) for row in rows]
     broken = [word_rows([(f[0], f[1]) for f in row], width) for row in rows]
     line_of = [i for i, parts in enumerate(broken) for _ in parts]  # each row's line
     rows = [list(wrapped_row) for parts in broken for wrapped_row in parts]
@@ -463,7 +466,9 @@ def clipped(
             said = [f"+{len(rows) - keep} more ({remedy})"[:width]]
             break
         hidden = sorted({line_of[i] for i in range(keep, len(rows))})
-        words = cut_words([(sections[i], titled[i]) for i in hidden], remedy, width)
+        # a list's rows count once: a row after one that goes on is no line of its own
+        items = [i for i in hidden if not (i - 1 in hidden and goes_on[i - 1])]
+        words = cut_words([(sections[i], titled[i]) for i in items], remedy, width)
         said = ["".join(text for _, text in row) for row in word_rows([("", words)], width)]
         if len(said) <= room:
             break

@@ -431,15 +431,23 @@ def hand_cards(model: PaneModel) -> list[tuple[int, str]]:
     return list(view.hand) if view is not None and view.seat is not None else []
 
 
-def column_row(number: str, card: str, width: int, after: str) -> str:
-    """A side pane row of columns: ``number``, the card's name padded to ``width`` columns
-    at 80 (more on a wider pane), then ``after`` (its tag, its progress).  A name longer than
-    the column runs on while the row holds it whole; only where the pane's width cannot, it
-    is shortened after a word, marked (:func:`short`)."""
+def column_rows(rows: list[tuple[str, str, str]], width: int) -> Lines:
+    """Side pane rows of columns, each (number, card, after: its tag, its progress): the
+    names padded to one column -- ``width`` at 80 (more on a wider pane), or the longest
+    name where every row's ``after`` leaves room for it -- so that what follows lines up.
+    A name longer than the column runs on while its row holds it whole; only where the
+    pane's width cannot, it is shortened after a word, marked (:func:`short`)."""
     wide = side_width()
     column = width + max(0, wide - 38)
-    room = wide - len(number) - len(after)
-    return fit(f"{number}{short(card, room):<{min(column, room)}}{after}", wide)
+    if rows and not whole():  # drawn: the column fits the longest name it can
+        most = wide - max(len(number) + len(after) for number, _, after in rows)
+        column = max(column, min(most, max(len(name(card)) for _, card, _ in rows)))
+    out: Lines = []
+    for number, card, after in rows:
+        room = wide - len(number) - len(after)
+        text = f"{number}{short(card, room):<{min(column, room)}}{after}"
+        out.append(("", fit(text, wide) + "\n"))
+    return out
 
 
 def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
@@ -467,8 +475,8 @@ def side_lines(model: PaneModel) -> Lines:
         ("class:title class:section", "Hand"),
         ("class:title", f" {len(b.hand)}, deck {b.deck} ('play N')\n"),
     ]
-    for i, (_, card) in enumerate(hand_cards(model), start=1):
-        out.append(("", column_row(f"{i} ", card, 19, f" {tag(card)}") + "\n"))
+    hand = enumerate(hand_cards(model), start=1)
+    out += column_rows([(f"{i} ", card, f" {tag(card)}") for i, (_, card) in hand], 19)
     forge = forge_cards(model)
     if forge:
         out += [
@@ -476,6 +484,7 @@ def side_lines(model: PaneModel) -> Lines:
             ("class:title class:section", "forge"),
             ("class:title", " ('acc N', 'reveal N')\n"),
         ]
+        rows = []
         for i, (_, card, progress, entered) in enumerate(forge, start=1):
             d = DEFS.get(card)
             cost = d.cost if d is not None else 0
@@ -485,7 +494,8 @@ def side_lines(model: PaneModel) -> Lines:
                 if progress >= cost and not wait
                 else ("next turn" if progress >= cost else f"{cost - progress} to go")
             )
-            out.append(("", column_row(f"{i} ", card, 16, f" {progress}/{cost} {state}") + "\n"))
+            rows.append((f"{i} ", card, f" {progress}/{cost} {state}"))
+        out += column_rows(rows, 16)
     seen = dict(view.seen)
     for seat, other in enumerate(view.table.boards):
         if seat == view.seat:

@@ -122,3 +122,14 @@ def test_a_list_breaks_between_its_items_and_reads_aloud_as_one_line() -> None:
         "    Mites 1/0 1d",
     ]
     assert listed("you Echoes: ", items, ", ", None) == "you Echoes: " + ", ".join(items)
+
+
+def test_a_cut_counts_the_rows_of_one_list_as_one_line() -> None:
+    """A pile's list broken over three rows is one line when a cut counts it ("scrap +1",
+    not "+3"), as its cards are not three lines of the pane."""
+    scrap = listed("your scrap: ", ["Last Stand", "Hunter-Seeker", "Shield Bash"], ", ", 16)
+    lines = [("class:title " + SECTION, "Hand"), ("", " 1\n1 card\n")]
+    lines += [("", "your "), (SECTION, "scrap"), ("", scrap[len("your scrap") :] + "\n")]
+    assert scrap.count("\n") == 2
+    said = "".join(text for _, text in clipped(lines, 3, 80, "Esc shows them"))
+    assert said.splitlines()[-1] == "scrap: +1 more (Esc shows them)"
