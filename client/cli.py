@@ -269,14 +269,15 @@ def _reader_gone() -> int:
 def _failed(exc: BaseException, command: str, options: Options | None) -> int:
     """Say why the command stopped (:func:`say_error`); a bug's traceback goes to a crash
     log."""
-    from fairtable.netplay import DEFAULT_DATA_DIR, InviteError, StorageError
+    from fairtable.netplay import DEFAULT_DATA_DIR, InviteError, PortBusy, StorageError
 
     found = leaves(exc)
     if any(isinstance(leaf, KeyboardInterrupt) for leaf in found):
         return 130
     if found and all(isinstance(leaf, BrokenPipeError) for leaf in found):
         return _reader_gone()
-    text = user_message(exc, (UsageError, StorageError, InviteError), _listening(options))
+    known = (UsageError, StorageError, InviteError, PortBusy)
+    text = user_message(exc, known, _listening(options))
     if text is not None:
         say_error(f"fairtable: {text}")
         return 1 if any(isinstance(leaf, FileRefused) for leaf in found) else 2

@@ -16,7 +16,7 @@ This area composes the others into a running peer:
 The names below are the area's public part; other areas import only these.
 """
 
-from ._node import TableNode
+from ._node import PortBusy, TableNode
 from ._node_parts import NodeConfig, Pacing, Reach, SeatClock, TableChoice, TableTerms
 from ._pump import Decider, ResignRequest, Thinker
 from ._watch import WatchRefused, watch_table
@@ -24,6 +24,7 @@ from ._watch import WatchRefused, watch_table
 __all__ = [
     "NodeConfig",
     "Pacing",
+    "PortBusy",
     "Reach",
     "SeatClock",
     "TableChoice",

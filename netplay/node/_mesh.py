@@ -127,13 +127,15 @@ class Mesh:
         fatal: frozenset[str] | set[str] = frozenset(),
     ) -> None:
         """Keep a link to ``address`` up until ``until`` is set (reconnecting with back-off;
-        each failure is told).  A refusal no retry fixes goes to ``refused``; a relay that
+        each failure is told, unless ``key`` holds a link to us meanwhile: a seat that came
+        back on another port dials us).  A refusal no retry fixes goes to ``refused``; a relay that
         will not keep us goes to ``relay_refused``, and is tried again unless that says stop."""
         failures = [0]  # in a row
 
         def failed(exc: LinkClosed, wait: float) -> None:
             failures[0] += 1
-            self.emit(unreachable_event(address, exc, failures[0], wait))
+            if key is None or key not in self.player_keys():  # else it reached us itself
+                self.emit(unreachable_event(address, exc, failures[0], wait))
 
         while not until.is_set():
             async with trio.open_nursery() as nursery:

@@ -30,6 +30,7 @@ farewell and leaves once every seat said one (or after the grace period).
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Callable
@@ -72,9 +73,14 @@ from ._node_links import NodeLinks
 from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
 
-__all__ = ["NodeConfig", "ResignRequest", "TableNode"]
+__all__ = ["NodeConfig", "PortBusy", "ResignRequest", "TableNode"]
 
 _MAX_SEQ = 1 << 52
+
+
+class PortBusy(Exception):
+    """The port a host's lobby listened on (its invite names it) is held by another socket;
+    the words say which port."""
 
 
 class TableNode(NodeLinks):
@@ -202,7 +208,7 @@ class TableNode(NodeLinks):
                 )
             self.admission.invite = self.invite
             if self.config.reach.listen_port is not None:
-                self.port = await nursery.start(self._serve, self.files.listen_port(self.invite))
+                self.port = await self._listen(nursery)
             if self.invite is None:
                 relay_key = None
                 if self.config.reach.via is not None:  # the key given, else trusted on first use
@@ -254,6 +260,28 @@ class TableNode(NodeLinks):
             await self._leave()
             self._gone.set()
             nursery.cancel_scope.cancel()
+
+    async def _listen(self, nursery: trio.Nursery) -> int:
+        """Start our listener, on the port asked for or else the one we had (the others dial
+        the address the start signed).  That one came from the system's ephemeral range, so
+        another socket may hold it by now: then a seat that may move (``may_move``) listens
+        on another port and dials every seat itself (``_link_seats``); a host's lobby cannot
+        (its invite names the port), and says so (:class:`PortBusy`)."""
+        port = self.files.listen_port(self.invite)
+        try:
+            bound: int = await nursery.start(self._serve, port)
+            return bound
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE or not port or self.config.reach.listen_port:
+                raise
+            if not self.files.may_move(self.invite):
+                words = (exc.strerror or str(exc)).lower()
+                raise PortBusy(
+                    f"cannot listen on {self.config.reach.listen_host}:{port}, "
+                    f"the port this table's invite names: {words}"
+                ) from None
+        bound = await nursery.start(self._serve, 0)
+        return bound
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Offer a join code while seats are free -- announced on the LAN, held at our relay

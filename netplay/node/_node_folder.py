@@ -1,15 +1,16 @@
 """A node's table folder: where its table lives on disk, and what its ``table.json`` says.
 
 :class:`NodeFolder` owns one seat's folder (``<data_dir>/tables/<invite scope>``): finding
-the hosted table to go on with (:func:`~netplay.storage._lifecycle.resumable_table`), the port we
-had, opening the folder (a ``resuming`` event if a game is under way), keeping the signed
-start on disk before the game uses it (durable before visible), the public summary (round,
-whose turn, when last played) while the game runs, and the status it ends with.  Every write
-of ``table.json`` is fsynced, and a bot table changes whose turn it is every few
-milliseconds: so the summary is written at once when the round changes, and otherwise at
-most once every :data:`SUMMARY_EVERY` seconds -- a newer turn waits for the liveness task's
-next tick (:meth:`NodeFolder.flush_summary`) or the end of the game.  The log of entries is
-the folder's :class:`~netplay.storage._storage.LogFile`; the node appends to it.
+the hosted table to go on with (:func:`~netplay.storage._lifecycle.resumable_table`), the
+port we had (and whether we may listen on another if it is taken), opening the folder (a
+``resuming`` event if a game is under way), keeping the signed start on disk before the game
+uses it (durable before visible), the public summary (round, whose turn, when last played)
+while the game runs, and the status it ends with.  Every write of ``table.json`` is fsynced,
+and a bot table changes whose turn it is every few milliseconds: so the summary is written
+at once when the round changes, and otherwise at most once every :data:`SUMMARY_EVERY`
+seconds -- a newer turn waits for the liveness task's next tick
+(:meth:`NodeFolder.flush_summary`) or the end of the game.  The log of entries is the
+folder's :class:`~netplay.storage._storage.LogFile`; the node appends to it.
 """
 
 from __future__ import annotations
@@ -84,6 +85,17 @@ class NodeFolder:
             if folder.exists():
                 return TableInfo.load(folder).port or 0
         return 0
+
+    def may_move(self, invite: Invite | None) -> bool:
+        """Whether we may listen on another port than :meth:`listen_port` if another socket
+        holds that one: never when it was asked for, nor for a host's lobby (its invite
+        names the port); a joiner, or a host whose table started, dials the others itself."""
+        if self.config.reach.listen_port or invite is None:
+            return False
+        if not self.hosting:
+            return True
+        folder = TableFolder(self.config.data_dir, "tables", invite.lobby_id)
+        return folder.exists() and TableInfo.load(folder).start is not None
 
     def open(self, invite: Invite, port: int) -> TableStart | None:
         """Find (or make) this table's folder; the start of a game already under way."""

@@ -2,12 +2,14 @@
 
 :class:`NodeLinks` is the part of :class:`~netplay.node._node.TableNode` that decides which
 links a node keeps up: it serves the table's links (a spectator only once the table started
-and unless it refuses them; before the start, only as many keys as there are seats), keeps
-a link dialled to the host or the relay until the node leaves, dials every later seat that
-can be reached directly once the table starts (:func:`seat_address` reads the address the
-start signed), stops dialling a seat that left the game for good, and ends the table on a
-refusal no retry fixes.  The links themselves and the flooding over them are the
-:class:`~netplay.node._mesh.Mesh`'s; the node holds the state read here.
+and unless it refuses them; before the start, only as many keys as there are seats), keeps a
+link dialled to the host or the relay until the node leaves, dials every later seat that can
+be reached directly once the table starts (:func:`seat_address` reads the address the start
+signed) -- every seat, earlier ones too, when the node listens elsewhere than the address
+the start signed for it (its port was taken when it came back) -- stops dialling a seat that
+left the game for good, and ends the table on a refusal no retry fixes.  The links
+themselves and the flooding over them are the :class:`~netplay.node._mesh.Mesh`'s; the node
+holds the state read here.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class NodeLinks(Departure):
     _gone: trio.Event
     _dialling: dict[bytes | None, trio.CancelScope]
     _nursery: trio.Nursery | None
+    port: int  # the port we listen on (0: none)
 
     async def _serve(self, port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         def secrets_for(scope: bytes) -> bytes | None:
@@ -142,12 +145,16 @@ class NodeLinks(Departure):
             self._finish("refused")  # the host will not seat us: nothing to resume
 
     def _link_seats(self, start: TableStart, seat: int) -> None:
-        """Link to every seat after ours that can be reached directly."""
+        """Link to every seat after ours that can be reached directly -- and to those before
+        ours too when we listen elsewhere than the address the start signed for us (another
+        socket held that port when we came back: they dial it in vain)."""
         if self.config.reach.via is not None or self._nursery is None or self.session is None:
             return
+        signed = seat_address(start.addresses[seat]) if seat < len(start.addresses) else None
+        moved = signed is not None and signed[1] != self.port
         for other, raw in enumerate(start.addresses):
             key = self.session.spec.players[other]
-            if other <= seat or not raw or key in self.mesh.dialled:
+            if other == seat or (other < seat and not moved) or not raw or key in self.mesh.dialled:
                 continue
             address = seat_address(raw)
             if address is None:  # the host signed it, but nobody can dial it
