@@ -439,14 +439,14 @@ def column_rows(rows: list[tuple[str, str, str]], width: int) -> Lines:
     pane's width cannot, it is shortened after a word, marked (:func:`short`)."""
     wide = side_width()
     column = width + max(0, wide - 38)
+    shown = [short(card, wide - len(number) - len(after)) for number, card, after in rows]
     if rows and not whole():  # drawn: the column fits the longest name it can
         most = wide - max(len(number) + len(after) for number, _, after in rows)
-        column = max(column, min(most, max(len(name(card)) for _, card, _ in rows)))
+        column = max(column, min(most, max(len(text) for text in shown)))
     out: Lines = []
-    for number, card, after in rows:
+    for (number, _, after), text in zip(rows, shown, strict=True):
         room = wide - len(number) - len(after)
-        text = f"{number}{short(card, room):<{min(column, room)}}{after}"
-        out.append(("", fit(text, wide) + "\n"))
+        out.append(("", fit(f"{number}{text:<{min(column, room)}}{after}", wide) + "\n"))
     return out
 
 

@@ -155,3 +155,21 @@ def test_every_section_of_the_side_pane_is_marked() -> None:
 
     names = [text for style, text, *_ in side_lines(busy_model()) if SECTION in style.split()]
     assert names[:2] == ["Hand", "forge"] and {"Echoes", "scrap"} <= set(names), names
+
+
+def test_the_hand_and_forge_columns_line_up_and_a_shortened_name_sets_its_width() -> None:
+    """At 80 columns: a name longer than 19 columns widens the hand's name column for every
+    row (the tags line up), and a forge name shortened to fit pads the column only as far
+    as what it shows ("The Architect's… 1/3", not a run of blanks after the mark)."""
+    from fairtable.client.sovereign.panes import column_rows
+
+    ids = {d.name: card for card, d in DEFS.items()}
+    hand = ["Quartermaster's Depot", "Command Core", "Artillery Rangefinder"]
+    rows = column_rows([(f"{i} ", ids[n], " F4") for i, n in enumerate(hand, 1)], 19)
+    texts = [text.rstrip("\n") for _, text, *_ in rows]
+    assert {text.index(" F4") for text in texts} == {2 + len("Artillery Rangefinder")}, texts
+    forge = ["The Architect's Blueprint", "Siege Mortar Team"]
+    rows = column_rows([(f"{i} ", ids[n], " 1/3 2 to go") for i, n in enumerate(forge, 1)], 16)
+    texts = [text.rstrip("\n") for _, text, *_ in rows]
+    assert texts[0] == f"1 The Architect's{CUT_MARK}  1/3 2 to go", texts
+    assert texts[1] == "2 Siege Mortar Team 1/3 2 to go", texts
