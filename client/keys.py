@@ -31,12 +31,16 @@ INVITE_HINTS = (  # the first that fits the screen's width
 WATCH_HINTS = " Spectating: the public view only  PgUp/PgDn log  i invite  ? keys  q quit "
 OVER_HINTS = " Game over  PgUp/PgDn log  ? keys  q quit "  # no invite: the table is closed
 WATCH_OVER_HINTS = " Spectating: game over  PgUp/PgDn log  ? keys  q quit "
+FOLLOW_HINTS = " You left: following the public view  PgUp/PgDn log  ? keys  q quit "
 
 
 def key_bar(model: Any, width: int) -> str:
     """The key bar for the screen the model shows now, at ``width`` columns."""
     if model.spectating:  # no invite once the table is over: it takes nobody then
         return WATCH_OVER_HINTS if model.over else WATCH_HINTS
+    if getattr(model, "following", False):  # we left: the screen follows ('i': for others)
+        invite = model.invite_block()
+        return FOLLOW_HINTS.replace("  ? keys", "  i invite  ? keys") if invite else FOLLOW_HINTS
     if model.over and model.invite_block():  # we left a table that plays on: 'i' to watch it
         return OVER_HINTS.replace("  ? keys", "  i invite  ? keys")
     if model.over:

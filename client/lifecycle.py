@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from fairtable.client.ending import TYPE_QUIT
+from fairtable.client.help_parts import Help
 from fairtable.client.seat_names import SeatNames
 from fairtable.engine.games import game_names, rules
 from fairtable.netplay import Invite, TableInfo, TableKind, TableStatus
@@ -25,7 +27,9 @@ from fairtable.netplay import events as ev
 __all__ = [
     "UnfinishedGame",
     "code_news",
+    "FOLLOWING",
     "departed_line",
+    "following_line",
     "game_line",
     "join_lines",
     "resign_question",
@@ -114,8 +118,7 @@ def departed_line(event: ev.Departed, who_plays: str = "", view: Any = None) -> 
     with the seat from now on, in its own words).  The event's step is an internal count,
     never said: the game's round is, from ``view`` (a game's view, whose ``table`` says it),
     when the caller has one."""
-    round_ = None if view is None else view.table.round
-    when = "" if round_ is None else f" in round {round_}" if round_ >= 1 else " during setup"
+    when = _when_left(view)
     if event.you:
         return f"you left the table{when}; the others play on"
     if event.vanished:
@@ -126,27 +129,61 @@ def departed_line(event: ev.Departed, who_plays: str = "", view: Any = None) -> 
 
 
 def watchable(invite: str, held_invite: str, via: str) -> bool:
-    """Whether a table we left can still be watched by us and others: spectators watch
+    """Whether a table our seat left can still be watched, where we do not follow it
+    ourselves (we came back after the others agreed we had vanished): spectators watch
     through the host or a relay (``via``, HOST:PORT), so the table we joined (``held_invite``)
     can, having its host still, but one we host (``invite``) only through a relay: without
-    one, its host served spectators, and that host has left."""
+    one, its host served spectators, and that host is gone.  (A seat that left follows the
+    rest, and a host then serves spectators on: netplay/node/_follow.py.)"""
     return bool(via if invite else held_invite)
 
 
-def watch_rest_lines(invite: str, held_invite: str, via: str) -> list[str]:
-    """What the screen says, once we left a table that plays on, about watching the rest:
-    the ``fairtable watch`` command on a row of its own (``i`` shows it unwrapped and copies the
-    invite), or plainly that nobody can (:func:`watchable`)."""
+def watch_rest_lines(
+    invite: str, held_invite: str, via: str, *, following: bool = False, others: bool = True
+) -> list[str]:
+    """What the screen says, once our seat left a table that plays on, about watching the rest.
+    ``following`` (we left: the network side follows the rest, netplay/node/_follow.py): that
+    the screen follows it as a spectator's does, and -- where ``others`` may be invited (not at
+    a table of our own bots) -- the ``fairtable watch`` command on a row of its own (``i``
+    shows it unwrapped and copies the invite).  Else (we came back after the others agreed we
+    had vanished): the command, or plainly that nobody can watch (:func:`watchable`)."""
+    table, relay = invite or held_invite, f" --via {via}" if via else ""
+    if following:
+        lines = ["From here the screen follows the rest as a spectator: the public view only."]
+        if table and others:
+            lines += [
+                "Others can watch it too ('i' shows it whole and copies it):",
+                f"fairtable watch '{table}'{relay}",
+            ]
+        return lines
     if not watchable(invite, held_invite, via):
         return [
             "The rest of the game cannot be watched: spectators watch through the "
             "table's host, and that was you"
         ]
-    relay = f" --via {via}" if via else ""
     return [
         "To watch the rest of the game, run ('i' shows it whole and copies it):",
-        f"fairtable watch '{invite or held_invite}'{relay}",
+        f"fairtable watch '{table}'{relay}",
     ]
+
+
+FOLLOWING: Help = (
+    "You left: the screen follows the rest of the game. ",
+    TYPE_QUIT,
+    " to leave.",
+)
+"""The message once we left a table that plays on (our part of the game is saved)."""
+
+
+def following_line(view: Any = None) -> str:
+    """The status once we left a table that plays on and the screen follows the rest."""
+    return f"you left{_when_left(view)}; following the rest as a spectator"
+
+
+def _when_left(view: Any) -> str:
+    """When we left, from a game's view: ' in round R', ' during setup', or '' (no view)."""
+    round_ = None if view is None else view.table.round
+    return "" if round_ is None else f" in round {round_}" if round_ >= 1 else " during setup"
 
 
 def vanishing_line(event: ev.Vanishing) -> str:

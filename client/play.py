@@ -45,6 +45,7 @@ from fairtable.client.seats import (
 )
 from fairtable.client.table_options import TableOptions
 from fairtable.client.text_rows import fold
+from fairtable.client.watch_screen import follow_on_screen
 from fairtable.engine.games import entry, game_names
 from fairtable.netplay import (
     NO_SEAT_LEFT,
@@ -187,6 +188,8 @@ def _network(
             if refused:
                 watch = "" if invite is None else watch_instead(invite.text(), options.via)
                 raise UsageError(_refusal(refused[0], watch))
+            if node.session is not None and node.session.left is not None:
+                await follow_on_screen(node, to_screen)  # we left: the rest, as a spectator
 
     return main
 

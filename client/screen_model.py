@@ -104,6 +104,7 @@ class ScreenModel(RoomNeeds):
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""
         self.departed: list[int] = []  # seats that left the table for good (ours too), in order
+        self.following = False  # we left a table that plays on: the screen follows the rest
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.leave: Help = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
         self.abandoned: int | None = None  # the seat the table gave up waiting for
@@ -209,6 +210,7 @@ class ScreenModel(RoomNeeds):
         """The game has ended with ``over`` (every game's model words its result and calls
         this): the decision closes, and the screen says what to do next."""
         self.over = over
+        self.following = False  # the end of what we followed, or of our own game
         self.log.append(over)
         if self.saved:
             self.log.append(ending.saved_line(self.saved))
@@ -235,7 +237,11 @@ class ScreenModel(RoomNeeds):
         docs/protocol.md §11.11); any other resignation, a verdict or a result ends the
         table's game instead -- and someone still serves spectators
         (:func:`client.lifecycle.watchable`, which the watch line asks too).  The one place
-        this is worked out: 'i' and the key hints ask it (``invite_block``)."""
+        this is worked out: 'i' and the key hints ask it (``invite_block``).  While the
+        screen follows the rest after we left (``following``), someone does: the host we
+        joined, the relay, or -- we hosted -- our own program, which serves them on."""
+        if self.following:
+            return True
         mine = self.seat is not None and self.seat in self.departed
         return mine and watchable(self.invite, self.held_invite, self.via)
 

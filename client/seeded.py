@@ -31,6 +31,7 @@ from fairtable.client.ending import TYPE_QUIT
 from fairtable.client.games import bot_maker
 from fairtable.client.help_parts import Help
 from fairtable.client.search import STRENGTHS, SearchBot
+from fairtable.client.watch_screen import spectator_events
 from fairtable.engine.errors import EngineError
 from fairtable.engine.games import rules
 from fairtable.engine.rng import ChanceStream
@@ -90,7 +91,8 @@ class SeededTable:
 
     def network(self) -> Network:
         """The screen's network side: it plays the table until our seat is out of the game
-        (the game ended, or we left it), telling the screen what a table node would."""
+        (the game ended), telling the screen what a table node would -- after we left a
+        game that goes on, the rest as a spectator is told it, to its end."""
 
         async def main(
             to_screen: trio.MemorySendChannel[ev.NodeEvent],
@@ -124,6 +126,8 @@ class _Run:
         self.queue: list[tuple[int, bytes]] = []
         self.waiting: list[int] | None = None
         self.out = False  # our seat is out of the game: the screen is told all there is
+        self.watched: int | None = None  # we left: the seat whose session tells us the rest
+        self.after = False  # the watched seat has taken our leave: what it says is news
 
     def emit(self, event: ev.NodeEvent) -> None:
         self.told.append(event)
@@ -187,6 +191,8 @@ class _Run:
                         self._tell(session, event)
                     else:
                         self._bot(seat, session, event)
+                    if seat == self.watched:
+                        self._follow(session, event)
                 for data in session.outgoing():
                     moved = True
                     self.queue.append((seat, data))
@@ -210,6 +216,17 @@ class _Run:
             answer = self.bots[seat].decide(event.view, event.decision)
             self.due.append(_Due(trio.current_time() + self.pace, seat, answer))
 
+    def _follow(self, session: P.TableSession, event: Any) -> None:
+        """After our leave: the watched seat's events, told as a spectator is told them
+        (``view(None)``: client.watch_screen), from the one after its taking our leave."""
+        if not self.after:
+            self.after = isinstance(event, P.SeatLeft) and event.seat == 0
+            return
+        for told in spectator_events(event, session):
+            self.emit(told)
+        if session.finished is not None or session.verdict is not None:
+            self.out = True
+
     def _tell(self, me: P.TableSession, event: Any) -> None:
         """Our seat's event, told to the screen as a table node tells it."""
         if isinstance(event, P.DecisionNeeded) and me.finished is None:
@@ -225,7 +242,9 @@ class _Run:
             self.out = True
         elif isinstance(event, P.SeatLeft):
             self.emit(ev.Departed(event.seat, event.step, event.seat == 0, event.vanished))
-            self.out = self.out or event.seat == 0
+            if event.seat == 0:  # the rest as a spectator sees it, from a seat at the table
+                gone = me.departures.gone
+                self.watched = min(s for s in range(1, self.spec.seats) if s not in gone)
         elif isinstance(event, P.GameResigned):
             self.emit(ev.Resigned(event.seat, event.step, event.seat == 0, event.vanished))
             self.out = True

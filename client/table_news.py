@@ -17,8 +17,10 @@ from fairtable.client.errors import reach_line
 from fairtable.client.invite_words import COPIED
 from fairtable.client.leavers_words import leavers_line
 from fairtable.client.lifecycle import (
+    FOLLOWING,
     code_news,
     departed_line,
+    following_line,
     resigned_line,
     resume_line,
     vanishing_line,
@@ -91,6 +93,8 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
             model.log.append(f"Refused: {event.reason}")
             if model.spectating:
                 model.end(f"Cannot watch this table: {event.reason}")
+            elif model.following:
+                model.end(f"Cannot follow the rest: {event.reason}")
             elif model.seat is None and not model.invite:  # a joiner the table will not seat
                 model.end(f"No seat at this table: {event.reason}")
         case ev.AnswerRefused():
@@ -127,8 +131,8 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
         case ev.Resuming():
             model.message = model.notice = resume_line(event)
             model.log.append(model.message)
-        case ev.Departed() if event.you:
-            _left_for_good(model, event.seat, departed_line(event, view=model.view))
+        case ev.Departed() if event.you:  # the network side follows the rest from here
+            _left_for_good(model, event.seat, departed_line(event, view=model.view), True)
         case ev.Resigned() if event.you and event.vanished:  # the others play on (§11.11)
             _left_for_good(model, event.seat, resigned_line(event))
         case ev.Resigned():
@@ -147,11 +151,23 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
             model.log.append(vanishing_line(event))
 
 
-def _left_for_good(model: ScreenModel, seat: int, line: str) -> None:
+def _left_for_good(model: ScreenModel, seat: int, line: str, following: bool = False) -> None:
     """Our seat left a table that plays on -- we left, or we came back after the others had
     agreed that we vanished (docs/protocol.md §11.11): the game is over for us, the watch
-    line follows (or that nobody can watch), and 'i' keeps it (``ScreenModel.plays_on``)."""
+    line follows (or that nobody can watch), and 'i' keeps it (``ScreenModel.plays_on``).
+    ``following`` (we left): the network side follows the rest as a spectator, so the screen
+    says so and takes what follows as a spectator's screen does (no seat: the public view)."""
     model.departed.append(seat)
     model.confirming_resign = False
     model.end(line)
-    model.log.extend(watch_rest_lines(model.invite, model.held_invite, model.via))
+    others = not model.all_bots or bool(model.held_invite)  # not a table of our own bots
+    model.log.extend(
+        watch_rest_lines(
+            model.invite, model.held_invite, model.via, following=following, others=others
+        )
+    )
+    if following:
+        model.over = following_line(model.view)  # the status says it follows
+        model.message = FOLLOWING
+        model.following = True
+        model.seat = None  # from here on, the public view only, as a spectator's

@@ -8,10 +8,13 @@ the spectator session says into the node events the players' screen already take
 :class:`~netplay.events.Verdict` a player's screen is told.  The screen is
 :func:`client.app.run_screen` on the game's own model (:func:`client.games.model_for`) with
 ``spectating`` set: no prompt, no menu, ``q`` quits, the log scrolls.  Nothing is written.
+A player who left a table that plays on is told the rest the same way, on its own screen
+(:func:`follow_on_screen`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import trio
@@ -21,10 +24,10 @@ from fairtable.client.games import model_for
 from fairtable.client.invite_words import via_text
 from fairtable.client.leavers_words import leavers_line
 from fairtable.client.screen_model import ScreenModel
-from fairtable.netplay import Invite, WatchRefused, watch_table
+from fairtable.netplay import Invite, TableNode, WatchRefused, watch_table
 from fairtable.netplay import events as ev
 
-__all__ = ["spectator_events", "spectator_model", "spectator_network"]
+__all__ = ["follow_on_screen", "spectator_events", "spectator_model", "spectator_network"]
 
 
 def spectator_events(event: Any, session: P.TableSession) -> list[ev.NodeEvent]:
@@ -69,31 +72,65 @@ def spectator_network(
     async def network(
         to_screen: trio.MemorySendChannel[ev.NodeEvent], answers: trio.MemoryReceiveChannel[Any]
     ) -> None:
-        queued_send, queued = trio.open_memory_channel[ev.NodeEvent](float("inf"))
+        async def watch(told: _Told) -> None:
+            await watch_table(
+                invite,
+                told.event,
+                via=via,
+                via_key=via_key,
+                on_names=lambda names: told.say(ev.PlayerNames(names)),
+                on_retry=told.retry,
+            )
 
-        def on_event(event: Any, session: P.TableSession) -> None:
-            for node_event in spectator_events(event, session):
-                queued_send.send_nowait(node_event)
-
-        async def forward() -> None:
-            async for node_event in queued:
-                await to_screen.send(node_event)
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(forward)
-            try:
-                await watch_table(
-                    invite,
-                    on_event,
-                    via=via,
-                    via_key=via_key,
-                    on_names=lambda names: queued_send.send_nowait(ev.PlayerNames(names)),
-                    on_retry=lambda address, why, attempt, delay: queued_send.send_nowait(
-                        ev.Unreachable(address, why, attempt, delay)
-                    ),
-                )
-            except WatchRefused as exc:
-                queued_send.send_nowait(ev.Refused(f"the table will not let us watch: {exc}"))
-            queued_send.close()  # forward ends once the screen has everything
+        await _to_screen(to_screen, watch, "the table will not let us watch")
 
     return network
+
+
+async def follow_on_screen(
+    node: TableNode, to_screen: trio.MemorySendChannel[ev.NodeEvent]
+) -> None:
+    """Once ``node`` left a table that plays on: the rest of the game, told to the players'
+    screen as a spectator's is (:meth:`netplay.TableNode.follow_rest`; the names are
+    known already, ours still "you")."""
+
+    async def follow(told: _Told) -> None:
+        await node.follow_rest(told.event, on_retry=told.retry)
+
+    await _to_screen(to_screen, follow, "nobody at the table lets us watch")
+
+
+class _Told:
+    """What a spectator session says, queued for the screen as node events."""
+
+    def __init__(self, queue: trio.MemorySendChannel[ev.NodeEvent]) -> None:
+        self.say = queue.send_nowait
+
+    def event(self, event: Any, session: P.TableSession) -> None:
+        for node_event in spectator_events(event, session):
+            self.say(node_event)
+
+    def retry(self, address: str, why: str, attempt: int, delay: float) -> None:
+        self.say(ev.Unreachable(address, why, attempt, delay))
+
+
+async def _to_screen(
+    to_screen: trio.MemorySendChannel[ev.NodeEvent],
+    watch: Callable[[_Told], Awaitable[None]],
+    refused: str,
+) -> None:
+    """Run ``watch``, each event it tells to the screen in order (queued here first, so the
+    session never waits on the screen); a refusal said as ``refused``: the reason."""
+    queued_send, queued = trio.open_memory_channel[ev.NodeEvent](float("inf"))
+
+    async def forward() -> None:
+        async for node_event in queued:
+            await to_screen.send(node_event)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(forward)
+        try:
+            await watch(_Told(queued_send))
+        except WatchRefused as exc:
+            queued_send.send_nowait(ev.Refused(f"{refused}: {exc}"))
+        queued_send.close()  # forward ends once the screen has everything

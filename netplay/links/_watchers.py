@@ -9,7 +9,8 @@ game: nothing it sends is read beyond a count, its queue is bounded (a spectator
 :data:`MAX_SAYS` messages is dropped ("flood"), and at most :data:`MAX_WATCHERS` watch at
 once.  Entries are public (sealed parts stay sealed to their seat), so a spectator learns
 what a relay learns.  :meth:`Watchers.until` wakes whoever waits on the number watching (a
-test, a bench) each time a spectator comes or goes, so nobody polls it.
+test, a bench) each time a spectator comes or goes, so nobody polls it; a node that goes
+:meth:`Watchers.drain` its spectators first, so each has every entry it was given.
 """
 
 from __future__ import annotations
@@ -115,6 +116,13 @@ class Watchers:
         except (LinkClosed, trio.BrokenResourceError, trio.ClosedResourceError):
             pass
         scope.cancel()
+
+    async def drain(self) -> None:
+        """Send every spectator what it was given, then close its link (we are going: no
+        more entries come); return once none is left (the caller bounds the wait)."""
+        for watcher in list(self.links):
+            watcher.outbox.close()  # its writer sends what is queued, then ends the link
+        await self.until(lambda watching: watching == 0)
 
     def forward(self, data: bytes) -> None:
         """A new entry of the table: to every spectator (a full queue drops that one)."""

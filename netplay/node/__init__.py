@@ -11,7 +11,8 @@ This area composes the others into a running peer:
 * ``_node_folder`` -- a node's table folder: resuming a hosted table, ``table.json``, the log;
 * ``_pump``        -- pumping the sans-IO session: our entries out, decisions, client events;
 * ``_liveness``    -- presence beats, the table's clocks over links, catching up when stalled;
-* ``_watch``       -- a spectator's side of ``fairtable watch``: following a table seatless.
+* ``_watch``       -- a spectator's side of ``fairtable watch``: following a table seatless;
+* ``_follow``      -- after our seat left a game that plays on: the rest, as a spectator.
 
 The names below are the area's public part; other areas import only these.
 """

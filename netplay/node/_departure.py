@@ -3,9 +3,10 @@
 A finished seat may hold the last entries another seat lacks (in a mesh nobody else has
 them), so it says farewell and stays, answering catch-up requests, until every seat has said
 one -- or until the table's abandon limit, past which the others would end the game without
-it anyway.  A seat stopped by a verdict with evidence -- or by a verdict for time, whose
-evidence is the signed time notice it rests on -- sends that evidence on every link and stays
-the same way, so the others reach the same verdict.  :class:`Departure` is the part of
+it anyway; then its spectators are sent what they were given (within the grace period).  A
+seat stopped by a verdict with evidence -- or by a verdict for time, whose evidence is the
+signed time notice it rests on -- sends that evidence on every link and stays the same way,
+so the others reach the same verdict.  :class:`Departure` is the part of
 :class:`~netplay.node._node.TableNode` that does this; the node holds the state it reads.
 """
 
@@ -16,6 +17,7 @@ import trio
 import fairtable.protocol as P
 
 from .. import events as ev
+from ..links import Watchers
 from ..table import Farewells, TimeNotice
 from ._liveness import Liveness
 from ._mesh import Mesh
@@ -35,6 +37,7 @@ class Departure:
     done: trio.Event
     farewells: Farewells | None
     mesh: Mesh
+    watchers: Watchers
     files: NodeFolder
     liveness: Liveness
     _everyone_finished: trio.Event
@@ -66,6 +69,8 @@ class Departure:
                 self._say_staying(round(linger - quiet))
                 await self._everyone_finished.wait()
             await self.mesh.drain()
+        with trio.move_on_after(self.config.pacing.grace):  # spectators get the last entries
+            await self.watchers.drain()
 
     def _say_staying(self, seconds: int) -> None:
         """Tell the player why we have not gone: who may lack the last moves, for how long."""

@@ -66,12 +66,14 @@ from ..table import (
     verify_start,
 )
 from ._admission import Admission
+from ._follow import follow_rest
 from ._liveness import Liveness
 from ._mesh import Mesh
 from ._node_folder import NodeFolder
 from ._node_links import NodeLinks
 from ._node_parts import NodeConfig, _Peer
 from ._pump import Decider, ResignRequest, SessionPump
+from ._watch import WatchRefused
 
 __all__ = ["NodeConfig", "PortBusy", "ResignRequest", "TableNode"]
 
@@ -282,6 +284,37 @@ class TableNode(NodeLinks):
                 ) from None
         bound = await nursery.start(self._serve, 0)
         return bound
+
+    async def follow_rest(
+        self,
+        on_event: Callable[[Any, P.TableSession], None],
+        *,
+        on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
+        on_retry: Callable[[str, str, int, float], None] | None = None,
+    ) -> P.TableSession:
+        """Once :meth:`run` has returned after our seat left a game that plays on: follow
+        the rest as a spectator, until the game ends (:mod:`netplay.node._follow`: through
+        the seats still at the table or the relay; a host without a relay serves spectators
+        again at its address).  Raises :class:`WatchRefused` if we did not leave so, or
+        nobody will let us watch."""
+        session, start, invite = self.session, self.start, self.invite
+        if session is None or session.left is None or session.seat is None:
+            raise WatchRefused("our seat did not leave a table that plays on")
+        assert start is not None and invite is not None
+        reach = self.config.reach
+        serving = self.hosting and reach.via is None and reach.listen_port is not None
+        return await follow_rest(
+            invite,
+            start,
+            session.seat,
+            frozenset(session.departures.gone) | {session.seat},
+            on_event,
+            identity=self.identity,
+            reach=reach,
+            serve_at=self.port if serving else None,
+            on_names=on_names,
+            on_retry=on_retry,
+        )
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Offer a join code while seats are free -- announced on the LAN, held at our relay

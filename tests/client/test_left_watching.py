@@ -1,7 +1,9 @@
 """The one who leaves a table that plays on (issue 31, the new-user run's N4): the screen says
-when in the game's own words ("in round 2", never an internal step count) and how to watch the
-rest -- the ``fairtable watch`` line whole on a row of its own, where someone still serves
-spectators (the host we joined, or the relay) -- or plainly that nobody can."""
+when in the game's own words ("in round 2", never an internal step count), that it follows
+the rest as a spectator's does (the public view only, to the game's end), and how others
+watch it -- the ``fairtable watch`` line whole on a row of its own: through the host we
+joined, the relay, or the host that left (it serves spectators on); none at a table of our
+own bots."""
 
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ def test_a_joiner_who_leaves_is_told_the_round_and_the_watch_line() -> None:
     assert f"you left the table in round {round_}; the others play on" in said
     assert "step" not in said
     assert f"fairtable watch '{INVITE}'" in model.log  # a row of its own: a mouse copies it
-    assert any("watch the rest" in row for row in _rows(model))
+    assert any("follows the rest as a spectator" in row for row in _rows(model))
+    assert any("Others can watch it too" in row for row in _rows(model))
     assert model.invite_command("i")  # 'i' shows the line unwrapped and copies the invite
     assert "fairtable watch 'INVITE'" in model.info and INVITE in model.info.splitlines()
 
@@ -57,17 +60,58 @@ def test_a_relay_table_is_watched_through_the_relay() -> None:
     assert f"fairtable watch '{INVITE}' --via relay.example:4000" in model.log
 
 
-def test_a_host_without_a_relay_is_told_nobody_can_watch() -> None:
-    """Spectators watch through the host (or a relay): once the host has left, nobody serves
-    them, so no watch line is offered that would not work."""
+def test_a_host_without_a_relay_follows_the_rest_and_others_watch_through_it() -> None:
+    """The host that left serves spectators on at its address (netplay/node/_follow.py): its
+    invite still lets others watch, and its own screen follows the rest."""
     model = ClientModel(lambda answer: None)
     model.apply_event(ev.TableOpen(INVITE))
     _seated(model)
     assert model.seat is not None
     model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
     said = "\n".join(model.log)
-    assert "fairtable watch" not in said and "step" not in said
-    assert "cannot be watched" in said
+    assert f"fairtable watch '{INVITE}'" in model.log and "step" not in said
+    assert "follows the rest as a spectator: the public view only" in said
+    assert "following the rest as a spectator" in model.status
+
+
+def test_a_host_of_its_own_bots_follows_the_rest_with_nobody_to_invite() -> None:
+    """``play --bots``: the host is the only person there; leaving does not blind it."""
+    model = ClientModel(lambda answer: None)
+    model.all_bots = True
+    model.apply_event(ev.TableOpen(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    said = "\n".join(model.log)
+    assert "follows the rest as a spectator" in said and "fairtable watch" not in said
+    rows = _rows(model)
+    assert any("You left: following the public view" in row for row in rows)
+    assert not any("i invite" in row for row in rows)
+
+
+def test_after_leaving_the_screen_shows_the_public_view_to_the_end() -> None:
+    """What the network side tells after the leave is a spectator's (``view(None)``): the
+    screen takes it as one -- no seat, no hand, no decision -- and says the end."""
+    table = Table(3, seed=3, bots=["random"] * 3)
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.Joining(INVITE))
+    while not isinstance(table.truth.pending()[0], Decision):
+        table.step()
+    d = table.truth.pending()[0]
+    model.apply_event(ev.Seated(seat=d.seat, players=3, names=("Ann", "Bob", "Cyra")))
+    model.apply_event(ev.DecisionAsked(decision=d, view=table.truth.view(d.seat)))
+    model.apply_event(ev.Departed(seat=d.seat, step=12, you=True))
+    assert model.seat is None and model.decision is None and model.following
+    for _ in range(30):
+        table.step()
+        model.apply_event(ev.ViewChanged(table.truth.view(None), ()))
+        assert model.view.seat is None and model.view.hand == ()
+        assert "following the rest" in model.status
+        rows = _rows(model)
+        assert not any("your move" in row.lower() for row in rows)
+    model.apply_event(ev.Resigned(seat=(d.seat + 1) % 3, step=40, you=False))
+    assert not model.following and model.invite_block() == ""  # over: the table takes nobody
+    assert "resigned" in model.over
 
 
 def test_the_words_without_a_round_drop_the_step_too() -> None:
@@ -83,20 +127,16 @@ def test_the_words_without_a_round_drop_the_step_too() -> None:
 
 def test_a_table_left_that_plays_on_keeps_i_for_its_watch_line() -> None:
     """Issue 31 (N12): game over drops the invite (the table is closed), but a seat that
-    left a table the others play on still has 'i' for the watch line, and the hints say so;
-    a host without a relay has no such line, so no 'i' either."""
-    joiner = ClientModel(lambda answer: None)
-    joiner.apply_event(ev.Joining(INVITE))
-    _seated(joiner)
-    assert joiner.seat is not None
-    joiner.apply_event(ev.Departed(seat=joiner.seat, step=12, you=True))
-    assert any("i invite" in row for row in _rows(joiner))
-    host = ClientModel(lambda answer: None)
-    host.apply_event(ev.TableOpen(INVITE))
-    _seated(host)
-    assert host.seat is not None
-    host.apply_event(ev.Departed(seat=host.seat, step=12, you=True))
-    assert host.invite_block() == "" and not any("i invite" in row for row in _rows(host))
+    left a table the others play on still has 'i' for the watch line, and the hints say so --
+    a host without a relay too, which serves spectators on."""
+    for opened in (ev.Joining(INVITE), ev.TableOpen(INVITE)):
+        model = ClientModel(lambda answer: None)
+        model.apply_event(opened)
+        _seated(model)
+        assert model.seat is not None
+        model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+        assert any("i invite" in row for row in _rows(model))
+        assert INVITE in model.invite_block()
 
 
 def test_whether_the_table_plays_on_for_us_is_worked_out_from_who_left() -> None:
@@ -112,8 +152,9 @@ def test_whether_the_table_plays_on_for_us_is_worked_out_from_who_left() -> None
     model.apply_event(ev.Departed(seat=other, step=10, you=False))
     assert model.departed == [other] and not model.plays_on and not model.over
     assert model.invite_block().startswith("To watch:")  # the game goes on: still ours to show
-    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
-    assert model.departed == [other, model.seat] and model.plays_on and model.over
+    seat = model.seat
+    model.apply_event(ev.Departed(seat=seat, step=12, you=True))
+    assert model.departed == [other, seat] and model.plays_on and model.over
     assert model.invite_command("i") and INVITE in model.info.splitlines()
 
 

@@ -43,7 +43,7 @@ def _played(game: str, seed: int, bots: int, *, resign: bool = False) -> list[An
                             ResignRequest() if resign else me.decide(event.view, event.decision)
                         )
                         await answer_in.send(answer)
-                    if isinstance(event, (ev.GameOver, ev.Resigned, ev.Departed, ev.Verdict)):
+                    if isinstance(event, (ev.GameOver, ev.Resigned, ev.Verdict)):
                         break
 
     trio.run(main)
@@ -80,8 +80,16 @@ def test_seeded_play_is_simulate_crypto_game_of_the_same_seed(game: str, bots: i
 
 
 def test_seeded_play_resigned_ends_the_screen_side() -> None:
+    """Reign at three seats goes on without us: the screen is told the rest as a spectator
+    is (the public view, no hand, nothing asked), to the game's end (issue 31)."""
     told = _played("reign", 3, 2, resign=True)
-    assert isinstance(told[-1], (ev.Resigned, ev.Departed)) and told[-1].you, told[-1]
+    (left,) = [i for i, e in enumerate(told) if isinstance(e, ev.Departed) and e.you]
+    rest = told[left + 1 :]
+    assert isinstance(rest[-1], ev.GameOver), rest[-1]
+    views = [e.view for e in rest if isinstance(e, ev.ViewChanged)]
+    assert views and all(v.seat is None and v.hand == () for v in views)
+    assert not any(isinstance(e, (ev.DecisionAsked, ev.CardsShown)) for e in rest)
+    assert not any(isinstance(e, ev.Departed) and e.seat == 0 for e in rest)  # said once
 
 
 @pytest.mark.parametrize(

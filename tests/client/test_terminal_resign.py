@@ -1,5 +1,6 @@
 """End to end in real terminals at 80x24: a host screen (plus one bot) and a joining bot's
-lines; the host's player types ``resign``, confirms, and leaves while the others play on."""
+lines; the host's player types ``resign``, confirms, and leaves while the others play on --
+and its screen follows the rest, as a spectator's, to the end (issue 31)."""
 
 from __future__ import annotations
 
@@ -65,16 +66,19 @@ def test_terminal_resign_typed_and_confirmed_leaves_and_the_other_seats_play_on(
             assert LEFT not in question
             assert "Resign? The others play on without you." in question, question  # said first
             tmux("send-keys", "-t", host, "yes", "Enter")
-            mine = _wait_for(host, f"you {LEFT}", 60)
+            mine = _wait_for(host, "following the rest as a spectator", 60)  # the status
             theirs = _wait_for(guest, f"ada {LEFT}", 30)  # the login name (no --name given)
-            assert "the game goes on without it" in theirs and "the others play on" in mine
+            assert "the game goes on without it" in theirs
             said = " ".join(mine.split())  # N4: the round, never the step count
-            assert "you left the table in round " in said and "step" not in said, mine
-            assert "cannot be watched" in said, mine  # we hosted: nobody serves spectators
+            assert "you left in round " in said and "step" not in said, mine
+            assert "the screen follows the rest of the game" in said, mine  # it goes on
+            assert f"fairtablewatch'{invite}'" in said.replace(" ", ""), mine  # others too
             for shown in (mine, theirs):
                 lines = shown.splitlines()
                 assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert f"you {LEFT}" in quit_screen(host)
+            over = _wait_for(host, "Game over", 240)  # followed to the end
+            assert "You left: following" not in over  # the hints no longer say it follows
+        assert "Game over" in quit_screen(host)
     (info,) = [json.loads(p.read_text()) for p in (host_dir / "tables").glob("*/table.json")]
     assert info["status"] == "left"
 
