@@ -45,12 +45,13 @@ def held(port: int) -> Iterator[socket.socket]:
 
 
 class _Table:
-    """A 3-seat Reign table of bots in this process, each seat in its own folder."""
+    """A Reign table of bots in this process (3 seats unless told), each seat in its own
+    folder."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.identities = [P.Identity.generate() for _ in range(3)]
-        self.events: list[list[dict[str, Any]]] = [[], [], []]
+    def __init__(self, tmp: Path, seats: int = 3) -> None:
+        self.tmp, self.seats = tmp, seats
+        self.identities = [P.Identity.generate() for _ in range(seats)]
+        self.events: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
         self.told = Told()
 
     def node(self, seat: int, invite: Any = None) -> TableNode:
@@ -65,7 +66,7 @@ class _Table:
             config,
             self.identities[seat],
             invite=invite,
-            seats=3,
+            seats=self.seats,
             decider=self.told.deciding(lambda event: player.decide(event.view, event.decision)),
             emit=self.told.json_into(self.events[seat]),
         )
@@ -137,6 +138,43 @@ async def test_a_resumed_seat_whose_port_is_taken_listens_elsewhere_and_plays_on
     assert info.port == nodes[victim].port  # the next run tries the port it listened on last
 
 
+async def test_a_joiner_that_came_back_on_another_port_in_the_lobby_dials_the_seats_before_it(
+    tmp_path: Path,
+) -> None:
+    """Seat 2 of 4 stops in the lobby and comes back while its port is held: the host had
+    seated it already, so the start signs the old address -- seat 1 dials that in vain, and
+    seat 2, seeing its address name another port, dials seat 1."""
+    table = _Table(tmp_path, seats=4)
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            host = table.node(0)
+            invite = await nursery.start(host.run)
+            nodes = [host]
+            scope, ended = trio.CancelScope(), trio.Event()
+            for seat in (1, 2):
+                nodes.append(table.node(seat, invite))
+                if seat == 2:
+                    nursery.start_soon(_run, nodes[2], scope, ended)
+                else:
+                    nursery.start_soon(nodes[1].run)
+                await table.told.until(lambda seat=seat: len(host.lobby.taken) == seat + 1)
+            old = nodes[2].port
+            scope.cancel()
+            await ended.wait()
+            with held(old):
+                nodes[2] = table.node(2, invite)
+                await nursery.start(nodes[2].run)
+                nodes.append(table.node(3, invite))
+                nursery.start_soon(nodes[3].run)
+                await _linked(nodes[1], table.identities[2].public.key)
+                for node in nodes:
+                    await node.done.wait()
+            nursery.cancel_scope.cancel()
+    assert host.start is not None and host.start.addresses[2].endswith(f":{old}".encode())
+    digests = {table.said(seat, "game_over")[0]["digest"] for seat in range(4)}
+    assert len(digests) == 1
+
+
 async def test_a_host_whose_lobby_port_is_taken_says_which_port_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
@@ -158,3 +196,51 @@ async def test_a_host_whose_lobby_port_is_taken_says_which_port_and_changes_noth
         "address already in use"
     )
     assert folder.path.joinpath("table.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("linked", [True, False])
+async def test_failing_to_dial_a_seat_that_holds_a_link_to_us_is_not_reported(
+    monkeypatch: pytest.MonkeyPatch, linked: bool
+) -> None:
+    """A seat that came back on another port dials us; our dials to the address the start
+    signed for it fail on, and say nothing while its link to us is up (else each failure
+    is an ``unreachable`` event, as before)."""
+    from types import SimpleNamespace
+
+    from fairtable.netplay import LinkClosed, NodeEvent, Unreachable
+    from fairtable.netplay.node import _mesh
+    from fairtable.netplay.node._node_parts import _Peer
+
+    seat = P.Identity.generate().public.key
+
+    async def dial_fails(*args: Any, on_retry: Any, **kwargs: Any) -> Any:
+        on_retry(LinkClosed("unreachable"), 0.5)
+        on_retry(LinkClosed("unreachable"), 1.0)
+        raise LinkClosed("key")  # a refusal no retry fixes: the dial stops
+
+    monkeypatch.setattr(_mesh, "connect_with_backoff", dial_fails)
+    said: list[NodeEvent] = []
+    mesh = _mesh.Mesh(
+        P.Identity.generate(),
+        said.append,
+        on_open=lambda peer: None,
+        on_message=lambda peer, data: None,
+        on_closed=lambda exc: None,
+    )
+    if linked:
+        send, _ = trio.open_memory_channel[bytes](1)
+        mesh.peers.add(_Peer(SimpleNamespace(info=SimpleNamespace(key=seat)), send))  # type: ignore[arg-type]
+    refusals: list[LinkClosed] = []
+    with trio.fail_after(5):
+        await mesh.dial(
+            ("127.0.0.1", 4711),
+            scope=bytes(32),
+            secret=bytes(32),
+            key=seat,
+            via_relay=False,
+            until=trio.Event(),
+            refused=refusals.append,
+        )
+    reported = [event for event in said if isinstance(event, Unreachable)]
+    assert [e.attempt for e in reported] == ([] if linked else [1, 2])
+    assert [r.reason for r in refusals] == ["key"]
