@@ -97,7 +97,7 @@ async def follow_on_screen(
     async def follow(told: _Told) -> None:
         await node.follow_rest(told.event, on_retry=told.retry)
 
-    await _to_screen(to_screen, follow, "nobody at the table lets us watch")
+    await _to_screen(to_screen, follow, "")  # the screen says "Cannot follow the rest: ..."
 
 
 class _Told:
@@ -120,7 +120,8 @@ async def _to_screen(
     refused: str,
 ) -> None:
     """Run ``watch``, each event it tells to the screen in order (queued here first, so the
-    session never waits on the screen); a refusal said as ``refused``: the reason."""
+    session never waits on the screen); a refusal said as ``refused``: the reason (or the
+    reason alone, with ``refused`` empty)."""
     queued_send, queued = trio.open_memory_channel[ev.NodeEvent](float("inf"))
 
     async def forward() -> None:
@@ -132,5 +133,5 @@ async def _to_screen(
         try:
             await watch(_Told(queued_send))
         except WatchRefused as exc:
-            queued_send.send_nowait(ev.Refused(f"{refused}: {exc}"))
+            queued_send.send_nowait(ev.Refused(f"{refused}: {exc}" if refused else str(exc)))
         queued_send.close()  # forward ends once the screen has everything

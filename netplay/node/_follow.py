@@ -27,11 +27,12 @@ import fairtable.protocol as P
 from ..links import Link, LinkReason, LinkRole, Watchers, serve_links
 from ..table import Invite, TableStart
 from ._node_parts import Reach
-from ._watch import watch_table
+from ._watch import WatchRefused, watch_table
 
 __all__ = ["follow_rest"]
 
 LINGER = 5.0  # seconds, at the end, for the spectators we serve to take the last entries
+PATIENCE = 60.0  # seconds with no seat answering before we stop (the table is likely gone)
 
 
 async def follow_rest(
@@ -46,11 +47,14 @@ async def follow_rest(
     serve_at: int | None = None,
     on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
     on_retry: Callable[[str, str, int, float], None] | None = None,
+    patience: float = PATIENCE,
 ) -> P.TableSession:
     """Follow the table whose seat ``seat`` we left until its game ends; its spectator
-    session.  ``away``: the seats that left (ours among them); ``on_event`` hears each event
-    of the spectator session after our own departure; ``serve_at``: the port we served the
-    table on as its host, where spectators are served again (None: serve nobody)."""
+    session (:class:`~netplay.node._watch.WatchRefused` once no place at the table has
+    answered for ``patience`` seconds: its seats are gone, the game most likely over).
+    ``away``: the seats that left (ours among them); ``on_event`` hears each event of the
+    spectator session after our own departure; ``serve_at``: the port we served the table on
+    as its host, where spectators are served again (None: serve nobody)."""
     watchers: Watchers | None = None
     held: list[P.TableSession] = []  # the spectator session, once it took an entry
     after = False  # our own departure has been replayed: what follows is news
@@ -71,26 +75,37 @@ async def follow_rest(
         elif isinstance(event, P.SeatLeft) and event.seat == seat:
             after = True
 
+    refused: WatchRefused | None = None  # raised out of the nursery as itself, not a group
     async with trio.open_nursery() as nursery:
         if serve_at is not None:
             watchers = Watchers(catch_up)
-            await nursery.start(_serve, serve_at, watchers, invite, identity, reach)
-        session = await watch_table(
-            invite,
-            said,
-            identity=P.Identity.generate(),  # a throwaway key, as any spectator's
-            via=reach.via,
-            via_key=reach.via_key,
-            on_names=on_names,
-            on_retry=on_retry,
-            start=start,
-            away=away,
-            on_entry=took,
-        )
-        if watchers is not None:  # spectators close their links once they have the end
-            with trio.move_on_after(LINGER):
-                await watchers.until(lambda watching: watching == 0)
+            try:
+                await nursery.start(_serve, serve_at, watchers, invite, identity, reach)
+            except OSError:  # our old port is taken by now: we follow, serving nobody
+                watchers = None
+        try:
+            session = await watch_table(
+                invite,
+                said,
+                identity=P.Identity.generate(),  # a throwaway key, as any spectator's
+                via=reach.via,
+                via_key=reach.via_key,
+                on_names=on_names,
+                on_retry=on_retry,
+                start=start,
+                away=away,
+                on_entry=took,
+                patience=patience,
+            )
+        except WatchRefused as exc:
+            refused = exc
+        else:
+            if watchers is not None:  # spectators close their links once they have the end
+                with trio.move_on_after(LINGER):
+                    await watchers.until(lambda watching: watching == 0)
         nursery.cancel_scope.cancel()
+    if refused is not None:
+        raise refused
     return session
 
 

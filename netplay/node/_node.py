@@ -66,6 +66,7 @@ from ..table import (
     verify_start,
 )
 from ._admission import Admission
+from ._follow import PATIENCE as FOLLOW_PATIENCE
 from ._follow import follow_rest
 from ._liveness import Liveness
 from ._mesh import Mesh
@@ -291,12 +292,13 @@ class TableNode(NodeLinks):
         *,
         on_names: Callable[[tuple[str, ...]], None] = lambda names: None,
         on_retry: Callable[[str, str, int, float], None] | None = None,
+        patience: float = FOLLOW_PATIENCE,
     ) -> P.TableSession:
         """Once :meth:`run` has returned after our seat left a game that plays on: follow
         the rest as a spectator, until the game ends (:mod:`netplay.node._follow`: through
         the seats still at the table or the relay; a host without a relay serves spectators
-        again at its address).  Raises :class:`WatchRefused` if we did not leave so, or
-        nobody will let us watch."""
+        again at its address).  Raises :class:`WatchRefused` if we did not leave so, if
+        nobody will let us watch, or once no seat has answered for ``patience`` seconds."""
         session, start, invite = self.session, self.start, self.invite
         if session is None or session.left is None or session.seat is None:
             raise WatchRefused("our seat did not leave a table that plays on")
@@ -314,6 +316,7 @@ class TableNode(NodeLinks):
             serve_at=self.port if serving else None,
             on_names=on_names,
             on_retry=on_retry,
+            patience=patience,
         )
 
     async def _announce(self, *, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:

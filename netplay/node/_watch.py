@@ -142,6 +142,7 @@ async def watch_table(
     start: TableStart | None = None,
     away: Collection[int] = (),
     on_entry: Callable[[bytes, P.TableSession], None] = lambda data, session: None,
+    patience: float | None = None,
 ) -> P.TableSession:
     """Follow the table until its game ends (finished, resigned or a verdict); the session.
     ``via``: through the relay at that address (pinned to ``via_key``, else to the invite's
@@ -150,7 +151,8 @@ async def watch_table(
     (address, why, attempt, delay) about every failed try to reach a place (the next is
     tried).  ``start``: the table's signed start, already held (checked as one received);
     ``away``: seats never to link to; ``on_entry``: each entry the session took, as sent, and
-    the session."""
+    the session; ``patience``: seconds without a word from any place after which we stop
+    (:class:`WatchRefused`; None: we try for ever, as ``fairtable watch`` does)."""
     me = identity or P.Identity.generate()  # a throwaway key: a spectator signs nothing
     scope: bytes = invite.lobby_id  # a link's scope: the lobby id, or the relay's scope
     secret, greeting = invite.secret, None
@@ -161,8 +163,12 @@ async def watch_table(
     follower = _Follower(invite, via, via_key, away, on_names)
     refused = None if start is None else follower.take_start(start)
     failures, delay, rng = 0, _FIRST_DELAY, random.Random()
+    heard_at = trio.current_time()  # when a place last sent us something
 
     while refused is None:
+        if patience is not None and trio.current_time() - heard_at > patience:
+            refused = f"no place at the table has answered for {round(patience)} s"
+            break
         places = follower.places()
         if not places:
             refused = next(iter(follower.refused.values()), "no place serves the table")
@@ -198,6 +204,7 @@ async def watch_table(
                     await link.send(greeting)
                 while True:
                     data = await link.receive()
+                    heard_at = trio.current_time()
                     if not heard:
                         heard, failures, delay = True, 0, _FIRST_DELAY
                     try:

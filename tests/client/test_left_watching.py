@@ -186,3 +186,16 @@ def test_a_seat_the_others_agreed_had_vanished_keeps_i_for_its_watch_line() -> N
     assert quitter.seat is not None
     quitter.apply_event(ev.Resigned(seat=quitter.seat, step=12, you=True))
     assert quitter.invite_block() == "" and not any("i invite" in row for row in _rows(quitter))
+
+
+def test_when_the_rest_cannot_be_followed_the_screen_says_why() -> None:
+    """The network side gives up following (netplay's patience: no seat answers any more)
+    and says why: the screen ends with it, and offers no invite for a table that is gone."""
+    model = ClientModel(lambda answer: None)
+    model.apply_event(ev.TableOpen(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    model.apply_event(ev.Refused("no place at the table has answered for 60 s"))
+    assert model.over == "Cannot follow the rest: no place at the table has answered for 60 s"
+    assert not model.following and model.invite_block() == ""

@@ -7,9 +7,10 @@ answers channel) and two bot peers.  The host leaves; its node stops as before, 
 table, pinned to that seat's key in the signed start -- until the game's end, with the
 digest the seats finish on.  What it is told is the public view only: a spectator session
 (seat None), and none of the cards the host held (set aside for good) ever shows up.  A
-spectator that watched through the host goes on watching there.  The attacks: a departed
-host that signs a move after its leave and sends it -- on a spectator's link or on a seat's
-link under its own key -- and floods its spectator's link is dropped, and changes nothing.
+spectator that watched through the host, and one that comes with the invite after the host
+left, watch to the end too: the host serves them on.  The attacks: a departed host that
+signs a move after its leave and sends it -- on a spectator's link or on a seat's link
+under its own key -- and floods its spectator's link is dropped, and changes nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from fairtable.netplay import (
     Pacing,
     ResignRequest,
     TableNode,
+    WatchRefused,
     connect,
     watch_table,
 )
@@ -131,12 +133,14 @@ async def test_a_host_with_bots_who_leaves_follows_the_public_rest_to_the_end(
             host = table.nodes[0]
             assert host.session is not None and host.session.left is not None
             left_at = host.session.left.step
-            await table.told.until(lambda: table.sessions and watched)
+            nursery.start_soon(spectator)  # one more, with the invite, after the host left
+            await table.told.until(lambda: table.sessions and len(watched) == 2)
             for node in table.nodes[1:]:
                 await node.done.wait()
     (followed,) = table.sessions
     assert followed.seat is None and followed.finished is not None
-    assert followed.finished.digest == table.digest() == watched[0].finished.digest  # type: ignore[union-attr]
+    digests = {table.digest(), *(w.finished.digest for w in watched if w.finished is not None)}
+    assert digests == {followed.finished.digest} and len(watched) == 2
     steps = [event for event, _ in table.followed if isinstance(event, P.StepApplied)]
     assert steps and steps[0].step >= left_at  # only what came after our leave: news
     assert isinstance(table.followed[-1][0], P.GameFinished)  # to the very end
@@ -203,3 +207,27 @@ async def test_a_departed_host_that_answers_or_floods_changes_nothing(tmp_path: 
     for node in table.nodes[1:]:  # the forged move is not even kept
         assert node.session is not None
         assert host.feed.next_seq == len(node.session.log.entries(0)) + 1
+
+
+async def test_a_host_that_follows_a_table_already_gone_is_told_so(tmp_path: Path) -> None:
+    """The seats finished and went before the follower reached any of them (it tries them
+    in turn): after its patience it stops with a reason, rather than dialling for ever."""
+    table = _Table(tmp_path)
+    refused: list[str] = []
+
+    async def host_then_follow_late(*, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        host = table.nodes[0]
+        await host.run(task_status=task_status)
+        for node in table.nodes[1:]:
+            await node.done.wait()
+        with pytest.raises(WatchRefused) as gone:
+            await host.follow_rest(table.heard, patience=1.0)
+        refused.append(str(gone.value))
+
+    table.host_then_follow = host_then_follow_late  # type: ignore[method-assign]
+    with trio.fail_after(240):
+        async with trio.open_nursery() as nursery:
+            await table.open(nursery)
+            await table.leave(10)
+    (why,) = refused
+    assert "has answered for 1 s" in why and table.followed == []
