@@ -319,7 +319,8 @@ class ScreenModel(RoomNeeds):
             return False
         block = self.invite_block()
         if not block:
-            why = "the game is over for you" if self.over else "every other seat is a bot here"
+            over = self.over and not self.following  # following: the table is our bots'
+            why = "the game is over for you" if over else "every other seat is a bot here"
             self.message = f"No invite to show: {why}."
             return True
         self.copy(self.invite or self.held_invite)

@@ -87,6 +87,7 @@ def test_a_host_of_its_own_bots_follows_the_rest_with_nobody_to_invite() -> None
     rows = _rows(model)
     assert any("You left: following the public view" in row for row in rows)
     assert not any("i invite" in row for row in rows)
+    assert model.invite_command("i") and "every other seat is a bot here" in model.message
 
 
 def test_after_leaving_the_screen_shows_the_public_view_to_the_end() -> None:
