@@ -241,10 +241,11 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
 
     def table() -> StyleAndTextTuples:
         width = screen_size()[1] - side_width() - 1
-        return clipped(named(panes[0]()), rows.upper(), width, _remedy(rows))
+        return clipped(named(panes[0](width)), rows.upper(), width, _remedy(rows))
 
     def side() -> StyleAndTextTuples:
-        return clipped(named(panes[1]()), rows.upper(), side_width(), _remedy(rows))
+        width = side_width()
+        return clipped(named(panes[1](width)), rows.upper(), width, _remedy(rows))
 
     log_window = Window(
         FormattedTextControl(log.lines, show_cursor=False, get_cursor_position=log.cursor),

@@ -33,6 +33,8 @@ from fairtable.engine.rng import ChanceStream
 __all__ = [
     "ClientGame",
     "ClientParts",
+    "Pane",
+    "Panes",
     "bot_maker",
     "bots_for",
     "client_game",
@@ -40,7 +42,11 @@ __all__ = [
     "model_for",
 ]
 
-Panes = Callable[[Any], tuple[Callable[[], Lines], Callable[[], Lines]]]
+Pane = Callable[[int | None], Lines]
+"""A pane's text for the columns it is drawn in; ``None``: it is read aloud, not drawn (plain
+mode), so it has no width to save: no name or row is cut to one."""
+
+Panes = Callable[[Any], tuple[Pane, Pane]]
 """A game's two upper panes for a model: the table (or board), and the side pane."""
 
 BotMaker = Callable[[ChanceStream], Any]

@@ -46,7 +46,6 @@ import trio
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
 from fairtable.client.help_parts import in_plain
-from fairtable.client.room import whole_lines
 from fairtable.client.rules_summary import summary_parts
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
@@ -275,8 +274,7 @@ class PlainSession:
 
     def _pane(self, which: int, empty: str) -> None:
         panes = client_game(self.model.game).panes(self.model)
-        with whole_lines():  # said, not drawn: no name cut to a pane's width
-            lines = pane_text(self.model.names_shown(list(panes[which]())))
+        lines = pane_text(self.model.names_shown(list(panes[which](None))))  # said: no width
         self.say("\n".join(lines) if lines else empty)
 
     def clock(self) -> None:

@@ -188,12 +188,12 @@ def build_replay_application(record: Record) -> Application[None]:
 
     def side() -> StyleAndTextTuples:
         width = min(38, max(24, screen_size()[1] // 2))
-        lines = cursor.hands(width) if cursor.open else panes[1]()
+        lines = cursor.hands(width) if cursor.open else panes[1](width)
         return clipped(named(lines), _upper_height(), width)
 
     def table() -> StyleAndTextTuples:
         width = screen_size()[1] - min(38, max(24, screen_size()[1] // 2)) - 1
-        return clipped(named(panes[0]()), _upper_height(), width)
+        return clipped(named(panes[0](width)), _upper_height(), width)
 
     def accept(buffer: Buffer) -> bool:
         if not cursor.command(buffer.text):

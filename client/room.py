@@ -15,16 +15,15 @@ has the panes' empty rows for its log always, and what happened since the table'
 Nothing is cut silently: a cut says "+N more" and what shows the rest (Esc, where the log took
 the rows).  The screen asks the plan once a draw (:mod:`client.room_drawn`).
 
-Plain mode reads the panes without drawing them (:func:`whole_lines`): inside it a pane has no
-width to save, so a game's panes cut no card name and no row to a width (:func:`fit`).
+A pane takes the columns it is drawn in (:data:`client.games.Pane`); plain mode reads the panes
+without drawing them, with no width (``None``), so they cut no card name and no row
+(:func:`fit`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import textwrap
-from collections.abc import Callable, Iterator
-from contextvars import ContextVar
+from collections.abc import Callable
 
 import attrs
 from prompt_toolkit.application import get_app_or_none
@@ -44,28 +43,11 @@ FIXED_ROWS = 4  # the rule under the panes, the status (and message), prompt and
 UPPER_LEAST = 6  # rows the upper panes keep when they give rows to what happened since our move
 # (or a game's own least: ScreenModel.upper_least(), e.g. Sodalis' whole map)
 
-_WHOLE: ContextVar[bool] = ContextVar("whole_lines", default=False)
 
-
-@contextlib.contextmanager
-def whole_lines() -> Iterator[None]:
-    """Panes read inside are read aloud, not drawn (plain mode): names and rows not cut."""
-    token = _WHOLE.set(True)
-    try:
-        yield
-    finally:
-        _WHOLE.reset(token)
-
-
-def whole() -> bool:
-    """Panes are read aloud now (inside :func:`whole_lines`), not drawn."""
-    return _WHOLE.get()
-
-
-def fit(text: str, width: int, mark: str = "") -> str:
-    """``text`` cut to ``width`` columns (its last one ``mark`` where it is cut), or whole
-    inside :func:`whole_lines`."""
-    if len(text) <= width or _WHOLE.get():
+def fit(text: str, width: int | None, mark: str = "") -> str:
+    """``text`` cut to ``width`` columns (its last one ``mark`` where it is cut); whole with
+    no width (``None``: a pane read aloud, not drawn)."""
+    if width is None or len(text) <= width:
         return text
     return text[: width - len(mark)] + mark
 
@@ -253,7 +235,7 @@ def hand_need(model: ScreenModel) -> int:
     if not named:
         return 0
     width = side_width()
-    text = "".join(part[1] for part in model.names_shown(game_panes(model)[1]()))
+    text = "".join(part[1] for part in model.names_shown(game_panes(model)[1](width)))
     lines = text.rstrip("\n").split("\n")
     head = "\n".join(lines[: 1 + named])  # the title row, then the cards
     need = rows_of("".join(part[1] for part in clipped([("", head)], 10**4, width)), width)
@@ -282,7 +264,7 @@ def pane_need(model: ScreenModel) -> int:
     the help explains too: it is not made room for.)"""
     side, width = game_panes(model)[1], side_width()
     return rows_of(
-        "".join(part[1] for part in clipped(model.names_shown(side()), 10**4, width)), width
+        "".join(part[1] for part in clipped(model.names_shown(side(width)), 10**4, width)), width
     )
 
 
@@ -341,13 +323,15 @@ def menu_lines(model: ScreenModel, room: int | None = None) -> StyleAndTextTuple
     return out
 
 
-def game_panes(
-    model: ScreenModel,
-) -> tuple[Callable[[], StyleAndTextTuples], Callable[[], StyleAndTextTuples]]:
+PaneText = Callable[[int | None], StyleAndTextTuples]
+"""A pane's text for its columns (``None``: read aloud, with no width: client.games.Pane)."""
+
+
+def game_panes(model: ScreenModel) -> tuple[PaneText, PaneText]:
     """The two upper panes (the table, and the side pane beside it) of the model's game,
-    as the registry (client.games) names them."""
+    as the registry (client.games) names them; each takes the columns it is drawn in."""
     table, side = client_game(model.game).panes(model)
-    return (lambda: list(table())), (lambda: list(side()))
+    return (lambda width: list(table(width))), (lambda width: list(side(width)))
 
 
 def side_width() -> int:
@@ -387,7 +371,8 @@ def _table_need(model: ScreenModel, width: int) -> int:
     """Rows the table pane's text takes at its width."""
     table = game_panes(model)[0]
     return rows_of(
-        "".join(part[1] for part in clipped(model.names_shown(table()), 10**4, width)), width
+        "".join(part[1] for part in clipped(model.names_shown(table(width)), 10**4, width)),
+        width,
     )
 
 

@@ -7,10 +7,10 @@ styled text lines; the game-neutral screen (:mod:`client.app`) finds them throug
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from fairtable.client.departures import out_mark
+from fairtable.client.games import Pane
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.reign.words import card_label, house_word
 from fairtable.client.screen_model import Lines
@@ -22,9 +22,10 @@ REIGN = standard_catalog()
 DEFS = REIGN.defs
 
 
-def panes(model: Any) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-    """The table pane and the hand pane beside it."""
-    return (lambda: table_lines(model)), (lambda: hand_lines(model))
+def panes(model: Any) -> tuple[Pane, Pane]:
+    """The table pane and the hand pane beside it (their rows break at words, whatever
+    the width: nothing in them is cut to it)."""
+    return (lambda width: table_lines(model)), (lambda width: hand_lines(model))
 
 
 def table_lines(model: Any) -> Lines:

@@ -8,12 +8,12 @@ the seat's :class:`~client.sodalis.model.ClientModel` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairtable.client.departures import out_mark
+from fairtable.client.games import Pane
 from fairtable.client.invite_words import invite_lines
-from fairtable.client.room import whole
 from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel
 from fairtable.client.sodalis.words import card_name, space_words, who
@@ -29,9 +29,10 @@ TEAM_STYLE = {Team.DAWN: "fg:ansiyellow", Team.DUSK: "fg:ansicyan"}
 LEGEND_WIDTH = 14  # columns of the legend beside the map at 80 (each entry fits: none is cut)
 
 
-def panes(model: ClientModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-    """The arena pane and the side pane beside it."""
-    return (lambda: arena_lines(model)), (lambda: side_lines(model))
+def panes(model: ClientModel) -> tuple[Pane, Pane]:
+    """The arena pane and the side pane beside it (read aloud, with no width, the arena
+    says where each piece stands in words too)."""
+    return (lambda width: arena_lines(model, width)), (lambda width: side_lines(model))
 
 
 _Board = tuple[Sequence[SeatTable], Mapping[Space, Team]]
@@ -71,9 +72,10 @@ def _glyph(
     return (TEAM_STYLE[team], ":") if team else ("", ".")
 
 
-def arena_lines(model: ClientModel) -> Lines:
+def arena_lines(model: ClientModel, width: int | None) -> Lines:
     """The left pane: the hex arena with its units and a legend (or, while you choose
-    reversals, your arcana numbered for ``flip``)."""
+    reversals, your arcana numbered for ``flip``); read aloud (``width`` None: plain mode),
+    where each piece stands, in words."""
     view = model.view
     if view is None and model.seat is not None:  # seated, the first step not yet taken
         arena = standard_arena()
@@ -119,7 +121,7 @@ def arena_lines(model: ClientModel) -> Lines:
     legend = _legend(model.seat, sight)
     arts = {at: team for team, at in table.artifacts.items() if at is not None}
     out += _map((table.seats, arts), model.seat, units, view.catalog, marked, numbered, legend)
-    return out + (_places(table, model.seat) if whole() else [])
+    return out + (_places(table, model.seat) if width is None else [])
 
 
 def _places(table: SodalisTable, me: int | None) -> Lines:

@@ -30,14 +30,14 @@ numbered for ``acc N``/``reveal N``; cards you saw in breaches; scrap piles.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from fairtable.client.departures import out_mark
+from fairtable.client.games import Pane
 from fairtable.client.invite_words import invite_lines
-from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width, whole
+from fairtable.client.room import clipped, fit, rows_of, screen_size, side_width
 from fairtable.client.screen_model import Lines
 from fairtable.client.seat_names import SeatNames
 from fairtable.client.text_rows import listed, shortened
@@ -69,9 +69,10 @@ LANE_NAMES = ("Leader lane", "Citadel lane")
 LANE_SHORT = ("L", "C")
 
 
-def panes(model: PaneModel) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-    """The table pane and the side pane beside it."""
-    return (lambda: table_lines(model)), (lambda: side_lines(model))
+def panes(model: PaneModel) -> tuple[Pane, Pane]:
+    """The table pane (its rows break at words: names whole at any width) and the side pane
+    beside it, for the columns it is drawn in (``None``: read aloud, no name shortened)."""
+    return (lambda width: table_lines(model, width)), (lambda width: side_lines(model, width))
 
 
 # -- words ----------------------------------------------------------------------------------
@@ -94,21 +95,11 @@ def name(card: str) -> str:
 def short(card: str, width: int) -> str:
     """A card's name in a column of ``width`` that cannot grow (the side pane's hand and
     forge rows): whole when it fits, else shortened after a whole word with one mark
-    (:func:`~client.text_rows.shortened`: "Shieldwall\u2026", which ``info`` still finds);
-    whole when the panes are read aloud (plain mode: :func:`~client.room.fit` cuts nothing).
-    Rows that break at words (the table pane, the piles) say names whole."""
+    (:func:`~client.text_rows.shortened`: "Shieldwall\u2026", which ``info`` still finds).
+    Rows that break at words (the table pane, the piles) and a pane read aloud (plain mode:
+    :func:`column_rows` with no width) say names whole."""
     whole_name = name(card)
-    return whole_name if fit(whole_name, width) == whole_name else shortened(whole_name, width)
-
-
-def table_room() -> int | None:
-    """The table pane's columns a list breaks its rows to (None: read aloud, not drawn)."""
-    return None if whole() else screen_size()[1] - side_width() - 1
-
-
-def side_room() -> int | None:
-    """The side pane's columns a list breaks its rows to (None: read aloud, not drawn)."""
-    return None if whole() else side_width()
+    return whole_name if len(whole_name) <= width else shortened(whole_name, width)
 
 
 def citizens(pair: Any) -> str:
@@ -260,7 +251,9 @@ def header(model: PaneModel) -> str:
     return f"R{table.round}{limit} turn {table.turn}, {active}: {stage_words(view)}"
 
 
-def battle_line(view: SovereignView) -> str | None:
+def battle_line(view: SovereignView, width: int | None) -> str | None:
+    """The battle on, its attackers listed in rows of ``width`` (None: read aloud, one
+    line)."""
     bt = view.table.battle
     if bt is None:
         return None
@@ -273,7 +266,7 @@ def battle_line(view: SovereignView) -> str | None:
     items = alive or ["nobody"]
     if dead:
         items[-1] += f" ({dead} down)"
-    return listed(head, items, ", ", table_room())
+    return listed(head, items, ", ", width)
 
 
 def seat_order(view: SovereignView) -> list[int]:
@@ -317,9 +310,10 @@ def summary_row(view: SovereignView, seat: int, label: str) -> Lines:
     ]
 
 
-def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
+def seat_block(view: SovereignView, seat: int, label: str, width: int | None) -> Lines:
     """A seat's details, after every seat's summary: its citizens, deck and forge, its two
-    lanes, its colony (workers, facilities, reflexes, loose augments)."""
+    lanes, its colony (workers, facilities, reflexes, loose augments), each list in rows of
+    the table pane's ``width`` (None: read aloud, one line)."""
     table, me = view.table, view.seat
     b = table.boards[seat]
     seen = dict(view.seen)
@@ -350,7 +344,7 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
     if len(lanes[0]) + len(lanes[1]) <= 36:  # short lanes share a row
         lanes = [lanes[0] + " " + lanes[1].lstrip()]
     else:  # a long lane breaks between its units, not inside a name
-        lanes = [listed(f"  {LANE_SHORT[ln]}: ", units[ln], " | ", table_room()) for ln in (0, 1)]
+        lanes = [listed(f"  {LANE_SHORT[ln]}: ", units[ln], " | ", width) for ln in (0, 1)]
     out += [("", text + "\n") for text in lanes]
     colony = []
     if sum(b.leader_workers):
@@ -365,7 +359,7 @@ def seat_block(view: SovereignView, seat: int, label: str) -> Lines:
     for ref in b.loose:
         colony.append(f"loose {name(ref)}")
     if colony:
-        out.append(("class:dim", listed("  ", colony, "; ", table_room()) + "\n"))
+        out.append(("class:dim", listed("  ", colony, "; ", width) + "\n"))
     return out
 
 
@@ -375,12 +369,12 @@ def seat_label(model: PaneModel, seat: int) -> str:
     return model.names.log_text(who(seat, model.view.seat))
 
 
-def table_top(model: PaneModel) -> Lines:
+def table_top(model: PaneModel, width: int | None) -> Lines:
     """The table pane's first rows: the turn, the battle, then one summary row a seat from
     yours round the table -- never cut for the details after them (:func:`top_rows`)."""
     view = model.view
     out: Lines = [("class:title", header(model) + "\n")]
-    fight = battle_line(view)
+    fight = battle_line(view, width)
     if fight:
         out.append(("bold", fight + "\n"))
     for seat in seat_order(view):
@@ -391,25 +385,26 @@ def table_top(model: PaneModel) -> Lines:
 def top_rows(model: PaneModel) -> int:
     """Rows :func:`table_top` takes in the table pane (named, broken at spaces as the screen
     shows it), with the row that says what is cut after it."""
-    width = screen_size()[1] - side_width() - 1
-    top: StyleAndTextTuples = list(table_top(model))
+    width = screen_size()[1] - side_width() - 1  # the table pane's, on the screen
+    top: StyleAndTextTuples = list(table_top(model, width))
     shown = clipped(model.names.fragments(top), 10**4, width)
     return rows_of("".join(part[1] for part in shown), width) + 1
 
 
-def table_lines(model: PaneModel) -> Lines:
-    """The left pane: the turn, the battle, every seat's summary row from yours round the
-    table (so that a short pane still shows how far each seat is from winning), then each
-    seat's details in the same order; a legend at the end (seen on larger screens)."""
+def table_lines(model: PaneModel, width: int | None) -> Lines:
+    """The left pane, ``width`` columns wide (None: read aloud, each list one line): the
+    turn, the battle, every seat's summary row from yours round the table (so that a short
+    pane still shows how far each seat is from winning), then each seat's details in the
+    same order; a legend at the end (seen on larger screens)."""
     view = model.view
     if view is None:
         lines: Lines = [("class:title", "Sovereign: Fall of Wormwood\n"), ("", model.status + "\n")]
         if model.invite:
             lines += invite_lines(model)
         return lines
-    out = table_top(model)
+    out = table_top(model, width)
     for seat in seat_order(view):
-        out += seat_block(view, seat, seat_label(model, seat))
+        out += seat_block(view, seat, seat_label(model, seat), width)
     table = view.table
     out.append(
         (
@@ -431,22 +426,31 @@ def hand_cards(model: PaneModel) -> list[tuple[int, str]]:
     return list(view.hand) if view is not None and view.seat is not None else []
 
 
-def column_rows(rows: list[tuple[str, str, str]], width: int) -> Lines:
-    """Side pane rows of columns, each (number, card, after: its tag, its progress): the
-    names padded to one column -- ``width`` at 80 (more on a wider pane), or the longest
-    name where every row's ``after`` leaves room for it -- so that what follows lines up.
-    A name longer than the column runs on while its row holds it whole; only where the
-    pane's width cannot, it is shortened after a word, marked (:func:`short`)."""
-    wide = side_width()
-    column = width + max(0, wide - 38)
-    shown = [short(card, wide - len(number) - len(after)) for number, card, after in rows]
-    if rows and not whole():  # drawn: the column fits the longest name it can
+SIDE_AT_80 = 38
+"""The side pane's columns at 80 (client.room.side_width): rows read aloud are padded as
+there."""
+
+
+def column_rows(rows: list[tuple[str, str, str]], column: int, width: int | None) -> Lines:
+    """Side pane rows of columns in a pane ``width`` wide, each (number, card, after: its
+    tag, its progress): the names padded to one column -- ``column`` at 80 (more on a wider
+    pane), or the longest name where every row's ``after`` leaves room for it -- so that what
+    follows lines up.  A name longer than the column runs on while its row holds it whole;
+    only where the pane's width cannot, it is shortened after a word, marked (:func:`short`).
+    Read aloud (``width`` None) names are whole, padded as at 80 columns."""
+    wide = SIDE_AT_80 if width is None else width
+    column += max(0, wide - SIDE_AT_80)
+    shown = [
+        name(card) if width is None else short(card, wide - len(number) - len(after))
+        for number, card, after in rows
+    ]
+    if rows and width is not None:  # drawn: the column fits the longest name it can
         most = wide - max(len(number) + len(after) for number, _, after in rows)
         column = max(column, min(most, max(len(text) for text in shown)))
     out: Lines = []
     for (number, _, after), text in zip(rows, shown, strict=True):
         room = wide - len(number) - len(after)
-        out.append(("", fit(f"{number}{text:<{min(column, room)}}{after}", wide) + "\n"))
+        out.append(("", fit(f"{number}{text:<{min(column, room)}}{after}", width) + "\n"))
     return out
 
 
@@ -458,8 +462,9 @@ def forge_cards(model: PaneModel) -> list[tuple[int, str, int, int]]:
     return [(h, view.card(h) or "?", p, e) for h, p, e in view.table.boards[view.seat].forge]
 
 
-def side_lines(model: PaneModel) -> Lines:
-    """The right pane: your hand, your forge, what you saw in breaches, scrap piles."""
+def side_lines(model: PaneModel, width: int | None) -> Lines:
+    """The right pane, ``width`` columns wide (None: read aloud, no name shortened): your
+    hand, your forge, what you saw in breaches, scrap piles."""
     view = model.view
     if view is None:
         return [
@@ -469,14 +474,14 @@ def side_lines(model: PaneModel) -> Lines:
             )
         ]
     if view.seat is None:
-        return spectator_lines(view)
+        return spectator_lines(view, width)
     b = view.table.boards[view.seat]
     out: Lines = [
         ("class:title class:section", "Hand"),
         ("class:title", f" {len(b.hand)}, deck {b.deck} ('play N')\n"),
     ]
     hand = enumerate(hand_cards(model), start=1)
-    out += column_rows([(f"{i} ", card, f" {tag(card)}") for i, (_, card) in hand], 19)
+    out += column_rows([(f"{i} ", card, f" {tag(card)}") for i, (_, card) in hand], 19, width)
     forge = forge_cards(model)
     if forge:
         out += [
@@ -495,7 +500,7 @@ def side_lines(model: PaneModel) -> Lines:
                 else ("next turn" if progress >= cost else f"{cost - progress} to go")
             )
             rows.append((f"{i} ", card, f" {progress}/{cost} {state}"))
-        out += column_rows(rows, 16)
+        out += column_rows(rows, 16, width)
     seen = dict(view.seen)
     for seat, other in enumerate(view.table.boards):
         if seat == view.seat:
@@ -516,15 +521,15 @@ def side_lines(model: PaneModel) -> Lines:
                         f"seen in seat {seat}'s hand: ",
                         [name(c) for c in hand_seen],
                         ", ",
-                        side_room(),
+                        width,
                     )[len("seen") :]
                     + "\n",
                 ),
             ]
-    return out + piles(view)
+    return out + piles(view, width)
 
 
-def spectator_lines(view: SovereignView) -> Lines:
+def spectator_lines(view: SovereignView, width: int | None) -> Lines:
     """The right pane of a spectator: what each seat holds, as anyone sees it (how many
     cards in hand and deck, its face-down forge's progress), then Echoes and scrap."""
     out: Lines = [("class:title", "Spectating: the public table\n")]
@@ -532,28 +537,28 @@ def spectator_lines(view: SovereignView) -> Lines:
         b = view.table.boards[seat]
         forge = " ".join(str(progress) for _h, progress, _e in b.forge) or "-"
         out.append(("", f"seat {seat}: hand {len(b.hand)}, deck {b.deck}\n"))
-        out.append(("class:dim", fit(f" forge progress {forge}", side_width()) + "\n"))
-    return out + piles(view)
+        out.append(("class:dim", fit(f" forge progress {forge}", width) + "\n"))
+    return out + piles(view, width)
 
 
-def piles(view: SovereignView) -> Lines:
+def piles(view: SovereignView, width: int | None) -> Lines:
     """Every seat's scored Echoes and scrap pile (public), each a list whose rows break
-    between its cards."""
+    between its cards, in a side pane ``width`` wide (None: read aloud, one line each)."""
     boards = view.table.boards
     out: Lines = []
     for seat in seat_order(view):
-        out += pile(f"{who(seat, view.seat)} ", "Echoes", boards[seat].scored)
+        out += pile(f"{who(seat, view.seat)} ", "Echoes", boards[seat].scored, width)
     for seat in seat_order(view):
-        out += pile(f"{whose(seat, view.seat)} ", "scrap", boards[seat].scrap)
+        out += pile(f"{whose(seat, view.seat)} ", "scrap", boards[seat].scrap, width)
     return out
 
 
-def pile(owner: str, section: str, cards: Any) -> Lines:
+def pile(owner: str, section: str, cards: Any, width: int | None) -> Lines:
     """``owner section: card, card`` (none when there are no cards), ``section`` marked as
     what a cut calls these rows."""
     if not cards:
         return []
-    text = listed(f"{owner}{section}: ", [name(c) for c in cards], ", ", side_room())
+    text = listed(f"{owner}{section}: ", [name(c) for c in cards], ", ", width)
     return [
         ("class:dim", owner),
         ("class:dim class:section", section),

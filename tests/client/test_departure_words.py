@@ -43,7 +43,7 @@ def test_sovereign_board_marks_a_seat_that_left_and_its_neighbours_close_up() ->
     text = "".join(t for _, t in summary_row(view, 1, "seat 1"))
     assert text.splitlines()[0].endswith(" (out)")
     assert "(out)" not in "".join(t for _, t in summary_row(view, 2, "seat 2"))
-    assert "(out)" not in "".join(t for _, t in seat_block(view, 1, "seat 1"))
+    assert "(out)" not in "".join(t for _, t in seat_block(view, 1, "seat 1", 41))
 
 
 def test_sovereign_log_line_says_who_left() -> None:

@@ -229,7 +229,7 @@ def test_hiding_nobody_sees_another_seats_pending_simultaneous_choice() -> None:
                 model.status,
                 model.message,
                 *(label for label, _ in model.menu()),
-                *(t for _, t in arena_lines(model) + side_lines(model)),
+                *(t for _, t in arena_lines(model, 41) + side_lines(model)),
             ]
         )
         assert game.view(seat).secret is None

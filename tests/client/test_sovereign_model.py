@@ -311,7 +311,7 @@ def seat_text(model: ClientModel) -> str:
         model.message,
         model.help_text(),
         *(label for label, _ in model.menu()),
-        *(t for _, t in table_lines(model) + side_lines(model)),
+        *(t for _, t in table_lines(model, 41) + side_lines(model, 38)),
     ]
     return "\n".join(parts)
 
@@ -381,8 +381,8 @@ def test_hiding_the_forge_shows_progress_to_others_and_names_to_its_owner() -> N
     theirs = ClientModel()
     theirs.apply_event(ev.Seated(seat=other, players=2))
     theirs.apply_event(ev.ViewChanged(view=game.view(other), events=()))
-    own_text = "".join(t for _, t in side_lines(mine))
-    their_text = "".join(t for _, t in table_lines(theirs) + side_lines(theirs))
+    own_text = "".join(t for _, t in side_lines(mine, 38))
+    their_text = "".join(t for _, t in table_lines(theirs, 41) + side_lines(theirs, 38))
     for slot in game.state.boards[me].forge:
         card = view.card(slot.handle)
         assert DEFS[card].name[:12] in own_text
@@ -518,7 +518,7 @@ def test_seat_lines_say_hand_and_deck_in_words_and_f1_explains_them() -> None:
     what a seat's line means; the summary rows still fit the 80-column table pane."""
     game, d = first_forge()
     model, _ = model_for(game, d)
-    text = "".join(t for _, t in table_lines(model))
+    text = "".join(t for _, t in table_lines(model, 41))
     board = game.state.boards[d.seat]
     assert re.search(rf"^>you +\w+ E0/\d+ hand {len(board.hand)}$", text, re.M), text
     assert f" you: cit {citizens(board.citadel)} deck {board.deck};" in text

@@ -153,7 +153,7 @@ def test_every_section_of_the_side_pane_is_marked() -> None:
     """The hand, your forge, the Echoes and the scrap each start with a named section."""
     from fairtable.client.sovereign.panes import side_lines
 
-    names = [text for style, text, *_ in side_lines(busy_model()) if SECTION in style.split()]
+    names = [text for style, text, *_ in side_lines(busy_model(), 38) if SECTION in style.split()]
     assert names[:2] == ["Hand", "forge"] and {"Echoes", "scrap"} <= set(names), names
 
 
@@ -165,11 +165,11 @@ def test_the_hand_and_forge_columns_line_up_and_a_shortened_name_sets_its_width(
 
     ids = {d.name: card for card, d in DEFS.items()}
     hand = ["Quartermaster's Depot", "Command Core", "Artillery Rangefinder"]
-    rows = column_rows([(f"{i} ", ids[n], " F4") for i, n in enumerate(hand, 1)], 19)
+    rows = column_rows([(f"{i} ", ids[n], " F4") for i, n in enumerate(hand, 1)], 19, 38)
     texts = [text.rstrip("\n") for _, text, *_ in rows]
     assert {text.index(" F4") for text in texts} == {2 + len("Artillery Rangefinder")}, texts
     forge = ["The Architect's Blueprint", "Siege Mortar Team"]
-    rows = column_rows([(f"{i} ", ids[n], " 1/3 2 to go") for i, n in enumerate(forge, 1)], 16)
+    rows = column_rows([(f"{i} ", ids[n], " 1/3 2 to go") for i, n in enumerate(forge, 1)], 16, 38)
     texts = [text.rstrip("\n") for _, text, *_ in rows]
     assert texts[0] == f"1 The Architect's{CUT_MARK}  1/3 2 to go", texts
     assert texts[1] == "2 Siege Mortar Team 1/3 2 to go", texts

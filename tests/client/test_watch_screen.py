@@ -40,7 +40,7 @@ def _watched(game: str) -> tuple[Any, list[list[str]], list[ev.NodeEvent]]:
                     assert node_event.view == session.game.view(None)  # never a seat's
                 told.append(node_event)
                 model.apply_event(node_event)
-                panes.append(["".join(t for _, t in table()), "".join(t for _, t in side())])
+                panes.append(["".join(t for _, t in table(41)), "".join(t for _, t in side(38))])
     assert session.finished is not None
     return model, panes, told
 
@@ -74,7 +74,7 @@ def test_reign_replay_side_pane_no_longer_says_your_hand() -> None:
     model = model_for("reign")  # the replay's model: no seat, not a live spectator
     model.view = session.game.view(None)
     _, side = client_game("reign").panes(model)
-    text = "".join(t for _, t in side())
+    text = "".join(t for _, t in side(38))
     assert "Your hand" not in text and "hidden" in text
 
 

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from fairtable.client.games import Pane
 from fairtable.client.invite_words import invite_lines
 from fairtable.client.screen_model import Lines
 
 __all__ = ["panes"]
 
 
-def panes(model: Any) -> tuple[Callable[[], Lines], Callable[[], Lines]]:
-    """The table pane and the hand pane beside it."""
-    return (lambda: table_lines(model)), (lambda: hand_lines(model))
+def panes(model: Any) -> tuple[Pane, Pane]:
+    """The table pane and the hand pane beside it (short rows: none is cut to a width)."""
+    return (lambda width: table_lines(model)), (lambda width: hand_lines(model))
 
 
 def table_lines(model: Any) -> Lines:
