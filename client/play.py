@@ -182,7 +182,9 @@ def _network(
             if node.folder is not None and bots:
                 keep_bots(node.folder, bots)
             for index, spec in enumerate(bots):
-                bot = bot_node(data_dir, index, table_invite, options.pace, spec, forward)
+                bot = bot_node(
+                    data_dir, index, table_invite, options.pace, spec, forward, host=options
+                )
                 nursery.start_soon(bot.run)
             await shut_out.wait()  # refused, or the node left; else the screen stops us
             if refused:

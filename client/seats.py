@@ -11,6 +11,7 @@ from typing import Any
 import fairtable.protocol as P
 from fairtable.client.bot_seats import bot_name, decider
 from fairtable.client.errors import CODE_NOT_ANSWERED, FileRefused, UsageError
+from fairtable.client.table_options import TableOptions
 from fairtable.engine.errors import CardDataError, EngineError
 from fairtable.engine.games import entry, rules
 from fairtable.engine.rng import ChanceStream
@@ -27,6 +28,7 @@ from fairtable.netplay import (
     LobbyId,
     NodeConfig,
     Pacing,
+    Reach,
     StorageError,
     TableFolder,
     TableInfo,
@@ -40,6 +42,7 @@ from fairtable.netplay import (
 __all__ = [
     "bot_folder",
     "bot_node",
+    "bot_reach",
     "identity_at",
     "invite_from",
     "invite_or_saved",
@@ -179,19 +182,43 @@ def bot_node(
     pace: float,
     spec: str | None = None,
     emit: Emit | None = None,
+    *,
+    host: TableOptions | None = None,
 ) -> TableNode:
     """Bot number ``index`` of a table this process seats bots at: its own keys and folder
     (:func:`bot_folder`), the bot ``spec`` names (a named strength, or any spec of
     :func:`client.games.bot_maker`; ``None``: the game's default bot), named with it ("Ada
     (hard)"), ``pace`` seconds a decision at least; a search bot tells ``emit`` how its
-    thinking goes."""
+    thinking goes.  ``host``: the options of the host this process runs the bot for; the bot
+    is reached as :func:`bot_reach` says (None: on loopback, a table of this machine alone)."""
     spec = spec or entry(invite.game).default_bot
     folder = bot_folder(data_dir, invite.lobby_id, index)
     identity = identity_at(folder)
-    config = NodeConfig(data_dir=folder, pacing=Pacing(pace=pace), name=bot_name(index, spec))
+    config = NodeConfig(
+        data_dir=folder,
+        reach=Reach() if host is None else bot_reach(host),
+        pacing=Pacing(pace=pace),
+        name=bot_name(index, spec),
+    )
     return TableNode(
         config,
         identity,
         invite=invite,
         decider=decider(invite.game, spec, ChanceStream(identity.seed).child("bot"), emit),
+    )
+
+
+def bot_reach(host: TableOptions) -> Reach:
+    """Where a host's bot seat listens and how it links: where the host listens, through
+    the host's relay if it has one (then it listens nowhere).  The start gives a seat the
+    address the host saw its link come from -- for a bot on the host's machine that dials
+    the invite's LAN address, that LAN address -- so a bot that listened on loopback alone
+    could never be dialled there (docs/netplay.md, "Where a host's bot seats are reached")."""
+    return Reach(
+        listen_port=0 if host.via is None else None,
+        listen_host=host.listen_host,
+        advertise_host=host.advertise_host,
+        via=host.via,
+        via_key=host.via_key,
+        spectators=host.spectators,
     )
