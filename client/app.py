@@ -62,6 +62,8 @@ from fairtable.client.room import (
     rows_of,
     rule_line,
     screen_size,
+    side_columns,
+    side_shown,
     side_width,
     wrapped,
 )
@@ -243,9 +245,8 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
         width = screen_size()[1] - side_width() - 1
         return clipped(named(panes[0](width)), rows.upper(), width, _remedy(rows))
 
-    def side() -> StyleAndTextTuples:
-        width = side_width()
-        return clipped(named(panes[1](width)), rows.upper(), width, _remedy(rows))
+    def side() -> StyleAndTextTuples:  # or the hand, across the screen (room.side_columns)
+        return side_shown(model, rows.wide(), rows.upper(), _remedy(rows))
 
     log_window = Window(
         FormattedTextControl(log.lines, show_cursor=False, get_cursor_position=log.cursor),
@@ -257,14 +258,20 @@ def build_layout(model: ScreenModel, prompt: Buffer, log: LogPane) -> Layout:
             VSplit(
                 [
                     Window(FormattedTextControl(table), wrap_lines=True),
-                    Window(width=1, char="|", style="class:dim"),
-                    Window(FormattedTextControl(side), width=side_width, wrap_lines=True),
+                    Window(width=lambda: 0 if rows.wide() else 1, char="|", style="class:dim"),
+                    Window(
+                        FormattedTextControl(side),
+                        width=lambda: side_columns(rows.wide()),
+                        wrap_lines=True,
+                    ),
                 ],
                 height=lambda: Dimension.exact(rows.upper()),
             ),
             Window(
                 FormattedTextControl(
-                    lambda: [("class:dim", rule_line(rows.given_way(), log.on_rule()))]
+                    lambda: [
+                        ("class:dim", rule_line(rows.given_way(), log.on_rule(), rows.for_log()))
+                    ]
                 ),
                 height=1,
             ),

@@ -98,7 +98,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("PgDn", "scroll the log forward"))
     if model.info or model.show_help:
         keys.append(("Esc", "hide the card text or help"))
-    elif panes_given_way(model):
+    elif panes_given_way(model) and panes_cut_for_log(model):
         keys.append(("Esc", "bring back the table (the log took its rows)"))
     elif panes_cut_for_log(model):
         keys.append(("Esc", "show the panes whole (the log took some of their rows)"))

@@ -9,11 +9,12 @@ decided in one place, :func:`plan`, in one order: at rest the menu takes its row
 cards it names take rows from the menu (down to compact), then from the log's earlier lines;
 what happened since our last answer takes the panes' empty rows, the menu's (down to compact),
 the panes' (down to :data:`UPPER_LEAST`, or all of them but a game's least and the hand cards
-named); the hand cards named give their rows last.  A spectator (nothing to answer, no menu)
-has the panes' empty rows for its log always, and what happened since the table's turn began
-(``ScreenModel.turn``) takes their rows down to their least, as for a seat waiting its turn.
-Nothing is cut silently: a cut says "+N more" and what shows the rest (Esc, where the log took
-the rows).  The screen asks the plan once a draw (:mod:`client.room_drawn`).
+named); then a game's compact hand (Reign's: two columns across the screen) takes the place
+of both panes; the hand cards named give their rows last.  A spectator (nothing to answer, no
+menu) has the panes' empty rows for its log always, and what happened since the table's turn
+began (``ScreenModel.turn``) takes their rows down to their least, as for a seat waiting its
+turn.  Nothing is cut silently: a cut says "+N more" and what shows the rest (Esc, where the
+log took the rows).  The screen asks the plan once a draw (:mod:`client.room_drawn`).
 
 A pane takes the columns it is drawn in (:data:`client.games.Pane`); plain mode reads the panes
 without drawing them, with no width (``None``), so they cut no card name and no row
@@ -116,16 +117,19 @@ class Plan:
     upper panes', the log's and the decision pane's (0: none), besides the fixed rows and
     the message's.  ``for_log``: the upper panes show less than they hold because the log
     took their rows for what happened since our move (Esc gives them back: the log is
-    read); ``given_way``: they gave all of them (the rule under them says so)."""
+    read); ``wide``: the hand the decision names is drawn compact across the screen in
+    place of both panes (the model's ``compact_hand``), for the same reason; ``given_way``:
+    the table gave all its rows (the rule under the panes says so)."""
 
     upper: int
     log: int
     menu: int
     for_log: bool = False
+    wide: bool = False
 
     @property
     def given_way(self) -> bool:
-        return self.upper == 0
+        return self.upper == 0 or self.wide
 
 
 def plan(model: ScreenModel) -> Plan:
@@ -143,7 +147,10 @@ def plan(model: ScreenModel) -> Plan:
        :data:`UPPER_LEAST` (or the game's ``upper_least``, and never below those hand cards);
        when even that leaves some hidden, the panes give way altogether, down to the
        game's least and the hand cards;
-    3. only then, when the terminal is too small for both, do the hand cards give rows:
+    3. when that still cuts the hand or leaves a line since our move hidden, and the game
+       draws a compact hand (Reign: two columns across the screen), the table gives way
+       and the hand goes compact (``wide``), steps 1 and 2 taken again with its rows;
+    4. only then, when the terminal is too small for both, do the hand cards give rows:
        the hand is cut, and says so on its last row ("+N more (Esc shows them)").
 
     So a line since our move hides only once the menu is compact and the panes are at
@@ -152,9 +159,14 @@ def plan(model: ScreenModel) -> Plan:
     log rows down to their least, but stay.)  A spectator's log takes the panes' empty
     rows at once, and its lines since the table's turn began (its ``log_mark``) take
     their rows as a waiting seat's do."""
-    shown = _plan(model, since=model.log_mark > 0)
+    since = model.log_mark > 0
+    shown, short = _plan(model, since)
+    if short and model.compact_hand(1, 1, "") is not None:  # 3. compact; Esc (the log
+        # read) gives the table back unless the hand one card a row is too long anyway
+        rest = not _plan(model, since=False)[1]
+        return attrs.evolve(_plan(model, since, wide=True)[0], for_log=rest, wide=True)
     if shown.upper < _filled(model):  # cut: for the log, if they would show more without it
-        return attrs.evolve(shown, for_log=_plan(model, since=False).upper > shown.upper)
+        return attrs.evolve(shown, for_log=_plan(model, since=False)[0].upper > shown.upper)
     return shown
 
 
@@ -163,8 +175,10 @@ def _filled(model: ScreenModel) -> int:
     return max(pane_need(model), _table_need(model, screen_size()[1] - side_width() - 1))
 
 
-def _plan(model: ScreenModel, since: bool) -> Plan:
-    """:func:`plan`, with (``since``) or without the rows the lines since our move ask for."""
+def _plan(model: ScreenModel, since: bool, wide: bool = False) -> tuple[Plan, bool]:
+    """:func:`plan`, with (``since``) or without the rows the lines since our move ask for,
+    the hand a pane (or, ``wide``, compact across the screen); and whether that leaves the
+    hand cards named cut or a line since our move hidden."""
     rows, columns = screen_size()
     total = rows - FIXED_ROWS - message_height(model)  # the panes', the log's and the menu's
     deciding = model.pane_open()
@@ -186,13 +200,16 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         compact = min(MENU_COMPACT, rows_of(text, columns))
     menu = full
     upper = _split(rows - FIXED_ROWS - full)
-    pane = pane_need(model) if shrinks else 0
+    named = asked and not model.info and not model.show_help
+    hand = (wide_need(model) if wide else hand_need(model)) if named else 0
+    pane = (hand if wide else pane_need(model)) if shrinks else 0
     if pane > upper:  # a long menu makes room for the side pane
         given = min(pane - upper, full - MENU_LEAST)
         menu, upper = menu - max(0, given), upper + max(0, given)
     log = total - upper - menu
     need = log_need(model, total) if since else 0
-    hand = hand_need(model) if asked and not model.info and not model.show_help else 0
+    if wide and model.log_mark > 0:  # the "+N earlier" marker goes on the rule then
+        need -= 1
     if hand > upper:  # 1. the hand cards named: from the menu, then the log's earlier rows
         take = min(hand - upper, menu - compact) if shrinks else 0
         menu, upper = menu - max(0, take), upper + max(0, take)
@@ -204,7 +221,7 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         take = upper - max(_filled(model), floor)  # the panes' empty rows, always
         upper, log = upper - max(0, take), log + max(0, take)
     if need > log and log >= 1:  # 2. what happened since our move
-        filled = _filled(model)
+        filled = hand if wide else _filled(model)
         take = min(need - log, upper - max(filled, floor))  # their empty rows
         upper, log = upper - max(0, take), log + max(0, take)
         take = min(need - log, menu - compact) if shrinks else 0  # a compact menu
@@ -215,11 +232,14 @@ def _plan(model: ScreenModel, since: bool) -> Plan:
         else:
             take = min(need - log, upper - least)
             upper, log = upper - max(0, take), log + max(0, take)
-        if asked and need > log and floor > model.upper_least():  # 3. the hand gives rows
+        if asked and need > log and floor > model.upper_least():  # 4. the hand gives rows
             left = upper - (need - log)
             cut = max(model.upper_least(), left if left >= HAND_LEAST else 0)
             upper, log = cut, log + upper - cut
-    return Plan(upper, log, menu)
+    if wide and upper > hand:  # the compact hand's rows; the table shows no rows beside it
+        upper, log = hand, log + upper - hand
+    short = hand > upper or need > log + (upper == 0 and not wide)  # the marker: on the rule
+    return Plan(upper, log, menu), short
 
 
 HAND_LEAST = 3
@@ -240,6 +260,34 @@ def hand_need(model: ScreenModel) -> int:
     head = "\n".join(lines[: 1 + named])  # the title row, then the cards
     need = rows_of("".join(part[1] for part in clipped([("", head)], 10**4, width)), width)
     return need + (len(lines) > 1 + named)
+
+
+def wide_need(model: ScreenModel) -> int:
+    """Rows the hand the decision names takes drawn compact across the screen (the model's
+    ``compact_hand``: its title and two columns), 0 for a game with none."""
+    columns = screen_size()[1]
+    lines = model.compact_hand(columns, 10**4, "")
+    if lines is None:
+        return 0
+    shown = clipped(model.names_shown(lines), 10**4, columns)
+    return rows_of("".join(part[1] for part in shown), columns)
+
+
+def side_shown(model: ScreenModel, wide: bool, height: int, remedy: str) -> StyleAndTextTuples:
+    """The side pane as drawn, ``height`` rows: the game's (named), or while the hand is
+    drawn compact across the screen (``wide``: :attr:`Plan.wide`), that hand."""
+    columns = screen_size()[1]
+    hand = model.compact_hand(columns, height, remedy) if wide else None
+    if hand is not None:  # cut to its rows by the game, which says which cards it cut
+        return clipped(model.names_shown(hand), height, columns, remedy)
+    side, width = game_panes(model)[1], side_width()
+    return clipped(model.names_shown(side(width)), height, width, remedy)
+
+
+def side_columns(wide: bool) -> int:
+    """The side pane's columns: all of them while the hand is drawn across the screen
+    (``wide``), the table pane and the border beside it then taking none."""
+    return screen_size()[1] if wide else side_width()
 
 
 def log_need(model: ScreenModel, most: int) -> int:
@@ -356,14 +404,19 @@ GIVEN_WAY = "-- table hidden (Esc: back) "
 """How the rule under the upper panes starts while they gave way to the log (until we
 answer); the log's "+N earlier" marker follows on the same row, a row more for the log."""
 
+HIDDEN_TALL = "-- table hidden (a taller window shows it) "
+"""How it starts while the table gave way to a hand too long for the screen at rest (drawn
+compact across it: :attr:`Plan.wide`), which Esc would not bring back."""
 
-def rule_line(given_way: bool, earlier: str = "") -> str:
+
+def rule_line(given_way: bool, earlier: str = "", esc: bool = True) -> str:
     """The rule under the upper panes; while they gave way to the log (``given_way``), it
-    says so and carries the log's ``earlier`` marker ("+N earlier: PgUp")."""
+    says so -- and that Esc brings them back (``esc``: the log took their rows) or that a
+    taller window would -- and carries the log's ``earlier`` marker ("+N earlier: PgUp")."""
     width = screen_size()[1]
     if not given_way:
         return "-" * width
-    note = GIVEN_WAY + (f"{earlier} " if earlier else "")
+    note = (GIVEN_WAY if esc else HIDDEN_TALL) + (f"{earlier} " if earlier else "")
     return (note + "-" * width)[:width] if len(note) < width else "-" * width
 
 

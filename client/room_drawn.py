@@ -48,6 +48,11 @@ class DrawnRows:
         """The upper panes gave all their rows to what happened since our move."""
         return self.plan().given_way
 
+    def wide(self) -> bool:
+        """The hand the decision names is drawn compact across the screen, in place of
+        both upper panes."""
+        return self.plan().wide
+
     def for_log(self) -> bool:
         """The upper panes show less than they hold: the log took rows (Esc gives them
         back)."""

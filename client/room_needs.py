@@ -1,14 +1,16 @@
 """What a game's screen model tells the layout (:func:`client.room.plan`) that it needs beyond
 its text: the rows its upper panes never give the log, the hand cards the decision at hand
-names, and the turn the table is at (a spectator's log keeps what happened since it began).
-Every screen model is one (:class:`client.screen_model.ScreenModel`); a game overrides what it
-needs."""
+names, a compact hand drawn across the screen when rows are short, and the turn the table is
+at (a spectator's log keeps what happened since it began).  Every screen model is one
+(:class:`client.screen_model.ScreenModel`); a game overrides what it needs."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
 __all__ = ["RoomNeeds"]
+
+Lines = list[tuple[str, str]]  # styled text (client.screen_model.Lines)
 
 
 class RoomNeeds:
@@ -31,3 +33,12 @@ class RoomNeeds:
         option naming card N, a bare number picking it): the side pane (its title row, then
         the hand) keeps them on screen (client.room.hand_need).  None by default."""
         return 0
+
+    def compact_hand(self, width: int, rows: int, remedy: str) -> Lines | None:
+        """The hand cards the decision names drawn compact across ``width`` columns (the
+        whole screen's: a title row, then two columns), which :func:`client.room.plan` draws
+        in place of both upper panes when the lines since our move and a hand one card a
+        row cannot both fit; in ``rows`` rows at most, the last saying which cards it cut
+        and what shows them (``remedy``).  None: the game has none (the hand keeps its
+        pane)."""
+        return None

@@ -23,6 +23,7 @@ from fairtable.client.clock_words import my_move_words, waiting_words
 from fairtable.client.help_parts import F1_FOR_HELP, KEYS_HELP, Help, Key, joined
 from fairtable.client.reign import info as reign_info
 from fairtable.client.reign.combat import breakdown_lines
+from fairtable.client.reign.panes import hand_columns
 from fairtable.client.reign.words import (
     HELP,
     TO_SEAT_WORD,
@@ -32,7 +33,7 @@ from fairtable.client.reign.words import (
     house_word,
     pick_problem,
 )
-from fairtable.client.screen_model import SENDING, ScreenModel
+from fairtable.client.screen_model import SENDING, Lines, ScreenModel
 from fairtable.engine.events import Event
 from fairtable.engine.reign import (
     Bid,
@@ -425,6 +426,10 @@ class ClientModel(ScreenModel):
         """The whole hand at a decision that picks its cards by number (and names them)."""
         d = self.decision
         return len(self.hand()) if d is not None and d.kind in PICKING else 0
+
+    def compact_hand(self, width: int, rows: int, remedy: str) -> Lines | None:
+        """The hand in two columns (reign.panes.hand_columns) at a decision naming it."""
+        return hand_columns(self, width, rows, remedy) if self.hand_named() else None
 
     def decide_hint(self) -> Help:
         """Bare numbers pick hand cards in the decisions built card by card: said there."""

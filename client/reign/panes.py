@@ -1,4 +1,5 @@
-"""Reign's two upper panes: the table (seats, support, the centre, the armies) and the hand.
+"""Reign's two upper panes: the table (seats, support, the centre, the armies) and the hand;
+and the hand drawn compact across the screen (:func:`hand_columns`) when rows are short.
 
 They read the seat's :class:`~client.reign.model.ClientModel` only, and return
 styled text lines; the game-neutral screen (:mod:`client.app`) finds them through
@@ -7,6 +8,7 @@ styled text lines; the game-neutral screen (:mod:`client.app`) finds them throug
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from fairtable.client.departures import out_mark
@@ -16,7 +18,7 @@ from fairtable.client.reign.words import card_label, house_word
 from fairtable.client.screen_model import Lines
 from fairtable.engine.reign import WIN_LEGITIMACY, standard_catalog
 
-__all__ = ["hand_lines", "house_style", "panes", "table_lines"]
+__all__ = ["hand_columns", "hand_lines", "house_style", "panes", "table_lines"]
 
 REIGN = standard_catalog()
 DEFS = REIGN.defs
@@ -75,17 +77,103 @@ def house_style(house: str | None) -> str:
     return f"class:house-{REIGN.house(house).colour}" if house else ""
 
 
+def _entry(model: Any, i: int, card: str) -> tuple[str, str, str, str, str]:
+    """Card ``i`` of the hand as the hand pane shows it: its style, then its words in four
+    parts: ">1. " (">": picked), its name, " [house force]", and " -> seat S" where a picked
+    card goes (or '')."""
+    picked = dict(model.picked())
+    mark = ">" if card in picked else " "
+    where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
+    style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
+    name = DEFS[card].name
+    return style, f"{mark}{i}. ", name, card_label(card)[len(name) :], where
+
+
 def hand_lines(model: Any) -> Lines:
     if model.seat is None and (model.view is not None or getattr(model, "spectating", False)):
         # nobody is the viewer (a spectator, a replay): no hand is anyone's to show
         return [("class:title", "Hands\n"), ("class:dim", "hidden from spectators\n")]
     out: Lines = [("class:title", "Your hand\n")]
-    picked = {c: t for c, t in model.picked()}
     for i, card in enumerate(model.hand(), start=1):
-        mark = ">" if card in picked else " "
-        where = f" -> seat {picked[card]}" if picked.get(card) is not None else ""
-        style = "class:mine" if mark == ">" else house_style(DEFS[card].house)
-        out.append((style, f"{mark}{i}. {card_label(card)}{where}\n"))
+        style, *words = _entry(model, i, card)
+        out.append((style, "".join(words) + "\n"))
     if model.view is not None and model.view.facedown:
         out.append(("class:dim", f"{len(model.view.facedown)} of yours face down\n"))
     return out
+
+
+def hand_columns(model: Any, width: int, rows: int, remedy: str) -> Lines:
+    """The hand compact, across ``width`` columns and in ``rows`` rows at most: a title row
+    saying how many cards, then two columns, the first half of the hand beside the rest
+    (card 1 beside card 5 of 8).  The columns part where the fewest cards need a second row
+    (:func:`_parting`); a card too long for its column goes on, whole, on the row under it
+    (broken at a space, its tag kept whole), so that every name shows whole.  Rows short:
+    the last row says which cards it leaves out and what shows them (``remedy``)."""
+    hand = model.hand()
+    title = f"Your hand: {len(hand)} card{'' if len(hand) == 1 else 's'}"
+    if model.view is not None and model.view.facedown:
+        title += f"; {len(model.view.facedown)} of yours face down"
+    entries = []
+    for i, card in enumerate(hand, start=1):
+        style, number, name, tag, where = _entry(model, i, card)
+        where = model.names.log_text(where)  # named before it is measured ("-> Mira")
+        tag = " " + tag[1:].replace(" ", _GLUE) + where.replace("> ", ">" + _GLUE)
+        entries.append((style, number + name + tag, len(number)))
+    half = (len(entries) + 1) // 2
+    left, right = entries[:half], entries[half:]
+    first = _parting([len(e[1]) for e in left], [len(e[1]) for e in right], width)
+    pairs: list[list[Lines]] = []  # card i and card i + half: their rows
+    for i, (style, text, indent) in enumerate(left):
+        one = [(style, part) for part in _broken(text, first - 2, indent)]
+        two: list[tuple[str, str]] = []
+        if i < len(right):
+            other, text, indent = right[i]
+            two = [(other, part) for part in _broken(text, width - first, indent)]
+        one += [("", "")] * (len(two) - len(one))
+        pair: list[Lines] = []
+        for k, (style, part) in enumerate(one):
+            pair.append([(style, part.ljust(first)), two[k]] if k < len(two) else [(style, part)])
+        pairs.append(pair)
+    out: Lines = [("class:title", title + "\n")]
+    budget = rows - 1 if 1 + sum(map(len, pairs)) <= rows else rows - 2  # and what is cut
+    kept = 0
+    while kept < len(pairs) and len(pairs[kept]) <= budget:
+        budget -= len(pairs[kept])
+        kept += 1
+    for pair in pairs[:kept]:
+        out += [piece for row in pair for piece in (*row, ("", "\n"))]
+    cut = [i + 1 for i in range(kept, half)] + [i + 1 + half for i in range(kept, len(right))]
+    if cut:
+        words = ", ".join(map(str, cut))
+        plural = "s" if len(cut) > 1 else ""
+        out.append(("class:dim", f"+{len(cut)} more: card{plural} {words} ({remedy})"))
+    return out
+
+
+def _parting(left: list[int], right: list[int], width: int) -> int:
+    """Where the second column starts: at the column that has the fewest cards (their
+    lengths ``left`` and ``right``, beside each other) too long for a row, nearest the
+    first column's longest card (and a gap of two)."""
+    want = max(left, default=0) + 2
+
+    def cost(first: int) -> tuple[int, int]:
+        over = sum(
+            a > first - 2 or (i < len(right) and right[i] > width - first)
+            for i, a in enumerate(left)
+        )
+        return over, abs(first - want)
+
+    return min(range(max(8, width // 4), max(9, width - 7)), key=cost)
+
+
+def _broken(text: str, room: int, indent: int) -> list[str]:
+    """A card's words broken at spaces into rows of ``room`` columns, the further rows
+    indented past its number."""
+    rows = textwrap.wrap(
+        text, max(room, indent + 4), subsequent_indent=" " * indent, break_on_hyphens=False
+    )
+    return [row.replace(_GLUE, " ") for row in rows or [text]]
+
+
+_GLUE = "\xa0"
+"""Holds a card's tag ("[Essendel 4 unique]") together on one row while its words break."""

@@ -9,6 +9,7 @@ import re
 
 from fairtable.client.app import LogPane
 from fairtable.client.keys import keys_lines
+from fairtable.client.reign.words import card_label
 from fairtable.client.room import side_width, wrapped
 from fairtable.client.screen_model import ScreenModel
 from tests.client.screen import SizedOutput, render, run_keys
@@ -232,26 +233,56 @@ def test_a_hand_picked_by_number_keeps_its_rows_when_the_log_needs_more() -> Non
     assert screen[decide - 6 : decide] == [f"since {i}" for i in range(6)], "\n".join(screen)
 
 
-def test_a_terminal_too_small_for_both_cuts_the_hand_and_says_esc_shows_it() -> None:
-    """Issue 31: when what happened since our move and the hand a bid picks from do not
-    both fit, the log keeps its lines (the menu compact, the table gone first), and the
-    hand's last row says what is cut and that Esc shows it: Esc (the log read) brings the
-    hand back whole."""
+def _side(screen: list[str]) -> list[str]:
+    """The side pane's rows: right of the upper panes' border, above the rule."""
+    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
+    return [row.split("|")[1] for row in screen[:rule] if "|" in row]
+
+
+def test_a_hand_and_a_log_too_long_for_both_go_compact_across_the_screen() -> None:
+    """Issue 31 (S1b): when what happened since our move and the hand a bid picks from,
+    one card a row, do not both fit, the table gives way and the hand goes compact across
+    the screen -- two columns, every card by its number and whole name -- beside every line
+    since our move; the rule says the table is hidden and that Esc brings it back, and Esc
+    (the log read) does, the hand one card a row again."""
     model, _, _ = decision_model()
     busy_log(model, before=20, since=12)
     screen = render(model)
-    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
     assert screen[decide - 12 : decide] == [f"since {i}" for i in range(12)], "\n".join(screen)
-    side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
-    assert re.fullmatch(r"\+\d+ more \(Esc shows them\)", side[-1].strip()), "\n".join(screen)
-    assert not any("taller window" in row for row in screen), "\n".join(screen)
+    assert screen[0] == f"Your hand: {len(model.hand())} cards", "\n".join(screen)
+    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
+    assert screen[rule].startswith("-- table hidden (Esc: back) +"), "\n".join(screen)
+    hand = "\n".join(screen[1:rule])
+    for i, card in enumerate(model.hand(), start=1):
+        assert f"{i}. {card_label(card)}" in hand, "\n".join(screen)
+    assert "|" not in hand and "more" not in hand
+    assert any("bring back the table" in row for row in render_keys(model))
     run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: read; Ctrl-Q
     screen = render(model)
-    rule = screen.index("-" * 80)
-    side = [row.split("|")[1] for row in screen[:rule] if "|" in row]
-    assert not any("more (" in row for row in side), "\n".join(screen)
+    side = _side(screen)
+    assert side[0] == "Your hand" and not any("more (" in row for row in side), screen
     assert all(f"{i}. " in "\n".join(side) for i in range(1, len(model.hand()) + 1))
+
+
+def test_a_terminal_too_small_for_both_cuts_the_hand_and_says_which_cards_esc_shows() -> None:
+    """Issue 31: when what happened since our move and even the compact hand do not both
+    fit, the log keeps its lines (the menu compact, the table gone first), and the hand's
+    last row says which cards it cut and that Esc shows them."""
+    model, _, _ = decision_model()
+    busy_log(model, before=20, since=14)
+    screen = render(model)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
+    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
+    assert screen[0].startswith("Your hand: ") and rule == 3, "\n".join(screen)
+    shown = [int(n) for n in re.findall(r"(\d+)\. ", "\n".join(screen[1:2]))]
+    cut = re.fullmatch(r"\+(\d+) more: cards ([\d, ]+) \(Esc shows them\)", screen[2])
+    assert cut, "\n".join(screen)
+    said = [int(n) for n in cut.group(2).split(", ")]
+    assert sorted(shown + said) == list(range(1, len(model.hand()) + 1)), "\n".join(screen)
+    assert int(cut.group(1)) == len(said)
+    assert not any("taller window" in row for row in screen), "\n".join(screen)
 
 
 def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their_rows() -> None:

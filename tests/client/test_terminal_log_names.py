@@ -7,9 +7,10 @@ shares the status line; a long menu goes compact; and the upper panes give the l
 -- down to six, then altogether (the rule under them says so, and carries the log's "+N
 earlier" marker) -- so that nothing since our move hides behind "N new since your move:
 PgUp".  A hand the decision picks cards of by number (a bid, a covert placement, a
-discard) keeps its rows beside the log as long as both fit, and gives them last
-(client.room.plan); so the bound is the same everywhere: the log has every row but the four
-fixed ones and the menu's (at most four: 16 at 80x24), which a five-army combat can outgrow.
+discard) keeps its rows beside the log as long as both fit, then goes compact across the
+screen in place of the table, and gives its rows last (client.room.plan); so the bound is
+the same everywhere: the log has every row but the four fixed ones and the menu's (at most
+four: 16 at 80x24), which a five-army combat can outgrow.
 The test holds that whenever a line is hidden, everything that can give way has.
 
 The game is seeded (``play --seed``), so every run meets the same decisions: among them a
@@ -27,9 +28,9 @@ from pathlib import Path
 from tests.client.tmux import asked, screen, session, tmux
 
 HIDDEN = re.compile(r"(\d+) new since your move")
-HAND = re.compile(r"^.you: L\d+/\d+ (\d+)c", re.MULTILINE)
+HAND = re.compile(r"^.you: L\d+/\d+ (\d+)c|^Your hand: (\d+) card", re.MULTILINE)
 SEED = 0  # reaches an 8-card bid at our fifth decision
-GIVEN_WAY = "-- table hidden (Esc: back)"
+GIVEN_WAY = "-- table hidden ("  # (Esc: back), or (a taller window shows it): a long hand
 DECISIONS = 12
 
 
@@ -67,7 +68,7 @@ def test_terminal_five_seat_reign_log_shows_everything_since_your_move(tmp_path:
             assert not any("(heuristic)" in row for row in log + menu), now  # the log: not
             assert "Your move" in rows[-3] or "your move" in rows[-3], now  # beside the status
             if rows[decide].startswith("Decide (bid)") and (cards := HAND.search(now)):
-                bids.append(int(cards.group(1)))
+                bids.append(int(cards.group(1) or cards.group(2)))  # the table's, or the hand's
             found = HIDDEN.search("\n".join(rows[rule:decide]))  # the rule may carry it
             hidden.append(int(found.group(1)) if found else 0)
             if found:  # everything that can give way has: a compact menu, and the panes
