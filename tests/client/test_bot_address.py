@@ -8,7 +8,8 @@ it in vain, the two hear each other only through the host, and once the host lea
 table that plays on they are cut off.  Here a small stand-in for the LAN makes every link
 to the host come from 127.0.0.3 (as a seat on the host's machine that dials its LAN
 address comes from that address): the joiner, seated before the bot, gets a direct link
-to it, the host leaves, and the joiner and the bot play to the end.
+to it, the host leaves, and the joiner and the bot play to the end.  At a table linked
+through a relay (``--via``) the bot links through the relay too, and plays on likewise.
 """
 
 from __future__ import annotations
@@ -23,12 +24,21 @@ import trio
 import fairtable.protocol as P
 from fairtable.client.seats import bot_node
 from fairtable.client.table_options import TableOptions
-from fairtable.netplay import Invite, NodeConfig, Pacing, Reach, ResignRequest, TableNode
+from fairtable.netplay import (
+    Invite,
+    NodeConfig,
+    Pacing,
+    Reach,
+    RelayNode,
+    ResignRequest,
+    TableNode,
+)
 from tests.netplay.said import Told
 from tests.netplay.test_tables import bot
 
 LAN_IP = "127.0.0.3"  # the address the host sees this machine's seats come from
 EVERYWHERE = "0.0.0.0"  # the host's listen host (fairtable host's default)
+ON_THE_LAN = Reach(listen_host=EVERYWHERE)  # where a host or joiner listens by default
 PACE = 0.03  # seconds a bot takes at least: the host leaves while the game goes on
 
 
@@ -57,12 +67,20 @@ async def _lan(host_port: int, *, task_status: Any = trio.TASK_STATUS_IGNORED) -
     await trio.serve_listeners(handle, listeners)
 
 
-def _person(tmp: Path, told: Told, seed: int, answers: Any = None, **more: Any) -> TableNode:
-    """A seat listening where ``fairtable host`` and ``join`` listen, a random bot deciding."""
+def _person(
+    tmp: Path,
+    told: Told,
+    seed: int,
+    answers: Any = None,
+    reach: Reach = ON_THE_LAN,
+    **more: Any,
+) -> TableNode:
+    """A seat listening where ``fairtable host`` and ``join`` listen (or reached as ``reach``
+    says), a random bot deciding."""
     return TableNode(
         NodeConfig(
             data_dir=tmp / f"peer{seed}",
-            reach=Reach(listen_host=EVERYWHERE),
+            reach=reach,
             pacing=Pacing(grace=0.5, pace=PACE),
         ),
         P.Identity.generate(),
@@ -103,15 +121,52 @@ async def test_a_joiner_seated_before_a_hosts_bot_links_to_it_and_they_play_on_w
                 await joiner.mesh.until(
                     lambda peers: any(p.link.info.key == bot_key for p in peers)
                 )
-            await told.until(
-                lambda: host.session is not None and host.session.game.state.serial >= 10
-            )
-            await send.send(ResignRequest())
-            await host.done.wait()
-            assert host.session is not None and host.session.left is not None
+            await _leave(host, told, send)
             await joiner.done.wait()
             await seat.done.wait()
             nursery.cancel_scope.cancel()  # the stand-in LAN
-    ends = [node.session.finished for node in (joiner, seat) if node.session is not None]
-    assert len(ends) == 2 and all(end is not None for end in ends)
-    assert ends[0].digest == ends[1].digest  # type: ignore[union-attr]
+    _both_finished(joiner, seat)
+
+
+async def _leave(host: TableNode, told: Told, send: trio.MemorySendChannel[Any]) -> None:
+    """The host leaves at step 10, its node stops, the table plays on."""
+    await told.until(lambda: host.session is not None and host.session.game.state.serial >= 10)
+    await send.send(ResignRequest())
+    await host.done.wait()
+    assert host.session is not None and host.session.left is not None
+
+
+def _both_finished(*nodes: TableNode) -> None:
+    """Every node's game ended, on one digest."""
+    ends = [node.session.finished for node in nodes if node.session is not None]
+    assert len(ends) == len(nodes) and all(end is not None for end in ends)
+    assert len({end.digest for end in ends if end is not None}) == 1
+
+
+async def test_a_hosts_bot_links_through_the_hosts_relay_and_plays_on_without_the_host(
+    tmp_path: Path,
+) -> None:
+    """With ``--via``, every seat links to the relay alone: a bot that dialled the host
+    directly would hear nobody once the host left."""
+    told = Told()
+    send, answers = trio.open_memory_channel[Any](4)
+    relay = RelayNode(tmp_path / "relay", P.Identity.generate(), emit=lambda event: None)
+    with trio.fail_after(120):
+        async with trio.open_nursery() as nursery:
+            via = ("127.0.0.1", await nursery.start(relay.run))
+            host_reach = Reach(listen_host=EVERYWHERE, via=via)
+            host = _person(tmp_path, told, 0, answers, host_reach, seats=3, game="reign")
+            invite: Invite = await nursery.start(host.run)
+            seat = bot_node(
+                tmp_path, 0, invite, PACE, host=TableOptions(listen_host=EVERYWHERE, via=via)
+            )
+            nursery.start_soon(seat.run)
+            joiner = _person(
+                tmp_path, told, 1, None, Reach(listen_port=None, via=via), invite=invite
+            )
+            nursery.start_soon(joiner.run)
+            await _leave(host, told, send)
+            await joiner.done.wait()
+            await seat.done.wait()
+            nursery.cancel_scope.cancel()  # the relay
+    _both_finished(joiner, seat)
