@@ -169,7 +169,12 @@ def _distance(a: str, b: str, most: int) -> int:
     return min(row[-1], most + 1)
 
 
-def nearest_words(word: str, limit: int = 3) -> tuple[str, ...]:
+HANDFUL = 5
+"""How many code words a mistyped word is offered at most: every word at the nearest
+distance up to this many (one letter away from a short word there can be nine)."""
+
+
+def nearest_words(word: str, limit: int = HANDFUL) -> tuple[str, ...]:
     """The code words nearest to ``word`` (not one itself), in list order, at most ``limit``:
     those one edit away, or two for a word of six letters or more; () when none is that
     close.  The list is public, so suggesting from it tells nobody anything."""

@@ -167,7 +167,8 @@ def _unknown_word(word: str) -> str:
     near = nearest_words(word) if len(word) <= 20 else ()
     if not near:
         return f"{word[:20]!r} is not a code word (check the spelling)"
-    return f"{word!r} is not a code word: did you mean " + " or ".join(map(repr, near)) + "?"
+    listed = ", ".join(map(repr, near[:-1])) + " or " if len(near) > 1 else ""
+    return f"{word!r} is not a code word: did you mean {listed}{near[-1]!r}?"
 
 
 # --------------------------------------------------------------------------- messages

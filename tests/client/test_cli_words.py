@@ -47,6 +47,18 @@ def test_a_mistyped_code_word_is_refused_with_the_nearest_code_words() -> None:
     assert all(word not in nearest_words(word) for word in WORDS[:50])  # never itself
 
 
+def test_a_mistyped_code_word_offers_every_word_at_the_nearest_distance() -> None:
+    """A new user typed 'grave' for 'gravy' and was offered 'brave', 'grape' and 'gravel'
+    only: the list was cut at three though five words are one letter away."""
+    assert nearest_words("grave") == ("brave", "grape", "gravel", "gravy", "grove")
+    with pytest.raises(JoinCodeError) as refused:
+        JoinCode.parse("41-create-braid-sausage-grave")
+    assert str(refused.value) == (
+        "'grave' is not a code word: did you mean 'brave', 'grape', 'gravel', 'gravy' or 'grove'?"
+    )
+    assert len(nearest_words("lare")) == 5  # more than a handful that near: a handful
+
+
 def test_a_code_given_on_the_command_line_still_ends_join_with_the_error(
     tmp_path: Path,
 ) -> None:
