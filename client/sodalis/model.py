@@ -238,14 +238,11 @@ class ClientModel(MenuModel):
             self.message = self.your_move(event.decision.kind)
         elif isinstance(event, ev.GameOver):
             outcome = event.outcome
-            mine = self.seat is not None and outcome.won(self.seat)
+            yours = self._yours(self.seat is not None and outcome.won(self.seat))
             self.end(
                 "Game over: nobody wins (round limit)"
                 if not outcome.decided
-                else (
-                    f"Game over: team {str(outcome.team).title()} wins"
-                    + (" - you win!" if mine else "")
-                )
+                else f"Game over: team {str(outcome.team).title()} wins{yours}"
             )
         elif not isinstance(event, ev.CardsShown):  # Sodalis has no private cards
             super().apply_event(event)
@@ -257,9 +254,16 @@ class ClientModel(MenuModel):
         if self.view is None:
             return super().resign_result(seat)
         teams = [s.team for s in self.view.table.seats]
-        winner = teams[seat].other
+        winner = teams[seat].other  # resigning, we know we lose: the question says no more
         mine = " - you win!" if self.seat is not None and teams[self.seat] is winner else ""
         return f"team {winner.title()} wins{mine}"
+
+    def _yours(self, won: bool) -> str:
+        """What a team's win means for this seat: ' - you win!' or ' - you lose' ('' for a
+        spectator, who plays on neither team)."""
+        if self.seat is None:
+            return ""
+        return " - you win!" if won else " - you lose"
 
     def _highlighted(self) -> Any:
         menu = self.menu() if self.decision is not None else []

@@ -389,3 +389,27 @@ def test_log_a_roll_is_explained_against_each_targets_inertia_with_criticals_mar
             game, seed, [BOTS[k] for k in ["heuristic", "random"] * 2], before=before, after=after
         )
     assert checked[0] > 20 and checked[1] > 0
+
+
+def test_the_end_says_whether_your_team_won_or_lost_and_a_spectator_reads_neither() -> None:
+    """The third new-user run: a Dawn player read only "Game over: team Dusk wins"; the Dusk
+    player read "... - you win!".  The losers are told so too (screen and plain alike)."""
+    game, _ = first_turn()
+    seats = game.public()["seats"]
+    dusk = next(s for s, seat in enumerate(seats) if seat["team"] == "dusk")
+    dawn = next(s for s, seat in enumerate(seats) if seat["team"] == "dawn")
+    won = Outcome.of_team("dusk", game.state.members("dusk"))
+    said = {}
+    for name, seat in (("dusk", dusk), ("dawn", dawn), ("watching", None)):
+        model = ClientModel()
+        if seat is not None:
+            model.apply_event(ev.Seated(seat=seat, players=4))
+        model.apply_event(ev.ViewChanged(view=game.view(seat), events=()))
+        model.apply_event(ev.GameOver(won, digest="x", end="tribute"))
+        said[name] = model.over
+        assert model.over in model.log and model.status.startswith(model.over)
+    assert said == {
+        "dusk": "Game over: team Dusk wins - you win!",
+        "dawn": "Game over: team Dusk wins - you lose",
+        "watching": "Game over: team Dusk wins",
+    }
