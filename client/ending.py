@@ -31,12 +31,14 @@ __all__ = [
 _CLOCK_ENDS = (VerdictKind.OUT_OF_TIME, VerdictKind.ABANDONED)
 
 LEAVE: Help = (
-    Key("Press q to leave. "),
-    "The game is saved; 'fairtable audit' (above) checks it.",
-    Key("", " Leaving once every seat has the last moves ('quit' leaves now)."),
+    Key(
+        "Press q to leave. The game is saved; 'fairtable audit' (above) checks it.",
+        "Leaving once every seat has the last moves ('quit' leaves now).",
+    ),
 )
 """The message line once the game is over: how to leave, and that the game is kept (plain
-mode needs no key: it leaves by itself once every seat has the last moves, or at 'quit')."""
+mode needs no key: it leaves by itself once every seat has the last moves, or at 'quit';
+the line before, :func:`saved_line`, said where the game is kept)."""
 
 TYPE_QUIT = Key("Press q", "Type quit")
 """How the words of the end name the key that leaves, and what plain mode says instead."""
@@ -94,11 +96,14 @@ def stopped(event: ev.Verdict, abandoned: int | None) -> str:
     return f"The game stopped: {who} is blamed for {event.kind} ({event.reason})"
 
 
-def after_screen(model: Any, kept: str) -> str:
+def after_screen(model: Any, kept: str, *, plain: bool = False) -> str:
     """What to print once the screen has closed: the result and where the game is saved,
-    or ``kept`` (how to go on) when the game has not ended."""
+    or ``kept`` (how to go on) when the game has not ended.  Plain lines (``plain``) said
+    the result and where it is saved as they came: nothing more then ('')."""
     if not model.over:
         return kept
+    if plain:
+        return ""
     names = getattr(model, "names", None)
     over: str = model.over if names is None else names.text(model.over)  # as the screen said
     return over + (f"\n{saved_line(model.saved)}" if model.saved else "")

@@ -235,6 +235,14 @@ def _shown(model: Any, network: Any, plain: bool) -> None:
     (_run_plain if plain else _run_screen)(model, network)
 
 
+def _closed(model: Any, kept: str, plain: bool) -> None:
+    """Print what follows the screen (or the plain lines) once it closed: the result, or
+    ``kept`` (client.ending.after_screen); plain lines said the result already."""
+    after = ending.after_screen(model, kept, plain=plain)
+    if after:
+        print(after)
+
+
 @contextlib.contextmanager
 def _link_closed_said() -> Iterator[None]:
     """A link the table closed, said in one line in the table's words; the network side's
@@ -305,7 +313,7 @@ def run_play(o: PlayOptions) -> int:
             o.game, o.seed, o.bots, o.pace, o.round_limit, my_name(o.data_dir, o.name)
         )
         _shown(model, table.network(), o.plain)
-        print(ending.after_screen(model, NOT_KEPT))
+        _closed(model, NOT_KEPT, o.plain)
         return 0
     network = _network(
         o.data_dir,
@@ -316,7 +324,7 @@ def run_play(o: PlayOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.plain)
-    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
+    _closed(model, "Game kept; 'fairtable resume' reopens it.", o.plain)
     return 0
 
 
@@ -380,7 +388,7 @@ def run_resume(o: ResumeOptions) -> int:
     else:
         network = _network(kept.data_dir, invite=invite, reopen=kept)
     _shown(model, network, o.plain)
-    print(ending.after_screen(model, "Game kept; 'fairtable resume' reopens it."))
+    _closed(model, "Game kept; 'fairtable resume' reopens it.", o.plain)
     return 0
 
 
@@ -401,7 +409,7 @@ def host_screen(o: HostOptions) -> int:
         brings=brings,
     )
     _shown(model, network, o.peer.plain)
-    print(ending.after_screen(model, KEPT))
+    _closed(model, KEPT, o.peer.plain)
     return 0
 
 
@@ -433,6 +441,7 @@ def join_screen(o: JoinOptions) -> int:
         return 0
     model = model_for(invite.game)
     model.via = via_text(o.peer.via)
+    model.leavers_told = o.peer.plain  # said by _sits_down, in the lines plain mode goes on
     brings = seat_option(invite.game, o.peer.deck)
     if not o.peer.plain:
         require_terminal("join", HEADLESS)
@@ -446,7 +455,7 @@ def join_screen(o: JoinOptions) -> int:
         _never_reached(model.saved)
         print(fold(NEVER_REACHED))
         return 0
-    print(ending.after_screen(model, KEPT))
+    _closed(model, KEPT, o.peer.plain)
     return 0
 
 

@@ -100,6 +100,7 @@ class ScreenModel(RoomNeeds):
         self.code_lan = True  # the code is announced on this LAN
         self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
+        self.leavers_told = False  # the table's rule for a vanishing player was said already
         self.reached = False  # the table answered (a lobby update, or our seat)
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
         self.over = ""

@@ -54,7 +54,8 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
                 model.message = COPIED
         case ev.Joining():
             model.held_invite = event.invite
-            model.log.append(leavers_line(event.leavers))
+            if not model.leavers_told:  # plain lines said it before joining: not twice
+                model.log.append(leavers_line(event.leavers))
         case (
             ev.NoLanAddress()
             | ev.WrongJoinCode()

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +195,44 @@ def test_a_joiner_told_the_game_goes_on_may_not_sit_down(tmp_path: Path, typed: 
     assert out[0].startswith(GOES_ON)
     assert out[-1].endswith("Nothing joined.")
     assert "Joining" not in done.stdout and "Connecting" not in done.stdout
+
+
+@pytest.mark.parametrize("rule", [END, GO_ON])
+def test_a_plain_joiner_is_told_the_rule_once(tmp_path: Path, rule: Leavers) -> None:
+    """The third new-user run: a plain joiner's lines began with "If a player vanishes: ..."
+    twice (said before joining, then again as the lobby's log line).  Here the table is not
+    there: once the joiner says it retries, it has said all it says before the lobby."""
+    command = [sys.executable, "-m", "fairtable.client.cli", "join", _invite(rule).text()]
+    proc = subprocess.Popen(
+        [*command, "--plain", "--data-dir", str(tmp_path / "d")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "TERM": "xterm"},
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    bound = threading.Timer(60, proc.kill)  # a joiner that hangs is ended: the test fails
+    bound.start()
+    try:
+        if rule is GO_ON:
+            proc.stdin.write("y\n")  # sit down at a table that goes on
+            proc.stdin.flush()
+        out: list[str] = []
+        for line in proc.stdout:
+            out.append(line.rstrip("\n"))
+            if line.startswith("cannot reach"):
+                break
+        proc.stdin.write("q\n")
+        proc.stdin.close()
+        out += proc.stdout.read().splitlines()
+        assert proc.wait(timeout=60) == 0
+    finally:
+        bound.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    joined = "\n".join(out).replace("\n  ", " ").splitlines()  # wrapped to the terminal
+    told = [line for line in joined if "a player vanishes: " in line]
+    assert len(told) == 1 and told[0].endswith(leavers_line(rule)), joined

@@ -105,11 +105,14 @@ def test_plain_a_whole_game_through_pipes_ends_with_its_result(
     decisions = [i for i, line in enumerate(out) if line.startswith("Decide (")]
     assert len(decisions) > 3
     assert all(out[i + 1].startswith("#1 ") for i in decisions)  # the options follow
-    results = [line for line in out if line.startswith("Game over: ")]
-    assert len(results) == 2  # in the log, and printed once more after leaving
-    assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
-    assert "Game kept" not in text
-    check = shlex.split(out[-1].removeprefix("The game is saved; to check it: fairtable "))
+    results = [i for i, line in enumerate(out) if line.startswith("Game over: ")]
+    assert len(results) == 1  # said once: nothing printed again after leaving
+    end = out[results[0] :]
+    assert len(end) == 3, end  # the result, where it is saved, and when we leave, once each
+    assert end[1].startswith("The game is saved; to check it: fairtable audit ")
+    assert end[2] == "Leaving once every seat has the last moves ('quit' leaves now)."
+    assert "Game kept" not in text and sum("saved" in line for line in out) == 1
+    check = shlex.split(end[1].removeprefix("The game is saved; to check it: fairtable "))
     assert len(check[1]) == 12  # the start of the table's id, not its 64-digit path
     audited = subprocess.run(  # the command as printed works
         [sys.executable, "-m", "fairtable.client.cli", *check],
@@ -133,7 +136,7 @@ def test_plain_the_end_of_the_input_keeps_the_game_and_resume_plain_goes_on_to_i
     resuming = [line for line in second if line.startswith("Resuming your Sodalis game")]
     assert len(resuming) == 1  # a log line and the message alike: said once
     assert any(line.startswith("Decide (") for line in second)
-    assert second[-2].startswith("Game over: ")
+    assert second[-3].startswith("Game over: ")  # then where it is saved, and leaving
     assert "\x1b" not in "\n".join(first + second)
 
 
@@ -170,8 +173,9 @@ def test_plain_the_readmes_piped_example_plays_a_whole_game_and_stops(
     )
     out = done.stdout.splitlines()
     assert done.returncode == 0, done.stderr
-    assert sum(line.startswith("Game over: ") for line in out) == 2  # the log, then the end
-    assert out[-1].startswith("The game is saved; to check it: fairtable audit ")
+    over = [i for i, line in enumerate(out) if line.startswith("Game over: ")]
+    assert len(over) == 1  # said once (issue 31: it was printed again after leaving)
+    assert out[over[0] + 1].startswith("The game is saved; to check it: fairtable audit ")
     kept = [line for line in out if line.startswith("Kept for your next decision: ")]
     assert len(kept) == 1
     assert sum(line.startswith("> ") for line in out) >= 2  # piped lines answered decisions
@@ -244,9 +248,10 @@ def test_plain_words_name_the_screen_keys_as_typed_words() -> None:
     assert in_plain(reply) == "Type a number from 1 to 3 ('help' for help)."
     assert on_screen(LEAVE_WATCHING).startswith("Press q to leave. A spectator keeps nothing")
     assert in_plain(LEAVE_WATCHING).startswith("Type quit to leave. A spectator keeps nothing")
-    assert in_plain(LEAVE) == (
-        "The game is saved; 'fairtable audit' (above) checks it. Leaving once every seat has "
-        "the last moves ('quit' leaves now)."
+    assert in_plain(LEAVE) == "Leaving once every seat has the last moves ('quit' leaves now)."
+    assert (
+        on_screen(LEAVE)
+        == "Press q to leave. The game is saved; 'fairtable audit' (above) checks it."
     )
 
 
