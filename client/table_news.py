@@ -9,7 +9,7 @@ Each game's model takes its views, decisions and results first and hands the res
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from fairtable.client import ending
 from fairtable.client.clock_words import limits_words
@@ -29,15 +29,14 @@ from fairtable.client.lifecycle import (
 from fairtable.client.seat_names import SeatNames, at_the_table
 from fairtable.netplay import events as ev
 
-if TYPE_CHECKING:
-    from fairtable.client.screen_model import ScreenModel
-
 __all__ = ["take"]
 
 
-def take(model: ScreenModel, event: ev.NodeEvent) -> None:
-    """Take one node event that is not one game's into ``model`` (its status line is made
-    anew by the caller afterwards)."""
+def take(model: Any, event: ev.NodeEvent) -> None:
+    """Take one node event that is not one game's into ``model``, a
+    :class:`client.screen_model.ScreenModel` (typed loosely: that module imports this one, and
+    the house allows no import circle, not even a type checker's); its status line is made
+    anew by the caller afterwards."""
     match event:
         case ev.TableOpen():
             model.invite = event.invite
@@ -152,7 +151,7 @@ def take(model: ScreenModel, event: ev.NodeEvent) -> None:
             model.log.append(vanishing_line(event))
 
 
-def _left_for_good(model: ScreenModel, seat: int, line: str, following: bool = False) -> None:
+def _left_for_good(model: Any, seat: int, line: str, following: bool = False) -> None:
     """Our seat left a table that plays on -- we left, or we came back after the others had
     agreed that we vanished (docs/protocol.md §11.11): the game is over for us, the watch
     line follows (or that nobody can watch), and 'i' keeps it (``ScreenModel.plays_on``).
