@@ -474,7 +474,8 @@ def clipped(
     (a taller window shows them)"), so nothing is cut silently -- in a pane of sections
     (:data:`SECTION`), how many of each section's (:func:`cut_words`), the rows of one list
     (a row ending with ",", "|" or ";" goes on below: :func:`~client.text_rows.listed`)
-    counted as one."""
+    counted as one.  A pane with a :data:`FOCUS` row keeps it (and its title rows) when cut.
+    """
     rows: list[StyleAndTextTuples] = [[]]
     for style, text, *_ in lines:
         parts = text.split("\n")
@@ -494,25 +495,59 @@ def clipped(
     used = [rows_of("".join(part[1] for part in row), width) for row in rows]
     if sum(used) <= height:
         return lines
-    keep, said = 0, [""]
+    focus = next((i for i, row in enumerate(rows) if any(_focused(f[0]) for f in row)), None)
+    lead = next((i for i, line in enumerate(line_of) if not titled[line]), len(rows))
+    kept, said = [0], [""]
     for room in range(1, max(2, height + 1)):  # the words' rows: one where they fit
-        keep, total = 0, 0
-        while keep < len(rows) and total + used[keep] <= height - room:
-            total += used[keep]
-            keep += 1
+        kept = _kept(used, height - room, lead, focus)
         if not any(sections):
-            said = [f"+{len(rows) - keep} more ({remedy})"[:width]]
+            said = [f"+{len(rows) - len(kept)} more ({remedy})"[:width]]
             break
-        hidden = sorted({line_of[i] for i in range(keep, len(rows))})
+        hidden = sorted({line_of[i] for i in range(len(rows)) if i not in kept})
         # a list's rows count once: a row after one that goes on is no line of its own
         items = [i for i in hidden if not (i - 1 in hidden and goes_on[i - 1])]
         words = cut_words([(sections[i], titled[i]) for i in items], remedy, width)
         said = ["".join(text for _, text in row) for row in word_rows([("", words)], width)]
         if len(said) <= room:
             break
-    out: StyleAndTextTuples = [frag for row in rows[:keep] for frag in [*row, ("", "\n")]]
+    out: StyleAndTextTuples = [frag for i in kept for frag in [*rows[i], ("", "\n")]]
     out.append(("class:dim", "\n".join(said)))
     return out
+
+
+def _focused(style: str) -> bool:
+    return FOCUS in style.split()
+
+
+def _kept(used: list[int], room: int, lead: int, focus: int | None) -> list[int]:
+    """The rows a cut keeps in ``room`` rows (``used``: each one's rows): the first ones that
+    fit; or, when that would hide the ``focus`` row, the ``lead`` title rows and the rows
+    round it (one below, then one above, while they fit)."""
+    keep, total = 0, 0
+    while keep < len(used) and total + used[keep] <= room:
+        total += used[keep]
+        keep += 1
+    if focus is None or focus < keep:
+        return list(range(keep))
+    total = sum(used[:lead]) + used[focus]
+    if total > room or focus < lead:
+        return list(range(keep))
+    first, last = focus, focus + 1
+    grown = True
+    while grown:
+        grown = False
+        if last < len(used) and total + used[last] <= room:
+            total, last, grown = total + used[last], last + 1, True
+        if first > lead and total + used[first - 1] <= room:
+            total, first, grown = total + used[first - 1], first - 1, True
+    return [*range(lead), *range(first, last)]
+
+
+FOCUS = "class:focus"
+"""A fragment styled with this class (besides its own) is what its pane is read for now (the
+map's highlighted space): a cut of the pane keeps its row, with the pane's title rows and
+the rows round it, rather than the first rows (the count of the rest it says covers the rows
+above it too)."""
 
 
 def _sections(rows: list[StyleAndTextTuples]) -> list[str]:

@@ -291,12 +291,11 @@ class ClientModel(MenuModel):
         return None if self.view is None else (self.view.table.round, self.view.table.active)
 
     def upper_least(self) -> int:
-        """The map's rows while the highlighted option names a space on it (a move, a
-        placement: the map marks it '@'), and while we wait, so that the table stays; at a
-        decision of ours whose highlighted option names none (a card, a token, a Tribute)
-        the map gives way to the log as the other games' tables do, and comes back with
-        Esc, or as the highlight reaches a move (issue 31, S1)."""
-        if self.decision is not None and self.highlighted_space() is None:
+        """The map's rows while we wait, so that the table stays; at a decision of ours
+        none: the map gives rows to what happened since our move as the other games' tables
+        do (issue 31, S1), a move highlighted too -- cut, it keeps the rows round the
+        highlighted space, which it marks (client.room.FOCUS) -- and comes back with Esc."""
+        if self.decision is not None:
             return 0
         return MAP_ROWS
 

@@ -14,16 +14,18 @@ from typing import Any
 from fairtable.client.departures import out_mark
 from fairtable.client.games import Pane
 from fairtable.client.invite_words import invite_lines
+from fairtable.client.room import FOCUS
 from fairtable.client.screen_model import Lines
 from fairtable.client.sodalis.model import ClientModel
 from fairtable.client.sodalis.words import card_name, space_words, who
+from fairtable.client.text_rows import shortened
 from fairtable.engine.sodalis.arena import Space, standard_arena
 from fairtable.engine.sodalis.cards import Action, FaceEffect, Targets
 from fairtable.engine.sodalis.casting import CRITICAL
 from fairtable.engine.sodalis.team import TEAMS, Team, Tribute
 from fairtable.engine.sodalis.view import SeatTable, SodalisTable, SodalisView
 
-__all__ = ["arena_lines", "panes", "side_lines"]
+__all__ = ["arena_lines", "map_title", "panes", "side_lines"]
 
 TEAM_STYLE = {Team.DAWN: "fg:ansiyellow", Team.DUSK: "fg:ansicyan"}
 LEGEND_WIDTH = 14  # columns of the legend beside the map at 80 (each entry fits: none is cut)
@@ -108,7 +110,8 @@ def arena_lines(model: ClientModel, width: int | None) -> Lines:
     # options name spaces by coordinates: the map shows each option's number on its space,
     # '@' on the highlighted one, whose coordinates the title says
     at = "" if marked is None else f" @ ({marked[0]},{marked[1]})"
-    out: Lines = [("class:title", f"Sodalis - round {table.round}{limit}{turn}{at}\n")]
+    heading = map_title(model, f"round {table.round}{limit}{turn}", at, width)
+    out: Lines = [("class:title", heading + "\n")]
     units = {s.at: i for i, s in enumerate(table.seats) if s.at is not None}
     sight = (
         "Paragon"
@@ -122,6 +125,20 @@ def arena_lines(model: ClientModel, width: int | None) -> Lines:
     arts = {at: team for team, at in table.artifacts.items() if at is not None}
     out += _map((table.seats, arts), model.seat, units, view.catalog, marked, numbered, legend)
     return out + (_places(table, model.seat) if width is None else [])
+
+
+def map_title(model: ClientModel, words: str, at: str, width: int | None) -> str:
+    """The map's title on one row of the pane's ``width`` columns (issue 31, S1): "Sodalis -
+    " and ``words`` (named), then ``at``, the highlighted space; where that is too wide,
+    without the game's name, then the words shortened after a whole word with a mark --
+    never wrapped.  Whole when read aloud (no width)."""
+    words = model.names.text(words)
+    if width is None:
+        return f"Sodalis - {words}{at}"
+    for form in (f"Sodalis - {words}", words[:1].upper() + words[1:]):
+        if len(form + at) <= width:
+            return form + at
+    return shortened(words[:1].upper() + words[1:], max(1, width - len(at))) + at
 
 
 def _places(table: SodalisTable, me: int | None) -> Lines:
@@ -173,7 +190,7 @@ def _map(
     for space, row, col in arena.text_positions():
         grid[row][col // 2] = _glyph(board, space, me, units, catalog)
         if space == marked:
-            grid[row][col // 2] = ("reverse bold", "@")
+            grid[row][col // 2] = (f"{FOCUS} reverse bold", "@")  # a cut keeps its row
         elif space in numbered:
             grid[row][col // 2] = ("bold underline", str(numbered[space]))
     out: Lines = []

@@ -116,15 +116,15 @@ def test_what_happened_since_your_last_answer_takes_rows_from_a_long_menu() -> N
     log = screen[rule + 1 : decide]
     assert log == [f"(+{len(model.log) - 6} earlier: PgUp)"] + [f"since {i}" for i in range(6)], (
         "\n".join(screen)
-    )  # Sodalis' map stays whole (its upper_least)
+    )  # the map keeps its rows: the compact menu made room
     assert sum(row[:2] in (">#", " #") for row in screen[decide:]) == 3
     assert any("more below" in row for row in screen)
-    for i in range(6, 10):
-        model.log.append(f"since {i}")  # more than even a compact menu makes room for
+    for i in range(6, 19):
+        model.log.append(f"since {i}")  # more than even the table giving way makes room for
     screen = render(model)
-    rule = screen.index("-" * 80)
-    assert screen[rule + 1].endswith(" earlier, 3 new since your move: PgUp)")  # said, as ever
-    assert screen[rule + 2 : rule + 9] == [f"since {i}" for i in range(3, 10)]
+    assert screen[0].startswith("-- table hidden (Esc: back)"), "\n".join(screen)
+    assert " earlier, 3 new since your move: PgUp -" in screen[0]  # said, as ever
+    assert screen[1:17] == [f"since {i}" for i in range(3, 19)], "\n".join(screen)
     model.log_mark = len(model.log)  # nothing new since: the menu keeps its rows
     screen = render(model)
     decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
@@ -339,30 +339,63 @@ def test_a_short_message_sits_on_the_status_line_and_gives_the_log_its_row() -> 
     assert screen[-3].startswith(" Round") and "Not allowed" not in screen[-3]
 
 
-def test_sodalis_map_gives_way_unless_the_highlighted_option_names_a_space() -> None:
+def test_sodalis_map_gives_way_to_what_happened_since_your_move_even_at_a_move() -> None:
     """Issue 31, S1: Sodalis' map never gave way, so at 80x24 the log kept 7-8 rows and
-    what the others did hid behind PgUp every turn.  Now the map stays only while the
-    highlighted option names a space on it (a move: the map marks it '@'); at a cast the
-    table gives way as the other games' do, and the highlight on a move, or Esc, brings
-    it back."""
+    what the others did hid behind PgUp every turn; then it kept all its rows while the
+    highlighted option named a space, and a 2-seat game through a relay still hid up to 6
+    lines since our move on one screen in eight.  Now the map gives rows as the other
+    games' tables do, at a move too: cut, it keeps the rows round the highlighted space
+    ('@'), the title and what the cut hides ('Esc shows them'); when even its least leaves
+    a line since our move hidden, the table gives way; Esc brings it back."""
     from tests.client import test_sodalis_model as sodalis
 
     model, _ = sodalis.model_for(*sodalis.first_turn())
     busy_log(model, before=20, since=14)
     menu = model.menu()
     cast = next(i for i, (label, _) in enumerate(menu) if label.startswith("cast "))
-    move = next(i for i, (label, _) in enumerate(menu) if label.startswith("move "))
-    model.highlight = cast
-    screen = render(model)
-    assert screen[0].startswith("-- table hidden (Esc: back)"), "\n".join(screen)
-    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
-    assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
-    model.highlight = move
-    screen = render(model)
-    rule = screen.index("-" * 80)
-    assert rule == 8 and "@" in "\n".join(screen[1:rule]), "\n".join(screen)  # the whole map
-    assert "new since your move" in screen[rule + 1]  # the rest is a PgUp away, said
+    moves = [i for i, (label, _) in enumerate(menu) if label.startswith("move ")]
+    for highlight in (cast, moves[0]):
+        model.highlight = highlight
+        screen = render(model)
+        assert screen[0].startswith("-- table hidden (Esc: back)"), "\n".join(screen)
+        decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+        assert screen[decide - 14 : decide] == [f"since {i}" for i in range(14)], "\n".join(screen)
+    model, _ = sodalis.model_for(*sodalis.first_turn())
+    busy_log(model, before=20, since=9)  # 9 lines since our move: the panes keep 6 rows
+    for highlight in moves:
+        model.highlight = highlight
+        screen = render(model)
+        rule = screen.index("-" * 80)
+        upper = "\n".join(screen[:rule])
+        assert rule == 6 and "@" in upper and "(Esc shows them)" in upper, "\n".join(screen)
+        assert screen[0].startswith("Sodalis - round") and " @ (" in screen[0], screen[0]
+        decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+        assert screen[decide - 9 : decide] == [f"since {i}" for i in range(9)], "\n".join(screen)
     model.highlight = cast
     run_keys(model, "\x1b\x11", size=(80, 24))  # Esc: the log read; Ctrl-Q
     screen = render(model)
     assert not screen[0].startswith("-- table hidden") and "-" * 80 in screen
+
+
+def test_sodalis_map_title_fits_its_row_shortened_at_words() -> None:
+    """Issue 31, S1: at 80x24 "Sodalis - round 43/100, your turn @ (4,-1)" wrapped in the
+    map's 41 columns, "(4,-1)" alone on the next row.  The title keeps to its row: without
+    the game's name, then its words shortened after a whole word with a mark, the
+    highlighted space always whole; read aloud (no width), whole."""
+    from fairtable.client.sodalis.panes import map_title
+    from tests.client import test_sodalis_model as sodalis
+
+    model, _ = sodalis.model_for(*sodalis.first_turn())
+    width = 80 - 38 - 1  # the map's columns at 80
+    at = " @ (4,-1)"
+    assert map_title(model, "round 4/100, your turn", at, width) == (
+        "Sodalis - round 4/100, your turn @ (4,-1)"
+    )
+    assert map_title(model, "round 43/100, your turn", at, width) == (
+        "Round 43/100, your turn @ (4,-1)"
+    )
+    long = map_title(model, "round 43/100, the Empress of the Long Name's turn", at, width)
+    assert long == "Round 43/100, the Empress\u2026 @ (4,-1)", long
+    assert map_title(model, "round 43/100, your turn", at, None) == (
+        "Sodalis - round 43/100, your turn @ (4,-1)"
+    )
