@@ -21,6 +21,7 @@ __all__ = [
     "F1_SAYS_HOW",
     "INVITE_HELP",
     "INVITE_PART",
+    "KEPT",
     "KEYS_HELP",
     "RESIGN_HELP",
     "RESIGN_PARTS",
@@ -28,6 +29,7 @@ __all__ = [
     "Key",
     "in_plain",
     "joined",
+    "keys_help",
     "on_screen",
     "unspaced",
 ]
@@ -94,11 +96,21 @@ RESIGN_PARTS: tuple[str | Key, ...] = (
 RESIGN_HELP = on_screen(RESIGN_PARTS)
 """:data:`RESIGN_PARTS` as the screen shows them."""
 
-KEYS_HELP: tuple[str | Key, ...] = (
-    Key("Keys: F1 help, ? keys, Ctrl-Q quit", "Words: 'help' this help, 'quit' leaves"),
-    " (the game is kept).",
-)
-"""The help's line of the screen's own keys (plain mode says its own words)."""
+KEPT = "the game is kept"
+"""What leaving does to a game kept on disk (a game kept nowhere says why instead)."""
+
+
+def keys_help(kept: str = KEPT) -> tuple[str | Key, ...]:
+    """The help's line of the screen's own keys (plain mode says its own words), and what
+    leaving does to the game (``kept``: :data:`KEPT`, or why it is kept nowhere)."""
+    return (
+        Key("Keys: F1 help, ? keys, Ctrl-Q quit", "Words: 'help' this help, 'quit' leaves"),
+        f" ({kept}).",
+    )
+
+
+KEYS_HELP = keys_help()
+"""The help's line of the screen's own keys, for a game kept on disk."""
 
 
 def unspaced(help_: Help) -> Help:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairtable.client.help_parts import on_screen
+from fairtable.client.help_parts import KEPT, on_screen
 from fairtable.client.screen_model import Lines
 
 __all__ = ["key_bar", "keys_lines", "screen_keys"]
@@ -69,7 +69,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
             keys.append(("PgDn", "scroll the log forward"))
         if model.invite_block():
             keys.append(("i", "show or hide the invite, for others to watch (and copy it)"))
-        return [*keys, ("q / Ctrl-Q", "leave (the game is saved)")]
+        return [*keys, ("q / Ctrl-Q", f"leave ({model.unkept or 'the game is saved'})")]
     from fairtable.client.room import (  # the screen's rows (prompt_toolkit)
         panes_cut_for_log,
         panes_given_way,
@@ -107,7 +107,7 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
         keys.append(("i Enter", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))
-    keys.append(("Ctrl-Q", "leave (the game is kept; or type q and Enter)"))
+    keys.append(("Ctrl-Q", f"leave ({model.unkept or KEPT}; or type q and Enter)"))
     return keys
 
 

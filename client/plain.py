@@ -45,7 +45,7 @@ import trio
 
 from fairtable.client.auto_pass import AutoPass
 from fairtable.client.games import client_game
-from fairtable.client.help_parts import in_plain
+from fairtable.client.help_parts import KEPT, in_plain
 from fairtable.client.rules_summary import summary_parts
 from fairtable.client.screen_model import PASSED_FOR_YOU, ScreenModel
 from fairtable.netplay import events as ev
@@ -64,7 +64,7 @@ QUERIES = {
     "clock": "the status line: round, whose move, the clocks",
     "options": "the decision at hand and its numbered options again (an empty line too)",
     "help": "this list, then the decision's own help",
-    "quit": "leave (the game is kept; the end of the input does the same)",
+    "quit": f"leave ({KEPT}; the end of the input does the same)",
 }
 """The plain mode's own words and what each says (every other line goes to the game)."""
 
@@ -284,7 +284,10 @@ class PlainSession:
             self.say("Time: " + model.limits)
 
     def help(self) -> None:
-        self.say("Plain mode words: " + "; ".join(f"{w}: {what}" for w, what in QUERIES.items()))
+        words = "; ".join(f"{w}: {what}" for w, what in QUERIES.items())
+        if self.model.unkept:  # a seeded game: leaving keeps nothing
+            words = words.replace(KEPT, self.model.unkept)
+        self.say("Plain mode words: " + words)
         self.say(
             "Every other line goes to the game as typed on the screen: #N or N answers "
             "with option N in every game (where the screen's bare N picks a hand card, "

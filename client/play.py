@@ -305,9 +305,9 @@ def run_play(o: PlayOptions) -> int:
     if not o.plain:
         require_terminal("play", f"for games between bots use fairtable simulate; {PLAIN}")
     if o.seed is not None:  # for tests and replays: in this process, nothing kept
-        from fairtable.client.seeded import LEAVE_UNKEPT, NOT_KEPT, SeededTable
+        from fairtable.client.seeded import NOT_KEPT, SeededTable, keep_nothing
 
-        model.leave = LEAVE_UNKEPT
+        keep_nothing(model)
 
         table = SeededTable(
             o.game, o.seed, o.bots, o.pace, o.round_limit, my_name(o.data_dir, o.name)

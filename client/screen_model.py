@@ -108,6 +108,7 @@ class ScreenModel(RoomNeeds):
         self.following = False  # we left a table that plays on: the screen follows the rest
         self.saved = ""  # the folder the game is kept in, once the network side says
         self.leave: Help = ending.LEAVE  # said once the game is over (a game kept nowhere: why)
+        self.unkept = ""  # why the game is kept nowhere ('a seeded game is not kept'); "": kept
         self.abandoned: int | None = None  # the seat the table gave up waiting for
         self.show_help = False
         self.show_keys = False  # the '?' overlay (client/keys) is open
@@ -279,7 +280,11 @@ class ScreenModel(RoomNeeds):
 
     def help_parts(self) -> Help:
         """The help, words and screen keys told apart (:mod:`client.help_parts`)."""
-        return (*hp.KEYS_HELP, *self.common_help())
+        return (*self.keys_help(), *self.common_help())
+
+    def keys_help(self) -> Help:
+        """The help's line of the screen's own keys, and whether leaving keeps the game."""
+        return hp.keys_help(self.unkept or hp.KEPT)
 
     def common_help(self) -> tuple[str | Key, ...]:
         """:data:`RESIGN_PARTS`, without the invite where there is none (bots only)."""

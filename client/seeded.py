@@ -39,7 +39,14 @@ from fairtable.netplay import ResignRequest
 from fairtable.netplay import events as ev
 from fairtable.protocol.testing import make_table
 
-__all__ = ["LEAVE_UNKEPT", "NOT_KEPT", "SeededTable", "seeded_bots_refusal"]
+__all__ = [
+    "LEAVE_UNKEPT",
+    "NOT_KEPT",
+    "UNKEPT",
+    "SeededTable",
+    "keep_nothing",
+    "seeded_bots_refusal",
+]
 
 NOT_KEPT = "A seeded game is not kept: 'fairtable play ... --seed N' plays it again."
 """Said when the screen of a seeded game closes before its end."""
@@ -49,6 +56,17 @@ LEAVE_UNKEPT: Help = (
     " to leave. A seeded game is not kept: 'play ... --seed N' plays it again.",
 )
 """What the screen says at the end of a seeded game, for the words of a game kept on disk."""
+
+UNKEPT = "a seeded game is not kept"
+"""What the keys and the help say leaving does, for "the game is kept"."""
+
+
+def keep_nothing(model: Any) -> None:
+    """Tell ``model`` (a screen model) that its game is kept nowhere: its end, its keys and
+    its help say so, not that leaving keeps it."""
+    model.leave = LEAVE_UNKEPT
+    model.unkept = UNKEPT
+
 
 Network = Callable[
     [trio.MemorySendChannel[ev.NodeEvent], trio.MemoryReceiveChannel[Any]], Awaitable[None]

@@ -20,7 +20,7 @@ import attrs
 
 from fairtable.client import ending
 from fairtable.client.clock_words import my_move_words, waiting_words
-from fairtable.client.help_parts import F1_FOR_HELP, KEYS_HELP, Help, Key, joined
+from fairtable.client.help_parts import F1_FOR_HELP, Help, Key, joined
 from fairtable.client.reign import info as reign_info
 from fairtable.client.reign.combat import breakdown_lines
 from fairtable.client.reign.panes import hand_columns
@@ -365,7 +365,7 @@ class ClientModel(ScreenModel):
 
     def help_parts(self) -> Help:
         if self.decision is None:
-            return ("Nothing to decide now. ", *KEYS_HELP, *self.common_help())
+            return ("Nothing to decide now. ", *self.keys_help(), *self.common_help())
         d = self.decision
         counts: dict[str, int] = {}
         match d.info:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client.help_parts import KEYS_HELP, Help, Key, unspaced
+from fairtable.client.help_parts import Help, Key, unspaced
 from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.sodalis import info as sodalis_info
 from fairtable.client.sodalis.bots import Board, HeuristicBot
@@ -355,7 +355,7 @@ class ClientModel(MenuModel):
 
     def help_parts(self) -> Help:
         if self.decision is None:
-            return ("Nothing to decide now. ", *KEYS_HELP, *self.common_help())
+            return ("Nothing to decide now. ", *self.keys_help(), *self.common_help())
         return (  # the decision's words and the legend of the side pane first
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' "
             "takes the do-nothing answer where there is one." + LEGEND + "\n",

@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from fairtable.client.help_parts import KEYS_HELP, Help
+from fairtable.client.help_parts import Help
 from fairtable.client.menu_model import MenuModel, Shortcut
 from fairtable.client.screen_model import PASSED_FOR_YOU
 from fairtable.client.sovereign import info as sovereign_info
@@ -410,7 +410,12 @@ class ClientModel(MenuModel):
 
     def help_parts(self) -> Help:
         if self.decision is None:
-            return ("Nothing to decide now. ", *KEYS_HELP, " " + SEAT_LEGEND, *self.common_help())
+            return (
+                "Nothing to decide now. ",
+                *self.keys_help(),
+                " " + SEAT_LEGEND,
+                *self.common_help(),
+            )
         return (
             HELP.get(self.decision.kind, "") + " Type a menu number (N or #N); 'pass' or "
             "'end' takes the do-nothing answer. Cards: U unit cost a/r health, E Echo, "

@@ -148,3 +148,35 @@ def test_reign_f1_off_a_picking_decision_says_numbers_pick_options() -> None:
     assert "Type a menu number (N or #N)" in model.help_text()
     assert "toggle card N" not in model.help_text()
     assert "N / #N" in _keys(model) and "N" not in _keys(model)
+
+
+def test_a_seeded_games_keys_and_help_never_say_it_is_kept() -> None:
+    """The third new-user run: `play reign --seed 5`'s '?' said "Ctrl-Q leave (the game is
+    kept; ...)" though a seeded game is kept nowhere (its message line says so); so did the
+    help and plain mode's 'help'.  They say what is true, during the game and at its end."""
+    from fairtable.client.help_parts import in_plain, on_screen
+    from fairtable.client.plain import PlainSession
+    from fairtable.client.seeded import keep_nothing
+
+    model, _, _ = decision_model()
+    keep_nothing(model)
+    said: list[str] = []
+    PlainSession(model, said.append).line("help")
+    during = [
+        *(what for _, what in screen_keys(model)),
+        on_screen(model.help_parts()),
+        in_plain(model.help_parts()),
+        *said,
+    ]
+    assert not [line for line in during if "is kept" in line or "is saved" in line], during
+    assert _keys(model)["Ctrl-Q"] == "leave (a seeded game is not kept; or type q and Enter)"
+    assert any("quit: leave (a seeded game is not kept" in line for line in said), said
+    model.command("resign")
+    model.command("yes")
+    from fairtable.engine.outcome import Outcome
+    from fairtable.netplay import events as ev
+
+    model.apply_event(ev.GameOver(Outcome.seat(1), digest="ab", end="won"))
+    assert model.over
+    assert _keys(model)["q / Ctrl-Q"] == "leave (a seeded game is not kept)"
+    assert "not kept" in on_screen(model.message_parts)
