@@ -382,11 +382,12 @@ def run_resume(o: ResumeOptions) -> int:
             seats=invite.seats,
             bots=saved_bot_specs(kept.info, invite.game),
             game=invite.game,
-            options=TableOptions(pace=o.pace, resume=invite.lobby_id),
+            options=TableOptions.for_resume(kept.info.kind, o.pace, invite.lobby_id),
             reopen=kept,
         )
     else:
-        network = _network(kept.data_dir, invite=invite, reopen=kept)
+        options = TableOptions.for_resume(kept.info.kind)
+        network = _network(kept.data_dir, invite=invite, options=options, reopen=kept)
     _shown(model, network, o.plain)
     _closed(model, "Game kept; 'fairtable resume' reopens it.", o.plain)
     return 0

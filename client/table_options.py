@@ -27,7 +27,10 @@ from fairtable.netplay import (
 )
 from fairtable.protocol import Leavers
 
-__all__ = ["TableOptions"]
+__all__ = ["EVERY_INTERFACE", "TableOptions"]
+
+EVERY_INTERFACE = "0.0.0.0"
+"""Where ``host`` and ``join`` listen unless ``--listen-host`` says otherwise."""
 
 
 @attrs.frozen
@@ -94,6 +97,19 @@ class TableOptions:
         """The table options of ``join`` (it listens for other seats unless it links
         through a relay)."""
         return cls._peer(options.peer, listen=options.peer.via is None)
+
+    @classmethod
+    def for_resume(
+        cls, kind: TableKind | None, pace: float = 0.0, resume: LobbyId | None = None
+    ) -> TableOptions:
+        """The table options of a game ``fairtable resume`` reopens (``kind``: the kind its
+        folder keeps).  A ``play`` game stays on loopback; a LAN game (``host``, ``join``, or
+        one kept before kinds were) listens where ``host`` and ``join`` listen by default,
+        on every interface: the start signed this machine's LAN address for our seat and
+        our bots, where a loopback listener never answers."""
+        if kind is TableKind.PLAY:
+            return cls(pace=pace, resume=resume)
+        return cls(listen_host=EVERY_INTERFACE, pace=pace, resume=resume)
 
     @classmethod
     def for_play(cls, options: PlayOptions) -> TableOptions:

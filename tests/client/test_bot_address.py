@@ -22,8 +22,8 @@ import attrs
 import trio
 
 import fairtable.protocol as P
-from fairtable.client.seats import bot_node
-from fairtable.client.table_options import TableOptions
+from fairtable.client.seats import bot_node, bot_reach
+from fairtable.client.table_options import EVERY_INTERFACE, TableOptions
 from fairtable.netplay import (
     Invite,
     NodeConfig,
@@ -31,6 +31,7 @@ from fairtable.netplay import (
     Reach,
     RelayNode,
     ResignRequest,
+    TableKind,
     TableNode,
 )
 from tests.netplay.said import Told
@@ -170,3 +171,14 @@ async def test_a_hosts_bot_links_through_the_hosts_relay_and_plays_on_without_th
             await seat.done.wait()
             nursery.cancel_scope.cancel()  # the relay
     _both_finished(joiner, seat)
+
+
+def test_fairtable_resume_reopens_a_lan_game_listening_where_host_and_join_listen() -> None:
+    """A LAN game's start signed this machine's LAN address for our seat and our bots: the
+    reopened game (and the bots it brings again) listen on every interface, as ``host`` and
+    ``join`` do by default; a game against bots at this terminal stays on loopback."""
+    for kind in (TableKind.HOST, TableKind.JOIN, None):
+        options = TableOptions.for_resume(kind, 0.1)
+        assert options.listen_host == EVERYWHERE == EVERY_INTERFACE
+        assert bot_reach(options).listen_host == EVERYWHERE
+    assert TableOptions.for_resume(TableKind.PLAY).listen_host == "127.0.0.1"
