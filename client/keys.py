@@ -103,7 +103,9 @@ def screen_keys(model: Any) -> list[tuple[str, str]]:
     elif panes_cut_for_log(model):
         keys.append(("Esc", "show the panes whole (the log took some of their rows)"))
     keys += [(key, on_screen(what)) for key, what in game_keys]
-    if model.invite_block():
+    if model.invite_block() and model.watchers_only():  # our bots: spectators alone
+        keys.append(("i Enter", "show the invite, for others to watch (and copy it)"))
+    elif model.invite_block():
         keys.append(("i Enter", "show the join code and the invite again (and copy it)"))
     if model.seat is not None and not model.over:
         keys.append(("resign", "give the game up (asks first)"))

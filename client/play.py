@@ -400,6 +400,7 @@ def host_screen(o: HostOptions) -> int:
         require_terminal("host", HEADLESS)
     model = model_for(o.game)
     model.all_bots = o.bots + 1 >= o.seats
+    model.spectators = o.spectators  # with bots alone: 'i' shows the invite to watch
     model.via = via_text(o.peer.via)
     network = _network(
         o.peer.data_dir,

@@ -100,6 +100,7 @@ class ScreenModel(RoomNeeds):
         self.code_lan = True  # the code is announced on this LAN
         self.copy: Callable[[str], None] = lambda text: None  # to the terminal's clipboard
         self.all_bots = False  # every other seat is one of our bots: nobody to invite
+        self.spectators = True  # the table lets spectators watch (``host --no-spectators``)
         self.leavers_told = False  # the table's rule for a vanishing player was said already
         self.reached = False  # the table answered (a lobby update, or our seat)
         self.seats_taken = ""  # the lobby's last count ("3 of 4 seats taken"), once told
@@ -302,21 +303,27 @@ class ScreenModel(RoomNeeds):
         width of the screen: no pane border inside them); '' with nothing to show."""
         invite = self.invite or self.held_invite
         gone = self.over and not self.plays_on  # a table over takes nobody: its host closed it
-        if not invite or (self.all_bots and not self.held_invite) or gone:
+        if not invite or (self.watchers_only() and not self.spectators) or gone:
             return ""
         relay = self.via or self.code_via
         via = f" --via {relay}" if relay else ""
-        if self.seat is None and not self.spectating and not self.over:
+        if self.seat is None and not self.spectating and not self.over and not self.all_bots:
             lines = join_lines(self.code, self.code_via, self.code_lan)
             lines.append(f"Anywhere, fairtable join 'INVITE'{via} with this whole invite:")
         else:  # the table is full (the code is retired): the invite lets others watch
-            lines = [f"To watch: fairtable watch 'INVITE'{via} with this whole invite:"]
+            where = " on this machine" if _on_loopback(invite) else ""  # play listens there
+            lines = [f"To watch{where}: fairtable watch 'INVITE'{via} with this whole invite:"]
         return "\n".join([*lines, invite])
+
+    def watchers_only(self) -> bool:
+        """Every other seat is a bot of ours (and we host): the invite serves spectators
+        alone, where the table lets them in."""
+        return self.all_bots and not self.held_invite
 
     def lobby_invite(self) -> str:
         """The invite block while the table waits for players (shown under the log)."""
         waiting = self.seat is None and not self.over and not self.spectating
-        return self.invite_block() if waiting else ""
+        return self.invite_block() if waiting and not self.watchers_only() else ""
 
     def invite_command(self, text: str) -> bool:
         """``i`` / ``invite``: the join code and the invite again (copied to the clipboard);
@@ -326,7 +333,9 @@ class ScreenModel(RoomNeeds):
         block = self.invite_block()
         if not block:
             over = self.over and not self.following  # following: the table is our bots'
-            why = "the game is over for you" if over else "every other seat is a bot here"
+            why = "the game is over for you"
+            if not over:
+                why = "every other seat is a bot here, and the table lets no spectators in"
             self.message = f"No invite to show: {why}."
             return True
         self.copy(self.invite or self.held_invite)
@@ -570,3 +579,10 @@ class ScreenModel(RoomNeeds):
             + [f"#{i + 1}" for i in range(len(self.menu()))]
             + [str(i + 1) for i in range(len(self.menu()))]
         )
+
+
+def _on_loopback(invite: str) -> bool:
+    """Whether ``invite`` names a table on this machine's loopback (``play``'s): only a
+    spectator on this machine reaches it."""
+    address = invite.removeprefix("fairtable://").split("/", 1)[0]
+    return address.startswith(("127.", "[::1]", "localhost"))

@@ -160,7 +160,7 @@ def _left_for_good(model: Any, seat: int, line: str, following: bool = False) ->
     model.departed.append(seat)
     model.confirming_resign = False
     model.end(line)
-    others = not model.all_bots or bool(model.held_invite)  # not a table of our own bots
+    others = not model.watchers_only() or model.spectators  # someone may watch it
     model.log.extend(
         watch_rest_lines(
             model.invite, model.held_invite, model.via, following=following, others=others

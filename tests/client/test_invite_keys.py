@@ -61,3 +61,47 @@ def test_i_at_a_decision_says_esc_returns_to_it() -> None:
     assert "also copied to your clipboard" in model.message
     model.command("")  # any line (or Esc) hides it: the decision's menu is back
     assert model.info == "" and model.menu() == menu
+
+
+def test_a_host_of_its_own_bots_shows_the_invite_to_watch_where_spectators_may() -> None:
+    """The third new-user run: ``host reign --seats 3 --bots 2`` answered ``i`` with "No
+    invite to show: every other seat is a bot here", though spectators are let in by
+    default and a friend could watch.  ``i`` shows the watch command and copies the invite
+    (with the relay where there is one); only a table refusing spectators has none."""
+    copied: list[str] = []
+    model = at_a_decision(invite=False)
+    model.all_bots = True
+    model.via = "10.0.0.1:17977"
+    model.apply_event(ev.TableOpen(invite=INVITE))
+    assert I_ENTER in hints(render(model))
+    model.show_keys = True
+    overlay = [row for row in render(model) if row.startswith(" i Enter ")]
+    assert overlay and "watch" in overlay[0] and "join code" not in overlay[0], overlay
+    model.show_keys = False
+    model.copy = copied.append  # type: ignore[method-assign]  # (the screen set its own)
+    model.command("i")
+    assert model.info == (
+        f"To watch: fairtable watch 'INVITE' --via 10.0.0.1:17977 with this whole invite:\n{INVITE}"
+    )
+    assert copied == [INVITE] and "join" not in model.info.replace("fairtable watch", "")
+    model.command("")
+    refusing = at_a_decision(invite=False)
+    refusing.all_bots, refusing.spectators = True, False  # host --no-spectators
+    refusing.apply_event(ev.TableOpen(invite=INVITE))
+    assert refusing.invite_command("i") and refusing.info == ""
+    assert refusing.message == (
+        "No invite to show: every other seat is a bot here, and the table lets no spectators in."
+    )
+
+
+def test_an_invite_on_this_machine_only_says_so() -> None:
+    """``play``'s table listens on loopback: a spectator on this machine can watch it (the
+    invite works there), nobody elsewhere."""
+    model = at_a_decision(invite=False)
+    model.all_bots = True
+    here = INVITE.replace("10.0.0.2", "127.0.0.1")
+    model.apply_event(ev.TableOpen(invite=here))
+    model.command("i")
+    assert model.info == (
+        f"To watch on this machine: fairtable watch 'INVITE' with this whole invite:\n{here}"
+    )

@@ -135,7 +135,7 @@ def test_a_table_of_our_own_bots_invites_nobody() -> None:
     model.all_bots = True
     model.apply_event(ev.TableOpen(invite=INVITE, code="7-amber-ant-ant-ant"))
     assert text(model) == "" and model.status.startswith("Waiting for players")
-    assert model.invite_block() == "" and not any(INVITE[:40] in row for row in render(model))
+    assert model.lobby_invite() == "" and not any(INVITE[:40] in row for row in render(model))
 
 
 def test_play_tells_the_screen_every_other_seat_is_a_bot(monkeypatch, tmp_path) -> None:

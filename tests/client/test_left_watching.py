@@ -74,10 +74,24 @@ def test_a_host_without_a_relay_follows_the_rest_and_others_watch_through_it() -
     assert "following the rest as a spectator" in model.status
 
 
-def test_a_host_of_its_own_bots_follows_the_rest_with_nobody_to_invite() -> None:
-    """``play --bots``: the host is the only person there; leaving does not blind it."""
+def test_a_host_of_its_own_bots_follows_the_rest_and_others_may_watch_it() -> None:
+    """A table of our own bots that lets spectators in (the default): leaving, the host
+    follows the rest, and the watch command is there for others (as at any table)."""
     model = ClientModel(lambda answer: None)
     model.all_bots = True
+    model.apply_event(ev.TableOpen(INVITE))
+    _seated(model)
+    assert model.seat is not None
+    model.apply_event(ev.Departed(seat=model.seat, step=12, you=True))
+    assert f"fairtable watch '{INVITE}'" in model.log
+    assert model.invite_command("i") and model.info.endswith(INVITE)
+
+
+def test_a_host_of_its_own_bots_follows_the_rest_with_nobody_to_invite() -> None:
+    """``host --bots N --no-spectators``: the host is the only person there; leaving does
+    not blind it."""
+    model = ClientModel(lambda answer: None)
+    model.all_bots, model.spectators = True, False
     model.apply_event(ev.TableOpen(INVITE))
     _seated(model)
     assert model.seat is not None
@@ -88,6 +102,7 @@ def test_a_host_of_its_own_bots_follows_the_rest_with_nobody_to_invite() -> None
     assert any("You left: following the public view" in row for row in rows)
     assert not any("i invite" in row for row in rows)
     assert model.invite_command("i") and "every other seat is a bot here" in model.message
+    assert "lets no spectators in" in model.message
 
 
 def test_after_leaving_the_screen_shows_the_public_view_to_the_end() -> None:
