@@ -151,7 +151,10 @@ def plan(model: ScreenModel) -> Plan:
        draws a compact hand (Reign: two columns across the screen), the table gives way
        and the hand goes compact (``wide``), steps 1 and 2 taken again with its rows;
     4. only then, when the terminal is too small for both, do the hand cards give rows:
-       the hand is cut, and says so on its last row ("+N more (Esc shows them)").
+       the hand is cut, and says so on its last row ("+N more (Esc shows them)") -- but only
+       where that lets every line since our move show; where even the whole screen could not
+       hold them, the hand keeps its rows and the log its newest lines ("N new since your
+       move: PgUp" on the rule), as the cards a decision picks outrank lines PgUp reaches.
 
     So a line since our move hides only once the menu is compact and the panes are at
     their least, and a hand card a decision names is off-screen only when the lines since
@@ -232,8 +235,9 @@ def _plan(model: ScreenModel, since: bool, wide: bool = False) -> tuple[Plan, bo
         else:
             take = min(need - log, upper - least)
             upper, log = upper - max(0, take), log + max(0, take)
-        if asked and need > log and floor > model.upper_least():  # 4. the hand gives rows
-            left = upper - (need - log)
+        left = upper - (need - log)  # the upper rows left once every line since our move shows
+        gives = left >= model.upper_least()  # else cutting the hand shows them not all either
+        if asked and need > log and floor > model.upper_least() and gives:  # 4. the hand
             cut = max(model.upper_least(), left if left >= HAND_LEAST else 0)
             upper, log = cut, log + upper - cut
     if wide and upper > hand:  # the compact hand's rows; the table shows no rows beside it

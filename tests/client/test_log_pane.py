@@ -285,6 +285,28 @@ def test_a_terminal_too_small_for_both_cuts_the_hand_and_says_which_cards_esc_sh
     assert not any("taller window" in row for row in screen), "\n".join(screen)
 
 
+def test_more_since_your_move_than_the_screen_holds_keeps_the_hand_you_pick_from() -> None:
+    """Issue 31 (a Regent's spoils after a long combat at 5 seats): when what happened since
+    our move would not all show even with the hand gone, cutting the hand buys nothing whole,
+    so the compact hand stays whole -- every card by its number and name -- and the log shows
+    its newest lines, the rule saying how many since our move are above (PgUp)."""
+    model, _, _ = decision_model()
+    busy_log(model, before=20, since=30)
+    screen = render(model)
+    assert screen[0] == f"Your hand: {len(model.hand())} cards", "\n".join(screen)
+    rule = next(i for i, row in enumerate(screen) if row.startswith("--"))
+    hand = "\n".join(screen[1:rule])
+    for i, card in enumerate(model.hand(), start=1):
+        assert f"{i}. {card_label(card)}" in hand, "\n".join(screen)
+    assert "more" not in hand
+    hidden = re.search(r"(\d+) new since your move", screen[rule])
+    assert hidden, "\n".join(screen)
+    decide = next(i for i, row in enumerate(screen) if row.startswith("Decide ("))
+    shown = screen[rule + 1 : decide]
+    assert shown == [f"since {i}" for i in range(30 - len(shown), 30)], "\n".join(screen)
+    assert int(hidden.group(1)) == 30 - len(shown)
+
+
 def test_the_upper_panes_give_way_when_what_happened_since_your_move_needs_their_rows() -> None:
     """Issue 31: when the lines since our last answer need more rows than the log has even
     with the upper panes at their least, the panes give way altogether (the rule under them
