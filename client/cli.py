@@ -170,6 +170,7 @@ def _audit(options: AuditOptions) -> int:
                     "blamed": result.blamed,
                     "resigned": result.resigned,
                     "unchecked": result.unchecked,
+                    "partial": result.partial,
                 },
                 sort_keys=True,
             )
@@ -177,7 +178,15 @@ def _audit(options: AuditOptions) -> int:
     else:
         summary = SeatNames(names).text(result.summary)  # "winner Ann", as the log says
         # the terminal's width, a path never broken
-        verdict = "OK" if result.ok else "UNCHECKED" if result.unchecked else "FAILED"
+        verdict = (
+            "OK"
+            if result.ok
+            else "UNCHECKED"
+            if result.unchecked
+            else "PARTIAL"
+            if result.partial
+            else "FAILED"
+        )
         rows = verdict_rows(verdict, options.logfile, summary + note, terminal_width())
         print("\n".join(rows))
     return 0 if result.ok else 1

@@ -79,6 +79,8 @@ class AuditResult:
     resigned: int | None = None  # the seat that gave the game up, if one did
     departed: tuple[int, ...] = ()  # the seats that left while the others played on
     unchecked: bool = False  # not ok, not failed: a clock's end with nothing signed to show it
+    partial: bool = False  # not ok, not failed: a copy that stops after a seat left, all
+    # it holds checking out (a seat that left keeps the game only up to its leave)
 
 
 def audit_log(
@@ -209,6 +211,15 @@ def _stopped(
         f"notice seat {notice.by} signed for this table"
         for notice in fitting[:1]
     )
+    if away and not forged:
+        return AuditResult(
+            False,
+            f"{count} entries, every signature, commitment, proof and shuffle checks out "
+            f"up to step {step}, where this copy stops before the game ends (waiting for "
+            f"seat {waiting}){left}{kept}; a copy of a seat still at the table holds the rest",
+            departed=departed,
+            partial=True,
+        )
     return AuditResult(
         False,
         f"the log stops at step {step} before the game ends (waiting for seat "

@@ -349,3 +349,14 @@ def test_the_audit_of_a_log_that_stops_at_a_seats_leave_says_so() -> None:
     result = P.audit_log(spec, sessions[1].entries())
     assert not result.ok and result.departed == (1,)
     assert "seat 1 left at step" in result.summary and "up to its leave" in result.summary
+    # partial, not failed: everything it holds checks out, and a seat still at the table
+    # holds the rest (the screen tells the seat that left to audit its copy)
+    assert result.partial and not result.unchecked and result.blamed is None
+    assert "checks out up to step" in result.summary
+
+
+def test_a_stopped_log_with_nobody_gone_is_not_partial() -> None:
+    """A log cut short at a table nobody left is no seat's whole copy: it fails."""
+    spec, sessions, _ = _paused(0, 4, 1, 3)
+    result = P.audit_log(spec, sessions[1].entries())
+    assert not result.ok and not result.partial and result.departed == ()
