@@ -68,6 +68,10 @@ DECIDE_HINT: Help = (
 )
 """The decision line's words after "Decide (kind):" in a game that adds none of its own."""
 
+UNDER_WHAT_IS_SHOWN = "Your move: Esc returns to the decision from what is shown above."
+"""The message when our decision arrives while the invite or card text stands where its menu
+goes (the screen's words only: plain mode says the decision as it comes)."""
+
 PASSED_FOR_YOU = "Passed for you"
 """How the message after a window answered for the player starts (client/auto_pass)."""
 
@@ -291,11 +295,15 @@ class ScreenModel(RoomNeeds):
         """:data:`RESIGN_PARTS`, without the invite where there is none (bots only)."""
         return tuple(p for p in hp.RESIGN_PARTS if self.invite_block() or p != hp.INVITE_PART)
 
-    def your_move(self, kind: str) -> str:
+    def your_move(self, kind: str) -> Help:
         """The message for a new decision: a pending notice the first time, else nothing (the
-        status line says "your move" and the kind once; the message repeated it beside)."""
+        status line says "your move" and the kind once; the message repeated it beside).
+        Under the invite or card text shown where the menu goes (asked for while we waited),
+        it says that Esc brings the decision: plain mode, with no Esc, says nothing more."""
         notice, self.notice = self.notice, ""
-        return notice
+        if not self.info:
+            return notice
+        return (notice + " " if notice else "", Key(UNDER_WHAT_IS_SHOWN))
 
     # -- the invite ---------------------------------------------------------------------------
     def invite_block(self) -> str:

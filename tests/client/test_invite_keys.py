@@ -63,6 +63,25 @@ def test_i_at_a_decision_says_esc_returns_to_it() -> None:
     assert model.info == "" and model.menu() == menu
 
 
+def test_a_decision_that_arrives_under_the_invite_says_esc_brings_it() -> None:
+    """The third new-user run: ``i`` Enter while waiting, then our decision arrives: the
+    invite stays where the menu goes (a mouse may be copying it), and the message says that
+    it is our move and Esc brings the decision; plain mode, which has no Esc, says nothing."""
+    from fairtable.client.help_parts import in_plain
+
+    model = at_a_decision(invite=True)
+    d, view = model.decision, model.view
+    assert d is not None
+    model.decision = None  # waiting, the invite asked for
+    model.command("i")
+    assert model.info.endswith(INVITE) and model.decision is None
+    model.apply_event(ev.DecisionAsked(decision=d, view=view))
+    screen = "\n".join(render(model))
+    assert model.info.endswith(INVITE)
+    assert "Your move: Esc returns to the decision" in screen, screen
+    assert "Esc" not in in_plain(model.message_parts)
+
+
 def test_a_host_of_its_own_bots_shows_the_invite_to_watch_where_spectators_may() -> None:
     """The third new-user run: ``host reign --seats 3 --bots 2`` answered ``i`` with "No
     invite to show: every other seat is a bot here", though spectators are let in by
