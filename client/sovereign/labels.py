@@ -36,6 +36,11 @@ from fairtable.engine.sovereign.view import SovereignView
 __all__ = ["kind_of", "label"]
 
 
+LOOSE = ", attach it at the forge's end (scrapped if nothing can host it then)"
+"""How an augment forged loose is placed: at the end of the forge phase, onto a host then
+on the board -- and with none, scrapped (the option says so: it is no promise of a host)."""
+
+
 def _hand_index(view: SovereignView, handle: int) -> str:
     for i, (h, card) in enumerate(view.hand, start=1):
         if h == handle:
@@ -90,7 +95,7 @@ def label(view: SovereignView, d: Decision, a: Any) -> str:
         elif place is not None and place.lane is not None:
             where = f" to your {LANE_NAMES[place.lane]}"
         else:
-            where = ", attach it later" if place is not None and place.loose else ""
+            where = LOOSE if place is not None and place.loose else ""
         verb = (
             "score the Echo" if DEFS[card].type is CardType.ECHO else f"forge the {kind_of(card)}"
         )

@@ -545,3 +545,29 @@ def test_a_forge_finish_names_what_it_does_health_only_for_health() -> None:
     assert label(view, None, mast) == "Sensor Mast scrapped (it has no facility to go on)"
     health = A.FinishForge(seat=0, health=(("1:ms-self-repair-lattice", 1, 0),))
     assert label(view, None, health).startswith("health: Self-Repair Lattice ")
+
+
+def test_forge_a_loose_augment_says_it_is_scrapped_without_a_host() -> None:
+    """The third new-user run: "forge the augment Reactive Plating (forge 2), attach it later"
+    with no unit to go on was scrapped at the forge's end; the option says so beforehand."""
+    from fairtable.client.sovereign.labels import LOOSE
+    from fairtable.engine.sovereign import answers as A
+    from fairtable.engine.sovereign.placement import Placement
+
+    said: list[str] = []
+
+    def seen(game: SovereignGame, d: Decision) -> None:
+        if d.kind == "forge" and not said:
+            view = game.view(d.seat)
+            for a in legal_answers(view, d):
+                place = Placement.parse(a.place) if isinstance(a, A.ForgeCard) else None
+                if place is not None and place.loose:
+                    said.append(label(view, d, a))
+                    return
+
+    for seed in range(1, 12):
+        play(["random", "random"], seed, on_decision=seen)
+        if said:
+            break
+    assert said and said[0].endswith(LOOSE), said
+    assert "scrapped if nothing can host it" in said[0]
