@@ -219,8 +219,8 @@ class ScreenModel(RoomNeeds):
         self.over = over
         self.following = False  # the end of what we followed, or of our own game
         self.log.append(over)
-        if self.saved:
-            self.log.append(ending.saved_line(self.saved))
+        if self.saved and ending.saved_line(self.saved) not in self.log:  # once: said at
+            self.log.append(ending.saved_line(self.saved))  # our leave, if we followed on
         self.decision = None
         self.clear_pick()
         self.show_help = False

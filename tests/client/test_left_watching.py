@@ -215,3 +215,16 @@ def test_when_the_rest_cannot_be_followed_the_screen_says_why() -> None:
     model.apply_event(ev.Refused("no place at the table has answered for 60 s"))
     assert model.over == "Cannot follow the rest: no place at the table has answered for 60 s"
     assert not model.following and model.invite_block() == ""
+
+
+def test_the_saved_copy_is_named_once_when_we_leave_and_follow_to_the_end() -> None:
+    """The third new-user run: the departed player's log named the saved game twice, at the
+    leave and again at the end it followed; once, at the leave, is enough."""
+    model = _seated(ClientModel(lambda answer: None))
+    model.apply_event(ev.FolderKnown("/tmp/x/tables/ab12"))
+    seat = model.seat
+    assert seat is not None
+    model.apply_event(ev.Departed(seat=seat, step=12, you=True))
+    model.apply_event(ev.Resigned(seat=(seat + 1) % 3, step=40, you=False))
+    said = [line for line in model.log if "The game is saved" in line]
+    assert len(said) == 1, list(model.log)
