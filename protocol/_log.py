@@ -175,7 +175,7 @@ def _stopped(
     ended by the clock if a notice signed by a seat shows it, else unchecked if only an
     unsigned claim says so, else failed."""
     step = session.game.serial
-    waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
+    waiting = ", ".join(f"seat {s}" for s in sorted(session.waiting)) or "nobody"
     away = session.departures.gone
     left = "".join(f"; seat {seat} left at step {at}" for seat, at in sorted(away.items()))
     kept = " (a seat that left keeps the game only up to its leave)" if away else ""
@@ -199,7 +199,7 @@ def _stopped(
         return AuditResult(
             False,
             f"{count} entries, every signature, commitment, proof and shuffle checks out "
-            f"up to step {step}, where the log stops waiting for seat {waiting}; this copy "
+            f"up to step {step}, where the log stops waiting for {waiting}; this copy "
             f"says {claimed.words()} there, ending the game by the clock, but it keeps no "
             f"signed time notice to show it (copies saved before notices were kept have none), so "
             f"that end cannot be checked{left}",
@@ -216,13 +216,13 @@ def _stopped(
             False,
             f"{count} entries, every signature, commitment, proof and shuffle checks out "
             f"up to step {step}, where this copy stops before the game ends (waiting for "
-            f"seat {waiting}){left}{kept}; a copy of a seat still at the table holds the rest",
+            f"{waiting}){left}{kept}; a copy of a seat still at the table holds the rest",
             departed=departed,
             partial=True,
         )
     return AuditResult(
         False,
-        f"the log stops at step {step} before the game ends (waiting for seat "
+        f"the log stops at step {step} before the game ends (waiting for "
         f"{waiting}){left}{kept}{forged}",
         departed=departed,
     )

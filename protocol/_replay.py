@@ -222,11 +222,11 @@ def _ending(session: TableSession) -> Ending:
     if session.finished is not None:
         f = session.finished
         return Ending(EndingKind.FINISHED, serial, f.outcome, f.digest, reason=f.end)
-    waiting = ", ".join(str(s) for s in sorted(session.waiting)) or "nobody"
+    waiting = ", ".join(f"seat {s}" for s in sorted(session.waiting)) or "nobody"
     return Ending(
         EndingKind.INCOMPLETE,
         serial,
-        reason=f"the log stops before the game ends (waiting for seat {waiting})",
+        reason=f"the log stops before the game ends (waiting for {waiting})",
     )
 
 
