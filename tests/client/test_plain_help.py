@@ -46,11 +46,11 @@ def _check(model: ScreenModel) -> None:
     assert SCREEN_KEY.search(model.help_text())  # the screen's help does name its keys
 
 
-@pytest.mark.parametrize("game", game_names())
-def test_plain_help_of_every_decision_kind_names_no_screen_key(game: str) -> None:
+def first_of_each_kind(game: str) -> list[tuple[Decision, object, int]]:
+    """The first decision of each kind met in seeded games, with its seat's view and the
+    number of seats."""
     seats = min(rules(game).seat_counts)
-    _check(_seated(game, 0, seats))  # nothing to decide yet
-    kinds: set[str] = set()
+    found: dict[str, tuple[Decision, object, int]] = {}
     for seed in range(SEEDS):
         truth = rules(game).new_game(seats)
         referee, stream = Referee(seed), ChanceStream.from_int(seed)
@@ -61,12 +61,20 @@ def test_plain_help_of_every_decision_kind_names_no_screen_key(game: str) -> Non
             if not isinstance(request, Decision):
                 truth.apply(referee.answer(truth, request))
                 continue
-            if request.kind not in kinds:
-                kinds.add(request.kind)
-                model = _seated(game, request.seat, seats)
-                model.apply_event(ev.DecisionAsked(decision=request, view=truth.view(request.seat)))
-                _check(model)
+            found.setdefault(request.kind, (request, truth.view(request.seat), seats))
             truth.apply(rules(game).random_answer(truth.view(request.seat), request, stream))
+    return list(found.values())
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_plain_help_of_every_decision_kind_names_no_screen_key(game: str) -> None:
+    seats = min(rules(game).seat_counts)
+    _check(_seated(game, 0, seats))  # nothing to decide yet
+    kinds = first_of_each_kind(game)
+    for request, view, _ in kinds:
+        model = _seated(game, request.seat, seats)
+        model.apply_event(ev.DecisionAsked(decision=request, view=view))
+        _check(model)
     assert kinds
 
 

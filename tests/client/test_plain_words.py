@@ -22,12 +22,9 @@ from fairtable.client.help_parts import on_screen
 from fairtable.client.plain import PlainSession
 from fairtable.client.screen_model import ScreenModel
 from fairtable.client.seeded import LEAVE_UNKEPT
-from fairtable.engine.games import game_names, rules
-from fairtable.engine.referee import Referee
-from fairtable.engine.requests import Decision
-from fairtable.engine.rng import ChanceStream
+from fairtable.engine.games import game_names
 from fairtable.netplay import events as ev
-from tests.client.test_plain_help import SCREEN_KEY, SEEDS
+from tests.client.test_plain_help import SCREEN_KEY, first_of_each_kind
 
 KEY = re.compile(f"{SCREEN_KEY.pattern}|Press q")
 """A screen key's name, or the words that press one."""
@@ -88,30 +85,10 @@ def _seated(game: str, seat: int, players: int, said: Said) -> PlainSession:
     return session
 
 
-def _first_of_each_kind(game: str) -> list[tuple[Decision, object, int]]:
-    """The first decision of each kind met in seeded games, with its seat's view and the
-    number of seats."""
-    seats = min(rules(game).seat_counts)
-    found: dict[str, tuple[Decision, object, int]] = {}
-    for seed in range(SEEDS):
-        truth = rules(game).new_game(seats)
-        referee, stream = Referee(seed), ChanceStream.from_int(seed)
-        for _ in range(2000):  # bounded: a game of random answers ends well before
-            if truth.over:
-                break
-            request = truth.pending()[0]
-            if not isinstance(request, Decision):
-                truth.apply(referee.answer(truth, request))
-                continue
-            found.setdefault(request.kind, (request, truth.view(request.seat), seats))
-            truth.apply(rules(game).random_answer(truth.view(request.seat), request, stream))
-    return list(found.values())
-
-
 @pytest.mark.parametrize("game", game_names())
 def test_plain_lines_at_every_decision_kind_and_the_end_name_no_screen_key(game: str) -> None:
     said = Said()
-    asked = _first_of_each_kind(game)
+    asked = first_of_each_kind(game)
     assert asked
     for decision, view, seats in asked:
         session = _seated(game, decision.seat, seats, said)
